@@ -6,7 +6,11 @@
 // It knows nothing of routes.conf: the generated code describes the routes.
 package runtime
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/routegen/routegen/internal/core/decide"
+)
 
 // Route is one resolved route of the table: one method of a route section,
 // or a static route.
@@ -54,18 +58,13 @@ type Domain struct {
 	CatchAll              *Route // the catch_all as a route of method "*"; nil when none
 }
 
-// Authorization is a route's authorization { }.
-type Authorization struct {
-	SatisfyBoth bool // "both"; otherwise "either"
-	Roles       []Check
-	Permissions []Check
-}
+// Authorization is a route's authorization { }: SatisfyBoth ("both";
+// otherwise "either"), Roles and Permissions. Its Allows is the default
+// authorizer's rule.
+type Authorization = decide.Authorization
 
 // Check is one role or permission check: hasrole(a), ispermittedall(p1 | p2)…
-type Check struct {
-	Func string
-	Args []string
-}
+type Check = decide.Check
 
 // routeSet is a table's domains, routes and catch-alls, each domain's
 // CatchAll pointing into the set's own catch-alls.
@@ -95,7 +94,7 @@ func (s *routeSet) clone() *routeSet {
 		for i := range routes {
 			r := &routes[i]
 			r.Params, r.Constraints, r.CORS = slices.Clone(r.Params), slices.Clone(r.Constraints), cors(r.CORS)
-			r.Authorization = r.Authorization.clone()
+			r.Authorization = cloneAuthorization(r.Authorization)
 		}
 	}
 	for i := range c.domains {
@@ -109,8 +108,8 @@ func (s *routeSet) clone() *routeSet {
 	return c
 }
 
-// clone is a deep copy of a; nil for nil.
-func (a *Authorization) clone() *Authorization {
+// cloneAuthorization is a deep copy of a; nil for nil.
+func cloneAuthorization(a *Authorization) *Authorization {
 	if a == nil {
 		return nil
 	}

@@ -23,18 +23,17 @@ const (
 
 // routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS0 = &runtime.CORS{
-	AllowOrigins:  []string{"*"},
-	AllowHeaders:  []string{"*"},
-	AllowMethods:  []string{"PATCH", "GET"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
+	AllowOrigins: []string{"https://example.com", "https://*.app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
 }
 
 // routegenCORS1 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS1 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test", "http://localhost:*"},
+	AllowOrigins: []string{"*"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET", "DELETE", "PATCH"},
+	AllowMethods: []string{"DELETE", "PATCH", "GET"},
 	MaxAge:       86400,
 }
 
@@ -42,7 +41,7 @@ var routegenCORS1 = &runtime.CORS{
 var routegenCORS2 = &runtime.CORS{
 	AllowOrigins:  []string{"*"},
 	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:  []string{"DELETE"},
+	AllowMethods:  []string{"GET", "HEAD", "POST"},
 	ExposeHeaders: []string{"X-Total"},
 	MaxAge:        600,
 }
@@ -50,115 +49,54 @@ var routegenCORS2 = &runtime.CORS{
 // routegenCORS3 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS3 = &runtime.CORS{
 	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"POST"},
+	AllowHeaders: []string{"Authorization", "Content-Type"},
+	AllowMethods: []string{"*"},
 	MaxAge:       86400,
 }
 
 // routegenCORS4 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS4 = &runtime.CORS{
-	AllowOrigins: []string{"http://localhost:*"},
+	AllowOrigins: []string{"*"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"POST"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
 }
 
 // routegenCORS5 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS5 = &runtime.CORS{
 	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"Authorization", "Content-Type"},
+	AllowHeaders: []string{"*"},
 	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
 }
 
 // routegenCORS6 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS6 = &runtime.CORS{
-	AllowOrigins: []string{"http://localhost:*", "https://*.app.test"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"*"},
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Content-Type", "Authorization"},
+	AllowMethods: []string{"PUT", "DELETE", "POST"},
 	MaxAge:       86400,
 }
 
 // routegenCORS7 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS7 = &runtime.CORS{
-	AllowOrigins:     []string{"https://example.com"},
-	AllowHeaders:     []string{"Authorization"},
-	AllowMethods:     []string{"DELETE"},
-	AllowCredentials: true,
-	MaxAge:           86400,
+	AllowOrigins: []string{"http://localhost:*"},
+	AllowHeaders: []string{"Content-Type", "Authorization"},
+	AllowMethods: []string{"PUT", "DELETE", "POST"},
+	MaxAge:       86400,
 }
 
 // routegenCORS8 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS8 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test"},
-	AllowHeaders: []string{"Authorization", "X-Custom"},
-	AllowMethods: []string{"*"},
-	MaxAge:       86400,
-}
-
-// routegenCORS9 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS9 = &runtime.CORS{
-	AllowOrigins:     []string{"https://example.com", "https://app.test"},
-	AllowHeaders:     []string{"Authorization", "X-Custom"},
-	AllowMethods:     []string{"*"},
-	AllowCredentials: true,
-	MaxAge:           86400,
-}
-
-// routegenCORS10 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS10 = &runtime.CORS{
-	AllowOrigins: []string{"https://app.test", "http://localhost:*"},
-	AllowHeaders: []string{"Authorization"},
-	AllowMethods: []string{"*"},
-	MaxAge:       86400,
-}
-
-// routegenCORS11 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS11 = &runtime.CORS{
-	AllowOrigins:     []string{"https://app.test"},
-	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:     []string{"*"},
-	AllowCredentials: true,
-	MaxAge:           86400,
-}
-
-// routegenCORS12 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS12 = &runtime.CORS{
-	AllowOrigins:     []string{"https://app.test"},
-	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:     []string{"DELETE"},
-	AllowCredentials: true,
-	MaxAge:           86400,
-}
-
-// routegenCORS13 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS13 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"X-Custom"},
-	AllowMethods: []string{"PATCH"},
-	MaxAge:       86400,
-}
-
-// routegenCORS14 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS14 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
+	AllowOrigins: []string{"https://app.test"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
 }
 
-// routegenCORS15 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS15 = &runtime.CORS{
+// routegenCORS9 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS9 = &runtime.CORS{
 	AllowOrigins:     []string{"https://example.com"},
-	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:     []string{"GET", "HEAD", "POST"},
-	AllowCredentials: true,
-	MaxAge:           86400,
-}
-
-// routegenCORS16 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS16 = &runtime.CORS{
-	AllowOrigins:     []string{"https://app.test"},
 	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods:     []string{"PUT", "DELETE"},
 	ExposeHeaders:    []string{"X-Total"},
@@ -166,34 +104,93 @@ var routegenCORS16 = &runtime.CORS{
 	MaxAge:           600,
 }
 
+// routegenCORS10 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS10 = &runtime.CORS{
+	AllowOrigins:     []string{"https://example.com"},
+	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:     []string{"PATCH"},
+	AllowCredentials: true,
+	MaxAge:           86400,
+}
+
+// routegenCORS11 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS11 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "PATCH"},
+	MaxAge:       86400,
+}
+
+// routegenCORS12 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS12 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "https://app.test"},
+	AllowHeaders: []string{"*"},
+	AllowMethods: []string{"PATCH", "GET", "DELETE"},
+	MaxAge:       86400,
+}
+
+// routegenCORS13 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS13 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*", "https://*.app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"*"},
+	MaxAge:       86400,
+}
+
+// routegenCORS14 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS14 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "http://localhost:*"},
+	AllowHeaders: []string{"Authorization"},
+	AllowMethods: []string{"GET"},
+	MaxAge:       86400,
+}
+
+// routegenCORS15 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS15 = &runtime.CORS{
+	AllowOrigins:  []string{"https://*.app.test"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"GET", "HEAD", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS16 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS16 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
 // routegenCORS17 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS17 = &runtime.CORS{
-	AllowOrigins: []string{"http://localhost:*", "https://example.com"},
-	AllowHeaders: []string{"Authorization"},
-	AllowMethods: []string{"DELETE", "GET"},
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET"},
 	MaxAge:       86400,
 }
 
 // routegenCORS18 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS18 = &runtime.CORS{
-	AllowOrigins: []string{"http://localhost:*", "https://example.com", "https://*.app.test"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
+	AllowOrigins: []string{"https://example.com", "https://*.app.test"},
+	AllowHeaders: []string{"Authorization"},
+	AllowMethods: []string{"PATCH", "PUT"},
 	MaxAge:       86400,
 }
 
 // routegenCORS19 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS19 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test", "https://app.test"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
-	MaxAge:       86400,
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"X-Custom", "Content-Type"},
+	AllowMethods:  []string{"GET", "HEAD", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
 }
 
 // routegenCORS20 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS20 = &runtime.CORS{
-	AllowOrigins:  []string{"*"},
-	AllowHeaders:  []string{"*"},
+	AllowOrigins:  []string{"http://localhost:*", "https://app.test"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods:  []string{"GET", "HEAD", "POST"},
 	ExposeHeaders: []string{"X-Total"},
 	MaxAge:        600,
@@ -201,58 +198,15 @@ var routegenCORS20 = &runtime.CORS{
 
 // routegenCORS21 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS21 = &runtime.CORS{
-	AllowOrigins:  []string{"https://app.test", "https://*.app.test"},
-	AllowHeaders:  []string{"*"},
-	AllowMethods:  []string{"GET", "HEAD", "POST"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS22 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS22 = &runtime.CORS{
-	AllowOrigins: []string{"http://localhost:*"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
-	MaxAge:       86400,
-}
-
-// routegenCORS23 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS23 = &runtime.CORS{
-	AllowOrigins:  []string{"*"},
-	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:  []string{"GET", "DELETE"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS24 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS24 = &runtime.CORS{
-	AllowOrigins:  []string{"https://example.com"},
-	AllowHeaders:  []string{"*"},
-	AllowMethods:  []string{"GET", "DELETE"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS25 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS25 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
-	MaxAge:       86400,
-}
-
-// routegenCORS26 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS26 = &runtime.CORS{
 	AllowOrigins:     []string{"https://app.test"},
-	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowHeaders:     []string{"*"},
 	AllowMethods:     []string{"GET", "HEAD", "POST"},
 	AllowCredentials: true,
 	MaxAge:           86400,
 }
 
-// routegenCORS27 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS27 = &runtime.CORS{
+// routegenCORS22 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS22 = &runtime.CORS{
 	AllowOrigins:  []string{"*"},
 	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods:  []string{"PATCH", "GET", "DELETE"},
@@ -260,217 +214,251 @@ var routegenCORS27 = &runtime.CORS{
 	MaxAge:        600,
 }
 
-// routegenCORS28 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS28 = &runtime.CORS{
+// routegenCORS23 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS23 = &runtime.CORS{
 	AllowOrigins: []string{"https://app.test", "https://example.com"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
 }
 
-// routegenCORS29 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS29 = &runtime.CORS{
+// routegenCORS24 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS24 = &runtime.CORS{
+	AllowOrigins:     []string{"https://example.com"},
+	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:     []string{"GET", "HEAD", "POST"},
+	ExposeHeaders:    []string{"X-Total"},
+	AllowCredentials: true,
+	MaxAge:           600,
+}
+
+// routegenCORS25 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS25 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*", "https://app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS26 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS26 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"X-Custom"},
+	AllowMethods: []string{"PATCH"},
+	MaxAge:       86400,
+}
+
+// routegenCORS27 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS27 = &runtime.CORS{
 	AllowOrigins:  []string{"*"},
-	AllowHeaders:  []string{"Authorization", "Content-Type"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods:  []string{"*"},
 	ExposeHeaders: []string{"X-Total"},
 	MaxAge:        600,
 }
 
-// routegenCORS30 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS30 = &runtime.CORS{
-	AllowOrigins:  []string{"*"},
-	AllowHeaders:  []string{"X-Custom"},
-	AllowMethods:  []string{"DELETE"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS31 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS31 = &runtime.CORS{
-	AllowOrigins: []string{"https://example.com", "https://*.app.test"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"DELETE"},
-	MaxAge:       86400,
-}
-
-// routegenCORS32 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS32 = &runtime.CORS{
-	AllowOrigins: []string{"https://example.com", "https://*.app.test"},
-	AllowHeaders: []string{"Authorization"},
-	AllowMethods: []string{"PATCH", "PUT"},
-	MaxAge:       86400,
-}
-
-// routegenCORS33 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS33 = &runtime.CORS{
-	AllowOrigins: []string{"https://example.com"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"*"},
-	MaxAge:       86400,
-}
-
-// routegenCORS34 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS34 = &runtime.CORS{
-	AllowOrigins:  []string{"http://localhost:*", "https://example.com", "https://*.app.test"},
-	AllowHeaders:  []string{"X-Custom", "Content-Type"},
-	AllowMethods:  []string{"GET", "POST"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS35 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS35 = &runtime.CORS{
-	AllowOrigins:  []string{"*"},
-	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:  []string{"GET", "POST"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS36 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS36 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
+// routegenCORS28 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS28 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "https://app.test", "http://localhost:*"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods: []string{"PATCH", "GET"},
 	MaxAge:       86400,
 }
 
-// routegenCORS37 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS37 = &runtime.CORS{
-	AllowOrigins:     []string{"https://example.com"},
-	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:     []string{"POST", "GET"},
-	AllowCredentials: true,
-	MaxAge:           86400,
-}
-
-// routegenCORS38 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS38 = &runtime.CORS{
+// routegenCORS29 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS29 = &runtime.CORS{
 	AllowOrigins: []string{"http://localhost:*"},
 	AllowHeaders: []string{"*"},
 	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
 }
 
-// routegenCORS39 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS39 = &runtime.CORS{
-	AllowOrigins:     []string{"https://example.com"},
-	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:     []string{"PUT"},
-	AllowCredentials: true,
-	MaxAge:           86400,
-}
-
-// routegenCORS40 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS40 = &runtime.CORS{
-	AllowOrigins:  []string{"*"},
+// routegenCORS30 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS30 = &runtime.CORS{
+	AllowOrigins:  []string{"http://localhost:*"},
 	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:  []string{"GET", "HEAD", "POST"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS41 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS41 = &runtime.CORS{
-	AllowOrigins:  []string{"*"},
-	AllowHeaders:  []string{"X-Custom"},
 	AllowMethods:  []string{"*"},
 	ExposeHeaders: []string{"X-Total"},
 	MaxAge:        600,
 }
 
-// routegenCORS42 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS42 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"*"},
-	AllowMethods: []string{"PUT"},
-	MaxAge:       86400,
-}
-
-// routegenCORS43 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS43 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"Authorization"},
+// routegenCORS31 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS31 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*"},
+	AllowHeaders: []string{"X-Custom"},
 	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
 }
 
-// routegenCORS44 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS44 = &runtime.CORS{
-	AllowOrigins:  []string{"https://app.test", "http://localhost:*"},
-	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:  []string{"GET", "DELETE", "PATCH"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS45 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS45 = &runtime.CORS{
-	AllowOrigins:     []string{"https://example.com"},
-	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:     []string{"GET", "HEAD", "POST"},
-	ExposeHeaders:    []string{"X-Total"},
-	AllowCredentials: true,
-	MaxAge:           600,
-}
-
-// routegenCORS46 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS46 = &runtime.CORS{
-	AllowOrigins:  []string{"https://*.app.test"},
-	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:  []string{"GET", "DELETE", "PATCH"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS47 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS47 = &runtime.CORS{
-	AllowOrigins:  []string{"https://*.app.test"},
-	AllowHeaders:  []string{"*"},
-	AllowMethods:  []string{"*"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS48 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS48 = &runtime.CORS{
-	AllowOrigins:  []string{"http://localhost:*", "https://example.com"},
-	AllowHeaders:  []string{"Content-Type"},
-	AllowMethods:  []string{"GET", "DELETE", "PATCH"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS49 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS49 = &runtime.CORS{
-	AllowOrigins:     []string{"https://app.test", "https://example.com"},
-	AllowHeaders:     []string{"Content-Type"},
-	AllowMethods:     []string{"GET", "HEAD", "POST"},
-	ExposeHeaders:    []string{"X-Total"},
-	AllowCredentials: true,
-	MaxAge:           600,
-}
-
-// routegenCORS50 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS50 = &runtime.CORS{
+// routegenCORS32 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS32 = &runtime.CORS{
 	AllowOrigins: []string{"http://localhost:*", "https://example.com"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
 }
 
-// routegenCORS51 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS51 = &runtime.CORS{
-	AllowOrigins: []string{"https://app.test"},
+// routegenCORS33 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS33 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"PATCH", "GET"},
+	MaxAge:       86400,
+}
+
+// routegenCORS34 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS34 = &runtime.CORS{
+	AllowOrigins:  []string{"https://example.com", "http://localhost:*"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"GET", "HEAD", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS35 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS35 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "http://localhost:*", "https://example.com"},
+	AllowHeaders: []string{"*"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS36 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS36 = &runtime.CORS{
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"GET", "DELETE"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS37 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS37 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Content-Type"},
+	AllowMethods: []string{"GET", "PUT"},
+	MaxAge:       86400,
+}
+
+// routegenCORS38 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS38 = &runtime.CORS{
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"DELETE", "GET"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS39 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS39 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
 }
 
+// routegenCORS40 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS40 = &runtime.CORS{
+	AllowOrigins: []string{"https://app.test", "http://localhost:*"},
+	AllowHeaders: []string{"Authorization"},
+	AllowMethods: []string{"*"},
+	MaxAge:       86400,
+}
+
+// routegenCORS41 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS41 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "http://localhost:*", "https://app.test"},
+	AllowHeaders: []string{"*"},
+	AllowMethods: []string{"*"},
+	MaxAge:       86400,
+}
+
+// routegenCORS42 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS42 = &runtime.CORS{
+	AllowOrigins: []string{"https://example.com", "http://localhost:*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS43 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS43 = &runtime.CORS{
+	AllowOrigins: []string{"https://app.test", "https://*.app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS44 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS44 = &runtime.CORS{
+	AllowOrigins:  []string{"https://*.app.test"},
+	AllowHeaders:  []string{"*"},
+	AllowMethods:  []string{"GET", "HEAD", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS45 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS45 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"PUT"},
+	MaxAge:       86400,
+}
+
+// routegenCORS46 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS46 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*", "https://example.com"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"*"},
+	MaxAge:       86400,
+}
+
+// routegenCORS47 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS47 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*", "https://*.app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS48 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS48 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"*"},
+	AllowMethods: []string{"PUT"},
+	MaxAge:       86400,
+}
+
+// routegenCORS49 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS49 = &runtime.CORS{
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"*"},
+	AllowMethods:  []string{"GET", "HEAD", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS50 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS50 = &runtime.CORS{
+	AllowOrigins:  []string{"https://example.com", "https://*.app.test", "https://app.test"},
+	AllowHeaders:  []string{"*"},
+	AllowMethods:  []string{"POST", "GET", "DELETE"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS51 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS51 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "http://localhost:*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"DELETE"},
+	MaxAge:       86400,
+}
+
 // routegenCORS52 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS52 = &runtime.CORS{
-	AllowOrigins: []string{"https://example.com", "https://*.app.test"},
+	AllowOrigins: []string{"https://*.app.test", "http://localhost:*", "https://example.com"},
 	AllowHeaders: []string{"X-Custom"},
 	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
@@ -478,7 +466,7 @@ var routegenCORS52 = &runtime.CORS{
 
 // routegenCORS53 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS53 = &runtime.CORS{
-	AllowOrigins:  []string{"http://localhost:*"},
+	AllowOrigins:  []string{"https://app.test", "https://*.app.test"},
 	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods:  []string{"*"},
 	ExposeHeaders: []string{"X-Total"},
@@ -487,80 +475,74 @@ var routegenCORS53 = &runtime.CORS{
 
 // routegenCORS54 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS54 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test", "https://example.com"},
+	AllowOrigins: []string{"*"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"*"},
+	AllowMethods: []string{"PATCH"},
 	MaxAge:       86400,
 }
 
 // routegenCORS55 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS55 = &runtime.CORS{
-	AllowOrigins: []string{"http://localhost:*"},
-	AllowHeaders: []string{"X-Custom"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
+	AllowOrigins: []string{"https://example.com", "https://app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"PUT", "DELETE"},
 	MaxAge:       86400,
 }
 
 // routegenCORS56 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS56 = &runtime.CORS{
-	AllowOrigins:     []string{"https://app.test"},
-	AllowHeaders:     []string{"Content-Type"},
-	AllowMethods:     []string{"GET", "HEAD", "POST"},
-	AllowCredentials: true,
-	MaxAge:           86400,
-}
-
-// routegenCORS57 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS57 = &runtime.CORS{
-	AllowOrigins: []string{"http://localhost:*", "https://*.app.test"},
+	AllowOrigins: []string{"https://example.com"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
 }
 
+// routegenCORS57 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS57 = &runtime.CORS{
+	AllowOrigins:  []string{"https://app.test", "http://localhost:*"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"GET", "DELETE", "PATCH"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
 // routegenCORS58 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS58 = &runtime.CORS{
-	AllowOrigins:  []string{"*"},
-	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:  []string{"POST"},
+	AllowOrigins:  []string{"https://app.test", "http://localhost:*"},
+	AllowHeaders:  []string{"*"},
+	AllowMethods:  []string{"GET", "DELETE", "PATCH"},
 	ExposeHeaders: []string{"X-Total"},
 	MaxAge:        600,
 }
 
 // routegenCORS59 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS59 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"*"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
-	MaxAge:       86400,
+	AllowOrigins:  []string{"https://example.com", "http://localhost:*"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"*"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
 }
 
 // routegenCORS60 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS60 = &runtime.CORS{
-	AllowOrigins: []string{"https://example.com"},
-	AllowHeaders: []string{"X-Custom"},
-	AllowMethods: []string{"*"},
+	AllowOrigins: []string{"https://example.com", "https://app.test"},
+	AllowHeaders: []string{"Content-Type"},
+	AllowMethods: []string{"GET", "PUT"},
 	MaxAge:       86400,
 }
 
 // routegenCORS61 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS61 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test", "https://app.test"},
-	AllowHeaders: []string{"X-Custom"},
-	AllowMethods: []string{"PATCH", "DELETE"},
-	MaxAge:       86400,
+	AllowOrigins:     []string{"https://example.com"},
+	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:     []string{"GET", "HEAD", "POST"},
+	AllowCredentials: true,
+	MaxAge:           86400,
 }
 
 // routegenCORS62 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS62 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"PATCH", "DELETE"},
-	MaxAge:       86400,
-}
-
-// routegenCORS63 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS63 = &runtime.CORS{
 	AllowOrigins:  []string{"https://example.com", "https://*.app.test", "http://localhost:*"},
 	AllowHeaders:  []string{"*"},
 	AllowMethods:  []string{"PUT", "POST"},
@@ -568,172 +550,147 @@ var routegenCORS63 = &runtime.CORS{
 	MaxAge:        600,
 }
 
-// routegenCORS64 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS64 = &runtime.CORS{
+// routegenCORS63 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS63 = &runtime.CORS{
 	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET"},
-	MaxAge:       86400,
-}
-
-// routegenCORS65 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS65 = &runtime.CORS{
-	AllowOrigins: []string{"https://app.test", "https://*.app.test"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
-	MaxAge:       86400,
-}
-
-// routegenCORS66 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS66 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET", "DELETE"},
-	MaxAge:       86400,
-}
-
-// routegenCORS67 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS67 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"Authorization"},
-	AllowMethods: []string{"GET"},
-	MaxAge:       86400,
-}
-
-// routegenCORS68 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS68 = &runtime.CORS{
-	AllowOrigins: []string{"https://example.com"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
-	MaxAge:       86400,
-}
-
-// routegenCORS69 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS69 = &runtime.CORS{
-	AllowOrigins:     []string{"https://app.test"},
-	AllowHeaders:     []string{"*"},
-	AllowMethods:     []string{"GET", "HEAD", "POST"},
-	AllowCredentials: true,
-	MaxAge:           86400,
-}
-
-// routegenCORS70 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS70 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test", "http://localhost:*"},
-	AllowHeaders: []string{"Content-Type"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
-	MaxAge:       86400,
-}
-
-// routegenCORS71 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS71 = &runtime.CORS{
-	AllowOrigins:     []string{"https://example.com"},
-	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:     []string{"*"},
-	ExposeHeaders:    []string{"X-Total"},
-	AllowCredentials: true,
-	MaxAge:           600,
-}
-
-// routegenCORS72 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS72 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"PATCH"},
-	MaxAge:       86400,
-}
-
-// routegenCORS73 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS73 = &runtime.CORS{
-	AllowOrigins:     []string{"https://app.test"},
-	AllowHeaders:     []string{"Content-Type"},
-	AllowMethods:     []string{"*"},
-	ExposeHeaders:    []string{"X-Total"},
-	AllowCredentials: true,
-	MaxAge:           600,
-}
-
-// routegenCORS74 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS74 = &runtime.CORS{
-	AllowOrigins: []string{"http://localhost:*", "https://app.test", "https://example.com"},
-	AllowHeaders: []string{"X-Custom"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
-	MaxAge:       86400,
-}
-
-// routegenCORS75 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS75 = &runtime.CORS{
-	AllowOrigins:     []string{"https://example.com"},
-	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:     []string{"PATCH"},
-	AllowCredentials: true,
-	MaxAge:           86400,
-}
-
-// routegenCORS76 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS76 = &runtime.CORS{
-	AllowOrigins:  []string{"https://app.test", "https://*.app.test"},
-	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:  []string{"GET", "HEAD", "POST"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS77 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS77 = &runtime.CORS{
-	AllowOrigins: []string{"https://app.test", "https://example.com", "http://localhost:*"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods: []string{"POST"},
 	MaxAge:       86400,
 }
 
-// routegenCORS78 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS78 = &runtime.CORS{
+// routegenCORS64 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS64 = &runtime.CORS{
+	AllowOrigins:     []string{"https://app.test"},
+	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:     []string{"POST"},
+	AllowCredentials: true,
+	MaxAge:           86400,
+}
+
+// routegenCORS65 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS65 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test"},
+	AllowHeaders: []string{"Authorization", "X-Custom"},
+	AllowMethods: []string{"*"},
+	MaxAge:       86400,
+}
+
+// routegenCORS66 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS66 = &runtime.CORS{
+	AllowOrigins:     []string{"https://example.com", "https://app.test"},
+	AllowHeaders:     []string{"Authorization", "X-Custom"},
+	AllowMethods:     []string{"*"},
+	AllowCredentials: true,
+	MaxAge:           86400,
+}
+
+// routegenCORS67 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS67 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS68 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS68 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"PUT", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS69 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS69 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"X-Custom", "Content-Type"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS70 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS70 = &runtime.CORS{
+	AllowOrigins:  []string{"https://*.app.test", "https://app.test"},
+	AllowHeaders:  []string{"*"},
+	AllowMethods:  []string{"GET", "HEAD", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS71 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS71 = &runtime.CORS{
+	AllowOrigins:     []string{"https://app.test"},
+	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:     []string{"DELETE"},
+	AllowCredentials: true,
+	MaxAge:           86400,
+}
+
+// routegenCORS72 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS72 = &runtime.CORS{
+	AllowOrigins:     []string{"https://example.com"},
+	AllowHeaders:     []string{"*"},
+	AllowMethods:     []string{"PUT", "POST", "DELETE"},
+	ExposeHeaders:    []string{"X-Total"},
+	AllowCredentials: true,
+	MaxAge:           600,
+}
+
+// routegenCORS73 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS73 = &runtime.CORS{
 	AllowOrigins: []string{"https://*.app.test", "https://example.com"},
 	AllowHeaders: []string{"X-Custom", "Authorization"},
 	AllowMethods: []string{"*"},
 	MaxAge:       86400,
 }
 
-// routegenCORS79 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS79 = &runtime.CORS{
+// routegenCORS74 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS74 = &runtime.CORS{
+	AllowOrigins:  []string{"https://app.test", "https://*.app.test"},
+	AllowHeaders:  []string{"X-Custom", "Authorization"},
+	AllowMethods:  []string{"*"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS75 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS75 = &runtime.CORS{
 	AllowOrigins: []string{"https://example.com"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowHeaders: []string{"X-Custom", "Authorization"},
 	AllowMethods: []string{"POST"},
 	MaxAge:       86400,
 }
 
-// routegenCORS80 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS80 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test"},
-	AllowHeaders: []string{"*"},
+// routegenCORS76 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS76 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "http://localhost:*"},
+	AllowHeaders: []string{"Content-Type"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS77 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS77 = &runtime.CORS{
+	AllowOrigins: []string{"https://example.com"},
+	AllowHeaders: []string{"X-Custom"},
 	AllowMethods: []string{"*"},
 	MaxAge:       86400,
 }
 
-// routegenCORS81 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS81 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test", "https://app.test"},
-	AllowHeaders: []string{"*"},
-	AllowMethods: []string{"PATCH", "GET", "DELETE"},
+// routegenCORS78 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS78 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Authorization"},
+	AllowMethods: []string{"GET"},
 	MaxAge:       86400,
 }
 
-// routegenCORS82 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS82 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test", "http://localhost:*"},
+// routegenCORS79 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS79 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"DELETE"},
+	AllowMethods: []string{"POST"},
 	MaxAge:       86400,
-}
-
-// routegenCORS83 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS83 = &runtime.CORS{
-	AllowOrigins:  []string{"https://*.app.test"},
-	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:  []string{"GET", "HEAD", "POST"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
 }
 
 // routegenDomains are the domains of routes.conf, in file order, as the router reads them (Domains copies them).
@@ -748,816 +705,816 @@ var routegenDomains = []runtime.Domain{
 // routegenRoutes are the routes of routes.conf: domain by domain, each sorted by path, then method,
 // as the router reads them (Routes copies them).
 var routegenRoutes = []runtime.Route{
-	{Index: 0, Name: "r386", Method: "CONNECT", Path: "/", Controller: "C0", Action: "A386", Pos: "routes.conf:2678:7"},
-	{Index: 1, Name: "r242", Method: "DELETE", Path: "/", Controller: "C0", Action: "A242", MaxBodySize: 5242880, Pos: "routes.conf:1688:7"},
-	{Index: 2, Name: "r264", Method: "GET", Path: "/", Controller: "C2", Action: "A264", Auth: "basic", AntiCSRFCheck: true, Pos: "routes.conf:1847:7"},
-	{Index: 3, Name: "r264", Method: "PATCH", Path: "/", Controller: "C2", Action: "A264", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:1847:7"},
-	{Index: 4, Name: "r445", Method: "PUT", Path: "/", Controller: "C2", Action: "A445", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:3080:7"},
-	{Index: 5, Name: "r242", Method: "TRACE", Path: "/", Controller: "C0", Action: "A242", Pos: "routes.conf:1688:7"},
-	{Index: 6, Name: "r12", Method: "CONNECT", Path: "/*rest", Controller: "C0", Action: "A12", Params: []string{"rest"}, CORS: routegenCORS0, Pos: "routes.conf:83:7"},
-	{Index: 7, Name: "r218", Method: "DELETE", Path: "/*rest", Controller: "C2", Action: "A218", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"rest"}, Pos: "routes.conf:1522:7"},
-	{Index: 8, Name: "r8", Method: "GET", Path: "/*rest", Controller: "C2", Action: "A8", Auth: "basic", Params: []string{"rest"}, Pos: "routes.conf:56:7"},
-	{Index: 9, Name: "r50", Method: "HEAD", Path: "/*rest", Controller: "C0", Action: "A50", Auth: "authenticated", Params: []string{"rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS1, Parent: "r49", Pos: "routes.conf:332:15"},
-	{Index: 10, Name: "r49", Method: "OPTIONS", Path: "/*rest", Controller: "C1", Action: "A49", Auth: "basic", Params: []string{"rest"}, Parent: "r48", Pos: "routes.conf:327:11"},
-	{Index: 11, Name: "r52", Method: "PATCH", Path: "/*rest", Controller: "C1", Action: "A52", Auth: "basic", MaxBodySize: 8, Params: []string{"rest"}, Parent: "r51", Pos: "routes.conf:346:15"},
-	{Index: 12, Name: "r48", Method: "POST", Path: "/*rest", Controller: "C1", Action: "A48", Auth: "basic", MaxBodySize: 5242880, Params: []string{"rest"}, Pos: "routes.conf:320:7"},
-	{Index: 13, Name: "r53", Method: "PUT", Path: "/*rest", Controller: "C1", Action: "A53", Auth: "basic", MaxBodySize: 64, Params: []string{"rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r51", Pos: "routes.conf:352:15"},
-	{Index: 14, Name: "r51", Method: "TRACE", Path: "/*rest", Controller: "C1", Action: "A51", Auth: "basic", Params: []string{"rest"}, Parent: "r48", Pos: "routes.conf:342:11"},
-	{Index: 15, Name: "r477", Method: "DELETE", Path: "/...", Controller: "C1", Action: "A477", MaxBodySize: 5242880, Pos: "routes.conf:3302:7"},
-	{Index: 16, Name: "r76", Method: "GET", Path: "/...", Controller: "C0", Action: "A76", Auth: "token", Pos: "routes.conf:520:7"},
-	{Index: 17, Name: "r477", Method: "POST", Path: "/...", Controller: "C1", Action: "A477", MaxBodySize: 5242880, Pos: "routes.conf:3302:7"},
-	{Index: 18, Name: "r498", Method: "DELETE", Path: "/.../*rest", Controller: "C2", Action: "A498", Auth: "anonymous", MaxBodySize: 8, Params: []string{"rest"}, CORS: routegenCORS2, Parent: "r497", Pos: "routes.conf:3451:15"},
-	{Index: 19, Name: "r496", Method: "GET", Path: "/.../*rest", Controller: "C2", Action: "A496", Auth: "anonymous", Params: []string{"rest"}, Pos: "routes.conf:3439:7"},
-	{Index: 20, Name: "r496", Method: "HEAD", Path: "/.../*rest", Controller: "C2", Action: "A496", Auth: "anonymous", Params: []string{"rest"}, Pos: "routes.conf:3439:7"},
-	{Index: 21, Name: "r497", Method: "OPTIONS", Path: "/.../*rest", Controller: "C2", Action: "A497", Auth: "anonymous", Params: []string{"rest"}, CORS: routegenCORS2, Parent: "r496", Pos: "routes.conf:3446:11"},
-	{Index: 22, Name: "r500", Method: "PATCH", Path: "/.../*rest", Controller: "C2", Action: "A500", Auth: "basic", MaxBodySize: 1024, Params: []string{"rest"}, Parent: "r496", Pos: "routes.conf:3464:11"},
-	{Index: 23, Name: "r496", Method: "POST", Path: "/.../*rest", Controller: "C2", Action: "A496", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"rest"}, Pos: "routes.conf:3439:7"},
-	{Index: 24, Name: "r499", Method: "PUT", Path: "/.../*rest", Controller: "C2", Action: "A499", Auth: "anonymous", MaxBodySize: 64, Params: []string{"rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS2, Parent: "r497", Pos: "routes.conf:3456:15"},
-	{Index: 25, Name: "r478", Method: "DELETE", Path: "/.../.:p1", Controller: "C1", Action: "A478", MaxBodySize: 1, Params: []string{"p1"}, Constraints: []string{"required,len=1"}, Parent: "r477", Pos: "routes.conf:3308:11"},
-	{Index: 26, Name: "r478", Method: "GET", Path: "/.../.:p1", Controller: "C1", Action: "A478", Params: []string{"p1"}, Constraints: []string{"required,len=1"}, Parent: "r477", Pos: "routes.conf:3308:11"},
-	{Index: 27, Name: "r479", Method: "CONNECT", Path: "/.../.:p1/users", Controller: "C1", Action: "A479", Params: []string{"p1"}, Constraints: []string{"required,len=1"}, Parent: "r478", Pos: "routes.conf:3314:15"},
-	{Index: 28, Name: "r479", Method: "OPTIONS", Path: "/.../.:p1/users", Controller: "C1", Action: "A479", Params: []string{"p1"}, Constraints: []string{"required,len=1"}, Parent: "r478", Pos: "routes.conf:3314:15"},
-	{Index: 29, Name: "r479", Method: "PATCH", Path: "/.../.:p1/users", Controller: "C1", Action: "A479", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"required,len=1"}, Parent: "r478", Pos: "routes.conf:3314:15"},
-	{Index: 30, Name: "r423", Method: "DELETE", Path: "/.../.a", Controller: "C0", Action: "A423", MaxBodySize: 5242880, Pos: "routes.conf:2931:7"},
-	{Index: 31, Name: "r423", Method: "HEAD", Path: "/.../.a", Controller: "C0", Action: "A423", Pos: "routes.conf:2931:7"},
-	{Index: 32, Name: "r423", Method: "PATCH", Path: "/.../.a", Controller: "C0", Action: "A423", MaxBodySize: 5242880, Pos: "routes.conf:2931:7"},
-	{Index: 33, Name: "r485", Method: "GET", Path: "/.../.a/v:p2", Controller: "C1", Action: "A485", Auth: "authenticated", Params: []string{"p2"}, CORS: routegenCORS3, Parent: "r477", Pos: "routes.conf:3353:11"},
-	{Index: 34, Name: "r485", Method: "POST", Path: "/.../.a/v:p2", Controller: "C1", Action: "A485", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p2"}, CORS: routegenCORS3, Parent: "r477", Pos: "routes.conf:3353:11"},
-	{Index: 35, Name: "r486", Method: "GET", Path: "/.../.a/v:p2/:p3/~u", Controller: "C1", Action: "A486", Auth: "token", Params: []string{"p2", "p3"}, CORS: routegenCORS3, Parent: "r485", Pos: "routes.conf:3360:15"},
-	{Index: 36, Name: "r486", Method: "WS", Path: "/.../.a/v:p2/:p3/~u", Controller: "C1", Action: "A486", Auth: "token", WebSocket: true, Params: []string{"p2", "p3"}, Parent: "r485", Pos: "routes.conf:3360:15"},
-	{Index: 37, Name: "r85", Method: "GET", Path: "/.../:p1", Controller: "C0", Action: "A85", Auth: "authenticated", Params: []string{"p1"}, Pos: "routes.conf:583:7"},
-	{Index: 38, Name: "r85", Method: "HEAD", Path: "/.../:p1", Controller: "C0", Action: "A85", Auth: "authenticated", Params: []string{"p1"}, Pos: "routes.conf:583:7"},
-	{Index: 39, Name: "r88", Method: "OPTIONS", Path: "/.../:p1", Controller: "C0", Action: "A88", Auth: "authenticated", Params: []string{"p1"}, Parent: "r85", Pos: "routes.conf:603:11"},
-	{Index: 40, Name: "r90", Method: "PATCH", Path: "/.../:p1", Controller: "C0", Action: "A90", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p1"}, CORS: routegenCORS4, Parent: "r88", Pos: "routes.conf:614:15"},
-	{Index: 41, Name: "r89", Method: "DELETE", Path: "/.../:p1/*rest", Controller: "C0", Action: "A89", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p1", "rest"}, CORS: routegenCORS5, Parent: "r88", Pos: "routes.conf:608:15"},
-	{Index: 42, Name: "r91", Method: "PATCH", Path: "/.../:p1/.a", Controller: "C0", Action: "A91", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p1"}, CORS: routegenCORS6, Parent: "r88", Pos: "routes.conf:620:15"},
-	{Index: 43, Name: "r92", Method: "GET", Path: "/.../:p1/:p2/:p3", Controller: "C2", Action: "A92", Auth: "authenticated", Params: []string{"p1", "p2", "p3"}, Parent: "r88", Pos: "routes.conf:626:15"},
-	{Index: 44, Name: "r92", Method: "PUT", Path: "/.../:p1/:p2/:p3", Controller: "C2", Action: "A92", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p1", "p2", "p3"}, Parent: "r88", Pos: "routes.conf:626:15"},
-	{Index: 45, Name: "r86", Method: "GET", Path: "/.../:p1/@", Controller: "C0", Action: "A86", Auth: "authenticated", Params: []string{"p1"}, CORS: routegenCORS7, Parent: "r85", Pos: "routes.conf:591:11"},
-	{Index: 46, Name: "r86", Method: "PATCH", Path: "/.../:p1/@", Controller: "C0", Action: "A86", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p1"}, CORS: routegenCORS7, Parent: "r85", Pos: "routes.conf:591:11"},
-	{Index: 47, Name: "r86", Method: "WS", Path: "/.../:p1/@", Controller: "C0", Action: "A86", Auth: "authenticated", WebSocket: true, Params: []string{"p1"}, Parent: "r85", Pos: "routes.conf:591:11"},
-	{Index: 48, Name: "r87", Method: "DELETE", Path: "/.../:p1/~:p2/v:p3", Controller: "C0", Action: "A87", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"", "min=2", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r85", Pos: "routes.conf:597:11"},
-	{Index: 49, Name: "r276", Method: "DELETE", Path: "/.../a-b", Controller: "C0", Action: "A276", MaxBodySize: 5242880, Pos: "routes.conf:1935:7"},
-	{Index: 50, Name: "r276", Method: "GET", Path: "/.../a-b", Controller: "C0", Action: "A276", Pos: "routes.conf:1935:7"},
-	{Index: 51, Name: "r281", Method: "GET", Path: "/.../a-b/42/abc", Controller: "C0", Action: "A281", CORS: routegenCORS8, Parent: "r276", Pos: "routes.conf:1965:11"},
-	{Index: 52, Name: "r281", Method: "TRACE", Path: "/.../a-b/42/abc", Controller: "C0", Action: "A281", CORS: routegenCORS8, Parent: "r276", Pos: "routes.conf:1965:11"},
-	{Index: 53, Name: "r282", Method: "WS", Path: "/.../a-b/42/abc", Controller: "C0", Action: "A282", WebSocket: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r281", Pos: "routes.conf:1971:15"},
-	{Index: 54, Name: "r284", Method: "CONNECT", Path: "/.../a-b/42/abc/:p4", Controller: "C2", Action: "A284", Auth: "token", Params: []string{"p4"}, Constraints: []string{"uuid4"}, CORS: routegenCORS9, Parent: "r281", Pos: "routes.conf:1983:15"},
-	{Index: 55, Name: "r283", Method: "GET", Path: "/.../a-b/42/abc/user_x", Controller: "C0", Action: "A283", CORS: routegenCORS8, Parent: "r281", Pos: "routes.conf:1977:15"},
-	{Index: 56, Name: "r280", Method: "POST", Path: "/.../a-b/:p2/user_x", Controller: "C0", Action: "A280", MaxBodySize: 5242880, Params: []string{"p2"}, Parent: "r276", Pos: "routes.conf:1960:11"},
-	{Index: 57, Name: "r277", Method: "PUT", Path: "/.../a-b/user_:p2/:p3", Controller: "C0", Action: "A277", MaxBodySize: 5242880, Params: []string{"p2", "p3"}, Parent: "r276", Pos: "routes.conf:1941:11"},
-	{Index: 58, Name: "r278", Method: "GET", Path: "/.../a-b/user_:p2/:p3/.a/.*rest", Controller: "C0", Action: "A278", Params: []string{"p2", "p3", "rest"}, Parent: "r277", Pos: "routes.conf:1946:15"},
-	{Index: 59, Name: "r279", Method: "HEAD", Path: "/.../a-b/user_:p2/:p3/.a/.*rest", Controller: "C0", Action: "A279", Auth: "token", Params: []string{"p2", "p3", "rest"}, Constraints: []string{"", "", "max=5"}, Parent: "r277", Pos: "routes.conf:1952:15"},
-	{Index: 60, Name: "r278", Method: "POST", Path: "/.../a-b/user_:p2/:p3/.a/.*rest", Controller: "C0", Action: "A278", MaxBodySize: 5242880, Params: []string{"p2", "p3", "rest"}, Parent: "r277", Pos: "routes.conf:1946:15"},
-	{Index: 61, Name: "r480", Method: "POST", Path: "/.../a/42", Controller: "C1", Action: "A480", MaxBodySize: 5242880, Parent: "r477", Pos: "routes.conf:3322:11"},
-	{Index: 62, Name: "r480", Method: "TRACE", Path: "/.../a/42", Controller: "C1", Action: "A480", Parent: "r477", Pos: "routes.conf:3322:11"},
-	{Index: 63, Name: "r480", Method: "WS", Path: "/.../a/42", Controller: "C1", Action: "A480", WebSocket: true, Parent: "r477", Pos: "routes.conf:3322:11"},
-	{Index: 64, Name: "r481", Method: "GET", Path: "/.../a/v1", Controller: "C1", Action: "A481", Auth: "authenticated", Parent: "r477", Pos: "routes.conf:3327:11"},
-	{Index: 65, Name: "r484", Method: "HEAD", Path: "/.../a/v1", Controller: "C0", Action: "A484", Auth: "basic", Parent: "r481", Pos: "routes.conf:3344:15"},
-	{Index: 66, Name: "r481", Method: "POST", Path: "/.../a/v1", Controller: "C1", Action: "A481", Auth: "authenticated", MaxBodySize: 5242880, Parent: "r477", Pos: "routes.conf:3327:11"},
-	{Index: 67, Name: "r483", Method: "CONNECT", Path: "/.../a/v1/:p3", Controller: "C1", Action: "A483", Auth: "authenticated", Params: []string{"p3"}, Parent: "r481", Pos: "routes.conf:3339:15"},
-	{Index: 68, Name: "r482", Method: "GET", Path: "/.../a/v1/:p3", Controller: "C1", Action: "A482", Auth: "authenticated", Params: []string{"p3"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r481", Pos: "routes.conf:3333:15"},
-	{Index: 69, Name: "r93", Method: "DELETE", Path: "/.:p0", Controller: "C2", Action: "A93", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:636:7"},
-	{Index: 70, Name: "r354", Method: "GET", Path: "/.:p0", Controller: "C1", Action: "A354", Params: []string{"p0"}, Constraints: []string{"oneof=a b v1 42"}, Pos: "routes.conf:2460:7"},
-	{Index: 71, Name: "r384", Method: "HEAD", Path: "/.:p0", Controller: "C0", Action: "A384", Auth: "token", Params: []string{"p0"}, Pos: "routes.conf:2663:7"},
-	{Index: 72, Name: "r197", Method: "OPTIONS", Path: "/.:p0", Controller: "C1", Action: "A197", Auth: "basic", Params: []string{"p0"}, Constraints: []string{"len=2"}, Pos: "routes.conf:1369:7"},
-	{Index: 73, Name: "r93", Method: "PATCH", Path: "/.:p0", Controller: "C2", Action: "A93", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:636:7"},
-	{Index: 74, Name: "r197", Method: "POST", Path: "/.:p0", Controller: "C1", Action: "A197", Auth: "basic", MaxBodySize: 1, Params: []string{"p0"}, Constraints: []string{"len=2"}, Pos: "routes.conf:1369:7"},
-	{Index: 75, Name: "r54", Method: "CONNECT", Path: "/.:p0/a", Controller: "C2", Action: "A54", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:362:7"},
-	{Index: 76, Name: "r94", Method: "DELETE", Path: "/.:p0/a", Controller: "C2", Action: "A94", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, CORS: routegenCORS10, Parent: "r93", Pos: "routes.conf:643:11"},
-	{Index: 77, Name: "r54", Method: "GET", Path: "/.:p0/a", Controller: "C2", Action: "A54", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:362:7"},
-	{Index: 78, Name: "r97", Method: "HEAD", Path: "/.:p0/a", Controller: "C2", Action: "A97", Auth: "basic", Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, CORS: routegenCORS10, Parent: "r94", Pos: "routes.conf:663:15"},
-	{Index: 79, Name: "r198", Method: "HEAD", Path: "/.:p0/a/42", Controller: "C1", Action: "A198", Auth: "basic", Params: []string{"p0"}, Constraints: []string{"len=2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r197", Pos: "routes.conf:1377:11"},
-	{Index: 80, Name: "r198", Method: "OPTIONS", Path: "/.:p0/a/42", Controller: "C1", Action: "A198", Auth: "basic", Params: []string{"p0"}, Constraints: []string{"len=2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r197", Pos: "routes.conf:1377:11"},
-	{Index: 81, Name: "r198", Method: "PUT", Path: "/.:p0/a/42", Controller: "C1", Action: "A198", Auth: "basic", MaxBodySize: 1024, Params: []string{"p0"}, Constraints: []string{"len=2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r197", Pos: "routes.conf:1377:11"},
-	{Index: 82, Name: "r95", Method: "GET", Path: "/.:p0/a/:p2", Controller: "C2", Action: "A95", Auth: "basic", Params: []string{"p0", "p2"}, Constraints: []string{"numeric,lt=1e3", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS10, Parent: "r94", Pos: "routes.conf:649:15"},
-	{Index: 83, Name: "r55", Method: "GET", Path: "/.:p0/a/ab/x.:p3", Controller: "C1", Action: "A55", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"uuid4", ""}, Parent: "r54", Pos: "routes.conf:368:11"},
-	{Index: 84, Name: "r55", Method: "POST", Path: "/.:p0/a/ab/x.:p3", Controller: "C1", Action: "A55", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"uuid4", ""}, Parent: "r54", Pos: "routes.conf:368:11"},
-	{Index: 85, Name: "r57", Method: "DELETE", Path: "/.:p0/a/ab/x.:p3/42", Controller: "C1", Action: "A57", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"uuid4", ""}, Parent: "r55", Pos: "routes.conf:383:15"},
-	{Index: 86, Name: "r56", Method: "TRACE", Path: "/.:p0/a/ab/x.:p3/a-b/*rest", Controller: "C2", Action: "A56", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "p3", "rest"}, Constraints: []string{"uuid4", "", ""}, Parent: "r55", Pos: "routes.conf:376:15"},
-	{Index: 87, Name: "r58", Method: "CONNECT", Path: "/.:p0/a/ab:p2", Controller: "C2", Action: "A58", Params: []string{"p0", "p2"}, Constraints: []string{"uuid4", "oneof=a b v1 42"}, Parent: "r54", Pos: "routes.conf:390:11"},
-	{Index: 88, Name: "r58", Method: "GET", Path: "/.:p0/a/ab:p2", Controller: "C2", Action: "A58", Params: []string{"p0", "p2"}, Constraints: []string{"uuid4", "oneof=a b v1 42"}, Parent: "r54", Pos: "routes.conf:390:11"},
-	{Index: 89, Name: "r61", Method: "CONNECT", Path: "/.:p0/a/ab:p2/*rest", Controller: "C2", Action: "A61", Params: []string{"p0", "p2", "rest"}, Constraints: []string{"uuid4", "oneof=a b v1 42", "len=3"}, Parent: "r58", Pos: "routes.conf:407:15"},
-	{Index: 90, Name: "r61", Method: "HEAD", Path: "/.:p0/a/ab:p2/*rest", Controller: "C2", Action: "A61", Params: []string{"p0", "p2", "rest"}, Constraints: []string{"uuid4", "oneof=a b v1 42", "len=3"}, Parent: "r58", Pos: "routes.conf:407:15"},
-	{Index: 91, Name: "r60", Method: "GET", Path: "/.:p0/a/ab:p2/.../:p4", Controller: "C2", Action: "A60", Params: []string{"p0", "p2", "p4"}, Constraints: []string{"uuid4", "oneof=a b v1 42", ""}, Parent: "r58", Pos: "routes.conf:402:15"},
-	{Index: 92, Name: "r60", Method: "PUT", Path: "/.:p0/a/ab:p2/.../:p4", Controller: "C2", Action: "A60", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p4"}, Constraints: []string{"uuid4", "oneof=a b v1 42", ""}, Parent: "r58", Pos: "routes.conf:402:15"},
-	{Index: 93, Name: "r60", Method: "TRACE", Path: "/.:p0/a/ab:p2/.../:p4", Controller: "C2", Action: "A60", Params: []string{"p0", "p2", "p4"}, Constraints: []string{"uuid4", "oneof=a b v1 42", ""}, Parent: "r58", Pos: "routes.conf:402:15"},
-	{Index: 94, Name: "r59", Method: "GET", Path: "/.:p0/a/ab:p2/:p3/user_x", Controller: "C2", Action: "A59", Auth: "token", Params: []string{"p0", "p2", "p3"}, Constraints: []string{"uuid4", "oneof=a b v1 42", ""}, Parent: "r58", Pos: "routes.conf:395:15"},
-	{Index: 95, Name: "r96", Method: "GET", Path: "/.:p0/a/v1/*rest", Controller: "C2", Action: "A96", Auth: "basic", Params: []string{"p0", "rest"}, Constraints: []string{"numeric,lt=1e3", ""}, CORS: routegenCORS10, Parent: "r94", Pos: "routes.conf:656:15"},
-	{Index: 96, Name: "r96", Method: "OPTIONS", Path: "/.:p0/a/v1/*rest", Controller: "C2", Action: "A96", Auth: "basic", Params: []string{"p0", "rest"}, Constraints: []string{"numeric,lt=1e3", ""}, CORS: routegenCORS10, Parent: "r94", Pos: "routes.conf:656:15"},
-	{Index: 97, Name: "r98", Method: "WS", Path: "/.:p0/user_x/@", Controller: "Socket", Action: "A98", Auth: "token", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r93", Pos: "routes.conf:669:11"},
-	{Index: 98, Name: "r99", Method: "OPTIONS", Path: "/.:p0/user_x/@/:p3/:p4", Controller: "Socket", Action: "A99", Auth: "token", Params: []string{"p0", "p3", "p4"}, Constraints: []string{"numeric,lt=1e3", "", ""}, CORS: routegenCORS11, Parent: "r98", Pos: "routes.conf:676:15"},
-	{Index: 99, Name: "r100", Method: "GET", Path: "/.:p0/x.:p1", Controller: "C1", Action: "A100", Auth: "basic", Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r93", Pos: "routes.conf:684:11"},
-	{Index: 100, Name: "r100", Method: "PATCH", Path: "/.:p0/x.:p1", Controller: "C1", Action: "A100", Auth: "basic", MaxBodySize: 1024, Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r93", Pos: "routes.conf:684:11"},
-	{Index: 101, Name: "r183", Method: "WS", Path: "/.a", Controller: "C2", Action: "A183", WebSocket: true, Pos: "routes.conf:1271:7"},
-	{Index: 102, Name: "r227", Method: "POST", Path: "/.a/new", Controller: "C1", Action: "A227", MaxBodySize: 5242880, CORS: routegenCORS4, Pos: "routes.conf:1584:7"},
-	{Index: 103, Name: "r81", Method: "GET", Path: "/1", Controller: "C0", Action: "A81", Pos: "routes.conf:555:7"},
-	{Index: 104, Name: "r425", Method: "PUT", Path: "/1", Controller: "C1", Action: "A425", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:2944:7"},
-	{Index: 105, Name: "r356", Method: "TRACE", Path: "/1", Controller: "C0", Action: "A356", Pos: "routes.conf:2474:7"},
-	{Index: 106, Name: "r426", Method: "GET", Path: "/1/*rest", Controller: "C1", Action: "A426", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, CORS: routegenCORS12, Parent: "r425", Pos: "routes.conf:2951:11"},
-	{Index: 107, Name: "r427", Method: "TRACE", Path: "/1/*rest", Controller: "C1", Action: "A427", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS12, Parent: "r426", Pos: "routes.conf:2958:15"},
-	{Index: 108, Name: "r427", Method: "WS", Path: "/1/*rest", Controller: "C1", Action: "A427", Auth: "authenticated", WebSocket: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r426", Pos: "routes.conf:2958:15"},
-	{Index: 109, Name: "r357", Method: "HEAD", Path: "/1/42/ab", Controller: "C0", Action: "A357", Auth: "anonymous", Parent: "r356", Pos: "routes.conf:2483:11"},
-	{Index: 110, Name: "r361", Method: "GET", Path: "/1/42/ab/:p3/a-b", Controller: "C0", Action: "A361", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p3"}, Constraints: []string{"lte=3"}, Parent: "r357", Pos: "routes.conf:2507:15"},
-	{Index: 111, Name: "r361", Method: "WS", Path: "/1/42/ab/:p3/a-b", Controller: "C0", Action: "A361", Auth: "anonymous", WebSocket: true, Params: []string{"p3"}, Constraints: []string{"lte=3"}, Parent: "r357", Pos: "routes.conf:2507:15"},
-	{Index: 112, Name: "r360", Method: "HEAD", Path: "/1/42/ab/abc", Controller: "C0", Action: "A360", Auth: "token", Parent: "r357", Pos: "routes.conf:2501:15"},
-	{Index: 113, Name: "r359", Method: "GET", Path: "/1/42/ab/x.y", Controller: "C0", Action: "A359", Auth: "basic", Parent: "r357", Pos: "routes.conf:2495:15"},
-	{Index: 114, Name: "r358", Method: "GET", Path: "/1/42/ab/x.y/new", Controller: "C0", Action: "A358", Auth: "anonymous", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r357", Pos: "routes.conf:2489:15"},
-	{Index: 115, Name: "r373", Method: "DELETE", Path: "/1/:p1", Controller: "C2", Action: "A373", MaxBodySize: 5242880, Params: []string{"p1"}, CORS: routegenCORS13, Pos: "routes.conf:2584:7"},
-	{Index: 116, Name: "r82", Method: "GET", Path: "/1/:p1", Controller: "C0", Action: "A82", Auth: "basic", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r81", Pos: "routes.conf:561:11"},
-	{Index: 117, Name: "r82", Method: "HEAD", Path: "/1/:p1", Controller: "C0", Action: "A82", Auth: "basic", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r81", Pos: "routes.conf:561:11"},
-	{Index: 118, Name: "r439", Method: "PATCH", Path: "/1/:p1", Controller: "C0", Action: "A439", Auth: "token", MaxBodySize: 1024, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r438", Pos: "routes.conf:3042:11"},
-	{Index: 119, Name: "r9", Method: "POST", Path: "/1/:p1", Controller: "C1", Action: "A9", MaxBodySize: 64, Params: []string{"p1"}, CORS: routegenCORS14, Pos: "routes.conf:63:7"},
-	{Index: 120, Name: "r439", Method: "TRACE", Path: "/1/:p1", Controller: "C0", Action: "A439", Auth: "token", Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r438", Pos: "routes.conf:3042:11"},
-	{Index: 121, Name: "r83", Method: "GET", Path: "/1/@", Controller: "C0", Action: "A83", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r81", Pos: "routes.conf:568:11"},
-	{Index: 122, Name: "r83", Method: "POST", Path: "/1/@", Controller: "C0", Action: "A83", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r81", Pos: "routes.conf:568:11"},
-	{Index: 123, Name: "r83", Method: "TRACE", Path: "/1/@", Controller: "C0", Action: "A83", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r81", Pos: "routes.conf:568:11"},
-	{Index: 124, Name: "r388", Method: "OPTIONS", Path: "/1/a", Controller: "C0", Action: "A388", Auth: "authenticated", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:2691:7"},
-	{Index: 125, Name: "r388", Method: "PATCH", Path: "/1/a", Controller: "C0", Action: "A388", Auth: "authenticated", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:2691:7"},
-	{Index: 126, Name: "r388", Method: "TRACE", Path: "/1/a", Controller: "C0", Action: "A388", Auth: "authenticated", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:2691:7"},
-	{Index: 127, Name: "r363", Method: "DELETE", Path: "/1/abc", Controller: "C0", Action: "A363", Auth: "authenticated", MaxBodySize: 5242880, Parent: "r356", Pos: "routes.conf:2520:11"},
-	{Index: 128, Name: "r363", Method: "PATCH", Path: "/1/abc", Controller: "C0", Action: "A363", Auth: "authenticated", MaxBodySize: 5242880, Parent: "r356", Pos: "routes.conf:2520:11"},
-	{Index: 129, Name: "r114", Method: "DELETE", Path: "/1/users", Controller: "C0", Action: "A114", MaxBodySize: 5242880, Pos: "routes.conf:788:7"},
-	{Index: 130, Name: "r114", Method: "WS", Path: "/1/users", Controller: "C0", Action: "A114", WebSocket: true, Pos: "routes.conf:788:7"},
-	{Index: 131, Name: "r362", Method: "DELETE", Path: "/1/v:p1", Controller: "C0", Action: "A362", MaxBodySize: 5242880, Params: []string{"p1"}, Parent: "r356", Pos: "routes.conf:2515:11"},
-	{Index: 132, Name: "r362", Method: "HEAD", Path: "/1/v:p1", Controller: "C0", Action: "A362", Params: []string{"p1"}, Parent: "r356", Pos: "routes.conf:2515:11"},
-	{Index: 133, Name: "r213", Method: "POST", Path: "/1/~:p1", Controller: "C2", Action: "A213", MaxBodySize: 1024, Params: []string{"p1"}, Pos: "routes.conf:1485:7"},
-	{Index: 134, Name: "r487", Method: "WS", Path: "/1/~u", Controller: "C1", Action: "A487", Auth: "basic", WebSocket: true, Pos: "routes.conf:3371:7"},
-	{Index: 135, Name: "r488", Method: "GET", Path: "/1/~u/:p2", Controller: "C0", Action: "A488", Auth: "basic", Params: []string{"p2"}, Parent: "r487", Pos: "routes.conf:3379:11"},
-	{Index: 136, Name: "r488", Method: "WS", Path: "/1/~u/:p2", Controller: "C0", Action: "A488", Auth: "basic", WebSocket: true, Params: []string{"p2"}, Parent: "r487", Pos: "routes.conf:3379:11"},
-	{Index: 137, Name: "r188", Method: "GET", Path: "/1:p0", Controller: "C0", Action: "A188", Params: []string{"p0"}, Constraints: []string{"uuid"}, Pos: "routes.conf:1304:7"},
-	{Index: 138, Name: "r469", Method: "PUT", Path: "/1:p0", Controller: "C1", Action: "A469", MaxBodySize: 5242880, Params: []string{"p0"}, CORS: routegenCORS15, Pos: "routes.conf:3249:7"},
-	{Index: 139, Name: "r191", Method: "DELETE", Path: "/1:p0/*rest", Controller: "C0", Action: "A191", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS15, Parent: "r189", Pos: "routes.conf:1323:15"},
-	{Index: 140, Name: "r190", Method: "OPTIONS", Path: "/1:p0/*rest", Controller: "C0", Action: "A190", Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS16, Parent: "r189", Pos: "routes.conf:1317:15"},
-	{Index: 141, Name: "r189", Method: "PATCH", Path: "/1:p0/*rest", Controller: "C0", Action: "A189", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS15, Parent: "r188", Pos: "routes.conf:1310:11"},
-	{Index: 142, Name: "r189", Method: "POST", Path: "/1:p0/*rest", Controller: "C0", Action: "A189", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS15, Parent: "r188", Pos: "routes.conf:1310:11"},
-	{Index: 143, Name: "r192", Method: "GET", Path: "/1:p0/.a/~:p2", Controller: "C1", Action: "A192", Auth: "authenticated", Params: []string{"p0", "p2"}, Constraints: []string{"uuid", "numeric"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r188", Pos: "routes.conf:1329:11"},
-	{Index: 144, Name: "r474", Method: "CONNECT", Path: "/1:p0/1/1", Controller: "C1", Action: "A474", Params: []string{"p0"}, CORS: routegenCORS17, Parent: "r469", Pos: "routes.conf:3282:11"},
-	{Index: 145, Name: "r475", Method: "GET", Path: "/1:p0/1/1", Controller: "C1", Action: "A475", Params: []string{"p0"}, CORS: routegenCORS17, Parent: "r474", Pos: "routes.conf:3288:15"},
-	{Index: 146, Name: "r474", Method: "OPTIONS", Path: "/1:p0/1/1", Controller: "C1", Action: "A474", Params: []string{"p0"}, CORS: routegenCORS17, Parent: "r469", Pos: "routes.conf:3282:11"},
-	{Index: 147, Name: "r475", Method: "TRACE", Path: "/1:p0/1/1", Controller: "C1", Action: "A475", Params: []string{"p0"}, CORS: routegenCORS17, Parent: "r474", Pos: "routes.conf:3288:15"},
-	{Index: 148, Name: "r474", Method: "WS", Path: "/1:p0/1/1", Controller: "C1", Action: "A474", WebSocket: true, Params: []string{"p0"}, Parent: "r469", Pos: "routes.conf:3282:11"},
-	{Index: 149, Name: "r387", Method: "GET", Path: "/1:p0/:p1", Controller: "C1", Action: "A387", Params: []string{"p0", "p1"}, Pos: "routes.conf:2685:7"},
-	{Index: 150, Name: "r387", Method: "TRACE", Path: "/1:p0/:p1", Controller: "C1", Action: "A387", Params: []string{"p0", "p1"}, Pos: "routes.conf:2685:7"},
-	{Index: 151, Name: "r470", Method: "DELETE", Path: "/1:p0/:p1/:p2", Controller: "C1", Action: "A470", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p2"}, CORS: routegenCORS15, Parent: "r469", Pos: "routes.conf:3257:11"},
-	{Index: 152, Name: "r472", Method: "GET", Path: "/1:p0/:p1/:p2/42/:p4", Controller: "C1", Action: "A472", Params: []string{"p0", "p1", "p2", "p4"}, CORS: routegenCORS15, Parent: "r470", Pos: "routes.conf:3268:15"},
-	{Index: 153, Name: "r471", Method: "POST", Path: "/1:p0/:p1/:p2/:p3/...", Controller: "C1", Action: "A471", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p2", "p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS15, Parent: "r470", Pos: "routes.conf:3262:15"},
-	{Index: 154, Name: "r193", Method: "GET", Path: "/1:p0/@", Controller: "C0", Action: "A193", Params: []string{"p0"}, Constraints: []string{"uuid"}, CORS: routegenCORS18, Parent: "r188", Pos: "routes.conf:1337:11"},
-	{Index: 155, Name: "r476", Method: "HEAD", Path: "/1:p0/@", Controller: "C1", Action: "A476", Auth: "basic", Params: []string{"p0"}, CORS: routegenCORS15, Parent: "r469", Pos: "routes.conf:3294:11"},
-	{Index: 156, Name: "r193", Method: "POST", Path: "/1:p0/@", Controller: "C0", Action: "A193", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"uuid"}, CORS: routegenCORS18, Parent: "r188", Pos: "routes.conf:1337:11"},
-	{Index: 157, Name: "r195", Method: "HEAD", Path: "/1:p0/@/.a", Controller: "C0", Action: "A195", Auth: "anonymous", Params: []string{"p0"}, Constraints: []string{"uuid"}, CORS: routegenCORS18, Parent: "r193", Pos: "routes.conf:1350:15"},
-	{Index: 158, Name: "r194", Method: "GET", Path: "/1:p0/@/~u/:p3", Controller: "C0", Action: "A194", Auth: "token", Params: []string{"p0", "p3"}, Constraints: []string{"uuid", ""}, CORS: routegenCORS19, Parent: "r193", Pos: "routes.conf:1343:15"},
-	{Index: 159, Name: "r102", Method: "GET", Path: "/1:p0/v:p1", Controller: "C0", Action: "A102", Auth: "authenticated", Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Pos: "routes.conf:700:7"},
-	{Index: 160, Name: "r107", Method: "OPTIONS", Path: "/1:p0/v:p1", Controller: "C0", Action: "A107", Auth: "basic", Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Parent: "r102", Pos: "routes.conf:735:11"},
-	{Index: 161, Name: "r102", Method: "PATCH", Path: "/1:p0/v:p1", Controller: "C0", Action: "A102", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Pos: "routes.conf:700:7"},
-	{Index: 162, Name: "r102", Method: "WS", Path: "/1:p0/v:p1", Controller: "C0", Action: "A102", Auth: "authenticated", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Pos: "routes.conf:700:7"},
-	{Index: 163, Name: "r103", Method: "CONNECT", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A103", Auth: "authenticated", Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS20, Parent: "r102", Pos: "routes.conf:707:11"},
-	{Index: 164, Name: "r106", Method: "DELETE", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A106", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS21, Parent: "r103", Pos: "routes.conf:726:15"},
-	{Index: 165, Name: "r103", Method: "GET", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A103", Auth: "authenticated", Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS20, Parent: "r102", Pos: "routes.conf:707:11"},
-	{Index: 166, Name: "r104", Method: "HEAD", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A104", Auth: "token", Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS20, Parent: "r103", Pos: "routes.conf:715:15"},
-	{Index: 167, Name: "r105", Method: "OPTIONS", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A105", Auth: "basic", Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS20, Parent: "r103", Pos: "routes.conf:721:15"},
-	{Index: 168, Name: "r103", Method: "POST", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A103", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS20, Parent: "r102", Pos: "routes.conf:707:11"},
-	{Index: 169, Name: "r105", Method: "PUT", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A105", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS20, Parent: "r103", Pos: "routes.conf:721:15"},
-	{Index: 170, Name: "r108", Method: "OPTIONS", Path: "/1:p0/v:p1/1/x.:p3", Controller: "C0", Action: "A108", Auth: "basic", Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r107", Pos: "routes.conf:740:15"},
-	{Index: 171, Name: "r473", Method: "GET", Path: "/1:p0/v:p1/:p2", Controller: "C1", Action: "A473", Auth: "token", Params: []string{"p0", "p1", "p2"}, Constraints: []string{"", "uuid3|uuid5", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS15, Parent: "r469", Pos: "routes.conf:3275:11"},
-	{Index: 172, Name: "r473", Method: "WS", Path: "/1:p0/v:p1/:p2", Controller: "C1", Action: "A473", Auth: "token", WebSocket: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"", "uuid3|uuid5", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r469", Pos: "routes.conf:3275:11"},
-	{Index: 173, Name: "r109", Method: "HEAD", Path: "/1:p0/v:p1/a", Controller: "C0", Action: "A109", Auth: "basic", Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, CORS: routegenCORS22, Parent: "r107", Pos: "routes.conf:747:15"},
-	{Index: 174, Name: "r109", Method: "OPTIONS", Path: "/1:p0/v:p1/a", Controller: "C0", Action: "A109", Auth: "basic", Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, CORS: routegenCORS22, Parent: "r107", Pos: "routes.conf:747:15"},
-	{Index: 175, Name: "r109", Method: "PATCH", Path: "/1:p0/v:p1/a", Controller: "C0", Action: "A109", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, CORS: routegenCORS22, Parent: "r107", Pos: "routes.conf:747:15"},
-	{Index: 176, Name: "r340", Method: "GET", Path: "/1:p0/~u", Controller: "C1", Action: "A340", Auth: "token", Params: []string{"p0"}, Constraints: []string{"oneof=a b v1 42"}, Pos: "routes.conf:2359:7"},
-	{Index: 177, Name: "r71", Method: "PUT", Path: "/42", Controller: "C2", Action: "A71", MaxBodySize: 5242880, Pos: "routes.conf:484:7"},
-	{Index: 178, Name: "r274", Method: "GET", Path: "/42/.a", Controller: "C2", Action: "A274", Parent: "r270", Pos: "routes.conf:1920:11"},
-	{Index: 179, Name: "r123", Method: "DELETE", Path: "/42/:p1", Controller: "C2", Action: "A123", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:857:7"},
-	{Index: 180, Name: "r123", Method: "GET", Path: "/42/:p1", Controller: "C2", Action: "A123", Auth: "anonymous", Params: []string{"p1"}, Pos: "routes.conf:857:7"},
-	{Index: 181, Name: "r407", Method: "HEAD", Path: "/42/:p1", Controller: "C1", Action: "A407", Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Pos: "routes.conf:2823:7"},
-	{Index: 182, Name: "r407", Method: "PUT", Path: "/42/:p1", Controller: "C1", Action: "A407", MaxBodySize: 5242880, Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Pos: "routes.conf:2823:7"},
-	{Index: 183, Name: "r409", Method: "GET", Path: "/42/:p1/*rest", Controller: "C1", Action: "A409", Params: []string{"p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS23, Parent: "r408", Pos: "routes.conf:2836:15"},
-	{Index: 184, Name: "r412", Method: "OPTIONS", Path: "/42/:p1/*rest", Controller: "C1", Action: "A412", Auth: "token", Params: []string{"p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r407", Pos: "routes.conf:2855:11"},
-	{Index: 185, Name: "r411", Method: "PATCH", Path: "/42/:p1/*rest", Controller: "C2", Action: "A411", MaxBodySize: 5242880, Params: []string{"p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS24, Parent: "r408", Pos: "routes.conf:2847:15"},
-	{Index: 186, Name: "r408", Method: "POST", Path: "/42/:p1/*rest", Controller: "C1", Action: "A408", MaxBodySize: 5242880, Params: []string{"p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS23, Parent: "r407", Pos: "routes.conf:2830:11"},
-	{Index: 187, Name: "r410", Method: "PUT", Path: "/42/:p1/*rest", Controller: "C0", Action: "A410", MaxBodySize: 5242880, Params: []string{"p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS23, Parent: "r408", Pos: "routes.conf:2841:15"},
-	{Index: 188, Name: "r408", Method: "WS", Path: "/42/:p1/*rest", Controller: "C1", Action: "A408", WebSocket: true, Params: []string{"p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r407", Pos: "routes.conf:2830:11"},
-	{Index: 189, Name: "r125", Method: "PATCH", Path: "/42/:p1/1", Controller: "C2", Action: "A125", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r123", Pos: "routes.conf:871:11"},
-	{Index: 190, Name: "r126", Method: "PATCH", Path: "/42/:p1/1/:p3/...", Controller: "C2", Action: "A126", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p1", "p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r125", Pos: "routes.conf:878:15"},
-	{Index: 191, Name: "r124", Method: "POST", Path: "/42/:p1/1/=", Controller: "C2", Action: "A124", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1"}, CORS: routegenCORS25, Parent: "r123", Pos: "routes.conf:864:11"},
-	{Index: 192, Name: "r127", Method: "OPTIONS", Path: "/42/:p1/1/user_:p3/:p4", Controller: "C2", Action: "A127", Auth: "authenticated", Params: []string{"p1", "p3", "p4"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r125", Pos: "routes.conf:884:15"},
-	{Index: 193, Name: "r73", Method: "DELETE", Path: "/42/:p1/:p2", Controller: "C2", Action: "A73", MaxBodySize: 5242880, Params: []string{"p1", "p2"}, Constraints: []string{"oneof=a b v1 42", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r71", Pos: "routes.conf:497:11"},
-	{Index: 194, Name: "r73", Method: "GET", Path: "/42/:p1/:p2", Controller: "C2", Action: "A73", Params: []string{"p1", "p2"}, Constraints: []string{"oneof=a b v1 42", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r71", Pos: "routes.conf:497:11"},
-	{Index: 195, Name: "r73", Method: "TRACE", Path: "/42/:p1/:p2", Controller: "C2", Action: "A73", Params: []string{"p1", "p2"}, Constraints: []string{"oneof=a b v1 42", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r71", Pos: "routes.conf:497:11"},
-	{Index: 196, Name: "r72", Method: "WS", Path: "/42/:p1/:p2", Controller: "Socket", Action: "A72", WebSocket: true, Params: []string{"p1", "p2"}, Constraints: []string{"", "numeric"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r71", Pos: "routes.conf:490:11"},
-	{Index: 197, Name: "r74", Method: "POST", Path: "/42/:p1/:p2/x.y/*rest", Controller: "C2", Action: "A74", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p1", "p2", "rest"}, Constraints: []string{"oneof=a b v1 42", "", "min=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r73", Pos: "routes.conf:504:15"},
-	{Index: 198, Name: "r74", Method: "TRACE", Path: "/42/:p1/:p2/x.y/*rest", Controller: "C2", Action: "A74", Auth: "anonymous", Params: []string{"p1", "p2", "rest"}, Constraints: []string{"oneof=a b v1 42", "", "min=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r73", Pos: "routes.conf:504:15"},
-	{Index: 199, Name: "r74", Method: "WS", Path: "/42/:p1/:p2/x.y/*rest", Controller: "C2", Action: "A74", Auth: "anonymous", WebSocket: true, Params: []string{"p1", "p2", "rest"}, Constraints: []string{"oneof=a b v1 42", "", "min=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r73", Pos: "routes.conf:504:15"},
-	{Index: 200, Name: "r75", Method: "PUT", Path: "/42/:p1/:p2/x.y/:p4", Controller: "C2", Action: "A75", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1", "p2", "p4"}, Constraints: []string{"oneof=a b v1 42", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r73", Pos: "routes.conf:510:15"},
-	{Index: 201, Name: "r75", Method: "WS", Path: "/42/:p1/:p2/x.y/:p4", Controller: "C2", Action: "A75", Auth: "token", WebSocket: true, Params: []string{"p1", "p2", "p4"}, Constraints: []string{"oneof=a b v1 42", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r73", Pos: "routes.conf:510:15"},
-	{Index: 202, Name: "r413", Method: "GET", Path: "/42/:p1/x.y", Controller: "C1", Action: "A413", Auth: "basic", Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r407", Pos: "routes.conf:2861:11"},
-	{Index: 203, Name: "r413", Method: "OPTIONS", Path: "/42/:p1/x.y", Controller: "C1", Action: "A413", Auth: "basic", Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r407", Pos: "routes.conf:2861:11"},
-	{Index: 204, Name: "r414", Method: "GET", Path: "/42/:p1/x.y/:p3", Controller: "C1", Action: "A414", Auth: "basic", Params: []string{"p1", "p3"}, Constraints: []string{"", "len=2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r413", Pos: "routes.conf:2867:15"},
-	{Index: 205, Name: "r415", Method: "GET", Path: "/42/:p1/x.y/:p3/...", Controller: "C1", Action: "A415", Auth: "basic", Params: []string{"p1", "p3"}, Constraints: []string{"", "number"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r413", Pos: "routes.conf:2873:15"},
-	{Index: 206, Name: "r416", Method: "CONNECT", Path: "/42/:p1/x.y/:p3/:p4", Controller: "C1", Action: "A416", Auth: "basic", Params: []string{"p1", "p3", "p4"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r413", Pos: "routes.conf:2878:15"},
-	{Index: 207, Name: "r209", Method: "CONNECT", Path: "/:p0", Controller: "C1", Action: "A209", Auth: "token", Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Pos: "routes.conf:1454:7"},
-	{Index: 208, Name: "r170", Method: "DELETE", Path: "/:p0", Controller: "C1", Action: "A170", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Pos: "routes.conf:1183:7"},
-	{Index: 209, Name: "r38", Method: "GET", Path: "/:p0", Controller: "C2", Action: "A38", Auth: "basic", Params: []string{"p0"}, Parent: "r29", Pos: "routes.conf:249:11"},
-	{Index: 210, Name: "r342", Method: "HEAD", Path: "/:p0", Controller: "C2", Action: "A342", Params: []string{"p0"}, Pos: "routes.conf:2374:7"},
-	{Index: 211, Name: "r122", Method: "OPTIONS", Path: "/:p0", Controller: "C0", Action: "A122", Params: []string{"p0"}, Pos: "routes.conf:851:7"},
-	{Index: 212, Name: "r62", Method: "PATCH", Path: "/:p0", Controller: "C0", Action: "A62", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number,min=5,max=100"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Pos: "routes.conf:416:7"},
-	{Index: 213, Name: "r62", Method: "POST", Path: "/:p0", Controller: "C0", Action: "A62", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number,min=5,max=100"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Pos: "routes.conf:416:7"},
-	{Index: 214, Name: "r489", Method: "PUT", Path: "/:p0", Controller: "C0", Action: "A489", MaxBodySize: 64, Params: []string{"p0"}, Pos: "routes.conf:3387:7"},
-	{Index: 215, Name: "r122", Method: "TRACE", Path: "/:p0", Controller: "C0", Action: "A122", Params: []string{"p0"}, Pos: "routes.conf:851:7"},
-	{Index: 216, Name: "r208", Method: "WS", Path: "/:p0", Controller: "Socket", Action: "A208", WebSocket: true, Params: []string{"p0"}, Pos: "routes.conf:1448:7"},
-	{Index: 217, Name: "r390", Method: "CONNECT", Path: "/:p0/*rest", Controller: "C0", Action: "A390", Auth: "token", Params: []string{"p0", "rest"}, Constraints: []string{"", "max=5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r389", Pos: "routes.conf:2707:11"},
-	{Index: 218, Name: "r41", Method: "GET", Path: "/:p0/*rest", Controller: "C0", Action: "A41", Auth: "token", Params: []string{"p0", "rest"}, Parent: "r38", Pos: "routes.conf:267:15"},
-	{Index: 219, Name: "r41", Method: "OPTIONS", Path: "/:p0/*rest", Controller: "C0", Action: "A41", Auth: "token", Params: []string{"p0", "rest"}, Parent: "r38", Pos: "routes.conf:267:15"},
-	{Index: 220, Name: "r449", Method: "PATCH", Path: "/:p0/*rest", Controller: "C1", Action: "A449", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Pos: "routes.conf:3111:7"},
-	{Index: 221, Name: "r389", Method: "POST", Path: "/:p0/*rest", Controller: "C0", Action: "A389", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Constraints: []string{"", "max=5"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:2700:7"},
-	{Index: 222, Name: "r41", Method: "WS", Path: "/:p0/*rest", Controller: "C0", Action: "A41", Auth: "token", WebSocket: true, Params: []string{"p0", "rest"}, Parent: "r38", Pos: "routes.conf:267:15"},
-	{Index: 223, Name: "r331", Method: "GET", Path: "/:p0/...", Controller: "C1", Action: "A331", Auth: "token", Params: []string{"p0"}, Pos: "routes.conf:2299:7"},
-	{Index: 224, Name: "r331", Method: "HEAD", Path: "/:p0/...", Controller: "C1", Action: "A331", Auth: "token", Params: []string{"p0"}, Pos: "routes.conf:2299:7"},
-	{Index: 225, Name: "r338", Method: "GET", Path: "/:p0/.../.../a-b", Controller: "C0", Action: "A338", Auth: "token", Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r331", Pos: "routes.conf:2342:11"},
-	{Index: 226, Name: "r339", Method: "GET", Path: "/:p0/.../.../a-b/ab*rest", Controller: "C0", Action: "A339", Auth: "token", Params: []string{"p0", "rest"}, Constraints: []string{"", "oneof=a a/b x/y/z"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r338", Pos: "routes.conf:2350:15"},
-	{Index: 227, Name: "r337", Method: "GET", Path: "/:p0/.../1*rest", Controller: "C1", Action: "A337", Auth: "token", Params: []string{"p0", "rest"}, Constraints: []string{"", "oneof=a a/b x/y/z"}, Parent: "r331", Pos: "routes.conf:2337:11"},
-	{Index: 228, Name: "r337", Method: "PUT", Path: "/:p0/.../1*rest", Controller: "C1", Action: "A337", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Constraints: []string{"", "oneof=a a/b x/y/z"}, Parent: "r331", Pos: "routes.conf:2337:11"},
-	{Index: 229, Name: "r337", Method: "WS", Path: "/:p0/.../1*rest", Controller: "C1", Action: "A337", Auth: "token", WebSocket: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "oneof=a a/b x/y/z"}, Parent: "r331", Pos: "routes.conf:2337:11"},
-	{Index: 230, Name: "r332", Method: "GET", Path: "/:p0/.../:p2/:p3", Controller: "C1", Action: "A332", Auth: "token", Params: []string{"p0", "p2", "p3"}, Parent: "r331", Pos: "routes.conf:2306:11"},
-	{Index: 231, Name: "r333", Method: "HEAD", Path: "/:p0/.../:p2/:p3", Controller: "C1", Action: "A333", Auth: "token", Params: []string{"p0", "p2", "p3"}, Parent: "r332", Pos: "routes.conf:2312:15"},
-	{Index: 232, Name: "r332", Method: "POST", Path: "/:p0/.../:p2/:p3", Controller: "C1", Action: "A332", Auth: "token", MaxBodySize: 1, Params: []string{"p0", "p2", "p3"}, Parent: "r331", Pos: "routes.conf:2306:11"},
-	{Index: 233, Name: "r336", Method: "CONNECT", Path: "/:p0/.../:p2/:p3/1*rest", Controller: "C1", Action: "A336", Auth: "token", Params: []string{"p0", "p2", "p3", "rest"}, Constraints: []string{"", "", "", "oneof=a a/b x/y/z"}, Parent: "r332", Pos: "routes.conf:2329:15"},
-	{Index: 234, Name: "r336", Method: "GET", Path: "/:p0/.../:p2/:p3/1*rest", Controller: "C1", Action: "A336", Auth: "token", Params: []string{"p0", "p2", "p3", "rest"}, Constraints: []string{"", "", "", "oneof=a a/b x/y/z"}, Parent: "r332", Pos: "routes.conf:2329:15"},
-	{Index: 235, Name: "r336", Method: "PUT", Path: "/:p0/.../:p2/:p3/1*rest", Controller: "C1", Action: "A336", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p3", "rest"}, Constraints: []string{"", "", "", "oneof=a a/b x/y/z"}, Parent: "r332", Pos: "routes.conf:2329:15"},
-	{Index: 236, Name: "r334", Method: "HEAD", Path: "/:p0/.../:p2/:p3/a", Controller: "C1", Action: "A334", Auth: "token", Params: []string{"p0", "p2", "p3"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r332", Pos: "routes.conf:2316:15"},
-	{Index: 237, Name: "r335", Method: "POST", Path: "/:p0/.../:p2/:p3/user_:p4", Controller: "C1", Action: "A335", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p3", "p4"}, Constraints: []string{"", "", "", "required,len=1"}, Parent: "r332", Pos: "routes.conf:2322:15"},
-	{Index: 238, Name: "r181", Method: "GET", Path: "/:p0/.:p1", Controller: "C1", Action: "A181", Params: []string{"p0", "p1"}, Constraints: []string{"required", ""}, Pos: "routes.conf:1258:7"},
-	{Index: 239, Name: "r181", Method: "POST", Path: "/:p0/.:p1", Controller: "C1", Action: "A181", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"required", ""}, Pos: "routes.conf:1258:7"},
-	{Index: 240, Name: "r101", Method: "GET", Path: "/:p0/.a", Controller: "C1", Action: "A101", Params: []string{"p0"}, Constraints: []string{"max=3"}, Pos: "routes.conf:693:7"},
-	{Index: 241, Name: "r101", Method: "TRACE", Path: "/:p0/.a", Controller: "C1", Action: "A101", Params: []string{"p0"}, Constraints: []string{"max=3"}, Pos: "routes.conf:693:7"},
-	{Index: 242, Name: "r211", Method: "WS", Path: "/:p0/1/*rest", Controller: "C1", Action: "A211", Auth: "token", WebSocket: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "max=5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r209", Pos: "routes.conf:1469:11"},
-	{Index: 243, Name: "r343", Method: "GET", Path: "/:p0/1:p1", Controller: "C1", Action: "A343", Auth: "anonymous", Params: []string{"p0", "p1"}, Parent: "r342", Pos: "routes.conf:2381:11"},
-	{Index: 244, Name: "r346", Method: "POST", Path: "/:p0/1:p1/*rest", Controller: "C1", Action: "A346", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p1", "rest"}, Parent: "r343", Pos: "routes.conf:2399:15"},
-	{Index: 245, Name: "r344", Method: "GET", Path: "/:p0/1:p1/.:p2/*rest", Controller: "C1", Action: "A344", Auth: "authenticated", Params: []string{"p0", "p1", "p2", "rest"}, Constraints: []string{"", "", "oneof=a b v1 42", ""}, Parent: "r343", Pos: "routes.conf:2388:15"},
-	{Index: 246, Name: "r344", Method: "TRACE", Path: "/:p0/1:p1/.:p2/*rest", Controller: "C1", Action: "A344", Auth: "authenticated", Params: []string{"p0", "p1", "p2", "rest"}, Constraints: []string{"", "", "oneof=a b v1 42", ""}, Parent: "r343", Pos: "routes.conf:2388:15"},
-	{Index: 247, Name: "r345", Method: "PATCH", Path: "/:p0/1:p1/~u", Controller: "C1", Action: "A345", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Parent: "r343", Pos: "routes.conf:2394:15"},
-	{Index: 248, Name: "r138", Method: "GET", Path: "/:p0/42", Controller: "C1", Action: "A138", Params: []string{"p0"}, Pos: "routes.conf:964:7"},
-	{Index: 249, Name: "r176", Method: "OPTIONS", Path: "/:p0/42", Controller: "C1", Action: "A176", Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r173", Pos: "routes.conf:1221:15"},
-	{Index: 250, Name: "r265", Method: "PATCH", Path: "/:p0/42", Controller: "C1", Action: "A265", MaxBodySize: 5242880, Params: []string{"p0"}, CORS: routegenCORS26, Pos: "routes.conf:1855:7"},
-	{Index: 251, Name: "r139", Method: "POST", Path: "/:p0/42", Controller: "C1", Action: "A139", MaxBodySize: 5242880, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS27, Parent: "r138", Pos: "routes.conf:972:11"},
-	{Index: 252, Name: "r138", Method: "TRACE", Path: "/:p0/42", Controller: "C1", Action: "A138", Params: []string{"p0"}, Pos: "routes.conf:964:7"},
-	{Index: 253, Name: "r173", Method: "WS", Path: "/:p0/42", Controller: "C1", Action: "A173", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r170", Pos: "routes.conf:1200:11"},
-	{Index: 254, Name: "r39", Method: "PATCH", Path: "/:p0/42/:p2", Controller: "C2", Action: "A39", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"", "alpha"}, Parent: "r38", Pos: "routes.conf:256:15"},
-	{Index: 255, Name: "r142", Method: "POST", Path: "/:p0/42/:p2", Controller: "C1", Action: "A142", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS28, Parent: "r138", Pos: "routes.conf:995:11"},
-	{Index: 256, Name: "r143", Method: "OPTIONS", Path: "/:p0/42/:p2/user_x/user_x", Controller: "C0", Action: "A143", Auth: "basic", Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS28, Parent: "r142", Pos: "routes.conf:1001:15"},
-	{Index: 257, Name: "r143", Method: "POST", Path: "/:p0/42/:p2/user_x/user_x", Controller: "C0", Action: "A143", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS28, Parent: "r142", Pos: "routes.conf:1001:15"},
-	{Index: 258, Name: "r143", Method: "PUT", Path: "/:p0/42/:p2/user_x/user_x", Controller: "C0", Action: "A143", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS28, Parent: "r142", Pos: "routes.conf:1001:15"},
-	{Index: 259, Name: "r140", Method: "GET", Path: "/:p0/42/:p2/~:p3", Controller: "C1", Action: "A140", Auth: "authenticated", Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "max=3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS27, Parent: "r139", Pos: "routes.conf:979:15"},
-	{Index: 260, Name: "r140", Method: "PATCH", Path: "/:p0/42/:p2/~:p3", Controller: "C1", Action: "A140", Auth: "authenticated", MaxBodySize: 64, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "max=3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS27, Parent: "r139", Pos: "routes.conf:979:15"},
-	{Index: 261, Name: "r141", Method: "CONNECT", Path: "/:p0/42/ab*rest", Controller: "C1", Action: "A141", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "min=3"}, Parent: "r138", Pos: "routes.conf:988:11"},
-	{Index: 262, Name: "r141", Method: "PATCH", Path: "/:p0/42/ab*rest", Controller: "C1", Action: "A141", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "min=3"}, Parent: "r138", Pos: "routes.conf:988:11"},
-	{Index: 263, Name: "r141", Method: "WS", Path: "/:p0/42/ab*rest", Controller: "C1", Action: "A141", Auth: "authenticated", WebSocket: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "min=3"}, Parent: "r138", Pos: "routes.conf:988:11"},
-	{Index: 264, Name: "r175", Method: "GET", Path: "/:p0/42/abc", Controller: "C1", Action: "A175", Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS29, Parent: "r173", Pos: "routes.conf:1214:15"},
-	{Index: 265, Name: "r175", Method: "TRACE", Path: "/:p0/42/abc", Controller: "C1", Action: "A175", Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS29, Parent: "r173", Pos: "routes.conf:1214:15"},
-	{Index: 266, Name: "r177", Method: "GET", Path: "/:p0/42/x.y", Controller: "C1", Action: "A177", Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r173", Pos: "routes.conf:1225:15"},
-	{Index: 267, Name: "r177", Method: "POST", Path: "/:p0/42/x.y", Controller: "C1", Action: "A177", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r173", Pos: "routes.conf:1225:15"},
-	{Index: 268, Name: "r174", Method: "GET", Path: "/:p0/42/~u/a:p3", Controller: "C1", Action: "A174", Auth: "basic", Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS30, Parent: "r173", Pos: "routes.conf:1206:15"},
-	{Index: 269, Name: "r174", Method: "OPTIONS", Path: "/:p0/42/~u/a:p3", Controller: "C1", Action: "A174", Auth: "basic", Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS30, Parent: "r173", Pos: "routes.conf:1206:15"},
-	{Index: 270, Name: "r263", Method: "CONNECT", Path: "/:p0/:p1", Controller: "C1", Action: "A263", Auth: "basic", Params: []string{"p0", "p1"}, Pos: "routes.conf:1840:7"},
-	{Index: 271, Name: "r349", Method: "DELETE", Path: "/:p0/:p1", Controller: "C0", Action: "A349", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Pos: "routes.conf:2423:7"},
-	{Index: 272, Name: "r63", Method: "GET", Path: "/:p0/:p1", Controller: "C2", Action: "A63", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"number,min=5,max=100", "uuid3|uuid5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r62", Pos: "routes.conf:425:11"},
-	{Index: 273, Name: "r63", Method: "HEAD", Path: "/:p0/:p1", Controller: "C2", Action: "A63", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"number,min=5,max=100", "uuid3|uuid5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r62", Pos: "routes.conf:425:11"},
-	{Index: 274, Name: "r63", Method: "POST", Path: "/:p0/:p1", Controller: "C2", Action: "A63", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"number,min=5,max=100", "uuid3|uuid5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r62", Pos: "routes.conf:425:11"},
-	{Index: 275, Name: "r259", Method: "TRACE", Path: "/:p0/:p1", Controller: "C1", Action: "A259", Params: []string{"p0", "p1"}, Constraints: []string{"", "number|alpha,max=4"}, Pos: "routes.conf:1810:7"},
-	{Index: 276, Name: "r172", Method: "OPTIONS", Path: "/:p0/:p1/:p2", Controller: "C1", Action: "A172", Params: []string{"p0", "p1", "p2"}, Constraints: []string{"number|uuid", "", ""}, Parent: "r170", Pos: "routes.conf:1195:11"},
-	{Index: 277, Name: "r172", Method: "POST", Path: "/:p0/:p1/:p2", Controller: "C1", Action: "A172", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"number|uuid", "", ""}, Parent: "r170", Pos: "routes.conf:1195:11"},
-	{Index: 278, Name: "r350", Method: "WS", Path: "/:p0/:p1/a-b/b", Controller: "C2", Action: "A350", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Parent: "r349", Pos: "routes.conf:2429:11"},
-	{Index: 279, Name: "r351", Method: "CONNECT", Path: "/:p0/:p1/a-b/b/.a/a:p5", Controller: "C2", Action: "A351", Params: []string{"p0", "p1", "p5"}, Constraints: []string{"", "oneof=a b v1 42", ""}, Parent: "r350", Pos: "routes.conf:2436:15"},
-	{Index: 280, Name: "r351", Method: "TRACE", Path: "/:p0/:p1/a-b/b/.a/a:p5", Controller: "C2", Action: "A351", Params: []string{"p0", "p1", "p5"}, Constraints: []string{"", "oneof=a b v1 42", ""}, Parent: "r350", Pos: "routes.conf:2436:15"},
-	{Index: 281, Name: "r351", Method: "WS", Path: "/:p0/:p1/a-b/b/.a/a:p5", Controller: "C2", Action: "A351", WebSocket: true, Params: []string{"p0", "p1", "p5"}, Constraints: []string{"", "oneof=a b v1 42", ""}, Parent: "r350", Pos: "routes.conf:2436:15"},
-	{Index: 282, Name: "r353", Method: "GET", Path: "/:p0/:p1/a-b/b/b", Controller: "C2", Action: "A353", Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r350", Pos: "routes.conf:2449:15"},
-	{Index: 283, Name: "r353", Method: "PUT", Path: "/:p0/:p1/a-b/b/b", Controller: "C2", Action: "A353", MaxBodySize: 1, Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r350", Pos: "routes.conf:2449:15"},
-	{Index: 284, Name: "r353", Method: "TRACE", Path: "/:p0/:p1/a-b/b/b", Controller: "C2", Action: "A353", Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r350", Pos: "routes.conf:2449:15"},
-	{Index: 285, Name: "r157", Method: "CONNECT", Path: "/:p0/=", Controller: "C1", Action: "A157", Params: []string{"p0"}, CORS: routegenCORS14, Parent: "r156", Pos: "routes.conf:1101:11"},
-	{Index: 286, Name: "r158", Method: "GET", Path: "/:p0/=", Controller: "C1", Action: "A158", Auth: "anonymous", Params: []string{"p0"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS14, Parent: "r157", Pos: "routes.conf:1106:15"},
-	{Index: 287, Name: "r158", Method: "HEAD", Path: "/:p0/=", Controller: "C1", Action: "A158", Auth: "anonymous", Params: []string{"p0"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS14, Parent: "r157", Pos: "routes.conf:1106:15"},
-	{Index: 288, Name: "r157", Method: "PATCH", Path: "/:p0/=", Controller: "C1", Action: "A157", MaxBodySize: 5242880, Params: []string{"p0"}, CORS: routegenCORS14, Parent: "r156", Pos: "routes.conf:1101:11"},
-	{Index: 289, Name: "r156", Method: "POST", Path: "/:p0/=", Controller: "C1", Action: "A156", MaxBodySize: 5242880, Params: []string{"p0"}, Pos: "routes.conf:1095:7"},
-	{Index: 290, Name: "r169", Method: "GET", Path: "/:p0/=/:p2", Controller: "C1", Action: "A169", Params: []string{"p0", "p2"}, Parent: "r156", Pos: "routes.conf:1176:11"},
-	{Index: 291, Name: "r169", Method: "HEAD", Path: "/:p0/=/:p2", Controller: "C1", Action: "A169", Params: []string{"p0", "p2"}, Parent: "r156", Pos: "routes.conf:1176:11"},
-	{Index: 292, Name: "r161", Method: "POST", Path: "/:p0/=/:p2", Controller: "C1", Action: "A161", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid"}, Parent: "r156", Pos: "routes.conf:1128:11"},
-	{Index: 293, Name: "r161", Method: "WS", Path: "/:p0/=/:p2", Controller: "C1", Action: "A161", WebSocket: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid"}, Parent: "r156", Pos: "routes.conf:1128:11"},
-	{Index: 294, Name: "r165", Method: "DELETE", Path: "/:p0/=/:p2/.a", Controller: "C1", Action: "A165", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid"}, Parent: "r161", Pos: "routes.conf:1151:15"},
-	{Index: 295, Name: "r164", Method: "GET", Path: "/:p0/=/:p2/1:p3", Controller: "C1", Action: "A164", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "uuid", ""}, Parent: "r161", Pos: "routes.conf:1146:15"},
-	{Index: 296, Name: "r162", Method: "GET", Path: "/:p0/=/:p2/1:p3/:p4", Controller: "C2", Action: "A162", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3", "p4"}, Constraints: []string{"", "uuid", "", ""}, Parent: "r161", Pos: "routes.conf:1134:15"},
-	{Index: 297, Name: "r162", Method: "OPTIONS", Path: "/:p0/=/:p2/1:p3/:p4", Controller: "C2", Action: "A162", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3", "p4"}, Constraints: []string{"", "uuid", "", ""}, Parent: "r161", Pos: "routes.conf:1134:15"},
-	{Index: 298, Name: "r163", Method: "CONNECT", Path: "/:p0/=/:p2/:p3", Controller: "C1", Action: "A163", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "uuid", ""}, Parent: "r161", Pos: "routes.conf:1140:15"},
-	{Index: 299, Name: "r166", Method: "GET", Path: "/:p0/=/:p2/:p3", Controller: "C1", Action: "A166", Params: []string{"p0", "p2", "p3"}, Parent: "r156", Pos: "routes.conf:1158:11"},
-	{Index: 300, Name: "r163", Method: "POST", Path: "/:p0/=/:p2/:p3", Controller: "C1", Action: "A163", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "uuid", ""}, Parent: "r161", Pos: "routes.conf:1140:15"},
-	{Index: 301, Name: "r168", Method: "CONNECT", Path: "/:p0/=/:p2/:p3/.a/.:p5", Controller: "C1", Action: "A168", Auth: "token", Params: []string{"p0", "p2", "p3", "p5"}, Parent: "r166", Pos: "routes.conf:1168:15"},
-	{Index: 302, Name: "r168", Method: "TRACE", Path: "/:p0/=/:p2/:p3/.a/.:p5", Controller: "C1", Action: "A168", Auth: "token", Params: []string{"p0", "p2", "p3", "p5"}, Parent: "r166", Pos: "routes.conf:1168:15"},
-	{Index: 303, Name: "r167", Method: "GET", Path: "/:p0/=/:p2/:p3/a-b", Controller: "C1", Action: "A167", Params: []string{"p0", "p2", "p3"}, Parent: "r166", Pos: "routes.conf:1163:15"},
-	{Index: 304, Name: "r167", Method: "PATCH", Path: "/:p0/=/:p2/:p3/a-b", Controller: "C1", Action: "A167", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p3"}, Parent: "r166", Pos: "routes.conf:1163:15"},
-	{Index: 305, Name: "r167", Method: "PUT", Path: "/:p0/=/:p2/:p3/a-b", Controller: "C1", Action: "A167", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p3"}, Parent: "r166", Pos: "routes.conf:1163:15"},
-	{Index: 306, Name: "r160", Method: "GET", Path: "/:p0/=/v1/*rest", Controller: "C0", Action: "A160", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, CORS: routegenCORS31, Parent: "r157", Pos: "routes.conf:1117:15"},
-	{Index: 307, Name: "r159", Method: "GET", Path: "/:p0/=/x.:p2/:p3", Controller: "C1", Action: "A159", Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "lte=3", ""}, CORS: routegenCORS14, Parent: "r157", Pos: "routes.conf:1112:15"},
-	{Index: 308, Name: "r159", Method: "HEAD", Path: "/:p0/=/x.:p2/:p3", Controller: "C1", Action: "A159", Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "lte=3", ""}, CORS: routegenCORS14, Parent: "r157", Pos: "routes.conf:1112:15"},
-	{Index: 309, Name: "r406", Method: "GET", Path: "/:p0/@", Controller: "C0", Action: "A406", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:2815:7"},
-	{Index: 310, Name: "r406", Method: "OPTIONS", Path: "/:p0/@", Controller: "C0", Action: "A406", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:2815:7"},
-	{Index: 311, Name: "r406", Method: "POST", Path: "/:p0/@", Controller: "C0", Action: "A406", MaxBodySize: 1024, AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:2815:7"},
-	{Index: 312, Name: "r347", Method: "GET", Path: "/:p0/a/abc", Controller: "C2", Action: "A347", Params: []string{"p0"}, Parent: "r342", Pos: "routes.conf:2408:11"},
-	{Index: 313, Name: "r347", Method: "PUT", Path: "/:p0/a/abc", Controller: "C2", Action: "A347", MaxBodySize: 1, Params: []string{"p0"}, Parent: "r342", Pos: "routes.conf:2408:11"},
-	{Index: 314, Name: "r347", Method: "WS", Path: "/:p0/a/abc", Controller: "C2", Action: "A347", WebSocket: true, Params: []string{"p0"}, Parent: "r342", Pos: "routes.conf:2408:11"},
-	{Index: 315, Name: "r117", Method: "GET", Path: "/:p0/a:p1", Controller: "C2", Action: "A117", Auth: "authenticated", Params: []string{"p0", "p1"}, Constraints: []string{"", "gte=-1.5"}, CORS: routegenCORS32, Pos: "routes.conf:811:7"},
-	{Index: 316, Name: "r322", Method: "OPTIONS", Path: "/:p0/a:p1", Controller: "C0", Action: "A322", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Pos: "routes.conf:2239:7"},
-	{Index: 317, Name: "r325", Method: "CONNECT", Path: "/:p0/a:p1/*rest", Controller: "C0", Action: "A325", Auth: "authenticated", Params: []string{"p0", "p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r324", Pos: "routes.conf:2260:15"},
-	{Index: 318, Name: "r324", Method: "GET", Path: "/:p0/a:p1/*rest", Controller: "C0", Action: "A324", Auth: "authenticated", Params: []string{"p0", "p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r322", Pos: "routes.conf:2253:11"},
-	{Index: 319, Name: "r327", Method: "POST", Path: "/:p0/a:p1/*rest", Controller: "C0", Action: "A327", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r324", Pos: "routes.conf:2269:15"},
-	{Index: 320, Name: "r326", Method: "TRACE", Path: "/:p0/a:p1/*rest", Controller: "C0", Action: "A326", Auth: "authenticated", Params: []string{"p0", "p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r324", Pos: "routes.conf:2265:15"},
-	{Index: 321, Name: "r323", Method: "GET", Path: "/:p0/a:p1/=", Controller: "C0", Action: "A323", Auth: "token", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r322", Pos: "routes.conf:2247:11"},
-	{Index: 322, Name: "r328", Method: "POST", Path: "/:p0/a:p1/=", Controller: "C0", Action: "A328", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS33, Parent: "r322", Pos: "routes.conf:2276:11"},
-	{Index: 323, Name: "r329", Method: "CONNECT", Path: "/:p0/a:p1/=/users", Controller: "C0", Action: "A329", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS33, Parent: "r328", Pos: "routes.conf:2283:15"},
-	{Index: 324, Name: "r329", Method: "GET", Path: "/:p0/a:p1/=/users", Controller: "C0", Action: "A329", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS33, Parent: "r328", Pos: "routes.conf:2283:15"},
-	{Index: 325, Name: "r329", Method: "TRACE", Path: "/:p0/a:p1/=/users", Controller: "C0", Action: "A329", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS33, Parent: "r328", Pos: "routes.conf:2283:15"},
-	{Index: 326, Name: "r119", Method: "GET", Path: "/:p0/a:p1/abc/:p3", Controller: "C1", Action: "A119", Auth: "authenticated", Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS32, Parent: "r117", Pos: "routes.conf:825:11"},
-	{Index: 327, Name: "r119", Method: "POST", Path: "/:p0/a:p1/abc/:p3", Controller: "C1", Action: "A119", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS32, Parent: "r117", Pos: "routes.conf:825:11"},
-	{Index: 328, Name: "r119", Method: "WS", Path: "/:p0/a:p1/abc/:p3", Controller: "C1", Action: "A119", Auth: "authenticated", WebSocket: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r117", Pos: "routes.conf:825:11"},
-	{Index: 329, Name: "r120", Method: "GET", Path: "/:p0/a:p1/abc/:p3/*rest", Controller: "C2", Action: "A120", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3", "rest"}, Constraints: []string{"", "gte=-1.5", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS32, Parent: "r119", Pos: "routes.conf:832:15"},
-	{Index: 330, Name: "r120", Method: "PATCH", Path: "/:p0/a:p1/abc/:p3/*rest", Controller: "C2", Action: "A120", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3", "rest"}, Constraints: []string{"", "gte=-1.5", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS32, Parent: "r119", Pos: "routes.conf:832:15"},
-	{Index: 331, Name: "r121", Method: "GET", Path: "/:p0/a:p1/abc/:p3/abc", Controller: "C1", Action: "A121", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS32, Parent: "r119", Pos: "routes.conf:841:15"},
-	{Index: 332, Name: "r121", Method: "HEAD", Path: "/:p0/a:p1/abc/:p3/abc", Controller: "C1", Action: "A121", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS32, Parent: "r119", Pos: "routes.conf:841:15"},
-	{Index: 333, Name: "r118", Method: "DELETE", Path: "/:p0/a:p1/new", Controller: "C2", Action: "A118", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"", "gte=-1.5"}, CORS: routegenCORS32, Parent: "r117", Pos: "routes.conf:820:11"},
-	{Index: 334, Name: "r118", Method: "OPTIONS", Path: "/:p0/a:p1/new", Controller: "C2", Action: "A118", Auth: "authenticated", Params: []string{"p0", "p1"}, Constraints: []string{"", "gte=-1.5"}, CORS: routegenCORS32, Parent: "r117", Pos: "routes.conf:820:11"},
-	{Index: 335, Name: "r296", Method: "CONNECT", Path: "/:p0/ab", Controller: "C0", Action: "A296", Params: []string{"p0"}, Pos: "routes.conf:2068:7"},
-	{Index: 336, Name: "r296", Method: "GET", Path: "/:p0/ab", Controller: "C0", Action: "A296", Params: []string{"p0"}, Pos: "routes.conf:2068:7"},
-	{Index: 337, Name: "r301", Method: "DELETE", Path: "/:p0/ab/.a", Controller: "C1", Action: "A301", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r296", Pos: "routes.conf:2100:11"},
-	{Index: 338, Name: "r301", Method: "TRACE", Path: "/:p0/ab/.a", Controller: "C1", Action: "A301", Auth: "basic", Params: []string{"p0"}, Parent: "r296", Pos: "routes.conf:2100:11"},
-	{Index: 339, Name: "r298", Method: "GET", Path: "/:p0/ab/.a/*rest", Controller: "C1", Action: "A298", Params: []string{"p0", "rest"}, CORS: routegenCORS34, Parent: "r297", Pos: "routes.conf:2081:15"},
-	{Index: 340, Name: "r297", Method: "PATCH", Path: "/:p0/ab/.a/*rest", Controller: "C0", Action: "A297", MaxBodySize: 1, Params: []string{"p0", "rest"}, CORS: routegenCORS35, Parent: "r296", Pos: "routes.conf:2074:11"},
-	{Index: 341, Name: "r348", Method: "DELETE", Path: "/:p0/ab:p1", Controller: "C2", Action: "A348", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Pos: "routes.conf:2416:7"},
-	{Index: 342, Name: "r341", Method: "GET", Path: "/:p0/ab:p1", Controller: "C2", Action: "A341", Auth: "anonymous", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Pos: "routes.conf:2366:7"},
-	{Index: 343, Name: "r341", Method: "HEAD", Path: "/:p0/ab:p1", Controller: "C2", Action: "A341", Auth: "anonymous", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Pos: "routes.conf:2366:7"},
-	{Index: 344, Name: "r348", Method: "PATCH", Path: "/:p0/ab:p1", Controller: "C2", Action: "A348", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Pos: "routes.conf:2416:7"},
-	{Index: 345, Name: "r341", Method: "WS", Path: "/:p0/ab:p1", Controller: "C2", Action: "A341", Auth: "anonymous", WebSocket: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Pos: "routes.conf:2366:7"},
-	{Index: 346, Name: "r13", Method: "GET", Path: "/:p0/b", Controller: "C1", Action: "A13", Params: []string{"p0"}, Pos: "routes.conf:90:7"},
-	{Index: 347, Name: "r178", Method: "GET", Path: "/:p0/user_x/...", Controller: "C1", Action: "A178", Auth: "basic", Params: []string{"p0"}, Constraints: []string{"number|uuid"}, CORS: routegenCORS36, Parent: "r170", Pos: "routes.conf:1232:11"},
-	{Index: 348, Name: "r180", Method: "GET", Path: "/:p0/user_x/.../:p3", Controller: "C1", Action: "A180", Auth: "basic", Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, CORS: routegenCORS36, Parent: "r178", Pos: "routes.conf:1247:15"},
-	{Index: 349, Name: "r179", Method: "GET", Path: "/:p0/user_x/.../ab:p3", Controller: "C1", Action: "A179", Auth: "basic", Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}, {Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS36, Parent: "r178", Pos: "routes.conf:1240:15"},
-	{Index: 350, Name: "r179", Method: "PUT", Path: "/:p0/user_x/.../ab:p3", Controller: "C1", Action: "A179", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}, {Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS36, Parent: "r178", Pos: "routes.conf:1240:15"},
-	{Index: 351, Name: "r179", Method: "TRACE", Path: "/:p0/user_x/.../ab:p3", Controller: "C1", Action: "A179", Auth: "basic", Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}, {Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS36, Parent: "r178", Pos: "routes.conf:1240:15"},
-	{Index: 352, Name: "r136", Method: "GET", Path: "/:p0/v1", Controller: "C2", Action: "A136", Params: []string{"p0"}, CORS: routegenCORS37, Parent: "r135", Pos: "routes.conf:950:11"},
-	{Index: 353, Name: "r42", Method: "GET", Path: "/:p0/v1/ab", Controller: "C2", Action: "A42", Auth: "token", Params: []string{"p0"}, CORS: routegenCORS38, Parent: "r38", Pos: "routes.conf:274:15"},
-	{Index: 354, Name: "r171", Method: "OPTIONS", Path: "/:p0/x.y/*rest", Controller: "C1", Action: "A171", Auth: "authenticated", Params: []string{"p0", "rest"}, Constraints: []string{"number|uuid", ""}, Parent: "r170", Pos: "routes.conf:1189:11"},
-	{Index: 355, Name: "r171", Method: "POST", Path: "/:p0/x.y/*rest", Controller: "C1", Action: "A171", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Constraints: []string{"number|uuid", ""}, Parent: "r170", Pos: "routes.conf:1189:11"},
-	{Index: 356, Name: "r171", Method: "WS", Path: "/:p0/x.y/*rest", Controller: "C1", Action: "A171", Auth: "authenticated", WebSocket: true, Params: []string{"p0", "rest"}, Constraints: []string{"number|uuid", ""}, Parent: "r170", Pos: "routes.conf:1189:11"},
-	{Index: 357, Name: "r385", Method: "DELETE", Path: "/:p0/~*rest", Controller: "C0", Action: "A385", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, CORS: routegenCORS39, Pos: "routes.conf:2671:7"},
-	{Index: 358, Name: "r419", Method: "GET", Path: "/:p0/~:p1", Controller: "C0", Action: "A419", Auth: "token", Params: []string{"p0", "p1"}, Pos: "routes.conf:2901:7"},
-	{Index: 359, Name: "r419", Method: "HEAD", Path: "/:p0/~:p1", Controller: "C0", Action: "A419", Auth: "token", Params: []string{"p0", "p1"}, Pos: "routes.conf:2901:7"},
-	{Index: 360, Name: "r40", Method: "PUT", Path: "/:p0/~:p1/@", Controller: "C2", Action: "A40", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid4"}, Parent: "r38", Pos: "routes.conf:262:15"},
-	{Index: 361, Name: "r84", Method: "GET", Path: "/:p0/~u", Controller: "C1", Action: "A84", Params: []string{"p0"}, Pos: "routes.conf:576:7"},
-	{Index: 362, Name: "r84", Method: "HEAD", Path: "/:p0/~u", Controller: "C1", Action: "A84", Params: []string{"p0"}, Pos: "routes.conf:576:7"},
-	{Index: 363, Name: "r210", Method: "PUT", Path: "/:p0/~u", Controller: "C1", Action: "A210", Auth: "token", MaxBodySize: 8, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r209", Pos: "routes.conf:1463:11"},
-	{Index: 364, Name: "r440", Method: "CONNECT", Path: "/=", Controller: "C0", Action: "A440", Auth: "anonymous", Parent: "r438", Pos: "routes.conf:3049:11"},
-	{Index: 365, Name: "r438", Method: "GET", Path: "/=", Controller: "C0", Action: "A438", Auth: "anonymous", Pos: "routes.conf:3035:7"},
-	{Index: 366, Name: "r444", Method: "HEAD", Path: "/=", Controller: "C0", Action: "A444", Auth: "anonymous", Parent: "r440", Pos: "routes.conf:3071:15"},
-	{Index: 367, Name: "r440", Method: "OPTIONS", Path: "/=", Controller: "C0", Action: "A440", Auth: "anonymous", Parent: "r438", Pos: "routes.conf:3049:11"},
-	{Index: 368, Name: "r444", Method: "POST", Path: "/=", Controller: "C0", Action: "A444", Auth: "anonymous", MaxBodySize: 5242880, Parent: "r440", Pos: "routes.conf:3071:15"},
-	{Index: 369, Name: "r438", Method: "PUT", Path: "/=", Controller: "C0", Action: "A438", Auth: "anonymous", MaxBodySize: 5242880, Pos: "routes.conf:3035:7"},
-	{Index: 370, Name: "r438", Method: "TRACE", Path: "/=", Controller: "C0", Action: "A438", Auth: "anonymous", Pos: "routes.conf:3035:7"},
-	{Index: 371, Name: "r379", Method: "OPTIONS", Path: "/=/.a", Controller: "C1", Action: "A379", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, Pos: "routes.conf:2628:7"},
-	{Index: 372, Name: "r379", Method: "PATCH", Path: "/=/.a", Controller: "C1", Action: "A379", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, Pos: "routes.conf:2628:7"},
-	{Index: 373, Name: "r379", Method: "POST", Path: "/=/.a", Controller: "C1", Action: "A379", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, Pos: "routes.conf:2628:7"},
-	{Index: 374, Name: "r382", Method: "GET", Path: "/=/.a/.a/:p3", Controller: "C1", Action: "A382", Params: []string{"p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r379", Pos: "routes.conf:2648:11"},
-	{Index: 375, Name: "r383", Method: "GET", Path: "/=/.a/.a/x.y", Controller: "C1", Action: "A383", Auth: "basic", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r379", Pos: "routes.conf:2654:11"},
-	{Index: 376, Name: "r383", Method: "PUT", Path: "/=/.a/.a/x.y", Controller: "C1", Action: "A383", Auth: "basic", MaxBodySize: 64, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r379", Pos: "routes.conf:2654:11"},
-	{Index: 377, Name: "r380", Method: "GET", Path: "/=/.a/~*rest", Controller: "C1", Action: "A380", Params: []string{"rest"}, Constraints: []string{"max=5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS14, Parent: "r379", Pos: "routes.conf:2635:11"},
-	{Index: 378, Name: "r380", Method: "OPTIONS", Path: "/=/.a/~*rest", Controller: "C1", Action: "A380", Params: []string{"rest"}, Constraints: []string{"max=5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS14, Parent: "r379", Pos: "routes.conf:2635:11"},
-	{Index: 379, Name: "r380", Method: "POST", Path: "/=/.a/~*rest", Controller: "C1", Action: "A380", MaxBodySize: 5242880, Params: []string{"rest"}, Constraints: []string{"max=5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS14, Parent: "r379", Pos: "routes.conf:2635:11"},
-	{Index: 380, Name: "r381", Method: "WS", Path: "/=/.a/~*rest", Controller: "Socket", Action: "A381", WebSocket: true, Params: []string{"rest"}, Constraints: []string{"max=5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r380", Pos: "routes.conf:2641:15"},
-	{Index: 381, Name: "r442", Method: "OPTIONS", Path: "/=/:p1", Controller: "C0", Action: "A442", Auth: "anonymous", Params: []string{"p1"}, Parent: "r440", Pos: "routes.conf:3059:15"},
-	{Index: 382, Name: "r441", Method: "OPTIONS", Path: "/=/new/x.:p2", Controller: "C0", Action: "A441", Auth: "anonymous", Params: []string{"p2"}, Parent: "r440", Pos: "routes.conf:3053:15"},
-	{Index: 383, Name: "r443", Method: "GET", Path: "/=/x.:p1", Controller: "C1", Action: "A443", Auth: "token", Params: []string{"p1"}, Parent: "r440", Pos: "routes.conf:3064:15"},
-	{Index: 384, Name: "r372", Method: "CONNECT", Path: "/@", Controller: "C2", Action: "A372", CORS: routegenCORS40, Pos: "routes.conf:2577:7"},
-	{Index: 385, Name: "r270", Method: "GET", Path: "/@", Controller: "C2", Action: "A270", Pos: "routes.conf:1890:7"},
-	{Index: 386, Name: "r391", Method: "POST", Path: "/@", Controller: "C2", Action: "A391", Auth: "basic", MaxBodySize: 5242880, Pos: "routes.conf:2715:7"},
-	{Index: 387, Name: "r273", Method: "HEAD", Path: "/@/:p1", Controller: "C2", Action: "A273", Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, CORS: routegenCORS41, Parent: "r270", Pos: "routes.conf:1913:11"},
-	{Index: 388, Name: "r7", Method: "PATCH", Path: "/@/user_:p1", Controller: "C0", Action: "A7", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:50:7"},
-	{Index: 389, Name: "r7", Method: "TRACE", Path: "/@/user_:p1", Controller: "C0", Action: "A7", Params: []string{"p1"}, Pos: "routes.conf:50:7"},
-	{Index: 390, Name: "r271", Method: "CONNECT", Path: "/@/~u/:p2", Controller: "C2", Action: "A271", Params: []string{"p2"}, CORS: routegenCORS14, Parent: "r270", Pos: "routes.conf:1896:11"},
-	{Index: 391, Name: "r272", Method: "DELETE", Path: "/@/~u/:p2/user_:p3", Controller: "C2", Action: "A272", Auth: "token", MaxBodySize: 5242880, Params: []string{"p2", "p3"}, CORS: routegenCORS42, Parent: "r271", Pos: "routes.conf:1903:15"},
-	{Index: 392, Name: "r272", Method: "POST", Path: "/@/~u/:p2/user_:p3", Controller: "C2", Action: "A272", Auth: "token", MaxBodySize: 5242880, Params: []string{"p2", "p3"}, CORS: routegenCORS42, Parent: "r271", Pos: "routes.conf:1903:15"},
-	{Index: 393, Name: "r212", Method: "CONNECT", Path: "/a", Controller: "C2", Action: "A212", Auth: "basic", CORS: routegenCORS22, Pos: "routes.conf:1477:7"},
-	{Index: 394, Name: "r219", Method: "DELETE", Path: "/a", Controller: "C2", Action: "A219", Auth: "authenticated", MaxBodySize: 5242880, CORS: routegenCORS43, Pos: "routes.conf:1531:7"},
-	{Index: 395, Name: "r212", Method: "OPTIONS", Path: "/a", Controller: "C2", Action: "A212", Auth: "basic", CORS: routegenCORS22, Pos: "routes.conf:1477:7"},
-	{Index: 396, Name: "r219", Method: "PATCH", Path: "/a", Controller: "C2", Action: "A219", Auth: "authenticated", MaxBodySize: 5242880, CORS: routegenCORS43, Pos: "routes.conf:1531:7"},
-	{Index: 397, Name: "r212", Method: "POST", Path: "/a", Controller: "C2", Action: "A212", Auth: "basic", MaxBodySize: 5242880, CORS: routegenCORS22, Pos: "routes.conf:1477:7"},
-	{Index: 398, Name: "r228", Method: "DELETE", Path: "/a-b", Controller: "C0", Action: "A228", MaxBodySize: 5242880, CORS: routegenCORS44, Pos: "routes.conf:1591:7"},
-	{Index: 399, Name: "r228", Method: "GET", Path: "/a-b", Controller: "C0", Action: "A228", CORS: routegenCORS44, Pos: "routes.conf:1591:7"},
-	{Index: 400, Name: "r364", Method: "PUT", Path: "/a-b", Controller: "C2", Action: "A364", Auth: "token", MaxBodySize: 5242880, CORS: routegenCORS40, Pos: "routes.conf:2528:7"},
-	{Index: 401, Name: "r330", Method: "TRACE", Path: "/a-b", Controller: "C0", Action: "A330", AntiCSRFCheck: true, Pos: "routes.conf:2292:7"},
-	{Index: 402, Name: "r366", Method: "GET", Path: "/a-b/.a/users", Controller: "C1", Action: "A366", Auth: "token", CORS: routegenCORS40, Parent: "r364", Pos: "routes.conf:2541:11"},
-	{Index: 403, Name: "r368", Method: "OPTIONS", Path: "/a-b/.a/users", Controller: "C1", Action: "A368", Auth: "token", CORS: routegenCORS40, Parent: "r366", Pos: "routes.conf:2553:15"},
-	{Index: 404, Name: "r366", Method: "PATCH", Path: "/a-b/.a/users", Controller: "C1", Action: "A366", Auth: "token", MaxBodySize: 5242880, CORS: routegenCORS40, Parent: "r364", Pos: "routes.conf:2541:11"},
-	{Index: 405, Name: "r367", Method: "PUT", Path: "/a-b/.a/users", Controller: "C1", Action: "A367", Auth: "anonymous", MaxBodySize: 5242880, CORS: routegenCORS45, Parent: "r366", Pos: "routes.conf:2547:15"},
-	{Index: 406, Name: "r369", Method: "GET", Path: "/a-b/.a/users/:p3", Controller: "C1", Action: "A369", Auth: "token", Params: []string{"p3"}, CORS: routegenCORS40, Parent: "r366", Pos: "routes.conf:2557:15"},
-	{Index: 407, Name: "r369", Method: "POST", Path: "/a-b/.a/users/:p3", Controller: "C1", Action: "A369", Auth: "token", MaxBodySize: 5242880, Params: []string{"p3"}, CORS: routegenCORS40, Parent: "r366", Pos: "routes.conf:2557:15"},
-	{Index: 408, Name: "r369", Method: "PUT", Path: "/a-b/.a/users/:p3", Controller: "C1", Action: "A369", Auth: "token", MaxBodySize: 5242880, Params: []string{"p3"}, CORS: routegenCORS40, Parent: "r366", Pos: "routes.conf:2557:15"},
-	{Index: 409, Name: "r370", Method: "HEAD", Path: "/a-b/.a/users/v:p3", Controller: "C1", Action: "A370", Auth: "token", Params: []string{"p3"}, CORS: routegenCORS40, Parent: "r366", Pos: "routes.conf:2562:15"},
-	{Index: 410, Name: "r370", Method: "OPTIONS", Path: "/a-b/.a/users/v:p3", Controller: "C1", Action: "A370", Auth: "token", Params: []string{"p3"}, CORS: routegenCORS40, Parent: "r366", Pos: "routes.conf:2562:15"},
-	{Index: 411, Name: "r77", Method: "GET", Path: "/a-b/1", Controller: "C2", Action: "A77", Pos: "routes.conf:527:7"},
-	{Index: 412, Name: "r77", Method: "WS", Path: "/a-b/1", Controller: "C2", Action: "A77", WebSocket: true, Pos: "routes.conf:527:7"},
-	{Index: 413, Name: "r237", Method: "DELETE", Path: "/a-b/:p1", Controller: "C2", Action: "A237", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS44, Parent: "r236", Pos: "routes.conf:1653:15"},
-	{Index: 414, Name: "r237", Method: "GET", Path: "/a-b/:p1", Controller: "C2", Action: "A237", Auth: "token", Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS44, Parent: "r236", Pos: "routes.conf:1653:15"},
-	{Index: 415, Name: "r237", Method: "OPTIONS", Path: "/a-b/:p1", Controller: "C2", Action: "A237", Auth: "token", Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS44, Parent: "r236", Pos: "routes.conf:1653:15"},
-	{Index: 416, Name: "r236", Method: "PATCH", Path: "/a-b/:p1", Controller: "C0", Action: "A236", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS44, Parent: "r228", Pos: "routes.conf:1647:11"},
-	{Index: 417, Name: "r365", Method: "DELETE", Path: "/a-b/:p1/.a", Controller: "C2", Action: "A365", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1"}, CORS: routegenCORS40, Parent: "r364", Pos: "routes.conf:2536:11"},
-	{Index: 418, Name: "r230", Method: "GET", Path: "/a-b/:p1/.a", Controller: "C0", Action: "A230", Params: []string{"p1"}, CORS: routegenCORS44, Parent: "r228", Pos: "routes.conf:1607:11"},
-	{Index: 419, Name: "r365", Method: "TRACE", Path: "/a-b/:p1/.a", Controller: "C2", Action: "A365", Auth: "token", Params: []string{"p1"}, CORS: routegenCORS40, Parent: "r364", Pos: "routes.conf:2536:11"},
-	{Index: 420, Name: "r230", Method: "WS", Path: "/a-b/:p1/.a", Controller: "C0", Action: "A230", WebSocket: true, Params: []string{"p1"}, Parent: "r228", Pos: "routes.conf:1607:11"},
-	{Index: 421, Name: "r232", Method: "GET", Path: "/a-b/:p1/.a/:p3/ab", Controller: "C1", Action: "A232", Params: []string{"p1", "p3"}, CORS: routegenCORS44, Parent: "r230", Pos: "routes.conf:1618:15"},
-	{Index: 422, Name: "r232", Method: "OPTIONS", Path: "/a-b/:p1/.a/:p3/ab", Controller: "C1", Action: "A232", Params: []string{"p1", "p3"}, CORS: routegenCORS44, Parent: "r230", Pos: "routes.conf:1618:15"},
-	{Index: 423, Name: "r232", Method: "POST", Path: "/a-b/:p1/.a/:p3/ab", Controller: "C1", Action: "A232", MaxBodySize: 5242880, Params: []string{"p1", "p3"}, CORS: routegenCORS44, Parent: "r230", Pos: "routes.conf:1618:15"},
-	{Index: 424, Name: "r231", Method: "GET", Path: "/a-b/:p1/.a/a", Controller: "C0", Action: "A231", Params: []string{"p1"}, CORS: routegenCORS44, Parent: "r230", Pos: "routes.conf:1612:15"},
-	{Index: 425, Name: "r239", Method: "WS", Path: "/a-b/:p1/42", Controller: "C0", Action: "A239", Auth: "token", WebSocket: true, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r236", Pos: "routes.conf:1665:15"},
-	{Index: 426, Name: "r238", Method: "OPTIONS", Path: "/a-b/:p1/:p2/user_x", Controller: "C1", Action: "A238", Auth: "token", Params: []string{"p1", "p2"}, Constraints: []string{"uuid3|uuid5", ""}, CORS: routegenCORS46, Parent: "r236", Pos: "routes.conf:1658:15"},
-	{Index: 427, Name: "r229", Method: "GET", Path: "/a-b/:p1/@", Controller: "C0", Action: "A229", Auth: "basic", Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS47, Parent: "r228", Pos: "routes.conf:1598:11"},
-	{Index: 428, Name: "r229", Method: "PUT", Path: "/a-b/:p1/@", Controller: "C0", Action: "A229", Auth: "basic", MaxBodySize: 8, Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS47, Parent: "r228", Pos: "routes.conf:1598:11"},
-	{Index: 429, Name: "r240", Method: "GET", Path: "/a-b/:p1/users/~u", Controller: "C0", Action: "A240", Auth: "token", Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS48, Parent: "r236", Pos: "routes.conf:1670:15"},
-	{Index: 430, Name: "r240", Method: "PATCH", Path: "/a-b/:p1/users/~u", Controller: "C0", Action: "A240", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS48, Parent: "r236", Pos: "routes.conf:1670:15"},
-	{Index: 431, Name: "r240", Method: "WS", Path: "/a-b/:p1/users/~u", Controller: "C0", Action: "A240", Auth: "token", WebSocket: true, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r236", Pos: "routes.conf:1670:15"},
-	{Index: 432, Name: "r10", Method: "OPTIONS", Path: "/a-b/=", Controller: "C2", Action: "A10", Pos: "routes.conf:71:7"},
-	{Index: 433, Name: "r10", Method: "PATCH", Path: "/a-b/=", Controller: "C2", Action: "A10", MaxBodySize: 5242880, Pos: "routes.conf:71:7"},
-	{Index: 434, Name: "r448", Method: "OPTIONS", Path: "/a-b/a:p1", Controller: "C0", Action: "A448", Params: []string{"p1"}, Pos: "routes.conf:3104:7"},
-	{Index: 435, Name: "r233", Method: "CONNECT", Path: "/a-b/x.:p1/v:p2", Controller: "C2", Action: "A233", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, CORS: routegenCORS44, Parent: "r228", Pos: "routes.conf:1627:11"},
-	{Index: 436, Name: "r234", Method: "GET", Path: "/a-b/x.:p1/v:p2", Controller: "C2", Action: "A234", Params: []string{"p1", "p2"}, CORS: routegenCORS44, Parent: "r233", Pos: "routes.conf:1634:15"},
-	{Index: 437, Name: "r234", Method: "OPTIONS", Path: "/a-b/x.:p1/v:p2", Controller: "C2", Action: "A234", Params: []string{"p1", "p2"}, CORS: routegenCORS44, Parent: "r233", Pos: "routes.conf:1634:15"},
-	{Index: 438, Name: "r234", Method: "WS", Path: "/a-b/x.:p1/v:p2", Controller: "C2", Action: "A234", WebSocket: true, Params: []string{"p1", "p2"}, Parent: "r233", Pos: "routes.conf:1634:15"},
-	{Index: 439, Name: "r235", Method: "PUT", Path: "/a-b/x.:p1/v:p2/users/abc", Controller: "C2", Action: "A235", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2"}, CORS: routegenCORS44, Parent: "r233", Pos: "routes.conf:1639:15"},
-	{Index: 440, Name: "r224", Method: "GET", Path: "/a/ab:p1", Controller: "C0", Action: "A224", Auth: "authenticated", Params: []string{"p1"}, CORS: routegenCORS43, Parent: "r219", Pos: "routes.conf:1563:11"},
-	{Index: 441, Name: "r224", Method: "HEAD", Path: "/a/ab:p1", Controller: "C0", Action: "A224", Auth: "authenticated", Params: []string{"p1"}, CORS: routegenCORS43, Parent: "r219", Pos: "routes.conf:1563:11"},
-	{Index: 442, Name: "r225", Method: "GET", Path: "/a/new/*rest", Controller: "C0", Action: "A225", Auth: "authenticated", Params: []string{"rest"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS43, Parent: "r219", Pos: "routes.conf:1569:11"},
-	{Index: 443, Name: "r225", Method: "HEAD", Path: "/a/new/*rest", Controller: "C0", Action: "A225", Auth: "authenticated", Params: []string{"rest"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS43, Parent: "r219", Pos: "routes.conf:1569:11"},
-	{Index: 444, Name: "r225", Method: "PATCH", Path: "/a/new/*rest", Controller: "C0", Action: "A225", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"rest"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS43, Parent: "r219", Pos: "routes.conf:1569:11"},
-	{Index: 445, Name: "r418", Method: "OPTIONS", Path: "/a/user_x", Controller: "C2", Action: "A418", Auth: "token", Pos: "routes.conf:2894:7"},
-	{Index: 446, Name: "r418", Method: "POST", Path: "/a/user_x", Controller: "C2", Action: "A418", Auth: "token", MaxBodySize: 5242880, Pos: "routes.conf:2894:7"},
-	{Index: 447, Name: "r490", Method: "GET", Path: "/a/v:p1", Controller: "C0", Action: "A490", Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS49, Pos: "routes.conf:3394:7"},
-	{Index: 448, Name: "r69", Method: "GET", Path: "/a/x.:p1", Controller: "C1", Action: "A69", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p1"}, CORS: routegenCORS50, Pos: "routes.conf:469:7"},
-	{Index: 449, Name: "r69", Method: "OPTIONS", Path: "/a/x.:p1", Controller: "C1", Action: "A69", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p1"}, CORS: routegenCORS50, Pos: "routes.conf:469:7"},
-	{Index: 450, Name: "r69", Method: "PUT", Path: "/a/x.:p1", Controller: "C1", Action: "A69", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, CORS: routegenCORS50, Pos: "routes.conf:469:7"},
-	{Index: 451, Name: "r260", Method: "OPTIONS", Path: "/a/~:p1", Controller: "C2", Action: "A260", Auth: "anonymous", Params: []string{"p1"}, CORS: routegenCORS51, Pos: "routes.conf:1816:7"},
-	{Index: 452, Name: "r260", Method: "PUT", Path: "/a/~:p1", Controller: "C2", Action: "A260", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p1"}, CORS: routegenCORS51, Pos: "routes.conf:1816:7"},
-	{Index: 453, Name: "r220", Method: "WS", Path: "/a/~u/a:p2", Controller: "C2", Action: "A220", Auth: "authenticated", WebSocket: true, Params: []string{"p2"}, Constraints: []string{"required"}, Parent: "r219", Pos: "routes.conf:1539:11"},
-	{Index: 454, Name: "r222", Method: "CONNECT", Path: "/a/~u/a:p2/.:p3", Controller: "C2", Action: "A222", Auth: "token", Params: []string{"p2", "p3"}, Constraints: []string{"required", "uuid4"}, CORS: routegenCORS43, Parent: "r220", Pos: "routes.conf:1550:15"},
-	{Index: 455, Name: "r223", Method: "DELETE", Path: "/a/~u/a:p2/=", Controller: "C2", Action: "A223", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p2"}, Constraints: []string{"required"}, CORS: routegenCORS43, Parent: "r220", Pos: "routes.conf:1556:15"},
-	{Index: 456, Name: "r223", Method: "GET", Path: "/a/~u/a:p2/=", Controller: "C2", Action: "A223", Auth: "authenticated", Params: []string{"p2"}, Constraints: []string{"required"}, CORS: routegenCORS43, Parent: "r220", Pos: "routes.conf:1556:15"},
-	{Index: 457, Name: "r221", Method: "GET", Path: "/a/~u/a:p2/x.:p3/abc", Controller: "C2", Action: "A221", Auth: "authenticated", Params: []string{"p2", "p3"}, Constraints: []string{"required", ""}, CORS: routegenCORS43, Parent: "r220", Pos: "routes.conf:1545:15"},
-	{Index: 458, Name: "r221", Method: "TRACE", Path: "/a/~u/a:p2/x.:p3/abc", Controller: "C2", Action: "A221", Auth: "authenticated", Params: []string{"p2", "p3"}, Constraints: []string{"required", ""}, CORS: routegenCORS43, Parent: "r220", Pos: "routes.conf:1545:15"},
-	{Index: 459, Name: "r135", Method: "GET", Path: "/a:p0", Controller: "C2", Action: "A135", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:943:7"},
-	{Index: 460, Name: "r135", Method: "TRACE", Path: "/a:p0", Controller: "C2", Action: "A135", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:943:7"},
-	{Index: 461, Name: "r214", Method: "GET", Path: "/a:p0/*rest", Controller: "C2", Action: "A214", Auth: "anonymous", Params: []string{"p0", "rest"}, Pos: "routes.conf:1492:7"},
-	{Index: 462, Name: "r14", Method: "GET", Path: "/a:p0/1", Controller: "C2", Action: "A14", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:96:7"},
-	{Index: 463, Name: "r20", Method: "GET", Path: "/a:p0/1/a/1*rest", Controller: "C2", Action: "A20", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Parent: "r14", Pos: "routes.conf:134:11"},
-	{Index: 464, Name: "r15", Method: "GET", Path: "/a:p0/1/a:p2", Controller: "C2", Action: "A15", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, CORS: routegenCORS14, Parent: "r14", Pos: "routes.conf:104:11"},
-	{Index: 465, Name: "r15", Method: "POST", Path: "/a:p0/1/a:p2", Controller: "C2", Action: "A15", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, CORS: routegenCORS14, Parent: "r14", Pos: "routes.conf:104:11"},
-	{Index: 466, Name: "r16", Method: "GET", Path: "/a:p0/1/a:p2/.*rest", Controller: "C2", Action: "A16", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p2", "rest"}, CORS: routegenCORS14, Parent: "r15", Pos: "routes.conf:111:15"},
-	{Index: 467, Name: "r16", Method: "POST", Path: "/a:p0/1/a:p2/.*rest", Controller: "C2", Action: "A16", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2", "rest"}, CORS: routegenCORS14, Parent: "r15", Pos: "routes.conf:111:15"},
-	{Index: 468, Name: "r17", Method: "PATCH", Path: "/a:p0/1/a:p2/.../:p4", Controller: "C1", Action: "A17", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2", "p4"}, CORS: routegenCORS14, Parent: "r15", Pos: "routes.conf:116:15"},
-	{Index: 469, Name: "r18", Method: "GET", Path: "/a:p0/1/a:p2/:p3", Controller: "C2", Action: "A18", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "uuid3|uuid5"}, CORS: routegenCORS14, Parent: "r15", Pos: "routes.conf:122:15"},
-	{Index: 470, Name: "r18", Method: "POST", Path: "/a:p0/1/a:p2/:p3", Controller: "C2", Action: "A18", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "uuid3|uuid5"}, CORS: routegenCORS14, Parent: "r15", Pos: "routes.conf:122:15"},
-	{Index: 471, Name: "r19", Method: "CONNECT", Path: "/a:p0/1/x.:p2/~:p3", Controller: "C2", Action: "A19", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Parent: "r14", Pos: "routes.conf:129:11"},
-	{Index: 472, Name: "r145", Method: "DELETE", Path: "/a:p0/=", Controller: "C2", Action: "A145", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS52, Parent: "r144", Pos: "routes.conf:1018:11"},
-	{Index: 473, Name: "r149", Method: "OPTIONS", Path: "/a:p0/=", Controller: "C0", Action: "A149", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"max=3"}, Parent: "r144", Pos: "routes.conf:1046:11"},
-	{Index: 474, Name: "r144", Method: "POST", Path: "/a:p0/=", Controller: "C0", Action: "A144", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"max=3"}, Pos: "routes.conf:1012:7"},
-	{Index: 475, Name: "r146", Method: "GET", Path: "/a:p0/=/...", Controller: "C2", Action: "A146", Auth: "token", Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS52, Parent: "r145", Pos: "routes.conf:1026:15"},
-	{Index: 476, Name: "r146", Method: "HEAD", Path: "/a:p0/=/...", Controller: "C2", Action: "A146", Auth: "token", Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS52, Parent: "r145", Pos: "routes.conf:1026:15"},
-	{Index: 477, Name: "r146", Method: "POST", Path: "/a:p0/=/...", Controller: "C2", Action: "A146", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS52, Parent: "r145", Pos: "routes.conf:1026:15"},
-	{Index: 478, Name: "r148", Method: "DELETE", Path: "/a:p0/=/.../ab:p3", Controller: "C2", Action: "A148", Auth: "token", MaxBodySize: 64, Params: []string{"p0", "p3"}, Constraints: []string{"max=3", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS52, Parent: "r145", Pos: "routes.conf:1037:15"},
-	{Index: 479, Name: "r148", Method: "WS", Path: "/a:p0/=/.../ab:p3", Controller: "C2", Action: "A148", Auth: "token", WebSocket: true, Params: []string{"p0", "p3"}, Constraints: []string{"max=3", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r145", Pos: "routes.conf:1037:15"},
-	{Index: 480, Name: "r150", Method: "DELETE", Path: "/a:p0/=/:p2", Controller: "C0", Action: "A150", MaxBodySize: 1, Params: []string{"p0", "p2"}, Constraints: []string{"max=3", ""}, Parent: "r144", Pos: "routes.conf:1052:11"},
-	{Index: 481, Name: "r147", Method: "POST", Path: "/a:p0/=/a/abc", Controller: "C2", Action: "A147", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS52, Parent: "r145", Pos: "routes.conf:1031:15"},
-	{Index: 482, Name: "r151", Method: "POST", Path: "/a:p0/=/v1/:p3", Controller: "C0", Action: "A151", MaxBodySize: 5242880, Params: []string{"p0", "p3"}, Constraints: []string{"max=3", ""}, Parent: "r144", Pos: "routes.conf:1058:11"},
-	{Index: 483, Name: "r155", Method: "POST", Path: "/a:p0/=/v1/:p3/*rest", Controller: "C0", Action: "A155", MaxBodySize: 5242880, Params: []string{"p0", "p3", "rest"}, Constraints: []string{"max=3", "", ""}, CORS: routegenCORS53, Parent: "r151", Pos: "routes.conf:1085:15"},
-	{Index: 484, Name: "r152", Method: "CONNECT", Path: "/a:p0/=/v1/:p3/.:p4/users", Controller: "C0", Action: "A152", Params: []string{"p0", "p3", "p4"}, Constraints: []string{"max=3", "", ""}, CORS: routegenCORS54, Parent: "r151", Pos: "routes.conf:1063:15"},
-	{Index: 485, Name: "r152", Method: "GET", Path: "/a:p0/=/v1/:p3/.:p4/users", Controller: "C0", Action: "A152", Params: []string{"p0", "p3", "p4"}, Constraints: []string{"max=3", "", ""}, CORS: routegenCORS54, Parent: "r151", Pos: "routes.conf:1063:15"},
-	{Index: 486, Name: "r152", Method: "POST", Path: "/a:p0/=/v1/:p3/.:p4/users", Controller: "C0", Action: "A152", MaxBodySize: 1, Params: []string{"p0", "p3", "p4"}, Constraints: []string{"max=3", "", ""}, CORS: routegenCORS54, Parent: "r151", Pos: "routes.conf:1063:15"},
-	{Index: 487, Name: "r154", Method: "TRACE", Path: "/a:p0/=/v1/:p3/:p4/*rest", Controller: "C0", Action: "A154", Params: []string{"p0", "p3", "p4", "rest"}, Constraints: []string{"max=3", "", "", ""}, CORS: routegenCORS55, Parent: "r151", Pos: "routes.conf:1078:15"},
-	{Index: 488, Name: "r153", Method: "GET", Path: "/a:p0/=/v1/:p3/:p4/:p5", Controller: "C0", Action: "A153", Auth: "anonymous", Params: []string{"p0", "p3", "p4", "p5"}, Constraints: []string{"max=3", "", "", ""}, CORS: routegenCORS56, Parent: "r151", Pos: "routes.conf:1070:15"},
-	{Index: 489, Name: "r70", Method: "GET", Path: "/a:p0/ab:p1", Controller: "C0", Action: "A70", Params: []string{"p0", "p1"}, Pos: "routes.conf:478:7"},
-	{Index: 490, Name: "r137", Method: "POST", Path: "/a:p0/new", Controller: "C2", Action: "A137", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Parent: "r135", Pos: "routes.conf:956:11"},
-	{Index: 491, Name: "r492", Method: "GET", Path: "/ab/*rest", Controller: "C2", Action: "A492", Params: []string{"rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r491", Pos: "routes.conf:3410:11"},
-	{Index: 492, Name: "r492", Method: "OPTIONS", Path: "/ab/*rest", Controller: "C2", Action: "A492", Params: []string{"rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r491", Pos: "routes.conf:3410:11"},
-	{Index: 493, Name: "r493", Method: "PUT", Path: "/ab/*rest", Controller: "C2", Action: "A493", MaxBodySize: 64, Params: []string{"rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r492", Pos: "routes.conf:3416:15"},
-	{Index: 494, Name: "r182", Method: "GET", Path: "/ab/.a", Controller: "C1", Action: "A182", Auth: "token", Pos: "routes.conf:1264:7"},
-	{Index: 495, Name: "r134", Method: "PATCH", Path: "/ab/~u", Controller: "C1", Action: "A134", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Pos: "routes.conf:936:7"},
-	{Index: 496, Name: "r134", Method: "WS", Path: "/ab/~u", Controller: "C1", Action: "A134", WebSocket: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Pos: "routes.conf:936:7"},
-	{Index: 497, Name: "r116", Method: "DELETE", Path: "/ab:p0", Controller: "C2", Action: "A116", MaxBodySize: 1024, Params: []string{"p0"}, Pos: "routes.conf:804:7"},
-	{Index: 498, Name: "r266", Method: "GET", Path: "/ab:p0", Controller: "C1", Action: "A266", Auth: "token", Params: []string{"p0"}, CORS: routegenCORS57, Pos: "routes.conf:1862:7"},
-	{Index: 499, Name: "r266", Method: "HEAD", Path: "/ab:p0", Controller: "C1", Action: "A266", Auth: "token", Params: []string{"p0"}, CORS: routegenCORS57, Pos: "routes.conf:1862:7"},
-	{Index: 500, Name: "r116", Method: "POST", Path: "/ab:p0", Controller: "C2", Action: "A116", MaxBodySize: 1024, Params: []string{"p0"}, Pos: "routes.conf:804:7"},
-	{Index: 501, Name: "r401", Method: "GET", Path: "/ab:p0/:p1", Controller: "C2", Action: "A401", Params: []string{"p0", "p1"}, Pos: "routes.conf:2785:7"},
-	{Index: 502, Name: "r460", Method: "HEAD", Path: "/ab:p0/:p1", Controller: "C0", Action: "A460", Auth: "basic", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS58, Pos: "routes.conf:3190:7"},
-	{Index: 503, Name: "r460", Method: "PATCH", Path: "/ab:p0/:p1", Controller: "C0", Action: "A460", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS58, Pos: "routes.conf:3190:7"},
-	{Index: 504, Name: "r404", Method: "GET", Path: "/ab:p0/:p1/.../a", Controller: "C2", Action: "A404", Params: []string{"p0", "p1"}, Parent: "r401", Pos: "routes.conf:2801:11"},
-	{Index: 505, Name: "r404", Method: "HEAD", Path: "/ab:p0/:p1/.../a", Controller: "C2", Action: "A404", Params: []string{"p0", "p1"}, Parent: "r401", Pos: "routes.conf:2801:11"},
-	{Index: 506, Name: "r467", Method: "GET", Path: "/ab:p0/:p1/:p2", Controller: "C0", Action: "A467", Auth: "authenticated", Params: []string{"p0", "p1", "p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS58, Parent: "r460", Pos: "routes.conf:3235:11"},
-	{Index: 507, Name: "r405", Method: "GET", Path: "/ab:p0/:p1/:p2/v:p3", Controller: "C2", Action: "A405", Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"", "", "", "numeric,lt=1e3"}, Parent: "r401", Pos: "routes.conf:2806:11"},
-	{Index: 508, Name: "r403", Method: "DELETE", Path: "/ab:p0/:p1/=/*rest", Controller: "C2", Action: "A403", MaxBodySize: 5242880, Params: []string{"p0", "p1", "rest"}, Parent: "r401", Pos: "routes.conf:2796:11"},
-	{Index: 509, Name: "r403", Method: "GET", Path: "/ab:p0/:p1/=/*rest", Controller: "C2", Action: "A403", Params: []string{"p0", "p1", "rest"}, Parent: "r401", Pos: "routes.conf:2796:11"},
-	{Index: 510, Name: "r403", Method: "OPTIONS", Path: "/ab:p0/:p1/=/*rest", Controller: "C2", Action: "A403", Params: []string{"p0", "p1", "rest"}, Parent: "r401", Pos: "routes.conf:2796:11"},
-	{Index: 511, Name: "r462", Method: "DELETE", Path: "/ab:p0/:p1/@", Controller: "C0", Action: "A462", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r460", Pos: "routes.conf:3207:11"},
-	{Index: 512, Name: "r465", Method: "GET", Path: "/ab:p0/:p1/@", Controller: "C0", Action: "A465", Auth: "token", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r462", Pos: "routes.conf:3223:15"},
-	{Index: 513, Name: "r462", Method: "PATCH", Path: "/ab:p0/:p1/@", Controller: "C0", Action: "A462", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r460", Pos: "routes.conf:3207:11"},
-	{Index: 514, Name: "r465", Method: "PUT", Path: "/ab:p0/:p1/@", Controller: "C0", Action: "A465", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r462", Pos: "routes.conf:3223:15"},
-	{Index: 515, Name: "r464", Method: "GET", Path: "/ab:p0/:p1/@/:p3", Controller: "C0", Action: "A464", Auth: "basic", Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "", "gte=-1.5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r462", Pos: "routes.conf:3218:15"},
-	{Index: 516, Name: "r464", Method: "PUT", Path: "/ab:p0/:p1/@/:p3", Controller: "C0", Action: "A464", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "", "gte=-1.5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r462", Pos: "routes.conf:3218:15"},
-	{Index: 517, Name: "r463", Method: "GET", Path: "/ab:p0/:p1/@/:p3/.:p4", Controller: "C0", Action: "A463", Auth: "basic", Params: []string{"p0", "p1", "p3", "p4"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r462", Pos: "routes.conf:3213:15"},
-	{Index: 518, Name: "r463", Method: "PATCH", Path: "/ab:p0/:p1/@/:p3/.:p4", Controller: "C0", Action: "A463", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p3", "p4"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r462", Pos: "routes.conf:3213:15"},
-	{Index: 519, Name: "r466", Method: "GET", Path: "/ab:p0/:p1/@/abc", Controller: "C0", Action: "A466", Auth: "basic", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r462", Pos: "routes.conf:3228:15"},
-	{Index: 520, Name: "r466", Method: "POST", Path: "/ab:p0/:p1/@/abc", Controller: "C0", Action: "A466", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r462", Pos: "routes.conf:3228:15"},
-	{Index: 521, Name: "r466", Method: "WS", Path: "/ab:p0/:p1/@/abc", Controller: "C0", Action: "A466", Auth: "basic", WebSocket: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r462", Pos: "routes.conf:3228:15"},
-	{Index: 522, Name: "r402", Method: "CONNECT", Path: "/ab:p0/:p1/a/a:p3", Controller: "C2", Action: "A402", Params: []string{"p0", "p1", "p3"}, Parent: "r401", Pos: "routes.conf:2791:11"},
-	{Index: 523, Name: "r402", Method: "WS", Path: "/ab:p0/:p1/a/a:p3", Controller: "C2", Action: "A402", WebSocket: true, Params: []string{"p0", "p1", "p3"}, Parent: "r401", Pos: "routes.conf:2791:11"},
-	{Index: 524, Name: "r461", Method: "PATCH", Path: "/ab:p0/:p1/x.y", Controller: "C0", Action: "A461", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS58, Parent: "r460", Pos: "routes.conf:3200:11"},
-	{Index: 525, Name: "r461", Method: "POST", Path: "/ab:p0/:p1/x.y", Controller: "C0", Action: "A461", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS58, Parent: "r460", Pos: "routes.conf:3200:11"},
-	{Index: 526, Name: "r79", Method: "POST", Path: "/ab:p0/abc", Controller: "C2", Action: "A79", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r78", Pos: "routes.conf:539:11"},
-	{Index: 527, Name: "r79", Method: "TRACE", Path: "/ab:p0/abc", Controller: "C2", Action: "A79", Params: []string{"p0"}, Parent: "r78", Pos: "routes.conf:539:11"},
-	{Index: 528, Name: "r355", Method: "GET", Path: "/abc", Controller: "C2", Action: "A355", AntiCSRFCheck: true, CORS: routegenCORS59, Pos: "routes.conf:2466:7"},
-	{Index: 529, Name: "r355", Method: "OPTIONS", Path: "/abc", Controller: "C2", Action: "A355", AntiCSRFCheck: true, CORS: routegenCORS59, Pos: "routes.conf:2466:7"},
-	{Index: 530, Name: "r417", Method: "PUT", Path: "/abc", Controller: "C0", Action: "A417", MaxBodySize: 5242880, Pos: "routes.conf:2888:7"},
-	{Index: 531, Name: "r184", Method: "HEAD", Path: "/abc/@", Controller: "C2", Action: "A184", Pos: "routes.conf:1278:7"},
-	{Index: 532, Name: "r205", Method: "GET", Path: "/abc/v1", Controller: "C1", Action: "A205", Auth: "token", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r199", Pos: "routes.conf:1427:11"},
-	{Index: 533, Name: "r199", Method: "POST", Path: "/abc/v1", Controller: "C1", Action: "A199", Auth: "token", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:1386:7"},
-	{Index: 534, Name: "r205", Method: "TRACE", Path: "/abc/v1", Controller: "C1", Action: "A205", Auth: "token", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r199", Pos: "routes.conf:1427:11"},
-	{Index: 535, Name: "r200", Method: "CONNECT", Path: "/abc/v1/v:p2", Controller: "C1", Action: "A200", Auth: "token", Params: []string{"p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r199", Pos: "routes.conf:1394:11"},
-	{Index: 536, Name: "r202", Method: "GET", Path: "/abc/v1/v:p2", Controller: "C1", Action: "A202", Auth: "token", Params: []string{"p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r200", Pos: "routes.conf:1406:15"},
-	{Index: 537, Name: "r200", Method: "OPTIONS", Path: "/abc/v1/v:p2", Controller: "C1", Action: "A200", Auth: "token", Params: []string{"p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r199", Pos: "routes.conf:1394:11"},
-	{Index: 538, Name: "r200", Method: "WS", Path: "/abc/v1/v:p2", Controller: "C1", Action: "A200", Auth: "token", WebSocket: true, Params: []string{"p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r199", Pos: "routes.conf:1394:11"},
-	{Index: 539, Name: "r201", Method: "GET", Path: "/abc/v1/v:p2/:p3", Controller: "C0", Action: "A201", Auth: "anonymous", Params: []string{"p2", "p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r200", Pos: "routes.conf:1399:15"},
-	{Index: 540, Name: "r201", Method: "TRACE", Path: "/abc/v1/v:p2/:p3", Controller: "C0", Action: "A201", Auth: "anonymous", Params: []string{"p2", "p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r200", Pos: "routes.conf:1399:15"},
-	{Index: 541, Name: "r203", Method: "PUT", Path: "/abc/v1/v:p2/v1/b", Controller: "C2", Action: "A203", Auth: "token", MaxBodySize: 5242880, Params: []string{"p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r200", Pos: "routes.conf:1412:15"},
-	{Index: 542, Name: "r206", Method: "CONNECT", Path: "/abc/v1/x.:p2", Controller: "C1", Action: "A206", Auth: "token", Params: []string{"p2"}, Constraints: []string{"uuid3|uuid5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r199", Pos: "routes.conf:1432:11"},
-	{Index: 543, Name: "r206", Method: "GET", Path: "/abc/v1/x.:p2", Controller: "C1", Action: "A206", Auth: "token", Params: []string{"p2"}, Constraints: []string{"uuid3|uuid5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r199", Pos: "routes.conf:1432:11"},
-	{Index: 544, Name: "r206", Method: "TRACE", Path: "/abc/v1/x.:p2", Controller: "C1", Action: "A206", Auth: "token", Params: []string{"p2"}, Constraints: []string{"uuid3|uuid5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r199", Pos: "routes.conf:1432:11"},
-	{Index: 545, Name: "r204", Method: "DELETE", Path: "/abc/v1/~u", Controller: "C1", Action: "A204", Auth: "anonymous", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r199", Pos: "routes.conf:1421:11"},
-	{Index: 546, Name: "r226", Method: "CONNECT", Path: "/abc/x.y", Controller: "C1", Action: "A226", Pos: "routes.conf:1578:7"},
-	{Index: 547, Name: "r226", Method: "DELETE", Path: "/abc/x.y", Controller: "C1", Action: "A226", MaxBodySize: 5242880, Pos: "routes.conf:1578:7"},
-	{Index: 548, Name: "r226", Method: "GET", Path: "/abc/x.y", Controller: "C1", Action: "A226", Pos: "routes.conf:1578:7"},
-	{Index: 549, Name: "r67", Method: "GET", Path: "/abc/~:p1", Controller: "C1", Action: "A67", Params: []string{"p1"}, Pos: "routes.conf:455:7"},
-	{Index: 550, Name: "r68", Method: "POST", Path: "/abc/~:p1/a/~*rest", Controller: "C1", Action: "A68", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p1", "rest"}, Constraints: []string{"", "alpha"}, Parent: "r67", Pos: "routes.conf:461:11"},
-	{Index: 551, Name: "r289", Method: "DELETE", Path: "/abc/~u", Controller: "C0", Action: "A289", MaxBodySize: 5242880, CORS: routegenCORS60, Pos: "routes.conf:2020:7"},
-	{Index: 552, Name: "r289", Method: "OPTIONS", Path: "/abc/~u", Controller: "C0", Action: "A289", CORS: routegenCORS60, Pos: "routes.conf:2020:7"},
-	{Index: 553, Name: "r289", Method: "POST", Path: "/abc/~u", Controller: "C0", Action: "A289", MaxBodySize: 5242880, CORS: routegenCORS60, Pos: "routes.conf:2020:7"},
-	{Index: 554, Name: "r293", Method: "CONNECT", Path: "/abc/~u/:p2/b", Controller: "C0", Action: "A293", Params: []string{"p2"}, CORS: routegenCORS60, Parent: "r290", Pos: "routes.conf:2047:15"},
-	{Index: 555, Name: "r290", Method: "DELETE", Path: "/abc/~u/:p2/b", Controller: "C0", Action: "A290", MaxBodySize: 8, Params: []string{"p2"}, CORS: routegenCORS60, Parent: "r289", Pos: "routes.conf:2027:11"},
-	{Index: 556, Name: "r291", Method: "HEAD", Path: "/abc/~u/:p2/b/*rest", Controller: "C0", Action: "A291", Auth: "token", Params: []string{"p2", "rest"}, CORS: routegenCORS60, Parent: "r290", Pos: "routes.conf:2033:15"},
-	{Index: 557, Name: "r291", Method: "PATCH", Path: "/abc/~u/:p2/b/*rest", Controller: "C0", Action: "A291", Auth: "token", MaxBodySize: 5242880, Params: []string{"p2", "rest"}, CORS: routegenCORS60, Parent: "r290", Pos: "routes.conf:2033:15"},
-	{Index: 558, Name: "r292", Method: "CONNECT", Path: "/abc/~u/:p2/b/:p4", Controller: "C2", Action: "A292", Auth: "basic", Params: []string{"p2", "p4"}, Constraints: []string{"", "numeric,lt=1e3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS60, Parent: "r290", Pos: "routes.conf:2039:15"},
-	{Index: 559, Name: "r292", Method: "DELETE", Path: "/abc/~u/:p2/b/:p4", Controller: "C2", Action: "A292", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p2", "p4"}, Constraints: []string{"", "numeric,lt=1e3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS60, Parent: "r290", Pos: "routes.conf:2039:15"},
-	{Index: 560, Name: "r294", Method: "CONNECT", Path: "/abc/~u/:p2/b/:p4/*rest", Controller: "C0", Action: "A294", Params: []string{"p2", "p4", "rest"}, CORS: routegenCORS61, Parent: "r290", Pos: "routes.conf:2051:15"},
-	{Index: 561, Name: "r294", Method: "HEAD", Path: "/abc/~u/:p2/b/:p4/*rest", Controller: "C0", Action: "A294", Params: []string{"p2", "p4", "rest"}, CORS: routegenCORS61, Parent: "r290", Pos: "routes.conf:2051:15"},
-	{Index: 562, Name: "r294", Method: "WS", Path: "/abc/~u/:p2/b/:p4/*rest", Controller: "C0", Action: "A294", WebSocket: true, Params: []string{"p2", "p4", "rest"}, Parent: "r290", Pos: "routes.conf:2051:15"},
-	{Index: 563, Name: "r295", Method: "CONNECT", Path: "/abc/~u/a:p2/@", Controller: "C0", Action: "A295", Auth: "token", Params: []string{"p2"}, CORS: routegenCORS60, Parent: "r289", Pos: "routes.conf:2059:11"},
-	{Index: 564, Name: "r295", Method: "POST", Path: "/abc/~u/a:p2/@", Controller: "C0", Action: "A295", Auth: "token", MaxBodySize: 64, Params: []string{"p2"}, CORS: routegenCORS60, Parent: "r289", Pos: "routes.conf:2059:11"},
-	{Index: 565, Name: "r44", Method: "GET", Path: "/b", Controller: "C1", Action: "A44", Auth: "basic", Pos: "routes.conf:293:7"},
-	{Index: 566, Name: "r420", Method: "CONNECT", Path: "/b/1:p1", Controller: "C1", Action: "A420", Params: []string{"p1"}, Pos: "routes.conf:2908:7"},
-	{Index: 567, Name: "r420", Method: "PATCH", Path: "/b/1:p1", Controller: "C1", Action: "A420", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:2908:7"},
-	{Index: 568, Name: "r420", Method: "TRACE", Path: "/b/1:p1", Controller: "C1", Action: "A420", Params: []string{"p1"}, Pos: "routes.conf:2908:7"},
-	{Index: 569, Name: "r421", Method: "GET", Path: "/b/1:p1/.a", Controller: "C1", Action: "A421", Params: []string{"p1"}, CORS: routegenCORS62, Parent: "r420", Pos: "routes.conf:2914:11"},
-	{Index: 570, Name: "r421", Method: "POST", Path: "/b/1:p1/.a", Controller: "C1", Action: "A421", MaxBodySize: 5242880, Params: []string{"p1"}, CORS: routegenCORS62, Parent: "r420", Pos: "routes.conf:2914:11"},
-	{Index: 571, Name: "r422", Method: "GET", Path: "/b/1:p1/.a/:p3/=", Controller: "C2", Action: "A422", Params: []string{"p1", "p3"}, CORS: routegenCORS62, Parent: "r421", Pos: "routes.conf:2920:15"},
-	{Index: 572, Name: "r371", Method: "GET", Path: "/b/:p1", Controller: "C0", Action: "A371", Params: []string{"p1"}, Pos: "routes.conf:2571:7"},
-	{Index: 573, Name: "r45", Method: "POST", Path: "/b/:p1", Controller: "C1", Action: "A45", Auth: "basic", MaxBodySize: 1024, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r44", Pos: "routes.conf:300:11"},
-	{Index: 574, Name: "r45", Method: "PUT", Path: "/b/:p1", Controller: "C1", Action: "A45", Auth: "basic", MaxBodySize: 1024, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r44", Pos: "routes.conf:300:11"},
-	{Index: 575, Name: "r46", Method: "GET", Path: "/b/a-b/new", Controller: "C1", Action: "A46", Auth: "basic", CORS: routegenCORS63, Parent: "r44", Pos: "routes.conf:307:11"},
-	{Index: 576, Name: "r46", Method: "PUT", Path: "/b/a-b/new", Controller: "C1", Action: "A46", Auth: "basic", MaxBodySize: 5242880, CORS: routegenCORS63, Parent: "r44", Pos: "routes.conf:307:11"},
-	{Index: 577, Name: "r47", Method: "HEAD", Path: "/b/a:p1", Controller: "C1", Action: "A47", Auth: "basic", Params: []string{"p1"}, Parent: "r44", Pos: "routes.conf:313:11"},
-	{Index: 578, Name: "r306", Method: "CONNECT", Path: "/b/users", Controller: "C2", Action: "A306", Pos: "routes.conf:2134:7"},
-	{Index: 579, Name: "r43", Method: "PATCH", Path: "/b/users", Controller: "C1", Action: "A43", Auth: "basic", MaxBodySize: 1, Pos: "routes.conf:285:7"},
-	{Index: 580, Name: "r315", Method: "DELETE", Path: "/b/users/*rest", Controller: "C2", Action: "A315", Auth: "token", MaxBodySize: 5242880, Params: []string{"rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r312", Pos: "routes.conf:2191:15"},
-	{Index: 581, Name: "r312", Method: "GET", Path: "/b/users/*rest", Controller: "C2", Action: "A312", Auth: "token", Params: []string{"rest"}, Parent: "r306", Pos: "routes.conf:2174:11"},
-	{Index: 582, Name: "r312", Method: "HEAD", Path: "/b/users/*rest", Controller: "C2", Action: "A312", Auth: "token", Params: []string{"rest"}, Parent: "r306", Pos: "routes.conf:2174:11"},
-	{Index: 583, Name: "r313", Method: "PATCH", Path: "/b/users/*rest", Controller: "C2", Action: "A313", Auth: "token", MaxBodySize: 5242880, Params: []string{"rest"}, Parent: "r312", Pos: "routes.conf:2180:15"},
-	{Index: 584, Name: "r314", Method: "POST", Path: "/b/users/*rest", Controller: "C1", Action: "A314", Auth: "token", MaxBodySize: 5242880, Params: []string{"rest"}, Parent: "r312", Pos: "routes.conf:2186:15"},
-	{Index: 585, Name: "r311", Method: "CONNECT", Path: "/b/users/42", Controller: "C0", Action: "A311", Auth: "token", Parent: "r309", Pos: "routes.conf:2168:15"},
-	{Index: 586, Name: "r309", Method: "GET", Path: "/b/users/42", Controller: "C0", Action: "A309", Auth: "token", Parent: "r306", Pos: "routes.conf:2154:11"},
-	{Index: 587, Name: "r311", Method: "POST", Path: "/b/users/42", Controller: "C0", Action: "A311", Auth: "token", MaxBodySize: 5242880, Parent: "r309", Pos: "routes.conf:2168:15"},
-	{Index: 588, Name: "r309", Method: "PUT", Path: "/b/users/42", Controller: "C0", Action: "A309", Auth: "token", MaxBodySize: 5242880, Parent: "r306", Pos: "routes.conf:2154:11"},
-	{Index: 589, Name: "r310", Method: "GET", Path: "/b/users/42/~:p3/a-b", Controller: "C0", Action: "A310", Auth: "token", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r309", Pos: "routes.conf:2161:15"},
-	{Index: 590, Name: "r310", Method: "TRACE", Path: "/b/users/42/~:p3/a-b", Controller: "C0", Action: "A310", Auth: "token", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r309", Pos: "routes.conf:2161:15"},
-	{Index: 591, Name: "r307", Method: "POST", Path: "/b/users/:p2/ab", Controller: "C2", Action: "A307", Auth: "token", MaxBodySize: 5242880, Params: []string{"p2"}, Parent: "r306", Pos: "routes.conf:2140:11"},
-	{Index: 592, Name: "r308", Method: "GET", Path: "/b/users/:p2/ab/:p4/:p5", Controller: "C2", Action: "A308", Auth: "token", Params: []string{"p2", "p4", "p5"}, Constraints: []string{"", "", "number|uuid"}, Parent: "r307", Pos: "routes.conf:2147:15"},
-	{Index: 593, Name: "r308", Method: "POST", Path: "/b/users/:p2/ab/:p4/:p5", Controller: "C2", Action: "A308", Auth: "token", MaxBodySize: 5242880, Params: []string{"p2", "p4", "p5"}, Constraints: []string{"", "", "number|uuid"}, Parent: "r307", Pos: "routes.conf:2147:15"},
-	{Index: 594, Name: "r65", Method: "GET", Path: "/new", Controller: "C0", Action: "A65", Pos: "routes.conf:440:7"},
-	{Index: 595, Name: "r241", Method: "PATCH", Path: "/new", Controller: "C1", Action: "A241", MaxBodySize: 1024, AntiCSRFCheck: true, Pos: "routes.conf:1680:7"},
-	{Index: 596, Name: "r428", Method: "POST", Path: "/new", Controller: "C1", Action: "A428", MaxBodySize: 5242880, Pos: "routes.conf:2967:7"},
-	{Index: 597, Name: "r241", Method: "TRACE", Path: "/new", Controller: "C1", Action: "A241", AntiCSRFCheck: true, Pos: "routes.conf:1680:7"},
-	{Index: 598, Name: "r437", Method: "GET", Path: "/new/:p1", Controller: "C1", Action: "A437", Params: []string{"p1"}, Constraints: []string{"number|alpha,max=4"}, Parent: "r428", Pos: "routes.conf:3027:11"},
-	{Index: 599, Name: "r66", Method: "CONNECT", Path: "/new/user_:p1", Controller: "C0", Action: "A66", Auth: "authenticated", Params: []string{"p1"}, Constraints: []string{"uuid4"}, Parent: "r65", Pos: "routes.conf:447:11"},
-	{Index: 600, Name: "r66", Method: "WS", Path: "/new/user_:p1", Controller: "C0", Action: "A66", Auth: "authenticated", WebSocket: true, Params: []string{"p1"}, Constraints: []string{"uuid4"}, Parent: "r65", Pos: "routes.conf:447:11"},
-	{Index: 601, Name: "r434", Method: "PUT", Path: "/new/user_x/=", Controller: "C1", Action: "A434", Auth: "token", MaxBodySize: 5242880, CORS: routegenCORS64, Parent: "r428", Pos: "routes.conf:3006:11"},
-	{Index: 602, Name: "r435", Method: "GET", Path: "/new/user_x/=/:p3", Controller: "C1", Action: "A435", Auth: "basic", Params: []string{"p3"}, CORS: routegenCORS64, Parent: "r434", Pos: "routes.conf:3013:15"},
-	{Index: 603, Name: "r436", Method: "GET", Path: "/new/user_x/=/a/ab:p4", Controller: "C1", Action: "A436", Auth: "token", Params: []string{"p4"}, CORS: routegenCORS64, Parent: "r434", Pos: "routes.conf:3020:15"},
-	{Index: 604, Name: "r436", Method: "WS", Path: "/new/user_x/=/a/ab:p4", Controller: "C1", Action: "A436", Auth: "token", WebSocket: true, Params: []string{"p4"}, Parent: "r434", Pos: "routes.conf:3020:15"},
-	{Index: 605, Name: "r429", Method: "GET", Path: "/new/x.y", Controller: "C1", Action: "A429", Parent: "r428", Pos: "routes.conf:2975:11"},
-	{Index: 606, Name: "r430", Method: "PATCH", Path: "/new/x.y", Controller: "C2", Action: "A430", MaxBodySize: 5242880, CORS: routegenCORS65, Parent: "r429", Pos: "routes.conf:2980:15"},
-	{Index: 607, Name: "r431", Method: "POST", Path: "/new/x.y", Controller: "C1", Action: "A431", MaxBodySize: 5242880, CORS: routegenCORS66, Parent: "r429", Pos: "routes.conf:2986:15"},
-	{Index: 608, Name: "r429", Method: "WS", Path: "/new/x.y", Controller: "C1", Action: "A429", WebSocket: true, Parent: "r428", Pos: "routes.conf:2975:11"},
-	{Index: 609, Name: "r432", Method: "GET", Path: "/new/x.y/@/user_x", Controller: "C1", Action: "A432", Auth: "anonymous", Parent: "r429", Pos: "routes.conf:2992:15"},
-	{Index: 610, Name: "r433", Method: "GET", Path: "/new/x.y/ab", Controller: "C1", Action: "A433", CORS: routegenCORS37, Parent: "r429", Pos: "routes.conf:2998:15"},
-	{Index: 611, Name: "r503", Method: "DELETE", Path: "/user_*rest", Controller: "C0", Action: "A503", MaxBodySize: 64, Params: []string{"rest"}, Constraints: []string{"max=5"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r502", Pos: "routes.conf:3487:11"},
-	{Index: 612, Name: "r185", Method: "GET", Path: "/user_*rest", Controller: "C1", Action: "A185", Params: []string{"rest"}, Pos: "routes.conf:1285:7"},
-	{Index: 613, Name: "r502", Method: "PATCH", Path: "/user_*rest", Controller: "C0", Action: "A502", MaxBodySize: 1, Params: []string{"rest"}, Constraints: []string{"max=5"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:3478:7"},
-	{Index: 614, Name: "r316", Method: "CONNECT", Path: "/user_:p0", Controller: "C1", Action: "A316", Auth: "basic", Params: []string{"p0"}, Pos: "routes.conf:2200:7"},
-	{Index: 615, Name: "r27", Method: "GET", Path: "/user_:p0", Controller: "C1", Action: "A27", Params: []string{"p0"}, CORS: routegenCORS67, Pos: "routes.conf:178:7"},
-	{Index: 616, Name: "r27", Method: "HEAD", Path: "/user_:p0", Controller: "C1", Action: "A27", Params: []string{"p0"}, CORS: routegenCORS67, Pos: "routes.conf:178:7"},
-	{Index: 617, Name: "r316", Method: "TRACE", Path: "/user_:p0", Controller: "C1", Action: "A316", Auth: "basic", Params: []string{"p0"}, Pos: "routes.conf:2200:7"},
-	{Index: 618, Name: "r450", Method: "GET", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A450", Auth: "token", Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS68, Pos: "routes.conf:3121:7"},
-	{Index: 619, Name: "r453", Method: "HEAD", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A453", Auth: "token", Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS68, Parent: "r450", Pos: "routes.conf:3143:11"},
-	{Index: 620, Name: "r451", Method: "OPTIONS", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A451", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS68, Parent: "r450", Pos: "routes.conf:3129:11"},
-	{Index: 621, Name: "r453", Method: "POST", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A453", Auth: "token", MaxBodySize: 8, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS68, Parent: "r450", Pos: "routes.conf:3143:11"},
-	{Index: 622, Name: "r450", Method: "WS", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A450", Auth: "token", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Pos: "routes.conf:3121:7"},
-	{Index: 623, Name: "r457", Method: "GET", Path: "/user_:p0/1:p1/:p2/x.:p3", Controller: "C2", Action: "A457", Auth: "token", Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"", "uuid3|uuid5", "alphanum", "lte=3"}, Parent: "r453", Pos: "routes.conf:3166:15"},
-	{Index: 624, Name: "r455", Method: "GET", Path: "/user_:p0/1:p1/=/:p3", Controller: "C2", Action: "A455", Auth: "token", Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", "lte=3"}, CORS: routegenCORS68, Parent: "r453", Pos: "routes.conf:3154:15"},
-	{Index: 625, Name: "r452", Method: "CONNECT", Path: "/user_:p0/1:p1/@", Controller: "C2", Action: "A452", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS68, Parent: "r451", Pos: "routes.conf:3135:15"},
-	{Index: 626, Name: "r452", Method: "GET", Path: "/user_:p0/1:p1/@", Controller: "C2", Action: "A452", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS68, Parent: "r451", Pos: "routes.conf:3135:15"},
-	{Index: 627, Name: "r452", Method: "POST", Path: "/user_:p0/1:p1/@", Controller: "C2", Action: "A452", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS68, Parent: "r451", Pos: "routes.conf:3135:15"},
-	{Index: 628, Name: "r454", Method: "DELETE", Path: "/user_:p0/1:p1/@/:p3", Controller: "C2", Action: "A454", Auth: "token", MaxBodySize: 1, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", ""}, CORS: routegenCORS68, Parent: "r453", Pos: "routes.conf:3148:15"},
-	{Index: 629, Name: "r454", Method: "GET", Path: "/user_:p0/1:p1/@/:p3", Controller: "C2", Action: "A454", Auth: "token", Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", ""}, CORS: routegenCORS68, Parent: "r453", Pos: "routes.conf:3148:15"},
-	{Index: 630, Name: "r456", Method: "PUT", Path: "/user_:p0/1:p1/b/v1", Controller: "C2", Action: "A456", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS69, Parent: "r453", Pos: "routes.conf:3160:15"},
-	{Index: 631, Name: "r456", Method: "TRACE", Path: "/user_:p0/1:p1/b/v1", Controller: "C2", Action: "A456", Auth: "token", Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS69, Parent: "r453", Pos: "routes.conf:3160:15"},
-	{Index: 632, Name: "r458", Method: "CONNECT", Path: "/user_:p0/1:p1/new/:p3", Controller: "C2", Action: "A458", Auth: "token", Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", ""}, CORS: routegenCORS68, Parent: "r450", Pos: "routes.conf:3174:11"},
-	{Index: 633, Name: "r458", Method: "DELETE", Path: "/user_:p0/1:p1/new/:p3", Controller: "C2", Action: "A458", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", ""}, CORS: routegenCORS68, Parent: "r450", Pos: "routes.conf:3174:11"},
-	{Index: 634, Name: "r459", Method: "GET", Path: "/user_:p0/1:p1/new/b", Controller: "C2", Action: "A459", Auth: "token", Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS40, Parent: "r450", Pos: "routes.conf:3179:11"},
-	{Index: 635, Name: "r187", Method: "GET", Path: "/user_:p0/:p1", Controller: "C1", Action: "A187", Params: []string{"p0", "p1"}, Constraints: []string{"required", "required"}, Pos: "routes.conf:1298:7"},
-	{Index: 636, Name: "r187", Method: "OPTIONS", Path: "/user_:p0/:p1", Controller: "C1", Action: "A187", Params: []string{"p0", "p1"}, Constraints: []string{"required", "required"}, Pos: "routes.conf:1298:7"},
-	{Index: 637, Name: "r243", Method: "PATCH", Path: "/user_:p0/:p1", Controller: "C1", Action: "A243", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"uuid3|uuid5", ""}, Pos: "routes.conf:1694:7"},
-	{Index: 638, Name: "r244", Method: "GET", Path: "/user_:p0/:p1/=", Controller: "C1", Action: "A244", Params: []string{"p0", "p1"}, Constraints: []string{"uuid3|uuid5", ""}, Parent: "r243", Pos: "routes.conf:1700:11"},
-	{Index: 639, Name: "r244", Method: "POST", Path: "/user_:p0/:p1/=", Controller: "C1", Action: "A244", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"uuid3|uuid5", ""}, Parent: "r243", Pos: "routes.conf:1700:11"},
-	{Index: 640, Name: "r244", Method: "WS", Path: "/user_:p0/:p1/=", Controller: "C1", Action: "A244", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"uuid3|uuid5", ""}, Parent: "r243", Pos: "routes.conf:1700:11"},
-	{Index: 641, Name: "r245", Method: "DELETE", Path: "/user_:p0/:p1/v:p2", Controller: "C1", Action: "A245", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"uuid3|uuid5", "", ""}, Parent: "r243", Pos: "routes.conf:1705:11"},
-	{Index: 642, Name: "r245", Method: "POST", Path: "/user_:p0/:p1/v:p2", Controller: "C1", Action: "A245", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"uuid3|uuid5", "", ""}, Parent: "r243", Pos: "routes.conf:1705:11"},
-	{Index: 643, Name: "r246", Method: "HEAD", Path: "/user_:p0/:p1/v:p2/:p3/=", Controller: "C1", Action: "A246", Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"uuid3|uuid5", "", "", ""}, CORS: routegenCORS70, Parent: "r245", Pos: "routes.conf:1712:15"},
-	{Index: 644, Name: "r246", Method: "POST", Path: "/user_:p0/:p1/v:p2/:p3/=", Controller: "C1", Action: "A246", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"uuid3|uuid5", "", "", ""}, CORS: routegenCORS70, Parent: "r245", Pos: "routes.conf:1712:15"},
-	{Index: 645, Name: "r320", Method: "GET", Path: "/user_:p0/:p1/x.:p2", Controller: "C1", Action: "A320", Auth: "basic", Params: []string{"p0", "p1", "p2"}, Parent: "r316", Pos: "routes.conf:2226:11"},
-	{Index: 646, Name: "r320", Method: "POST", Path: "/user_:p0/:p1/x.:p2", Controller: "C1", Action: "A320", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p2"}, Parent: "r316", Pos: "routes.conf:2226:11"},
-	{Index: 647, Name: "r352", Method: "CONNECT", Path: "/user_:p0/=", Controller: "C2", Action: "A352", AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r350", Pos: "routes.conf:2442:15"},
-	{Index: 648, Name: "r352", Method: "WS", Path: "/user_:p0/=", Controller: "C2", Action: "A352", WebSocket: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r350", Pos: "routes.conf:2442:15"},
-	{Index: 649, Name: "r321", Method: "POST", Path: "/user_:p0/a", Controller: "C1", Action: "A321", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r316", Pos: "routes.conf:2231:11"},
-	{Index: 650, Name: "r247", Method: "GET", Path: "/user_:p0/a-b", Controller: "C0", Action: "A247", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:1722:7"},
-	{Index: 651, Name: "r247", Method: "HEAD", Path: "/user_:p0/a-b", Controller: "C0", Action: "A247", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:1722:7"},
-	{Index: 652, Name: "r247", Method: "WS", Path: "/user_:p0/a-b", Controller: "C0", Action: "A247", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:1722:7"},
-	{Index: 653, Name: "r249", Method: "GET", Path: "/user_:p0/a-b/42/=", Controller: "C2", Action: "A249", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, CORS: routegenCORS71, Parent: "r247", Pos: "routes.conf:1736:11"},
-	{Index: 654, Name: "r249", Method: "PATCH", Path: "/user_:p0/a-b/42/=", Controller: "C2", Action: "A249", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, CORS: routegenCORS71, Parent: "r247", Pos: "routes.conf:1736:11"},
-	{Index: 655, Name: "r252", Method: "DELETE", Path: "/user_:p0/a-b/42/=/:p4/:p5", Controller: "C2", Action: "A252", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p4", "p5"}, Constraints: []string{"numeric,lt=1e3", "", ""}, Parent: "r249", Pos: "routes.conf:1755:15"},
-	{Index: 656, Name: "r252", Method: "GET", Path: "/user_:p0/a-b/42/=/:p4/:p5", Controller: "C2", Action: "A252", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p4", "p5"}, Constraints: []string{"numeric,lt=1e3", "", ""}, Parent: "r249", Pos: "routes.conf:1755:15"},
-	{Index: 657, Name: "r251", Method: "GET", Path: "/user_:p0/a-b/42/=/=/v1", Controller: "C2", Action: "A251", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, CORS: routegenCORS71, Parent: "r249", Pos: "routes.conf:1750:15"},
-	{Index: 658, Name: "r251", Method: "WS", Path: "/user_:p0/a-b/42/=/=/v1", Controller: "C2", Action: "A251", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r249", Pos: "routes.conf:1750:15"},
-	{Index: 659, Name: "r248", Method: "PUT", Path: "/user_:p0/a-b/:p2", Controller: "C0", Action: "A248", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"numeric,lt=1e3", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r247", Pos: "routes.conf:1729:11"},
-	{Index: 660, Name: "r248", Method: "WS", Path: "/user_:p0/a-b/:p2", Controller: "C0", Action: "A248", Auth: "anonymous", WebSocket: true, Params: []string{"p0", "p2"}, Constraints: []string{"numeric,lt=1e3", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r247", Pos: "routes.conf:1729:11"},
-	{Index: 661, Name: "r317", Method: "GET", Path: "/user_:p0/new/x.y", Controller: "C1", Action: "A317", Auth: "token", Params: []string{"p0"}, Parent: "r316", Pos: "routes.conf:2207:11"},
-	{Index: 662, Name: "r317", Method: "POST", Path: "/user_:p0/new/x.y", Controller: "C1", Action: "A317", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r316", Pos: "routes.conf:2207:11"},
-	{Index: 663, Name: "r318", Method: "GET", Path: "/user_:p0/new/x.y/:p3", Controller: "C1", Action: "A318", Auth: "token", Params: []string{"p0", "p3"}, Constraints: []string{"", "number,min=5,max=100"}, CORS: routegenCORS72, Parent: "r317", Pos: "routes.conf:2213:15"},
-	{Index: 664, Name: "r319", Method: "DELETE", Path: "/user_x", Controller: "C1", Action: "A319", Auth: "token", MaxBodySize: 5242880, Parent: "r317", Pos: "routes.conf:2219:15"},
-	{Index: 665, Name: "r319", Method: "GET", Path: "/user_x", Controller: "C1", Action: "A319", Auth: "token", Parent: "r317", Pos: "routes.conf:2219:15"},
-	{Index: 666, Name: "r319", Method: "OPTIONS", Path: "/user_x", Controller: "C1", Action: "A319", Auth: "token", Parent: "r317", Pos: "routes.conf:2219:15"},
-	{Index: 667, Name: "r501", Method: "GET", Path: "/user_x/:p1", Controller: "C0", Action: "A501", Params: []string{"p1"}, Constraints: []string{"number,min=5,max=100"}, Pos: "routes.conf:3472:7"},
-	{Index: 668, Name: "r501", Method: "POST", Path: "/user_x/:p1", Controller: "C0", Action: "A501", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"number,min=5,max=100"}, Pos: "routes.conf:3472:7"},
-	{Index: 669, Name: "r501", Method: "WS", Path: "/user_x/:p1", Controller: "C0", Action: "A501", WebSocket: true, Params: []string{"p1"}, Constraints: []string{"number,min=5,max=100"}, Pos: "routes.conf:3472:7"},
-	{Index: 670, Name: "r1", Method: "DELETE", Path: "/user_x/=", Controller: "C2", Action: "A1", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:9:7"},
-	{Index: 671, Name: "r1", Method: "GET", Path: "/user_x/=", Controller: "C2", Action: "A1", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:9:7"},
-	{Index: 672, Name: "r1", Method: "HEAD", Path: "/user_x/=", Controller: "C2", Action: "A1", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:9:7"},
-	{Index: 673, Name: "r2", Method: "DELETE", Path: "/user_x/=/:p2", Controller: "C2", Action: "A2", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r1", Pos: "routes.conf:16:11"},
-	{Index: 674, Name: "r5", Method: "HEAD", Path: "/user_x/=/:p2", Controller: "C0", Action: "A5", AntiCSRFCheck: true, Params: []string{"p2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS14, Parent: "r2", Pos: "routes.conf:34:15"},
-	{Index: 675, Name: "r2", Method: "PATCH", Path: "/user_x/=/:p2", Controller: "C2", Action: "A2", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r1", Pos: "routes.conf:16:11"},
-	{Index: 676, Name: "r2", Method: "TRACE", Path: "/user_x/=/:p2", Controller: "C2", Action: "A2", AntiCSRFCheck: true, Params: []string{"p2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r1", Pos: "routes.conf:16:11"},
-	{Index: 677, Name: "r6", Method: "GET", Path: "/user_x/=/:p2/:p3", Controller: "C2", Action: "A6", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS73, Parent: "r2", Pos: "routes.conf:40:15"},
-	{Index: 678, Name: "r6", Method: "TRACE", Path: "/user_x/=/:p2/:p3", Controller: "C2", Action: "A6", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS73, Parent: "r2", Pos: "routes.conf:40:15"},
-	{Index: 679, Name: "r4", Method: "GET", Path: "/user_x/=/:p2/user_x", Controller: "C2", Action: "A4", AntiCSRFCheck: true, Params: []string{"p2"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r2", Pos: "routes.conf:28:15"},
-	{Index: 680, Name: "r4", Method: "POST", Path: "/user_x/=/:p2/user_x", Controller: "C2", Action: "A4", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r2", Pos: "routes.conf:28:15"},
-	{Index: 681, Name: "r3", Method: "CONNECT", Path: "/user_x/=/:p2/x.y/*rest", Controller: "C0", Action: "A3", AntiCSRFCheck: true, Params: []string{"p2", "rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r2", Pos: "routes.conf:22:15"},
-	{Index: 682, Name: "r207", Method: "HEAD", Path: "/user_x/new", Controller: "C0", Action: "A207", Auth: "anonymous", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Pos: "routes.conf:1440:7"},
-	{Index: 683, Name: "r186", Method: "GET", Path: "/user_x/user_x", Controller: "C2", Action: "A186", Auth: "authenticated", Pos: "routes.conf:1291:7"},
-	{Index: 684, Name: "r186", Method: "POST", Path: "/user_x/user_x", Controller: "C2", Action: "A186", Auth: "authenticated", MaxBodySize: 5242880, Pos: "routes.conf:1291:7"},
-	{Index: 685, Name: "r196", Method: "TRACE", Path: "/user_x/user_x", Controller: "C1", Action: "A196", Auth: "token", CORS: routegenCORS74, Pos: "routes.conf:1360:7"},
-	{Index: 686, Name: "r267", Method: "CONNECT", Path: "/user_x/v1", Controller: "C1", Action: "A267", Auth: "basic", Pos: "routes.conf:1870:7"},
-	{Index: 687, Name: "r267", Method: "GET", Path: "/user_x/v1", Controller: "C1", Action: "A267", Auth: "basic", Pos: "routes.conf:1870:7"},
-	{Index: 688, Name: "r267", Method: "TRACE", Path: "/user_x/v1", Controller: "C1", Action: "A267", Auth: "basic", Pos: "routes.conf:1870:7"},
-	{Index: 689, Name: "r374", Method: "GET", Path: "/users", Controller: "C2", Action: "A374", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:2591:7"},
-	{Index: 690, Name: "r374", Method: "OPTIONS", Path: "/users", Controller: "C2", Action: "A374", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:2591:7"},
-	{Index: 691, Name: "r491", Method: "TRACE", Path: "/users", Controller: "C2", Action: "A491", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Pos: "routes.conf:3403:7"},
-	{Index: 692, Name: "r491", Method: "WS", Path: "/users", Controller: "C2", Action: "A491", WebSocket: true, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Pos: "routes.conf:3403:7"},
-	{Index: 693, Name: "r299", Method: "GET", Path: "/users/42", Controller: "C0", Action: "A299", Parent: "r296", Pos: "routes.conf:2089:11"},
-	{Index: 694, Name: "r300", Method: "OPTIONS", Path: "/users/42", Controller: "C0", Action: "A300", Parent: "r299", Pos: "routes.conf:2094:15"},
-	{Index: 695, Name: "r300", Method: "PUT", Path: "/users/42", Controller: "C0", Action: "A300", MaxBodySize: 5242880, Parent: "r299", Pos: "routes.conf:2094:15"},
-	{Index: 696, Name: "r299", Method: "WS", Path: "/users/42", Controller: "C0", Action: "A299", WebSocket: true, Parent: "r296", Pos: "routes.conf:2089:11"},
-	{Index: 697, Name: "r494", Method: "POST", Path: "/users/42/:p2", Controller: "C1", Action: "A494", MaxBodySize: 64, Params: []string{"p2"}, Constraints: []string{"number|alpha,max=4"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r491", Pos: "routes.conf:3423:11"},
-	{Index: 698, Name: "r394", Method: "GET", Path: "/users/:p1", Controller: "C1", Action: "A394", Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:2738:7"},
-	{Index: 699, Name: "r447", Method: "TRACE", Path: "/users/:p1", Controller: "C1", Action: "A447", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r445", Pos: "routes.conf:3095:11"},
-	{Index: 700, Name: "r375", Method: "CONNECT", Path: "/users/:p1/1", Controller: "C2", Action: "A375", Auth: "token", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r374", Pos: "routes.conf:2599:11"},
-	{Index: 701, Name: "r375", Method: "GET", Path: "/users/:p1/1", Controller: "C2", Action: "A375", Auth: "token", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r374", Pos: "routes.conf:2599:11"},
-	{Index: 702, Name: "r395", Method: "PUT", Path: "/users/:p1/1/.a", Controller: "C1", Action: "A395", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r394", Pos: "routes.conf:2745:11"},
-	{Index: 703, Name: "r396", Method: "DELETE", Path: "/users/:p1/1/.a/@", Controller: "C1", Action: "A396", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r395", Pos: "routes.conf:2751:15"},
-	{Index: 704, Name: "r398", Method: "OPTIONS", Path: "/users/:p1/1/.a/@/~u", Controller: "C1", Action: "A398", Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r395", Pos: "routes.conf:2761:15"},
-	{Index: 705, Name: "r397", Method: "GET", Path: "/users/:p1/1/.a/ab/:p5", Controller: "C1", Action: "A397", Params: []string{"p1", "p5"}, Constraints: []string{"gte=-1.5", ""}, Parent: "r395", Pos: "routes.conf:2756:15"},
-	{Index: 706, Name: "r376", Method: "GET", Path: "/users/:p1/1/=/a:p4", Controller: "C2", Action: "A376", Auth: "token", Params: []string{"p1", "p4"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r375", Pos: "routes.conf:2605:15"},
-	{Index: 707, Name: "r376", Method: "PUT", Path: "/users/:p1/1/=/a:p4", Controller: "C2", Action: "A376", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1", "p4"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r375", Pos: "routes.conf:2605:15"},
-	{Index: 708, Name: "r377", Method: "GET", Path: "/users/:p1/1/x.y/42", Controller: "C0", Action: "A377", Auth: "token", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r375", Pos: "routes.conf:2610:15"},
-	{Index: 709, Name: "r377", Method: "TRACE", Path: "/users/:p1/1/x.y/42", Controller: "C0", Action: "A377", Auth: "token", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r375", Pos: "routes.conf:2610:15"},
-	{Index: 710, Name: "r378", Method: "GET", Path: "/users/:p1/1/~u/:p4", Controller: "C0", Action: "A378", Auth: "token", Params: []string{"p1", "p4"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r375", Pos: "routes.conf:2618:15"},
-	{Index: 711, Name: "r399", Method: "GET", Path: "/users/:p1/x.y", Controller: "C0", Action: "A399", Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r394", Pos: "routes.conf:2768:11"},
-	{Index: 712, Name: "r399", Method: "POST", Path: "/users/:p1/x.y", Controller: "C0", Action: "A399", MaxBodySize: 1, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r394", Pos: "routes.conf:2768:11"},
-	{Index: 713, Name: "r400", Method: "GET", Path: "/users/:p1/x.y/a-b/users", Controller: "C0", Action: "A400", Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, CORS: routegenCORS75, Parent: "r399", Pos: "routes.conf:2775:15"},
-	{Index: 714, Name: "r11", Method: "DELETE", Path: "/users/a:p1", Controller: "C0", Action: "A11", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:77:7"},
-	{Index: 715, Name: "r11", Method: "GET", Path: "/users/a:p1", Controller: "C0", Action: "A11", Params: []string{"p1"}, Pos: "routes.conf:77:7"},
-	{Index: 716, Name: "r495", Method: "CONNECT", Path: "/users/~:p1", Controller: "C2", Action: "A495", Auth: "anonymous", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r491", Pos: "routes.conf:3430:11"},
-	{Index: 717, Name: "r495", Method: "GET", Path: "/users/~:p1", Controller: "C2", Action: "A495", Auth: "anonymous", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r491", Pos: "routes.conf:3430:11"},
-	{Index: 718, Name: "r495", Method: "WS", Path: "/users/~:p1", Controller: "C2", Action: "A495", Auth: "anonymous", WebSocket: true, Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r491", Pos: "routes.conf:3430:11"},
-	{Index: 719, Name: "r250", Method: "GET", Path: "/v1", Controller: "C2", Action: "A250", Auth: "token", AntiCSRFCheck: true, CORS: routegenCORS71, Parent: "r249", Pos: "routes.conf:1743:15"},
-	{Index: 720, Name: "r250", Method: "TRACE", Path: "/v1", Controller: "C2", Action: "A250", Auth: "token", AntiCSRFCheck: true, CORS: routegenCORS71, Parent: "r249", Pos: "routes.conf:1743:15"},
-	{Index: 721, Name: "r269", Method: "CONNECT", Path: "/v1/*rest", Controller: "C0", Action: "A269", Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r268", Pos: "routes.conf:1884:11"},
-	{Index: 722, Name: "r268", Method: "GET", Path: "/v1/*rest", Controller: "C0", Action: "A268", Params: []string{"rest"}, Constraints: []string{"alpha"}, Pos: "routes.conf:1878:7"},
-	{Index: 723, Name: "r268", Method: "HEAD", Path: "/v1/*rest", Controller: "C0", Action: "A268", Params: []string{"rest"}, Constraints: []string{"alpha"}, Pos: "routes.conf:1878:7"},
-	{Index: 724, Name: "r269", Method: "POST", Path: "/v1/*rest", Controller: "C0", Action: "A269", MaxBodySize: 5242880, Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r268", Pos: "routes.conf:1884:11"},
-	{Index: 725, Name: "r133", Method: "GET", Path: "/v1/=", Controller: "C1", Action: "A133", Pos: "routes.conf:930:7"},
-	{Index: 726, Name: "r133", Method: "OPTIONS", Path: "/v1/=", Controller: "C1", Action: "A133", Pos: "routes.conf:930:7"},
-	{Index: 727, Name: "r133", Method: "WS", Path: "/v1/=", Controller: "C1", Action: "A133", WebSocket: true, Pos: "routes.conf:930:7"},
-	{Index: 728, Name: "r468", Method: "GET", Path: "/v1/new", Controller: "C0", Action: "A468", Pos: "routes.conf:3243:7"},
-	{Index: 729, Name: "r468", Method: "OPTIONS", Path: "/v1/new", Controller: "C0", Action: "A468", Pos: "routes.conf:3243:7"},
-	{Index: 730, Name: "r29", Method: "OPTIONS", Path: "/v:p0", Controller: "C2", Action: "A29", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:192:7"},
-	{Index: 731, Name: "r29", Method: "PATCH", Path: "/v:p0", Controller: "C2", Action: "A29", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:192:7"},
-	{Index: 732, Name: "r29", Method: "POST", Path: "/v:p0", Controller: "C2", Action: "A29", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:192:7"},
-	{Index: 733, Name: "r36", Method: "GET", Path: "/v:p0/:p1/a:p2", Controller: "C2", Action: "A36", Params: []string{"p0", "p1", "p2"}, Constraints: []string{"gte=-1.5", "", ""}, CORS: routegenCORS76, Parent: "r35", Pos: "routes.conf:236:15"},
-	{Index: 734, Name: "r35", Method: "HEAD", Path: "/v:p0/:p1/a:p2", Controller: "C2", Action: "A35", Params: []string{"p0", "p1", "p2"}, Constraints: []string{"gte=-1.5", "", ""}, Parent: "r29", Pos: "routes.conf:231:11"},
-	{Index: 735, Name: "r35", Method: "WS", Path: "/v:p0/:p1/a:p2", Controller: "C2", Action: "A35", WebSocket: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"gte=-1.5", "", ""}, Parent: "r29", Pos: "routes.conf:231:11"},
-	{Index: 736, Name: "r37", Method: "OPTIONS", Path: "/v:p0/a", Controller: "C2", Action: "A37", Auth: "token", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Parent: "r29", Pos: "routes.conf:243:11"},
-	{Index: 737, Name: "r37", Method: "PUT", Path: "/v:p0/a", Controller: "C2", Action: "A37", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Parent: "r29", Pos: "routes.conf:243:11"},
-	{Index: 738, Name: "r446", Method: "CONNECT", Path: "/v:p0/user_:p1", Controller: "C2", Action: "A446", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r445", Pos: "routes.conf:3087:11"},
-	{Index: 739, Name: "r30", Method: "GET", Path: "/v:p0/users", Controller: "C2", Action: "A30", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS77, Parent: "r29", Pos: "routes.conf:198:11"},
-	{Index: 740, Name: "r32", Method: "CONNECT", Path: "/v:p0/users/.:p2/x.y", Controller: "C2", Action: "A32", Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS77, Parent: "r30", Pos: "routes.conf:211:15"},
-	{Index: 741, Name: "r32", Method: "GET", Path: "/v:p0/users/.:p2/x.y", Controller: "C2", Action: "A32", Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS77, Parent: "r30", Pos: "routes.conf:211:15"},
-	{Index: 742, Name: "r32", Method: "TRACE", Path: "/v:p0/users/.:p2/x.y", Controller: "C2", Action: "A32", Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS77, Parent: "r30", Pos: "routes.conf:211:15"},
-	{Index: 743, Name: "r33", Method: "CONNECT", Path: "/v:p0/users/:p2", Controller: "C2", Action: "A33", Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", "required,len=1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS78, Parent: "r30", Pos: "routes.conf:217:15"},
-	{Index: 744, Name: "r33", Method: "OPTIONS", Path: "/v:p0/users/:p2", Controller: "C2", Action: "A33", Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", "required,len=1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS78, Parent: "r30", Pos: "routes.conf:217:15"},
-	{Index: 745, Name: "r31", Method: "GET", Path: "/v:p0/users/a", Controller: "C2", Action: "A31", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS3, Parent: "r30", Pos: "routes.conf:205:15"},
-	{Index: 746, Name: "r34", Method: "POST", Path: "/v:p0/users/a-b/:p3", Controller: "C2", Action: "A34", MaxBodySize: 5242880, Params: []string{"p0", "p3"}, Constraints: []string{"gte=-1.5", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS79, Parent: "r30", Pos: "routes.conf:223:15"},
-	{Index: 747, Name: "r34", Method: "WS", Path: "/v:p0/users/a-b/:p3", Controller: "C2", Action: "A34", WebSocket: true, Params: []string{"p0", "p3"}, Constraints: []string{"gte=-1.5", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r30", Pos: "routes.conf:223:15"},
-	{Index: 748, Name: "r128", Method: "GET", Path: "/x.:p0", Controller: "C1", Action: "A128", Params: []string{"p0"}, Pos: "routes.conf:894:7"},
-	{Index: 749, Name: "r128", Method: "POST", Path: "/x.:p0", Controller: "C1", Action: "A128", MaxBodySize: 5242880, Params: []string{"p0"}, Pos: "routes.conf:894:7"},
-	{Index: 750, Name: "r132", Method: "GET", Path: "/x.:p0/1/1", Controller: "C1", Action: "A132", Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS80, Parent: "r128", Pos: "routes.conf:921:11"},
-	{Index: 751, Name: "r424", Method: "WS", Path: "/x.:p0/:p1", Controller: "C0", Action: "A424", WebSocket: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:2937:7"},
-	{Index: 752, Name: "r131", Method: "PATCH", Path: "/x.:p0/=", Controller: "C1", Action: "A131", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r128", Pos: "routes.conf:915:11"},
-	{Index: 753, Name: "r130", Method: "GET", Path: "/x.:p0/a-b", Controller: "C1", Action: "A130", Auth: "token", Params: []string{"p0"}, Parent: "r128", Pos: "routes.conf:908:11"},
-	{Index: 754, Name: "r129", Method: "POST", Path: "/x.:p0/a:p1", Controller: "C1", Action: "A129", MaxBodySize: 1024, Params: []string{"p0", "p1"}, Parent: "r128", Pos: "routes.conf:901:11"},
-	{Index: 755, Name: "r217", Method: "CONNECT", Path: "/x.y", Controller: "C2", Action: "A217", Auth: "basic", Pos: "routes.conf:1514:7"},
-	{Index: 756, Name: "r253", Method: "DELETE", Path: "/x.y", Controller: "C0", Action: "A253", MaxBodySize: 5242880, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Pos: "routes.conf:1766:7"},
-	{Index: 757, Name: "r215", Method: "GET", Path: "/x.y", Controller: "C1", Action: "A215", Pos: "routes.conf:1499:7"},
-	{Index: 758, Name: "r215", Method: "POST", Path: "/x.y", Controller: "C1", Action: "A215", MaxBodySize: 1024, Pos: "routes.conf:1499:7"},
-	{Index: 759, Name: "r256", Method: "GET", Path: "/x.y/1", Controller: "C0", Action: "A256", Auth: "basic", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r254", Pos: "routes.conf:1786:15"},
-	{Index: 760, Name: "r254", Method: "PATCH", Path: "/x.y/1", Controller: "C0", Action: "A254", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r253", Pos: "routes.conf:1774:11"},
-	{Index: 761, Name: "r257", Method: "GET", Path: "/x.y/1/1", Controller: "C2", Action: "A257", Auth: "token", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r254", Pos: "routes.conf:1791:15"},
-	{Index: 762, Name: "r257", Method: "PUT", Path: "/x.y/1/1", Controller: "C2", Action: "A257", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r254", Pos: "routes.conf:1791:15"},
-	{Index: 763, Name: "r255", Method: "CONNECT", Path: "/x.y/1/=", Controller: "C0", Action: "A255", Auth: "basic", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r254", Pos: "routes.conf:1780:15"},
-	{Index: 764, Name: "r258", Method: "CONNECT", Path: "/x.y/1/@", Controller: "C0", Action: "A258", Auth: "basic", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS43, Parent: "r254", Pos: "routes.conf:1799:15"},
-	{Index: 765, Name: "r258", Method: "HEAD", Path: "/x.y/1/@", Controller: "C0", Action: "A258", Auth: "basic", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS43, Parent: "r254", Pos: "routes.conf:1799:15"},
-	{Index: 766, Name: "r275", Method: "DELETE", Path: "/x.y/:p1", Controller: "C1", Action: "A275", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:1928:7"},
-	{Index: 767, Name: "r275", Method: "GET", Path: "/x.y/:p1", Controller: "C1", Action: "A275", Auth: "token", Params: []string{"p1"}, Pos: "routes.conf:1928:7"},
-	{Index: 768, Name: "r216", Method: "GET", Path: "/x.y/ab", Controller: "C1", Action: "A216", Parent: "r215", Pos: "routes.conf:1506:11"},
-	{Index: 769, Name: "r216", Method: "OPTIONS", Path: "/x.y/ab", Controller: "C1", Action: "A216", Parent: "r215", Pos: "routes.conf:1506:11"},
-	{Index: 770, Name: "r111", Method: "DELETE", Path: "/~*rest", Controller: "C0", Action: "A111", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"min=3"}, CORS: routegenCORS81, Parent: "r110", Pos: "routes.conf:765:11"},
-	{Index: 771, Name: "r110", Method: "GET", Path: "/~*rest", Controller: "C0", Action: "A110", Params: []string{"rest"}, Constraints: []string{"min=3"}, CORS: routegenCORS72, Pos: "routes.conf:757:7"},
-	{Index: 772, Name: "r112", Method: "HEAD", Path: "/~*rest", Controller: "C0", Action: "A112", Params: []string{"rest"}, Constraints: []string{"min=3"}, CORS: routegenCORS72, Parent: "r110", Pos: "routes.conf:774:11"},
-	{Index: 773, Name: "r110", Method: "PATCH", Path: "/~*rest", Controller: "C0", Action: "A110", MaxBodySize: 1, Params: []string{"rest"}, Constraints: []string{"min=3"}, CORS: routegenCORS72, Pos: "routes.conf:757:7"},
-	{Index: 774, Name: "r110", Method: "POST", Path: "/~*rest", Controller: "C0", Action: "A110", MaxBodySize: 1, Params: []string{"rest"}, Constraints: []string{"min=3"}, CORS: routegenCORS72, Pos: "routes.conf:757:7"},
-	{Index: 775, Name: "r113", Method: "PUT", Path: "/~*rest", Controller: "C0", Action: "A113", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"min=3"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS72, Parent: "r112", Pos: "routes.conf:778:15"},
-	{Index: 776, Name: "r78", Method: "GET", Path: "/~:p0", Controller: "C2", Action: "A78", Params: []string{"p0"}, Constraints: []string{"numeric"}, Pos: "routes.conf:533:7"},
-	{Index: 777, Name: "r305", Method: "TRACE", Path: "/~:p0", Controller: "C2", Action: "A305", Params: []string{"p0"}, Constraints: []string{"number"}, Pos: "routes.conf:2128:7"},
-	{Index: 778, Name: "r305", Method: "WS", Path: "/~:p0", Controller: "C2", Action: "A305", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"number"}, Pos: "routes.conf:2128:7"},
-	{Index: 779, Name: "r261", Method: "DELETE", Path: "/~:p0/1*rest", Controller: "C2", Action: "A261", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:1825:7"},
-	{Index: 780, Name: "r261", Method: "GET", Path: "/~:p0/1*rest", Controller: "C2", Action: "A261", Params: []string{"p0", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:1825:7"},
-	{Index: 781, Name: "r262", Method: "PUT", Path: "/~:p0/1*rest", Controller: "C2", Action: "A262", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r261", Pos: "routes.conf:1833:11"},
-	{Index: 782, Name: "r115", Method: "CONNECT", Path: "/~:p0/42", Controller: "C1", Action: "A115", Auth: "anonymous", Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Pos: "routes.conf:795:7"},
-	{Index: 783, Name: "r115", Method: "GET", Path: "/~:p0/42", Controller: "C1", Action: "A115", Auth: "anonymous", Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Pos: "routes.conf:795:7"},
-	{Index: 784, Name: "r21", Method: "CONNECT", Path: "/~:p0/@", Controller: "C1", Action: "A21", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:142:7"},
-	{Index: 785, Name: "r21", Method: "GET", Path: "/~:p0/@", Controller: "C1", Action: "A21", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:142:7"},
-	{Index: 786, Name: "r21", Method: "PUT", Path: "/~:p0/@", Controller: "C1", Action: "A21", MaxBodySize: 8, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:142:7"},
-	{Index: 787, Name: "r22", Method: "DELETE", Path: "/~:p0/@/1", Controller: "C1", Action: "A22", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r21", Pos: "routes.conf:149:11"},
-	{Index: 788, Name: "r23", Method: "GET", Path: "/~:p0/@/1", Controller: "C1", Action: "A23", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:154:15"},
-	{Index: 789, Name: "r26", Method: "POST", Path: "/~:p0/@/1", Controller: "C1", Action: "A26", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:170:15"},
-	{Index: 790, Name: "r26", Method: "TRACE", Path: "/~:p0/@/1", Controller: "C1", Action: "A26", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:170:15"},
-	{Index: 791, Name: "r22", Method: "WS", Path: "/~:p0/@/1", Controller: "C1", Action: "A22", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r21", Pos: "routes.conf:149:11"},
-	{Index: 792, Name: "r24", Method: "GET", Path: "/~:p0/@/1/.:p3", Controller: "C1", Action: "A24", Params: []string{"p0", "p3"}, Constraints: []string{"uuid4", ""}, CORS: routegenCORS82, Parent: "r22", Pos: "routes.conf:158:15"},
-	{Index: 793, Name: "r25", Method: "CONNECT", Path: "/~:p0/@/1/1/...", Controller: "C1", Action: "A25", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:164:15"},
-	{Index: 794, Name: "r25", Method: "GET", Path: "/~:p0/@/1/1/...", Controller: "C1", Action: "A25", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:164:15"},
-	{Index: 795, Name: "r302", Method: "GET", Path: "/~u", Controller: "C1", Action: "A302", Pos: "routes.conf:2109:7"},
-	{Index: 796, Name: "r303", Method: "OPTIONS", Path: "/~u", Controller: "C1", Action: "A303", Auth: "basic", Parent: "r302", Pos: "routes.conf:2115:11"},
-	{Index: 797, Name: "r302", Method: "WS", Path: "/~u", Controller: "C1", Action: "A302", WebSocket: true, Pos: "routes.conf:2109:7"},
-	{Index: 798, Name: "r287", Method: "CONNECT", Path: "/~u/*rest", Controller: "C0", Action: "A287", Params: []string{"rest"}, Parent: "r286", Pos: "routes.conf:2007:15"},
-	{Index: 799, Name: "r285", Method: "GET", Path: "/~u/*rest", Controller: "C0", Action: "A285", Params: []string{"rest"}, Pos: "routes.conf:1995:7"},
-	{Index: 800, Name: "r288", Method: "POST", Path: "/~u/*rest", Controller: "C0", Action: "A288", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"rest"}, Parent: "r286", Pos: "routes.conf:2011:15"},
-	{Index: 801, Name: "r286", Method: "PUT", Path: "/~u/*rest", Controller: "C0", Action: "A286", MaxBodySize: 5242880, Params: []string{"rest"}, Parent: "r285", Pos: "routes.conf:2002:11"},
-	{Index: 802, Name: "r285", Method: "WS", Path: "/~u/*rest", Controller: "C0", Action: "A285", WebSocket: true, Params: []string{"rest"}, Pos: "routes.conf:1995:7"},
-	{Index: 803, Name: "r64", Method: "GET", Path: "/~u/.:p1", Controller: "C1", Action: "A64", Params: []string{"p1"}, Pos: "routes.conf:434:7"},
-	{Index: 804, Name: "r28", Method: "HEAD", Path: "/~u/1", Controller: "C0", Action: "A28", Auth: "token", Pos: "routes.conf:185:7"},
-	{Index: 805, Name: "r392", Method: "HEAD", Path: "/~u/42", Controller: "C0", Action: "A392", Auth: "anonymous", Pos: "routes.conf:2722:7"},
-	{Index: 806, Name: "r393", Method: "DELETE", Path: "/~u/42/:p2", Controller: "C0", Action: "A393", Auth: "anonymous", MaxBodySize: 64, Params: []string{"p2"}, Parent: "r392", Pos: "routes.conf:2729:11"},
-	{Index: 807, Name: "r393", Method: "GET", Path: "/~u/42/:p2", Controller: "C0", Action: "A393", Auth: "anonymous", Params: []string{"p2"}, Parent: "r392", Pos: "routes.conf:2729:11"},
-	{Index: 808, Name: "r304", Method: "GET", Path: "/~u/:p1", Controller: "C1", Action: "A304", Params: []string{"p1"}, Parent: "r302", Pos: "routes.conf:2120:11"},
-	{Index: 809, Name: "r80", Method: "PATCH", Path: "/~u/:p1", Controller: "C2", Action: "A80", MaxBodySize: 5242880, Params: []string{"p1"}, CORS: routegenCORS83, Pos: "routes.conf:547:7"},
+	{Index: 0, Name: "r386", Method: "CONNECT", Path: "/", Controller: "C0", Action: "A386", Pos: "routes.conf:2684:7"},
+	{Index: 1, Name: "r242", Method: "DELETE", Path: "/", Controller: "C0", Action: "A242", MaxBodySize: 5242880, Pos: "routes.conf:1709:7"},
+	{Index: 2, Name: "r264", Method: "GET", Path: "/", Controller: "C2", Action: "A264", Auth: "token", Pos: "routes.conf:1859:7"},
+	{Index: 3, Name: "r264", Method: "PATCH", Path: "/", Controller: "C2", Action: "A264", Auth: "token", MaxBodySize: 5242880, Pos: "routes.conf:1859:7"},
+	{Index: 4, Name: "r445", Method: "PUT", Path: "/", Controller: "C2", Action: "A445", Auth: "token", MaxBodySize: 5242880, Pos: "routes.conf:3096:7"},
+	{Index: 5, Name: "r242", Method: "TRACE", Path: "/", Controller: "C0", Action: "A242", Pos: "routes.conf:1709:7"},
+	{Index: 6, Name: "r12", Method: "CONNECT", Path: "/*rest", Controller: "C0", Action: "A12", Auth: "anonymous", Params: []string{"rest"}, Pos: "routes.conf:91:7"},
+	{Index: 7, Name: "r218", Method: "DELETE", Path: "/*rest", Controller: "C2", Action: "A218", Auth: "authenticated", MaxBodySize: 8, Params: []string{"rest"}, CORS: routegenCORS0, Pos: "routes.conf:1538:7"},
+	{Index: 8, Name: "r8", Method: "GET", Path: "/*rest", Controller: "C2", Action: "A8", Params: []string{"rest"}, CORS: routegenCORS1, Pos: "routes.conf:60:7"},
+	{Index: 9, Name: "r50", Method: "HEAD", Path: "/*rest", Controller: "C0", Action: "A50", Auth: "token", Params: []string{"rest"}, CORS: routegenCORS2, Parent: "r49", Pos: "routes.conf:344:15"},
+	{Index: 10, Name: "r49", Method: "OPTIONS", Path: "/*rest", Controller: "C1", Action: "A49", Auth: "token", Params: []string{"rest"}, Parent: "r48", Pos: "routes.conf:340:11"},
+	{Index: 11, Name: "r52", Method: "PATCH", Path: "/*rest", Controller: "C1", Action: "A52", Auth: "token", MaxBodySize: 5242880, Params: []string{"rest"}, Parent: "r51", Pos: "routes.conf:357:15"},
+	{Index: 12, Name: "r48", Method: "POST", Path: "/*rest", Controller: "C1", Action: "A48", Auth: "token", MaxBodySize: 5242880, Params: []string{"rest"}, Pos: "routes.conf:333:7"},
+	{Index: 13, Name: "r53", Method: "PUT", Path: "/*rest", Controller: "C1", Action: "A53", Auth: "token", MaxBodySize: 5242880, Params: []string{"rest"}, CORS: routegenCORS3, Parent: "r51", Pos: "routes.conf:361:15"},
+	{Index: 14, Name: "r51", Method: "TRACE", Path: "/*rest", Controller: "C1", Action: "A51", Auth: "token", Params: []string{"rest"}, Parent: "r48", Pos: "routes.conf:353:11"},
+	{Index: 15, Name: "r477", Method: "DELETE", Path: "/...", Controller: "C1", Action: "A477", MaxBodySize: 5242880, CORS: routegenCORS0, Pos: "routes.conf:3312:7"},
+	{Index: 16, Name: "r76", Method: "GET", Path: "/...", Controller: "C0", Action: "A76", Auth: "authenticated", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b:x:y", "users:view"}}}}, Pos: "routes.conf:531:7"},
+	{Index: 17, Name: "r477", Method: "POST", Path: "/...", Controller: "C1", Action: "A477", MaxBodySize: 5242880, CORS: routegenCORS0, Pos: "routes.conf:3312:7"},
+	{Index: 18, Name: "r498", Method: "DELETE", Path: "/.../*rest", Controller: "C2", Action: "A498", Auth: "authenticated", MaxBodySize: 1024, Params: []string{"rest"}, CORS: routegenCORS4, Parent: "r497", Pos: "routes.conf:3460:15"},
+	{Index: 19, Name: "r496", Method: "GET", Path: "/.../*rest", Controller: "C2", Action: "A496", Params: []string{"rest"}, Pos: "routes.conf:3450:7"},
+	{Index: 20, Name: "r496", Method: "HEAD", Path: "/.../*rest", Controller: "C2", Action: "A496", Params: []string{"rest"}, Pos: "routes.conf:3450:7"},
+	{Index: 21, Name: "r497", Method: "OPTIONS", Path: "/.../*rest", Controller: "C2", Action: "A497", Params: []string{"rest"}, Parent: "r496", Pos: "routes.conf:3456:11"},
+	{Index: 22, Name: "r500", Method: "PATCH", Path: "/.../*rest", Controller: "C2", Action: "A500", MaxBodySize: 5242880, Params: []string{"rest"}, Parent: "r496", Pos: "routes.conf:3474:11"},
+	{Index: 23, Name: "r496", Method: "POST", Path: "/.../*rest", Controller: "C2", Action: "A496", MaxBodySize: 5242880, Params: []string{"rest"}, Pos: "routes.conf:3450:7"},
+	{Index: 24, Name: "r499", Method: "PUT", Path: "/.../*rest", Controller: "C2", Action: "A499", MaxBodySize: 1024, Params: []string{"rest"}, Parent: "r497", Pos: "routes.conf:3467:15"},
+	{Index: 25, Name: "r478", Method: "DELETE", Path: "/.../.:p1", Controller: "C1", Action: "A478", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"required,len=1"}, CORS: routegenCORS0, Parent: "r477", Pos: "routes.conf:3319:11"},
+	{Index: 26, Name: "r478", Method: "GET", Path: "/.../.:p1", Controller: "C1", Action: "A478", Params: []string{"p1"}, Constraints: []string{"required,len=1"}, CORS: routegenCORS0, Parent: "r477", Pos: "routes.conf:3319:11"},
+	{Index: 27, Name: "r479", Method: "CONNECT", Path: "/.../.:p1/users", Controller: "C1", Action: "A479", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"required,len=1"}, CORS: routegenCORS5, Parent: "r478", Pos: "routes.conf:3324:15"},
+	{Index: 28, Name: "r479", Method: "OPTIONS", Path: "/.../.:p1/users", Controller: "C1", Action: "A479", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"required,len=1"}, CORS: routegenCORS5, Parent: "r478", Pos: "routes.conf:3324:15"},
+	{Index: 29, Name: "r479", Method: "PATCH", Path: "/.../.:p1/users", Controller: "C1", Action: "A479", MaxBodySize: 1024, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"required,len=1"}, CORS: routegenCORS5, Parent: "r478", Pos: "routes.conf:3324:15"},
+	{Index: 30, Name: "r423", Method: "DELETE", Path: "/.../.a", Controller: "C0", Action: "A423", MaxBodySize: 5242880, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermittedall", Args: []string{"a"}}}}, Pos: "routes.conf:2945:7"},
+	{Index: 31, Name: "r423", Method: "HEAD", Path: "/.../.a", Controller: "C0", Action: "A423", Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermittedall", Args: []string{"a"}}}}, Pos: "routes.conf:2945:7"},
+	{Index: 32, Name: "r423", Method: "PATCH", Path: "/.../.a", Controller: "C0", Action: "A423", MaxBodySize: 5242880, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermittedall", Args: []string{"a"}}}}, Pos: "routes.conf:2945:7"},
+	{Index: 33, Name: "r485", Method: "GET", Path: "/.../.a/v:p2", Controller: "C1", Action: "A485", Params: []string{"p2"}, CORS: routegenCORS0, Parent: "r477", Pos: "routes.conf:3365:11"},
+	{Index: 34, Name: "r485", Method: "POST", Path: "/.../.a/v:p2", Controller: "C1", Action: "A485", MaxBodySize: 5242880, Params: []string{"p2"}, CORS: routegenCORS0, Parent: "r477", Pos: "routes.conf:3365:11"},
+	{Index: 35, Name: "r486", Method: "GET", Path: "/.../.a/v:p2/:p3/~u", Controller: "C1", Action: "A486", Params: []string{"p2", "p3"}, CORS: routegenCORS0, Parent: "r485", Pos: "routes.conf:3371:15"},
+	{Index: 36, Name: "r486", Method: "WS", Path: "/.../.a/v:p2/:p3/~u", Controller: "C1", Action: "A486", WebSocket: true, Params: []string{"p2", "p3"}, Parent: "r485", Pos: "routes.conf:3371:15"},
+	{Index: 37, Name: "r85", Method: "GET", Path: "/.../:p1", Controller: "C0", Action: "A85", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, Pos: "routes.conf:596:7"},
+	{Index: 38, Name: "r85", Method: "HEAD", Path: "/.../:p1", Controller: "C0", Action: "A85", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, Pos: "routes.conf:596:7"},
+	{Index: 39, Name: "r88", Method: "OPTIONS", Path: "/.../:p1", Controller: "C0", Action: "A88", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS6, Parent: "r85", Pos: "routes.conf:616:11"},
+	{Index: 40, Name: "r90", Method: "PATCH", Path: "/.../:p1", Controller: "C0", Action: "A90", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS6, Parent: "r88", Pos: "routes.conf:630:15"},
+	{Index: 41, Name: "r89", Method: "DELETE", Path: "/.../:p1/*rest", Controller: "C0", Action: "A89", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p1", "rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view"}}}}, CORS: routegenCORS7, Parent: "r88", Pos: "routes.conf:621:15"},
+	{Index: 42, Name: "r91", Method: "PATCH", Path: "/.../:p1/.a", Controller: "C0", Action: "A91", MaxBodySize: 5242880, Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS6, Parent: "r88", Pos: "routes.conf:635:15"},
+	{Index: 43, Name: "r92", Method: "GET", Path: "/.../:p1/:p2/:p3", Controller: "C2", Action: "A92", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS6, Parent: "r88", Pos: "routes.conf:641:15"},
+	{Index: 44, Name: "r92", Method: "PUT", Path: "/.../:p1/:p2/:p3", Controller: "C2", Action: "A92", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS6, Parent: "r88", Pos: "routes.conf:641:15"},
+	{Index: 45, Name: "r86", Method: "GET", Path: "/.../:p1/@", Controller: "C0", Action: "A86", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS8, Parent: "r85", Pos: "routes.conf:604:11"},
+	{Index: 46, Name: "r86", Method: "PATCH", Path: "/.../:p1/@", Controller: "C0", Action: "A86", MaxBodySize: 5242880, Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS8, Parent: "r85", Pos: "routes.conf:604:11"},
+	{Index: 47, Name: "r86", Method: "WS", Path: "/.../:p1/@", Controller: "C0", Action: "A86", WebSocket: true, Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, Parent: "r85", Pos: "routes.conf:604:11"},
+	{Index: 48, Name: "r87", Method: "DELETE", Path: "/.../:p1/~:p2/v:p3", Controller: "C0", Action: "A87", MaxBodySize: 5242880, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"", "min=2", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"a"}}}}, Parent: "r85", Pos: "routes.conf:610:11"},
+	{Index: 49, Name: "r276", Method: "DELETE", Path: "/.../a-b", Controller: "C0", Action: "A276", Auth: "anonymous", MaxBodySize: 5242880, Pos: "routes.conf:1939:7"},
+	{Index: 50, Name: "r276", Method: "GET", Path: "/.../a-b", Controller: "C0", Action: "A276", Auth: "anonymous", Pos: "routes.conf:1939:7"},
+	{Index: 51, Name: "r281", Method: "GET", Path: "/.../a-b/42/abc", Controller: "C0", Action: "A281", Auth: "token", Parent: "r276", Pos: "routes.conf:1974:11"},
+	{Index: 52, Name: "r281", Method: "TRACE", Path: "/.../a-b/42/abc", Controller: "C0", Action: "A281", Auth: "token", Parent: "r276", Pos: "routes.conf:1974:11"},
+	{Index: 53, Name: "r282", Method: "WS", Path: "/.../a-b/42/abc", Controller: "C0", Action: "A282", Auth: "token", WebSocket: true, Parent: "r281", Pos: "routes.conf:1982:15"},
+	{Index: 54, Name: "r284", Method: "CONNECT", Path: "/.../a-b/42/abc/:p4", Controller: "C2", Action: "A284", Auth: "token", Params: []string{"p4"}, Constraints: []string{"uuid4"}, Parent: "r281", Pos: "routes.conf:1993:15"},
+	{Index: 55, Name: "r283", Method: "GET", Path: "/.../a-b/42/abc/user_x", Controller: "C0", Action: "A283", Auth: "token", Parent: "r281", Pos: "routes.conf:1987:15"},
+	{Index: 56, Name: "r280", Method: "POST", Path: "/.../a-b/:p2/user_x", Controller: "C0", Action: "A280", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p2"}, Parent: "r276", Pos: "routes.conf:1968:11"},
+	{Index: 57, Name: "r277", Method: "PUT", Path: "/.../a-b/user_:p2/:p3", Controller: "C0", Action: "A277", Auth: "anonymous", MaxBodySize: 1024, Params: []string{"p2", "p3"}, Parent: "r276", Pos: "routes.conf:1946:11"},
+	{Index: 58, Name: "r278", Method: "GET", Path: "/.../a-b/user_:p2/:p3/.a/.*rest", Controller: "C0", Action: "A278", Auth: "anonymous", Params: []string{"p2", "p3", "rest"}, Parent: "r277", Pos: "routes.conf:1952:15"},
+	{Index: 59, Name: "r279", Method: "HEAD", Path: "/.../a-b/user_:p2/:p3/.a/.*rest", Controller: "C0", Action: "A279", Auth: "anonymous", Params: []string{"p2", "p3", "rest"}, Constraints: []string{"", "", "max=5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"manager"}}, {Func: "hasallroles", Args: []string{"a"}}}}, CORS: routegenCORS9, Parent: "r277", Pos: "routes.conf:1958:15"},
+	{Index: 60, Name: "r278", Method: "POST", Path: "/.../a-b/user_:p2/:p3/.a/.*rest", Controller: "C0", Action: "A278", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p2", "p3", "rest"}, Parent: "r277", Pos: "routes.conf:1952:15"},
+	{Index: 61, Name: "r480", Method: "POST", Path: "/.../a/42", Controller: "C1", Action: "A480", Auth: "token", MaxBodySize: 5242880, CORS: routegenCORS0, Parent: "r477", Pos: "routes.conf:3335:11"},
+	{Index: 62, Name: "r480", Method: "TRACE", Path: "/.../a/42", Controller: "C1", Action: "A480", Auth: "token", CORS: routegenCORS0, Parent: "r477", Pos: "routes.conf:3335:11"},
+	{Index: 63, Name: "r480", Method: "WS", Path: "/.../a/42", Controller: "C1", Action: "A480", Auth: "token", WebSocket: true, Parent: "r477", Pos: "routes.conf:3335:11"},
+	{Index: 64, Name: "r481", Method: "GET", Path: "/.../a/v1", Controller: "C1", Action: "A481", CORS: routegenCORS0, Parent: "r477", Pos: "routes.conf:3341:11"},
+	{Index: 65, Name: "r484", Method: "HEAD", Path: "/.../a/v1", Controller: "C0", Action: "A484", CORS: routegenCORS0, Parent: "r481", Pos: "routes.conf:3358:15"},
+	{Index: 66, Name: "r481", Method: "POST", Path: "/.../a/v1", Controller: "C1", Action: "A481", MaxBodySize: 1024, CORS: routegenCORS0, Parent: "r477", Pos: "routes.conf:3341:11"},
+	{Index: 67, Name: "r483", Method: "CONNECT", Path: "/.../a/v1/:p3", Controller: "C1", Action: "A483", Params: []string{"p3"}, CORS: routegenCORS0, Parent: "r481", Pos: "routes.conf:3353:15"},
+	{Index: 68, Name: "r482", Method: "GET", Path: "/.../a/v1/:p3", Controller: "C1", Action: "A482", Params: []string{"p3"}, Constraints: []string{"numeric,lt=1e3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"b"}}, {Func: "hasanyrole", Args: []string{"b"}}}}, CORS: routegenCORS0, Parent: "r481", Pos: "routes.conf:3347:15"},
+	{Index: 69, Name: "r93", Method: "DELETE", Path: "/.:p0", Controller: "C2", Action: "A93", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:653:7"},
+	{Index: 70, Name: "r354", Method: "GET", Path: "/.:p0", Controller: "C1", Action: "A354", Params: []string{"p0"}, Constraints: []string{"oneof=a b v1 42"}, CORS: routegenCORS10, Pos: "routes.conf:2468:7"},
+	{Index: 71, Name: "r384", Method: "HEAD", Path: "/.:p0", Controller: "C0", Action: "A384", Params: []string{"p0"}, Pos: "routes.conf:2671:7"},
+	{Index: 72, Name: "r197", Method: "OPTIONS", Path: "/.:p0", Controller: "C1", Action: "A197", Params: []string{"p0"}, Constraints: []string{"len=2"}, Pos: "routes.conf:1388:7"},
+	{Index: 73, Name: "r93", Method: "PATCH", Path: "/.:p0", Controller: "C2", Action: "A93", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:653:7"},
+	{Index: 74, Name: "r197", Method: "POST", Path: "/.:p0", Controller: "C1", Action: "A197", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"len=2"}, Pos: "routes.conf:1388:7"},
+	{Index: 75, Name: "r54", Method: "CONNECT", Path: "/.:p0/a", Controller: "C2", Action: "A54", Auth: "anonymous", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:370:7"},
+	{Index: 76, Name: "r94", Method: "DELETE", Path: "/.:p0/a", Controller: "C2", Action: "A94", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r93", Pos: "routes.conf:660:11"},
+	{Index: 77, Name: "r54", Method: "GET", Path: "/.:p0/a", Controller: "C2", Action: "A54", Auth: "anonymous", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:370:7"},
+	{Index: 78, Name: "r97", Method: "HEAD", Path: "/.:p0/a", Controller: "C2", Action: "A97", Auth: "basic", Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, CORS: routegenCORS11, Parent: "r94", Pos: "routes.conf:681:15"},
+	{Index: 79, Name: "r198", Method: "HEAD", Path: "/.:p0/a/42", Controller: "C1", Action: "A198", Auth: "token", Params: []string{"p0"}, Constraints: []string{"len=2"}, Parent: "r197", Pos: "routes.conf:1394:11"},
+	{Index: 80, Name: "r198", Method: "OPTIONS", Path: "/.:p0/a/42", Controller: "C1", Action: "A198", Auth: "token", Params: []string{"p0"}, Constraints: []string{"len=2"}, Parent: "r197", Pos: "routes.conf:1394:11"},
+	{Index: 81, Name: "r198", Method: "PUT", Path: "/.:p0/a/42", Controller: "C1", Action: "A198", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"len=2"}, Parent: "r197", Pos: "routes.conf:1394:11"},
+	{Index: 82, Name: "r95", Method: "GET", Path: "/.:p0/a/:p2", Controller: "C2", Action: "A95", Auth: "basic", Params: []string{"p0", "p2"}, Constraints: []string{"numeric,lt=1e3", ""}, CORS: routegenCORS4, Parent: "r94", Pos: "routes.conf:665:15"},
+	{Index: 83, Name: "r55", Method: "GET", Path: "/.:p0/a/ab/x.:p3", Controller: "C1", Action: "A55", Auth: "anonymous", Params: []string{"p0", "p3"}, Constraints: []string{"uuid4", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "reports:read,write"}}, {Func: "ispermittedall", Args: []string{"users:edit"}}}}, Parent: "r54", Pos: "routes.conf:377:11"},
+	{Index: 84, Name: "r55", Method: "POST", Path: "/.:p0/a/ab/x.:p3", Controller: "C1", Action: "A55", Auth: "anonymous", MaxBodySize: 8, Params: []string{"p0", "p3"}, Constraints: []string{"uuid4", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "reports:read,write"}}, {Func: "ispermittedall", Args: []string{"users:edit"}}}}, Parent: "r54", Pos: "routes.conf:377:11"},
+	{Index: 85, Name: "r57", Method: "DELETE", Path: "/.:p0/a/ab/x.:p3/42", Controller: "C1", Action: "A57", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p3"}, Constraints: []string{"uuid4", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "reports:read,write"}}, {Func: "ispermittedall", Args: []string{"users:edit"}}}}, Parent: "r55", Pos: "routes.conf:392:15"},
+	{Index: 86, Name: "r56", Method: "TRACE", Path: "/.:p0/a/ab/x.:p3/a-b/*rest", Controller: "C2", Action: "A56", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p3", "rest"}, Constraints: []string{"uuid4", "", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "reports:read,write"}}, {Func: "ispermittedall", Args: []string{"users:edit"}}}}, Parent: "r55", Pos: "routes.conf:385:15"},
+	{Index: 87, Name: "r58", Method: "CONNECT", Path: "/.:p0/a/ab:p2", Controller: "C2", Action: "A58", Auth: "anonymous", Params: []string{"p0", "p2"}, Constraints: []string{"uuid4", "oneof=a b v1 42"}, Parent: "r54", Pos: "routes.conf:400:11"},
+	{Index: 88, Name: "r58", Method: "GET", Path: "/.:p0/a/ab:p2", Controller: "C2", Action: "A58", Auth: "anonymous", Params: []string{"p0", "p2"}, Constraints: []string{"uuid4", "oneof=a b v1 42"}, Parent: "r54", Pos: "routes.conf:400:11"},
+	{Index: 89, Name: "r61", Method: "CONNECT", Path: "/.:p0/a/ab:p2/*rest", Controller: "C2", Action: "A61", Auth: "anonymous", Params: []string{"p0", "p2", "rest"}, Constraints: []string{"uuid4", "oneof=a b v1 42", "len=3"}, Parent: "r58", Pos: "routes.conf:417:15"},
+	{Index: 90, Name: "r61", Method: "HEAD", Path: "/.:p0/a/ab:p2/*rest", Controller: "C2", Action: "A61", Auth: "anonymous", Params: []string{"p0", "p2", "rest"}, Constraints: []string{"uuid4", "oneof=a b v1 42", "len=3"}, Parent: "r58", Pos: "routes.conf:417:15"},
+	{Index: 91, Name: "r60", Method: "GET", Path: "/.:p0/a/ab:p2/.../:p4", Controller: "C2", Action: "A60", Auth: "authenticated", Params: []string{"p0", "p2", "p4"}, Constraints: []string{"uuid4", "oneof=a b v1 42", ""}, Parent: "r58", Pos: "routes.conf:411:15"},
+	{Index: 92, Name: "r60", Method: "PUT", Path: "/.:p0/a/ab:p2/.../:p4", Controller: "C2", Action: "A60", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p4"}, Constraints: []string{"uuid4", "oneof=a b v1 42", ""}, Parent: "r58", Pos: "routes.conf:411:15"},
+	{Index: 93, Name: "r60", Method: "TRACE", Path: "/.:p0/a/ab:p2/.../:p4", Controller: "C2", Action: "A60", Auth: "authenticated", Params: []string{"p0", "p2", "p4"}, Constraints: []string{"uuid4", "oneof=a b v1 42", ""}, Parent: "r58", Pos: "routes.conf:411:15"},
+	{Index: 94, Name: "r59", Method: "GET", Path: "/.:p0/a/ab:p2/:p3/user_x", Controller: "C2", Action: "A59", Auth: "anonymous", Params: []string{"p0", "p2", "p3"}, Constraints: []string{"uuid4", "oneof=a b v1 42", ""}, Parent: "r58", Pos: "routes.conf:405:15"},
+	{Index: 95, Name: "r96", Method: "GET", Path: "/.:p0/a/v1/*rest", Controller: "C2", Action: "A96", Auth: "basic", Params: []string{"p0", "rest"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r94", Pos: "routes.conf:674:15"},
+	{Index: 96, Name: "r96", Method: "OPTIONS", Path: "/.:p0/a/v1/*rest", Controller: "C2", Action: "A96", Auth: "basic", Params: []string{"p0", "rest"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r94", Pos: "routes.conf:674:15"},
+	{Index: 97, Name: "r98", Method: "WS", Path: "/.:p0/user_x/@", Controller: "Socket", Action: "A98", Auth: "token", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r93", Pos: "routes.conf:688:11"},
+	{Index: 98, Name: "r99", Method: "OPTIONS", Path: "/.:p0/user_x/@/:p3/:p4", Controller: "Socket", Action: "A99", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p3", "p4"}, Constraints: []string{"numeric,lt=1e3", "", ""}, CORS: routegenCORS12, Parent: "r98", Pos: "routes.conf:697:15"},
+	{Index: 99, Name: "r100", Method: "GET", Path: "/.:p0/x.:p1", Controller: "C1", Action: "A100", Auth: "basic", Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager", "a"}}}}, Parent: "r93", Pos: "routes.conf:704:11"},
+	{Index: 100, Name: "r100", Method: "PATCH", Path: "/.:p0/x.:p1", Controller: "C1", Action: "A100", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager", "a"}}}}, Parent: "r93", Pos: "routes.conf:704:11"},
+	{Index: 101, Name: "r183", Method: "WS", Path: "/.a", Controller: "C2", Action: "A183", WebSocket: true, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "reports:read,write"}}, {Func: "ispermittedall", Args: []string{"users:edit", "b:x:y"}}}}, Pos: "routes.conf:1292:7"},
+	{Index: 102, Name: "r227", Method: "POST", Path: "/.a/new", Controller: "C1", Action: "A227", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasrole", Args: []string{"a"}}}}, Pos: "routes.conf:1603:7"},
+	{Index: 103, Name: "r81", Method: "GET", Path: "/1", Controller: "C0", Action: "A81", CORS: routegenCORS13, Pos: "routes.conf:569:7"},
+	{Index: 104, Name: "r425", Method: "PUT", Path: "/1", Controller: "C1", Action: "A425", MaxBodySize: 1, CORS: routegenCORS14, Pos: "routes.conf:2958:7"},
+	{Index: 105, Name: "r356", Method: "TRACE", Path: "/1", Controller: "C0", Action: "A356", Pos: "routes.conf:2481:7"},
+	{Index: 106, Name: "r426", Method: "GET", Path: "/1/*rest", Controller: "C1", Action: "A426", Params: []string{"rest"}, Constraints: []string{"alpha"}, CORS: routegenCORS14, Parent: "r425", Pos: "routes.conf:2966:11"},
+	{Index: 107, Name: "r427", Method: "TRACE", Path: "/1/*rest", Controller: "C1", Action: "A427", Auth: "basic", Params: []string{"rest"}, Constraints: []string{"alpha"}, CORS: routegenCORS14, Parent: "r426", Pos: "routes.conf:2971:15"},
+	{Index: 108, Name: "r427", Method: "WS", Path: "/1/*rest", Controller: "C1", Action: "A427", Auth: "basic", WebSocket: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r426", Pos: "routes.conf:2971:15"},
+	{Index: 109, Name: "r357", Method: "HEAD", Path: "/1/42/ab", Controller: "C0", Action: "A357", Parent: "r356", Pos: "routes.conf:2487:11"},
+	{Index: 110, Name: "r361", Method: "GET", Path: "/1/42/ab/:p3/a-b", Controller: "C0", Action: "A361", AntiCSRFCheck: true, Params: []string{"p3"}, Constraints: []string{"lte=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager"}}, {Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"a"}}}}, Parent: "r357", Pos: "routes.conf:2509:15"},
+	{Index: 111, Name: "r361", Method: "WS", Path: "/1/42/ab/:p3/a-b", Controller: "C0", Action: "A361", WebSocket: true, Params: []string{"p3"}, Constraints: []string{"lte=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager"}}, {Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"a"}}}}, Parent: "r357", Pos: "routes.conf:2509:15"},
+	{Index: 112, Name: "r360", Method: "HEAD", Path: "/1/42/ab/abc", Controller: "C0", Action: "A360", AntiCSRFCheck: true, Parent: "r357", Pos: "routes.conf:2502:15"},
+	{Index: 113, Name: "r359", Method: "GET", Path: "/1/42/ab/x.y", Controller: "C0", Action: "A359", Parent: "r357", Pos: "routes.conf:2497:15"},
+	{Index: 114, Name: "r358", Method: "GET", Path: "/1/42/ab/x.y/new", Controller: "C0", Action: "A358", Parent: "r357", Pos: "routes.conf:2492:15"},
+	{Index: 115, Name: "r373", Method: "DELETE", Path: "/1/:p1", Controller: "C2", Action: "A373", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:2591:7"},
+	{Index: 116, Name: "r82", Method: "GET", Path: "/1/:p1", Controller: "C0", Action: "A82", Params: []string{"p1"}, CORS: routegenCORS13, Parent: "r81", Pos: "routes.conf:576:11"},
+	{Index: 117, Name: "r82", Method: "HEAD", Path: "/1/:p1", Controller: "C0", Action: "A82", Params: []string{"p1"}, CORS: routegenCORS13, Parent: "r81", Pos: "routes.conf:576:11"},
+	{Index: 118, Name: "r439", Method: "PATCH", Path: "/1/:p1", Controller: "C0", Action: "A439", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r438", Pos: "routes.conf:3054:11"},
+	{Index: 119, Name: "r9", Method: "POST", Path: "/1/:p1", Controller: "C1", Action: "A9", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:68:7"},
+	{Index: 120, Name: "r439", Method: "TRACE", Path: "/1/:p1", Controller: "C0", Action: "A439", Auth: "basic", Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r438", Pos: "routes.conf:3054:11"},
+	{Index: 121, Name: "r83", Method: "GET", Path: "/1/@", Controller: "C0", Action: "A83", Auth: "basic", CORS: routegenCORS13, Parent: "r81", Pos: "routes.conf:581:11"},
+	{Index: 122, Name: "r83", Method: "POST", Path: "/1/@", Controller: "C0", Action: "A83", Auth: "basic", MaxBodySize: 5242880, CORS: routegenCORS13, Parent: "r81", Pos: "routes.conf:581:11"},
+	{Index: 123, Name: "r83", Method: "TRACE", Path: "/1/@", Controller: "C0", Action: "A83", Auth: "basic", CORS: routegenCORS13, Parent: "r81", Pos: "routes.conf:581:11"},
+	{Index: 124, Name: "r388", Method: "OPTIONS", Path: "/1/a", Controller: "C0", Action: "A388", Auth: "basic", Pos: "routes.conf:2698:7"},
+	{Index: 125, Name: "r388", Method: "PATCH", Path: "/1/a", Controller: "C0", Action: "A388", Auth: "basic", MaxBodySize: 1, Pos: "routes.conf:2698:7"},
+	{Index: 126, Name: "r388", Method: "TRACE", Path: "/1/a", Controller: "C0", Action: "A388", Auth: "basic", Pos: "routes.conf:2698:7"},
+	{Index: 127, Name: "r363", Method: "DELETE", Path: "/1/abc", Controller: "C0", Action: "A363", Auth: "anonymous", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit"}}, {Func: "ispermittedall", Args: []string{"reports:read,write"}}}}, Parent: "r356", Pos: "routes.conf:2523:11"},
+	{Index: 128, Name: "r363", Method: "PATCH", Path: "/1/abc", Controller: "C0", Action: "A363", Auth: "anonymous", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit"}}, {Func: "ispermittedall", Args: []string{"reports:read,write"}}}}, Parent: "r356", Pos: "routes.conf:2523:11"},
+	{Index: 129, Name: "r114", Method: "DELETE", Path: "/1/users", Controller: "C0", Action: "A114", MaxBodySize: 5242880, Pos: "routes.conf:804:7"},
+	{Index: 130, Name: "r114", Method: "WS", Path: "/1/users", Controller: "C0", Action: "A114", WebSocket: true, Pos: "routes.conf:804:7"},
+	{Index: 131, Name: "r362", Method: "DELETE", Path: "/1/v:p1", Controller: "C0", Action: "A362", MaxBodySize: 5242880, Params: []string{"p1"}, Parent: "r356", Pos: "routes.conf:2518:11"},
+	{Index: 132, Name: "r362", Method: "HEAD", Path: "/1/v:p1", Controller: "C0", Action: "A362", Params: []string{"p1"}, Parent: "r356", Pos: "routes.conf:2518:11"},
+	{Index: 133, Name: "r213", Method: "POST", Path: "/1/~:p1", Controller: "C2", Action: "A213", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:1500:7"},
+	{Index: 134, Name: "r487", Method: "WS", Path: "/1/~u", Controller: "C1", Action: "A487", WebSocket: true, Pos: "routes.conf:3382:7"},
+	{Index: 135, Name: "r488", Method: "GET", Path: "/1/~u/:p2", Controller: "C0", Action: "A488", Params: []string{"p2"}, CORS: routegenCORS4, Parent: "r487", Pos: "routes.conf:3389:11"},
+	{Index: 136, Name: "r488", Method: "WS", Path: "/1/~u/:p2", Controller: "C0", Action: "A488", WebSocket: true, Params: []string{"p2"}, Parent: "r487", Pos: "routes.conf:3389:11"},
+	{Index: 137, Name: "r188", Method: "GET", Path: "/1:p0", Controller: "C0", Action: "A188", Auth: "basic", Params: []string{"p0"}, Constraints: []string{"uuid"}, Pos: "routes.conf:1328:7"},
+	{Index: 138, Name: "r469", Method: "PUT", Path: "/1:p0", Controller: "C1", Action: "A469", MaxBodySize: 5242880, Params: []string{"p0"}, CORS: routegenCORS15, Pos: "routes.conf:3259:7"},
+	{Index: 139, Name: "r191", Method: "DELETE", Path: "/1:p0/*rest", Controller: "C0", Action: "A191", Auth: "authenticated", MaxBodySize: 1, Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""}, Parent: "r189", Pos: "routes.conf:1348:15"},
+	{Index: 140, Name: "r190", Method: "OPTIONS", Path: "/1:p0/*rest", Controller: "C0", Action: "A190", Auth: "authenticated", Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""}, CORS: routegenCORS16, Parent: "r189", Pos: "routes.conf:1342:15"},
+	{Index: 141, Name: "r189", Method: "PATCH", Path: "/1:p0/*rest", Controller: "C0", Action: "A189", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""}, Parent: "r188", Pos: "routes.conf:1336:11"},
+	{Index: 142, Name: "r189", Method: "POST", Path: "/1:p0/*rest", Controller: "C0", Action: "A189", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""}, Parent: "r188", Pos: "routes.conf:1336:11"},
+	{Index: 143, Name: "r192", Method: "GET", Path: "/1:p0/.a/~:p2", Controller: "C1", Action: "A192", Auth: "basic", Params: []string{"p0", "p2"}, Constraints: []string{"uuid", "numeric"}, Parent: "r188", Pos: "routes.conf:1355:11"},
+	{Index: 144, Name: "r474", Method: "CONNECT", Path: "/1:p0/1/1", Controller: "C1", Action: "A474", Params: []string{"p0"}, CORS: routegenCORS15, Parent: "r469", Pos: "routes.conf:3291:11"},
+	{Index: 145, Name: "r475", Method: "GET", Path: "/1:p0/1/1", Controller: "C1", Action: "A475", Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a"}}}}, CORS: routegenCORS15, Parent: "r474", Pos: "routes.conf:3296:15"},
+	{Index: 146, Name: "r474", Method: "OPTIONS", Path: "/1:p0/1/1", Controller: "C1", Action: "A474", Params: []string{"p0"}, CORS: routegenCORS15, Parent: "r469", Pos: "routes.conf:3291:11"},
+	{Index: 147, Name: "r475", Method: "TRACE", Path: "/1:p0/1/1", Controller: "C1", Action: "A475", Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a"}}}}, CORS: routegenCORS15, Parent: "r474", Pos: "routes.conf:3296:15"},
+	{Index: 148, Name: "r474", Method: "WS", Path: "/1:p0/1/1", Controller: "C1", Action: "A474", WebSocket: true, Params: []string{"p0"}, Parent: "r469", Pos: "routes.conf:3291:11"},
+	{Index: 149, Name: "r387", Method: "GET", Path: "/1:p0/:p1", Controller: "C1", Action: "A387", Auth: "token", Params: []string{"p0", "p1"}, CORS: routegenCORS17, Pos: "routes.conf:2690:7"},
+	{Index: 150, Name: "r387", Method: "TRACE", Path: "/1:p0/:p1", Controller: "C1", Action: "A387", Auth: "token", Params: []string{"p0", "p1"}, CORS: routegenCORS17, Pos: "routes.conf:2690:7"},
+	{Index: 151, Name: "r470", Method: "DELETE", Path: "/1:p0/:p1/:p2", Controller: "C1", Action: "A470", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, CORS: routegenCORS15, Parent: "r469", Pos: "routes.conf:3266:11"},
+	{Index: 152, Name: "r472", Method: "GET", Path: "/1:p0/:p1/:p2/42/:p4", Controller: "C1", Action: "A472", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p4"}, CORS: routegenCORS15, Parent: "r470", Pos: "routes.conf:3277:15"},
+	{Index: 153, Name: "r471", Method: "POST", Path: "/1:p0/:p1/:p2/:p3/...", Controller: "C1", Action: "A471", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, CORS: routegenCORS15, Parent: "r470", Pos: "routes.conf:3272:15"},
+	{Index: 154, Name: "r193", Method: "GET", Path: "/1:p0/@", Controller: "C0", Action: "A193", Auth: "token", Params: []string{"p0"}, Constraints: []string{"uuid"}, Parent: "r188", Pos: "routes.conf:1361:11"},
+	{Index: 155, Name: "r476", Method: "HEAD", Path: "/1:p0/@", Controller: "C1", Action: "A476", Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}}}, CORS: routegenCORS15, Parent: "r469", Pos: "routes.conf:3304:11"},
+	{Index: 156, Name: "r193", Method: "POST", Path: "/1:p0/@", Controller: "C0", Action: "A193", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"uuid"}, Parent: "r188", Pos: "routes.conf:1361:11"},
+	{Index: 157, Name: "r195", Method: "HEAD", Path: "/1:p0/@/.a", Controller: "C0", Action: "A195", Auth: "token", Params: []string{"p0"}, Constraints: []string{"uuid"}, Parent: "r193", Pos: "routes.conf:1372:15"},
+	{Index: 158, Name: "r194", Method: "GET", Path: "/1:p0/@/~u/:p3", Controller: "C0", Action: "A194", Auth: "token", Params: []string{"p0", "p3"}, Constraints: []string{"uuid", ""}, Parent: "r193", Pos: "routes.conf:1367:15"},
+	{Index: 159, Name: "r102", Method: "GET", Path: "/1:p0/v:p1", Controller: "C0", Action: "A102", Auth: "authenticated", Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Pos: "routes.conf:722:7"},
+	{Index: 160, Name: "r107", Method: "OPTIONS", Path: "/1:p0/v:p1", Controller: "C0", Action: "A107", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Parent: "r102", Pos: "routes.conf:754:11"},
+	{Index: 161, Name: "r102", Method: "PATCH", Path: "/1:p0/v:p1", Controller: "C0", Action: "A102", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Pos: "routes.conf:722:7"},
+	{Index: 162, Name: "r102", Method: "WS", Path: "/1:p0/v:p1", Controller: "C0", Action: "A102", Auth: "authenticated", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Pos: "routes.conf:722:7"},
+	{Index: 163, Name: "r103", Method: "CONNECT", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A103", Auth: "authenticated", Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, CORS: routegenCORS18, Parent: "r102", Pos: "routes.conf:730:11"},
+	{Index: 164, Name: "r106", Method: "DELETE", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A106", Auth: "authenticated", MaxBodySize: 8, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, CORS: routegenCORS18, Parent: "r103", Pos: "routes.conf:747:15"},
+	{Index: 165, Name: "r103", Method: "GET", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A103", Auth: "authenticated", Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, CORS: routegenCORS18, Parent: "r102", Pos: "routes.conf:730:11"},
+	{Index: 166, Name: "r104", Method: "HEAD", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A104", Auth: "authenticated", Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, CORS: routegenCORS18, Parent: "r103", Pos: "routes.conf:737:15"},
+	{Index: 167, Name: "r105", Method: "OPTIONS", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A105", Auth: "authenticated", Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"manager"}}}}, CORS: routegenCORS18, Parent: "r103", Pos: "routes.conf:742:15"},
+	{Index: 168, Name: "r103", Method: "POST", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A103", Auth: "authenticated", MaxBodySize: 1024, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, CORS: routegenCORS18, Parent: "r102", Pos: "routes.conf:730:11"},
+	{Index: 169, Name: "r105", Method: "PUT", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A105", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"manager"}}}}, CORS: routegenCORS18, Parent: "r103", Pos: "routes.conf:742:15"},
+	{Index: 170, Name: "r108", Method: "OPTIONS", Path: "/1:p0/v:p1/1/x.:p3", Controller: "C0", Action: "A108", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "lte=3", ""}, Parent: "r107", Pos: "routes.conf:760:15"},
+	{Index: 171, Name: "r473", Method: "GET", Path: "/1:p0/v:p1/:p2", Controller: "C1", Action: "A473", Auth: "token", Params: []string{"p0", "p1", "p2"}, Constraints: []string{"", "uuid3|uuid5", ""}, CORS: routegenCORS15, Parent: "r469", Pos: "routes.conf:3285:11"},
+	{Index: 172, Name: "r473", Method: "WS", Path: "/1:p0/v:p1/:p2", Controller: "C1", Action: "A473", Auth: "token", WebSocket: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"", "uuid3|uuid5", ""}, Parent: "r469", Pos: "routes.conf:3285:11"},
+	{Index: 173, Name: "r109", Method: "HEAD", Path: "/1:p0/v:p1/a", Controller: "C0", Action: "A109", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"admin"}}}}, Parent: "r107", Pos: "routes.conf:765:15"},
+	{Index: 174, Name: "r109", Method: "OPTIONS", Path: "/1:p0/v:p1/a", Controller: "C0", Action: "A109", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"admin"}}}}, Parent: "r107", Pos: "routes.conf:765:15"},
+	{Index: 175, Name: "r109", Method: "PATCH", Path: "/1:p0/v:p1/a", Controller: "C0", Action: "A109", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"admin"}}}}, Parent: "r107", Pos: "routes.conf:765:15"},
+	{Index: 176, Name: "r340", Method: "GET", Path: "/1:p0/~u", Controller: "C1", Action: "A340", Params: []string{"p0"}, Constraints: []string{"oneof=a b v1 42"}, CORS: routegenCORS19, Pos: "routes.conf:2369:7"},
+	{Index: 177, Name: "r71", Method: "PUT", Path: "/42", Controller: "C2", Action: "A71", MaxBodySize: 5242880, Pos: "routes.conf:493:7"},
+	{Index: 178, Name: "r274", Method: "GET", Path: "/42/.a", Controller: "C2", Action: "A274", Auth: "token", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a"}}, {Func: "ispermittedall", Args: []string{"reports:read,write", "a"}}}}, Parent: "r270", Pos: "routes.conf:1924:11"},
+	{Index: 179, Name: "r123", Method: "DELETE", Path: "/42/:p1", Controller: "C2", Action: "A123", Auth: "authenticated", MaxBodySize: 1, Params: []string{"p1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "a"}}, {Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "users:view"}}}}, Pos: "routes.conf:869:7"},
+	{Index: 180, Name: "r123", Method: "GET", Path: "/42/:p1", Controller: "C2", Action: "A123", Auth: "authenticated", Params: []string{"p1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "a"}}, {Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "users:view"}}}}, Pos: "routes.conf:869:7"},
+	{Index: 181, Name: "r407", Method: "HEAD", Path: "/42/:p1", Controller: "C1", Action: "A407", Auth: "token", Params: []string{"p1"}, Pos: "routes.conf:2834:7"},
+	{Index: 182, Name: "r407", Method: "PUT", Path: "/42/:p1", Controller: "C1", Action: "A407", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:2834:7"},
+	{Index: 183, Name: "r409", Method: "GET", Path: "/42/:p1/*rest", Controller: "C1", Action: "A409", Auth: "token", Params: []string{"p1", "rest"}, Parent: "r408", Pos: "routes.conf:2847:15"},
+	{Index: 184, Name: "r412", Method: "OPTIONS", Path: "/42/:p1/*rest", Controller: "C1", Action: "A412", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p1", "rest"}, CORS: routegenCORS20, Parent: "r407", Pos: "routes.conf:2866:11"},
+	{Index: 185, Name: "r411", Method: "PATCH", Path: "/42/:p1/*rest", Controller: "C2", Action: "A411", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"reports:read,write"}}, {Func: "ispermittedall", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS21, Parent: "r408", Pos: "routes.conf:2857:15"},
+	{Index: 186, Name: "r408", Method: "POST", Path: "/42/:p1/*rest", Controller: "C1", Action: "A408", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1", "rest"}, CORS: routegenCORS21, Parent: "r407", Pos: "routes.conf:2841:11"},
+	{Index: 187, Name: "r410", Method: "PUT", Path: "/42/:p1/*rest", Controller: "C0", Action: "A410", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1", "rest"}, CORS: routegenCORS21, Parent: "r408", Pos: "routes.conf:2852:15"},
+	{Index: 188, Name: "r408", Method: "WS", Path: "/42/:p1/*rest", Controller: "C1", Action: "A408", Auth: "token", WebSocket: true, Params: []string{"p1", "rest"}, Parent: "r407", Pos: "routes.conf:2841:11"},
+	{Index: 189, Name: "r125", Method: "PATCH", Path: "/42/:p1/1", Controller: "C2", Action: "A125", Auth: "authenticated", MaxBodySize: 64, Params: []string{"p1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "a"}}, {Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "users:view"}}}}, Parent: "r123", Pos: "routes.conf:885:11"},
+	{Index: 190, Name: "r126", Method: "PATCH", Path: "/42/:p1/1/:p3/...", Controller: "C2", Action: "A126", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "a"}}, {Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "users:view"}}}}, Parent: "r125", Pos: "routes.conf:892:15"},
+	{Index: 191, Name: "r124", Method: "POST", Path: "/42/:p1/1/=", Controller: "C2", Action: "A124", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "a"}}, {Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "users:view"}}}}, CORS: routegenCORS22, Parent: "r123", Pos: "routes.conf:878:11"},
+	{Index: 192, Name: "r127", Method: "OPTIONS", Path: "/42/:p1/1/user_:p3/:p4", Controller: "C2", Action: "A127", Auth: "authenticated", Params: []string{"p1", "p3", "p4"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "a"}}, {Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "users:view"}}}}, CORS: routegenCORS23, Parent: "r125", Pos: "routes.conf:899:15"},
+	{Index: 193, Name: "r73", Method: "DELETE", Path: "/42/:p1/:p2", Controller: "C2", Action: "A73", MaxBodySize: 5242880, Params: []string{"p1", "p2"}, Constraints: []string{"oneof=a b v1 42", ""}, Parent: "r71", Pos: "routes.conf:508:11"},
+	{Index: 194, Name: "r73", Method: "GET", Path: "/42/:p1/:p2", Controller: "C2", Action: "A73", Params: []string{"p1", "p2"}, Constraints: []string{"oneof=a b v1 42", ""}, Parent: "r71", Pos: "routes.conf:508:11"},
+	{Index: 195, Name: "r73", Method: "TRACE", Path: "/42/:p1/:p2", Controller: "C2", Action: "A73", Params: []string{"p1", "p2"}, Constraints: []string{"oneof=a b v1 42", ""}, Parent: "r71", Pos: "routes.conf:508:11"},
+	{Index: 196, Name: "r72", Method: "WS", Path: "/42/:p1/:p2", Controller: "Socket", Action: "A72", WebSocket: true, Params: []string{"p1", "p2"}, Constraints: []string{"", "numeric"}, Parent: "r71", Pos: "routes.conf:500:11"},
+	{Index: 197, Name: "r74", Method: "POST", Path: "/42/:p1/:p2/x.y/*rest", Controller: "C2", Action: "A74", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2", "rest"}, Constraints: []string{"oneof=a b v1 42", "", "min=3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "b:x:y"}}}}, CORS: routegenCORS24, Parent: "r73", Pos: "routes.conf:513:15"},
+	{Index: 198, Name: "r74", Method: "TRACE", Path: "/42/:p1/:p2/x.y/*rest", Controller: "C2", Action: "A74", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p1", "p2", "rest"}, Constraints: []string{"oneof=a b v1 42", "", "min=3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "b:x:y"}}}}, CORS: routegenCORS24, Parent: "r73", Pos: "routes.conf:513:15"},
+	{Index: 199, Name: "r74", Method: "WS", Path: "/42/:p1/:p2/x.y/*rest", Controller: "C2", Action: "A74", Auth: "basic", WebSocket: true, Params: []string{"p1", "p2", "rest"}, Constraints: []string{"oneof=a b v1 42", "", "min=3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "b:x:y"}}}}, Parent: "r73", Pos: "routes.conf:513:15"},
+	{Index: 200, Name: "r75", Method: "PUT", Path: "/42/:p1/:p2/x.y/:p4", Controller: "C2", Action: "A75", MaxBodySize: 5242880, Params: []string{"p1", "p2", "p4"}, Constraints: []string{"oneof=a b v1 42", "", ""}, Parent: "r73", Pos: "routes.conf:522:15"},
+	{Index: 201, Name: "r75", Method: "WS", Path: "/42/:p1/:p2/x.y/:p4", Controller: "C2", Action: "A75", WebSocket: true, Params: []string{"p1", "p2", "p4"}, Constraints: []string{"oneof=a b v1 42", "", ""}, Parent: "r73", Pos: "routes.conf:522:15"},
+	{Index: 202, Name: "r413", Method: "GET", Path: "/42/:p1/x.y", Controller: "C1", Action: "A413", Auth: "token", Params: []string{"p1"}, Parent: "r407", Pos: "routes.conf:2874:11"},
+	{Index: 203, Name: "r413", Method: "OPTIONS", Path: "/42/:p1/x.y", Controller: "C1", Action: "A413", Auth: "token", Params: []string{"p1"}, Parent: "r407", Pos: "routes.conf:2874:11"},
+	{Index: 204, Name: "r414", Method: "GET", Path: "/42/:p1/x.y/:p3", Controller: "C1", Action: "A414", Auth: "token", Params: []string{"p1", "p3"}, Constraints: []string{"", "len=2"}, CORS: routegenCORS25, Parent: "r413", Pos: "routes.conf:2881:15"},
+	{Index: 205, Name: "r415", Method: "GET", Path: "/42/:p1/x.y/:p3/...", Controller: "C1", Action: "A415", Auth: "token", Params: []string{"p1", "p3"}, Constraints: []string{"", "number"}, Parent: "r413", Pos: "routes.conf:2888:15"},
+	{Index: 206, Name: "r416", Method: "CONNECT", Path: "/42/:p1/x.y/:p3/:p4", Controller: "C1", Action: "A416", Auth: "token", Params: []string{"p1", "p3", "p4"}, Parent: "r413", Pos: "routes.conf:2893:15"},
+	{Index: 207, Name: "r209", Method: "CONNECT", Path: "/:p0", Controller: "C1", Action: "A209", Params: []string{"p0"}, Pos: "routes.conf:1472:7"},
+	{Index: 208, Name: "r170", Method: "DELETE", Path: "/:p0", Controller: "C1", Action: "A170", MaxBodySize: 8, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a"}}}}, Pos: "routes.conf:1199:7"},
+	{Index: 209, Name: "r38", Method: "GET", Path: "/:p0", Controller: "C2", Action: "A38", Auth: "token", Params: []string{"p0"}, Parent: "r29", Pos: "routes.conf:259:11"},
+	{Index: 210, Name: "r342", Method: "HEAD", Path: "/:p0", Controller: "C2", Action: "A342", Params: []string{"p0"}, Pos: "routes.conf:2384:7"},
+	{Index: 211, Name: "r122", Method: "OPTIONS", Path: "/:p0", Controller: "C0", Action: "A122", Params: []string{"p0"}, Pos: "routes.conf:862:7"},
+	{Index: 212, Name: "r62", Method: "PATCH", Path: "/:p0", Controller: "C0", Action: "A62", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"number,min=5,max=100"}, Pos: "routes.conf:426:7"},
+	{Index: 213, Name: "r62", Method: "POST", Path: "/:p0", Controller: "C0", Action: "A62", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"number,min=5,max=100"}, Pos: "routes.conf:426:7"},
+	{Index: 214, Name: "r489", Method: "PUT", Path: "/:p0", Controller: "C0", Action: "A489", MaxBodySize: 5242880, Params: []string{"p0"}, Pos: "routes.conf:3398:7"},
+	{Index: 215, Name: "r122", Method: "TRACE", Path: "/:p0", Controller: "C0", Action: "A122", Params: []string{"p0"}, Pos: "routes.conf:862:7"},
+	{Index: 216, Name: "r208", Method: "WS", Path: "/:p0", Controller: "Socket", Action: "A208", WebSocket: true, Params: []string{"p0"}, Pos: "routes.conf:1464:7"},
+	{Index: 217, Name: "r390", Method: "CONNECT", Path: "/:p0/*rest", Controller: "C0", Action: "A390", Params: []string{"p0", "rest"}, Constraints: []string{"", "max=5"}, Parent: "r389", Pos: "routes.conf:2712:11"},
+	{Index: 218, Name: "r41", Method: "GET", Path: "/:p0/*rest", Controller: "C0", Action: "A41", Auth: "basic", Params: []string{"p0", "rest"}, Parent: "r38", Pos: "routes.conf:280:15"},
+	{Index: 219, Name: "r41", Method: "OPTIONS", Path: "/:p0/*rest", Controller: "C0", Action: "A41", Auth: "basic", Params: []string{"p0", "rest"}, Parent: "r38", Pos: "routes.conf:280:15"},
+	{Index: 220, Name: "r449", Method: "PATCH", Path: "/:p0/*rest", Controller: "C1", Action: "A449", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, CORS: routegenCORS4, Pos: "routes.conf:3126:7"},
+	{Index: 221, Name: "r389", Method: "POST", Path: "/:p0/*rest", Controller: "C0", Action: "A389", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Constraints: []string{"", "max=5"}, Pos: "routes.conf:2706:7"},
+	{Index: 222, Name: "r41", Method: "WS", Path: "/:p0/*rest", Controller: "C0", Action: "A41", Auth: "basic", WebSocket: true, Params: []string{"p0", "rest"}, Parent: "r38", Pos: "routes.conf:280:15"},
+	{Index: 223, Name: "r331", Method: "GET", Path: "/:p0/...", Controller: "C1", Action: "A331", Params: []string{"p0"}, Pos: "routes.conf:2311:7"},
+	{Index: 224, Name: "r331", Method: "HEAD", Path: "/:p0/...", Controller: "C1", Action: "A331", Params: []string{"p0"}, Pos: "routes.conf:2311:7"},
+	{Index: 225, Name: "r338", Method: "GET", Path: "/:p0/.../.../a-b", Controller: "C0", Action: "A338", Auth: "authenticated", Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"b"}}, {Func: "hasanyrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a"}}, {Func: "ispermitted", Args: []string{"users:edit"}}}}, Parent: "r331", Pos: "routes.conf:2352:11"},
+	{Index: 226, Name: "r339", Method: "GET", Path: "/:p0/.../.../a-b/ab*rest", Controller: "C0", Action: "A339", Auth: "authenticated", Params: []string{"p0", "rest"}, Constraints: []string{"", "oneof=a a/b x/y/z"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"b"}}, {Func: "hasanyrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a"}}, {Func: "ispermitted", Args: []string{"users:edit"}}}}, Parent: "r338", Pos: "routes.conf:2360:15"},
+	{Index: 227, Name: "r337", Method: "GET", Path: "/:p0/.../1*rest", Controller: "C1", Action: "A337", Params: []string{"p0", "rest"}, Constraints: []string{"", "oneof=a a/b x/y/z"}, Parent: "r331", Pos: "routes.conf:2347:11"},
+	{Index: 228, Name: "r337", Method: "PUT", Path: "/:p0/.../1*rest", Controller: "C1", Action: "A337", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Constraints: []string{"", "oneof=a a/b x/y/z"}, Parent: "r331", Pos: "routes.conf:2347:11"},
+	{Index: 229, Name: "r337", Method: "WS", Path: "/:p0/.../1*rest", Controller: "C1", Action: "A337", WebSocket: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "oneof=a a/b x/y/z"}, Parent: "r331", Pos: "routes.conf:2347:11"},
+	{Index: 230, Name: "r332", Method: "GET", Path: "/:p0/.../:p2/:p3", Controller: "C1", Action: "A332", Params: []string{"p0", "p2", "p3"}, Parent: "r331", Pos: "routes.conf:2317:11"},
+	{Index: 231, Name: "r333", Method: "HEAD", Path: "/:p0/.../:p2/:p3", Controller: "C1", Action: "A333", Params: []string{"p0", "p2", "p3"}, Parent: "r332", Pos: "routes.conf:2322:15"},
+	{Index: 232, Name: "r332", Method: "POST", Path: "/:p0/.../:p2/:p3", Controller: "C1", Action: "A332", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p3"}, Parent: "r331", Pos: "routes.conf:2317:11"},
+	{Index: 233, Name: "r336", Method: "CONNECT", Path: "/:p0/.../:p2/:p3/1*rest", Controller: "C1", Action: "A336", Params: []string{"p0", "p2", "p3", "rest"}, Constraints: []string{"", "", "", "oneof=a a/b x/y/z"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS8, Parent: "r332", Pos: "routes.conf:2338:15"},
+	{Index: 234, Name: "r336", Method: "GET", Path: "/:p0/.../:p2/:p3/1*rest", Controller: "C1", Action: "A336", Params: []string{"p0", "p2", "p3", "rest"}, Constraints: []string{"", "", "", "oneof=a a/b x/y/z"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS8, Parent: "r332", Pos: "routes.conf:2338:15"},
+	{Index: 235, Name: "r336", Method: "PUT", Path: "/:p0/.../:p2/:p3/1*rest", Controller: "C1", Action: "A336", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p3", "rest"}, Constraints: []string{"", "", "", "oneof=a a/b x/y/z"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS8, Parent: "r332", Pos: "routes.conf:2338:15"},
+	{Index: 236, Name: "r334", Method: "HEAD", Path: "/:p0/.../:p2/:p3/a", Controller: "C1", Action: "A334", Params: []string{"p0", "p2", "p3"}, CORS: routegenCORS2, Parent: "r332", Pos: "routes.conf:2326:15"},
+	{Index: 237, Name: "r335", Method: "POST", Path: "/:p0/.../:p2/:p3/user_:p4", Controller: "C1", Action: "A335", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p3", "p4"}, Constraints: []string{"", "", "", "required,len=1"}, CORS: routegenCORS26, Parent: "r332", Pos: "routes.conf:2332:15"},
+	{Index: 238, Name: "r181", Method: "GET", Path: "/:p0/.:p1", Controller: "C1", Action: "A181", Params: []string{"p0", "p1"}, Constraints: []string{"required", ""}, CORS: routegenCORS27, Pos: "routes.conf:1279:7"},
+	{Index: 239, Name: "r181", Method: "POST", Path: "/:p0/.:p1", Controller: "C1", Action: "A181", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"required", ""}, CORS: routegenCORS27, Pos: "routes.conf:1279:7"},
+	{Index: 240, Name: "r101", Method: "GET", Path: "/:p0/.a", Controller: "C1", Action: "A101", Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"b", "a"}}}}, Pos: "routes.conf:714:7"},
+	{Index: 241, Name: "r101", Method: "TRACE", Path: "/:p0/.a", Controller: "C1", Action: "A101", Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"b", "a"}}}}, Pos: "routes.conf:714:7"},
+	{Index: 242, Name: "r211", Method: "WS", Path: "/:p0/1/*rest", Controller: "C1", Action: "A211", WebSocket: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "max=5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager"}}, {Func: "hasrole", Args: []string{"a"}}}}, Parent: "r209", Pos: "routes.conf:1484:11"},
+	{Index: 243, Name: "r343", Method: "GET", Path: "/:p0/1:p1", Controller: "C1", Action: "A343", Params: []string{"p0", "p1"}, Parent: "r342", Pos: "routes.conf:2391:11"},
+	{Index: 244, Name: "r346", Method: "POST", Path: "/:p0/1:p1/*rest", Controller: "C1", Action: "A346", Auth: "authenticated", MaxBodySize: 1024, Params: []string{"p0", "p1", "rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "printer:lp7200:print"}}}}, CORS: routegenCORS28, Parent: "r343", Pos: "routes.conf:2408:15"},
+	{Index: 245, Name: "r344", Method: "GET", Path: "/:p0/1:p1/.:p2/*rest", Controller: "C1", Action: "A344", Params: []string{"p0", "p1", "p2", "rest"}, Constraints: []string{"", "", "oneof=a b v1 42", ""}, CORS: routegenCORS4, Parent: "r343", Pos: "routes.conf:2397:15"},
+	{Index: 246, Name: "r344", Method: "TRACE", Path: "/:p0/1:p1/.:p2/*rest", Controller: "C1", Action: "A344", Params: []string{"p0", "p1", "p2", "rest"}, Constraints: []string{"", "", "oneof=a b v1 42", ""}, CORS: routegenCORS4, Parent: "r343", Pos: "routes.conf:2397:15"},
+	{Index: 247, Name: "r345", Method: "PATCH", Path: "/:p0/1:p1/~u", Controller: "C1", Action: "A345", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Parent: "r343", Pos: "routes.conf:2403:15"},
+	{Index: 248, Name: "r138", Method: "GET", Path: "/:p0/42", Controller: "C1", Action: "A138", Auth: "token", Params: []string{"p0"}, Pos: "routes.conf:977:7"},
+	{Index: 249, Name: "r176", Method: "OPTIONS", Path: "/:p0/42", Controller: "C1", Action: "A176", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"b"}}}}, CORS: routegenCORS4, Parent: "r173", Pos: "routes.conf:1241:15"},
+	{Index: 250, Name: "r265", Method: "PATCH", Path: "/:p0/42", Controller: "C1", Action: "A265", MaxBodySize: 64, Params: []string{"p0"}, Pos: "routes.conf:1866:7"},
+	{Index: 251, Name: "r139", Method: "POST", Path: "/:p0/42", Controller: "C1", Action: "A139", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r138", Pos: "routes.conf:984:11"},
+	{Index: 252, Name: "r138", Method: "TRACE", Path: "/:p0/42", Controller: "C1", Action: "A138", Auth: "token", Params: []string{"p0"}, Pos: "routes.conf:977:7"},
+	{Index: 253, Name: "r173", Method: "WS", Path: "/:p0/42", Controller: "C1", Action: "A173", Auth: "token", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"b"}}}}, Parent: "r170", Pos: "routes.conf:1222:11"},
+	{Index: 254, Name: "r39", Method: "PATCH", Path: "/:p0/42/:p2", Controller: "C2", Action: "A39", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"", "alpha"}, CORS: routegenCORS29, Parent: "r38", Pos: "routes.conf:266:15"},
+	{Index: 255, Name: "r142", Method: "POST", Path: "/:p0/42/:p2", Controller: "C1", Action: "A142", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS30, Parent: "r138", Pos: "routes.conf:1004:11"},
+	{Index: 256, Name: "r143", Method: "OPTIONS", Path: "/:p0/42/:p2/user_x/user_x", Controller: "C0", Action: "A143", Auth: "token", Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS30, Parent: "r142", Pos: "routes.conf:1010:15"},
+	{Index: 257, Name: "r143", Method: "POST", Path: "/:p0/42/:p2/user_x/user_x", Controller: "C0", Action: "A143", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS30, Parent: "r142", Pos: "routes.conf:1010:15"},
+	{Index: 258, Name: "r143", Method: "PUT", Path: "/:p0/42/:p2/user_x/user_x", Controller: "C0", Action: "A143", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS30, Parent: "r142", Pos: "routes.conf:1010:15"},
+	{Index: 259, Name: "r140", Method: "GET", Path: "/:p0/42/:p2/~:p3", Controller: "C1", Action: "A140", Auth: "token", Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "max=3", ""}, Parent: "r139", Pos: "routes.conf:990:15"},
+	{Index: 260, Name: "r140", Method: "PATCH", Path: "/:p0/42/:p2/~:p3", Controller: "C1", Action: "A140", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "max=3", ""}, Parent: "r139", Pos: "routes.conf:990:15"},
+	{Index: 261, Name: "r141", Method: "CONNECT", Path: "/:p0/42/ab*rest", Controller: "C1", Action: "A141", Auth: "token", Params: []string{"p0", "rest"}, Constraints: []string{"", "min=3"}, CORS: routegenCORS31, Parent: "r138", Pos: "routes.conf:997:11"},
+	{Index: 262, Name: "r141", Method: "PATCH", Path: "/:p0/42/ab*rest", Controller: "C1", Action: "A141", Auth: "token", MaxBodySize: 1024, Params: []string{"p0", "rest"}, Constraints: []string{"", "min=3"}, CORS: routegenCORS31, Parent: "r138", Pos: "routes.conf:997:11"},
+	{Index: 263, Name: "r141", Method: "WS", Path: "/:p0/42/ab*rest", Controller: "C1", Action: "A141", Auth: "token", WebSocket: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "min=3"}, Parent: "r138", Pos: "routes.conf:997:11"},
+	{Index: 264, Name: "r175", Method: "GET", Path: "/:p0/42/abc", Controller: "C1", Action: "A175", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"b"}}}}, Parent: "r173", Pos: "routes.conf:1235:15"},
+	{Index: 265, Name: "r175", Method: "TRACE", Path: "/:p0/42/abc", Controller: "C1", Action: "A175", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"b"}}}}, Parent: "r173", Pos: "routes.conf:1235:15"},
+	{Index: 266, Name: "r177", Method: "GET", Path: "/:p0/42/x.y", Controller: "C1", Action: "A177", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r173", Pos: "routes.conf:1247:15"},
+	{Index: 267, Name: "r177", Method: "POST", Path: "/:p0/42/x.y", Controller: "C1", Action: "A177", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r173", Pos: "routes.conf:1247:15"},
+	{Index: 268, Name: "r174", Method: "GET", Path: "/:p0/42/~u/a:p3", Controller: "C1", Action: "A174", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"b"}}}}, Parent: "r173", Pos: "routes.conf:1229:15"},
+	{Index: 269, Name: "r174", Method: "OPTIONS", Path: "/:p0/42/~u/a:p3", Controller: "C1", Action: "A174", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"b"}}}}, Parent: "r173", Pos: "routes.conf:1229:15"},
+	{Index: 270, Name: "r263", Method: "CONNECT", Path: "/:p0/:p1", Controller: "C1", Action: "A263", Params: []string{"p0", "p1"}, Pos: "routes.conf:1853:7"},
+	{Index: 271, Name: "r349", Method: "DELETE", Path: "/:p0/:p1", Controller: "C0", Action: "A349", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermittedall", Args: []string{"users:view"}}}}, Pos: "routes.conf:2435:7"},
+	{Index: 272, Name: "r63", Method: "GET", Path: "/:p0/:p1", Controller: "C2", Action: "A63", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"number,min=5,max=100", "uuid3|uuid5"}, CORS: routegenCORS32, Parent: "r62", Pos: "routes.conf:433:11"},
+	{Index: 273, Name: "r63", Method: "HEAD", Path: "/:p0/:p1", Controller: "C2", Action: "A63", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"number,min=5,max=100", "uuid3|uuid5"}, CORS: routegenCORS32, Parent: "r62", Pos: "routes.conf:433:11"},
+	{Index: 274, Name: "r63", Method: "POST", Path: "/:p0/:p1", Controller: "C2", Action: "A63", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"number,min=5,max=100", "uuid3|uuid5"}, CORS: routegenCORS32, Parent: "r62", Pos: "routes.conf:433:11"},
+	{Index: 275, Name: "r259", Method: "TRACE", Path: "/:p0/:p1", Controller: "C1", Action: "A259", Params: []string{"p0", "p1"}, Constraints: []string{"", "number|alpha,max=4"}, Pos: "routes.conf:1824:7"},
+	{Index: 276, Name: "r172", Method: "OPTIONS", Path: "/:p0/:p1/:p2", Controller: "C1", Action: "A172", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"number|uuid", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a"}}}}, Parent: "r170", Pos: "routes.conf:1214:11"},
+	{Index: 277, Name: "r172", Method: "POST", Path: "/:p0/:p1/:p2", Controller: "C1", Action: "A172", Auth: "token", MaxBodySize: 1024, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"number|uuid", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a"}}}}, Parent: "r170", Pos: "routes.conf:1214:11"},
+	{Index: 278, Name: "r350", Method: "WS", Path: "/:p0/:p1/a-b/b", Controller: "C2", Action: "A350", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermittedall", Args: []string{"users:view"}}}}, Parent: "r349", Pos: "routes.conf:2442:11"},
+	{Index: 279, Name: "r351", Method: "CONNECT", Path: "/:p0/:p1/a-b/b/.a/a:p5", Controller: "C2", Action: "A351", Params: []string{"p0", "p1", "p5"}, Constraints: []string{"", "oneof=a b v1 42", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermittedall", Args: []string{"users:view"}}}}, Parent: "r350", Pos: "routes.conf:2448:15"},
+	{Index: 280, Name: "r351", Method: "TRACE", Path: "/:p0/:p1/a-b/b/.a/a:p5", Controller: "C2", Action: "A351", Params: []string{"p0", "p1", "p5"}, Constraints: []string{"", "oneof=a b v1 42", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermittedall", Args: []string{"users:view"}}}}, Parent: "r350", Pos: "routes.conf:2448:15"},
+	{Index: 281, Name: "r351", Method: "WS", Path: "/:p0/:p1/a-b/b/.a/a:p5", Controller: "C2", Action: "A351", WebSocket: true, Params: []string{"p0", "p1", "p5"}, Constraints: []string{"", "oneof=a b v1 42", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermittedall", Args: []string{"users:view"}}}}, Parent: "r350", Pos: "routes.conf:2448:15"},
+	{Index: 282, Name: "r353", Method: "GET", Path: "/:p0/:p1/a-b/b/b", Controller: "C2", Action: "A353", Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermittedall", Args: []string{"users:view"}}}}, Parent: "r350", Pos: "routes.conf:2458:15"},
+	{Index: 283, Name: "r353", Method: "PUT", Path: "/:p0/:p1/a-b/b/b", Controller: "C2", Action: "A353", MaxBodySize: 1, Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermittedall", Args: []string{"users:view"}}}}, Parent: "r350", Pos: "routes.conf:2458:15"},
+	{Index: 284, Name: "r353", Method: "TRACE", Path: "/:p0/:p1/a-b/b/b", Controller: "C2", Action: "A353", Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermittedall", Args: []string{"users:view"}}}}, Parent: "r350", Pos: "routes.conf:2458:15"},
+	{Index: 285, Name: "r157", Method: "CONNECT", Path: "/:p0/=", Controller: "C1", Action: "A157", Auth: "token", Params: []string{"p0"}, Parent: "r156", Pos: "routes.conf:1108:11"},
+	{Index: 286, Name: "r158", Method: "GET", Path: "/:p0/=", Controller: "C1", Action: "A158", Auth: "token", Params: []string{"p0"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"b"}}, {Func: "hasrole", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read,write", "a"}}}}, CORS: routegenCORS33, Parent: "r157", Pos: "routes.conf:1113:15"},
+	{Index: 287, Name: "r158", Method: "HEAD", Path: "/:p0/=", Controller: "C1", Action: "A158", Auth: "token", Params: []string{"p0"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"b"}}, {Func: "hasrole", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read,write", "a"}}}}, CORS: routegenCORS33, Parent: "r157", Pos: "routes.conf:1113:15"},
+	{Index: 288, Name: "r157", Method: "PATCH", Path: "/:p0/=", Controller: "C1", Action: "A157", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r156", Pos: "routes.conf:1108:11"},
+	{Index: 289, Name: "r156", Method: "POST", Path: "/:p0/=", Controller: "C1", Action: "A156", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p0"}, Pos: "routes.conf:1101:7"},
+	{Index: 290, Name: "r169", Method: "GET", Path: "/:p0/=/:p2", Controller: "C1", Action: "A169", Auth: "token", Params: []string{"p0", "p2"}, Parent: "r156", Pos: "routes.conf:1190:11"},
+	{Index: 291, Name: "r169", Method: "HEAD", Path: "/:p0/=/:p2", Controller: "C1", Action: "A169", Auth: "token", Params: []string{"p0", "p2"}, Parent: "r156", Pos: "routes.conf:1190:11"},
+	{Index: 292, Name: "r161", Method: "POST", Path: "/:p0/=/:p2", Controller: "C1", Action: "A161", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid"}, Parent: "r156", Pos: "routes.conf:1135:11"},
+	{Index: 293, Name: "r161", Method: "WS", Path: "/:p0/=/:p2", Controller: "C1", Action: "A161", Auth: "token", WebSocket: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid"}, Parent: "r156", Pos: "routes.conf:1135:11"},
+	{Index: 294, Name: "r165", Method: "DELETE", Path: "/:p0/=/:p2/.a", Controller: "C1", Action: "A165", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager"}}, {Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS34, Parent: "r161", Pos: "routes.conf:1159:15"},
+	{Index: 295, Name: "r164", Method: "GET", Path: "/:p0/=/:p2/1:p3", Controller: "C1", Action: "A164", Auth: "token", Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "uuid", ""}, Parent: "r161", Pos: "routes.conf:1154:15"},
+	{Index: 296, Name: "r162", Method: "GET", Path: "/:p0/=/:p2/1:p3/:p4", Controller: "C2", Action: "A162", Auth: "token", Params: []string{"p0", "p2", "p3", "p4"}, Constraints: []string{"", "uuid", "", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin", "manager"}}, {Func: "hasallroles", Args: []string{"admin", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, Parent: "r161", Pos: "routes.conf:1141:15"},
+	{Index: 297, Name: "r162", Method: "OPTIONS", Path: "/:p0/=/:p2/1:p3/:p4", Controller: "C2", Action: "A162", Auth: "token", Params: []string{"p0", "p2", "p3", "p4"}, Constraints: []string{"", "uuid", "", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin", "manager"}}, {Func: "hasallroles", Args: []string{"admin", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, Parent: "r161", Pos: "routes.conf:1141:15"},
+	{Index: 298, Name: "r163", Method: "CONNECT", Path: "/:p0/=/:p2/:p3", Controller: "C1", Action: "A163", Auth: "token", Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "uuid", ""}, Parent: "r161", Pos: "routes.conf:1148:15"},
+	{Index: 299, Name: "r166", Method: "GET", Path: "/:p0/=/:p2/:p3", Controller: "C1", Action: "A166", Auth: "anonymous", Params: []string{"p0", "p2", "p3"}, Parent: "r156", Pos: "routes.conf:1169:11"},
+	{Index: 300, Name: "r163", Method: "POST", Path: "/:p0/=/:p2/:p3", Controller: "C1", Action: "A163", Auth: "token", MaxBodySize: 1024, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "uuid", ""}, Parent: "r161", Pos: "routes.conf:1148:15"},
+	{Index: 301, Name: "r168", Method: "CONNECT", Path: "/:p0/=/:p2/:p3/.a/.:p5", Controller: "C1", Action: "A168", Auth: "anonymous", Params: []string{"p0", "p2", "p3", "p5"}, CORS: routegenCORS35, Parent: "r166", Pos: "routes.conf:1181:15"},
+	{Index: 302, Name: "r168", Method: "TRACE", Path: "/:p0/=/:p2/:p3/.a/.:p5", Controller: "C1", Action: "A168", Auth: "anonymous", Params: []string{"p0", "p2", "p3", "p5"}, CORS: routegenCORS35, Parent: "r166", Pos: "routes.conf:1181:15"},
+	{Index: 303, Name: "r167", Method: "GET", Path: "/:p0/=/:p2/:p3/a-b", Controller: "C1", Action: "A167", Auth: "authenticated", Params: []string{"p0", "p2", "p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}}, Parent: "r166", Pos: "routes.conf:1174:15"},
+	{Index: 304, Name: "r167", Method: "PATCH", Path: "/:p0/=/:p2/:p3/a-b", Controller: "C1", Action: "A167", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}}, Parent: "r166", Pos: "routes.conf:1174:15"},
+	{Index: 305, Name: "r167", Method: "PUT", Path: "/:p0/=/:p2/:p3/a-b", Controller: "C1", Action: "A167", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}}, Parent: "r166", Pos: "routes.conf:1174:15"},
+	{Index: 306, Name: "r160", Method: "GET", Path: "/:p0/=/v1/*rest", Controller: "C0", Action: "A160", Auth: "token", Params: []string{"p0", "rest"}, CORS: routegenCORS36, Parent: "r157", Pos: "routes.conf:1126:15"},
+	{Index: 307, Name: "r159", Method: "GET", Path: "/:p0/=/x.:p2/:p3", Controller: "C1", Action: "A159", Auth: "token", Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read,write", "a", "b:x:y"}}}}, CORS: routegenCORS37, Parent: "r157", Pos: "routes.conf:1119:15"},
+	{Index: 308, Name: "r159", Method: "HEAD", Path: "/:p0/=/x.:p2/:p3", Controller: "C1", Action: "A159", Auth: "token", Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read,write", "a", "b:x:y"}}}}, CORS: routegenCORS37, Parent: "r157", Pos: "routes.conf:1119:15"},
+	{Index: 309, Name: "r406", Method: "GET", Path: "/:p0/@", Controller: "C0", Action: "A406", Params: []string{"p0"}, Pos: "routes.conf:2827:7"},
+	{Index: 310, Name: "r406", Method: "OPTIONS", Path: "/:p0/@", Controller: "C0", Action: "A406", Params: []string{"p0"}, Pos: "routes.conf:2827:7"},
+	{Index: 311, Name: "r406", Method: "POST", Path: "/:p0/@", Controller: "C0", Action: "A406", MaxBodySize: 1, Params: []string{"p0"}, Pos: "routes.conf:2827:7"},
+	{Index: 312, Name: "r347", Method: "GET", Path: "/:p0/a/abc", Controller: "C2", Action: "A347", Params: []string{"p0"}, Parent: "r342", Pos: "routes.conf:2421:11"},
+	{Index: 313, Name: "r347", Method: "PUT", Path: "/:p0/a/abc", Controller: "C2", Action: "A347", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r342", Pos: "routes.conf:2421:11"},
+	{Index: 314, Name: "r347", Method: "WS", Path: "/:p0/a/abc", Controller: "C2", Action: "A347", WebSocket: true, Params: []string{"p0"}, Parent: "r342", Pos: "routes.conf:2421:11"},
+	{Index: 315, Name: "r117", Method: "GET", Path: "/:p0/a:p1", Controller: "C2", Action: "A117", Auth: "token", Params: []string{"p0", "p1"}, Constraints: []string{"", "gte=-1.5"}, Pos: "routes.conf:824:7"},
+	{Index: 316, Name: "r322", Method: "OPTIONS", Path: "/:p0/a:p1", Controller: "C0", Action: "A322", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Pos: "routes.conf:2250:7"},
+	{Index: 317, Name: "r325", Method: "CONNECT", Path: "/:p0/a:p1/*rest", Controller: "C0", Action: "A325", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r324", Pos: "routes.conf:2272:15"},
+	{Index: 318, Name: "r324", Method: "GET", Path: "/:p0/a:p1/*rest", Controller: "C0", Action: "A324", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r322", Pos: "routes.conf:2265:11"},
+	{Index: 319, Name: "r327", Method: "POST", Path: "/:p0/a:p1/*rest", Controller: "C0", Action: "A327", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r324", Pos: "routes.conf:2281:15"},
+	{Index: 320, Name: "r326", Method: "TRACE", Path: "/:p0/a:p1/*rest", Controller: "C0", Action: "A326", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"manager"}}, {Func: "hasanyrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"reports:read,write"}}}}, Parent: "r324", Pos: "routes.conf:2276:15"},
+	{Index: 321, Name: "r323", Method: "GET", Path: "/:p0/a:p1/=", Controller: "C0", Action: "A323", Auth: "basic", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r322", Pos: "routes.conf:2259:11"},
+	{Index: 322, Name: "r328", Method: "POST", Path: "/:p0/a:p1/=", Controller: "C0", Action: "A328", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r322", Pos: "routes.conf:2288:11"},
+	{Index: 323, Name: "r329", Method: "CONNECT", Path: "/:p0/a:p1/=/users", Controller: "C0", Action: "A329", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS24, Parent: "r328", Pos: "routes.conf:2294:15"},
+	{Index: 324, Name: "r329", Method: "GET", Path: "/:p0/a:p1/=/users", Controller: "C0", Action: "A329", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS24, Parent: "r328", Pos: "routes.conf:2294:15"},
+	{Index: 325, Name: "r329", Method: "TRACE", Path: "/:p0/a:p1/=/users", Controller: "C0", Action: "A329", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS24, Parent: "r328", Pos: "routes.conf:2294:15"},
+	{Index: 326, Name: "r119", Method: "GET", Path: "/:p0/a:p1/abc/:p3", Controller: "C1", Action: "A119", Auth: "token", Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, CORS: routegenCORS38, Parent: "r117", Pos: "routes.conf:837:11"},
+	{Index: 327, Name: "r119", Method: "POST", Path: "/:p0/a:p1/abc/:p3", Controller: "C1", Action: "A119", Auth: "token", MaxBodySize: 8, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, CORS: routegenCORS38, Parent: "r117", Pos: "routes.conf:837:11"},
+	{Index: 328, Name: "r119", Method: "WS", Path: "/:p0/a:p1/abc/:p3", Controller: "C1", Action: "A119", Auth: "token", WebSocket: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, Parent: "r117", Pos: "routes.conf:837:11"},
+	{Index: 329, Name: "r120", Method: "GET", Path: "/:p0/a:p1/abc/:p3/*rest", Controller: "C2", Action: "A120", Auth: "anonymous", Params: []string{"p0", "p1", "p3", "rest"}, Constraints: []string{"", "gte=-1.5", "", ""}, CORS: routegenCORS38, Parent: "r119", Pos: "routes.conf:845:15"},
+	{Index: 330, Name: "r120", Method: "PATCH", Path: "/:p0/a:p1/abc/:p3/*rest", Controller: "C2", Action: "A120", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p3", "rest"}, Constraints: []string{"", "gte=-1.5", "", ""}, CORS: routegenCORS38, Parent: "r119", Pos: "routes.conf:845:15"},
+	{Index: 331, Name: "r121", Method: "GET", Path: "/:p0/a:p1/abc/:p3/abc", Controller: "C1", Action: "A121", Auth: "token", Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, CORS: routegenCORS38, Parent: "r119", Pos: "routes.conf:852:15"},
+	{Index: 332, Name: "r121", Method: "HEAD", Path: "/:p0/a:p1/abc/:p3/abc", Controller: "C1", Action: "A121", Auth: "token", Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, CORS: routegenCORS38, Parent: "r119", Pos: "routes.conf:852:15"},
+	{Index: 333, Name: "r118", Method: "DELETE", Path: "/:p0/a:p1/new", Controller: "C2", Action: "A118", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"", "gte=-1.5"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "reports:read,write"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r117", Pos: "routes.conf:831:11"},
+	{Index: 334, Name: "r118", Method: "OPTIONS", Path: "/:p0/a:p1/new", Controller: "C2", Action: "A118", Auth: "token", Params: []string{"p0", "p1"}, Constraints: []string{"", "gte=-1.5"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "reports:read,write"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r117", Pos: "routes.conf:831:11"},
+	{Index: 335, Name: "r296", Method: "CONNECT", Path: "/:p0/ab", Controller: "C0", Action: "A296", Params: []string{"p0"}, Pos: "routes.conf:2073:7"},
+	{Index: 336, Name: "r296", Method: "GET", Path: "/:p0/ab", Controller: "C0", Action: "A296", Params: []string{"p0"}, Pos: "routes.conf:2073:7"},
+	{Index: 337, Name: "r301", Method: "DELETE", Path: "/:p0/ab/.a", Controller: "C1", Action: "A301", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r296", Pos: "routes.conf:2108:11"},
+	{Index: 338, Name: "r301", Method: "TRACE", Path: "/:p0/ab/.a", Controller: "C1", Action: "A301", Params: []string{"p0"}, Parent: "r296", Pos: "routes.conf:2108:11"},
+	{Index: 339, Name: "r298", Method: "GET", Path: "/:p0/ab/.a/*rest", Controller: "C1", Action: "A298", Auth: "token", Params: []string{"p0", "rest"}, CORS: routegenCORS39, Parent: "r297", Pos: "routes.conf:2087:15"},
+	{Index: 340, Name: "r297", Method: "PATCH", Path: "/:p0/ab/.a/*rest", Controller: "C0", Action: "A297", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Parent: "r296", Pos: "routes.conf:2080:11"},
+	{Index: 341, Name: "r348", Method: "DELETE", Path: "/:p0/ab:p1", Controller: "C2", Action: "A348", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, CORS: routegenCORS4, Pos: "routes.conf:2428:7"},
+	{Index: 342, Name: "r341", Method: "GET", Path: "/:p0/ab:p1", Controller: "C2", Action: "A341", Auth: "token", Params: []string{"p0", "p1"}, Pos: "routes.conf:2376:7"},
+	{Index: 343, Name: "r341", Method: "HEAD", Path: "/:p0/ab:p1", Controller: "C2", Action: "A341", Auth: "token", Params: []string{"p0", "p1"}, Pos: "routes.conf:2376:7"},
+	{Index: 344, Name: "r348", Method: "PATCH", Path: "/:p0/ab:p1", Controller: "C2", Action: "A348", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, CORS: routegenCORS4, Pos: "routes.conf:2428:7"},
+	{Index: 345, Name: "r341", Method: "WS", Path: "/:p0/ab:p1", Controller: "C2", Action: "A341", Auth: "token", WebSocket: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:2376:7"},
+	{Index: 346, Name: "r13", Method: "GET", Path: "/:p0/b", Controller: "C1", Action: "A13", Auth: "basic", Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin", "manager", "b"}}, {Func: "hasrole", Args: []string{"b"}}}}, Pos: "routes.conf:99:7"},
+	{Index: 347, Name: "r178", Method: "GET", Path: "/:p0/user_x/...", Controller: "C1", Action: "A178", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a"}}}}, Parent: "r170", Pos: "routes.conf:1256:11"},
+	{Index: 348, Name: "r180", Method: "GET", Path: "/:p0/user_x/.../:p3", Controller: "C1", Action: "A180", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r178", Pos: "routes.conf:1268:15"},
+	{Index: 349, Name: "r179", Method: "GET", Path: "/:p0/user_x/.../ab:p3", Controller: "C1", Action: "A179", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a"}}}}, Parent: "r178", Pos: "routes.conf:1262:15"},
+	{Index: 350, Name: "r179", Method: "PUT", Path: "/:p0/user_x/.../ab:p3", Controller: "C1", Action: "A179", Auth: "token", MaxBodySize: 8, AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a"}}}}, Parent: "r178", Pos: "routes.conf:1262:15"},
+	{Index: 351, Name: "r179", Method: "TRACE", Path: "/:p0/user_x/.../ab:p3", Controller: "C1", Action: "A179", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a"}}}}, Parent: "r178", Pos: "routes.conf:1262:15"},
+	{Index: 352, Name: "r136", Method: "GET", Path: "/:p0/v1", Controller: "C2", Action: "A136", Params: []string{"p0"}, Parent: "r135", Pos: "routes.conf:963:11"},
+	{Index: 353, Name: "r42", Method: "GET", Path: "/:p0/v1/ab", Controller: "C2", Action: "A42", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r38", Pos: "routes.conf:287:15"},
+	{Index: 354, Name: "r171", Method: "OPTIONS", Path: "/:p0/x.y/*rest", Controller: "C1", Action: "A171", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"admin", "manager", "b"}}}}, Parent: "r170", Pos: "routes.conf:1208:11"},
+	{Index: 355, Name: "r171", Method: "POST", Path: "/:p0/x.y/*rest", Controller: "C1", Action: "A171", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"admin", "manager", "b"}}}}, Parent: "r170", Pos: "routes.conf:1208:11"},
+	{Index: 356, Name: "r171", Method: "WS", Path: "/:p0/x.y/*rest", Controller: "C1", Action: "A171", WebSocket: true, Params: []string{"p0", "rest"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"admin", "manager", "b"}}}}, Parent: "r170", Pos: "routes.conf:1208:11"},
+	{Index: 357, Name: "r385", Method: "DELETE", Path: "/:p0/~*rest", Controller: "C0", Action: "A385", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Pos: "routes.conf:2677:7"},
+	{Index: 358, Name: "r419", Method: "GET", Path: "/:p0/~:p1", Controller: "C0", Action: "A419", Auth: "authenticated", Params: []string{"p0", "p1"}, Pos: "routes.conf:2915:7"},
+	{Index: 359, Name: "r419", Method: "HEAD", Path: "/:p0/~:p1", Controller: "C0", Action: "A419", Auth: "authenticated", Params: []string{"p0", "p1"}, Pos: "routes.conf:2915:7"},
+	{Index: 360, Name: "r40", Method: "PUT", Path: "/:p0/~:p1/@", Controller: "C2", Action: "A40", Auth: "basic", MaxBodySize: 1, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid4"}, Parent: "r38", Pos: "routes.conf:273:15"},
+	{Index: 361, Name: "r84", Method: "GET", Path: "/:p0/~u", Controller: "C1", Action: "A84", Params: []string{"p0"}, CORS: routegenCORS40, Pos: "routes.conf:589:7"},
+	{Index: 362, Name: "r84", Method: "HEAD", Path: "/:p0/~u", Controller: "C1", Action: "A84", Params: []string{"p0"}, CORS: routegenCORS40, Pos: "routes.conf:589:7"},
+	{Index: 363, Name: "r210", Method: "PUT", Path: "/:p0/~u", Controller: "C1", Action: "A210", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r209", Pos: "routes.conf:1478:11"},
+	{Index: 364, Name: "r440", Method: "CONNECT", Path: "/=", Controller: "C0", Action: "A440", Auth: "basic", Parent: "r438", Pos: "routes.conf:3059:11"},
+	{Index: 365, Name: "r438", Method: "GET", Path: "/=", Controller: "C0", Action: "A438", Auth: "basic", Pos: "routes.conf:3046:7"},
+	{Index: 366, Name: "r444", Method: "HEAD", Path: "/=", Controller: "C0", Action: "A444", Auth: "basic", CORS: routegenCORS25, Parent: "r440", Pos: "routes.conf:3086:15"},
+	{Index: 367, Name: "r440", Method: "OPTIONS", Path: "/=", Controller: "C0", Action: "A440", Auth: "basic", Parent: "r438", Pos: "routes.conf:3059:11"},
+	{Index: 368, Name: "r444", Method: "POST", Path: "/=", Controller: "C0", Action: "A444", Auth: "basic", MaxBodySize: 5242880, CORS: routegenCORS25, Parent: "r440", Pos: "routes.conf:3086:15"},
+	{Index: 369, Name: "r438", Method: "PUT", Path: "/=", Controller: "C0", Action: "A438", Auth: "basic", MaxBodySize: 8, Pos: "routes.conf:3046:7"},
+	{Index: 370, Name: "r438", Method: "TRACE", Path: "/=", Controller: "C0", Action: "A438", Auth: "basic", Pos: "routes.conf:3046:7"},
+	{Index: 371, Name: "r379", Method: "OPTIONS", Path: "/=/.a", Controller: "C1", Action: "A379", Auth: "basic", Pos: "routes.conf:2634:7"},
+	{Index: 372, Name: "r379", Method: "PATCH", Path: "/=/.a", Controller: "C1", Action: "A379", Auth: "basic", MaxBodySize: 5242880, Pos: "routes.conf:2634:7"},
+	{Index: 373, Name: "r379", Method: "POST", Path: "/=/.a", Controller: "C1", Action: "A379", Auth: "basic", MaxBodySize: 5242880, Pos: "routes.conf:2634:7"},
+	{Index: 374, Name: "r382", Method: "GET", Path: "/=/.a/.a/:p3", Controller: "C1", Action: "A382", Auth: "basic", Params: []string{"p3"}, Parent: "r379", Pos: "routes.conf:2655:11"},
+	{Index: 375, Name: "r383", Method: "GET", Path: "/=/.a/.a/x.y", Controller: "C1", Action: "A383", Auth: "basic", AntiCSRFCheck: true, CORS: routegenCORS5, Parent: "r379", Pos: "routes.conf:2662:11"},
+	{Index: 376, Name: "r383", Method: "PUT", Path: "/=/.a/.a/x.y", Controller: "C1", Action: "A383", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: routegenCORS5, Parent: "r379", Pos: "routes.conf:2662:11"},
+	{Index: 377, Name: "r380", Method: "GET", Path: "/=/.a/~*rest", Controller: "C1", Action: "A380", Auth: "basic", Params: []string{"rest"}, Constraints: []string{"max=5"}, CORS: routegenCORS5, Parent: "r379", Pos: "routes.conf:2642:11"},
+	{Index: 378, Name: "r380", Method: "OPTIONS", Path: "/=/.a/~*rest", Controller: "C1", Action: "A380", Auth: "basic", Params: []string{"rest"}, Constraints: []string{"max=5"}, CORS: routegenCORS5, Parent: "r379", Pos: "routes.conf:2642:11"},
+	{Index: 379, Name: "r380", Method: "POST", Path: "/=/.a/~*rest", Controller: "C1", Action: "A380", Auth: "basic", MaxBodySize: 5242880, Params: []string{"rest"}, Constraints: []string{"max=5"}, CORS: routegenCORS5, Parent: "r379", Pos: "routes.conf:2642:11"},
+	{Index: 380, Name: "r381", Method: "WS", Path: "/=/.a/~*rest", Controller: "Socket", Action: "A381", Auth: "basic", WebSocket: true, Params: []string{"rest"}, Constraints: []string{"max=5"}, Parent: "r380", Pos: "routes.conf:2648:15"},
+	{Index: 381, Name: "r442", Method: "OPTIONS", Path: "/=/:p1", Controller: "C0", Action: "A442", Auth: "basic", Params: []string{"p1"}, Parent: "r440", Pos: "routes.conf:3071:15"},
+	{Index: 382, Name: "r441", Method: "OPTIONS", Path: "/=/new/x.:p2", Controller: "C0", Action: "A441", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"b", "manager"}}}}, Parent: "r440", Pos: "routes.conf:3064:15"},
+	{Index: 383, Name: "r443", Method: "GET", Path: "/=/x.:p1", Controller: "C1", Action: "A443", Auth: "anonymous", Params: []string{"p1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read,write"}}, {Func: "ispermitted", Args: []string{"a"}}}}, CORS: routegenCORS41, Parent: "r440", Pos: "routes.conf:3077:15"},
+	{Index: 384, Name: "r372", Method: "CONNECT", Path: "/@", Controller: "C2", Action: "A372", AntiCSRFCheck: true, CORS: routegenCORS42, Pos: "routes.conf:2583:7"},
+	{Index: 385, Name: "r270", Method: "GET", Path: "/@", Controller: "C2", Action: "A270", Auth: "token", Pos: "routes.conf:1899:7"},
+	{Index: 386, Name: "r391", Method: "POST", Path: "/@", Controller: "C2", Action: "A391", Auth: "anonymous", MaxBodySize: 5242880, Pos: "routes.conf:2719:7"},
+	{Index: 387, Name: "r273", Method: "HEAD", Path: "/@/:p1", Controller: "C2", Action: "A273", Auth: "token", Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r270", Pos: "routes.conf:1919:11"},
+	{Index: 388, Name: "r7", Method: "PATCH", Path: "/@/user_:p1", Controller: "C0", Action: "A7", Auth: "anonymous", MaxBodySize: 1024, Params: []string{"p1"}, Pos: "routes.conf:52:7"},
+	{Index: 389, Name: "r7", Method: "TRACE", Path: "/@/user_:p1", Controller: "C0", Action: "A7", Auth: "anonymous", Params: []string{"p1"}, Pos: "routes.conf:52:7"},
+	{Index: 390, Name: "r271", Method: "CONNECT", Path: "/@/~u/:p2", Controller: "C2", Action: "A271", Auth: "token", Params: []string{"p2"}, Parent: "r270", Pos: "routes.conf:1906:11"},
+	{Index: 391, Name: "r272", Method: "DELETE", Path: "/@/~u/:p2/user_:p3", Controller: "C2", Action: "A272", Auth: "token", MaxBodySize: 5242880, Params: []string{"p2", "p3"}, CORS: routegenCORS43, Parent: "r271", Pos: "routes.conf:1911:15"},
+	{Index: 392, Name: "r272", Method: "POST", Path: "/@/~u/:p2/user_:p3", Controller: "C2", Action: "A272", Auth: "token", MaxBodySize: 5242880, Params: []string{"p2", "p3"}, CORS: routegenCORS43, Parent: "r271", Pos: "routes.conf:1911:15"},
+	{Index: 393, Name: "r212", Method: "CONNECT", Path: "/a", Controller: "C2", Action: "A212", Auth: "authenticated", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "admin"}}}}, Pos: "routes.conf:1492:7"},
+	{Index: 394, Name: "r219", Method: "DELETE", Path: "/a", Controller: "C2", Action: "A219", MaxBodySize: 5242880, CORS: routegenCORS44, Pos: "routes.conf:1549:7"},
+	{Index: 395, Name: "r212", Method: "OPTIONS", Path: "/a", Controller: "C2", Action: "A212", Auth: "authenticated", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "admin"}}}}, Pos: "routes.conf:1492:7"},
+	{Index: 396, Name: "r219", Method: "PATCH", Path: "/a", Controller: "C2", Action: "A219", MaxBodySize: 5242880, CORS: routegenCORS44, Pos: "routes.conf:1549:7"},
+	{Index: 397, Name: "r212", Method: "POST", Path: "/a", Controller: "C2", Action: "A212", Auth: "authenticated", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "admin"}}}}, Pos: "routes.conf:1492:7"},
+	{Index: 398, Name: "r228", Method: "DELETE", Path: "/a-b", Controller: "C0", Action: "A228", MaxBodySize: 5242880, Pos: "routes.conf:1610:7"},
+	{Index: 399, Name: "r228", Method: "GET", Path: "/a-b", Controller: "C0", Action: "A228", Pos: "routes.conf:1610:7"},
+	{Index: 400, Name: "r364", Method: "PUT", Path: "/a-b", Controller: "C2", Action: "A364", MaxBodySize: 1, Pos: "routes.conf:2532:7"},
+	{Index: 401, Name: "r330", Method: "TRACE", Path: "/a-b", Controller: "C0", Action: "A330", Pos: "routes.conf:2305:7"},
+	{Index: 402, Name: "r366", Method: "GET", Path: "/a-b/.a/users", Controller: "C1", Action: "A366", AntiCSRFCheck: true, Parent: "r364", Pos: "routes.conf:2546:11"},
+	{Index: 403, Name: "r368", Method: "OPTIONS", Path: "/a-b/.a/users", Controller: "C1", Action: "A368", AntiCSRFCheck: true, Parent: "r366", Pos: "routes.conf:2557:15"},
+	{Index: 404, Name: "r366", Method: "PATCH", Path: "/a-b/.a/users", Controller: "C1", Action: "A366", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r364", Pos: "routes.conf:2546:11"},
+	{Index: 405, Name: "r367", Method: "PUT", Path: "/a-b/.a/users", Controller: "C1", Action: "A367", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r366", Pos: "routes.conf:2553:15"},
+	{Index: 406, Name: "r369", Method: "GET", Path: "/a-b/.a/users/:p3", Controller: "C1", Action: "A369", AntiCSRFCheck: true, Params: []string{"p3"}, CORS: routegenCORS45, Parent: "r366", Pos: "routes.conf:2562:15"},
+	{Index: 407, Name: "r369", Method: "POST", Path: "/a-b/.a/users/:p3", Controller: "C1", Action: "A369", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3"}, CORS: routegenCORS45, Parent: "r366", Pos: "routes.conf:2562:15"},
+	{Index: 408, Name: "r369", Method: "PUT", Path: "/a-b/.a/users/:p3", Controller: "C1", Action: "A369", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3"}, CORS: routegenCORS45, Parent: "r366", Pos: "routes.conf:2562:15"},
+	{Index: 409, Name: "r370", Method: "HEAD", Path: "/a-b/.a/users/v:p3", Controller: "C1", Action: "A370", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r366", Pos: "routes.conf:2568:15"},
+	{Index: 410, Name: "r370", Method: "OPTIONS", Path: "/a-b/.a/users/v:p3", Controller: "C1", Action: "A370", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r366", Pos: "routes.conf:2568:15"},
+	{Index: 411, Name: "r77", Method: "GET", Path: "/a-b/1", Controller: "C2", Action: "A77", AntiCSRFCheck: true, Pos: "routes.conf:539:7"},
+	{Index: 412, Name: "r77", Method: "WS", Path: "/a-b/1", Controller: "C2", Action: "A77", WebSocket: true, Pos: "routes.conf:539:7"},
+	{Index: 413, Name: "r237", Method: "DELETE", Path: "/a-b/:p1", Controller: "C2", Action: "A237", MaxBodySize: 8, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS4, Parent: "r236", Pos: "routes.conf:1669:15"},
+	{Index: 414, Name: "r237", Method: "GET", Path: "/a-b/:p1", Controller: "C2", Action: "A237", Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS4, Parent: "r236", Pos: "routes.conf:1669:15"},
+	{Index: 415, Name: "r237", Method: "OPTIONS", Path: "/a-b/:p1", Controller: "C2", Action: "A237", Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS4, Parent: "r236", Pos: "routes.conf:1669:15"},
+	{Index: 416, Name: "r236", Method: "PATCH", Path: "/a-b/:p1", Controller: "C0", Action: "A236", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r228", Pos: "routes.conf:1664:11"},
+	{Index: 417, Name: "r365", Method: "DELETE", Path: "/a-b/:p1/.a", Controller: "C2", Action: "A365", MaxBodySize: 5242880, Params: []string{"p1"}, CORS: routegenCORS46, Parent: "r364", Pos: "routes.conf:2539:11"},
+	{Index: 418, Name: "r230", Method: "GET", Path: "/a-b/:p1/.a", Controller: "C0", Action: "A230", Params: []string{"p1"}, Parent: "r228", Pos: "routes.conf:1622:11"},
+	{Index: 419, Name: "r365", Method: "TRACE", Path: "/a-b/:p1/.a", Controller: "C2", Action: "A365", Params: []string{"p1"}, CORS: routegenCORS46, Parent: "r364", Pos: "routes.conf:2539:11"},
+	{Index: 420, Name: "r230", Method: "WS", Path: "/a-b/:p1/.a", Controller: "C0", Action: "A230", WebSocket: true, Params: []string{"p1"}, Parent: "r228", Pos: "routes.conf:1622:11"},
+	{Index: 421, Name: "r232", Method: "GET", Path: "/a-b/:p1/.a/:p3/ab", Controller: "C1", Action: "A232", Params: []string{"p1", "p3"}, CORS: routegenCORS47, Parent: "r230", Pos: "routes.conf:1634:15"},
+	{Index: 422, Name: "r232", Method: "OPTIONS", Path: "/a-b/:p1/.a/:p3/ab", Controller: "C1", Action: "A232", Params: []string{"p1", "p3"}, CORS: routegenCORS47, Parent: "r230", Pos: "routes.conf:1634:15"},
+	{Index: 423, Name: "r232", Method: "POST", Path: "/a-b/:p1/.a/:p3/ab", Controller: "C1", Action: "A232", MaxBodySize: 64, Params: []string{"p1", "p3"}, CORS: routegenCORS47, Parent: "r230", Pos: "routes.conf:1634:15"},
+	{Index: 424, Name: "r231", Method: "GET", Path: "/a-b/:p1/.a/a", Controller: "C0", Action: "A231", Params: []string{"p1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read,write", "users:edit"}}}}, Parent: "r230", Pos: "routes.conf:1627:15"},
+	{Index: 425, Name: "r239", Method: "WS", Path: "/a-b/:p1/42", Controller: "C0", Action: "A239", WebSocket: true, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r236", Pos: "routes.conf:1685:15"},
+	{Index: 426, Name: "r238", Method: "OPTIONS", Path: "/a-b/:p1/:p2/user_x", Controller: "C1", Action: "A238", Auth: "token", Params: []string{"p1", "p2"}, Constraints: []string{"uuid3|uuid5", ""}, CORS: routegenCORS48, Parent: "r236", Pos: "routes.conf:1676:15"},
+	{Index: 427, Name: "r229", Method: "GET", Path: "/a-b/:p1/@", Controller: "C0", Action: "A229", Params: []string{"p1"}, Parent: "r228", Pos: "routes.conf:1617:11"},
+	{Index: 428, Name: "r229", Method: "PUT", Path: "/a-b/:p1/@", Controller: "C0", Action: "A229", MaxBodySize: 5242880, Params: []string{"p1"}, Parent: "r228", Pos: "routes.conf:1617:11"},
+	{Index: 429, Name: "r240", Method: "GET", Path: "/a-b/:p1/users/~u", Controller: "C0", Action: "A240", Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r236", Pos: "routes.conf:1692:15"},
+	{Index: 430, Name: "r240", Method: "PATCH", Path: "/a-b/:p1/users/~u", Controller: "C0", Action: "A240", MaxBodySize: 1024, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r236", Pos: "routes.conf:1692:15"},
+	{Index: 431, Name: "r240", Method: "WS", Path: "/a-b/:p1/users/~u", Controller: "C0", Action: "A240", WebSocket: true, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r236", Pos: "routes.conf:1692:15"},
+	{Index: 432, Name: "r10", Method: "OPTIONS", Path: "/a-b/=", Controller: "C2", Action: "A10", Auth: "basic", Pos: "routes.conf:74:7"},
+	{Index: 433, Name: "r10", Method: "PATCH", Path: "/a-b/=", Controller: "C2", Action: "A10", Auth: "basic", MaxBodySize: 5242880, Pos: "routes.conf:74:7"},
+	{Index: 434, Name: "r448", Method: "OPTIONS", Path: "/a-b/a:p1", Controller: "C0", Action: "A448", Auth: "authenticated", Params: []string{"p1"}, Pos: "routes.conf:3119:7"},
+	{Index: 435, Name: "r233", Method: "CONNECT", Path: "/a-b/x.:p1/v:p2", Controller: "C2", Action: "A233", Auth: "basic", Params: []string{"p1", "p2"}, Parent: "r228", Pos: "routes.conf:1645:11"},
+	{Index: 436, Name: "r234", Method: "GET", Path: "/a-b/x.:p1/v:p2", Controller: "C2", Action: "A234", Auth: "basic", Params: []string{"p1", "p2"}, Parent: "r233", Pos: "routes.conf:1653:15"},
+	{Index: 437, Name: "r234", Method: "OPTIONS", Path: "/a-b/x.:p1/v:p2", Controller: "C2", Action: "A234", Auth: "basic", Params: []string{"p1", "p2"}, Parent: "r233", Pos: "routes.conf:1653:15"},
+	{Index: 438, Name: "r234", Method: "WS", Path: "/a-b/x.:p1/v:p2", Controller: "C2", Action: "A234", Auth: "basic", WebSocket: true, Params: []string{"p1", "p2"}, Parent: "r233", Pos: "routes.conf:1653:15"},
+	{Index: 439, Name: "r235", Method: "PUT", Path: "/a-b/x.:p1/v:p2/users/abc", Controller: "C2", Action: "A235", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p1", "p2"}, Parent: "r233", Pos: "routes.conf:1657:15"},
+	{Index: 440, Name: "r224", Method: "GET", Path: "/a/ab:p1", Controller: "C0", Action: "A224", Params: []string{"p1"}, CORS: routegenCORS49, Parent: "r219", Pos: "routes.conf:1581:11"},
+	{Index: 441, Name: "r224", Method: "HEAD", Path: "/a/ab:p1", Controller: "C0", Action: "A224", Params: []string{"p1"}, CORS: routegenCORS49, Parent: "r219", Pos: "routes.conf:1581:11"},
+	{Index: 442, Name: "r225", Method: "GET", Path: "/a/new/*rest", Controller: "C0", Action: "A225", Params: []string{"rest"}, CORS: routegenCORS50, Parent: "r219", Pos: "routes.conf:1588:11"},
+	{Index: 443, Name: "r225", Method: "HEAD", Path: "/a/new/*rest", Controller: "C0", Action: "A225", Params: []string{"rest"}, CORS: routegenCORS50, Parent: "r219", Pos: "routes.conf:1588:11"},
+	{Index: 444, Name: "r225", Method: "PATCH", Path: "/a/new/*rest", Controller: "C0", Action: "A225", MaxBodySize: 5242880, Params: []string{"rest"}, CORS: routegenCORS50, Parent: "r219", Pos: "routes.conf:1588:11"},
+	{Index: 445, Name: "r418", Method: "OPTIONS", Path: "/a/user_x", Controller: "C2", Action: "A418", Pos: "routes.conf:2909:7"},
+	{Index: 446, Name: "r418", Method: "POST", Path: "/a/user_x", Controller: "C2", Action: "A418", MaxBodySize: 5242880, Pos: "routes.conf:2909:7"},
+	{Index: 447, Name: "r490", Method: "GET", Path: "/a/v:p1", Controller: "C0", Action: "A490", Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read,write"}}, {Func: "ispermittedall", Args: []string{"users:view", "printer:lp7200:print", "a"}}}}, Pos: "routes.conf:3404:7"},
+	{Index: 448, Name: "r69", Method: "GET", Path: "/a/x.:p1", Controller: "C1", Action: "A69", Params: []string{"p1"}, Pos: "routes.conf:481:7"},
+	{Index: 449, Name: "r69", Method: "OPTIONS", Path: "/a/x.:p1", Controller: "C1", Action: "A69", Params: []string{"p1"}, Pos: "routes.conf:481:7"},
+	{Index: 450, Name: "r69", Method: "PUT", Path: "/a/x.:p1", Controller: "C1", Action: "A69", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:481:7"},
+	{Index: 451, Name: "r260", Method: "OPTIONS", Path: "/a/~:p1", Controller: "C2", Action: "A260", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:1831:7"},
+	{Index: 452, Name: "r260", Method: "PUT", Path: "/a/~:p1", Controller: "C2", Action: "A260", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:1831:7"},
+	{Index: 453, Name: "r220", Method: "WS", Path: "/a/~u/a:p2", Controller: "C2", Action: "A220", WebSocket: true, Params: []string{"p2"}, Constraints: []string{"required"}, Parent: "r219", Pos: "routes.conf:1556:11"},
+	{Index: 454, Name: "r222", Method: "CONNECT", Path: "/a/~u/a:p2/.:p3", Controller: "C2", Action: "A222", Params: []string{"p2", "p3"}, Constraints: []string{"required", "uuid4"}, CORS: routegenCORS44, Parent: "r220", Pos: "routes.conf:1568:15"},
+	{Index: 455, Name: "r223", Method: "DELETE", Path: "/a/~u/a:p2/=", Controller: "C2", Action: "A223", MaxBodySize: 5242880, Params: []string{"p2"}, Constraints: []string{"required"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "reports:read,write"}}}}, CORS: routegenCORS44, Parent: "r220", Pos: "routes.conf:1573:15"},
+	{Index: 456, Name: "r223", Method: "GET", Path: "/a/~u/a:p2/=", Controller: "C2", Action: "A223", Params: []string{"p2"}, Constraints: []string{"required"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "reports:read,write"}}}}, CORS: routegenCORS44, Parent: "r220", Pos: "routes.conf:1573:15"},
+	{Index: 457, Name: "r221", Method: "GET", Path: "/a/~u/a:p2/x.:p3/abc", Controller: "C2", Action: "A221", Params: []string{"p2", "p3"}, Constraints: []string{"required", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"a"}}}}, CORS: routegenCORS44, Parent: "r220", Pos: "routes.conf:1562:15"},
+	{Index: 458, Name: "r221", Method: "TRACE", Path: "/a/~u/a:p2/x.:p3/abc", Controller: "C2", Action: "A221", Params: []string{"p2", "p3"}, Constraints: []string{"required", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"a"}}}}, CORS: routegenCORS44, Parent: "r220", Pos: "routes.conf:1562:15"},
+	{Index: 459, Name: "r135", Method: "GET", Path: "/a:p0", Controller: "C2", Action: "A135", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:957:7"},
+	{Index: 460, Name: "r135", Method: "TRACE", Path: "/a:p0", Controller: "C2", Action: "A135", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:957:7"},
+	{Index: 461, Name: "r214", Method: "GET", Path: "/a:p0/*rest", Controller: "C2", Action: "A214", Auth: "anonymous", Params: []string{"p0", "rest"}, Pos: "routes.conf:1506:7"},
+	{Index: 462, Name: "r14", Method: "GET", Path: "/a:p0/1", Controller: "C2", Action: "A14", Params: []string{"p0"}, Pos: "routes.conf:107:7"},
+	{Index: 463, Name: "r20", Method: "GET", Path: "/a:p0/1/a/1*rest", Controller: "C2", Action: "A20", Params: []string{"p0", "rest"}, CORS: routegenCORS51, Parent: "r14", Pos: "routes.conf:143:11"},
+	{Index: 464, Name: "r15", Method: "GET", Path: "/a:p0/1/a:p2", Controller: "C2", Action: "A15", Params: []string{"p0", "p2"}, Parent: "r14", Pos: "routes.conf:113:11"},
+	{Index: 465, Name: "r15", Method: "POST", Path: "/a:p0/1/a:p2", Controller: "C2", Action: "A15", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Parent: "r14", Pos: "routes.conf:113:11"},
+	{Index: 466, Name: "r16", Method: "GET", Path: "/a:p0/1/a:p2/.*rest", Controller: "C2", Action: "A16", Params: []string{"p0", "p2", "rest"}, Parent: "r15", Pos: "routes.conf:118:15"},
+	{Index: 467, Name: "r16", Method: "POST", Path: "/a:p0/1/a:p2/.*rest", Controller: "C2", Action: "A16", MaxBodySize: 8, Params: []string{"p0", "p2", "rest"}, Parent: "r15", Pos: "routes.conf:118:15"},
+	{Index: 468, Name: "r17", Method: "PATCH", Path: "/a:p0/1/a:p2/.../:p4", Controller: "C1", Action: "A17", MaxBodySize: 8, Params: []string{"p0", "p2", "p4"}, Parent: "r15", Pos: "routes.conf:124:15"},
+	{Index: 469, Name: "r18", Method: "GET", Path: "/a:p0/1/a:p2/:p3", Controller: "C2", Action: "A18", Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "uuid3|uuid5"}, Parent: "r15", Pos: "routes.conf:131:15"},
+	{Index: 470, Name: "r18", Method: "POST", Path: "/a:p0/1/a:p2/:p3", Controller: "C2", Action: "A18", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "uuid3|uuid5"}, Parent: "r15", Pos: "routes.conf:131:15"},
+	{Index: 471, Name: "r19", Method: "CONNECT", Path: "/a:p0/1/x.:p2/~:p3", Controller: "C2", Action: "A19", Params: []string{"p0", "p2", "p3"}, Parent: "r14", Pos: "routes.conf:138:11"},
+	{Index: 472, Name: "r145", Method: "DELETE", Path: "/a:p0/=", Controller: "C2", Action: "A145", Auth: "anonymous", MaxBodySize: 8, Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "users:view"}}, {Func: "ispermittedall", Args: []string{"printer:lp7200:print", "users:view"}}}}, CORS: routegenCORS4, Parent: "r144", Pos: "routes.conf:1027:11"},
+	{Index: 473, Name: "r149", Method: "OPTIONS", Path: "/a:p0/=", Controller: "C0", Action: "A149", Auth: "token", Params: []string{"p0"}, Constraints: []string{"max=3"}, CORS: routegenCORS4, Parent: "r144", Pos: "routes.conf:1055:11"},
+	{Index: 474, Name: "r144", Method: "POST", Path: "/a:p0/=", Controller: "C0", Action: "A144", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"max=3"}, CORS: routegenCORS4, Pos: "routes.conf:1020:7"},
+	{Index: 475, Name: "r146", Method: "GET", Path: "/a:p0/=/...", Controller: "C2", Action: "A146", Auth: "anonymous", Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "users:view"}}, {Func: "ispermittedall", Args: []string{"printer:lp7200:print", "users:view"}}}}, CORS: routegenCORS52, Parent: "r145", Pos: "routes.conf:1035:15"},
+	{Index: 476, Name: "r146", Method: "HEAD", Path: "/a:p0/=/...", Controller: "C2", Action: "A146", Auth: "anonymous", Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "users:view"}}, {Func: "ispermittedall", Args: []string{"printer:lp7200:print", "users:view"}}}}, CORS: routegenCORS52, Parent: "r145", Pos: "routes.conf:1035:15"},
+	{Index: 477, Name: "r146", Method: "POST", Path: "/a:p0/=/...", Controller: "C2", Action: "A146", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "users:view"}}, {Func: "ispermittedall", Args: []string{"printer:lp7200:print", "users:view"}}}}, CORS: routegenCORS52, Parent: "r145", Pos: "routes.conf:1035:15"},
+	{Index: 478, Name: "r148", Method: "DELETE", Path: "/a:p0/=/.../ab:p3", Controller: "C2", Action: "A148", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p0", "p3"}, Constraints: []string{"max=3", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "users:view"}}, {Func: "ispermittedall", Args: []string{"printer:lp7200:print", "users:view"}}}}, CORS: routegenCORS4, Parent: "r145", Pos: "routes.conf:1048:15"},
+	{Index: 479, Name: "r148", Method: "WS", Path: "/a:p0/=/.../ab:p3", Controller: "C2", Action: "A148", Auth: "anonymous", WebSocket: true, Params: []string{"p0", "p3"}, Constraints: []string{"max=3", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "users:view"}}, {Func: "ispermittedall", Args: []string{"printer:lp7200:print", "users:view"}}}}, Parent: "r145", Pos: "routes.conf:1048:15"},
+	{Index: 480, Name: "r150", Method: "DELETE", Path: "/a:p0/=/:p2", Controller: "C0", Action: "A150", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"max=3", ""}, CORS: routegenCORS4, Parent: "r144", Pos: "routes.conf:1060:11"},
+	{Index: 481, Name: "r147", Method: "POST", Path: "/a:p0/=/a/abc", Controller: "C2", Action: "A147", Auth: "anonymous", MaxBodySize: 64, Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "users:view"}}, {Func: "ispermittedall", Args: []string{"printer:lp7200:print", "users:view"}}}}, CORS: routegenCORS4, Parent: "r145", Pos: "routes.conf:1042:15"},
+	{Index: 482, Name: "r151", Method: "POST", Path: "/a:p0/=/v1/:p3", Controller: "C0", Action: "A151", MaxBodySize: 5242880, Params: []string{"p0", "p3"}, Constraints: []string{"max=3", ""}, CORS: routegenCORS4, Parent: "r144", Pos: "routes.conf:1066:11"},
+	{Index: 483, Name: "r155", Method: "POST", Path: "/a:p0/=/v1/:p3/*rest", Controller: "C0", Action: "A155", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p3", "rest"}, Constraints: []string{"max=3", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"admin", "a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"b:x:y"}}}}, CORS: routegenCORS4, Parent: "r151", Pos: "routes.conf:1090:15"},
+	{Index: 484, Name: "r152", Method: "CONNECT", Path: "/a:p0/=/v1/:p3/.:p4/users", Controller: "C0", Action: "A152", Params: []string{"p0", "p3", "p4"}, Constraints: []string{"max=3", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"manager", "admin"}}, {Func: "hasrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"reports:read,write"}}}}, CORS: routegenCORS4, Parent: "r151", Pos: "routes.conf:1071:15"},
+	{Index: 485, Name: "r152", Method: "GET", Path: "/a:p0/=/v1/:p3/.:p4/users", Controller: "C0", Action: "A152", Params: []string{"p0", "p3", "p4"}, Constraints: []string{"max=3", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"manager", "admin"}}, {Func: "hasrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"reports:read,write"}}}}, CORS: routegenCORS4, Parent: "r151", Pos: "routes.conf:1071:15"},
+	{Index: 486, Name: "r152", Method: "POST", Path: "/a:p0/=/v1/:p3/.:p4/users", Controller: "C0", Action: "A152", MaxBodySize: 5242880, Params: []string{"p0", "p3", "p4"}, Constraints: []string{"max=3", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"manager", "admin"}}, {Func: "hasrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"reports:read,write"}}}}, CORS: routegenCORS4, Parent: "r151", Pos: "routes.conf:1071:15"},
+	{Index: 487, Name: "r154", Method: "TRACE", Path: "/a:p0/=/v1/:p3/:p4/*rest", Controller: "C0", Action: "A154", Params: []string{"p0", "p3", "p4", "rest"}, Constraints: []string{"max=3", "", "", ""}, CORS: routegenCORS4, Parent: "r151", Pos: "routes.conf:1083:15"},
+	{Index: 488, Name: "r153", Method: "GET", Path: "/a:p0/=/v1/:p3/:p4/:p5", Controller: "C0", Action: "A153", Params: []string{"p0", "p3", "p4", "p5"}, Constraints: []string{"max=3", "", "", ""}, CORS: routegenCORS4, Parent: "r151", Pos: "routes.conf:1077:15"},
+	{Index: 489, Name: "r70", Method: "GET", Path: "/a:p0/ab:p1", Controller: "C0", Action: "A70", Params: []string{"p0", "p1"}, Pos: "routes.conf:487:7"},
+	{Index: 490, Name: "r137", Method: "POST", Path: "/a:p0/new", Controller: "C2", Action: "A137", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r135", Pos: "routes.conf:968:11"},
+	{Index: 491, Name: "r492", Method: "GET", Path: "/ab/*rest", Controller: "C2", Action: "A492", Auth: "token", Params: []string{"rest"}, CORS: routegenCORS30, Parent: "r491", Pos: "routes.conf:3418:11"},
+	{Index: 492, Name: "r492", Method: "OPTIONS", Path: "/ab/*rest", Controller: "C2", Action: "A492", Auth: "token", Params: []string{"rest"}, CORS: routegenCORS30, Parent: "r491", Pos: "routes.conf:3418:11"},
+	{Index: 493, Name: "r493", Method: "PUT", Path: "/ab/*rest", Controller: "C2", Action: "A493", Auth: "token", MaxBodySize: 5242880, Params: []string{"rest"}, CORS: routegenCORS30, Parent: "r492", Pos: "routes.conf:3426:15"},
+	{Index: 494, Name: "r182", Method: "GET", Path: "/ab/.a", Controller: "C1", Action: "A182", Pos: "routes.conf:1286:7"},
+	{Index: 495, Name: "r134", Method: "PATCH", Path: "/ab/~u", Controller: "C1", Action: "A134", MaxBodySize: 5242880, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS53, Pos: "routes.conf:948:7"},
+	{Index: 496, Name: "r134", Method: "WS", Path: "/ab/~u", Controller: "C1", Action: "A134", WebSocket: true, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, Pos: "routes.conf:948:7"},
+	{Index: 497, Name: "r116", Method: "DELETE", Path: "/ab:p0", Controller: "C2", Action: "A116", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, CORS: routegenCORS54, Pos: "routes.conf:816:7"},
+	{Index: 498, Name: "r266", Method: "GET", Path: "/ab:p0", Controller: "C1", Action: "A266", AntiCSRFCheck: true, Params: []string{"p0"}, CORS: routegenCORS39, Pos: "routes.conf:1873:7"},
+	{Index: 499, Name: "r266", Method: "HEAD", Path: "/ab:p0", Controller: "C1", Action: "A266", AntiCSRFCheck: true, Params: []string{"p0"}, CORS: routegenCORS39, Pos: "routes.conf:1873:7"},
+	{Index: 500, Name: "r116", Method: "POST", Path: "/ab:p0", Controller: "C2", Action: "A116", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, CORS: routegenCORS54, Pos: "routes.conf:816:7"},
+	{Index: 501, Name: "r401", Method: "GET", Path: "/ab:p0/:p1", Controller: "C2", Action: "A401", Auth: "token", Params: []string{"p0", "p1"}, Pos: "routes.conf:2789:7"},
+	{Index: 502, Name: "r460", Method: "HEAD", Path: "/ab:p0/:p1", Controller: "C0", Action: "A460", Params: []string{"p0", "p1"}, Pos: "routes.conf:3202:7"},
+	{Index: 503, Name: "r460", Method: "PATCH", Path: "/ab:p0/:p1", Controller: "C0", Action: "A460", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Pos: "routes.conf:3202:7"},
+	{Index: 504, Name: "r404", Method: "GET", Path: "/ab:p0/:p1/.../a", Controller: "C2", Action: "A404", Auth: "basic", Params: []string{"p0", "p1"}, Parent: "r401", Pos: "routes.conf:2811:11"},
+	{Index: 505, Name: "r404", Method: "HEAD", Path: "/ab:p0/:p1/.../a", Controller: "C2", Action: "A404", Auth: "basic", Params: []string{"p0", "p1"}, Parent: "r401", Pos: "routes.conf:2811:11"},
+	{Index: 506, Name: "r467", Method: "GET", Path: "/ab:p0/:p1/:p2", Controller: "C0", Action: "A467", Auth: "basic", Params: []string{"p0", "p1", "p2"}, CORS: routegenCORS55, Parent: "r460", Pos: "routes.conf:3244:11"},
+	{Index: 507, Name: "r405", Method: "GET", Path: "/ab:p0/:p1/:p2/v:p3", Controller: "C2", Action: "A405", Auth: "token", Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"", "", "", "numeric,lt=1e3"}, Parent: "r401", Pos: "routes.conf:2817:11"},
+	{Index: 508, Name: "r403", Method: "DELETE", Path: "/ab:p0/:p1/=/*rest", Controller: "C2", Action: "A403", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Parent: "r401", Pos: "routes.conf:2804:11"},
+	{Index: 509, Name: "r403", Method: "GET", Path: "/ab:p0/:p1/=/*rest", Controller: "C2", Action: "A403", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Parent: "r401", Pos: "routes.conf:2804:11"},
+	{Index: 510, Name: "r403", Method: "OPTIONS", Path: "/ab:p0/:p1/=/*rest", Controller: "C2", Action: "A403", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Parent: "r401", Pos: "routes.conf:2804:11"},
+	{Index: 511, Name: "r462", Method: "DELETE", Path: "/ab:p0/:p1/@", Controller: "C0", Action: "A462", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, CORS: routegenCORS5, Parent: "r460", Pos: "routes.conf:3214:11"},
+	{Index: 512, Name: "r465", Method: "GET", Path: "/ab:p0/:p1/@", Controller: "C0", Action: "A465", Params: []string{"p0", "p1"}, CORS: routegenCORS5, Parent: "r462", Pos: "routes.conf:3231:15"},
+	{Index: 513, Name: "r462", Method: "PATCH", Path: "/ab:p0/:p1/@", Controller: "C0", Action: "A462", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, CORS: routegenCORS5, Parent: "r460", Pos: "routes.conf:3214:11"},
+	{Index: 514, Name: "r465", Method: "PUT", Path: "/ab:p0/:p1/@", Controller: "C0", Action: "A465", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, CORS: routegenCORS5, Parent: "r462", Pos: "routes.conf:3231:15"},
+	{Index: 515, Name: "r464", Method: "GET", Path: "/ab:p0/:p1/@/:p3", Controller: "C0", Action: "A464", Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "", "gte=-1.5"}, CORS: routegenCORS5, Parent: "r462", Pos: "routes.conf:3226:15"},
+	{Index: 516, Name: "r464", Method: "PUT", Path: "/ab:p0/:p1/@/:p3", Controller: "C0", Action: "A464", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "", "gte=-1.5"}, CORS: routegenCORS5, Parent: "r462", Pos: "routes.conf:3226:15"},
+	{Index: 517, Name: "r463", Method: "GET", Path: "/ab:p0/:p1/@/:p3/.:p4", Controller: "C0", Action: "A463", Params: []string{"p0", "p1", "p3", "p4"}, CORS: routegenCORS5, Parent: "r462", Pos: "routes.conf:3220:15"},
+	{Index: 518, Name: "r463", Method: "PATCH", Path: "/ab:p0/:p1/@/:p3/.:p4", Controller: "C0", Action: "A463", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p3", "p4"}, CORS: routegenCORS5, Parent: "r462", Pos: "routes.conf:3220:15"},
+	{Index: 519, Name: "r466", Method: "GET", Path: "/ab:p0/:p1/@/abc", Controller: "C0", Action: "A466", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, CORS: routegenCORS5, Parent: "r462", Pos: "routes.conf:3235:15"},
+	{Index: 520, Name: "r466", Method: "POST", Path: "/ab:p0/:p1/@/abc", Controller: "C0", Action: "A466", MaxBodySize: 1024, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, CORS: routegenCORS5, Parent: "r462", Pos: "routes.conf:3235:15"},
+	{Index: 521, Name: "r466", Method: "WS", Path: "/ab:p0/:p1/@/abc", Controller: "C0", Action: "A466", WebSocket: true, Params: []string{"p0", "p1"}, Parent: "r462", Pos: "routes.conf:3235:15"},
+	{Index: 522, Name: "r402", Method: "CONNECT", Path: "/ab:p0/:p1/a/a:p3", Controller: "C2", Action: "A402", Auth: "token", Params: []string{"p0", "p1", "p3"}, CORS: routegenCORS56, Parent: "r401", Pos: "routes.conf:2797:11"},
+	{Index: 523, Name: "r402", Method: "WS", Path: "/ab:p0/:p1/a/a:p3", Controller: "C2", Action: "A402", Auth: "token", WebSocket: true, Params: []string{"p0", "p1", "p3"}, Parent: "r401", Pos: "routes.conf:2797:11"},
+	{Index: 524, Name: "r461", Method: "PATCH", Path: "/ab:p0/:p1/x.y", Controller: "C0", Action: "A461", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Parent: "r460", Pos: "routes.conf:3208:11"},
+	{Index: 525, Name: "r461", Method: "POST", Path: "/ab:p0/:p1/x.y", Controller: "C0", Action: "A461", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Parent: "r460", Pos: "routes.conf:3208:11"},
+	{Index: 526, Name: "r79", Method: "POST", Path: "/ab:p0/abc", Controller: "C2", Action: "A79", MaxBodySize: 5242880, Params: []string{"p0"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}, {Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "printer:lp7200:print"}}}}, Parent: "r78", Pos: "routes.conf:553:11"},
+	{Index: 527, Name: "r79", Method: "TRACE", Path: "/ab:p0/abc", Controller: "C2", Action: "A79", Params: []string{"p0"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}, {Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "printer:lp7200:print"}}}}, Parent: "r78", Pos: "routes.conf:553:11"},
+	{Index: 528, Name: "r355", Method: "GET", Path: "/abc", Controller: "C2", Action: "A355", Pos: "routes.conf:2475:7"},
+	{Index: 529, Name: "r355", Method: "OPTIONS", Path: "/abc", Controller: "C2", Action: "A355", Pos: "routes.conf:2475:7"},
+	{Index: 530, Name: "r417", Method: "PUT", Path: "/abc", Controller: "C0", Action: "A417", Auth: "token", MaxBodySize: 5242880, Pos: "routes.conf:2902:7"},
+	{Index: 531, Name: "r184", Method: "HEAD", Path: "/abc/@", Controller: "C2", Action: "A184", Pos: "routes.conf:1299:7"},
+	{Index: 532, Name: "r205", Method: "GET", Path: "/abc/v1", Controller: "C1", Action: "A205", CORS: routegenCORS57, Parent: "r199", Pos: "routes.conf:1445:11"},
+	{Index: 533, Name: "r199", Method: "POST", Path: "/abc/v1", Controller: "C1", Action: "A199", MaxBodySize: 5242880, CORS: routegenCORS57, Pos: "routes.conf:1402:7"},
+	{Index: 534, Name: "r205", Method: "TRACE", Path: "/abc/v1", Controller: "C1", Action: "A205", CORS: routegenCORS57, Parent: "r199", Pos: "routes.conf:1445:11"},
+	{Index: 535, Name: "r200", Method: "CONNECT", Path: "/abc/v1/v:p2", Controller: "C1", Action: "A200", Auth: "basic", Params: []string{"p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}}, CORS: routegenCORS57, Parent: "r199", Pos: "routes.conf:1409:11"},
+	{Index: 536, Name: "r202", Method: "GET", Path: "/abc/v1/v:p2", Controller: "C1", Action: "A202", Auth: "basic", Params: []string{"p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}}, CORS: routegenCORS57, Parent: "r200", Pos: "routes.conf:1426:15"},
+	{Index: 537, Name: "r200", Method: "OPTIONS", Path: "/abc/v1/v:p2", Controller: "C1", Action: "A200", Auth: "basic", Params: []string{"p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}}, CORS: routegenCORS57, Parent: "r199", Pos: "routes.conf:1409:11"},
+	{Index: 538, Name: "r200", Method: "WS", Path: "/abc/v1/v:p2", Controller: "C1", Action: "A200", Auth: "basic", WebSocket: true, Params: []string{"p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}}, Parent: "r199", Pos: "routes.conf:1409:11"},
+	{Index: 539, Name: "r201", Method: "GET", Path: "/abc/v1/v:p2/:p3", Controller: "C0", Action: "A201", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}}, CORS: routegenCORS58, Parent: "r200", Pos: "routes.conf:1417:15"},
+	{Index: 540, Name: "r201", Method: "TRACE", Path: "/abc/v1/v:p2/:p3", Controller: "C0", Action: "A201", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}}, CORS: routegenCORS58, Parent: "r200", Pos: "routes.conf:1417:15"},
+	{Index: 541, Name: "r203", Method: "PUT", Path: "/abc/v1/v:p2/v1/b", Controller: "C2", Action: "A203", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}}, CORS: routegenCORS59, Parent: "r200", Pos: "routes.conf:1430:15"},
+	{Index: 542, Name: "r206", Method: "CONNECT", Path: "/abc/v1/x.:p2", Controller: "C1", Action: "A206", Auth: "basic", Params: []string{"p2"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS57, Parent: "r199", Pos: "routes.conf:1449:11"},
+	{Index: 543, Name: "r206", Method: "GET", Path: "/abc/v1/x.:p2", Controller: "C1", Action: "A206", Auth: "basic", Params: []string{"p2"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS57, Parent: "r199", Pos: "routes.conf:1449:11"},
+	{Index: 544, Name: "r206", Method: "TRACE", Path: "/abc/v1/x.:p2", Controller: "C1", Action: "A206", Auth: "basic", Params: []string{"p2"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS57, Parent: "r199", Pos: "routes.conf:1449:11"},
+	{Index: 545, Name: "r204", Method: "DELETE", Path: "/abc/v1/~u", Controller: "C1", Action: "A204", MaxBodySize: 8, CORS: routegenCORS57, Parent: "r199", Pos: "routes.conf:1439:11"},
+	{Index: 546, Name: "r226", Method: "CONNECT", Path: "/abc/x.y", Controller: "C1", Action: "A226", Pos: "routes.conf:1597:7"},
+	{Index: 547, Name: "r226", Method: "DELETE", Path: "/abc/x.y", Controller: "C1", Action: "A226", MaxBodySize: 5242880, Pos: "routes.conf:1597:7"},
+	{Index: 548, Name: "r226", Method: "GET", Path: "/abc/x.y", Controller: "C1", Action: "A226", Pos: "routes.conf:1597:7"},
+	{Index: 549, Name: "r67", Method: "GET", Path: "/abc/~:p1", Controller: "C1", Action: "A67", Auth: "token", Params: []string{"p1"}, CORS: routegenCORS60, Pos: "routes.conf:464:7"},
+	{Index: 550, Name: "r68", Method: "POST", Path: "/abc/~:p1/a/~*rest", Controller: "C1", Action: "A68", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1", "rest"}, Constraints: []string{"", "alpha"}, CORS: routegenCORS60, Parent: "r67", Pos: "routes.conf:473:11"},
+	{Index: 551, Name: "r289", Method: "DELETE", Path: "/abc/~u", Controller: "C0", Action: "A289", MaxBodySize: 5242880, Pos: "routes.conf:2030:7"},
+	{Index: 552, Name: "r289", Method: "OPTIONS", Path: "/abc/~u", Controller: "C0", Action: "A289", Pos: "routes.conf:2030:7"},
+	{Index: 553, Name: "r289", Method: "POST", Path: "/abc/~u", Controller: "C0", Action: "A289", MaxBodySize: 5242880, Pos: "routes.conf:2030:7"},
+	{Index: 554, Name: "r293", Method: "CONNECT", Path: "/abc/~u/:p2/b", Controller: "C0", Action: "A293", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r290", Pos: "routes.conf:2053:15"},
+	{Index: 555, Name: "r290", Method: "DELETE", Path: "/abc/~u/:p2/b", Controller: "C0", Action: "A290", MaxBodySize: 5242880, Params: []string{"p2"}, Parent: "r289", Pos: "routes.conf:2036:11"},
+	{Index: 556, Name: "r291", Method: "HEAD", Path: "/abc/~u/:p2/b/*rest", Controller: "C0", Action: "A291", Auth: "basic", Params: []string{"p2", "rest"}, Parent: "r290", Pos: "routes.conf:2041:15"},
+	{Index: 557, Name: "r291", Method: "PATCH", Path: "/abc/~u/:p2/b/*rest", Controller: "C0", Action: "A291", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p2", "rest"}, Parent: "r290", Pos: "routes.conf:2041:15"},
+	{Index: 558, Name: "r292", Method: "CONNECT", Path: "/abc/~u/:p2/b/:p4", Controller: "C2", Action: "A292", Params: []string{"p2", "p4"}, Constraints: []string{"", "numeric,lt=1e3"}, Parent: "r290", Pos: "routes.conf:2047:15"},
+	{Index: 559, Name: "r292", Method: "DELETE", Path: "/abc/~u/:p2/b/:p4", Controller: "C2", Action: "A292", MaxBodySize: 5242880, Params: []string{"p2", "p4"}, Constraints: []string{"", "numeric,lt=1e3"}, Parent: "r290", Pos: "routes.conf:2047:15"},
+	{Index: 560, Name: "r294", Method: "CONNECT", Path: "/abc/~u/:p2/b/:p4/*rest", Controller: "C0", Action: "A294", Params: []string{"p2", "p4", "rest"}, Parent: "r290", Pos: "routes.conf:2059:15"},
+	{Index: 561, Name: "r294", Method: "HEAD", Path: "/abc/~u/:p2/b/:p4/*rest", Controller: "C0", Action: "A294", Params: []string{"p2", "p4", "rest"}, Parent: "r290", Pos: "routes.conf:2059:15"},
+	{Index: 562, Name: "r294", Method: "WS", Path: "/abc/~u/:p2/b/:p4/*rest", Controller: "C0", Action: "A294", WebSocket: true, Params: []string{"p2", "p4", "rest"}, Parent: "r290", Pos: "routes.conf:2059:15"},
+	{Index: 563, Name: "r295", Method: "CONNECT", Path: "/abc/~u/a:p2/@", Controller: "C0", Action: "A295", Params: []string{"p2"}, Parent: "r289", Pos: "routes.conf:2066:11"},
+	{Index: 564, Name: "r295", Method: "POST", Path: "/abc/~u/a:p2/@", Controller: "C0", Action: "A295", MaxBodySize: 5242880, Params: []string{"p2"}, Parent: "r289", Pos: "routes.conf:2066:11"},
+	{Index: 565, Name: "r44", Method: "GET", Path: "/b", Controller: "C1", Action: "A44", Pos: "routes.conf:305:7"},
+	{Index: 566, Name: "r420", Method: "CONNECT", Path: "/b/1:p1", Controller: "C1", Action: "A420", Params: []string{"p1"}, Pos: "routes.conf:2922:7"},
+	{Index: 567, Name: "r420", Method: "PATCH", Path: "/b/1:p1", Controller: "C1", Action: "A420", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:2922:7"},
+	{Index: 568, Name: "r420", Method: "TRACE", Path: "/b/1:p1", Controller: "C1", Action: "A420", Params: []string{"p1"}, Pos: "routes.conf:2922:7"},
+	{Index: 569, Name: "r421", Method: "GET", Path: "/b/1:p1/.a", Controller: "C1", Action: "A421", Params: []string{"p1"}, CORS: routegenCORS61, Parent: "r420", Pos: "routes.conf:2928:11"},
+	{Index: 570, Name: "r421", Method: "POST", Path: "/b/1:p1/.a", Controller: "C1", Action: "A421", MaxBodySize: 5242880, Params: []string{"p1"}, CORS: routegenCORS61, Parent: "r420", Pos: "routes.conf:2928:11"},
+	{Index: 571, Name: "r422", Method: "GET", Path: "/b/1:p1/.a/:p3/=", Controller: "C2", Action: "A422", Params: []string{"p1", "p3"}, CORS: routegenCORS61, Parent: "r421", Pos: "routes.conf:2935:15"},
+	{Index: 572, Name: "r371", Method: "GET", Path: "/b/:p1", Controller: "C0", Action: "A371", Params: []string{"p1"}, Pos: "routes.conf:2577:7"},
+	{Index: 573, Name: "r45", Method: "POST", Path: "/b/:p1", Controller: "C1", Action: "A45", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p1"}, Parent: "r44", Pos: "routes.conf:311:11"},
+	{Index: 574, Name: "r45", Method: "PUT", Path: "/b/:p1", Controller: "C1", Action: "A45", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p1"}, Parent: "r44", Pos: "routes.conf:311:11"},
+	{Index: 575, Name: "r46", Method: "GET", Path: "/b/a-b/new", Controller: "C1", Action: "A46", Auth: "basic", Parent: "r44", Pos: "routes.conf:317:11"},
+	{Index: 576, Name: "r46", Method: "PUT", Path: "/b/a-b/new", Controller: "C1", Action: "A46", Auth: "basic", MaxBodySize: 5242880, Parent: "r44", Pos: "routes.conf:317:11"},
+	{Index: 577, Name: "r47", Method: "HEAD", Path: "/b/a:p1", Controller: "C1", Action: "A47", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermitted", Args: []string{"b:x:y"}}}}, Parent: "r44", Pos: "routes.conf:323:11"},
+	{Index: 578, Name: "r306", Method: "CONNECT", Path: "/b/users", Controller: "C2", Action: "A306", AntiCSRFCheck: true, Pos: "routes.conf:2142:7"},
+	{Index: 579, Name: "r43", Method: "PATCH", Path: "/b/users", Controller: "C1", Action: "A43", MaxBodySize: 5242880, CORS: routegenCORS62, Pos: "routes.conf:298:7"},
+	{Index: 580, Name: "r315", Method: "DELETE", Path: "/b/users/*rest", Controller: "C2", Action: "A315", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r312", Pos: "routes.conf:2199:15"},
+	{Index: 581, Name: "r312", Method: "GET", Path: "/b/users/*rest", Controller: "C2", Action: "A312", Auth: "token", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r306", Pos: "routes.conf:2182:11"},
+	{Index: 582, Name: "r312", Method: "HEAD", Path: "/b/users/*rest", Controller: "C2", Action: "A312", Auth: "token", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r306", Pos: "routes.conf:2182:11"},
+	{Index: 583, Name: "r313", Method: "PATCH", Path: "/b/users/*rest", Controller: "C2", Action: "A313", Auth: "token", MaxBodySize: 1, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r312", Pos: "routes.conf:2188:15"},
+	{Index: 584, Name: "r314", Method: "POST", Path: "/b/users/*rest", Controller: "C1", Action: "A314", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r312", Pos: "routes.conf:2193:15"},
+	{Index: 585, Name: "r311", Method: "CONNECT", Path: "/b/users/42", Controller: "C0", Action: "A311", Auth: "anonymous", AntiCSRFCheck: true, Parent: "r309", Pos: "routes.conf:2176:15"},
+	{Index: 586, Name: "r309", Method: "GET", Path: "/b/users/42", Controller: "C0", Action: "A309", Auth: "anonymous", AntiCSRFCheck: true, Parent: "r306", Pos: "routes.conf:2163:11"},
+	{Index: 587, Name: "r311", Method: "POST", Path: "/b/users/42", Controller: "C0", Action: "A311", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r309", Pos: "routes.conf:2176:15"},
+	{Index: 588, Name: "r309", Method: "PUT", Path: "/b/users/42", Controller: "C0", Action: "A309", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r306", Pos: "routes.conf:2163:11"},
+	{Index: 589, Name: "r310", Method: "GET", Path: "/b/users/42/~:p3/a-b", Controller: "C0", Action: "A310", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r309", Pos: "routes.conf:2170:15"},
+	{Index: 590, Name: "r310", Method: "TRACE", Path: "/b/users/42/~:p3/a-b", Controller: "C0", Action: "A310", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r309", Pos: "routes.conf:2170:15"},
+	{Index: 591, Name: "r307", Method: "POST", Path: "/b/users/:p2/ab", Controller: "C2", Action: "A307", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r306", Pos: "routes.conf:2150:11"},
+	{Index: 592, Name: "r308", Method: "GET", Path: "/b/users/:p2/ab/:p4/:p5", Controller: "C2", Action: "A308", AntiCSRFCheck: true, Params: []string{"p2", "p4", "p5"}, Constraints: []string{"", "", "number|uuid"}, Parent: "r307", Pos: "routes.conf:2155:15"},
+	{Index: 593, Name: "r308", Method: "POST", Path: "/b/users/:p2/ab/:p4/:p5", Controller: "C2", Action: "A308", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2", "p4", "p5"}, Constraints: []string{"", "", "number|uuid"}, Parent: "r307", Pos: "routes.conf:2155:15"},
+	{Index: 594, Name: "r65", Method: "GET", Path: "/new", Controller: "C0", Action: "A65", Pos: "routes.conf:450:7"},
+	{Index: 595, Name: "r241", Method: "PATCH", Path: "/new", Controller: "C1", Action: "A241", Auth: "token", MaxBodySize: 5242880, Pos: "routes.conf:1702:7"},
+	{Index: 596, Name: "r428", Method: "POST", Path: "/new", Controller: "C1", Action: "A428", MaxBodySize: 5242880, Pos: "routes.conf:2980:7"},
+	{Index: 597, Name: "r241", Method: "TRACE", Path: "/new", Controller: "C1", Action: "A241", Auth: "token", Pos: "routes.conf:1702:7"},
+	{Index: 598, Name: "r437", Method: "GET", Path: "/new/:p1", Controller: "C1", Action: "A437", Auth: "token", Params: []string{"p1"}, Constraints: []string{"number|alpha,max=4"}, Parent: "r428", Pos: "routes.conf:3037:11"},
+	{Index: 599, Name: "r66", Method: "CONNECT", Path: "/new/user_:p1", Controller: "C0", Action: "A66", Params: []string{"p1"}, Constraints: []string{"uuid4"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"b"}}}}, Parent: "r65", Pos: "routes.conf:456:11"},
+	{Index: 600, Name: "r66", Method: "WS", Path: "/new/user_:p1", Controller: "C0", Action: "A66", WebSocket: true, Params: []string{"p1"}, Constraints: []string{"uuid4"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"b"}}}}, Parent: "r65", Pos: "routes.conf:456:11"},
+	{Index: 601, Name: "r434", Method: "PUT", Path: "/new/user_x/=", Controller: "C1", Action: "A434", MaxBodySize: 5242880, Parent: "r428", Pos: "routes.conf:3016:11"},
+	{Index: 602, Name: "r435", Method: "GET", Path: "/new/user_x/=/:p3", Controller: "C1", Action: "A435", Auth: "basic", Params: []string{"p3"}, Parent: "r434", Pos: "routes.conf:3021:15"},
+	{Index: 603, Name: "r436", Method: "GET", Path: "/new/user_x/=/a/ab:p4", Controller: "C1", Action: "A436", Auth: "authenticated", Params: []string{"p4"}, CORS: routegenCORS63, Parent: "r434", Pos: "routes.conf:3028:15"},
+	{Index: 604, Name: "r436", Method: "WS", Path: "/new/user_x/=/a/ab:p4", Controller: "C1", Action: "A436", Auth: "authenticated", WebSocket: true, Params: []string{"p4"}, Parent: "r434", Pos: "routes.conf:3028:15"},
+	{Index: 605, Name: "r429", Method: "GET", Path: "/new/x.y", Controller: "C1", Action: "A429", Parent: "r428", Pos: "routes.conf:2986:11"},
+	{Index: 606, Name: "r430", Method: "PATCH", Path: "/new/x.y", Controller: "C2", Action: "A430", MaxBodySize: 5242880, Parent: "r429", Pos: "routes.conf:2992:15"},
+	{Index: 607, Name: "r431", Method: "POST", Path: "/new/x.y", Controller: "C1", Action: "A431", MaxBodySize: 5242880, Parent: "r429", Pos: "routes.conf:2997:15"},
+	{Index: 608, Name: "r429", Method: "WS", Path: "/new/x.y", Controller: "C1", Action: "A429", WebSocket: true, Parent: "r428", Pos: "routes.conf:2986:11"},
+	{Index: 609, Name: "r432", Method: "GET", Path: "/new/x.y/@/user_x", Controller: "C1", Action: "A432", Auth: "authenticated", Parent: "r429", Pos: "routes.conf:3002:15"},
+	{Index: 610, Name: "r433", Method: "GET", Path: "/new/x.y/ab", Controller: "C1", Action: "A433", Parent: "r429", Pos: "routes.conf:3008:15"},
+	{Index: 611, Name: "r503", Method: "DELETE", Path: "/user_*rest", Controller: "C0", Action: "A503", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"max=5"}, CORS: routegenCORS4, Parent: "r502", Pos: "routes.conf:3493:11"},
+	{Index: 612, Name: "r185", Method: "GET", Path: "/user_*rest", Controller: "C1", Action: "A185", Auth: "token", Params: []string{"rest"}, CORS: routegenCORS64, Pos: "routes.conf:1306:7"},
+	{Index: 613, Name: "r502", Method: "PATCH", Path: "/user_*rest", Controller: "C0", Action: "A502", MaxBodySize: 5242880, Params: []string{"rest"}, Constraints: []string{"max=5"}, Pos: "routes.conf:3487:7"},
+	{Index: 614, Name: "r316", Method: "CONNECT", Path: "/user_:p0", Controller: "C1", Action: "A316", Params: []string{"p0"}, Pos: "routes.conf:2207:7"},
+	{Index: 615, Name: "r27", Method: "GET", Path: "/user_:p0", Controller: "C1", Action: "A27", Params: []string{"p0"}, Pos: "routes.conf:189:7"},
+	{Index: 616, Name: "r27", Method: "HEAD", Path: "/user_:p0", Controller: "C1", Action: "A27", Params: []string{"p0"}, Pos: "routes.conf:189:7"},
+	{Index: 617, Name: "r316", Method: "TRACE", Path: "/user_:p0", Controller: "C1", Action: "A316", Params: []string{"p0"}, Pos: "routes.conf:2207:7"},
+	{Index: 618, Name: "r450", Method: "GET", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A450", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Pos: "routes.conf:3135:7"},
+	{Index: 619, Name: "r453", Method: "HEAD", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A453", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r450", Pos: "routes.conf:3155:11"},
+	{Index: 620, Name: "r451", Method: "OPTIONS", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A451", Auth: "token", Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r450", Pos: "routes.conf:3143:11"},
+	{Index: 621, Name: "r453", Method: "POST", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A453", Auth: "token", MaxBodySize: 1, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r450", Pos: "routes.conf:3155:11"},
+	{Index: 622, Name: "r450", Method: "WS", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A450", Auth: "token", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Pos: "routes.conf:3135:7"},
+	{Index: 623, Name: "r457", Method: "GET", Path: "/user_:p0/1:p1/:p2/x.:p3", Controller: "C2", Action: "A457", Auth: "authenticated", Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"", "uuid3|uuid5", "alphanum", "lte=3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r453", Pos: "routes.conf:3179:15"},
+	{Index: 624, Name: "r455", Method: "GET", Path: "/user_:p0/1:p1/=/:p3", Controller: "C2", Action: "A455", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", "lte=3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS63, Parent: "r453", Pos: "routes.conf:3167:15"},
+	{Index: 625, Name: "r452", Method: "CONNECT", Path: "/user_:p0/1:p1/@", Controller: "C2", Action: "A452", Auth: "token", Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r451", Pos: "routes.conf:3148:15"},
+	{Index: 626, Name: "r452", Method: "GET", Path: "/user_:p0/1:p1/@", Controller: "C2", Action: "A452", Auth: "token", Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r451", Pos: "routes.conf:3148:15"},
+	{Index: 627, Name: "r452", Method: "POST", Path: "/user_:p0/1:p1/@", Controller: "C2", Action: "A452", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r451", Pos: "routes.conf:3148:15"},
+	{Index: 628, Name: "r454", Method: "DELETE", Path: "/user_:p0/1:p1/@/:p3", Controller: "C2", Action: "A454", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r453", Pos: "routes.conf:3161:15"},
+	{Index: 629, Name: "r454", Method: "GET", Path: "/user_:p0/1:p1/@/:p3", Controller: "C2", Action: "A454", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r453", Pos: "routes.conf:3161:15"},
+	{Index: 630, Name: "r456", Method: "PUT", Path: "/user_:p0/1:p1/b/v1", Controller: "C2", Action: "A456", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r453", Pos: "routes.conf:3173:15"},
+	{Index: 631, Name: "r456", Method: "TRACE", Path: "/user_:p0/1:p1/b/v1", Controller: "C2", Action: "A456", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r453", Pos: "routes.conf:3173:15"},
+	{Index: 632, Name: "r458", Method: "CONNECT", Path: "/user_:p0/1:p1/new/:p3", Controller: "C2", Action: "A458", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", ""}, Parent: "r450", Pos: "routes.conf:3188:11"},
+	{Index: 633, Name: "r458", Method: "DELETE", Path: "/user_:p0/1:p1/new/:p3", Controller: "C2", Action: "A458", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", ""}, Parent: "r450", Pos: "routes.conf:3188:11"},
+	{Index: 634, Name: "r459", Method: "GET", Path: "/user_:p0/1:p1/new/b", Controller: "C2", Action: "A459", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS4, Parent: "r450", Pos: "routes.conf:3194:11"},
+	{Index: 635, Name: "r187", Method: "GET", Path: "/user_:p0/:p1", Controller: "C1", Action: "A187", Params: []string{"p0", "p1"}, Constraints: []string{"required", "required"}, Pos: "routes.conf:1321:7"},
+	{Index: 636, Name: "r187", Method: "OPTIONS", Path: "/user_:p0/:p1", Controller: "C1", Action: "A187", Params: []string{"p0", "p1"}, Constraints: []string{"required", "required"}, Pos: "routes.conf:1321:7"},
+	{Index: 637, Name: "r243", Method: "PATCH", Path: "/user_:p0/:p1", Controller: "C1", Action: "A243", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"uuid3|uuid5", ""}, Pos: "routes.conf:1715:7"},
+	{Index: 638, Name: "r244", Method: "GET", Path: "/user_:p0/:p1/=", Controller: "C1", Action: "A244", Params: []string{"p0", "p1"}, Constraints: []string{"uuid3|uuid5", ""}, Parent: "r243", Pos: "routes.conf:1721:11"},
+	{Index: 639, Name: "r244", Method: "POST", Path: "/user_:p0/:p1/=", Controller: "C1", Action: "A244", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"uuid3|uuid5", ""}, Parent: "r243", Pos: "routes.conf:1721:11"},
+	{Index: 640, Name: "r244", Method: "WS", Path: "/user_:p0/:p1/=", Controller: "C1", Action: "A244", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"uuid3|uuid5", ""}, Parent: "r243", Pos: "routes.conf:1721:11"},
+	{Index: 641, Name: "r245", Method: "DELETE", Path: "/user_:p0/:p1/v:p2", Controller: "C1", Action: "A245", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"uuid3|uuid5", "", ""}, Parent: "r243", Pos: "routes.conf:1726:11"},
+	{Index: 642, Name: "r245", Method: "POST", Path: "/user_:p0/:p1/v:p2", Controller: "C1", Action: "A245", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"uuid3|uuid5", "", ""}, Parent: "r243", Pos: "routes.conf:1726:11"},
+	{Index: 643, Name: "r246", Method: "HEAD", Path: "/user_:p0/:p1/v:p2/:p3/=", Controller: "C1", Action: "A246", Auth: "token", Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"uuid3|uuid5", "", "", ""}, Parent: "r245", Pos: "routes.conf:1732:15"},
+	{Index: 644, Name: "r246", Method: "POST", Path: "/user_:p0/:p1/v:p2/:p3/=", Controller: "C1", Action: "A246", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"uuid3|uuid5", "", "", ""}, Parent: "r245", Pos: "routes.conf:1732:15"},
+	{Index: 645, Name: "r320", Method: "GET", Path: "/user_:p0/:p1/x.:p2", Controller: "C1", Action: "A320", Auth: "anonymous", Params: []string{"p0", "p1", "p2"}, CORS: routegenCORS49, Parent: "r316", Pos: "routes.conf:2235:11"},
+	{Index: 646, Name: "r320", Method: "POST", Path: "/user_:p0/:p1/x.:p2", Controller: "C1", Action: "A320", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p2"}, CORS: routegenCORS49, Parent: "r316", Pos: "routes.conf:2235:11"},
+	{Index: 647, Name: "r352", Method: "CONNECT", Path: "/user_:p0/=", Controller: "C2", Action: "A352", Params: []string{"p0"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermittedall", Args: []string{"users:view"}}}}, Parent: "r350", Pos: "routes.conf:2453:15"},
+	{Index: 648, Name: "r352", Method: "WS", Path: "/user_:p0/=", Controller: "C2", Action: "A352", WebSocket: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermittedall", Args: []string{"users:view"}}}}, Parent: "r350", Pos: "routes.conf:2453:15"},
+	{Index: 649, Name: "r321", Method: "POST", Path: "/user_:p0/a", Controller: "C1", Action: "A321", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r316", Pos: "routes.conf:2242:11"},
+	{Index: 650, Name: "r247", Method: "GET", Path: "/user_:p0/a-b", Controller: "C0", Action: "A247", Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, CORS: routegenCORS65, Pos: "routes.conf:1741:7"},
+	{Index: 651, Name: "r247", Method: "HEAD", Path: "/user_:p0/a-b", Controller: "C0", Action: "A247", Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, CORS: routegenCORS65, Pos: "routes.conf:1741:7"},
+	{Index: 652, Name: "r247", Method: "WS", Path: "/user_:p0/a-b", Controller: "C0", Action: "A247", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:1741:7"},
+	{Index: 653, Name: "r249", Method: "GET", Path: "/user_:p0/a-b/42/=", Controller: "C2", Action: "A249", Auth: "token", Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, CORS: routegenCORS66, Parent: "r247", Pos: "routes.conf:1754:11"},
+	{Index: 654, Name: "r249", Method: "PATCH", Path: "/user_:p0/a-b/42/=", Controller: "C2", Action: "A249", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, CORS: routegenCORS66, Parent: "r247", Pos: "routes.conf:1754:11"},
+	{Index: 655, Name: "r252", Method: "DELETE", Path: "/user_:p0/a-b/42/=/:p4/:p5", Controller: "C2", Action: "A252", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p4", "p5"}, Constraints: []string{"numeric,lt=1e3", "", ""}, CORS: routegenCORS66, Parent: "r249", Pos: "routes.conf:1774:15"},
+	{Index: 656, Name: "r252", Method: "GET", Path: "/user_:p0/a-b/42/=/:p4/:p5", Controller: "C2", Action: "A252", Auth: "token", Params: []string{"p0", "p4", "p5"}, Constraints: []string{"numeric,lt=1e3", "", ""}, CORS: routegenCORS66, Parent: "r249", Pos: "routes.conf:1774:15"},
+	{Index: 657, Name: "r251", Method: "GET", Path: "/user_:p0/a-b/42/=/=/v1", Controller: "C2", Action: "A251", Auth: "token", Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r249", Pos: "routes.conf:1768:15"},
+	{Index: 658, Name: "r251", Method: "WS", Path: "/user_:p0/a-b/42/=/=/v1", Controller: "C2", Action: "A251", Auth: "token", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r249", Pos: "routes.conf:1768:15"},
+	{Index: 659, Name: "r248", Method: "PUT", Path: "/user_:p0/a-b/:p2", Controller: "C0", Action: "A248", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"numeric,lt=1e3", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "manager"}}, {Func: "hasrole", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS65, Parent: "r247", Pos: "routes.conf:1748:11"},
+	{Index: 660, Name: "r248", Method: "WS", Path: "/user_:p0/a-b/:p2", Controller: "C0", Action: "A248", WebSocket: true, Params: []string{"p0", "p2"}, Constraints: []string{"numeric,lt=1e3", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "manager"}}, {Func: "hasrole", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r247", Pos: "routes.conf:1748:11"},
+	{Index: 661, Name: "r317", Method: "GET", Path: "/user_:p0/new/x.y", Controller: "C1", Action: "A317", Params: []string{"p0"}, Parent: "r316", Pos: "routes.conf:2214:11"},
+	{Index: 662, Name: "r317", Method: "POST", Path: "/user_:p0/new/x.y", Controller: "C1", Action: "A317", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r316", Pos: "routes.conf:2214:11"},
+	{Index: 663, Name: "r318", Method: "GET", Path: "/user_:p0/new/x.y/:p3", Controller: "C1", Action: "A318", Params: []string{"p0", "p3"}, Constraints: []string{"", "number,min=5,max=100"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"printer:lp7200:print"}}, {Func: "ispermittedall", Args: []string{"reports:read,write", "a", "b:x:y"}}}}, CORS: routegenCORS67, Parent: "r317", Pos: "routes.conf:2220:15"},
+	{Index: 664, Name: "r319", Method: "DELETE", Path: "/user_x", Controller: "C1", Action: "A319", MaxBodySize: 1024, Parent: "r317", Pos: "routes.conf:2227:15"},
+	{Index: 665, Name: "r319", Method: "GET", Path: "/user_x", Controller: "C1", Action: "A319", Parent: "r317", Pos: "routes.conf:2227:15"},
+	{Index: 666, Name: "r319", Method: "OPTIONS", Path: "/user_x", Controller: "C1", Action: "A319", Parent: "r317", Pos: "routes.conf:2227:15"},
+	{Index: 667, Name: "r501", Method: "GET", Path: "/user_x/:p1", Controller: "C0", Action: "A501", Params: []string{"p1"}, Constraints: []string{"number,min=5,max=100"}, CORS: routegenCORS68, Pos: "routes.conf:3480:7"},
+	{Index: 668, Name: "r501", Method: "POST", Path: "/user_x/:p1", Controller: "C0", Action: "A501", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"number,min=5,max=100"}, CORS: routegenCORS68, Pos: "routes.conf:3480:7"},
+	{Index: 669, Name: "r501", Method: "WS", Path: "/user_x/:p1", Controller: "C0", Action: "A501", WebSocket: true, Params: []string{"p1"}, Constraints: []string{"number,min=5,max=100"}, Pos: "routes.conf:3480:7"},
+	{Index: 670, Name: "r1", Method: "DELETE", Path: "/user_x/=", Controller: "C2", Action: "A1", MaxBodySize: 64, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, Pos: "routes.conf:9:7"},
+	{Index: 671, Name: "r1", Method: "GET", Path: "/user_x/=", Controller: "C2", Action: "A1", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, Pos: "routes.conf:9:7"},
+	{Index: 672, Name: "r1", Method: "HEAD", Path: "/user_x/=", Controller: "C2", Action: "A1", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, Pos: "routes.conf:9:7"},
+	{Index: 673, Name: "r2", Method: "DELETE", Path: "/user_x/=/:p2", Controller: "C2", Action: "A2", MaxBodySize: 5242880, Params: []string{"p2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, Parent: "r1", Pos: "routes.conf:17:11"},
+	{Index: 674, Name: "r5", Method: "HEAD", Path: "/user_x/=/:p2", Controller: "C0", Action: "A5", Params: []string{"p2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, Parent: "r2", Pos: "routes.conf:36:15"},
+	{Index: 675, Name: "r2", Method: "PATCH", Path: "/user_x/=/:p2", Controller: "C2", Action: "A2", MaxBodySize: 5242880, Params: []string{"p2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, Parent: "r1", Pos: "routes.conf:17:11"},
+	{Index: 676, Name: "r2", Method: "TRACE", Path: "/user_x/=/:p2", Controller: "C2", Action: "A2", Params: []string{"p2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, Parent: "r1", Pos: "routes.conf:17:11"},
+	{Index: 677, Name: "r6", Method: "GET", Path: "/user_x/=/:p2/:p3", Controller: "C2", Action: "A6", Auth: "anonymous", Params: []string{"p2", "p3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, CORS: routegenCORS69, Parent: "r2", Pos: "routes.conf:41:15"},
+	{Index: 678, Name: "r6", Method: "TRACE", Path: "/user_x/=/:p2/:p3", Controller: "C2", Action: "A6", Auth: "anonymous", Params: []string{"p2", "p3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, CORS: routegenCORS69, Parent: "r2", Pos: "routes.conf:41:15"},
+	{Index: 679, Name: "r4", Method: "GET", Path: "/user_x/=/:p2/user_x", Controller: "C2", Action: "A4", Params: []string{"p2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, Parent: "r2", Pos: "routes.conf:31:15"},
+	{Index: 680, Name: "r4", Method: "POST", Path: "/user_x/=/:p2/user_x", Controller: "C2", Action: "A4", MaxBodySize: 5242880, Params: []string{"p2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, Parent: "r2", Pos: "routes.conf:31:15"},
+	{Index: 681, Name: "r3", Method: "CONNECT", Path: "/user_x/=/:p2/x.y/*rest", Controller: "C0", Action: "A3", AntiCSRFCheck: true, Params: []string{"p2", "rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, CORS: routegenCORS70, Parent: "r2", Pos: "routes.conf:22:15"},
+	{Index: 682, Name: "r207", Method: "HEAD", Path: "/user_x/new", Controller: "C0", Action: "A207", Pos: "routes.conf:1457:7"},
+	{Index: 683, Name: "r186", Method: "GET", Path: "/user_x/user_x", Controller: "C2", Action: "A186", Pos: "routes.conf:1314:7"},
+	{Index: 684, Name: "r186", Method: "POST", Path: "/user_x/user_x", Controller: "C2", Action: "A186", MaxBodySize: 1024, Pos: "routes.conf:1314:7"},
+	{Index: 685, Name: "r196", Method: "TRACE", Path: "/user_x/user_x", Controller: "C1", Action: "A196", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermittedall", Args: []string{"b:x:y", "users:edit"}}}}, Pos: "routes.conf:1381:7"},
+	{Index: 686, Name: "r267", Method: "CONNECT", Path: "/user_x/v1", Controller: "C1", Action: "A267", Pos: "routes.conf:1881:7"},
+	{Index: 687, Name: "r267", Method: "GET", Path: "/user_x/v1", Controller: "C1", Action: "A267", Pos: "routes.conf:1881:7"},
+	{Index: 688, Name: "r267", Method: "TRACE", Path: "/user_x/v1", Controller: "C1", Action: "A267", Pos: "routes.conf:1881:7"},
+	{Index: 689, Name: "r374", Method: "GET", Path: "/users", Controller: "C2", Action: "A374", Pos: "routes.conf:2597:7"},
+	{Index: 690, Name: "r374", Method: "OPTIONS", Path: "/users", Controller: "C2", Action: "A374", Pos: "routes.conf:2597:7"},
+	{Index: 691, Name: "r491", Method: "TRACE", Path: "/users", Controller: "C2", Action: "A491", Auth: "basic", Pos: "routes.conf:3411:7"},
+	{Index: 692, Name: "r491", Method: "WS", Path: "/users", Controller: "C2", Action: "A491", Auth: "basic", WebSocket: true, Pos: "routes.conf:3411:7"},
+	{Index: 693, Name: "r299", Method: "GET", Path: "/users/42", Controller: "C0", Action: "A299", AntiCSRFCheck: true, Parent: "r296", Pos: "routes.conf:2095:11"},
+	{Index: 694, Name: "r300", Method: "OPTIONS", Path: "/users/42", Controller: "C0", Action: "A300", Auth: "token", AntiCSRFCheck: true, Parent: "r299", Pos: "routes.conf:2101:15"},
+	{Index: 695, Name: "r300", Method: "PUT", Path: "/users/42", Controller: "C0", Action: "A300", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r299", Pos: "routes.conf:2101:15"},
+	{Index: 696, Name: "r299", Method: "WS", Path: "/users/42", Controller: "C0", Action: "A299", WebSocket: true, Parent: "r296", Pos: "routes.conf:2095:11"},
+	{Index: 697, Name: "r494", Method: "POST", Path: "/users/42/:p2", Controller: "C1", Action: "A494", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p2"}, Constraints: []string{"number|alpha,max=4"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit"}}, {Func: "ispermitted", Args: []string{"reports:read,write"}}}}, Parent: "r491", Pos: "routes.conf:3432:11"},
+	{Index: 698, Name: "r394", Method: "GET", Path: "/users/:p1", Controller: "C1", Action: "A394", Auth: "anonymous", Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:2741:7"},
+	{Index: 699, Name: "r447", Method: "TRACE", Path: "/users/:p1", Controller: "C1", Action: "A447", Auth: "authenticated", Params: []string{"p1"}, Parent: "r445", Pos: "routes.conf:3110:11"},
+	{Index: 700, Name: "r375", Method: "CONNECT", Path: "/users/:p1/1", Controller: "C2", Action: "A375", Params: []string{"p1"}, Parent: "r374", Pos: "routes.conf:2603:11"},
+	{Index: 701, Name: "r375", Method: "GET", Path: "/users/:p1/1", Controller: "C2", Action: "A375", Params: []string{"p1"}, Parent: "r374", Pos: "routes.conf:2603:11"},
+	{Index: 702, Name: "r395", Method: "PUT", Path: "/users/:p1/1/.a", Controller: "C1", Action: "A395", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r394", Pos: "routes.conf:2748:11"},
+	{Index: 703, Name: "r396", Method: "DELETE", Path: "/users/:p1/1/.a/@", Controller: "C1", Action: "A396", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r395", Pos: "routes.conf:2753:15"},
+	{Index: 704, Name: "r398", Method: "OPTIONS", Path: "/users/:p1/1/.a/@/~u", Controller: "C1", Action: "A398", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r395", Pos: "routes.conf:2764:15"},
+	{Index: 705, Name: "r397", Method: "GET", Path: "/users/:p1/1/.a/ab/:p5", Controller: "C1", Action: "A397", Auth: "anonymous", Params: []string{"p1", "p5"}, Constraints: []string{"gte=-1.5", ""}, Parent: "r395", Pos: "routes.conf:2759:15"},
+	{Index: 706, Name: "r376", Method: "GET", Path: "/users/:p1/1/=/a:p4", Controller: "C2", Action: "A376", AntiCSRFCheck: true, Params: []string{"p1", "p4"}, Parent: "r375", Pos: "routes.conf:2609:15"},
+	{Index: 707, Name: "r376", Method: "PUT", Path: "/users/:p1/1/=/a:p4", Controller: "C2", Action: "A376", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p4"}, Parent: "r375", Pos: "routes.conf:2609:15"},
+	{Index: 708, Name: "r377", Method: "GET", Path: "/users/:p1/1/x.y/42", Controller: "C0", Action: "A377", Auth: "authenticated", Params: []string{"p1"}, CORS: routegenCORS71, Parent: "r375", Pos: "routes.conf:2615:15"},
+	{Index: 709, Name: "r377", Method: "TRACE", Path: "/users/:p1/1/x.y/42", Controller: "C0", Action: "A377", Auth: "authenticated", Params: []string{"p1"}, CORS: routegenCORS71, Parent: "r375", Pos: "routes.conf:2615:15"},
+	{Index: 710, Name: "r378", Method: "GET", Path: "/users/:p1/1/~u/:p4", Controller: "C0", Action: "A378", Params: []string{"p1", "p4"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"admin", "manager"}}}}, Parent: "r375", Pos: "routes.conf:2623:15"},
+	{Index: 711, Name: "r399", Method: "GET", Path: "/users/:p1/x.y", Controller: "C0", Action: "A399", Auth: "anonymous", Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager", "admin"}}, {Func: "hasrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermitted", Args: []string{"reports:read,write"}}}}, Parent: "r394", Pos: "routes.conf:2772:11"},
+	{Index: 712, Name: "r399", Method: "POST", Path: "/users/:p1/x.y", Controller: "C0", Action: "A399", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager", "admin"}}, {Func: "hasrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermitted", Args: []string{"reports:read,write"}}}}, Parent: "r394", Pos: "routes.conf:2772:11"},
+	{Index: 713, Name: "r400", Method: "GET", Path: "/users/:p1/x.y/a-b/users", Controller: "C0", Action: "A400", Auth: "anonymous", Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager", "admin"}}, {Func: "hasrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermitted", Args: []string{"reports:read,write"}}}}, Parent: "r399", Pos: "routes.conf:2779:15"},
+	{Index: 714, Name: "r11", Method: "DELETE", Path: "/users/a:p1", Controller: "C0", Action: "A11", MaxBodySize: 5242880, Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"manager", "b", "admin"}}, {Func: "hasrole", Args: []string{"manager"}}}}, CORS: routegenCORS72, Pos: "routes.conf:82:7"},
+	{Index: 715, Name: "r11", Method: "GET", Path: "/users/a:p1", Controller: "C0", Action: "A11", Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"manager", "b", "admin"}}, {Func: "hasrole", Args: []string{"manager"}}}}, CORS: routegenCORS72, Pos: "routes.conf:82:7"},
+	{Index: 716, Name: "r495", Method: "CONNECT", Path: "/users/~:p1", Controller: "C2", Action: "A495", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r491", Pos: "routes.conf:3440:11"},
+	{Index: 717, Name: "r495", Method: "GET", Path: "/users/~:p1", Controller: "C2", Action: "A495", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r491", Pos: "routes.conf:3440:11"},
+	{Index: 718, Name: "r495", Method: "WS", Path: "/users/~:p1", Controller: "C2", Action: "A495", Auth: "basic", WebSocket: true, Params: []string{"p1"}, Parent: "r491", Pos: "routes.conf:3440:11"},
+	{Index: 719, Name: "r250", Method: "GET", Path: "/v1", Controller: "C2", Action: "A250", Auth: "token", CORS: routegenCORS66, Parent: "r249", Pos: "routes.conf:1762:15"},
+	{Index: 720, Name: "r250", Method: "TRACE", Path: "/v1", Controller: "C2", Action: "A250", Auth: "token", CORS: routegenCORS66, Parent: "r249", Pos: "routes.conf:1762:15"},
+	{Index: 721, Name: "r269", Method: "CONNECT", Path: "/v1/*rest", Controller: "C0", Action: "A269", Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r268", Pos: "routes.conf:1893:11"},
+	{Index: 722, Name: "r268", Method: "GET", Path: "/v1/*rest", Controller: "C0", Action: "A268", Params: []string{"rest"}, Constraints: []string{"alpha"}, Pos: "routes.conf:1887:7"},
+	{Index: 723, Name: "r268", Method: "HEAD", Path: "/v1/*rest", Controller: "C0", Action: "A268", Params: []string{"rest"}, Constraints: []string{"alpha"}, Pos: "routes.conf:1887:7"},
+	{Index: 724, Name: "r269", Method: "POST", Path: "/v1/*rest", Controller: "C0", Action: "A269", MaxBodySize: 5242880, Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r268", Pos: "routes.conf:1893:11"},
+	{Index: 725, Name: "r133", Method: "GET", Path: "/v1/=", Controller: "C1", Action: "A133", Auth: "basic", Pos: "routes.conf:941:7"},
+	{Index: 726, Name: "r133", Method: "OPTIONS", Path: "/v1/=", Controller: "C1", Action: "A133", Auth: "basic", Pos: "routes.conf:941:7"},
+	{Index: 727, Name: "r133", Method: "WS", Path: "/v1/=", Controller: "C1", Action: "A133", Auth: "basic", WebSocket: true, Pos: "routes.conf:941:7"},
+	{Index: 728, Name: "r468", Method: "GET", Path: "/v1/new", Controller: "C0", Action: "A468", Pos: "routes.conf:3253:7"},
+	{Index: 729, Name: "r468", Method: "OPTIONS", Path: "/v1/new", Controller: "C0", Action: "A468", Pos: "routes.conf:3253:7"},
+	{Index: 730, Name: "r29", Method: "OPTIONS", Path: "/v:p0", Controller: "C2", Action: "A29", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:203:7"},
+	{Index: 731, Name: "r29", Method: "PATCH", Path: "/v:p0", Controller: "C2", Action: "A29", MaxBodySize: 8, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:203:7"},
+	{Index: 732, Name: "r29", Method: "POST", Path: "/v:p0", Controller: "C2", Action: "A29", MaxBodySize: 8, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:203:7"},
+	{Index: 733, Name: "r36", Method: "GET", Path: "/v:p0/:p1/a:p2", Controller: "C2", Action: "A36", Auth: "basic", Params: []string{"p0", "p1", "p2"}, Constraints: []string{"gte=-1.5", "", ""}, Parent: "r35", Pos: "routes.conf:247:15"},
+	{Index: 734, Name: "r35", Method: "HEAD", Path: "/v:p0/:p1/a:p2", Controller: "C2", Action: "A35", Auth: "basic", Params: []string{"p0", "p1", "p2"}, Constraints: []string{"gte=-1.5", "", ""}, Parent: "r29", Pos: "routes.conf:241:11"},
+	{Index: 735, Name: "r35", Method: "WS", Path: "/v:p0/:p1/a:p2", Controller: "C2", Action: "A35", Auth: "basic", WebSocket: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"gte=-1.5", "", ""}, Parent: "r29", Pos: "routes.conf:241:11"},
+	{Index: 736, Name: "r37", Method: "OPTIONS", Path: "/v:p0/a", Controller: "C2", Action: "A37", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Parent: "r29", Pos: "routes.conf:254:11"},
+	{Index: 737, Name: "r37", Method: "PUT", Path: "/v:p0/a", Controller: "C2", Action: "A37", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Parent: "r29", Pos: "routes.conf:254:11"},
+	{Index: 738, Name: "r446", Method: "CONNECT", Path: "/v:p0/user_:p1", Controller: "C2", Action: "A446", Auth: "token", Params: []string{"p0", "p1"}, CORS: routegenCORS17, Parent: "r445", Pos: "routes.conf:3103:11"},
+	{Index: 739, Name: "r30", Method: "GET", Path: "/v:p0/users", Controller: "C2", Action: "A30", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, CORS: routegenCORS73, Parent: "r29", Pos: "routes.conf:210:11"},
+	{Index: 740, Name: "r32", Method: "CONNECT", Path: "/v:p0/users/.:p2/x.y", Controller: "C2", Action: "A32", Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", ""}, CORS: routegenCORS73, Parent: "r30", Pos: "routes.conf:222:15"},
+	{Index: 741, Name: "r32", Method: "GET", Path: "/v:p0/users/.:p2/x.y", Controller: "C2", Action: "A32", Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", ""}, CORS: routegenCORS73, Parent: "r30", Pos: "routes.conf:222:15"},
+	{Index: 742, Name: "r32", Method: "TRACE", Path: "/v:p0/users/.:p2/x.y", Controller: "C2", Action: "A32", Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", ""}, CORS: routegenCORS73, Parent: "r30", Pos: "routes.conf:222:15"},
+	{Index: 743, Name: "r33", Method: "CONNECT", Path: "/v:p0/users/:p2", Controller: "C2", Action: "A33", Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", "required,len=1"}, CORS: routegenCORS74, Parent: "r30", Pos: "routes.conf:227:15"},
+	{Index: 744, Name: "r33", Method: "OPTIONS", Path: "/v:p0/users/:p2", Controller: "C2", Action: "A33", Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", "required,len=1"}, CORS: routegenCORS74, Parent: "r30", Pos: "routes.conf:227:15"},
+	{Index: 745, Name: "r31", Method: "GET", Path: "/v:p0/users/a", Controller: "C2", Action: "A31", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, CORS: routegenCORS75, Parent: "r30", Pos: "routes.conf:216:15"},
+	{Index: 746, Name: "r34", Method: "POST", Path: "/v:p0/users/a-b/:p3", Controller: "C2", Action: "A34", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p3"}, Constraints: []string{"gte=-1.5", ""}, CORS: routegenCORS73, Parent: "r30", Pos: "routes.conf:233:15"},
+	{Index: 747, Name: "r34", Method: "WS", Path: "/v:p0/users/a-b/:p3", Controller: "C2", Action: "A34", Auth: "token", WebSocket: true, Params: []string{"p0", "p3"}, Constraints: []string{"gte=-1.5", ""}, Parent: "r30", Pos: "routes.conf:233:15"},
+	{Index: 748, Name: "r128", Method: "GET", Path: "/x.:p0", Controller: "C1", Action: "A128", Auth: "basic", Params: []string{"p0"}, Pos: "routes.conf:909:7"},
+	{Index: 749, Name: "r128", Method: "POST", Path: "/x.:p0", Controller: "C1", Action: "A128", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Pos: "routes.conf:909:7"},
+	{Index: 750, Name: "r132", Method: "GET", Path: "/x.:p0/1/1", Controller: "C1", Action: "A132", Auth: "basic", Params: []string{"p0"}, Parent: "r128", Pos: "routes.conf:934:11"},
+	{Index: 751, Name: "r424", Method: "WS", Path: "/x.:p0/:p1", Controller: "C0", Action: "A424", WebSocket: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:2952:7"},
+	{Index: 752, Name: "r131", Method: "PATCH", Path: "/x.:p0/=", Controller: "C1", Action: "A131", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r128", Pos: "routes.conf:928:11"},
+	{Index: 753, Name: "r130", Method: "GET", Path: "/x.:p0/a-b", Controller: "C1", Action: "A130", Auth: "token", Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read,write", "users:edit"}}}}, Parent: "r128", Pos: "routes.conf:921:11"},
+	{Index: 754, Name: "r129", Method: "POST", Path: "/x.:p0/a:p1", Controller: "C1", Action: "A129", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Parent: "r128", Pos: "routes.conf:916:11"},
+	{Index: 755, Name: "r217", Method: "CONNECT", Path: "/x.y", Controller: "C2", Action: "A217", Auth: "anonymous", Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "reports:read,write", "users:edit"}}}}, Pos: "routes.conf:1530:7"},
+	{Index: 756, Name: "r253", Method: "DELETE", Path: "/x.y", Controller: "C0", Action: "A253", Auth: "authenticated", MaxBodySize: 5242880, Pos: "routes.conf:1783:7"},
+	{Index: 757, Name: "r215", Method: "GET", Path: "/x.y", Controller: "C1", Action: "A215", Auth: "authenticated", CORS: routegenCORS76, Pos: "routes.conf:1514:7"},
+	{Index: 758, Name: "r215", Method: "POST", Path: "/x.y", Controller: "C1", Action: "A215", Auth: "authenticated", MaxBodySize: 5242880, CORS: routegenCORS76, Pos: "routes.conf:1514:7"},
+	{Index: 759, Name: "r256", Method: "GET", Path: "/x.y/1", Controller: "C0", Action: "A256", Auth: "token", CORS: routegenCORS77, Parent: "r254", Pos: "routes.conf:1802:15"},
+	{Index: 760, Name: "r254", Method: "PATCH", Path: "/x.y/1", Controller: "C0", Action: "A254", Auth: "authenticated", MaxBodySize: 5242880, CORS: routegenCORS77, Parent: "r253", Pos: "routes.conf:1790:11"},
+	{Index: 761, Name: "r257", Method: "GET", Path: "/x.y/1/1", Controller: "C2", Action: "A257", Auth: "basic", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS77, Parent: "r254", Pos: "routes.conf:1807:15"},
+	{Index: 762, Name: "r257", Method: "PUT", Path: "/x.y/1/1", Controller: "C2", Action: "A257", Auth: "basic", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS77, Parent: "r254", Pos: "routes.conf:1807:15"},
+	{Index: 763, Name: "r255", Method: "CONNECT", Path: "/x.y/1/=", Controller: "C0", Action: "A255", Auth: "authenticated", CORS: routegenCORS77, Parent: "r254", Pos: "routes.conf:1796:15"},
+	{Index: 764, Name: "r258", Method: "CONNECT", Path: "/x.y/1/@", Controller: "C0", Action: "A258", Auth: "authenticated", CORS: routegenCORS77, Parent: "r254", Pos: "routes.conf:1815:15"},
+	{Index: 765, Name: "r258", Method: "HEAD", Path: "/x.y/1/@", Controller: "C0", Action: "A258", Auth: "authenticated", CORS: routegenCORS77, Parent: "r254", Pos: "routes.conf:1815:15"},
+	{Index: 766, Name: "r275", Method: "DELETE", Path: "/x.y/:p1", Controller: "C1", Action: "A275", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:1933:7"},
+	{Index: 767, Name: "r275", Method: "GET", Path: "/x.y/:p1", Controller: "C1", Action: "A275", Params: []string{"p1"}, Pos: "routes.conf:1933:7"},
+	{Index: 768, Name: "r216", Method: "GET", Path: "/x.y/ab", Controller: "C1", Action: "A216", Auth: "authenticated", AntiCSRFCheck: true, CORS: routegenCORS76, Parent: "r215", Pos: "routes.conf:1522:11"},
+	{Index: 769, Name: "r216", Method: "OPTIONS", Path: "/x.y/ab", Controller: "C1", Action: "A216", Auth: "authenticated", AntiCSRFCheck: true, CORS: routegenCORS76, Parent: "r215", Pos: "routes.conf:1522:11"},
+	{Index: 770, Name: "r111", Method: "DELETE", Path: "/~*rest", Controller: "C0", Action: "A111", MaxBodySize: 5242880, Params: []string{"rest"}, Constraints: []string{"min=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin", "manager", "a"}}, {Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r110", Pos: "routes.conf:783:11"},
+	{Index: 771, Name: "r110", Method: "GET", Path: "/~*rest", Controller: "C0", Action: "A110", Params: []string{"rest"}, Constraints: []string{"min=3"}, Pos: "routes.conf:776:7"},
+	{Index: 772, Name: "r112", Method: "HEAD", Path: "/~*rest", Controller: "C0", Action: "A112", Auth: "authenticated", Params: []string{"rest"}, Constraints: []string{"min=3"}, Parent: "r110", Pos: "routes.conf:790:11"},
+	{Index: 773, Name: "r110", Method: "PATCH", Path: "/~*rest", Controller: "C0", Action: "A110", MaxBodySize: 5242880, Params: []string{"rest"}, Constraints: []string{"min=3"}, Pos: "routes.conf:776:7"},
+	{Index: 774, Name: "r110", Method: "POST", Path: "/~*rest", Controller: "C0", Action: "A110", MaxBodySize: 5242880, Params: []string{"rest"}, Constraints: []string{"min=3"}, Pos: "routes.conf:776:7"},
+	{Index: 775, Name: "r113", Method: "PUT", Path: "/~*rest", Controller: "C0", Action: "A113", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"rest"}, Constraints: []string{"min=3"}, Parent: "r112", Pos: "routes.conf:795:15"},
+	{Index: 776, Name: "r78", Method: "GET", Path: "/~:p0", Controller: "C2", Action: "A78", Params: []string{"p0"}, Constraints: []string{"numeric"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}, {Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "printer:lp7200:print"}}}}, Pos: "routes.conf:546:7"},
+	{Index: 777, Name: "r305", Method: "TRACE", Path: "/~:p0", Controller: "C2", Action: "A305", Auth: "token", Params: []string{"p0"}, Constraints: []string{"number"}, Pos: "routes.conf:2135:7"},
+	{Index: 778, Name: "r305", Method: "WS", Path: "/~:p0", Controller: "C2", Action: "A305", Auth: "token", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"number"}, Pos: "routes.conf:2135:7"},
+	{Index: 779, Name: "r261", Method: "DELETE", Path: "/~:p0/1*rest", Controller: "C2", Action: "A261", Auth: "token", MaxBodySize: 64, Params: []string{"p0", "rest"}, Pos: "routes.conf:1838:7"},
+	{Index: 780, Name: "r261", Method: "GET", Path: "/~:p0/1*rest", Controller: "C2", Action: "A261", Auth: "token", Params: []string{"p0", "rest"}, Pos: "routes.conf:1838:7"},
+	{Index: 781, Name: "r262", Method: "PUT", Path: "/~:p0/1*rest", Controller: "C2", Action: "A262", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Parent: "r261", Pos: "routes.conf:1846:11"},
+	{Index: 782, Name: "r115", Method: "CONNECT", Path: "/~:p0/42", Controller: "C1", Action: "A115", Params: []string{"p0"}, Pos: "routes.conf:810:7"},
+	{Index: 783, Name: "r115", Method: "GET", Path: "/~:p0/42", Controller: "C1", Action: "A115", Params: []string{"p0"}, Pos: "routes.conf:810:7"},
+	{Index: 784, Name: "r21", Method: "CONNECT", Path: "/~:p0/@", Controller: "C1", Action: "A21", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:151:7"},
+	{Index: 785, Name: "r21", Method: "GET", Path: "/~:p0/@", Controller: "C1", Action: "A21", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:151:7"},
+	{Index: 786, Name: "r21", Method: "PUT", Path: "/~:p0/@", Controller: "C1", Action: "A21", MaxBodySize: 64, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:151:7"},
+	{Index: 787, Name: "r22", Method: "DELETE", Path: "/~:p0/@/1", Controller: "C1", Action: "A22", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r21", Pos: "routes.conf:158:11"},
+	{Index: 788, Name: "r23", Method: "GET", Path: "/~:p0/@/1", Controller: "C1", Action: "A23", Params: []string{"p0"}, Constraints: []string{"uuid4"}, CORS: routegenCORS78, Parent: "r22", Pos: "routes.conf:163:15"},
+	{Index: 789, Name: "r26", Method: "POST", Path: "/~:p0/@/1", Controller: "C1", Action: "A26", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read,write", "b:x:y"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS43, Parent: "r22", Pos: "routes.conf:179:15"},
+	{Index: 790, Name: "r26", Method: "TRACE", Path: "/~:p0/@/1", Controller: "C1", Action: "A26", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read,write", "b:x:y"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS43, Parent: "r22", Pos: "routes.conf:179:15"},
+	{Index: 791, Name: "r22", Method: "WS", Path: "/~:p0/@/1", Controller: "C1", Action: "A22", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r21", Pos: "routes.conf:158:11"},
+	{Index: 792, Name: "r24", Method: "GET", Path: "/~:p0/@/1/.:p3", Controller: "C1", Action: "A24", Auth: "token", Params: []string{"p0", "p3"}, Constraints: []string{"uuid4", ""}, Parent: "r22", Pos: "routes.conf:168:15"},
+	{Index: 793, Name: "r25", Method: "CONNECT", Path: "/~:p0/@/1/1/...", Controller: "C1", Action: "A25", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:174:15"},
+	{Index: 794, Name: "r25", Method: "GET", Path: "/~:p0/@/1/1/...", Controller: "C1", Action: "A25", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:174:15"},
+	{Index: 795, Name: "r302", Method: "GET", Path: "/~u", Controller: "C1", Action: "A302", Pos: "routes.conf:2116:7"},
+	{Index: 796, Name: "r303", Method: "OPTIONS", Path: "/~u", Controller: "C1", Action: "A303", Parent: "r302", Pos: "routes.conf:2123:11"},
+	{Index: 797, Name: "r302", Method: "WS", Path: "/~u", Controller: "C1", Action: "A302", WebSocket: true, Pos: "routes.conf:2116:7"},
+	{Index: 798, Name: "r287", Method: "CONNECT", Path: "/~u/*rest", Controller: "C0", Action: "A287", Auth: "basic", Params: []string{"rest"}, CORS: routegenCORS4, Parent: "r286", Pos: "routes.conf:2016:15"},
+	{Index: 799, Name: "r285", Method: "GET", Path: "/~u/*rest", Controller: "C0", Action: "A285", Params: []string{"rest"}, CORS: routegenCORS4, Pos: "routes.conf:2004:7"},
+	{Index: 800, Name: "r288", Method: "POST", Path: "/~u/*rest", Controller: "C0", Action: "A288", Auth: "basic", MaxBodySize: 1024, Params: []string{"rest"}, CORS: routegenCORS4, Parent: "r286", Pos: "routes.conf:2020:15"},
+	{Index: 801, Name: "r286", Method: "PUT", Path: "/~u/*rest", Controller: "C0", Action: "A286", Auth: "basic", MaxBodySize: 5242880, Params: []string{"rest"}, CORS: routegenCORS4, Parent: "r285", Pos: "routes.conf:2011:11"},
+	{Index: 802, Name: "r285", Method: "WS", Path: "/~u/*rest", Controller: "C0", Action: "A285", WebSocket: true, Params: []string{"rest"}, Pos: "routes.conf:2004:7"},
+	{Index: 803, Name: "r64", Method: "GET", Path: "/~u/.:p1", Controller: "C1", Action: "A64", Params: []string{"p1"}, Pos: "routes.conf:444:7"},
+	{Index: 804, Name: "r28", Method: "HEAD", Path: "/~u/1", Controller: "C0", Action: "A28", Auth: "basic", Pos: "routes.conf:196:7"},
+	{Index: 805, Name: "r392", Method: "HEAD", Path: "/~u/42", Controller: "C0", Action: "A392", Auth: "token", Pos: "routes.conf:2726:7"},
+	{Index: 806, Name: "r393", Method: "DELETE", Path: "/~u/42/:p2", Controller: "C0", Action: "A393", Auth: "token", MaxBodySize: 5242880, Params: []string{"p2"}, Parent: "r392", Pos: "routes.conf:2734:11"},
+	{Index: 807, Name: "r393", Method: "GET", Path: "/~u/42/:p2", Controller: "C0", Action: "A393", Auth: "token", Params: []string{"p2"}, Parent: "r392", Pos: "routes.conf:2734:11"},
+	{Index: 808, Name: "r304", Method: "GET", Path: "/~u/:p1", Controller: "C1", Action: "A304", Params: []string{"p1"}, CORS: routegenCORS29, Parent: "r302", Pos: "routes.conf:2127:11"},
+	{Index: 809, Name: "r80", Method: "PATCH", Path: "/~u/:p1", Controller: "C2", Action: "A80", MaxBodySize: 5242880, Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}}}, CORS: routegenCORS79, Pos: "routes.conf:560:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
@@ -1588,1028 +1545,1028 @@ func Lookup(m *runtime.Match, method, host, path string) {
 
 // C0Controller holds the actions of controller "C0".
 type C0Controller interface {
-//line routes.conf:700:6
-	A102(ctx *runtime.Context, p0 string, p1 string) error // serves r102: GET /1:p0/v:p1 (routes.conf:700:7), r102: PATCH /1:p0/v:p1 (routes.conf:700:7), r102: WS /1:p0/v:p1 (routes.conf:700:7)
-//line routes.conf:707:10
-	A103(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r103: CONNECT /1:p0/v:p1/*rest (routes.conf:707:11), r103: GET /1:p0/v:p1/*rest (routes.conf:707:11), r103: POST /1:p0/v:p1/*rest (routes.conf:707:11)
-//line routes.conf:715:14
-	A104(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r104: HEAD /1:p0/v:p1/*rest (routes.conf:715:15)
-//line routes.conf:721:14
-	A105(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r105: OPTIONS /1:p0/v:p1/*rest (routes.conf:721:15), r105: PUT /1:p0/v:p1/*rest (routes.conf:721:15)
-//line routes.conf:726:14
-	A106(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r106: DELETE /1:p0/v:p1/*rest (routes.conf:726:15)
-//line routes.conf:735:10
-	A107(ctx *runtime.Context, p0 string, p1 string) error // serves r107: OPTIONS /1:p0/v:p1 (routes.conf:735:11)
-//line routes.conf:740:14
-	A108(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r108: OPTIONS /1:p0/v:p1/1/x.:p3 (routes.conf:740:15)
+//line routes.conf:722:6
+	A102(ctx *runtime.Context, p0 string, p1 string) error // serves r102: GET /1:p0/v:p1 (routes.conf:722:7), r102: PATCH /1:p0/v:p1 (routes.conf:722:7), r102: WS /1:p0/v:p1 (routes.conf:722:7)
+//line routes.conf:730:10
+	A103(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r103: CONNECT /1:p0/v:p1/*rest (routes.conf:730:11), r103: GET /1:p0/v:p1/*rest (routes.conf:730:11), r103: POST /1:p0/v:p1/*rest (routes.conf:730:11)
+//line routes.conf:737:14
+	A104(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r104: HEAD /1:p0/v:p1/*rest (routes.conf:737:15)
+//line routes.conf:742:14
+	A105(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r105: OPTIONS /1:p0/v:p1/*rest (routes.conf:742:15), r105: PUT /1:p0/v:p1/*rest (routes.conf:742:15)
 //line routes.conf:747:14
-	A109(ctx *runtime.Context, p0 string, p1 string) error // serves r109: HEAD /1:p0/v:p1/a (routes.conf:747:15), r109: OPTIONS /1:p0/v:p1/a (routes.conf:747:15), r109: PATCH /1:p0/v:p1/a (routes.conf:747:15)
-//line routes.conf:77:6
-	A11(ctx *runtime.Context, p1 string) error // serves r11: DELETE /users/a:p1 (routes.conf:77:7), r11: GET /users/a:p1 (routes.conf:77:7)
-//line routes.conf:757:6
-	A110(ctx *runtime.Context, rest string) error // serves r110: GET /~*rest (routes.conf:757:7), r110: PATCH /~*rest (routes.conf:757:7), r110: POST /~*rest (routes.conf:757:7)
-//line routes.conf:765:10
-	A111(ctx *runtime.Context, rest string) error // serves r111: DELETE /~*rest (routes.conf:765:11)
-//line routes.conf:774:10
-	A112(ctx *runtime.Context, rest string) error // serves r112: HEAD /~*rest (routes.conf:774:11)
-//line routes.conf:778:14
-	A113(ctx *runtime.Context, rest string) error // serves r113: PUT /~*rest (routes.conf:778:15)
-//line routes.conf:788:6
-	A114(ctx *runtime.Context) error // serves r114: DELETE /1/users (routes.conf:788:7), r114: WS /1/users (routes.conf:788:7)
-//line routes.conf:83:6
-	A12(ctx *runtime.Context, rest string) error // serves r12: CONNECT /*rest (routes.conf:83:7)
-//line routes.conf:851:6
-	A122(ctx *runtime.Context, p0 string) error // serves r122: OPTIONS /:p0 (routes.conf:851:7), r122: TRACE /:p0 (routes.conf:851:7)
-//line routes.conf:1001:14
-	A143(ctx *runtime.Context, p0 string, p2 string) error // serves r143: OPTIONS /:p0/42/:p2/user_x/user_x (routes.conf:1001:15), r143: POST /:p0/42/:p2/user_x/user_x (routes.conf:1001:15), r143: PUT /:p0/42/:p2/user_x/user_x (routes.conf:1001:15)
-//line routes.conf:1012:6
-	A144(ctx *runtime.Context, p0 string) error // serves r144: POST /a:p0/= (routes.conf:1012:7)
-//line routes.conf:1046:10
-	A149(ctx *runtime.Context, p0 string) error // serves r149: OPTIONS /a:p0/= (routes.conf:1046:11)
-//line routes.conf:1052:10
-	A150(ctx *runtime.Context, p0 string, p2 string) error // serves r150: DELETE /a:p0/=/:p2 (routes.conf:1052:11)
-//line routes.conf:1058:10
-	A151(ctx *runtime.Context, p0 string, p3 string) error // serves r151: POST /a:p0/=/v1/:p3 (routes.conf:1058:11)
-//line routes.conf:1063:14
-	A152(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r152: CONNECT /a:p0/=/v1/:p3/.:p4/users (routes.conf:1063:15), r152: GET /a:p0/=/v1/:p3/.:p4/users (routes.conf:1063:15), r152: POST /a:p0/=/v1/:p3/.:p4/users (routes.conf:1063:15)
-//line routes.conf:1070:14
-	A153(ctx *runtime.Context, p0 string, p3 string, p4 string, p5 string) error // serves r153: GET /a:p0/=/v1/:p3/:p4/:p5 (routes.conf:1070:15)
-//line routes.conf:1078:14
-	A154(ctx *runtime.Context, p0 string, p3 string, p4 string, rest string) error // serves r154: TRACE /a:p0/=/v1/:p3/:p4/*rest (routes.conf:1078:15)
-//line routes.conf:1085:14
-	A155(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r155: POST /a:p0/=/v1/:p3/*rest (routes.conf:1085:15)
-//line routes.conf:1117:14
-	A160(ctx *runtime.Context, p0 string, rest string) error // serves r160: GET /:p0/=/v1/*rest (routes.conf:1117:15)
-//line routes.conf:1304:6
-	A188(ctx *runtime.Context, p0 string) error // serves r188: GET /1:p0 (routes.conf:1304:7)
-//line routes.conf:1310:10
-	A189(ctx *runtime.Context, p0 string, rest string) error // serves r189: PATCH /1:p0/*rest (routes.conf:1310:11), r189: POST /1:p0/*rest (routes.conf:1310:11)
-//line routes.conf:1317:14
-	A190(ctx *runtime.Context, p0 string, rest string) error // serves r190: OPTIONS /1:p0/*rest (routes.conf:1317:15)
-//line routes.conf:1323:14
-	A191(ctx *runtime.Context, p0 string, rest string) error // serves r191: DELETE /1:p0/*rest (routes.conf:1323:15)
-//line routes.conf:1337:10
-	A193(ctx *runtime.Context, p0 string) error // serves r193: GET /1:p0/@ (routes.conf:1337:11), r193: POST /1:p0/@ (routes.conf:1337:11)
-//line routes.conf:1343:14
-	A194(ctx *runtime.Context, p0 string, p3 string) error // serves r194: GET /1:p0/@/~u/:p3 (routes.conf:1343:15)
-//line routes.conf:1350:14
-	A195(ctx *runtime.Context, p0 string) error // serves r195: HEAD /1:p0/@/.a (routes.conf:1350:15)
-//line routes.conf:1399:14
-	A201(ctx *runtime.Context, p2 string, p3 string) error // serves r201: GET /abc/v1/v:p2/:p3 (routes.conf:1399:15), r201: TRACE /abc/v1/v:p2/:p3 (routes.conf:1399:15)
-//line routes.conf:1440:6
-	A207(ctx *runtime.Context) error // serves r207: HEAD /user_x/new (routes.conf:1440:7)
-//line routes.conf:1563:10
-	A224(ctx *runtime.Context, p1 string) error // serves r224: GET /a/ab:p1 (routes.conf:1563:11), r224: HEAD /a/ab:p1 (routes.conf:1563:11)
-//line routes.conf:1569:10
-	A225(ctx *runtime.Context, rest string) error // serves r225: GET /a/new/*rest (routes.conf:1569:11), r225: HEAD /a/new/*rest (routes.conf:1569:11), r225: PATCH /a/new/*rest (routes.conf:1569:11)
-//line routes.conf:1591:6
-	A228(ctx *runtime.Context) error // serves r228: DELETE /a-b (routes.conf:1591:7), r228: GET /a-b (routes.conf:1591:7)
-//line routes.conf:1598:10
-	A229(ctx *runtime.Context, p1 string) error // serves r229: GET /a-b/:p1/@ (routes.conf:1598:11), r229: PUT /a-b/:p1/@ (routes.conf:1598:11)
-//line routes.conf:1607:10
-	A230(ctx *runtime.Context, p1 string) error // serves r230: GET /a-b/:p1/.a (routes.conf:1607:11), r230: WS /a-b/:p1/.a (routes.conf:1607:11)
-//line routes.conf:1612:14
-	A231(ctx *runtime.Context, p1 string) error // serves r231: GET /a-b/:p1/.a/a (routes.conf:1612:15)
-//line routes.conf:1647:10
-	A236(ctx *runtime.Context, p1 string) error // serves r236: PATCH /a-b/:p1 (routes.conf:1647:11)
-//line routes.conf:1665:14
-	A239(ctx *runtime.Context, p1 string) error // serves r239: WS /a-b/:p1/42 (routes.conf:1665:15)
-//line routes.conf:1670:14
-	A240(ctx *runtime.Context, p1 string) error // serves r240: GET /a-b/:p1/users/~u (routes.conf:1670:15), r240: PATCH /a-b/:p1/users/~u (routes.conf:1670:15), r240: WS /a-b/:p1/users/~u (routes.conf:1670:15)
-//line routes.conf:1688:6
-	A242(ctx *runtime.Context) error // serves r242: DELETE / (routes.conf:1688:7), r242: TRACE / (routes.conf:1688:7)
-//line routes.conf:1722:6
-	A247(ctx *runtime.Context, p0 string) error // serves r247: GET /user_:p0/a-b (routes.conf:1722:7), r247: HEAD /user_:p0/a-b (routes.conf:1722:7), r247: WS /user_:p0/a-b (routes.conf:1722:7)
-//line routes.conf:1729:10
-	A248(ctx *runtime.Context, p0 string, p2 string) error // serves r248: PUT /user_:p0/a-b/:p2 (routes.conf:1729:11), r248: WS /user_:p0/a-b/:p2 (routes.conf:1729:11)
-//line routes.conf:1766:6
-	A253(ctx *runtime.Context) error // serves r253: DELETE /x.y (routes.conf:1766:7)
-//line routes.conf:1774:10
-	A254(ctx *runtime.Context) error // serves r254: PATCH /x.y/1 (routes.conf:1774:11)
-//line routes.conf:1780:14
-	A255(ctx *runtime.Context) error // serves r255: CONNECT /x.y/1/= (routes.conf:1780:15)
-//line routes.conf:1786:14
-	A256(ctx *runtime.Context) error // serves r256: GET /x.y/1 (routes.conf:1786:15)
-//line routes.conf:1799:14
-	A258(ctx *runtime.Context) error // serves r258: CONNECT /x.y/1/@ (routes.conf:1799:15), r258: HEAD /x.y/1/@ (routes.conf:1799:15)
-//line routes.conf:1878:6
-	A268(ctx *runtime.Context, rest string) error // serves r268: GET /v1/*rest (routes.conf:1878:7), r268: HEAD /v1/*rest (routes.conf:1878:7)
-//line routes.conf:1884:10
-	A269(ctx *runtime.Context, rest string) error // serves r269: CONNECT /v1/*rest (routes.conf:1884:11), r269: POST /v1/*rest (routes.conf:1884:11)
-//line routes.conf:1935:6
-	A276(ctx *runtime.Context) error // serves r276: DELETE /.../a-b (routes.conf:1935:7), r276: GET /.../a-b (routes.conf:1935:7)
-//line routes.conf:1941:10
-	A277(ctx *runtime.Context, p2 string, p3 string) error // serves r277: PUT /.../a-b/user_:p2/:p3 (routes.conf:1941:11)
-//line routes.conf:1946:14
-	A278(ctx *runtime.Context, p2 string, p3 string, rest string) error // serves r278: GET /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1946:15), r278: POST /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1946:15)
+	A106(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r106: DELETE /1:p0/v:p1/*rest (routes.conf:747:15)
+//line routes.conf:754:10
+	A107(ctx *runtime.Context, p0 string, p1 string) error // serves r107: OPTIONS /1:p0/v:p1 (routes.conf:754:11)
+//line routes.conf:760:14
+	A108(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r108: OPTIONS /1:p0/v:p1/1/x.:p3 (routes.conf:760:15)
+//line routes.conf:765:14
+	A109(ctx *runtime.Context, p0 string, p1 string) error // serves r109: HEAD /1:p0/v:p1/a (routes.conf:765:15), r109: OPTIONS /1:p0/v:p1/a (routes.conf:765:15), r109: PATCH /1:p0/v:p1/a (routes.conf:765:15)
+//line routes.conf:82:6
+	A11(ctx *runtime.Context, p1 string) error // serves r11: DELETE /users/a:p1 (routes.conf:82:7), r11: GET /users/a:p1 (routes.conf:82:7)
+//line routes.conf:776:6
+	A110(ctx *runtime.Context, rest string) error // serves r110: GET /~*rest (routes.conf:776:7), r110: PATCH /~*rest (routes.conf:776:7), r110: POST /~*rest (routes.conf:776:7)
+//line routes.conf:783:10
+	A111(ctx *runtime.Context, rest string) error // serves r111: DELETE /~*rest (routes.conf:783:11)
+//line routes.conf:790:10
+	A112(ctx *runtime.Context, rest string) error // serves r112: HEAD /~*rest (routes.conf:790:11)
+//line routes.conf:795:14
+	A113(ctx *runtime.Context, rest string) error // serves r113: PUT /~*rest (routes.conf:795:15)
+//line routes.conf:804:6
+	A114(ctx *runtime.Context) error // serves r114: DELETE /1/users (routes.conf:804:7), r114: WS /1/users (routes.conf:804:7)
+//line routes.conf:91:6
+	A12(ctx *runtime.Context, rest string) error // serves r12: CONNECT /*rest (routes.conf:91:7)
+//line routes.conf:862:6
+	A122(ctx *runtime.Context, p0 string) error // serves r122: OPTIONS /:p0 (routes.conf:862:7), r122: TRACE /:p0 (routes.conf:862:7)
+//line routes.conf:1010:14
+	A143(ctx *runtime.Context, p0 string, p2 string) error // serves r143: OPTIONS /:p0/42/:p2/user_x/user_x (routes.conf:1010:15), r143: POST /:p0/42/:p2/user_x/user_x (routes.conf:1010:15), r143: PUT /:p0/42/:p2/user_x/user_x (routes.conf:1010:15)
+//line routes.conf:1020:6
+	A144(ctx *runtime.Context, p0 string) error // serves r144: POST /a:p0/= (routes.conf:1020:7)
+//line routes.conf:1055:10
+	A149(ctx *runtime.Context, p0 string) error // serves r149: OPTIONS /a:p0/= (routes.conf:1055:11)
+//line routes.conf:1060:10
+	A150(ctx *runtime.Context, p0 string, p2 string) error // serves r150: DELETE /a:p0/=/:p2 (routes.conf:1060:11)
+//line routes.conf:1066:10
+	A151(ctx *runtime.Context, p0 string, p3 string) error // serves r151: POST /a:p0/=/v1/:p3 (routes.conf:1066:11)
+//line routes.conf:1071:14
+	A152(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r152: CONNECT /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15), r152: GET /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15), r152: POST /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15)
+//line routes.conf:1077:14
+	A153(ctx *runtime.Context, p0 string, p3 string, p4 string, p5 string) error // serves r153: GET /a:p0/=/v1/:p3/:p4/:p5 (routes.conf:1077:15)
+//line routes.conf:1083:14
+	A154(ctx *runtime.Context, p0 string, p3 string, p4 string, rest string) error // serves r154: TRACE /a:p0/=/v1/:p3/:p4/*rest (routes.conf:1083:15)
+//line routes.conf:1090:14
+	A155(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r155: POST /a:p0/=/v1/:p3/*rest (routes.conf:1090:15)
+//line routes.conf:1126:14
+	A160(ctx *runtime.Context, p0 string, rest string) error // serves r160: GET /:p0/=/v1/*rest (routes.conf:1126:15)
+//line routes.conf:1328:6
+	A188(ctx *runtime.Context, p0 string) error // serves r188: GET /1:p0 (routes.conf:1328:7)
+//line routes.conf:1336:10
+	A189(ctx *runtime.Context, p0 string, rest string) error // serves r189: PATCH /1:p0/*rest (routes.conf:1336:11), r189: POST /1:p0/*rest (routes.conf:1336:11)
+//line routes.conf:1342:14
+	A190(ctx *runtime.Context, p0 string, rest string) error // serves r190: OPTIONS /1:p0/*rest (routes.conf:1342:15)
+//line routes.conf:1348:14
+	A191(ctx *runtime.Context, p0 string, rest string) error // serves r191: DELETE /1:p0/*rest (routes.conf:1348:15)
+//line routes.conf:1361:10
+	A193(ctx *runtime.Context, p0 string) error // serves r193: GET /1:p0/@ (routes.conf:1361:11), r193: POST /1:p0/@ (routes.conf:1361:11)
+//line routes.conf:1367:14
+	A194(ctx *runtime.Context, p0 string, p3 string) error // serves r194: GET /1:p0/@/~u/:p3 (routes.conf:1367:15)
+//line routes.conf:1372:14
+	A195(ctx *runtime.Context, p0 string) error // serves r195: HEAD /1:p0/@/.a (routes.conf:1372:15)
+//line routes.conf:1417:14
+	A201(ctx *runtime.Context, p2 string, p3 string) error // serves r201: GET /abc/v1/v:p2/:p3 (routes.conf:1417:15), r201: TRACE /abc/v1/v:p2/:p3 (routes.conf:1417:15)
+//line routes.conf:1457:6
+	A207(ctx *runtime.Context) error // serves r207: HEAD /user_x/new (routes.conf:1457:7)
+//line routes.conf:1581:10
+	A224(ctx *runtime.Context, p1 string) error // serves r224: GET /a/ab:p1 (routes.conf:1581:11), r224: HEAD /a/ab:p1 (routes.conf:1581:11)
+//line routes.conf:1588:10
+	A225(ctx *runtime.Context, rest string) error // serves r225: GET /a/new/*rest (routes.conf:1588:11), r225: HEAD /a/new/*rest (routes.conf:1588:11), r225: PATCH /a/new/*rest (routes.conf:1588:11)
+//line routes.conf:1610:6
+	A228(ctx *runtime.Context) error // serves r228: DELETE /a-b (routes.conf:1610:7), r228: GET /a-b (routes.conf:1610:7)
+//line routes.conf:1617:10
+	A229(ctx *runtime.Context, p1 string) error // serves r229: GET /a-b/:p1/@ (routes.conf:1617:11), r229: PUT /a-b/:p1/@ (routes.conf:1617:11)
+//line routes.conf:1622:10
+	A230(ctx *runtime.Context, p1 string) error // serves r230: GET /a-b/:p1/.a (routes.conf:1622:11), r230: WS /a-b/:p1/.a (routes.conf:1622:11)
+//line routes.conf:1627:14
+	A231(ctx *runtime.Context, p1 string) error // serves r231: GET /a-b/:p1/.a/a (routes.conf:1627:15)
+//line routes.conf:1664:10
+	A236(ctx *runtime.Context, p1 string) error // serves r236: PATCH /a-b/:p1 (routes.conf:1664:11)
+//line routes.conf:1685:14
+	A239(ctx *runtime.Context, p1 string) error // serves r239: WS /a-b/:p1/42 (routes.conf:1685:15)
+//line routes.conf:1692:14
+	A240(ctx *runtime.Context, p1 string) error // serves r240: GET /a-b/:p1/users/~u (routes.conf:1692:15), r240: PATCH /a-b/:p1/users/~u (routes.conf:1692:15), r240: WS /a-b/:p1/users/~u (routes.conf:1692:15)
+//line routes.conf:1709:6
+	A242(ctx *runtime.Context) error // serves r242: DELETE / (routes.conf:1709:7), r242: TRACE / (routes.conf:1709:7)
+//line routes.conf:1741:6
+	A247(ctx *runtime.Context, p0 string) error // serves r247: GET /user_:p0/a-b (routes.conf:1741:7), r247: HEAD /user_:p0/a-b (routes.conf:1741:7), r247: WS /user_:p0/a-b (routes.conf:1741:7)
+//line routes.conf:1748:10
+	A248(ctx *runtime.Context, p0 string, p2 string) error // serves r248: PUT /user_:p0/a-b/:p2 (routes.conf:1748:11), r248: WS /user_:p0/a-b/:p2 (routes.conf:1748:11)
+//line routes.conf:1783:6
+	A253(ctx *runtime.Context) error // serves r253: DELETE /x.y (routes.conf:1783:7)
+//line routes.conf:1790:10
+	A254(ctx *runtime.Context) error // serves r254: PATCH /x.y/1 (routes.conf:1790:11)
+//line routes.conf:1796:14
+	A255(ctx *runtime.Context) error // serves r255: CONNECT /x.y/1/= (routes.conf:1796:15)
+//line routes.conf:1802:14
+	A256(ctx *runtime.Context) error // serves r256: GET /x.y/1 (routes.conf:1802:15)
+//line routes.conf:1815:14
+	A258(ctx *runtime.Context) error // serves r258: CONNECT /x.y/1/@ (routes.conf:1815:15), r258: HEAD /x.y/1/@ (routes.conf:1815:15)
+//line routes.conf:1887:6
+	A268(ctx *runtime.Context, rest string) error // serves r268: GET /v1/*rest (routes.conf:1887:7), r268: HEAD /v1/*rest (routes.conf:1887:7)
+//line routes.conf:1893:10
+	A269(ctx *runtime.Context, rest string) error // serves r269: CONNECT /v1/*rest (routes.conf:1893:11), r269: POST /v1/*rest (routes.conf:1893:11)
+//line routes.conf:1939:6
+	A276(ctx *runtime.Context) error // serves r276: DELETE /.../a-b (routes.conf:1939:7), r276: GET /.../a-b (routes.conf:1939:7)
+//line routes.conf:1946:10
+	A277(ctx *runtime.Context, p2 string, p3 string) error // serves r277: PUT /.../a-b/user_:p2/:p3 (routes.conf:1946:11)
 //line routes.conf:1952:14
-	A279(ctx *runtime.Context, p2 string, p3 string, rest string) error // serves r279: HEAD /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15)
-//line routes.conf:185:6
-	A28(ctx *runtime.Context) error // serves r28: HEAD /~u/1 (routes.conf:185:7)
-//line routes.conf:1960:10
-	A280(ctx *runtime.Context, p2 string) error // serves r280: POST /.../a-b/:p2/user_x (routes.conf:1960:11)
-//line routes.conf:1965:10
-	A281(ctx *runtime.Context) error // serves r281: GET /.../a-b/42/abc (routes.conf:1965:11), r281: TRACE /.../a-b/42/abc (routes.conf:1965:11)
-//line routes.conf:1971:14
-	A282(ctx *runtime.Context) error // serves r282: WS /.../a-b/42/abc (routes.conf:1971:15)
-//line routes.conf:1977:14
-	A283(ctx *runtime.Context) error // serves r283: GET /.../a-b/42/abc/user_x (routes.conf:1977:15)
-//line routes.conf:1995:6
-	A285(ctx *runtime.Context, rest string) error // serves r285: GET /~u/*rest (routes.conf:1995:7), r285: WS /~u/*rest (routes.conf:1995:7)
-//line routes.conf:2002:10
-	A286(ctx *runtime.Context, rest string) error // serves r286: PUT /~u/*rest (routes.conf:2002:11)
-//line routes.conf:2007:14
-	A287(ctx *runtime.Context, rest string) error // serves r287: CONNECT /~u/*rest (routes.conf:2007:15)
-//line routes.conf:2011:14
-	A288(ctx *runtime.Context, rest string) error // serves r288: POST /~u/*rest (routes.conf:2011:15)
-//line routes.conf:2020:6
-	A289(ctx *runtime.Context) error // serves r289: DELETE /abc/~u (routes.conf:2020:7), r289: OPTIONS /abc/~u (routes.conf:2020:7), r289: POST /abc/~u (routes.conf:2020:7)
-//line routes.conf:2027:10
-	A290(ctx *runtime.Context, p2 string) error // serves r290: DELETE /abc/~u/:p2/b (routes.conf:2027:11)
-//line routes.conf:2033:14
-	A291(ctx *runtime.Context, p2 string, rest string) error // serves r291: HEAD /abc/~u/:p2/b/*rest (routes.conf:2033:15), r291: PATCH /abc/~u/:p2/b/*rest (routes.conf:2033:15)
-//line routes.conf:2047:14
-	A293(ctx *runtime.Context, p2 string) error // serves r293: CONNECT /abc/~u/:p2/b (routes.conf:2047:15)
-//line routes.conf:2051:14
-	A294(ctx *runtime.Context, p2 string, p4 string, rest string) error // serves r294: CONNECT /abc/~u/:p2/b/:p4/*rest (routes.conf:2051:15), r294: HEAD /abc/~u/:p2/b/:p4/*rest (routes.conf:2051:15), r294: WS /abc/~u/:p2/b/:p4/*rest (routes.conf:2051:15)
-//line routes.conf:2059:10
-	A295(ctx *runtime.Context, p2 string) error // serves r295: CONNECT /abc/~u/a:p2/@ (routes.conf:2059:11), r295: POST /abc/~u/a:p2/@ (routes.conf:2059:11)
-//line routes.conf:2068:6
-	A296(ctx *runtime.Context, p0 string) error // serves r296: CONNECT /:p0/ab (routes.conf:2068:7), r296: GET /:p0/ab (routes.conf:2068:7)
-//line routes.conf:2074:10
-	A297(ctx *runtime.Context, p0 string, rest string) error // serves r297: PATCH /:p0/ab/.a/*rest (routes.conf:2074:11)
-//line routes.conf:2089:10
-	A299(ctx *runtime.Context) error // serves r299: GET /users/42 (routes.conf:2089:11), r299: WS /users/42 (routes.conf:2089:11)
+	A278(ctx *runtime.Context, p2 string, p3 string, rest string) error // serves r278: GET /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15), r278: POST /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15)
+//line routes.conf:1958:14
+	A279(ctx *runtime.Context, p2 string, p3 string, rest string) error // serves r279: HEAD /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1958:15)
+//line routes.conf:196:6
+	A28(ctx *runtime.Context) error // serves r28: HEAD /~u/1 (routes.conf:196:7)
+//line routes.conf:1968:10
+	A280(ctx *runtime.Context, p2 string) error // serves r280: POST /.../a-b/:p2/user_x (routes.conf:1968:11)
+//line routes.conf:1974:10
+	A281(ctx *runtime.Context) error // serves r281: GET /.../a-b/42/abc (routes.conf:1974:11), r281: TRACE /.../a-b/42/abc (routes.conf:1974:11)
+//line routes.conf:1982:14
+	A282(ctx *runtime.Context) error // serves r282: WS /.../a-b/42/abc (routes.conf:1982:15)
+//line routes.conf:1987:14
+	A283(ctx *runtime.Context) error // serves r283: GET /.../a-b/42/abc/user_x (routes.conf:1987:15)
+//line routes.conf:2004:6
+	A285(ctx *runtime.Context, rest string) error // serves r285: GET /~u/*rest (routes.conf:2004:7), r285: WS /~u/*rest (routes.conf:2004:7)
+//line routes.conf:2011:10
+	A286(ctx *runtime.Context, rest string) error // serves r286: PUT /~u/*rest (routes.conf:2011:11)
+//line routes.conf:2016:14
+	A287(ctx *runtime.Context, rest string) error // serves r287: CONNECT /~u/*rest (routes.conf:2016:15)
+//line routes.conf:2020:14
+	A288(ctx *runtime.Context, rest string) error // serves r288: POST /~u/*rest (routes.conf:2020:15)
+//line routes.conf:2030:6
+	A289(ctx *runtime.Context) error // serves r289: DELETE /abc/~u (routes.conf:2030:7), r289: OPTIONS /abc/~u (routes.conf:2030:7), r289: POST /abc/~u (routes.conf:2030:7)
+//line routes.conf:2036:10
+	A290(ctx *runtime.Context, p2 string) error // serves r290: DELETE /abc/~u/:p2/b (routes.conf:2036:11)
+//line routes.conf:2041:14
+	A291(ctx *runtime.Context, p2 string, rest string) error // serves r291: HEAD /abc/~u/:p2/b/*rest (routes.conf:2041:15), r291: PATCH /abc/~u/:p2/b/*rest (routes.conf:2041:15)
+//line routes.conf:2053:14
+	A293(ctx *runtime.Context, p2 string) error // serves r293: CONNECT /abc/~u/:p2/b (routes.conf:2053:15)
+//line routes.conf:2059:14
+	A294(ctx *runtime.Context, p2 string, p4 string, rest string) error // serves r294: CONNECT /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15), r294: HEAD /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15), r294: WS /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15)
+//line routes.conf:2066:10
+	A295(ctx *runtime.Context, p2 string) error // serves r295: CONNECT /abc/~u/a:p2/@ (routes.conf:2066:11), r295: POST /abc/~u/a:p2/@ (routes.conf:2066:11)
+//line routes.conf:2073:6
+	A296(ctx *runtime.Context, p0 string) error // serves r296: CONNECT /:p0/ab (routes.conf:2073:7), r296: GET /:p0/ab (routes.conf:2073:7)
+//line routes.conf:2080:10
+	A297(ctx *runtime.Context, p0 string, rest string) error // serves r297: PATCH /:p0/ab/.a/*rest (routes.conf:2080:11)
+//line routes.conf:2095:10
+	A299(ctx *runtime.Context) error // serves r299: GET /users/42 (routes.conf:2095:11), r299: WS /users/42 (routes.conf:2095:11)
 //line routes.conf:22:14
 	A3(ctx *runtime.Context, p2 string, rest string) error // serves r3: CONNECT /user_x/=/:p2/x.y/*rest (routes.conf:22:15)
-//line routes.conf:2094:14
-	A300(ctx *runtime.Context) error // serves r300: OPTIONS /users/42 (routes.conf:2094:15), r300: PUT /users/42 (routes.conf:2094:15)
-//line routes.conf:2154:10
-	A309(ctx *runtime.Context) error // serves r309: GET /b/users/42 (routes.conf:2154:11), r309: PUT /b/users/42 (routes.conf:2154:11)
-//line routes.conf:2161:14
-	A310(ctx *runtime.Context, p3 string) error // serves r310: GET /b/users/42/~:p3/a-b (routes.conf:2161:15), r310: TRACE /b/users/42/~:p3/a-b (routes.conf:2161:15)
-//line routes.conf:2168:14
-	A311(ctx *runtime.Context) error // serves r311: CONNECT /b/users/42 (routes.conf:2168:15), r311: POST /b/users/42 (routes.conf:2168:15)
-//line routes.conf:2239:6
-	A322(ctx *runtime.Context, p0 string, p1 string) error // serves r322: OPTIONS /:p0/a:p1 (routes.conf:2239:7)
-//line routes.conf:2247:10
-	A323(ctx *runtime.Context, p0 string, p1 string) error // serves r323: GET /:p0/a:p1/= (routes.conf:2247:11)
-//line routes.conf:2253:10
-	A324(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r324: GET /:p0/a:p1/*rest (routes.conf:2253:11)
-//line routes.conf:2260:14
-	A325(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r325: CONNECT /:p0/a:p1/*rest (routes.conf:2260:15)
-//line routes.conf:2265:14
-	A326(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r326: TRACE /:p0/a:p1/*rest (routes.conf:2265:15)
-//line routes.conf:2269:14
-	A327(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r327: POST /:p0/a:p1/*rest (routes.conf:2269:15)
-//line routes.conf:2276:10
-	A328(ctx *runtime.Context, p0 string, p1 string) error // serves r328: POST /:p0/a:p1/= (routes.conf:2276:11)
-//line routes.conf:2283:14
-	A329(ctx *runtime.Context, p0 string, p1 string) error // serves r329: CONNECT /:p0/a:p1/=/users (routes.conf:2283:15), r329: GET /:p0/a:p1/=/users (routes.conf:2283:15), r329: TRACE /:p0/a:p1/=/users (routes.conf:2283:15)
-//line routes.conf:2292:6
-	A330(ctx *runtime.Context) error // serves r330: TRACE /a-b (routes.conf:2292:7)
-//line routes.conf:2342:10
-	A338(ctx *runtime.Context, p0 string) error // serves r338: GET /:p0/.../.../a-b (routes.conf:2342:11)
-//line routes.conf:2350:14
-	A339(ctx *runtime.Context, p0 string, rest string) error // serves r339: GET /:p0/.../.../a-b/ab*rest (routes.conf:2350:15)
-//line routes.conf:2423:6
-	A349(ctx *runtime.Context, p0 string, p1 string) error // serves r349: DELETE /:p0/:p1 (routes.conf:2423:7)
-//line routes.conf:2474:6
-	A356(ctx *runtime.Context) error // serves r356: TRACE /1 (routes.conf:2474:7)
-//line routes.conf:2483:10
-	A357(ctx *runtime.Context) error // serves r357: HEAD /1/42/ab (routes.conf:2483:11)
-//line routes.conf:2489:14
-	A358(ctx *runtime.Context) error // serves r358: GET /1/42/ab/x.y/new (routes.conf:2489:15)
-//line routes.conf:2495:14
-	A359(ctx *runtime.Context) error // serves r359: GET /1/42/ab/x.y (routes.conf:2495:15)
-//line routes.conf:2501:14
-	A360(ctx *runtime.Context) error // serves r360: HEAD /1/42/ab/abc (routes.conf:2501:15)
-//line routes.conf:2507:14
-	A361(ctx *runtime.Context, p3 string) error // serves r361: GET /1/42/ab/:p3/a-b (routes.conf:2507:15), r361: WS /1/42/ab/:p3/a-b (routes.conf:2507:15)
-//line routes.conf:2515:10
-	A362(ctx *runtime.Context, p1 string) error // serves r362: DELETE /1/v:p1 (routes.conf:2515:11), r362: HEAD /1/v:p1 (routes.conf:2515:11)
-//line routes.conf:2520:10
-	A363(ctx *runtime.Context) error // serves r363: DELETE /1/abc (routes.conf:2520:11), r363: PATCH /1/abc (routes.conf:2520:11)
-//line routes.conf:2571:6
-	A371(ctx *runtime.Context, p1 string) error // serves r371: GET /b/:p1 (routes.conf:2571:7)
-//line routes.conf:2610:14
-	A377(ctx *runtime.Context, p1 string) error // serves r377: GET /users/:p1/1/x.y/42 (routes.conf:2610:15), r377: TRACE /users/:p1/1/x.y/42 (routes.conf:2610:15)
-//line routes.conf:2618:14
-	A378(ctx *runtime.Context, p1 string, p4 string) error // serves r378: GET /users/:p1/1/~u/:p4 (routes.conf:2618:15)
-//line routes.conf:2663:6
-	A384(ctx *runtime.Context, p0 string) error // serves r384: HEAD /.:p0 (routes.conf:2663:7)
+//line routes.conf:2101:14
+	A300(ctx *runtime.Context) error // serves r300: OPTIONS /users/42 (routes.conf:2101:15), r300: PUT /users/42 (routes.conf:2101:15)
+//line routes.conf:2163:10
+	A309(ctx *runtime.Context) error // serves r309: GET /b/users/42 (routes.conf:2163:11), r309: PUT /b/users/42 (routes.conf:2163:11)
+//line routes.conf:2170:14
+	A310(ctx *runtime.Context, p3 string) error // serves r310: GET /b/users/42/~:p3/a-b (routes.conf:2170:15), r310: TRACE /b/users/42/~:p3/a-b (routes.conf:2170:15)
+//line routes.conf:2176:14
+	A311(ctx *runtime.Context) error // serves r311: CONNECT /b/users/42 (routes.conf:2176:15), r311: POST /b/users/42 (routes.conf:2176:15)
+//line routes.conf:2250:6
+	A322(ctx *runtime.Context, p0 string, p1 string) error // serves r322: OPTIONS /:p0/a:p1 (routes.conf:2250:7)
+//line routes.conf:2259:10
+	A323(ctx *runtime.Context, p0 string, p1 string) error // serves r323: GET /:p0/a:p1/= (routes.conf:2259:11)
+//line routes.conf:2265:10
+	A324(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r324: GET /:p0/a:p1/*rest (routes.conf:2265:11)
+//line routes.conf:2272:14
+	A325(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r325: CONNECT /:p0/a:p1/*rest (routes.conf:2272:15)
+//line routes.conf:2276:14
+	A326(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r326: TRACE /:p0/a:p1/*rest (routes.conf:2276:15)
+//line routes.conf:2281:14
+	A327(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r327: POST /:p0/a:p1/*rest (routes.conf:2281:15)
+//line routes.conf:2288:10
+	A328(ctx *runtime.Context, p0 string, p1 string) error // serves r328: POST /:p0/a:p1/= (routes.conf:2288:11)
+//line routes.conf:2294:14
+	A329(ctx *runtime.Context, p0 string, p1 string) error // serves r329: CONNECT /:p0/a:p1/=/users (routes.conf:2294:15), r329: GET /:p0/a:p1/=/users (routes.conf:2294:15), r329: TRACE /:p0/a:p1/=/users (routes.conf:2294:15)
+//line routes.conf:2305:6
+	A330(ctx *runtime.Context) error // serves r330: TRACE /a-b (routes.conf:2305:7)
+//line routes.conf:2352:10
+	A338(ctx *runtime.Context, p0 string) error // serves r338: GET /:p0/.../.../a-b (routes.conf:2352:11)
+//line routes.conf:2360:14
+	A339(ctx *runtime.Context, p0 string, rest string) error // serves r339: GET /:p0/.../.../a-b/ab*rest (routes.conf:2360:15)
+//line routes.conf:2435:6
+	A349(ctx *runtime.Context, p0 string, p1 string) error // serves r349: DELETE /:p0/:p1 (routes.conf:2435:7)
+//line routes.conf:2481:6
+	A356(ctx *runtime.Context) error // serves r356: TRACE /1 (routes.conf:2481:7)
+//line routes.conf:2487:10
+	A357(ctx *runtime.Context) error // serves r357: HEAD /1/42/ab (routes.conf:2487:11)
+//line routes.conf:2492:14
+	A358(ctx *runtime.Context) error // serves r358: GET /1/42/ab/x.y/new (routes.conf:2492:15)
+//line routes.conf:2497:14
+	A359(ctx *runtime.Context) error // serves r359: GET /1/42/ab/x.y (routes.conf:2497:15)
+//line routes.conf:2502:14
+	A360(ctx *runtime.Context) error // serves r360: HEAD /1/42/ab/abc (routes.conf:2502:15)
+//line routes.conf:2509:14
+	A361(ctx *runtime.Context, p3 string) error // serves r361: GET /1/42/ab/:p3/a-b (routes.conf:2509:15), r361: WS /1/42/ab/:p3/a-b (routes.conf:2509:15)
+//line routes.conf:2518:10
+	A362(ctx *runtime.Context, p1 string) error // serves r362: DELETE /1/v:p1 (routes.conf:2518:11), r362: HEAD /1/v:p1 (routes.conf:2518:11)
+//line routes.conf:2523:10
+	A363(ctx *runtime.Context) error // serves r363: DELETE /1/abc (routes.conf:2523:11), r363: PATCH /1/abc (routes.conf:2523:11)
+//line routes.conf:2577:6
+	A371(ctx *runtime.Context, p1 string) error // serves r371: GET /b/:p1 (routes.conf:2577:7)
+//line routes.conf:2615:14
+	A377(ctx *runtime.Context, p1 string) error // serves r377: GET /users/:p1/1/x.y/42 (routes.conf:2615:15), r377: TRACE /users/:p1/1/x.y/42 (routes.conf:2615:15)
+//line routes.conf:2623:14
+	A378(ctx *runtime.Context, p1 string, p4 string) error // serves r378: GET /users/:p1/1/~u/:p4 (routes.conf:2623:15)
 //line routes.conf:2671:6
-	A385(ctx *runtime.Context, p0 string, rest string) error // serves r385: DELETE /:p0/~*rest (routes.conf:2671:7)
-//line routes.conf:2678:6
-	A386(ctx *runtime.Context) error // serves r386: CONNECT / (routes.conf:2678:7)
-//line routes.conf:2691:6
-	A388(ctx *runtime.Context) error // serves r388: OPTIONS /1/a (routes.conf:2691:7), r388: PATCH /1/a (routes.conf:2691:7), r388: TRACE /1/a (routes.conf:2691:7)
-//line routes.conf:2700:6
-	A389(ctx *runtime.Context, p0 string, rest string) error // serves r389: POST /:p0/*rest (routes.conf:2700:7)
-//line routes.conf:2707:10
-	A390(ctx *runtime.Context, p0 string, rest string) error // serves r390: CONNECT /:p0/*rest (routes.conf:2707:11)
-//line routes.conf:2722:6
-	A392(ctx *runtime.Context) error // serves r392: HEAD /~u/42 (routes.conf:2722:7)
-//line routes.conf:2729:10
-	A393(ctx *runtime.Context, p2 string) error // serves r393: DELETE /~u/42/:p2 (routes.conf:2729:11), r393: GET /~u/42/:p2 (routes.conf:2729:11)
-//line routes.conf:2768:10
-	A399(ctx *runtime.Context, p1 string) error // serves r399: GET /users/:p1/x.y (routes.conf:2768:11), r399: POST /users/:p1/x.y (routes.conf:2768:11)
-//line routes.conf:2775:14
-	A400(ctx *runtime.Context, p1 string) error // serves r400: GET /users/:p1/x.y/a-b/users (routes.conf:2775:15)
-//line routes.conf:2815:6
-	A406(ctx *runtime.Context, p0 string) error // serves r406: GET /:p0/@ (routes.conf:2815:7), r406: OPTIONS /:p0/@ (routes.conf:2815:7), r406: POST /:p0/@ (routes.conf:2815:7)
-//line routes.conf:267:14
-	A41(ctx *runtime.Context, p0 string, rest string) error // serves r41: GET /:p0/*rest (routes.conf:267:15), r41: OPTIONS /:p0/*rest (routes.conf:267:15), r41: WS /:p0/*rest (routes.conf:267:15)
-//line routes.conf:2841:14
-	A410(ctx *runtime.Context, p1 string, rest string) error // serves r410: PUT /42/:p1/*rest (routes.conf:2841:15)
-//line routes.conf:2888:6
-	A417(ctx *runtime.Context) error // serves r417: PUT /abc (routes.conf:2888:7)
-//line routes.conf:2901:6
-	A419(ctx *runtime.Context, p0 string, p1 string) error // serves r419: GET /:p0/~:p1 (routes.conf:2901:7), r419: HEAD /:p0/~:p1 (routes.conf:2901:7)
-//line routes.conf:2931:6
-	A423(ctx *runtime.Context) error // serves r423: DELETE /.../.a (routes.conf:2931:7), r423: HEAD /.../.a (routes.conf:2931:7), r423: PATCH /.../.a (routes.conf:2931:7)
-//line routes.conf:2937:6
-	A424(ctx *runtime.Context, p0 string, p1 string) error // serves r424: WS /x.:p0/:p1 (routes.conf:2937:7)
-//line routes.conf:3035:6
-	A438(ctx *runtime.Context) error // serves r438: GET /= (routes.conf:3035:7), r438: PUT /= (routes.conf:3035:7), r438: TRACE /= (routes.conf:3035:7)
-//line routes.conf:3042:10
-	A439(ctx *runtime.Context, p1 string) error // serves r439: PATCH /1/:p1 (routes.conf:3042:11), r439: TRACE /1/:p1 (routes.conf:3042:11)
-//line routes.conf:3049:10
-	A440(ctx *runtime.Context) error // serves r440: CONNECT /= (routes.conf:3049:11), r440: OPTIONS /= (routes.conf:3049:11)
-//line routes.conf:3053:14
-	A441(ctx *runtime.Context, p2 string) error // serves r441: OPTIONS /=/new/x.:p2 (routes.conf:3053:15)
-//line routes.conf:3059:14
-	A442(ctx *runtime.Context, p1 string) error // serves r442: OPTIONS /=/:p1 (routes.conf:3059:15)
+	A384(ctx *runtime.Context, p0 string) error // serves r384: HEAD /.:p0 (routes.conf:2671:7)
+//line routes.conf:2677:6
+	A385(ctx *runtime.Context, p0 string, rest string) error // serves r385: DELETE /:p0/~*rest (routes.conf:2677:7)
+//line routes.conf:2684:6
+	A386(ctx *runtime.Context) error // serves r386: CONNECT / (routes.conf:2684:7)
+//line routes.conf:2698:6
+	A388(ctx *runtime.Context) error // serves r388: OPTIONS /1/a (routes.conf:2698:7), r388: PATCH /1/a (routes.conf:2698:7), r388: TRACE /1/a (routes.conf:2698:7)
+//line routes.conf:2706:6
+	A389(ctx *runtime.Context, p0 string, rest string) error // serves r389: POST /:p0/*rest (routes.conf:2706:7)
+//line routes.conf:2712:10
+	A390(ctx *runtime.Context, p0 string, rest string) error // serves r390: CONNECT /:p0/*rest (routes.conf:2712:11)
+//line routes.conf:2726:6
+	A392(ctx *runtime.Context) error // serves r392: HEAD /~u/42 (routes.conf:2726:7)
+//line routes.conf:2734:10
+	A393(ctx *runtime.Context, p2 string) error // serves r393: DELETE /~u/42/:p2 (routes.conf:2734:11), r393: GET /~u/42/:p2 (routes.conf:2734:11)
+//line routes.conf:2772:10
+	A399(ctx *runtime.Context, p1 string) error // serves r399: GET /users/:p1/x.y (routes.conf:2772:11), r399: POST /users/:p1/x.y (routes.conf:2772:11)
+//line routes.conf:2779:14
+	A400(ctx *runtime.Context, p1 string) error // serves r400: GET /users/:p1/x.y/a-b/users (routes.conf:2779:15)
+//line routes.conf:2827:6
+	A406(ctx *runtime.Context, p0 string) error // serves r406: GET /:p0/@ (routes.conf:2827:7), r406: OPTIONS /:p0/@ (routes.conf:2827:7), r406: POST /:p0/@ (routes.conf:2827:7)
+//line routes.conf:280:14
+	A41(ctx *runtime.Context, p0 string, rest string) error // serves r41: GET /:p0/*rest (routes.conf:280:15), r41: OPTIONS /:p0/*rest (routes.conf:280:15), r41: WS /:p0/*rest (routes.conf:280:15)
+//line routes.conf:2852:14
+	A410(ctx *runtime.Context, p1 string, rest string) error // serves r410: PUT /42/:p1/*rest (routes.conf:2852:15)
+//line routes.conf:2902:6
+	A417(ctx *runtime.Context) error // serves r417: PUT /abc (routes.conf:2902:7)
+//line routes.conf:2915:6
+	A419(ctx *runtime.Context, p0 string, p1 string) error // serves r419: GET /:p0/~:p1 (routes.conf:2915:7), r419: HEAD /:p0/~:p1 (routes.conf:2915:7)
+//line routes.conf:2945:6
+	A423(ctx *runtime.Context) error // serves r423: DELETE /.../.a (routes.conf:2945:7), r423: HEAD /.../.a (routes.conf:2945:7), r423: PATCH /.../.a (routes.conf:2945:7)
+//line routes.conf:2952:6
+	A424(ctx *runtime.Context, p0 string, p1 string) error // serves r424: WS /x.:p0/:p1 (routes.conf:2952:7)
+//line routes.conf:3046:6
+	A438(ctx *runtime.Context) error // serves r438: GET /= (routes.conf:3046:7), r438: PUT /= (routes.conf:3046:7), r438: TRACE /= (routes.conf:3046:7)
+//line routes.conf:3054:10
+	A439(ctx *runtime.Context, p1 string) error // serves r439: PATCH /1/:p1 (routes.conf:3054:11), r439: TRACE /1/:p1 (routes.conf:3054:11)
+//line routes.conf:3059:10
+	A440(ctx *runtime.Context) error // serves r440: CONNECT /= (routes.conf:3059:11), r440: OPTIONS /= (routes.conf:3059:11)
+//line routes.conf:3064:14
+	A441(ctx *runtime.Context, p2 string) error // serves r441: OPTIONS /=/new/x.:p2 (routes.conf:3064:15)
 //line routes.conf:3071:14
-	A444(ctx *runtime.Context) error // serves r444: HEAD /= (routes.conf:3071:15), r444: POST /= (routes.conf:3071:15)
-//line routes.conf:3104:6
-	A448(ctx *runtime.Context, p1 string) error // serves r448: OPTIONS /a-b/a:p1 (routes.conf:3104:7)
-//line routes.conf:3190:6
-	A460(ctx *runtime.Context, p0 string, p1 string) error // serves r460: HEAD /ab:p0/:p1 (routes.conf:3190:7), r460: PATCH /ab:p0/:p1 (routes.conf:3190:7)
-//line routes.conf:3200:10
-	A461(ctx *runtime.Context, p0 string, p1 string) error // serves r461: PATCH /ab:p0/:p1/x.y (routes.conf:3200:11), r461: POST /ab:p0/:p1/x.y (routes.conf:3200:11)
-//line routes.conf:3207:10
-	A462(ctx *runtime.Context, p0 string, p1 string) error // serves r462: DELETE /ab:p0/:p1/@ (routes.conf:3207:11), r462: PATCH /ab:p0/:p1/@ (routes.conf:3207:11)
-//line routes.conf:3213:14
-	A463(ctx *runtime.Context, p0 string, p1 string, p3 string, p4 string) error // serves r463: GET /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3213:15), r463: PATCH /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3213:15)
-//line routes.conf:3218:14
-	A464(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r464: GET /ab:p0/:p1/@/:p3 (routes.conf:3218:15), r464: PUT /ab:p0/:p1/@/:p3 (routes.conf:3218:15)
-//line routes.conf:3223:14
-	A465(ctx *runtime.Context, p0 string, p1 string) error // serves r465: GET /ab:p0/:p1/@ (routes.conf:3223:15), r465: PUT /ab:p0/:p1/@ (routes.conf:3223:15)
-//line routes.conf:3228:14
-	A466(ctx *runtime.Context, p0 string, p1 string) error // serves r466: GET /ab:p0/:p1/@/abc (routes.conf:3228:15), r466: POST /ab:p0/:p1/@/abc (routes.conf:3228:15), r466: WS /ab:p0/:p1/@/abc (routes.conf:3228:15)
-//line routes.conf:3235:10
-	A467(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r467: GET /ab:p0/:p1/:p2 (routes.conf:3235:11)
-//line routes.conf:3243:6
-	A468(ctx *runtime.Context) error // serves r468: GET /v1/new (routes.conf:3243:7), r468: OPTIONS /v1/new (routes.conf:3243:7)
-//line routes.conf:3344:14
-	A484(ctx *runtime.Context) error // serves r484: HEAD /.../a/v1 (routes.conf:3344:15)
-//line routes.conf:3379:10
-	A488(ctx *runtime.Context, p2 string) error // serves r488: GET /1/~u/:p2 (routes.conf:3379:11), r488: WS /1/~u/:p2 (routes.conf:3379:11)
-//line routes.conf:3387:6
-	A489(ctx *runtime.Context, p0 string) error // serves r489: PUT /:p0 (routes.conf:3387:7)
-//line routes.conf:3394:6
-	A490(ctx *runtime.Context, p1 string) error // serves r490: GET /a/v:p1 (routes.conf:3394:7)
-//line routes.conf:34:14
-	A5(ctx *runtime.Context, p2 string) error // serves r5: HEAD /user_x/=/:p2 (routes.conf:34:15)
-//line routes.conf:332:14
-	A50(ctx *runtime.Context, rest string) error // serves r50: HEAD /*rest (routes.conf:332:15)
-//line routes.conf:3472:6
-	A501(ctx *runtime.Context, p1 int64) error // serves r501: GET /user_x/:p1 (routes.conf:3472:7), r501: POST /user_x/:p1 (routes.conf:3472:7), r501: WS /user_x/:p1 (routes.conf:3472:7)
-//line routes.conf:3478:6
-	A502(ctx *runtime.Context, rest string) error // serves r502: PATCH /user_*rest (routes.conf:3478:7)
-//line routes.conf:3487:10
-	A503(ctx *runtime.Context, rest string) error // serves r503: DELETE /user_*rest (routes.conf:3487:11)
-//line routes.conf:416:6
-	A62(ctx *runtime.Context, p0 int64) error // serves r62: PATCH /:p0 (routes.conf:416:7), r62: POST /:p0 (routes.conf:416:7)
-//line routes.conf:440:6
-	A65(ctx *runtime.Context) error // serves r65: GET /new (routes.conf:440:7)
-//line routes.conf:447:10
-	A66(ctx *runtime.Context, p1 string) error // serves r66: CONNECT /new/user_:p1 (routes.conf:447:11), r66: WS /new/user_:p1 (routes.conf:447:11)
-//line routes.conf:50:6
-	A7(ctx *runtime.Context, p1 string) error // serves r7: PATCH /@/user_:p1 (routes.conf:50:7), r7: TRACE /@/user_:p1 (routes.conf:50:7)
-//line routes.conf:478:6
-	A70(ctx *runtime.Context, p0 string, p1 string) error // serves r70: GET /a:p0/ab:p1 (routes.conf:478:7)
-//line routes.conf:520:6
-	A76(ctx *runtime.Context) error // serves r76: GET /... (routes.conf:520:7)
-//line routes.conf:555:6
-	A81(ctx *runtime.Context) error // serves r81: GET /1 (routes.conf:555:7)
-//line routes.conf:561:10
-	A82(ctx *runtime.Context, p1 string) error // serves r82: GET /1/:p1 (routes.conf:561:11), r82: HEAD /1/:p1 (routes.conf:561:11)
-//line routes.conf:568:10
-	A83(ctx *runtime.Context) error // serves r83: GET /1/@ (routes.conf:568:11), r83: POST /1/@ (routes.conf:568:11), r83: TRACE /1/@ (routes.conf:568:11)
-//line routes.conf:583:6
-	A85(ctx *runtime.Context, p1 string) error // serves r85: GET /.../:p1 (routes.conf:583:7), r85: HEAD /.../:p1 (routes.conf:583:7)
-//line routes.conf:591:10
-	A86(ctx *runtime.Context, p1 string) error // serves r86: GET /.../:p1/@ (routes.conf:591:11), r86: PATCH /.../:p1/@ (routes.conf:591:11), r86: WS /.../:p1/@ (routes.conf:591:11)
-//line routes.conf:597:10
-	A87(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r87: DELETE /.../:p1/~:p2/v:p3 (routes.conf:597:11)
-//line routes.conf:603:10
-	A88(ctx *runtime.Context, p1 string) error // serves r88: OPTIONS /.../:p1 (routes.conf:603:11)
-//line routes.conf:608:14
-	A89(ctx *runtime.Context, p1 string, rest string) error // serves r89: DELETE /.../:p1/*rest (routes.conf:608:15)
-//line routes.conf:614:14
-	A90(ctx *runtime.Context, p1 string) error // serves r90: PATCH /.../:p1 (routes.conf:614:15)
-//line routes.conf:620:14
-	A91(ctx *runtime.Context, p1 string) error // serves r91: PATCH /.../:p1/.a (routes.conf:620:15)
-//line routes_gen.go:1916:1
+	A442(ctx *runtime.Context, p1 string) error // serves r442: OPTIONS /=/:p1 (routes.conf:3071:15)
+//line routes.conf:3086:14
+	A444(ctx *runtime.Context) error // serves r444: HEAD /= (routes.conf:3086:15), r444: POST /= (routes.conf:3086:15)
+//line routes.conf:3119:6
+	A448(ctx *runtime.Context, p1 string) error // serves r448: OPTIONS /a-b/a:p1 (routes.conf:3119:7)
+//line routes.conf:3202:6
+	A460(ctx *runtime.Context, p0 string, p1 string) error // serves r460: HEAD /ab:p0/:p1 (routes.conf:3202:7), r460: PATCH /ab:p0/:p1 (routes.conf:3202:7)
+//line routes.conf:3208:10
+	A461(ctx *runtime.Context, p0 string, p1 string) error // serves r461: PATCH /ab:p0/:p1/x.y (routes.conf:3208:11), r461: POST /ab:p0/:p1/x.y (routes.conf:3208:11)
+//line routes.conf:3214:10
+	A462(ctx *runtime.Context, p0 string, p1 string) error // serves r462: DELETE /ab:p0/:p1/@ (routes.conf:3214:11), r462: PATCH /ab:p0/:p1/@ (routes.conf:3214:11)
+//line routes.conf:3220:14
+	A463(ctx *runtime.Context, p0 string, p1 string, p3 string, p4 string) error // serves r463: GET /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3220:15), r463: PATCH /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3220:15)
+//line routes.conf:3226:14
+	A464(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r464: GET /ab:p0/:p1/@/:p3 (routes.conf:3226:15), r464: PUT /ab:p0/:p1/@/:p3 (routes.conf:3226:15)
+//line routes.conf:3231:14
+	A465(ctx *runtime.Context, p0 string, p1 string) error // serves r465: GET /ab:p0/:p1/@ (routes.conf:3231:15), r465: PUT /ab:p0/:p1/@ (routes.conf:3231:15)
+//line routes.conf:3235:14
+	A466(ctx *runtime.Context, p0 string, p1 string) error // serves r466: GET /ab:p0/:p1/@/abc (routes.conf:3235:15), r466: POST /ab:p0/:p1/@/abc (routes.conf:3235:15), r466: WS /ab:p0/:p1/@/abc (routes.conf:3235:15)
+//line routes.conf:3244:10
+	A467(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r467: GET /ab:p0/:p1/:p2 (routes.conf:3244:11)
+//line routes.conf:3253:6
+	A468(ctx *runtime.Context) error // serves r468: GET /v1/new (routes.conf:3253:7), r468: OPTIONS /v1/new (routes.conf:3253:7)
+//line routes.conf:3358:14
+	A484(ctx *runtime.Context) error // serves r484: HEAD /.../a/v1 (routes.conf:3358:15)
+//line routes.conf:3389:10
+	A488(ctx *runtime.Context, p2 string) error // serves r488: GET /1/~u/:p2 (routes.conf:3389:11), r488: WS /1/~u/:p2 (routes.conf:3389:11)
+//line routes.conf:3398:6
+	A489(ctx *runtime.Context, p0 string) error // serves r489: PUT /:p0 (routes.conf:3398:7)
+//line routes.conf:3404:6
+	A490(ctx *runtime.Context, p1 string) error // serves r490: GET /a/v:p1 (routes.conf:3404:7)
+//line routes.conf:36:14
+	A5(ctx *runtime.Context, p2 string) error // serves r5: HEAD /user_x/=/:p2 (routes.conf:36:15)
+//line routes.conf:344:14
+	A50(ctx *runtime.Context, rest string) error // serves r50: HEAD /*rest (routes.conf:344:15)
+//line routes.conf:3480:6
+	A501(ctx *runtime.Context, p1 int64) error // serves r501: GET /user_x/:p1 (routes.conf:3480:7), r501: POST /user_x/:p1 (routes.conf:3480:7), r501: WS /user_x/:p1 (routes.conf:3480:7)
+//line routes.conf:3487:6
+	A502(ctx *runtime.Context, rest string) error // serves r502: PATCH /user_*rest (routes.conf:3487:7)
+//line routes.conf:3493:10
+	A503(ctx *runtime.Context, rest string) error // serves r503: DELETE /user_*rest (routes.conf:3493:11)
+//line routes.conf:426:6
+	A62(ctx *runtime.Context, p0 int64) error // serves r62: PATCH /:p0 (routes.conf:426:7), r62: POST /:p0 (routes.conf:426:7)
+//line routes.conf:450:6
+	A65(ctx *runtime.Context) error // serves r65: GET /new (routes.conf:450:7)
+//line routes.conf:456:10
+	A66(ctx *runtime.Context, p1 string) error // serves r66: CONNECT /new/user_:p1 (routes.conf:456:11), r66: WS /new/user_:p1 (routes.conf:456:11)
+//line routes.conf:52:6
+	A7(ctx *runtime.Context, p1 string) error // serves r7: PATCH /@/user_:p1 (routes.conf:52:7), r7: TRACE /@/user_:p1 (routes.conf:52:7)
+//line routes.conf:487:6
+	A70(ctx *runtime.Context, p0 string, p1 string) error // serves r70: GET /a:p0/ab:p1 (routes.conf:487:7)
+//line routes.conf:531:6
+	A76(ctx *runtime.Context) error // serves r76: GET /... (routes.conf:531:7)
+//line routes.conf:569:6
+	A81(ctx *runtime.Context) error // serves r81: GET /1 (routes.conf:569:7)
+//line routes.conf:576:10
+	A82(ctx *runtime.Context, p1 string) error // serves r82: GET /1/:p1 (routes.conf:576:11), r82: HEAD /1/:p1 (routes.conf:576:11)
+//line routes.conf:581:10
+	A83(ctx *runtime.Context) error // serves r83: GET /1/@ (routes.conf:581:11), r83: POST /1/@ (routes.conf:581:11), r83: TRACE /1/@ (routes.conf:581:11)
+//line routes.conf:596:6
+	A85(ctx *runtime.Context, p1 string) error // serves r85: GET /.../:p1 (routes.conf:596:7), r85: HEAD /.../:p1 (routes.conf:596:7)
+//line routes.conf:604:10
+	A86(ctx *runtime.Context, p1 string) error // serves r86: GET /.../:p1/@ (routes.conf:604:11), r86: PATCH /.../:p1/@ (routes.conf:604:11), r86: WS /.../:p1/@ (routes.conf:604:11)
+//line routes.conf:610:10
+	A87(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r87: DELETE /.../:p1/~:p2/v:p3 (routes.conf:610:11)
+//line routes.conf:616:10
+	A88(ctx *runtime.Context, p1 string) error // serves r88: OPTIONS /.../:p1 (routes.conf:616:11)
+//line routes.conf:621:14
+	A89(ctx *runtime.Context, p1 string, rest string) error // serves r89: DELETE /.../:p1/*rest (routes.conf:621:15)
+//line routes.conf:630:14
+	A90(ctx *runtime.Context, p1 string) error // serves r90: PATCH /.../:p1 (routes.conf:630:15)
+//line routes.conf:635:14
+	A91(ctx *runtime.Context, p1 string) error // serves r91: PATCH /.../:p1/.a (routes.conf:635:15)
+//line routes_gen.go:1873:1
 }
 
 // C1Controller holds the actions of controller "C1".
 type C1Controller interface {
-//line routes.conf:684:10
-	A100(ctx *runtime.Context, p0 string, p1 string) error // serves r100: GET /.:p0/x.:p1 (routes.conf:684:11), r100: PATCH /.:p0/x.:p1 (routes.conf:684:11)
-//line routes.conf:693:6
-	A101(ctx *runtime.Context, p0 string) error // serves r101: GET /:p0/.a (routes.conf:693:7), r101: TRACE /:p0/.a (routes.conf:693:7)
-//line routes.conf:795:6
-	A115(ctx *runtime.Context, p0 string) error // serves r115: CONNECT /~:p0/42 (routes.conf:795:7), r115: GET /~:p0/42 (routes.conf:795:7)
-//line routes.conf:825:10
-	A119(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r119: GET /:p0/a:p1/abc/:p3 (routes.conf:825:11), r119: POST /:p0/a:p1/abc/:p3 (routes.conf:825:11), r119: WS /:p0/a:p1/abc/:p3 (routes.conf:825:11)
-//line routes.conf:841:14
-	A121(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r121: GET /:p0/a:p1/abc/:p3/abc (routes.conf:841:15), r121: HEAD /:p0/a:p1/abc/:p3/abc (routes.conf:841:15)
-//line routes.conf:894:6
-	A128(ctx *runtime.Context, p0 string) error // serves r128: GET /x.:p0 (routes.conf:894:7), r128: POST /x.:p0 (routes.conf:894:7)
-//line routes.conf:901:10
-	A129(ctx *runtime.Context, p0 string, p1 string) error // serves r129: POST /x.:p0/a:p1 (routes.conf:901:11)
-//line routes.conf:90:6
-	A13(ctx *runtime.Context, p0 string) error // serves r13: GET /:p0/b (routes.conf:90:7)
-//line routes.conf:908:10
-	A130(ctx *runtime.Context, p0 string) error // serves r130: GET /x.:p0/a-b (routes.conf:908:11)
-//line routes.conf:915:10
-	A131(ctx *runtime.Context, p0 string) error // serves r131: PATCH /x.:p0/= (routes.conf:915:11)
+//line routes.conf:704:10
+	A100(ctx *runtime.Context, p0 string, p1 string) error // serves r100: GET /.:p0/x.:p1 (routes.conf:704:11), r100: PATCH /.:p0/x.:p1 (routes.conf:704:11)
+//line routes.conf:714:6
+	A101(ctx *runtime.Context, p0 string) error // serves r101: GET /:p0/.a (routes.conf:714:7), r101: TRACE /:p0/.a (routes.conf:714:7)
+//line routes.conf:810:6
+	A115(ctx *runtime.Context, p0 string) error // serves r115: CONNECT /~:p0/42 (routes.conf:810:7), r115: GET /~:p0/42 (routes.conf:810:7)
+//line routes.conf:837:10
+	A119(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r119: GET /:p0/a:p1/abc/:p3 (routes.conf:837:11), r119: POST /:p0/a:p1/abc/:p3 (routes.conf:837:11), r119: WS /:p0/a:p1/abc/:p3 (routes.conf:837:11)
+//line routes.conf:852:14
+	A121(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r121: GET /:p0/a:p1/abc/:p3/abc (routes.conf:852:15), r121: HEAD /:p0/a:p1/abc/:p3/abc (routes.conf:852:15)
+//line routes.conf:909:6
+	A128(ctx *runtime.Context, p0 string) error // serves r128: GET /x.:p0 (routes.conf:909:7), r128: POST /x.:p0 (routes.conf:909:7)
+//line routes.conf:916:10
+	A129(ctx *runtime.Context, p0 string, p1 string) error // serves r129: POST /x.:p0/a:p1 (routes.conf:916:11)
+//line routes.conf:99:6
+	A13(ctx *runtime.Context, p0 string) error // serves r13: GET /:p0/b (routes.conf:99:7)
 //line routes.conf:921:10
-	A132(ctx *runtime.Context, p0 string) error // serves r132: GET /x.:p0/1/1 (routes.conf:921:11)
-//line routes.conf:930:6
-	A133(ctx *runtime.Context) error // serves r133: GET /v1/= (routes.conf:930:7), r133: OPTIONS /v1/= (routes.conf:930:7), r133: WS /v1/= (routes.conf:930:7)
-//line routes.conf:936:6
-	A134(ctx *runtime.Context) error // serves r134: PATCH /ab/~u (routes.conf:936:7), r134: WS /ab/~u (routes.conf:936:7)
-//line routes.conf:964:6
-	A138(ctx *runtime.Context, p0 string) error // serves r138: GET /:p0/42 (routes.conf:964:7), r138: TRACE /:p0/42 (routes.conf:964:7)
-//line routes.conf:972:10
-	A139(ctx *runtime.Context, p0 string) error // serves r139: POST /:p0/42 (routes.conf:972:11)
-//line routes.conf:979:14
-	A140(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r140: GET /:p0/42/:p2/~:p3 (routes.conf:979:15), r140: PATCH /:p0/42/:p2/~:p3 (routes.conf:979:15)
-//line routes.conf:988:10
-	A141(ctx *runtime.Context, p0 string, rest string) error // serves r141: CONNECT /:p0/42/ab*rest (routes.conf:988:11), r141: PATCH /:p0/42/ab*rest (routes.conf:988:11), r141: WS /:p0/42/ab*rest (routes.conf:988:11)
-//line routes.conf:995:10
-	A142(ctx *runtime.Context, p0 string, p2 string) error // serves r142: POST /:p0/42/:p2 (routes.conf:995:11)
-//line routes.conf:1095:6
-	A156(ctx *runtime.Context, p0 string) error // serves r156: POST /:p0/= (routes.conf:1095:7)
-//line routes.conf:1101:10
-	A157(ctx *runtime.Context, p0 string) error // serves r157: CONNECT /:p0/= (routes.conf:1101:11), r157: PATCH /:p0/= (routes.conf:1101:11)
-//line routes.conf:1106:14
-	A158(ctx *runtime.Context, p0 string) error // serves r158: GET /:p0/= (routes.conf:1106:15), r158: HEAD /:p0/= (routes.conf:1106:15)
-//line routes.conf:1112:14
-	A159(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r159: GET /:p0/=/x.:p2/:p3 (routes.conf:1112:15), r159: HEAD /:p0/=/x.:p2/:p3 (routes.conf:1112:15)
-//line routes.conf:1128:10
-	A161(ctx *runtime.Context, p0 string, p2 string) error // serves r161: POST /:p0/=/:p2 (routes.conf:1128:11), r161: WS /:p0/=/:p2 (routes.conf:1128:11)
-//line routes.conf:1140:14
-	A163(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r163: CONNECT /:p0/=/:p2/:p3 (routes.conf:1140:15), r163: POST /:p0/=/:p2/:p3 (routes.conf:1140:15)
-//line routes.conf:1146:14
-	A164(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r164: GET /:p0/=/:p2/1:p3 (routes.conf:1146:15)
-//line routes.conf:1151:14
-	A165(ctx *runtime.Context, p0 string, p2 string) error // serves r165: DELETE /:p0/=/:p2/.a (routes.conf:1151:15)
-//line routes.conf:1158:10
-	A166(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r166: GET /:p0/=/:p2/:p3 (routes.conf:1158:11)
-//line routes.conf:1163:14
-	A167(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r167: GET /:p0/=/:p2/:p3/a-b (routes.conf:1163:15), r167: PATCH /:p0/=/:p2/:p3/a-b (routes.conf:1163:15), r167: PUT /:p0/=/:p2/:p3/a-b (routes.conf:1163:15)
-//line routes.conf:1168:14
-	A168(ctx *runtime.Context, p0 string, p2 string, p3 string, p5 string) error // serves r168: CONNECT /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1168:15), r168: TRACE /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1168:15)
-//line routes.conf:1176:10
-	A169(ctx *runtime.Context, p0 string, p2 string) error // serves r169: GET /:p0/=/:p2 (routes.conf:1176:11), r169: HEAD /:p0/=/:p2 (routes.conf:1176:11)
-//line routes.conf:116:14
-	A17(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r17: PATCH /a:p0/1/a:p2/.../:p4 (routes.conf:116:15)
-//line routes.conf:1183:6
-	A170(ctx *runtime.Context, p0 string) error // serves r170: DELETE /:p0 (routes.conf:1183:7)
-//line routes.conf:1189:10
-	A171(ctx *runtime.Context, p0 string, rest string) error // serves r171: OPTIONS /:p0/x.y/*rest (routes.conf:1189:11), r171: POST /:p0/x.y/*rest (routes.conf:1189:11), r171: WS /:p0/x.y/*rest (routes.conf:1189:11)
-//line routes.conf:1195:10
-	A172(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r172: OPTIONS /:p0/:p1/:p2 (routes.conf:1195:11), r172: POST /:p0/:p1/:p2 (routes.conf:1195:11)
-//line routes.conf:1200:10
-	A173(ctx *runtime.Context, p0 string) error // serves r173: WS /:p0/42 (routes.conf:1200:11)
-//line routes.conf:1206:14
-	A174(ctx *runtime.Context, p0 string, p3 string) error // serves r174: GET /:p0/42/~u/a:p3 (routes.conf:1206:15), r174: OPTIONS /:p0/42/~u/a:p3 (routes.conf:1206:15)
-//line routes.conf:1214:14
-	A175(ctx *runtime.Context, p0 string) error // serves r175: GET /:p0/42/abc (routes.conf:1214:15), r175: TRACE /:p0/42/abc (routes.conf:1214:15)
-//line routes.conf:1221:14
-	A176(ctx *runtime.Context, p0 string) error // serves r176: OPTIONS /:p0/42 (routes.conf:1221:15)
-//line routes.conf:1225:14
-	A177(ctx *runtime.Context, p0 string) error // serves r177: GET /:p0/42/x.y (routes.conf:1225:15), r177: POST /:p0/42/x.y (routes.conf:1225:15)
-//line routes.conf:1232:10
-	A178(ctx *runtime.Context, p0 string) error // serves r178: GET /:p0/user_x/... (routes.conf:1232:11)
-//line routes.conf:1240:14
-	A179(ctx *runtime.Context, p0 string, p3 string) error // serves r179: GET /:p0/user_x/.../ab:p3 (routes.conf:1240:15), r179: PUT /:p0/user_x/.../ab:p3 (routes.conf:1240:15), r179: TRACE /:p0/user_x/.../ab:p3 (routes.conf:1240:15)
+	A130(ctx *runtime.Context, p0 string) error // serves r130: GET /x.:p0/a-b (routes.conf:921:11)
+//line routes.conf:928:10
+	A131(ctx *runtime.Context, p0 string) error // serves r131: PATCH /x.:p0/= (routes.conf:928:11)
+//line routes.conf:934:10
+	A132(ctx *runtime.Context, p0 string) error // serves r132: GET /x.:p0/1/1 (routes.conf:934:11)
+//line routes.conf:941:6
+	A133(ctx *runtime.Context) error // serves r133: GET /v1/= (routes.conf:941:7), r133: OPTIONS /v1/= (routes.conf:941:7), r133: WS /v1/= (routes.conf:941:7)
+//line routes.conf:948:6
+	A134(ctx *runtime.Context) error // serves r134: PATCH /ab/~u (routes.conf:948:7), r134: WS /ab/~u (routes.conf:948:7)
+//line routes.conf:977:6
+	A138(ctx *runtime.Context, p0 string) error // serves r138: GET /:p0/42 (routes.conf:977:7), r138: TRACE /:p0/42 (routes.conf:977:7)
+//line routes.conf:984:10
+	A139(ctx *runtime.Context, p0 string) error // serves r139: POST /:p0/42 (routes.conf:984:11)
+//line routes.conf:990:14
+	A140(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r140: GET /:p0/42/:p2/~:p3 (routes.conf:990:15), r140: PATCH /:p0/42/:p2/~:p3 (routes.conf:990:15)
+//line routes.conf:997:10
+	A141(ctx *runtime.Context, p0 string, rest string) error // serves r141: CONNECT /:p0/42/ab*rest (routes.conf:997:11), r141: PATCH /:p0/42/ab*rest (routes.conf:997:11), r141: WS /:p0/42/ab*rest (routes.conf:997:11)
+//line routes.conf:1004:10
+	A142(ctx *runtime.Context, p0 string, p2 string) error // serves r142: POST /:p0/42/:p2 (routes.conf:1004:11)
+//line routes.conf:1101:6
+	A156(ctx *runtime.Context, p0 string) error // serves r156: POST /:p0/= (routes.conf:1101:7)
+//line routes.conf:1108:10
+	A157(ctx *runtime.Context, p0 string) error // serves r157: CONNECT /:p0/= (routes.conf:1108:11), r157: PATCH /:p0/= (routes.conf:1108:11)
+//line routes.conf:1113:14
+	A158(ctx *runtime.Context, p0 string) error // serves r158: GET /:p0/= (routes.conf:1113:15), r158: HEAD /:p0/= (routes.conf:1113:15)
+//line routes.conf:1119:14
+	A159(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r159: GET /:p0/=/x.:p2/:p3 (routes.conf:1119:15), r159: HEAD /:p0/=/x.:p2/:p3 (routes.conf:1119:15)
+//line routes.conf:1135:10
+	A161(ctx *runtime.Context, p0 string, p2 string) error // serves r161: POST /:p0/=/:p2 (routes.conf:1135:11), r161: WS /:p0/=/:p2 (routes.conf:1135:11)
+//line routes.conf:1148:14
+	A163(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r163: CONNECT /:p0/=/:p2/:p3 (routes.conf:1148:15), r163: POST /:p0/=/:p2/:p3 (routes.conf:1148:15)
+//line routes.conf:1154:14
+	A164(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r164: GET /:p0/=/:p2/1:p3 (routes.conf:1154:15)
+//line routes.conf:1159:14
+	A165(ctx *runtime.Context, p0 string, p2 string) error // serves r165: DELETE /:p0/=/:p2/.a (routes.conf:1159:15)
+//line routes.conf:1169:10
+	A166(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r166: GET /:p0/=/:p2/:p3 (routes.conf:1169:11)
+//line routes.conf:1174:14
+	A167(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r167: GET /:p0/=/:p2/:p3/a-b (routes.conf:1174:15), r167: PATCH /:p0/=/:p2/:p3/a-b (routes.conf:1174:15), r167: PUT /:p0/=/:p2/:p3/a-b (routes.conf:1174:15)
+//line routes.conf:1181:14
+	A168(ctx *runtime.Context, p0 string, p2 string, p3 string, p5 string) error // serves r168: CONNECT /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1181:15), r168: TRACE /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1181:15)
+//line routes.conf:1190:10
+	A169(ctx *runtime.Context, p0 string, p2 string) error // serves r169: GET /:p0/=/:p2 (routes.conf:1190:11), r169: HEAD /:p0/=/:p2 (routes.conf:1190:11)
+//line routes.conf:124:14
+	A17(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r17: PATCH /a:p0/1/a:p2/.../:p4 (routes.conf:124:15)
+//line routes.conf:1199:6
+	A170(ctx *runtime.Context, p0 string) error // serves r170: DELETE /:p0 (routes.conf:1199:7)
+//line routes.conf:1208:10
+	A171(ctx *runtime.Context, p0 string, rest string) error // serves r171: OPTIONS /:p0/x.y/*rest (routes.conf:1208:11), r171: POST /:p0/x.y/*rest (routes.conf:1208:11), r171: WS /:p0/x.y/*rest (routes.conf:1208:11)
+//line routes.conf:1214:10
+	A172(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r172: OPTIONS /:p0/:p1/:p2 (routes.conf:1214:11), r172: POST /:p0/:p1/:p2 (routes.conf:1214:11)
+//line routes.conf:1222:10
+	A173(ctx *runtime.Context, p0 string) error // serves r173: WS /:p0/42 (routes.conf:1222:11)
+//line routes.conf:1229:14
+	A174(ctx *runtime.Context, p0 string, p3 string) error // serves r174: GET /:p0/42/~u/a:p3 (routes.conf:1229:15), r174: OPTIONS /:p0/42/~u/a:p3 (routes.conf:1229:15)
+//line routes.conf:1235:14
+	A175(ctx *runtime.Context, p0 string) error // serves r175: GET /:p0/42/abc (routes.conf:1235:15), r175: TRACE /:p0/42/abc (routes.conf:1235:15)
+//line routes.conf:1241:14
+	A176(ctx *runtime.Context, p0 string) error // serves r176: OPTIONS /:p0/42 (routes.conf:1241:15)
 //line routes.conf:1247:14
-	A180(ctx *runtime.Context, p0 string, p3 string) error // serves r180: GET /:p0/user_x/.../:p3 (routes.conf:1247:15)
-//line routes.conf:1258:6
-	A181(ctx *runtime.Context, p0 string, p1 string) error // serves r181: GET /:p0/.:p1 (routes.conf:1258:7), r181: POST /:p0/.:p1 (routes.conf:1258:7)
-//line routes.conf:1264:6
-	A182(ctx *runtime.Context) error // serves r182: GET /ab/.a (routes.conf:1264:7)
-//line routes.conf:1285:6
-	A185(ctx *runtime.Context, rest string) error // serves r185: GET /user_*rest (routes.conf:1285:7)
-//line routes.conf:1298:6
-	A187(ctx *runtime.Context, p0 string, p1 string) error // serves r187: GET /user_:p0/:p1 (routes.conf:1298:7), r187: OPTIONS /user_:p0/:p1 (routes.conf:1298:7)
-//line routes.conf:1329:10
-	A192(ctx *runtime.Context, p0 string, p2 string) error // serves r192: GET /1:p0/.a/~:p2 (routes.conf:1329:11)
-//line routes.conf:1360:6
-	A196(ctx *runtime.Context) error // serves r196: TRACE /user_x/user_x (routes.conf:1360:7)
-//line routes.conf:1369:6
-	A197(ctx *runtime.Context, p0 string) error // serves r197: OPTIONS /.:p0 (routes.conf:1369:7), r197: POST /.:p0 (routes.conf:1369:7)
-//line routes.conf:1377:10
-	A198(ctx *runtime.Context, p0 string) error // serves r198: HEAD /.:p0/a/42 (routes.conf:1377:11), r198: OPTIONS /.:p0/a/42 (routes.conf:1377:11), r198: PUT /.:p0/a/42 (routes.conf:1377:11)
-//line routes.conf:1386:6
-	A199(ctx *runtime.Context) error // serves r199: POST /abc/v1 (routes.conf:1386:7)
+	A177(ctx *runtime.Context, p0 string) error // serves r177: GET /:p0/42/x.y (routes.conf:1247:15), r177: POST /:p0/42/x.y (routes.conf:1247:15)
+//line routes.conf:1256:10
+	A178(ctx *runtime.Context, p0 string) error // serves r178: GET /:p0/user_x/... (routes.conf:1256:11)
+//line routes.conf:1262:14
+	A179(ctx *runtime.Context, p0 string, p3 string) error // serves r179: GET /:p0/user_x/.../ab:p3 (routes.conf:1262:15), r179: PUT /:p0/user_x/.../ab:p3 (routes.conf:1262:15), r179: TRACE /:p0/user_x/.../ab:p3 (routes.conf:1262:15)
+//line routes.conf:1268:14
+	A180(ctx *runtime.Context, p0 string, p3 string) error // serves r180: GET /:p0/user_x/.../:p3 (routes.conf:1268:15)
+//line routes.conf:1279:6
+	A181(ctx *runtime.Context, p0 string, p1 string) error // serves r181: GET /:p0/.:p1 (routes.conf:1279:7), r181: POST /:p0/.:p1 (routes.conf:1279:7)
+//line routes.conf:1286:6
+	A182(ctx *runtime.Context) error // serves r182: GET /ab/.a (routes.conf:1286:7)
+//line routes.conf:1306:6
+	A185(ctx *runtime.Context, rest string) error // serves r185: GET /user_*rest (routes.conf:1306:7)
+//line routes.conf:1321:6
+	A187(ctx *runtime.Context, p0 string, p1 string) error // serves r187: GET /user_:p0/:p1 (routes.conf:1321:7), r187: OPTIONS /user_:p0/:p1 (routes.conf:1321:7)
+//line routes.conf:1355:10
+	A192(ctx *runtime.Context, p0 string, p2 string) error // serves r192: GET /1:p0/.a/~:p2 (routes.conf:1355:11)
+//line routes.conf:1381:6
+	A196(ctx *runtime.Context) error // serves r196: TRACE /user_x/user_x (routes.conf:1381:7)
+//line routes.conf:1388:6
+	A197(ctx *runtime.Context, p0 string) error // serves r197: OPTIONS /.:p0 (routes.conf:1388:7), r197: POST /.:p0 (routes.conf:1388:7)
 //line routes.conf:1394:10
-	A200(ctx *runtime.Context, p2 string) error // serves r200: CONNECT /abc/v1/v:p2 (routes.conf:1394:11), r200: OPTIONS /abc/v1/v:p2 (routes.conf:1394:11), r200: WS /abc/v1/v:p2 (routes.conf:1394:11)
-//line routes.conf:1406:14
-	A202(ctx *runtime.Context, p2 string) error // serves r202: GET /abc/v1/v:p2 (routes.conf:1406:15)
-//line routes.conf:1421:10
-	A204(ctx *runtime.Context) error // serves r204: DELETE /abc/v1/~u (routes.conf:1421:11)
-//line routes.conf:1427:10
-	A205(ctx *runtime.Context) error // serves r205: GET /abc/v1 (routes.conf:1427:11), r205: TRACE /abc/v1 (routes.conf:1427:11)
-//line routes.conf:1432:10
-	A206(ctx *runtime.Context, p2 string) error // serves r206: CONNECT /abc/v1/x.:p2 (routes.conf:1432:11), r206: GET /abc/v1/x.:p2 (routes.conf:1432:11), r206: TRACE /abc/v1/x.:p2 (routes.conf:1432:11)
-//line routes.conf:1454:6
-	A209(ctx *runtime.Context, p0 string) error // serves r209: CONNECT /:p0 (routes.conf:1454:7)
-//line routes.conf:142:6
-	A21(ctx *runtime.Context, p0 string) error // serves r21: CONNECT /~:p0/@ (routes.conf:142:7), r21: GET /~:p0/@ (routes.conf:142:7), r21: PUT /~:p0/@ (routes.conf:142:7)
-//line routes.conf:1463:10
-	A210(ctx *runtime.Context, p0 string) error // serves r210: PUT /:p0/~u (routes.conf:1463:11)
-//line routes.conf:1469:10
-	A211(ctx *runtime.Context, p0 string, rest string) error // serves r211: WS /:p0/1/*rest (routes.conf:1469:11)
-//line routes.conf:1499:6
-	A215(ctx *runtime.Context) error // serves r215: GET /x.y (routes.conf:1499:7), r215: POST /x.y (routes.conf:1499:7)
-//line routes.conf:1506:10
-	A216(ctx *runtime.Context) error // serves r216: GET /x.y/ab (routes.conf:1506:11), r216: OPTIONS /x.y/ab (routes.conf:1506:11)
-//line routes.conf:149:10
-	A22(ctx *runtime.Context, p0 string) error // serves r22: DELETE /~:p0/@/1 (routes.conf:149:11), r22: WS /~:p0/@/1 (routes.conf:149:11)
-//line routes.conf:1578:6
-	A226(ctx *runtime.Context) error // serves r226: CONNECT /abc/x.y (routes.conf:1578:7), r226: DELETE /abc/x.y (routes.conf:1578:7), r226: GET /abc/x.y (routes.conf:1578:7)
-//line routes.conf:1584:6
-	A227(ctx *runtime.Context) error // serves r227: POST /.a/new (routes.conf:1584:7)
-//line routes.conf:154:14
-	A23(ctx *runtime.Context, p0 string) error // serves r23: GET /~:p0/@/1 (routes.conf:154:15)
-//line routes.conf:1618:14
-	A232(ctx *runtime.Context, p1 string, p3 string) error // serves r232: GET /a-b/:p1/.a/:p3/ab (routes.conf:1618:15), r232: OPTIONS /a-b/:p1/.a/:p3/ab (routes.conf:1618:15), r232: POST /a-b/:p1/.a/:p3/ab (routes.conf:1618:15)
-//line routes.conf:1658:14
-	A238(ctx *runtime.Context, p1 string, p2 string) error // serves r238: OPTIONS /a-b/:p1/:p2/user_x (routes.conf:1658:15)
-//line routes.conf:158:14
-	A24(ctx *runtime.Context, p0 string, p3 string) error // serves r24: GET /~:p0/@/1/.:p3 (routes.conf:158:15)
-//line routes.conf:1680:6
-	A241(ctx *runtime.Context) error // serves r241: PATCH /new (routes.conf:1680:7), r241: TRACE /new (routes.conf:1680:7)
-//line routes.conf:1694:6
-	A243(ctx *runtime.Context, p0 string, p1 string) error // serves r243: PATCH /user_:p0/:p1 (routes.conf:1694:7)
-//line routes.conf:1700:10
-	A244(ctx *runtime.Context, p0 string, p1 string) error // serves r244: GET /user_:p0/:p1/= (routes.conf:1700:11), r244: POST /user_:p0/:p1/= (routes.conf:1700:11), r244: WS /user_:p0/:p1/= (routes.conf:1700:11)
-//line routes.conf:1705:10
-	A245(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r245: DELETE /user_:p0/:p1/v:p2 (routes.conf:1705:11), r245: POST /user_:p0/:p1/v:p2 (routes.conf:1705:11)
-//line routes.conf:1712:14
-	A246(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r246: HEAD /user_:p0/:p1/v:p2/:p3/= (routes.conf:1712:15), r246: POST /user_:p0/:p1/v:p2/:p3/= (routes.conf:1712:15)
-//line routes.conf:164:14
-	A25(ctx *runtime.Context, p0 string) error // serves r25: CONNECT /~:p0/@/1/1/... (routes.conf:164:15), r25: GET /~:p0/@/1/1/... (routes.conf:164:15)
-//line routes.conf:1810:6
-	A259(ctx *runtime.Context, p0 string, p1 string) error // serves r259: TRACE /:p0/:p1 (routes.conf:1810:7)
-//line routes.conf:170:14
-	A26(ctx *runtime.Context, p0 string) error // serves r26: POST /~:p0/@/1 (routes.conf:170:15), r26: TRACE /~:p0/@/1 (routes.conf:170:15)
-//line routes.conf:1840:6
-	A263(ctx *runtime.Context, p0 string, p1 string) error // serves r263: CONNECT /:p0/:p1 (routes.conf:1840:7)
-//line routes.conf:1855:6
-	A265(ctx *runtime.Context, p0 string) error // serves r265: PATCH /:p0/42 (routes.conf:1855:7)
-//line routes.conf:1862:6
-	A266(ctx *runtime.Context, p0 string) error // serves r266: GET /ab:p0 (routes.conf:1862:7), r266: HEAD /ab:p0 (routes.conf:1862:7)
-//line routes.conf:1870:6
-	A267(ctx *runtime.Context) error // serves r267: CONNECT /user_x/v1 (routes.conf:1870:7), r267: GET /user_x/v1 (routes.conf:1870:7), r267: TRACE /user_x/v1 (routes.conf:1870:7)
-//line routes.conf:178:6
-	A27(ctx *runtime.Context, p0 string) error // serves r27: GET /user_:p0 (routes.conf:178:7), r27: HEAD /user_:p0 (routes.conf:178:7)
-//line routes.conf:1928:6
-	A275(ctx *runtime.Context, p1 string) error // serves r275: DELETE /x.y/:p1 (routes.conf:1928:7), r275: GET /x.y/:p1 (routes.conf:1928:7)
-//line routes.conf:2081:14
-	A298(ctx *runtime.Context, p0 string, rest string) error // serves r298: GET /:p0/ab/.a/*rest (routes.conf:2081:15)
-//line routes.conf:2100:10
-	A301(ctx *runtime.Context, p0 string) error // serves r301: DELETE /:p0/ab/.a (routes.conf:2100:11), r301: TRACE /:p0/ab/.a (routes.conf:2100:11)
-//line routes.conf:2109:6
-	A302(ctx *runtime.Context) error // serves r302: GET /~u (routes.conf:2109:7), r302: WS /~u (routes.conf:2109:7)
-//line routes.conf:2115:10
-	A303(ctx *runtime.Context) error // serves r303: OPTIONS /~u (routes.conf:2115:11)
-//line routes.conf:2120:10
-	A304(ctx *runtime.Context, p1 string) error // serves r304: GET /~u/:p1 (routes.conf:2120:11)
-//line routes.conf:2186:14
-	A314(ctx *runtime.Context, rest string) error // serves r314: POST /b/users/*rest (routes.conf:2186:15)
-//line routes.conf:2200:6
-	A316(ctx *runtime.Context, p0 string) error // serves r316: CONNECT /user_:p0 (routes.conf:2200:7), r316: TRACE /user_:p0 (routes.conf:2200:7)
-//line routes.conf:2207:10
-	A317(ctx *runtime.Context, p0 string) error // serves r317: GET /user_:p0/new/x.y (routes.conf:2207:11), r317: POST /user_:p0/new/x.y (routes.conf:2207:11)
-//line routes.conf:2213:14
-	A318(ctx *runtime.Context, p0 string, p3 int64) error // serves r318: GET /user_:p0/new/x.y/:p3 (routes.conf:2213:15)
-//line routes.conf:2219:14
-	A319(ctx *runtime.Context) error // serves r319: DELETE /user_x (routes.conf:2219:15), r319: GET /user_x (routes.conf:2219:15), r319: OPTIONS /user_x (routes.conf:2219:15)
-//line routes.conf:2226:10
-	A320(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r320: GET /user_:p0/:p1/x.:p2 (routes.conf:2226:11), r320: POST /user_:p0/:p1/x.:p2 (routes.conf:2226:11)
-//line routes.conf:2231:10
-	A321(ctx *runtime.Context, p0 string) error // serves r321: POST /user_:p0/a (routes.conf:2231:11)
-//line routes.conf:2299:6
-	A331(ctx *runtime.Context, p0 string) error // serves r331: GET /:p0/... (routes.conf:2299:7), r331: HEAD /:p0/... (routes.conf:2299:7)
-//line routes.conf:2306:10
-	A332(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r332: GET /:p0/.../:p2/:p3 (routes.conf:2306:11), r332: POST /:p0/.../:p2/:p3 (routes.conf:2306:11)
-//line routes.conf:2312:14
-	A333(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r333: HEAD /:p0/.../:p2/:p3 (routes.conf:2312:15)
-//line routes.conf:2316:14
-	A334(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r334: HEAD /:p0/.../:p2/:p3/a (routes.conf:2316:15)
+	A198(ctx *runtime.Context, p0 string) error // serves r198: HEAD /.:p0/a/42 (routes.conf:1394:11), r198: OPTIONS /.:p0/a/42 (routes.conf:1394:11), r198: PUT /.:p0/a/42 (routes.conf:1394:11)
+//line routes.conf:1402:6
+	A199(ctx *runtime.Context) error // serves r199: POST /abc/v1 (routes.conf:1402:7)
+//line routes.conf:1409:10
+	A200(ctx *runtime.Context, p2 string) error // serves r200: CONNECT /abc/v1/v:p2 (routes.conf:1409:11), r200: OPTIONS /abc/v1/v:p2 (routes.conf:1409:11), r200: WS /abc/v1/v:p2 (routes.conf:1409:11)
+//line routes.conf:1426:14
+	A202(ctx *runtime.Context, p2 string) error // serves r202: GET /abc/v1/v:p2 (routes.conf:1426:15)
+//line routes.conf:1439:10
+	A204(ctx *runtime.Context) error // serves r204: DELETE /abc/v1/~u (routes.conf:1439:11)
+//line routes.conf:1445:10
+	A205(ctx *runtime.Context) error // serves r205: GET /abc/v1 (routes.conf:1445:11), r205: TRACE /abc/v1 (routes.conf:1445:11)
+//line routes.conf:1449:10
+	A206(ctx *runtime.Context, p2 string) error // serves r206: CONNECT /abc/v1/x.:p2 (routes.conf:1449:11), r206: GET /abc/v1/x.:p2 (routes.conf:1449:11), r206: TRACE /abc/v1/x.:p2 (routes.conf:1449:11)
+//line routes.conf:1472:6
+	A209(ctx *runtime.Context, p0 string) error // serves r209: CONNECT /:p0 (routes.conf:1472:7)
+//line routes.conf:151:6
+	A21(ctx *runtime.Context, p0 string) error // serves r21: CONNECT /~:p0/@ (routes.conf:151:7), r21: GET /~:p0/@ (routes.conf:151:7), r21: PUT /~:p0/@ (routes.conf:151:7)
+//line routes.conf:1478:10
+	A210(ctx *runtime.Context, p0 string) error // serves r210: PUT /:p0/~u (routes.conf:1478:11)
+//line routes.conf:1484:10
+	A211(ctx *runtime.Context, p0 string, rest string) error // serves r211: WS /:p0/1/*rest (routes.conf:1484:11)
+//line routes.conf:1514:6
+	A215(ctx *runtime.Context) error // serves r215: GET /x.y (routes.conf:1514:7), r215: POST /x.y (routes.conf:1514:7)
+//line routes.conf:1522:10
+	A216(ctx *runtime.Context) error // serves r216: GET /x.y/ab (routes.conf:1522:11), r216: OPTIONS /x.y/ab (routes.conf:1522:11)
+//line routes.conf:158:10
+	A22(ctx *runtime.Context, p0 string) error // serves r22: DELETE /~:p0/@/1 (routes.conf:158:11), r22: WS /~:p0/@/1 (routes.conf:158:11)
+//line routes.conf:1597:6
+	A226(ctx *runtime.Context) error // serves r226: CONNECT /abc/x.y (routes.conf:1597:7), r226: DELETE /abc/x.y (routes.conf:1597:7), r226: GET /abc/x.y (routes.conf:1597:7)
+//line routes.conf:1603:6
+	A227(ctx *runtime.Context) error // serves r227: POST /.a/new (routes.conf:1603:7)
+//line routes.conf:163:14
+	A23(ctx *runtime.Context, p0 string) error // serves r23: GET /~:p0/@/1 (routes.conf:163:15)
+//line routes.conf:1634:14
+	A232(ctx *runtime.Context, p1 string, p3 string) error // serves r232: GET /a-b/:p1/.a/:p3/ab (routes.conf:1634:15), r232: OPTIONS /a-b/:p1/.a/:p3/ab (routes.conf:1634:15), r232: POST /a-b/:p1/.a/:p3/ab (routes.conf:1634:15)
+//line routes.conf:1676:14
+	A238(ctx *runtime.Context, p1 string, p2 string) error // serves r238: OPTIONS /a-b/:p1/:p2/user_x (routes.conf:1676:15)
+//line routes.conf:168:14
+	A24(ctx *runtime.Context, p0 string, p3 string) error // serves r24: GET /~:p0/@/1/.:p3 (routes.conf:168:15)
+//line routes.conf:1702:6
+	A241(ctx *runtime.Context) error // serves r241: PATCH /new (routes.conf:1702:7), r241: TRACE /new (routes.conf:1702:7)
+//line routes.conf:1715:6
+	A243(ctx *runtime.Context, p0 string, p1 string) error // serves r243: PATCH /user_:p0/:p1 (routes.conf:1715:7)
+//line routes.conf:1721:10
+	A244(ctx *runtime.Context, p0 string, p1 string) error // serves r244: GET /user_:p0/:p1/= (routes.conf:1721:11), r244: POST /user_:p0/:p1/= (routes.conf:1721:11), r244: WS /user_:p0/:p1/= (routes.conf:1721:11)
+//line routes.conf:1726:10
+	A245(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r245: DELETE /user_:p0/:p1/v:p2 (routes.conf:1726:11), r245: POST /user_:p0/:p1/v:p2 (routes.conf:1726:11)
+//line routes.conf:1732:14
+	A246(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r246: HEAD /user_:p0/:p1/v:p2/:p3/= (routes.conf:1732:15), r246: POST /user_:p0/:p1/v:p2/:p3/= (routes.conf:1732:15)
+//line routes.conf:174:14
+	A25(ctx *runtime.Context, p0 string) error // serves r25: CONNECT /~:p0/@/1/1/... (routes.conf:174:15), r25: GET /~:p0/@/1/1/... (routes.conf:174:15)
+//line routes.conf:1824:6
+	A259(ctx *runtime.Context, p0 string, p1 string) error // serves r259: TRACE /:p0/:p1 (routes.conf:1824:7)
+//line routes.conf:179:14
+	A26(ctx *runtime.Context, p0 string) error // serves r26: POST /~:p0/@/1 (routes.conf:179:15), r26: TRACE /~:p0/@/1 (routes.conf:179:15)
+//line routes.conf:1853:6
+	A263(ctx *runtime.Context, p0 string, p1 string) error // serves r263: CONNECT /:p0/:p1 (routes.conf:1853:7)
+//line routes.conf:1866:6
+	A265(ctx *runtime.Context, p0 string) error // serves r265: PATCH /:p0/42 (routes.conf:1866:7)
+//line routes.conf:1873:6
+	A266(ctx *runtime.Context, p0 string) error // serves r266: GET /ab:p0 (routes.conf:1873:7), r266: HEAD /ab:p0 (routes.conf:1873:7)
+//line routes.conf:1881:6
+	A267(ctx *runtime.Context) error // serves r267: CONNECT /user_x/v1 (routes.conf:1881:7), r267: GET /user_x/v1 (routes.conf:1881:7), r267: TRACE /user_x/v1 (routes.conf:1881:7)
+//line routes.conf:189:6
+	A27(ctx *runtime.Context, p0 string) error // serves r27: GET /user_:p0 (routes.conf:189:7), r27: HEAD /user_:p0 (routes.conf:189:7)
+//line routes.conf:1933:6
+	A275(ctx *runtime.Context, p1 string) error // serves r275: DELETE /x.y/:p1 (routes.conf:1933:7), r275: GET /x.y/:p1 (routes.conf:1933:7)
+//line routes.conf:2087:14
+	A298(ctx *runtime.Context, p0 string, rest string) error // serves r298: GET /:p0/ab/.a/*rest (routes.conf:2087:15)
+//line routes.conf:2108:10
+	A301(ctx *runtime.Context, p0 string) error // serves r301: DELETE /:p0/ab/.a (routes.conf:2108:11), r301: TRACE /:p0/ab/.a (routes.conf:2108:11)
+//line routes.conf:2116:6
+	A302(ctx *runtime.Context) error // serves r302: GET /~u (routes.conf:2116:7), r302: WS /~u (routes.conf:2116:7)
+//line routes.conf:2123:10
+	A303(ctx *runtime.Context) error // serves r303: OPTIONS /~u (routes.conf:2123:11)
+//line routes.conf:2127:10
+	A304(ctx *runtime.Context, p1 string) error // serves r304: GET /~u/:p1 (routes.conf:2127:11)
+//line routes.conf:2193:14
+	A314(ctx *runtime.Context, rest string) error // serves r314: POST /b/users/*rest (routes.conf:2193:15)
+//line routes.conf:2207:6
+	A316(ctx *runtime.Context, p0 string) error // serves r316: CONNECT /user_:p0 (routes.conf:2207:7), r316: TRACE /user_:p0 (routes.conf:2207:7)
+//line routes.conf:2214:10
+	A317(ctx *runtime.Context, p0 string) error // serves r317: GET /user_:p0/new/x.y (routes.conf:2214:11), r317: POST /user_:p0/new/x.y (routes.conf:2214:11)
+//line routes.conf:2220:14
+	A318(ctx *runtime.Context, p0 string, p3 int64) error // serves r318: GET /user_:p0/new/x.y/:p3 (routes.conf:2220:15)
+//line routes.conf:2227:14
+	A319(ctx *runtime.Context) error // serves r319: DELETE /user_x (routes.conf:2227:15), r319: GET /user_x (routes.conf:2227:15), r319: OPTIONS /user_x (routes.conf:2227:15)
+//line routes.conf:2235:10
+	A320(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r320: GET /user_:p0/:p1/x.:p2 (routes.conf:2235:11), r320: POST /user_:p0/:p1/x.:p2 (routes.conf:2235:11)
+//line routes.conf:2242:10
+	A321(ctx *runtime.Context, p0 string) error // serves r321: POST /user_:p0/a (routes.conf:2242:11)
+//line routes.conf:2311:6
+	A331(ctx *runtime.Context, p0 string) error // serves r331: GET /:p0/... (routes.conf:2311:7), r331: HEAD /:p0/... (routes.conf:2311:7)
+//line routes.conf:2317:10
+	A332(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r332: GET /:p0/.../:p2/:p3 (routes.conf:2317:11), r332: POST /:p0/.../:p2/:p3 (routes.conf:2317:11)
 //line routes.conf:2322:14
-	A335(ctx *runtime.Context, p0 string, p2 string, p3 string, p4 string) error // serves r335: POST /:p0/.../:p2/:p3/user_:p4 (routes.conf:2322:15)
-//line routes.conf:2329:14
-	A336(ctx *runtime.Context, p0 string, p2 string, p3 string, rest string) error // serves r336: CONNECT /:p0/.../:p2/:p3/1*rest (routes.conf:2329:15), r336: GET /:p0/.../:p2/:p3/1*rest (routes.conf:2329:15), r336: PUT /:p0/.../:p2/:p3/1*rest (routes.conf:2329:15)
-//line routes.conf:2337:10
-	A337(ctx *runtime.Context, p0 string, rest string) error // serves r337: GET /:p0/.../1*rest (routes.conf:2337:11), r337: PUT /:p0/.../1*rest (routes.conf:2337:11), r337: WS /:p0/.../1*rest (routes.conf:2337:11)
-//line routes.conf:2359:6
-	A340(ctx *runtime.Context, p0 string) error // serves r340: GET /1:p0/~u (routes.conf:2359:7)
-//line routes.conf:2381:10
-	A343(ctx *runtime.Context, p0 string, p1 string) error // serves r343: GET /:p0/1:p1 (routes.conf:2381:11)
-//line routes.conf:2388:14
-	A344(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r344: GET /:p0/1:p1/.:p2/*rest (routes.conf:2388:15), r344: TRACE /:p0/1:p1/.:p2/*rest (routes.conf:2388:15)
-//line routes.conf:2394:14
-	A345(ctx *runtime.Context, p0 string, p1 string) error // serves r345: PATCH /:p0/1:p1/~u (routes.conf:2394:15)
-//line routes.conf:2399:14
-	A346(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r346: POST /:p0/1:p1/*rest (routes.conf:2399:15)
-//line routes.conf:2460:6
-	A354(ctx *runtime.Context, p0 string) error // serves r354: GET /.:p0 (routes.conf:2460:7)
-//line routes.conf:2541:10
-	A366(ctx *runtime.Context) error // serves r366: GET /a-b/.a/users (routes.conf:2541:11), r366: PATCH /a-b/.a/users (routes.conf:2541:11)
-//line routes.conf:2547:14
-	A367(ctx *runtime.Context) error // serves r367: PUT /a-b/.a/users (routes.conf:2547:15)
+	A333(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r333: HEAD /:p0/.../:p2/:p3 (routes.conf:2322:15)
+//line routes.conf:2326:14
+	A334(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r334: HEAD /:p0/.../:p2/:p3/a (routes.conf:2326:15)
+//line routes.conf:2332:14
+	A335(ctx *runtime.Context, p0 string, p2 string, p3 string, p4 string) error // serves r335: POST /:p0/.../:p2/:p3/user_:p4 (routes.conf:2332:15)
+//line routes.conf:2338:14
+	A336(ctx *runtime.Context, p0 string, p2 string, p3 string, rest string) error // serves r336: CONNECT /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15), r336: GET /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15), r336: PUT /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15)
+//line routes.conf:2347:10
+	A337(ctx *runtime.Context, p0 string, rest string) error // serves r337: GET /:p0/.../1*rest (routes.conf:2347:11), r337: PUT /:p0/.../1*rest (routes.conf:2347:11), r337: WS /:p0/.../1*rest (routes.conf:2347:11)
+//line routes.conf:2369:6
+	A340(ctx *runtime.Context, p0 string) error // serves r340: GET /1:p0/~u (routes.conf:2369:7)
+//line routes.conf:2391:10
+	A343(ctx *runtime.Context, p0 string, p1 string) error // serves r343: GET /:p0/1:p1 (routes.conf:2391:11)
+//line routes.conf:2397:14
+	A344(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r344: GET /:p0/1:p1/.:p2/*rest (routes.conf:2397:15), r344: TRACE /:p0/1:p1/.:p2/*rest (routes.conf:2397:15)
+//line routes.conf:2403:14
+	A345(ctx *runtime.Context, p0 string, p1 string) error // serves r345: PATCH /:p0/1:p1/~u (routes.conf:2403:15)
+//line routes.conf:2408:14
+	A346(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r346: POST /:p0/1:p1/*rest (routes.conf:2408:15)
+//line routes.conf:2468:6
+	A354(ctx *runtime.Context, p0 string) error // serves r354: GET /.:p0 (routes.conf:2468:7)
+//line routes.conf:2546:10
+	A366(ctx *runtime.Context) error // serves r366: GET /a-b/.a/users (routes.conf:2546:11), r366: PATCH /a-b/.a/users (routes.conf:2546:11)
 //line routes.conf:2553:14
-	A368(ctx *runtime.Context) error // serves r368: OPTIONS /a-b/.a/users (routes.conf:2553:15)
+	A367(ctx *runtime.Context) error // serves r367: PUT /a-b/.a/users (routes.conf:2553:15)
 //line routes.conf:2557:14
-	A369(ctx *runtime.Context, p3 string) error // serves r369: GET /a-b/.a/users/:p3 (routes.conf:2557:15), r369: POST /a-b/.a/users/:p3 (routes.conf:2557:15), r369: PUT /a-b/.a/users/:p3 (routes.conf:2557:15)
+	A368(ctx *runtime.Context) error // serves r368: OPTIONS /a-b/.a/users (routes.conf:2557:15)
 //line routes.conf:2562:14
-	A370(ctx *runtime.Context, p3 string) error // serves r370: HEAD /a-b/.a/users/v:p3 (routes.conf:2562:15), r370: OPTIONS /a-b/.a/users/v:p3 (routes.conf:2562:15)
-//line routes.conf:2628:6
-	A379(ctx *runtime.Context) error // serves r379: OPTIONS /=/.a (routes.conf:2628:7), r379: PATCH /=/.a (routes.conf:2628:7), r379: POST /=/.a (routes.conf:2628:7)
-//line routes.conf:2635:10
-	A380(ctx *runtime.Context, rest string) error // serves r380: GET /=/.a/~*rest (routes.conf:2635:11), r380: OPTIONS /=/.a/~*rest (routes.conf:2635:11), r380: POST /=/.a/~*rest (routes.conf:2635:11)
-//line routes.conf:2648:10
-	A382(ctx *runtime.Context, p3 string) error // serves r382: GET /=/.a/.a/:p3 (routes.conf:2648:11)
-//line routes.conf:2654:10
-	A383(ctx *runtime.Context) error // serves r383: GET /=/.a/.a/x.y (routes.conf:2654:11), r383: PUT /=/.a/.a/x.y (routes.conf:2654:11)
-//line routes.conf:2685:6
-	A387(ctx *runtime.Context, p0 string, p1 string) error // serves r387: GET /1:p0/:p1 (routes.conf:2685:7), r387: TRACE /1:p0/:p1 (routes.conf:2685:7)
-//line routes.conf:2738:6
-	A394(ctx *runtime.Context, p1 string) error // serves r394: GET /users/:p1 (routes.conf:2738:7)
-//line routes.conf:2745:10
-	A395(ctx *runtime.Context, p1 string) error // serves r395: PUT /users/:p1/1/.a (routes.conf:2745:11)
-//line routes.conf:2751:14
-	A396(ctx *runtime.Context, p1 string) error // serves r396: DELETE /users/:p1/1/.a/@ (routes.conf:2751:15)
-//line routes.conf:2756:14
-	A397(ctx *runtime.Context, p1 string, p5 string) error // serves r397: GET /users/:p1/1/.a/ab/:p5 (routes.conf:2756:15)
-//line routes.conf:2761:14
-	A398(ctx *runtime.Context, p1 string) error // serves r398: OPTIONS /users/:p1/1/.a/@/~u (routes.conf:2761:15)
-//line routes.conf:2823:6
-	A407(ctx *runtime.Context, p1 string) error // serves r407: HEAD /42/:p1 (routes.conf:2823:7), r407: PUT /42/:p1 (routes.conf:2823:7)
-//line routes.conf:2830:10
-	A408(ctx *runtime.Context, p1 string, rest string) error // serves r408: POST /42/:p1/*rest (routes.conf:2830:11), r408: WS /42/:p1/*rest (routes.conf:2830:11)
-//line routes.conf:2836:14
-	A409(ctx *runtime.Context, p1 string, rest string) error // serves r409: GET /42/:p1/*rest (routes.conf:2836:15)
-//line routes.conf:2855:10
-	A412(ctx *runtime.Context, p1 string, rest string) error // serves r412: OPTIONS /42/:p1/*rest (routes.conf:2855:11)
-//line routes.conf:2861:10
-	A413(ctx *runtime.Context, p1 string) error // serves r413: GET /42/:p1/x.y (routes.conf:2861:11), r413: OPTIONS /42/:p1/x.y (routes.conf:2861:11)
-//line routes.conf:2867:14
-	A414(ctx *runtime.Context, p1 string, p3 string) error // serves r414: GET /42/:p1/x.y/:p3 (routes.conf:2867:15)
-//line routes.conf:2873:14
-	A415(ctx *runtime.Context, p1 string, p3 int64) error // serves r415: GET /42/:p1/x.y/:p3/... (routes.conf:2873:15)
-//line routes.conf:2878:14
-	A416(ctx *runtime.Context, p1 string, p3 string, p4 string) error // serves r416: CONNECT /42/:p1/x.y/:p3/:p4 (routes.conf:2878:15)
-//line routes.conf:2908:6
-	A420(ctx *runtime.Context, p1 string) error // serves r420: CONNECT /b/1:p1 (routes.conf:2908:7), r420: PATCH /b/1:p1 (routes.conf:2908:7), r420: TRACE /b/1:p1 (routes.conf:2908:7)
-//line routes.conf:2914:10
-	A421(ctx *runtime.Context, p1 string) error // serves r421: GET /b/1:p1/.a (routes.conf:2914:11), r421: POST /b/1:p1/.a (routes.conf:2914:11)
-//line routes.conf:2944:6
-	A425(ctx *runtime.Context) error // serves r425: PUT /1 (routes.conf:2944:7)
-//line routes.conf:2951:10
-	A426(ctx *runtime.Context, rest string) error // serves r426: GET /1/*rest (routes.conf:2951:11)
-//line routes.conf:2958:14
-	A427(ctx *runtime.Context, rest string) error // serves r427: TRACE /1/*rest (routes.conf:2958:15), r427: WS /1/*rest (routes.conf:2958:15)
-//line routes.conf:2967:6
-	A428(ctx *runtime.Context) error // serves r428: POST /new (routes.conf:2967:7)
-//line routes.conf:2975:10
-	A429(ctx *runtime.Context) error // serves r429: GET /new/x.y (routes.conf:2975:11), r429: WS /new/x.y (routes.conf:2975:11)
-//line routes.conf:285:6
-	A43(ctx *runtime.Context) error // serves r43: PATCH /b/users (routes.conf:285:7)
-//line routes.conf:2986:14
-	A431(ctx *runtime.Context) error // serves r431: POST /new/x.y (routes.conf:2986:15)
-//line routes.conf:2992:14
-	A432(ctx *runtime.Context) error // serves r432: GET /new/x.y/@/user_x (routes.conf:2992:15)
-//line routes.conf:2998:14
-	A433(ctx *runtime.Context) error // serves r433: GET /new/x.y/ab (routes.conf:2998:15)
-//line routes.conf:3006:10
-	A434(ctx *runtime.Context) error // serves r434: PUT /new/user_x/= (routes.conf:3006:11)
-//line routes.conf:3013:14
-	A435(ctx *runtime.Context, p3 string) error // serves r435: GET /new/user_x/=/:p3 (routes.conf:3013:15)
-//line routes.conf:3020:14
-	A436(ctx *runtime.Context, p4 string) error // serves r436: GET /new/user_x/=/a/ab:p4 (routes.conf:3020:15), r436: WS /new/user_x/=/a/ab:p4 (routes.conf:3020:15)
-//line routes.conf:3027:10
-	A437(ctx *runtime.Context, p1 string) error // serves r437: GET /new/:p1 (routes.conf:3027:11)
-//line routes.conf:293:6
-	A44(ctx *runtime.Context) error // serves r44: GET /b (routes.conf:293:7)
-//line routes.conf:3064:14
-	A443(ctx *runtime.Context, p1 string) error // serves r443: GET /=/x.:p1 (routes.conf:3064:15)
-//line routes.conf:3095:10
-	A447(ctx *runtime.Context, p1 string) error // serves r447: TRACE /users/:p1 (routes.conf:3095:11)
-//line routes.conf:3111:6
-	A449(ctx *runtime.Context, p0 string, rest string) error // serves r449: PATCH /:p0/*rest (routes.conf:3111:7)
-//line routes.conf:300:10
-	A45(ctx *runtime.Context, p1 string) error // serves r45: POST /b/:p1 (routes.conf:300:11), r45: PUT /b/:p1 (routes.conf:300:11)
-//line routes.conf:307:10
-	A46(ctx *runtime.Context) error // serves r46: GET /b/a-b/new (routes.conf:307:11), r46: PUT /b/a-b/new (routes.conf:307:11)
-//line routes.conf:3249:6
-	A469(ctx *runtime.Context, p0 string) error // serves r469: PUT /1:p0 (routes.conf:3249:7)
-//line routes.conf:313:10
-	A47(ctx *runtime.Context, p1 string) error // serves r47: HEAD /b/a:p1 (routes.conf:313:11)
-//line routes.conf:3257:10
-	A470(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r470: DELETE /1:p0/:p1/:p2 (routes.conf:3257:11)
-//line routes.conf:3262:14
-	A471(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r471: POST /1:p0/:p1/:p2/:p3/... (routes.conf:3262:15)
-//line routes.conf:3268:14
-	A472(ctx *runtime.Context, p0 string, p1 string, p2 string, p4 string) error // serves r472: GET /1:p0/:p1/:p2/42/:p4 (routes.conf:3268:15)
-//line routes.conf:3275:10
-	A473(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r473: GET /1:p0/v:p1/:p2 (routes.conf:3275:11), r473: WS /1:p0/v:p1/:p2 (routes.conf:3275:11)
-//line routes.conf:3282:10
-	A474(ctx *runtime.Context, p0 string) error // serves r474: CONNECT /1:p0/1/1 (routes.conf:3282:11), r474: OPTIONS /1:p0/1/1 (routes.conf:3282:11), r474: WS /1:p0/1/1 (routes.conf:3282:11)
-//line routes.conf:3288:14
-	A475(ctx *runtime.Context, p0 string) error // serves r475: GET /1:p0/1/1 (routes.conf:3288:15), r475: TRACE /1:p0/1/1 (routes.conf:3288:15)
-//line routes.conf:3294:10
-	A476(ctx *runtime.Context, p0 string) error // serves r476: HEAD /1:p0/@ (routes.conf:3294:11)
-//line routes.conf:3302:6
-	A477(ctx *runtime.Context) error // serves r477: DELETE /... (routes.conf:3302:7), r477: POST /... (routes.conf:3302:7)
-//line routes.conf:3308:10
-	A478(ctx *runtime.Context, p1 string) error // serves r478: DELETE /.../.:p1 (routes.conf:3308:11), r478: GET /.../.:p1 (routes.conf:3308:11)
-//line routes.conf:3314:14
-	A479(ctx *runtime.Context, p1 string) error // serves r479: CONNECT /.../.:p1/users (routes.conf:3314:15), r479: OPTIONS /.../.:p1/users (routes.conf:3314:15), r479: PATCH /.../.:p1/users (routes.conf:3314:15)
-//line routes.conf:320:6
-	A48(ctx *runtime.Context, rest string) error // serves r48: POST /*rest (routes.conf:320:7)
-//line routes.conf:3322:10
-	A480(ctx *runtime.Context) error // serves r480: POST /.../a/42 (routes.conf:3322:11), r480: TRACE /.../a/42 (routes.conf:3322:11), r480: WS /.../a/42 (routes.conf:3322:11)
-//line routes.conf:3327:10
-	A481(ctx *runtime.Context) error // serves r481: GET /.../a/v1 (routes.conf:3327:11), r481: POST /.../a/v1 (routes.conf:3327:11)
-//line routes.conf:3333:14
-	A482(ctx *runtime.Context, p3 string) error // serves r482: GET /.../a/v1/:p3 (routes.conf:3333:15)
-//line routes.conf:3339:14
-	A483(ctx *runtime.Context, p3 string) error // serves r483: CONNECT /.../a/v1/:p3 (routes.conf:3339:15)
-//line routes.conf:3353:10
-	A485(ctx *runtime.Context, p2 string) error // serves r485: GET /.../.a/v:p2 (routes.conf:3353:11), r485: POST /.../.a/v:p2 (routes.conf:3353:11)
-//line routes.conf:3360:14
-	A486(ctx *runtime.Context, p2 string, p3 string) error // serves r486: GET /.../.a/v:p2/:p3/~u (routes.conf:3360:15), r486: WS /.../.a/v:p2/:p3/~u (routes.conf:3360:15)
-//line routes.conf:3371:6
-	A487(ctx *runtime.Context) error // serves r487: WS /1/~u (routes.conf:3371:7)
-//line routes.conf:327:10
-	A49(ctx *runtime.Context, rest string) error // serves r49: OPTIONS /*rest (routes.conf:327:11)
-//line routes.conf:3423:10
-	A494(ctx *runtime.Context, p2 string) error // serves r494: POST /users/42/:p2 (routes.conf:3423:11)
-//line routes.conf:342:10
-	A51(ctx *runtime.Context, rest string) error // serves r51: TRACE /*rest (routes.conf:342:11)
-//line routes.conf:346:14
-	A52(ctx *runtime.Context, rest string) error // serves r52: PATCH /*rest (routes.conf:346:15)
-//line routes.conf:352:14
-	A53(ctx *runtime.Context, rest string) error // serves r53: PUT /*rest (routes.conf:352:15)
-//line routes.conf:368:10
-	A55(ctx *runtime.Context, p0 string, p3 string) error // serves r55: GET /.:p0/a/ab/x.:p3 (routes.conf:368:11), r55: POST /.:p0/a/ab/x.:p3 (routes.conf:368:11)
-//line routes.conf:383:14
-	A57(ctx *runtime.Context, p0 string, p3 string) error // serves r57: DELETE /.:p0/a/ab/x.:p3/42 (routes.conf:383:15)
-//line routes.conf:434:6
-	A64(ctx *runtime.Context, p1 string) error // serves r64: GET /~u/.:p1 (routes.conf:434:7)
-//line routes.conf:455:6
-	A67(ctx *runtime.Context, p1 string) error // serves r67: GET /abc/~:p1 (routes.conf:455:7)
-//line routes.conf:461:10
-	A68(ctx *runtime.Context, p1 string, rest string) error // serves r68: POST /abc/~:p1/a/~*rest (routes.conf:461:11)
-//line routes.conf:469:6
-	A69(ctx *runtime.Context, p1 string) error // serves r69: GET /a/x.:p1 (routes.conf:469:7), r69: OPTIONS /a/x.:p1 (routes.conf:469:7), r69: PUT /a/x.:p1 (routes.conf:469:7)
-//line routes.conf:576:6
-	A84(ctx *runtime.Context, p0 string) error // serves r84: GET /:p0/~u (routes.conf:576:7), r84: HEAD /:p0/~u (routes.conf:576:7)
-//line routes.conf:63:6
-	A9(ctx *runtime.Context, p1 string) error // serves r9: POST /1/:p1 (routes.conf:63:7)
-//line routes_gen.go:2291:1
+	A369(ctx *runtime.Context, p3 string) error // serves r369: GET /a-b/.a/users/:p3 (routes.conf:2562:15), r369: POST /a-b/.a/users/:p3 (routes.conf:2562:15), r369: PUT /a-b/.a/users/:p3 (routes.conf:2562:15)
+//line routes.conf:2568:14
+	A370(ctx *runtime.Context, p3 string) error // serves r370: HEAD /a-b/.a/users/v:p3 (routes.conf:2568:15), r370: OPTIONS /a-b/.a/users/v:p3 (routes.conf:2568:15)
+//line routes.conf:2634:6
+	A379(ctx *runtime.Context) error // serves r379: OPTIONS /=/.a (routes.conf:2634:7), r379: PATCH /=/.a (routes.conf:2634:7), r379: POST /=/.a (routes.conf:2634:7)
+//line routes.conf:2642:10
+	A380(ctx *runtime.Context, rest string) error // serves r380: GET /=/.a/~*rest (routes.conf:2642:11), r380: OPTIONS /=/.a/~*rest (routes.conf:2642:11), r380: POST /=/.a/~*rest (routes.conf:2642:11)
+//line routes.conf:2655:10
+	A382(ctx *runtime.Context, p3 string) error // serves r382: GET /=/.a/.a/:p3 (routes.conf:2655:11)
+//line routes.conf:2662:10
+	A383(ctx *runtime.Context) error // serves r383: GET /=/.a/.a/x.y (routes.conf:2662:11), r383: PUT /=/.a/.a/x.y (routes.conf:2662:11)
+//line routes.conf:2690:6
+	A387(ctx *runtime.Context, p0 string, p1 string) error // serves r387: GET /1:p0/:p1 (routes.conf:2690:7), r387: TRACE /1:p0/:p1 (routes.conf:2690:7)
+//line routes.conf:2741:6
+	A394(ctx *runtime.Context, p1 string) error // serves r394: GET /users/:p1 (routes.conf:2741:7)
+//line routes.conf:2748:10
+	A395(ctx *runtime.Context, p1 string) error // serves r395: PUT /users/:p1/1/.a (routes.conf:2748:11)
+//line routes.conf:2753:14
+	A396(ctx *runtime.Context, p1 string) error // serves r396: DELETE /users/:p1/1/.a/@ (routes.conf:2753:15)
+//line routes.conf:2759:14
+	A397(ctx *runtime.Context, p1 string, p5 string) error // serves r397: GET /users/:p1/1/.a/ab/:p5 (routes.conf:2759:15)
+//line routes.conf:2764:14
+	A398(ctx *runtime.Context, p1 string) error // serves r398: OPTIONS /users/:p1/1/.a/@/~u (routes.conf:2764:15)
+//line routes.conf:2834:6
+	A407(ctx *runtime.Context, p1 string) error // serves r407: HEAD /42/:p1 (routes.conf:2834:7), r407: PUT /42/:p1 (routes.conf:2834:7)
+//line routes.conf:2841:10
+	A408(ctx *runtime.Context, p1 string, rest string) error // serves r408: POST /42/:p1/*rest (routes.conf:2841:11), r408: WS /42/:p1/*rest (routes.conf:2841:11)
+//line routes.conf:2847:14
+	A409(ctx *runtime.Context, p1 string, rest string) error // serves r409: GET /42/:p1/*rest (routes.conf:2847:15)
+//line routes.conf:2866:10
+	A412(ctx *runtime.Context, p1 string, rest string) error // serves r412: OPTIONS /42/:p1/*rest (routes.conf:2866:11)
+//line routes.conf:2874:10
+	A413(ctx *runtime.Context, p1 string) error // serves r413: GET /42/:p1/x.y (routes.conf:2874:11), r413: OPTIONS /42/:p1/x.y (routes.conf:2874:11)
+//line routes.conf:2881:14
+	A414(ctx *runtime.Context, p1 string, p3 string) error // serves r414: GET /42/:p1/x.y/:p3 (routes.conf:2881:15)
+//line routes.conf:2888:14
+	A415(ctx *runtime.Context, p1 string, p3 int64) error // serves r415: GET /42/:p1/x.y/:p3/... (routes.conf:2888:15)
+//line routes.conf:2893:14
+	A416(ctx *runtime.Context, p1 string, p3 string, p4 string) error // serves r416: CONNECT /42/:p1/x.y/:p3/:p4 (routes.conf:2893:15)
+//line routes.conf:2922:6
+	A420(ctx *runtime.Context, p1 string) error // serves r420: CONNECT /b/1:p1 (routes.conf:2922:7), r420: PATCH /b/1:p1 (routes.conf:2922:7), r420: TRACE /b/1:p1 (routes.conf:2922:7)
+//line routes.conf:2928:10
+	A421(ctx *runtime.Context, p1 string) error // serves r421: GET /b/1:p1/.a (routes.conf:2928:11), r421: POST /b/1:p1/.a (routes.conf:2928:11)
+//line routes.conf:2958:6
+	A425(ctx *runtime.Context) error // serves r425: PUT /1 (routes.conf:2958:7)
+//line routes.conf:2966:10
+	A426(ctx *runtime.Context, rest string) error // serves r426: GET /1/*rest (routes.conf:2966:11)
+//line routes.conf:2971:14
+	A427(ctx *runtime.Context, rest string) error // serves r427: TRACE /1/*rest (routes.conf:2971:15), r427: WS /1/*rest (routes.conf:2971:15)
+//line routes.conf:2980:6
+	A428(ctx *runtime.Context) error // serves r428: POST /new (routes.conf:2980:7)
+//line routes.conf:2986:10
+	A429(ctx *runtime.Context) error // serves r429: GET /new/x.y (routes.conf:2986:11), r429: WS /new/x.y (routes.conf:2986:11)
+//line routes.conf:298:6
+	A43(ctx *runtime.Context) error // serves r43: PATCH /b/users (routes.conf:298:7)
+//line routes.conf:2997:14
+	A431(ctx *runtime.Context) error // serves r431: POST /new/x.y (routes.conf:2997:15)
+//line routes.conf:3002:14
+	A432(ctx *runtime.Context) error // serves r432: GET /new/x.y/@/user_x (routes.conf:3002:15)
+//line routes.conf:3008:14
+	A433(ctx *runtime.Context) error // serves r433: GET /new/x.y/ab (routes.conf:3008:15)
+//line routes.conf:3016:10
+	A434(ctx *runtime.Context) error // serves r434: PUT /new/user_x/= (routes.conf:3016:11)
+//line routes.conf:3021:14
+	A435(ctx *runtime.Context, p3 string) error // serves r435: GET /new/user_x/=/:p3 (routes.conf:3021:15)
+//line routes.conf:3028:14
+	A436(ctx *runtime.Context, p4 string) error // serves r436: GET /new/user_x/=/a/ab:p4 (routes.conf:3028:15), r436: WS /new/user_x/=/a/ab:p4 (routes.conf:3028:15)
+//line routes.conf:3037:10
+	A437(ctx *runtime.Context, p1 string) error // serves r437: GET /new/:p1 (routes.conf:3037:11)
+//line routes.conf:305:6
+	A44(ctx *runtime.Context) error // serves r44: GET /b (routes.conf:305:7)
+//line routes.conf:3077:14
+	A443(ctx *runtime.Context, p1 string) error // serves r443: GET /=/x.:p1 (routes.conf:3077:15)
+//line routes.conf:3110:10
+	A447(ctx *runtime.Context, p1 string) error // serves r447: TRACE /users/:p1 (routes.conf:3110:11)
+//line routes.conf:3126:6
+	A449(ctx *runtime.Context, p0 string, rest string) error // serves r449: PATCH /:p0/*rest (routes.conf:3126:7)
+//line routes.conf:311:10
+	A45(ctx *runtime.Context, p1 string) error // serves r45: POST /b/:p1 (routes.conf:311:11), r45: PUT /b/:p1 (routes.conf:311:11)
+//line routes.conf:317:10
+	A46(ctx *runtime.Context) error // serves r46: GET /b/a-b/new (routes.conf:317:11), r46: PUT /b/a-b/new (routes.conf:317:11)
+//line routes.conf:3259:6
+	A469(ctx *runtime.Context, p0 string) error // serves r469: PUT /1:p0 (routes.conf:3259:7)
+//line routes.conf:323:10
+	A47(ctx *runtime.Context, p1 string) error // serves r47: HEAD /b/a:p1 (routes.conf:323:11)
+//line routes.conf:3266:10
+	A470(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r470: DELETE /1:p0/:p1/:p2 (routes.conf:3266:11)
+//line routes.conf:3272:14
+	A471(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r471: POST /1:p0/:p1/:p2/:p3/... (routes.conf:3272:15)
+//line routes.conf:3277:14
+	A472(ctx *runtime.Context, p0 string, p1 string, p2 string, p4 string) error // serves r472: GET /1:p0/:p1/:p2/42/:p4 (routes.conf:3277:15)
+//line routes.conf:3285:10
+	A473(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r473: GET /1:p0/v:p1/:p2 (routes.conf:3285:11), r473: WS /1:p0/v:p1/:p2 (routes.conf:3285:11)
+//line routes.conf:3291:10
+	A474(ctx *runtime.Context, p0 string) error // serves r474: CONNECT /1:p0/1/1 (routes.conf:3291:11), r474: OPTIONS /1:p0/1/1 (routes.conf:3291:11), r474: WS /1:p0/1/1 (routes.conf:3291:11)
+//line routes.conf:3296:14
+	A475(ctx *runtime.Context, p0 string) error // serves r475: GET /1:p0/1/1 (routes.conf:3296:15), r475: TRACE /1:p0/1/1 (routes.conf:3296:15)
+//line routes.conf:3304:10
+	A476(ctx *runtime.Context, p0 string) error // serves r476: HEAD /1:p0/@ (routes.conf:3304:11)
+//line routes.conf:3312:6
+	A477(ctx *runtime.Context) error // serves r477: DELETE /... (routes.conf:3312:7), r477: POST /... (routes.conf:3312:7)
+//line routes.conf:3319:10
+	A478(ctx *runtime.Context, p1 string) error // serves r478: DELETE /.../.:p1 (routes.conf:3319:11), r478: GET /.../.:p1 (routes.conf:3319:11)
+//line routes.conf:3324:14
+	A479(ctx *runtime.Context, p1 string) error // serves r479: CONNECT /.../.:p1/users (routes.conf:3324:15), r479: OPTIONS /.../.:p1/users (routes.conf:3324:15), r479: PATCH /.../.:p1/users (routes.conf:3324:15)
+//line routes.conf:333:6
+	A48(ctx *runtime.Context, rest string) error // serves r48: POST /*rest (routes.conf:333:7)
+//line routes.conf:3335:10
+	A480(ctx *runtime.Context) error // serves r480: POST /.../a/42 (routes.conf:3335:11), r480: TRACE /.../a/42 (routes.conf:3335:11), r480: WS /.../a/42 (routes.conf:3335:11)
+//line routes.conf:3341:10
+	A481(ctx *runtime.Context) error // serves r481: GET /.../a/v1 (routes.conf:3341:11), r481: POST /.../a/v1 (routes.conf:3341:11)
+//line routes.conf:3347:14
+	A482(ctx *runtime.Context, p3 string) error // serves r482: GET /.../a/v1/:p3 (routes.conf:3347:15)
+//line routes.conf:3353:14
+	A483(ctx *runtime.Context, p3 string) error // serves r483: CONNECT /.../a/v1/:p3 (routes.conf:3353:15)
+//line routes.conf:3365:10
+	A485(ctx *runtime.Context, p2 string) error // serves r485: GET /.../.a/v:p2 (routes.conf:3365:11), r485: POST /.../.a/v:p2 (routes.conf:3365:11)
+//line routes.conf:3371:14
+	A486(ctx *runtime.Context, p2 string, p3 string) error // serves r486: GET /.../.a/v:p2/:p3/~u (routes.conf:3371:15), r486: WS /.../.a/v:p2/:p3/~u (routes.conf:3371:15)
+//line routes.conf:3382:6
+	A487(ctx *runtime.Context) error // serves r487: WS /1/~u (routes.conf:3382:7)
+//line routes.conf:340:10
+	A49(ctx *runtime.Context, rest string) error // serves r49: OPTIONS /*rest (routes.conf:340:11)
+//line routes.conf:3432:10
+	A494(ctx *runtime.Context, p2 string) error // serves r494: POST /users/42/:p2 (routes.conf:3432:11)
+//line routes.conf:353:10
+	A51(ctx *runtime.Context, rest string) error // serves r51: TRACE /*rest (routes.conf:353:11)
+//line routes.conf:357:14
+	A52(ctx *runtime.Context, rest string) error // serves r52: PATCH /*rest (routes.conf:357:15)
+//line routes.conf:361:14
+	A53(ctx *runtime.Context, rest string) error // serves r53: PUT /*rest (routes.conf:361:15)
+//line routes.conf:377:10
+	A55(ctx *runtime.Context, p0 string, p3 string) error // serves r55: GET /.:p0/a/ab/x.:p3 (routes.conf:377:11), r55: POST /.:p0/a/ab/x.:p3 (routes.conf:377:11)
+//line routes.conf:392:14
+	A57(ctx *runtime.Context, p0 string, p3 string) error // serves r57: DELETE /.:p0/a/ab/x.:p3/42 (routes.conf:392:15)
+//line routes.conf:444:6
+	A64(ctx *runtime.Context, p1 string) error // serves r64: GET /~u/.:p1 (routes.conf:444:7)
+//line routes.conf:464:6
+	A67(ctx *runtime.Context, p1 string) error // serves r67: GET /abc/~:p1 (routes.conf:464:7)
+//line routes.conf:473:10
+	A68(ctx *runtime.Context, p1 string, rest string) error // serves r68: POST /abc/~:p1/a/~*rest (routes.conf:473:11)
+//line routes.conf:481:6
+	A69(ctx *runtime.Context, p1 string) error // serves r69: GET /a/x.:p1 (routes.conf:481:7), r69: OPTIONS /a/x.:p1 (routes.conf:481:7), r69: PUT /a/x.:p1 (routes.conf:481:7)
+//line routes.conf:589:6
+	A84(ctx *runtime.Context, p0 string) error // serves r84: GET /:p0/~u (routes.conf:589:7), r84: HEAD /:p0/~u (routes.conf:589:7)
+//line routes.conf:68:6
+	A9(ctx *runtime.Context, p1 string) error // serves r9: POST /1/:p1 (routes.conf:68:7)
+//line routes_gen.go:2248:1
 }
 
 // C2Controller holds the actions of controller "C2".
 type C2Controller interface {
 //line routes.conf:9:6
 	A1(ctx *runtime.Context) error // serves r1: DELETE /user_x/= (routes.conf:9:7), r1: GET /user_x/= (routes.conf:9:7), r1: HEAD /user_x/= (routes.conf:9:7)
-//line routes.conf:71:6
-	A10(ctx *runtime.Context) error // serves r10: OPTIONS /a-b/= (routes.conf:71:7), r10: PATCH /a-b/= (routes.conf:71:7)
-//line routes.conf:804:6
-	A116(ctx *runtime.Context, p0 string) error // serves r116: DELETE /ab:p0 (routes.conf:804:7), r116: POST /ab:p0 (routes.conf:804:7)
-//line routes.conf:811:6
-	A117(ctx *runtime.Context, p0 string, p1 string) error // serves r117: GET /:p0/a:p1 (routes.conf:811:7)
-//line routes.conf:820:10
-	A118(ctx *runtime.Context, p0 string, p1 string) error // serves r118: DELETE /:p0/a:p1/new (routes.conf:820:11), r118: OPTIONS /:p0/a:p1/new (routes.conf:820:11)
-//line routes.conf:832:14
-	A120(ctx *runtime.Context, p0 string, p1 string, p3 string, rest string) error // serves r120: GET /:p0/a:p1/abc/:p3/*rest (routes.conf:832:15), r120: PATCH /:p0/a:p1/abc/:p3/*rest (routes.conf:832:15)
-//line routes.conf:857:6
-	A123(ctx *runtime.Context, p1 string) error // serves r123: DELETE /42/:p1 (routes.conf:857:7), r123: GET /42/:p1 (routes.conf:857:7)
-//line routes.conf:864:10
-	A124(ctx *runtime.Context, p1 string) error // serves r124: POST /42/:p1/1/= (routes.conf:864:11)
-//line routes.conf:871:10
-	A125(ctx *runtime.Context, p1 string) error // serves r125: PATCH /42/:p1/1 (routes.conf:871:11)
-//line routes.conf:878:14
-	A126(ctx *runtime.Context, p1 string, p3 string) error // serves r126: PATCH /42/:p1/1/:p3/... (routes.conf:878:15)
-//line routes.conf:884:14
-	A127(ctx *runtime.Context, p1 string, p3 string, p4 string) error // serves r127: OPTIONS /42/:p1/1/user_:p3/:p4 (routes.conf:884:15)
-//line routes.conf:943:6
-	A135(ctx *runtime.Context, p0 string) error // serves r135: GET /a:p0 (routes.conf:943:7), r135: TRACE /a:p0 (routes.conf:943:7)
-//line routes.conf:950:10
-	A136(ctx *runtime.Context, p0 string) error // serves r136: GET /:p0/v1 (routes.conf:950:11)
-//line routes.conf:956:10
-	A137(ctx *runtime.Context, p0 string) error // serves r137: POST /a:p0/new (routes.conf:956:11)
-//line routes.conf:96:6
-	A14(ctx *runtime.Context, p0 string) error // serves r14: GET /a:p0/1 (routes.conf:96:7)
-//line routes.conf:1018:10
-	A145(ctx *runtime.Context, p0 string) error // serves r145: DELETE /a:p0/= (routes.conf:1018:11)
-//line routes.conf:1026:14
-	A146(ctx *runtime.Context, p0 string) error // serves r146: GET /a:p0/=/... (routes.conf:1026:15), r146: HEAD /a:p0/=/... (routes.conf:1026:15), r146: POST /a:p0/=/... (routes.conf:1026:15)
-//line routes.conf:1031:14
-	A147(ctx *runtime.Context, p0 string) error // serves r147: POST /a:p0/=/a/abc (routes.conf:1031:15)
-//line routes.conf:1037:14
-	A148(ctx *runtime.Context, p0 string, p3 string) error // serves r148: DELETE /a:p0/=/.../ab:p3 (routes.conf:1037:15), r148: WS /a:p0/=/.../ab:p3 (routes.conf:1037:15)
-//line routes.conf:104:10
-	A15(ctx *runtime.Context, p0 string, p2 string) error // serves r15: GET /a:p0/1/a:p2 (routes.conf:104:11), r15: POST /a:p0/1/a:p2 (routes.conf:104:11)
-//line routes.conf:111:14
-	A16(ctx *runtime.Context, p0 string, p2 string, rest string) error // serves r16: GET /a:p0/1/a:p2/.*rest (routes.conf:111:15), r16: POST /a:p0/1/a:p2/.*rest (routes.conf:111:15)
-//line routes.conf:1134:14
-	A162(ctx *runtime.Context, p0 string, p2 string, p3 string, p4 string) error // serves r162: GET /:p0/=/:p2/1:p3/:p4 (routes.conf:1134:15), r162: OPTIONS /:p0/=/:p2/1:p3/:p4 (routes.conf:1134:15)
-//line routes.conf:122:14
-	A18(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r18: GET /a:p0/1/a:p2/:p3 (routes.conf:122:15), r18: POST /a:p0/1/a:p2/:p3 (routes.conf:122:15)
-//line routes.conf:1271:6
-	A183(ctx *runtime.Context) error // serves r183: WS /.a (routes.conf:1271:7)
-//line routes.conf:1278:6
-	A184(ctx *runtime.Context) error // serves r184: HEAD /abc/@ (routes.conf:1278:7)
-//line routes.conf:1291:6
-	A186(ctx *runtime.Context) error // serves r186: GET /user_x/user_x (routes.conf:1291:7), r186: POST /user_x/user_x (routes.conf:1291:7)
-//line routes.conf:129:10
-	A19(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r19: CONNECT /a:p0/1/x.:p2/~:p3 (routes.conf:129:11)
-//line routes.conf:16:10
-	A2(ctx *runtime.Context, p2 string) error // serves r2: DELETE /user_x/=/:p2 (routes.conf:16:11), r2: PATCH /user_x/=/:p2 (routes.conf:16:11), r2: TRACE /user_x/=/:p2 (routes.conf:16:11)
-//line routes.conf:134:10
-	A20(ctx *runtime.Context, p0 string, rest string) error // serves r20: GET /a:p0/1/a/1*rest (routes.conf:134:11)
-//line routes.conf:1412:14
-	A203(ctx *runtime.Context, p2 string) error // serves r203: PUT /abc/v1/v:p2/v1/b (routes.conf:1412:15)
-//line routes.conf:1477:6
-	A212(ctx *runtime.Context) error // serves r212: CONNECT /a (routes.conf:1477:7), r212: OPTIONS /a (routes.conf:1477:7), r212: POST /a (routes.conf:1477:7)
-//line routes.conf:1485:6
-	A213(ctx *runtime.Context, p1 string) error // serves r213: POST /1/~:p1 (routes.conf:1485:7)
+//line routes.conf:74:6
+	A10(ctx *runtime.Context) error // serves r10: OPTIONS /a-b/= (routes.conf:74:7), r10: PATCH /a-b/= (routes.conf:74:7)
+//line routes.conf:816:6
+	A116(ctx *runtime.Context, p0 string) error // serves r116: DELETE /ab:p0 (routes.conf:816:7), r116: POST /ab:p0 (routes.conf:816:7)
+//line routes.conf:824:6
+	A117(ctx *runtime.Context, p0 string, p1 string) error // serves r117: GET /:p0/a:p1 (routes.conf:824:7)
+//line routes.conf:831:10
+	A118(ctx *runtime.Context, p0 string, p1 string) error // serves r118: DELETE /:p0/a:p1/new (routes.conf:831:11), r118: OPTIONS /:p0/a:p1/new (routes.conf:831:11)
+//line routes.conf:845:14
+	A120(ctx *runtime.Context, p0 string, p1 string, p3 string, rest string) error // serves r120: GET /:p0/a:p1/abc/:p3/*rest (routes.conf:845:15), r120: PATCH /:p0/a:p1/abc/:p3/*rest (routes.conf:845:15)
+//line routes.conf:869:6
+	A123(ctx *runtime.Context, p1 string) error // serves r123: DELETE /42/:p1 (routes.conf:869:7), r123: GET /42/:p1 (routes.conf:869:7)
+//line routes.conf:878:10
+	A124(ctx *runtime.Context, p1 string) error // serves r124: POST /42/:p1/1/= (routes.conf:878:11)
+//line routes.conf:885:10
+	A125(ctx *runtime.Context, p1 string) error // serves r125: PATCH /42/:p1/1 (routes.conf:885:11)
+//line routes.conf:892:14
+	A126(ctx *runtime.Context, p1 string, p3 string) error // serves r126: PATCH /42/:p1/1/:p3/... (routes.conf:892:15)
+//line routes.conf:899:14
+	A127(ctx *runtime.Context, p1 string, p3 string, p4 string) error // serves r127: OPTIONS /42/:p1/1/user_:p3/:p4 (routes.conf:899:15)
+//line routes.conf:957:6
+	A135(ctx *runtime.Context, p0 string) error // serves r135: GET /a:p0 (routes.conf:957:7), r135: TRACE /a:p0 (routes.conf:957:7)
+//line routes.conf:963:10
+	A136(ctx *runtime.Context, p0 string) error // serves r136: GET /:p0/v1 (routes.conf:963:11)
+//line routes.conf:968:10
+	A137(ctx *runtime.Context, p0 string) error // serves r137: POST /a:p0/new (routes.conf:968:11)
+//line routes.conf:107:6
+	A14(ctx *runtime.Context, p0 string) error // serves r14: GET /a:p0/1 (routes.conf:107:7)
+//line routes.conf:1027:10
+	A145(ctx *runtime.Context, p0 string) error // serves r145: DELETE /a:p0/= (routes.conf:1027:11)
+//line routes.conf:1035:14
+	A146(ctx *runtime.Context, p0 string) error // serves r146: GET /a:p0/=/... (routes.conf:1035:15), r146: HEAD /a:p0/=/... (routes.conf:1035:15), r146: POST /a:p0/=/... (routes.conf:1035:15)
+//line routes.conf:1042:14
+	A147(ctx *runtime.Context, p0 string) error // serves r147: POST /a:p0/=/a/abc (routes.conf:1042:15)
+//line routes.conf:1048:14
+	A148(ctx *runtime.Context, p0 string, p3 string) error // serves r148: DELETE /a:p0/=/.../ab:p3 (routes.conf:1048:15), r148: WS /a:p0/=/.../ab:p3 (routes.conf:1048:15)
+//line routes.conf:113:10
+	A15(ctx *runtime.Context, p0 string, p2 string) error // serves r15: GET /a:p0/1/a:p2 (routes.conf:113:11), r15: POST /a:p0/1/a:p2 (routes.conf:113:11)
+//line routes.conf:118:14
+	A16(ctx *runtime.Context, p0 string, p2 string, rest string) error // serves r16: GET /a:p0/1/a:p2/.*rest (routes.conf:118:15), r16: POST /a:p0/1/a:p2/.*rest (routes.conf:118:15)
+//line routes.conf:1141:14
+	A162(ctx *runtime.Context, p0 string, p2 string, p3 string, p4 string) error // serves r162: GET /:p0/=/:p2/1:p3/:p4 (routes.conf:1141:15), r162: OPTIONS /:p0/=/:p2/1:p3/:p4 (routes.conf:1141:15)
+//line routes.conf:131:14
+	A18(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r18: GET /a:p0/1/a:p2/:p3 (routes.conf:131:15), r18: POST /a:p0/1/a:p2/:p3 (routes.conf:131:15)
+//line routes.conf:1292:6
+	A183(ctx *runtime.Context) error // serves r183: WS /.a (routes.conf:1292:7)
+//line routes.conf:1299:6
+	A184(ctx *runtime.Context) error // serves r184: HEAD /abc/@ (routes.conf:1299:7)
+//line routes.conf:1314:6
+	A186(ctx *runtime.Context) error // serves r186: GET /user_x/user_x (routes.conf:1314:7), r186: POST /user_x/user_x (routes.conf:1314:7)
+//line routes.conf:138:10
+	A19(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r19: CONNECT /a:p0/1/x.:p2/~:p3 (routes.conf:138:11)
+//line routes.conf:17:10
+	A2(ctx *runtime.Context, p2 string) error // serves r2: DELETE /user_x/=/:p2 (routes.conf:17:11), r2: PATCH /user_x/=/:p2 (routes.conf:17:11), r2: TRACE /user_x/=/:p2 (routes.conf:17:11)
+//line routes.conf:143:10
+	A20(ctx *runtime.Context, p0 string, rest string) error // serves r20: GET /a:p0/1/a/1*rest (routes.conf:143:11)
+//line routes.conf:1430:14
+	A203(ctx *runtime.Context, p2 string) error // serves r203: PUT /abc/v1/v:p2/v1/b (routes.conf:1430:15)
 //line routes.conf:1492:6
-	A214(ctx *runtime.Context, p0 string, rest string) error // serves r214: GET /a:p0/*rest (routes.conf:1492:7)
-//line routes.conf:1514:6
-	A217(ctx *runtime.Context) error // serves r217: CONNECT /x.y (routes.conf:1514:7)
-//line routes.conf:1522:6
-	A218(ctx *runtime.Context, rest string) error // serves r218: DELETE /*rest (routes.conf:1522:7)
-//line routes.conf:1531:6
-	A219(ctx *runtime.Context) error // serves r219: DELETE /a (routes.conf:1531:7), r219: PATCH /a (routes.conf:1531:7)
-//line routes.conf:1539:10
-	A220(ctx *runtime.Context, p2 string) error // serves r220: WS /a/~u/a:p2 (routes.conf:1539:11)
-//line routes.conf:1545:14
-	A221(ctx *runtime.Context, p2 string, p3 string) error // serves r221: GET /a/~u/a:p2/x.:p3/abc (routes.conf:1545:15), r221: TRACE /a/~u/a:p2/x.:p3/abc (routes.conf:1545:15)
-//line routes.conf:1550:14
-	A222(ctx *runtime.Context, p2 string, p3 string) error // serves r222: CONNECT /a/~u/a:p2/.:p3 (routes.conf:1550:15)
-//line routes.conf:1556:14
-	A223(ctx *runtime.Context, p2 string) error // serves r223: DELETE /a/~u/a:p2/= (routes.conf:1556:15), r223: GET /a/~u/a:p2/= (routes.conf:1556:15)
-//line routes.conf:1627:10
-	A233(ctx *runtime.Context, p1 string, p2 string) error // serves r233: CONNECT /a-b/x.:p1/v:p2 (routes.conf:1627:11)
-//line routes.conf:1634:14
-	A234(ctx *runtime.Context, p1 string, p2 string) error // serves r234: GET /a-b/x.:p1/v:p2 (routes.conf:1634:15), r234: OPTIONS /a-b/x.:p1/v:p2 (routes.conf:1634:15), r234: WS /a-b/x.:p1/v:p2 (routes.conf:1634:15)
-//line routes.conf:1639:14
-	A235(ctx *runtime.Context, p1 string, p2 string) error // serves r235: PUT /a-b/x.:p1/v:p2/users/abc (routes.conf:1639:15)
+	A212(ctx *runtime.Context) error // serves r212: CONNECT /a (routes.conf:1492:7), r212: OPTIONS /a (routes.conf:1492:7), r212: POST /a (routes.conf:1492:7)
+//line routes.conf:1500:6
+	A213(ctx *runtime.Context, p1 string) error // serves r213: POST /1/~:p1 (routes.conf:1500:7)
+//line routes.conf:1506:6
+	A214(ctx *runtime.Context, p0 string, rest string) error // serves r214: GET /a:p0/*rest (routes.conf:1506:7)
+//line routes.conf:1530:6
+	A217(ctx *runtime.Context) error // serves r217: CONNECT /x.y (routes.conf:1530:7)
+//line routes.conf:1538:6
+	A218(ctx *runtime.Context, rest string) error // serves r218: DELETE /*rest (routes.conf:1538:7)
+//line routes.conf:1549:6
+	A219(ctx *runtime.Context) error // serves r219: DELETE /a (routes.conf:1549:7), r219: PATCH /a (routes.conf:1549:7)
+//line routes.conf:1556:10
+	A220(ctx *runtime.Context, p2 string) error // serves r220: WS /a/~u/a:p2 (routes.conf:1556:11)
+//line routes.conf:1562:14
+	A221(ctx *runtime.Context, p2 string, p3 string) error // serves r221: GET /a/~u/a:p2/x.:p3/abc (routes.conf:1562:15), r221: TRACE /a/~u/a:p2/x.:p3/abc (routes.conf:1562:15)
+//line routes.conf:1568:14
+	A222(ctx *runtime.Context, p2 string, p3 string) error // serves r222: CONNECT /a/~u/a:p2/.:p3 (routes.conf:1568:15)
+//line routes.conf:1573:14
+	A223(ctx *runtime.Context, p2 string) error // serves r223: DELETE /a/~u/a:p2/= (routes.conf:1573:15), r223: GET /a/~u/a:p2/= (routes.conf:1573:15)
+//line routes.conf:1645:10
+	A233(ctx *runtime.Context, p1 string, p2 string) error // serves r233: CONNECT /a-b/x.:p1/v:p2 (routes.conf:1645:11)
 //line routes.conf:1653:14
-	A237(ctx *runtime.Context, p1 string) error // serves r237: DELETE /a-b/:p1 (routes.conf:1653:15), r237: GET /a-b/:p1 (routes.conf:1653:15), r237: OPTIONS /a-b/:p1 (routes.conf:1653:15)
-//line routes.conf:1736:10
-	A249(ctx *runtime.Context, p0 string) error // serves r249: GET /user_:p0/a-b/42/= (routes.conf:1736:11), r249: PATCH /user_:p0/a-b/42/= (routes.conf:1736:11)
-//line routes.conf:1743:14
-	A250(ctx *runtime.Context) error // serves r250: GET /v1 (routes.conf:1743:15), r250: TRACE /v1 (routes.conf:1743:15)
-//line routes.conf:1750:14
-	A251(ctx *runtime.Context, p0 string) error // serves r251: GET /user_:p0/a-b/42/=/=/v1 (routes.conf:1750:15), r251: WS /user_:p0/a-b/42/=/=/v1 (routes.conf:1750:15)
-//line routes.conf:1755:14
-	A252(ctx *runtime.Context, p0 string, p4 string, p5 string) error // serves r252: DELETE /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1755:15), r252: GET /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1755:15)
-//line routes.conf:1791:14
-	A257(ctx *runtime.Context) error // serves r257: GET /x.y/1/1 (routes.conf:1791:15), r257: PUT /x.y/1/1 (routes.conf:1791:15)
-//line routes.conf:1816:6
-	A260(ctx *runtime.Context, p1 string) error // serves r260: OPTIONS /a/~:p1 (routes.conf:1816:7), r260: PUT /a/~:p1 (routes.conf:1816:7)
-//line routes.conf:1825:6
-	A261(ctx *runtime.Context, p0 string, rest string) error // serves r261: DELETE /~:p0/1*rest (routes.conf:1825:7), r261: GET /~:p0/1*rest (routes.conf:1825:7)
-//line routes.conf:1833:10
-	A262(ctx *runtime.Context, p0 string, rest string) error // serves r262: PUT /~:p0/1*rest (routes.conf:1833:11)
-//line routes.conf:1847:6
-	A264(ctx *runtime.Context) error // serves r264: GET / (routes.conf:1847:7), r264: PATCH / (routes.conf:1847:7)
-//line routes.conf:1890:6
-	A270(ctx *runtime.Context) error // serves r270: GET /@ (routes.conf:1890:7)
-//line routes.conf:1896:10
-	A271(ctx *runtime.Context, p2 string) error // serves r271: CONNECT /@/~u/:p2 (routes.conf:1896:11)
-//line routes.conf:1903:14
-	A272(ctx *runtime.Context, p2 string, p3 string) error // serves r272: DELETE /@/~u/:p2/user_:p3 (routes.conf:1903:15), r272: POST /@/~u/:p2/user_:p3 (routes.conf:1903:15)
-//line routes.conf:1913:10
-	A273(ctx *runtime.Context, p1 string) error // serves r273: HEAD /@/:p1 (routes.conf:1913:11)
-//line routes.conf:1920:10
-	A274(ctx *runtime.Context) error // serves r274: GET /42/.a (routes.conf:1920:11)
-//line routes.conf:1983:14
-	A284(ctx *runtime.Context, p4 string) error // serves r284: CONNECT /.../a-b/42/abc/:p4 (routes.conf:1983:15)
-//line routes.conf:192:6
-	A29(ctx *runtime.Context, p0 string) error // serves r29: OPTIONS /v:p0 (routes.conf:192:7), r29: PATCH /v:p0 (routes.conf:192:7), r29: POST /v:p0 (routes.conf:192:7)
-//line routes.conf:2039:14
-	A292(ctx *runtime.Context, p2 string, p4 string) error // serves r292: CONNECT /abc/~u/:p2/b/:p4 (routes.conf:2039:15), r292: DELETE /abc/~u/:p2/b/:p4 (routes.conf:2039:15)
-//line routes.conf:198:10
-	A30(ctx *runtime.Context, p0 string) error // serves r30: GET /v:p0/users (routes.conf:198:11)
-//line routes.conf:2128:6
-	A305(ctx *runtime.Context, p0 int64) error // serves r305: TRACE /~:p0 (routes.conf:2128:7), r305: WS /~:p0 (routes.conf:2128:7)
-//line routes.conf:2134:6
-	A306(ctx *runtime.Context) error // serves r306: CONNECT /b/users (routes.conf:2134:7)
-//line routes.conf:2140:10
-	A307(ctx *runtime.Context, p2 string) error // serves r307: POST /b/users/:p2/ab (routes.conf:2140:11)
-//line routes.conf:2147:14
-	A308(ctx *runtime.Context, p2 string, p4 string, p5 string) error // serves r308: GET /b/users/:p2/ab/:p4/:p5 (routes.conf:2147:15), r308: POST /b/users/:p2/ab/:p4/:p5 (routes.conf:2147:15)
-//line routes.conf:205:14
-	A31(ctx *runtime.Context, p0 string) error // serves r31: GET /v:p0/users/a (routes.conf:205:15)
-//line routes.conf:2174:10
-	A312(ctx *runtime.Context, rest string) error // serves r312: GET /b/users/*rest (routes.conf:2174:11), r312: HEAD /b/users/*rest (routes.conf:2174:11)
-//line routes.conf:2180:14
-	A313(ctx *runtime.Context, rest string) error // serves r313: PATCH /b/users/*rest (routes.conf:2180:15)
-//line routes.conf:2191:14
-	A315(ctx *runtime.Context, rest string) error // serves r315: DELETE /b/users/*rest (routes.conf:2191:15)
-//line routes.conf:211:14
-	A32(ctx *runtime.Context, p0 string, p2 string) error // serves r32: CONNECT /v:p0/users/.:p2/x.y (routes.conf:211:15), r32: GET /v:p0/users/.:p2/x.y (routes.conf:211:15), r32: TRACE /v:p0/users/.:p2/x.y (routes.conf:211:15)
-//line routes.conf:217:14
-	A33(ctx *runtime.Context, p0 string, p2 string) error // serves r33: CONNECT /v:p0/users/:p2 (routes.conf:217:15), r33: OPTIONS /v:p0/users/:p2 (routes.conf:217:15)
-//line routes.conf:223:14
-	A34(ctx *runtime.Context, p0 string, p3 string) error // serves r34: POST /v:p0/users/a-b/:p3 (routes.conf:223:15), r34: WS /v:p0/users/a-b/:p3 (routes.conf:223:15)
-//line routes.conf:2366:6
-	A341(ctx *runtime.Context, p0 string, p1 string) error // serves r341: GET /:p0/ab:p1 (routes.conf:2366:7), r341: HEAD /:p0/ab:p1 (routes.conf:2366:7), r341: WS /:p0/ab:p1 (routes.conf:2366:7)
-//line routes.conf:2374:6
-	A342(ctx *runtime.Context, p0 string) error // serves r342: HEAD /:p0 (routes.conf:2374:7)
-//line routes.conf:2408:10
-	A347(ctx *runtime.Context, p0 string) error // serves r347: GET /:p0/a/abc (routes.conf:2408:11), r347: PUT /:p0/a/abc (routes.conf:2408:11), r347: WS /:p0/a/abc (routes.conf:2408:11)
-//line routes.conf:2416:6
-	A348(ctx *runtime.Context, p0 string, p1 string) error // serves r348: DELETE /:p0/ab:p1 (routes.conf:2416:7), r348: PATCH /:p0/ab:p1 (routes.conf:2416:7)
-//line routes.conf:231:10
-	A35(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r35: HEAD /v:p0/:p1/a:p2 (routes.conf:231:11), r35: WS /v:p0/:p1/a:p2 (routes.conf:231:11)
-//line routes.conf:2429:10
-	A350(ctx *runtime.Context, p0 string, p1 string) error // serves r350: WS /:p0/:p1/a-b/b (routes.conf:2429:11)
-//line routes.conf:2436:14
-	A351(ctx *runtime.Context, p0 string, p1 string, p5 string) error // serves r351: CONNECT /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2436:15), r351: TRACE /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2436:15), r351: WS /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2436:15)
-//line routes.conf:2442:14
-	A352(ctx *runtime.Context, p0 string) error // serves r352: CONNECT /user_:p0/= (routes.conf:2442:15), r352: WS /user_:p0/= (routes.conf:2442:15)
-//line routes.conf:2449:14
-	A353(ctx *runtime.Context, p0 string, p1 string) error // serves r353: GET /:p0/:p1/a-b/b/b (routes.conf:2449:15), r353: PUT /:p0/:p1/a-b/b/b (routes.conf:2449:15), r353: TRACE /:p0/:p1/a-b/b/b (routes.conf:2449:15)
-//line routes.conf:2466:6
-	A355(ctx *runtime.Context) error // serves r355: GET /abc (routes.conf:2466:7), r355: OPTIONS /abc (routes.conf:2466:7)
-//line routes.conf:236:14
-	A36(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r36: GET /v:p0/:p1/a:p2 (routes.conf:236:15)
-//line routes.conf:2528:6
-	A364(ctx *runtime.Context) error // serves r364: PUT /a-b (routes.conf:2528:7)
-//line routes.conf:2536:10
-	A365(ctx *runtime.Context, p1 string) error // serves r365: DELETE /a-b/:p1/.a (routes.conf:2536:11), r365: TRACE /a-b/:p1/.a (routes.conf:2536:11)
-//line routes.conf:243:10
-	A37(ctx *runtime.Context, p0 string) error // serves r37: OPTIONS /v:p0/a (routes.conf:243:11), r37: PUT /v:p0/a (routes.conf:243:11)
-//line routes.conf:2577:6
-	A372(ctx *runtime.Context) error // serves r372: CONNECT /@ (routes.conf:2577:7)
-//line routes.conf:2584:6
-	A373(ctx *runtime.Context, p1 string) error // serves r373: DELETE /1/:p1 (routes.conf:2584:7)
+	A234(ctx *runtime.Context, p1 string, p2 string) error // serves r234: GET /a-b/x.:p1/v:p2 (routes.conf:1653:15), r234: OPTIONS /a-b/x.:p1/v:p2 (routes.conf:1653:15), r234: WS /a-b/x.:p1/v:p2 (routes.conf:1653:15)
+//line routes.conf:1657:14
+	A235(ctx *runtime.Context, p1 string, p2 string) error // serves r235: PUT /a-b/x.:p1/v:p2/users/abc (routes.conf:1657:15)
+//line routes.conf:1669:14
+	A237(ctx *runtime.Context, p1 string) error // serves r237: DELETE /a-b/:p1 (routes.conf:1669:15), r237: GET /a-b/:p1 (routes.conf:1669:15), r237: OPTIONS /a-b/:p1 (routes.conf:1669:15)
+//line routes.conf:1754:10
+	A249(ctx *runtime.Context, p0 string) error // serves r249: GET /user_:p0/a-b/42/= (routes.conf:1754:11), r249: PATCH /user_:p0/a-b/42/= (routes.conf:1754:11)
+//line routes.conf:1762:14
+	A250(ctx *runtime.Context) error // serves r250: GET /v1 (routes.conf:1762:15), r250: TRACE /v1 (routes.conf:1762:15)
+//line routes.conf:1768:14
+	A251(ctx *runtime.Context, p0 string) error // serves r251: GET /user_:p0/a-b/42/=/=/v1 (routes.conf:1768:15), r251: WS /user_:p0/a-b/42/=/=/v1 (routes.conf:1768:15)
+//line routes.conf:1774:14
+	A252(ctx *runtime.Context, p0 string, p4 string, p5 string) error // serves r252: DELETE /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1774:15), r252: GET /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1774:15)
+//line routes.conf:1807:14
+	A257(ctx *runtime.Context) error // serves r257: GET /x.y/1/1 (routes.conf:1807:15), r257: PUT /x.y/1/1 (routes.conf:1807:15)
+//line routes.conf:1831:6
+	A260(ctx *runtime.Context, p1 string) error // serves r260: OPTIONS /a/~:p1 (routes.conf:1831:7), r260: PUT /a/~:p1 (routes.conf:1831:7)
+//line routes.conf:1838:6
+	A261(ctx *runtime.Context, p0 string, rest string) error // serves r261: DELETE /~:p0/1*rest (routes.conf:1838:7), r261: GET /~:p0/1*rest (routes.conf:1838:7)
+//line routes.conf:1846:10
+	A262(ctx *runtime.Context, p0 string, rest string) error // serves r262: PUT /~:p0/1*rest (routes.conf:1846:11)
+//line routes.conf:1859:6
+	A264(ctx *runtime.Context) error // serves r264: GET / (routes.conf:1859:7), r264: PATCH / (routes.conf:1859:7)
+//line routes.conf:1899:6
+	A270(ctx *runtime.Context) error // serves r270: GET /@ (routes.conf:1899:7)
+//line routes.conf:1906:10
+	A271(ctx *runtime.Context, p2 string) error // serves r271: CONNECT /@/~u/:p2 (routes.conf:1906:11)
+//line routes.conf:1911:14
+	A272(ctx *runtime.Context, p2 string, p3 string) error // serves r272: DELETE /@/~u/:p2/user_:p3 (routes.conf:1911:15), r272: POST /@/~u/:p2/user_:p3 (routes.conf:1911:15)
+//line routes.conf:1919:10
+	A273(ctx *runtime.Context, p1 string) error // serves r273: HEAD /@/:p1 (routes.conf:1919:11)
+//line routes.conf:1924:10
+	A274(ctx *runtime.Context) error // serves r274: GET /42/.a (routes.conf:1924:11)
+//line routes.conf:1993:14
+	A284(ctx *runtime.Context, p4 string) error // serves r284: CONNECT /.../a-b/42/abc/:p4 (routes.conf:1993:15)
+//line routes.conf:203:6
+	A29(ctx *runtime.Context, p0 string) error // serves r29: OPTIONS /v:p0 (routes.conf:203:7), r29: PATCH /v:p0 (routes.conf:203:7), r29: POST /v:p0 (routes.conf:203:7)
+//line routes.conf:2047:14
+	A292(ctx *runtime.Context, p2 string, p4 string) error // serves r292: CONNECT /abc/~u/:p2/b/:p4 (routes.conf:2047:15), r292: DELETE /abc/~u/:p2/b/:p4 (routes.conf:2047:15)
+//line routes.conf:210:10
+	A30(ctx *runtime.Context, p0 string) error // serves r30: GET /v:p0/users (routes.conf:210:11)
+//line routes.conf:2135:6
+	A305(ctx *runtime.Context, p0 int64) error // serves r305: TRACE /~:p0 (routes.conf:2135:7), r305: WS /~:p0 (routes.conf:2135:7)
+//line routes.conf:2142:6
+	A306(ctx *runtime.Context) error // serves r306: CONNECT /b/users (routes.conf:2142:7)
+//line routes.conf:2150:10
+	A307(ctx *runtime.Context, p2 string) error // serves r307: POST /b/users/:p2/ab (routes.conf:2150:11)
+//line routes.conf:2155:14
+	A308(ctx *runtime.Context, p2 string, p4 string, p5 string) error // serves r308: GET /b/users/:p2/ab/:p4/:p5 (routes.conf:2155:15), r308: POST /b/users/:p2/ab/:p4/:p5 (routes.conf:2155:15)
+//line routes.conf:216:14
+	A31(ctx *runtime.Context, p0 string) error // serves r31: GET /v:p0/users/a (routes.conf:216:15)
+//line routes.conf:2182:10
+	A312(ctx *runtime.Context, rest string) error // serves r312: GET /b/users/*rest (routes.conf:2182:11), r312: HEAD /b/users/*rest (routes.conf:2182:11)
+//line routes.conf:2188:14
+	A313(ctx *runtime.Context, rest string) error // serves r313: PATCH /b/users/*rest (routes.conf:2188:15)
+//line routes.conf:2199:14
+	A315(ctx *runtime.Context, rest string) error // serves r315: DELETE /b/users/*rest (routes.conf:2199:15)
+//line routes.conf:222:14
+	A32(ctx *runtime.Context, p0 string, p2 string) error // serves r32: CONNECT /v:p0/users/.:p2/x.y (routes.conf:222:15), r32: GET /v:p0/users/.:p2/x.y (routes.conf:222:15), r32: TRACE /v:p0/users/.:p2/x.y (routes.conf:222:15)
+//line routes.conf:227:14
+	A33(ctx *runtime.Context, p0 string, p2 string) error // serves r33: CONNECT /v:p0/users/:p2 (routes.conf:227:15), r33: OPTIONS /v:p0/users/:p2 (routes.conf:227:15)
+//line routes.conf:233:14
+	A34(ctx *runtime.Context, p0 string, p3 string) error // serves r34: POST /v:p0/users/a-b/:p3 (routes.conf:233:15), r34: WS /v:p0/users/a-b/:p3 (routes.conf:233:15)
+//line routes.conf:2376:6
+	A341(ctx *runtime.Context, p0 string, p1 string) error // serves r341: GET /:p0/ab:p1 (routes.conf:2376:7), r341: HEAD /:p0/ab:p1 (routes.conf:2376:7), r341: WS /:p0/ab:p1 (routes.conf:2376:7)
+//line routes.conf:2384:6
+	A342(ctx *runtime.Context, p0 string) error // serves r342: HEAD /:p0 (routes.conf:2384:7)
+//line routes.conf:2421:10
+	A347(ctx *runtime.Context, p0 string) error // serves r347: GET /:p0/a/abc (routes.conf:2421:11), r347: PUT /:p0/a/abc (routes.conf:2421:11), r347: WS /:p0/a/abc (routes.conf:2421:11)
+//line routes.conf:2428:6
+	A348(ctx *runtime.Context, p0 string, p1 string) error // serves r348: DELETE /:p0/ab:p1 (routes.conf:2428:7), r348: PATCH /:p0/ab:p1 (routes.conf:2428:7)
+//line routes.conf:241:10
+	A35(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r35: HEAD /v:p0/:p1/a:p2 (routes.conf:241:11), r35: WS /v:p0/:p1/a:p2 (routes.conf:241:11)
+//line routes.conf:2442:10
+	A350(ctx *runtime.Context, p0 string, p1 string) error // serves r350: WS /:p0/:p1/a-b/b (routes.conf:2442:11)
+//line routes.conf:2448:14
+	A351(ctx *runtime.Context, p0 string, p1 string, p5 string) error // serves r351: CONNECT /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15), r351: TRACE /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15), r351: WS /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15)
+//line routes.conf:2453:14
+	A352(ctx *runtime.Context, p0 string) error // serves r352: CONNECT /user_:p0/= (routes.conf:2453:15), r352: WS /user_:p0/= (routes.conf:2453:15)
+//line routes.conf:2458:14
+	A353(ctx *runtime.Context, p0 string, p1 string) error // serves r353: GET /:p0/:p1/a-b/b/b (routes.conf:2458:15), r353: PUT /:p0/:p1/a-b/b/b (routes.conf:2458:15), r353: TRACE /:p0/:p1/a-b/b/b (routes.conf:2458:15)
+//line routes.conf:2475:6
+	A355(ctx *runtime.Context) error // serves r355: GET /abc (routes.conf:2475:7), r355: OPTIONS /abc (routes.conf:2475:7)
+//line routes.conf:247:14
+	A36(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r36: GET /v:p0/:p1/a:p2 (routes.conf:247:15)
+//line routes.conf:2532:6
+	A364(ctx *runtime.Context) error // serves r364: PUT /a-b (routes.conf:2532:7)
+//line routes.conf:2539:10
+	A365(ctx *runtime.Context, p1 string) error // serves r365: DELETE /a-b/:p1/.a (routes.conf:2539:11), r365: TRACE /a-b/:p1/.a (routes.conf:2539:11)
+//line routes.conf:254:10
+	A37(ctx *runtime.Context, p0 string) error // serves r37: OPTIONS /v:p0/a (routes.conf:254:11), r37: PUT /v:p0/a (routes.conf:254:11)
+//line routes.conf:2583:6
+	A372(ctx *runtime.Context) error // serves r372: CONNECT /@ (routes.conf:2583:7)
 //line routes.conf:2591:6
-	A374(ctx *runtime.Context) error // serves r374: GET /users (routes.conf:2591:7), r374: OPTIONS /users (routes.conf:2591:7)
-//line routes.conf:2599:10
-	A375(ctx *runtime.Context, p1 string) error // serves r375: CONNECT /users/:p1/1 (routes.conf:2599:11), r375: GET /users/:p1/1 (routes.conf:2599:11)
-//line routes.conf:2605:14
-	A376(ctx *runtime.Context, p1 string, p4 string) error // serves r376: GET /users/:p1/1/=/a:p4 (routes.conf:2605:15), r376: PUT /users/:p1/1/=/a:p4 (routes.conf:2605:15)
-//line routes.conf:249:10
-	A38(ctx *runtime.Context, p0 string) error // serves r38: GET /:p0 (routes.conf:249:11)
-//line routes.conf:256:14
-	A39(ctx *runtime.Context, p0 string, p2 string) error // serves r39: PATCH /:p0/42/:p2 (routes.conf:256:15)
-//line routes.conf:2715:6
-	A391(ctx *runtime.Context) error // serves r391: POST /@ (routes.conf:2715:7)
-//line routes.conf:28:14
-	A4(ctx *runtime.Context, p2 string) error // serves r4: GET /user_x/=/:p2/user_x (routes.conf:28:15), r4: POST /user_x/=/:p2/user_x (routes.conf:28:15)
-//line routes.conf:262:14
-	A40(ctx *runtime.Context, p0 string, p1 string) error // serves r40: PUT /:p0/~:p1/@ (routes.conf:262:15)
-//line routes.conf:2785:6
-	A401(ctx *runtime.Context, p0 string, p1 string) error // serves r401: GET /ab:p0/:p1 (routes.conf:2785:7)
-//line routes.conf:2791:10
-	A402(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r402: CONNECT /ab:p0/:p1/a/a:p3 (routes.conf:2791:11), r402: WS /ab:p0/:p1/a/a:p3 (routes.conf:2791:11)
-//line routes.conf:2796:10
-	A403(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r403: DELETE /ab:p0/:p1/=/*rest (routes.conf:2796:11), r403: GET /ab:p0/:p1/=/*rest (routes.conf:2796:11), r403: OPTIONS /ab:p0/:p1/=/*rest (routes.conf:2796:11)
-//line routes.conf:2801:10
-	A404(ctx *runtime.Context, p0 string, p1 string) error // serves r404: GET /ab:p0/:p1/.../a (routes.conf:2801:11), r404: HEAD /ab:p0/:p1/.../a (routes.conf:2801:11)
-//line routes.conf:2806:10
-	A405(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r405: GET /ab:p0/:p1/:p2/v:p3 (routes.conf:2806:11)
-//line routes.conf:2847:14
-	A411(ctx *runtime.Context, p1 string, rest string) error // serves r411: PATCH /42/:p1/*rest (routes.conf:2847:15)
-//line routes.conf:2894:6
-	A418(ctx *runtime.Context) error // serves r418: OPTIONS /a/user_x (routes.conf:2894:7), r418: POST /a/user_x (routes.conf:2894:7)
-//line routes.conf:274:14
-	A42(ctx *runtime.Context, p0 string) error // serves r42: GET /:p0/v1/ab (routes.conf:274:15)
-//line routes.conf:2920:14
-	A422(ctx *runtime.Context, p1 string, p3 string) error // serves r422: GET /b/1:p1/.a/:p3/= (routes.conf:2920:15)
-//line routes.conf:2980:14
-	A430(ctx *runtime.Context) error // serves r430: PATCH /new/x.y (routes.conf:2980:15)
-//line routes.conf:3080:6
-	A445(ctx *runtime.Context) error // serves r445: PUT / (routes.conf:3080:7)
-//line routes.conf:3087:10
-	A446(ctx *runtime.Context, p0 string, p1 string) error // serves r446: CONNECT /v:p0/user_:p1 (routes.conf:3087:11)
-//line routes.conf:3121:6
-	A450(ctx *runtime.Context, p0 string, p1 string) error // serves r450: GET /user_:p0/1:p1 (routes.conf:3121:7), r450: WS /user_:p0/1:p1 (routes.conf:3121:7)
-//line routes.conf:3129:10
-	A451(ctx *runtime.Context, p0 string, p1 string) error // serves r451: OPTIONS /user_:p0/1:p1 (routes.conf:3129:11)
-//line routes.conf:3135:14
-	A452(ctx *runtime.Context, p0 string, p1 string) error // serves r452: CONNECT /user_:p0/1:p1/@ (routes.conf:3135:15), r452: GET /user_:p0/1:p1/@ (routes.conf:3135:15), r452: POST /user_:p0/1:p1/@ (routes.conf:3135:15)
+	A373(ctx *runtime.Context, p1 string) error // serves r373: DELETE /1/:p1 (routes.conf:2591:7)
+//line routes.conf:2597:6
+	A374(ctx *runtime.Context) error // serves r374: GET /users (routes.conf:2597:7), r374: OPTIONS /users (routes.conf:2597:7)
+//line routes.conf:2603:10
+	A375(ctx *runtime.Context, p1 string) error // serves r375: CONNECT /users/:p1/1 (routes.conf:2603:11), r375: GET /users/:p1/1 (routes.conf:2603:11)
+//line routes.conf:2609:14
+	A376(ctx *runtime.Context, p1 string, p4 string) error // serves r376: GET /users/:p1/1/=/a:p4 (routes.conf:2609:15), r376: PUT /users/:p1/1/=/a:p4 (routes.conf:2609:15)
+//line routes.conf:259:10
+	A38(ctx *runtime.Context, p0 string) error // serves r38: GET /:p0 (routes.conf:259:11)
+//line routes.conf:266:14
+	A39(ctx *runtime.Context, p0 string, p2 string) error // serves r39: PATCH /:p0/42/:p2 (routes.conf:266:15)
+//line routes.conf:2719:6
+	A391(ctx *runtime.Context) error // serves r391: POST /@ (routes.conf:2719:7)
+//line routes.conf:31:14
+	A4(ctx *runtime.Context, p2 string) error // serves r4: GET /user_x/=/:p2/user_x (routes.conf:31:15), r4: POST /user_x/=/:p2/user_x (routes.conf:31:15)
+//line routes.conf:273:14
+	A40(ctx *runtime.Context, p0 string, p1 string) error // serves r40: PUT /:p0/~:p1/@ (routes.conf:273:15)
+//line routes.conf:2789:6
+	A401(ctx *runtime.Context, p0 string, p1 string) error // serves r401: GET /ab:p0/:p1 (routes.conf:2789:7)
+//line routes.conf:2797:10
+	A402(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r402: CONNECT /ab:p0/:p1/a/a:p3 (routes.conf:2797:11), r402: WS /ab:p0/:p1/a/a:p3 (routes.conf:2797:11)
+//line routes.conf:2804:10
+	A403(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r403: DELETE /ab:p0/:p1/=/*rest (routes.conf:2804:11), r403: GET /ab:p0/:p1/=/*rest (routes.conf:2804:11), r403: OPTIONS /ab:p0/:p1/=/*rest (routes.conf:2804:11)
+//line routes.conf:2811:10
+	A404(ctx *runtime.Context, p0 string, p1 string) error // serves r404: GET /ab:p0/:p1/.../a (routes.conf:2811:11), r404: HEAD /ab:p0/:p1/.../a (routes.conf:2811:11)
+//line routes.conf:2817:10
+	A405(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r405: GET /ab:p0/:p1/:p2/v:p3 (routes.conf:2817:11)
+//line routes.conf:2857:14
+	A411(ctx *runtime.Context, p1 string, rest string) error // serves r411: PATCH /42/:p1/*rest (routes.conf:2857:15)
+//line routes.conf:2909:6
+	A418(ctx *runtime.Context) error // serves r418: OPTIONS /a/user_x (routes.conf:2909:7), r418: POST /a/user_x (routes.conf:2909:7)
+//line routes.conf:287:14
+	A42(ctx *runtime.Context, p0 string) error // serves r42: GET /:p0/v1/ab (routes.conf:287:15)
+//line routes.conf:2935:14
+	A422(ctx *runtime.Context, p1 string, p3 string) error // serves r422: GET /b/1:p1/.a/:p3/= (routes.conf:2935:15)
+//line routes.conf:2992:14
+	A430(ctx *runtime.Context) error // serves r430: PATCH /new/x.y (routes.conf:2992:15)
+//line routes.conf:3096:6
+	A445(ctx *runtime.Context) error // serves r445: PUT / (routes.conf:3096:7)
+//line routes.conf:3103:10
+	A446(ctx *runtime.Context, p0 string, p1 string) error // serves r446: CONNECT /v:p0/user_:p1 (routes.conf:3103:11)
+//line routes.conf:3135:6
+	A450(ctx *runtime.Context, p0 string, p1 string) error // serves r450: GET /user_:p0/1:p1 (routes.conf:3135:7), r450: WS /user_:p0/1:p1 (routes.conf:3135:7)
 //line routes.conf:3143:10
-	A453(ctx *runtime.Context, p0 string, p1 string) error // serves r453: HEAD /user_:p0/1:p1 (routes.conf:3143:11), r453: POST /user_:p0/1:p1 (routes.conf:3143:11)
+	A451(ctx *runtime.Context, p0 string, p1 string) error // serves r451: OPTIONS /user_:p0/1:p1 (routes.conf:3143:11)
 //line routes.conf:3148:14
-	A454(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r454: DELETE /user_:p0/1:p1/@/:p3 (routes.conf:3148:15), r454: GET /user_:p0/1:p1/@/:p3 (routes.conf:3148:15)
-//line routes.conf:3154:14
-	A455(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r455: GET /user_:p0/1:p1/=/:p3 (routes.conf:3154:15)
-//line routes.conf:3160:14
-	A456(ctx *runtime.Context, p0 string, p1 string) error // serves r456: PUT /user_:p0/1:p1/b/v1 (routes.conf:3160:15), r456: TRACE /user_:p0/1:p1/b/v1 (routes.conf:3160:15)
-//line routes.conf:3166:14
-	A457(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r457: GET /user_:p0/1:p1/:p2/x.:p3 (routes.conf:3166:15)
-//line routes.conf:3174:10
-	A458(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r458: CONNECT /user_:p0/1:p1/new/:p3 (routes.conf:3174:11), r458: DELETE /user_:p0/1:p1/new/:p3 (routes.conf:3174:11)
-//line routes.conf:3179:10
-	A459(ctx *runtime.Context, p0 string, p1 string) error // serves r459: GET /user_:p0/1:p1/new/b (routes.conf:3179:11)
-//line routes.conf:3403:6
-	A491(ctx *runtime.Context) error // serves r491: TRACE /users (routes.conf:3403:7), r491: WS /users (routes.conf:3403:7)
-//line routes.conf:3410:10
-	A492(ctx *runtime.Context, rest string) error // serves r492: GET /ab/*rest (routes.conf:3410:11), r492: OPTIONS /ab/*rest (routes.conf:3410:11)
-//line routes.conf:3416:14
-	A493(ctx *runtime.Context, rest string) error // serves r493: PUT /ab/*rest (routes.conf:3416:15)
-//line routes.conf:3430:10
-	A495(ctx *runtime.Context, p1 string) error // serves r495: CONNECT /users/~:p1 (routes.conf:3430:11), r495: GET /users/~:p1 (routes.conf:3430:11), r495: WS /users/~:p1 (routes.conf:3430:11)
-//line routes.conf:3439:6
-	A496(ctx *runtime.Context, rest string) error // serves r496: GET /.../*rest (routes.conf:3439:7), r496: HEAD /.../*rest (routes.conf:3439:7), r496: POST /.../*rest (routes.conf:3439:7)
-//line routes.conf:3446:10
-	A497(ctx *runtime.Context, rest string) error // serves r497: OPTIONS /.../*rest (routes.conf:3446:11)
-//line routes.conf:3451:14
-	A498(ctx *runtime.Context, rest string) error // serves r498: DELETE /.../*rest (routes.conf:3451:15)
-//line routes.conf:3456:14
-	A499(ctx *runtime.Context, rest string) error // serves r499: PUT /.../*rest (routes.conf:3456:15)
-//line routes.conf:3464:10
-	A500(ctx *runtime.Context, rest string) error // serves r500: PATCH /.../*rest (routes.conf:3464:11)
-//line routes.conf:362:6
-	A54(ctx *runtime.Context, p0 string) error // serves r54: CONNECT /.:p0/a (routes.conf:362:7), r54: GET /.:p0/a (routes.conf:362:7)
-//line routes.conf:376:14
-	A56(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r56: TRACE /.:p0/a/ab/x.:p3/a-b/*rest (routes.conf:376:15)
-//line routes.conf:390:10
-	A58(ctx *runtime.Context, p0 string, p2 string) error // serves r58: CONNECT /.:p0/a/ab:p2 (routes.conf:390:11), r58: GET /.:p0/a/ab:p2 (routes.conf:390:11)
-//line routes.conf:395:14
-	A59(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r59: GET /.:p0/a/ab:p2/:p3/user_x (routes.conf:395:15)
-//line routes.conf:40:14
-	A6(ctx *runtime.Context, p2 string, p3 string) error // serves r6: GET /user_x/=/:p2/:p3 (routes.conf:40:15), r6: TRACE /user_x/=/:p2/:p3 (routes.conf:40:15)
-//line routes.conf:402:14
-	A60(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r60: GET /.:p0/a/ab:p2/.../:p4 (routes.conf:402:15), r60: PUT /.:p0/a/ab:p2/.../:p4 (routes.conf:402:15), r60: TRACE /.:p0/a/ab:p2/.../:p4 (routes.conf:402:15)
-//line routes.conf:407:14
-	A61(ctx *runtime.Context, p0 string, p2 string, rest string) error // serves r61: CONNECT /.:p0/a/ab:p2/*rest (routes.conf:407:15), r61: HEAD /.:p0/a/ab:p2/*rest (routes.conf:407:15)
-//line routes.conf:425:10
-	A63(ctx *runtime.Context, p0 int64, p1 string) error // serves r63: GET /:p0/:p1 (routes.conf:425:11), r63: HEAD /:p0/:p1 (routes.conf:425:11), r63: POST /:p0/:p1 (routes.conf:425:11)
-//line routes.conf:484:6
-	A71(ctx *runtime.Context) error // serves r71: PUT /42 (routes.conf:484:7)
-//line routes.conf:497:10
-	A73(ctx *runtime.Context, p1 string, p2 string) error // serves r73: DELETE /42/:p1/:p2 (routes.conf:497:11), r73: GET /42/:p1/:p2 (routes.conf:497:11), r73: TRACE /42/:p1/:p2 (routes.conf:497:11)
-//line routes.conf:504:14
-	A74(ctx *runtime.Context, p1 string, p2 string, rest string) error // serves r74: POST /42/:p1/:p2/x.y/*rest (routes.conf:504:15), r74: TRACE /42/:p1/:p2/x.y/*rest (routes.conf:504:15), r74: WS /42/:p1/:p2/x.y/*rest (routes.conf:504:15)
-//line routes.conf:510:14
-	A75(ctx *runtime.Context, p1 string, p2 string, p4 string) error // serves r75: PUT /42/:p1/:p2/x.y/:p4 (routes.conf:510:15), r75: WS /42/:p1/:p2/x.y/:p4 (routes.conf:510:15)
-//line routes.conf:527:6
-	A77(ctx *runtime.Context) error // serves r77: GET /a-b/1 (routes.conf:527:7), r77: WS /a-b/1 (routes.conf:527:7)
-//line routes.conf:533:6
-	A78(ctx *runtime.Context, p0 string) error // serves r78: GET /~:p0 (routes.conf:533:7)
-//line routes.conf:539:10
-	A79(ctx *runtime.Context, p0 string) error // serves r79: POST /ab:p0/abc (routes.conf:539:11), r79: TRACE /ab:p0/abc (routes.conf:539:11)
-//line routes.conf:56:6
-	A8(ctx *runtime.Context, rest string) error // serves r8: GET /*rest (routes.conf:56:7)
-//line routes.conf:547:6
-	A80(ctx *runtime.Context, p1 string) error // serves r80: PATCH /~u/:p1 (routes.conf:547:7)
-//line routes.conf:626:14
-	A92(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r92: GET /.../:p1/:p2/:p3 (routes.conf:626:15), r92: PUT /.../:p1/:p2/:p3 (routes.conf:626:15)
-//line routes.conf:636:6
-	A93(ctx *runtime.Context, p0 string) error // serves r93: DELETE /.:p0 (routes.conf:636:7), r93: PATCH /.:p0 (routes.conf:636:7)
-//line routes.conf:643:10
-	A94(ctx *runtime.Context, p0 string) error // serves r94: DELETE /.:p0/a (routes.conf:643:11)
-//line routes.conf:649:14
-	A95(ctx *runtime.Context, p0 string, p2 string) error // serves r95: GET /.:p0/a/:p2 (routes.conf:649:15)
-//line routes.conf:656:14
-	A96(ctx *runtime.Context, p0 string, rest string) error // serves r96: GET /.:p0/a/v1/*rest (routes.conf:656:15), r96: OPTIONS /.:p0/a/v1/*rest (routes.conf:656:15)
-//line routes.conf:663:14
-	A97(ctx *runtime.Context, p0 string) error // serves r97: HEAD /.:p0/a (routes.conf:663:15)
-//line routes_gen.go:2598:1
+	A452(ctx *runtime.Context, p0 string, p1 string) error // serves r452: CONNECT /user_:p0/1:p1/@ (routes.conf:3148:15), r452: GET /user_:p0/1:p1/@ (routes.conf:3148:15), r452: POST /user_:p0/1:p1/@ (routes.conf:3148:15)
+//line routes.conf:3155:10
+	A453(ctx *runtime.Context, p0 string, p1 string) error // serves r453: HEAD /user_:p0/1:p1 (routes.conf:3155:11), r453: POST /user_:p0/1:p1 (routes.conf:3155:11)
+//line routes.conf:3161:14
+	A454(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r454: DELETE /user_:p0/1:p1/@/:p3 (routes.conf:3161:15), r454: GET /user_:p0/1:p1/@/:p3 (routes.conf:3161:15)
+//line routes.conf:3167:14
+	A455(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r455: GET /user_:p0/1:p1/=/:p3 (routes.conf:3167:15)
+//line routes.conf:3173:14
+	A456(ctx *runtime.Context, p0 string, p1 string) error // serves r456: PUT /user_:p0/1:p1/b/v1 (routes.conf:3173:15), r456: TRACE /user_:p0/1:p1/b/v1 (routes.conf:3173:15)
+//line routes.conf:3179:14
+	A457(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r457: GET /user_:p0/1:p1/:p2/x.:p3 (routes.conf:3179:15)
+//line routes.conf:3188:10
+	A458(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r458: CONNECT /user_:p0/1:p1/new/:p3 (routes.conf:3188:11), r458: DELETE /user_:p0/1:p1/new/:p3 (routes.conf:3188:11)
+//line routes.conf:3194:10
+	A459(ctx *runtime.Context, p0 string, p1 string) error // serves r459: GET /user_:p0/1:p1/new/b (routes.conf:3194:11)
+//line routes.conf:3411:6
+	A491(ctx *runtime.Context) error // serves r491: TRACE /users (routes.conf:3411:7), r491: WS /users (routes.conf:3411:7)
+//line routes.conf:3418:10
+	A492(ctx *runtime.Context, rest string) error // serves r492: GET /ab/*rest (routes.conf:3418:11), r492: OPTIONS /ab/*rest (routes.conf:3418:11)
+//line routes.conf:3426:14
+	A493(ctx *runtime.Context, rest string) error // serves r493: PUT /ab/*rest (routes.conf:3426:15)
+//line routes.conf:3440:10
+	A495(ctx *runtime.Context, p1 string) error // serves r495: CONNECT /users/~:p1 (routes.conf:3440:11), r495: GET /users/~:p1 (routes.conf:3440:11), r495: WS /users/~:p1 (routes.conf:3440:11)
+//line routes.conf:3450:6
+	A496(ctx *runtime.Context, rest string) error // serves r496: GET /.../*rest (routes.conf:3450:7), r496: HEAD /.../*rest (routes.conf:3450:7), r496: POST /.../*rest (routes.conf:3450:7)
+//line routes.conf:3456:10
+	A497(ctx *runtime.Context, rest string) error // serves r497: OPTIONS /.../*rest (routes.conf:3456:11)
+//line routes.conf:3460:14
+	A498(ctx *runtime.Context, rest string) error // serves r498: DELETE /.../*rest (routes.conf:3460:15)
+//line routes.conf:3467:14
+	A499(ctx *runtime.Context, rest string) error // serves r499: PUT /.../*rest (routes.conf:3467:15)
+//line routes.conf:3474:10
+	A500(ctx *runtime.Context, rest string) error // serves r500: PATCH /.../*rest (routes.conf:3474:11)
+//line routes.conf:370:6
+	A54(ctx *runtime.Context, p0 string) error // serves r54: CONNECT /.:p0/a (routes.conf:370:7), r54: GET /.:p0/a (routes.conf:370:7)
+//line routes.conf:385:14
+	A56(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r56: TRACE /.:p0/a/ab/x.:p3/a-b/*rest (routes.conf:385:15)
+//line routes.conf:400:10
+	A58(ctx *runtime.Context, p0 string, p2 string) error // serves r58: CONNECT /.:p0/a/ab:p2 (routes.conf:400:11), r58: GET /.:p0/a/ab:p2 (routes.conf:400:11)
+//line routes.conf:405:14
+	A59(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r59: GET /.:p0/a/ab:p2/:p3/user_x (routes.conf:405:15)
+//line routes.conf:41:14
+	A6(ctx *runtime.Context, p2 string, p3 string) error // serves r6: GET /user_x/=/:p2/:p3 (routes.conf:41:15), r6: TRACE /user_x/=/:p2/:p3 (routes.conf:41:15)
+//line routes.conf:411:14
+	A60(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r60: GET /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15), r60: PUT /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15), r60: TRACE /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15)
+//line routes.conf:417:14
+	A61(ctx *runtime.Context, p0 string, p2 string, rest string) error // serves r61: CONNECT /.:p0/a/ab:p2/*rest (routes.conf:417:15), r61: HEAD /.:p0/a/ab:p2/*rest (routes.conf:417:15)
+//line routes.conf:433:10
+	A63(ctx *runtime.Context, p0 int64, p1 string) error // serves r63: GET /:p0/:p1 (routes.conf:433:11), r63: HEAD /:p0/:p1 (routes.conf:433:11), r63: POST /:p0/:p1 (routes.conf:433:11)
+//line routes.conf:493:6
+	A71(ctx *runtime.Context) error // serves r71: PUT /42 (routes.conf:493:7)
+//line routes.conf:508:10
+	A73(ctx *runtime.Context, p1 string, p2 string) error // serves r73: DELETE /42/:p1/:p2 (routes.conf:508:11), r73: GET /42/:p1/:p2 (routes.conf:508:11), r73: TRACE /42/:p1/:p2 (routes.conf:508:11)
+//line routes.conf:513:14
+	A74(ctx *runtime.Context, p1 string, p2 string, rest string) error // serves r74: POST /42/:p1/:p2/x.y/*rest (routes.conf:513:15), r74: TRACE /42/:p1/:p2/x.y/*rest (routes.conf:513:15), r74: WS /42/:p1/:p2/x.y/*rest (routes.conf:513:15)
+//line routes.conf:522:14
+	A75(ctx *runtime.Context, p1 string, p2 string, p4 string) error // serves r75: PUT /42/:p1/:p2/x.y/:p4 (routes.conf:522:15), r75: WS /42/:p1/:p2/x.y/:p4 (routes.conf:522:15)
+//line routes.conf:539:6
+	A77(ctx *runtime.Context) error // serves r77: GET /a-b/1 (routes.conf:539:7), r77: WS /a-b/1 (routes.conf:539:7)
+//line routes.conf:546:6
+	A78(ctx *runtime.Context, p0 string) error // serves r78: GET /~:p0 (routes.conf:546:7)
+//line routes.conf:553:10
+	A79(ctx *runtime.Context, p0 string) error // serves r79: POST /ab:p0/abc (routes.conf:553:11), r79: TRACE /ab:p0/abc (routes.conf:553:11)
+//line routes.conf:60:6
+	A8(ctx *runtime.Context, rest string) error // serves r8: GET /*rest (routes.conf:60:7)
+//line routes.conf:560:6
+	A80(ctx *runtime.Context, p1 string) error // serves r80: PATCH /~u/:p1 (routes.conf:560:7)
+//line routes.conf:641:14
+	A92(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r92: GET /.../:p1/:p2/:p3 (routes.conf:641:15), r92: PUT /.../:p1/:p2/:p3 (routes.conf:641:15)
+//line routes.conf:653:6
+	A93(ctx *runtime.Context, p0 string) error // serves r93: DELETE /.:p0 (routes.conf:653:7), r93: PATCH /.:p0 (routes.conf:653:7)
+//line routes.conf:660:10
+	A94(ctx *runtime.Context, p0 string) error // serves r94: DELETE /.:p0/a (routes.conf:660:11)
+//line routes.conf:665:14
+	A95(ctx *runtime.Context, p0 string, p2 string) error // serves r95: GET /.:p0/a/:p2 (routes.conf:665:15)
+//line routes.conf:674:14
+	A96(ctx *runtime.Context, p0 string, rest string) error // serves r96: GET /.:p0/a/v1/*rest (routes.conf:674:15), r96: OPTIONS /.:p0/a/v1/*rest (routes.conf:674:15)
+//line routes.conf:681:14
+	A97(ctx *runtime.Context, p0 string) error // serves r97: HEAD /.:p0/a (routes.conf:681:15)
+//line routes_gen.go:2555:1
 }
 
 // SocketController holds the actions of controller "Socket".
 type SocketController interface {
-//line routes.conf:1448:6
-	A208(ctx *runtime.Context, p0 string) error // serves r208: WS /:p0 (routes.conf:1448:7)
-//line routes.conf:2641:14
-	A381(ctx *runtime.Context, rest string) error // serves r381: WS /=/.a/~*rest (routes.conf:2641:15)
-//line routes.conf:490:10
-	A72(ctx *runtime.Context, p1 string, p2 string) error // serves r72: WS /42/:p1/:p2 (routes.conf:490:11)
-//line routes.conf:669:10
-	A98(ctx *runtime.Context, p0 string) error // serves r98: WS /.:p0/user_x/@ (routes.conf:669:11)
-//line routes.conf:676:14
-	A99(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r99: OPTIONS /.:p0/user_x/@/:p3/:p4 (routes.conf:676:15)
-//line routes_gen.go:2613:1
+//line routes.conf:1464:6
+	A208(ctx *runtime.Context, p0 string) error // serves r208: WS /:p0 (routes.conf:1464:7)
+//line routes.conf:2648:14
+	A381(ctx *runtime.Context, rest string) error // serves r381: WS /=/.a/~*rest (routes.conf:2648:15)
+//line routes.conf:500:10
+	A72(ctx *runtime.Context, p1 string, p2 string) error // serves r72: WS /42/:p1/:p2 (routes.conf:500:11)
+//line routes.conf:688:10
+	A98(ctx *runtime.Context, p0 string) error // serves r98: WS /.:p0/user_x/@ (routes.conf:688:11)
+//line routes.conf:697:14
+	A99(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r99: OPTIONS /.:p0/user_x/@/:p3/:p4 (routes.conf:697:15)
+//line routes_gen.go:2570:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -4495,3749 +4452,3749 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
-// R386 returns the URL of route "r386": / (routes.conf:2678:7).
+// R386 returns the URL of route "r386": / (routes.conf:2684:7).
 //
-//line routes.conf:2678:1
+//line routes.conf:2684:1
 func (u *URLBuilder) R386() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:4506:1
+//line routes_gen.go:4463:1
 
-// R242 returns the URL of route "r242": / (routes.conf:1688:7).
+// R242 returns the URL of route "r242": / (routes.conf:1709:7).
 //
-//line routes.conf:1688:1
+//line routes.conf:1709:1
 func (u *URLBuilder) R242() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:4515:1
+//line routes_gen.go:4472:1
 
-// R264 returns the URL of route "r264": / (routes.conf:1847:7).
+// R264 returns the URL of route "r264": / (routes.conf:1859:7).
 //
-//line routes.conf:1847:1
+//line routes.conf:1859:1
 func (u *URLBuilder) R264() string {
 	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:4524:1
+//line routes_gen.go:4481:1
 
-// R445 returns the URL of route "r445": / (routes.conf:3080:7).
+// R445 returns the URL of route "r445": / (routes.conf:3096:7).
 //
-//line routes.conf:3080:1
+//line routes.conf:3096:1
 func (u *URLBuilder) R445() string {
 	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:4533:1
+//line routes_gen.go:4490:1
 
-// R12 returns the URL of route "r12": /*rest (routes.conf:83:7).
+// R12 returns the URL of route "r12": /*rest (routes.conf:91:7).
 //
-//line routes.conf:83:1
+//line routes.conf:91:1
 func (u *URLBuilder) R12(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 6, rest)
 }
 
-//line routes_gen.go:4542:1
+//line routes_gen.go:4499:1
 
-// R218 returns the URL of route "r218": /*rest (routes.conf:1522:7).
+// R218 returns the URL of route "r218": /*rest (routes.conf:1538:7).
 //
-//line routes.conf:1522:1
+//line routes.conf:1538:1
 func (u *URLBuilder) R218(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 7, rest)
 }
 
-//line routes_gen.go:4551:1
+//line routes_gen.go:4508:1
 
-// R8 returns the URL of route "r8": /*rest (routes.conf:56:7).
+// R8 returns the URL of route "r8": /*rest (routes.conf:60:7).
 //
-//line routes.conf:56:1
+//line routes.conf:60:1
 func (u *URLBuilder) R8(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 8, rest)
 }
 
-//line routes_gen.go:4560:1
+//line routes_gen.go:4517:1
 
-// R50 returns the URL of route "r50": /*rest (routes.conf:332:15).
+// R50 returns the URL of route "r50": /*rest (routes.conf:344:15).
 //
-//line routes.conf:332:1
+//line routes.conf:344:1
 func (u *URLBuilder) R50(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 9, rest)
 }
 
-//line routes_gen.go:4569:1
+//line routes_gen.go:4526:1
 
-// R49 returns the URL of route "r49": /*rest (routes.conf:327:11).
+// R49 returns the URL of route "r49": /*rest (routes.conf:340:11).
 //
-//line routes.conf:327:1
+//line routes.conf:340:1
 func (u *URLBuilder) R49(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 10, rest)
 }
 
-//line routes_gen.go:4578:1
+//line routes_gen.go:4535:1
 
-// R52 returns the URL of route "r52": /*rest (routes.conf:346:15).
+// R52 returns the URL of route "r52": /*rest (routes.conf:357:15).
 //
-//line routes.conf:346:1
+//line routes.conf:357:1
 func (u *URLBuilder) R52(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 11, rest)
 }
 
-//line routes_gen.go:4587:1
+//line routes_gen.go:4544:1
 
-// R48 returns the URL of route "r48": /*rest (routes.conf:320:7).
+// R48 returns the URL of route "r48": /*rest (routes.conf:333:7).
 //
-//line routes.conf:320:1
+//line routes.conf:333:1
 func (u *URLBuilder) R48(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 12, rest)
 }
 
-//line routes_gen.go:4596:1
+//line routes_gen.go:4553:1
 
-// R53 returns the URL of route "r53": /*rest (routes.conf:352:15).
+// R53 returns the URL of route "r53": /*rest (routes.conf:361:15).
 //
-//line routes.conf:352:1
+//line routes.conf:361:1
 func (u *URLBuilder) R53(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 13, rest)
 }
 
-//line routes_gen.go:4605:1
+//line routes_gen.go:4562:1
 
-// R51 returns the URL of route "r51": /*rest (routes.conf:342:11).
+// R51 returns the URL of route "r51": /*rest (routes.conf:353:11).
 //
-//line routes.conf:342:1
+//line routes.conf:353:1
 func (u *URLBuilder) R51(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 14, rest)
 }
 
-//line routes_gen.go:4614:1
+//line routes_gen.go:4571:1
 
-// R477 returns the URL of route "r477": /... (routes.conf:3302:7).
+// R477 returns the URL of route "r477": /... (routes.conf:3312:7).
 //
-//line routes.conf:3302:1
+//line routes.conf:3312:1
 func (u *URLBuilder) R477() string {
 	return routegenTable.HelperURL(&u.base, 15)
 }
 
-//line routes_gen.go:4623:1
+//line routes_gen.go:4580:1
 
-// R76 returns the URL of route "r76": /... (routes.conf:520:7).
+// R76 returns the URL of route "r76": /... (routes.conf:531:7).
 //
-//line routes.conf:520:1
+//line routes.conf:531:1
 func (u *URLBuilder) R76() string {
 	return routegenTable.HelperURL(&u.base, 16)
 }
 
-//line routes_gen.go:4632:1
+//line routes_gen.go:4589:1
 
-// R498 returns the URL of route "r498": /.../*rest (routes.conf:3451:15).
+// R498 returns the URL of route "r498": /.../*rest (routes.conf:3460:15).
 //
-//line routes.conf:3451:1
+//line routes.conf:3460:1
 func (u *URLBuilder) R498(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 18, rest)
 }
 
-//line routes_gen.go:4641:1
+//line routes_gen.go:4598:1
 
-// R496 returns the URL of route "r496": /.../*rest (routes.conf:3439:7).
+// R496 returns the URL of route "r496": /.../*rest (routes.conf:3450:7).
 //
-//line routes.conf:3439:1
+//line routes.conf:3450:1
 func (u *URLBuilder) R496(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 19, rest)
 }
 
-//line routes_gen.go:4650:1
+//line routes_gen.go:4607:1
 
-// R497 returns the URL of route "r497": /.../*rest (routes.conf:3446:11).
+// R497 returns the URL of route "r497": /.../*rest (routes.conf:3456:11).
 //
-//line routes.conf:3446:1
+//line routes.conf:3456:1
 func (u *URLBuilder) R497(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 21, rest)
 }
 
-//line routes_gen.go:4659:1
+//line routes_gen.go:4616:1
 
-// R500 returns the URL of route "r500": /.../*rest (routes.conf:3464:11).
+// R500 returns the URL of route "r500": /.../*rest (routes.conf:3474:11).
 //
-//line routes.conf:3464:1
+//line routes.conf:3474:1
 func (u *URLBuilder) R500(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 22, rest)
 }
 
-//line routes_gen.go:4668:1
+//line routes_gen.go:4625:1
 
-// R499 returns the URL of route "r499": /.../*rest (routes.conf:3456:15).
+// R499 returns the URL of route "r499": /.../*rest (routes.conf:3467:15).
 //
-//line routes.conf:3456:1
+//line routes.conf:3467:1
 func (u *URLBuilder) R499(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 24, rest)
 }
 
-//line routes_gen.go:4677:1
+//line routes_gen.go:4634:1
 
-// R478 returns the URL of route "r478": /.../.:p1 (routes.conf:3308:11).
+// R478 returns the URL of route "r478": /.../.:p1 (routes.conf:3319:11).
 //
-//line routes.conf:3308:1
+//line routes.conf:3319:1
 func (u *URLBuilder) R478(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 25, p1)
 }
 
-//line routes_gen.go:4686:1
+//line routes_gen.go:4643:1
 
-// R479 returns the URL of route "r479": /.../.:p1/users (routes.conf:3314:15).
+// R479 returns the URL of route "r479": /.../.:p1/users (routes.conf:3324:15).
 //
-//line routes.conf:3314:1
+//line routes.conf:3324:1
 func (u *URLBuilder) R479(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 27, p1)
 }
 
-//line routes_gen.go:4695:1
+//line routes_gen.go:4652:1
 
-// R423 returns the URL of route "r423": /.../.a (routes.conf:2931:7).
+// R423 returns the URL of route "r423": /.../.a (routes.conf:2945:7).
 //
-//line routes.conf:2931:1
+//line routes.conf:2945:1
 func (u *URLBuilder) R423() string {
 	return routegenTable.HelperURL(&u.base, 30)
 }
 
-//line routes_gen.go:4704:1
+//line routes_gen.go:4661:1
 
-// R485 returns the URL of route "r485": /.../.a/v:p2 (routes.conf:3353:11).
+// R485 returns the URL of route "r485": /.../.a/v:p2 (routes.conf:3365:11).
 //
-//line routes.conf:3353:1
+//line routes.conf:3365:1
 func (u *URLBuilder) R485(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 33, p2)
 }
 
-//line routes_gen.go:4713:1
+//line routes_gen.go:4670:1
 
-// R486 returns the URL of route "r486": /.../.a/v:p2/:p3/~u (routes.conf:3360:15).
+// R486 returns the URL of route "r486": /.../.a/v:p2/:p3/~u (routes.conf:3371:15).
 //
-//line routes.conf:3360:1
+//line routes.conf:3371:1
 func (u *URLBuilder) R486(p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 35, p2, p3)
 }
 
-//line routes_gen.go:4722:1
+//line routes_gen.go:4679:1
 
-// R85 returns the URL of route "r85": /.../:p1 (routes.conf:583:7).
+// R85 returns the URL of route "r85": /.../:p1 (routes.conf:596:7).
 //
-//line routes.conf:583:1
+//line routes.conf:596:1
 func (u *URLBuilder) R85(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 37, p1)
 }
 
-//line routes_gen.go:4731:1
+//line routes_gen.go:4688:1
 
-// R88 returns the URL of route "r88": /.../:p1 (routes.conf:603:11).
+// R88 returns the URL of route "r88": /.../:p1 (routes.conf:616:11).
 //
-//line routes.conf:603:1
+//line routes.conf:616:1
 func (u *URLBuilder) R88(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 39, p1)
 }
 
-//line routes_gen.go:4740:1
+//line routes_gen.go:4697:1
 
-// R90 returns the URL of route "r90": /.../:p1 (routes.conf:614:15).
+// R90 returns the URL of route "r90": /.../:p1 (routes.conf:630:15).
 //
-//line routes.conf:614:1
+//line routes.conf:630:1
 func (u *URLBuilder) R90(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 40, p1)
 }
 
-//line routes_gen.go:4749:1
+//line routes_gen.go:4706:1
 
-// R89 returns the URL of route "r89": /.../:p1/*rest (routes.conf:608:15).
+// R89 returns the URL of route "r89": /.../:p1/*rest (routes.conf:621:15).
 //
-//line routes.conf:608:1
+//line routes.conf:621:1
 func (u *URLBuilder) R89(p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 41, p1, rest)
 }
 
-//line routes_gen.go:4758:1
+//line routes_gen.go:4715:1
 
-// R91 returns the URL of route "r91": /.../:p1/.a (routes.conf:620:15).
+// R91 returns the URL of route "r91": /.../:p1/.a (routes.conf:635:15).
 //
-//line routes.conf:620:1
+//line routes.conf:635:1
 func (u *URLBuilder) R91(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 42, p1)
 }
 
-//line routes_gen.go:4767:1
+//line routes_gen.go:4724:1
 
-// R92 returns the URL of route "r92": /.../:p1/:p2/:p3 (routes.conf:626:15).
+// R92 returns the URL of route "r92": /.../:p1/:p2/:p3 (routes.conf:641:15).
 //
-//line routes.conf:626:1
+//line routes.conf:641:1
 func (u *URLBuilder) R92(p1 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 43, p1, p2, p3)
 }
 
-//line routes_gen.go:4776:1
+//line routes_gen.go:4733:1
 
-// R86 returns the URL of route "r86": /.../:p1/@ (routes.conf:591:11).
+// R86 returns the URL of route "r86": /.../:p1/@ (routes.conf:604:11).
 //
-//line routes.conf:591:1
+//line routes.conf:604:1
 func (u *URLBuilder) R86(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 45, p1)
 }
 
-//line routes_gen.go:4785:1
+//line routes_gen.go:4742:1
 
-// R87 returns the URL of route "r87": /.../:p1/~:p2/v:p3 (routes.conf:597:11).
+// R87 returns the URL of route "r87": /.../:p1/~:p2/v:p3 (routes.conf:610:11).
 //
-//line routes.conf:597:1
+//line routes.conf:610:1
 func (u *URLBuilder) R87(p1 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 48, p1, p2, p3)
 }
 
-//line routes_gen.go:4794:1
+//line routes_gen.go:4751:1
 
-// R276 returns the URL of route "r276": /.../a-b (routes.conf:1935:7).
+// R276 returns the URL of route "r276": /.../a-b (routes.conf:1939:7).
 //
-//line routes.conf:1935:1
+//line routes.conf:1939:1
 func (u *URLBuilder) R276() string {
 	return routegenTable.HelperURL(&u.base, 49)
 }
 
-//line routes_gen.go:4803:1
+//line routes_gen.go:4760:1
 
-// R281 returns the URL of route "r281": /.../a-b/42/abc (routes.conf:1965:11).
+// R281 returns the URL of route "r281": /.../a-b/42/abc (routes.conf:1974:11).
 //
-//line routes.conf:1965:1
+//line routes.conf:1974:1
 func (u *URLBuilder) R281() string {
 	return routegenTable.HelperURL(&u.base, 51)
 }
 
-//line routes_gen.go:4812:1
+//line routes_gen.go:4769:1
 
-// R282 returns the URL of route "r282": /.../a-b/42/abc (routes.conf:1971:15).
+// R282 returns the URL of route "r282": /.../a-b/42/abc (routes.conf:1982:15).
 //
-//line routes.conf:1971:1
+//line routes.conf:1982:1
 func (u *URLBuilder) R282() string {
 	return routegenTable.HelperURL(&u.base, 53)
 }
 
-//line routes_gen.go:4821:1
+//line routes_gen.go:4778:1
 
-// R284 returns the URL of route "r284": /.../a-b/42/abc/:p4 (routes.conf:1983:15).
+// R284 returns the URL of route "r284": /.../a-b/42/abc/:p4 (routes.conf:1993:15).
 //
-//line routes.conf:1983:1
+//line routes.conf:1993:1
 func (u *URLBuilder) R284(p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 54, p4)
 }
 
-//line routes_gen.go:4830:1
+//line routes_gen.go:4787:1
 
-// R283 returns the URL of route "r283": /.../a-b/42/abc/user_x (routes.conf:1977:15).
+// R283 returns the URL of route "r283": /.../a-b/42/abc/user_x (routes.conf:1987:15).
 //
-//line routes.conf:1977:1
+//line routes.conf:1987:1
 func (u *URLBuilder) R283() string {
 	return routegenTable.HelperURL(&u.base, 55)
 }
 
-//line routes_gen.go:4839:1
+//line routes_gen.go:4796:1
 
-// R280 returns the URL of route "r280": /.../a-b/:p2/user_x (routes.conf:1960:11).
+// R280 returns the URL of route "r280": /.../a-b/:p2/user_x (routes.conf:1968:11).
 //
-//line routes.conf:1960:1
+//line routes.conf:1968:1
 func (u *URLBuilder) R280(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 56, p2)
 }
 
-//line routes_gen.go:4848:1
+//line routes_gen.go:4805:1
 
-// R277 returns the URL of route "r277": /.../a-b/user_:p2/:p3 (routes.conf:1941:11).
+// R277 returns the URL of route "r277": /.../a-b/user_:p2/:p3 (routes.conf:1946:11).
 //
-//line routes.conf:1941:1
+//line routes.conf:1946:1
 func (u *URLBuilder) R277(p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 57, p2, p3)
 }
 
-//line routes_gen.go:4857:1
+//line routes_gen.go:4814:1
 
-// R278 returns the URL of route "r278": /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1946:15).
+// R278 returns the URL of route "r278": /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15).
 //
-//line routes.conf:1946:1
+//line routes.conf:1952:1
 func (u *URLBuilder) R278(p2 string, p3 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 58, p2, p3, rest)
 }
 
-//line routes_gen.go:4866:1
+//line routes_gen.go:4823:1
 
-// R279 returns the URL of route "r279": /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15).
+// R279 returns the URL of route "r279": /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1958:15).
 //
-//line routes.conf:1952:1
+//line routes.conf:1958:1
 func (u *URLBuilder) R279(p2 string, p3 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 59, p2, p3, rest)
 }
 
-//line routes_gen.go:4875:1
+//line routes_gen.go:4832:1
 
-// R480 returns the URL of route "r480": /.../a/42 (routes.conf:3322:11).
+// R480 returns the URL of route "r480": /.../a/42 (routes.conf:3335:11).
 //
-//line routes.conf:3322:1
+//line routes.conf:3335:1
 func (u *URLBuilder) R480() string {
 	return routegenTable.HelperURL(&u.base, 61)
 }
 
-//line routes_gen.go:4884:1
+//line routes_gen.go:4841:1
 
-// R481 returns the URL of route "r481": /.../a/v1 (routes.conf:3327:11).
+// R481 returns the URL of route "r481": /.../a/v1 (routes.conf:3341:11).
 //
-//line routes.conf:3327:1
+//line routes.conf:3341:1
 func (u *URLBuilder) R481() string {
 	return routegenTable.HelperURL(&u.base, 64)
 }
 
-//line routes_gen.go:4893:1
+//line routes_gen.go:4850:1
 
-// R484 returns the URL of route "r484": /.../a/v1 (routes.conf:3344:15).
+// R484 returns the URL of route "r484": /.../a/v1 (routes.conf:3358:15).
 //
-//line routes.conf:3344:1
+//line routes.conf:3358:1
 func (u *URLBuilder) R484() string {
 	return routegenTable.HelperURL(&u.base, 65)
 }
 
-//line routes_gen.go:4902:1
+//line routes_gen.go:4859:1
 
-// R483 returns the URL of route "r483": /.../a/v1/:p3 (routes.conf:3339:15).
+// R483 returns the URL of route "r483": /.../a/v1/:p3 (routes.conf:3353:15).
 //
-//line routes.conf:3339:1
+//line routes.conf:3353:1
 func (u *URLBuilder) R483(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 67, p3)
 }
 
-//line routes_gen.go:4911:1
+//line routes_gen.go:4868:1
 
-// R482 returns the URL of route "r482": /.../a/v1/:p3 (routes.conf:3333:15).
+// R482 returns the URL of route "r482": /.../a/v1/:p3 (routes.conf:3347:15).
 //
-//line routes.conf:3333:1
+//line routes.conf:3347:1
 func (u *URLBuilder) R482(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 68, p3)
 }
 
-//line routes_gen.go:4920:1
+//line routes_gen.go:4877:1
 
-// R93 returns the URL of route "r93": /.:p0 (routes.conf:636:7).
+// R93 returns the URL of route "r93": /.:p0 (routes.conf:653:7).
 //
-//line routes.conf:636:1
+//line routes.conf:653:1
 func (u *URLBuilder) R93(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 69, p0)
 }
 
-//line routes_gen.go:4929:1
+//line routes_gen.go:4886:1
 
-// R354 returns the URL of route "r354": /.:p0 (routes.conf:2460:7).
+// R354 returns the URL of route "r354": /.:p0 (routes.conf:2468:7).
 //
-//line routes.conf:2460:1
+//line routes.conf:2468:1
 func (u *URLBuilder) R354(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 70, p0)
 }
 
-//line routes_gen.go:4938:1
+//line routes_gen.go:4895:1
 
-// R384 returns the URL of route "r384": /.:p0 (routes.conf:2663:7).
+// R384 returns the URL of route "r384": /.:p0 (routes.conf:2671:7).
 //
-//line routes.conf:2663:1
+//line routes.conf:2671:1
 func (u *URLBuilder) R384(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 71, p0)
 }
 
-//line routes_gen.go:4947:1
+//line routes_gen.go:4904:1
 
-// R197 returns the URL of route "r197": /.:p0 (routes.conf:1369:7).
+// R197 returns the URL of route "r197": /.:p0 (routes.conf:1388:7).
 //
-//line routes.conf:1369:1
+//line routes.conf:1388:1
 func (u *URLBuilder) R197(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 72, p0)
 }
 
-//line routes_gen.go:4956:1
+//line routes_gen.go:4913:1
 
-// R54 returns the URL of route "r54": /.:p0/a (routes.conf:362:7).
+// R54 returns the URL of route "r54": /.:p0/a (routes.conf:370:7).
 //
-//line routes.conf:362:1
+//line routes.conf:370:1
 func (u *URLBuilder) R54(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 75, p0)
 }
 
-//line routes_gen.go:4965:1
+//line routes_gen.go:4922:1
 
-// R94 returns the URL of route "r94": /.:p0/a (routes.conf:643:11).
+// R94 returns the URL of route "r94": /.:p0/a (routes.conf:660:11).
 //
-//line routes.conf:643:1
+//line routes.conf:660:1
 func (u *URLBuilder) R94(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 76, p0)
 }
 
-//line routes_gen.go:4974:1
+//line routes_gen.go:4931:1
 
-// R97 returns the URL of route "r97": /.:p0/a (routes.conf:663:15).
+// R97 returns the URL of route "r97": /.:p0/a (routes.conf:681:15).
 //
-//line routes.conf:663:1
+//line routes.conf:681:1
 func (u *URLBuilder) R97(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 78, p0)
 }
 
-//line routes_gen.go:4983:1
+//line routes_gen.go:4940:1
 
-// R198 returns the URL of route "r198": /.:p0/a/42 (routes.conf:1377:11).
+// R198 returns the URL of route "r198": /.:p0/a/42 (routes.conf:1394:11).
 //
-//line routes.conf:1377:1
+//line routes.conf:1394:1
 func (u *URLBuilder) R198(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 79, p0)
 }
 
-//line routes_gen.go:4992:1
+//line routes_gen.go:4949:1
 
-// R95 returns the URL of route "r95": /.:p0/a/:p2 (routes.conf:649:15).
+// R95 returns the URL of route "r95": /.:p0/a/:p2 (routes.conf:665:15).
 //
-//line routes.conf:649:1
+//line routes.conf:665:1
 func (u *URLBuilder) R95(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 82, p0, p2)
 }
 
-//line routes_gen.go:5001:1
+//line routes_gen.go:4958:1
 
-// R55 returns the URL of route "r55": /.:p0/a/ab/x.:p3 (routes.conf:368:11).
+// R55 returns the URL of route "r55": /.:p0/a/ab/x.:p3 (routes.conf:377:11).
 //
-//line routes.conf:368:1
+//line routes.conf:377:1
 func (u *URLBuilder) R55(p0 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 83, p0, p3)
 }
 
-//line routes_gen.go:5010:1
+//line routes_gen.go:4967:1
 
-// R57 returns the URL of route "r57": /.:p0/a/ab/x.:p3/42 (routes.conf:383:15).
+// R57 returns the URL of route "r57": /.:p0/a/ab/x.:p3/42 (routes.conf:392:15).
 //
-//line routes.conf:383:1
+//line routes.conf:392:1
 func (u *URLBuilder) R57(p0 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 85, p0, p3)
 }
 
-//line routes_gen.go:5019:1
+//line routes_gen.go:4976:1
 
-// R56 returns the URL of route "r56": /.:p0/a/ab/x.:p3/a-b/*rest (routes.conf:376:15).
+// R56 returns the URL of route "r56": /.:p0/a/ab/x.:p3/a-b/*rest (routes.conf:385:15).
 //
-//line routes.conf:376:1
+//line routes.conf:385:1
 func (u *URLBuilder) R56(p0 string, p3 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 86, p0, p3, rest)
 }
 
-//line routes_gen.go:5028:1
+//line routes_gen.go:4985:1
 
-// R58 returns the URL of route "r58": /.:p0/a/ab:p2 (routes.conf:390:11).
+// R58 returns the URL of route "r58": /.:p0/a/ab:p2 (routes.conf:400:11).
 //
-//line routes.conf:390:1
+//line routes.conf:400:1
 func (u *URLBuilder) R58(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 87, p0, p2)
 }
 
-//line routes_gen.go:5037:1
+//line routes_gen.go:4994:1
 
-// R61 returns the URL of route "r61": /.:p0/a/ab:p2/*rest (routes.conf:407:15).
+// R61 returns the URL of route "r61": /.:p0/a/ab:p2/*rest (routes.conf:417:15).
 //
-//line routes.conf:407:1
+//line routes.conf:417:1
 func (u *URLBuilder) R61(p0 string, p2 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 89, p0, p2, rest)
 }
 
-//line routes_gen.go:5046:1
+//line routes_gen.go:5003:1
 
-// R60 returns the URL of route "r60": /.:p0/a/ab:p2/.../:p4 (routes.conf:402:15).
+// R60 returns the URL of route "r60": /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15).
 //
-//line routes.conf:402:1
+//line routes.conf:411:1
 func (u *URLBuilder) R60(p0 string, p2 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 91, p0, p2, p4)
 }
 
-//line routes_gen.go:5055:1
+//line routes_gen.go:5012:1
 
-// R59 returns the URL of route "r59": /.:p0/a/ab:p2/:p3/user_x (routes.conf:395:15).
+// R59 returns the URL of route "r59": /.:p0/a/ab:p2/:p3/user_x (routes.conf:405:15).
 //
-//line routes.conf:395:1
+//line routes.conf:405:1
 func (u *URLBuilder) R59(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 94, p0, p2, p3)
 }
 
-//line routes_gen.go:5064:1
+//line routes_gen.go:5021:1
 
-// R96 returns the URL of route "r96": /.:p0/a/v1/*rest (routes.conf:656:15).
+// R96 returns the URL of route "r96": /.:p0/a/v1/*rest (routes.conf:674:15).
 //
-//line routes.conf:656:1
+//line routes.conf:674:1
 func (u *URLBuilder) R96(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 95, p0, rest)
 }
 
-//line routes_gen.go:5073:1
+//line routes_gen.go:5030:1
 
-// R98 returns the URL of route "r98": /.:p0/user_x/@ (routes.conf:669:11).
+// R98 returns the URL of route "r98": /.:p0/user_x/@ (routes.conf:688:11).
 //
-//line routes.conf:669:1
+//line routes.conf:688:1
 func (u *URLBuilder) R98(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 97, p0)
 }
 
-//line routes_gen.go:5082:1
+//line routes_gen.go:5039:1
 
-// R99 returns the URL of route "r99": /.:p0/user_x/@/:p3/:p4 (routes.conf:676:15).
+// R99 returns the URL of route "r99": /.:p0/user_x/@/:p3/:p4 (routes.conf:697:15).
 //
-//line routes.conf:676:1
+//line routes.conf:697:1
 func (u *URLBuilder) R99(p0 string, p3 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 98, p0, p3, p4)
 }
 
-//line routes_gen.go:5091:1
+//line routes_gen.go:5048:1
 
-// R100 returns the URL of route "r100": /.:p0/x.:p1 (routes.conf:684:11).
+// R100 returns the URL of route "r100": /.:p0/x.:p1 (routes.conf:704:11).
 //
-//line routes.conf:684:1
+//line routes.conf:704:1
 func (u *URLBuilder) R100(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 99, p0, p1)
 }
 
-//line routes_gen.go:5100:1
+//line routes_gen.go:5057:1
 
-// R183 returns the URL of route "r183": /.a (routes.conf:1271:7).
+// R183 returns the URL of route "r183": /.a (routes.conf:1292:7).
 //
-//line routes.conf:1271:1
+//line routes.conf:1292:1
 func (u *URLBuilder) R183() string {
 	return routegenTable.HelperURL(&u.base, 101)
 }
 
-//line routes_gen.go:5109:1
+//line routes_gen.go:5066:1
 
-// R227 returns the URL of route "r227": /.a/new (routes.conf:1584:7).
+// R227 returns the URL of route "r227": /.a/new (routes.conf:1603:7).
 //
-//line routes.conf:1584:1
+//line routes.conf:1603:1
 func (u *URLBuilder) R227() string {
 	return routegenTable.HelperURL(&u.base, 102)
 }
 
-//line routes_gen.go:5118:1
+//line routes_gen.go:5075:1
 
-// R81 returns the URL of route "r81": /1 (routes.conf:555:7).
+// R81 returns the URL of route "r81": /1 (routes.conf:569:7).
 //
-//line routes.conf:555:1
+//line routes.conf:569:1
 func (u *URLBuilder) R81() string {
 	return routegenTable.HelperURL(&u.base, 103)
 }
 
-//line routes_gen.go:5127:1
+//line routes_gen.go:5084:1
 
-// R425 returns the URL of route "r425": /1 (routes.conf:2944:7).
+// R425 returns the URL of route "r425": /1 (routes.conf:2958:7).
 //
-//line routes.conf:2944:1
+//line routes.conf:2958:1
 func (u *URLBuilder) R425() string {
 	return routegenTable.HelperURL(&u.base, 104)
 }
 
-//line routes_gen.go:5136:1
+//line routes_gen.go:5093:1
 
-// R356 returns the URL of route "r356": /1 (routes.conf:2474:7).
+// R356 returns the URL of route "r356": /1 (routes.conf:2481:7).
 //
-//line routes.conf:2474:1
+//line routes.conf:2481:1
 func (u *URLBuilder) R356() string {
 	return routegenTable.HelperURL(&u.base, 105)
 }
 
-//line routes_gen.go:5145:1
+//line routes_gen.go:5102:1
 
-// R426 returns the URL of route "r426": /1/*rest (routes.conf:2951:11).
+// R426 returns the URL of route "r426": /1/*rest (routes.conf:2966:11).
 //
-//line routes.conf:2951:1
+//line routes.conf:2966:1
 func (u *URLBuilder) R426(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 106, rest)
 }
 
-//line routes_gen.go:5154:1
+//line routes_gen.go:5111:1
 
-// R427 returns the URL of route "r427": /1/*rest (routes.conf:2958:15).
+// R427 returns the URL of route "r427": /1/*rest (routes.conf:2971:15).
 //
-//line routes.conf:2958:1
+//line routes.conf:2971:1
 func (u *URLBuilder) R427(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 107, rest)
 }
 
-//line routes_gen.go:5163:1
+//line routes_gen.go:5120:1
 
-// R357 returns the URL of route "r357": /1/42/ab (routes.conf:2483:11).
+// R357 returns the URL of route "r357": /1/42/ab (routes.conf:2487:11).
 //
-//line routes.conf:2483:1
+//line routes.conf:2487:1
 func (u *URLBuilder) R357() string {
 	return routegenTable.HelperURL(&u.base, 109)
 }
 
-//line routes_gen.go:5172:1
+//line routes_gen.go:5129:1
 
-// R361 returns the URL of route "r361": /1/42/ab/:p3/a-b (routes.conf:2507:15).
+// R361 returns the URL of route "r361": /1/42/ab/:p3/a-b (routes.conf:2509:15).
 //
-//line routes.conf:2507:1
+//line routes.conf:2509:1
 func (u *URLBuilder) R361(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 110, p3)
 }
 
-//line routes_gen.go:5181:1
+//line routes_gen.go:5138:1
 
-// R360 returns the URL of route "r360": /1/42/ab/abc (routes.conf:2501:15).
+// R360 returns the URL of route "r360": /1/42/ab/abc (routes.conf:2502:15).
 //
-//line routes.conf:2501:1
+//line routes.conf:2502:1
 func (u *URLBuilder) R360() string {
 	return routegenTable.HelperURL(&u.base, 112)
 }
 
-//line routes_gen.go:5190:1
+//line routes_gen.go:5147:1
 
-// R359 returns the URL of route "r359": /1/42/ab/x.y (routes.conf:2495:15).
+// R359 returns the URL of route "r359": /1/42/ab/x.y (routes.conf:2497:15).
 //
-//line routes.conf:2495:1
+//line routes.conf:2497:1
 func (u *URLBuilder) R359() string {
 	return routegenTable.HelperURL(&u.base, 113)
 }
 
-//line routes_gen.go:5199:1
+//line routes_gen.go:5156:1
 
-// R358 returns the URL of route "r358": /1/42/ab/x.y/new (routes.conf:2489:15).
+// R358 returns the URL of route "r358": /1/42/ab/x.y/new (routes.conf:2492:15).
 //
-//line routes.conf:2489:1
+//line routes.conf:2492:1
 func (u *URLBuilder) R358() string {
 	return routegenTable.HelperURL(&u.base, 114)
 }
 
-//line routes_gen.go:5208:1
+//line routes_gen.go:5165:1
 
-// R373 returns the URL of route "r373": /1/:p1 (routes.conf:2584:7).
+// R373 returns the URL of route "r373": /1/:p1 (routes.conf:2591:7).
 //
-//line routes.conf:2584:1
+//line routes.conf:2591:1
 func (u *URLBuilder) R373(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 115, p1)
 }
 
-//line routes_gen.go:5217:1
+//line routes_gen.go:5174:1
 
-// R82 returns the URL of route "r82": /1/:p1 (routes.conf:561:11).
+// R82 returns the URL of route "r82": /1/:p1 (routes.conf:576:11).
 //
-//line routes.conf:561:1
+//line routes.conf:576:1
 func (u *URLBuilder) R82(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 116, p1)
 }
 
-//line routes_gen.go:5226:1
+//line routes_gen.go:5183:1
 
-// R439 returns the URL of route "r439": /1/:p1 (routes.conf:3042:11).
+// R439 returns the URL of route "r439": /1/:p1 (routes.conf:3054:11).
 //
-//line routes.conf:3042:1
+//line routes.conf:3054:1
 func (u *URLBuilder) R439(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 118, p1)
 }
 
-//line routes_gen.go:5235:1
+//line routes_gen.go:5192:1
 
-// R9 returns the URL of route "r9": /1/:p1 (routes.conf:63:7).
+// R9 returns the URL of route "r9": /1/:p1 (routes.conf:68:7).
 //
-//line routes.conf:63:1
+//line routes.conf:68:1
 func (u *URLBuilder) R9(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 119, p1)
 }
 
-//line routes_gen.go:5244:1
+//line routes_gen.go:5201:1
 
-// R83 returns the URL of route "r83": /1/@ (routes.conf:568:11).
+// R83 returns the URL of route "r83": /1/@ (routes.conf:581:11).
 //
-//line routes.conf:568:1
+//line routes.conf:581:1
 func (u *URLBuilder) R83() string {
 	return routegenTable.HelperURL(&u.base, 121)
 }
 
-//line routes_gen.go:5253:1
+//line routes_gen.go:5210:1
 
-// R388 returns the URL of route "r388": /1/a (routes.conf:2691:7).
+// R388 returns the URL of route "r388": /1/a (routes.conf:2698:7).
 //
-//line routes.conf:2691:1
+//line routes.conf:2698:1
 func (u *URLBuilder) R388() string {
 	return routegenTable.HelperURL(&u.base, 124)
 }
 
-//line routes_gen.go:5262:1
+//line routes_gen.go:5219:1
 
-// R363 returns the URL of route "r363": /1/abc (routes.conf:2520:11).
+// R363 returns the URL of route "r363": /1/abc (routes.conf:2523:11).
 //
-//line routes.conf:2520:1
+//line routes.conf:2523:1
 func (u *URLBuilder) R363() string {
 	return routegenTable.HelperURL(&u.base, 127)
 }
 
-//line routes_gen.go:5271:1
+//line routes_gen.go:5228:1
 
-// R114 returns the URL of route "r114": /1/users (routes.conf:788:7).
+// R114 returns the URL of route "r114": /1/users (routes.conf:804:7).
 //
-//line routes.conf:788:1
+//line routes.conf:804:1
 func (u *URLBuilder) R114() string {
 	return routegenTable.HelperURL(&u.base, 129)
 }
 
-//line routes_gen.go:5280:1
+//line routes_gen.go:5237:1
 
-// R362 returns the URL of route "r362": /1/v:p1 (routes.conf:2515:11).
+// R362 returns the URL of route "r362": /1/v:p1 (routes.conf:2518:11).
 //
-//line routes.conf:2515:1
+//line routes.conf:2518:1
 func (u *URLBuilder) R362(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 131, p1)
 }
 
-//line routes_gen.go:5289:1
+//line routes_gen.go:5246:1
 
-// R213 returns the URL of route "r213": /1/~:p1 (routes.conf:1485:7).
+// R213 returns the URL of route "r213": /1/~:p1 (routes.conf:1500:7).
 //
-//line routes.conf:1485:1
+//line routes.conf:1500:1
 func (u *URLBuilder) R213(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 133, p1)
 }
 
-//line routes_gen.go:5298:1
+//line routes_gen.go:5255:1
 
-// R487 returns the URL of route "r487": /1/~u (routes.conf:3371:7).
+// R487 returns the URL of route "r487": /1/~u (routes.conf:3382:7).
 //
-//line routes.conf:3371:1
+//line routes.conf:3382:1
 func (u *URLBuilder) R487() string {
 	return routegenTable.HelperURL(&u.base, 134)
 }
 
-//line routes_gen.go:5307:1
+//line routes_gen.go:5264:1
 
-// R488 returns the URL of route "r488": /1/~u/:p2 (routes.conf:3379:11).
+// R488 returns the URL of route "r488": /1/~u/:p2 (routes.conf:3389:11).
 //
-//line routes.conf:3379:1
+//line routes.conf:3389:1
 func (u *URLBuilder) R488(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 135, p2)
 }
 
-//line routes_gen.go:5316:1
+//line routes_gen.go:5273:1
 
-// R188 returns the URL of route "r188": /1:p0 (routes.conf:1304:7).
+// R188 returns the URL of route "r188": /1:p0 (routes.conf:1328:7).
 //
-//line routes.conf:1304:1
+//line routes.conf:1328:1
 func (u *URLBuilder) R188(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 137, p0)
 }
 
-//line routes_gen.go:5325:1
+//line routes_gen.go:5282:1
 
-// R469 returns the URL of route "r469": /1:p0 (routes.conf:3249:7).
+// R469 returns the URL of route "r469": /1:p0 (routes.conf:3259:7).
 //
-//line routes.conf:3249:1
+//line routes.conf:3259:1
 func (u *URLBuilder) R469(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 138, p0)
 }
 
-//line routes_gen.go:5334:1
+//line routes_gen.go:5291:1
 
-// R191 returns the URL of route "r191": /1:p0/*rest (routes.conf:1323:15).
+// R191 returns the URL of route "r191": /1:p0/*rest (routes.conf:1348:15).
 //
-//line routes.conf:1323:1
+//line routes.conf:1348:1
 func (u *URLBuilder) R191(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 139, p0, rest)
 }
 
-//line routes_gen.go:5343:1
+//line routes_gen.go:5300:1
 
-// R190 returns the URL of route "r190": /1:p0/*rest (routes.conf:1317:15).
+// R190 returns the URL of route "r190": /1:p0/*rest (routes.conf:1342:15).
 //
-//line routes.conf:1317:1
+//line routes.conf:1342:1
 func (u *URLBuilder) R190(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 140, p0, rest)
 }
 
-//line routes_gen.go:5352:1
+//line routes_gen.go:5309:1
 
-// R189 returns the URL of route "r189": /1:p0/*rest (routes.conf:1310:11).
+// R189 returns the URL of route "r189": /1:p0/*rest (routes.conf:1336:11).
 //
-//line routes.conf:1310:1
+//line routes.conf:1336:1
 func (u *URLBuilder) R189(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 141, p0, rest)
 }
 
-//line routes_gen.go:5361:1
+//line routes_gen.go:5318:1
 
-// R192 returns the URL of route "r192": /1:p0/.a/~:p2 (routes.conf:1329:11).
+// R192 returns the URL of route "r192": /1:p0/.a/~:p2 (routes.conf:1355:11).
 //
-//line routes.conf:1329:1
+//line routes.conf:1355:1
 func (u *URLBuilder) R192(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 143, p0, p2)
 }
 
-//line routes_gen.go:5370:1
+//line routes_gen.go:5327:1
 
-// R474 returns the URL of route "r474": /1:p0/1/1 (routes.conf:3282:11).
+// R474 returns the URL of route "r474": /1:p0/1/1 (routes.conf:3291:11).
 //
-//line routes.conf:3282:1
+//line routes.conf:3291:1
 func (u *URLBuilder) R474(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 144, p0)
 }
 
-//line routes_gen.go:5379:1
+//line routes_gen.go:5336:1
 
-// R475 returns the URL of route "r475": /1:p0/1/1 (routes.conf:3288:15).
+// R475 returns the URL of route "r475": /1:p0/1/1 (routes.conf:3296:15).
 //
-//line routes.conf:3288:1
+//line routes.conf:3296:1
 func (u *URLBuilder) R475(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 145, p0)
 }
 
-//line routes_gen.go:5388:1
+//line routes_gen.go:5345:1
 
-// R387 returns the URL of route "r387": /1:p0/:p1 (routes.conf:2685:7).
+// R387 returns the URL of route "r387": /1:p0/:p1 (routes.conf:2690:7).
 //
-//line routes.conf:2685:1
+//line routes.conf:2690:1
 func (u *URLBuilder) R387(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 149, p0, p1)
 }
 
-//line routes_gen.go:5397:1
+//line routes_gen.go:5354:1
 
-// R470 returns the URL of route "r470": /1:p0/:p1/:p2 (routes.conf:3257:11).
+// R470 returns the URL of route "r470": /1:p0/:p1/:p2 (routes.conf:3266:11).
 //
-//line routes.conf:3257:1
+//line routes.conf:3266:1
 func (u *URLBuilder) R470(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 151, p0, p1, p2)
 }
 
-//line routes_gen.go:5406:1
+//line routes_gen.go:5363:1
 
-// R472 returns the URL of route "r472": /1:p0/:p1/:p2/42/:p4 (routes.conf:3268:15).
+// R472 returns the URL of route "r472": /1:p0/:p1/:p2/42/:p4 (routes.conf:3277:15).
 //
-//line routes.conf:3268:1
+//line routes.conf:3277:1
 func (u *URLBuilder) R472(p0 string, p1 string, p2 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 152, p0, p1, p2, p4)
 }
 
-//line routes_gen.go:5415:1
+//line routes_gen.go:5372:1
 
-// R471 returns the URL of route "r471": /1:p0/:p1/:p2/:p3/... (routes.conf:3262:15).
+// R471 returns the URL of route "r471": /1:p0/:p1/:p2/:p3/... (routes.conf:3272:15).
 //
-//line routes.conf:3262:1
+//line routes.conf:3272:1
 func (u *URLBuilder) R471(p0 string, p1 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 153, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:5424:1
+//line routes_gen.go:5381:1
 
-// R193 returns the URL of route "r193": /1:p0/@ (routes.conf:1337:11).
+// R193 returns the URL of route "r193": /1:p0/@ (routes.conf:1361:11).
 //
-//line routes.conf:1337:1
+//line routes.conf:1361:1
 func (u *URLBuilder) R193(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 154, p0)
 }
 
-//line routes_gen.go:5433:1
+//line routes_gen.go:5390:1
 
-// R476 returns the URL of route "r476": /1:p0/@ (routes.conf:3294:11).
+// R476 returns the URL of route "r476": /1:p0/@ (routes.conf:3304:11).
 //
-//line routes.conf:3294:1
+//line routes.conf:3304:1
 func (u *URLBuilder) R476(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 155, p0)
 }
 
-//line routes_gen.go:5442:1
+//line routes_gen.go:5399:1
 
-// R195 returns the URL of route "r195": /1:p0/@/.a (routes.conf:1350:15).
+// R195 returns the URL of route "r195": /1:p0/@/.a (routes.conf:1372:15).
 //
-//line routes.conf:1350:1
+//line routes.conf:1372:1
 func (u *URLBuilder) R195(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 157, p0)
 }
 
-//line routes_gen.go:5451:1
+//line routes_gen.go:5408:1
 
-// R194 returns the URL of route "r194": /1:p0/@/~u/:p3 (routes.conf:1343:15).
+// R194 returns the URL of route "r194": /1:p0/@/~u/:p3 (routes.conf:1367:15).
 //
-//line routes.conf:1343:1
+//line routes.conf:1367:1
 func (u *URLBuilder) R194(p0 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 158, p0, p3)
 }
 
-//line routes_gen.go:5460:1
+//line routes_gen.go:5417:1
 
-// R102 returns the URL of route "r102": /1:p0/v:p1 (routes.conf:700:7).
+// R102 returns the URL of route "r102": /1:p0/v:p1 (routes.conf:722:7).
 //
-//line routes.conf:700:1
+//line routes.conf:722:1
 func (u *URLBuilder) R102(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 159, p0, p1)
 }
 
-//line routes_gen.go:5469:1
+//line routes_gen.go:5426:1
 
-// R107 returns the URL of route "r107": /1:p0/v:p1 (routes.conf:735:11).
+// R107 returns the URL of route "r107": /1:p0/v:p1 (routes.conf:754:11).
 //
-//line routes.conf:735:1
+//line routes.conf:754:1
 func (u *URLBuilder) R107(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 160, p0, p1)
 }
 
-//line routes_gen.go:5478:1
+//line routes_gen.go:5435:1
 
-// R103 returns the URL of route "r103": /1:p0/v:p1/*rest (routes.conf:707:11).
+// R103 returns the URL of route "r103": /1:p0/v:p1/*rest (routes.conf:730:11).
 //
-//line routes.conf:707:1
+//line routes.conf:730:1
 func (u *URLBuilder) R103(p0 string, p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 163, p0, p1, rest)
 }
 
-//line routes_gen.go:5487:1
+//line routes_gen.go:5444:1
 
-// R106 returns the URL of route "r106": /1:p0/v:p1/*rest (routes.conf:726:15).
+// R106 returns the URL of route "r106": /1:p0/v:p1/*rest (routes.conf:747:15).
 //
-//line routes.conf:726:1
+//line routes.conf:747:1
 func (u *URLBuilder) R106(p0 string, p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 164, p0, p1, rest)
 }
 
-//line routes_gen.go:5496:1
+//line routes_gen.go:5453:1
 
-// R104 returns the URL of route "r104": /1:p0/v:p1/*rest (routes.conf:715:15).
+// R104 returns the URL of route "r104": /1:p0/v:p1/*rest (routes.conf:737:15).
 //
-//line routes.conf:715:1
+//line routes.conf:737:1
 func (u *URLBuilder) R104(p0 string, p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 166, p0, p1, rest)
 }
 
-//line routes_gen.go:5505:1
+//line routes_gen.go:5462:1
 
-// R105 returns the URL of route "r105": /1:p0/v:p1/*rest (routes.conf:721:15).
+// R105 returns the URL of route "r105": /1:p0/v:p1/*rest (routes.conf:742:15).
 //
-//line routes.conf:721:1
+//line routes.conf:742:1
 func (u *URLBuilder) R105(p0 string, p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 167, p0, p1, rest)
 }
 
-//line routes_gen.go:5514:1
+//line routes_gen.go:5471:1
 
-// R108 returns the URL of route "r108": /1:p0/v:p1/1/x.:p3 (routes.conf:740:15).
+// R108 returns the URL of route "r108": /1:p0/v:p1/1/x.:p3 (routes.conf:760:15).
 //
-//line routes.conf:740:1
+//line routes.conf:760:1
 func (u *URLBuilder) R108(p0 string, p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 170, p0, p1, p3)
 }
 
-//line routes_gen.go:5523:1
+//line routes_gen.go:5480:1
 
-// R473 returns the URL of route "r473": /1:p0/v:p1/:p2 (routes.conf:3275:11).
+// R473 returns the URL of route "r473": /1:p0/v:p1/:p2 (routes.conf:3285:11).
 //
-//line routes.conf:3275:1
+//line routes.conf:3285:1
 func (u *URLBuilder) R473(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 171, p0, p1, p2)
 }
 
-//line routes_gen.go:5532:1
+//line routes_gen.go:5489:1
 
-// R109 returns the URL of route "r109": /1:p0/v:p1/a (routes.conf:747:15).
+// R109 returns the URL of route "r109": /1:p0/v:p1/a (routes.conf:765:15).
 //
-//line routes.conf:747:1
+//line routes.conf:765:1
 func (u *URLBuilder) R109(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 173, p0, p1)
 }
 
-//line routes_gen.go:5541:1
+//line routes_gen.go:5498:1
 
-// R340 returns the URL of route "r340": /1:p0/~u (routes.conf:2359:7).
+// R340 returns the URL of route "r340": /1:p0/~u (routes.conf:2369:7).
 //
-//line routes.conf:2359:1
+//line routes.conf:2369:1
 func (u *URLBuilder) R340(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 176, p0)
 }
 
-//line routes_gen.go:5550:1
+//line routes_gen.go:5507:1
 
-// R71 returns the URL of route "r71": /42 (routes.conf:484:7).
+// R71 returns the URL of route "r71": /42 (routes.conf:493:7).
 //
-//line routes.conf:484:1
+//line routes.conf:493:1
 func (u *URLBuilder) R71() string {
 	return routegenTable.HelperURL(&u.base, 177)
 }
 
-//line routes_gen.go:5559:1
+//line routes_gen.go:5516:1
 
-// R274 returns the URL of route "r274": /42/.a (routes.conf:1920:11).
+// R274 returns the URL of route "r274": /42/.a (routes.conf:1924:11).
 //
-//line routes.conf:1920:1
+//line routes.conf:1924:1
 func (u *URLBuilder) R274() string {
 	return routegenTable.HelperURL(&u.base, 178)
 }
 
-//line routes_gen.go:5568:1
+//line routes_gen.go:5525:1
 
-// R123 returns the URL of route "r123": /42/:p1 (routes.conf:857:7).
+// R123 returns the URL of route "r123": /42/:p1 (routes.conf:869:7).
 //
-//line routes.conf:857:1
+//line routes.conf:869:1
 func (u *URLBuilder) R123(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 179, p1)
 }
 
-//line routes_gen.go:5577:1
+//line routes_gen.go:5534:1
 
-// R407 returns the URL of route "r407": /42/:p1 (routes.conf:2823:7).
+// R407 returns the URL of route "r407": /42/:p1 (routes.conf:2834:7).
 //
-//line routes.conf:2823:1
+//line routes.conf:2834:1
 func (u *URLBuilder) R407(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 181, p1)
 }
 
-//line routes_gen.go:5586:1
+//line routes_gen.go:5543:1
 
-// R409 returns the URL of route "r409": /42/:p1/*rest (routes.conf:2836:15).
+// R409 returns the URL of route "r409": /42/:p1/*rest (routes.conf:2847:15).
 //
-//line routes.conf:2836:1
+//line routes.conf:2847:1
 func (u *URLBuilder) R409(p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 183, p1, rest)
 }
 
-//line routes_gen.go:5595:1
+//line routes_gen.go:5552:1
 
-// R412 returns the URL of route "r412": /42/:p1/*rest (routes.conf:2855:11).
+// R412 returns the URL of route "r412": /42/:p1/*rest (routes.conf:2866:11).
 //
-//line routes.conf:2855:1
+//line routes.conf:2866:1
 func (u *URLBuilder) R412(p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 184, p1, rest)
 }
 
-//line routes_gen.go:5604:1
+//line routes_gen.go:5561:1
 
-// R411 returns the URL of route "r411": /42/:p1/*rest (routes.conf:2847:15).
+// R411 returns the URL of route "r411": /42/:p1/*rest (routes.conf:2857:15).
 //
-//line routes.conf:2847:1
+//line routes.conf:2857:1
 func (u *URLBuilder) R411(p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 185, p1, rest)
 }
 
-//line routes_gen.go:5613:1
+//line routes_gen.go:5570:1
 
-// R408 returns the URL of route "r408": /42/:p1/*rest (routes.conf:2830:11).
+// R408 returns the URL of route "r408": /42/:p1/*rest (routes.conf:2841:11).
 //
-//line routes.conf:2830:1
+//line routes.conf:2841:1
 func (u *URLBuilder) R408(p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 186, p1, rest)
 }
 
-//line routes_gen.go:5622:1
+//line routes_gen.go:5579:1
 
-// R410 returns the URL of route "r410": /42/:p1/*rest (routes.conf:2841:15).
+// R410 returns the URL of route "r410": /42/:p1/*rest (routes.conf:2852:15).
 //
-//line routes.conf:2841:1
+//line routes.conf:2852:1
 func (u *URLBuilder) R410(p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 187, p1, rest)
 }
 
-//line routes_gen.go:5631:1
+//line routes_gen.go:5588:1
 
-// R125 returns the URL of route "r125": /42/:p1/1 (routes.conf:871:11).
+// R125 returns the URL of route "r125": /42/:p1/1 (routes.conf:885:11).
 //
-//line routes.conf:871:1
+//line routes.conf:885:1
 func (u *URLBuilder) R125(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 189, p1)
 }
 
-//line routes_gen.go:5640:1
+//line routes_gen.go:5597:1
 
-// R126 returns the URL of route "r126": /42/:p1/1/:p3/... (routes.conf:878:15).
+// R126 returns the URL of route "r126": /42/:p1/1/:p3/... (routes.conf:892:15).
 //
-//line routes.conf:878:1
+//line routes.conf:892:1
 func (u *URLBuilder) R126(p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 190, p1, p3)
 }
 
-//line routes_gen.go:5649:1
+//line routes_gen.go:5606:1
 
-// R124 returns the URL of route "r124": /42/:p1/1/= (routes.conf:864:11).
+// R124 returns the URL of route "r124": /42/:p1/1/= (routes.conf:878:11).
 //
-//line routes.conf:864:1
+//line routes.conf:878:1
 func (u *URLBuilder) R124(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 191, p1)
 }
 
-//line routes_gen.go:5658:1
+//line routes_gen.go:5615:1
 
-// R127 returns the URL of route "r127": /42/:p1/1/user_:p3/:p4 (routes.conf:884:15).
+// R127 returns the URL of route "r127": /42/:p1/1/user_:p3/:p4 (routes.conf:899:15).
 //
-//line routes.conf:884:1
+//line routes.conf:899:1
 func (u *URLBuilder) R127(p1 string, p3 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 192, p1, p3, p4)
 }
 
-//line routes_gen.go:5667:1
+//line routes_gen.go:5624:1
 
-// R73 returns the URL of route "r73": /42/:p1/:p2 (routes.conf:497:11).
+// R73 returns the URL of route "r73": /42/:p1/:p2 (routes.conf:508:11).
 //
-//line routes.conf:497:1
+//line routes.conf:508:1
 func (u *URLBuilder) R73(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 193, p1, p2)
 }
 
-//line routes_gen.go:5676:1
+//line routes_gen.go:5633:1
 
-// R72 returns the URL of route "r72": /42/:p1/:p2 (routes.conf:490:11).
+// R72 returns the URL of route "r72": /42/:p1/:p2 (routes.conf:500:11).
 //
-//line routes.conf:490:1
+//line routes.conf:500:1
 func (u *URLBuilder) R72(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 196, p1, p2)
 }
 
-//line routes_gen.go:5685:1
+//line routes_gen.go:5642:1
 
-// R74 returns the URL of route "r74": /42/:p1/:p2/x.y/*rest (routes.conf:504:15).
+// R74 returns the URL of route "r74": /42/:p1/:p2/x.y/*rest (routes.conf:513:15).
 //
-//line routes.conf:504:1
+//line routes.conf:513:1
 func (u *URLBuilder) R74(p1 string, p2 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 197, p1, p2, rest)
 }
 
-//line routes_gen.go:5694:1
+//line routes_gen.go:5651:1
 
-// R75 returns the URL of route "r75": /42/:p1/:p2/x.y/:p4 (routes.conf:510:15).
+// R75 returns the URL of route "r75": /42/:p1/:p2/x.y/:p4 (routes.conf:522:15).
 //
-//line routes.conf:510:1
+//line routes.conf:522:1
 func (u *URLBuilder) R75(p1 string, p2 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 200, p1, p2, p4)
 }
 
-//line routes_gen.go:5703:1
+//line routes_gen.go:5660:1
 
-// R413 returns the URL of route "r413": /42/:p1/x.y (routes.conf:2861:11).
+// R413 returns the URL of route "r413": /42/:p1/x.y (routes.conf:2874:11).
 //
-//line routes.conf:2861:1
+//line routes.conf:2874:1
 func (u *URLBuilder) R413(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 202, p1)
 }
 
-//line routes_gen.go:5712:1
+//line routes_gen.go:5669:1
 
-// R414 returns the URL of route "r414": /42/:p1/x.y/:p3 (routes.conf:2867:15).
+// R414 returns the URL of route "r414": /42/:p1/x.y/:p3 (routes.conf:2881:15).
 //
-//line routes.conf:2867:1
+//line routes.conf:2881:1
 func (u *URLBuilder) R414(p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 204, p1, p3)
 }
 
-//line routes_gen.go:5721:1
+//line routes_gen.go:5678:1
 
-// R415 returns the URL of route "r415": /42/:p1/x.y/:p3/... (routes.conf:2873:15).
+// R415 returns the URL of route "r415": /42/:p1/x.y/:p3/... (routes.conf:2888:15).
 //
-//line routes.conf:2873:1
+//line routes.conf:2888:1
 func (u *URLBuilder) R415(p1 string, p3 int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 205, p1, routegenimpl.Int(p3))
 }
 
-//line routes_gen.go:5730:1
+//line routes_gen.go:5687:1
 
-// R416 returns the URL of route "r416": /42/:p1/x.y/:p3/:p4 (routes.conf:2878:15).
+// R416 returns the URL of route "r416": /42/:p1/x.y/:p3/:p4 (routes.conf:2893:15).
 //
-//line routes.conf:2878:1
+//line routes.conf:2893:1
 func (u *URLBuilder) R416(p1 string, p3 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 206, p1, p3, p4)
 }
 
-//line routes_gen.go:5739:1
+//line routes_gen.go:5696:1
 
-// R209 returns the URL of route "r209": /:p0 (routes.conf:1454:7).
+// R209 returns the URL of route "r209": /:p0 (routes.conf:1472:7).
 //
-//line routes.conf:1454:1
+//line routes.conf:1472:1
 func (u *URLBuilder) R209(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 207, p0)
 }
 
-//line routes_gen.go:5748:1
+//line routes_gen.go:5705:1
 
-// R170 returns the URL of route "r170": /:p0 (routes.conf:1183:7).
+// R170 returns the URL of route "r170": /:p0 (routes.conf:1199:7).
 //
-//line routes.conf:1183:1
+//line routes.conf:1199:1
 func (u *URLBuilder) R170(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 208, p0)
 }
 
-//line routes_gen.go:5757:1
+//line routes_gen.go:5714:1
 
-// R38 returns the URL of route "r38": /:p0 (routes.conf:249:11).
+// R38 returns the URL of route "r38": /:p0 (routes.conf:259:11).
 //
-//line routes.conf:249:1
+//line routes.conf:259:1
 func (u *URLBuilder) R38(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 209, p0)
 }
 
-//line routes_gen.go:5766:1
+//line routes_gen.go:5723:1
 
-// R342 returns the URL of route "r342": /:p0 (routes.conf:2374:7).
+// R342 returns the URL of route "r342": /:p0 (routes.conf:2384:7).
 //
-//line routes.conf:2374:1
+//line routes.conf:2384:1
 func (u *URLBuilder) R342(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 210, p0)
 }
 
-//line routes_gen.go:5775:1
+//line routes_gen.go:5732:1
 
-// R122 returns the URL of route "r122": /:p0 (routes.conf:851:7).
+// R122 returns the URL of route "r122": /:p0 (routes.conf:862:7).
 //
-//line routes.conf:851:1
+//line routes.conf:862:1
 func (u *URLBuilder) R122(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 211, p0)
 }
 
-//line routes_gen.go:5784:1
+//line routes_gen.go:5741:1
 
-// R62 returns the URL of route "r62": /:p0 (routes.conf:416:7).
+// R62 returns the URL of route "r62": /:p0 (routes.conf:426:7).
 //
-//line routes.conf:416:1
+//line routes.conf:426:1
 func (u *URLBuilder) R62(p0 int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 212, routegenimpl.Int(p0))
 }
 
-//line routes_gen.go:5793:1
+//line routes_gen.go:5750:1
 
-// R489 returns the URL of route "r489": /:p0 (routes.conf:3387:7).
+// R489 returns the URL of route "r489": /:p0 (routes.conf:3398:7).
 //
-//line routes.conf:3387:1
+//line routes.conf:3398:1
 func (u *URLBuilder) R489(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 214, p0)
 }
 
-//line routes_gen.go:5802:1
+//line routes_gen.go:5759:1
 
-// R208 returns the URL of route "r208": /:p0 (routes.conf:1448:7).
+// R208 returns the URL of route "r208": /:p0 (routes.conf:1464:7).
 //
-//line routes.conf:1448:1
+//line routes.conf:1464:1
 func (u *URLBuilder) R208(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 216, p0)
 }
 
-//line routes_gen.go:5811:1
+//line routes_gen.go:5768:1
 
-// R390 returns the URL of route "r390": /:p0/*rest (routes.conf:2707:11).
+// R390 returns the URL of route "r390": /:p0/*rest (routes.conf:2712:11).
 //
-//line routes.conf:2707:1
+//line routes.conf:2712:1
 func (u *URLBuilder) R390(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 217, p0, rest)
 }
 
-//line routes_gen.go:5820:1
+//line routes_gen.go:5777:1
 
-// R41 returns the URL of route "r41": /:p0/*rest (routes.conf:267:15).
+// R41 returns the URL of route "r41": /:p0/*rest (routes.conf:280:15).
 //
-//line routes.conf:267:1
+//line routes.conf:280:1
 func (u *URLBuilder) R41(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 218, p0, rest)
 }
 
-//line routes_gen.go:5829:1
+//line routes_gen.go:5786:1
 
-// R449 returns the URL of route "r449": /:p0/*rest (routes.conf:3111:7).
+// R449 returns the URL of route "r449": /:p0/*rest (routes.conf:3126:7).
 //
-//line routes.conf:3111:1
+//line routes.conf:3126:1
 func (u *URLBuilder) R449(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 220, p0, rest)
 }
 
-//line routes_gen.go:5838:1
+//line routes_gen.go:5795:1
 
-// R389 returns the URL of route "r389": /:p0/*rest (routes.conf:2700:7).
+// R389 returns the URL of route "r389": /:p0/*rest (routes.conf:2706:7).
 //
-//line routes.conf:2700:1
+//line routes.conf:2706:1
 func (u *URLBuilder) R389(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 221, p0, rest)
 }
 
-//line routes_gen.go:5847:1
+//line routes_gen.go:5804:1
 
-// R331 returns the URL of route "r331": /:p0/... (routes.conf:2299:7).
+// R331 returns the URL of route "r331": /:p0/... (routes.conf:2311:7).
 //
-//line routes.conf:2299:1
+//line routes.conf:2311:1
 func (u *URLBuilder) R331(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 223, p0)
 }
 
-//line routes_gen.go:5856:1
+//line routes_gen.go:5813:1
 
-// R338 returns the URL of route "r338": /:p0/.../.../a-b (routes.conf:2342:11).
+// R338 returns the URL of route "r338": /:p0/.../.../a-b (routes.conf:2352:11).
 //
-//line routes.conf:2342:1
+//line routes.conf:2352:1
 func (u *URLBuilder) R338(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 225, p0)
 }
 
-//line routes_gen.go:5865:1
+//line routes_gen.go:5822:1
 
-// R339 returns the URL of route "r339": /:p0/.../.../a-b/ab*rest (routes.conf:2350:15).
+// R339 returns the URL of route "r339": /:p0/.../.../a-b/ab*rest (routes.conf:2360:15).
 //
-//line routes.conf:2350:1
+//line routes.conf:2360:1
 func (u *URLBuilder) R339(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 226, p0, rest)
 }
 
-//line routes_gen.go:5874:1
+//line routes_gen.go:5831:1
 
-// R337 returns the URL of route "r337": /:p0/.../1*rest (routes.conf:2337:11).
+// R337 returns the URL of route "r337": /:p0/.../1*rest (routes.conf:2347:11).
 //
-//line routes.conf:2337:1
+//line routes.conf:2347:1
 func (u *URLBuilder) R337(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 227, p0, rest)
 }
 
-//line routes_gen.go:5883:1
+//line routes_gen.go:5840:1
 
-// R332 returns the URL of route "r332": /:p0/.../:p2/:p3 (routes.conf:2306:11).
+// R332 returns the URL of route "r332": /:p0/.../:p2/:p3 (routes.conf:2317:11).
 //
-//line routes.conf:2306:1
+//line routes.conf:2317:1
 func (u *URLBuilder) R332(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 230, p0, p2, p3)
 }
 
-//line routes_gen.go:5892:1
+//line routes_gen.go:5849:1
 
-// R333 returns the URL of route "r333": /:p0/.../:p2/:p3 (routes.conf:2312:15).
+// R333 returns the URL of route "r333": /:p0/.../:p2/:p3 (routes.conf:2322:15).
 //
-//line routes.conf:2312:1
+//line routes.conf:2322:1
 func (u *URLBuilder) R333(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 231, p0, p2, p3)
 }
 
-//line routes_gen.go:5901:1
+//line routes_gen.go:5858:1
 
-// R336 returns the URL of route "r336": /:p0/.../:p2/:p3/1*rest (routes.conf:2329:15).
+// R336 returns the URL of route "r336": /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15).
 //
-//line routes.conf:2329:1
+//line routes.conf:2338:1
 func (u *URLBuilder) R336(p0 string, p2 string, p3 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 233, p0, p2, p3, rest)
 }
 
-//line routes_gen.go:5910:1
+//line routes_gen.go:5867:1
 
-// R334 returns the URL of route "r334": /:p0/.../:p2/:p3/a (routes.conf:2316:15).
+// R334 returns the URL of route "r334": /:p0/.../:p2/:p3/a (routes.conf:2326:15).
 //
-//line routes.conf:2316:1
+//line routes.conf:2326:1
 func (u *URLBuilder) R334(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 236, p0, p2, p3)
 }
 
-//line routes_gen.go:5919:1
+//line routes_gen.go:5876:1
 
-// R335 returns the URL of route "r335": /:p0/.../:p2/:p3/user_:p4 (routes.conf:2322:15).
+// R335 returns the URL of route "r335": /:p0/.../:p2/:p3/user_:p4 (routes.conf:2332:15).
 //
-//line routes.conf:2322:1
+//line routes.conf:2332:1
 func (u *URLBuilder) R335(p0 string, p2 string, p3 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 237, p0, p2, p3, p4)
 }
 
-//line routes_gen.go:5928:1
+//line routes_gen.go:5885:1
 
-// R181 returns the URL of route "r181": /:p0/.:p1 (routes.conf:1258:7).
+// R181 returns the URL of route "r181": /:p0/.:p1 (routes.conf:1279:7).
 //
-//line routes.conf:1258:1
+//line routes.conf:1279:1
 func (u *URLBuilder) R181(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 238, p0, p1)
 }
 
-//line routes_gen.go:5937:1
+//line routes_gen.go:5894:1
 
-// R101 returns the URL of route "r101": /:p0/.a (routes.conf:693:7).
+// R101 returns the URL of route "r101": /:p0/.a (routes.conf:714:7).
 //
-//line routes.conf:693:1
+//line routes.conf:714:1
 func (u *URLBuilder) R101(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 240, p0)
 }
 
-//line routes_gen.go:5946:1
+//line routes_gen.go:5903:1
 
-// R211 returns the URL of route "r211": /:p0/1/*rest (routes.conf:1469:11).
+// R211 returns the URL of route "r211": /:p0/1/*rest (routes.conf:1484:11).
 //
-//line routes.conf:1469:1
+//line routes.conf:1484:1
 func (u *URLBuilder) R211(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 242, p0, rest)
 }
 
-//line routes_gen.go:5955:1
+//line routes_gen.go:5912:1
 
-// R343 returns the URL of route "r343": /:p0/1:p1 (routes.conf:2381:11).
+// R343 returns the URL of route "r343": /:p0/1:p1 (routes.conf:2391:11).
 //
-//line routes.conf:2381:1
+//line routes.conf:2391:1
 func (u *URLBuilder) R343(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 243, p0, p1)
 }
 
-//line routes_gen.go:5964:1
+//line routes_gen.go:5921:1
 
-// R346 returns the URL of route "r346": /:p0/1:p1/*rest (routes.conf:2399:15).
+// R346 returns the URL of route "r346": /:p0/1:p1/*rest (routes.conf:2408:15).
 //
-//line routes.conf:2399:1
+//line routes.conf:2408:1
 func (u *URLBuilder) R346(p0 string, p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 244, p0, p1, rest)
 }
 
-//line routes_gen.go:5973:1
+//line routes_gen.go:5930:1
 
-// R344 returns the URL of route "r344": /:p0/1:p1/.:p2/*rest (routes.conf:2388:15).
+// R344 returns the URL of route "r344": /:p0/1:p1/.:p2/*rest (routes.conf:2397:15).
 //
-//line routes.conf:2388:1
+//line routes.conf:2397:1
 func (u *URLBuilder) R344(p0 string, p1 string, p2 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 245, p0, p1, p2, rest)
 }
 
-//line routes_gen.go:5982:1
+//line routes_gen.go:5939:1
 
-// R345 returns the URL of route "r345": /:p0/1:p1/~u (routes.conf:2394:15).
+// R345 returns the URL of route "r345": /:p0/1:p1/~u (routes.conf:2403:15).
 //
-//line routes.conf:2394:1
+//line routes.conf:2403:1
 func (u *URLBuilder) R345(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 247, p0, p1)
 }
 
-//line routes_gen.go:5991:1
+//line routes_gen.go:5948:1
 
-// R138 returns the URL of route "r138": /:p0/42 (routes.conf:964:7).
+// R138 returns the URL of route "r138": /:p0/42 (routes.conf:977:7).
 //
-//line routes.conf:964:1
+//line routes.conf:977:1
 func (u *URLBuilder) R138(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 248, p0)
 }
 
-//line routes_gen.go:6000:1
+//line routes_gen.go:5957:1
 
-// R176 returns the URL of route "r176": /:p0/42 (routes.conf:1221:15).
+// R176 returns the URL of route "r176": /:p0/42 (routes.conf:1241:15).
 //
-//line routes.conf:1221:1
+//line routes.conf:1241:1
 func (u *URLBuilder) R176(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 249, p0)
 }
 
-//line routes_gen.go:6009:1
+//line routes_gen.go:5966:1
 
-// R265 returns the URL of route "r265": /:p0/42 (routes.conf:1855:7).
+// R265 returns the URL of route "r265": /:p0/42 (routes.conf:1866:7).
 //
-//line routes.conf:1855:1
+//line routes.conf:1866:1
 func (u *URLBuilder) R265(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 250, p0)
 }
 
-//line routes_gen.go:6018:1
+//line routes_gen.go:5975:1
 
-// R139 returns the URL of route "r139": /:p0/42 (routes.conf:972:11).
+// R139 returns the URL of route "r139": /:p0/42 (routes.conf:984:11).
 //
-//line routes.conf:972:1
+//line routes.conf:984:1
 func (u *URLBuilder) R139(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 251, p0)
 }
 
-//line routes_gen.go:6027:1
+//line routes_gen.go:5984:1
 
-// R173 returns the URL of route "r173": /:p0/42 (routes.conf:1200:11).
+// R173 returns the URL of route "r173": /:p0/42 (routes.conf:1222:11).
 //
-//line routes.conf:1200:1
+//line routes.conf:1222:1
 func (u *URLBuilder) R173(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 253, p0)
 }
 
-//line routes_gen.go:6036:1
+//line routes_gen.go:5993:1
 
-// R39 returns the URL of route "r39": /:p0/42/:p2 (routes.conf:256:15).
+// R39 returns the URL of route "r39": /:p0/42/:p2 (routes.conf:266:15).
 //
-//line routes.conf:256:1
+//line routes.conf:266:1
 func (u *URLBuilder) R39(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 254, p0, p2)
 }
 
-//line routes_gen.go:6045:1
+//line routes_gen.go:6002:1
 
-// R142 returns the URL of route "r142": /:p0/42/:p2 (routes.conf:995:11).
+// R142 returns the URL of route "r142": /:p0/42/:p2 (routes.conf:1004:11).
 //
-//line routes.conf:995:1
+//line routes.conf:1004:1
 func (u *URLBuilder) R142(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 255, p0, p2)
 }
 
-//line routes_gen.go:6054:1
+//line routes_gen.go:6011:1
 
-// R143 returns the URL of route "r143": /:p0/42/:p2/user_x/user_x (routes.conf:1001:15).
+// R143 returns the URL of route "r143": /:p0/42/:p2/user_x/user_x (routes.conf:1010:15).
 //
-//line routes.conf:1001:1
+//line routes.conf:1010:1
 func (u *URLBuilder) R143(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 256, p0, p2)
 }
 
-//line routes_gen.go:6063:1
+//line routes_gen.go:6020:1
 
-// R140 returns the URL of route "r140": /:p0/42/:p2/~:p3 (routes.conf:979:15).
+// R140 returns the URL of route "r140": /:p0/42/:p2/~:p3 (routes.conf:990:15).
 //
-//line routes.conf:979:1
+//line routes.conf:990:1
 func (u *URLBuilder) R140(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 259, p0, p2, p3)
 }
 
-//line routes_gen.go:6072:1
+//line routes_gen.go:6029:1
 
-// R141 returns the URL of route "r141": /:p0/42/ab*rest (routes.conf:988:11).
+// R141 returns the URL of route "r141": /:p0/42/ab*rest (routes.conf:997:11).
 //
-//line routes.conf:988:1
+//line routes.conf:997:1
 func (u *URLBuilder) R141(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 261, p0, rest)
 }
 
-//line routes_gen.go:6081:1
+//line routes_gen.go:6038:1
 
-// R175 returns the URL of route "r175": /:p0/42/abc (routes.conf:1214:15).
+// R175 returns the URL of route "r175": /:p0/42/abc (routes.conf:1235:15).
 //
-//line routes.conf:1214:1
+//line routes.conf:1235:1
 func (u *URLBuilder) R175(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 264, p0)
 }
 
-//line routes_gen.go:6090:1
+//line routes_gen.go:6047:1
 
-// R177 returns the URL of route "r177": /:p0/42/x.y (routes.conf:1225:15).
+// R177 returns the URL of route "r177": /:p0/42/x.y (routes.conf:1247:15).
 //
-//line routes.conf:1225:1
+//line routes.conf:1247:1
 func (u *URLBuilder) R177(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 266, p0)
 }
 
-//line routes_gen.go:6099:1
+//line routes_gen.go:6056:1
 
-// R174 returns the URL of route "r174": /:p0/42/~u/a:p3 (routes.conf:1206:15).
+// R174 returns the URL of route "r174": /:p0/42/~u/a:p3 (routes.conf:1229:15).
 //
-//line routes.conf:1206:1
+//line routes.conf:1229:1
 func (u *URLBuilder) R174(p0 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 268, p0, p3)
 }
 
-//line routes_gen.go:6108:1
+//line routes_gen.go:6065:1
 
-// R263 returns the URL of route "r263": /:p0/:p1 (routes.conf:1840:7).
+// R263 returns the URL of route "r263": /:p0/:p1 (routes.conf:1853:7).
 //
-//line routes.conf:1840:1
+//line routes.conf:1853:1
 func (u *URLBuilder) R263(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 270, p0, p1)
 }
 
-//line routes_gen.go:6117:1
+//line routes_gen.go:6074:1
 
-// R349 returns the URL of route "r349": /:p0/:p1 (routes.conf:2423:7).
+// R349 returns the URL of route "r349": /:p0/:p1 (routes.conf:2435:7).
 //
-//line routes.conf:2423:1
+//line routes.conf:2435:1
 func (u *URLBuilder) R349(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 271, p0, p1)
 }
 
-//line routes_gen.go:6126:1
+//line routes_gen.go:6083:1
 
-// R63 returns the URL of route "r63": /:p0/:p1 (routes.conf:425:11).
+// R63 returns the URL of route "r63": /:p0/:p1 (routes.conf:433:11).
 //
-//line routes.conf:425:1
+//line routes.conf:433:1
 func (u *URLBuilder) R63(p0 int64, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 272, routegenimpl.Int(p0), p1)
 }
 
-//line routes_gen.go:6135:1
+//line routes_gen.go:6092:1
 
-// R259 returns the URL of route "r259": /:p0/:p1 (routes.conf:1810:7).
+// R259 returns the URL of route "r259": /:p0/:p1 (routes.conf:1824:7).
 //
-//line routes.conf:1810:1
+//line routes.conf:1824:1
 func (u *URLBuilder) R259(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 275, p0, p1)
 }
 
-//line routes_gen.go:6144:1
+//line routes_gen.go:6101:1
 
-// R172 returns the URL of route "r172": /:p0/:p1/:p2 (routes.conf:1195:11).
+// R172 returns the URL of route "r172": /:p0/:p1/:p2 (routes.conf:1214:11).
 //
-//line routes.conf:1195:1
+//line routes.conf:1214:1
 func (u *URLBuilder) R172(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 276, p0, p1, p2)
 }
 
-//line routes_gen.go:6153:1
+//line routes_gen.go:6110:1
 
-// R350 returns the URL of route "r350": /:p0/:p1/a-b/b (routes.conf:2429:11).
+// R350 returns the URL of route "r350": /:p0/:p1/a-b/b (routes.conf:2442:11).
 //
-//line routes.conf:2429:1
+//line routes.conf:2442:1
 func (u *URLBuilder) R350(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 278, p0, p1)
 }
 
-//line routes_gen.go:6162:1
+//line routes_gen.go:6119:1
 
-// R351 returns the URL of route "r351": /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2436:15).
+// R351 returns the URL of route "r351": /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15).
 //
-//line routes.conf:2436:1
+//line routes.conf:2448:1
 func (u *URLBuilder) R351(p0 string, p1 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 279, p0, p1, p5)
 }
 
-//line routes_gen.go:6171:1
+//line routes_gen.go:6128:1
 
-// R353 returns the URL of route "r353": /:p0/:p1/a-b/b/b (routes.conf:2449:15).
+// R353 returns the URL of route "r353": /:p0/:p1/a-b/b/b (routes.conf:2458:15).
 //
-//line routes.conf:2449:1
+//line routes.conf:2458:1
 func (u *URLBuilder) R353(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 282, p0, p1)
 }
 
-//line routes_gen.go:6180:1
+//line routes_gen.go:6137:1
 
-// R157 returns the URL of route "r157": /:p0/= (routes.conf:1101:11).
+// R157 returns the URL of route "r157": /:p0/= (routes.conf:1108:11).
 //
-//line routes.conf:1101:1
+//line routes.conf:1108:1
 func (u *URLBuilder) R157(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 285, p0)
 }
 
-//line routes_gen.go:6189:1
+//line routes_gen.go:6146:1
 
-// R158 returns the URL of route "r158": /:p0/= (routes.conf:1106:15).
+// R158 returns the URL of route "r158": /:p0/= (routes.conf:1113:15).
 //
-//line routes.conf:1106:1
+//line routes.conf:1113:1
 func (u *URLBuilder) R158(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 286, p0)
 }
 
-//line routes_gen.go:6198:1
+//line routes_gen.go:6155:1
 
-// R156 returns the URL of route "r156": /:p0/= (routes.conf:1095:7).
+// R156 returns the URL of route "r156": /:p0/= (routes.conf:1101:7).
 //
-//line routes.conf:1095:1
+//line routes.conf:1101:1
 func (u *URLBuilder) R156(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 289, p0)
 }
 
-//line routes_gen.go:6207:1
+//line routes_gen.go:6164:1
 
-// R169 returns the URL of route "r169": /:p0/=/:p2 (routes.conf:1176:11).
+// R169 returns the URL of route "r169": /:p0/=/:p2 (routes.conf:1190:11).
 //
-//line routes.conf:1176:1
+//line routes.conf:1190:1
 func (u *URLBuilder) R169(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 290, p0, p2)
 }
 
-//line routes_gen.go:6216:1
+//line routes_gen.go:6173:1
 
-// R161 returns the URL of route "r161": /:p0/=/:p2 (routes.conf:1128:11).
+// R161 returns the URL of route "r161": /:p0/=/:p2 (routes.conf:1135:11).
 //
-//line routes.conf:1128:1
+//line routes.conf:1135:1
 func (u *URLBuilder) R161(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 292, p0, p2)
 }
 
-//line routes_gen.go:6225:1
+//line routes_gen.go:6182:1
 
-// R165 returns the URL of route "r165": /:p0/=/:p2/.a (routes.conf:1151:15).
+// R165 returns the URL of route "r165": /:p0/=/:p2/.a (routes.conf:1159:15).
 //
-//line routes.conf:1151:1
+//line routes.conf:1159:1
 func (u *URLBuilder) R165(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 294, p0, p2)
 }
 
-//line routes_gen.go:6234:1
+//line routes_gen.go:6191:1
 
-// R164 returns the URL of route "r164": /:p0/=/:p2/1:p3 (routes.conf:1146:15).
+// R164 returns the URL of route "r164": /:p0/=/:p2/1:p3 (routes.conf:1154:15).
 //
-//line routes.conf:1146:1
+//line routes.conf:1154:1
 func (u *URLBuilder) R164(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 295, p0, p2, p3)
 }
 
-//line routes_gen.go:6243:1
+//line routes_gen.go:6200:1
 
-// R162 returns the URL of route "r162": /:p0/=/:p2/1:p3/:p4 (routes.conf:1134:15).
+// R162 returns the URL of route "r162": /:p0/=/:p2/1:p3/:p4 (routes.conf:1141:15).
 //
-//line routes.conf:1134:1
+//line routes.conf:1141:1
 func (u *URLBuilder) R162(p0 string, p2 string, p3 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 296, p0, p2, p3, p4)
 }
 
-//line routes_gen.go:6252:1
+//line routes_gen.go:6209:1
 
-// R163 returns the URL of route "r163": /:p0/=/:p2/:p3 (routes.conf:1140:15).
+// R163 returns the URL of route "r163": /:p0/=/:p2/:p3 (routes.conf:1148:15).
 //
-//line routes.conf:1140:1
+//line routes.conf:1148:1
 func (u *URLBuilder) R163(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 298, p0, p2, p3)
 }
 
-//line routes_gen.go:6261:1
+//line routes_gen.go:6218:1
 
-// R166 returns the URL of route "r166": /:p0/=/:p2/:p3 (routes.conf:1158:11).
+// R166 returns the URL of route "r166": /:p0/=/:p2/:p3 (routes.conf:1169:11).
 //
-//line routes.conf:1158:1
+//line routes.conf:1169:1
 func (u *URLBuilder) R166(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 299, p0, p2, p3)
 }
 
-//line routes_gen.go:6270:1
+//line routes_gen.go:6227:1
 
-// R168 returns the URL of route "r168": /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1168:15).
+// R168 returns the URL of route "r168": /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1181:15).
 //
-//line routes.conf:1168:1
+//line routes.conf:1181:1
 func (u *URLBuilder) R168(p0 string, p2 string, p3 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 301, p0, p2, p3, p5)
 }
 
-//line routes_gen.go:6279:1
+//line routes_gen.go:6236:1
 
-// R167 returns the URL of route "r167": /:p0/=/:p2/:p3/a-b (routes.conf:1163:15).
+// R167 returns the URL of route "r167": /:p0/=/:p2/:p3/a-b (routes.conf:1174:15).
 //
-//line routes.conf:1163:1
+//line routes.conf:1174:1
 func (u *URLBuilder) R167(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 303, p0, p2, p3)
 }
 
-//line routes_gen.go:6288:1
+//line routes_gen.go:6245:1
 
-// R160 returns the URL of route "r160": /:p0/=/v1/*rest (routes.conf:1117:15).
+// R160 returns the URL of route "r160": /:p0/=/v1/*rest (routes.conf:1126:15).
 //
-//line routes.conf:1117:1
+//line routes.conf:1126:1
 func (u *URLBuilder) R160(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 306, p0, rest)
 }
 
-//line routes_gen.go:6297:1
+//line routes_gen.go:6254:1
 
-// R159 returns the URL of route "r159": /:p0/=/x.:p2/:p3 (routes.conf:1112:15).
+// R159 returns the URL of route "r159": /:p0/=/x.:p2/:p3 (routes.conf:1119:15).
 //
-//line routes.conf:1112:1
+//line routes.conf:1119:1
 func (u *URLBuilder) R159(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 307, p0, p2, p3)
 }
 
-//line routes_gen.go:6306:1
+//line routes_gen.go:6263:1
 
-// R406 returns the URL of route "r406": /:p0/@ (routes.conf:2815:7).
+// R406 returns the URL of route "r406": /:p0/@ (routes.conf:2827:7).
 //
-//line routes.conf:2815:1
+//line routes.conf:2827:1
 func (u *URLBuilder) R406(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 309, p0)
 }
 
-//line routes_gen.go:6315:1
+//line routes_gen.go:6272:1
 
-// R347 returns the URL of route "r347": /:p0/a/abc (routes.conf:2408:11).
+// R347 returns the URL of route "r347": /:p0/a/abc (routes.conf:2421:11).
 //
-//line routes.conf:2408:1
+//line routes.conf:2421:1
 func (u *URLBuilder) R347(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 312, p0)
 }
 
-//line routes_gen.go:6324:1
+//line routes_gen.go:6281:1
 
-// R117 returns the URL of route "r117": /:p0/a:p1 (routes.conf:811:7).
+// R117 returns the URL of route "r117": /:p0/a:p1 (routes.conf:824:7).
 //
-//line routes.conf:811:1
+//line routes.conf:824:1
 func (u *URLBuilder) R117(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 315, p0, p1)
 }
 
-//line routes_gen.go:6333:1
+//line routes_gen.go:6290:1
 
-// R322 returns the URL of route "r322": /:p0/a:p1 (routes.conf:2239:7).
+// R322 returns the URL of route "r322": /:p0/a:p1 (routes.conf:2250:7).
 //
-//line routes.conf:2239:1
+//line routes.conf:2250:1
 func (u *URLBuilder) R322(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 316, p0, p1)
 }
 
-//line routes_gen.go:6342:1
+//line routes_gen.go:6299:1
 
-// R325 returns the URL of route "r325": /:p0/a:p1/*rest (routes.conf:2260:15).
+// R325 returns the URL of route "r325": /:p0/a:p1/*rest (routes.conf:2272:15).
 //
-//line routes.conf:2260:1
+//line routes.conf:2272:1
 func (u *URLBuilder) R325(p0 string, p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 317, p0, p1, rest)
 }
 
-//line routes_gen.go:6351:1
+//line routes_gen.go:6308:1
 
-// R324 returns the URL of route "r324": /:p0/a:p1/*rest (routes.conf:2253:11).
+// R324 returns the URL of route "r324": /:p0/a:p1/*rest (routes.conf:2265:11).
 //
-//line routes.conf:2253:1
+//line routes.conf:2265:1
 func (u *URLBuilder) R324(p0 string, p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 318, p0, p1, rest)
 }
 
-//line routes_gen.go:6360:1
+//line routes_gen.go:6317:1
 
-// R327 returns the URL of route "r327": /:p0/a:p1/*rest (routes.conf:2269:15).
+// R327 returns the URL of route "r327": /:p0/a:p1/*rest (routes.conf:2281:15).
 //
-//line routes.conf:2269:1
+//line routes.conf:2281:1
 func (u *URLBuilder) R327(p0 string, p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 319, p0, p1, rest)
 }
 
-//line routes_gen.go:6369:1
+//line routes_gen.go:6326:1
 
-// R326 returns the URL of route "r326": /:p0/a:p1/*rest (routes.conf:2265:15).
+// R326 returns the URL of route "r326": /:p0/a:p1/*rest (routes.conf:2276:15).
 //
-//line routes.conf:2265:1
+//line routes.conf:2276:1
 func (u *URLBuilder) R326(p0 string, p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 320, p0, p1, rest)
 }
 
-//line routes_gen.go:6378:1
+//line routes_gen.go:6335:1
 
-// R323 returns the URL of route "r323": /:p0/a:p1/= (routes.conf:2247:11).
+// R323 returns the URL of route "r323": /:p0/a:p1/= (routes.conf:2259:11).
 //
-//line routes.conf:2247:1
+//line routes.conf:2259:1
 func (u *URLBuilder) R323(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 321, p0, p1)
 }
 
-//line routes_gen.go:6387:1
+//line routes_gen.go:6344:1
 
-// R328 returns the URL of route "r328": /:p0/a:p1/= (routes.conf:2276:11).
+// R328 returns the URL of route "r328": /:p0/a:p1/= (routes.conf:2288:11).
 //
-//line routes.conf:2276:1
+//line routes.conf:2288:1
 func (u *URLBuilder) R328(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 322, p0, p1)
 }
 
-//line routes_gen.go:6396:1
+//line routes_gen.go:6353:1
 
-// R329 returns the URL of route "r329": /:p0/a:p1/=/users (routes.conf:2283:15).
+// R329 returns the URL of route "r329": /:p0/a:p1/=/users (routes.conf:2294:15).
 //
-//line routes.conf:2283:1
+//line routes.conf:2294:1
 func (u *URLBuilder) R329(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 323, p0, p1)
 }
 
-//line routes_gen.go:6405:1
+//line routes_gen.go:6362:1
 
-// R119 returns the URL of route "r119": /:p0/a:p1/abc/:p3 (routes.conf:825:11).
+// R119 returns the URL of route "r119": /:p0/a:p1/abc/:p3 (routes.conf:837:11).
 //
-//line routes.conf:825:1
+//line routes.conf:837:1
 func (u *URLBuilder) R119(p0 string, p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 326, p0, p1, p3)
 }
 
-//line routes_gen.go:6414:1
+//line routes_gen.go:6371:1
 
-// R120 returns the URL of route "r120": /:p0/a:p1/abc/:p3/*rest (routes.conf:832:15).
+// R120 returns the URL of route "r120": /:p0/a:p1/abc/:p3/*rest (routes.conf:845:15).
 //
-//line routes.conf:832:1
+//line routes.conf:845:1
 func (u *URLBuilder) R120(p0 string, p1 string, p3 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 329, p0, p1, p3, rest)
 }
 
-//line routes_gen.go:6423:1
+//line routes_gen.go:6380:1
 
-// R121 returns the URL of route "r121": /:p0/a:p1/abc/:p3/abc (routes.conf:841:15).
+// R121 returns the URL of route "r121": /:p0/a:p1/abc/:p3/abc (routes.conf:852:15).
 //
-//line routes.conf:841:1
+//line routes.conf:852:1
 func (u *URLBuilder) R121(p0 string, p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 331, p0, p1, p3)
 }
 
-//line routes_gen.go:6432:1
+//line routes_gen.go:6389:1
 
-// R118 returns the URL of route "r118": /:p0/a:p1/new (routes.conf:820:11).
+// R118 returns the URL of route "r118": /:p0/a:p1/new (routes.conf:831:11).
 //
-//line routes.conf:820:1
+//line routes.conf:831:1
 func (u *URLBuilder) R118(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 333, p0, p1)
 }
 
-//line routes_gen.go:6441:1
+//line routes_gen.go:6398:1
 
-// R296 returns the URL of route "r296": /:p0/ab (routes.conf:2068:7).
+// R296 returns the URL of route "r296": /:p0/ab (routes.conf:2073:7).
 //
-//line routes.conf:2068:1
+//line routes.conf:2073:1
 func (u *URLBuilder) R296(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 335, p0)
 }
 
-//line routes_gen.go:6450:1
+//line routes_gen.go:6407:1
 
-// R301 returns the URL of route "r301": /:p0/ab/.a (routes.conf:2100:11).
+// R301 returns the URL of route "r301": /:p0/ab/.a (routes.conf:2108:11).
 //
-//line routes.conf:2100:1
+//line routes.conf:2108:1
 func (u *URLBuilder) R301(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 337, p0)
 }
 
-//line routes_gen.go:6459:1
+//line routes_gen.go:6416:1
 
-// R298 returns the URL of route "r298": /:p0/ab/.a/*rest (routes.conf:2081:15).
+// R298 returns the URL of route "r298": /:p0/ab/.a/*rest (routes.conf:2087:15).
 //
-//line routes.conf:2081:1
+//line routes.conf:2087:1
 func (u *URLBuilder) R298(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 339, p0, rest)
 }
 
-//line routes_gen.go:6468:1
+//line routes_gen.go:6425:1
 
-// R297 returns the URL of route "r297": /:p0/ab/.a/*rest (routes.conf:2074:11).
+// R297 returns the URL of route "r297": /:p0/ab/.a/*rest (routes.conf:2080:11).
 //
-//line routes.conf:2074:1
+//line routes.conf:2080:1
 func (u *URLBuilder) R297(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 340, p0, rest)
 }
 
-//line routes_gen.go:6477:1
+//line routes_gen.go:6434:1
 
-// R348 returns the URL of route "r348": /:p0/ab:p1 (routes.conf:2416:7).
+// R348 returns the URL of route "r348": /:p0/ab:p1 (routes.conf:2428:7).
 //
-//line routes.conf:2416:1
+//line routes.conf:2428:1
 func (u *URLBuilder) R348(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 341, p0, p1)
 }
 
-//line routes_gen.go:6486:1
+//line routes_gen.go:6443:1
 
-// R341 returns the URL of route "r341": /:p0/ab:p1 (routes.conf:2366:7).
+// R341 returns the URL of route "r341": /:p0/ab:p1 (routes.conf:2376:7).
 //
-//line routes.conf:2366:1
+//line routes.conf:2376:1
 func (u *URLBuilder) R341(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 342, p0, p1)
 }
 
-//line routes_gen.go:6495:1
+//line routes_gen.go:6452:1
 
-// R13 returns the URL of route "r13": /:p0/b (routes.conf:90:7).
+// R13 returns the URL of route "r13": /:p0/b (routes.conf:99:7).
 //
-//line routes.conf:90:1
+//line routes.conf:99:1
 func (u *URLBuilder) R13(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 346, p0)
 }
 
-//line routes_gen.go:6504:1
+//line routes_gen.go:6461:1
 
-// R178 returns the URL of route "r178": /:p0/user_x/... (routes.conf:1232:11).
+// R178 returns the URL of route "r178": /:p0/user_x/... (routes.conf:1256:11).
 //
-//line routes.conf:1232:1
+//line routes.conf:1256:1
 func (u *URLBuilder) R178(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 347, p0)
 }
 
-//line routes_gen.go:6513:1
+//line routes_gen.go:6470:1
 
-// R180 returns the URL of route "r180": /:p0/user_x/.../:p3 (routes.conf:1247:15).
+// R180 returns the URL of route "r180": /:p0/user_x/.../:p3 (routes.conf:1268:15).
 //
-//line routes.conf:1247:1
+//line routes.conf:1268:1
 func (u *URLBuilder) R180(p0 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 348, p0, p3)
 }
 
-//line routes_gen.go:6522:1
+//line routes_gen.go:6479:1
 
-// R179 returns the URL of route "r179": /:p0/user_x/.../ab:p3 (routes.conf:1240:15).
+// R179 returns the URL of route "r179": /:p0/user_x/.../ab:p3 (routes.conf:1262:15).
 //
-//line routes.conf:1240:1
+//line routes.conf:1262:1
 func (u *URLBuilder) R179(p0 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 349, p0, p3)
 }
 
-//line routes_gen.go:6531:1
+//line routes_gen.go:6488:1
 
-// R136 returns the URL of route "r136": /:p0/v1 (routes.conf:950:11).
+// R136 returns the URL of route "r136": /:p0/v1 (routes.conf:963:11).
 //
-//line routes.conf:950:1
+//line routes.conf:963:1
 func (u *URLBuilder) R136(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 352, p0)
 }
 
-//line routes_gen.go:6540:1
+//line routes_gen.go:6497:1
 
-// R42 returns the URL of route "r42": /:p0/v1/ab (routes.conf:274:15).
+// R42 returns the URL of route "r42": /:p0/v1/ab (routes.conf:287:15).
 //
-//line routes.conf:274:1
+//line routes.conf:287:1
 func (u *URLBuilder) R42(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 353, p0)
 }
 
-//line routes_gen.go:6549:1
+//line routes_gen.go:6506:1
 
-// R171 returns the URL of route "r171": /:p0/x.y/*rest (routes.conf:1189:11).
+// R171 returns the URL of route "r171": /:p0/x.y/*rest (routes.conf:1208:11).
 //
-//line routes.conf:1189:1
+//line routes.conf:1208:1
 func (u *URLBuilder) R171(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 354, p0, rest)
 }
 
-//line routes_gen.go:6558:1
+//line routes_gen.go:6515:1
 
-// R385 returns the URL of route "r385": /:p0/~*rest (routes.conf:2671:7).
+// R385 returns the URL of route "r385": /:p0/~*rest (routes.conf:2677:7).
 //
-//line routes.conf:2671:1
+//line routes.conf:2677:1
 func (u *URLBuilder) R385(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 357, p0, rest)
 }
 
-//line routes_gen.go:6567:1
+//line routes_gen.go:6524:1
 
-// R419 returns the URL of route "r419": /:p0/~:p1 (routes.conf:2901:7).
+// R419 returns the URL of route "r419": /:p0/~:p1 (routes.conf:2915:7).
 //
-//line routes.conf:2901:1
+//line routes.conf:2915:1
 func (u *URLBuilder) R419(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 358, p0, p1)
 }
 
-//line routes_gen.go:6576:1
+//line routes_gen.go:6533:1
 
-// R40 returns the URL of route "r40": /:p0/~:p1/@ (routes.conf:262:15).
+// R40 returns the URL of route "r40": /:p0/~:p1/@ (routes.conf:273:15).
 //
-//line routes.conf:262:1
+//line routes.conf:273:1
 func (u *URLBuilder) R40(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 360, p0, p1)
 }
 
-//line routes_gen.go:6585:1
+//line routes_gen.go:6542:1
 
-// R84 returns the URL of route "r84": /:p0/~u (routes.conf:576:7).
+// R84 returns the URL of route "r84": /:p0/~u (routes.conf:589:7).
 //
-//line routes.conf:576:1
+//line routes.conf:589:1
 func (u *URLBuilder) R84(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 361, p0)
 }
 
-//line routes_gen.go:6594:1
+//line routes_gen.go:6551:1
 
-// R210 returns the URL of route "r210": /:p0/~u (routes.conf:1463:11).
+// R210 returns the URL of route "r210": /:p0/~u (routes.conf:1478:11).
 //
-//line routes.conf:1463:1
+//line routes.conf:1478:1
 func (u *URLBuilder) R210(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 363, p0)
 }
 
-//line routes_gen.go:6603:1
+//line routes_gen.go:6560:1
 
-// R440 returns the URL of route "r440": /= (routes.conf:3049:11).
+// R440 returns the URL of route "r440": /= (routes.conf:3059:11).
 //
-//line routes.conf:3049:1
+//line routes.conf:3059:1
 func (u *URLBuilder) R440() string {
 	return routegenTable.HelperURL(&u.base, 364)
 }
 
-//line routes_gen.go:6612:1
+//line routes_gen.go:6569:1
 
-// R438 returns the URL of route "r438": /= (routes.conf:3035:7).
+// R438 returns the URL of route "r438": /= (routes.conf:3046:7).
 //
-//line routes.conf:3035:1
+//line routes.conf:3046:1
 func (u *URLBuilder) R438() string {
 	return routegenTable.HelperURL(&u.base, 365)
 }
 
-//line routes_gen.go:6621:1
+//line routes_gen.go:6578:1
 
-// R444 returns the URL of route "r444": /= (routes.conf:3071:15).
+// R444 returns the URL of route "r444": /= (routes.conf:3086:15).
 //
-//line routes.conf:3071:1
+//line routes.conf:3086:1
 func (u *URLBuilder) R444() string {
 	return routegenTable.HelperURL(&u.base, 366)
 }
 
-//line routes_gen.go:6630:1
+//line routes_gen.go:6587:1
 
-// R379 returns the URL of route "r379": /=/.a (routes.conf:2628:7).
+// R379 returns the URL of route "r379": /=/.a (routes.conf:2634:7).
 //
-//line routes.conf:2628:1
+//line routes.conf:2634:1
 func (u *URLBuilder) R379() string {
 	return routegenTable.HelperURL(&u.base, 371)
 }
 
-//line routes_gen.go:6639:1
+//line routes_gen.go:6596:1
 
-// R382 returns the URL of route "r382": /=/.a/.a/:p3 (routes.conf:2648:11).
+// R382 returns the URL of route "r382": /=/.a/.a/:p3 (routes.conf:2655:11).
 //
-//line routes.conf:2648:1
+//line routes.conf:2655:1
 func (u *URLBuilder) R382(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 374, p3)
 }
 
-//line routes_gen.go:6648:1
+//line routes_gen.go:6605:1
 
-// R383 returns the URL of route "r383": /=/.a/.a/x.y (routes.conf:2654:11).
+// R383 returns the URL of route "r383": /=/.a/.a/x.y (routes.conf:2662:11).
 //
-//line routes.conf:2654:1
+//line routes.conf:2662:1
 func (u *URLBuilder) R383() string {
 	return routegenTable.HelperURL(&u.base, 375)
 }
 
-//line routes_gen.go:6657:1
+//line routes_gen.go:6614:1
 
-// R380 returns the URL of route "r380": /=/.a/~*rest (routes.conf:2635:11).
+// R380 returns the URL of route "r380": /=/.a/~*rest (routes.conf:2642:11).
 //
-//line routes.conf:2635:1
+//line routes.conf:2642:1
 func (u *URLBuilder) R380(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 377, rest)
 }
 
-//line routes_gen.go:6666:1
+//line routes_gen.go:6623:1
 
-// R381 returns the URL of route "r381": /=/.a/~*rest (routes.conf:2641:15).
+// R381 returns the URL of route "r381": /=/.a/~*rest (routes.conf:2648:15).
 //
-//line routes.conf:2641:1
+//line routes.conf:2648:1
 func (u *URLBuilder) R381(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 380, rest)
 }
 
-//line routes_gen.go:6675:1
+//line routes_gen.go:6632:1
 
-// R442 returns the URL of route "r442": /=/:p1 (routes.conf:3059:15).
+// R442 returns the URL of route "r442": /=/:p1 (routes.conf:3071:15).
 //
-//line routes.conf:3059:1
+//line routes.conf:3071:1
 func (u *URLBuilder) R442(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 381, p1)
 }
 
-//line routes_gen.go:6684:1
+//line routes_gen.go:6641:1
 
-// R441 returns the URL of route "r441": /=/new/x.:p2 (routes.conf:3053:15).
+// R441 returns the URL of route "r441": /=/new/x.:p2 (routes.conf:3064:15).
 //
-//line routes.conf:3053:1
+//line routes.conf:3064:1
 func (u *URLBuilder) R441(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 382, p2)
 }
 
-//line routes_gen.go:6693:1
+//line routes_gen.go:6650:1
 
-// R443 returns the URL of route "r443": /=/x.:p1 (routes.conf:3064:15).
+// R443 returns the URL of route "r443": /=/x.:p1 (routes.conf:3077:15).
 //
-//line routes.conf:3064:1
+//line routes.conf:3077:1
 func (u *URLBuilder) R443(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 383, p1)
 }
 
-//line routes_gen.go:6702:1
+//line routes_gen.go:6659:1
 
-// R372 returns the URL of route "r372": /@ (routes.conf:2577:7).
+// R372 returns the URL of route "r372": /@ (routes.conf:2583:7).
 //
-//line routes.conf:2577:1
+//line routes.conf:2583:1
 func (u *URLBuilder) R372() string {
 	return routegenTable.HelperURL(&u.base, 384)
 }
 
-//line routes_gen.go:6711:1
+//line routes_gen.go:6668:1
 
-// R270 returns the URL of route "r270": /@ (routes.conf:1890:7).
+// R270 returns the URL of route "r270": /@ (routes.conf:1899:7).
 //
-//line routes.conf:1890:1
+//line routes.conf:1899:1
 func (u *URLBuilder) R270() string {
 	return routegenTable.HelperURL(&u.base, 385)
 }
 
-//line routes_gen.go:6720:1
+//line routes_gen.go:6677:1
 
-// R391 returns the URL of route "r391": /@ (routes.conf:2715:7).
+// R391 returns the URL of route "r391": /@ (routes.conf:2719:7).
 //
-//line routes.conf:2715:1
+//line routes.conf:2719:1
 func (u *URLBuilder) R391() string {
 	return routegenTable.HelperURL(&u.base, 386)
 }
 
-//line routes_gen.go:6729:1
+//line routes_gen.go:6686:1
 
-// R273 returns the URL of route "r273": /@/:p1 (routes.conf:1913:11).
+// R273 returns the URL of route "r273": /@/:p1 (routes.conf:1919:11).
 //
-//line routes.conf:1913:1
+//line routes.conf:1919:1
 func (u *URLBuilder) R273(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 387, p1)
 }
 
-//line routes_gen.go:6738:1
+//line routes_gen.go:6695:1
 
-// R7 returns the URL of route "r7": /@/user_:p1 (routes.conf:50:7).
+// R7 returns the URL of route "r7": /@/user_:p1 (routes.conf:52:7).
 //
-//line routes.conf:50:1
+//line routes.conf:52:1
 func (u *URLBuilder) R7(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 388, p1)
 }
 
-//line routes_gen.go:6747:1
+//line routes_gen.go:6704:1
 
-// R271 returns the URL of route "r271": /@/~u/:p2 (routes.conf:1896:11).
+// R271 returns the URL of route "r271": /@/~u/:p2 (routes.conf:1906:11).
 //
-//line routes.conf:1896:1
+//line routes.conf:1906:1
 func (u *URLBuilder) R271(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 390, p2)
 }
 
-//line routes_gen.go:6756:1
+//line routes_gen.go:6713:1
 
-// R272 returns the URL of route "r272": /@/~u/:p2/user_:p3 (routes.conf:1903:15).
+// R272 returns the URL of route "r272": /@/~u/:p2/user_:p3 (routes.conf:1911:15).
 //
-//line routes.conf:1903:1
+//line routes.conf:1911:1
 func (u *URLBuilder) R272(p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 391, p2, p3)
 }
 
-//line routes_gen.go:6765:1
+//line routes_gen.go:6722:1
 
-// R212 returns the URL of route "r212": /a (routes.conf:1477:7).
+// R212 returns the URL of route "r212": /a (routes.conf:1492:7).
 //
-//line routes.conf:1477:1
+//line routes.conf:1492:1
 func (u *URLBuilder) R212() string {
 	return routegenTable.HelperURL(&u.base, 393)
 }
 
-//line routes_gen.go:6774:1
+//line routes_gen.go:6731:1
 
-// R219 returns the URL of route "r219": /a (routes.conf:1531:7).
+// R219 returns the URL of route "r219": /a (routes.conf:1549:7).
 //
-//line routes.conf:1531:1
+//line routes.conf:1549:1
 func (u *URLBuilder) R219() string {
 	return routegenTable.HelperURL(&u.base, 394)
 }
 
-//line routes_gen.go:6783:1
+//line routes_gen.go:6740:1
 
-// R228 returns the URL of route "r228": /a-b (routes.conf:1591:7).
+// R228 returns the URL of route "r228": /a-b (routes.conf:1610:7).
 //
-//line routes.conf:1591:1
+//line routes.conf:1610:1
 func (u *URLBuilder) R228() string {
 	return routegenTable.HelperURL(&u.base, 398)
 }
 
-//line routes_gen.go:6792:1
+//line routes_gen.go:6749:1
 
-// R364 returns the URL of route "r364": /a-b (routes.conf:2528:7).
+// R364 returns the URL of route "r364": /a-b (routes.conf:2532:7).
 //
-//line routes.conf:2528:1
+//line routes.conf:2532:1
 func (u *URLBuilder) R364() string {
 	return routegenTable.HelperURL(&u.base, 400)
 }
 
-//line routes_gen.go:6801:1
+//line routes_gen.go:6758:1
 
-// R330 returns the URL of route "r330": /a-b (routes.conf:2292:7).
+// R330 returns the URL of route "r330": /a-b (routes.conf:2305:7).
 //
-//line routes.conf:2292:1
+//line routes.conf:2305:1
 func (u *URLBuilder) R330() string {
 	return routegenTable.HelperURL(&u.base, 401)
 }
 
-//line routes_gen.go:6810:1
+//line routes_gen.go:6767:1
 
-// R366 returns the URL of route "r366": /a-b/.a/users (routes.conf:2541:11).
+// R366 returns the URL of route "r366": /a-b/.a/users (routes.conf:2546:11).
 //
-//line routes.conf:2541:1
+//line routes.conf:2546:1
 func (u *URLBuilder) R366() string {
 	return routegenTable.HelperURL(&u.base, 402)
 }
 
-//line routes_gen.go:6819:1
+//line routes_gen.go:6776:1
 
-// R368 returns the URL of route "r368": /a-b/.a/users (routes.conf:2553:15).
+// R368 returns the URL of route "r368": /a-b/.a/users (routes.conf:2557:15).
 //
-//line routes.conf:2553:1
+//line routes.conf:2557:1
 func (u *URLBuilder) R368() string {
 	return routegenTable.HelperURL(&u.base, 403)
 }
 
-//line routes_gen.go:6828:1
+//line routes_gen.go:6785:1
 
-// R367 returns the URL of route "r367": /a-b/.a/users (routes.conf:2547:15).
+// R367 returns the URL of route "r367": /a-b/.a/users (routes.conf:2553:15).
 //
-//line routes.conf:2547:1
+//line routes.conf:2553:1
 func (u *URLBuilder) R367() string {
 	return routegenTable.HelperURL(&u.base, 405)
 }
 
-//line routes_gen.go:6837:1
+//line routes_gen.go:6794:1
 
-// R369 returns the URL of route "r369": /a-b/.a/users/:p3 (routes.conf:2557:15).
+// R369 returns the URL of route "r369": /a-b/.a/users/:p3 (routes.conf:2562:15).
 //
-//line routes.conf:2557:1
+//line routes.conf:2562:1
 func (u *URLBuilder) R369(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 406, p3)
 }
 
-//line routes_gen.go:6846:1
+//line routes_gen.go:6803:1
 
-// R370 returns the URL of route "r370": /a-b/.a/users/v:p3 (routes.conf:2562:15).
+// R370 returns the URL of route "r370": /a-b/.a/users/v:p3 (routes.conf:2568:15).
 //
-//line routes.conf:2562:1
+//line routes.conf:2568:1
 func (u *URLBuilder) R370(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 409, p3)
 }
 
-//line routes_gen.go:6855:1
+//line routes_gen.go:6812:1
 
-// R77 returns the URL of route "r77": /a-b/1 (routes.conf:527:7).
+// R77 returns the URL of route "r77": /a-b/1 (routes.conf:539:7).
 //
-//line routes.conf:527:1
+//line routes.conf:539:1
 func (u *URLBuilder) R77() string {
 	return routegenTable.HelperURL(&u.base, 411)
 }
 
-//line routes_gen.go:6864:1
+//line routes_gen.go:6821:1
 
-// R237 returns the URL of route "r237": /a-b/:p1 (routes.conf:1653:15).
+// R237 returns the URL of route "r237": /a-b/:p1 (routes.conf:1669:15).
 //
-//line routes.conf:1653:1
+//line routes.conf:1669:1
 func (u *URLBuilder) R237(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 413, p1)
 }
 
-//line routes_gen.go:6873:1
+//line routes_gen.go:6830:1
 
-// R236 returns the URL of route "r236": /a-b/:p1 (routes.conf:1647:11).
+// R236 returns the URL of route "r236": /a-b/:p1 (routes.conf:1664:11).
 //
-//line routes.conf:1647:1
+//line routes.conf:1664:1
 func (u *URLBuilder) R236(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 416, p1)
 }
 
-//line routes_gen.go:6882:1
+//line routes_gen.go:6839:1
 
-// R365 returns the URL of route "r365": /a-b/:p1/.a (routes.conf:2536:11).
+// R365 returns the URL of route "r365": /a-b/:p1/.a (routes.conf:2539:11).
 //
-//line routes.conf:2536:1
+//line routes.conf:2539:1
 func (u *URLBuilder) R365(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 417, p1)
 }
 
-//line routes_gen.go:6891:1
+//line routes_gen.go:6848:1
 
-// R230 returns the URL of route "r230": /a-b/:p1/.a (routes.conf:1607:11).
+// R230 returns the URL of route "r230": /a-b/:p1/.a (routes.conf:1622:11).
 //
-//line routes.conf:1607:1
+//line routes.conf:1622:1
 func (u *URLBuilder) R230(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 418, p1)
 }
 
-//line routes_gen.go:6900:1
+//line routes_gen.go:6857:1
 
-// R232 returns the URL of route "r232": /a-b/:p1/.a/:p3/ab (routes.conf:1618:15).
+// R232 returns the URL of route "r232": /a-b/:p1/.a/:p3/ab (routes.conf:1634:15).
 //
-//line routes.conf:1618:1
+//line routes.conf:1634:1
 func (u *URLBuilder) R232(p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 421, p1, p3)
 }
 
-//line routes_gen.go:6909:1
+//line routes_gen.go:6866:1
 
-// R231 returns the URL of route "r231": /a-b/:p1/.a/a (routes.conf:1612:15).
+// R231 returns the URL of route "r231": /a-b/:p1/.a/a (routes.conf:1627:15).
 //
-//line routes.conf:1612:1
+//line routes.conf:1627:1
 func (u *URLBuilder) R231(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 424, p1)
 }
 
-//line routes_gen.go:6918:1
+//line routes_gen.go:6875:1
 
-// R239 returns the URL of route "r239": /a-b/:p1/42 (routes.conf:1665:15).
+// R239 returns the URL of route "r239": /a-b/:p1/42 (routes.conf:1685:15).
 //
-//line routes.conf:1665:1
+//line routes.conf:1685:1
 func (u *URLBuilder) R239(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 425, p1)
 }
 
-//line routes_gen.go:6927:1
+//line routes_gen.go:6884:1
 
-// R238 returns the URL of route "r238": /a-b/:p1/:p2/user_x (routes.conf:1658:15).
+// R238 returns the URL of route "r238": /a-b/:p1/:p2/user_x (routes.conf:1676:15).
 //
-//line routes.conf:1658:1
+//line routes.conf:1676:1
 func (u *URLBuilder) R238(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 426, p1, p2)
 }
 
-//line routes_gen.go:6936:1
+//line routes_gen.go:6893:1
 
-// R229 returns the URL of route "r229": /a-b/:p1/@ (routes.conf:1598:11).
+// R229 returns the URL of route "r229": /a-b/:p1/@ (routes.conf:1617:11).
 //
-//line routes.conf:1598:1
+//line routes.conf:1617:1
 func (u *URLBuilder) R229(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 427, p1)
 }
 
-//line routes_gen.go:6945:1
+//line routes_gen.go:6902:1
 
-// R240 returns the URL of route "r240": /a-b/:p1/users/~u (routes.conf:1670:15).
+// R240 returns the URL of route "r240": /a-b/:p1/users/~u (routes.conf:1692:15).
 //
-//line routes.conf:1670:1
+//line routes.conf:1692:1
 func (u *URLBuilder) R240(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 429, p1)
 }
 
-//line routes_gen.go:6954:1
+//line routes_gen.go:6911:1
 
-// R10 returns the URL of route "r10": /a-b/= (routes.conf:71:7).
+// R10 returns the URL of route "r10": /a-b/= (routes.conf:74:7).
 //
-//line routes.conf:71:1
+//line routes.conf:74:1
 func (u *URLBuilder) R10() string {
 	return routegenTable.HelperURL(&u.base, 432)
 }
 
-//line routes_gen.go:6963:1
+//line routes_gen.go:6920:1
 
-// R448 returns the URL of route "r448": /a-b/a:p1 (routes.conf:3104:7).
+// R448 returns the URL of route "r448": /a-b/a:p1 (routes.conf:3119:7).
 //
-//line routes.conf:3104:1
+//line routes.conf:3119:1
 func (u *URLBuilder) R448(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 434, p1)
 }
 
-//line routes_gen.go:6972:1
+//line routes_gen.go:6929:1
 
-// R233 returns the URL of route "r233": /a-b/x.:p1/v:p2 (routes.conf:1627:11).
+// R233 returns the URL of route "r233": /a-b/x.:p1/v:p2 (routes.conf:1645:11).
 //
-//line routes.conf:1627:1
+//line routes.conf:1645:1
 func (u *URLBuilder) R233(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 435, p1, p2)
 }
 
-//line routes_gen.go:6981:1
+//line routes_gen.go:6938:1
 
-// R234 returns the URL of route "r234": /a-b/x.:p1/v:p2 (routes.conf:1634:15).
+// R234 returns the URL of route "r234": /a-b/x.:p1/v:p2 (routes.conf:1653:15).
 //
-//line routes.conf:1634:1
+//line routes.conf:1653:1
 func (u *URLBuilder) R234(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 436, p1, p2)
 }
 
-//line routes_gen.go:6990:1
+//line routes_gen.go:6947:1
 
-// R235 returns the URL of route "r235": /a-b/x.:p1/v:p2/users/abc (routes.conf:1639:15).
+// R235 returns the URL of route "r235": /a-b/x.:p1/v:p2/users/abc (routes.conf:1657:15).
 //
-//line routes.conf:1639:1
+//line routes.conf:1657:1
 func (u *URLBuilder) R235(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 439, p1, p2)
 }
 
-//line routes_gen.go:6999:1
+//line routes_gen.go:6956:1
 
-// R224 returns the URL of route "r224": /a/ab:p1 (routes.conf:1563:11).
+// R224 returns the URL of route "r224": /a/ab:p1 (routes.conf:1581:11).
 //
-//line routes.conf:1563:1
+//line routes.conf:1581:1
 func (u *URLBuilder) R224(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 440, p1)
 }
 
-//line routes_gen.go:7008:1
+//line routes_gen.go:6965:1
 
-// R225 returns the URL of route "r225": /a/new/*rest (routes.conf:1569:11).
+// R225 returns the URL of route "r225": /a/new/*rest (routes.conf:1588:11).
 //
-//line routes.conf:1569:1
+//line routes.conf:1588:1
 func (u *URLBuilder) R225(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 442, rest)
 }
 
-//line routes_gen.go:7017:1
+//line routes_gen.go:6974:1
 
-// R418 returns the URL of route "r418": /a/user_x (routes.conf:2894:7).
+// R418 returns the URL of route "r418": /a/user_x (routes.conf:2909:7).
 //
-//line routes.conf:2894:1
+//line routes.conf:2909:1
 func (u *URLBuilder) R418() string {
 	return routegenTable.HelperURL(&u.base, 445)
 }
 
-//line routes_gen.go:7026:1
+//line routes_gen.go:6983:1
 
-// R490 returns the URL of route "r490": /a/v:p1 (routes.conf:3394:7).
+// R490 returns the URL of route "r490": /a/v:p1 (routes.conf:3404:7).
 //
-//line routes.conf:3394:1
+//line routes.conf:3404:1
 func (u *URLBuilder) R490(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 447, p1)
 }
 
-//line routes_gen.go:7035:1
+//line routes_gen.go:6992:1
 
-// R69 returns the URL of route "r69": /a/x.:p1 (routes.conf:469:7).
+// R69 returns the URL of route "r69": /a/x.:p1 (routes.conf:481:7).
 //
-//line routes.conf:469:1
+//line routes.conf:481:1
 func (u *URLBuilder) R69(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 448, p1)
 }
 
-//line routes_gen.go:7044:1
+//line routes_gen.go:7001:1
 
-// R260 returns the URL of route "r260": /a/~:p1 (routes.conf:1816:7).
+// R260 returns the URL of route "r260": /a/~:p1 (routes.conf:1831:7).
 //
-//line routes.conf:1816:1
+//line routes.conf:1831:1
 func (u *URLBuilder) R260(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 451, p1)
 }
 
-//line routes_gen.go:7053:1
+//line routes_gen.go:7010:1
 
-// R220 returns the URL of route "r220": /a/~u/a:p2 (routes.conf:1539:11).
+// R220 returns the URL of route "r220": /a/~u/a:p2 (routes.conf:1556:11).
 //
-//line routes.conf:1539:1
+//line routes.conf:1556:1
 func (u *URLBuilder) R220(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 453, p2)
 }
 
-//line routes_gen.go:7062:1
+//line routes_gen.go:7019:1
 
-// R222 returns the URL of route "r222": /a/~u/a:p2/.:p3 (routes.conf:1550:15).
+// R222 returns the URL of route "r222": /a/~u/a:p2/.:p3 (routes.conf:1568:15).
 //
-//line routes.conf:1550:1
+//line routes.conf:1568:1
 func (u *URLBuilder) R222(p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 454, p2, p3)
 }
 
-//line routes_gen.go:7071:1
+//line routes_gen.go:7028:1
 
-// R223 returns the URL of route "r223": /a/~u/a:p2/= (routes.conf:1556:15).
+// R223 returns the URL of route "r223": /a/~u/a:p2/= (routes.conf:1573:15).
 //
-//line routes.conf:1556:1
+//line routes.conf:1573:1
 func (u *URLBuilder) R223(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 455, p2)
 }
 
-//line routes_gen.go:7080:1
+//line routes_gen.go:7037:1
 
-// R221 returns the URL of route "r221": /a/~u/a:p2/x.:p3/abc (routes.conf:1545:15).
+// R221 returns the URL of route "r221": /a/~u/a:p2/x.:p3/abc (routes.conf:1562:15).
 //
-//line routes.conf:1545:1
+//line routes.conf:1562:1
 func (u *URLBuilder) R221(p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 457, p2, p3)
 }
 
-//line routes_gen.go:7089:1
+//line routes_gen.go:7046:1
 
-// R135 returns the URL of route "r135": /a:p0 (routes.conf:943:7).
+// R135 returns the URL of route "r135": /a:p0 (routes.conf:957:7).
 //
-//line routes.conf:943:1
+//line routes.conf:957:1
 func (u *URLBuilder) R135(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 459, p0)
 }
 
-//line routes_gen.go:7098:1
+//line routes_gen.go:7055:1
 
-// R214 returns the URL of route "r214": /a:p0/*rest (routes.conf:1492:7).
+// R214 returns the URL of route "r214": /a:p0/*rest (routes.conf:1506:7).
 //
-//line routes.conf:1492:1
+//line routes.conf:1506:1
 func (u *URLBuilder) R214(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 461, p0, rest)
 }
 
-//line routes_gen.go:7107:1
+//line routes_gen.go:7064:1
 
-// R14 returns the URL of route "r14": /a:p0/1 (routes.conf:96:7).
+// R14 returns the URL of route "r14": /a:p0/1 (routes.conf:107:7).
 //
-//line routes.conf:96:1
+//line routes.conf:107:1
 func (u *URLBuilder) R14(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 462, p0)
 }
 
-//line routes_gen.go:7116:1
+//line routes_gen.go:7073:1
 
-// R20 returns the URL of route "r20": /a:p0/1/a/1*rest (routes.conf:134:11).
+// R20 returns the URL of route "r20": /a:p0/1/a/1*rest (routes.conf:143:11).
 //
-//line routes.conf:134:1
+//line routes.conf:143:1
 func (u *URLBuilder) R20(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 463, p0, rest)
 }
 
-//line routes_gen.go:7125:1
+//line routes_gen.go:7082:1
 
-// R15 returns the URL of route "r15": /a:p0/1/a:p2 (routes.conf:104:11).
+// R15 returns the URL of route "r15": /a:p0/1/a:p2 (routes.conf:113:11).
 //
-//line routes.conf:104:1
+//line routes.conf:113:1
 func (u *URLBuilder) R15(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 464, p0, p2)
 }
 
-//line routes_gen.go:7134:1
+//line routes_gen.go:7091:1
 
-// R16 returns the URL of route "r16": /a:p0/1/a:p2/.*rest (routes.conf:111:15).
+// R16 returns the URL of route "r16": /a:p0/1/a:p2/.*rest (routes.conf:118:15).
 //
-//line routes.conf:111:1
+//line routes.conf:118:1
 func (u *URLBuilder) R16(p0 string, p2 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 466, p0, p2, rest)
 }
 
-//line routes_gen.go:7143:1
+//line routes_gen.go:7100:1
 
-// R17 returns the URL of route "r17": /a:p0/1/a:p2/.../:p4 (routes.conf:116:15).
+// R17 returns the URL of route "r17": /a:p0/1/a:p2/.../:p4 (routes.conf:124:15).
 //
-//line routes.conf:116:1
+//line routes.conf:124:1
 func (u *URLBuilder) R17(p0 string, p2 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 468, p0, p2, p4)
 }
 
-//line routes_gen.go:7152:1
+//line routes_gen.go:7109:1
 
-// R18 returns the URL of route "r18": /a:p0/1/a:p2/:p3 (routes.conf:122:15).
+// R18 returns the URL of route "r18": /a:p0/1/a:p2/:p3 (routes.conf:131:15).
 //
-//line routes.conf:122:1
+//line routes.conf:131:1
 func (u *URLBuilder) R18(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 469, p0, p2, p3)
 }
 
-//line routes_gen.go:7161:1
+//line routes_gen.go:7118:1
 
-// R19 returns the URL of route "r19": /a:p0/1/x.:p2/~:p3 (routes.conf:129:11).
+// R19 returns the URL of route "r19": /a:p0/1/x.:p2/~:p3 (routes.conf:138:11).
 //
-//line routes.conf:129:1
+//line routes.conf:138:1
 func (u *URLBuilder) R19(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 471, p0, p2, p3)
 }
 
-//line routes_gen.go:7170:1
+//line routes_gen.go:7127:1
 
-// R145 returns the URL of route "r145": /a:p0/= (routes.conf:1018:11).
+// R145 returns the URL of route "r145": /a:p0/= (routes.conf:1027:11).
 //
-//line routes.conf:1018:1
+//line routes.conf:1027:1
 func (u *URLBuilder) R145(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 472, p0)
 }
 
-//line routes_gen.go:7179:1
+//line routes_gen.go:7136:1
 
-// R149 returns the URL of route "r149": /a:p0/= (routes.conf:1046:11).
+// R149 returns the URL of route "r149": /a:p0/= (routes.conf:1055:11).
 //
-//line routes.conf:1046:1
+//line routes.conf:1055:1
 func (u *URLBuilder) R149(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 473, p0)
 }
 
-//line routes_gen.go:7188:1
+//line routes_gen.go:7145:1
 
-// R144 returns the URL of route "r144": /a:p0/= (routes.conf:1012:7).
+// R144 returns the URL of route "r144": /a:p0/= (routes.conf:1020:7).
 //
-//line routes.conf:1012:1
+//line routes.conf:1020:1
 func (u *URLBuilder) R144(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 474, p0)
 }
 
-//line routes_gen.go:7197:1
+//line routes_gen.go:7154:1
 
-// R146 returns the URL of route "r146": /a:p0/=/... (routes.conf:1026:15).
+// R146 returns the URL of route "r146": /a:p0/=/... (routes.conf:1035:15).
 //
-//line routes.conf:1026:1
+//line routes.conf:1035:1
 func (u *URLBuilder) R146(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 475, p0)
 }
 
-//line routes_gen.go:7206:1
+//line routes_gen.go:7163:1
 
-// R148 returns the URL of route "r148": /a:p0/=/.../ab:p3 (routes.conf:1037:15).
+// R148 returns the URL of route "r148": /a:p0/=/.../ab:p3 (routes.conf:1048:15).
 //
-//line routes.conf:1037:1
+//line routes.conf:1048:1
 func (u *URLBuilder) R148(p0 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 478, p0, p3)
 }
 
-//line routes_gen.go:7215:1
+//line routes_gen.go:7172:1
 
-// R150 returns the URL of route "r150": /a:p0/=/:p2 (routes.conf:1052:11).
+// R150 returns the URL of route "r150": /a:p0/=/:p2 (routes.conf:1060:11).
 //
-//line routes.conf:1052:1
+//line routes.conf:1060:1
 func (u *URLBuilder) R150(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 480, p0, p2)
 }
 
-//line routes_gen.go:7224:1
+//line routes_gen.go:7181:1
 
-// R147 returns the URL of route "r147": /a:p0/=/a/abc (routes.conf:1031:15).
+// R147 returns the URL of route "r147": /a:p0/=/a/abc (routes.conf:1042:15).
 //
-//line routes.conf:1031:1
+//line routes.conf:1042:1
 func (u *URLBuilder) R147(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 481, p0)
 }
 
-//line routes_gen.go:7233:1
+//line routes_gen.go:7190:1
 
-// R151 returns the URL of route "r151": /a:p0/=/v1/:p3 (routes.conf:1058:11).
+// R151 returns the URL of route "r151": /a:p0/=/v1/:p3 (routes.conf:1066:11).
 //
-//line routes.conf:1058:1
+//line routes.conf:1066:1
 func (u *URLBuilder) R151(p0 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 482, p0, p3)
 }
 
-//line routes_gen.go:7242:1
+//line routes_gen.go:7199:1
 
-// R155 returns the URL of route "r155": /a:p0/=/v1/:p3/*rest (routes.conf:1085:15).
+// R155 returns the URL of route "r155": /a:p0/=/v1/:p3/*rest (routes.conf:1090:15).
 //
-//line routes.conf:1085:1
+//line routes.conf:1090:1
 func (u *URLBuilder) R155(p0 string, p3 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 483, p0, p3, rest)
 }
 
-//line routes_gen.go:7251:1
+//line routes_gen.go:7208:1
 
-// R152 returns the URL of route "r152": /a:p0/=/v1/:p3/.:p4/users (routes.conf:1063:15).
+// R152 returns the URL of route "r152": /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15).
 //
-//line routes.conf:1063:1
+//line routes.conf:1071:1
 func (u *URLBuilder) R152(p0 string, p3 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 484, p0, p3, p4)
 }
 
-//line routes_gen.go:7260:1
+//line routes_gen.go:7217:1
 
-// R154 returns the URL of route "r154": /a:p0/=/v1/:p3/:p4/*rest (routes.conf:1078:15).
+// R154 returns the URL of route "r154": /a:p0/=/v1/:p3/:p4/*rest (routes.conf:1083:15).
 //
-//line routes.conf:1078:1
+//line routes.conf:1083:1
 func (u *URLBuilder) R154(p0 string, p3 string, p4 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 487, p0, p3, p4, rest)
 }
 
-//line routes_gen.go:7269:1
+//line routes_gen.go:7226:1
 
-// R153 returns the URL of route "r153": /a:p0/=/v1/:p3/:p4/:p5 (routes.conf:1070:15).
+// R153 returns the URL of route "r153": /a:p0/=/v1/:p3/:p4/:p5 (routes.conf:1077:15).
 //
-//line routes.conf:1070:1
+//line routes.conf:1077:1
 func (u *URLBuilder) R153(p0 string, p3 string, p4 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 488, p0, p3, p4, p5)
 }
 
-//line routes_gen.go:7278:1
+//line routes_gen.go:7235:1
 
-// R70 returns the URL of route "r70": /a:p0/ab:p1 (routes.conf:478:7).
+// R70 returns the URL of route "r70": /a:p0/ab:p1 (routes.conf:487:7).
 //
-//line routes.conf:478:1
+//line routes.conf:487:1
 func (u *URLBuilder) R70(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 489, p0, p1)
 }
 
-//line routes_gen.go:7287:1
+//line routes_gen.go:7244:1
 
-// R137 returns the URL of route "r137": /a:p0/new (routes.conf:956:11).
+// R137 returns the URL of route "r137": /a:p0/new (routes.conf:968:11).
 //
-//line routes.conf:956:1
+//line routes.conf:968:1
 func (u *URLBuilder) R137(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 490, p0)
 }
 
-//line routes_gen.go:7296:1
+//line routes_gen.go:7253:1
 
-// R492 returns the URL of route "r492": /ab/*rest (routes.conf:3410:11).
+// R492 returns the URL of route "r492": /ab/*rest (routes.conf:3418:11).
 //
-//line routes.conf:3410:1
+//line routes.conf:3418:1
 func (u *URLBuilder) R492(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 491, rest)
 }
 
-//line routes_gen.go:7305:1
+//line routes_gen.go:7262:1
 
-// R493 returns the URL of route "r493": /ab/*rest (routes.conf:3416:15).
+// R493 returns the URL of route "r493": /ab/*rest (routes.conf:3426:15).
 //
-//line routes.conf:3416:1
+//line routes.conf:3426:1
 func (u *URLBuilder) R493(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 493, rest)
 }
 
-//line routes_gen.go:7314:1
+//line routes_gen.go:7271:1
 
-// R182 returns the URL of route "r182": /ab/.a (routes.conf:1264:7).
+// R182 returns the URL of route "r182": /ab/.a (routes.conf:1286:7).
 //
-//line routes.conf:1264:1
+//line routes.conf:1286:1
 func (u *URLBuilder) R182() string {
 	return routegenTable.HelperURL(&u.base, 494)
 }
 
-//line routes_gen.go:7323:1
+//line routes_gen.go:7280:1
 
-// R134 returns the URL of route "r134": /ab/~u (routes.conf:936:7).
+// R134 returns the URL of route "r134": /ab/~u (routes.conf:948:7).
 //
-//line routes.conf:936:1
+//line routes.conf:948:1
 func (u *URLBuilder) R134() string {
 	return routegenTable.HelperURL(&u.base, 495)
 }
 
-//line routes_gen.go:7332:1
+//line routes_gen.go:7289:1
 
-// R116 returns the URL of route "r116": /ab:p0 (routes.conf:804:7).
+// R116 returns the URL of route "r116": /ab:p0 (routes.conf:816:7).
 //
-//line routes.conf:804:1
+//line routes.conf:816:1
 func (u *URLBuilder) R116(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 497, p0)
 }
 
-//line routes_gen.go:7341:1
+//line routes_gen.go:7298:1
 
-// R266 returns the URL of route "r266": /ab:p0 (routes.conf:1862:7).
+// R266 returns the URL of route "r266": /ab:p0 (routes.conf:1873:7).
 //
-//line routes.conf:1862:1
+//line routes.conf:1873:1
 func (u *URLBuilder) R266(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 498, p0)
 }
 
-//line routes_gen.go:7350:1
+//line routes_gen.go:7307:1
 
-// R401 returns the URL of route "r401": /ab:p0/:p1 (routes.conf:2785:7).
+// R401 returns the URL of route "r401": /ab:p0/:p1 (routes.conf:2789:7).
 //
-//line routes.conf:2785:1
+//line routes.conf:2789:1
 func (u *URLBuilder) R401(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 501, p0, p1)
 }
 
-//line routes_gen.go:7359:1
+//line routes_gen.go:7316:1
 
-// R460 returns the URL of route "r460": /ab:p0/:p1 (routes.conf:3190:7).
+// R460 returns the URL of route "r460": /ab:p0/:p1 (routes.conf:3202:7).
 //
-//line routes.conf:3190:1
+//line routes.conf:3202:1
 func (u *URLBuilder) R460(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 502, p0, p1)
 }
 
-//line routes_gen.go:7368:1
+//line routes_gen.go:7325:1
 
-// R404 returns the URL of route "r404": /ab:p0/:p1/.../a (routes.conf:2801:11).
+// R404 returns the URL of route "r404": /ab:p0/:p1/.../a (routes.conf:2811:11).
 //
-//line routes.conf:2801:1
+//line routes.conf:2811:1
 func (u *URLBuilder) R404(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 504, p0, p1)
 }
 
-//line routes_gen.go:7377:1
+//line routes_gen.go:7334:1
 
-// R467 returns the URL of route "r467": /ab:p0/:p1/:p2 (routes.conf:3235:11).
+// R467 returns the URL of route "r467": /ab:p0/:p1/:p2 (routes.conf:3244:11).
 //
-//line routes.conf:3235:1
+//line routes.conf:3244:1
 func (u *URLBuilder) R467(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 506, p0, p1, p2)
 }
 
-//line routes_gen.go:7386:1
+//line routes_gen.go:7343:1
 
-// R405 returns the URL of route "r405": /ab:p0/:p1/:p2/v:p3 (routes.conf:2806:11).
+// R405 returns the URL of route "r405": /ab:p0/:p1/:p2/v:p3 (routes.conf:2817:11).
 //
-//line routes.conf:2806:1
+//line routes.conf:2817:1
 func (u *URLBuilder) R405(p0 string, p1 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 507, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:7395:1
+//line routes_gen.go:7352:1
 
-// R403 returns the URL of route "r403": /ab:p0/:p1/=/*rest (routes.conf:2796:11).
+// R403 returns the URL of route "r403": /ab:p0/:p1/=/*rest (routes.conf:2804:11).
 //
-//line routes.conf:2796:1
+//line routes.conf:2804:1
 func (u *URLBuilder) R403(p0 string, p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 508, p0, p1, rest)
 }
 
-//line routes_gen.go:7404:1
+//line routes_gen.go:7361:1
 
-// R462 returns the URL of route "r462": /ab:p0/:p1/@ (routes.conf:3207:11).
+// R462 returns the URL of route "r462": /ab:p0/:p1/@ (routes.conf:3214:11).
 //
-//line routes.conf:3207:1
+//line routes.conf:3214:1
 func (u *URLBuilder) R462(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 511, p0, p1)
 }
 
-//line routes_gen.go:7413:1
+//line routes_gen.go:7370:1
 
-// R465 returns the URL of route "r465": /ab:p0/:p1/@ (routes.conf:3223:15).
+// R465 returns the URL of route "r465": /ab:p0/:p1/@ (routes.conf:3231:15).
 //
-//line routes.conf:3223:1
+//line routes.conf:3231:1
 func (u *URLBuilder) R465(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 512, p0, p1)
 }
 
-//line routes_gen.go:7422:1
+//line routes_gen.go:7379:1
 
-// R464 returns the URL of route "r464": /ab:p0/:p1/@/:p3 (routes.conf:3218:15).
+// R464 returns the URL of route "r464": /ab:p0/:p1/@/:p3 (routes.conf:3226:15).
 //
-//line routes.conf:3218:1
+//line routes.conf:3226:1
 func (u *URLBuilder) R464(p0 string, p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 515, p0, p1, p3)
 }
 
-//line routes_gen.go:7431:1
+//line routes_gen.go:7388:1
 
-// R463 returns the URL of route "r463": /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3213:15).
+// R463 returns the URL of route "r463": /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3220:15).
 //
-//line routes.conf:3213:1
+//line routes.conf:3220:1
 func (u *URLBuilder) R463(p0 string, p1 string, p3 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 517, p0, p1, p3, p4)
 }
 
-//line routes_gen.go:7440:1
+//line routes_gen.go:7397:1
 
-// R466 returns the URL of route "r466": /ab:p0/:p1/@/abc (routes.conf:3228:15).
+// R466 returns the URL of route "r466": /ab:p0/:p1/@/abc (routes.conf:3235:15).
 //
-//line routes.conf:3228:1
+//line routes.conf:3235:1
 func (u *URLBuilder) R466(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 519, p0, p1)
 }
 
-//line routes_gen.go:7449:1
+//line routes_gen.go:7406:1
 
-// R402 returns the URL of route "r402": /ab:p0/:p1/a/a:p3 (routes.conf:2791:11).
+// R402 returns the URL of route "r402": /ab:p0/:p1/a/a:p3 (routes.conf:2797:11).
 //
-//line routes.conf:2791:1
+//line routes.conf:2797:1
 func (u *URLBuilder) R402(p0 string, p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 522, p0, p1, p3)
 }
 
-//line routes_gen.go:7458:1
+//line routes_gen.go:7415:1
 
-// R461 returns the URL of route "r461": /ab:p0/:p1/x.y (routes.conf:3200:11).
+// R461 returns the URL of route "r461": /ab:p0/:p1/x.y (routes.conf:3208:11).
 //
-//line routes.conf:3200:1
+//line routes.conf:3208:1
 func (u *URLBuilder) R461(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 524, p0, p1)
 }
 
-//line routes_gen.go:7467:1
+//line routes_gen.go:7424:1
 
-// R79 returns the URL of route "r79": /ab:p0/abc (routes.conf:539:11).
+// R79 returns the URL of route "r79": /ab:p0/abc (routes.conf:553:11).
 //
-//line routes.conf:539:1
+//line routes.conf:553:1
 func (u *URLBuilder) R79(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 526, p0)
 }
 
-//line routes_gen.go:7476:1
+//line routes_gen.go:7433:1
 
-// R355 returns the URL of route "r355": /abc (routes.conf:2466:7).
+// R355 returns the URL of route "r355": /abc (routes.conf:2475:7).
 //
-//line routes.conf:2466:1
+//line routes.conf:2475:1
 func (u *URLBuilder) R355() string {
 	return routegenTable.HelperURL(&u.base, 528)
 }
 
-//line routes_gen.go:7485:1
+//line routes_gen.go:7442:1
 
-// R417 returns the URL of route "r417": /abc (routes.conf:2888:7).
+// R417 returns the URL of route "r417": /abc (routes.conf:2902:7).
 //
-//line routes.conf:2888:1
+//line routes.conf:2902:1
 func (u *URLBuilder) R417() string {
 	return routegenTable.HelperURL(&u.base, 530)
 }
 
-//line routes_gen.go:7494:1
+//line routes_gen.go:7451:1
 
-// R184 returns the URL of route "r184": /abc/@ (routes.conf:1278:7).
+// R184 returns the URL of route "r184": /abc/@ (routes.conf:1299:7).
 //
-//line routes.conf:1278:1
+//line routes.conf:1299:1
 func (u *URLBuilder) R184() string {
 	return routegenTable.HelperURL(&u.base, 531)
 }
 
-//line routes_gen.go:7503:1
+//line routes_gen.go:7460:1
 
-// R205 returns the URL of route "r205": /abc/v1 (routes.conf:1427:11).
+// R205 returns the URL of route "r205": /abc/v1 (routes.conf:1445:11).
 //
-//line routes.conf:1427:1
+//line routes.conf:1445:1
 func (u *URLBuilder) R205() string {
 	return routegenTable.HelperURL(&u.base, 532)
 }
 
-//line routes_gen.go:7512:1
+//line routes_gen.go:7469:1
 
-// R199 returns the URL of route "r199": /abc/v1 (routes.conf:1386:7).
+// R199 returns the URL of route "r199": /abc/v1 (routes.conf:1402:7).
 //
-//line routes.conf:1386:1
+//line routes.conf:1402:1
 func (u *URLBuilder) R199() string {
 	return routegenTable.HelperURL(&u.base, 533)
 }
 
-//line routes_gen.go:7521:1
+//line routes_gen.go:7478:1
 
-// R200 returns the URL of route "r200": /abc/v1/v:p2 (routes.conf:1394:11).
+// R200 returns the URL of route "r200": /abc/v1/v:p2 (routes.conf:1409:11).
 //
-//line routes.conf:1394:1
+//line routes.conf:1409:1
 func (u *URLBuilder) R200(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 535, p2)
 }
 
-//line routes_gen.go:7530:1
+//line routes_gen.go:7487:1
 
-// R202 returns the URL of route "r202": /abc/v1/v:p2 (routes.conf:1406:15).
+// R202 returns the URL of route "r202": /abc/v1/v:p2 (routes.conf:1426:15).
 //
-//line routes.conf:1406:1
+//line routes.conf:1426:1
 func (u *URLBuilder) R202(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 536, p2)
 }
 
-//line routes_gen.go:7539:1
+//line routes_gen.go:7496:1
 
-// R201 returns the URL of route "r201": /abc/v1/v:p2/:p3 (routes.conf:1399:15).
+// R201 returns the URL of route "r201": /abc/v1/v:p2/:p3 (routes.conf:1417:15).
 //
-//line routes.conf:1399:1
+//line routes.conf:1417:1
 func (u *URLBuilder) R201(p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 539, p2, p3)
 }
 
-//line routes_gen.go:7548:1
+//line routes_gen.go:7505:1
 
-// R203 returns the URL of route "r203": /abc/v1/v:p2/v1/b (routes.conf:1412:15).
+// R203 returns the URL of route "r203": /abc/v1/v:p2/v1/b (routes.conf:1430:15).
 //
-//line routes.conf:1412:1
+//line routes.conf:1430:1
 func (u *URLBuilder) R203(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 541, p2)
 }
 
-//line routes_gen.go:7557:1
+//line routes_gen.go:7514:1
 
-// R206 returns the URL of route "r206": /abc/v1/x.:p2 (routes.conf:1432:11).
+// R206 returns the URL of route "r206": /abc/v1/x.:p2 (routes.conf:1449:11).
 //
-//line routes.conf:1432:1
+//line routes.conf:1449:1
 func (u *URLBuilder) R206(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 542, p2)
 }
 
-//line routes_gen.go:7566:1
+//line routes_gen.go:7523:1
 
-// R204 returns the URL of route "r204": /abc/v1/~u (routes.conf:1421:11).
+// R204 returns the URL of route "r204": /abc/v1/~u (routes.conf:1439:11).
 //
-//line routes.conf:1421:1
+//line routes.conf:1439:1
 func (u *URLBuilder) R204() string {
 	return routegenTable.HelperURL(&u.base, 545)
 }
 
-//line routes_gen.go:7575:1
+//line routes_gen.go:7532:1
 
-// R226 returns the URL of route "r226": /abc/x.y (routes.conf:1578:7).
+// R226 returns the URL of route "r226": /abc/x.y (routes.conf:1597:7).
 //
-//line routes.conf:1578:1
+//line routes.conf:1597:1
 func (u *URLBuilder) R226() string {
 	return routegenTable.HelperURL(&u.base, 546)
 }
 
-//line routes_gen.go:7584:1
+//line routes_gen.go:7541:1
 
-// R67 returns the URL of route "r67": /abc/~:p1 (routes.conf:455:7).
+// R67 returns the URL of route "r67": /abc/~:p1 (routes.conf:464:7).
 //
-//line routes.conf:455:1
+//line routes.conf:464:1
 func (u *URLBuilder) R67(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 549, p1)
 }
 
-//line routes_gen.go:7593:1
+//line routes_gen.go:7550:1
 
-// R68 returns the URL of route "r68": /abc/~:p1/a/~*rest (routes.conf:461:11).
+// R68 returns the URL of route "r68": /abc/~:p1/a/~*rest (routes.conf:473:11).
 //
-//line routes.conf:461:1
+//line routes.conf:473:1
 func (u *URLBuilder) R68(p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 550, p1, rest)
 }
 
-//line routes_gen.go:7602:1
+//line routes_gen.go:7559:1
 
-// R289 returns the URL of route "r289": /abc/~u (routes.conf:2020:7).
+// R289 returns the URL of route "r289": /abc/~u (routes.conf:2030:7).
 //
-//line routes.conf:2020:1
+//line routes.conf:2030:1
 func (u *URLBuilder) R289() string {
 	return routegenTable.HelperURL(&u.base, 551)
 }
 
-//line routes_gen.go:7611:1
+//line routes_gen.go:7568:1
 
-// R293 returns the URL of route "r293": /abc/~u/:p2/b (routes.conf:2047:15).
+// R293 returns the URL of route "r293": /abc/~u/:p2/b (routes.conf:2053:15).
 //
-//line routes.conf:2047:1
+//line routes.conf:2053:1
 func (u *URLBuilder) R293(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 554, p2)
 }
 
-//line routes_gen.go:7620:1
+//line routes_gen.go:7577:1
 
-// R290 returns the URL of route "r290": /abc/~u/:p2/b (routes.conf:2027:11).
+// R290 returns the URL of route "r290": /abc/~u/:p2/b (routes.conf:2036:11).
 //
-//line routes.conf:2027:1
+//line routes.conf:2036:1
 func (u *URLBuilder) R290(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 555, p2)
 }
 
-//line routes_gen.go:7629:1
+//line routes_gen.go:7586:1
 
-// R291 returns the URL of route "r291": /abc/~u/:p2/b/*rest (routes.conf:2033:15).
+// R291 returns the URL of route "r291": /abc/~u/:p2/b/*rest (routes.conf:2041:15).
 //
-//line routes.conf:2033:1
+//line routes.conf:2041:1
 func (u *URLBuilder) R291(p2 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 556, p2, rest)
 }
 
-//line routes_gen.go:7638:1
+//line routes_gen.go:7595:1
 
-// R292 returns the URL of route "r292": /abc/~u/:p2/b/:p4 (routes.conf:2039:15).
+// R292 returns the URL of route "r292": /abc/~u/:p2/b/:p4 (routes.conf:2047:15).
 //
-//line routes.conf:2039:1
+//line routes.conf:2047:1
 func (u *URLBuilder) R292(p2 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 558, p2, p4)
 }
 
-//line routes_gen.go:7647:1
+//line routes_gen.go:7604:1
 
-// R294 returns the URL of route "r294": /abc/~u/:p2/b/:p4/*rest (routes.conf:2051:15).
+// R294 returns the URL of route "r294": /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15).
 //
-//line routes.conf:2051:1
+//line routes.conf:2059:1
 func (u *URLBuilder) R294(p2 string, p4 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 560, p2, p4, rest)
 }
 
-//line routes_gen.go:7656:1
+//line routes_gen.go:7613:1
 
-// R295 returns the URL of route "r295": /abc/~u/a:p2/@ (routes.conf:2059:11).
+// R295 returns the URL of route "r295": /abc/~u/a:p2/@ (routes.conf:2066:11).
 //
-//line routes.conf:2059:1
+//line routes.conf:2066:1
 func (u *URLBuilder) R295(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 563, p2)
 }
 
-//line routes_gen.go:7665:1
+//line routes_gen.go:7622:1
 
-// R44 returns the URL of route "r44": /b (routes.conf:293:7).
+// R44 returns the URL of route "r44": /b (routes.conf:305:7).
 //
-//line routes.conf:293:1
+//line routes.conf:305:1
 func (u *URLBuilder) R44() string {
 	return routegenTable.HelperURL(&u.base, 565)
 }
 
-//line routes_gen.go:7674:1
+//line routes_gen.go:7631:1
 
-// R420 returns the URL of route "r420": /b/1:p1 (routes.conf:2908:7).
+// R420 returns the URL of route "r420": /b/1:p1 (routes.conf:2922:7).
 //
-//line routes.conf:2908:1
+//line routes.conf:2922:1
 func (u *URLBuilder) R420(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 566, p1)
 }
 
-//line routes_gen.go:7683:1
+//line routes_gen.go:7640:1
 
-// R421 returns the URL of route "r421": /b/1:p1/.a (routes.conf:2914:11).
+// R421 returns the URL of route "r421": /b/1:p1/.a (routes.conf:2928:11).
 //
-//line routes.conf:2914:1
+//line routes.conf:2928:1
 func (u *URLBuilder) R421(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 569, p1)
 }
 
-//line routes_gen.go:7692:1
+//line routes_gen.go:7649:1
 
-// R422 returns the URL of route "r422": /b/1:p1/.a/:p3/= (routes.conf:2920:15).
+// R422 returns the URL of route "r422": /b/1:p1/.a/:p3/= (routes.conf:2935:15).
 //
-//line routes.conf:2920:1
+//line routes.conf:2935:1
 func (u *URLBuilder) R422(p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 571, p1, p3)
 }
 
-//line routes_gen.go:7701:1
+//line routes_gen.go:7658:1
 
-// R371 returns the URL of route "r371": /b/:p1 (routes.conf:2571:7).
+// R371 returns the URL of route "r371": /b/:p1 (routes.conf:2577:7).
 //
-//line routes.conf:2571:1
+//line routes.conf:2577:1
 func (u *URLBuilder) R371(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 572, p1)
 }
 
-//line routes_gen.go:7710:1
+//line routes_gen.go:7667:1
 
-// R45 returns the URL of route "r45": /b/:p1 (routes.conf:300:11).
+// R45 returns the URL of route "r45": /b/:p1 (routes.conf:311:11).
 //
-//line routes.conf:300:1
+//line routes.conf:311:1
 func (u *URLBuilder) R45(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 573, p1)
 }
 
-//line routes_gen.go:7719:1
+//line routes_gen.go:7676:1
 
-// R46 returns the URL of route "r46": /b/a-b/new (routes.conf:307:11).
+// R46 returns the URL of route "r46": /b/a-b/new (routes.conf:317:11).
 //
-//line routes.conf:307:1
+//line routes.conf:317:1
 func (u *URLBuilder) R46() string {
 	return routegenTable.HelperURL(&u.base, 575)
 }
 
-//line routes_gen.go:7728:1
+//line routes_gen.go:7685:1
 
-// R47 returns the URL of route "r47": /b/a:p1 (routes.conf:313:11).
+// R47 returns the URL of route "r47": /b/a:p1 (routes.conf:323:11).
 //
-//line routes.conf:313:1
+//line routes.conf:323:1
 func (u *URLBuilder) R47(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 577, p1)
 }
 
-//line routes_gen.go:7737:1
+//line routes_gen.go:7694:1
 
-// R306 returns the URL of route "r306": /b/users (routes.conf:2134:7).
+// R306 returns the URL of route "r306": /b/users (routes.conf:2142:7).
 //
-//line routes.conf:2134:1
+//line routes.conf:2142:1
 func (u *URLBuilder) R306() string {
 	return routegenTable.HelperURL(&u.base, 578)
 }
 
-//line routes_gen.go:7746:1
+//line routes_gen.go:7703:1
 
-// R43 returns the URL of route "r43": /b/users (routes.conf:285:7).
+// R43 returns the URL of route "r43": /b/users (routes.conf:298:7).
 //
-//line routes.conf:285:1
+//line routes.conf:298:1
 func (u *URLBuilder) R43() string {
 	return routegenTable.HelperURL(&u.base, 579)
 }
 
-//line routes_gen.go:7755:1
+//line routes_gen.go:7712:1
 
-// R315 returns the URL of route "r315": /b/users/*rest (routes.conf:2191:15).
+// R315 returns the URL of route "r315": /b/users/*rest (routes.conf:2199:15).
 //
-//line routes.conf:2191:1
+//line routes.conf:2199:1
 func (u *URLBuilder) R315(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 580, rest)
 }
 
-//line routes_gen.go:7764:1
+//line routes_gen.go:7721:1
 
-// R312 returns the URL of route "r312": /b/users/*rest (routes.conf:2174:11).
+// R312 returns the URL of route "r312": /b/users/*rest (routes.conf:2182:11).
 //
-//line routes.conf:2174:1
+//line routes.conf:2182:1
 func (u *URLBuilder) R312(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 581, rest)
 }
 
-//line routes_gen.go:7773:1
+//line routes_gen.go:7730:1
 
-// R313 returns the URL of route "r313": /b/users/*rest (routes.conf:2180:15).
+// R313 returns the URL of route "r313": /b/users/*rest (routes.conf:2188:15).
 //
-//line routes.conf:2180:1
+//line routes.conf:2188:1
 func (u *URLBuilder) R313(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 583, rest)
 }
 
-//line routes_gen.go:7782:1
+//line routes_gen.go:7739:1
 
-// R314 returns the URL of route "r314": /b/users/*rest (routes.conf:2186:15).
+// R314 returns the URL of route "r314": /b/users/*rest (routes.conf:2193:15).
 //
-//line routes.conf:2186:1
+//line routes.conf:2193:1
 func (u *URLBuilder) R314(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 584, rest)
 }
 
-//line routes_gen.go:7791:1
+//line routes_gen.go:7748:1
 
-// R311 returns the URL of route "r311": /b/users/42 (routes.conf:2168:15).
+// R311 returns the URL of route "r311": /b/users/42 (routes.conf:2176:15).
 //
-//line routes.conf:2168:1
+//line routes.conf:2176:1
 func (u *URLBuilder) R311() string {
 	return routegenTable.HelperURL(&u.base, 585)
 }
 
-//line routes_gen.go:7800:1
+//line routes_gen.go:7757:1
 
-// R309 returns the URL of route "r309": /b/users/42 (routes.conf:2154:11).
+// R309 returns the URL of route "r309": /b/users/42 (routes.conf:2163:11).
 //
-//line routes.conf:2154:1
+//line routes.conf:2163:1
 func (u *URLBuilder) R309() string {
 	return routegenTable.HelperURL(&u.base, 586)
 }
 
-//line routes_gen.go:7809:1
+//line routes_gen.go:7766:1
 
-// R310 returns the URL of route "r310": /b/users/42/~:p3/a-b (routes.conf:2161:15).
+// R310 returns the URL of route "r310": /b/users/42/~:p3/a-b (routes.conf:2170:15).
 //
-//line routes.conf:2161:1
+//line routes.conf:2170:1
 func (u *URLBuilder) R310(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 589, p3)
 }
 
-//line routes_gen.go:7818:1
+//line routes_gen.go:7775:1
 
-// R307 returns the URL of route "r307": /b/users/:p2/ab (routes.conf:2140:11).
+// R307 returns the URL of route "r307": /b/users/:p2/ab (routes.conf:2150:11).
 //
-//line routes.conf:2140:1
+//line routes.conf:2150:1
 func (u *URLBuilder) R307(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 591, p2)
 }
 
-//line routes_gen.go:7827:1
+//line routes_gen.go:7784:1
 
-// R308 returns the URL of route "r308": /b/users/:p2/ab/:p4/:p5 (routes.conf:2147:15).
+// R308 returns the URL of route "r308": /b/users/:p2/ab/:p4/:p5 (routes.conf:2155:15).
 //
-//line routes.conf:2147:1
+//line routes.conf:2155:1
 func (u *URLBuilder) R308(p2 string, p4 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 592, p2, p4, p5)
 }
 
-//line routes_gen.go:7836:1
+//line routes_gen.go:7793:1
 
-// R65 returns the URL of route "r65": /new (routes.conf:440:7).
+// R65 returns the URL of route "r65": /new (routes.conf:450:7).
 //
-//line routes.conf:440:1
+//line routes.conf:450:1
 func (u *URLBuilder) R65() string {
 	return routegenTable.HelperURL(&u.base, 594)
 }
 
-//line routes_gen.go:7845:1
+//line routes_gen.go:7802:1
 
-// R241 returns the URL of route "r241": /new (routes.conf:1680:7).
+// R241 returns the URL of route "r241": /new (routes.conf:1702:7).
 //
-//line routes.conf:1680:1
+//line routes.conf:1702:1
 func (u *URLBuilder) R241() string {
 	return routegenTable.HelperURL(&u.base, 595)
 }
 
-//line routes_gen.go:7854:1
+//line routes_gen.go:7811:1
 
-// R428 returns the URL of route "r428": /new (routes.conf:2967:7).
+// R428 returns the URL of route "r428": /new (routes.conf:2980:7).
 //
-//line routes.conf:2967:1
+//line routes.conf:2980:1
 func (u *URLBuilder) R428() string {
 	return routegenTable.HelperURL(&u.base, 596)
 }
 
-//line routes_gen.go:7863:1
+//line routes_gen.go:7820:1
 
-// R437 returns the URL of route "r437": /new/:p1 (routes.conf:3027:11).
+// R437 returns the URL of route "r437": /new/:p1 (routes.conf:3037:11).
 //
-//line routes.conf:3027:1
+//line routes.conf:3037:1
 func (u *URLBuilder) R437(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 598, p1)
 }
 
-//line routes_gen.go:7872:1
+//line routes_gen.go:7829:1
 
-// R66 returns the URL of route "r66": /new/user_:p1 (routes.conf:447:11).
+// R66 returns the URL of route "r66": /new/user_:p1 (routes.conf:456:11).
 //
-//line routes.conf:447:1
+//line routes.conf:456:1
 func (u *URLBuilder) R66(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 599, p1)
 }
 
-//line routes_gen.go:7881:1
+//line routes_gen.go:7838:1
 
-// R434 returns the URL of route "r434": /new/user_x/= (routes.conf:3006:11).
+// R434 returns the URL of route "r434": /new/user_x/= (routes.conf:3016:11).
 //
-//line routes.conf:3006:1
+//line routes.conf:3016:1
 func (u *URLBuilder) R434() string {
 	return routegenTable.HelperURL(&u.base, 601)
 }
 
-//line routes_gen.go:7890:1
+//line routes_gen.go:7847:1
 
-// R435 returns the URL of route "r435": /new/user_x/=/:p3 (routes.conf:3013:15).
+// R435 returns the URL of route "r435": /new/user_x/=/:p3 (routes.conf:3021:15).
 //
-//line routes.conf:3013:1
+//line routes.conf:3021:1
 func (u *URLBuilder) R435(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 602, p3)
 }
 
-//line routes_gen.go:7899:1
+//line routes_gen.go:7856:1
 
-// R436 returns the URL of route "r436": /new/user_x/=/a/ab:p4 (routes.conf:3020:15).
+// R436 returns the URL of route "r436": /new/user_x/=/a/ab:p4 (routes.conf:3028:15).
 //
-//line routes.conf:3020:1
+//line routes.conf:3028:1
 func (u *URLBuilder) R436(p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 603, p4)
 }
 
-//line routes_gen.go:7908:1
+//line routes_gen.go:7865:1
 
-// R429 returns the URL of route "r429": /new/x.y (routes.conf:2975:11).
+// R429 returns the URL of route "r429": /new/x.y (routes.conf:2986:11).
 //
-//line routes.conf:2975:1
+//line routes.conf:2986:1
 func (u *URLBuilder) R429() string {
 	return routegenTable.HelperURL(&u.base, 605)
 }
 
-//line routes_gen.go:7917:1
+//line routes_gen.go:7874:1
 
-// R430 returns the URL of route "r430": /new/x.y (routes.conf:2980:15).
+// R430 returns the URL of route "r430": /new/x.y (routes.conf:2992:15).
 //
-//line routes.conf:2980:1
+//line routes.conf:2992:1
 func (u *URLBuilder) R430() string {
 	return routegenTable.HelperURL(&u.base, 606)
 }
 
-//line routes_gen.go:7926:1
+//line routes_gen.go:7883:1
 
-// R431 returns the URL of route "r431": /new/x.y (routes.conf:2986:15).
+// R431 returns the URL of route "r431": /new/x.y (routes.conf:2997:15).
 //
-//line routes.conf:2986:1
+//line routes.conf:2997:1
 func (u *URLBuilder) R431() string {
 	return routegenTable.HelperURL(&u.base, 607)
 }
 
-//line routes_gen.go:7935:1
+//line routes_gen.go:7892:1
 
-// R432 returns the URL of route "r432": /new/x.y/@/user_x (routes.conf:2992:15).
+// R432 returns the URL of route "r432": /new/x.y/@/user_x (routes.conf:3002:15).
 //
-//line routes.conf:2992:1
+//line routes.conf:3002:1
 func (u *URLBuilder) R432() string {
 	return routegenTable.HelperURL(&u.base, 609)
 }
 
-//line routes_gen.go:7944:1
+//line routes_gen.go:7901:1
 
-// R433 returns the URL of route "r433": /new/x.y/ab (routes.conf:2998:15).
+// R433 returns the URL of route "r433": /new/x.y/ab (routes.conf:3008:15).
 //
-//line routes.conf:2998:1
+//line routes.conf:3008:1
 func (u *URLBuilder) R433() string {
 	return routegenTable.HelperURL(&u.base, 610)
 }
 
-//line routes_gen.go:7953:1
+//line routes_gen.go:7910:1
 
-// R503 returns the URL of route "r503": /user_*rest (routes.conf:3487:11).
+// R503 returns the URL of route "r503": /user_*rest (routes.conf:3493:11).
 //
-//line routes.conf:3487:1
+//line routes.conf:3493:1
 func (u *URLBuilder) R503(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 611, rest)
 }
 
-//line routes_gen.go:7962:1
+//line routes_gen.go:7919:1
 
-// R185 returns the URL of route "r185": /user_*rest (routes.conf:1285:7).
+// R185 returns the URL of route "r185": /user_*rest (routes.conf:1306:7).
 //
-//line routes.conf:1285:1
+//line routes.conf:1306:1
 func (u *URLBuilder) R185(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 612, rest)
 }
 
-//line routes_gen.go:7971:1
+//line routes_gen.go:7928:1
 
-// R502 returns the URL of route "r502": /user_*rest (routes.conf:3478:7).
+// R502 returns the URL of route "r502": /user_*rest (routes.conf:3487:7).
 //
-//line routes.conf:3478:1
+//line routes.conf:3487:1
 func (u *URLBuilder) R502(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 613, rest)
 }
 
-//line routes_gen.go:7980:1
+//line routes_gen.go:7937:1
 
-// R316 returns the URL of route "r316": /user_:p0 (routes.conf:2200:7).
+// R316 returns the URL of route "r316": /user_:p0 (routes.conf:2207:7).
 //
-//line routes.conf:2200:1
+//line routes.conf:2207:1
 func (u *URLBuilder) R316(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 614, p0)
 }
 
-//line routes_gen.go:7989:1
+//line routes_gen.go:7946:1
 
-// R27 returns the URL of route "r27": /user_:p0 (routes.conf:178:7).
+// R27 returns the URL of route "r27": /user_:p0 (routes.conf:189:7).
 //
-//line routes.conf:178:1
+//line routes.conf:189:1
 func (u *URLBuilder) R27(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 615, p0)
 }
 
-//line routes_gen.go:7998:1
+//line routes_gen.go:7955:1
 
-// R450 returns the URL of route "r450": /user_:p0/1:p1 (routes.conf:3121:7).
+// R450 returns the URL of route "r450": /user_:p0/1:p1 (routes.conf:3135:7).
 //
-//line routes.conf:3121:1
+//line routes.conf:3135:1
 func (u *URLBuilder) R450(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 618, p0, p1)
 }
 
-//line routes_gen.go:8007:1
+//line routes_gen.go:7964:1
 
-// R453 returns the URL of route "r453": /user_:p0/1:p1 (routes.conf:3143:11).
+// R453 returns the URL of route "r453": /user_:p0/1:p1 (routes.conf:3155:11).
 //
-//line routes.conf:3143:1
+//line routes.conf:3155:1
 func (u *URLBuilder) R453(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 619, p0, p1)
 }
 
-//line routes_gen.go:8016:1
+//line routes_gen.go:7973:1
 
-// R451 returns the URL of route "r451": /user_:p0/1:p1 (routes.conf:3129:11).
+// R451 returns the URL of route "r451": /user_:p0/1:p1 (routes.conf:3143:11).
 //
-//line routes.conf:3129:1
+//line routes.conf:3143:1
 func (u *URLBuilder) R451(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 620, p0, p1)
 }
 
-//line routes_gen.go:8025:1
+//line routes_gen.go:7982:1
 
-// R457 returns the URL of route "r457": /user_:p0/1:p1/:p2/x.:p3 (routes.conf:3166:15).
+// R457 returns the URL of route "r457": /user_:p0/1:p1/:p2/x.:p3 (routes.conf:3179:15).
 //
-//line routes.conf:3166:1
+//line routes.conf:3179:1
 func (u *URLBuilder) R457(p0 string, p1 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 623, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:8034:1
+//line routes_gen.go:7991:1
 
-// R455 returns the URL of route "r455": /user_:p0/1:p1/=/:p3 (routes.conf:3154:15).
+// R455 returns the URL of route "r455": /user_:p0/1:p1/=/:p3 (routes.conf:3167:15).
 //
-//line routes.conf:3154:1
+//line routes.conf:3167:1
 func (u *URLBuilder) R455(p0 string, p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 624, p0, p1, p3)
 }
 
-//line routes_gen.go:8043:1
+//line routes_gen.go:8000:1
 
-// R452 returns the URL of route "r452": /user_:p0/1:p1/@ (routes.conf:3135:15).
+// R452 returns the URL of route "r452": /user_:p0/1:p1/@ (routes.conf:3148:15).
 //
-//line routes.conf:3135:1
+//line routes.conf:3148:1
 func (u *URLBuilder) R452(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 625, p0, p1)
 }
 
-//line routes_gen.go:8052:1
+//line routes_gen.go:8009:1
 
-// R454 returns the URL of route "r454": /user_:p0/1:p1/@/:p3 (routes.conf:3148:15).
+// R454 returns the URL of route "r454": /user_:p0/1:p1/@/:p3 (routes.conf:3161:15).
 //
-//line routes.conf:3148:1
+//line routes.conf:3161:1
 func (u *URLBuilder) R454(p0 string, p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 628, p0, p1, p3)
 }
 
-//line routes_gen.go:8061:1
+//line routes_gen.go:8018:1
 
-// R456 returns the URL of route "r456": /user_:p0/1:p1/b/v1 (routes.conf:3160:15).
+// R456 returns the URL of route "r456": /user_:p0/1:p1/b/v1 (routes.conf:3173:15).
 //
-//line routes.conf:3160:1
+//line routes.conf:3173:1
 func (u *URLBuilder) R456(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 630, p0, p1)
 }
 
-//line routes_gen.go:8070:1
+//line routes_gen.go:8027:1
 
-// R458 returns the URL of route "r458": /user_:p0/1:p1/new/:p3 (routes.conf:3174:11).
+// R458 returns the URL of route "r458": /user_:p0/1:p1/new/:p3 (routes.conf:3188:11).
 //
-//line routes.conf:3174:1
+//line routes.conf:3188:1
 func (u *URLBuilder) R458(p0 string, p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 632, p0, p1, p3)
 }
 
-//line routes_gen.go:8079:1
+//line routes_gen.go:8036:1
 
-// R459 returns the URL of route "r459": /user_:p0/1:p1/new/b (routes.conf:3179:11).
+// R459 returns the URL of route "r459": /user_:p0/1:p1/new/b (routes.conf:3194:11).
 //
-//line routes.conf:3179:1
+//line routes.conf:3194:1
 func (u *URLBuilder) R459(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 634, p0, p1)
 }
 
-//line routes_gen.go:8088:1
+//line routes_gen.go:8045:1
 
-// R187 returns the URL of route "r187": /user_:p0/:p1 (routes.conf:1298:7).
+// R187 returns the URL of route "r187": /user_:p0/:p1 (routes.conf:1321:7).
 //
-//line routes.conf:1298:1
+//line routes.conf:1321:1
 func (u *URLBuilder) R187(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 635, p0, p1)
 }
 
-//line routes_gen.go:8097:1
+//line routes_gen.go:8054:1
 
-// R243 returns the URL of route "r243": /user_:p0/:p1 (routes.conf:1694:7).
+// R243 returns the URL of route "r243": /user_:p0/:p1 (routes.conf:1715:7).
 //
-//line routes.conf:1694:1
+//line routes.conf:1715:1
 func (u *URLBuilder) R243(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 637, p0, p1)
 }
 
-//line routes_gen.go:8106:1
+//line routes_gen.go:8063:1
 
-// R244 returns the URL of route "r244": /user_:p0/:p1/= (routes.conf:1700:11).
+// R244 returns the URL of route "r244": /user_:p0/:p1/= (routes.conf:1721:11).
 //
-//line routes.conf:1700:1
+//line routes.conf:1721:1
 func (u *URLBuilder) R244(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 638, p0, p1)
 }
 
-//line routes_gen.go:8115:1
+//line routes_gen.go:8072:1
 
-// R245 returns the URL of route "r245": /user_:p0/:p1/v:p2 (routes.conf:1705:11).
+// R245 returns the URL of route "r245": /user_:p0/:p1/v:p2 (routes.conf:1726:11).
 //
-//line routes.conf:1705:1
+//line routes.conf:1726:1
 func (u *URLBuilder) R245(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 641, p0, p1, p2)
 }
 
-//line routes_gen.go:8124:1
+//line routes_gen.go:8081:1
 
-// R246 returns the URL of route "r246": /user_:p0/:p1/v:p2/:p3/= (routes.conf:1712:15).
+// R246 returns the URL of route "r246": /user_:p0/:p1/v:p2/:p3/= (routes.conf:1732:15).
 //
-//line routes.conf:1712:1
+//line routes.conf:1732:1
 func (u *URLBuilder) R246(p0 string, p1 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 643, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:8133:1
+//line routes_gen.go:8090:1
 
-// R320 returns the URL of route "r320": /user_:p0/:p1/x.:p2 (routes.conf:2226:11).
+// R320 returns the URL of route "r320": /user_:p0/:p1/x.:p2 (routes.conf:2235:11).
 //
-//line routes.conf:2226:1
+//line routes.conf:2235:1
 func (u *URLBuilder) R320(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 645, p0, p1, p2)
 }
 
-//line routes_gen.go:8142:1
+//line routes_gen.go:8099:1
 
-// R352 returns the URL of route "r352": /user_:p0/= (routes.conf:2442:15).
+// R352 returns the URL of route "r352": /user_:p0/= (routes.conf:2453:15).
 //
-//line routes.conf:2442:1
+//line routes.conf:2453:1
 func (u *URLBuilder) R352(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 647, p0)
 }
 
-//line routes_gen.go:8151:1
+//line routes_gen.go:8108:1
 
-// R321 returns the URL of route "r321": /user_:p0/a (routes.conf:2231:11).
+// R321 returns the URL of route "r321": /user_:p0/a (routes.conf:2242:11).
 //
-//line routes.conf:2231:1
+//line routes.conf:2242:1
 func (u *URLBuilder) R321(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 649, p0)
 }
 
-//line routes_gen.go:8160:1
+//line routes_gen.go:8117:1
 
-// R247 returns the URL of route "r247": /user_:p0/a-b (routes.conf:1722:7).
+// R247 returns the URL of route "r247": /user_:p0/a-b (routes.conf:1741:7).
 //
-//line routes.conf:1722:1
+//line routes.conf:1741:1
 func (u *URLBuilder) R247(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 650, p0)
 }
 
-//line routes_gen.go:8169:1
+//line routes_gen.go:8126:1
 
-// R249 returns the URL of route "r249": /user_:p0/a-b/42/= (routes.conf:1736:11).
+// R249 returns the URL of route "r249": /user_:p0/a-b/42/= (routes.conf:1754:11).
 //
-//line routes.conf:1736:1
+//line routes.conf:1754:1
 func (u *URLBuilder) R249(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 653, p0)
 }
 
-//line routes_gen.go:8178:1
+//line routes_gen.go:8135:1
 
-// R252 returns the URL of route "r252": /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1755:15).
+// R252 returns the URL of route "r252": /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1774:15).
 //
-//line routes.conf:1755:1
+//line routes.conf:1774:1
 func (u *URLBuilder) R252(p0 string, p4 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 655, p0, p4, p5)
 }
 
-//line routes_gen.go:8187:1
+//line routes_gen.go:8144:1
 
-// R251 returns the URL of route "r251": /user_:p0/a-b/42/=/=/v1 (routes.conf:1750:15).
+// R251 returns the URL of route "r251": /user_:p0/a-b/42/=/=/v1 (routes.conf:1768:15).
 //
-//line routes.conf:1750:1
+//line routes.conf:1768:1
 func (u *URLBuilder) R251(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 657, p0)
 }
 
-//line routes_gen.go:8196:1
+//line routes_gen.go:8153:1
 
-// R248 returns the URL of route "r248": /user_:p0/a-b/:p2 (routes.conf:1729:11).
+// R248 returns the URL of route "r248": /user_:p0/a-b/:p2 (routes.conf:1748:11).
 //
-//line routes.conf:1729:1
+//line routes.conf:1748:1
 func (u *URLBuilder) R248(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 659, p0, p2)
 }
 
-//line routes_gen.go:8205:1
+//line routes_gen.go:8162:1
 
-// R317 returns the URL of route "r317": /user_:p0/new/x.y (routes.conf:2207:11).
+// R317 returns the URL of route "r317": /user_:p0/new/x.y (routes.conf:2214:11).
 //
-//line routes.conf:2207:1
+//line routes.conf:2214:1
 func (u *URLBuilder) R317(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 661, p0)
 }
 
-//line routes_gen.go:8214:1
+//line routes_gen.go:8171:1
 
-// R318 returns the URL of route "r318": /user_:p0/new/x.y/:p3 (routes.conf:2213:15).
+// R318 returns the URL of route "r318": /user_:p0/new/x.y/:p3 (routes.conf:2220:15).
 //
-//line routes.conf:2213:1
+//line routes.conf:2220:1
 func (u *URLBuilder) R318(p0 string, p3 int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 663, p0, routegenimpl.Int(p3))
 }
 
-//line routes_gen.go:8223:1
+//line routes_gen.go:8180:1
 
-// R319 returns the URL of route "r319": /user_x (routes.conf:2219:15).
+// R319 returns the URL of route "r319": /user_x (routes.conf:2227:15).
 //
-//line routes.conf:2219:1
+//line routes.conf:2227:1
 func (u *URLBuilder) R319() string {
 	return routegenTable.HelperURL(&u.base, 664)
 }
 
-//line routes_gen.go:8232:1
+//line routes_gen.go:8189:1
 
-// R501 returns the URL of route "r501": /user_x/:p1 (routes.conf:3472:7).
+// R501 returns the URL of route "r501": /user_x/:p1 (routes.conf:3480:7).
 //
-//line routes.conf:3472:1
+//line routes.conf:3480:1
 func (u *URLBuilder) R501(p1 int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 667, routegenimpl.Int(p1))
 }
 
-//line routes_gen.go:8241:1
+//line routes_gen.go:8198:1
 
 // R1 returns the URL of route "r1": /user_x/= (routes.conf:9:7).
 //
@@ -8246,43 +8203,43 @@ func (u *URLBuilder) R1() string {
 	return routegenTable.HelperURL(&u.base, 670)
 }
 
-//line routes_gen.go:8250:1
+//line routes_gen.go:8207:1
 
-// R2 returns the URL of route "r2": /user_x/=/:p2 (routes.conf:16:11).
+// R2 returns the URL of route "r2": /user_x/=/:p2 (routes.conf:17:11).
 //
-//line routes.conf:16:1
+//line routes.conf:17:1
 func (u *URLBuilder) R2(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 673, p2)
 }
 
-//line routes_gen.go:8259:1
+//line routes_gen.go:8216:1
 
-// R5 returns the URL of route "r5": /user_x/=/:p2 (routes.conf:34:15).
+// R5 returns the URL of route "r5": /user_x/=/:p2 (routes.conf:36:15).
 //
-//line routes.conf:34:1
+//line routes.conf:36:1
 func (u *URLBuilder) R5(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 674, p2)
 }
 
-//line routes_gen.go:8268:1
+//line routes_gen.go:8225:1
 
-// R6 returns the URL of route "r6": /user_x/=/:p2/:p3 (routes.conf:40:15).
+// R6 returns the URL of route "r6": /user_x/=/:p2/:p3 (routes.conf:41:15).
 //
-//line routes.conf:40:1
+//line routes.conf:41:1
 func (u *URLBuilder) R6(p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 677, p2, p3)
 }
 
-//line routes_gen.go:8277:1
+//line routes_gen.go:8234:1
 
-// R4 returns the URL of route "r4": /user_x/=/:p2/user_x (routes.conf:28:15).
+// R4 returns the URL of route "r4": /user_x/=/:p2/user_x (routes.conf:31:15).
 //
-//line routes.conf:28:1
+//line routes.conf:31:1
 func (u *URLBuilder) R4(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 679, p2)
 }
 
-//line routes_gen.go:8286:1
+//line routes_gen.go:8243:1
 
 // R3 returns the URL of route "r3": /user_x/=/:p2/x.y/*rest (routes.conf:22:15).
 //
@@ -8291,736 +8248,736 @@ func (u *URLBuilder) R3(p2 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 681, p2, rest)
 }
 
-//line routes_gen.go:8295:1
+//line routes_gen.go:8252:1
 
-// R207 returns the URL of route "r207": /user_x/new (routes.conf:1440:7).
+// R207 returns the URL of route "r207": /user_x/new (routes.conf:1457:7).
 //
-//line routes.conf:1440:1
+//line routes.conf:1457:1
 func (u *URLBuilder) R207() string {
 	return routegenTable.HelperURL(&u.base, 682)
 }
 
-//line routes_gen.go:8304:1
+//line routes_gen.go:8261:1
 
-// R186 returns the URL of route "r186": /user_x/user_x (routes.conf:1291:7).
+// R186 returns the URL of route "r186": /user_x/user_x (routes.conf:1314:7).
 //
-//line routes.conf:1291:1
+//line routes.conf:1314:1
 func (u *URLBuilder) R186() string {
 	return routegenTable.HelperURL(&u.base, 683)
 }
 
-//line routes_gen.go:8313:1
+//line routes_gen.go:8270:1
 
-// R196 returns the URL of route "r196": /user_x/user_x (routes.conf:1360:7).
+// R196 returns the URL of route "r196": /user_x/user_x (routes.conf:1381:7).
 //
-//line routes.conf:1360:1
+//line routes.conf:1381:1
 func (u *URLBuilder) R196() string {
 	return routegenTable.HelperURL(&u.base, 685)
 }
 
-//line routes_gen.go:8322:1
+//line routes_gen.go:8279:1
 
-// R267 returns the URL of route "r267": /user_x/v1 (routes.conf:1870:7).
+// R267 returns the URL of route "r267": /user_x/v1 (routes.conf:1881:7).
 //
-//line routes.conf:1870:1
+//line routes.conf:1881:1
 func (u *URLBuilder) R267() string {
 	return routegenTable.HelperURL(&u.base, 686)
 }
 
-//line routes_gen.go:8331:1
+//line routes_gen.go:8288:1
 
-// R374 returns the URL of route "r374": /users (routes.conf:2591:7).
+// R374 returns the URL of route "r374": /users (routes.conf:2597:7).
 //
-//line routes.conf:2591:1
+//line routes.conf:2597:1
 func (u *URLBuilder) R374() string {
 	return routegenTable.HelperURL(&u.base, 689)
 }
 
-//line routes_gen.go:8340:1
+//line routes_gen.go:8297:1
 
-// R491 returns the URL of route "r491": /users (routes.conf:3403:7).
+// R491 returns the URL of route "r491": /users (routes.conf:3411:7).
 //
-//line routes.conf:3403:1
+//line routes.conf:3411:1
 func (u *URLBuilder) R491() string {
 	return routegenTable.HelperURL(&u.base, 691)
 }
 
-//line routes_gen.go:8349:1
+//line routes_gen.go:8306:1
 
-// R299 returns the URL of route "r299": /users/42 (routes.conf:2089:11).
+// R299 returns the URL of route "r299": /users/42 (routes.conf:2095:11).
 //
-//line routes.conf:2089:1
+//line routes.conf:2095:1
 func (u *URLBuilder) R299() string {
 	return routegenTable.HelperURL(&u.base, 693)
 }
 
-//line routes_gen.go:8358:1
+//line routes_gen.go:8315:1
 
-// R300 returns the URL of route "r300": /users/42 (routes.conf:2094:15).
+// R300 returns the URL of route "r300": /users/42 (routes.conf:2101:15).
 //
-//line routes.conf:2094:1
+//line routes.conf:2101:1
 func (u *URLBuilder) R300() string {
 	return routegenTable.HelperURL(&u.base, 694)
 }
 
-//line routes_gen.go:8367:1
+//line routes_gen.go:8324:1
 
-// R494 returns the URL of route "r494": /users/42/:p2 (routes.conf:3423:11).
+// R494 returns the URL of route "r494": /users/42/:p2 (routes.conf:3432:11).
 //
-//line routes.conf:3423:1
+//line routes.conf:3432:1
 func (u *URLBuilder) R494(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 697, p2)
 }
 
-//line routes_gen.go:8376:1
+//line routes_gen.go:8333:1
 
-// R394 returns the URL of route "r394": /users/:p1 (routes.conf:2738:7).
+// R394 returns the URL of route "r394": /users/:p1 (routes.conf:2741:7).
 //
-//line routes.conf:2738:1
+//line routes.conf:2741:1
 func (u *URLBuilder) R394(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 698, p1)
 }
 
-//line routes_gen.go:8385:1
+//line routes_gen.go:8342:1
 
-// R447 returns the URL of route "r447": /users/:p1 (routes.conf:3095:11).
+// R447 returns the URL of route "r447": /users/:p1 (routes.conf:3110:11).
 //
-//line routes.conf:3095:1
+//line routes.conf:3110:1
 func (u *URLBuilder) R447(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 699, p1)
 }
 
-//line routes_gen.go:8394:1
+//line routes_gen.go:8351:1
 
-// R375 returns the URL of route "r375": /users/:p1/1 (routes.conf:2599:11).
+// R375 returns the URL of route "r375": /users/:p1/1 (routes.conf:2603:11).
 //
-//line routes.conf:2599:1
+//line routes.conf:2603:1
 func (u *URLBuilder) R375(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 700, p1)
 }
 
-//line routes_gen.go:8403:1
+//line routes_gen.go:8360:1
 
-// R395 returns the URL of route "r395": /users/:p1/1/.a (routes.conf:2745:11).
+// R395 returns the URL of route "r395": /users/:p1/1/.a (routes.conf:2748:11).
 //
-//line routes.conf:2745:1
+//line routes.conf:2748:1
 func (u *URLBuilder) R395(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 702, p1)
 }
 
-//line routes_gen.go:8412:1
+//line routes_gen.go:8369:1
 
-// R396 returns the URL of route "r396": /users/:p1/1/.a/@ (routes.conf:2751:15).
+// R396 returns the URL of route "r396": /users/:p1/1/.a/@ (routes.conf:2753:15).
 //
-//line routes.conf:2751:1
+//line routes.conf:2753:1
 func (u *URLBuilder) R396(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 703, p1)
 }
 
-//line routes_gen.go:8421:1
+//line routes_gen.go:8378:1
 
-// R398 returns the URL of route "r398": /users/:p1/1/.a/@/~u (routes.conf:2761:15).
+// R398 returns the URL of route "r398": /users/:p1/1/.a/@/~u (routes.conf:2764:15).
 //
-//line routes.conf:2761:1
+//line routes.conf:2764:1
 func (u *URLBuilder) R398(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 704, p1)
 }
 
-//line routes_gen.go:8430:1
+//line routes_gen.go:8387:1
 
-// R397 returns the URL of route "r397": /users/:p1/1/.a/ab/:p5 (routes.conf:2756:15).
+// R397 returns the URL of route "r397": /users/:p1/1/.a/ab/:p5 (routes.conf:2759:15).
 //
-//line routes.conf:2756:1
+//line routes.conf:2759:1
 func (u *URLBuilder) R397(p1 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 705, p1, p5)
 }
 
-//line routes_gen.go:8439:1
+//line routes_gen.go:8396:1
 
-// R376 returns the URL of route "r376": /users/:p1/1/=/a:p4 (routes.conf:2605:15).
+// R376 returns the URL of route "r376": /users/:p1/1/=/a:p4 (routes.conf:2609:15).
 //
-//line routes.conf:2605:1
+//line routes.conf:2609:1
 func (u *URLBuilder) R376(p1 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 706, p1, p4)
 }
 
-//line routes_gen.go:8448:1
+//line routes_gen.go:8405:1
 
-// R377 returns the URL of route "r377": /users/:p1/1/x.y/42 (routes.conf:2610:15).
+// R377 returns the URL of route "r377": /users/:p1/1/x.y/42 (routes.conf:2615:15).
 //
-//line routes.conf:2610:1
+//line routes.conf:2615:1
 func (u *URLBuilder) R377(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 708, p1)
 }
 
-//line routes_gen.go:8457:1
+//line routes_gen.go:8414:1
 
-// R378 returns the URL of route "r378": /users/:p1/1/~u/:p4 (routes.conf:2618:15).
+// R378 returns the URL of route "r378": /users/:p1/1/~u/:p4 (routes.conf:2623:15).
 //
-//line routes.conf:2618:1
+//line routes.conf:2623:1
 func (u *URLBuilder) R378(p1 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 710, p1, p4)
 }
 
-//line routes_gen.go:8466:1
+//line routes_gen.go:8423:1
 
-// R399 returns the URL of route "r399": /users/:p1/x.y (routes.conf:2768:11).
+// R399 returns the URL of route "r399": /users/:p1/x.y (routes.conf:2772:11).
 //
-//line routes.conf:2768:1
+//line routes.conf:2772:1
 func (u *URLBuilder) R399(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 711, p1)
 }
 
-//line routes_gen.go:8475:1
+//line routes_gen.go:8432:1
 
-// R400 returns the URL of route "r400": /users/:p1/x.y/a-b/users (routes.conf:2775:15).
+// R400 returns the URL of route "r400": /users/:p1/x.y/a-b/users (routes.conf:2779:15).
 //
-//line routes.conf:2775:1
+//line routes.conf:2779:1
 func (u *URLBuilder) R400(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 713, p1)
 }
 
-//line routes_gen.go:8484:1
+//line routes_gen.go:8441:1
 
-// R11 returns the URL of route "r11": /users/a:p1 (routes.conf:77:7).
+// R11 returns the URL of route "r11": /users/a:p1 (routes.conf:82:7).
 //
-//line routes.conf:77:1
+//line routes.conf:82:1
 func (u *URLBuilder) R11(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 714, p1)
 }
 
-//line routes_gen.go:8493:1
+//line routes_gen.go:8450:1
 
-// R495 returns the URL of route "r495": /users/~:p1 (routes.conf:3430:11).
+// R495 returns the URL of route "r495": /users/~:p1 (routes.conf:3440:11).
 //
-//line routes.conf:3430:1
+//line routes.conf:3440:1
 func (u *URLBuilder) R495(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 716, p1)
 }
 
-//line routes_gen.go:8502:1
+//line routes_gen.go:8459:1
 
-// R250 returns the URL of route "r250": /v1 (routes.conf:1743:15).
+// R250 returns the URL of route "r250": /v1 (routes.conf:1762:15).
 //
-//line routes.conf:1743:1
+//line routes.conf:1762:1
 func (u *URLBuilder) R250() string {
 	return routegenTable.HelperURL(&u.base, 719)
 }
 
-//line routes_gen.go:8511:1
+//line routes_gen.go:8468:1
 
-// R269 returns the URL of route "r269": /v1/*rest (routes.conf:1884:11).
+// R269 returns the URL of route "r269": /v1/*rest (routes.conf:1893:11).
 //
-//line routes.conf:1884:1
+//line routes.conf:1893:1
 func (u *URLBuilder) R269(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 721, rest)
 }
 
-//line routes_gen.go:8520:1
+//line routes_gen.go:8477:1
 
-// R268 returns the URL of route "r268": /v1/*rest (routes.conf:1878:7).
+// R268 returns the URL of route "r268": /v1/*rest (routes.conf:1887:7).
 //
-//line routes.conf:1878:1
+//line routes.conf:1887:1
 func (u *URLBuilder) R268(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 722, rest)
 }
 
-//line routes_gen.go:8529:1
+//line routes_gen.go:8486:1
 
-// R133 returns the URL of route "r133": /v1/= (routes.conf:930:7).
+// R133 returns the URL of route "r133": /v1/= (routes.conf:941:7).
 //
-//line routes.conf:930:1
+//line routes.conf:941:1
 func (u *URLBuilder) R133() string {
 	return routegenTable.HelperURL(&u.base, 725)
 }
 
-//line routes_gen.go:8538:1
+//line routes_gen.go:8495:1
 
-// R468 returns the URL of route "r468": /v1/new (routes.conf:3243:7).
+// R468 returns the URL of route "r468": /v1/new (routes.conf:3253:7).
 //
-//line routes.conf:3243:1
+//line routes.conf:3253:1
 func (u *URLBuilder) R468() string {
 	return routegenTable.HelperURL(&u.base, 728)
 }
 
-//line routes_gen.go:8547:1
+//line routes_gen.go:8504:1
 
-// R29 returns the URL of route "r29": /v:p0 (routes.conf:192:7).
+// R29 returns the URL of route "r29": /v:p0 (routes.conf:203:7).
 //
-//line routes.conf:192:1
+//line routes.conf:203:1
 func (u *URLBuilder) R29(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 730, p0)
 }
 
-//line routes_gen.go:8556:1
+//line routes_gen.go:8513:1
 
-// R36 returns the URL of route "r36": /v:p0/:p1/a:p2 (routes.conf:236:15).
+// R36 returns the URL of route "r36": /v:p0/:p1/a:p2 (routes.conf:247:15).
 //
-//line routes.conf:236:1
+//line routes.conf:247:1
 func (u *URLBuilder) R36(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 733, p0, p1, p2)
 }
 
-//line routes_gen.go:8565:1
+//line routes_gen.go:8522:1
 
-// R35 returns the URL of route "r35": /v:p0/:p1/a:p2 (routes.conf:231:11).
+// R35 returns the URL of route "r35": /v:p0/:p1/a:p2 (routes.conf:241:11).
 //
-//line routes.conf:231:1
+//line routes.conf:241:1
 func (u *URLBuilder) R35(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 734, p0, p1, p2)
 }
 
-//line routes_gen.go:8574:1
+//line routes_gen.go:8531:1
 
-// R37 returns the URL of route "r37": /v:p0/a (routes.conf:243:11).
+// R37 returns the URL of route "r37": /v:p0/a (routes.conf:254:11).
 //
-//line routes.conf:243:1
+//line routes.conf:254:1
 func (u *URLBuilder) R37(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 736, p0)
 }
 
-//line routes_gen.go:8583:1
+//line routes_gen.go:8540:1
 
-// R446 returns the URL of route "r446": /v:p0/user_:p1 (routes.conf:3087:11).
+// R446 returns the URL of route "r446": /v:p0/user_:p1 (routes.conf:3103:11).
 //
-//line routes.conf:3087:1
+//line routes.conf:3103:1
 func (u *URLBuilder) R446(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 738, p0, p1)
 }
 
-//line routes_gen.go:8592:1
+//line routes_gen.go:8549:1
 
-// R30 returns the URL of route "r30": /v:p0/users (routes.conf:198:11).
+// R30 returns the URL of route "r30": /v:p0/users (routes.conf:210:11).
 //
-//line routes.conf:198:1
+//line routes.conf:210:1
 func (u *URLBuilder) R30(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 739, p0)
 }
 
-//line routes_gen.go:8601:1
+//line routes_gen.go:8558:1
 
-// R32 returns the URL of route "r32": /v:p0/users/.:p2/x.y (routes.conf:211:15).
+// R32 returns the URL of route "r32": /v:p0/users/.:p2/x.y (routes.conf:222:15).
 //
-//line routes.conf:211:1
+//line routes.conf:222:1
 func (u *URLBuilder) R32(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 740, p0, p2)
 }
 
-//line routes_gen.go:8610:1
+//line routes_gen.go:8567:1
 
-// R33 returns the URL of route "r33": /v:p0/users/:p2 (routes.conf:217:15).
+// R33 returns the URL of route "r33": /v:p0/users/:p2 (routes.conf:227:15).
 //
-//line routes.conf:217:1
+//line routes.conf:227:1
 func (u *URLBuilder) R33(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 743, p0, p2)
 }
 
-//line routes_gen.go:8619:1
+//line routes_gen.go:8576:1
 
-// R31 returns the URL of route "r31": /v:p0/users/a (routes.conf:205:15).
+// R31 returns the URL of route "r31": /v:p0/users/a (routes.conf:216:15).
 //
-//line routes.conf:205:1
+//line routes.conf:216:1
 func (u *URLBuilder) R31(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 745, p0)
 }
 
-//line routes_gen.go:8628:1
+//line routes_gen.go:8585:1
 
-// R34 returns the URL of route "r34": /v:p0/users/a-b/:p3 (routes.conf:223:15).
+// R34 returns the URL of route "r34": /v:p0/users/a-b/:p3 (routes.conf:233:15).
 //
-//line routes.conf:223:1
+//line routes.conf:233:1
 func (u *URLBuilder) R34(p0 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 746, p0, p3)
 }
 
-//line routes_gen.go:8637:1
+//line routes_gen.go:8594:1
 
-// R128 returns the URL of route "r128": /x.:p0 (routes.conf:894:7).
+// R128 returns the URL of route "r128": /x.:p0 (routes.conf:909:7).
 //
-//line routes.conf:894:1
+//line routes.conf:909:1
 func (u *URLBuilder) R128(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 748, p0)
 }
 
-//line routes_gen.go:8646:1
+//line routes_gen.go:8603:1
 
-// R132 returns the URL of route "r132": /x.:p0/1/1 (routes.conf:921:11).
+// R132 returns the URL of route "r132": /x.:p0/1/1 (routes.conf:934:11).
 //
-//line routes.conf:921:1
+//line routes.conf:934:1
 func (u *URLBuilder) R132(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 750, p0)
 }
 
-//line routes_gen.go:8655:1
+//line routes_gen.go:8612:1
 
-// R424 returns the URL of route "r424": /x.:p0/:p1 (routes.conf:2937:7).
+// R424 returns the URL of route "r424": /x.:p0/:p1 (routes.conf:2952:7).
 //
-//line routes.conf:2937:1
+//line routes.conf:2952:1
 func (u *URLBuilder) R424(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 751, p0, p1)
 }
 
-//line routes_gen.go:8664:1
+//line routes_gen.go:8621:1
 
-// R131 returns the URL of route "r131": /x.:p0/= (routes.conf:915:11).
+// R131 returns the URL of route "r131": /x.:p0/= (routes.conf:928:11).
 //
-//line routes.conf:915:1
+//line routes.conf:928:1
 func (u *URLBuilder) R131(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 752, p0)
 }
 
-//line routes_gen.go:8673:1
+//line routes_gen.go:8630:1
 
-// R130 returns the URL of route "r130": /x.:p0/a-b (routes.conf:908:11).
+// R130 returns the URL of route "r130": /x.:p0/a-b (routes.conf:921:11).
 //
-//line routes.conf:908:1
+//line routes.conf:921:1
 func (u *URLBuilder) R130(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 753, p0)
 }
 
-//line routes_gen.go:8682:1
+//line routes_gen.go:8639:1
 
-// R129 returns the URL of route "r129": /x.:p0/a:p1 (routes.conf:901:11).
+// R129 returns the URL of route "r129": /x.:p0/a:p1 (routes.conf:916:11).
 //
-//line routes.conf:901:1
+//line routes.conf:916:1
 func (u *URLBuilder) R129(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 754, p0, p1)
 }
 
-//line routes_gen.go:8691:1
+//line routes_gen.go:8648:1
 
-// R217 returns the URL of route "r217": /x.y (routes.conf:1514:7).
+// R217 returns the URL of route "r217": /x.y (routes.conf:1530:7).
 //
-//line routes.conf:1514:1
+//line routes.conf:1530:1
 func (u *URLBuilder) R217() string {
 	return routegenTable.HelperURL(&u.base, 755)
 }
 
-//line routes_gen.go:8700:1
+//line routes_gen.go:8657:1
 
-// R253 returns the URL of route "r253": /x.y (routes.conf:1766:7).
+// R253 returns the URL of route "r253": /x.y (routes.conf:1783:7).
 //
-//line routes.conf:1766:1
+//line routes.conf:1783:1
 func (u *URLBuilder) R253() string {
 	return routegenTable.HelperURL(&u.base, 756)
 }
 
-//line routes_gen.go:8709:1
+//line routes_gen.go:8666:1
 
-// R215 returns the URL of route "r215": /x.y (routes.conf:1499:7).
+// R215 returns the URL of route "r215": /x.y (routes.conf:1514:7).
 //
-//line routes.conf:1499:1
+//line routes.conf:1514:1
 func (u *URLBuilder) R215() string {
 	return routegenTable.HelperURL(&u.base, 757)
 }
 
-//line routes_gen.go:8718:1
+//line routes_gen.go:8675:1
 
-// R256 returns the URL of route "r256": /x.y/1 (routes.conf:1786:15).
+// R256 returns the URL of route "r256": /x.y/1 (routes.conf:1802:15).
 //
-//line routes.conf:1786:1
+//line routes.conf:1802:1
 func (u *URLBuilder) R256() string {
 	return routegenTable.HelperURL(&u.base, 759)
 }
 
-//line routes_gen.go:8727:1
+//line routes_gen.go:8684:1
 
-// R254 returns the URL of route "r254": /x.y/1 (routes.conf:1774:11).
+// R254 returns the URL of route "r254": /x.y/1 (routes.conf:1790:11).
 //
-//line routes.conf:1774:1
+//line routes.conf:1790:1
 func (u *URLBuilder) R254() string {
 	return routegenTable.HelperURL(&u.base, 760)
 }
 
-//line routes_gen.go:8736:1
+//line routes_gen.go:8693:1
 
-// R257 returns the URL of route "r257": /x.y/1/1 (routes.conf:1791:15).
+// R257 returns the URL of route "r257": /x.y/1/1 (routes.conf:1807:15).
 //
-//line routes.conf:1791:1
+//line routes.conf:1807:1
 func (u *URLBuilder) R257() string {
 	return routegenTable.HelperURL(&u.base, 761)
 }
 
-//line routes_gen.go:8745:1
+//line routes_gen.go:8702:1
 
-// R255 returns the URL of route "r255": /x.y/1/= (routes.conf:1780:15).
+// R255 returns the URL of route "r255": /x.y/1/= (routes.conf:1796:15).
 //
-//line routes.conf:1780:1
+//line routes.conf:1796:1
 func (u *URLBuilder) R255() string {
 	return routegenTable.HelperURL(&u.base, 763)
 }
 
-//line routes_gen.go:8754:1
+//line routes_gen.go:8711:1
 
-// R258 returns the URL of route "r258": /x.y/1/@ (routes.conf:1799:15).
+// R258 returns the URL of route "r258": /x.y/1/@ (routes.conf:1815:15).
 //
-//line routes.conf:1799:1
+//line routes.conf:1815:1
 func (u *URLBuilder) R258() string {
 	return routegenTable.HelperURL(&u.base, 764)
 }
 
-//line routes_gen.go:8763:1
+//line routes_gen.go:8720:1
 
-// R275 returns the URL of route "r275": /x.y/:p1 (routes.conf:1928:7).
+// R275 returns the URL of route "r275": /x.y/:p1 (routes.conf:1933:7).
 //
-//line routes.conf:1928:1
+//line routes.conf:1933:1
 func (u *URLBuilder) R275(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 766, p1)
 }
 
-//line routes_gen.go:8772:1
+//line routes_gen.go:8729:1
 
-// R216 returns the URL of route "r216": /x.y/ab (routes.conf:1506:11).
+// R216 returns the URL of route "r216": /x.y/ab (routes.conf:1522:11).
 //
-//line routes.conf:1506:1
+//line routes.conf:1522:1
 func (u *URLBuilder) R216() string {
 	return routegenTable.HelperURL(&u.base, 768)
 }
 
-//line routes_gen.go:8781:1
+//line routes_gen.go:8738:1
 
-// R111 returns the URL of route "r111": /~*rest (routes.conf:765:11).
+// R111 returns the URL of route "r111": /~*rest (routes.conf:783:11).
 //
-//line routes.conf:765:1
+//line routes.conf:783:1
 func (u *URLBuilder) R111(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 770, rest)
 }
 
-//line routes_gen.go:8790:1
+//line routes_gen.go:8747:1
 
-// R110 returns the URL of route "r110": /~*rest (routes.conf:757:7).
+// R110 returns the URL of route "r110": /~*rest (routes.conf:776:7).
 //
-//line routes.conf:757:1
+//line routes.conf:776:1
 func (u *URLBuilder) R110(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 771, rest)
 }
 
-//line routes_gen.go:8799:1
+//line routes_gen.go:8756:1
 
-// R112 returns the URL of route "r112": /~*rest (routes.conf:774:11).
+// R112 returns the URL of route "r112": /~*rest (routes.conf:790:11).
 //
-//line routes.conf:774:1
+//line routes.conf:790:1
 func (u *URLBuilder) R112(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 772, rest)
 }
 
-//line routes_gen.go:8808:1
+//line routes_gen.go:8765:1
 
-// R113 returns the URL of route "r113": /~*rest (routes.conf:778:15).
+// R113 returns the URL of route "r113": /~*rest (routes.conf:795:15).
 //
-//line routes.conf:778:1
+//line routes.conf:795:1
 func (u *URLBuilder) R113(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 775, rest)
 }
 
-//line routes_gen.go:8817:1
+//line routes_gen.go:8774:1
 
-// R78 returns the URL of route "r78": /~:p0 (routes.conf:533:7).
+// R78 returns the URL of route "r78": /~:p0 (routes.conf:546:7).
 //
-//line routes.conf:533:1
+//line routes.conf:546:1
 func (u *URLBuilder) R78(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 776, p0)
 }
 
-//line routes_gen.go:8826:1
+//line routes_gen.go:8783:1
 
-// R305 returns the URL of route "r305": /~:p0 (routes.conf:2128:7).
+// R305 returns the URL of route "r305": /~:p0 (routes.conf:2135:7).
 //
-//line routes.conf:2128:1
+//line routes.conf:2135:1
 func (u *URLBuilder) R305(p0 int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 777, routegenimpl.Int(p0))
 }
 
-//line routes_gen.go:8835:1
+//line routes_gen.go:8792:1
 
-// R261 returns the URL of route "r261": /~:p0/1*rest (routes.conf:1825:7).
+// R261 returns the URL of route "r261": /~:p0/1*rest (routes.conf:1838:7).
 //
-//line routes.conf:1825:1
+//line routes.conf:1838:1
 func (u *URLBuilder) R261(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 779, p0, rest)
 }
 
-//line routes_gen.go:8844:1
+//line routes_gen.go:8801:1
 
-// R262 returns the URL of route "r262": /~:p0/1*rest (routes.conf:1833:11).
+// R262 returns the URL of route "r262": /~:p0/1*rest (routes.conf:1846:11).
 //
-//line routes.conf:1833:1
+//line routes.conf:1846:1
 func (u *URLBuilder) R262(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 781, p0, rest)
 }
 
-//line routes_gen.go:8853:1
+//line routes_gen.go:8810:1
 
-// R115 returns the URL of route "r115": /~:p0/42 (routes.conf:795:7).
+// R115 returns the URL of route "r115": /~:p0/42 (routes.conf:810:7).
 //
-//line routes.conf:795:1
+//line routes.conf:810:1
 func (u *URLBuilder) R115(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 782, p0)
 }
 
-//line routes_gen.go:8862:1
+//line routes_gen.go:8819:1
 
-// R21 returns the URL of route "r21": /~:p0/@ (routes.conf:142:7).
+// R21 returns the URL of route "r21": /~:p0/@ (routes.conf:151:7).
 //
-//line routes.conf:142:1
+//line routes.conf:151:1
 func (u *URLBuilder) R21(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 784, p0)
 }
 
-//line routes_gen.go:8871:1
+//line routes_gen.go:8828:1
 
-// R22 returns the URL of route "r22": /~:p0/@/1 (routes.conf:149:11).
+// R22 returns the URL of route "r22": /~:p0/@/1 (routes.conf:158:11).
 //
-//line routes.conf:149:1
+//line routes.conf:158:1
 func (u *URLBuilder) R22(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 787, p0)
 }
 
-//line routes_gen.go:8880:1
+//line routes_gen.go:8837:1
 
-// R23 returns the URL of route "r23": /~:p0/@/1 (routes.conf:154:15).
+// R23 returns the URL of route "r23": /~:p0/@/1 (routes.conf:163:15).
 //
-//line routes.conf:154:1
+//line routes.conf:163:1
 func (u *URLBuilder) R23(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 788, p0)
 }
 
-//line routes_gen.go:8889:1
+//line routes_gen.go:8846:1
 
-// R26 returns the URL of route "r26": /~:p0/@/1 (routes.conf:170:15).
+// R26 returns the URL of route "r26": /~:p0/@/1 (routes.conf:179:15).
 //
-//line routes.conf:170:1
+//line routes.conf:179:1
 func (u *URLBuilder) R26(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 789, p0)
 }
 
-//line routes_gen.go:8898:1
+//line routes_gen.go:8855:1
 
-// R24 returns the URL of route "r24": /~:p0/@/1/.:p3 (routes.conf:158:15).
+// R24 returns the URL of route "r24": /~:p0/@/1/.:p3 (routes.conf:168:15).
 //
-//line routes.conf:158:1
+//line routes.conf:168:1
 func (u *URLBuilder) R24(p0 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 792, p0, p3)
 }
 
-//line routes_gen.go:8907:1
+//line routes_gen.go:8864:1
 
-// R25 returns the URL of route "r25": /~:p0/@/1/1/... (routes.conf:164:15).
+// R25 returns the URL of route "r25": /~:p0/@/1/1/... (routes.conf:174:15).
 //
-//line routes.conf:164:1
+//line routes.conf:174:1
 func (u *URLBuilder) R25(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 793, p0)
 }
 
-//line routes_gen.go:8916:1
+//line routes_gen.go:8873:1
 
-// R302 returns the URL of route "r302": /~u (routes.conf:2109:7).
+// R302 returns the URL of route "r302": /~u (routes.conf:2116:7).
 //
-//line routes.conf:2109:1
+//line routes.conf:2116:1
 func (u *URLBuilder) R302() string {
 	return routegenTable.HelperURL(&u.base, 795)
 }
 
-//line routes_gen.go:8925:1
+//line routes_gen.go:8882:1
 
-// R303 returns the URL of route "r303": /~u (routes.conf:2115:11).
+// R303 returns the URL of route "r303": /~u (routes.conf:2123:11).
 //
-//line routes.conf:2115:1
+//line routes.conf:2123:1
 func (u *URLBuilder) R303() string {
 	return routegenTable.HelperURL(&u.base, 796)
 }
 
-//line routes_gen.go:8934:1
+//line routes_gen.go:8891:1
 
-// R287 returns the URL of route "r287": /~u/*rest (routes.conf:2007:15).
+// R287 returns the URL of route "r287": /~u/*rest (routes.conf:2016:15).
 //
-//line routes.conf:2007:1
+//line routes.conf:2016:1
 func (u *URLBuilder) R287(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 798, rest)
 }
 
-//line routes_gen.go:8943:1
+//line routes_gen.go:8900:1
 
-// R285 returns the URL of route "r285": /~u/*rest (routes.conf:1995:7).
+// R285 returns the URL of route "r285": /~u/*rest (routes.conf:2004:7).
 //
-//line routes.conf:1995:1
+//line routes.conf:2004:1
 func (u *URLBuilder) R285(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 799, rest)
 }
 
-//line routes_gen.go:8952:1
+//line routes_gen.go:8909:1
 
-// R288 returns the URL of route "r288": /~u/*rest (routes.conf:2011:15).
+// R288 returns the URL of route "r288": /~u/*rest (routes.conf:2020:15).
 //
-//line routes.conf:2011:1
+//line routes.conf:2020:1
 func (u *URLBuilder) R288(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 800, rest)
 }
 
-//line routes_gen.go:8961:1
+//line routes_gen.go:8918:1
 
-// R286 returns the URL of route "r286": /~u/*rest (routes.conf:2002:11).
+// R286 returns the URL of route "r286": /~u/*rest (routes.conf:2011:11).
 //
-//line routes.conf:2002:1
+//line routes.conf:2011:1
 func (u *URLBuilder) R286(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 801, rest)
 }
 
-//line routes_gen.go:8970:1
+//line routes_gen.go:8927:1
 
-// R64 returns the URL of route "r64": /~u/.:p1 (routes.conf:434:7).
+// R64 returns the URL of route "r64": /~u/.:p1 (routes.conf:444:7).
 //
-//line routes.conf:434:1
+//line routes.conf:444:1
 func (u *URLBuilder) R64(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 803, p1)
 }
 
-//line routes_gen.go:8979:1
+//line routes_gen.go:8936:1
 
-// R28 returns the URL of route "r28": /~u/1 (routes.conf:185:7).
+// R28 returns the URL of route "r28": /~u/1 (routes.conf:196:7).
 //
-//line routes.conf:185:1
+//line routes.conf:196:1
 func (u *URLBuilder) R28() string {
 	return routegenTable.HelperURL(&u.base, 804)
 }
 
-//line routes_gen.go:8988:1
+//line routes_gen.go:8945:1
 
-// R392 returns the URL of route "r392": /~u/42 (routes.conf:2722:7).
+// R392 returns the URL of route "r392": /~u/42 (routes.conf:2726:7).
 //
-//line routes.conf:2722:1
+//line routes.conf:2726:1
 func (u *URLBuilder) R392() string {
 	return routegenTable.HelperURL(&u.base, 805)
 }
 
-//line routes_gen.go:8997:1
+//line routes_gen.go:8954:1
 
-// R393 returns the URL of route "r393": /~u/42/:p2 (routes.conf:2729:11).
+// R393 returns the URL of route "r393": /~u/42/:p2 (routes.conf:2734:11).
 //
-//line routes.conf:2729:1
+//line routes.conf:2734:1
 func (u *URLBuilder) R393(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 806, p2)
 }
 
-//line routes_gen.go:9006:1
+//line routes_gen.go:8963:1
 
-// R304 returns the URL of route "r304": /~u/:p1 (routes.conf:2120:11).
+// R304 returns the URL of route "r304": /~u/:p1 (routes.conf:2127:11).
 //
-//line routes.conf:2120:1
+//line routes.conf:2127:1
 func (u *URLBuilder) R304(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 808, p1)
 }
 
-//line routes_gen.go:9015:1
+//line routes_gen.go:8972:1
 
-// R80 returns the URL of route "r80": /~u/:p1 (routes.conf:547:7).
+// R80 returns the URL of route "r80": /~u/:p1 (routes.conf:560:7).
 //
-//line routes.conf:547:1
+//line routes.conf:560:1
 func (u *URLBuilder) R80(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 809, p1)
 }
 
-//line routes_gen.go:9024:1
+//line routes_gen.go:8981:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
