@@ -23,7 +23,6 @@ type Context struct {
 	request Request
 	match   Match
 	route   *Route // the matched route as the table holds it, which policies read often
-	shown   *Route // the router's copy of it, which the program sees
 	router  *Router
 	subject Subject
 	body    limitedBody
@@ -68,7 +67,7 @@ func (ctx *Context) reset(w http.ResponseWriter, r *http.Request) {
 func (ctx *Context) detached() *Context {
 	own := newContext(ctx.router)
 	own.reset(ctx.Res, ctx.request.Request)
-	own.match, own.route, own.shown = ctx.match, ctx.route, ctx.shown
+	own.match, own.route = ctx.match, ctx.route
 	own.match.Params.m.Params = ctx.match.Params.m.Params.Copy()
 	return own
 }
@@ -94,7 +93,12 @@ func (ctx *Context) Subject() Subject { return ctx.subject }
 
 // Route is the matched route: the router's copy, which the router reads
 // nothing from, so that writing to it changes no decision.
-func (ctx *Context) Route() *Route { return ctx.shown }
+func (ctx *Context) Route() *Route {
+	if ctx.route == nil {
+		return nil
+	}
+	return ctx.router.shownAt(ctx.match.Params.m.Outcome.Route)
+}
 
 // Params are the path parameters of the matched route.
 func (ctx *Context) Params() *Params { return &ctx.match.Params }

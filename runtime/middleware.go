@@ -56,7 +56,7 @@ func (rt *Router) setMiddlewareChains() error {
 	var errs []error
 	var end http.Handler = routeEnd{rt}
 	for i := range rt.serving {
-		route := rt.serving[i].shown
+		route := rt.shownAt(i)
 		h := end
 		for j := len(rt.middleware) - 1; j >= 0 && h != nil; j-- {
 			if h = rt.middleware[j](route, h); isNil(h) {

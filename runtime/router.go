@@ -26,6 +26,12 @@ type Router struct {
 	dispatch dispatcher
 	pool     sync.Pool
 
+	// shown is the router's copy of the table, which Context.Route and
+	// its middleware hand the program, made on first use: a write to it
+	// reaches no other router, and no decision of this one.
+	shownOnce sync.Once
+	shown     *routeSet
+
 	errorHandler   func(ctx *Context, err error)
 	static         fs.FS
 	staticRoots    map[string]fs.FS // by static route's folder: the files it serves
@@ -47,7 +53,6 @@ type Router struct {
 // kept together to be read at once per request.
 type serving struct {
 	route   *Route         // a route, or past them a catch-all, as the table holds it
-	shown   *Route         // the router's copy of route, for the program: Context.Route, Middleware
 	authz   *Authorization // the router's copy of route's, for its authorizer
 	pattern string         // the route in http.ServeMux's pattern syntax, for r.Pattern
 	chain   http.Handler   // the route's middleware chain; nil without one
@@ -142,11 +147,10 @@ func newRouterOf(t *table, dispatch dispatcher, opts []Option) (*Router, error) 
 	}
 	rt.schemeOrder = slices.Sorted(maps.Keys(rt.authenticators))
 	rt.serving = make([]serving, len(t.Routes)+len(t.CatchAlls))
-	shown := t.set().clone()
 	authz := map[*Authorization]*Authorization{}
 	for i := range rt.serving {
 		s := &rt.serving[i]
-		s.route, s.shown = t.set().routeAt(i), shown.routeAt(i)
+		s.route = t.set().routeAt(i)
 		if a := s.route.Authorization; a != nil {
 			if authz[a] == nil {
 				authz[a] = cloneAuthorization(a)
@@ -272,7 +276,7 @@ func (rt *Router) execute(ctx *Context, r *http.Request, kind decide.Kind) {
 		}
 		ctx.Res.WriteHeader(d.Status)
 	default:
-		ctx.route, ctx.shown = nil, nil
+		ctx.route = nil
 		o := &ctx.match.Params.m.Outcome
 		switch {
 		case o.Route < 0 && ctx.decision.Status == http.StatusNotFound:
@@ -296,7 +300,7 @@ func (ctx *Context) enter(r *http.Request) { ctx.router.enter(ctx, r) }
 
 func (rt *Router) enter(ctx *Context, r *http.Request) {
 	s := &rt.serving[ctx.match.Params.m.Outcome.Route]
-	ctx.route, ctx.shown = s.route, s.shown
+	ctx.route = s.route
 	r.Pattern = s.pattern
 }
 
@@ -394,4 +398,10 @@ func isNil(v any) bool {
 		return rv.IsNil()
 	}
 	return false
+}
+
+// shownAt is the router's copy of route (or catch-all) i.
+func (rt *Router) shownAt(i int) *Route {
+	rt.shownOnce.Do(func() { rt.shown = rt.table.set().clone() })
+	return rt.shown.routeAt(i)
 }
