@@ -92,7 +92,10 @@ type Route struct {
 	Authorization *Authorization `json:"authorization"`
 	CORS          *CORS          `json:"cors"`
 	Parent        string         `json:"parent"`
-	Pos           parser.Pos     `json:"pos"`
+	// AddedBy is the auth scheme that added the route, and serves it
+	// (Action says what it does): it has no controller.
+	AddedBy string     `json:"added_by,omitempty"`
+	Pos     parser.Pos `json:"pos"`
 
 	// Segments is Path split at "/", parameters parsed.
 	Segments []Segment `json:"-"`
@@ -191,6 +194,8 @@ func (r *Route) Target() string {
 		return "file " + strings.TrimSuffix(r.Dir, "/") + "/" + strings.TrimPrefix(r.File, "/")
 	case r.Static:
 		return "dir " + r.Dir
+	case r.AddedBy != "":
+		return "scheme " + r.AddedBy + " (" + r.Action + ")"
 	}
 	return r.Controller + "#" + r.Action
 }
