@@ -38,6 +38,9 @@ type Route struct {
 	Params      []string
 	Constraints []string // per parameter, "" for none; nil when none has one
 	Helper      string   // the field of URL whose helper returns its URL alone; "" when none does
+	Link        string   // the field of URL whose helper returns its URL, alone or with an error; "" when none does
+	Controller  string   // the generated interface whose method is the route's action; "" for none
+	Action      string   // that method
 }
 
 // Domain is the part of a runtime.Domain the checks need.
@@ -97,6 +100,7 @@ func readTable(files []*ast.File, info *types.Info) (*Table, error) {
 	var routes, domains, catchAlls ast.Expr
 	var builder *types.Struct
 	var helperMethods []indexedHelper
+	var actions []routeAction
 	found := false
 	for _, f := range files {
 		if !isGenerated(f) {
@@ -105,9 +109,10 @@ func readTable(files []*ast.File, info *types.Info) (*Table, error) {
 		for _, decl := range f.Decls {
 			switch decl := decl.(type) {
 			case *ast.FuncDecl:
-				if r, ok := helperMethodRoute(decl, info); ok {
-					helperMethods = append(helperMethods, indexedHelper{decl.Name.Name, r})
+				if r, checked, ok := helperMethodRoute(decl, info); ok {
+					helperMethods = append(helperMethods, indexedHelper{decl.Name.Name, r, checked})
 				}
+				actions = append(actions, dispatchedActions(decl, info)...)
 			case *ast.GenDecl:
 				for _, spec := range decl.Specs {
 					vs, ok := spec.(*ast.ValueSpec)
@@ -193,12 +198,71 @@ func readTable(files []*ast.File, info *types.Info) (*Table, error) {
 			first := &t.Routes[h.route]
 			for j := range t.Routes {
 				if r := &t.Routes[j]; r.Domain == first.Domain && r.Name == first.Name {
-					r.Helper = h.name
+					r.Link = h.name
+					if !h.checked {
+						r.Helper = h.name
+					}
 				}
 			}
 		}
 	}
+	for _, a := range actions {
+		if a.route >= 0 && a.route < len(t.Routes) {
+			t.Routes[a.route].Controller, t.Routes[a.route].Action = a.controller, a.method
+		}
+	}
 	return t, nil
+}
+
+// routeAction is the action of a route: a method of a generated
+// controller interface.
+type routeAction struct {
+	route              int
+	controller, method string
+}
+
+// dispatchedActions are the actions a dispatch method of the generated
+// controllers calls, each in the case of its route's index:
+// "case 13: … return c.adminController.Dashboard(ctx)". They are read
+// from the calls rather than from the routes' Controller and Action,
+// whose Go names are gen's to choose.
+func dispatchedActions(decl *ast.FuncDecl, info *types.Info) []routeAction {
+	if decl.Recv == nil || decl.Body == nil || len(decl.Recv.List) != 1 {
+		return nil
+	}
+	if star, ok := decl.Recv.List[0].Type.(*ast.StarExpr); !ok || fmt.Sprint(star.X) != "routegenControllers" {
+		return nil
+	}
+	var actions []routeAction
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		clause, ok := n.(*ast.CaseClause)
+		if !ok || len(clause.List) != 1 || len(clause.Body) == 0 {
+			return true
+		}
+		v := info.Types[clause.List[0]].Value
+		ret, isReturn := clause.Body[len(clause.Body)-1].(*ast.ReturnStmt)
+		if v == nil || v.Kind() != constant.Int || !isReturn || len(ret.Results) != 1 {
+			return true
+		}
+		call, ok := ret.Results[0].(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		method, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		field, ok := method.X.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		iface, ok := types.Unalias(info.TypeOf(field)).(*types.Named)
+		if r, exact := constant.Int64Val(v); ok && exact && types.IsInterface(iface) {
+			actions = append(actions, routeAction{int(r), iface.Obj().Name(), method.Sel.Name})
+		}
+		return true
+	})
+	return actions
 }
 
 // routesJSON is the JSON of a table that Routes reads from it:
@@ -220,39 +284,40 @@ func routesJSON(e ast.Expr, info *types.Info) (string, bool) {
 
 // indexedHelper is a URL helper method and the index of its route.
 type indexedHelper struct {
-	name  string
-	route int
+	name    string
+	route   int
+	checked bool // it returns an error too
 }
 
-// helperMethodRoute finds the route of a URL helper method that returns
-// the URL alone: a method of URLBuilder whose body is
-// "return routegenTable.HelperURL(u.base, ROUTE, …)". The helpers whose
-// values can fail call CheckedHelperURL and return an error too: a fix
-// cannot put their call where a string was.
-func helperMethodRoute(decl *ast.FuncDecl, info *types.Info) (int, bool) {
+// helperMethodRoute finds the route of a URL helper method: a method of
+// URLBuilder whose body is "return routegenTable.HelperURL(u.base, ROUTE,
+// …)". The helpers whose values can fail call CheckedHelperURL and return
+// an error too (checked): a fix cannot put their call where a string was.
+func helperMethodRoute(decl *ast.FuncDecl, info *types.Info) (route int, checked, ok bool) {
 	if decl.Recv == nil || len(decl.Recv.List) != 1 || decl.Body == nil || len(decl.Body.List) != 1 {
-		return 0, false
+		return 0, false, false
 	}
 	if id, ok := ast.Unparen(decl.Recv.List[0].Type).(*ast.Ident); !ok || id.Name != "URLBuilder" {
-		return 0, false
+		return 0, false, false
 	}
 	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
 	if !ok || len(ret.Results) != 1 {
-		return 0, false
+		return 0, false, false
 	}
 	call, ok := ret.Results[0].(*ast.CallExpr)
 	if !ok || len(call.Args) < 2 {
-		return 0, false
+		return 0, false, false
 	}
-	if sel, ok := call.Fun.(*ast.SelectorExpr); !ok || sel.Sel.Name != "HelperURL" {
-		return 0, false
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "HelperURL" && sel.Sel.Name != "CheckedHelperURL" {
+		return 0, false, false
 	}
 	v := info.Types[call.Args[1]].Value
 	if v == nil || v.Kind() != constant.Int {
-		return 0, false
+		return 0, false, false
 	}
-	r, ok := constant.Int64Val(v)
-	return int(r), ok && r >= 0
+	r, exact := constant.Int64Val(v)
+	return int(r), sel.Sel.Name == "CheckedHelperURL", exact && r >= 0
 }
 
 func isSliceOf(obj types.Object, typeName string) bool {
@@ -363,17 +428,18 @@ func storeValue(p any, e ast.Expr, info *types.Info) error {
 	return nil
 }
 
-// findHelpers sets the Helper of each route whose typed URL helper
-// returns the URL alone: the field of URLBuilder tagged route:"name"
-// ("domain_key.name" outside the root domain) is the helper of the routes
-// of that domain with that name. The helpers of routes with constraints
-// return an error too: a fix cannot put their call where a string was.
+// findHelpers sets the Link of each route, and the Helper of each whose
+// typed URL helper returns the URL alone: the field of URLBuilder tagged
+// route:"name" ("domain_key.name" outside the root domain) is the helper
+// of the routes of that domain with that name. The helpers of routes with
+// constraints return an error too: a fix cannot put their call where a
+// string was.
 func (t *Table) findHelpers(builder *types.Struct) {
 	for k := range builder.NumFields() {
 		field := builder.Field(k)
 		name, ok := reflect.StructTag(builder.Tag(k)).Lookup("route")
 		sig, isFunc := field.Type().Underlying().(*types.Signature)
-		if !ok || !isFunc || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), types.Typ[types.String]) {
+		if !ok || !isFunc || sig.Results().Len() == 0 || !types.Identical(sig.Results().At(0).Type(), types.Typ[types.String]) {
 			continue
 		}
 		domain := t.root()
@@ -383,7 +449,10 @@ func (t *Table) findHelpers(builder *types.Struct) {
 		}
 		for j := range t.Routes {
 			if r := &t.Routes[j]; r.Domain == domain && r.Name == name {
-				r.Helper = field.Name()
+				r.Link = field.Name()
+				if sig.Results().Len() == 1 {
+					r.Helper = field.Name()
+				}
 			}
 		}
 	}
