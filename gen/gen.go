@@ -34,12 +34,14 @@ const (
 // writes Routes as JSON for routesJSONVersion, which added
 // routegenimpl.DecodeRoutes; a file that writes SignIn or a route an auth
 // scheme added for implSignInVersion, which added runtime.SignIn and
-// runtime.Route.AddedBy.
+// runtime.Route.AddedBy; a file whose static routes have a StaticCache
+// for implStaticCacheVersion, which added runtime.StaticCache.
 const (
 	implVersion              = 1
 	implSecureHeadersVersion = 2
 	routesJSONVersion        = 3
 	implSignInVersion        = 4
+	implStaticCacheVersion   = 5
 )
 
 // Options name what the generated package is and where it comes from.

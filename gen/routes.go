@@ -3,6 +3,7 @@ package gen
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +17,12 @@ import (
 // writeRoutes writes Routes and, when a domain has one, the catch-alls.
 func (g *generator) writeRoutes() {
 	doc := []string{"Routes are the routes of " + g.opts.Source + ": domain by domain, each sorted by path, then method."}
+	if c := g.staticCache(); c != nil && !g.routesAsJSON {
+		var lit keyedLiteral
+		lit.line(field{"Default", jen.Lit(c.Default)}, field{"ByType", staticCacheByType(c.ByType)}, field{"Expires", stringLit(c.Expires)})
+		g.declare([]string{staticCacheName + " is the caching of the static routes' files, the app config's cache.static as aah applied it."},
+			jen.Var().Id(staticCacheName).Op("=").Op("&").Qual(runtimePkg, "StaticCache").Add(lit.block()))
+	}
 	if g.routesAsJSON {
 		cors := []jen.Code{jen.Id(routesDataName)}
 		for _, c := range g.corsPolicies {
@@ -51,9 +58,39 @@ func (g *generator) writeRoutes() {
 }
 
 const (
-	catchAllsName  = "routegenCatchAlls"
-	routesDataName = "routegenRoutesJSON"
+	catchAllsName   = "routegenCatchAlls"
+	routesDataName  = "routegenRoutesJSON"
+	staticCacheName = "routegenStaticCache"
 )
+
+// staticCache is the caching of the static routes' files; nil when there
+// is none, or no static route.
+func (g *generator) staticCache() *ir.StaticCache {
+	if g.table.StaticCache == nil || !slices.ContainsFunc(g.routes, func(r *route) bool { return r.Static }) {
+		return nil
+	}
+	return g.table.StaticCache
+}
+
+// staticCacheByType is the literal of StaticCache.ByType, its keys sorted;
+// nil for none.
+func staticCacheByType(byType map[string]string) jen.Code {
+	if len(byType) == 0 {
+		return nil
+	}
+	var items []jen.Code
+	for _, t := range slices.Sorted(maps.Keys(byType)) {
+		items = append(items, jen.Lit(t).Op(":").Lit(byType[t]))
+	}
+	return jen.Map(jen.String()).String().Add(multiLine(items...))
+}
+
+// staticCacheData is a StaticCache as routegenimpl.DecodeRoutes reads it.
+type staticCacheData struct {
+	Default string            `json:",omitempty"`
+	ByType  map[string]string `json:",omitempty"`
+	Expires string            `json:",omitempty"`
+}
 
 // routeData is a route as routegenimpl.DecodeRoutes reads it: the fields
 // of runtime.Route by their names, zero values left out, but Index, its
@@ -73,6 +110,7 @@ type routeData struct {
 	Dir           string             `json:",omitempty"`
 	File          string             `json:",omitempty"`
 	List          bool               `json:",omitempty"`
+	StaticCache   *staticCacheData   `json:",omitempty"`
 	Params        []string           `json:",omitempty"`
 	Constraints   []string           `json:",omitempty"`
 	Authorization *authorizationData `json:",omitempty"`
@@ -135,6 +173,9 @@ func (g *generator) routesData() []byte {
 			Domain: r.domain, Name: r.Name, Method: r.Method, Path: r.Path, Controller: r.Controller, Action: r.Action, Auth: r.Auth,
 			MaxBodySize: r.MaxBodySize, AntiCSRFCheck: r.AntiCSRFCheck, WebSocket: r.WebSocket,
 			Static: r.Static, Dir: r.Dir, File: r.File, List: r.List, Parent: r.Parent, AddedBy: r.AddedBy, Pos: g.opts.pos(r.Pos),
+		}
+		if c := g.staticCache(); c != nil && r.Static {
+			d.StaticCache = &staticCacheData{Default: c.Default, ByType: c.ByType, Expires: c.Expires}
 		}
 		for _, p := range r.ParamSpecs {
 			d.Params = append(d.Params, p.Name)
@@ -201,8 +242,12 @@ func (g *generator) routeLit(r *route) jen.Code {
 	lit.line(field{"Controller", stringLit(r.Controller)}, field{"Action", stringLit(r.Action)},
 		field{"Auth", stringLit(r.Auth)}, field{"MaxBodySize", nonZero(r.MaxBodySize)},
 		field{"AntiCSRFCheck", trueLit(r.AntiCSRFCheck)}, field{"WebSocket", trueLit(r.WebSocket)})
+	var cache jen.Code
+	if r.Static && g.staticCache() != nil {
+		cache = jen.Id(staticCacheName)
+	}
 	lit.line(field{"Static", trueLit(r.Static)}, field{"Dir", stringLit(r.Dir)}, field{"File", stringLit(r.File)},
-		field{"List", trueLit(r.List)})
+		field{"List", trueLit(r.List)}, field{"StaticCache", cache})
 	names := make([]string, len(r.ParamSpecs))
 	constraints := make([]string, len(r.ParamSpecs))
 	constrained := false

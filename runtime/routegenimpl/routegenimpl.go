@@ -31,11 +31,12 @@ import (
 
 // The versions of this API that this package supports: a generated file
 // written for another does not compile. Version 2 adds Table.SecureHeaders,
-// version 3 DecodeRoutes, version 4 runtime.SignIn and runtime.Route.AddedBy;
+// version 3 DecodeRoutes, version 4 runtime.SignIn and runtime.Route.AddedBy,
+// version 5 runtime.StaticCache and runtime.Route.StaticCache;
 // a file that uses none is written for version 1.
 const (
 	MinVersion = 1
-	MaxVersion = 4
+	MaxVersion = 5
 )
 
 // RunGoGenerate is the type of a generated file's version check, which a

@@ -15,12 +15,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 4 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(4 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 4)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of ../../config/routes.conf, in file order.
@@ -57,6 +57,11 @@ var SignIn = runtime.SignIn{
 	},
 }
 
+// routegenStaticCache is the caching of the static routes' files, the app config's cache.static as aah applied it.
+var routegenStaticCache = &runtime.StaticCache{
+	Default: "no-cache, no-store, must-revalidate", Expires: "0",
+}
+
 // Routes are the routes of ../../config/routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
 	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../config/routes.conf:17:7"},
@@ -68,7 +73,7 @@ var Routes = []runtime.Route{
 	{Index: 6, Name: "login", Method: "GET", Path: "/login.html", Controller: "AppController", Action: "Login", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../config/routes.conf:24:7"},
 	{Index: 7, Name: "logout", Method: "POST", Path: "/logout", Controller: "AppController", Action: "Logout", Auth: "authenticated", MaxBodySize: 65536, AntiCSRFCheck: true, Pos: "../../config/routes.conf:30:7"},
 	{Index: 8, Name: "my_tasks", Method: "GET", Path: "/my/tasks.html", Controller: "AppController", Action: "MyTasks", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../config/routes.conf:38:7"},
-	{Index: 9, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", Params: []string{"filepath"}, Pos: "../../config/routes.conf:10:7"},
+	{Index: 9, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", StaticCache: routegenStaticCache, Params: []string{"filepath"}, Pos: "../../config/routes.conf:10:7"},
 	{Index: 10, Domain: 1, Name: "index", Method: "GET", Path: "/", Controller: "admin/DashboardController", Action: "Index", Auth: "basic_auth", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Pos: "../../config/routes.conf:93:7"},
 	{Index: 11, Domain: 1, Name: "form_auth_login_submit__aah", Method: "POST", Path: "/login", Action: "login_submit", Auth: "anonymous", MaxBodySize: 65536, AntiCSRFCheck: true, AddedBy: "form_auth", Pos: "../../config/security.conf:7:5"},
 	{Index: 12, Domain: 1, Name: "stats", Method: "GET", Path: "/stats", Controller: "admin/StatsController", Action: "Index", Auth: "api_key", AntiCSRFCheck: true, Pos: "../../config/routes.conf:101:7"},
@@ -183,21 +188,21 @@ type APIV1TaskController interface {
 	List(ctx *runtime.Context) error // serves tasks: GET /api/v1/tasks (../../config/routes.conf:51:11)
 //line ../../config/routes.conf:67:14
 	Show(ctx *runtime.Context, id int64) error // serves task: GET /api/v1/tasks/:id (../../config/routes.conf:67:15)
-//line routes_gen.go:187:1
+//line routes_gen.go:192:1
 }
 
 // AdminDashboardController holds the actions of controller "admin/DashboardController".
 type AdminDashboardController interface {
 //line ../../config/routes.conf:93:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../config/routes.conf:93:7)
-//line routes_gen.go:194:1
+//line routes_gen.go:199:1
 }
 
 // AdminStatsController holds the actions of controller "admin/StatsController".
 type AdminStatsController interface {
 //line ../../config/routes.conf:101:6
 	Index(ctx *runtime.Context) error // serves stats: GET /stats (../../config/routes.conf:101:7)
-//line routes_gen.go:201:1
+//line routes_gen.go:206:1
 }
 
 // AppController holds the actions of controller "AppController".
@@ -210,7 +215,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../config/routes.conf:30:7)
 //line ../../config/routes.conf:38:6
 	MyTasks(ctx *runtime.Context) error // serves my_tasks: GET /my/tasks.html (../../config/routes.conf:38:7)
-//line routes_gen.go:214:1
+//line routes_gen.go:219:1
 }
 
 // NewRouter returns the http.Handler of ../../config/routes.conf, calling the actions of the given controllers.
@@ -333,7 +338,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:337:1
+//line routes_gen.go:342:1
 
 // Tasks returns the URL of route "tasks": /api/v1/tasks (../../config/routes.conf:51:11).
 //
@@ -342,7 +347,7 @@ func (u URLBuilder) Tasks() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:346:1
+//line routes_gen.go:351:1
 
 // CreateTask returns the URL of route "create_task": /api/v1/tasks (../../config/routes.conf:59:15).
 //
@@ -351,7 +356,7 @@ func (u URLBuilder) CreateTask() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:355:1
+//line routes_gen.go:360:1
 
 // DeleteTask returns the URL of route "delete_task": /api/v1/tasks/:id (../../config/routes.conf:71:15).
 //
@@ -360,7 +365,7 @@ func (u URLBuilder) DeleteTask(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:364:1
+//line routes_gen.go:369:1
 
 // Task returns the URL of route "task": /api/v1/tasks/:id (../../config/routes.conf:67:15).
 //
@@ -369,7 +374,7 @@ func (u URLBuilder) Task(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:373:1
+//line routes_gen.go:378:1
 
 // FormAuthLoginSubmitAah returns the URL of route "form_auth_login_submit__aah": /login (../../config/security.conf:7:5).
 //
@@ -378,7 +383,7 @@ func (u URLBuilder) FormAuthLoginSubmitAah() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:382:1
+//line routes_gen.go:387:1
 
 // Login returns the URL of route "login": /login.html (../../config/routes.conf:24:7).
 //
@@ -387,7 +392,7 @@ func (u URLBuilder) Login() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:391:1
+//line routes_gen.go:396:1
 
 // Logout returns the URL of route "logout": /logout (../../config/routes.conf:30:7).
 //
@@ -396,7 +401,7 @@ func (u URLBuilder) Logout() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:400:1
+//line routes_gen.go:405:1
 
 // MyTasks returns the URL of route "my_tasks": /my/tasks.html (../../config/routes.conf:38:7).
 //
@@ -405,7 +410,7 @@ func (u URLBuilder) MyTasks() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:409:1
+//line routes_gen.go:414:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../config/routes.conf:10:7).
 //
@@ -414,7 +419,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 9, filepath)
 }
 
-//line routes_gen.go:418:1
+//line routes_gen.go:423:1
 
 // AdminLocalhostIndex returns the URL of route "admin_localhost.index": / on admin.localhost (../../config/routes.conf:93:7).
 //
@@ -423,7 +428,7 @@ func (u URLBuilder) AdminLocalhostIndex() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:427:1
+//line routes_gen.go:432:1
 
 // AdminLocalhostFormAuthLoginSubmitAah returns the URL of route "admin_localhost.form_auth_login_submit__aah": /login on admin.localhost (../../config/security.conf:7:5).
 //
@@ -432,7 +437,7 @@ func (u URLBuilder) AdminLocalhostFormAuthLoginSubmitAah() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:436:1
+//line routes_gen.go:441:1
 
 // AdminLocalhostStats returns the URL of route "admin_localhost.stats": /stats on admin.localhost (../../config/routes.conf:101:7).
 //
@@ -441,7 +446,7 @@ func (u URLBuilder) AdminLocalhostStats() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:445:1
+//line routes_gen.go:450:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
