@@ -97,8 +97,12 @@ type Route struct {
 	Parent        string         `json:"parent"`
 	// AddedBy is the auth scheme that added the route, and serves it
 	// (Action says what it does): it has no controller.
-	AddedBy string     `json:"added_by,omitempty"`
-	Pos     parser.Pos `json:"pos"`
+	AddedBy string `json:"added_by,omitempty"`
+	// Sections are the names of the route sections the route is written
+	// in, outermost first: its groups, which an edge export gives a
+	// service of their own.
+	Sections []string   `json:"-"`
+	Pos      parser.Pos `json:"pos"`
 
 	// Segments is Path split at "/", parameters parsed.
 	Segments []Segment `json:"-"`
