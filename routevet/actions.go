@@ -60,11 +60,8 @@ func (c *checker) actionOf(fn *ast.FuncDecl) *action {
 		var first *Route
 		servesRoot := false
 		implements := map[string]bool{}
-		for i := range t.Routes {
+		for _, i := range c.routesOfAction(t)[fn.Name.Name] {
 			r := &t.Routes[i]
-			if r.Action != fn.Name.Name || r.Controller == "" {
-				continue
-			}
 			is, seen := implements[r.Controller]
 			if !seen {
 				iface, _ := pkg.Scope().Lookup(r.Controller).(*types.TypeName)
@@ -84,6 +81,25 @@ func (c *checker) actionOf(fn *ast.FuncDecl) *action {
 		}
 	}
 	return nil
+}
+
+// routesOfAction are the routes of t by the name of their action's
+// method, made on a package's first method.
+func (c *checker) routesOfAction(t *Table) map[string][]int {
+	if byName, ok := c.actions[t]; ok {
+		return byName
+	}
+	byName := map[string][]int{}
+	for i := range t.Routes {
+		if r := &t.Routes[i]; r.Controller != "" {
+			byName[r.Action] = append(byName[r.Action], i)
+		}
+	}
+	if c.actions == nil {
+		c.actions = map[*Table]map[string][]int{}
+	}
+	c.actions[t] = byName
+	return byName
 }
 
 // contextParam is the name of an action's first parameter, its

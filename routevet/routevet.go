@@ -69,9 +69,10 @@ func newAnalyzer() *analysis.Analyzer {
 // checker is one pass over a package: the route tables it addresses.
 type checker struct {
 	pass    *analysis.Pass
-	helpers bool                      // report literal paths a typed helper builds
-	tables  map[*types.Package]*Table // by routegen package
-	order   []*types.Package          // the keys of tables, in import order
+	helpers bool                        // report literal paths a typed helper builds
+	tables  map[*types.Package]*Table   // by routegen package
+	order   []*types.Package            // the keys of tables, in import order
+	actions map[*Table]map[string][]int // routesOfAction's index of each table
 }
 
 func run(pass *analysis.Pass, helpers bool) (any, error) {
