@@ -2,6 +2,7 @@ package gen
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -72,11 +73,22 @@ func (g *generator) writeSignIn() {
 	if oauth2 != nil {
 		lit.line(field{"OAuth2", jen.Map(jen.String()).Op("*").Qual(runtimePkg, "OAuth2Config").Add(multiLine(oauth2...))})
 	}
-	g.declare([]string{
+	doc := []string{
 		"SignIn is what security.conf says of signing in: the session, for runtime.WithSessions",
 		"(its keys as written there), and the form and oauth2 schemes, for the packages runtime/aahauth",
 		"and runtime/aahauth/aahoauth2.",
-	}, jen.Var().Id("SignIn").Op("=").Qual(runtimePkg, "SignIn").Add(lit.block()))
+	}
+	if c := s.Session; c != nil && len(c.Withheld) > 0 {
+		doc = append(doc, "The session's keys read from a file of secrets ("+strings.Join(c.Withheld, ", ")+") are not written here:",
+			"set them in a copy of SignIn.Session before runtime.WithSessions.")
+	}
+	for _, a := range s.Schemes {
+		if a.ClientSecretWithheld {
+			doc = append(doc, "The client.secret of "+a.Name+" is read from a file of secrets, and not written here:",
+				"set SignIn.OAuth2["+strconv.Quote(a.Name)+"].ClientSecret before its Options.")
+		}
+	}
+	g.declare(doc, jen.Var().Id("SignIn").Op("=").Qual(runtimePkg, "SignIn").Add(lit.block()))
 }
 
 // sameSiteLit is the http.SameSite of a session's samesite; nil for

@@ -57,7 +57,7 @@ func load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 	if src.Security != "" {
 		sec = loadObject(fsys, src.Security, &diags)
 		opts.AuthSchemes = authSchemes(sec, &diags)
-		security = readSecurity(sec, app, &diags)
+		security = readSecurity(sec, app, func(p parser.Pos) bool { return holdsSecrets(p.File, src) }, &diags)
 		opts.SchemeRoutes = security.SchemeRoutes()
 	}
 	opts.AntiCSRFOff = antiCSRFOff(app, sec, &diags)

@@ -3,6 +3,7 @@ package ir
 import (
 	"cmp"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -32,6 +33,10 @@ type Session struct {
 	TTL          time.Duration
 	// The keys as written: aah used their bytes.
 	SignKey, EncKey, OldSignKey, OldEncKey string
+	// Withheld are the keys (sign_key…) whose values an included file of
+	// secrets holds (an .env): they are left "" here, and the generated
+	// code does not write them.
+	Withheld []string
 }
 
 // AuthScheme is one auth scheme of security.conf.
@@ -43,8 +48,10 @@ type AuthScheme struct {
 	Provider          string
 	AuthURL, TokenURL string
 	Scopes            []string
-	// An oauth2 scheme's client.id and client.secret.
+	// An oauth2 scheme's client.id and client.secret; ClientSecretWithheld
+	// when an included file of secrets holds the secret, left "".
 	ClientID, ClientSecret string
+	ClientSecretWithheld   bool
 	// URLs are the scheme's url { } with aah's defaults: a form scheme's
 	// login, login_submit, login_failure and default_target, an oauth2
 	// scheme's login, redirect and success; nil for another scheme.
@@ -61,12 +68,12 @@ type AuthScheme struct {
 // readSecurity reads the schemes and the session of security.conf; nil
 // without one. A key of the wrong type is read as absent: unapplied names
 // what is not applied.
-func readSecurity(sec, app *parser.Object, diags *parser.Diagnostics) *Security {
+func readSecurity(sec, app *parser.Object, secret func(parser.Pos) bool, diags *parser.Diagnostics) *Security {
 	if sec == nil {
 		return nil
 	}
 	prefix := cmp.Or(stringAt(sec, "security.session.prefix"), "aah")
-	s := &Security{SessionCookie: prefix + "_session", Session: readSession(sec, app, prefix, diags)}
+	s := &Security{SessionCookie: prefix + "_session", Session: readSession(sec, app, prefix, secret, diags)}
 	auth := sec.Lookup("security.auth_schemes")
 	if auth == nil || auth.Object == nil {
 		return s
@@ -76,15 +83,19 @@ func readSecurity(sec, app *parser.Object, diags *parser.Diagnostics) *Security 
 			continue
 		}
 		scheme := AuthScheme{
-			Name:            f.Key,
-			Kind:            strings.ToLower(stringAt(f.Object, "scheme")),
-			Provider:        strings.ToLower(stringAt(f.Object, "client.provider.name")),
-			AuthURL:         stringAt(f.Object, "client.provider.url.auth"),
-			TokenURL:        stringAt(f.Object, "client.provider.url.token"),
-			ClientID:        stringAt(f.Object, "client.id"),
-			ClientSecret:    stringAt(f.Object, "client.secret"),
-			PasswordEncoder: strings.ToLower(stringAt(f.Object, "password_encoder")),
-			Pos:             f.KeyPos,
+			Name:                 f.Key,
+			Kind:                 strings.ToLower(stringAt(f.Object, "scheme")),
+			Provider:             strings.ToLower(stringAt(f.Object, "client.provider.name")),
+			AuthURL:              stringAt(f.Object, "client.provider.url.auth"),
+			TokenURL:             stringAt(f.Object, "client.provider.url.token"),
+			ClientID:             stringAt(f.Object, "client.id"),
+			ClientSecret:         stringAt(f.Object, "client.secret"),
+			ClientSecretWithheld: secretAt(f.Object, "client.secret", secret),
+			PasswordEncoder:      strings.ToLower(stringAt(f.Object, "password_encoder")),
+			Pos:                  f.KeyPos,
+		}
+		if scheme.ClientSecretWithheld {
+			scheme.ClientSecret = ""
 		}
 		url := func(key, def string) string { return cmp.Or(stringAt(f.Object, "url."+key), def) }
 		switch scheme.Kind {
@@ -124,7 +135,7 @@ func readSecurity(sec, app *parser.Object, diags *parser.Diagnostics) *Security 
 // readSession reads security.session with aah's defaults when the
 // router keeps it: mode "stateful" (aah's default is "stateless", which
 // keeps none) and store.type "cookie".
-func readSession(sec, app *parser.Object, prefix string, diags *parser.Diagnostics) *Session {
+func readSession(sec, app *parser.Object, prefix string, secret func(parser.Pos) bool, diags *parser.Diagnostics) *Session {
 	if sec.Lookup("security.session") == nil ||
 		!strings.EqualFold(stringAt(sec, "security.session.mode"), "stateful") ||
 		!strings.EqualFold(cmp.Or(stringAt(sec, "security.session.store.type"), "cookie"), "cookie") {
@@ -150,7 +161,21 @@ func readSession(sec, app *parser.Object, prefix string, diags *parser.Diagnosti
 	if app != nil {
 		s.Secure = boolAt(app, "server.ssl.enable", false)
 	}
+	for key, value := range map[string]*string{"sign_key": &s.SignKey, "enc_key": &s.EncKey, "old_sign_key": &s.OldSignKey, "old_enc_key": &s.OldEncKey} {
+		if secretAt(sec, "security.session."+key, secret) {
+			*value = ""
+			s.Withheld = append(s.Withheld, key)
+		}
+	}
+	slices.Sort(s.Withheld)
 	return s
+}
+
+// secretAt reports whether the value at a dotted path of obj is of a file
+// that holds secrets.
+func secretAt(obj *parser.Object, dotted string, secret func(parser.Pos) bool) bool {
+	f := obj.Lookup(dotted)
+	return f != nil && secret != nil && secret(f.Value.Pos())
 }
 
 // sessionTTL is aah's session.ttl: a duration in minutes or hours ("30m",

@@ -1,6 +1,7 @@
 package ir_test
 
 import (
+	"os"
 	"reflect"
 	"testing"
 	"testing/fstest"
@@ -46,5 +47,24 @@ func TestSession(t *testing.T) {
 	}
 	if _, diags := load(`mode = "stateful"; ttl = "2d"`, ``); diags != `security.conf:2:38: security.session.ttl must be a duration in minutes or hours, such as "30m" or "2h", found "2d"` {
 		t.Errorf("a ttl in days: %s", diags)
+	}
+}
+
+// TestSessionSecrets: a key of an included file of secrets (an .env) is
+// withheld: left out of the table, which the generated code is written
+// from, and named.
+func TestSessionSecrets(t *testing.T) {
+	// testdata/secrets: security.conf takes the key and the secret from secrets.env.
+	fsys := corpusFS{os.DirFS("../testdata/secrets")}
+	table, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf", Security: "security.conf"})
+	if table == nil {
+		t.Fatal(diags)
+	}
+	s := table.Security
+	if s.Session == nil || s.Session.SignKey != "" || s.Session.EncKey == "" || !reflect.DeepEqual(s.Session.Withheld, []string{"sign_key"}) {
+		t.Errorf("session %+v", s.Session)
+	}
+	if gh := s.Schemes[0]; gh.ClientSecret != "" || !gh.ClientSecretWithheld || gh.ClientID != "app" {
+		t.Errorf("scheme %+v", gh)
 	}
 }

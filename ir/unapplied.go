@@ -158,7 +158,7 @@ func (u *unappliedNotes) schemes() {
 // statefulCookieSession reports whether security.session is kept by the
 // router: mode "stateful", in the cookie store.
 func (u *unappliedNotes) statefulCookieSession() bool {
-	return u.sec != nil && readSession(u.sec, nil, "", &parser.Diagnostics{}) != nil
+	return u.sec != nil && readSession(u.sec, nil, "", nil, &parser.Diagnostics{}) != nil
 }
 
 // oauth2Scheme warns of an oauth2 scheme that package aahoauth2 cannot

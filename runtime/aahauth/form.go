@@ -35,8 +35,10 @@ type Form struct {
 // with the right credentials it starts a session under a new ID and
 // redirects to _rt when it is a path of this site (url.default_target
 // otherwise, or always with url.always_to_default); with wrong ones it
-// redirects to url.login_failure. An action of the application ends the
-// session with ctx.SignOut.
+// redirects to url.login_failure. The credentials are checked as Basic
+// checks them: an unknown user costs a comparison too, and a bcrypt
+// password past 72 bytes is refused. An action of the application ends
+// the session with ctx.SignOut.
 func (f Form) Options() ([]runtime.Option, error) {
 	switch {
 	case f.Scheme == "":
@@ -50,8 +52,8 @@ func (f Form) Options() ([]runtime.Option, error) {
 	if f.ComparePassword != nil {
 		encoder = ""
 	}
-	check := Basic{PasswordEncoder: encoder, ComparePassword: f.ComparePassword, Account: f.Account}
-	compare, maxPassword, dummy, err := check.comparer()
+	accounts := Basic{PasswordEncoder: encoder, ComparePassword: f.ComparePassword, Account: f.Account}
+	passwords, err := accounts.passwords()
 	if err != nil {
 		return nil, fmt.Errorf("form scheme %q: %w", f.Scheme, err)
 	}
@@ -67,7 +69,7 @@ func (f Form) Options() ([]runtime.Option, error) {
 		if !runtime.LocalTarget(target) {
 			target = ""
 		}
-		subject, err := check.check(ctx, compare, maxPassword, dummy, identity, credential)
+		subject, err := accounts.check(ctx, passwords, identity, credential)
 		if err != nil {
 			failure := ctx.MountPath() + f.Config.LoginFailure
 			if target != "" {
