@@ -187,12 +187,10 @@ func (c *checker) checkLink(a *action, call *ast.CallExpr) {
 			what, r.Name, r.Path, c.qualifiedName(t, a.route), r.Path, hostOf(page), hostOf(&t.Domains[r.Domain]), a.pkg.Name(), ctx),
 	}
 	if a.ctx != "" {
-		if edit, ok := c.requestBuilderEdit(call, builder, a.ctx); ok {
-			diag.SuggestedFixes = []analysis.SuggestedFix{{
-				Message:   "write the link with URL.ForRequest(" + a.ctx + ")",
-				TextEdits: []analysis.TextEdit{edit},
-			}}
-		}
+		diag.SuggestedFixes = []analysis.SuggestedFix{{
+			Message:   "write the link with URL.ForRequest(" + a.ctx + ")",
+			TextEdits: []analysis.TextEdit{requestBuilderEdit(call, builder, a.ctx)},
+		}}
 	}
 	c.pass.Report(diag)
 }
@@ -257,7 +255,7 @@ func (c *checker) pathBuilder(pkg *types.Package, e ast.Expr) (ast.Expr, bool) {
 // request ctx: URL becomes URL.ForRequest(ctx), URL.ForRouter(router)
 // becomes URL.ForRequest(ctx), and the package's RouteURL becomes
 // URL.ForRequest(ctx).RouteURL.
-func (c *checker) requestBuilderEdit(call *ast.CallExpr, builder ast.Expr, ctx string) (analysis.TextEdit, bool) {
+func requestBuilderEdit(call *ast.CallExpr, builder ast.Expr, ctx string) analysis.TextEdit {
 	forRequest := "ForRequest(" + ctx + ")"
 	switch b := builder.(type) {
 	case nil:
@@ -268,10 +266,10 @@ func (c *checker) requestBuilderEdit(call *ast.CallExpr, builder ast.Expr, ctx s
 		case *ast.Ident:
 			at = fun.Pos()
 		}
-		return analysis.TextEdit{Pos: at, End: at, NewText: []byte("URL." + forRequest + ".")}, true
+		return analysis.TextEdit{Pos: at, End: at, NewText: []byte("URL." + forRequest + ".")}
 	case *ast.CallExpr:
 		fun := ast.Unparen(b.Fun).(*ast.SelectorExpr)
-		return analysis.TextEdit{Pos: fun.Sel.Pos(), End: b.End(), NewText: []byte(forRequest)}, true
+		return analysis.TextEdit{Pos: fun.Sel.Pos(), End: b.End(), NewText: []byte(forRequest)}
 	}
-	return analysis.TextEdit{Pos: builder.End(), End: builder.End(), NewText: []byte("." + forRequest)}, true
+	return analysis.TextEdit{Pos: builder.End(), End: builder.End(), NewText: []byte("." + forRequest)}
 }
