@@ -9,6 +9,7 @@ import (
 	goparser "go/parser"
 	"go/token"
 	"os"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -20,6 +21,8 @@ import (
 	"github.com/routegen/routegen/gen"
 	"github.com/routegen/routegen/internal/synth"
 	"github.com/routegen/routegen/ir"
+	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/runtime/routegenimpl"
 )
 
 // TestLargeTableMatchesAsData: a table of more than 512 routes has no
@@ -221,5 +224,49 @@ func TestSourcePathOncePerFile(t *testing.T) {
 	}
 	if calls["routes.conf"] != 2 || len(calls) != 1 {
 		t.Errorf("SourcePath was asked %v, want routes.conf once by Generate and once by TypeScript", calls)
+	}
+}
+
+// TestLargeTableStaticCache: a table written as JSON gives its static
+// routes the caching of the app config's cache.static as the composite
+// literal does, in the fields DecodeRoutes reads into runtime.StaticCache,
+// and is written for version 5 of routegenimpl's API.
+func TestLargeTableStaticCache(t *testing.T) {
+	var conf strings.Builder
+	conf.WriteString("domains { site { host = \"localhost\"\n  static { tick { path = \"/tick\"; dir = \"tick\" } }\n  routes {\n")
+	for i := range 520 {
+		fmt.Fprintf(&conf, "    bulk%d { path = \"/bulk/%d\"; controller = \"Bulk\"; action = \"Bulk%d\" }\n", i, i, i)
+	}
+	conf.WriteString("  } } }\n")
+	fsys := fstest.MapFS{
+		"routes.conf": {Data: []byte(conf.String())},
+		"aah.conf":    {Data: []byte(`cache { static { mime_types { css { mime = "text/css"; cache_control = "public, max-age=600" } } } }` + "\nenv { prod { } }\n")},
+	}
+	table, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf", AppConfig: "aah.conf", Profile: "prod"})
+	if table == nil {
+		t.Fatal(diags)
+	}
+	files, diags := gen.Generate(table, gen.Options{Package: "routes", Source: "routes.conf", Output: "routes_gen.go"})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	src := string(files[0].Content)
+	if !strings.Contains(src, "routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)") {
+		t.Errorf("the file is not written for version 5")
+	}
+	start := strings.Index(src, "const routegenRoutesJSON = `")
+	if start < 0 {
+		t.Fatal("Routes is not written as JSON")
+	}
+	data := src[start+len("const routegenRoutesJSON = `"):]
+	data = data[:strings.IndexByte(data, '`')]
+	want := &runtime.StaticCache{Default: "max-age=31536000, public", ByType: map[string]string{"text/css": "public, max-age=600"}}
+	for _, r := range routegenimpl.DecodeRoutes(data) {
+		switch {
+		case r.Static && !reflect.DeepEqual(r.StaticCache, want):
+			t.Errorf("route %s: StaticCache %+v, want %+v", r.Name, r.StaticCache, want)
+		case !r.Static && r.StaticCache != nil:
+			t.Errorf("route %s, not static, has a StaticCache", r.Name)
+		}
 	}
 }
