@@ -194,24 +194,14 @@ func domainCauses(s *subject) []cause {
 }
 
 // namedSchemes are the schemes whose naming makes t's router refuse a
-// route without auth (fail closed): security.conf's, and those a route
-// names (the application then registers their authenticators), as
-// explain builds the router.
+// route without auth (fail closed): security.conf's, and those the
+// application registers an authenticator for, as explain builds the
+// router (a route's scheme, or one for `authenticated`).
 func namedSchemes(t *ir.Table) []string {
 	out := slices.Clone(t.AuthSchemes)
-	add := func(auth string) {
-		if auth != "" && auth != decide.AuthAnonymous && auth != decide.AuthAuthenticated && !slices.Contains(out, auth) {
-			out = append(out, auth)
-		}
-	}
-	for _, d := range t.Domains {
-		if d.CatchAll != nil {
-			add(d.CatchAll.Auth)
-		}
-		for _, r := range d.Routes {
-			if !r.Static {
-				add(r.Auth)
-			}
+	for _, s := range explain.Schemes(t) {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
 		}
 	}
 	slices.Sort(out)

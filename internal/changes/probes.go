@@ -1,7 +1,6 @@
 package changes
 
 import (
-	"math"
 	"net/url"
 	"slices"
 	"strconv"
@@ -59,7 +58,7 @@ func (a *app) Authorize() bool { return a.subject && !a.refused }
 const otherOrigin = "https://elsewhere.invalid"
 
 // maxValuesPerParam bounds the edge values tried of one parameter.
-const maxValuesPerParam = 12
+const maxValuesPerParam = 24
 
 // probes derives, from every route and catch_all of either side, the
 // requests that can tell the sides apart: every method a route answers,
@@ -288,83 +287,33 @@ func concretePath(r *ir.Route, values map[int]string) string {
 	return b.String()
 }
 
-// candidates are values tried for a parameter's default, in order.
-var candidates = []string{"7", "1", "42", "abc", "x", "a1", "123e4567-e89b-42d3-a456-426614174000", "0", "-1", "1.5", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}
-
-// defaultValue is a value the constraint holds, or "x" when none of the
-// candidates does.
+// defaultValue is a value the constraint holds (internal/constraint's),
+// or "x" for none or no constraint.
 func defaultValue(c *ir.Constraint) string {
-	if c == nil {
-		return "x"
-	}
-	for _, v := range candidates {
-		if c.Holds(v) {
+	if c != nil {
+		if v, ok := c.Valid(); ok {
 			return v
-		}
-	}
-	for _, term := range c.Terms {
-		for _, t := range term {
-			if t.Name == "oneof" {
-				for _, w := range strings.Fields(t.Arg) {
-					if c.Holds(w) {
-						return w
-					}
-				}
-			}
 		}
 	}
 	return "x"
 }
 
 // paramValues are the values of p worth trying, escaped for a path: a
-// value that holds, and each edge of its constraint (min and max ±1,
-// each oneof word and one outside, a number past int64); a catch-all's
-// deep path.
+// value that holds and each edge of its constraint (internal/constraint's
+// Edges); a catch-all's deep path.
 func paramValues(p ir.Param) []string {
-	if p.CatchAll {
-		return []string{"a/b/c", "x"}
-	}
-	c := p.Constraint
-	values := []string{defaultValue(c)}
-	if c == nil {
-		return values
-	}
-	fill := "a"
-	if c.IsInteger() || c.Numeric() {
-		fill = "1"
-	}
-	for _, term := range c.Terms {
-		for _, t := range term {
-			switch t.Name {
-			case "oneof":
-				values = append(values, strings.Fields(t.Arg)...)
-				values = append(values, "zzz-none-of-these")
-			case "number", "numeric":
-				values = append(values, "abc", "9223372036854775808", "-1")
-			case "alpha", "alphanum":
-				values = append(values, "a-1", "a1", "abc")
-			case "uuid", "uuid3", "uuid4", "uuid5":
-				values = append(values, "abc")
-			case "len", "min", "max", "gt", "gte", "lt", "lte":
-				n, _ := strconv.ParseFloat(t.Arg, 64)
-				whole := int64(math.Floor(n))
-				for _, e := range []int64{whole - 1, whole, whole + 1, int64(math.Ceil(n))} {
-					if c.Numeric() {
-						values = append(values, strconv.FormatInt(e, 10))
-					} else if e > 0 && e <= 256 {
-						values = append(values, strings.Repeat(fill, int(e)))
-					}
-				}
-			}
+	values := []string{defaultValue(p.Constraint)}
+	if p.Constraint != nil {
+		values = p.Constraint.Edges()
+		if len(values) > maxValuesPerParam {
+			values = values[:maxValuesPerParam]
 		}
-	}
-	slices.Sort(values[1:])
-	values = slices.Compact(values)
-	if len(values) > maxValuesPerParam {
-		values = values[:maxValuesPerParam]
 	}
 	for i, v := range values {
 		values[i] = url.PathEscape(v)
+	}
+	if p.CatchAll {
+		values = append(values, "a/b/c")
 	}
 	return values
 }
