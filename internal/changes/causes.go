@@ -32,7 +32,7 @@ func (c *comparison) causes(s *subject) []cause {
 	case catchAllSubject:
 		return c.catchAllCauses(s)
 	case domainSubject:
-		return domainCauses(s)
+		return c.domainCauses(s)
 	}
 	or, nr := s.old, s.new
 	switch {
@@ -164,12 +164,24 @@ func (c *comparison) catchAllCauses(s *subject) []cause {
 		policy{is.Auth, "", is.AntiCSRFCheck, is.MaxBodySize, is.CORS})
 }
 
-func domainCauses(s *subject) []cause {
+func (c *comparison) domainCauses(s *subject) []cause {
 	was, is := s.oldDom, s.newDom
-	if was == nil || is == nil {
+	otherDomain := func(a, b explain.Answer) bool { return c.old.domainKey(a.Domain) != c.new.domainKey(b.Domain) }
+	switch {
+	case was == nil && is == nil:
 		return nil
+	case was == nil:
+		return []cause{{change: "domain added", new: address(is), answers: otherDomain}}
+	case is == nil:
+		return []cause{{change: "domain removed", old: address(was), answers: otherDomain}}
 	}
 	var out []cause
+	// A table's one domain serves every host; of several, each its own.
+	if a, b := len(c.old.table.Domains), len(c.new.table.Domains); a == 1 && b > 1 {
+		out = append(out, cause{change: "one domain no longer serves every host", old: "1 domain", new: strconv.Itoa(b) + " domains", answers: otherDomain})
+	} else if a > 1 && b == 1 {
+		out = append(out, cause{change: "one domain serves every host", old: strconv.Itoa(a) + " domains", new: "1 domain", answers: otherDomain})
+	}
 	if a, b := address(was), address(is); a != b {
 		out = append(out, cause{steps: []string{"route"}, change: "host changed", old: a, new: b})
 	}
@@ -334,21 +346,21 @@ func (c *comparison) sourceChanges() {
 		seen[s] = true
 		or, nr := s.old, s.new
 		if s.oldName != s.newName {
-			c.report(s, cause{change: "name changed", old: s.oldName, new: s.newName}, Source, "")
+			c.report(s, cause{change: "name changed", old: s.oldName, new: s.newName}, Source, "", nil)
 		}
 		if len(or.ParamSpecs) == len(nr.ParamSpecs) {
 			for k, p := range nr.ParamSpecs {
 				op := or.ParamSpecs[k]
 				if op.Name != p.Name {
-					c.report(s, cause{change: "parameter renamed", old: op.Name, new: p.Name}, Source, "")
+					c.report(s, cause{change: "parameter renamed", old: op.Name, new: p.Name}, Source, "", nil)
 				}
 				if op.Type != p.Type {
-					c.report(s, cause{change: fmt.Sprintf("parameter %q retyped", p.Name), old: typeName(op.Type), new: typeName(p.Type)}, Source, "")
+					c.report(s, cause{change: fmt.Sprintf("parameter %q retyped", p.Name), old: typeName(op.Type), new: typeName(p.Type)}, Source, "", nil)
 				}
 			}
 		}
 		if !or.Static && !nr.Static && or.Target() != nr.Target() {
-			c.report(s, cause{change: "action changed", old: or.Target(), new: nr.Target()}, Source, "")
+			c.report(s, cause{change: "action changed", old: or.Target(), new: nr.Target()}, Source, "", nil)
 		}
 	}
 }
@@ -359,9 +371,9 @@ func (c *comparison) sourceChanges() {
 // domain (which serves every host).
 func (c *comparison) unfeltAddresses() {
 	for _, s := range c.new.domains {
-		for _, ca := range domainCauses(s) {
+		for _, ca := range c.domainCauses(s) {
 			if _, felt := c.changes[changeKey{s, ca.change}]; ca.change == "host changed" && !felt {
-				c.report(s, ca, Compatible, "no request tells the two apart")
+				c.report(s, ca, Compatible, "no request tells the two apart", nil)
 			}
 		}
 	}

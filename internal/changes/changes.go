@@ -58,6 +58,9 @@ type Change struct {
 	// Effect is what a client meets, by one request of the most severe
 	// kind: "anonymous requests now get 401"; "" for a source change.
 	Effect string `json:"effect"`
+	// Request is the request of Effect; nil for a source change, or a
+	// change no request tells apart.
+	Request *Request `json:"-"`
 	// Position is where the change is in the new routes.conf, invalid for
 	// a route removed; OldPosition is where it was in the old one, invalid
 	// for a route added.
@@ -84,13 +87,14 @@ func Compare(old, new *ir.Table) []Change {
 		})
 	}
 	wg.Wait()
-	for _, v := range verdicts {
+	for i, v := range verdicts {
+		req := probes[i].request()
 		for _, f := range v.felt {
-			c.report(v.subject, v.cause, f.kind, f.effect)
+			c.report(v.subject, v.cause, f.kind, f.effect, &req)
 		}
 	}
 	c.unfeltAddresses()
-	c.secureHeaderChanges()
+	c.secureHeaderChanges(probes)
 	return c.result()
 }
 
@@ -262,7 +266,7 @@ func (c *comparison) pairDomains() {
 
 // report adds kind to the change of s by cause, made on its first report
 // with effect as its example.
-func (c *comparison) report(s *subject, ca cause, kind Kind, effect string) {
+func (c *comparison) report(s *subject, ca cause, kind Kind, effect string, req *Request) {
 	k := changeKey{s, ca.change}
 	ch := c.changes[k]
 	if ch == nil {
@@ -276,7 +280,7 @@ func (c *comparison) report(s *subject, ca cause, kind Kind, effect string) {
 	}
 	// The example is of the most severe kind.
 	if ch.Effect == "" || rank(kind) < rank(ch.Kind) {
-		ch.Effect = effect
+		ch.Effect, ch.Request = effect, req
 	}
 	if ch.Kind == "" || rank(kind) < rank(ch.Kind) {
 		ch.Kind = kind

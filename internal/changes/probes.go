@@ -15,7 +15,7 @@ import (
 type probe struct {
 	method, target string
 	headers        []string // "Name: value", Host first
-	cred           credential
+	cred Credential
 	// subject is the route or catch_all the request was derived from;
 	// domain is the subject of its domain.
 	subject, domain *subject
@@ -33,26 +33,53 @@ func (p probe) verb() string {
 	return "get"
 }
 
-// credential is what the application's authenticators and authorizer
+// Credential is what the application's authenticators and authorizer
 // say of a request.
-type credential struct {
-	anonymous bool   // no authenticator recognises it
-	scheme    string // the one scheme whose authenticator recognises it; "" for every one
-	refused   bool   // the authorizer refuses its subject
+type Credential struct {
+	Anonymous bool   // no authenticator recognises it
+	Scheme    string // the one scheme whose authenticator recognises it; "" for every one
+	Refused   bool   // the authorizer refuses its subject
 }
 
 // app answers the decision as the application would for a credential.
 type app struct {
-	credential
+	Credential
 	subject bool
 }
 
 func (a *app) Authenticate(scheme string) bool {
-	a.subject = !a.anonymous && (a.scheme == "" || a.scheme == scheme || scheme == decide.AuthAuthenticated)
+	a.subject = !a.Anonymous && (a.Scheme == "" || a.Scheme == scheme || scheme == decide.AuthAuthenticated)
 	return a.subject
 }
 
-func (a *app) Authorize() bool { return a.subject && !a.refused }
+func (a *app) Authorize() bool { return a.subject && !a.Refused }
+
+// Request is a request Compare sends both sides: its request line and
+// header lines ("Name: value", Host first), and the credential the
+// application is taken to find in it.
+type Request struct {
+	Method, Target string
+	Header         []string
+	Credential     Credential
+}
+
+// Requests are the requests Compare derives to tell old and new apart.
+func Requests(old, new *ir.Table) []Request {
+	c := newComparison(old, new)
+	var out []Request
+	for _, p := range c.probes() {
+		out = append(out, p.request())
+	}
+	return out
+}
+
+func (p probe) request() Request {
+	return Request{Method: p.method, Target: p.target, Header: p.headers, Credential: p.cred}
+}
+
+// unnamedHosts are Hosts no domain names: a health check's IP address,
+// and a name.
+var unnamedHosts = []string{"192.0.2.1", "unknown.invalid"}
 
 // otherOrigin is an origin no CORS policy names.
 const otherOrigin = "https://elsewhere.invalid"
@@ -71,7 +98,7 @@ func (c *comparison) probes() []probe {
 	var out []probe
 	seen := map[string]bool{}
 	add := func(p probe) {
-		key := p.method + " " + p.target + "\x00" + strings.Join(p.headers, "\x00") + "\x00" + strconv.FormatBool(p.cred.anonymous) + p.cred.scheme + strconv.FormatBool(p.cred.refused)
+		key := p.method + " " + p.target + "\x00" + strings.Join(p.headers, "\x00") + "\x00" + strconv.FormatBool(p.cred.Anonymous) + p.cred.Scheme + strconv.FormatBool(p.cred.Refused)
 		if !seen[key] {
 			seen[key] = true
 			out = append(out, p)
@@ -89,6 +116,17 @@ func (c *comparison) probes() []probe {
 				for _, r := range dom.Routes {
 					c.routeProbes(add, sd.routes[r], sd.domains[d], r, host, at, schemes)
 				}
+				for _, r := range dom.Routes {
+					// The hosts no domain names, which a table's one domain serves.
+					method, path := r.Method, concretePath(r, nil)
+					if method == "WS" {
+						method = "GET"
+					}
+					for _, other := range unnamedHosts {
+						add(probe{method: method, target: path, headers: []string{"Host: " + other}, subject: sd.routes[r], domain: sd.domains[d],
+							what: method + " " + path + " with Host " + other, single: true})
+					}
+				}
 				if dom.CatchAll != nil {
 					c.catchAllProbes(add, sd.catchAlls[d], sd.domains[d], host, at, schemes)
 				}
@@ -105,27 +143,27 @@ func (c *comparison) routeProbes(add func(probe), s, dom *subject, r *ir.Route, 
 		method, upgrade = "GET", []string{"Upgrade: websocket", "Connection: Upgrade"}
 	}
 	base := concretePath(r, nil)
-	request := func(method, target, what string, cred credential, header ...string) probe {
+	request := func(method, target, what string, cred Credential, header ...string) probe {
 		h := append([]string{"Host: " + host}, upgrade...)
 		return probe{method: method, target: target, headers: append(h, header...), cred: cred, subject: s, domain: dom, what: what + at, single: strings.HasPrefix(what, method+" ")}
 	}
-	add(request(method, base, method+" "+base, credential{}))
+	add(request(method, base, method+" "+base, Credential{}))
 	// The paths: each parameter's edges, the others at a value that holds.
 	for k, p := range r.ParamSpecs {
 		for _, v := range paramValues(p) {
 			path := concretePath(r, map[int]string{k: v})
-			add(request(method, path, method+" "+path, credential{}))
+			add(request(method, path, method+" "+path, Credential{}))
 		}
 	}
 	slash := base + "/"
 	if strings.HasSuffix(base, "/") && base != "/" {
 		slash = strings.TrimSuffix(base, "/")
 	}
-	add(request(method, slash, method+" "+slash, credential{}))
+	add(request(method, slash, method+" "+slash, Credential{}))
 	if r.Static && r.File == "" {
 		dir := r.Path[:strings.LastIndexByte(r.Path, '*')]
-		add(request("GET", dir, "GET "+dir+" (the folder's listing)", credential{}))
-		add(request("GET", strings.TrimSuffix(dir, "/"), "GET "+strings.TrimSuffix(dir, "/"), credential{}))
+		add(request("GET", dir, "GET "+dir+" (the folder's listing)", Credential{}))
+		add(request("GET", strings.TrimSuffix(dir, "/"), "GET "+strings.TrimSuffix(dir, "/"), Credential{}))
 	}
 	// The other methods a client may send to the path.
 	other := "DELETE"
@@ -134,7 +172,7 @@ func (c *comparison) routeProbes(add func(probe), s, dom *subject, r *ir.Route, 
 	}
 	for _, m := range []string{"HEAD", "OPTIONS", other} {
 		if m != "HEAD" || method == "GET" {
-			add(request(m, base, m+" "+base, credential{}))
+			add(request(m, base, m+" "+base, Credential{}))
 		}
 	}
 	c.policyProbes(add, request, method, base, schemes, c.routePolicies(s))
@@ -143,10 +181,10 @@ func (c *comparison) routeProbes(add func(probe), s, dom *subject, r *ir.Route, 
 // catchAllProbes adds the requests to host that a domain's catch_all answers.
 func (c *comparison) catchAllProbes(add func(probe), s, dom *subject, host, at string, schemes []string) {
 	const path = "/routegen-changes/no/route/here"
-	request := func(method, target, what string, cred credential, header ...string) probe {
+	request := func(method, target, what string, cred Credential, header ...string) probe {
 		return probe{method: method, target: target, headers: append([]string{"Host: " + host}, header...), cred: cred, subject: s, domain: dom, what: what + at}
 	}
-	add(request("GET", path, "requests no route serves", credential{}))
+	add(request("GET", path, "requests no route serves", Credential{}))
 	var policies []policy
 	for _, d := range []*ir.Domain{s.oldDom, s.newDom} {
 		if d != nil && d.CatchAll != nil {
@@ -172,15 +210,15 @@ func (c *comparison) routePolicies(s *subject) []policy {
 
 // policyProbes adds the header variants of a request that the policies
 // read.
-func (c *comparison) policyProbes(add func(probe), request func(method, target, what string, cred credential, header ...string) probe,
+func (c *comparison) policyProbes(add func(probe), request func(method, target, what string, cred Credential, header ...string) probe,
 	method, path string, schemes []string, policies []policy) {
-	add(request(method, path, "anonymous requests", credential{anonymous: true}))
+	add(request(method, path, "anonymous requests", Credential{Anonymous: true}))
 	for _, scheme := range schemes {
-		add(request(method, path, "requests with a credential of "+strconv.Quote(scheme)+" alone", credential{scheme: scheme}))
+		add(request(method, path, "requests with a credential of "+strconv.Quote(scheme)+" alone", Credential{Scheme: scheme}))
 	}
-	add(request(method, path, "requests the authorizer refuses", credential{refused: true}))
-	add(request(method, path, "same-origin requests", credential{}, "Sec-Fetch-Site: same-origin"))
-	add(request(method, path, "cross-site requests", credential{}, "Sec-Fetch-Site: cross-site", "Origin: "+otherOrigin))
+	add(request(method, path, "requests the authorizer refuses", Credential{Refused: true}))
+	add(request(method, path, "same-origin requests", Credential{}, "Sec-Fetch-Site: same-origin"))
+	add(request(method, path, "cross-site requests", Credential{}, "Sec-Fetch-Site: cross-site", "Origin: "+otherOrigin))
 	origins, methods, headers := []string{otherOrigin}, []string{method}, []string(nil)
 	var limits []int64
 	for _, p := range policies {
@@ -206,17 +244,17 @@ func (c *comparison) policyProbes(add func(probe), request func(method, target, 
 		}
 	}
 	for _, o := range origins {
-		add(request(method, path, "requests from "+o, credential{}, "Sec-Fetch-Site: cross-site", "Origin: "+o))
+		add(request(method, path, "requests from "+o, Credential{}, "Sec-Fetch-Site: cross-site", "Origin: "+o))
 		for _, m := range methods {
-			add(request("OPTIONS", path, "preflights from "+o+" for "+m, credential{}, "Origin: "+o, "Access-Control-Request-Method: "+m))
+			add(request("OPTIONS", path, "preflights from "+o+" for "+m, Credential{}, "Origin: "+o, "Access-Control-Request-Method: "+m))
 		}
 		for _, h := range headers {
-			add(request("OPTIONS", path, "preflights from "+o+" for header "+h, credential{}, "Origin: "+o, "Access-Control-Request-Method: "+method, "Access-Control-Request-Headers: "+h))
+			add(request("OPTIONS", path, "preflights from "+o+" for header "+h, Credential{}, "Origin: "+o, "Access-Control-Request-Method: "+method, "Access-Control-Request-Headers: "+h))
 		}
 	}
 	for _, limit := range limits {
 		for _, n := range []int64{limit, limit + 1} {
-			add(request(method, path, "bodies of "+strconv.FormatInt(n, 10)+" bytes", credential{}, "Content-Length: "+strconv.FormatInt(n, 10)))
+			add(request(method, path, "bodies of "+strconv.FormatInt(n, 10)+" bytes", Credential{}, "Content-Length: "+strconv.FormatInt(n, 10)))
 		}
 	}
 }
