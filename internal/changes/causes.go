@@ -272,7 +272,24 @@ func corsChange(was, is *ir.CORS) cause {
 	case changed[0].name == "credentials":
 		return cause{steps: steps, change: "CORS credentials turned " + onOff(is.AllowCredentials), old: changed[0].was, new: changed[0].is}
 	}
-	return cause{steps: steps, change: "CORS " + changed[0].name + " changed", old: changed[0].was, new: changed[0].is}
+	what := "changed"
+	switch was, is := strings.Split(changed[0].was, ", "), strings.Split(changed[0].is, ", "); {
+	case changed[0].was == "" || containsAll(is, was):
+		what = "added"
+	case changed[0].is == "" || containsAll(was, is):
+		what = "removed"
+	}
+	return cause{steps: steps, change: "CORS " + changed[0].name + " " + what, old: changed[0].was, new: changed[0].is}
+}
+
+// containsAll reports whether list holds every element of sub.
+func containsAll(list, sub []string) bool {
+	for _, s := range sub {
+		if !slices.Contains(list, s) {
+			return false
+		}
+	}
+	return true
 }
 
 func corsText(c *ir.CORS) string {

@@ -45,6 +45,8 @@ type Change struct {
 	// Kind is the most severe of Kinds.
 	Kind  Kind   `json:"kind"`
 	Kinds []Kind `json:"kinds"`
+	// Rule is the change's stable ID (Rules): "AUTH_REMOVED".
+	Rule string `json:"rule"`
 	// Change is the cause: "auth added", "path changed"…
 	Change string `json:"change"`
 	// Route is the route's name as the generated code knows it; "" for a
@@ -335,6 +337,7 @@ func (c *comparison) result() []Change {
 	out := make([]Change, 0, len(c.order))
 	for _, k := range c.order {
 		ch := *c.changes[k]
+		ch.Rule = ruleOf(ch.Change)
 		slices.SortFunc(ch.Kinds, func(a, b Kind) int { return rank(a) - rank(b) })
 		out = append(out, ch)
 	}

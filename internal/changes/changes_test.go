@@ -44,7 +44,7 @@ func TestCompare(t *testing.T) {
 func report(list []Change) string {
 	var b strings.Builder
 	for _, c := range list {
-		fmt.Fprintf(&b, "%s %s: %s: %s %s %s: %q → %q (was %s): %s\n", c.Position, kindsText(c), c.Change, c.Route, c.Method, c.Path, c.Old, c.New, c.OldPosition, c.Effect)
+		fmt.Fprintf(&b, "%s %s %s: %s: %s %s %s: %q → %q (was %s): %s\n", c.Position, kindsText(c), c.Rule, c.Change, c.Route, c.Method, c.Path, c.Old, c.New, c.OldPosition, c.Effect)
 	}
 	return b.String()
 }

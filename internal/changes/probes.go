@@ -15,7 +15,7 @@ import (
 type probe struct {
 	method, target string
 	headers        []string // "Name: value", Host first
-	cred Credential
+	cred           Credential
 	// subject is the route or catch_all the request was derived from;
 	// domain is the subject of its domain.
 	subject, domain *subject
@@ -160,6 +160,8 @@ func (c *comparison) routeProbes(add func(probe), s, dom *subject, r *ir.Route, 
 		slash = strings.TrimSuffix(base, "/")
 	}
 	add(request(method, slash, method+" "+slash, Credential{}))
+	// An unclean path, which a domain's router redirects to the clean one.
+	add(request(method, "/"+base, method+" /"+base, Credential{}))
 	if r.Static && r.File == "" {
 		dir := r.Path[:strings.LastIndexByte(r.Path, '*')]
 		add(request("GET", dir, "GET "+dir+" (the folder's listing)", Credential{}))
@@ -300,7 +302,8 @@ func (c *comparison) hosts(key string) []string {
 }
 
 // concretePath is a path of r's pattern: each parameter at a value
-// its constraint holds, but those values gives; a catch-all at a deep path.
+// its constraint holds, but those values gives; a catch-all without a
+// constraint at a deep path.
 func concretePath(r *ir.Route, values map[int]string) string {
 	if len(r.Segments) == 0 {
 		return "/"
@@ -315,8 +318,8 @@ func concretePath(r *ir.Route, values map[int]string) string {
 		v, ok := values[k]
 		if !ok {
 			v = "a/b/c"
-			if s.Kind == ir.ParamSegment {
-				v = url.PathEscape(defaultValue(r.ParamSpecs[k].Constraint))
+			if c := r.ParamSpecs[k].Constraint; s.Kind == ir.ParamSegment || c != nil {
+				v = url.PathEscape(defaultValue(c))
 			}
 		}
 		b.WriteString(v)

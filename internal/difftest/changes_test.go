@@ -20,8 +20,9 @@ var (
 // is a long run.
 func TestChangesAgreeWithRouters(t *testing.T) {
 	var stats difftest.ChangesStats
-	if err := difftest.CheckChanges(*changesSeed, *changesEdits, 100, &stats); err != nil {
-		t.Fatalf("after %s:\n%v", stats, err)
+	difftest.CheckChanges(*changesSeed, *changesEdits, 100, &stats)
+	for _, e := range stats.Examples {
+		t.Error(e)
 	}
 	t.Log(stats)
 }
