@@ -47,11 +47,15 @@ type Change struct {
 	Kinds []Kind `json:"kinds"`
 	// Rule is the change's stable ID (Rules): "AUTH_REMOVED".
 	Rule string `json:"rule"`
+	// Accepted is set by the command for a finding its --accept file names.
+	Accepted bool `json:"accepted"`
 	// Change is the cause: "auth added", "path changed"…
 	Change string `json:"change"`
 	// Route is the route's name as the generated code knows it; "" for a
 	// change of a domain or its catch_all.
 	Route  string `json:"route"`
+	// Domain is the key of the domain of the change; "" for security.conf's.
+	Domain string `json:"domain"`
 	Method string `json:"method"`
 	Path   string `json:"path"` // the new path; the old one of a route removed
 	// Old and New are what changed, as routes.conf writes it; "" for none.
@@ -289,10 +293,24 @@ func (c *comparison) report(s *subject, ca cause, kind Kind, effect string, req 
 	}
 }
 
+// Subject names what a change is at, as an --accept file names it: the
+// route's name, "domain:KEY" for a domain or its catch_all, or
+// "security.conf".
+func (ch Change) Subject() string {
+	switch {
+	case ch.Route != "":
+		return ch.Route
+	case ch.Domain != "":
+		return "domain:" + ch.Domain
+	}
+	return "security.conf"
+}
+
 func rank(k Kind) int { return slices.Index(Kinds, k) }
 
 // place sets where a change of s is reported and what it names.
 func (s *subject) place(ch *Change) {
+	ch.Domain = s.key
 	switch s.kind {
 	case routeSubject:
 		ch.Route = cmp.Or(s.newName, s.oldName)
