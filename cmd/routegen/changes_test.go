@@ -247,7 +247,7 @@ func TestChangesOfTwoFilesWithTheirSecurity(t *testing.T) {
 // matches no finding is reported, so that a stale acceptance is seen.
 func TestChangesAccept(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"old/routes.conf": changesBefore, "old/api.conf": changesAPIBefore, "new/routes.conf": changesAfter, "new/api.conf": changesAPIBefore,
-		"all.txt": "# reviewed\nROUTE_REMOVED about\nMETHOD_REMOVED book\nAUTH_REMOVED hotel # public now\nFAIL_CLOSED_OFF api.items\nBODY_LIMIT_RAISED book\n",
+		"all.txt":  "# reviewed\nROUTE_REMOVED about\nMETHOD_REMOVED book\nAUTH_REMOVED hotel # public now\nFAIL_CLOSED_OFF api.items\nBODY_LIMIT_RAISED book\n",
 		"some.txt": "ROUTE_REMOVED about\nAUTH_REMOVED show_hotel\n"})
 	code, stdout, stderr := runIn(t, dir, "changes", "--accept", "all.txt", "old/routes.conf", "new/routes.conf")
 	if code != exitOK || stderr != "" || !strings.Contains(stdout, "old/routes.conf:9:7: ROUTE_REMOVED: accepted: about GET /about: route removed") {

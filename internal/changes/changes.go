@@ -53,7 +53,7 @@ type Change struct {
 	Change string `json:"change"`
 	// Route is the route's name as the generated code knows it; "" for a
 	// change of a domain or its catch_all.
-	Route  string `json:"route"`
+	Route string `json:"route"`
 	// Domain is the key of the domain of the change; "" for security.conf's.
 	Domain string `json:"domain"`
 	Method string `json:"method"`
