@@ -143,46 +143,9 @@ func (rt *Router) checkPolicies() error {
 
 // DefaultAuthorizer checks the route's roles and permissions against the
 // subject: with satisfy "either" one of the two lists must hold, with
-// "both" both; a list holds when every check in it does.
+// "both" both; a list holds when every check in it does (a.Allows).
 func DefaultAuthorizer(_ *Context, s Subject, a *Authorization) bool {
-	roles := checksHold(s, a.Roles)
-	permissions := checksHold(s, a.Permissions)
-	switch {
-	case a.SatisfyBoth:
-		return roles && permissions
-	case len(a.Roles) == 0:
-		return permissions
-	case len(a.Permissions) == 0:
-		return roles
-	}
-	return roles || permissions
-}
-
-func checksHold(s Subject, checks []Check) bool {
-	for _, c := range checks {
-		var ok bool
-		switch c.Func {
-		case "hasrole", "hasallroles":
-			ok = allOf(c.Args, s.HasRole)
-		case "hasanyrole":
-			ok = slices.ContainsFunc(c.Args, s.HasRole)
-		case "ispermitted", "ispermittedall":
-			ok = allOf(c.Args, s.IsPermitted)
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
-}
-
-func allOf(args []string, holds func(string) bool) bool {
-	for _, a := range args {
-		if !holds(a) {
-			return false
-		}
-	}
-	return true
+	return a.Allows(s)
 }
 
 // wrapBody limits the body of ctx's request to limit bytes.

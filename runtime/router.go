@@ -313,10 +313,12 @@ func (a *application) Authenticate(scheme string) bool {
 	return false
 }
 
-func (a *application) Authorize() bool {
+func (a *application) Authorize(authz *Authorization) bool {
 	ctx := (*Context)(a)
-	return ctx.subject != nil && ctx.router.authorizer(ctx, ctx.subject, ctx.route.Authorization)
+	return ctx.subject != nil && ctx.router.authorizer(ctx, ctx.subject, authz)
 }
+
+func (a *application) Subject() decide.Subject { return a.subject }
 
 func (a *application) Writer() http.ResponseWriter { return a.Res }
 
@@ -352,7 +354,7 @@ func (rt *Router) policies() []decide.Policy {
 		if i >= len(rt.table.Routes) {
 			method = "*"
 		}
-		out[i] = decide.Policy{Method: method, Auth: r.Auth, Authorization: r.Authorization != nil, AntiCSRF: r.AntiCSRFCheck,
+		out[i] = decide.Policy{Method: method, Auth: r.Auth, Authorization: r.Authorization, AntiCSRF: r.AntiCSRFCheck,
 			MaxBodySize: r.MaxBodySize, Static: r.Static, Middleware: s.chain != nil}
 		if c := r.CORS; c != nil {
 			if converted[c] == nil {

@@ -144,7 +144,7 @@ func TestProbesOfMovedDomain(t *testing.T) {
 	c := newComparison(loadText(t, fmt.Sprintf(conf, "api.example.com")), loadText(t, fmt.Sprintf(conf, "api.example.org")))
 	hosts := map[string]bool{}
 	for _, p := range c.probes() {
-		if p.target == "/items" && p.cred.Anonymous {
+		if p.target == "/items" && !p.who.Authenticated {
 			hosts[p.headers[0]] = true
 		}
 	}

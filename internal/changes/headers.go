@@ -55,7 +55,7 @@ func (c *comparison) secureHeaderChanges(probes []probe) {
 func (c *comparison) headerRequest(probes []probe, name string) *Request {
 	for _, p := range probes {
 		host, _ := strings.CutPrefix(p.headers[0], "Host: ")
-		req := Request{Method: p.method, Target: "https://" + host + p.target, Header: p.headers[1:], Credential: p.cred}
+		req := Request{Method: p.method, Target: "https://" + host + p.target, Header: p.headers[1:], Subject: p.who}
 		if !strings.HasPrefix(p.target, "/") {
 			continue
 		}
@@ -63,8 +63,8 @@ func (c *comparison) headerRequest(probes []probe, name string) *Request {
 		if err != nil {
 			continue
 		}
-		a := c.old.router.AnswerWith(r, &app{Credential: p.cred}).Header
-		b := c.new.router.AnswerWith(r, &app{Credential: p.cred}).Header
+		a := c.old.router.Answer(r, p.who).Header
+		b := c.new.router.Answer(r, p.who).Header
 		if headerValue(a, name) != headerValue(b, name) {
 			return &req
 		}

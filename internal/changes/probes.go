@@ -1,21 +1,22 @@
 package changes
 
 import (
+	"fmt"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/routegen/routegen/internal/core"
-	"github.com/routegen/routegen/internal/core/decide"
+	"github.com/routegen/routegen/internal/explain"
 	"github.com/routegen/routegen/ir"
 )
 
 // probe is one request that may tell the two sides apart.
 type probe struct {
 	method, target string
-	headers        []string // "Name: value", Host first
-	cred           Credential
+	headers        []string        // "Name: value", Host first
+	who            explain.Subject // who sends it
 	// subject is the route or catch_all the request was derived from;
 	// domain is the subject of its domain.
 	subject, domain *subject
@@ -33,26 +34,14 @@ func (p probe) verb() string {
 	return "get"
 }
 
-// Credential is what the application's authenticators and authorizer
-// say of a request.
-type Credential struct {
-	Anonymous bool   // no authenticator recognises it
-	Scheme    string // the one scheme whose authenticator recognises it; "" for every one
-	Refused   bool   // the authorizer refuses its subject
-}
-
-// app answers the decision as the application would for a credential.
-type app struct {
-	Credential
-	subject bool
-}
-
-func (a *app) Authenticate(scheme string) bool {
-	a.subject = !a.Anonymous && (a.Scheme == "" || a.Scheme == scheme || scheme == decide.AuthAuthenticated)
-	return a.subject
-}
-
-func (a *app) Authorize() bool { return a.subject && !a.Refused }
+// The subjects a probe is sent as: anonymous; recognised by one
+// scheme's authenticator alone; recognised by every one, holding every
+// role and permission, or none.
+var (
+	anonymous  = explain.Subject{}
+	everything = explain.Subject{Authenticated: true, Every: true}
+	nobody     = explain.Subject{Authenticated: true}
+)
 
 // Request is a request Compare sends both sides: its request line and
 // header lines ("Name: value", Host first), and the credential the
@@ -60,7 +49,7 @@ func (a *app) Authorize() bool { return a.subject && !a.Refused }
 type Request struct {
 	Method, Target string
 	Header         []string
-	Credential     Credential
+	Subject        explain.Subject
 }
 
 // Requests are the requests Compare derives to tell old and new apart.
@@ -74,7 +63,7 @@ func Requests(old, new *ir.Table) []Request {
 }
 
 func (p probe) request() Request {
-	return Request{Method: p.method, Target: p.target, Header: p.headers, Credential: p.cred}
+	return Request{Method: p.method, Target: p.target, Header: p.headers, Subject: p.who}
 }
 
 // unnamedHosts are Hosts no domain names: a health check's IP address,
@@ -98,7 +87,7 @@ func (c *comparison) probes() []probe {
 	var out []probe
 	seen := map[string]bool{}
 	add := func(p probe) {
-		key := p.method + " " + p.target + "\x00" + strings.Join(p.headers, "\x00") + "\x00" + strconv.FormatBool(p.cred.Anonymous) + p.cred.Scheme + strconv.FormatBool(p.cred.Refused)
+		key := p.method + " " + p.target + "\x00" + strings.Join(p.headers, "\x00") + "\x00" + fmt.Sprint(p.who)
 		if !seen[key] {
 			seen[key] = true
 			out = append(out, p)
@@ -143,29 +132,29 @@ func (c *comparison) routeProbes(add func(probe), s, dom *subject, r *ir.Route, 
 		method, upgrade = "GET", []string{"Upgrade: websocket", "Connection: Upgrade"}
 	}
 	base := concretePath(r, nil)
-	request := func(method, target, what string, cred Credential, header ...string) probe {
+	request := func(method, target, what string, who explain.Subject, header ...string) probe {
 		h := append([]string{"Host: " + host}, upgrade...)
-		return probe{method: method, target: target, headers: append(h, header...), cred: cred, subject: s, domain: dom, what: what + at, single: strings.HasPrefix(what, method+" ")}
+		return probe{method: method, target: target, headers: append(h, header...), who: who, subject: s, domain: dom, what: what + at, single: strings.HasPrefix(what, method+" ")}
 	}
-	add(request(method, base, method+" "+base, Credential{}))
+	add(request(method, base, method+" "+base, everything))
 	// The paths: each parameter's edges, the others at a value that holds.
 	for k, p := range r.ParamSpecs {
 		for _, v := range paramValues(p) {
 			path := concretePath(r, map[int]string{k: v})
-			add(request(method, path, method+" "+path, Credential{}))
+			add(request(method, path, method+" "+path, everything))
 		}
 	}
 	slash := base + "/"
 	if strings.HasSuffix(base, "/") && base != "/" {
 		slash = strings.TrimSuffix(base, "/")
 	}
-	add(request(method, slash, method+" "+slash, Credential{}))
+	add(request(method, slash, method+" "+slash, everything))
 	// An unclean path, which a domain's router redirects to the clean one.
-	add(request(method, "/"+base, method+" /"+base, Credential{}))
+	add(request(method, "/"+base, method+" /"+base, everything))
 	if r.Static && r.File == "" {
 		dir := r.Path[:strings.LastIndexByte(r.Path, '*')]
-		add(request("GET", dir, "GET "+dir+" (the folder's listing)", Credential{}))
-		add(request("GET", strings.TrimSuffix(dir, "/"), "GET "+strings.TrimSuffix(dir, "/"), Credential{}))
+		add(request("GET", dir, "GET "+dir+" (the folder's listing)", everything))
+		add(request("GET", strings.TrimSuffix(dir, "/"), "GET "+strings.TrimSuffix(dir, "/"), everything))
 	}
 	// The other methods a client may send to the path.
 	other := "DELETE"
@@ -174,7 +163,7 @@ func (c *comparison) routeProbes(add func(probe), s, dom *subject, r *ir.Route, 
 	}
 	for _, m := range []string{"HEAD", "OPTIONS", other} {
 		if m != "HEAD" || method == "GET" {
-			add(request(m, base, m+" "+base, Credential{}))
+			add(request(m, base, m+" "+base, everything))
 		}
 	}
 	c.policyProbes(add, request, method, base, schemes, c.routePolicies(s))
@@ -183,10 +172,10 @@ func (c *comparison) routeProbes(add func(probe), s, dom *subject, r *ir.Route, 
 // catchAllProbes adds the requests to host that a domain's catch_all answers.
 func (c *comparison) catchAllProbes(add func(probe), s, dom *subject, host, at string, schemes []string) {
 	const path = "/routegen-changes/no/route/here"
-	request := func(method, target, what string, cred Credential, header ...string) probe {
-		return probe{method: method, target: target, headers: append([]string{"Host: " + host}, header...), cred: cred, subject: s, domain: dom, what: what + at}
+	request := func(method, target, what string, who explain.Subject, header ...string) probe {
+		return probe{method: method, target: target, headers: append([]string{"Host: " + host}, header...), who: who, subject: s, domain: dom, what: what + at}
 	}
-	add(request("GET", path, "requests no route serves", Credential{}))
+	add(request("GET", path, "requests no route serves", everything))
 	var policies []policy
 	for _, d := range []*ir.Domain{s.oldDom, s.newDom} {
 		if d != nil && d.CatchAll != nil {
@@ -212,15 +201,15 @@ func (c *comparison) routePolicies(s *subject) []policy {
 
 // policyProbes adds the header variants of a request that the policies
 // read.
-func (c *comparison) policyProbes(add func(probe), request func(method, target, what string, cred Credential, header ...string) probe,
+func (c *comparison) policyProbes(add func(probe), request func(method, target, what string, who explain.Subject, header ...string) probe,
 	method, path string, schemes []string, policies []policy) {
-	add(request(method, path, "anonymous requests", Credential{Anonymous: true}))
+	add(request(method, path, "anonymous requests", anonymous))
 	for _, scheme := range schemes {
-		add(request(method, path, "requests with a credential of "+strconv.Quote(scheme)+" alone", Credential{Scheme: scheme}))
+		add(request(method, path, "requests with a credential of "+strconv.Quote(scheme)+" alone", explain.Subject{Authenticated: true, Scheme: scheme, Every: true}))
 	}
-	add(request(method, path, "requests the authorizer refuses", Credential{Refused: true}))
-	add(request(method, path, "same-origin requests", Credential{}, "Sec-Fetch-Site: same-origin"))
-	add(request(method, path, "cross-site requests", Credential{}, "Sec-Fetch-Site: cross-site", "Origin: "+otherOrigin))
+	add(request(method, path, "requests the authorizer refuses", nobody))
+	add(request(method, path, "same-origin requests", everything, "Sec-Fetch-Site: same-origin"))
+	add(request(method, path, "cross-site requests", everything, "Sec-Fetch-Site: cross-site", "Origin: "+otherOrigin))
 	origins, methods, headers := []string{otherOrigin}, []string{method}, []string(nil)
 	var limits []int64
 	for _, p := range policies {
@@ -246,17 +235,17 @@ func (c *comparison) policyProbes(add func(probe), request func(method, target, 
 		}
 	}
 	for _, o := range origins {
-		add(request(method, path, "requests from "+o, Credential{}, "Sec-Fetch-Site: cross-site", "Origin: "+o))
+		add(request(method, path, "requests from "+o, everything, "Sec-Fetch-Site: cross-site", "Origin: "+o))
 		for _, m := range methods {
-			add(request("OPTIONS", path, "preflights from "+o+" for "+m, Credential{}, "Origin: "+o, "Access-Control-Request-Method: "+m))
+			add(request("OPTIONS", path, "preflights from "+o+" for "+m, everything, "Origin: "+o, "Access-Control-Request-Method: "+m))
 		}
 		for _, h := range headers {
-			add(request("OPTIONS", path, "preflights from "+o+" for header "+h, Credential{}, "Origin: "+o, "Access-Control-Request-Method: "+method, "Access-Control-Request-Headers: "+h))
+			add(request("OPTIONS", path, "preflights from "+o+" for header "+h, everything, "Origin: "+o, "Access-Control-Request-Method: "+method, "Access-Control-Request-Headers: "+h))
 		}
 	}
 	for _, limit := range limits {
 		for _, n := range []int64{limit, limit + 1} {
-			add(request(method, path, "bodies of "+strconv.FormatInt(n, 10)+" bytes", Credential{}, "Content-Length: "+strconv.FormatInt(n, 10)))
+			add(request(method, path, "bodies of "+strconv.FormatInt(n, 10)+" bytes", everything, "Content-Length: "+strconv.FormatInt(n, 10)))
 		}
 	}
 }

@@ -94,7 +94,7 @@ func checkServed(t *testing.T, text, v string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a := rt.Answer(r, true); a.Kind != decide.Action {
+	if a := rt.Answer(r, explain.Subject{Authenticated: true, Every: true}); a.Kind != decide.Action {
 		t.Errorf("[%s]: the router answers GET /p/%s with %d %s, not its action", text, v, a.Status, a.Reason)
 	}
 }

@@ -111,8 +111,8 @@ func (o observed) String() string {
 	return fmt.Sprintf("%d location %q allow %q headers {%s} handler %q", o.status, o.location, o.allow, o.header, o.handler)
 }
 
-func (s sides) answer(rt *explain.Router, r *http.Request, cred changes.Credential) observed {
-	a := rt.AnswerWith(r, &subject{Credential: cred})
+func (s sides) answer(rt *explain.Router, r *http.Request, who explain.Subject) observed {
+	a := rt.Answer(r, who)
 	o := observed{status: a.Status, location: a.Location, allow: a.Allow}
 	var lines []string
 	for name, values := range a.Header {
@@ -149,36 +149,15 @@ func handlerOf(t *ir.Table, d int, r *ir.Route) string {
 	return b.String()
 }
 
-// subject stands for the application's authenticators and authorizer: an
-// anonymous request is recognised by none, a credential of one scheme by
-// that scheme's and authenticated's, the others by every one.
-type subject struct {
-	changes.Credential
-	recognised bool
-}
-
-func (s *subject) Authenticate(scheme string) bool {
-	s.recognised = !s.Anonymous && (s.Scheme == "" || s.Scheme == scheme || scheme == decide.AuthAuthenticated)
-	return s.recognised
-}
-
-func (s *subject) Authorize() bool { return s.recognised && !s.Refused }
-
-// randomCredential is a credential a random request is sent with: with
-// AuthHeader, any of the others.
-func randomCredential(rng *rand.Rand, authenticated bool, schemes []string) changes.Credential {
-	if !authenticated {
-		return changes.Credential{Anonymous: true}
+// randomSubject is who a random request is sent as: the subject its
+// headers give the router (subjectOf), now and then recognised by one
+// scheme's authenticator alone.
+func randomSubject(rng *rand.Rand, header []string, schemes []string) explain.Subject {
+	s := subjectOf(header)
+	if s.Authenticated && len(schemes) > 0 && rng.IntN(4) == 0 {
+		s.Scheme = pick(rng, schemes)
 	}
-	switch rng.IntN(4) {
-	case 0:
-		return changes.Credential{Refused: true}
-	case 1:
-		if len(schemes) > 0 {
-			return changes.Credential{Scheme: pick(rng, schemes)}
-		}
-	}
-	return changes.Credential{}
+	return s
 }
 
 func checkEdit(old, new *ir.Table, rng *rand.Rand, randomPerEdit int, stats *ChangesStats) error {
@@ -196,9 +175,8 @@ func checkEdit(old, new *ir.Table, rng *rand.Rand, randomPerEdit int, stats *Cha
 		q := NewPolicyRequests(t, rng)
 		for range randomPerEdit {
 			pr := q.Next()
-			header := slices.DeleteFunc(slices.Clone(pr.Header), func(h string) bool { return h == AuthHeader+": ok" })
-			requests = append(requests, changes.Request{Method: pr.Method, Target: pr.Target, Header: header,
-				Credential: randomCredential(rng, len(header) < len(pr.Header), schemes)})
+			requests = append(requests, changes.Request{Method: pr.Method, Target: pr.Target, Header: pr.Header,
+				Subject: randomSubject(rng, pr.Header, schemes)})
 			stats.Random++
 		}
 	}
@@ -216,7 +194,7 @@ func checkEdit(old, new *ir.Table, rng *rand.Rand, randomPerEdit int, stats *Cha
 		if !slices.ContainsFunc(list, func(ch changes.Change) bool {
 			return slices.ContainsFunc(ch.Kinds, func(k changes.Kind) bool { return slices.Contains(fits, k) })
 		}) {
-			return fmt.Errorf("%s %s %q %+v:\nold %v\nnew %v\nno finding of %v among:\n%s", req.Method, req.Target, req.Header, req.Credential, a, b, fits, report(list))
+			return fmt.Errorf("%s %s %q %+v:\nold %v\nnew %v\nno finding of %v among:\n%s", req.Method, req.Target, req.Header, req.Subject, a, b, fits, report(list))
 		}
 	}
 	for _, ch := range list {
@@ -228,7 +206,7 @@ func checkEdit(old, new *ir.Table, rng *rand.Rand, randomPerEdit int, stats *Cha
 		}
 		if a, b, ok := s.ask(*ch.Request); !ok || a == b {
 			return fmt.Errorf("%s finding %q: its request %s %s %q %+v is answered alike (%v):\n%s", ch.Kind, ch.Change,
-				ch.Request.Method, ch.Request.Target, ch.Request.Header, ch.Request.Credential, a, report(list))
+				ch.Request.Method, ch.Request.Target, ch.Request.Header, ch.Request.Subject, a, report(list))
 		}
 		stats.Shown++
 	}
@@ -241,7 +219,7 @@ func (s sides) ask(req changes.Request) (a, b observed, ok bool) {
 	if err != nil {
 		return a, b, false
 	}
-	return s.answer(s.old, r, req.Credential), s.answer(s.new, r, req.Credential), true
+	return s.answer(s.old, r, req.Subject), s.answer(s.new, r, req.Subject), true
 }
 
 // fittingKinds are the kinds of finding that fit a client's difference

@@ -116,7 +116,7 @@ func RandomEdit(rng *rand.Rand, conf, security string) Edit {
 		case "cors":
 			lines[i] = m[1] + "cors { " + w.corsFields() + " }"
 		case "authorization":
-			lines[i] = m[1] + w.authorizationLine()
+			lines[i] = m[1] + w.authorization()
 		case "catch_all":
 			lines[i] = m[1] + `catch_all { controller = "Fallback"; action = "NotFound"` + w.catchAllPolicies() + " }"
 		default:
@@ -137,7 +137,7 @@ func RandomEdit(rng *rand.Rand, conf, security string) Edit {
 				"max_body_size = " + pick(rng, bodySizes),
 				fmt.Sprintf("anti_csrf_check = %v", rng.IntN(2) == 0),
 				"cors { " + w.corsFields() + " }",
-				w.authorizationLine(),
+				w.authorization(),
 			})
 		case strings.HasPrefix(m[2], "d"):
 			added = pick(rng, []string{
@@ -238,13 +238,4 @@ func (w *confWriter) newPath() string {
 		}
 	}
 	return path
-}
-
-// authorizationLine is a random authorization { }.
-func (w *confWriter) authorizationLine() string {
-	parts := []string{"roles = " + quoted(pickFrom(w.policy, roleChecks, 2))}
-	if w.maybe(0.4) {
-		parts = append(parts, "permissions = "+quoted(pickFrom(w.policy, permitChecks, 2)))
-	}
-	return "authorization { " + strings.Join(parts, "; ") + " }"
 }
