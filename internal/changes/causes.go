@@ -70,8 +70,8 @@ func (c *comparison) causes(s *subject) []cause {
 		}
 	}
 	out = append(out, c.policyCauses(
-		policy{or.Auth, authorizationText(or.Authorization), or.AntiCSRFCheck, or.MaxBodySize, or.CORS},
-		policy{nr.Auth, authorizationText(nr.Authorization), nr.AntiCSRFCheck, nr.MaxBodySize, nr.CORS})...)
+		policy{or.Auth, authorizationText(or.Authorization), or.AntiCSRFCheck, or.MaxBodySize, or.CORS, or.Authorization},
+		policy{nr.Auth, authorizationText(nr.Authorization), nr.AntiCSRFCheck, nr.MaxBodySize, nr.CORS, nr.Authorization})...)
 	return out
 }
 
@@ -95,6 +95,7 @@ type policy struct {
 	antiCSRF            bool
 	maxBodySize         int64
 	cors                *ir.CORS
+	authz               *ir.Authorization // nil for none
 }
 
 func (c *comparison) policyCauses(was, is policy) []cause {
@@ -160,8 +161,8 @@ func (c *comparison) catchAllCauses(s *subject) []cause {
 	case is == nil:
 		return []cause{{change: "catch_all removed", old: was.Controller + "#" + was.Action}}
 	}
-	return c.policyCauses(policy{was.Auth, "", was.AntiCSRFCheck, was.MaxBodySize, was.CORS},
-		policy{is.Auth, "", is.AntiCSRFCheck, is.MaxBodySize, is.CORS})
+	return c.policyCauses(policy{was.Auth, "", was.AntiCSRFCheck, was.MaxBodySize, was.CORS, nil},
+		policy{is.Auth, "", is.AntiCSRFCheck, is.MaxBodySize, is.CORS, nil})
 }
 
 func (c *comparison) domainCauses(s *subject) []cause {

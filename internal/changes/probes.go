@@ -112,7 +112,7 @@ func (c *comparison) probes() []probe {
 						method = "GET"
 					}
 					for _, other := range unnamedHosts {
-						add(probe{method: method, target: path, headers: []string{"Host: " + other}, subject: sd.routes[r], domain: sd.domains[d],
+						add(probe{method: method, target: path, headers: []string{"Host: " + other}, who: everything, subject: sd.routes[r], domain: sd.domains[d],
 							what: method + " " + path + " with Host " + other, single: true})
 					}
 				}
@@ -180,7 +180,7 @@ func (c *comparison) catchAllProbes(add func(probe), s, dom *subject, host, at s
 	for _, d := range []*ir.Domain{s.oldDom, s.newDom} {
 		if d != nil && d.CatchAll != nil {
 			ca := d.CatchAll
-			policies = append(policies, policy{ca.Auth, "", ca.AntiCSRFCheck, ca.MaxBodySize, ca.CORS})
+			policies = append(policies, policy{ca.Auth, "", ca.AntiCSRFCheck, ca.MaxBodySize, ca.CORS, nil})
 		}
 	}
 	for _, m := range []string{"GET", "POST"} {
@@ -193,7 +193,7 @@ func (c *comparison) routePolicies(s *subject) []policy {
 	var out []policy
 	for _, r := range []*ir.Route{s.old, s.new} {
 		if r != nil {
-			out = append(out, policy{r.Auth, authorizationText(r.Authorization), r.AntiCSRFCheck, r.MaxBodySize, r.CORS})
+			out = append(out, policy{r.Auth, authorizationText(r.Authorization), r.AntiCSRFCheck, r.MaxBodySize, r.CORS, r.Authorization})
 		}
 	}
 	return out
@@ -207,7 +207,36 @@ func (c *comparison) policyProbes(add func(probe), request func(method, target, 
 	for _, scheme := range schemes {
 		add(request(method, path, "requests with a credential of "+strconv.Quote(scheme)+" alone", explain.Subject{Authenticated: true, Scheme: scheme, Every: true}))
 	}
-	add(request(method, path, "requests the authorizer refuses", nobody))
+	add(request(method, path, "requests of a subject with no role or permission", nobody))
+	// Each role and permission either side's authorization names alone,
+	// and all of them, so that a rule widened or narrowed shows.
+	var roles, permissions []string
+	for _, p := range policies {
+		if p.authz == nil {
+			continue
+		}
+		for _, list := range []struct {
+			checks []ir.Check
+			into   *[]string
+		}{{p.authz.Roles, &roles}, {p.authz.Permissions, &permissions}} {
+			for _, check := range list.checks {
+				for _, arg := range check.Args {
+					if !slices.Contains(*list.into, arg) {
+						*list.into = append(*list.into, arg)
+					}
+				}
+			}
+		}
+	}
+	for _, r := range roles {
+		add(request(method, path, "requests of a subject with role "+r+" alone", explain.Subject{Authenticated: true, Roles: []string{r}}))
+	}
+	for _, p := range permissions {
+		add(request(method, path, "requests of a subject with permission "+p+" alone", explain.Subject{Authenticated: true, Permissions: []string{p}}))
+	}
+	if len(roles)+len(permissions) > 1 {
+		add(request(method, path, "requests of a subject with every role and permission the routes name", explain.Subject{Authenticated: true, Roles: roles, Permissions: permissions}))
+	}
 	add(request(method, path, "same-origin requests", everything, "Sec-Fetch-Site: same-origin"))
 	add(request(method, path, "cross-site requests", everything, "Sec-Fetch-Site: cross-site", "Origin: "+otherOrigin))
 	origins, methods, headers := []string{otherOrigin}, []string{method}, []string(nil)
