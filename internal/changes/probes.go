@@ -70,6 +70,9 @@ func (p probe) request() Request {
 // and a name.
 var unnamedHosts = []string{"192.0.2.1", "unknown.invalid"}
 
+// probeMethods are the methods sent to every route's path.
+var probeMethods = []string{"HEAD", "OPTIONS", "DELETE", "PUT", "GET", "POST", "PATCH", "CONNECT", "TRACE"}
+
 // otherOrigin is an origin no CORS policy names.
 const otherOrigin = "https://elsewhere.invalid"
 
@@ -103,7 +106,7 @@ func (c *comparison) probes() []probe {
 					at = " at " + host
 				}
 				for _, r := range dom.Routes {
-					c.routeProbes(add, sd.routes[r], sd.domains[d], r, host, at, schemes)
+					c.routeProbes(add, sd, sd.routes[r], sd.domains[d], r, host, at, schemes)
 				}
 				for _, r := range dom.Routes {
 					// The hosts no domain names, which a table's one domain serves.
@@ -126,12 +129,12 @@ func (c *comparison) probes() []probe {
 }
 
 // routeProbes adds the requests of route r to host.
-func (c *comparison) routeProbes(add func(probe), s, dom *subject, r *ir.Route, host, at string, schemes []string) {
+func (c *comparison) routeProbes(add func(probe), sd *side, s, dom *subject, r *ir.Route, host, at string, schemes []string) {
 	method, upgrade := r.Method, []string(nil)
 	if method == "WS" {
 		method, upgrade = "GET", []string{"Upgrade: websocket", "Connection: Upgrade"}
 	}
-	base := concretePath(r, nil)
+	base := ownPath(sd, r, method, host, upgrade)
 	request := func(method, target, what string, who explain.Subject, header ...string) probe {
 		h := append([]string{"Host: " + host}, upgrade...)
 		return probe{method: method, target: target, headers: append(h, header...), who: who, subject: s, domain: dom, what: what + at, single: strings.HasPrefix(what, method+" ")}
@@ -154,15 +157,14 @@ func (c *comparison) routeProbes(add func(probe), s, dom *subject, r *ir.Route, 
 	if r.Static && r.File == "" {
 		dir := r.Path[:strings.LastIndexByte(r.Path, '*')]
 		add(request("GET", dir, "GET "+dir+" (the folder's listing)", everything))
+		add(request("POST", dir, "POST "+dir, everything))
 		add(request("GET", strings.TrimSuffix(dir, "/"), "GET "+strings.TrimSuffix(dir, "/"), everything))
 	}
 	// The other methods a client may send to the path.
-	other := "DELETE"
-	if method == other {
-		other = "PUT"
-	}
-	for _, m := range []string{"HEAD", "OPTIONS", other} {
-		if m != "HEAD" || method == "GET" {
+	// Every other method a client may send to the path: those another
+	// route answers, and those none does (405 or 404, or the catch_all).
+	for _, m := range probeMethods {
+		if m != method {
 			add(request(m, base, m+" "+base, everything))
 		}
 	}
@@ -171,7 +173,7 @@ func (c *comparison) routeProbes(add func(probe), s, dom *subject, r *ir.Route, 
 
 // catchAllProbes adds the requests to host that a domain's catch_all answers.
 func (c *comparison) catchAllProbes(add func(probe), s, dom *subject, host, at string, schemes []string) {
-	const path = "/routegen-changes/no/route/here"
+	path := c.unroutedPath(host)
 	request := func(method, target, what string, who explain.Subject, header ...string) probe {
 		return probe{method: method, target: target, headers: append([]string{"Host: " + host}, header...), who: who, subject: s, domain: dom, what: what + at}
 	}
@@ -186,6 +188,32 @@ func (c *comparison) catchAllProbes(add func(probe), s, dom *subject, host, at s
 	for _, m := range []string{"GET", "POST"} {
 		c.policyProbes(add, request, m, path, schemes, policies)
 	}
+	// A method no route answers, at a path a route serves.
+	for _, d := range []*ir.Domain{s.oldDom, s.newDom} {
+		if d != nil && len(d.Routes) > 0 {
+			add(request("BREW", concretePath(d.Routes[0], nil), "BREW requests", everything))
+		}
+	}
+}
+
+// unroutedPaths are paths a request no route serves is sent to, the first
+// that neither side routes.
+var unroutedPaths = []string{"/routegen-changes/no/route/here", "/routegen-changes", "/", "/-", "/~/~/~/~/~/~/~/~/~", "/-/-/-/-/-/-/-/-/-", "/%40%40"}
+
+// unroutedPath is the first of unroutedPaths that no route of either
+// side answers at host, nor refuses with 405.
+func (c *comparison) unroutedPath(host string) string {
+	for _, path := range unroutedPaths {
+		r, err := c.new.router.NewRequest("GET", path, []string{"Host: " + host})
+		if err != nil {
+			continue
+		}
+		a, b := c.old.router.Answer(r, everything), c.new.router.Answer(r, everything)
+		if a.Route == nil && b.Route == nil && a.Allow == "" && b.Allow == "" {
+			return path
+		}
+	}
+	return unroutedPaths[0]
 }
 
 // routePolicies are the policies of both sides of s.
@@ -233,6 +261,10 @@ func (c *comparison) policyProbes(add func(probe), request func(method, target, 
 	}
 	for _, p := range permissions {
 		add(request(method, path, "requests of a subject with permission "+p+" alone", explain.Subject{Authenticated: true, Permissions: []string{p}}))
+	}
+	if len(roles) > 0 && len(permissions) > 0 {
+		add(request(method, path, "requests of a subject with every role the routes name and no permission", explain.Subject{Authenticated: true, Roles: roles}))
+		add(request(method, path, "requests of a subject with every permission the routes name and no role", explain.Subject{Authenticated: true, Permissions: permissions}))
 	}
 	if len(roles)+len(permissions) > 1 {
 		add(request(method, path, "requests of a subject with every role and permission the routes name", explain.Subject{Authenticated: true, Roles: roles, Permissions: permissions}))
@@ -344,6 +376,30 @@ func concretePath(r *ir.Route, values map[int]string) string {
 		k++
 	}
 	return b.String()
+}
+
+// ownPath is a path of r's pattern that r itself answers on its side,
+// when another route does not take every path of it: each parameter at
+// a value that holds, else, one parameter at a time, at each edge of its
+// constraint and a value with an escaped slash; concretePath's path when
+// none is r's.
+func ownPath(sd *side, r *ir.Route, method, host string, upgrade []string) string {
+	base := concretePath(r, nil)
+	answers := func(path string) bool {
+		req, err := sd.router.NewRequest(method, path, append([]string{"Host: " + host}, upgrade...))
+		return err == nil && sd.router.Answer(req, everything).Route == r
+	}
+	if answers(base) {
+		return base
+	}
+	for k, p := range r.ParamSpecs {
+		for _, v := range append(paramValues(p), "x%2Fx", "x.x", "-") {
+			if path := concretePath(r, map[int]string{k: v}); answers(path) {
+				return path
+			}
+		}
+	}
+	return base
 }
 
 // defaultValue is a value the constraint holds (internal/constraint's),

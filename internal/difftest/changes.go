@@ -74,7 +74,8 @@ func CheckChanges(seed uint64, edits, randomPerEdit int, stats *ChangesStats) {
 		if err := checkEdit(old, new, rng, randomPerEdit, stats); err != nil {
 			stats.Disagreements++
 			if len(stats.Examples) < 3 {
-				stats.Examples = append(stats.Examples, fmt.Sprintf("edit %s of\n%s\n-- security.conf --\n%s\n%v", edit.What, conf, security, err))
+				stats.Examples = append(stats.Examples, fmt.Sprintf("edit %s\n-- old.conf --\n%s-- old-security.conf --\n%s-- new.conf --\n%s-- new-security.conf --\n%s-- disagreement --\n%v",
+					edit.What, conf, security, edit.Conf, edit.Security, err))
 			}
 		}
 		stats.Edits++
@@ -191,6 +192,17 @@ func checkEdit(old, new *ir.Table, rng *rand.Rand, randomPerEdit int, stats *Cha
 		}
 		stats.Differences++
 		fits := fittingKinds(a, b)
+		if isPreflight(req) {
+			// A browser reads a preflight's Access-Control-Allow-Origin alone.
+			switch allowed := func(o observed) bool { return strings.Contains(o.header, "Access-Control-Allow-Origin") }; {
+			case allowed(a) && !allowed(b):
+				fits = []changes.Kind{changes.Breaking}
+			case !allowed(a) && allowed(b):
+				fits = []changes.Kind{changes.Security, changes.Compatible}
+			default:
+				fits = changes.Kinds
+			}
+		}
 		if !slices.ContainsFunc(list, func(ch changes.Change) bool {
 			return slices.ContainsFunc(ch.Kinds, func(k changes.Kind) bool { return slices.Contains(fits, k) })
 		}) {
@@ -211,6 +223,13 @@ func checkEdit(old, new *ir.Table, rng *rand.Rand, randomPerEdit int, stats *Cha
 		stats.Shown++
 	}
 	return nil
+}
+
+// isPreflight reports a CORS preflight: OPTIONS with an Origin and the
+// method the browser asks for.
+func isPreflight(req changes.Request) bool {
+	return req.Method == http.MethodOptions && slices.ContainsFunc(req.Header, func(h string) bool { return strings.HasPrefix(h, "Origin:") }) &&
+		slices.ContainsFunc(req.Header, func(h string) bool { return strings.HasPrefix(h, "Access-Control-Request-Method:") })
 }
 
 // ask sends req to both sides; false when no server reads it.
