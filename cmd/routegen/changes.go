@@ -214,6 +214,14 @@ func changeLine(ch changes.Change) (subject, detail string) {
 	if ch.Method != "" {
 		subject += " " + ch.Method + " " + ch.Path
 	}
+	if n := len(ch.Routes); n > 0 {
+		// The routes a key of a domain or an enclosing section affects: the first few.
+		names := strings.Join(ch.Routes[:min(n, 3)], ", ")
+		if n > 3 {
+			names += ", …"
+		}
+		subject = fmt.Sprintf("%d routes (%s)", n, names)
+	}
 	switch {
 	case ch.Old != "" && ch.New != "":
 		detail = ch.Old + " → " + ch.New

@@ -17,6 +17,9 @@ import (
 type cause struct {
 	steps            []string // the decision's step names; nil for every step
 	change, old, new string
+	// key is the routes.conf key of a route's policy that the cause is
+	// a change of ("auth", "cors"…); "" for the others.
+	key string
 	// answers, when set, says whether it can explain a difference of
 	// the two answers: a domain's redirects, 405s or automatic replies.
 	answers func(a, b explain.Answer) bool
@@ -142,8 +145,16 @@ func (c *comparison) policyCauses(was, is policy) []cause {
 	default:
 		out = append(out, corsChange(was.cors, is.cors))
 	}
+	for i := range out {
+		if out[i].key == "" && !strings.HasPrefix(out[i].change, "fail-closed") { // the schemes named anywhere
+			out[i].key = policyKeys[out[i].steps[0]]
+		}
+	}
 	return out
 }
+
+// policyKeys are the routes.conf keys of the decision's policy steps.
+var policyKeys = map[string]string{"auth": "auth", "authorization": "authorization", "anti_csrf": "anti_csrf_check", "body_size": "max_body_size", "cors": "cors"}
 
 func (c *comparison) catchAllCauses(s *subject) []cause {
 	var was, is *ir.CatchAll
@@ -184,7 +195,7 @@ func (c *comparison) domainCauses(s *subject) []cause {
 		out = append(out, cause{change: "one domain serves every host", old: strconv.Itoa(a) + " domains", new: "1 domain", answers: otherDomain})
 	}
 	if a, b := address(was), address(is); a != b {
-		out = append(out, cause{steps: []string{"route"}, change: "host changed", old: a, new: b})
+		out = append(out, cause{steps: []string{"route"}, change: "host changed", old: a, new: b, key: "host"})
 	}
 	either := func(answered func(explain.Answer) bool) func(a, b explain.Answer) bool {
 		return func(a, b explain.Answer) bool { return answered(a) || answered(b) }
@@ -200,7 +211,7 @@ func (c *comparison) domainCauses(s *subject) []cause {
 	} {
 		if flag.was != flag.is {
 			out = append(out, cause{steps: []string{"route"}, change: flag.name + " turned " + onOff(flag.is),
-				old: strconv.FormatBool(flag.was), new: strconv.FormatBool(flag.is), answers: either(flag.answered)})
+				old: strconv.FormatBool(flag.was), new: strconv.FormatBool(flag.is), answers: either(flag.answered), key: flag.name})
 		}
 	}
 	return out
@@ -271,7 +282,7 @@ func corsChange(was, is *ir.CORS) cause {
 	case len(changed) != 1:
 		return cause{steps: steps, change: "CORS changed", old: corsText(was), new: corsText(is)}
 	case changed[0].name == "credentials":
-		return cause{steps: steps, change: "CORS credentials turned " + onOff(is.AllowCredentials), old: changed[0].was, new: changed[0].is}
+		return cause{steps: steps, change: "CORS credentials turned " + onOff(is.AllowCredentials), old: changed[0].was, new: changed[0].is, key: "cors.allow_credentials"}
 	}
 	what := "changed"
 	switch was, is := strings.Split(changed[0].was, ", "), strings.Split(changed[0].is, ", "); {
@@ -280,7 +291,7 @@ func corsChange(was, is *ir.CORS) cause {
 	case changed[0].is == "" || containsAll(was, is):
 		what = "removed"
 	}
-	return cause{steps: steps, change: "CORS " + changed[0].name + " " + what, old: changed[0].was, new: changed[0].is}
+	return cause{steps: steps, change: "CORS " + changed[0].name + " " + what, old: changed[0].was, new: changed[0].is, key: "cors.allow_" + changed[0].name}
 }
 
 // containsAll reports whether list holds every element of sub.
@@ -390,7 +401,7 @@ func (c *comparison) sourceChanges() {
 func (c *comparison) unfeltAddresses() {
 	for _, s := range c.new.domains {
 		for _, ca := range c.domainCauses(s) {
-			if _, felt := c.changes[changeKey{s, ca.change}]; ca.change == "host changed" && !felt {
+			if _, felt := c.changes[changeKey{c.keyOf(s, ca), ca.change}]; ca.change == "host changed" && !felt {
 				c.report(s, ca, Compatible, "no request tells the two apart", nil)
 			}
 		}

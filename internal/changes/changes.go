@@ -56,8 +56,12 @@ type Change struct {
 	Route string `json:"route"`
 	// Domain is the key of the domain of the change; "" for security.conf's.
 	Domain string `json:"domain"`
-	Method string `json:"method"`
-	Path   string `json:"path"` // the new path; the old one of a route removed
+	// Routes are the names of the routes a change of a key that several
+	// routes take (a domain's, or an enclosing section's) affects, in
+	// the order the report meets them; nil for a change of one route.
+	Routes []string `json:"routes,omitempty"`
+	Method string   `json:"method"`
+	Path   string   `json:"path"` // the new path; the old one of a route removed
 	// Old and New are what changed, as routes.conf writes it; "" for none.
 	Old string `json:"old"`
 	New string `json:"new"`
@@ -131,8 +135,11 @@ type subject struct {
 	// The domains of old and new (or of the catch_all, or the domain), nil on a side without it.
 	oldDom, newDom   *ir.Domain
 	oldName, newName string
-	// Of the secure headers: where each side's security.conf sets them.
+	// Of the secure headers: where each side's security.conf sets them;
+	// of a key: where each side's routes.conf writes it.
 	oldPos, newPos parser.Pos
+	// members are the route subjects of a key's subject, in the order met.
+	members []*subject
 }
 
 type subjectKind uint8
@@ -142,6 +149,7 @@ const (
 	catchAllSubject
 	domainSubject
 	secureHeadersSubject
+	keySubject // a policy key that the routes below it take
 )
 
 // comparison is one run of Compare.
@@ -149,6 +157,7 @@ type comparison struct {
 	old, new side
 	changes  map[changeKey]*Change
 	order    []changeKey
+	keys     map[[2]parser.Pos]*subject // the subjects of keys, by their positions on each side
 }
 
 type changeKey struct {
@@ -157,7 +166,7 @@ type changeKey struct {
 }
 
 func newComparison(old, new *ir.Table) *comparison {
-	c := &comparison{changes: map[changeKey]*Change{}}
+	c := &comparison{changes: map[changeKey]*Change{}, keys: map[[2]parser.Pos]*subject{}}
 	c.old = newSide(old)
 	c.new = newSide(new)
 	c.pairRoutes()
@@ -270,9 +279,83 @@ func (c *comparison) pairDomains() {
 	}
 }
 
+// keyOf is the subject a change of route subject s by cause ca is
+// reported at: the key of routes.conf that sets the policy that changed,
+// on either side, which the routes below it share, so that one edit of
+// a domain's or an enclosing section's key is one change at that key;
+// s itself for a change that is not of a policy key.
+func (c *comparison) keyOf(s *subject, ca cause) *subject {
+	if ca.key == "" {
+		return s
+	}
+	var at [2]parser.Pos
+	switch s.kind {
+	case domainSubject:
+		if s.newDom != nil {
+			at[0] = s.newDom.KeyPos[ca.key]
+		}
+		if s.oldDom != nil {
+			at[1] = s.oldDom.KeyPos[ca.key]
+		}
+		return c.keySubject(at, s, false)
+	case routeSubject:
+	default:
+		return s
+	}
+	// A part of a cors { } is at its key, or the section's when neither side writes it.
+	for _, key := range []string{ca.key, strings.Split(ca.key, ".")[0]} {
+		if s.new != nil {
+			at[0] = s.new.PolicyPos[key]
+		}
+		if s.old != nil {
+			at[1] = s.old.PolicyPos[key]
+		}
+		if at[0].IsValid() || at[1].IsValid() {
+			break
+		}
+	}
+	// A key of the route's own section written on one side only is the
+	// edit (the other side's value comes from above it): the change is at
+	// that key alone.
+	ownNew, ownOld := s.new != nil && own(at[0], s.new), s.old != nil && own(at[1], s.old)
+	switch {
+	case ownOld && !ownNew:
+		at[0] = parser.Pos{}
+	case ownNew && !ownOld:
+		at[1] = parser.Pos{}
+	}
+	return c.keySubject(at, s, true)
+}
+
+// own reports whether the key at pos is of r's own section, which a
+// route's keys follow, while its domain's and enclosing sections' keys
+// come before it.
+func own(pos parser.Pos, r *ir.Route) bool {
+	return pos.IsValid() && pos.File == r.Pos.File && (pos.Line > r.Pos.Line || pos.Line == r.Pos.Line && pos.Col > r.Pos.Col)
+}
+
+// keySubject is the subject of the key at positions at (the new side's,
+// the old side's) that s takes, with s among its members when member;
+// s itself when neither side writes the key.
+func (c *comparison) keySubject(at [2]parser.Pos, s *subject, member bool) *subject {
+	if !at[0].IsValid() && !at[1].IsValid() {
+		return s
+	}
+	k := c.keys[at]
+	if k == nil {
+		k = &subject{kind: keySubject, key: s.key, newPos: at[0], oldPos: at[1]}
+		c.keys[at] = k
+	}
+	if member && !slices.Contains(k.members, s) {
+		k.members = append(k.members, s)
+	}
+	return k
+}
+
 // report adds kind to the change of s by cause, made on its first report
 // with effect as its example.
 func (c *comparison) report(s *subject, ca cause, kind Kind, effect string, req *Request) {
+	s = c.keyOf(s, ca)
 	k := changeKey{s, ca.change}
 	ch := c.changes[k]
 	if ch == nil {
@@ -294,12 +377,14 @@ func (c *comparison) report(s *subject, ca cause, kind Kind, effect string, req 
 }
 
 // Subject names what a change is at, as an --accept file names it: the
-// route's name, "domain:KEY" for a domain or its catch_all, or
-// "security.conf".
+// route's name (the first of Routes, for a key several routes take),
+// "domain:KEY" for a domain or its catch_all, or "security.conf".
 func (ch Change) Subject() string {
 	switch {
 	case ch.Route != "":
 		return ch.Route
+	case len(ch.Routes) > 0:
+		return ch.Routes[0]
 	case ch.Domain != "":
 		return "domain:" + ch.Domain
 	}
@@ -343,7 +428,7 @@ func (s *subject) place(ch *Change) {
 		if s.oldDom != nil {
 			ch.OldPosition = s.oldDom.Pos
 		}
-	case secureHeadersSubject:
+	case secureHeadersSubject, keySubject:
 		ch.Position, ch.OldPosition = s.newPos, s.oldPos
 	}
 }
@@ -356,6 +441,18 @@ func (c *comparison) result() []Change {
 	for _, k := range c.order {
 		ch := *c.changes[k]
 		ch.Rule = ruleOf(ch.Change)
+		if s := k.subject; s.kind == keySubject {
+			// One route is named as a route's change is; several are listed.
+			if len(s.members) == 1 {
+				pos, old := ch.Position, ch.OldPosition
+				s.members[0].place(&ch)
+				ch.Position, ch.OldPosition = pos, old
+			} else {
+				for _, m := range s.members {
+					ch.Routes = append(ch.Routes, cmp.Or(m.newName, m.oldName))
+				}
+			}
+		}
 		slices.SortFunc(ch.Kinds, func(a, b Kind) int { return rank(a) - rank(b) })
 		out = append(out, ch)
 	}

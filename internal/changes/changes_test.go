@@ -44,7 +44,11 @@ func TestCompare(t *testing.T) {
 func report(list []Change) string {
 	var b strings.Builder
 	for _, c := range list {
-		fmt.Fprintf(&b, "%s %s %s: %s: %s %s %s: %q → %q (was %s): %s\n", c.Position, kindsText(c), c.Rule, c.Change, c.Route, c.Method, c.Path, c.Old, c.New, c.OldPosition, c.Effect)
+		route := c.Route
+		if len(c.Routes) > 0 {
+			route = fmt.Sprintf("%d routes %v", len(c.Routes), c.Routes)
+		}
+		fmt.Fprintf(&b, "%s %s %s: %s: %s %s %s: %q → %q (was %s): %s\n", c.Position, kindsText(c), c.Rule, c.Change, route, c.Method, c.Path, c.Old, c.New, c.OldPosition, c.Effect)
 	}
 	return b.String()
 }

@@ -71,7 +71,7 @@ func (p probe) request() Request {
 var unnamedHosts = []string{"192.0.2.1", "unknown.invalid"}
 
 // probeMethods are the methods sent to every route's path.
-var probeMethods = []string{"HEAD", "OPTIONS", "DELETE", "PUT", "GET", "POST", "PATCH", "CONNECT", "TRACE"}
+var probeMethods = []string{"GET", "HEAD", "OPTIONS", "DELETE", "PUT", "POST", "PATCH", "CONNECT", "TRACE"}
 
 // otherOrigin is an origin no CORS policy names.
 const otherOrigin = "https://elsewhere.invalid"
