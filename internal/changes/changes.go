@@ -158,6 +158,9 @@ type comparison struct {
 	changes  map[changeKey]*Change
 	order    []changeKey
 	keys     map[[2]parser.Pos]*subject // the subjects of keys, by their positions on each side
+	// The roles and permissions either side's authorization names (named).
+	namedOnce          sync.Once
+	roles, permissions []string
 }
 
 type changeKey struct {

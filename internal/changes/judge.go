@@ -62,7 +62,8 @@ func (c *comparison) felt(p probe, r *http.Request, a, b explain.Answer, sa, sb 
 		return []feeling{{kind, effect}}
 	}
 	if a.Route == nil && a.CatchAll == nil && a.Location == "" && sb != nil && sb.kind == routeSubject && sb.old == nil {
-		// A request no route answered, now answered by a route added:
+		// A request no route answered (404, 405, an automatic reply), now
+		// answered by a route added:
 		// its own policies, preflights included, are new surface.
 		return now(Compatible, true)
 	}

@@ -97,6 +97,12 @@ func (c *comparison) probes() []probe {
 		}
 	}
 	schemes := c.schemes()
+	var allHosts []string // of every domain of either side
+	for _, sd := range []*side{&c.new, &c.old} {
+		for _, dom := range sd.table.Domains {
+			allHosts = union(allHosts, c.hosts(dom.Key))
+		}
+	}
 	for _, sd := range []*side{&c.new, &c.old} {
 		for d, dom := range sd.table.Domains {
 			hosts := c.hosts(dom.Key)
@@ -109,14 +115,18 @@ func (c *comparison) probes() []probe {
 					c.routeProbes(add, sd, sd.routes[r], sd.domains[d], r, host, at, schemes)
 				}
 				for _, r := range dom.Routes {
-					// The hosts no domain names, which a table's one domain serves.
+					// The hosts no domain names, which a table's one domain
+					// serves, and the other domains' hosts, which a domain
+					// removed leaves to it.
 					method, path := r.Method, concretePath(r, nil)
 					if method == "WS" {
 						method = "GET"
 					}
-					for _, other := range unnamedHosts {
-						add(probe{method: method, target: path, headers: []string{"Host: " + other}, who: everything, subject: sd.routes[r], domain: sd.domains[d],
-							what: method + " " + path + " with Host " + other, single: true})
+					for _, other := range append(slices.Clone(unnamedHosts), allHosts...) {
+						if !slices.Contains(hosts, other) {
+							add(probe{method: method, target: path, headers: []string{"Host: " + other}, who: everything, subject: sd.routes[r], domain: sd.domains[d],
+								what: method + " " + path + " with Host " + other, single: true})
+						}
 					}
 				}
 				if dom.CatchAll != nil {
@@ -160,15 +170,22 @@ func (c *comparison) routeProbes(add func(probe), sd *side, s, dom *subject, r *
 		add(request("POST", dir, "POST "+dir, everything))
 		add(request("GET", strings.TrimSuffix(dir, "/"), "GET "+strings.TrimSuffix(dir, "/"), everything))
 	}
-	// The other methods a client may send to the path.
 	// Every other method a client may send to the path: those another
-	// route answers, and those none does (405 or 404, or the catch_all).
+	// route answers, and those none does (405 or 404, or the catch_all);
+	// then the policies' variants, and a WebSocket's upgrade, which a WS
+	// route of another path may take.
 	for _, m := range probeMethods {
 		if m != method {
 			add(request(m, base, m+" "+base, everything))
 		}
 	}
 	c.policyProbes(add, request, method, base, schemes, c.routePolicies(s))
+	if upgrade == nil {
+		for _, who := range []explain.Subject{everything, anonymous} {
+			add(probe{method: "GET", target: base, headers: []string{"Host: " + host, "Upgrade: websocket", "Connection: Upgrade"}, who: who,
+				subject: s, domain: dom, what: "WebSocket upgrades of GET " + base + at})
+		}
+	}
 }
 
 // catchAllProbes adds the requests to host that a domain's catch_all answers.
@@ -236,25 +253,17 @@ func (c *comparison) policyProbes(add func(probe), request func(method, target, 
 		add(request(method, path, "requests with a credential of "+strconv.Quote(scheme)+" alone", explain.Subject{Authenticated: true, Scheme: scheme, Every: true}))
 	}
 	add(request(method, path, "requests of a subject with no role or permission", nobody))
-	// Each role and permission either side's authorization names alone,
-	// and all of them, so that a rule widened or narrowed shows.
-	var roles, permissions []string
+	// Each role and permission either side's authorization of the route
+	// names alone, and those of every route when they are few (another
+	// route may take the request on the other side), so that a rule
+	// widened or narrowed shows.
+	var authz []*ir.Authorization
 	for _, p := range policies {
-		if p.authz == nil {
-			continue
-		}
-		for _, list := range []struct {
-			checks []ir.Check
-			into   *[]string
-		}{{p.authz.Roles, &roles}, {p.authz.Permissions, &permissions}} {
-			for _, check := range list.checks {
-				for _, arg := range check.Args {
-					if !slices.Contains(*list.into, arg) {
-						*list.into = append(*list.into, arg)
-					}
-				}
-			}
-		}
+		authz = append(authz, p.authz)
+	}
+	roles, permissions := namedInAuthorization(authz)
+	if all, every := c.named(); len(all)+len(every) <= maxNamedInTable {
+		roles, permissions = union(roles, all), union(permissions, every)
 	}
 	for _, r := range roles {
 		add(request(method, path, "requests of a subject with role "+r+" alone", explain.Subject{Authenticated: true, Roles: []string{r}}))
@@ -309,6 +318,54 @@ func (c *comparison) policyProbes(add func(probe), request func(method, target, 
 			add(request(method, path, "bodies of "+strconv.FormatInt(n, 10)+" bytes", everything, "Content-Length: "+strconv.FormatInt(n, 10)))
 		}
 	}
+}
+
+// maxNamedInTable bounds the roles and permissions of a whole table that
+// every route's requests are sent with, each alone.
+const maxNamedInTable = 12
+
+// namedInAuthorization are the roles and the permissions that the
+// authorization blocks list (nil for none) name, each once.
+func namedInAuthorization(list []*ir.Authorization) (roles, permissions []string) {
+	for _, a := range list {
+		if a == nil {
+			continue
+		}
+		for _, check := range a.Roles {
+			roles = union(roles, check.Args)
+		}
+		for _, check := range a.Permissions {
+			permissions = union(permissions, check.Args)
+		}
+	}
+	return roles, permissions
+}
+
+// named are the roles and permissions the authorization of every route
+// of either side names, worked out once.
+func (c *comparison) named() (roles, permissions []string) {
+	c.namedOnce.Do(func() {
+		var list []*ir.Authorization
+		for _, t := range []*ir.Table{c.old.table, c.new.table} {
+			for _, d := range t.Domains {
+				for _, r := range d.Routes {
+					list = append(list, r.Authorization)
+				}
+			}
+		}
+		c.roles, c.permissions = namedInAuthorization(list)
+	})
+	return c.roles, c.permissions
+}
+
+// union is a with the elements of b it lacks.
+func union(a, b []string) []string {
+	for _, x := range b {
+		if !slices.Contains(a, x) {
+			a = append(a, x)
+		}
+	}
+	return a
 }
 
 // schemes are the auth schemes either side names.

@@ -140,8 +140,11 @@ func handlerOf(t *ir.Table, d int, r *ir.Route) string {
 	b.WriteString(t.Domains[d].Key + " " + r.Method + " ")
 	for _, seg := range r.Segments {
 		b.WriteString("/" + seg.Literal)
-		if seg.Kind != ir.StaticSegment {
+		switch seg.Kind {
+		case ir.ParamSegment:
 			b.WriteString(":")
+		case ir.CatchAllSegment:
+			b.WriteString("*")
 		}
 	}
 	if r.Static {
@@ -242,7 +245,8 @@ func (s sides) ask(req changes.Request) (a, b observed, ok bool) {
 }
 
 // fittingKinds are the kinds of finding that fit a client's difference
-// from answer a to b: a served request refused is breaking; a refused one
+// from answer a to b: a served request refused is breaking (or
+// compatible, from an automatic OPTIONS reply); a refused one
 // served is security, or compatible when no route answered it (new
 // surface); a served one answered otherwise is breaking, or compatible
 // when no route had answered; a header lost is breaking, one gained
@@ -251,6 +255,11 @@ func fittingKinds(a, b observed) []changes.Kind {
 	served := func(o observed) bool { return o.status < 400 }
 	switch {
 	case served(a) && !served(b):
+		if a.status == http.StatusNoContent && a.allow != "" {
+			// An automatic OPTIONS reply, which a route added may take
+			// with its own policies.
+			return []changes.Kind{changes.Breaking, changes.Compatible}
+		}
 		return []changes.Kind{changes.Breaking}
 	case !served(a) && served(b):
 		if a.status == http.StatusNotFound || a.status == http.StatusMethodNotAllowed || a.status == http.StatusBadRequest {
