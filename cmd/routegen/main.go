@@ -295,6 +295,9 @@ Flags of changes:
       --fail-on KINDS       exit 1 when a change of these kinds is found: breaking, security,
                             source, compatible, comma-separated (default breaking,security;
                             '' for none)
+      --accept FILE         the findings a team has reviewed, one "RULE ROUTE" a line (#
+                            comments): printed as accepted, they do not count for --fail-on;
+                            a line that matches no finding is reported
       --old-security FILE   with OLD.conf and NEW.conf: the old side's security.conf
                             (default --security's, which the new side reads)
       --old-app-config FILE with OLD.conf and NEW.conf: the old side's application config
