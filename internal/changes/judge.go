@@ -1,6 +1,7 @@
 package changes
 
 import (
+	"cmp"
 	"net/http"
 	"slices"
 	"strconv"
@@ -151,7 +152,7 @@ func listing(a explain.Answer, target string) bool {
 }
 
 // corsHeaders are the response headers by which a browser lets a page read a reply.
-var corsHeaders = []string{"Access-Control-Allow-Origin", "Access-Control-Allow-Credentials", "Access-Control-Allow-Methods", "Access-Control-Allow-Headers"}
+var corsHeaders = []string{"Access-Control-Allow-Origin", "Access-Control-Allow-Credentials", "Access-Control-Allow-Methods", "Access-Control-Allow-Headers", "Access-Control-Expose-Headers", "Access-Control-Max-Age"}
 
 // corsFelt is how a browser feels the difference of CORS headers
 // between two answers otherwise alike: a header or a value lost breaks
@@ -162,6 +163,11 @@ func corsFelt(p probe, a, b explain.Answer) []feeling {
 		was, is := a.Header.Get(h), b.Header.Get(h)
 		if was == is || h == "Access-Control-Allow-Origin" && was != "" && is != "" {
 			continue // the origin is let through either way, named or by "*"
+		}
+		if h == "Access-Control-Max-Age" {
+			// How long a browser keeps a preflight's answer: no request is let through or refused.
+			out = append(out, feeling{Compatible, p.what + " now " + p.verb() + " " + strconv.Itoa(b.Status) + " with " + h + ": " + cmp.Or(is, "none")})
+			continue
 		}
 		lost, gained := lacking(was, is), lacking(is, was)
 		if len(lost) > 0 {

@@ -123,10 +123,13 @@ func (c *comparison) probes() []probe {
 						method = "GET"
 					}
 					for _, other := range append(slices.Clone(unnamedHosts), allHosts...) {
-						if !slices.Contains(hosts, other) {
-							add(probe{method: method, target: path, headers: []string{"Host: " + other}, who: everything, subject: sd.routes[r], domain: sd.domains[d],
-								what: method + " " + path + " with Host " + other, single: true})
+						if slices.Contains(hosts, other) {
+							continue
 						}
+						add(probe{method: method, target: path, headers: []string{"Host: " + other}, who: everything, subject: sd.routes[r], domain: sd.domains[d],
+							what: method + " " + path + " with Host " + other, single: true})
+						add(probe{method: method, target: path, headers: []string{"Host: " + other}, who: anonymous, subject: sd.routes[r], domain: sd.domains[d],
+							what: "anonymous requests of " + method + " " + path + " with Host " + other})
 					}
 				}
 				if dom.CatchAll != nil {
