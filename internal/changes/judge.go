@@ -2,6 +2,7 @@ package changes
 
 import (
 	"cmp"
+	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -87,7 +88,7 @@ func (c *comparison) felt(p probe, r *http.Request, a, b explain.Answer, sa, sb 
 	served := func(x explain.Answer) bool { return x.Kind != decide.Refuse }
 	switch {
 	case c.sameAnswer(a, b):
-		return corsFelt(p, a, b)
+		return append(corsFelt(p, a, b), c.secureHeadersFelt(p, a, b)...)
 	case served(a) && !served(b):
 		return now(Breaking, false)
 	case !served(a) && served(b):
@@ -176,6 +177,33 @@ func corsFelt(p probe, a, b explain.Answer) []feeling {
 		if len(gained) > 0 {
 			out = append(out, feeling{Security, p.what + " now " + p.verb() + " " + strconv.Itoa(b.Status) + " with " + h + ": " + strings.Join(gained, ", ")})
 		}
+	}
+	return out
+}
+
+// secureHeadersFelt is how a browser feels the secure headers of two
+// answers otherwise alike, when both sides' security.conf set the same
+// (secureHeaderChanges reports a change of theirs once): a route that
+// gains or loses them, as a WebSocket route's answers go without them.
+func (c *comparison) secureHeadersFelt(p probe, a, b explain.Answer) []feeling {
+	if fmt.Sprint(c.old.router.SecureHeaders(true)) != fmt.Sprint(c.new.router.SecureHeaders(true)) {
+		return nil
+	}
+	var lost, gained []string
+	for _, name := range append(slices.Clone(secureHeaderNames), cspReportOnly) {
+		switch was, is := a.Header.Get(name), b.Header.Get(name); {
+		case was != "" && is == "":
+			lost = append(lost, name)
+		case was == "" && is != "":
+			gained = append(gained, name)
+		}
+	}
+	var out []feeling
+	if len(lost) > 0 {
+		out = append(out, feeling{Security, p.what + " now " + p.verb() + " " + strconv.Itoa(b.Status) + " without " + strings.Join(lost, ", ")})
+	}
+	if len(gained) > 0 {
+		out = append(out, feeling{Compatible, p.what + " now " + p.verb() + " " + strconv.Itoa(b.Status) + " with " + strings.Join(gained, ", ")})
 	}
 	return out
 }
