@@ -81,3 +81,24 @@ func TestAntiCSRFBeforeAuth(t *testing.T) {
 		}
 	}
 }
+
+// TestChallengeOnlyOn401: a 401 carries WWW-Authenticate, "Bearer" for a
+// scheme whose authenticator names no challenge (ChallengeError); no
+// other reply carries one.
+func TestChallengeOnlyOn401(t *testing.T) {
+	srv := authServer(t)
+	for _, c := range []struct {
+		header    []string
+		status    int
+		challenge string
+	}{
+		{nil, http.StatusUnauthorized, "Bearer"},
+		{[]string{"Sec-Fetch-Site: cross-site", "Origin: https://evil.example"}, http.StatusForbidden, ""},
+		{[]string{"Cookie: session=ok"}, http.StatusOK, ""},
+	} {
+		res := send(t, srv, "POST", "/logout", c.header...)
+		if got := strings.Join(res.Header.Values("WWW-Authenticate"), ", "); res.StatusCode != c.status || got != c.challenge {
+			t.Errorf("POST /logout %q: %d, WWW-Authenticate %q; want %d, %q", c.header, res.StatusCode, got, c.status, c.challenge)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -19,9 +20,37 @@ type Subject interface {
 
 // Authenticator checks a request's credentials for one auth scheme of
 // security.conf. It returns who sent the request, or an error when the
-// credentials are missing or wrong: the router answers 401 then, after any
-// challenge header (WWW-Authenticate) the authenticator set on ctx.Res.
+// credentials are missing or wrong: the router answers 401 then, with
+// the scheme's challenge in WWW-Authenticate, which the error gives as a
+// *ChallengeError ("Bearer" when it gives none).
 type Authenticator func(ctx *Context) (Subject, error)
+
+// ChallengeError is an authenticator's refusal with its scheme's
+// challenge: on the route's 401, and on no other reply, the router sends
+// WWW-Authenticate with the challenge of each scheme it asked (one, or
+// every registered one for "authenticated"). Err is the cause.
+type ChallengeError struct {
+	Challenge string // `Basic realm="api"`, `Bearer`…
+	Err       error
+}
+
+func (e *ChallengeError) Error() string {
+	if e.Err == nil {
+		return http.StatusText(http.StatusUnauthorized)
+	}
+	return e.Err.Error()
+}
+
+func (e *ChallengeError) Unwrap() error { return e.Err }
+
+// challengeOf is the challenge of an authenticator's refusal err.
+func challengeOf(err error) string {
+	var ce *ChallengeError
+	if errors.As(err, &ce) && ce.Challenge != "" {
+		return ce.Challenge
+	}
+	return "Bearer"
+}
 
 // Authorizer decides whether subject may use the matched route, given the
 // route's authorization { }. The default asks the subject for the roles and

@@ -302,11 +302,15 @@ func (a *application) Authenticate(scheme string) bool {
 	if scheme == AuthAuthenticated {
 		schemes = rt.schemeOrder
 	}
+	ctx.challenges = ctx.challenges[:0]
 	for _, name := range schemes {
 		var s Subject
 		if s, err = rt.authenticators[name](ctx); err == nil && s != nil {
 			ctx.subject = s
 			return true
+		}
+		if c := challengeOf(err); !slices.Contains(ctx.challenges, c) {
+			ctx.challenges = append(ctx.challenges, c)
 		}
 	}
 	ctx.authErr = err
@@ -330,7 +334,7 @@ func (rt *Router) refusal(ctx *Context) *Error {
 	case http.StatusMethodNotAllowed:
 		e.Allow = d.Allow
 	case http.StatusUnauthorized:
-		e.Err = ctx.authErr
+		e.Err, e.Challenges = ctx.authErr, slices.Clone(ctx.challenges)
 	case http.StatusBadRequest:
 		if route := ctx.route; d.Param >= 0 && route != nil {
 			e.Param, e.Value = route.Params[d.Param], ctx.match.Params.Value(d.Param)
