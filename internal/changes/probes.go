@@ -165,6 +165,7 @@ func (c *comparison) routeProbes(add func(probe), sd *side, s, dom *subject, r *
 		slash = strings.TrimSuffix(base, "/")
 	}
 	add(request(method, slash, method+" "+slash, everything))
+	add(request(method, slash, "anonymous requests of "+method+" "+slash, anonymous))
 	// An unclean path, which a domain's router redirects to the clean one.
 	add(request(method, "/"+base, method+" /"+base, everything))
 	if r.Static && r.File == "" {
