@@ -266,14 +266,23 @@ func (c *comparison) policyProbes(add func(probe), request func(method, target, 
 		authz = append(authz, p.authz)
 	}
 	roles, permissions := namedInAuthorization(authz)
+	ownRoles, ownPermissions := roles, permissions
 	if all, every := c.named(); len(all)+len(every) <= maxNamedInTable {
-		roles, permissions = union(roles, all), union(permissions, every)
+		roles, permissions = union(slices.Clone(roles), all), union(slices.Clone(permissions), every)
 	}
 	for _, r := range roles {
 		add(request(method, path, "requests of a subject with role "+r+" alone", explain.Subject{Authenticated: true, Roles: []string{r}}))
 	}
 	for _, p := range permissions {
 		add(request(method, path, "requests of a subject with permission "+p+" alone", explain.Subject{Authenticated: true, Permissions: []string{p}}))
+	}
+	// The route's own names, each beside every name of the other kind,
+	// for a block that asks for both.
+	for _, r := range ownRoles {
+		add(request(method, path, "requests of a subject with role "+r+" and every permission the route names", explain.Subject{Authenticated: true, Roles: []string{r}, Permissions: ownPermissions}))
+	}
+	for _, p := range ownPermissions {
+		add(request(method, path, "requests of a subject with permission "+p+" and every role the route names", explain.Subject{Authenticated: true, Roles: ownRoles, Permissions: []string{p}}))
 	}
 	if len(roles) > 0 && len(permissions) > 0 {
 		add(request(method, path, "requests of a subject with every role the routes name and no permission", explain.Subject{Authenticated: true, Roles: roles}))
