@@ -103,9 +103,23 @@ func (c *comparison) probes() []probe {
 			allHosts = union(allHosts, c.hosts(dom.Key))
 		}
 	}
+	// The hosts of a domain one side lacks, which another domain of the
+	// other side may serve (a table's one domain serves every host): every
+	// request of every domain is sent to them too.
+	var oneSided []string
+	for _, d := range c.new.domains {
+		if d.oldDom == nil {
+			oneSided = union(oneSided, c.hosts(d.key))
+		}
+	}
+	for _, d := range c.old.domains {
+		if d.newDom == nil {
+			oneSided = union(oneSided, c.hosts(d.key))
+		}
+	}
 	for _, sd := range []*side{&c.new, &c.old} {
 		for d, dom := range sd.table.Domains {
-			hosts := c.hosts(dom.Key)
+			hosts := union(c.hosts(dom.Key), oneSided)
 			for _, host := range hosts {
 				at := "" // the host an effect names, when the domain moved
 				if len(hosts) > 1 {
