@@ -95,7 +95,14 @@ type Route struct {
 	Authorization *Authorization `json:"authorization"`
 	CORS          *CORS          `json:"cors"`
 	Parent        string         `json:"parent"`
-	Pos           parser.Pos     `json:"pos"`
+	// AddedBy is the auth scheme that added the route, and serves it
+	// (Action says what it does): it has no controller.
+	AddedBy string `json:"added_by,omitempty"`
+	// Sections are the names of the route sections the route is written
+	// in, outermost first: its groups, which an edge export gives a
+	// service of their own.
+	Sections []string   `json:"-"`
+	Pos      parser.Pos `json:"pos"`
 	// PolicyPos is where each of the route's policies is set, by its
 	// routes.conf key ("auth", "authorization", "anti_csrf_check",
 	// "max_body_size", "cors"): the key of its own section, of an
@@ -201,6 +208,8 @@ func (r *Route) Target() string {
 		return "file " + strings.TrimSuffix(r.Dir, "/") + "/" + strings.TrimPrefix(r.File, "/")
 	case r.Static:
 		return "dir " + r.Dir
+	case r.AddedBy != "":
+		return "scheme " + r.AddedBy + " (" + r.Action + ")"
 	}
 	return r.Controller + "#" + r.Action
 }

@@ -154,10 +154,10 @@ func handlerOf(t *ir.Table, d int, r *ir.Route) string {
 }
 
 // randomSubject is who a random request is sent as: the subject its
-// headers give the router (subjectOf), now and then recognised by one
+// headers give the router (SubjectOf), now and then recognised by one
 // scheme's authenticator alone.
 func randomSubject(rng *rand.Rand, header []string, schemes []string) explain.Subject {
-	s := subjectOf(header)
+	s := SubjectOf(header)
 	if s.Authenticated && len(schemes) > 0 && rng.IntN(4) == 0 {
 		s.Scheme = pick(rng, schemes)
 	}
