@@ -198,6 +198,12 @@ func (c *comparison) routeProbes(add func(probe), sd *side, s, dom *subject, r *
 		}
 	}
 	c.policyProbes(add, request, method, base, schemes, c.routePolicies(s))
+	for _, m := range probeMethods {
+		if m != method {
+			// An automatic reply or a 405 asks no credential, which the catch_all or a route of the other side may.
+			add(request(m, base, "anonymous requests of "+m+" "+base, anonymous))
+		}
+	}
 	if upgrade == nil {
 		for _, who := range []explain.Subject{everything, anonymous} {
 			add(probe{method: "GET", target: base, headers: []string{"Host: " + host, "Upgrade: websocket", "Connection: Upgrade"}, who: who,
