@@ -152,8 +152,8 @@ func listing(a explain.Answer, target string) bool {
 	return a.Kind == decide.Static && a.Route != nil && a.Route.List && strings.HasSuffix(target, "/")
 }
 
-// corsHeaders are the response headers by which a browser lets a page read a reply.
-var corsHeaders = []string{"Access-Control-Allow-Origin", "Access-Control-Allow-Credentials", "Access-Control-Allow-Methods", "Access-Control-Allow-Headers", "Access-Control-Expose-Headers", "Access-Control-Max-Age"}
+// corsHeaders are the response headers by which a browser lets a page read a reply, and Vary, by which a cache keys it.
+var corsHeaders = []string{"Access-Control-Allow-Origin", "Access-Control-Allow-Credentials", "Access-Control-Allow-Methods", "Access-Control-Allow-Headers", "Access-Control-Expose-Headers", "Access-Control-Max-Age", "Vary"}
 
 // corsFelt is how a browser feels the difference of CORS headers
 // between two answers otherwise alike: a header or a value lost breaks
@@ -165,8 +165,9 @@ func corsFelt(p probe, a, b explain.Answer) []feeling {
 		if was == is || h == "Access-Control-Allow-Origin" && was != "" && is != "" {
 			continue // the origin is let through either way, named or by "*"
 		}
-		if h == "Access-Control-Max-Age" {
-			// How long a browser keeps a preflight's answer: no request is let through or refused.
+		if h == "Access-Control-Max-Age" || h == "Vary" {
+			// How long a browser keeps a preflight's answer, and what a
+			// cache keys an answer by: no request is let through or refused.
 			out = append(out, feeling{Compatible, p.what + " now " + p.verb() + " " + strconv.Itoa(b.Status) + " with " + h + ": " + cmp.Or(is, "none")})
 			continue
 		}

@@ -296,6 +296,19 @@ func (c *comparison) policyProbes(add func(probe), request func(method, target, 
 	for _, p := range permissions {
 		add(request(method, path, "requests of a subject with permission "+p+" alone", explain.Subject{Authenticated: true, Permissions: []string{p}}))
 	}
+	// The names of each side's block, its roles, its permissions, and
+	// both: what one side asks for, which the other may not.
+	for _, p := range policies {
+		sideRoles, sidePermissions := namedInAuthorization([]*ir.Authorization{p.authz})
+		for _, who := range []explain.Subject{
+			{Authenticated: true, Roles: sideRoles}, {Authenticated: true, Permissions: sidePermissions},
+			{Authenticated: true, Roles: sideRoles, Permissions: sidePermissions},
+		} {
+			if len(who.Roles)+len(who.Permissions) > 0 {
+				add(request(method, path, "requests of a subject with roles "+fmt.Sprint(who.Roles)+" and permissions "+fmt.Sprint(who.Permissions), who))
+			}
+		}
+	}
 	// The route's own names, each beside every name of the other kind,
 	// for a block that asks for both.
 	for _, r := range ownRoles {
