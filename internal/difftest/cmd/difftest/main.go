@@ -327,7 +327,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"testing/fstest"
@@ -402,7 +401,7 @@ func answerOf(m *runtime.Match) answer {
 // permission without them, actions that read the body and answer 200 with
 // X-Test-Action, and difftest.StaticFiles.
 func serve(schemes []string) {
-	domains := slices.Clone(tabledata.Domains)
+	domains := tabledata.Domains()
 	catchAlls := make([]runtime.Route, len(domains))
 	for i, d := range domains {
 		if d.CatchAll != nil {
@@ -434,7 +433,7 @@ func serve(schemes []string) {
 			return aahauth.NewSubject(subject, granted...)
 		}))
 	}
-	table := routegenimpl.NewTable(&routegenimpl.Table{Domains: domains, Routes: tabledata.Routes, CatchAlls: catchAlls})
+	table := routegenimpl.NewTable(&routegenimpl.Table{Domains: domains, Routes: tabledata.Routes(), CatchAlls: catchAlls})
 	router, err := table.NewRouter(actions{}, opts...)
 	if err != nil {
 		panic(err)
