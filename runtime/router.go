@@ -239,7 +239,7 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// Most requests: the route's action. The rest take another call.
 	if kind := rt.decide.Decide(&ctx.decision, r); kind == decide.Action {
 		rt.enter(ctx, r)
-		if err := rt.dispatch.Dispatch(ctx); err != nil {
+		if err := rt.dispatch.Dispatch(ctx, ctx.match.Params.m.Outcome.Route); err != nil {
 			rt.handleError(ctx, err)
 		}
 	} else {
@@ -263,7 +263,7 @@ func (rt *Router) execute(ctx *Context, r *http.Request, kind decide.Kind) {
 		if kind == decide.LimitedAction && ctx.body.body == nil { // not yet limited before a middleware chain
 			ctx.wrapBody(ctx.decision.LimitBody)
 		}
-		if err := rt.dispatch.Dispatch(ctx); err != nil {
+		if err := rt.dispatch.Dispatch(ctx, ctx.match.Params.m.Outcome.Route); err != nil {
 			rt.handleError(ctx, err)
 		}
 	case decide.Middleware:

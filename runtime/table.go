@@ -15,7 +15,9 @@ func init() { link.NewTable = newTable }
 // matched route with its typed parameters. It is an interface rather than
 // a function so that a generated method is called without the wrapper the
 // compiler writes for a method value.
-type dispatcher = interface{ Dispatch(ctx *Context) error }
+type dispatcher = interface {
+	Dispatch(ctx *Context, route int) error
+}
 
 // table is the routing data of a generated package. Its Domains, Routes
 // and CatchAlls are the generated package's, which it does not export,
@@ -66,7 +68,7 @@ func (t *table) shown() *routeSet {
 // catchAlls, which the caller must not hand to anyone.
 func newTable(domains []Domain, routes, catchAlls []Route, matchers []core.MatchFunc, authSchemes []string, secureHeaders []decide.Header, root int) (
 	coreTable *core.Table, hosts *core.HostTable,
-	newRouter func(dispatch interface{ Dispatch(*Context) error }, opts []Option) (*Router, error),
+	newRouter func(dispatch interface{ Dispatch(*Context, int) error }, opts []Option) (*Router, error),
 	servedAt func(rt *Router) (basePath string, hosts map[string]core.HostPort, ok bool),
 	requestAt func(ctx *Context) (mountPath string, hosts map[string]core.HostPort, ok bool),
 	copyOf func() ([]Domain, []Route)) {
@@ -87,7 +89,7 @@ func newTable(domains []Domain, routes, catchAlls []Route, matchers []core.Match
 	t.core = core.NewTable(coreRoutes, coreDomains, matchers)
 	t.core.Owner = t
 	t.hosts, _ = t.newHosts(nil)
-	newRouter = func(dispatch interface{ Dispatch(*Context) error }, opts []Option) (*Router, error) {
+	newRouter = func(dispatch interface{ Dispatch(*Context, int) error }, opts []Option) (*Router, error) {
 		return newRouterOf(t, dispatch, opts)
 	}
 	servedAt = func(rt *Router) (string, map[string]core.HostPort, bool) {

@@ -131,9 +131,9 @@ type routegenControllers struct {
 	siteController SiteController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
-	switch ctx.Route().Index {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
+	switch route {
 	case 0: // GET / (home)
 		return c.siteController.Index(ctx)
 	case 2: // POST /upload (upload)

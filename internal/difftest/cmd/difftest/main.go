@@ -454,7 +454,7 @@ func (everyone) IsPermitted(string) bool { return true }
 
 type actions struct{}
 
-func (actions) Dispatch(ctx *runtime.Context) error {
+func (actions) Dispatch(ctx *runtime.Context, _ int) error {
 	if _, err := io.Copy(io.Discard, ctx.Req.Body); err != nil {
 		return err
 	}
