@@ -62,12 +62,6 @@ type Authorization = decide.Authorization
 // Check is one role or permission check: hasrole(a), ispermittedall(p1 | p2)…
 type Check = decide.Check
 
-// CORS is a route's or domain's CORS policy.
-type CORS struct {
-	AllowOrigins     []string
-	AllowHeaders     []string
-	AllowMethods     []string
-	ExposeHeaders    []string
-	AllowCredentials bool
-	MaxAge           int64 // seconds
-}
+// CORS is a route's or domain's CORS policy, as the router's decision
+// applies it.
+type CORS = decide.CORS

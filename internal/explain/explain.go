@@ -41,33 +41,37 @@ type Router struct {
 // from the environment serves nothing; problems names it.
 func New(t *ir.Table) (rt *Router, problems []string) {
 	rt = &Router{Table: t, index: map[*ir.Route]int{}}
-	var routes []core.Route
 	for d, dom := range t.Domains {
 		for _, r := range dom.Routes {
-			routes = append(routes, core.Route{Method: r.Method, Domain: d, Path: r.Path, Static: r.Static, List: r.List, Constraints: r.Constraints()})
 			rt.index[r] = len(rt.routes)
 			rt.routes, rt.domain = append(rt.routes, r), append(rt.domain, d)
 		}
 	}
-	domains := make([]core.Domain, len(t.Domains))
 	addrs := make([]core.Address, len(t.Domains))
-	policies := make([]decide.Policy, len(routes)+len(t.Domains))
-	cors := map[*ir.CORS]*decide.CORS{}
-	for i, r := range rt.routes {
-		policies[i] = decide.Policy{Method: r.Method, Auth: r.Auth, Authorization: authorizationOf(r.Authorization), AntiCSRF: r.AntiCSRFCheck,
-			MaxBodySize: r.MaxBodySize, CORS: corsOf(cors, r.CORS), Static: r.Static}
-	}
-	for d, dom := range t.Domains {
-		domains[d] = core.Domain{RedirectTrailingSlash: dom.RedirectTrailingSlash, MethodNotAllowed: dom.MethodNotAllowed, AutoOptions: dom.AutoOptions, HasCatchAll: dom.CatchAll != nil}
-		if ca := dom.CatchAll; ca != nil {
-			policies[core.CatchAllRoute(len(routes), d)] = decide.Policy{Method: "*", Auth: ca.Auth, AntiCSRF: ca.AntiCSRFCheck, MaxBodySize: ca.MaxBodySize, CORS: corsOf(cors, ca.CORS)}
-		}
+	for d := range t.Domains {
 		addrs[d] = t.Address(d)
 	}
-	schemes := Schemes(t)
-	rt.core = core.NewTable(routes, domains, nil)
+	rt.core = core.NewTableOf(len(rt.routes), func(i int) core.Route {
+		r := rt.routes[i]
+		return core.Route{Method: r.Method, Domain: rt.domain[i], Path: r.Path, Static: r.Static, List: r.List, Constraints: r.Constraints()}
+	}, len(t.Domains), func(d int) (core.Domain, bool) {
+		dom := t.Domains[d]
+		return core.Domain{RedirectTrailingSlash: dom.RedirectTrailingSlash, MethodNotAllowed: dom.MethodNotAllowed, AutoOptions: dom.AutoOptions}, dom.CatchAll != nil
+	}, nil)
+	cors := map[*ir.CORS]*decide.CORS{}
+	policies := decide.PoliciesOf(len(rt.routes), func(i int) decide.Policy {
+		r := rt.routes[i]
+		return decide.Policy{Method: r.Method, Auth: r.Auth, Authorization: authorizationOf(r.Authorization), AntiCSRF: r.AntiCSRFCheck,
+			MaxBodySize: r.MaxBodySize, CORS: corsOf(cors, r.CORS), Static: r.Static}
+	}, len(t.Domains), func(d int) (decide.Policy, bool) {
+		ca := t.Domains[d].CatchAll
+		if ca == nil {
+			return decide.Policy{}, false
+		}
+		return decide.Policy{Auth: ca.Auth, AntiCSRF: ca.AntiCSRFCheck, MaxBodySize: ca.MaxBodySize, CORS: corsOf(cors, ca.CORS)}, true
+	})
 	rt.hosts, problems = core.NewHosts(addrs, nil)
-	rt.decide = decide.NewTable(rt.core, decide.Config{Policies: policies, AuthSchemes: t.AuthSchemes, Authenticators: schemes, Hosts: rt.hosts,
+	rt.decide = decide.NewTable(rt.core, decide.Config{Policies: policies, AuthSchemes: t.AuthSchemes, Authenticators: Schemes(t), Hosts: rt.hosts,
 		SecureHeaders: secureHeaders(t), Explain: true})
 	return rt, problems
 }
