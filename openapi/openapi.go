@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/internal/core/decide"
 	"github.com/routegen/routegen/internal/explain"
 	"github.com/routegen/routegen/ir"
@@ -271,7 +272,7 @@ func server(d *ir.Domain) *Server {
 	if d.HostEnv != "" {
 		host = "{host}"
 		vars["host"] = envVariable(d.HostEnv, "localhost")
-	} else if rest, ok := strings.CutPrefix(host, "*."); ok {
+	} else if rest, ok := core.CutWildcard(host); ok {
 		host = "{subdomain}." + rest
 		vars["subdomain"] = Variable{Default: "www", Description: "any subdomain of " + rest}
 	}

@@ -84,10 +84,11 @@ func resolve(t *Table, domains []int, method, path string) outcome {
 }
 
 // coreTable is the core's table of t, built once; hosts[d] serves every
-// host as domain d.
+// host as domain d, and named the hosts the domains name.
 type coreTable struct {
 	table *core.Table
 	hosts []*core.HostTable
+	named *core.HostTable
 }
 
 func (t *Table) core() *coreTable {
@@ -95,9 +96,12 @@ func (t *Table) core() *coreTable {
 		return t.coreCache
 	}
 	ct := &coreTable{hosts: make([]*core.HostTable, len(t.Domains))}
-	for d := range t.Domains {
+	entries := make([]core.HostEntry, len(t.Domains))
+	for d, dom := range t.Domains {
 		ct.hosts[d] = core.NewHostTable([]core.HostEntry{{Domain: d}})
+		entries[d] = core.HostEntry{Host: dom.Host, Port: dom.Port, Domain: d}
 	}
+	ct.named = core.NewNamedHostTable(entries)
 	ct.table = core.NewTableOf(len(t.Routes), func(i int) core.Route {
 		r := &t.Routes[i]
 		return core.Route{Method: r.Method, Domain: r.Domain, Path: r.Path, Static: r.Static, List: r.List, Constraints: validConstraints(r.Constraints)}

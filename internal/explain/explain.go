@@ -243,8 +243,10 @@ type Answer struct {
 	CatchAll *ir.CatchAll
 	// Name is the route's name as the generated code knows it ("" for none).
 	Name string
-	// Domain is the index of the domain that serves the host; -1 for none.
-	Domain int
+	// Domain is the index of the domain that serves the host; -1 for
+	// none. HostRule is the rule of the host table that chose it.
+	Domain   int
+	HostRule core.HostRule
 	// Params are the route's path parameters, as its action receives them.
 	Params []Param
 	// Location and Allow are the headers of a redirect, a 405 or an
@@ -289,7 +291,7 @@ func (rt *Router) Answer(r *http.Request, s Subject) Answer {
 	if kind == decide.Action || kind == decide.LimitedAction {
 		d.Steps = append(d.Steps, decide.Step{Name: "action", Outcome: "called"})
 	}
-	a := Answer{Kind: kind, Status: d.Status, Domain: m.Outcome.Domain, Header: http.Header(w), Steps: d.Steps}
+	a := Answer{Kind: kind, Status: d.Status, Domain: m.Outcome.Domain, HostRule: rt.hosts.Rule(r.Host, m.Outcome.Domain), Header: http.Header(w), Steps: d.Steps}
 	switch kind {
 	case decide.Action, decide.LimitedAction, decide.Middleware, decide.Static:
 		a.Status = http.StatusOK

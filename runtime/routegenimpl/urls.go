@@ -105,10 +105,10 @@ func (t *Table) origin(d int, subdomain string, hosts map[string]core.HostPort) 
 	if _, moved := hosts[dom.Key]; dom.PortlessLinks && !moved {
 		port = "" // a link carries a port only when routes.conf, or WithHost, writes one
 	}
-	if rest, ok := strings.CutPrefix(host, "*."); ok {
-		host = subdomain + "." + rest
+	if name, ok := core.CutWildcard(host); ok {
+		host = subdomain + "." + name
 	}
-	if port == "" || port == "80" || port == "443" {
+	if port = core.PortOrDefault(port); port == "" {
 		return "//" + host, nil
 	}
 	return "//" + host + ":" + port, nil
