@@ -207,6 +207,7 @@ func Build(t *ir.Table) (*Document, []string) {
 		return id
 	}
 
+	named := explain.NamedSchemes(t)
 	for _, shape := range shapes {
 		it := items[shape]
 		item := PathItem{}
@@ -216,7 +217,7 @@ func Build(t *ir.Table) (*Document, []string) {
 		}
 		for _, m := range it.order {
 			p := it.ops[m]
-			op := operation(p.domain, p.route, it.names, operationID(p.domain, p.route), t.AuthSchemes, namedSchemes(t), router.Refusals(p.route))
+			op := operation(p.domain, p.route, it.names, operationID(p.domain, p.route), t.AuthSchemes, named, router.Refusals(p.route))
 			if len(t.Domains) > 1 && len(domains) > 1 {
 				op.Servers = []*Server{servers[p.domain]}
 			}

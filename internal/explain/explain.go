@@ -81,16 +81,35 @@ func New(t *ir.Table) (rt *Router, problems []string) {
 // its routes and catch-alls name, or, when they ask for an authenticated
 // user and name none, one scheme: security.conf's first, else "default".
 func Schemes(t *ir.Table) []string {
-	var out []string
-	authenticated := false
+	named, authenticated := authOf(t)
+	if authenticated && len(named) == 0 {
+		if len(t.AuthSchemes) > 0 {
+			return t.AuthSchemes[:1:1]
+		}
+		return []string{"default"}
+	}
+	return named
+}
+
+// NamedSchemes are the auth schemes the routes and catch-alls of t name,
+// sorted.
+func NamedSchemes(t *ir.Table) []string {
+	named, _ := authOf(t)
+	return named
+}
+
+// authOf are the schemes the routes and catch-alls of t name, sorted, and
+// whether one asks for any authenticated user. A static route takes no
+// auth: the router serves its file before auth.
+func authOf(t *ir.Table) (named []string, authenticated bool) {
 	add := func(auth string) {
 		switch auth {
 		case "", decide.AuthAnonymous:
 		case decide.AuthAuthenticated:
 			authenticated = true
 		default:
-			if !slices.Contains(out, auth) {
-				out = append(out, auth)
+			if !slices.Contains(named, auth) {
+				named = append(named, auth)
 			}
 		}
 	}
@@ -104,14 +123,8 @@ func Schemes(t *ir.Table) []string {
 			add(d.CatchAll.Auth)
 		}
 	}
-	if authenticated && len(out) == 0 {
-		out = append(out, "default")
-		if len(t.AuthSchemes) > 0 {
-			out[0] = t.AuthSchemes[0]
-		}
-	}
-	slices.Sort(out)
-	return out
+	slices.Sort(named)
+	return named, authenticated
 }
 
 // secureHeaders are the headers of t's security.conf the router sets.
