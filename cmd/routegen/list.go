@@ -21,12 +21,12 @@ type listFlags struct {
 }
 
 func (l *listFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&l.format, "format", "table", "output format: table, json or openapi")
-	fs.StringVar(&l.name, "name", "", "only the routes whose name matches (substring, or glob with * and ?)")
-	fs.StringVar(&l.controller, "controller", "", "only the routes whose controller matches")
-	fs.StringVar(&l.path, "path", "", "only the routes whose path matches")
-	fs.StringVar(&l.method, "method", "", "only the routes of this method")
-	fs.StringVar(&l.domain, "domain", "", "only the routes of this domain (its key)")
+	fs.StringVar(&l.format, "format", "table", "the output `FORMAT`: table, json, or openapi (an OpenAPI 3.1 skeleton)")
+	fs.StringVar(&l.name, "name", "", "only the routes whose name matches `PATTERN`: a substring, or a glob of the whole value when it holds * or ? (* also matches /); case is ignored")
+	fs.StringVar(&l.controller, "controller", "", "only the routes whose controller matches `PATTERN`")
+	fs.StringVar(&l.path, "path", "", "only the routes whose path (as listed, /users/:id) matches `PATTERN`")
+	fs.StringVar(&l.method, "method", "", "only the routes of `METHOD` (GET, POST, WS…)")
+	fs.StringVar(&l.domain, "domain", "", "only the routes of the domain `KEY`")
 }
 
 func (c *cli) list(input string, src sourceFlags, flags listFlags) int {
