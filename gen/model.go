@@ -214,5 +214,5 @@ func (m *model) helperName(r *route) string {
 // qualifiedName is what RouteURL finds a route by: its name in the root
 // domain, "domain_key.name" in any domain.
 func (m *model) qualifiedName(r *route) string {
-	return m.table.Domains[r.domain].Key + "." + r.Name
+	return core.QualifiedRouteName(m.table.Domains[r.domain].Key, r.Name)
 }
