@@ -6,7 +6,7 @@
 //	routegen [flags] [routes.conf]          generate the package
 //	routegen check [flags] [routes.conf | folder]    parse and validate everything generation would; write nothing
 //	routegen diff  [flags] [routes.conf | folder]    compare the generated file on disk with what routegen would write
-//	routegen list  [flags] [routes.conf | folder]    print the resolved route table (table, json or openapi)
+//	routegen list  [flags] [routes.conf | folder]    print the resolved route table (table, json, openapi, caddy or gateway)
 //	routegen fmt   [-l] [-w] [-d] [files | folders | ./...]   print routes.conf files in the canonical layout
 //	routegen changes [flags] [routes.conf | OLD.conf NEW.conf]    review the route changes since a git revision
 //	routegen match [flags] METHOD URL [routes.conf | folder]     which route serves a request, and why
