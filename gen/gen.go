@@ -32,11 +32,14 @@ const (
 // does not support. Code that sets the table's SecureHeaders, which
 // version 2 added, is written for implSecureHeadersVersion; a file that
 // writes Routes as JSON for routesJSONVersion, which added
-// routegenimpl.DecodeRoutes.
+// routegenimpl.DecodeRoutes; a file that writes SignIn or a route an auth
+// scheme added for implSignInVersion, which added runtime.SignIn and
+// runtime.Route.AddedBy.
 const (
 	implVersion              = 1
 	implSecureHeadersVersion = 2
 	routesJSONVersion        = 3
+	implSignInVersion        = 4
 )
 
 // Options name what the generated package is and where it comes from.
@@ -130,7 +133,7 @@ func generate(t *ir.Table, opts Options, linesAsText bool) ([]File, parser.Diagn
 	// the routes of a large table, its URL helpers, its interfaces and its
 	// dispatch are each a part of their own.
 	src, err := g.render(header, doc, [][]func(*generator){
-		{(*generator).writeVersionCheck, (*generator).writeCORS, (*generator).writeDomains},
+		{(*generator).writeVersionCheck, (*generator).writeCORS, (*generator).writeDomains, (*generator).writeSignIn},
 		{(*generator).writeRoutes},
 		{(*generator).writeTable, (*generator).writeMatchers},
 		{(*generator).writeInterfaces},

@@ -31,10 +31,11 @@ import (
 
 // The versions of this API that this package supports: a generated file
 // written for another does not compile. Version 2 adds Table.SecureHeaders,
-// version 3 DecodeRoutes; a file that uses neither is written for version 1.
+// version 3 DecodeRoutes, version 4 runtime.SignIn and runtime.Route.AddedBy;
+// a file that uses none is written for version 1.
 const (
 	MinVersion = 1
-	MaxVersion = 3
+	MaxVersion = 4
 )
 
 // RunGoGenerate is the type of a generated file's version check, which a
