@@ -189,7 +189,7 @@ func (t *Table) buildURL(base URLBase, r int, subdomain string, values ...string
 	if !t.writesPath(base, r, subdomain) {
 		origin, err := t.origin(route.Domain, subdomain, base.hosts)
 		if err != nil {
-			return "", fmt.Errorf("routegen: route %q: %w", t.Domains[route.Domain].Key+"."+route.Name, err)
+			return "", fmt.Errorf("routegen: route %q: %w", core.QualifiedRouteName(t.Domains[route.Domain].Key, route.Name), err)
 		}
 		b.WriteString(origin)
 	}
@@ -398,7 +398,7 @@ func (t *Table) resolve(base URLBase, name string) (core.NamedTarget, error) {
 		var others []string
 		for i := range t.Routes {
 			if r := &t.Routes[i]; r.Name == short {
-				if full := strconv.Quote(t.Domains[r.Domain].Key + "." + short); !slices.Contains(others, full) {
+				if full := strconv.Quote(core.QualifiedRouteName(t.Domains[r.Domain].Key, short)); !slices.Contains(others, full) {
 					others = append(others, full)
 				}
 			}
