@@ -44,7 +44,7 @@ func walked(n *core.Node) []*core.LiteralEdge {
 }
 
 // codeMatcherUpTo is the most routes of a table whose matchers are written
-// as code. A larger table's are data, built when the program starts
+// as code. A larger table's are data, built on the table's first use
 // (core.NewMatcher, by the runtime): the compiler's time on a matcher written as code
 // grows with its routes — about 1.1 s at 1,000 routes of the synthetic
 // set, 11 s at 10,000, most of the package's build — and a trie's is none,

@@ -14,16 +14,16 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
-// Domains are the domains of ../../testdata/aah/router/routes-websocket.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/aah/router/routes-websocket.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "give some cool name",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -32,8 +32,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/aah/router/routes-websocket.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/aah/router/routes-websocket.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "baskets", Method: "GET", Path: "/baskets", Controller: "BasketController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes-websocket.conf:24:7"},
 	{Index: 1, Name: "create_basket", Method: "POST", Path: "/baskets", Controller: "BasketController", Action: "Create", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "baskets", Pos: "../../testdata/aah/router/routes-websocket.conf:32:11"},
 	{Index: 2, Name: "show_basket", Method: "GET", Path: "/baskets/:id", Controller: "BasketController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"id"}, Parent: "baskets", Pos: "../../testdata/aah/router/routes-websocket.conf:28:11"},
@@ -45,13 +46,26 @@ var Routes = []runtime.Route{
 	{Index: 8, Name: "ws_text", Method: "WS", Path: "/ws/text", Controller: "TestWebSocket", Action: "Text", Auth: "anonymous", WebSocket: true, Parent: "websockets", Pos: "../../testdata/aah/router/routes-websocket.conf:56:11"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
+	Domains:  routegenDomains,
+	Routes:   routegenRoutes,
 	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
 })
+
+// Routes returns a copy of the routes of ../../testdata/aah/router/routes-websocket.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/aah/router/routes-websocket.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -123,7 +137,7 @@ type BasketController interface {
 	Create(ctx *runtime.Context) error // serves create_basket: POST /baskets (../../testdata/aah/router/routes-websocket.conf:32:11)
 //line ../../testdata/aah/router/routes-websocket.conf:24:6
 	Index(ctx *runtime.Context, id string) error // serves baskets: GET /baskets (../../testdata/aah/router/routes-websocket.conf:24:7), show_basket: GET /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11)
-//line routes_gen.go:127:1
+//line routes_gen.go:141:1
 }
 
 // DocController holds the actions of controller "DocController".
@@ -132,7 +146,7 @@ type DocController interface {
 	ShowDoc(ctx *runtime.Context, version string, content string) error // serves show_doc: GET /doc/:version/*content (../../testdata/aah/router/routes-websocket.conf:44:11)
 //line ../../testdata/aah/router/routes-websocket.conf:38:6
 	VersionHome(ctx *runtime.Context, version string) error // serves version_home: GET /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7)
-//line routes_gen.go:136:1
+//line routes_gen.go:150:1
 }
 
 // TestWebSocketController holds the actions of controller "TestWebSocket".
@@ -145,7 +159,7 @@ type TestWebSocketController interface {
 	NoTarget(ctx *runtime.Context) error // serves ws_notarget: WS /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11)
 //line ../../testdata/aah/router/routes-websocket.conf:56:10
 	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11)
-//line routes_gen.go:149:1
+//line routes_gen.go:163:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-websocket.conf, calling the actions of the given controllers.
@@ -240,92 +254,93 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Baskets returns the URL of route "baskets": /baskets (../../testdata/aah/router/routes-websocket.conf:24:7).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:24:1
-func (u URLBuilder) Baskets() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Baskets() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:257:1
+//line routes_gen.go:272:1
 
 // CreateBasket returns the URL of route "create_basket": /baskets (../../testdata/aah/router/routes-websocket.conf:32:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:32:1
-func (u URLBuilder) CreateBasket() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) CreateBasket() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:266:1
+//line routes_gen.go:281:1
 
 // ShowBasket returns the URL of route "show_basket": /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:28:1
-func (u URLBuilder) ShowBasket(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, id)
+func (u *URLBuilder) ShowBasket(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, id)
 }
 
-//line routes_gen.go:275:1
+//line routes_gen.go:290:1
 
 // VersionHome returns the URL of route "version_home": /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:38:1
-func (u URLBuilder) VersionHome(version string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, version)
+func (u *URLBuilder) VersionHome(version string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, version)
 }
 
-//line routes_gen.go:284:1
+//line routes_gen.go:299:1
 
 // ShowDoc returns the URL of route "show_doc": /doc/:version/*content (../../testdata/aah/router/routes-websocket.conf:44:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:44:1
-func (u URLBuilder) ShowDoc(version string, content string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, version, content)
+func (u *URLBuilder) ShowDoc(version string, content string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, version, content)
 }
 
-//line routes_gen.go:293:1
+//line routes_gen.go:308:1
 
 // Websockets returns the URL of route "websockets": /ws (../../testdata/aah/router/routes-websocket.conf:51:7).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:51:1
-func (u URLBuilder) Websockets() string {
-	return routegenTable.HelperURL(u.base, 5)
+func (u *URLBuilder) Websockets() string {
+	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:302:1
+//line routes_gen.go:317:1
 
 // WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/router/routes-websocket.conf:61:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:61:1
-func (u URLBuilder) WSBinary() string {
-	return routegenTable.HelperURL(u.base, 6)
+func (u *URLBuilder) WSBinary() string {
+	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:311:1
+//line routes_gen.go:326:1
 
 // WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:67:1
-func (u URLBuilder) WSNotarget() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) WSNotarget() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:320:1
+//line routes_gen.go:335:1
 
 // WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:56:1
-func (u URLBuilder) WSText() string {
-	return routegenTable.HelperURL(u.base, 8)
+func (u *URLBuilder) WSText() string {
+	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:329:1
+//line routes_gen.go:344:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,16 +14,16 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
-// Domains are the domains of ../../testdata/routesets/github.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/routesets/github.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "bench", Name: "bench",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -32,8 +32,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/routesets/github.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/routesets/github.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "delete_applications_by_client_id_tokens", Method: "DELETE", Path: "/applications/:client_id/tokens", Controller: "GitHub", Action: "DeleteApplicationsByClientIdTokens", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"client_id"}, Pos: "../../testdata/routesets/github.conf:35:7"},
 	{Index: 1, Name: "delete_applications_by_client_id_tokens_by_access_token", Method: "DELETE", Path: "/applications/:client_id/tokens/:access_token", Controller: "GitHub", Action: "DeleteApplicationsByClientIdTokensByAccessToken", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"client_id", "access_token"}, Pos: "../../testdata/routesets/github.conf:41:7"},
 	{Index: 2, Name: "get_applications_by_client_id_tokens_by_access_token", Method: "GET", Path: "/applications/:client_id/tokens/:access_token", Controller: "GitHub", Action: "GetApplicationsByClientIdTokensByAccessToken", AntiCSRFCheck: true, Params: []string{"client_id", "access_token"}, Pos: "../../testdata/routesets/github.conf:29:7"},
@@ -275,13 +276,26 @@ var Routes = []runtime.Route{
 	{Index: 238, Name: "get_users_by_user_subscriptions", Method: "GET", Path: "/users/:user/subscriptions", Controller: "GitHub", Action: "GetUsersByUserSubscriptions", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:197:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
+	Domains:  routegenDomains,
+	Routes:   routegenRoutes,
 	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
 })
+
+// Routes returns a copy of the routes of ../../testdata/routesets/github.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/routesets/github.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -2743,7 +2757,7 @@ type GitHubController interface {
 	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7)
 //line ../../testdata/routesets/github.conf:233:6
 	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7)
-//line routes_gen.go:2747:1
+//line routes_gen.go:2761:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/routesets/github.conf, calling the actions of the given controllers.
@@ -3288,2162 +3302,2163 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // DeleteApplicationsByClientIDTokens returns the URL of route "delete_applications_by_client_id_tokens": /applications/:client_id/tokens (../../testdata/routesets/github.conf:35:7).
 //
 //line ../../testdata/routesets/github.conf:35:1
-func (u URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 0, clientID)
+func (u *URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 0, clientID)
 }
 
-//line routes_gen.go:3305:1
+//line routes_gen.go:3320:1
 
 // DeleteApplicationsByClientIDTokensByAccessToken returns the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:41:7).
 //
 //line ../../testdata/routesets/github.conf:41:1
-func (u URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 1, clientID, accessToken)
+func (u *URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 1, clientID, accessToken)
 }
 
-//line routes_gen.go:3314:1
+//line routes_gen.go:3329:1
 
 // GetApplicationsByClientIDTokensByAccessToken returns the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:29:7).
 //
 //line ../../testdata/routesets/github.conf:29:1
-func (u URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, clientID, accessToken)
+func (u *URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, clientID, accessToken)
 }
 
-//line routes_gen.go:3323:1
+//line routes_gen.go:3338:1
 
 // GetAuthorizations returns the URL of route "get_authorizations": /authorizations (../../testdata/routesets/github.conf:5:7).
 //
 //line ../../testdata/routesets/github.conf:5:1
-func (u URLBuilder) GetAuthorizations() string {
-	return routegenTable.HelperURL(u.base, 3)
+func (u *URLBuilder) GetAuthorizations() string {
+	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:3332:1
+//line routes_gen.go:3347:1
 
 // PostAuthorizations returns the URL of route "post_authorizations": /authorizations (../../testdata/routesets/github.conf:17:7).
 //
 //line ../../testdata/routesets/github.conf:17:1
-func (u URLBuilder) PostAuthorizations() string {
-	return routegenTable.HelperURL(u.base, 4)
+func (u *URLBuilder) PostAuthorizations() string {
+	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:3341:1
+//line routes_gen.go:3356:1
 
 // DeleteAuthorizationsByID returns the URL of route "delete_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:23:7).
 //
 //line ../../testdata/routesets/github.conf:23:1
-func (u URLBuilder) DeleteAuthorizationsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, id)
+func (u *URLBuilder) DeleteAuthorizationsByID(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, id)
 }
 
-//line routes_gen.go:3350:1
+//line routes_gen.go:3365:1
 
 // GetAuthorizationsByID returns the URL of route "get_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:11:7).
 //
 //line ../../testdata/routesets/github.conf:11:1
-func (u URLBuilder) GetAuthorizationsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 6, id)
+func (u *URLBuilder) GetAuthorizationsByID(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6, id)
 }
 
-//line routes_gen.go:3359:1
+//line routes_gen.go:3374:1
 
 // PatchAuthorizationsByID returns the URL of route "patch_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:1229:7).
 //
 //line ../../testdata/routesets/github.conf:1229:1
-func (u URLBuilder) PatchAuthorizationsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 7, id)
+func (u *URLBuilder) PatchAuthorizationsByID(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 7, id)
 }
 
-//line routes_gen.go:3368:1
+//line routes_gen.go:3383:1
 
 // PutAuthorizationsClientsByClientID returns the URL of route "put_authorizations_clients_by_client_id": /authorizations/clients/:client_id (../../testdata/routesets/github.conf:1223:7).
 //
 //line ../../testdata/routesets/github.conf:1223:1
-func (u URLBuilder) PutAuthorizationsClientsByClientID(clientID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 8, clientID)
+func (u *URLBuilder) PutAuthorizationsClientsByClientID(clientID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 8, clientID)
 }
 
-//line routes_gen.go:3377:1
+//line routes_gen.go:3392:1
 
 // GetEmojis returns the URL of route "get_emojis": /emojis (../../testdata/routesets/github.conf:509:7).
 //
 //line ../../testdata/routesets/github.conf:509:1
-func (u URLBuilder) GetEmojis() string {
-	return routegenTable.HelperURL(u.base, 9)
+func (u *URLBuilder) GetEmojis() string {
+	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:3386:1
+//line routes_gen.go:3401:1
 
 // GetEvents returns the URL of route "get_events": /events (../../testdata/routesets/github.conf:47:7).
 //
 //line ../../testdata/routesets/github.conf:47:1
-func (u URLBuilder) GetEvents() string {
-	return routegenTable.HelperURL(u.base, 10)
+func (u *URLBuilder) GetEvents() string {
+	return routegenTable.HelperURL(&u.base, 10)
 }
 
-//line routes_gen.go:3395:1
+//line routes_gen.go:3410:1
 
 // GetFeeds returns the URL of route "get_feeds": /feeds (../../testdata/routesets/github.conf:101:7).
 //
 //line ../../testdata/routesets/github.conf:101:1
-func (u URLBuilder) GetFeeds() string {
-	return routegenTable.HelperURL(u.base, 11)
+func (u *URLBuilder) GetFeeds() string {
+	return routegenTable.HelperURL(&u.base, 11)
 }
 
-//line routes_gen.go:3404:1
+//line routes_gen.go:3419:1
 
 // GetGists returns the URL of route "get_gists": /gists (../../testdata/routesets/github.conf:251:7).
 //
 //line ../../testdata/routesets/github.conf:251:1
-func (u URLBuilder) GetGists() string {
-	return routegenTable.HelperURL(u.base, 12)
+func (u *URLBuilder) GetGists() string {
+	return routegenTable.HelperURL(&u.base, 12)
 }
 
-//line routes_gen.go:3413:1
+//line routes_gen.go:3428:1
 
 // PostGists returns the URL of route "post_gists": /gists (../../testdata/routesets/github.conf:263:7).
 //
 //line ../../testdata/routesets/github.conf:263:1
-func (u URLBuilder) PostGists() string {
-	return routegenTable.HelperURL(u.base, 13)
+func (u *URLBuilder) PostGists() string {
+	return routegenTable.HelperURL(&u.base, 13)
 }
 
-//line routes_gen.go:3422:1
+//line routes_gen.go:3437:1
 
 // DeleteGistsByID returns the URL of route "delete_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:293:7).
 //
 //line ../../testdata/routesets/github.conf:293:1
-func (u URLBuilder) DeleteGistsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 14, id)
+func (u *URLBuilder) DeleteGistsByID(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 14, id)
 }
 
-//line routes_gen.go:3431:1
+//line routes_gen.go:3446:1
 
 // GetGistsByID returns the URL of route "get_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:257:7).
 //
 //line ../../testdata/routesets/github.conf:257:1
-func (u URLBuilder) GetGistsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 15, id)
+func (u *URLBuilder) GetGistsByID(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 15, id)
 }
 
-//line routes_gen.go:3440:1
+//line routes_gen.go:3455:1
 
 // PatchGistsByID returns the URL of route "patch_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:1253:7).
 //
 //line ../../testdata/routesets/github.conf:1253:1
-func (u URLBuilder) PatchGistsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 16, id)
+func (u *URLBuilder) PatchGistsByID(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 16, id)
 }
 
-//line routes_gen.go:3449:1
+//line routes_gen.go:3464:1
 
 // PostGistsByIDForks returns the URL of route "post_gists_by_id_forks": /gists/:id/forks (../../testdata/routesets/github.conf:287:7).
 //
 //line ../../testdata/routesets/github.conf:287:1
-func (u URLBuilder) PostGistsByIDForks(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 17, id)
+func (u *URLBuilder) PostGistsByIDForks(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 17, id)
 }
 
-//line routes_gen.go:3458:1
+//line routes_gen.go:3473:1
 
 // DeleteGistsByIDStar returns the URL of route "delete_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:275:7).
 //
 //line ../../testdata/routesets/github.conf:275:1
-func (u URLBuilder) DeleteGistsByIDStar(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 18, id)
+func (u *URLBuilder) DeleteGistsByIDStar(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 18, id)
 }
 
-//line routes_gen.go:3467:1
+//line routes_gen.go:3482:1
 
 // GetGistsByIDStar returns the URL of route "get_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:281:7).
 //
 //line ../../testdata/routesets/github.conf:281:1
-func (u URLBuilder) GetGistsByIDStar(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 19, id)
+func (u *URLBuilder) GetGistsByIDStar(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 19, id)
 }
 
-//line routes_gen.go:3476:1
+//line routes_gen.go:3491:1
 
 // PutGistsByIDStar returns the URL of route "put_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:269:7).
 //
 //line ../../testdata/routesets/github.conf:269:1
-func (u URLBuilder) PutGistsByIDStar(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 20, id)
+func (u *URLBuilder) PutGistsByIDStar(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 20, id)
 }
 
-//line routes_gen.go:3485:1
+//line routes_gen.go:3500:1
 
 // GetGistsPublic returns the URL of route "get_gists_public": /gists/public (../../testdata/routesets/github.conf:1241:7).
 //
 //line ../../testdata/routesets/github.conf:1241:1
-func (u URLBuilder) GetGistsPublic() string {
-	return routegenTable.HelperURL(u.base, 21)
+func (u *URLBuilder) GetGistsPublic() string {
+	return routegenTable.HelperURL(&u.base, 21)
 }
 
-//line routes_gen.go:3494:1
+//line routes_gen.go:3509:1
 
 // GetGistsStarred returns the URL of route "get_gists_starred": /gists/starred (../../testdata/routesets/github.conf:1247:7).
 //
 //line ../../testdata/routesets/github.conf:1247:1
-func (u URLBuilder) GetGistsStarred() string {
-	return routegenTable.HelperURL(u.base, 22)
+func (u *URLBuilder) GetGistsStarred() string {
+	return routegenTable.HelperURL(&u.base, 22)
 }
 
-//line routes_gen.go:3503:1
+//line routes_gen.go:3518:1
 
 // GetGitignoreTemplates returns the URL of route "get_gitignore_templates": /gitignore/templates (../../testdata/routesets/github.conf:515:7).
 //
 //line ../../testdata/routesets/github.conf:515:1
-func (u URLBuilder) GetGitignoreTemplates() string {
-	return routegenTable.HelperURL(u.base, 23)
+func (u *URLBuilder) GetGitignoreTemplates() string {
+	return routegenTable.HelperURL(&u.base, 23)
 }
 
-//line routes_gen.go:3512:1
+//line routes_gen.go:3527:1
 
 // GetGitignoreTemplatesByName returns the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name (../../testdata/routesets/github.conf:521:7).
 //
 //line ../../testdata/routesets/github.conf:521:1
-func (u URLBuilder) GetGitignoreTemplatesByName(name string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 24, name)
+func (u *URLBuilder) GetGitignoreTemplatesByName(name string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 24, name)
 }
 
-//line routes_gen.go:3521:1
+//line routes_gen.go:3536:1
 
 // GetIssues returns the URL of route "get_issues": /issues (../../testdata/routesets/github.conf:359:7).
 //
 //line ../../testdata/routesets/github.conf:359:1
-func (u URLBuilder) GetIssues() string {
-	return routegenTable.HelperURL(u.base, 25)
+func (u *URLBuilder) GetIssues() string {
+	return routegenTable.HelperURL(&u.base, 25)
 }
 
-//line routes_gen.go:3530:1
+//line routes_gen.go:3545:1
 
 // GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword returns the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword (../../testdata/routesets/github.conf:1085:7).
 //
 //line ../../testdata/routesets/github.conf:1085:1
-func (u URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(owner string, repository string, state string, keyword string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 26, owner, repository, state, keyword)
+func (u *URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(owner string, repository string, state string, keyword string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 26, owner, repository, state, keyword)
 }
 
-//line routes_gen.go:3539:1
+//line routes_gen.go:3554:1
 
 // GetLegacyReposSearchByKeyword returns the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword (../../testdata/routesets/github.conf:1091:7).
 //
 //line ../../testdata/routesets/github.conf:1091:1
-func (u URLBuilder) GetLegacyReposSearchByKeyword(keyword string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 27, keyword)
+func (u *URLBuilder) GetLegacyReposSearchByKeyword(keyword string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 27, keyword)
 }
 
-//line routes_gen.go:3548:1
+//line routes_gen.go:3563:1
 
 // GetLegacyUserEmailByEmail returns the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email (../../testdata/routesets/github.conf:1103:7).
 //
 //line ../../testdata/routesets/github.conf:1103:1
-func (u URLBuilder) GetLegacyUserEmailByEmail(email string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 28, email)
+func (u *URLBuilder) GetLegacyUserEmailByEmail(email string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 28, email)
 }
 
-//line routes_gen.go:3557:1
+//line routes_gen.go:3572:1
 
 // GetLegacyUserSearchByKeyword returns the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword (../../testdata/routesets/github.conf:1097:7).
 //
 //line ../../testdata/routesets/github.conf:1097:1
-func (u URLBuilder) GetLegacyUserSearchByKeyword(keyword string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 29, keyword)
+func (u *URLBuilder) GetLegacyUserSearchByKeyword(keyword string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 29, keyword)
 }
 
-//line routes_gen.go:3566:1
+//line routes_gen.go:3581:1
 
 // PostMarkdown returns the URL of route "post_markdown": /markdown (../../testdata/routesets/github.conf:527:7).
 //
 //line ../../testdata/routesets/github.conf:527:1
-func (u URLBuilder) PostMarkdown() string {
-	return routegenTable.HelperURL(u.base, 30)
+func (u *URLBuilder) PostMarkdown() string {
+	return routegenTable.HelperURL(&u.base, 30)
 }
 
-//line routes_gen.go:3575:1
+//line routes_gen.go:3590:1
 
 // PostMarkdownRaw returns the URL of route "post_markdown_raw": /markdown/raw (../../testdata/routesets/github.conf:533:7).
 //
 //line ../../testdata/routesets/github.conf:533:1
-func (u URLBuilder) PostMarkdownRaw() string {
-	return routegenTable.HelperURL(u.base, 31)
+func (u *URLBuilder) PostMarkdownRaw() string {
+	return routegenTable.HelperURL(&u.base, 31)
 }
 
-//line routes_gen.go:3584:1
+//line routes_gen.go:3599:1
 
 // GetMeta returns the URL of route "get_meta": /meta (../../testdata/routesets/github.conf:539:7).
 //
 //line ../../testdata/routesets/github.conf:539:1
-func (u URLBuilder) GetMeta() string {
-	return routegenTable.HelperURL(u.base, 32)
+func (u *URLBuilder) GetMeta() string {
+	return routegenTable.HelperURL(&u.base, 32)
 }
 
-//line routes_gen.go:3593:1
+//line routes_gen.go:3608:1
 
 // GetNetworksByOwnerByRepoEvents returns the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events (../../testdata/routesets/github.conf:59:7).
 //
 //line ../../testdata/routesets/github.conf:59:1
-func (u URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 33, owner, repo)
+func (u *URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 33, owner, repo)
 }
 
-//line routes_gen.go:3602:1
+//line routes_gen.go:3617:1
 
 // GetNotifications returns the URL of route "get_notifications": /notifications (../../testdata/routesets/github.conf:107:7).
 //
 //line ../../testdata/routesets/github.conf:107:1
-func (u URLBuilder) GetNotifications() string {
-	return routegenTable.HelperURL(u.base, 34)
+func (u *URLBuilder) GetNotifications() string {
+	return routegenTable.HelperURL(&u.base, 34)
 }
 
-//line routes_gen.go:3611:1
+//line routes_gen.go:3626:1
 
 // PutNotifications returns the URL of route "put_notifications": /notifications (../../testdata/routesets/github.conf:119:7).
 //
 //line ../../testdata/routesets/github.conf:119:1
-func (u URLBuilder) PutNotifications() string {
-	return routegenTable.HelperURL(u.base, 35)
+func (u *URLBuilder) PutNotifications() string {
+	return routegenTable.HelperURL(&u.base, 35)
 }
 
-//line routes_gen.go:3620:1
+//line routes_gen.go:3635:1
 
 // GetNotificationsThreadsByID returns the URL of route "get_notifications_threads_by_id": /notifications/threads/:id (../../testdata/routesets/github.conf:131:7).
 //
 //line ../../testdata/routesets/github.conf:131:1
-func (u URLBuilder) GetNotificationsThreadsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 36, id)
+func (u *URLBuilder) GetNotificationsThreadsByID(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 36, id)
 }
 
-//line routes_gen.go:3629:1
+//line routes_gen.go:3644:1
 
 // PatchNotificationsThreadsByID returns the URL of route "patch_notifications_threads_by_id": /notifications/threads/:id (../../testdata/routesets/github.conf:1235:7).
 //
 //line ../../testdata/routesets/github.conf:1235:1
-func (u URLBuilder) PatchNotificationsThreadsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 37, id)
+func (u *URLBuilder) PatchNotificationsThreadsByID(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 37, id)
 }
 
-//line routes_gen.go:3638:1
+//line routes_gen.go:3653:1
 
 // DeleteNotificationsThreadsByIDSubscription returns the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:149:7).
 //
 //line ../../testdata/routesets/github.conf:149:1
-func (u URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 38, id)
+func (u *URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 38, id)
 }
 
-//line routes_gen.go:3647:1
+//line routes_gen.go:3662:1
 
 // GetNotificationsThreadsByIDSubscription returns the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:137:7).
 //
 //line ../../testdata/routesets/github.conf:137:1
-func (u URLBuilder) GetNotificationsThreadsByIDSubscription(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 39, id)
+func (u *URLBuilder) GetNotificationsThreadsByIDSubscription(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 39, id)
 }
 
-//line routes_gen.go:3656:1
+//line routes_gen.go:3671:1
 
 // PutNotificationsThreadsByIDSubscription returns the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:143:7).
 //
 //line ../../testdata/routesets/github.conf:143:1
-func (u URLBuilder) PutNotificationsThreadsByIDSubscription(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 40, id)
+func (u *URLBuilder) PutNotificationsThreadsByIDSubscription(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 40, id)
 }
 
-//line routes_gen.go:3665:1
+//line routes_gen.go:3680:1
 
 // GetOrgsByOrg returns the URL of route "get_orgs_by_org": /orgs/:org (../../testdata/routesets/github.conf:563:7).
 //
 //line ../../testdata/routesets/github.conf:563:1
-func (u URLBuilder) GetOrgsByOrg(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 41, org)
+func (u *URLBuilder) GetOrgsByOrg(org string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 41, org)
 }
 
-//line routes_gen.go:3674:1
+//line routes_gen.go:3689:1
 
 // PatchOrgsByOrg returns the URL of route "patch_orgs_by_org": /orgs/:org (../../testdata/routesets/github.conf:1331:7).
 //
 //line ../../testdata/routesets/github.conf:1331:1
-func (u URLBuilder) PatchOrgsByOrg(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 42, org)
+func (u *URLBuilder) PatchOrgsByOrg(org string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 42, org)
 }
 
-//line routes_gen.go:3683:1
+//line routes_gen.go:3698:1
 
 // GetOrgsByOrgEvents returns the URL of route "get_orgs_by_org_events": /orgs/:org/events (../../testdata/routesets/github.conf:65:7).
 //
 //line ../../testdata/routesets/github.conf:65:1
-func (u URLBuilder) GetOrgsByOrgEvents(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 43, org)
+func (u *URLBuilder) GetOrgsByOrgEvents(org string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 43, org)
 }
 
-//line routes_gen.go:3692:1
+//line routes_gen.go:3707:1
 
 // GetOrgsByOrgIssues returns the URL of route "get_orgs_by_org_issues": /orgs/:org/issues (../../testdata/routesets/github.conf:371:7).
 //
 //line ../../testdata/routesets/github.conf:371:1
-func (u URLBuilder) GetOrgsByOrgIssues(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 44, org)
+func (u *URLBuilder) GetOrgsByOrgIssues(org string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 44, org)
 }
 
-//line routes_gen.go:3701:1
+//line routes_gen.go:3716:1
 
 // GetOrgsByOrgMembers returns the URL of route "get_orgs_by_org_members": /orgs/:org/members (../../testdata/routesets/github.conf:569:7).
 //
 //line ../../testdata/routesets/github.conf:569:1
-func (u URLBuilder) GetOrgsByOrgMembers(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 45, org)
+func (u *URLBuilder) GetOrgsByOrgMembers(org string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 45, org)
 }
 
-//line routes_gen.go:3710:1
+//line routes_gen.go:3725:1
 
 // DeleteOrgsByOrgMembersByUser returns the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user (../../testdata/routesets/github.conf:581:7).
 //
 //line ../../testdata/routesets/github.conf:581:1
-func (u URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 46, org, user)
+func (u *URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 46, org, user)
 }
 
-//line routes_gen.go:3719:1
+//line routes_gen.go:3734:1
 
 // GetOrgsByOrgMembersByUser returns the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user (../../testdata/routesets/github.conf:575:7).
 //
 //line ../../testdata/routesets/github.conf:575:1
-func (u URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 47, org, user)
+func (u *URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 47, org, user)
 }
 
-//line routes_gen.go:3728:1
+//line routes_gen.go:3743:1
 
 // GetOrgsByOrgPublicMembers returns the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members (../../testdata/routesets/github.conf:587:7).
 //
 //line ../../testdata/routesets/github.conf:587:1
-func (u URLBuilder) GetOrgsByOrgPublicMembers(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 48, org)
+func (u *URLBuilder) GetOrgsByOrgPublicMembers(org string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 48, org)
 }
 
-//line routes_gen.go:3737:1
+//line routes_gen.go:3752:1
 
 // DeleteOrgsByOrgPublicMembersByUser returns the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:605:7).
 //
 //line ../../testdata/routesets/github.conf:605:1
-func (u URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 49, org, user)
+func (u *URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 49, org, user)
 }
 
-//line routes_gen.go:3746:1
+//line routes_gen.go:3761:1
 
 // GetOrgsByOrgPublicMembersByUser returns the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:593:7).
 //
 //line ../../testdata/routesets/github.conf:593:1
-func (u URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 50, org, user)
+func (u *URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 50, org, user)
 }
 
-//line routes_gen.go:3755:1
+//line routes_gen.go:3770:1
 
 // PutOrgsByOrgPublicMembersByUser returns the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:599:7).
 //
 //line ../../testdata/routesets/github.conf:599:1
-func (u URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 51, org, user)
+func (u *URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 51, org, user)
 }
 
-//line routes_gen.go:3764:1
+//line routes_gen.go:3779:1
 
 // GetOrgsByOrgRepos returns the URL of route "get_orgs_by_org_repos": /orgs/:org/repos (../../testdata/routesets/github.conf:755:7).
 //
 //line ../../testdata/routesets/github.conf:755:1
-func (u URLBuilder) GetOrgsByOrgRepos(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 52, org)
+func (u *URLBuilder) GetOrgsByOrgRepos(org string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 52, org)
 }
 
-//line routes_gen.go:3773:1
+//line routes_gen.go:3788:1
 
 // PostOrgsByOrgRepos returns the URL of route "post_orgs_by_org_repos": /orgs/:org/repos (../../testdata/routesets/github.conf:773:7).
 //
 //line ../../testdata/routesets/github.conf:773:1
-func (u URLBuilder) PostOrgsByOrgRepos(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 53, org)
+func (u *URLBuilder) PostOrgsByOrgRepos(org string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 53, org)
 }
 
-//line routes_gen.go:3782:1
+//line routes_gen.go:3797:1
 
 // GetOrgsByOrgTeams returns the URL of route "get_orgs_by_org_teams": /orgs/:org/teams (../../testdata/routesets/github.conf:611:7).
 //
 //line ../../testdata/routesets/github.conf:611:1
-func (u URLBuilder) GetOrgsByOrgTeams(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 54, org)
+func (u *URLBuilder) GetOrgsByOrgTeams(org string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 54, org)
 }
 
-//line routes_gen.go:3791:1
+//line routes_gen.go:3806:1
 
 // PostOrgsByOrgTeams returns the URL of route "post_orgs_by_org_teams": /orgs/:org/teams (../../testdata/routesets/github.conf:623:7).
 //
 //line ../../testdata/routesets/github.conf:623:1
-func (u URLBuilder) PostOrgsByOrgTeams(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 55, org)
+func (u *URLBuilder) PostOrgsByOrgTeams(org string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 55, org)
 }
 
-//line routes_gen.go:3800:1
+//line routes_gen.go:3815:1
 
 // GetRateLimit returns the URL of route "get_rate_limit": /rate_limit (../../testdata/routesets/github.conf:545:7).
 //
 //line ../../testdata/routesets/github.conf:545:1
-func (u URLBuilder) GetRateLimit() string {
-	return routegenTable.HelperURL(u.base, 56)
+func (u *URLBuilder) GetRateLimit() string {
+	return routegenTable.HelperURL(&u.base, 56)
 }
 
-//line routes_gen.go:3809:1
+//line routes_gen.go:3824:1
 
 // DeleteReposByOwnerByRepo returns the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:821:7).
 //
 //line ../../testdata/routesets/github.conf:821:1
-func (u URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 57, owner, repo)
+func (u *URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 57, owner, repo)
 }
 
-//line routes_gen.go:3818:1
+//line routes_gen.go:3833:1
 
 // GetReposByOwnerByRepo returns the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:779:7).
 //
 //line ../../testdata/routesets/github.conf:779:1
-func (u URLBuilder) GetReposByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 58, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 58, owner, repo)
 }
 
-//line routes_gen.go:3827:1
+//line routes_gen.go:3842:1
 
 // PatchReposByOwnerByRepo returns the URL of route "patch_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:1373:7).
 //
 //line ../../testdata/routesets/github.conf:1373:1
-func (u URLBuilder) PatchReposByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 59, owner, repo)
+func (u *URLBuilder) PatchReposByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 59, owner, repo)
 }
 
-//line routes_gen.go:3836:1
+//line routes_gen.go:3851:1
 
 // GetReposByOwnerByRepoByArchiveFormatByRef returns the URL of route "get_repos_by_owner_by_repo_by_archive_format_by_ref": /repos/:owner/:repo/:archive_format/:ref (../../testdata/routesets/github.conf:1403:7).
 //
 //line ../../testdata/routesets/github.conf:1403:1
-func (u URLBuilder) GetReposByOwnerByRepoByArchiveFormatByRef(owner string, repo string, archiveFormat string, ref string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 60, owner, repo, archiveFormat, ref)
+func (u *URLBuilder) GetReposByOwnerByRepoByArchiveFormatByRef(owner string, repo string, archiveFormat string, ref string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 60, owner, repo, archiveFormat, ref)
 }
 
-//line routes_gen.go:3845:1
+//line routes_gen.go:3860:1
 
 // GetReposByOwnerByRepoAssignees returns the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees (../../testdata/routesets/github.conf:395:7).
 //
 //line ../../testdata/routesets/github.conf:395:1
-func (u URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 61, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 61, owner, repo)
 }
 
-//line routes_gen.go:3854:1
+//line routes_gen.go:3869:1
 
 // GetReposByOwnerByRepoAssigneesByAssignee returns the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee (../../testdata/routesets/github.conf:401:7).
 //
 //line ../../testdata/routesets/github.conf:401:1
-func (u URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo string, assignee string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 62, owner, repo, assignee)
+func (u *URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo string, assignee string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 62, owner, repo, assignee)
 }
 
-//line routes_gen.go:3863:1
+//line routes_gen.go:3878:1
 
 // GetReposByOwnerByRepoBranches returns the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches (../../testdata/routesets/github.conf:809:7).
 //
 //line ../../testdata/routesets/github.conf:809:1
-func (u URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 63, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 63, owner, repo)
 }
 
-//line routes_gen.go:3872:1
+//line routes_gen.go:3887:1
 
 // GetReposByOwnerByRepoBranchesByBranch returns the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch (../../testdata/routesets/github.conf:815:7).
 //
 //line ../../testdata/routesets/github.conf:815:1
-func (u URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo string, branch string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 64, owner, repo, branch)
+func (u *URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo string, branch string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 64, owner, repo, branch)
 }
 
-//line routes_gen.go:3881:1
+//line routes_gen.go:3896:1
 
 // GetReposByOwnerByRepoCollaborators returns the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators (../../testdata/routesets/github.conf:827:7).
 //
 //line ../../testdata/routesets/github.conf:827:1
-func (u URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 65, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 65, owner, repo)
 }
 
-//line routes_gen.go:3890:1
+//line routes_gen.go:3905:1
 
 // DeleteReposByOwnerByRepoCollaboratorsByUser returns the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:845:7).
 //
 //line ../../testdata/routesets/github.conf:845:1
-func (u URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 66, owner, repo, user)
+func (u *URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 66, owner, repo, user)
 }
 
-//line routes_gen.go:3899:1
+//line routes_gen.go:3914:1
 
 // GetReposByOwnerByRepoCollaboratorsByUser returns the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:833:7).
 //
 //line ../../testdata/routesets/github.conf:833:1
-func (u URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 67, owner, repo, user)
+func (u *URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 67, owner, repo, user)
 }
 
-//line routes_gen.go:3908:1
+//line routes_gen.go:3923:1
 
 // PutReposByOwnerByRepoCollaboratorsByUser returns the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:839:7).
 //
 //line ../../testdata/routesets/github.conf:839:1
-func (u URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 68, owner, repo, user)
+func (u *URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 68, owner, repo, user)
 }
 
-//line routes_gen.go:3917:1
+//line routes_gen.go:3932:1
 
 // GetReposByOwnerByRepoComments returns the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments (../../testdata/routesets/github.conf:851:7).
 //
 //line ../../testdata/routesets/github.conf:851:1
-func (u URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 69, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 69, owner, repo)
 }
 
-//line routes_gen.go:3926:1
+//line routes_gen.go:3941:1
 
 // DeleteReposByOwnerByRepoCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:875:7).
 //
 //line ../../testdata/routesets/github.conf:875:1
-func (u URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 70, owner, repo, id)
+func (u *URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 70, owner, repo, id)
 }
 
-//line routes_gen.go:3935:1
+//line routes_gen.go:3950:1
 
 // GetReposByOwnerByRepoCommentsByID returns the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:869:7).
 //
 //line ../../testdata/routesets/github.conf:869:1
-func (u URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 71, owner, repo, id)
+func (u *URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 71, owner, repo, id)
 }
 
-//line routes_gen.go:3944:1
+//line routes_gen.go:3959:1
 
 // PatchReposByOwnerByRepoCommentsByID returns the URL of route "patch_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:1379:7).
 //
 //line ../../testdata/routesets/github.conf:1379:1
-func (u URLBuilder) PatchReposByOwnerByRepoCommentsByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 72, owner, repo, id)
+func (u *URLBuilder) PatchReposByOwnerByRepoCommentsByID(owner string, repo string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 72, owner, repo, id)
 }
 
-//line routes_gen.go:3953:1
+//line routes_gen.go:3968:1
 
 // GetReposByOwnerByRepoCommits returns the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits (../../testdata/routesets/github.conf:881:7).
 //
 //line ../../testdata/routesets/github.conf:881:1
-func (u URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 73, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 73, owner, repo)
 }
 
-//line routes_gen.go:3962:1
+//line routes_gen.go:3977:1
 
 // GetReposByOwnerByRepoCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha (../../testdata/routesets/github.conf:887:7).
 //
 //line ../../testdata/routesets/github.conf:887:1
-func (u URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string, sha string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 74, owner, repo, sha)
+func (u *URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string, sha string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 74, owner, repo, sha)
 }
 
-//line routes_gen.go:3971:1
+//line routes_gen.go:3986:1
 
 // GetReposByOwnerByRepoCommitsByShaComments returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:857:7).
 //
 //line ../../testdata/routesets/github.conf:857:1
-func (u URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 75, owner, repo, sha)
+func (u *URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 75, owner, repo, sha)
 }
 
-//line routes_gen.go:3980:1
+//line routes_gen.go:3995:1
 
 // PostReposByOwnerByRepoCommitsByShaComments returns the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:863:7).
 //
 //line ../../testdata/routesets/github.conf:863:1
-func (u URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 76, owner, repo, sha)
+func (u *URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 76, owner, repo, sha)
 }
 
-//line routes_gen.go:3989:1
+//line routes_gen.go:4004:1
 
 // DeleteReposByOwnerByRepoContentsByPath returns the URL of route "delete_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1397:7).
 //
 //line ../../testdata/routesets/github.conf:1397:1
-func (u URLBuilder) DeleteReposByOwnerByRepoContentsByPath(owner string, repo string, path string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 77, owner, repo, path)
+func (u *URLBuilder) DeleteReposByOwnerByRepoContentsByPath(owner string, repo string, path string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 77, owner, repo, path)
 }
 
-//line routes_gen.go:3998:1
+//line routes_gen.go:4013:1
 
 // GetReposByOwnerByRepoContentsByPath returns the URL of route "get_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1385:7).
 //
 //line ../../testdata/routesets/github.conf:1385:1
-func (u URLBuilder) GetReposByOwnerByRepoContentsByPath(owner string, repo string, path string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 78, owner, repo, path)
+func (u *URLBuilder) GetReposByOwnerByRepoContentsByPath(owner string, repo string, path string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 78, owner, repo, path)
 }
 
-//line routes_gen.go:4007:1
+//line routes_gen.go:4022:1
 
 // PutReposByOwnerByRepoContentsByPath returns the URL of route "put_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1391:7).
 //
 //line ../../testdata/routesets/github.conf:1391:1
-func (u URLBuilder) PutReposByOwnerByRepoContentsByPath(owner string, repo string, path string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 79, owner, repo, path)
+func (u *URLBuilder) PutReposByOwnerByRepoContentsByPath(owner string, repo string, path string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 79, owner, repo, path)
 }
 
-//line routes_gen.go:4016:1
+//line routes_gen.go:4031:1
 
 // GetReposByOwnerByRepoContributors returns the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors (../../testdata/routesets/github.conf:785:7).
 //
 //line ../../testdata/routesets/github.conf:785:1
-func (u URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 80, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 80, owner, repo)
 }
 
-//line routes_gen.go:4025:1
+//line routes_gen.go:4040:1
 
 // GetReposByOwnerByRepoDownloads returns the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads (../../testdata/routesets/github.conf:923:7).
 //
 //line ../../testdata/routesets/github.conf:923:1
-func (u URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 81, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 81, owner, repo)
 }
 
-//line routes_gen.go:4034:1
+//line routes_gen.go:4049:1
 
 // DeleteReposByOwnerByRepoDownloadsByID returns the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:935:7).
 //
 //line ../../testdata/routesets/github.conf:935:1
-func (u URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 82, owner, repo, id)
+func (u *URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 82, owner, repo, id)
 }
 
-//line routes_gen.go:4043:1
+//line routes_gen.go:4058:1
 
 // GetReposByOwnerByRepoDownloadsByID returns the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:929:7).
 //
 //line ../../testdata/routesets/github.conf:929:1
-func (u URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 83, owner, repo, id)
+func (u *URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 83, owner, repo, id)
 }
 
-//line routes_gen.go:4052:1
+//line routes_gen.go:4067:1
 
 // GetReposByOwnerByRepoEvents returns the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events (../../testdata/routesets/github.conf:53:7).
 //
 //line ../../testdata/routesets/github.conf:53:1
-func (u URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 84, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 84, owner, repo)
 }
 
-//line routes_gen.go:4061:1
+//line routes_gen.go:4076:1
 
 // GetReposByOwnerByRepoForks returns the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:941:7).
 //
 //line ../../testdata/routesets/github.conf:941:1
-func (u URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 85, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 85, owner, repo)
 }
 
-//line routes_gen.go:4070:1
+//line routes_gen.go:4085:1
 
 // PostReposByOwnerByRepoForks returns the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:947:7).
 //
 //line ../../testdata/routesets/github.conf:947:1
-func (u URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 86, owner, repo)
+func (u *URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 86, owner, repo)
 }
 
-//line routes_gen.go:4079:1
+//line routes_gen.go:4094:1
 
 // PostReposByOwnerByRepoGitBlobs returns the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs (../../testdata/routesets/github.conf:305:7).
 //
 //line ../../testdata/routesets/github.conf:305:1
-func (u URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 87, owner, repo)
+func (u *URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 87, owner, repo)
 }
 
-//line routes_gen.go:4088:1
+//line routes_gen.go:4103:1
 
 // GetReposByOwnerByRepoGitBlobsBySha returns the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha (../../testdata/routesets/github.conf:299:7).
 //
 //line ../../testdata/routesets/github.conf:299:1
-func (u URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo string, sha string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 88, owner, repo, sha)
+func (u *URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo string, sha string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 88, owner, repo, sha)
 }
 
-//line routes_gen.go:4097:1
+//line routes_gen.go:4112:1
 
 // PostReposByOwnerByRepoGitCommits returns the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits (../../testdata/routesets/github.conf:317:7).
 //
 //line ../../testdata/routesets/github.conf:317:1
-func (u URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 89, owner, repo)
+func (u *URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 89, owner, repo)
 }
 
-//line routes_gen.go:4106:1
+//line routes_gen.go:4121:1
 
 // GetReposByOwnerByRepoGitCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha (../../testdata/routesets/github.conf:311:7).
 //
 //line ../../testdata/routesets/github.conf:311:1
-func (u URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo string, sha string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 90, owner, repo, sha)
+func (u *URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo string, sha string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 90, owner, repo, sha)
 }
 
-//line routes_gen.go:4115:1
+//line routes_gen.go:4130:1
 
 // GetReposByOwnerByRepoGitRefs returns the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:323:7).
 //
 //line ../../testdata/routesets/github.conf:323:1
-func (u URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 91, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 91, owner, repo)
 }
 
-//line routes_gen.go:4124:1
+//line routes_gen.go:4139:1
 
 // PostReposByOwnerByRepoGitRefs returns the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:329:7).
 //
 //line ../../testdata/routesets/github.conf:329:1
-func (u URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 92, owner, repo)
+func (u *URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 92, owner, repo)
 }
 
-//line routes_gen.go:4133:1
+//line routes_gen.go:4148:1
 
 // DeleteReposByOwnerByRepoGitRefsByRef returns the URL of route "delete_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1271:7).
 //
 //line ../../testdata/routesets/github.conf:1271:1
-func (u URLBuilder) DeleteReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 93, owner, repo, ref)
+func (u *URLBuilder) DeleteReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 93, owner, repo, ref)
 }
 
-//line routes_gen.go:4142:1
+//line routes_gen.go:4157:1
 
 // GetReposByOwnerByRepoGitRefsByRef returns the URL of route "get_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1259:7).
 //
 //line ../../testdata/routesets/github.conf:1259:1
-func (u URLBuilder) GetReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 94, owner, repo, ref)
+func (u *URLBuilder) GetReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 94, owner, repo, ref)
 }
 
-//line routes_gen.go:4151:1
+//line routes_gen.go:4166:1
 
 // PatchReposByOwnerByRepoGitRefsByRef returns the URL of route "patch_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1265:7).
 //
 //line ../../testdata/routesets/github.conf:1265:1
-func (u URLBuilder) PatchReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 95, owner, repo, ref)
+func (u *URLBuilder) PatchReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 95, owner, repo, ref)
 }
 
-//line routes_gen.go:4160:1
+//line routes_gen.go:4175:1
 
 // PostReposByOwnerByRepoGitTags returns the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags (../../testdata/routesets/github.conf:341:7).
 //
 //line ../../testdata/routesets/github.conf:341:1
-func (u URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 96, owner, repo)
+func (u *URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 96, owner, repo)
 }
 
-//line routes_gen.go:4169:1
+//line routes_gen.go:4184:1
 
 // GetReposByOwnerByRepoGitTagsBySha returns the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha (../../testdata/routesets/github.conf:335:7).
 //
 //line ../../testdata/routesets/github.conf:335:1
-func (u URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string, sha string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 97, owner, repo, sha)
+func (u *URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string, sha string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 97, owner, repo, sha)
 }
 
-//line routes_gen.go:4178:1
+//line routes_gen.go:4193:1
 
 // PostReposByOwnerByRepoGitTrees returns the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees (../../testdata/routesets/github.conf:353:7).
 //
 //line ../../testdata/routesets/github.conf:353:1
-func (u URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 98, owner, repo)
+func (u *URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 98, owner, repo)
 }
 
-//line routes_gen.go:4187:1
+//line routes_gen.go:4202:1
 
 // GetReposByOwnerByRepoGitTreesBySha returns the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha (../../testdata/routesets/github.conf:347:7).
 //
 //line ../../testdata/routesets/github.conf:347:1
-func (u URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo string, sha string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 99, owner, repo, sha)
+func (u *URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo string, sha string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 99, owner, repo, sha)
 }
 
-//line routes_gen.go:4196:1
+//line routes_gen.go:4211:1
 
 // GetReposByOwnerByRepoHooks returns the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:953:7).
 //
 //line ../../testdata/routesets/github.conf:953:1
-func (u URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 100, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 100, owner, repo)
 }
 
-//line routes_gen.go:4205:1
+//line routes_gen.go:4220:1
 
 // PostReposByOwnerByRepoHooks returns the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:965:7).
 //
 //line ../../testdata/routesets/github.conf:965:1
-func (u URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 101, owner, repo)
+func (u *URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 101, owner, repo)
 }
 
-//line routes_gen.go:4214:1
+//line routes_gen.go:4229:1
 
 // DeleteReposByOwnerByRepoHooksByID returns the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:977:7).
 //
 //line ../../testdata/routesets/github.conf:977:1
-func (u URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 102, owner, repo, id)
+func (u *URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 102, owner, repo, id)
 }
 
-//line routes_gen.go:4223:1
+//line routes_gen.go:4238:1
 
 // GetReposByOwnerByRepoHooksByID returns the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:959:7).
 //
 //line ../../testdata/routesets/github.conf:959:1
-func (u URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 103, owner, repo, id)
+func (u *URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 103, owner, repo, id)
 }
 
-//line routes_gen.go:4232:1
+//line routes_gen.go:4247:1
 
 // PatchReposByOwnerByRepoHooksByID returns the URL of route "patch_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:1415:7).
 //
 //line ../../testdata/routesets/github.conf:1415:1
-func (u URLBuilder) PatchReposByOwnerByRepoHooksByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 104, owner, repo, id)
+func (u *URLBuilder) PatchReposByOwnerByRepoHooksByID(owner string, repo string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 104, owner, repo, id)
 }
 
-//line routes_gen.go:4241:1
+//line routes_gen.go:4256:1
 
 // PostReposByOwnerByRepoHooksByIDTests returns the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests (../../testdata/routesets/github.conf:971:7).
 //
 //line ../../testdata/routesets/github.conf:971:1
-func (u URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 105, owner, repo, id)
+func (u *URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 105, owner, repo, id)
 }
 
-//line routes_gen.go:4250:1
+//line routes_gen.go:4265:1
 
 // GetReposByOwnerByRepoIssues returns the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:377:7).
 //
 //line ../../testdata/routesets/github.conf:377:1
-func (u URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 106, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 106, owner, repo)
 }
 
-//line routes_gen.go:4259:1
+//line routes_gen.go:4274:1
 
 // PostReposByOwnerByRepoIssues returns the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:389:7).
 //
 //line ../../testdata/routesets/github.conf:389:1
-func (u URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 107, owner, repo)
+func (u *URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 107, owner, repo)
 }
 
-//line routes_gen.go:4268:1
+//line routes_gen.go:4283:1
 
 // GetReposByOwnerByRepoIssuesByNumber returns the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:383:7).
 //
 //line ../../testdata/routesets/github.conf:383:1
-func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 108, owner, repo, number)
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 108, owner, repo, number)
 }
 
-//line routes_gen.go:4277:1
+//line routes_gen.go:4292:1
 
 // PatchReposByOwnerByRepoIssuesByNumber returns the URL of route "patch_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:1277:7).
 //
 //line ../../testdata/routesets/github.conf:1277:1
-func (u URLBuilder) PatchReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 109, owner, repo, number)
+func (u *URLBuilder) PatchReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 109, owner, repo, number)
 }
 
-//line routes_gen.go:4286:1
+//line routes_gen.go:4301:1
 
 // GetReposByOwnerByRepoIssuesByNumberComments returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:407:7).
 //
 //line ../../testdata/routesets/github.conf:407:1
-func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 110, owner, repo, number)
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 110, owner, repo, number)
 }
 
-//line routes_gen.go:4295:1
+//line routes_gen.go:4310:1
 
 // PostReposByOwnerByRepoIssuesByNumberComments returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:413:7).
 //
 //line ../../testdata/routesets/github.conf:413:1
-func (u URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 111, owner, repo, number)
+func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 111, owner, repo, number)
 }
 
-//line routes_gen.go:4304:1
+//line routes_gen.go:4319:1
 
 // GetReposByOwnerByRepoIssuesByNumberEvents returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events (../../testdata/routesets/github.conf:419:7).
 //
 //line ../../testdata/routesets/github.conf:419:1
-func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 112, owner, repo, number)
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 112, owner, repo, number)
 }
 
-//line routes_gen.go:4313:1
+//line routes_gen.go:4328:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:473:7).
 //
 //line ../../testdata/routesets/github.conf:473:1
-func (u URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 113, owner, repo, number)
+func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 113, owner, repo, number)
 }
 
-//line routes_gen.go:4322:1
+//line routes_gen.go:4337:1
 
 // GetReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:449:7).
 //
 //line ../../testdata/routesets/github.conf:449:1
-func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 114, owner, repo, number)
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 114, owner, repo, number)
 }
 
-//line routes_gen.go:4331:1
+//line routes_gen.go:4346:1
 
 // PostReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:455:7).
 //
 //line ../../testdata/routesets/github.conf:455:1
-func (u URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 115, owner, repo, number)
+func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 115, owner, repo, number)
 }
 
-//line routes_gen.go:4340:1
+//line routes_gen.go:4355:1
 
 // PutReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:467:7).
 //
 //line ../../testdata/routesets/github.conf:467:1
-func (u URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 116, owner, repo, number)
+func (u *URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 116, owner, repo, number)
 }
 
-//line routes_gen.go:4349:1
+//line routes_gen.go:4364:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name (../../testdata/routesets/github.conf:461:7).
 //
 //line ../../testdata/routesets/github.conf:461:1
-func (u URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner string, repo string, number string, name string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 117, owner, repo, number, name)
+func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner string, repo string, number string, name string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 117, owner, repo, number, name)
 }
 
-//line routes_gen.go:4358:1
+//line routes_gen.go:4373:1
 
 // GetReposByOwnerByRepoIssuesComments returns the URL of route "get_repos_by_owner_by_repo_issues_comments": /repos/:owner/:repo/issues/comments (../../testdata/routesets/github.conf:1283:7).
 //
 //line ../../testdata/routesets/github.conf:1283:1
-func (u URLBuilder) GetReposByOwnerByRepoIssuesComments(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 118, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesComments(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 118, owner, repo)
 }
 
-//line routes_gen.go:4367:1
+//line routes_gen.go:4382:1
 
 // DeleteReposByOwnerByRepoIssuesCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1301:7).
 //
 //line ../../testdata/routesets/github.conf:1301:1
-func (u URLBuilder) DeleteReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 119, owner, repo, id)
+func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 119, owner, repo, id)
 }
 
-//line routes_gen.go:4376:1
+//line routes_gen.go:4391:1
 
 // GetReposByOwnerByRepoIssuesCommentsByID returns the URL of route "get_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1289:7).
 //
 //line ../../testdata/routesets/github.conf:1289:1
-func (u URLBuilder) GetReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 120, owner, repo, id)
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 120, owner, repo, id)
 }
 
-//line routes_gen.go:4385:1
+//line routes_gen.go:4400:1
 
 // PatchReposByOwnerByRepoIssuesCommentsByID returns the URL of route "patch_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1295:7).
 //
 //line ../../testdata/routesets/github.conf:1295:1
-func (u URLBuilder) PatchReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 121, owner, repo, id)
+func (u *URLBuilder) PatchReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 121, owner, repo, id)
 }
 
-//line routes_gen.go:4394:1
+//line routes_gen.go:4409:1
 
 // GetReposByOwnerByRepoIssuesEvents returns the URL of route "get_repos_by_owner_by_repo_issues_events": /repos/:owner/:repo/issues/events (../../testdata/routesets/github.conf:1307:7).
 //
 //line ../../testdata/routesets/github.conf:1307:1
-func (u URLBuilder) GetReposByOwnerByRepoIssuesEvents(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 122, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesEvents(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 122, owner, repo)
 }
 
-//line routes_gen.go:4403:1
+//line routes_gen.go:4418:1
 
 // GetReposByOwnerByRepoIssuesEventsByID returns the URL of route "get_repos_by_owner_by_repo_issues_events_by_id": /repos/:owner/:repo/issues/events/:id (../../testdata/routesets/github.conf:1313:7).
 //
 //line ../../testdata/routesets/github.conf:1313:1
-func (u URLBuilder) GetReposByOwnerByRepoIssuesEventsByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 123, owner, repo, id)
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesEventsByID(owner string, repo string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 123, owner, repo, id)
 }
 
-//line routes_gen.go:4412:1
+//line routes_gen.go:4427:1
 
 // GetReposByOwnerByRepoKeys returns the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:899:7).
 //
 //line ../../testdata/routesets/github.conf:899:1
-func (u URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 124, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 124, owner, repo)
 }
 
-//line routes_gen.go:4421:1
+//line routes_gen.go:4436:1
 
 // PostReposByOwnerByRepoKeys returns the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:911:7).
 //
 //line ../../testdata/routesets/github.conf:911:1
-func (u URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 125, owner, repo)
+func (u *URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 125, owner, repo)
 }
 
-//line routes_gen.go:4430:1
+//line routes_gen.go:4445:1
 
 // DeleteReposByOwnerByRepoKeysByID returns the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:917:7).
 //
 //line ../../testdata/routesets/github.conf:917:1
-func (u URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 126, owner, repo, id)
+func (u *URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 126, owner, repo, id)
 }
 
-//line routes_gen.go:4439:1
+//line routes_gen.go:4454:1
 
 // GetReposByOwnerByRepoKeysByID returns the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:905:7).
 //
 //line ../../testdata/routesets/github.conf:905:1
-func (u URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 127, owner, repo, id)
+func (u *URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 127, owner, repo, id)
 }
 
-//line routes_gen.go:4448:1
+//line routes_gen.go:4463:1
 
 // PatchReposByOwnerByRepoKeysByID returns the URL of route "patch_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:1409:7).
 //
 //line ../../testdata/routesets/github.conf:1409:1
-func (u URLBuilder) PatchReposByOwnerByRepoKeysByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 128, owner, repo, id)
+func (u *URLBuilder) PatchReposByOwnerByRepoKeysByID(owner string, repo string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 128, owner, repo, id)
 }
 
-//line routes_gen.go:4457:1
+//line routes_gen.go:4472:1
 
 // GetReposByOwnerByRepoLabels returns the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:425:7).
 //
 //line ../../testdata/routesets/github.conf:425:1
-func (u URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 129, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 129, owner, repo)
 }
 
-//line routes_gen.go:4466:1
+//line routes_gen.go:4481:1
 
 // PostReposByOwnerByRepoLabels returns the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:437:7).
 //
 //line ../../testdata/routesets/github.conf:437:1
-func (u URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 130, owner, repo)
+func (u *URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 130, owner, repo)
 }
 
-//line routes_gen.go:4475:1
+//line routes_gen.go:4490:1
 
 // DeleteReposByOwnerByRepoLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:443:7).
 //
 //line ../../testdata/routesets/github.conf:443:1
-func (u URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo string, name string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 131, owner, repo, name)
+func (u *URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo string, name string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 131, owner, repo, name)
 }
 
-//line routes_gen.go:4484:1
+//line routes_gen.go:4499:1
 
 // GetReposByOwnerByRepoLabelsByName returns the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:431:7).
 //
 //line ../../testdata/routesets/github.conf:431:1
-func (u URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string, name string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 132, owner, repo, name)
+func (u *URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string, name string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 132, owner, repo, name)
 }
 
-//line routes_gen.go:4493:1
+//line routes_gen.go:4508:1
 
 // PatchReposByOwnerByRepoLabelsByName returns the URL of route "patch_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:1319:7).
 //
 //line ../../testdata/routesets/github.conf:1319:1
-func (u URLBuilder) PatchReposByOwnerByRepoLabelsByName(owner string, repo string, name string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 133, owner, repo, name)
+func (u *URLBuilder) PatchReposByOwnerByRepoLabelsByName(owner string, repo string, name string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 133, owner, repo, name)
 }
 
-//line routes_gen.go:4502:1
+//line routes_gen.go:4517:1
 
 // GetReposByOwnerByRepoLanguages returns the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages (../../testdata/routesets/github.conf:791:7).
 //
 //line ../../testdata/routesets/github.conf:791:1
-func (u URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 134, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 134, owner, repo)
 }
 
-//line routes_gen.go:4511:1
+//line routes_gen.go:4526:1
 
 // PostReposByOwnerByRepoMerges returns the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges (../../testdata/routesets/github.conf:983:7).
 //
 //line ../../testdata/routesets/github.conf:983:1
-func (u URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 135, owner, repo)
+func (u *URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 135, owner, repo)
 }
 
-//line routes_gen.go:4520:1
+//line routes_gen.go:4535:1
 
 // GetReposByOwnerByRepoMilestones returns the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:485:7).
 //
 //line ../../testdata/routesets/github.conf:485:1
-func (u URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 136, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 136, owner, repo)
 }
 
-//line routes_gen.go:4529:1
+//line routes_gen.go:4544:1
 
 // PostReposByOwnerByRepoMilestones returns the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:497:7).
 //
 //line ../../testdata/routesets/github.conf:497:1
-func (u URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 137, owner, repo)
+func (u *URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 137, owner, repo)
 }
 
-//line routes_gen.go:4538:1
+//line routes_gen.go:4553:1
 
 // DeleteReposByOwnerByRepoMilestonesByNumber returns the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:503:7).
 //
 //line ../../testdata/routesets/github.conf:503:1
-func (u URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 138, owner, repo, number)
+func (u *URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 138, owner, repo, number)
 }
 
-//line routes_gen.go:4547:1
+//line routes_gen.go:4562:1
 
 // GetReposByOwnerByRepoMilestonesByNumber returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:491:7).
 //
 //line ../../testdata/routesets/github.conf:491:1
-func (u URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 139, owner, repo, number)
+func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 139, owner, repo, number)
 }
 
-//line routes_gen.go:4556:1
+//line routes_gen.go:4571:1
 
 // PatchReposByOwnerByRepoMilestonesByNumber returns the URL of route "patch_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:1325:7).
 //
 //line ../../testdata/routesets/github.conf:1325:1
-func (u URLBuilder) PatchReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 140, owner, repo, number)
+func (u *URLBuilder) PatchReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 140, owner, repo, number)
 }
 
-//line routes_gen.go:4565:1
+//line routes_gen.go:4580:1
 
 // GetReposByOwnerByRepoMilestonesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels (../../testdata/routesets/github.conf:479:7).
 //
 //line ../../testdata/routesets/github.conf:479:1
-func (u URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 141, owner, repo, number)
+func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 141, owner, repo, number)
 }
 
-//line routes_gen.go:4574:1
+//line routes_gen.go:4589:1
 
 // GetReposByOwnerByRepoNotifications returns the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:113:7).
 //
 //line ../../testdata/routesets/github.conf:113:1
-func (u URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 142, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 142, owner, repo)
 }
 
-//line routes_gen.go:4583:1
+//line routes_gen.go:4598:1
 
 // PutReposByOwnerByRepoNotifications returns the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:125:7).
 //
 //line ../../testdata/routesets/github.conf:125:1
-func (u URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 143, owner, repo)
+func (u *URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 143, owner, repo)
 }
 
-//line routes_gen.go:4592:1
+//line routes_gen.go:4607:1
 
 // GetReposByOwnerByRepoPulls returns the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:689:7).
 //
 //line ../../testdata/routesets/github.conf:689:1
-func (u URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 144, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 144, owner, repo)
 }
 
-//line routes_gen.go:4601:1
+//line routes_gen.go:4616:1
 
 // PostReposByOwnerByRepoPulls returns the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:701:7).
 //
 //line ../../testdata/routesets/github.conf:701:1
-func (u URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 145, owner, repo)
+func (u *URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 145, owner, repo)
 }
 
-//line routes_gen.go:4610:1
+//line routes_gen.go:4625:1
 
 // GetReposByOwnerByRepoPullsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:695:7).
 //
 //line ../../testdata/routesets/github.conf:695:1
-func (u URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 146, owner, repo, number)
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 146, owner, repo, number)
 }
 
-//line routes_gen.go:4619:1
+//line routes_gen.go:4634:1
 
 // PatchReposByOwnerByRepoPullsByNumber returns the URL of route "patch_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:1343:7).
 //
 //line ../../testdata/routesets/github.conf:1343:1
-func (u URLBuilder) PatchReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 147, owner, repo, number)
+func (u *URLBuilder) PatchReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 147, owner, repo, number)
 }
 
-//line routes_gen.go:4628:1
+//line routes_gen.go:4643:1
 
 // GetReposByOwnerByRepoPullsByNumberComments returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:731:7).
 //
 //line ../../testdata/routesets/github.conf:731:1
-func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 148, owner, repo, number)
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 148, owner, repo, number)
 }
 
-//line routes_gen.go:4637:1
+//line routes_gen.go:4652:1
 
 // PutReposByOwnerByRepoPullsByNumberComments returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:737:7).
 //
 //line ../../testdata/routesets/github.conf:737:1
-func (u URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 149, owner, repo, number)
+func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 149, owner, repo, number)
 }
 
-//line routes_gen.go:4646:1
+//line routes_gen.go:4661:1
 
 // GetReposByOwnerByRepoPullsByNumberCommits returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits (../../testdata/routesets/github.conf:707:7).
 //
 //line ../../testdata/routesets/github.conf:707:1
-func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 150, owner, repo, number)
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 150, owner, repo, number)
 }
 
-//line routes_gen.go:4655:1
+//line routes_gen.go:4670:1
 
 // GetReposByOwnerByRepoPullsByNumberFiles returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files (../../testdata/routesets/github.conf:713:7).
 //
 //line ../../testdata/routesets/github.conf:713:1
-func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 151, owner, repo, number)
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 151, owner, repo, number)
 }
 
-//line routes_gen.go:4664:1
+//line routes_gen.go:4679:1
 
 // GetReposByOwnerByRepoPullsByNumberMerge returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:719:7).
 //
 //line ../../testdata/routesets/github.conf:719:1
-func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 152, owner, repo, number)
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 152, owner, repo, number)
 }
 
-//line routes_gen.go:4673:1
+//line routes_gen.go:4688:1
 
 // PutReposByOwnerByRepoPullsByNumberMerge returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:725:7).
 //
 //line ../../testdata/routesets/github.conf:725:1
-func (u URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 153, owner, repo, number)
+func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 153, owner, repo, number)
 }
 
-//line routes_gen.go:4682:1
+//line routes_gen.go:4697:1
 
 // GetReposByOwnerByRepoPullsComments returns the URL of route "get_repos_by_owner_by_repo_pulls_comments": /repos/:owner/:repo/pulls/comments (../../testdata/routesets/github.conf:1349:7).
 //
 //line ../../testdata/routesets/github.conf:1349:1
-func (u URLBuilder) GetReposByOwnerByRepoPullsComments(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 154, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoPullsComments(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 154, owner, repo)
 }
 
-//line routes_gen.go:4691:1
+//line routes_gen.go:4706:1
 
 // DeleteReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "delete_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1367:7).
 //
 //line ../../testdata/routesets/github.conf:1367:1
-func (u URLBuilder) DeleteReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 155, owner, repo, number)
+func (u *URLBuilder) DeleteReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 155, owner, repo, number)
 }
 
-//line routes_gen.go:4700:1
+//line routes_gen.go:4715:1
 
 // GetReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1355:7).
 //
 //line ../../testdata/routesets/github.conf:1355:1
-func (u URLBuilder) GetReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 156, owner, repo, number)
+func (u *URLBuilder) GetReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 156, owner, repo, number)
 }
 
-//line routes_gen.go:4709:1
+//line routes_gen.go:4724:1
 
 // PatchReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "patch_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1361:7).
 //
 //line ../../testdata/routesets/github.conf:1361:1
-func (u URLBuilder) PatchReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 157, owner, repo, number)
+func (u *URLBuilder) PatchReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 157, owner, repo, number)
 }
 
-//line routes_gen.go:4718:1
+//line routes_gen.go:4733:1
 
 // GetReposByOwnerByRepoReadme returns the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme (../../testdata/routesets/github.conf:893:7).
 //
 //line ../../testdata/routesets/github.conf:893:1
-func (u URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 158, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 158, owner, repo)
 }
 
-//line routes_gen.go:4727:1
+//line routes_gen.go:4742:1
 
 // GetReposByOwnerByRepoReleases returns the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:989:7).
 //
 //line ../../testdata/routesets/github.conf:989:1
-func (u URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 159, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 159, owner, repo)
 }
 
-//line routes_gen.go:4736:1
+//line routes_gen.go:4751:1
 
 // PostReposByOwnerByRepoReleases returns the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:1001:7).
 //
 //line ../../testdata/routesets/github.conf:1001:1
-func (u URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 160, owner, repo)
+func (u *URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 160, owner, repo)
 }
 
-//line routes_gen.go:4745:1
+//line routes_gen.go:4760:1
 
 // DeleteReposByOwnerByRepoReleasesByID returns the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1007:7).
 //
 //line ../../testdata/routesets/github.conf:1007:1
-func (u URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 161, owner, repo, id)
+func (u *URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 161, owner, repo, id)
 }
 
-//line routes_gen.go:4754:1
+//line routes_gen.go:4769:1
 
 // GetReposByOwnerByRepoReleasesByID returns the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:995:7).
 //
 //line ../../testdata/routesets/github.conf:995:1
-func (u URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 162, owner, repo, id)
+func (u *URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 162, owner, repo, id)
 }
 
-//line routes_gen.go:4763:1
+//line routes_gen.go:4778:1
 
 // PatchReposByOwnerByRepoReleasesByID returns the URL of route "patch_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1421:7).
 //
 //line ../../testdata/routesets/github.conf:1421:1
-func (u URLBuilder) PatchReposByOwnerByRepoReleasesByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 163, owner, repo, id)
+func (u *URLBuilder) PatchReposByOwnerByRepoReleasesByID(owner string, repo string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 163, owner, repo, id)
 }
 
-//line routes_gen.go:4772:1
+//line routes_gen.go:4787:1
 
 // GetReposByOwnerByRepoReleasesByIDAssets returns the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets (../../testdata/routesets/github.conf:1013:7).
 //
 //line ../../testdata/routesets/github.conf:1013:1
-func (u URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 164, owner, repo, id)
+func (u *URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 164, owner, repo, id)
 }
 
-//line routes_gen.go:4781:1
+//line routes_gen.go:4796:1
 
 // GetReposByOwnerByRepoStargazers returns the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers (../../testdata/routesets/github.conf:155:7).
 //
 //line ../../testdata/routesets/github.conf:155:1
-func (u URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 165, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 165, owner, repo)
 }
 
-//line routes_gen.go:4790:1
+//line routes_gen.go:4805:1
 
 // GetReposByOwnerByRepoStatsCodeFrequency returns the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency (../../testdata/routesets/github.conf:1031:7).
 //
 //line ../../testdata/routesets/github.conf:1031:1
-func (u URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 166, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 166, owner, repo)
 }
 
-//line routes_gen.go:4799:1
+//line routes_gen.go:4814:1
 
 // GetReposByOwnerByRepoStatsCommitActivity returns the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity (../../testdata/routesets/github.conf:1025:7).
 //
 //line ../../testdata/routesets/github.conf:1025:1
-func (u URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 167, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 167, owner, repo)
 }
 
-//line routes_gen.go:4808:1
+//line routes_gen.go:4823:1
 
 // GetReposByOwnerByRepoStatsContributors returns the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors (../../testdata/routesets/github.conf:1019:7).
 //
 //line ../../testdata/routesets/github.conf:1019:1
-func (u URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 168, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 168, owner, repo)
 }
 
-//line routes_gen.go:4817:1
+//line routes_gen.go:4832:1
 
 // GetReposByOwnerByRepoStatsParticipation returns the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation (../../testdata/routesets/github.conf:1037:7).
 //
 //line ../../testdata/routesets/github.conf:1037:1
-func (u URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 169, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 169, owner, repo)
 }
 
-//line routes_gen.go:4826:1
+//line routes_gen.go:4841:1
 
 // GetReposByOwnerByRepoStatsPunchCard returns the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card (../../testdata/routesets/github.conf:1043:7).
 //
 //line ../../testdata/routesets/github.conf:1043:1
-func (u URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 170, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 170, owner, repo)
 }
 
-//line routes_gen.go:4835:1
+//line routes_gen.go:4850:1
 
 // GetReposByOwnerByRepoStatusesByRef returns the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1049:7).
 //
 //line ../../testdata/routesets/github.conf:1049:1
-func (u URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 171, owner, repo, ref)
+func (u *URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 171, owner, repo, ref)
 }
 
-//line routes_gen.go:4844:1
+//line routes_gen.go:4859:1
 
 // PostReposByOwnerByRepoStatusesByRef returns the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1055:7).
 //
 //line ../../testdata/routesets/github.conf:1055:1
-func (u URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 172, owner, repo, ref)
+func (u *URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 172, owner, repo, ref)
 }
 
-//line routes_gen.go:4853:1
+//line routes_gen.go:4868:1
 
 // GetReposByOwnerByRepoSubscribers returns the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers (../../testdata/routesets/github.conf:191:7).
 //
 //line ../../testdata/routesets/github.conf:191:1
-func (u URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 173, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 173, owner, repo)
 }
 
-//line routes_gen.go:4862:1
+//line routes_gen.go:4877:1
 
 // DeleteReposByOwnerByRepoSubscription returns the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:221:7).
 //
 //line ../../testdata/routesets/github.conf:221:1
-func (u URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 174, owner, repo)
+func (u *URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 174, owner, repo)
 }
 
-//line routes_gen.go:4871:1
+//line routes_gen.go:4886:1
 
 // GetReposByOwnerByRepoSubscription returns the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:209:7).
 //
 //line ../../testdata/routesets/github.conf:209:1
-func (u URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 175, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 175, owner, repo)
 }
 
-//line routes_gen.go:4880:1
+//line routes_gen.go:4895:1
 
 // PutReposByOwnerByRepoSubscription returns the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:215:7).
 //
 //line ../../testdata/routesets/github.conf:215:1
-func (u URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 176, owner, repo)
+func (u *URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 176, owner, repo)
 }
 
-//line routes_gen.go:4889:1
+//line routes_gen.go:4904:1
 
 // GetReposByOwnerByRepoTags returns the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags (../../testdata/routesets/github.conf:803:7).
 //
 //line ../../testdata/routesets/github.conf:803:1
-func (u URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 177, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 177, owner, repo)
 }
 
-//line routes_gen.go:4898:1
+//line routes_gen.go:4913:1
 
 // GetReposByOwnerByRepoTeams returns the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams (../../testdata/routesets/github.conf:797:7).
 //
 //line ../../testdata/routesets/github.conf:797:1
-func (u URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 178, owner, repo)
+func (u *URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 178, owner, repo)
 }
 
-//line routes_gen.go:4907:1
+//line routes_gen.go:4922:1
 
 // GetRepositories returns the URL of route "get_repositories": /repositories (../../testdata/routesets/github.conf:761:7).
 //
 //line ../../testdata/routesets/github.conf:761:1
-func (u URLBuilder) GetRepositories() string {
-	return routegenTable.HelperURL(u.base, 179)
+func (u *URLBuilder) GetRepositories() string {
+	return routegenTable.HelperURL(&u.base, 179)
 }
 
-//line routes_gen.go:4916:1
+//line routes_gen.go:4931:1
 
 // GetSearchCode returns the URL of route "get_search_code": /search/code (../../testdata/routesets/github.conf:1067:7).
 //
 //line ../../testdata/routesets/github.conf:1067:1
-func (u URLBuilder) GetSearchCode() string {
-	return routegenTable.HelperURL(u.base, 180)
+func (u *URLBuilder) GetSearchCode() string {
+	return routegenTable.HelperURL(&u.base, 180)
 }
 
-//line routes_gen.go:4925:1
+//line routes_gen.go:4940:1
 
 // GetSearchIssues returns the URL of route "get_search_issues": /search/issues (../../testdata/routesets/github.conf:1073:7).
 //
 //line ../../testdata/routesets/github.conf:1073:1
-func (u URLBuilder) GetSearchIssues() string {
-	return routegenTable.HelperURL(u.base, 181)
+func (u *URLBuilder) GetSearchIssues() string {
+	return routegenTable.HelperURL(&u.base, 181)
 }
 
-//line routes_gen.go:4934:1
+//line routes_gen.go:4949:1
 
 // GetSearchRepositories returns the URL of route "get_search_repositories": /search/repositories (../../testdata/routesets/github.conf:1061:7).
 //
 //line ../../testdata/routesets/github.conf:1061:1
-func (u URLBuilder) GetSearchRepositories() string {
-	return routegenTable.HelperURL(u.base, 182)
+func (u *URLBuilder) GetSearchRepositories() string {
+	return routegenTable.HelperURL(&u.base, 182)
 }
 
-//line routes_gen.go:4943:1
+//line routes_gen.go:4958:1
 
 // GetSearchUsers returns the URL of route "get_search_users": /search/users (../../testdata/routesets/github.conf:1079:7).
 //
 //line ../../testdata/routesets/github.conf:1079:1
-func (u URLBuilder) GetSearchUsers() string {
-	return routegenTable.HelperURL(u.base, 183)
+func (u *URLBuilder) GetSearchUsers() string {
+	return routegenTable.HelperURL(&u.base, 183)
 }
 
-//line routes_gen.go:4952:1
+//line routes_gen.go:4967:1
 
 // DeleteTeamsByID returns the URL of route "delete_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:629:7).
 //
 //line ../../testdata/routesets/github.conf:629:1
-func (u URLBuilder) DeleteTeamsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 184, id)
+func (u *URLBuilder) DeleteTeamsByID(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 184, id)
 }
 
-//line routes_gen.go:4961:1
+//line routes_gen.go:4976:1
 
 // GetTeamsByID returns the URL of route "get_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:617:7).
 //
 //line ../../testdata/routesets/github.conf:617:1
-func (u URLBuilder) GetTeamsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 185, id)
+func (u *URLBuilder) GetTeamsByID(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 185, id)
 }
 
-//line routes_gen.go:4970:1
+//line routes_gen.go:4985:1
 
 // PatchTeamsByID returns the URL of route "patch_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:1337:7).
 //
 //line ../../testdata/routesets/github.conf:1337:1
-func (u URLBuilder) PatchTeamsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 186, id)
+func (u *URLBuilder) PatchTeamsByID(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 186, id)
 }
 
-//line routes_gen.go:4979:1
+//line routes_gen.go:4994:1
 
 // GetTeamsByIDMembers returns the URL of route "get_teams_by_id_members": /teams/:id/members (../../testdata/routesets/github.conf:635:7).
 //
 //line ../../testdata/routesets/github.conf:635:1
-func (u URLBuilder) GetTeamsByIDMembers(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 187, id)
+func (u *URLBuilder) GetTeamsByIDMembers(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 187, id)
 }
 
-//line routes_gen.go:4988:1
+//line routes_gen.go:5003:1
 
 // DeleteTeamsByIDMembersByUser returns the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:653:7).
 //
 //line ../../testdata/routesets/github.conf:653:1
-func (u URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 188, id, user)
+func (u *URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 188, id, user)
 }
 
-//line routes_gen.go:4997:1
+//line routes_gen.go:5012:1
 
 // GetTeamsByIDMembersByUser returns the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:641:7).
 //
 //line ../../testdata/routesets/github.conf:641:1
-func (u URLBuilder) GetTeamsByIDMembersByUser(id string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 189, id, user)
+func (u *URLBuilder) GetTeamsByIDMembersByUser(id string, user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 189, id, user)
 }
 
-//line routes_gen.go:5006:1
+//line routes_gen.go:5021:1
 
 // PutTeamsByIDMembersByUser returns the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:647:7).
 //
 //line ../../testdata/routesets/github.conf:647:1
-func (u URLBuilder) PutTeamsByIDMembersByUser(id string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 190, id, user)
+func (u *URLBuilder) PutTeamsByIDMembersByUser(id string, user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 190, id, user)
 }
 
-//line routes_gen.go:5015:1
+//line routes_gen.go:5030:1
 
 // GetTeamsByIDRepos returns the URL of route "get_teams_by_id_repos": /teams/:id/repos (../../testdata/routesets/github.conf:659:7).
 //
 //line ../../testdata/routesets/github.conf:659:1
-func (u URLBuilder) GetTeamsByIDRepos(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 191, id)
+func (u *URLBuilder) GetTeamsByIDRepos(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 191, id)
 }
 
-//line routes_gen.go:5024:1
+//line routes_gen.go:5039:1
 
 // DeleteTeamsByIDReposByOwnerByRepo returns the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:677:7).
 //
 //line ../../testdata/routesets/github.conf:677:1
-func (u URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 192, id, owner, repo)
+func (u *URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 192, id, owner, repo)
 }
 
-//line routes_gen.go:5033:1
+//line routes_gen.go:5048:1
 
 // GetTeamsByIDReposByOwnerByRepo returns the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:665:7).
 //
 //line ../../testdata/routesets/github.conf:665:1
-func (u URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 193, id, owner, repo)
+func (u *URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 193, id, owner, repo)
 }
 
-//line routes_gen.go:5042:1
+//line routes_gen.go:5057:1
 
 // PutTeamsByIDReposByOwnerByRepo returns the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:671:7).
 //
 //line ../../testdata/routesets/github.conf:671:1
-func (u URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 194, id, owner, repo)
+func (u *URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 194, id, owner, repo)
 }
 
-//line routes_gen.go:5051:1
+//line routes_gen.go:5066:1
 
 // GetUser returns the URL of route "get_user": /user (../../testdata/routesets/github.conf:1115:7).
 //
 //line ../../testdata/routesets/github.conf:1115:1
-func (u URLBuilder) GetUser() string {
-	return routegenTable.HelperURL(u.base, 195)
+func (u *URLBuilder) GetUser() string {
+	return routegenTable.HelperURL(&u.base, 195)
 }
 
-//line routes_gen.go:5060:1
+//line routes_gen.go:5075:1
 
 // PatchUser returns the URL of route "patch_user": /user (../../testdata/routesets/github.conf:1427:7).
 //
 //line ../../testdata/routesets/github.conf:1427:1
-func (u URLBuilder) PatchUser() string {
-	return routegenTable.HelperURL(u.base, 196)
+func (u *URLBuilder) PatchUser() string {
+	return routegenTable.HelperURL(&u.base, 196)
 }
 
-//line routes_gen.go:5069:1
+//line routes_gen.go:5084:1
 
 // DeleteUserEmails returns the URL of route "delete_user_emails": /user/emails (../../testdata/routesets/github.conf:1139:7).
 //
 //line ../../testdata/routesets/github.conf:1139:1
-func (u URLBuilder) DeleteUserEmails() string {
-	return routegenTable.HelperURL(u.base, 197)
+func (u *URLBuilder) DeleteUserEmails() string {
+	return routegenTable.HelperURL(&u.base, 197)
 }
 
-//line routes_gen.go:5078:1
+//line routes_gen.go:5093:1
 
 // GetUserEmails returns the URL of route "get_user_emails": /user/emails (../../testdata/routesets/github.conf:1127:7).
 //
 //line ../../testdata/routesets/github.conf:1127:1
-func (u URLBuilder) GetUserEmails() string {
-	return routegenTable.HelperURL(u.base, 198)
+func (u *URLBuilder) GetUserEmails() string {
+	return routegenTable.HelperURL(&u.base, 198)
 }
 
-//line routes_gen.go:5087:1
+//line routes_gen.go:5102:1
 
 // PostUserEmails returns the URL of route "post_user_emails": /user/emails (../../testdata/routesets/github.conf:1133:7).
 //
 //line ../../testdata/routesets/github.conf:1133:1
-func (u URLBuilder) PostUserEmails() string {
-	return routegenTable.HelperURL(u.base, 199)
+func (u *URLBuilder) PostUserEmails() string {
+	return routegenTable.HelperURL(&u.base, 199)
 }
 
-//line routes_gen.go:5096:1
+//line routes_gen.go:5111:1
 
 // GetUserFollowers returns the URL of route "get_user_followers": /user/followers (../../testdata/routesets/github.conf:1151:7).
 //
 //line ../../testdata/routesets/github.conf:1151:1
-func (u URLBuilder) GetUserFollowers() string {
-	return routegenTable.HelperURL(u.base, 200)
+func (u *URLBuilder) GetUserFollowers() string {
+	return routegenTable.HelperURL(&u.base, 200)
 }
 
-//line routes_gen.go:5105:1
+//line routes_gen.go:5120:1
 
 // GetUserFollowing returns the URL of route "get_user_following": /user/following (../../testdata/routesets/github.conf:1163:7).
 //
 //line ../../testdata/routesets/github.conf:1163:1
-func (u URLBuilder) GetUserFollowing() string {
-	return routegenTable.HelperURL(u.base, 201)
+func (u *URLBuilder) GetUserFollowing() string {
+	return routegenTable.HelperURL(&u.base, 201)
 }
 
-//line routes_gen.go:5114:1
+//line routes_gen.go:5129:1
 
 // DeleteUserFollowingByUser returns the URL of route "delete_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1187:7).
 //
 //line ../../testdata/routesets/github.conf:1187:1
-func (u URLBuilder) DeleteUserFollowingByUser(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 202, user)
+func (u *URLBuilder) DeleteUserFollowingByUser(user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 202, user)
 }
 
-//line routes_gen.go:5123:1
+//line routes_gen.go:5138:1
 
 // GetUserFollowingByUser returns the URL of route "get_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1169:7).
 //
 //line ../../testdata/routesets/github.conf:1169:1
-func (u URLBuilder) GetUserFollowingByUser(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 203, user)
+func (u *URLBuilder) GetUserFollowingByUser(user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 203, user)
 }
 
-//line routes_gen.go:5132:1
+//line routes_gen.go:5147:1
 
 // PutUserFollowingByUser returns the URL of route "put_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1181:7).
 //
 //line ../../testdata/routesets/github.conf:1181:1
-func (u URLBuilder) PutUserFollowingByUser(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 204, user)
+func (u *URLBuilder) PutUserFollowingByUser(user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 204, user)
 }
 
-//line routes_gen.go:5141:1
+//line routes_gen.go:5156:1
 
 // GetUserIssues returns the URL of route "get_user_issues": /user/issues (../../testdata/routesets/github.conf:365:7).
 //
 //line ../../testdata/routesets/github.conf:365:1
-func (u URLBuilder) GetUserIssues() string {
-	return routegenTable.HelperURL(u.base, 205)
+func (u *URLBuilder) GetUserIssues() string {
+	return routegenTable.HelperURL(&u.base, 205)
 }
 
-//line routes_gen.go:5150:1
+//line routes_gen.go:5165:1
 
 // GetUserKeys returns the URL of route "get_user_keys": /user/keys (../../testdata/routesets/github.conf:1199:7).
 //
 //line ../../testdata/routesets/github.conf:1199:1
-func (u URLBuilder) GetUserKeys() string {
-	return routegenTable.HelperURL(u.base, 206)
+func (u *URLBuilder) GetUserKeys() string {
+	return routegenTable.HelperURL(&u.base, 206)
 }
 
-//line routes_gen.go:5159:1
+//line routes_gen.go:5174:1
 
 // PostUserKeys returns the URL of route "post_user_keys": /user/keys (../../testdata/routesets/github.conf:1211:7).
 //
 //line ../../testdata/routesets/github.conf:1211:1
-func (u URLBuilder) PostUserKeys() string {
-	return routegenTable.HelperURL(u.base, 207)
+func (u *URLBuilder) PostUserKeys() string {
+	return routegenTable.HelperURL(&u.base, 207)
 }
 
-//line routes_gen.go:5168:1
+//line routes_gen.go:5183:1
 
 // DeleteUserKeysByID returns the URL of route "delete_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1217:7).
 //
 //line ../../testdata/routesets/github.conf:1217:1
-func (u URLBuilder) DeleteUserKeysByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 208, id)
+func (u *URLBuilder) DeleteUserKeysByID(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 208, id)
 }
 
-//line routes_gen.go:5177:1
+//line routes_gen.go:5192:1
 
 // GetUserKeysByID returns the URL of route "get_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1205:7).
 //
 //line ../../testdata/routesets/github.conf:1205:1
-func (u URLBuilder) GetUserKeysByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 209, id)
+func (u *URLBuilder) GetUserKeysByID(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 209, id)
 }
 
-//line routes_gen.go:5186:1
+//line routes_gen.go:5201:1
 
 // PatchUserKeysByID returns the URL of route "patch_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1433:7).
 //
 //line ../../testdata/routesets/github.conf:1433:1
-func (u URLBuilder) PatchUserKeysByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 210, id)
+func (u *URLBuilder) PatchUserKeysByID(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 210, id)
 }
 
-//line routes_gen.go:5195:1
+//line routes_gen.go:5210:1
 
 // GetUserOrgs returns the URL of route "get_user_orgs": /user/orgs (../../testdata/routesets/github.conf:557:7).
 //
 //line ../../testdata/routesets/github.conf:557:1
-func (u URLBuilder) GetUserOrgs() string {
-	return routegenTable.HelperURL(u.base, 211)
+func (u *URLBuilder) GetUserOrgs() string {
+	return routegenTable.HelperURL(&u.base, 211)
 }
 
-//line routes_gen.go:5204:1
+//line routes_gen.go:5219:1
 
 // GetUserRepos returns the URL of route "get_user_repos": /user/repos (../../testdata/routesets/github.conf:743:7).
 //
 //line ../../testdata/routesets/github.conf:743:1
-func (u URLBuilder) GetUserRepos() string {
-	return routegenTable.HelperURL(u.base, 212)
+func (u *URLBuilder) GetUserRepos() string {
+	return routegenTable.HelperURL(&u.base, 212)
 }
 
-//line routes_gen.go:5213:1
+//line routes_gen.go:5228:1
 
 // PostUserRepos returns the URL of route "post_user_repos": /user/repos (../../testdata/routesets/github.conf:767:7).
 //
 //line ../../testdata/routesets/github.conf:767:1
-func (u URLBuilder) PostUserRepos() string {
-	return routegenTable.HelperURL(u.base, 213)
+func (u *URLBuilder) PostUserRepos() string {
+	return routegenTable.HelperURL(&u.base, 213)
 }
 
-//line routes_gen.go:5222:1
+//line routes_gen.go:5237:1
 
 // GetUserStarred returns the URL of route "get_user_starred": /user/starred (../../testdata/routesets/github.conf:167:7).
 //
 //line ../../testdata/routesets/github.conf:167:1
-func (u URLBuilder) GetUserStarred() string {
-	return routegenTable.HelperURL(u.base, 214)
+func (u *URLBuilder) GetUserStarred() string {
+	return routegenTable.HelperURL(&u.base, 214)
 }
 
-//line routes_gen.go:5231:1
+//line routes_gen.go:5246:1
 
 // DeleteUserStarredByOwnerByRepo returns the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:185:7).
 //
 //line ../../testdata/routesets/github.conf:185:1
-func (u URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 215, owner, repo)
+func (u *URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 215, owner, repo)
 }
 
-//line routes_gen.go:5240:1
+//line routes_gen.go:5255:1
 
 // GetUserStarredByOwnerByRepo returns the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:173:7).
 //
 //line ../../testdata/routesets/github.conf:173:1
-func (u URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 216, owner, repo)
+func (u *URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 216, owner, repo)
 }
 
-//line routes_gen.go:5249:1
+//line routes_gen.go:5264:1
 
 // PutUserStarredByOwnerByRepo returns the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7).
 //
 //line ../../testdata/routesets/github.conf:179:1
-func (u URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 217, owner, repo)
+func (u *URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 217, owner, repo)
 }
 
-//line routes_gen.go:5258:1
+//line routes_gen.go:5273:1
 
 // GetUserSubscriptions returns the URL of route "get_user_subscriptions": /user/subscriptions (../../testdata/routesets/github.conf:203:7).
 //
 //line ../../testdata/routesets/github.conf:203:1
-func (u URLBuilder) GetUserSubscriptions() string {
-	return routegenTable.HelperURL(u.base, 218)
+func (u *URLBuilder) GetUserSubscriptions() string {
+	return routegenTable.HelperURL(&u.base, 218)
 }
 
-//line routes_gen.go:5267:1
+//line routes_gen.go:5282:1
 
 // DeleteUserSubscriptionsByOwnerByRepo returns the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:239:7).
 //
 //line ../../testdata/routesets/github.conf:239:1
-func (u URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 219, owner, repo)
+func (u *URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 219, owner, repo)
 }
 
-//line routes_gen.go:5276:1
+//line routes_gen.go:5291:1
 
 // GetUserSubscriptionsByOwnerByRepo returns the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:227:7).
 //
 //line ../../testdata/routesets/github.conf:227:1
-func (u URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 220, owner, repo)
+func (u *URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 220, owner, repo)
 }
 
-//line routes_gen.go:5285:1
+//line routes_gen.go:5300:1
 
 // PutUserSubscriptionsByOwnerByRepo returns the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7).
 //
 //line ../../testdata/routesets/github.conf:233:1
-func (u URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 221, owner, repo)
+func (u *URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 221, owner, repo)
 }
 
-//line routes_gen.go:5294:1
+//line routes_gen.go:5309:1
 
 // GetUserTeams returns the URL of route "get_user_teams": /user/teams (../../testdata/routesets/github.conf:683:7).
 //
 //line ../../testdata/routesets/github.conf:683:1
-func (u URLBuilder) GetUserTeams() string {
-	return routegenTable.HelperURL(u.base, 222)
+func (u *URLBuilder) GetUserTeams() string {
+	return routegenTable.HelperURL(&u.base, 222)
 }
 
-//line routes_gen.go:5303:1
+//line routes_gen.go:5318:1
 
 // GetUsers returns the URL of route "get_users": /users (../../testdata/routesets/github.conf:1121:7).
 //
 //line ../../testdata/routesets/github.conf:1121:1
-func (u URLBuilder) GetUsers() string {
-	return routegenTable.HelperURL(u.base, 223)
+func (u *URLBuilder) GetUsers() string {
+	return routegenTable.HelperURL(&u.base, 223)
 }
 
-//line routes_gen.go:5312:1
+//line routes_gen.go:5327:1
 
 // GetUsersByUser returns the URL of route "get_users_by_user": /users/:user (../../testdata/routesets/github.conf:1109:7).
 //
 //line ../../testdata/routesets/github.conf:1109:1
-func (u URLBuilder) GetUsersByUser(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 224, user)
+func (u *URLBuilder) GetUsersByUser(user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 224, user)
 }
 
-//line routes_gen.go:5321:1
+//line routes_gen.go:5336:1
 
 // GetUsersByUserEvents returns the URL of route "get_users_by_user_events": /users/:user/events (../../testdata/routesets/github.conf:83:7).
 //
 //line ../../testdata/routesets/github.conf:83:1
-func (u URLBuilder) GetUsersByUserEvents(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 225, user)
+func (u *URLBuilder) GetUsersByUserEvents(user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 225, user)
 }
 
-//line routes_gen.go:5330:1
+//line routes_gen.go:5345:1
 
 // GetUsersByUserEventsOrgsByOrg returns the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org (../../testdata/routesets/github.conf:95:7).
 //
 //line ../../testdata/routesets/github.conf:95:1
-func (u URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 226, user, org)
+func (u *URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 226, user, org)
 }
 
-//line routes_gen.go:5339:1
+//line routes_gen.go:5354:1
 
 // GetUsersByUserEventsPublic returns the URL of route "get_users_by_user_events_public": /users/:user/events/public (../../testdata/routesets/github.conf:89:7).
 //
 //line ../../testdata/routesets/github.conf:89:1
-func (u URLBuilder) GetUsersByUserEventsPublic(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 227, user)
+func (u *URLBuilder) GetUsersByUserEventsPublic(user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 227, user)
 }
 
-//line routes_gen.go:5348:1
+//line routes_gen.go:5363:1
 
 // GetUsersByUserFollowers returns the URL of route "get_users_by_user_followers": /users/:user/followers (../../testdata/routesets/github.conf:1145:7).
 //
 //line ../../testdata/routesets/github.conf:1145:1
-func (u URLBuilder) GetUsersByUserFollowers(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 228, user)
+func (u *URLBuilder) GetUsersByUserFollowers(user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 228, user)
 }
 
-//line routes_gen.go:5357:1
+//line routes_gen.go:5372:1
 
 // GetUsersByUserFollowing returns the URL of route "get_users_by_user_following": /users/:user/following (../../testdata/routesets/github.conf:1157:7).
 //
 //line ../../testdata/routesets/github.conf:1157:1
-func (u URLBuilder) GetUsersByUserFollowing(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 229, user)
+func (u *URLBuilder) GetUsersByUserFollowing(user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 229, user)
 }
 
-//line routes_gen.go:5366:1
+//line routes_gen.go:5381:1
 
 // GetUsersByUserFollowingByTargetUser returns the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user (../../testdata/routesets/github.conf:1175:7).
 //
 //line ../../testdata/routesets/github.conf:1175:1
-func (u URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 230, user, targetUser)
+func (u *URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 230, user, targetUser)
 }
 
-//line routes_gen.go:5375:1
+//line routes_gen.go:5390:1
 
 // GetUsersByUserGists returns the URL of route "get_users_by_user_gists": /users/:user/gists (../../testdata/routesets/github.conf:245:7).
 //
 //line ../../testdata/routesets/github.conf:245:1
-func (u URLBuilder) GetUsersByUserGists(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 231, user)
+func (u *URLBuilder) GetUsersByUserGists(user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 231, user)
 }
 
-//line routes_gen.go:5384:1
+//line routes_gen.go:5399:1
 
 // GetUsersByUserKeys returns the URL of route "get_users_by_user_keys": /users/:user/keys (../../testdata/routesets/github.conf:1193:7).
 //
 //line ../../testdata/routesets/github.conf:1193:1
-func (u URLBuilder) GetUsersByUserKeys(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 232, user)
+func (u *URLBuilder) GetUsersByUserKeys(user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 232, user)
 }
 
-//line routes_gen.go:5393:1
+//line routes_gen.go:5408:1
 
 // GetUsersByUserOrgs returns the URL of route "get_users_by_user_orgs": /users/:user/orgs (../../testdata/routesets/github.conf:551:7).
 //
 //line ../../testdata/routesets/github.conf:551:1
-func (u URLBuilder) GetUsersByUserOrgs(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 233, user)
+func (u *URLBuilder) GetUsersByUserOrgs(user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 233, user)
 }
 
-//line routes_gen.go:5402:1
+//line routes_gen.go:5417:1
 
 // GetUsersByUserReceivedEvents returns the URL of route "get_users_by_user_received_events": /users/:user/received_events (../../testdata/routesets/github.conf:71:7).
 //
 //line ../../testdata/routesets/github.conf:71:1
-func (u URLBuilder) GetUsersByUserReceivedEvents(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 234, user)
+func (u *URLBuilder) GetUsersByUserReceivedEvents(user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 234, user)
 }
 
-//line routes_gen.go:5411:1
+//line routes_gen.go:5426:1
 
 // GetUsersByUserReceivedEventsPublic returns the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public (../../testdata/routesets/github.conf:77:7).
 //
 //line ../../testdata/routesets/github.conf:77:1
-func (u URLBuilder) GetUsersByUserReceivedEventsPublic(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 235, user)
+func (u *URLBuilder) GetUsersByUserReceivedEventsPublic(user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 235, user)
 }
 
-//line routes_gen.go:5420:1
+//line routes_gen.go:5435:1
 
 // GetUsersByUserRepos returns the URL of route "get_users_by_user_repos": /users/:user/repos (../../testdata/routesets/github.conf:749:7).
 //
 //line ../../testdata/routesets/github.conf:749:1
-func (u URLBuilder) GetUsersByUserRepos(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 236, user)
+func (u *URLBuilder) GetUsersByUserRepos(user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 236, user)
 }
 
-//line routes_gen.go:5429:1
+//line routes_gen.go:5444:1
 
 // GetUsersByUserStarred returns the URL of route "get_users_by_user_starred": /users/:user/starred (../../testdata/routesets/github.conf:161:7).
 //
 //line ../../testdata/routesets/github.conf:161:1
-func (u URLBuilder) GetUsersByUserStarred(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 237, user)
+func (u *URLBuilder) GetUsersByUserStarred(user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 237, user)
 }
 
-//line routes_gen.go:5438:1
+//line routes_gen.go:5453:1
 
 // GetUsersByUserSubscriptions returns the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions (../../testdata/routesets/github.conf:197:7).
 //
 //line ../../testdata/routesets/github.conf:197:1
-func (u URLBuilder) GetUsersByUserSubscriptions(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 238, user)
+func (u *URLBuilder) GetUsersByUserSubscriptions(user string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 238, user)
 }
 
-//line routes_gen.go:5447:1
+//line routes_gen.go:5462:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

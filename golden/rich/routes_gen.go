@@ -11,16 +11,15 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // routegenCORS0 is a CORS policy of ../../testdata/rich/routes.conf, shared by the routes that have it.
@@ -32,8 +31,8 @@ var routegenCORS0 = &runtime.CORS{
 	MaxAge:           86400,
 }
 
-// Domains are the domains of ../../testdata/rich/routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/rich/routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "main", Name: "rich example",
 		Host: "example.com", Port: "8080",
@@ -54,8 +53,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/rich/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/rich/routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "home", Method: "GET", Path: "/", Controller: "App", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "../../testdata/rich/routes.conf:37:7"},
 	{Index: 1, Name: "alpha", Method: "GET", Path: "/%CE%B1", Controller: "App", Action: "Health", Auth: "anonymous", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "../../testdata/rich/routes.conf:92:7"},
 	{Index: 2, Name: "greek_item", Method: "GET", Path: "/%CE%B1%CE%B2/:version/%CF%80:id", Controller: "Item", Action: "Show", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"version", "id"}, CORS: routegenCORS0, Pos: "../../testdata/rich/routes.conf:93:7"},
@@ -98,14 +98,27 @@ var routegenCatchAlls = []runtime.Route{
 	{},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:   Domains,
-	Routes:    Routes,
+	Domains:   routegenDomains,
+	Routes:    routegenRoutes,
 	CatchAlls: routegenCatchAlls,
 	Matchers:  []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
 })
+
+// Routes returns a copy of the routes of ../../testdata/rich/routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/rich/routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing, except to respell a path that writes a non-ASCII literal
@@ -396,7 +409,7 @@ type AdminDashboardController interface {
 	Files(ctx *runtime.Context, path string) error // serves admin_files: GET /*path (../../testdata/rich/routes.conf:154:7)
 //line ../../testdata/rich/routes.conf:153:6
 	Index(ctx *runtime.Context) error // serves admin_home: GET / (../../testdata/rich/routes.conf:153:7)
-//line routes_gen.go:400:1
+//line routes_gen.go:413:1
 }
 
 // AppController holds the actions of controller "App".
@@ -407,7 +420,7 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/rich/routes.conf:37:7)
 //line ../../testdata/rich/routes.conf:47:6
 	Login(ctx *runtime.Context) error // serves login: POST /login (../../testdata/rich/routes.conf:47:7)
-//line routes_gen.go:411:1
+//line routes_gen.go:424:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -416,7 +429,7 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../../testdata/rich/routes.conf:129:7)
 //line ../../testdata/rich/routes.conf:123:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../../testdata/rich/routes.conf:123:7)
-//line routes_gen.go:420:1
+//line routes_gen.go:433:1
 }
 
 // DeepController holds the actions of controller "Deep".
@@ -429,28 +442,28 @@ type DeepController interface {
 	Rest(ctx *runtime.Context, rest string) error // serves deep_rest: GET /a/*rest (../../testdata/rich/routes.conf:88:7)
 //line ../../testdata/rich/routes.conf:85:6
 	Static(ctx *runtime.Context) error // serves deep_static: GET /a/b/c (../../testdata/rich/routes.conf:85:7)
-//line routes_gen.go:433:1
+//line routes_gen.go:446:1
 }
 
 // DocController holds the actions of controller "Doc".
 type DocController interface {
 //line ../../testdata/rich/routes.conf:101:6
 	Page(ctx *runtime.Context, version string, page string) error // serves doc: GET /doc/:version/*page (../../testdata/rich/routes.conf:101:7)
-//line routes_gen.go:440:1
+//line routes_gen.go:453:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line ../../testdata/rich/routes.conf:19:4
 	NotFound(ctx *runtime.Context) error // serves the catch_all of domain "main" (../../testdata/rich/routes.conf:19:5)
-//line routes_gen.go:447:1
+//line routes_gen.go:460:1
 }
 
 // FileController holds the actions of controller "File".
 type FileController interface {
 //line ../../testdata/rich/routes.conf:96:6
 	Get(ctx *runtime.Context, path string) error // serves files: GET /files/*path (../../testdata/rich/routes.conf:96:7)
-//line routes_gen.go:454:1
+//line routes_gen.go:467:1
 }
 
 // ItemController holds the actions of controller "Item".
@@ -461,14 +474,14 @@ type ItemController interface {
 	Show(ctx *runtime.Context, version string, id string) error // serves greek_item: GET /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7), api_item: GET /api/:version/items/:id (../../testdata/rich/routes.conf:112:11)
 //line ../../testdata/rich/routes.conf:113:10
 	Update(ctx *runtime.Context, version string, id string) error // serves api_item_edit: PATCH /api/:version/items/:id (../../testdata/rich/routes.conf:113:11)
-//line routes_gen.go:465:1
+//line routes_gen.go:478:1
 }
 
 // PostController holds the actions of controller "Post".
 type PostController interface {
 //line ../../testdata/rich/routes.conf:73:14
 	Show(ctx *runtime.Context, id int64, post string) error // serves user_post: GET /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15)
-//line routes_gen.go:472:1
+//line routes_gen.go:485:1
 }
 
 // TenantController holds the actions of controller "Tenant".
@@ -477,7 +490,7 @@ type TenantController interface {
 	Home(ctx *runtime.Context) error // serves tenant_home: GET / (../../testdata/rich/routes.conf:141:7)
 //line ../../testdata/rich/routes.conf:142:6
 	Page(ctx *runtime.Context, slug string) error // serves tenant_page: GET /pages/:slug (../../testdata/rich/routes.conf:142:7)
-//line routes_gen.go:481:1
+//line routes_gen.go:494:1
 }
 
 // UserController holds the actions of controller "User".
@@ -498,7 +511,7 @@ type UserController interface {
 	Show(ctx *runtime.Context, id int64) error // serves user: GET /users/:id (../../testdata/rich/routes.conf:66:11)
 //line ../../testdata/rich/routes.conf:70:14
 	Update(ctx *runtime.Context, id int64) error // serves update_user: PUT /users/:id (../../testdata/rich/routes.conf:70:15)
-//line routes_gen.go:502:1
+//line routes_gen.go:515:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/rich/routes.conf, calling the actions of the given controllers.
@@ -699,299 +712,300 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Home returns the URL of route "home": / (../../testdata/rich/routes.conf:37:7).
 //
 //line ../../testdata/rich/routes.conf:37:1
-func (u URLBuilder) Home() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Home() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:716:1
+//line routes_gen.go:730:1
 
 // Alpha returns the URL of route "alpha": /%CE%B1 (../../testdata/rich/routes.conf:92:7).
 //
 //line ../../testdata/rich/routes.conf:92:1
-func (u URLBuilder) Alpha() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) Alpha() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:725:1
+//line routes_gen.go:739:1
 
 // GreekItem returns the URL of route "greek_item": /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7).
 //
 //line ../../testdata/rich/routes.conf:93:1
-func (u URLBuilder) GreekItem(version string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, version, id)
+func (u *URLBuilder) GreekItem(version string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, version, id)
 }
 
-//line routes_gen.go:734:1
+//line routes_gen.go:748:1
 
 // ProfileAlpha returns the URL of route "profile_alpha": /:name/%CE%B1 (../../testdata/rich/routes.conf:94:7).
 //
 //line ../../testdata/rich/routes.conf:94:1
-func (u URLBuilder) ProfileAlpha(name string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, name)
+func (u *URLBuilder) ProfileAlpha(name string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, name)
 }
 
-//line routes_gen.go:743:1
+//line routes_gen.go:757:1
 
 // DeepRest returns the URL of route "deep_rest": /a/*rest (../../testdata/rich/routes.conf:88:7).
 //
 //line ../../testdata/rich/routes.conf:88:1
-func (u URLBuilder) DeepRest(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, rest)
+func (u *URLBuilder) DeepRest(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, rest)
 }
 
-//line routes_gen.go:752:1
+//line routes_gen.go:766:1
 
 // DeepMiddle returns the URL of route "deep_middle": /a/:x/c/d (../../testdata/rich/routes.conf:86:7).
 //
 //line ../../testdata/rich/routes.conf:86:1
-func (u URLBuilder) DeepMiddle(x string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, x)
+func (u *URLBuilder) DeepMiddle(x string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, x)
 }
 
-//line routes_gen.go:761:1
+//line routes_gen.go:775:1
 
 // DeepLast returns the URL of route "deep_last": /a/b/:y/e (../../testdata/rich/routes.conf:87:7).
 //
 //line ../../testdata/rich/routes.conf:87:1
-func (u URLBuilder) DeepLast(y string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 6, y)
+func (u *URLBuilder) DeepLast(y string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6, y)
 }
 
-//line routes_gen.go:770:1
+//line routes_gen.go:784:1
 
 // DeepStatic returns the URL of route "deep_static": /a/b/c (../../testdata/rich/routes.conf:85:7).
 //
 //line ../../testdata/rich/routes.conf:85:1
-func (u URLBuilder) DeepStatic() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) DeepStatic() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:779:1
+//line routes_gen.go:793:1
 
 // APIItems returns the URL of route "api_items": /api/:version/items (../../testdata/rich/routes.conf:111:11).
 //
 //line ../../testdata/rich/routes.conf:111:1
-func (u URLBuilder) APIItems(version string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 8, version)
+func (u *URLBuilder) APIItems(version string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 8, version)
 }
 
-//line routes_gen.go:788:1
+//line routes_gen.go:802:1
 
 // APIItem returns the URL of route "api_item": /api/:version/items/:id (../../testdata/rich/routes.conf:112:11).
 //
 //line ../../testdata/rich/routes.conf:112:1
-func (u URLBuilder) APIItem(version string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 9, version, id)
+func (u *URLBuilder) APIItem(version string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 9, version, id)
 }
 
-//line routes_gen.go:797:1
+//line routes_gen.go:811:1
 
 // APIItemEdit returns the URL of route "api_item_edit": /api/:version/items/:id (../../testdata/rich/routes.conf:113:11).
 //
 //line ../../testdata/rich/routes.conf:113:1
-func (u URLBuilder) APIItemEdit(version string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 10, version, id)
+func (u *URLBuilder) APIItemEdit(version string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 10, version, id)
 }
 
-//line routes_gen.go:806:1
+//line routes_gen.go:820:1
 
 // PublicAssets returns the URL of route "public_assets": /assets/*filepath (../../testdata/rich/routes.conf:25:7).
 //
 //line ../../testdata/rich/routes.conf:25:1
-func (u URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 11, filepath)
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 11, filepath)
 }
 
-//line routes_gen.go:815:1
+//line routes_gen.go:829:1
 
 // ChatPage returns the URL of route "chat_page": /chat (../../testdata/rich/routes.conf:129:7).
 //
 //line ../../testdata/rich/routes.conf:129:1
-func (u URLBuilder) ChatPage() string {
-	return routegenTable.HelperURL(u.base, 12)
+func (u *URLBuilder) ChatPage() string {
+	return routegenTable.HelperURL(&u.base, 12)
 }
 
-//line routes_gen.go:824:1
+//line routes_gen.go:838:1
 
 // Chat returns the URL of route "chat": /chat (../../testdata/rich/routes.conf:123:7).
 //
 //line ../../testdata/rich/routes.conf:123:1
-func (u URLBuilder) Chat() string {
-	return routegenTable.HelperURL(u.base, 13)
+func (u *URLBuilder) Chat() string {
+	return routegenTable.HelperURL(&u.base, 13)
 }
 
-//line routes_gen.go:833:1
+//line routes_gen.go:847:1
 
 // Doc returns the URL of route "doc": /doc/:version/*page (../../testdata/rich/routes.conf:101:7).
 //
 //line ../../testdata/rich/routes.conf:101:1
-func (u URLBuilder) Doc(version string, page string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 14, version, page)
+func (u *URLBuilder) Doc(version string, page string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 14, version, page)
 }
 
-//line routes_gen.go:842:1
+//line routes_gen.go:856:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/rich/routes.conf:30:7).
 //
 //line ../../testdata/rich/routes.conf:30:1
-func (u URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(u.base, 15)
+func (u *URLBuilder) Favicon() string {
+	return routegenTable.HelperURL(&u.base, 15)
 }
 
-//line routes_gen.go:851:1
+//line routes_gen.go:865:1
 
 // Files returns the URL of route "files": /files/*path (../../testdata/rich/routes.conf:96:7).
 //
 //line ../../testdata/rich/routes.conf:96:1
-func (u URLBuilder) Files(path string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 16, path)
+func (u *URLBuilder) Files(path string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 16, path)
 }
 
-//line routes_gen.go:860:1
+//line routes_gen.go:874:1
 
 // Health returns the URL of route "health": /healthz (../../testdata/rich/routes.conf:41:7).
 //
 //line ../../testdata/rich/routes.conf:41:1
-func (u URLBuilder) Health() string {
-	return routegenTable.HelperURL(u.base, 17)
+func (u *URLBuilder) Health() string {
+	return routegenTable.HelperURL(&u.base, 17)
 }
 
-//line routes_gen.go:869:1
+//line routes_gen.go:883:1
 
 // Login returns the URL of route "login": /login (../../testdata/rich/routes.conf:47:7).
 //
 //line ../../testdata/rich/routes.conf:47:1
-func (u URLBuilder) Login() string {
-	return routegenTable.HelperURL(u.base, 19)
+func (u *URLBuilder) Login() string {
+	return routegenTable.HelperURL(&u.base, 19)
 }
 
-//line routes_gen.go:878:1
+//line routes_gen.go:892:1
 
 // Profile returns the URL of route "profile": /user_:name (../../testdata/rich/routes.conf:53:7).
 //
 //line ../../testdata/rich/routes.conf:53:1
-func (u URLBuilder) Profile(name string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 20, name)
+func (u *URLBuilder) Profile(name string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 20, name)
 }
 
-//line routes_gen.go:887:1
+//line routes_gen.go:901:1
 
 // Users returns the URL of route "users": /users (../../testdata/rich/routes.conf:59:7).
 //
 //line ../../testdata/rich/routes.conf:59:1
-func (u URLBuilder) Users() string {
-	return routegenTable.HelperURL(u.base, 21)
+func (u *URLBuilder) Users() string {
+	return routegenTable.HelperURL(&u.base, 21)
 }
 
-//line routes_gen.go:896:1
+//line routes_gen.go:910:1
 
 // CreateUser returns the URL of route "create_user": /users (../../testdata/rich/routes.conf:64:11).
 //
 //line ../../testdata/rich/routes.conf:64:1
-func (u URLBuilder) CreateUser() string {
-	return routegenTable.HelperURL(u.base, 22)
+func (u *URLBuilder) CreateUser() string {
+	return routegenTable.HelperURL(&u.base, 22)
 }
 
-//line routes_gen.go:905:1
+//line routes_gen.go:919:1
 
 // DeleteUser returns the URL of route "delete_user": /users/:id (../../testdata/rich/routes.conf:71:15).
 //
 //line ../../testdata/rich/routes.conf:71:1
-func (u URLBuilder) DeleteUser(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 23, strconv.FormatInt(id, 10))
+func (u *URLBuilder) DeleteUser(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 23, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:914:1
+//line routes_gen.go:928:1
 
 // User returns the URL of route "user": /users/:id (../../testdata/rich/routes.conf:66:11).
 //
 //line ../../testdata/rich/routes.conf:66:1
-func (u URLBuilder) User(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 24, strconv.FormatInt(id, 10))
+func (u *URLBuilder) User(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 24, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:923:1
+//line routes_gen.go:937:1
 
 // UpdateUser returns the URL of route "update_user": /users/:id (../../testdata/rich/routes.conf:70:15).
 //
 //line ../../testdata/rich/routes.conf:70:1
-func (u URLBuilder) UpdateUser(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 25, strconv.FormatInt(id, 10))
+func (u *URLBuilder) UpdateUser(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 25, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:932:1
+//line routes_gen.go:946:1
 
 // UserPost returns the URL of route "user_post": /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15).
 //
 //line ../../testdata/rich/routes.conf:73:1
-func (u URLBuilder) UserPost(id int64, post string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 26, strconv.FormatInt(id, 10), post)
+func (u *URLBuilder) UserPost(id int64, post string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 26, routegenimpl.Int(id), post)
 }
 
-//line routes_gen.go:941:1
+//line routes_gen.go:955:1
 
 // UserSettings returns the URL of route "user_settings": /users/:id/settings (../../testdata/rich/routes.conf:72:15).
 //
 //line ../../testdata/rich/routes.conf:72:1
-func (u URLBuilder) UserSettings(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 27, strconv.FormatInt(id, 10))
+func (u *URLBuilder) UserSettings(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 27, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:950:1
+//line routes_gen.go:964:1
 
 // NewUser returns the URL of route "new_user": /users/new (../../testdata/rich/routes.conf:65:11).
 //
 //line ../../testdata/rich/routes.conf:65:1
-func (u URLBuilder) NewUser() string {
-	return routegenTable.HelperURL(u.base, 28)
+func (u *URLBuilder) NewUser() string {
+	return routegenTable.HelperURL(&u.base, 28)
 }
 
-//line routes_gen.go:959:1
+//line routes_gen.go:973:1
 
 // TenantsTenantHome returns the URL of route "tenants.tenant_home": / on *.example.com (../../testdata/rich/routes.conf:141:7).
 //
 //line ../../testdata/rich/routes.conf:141:1
-func (u URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 29, subdomain)
+func (u *URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 29, subdomain)
 }
 
-//line routes_gen.go:968:1
+//line routes_gen.go:982:1
 
 // TenantsTenantPage returns the URL of route "tenants.tenant_page": /pages/:slug on *.example.com (../../testdata/rich/routes.conf:142:7).
 //
 //line ../../testdata/rich/routes.conf:142:1
-func (u URLBuilder) TenantsTenantPage(subdomain string, slug string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 30, subdomain, slug)
+func (u *URLBuilder) TenantsTenantPage(subdomain string, slug string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 30, subdomain, slug)
 }
 
-//line routes_gen.go:977:1
+//line routes_gen.go:991:1
 
 // AdminHome returns the URL of route "admin.admin_home": / on admin.example.com (../../testdata/rich/routes.conf:153:7).
 //
 //line ../../testdata/rich/routes.conf:153:1
-func (u URLBuilder) AdminHome() string {
-	return routegenTable.HelperURL(u.base, 31)
+func (u *URLBuilder) AdminHome() string {
+	return routegenTable.HelperURL(&u.base, 31)
 }
 
-//line routes_gen.go:986:1
+//line routes_gen.go:1000:1
 
 // AdminFiles returns the URL of route "admin.admin_files": /*path on admin.example.com (../../testdata/rich/routes.conf:154:7).
 //
 //line ../../testdata/rich/routes.conf:154:1
-func (u URLBuilder) AdminFiles(path string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 32, path)
+func (u *URLBuilder) AdminFiles(path string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 32, path)
 }
 
-//line routes_gen.go:995:1
+//line routes_gen.go:1009:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

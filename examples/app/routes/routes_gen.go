@@ -11,20 +11,19 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
-// Domains are the domains of ../routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "site", Name: "example site",
 		Host: "localhost", Port: "8080",
@@ -45,8 +44,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "home", Method: "GET", Path: "/", Controller: "Site", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../routes.conf:25:7"},
 	{Index: 1, Name: "users", Method: "GET", Path: "/api/:version/users", Controller: "User", Action: "List", Auth: "anonymous", Params: []string{"version"}, Parent: "api", Pos: "../routes.conf:35:11"},
 	{Index: 2, Name: "create_user", Method: "POST", Path: "/api/:version/users", Controller: "User", Action: "Create", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"version"}, Parent: "users", Pos: "../routes.conf:40:15"},
@@ -61,13 +61,26 @@ var Routes = []runtime.Route{
 	{Index: 11, Domain: 2, Name: "dashboard", Method: "GET", Path: "/", Controller: "admin/Dashboard", Action: "Index", AntiCSRFCheck: true, Pos: "../routes.conf:96:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
+	Domains:  routegenDomains,
+	Routes:   routegenRoutes,
 	Matchers: []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
 })
+
+// Routes returns a copy of the routes of ../routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -178,7 +191,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 type AdminDashboardController interface {
 //line ../routes.conf:96:6
 	Index(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:96:7)
-//line routes_gen.go:182:1
+//line routes_gen.go:195:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -187,14 +200,14 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../routes.conf:69:7)
 //line ../routes.conf:63:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../routes.conf:63:7)
-//line routes_gen.go:191:1
+//line routes_gen.go:204:1
 }
 
 // SiteController holds the actions of controller "Site".
 type SiteController interface {
 //line ../routes.conf:25:6
 	Index(ctx *runtime.Context) error // serves home: GET / (../routes.conf:25:7)
-//line routes_gen.go:198:1
+//line routes_gen.go:211:1
 }
 
 // UserController holds the actions of controller "User".
@@ -205,7 +218,7 @@ type UserController interface {
 	List(ctx *runtime.Context, version string) error // serves users: GET /api/:version/users (../routes.conf:35:11)
 //line ../routes.conf:41:14
 	Show(ctx *runtime.Context, version string, id int64) error // serves user: GET /api/:version/users/:id (../routes.conf:41:15)
-//line routes_gen.go:209:1
+//line routes_gen.go:222:1
 }
 
 // VersionController holds the actions of controller "Version".
@@ -216,7 +229,7 @@ type VersionController interface {
 	Host(ctx *runtime.Context) error // serves host_users: GET /users (../routes.conf:83:7)
 //line ../routes.conf:57:6
 	Query(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:57:7)
-//line routes_gen.go:220:1
+//line routes_gen.go:233:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -327,119 +340,120 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Home returns the URL of route "home": / (../routes.conf:25:7).
 //
 //line ../routes.conf:25:1
-func (u URLBuilder) Home() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Home() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:344:1
+//line routes_gen.go:358:1
 
 // Users returns the URL of route "users": /api/:version/users (../routes.conf:35:11).
 //
 //line ../routes.conf:35:1
-func (u URLBuilder) Users(version string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 1, version)
+func (u *URLBuilder) Users(version string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 1, version)
 }
 
-//line routes_gen.go:353:1
+//line routes_gen.go:367:1
 
 // CreateUser returns the URL of route "create_user": /api/:version/users (../routes.conf:40:15).
 //
 //line ../routes.conf:40:1
-func (u URLBuilder) CreateUser(version string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, version)
+func (u *URLBuilder) CreateUser(version string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, version)
 }
 
-//line routes_gen.go:362:1
+//line routes_gen.go:376:1
 
 // User returns the URL of route "user": /api/:version/users/:id (../routes.conf:41:15).
 //
 //line ../routes.conf:41:1
-func (u URLBuilder) User(version string, id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, version, strconv.FormatInt(id, 10))
+func (u *URLBuilder) User(version string, id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, version, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:371:1
+//line routes_gen.go:385:1
 
 // PublicAssets returns the URL of route "public_assets": /assets/*filepath (../routes.conf:13:7).
 //
 //line ../routes.conf:13:1
-func (u URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, filepath)
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, filepath)
 }
 
-//line routes_gen.go:380:1
+//line routes_gen.go:394:1
 
 // ChatPage returns the URL of route "chat_page": /chat (../routes.conf:69:7).
 //
 //line ../routes.conf:69:1
-func (u URLBuilder) ChatPage() string {
-	return routegenTable.HelperURL(u.base, 5)
+func (u *URLBuilder) ChatPage() string {
+	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:389:1
+//line routes_gen.go:403:1
 
 // Chat returns the URL of route "chat": /chat (../routes.conf:63:7).
 //
 //line ../routes.conf:63:1
-func (u URLBuilder) Chat() string {
-	return routegenTable.HelperURL(u.base, 6)
+func (u *URLBuilder) Chat() string {
+	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:398:1
+//line routes_gen.go:412:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../routes.conf:18:7).
 //
 //line ../routes.conf:18:1
-func (u URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) Favicon() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:407:1
+//line routes_gen.go:421:1
 
 // Search returns the URL of route "search": /search (../routes.conf:57:7).
 //
 //line ../routes.conf:57:1
-func (u URLBuilder) Search() string {
-	return routegenTable.HelperURL(u.base, 8)
+func (u *URLBuilder) Search() string {
+	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:416:1
+//line routes_gen.go:430:1
 
 // AcceptUsers returns the URL of route "accept_users": /users (../routes.conf:51:7).
 //
 //line ../routes.conf:51:1
-func (u URLBuilder) AcceptUsers() string {
-	return routegenTable.HelperURL(u.base, 9)
+func (u *URLBuilder) AcceptUsers() string {
+	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:425:1
+//line routes_gen.go:439:1
 
 // VersionedAPIHostUsers returns the URL of route "versioned_api.host_users": /users on *.api.localhost (../routes.conf:83:7).
 //
 //line ../routes.conf:83:1
-func (u URLBuilder) VersionedAPIHostUsers(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 10, subdomain)
+func (u *URLBuilder) VersionedAPIHostUsers(subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 10, subdomain)
 }
 
-//line routes_gen.go:434:1
+//line routes_gen.go:448:1
 
 // AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:96:7).
 //
 //line ../routes.conf:96:1
-func (u URLBuilder) AdminDashboard() string {
-	return routegenTable.HelperURL(u.base, 11)
+func (u *URLBuilder) AdminDashboard() string {
+	return routegenTable.HelperURL(&u.base, 11)
 }
 
-//line routes_gen.go:443:1
+//line routes_gen.go:457:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -11,16 +11,15 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // routegenCORS0 is a CORS policy of ../routes.conf, shared by the routes that have it.
@@ -40,8 +39,8 @@ var routegenCORS1 = &runtime.CORS{
 	MaxAge:       86400,
 }
 
-// Domains are the domains of ../routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "site", Name: "site",
 		Host: "127.0.0.1", PortEnv: "SITE_PORT",
@@ -56,8 +55,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "page", Method: "GET", Path: "/", Controller: "Site", Action: "Page", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../routes.conf:11:7"},
 	{Index: 1, Name: "comment", Method: "POST", Path: "/comments", Controller: "Site", Action: "Comment", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../routes.conf:13:7"},
 	{Index: 2, Name: "script", Method: "GET", Path: "/js/*file", Controller: "Site", Action: "Script", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"file"}, Pos: "../routes.conf:12:7"},
@@ -69,13 +69,26 @@ var Routes = []runtime.Route{
 	{Index: 8, Domain: 1, Name: "search", Method: "GET", Path: "/public/search/:kind/*terms", Controller: "API", Action: "Search", Auth: "anonymous", Params: []string{"kind", "terms"}, Constraints: []string{"oneof=hotels rooms", ""}, CORS: routegenCORS1, Parent: "public", Pos: "../routes.conf:32:11"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
+	Domains:  routegenDomains,
+	Routes:   routegenRoutes,
 	Matchers: []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
 })
+
+// Routes returns a copy of the routes of ../routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -183,7 +196,7 @@ type APIController interface {
 	Index(ctx *runtime.Context) error // serves private: GET /private (../routes.conf:36:7), public: GET /public (../routes.conf:24:7)
 //line ../routes.conf:32:10
 	Search(ctx *runtime.Context, kind string, terms string) error // serves search: GET /public/search/:kind/*terms (../routes.conf:32:11)
-//line routes_gen.go:187:1
+//line routes_gen.go:200:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -194,7 +207,7 @@ type SiteController interface {
 	Page(ctx *runtime.Context) error // serves page: GET / (../routes.conf:11:7)
 //line ../routes.conf:12:6
 	Script(ctx *runtime.Context, file string) error // serves script: GET /js/*file (../routes.conf:12:7)
-//line routes_gen.go:198:1
+//line routes_gen.go:211:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -296,92 +309,93 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Page returns the URL of route "page": / (../routes.conf:11:7).
 //
 //line ../routes.conf:11:1
-func (u URLBuilder) Page() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Page() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:313:1
+//line routes_gen.go:327:1
 
 // Comment returns the URL of route "comment": /comments (../routes.conf:13:7).
 //
 //line ../routes.conf:13:1
-func (u URLBuilder) Comment() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) Comment() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:322:1
+//line routes_gen.go:336:1
 
 // Script returns the URL of route "script": /js/*file (../routes.conf:12:7).
 //
 //line ../routes.conf:12:1
-func (u URLBuilder) Script(file string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, file)
+func (u *URLBuilder) Script(file string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, file)
 }
 
-//line routes_gen.go:331:1
+//line routes_gen.go:345:1
 
 // APIPrivate returns the URL of route "api.private": /private on 127.0.0.1 (../routes.conf:36:7).
 //
 //line ../routes.conf:36:1
-func (u URLBuilder) APIPrivate() (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3)
+func (u *URLBuilder) APIPrivate() (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:340:1
+//line routes_gen.go:354:1
 
 // APICancel returns the URL of route "api.cancel": /private/bookings/:id on 127.0.0.1 (../routes.conf:46:11).
 //
 //line ../routes.conf:46:1
-func (u URLBuilder) APICancel(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, strconv.FormatInt(id, 10))
+func (u *URLBuilder) APICancel(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:349:1
+//line routes_gen.go:363:1
 
 // APIBooking returns the URL of route "api.booking": /private/bookings/:id on 127.0.0.1 (../routes.conf:45:11).
 //
 //line ../routes.conf:45:1
-func (u URLBuilder) APIBooking(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, strconv.FormatInt(id, 10))
+func (u *URLBuilder) APIBooking(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:358:1
+//line routes_gen.go:372:1
 
 // APIPublic returns the URL of route "api.public": /public on 127.0.0.1 (../routes.conf:24:7).
 //
 //line ../routes.conf:24:1
-func (u URLBuilder) APIPublic() (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 6)
+func (u *URLBuilder) APIPublic() (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:367:1
+//line routes_gen.go:381:1
 
 // APIHotel returns the URL of route "api.hotel": /public/hotels/:id on 127.0.0.1 (../routes.conf:31:11).
 //
 //line ../routes.conf:31:1
-func (u URLBuilder) APIHotel(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 7, strconv.FormatInt(id, 10))
+func (u *URLBuilder) APIHotel(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 7, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:376:1
+//line routes_gen.go:390:1
 
 // APISearch returns the URL of route "api.search": /public/search/:kind/*terms on 127.0.0.1 (../routes.conf:32:11).
 //
 //line ../routes.conf:32:1
-func (u URLBuilder) APISearch(kind string, terms string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 8, kind, terms)
+func (u *URLBuilder) APISearch(kind string, terms string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 8, kind, terms)
 }
 
-//line routes_gen.go:385:1
+//line routes_gen.go:399:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
