@@ -61,6 +61,7 @@ func goldenCases(t testing.TB) []goldenCase {
 			appConfig: "examples/aahport/config/aah.conf", out: "examples/aahport/app/routes", noTS: true},
 		{dir: "policies", routes: "testdata/policies/routes.conf", security: "testdata/policies/security.conf"},
 		{dir: "profile", routes: "testdata/profile/routes.conf", appConfig: "testdata/profile/aah.conf", profile: "prod"},
+		{dir: "profiledev", routes: "testdata/profile/routes.conf", appConfig: "testdata/profile/aah.conf", profile: "dev", noTS: true},
 		{dir: "deploy", routes: "testdata/deploy/routes.conf"},
 	}
 	files, err := aahcorpus.RouteFiles(module.FS, "testdata/aah")

@@ -27,6 +27,9 @@ type Table struct {
 	// config that aah applied and routegen does not, each with what to do
 	// instead: check prints them, generation does not.
 	Unapplied parser.Diagnostics `json:"-"`
+	// StaticCache is the caching of the static routes' files, the app
+	// config's cache.static; nil when no app config was given.
+	StaticCache *StaticCache `json:"-"`
 }
 
 // Domain is one `domains.<key>` section.

@@ -394,3 +394,37 @@ func TestListSchemeRoutes(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchStaticCache: match shows the Cache-Control (and Expires) the
+// router sets on a static file by the app config's cache.static: aah's
+// no-cache outside the prod profile, and in it the value of the file's
+// media type, read from its extension.
+func TestMatchStaticCache(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"routes.conf": `domains { site { host = "example.com"; static { assets { path = "/assets"; dir = "static" } } } }`,
+		"aah.conf": `cache { static { mime_types { css { mime = "text/css"; cache_control = "public, max-age=600" } } } }
+env { prod { } }
+`,
+	})
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"GET", "/assets/app.css"}, []string{"Cache-Control: no-cache, no-store, must-revalidate", "Expires: 0"}},
+		{[]string{"--profile", "prod", "GET", "/assets/app.css"}, []string{"Cache-Control: public, max-age=600"}},
+		{[]string{"--profile", "prod", "GET", "/assets/logo.png"}, []string{"Cache-Control: max-age=31536000, public"}},
+	} {
+		code, stdout, stderr := runIn(t, dir, append([]string{"match", "--app-config", "aah.conf"}, c.args...)...)
+		if code != exitOK || stderr != "" {
+			t.Errorf("%v: exit %d, stderr %q", c.args, code, stderr)
+		}
+		for _, want := range c.want {
+			if !strings.Contains(stdout, want) {
+				t.Errorf("%v: no %q in\n%s", c.args, want, stdout)
+			}
+		}
+		if len(c.want) == 1 && strings.Contains(stdout, "Expires") {
+			t.Errorf("%v: Expires in the prod profile:\n%s", c.args, stdout)
+		}
+	}
+}

@@ -11,7 +11,9 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"mime"
 	"net/http"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -354,6 +356,18 @@ func (rt *Router) Answer(r *http.Request, s Subject) Answer {
 					a.Params = append(a.Params, Param{Name: p.Name, Value: paramValue(p, m.Params.Value(k))})
 				}
 			}
+		}
+	}
+	if c := rt.Table.StaticCache; c != nil && kind == decide.Static && a.Route != nil {
+		// As the router sets them on the file, typed by its extension here,
+		// where the file is not read.
+		name := a.Route.File
+		if name == "" && m.Params.Len() > 0 {
+			name = m.Params.Value(0)
+		}
+		a.Header.Set("Cache-Control", core.StaticCacheControl(c.Default, c.ByType, mime.TypeByExtension(path.Ext(name))))
+		if c.Expires != "" {
+			a.Header.Set("Expires", c.Expires)
 		}
 	}
 	return a

@@ -36,7 +36,8 @@ import (
 // (Table.CopyRoutes, Table.CopyDomains) and writes a request's URLs from a
 // URLBase without a Context's slot (URLBaseOfRequest); the versions before
 // it bound URL helpers to func fields and decoded routes from JSON.
-// Version 5 adds runtime.SignIn and runtime.Route.AddedBy.
+// Version 5 adds runtime.SignIn, runtime.Route.AddedBy and
+// runtime.Route.StaticCache.
 const (
 	MinVersion = 5
 	MaxVersion = 5
