@@ -53,6 +53,9 @@ type Domain struct {
 	Routes                []*Route  `json:"routes"` // sorted by path, then method
 
 	Pos parser.Pos `json:"pos"`
+	// KeyPos is where each key of the domain's section is written, and
+	// each of its cors { } ("cors.allow_origins").
+	KeyPos map[string]parser.Pos `json:"-"`
 }
 
 // Wildcard reports whether the domain's host is a wildcard subdomain.
@@ -103,6 +106,13 @@ type Route struct {
 	// service of their own.
 	Sections []string   `json:"-"`
 	Pos      parser.Pos `json:"pos"`
+	// PolicyPos is where each of the route's policies is set, by its
+	// routes.conf key ("auth", "authorization", "anti_csrf_check",
+	// "max_body_size", "cors"): the key of its own section, of an
+	// enclosing one, or of its domain (default_auth for auth); absent
+	// for a default. The keys of a cors { } are there too
+	// ("cors.allow_origins").
+	PolicyPos map[string]parser.Pos `json:"-"`
 
 	// Segments is Path split at "/", parameters parsed.
 	Segments []Segment `json:"-"`
