@@ -267,9 +267,7 @@ func (b *builder) domainPort(obj *parser.Object, d *Domain) {
 			d.Port = strings.TrimSpace(port)
 		}
 	}
-	if d.Port == "80" || d.Port == "443" {
-		d.Port = ""
-	}
+	d.Port = core.PortOrDefault(d.Port)
 	if hostname.CheckPort(d.Port) != nil {
 		pos := obj.Pos
 		if f := obj.Get("port"); f != nil {
@@ -516,7 +514,7 @@ func sortRoutes(routes []*Route) {
 // ("*.café.example" gives "*.xn--caf-dma.example"), when host is one and
 // check accepts that form.
 func punycode(host string, check func(string) error) (string, bool) {
-	name, wildcard := strings.CutPrefix(host, "*.")
+	name, wildcard := core.CutWildcard(host)
 	if !utf8.ValidString(name) || !strings.ContainsFunc(name, func(r rune) bool { return r >= utf8.RuneSelf }) {
 		return "", false
 	}

@@ -226,10 +226,7 @@ func (t *Table) Root() int {
 // RouteName is the name the generated code knows route r of domain d
 // by: bare in the root domain, "key.name" in any other.
 func (t *Table) RouteName(d int, r *Route) string {
-	if d == t.Root() {
-		return r.Name
-	}
-	return t.Domains[d].Key + "." + r.Name
+	return core.RouteName(t.Root(), d, t.Domains[d].Key, r.Name)
 }
 
 // Address is where domain d is served, as routes.conf says.

@@ -118,10 +118,7 @@ func (s *routeSet) clone() *routeSet {
 	for i := range c.domains {
 		d := &c.domains[i]
 		d.CORS = cors(d.CORS)
-		d.CatchAll = nil
-		if i < len(c.catchAlls) && c.catchAlls[i].Method != "" {
-			d.CatchAll = &c.catchAlls[i]
-		}
+		d.CatchAll = catchAllOf(c.catchAlls, i)
 	}
 	return c
 }
@@ -140,12 +137,6 @@ func cloneAuthorization(a *Authorization) *Authorization {
 	return c
 }
 
-// CORS is a route's or domain's CORS policy.
-type CORS struct {
-	AllowOrigins     []string
-	AllowHeaders     []string
-	AllowMethods     []string
-	ExposeHeaders    []string
-	AllowCredentials bool
-	MaxAge           int64 // seconds
-}
+// CORS is a route's or domain's CORS policy, as the router's decision
+// applies it.
+type CORS = decide.CORS

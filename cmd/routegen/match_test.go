@@ -108,6 +108,34 @@ func TestMatchFindsRoutesConf(t *testing.T) {
 	}
 }
 
+// TestMatchWhyDomain: the reason match gives for a domain is the rule by
+// which the host table chose it: a request at port 80 is at a domain's
+// default port, as the router reads it.
+func TestMatchWhyDomain(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"routes.conf": `domains {
+  site {
+    host = "example.com"
+    port = "80"
+    routes { home { path = "/"; controller = "App"; action = "Home"; auth = "anonymous" } }
+  }
+  tenants {
+    host = "*.example.com"
+    routes { home { path = "/"; controller = "Tenant"; action = "Home"; auth = "anonymous" } }
+  }
+}
+`})
+	for url, want := range map[string]string{
+		"http://example.com/":         "domain: site (host example.com at port default)",
+		"http://example.com:80/":      "domain: site (host example.com at port default)",
+		"http://example.com:8080/":    "domain: site (host example.com, at any port: a port only chooses between domains of one host name)",
+		"http://shop.example.com:80/": "domain: tenants (host shop.example.com is a subdomain of example.com)",
+	} {
+		if code, stdout, stderr := runIn(t, dir, "match", "GET", url); code != exitOK || !strings.Contains(stdout, want) {
+			t.Errorf("GET %s: exit %d, %q, %q; want %q", url, code, stdout, stderr, want)
+		}
+	}
+}
+
 // TestCommandsNameFilesOneWay: list names the files of a directive's
 // routes.conf and flags from the working folder, as match and check do,
 // in its table, its JSON and its messages.
