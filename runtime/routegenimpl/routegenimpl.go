@@ -22,6 +22,7 @@ package routegenimpl
 
 import (
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/routegen/routegen/internal/core"
@@ -101,7 +102,8 @@ type Table struct {
 	Root int
 
 	once  sync.Once
-	built // by build, on first use
+	ready atomic.Bool // built, which a request reads without a call
+	built             // by build, on first use
 	urlCache
 }
 
@@ -135,11 +137,20 @@ func NewTable(t *Table) *Table { return t }
 // domain at its routes.conf address, environment variables read now: on
 // the first Lookup, NewRouter, URL or copy of the table.
 func (t *Table) build() *built {
+	if !t.ready.Load() {
+		t.buildNow()
+	}
+	return &t.built
+}
+
+// buildNow is build's first call, kept out of build so that build, and
+// Lookup with it, inline.
+func (t *Table) buildNow() {
 	t.once.Do(func() {
 		b := &t.built
 		b.core, b.hosts, b.newRouter, b.servedAt, b.requestAt, b.copyOf = newTable(t.Domains, t.Routes, t.CatchAlls, t.Matchers, t.AuthSchemes, t.SecureHeaders, t.Root)
+		t.ready.Store(true)
 	})
-	return &t.built
 }
 
 // CopyRoutes returns a copy of the routes, which the program may change at
