@@ -5,6 +5,7 @@ go 1.25.0
 require (
 	github.com/coder/websocket v1.8.15
 	github.com/routegen/routegen v0.0.0
+	golang.org/x/oauth2 v0.36.0
 )
 
 require (

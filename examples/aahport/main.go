@@ -3,7 +3,8 @@
 // read them, app/ the controllers, the auth providers (app/security) and
 // the models, views/ the templates and static/ the files served as they
 // are. It serves a task list at http://localhost:8080/, whose people
-// sign in on its login page (scheme form_auth, and a session), its REST
+// sign in on its login page (scheme form_auth, and a session) or with
+// GitHub (scheme github_auth, an oauth2 one, and the same session), its REST
 // API under /api/v1 (scheme basic_auth), and an admin subdomain at
 // http://admin.localhost:8080/ (basic_auth, and a generic scheme,
 // api_key, for its statistics). README.md lists requests to try.
@@ -30,8 +31,8 @@ import (
 var staticFiles embed.FS
 
 // newRouter is the application's router, with the tasks the application
-// starts with.
-func newRouter() (*runtime.Router, error) {
+// starts with, whose people sign in with GitHub at github.
+func newRouter(github security.GitHub) (*runtime.Router, error) {
 	tasks := models.NewTasks(
 		models.Task{Title: "Water the plants", By: "ann@example.com"},
 		models.Task{Title: "Renew the domain", Due: "2026-12-01", By: "bob@example.com"},
@@ -56,6 +57,11 @@ func newRouter() (*runtime.Router, error) {
 	if err != nil {
 		return nil, err
 	}
+	withGitHub, err := security.GitHubAuth(github).Options()
+	if err != nil {
+		return nil, err
+	}
+	signIn = append(signIn, withGitHub...)
 	errorHandler, err := controllerErrors(map[string]controllers.ErrorHandler{
 		"AppController":             app,
 		"admin/DashboardController": dashboard,
@@ -65,7 +71,7 @@ func newRouter() (*runtime.Router, error) {
 		return nil, err
 	}
 	return routes.NewRouter(api, dashboard, &controllers.Stats{Tasks: tasks}, app, append(signIn,
-		runtime.WithSessions(*routes.SignIn.Session, sessions, form.LoadSubject),
+		runtime.WithSessions(*routes.SignIn.Session, sessions, security.LoadSubject),
 		runtime.WithStaticFS(staticFiles),
 		runtime.WithAuthenticator("basic_auth", basic),
 		runtime.WithAuthenticator("api_key", apiKey),
@@ -103,7 +109,7 @@ func hasController(name string) bool {
 }
 
 func main() {
-	router, err := newRouter()
+	router, err := newRouter(security.GitHubCom)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/routegen/routegen/examples/aahport/app/security"
 )
 
 // A readmeRequest is a curl command of README.md's console blocks ("$ curl
@@ -229,7 +231,7 @@ func TestREADME(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	router, err := newRouter()
+	router, err := newRouter(security.GitHubCom)
 	if err != nil {
 		t.Fatal(err)
 	}

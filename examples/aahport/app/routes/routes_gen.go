@@ -54,6 +54,13 @@ var SignIn = runtime.SignIn{
 			IdentityField: "username", CredentialField: "password", PasswordEncoder: "bcrypt",
 		},
 	},
+	OAuth2: map[string]*runtime.OAuth2Config{
+		"github_auth": {
+			ClientID: "aahport", ClientSecret: "aahport-secret", Scopes: []string{"read:user"},
+			Provider: "github",
+			Login:    "/github-auth/login", Redirect: "/github-auth/callback", Success: "/my/tasks.html",
+		},
+	},
 }
 
 // routegenStaticCache is the caching of the static routes' files, the app config's cache.static as aah applied it.
@@ -69,14 +76,18 @@ var routegenRoutes = []runtime.Route{
 	{Index: 2, Name: "create_task", Method: "POST", Path: "/api/v1/tasks", Controller: "api/v1/TaskController", Action: "Create", Auth: "basic_auth", MaxBodySize: 1024, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"task:create"}}}}, Parent: "tasks", Pos: "../../config/routes.conf:59:15"},
 	{Index: 3, Name: "delete_task", Method: "DELETE", Path: "/api/v1/tasks/:id", Controller: "api/v1/TaskController", Action: "Delete", Auth: "basic_auth", MaxBodySize: 65536, AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"task:delete"}}}}, Parent: "tasks", Pos: "../../config/routes.conf:71:15"},
 	{Index: 4, Name: "task", Method: "GET", Path: "/api/v1/tasks/:id", Controller: "api/v1/TaskController", Action: "Show", Auth: "basic_auth", AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"task:read"}}}}, Parent: "tasks", Pos: "../../config/routes.conf:67:15"},
-	{Index: 5, Name: "form_auth_login_submit__aah", Method: "POST", Path: "/login", Action: "login_submit", Auth: "anonymous", MaxBodySize: 65536, AntiCSRFCheck: true, AddedBy: "form_auth", Pos: "../../config/security.conf:7:5"},
-	{Index: 6, Name: "login", Method: "GET", Path: "/login.html", Controller: "AppController", Action: "Login", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../config/routes.conf:24:7"},
-	{Index: 7, Name: "logout", Method: "POST", Path: "/logout", Controller: "AppController", Action: "Logout", Auth: "authenticated", MaxBodySize: 65536, AntiCSRFCheck: true, Pos: "../../config/routes.conf:30:7"},
-	{Index: 8, Name: "my_tasks", Method: "GET", Path: "/my/tasks.html", Controller: "AppController", Action: "MyTasks", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../config/routes.conf:38:7"},
-	{Index: 9, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", StaticCache: routegenStaticCache, Params: []string{"filepath"}, Pos: "../../config/routes.conf:10:7"},
-	{Index: 10, Domain: 1, Name: "index", Method: "GET", Path: "/", Controller: "admin/DashboardController", Action: "Index", Auth: "basic_auth", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Pos: "../../config/routes.conf:93:7"},
-	{Index: 11, Domain: 1, Name: "form_auth_login_submit__aah", Method: "POST", Path: "/login", Action: "login_submit", Auth: "anonymous", MaxBodySize: 65536, AntiCSRFCheck: true, AddedBy: "form_auth", Pos: "../../config/security.conf:7:5"},
-	{Index: 12, Domain: 1, Name: "stats", Method: "GET", Path: "/stats", Controller: "admin/StatsController", Action: "Index", Auth: "api_key", AntiCSRFCheck: true, Pos: "../../config/routes.conf:101:7"},
+	{Index: 5, Name: "github_auth_redirect__aah", Method: "GET", Path: "/github-auth/callback", Action: "redirect", Auth: "anonymous", AntiCSRFCheck: true, AddedBy: "github_auth", Pos: "../../config/security.conf:28:5"},
+	{Index: 6, Name: "github_auth_login__aah", Method: "GET", Path: "/github-auth/login", Action: "login", Auth: "anonymous", AntiCSRFCheck: true, AddedBy: "github_auth", Pos: "../../config/security.conf:28:5"},
+	{Index: 7, Name: "form_auth_login_submit__aah", Method: "POST", Path: "/login", Action: "login_submit", Auth: "anonymous", MaxBodySize: 65536, AntiCSRFCheck: true, AddedBy: "form_auth", Pos: "../../config/security.conf:7:5"},
+	{Index: 8, Name: "login", Method: "GET", Path: "/login.html", Controller: "AppController", Action: "Login", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../config/routes.conf:24:7"},
+	{Index: 9, Name: "logout", Method: "POST", Path: "/logout", Controller: "AppController", Action: "Logout", Auth: "authenticated", MaxBodySize: 65536, AntiCSRFCheck: true, Pos: "../../config/routes.conf:30:7"},
+	{Index: 10, Name: "my_tasks", Method: "GET", Path: "/my/tasks.html", Controller: "AppController", Action: "MyTasks", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../config/routes.conf:38:7"},
+	{Index: 11, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", StaticCache: routegenStaticCache, Params: []string{"filepath"}, Pos: "../../config/routes.conf:10:7"},
+	{Index: 12, Domain: 1, Name: "index", Method: "GET", Path: "/", Controller: "admin/DashboardController", Action: "Index", Auth: "basic_auth", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Pos: "../../config/routes.conf:93:7"},
+	{Index: 13, Domain: 1, Name: "github_auth_redirect__aah", Method: "GET", Path: "/github-auth/callback", Action: "redirect", Auth: "anonymous", AntiCSRFCheck: true, AddedBy: "github_auth", Pos: "../../config/security.conf:28:5"},
+	{Index: 14, Domain: 1, Name: "github_auth_login__aah", Method: "GET", Path: "/github-auth/login", Action: "login", Auth: "anonymous", AntiCSRFCheck: true, AddedBy: "github_auth", Pos: "../../config/security.conf:28:5"},
+	{Index: 15, Domain: 1, Name: "form_auth_login_submit__aah", Method: "POST", Path: "/login", Action: "login_submit", Auth: "anonymous", MaxBodySize: 65536, AntiCSRFCheck: true, AddedBy: "form_auth", Pos: "../../config/security.conf:7:5"},
+	{Index: 16, Domain: 1, Name: "stats", Method: "GET", Path: "/stats", Controller: "admin/StatsController", Action: "Index", Auth: "api_key", AntiCSRFCheck: true, Pos: "../../config/routes.conf:101:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
@@ -86,7 +97,7 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 	Domains:     routegenDomains,
 	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
-	AuthSchemes: []string{"api_key", "basic_auth", "form_auth"},
+	AuthSchemes: []string{"api_key", "basic_auth", "form_auth", "github_auth"},
 	SecureHeaders: []routegenimpl.SecureHeader{
 		{Name: "X-Frame-Options", Value: "DENY"},
 		{Name: "X-Content-Type-Options", Value: "nosniff"},
@@ -134,10 +145,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			return 0 // GET / (index)
 		case "/api/v1/tasks":
 			return 1 // GET /api/v1/tasks (tasks)
+		case "/github-auth/callback":
+			return 5 // GET /github-auth/callback (github_auth_redirect__aah)
+		case "/github-auth/login":
+			return 6 // GET /github-auth/login (github_auth_login__aah)
 		case "/login.html":
-			return 6 // GET /login.html (login)
+			return 8 // GET /login.html (login)
 		case "/my/tasks.html":
-			return 8 // GET /my/tasks.html (my_tasks)
+			return 10 // GET /my/tasks.html (my_tasks)
 		}
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "api/v1/tasks/") {
@@ -152,7 +167,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 7
 			if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
 				routegenimpl.Push(p, path[i2:])
-				return 9 // GET /static/*filepath (public_assets)
+				return 11 // GET /static/*filepath (public_assets)
 			}
 		}
 		return -1
@@ -161,9 +176,9 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		case "/api/v1/tasks":
 			return 2 // POST /api/v1/tasks (create_task)
 		case "/login":
-			return 5 // POST /login (form_auth_login_submit__aah)
+			return 7 // POST /login (form_auth_login_submit__aah)
 		case "/logout":
-			return 7 // POST /logout (logout)
+			return 9 // POST /logout (logout)
 		}
 		return -1
 	}
@@ -176,15 +191,19 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 	case "GET":
 		switch path {
 		case "/":
-			return 10 // GET / (index)
+			return 12 // GET / (index)
+		case "/github-auth/callback":
+			return 13 // GET /github-auth/callback (github_auth_redirect__aah)
+		case "/github-auth/login":
+			return 14 // GET /github-auth/login (github_auth_login__aah)
 		case "/stats":
-			return 12 // GET /stats (stats)
+			return 16 // GET /stats (stats)
 		}
 		return -1
 	case "POST":
 		switch path {
 		case "/login":
-			return 11 // POST /login (form_auth_login_submit__aah)
+			return 15 // POST /login (form_auth_login_submit__aah)
 		}
 		return -1
 	}
@@ -201,21 +220,21 @@ type APIV1TaskController interface {
 	List(ctx *runtime.Context) error // serves tasks: GET /api/v1/tasks (../../config/routes.conf:51:11)
 //line ../../config/routes.conf:67:14
 	Show(ctx *runtime.Context, id int64) error // serves task: GET /api/v1/tasks/:id (../../config/routes.conf:67:15)
-//line routes_gen.go:205:1
+//line routes_gen.go:224:1
 }
 
 // AdminDashboardController holds the actions of controller "admin/DashboardController".
 type AdminDashboardController interface {
 //line ../../config/routes.conf:93:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../config/routes.conf:93:7)
-//line routes_gen.go:212:1
+//line routes_gen.go:231:1
 }
 
 // AdminStatsController holds the actions of controller "admin/StatsController".
 type AdminStatsController interface {
 //line ../../config/routes.conf:101:6
 	Index(ctx *runtime.Context) error // serves stats: GET /stats (../../config/routes.conf:101:7)
-//line routes_gen.go:219:1
+//line routes_gen.go:238:1
 }
 
 // AppController holds the actions of controller "AppController".
@@ -228,7 +247,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../config/routes.conf:30:7)
 //line ../../config/routes.conf:38:6
 	MyTasks(ctx *runtime.Context) error // serves my_tasks: GET /my/tasks.html (../../config/routes.conf:38:7)
-//line routes_gen.go:232:1
+//line routes_gen.go:251:1
 }
 
 // NewRouter returns the http.Handler of ../../config/routes.conf, calling the actions of the given controllers.
@@ -284,15 +303,15 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 			return err
 		}
 		return c.apiv1taskController.Show(ctx, v0)
-	case 6: // GET /login.html (login)
+	case 8: // GET /login.html (login)
 		return c.appController.Login(ctx)
-	case 7: // POST /logout (logout)
+	case 9: // POST /logout (logout)
 		return c.appController.Logout(ctx)
-	case 8: // GET /my/tasks.html (my_tasks)
+	case 10: // GET /my/tasks.html (my_tasks)
 		return c.appController.MyTasks(ctx)
-	case 10: // GET / (index)
+	case 12: // GET / (index)
 		return c.adminDashboardController.Index(ctx)
-	case 12: // GET /stats (stats)
+	case 16: // GET /stats (stats)
 		return c.adminStatsController.Index(ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
@@ -352,7 +371,7 @@ func (u *URLBuilder) Index() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:356:1
+//line routes_gen.go:375:1
 
 // Tasks returns the URL of route "tasks": /api/v1/tasks (../../config/routes.conf:51:11).
 //
@@ -361,7 +380,7 @@ func (u *URLBuilder) Tasks() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:365:1
+//line routes_gen.go:384:1
 
 // CreateTask returns the URL of route "create_task": /api/v1/tasks (../../config/routes.conf:59:15).
 //
@@ -370,7 +389,7 @@ func (u *URLBuilder) CreateTask() string {
 	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:374:1
+//line routes_gen.go:393:1
 
 // DeleteTask returns the URL of route "delete_task": /api/v1/tasks/:id (../../config/routes.conf:71:15).
 //
@@ -379,7 +398,7 @@ func (u *URLBuilder) DeleteTask(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 3, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:383:1
+//line routes_gen.go:402:1
 
 // Task returns the URL of route "task": /api/v1/tasks/:id (../../config/routes.conf:67:15).
 //
@@ -388,79 +407,115 @@ func (u *URLBuilder) Task(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 4, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:392:1
+//line routes_gen.go:411:1
+
+// GithubAuthRedirectAah returns the URL of route "github_auth_redirect__aah": /github-auth/callback (../../config/security.conf:28:5).
+//
+//line ../../config/security.conf:28:1
+func (u *URLBuilder) GithubAuthRedirectAah() string {
+	return routegenTable.HelperURL(&u.base, 5)
+}
+
+//line routes_gen.go:420:1
+
+// GithubAuthLoginAah returns the URL of route "github_auth_login__aah": /github-auth/login (../../config/security.conf:28:5).
+//
+//line ../../config/security.conf:28:1
+func (u *URLBuilder) GithubAuthLoginAah() string {
+	return routegenTable.HelperURL(&u.base, 6)
+}
+
+//line routes_gen.go:429:1
 
 // FormAuthLoginSubmitAah returns the URL of route "form_auth_login_submit__aah": /login (../../config/security.conf:7:5).
 //
 //line ../../config/security.conf:7:1
 func (u *URLBuilder) FormAuthLoginSubmitAah() string {
-	return routegenTable.HelperURL(&u.base, 5)
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:401:1
+//line routes_gen.go:438:1
 
 // Login returns the URL of route "login": /login.html (../../config/routes.conf:24:7).
 //
 //line ../../config/routes.conf:24:1
 func (u *URLBuilder) Login() string {
-	return routegenTable.HelperURL(&u.base, 6)
+	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:410:1
+//line routes_gen.go:447:1
 
 // Logout returns the URL of route "logout": /logout (../../config/routes.conf:30:7).
 //
 //line ../../config/routes.conf:30:1
 func (u *URLBuilder) Logout() string {
-	return routegenTable.HelperURL(&u.base, 7)
+	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:419:1
+//line routes_gen.go:456:1
 
 // MyTasks returns the URL of route "my_tasks": /my/tasks.html (../../config/routes.conf:38:7).
 //
 //line ../../config/routes.conf:38:1
 func (u *URLBuilder) MyTasks() string {
-	return routegenTable.HelperURL(&u.base, 8)
+	return routegenTable.HelperURL(&u.base, 10)
 }
 
-//line routes_gen.go:428:1
+//line routes_gen.go:465:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../config/routes.conf:10:7).
 //
 //line ../../config/routes.conf:10:1
 func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 9, filepath)
+	return routegenTable.CheckedHelperURL(&u.base, 11, filepath)
 }
 
-//line routes_gen.go:437:1
+//line routes_gen.go:474:1
 
 // AdminLocalhostIndex returns the URL of route "admin_localhost.index": / on admin.localhost (../../config/routes.conf:93:7).
 //
 //line ../../config/routes.conf:93:1
 func (u *URLBuilder) AdminLocalhostIndex() string {
-	return routegenTable.HelperURL(&u.base, 10)
+	return routegenTable.HelperURL(&u.base, 12)
 }
 
-//line routes_gen.go:446:1
+//line routes_gen.go:483:1
+
+// AdminLocalhostGithubAuthRedirectAah returns the URL of route "admin_localhost.github_auth_redirect__aah": /github-auth/callback on admin.localhost (../../config/security.conf:28:5).
+//
+//line ../../config/security.conf:28:1
+func (u *URLBuilder) AdminLocalhostGithubAuthRedirectAah() string {
+	return routegenTable.HelperURL(&u.base, 13)
+}
+
+//line routes_gen.go:492:1
+
+// AdminLocalhostGithubAuthLoginAah returns the URL of route "admin_localhost.github_auth_login__aah": /github-auth/login on admin.localhost (../../config/security.conf:28:5).
+//
+//line ../../config/security.conf:28:1
+func (u *URLBuilder) AdminLocalhostGithubAuthLoginAah() string {
+	return routegenTable.HelperURL(&u.base, 14)
+}
+
+//line routes_gen.go:501:1
 
 // AdminLocalhostFormAuthLoginSubmitAah returns the URL of route "admin_localhost.form_auth_login_submit__aah": /login on admin.localhost (../../config/security.conf:7:5).
 //
 //line ../../config/security.conf:7:1
 func (u *URLBuilder) AdminLocalhostFormAuthLoginSubmitAah() string {
-	return routegenTable.HelperURL(&u.base, 11)
+	return routegenTable.HelperURL(&u.base, 15)
 }
 
-//line routes_gen.go:455:1
+//line routes_gen.go:510:1
 
 // AdminLocalhostStats returns the URL of route "admin_localhost.stats": /stats on admin.localhost (../../config/routes.conf:101:7).
 //
 //line ../../config/routes.conf:101:1
 func (u *URLBuilder) AdminLocalhostStats() string {
-	return routegenTable.HelperURL(&u.base, 12)
+	return routegenTable.HelperURL(&u.base, 16)
 }
 
-//line routes_gen.go:464:1
+//line routes_gen.go:519:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -1,6 +1,7 @@
 // Package security holds the application's users and machine keys, and
-// the authenticators of security.conf's three schemes: aah's authentication
-// and authorization providers, ported to runtime/aahauth.
+// the authenticators of security.conf's four schemes: aah's authentication
+// and authorization providers, ported to runtime/aahauth and, for the
+// oauth2 scheme, runtime/aahauth/aahoauth2.
 //
 // In aah, a provider pair served each scheme: the authenticator returned
 // an account's stored credentials (GetAuthenticationInfo), which aah
@@ -11,11 +12,17 @@ package security
 
 import (
 	"crypto/sha256"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"net/http"
+
+	"golang.org/x/oauth2"
 
 	"github.com/routegen/routegen/examples/aahport/app/routes"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/aahauth"
+	"github.com/routegen/routegen/runtime/aahauth/aahoauth2"
 )
 
 // User is who a request of the basic and form schemes comes from: the Subject of
@@ -93,6 +100,66 @@ func Form() aahauth.Form {
 		Config:  routes.SignIn.Forms["form_auth"],
 		Account: account,
 	}
+}
+
+// GitHub is where scheme github_auth finds the provider: Endpoint, nil
+// for GitHub's own (client.provider.name), and API, the base URL of its
+// REST API, which tells whose a token is.
+type GitHub struct {
+	Endpoint *oauth2.Endpoint
+	API      string
+}
+
+// GitHubCom is GitHub itself.
+var GitHubCom = GitHub{API: "https://api.github.com"}
+
+// githubLogins links GitHub accounts, by login, to the users of the store.
+var githubLogins = map[string]string{
+	"bob-on-github": "bob@example.com",
+	"cy-on-github":  "cy@example.com",
+}
+
+var errUnlinked = errors.New("the GitHub account is linked to no user")
+
+// GitHubAuth is scheme github_auth: its Subject is aah's
+// SubjectPrincipalProvider, which asks the provider whose the token is
+// and signs in the user that login is linked to, with the principal the
+// form scheme's session keeps, the user's email.
+func GitHubAuth(provider GitHub) aahoauth2.Scheme {
+	return aahoauth2.Scheme{
+		Name:     "github_auth",
+		Config:   routes.SignIn.OAuth2["github_auth"],
+		Endpoint: provider.Endpoint,
+		Subject: func(ctx *runtime.Context, _ *oauth2.Token, client *http.Client) (string, runtime.Subject, error) {
+			res, err := client.Get(provider.API + "/user")
+			if err != nil {
+				return "", nil, err
+			}
+			defer res.Body.Close()
+			if res.StatusCode != http.StatusOK {
+				return "", nil, fmt.Errorf("GitHub's /user answered %s", res.Status)
+			}
+			var user struct{ Login string }
+			if err := json.NewDecoder(res.Body).Decode(&user); err != nil {
+				return "", nil, err
+			}
+			email, ok := githubLogins[user.Login]
+			if !ok {
+				return "", nil, errUnlinked
+			}
+			subject, err := Form().LoadSubject(ctx, "form_auth", email)
+			return email, subject, err
+		},
+	}
+}
+
+// LoadSubject finds who signed in again, on each request of the session.
+// Both the form and GitHub sign in a user of the store by email.
+func LoadSubject(ctx *runtime.Context, scheme, email string) (runtime.Subject, error) {
+	if scheme == "github_auth" {
+		scheme = "form_auth"
+	}
+	return Form().LoadSubject(ctx, scheme, email)
 }
 
 // Machine is who a request of the api_key scheme comes from.
