@@ -32,11 +32,13 @@ const (
 // does not support. Code that sets the table's SecureHeaders, which
 // version 2 added, is written for implSecureHeadersVersion; a file that
 // writes Routes as JSON for routesJSONVersion, which added
-// routegenimpl.DecodeRoutes.
+// routegenimpl.DecodeRoutes; a matcher written as code that calls
+// routegenimpl.CleanAfterPrefix for cleanAfterPrefixVersion.
 const (
 	implVersion              = 1
 	implSecureHeadersVersion = 2
 	routesJSONVersion        = 3
+	cleanAfterPrefixVersion  = 4
 )
 
 // Options name what the generated package is and where it comes from.

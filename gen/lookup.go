@@ -15,6 +15,8 @@ import (
 func (g *generator) writeVersionCheck() {
 	version := implVersion
 	switch {
+	case g.matchersAsCode() && g.hasPrefixedParam():
+		version = cleanAfterPrefixVersion
 	case g.routesAsJSON:
 		version = routesJSONVersion
 	case g.secureHeaders() != nil:

@@ -15,12 +15,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 4 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(4 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 4)
 )
 
 // routegenCORS0 is a CORS policy of ../../testdata/deploy/routes.conf, shared by the routes that have it.
@@ -120,7 +120,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				return 6 // GET /pub/*filepath (pub)
 			}
 		}
-		if len(path) > i1+4 && strings.HasPrefix(path[i1:], "src2") && routegenimpl.IsCleanTail(path[i1:]) {
+		if len(path) > i1+4 && strings.HasPrefix(path[i1:], "src2") && routegenimpl.IsCleanTail(path[i1:]) && routegenimpl.CleanAfterPrefix(path[i1+4:routegenimpl.SegmentEnd(path, i1+4)]) {
 			routegenimpl.Push(p, path[i1+4:])
 			return 8 // GET /src2*filepath (source)
 		}

@@ -15,12 +15,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 4 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(4 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 4)
 )
 
 // routegenCORS0 is a CORS policy of ../../testdata/rich/routes.conf, shared by the routes that have it.
@@ -159,7 +159,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
-							if j3 == len(path) && j3 > i3+6 && strings.HasPrefix(path[i3:j3], "%CF%80") {
+							if j3 == len(path) && j3 > i3+6 && strings.HasPrefix(path[i3:j3], "%CF%80") && routegenimpl.CleanAfterPrefix(path[i3+6:j3]) {
 								routegenimpl.Push(p, path[i3+6:j3])
 								return 2 // GET /%CE%B1%CE%B2/:version/%CF%80:id (greek_item)
 							}
@@ -280,7 +280,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 == len(path) && j1 > i1+5 && strings.HasPrefix(path[i1:j1], "user_") {
+		if j1 == len(path) && j1 > i1+5 && strings.HasPrefix(path[i1:j1], "user_") && routegenimpl.CleanAfterPrefix(path[i1+5:j1]) {
 			routegenimpl.Push(p, path[i1+5:j1])
 			return 20 // GET /user_:name (profile)
 		}

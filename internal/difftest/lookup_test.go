@@ -145,6 +145,9 @@ func seeds(table *ir.Table) []difftest.Request {
 			slash := strings.IndexByte(good[1:], '/') + 1
 			paths := []string{good, empty, strings.TrimSuffix(empty, "/"), good + "/", "/" + good, good[:slash] + "/." + good[slash:], "/x/.." + good,
 				difftest.PathOf(r, func(ir.Param) string { return "x%2Fy%zz" })}
+			for _, v := range escapedDots {
+				paths = append(paths, difftest.PathOf(r, func(ir.Param) string { return v }))
+			}
 			if i := strings.IndexAny(good, "abcdefghijklmnopqrstuvwxyz"); i >= 0 {
 				paths = append(paths, good[:i]+fmt.Sprintf("%%%02X", good[i])+good[i+1:])
 			}
@@ -174,6 +177,41 @@ func seeds(table *ir.Table) []difftest.Request {
 		}
 	}
 	return reqs
+}
+
+// escapedDots are parameter values, as sent, that spell a dot segment
+// with escapes, alone or between escaped slashes.
+var escapedDots = []string{"%2e", "%2E%2e", ".%2e", "%2e.", "..%2f..%2fetc", "%2e%2e%2F", "a%2F..", ".%2fx", "%2e%2e%2e"}
+
+// FuzzNoDotParameter: whatever the request, no parameter of a route found
+// is "." or "..", or holds one between slashes once decoded, and so no
+// catch-all's value holds a dot segment; both matchers agree with the
+// reference.
+func FuzzNoDotParameter(f *testing.F) {
+	tables := loadTables(f)
+	hosts := make([][]string, len(tables))
+	for i, table := range tables {
+		hosts[i] = difftest.Hosts(table)
+		for _, s := range seeds(table) {
+			if strings.ContainsAny(s.Path, "%.") { // the seeds with escapes or dots: FuzzLookup has the others
+				f.Add(byte(i), byte(slices.Index(difftest.Methods, s.Method)), byte(slices.Index(hosts[i], s.Host)), s.Path)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, table, method, host byte, path string) {
+		i := int(table) % len(tables)
+		req := difftest.Request{
+			Method: difftest.Methods[int(method)%len(difftest.Methods)],
+			Host:   hosts[i][int(host)%len(hosts[i])],
+			Path:   path,
+		}
+		want := check(t, tables[i], generated[i].lookups, req)
+		for _, p := range want.Params {
+			if slices.ContainsFunc(strings.Split(p.Value, "/"), func(s string) bool { return s == "." || s == ".." }) {
+				t.Errorf("%s: parameter %s is %q, which holds a dot segment", req, p.Name, p.Value)
+			}
+		}
+	})
 }
 
 // respellHighEscapes writes the escapes of bytes from 0x80 up in path as a

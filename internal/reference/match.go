@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"net/url"
 	"path"
 	"slices"
 	"strings"
@@ -103,6 +104,64 @@ func isClean(p string) bool {
 	return true
 }
 
+// The dot segments a path's escapes spell.
+const (
+	noDot      = iota
+	escapedDot // a segment is "." or ".." once decoded: "%2e%2E", ".%2e"
+	hiddenDot  // a segment decoded holds "." or ".." between the slashes its escapes make: "..%2fetc"
+)
+
+// escapedDots is the worst of what the segments of path spell once
+// decoded; a segment that does not decode is as sent.
+func escapedDots(path string) int {
+	worst := noDot
+	for _, seg := range strings.Split(path, "/") {
+		if !strings.Contains(seg, "%") {
+			continue
+		}
+		decoded, err := url.PathUnescape(seg)
+		if err != nil {
+			continue
+		}
+		parts := strings.Split(decoded, "/")
+		switch {
+		case len(parts) == 1 && (decoded == "." || decoded == ".."):
+			worst = max(worst, escapedDot)
+		case slices.ContainsFunc(parts, isDotPart):
+			worst = hiddenDot
+		}
+	}
+	return worst
+}
+
+func isDotPart(s string) bool { return s == "." || s == ".." }
+
+// spellDots writes each segment of path that decodes to "." or ".." as that.
+func spellDots(path string) string {
+	segs := strings.Split(path, "/")
+	for i, seg := range segs {
+		if decoded, err := url.PathUnescape(seg); err == nil && isDotPart(decoded) {
+			segs[i] = decoded
+		}
+	}
+	return strings.Join(segs, "/")
+}
+
+// holdsDot reports whether a parameter's value, as sent, holds a "." or
+// ".." part once each of its segments is decoded: no parameter takes one.
+func holdsDot(v string) bool {
+	for _, seg := range strings.Split(v, "/") {
+		decoded, err := url.PathUnescape(seg)
+		if err != nil {
+			decoded = seg
+		}
+		if slices.ContainsFunc(strings.Split(decoded, "/"), isDotPart) {
+			return true
+		}
+	}
+	return false
+}
+
 // cleanPath is path.Clean keeping a trailing slash.
 func cleanPath(p string) string {
 	c := path.Clean(p)
@@ -167,14 +226,14 @@ func matchRoute(r *ir.Route, segs []string) ([]rank, []Param, bool) {
 			}
 		case ir.ParamSegment:
 			v, ok := strings.CutPrefix(segs[i], s.Literal)
-			if !ok || v == "" {
+			if !ok || v == "" || holdsDot(v) {
 				return nil, nil, false
 			}
 			params = append(params, Param{s.Param, unescape(v)})
 		case ir.CatchAllSegment:
 			// The rest of the path; a listing also serves its folder itself.
 			v, ok := strings.CutPrefix(strings.Join(segs[i:], "/"), s.Literal)
-			if !ok || v == "" && !(r.Static && r.List) {
+			if !ok || v == "" && !(r.Static && r.List) || holdsDot(v) {
 				return nil, nil, false
 			}
 			return ranks, append(params, Param{s.Param, unescape(v)}), true

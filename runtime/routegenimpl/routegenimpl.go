@@ -31,10 +31,11 @@ import (
 
 // The versions of this API that this package supports: a generated file
 // written for another does not compile. Version 2 adds Table.SecureHeaders,
-// version 3 DecodeRoutes; a file that uses neither is written for version 1.
+// version 3 DecodeRoutes, version 4 CleanAfterPrefix; a file that uses
+// none is written for version 1.
 const (
 	MinVersion = 1
-	MaxVersion = 3
+	MaxVersion = 4
 )
 
 // RunGoGenerate is the type of a generated file's version check, which a
@@ -67,6 +68,11 @@ func SegmentEnd(path string, start int) int { return core.SegmentEnd(path, start
 
 // NotDot reports whether a parameter's segment is neither "." nor "..".
 func NotDot(seg string) bool { return core.NotDot(seg) }
+
+// CleanAfterPrefix reports whether the value of a parameter after literal
+// text in its segment, up to the segment's end, is no dot segment, escaped
+// or not, and holds none between escaped slashes.
+func CleanAfterPrefix(v string) bool { return core.CleanAfterPrefix(v) }
 
 // IsCleanTail reports whether the rest of a path after one of its "/" has
 // no empty or dot segment: what a catch-all takes.

@@ -15,12 +15,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 4 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(4 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 4)
 )
 
 // routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
@@ -140,7 +140,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	case "CONNECT":
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") {
+		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") && routegenimpl.CleanAfterPrefix(path[i1+2:j1]) {
 			routegenimpl.Push(p, path[i1+2:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
@@ -204,7 +204,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") {
+		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") && routegenimpl.CleanAfterPrefix(path[i1+2:j1]) {
 			routegenimpl.Push(p, path[i1+2:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
@@ -229,7 +229,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := routegenimpl.SegmentEnd(path, i4)
-								if j4 > i4+1 && strings.HasPrefix(path[i4:j4], "v") {
+								if j4 > i4+1 && strings.HasPrefix(path[i4:j4], "v") && routegenimpl.CleanAfterPrefix(path[i4+1:j4]) {
 									routegenimpl.Push(p, path[i4+1:j4])
 									switch path[j4:] {
 									case "/a-b":
@@ -268,7 +268,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	case "PATCH":
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") {
+		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") && routegenimpl.CleanAfterPrefix(path[i1+2:j1]) {
 			routegenimpl.Push(p, path[i1+2:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
@@ -311,7 +311,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		}
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") {
+		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") && routegenimpl.CleanAfterPrefix(path[i1+2:j1]) {
 			routegenimpl.Push(p, path[i1+2:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
@@ -343,7 +343,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		}
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") {
+		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") && routegenimpl.CleanAfterPrefix(path[i1+2:j1]) {
 			routegenimpl.Push(p, path[i1+2:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
@@ -375,7 +375,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
+				if j2 == len(path) && j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") && routegenimpl.CleanAfterPrefix(path[i2+2:j2]) {
 					routegenimpl.Push(p, path[i2+2:j2])
 					return 1 // WS /:p0/x.:p1 (r1)
 				}

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 4 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(4 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 4)
 )
 
 // routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
@@ -159,7 +159,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "=/.../") {
 			i2 := i1 + 6
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 				routegenimpl.Push(p, path[i2+1:j2])
 				if j2 < len(path) {
 					i3 := j2 + 1
@@ -182,7 +182,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "=/.../") {
 			i2 := i1 + 6
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 				routegenimpl.Push(p, path[i2+1:j2])
 				if j2 < len(path) {
 					i3 := j2 + 1
@@ -285,7 +285,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		}
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.NotDot(path[i1:j1]) {
+		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			return 19 // CONNECT /.:p0 (r13)
 		}
@@ -297,7 +297,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		}
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
@@ -313,7 +313,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 			routegenimpl.Push(p, path[i1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
-				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "a") && routegenimpl.IsCleanTail(path[i2:]) {
+				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "a") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
 					routegenimpl.Push(p, path[i2+1:])
 					return 22 // GET /:p0/a*rest (r14)
 				}
@@ -324,7 +324,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 	case "HEAD":
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
@@ -344,7 +344,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		}
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.NotDot(path[i1:j1]) {
+		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			return 20 // POST /.:p0 (r13)
 		}
@@ -352,11 +352,11 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 	case "WS":
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.NotDot(path[i1:j1]) {
+		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			return 21 // WS /.:p0 (r13)
 		}
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1

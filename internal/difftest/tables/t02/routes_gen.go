@@ -15,12 +15,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 4 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(4 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 4)
 )
 
 // routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
@@ -419,7 +419,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "v") {
+					if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "v") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 						routegenimpl.Push(p, path[i3+1:j3])
 						return 53 // CONNECT /42/abc/users/:p3/v:p4 (r89)
 					}
@@ -439,12 +439,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 					routegenimpl.Push(p, path[i2+1:j2])
 					if j2 == len(path) {
 						return 158 // CONNECT /v:p0/1:p1 (r57)
@@ -473,13 +473,13 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					if strings.HasPrefix(path[i3:], ".../a-b/b/") {
 						i4 := i3 + 10
 						j4 := routegenimpl.SegmentEnd(path, i4)
-						if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
+						if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") && routegenimpl.CleanAfterPrefix(path[i4+1:j4]) {
 							routegenimpl.Push(p, path[i4+1:j4])
 							return 77 // CONNECT /:p0/b/.../a-b/b/~:p5 (r98)
 						}
 					}
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
+					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 						routegenimpl.Push(p, path[i3+1:j3])
 						switch path[j3:] {
 						case "/@":
@@ -490,7 +490,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 							if strings.HasPrefix(path[i4:], "@/@/") {
 								i5 := i4 + 4
 								j5 := routegenimpl.SegmentEnd(path, i5)
-								if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "1") {
+								if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "1") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
 									routegenimpl.Push(p, path[i5+1:j5])
 									return 81 // CONNECT /:p0/b/~:p2/@/@/1:p5 (r102)
 								}
@@ -519,14 +519,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
-					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
+					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") && routegenimpl.CleanAfterPrefix(path[i2+2:j2]) {
 						routegenimpl.Push(p, path[i2+2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "new/") {
 								i4 := i3 + 4
 								j4 := routegenimpl.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
+								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") && routegenimpl.CleanAfterPrefix(path[i4+2:j4]) {
 									routegenimpl.Push(p, path[i4+2:j4])
 									return 14 // DELETE /.../x.:p1/new/x.:p3 (r7)
 								}
@@ -534,12 +534,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						}
 						routegenimpl.Pop(p)
 					}
-					if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
+					if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 						routegenimpl.Push(p, path[i2+1:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
-							if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") {
+							if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 								routegenimpl.Push(p, path[i3+1:j3])
 								return 10 // DELETE /.../a:p1/a:p2 (r79)
 							}
@@ -566,7 +566,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			case 'a':
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
-					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
 						routegenimpl.Push(p, path[i2+1:])
 						return 113 // DELETE /abc/1*rest (r43)
 					}
@@ -582,7 +582,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
@@ -649,7 +649,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
-					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
+					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") && routegenimpl.CleanAfterPrefix(path[i2+2:j2]) {
 						routegenimpl.Push(p, path[i2+2:j2])
 						if j2 == len(path) {
 							return 13 // HEAD /.../x.:p1 (r2)
@@ -659,7 +659,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 							if strings.HasPrefix(path[i3:], "x.y/") {
 								i4 := i3 + 4
 								j4 := routegenimpl.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
+								if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") && routegenimpl.CleanAfterPrefix(path[i4+1:j4]) {
 									routegenimpl.Push(p, path[i4+1:j4])
 									return 20 // HEAD /.../x.:p1/x.y/~:p3 (r4)
 								}
@@ -671,7 +671,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			case 'a':
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
-					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
 						routegenimpl.Push(p, path[i2+1:])
 						return 115 // HEAD /abc/1*rest (r41)
 					}
@@ -722,12 +722,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 					routegenimpl.Push(p, path[i2+1:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
@@ -758,14 +758,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i2:], "b/") {
 					i3 := i2 + 2
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
+					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 						routegenimpl.Push(p, path[i3+1:j3])
 						if j3 < len(path) {
 							i4 := j3 + 1
 							if strings.HasPrefix(path[i4:], "@/") {
 								i5 := i4 + 2
 								j5 := routegenimpl.SegmentEnd(path, i5)
-								if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "v") {
+								if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "v") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
 									routegenimpl.Push(p, path[i5+1:j5])
 									return 83 // HEAD /:p0/b/~:p2/@/v:p4 (r104)
 								}
@@ -786,7 +786,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
+					if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 						routegenimpl.Push(p, path[i2+1:j2])
 						return 7 // OPTIONS /.../a:p1 (r78)
 					}
@@ -794,7 +794,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			case 'a':
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
-					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
 						routegenimpl.Push(p, path[i2+1:])
 						return 116 // OPTIONS /abc/1*rest (r44)
 					}
@@ -813,7 +813,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								if j3 < len(path) {
 									i4 := j3 + 1
 									j4 := routegenimpl.SegmentEnd(path, i4)
-									if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
+									if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") && routegenimpl.CleanAfterPrefix(path[i4+2:j4]) {
 										routegenimpl.Push(p, path[i4+2:j4])
 										return 133 // OPTIONS /user_x/:p1/:p2/x.:p3 (r35)
 									}
@@ -849,7 +849,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.NotDot(path[i1:j1]) {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			switch path[j1:] {
 			case "/x.y":
@@ -860,7 +860,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i2:], "x.y/") {
 					i3 := i2 + 4
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") {
+					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 						routegenimpl.Push(p, path[i3+1:j3])
 						if j3 < len(path) {
 							i4 := j3 + 1
@@ -880,7 +880,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 			routegenimpl.Pop(p)
 		}
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			switch path[j1:] {
 			case "/new/ab":
@@ -899,7 +899,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i2:], "b/.../a-b/b/") {
 					i3 := i2 + 12
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
+					if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 						routegenimpl.Push(p, path[i3+1:j3])
 						return 78 // OPTIONS /:p0/b/.../a-b/b/~:p5 (r98)
 					}
@@ -920,7 +920,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 									if j4 < len(path) {
 										i5 := j4 + 1
 										j5 := routegenimpl.SegmentEnd(path, i5)
-										if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") {
+										if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
 											routegenimpl.Push(p, path[i5+1:j5])
 											if j5 < len(path) {
 												i6 := j5 + 1
@@ -960,14 +960,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
-					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
+					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") && routegenimpl.CleanAfterPrefix(path[i2+2:j2]) {
 						routegenimpl.Push(p, path[i2+2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "x.y/") {
 								i4 := i3 + 4
 								j4 := routegenimpl.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
+								if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") && routegenimpl.CleanAfterPrefix(path[i4+1:j4]) {
 									routegenimpl.Push(p, path[i4+1:j4])
 									return 21 // PATCH /.../x.:p1/x.y/~:p3 (r4)
 								}
@@ -988,7 +988,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			case 'a':
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
-					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
 						routegenimpl.Push(p, path[i2+1:])
 						return 117 // PATCH /abc/1*rest (r40)
 					}
@@ -1013,17 +1013,17 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") {
+				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 					routegenimpl.Push(p, path[i2+1:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
-						if j3 == len(path) && j3 > i3+5 && strings.HasPrefix(path[i3:j3], "user_") {
+						if j3 == len(path) && j3 > i3+5 && strings.HasPrefix(path[i3:j3], "user_") && routegenimpl.CleanAfterPrefix(path[i3+5:j3]) {
 							routegenimpl.Push(p, path[i3+5:j3])
 							return 111 // PATCH /a:p0/~:p1/user_:p2 (r54)
 						}
@@ -1033,12 +1033,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 			routegenimpl.Pop(p)
 		}
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 					routegenimpl.Push(p, path[i2+1:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
@@ -1088,7 +1088,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
+					if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 						routegenimpl.Push(p, path[i2+1:j2])
 						return 8 // POST /.../a:p1 (r78)
 					}
@@ -1137,7 +1137,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			switch path[j1:] {
 			case "/...":
@@ -1154,7 +1154,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i2:], "b/") {
 					i3 := i2 + 2
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
+					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 						routegenimpl.Push(p, path[i3+1:j3])
 						switch path[j3:] {
 						case "/@":
@@ -1179,7 +1179,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 									if j4 < len(path) {
 										i5 := j4 + 1
 										j5 := routegenimpl.SegmentEnd(path, i5)
-										if j5 == len(path) && j5 > i5+5 && strings.HasPrefix(path[i5:j5], "user_") {
+										if j5 == len(path) && j5 > i5+5 && strings.HasPrefix(path[i5:j5], "user_") && routegenimpl.CleanAfterPrefix(path[i5+5:j5]) {
 											routegenimpl.Push(p, path[i5+5:j5])
 											return 66 // POST /:p0/:p1/:p2/:p3/user_:p4 (r28)
 										}
@@ -1222,14 +1222,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
-					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
+					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") && routegenimpl.CleanAfterPrefix(path[i2+2:j2]) {
 						routegenimpl.Push(p, path[i2+2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "new/") {
 								i4 := i3 + 4
 								j4 := routegenimpl.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
+								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") && routegenimpl.CleanAfterPrefix(path[i4+2:j4]) {
 									routegenimpl.Push(p, path[i4+2:j4])
 									return 15 // PUT /.../x.:p1/new/x.:p3 (r7)
 								}
@@ -1237,12 +1237,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						}
 						routegenimpl.Pop(p)
 					}
-					if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
+					if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 						routegenimpl.Push(p, path[i2+1:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
-							if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") {
+							if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 								routegenimpl.Push(p, path[i3+1:j3])
 								return 11 // PUT /.../a:p1/a:p2 (r79)
 							}
@@ -1262,7 +1262,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			case 'a':
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
-					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
 						routegenimpl.Push(p, path[i2+1:])
 						return 118 // PUT /abc/1*rest (r42)
 					}
@@ -1279,7 +1279,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 == len(path) {
 				return 102 // PUT /a:p0 (r51)
@@ -1298,12 +1298,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 			routegenimpl.Pop(p)
 		}
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 					routegenimpl.Push(p, path[i2+1:j2])
 					switch path[j2:] {
 					case "/abc":
@@ -1334,7 +1334,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 13
 					if strings.HasPrefix(path[i2:], ".a/") {
 						i3 := i2 + 3
-						if len(path) > i3+1 && strings.HasPrefix(path[i3:], "1") && routegenimpl.IsCleanTail(path[i3:]) {
+						if len(path) > i3+1 && strings.HasPrefix(path[i3:], "1") && routegenimpl.IsCleanTail(path[i3:]) && routegenimpl.CleanAfterPrefix(path[i3+1:routegenimpl.SegmentEnd(path, i3+1)]) {
 							routegenimpl.Push(p, path[i3+1:])
 							return 46 // TRACE /42/abc/users/.a/1*rest (r92)
 						}
@@ -1361,7 +1361,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
-							if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "1") {
+							if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "1") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 								routegenimpl.Push(p, path[i3+1:j3])
 								switch path[j3:] {
 								case "/@":
@@ -1401,12 +1401,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 					routegenimpl.Push(p, path[i2+1:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
@@ -1416,7 +1416,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := routegenimpl.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4+5 && strings.HasPrefix(path[i4:j4], "user_") {
+								if j4 == len(path) && j4 > i4+5 && strings.HasPrefix(path[i4:j4], "user_") && routegenimpl.CleanAfterPrefix(path[i4+5:j4]) {
 									routegenimpl.Push(p, path[i4+5:j4])
 									return 160 // TRACE /v:p0/1:p1/:p2/user_:p3 (r59)
 								}
@@ -1436,14 +1436,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i2:], "b/") {
 					i3 := i2 + 2
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
+					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 						routegenimpl.Push(p, path[i3+1:j3])
 						if j3 < len(path) {
 							i4 := j3 + 1
 							if strings.HasPrefix(path[i4:], "@/") {
 								i5 := i4 + 2
 								j5 := routegenimpl.SegmentEnd(path, i5)
-								if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") {
+								if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
 									routegenimpl.Push(p, path[i5+1:j5])
 									switch path[j5:] {
 									case "/...":
@@ -1457,7 +1457,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					}
 				}
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "v") {
+				if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "v") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 					routegenimpl.Push(p, path[i2+1:j2])
 					return 86 // TRACE /:p0/v:p1 (r32)
 				}
@@ -1476,7 +1476,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 									if j4 < len(path) {
 										i5 := j4 + 1
 										j5 := routegenimpl.SegmentEnd(path, i5)
-										if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") {
+										if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
 											routegenimpl.Push(p, path[i5+1:j5])
 											if j5 < len(path) {
 												i6 := j5 + 1
@@ -1516,14 +1516,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
-					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
+					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") && routegenimpl.CleanAfterPrefix(path[i2+2:j2]) {
 						routegenimpl.Push(p, path[i2+2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "new/") {
 								i4 := i3 + 4
 								j4 := routegenimpl.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
+								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") && routegenimpl.CleanAfterPrefix(path[i4+2:j4]) {
 									routegenimpl.Push(p, path[i4+2:j4])
 									return 16 // WS /.../x.:p1/new/x.:p3 (r7)
 								}
@@ -1531,7 +1531,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						}
 						routegenimpl.Pop(p)
 					}
-					if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
+					if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 						routegenimpl.Push(p, path[i2+1:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
@@ -1541,7 +1541,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								if j3 < len(path) {
 									i4 := j3 + 1
 									j4 := routegenimpl.SegmentEnd(path, i4)
-									if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], ".") && routegenimpl.NotDot(path[i4:j4]) {
+									if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], ".") && routegenimpl.CleanAfterPrefix(path[i4+1:j4]) {
 										routegenimpl.Push(p, path[i4+1:j4])
 										return 9 // WS /.../a:p1/:p2/.:p3 (r80)
 									}
@@ -1561,7 +1561,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
-							if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "v") {
+							if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "v") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 								routegenimpl.Push(p, path[i3+1:j3])
 								return 54 // WS /42/abc/users/:p3/v:p4 (r89)
 							}
@@ -1572,7 +1572,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			case 'a':
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
-					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
 						routegenimpl.Push(p, path[i2+1:])
 						return 119 // WS /abc/1*rest (r42)
 					}
@@ -1606,7 +1606,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			switch path[j1:] {
 			case "/...":
@@ -1615,12 +1615,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") {
+				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 					routegenimpl.Push(p, path[i2+1:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
-						if j3 == len(path) && j3 > i3+5 && strings.HasPrefix(path[i3:j3], "user_") {
+						if j3 == len(path) && j3 > i3+5 && strings.HasPrefix(path[i3:j3], "user_") && routegenimpl.CleanAfterPrefix(path[i3+5:j3]) {
 							routegenimpl.Push(p, path[i3+5:j3])
 							return 112 // WS /a:p0/~:p1/user_:p2 (r54)
 						}
@@ -1630,12 +1630,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 			routegenimpl.Pop(p)
 		}
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 					routegenimpl.Push(p, path[i2+1:j2])
 					switch path[j2:] {
 					case "/abc":
@@ -1728,7 +1728,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 			if strings.HasPrefix(path[i1:], ".../") {
 				i2 := i1 + 4
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
+				if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") && routegenimpl.CleanAfterPrefix(path[i2+2:j2]) {
 					routegenimpl.Push(p, path[i2+2:j2])
 					if j2 == len(path) {
 						return 12 // GET /.../x.:p1 (r2)
@@ -1744,7 +1744,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 						if strings.HasPrefix(path[i3:], "x.y/") {
 							i4 := i3 + 4
 							j4 := routegenimpl.SegmentEnd(path, i4)
-							if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
+							if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") && routegenimpl.CleanAfterPrefix(path[i4+1:j4]) {
 								routegenimpl.Push(p, path[i4+1:j4])
 								return 19 // GET /.../x.:p1/x.y/~:p3 (r4)
 							}
@@ -1752,7 +1752,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 					}
 					routegenimpl.Pop(p)
 				}
-				if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
+				if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 					routegenimpl.Push(p, path[i2+1:j2])
 					return 6 // GET /.../a:p1 (r81)
 				}
@@ -1760,7 +1760,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 		case '4':
 			if strings.HasPrefix(path[i1:], "42/abc/users/.a/") {
 				i2 := i1 + 16
-				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
 					routegenimpl.Push(p, path[i2+1:])
 					return 45 // GET /42/abc/users/.a/1*rest (r92)
 				}
@@ -1768,7 +1768,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 		case 'a':
 			if strings.HasPrefix(path[i1:], "abc/") {
 				i2 := i1 + 4
-				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
 					routegenimpl.Push(p, path[i2+1:])
 					return 114 // GET /abc/1*rest (r41)
 				}
@@ -1800,7 +1800,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
-						if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "1") {
+						if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "1") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 							routegenimpl.Push(p, path[i3+1:j3])
 							switch path[j3:] {
 							case "/@":
@@ -1813,7 +1813,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := routegenimpl.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
+								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") && routegenimpl.CleanAfterPrefix(path[i4+2:j4]) {
 									routegenimpl.Push(p, path[i4+2:j4])
 									return 132 // GET /user_x/:p1/:p2/x.:p3 (r35)
 								}
@@ -1856,7 +1856,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 									if strings.HasPrefix(path[i4:], "~u/") {
 										i5 := i4 + 3
 										j5 := routegenimpl.SegmentEnd(path, i5)
-										if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "v") {
+										if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "v") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
 											routegenimpl.Push(p, path[i5+1:j5])
 											return 154 // GET /v1/users/ab/:p3/~u/v:p5 (r84)
 										}
@@ -1905,7 +1905,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 		}
 	}
 	j1 := routegenimpl.SegmentEnd(path, i1)
-	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.NotDot(path[i1:j1]) {
+	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 		routegenimpl.Push(p, path[i1+1:j1])
 		switch path[j1:] {
 		case "/x.y":
@@ -1918,7 +1918,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 			if strings.HasPrefix(path[i2:], "x.y/") {
 				i3 := i2 + 4
 				j3 := routegenimpl.SegmentEnd(path, i3)
-				if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") {
+				if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 					routegenimpl.Push(p, path[i3+1:j3])
 					if j3 < len(path) {
 						i4 := j3 + 1
@@ -1941,7 +1941,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 		}
 		routegenimpl.Pop(p)
 	}
-	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
+	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 		routegenimpl.Push(p, path[i1+1:j1])
 		if j1 == len(path) {
 			return 101 // GET /a:p0 (r51)
@@ -1956,12 +1956,12 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 		}
 		routegenimpl.Pop(p)
 	}
-	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
+	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 		routegenimpl.Push(p, path[i1+1:j1])
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 				routegenimpl.Push(p, path[i2+1:j2])
 				switch path[j2:] {
 				case "/abc":
@@ -1980,7 +1980,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 							}
 						}
 						j4 := routegenimpl.SegmentEnd(path, i4)
-						if j4 > i4+2 && strings.HasPrefix(path[i4:j4], "ab") {
+						if j4 > i4+2 && strings.HasPrefix(path[i4:j4], "ab") && routegenimpl.CleanAfterPrefix(path[i4+2:j4]) {
 							routegenimpl.Push(p, path[i4+2:j4])
 							if j4 < len(path) {
 								i5 := j4 + 1
@@ -2021,14 +2021,14 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 			if strings.HasPrefix(path[i2:], "b/") {
 				i3 := i2 + 2
 				j3 := routegenimpl.SegmentEnd(path, i3)
-				if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
+				if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 					routegenimpl.Push(p, path[i3+1:j3])
 					if j3 < len(path) {
 						i4 := j3 + 1
 						if strings.HasPrefix(path[i4:], "@/@/") {
 							i5 := i4 + 4
 							j5 := routegenimpl.SegmentEnd(path, i5)
-							if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "1") {
+							if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "1") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
 								routegenimpl.Push(p, path[i5+1:j5])
 								return 82 // GET /:p0/b/~:p2/@/@/1:p5 (r102)
 							}
@@ -2038,11 +2038,11 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 				}
 			}
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 				routegenimpl.Push(p, path[i2+1:j2])
 				return 58 // GET /:p0/1:p1 (r77)
 			}
-			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "v") {
+			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "v") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 				routegenimpl.Push(p, path[i2+1:j2])
 				return 85 // GET /:p0/v:p1 (r32)
 			}
@@ -2067,7 +2067,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := routegenimpl.SegmentEnd(path, i5)
-									if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") {
+									if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
 										routegenimpl.Push(p, path[i5+1:j5])
 										if j5 < len(path) {
 											i6 := j5 + 1
@@ -2094,7 +2094,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 		}
 		routegenimpl.Pop(p)
 	}
-	if len(path) > i1+1 && strings.HasPrefix(path[i1:], "v") && routegenimpl.IsCleanTail(path[i1:]) {
+	if len(path) > i1+1 && strings.HasPrefix(path[i1:], "v") && routegenimpl.IsCleanTail(path[i1:]) && routegenimpl.CleanAfterPrefix(path[i1+1:routegenimpl.SegmentEnd(path, i1+1)]) {
 		routegenimpl.Push(p, path[i1+1:])
 		return 138 // GET /v*rest (r16)
 	}

@@ -15,12 +15,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 4 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(4 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 4)
 )
 
 // routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
@@ -358,7 +358,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 2
 			if strings.HasPrefix(path[i2:], "user_x/") {
 				i3 := i2 + 7
-				if len(path) > i3+1 && strings.HasPrefix(path[i3:], "v") && routegenimpl.IsCleanTail(path[i3:]) {
+				if len(path) > i3+1 && strings.HasPrefix(path[i3:], "v") && routegenimpl.IsCleanTail(path[i3:]) && routegenimpl.CleanAfterPrefix(path[i3+1:routegenimpl.SegmentEnd(path, i3+1)]) {
 					routegenimpl.Push(p, path[i3+1:])
 					return 11 // GET /1/user_x/v*rest (r21)
 				}
@@ -526,7 +526,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "@/") {
 			i2 := i1 + 2
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 				routegenimpl.Push(p, path[i2+1:j2])
 				return 27 // POST /@/1:p1 (r3)
 			}
@@ -562,13 +562,13 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "1/user_x/") {
 			i2 := i1 + 9
-			if len(path) > i2+1 && strings.HasPrefix(path[i2:], "v") && routegenimpl.IsCleanTail(path[i2:]) {
+			if len(path) > i2+1 && strings.HasPrefix(path[i2:], "v") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
 				routegenimpl.Push(p, path[i2+1:])
 				return 12 // PUT /1/user_x/v*rest (r21)
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 == len(path) && j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") {
+		if j1 == len(path) && j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") && routegenimpl.CleanAfterPrefix(path[i1+2:j1]) {
 			routegenimpl.Push(p, path[i1+2:j1])
 			return 28 // PUT /ab:p0 (r1)
 		}
@@ -654,7 +654,7 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 						}
 					}
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
+					if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 						routegenimpl.Push(p, path[i3+1:j3])
 						return 67 // CONNECT /:p0/x.y/~:p2 (r41)
 					}
@@ -716,7 +716,7 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "x.") {
+		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "x.") && routegenimpl.CleanAfterPrefix(path[i1+2:j1]) {
 			routegenimpl.Push(p, path[i1+2:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
@@ -763,7 +763,7 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 			}
 			routegenimpl.Pop(p)
 		}
-		if len(path) > i1+1 && strings.HasPrefix(path[i1:], ".") && routegenimpl.IsCleanTail(path[i1:]) {
+		if len(path) > i1+1 && strings.HasPrefix(path[i1:], ".") && routegenimpl.IsCleanTail(path[i1:]) && routegenimpl.CleanAfterPrefix(path[i1+1:routegenimpl.SegmentEnd(path, i1+1)]) {
 			routegenimpl.Push(p, path[i1+1:])
 			return 35 // GET /.*rest (r33)
 		}
@@ -816,7 +816,7 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 					if strings.HasPrefix(path[i3:], "42/") {
 						i4 := i3 + 3
 						j4 := routegenimpl.SegmentEnd(path, i4)
-						if j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
+						if j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") && routegenimpl.CleanAfterPrefix(path[i4+1:j4]) {
 							routegenimpl.Push(p, path[i4+1:j4])
 							switch path[j4:] {
 							case "/~u":
@@ -887,7 +887,7 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 	case "PUT":
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "x.") {
+		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "x.") && routegenimpl.CleanAfterPrefix(path[i1+2:j1]) {
 			routegenimpl.Push(p, path[i1+2:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
@@ -968,7 +968,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "ab/") {
 			i2 := i1 + 3
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") {
+			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") && routegenimpl.CleanAfterPrefix(path[i2+5:j2]) {
 				routegenimpl.Push(p, path[i2+5:j2])
 				return 102 // CONNECT /ab/user_:p1 (r55)
 			}
@@ -984,7 +984,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i2:], "=/") {
 					i3 := i2 + 2
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 == len(path) && j3 > i3+2 && strings.HasPrefix(path[i3:j3], "x.") {
+					if j3 == len(path) && j3 > i3+2 && strings.HasPrefix(path[i3:j3], "x.") && routegenimpl.CleanAfterPrefix(path[i3+2:j3]) {
 						routegenimpl.Push(p, path[i3+2:j3])
 						return 86 // CONNECT /:p0/=/x.:p2 (r72)
 					}
@@ -1013,7 +1013,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "ab/") {
 			i2 := i1 + 3
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") {
+			if j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") && routegenimpl.CleanAfterPrefix(path[i2+5:j2]) {
 				routegenimpl.Push(p, path[i2+5:j2])
 				if j2 == len(path) {
 					return 103 // GET /ab/user_:p1 (r53)
@@ -1048,7 +1048,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i2:], "=/") {
 					i3 := i2 + 2
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 == len(path) && j3 > i3+2 && strings.HasPrefix(path[i3:j3], "x.") {
+					if j3 == len(path) && j3 > i3+2 && strings.HasPrefix(path[i3:j3], "x.") && routegenimpl.CleanAfterPrefix(path[i3+2:j3]) {
 						routegenimpl.Push(p, path[i3+2:j3])
 						return 87 // GET /:p0/=/x.:p2 (r72)
 					}
@@ -1080,7 +1080,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "ab/") {
 			i2 := i1 + 3
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") {
+			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") && routegenimpl.CleanAfterPrefix(path[i2+5:j2]) {
 				routegenimpl.Push(p, path[i2+5:j2])
 				return 104 // HEAD /ab/user_:p1 (r53)
 			}
@@ -1088,7 +1088,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "abc/~u/users/") {
 			i2 := i1 + 13
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") {
+			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 				routegenimpl.Push(p, path[i2+1:j2])
 				return 115 // HEAD /abc/~u/users/~:p3 (r63)
 			}
@@ -1103,7 +1103,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2+2 && strings.HasPrefix(path[i2:j2], "ab") {
+				if j2 == len(path) && j2 > i2+2 && strings.HasPrefix(path[i2:j2], "ab") && routegenimpl.CleanAfterPrefix(path[i2+2:j2]) {
 					routegenimpl.Push(p, path[i2+2:j2])
 					return 96 // HEAD /:p0/ab:p1 (r75)
 				}
@@ -1119,7 +1119,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2+2 && strings.HasPrefix(path[i2:j2], "ab") {
+				if j2 == len(path) && j2 > i2+2 && strings.HasPrefix(path[i2:j2], "ab") && routegenimpl.CleanAfterPrefix(path[i2+2:j2]) {
 					routegenimpl.Push(p, path[i2+2:j2])
 					return 97 // OPTIONS /:p0/ab:p1 (r74)
 				}
@@ -1132,7 +1132,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "ab/") {
 			i2 := i1 + 3
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") {
+			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") && routegenimpl.CleanAfterPrefix(path[i2+5:j2]) {
 				routegenimpl.Push(p, path[i2+5:j2])
 				return 105 // PATCH /ab/user_:p1 (r53)
 			}
@@ -1145,7 +1145,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i2:], "=/") {
 					i3 := i2 + 2
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 == len(path) && j3 > i3+2 && strings.HasPrefix(path[i3:j3], "x.") {
+					if j3 == len(path) && j3 > i3+2 && strings.HasPrefix(path[i3:j3], "x.") && routegenimpl.CleanAfterPrefix(path[i3+2:j3]) {
 						routegenimpl.Push(p, path[i3+2:j3])
 						return 88 // PATCH /:p0/=/x.:p2 (r73)
 					}
@@ -1163,7 +1163,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "abc/~u/users/") {
 			i2 := i1 + 13
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") {
+			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 				routegenimpl.Push(p, path[i2+1:j2])
 				return 116 // POST /abc/~u/users/~:p3 (r63)
 			}
@@ -1180,7 +1180,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i2:], "=/") {
 					i3 := i2 + 2
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 == len(path) && j3 > i3+2 && strings.HasPrefix(path[i3:j3], "x.") {
+					if j3 == len(path) && j3 > i3+2 && strings.HasPrefix(path[i3:j3], "x.") && routegenimpl.CleanAfterPrefix(path[i3+2:j3]) {
 						routegenimpl.Push(p, path[i3+2:j3])
 						return 89 // POST /:p0/=/x.:p2 (r72)
 					}
@@ -1194,7 +1194,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "ab/") {
 			i2 := i1 + 3
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") {
+			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") && routegenimpl.CleanAfterPrefix(path[i2+5:j2]) {
 				routegenimpl.Push(p, path[i2+5:j2])
 				return 106 // PUT /ab/user_:p1 (r55)
 			}
@@ -1225,7 +1225,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "ab/") {
 			i2 := i1 + 3
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") {
+			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") && routegenimpl.CleanAfterPrefix(path[i2+5:j2]) {
 				routegenimpl.Push(p, path[i2+5:j2])
 				return 107 // TRACE /ab/user_:p1 (r55)
 			}
@@ -1269,7 +1269,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "ab/") {
 			i2 := i1 + 3
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") {
+			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") && routegenimpl.CleanAfterPrefix(path[i2+5:j2]) {
 				routegenimpl.Push(p, path[i2+5:j2])
 				return 108 // WS /ab/user_:p1 (r54)
 			}
