@@ -302,6 +302,40 @@ func TestForwardedHostOnlyWhenTrusted(t *testing.T) {
 	}
 }
 
+// TestSubdomainIsADNSLabel: a wildcard domain serves a first label of
+// letters, digits and "-" only, from the Host header and, behind trusted
+// proxies, from X-Forwarded-Host alike; another host is served by no domain.
+func TestSubdomainIsADNSLabel(t *testing.T) {
+	srv := richServer(t, runtime.WithTrustedProxies(), runtime.WithErrorHandler(func(ctx *runtime.Context, err error) {
+		var e *runtime.Error
+		errors.As(err, &e)
+		http.Error(ctx.Res, e.Error(), e.Status)
+	}))
+	for _, host := range []string{"a'b.example.com:8080", "<script>.example.com:8080", "a_b.example.com:8080", "a.b.example.com:8080", "-a.example.com:8080"} {
+		for _, forwarded := range []bool{false, true} {
+			if !forwarded && strings.Contains(host, "<") {
+				continue // net/http sends no such Host header
+			}
+			req, _ := http.NewRequest("GET", srv.URL+"/pages/about", nil)
+			req.Host = host
+			if forwarded {
+				req.Host = mainHost
+				req.Header.Set("X-Forwarded-Host", host)
+			}
+			resp, err := srv.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if want := fmt.Sprintf("no domain serves host %q", host); resp.StatusCode != http.StatusNotFound || !strings.Contains(string(body), want) {
+				t.Errorf("host %q (forwarded %v): %d %q, want 404 %s", host, forwarded, resp.StatusCode, body, want)
+			}
+		}
+	}
+	call{method: "GET", host: "a-1.example.com:8080", path: "/pages/about", status: 200, want: "tenant a-1 page about"}.do(t, srv)
+}
+
 // TestReplaceableMethodNotAllowed: the error handler answers a 405, with
 // the Allow header already set.
 func TestReplaceableMethodNotAllowed(t *testing.T) {

@@ -12,8 +12,8 @@ import (
 // domainOf is the index of the domain serving a Host header, or -1. A table
 // of one domain serves every host. Otherwise the host's name (ASCII case
 // ignored, one trailing dot dropped) selects the domains of that exact host,
-// else the wildcard domains whose host follows exactly one label of the
-// name; among those, the one at the request's port (80 and 443 being the
+// else the wildcard domains whose host follows exactly one DNS label of
+// the name; among those, the one at the request's port (80 and 443 being the
 // default port), else the first.
 func domainOf(t *ir.Table, host string) int {
 	if len(t.Domains) == 1 {
@@ -26,7 +26,7 @@ func domainOf(t *ir.Table, host string) int {
 			return unbracket(d.Host) == name
 		}
 		label, ok := strings.CutSuffix(name, d.Host[1:])
-		return ok && label != "" && !strings.Contains(label, ".")
+		return ok && isLabel(label)
 	}
 	// Exact names before wildcards; among the domains of one name, the
 	// request's port, else the first in file order.
@@ -52,6 +52,20 @@ func domainOf(t *ir.Table, host string) int {
 
 // splitHost splits a Host header into name and port, the default ports
 // made "". A value that is not name[:digits] or [name][:digits] is all name.
+// isLabel reports whether a wildcard domain's label is a DNS label: 1 to
+// 63 letters, digits and hyphens, no hyphen first or last.
+func isLabel(label string) bool {
+	if label == "" || len(label) > 63 || strings.HasPrefix(label, "-") || strings.HasSuffix(label, "-") {
+		return false
+	}
+	for _, c := range label {
+		if !(c == '-' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9') { // name is lower-cased
+			return false
+		}
+	}
+	return true
+}
+
 func splitHost(host string) (name, port string) {
 	name, port = host, ""
 	if strings.HasPrefix(host, "[") {
