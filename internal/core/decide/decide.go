@@ -335,7 +335,7 @@ func (t *Table) Decide(d *Decision, r *http.Request) Kind {
 		}
 		return Middleware
 	}
-	return t.afterRoute(d, r, c)
+	return t.withRefusalHeaders(d, r, t.afterRoute(d, r, c))
 }
 
 // lookupInput is the method and host Decide looks r up with, when its
@@ -491,7 +491,7 @@ func (t *Table) Policies(d *Decision, r *http.Request) Kind {
 	if d.Match.Outcome.Status == http.StatusBadRequest {
 		return t.badParam(d)
 	}
-	return t.afterRoute(d, r, t.checks[d.Match.Outcome.Route])
+	return t.withRefusalHeaders(d, r, t.afterRoute(d, r, t.checks[d.Match.Outcome.Route]))
 }
 
 // afterRoute is Policies for a route found, whose checks are c.
