@@ -188,3 +188,66 @@ func send(t *testing.T, srv *httptest.Server, method, host, path string, header 
 	}
 	return res
 }
+
+// readAll reads body and says how much, and whether a limit stopped it.
+func readAll(body io.Reader) string {
+	n, err := io.Copy(io.Discard, body)
+	var tooLarge *http.MaxBytesError
+	return fmt.Sprintf("read %d, over the limit %v", n, errors.As(err, &tooLarge))
+}
+
+// TestBodyLimitOnEveryPath: the body of a request, sent with a
+// Content-Length or chunked, is held to the limit of its route (16 bytes
+// here) on every path through the router: its action, the catch_all, the
+// middleware (on the route's 400 too) and the error handler of a refusal.
+func TestBodyLimitOnEveryPath(t *testing.T) {
+	readingMiddleware := runtime.WithMiddleware(func(_ *runtime.Route, next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Header.Get("X-Middleware-Reads") == "" {
+				next.ServeHTTP(w, r)
+				return
+			}
+			io.WriteString(w, "middleware "+readAll(r.Body))
+		})
+	})
+	readingErrorHandler := runtime.WithErrorHandler(func(ctx *runtime.Context, err error) {
+		var e *runtime.Error
+		errors.As(err, &e)
+		ctx.Res.WriteHeader(e.Status)
+		io.WriteString(ctx.Res, "error handler "+readAll(ctx.Req.Body))
+	})
+	withMiddleware := repliesServer(t, readingMiddleware)
+	withErrorHandler := repliesServer(t, readingErrorHandler)
+	middleware := map[string]string{"X-Middleware-Reads": "1"}
+	for _, c := range []struct {
+		path   string
+		srv    *httptest.Server
+		target string // host and path
+		header map[string]string
+		status int
+		reader string // who reads the body and answers: "middleware" or "error handler"
+	}{
+		{"action", withErrorHandler, replyHost + "/page", nil, 413, "error handler"},
+		{"catch_all", withErrorHandler, fallbackHost + "/anything", nil, 413, "error handler"},
+		{"middleware", withMiddleware, replyHost + "/page", middleware, 200, "middleware"},
+		{"middleware on a 400", withMiddleware, replyHost + "/up/x", middleware, 200, "middleware"},
+		{"error handler of a 400", withErrorHandler, replyHost + "/up/x", nil, 400, "error handler"},
+	} {
+		for _, chunked := range []bool{false, true} {
+			host, path, _ := strings.Cut(c.target, "/")
+			body := io.Reader(strings.NewReader(strings.Repeat("x", 1024)))
+			if chunked {
+				body = io.MultiReader(body) // no length known: sent chunked
+			}
+			res := send(t, c.srv, "POST", host, "/"+path, c.header, body)
+			got, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			var n int
+			fmt.Sscanf(strings.TrimPrefix(string(got), c.reader+" "), "read %d", &n)
+			// The action read up to the limit before its error reached the handler.
+			if res.StatusCode != c.status || !strings.HasPrefix(string(got), c.reader+" read") || n > 16 || !strings.HasSuffix(string(got), "over the limit true") {
+				t.Errorf("%s (chunked %v): POST %s: %d %q, want %d and the %s held to 16 bytes", c.path, chunked, c.target, res.StatusCode, got, c.status, c.reader)
+			}
+		}
+	}
+}
