@@ -33,12 +33,15 @@ const (
 // version 2 added, is written for implSecureHeadersVersion; a file that
 // writes Routes as JSON for routesJSONVersion, which added
 // routegenimpl.DecodeRoutes; a matcher written as code that calls
-// routegenimpl.CleanAfterPrefix for cleanAfterPrefixVersion.
+// routegenimpl.CleanAfterPrefix for cleanAfterPrefixVersion; a table
+// with the application's body limit (Table.MaxBodySize) for
+// maxBodySizeVersion.
 const (
 	implVersion              = 1
 	implSecureHeadersVersion = 2
 	routesJSONVersion        = 3
 	cleanAfterPrefixVersion  = 4
+	maxBodySizeVersion       = 5
 )
 
 // Options name what the generated package is and where it comes from.

@@ -15,6 +15,8 @@ import (
 func (g *generator) writeVersionCheck() {
 	version := implVersion
 	switch {
+	case g.table.MaxBodySize != 0:
+		version = maxBodySizeVersion
 	case g.matchersAsCode() && g.hasPrefixedParam():
 		version = cleanAfterPrefixVersion
 	case g.routesAsJSON:
@@ -71,6 +73,9 @@ func (g *generator) writeTable() {
 	}
 	if g.root != 0 {
 		lit.line(field{"Root", jen.Lit(g.root)})
+	}
+	if g.table.MaxBodySize != 0 {
+		lit.line(field{"MaxBodySize", nonZero(g.table.MaxBodySize)})
 	}
 	g.declare([]string{
 		tableName + " is what the runtime knows of the routes. It serves each domain at its routes.conf",

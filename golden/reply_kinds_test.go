@@ -198,8 +198,11 @@ func readAll(body io.Reader) string {
 
 // TestBodyLimitOnEveryPath: the body of a request, sent with a
 // Content-Length or chunked, is held to the limit of its route (16 bytes
-// here) on every path through the router: its action, the catch_all, the
-// middleware (on the route's 400 too) and the error handler of a refusal.
+// here), or the application's (32) when no route matched, on every path
+// through the router: its action, the catch_all, the middleware (on the
+// route's 400 too) and the error handler of a refusal, the automatic 404,
+// 405 and 400 of a path with no clean form among them. A redirect and an
+// automatic OPTIONS reply run no code of the application.
 func TestBodyLimitOnEveryPath(t *testing.T) {
 	readingMiddleware := runtime.WithMiddleware(func(_ *runtime.Route, next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -224,14 +227,19 @@ func TestBodyLimitOnEveryPath(t *testing.T) {
 		srv    *httptest.Server
 		target string // host and path
 		header map[string]string
+		method string
 		status int
 		reader string // who reads the body and answers: "middleware" or "error handler"
+		limit  int
 	}{
-		{"action", withErrorHandler, replyHost + "/page", nil, 413, "error handler"},
-		{"catch_all", withErrorHandler, fallbackHost + "/anything", nil, 413, "error handler"},
-		{"middleware", withMiddleware, replyHost + "/page", middleware, 200, "middleware"},
-		{"middleware on a 400", withMiddleware, replyHost + "/up/x", middleware, 200, "middleware"},
-		{"error handler of a 400", withErrorHandler, replyHost + "/up/x", nil, 400, "error handler"},
+		{"action", withErrorHandler, replyHost + "/page", nil, "POST", 413, "error handler", 16},
+		{"catch_all", withErrorHandler, fallbackHost + "/anything", nil, "POST", 413, "error handler", 16},
+		{"middleware", withMiddleware, replyHost + "/page", middleware, "POST", 200, "middleware", 16},
+		{"middleware on a 400", withMiddleware, replyHost + "/up/x", middleware, "POST", 200, "middleware", 16},
+		{"error handler of a 400", withErrorHandler, replyHost + "/up/x", nil, "POST", 400, "error handler", 16},
+		{"error handler of a 404", withErrorHandler, replyHost + "/nothing", nil, "POST", 404, "error handler", 32},
+		{"error handler of a 405", withErrorHandler, replyHost + "/page", nil, "DELETE", 405, "error handler", 32},
+		{"error handler of a path with no clean form", withErrorHandler, replyHost + "/page/..%2fx", nil, "POST", 400, "error handler", 32},
 	} {
 		for _, chunked := range []bool{false, true} {
 			host, path, _ := strings.Cut(c.target, "/")
@@ -239,14 +247,14 @@ func TestBodyLimitOnEveryPath(t *testing.T) {
 			if chunked {
 				body = io.MultiReader(body) // no length known: sent chunked
 			}
-			res := send(t, c.srv, "POST", host, "/"+path, c.header, body)
+			res := send(t, c.srv, c.method, host, "/"+path, c.header, body)
 			got, _ := io.ReadAll(res.Body)
 			res.Body.Close()
 			var n int
 			fmt.Sscanf(strings.TrimPrefix(string(got), c.reader+" "), "read %d", &n)
 			// The action read up to the limit before its error reached the handler.
-			if res.StatusCode != c.status || !strings.HasPrefix(string(got), c.reader+" read") || n > 16 || !strings.HasSuffix(string(got), "over the limit true") {
-				t.Errorf("%s (chunked %v): POST %s: %d %q, want %d and the %s held to 16 bytes", c.path, chunked, c.target, res.StatusCode, got, c.status, c.reader)
+			if res.StatusCode != c.status || !strings.HasPrefix(string(got), c.reader+" read") || n > c.limit || !strings.HasSuffix(string(got), "over the limit true") {
+				t.Errorf("%s (chunked %v): %s %s: %d %q, want %d and the %s held to %d bytes", c.path, chunked, c.method, c.target, res.StatusCode, got, c.status, c.reader, c.limit)
 			}
 		}
 	}

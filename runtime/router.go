@@ -237,13 +237,16 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // limitBody holds the body of a request the decision did not send to its
 // action straight (middleware, a refusal whose error handler may read it,
-// a reply) to the limit of its route, as an action's is: middleware and
-// error handlers read no more of it than the action could.
+// a reply) to the limit of its route, as an action's is, or to the
+// application's when no route matched: middleware and error handlers read
+// no more of it than an action could.
 func (rt *Router) limitBody(ctx *Context) {
+	limit := rt.table.MaxBodySize
 	if o := &ctx.match.Params.m.Outcome; o.Route >= 0 {
-		if limit := rt.decide.BodyLimit(o.Route, ctx.Req.Request.Method); limit > 0 {
-			ctx.wrapBody(limit)
-		}
+		limit = rt.decide.BodyLimit(o.Route, ctx.Req.Request.Method)
+	}
+	if limit > 0 {
+		ctx.wrapBody(limit)
 	}
 }
 

@@ -25,6 +25,9 @@ type table struct {
 	// SecureHeaders are security.conf's http_header headers; nil for none.
 	SecureHeaders []decide.Header
 	Root          int // the domain whose URLs are written as paths
+	// MaxBodySize is the application's body limit, which holds the body of
+	// a request no route matched; 0 for none.
+	MaxBodySize int64
 
 	core  *core.Table
 	hosts *core.HostTable // the domains at their routes.conf addresses
@@ -42,12 +45,12 @@ type table struct {
 // addresses WithHost gave, and the Context's slot for the URL builder of
 // the request, which the generated package keeps there from one request
 // of a pooled Context to the next.
-func newTable(domains []Domain, routes, catchAlls []Route, matchers []core.MatchFunc, authSchemes []string, secureHeaders []decide.Header, root int) (
+func newTable(domains []Domain, routes, catchAlls []Route, matchers []core.MatchFunc, authSchemes []string, secureHeaders []decide.Header, root int, maxBodySize int64) (
 	coreTable *core.Table, hosts *core.HostTable,
 	newRouter func(dispatch interface{ Dispatch(*Context) error }, opts []Option) (*Router, error),
 	servedAt func(rt *Router) (basePath string, hosts map[string]core.HostPort, ok bool),
 	requestAt func(ctx *Context) (mountPath string, hosts map[string]core.HostPort, urls *any, ok bool)) {
-	t := &table{Domains: domains, Routes: routes, CatchAlls: catchAlls, AuthSchemes: authSchemes, SecureHeaders: secureHeaders, Root: root}
+	t := &table{Domains: domains, Routes: routes, CatchAlls: catchAlls, AuthSchemes: authSchemes, SecureHeaders: secureHeaders, Root: root, MaxBodySize: maxBodySize}
 	coreRoutes := make([]core.Route, len(routes))
 	for i, r := range routes {
 		coreRoutes[i] = core.Route{Method: r.Method, Domain: r.Domain, Path: r.Path, Static: r.Static, List: r.List, Constraints: r.Constraints}

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 2 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(2 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 2)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of ../../testdata/aah/examples/form-based-auth/routes.conf, in file order.
@@ -58,6 +58,7 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -107,7 +108,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type AdminDashboardController interface {
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:95:6
 	Index(ctx *runtime.Context) error // serves admin_dashboard: GET /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7)
-//line routes_gen.go:111:1
+//line routes_gen.go:112:1
 }
 
 // AppController holds the actions of controller "AppController".
@@ -120,7 +121,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7)
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:80:6
 	ManageUsers(ctx *runtime.Context) error // serves manage_users: GET /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7)
-//line routes_gen.go:124:1
+//line routes_gen.go:125:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form-based-auth/routes.conf, calling the actions of the given controllers.
@@ -214,7 +215,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:218:1
+//line routes_gen.go:219:1
 
 // AdminDashboard returns the URL of route "admin_dashboard": /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7).
 //
@@ -223,7 +224,7 @@ func (u URLBuilder) AdminDashboard() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:227:1
+//line routes_gen.go:228:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form-based-auth/routes.conf:43:7).
 //
@@ -232,7 +233,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:236:1
+//line routes_gen.go:237:1
 
 // Login returns the URL of route "login": /login.html (../../testdata/aah/examples/form-based-auth/routes.conf:65:7).
 //
@@ -241,7 +242,7 @@ func (u URLBuilder) Login() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:245:1
+//line routes_gen.go:246:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7).
 //
@@ -250,7 +251,7 @@ func (u URLBuilder) Logout() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:254:1
+//line routes_gen.go:255:1
 
 // ManageUsers returns the URL of route "manage_users": /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7).
 //
@@ -259,7 +260,7 @@ func (u URLBuilder) ManageUsers() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:263:1
+//line routes_gen.go:264:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form-based-auth/routes.conf:48:7).
 //
@@ -268,7 +269,7 @@ func (u URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:272:1
+//line routes_gen.go:273:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form-based-auth/routes.conf:38:7).
 //
@@ -277,7 +278,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, filepath)
 }
 
-//line routes_gen.go:281:1
+//line routes_gen.go:282:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 2 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(2 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 2)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of ../../testdata/aah/examples/form-fileupload/routes.conf, in file order.
@@ -54,6 +54,7 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -99,7 +100,7 @@ type AppController interface {
 	FileUpload(ctx *runtime.Context) error // serves file_upload: POST /file-upload (../../testdata/aah/examples/form-fileupload/routes.conf:64:7)
 //line ../../testdata/aah/examples/form-fileupload/routes.conf:59:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/form-fileupload/routes.conf:59:7)
-//line routes_gen.go:103:1
+//line routes_gen.go:104:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form-fileupload/routes.conf, calling the actions of the given controllers.
@@ -182,7 +183,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:186:1
+//line routes_gen.go:187:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form-fileupload/routes.conf:42:7).
 //
@@ -191,7 +192,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:195:1
+//line routes_gen.go:196:1
 
 // FileUpload returns the URL of route "file_upload": /file-upload (../../testdata/aah/examples/form-fileupload/routes.conf:64:7).
 //
@@ -200,7 +201,7 @@ func (u URLBuilder) FileUpload() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:204:1
+//line routes_gen.go:205:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form-fileupload/routes.conf:47:7).
 //
@@ -209,7 +210,7 @@ func (u URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:213:1
+//line routes_gen.go:214:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form-fileupload/routes.conf:37:7).
 //
@@ -218,7 +219,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, filepath)
 }
 
-//line routes_gen.go:222:1
+//line routes_gen.go:223:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 2 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(2 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 2)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of ../../testdata/aah/examples/i18n-url-path-param/routes.conf, in file order.
@@ -54,6 +54,7 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -105,7 +106,7 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/i18n-url-path-param/routes.conf:59:7)
 //line ../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:6
 	IndexLang(ctx *runtime.Context, lang string) error // serves index_lang: GET /page/:lang/index.html (../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:7)
-//line routes_gen.go:109:1
+//line routes_gen.go:110:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/i18n-url-path-param/routes.conf, calling the actions of the given controllers.
@@ -189,7 +190,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:193:1
+//line routes_gen.go:194:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/i18n-url-path-param/routes.conf:42:7).
 //
@@ -198,7 +199,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:202:1
+//line routes_gen.go:203:1
 
 // IndexLang returns the URL of route "index_lang": /page/:lang/index.html (../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:7).
 //
@@ -207,7 +208,7 @@ func (u URLBuilder) IndexLang(lang string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, lang)
 }
 
-//line routes_gen.go:211:1
+//line routes_gen.go:212:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/i18n-url-path-param/routes.conf:47:7).
 //
@@ -216,7 +217,7 @@ func (u URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:220:1
+//line routes_gen.go:221:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/i18n-url-path-param/routes.conf:37:7).
 //
@@ -225,7 +226,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, filepath)
 }
 
-//line routes_gen.go:229:1
+//line routes_gen.go:230:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

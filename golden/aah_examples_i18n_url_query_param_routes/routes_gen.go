@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 2 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(2 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 2)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of ../../testdata/aah/examples/i18n-url-query-param/routes.conf, in file order.
@@ -53,6 +53,7 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -90,7 +91,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type AppController interface {
 //line ../../testdata/aah/examples/i18n-url-query-param/routes.conf:59:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/i18n-url-query-param/routes.conf:59:7)
-//line routes_gen.go:94:1
+//line routes_gen.go:95:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/i18n-url-query-param/routes.conf, calling the actions of the given controllers.
@@ -171,7 +172,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:175:1
+//line routes_gen.go:176:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/i18n-url-query-param/routes.conf:42:7).
 //
@@ -180,7 +181,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:184:1
+//line routes_gen.go:185:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/i18n-url-query-param/routes.conf:47:7).
 //
@@ -189,7 +190,7 @@ func (u URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:193:1
+//line routes_gen.go:194:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/i18n-url-query-param/routes.conf:37:7).
 //
@@ -198,7 +199,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, filepath)
 }
 
-//line routes_gen.go:202:1
+//line routes_gen.go:203:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

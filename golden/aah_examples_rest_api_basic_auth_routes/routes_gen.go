@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 2 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(2 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 2)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of ../../testdata/aah/examples/rest-api-basic-auth/routes.conf, in file order.
@@ -50,6 +50,7 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Content-Type-Options", Value: "nosniff"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -84,14 +85,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type AppController interface {
 //line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:7)
-//line routes_gen.go:88:1
+//line routes_gen.go:89:1
 }
 
 // InfoController holds the actions of controller "InfoController".
 type InfoController interface {
 //line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:10
 	ReporteeInfo(ctx *runtime.Context, email string) error // serves reportee_info: GET /v1/reportee/:email (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:11)
-//line routes_gen.go:95:1
+//line routes_gen.go:96:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/rest-api-basic-auth/routes.conf, calling the actions of the given controllers.
@@ -180,7 +181,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:184:1
+//line routes_gen.go:185:1
 
 // ReporteeInfo returns the URL of route "reportee_info": /v1/reportee/:email (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:11).
 //
@@ -189,7 +190,7 @@ func (u URLBuilder) ReporteeInfo(email string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 1, email)
 }
 
-//line routes_gen.go:193:1
+//line routes_gen.go:194:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

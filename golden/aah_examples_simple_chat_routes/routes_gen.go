@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 2 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(2 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 2)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of ../../testdata/aah/examples/simple-chat/routes.conf, in file order.
@@ -55,6 +55,7 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -102,14 +103,14 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/simple-chat/routes.conf:61:7)
 //line ../../testdata/aah/examples/simple-chat/routes.conf:66:6
 	SimpleChatDemo(ctx *runtime.Context) error // serves simple_chat_demo: GET /simple-chat-demo.html (../../testdata/aah/examples/simple-chat/routes.conf:66:7)
-//line routes_gen.go:106:1
+//line routes_gen.go:107:1
 }
 
 // SimpleChatWebSocketController holds the actions of controller "SimpleChatWebSocket".
 type SimpleChatWebSocketController interface {
 //line ../../testdata/aah/examples/simple-chat/routes.conf:73:6
 	SimpleChat(ctx *runtime.Context) error // serves simple_chat: WS /simple-chat (../../testdata/aah/examples/simple-chat/routes.conf:73:7)
-//line routes_gen.go:113:1
+//line routes_gen.go:114:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/simple-chat/routes.conf, calling the actions of the given controllers.
@@ -199,7 +200,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:203:1
+//line routes_gen.go:204:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/simple-chat/routes.conf:43:7).
 //
@@ -208,7 +209,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:212:1
+//line routes_gen.go:213:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/simple-chat/routes.conf:48:7).
 //
@@ -217,7 +218,7 @@ func (u URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:221:1
+//line routes_gen.go:222:1
 
 // SimpleChat returns the URL of route "simple_chat": /simple-chat (../../testdata/aah/examples/simple-chat/routes.conf:73:7).
 //
@@ -226,7 +227,7 @@ func (u URLBuilder) SimpleChat() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:230:1
+//line routes_gen.go:231:1
 
 // SimpleChatDemo returns the URL of route "simple_chat_demo": /simple-chat-demo.html (../../testdata/aah/examples/simple-chat/routes.conf:66:7).
 //
@@ -235,7 +236,7 @@ func (u URLBuilder) SimpleChatDemo() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:239:1
+//line routes_gen.go:240:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/simple-chat/routes.conf:38:7).
 //
@@ -244,7 +245,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, filepath)
 }
 
-//line routes_gen.go:248:1
+//line routes_gen.go:249:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of ../../testdata/aah/router/routes.conf, in file order.
@@ -62,9 +62,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -181,7 +182,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: GET /logout (../../testdata/aah/router/routes.conf:111:7)
 //line ../../testdata/aah/router/routes.conf:117:6
 	Register(ctx *runtime.Context) error // serves register_user: GET /register (../../testdata/aah/router/routes.conf:117:7)
-//line routes_gen.go:185:1
+//line routes_gen.go:186:1
 }
 
 // HotelController holds the actions of controller "Hotel".
@@ -200,14 +201,14 @@ type HotelController interface {
 	Settings(ctx *runtime.Context) error // serves hotel_settings: GET /settings (../../testdata/aah/router/routes.conf:130:7), hotel_settings_options: OPTIONS /settings (../../testdata/aah/router/routes.conf:143:7)
 //line ../../testdata/aah/router/routes.conf:68:10
 	Show(ctx *runtime.Context, id string) error // serves show_hotels: GET /hotels/:id (../../testdata/aah/router/routes.conf:68:11)
-//line routes_gen.go:204:1
+//line routes_gen.go:205:1
 }
 
 // WildcardAppController holds the actions of controller "wildcard/AppController".
 type WildcardAppController interface {
 //line ../../testdata/aah/router/routes.conf:161:6
 	Home(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/router/routes.conf:161:7)
-//line routes_gen.go:211:1
+//line routes_gen.go:212:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes.conf, calling the actions of the given controllers.
@@ -327,7 +328,7 @@ func (u URLBuilder) AppIndex() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:331:1
+//line routes_gen.go:332:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/router/routes.conf:43:7).
 //
@@ -336,7 +337,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:340:1
+//line routes_gen.go:341:1
 
 // HotelsGroup returns the URL of route "hotels_group": /hotels (../../testdata/aah/router/routes.conf:55:7).
 //
@@ -345,7 +346,7 @@ func (u URLBuilder) HotelsGroup() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:349:1
+//line routes_gen.go:350:1
 
 // ShowHotels returns the URL of route "show_hotels": /hotels/:id (../../testdata/aah/router/routes.conf:68:11).
 //
@@ -354,7 +355,7 @@ func (u URLBuilder) ShowHotels(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, id)
 }
 
-//line routes_gen.go:358:1
+//line routes_gen.go:359:1
 
 // BookHotels returns the URL of route "book_hotels": /hotels/:id/booking (../../testdata/aah/router/routes.conf:74:11).
 //
@@ -363,7 +364,7 @@ func (u URLBuilder) BookHotels(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, id)
 }
 
-//line routes_gen.go:367:1
+//line routes_gen.go:368:1
 
 // ConfirmBooking returns the URL of route "confirm_booking": /hotels/:id/booking (../../testdata/aah/router/routes.conf:80:11).
 //
@@ -372,7 +373,7 @@ func (u URLBuilder) ConfirmBooking(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, id)
 }
 
-//line routes_gen.go:376:1
+//line routes_gen.go:377:1
 
 // CancelBooking returns the URL of route "cancel_booking": /hotels/:id/cancel (../../testdata/aah/router/routes.conf:88:11).
 //
@@ -381,7 +382,7 @@ func (u URLBuilder) CancelBooking(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, id)
 }
 
-//line routes_gen.go:385:1
+//line routes_gen.go:386:1
 
 // Login returns the URL of route "login": /login (../../testdata/aah/router/routes.conf:103:7).
 //
@@ -390,7 +391,7 @@ func (u URLBuilder) Login() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:394:1
+//line routes_gen.go:395:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/router/routes.conf:111:7).
 //
@@ -399,7 +400,7 @@ func (u URLBuilder) Logout() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:403:1
+//line routes_gen.go:404:1
 
 // RegisterUser returns the URL of route "register_user": /register (../../testdata/aah/router/routes.conf:117:7).
 //
@@ -408,7 +409,7 @@ func (u URLBuilder) RegisterUser() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:412:1
+//line routes_gen.go:413:1
 
 // EditUser returns the URL of route "edit_user": /register (../../testdata/aah/router/routes.conf:123:7).
 //
@@ -417,7 +418,7 @@ func (u URLBuilder) EditUser() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:421:1
+//line routes_gen.go:422:1
 
 // HotelSettings returns the URL of route "hotel_settings": /settings (../../testdata/aah/router/routes.conf:130:7).
 //
@@ -426,7 +427,7 @@ func (u URLBuilder) HotelSettings() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:430:1
+//line routes_gen.go:431:1
 
 // HotelSettingsOptions returns the URL of route "hotel_settings_options": /settings (../../testdata/aah/router/routes.conf:143:7).
 //
@@ -435,7 +436,7 @@ func (u URLBuilder) HotelSettingsOptions() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:439:1
+//line routes_gen.go:440:1
 
 // HotelEditSettings returns the URL of route "hotel_edit_settings": /settings (../../testdata/aah/router/routes.conf:136:7).
 //
@@ -444,7 +445,7 @@ func (u URLBuilder) HotelEditSettings() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:448:1
+//line routes_gen.go:449:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/router/routes.conf:27:7).
 //
@@ -453,7 +454,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 15, filepath)
 }
 
-//line routes_gen.go:457:1
+//line routes_gen.go:458:1
 
 // WildcardLocalhostIndex returns the URL of route "wildcard_localhost.index": / on *.localhost (../../testdata/aah/router/routes.conf:161:7).
 //
@@ -462,7 +463,7 @@ func (u URLBuilder) WildcardLocalhostIndex(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 16, subdomain)
 }
 
-//line routes_gen.go:466:1
+//line routes_gen.go:467:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

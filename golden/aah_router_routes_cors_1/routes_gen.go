@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // routegenCORS0 is a CORS policy of ../../testdata/aah/router/routes-cors-1.conf, shared by the routes that have it.
@@ -95,10 +95,11 @@ var routegenCatchAlls = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:   Domains,
-	Routes:    Routes,
-	CatchAlls: routegenCatchAlls,
-	Matchers:  []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     Domains,
+	Routes:      Routes,
+	CatchAlls:   routegenCatchAlls,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -175,7 +176,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type CatchAllController interface {
 //line ../../testdata/aah/router/routes-cors-1.conf:25:4
 	Handle(ctx *runtime.Context) error // serves the catch_all of domain "localhost" (../../testdata/aah/router/routes-cors-1.conf:25:5)
-//line routes_gen.go:179:1
+//line routes_gen.go:180:1
 }
 
 // UserController holds the actions of controller "User".
@@ -194,7 +195,7 @@ type UserController interface {
 	Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:64:23)
 //line ../../testdata/aah/router/routes-cors-1.conf:92:22
 	UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:92:23)
-//line routes_gen.go:198:1
+//line routes_gen.go:199:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-cors-1.conf, calling the actions of the given controllers.
@@ -295,7 +296,7 @@ func (u URLBuilder) ListUsers() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:299:1
+//line routes_gen.go:300:1
 
 // CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-cors-1.conf:47:15).
 //
@@ -304,7 +305,7 @@ func (u URLBuilder) CreateUser() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:308:1
+//line routes_gen.go:309:1
 
 // DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:72:23).
 //
@@ -313,7 +314,7 @@ func (u URLBuilder) DeleteUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, id)
 }
 
-//line routes_gen.go:317:1
+//line routes_gen.go:318:1
 
 // GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:51:19).
 //
@@ -322,7 +323,7 @@ func (u URLBuilder) GetUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, id)
 }
 
-//line routes_gen.go:326:1
+//line routes_gen.go:327:1
 
 // UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:64:23).
 //
@@ -331,7 +332,7 @@ func (u URLBuilder) UpdateUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, id)
 }
 
-//line routes_gen.go:335:1
+//line routes_gen.go:336:1
 
 // GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:82:23).
 //
@@ -340,7 +341,7 @@ func (u URLBuilder) GetUserSettings(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, id)
 }
 
-//line routes_gen.go:344:1
+//line routes_gen.go:345:1
 
 // UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:92:23).
 //
@@ -349,7 +350,7 @@ func (u URLBuilder) UpdateUserSettings(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, id)
 }
 
-//line routes_gen.go:353:1
+//line routes_gen.go:354:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // routegenCORS0 is a CORS policy of ../../testdata/aah/router/routes-cors-2.conf, shared by the routes that have it.
@@ -76,9 +76,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -167,7 +168,7 @@ type UserController interface {
 	Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:62:23)
 //line ../../testdata/aah/router/routes-cors-2.conf:76:22
 	UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:76:23)
-//line routes_gen.go:171:1
+//line routes_gen.go:172:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-cors-2.conf, calling the actions of the given controllers.
@@ -261,7 +262,7 @@ func (u URLBuilder) ListUsers() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:265:1
+//line routes_gen.go:266:1
 
 // CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-cors-2.conf:45:15).
 //
@@ -270,7 +271,7 @@ func (u URLBuilder) CreateUser() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:274:1
+//line routes_gen.go:275:1
 
 // DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:85:19).
 //
@@ -279,7 +280,7 @@ func (u URLBuilder) DeleteUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, id)
 }
 
-//line routes_gen.go:283:1
+//line routes_gen.go:284:1
 
 // GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:49:19).
 //
@@ -288,7 +289,7 @@ func (u URLBuilder) GetUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, id)
 }
 
-//line routes_gen.go:292:1
+//line routes_gen.go:293:1
 
 // UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:62:23).
 //
@@ -297,7 +298,7 @@ func (u URLBuilder) UpdateUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, id)
 }
 
-//line routes_gen.go:301:1
+//line routes_gen.go:302:1
 
 // GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:70:23).
 //
@@ -306,7 +307,7 @@ func (u URLBuilder) GetUserSettings(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, id)
 }
 
-//line routes_gen.go:310:1
+//line routes_gen.go:311:1
 
 // UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:76:23).
 //
@@ -315,7 +316,7 @@ func (u URLBuilder) UpdateUserSettings(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, id)
 }
 
-//line routes_gen.go:319:1
+//line routes_gen.go:320:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

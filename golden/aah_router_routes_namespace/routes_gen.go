@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of ../../testdata/aah/router/routes-namespace.conf, in file order.
@@ -43,9 +43,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -105,7 +106,7 @@ type UserController interface {
 	Edit(ctx *runtime.Context, id string) error // serves edit_user: POST /v1/users/:id (../../testdata/aah/router/routes-namespace.conf:20:15)
 //line ../../testdata/aah/router/routes-namespace.conf:11:10
 	List(ctx *runtime.Context) error // serves list_users: GET /v1/users (../../testdata/aah/router/routes-namespace.conf:11:11)
-//line routes_gen.go:109:1
+//line routes_gen.go:110:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-namespace.conf, calling the actions of the given controllers.
@@ -193,7 +194,7 @@ func (u URLBuilder) ListUsers() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:197:1
+//line routes_gen.go:198:1
 
 // CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-namespace.conf:37:11).
 //
@@ -202,7 +203,7 @@ func (u URLBuilder) CreateUser() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:206:1
+//line routes_gen.go:207:1
 
 // EditUser returns the URL of route "edit_user": /v1/users/:id (../../testdata/aah/router/routes-namespace.conf:20:15).
 //
@@ -211,7 +212,7 @@ func (u URLBuilder) EditUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, id)
 }
 
-//line routes_gen.go:215:1
+//line routes_gen.go:216:1
 
 // DisableUser returns the URL of route "disable_user": /v1/users/:id/settings (../../testdata/aah/router/routes-namespace.conf:28:15).
 //
@@ -220,7 +221,7 @@ func (u URLBuilder) DisableUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, id)
 }
 
-//line routes_gen.go:224:1
+//line routes_gen.go:225:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

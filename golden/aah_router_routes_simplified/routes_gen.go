@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of ../../testdata/aah/router/routes-simplified.conf, in file order.
@@ -42,9 +42,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -87,7 +88,7 @@ type BasketController interface {
 	Create(ctx *runtime.Context) error // serves create_basket: POST /baskets (../../testdata/aah/router/routes-simplified.conf:31:11)
 //line ../../testdata/aah/router/routes-simplified.conf:23:6
 	Index(ctx *runtime.Context, id string) error // serves baskets: GET /baskets (../../testdata/aah/router/routes-simplified.conf:23:7), show_basket: GET /baskets/:id (../../testdata/aah/router/routes-simplified.conf:27:11)
-//line routes_gen.go:91:1
+//line routes_gen.go:92:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-simplified.conf, calling the actions of the given controllers.
@@ -173,7 +174,7 @@ func (u URLBuilder) Baskets() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:177:1
+//line routes_gen.go:178:1
 
 // CreateBasket returns the URL of route "create_basket": /baskets (../../testdata/aah/router/routes-simplified.conf:31:11).
 //
@@ -182,7 +183,7 @@ func (u URLBuilder) CreateBasket() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:186:1
+//line routes_gen.go:187:1
 
 // ShowBasket returns the URL of route "show_basket": /baskets/:id (../../testdata/aah/router/routes-simplified.conf:27:11).
 //
@@ -191,7 +192,7 @@ func (u URLBuilder) ShowBasket(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, id)
 }
 
-//line routes_gen.go:195:1
+//line routes_gen.go:196:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

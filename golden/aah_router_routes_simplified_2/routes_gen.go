@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of ../../testdata/aah/router/routes-simplified-2.conf, in file order.
@@ -46,9 +46,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -137,7 +138,7 @@ type UserController interface {
 	Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:45:23)
 //line ../../testdata/aah/router/routes-simplified-2.conf:61:22
 	UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:61:23)
-//line routes_gen.go:141:1
+//line routes_gen.go:142:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-simplified-2.conf, calling the actions of the given controllers.
@@ -231,7 +232,7 @@ func (u URLBuilder) ListUsers() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:235:1
+//line routes_gen.go:236:1
 
 // CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-simplified-2.conf:35:15).
 //
@@ -240,7 +241,7 @@ func (u URLBuilder) CreateUser() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:244:1
+//line routes_gen.go:245:1
 
 // DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:50:23).
 //
@@ -249,7 +250,7 @@ func (u URLBuilder) DeleteUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, id)
 }
 
-//line routes_gen.go:253:1
+//line routes_gen.go:254:1
 
 // GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:39:19).
 //
@@ -258,7 +259,7 @@ func (u URLBuilder) GetUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, id)
 }
 
-//line routes_gen.go:262:1
+//line routes_gen.go:263:1
 
 // UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:45:23).
 //
@@ -267,7 +268,7 @@ func (u URLBuilder) UpdateUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, id)
 }
 
-//line routes_gen.go:271:1
+//line routes_gen.go:272:1
 
 // GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:55:23).
 //
@@ -276,7 +277,7 @@ func (u URLBuilder) GetUserSettings(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, id)
 }
 
-//line routes_gen.go:280:1
+//line routes_gen.go:281:1
 
 // UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:61:23).
 //
@@ -285,7 +286,7 @@ func (u URLBuilder) UpdateUserSettings(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, id)
 }
 
-//line routes_gen.go:289:1
+//line routes_gen.go:290:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of ../../testdata/aah/router/routes-static.conf, in file order.
@@ -43,9 +43,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -83,7 +84,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type AppController interface {
 //line ../../testdata/aah/router/routes-static.conf:59:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/router/routes-static.conf:59:7)
-//line routes_gen.go:87:1
+//line routes_gen.go:88:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-static.conf, calling the actions of the given controllers.
@@ -164,7 +165,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:168:1
+//line routes_gen.go:169:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/router/routes-static.conf:41:7).
 //
@@ -173,7 +174,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:177:1
+//line routes_gen.go:178:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/router/routes-static.conf:50:7).
 //
@@ -182,7 +183,7 @@ func (u URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:186:1
+//line routes_gen.go:187:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/router/routes-static.conf:25:7).
 //
@@ -191,7 +192,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, filepath)
 }
 
-//line routes_gen.go:195:1
+//line routes_gen.go:196:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

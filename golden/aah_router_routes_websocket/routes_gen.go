@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of ../../testdata/aah/router/routes-websocket.conf, in file order.
@@ -48,9 +48,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -123,7 +124,7 @@ type BasketController interface {
 	Create(ctx *runtime.Context) error // serves create_basket: POST /baskets (../../testdata/aah/router/routes-websocket.conf:32:11)
 //line ../../testdata/aah/router/routes-websocket.conf:24:6
 	Index(ctx *runtime.Context, id string) error // serves baskets: GET /baskets (../../testdata/aah/router/routes-websocket.conf:24:7), show_basket: GET /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11)
-//line routes_gen.go:127:1
+//line routes_gen.go:128:1
 }
 
 // DocController holds the actions of controller "DocController".
@@ -132,7 +133,7 @@ type DocController interface {
 	ShowDoc(ctx *runtime.Context, version string, content string) error // serves show_doc: GET /doc/:version/*content (../../testdata/aah/router/routes-websocket.conf:44:11)
 //line ../../testdata/aah/router/routes-websocket.conf:38:6
 	VersionHome(ctx *runtime.Context, version string) error // serves version_home: GET /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7)
-//line routes_gen.go:136:1
+//line routes_gen.go:137:1
 }
 
 // TestWebSocketController holds the actions of controller "TestWebSocket".
@@ -145,7 +146,7 @@ type TestWebSocketController interface {
 	NoTarget(ctx *runtime.Context) error // serves ws_notarget: WS /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11)
 //line ../../testdata/aah/router/routes-websocket.conf:56:10
 	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11)
-//line routes_gen.go:149:1
+//line routes_gen.go:150:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-websocket.conf, calling the actions of the given controllers.
@@ -253,7 +254,7 @@ func (u URLBuilder) Baskets() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:257:1
+//line routes_gen.go:258:1
 
 // CreateBasket returns the URL of route "create_basket": /baskets (../../testdata/aah/router/routes-websocket.conf:32:11).
 //
@@ -262,7 +263,7 @@ func (u URLBuilder) CreateBasket() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:266:1
+//line routes_gen.go:267:1
 
 // ShowBasket returns the URL of route "show_basket": /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11).
 //
@@ -271,7 +272,7 @@ func (u URLBuilder) ShowBasket(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, id)
 }
 
-//line routes_gen.go:275:1
+//line routes_gen.go:276:1
 
 // VersionHome returns the URL of route "version_home": /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7).
 //
@@ -280,7 +281,7 @@ func (u URLBuilder) VersionHome(version string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, version)
 }
 
-//line routes_gen.go:284:1
+//line routes_gen.go:285:1
 
 // ShowDoc returns the URL of route "show_doc": /doc/:version/*content (../../testdata/aah/router/routes-websocket.conf:44:11).
 //
@@ -289,7 +290,7 @@ func (u URLBuilder) ShowDoc(version string, content string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, version, content)
 }
 
-//line routes_gen.go:293:1
+//line routes_gen.go:294:1
 
 // Websockets returns the URL of route "websockets": /ws (../../testdata/aah/router/routes-websocket.conf:51:7).
 //
@@ -298,7 +299,7 @@ func (u URLBuilder) Websockets() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:302:1
+//line routes_gen.go:303:1
 
 // WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/router/routes-websocket.conf:61:11).
 //
@@ -307,7 +308,7 @@ func (u URLBuilder) WSBinary() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:311:1
+//line routes_gen.go:312:1
 
 // WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11).
 //
@@ -316,7 +317,7 @@ func (u URLBuilder) WSNotarget() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:320:1
+//line routes_gen.go:321:1
 
 // WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11).
 //
@@ -325,7 +326,7 @@ func (u URLBuilder) WSText() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:329:1
+//line routes_gen.go:330:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

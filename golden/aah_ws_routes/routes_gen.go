@@ -13,12 +13,12 @@ import (
 	"github.com/routegen/routegen/runtime/routegenimpl"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of ../../testdata/aah/ws/routes.conf, in file order.
@@ -44,9 +44,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -96,7 +97,7 @@ type TestWebSocketController interface {
 	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/ws/routes.conf:33:11)
 //line ../../testdata/aah/ws/routes.conf:48:10
 	XML(ctx *runtime.Context) error // serves ws_xml: WS /ws/xml (../../testdata/aah/ws/routes.conf:48:11)
-//line routes_gen.go:100:1
+//line routes_gen.go:101:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/ws/routes.conf, calling the actions of the given controllers.
@@ -187,7 +188,7 @@ func (u URLBuilder) Websockets() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:191:1
+//line routes_gen.go:192:1
 
 // WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/ws/routes.conf:38:11).
 //
@@ -196,7 +197,7 @@ func (u URLBuilder) WSBinary() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:200:1
+//line routes_gen.go:201:1
 
 // WSJSON returns the URL of route "ws_json": /ws/json (../../testdata/aah/ws/routes.conf:43:11).
 //
@@ -205,7 +206,7 @@ func (u URLBuilder) WSJSON() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:209:1
+//line routes_gen.go:210:1
 
 // WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/ws/routes.conf:53:11).
 //
@@ -214,7 +215,7 @@ func (u URLBuilder) WSNotarget() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:218:1
+//line routes_gen.go:219:1
 
 // WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/ws/routes.conf:33:11).
 //
@@ -223,7 +224,7 @@ func (u URLBuilder) WSText() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:227:1
+//line routes_gen.go:228:1
 
 // WSXML returns the URL of route "ws_xml": /ws/xml (../../testdata/aah/ws/routes.conf:48:11).
 //
@@ -232,7 +233,7 @@ func (u URLBuilder) WSXML() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:236:1
+//line routes_gen.go:237:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

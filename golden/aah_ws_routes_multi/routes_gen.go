@@ -13,12 +13,12 @@ import (
 	"github.com/routegen/routegen/runtime/routegenimpl"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of ../../testdata/aah/ws/routes-multi.conf, in file order.
@@ -52,9 +52,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -123,7 +124,7 @@ type TestWebSocketController interface {
 	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/ws/routes-multi.conf:33:11), ws_text: WS /ws/text (../../testdata/aah/ws/routes-multi.conf:75:11)
 //line ../../testdata/aah/ws/routes-multi.conf:48:10
 	XML(ctx *runtime.Context) error // serves ws_xml: WS /ws/xml (../../testdata/aah/ws/routes-multi.conf:48:11)
-//line routes_gen.go:127:1
+//line routes_gen.go:128:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/ws/routes-multi.conf, calling the actions of the given controllers.
@@ -218,7 +219,7 @@ func (u URLBuilder) Websockets() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:222:1
+//line routes_gen.go:223:1
 
 // WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/ws/routes-multi.conf:38:11).
 //
@@ -227,7 +228,7 @@ func (u URLBuilder) WSBinary() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:231:1
+//line routes_gen.go:232:1
 
 // WSJSON returns the URL of route "ws_json": /ws/json (../../testdata/aah/ws/routes-multi.conf:43:11).
 //
@@ -236,7 +237,7 @@ func (u URLBuilder) WSJSON() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:240:1
+//line routes_gen.go:241:1
 
 // WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/ws/routes-multi.conf:53:11).
 //
@@ -245,7 +246,7 @@ func (u URLBuilder) WSNotarget() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:249:1
+//line routes_gen.go:250:1
 
 // WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/ws/routes-multi.conf:33:11).
 //
@@ -254,7 +255,7 @@ func (u URLBuilder) WSText() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:258:1
+//line routes_gen.go:259:1
 
 // WSXML returns the URL of route "ws_xml": /ws/xml (../../testdata/aah/ws/routes-multi.conf:48:11).
 //
@@ -263,7 +264,7 @@ func (u URLBuilder) WSXML() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:267:1
+//line routes_gen.go:268:1
 
 // SecondLocalhostWebsockets returns the URL of route "second_localhost.websockets": /ws on second.localhost (../../testdata/aah/ws/routes-multi.conf:70:7).
 //
@@ -272,7 +273,7 @@ func (u URLBuilder) SecondLocalhostWebsockets() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:276:1
+//line routes_gen.go:277:1
 
 // SecondLocalhostWSText returns the URL of route "second_localhost.ws_text": /ws/text on second.localhost (../../testdata/aah/ws/routes-multi.conf:75:11).
 //
@@ -281,7 +282,7 @@ func (u URLBuilder) SecondLocalhostWSText() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:285:1
+//line routes_gen.go:286:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

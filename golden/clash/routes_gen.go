@@ -15,12 +15,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of ../../testdata/clash/routes.conf, in file order.
@@ -61,9 +61,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -379,42 +380,42 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 type DispatcherController interface {
 //line ../../testdata/clash/routes.conf:22:6
 	Dispatch(ctx *runtime.Context, v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) error // serves dispatcher: GET /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7)
-//line routes_gen.go:383:1
+//line routes_gen.go:384:1
 }
 
 // HostsController holds the actions of controller "Hosts".
 type HostsController interface {
 //line ../../testdata/clash/routes.conf:12:6
 	Show(ctx *runtime.Context, p string, err string, action string, m string, path string, method string, opts int64) error // serves hosts: GET /hosts/:p/:err/:action/:m/:path/:method/:opts (../../testdata/clash/routes.conf:12:7)
-//line routes_gen.go:390:1
+//line routes_gen.go:391:1
 }
 
 // LookupController holds the actions of controller "Lookup".
 type LookupController interface {
 //line ../../testdata/clash/routes.conf:27:6
 	Index(ctx *runtime.Context, host int64) error // serves lookup: GET /lookup/:host (../../testdata/clash/routes.conf:27:7)
-//line routes_gen.go:397:1
+//line routes_gen.go:398:1
 }
 
 // RoutegenController holds the actions of controller "Routegen".
 type RoutegenController interface {
 //line ../../testdata/clash/routes.conf:17:6
 	Actions(ctx *runtime.Context, runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) error // serves actions: GET /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (../../testdata/clash/routes.conf:17:7)
-//line routes_gen.go:404:1
+//line routes_gen.go:405:1
 }
 
 // RouterController holds the actions of controller "Router".
 type RouterController interface {
 //line ../../testdata/clash/routes.conf:35:6
 	Index(ctx *runtime.Context) error // serves new_router: GET /new (../../testdata/clash/routes.conf:35:7)
-//line routes_gen.go:411:1
+//line routes_gen.go:412:1
 }
 
 // TableController holds the actions of controller "Table".
 type TableController interface {
 //line ../../testdata/clash/routes.conf:7:6
 	Show(ctx *runtime.Context, table string, routegenTable string, u string, strconv string, ctx_ string) error // serves table: GET /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7)
-//line routes_gen.go:418:1
+//line routes_gen.go:419:1
 }
 
 // TenantController holds the actions of controller "Tenant".
@@ -423,14 +424,14 @@ type TenantController interface {
 	EnvPage(ctx *runtime.Context, table string, subdomain string) error // serves env_page: GET /:table/:subdomain (../../testdata/clash/routes.conf:56:7)
 //line ../../testdata/clash/routes.conf:44:6
 	Page(ctx *runtime.Context, subdomain string, table string, u string) error // serves page: GET /:subdomain_/:table/:u (../../testdata/clash/routes.conf:44:7)
-//line routes_gen.go:427:1
+//line routes_gen.go:428:1
 }
 
 // URLController holds the actions of controller "URL".
 type URLController interface {
 //line ../../testdata/clash/routes.conf:31:6
 	Index(ctx *runtime.Context) error // serves url_builder: GET /url (../../testdata/clash/routes.conf:31:7)
-//line routes_gen.go:434:1
+//line routes_gen.go:435:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/clash/routes.conf, calling the actions of the given controllers.
@@ -571,7 +572,7 @@ func (u URLBuilder) Actions(runtime string, errors string, base string, url stri
 	return routegenTable.CheckedHelperURL(u.base, 0, runtime, errors, base, url, len_, string_, int64_, subdomain)
 }
 
-//line routes_gen.go:575:1
+//line routes_gen.go:576:1
 
 // Dispatcher returns the URL of route "dispatcher": /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7).
 //
@@ -580,7 +581,7 @@ func (u URLBuilder) Dispatcher(v0 string, i1 string, j1 string, r string, name s
 	return routegenTable.CheckedHelperURL(u.base, 1, v0, i1, j1, r, name, args, nil_)
 }
 
-//line routes_gen.go:584:1
+//line routes_gen.go:585:1
 
 // Hosts returns the URL of route "hosts": /hosts/:p/:err/:action/:m/:path/:method/:opts (../../testdata/clash/routes.conf:12:7).
 //
@@ -589,7 +590,7 @@ func (u URLBuilder) Hosts(p string, err string, action string, m string, path st
 	return routegenTable.CheckedHelperURL(u.base, 2, p, err, action, m, path, method, strconv.FormatInt(opts, 10))
 }
 
-//line routes_gen.go:593:1
+//line routes_gen.go:594:1
 
 // Lookup returns the URL of route "lookup": /lookup/:host (../../testdata/clash/routes.conf:27:7).
 //
@@ -598,7 +599,7 @@ func (u URLBuilder) Lookup(host int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, strconv.FormatInt(host, 10))
 }
 
-//line routes_gen.go:602:1
+//line routes_gen.go:603:1
 
 // NewRouter returns the URL of route "new_router": /new (../../testdata/clash/routes.conf:35:7).
 //
@@ -607,7 +608,7 @@ func (u URLBuilder) NewRouter() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:611:1
+//line routes_gen.go:612:1
 
 // Table returns the URL of route "table": /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7).
 //
@@ -616,7 +617,7 @@ func (u URLBuilder) Table(table string, routegenTable_ string, u_ string, strcon
 	return routegenTable.CheckedHelperURL(u.base, 5, table, routegenTable_, u_, strconv_, ctx)
 }
 
-//line routes_gen.go:620:1
+//line routes_gen.go:621:1
 
 // URLBuilder returns the URL of route "url_builder": /url (../../testdata/clash/routes.conf:31:7).
 //
@@ -625,7 +626,7 @@ func (u URLBuilder) URLBuilder() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:629:1
+//line routes_gen.go:630:1
 
 // TenantsPage returns the URL of route "tenants.page": /:subdomain_/:table/:u on *.example.com (../../testdata/clash/routes.conf:44:7).
 //
@@ -634,7 +635,7 @@ func (u URLBuilder) TenantsPage(subdomain string, subdomain_ string, table strin
 	return routegenTable.CheckedHelperURL(u.base, 7, subdomain, subdomain_, table, u_)
 }
 
-//line routes_gen.go:638:1
+//line routes_gen.go:639:1
 
 // EnvPage returns the URL of route "env.env_page": /:table/:subdomain on ${CLASH_HOST:-clash.example.com} (../../testdata/clash/routes.conf:56:7).
 //
@@ -643,7 +644,7 @@ func (u URLBuilder) EnvPage(table string, subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, table, subdomain)
 }
 
-//line routes_gen.go:647:1
+//line routes_gen.go:648:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

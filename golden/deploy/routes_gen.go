@@ -15,12 +15,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 4 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(4 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 4)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // routegenCORS0 is a CORS policy of ../../testdata/deploy/routes.conf, shared by the routes that have it.
@@ -78,10 +78,11 @@ var routegenCatchAlls = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:   Domains,
-	Routes:    Routes,
-	CatchAlls: routegenCatchAlls,
-	Matchers:  []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	Domains:     Domains,
+	Routes:      Routes,
+	CatchAlls:   routegenCatchAlls,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -175,28 +176,28 @@ type APIController interface {
 	Items(ctx *runtime.Context) error // serves items: GET /api/items (../../testdata/deploy/routes.conf:40:11), items: POST /api/items (../../testdata/deploy/routes.conf:40:11)
 //line ../../testdata/deploy/routes.conf:41:10
 	Options(ctx *runtime.Context) error // serves items_options: OPTIONS /api/items (../../testdata/deploy/routes.conf:41:11)
-//line routes_gen.go:179:1
+//line routes_gen.go:180:1
 }
 
 // AdminController holds the actions of controller "Admin".
 type AdminController interface {
 //line ../../testdata/deploy/routes.conf:52:6
 	Home(ctx *runtime.Context) error // serves admin_home: GET / (../../testdata/deploy/routes.conf:52:7)
-//line routes_gen.go:186:1
+//line routes_gen.go:187:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line ../../testdata/deploy/routes.conf:11:4
 	Any(ctx *runtime.Context) error // serves the catch_all of domain "site" (../../testdata/deploy/routes.conf:11:5)
-//line routes_gen.go:193:1
+//line routes_gen.go:194:1
 }
 
 // OpsController holds the actions of controller "Ops".
 type OpsController interface {
 //line ../../testdata/deploy/routes.conf:61:6
 	Home(ctx *runtime.Context) error // serves ops_home: GET / (../../testdata/deploy/routes.conf:61:7)
-//line routes_gen.go:200:1
+//line routes_gen.go:201:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -209,7 +210,7 @@ type SiteController interface {
 	Secret(ctx *runtime.Context) error // serves secret: GET /secret (../../testdata/deploy/routes.conf:29:7)
 //line ../../testdata/deploy/routes.conf:30:6
 	Source(ctx *runtime.Context, filepath string) error // serves source: GET /src2*filepath (../../testdata/deploy/routes.conf:30:7)
-//line routes_gen.go:213:1
+//line routes_gen.go:214:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/deploy/routes.conf, calling the actions of the given controllers.
@@ -335,7 +336,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:339:1
+//line routes_gen.go:340:1
 
 // API returns the URL of route "api": /api (../../testdata/deploy/routes.conf:32:7).
 //
@@ -344,7 +345,7 @@ func (u URLBuilder) API() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:348:1
+//line routes_gen.go:349:1
 
 // Items returns the URL of route "items": /api/items (../../testdata/deploy/routes.conf:40:11).
 //
@@ -353,7 +354,7 @@ func (u URLBuilder) Items() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:357:1
+//line routes_gen.go:358:1
 
 // ItemsOptions returns the URL of route "items_options": /api/items (../../testdata/deploy/routes.conf:41:11).
 //
@@ -362,7 +363,7 @@ func (u URLBuilder) ItemsOptions() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:366:1
+//line routes_gen.go:367:1
 
 // Hotel returns the URL of route "hotel": /hotels/:id (../../testdata/deploy/routes.conf:28:7).
 //
@@ -371,7 +372,7 @@ func (u URLBuilder) Hotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:375:1
+//line routes_gen.go:376:1
 
 // Pub returns the URL of route "pub": /pub/*filepath (../../testdata/deploy/routes.conf:19:7).
 //
@@ -380,7 +381,7 @@ func (u URLBuilder) Pub(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, filepath)
 }
 
-//line routes_gen.go:384:1
+//line routes_gen.go:385:1
 
 // Secret returns the URL of route "secret": /secret (../../testdata/deploy/routes.conf:29:7).
 //
@@ -389,7 +390,7 @@ func (u URLBuilder) Secret() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:393:1
+//line routes_gen.go:394:1
 
 // Source returns the URL of route "source": /src2*filepath (../../testdata/deploy/routes.conf:30:7).
 //
@@ -398,7 +399,7 @@ func (u URLBuilder) Source(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, filepath)
 }
 
-//line routes_gen.go:402:1
+//line routes_gen.go:403:1
 
 // AdminHome returns the URL of route "admin.admin_home": / on example.com (../../testdata/deploy/routes.conf:52:7).
 //
@@ -407,7 +408,7 @@ func (u URLBuilder) AdminHome() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:411:1
+//line routes_gen.go:412:1
 
 // OpsHome returns the URL of route "ops.ops_home": / on ops.example.com (../../testdata/deploy/routes.conf:61:7).
 //
@@ -416,7 +417,7 @@ func (u URLBuilder) OpsHome() (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 10)
 }
 
-//line routes_gen.go:420:1
+//line routes_gen.go:421:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of ../../testdata/routesets/github.conf, in file order.
@@ -278,9 +278,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -2743,7 +2744,7 @@ type GitHubController interface {
 	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7)
 //line ../../testdata/routesets/github.conf:233:6
 	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7)
-//line routes_gen.go:2747:1
+//line routes_gen.go:2748:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/routesets/github.conf, calling the actions of the given controllers.
@@ -3301,7 +3302,7 @@ func (u URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) (string,
 	return routegenTable.CheckedHelperURL(u.base, 0, clientID)
 }
 
-//line routes_gen.go:3305:1
+//line routes_gen.go:3306:1
 
 // DeleteApplicationsByClientIDTokensByAccessToken returns the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:41:7).
 //
@@ -3310,7 +3311,7 @@ func (u URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID str
 	return routegenTable.CheckedHelperURL(u.base, 1, clientID, accessToken)
 }
 
-//line routes_gen.go:3314:1
+//line routes_gen.go:3315:1
 
 // GetApplicationsByClientIDTokensByAccessToken returns the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:29:7).
 //
@@ -3319,7 +3320,7 @@ func (u URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID string
 	return routegenTable.CheckedHelperURL(u.base, 2, clientID, accessToken)
 }
 
-//line routes_gen.go:3323:1
+//line routes_gen.go:3324:1
 
 // GetAuthorizations returns the URL of route "get_authorizations": /authorizations (../../testdata/routesets/github.conf:5:7).
 //
@@ -3328,7 +3329,7 @@ func (u URLBuilder) GetAuthorizations() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:3332:1
+//line routes_gen.go:3333:1
 
 // PostAuthorizations returns the URL of route "post_authorizations": /authorizations (../../testdata/routesets/github.conf:17:7).
 //
@@ -3337,7 +3338,7 @@ func (u URLBuilder) PostAuthorizations() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:3341:1
+//line routes_gen.go:3342:1
 
 // DeleteAuthorizationsByID returns the URL of route "delete_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:23:7).
 //
@@ -3346,7 +3347,7 @@ func (u URLBuilder) DeleteAuthorizationsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, id)
 }
 
-//line routes_gen.go:3350:1
+//line routes_gen.go:3351:1
 
 // GetAuthorizationsByID returns the URL of route "get_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:11:7).
 //
@@ -3355,7 +3356,7 @@ func (u URLBuilder) GetAuthorizationsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, id)
 }
 
-//line routes_gen.go:3359:1
+//line routes_gen.go:3360:1
 
 // PatchAuthorizationsByID returns the URL of route "patch_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:1229:7).
 //
@@ -3364,7 +3365,7 @@ func (u URLBuilder) PatchAuthorizationsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, id)
 }
 
-//line routes_gen.go:3368:1
+//line routes_gen.go:3369:1
 
 // PutAuthorizationsClientsByClientID returns the URL of route "put_authorizations_clients_by_client_id": /authorizations/clients/:client_id (../../testdata/routesets/github.conf:1223:7).
 //
@@ -3373,7 +3374,7 @@ func (u URLBuilder) PutAuthorizationsClientsByClientID(clientID string) (string,
 	return routegenTable.CheckedHelperURL(u.base, 8, clientID)
 }
 
-//line routes_gen.go:3377:1
+//line routes_gen.go:3378:1
 
 // GetEmojis returns the URL of route "get_emojis": /emojis (../../testdata/routesets/github.conf:509:7).
 //
@@ -3382,7 +3383,7 @@ func (u URLBuilder) GetEmojis() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:3386:1
+//line routes_gen.go:3387:1
 
 // GetEvents returns the URL of route "get_events": /events (../../testdata/routesets/github.conf:47:7).
 //
@@ -3391,7 +3392,7 @@ func (u URLBuilder) GetEvents() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:3395:1
+//line routes_gen.go:3396:1
 
 // GetFeeds returns the URL of route "get_feeds": /feeds (../../testdata/routesets/github.conf:101:7).
 //
@@ -3400,7 +3401,7 @@ func (u URLBuilder) GetFeeds() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:3404:1
+//line routes_gen.go:3405:1
 
 // GetGists returns the URL of route "get_gists": /gists (../../testdata/routesets/github.conf:251:7).
 //
@@ -3409,7 +3410,7 @@ func (u URLBuilder) GetGists() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:3413:1
+//line routes_gen.go:3414:1
 
 // PostGists returns the URL of route "post_gists": /gists (../../testdata/routesets/github.conf:263:7).
 //
@@ -3418,7 +3419,7 @@ func (u URLBuilder) PostGists() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:3422:1
+//line routes_gen.go:3423:1
 
 // DeleteGistsByID returns the URL of route "delete_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:293:7).
 //
@@ -3427,7 +3428,7 @@ func (u URLBuilder) DeleteGistsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, id)
 }
 
-//line routes_gen.go:3431:1
+//line routes_gen.go:3432:1
 
 // GetGistsByID returns the URL of route "get_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:257:7).
 //
@@ -3436,7 +3437,7 @@ func (u URLBuilder) GetGistsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 15, id)
 }
 
-//line routes_gen.go:3440:1
+//line routes_gen.go:3441:1
 
 // PatchGistsByID returns the URL of route "patch_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:1253:7).
 //
@@ -3445,7 +3446,7 @@ func (u URLBuilder) PatchGistsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 16, id)
 }
 
-//line routes_gen.go:3449:1
+//line routes_gen.go:3450:1
 
 // PostGistsByIDForks returns the URL of route "post_gists_by_id_forks": /gists/:id/forks (../../testdata/routesets/github.conf:287:7).
 //
@@ -3454,7 +3455,7 @@ func (u URLBuilder) PostGistsByIDForks(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 17, id)
 }
 
-//line routes_gen.go:3458:1
+//line routes_gen.go:3459:1
 
 // DeleteGistsByIDStar returns the URL of route "delete_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:275:7).
 //
@@ -3463,7 +3464,7 @@ func (u URLBuilder) DeleteGistsByIDStar(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 18, id)
 }
 
-//line routes_gen.go:3467:1
+//line routes_gen.go:3468:1
 
 // GetGistsByIDStar returns the URL of route "get_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:281:7).
 //
@@ -3472,7 +3473,7 @@ func (u URLBuilder) GetGistsByIDStar(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, id)
 }
 
-//line routes_gen.go:3476:1
+//line routes_gen.go:3477:1
 
 // PutGistsByIDStar returns the URL of route "put_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:269:7).
 //
@@ -3481,7 +3482,7 @@ func (u URLBuilder) PutGistsByIDStar(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 20, id)
 }
 
-//line routes_gen.go:3485:1
+//line routes_gen.go:3486:1
 
 // GetGistsPublic returns the URL of route "get_gists_public": /gists/public (../../testdata/routesets/github.conf:1241:7).
 //
@@ -3490,7 +3491,7 @@ func (u URLBuilder) GetGistsPublic() string {
 	return routegenTable.HelperURL(u.base, 21)
 }
 
-//line routes_gen.go:3494:1
+//line routes_gen.go:3495:1
 
 // GetGistsStarred returns the URL of route "get_gists_starred": /gists/starred (../../testdata/routesets/github.conf:1247:7).
 //
@@ -3499,7 +3500,7 @@ func (u URLBuilder) GetGistsStarred() string {
 	return routegenTable.HelperURL(u.base, 22)
 }
 
-//line routes_gen.go:3503:1
+//line routes_gen.go:3504:1
 
 // GetGitignoreTemplates returns the URL of route "get_gitignore_templates": /gitignore/templates (../../testdata/routesets/github.conf:515:7).
 //
@@ -3508,7 +3509,7 @@ func (u URLBuilder) GetGitignoreTemplates() string {
 	return routegenTable.HelperURL(u.base, 23)
 }
 
-//line routes_gen.go:3512:1
+//line routes_gen.go:3513:1
 
 // GetGitignoreTemplatesByName returns the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name (../../testdata/routesets/github.conf:521:7).
 //
@@ -3517,7 +3518,7 @@ func (u URLBuilder) GetGitignoreTemplatesByName(name string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 24, name)
 }
 
-//line routes_gen.go:3521:1
+//line routes_gen.go:3522:1
 
 // GetIssues returns the URL of route "get_issues": /issues (../../testdata/routesets/github.conf:359:7).
 //
@@ -3526,7 +3527,7 @@ func (u URLBuilder) GetIssues() string {
 	return routegenTable.HelperURL(u.base, 25)
 }
 
-//line routes_gen.go:3530:1
+//line routes_gen.go:3531:1
 
 // GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword returns the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword (../../testdata/routesets/github.conf:1085:7).
 //
@@ -3535,7 +3536,7 @@ func (u URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(own
 	return routegenTable.CheckedHelperURL(u.base, 26, owner, repository, state, keyword)
 }
 
-//line routes_gen.go:3539:1
+//line routes_gen.go:3540:1
 
 // GetLegacyReposSearchByKeyword returns the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword (../../testdata/routesets/github.conf:1091:7).
 //
@@ -3544,7 +3545,7 @@ func (u URLBuilder) GetLegacyReposSearchByKeyword(keyword string) (string, error
 	return routegenTable.CheckedHelperURL(u.base, 27, keyword)
 }
 
-//line routes_gen.go:3548:1
+//line routes_gen.go:3549:1
 
 // GetLegacyUserEmailByEmail returns the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email (../../testdata/routesets/github.conf:1103:7).
 //
@@ -3553,7 +3554,7 @@ func (u URLBuilder) GetLegacyUserEmailByEmail(email string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 28, email)
 }
 
-//line routes_gen.go:3557:1
+//line routes_gen.go:3558:1
 
 // GetLegacyUserSearchByKeyword returns the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword (../../testdata/routesets/github.conf:1097:7).
 //
@@ -3562,7 +3563,7 @@ func (u URLBuilder) GetLegacyUserSearchByKeyword(keyword string) (string, error)
 	return routegenTable.CheckedHelperURL(u.base, 29, keyword)
 }
 
-//line routes_gen.go:3566:1
+//line routes_gen.go:3567:1
 
 // PostMarkdown returns the URL of route "post_markdown": /markdown (../../testdata/routesets/github.conf:527:7).
 //
@@ -3571,7 +3572,7 @@ func (u URLBuilder) PostMarkdown() string {
 	return routegenTable.HelperURL(u.base, 30)
 }
 
-//line routes_gen.go:3575:1
+//line routes_gen.go:3576:1
 
 // PostMarkdownRaw returns the URL of route "post_markdown_raw": /markdown/raw (../../testdata/routesets/github.conf:533:7).
 //
@@ -3580,7 +3581,7 @@ func (u URLBuilder) PostMarkdownRaw() string {
 	return routegenTable.HelperURL(u.base, 31)
 }
 
-//line routes_gen.go:3584:1
+//line routes_gen.go:3585:1
 
 // GetMeta returns the URL of route "get_meta": /meta (../../testdata/routesets/github.conf:539:7).
 //
@@ -3589,7 +3590,7 @@ func (u URLBuilder) GetMeta() string {
 	return routegenTable.HelperURL(u.base, 32)
 }
 
-//line routes_gen.go:3593:1
+//line routes_gen.go:3594:1
 
 // GetNetworksByOwnerByRepoEvents returns the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events (../../testdata/routesets/github.conf:59:7).
 //
@@ -3598,7 +3599,7 @@ func (u URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 33, owner, repo)
 }
 
-//line routes_gen.go:3602:1
+//line routes_gen.go:3603:1
 
 // GetNotifications returns the URL of route "get_notifications": /notifications (../../testdata/routesets/github.conf:107:7).
 //
@@ -3607,7 +3608,7 @@ func (u URLBuilder) GetNotifications() string {
 	return routegenTable.HelperURL(u.base, 34)
 }
 
-//line routes_gen.go:3611:1
+//line routes_gen.go:3612:1
 
 // PutNotifications returns the URL of route "put_notifications": /notifications (../../testdata/routesets/github.conf:119:7).
 //
@@ -3616,7 +3617,7 @@ func (u URLBuilder) PutNotifications() string {
 	return routegenTable.HelperURL(u.base, 35)
 }
 
-//line routes_gen.go:3620:1
+//line routes_gen.go:3621:1
 
 // GetNotificationsThreadsByID returns the URL of route "get_notifications_threads_by_id": /notifications/threads/:id (../../testdata/routesets/github.conf:131:7).
 //
@@ -3625,7 +3626,7 @@ func (u URLBuilder) GetNotificationsThreadsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 36, id)
 }
 
-//line routes_gen.go:3629:1
+//line routes_gen.go:3630:1
 
 // PatchNotificationsThreadsByID returns the URL of route "patch_notifications_threads_by_id": /notifications/threads/:id (../../testdata/routesets/github.conf:1235:7).
 //
@@ -3634,7 +3635,7 @@ func (u URLBuilder) PatchNotificationsThreadsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 37, id)
 }
 
-//line routes_gen.go:3638:1
+//line routes_gen.go:3639:1
 
 // DeleteNotificationsThreadsByIDSubscription returns the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:149:7).
 //
@@ -3643,7 +3644,7 @@ func (u URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 38, id)
 }
 
-//line routes_gen.go:3647:1
+//line routes_gen.go:3648:1
 
 // GetNotificationsThreadsByIDSubscription returns the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:137:7).
 //
@@ -3652,7 +3653,7 @@ func (u URLBuilder) GetNotificationsThreadsByIDSubscription(id string) (string, 
 	return routegenTable.CheckedHelperURL(u.base, 39, id)
 }
 
-//line routes_gen.go:3656:1
+//line routes_gen.go:3657:1
 
 // PutNotificationsThreadsByIDSubscription returns the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:143:7).
 //
@@ -3661,7 +3662,7 @@ func (u URLBuilder) PutNotificationsThreadsByIDSubscription(id string) (string, 
 	return routegenTable.CheckedHelperURL(u.base, 40, id)
 }
 
-//line routes_gen.go:3665:1
+//line routes_gen.go:3666:1
 
 // GetOrgsByOrg returns the URL of route "get_orgs_by_org": /orgs/:org (../../testdata/routesets/github.conf:563:7).
 //
@@ -3670,7 +3671,7 @@ func (u URLBuilder) GetOrgsByOrg(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 41, org)
 }
 
-//line routes_gen.go:3674:1
+//line routes_gen.go:3675:1
 
 // PatchOrgsByOrg returns the URL of route "patch_orgs_by_org": /orgs/:org (../../testdata/routesets/github.conf:1331:7).
 //
@@ -3679,7 +3680,7 @@ func (u URLBuilder) PatchOrgsByOrg(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 42, org)
 }
 
-//line routes_gen.go:3683:1
+//line routes_gen.go:3684:1
 
 // GetOrgsByOrgEvents returns the URL of route "get_orgs_by_org_events": /orgs/:org/events (../../testdata/routesets/github.conf:65:7).
 //
@@ -3688,7 +3689,7 @@ func (u URLBuilder) GetOrgsByOrgEvents(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 43, org)
 }
 
-//line routes_gen.go:3692:1
+//line routes_gen.go:3693:1
 
 // GetOrgsByOrgIssues returns the URL of route "get_orgs_by_org_issues": /orgs/:org/issues (../../testdata/routesets/github.conf:371:7).
 //
@@ -3697,7 +3698,7 @@ func (u URLBuilder) GetOrgsByOrgIssues(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 44, org)
 }
 
-//line routes_gen.go:3701:1
+//line routes_gen.go:3702:1
 
 // GetOrgsByOrgMembers returns the URL of route "get_orgs_by_org_members": /orgs/:org/members (../../testdata/routesets/github.conf:569:7).
 //
@@ -3706,7 +3707,7 @@ func (u URLBuilder) GetOrgsByOrgMembers(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 45, org)
 }
 
-//line routes_gen.go:3710:1
+//line routes_gen.go:3711:1
 
 // DeleteOrgsByOrgMembersByUser returns the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user (../../testdata/routesets/github.conf:581:7).
 //
@@ -3715,7 +3716,7 @@ func (u URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 46, org, user)
 }
 
-//line routes_gen.go:3719:1
+//line routes_gen.go:3720:1
 
 // GetOrgsByOrgMembersByUser returns the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user (../../testdata/routesets/github.conf:575:7).
 //
@@ -3724,7 +3725,7 @@ func (u URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) (string, 
 	return routegenTable.CheckedHelperURL(u.base, 47, org, user)
 }
 
-//line routes_gen.go:3728:1
+//line routes_gen.go:3729:1
 
 // GetOrgsByOrgPublicMembers returns the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members (../../testdata/routesets/github.conf:587:7).
 //
@@ -3733,7 +3734,7 @@ func (u URLBuilder) GetOrgsByOrgPublicMembers(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 48, org)
 }
 
-//line routes_gen.go:3737:1
+//line routes_gen.go:3738:1
 
 // DeleteOrgsByOrgPublicMembersByUser returns the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:605:7).
 //
@@ -3742,7 +3743,7 @@ func (u URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string) 
 	return routegenTable.CheckedHelperURL(u.base, 49, org, user)
 }
 
-//line routes_gen.go:3746:1
+//line routes_gen.go:3747:1
 
 // GetOrgsByOrgPublicMembersByUser returns the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:593:7).
 //
@@ -3751,7 +3752,7 @@ func (u URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) (st
 	return routegenTable.CheckedHelperURL(u.base, 50, org, user)
 }
 
-//line routes_gen.go:3755:1
+//line routes_gen.go:3756:1
 
 // PutOrgsByOrgPublicMembersByUser returns the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:599:7).
 //
@@ -3760,7 +3761,7 @@ func (u URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) (st
 	return routegenTable.CheckedHelperURL(u.base, 51, org, user)
 }
 
-//line routes_gen.go:3764:1
+//line routes_gen.go:3765:1
 
 // GetOrgsByOrgRepos returns the URL of route "get_orgs_by_org_repos": /orgs/:org/repos (../../testdata/routesets/github.conf:755:7).
 //
@@ -3769,7 +3770,7 @@ func (u URLBuilder) GetOrgsByOrgRepos(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 52, org)
 }
 
-//line routes_gen.go:3773:1
+//line routes_gen.go:3774:1
 
 // PostOrgsByOrgRepos returns the URL of route "post_orgs_by_org_repos": /orgs/:org/repos (../../testdata/routesets/github.conf:773:7).
 //
@@ -3778,7 +3779,7 @@ func (u URLBuilder) PostOrgsByOrgRepos(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 53, org)
 }
 
-//line routes_gen.go:3782:1
+//line routes_gen.go:3783:1
 
 // GetOrgsByOrgTeams returns the URL of route "get_orgs_by_org_teams": /orgs/:org/teams (../../testdata/routesets/github.conf:611:7).
 //
@@ -3787,7 +3788,7 @@ func (u URLBuilder) GetOrgsByOrgTeams(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 54, org)
 }
 
-//line routes_gen.go:3791:1
+//line routes_gen.go:3792:1
 
 // PostOrgsByOrgTeams returns the URL of route "post_orgs_by_org_teams": /orgs/:org/teams (../../testdata/routesets/github.conf:623:7).
 //
@@ -3796,7 +3797,7 @@ func (u URLBuilder) PostOrgsByOrgTeams(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 55, org)
 }
 
-//line routes_gen.go:3800:1
+//line routes_gen.go:3801:1
 
 // GetRateLimit returns the URL of route "get_rate_limit": /rate_limit (../../testdata/routesets/github.conf:545:7).
 //
@@ -3805,7 +3806,7 @@ func (u URLBuilder) GetRateLimit() string {
 	return routegenTable.HelperURL(u.base, 56)
 }
 
-//line routes_gen.go:3809:1
+//line routes_gen.go:3810:1
 
 // DeleteReposByOwnerByRepo returns the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:821:7).
 //
@@ -3814,7 +3815,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) (string,
 	return routegenTable.CheckedHelperURL(u.base, 57, owner, repo)
 }
 
-//line routes_gen.go:3818:1
+//line routes_gen.go:3819:1
 
 // GetReposByOwnerByRepo returns the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:779:7).
 //
@@ -3823,7 +3824,7 @@ func (u URLBuilder) GetReposByOwnerByRepo(owner string, repo string) (string, er
 	return routegenTable.CheckedHelperURL(u.base, 58, owner, repo)
 }
 
-//line routes_gen.go:3827:1
+//line routes_gen.go:3828:1
 
 // PatchReposByOwnerByRepo returns the URL of route "patch_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:1373:7).
 //
@@ -3832,7 +3833,7 @@ func (u URLBuilder) PatchReposByOwnerByRepo(owner string, repo string) (string, 
 	return routegenTable.CheckedHelperURL(u.base, 59, owner, repo)
 }
 
-//line routes_gen.go:3836:1
+//line routes_gen.go:3837:1
 
 // GetReposByOwnerByRepoByArchiveFormatByRef returns the URL of route "get_repos_by_owner_by_repo_by_archive_format_by_ref": /repos/:owner/:repo/:archive_format/:ref (../../testdata/routesets/github.conf:1403:7).
 //
@@ -3841,7 +3842,7 @@ func (u URLBuilder) GetReposByOwnerByRepoByArchiveFormatByRef(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 60, owner, repo, archiveFormat, ref)
 }
 
-//line routes_gen.go:3845:1
+//line routes_gen.go:3846:1
 
 // GetReposByOwnerByRepoAssignees returns the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees (../../testdata/routesets/github.conf:395:7).
 //
@@ -3850,7 +3851,7 @@ func (u URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 61, owner, repo)
 }
 
-//line routes_gen.go:3854:1
+//line routes_gen.go:3855:1
 
 // GetReposByOwnerByRepoAssigneesByAssignee returns the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee (../../testdata/routesets/github.conf:401:7).
 //
@@ -3859,7 +3860,7 @@ func (u URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo 
 	return routegenTable.CheckedHelperURL(u.base, 62, owner, repo, assignee)
 }
 
-//line routes_gen.go:3863:1
+//line routes_gen.go:3864:1
 
 // GetReposByOwnerByRepoBranches returns the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches (../../testdata/routesets/github.conf:809:7).
 //
@@ -3868,7 +3869,7 @@ func (u URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 63, owner, repo)
 }
 
-//line routes_gen.go:3872:1
+//line routes_gen.go:3873:1
 
 // GetReposByOwnerByRepoBranchesByBranch returns the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch (../../testdata/routesets/github.conf:815:7).
 //
@@ -3877,7 +3878,7 @@ func (u URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo str
 	return routegenTable.CheckedHelperURL(u.base, 64, owner, repo, branch)
 }
 
-//line routes_gen.go:3881:1
+//line routes_gen.go:3882:1
 
 // GetReposByOwnerByRepoCollaborators returns the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators (../../testdata/routesets/github.conf:827:7).
 //
@@ -3886,7 +3887,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 65, owner, repo)
 }
 
-//line routes_gen.go:3890:1
+//line routes_gen.go:3891:1
 
 // DeleteReposByOwnerByRepoCollaboratorsByUser returns the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:845:7).
 //
@@ -3895,7 +3896,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, re
 	return routegenTable.CheckedHelperURL(u.base, 66, owner, repo, user)
 }
 
-//line routes_gen.go:3899:1
+//line routes_gen.go:3900:1
 
 // GetReposByOwnerByRepoCollaboratorsByUser returns the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:833:7).
 //
@@ -3904,7 +3905,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo 
 	return routegenTable.CheckedHelperURL(u.base, 67, owner, repo, user)
 }
 
-//line routes_gen.go:3908:1
+//line routes_gen.go:3909:1
 
 // PutReposByOwnerByRepoCollaboratorsByUser returns the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:839:7).
 //
@@ -3913,7 +3914,7 @@ func (u URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo 
 	return routegenTable.CheckedHelperURL(u.base, 68, owner, repo, user)
 }
 
-//line routes_gen.go:3917:1
+//line routes_gen.go:3918:1
 
 // GetReposByOwnerByRepoComments returns the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments (../../testdata/routesets/github.conf:851:7).
 //
@@ -3922,7 +3923,7 @@ func (u URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 69, owner, repo)
 }
 
-//line routes_gen.go:3926:1
+//line routes_gen.go:3927:1
 
 // DeleteReposByOwnerByRepoCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:875:7).
 //
@@ -3931,7 +3932,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 70, owner, repo, id)
 }
 
-//line routes_gen.go:3935:1
+//line routes_gen.go:3936:1
 
 // GetReposByOwnerByRepoCommentsByID returns the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:869:7).
 //
@@ -3940,7 +3941,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 71, owner, repo, id)
 }
 
-//line routes_gen.go:3944:1
+//line routes_gen.go:3945:1
 
 // PatchReposByOwnerByRepoCommentsByID returns the URL of route "patch_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:1379:7).
 //
@@ -3949,7 +3950,7 @@ func (u URLBuilder) PatchReposByOwnerByRepoCommentsByID(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 72, owner, repo, id)
 }
 
-//line routes_gen.go:3953:1
+//line routes_gen.go:3954:1
 
 // GetReposByOwnerByRepoCommits returns the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits (../../testdata/routesets/github.conf:881:7).
 //
@@ -3958,7 +3959,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 73, owner, repo)
 }
 
-//line routes_gen.go:3962:1
+//line routes_gen.go:3963:1
 
 // GetReposByOwnerByRepoCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha (../../testdata/routesets/github.conf:887:7).
 //
@@ -3967,7 +3968,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 74, owner, repo, sha)
 }
 
-//line routes_gen.go:3971:1
+//line routes_gen.go:3972:1
 
 // GetReposByOwnerByRepoCommitsByShaComments returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:857:7).
 //
@@ -3976,7 +3977,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 75, owner, repo, sha)
 }
 
-//line routes_gen.go:3980:1
+//line routes_gen.go:3981:1
 
 // PostReposByOwnerByRepoCommitsByShaComments returns the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:863:7).
 //
@@ -3985,7 +3986,7 @@ func (u URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 76, owner, repo, sha)
 }
 
-//line routes_gen.go:3989:1
+//line routes_gen.go:3990:1
 
 // DeleteReposByOwnerByRepoContentsByPath returns the URL of route "delete_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1397:7).
 //
@@ -3994,7 +3995,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoContentsByPath(owner string, repo st
 	return routegenTable.CheckedHelperURL(u.base, 77, owner, repo, path)
 }
 
-//line routes_gen.go:3998:1
+//line routes_gen.go:3999:1
 
 // GetReposByOwnerByRepoContentsByPath returns the URL of route "get_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1385:7).
 //
@@ -4003,7 +4004,7 @@ func (u URLBuilder) GetReposByOwnerByRepoContentsByPath(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 78, owner, repo, path)
 }
 
-//line routes_gen.go:4007:1
+//line routes_gen.go:4008:1
 
 // PutReposByOwnerByRepoContentsByPath returns the URL of route "put_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1391:7).
 //
@@ -4012,7 +4013,7 @@ func (u URLBuilder) PutReposByOwnerByRepoContentsByPath(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 79, owner, repo, path)
 }
 
-//line routes_gen.go:4016:1
+//line routes_gen.go:4017:1
 
 // GetReposByOwnerByRepoContributors returns the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors (../../testdata/routesets/github.conf:785:7).
 //
@@ -4021,7 +4022,7 @@ func (u URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 80, owner, repo)
 }
 
-//line routes_gen.go:4025:1
+//line routes_gen.go:4026:1
 
 // GetReposByOwnerByRepoDownloads returns the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads (../../testdata/routesets/github.conf:923:7).
 //
@@ -4030,7 +4031,7 @@ func (u URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 81, owner, repo)
 }
 
-//line routes_gen.go:4034:1
+//line routes_gen.go:4035:1
 
 // DeleteReposByOwnerByRepoDownloadsByID returns the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:935:7).
 //
@@ -4039,7 +4040,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo str
 	return routegenTable.CheckedHelperURL(u.base, 82, owner, repo, id)
 }
 
-//line routes_gen.go:4043:1
+//line routes_gen.go:4044:1
 
 // GetReposByOwnerByRepoDownloadsByID returns the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:929:7).
 //
@@ -4048,7 +4049,7 @@ func (u URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 83, owner, repo, id)
 }
 
-//line routes_gen.go:4052:1
+//line routes_gen.go:4053:1
 
 // GetReposByOwnerByRepoEvents returns the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events (../../testdata/routesets/github.conf:53:7).
 //
@@ -4057,7 +4058,7 @@ func (u URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 84, owner, repo)
 }
 
-//line routes_gen.go:4061:1
+//line routes_gen.go:4062:1
 
 // GetReposByOwnerByRepoForks returns the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:941:7).
 //
@@ -4066,7 +4067,7 @@ func (u URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 85, owner, repo)
 }
 
-//line routes_gen.go:4070:1
+//line routes_gen.go:4071:1
 
 // PostReposByOwnerByRepoForks returns the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:947:7).
 //
@@ -4075,7 +4076,7 @@ func (u URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 86, owner, repo)
 }
 
-//line routes_gen.go:4079:1
+//line routes_gen.go:4080:1
 
 // PostReposByOwnerByRepoGitBlobs returns the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs (../../testdata/routesets/github.conf:305:7).
 //
@@ -4084,7 +4085,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 87, owner, repo)
 }
 
-//line routes_gen.go:4088:1
+//line routes_gen.go:4089:1
 
 // GetReposByOwnerByRepoGitBlobsBySha returns the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha (../../testdata/routesets/github.conf:299:7).
 //
@@ -4093,7 +4094,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 88, owner, repo, sha)
 }
 
-//line routes_gen.go:4097:1
+//line routes_gen.go:4098:1
 
 // PostReposByOwnerByRepoGitCommits returns the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits (../../testdata/routesets/github.conf:317:7).
 //
@@ -4102,7 +4103,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string) 
 	return routegenTable.CheckedHelperURL(u.base, 89, owner, repo)
 }
 
-//line routes_gen.go:4106:1
+//line routes_gen.go:4107:1
 
 // GetReposByOwnerByRepoGitCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha (../../testdata/routesets/github.conf:311:7).
 //
@@ -4111,7 +4112,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 90, owner, repo, sha)
 }
 
-//line routes_gen.go:4115:1
+//line routes_gen.go:4116:1
 
 // GetReposByOwnerByRepoGitRefs returns the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:323:7).
 //
@@ -4120,7 +4121,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 91, owner, repo)
 }
 
-//line routes_gen.go:4124:1
+//line routes_gen.go:4125:1
 
 // PostReposByOwnerByRepoGitRefs returns the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:329:7).
 //
@@ -4129,7 +4130,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 92, owner, repo)
 }
 
-//line routes_gen.go:4133:1
+//line routes_gen.go:4134:1
 
 // DeleteReposByOwnerByRepoGitRefsByRef returns the URL of route "delete_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1271:7).
 //
@@ -4138,7 +4139,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoGitRefsByRef(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 93, owner, repo, ref)
 }
 
-//line routes_gen.go:4142:1
+//line routes_gen.go:4143:1
 
 // GetReposByOwnerByRepoGitRefsByRef returns the URL of route "get_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1259:7).
 //
@@ -4147,7 +4148,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitRefsByRef(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 94, owner, repo, ref)
 }
 
-//line routes_gen.go:4151:1
+//line routes_gen.go:4152:1
 
 // PatchReposByOwnerByRepoGitRefsByRef returns the URL of route "patch_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1265:7).
 //
@@ -4156,7 +4157,7 @@ func (u URLBuilder) PatchReposByOwnerByRepoGitRefsByRef(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 95, owner, repo, ref)
 }
 
-//line routes_gen.go:4160:1
+//line routes_gen.go:4161:1
 
 // PostReposByOwnerByRepoGitTags returns the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags (../../testdata/routesets/github.conf:341:7).
 //
@@ -4165,7 +4166,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 96, owner, repo)
 }
 
-//line routes_gen.go:4169:1
+//line routes_gen.go:4170:1
 
 // GetReposByOwnerByRepoGitTagsBySha returns the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha (../../testdata/routesets/github.conf:335:7).
 //
@@ -4174,7 +4175,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 97, owner, repo, sha)
 }
 
-//line routes_gen.go:4178:1
+//line routes_gen.go:4179:1
 
 // PostReposByOwnerByRepoGitTrees returns the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees (../../testdata/routesets/github.conf:353:7).
 //
@@ -4183,7 +4184,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 98, owner, repo)
 }
 
-//line routes_gen.go:4187:1
+//line routes_gen.go:4188:1
 
 // GetReposByOwnerByRepoGitTreesBySha returns the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha (../../testdata/routesets/github.conf:347:7).
 //
@@ -4192,7 +4193,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 99, owner, repo, sha)
 }
 
-//line routes_gen.go:4196:1
+//line routes_gen.go:4197:1
 
 // GetReposByOwnerByRepoHooks returns the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:953:7).
 //
@@ -4201,7 +4202,7 @@ func (u URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 100, owner, repo)
 }
 
-//line routes_gen.go:4205:1
+//line routes_gen.go:4206:1
 
 // PostReposByOwnerByRepoHooks returns the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:965:7).
 //
@@ -4210,7 +4211,7 @@ func (u URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 101, owner, repo)
 }
 
-//line routes_gen.go:4214:1
+//line routes_gen.go:4215:1
 
 // DeleteReposByOwnerByRepoHooksByID returns the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:977:7).
 //
@@ -4219,7 +4220,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 102, owner, repo, id)
 }
 
-//line routes_gen.go:4223:1
+//line routes_gen.go:4224:1
 
 // GetReposByOwnerByRepoHooksByID returns the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:959:7).
 //
@@ -4228,7 +4229,7 @@ func (u URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, id
 	return routegenTable.CheckedHelperURL(u.base, 103, owner, repo, id)
 }
 
-//line routes_gen.go:4232:1
+//line routes_gen.go:4233:1
 
 // PatchReposByOwnerByRepoHooksByID returns the URL of route "patch_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:1415:7).
 //
@@ -4237,7 +4238,7 @@ func (u URLBuilder) PatchReposByOwnerByRepoHooksByID(owner string, repo string, 
 	return routegenTable.CheckedHelperURL(u.base, 104, owner, repo, id)
 }
 
-//line routes_gen.go:4241:1
+//line routes_gen.go:4242:1
 
 // PostReposByOwnerByRepoHooksByIDTests returns the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests (../../testdata/routesets/github.conf:971:7).
 //
@@ -4246,7 +4247,7 @@ func (u URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 105, owner, repo, id)
 }
 
-//line routes_gen.go:4250:1
+//line routes_gen.go:4251:1
 
 // GetReposByOwnerByRepoIssues returns the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:377:7).
 //
@@ -4255,7 +4256,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 106, owner, repo)
 }
 
-//line routes_gen.go:4259:1
+//line routes_gen.go:4260:1
 
 // PostReposByOwnerByRepoIssues returns the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:389:7).
 //
@@ -4264,7 +4265,7 @@ func (u URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 107, owner, repo)
 }
 
-//line routes_gen.go:4268:1
+//line routes_gen.go:4269:1
 
 // GetReposByOwnerByRepoIssuesByNumber returns the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:383:7).
 //
@@ -4273,7 +4274,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 108, owner, repo, number)
 }
 
-//line routes_gen.go:4277:1
+//line routes_gen.go:4278:1
 
 // PatchReposByOwnerByRepoIssuesByNumber returns the URL of route "patch_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:1277:7).
 //
@@ -4282,7 +4283,7 @@ func (u URLBuilder) PatchReposByOwnerByRepoIssuesByNumber(owner string, repo str
 	return routegenTable.CheckedHelperURL(u.base, 109, owner, repo, number)
 }
 
-//line routes_gen.go:4286:1
+//line routes_gen.go:4287:1
 
 // GetReposByOwnerByRepoIssuesByNumberComments returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:407:7).
 //
@@ -4291,7 +4292,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, re
 	return routegenTable.CheckedHelperURL(u.base, 110, owner, repo, number)
 }
 
-//line routes_gen.go:4295:1
+//line routes_gen.go:4296:1
 
 // PostReposByOwnerByRepoIssuesByNumberComments returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:413:7).
 //
@@ -4300,7 +4301,7 @@ func (u URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, r
 	return routegenTable.CheckedHelperURL(u.base, 111, owner, repo, number)
 }
 
-//line routes_gen.go:4304:1
+//line routes_gen.go:4305:1
 
 // GetReposByOwnerByRepoIssuesByNumberEvents returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events (../../testdata/routesets/github.conf:419:7).
 //
@@ -4309,7 +4310,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 112, owner, repo, number)
 }
 
-//line routes_gen.go:4313:1
+//line routes_gen.go:4314:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:473:7).
 //
@@ -4318,7 +4319,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, r
 	return routegenTable.CheckedHelperURL(u.base, 113, owner, repo, number)
 }
 
-//line routes_gen.go:4322:1
+//line routes_gen.go:4323:1
 
 // GetReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:449:7).
 //
@@ -4327,7 +4328,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 114, owner, repo, number)
 }
 
-//line routes_gen.go:4331:1
+//line routes_gen.go:4332:1
 
 // PostReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:455:7).
 //
@@ -4336,7 +4337,7 @@ func (u URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 115, owner, repo, number)
 }
 
-//line routes_gen.go:4340:1
+//line routes_gen.go:4341:1
 
 // PutReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:467:7).
 //
@@ -4345,7 +4346,7 @@ func (u URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 116, owner, repo, number)
 }
 
-//line routes_gen.go:4349:1
+//line routes_gen.go:4350:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name (../../testdata/routesets/github.conf:461:7).
 //
@@ -4354,7 +4355,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner str
 	return routegenTable.CheckedHelperURL(u.base, 117, owner, repo, number, name)
 }
 
-//line routes_gen.go:4358:1
+//line routes_gen.go:4359:1
 
 // GetReposByOwnerByRepoIssuesComments returns the URL of route "get_repos_by_owner_by_repo_issues_comments": /repos/:owner/:repo/issues/comments (../../testdata/routesets/github.conf:1283:7).
 //
@@ -4363,7 +4364,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesComments(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 118, owner, repo)
 }
 
-//line routes_gen.go:4367:1
+//line routes_gen.go:4368:1
 
 // DeleteReposByOwnerByRepoIssuesCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1301:7).
 //
@@ -4372,7 +4373,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoIssuesCommentsByID(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 119, owner, repo, id)
 }
 
-//line routes_gen.go:4376:1
+//line routes_gen.go:4377:1
 
 // GetReposByOwnerByRepoIssuesCommentsByID returns the URL of route "get_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1289:7).
 //
@@ -4381,7 +4382,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesCommentsByID(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 120, owner, repo, id)
 }
 
-//line routes_gen.go:4385:1
+//line routes_gen.go:4386:1
 
 // PatchReposByOwnerByRepoIssuesCommentsByID returns the URL of route "patch_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1295:7).
 //
@@ -4390,7 +4391,7 @@ func (u URLBuilder) PatchReposByOwnerByRepoIssuesCommentsByID(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 121, owner, repo, id)
 }
 
-//line routes_gen.go:4394:1
+//line routes_gen.go:4395:1
 
 // GetReposByOwnerByRepoIssuesEvents returns the URL of route "get_repos_by_owner_by_repo_issues_events": /repos/:owner/:repo/issues/events (../../testdata/routesets/github.conf:1307:7).
 //
@@ -4399,7 +4400,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesEvents(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 122, owner, repo)
 }
 
-//line routes_gen.go:4403:1
+//line routes_gen.go:4404:1
 
 // GetReposByOwnerByRepoIssuesEventsByID returns the URL of route "get_repos_by_owner_by_repo_issues_events_by_id": /repos/:owner/:repo/issues/events/:id (../../testdata/routesets/github.conf:1313:7).
 //
@@ -4408,7 +4409,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesEventsByID(owner string, repo str
 	return routegenTable.CheckedHelperURL(u.base, 123, owner, repo, id)
 }
 
-//line routes_gen.go:4412:1
+//line routes_gen.go:4413:1
 
 // GetReposByOwnerByRepoKeys returns the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:899:7).
 //
@@ -4417,7 +4418,7 @@ func (u URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) (string
 	return routegenTable.CheckedHelperURL(u.base, 124, owner, repo)
 }
 
-//line routes_gen.go:4421:1
+//line routes_gen.go:4422:1
 
 // PostReposByOwnerByRepoKeys returns the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:911:7).
 //
@@ -4426,7 +4427,7 @@ func (u URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 125, owner, repo)
 }
 
-//line routes_gen.go:4430:1
+//line routes_gen.go:4431:1
 
 // DeleteReposByOwnerByRepoKeysByID returns the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:917:7).
 //
@@ -4435,7 +4436,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string, 
 	return routegenTable.CheckedHelperURL(u.base, 126, owner, repo, id)
 }
 
-//line routes_gen.go:4439:1
+//line routes_gen.go:4440:1
 
 // GetReposByOwnerByRepoKeysByID returns the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:905:7).
 //
@@ -4444,7 +4445,7 @@ func (u URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id 
 	return routegenTable.CheckedHelperURL(u.base, 127, owner, repo, id)
 }
 
-//line routes_gen.go:4448:1
+//line routes_gen.go:4449:1
 
 // PatchReposByOwnerByRepoKeysByID returns the URL of route "patch_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:1409:7).
 //
@@ -4453,7 +4454,7 @@ func (u URLBuilder) PatchReposByOwnerByRepoKeysByID(owner string, repo string, i
 	return routegenTable.CheckedHelperURL(u.base, 128, owner, repo, id)
 }
 
-//line routes_gen.go:4457:1
+//line routes_gen.go:4458:1
 
 // GetReposByOwnerByRepoLabels returns the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:425:7).
 //
@@ -4462,7 +4463,7 @@ func (u URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 129, owner, repo)
 }
 
-//line routes_gen.go:4466:1
+//line routes_gen.go:4467:1
 
 // PostReposByOwnerByRepoLabels returns the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:437:7).
 //
@@ -4471,7 +4472,7 @@ func (u URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 130, owner, repo)
 }
 
-//line routes_gen.go:4475:1
+//line routes_gen.go:4476:1
 
 // DeleteReposByOwnerByRepoLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:443:7).
 //
@@ -4480,7 +4481,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 131, owner, repo, name)
 }
 
-//line routes_gen.go:4484:1
+//line routes_gen.go:4485:1
 
 // GetReposByOwnerByRepoLabelsByName returns the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:431:7).
 //
@@ -4489,7 +4490,7 @@ func (u URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 132, owner, repo, name)
 }
 
-//line routes_gen.go:4493:1
+//line routes_gen.go:4494:1
 
 // PatchReposByOwnerByRepoLabelsByName returns the URL of route "patch_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:1319:7).
 //
@@ -4498,7 +4499,7 @@ func (u URLBuilder) PatchReposByOwnerByRepoLabelsByName(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 133, owner, repo, name)
 }
 
-//line routes_gen.go:4502:1
+//line routes_gen.go:4503:1
 
 // GetReposByOwnerByRepoLanguages returns the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages (../../testdata/routesets/github.conf:791:7).
 //
@@ -4507,7 +4508,7 @@ func (u URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 134, owner, repo)
 }
 
-//line routes_gen.go:4511:1
+//line routes_gen.go:4512:1
 
 // PostReposByOwnerByRepoMerges returns the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges (../../testdata/routesets/github.conf:983:7).
 //
@@ -4516,7 +4517,7 @@ func (u URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 135, owner, repo)
 }
 
-//line routes_gen.go:4520:1
+//line routes_gen.go:4521:1
 
 // GetReposByOwnerByRepoMilestones returns the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:485:7).
 //
@@ -4525,7 +4526,7 @@ func (u URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) (
 	return routegenTable.CheckedHelperURL(u.base, 136, owner, repo)
 }
 
-//line routes_gen.go:4529:1
+//line routes_gen.go:4530:1
 
 // PostReposByOwnerByRepoMilestones returns the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:497:7).
 //
@@ -4534,7 +4535,7 @@ func (u URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string) 
 	return routegenTable.CheckedHelperURL(u.base, 137, owner, repo)
 }
 
-//line routes_gen.go:4538:1
+//line routes_gen.go:4539:1
 
 // DeleteReposByOwnerByRepoMilestonesByNumber returns the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:503:7).
 //
@@ -4543,7 +4544,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 138, owner, repo, number)
 }
 
-//line routes_gen.go:4547:1
+//line routes_gen.go:4548:1
 
 // GetReposByOwnerByRepoMilestonesByNumber returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:491:7).
 //
@@ -4552,7 +4553,7 @@ func (u URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 139, owner, repo, number)
 }
 
-//line routes_gen.go:4556:1
+//line routes_gen.go:4557:1
 
 // PatchReposByOwnerByRepoMilestonesByNumber returns the URL of route "patch_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:1325:7).
 //
@@ -4561,7 +4562,7 @@ func (u URLBuilder) PatchReposByOwnerByRepoMilestonesByNumber(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 140, owner, repo, number)
 }
 
-//line routes_gen.go:4565:1
+//line routes_gen.go:4566:1
 
 // GetReposByOwnerByRepoMilestonesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels (../../testdata/routesets/github.conf:479:7).
 //
@@ -4570,7 +4571,7 @@ func (u URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string, 
 	return routegenTable.CheckedHelperURL(u.base, 141, owner, repo, number)
 }
 
-//line routes_gen.go:4574:1
+//line routes_gen.go:4575:1
 
 // GetReposByOwnerByRepoNotifications returns the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:113:7).
 //
@@ -4579,7 +4580,7 @@ func (u URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 142, owner, repo)
 }
 
-//line routes_gen.go:4583:1
+//line routes_gen.go:4584:1
 
 // PutReposByOwnerByRepoNotifications returns the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:125:7).
 //
@@ -4588,7 +4589,7 @@ func (u URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 143, owner, repo)
 }
 
-//line routes_gen.go:4592:1
+//line routes_gen.go:4593:1
 
 // GetReposByOwnerByRepoPulls returns the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:689:7).
 //
@@ -4597,7 +4598,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 144, owner, repo)
 }
 
-//line routes_gen.go:4601:1
+//line routes_gen.go:4602:1
 
 // PostReposByOwnerByRepoPulls returns the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:701:7).
 //
@@ -4606,7 +4607,7 @@ func (u URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 145, owner, repo)
 }
 
-//line routes_gen.go:4610:1
+//line routes_gen.go:4611:1
 
 // GetReposByOwnerByRepoPullsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:695:7).
 //
@@ -4615,7 +4616,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 146, owner, repo, number)
 }
 
-//line routes_gen.go:4619:1
+//line routes_gen.go:4620:1
 
 // PatchReposByOwnerByRepoPullsByNumber returns the URL of route "patch_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:1343:7).
 //
@@ -4624,7 +4625,7 @@ func (u URLBuilder) PatchReposByOwnerByRepoPullsByNumber(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 147, owner, repo, number)
 }
 
-//line routes_gen.go:4628:1
+//line routes_gen.go:4629:1
 
 // GetReposByOwnerByRepoPullsByNumberComments returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:731:7).
 //
@@ -4633,7 +4634,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 148, owner, repo, number)
 }
 
-//line routes_gen.go:4637:1
+//line routes_gen.go:4638:1
 
 // PutReposByOwnerByRepoPullsByNumberComments returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:737:7).
 //
@@ -4642,7 +4643,7 @@ func (u URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 149, owner, repo, number)
 }
 
-//line routes_gen.go:4646:1
+//line routes_gen.go:4647:1
 
 // GetReposByOwnerByRepoPullsByNumberCommits returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits (../../testdata/routesets/github.conf:707:7).
 //
@@ -4651,7 +4652,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 150, owner, repo, number)
 }
 
-//line routes_gen.go:4655:1
+//line routes_gen.go:4656:1
 
 // GetReposByOwnerByRepoPullsByNumberFiles returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files (../../testdata/routesets/github.conf:713:7).
 //
@@ -4660,7 +4661,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 151, owner, repo, number)
 }
 
-//line routes_gen.go:4664:1
+//line routes_gen.go:4665:1
 
 // GetReposByOwnerByRepoPullsByNumberMerge returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:719:7).
 //
@@ -4669,7 +4670,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 152, owner, repo, number)
 }
 
-//line routes_gen.go:4673:1
+//line routes_gen.go:4674:1
 
 // PutReposByOwnerByRepoPullsByNumberMerge returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:725:7).
 //
@@ -4678,7 +4679,7 @@ func (u URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 153, owner, repo, number)
 }
 
-//line routes_gen.go:4682:1
+//line routes_gen.go:4683:1
 
 // GetReposByOwnerByRepoPullsComments returns the URL of route "get_repos_by_owner_by_repo_pulls_comments": /repos/:owner/:repo/pulls/comments (../../testdata/routesets/github.conf:1349:7).
 //
@@ -4687,7 +4688,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsComments(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 154, owner, repo)
 }
 
-//line routes_gen.go:4691:1
+//line routes_gen.go:4692:1
 
 // DeleteReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "delete_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1367:7).
 //
@@ -4696,7 +4697,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoPullsCommentsByNumber(owner string, 
 	return routegenTable.CheckedHelperURL(u.base, 155, owner, repo, number)
 }
 
-//line routes_gen.go:4700:1
+//line routes_gen.go:4701:1
 
 // GetReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1355:7).
 //
@@ -4705,7 +4706,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsCommentsByNumber(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 156, owner, repo, number)
 }
 
-//line routes_gen.go:4709:1
+//line routes_gen.go:4710:1
 
 // PatchReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "patch_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1361:7).
 //
@@ -4714,7 +4715,7 @@ func (u URLBuilder) PatchReposByOwnerByRepoPullsCommentsByNumber(owner string, r
 	return routegenTable.CheckedHelperURL(u.base, 157, owner, repo, number)
 }
 
-//line routes_gen.go:4718:1
+//line routes_gen.go:4719:1
 
 // GetReposByOwnerByRepoReadme returns the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme (../../testdata/routesets/github.conf:893:7).
 //
@@ -4723,7 +4724,7 @@ func (u URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 158, owner, repo)
 }
 
-//line routes_gen.go:4727:1
+//line routes_gen.go:4728:1
 
 // GetReposByOwnerByRepoReleases returns the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:989:7).
 //
@@ -4732,7 +4733,7 @@ func (u URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 159, owner, repo)
 }
 
-//line routes_gen.go:4736:1
+//line routes_gen.go:4737:1
 
 // PostReposByOwnerByRepoReleases returns the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:1001:7).
 //
@@ -4741,7 +4742,7 @@ func (u URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 160, owner, repo)
 }
 
-//line routes_gen.go:4745:1
+//line routes_gen.go:4746:1
 
 // DeleteReposByOwnerByRepoReleasesByID returns the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1007:7).
 //
@@ -4750,7 +4751,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 161, owner, repo, id)
 }
 
-//line routes_gen.go:4754:1
+//line routes_gen.go:4755:1
 
 // GetReposByOwnerByRepoReleasesByID returns the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:995:7).
 //
@@ -4759,7 +4760,7 @@ func (u URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 162, owner, repo, id)
 }
 
-//line routes_gen.go:4763:1
+//line routes_gen.go:4764:1
 
 // PatchReposByOwnerByRepoReleasesByID returns the URL of route "patch_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1421:7).
 //
@@ -4768,7 +4769,7 @@ func (u URLBuilder) PatchReposByOwnerByRepoReleasesByID(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 163, owner, repo, id)
 }
 
-//line routes_gen.go:4772:1
+//line routes_gen.go:4773:1
 
 // GetReposByOwnerByRepoReleasesByIDAssets returns the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets (../../testdata/routesets/github.conf:1013:7).
 //
@@ -4777,7 +4778,7 @@ func (u URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 164, owner, repo, id)
 }
 
-//line routes_gen.go:4781:1
+//line routes_gen.go:4782:1
 
 // GetReposByOwnerByRepoStargazers returns the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers (../../testdata/routesets/github.conf:155:7).
 //
@@ -4786,7 +4787,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) (
 	return routegenTable.CheckedHelperURL(u.base, 165, owner, repo)
 }
 
-//line routes_gen.go:4790:1
+//line routes_gen.go:4791:1
 
 // GetReposByOwnerByRepoStatsCodeFrequency returns the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency (../../testdata/routesets/github.conf:1031:7).
 //
@@ -4795,7 +4796,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 166, owner, repo)
 }
 
-//line routes_gen.go:4799:1
+//line routes_gen.go:4800:1
 
 // GetReposByOwnerByRepoStatsCommitActivity returns the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity (../../testdata/routesets/github.conf:1025:7).
 //
@@ -4804,7 +4805,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo 
 	return routegenTable.CheckedHelperURL(u.base, 167, owner, repo)
 }
 
-//line routes_gen.go:4808:1
+//line routes_gen.go:4809:1
 
 // GetReposByOwnerByRepoStatsContributors returns the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors (../../testdata/routesets/github.conf:1019:7).
 //
@@ -4813,7 +4814,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo st
 	return routegenTable.CheckedHelperURL(u.base, 168, owner, repo)
 }
 
-//line routes_gen.go:4817:1
+//line routes_gen.go:4818:1
 
 // GetReposByOwnerByRepoStatsParticipation returns the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation (../../testdata/routesets/github.conf:1037:7).
 //
@@ -4822,7 +4823,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 169, owner, repo)
 }
 
-//line routes_gen.go:4826:1
+//line routes_gen.go:4827:1
 
 // GetReposByOwnerByRepoStatsPunchCard returns the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card (../../testdata/routesets/github.conf:1043:7).
 //
@@ -4831,7 +4832,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 170, owner, repo)
 }
 
-//line routes_gen.go:4835:1
+//line routes_gen.go:4836:1
 
 // GetReposByOwnerByRepoStatusesByRef returns the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1049:7).
 //
@@ -4840,7 +4841,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 171, owner, repo, ref)
 }
 
-//line routes_gen.go:4844:1
+//line routes_gen.go:4845:1
 
 // PostReposByOwnerByRepoStatusesByRef returns the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1055:7).
 //
@@ -4849,7 +4850,7 @@ func (u URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 172, owner, repo, ref)
 }
 
-//line routes_gen.go:4853:1
+//line routes_gen.go:4854:1
 
 // GetReposByOwnerByRepoSubscribers returns the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers (../../testdata/routesets/github.conf:191:7).
 //
@@ -4858,7 +4859,7 @@ func (u URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string) 
 	return routegenTable.CheckedHelperURL(u.base, 173, owner, repo)
 }
 
-//line routes_gen.go:4862:1
+//line routes_gen.go:4863:1
 
 // DeleteReposByOwnerByRepoSubscription returns the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:221:7).
 //
@@ -4867,7 +4868,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 174, owner, repo)
 }
 
-//line routes_gen.go:4871:1
+//line routes_gen.go:4872:1
 
 // GetReposByOwnerByRepoSubscription returns the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:209:7).
 //
@@ -4876,7 +4877,7 @@ func (u URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 175, owner, repo)
 }
 
-//line routes_gen.go:4880:1
+//line routes_gen.go:4881:1
 
 // PutReposByOwnerByRepoSubscription returns the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:215:7).
 //
@@ -4885,7 +4886,7 @@ func (u URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 176, owner, repo)
 }
 
-//line routes_gen.go:4889:1
+//line routes_gen.go:4890:1
 
 // GetReposByOwnerByRepoTags returns the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags (../../testdata/routesets/github.conf:803:7).
 //
@@ -4894,7 +4895,7 @@ func (u URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) (string
 	return routegenTable.CheckedHelperURL(u.base, 177, owner, repo)
 }
 
-//line routes_gen.go:4898:1
+//line routes_gen.go:4899:1
 
 // GetReposByOwnerByRepoTeams returns the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams (../../testdata/routesets/github.conf:797:7).
 //
@@ -4903,7 +4904,7 @@ func (u URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 178, owner, repo)
 }
 
-//line routes_gen.go:4907:1
+//line routes_gen.go:4908:1
 
 // GetRepositories returns the URL of route "get_repositories": /repositories (../../testdata/routesets/github.conf:761:7).
 //
@@ -4912,7 +4913,7 @@ func (u URLBuilder) GetRepositories() string {
 	return routegenTable.HelperURL(u.base, 179)
 }
 
-//line routes_gen.go:4916:1
+//line routes_gen.go:4917:1
 
 // GetSearchCode returns the URL of route "get_search_code": /search/code (../../testdata/routesets/github.conf:1067:7).
 //
@@ -4921,7 +4922,7 @@ func (u URLBuilder) GetSearchCode() string {
 	return routegenTable.HelperURL(u.base, 180)
 }
 
-//line routes_gen.go:4925:1
+//line routes_gen.go:4926:1
 
 // GetSearchIssues returns the URL of route "get_search_issues": /search/issues (../../testdata/routesets/github.conf:1073:7).
 //
@@ -4930,7 +4931,7 @@ func (u URLBuilder) GetSearchIssues() string {
 	return routegenTable.HelperURL(u.base, 181)
 }
 
-//line routes_gen.go:4934:1
+//line routes_gen.go:4935:1
 
 // GetSearchRepositories returns the URL of route "get_search_repositories": /search/repositories (../../testdata/routesets/github.conf:1061:7).
 //
@@ -4939,7 +4940,7 @@ func (u URLBuilder) GetSearchRepositories() string {
 	return routegenTable.HelperURL(u.base, 182)
 }
 
-//line routes_gen.go:4943:1
+//line routes_gen.go:4944:1
 
 // GetSearchUsers returns the URL of route "get_search_users": /search/users (../../testdata/routesets/github.conf:1079:7).
 //
@@ -4948,7 +4949,7 @@ func (u URLBuilder) GetSearchUsers() string {
 	return routegenTable.HelperURL(u.base, 183)
 }
 
-//line routes_gen.go:4952:1
+//line routes_gen.go:4953:1
 
 // DeleteTeamsByID returns the URL of route "delete_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:629:7).
 //
@@ -4957,7 +4958,7 @@ func (u URLBuilder) DeleteTeamsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 184, id)
 }
 
-//line routes_gen.go:4961:1
+//line routes_gen.go:4962:1
 
 // GetTeamsByID returns the URL of route "get_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:617:7).
 //
@@ -4966,7 +4967,7 @@ func (u URLBuilder) GetTeamsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 185, id)
 }
 
-//line routes_gen.go:4970:1
+//line routes_gen.go:4971:1
 
 // PatchTeamsByID returns the URL of route "patch_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:1337:7).
 //
@@ -4975,7 +4976,7 @@ func (u URLBuilder) PatchTeamsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 186, id)
 }
 
-//line routes_gen.go:4979:1
+//line routes_gen.go:4980:1
 
 // GetTeamsByIDMembers returns the URL of route "get_teams_by_id_members": /teams/:id/members (../../testdata/routesets/github.conf:635:7).
 //
@@ -4984,7 +4985,7 @@ func (u URLBuilder) GetTeamsByIDMembers(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 187, id)
 }
 
-//line routes_gen.go:4988:1
+//line routes_gen.go:4989:1
 
 // DeleteTeamsByIDMembersByUser returns the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:653:7).
 //
@@ -4993,7 +4994,7 @@ func (u URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) (string
 	return routegenTable.CheckedHelperURL(u.base, 188, id, user)
 }
 
-//line routes_gen.go:4997:1
+//line routes_gen.go:4998:1
 
 // GetTeamsByIDMembersByUser returns the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:641:7).
 //
@@ -5002,7 +5003,7 @@ func (u URLBuilder) GetTeamsByIDMembersByUser(id string, user string) (string, e
 	return routegenTable.CheckedHelperURL(u.base, 189, id, user)
 }
 
-//line routes_gen.go:5006:1
+//line routes_gen.go:5007:1
 
 // PutTeamsByIDMembersByUser returns the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:647:7).
 //
@@ -5011,7 +5012,7 @@ func (u URLBuilder) PutTeamsByIDMembersByUser(id string, user string) (string, e
 	return routegenTable.CheckedHelperURL(u.base, 190, id, user)
 }
 
-//line routes_gen.go:5015:1
+//line routes_gen.go:5016:1
 
 // GetTeamsByIDRepos returns the URL of route "get_teams_by_id_repos": /teams/:id/repos (../../testdata/routesets/github.conf:659:7).
 //
@@ -5020,7 +5021,7 @@ func (u URLBuilder) GetTeamsByIDRepos(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 191, id)
 }
 
-//line routes_gen.go:5024:1
+//line routes_gen.go:5025:1
 
 // DeleteTeamsByIDReposByOwnerByRepo returns the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:677:7).
 //
@@ -5029,7 +5030,7 @@ func (u URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, r
 	return routegenTable.CheckedHelperURL(u.base, 192, id, owner, repo)
 }
 
-//line routes_gen.go:5033:1
+//line routes_gen.go:5034:1
 
 // GetTeamsByIDReposByOwnerByRepo returns the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:665:7).
 //
@@ -5038,7 +5039,7 @@ func (u URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 193, id, owner, repo)
 }
 
-//line routes_gen.go:5042:1
+//line routes_gen.go:5043:1
 
 // PutTeamsByIDReposByOwnerByRepo returns the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:671:7).
 //
@@ -5047,7 +5048,7 @@ func (u URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 194, id, owner, repo)
 }
 
-//line routes_gen.go:5051:1
+//line routes_gen.go:5052:1
 
 // GetUser returns the URL of route "get_user": /user (../../testdata/routesets/github.conf:1115:7).
 //
@@ -5056,7 +5057,7 @@ func (u URLBuilder) GetUser() string {
 	return routegenTable.HelperURL(u.base, 195)
 }
 
-//line routes_gen.go:5060:1
+//line routes_gen.go:5061:1
 
 // PatchUser returns the URL of route "patch_user": /user (../../testdata/routesets/github.conf:1427:7).
 //
@@ -5065,7 +5066,7 @@ func (u URLBuilder) PatchUser() string {
 	return routegenTable.HelperURL(u.base, 196)
 }
 
-//line routes_gen.go:5069:1
+//line routes_gen.go:5070:1
 
 // DeleteUserEmails returns the URL of route "delete_user_emails": /user/emails (../../testdata/routesets/github.conf:1139:7).
 //
@@ -5074,7 +5075,7 @@ func (u URLBuilder) DeleteUserEmails() string {
 	return routegenTable.HelperURL(u.base, 197)
 }
 
-//line routes_gen.go:5078:1
+//line routes_gen.go:5079:1
 
 // GetUserEmails returns the URL of route "get_user_emails": /user/emails (../../testdata/routesets/github.conf:1127:7).
 //
@@ -5083,7 +5084,7 @@ func (u URLBuilder) GetUserEmails() string {
 	return routegenTable.HelperURL(u.base, 198)
 }
 
-//line routes_gen.go:5087:1
+//line routes_gen.go:5088:1
 
 // PostUserEmails returns the URL of route "post_user_emails": /user/emails (../../testdata/routesets/github.conf:1133:7).
 //
@@ -5092,7 +5093,7 @@ func (u URLBuilder) PostUserEmails() string {
 	return routegenTable.HelperURL(u.base, 199)
 }
 
-//line routes_gen.go:5096:1
+//line routes_gen.go:5097:1
 
 // GetUserFollowers returns the URL of route "get_user_followers": /user/followers (../../testdata/routesets/github.conf:1151:7).
 //
@@ -5101,7 +5102,7 @@ func (u URLBuilder) GetUserFollowers() string {
 	return routegenTable.HelperURL(u.base, 200)
 }
 
-//line routes_gen.go:5105:1
+//line routes_gen.go:5106:1
 
 // GetUserFollowing returns the URL of route "get_user_following": /user/following (../../testdata/routesets/github.conf:1163:7).
 //
@@ -5110,7 +5111,7 @@ func (u URLBuilder) GetUserFollowing() string {
 	return routegenTable.HelperURL(u.base, 201)
 }
 
-//line routes_gen.go:5114:1
+//line routes_gen.go:5115:1
 
 // DeleteUserFollowingByUser returns the URL of route "delete_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1187:7).
 //
@@ -5119,7 +5120,7 @@ func (u URLBuilder) DeleteUserFollowingByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 202, user)
 }
 
-//line routes_gen.go:5123:1
+//line routes_gen.go:5124:1
 
 // GetUserFollowingByUser returns the URL of route "get_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1169:7).
 //
@@ -5128,7 +5129,7 @@ func (u URLBuilder) GetUserFollowingByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 203, user)
 }
 
-//line routes_gen.go:5132:1
+//line routes_gen.go:5133:1
 
 // PutUserFollowingByUser returns the URL of route "put_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1181:7).
 //
@@ -5137,7 +5138,7 @@ func (u URLBuilder) PutUserFollowingByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 204, user)
 }
 
-//line routes_gen.go:5141:1
+//line routes_gen.go:5142:1
 
 // GetUserIssues returns the URL of route "get_user_issues": /user/issues (../../testdata/routesets/github.conf:365:7).
 //
@@ -5146,7 +5147,7 @@ func (u URLBuilder) GetUserIssues() string {
 	return routegenTable.HelperURL(u.base, 205)
 }
 
-//line routes_gen.go:5150:1
+//line routes_gen.go:5151:1
 
 // GetUserKeys returns the URL of route "get_user_keys": /user/keys (../../testdata/routesets/github.conf:1199:7).
 //
@@ -5155,7 +5156,7 @@ func (u URLBuilder) GetUserKeys() string {
 	return routegenTable.HelperURL(u.base, 206)
 }
 
-//line routes_gen.go:5159:1
+//line routes_gen.go:5160:1
 
 // PostUserKeys returns the URL of route "post_user_keys": /user/keys (../../testdata/routesets/github.conf:1211:7).
 //
@@ -5164,7 +5165,7 @@ func (u URLBuilder) PostUserKeys() string {
 	return routegenTable.HelperURL(u.base, 207)
 }
 
-//line routes_gen.go:5168:1
+//line routes_gen.go:5169:1
 
 // DeleteUserKeysByID returns the URL of route "delete_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1217:7).
 //
@@ -5173,7 +5174,7 @@ func (u URLBuilder) DeleteUserKeysByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 208, id)
 }
 
-//line routes_gen.go:5177:1
+//line routes_gen.go:5178:1
 
 // GetUserKeysByID returns the URL of route "get_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1205:7).
 //
@@ -5182,7 +5183,7 @@ func (u URLBuilder) GetUserKeysByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 209, id)
 }
 
-//line routes_gen.go:5186:1
+//line routes_gen.go:5187:1
 
 // PatchUserKeysByID returns the URL of route "patch_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1433:7).
 //
@@ -5191,7 +5192,7 @@ func (u URLBuilder) PatchUserKeysByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 210, id)
 }
 
-//line routes_gen.go:5195:1
+//line routes_gen.go:5196:1
 
 // GetUserOrgs returns the URL of route "get_user_orgs": /user/orgs (../../testdata/routesets/github.conf:557:7).
 //
@@ -5200,7 +5201,7 @@ func (u URLBuilder) GetUserOrgs() string {
 	return routegenTable.HelperURL(u.base, 211)
 }
 
-//line routes_gen.go:5204:1
+//line routes_gen.go:5205:1
 
 // GetUserRepos returns the URL of route "get_user_repos": /user/repos (../../testdata/routesets/github.conf:743:7).
 //
@@ -5209,7 +5210,7 @@ func (u URLBuilder) GetUserRepos() string {
 	return routegenTable.HelperURL(u.base, 212)
 }
 
-//line routes_gen.go:5213:1
+//line routes_gen.go:5214:1
 
 // PostUserRepos returns the URL of route "post_user_repos": /user/repos (../../testdata/routesets/github.conf:767:7).
 //
@@ -5218,7 +5219,7 @@ func (u URLBuilder) PostUserRepos() string {
 	return routegenTable.HelperURL(u.base, 213)
 }
 
-//line routes_gen.go:5222:1
+//line routes_gen.go:5223:1
 
 // GetUserStarred returns the URL of route "get_user_starred": /user/starred (../../testdata/routesets/github.conf:167:7).
 //
@@ -5227,7 +5228,7 @@ func (u URLBuilder) GetUserStarred() string {
 	return routegenTable.HelperURL(u.base, 214)
 }
 
-//line routes_gen.go:5231:1
+//line routes_gen.go:5232:1
 
 // DeleteUserStarredByOwnerByRepo returns the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:185:7).
 //
@@ -5236,7 +5237,7 @@ func (u URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 215, owner, repo)
 }
 
-//line routes_gen.go:5240:1
+//line routes_gen.go:5241:1
 
 // GetUserStarredByOwnerByRepo returns the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:173:7).
 //
@@ -5245,7 +5246,7 @@ func (u URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 216, owner, repo)
 }
 
-//line routes_gen.go:5249:1
+//line routes_gen.go:5250:1
 
 // PutUserStarredByOwnerByRepo returns the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7).
 //
@@ -5254,7 +5255,7 @@ func (u URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 217, owner, repo)
 }
 
-//line routes_gen.go:5258:1
+//line routes_gen.go:5259:1
 
 // GetUserSubscriptions returns the URL of route "get_user_subscriptions": /user/subscriptions (../../testdata/routesets/github.conf:203:7).
 //
@@ -5263,7 +5264,7 @@ func (u URLBuilder) GetUserSubscriptions() string {
 	return routegenTable.HelperURL(u.base, 218)
 }
 
-//line routes_gen.go:5267:1
+//line routes_gen.go:5268:1
 
 // DeleteUserSubscriptionsByOwnerByRepo returns the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:239:7).
 //
@@ -5272,7 +5273,7 @@ func (u URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 219, owner, repo)
 }
 
-//line routes_gen.go:5276:1
+//line routes_gen.go:5277:1
 
 // GetUserSubscriptionsByOwnerByRepo returns the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:227:7).
 //
@@ -5281,7 +5282,7 @@ func (u URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 220, owner, repo)
 }
 
-//line routes_gen.go:5285:1
+//line routes_gen.go:5286:1
 
 // PutUserSubscriptionsByOwnerByRepo returns the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7).
 //
@@ -5290,7 +5291,7 @@ func (u URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 221, owner, repo)
 }
 
-//line routes_gen.go:5294:1
+//line routes_gen.go:5295:1
 
 // GetUserTeams returns the URL of route "get_user_teams": /user/teams (../../testdata/routesets/github.conf:683:7).
 //
@@ -5299,7 +5300,7 @@ func (u URLBuilder) GetUserTeams() string {
 	return routegenTable.HelperURL(u.base, 222)
 }
 
-//line routes_gen.go:5303:1
+//line routes_gen.go:5304:1
 
 // GetUsers returns the URL of route "get_users": /users (../../testdata/routesets/github.conf:1121:7).
 //
@@ -5308,7 +5309,7 @@ func (u URLBuilder) GetUsers() string {
 	return routegenTable.HelperURL(u.base, 223)
 }
 
-//line routes_gen.go:5312:1
+//line routes_gen.go:5313:1
 
 // GetUsersByUser returns the URL of route "get_users_by_user": /users/:user (../../testdata/routesets/github.conf:1109:7).
 //
@@ -5317,7 +5318,7 @@ func (u URLBuilder) GetUsersByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 224, user)
 }
 
-//line routes_gen.go:5321:1
+//line routes_gen.go:5322:1
 
 // GetUsersByUserEvents returns the URL of route "get_users_by_user_events": /users/:user/events (../../testdata/routesets/github.conf:83:7).
 //
@@ -5326,7 +5327,7 @@ func (u URLBuilder) GetUsersByUserEvents(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 225, user)
 }
 
-//line routes_gen.go:5330:1
+//line routes_gen.go:5331:1
 
 // GetUsersByUserEventsOrgsByOrg returns the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org (../../testdata/routesets/github.conf:95:7).
 //
@@ -5335,7 +5336,7 @@ func (u URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 226, user, org)
 }
 
-//line routes_gen.go:5339:1
+//line routes_gen.go:5340:1
 
 // GetUsersByUserEventsPublic returns the URL of route "get_users_by_user_events_public": /users/:user/events/public (../../testdata/routesets/github.conf:89:7).
 //
@@ -5344,7 +5345,7 @@ func (u URLBuilder) GetUsersByUserEventsPublic(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 227, user)
 }
 
-//line routes_gen.go:5348:1
+//line routes_gen.go:5349:1
 
 // GetUsersByUserFollowers returns the URL of route "get_users_by_user_followers": /users/:user/followers (../../testdata/routesets/github.conf:1145:7).
 //
@@ -5353,7 +5354,7 @@ func (u URLBuilder) GetUsersByUserFollowers(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 228, user)
 }
 
-//line routes_gen.go:5357:1
+//line routes_gen.go:5358:1
 
 // GetUsersByUserFollowing returns the URL of route "get_users_by_user_following": /users/:user/following (../../testdata/routesets/github.conf:1157:7).
 //
@@ -5362,7 +5363,7 @@ func (u URLBuilder) GetUsersByUserFollowing(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 229, user)
 }
 
-//line routes_gen.go:5366:1
+//line routes_gen.go:5367:1
 
 // GetUsersByUserFollowingByTargetUser returns the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user (../../testdata/routesets/github.conf:1175:7).
 //
@@ -5371,7 +5372,7 @@ func (u URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser 
 	return routegenTable.CheckedHelperURL(u.base, 230, user, targetUser)
 }
 
-//line routes_gen.go:5375:1
+//line routes_gen.go:5376:1
 
 // GetUsersByUserGists returns the URL of route "get_users_by_user_gists": /users/:user/gists (../../testdata/routesets/github.conf:245:7).
 //
@@ -5380,7 +5381,7 @@ func (u URLBuilder) GetUsersByUserGists(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 231, user)
 }
 
-//line routes_gen.go:5384:1
+//line routes_gen.go:5385:1
 
 // GetUsersByUserKeys returns the URL of route "get_users_by_user_keys": /users/:user/keys (../../testdata/routesets/github.conf:1193:7).
 //
@@ -5389,7 +5390,7 @@ func (u URLBuilder) GetUsersByUserKeys(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 232, user)
 }
 
-//line routes_gen.go:5393:1
+//line routes_gen.go:5394:1
 
 // GetUsersByUserOrgs returns the URL of route "get_users_by_user_orgs": /users/:user/orgs (../../testdata/routesets/github.conf:551:7).
 //
@@ -5398,7 +5399,7 @@ func (u URLBuilder) GetUsersByUserOrgs(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 233, user)
 }
 
-//line routes_gen.go:5402:1
+//line routes_gen.go:5403:1
 
 // GetUsersByUserReceivedEvents returns the URL of route "get_users_by_user_received_events": /users/:user/received_events (../../testdata/routesets/github.conf:71:7).
 //
@@ -5407,7 +5408,7 @@ func (u URLBuilder) GetUsersByUserReceivedEvents(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 234, user)
 }
 
-//line routes_gen.go:5411:1
+//line routes_gen.go:5412:1
 
 // GetUsersByUserReceivedEventsPublic returns the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public (../../testdata/routesets/github.conf:77:7).
 //
@@ -5416,7 +5417,7 @@ func (u URLBuilder) GetUsersByUserReceivedEventsPublic(user string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 235, user)
 }
 
-//line routes_gen.go:5420:1
+//line routes_gen.go:5421:1
 
 // GetUsersByUserRepos returns the URL of route "get_users_by_user_repos": /users/:user/repos (../../testdata/routesets/github.conf:749:7).
 //
@@ -5425,7 +5426,7 @@ func (u URLBuilder) GetUsersByUserRepos(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 236, user)
 }
 
-//line routes_gen.go:5429:1
+//line routes_gen.go:5430:1
 
 // GetUsersByUserStarred returns the URL of route "get_users_by_user_starred": /users/:user/starred (../../testdata/routesets/github.conf:161:7).
 //
@@ -5434,7 +5435,7 @@ func (u URLBuilder) GetUsersByUserStarred(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 237, user)
 }
 
-//line routes_gen.go:5438:1
+//line routes_gen.go:5439:1
 
 // GetUsersByUserSubscriptions returns the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions (../../testdata/routesets/github.conf:197:7).
 //
@@ -5443,7 +5444,7 @@ func (u URLBuilder) GetUsersByUserSubscriptions(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 238, user)
 }
 
-//line routes_gen.go:5447:1
+//line routes_gen.go:5448:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -13,12 +13,12 @@ import (
 	"github.com/routegen/routegen/runtime/routegenimpl"
 )
 
-// This file is written for version 2 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(2 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 2)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // routegenCORS0 is a CORS policy of ../../testdata/policies/routes.conf, shared by the routes that have it.
@@ -102,6 +102,7 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -188,7 +189,7 @@ type APIController interface {
 	Private(ctx *runtime.Context) error // serves api_private: GET /api/private (../../testdata/policies/routes.conf:74:11)
 //line ../../testdata/policies/routes.conf:75:10
 	Public(ctx *runtime.Context) error // serves api_public: GET /api/public (../../testdata/policies/routes.conf:75:11)
-//line routes_gen.go:192:1
+//line routes_gen.go:193:1
 }
 
 // AdminController holds the actions of controller "Admin".
@@ -199,7 +200,7 @@ type AdminController interface {
 	Reports(ctx *runtime.Context) error // serves admin_reports: GET /admin/reports (../../testdata/policies/routes.conf:43:11)
 //line ../../testdata/policies/routes.conf:35:10
 	Users(ctx *runtime.Context) error // serves admin_users: GET /admin/users (../../testdata/policies/routes.conf:35:11)
-//line routes_gen.go:203:1
+//line routes_gen.go:204:1
 }
 
 // FilesController holds the actions of controller "Files".
@@ -212,7 +213,7 @@ type FilesController interface {
 	Replace(ctx *runtime.Context) error // serves replace: PUT /files (../../testdata/policies/routes.conf:60:11)
 //line ../../testdata/policies/routes.conf:59:10
 	Upload(ctx *runtime.Context) error // serves upload: POST /files (../../testdata/policies/routes.conf:59:11)
-//line routes_gen.go:216:1
+//line routes_gen.go:217:1
 }
 
 // PagesController holds the actions of controller "Pages".
@@ -231,7 +232,7 @@ type PagesController interface {
 	Token(ctx *runtime.Context) error // serves token: GET /token (../../testdata/policies/routes.conf:23:7)
 //line ../../testdata/policies/routes.conf:25:6
 	Undefined(ctx *runtime.Context) error // serves undefined_auth: GET /undefined (../../testdata/policies/routes.conf:25:7)
-//line routes_gen.go:235:1
+//line routes_gen.go:236:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/policies/routes.conf, calling the actions of the given controllers.
@@ -361,7 +362,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:365:1
+//line routes_gen.go:366:1
 
 // Admin returns the URL of route "admin": /admin (../../testdata/policies/routes.conf:28:7).
 //
@@ -370,7 +371,7 @@ func (u URLBuilder) Admin() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:374:1
+//line routes_gen.go:375:1
 
 // AdminReports returns the URL of route "admin_reports": /admin/reports (../../testdata/policies/routes.conf:43:11).
 //
@@ -379,7 +380,7 @@ func (u URLBuilder) AdminReports() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:383:1
+//line routes_gen.go:384:1
 
 // AdminUsers returns the URL of route "admin_users": /admin/users (../../testdata/policies/routes.conf:35:11).
 //
@@ -388,7 +389,7 @@ func (u URLBuilder) AdminUsers() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:392:1
+//line routes_gen.go:393:1
 
 // APIItems returns the URL of route "api_items": /api/items (../../testdata/policies/routes.conf:73:11).
 //
@@ -397,7 +398,7 @@ func (u URLBuilder) APIItems() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:401:1
+//line routes_gen.go:402:1
 
 // APIPrivate returns the URL of route "api_private": /api/private (../../testdata/policies/routes.conf:74:11).
 //
@@ -406,7 +407,7 @@ func (u URLBuilder) APIPrivate() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:410:1
+//line routes_gen.go:411:1
 
 // APIPublic returns the URL of route "api_public": /api/public (../../testdata/policies/routes.conf:75:11).
 //
@@ -415,7 +416,7 @@ func (u URLBuilder) APIPublic() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:419:1
+//line routes_gen.go:420:1
 
 // Dashboard returns the URL of route "dashboard": /dashboard (../../testdata/policies/routes.conf:22:7).
 //
@@ -424,7 +425,7 @@ func (u URLBuilder) Dashboard() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:428:1
+//line routes_gen.go:429:1
 
 // Files returns the URL of route "files": /files (../../testdata/policies/routes.conf:53:7).
 //
@@ -433,7 +434,7 @@ func (u URLBuilder) Files() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:437:1
+//line routes_gen.go:438:1
 
 // PatchFile returns the URL of route "patch_file": /files (../../testdata/policies/routes.conf:61:11).
 //
@@ -442,7 +443,7 @@ func (u URLBuilder) PatchFile() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:446:1
+//line routes_gen.go:447:1
 
 // Upload returns the URL of route "upload": /files (../../testdata/policies/routes.conf:59:11).
 //
@@ -451,7 +452,7 @@ func (u URLBuilder) Upload() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:455:1
+//line routes_gen.go:456:1
 
 // Replace returns the URL of route "replace": /files (../../testdata/policies/routes.conf:60:11).
 //
@@ -460,7 +461,7 @@ func (u URLBuilder) Replace() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:464:1
+//line routes_gen.go:465:1
 
 // Form returns the URL of route "form": /form (../../testdata/policies/routes.conf:26:7).
 //
@@ -469,7 +470,7 @@ func (u URLBuilder) Form() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:473:1
+//line routes_gen.go:474:1
 
 // Profile returns the URL of route "profile": /profile (../../testdata/policies/routes.conf:24:7).
 //
@@ -478,7 +479,7 @@ func (u URLBuilder) Profile() string {
 	return routegenTable.HelperURL(u.base, 14)
 }
 
-//line routes_gen.go:482:1
+//line routes_gen.go:483:1
 
 // Token returns the URL of route "token": /token (../../testdata/policies/routes.conf:23:7).
 //
@@ -487,7 +488,7 @@ func (u URLBuilder) Token() string {
 	return routegenTable.HelperURL(u.base, 15)
 }
 
-//line routes_gen.go:491:1
+//line routes_gen.go:492:1
 
 // UndefinedAuth returns the URL of route "undefined_auth": /undefined (../../testdata/policies/routes.conf:25:7).
 //
@@ -496,7 +497,7 @@ func (u URLBuilder) UndefinedAuth() string {
 	return routegenTable.HelperURL(u.base, 16)
 }
 
-//line routes_gen.go:500:1
+//line routes_gen.go:501:1
 
 // FromEnvEnvHome returns the URL of route "from_env.env_home": / on ${POLICY_HOST} (../../testdata/policies/routes.conf:93:7).
 //
@@ -505,7 +506,7 @@ func (u URLBuilder) FromEnvEnvHome() (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 17)
 }
 
-//line routes_gen.go:509:1
+//line routes_gen.go:510:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

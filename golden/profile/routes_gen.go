@@ -13,12 +13,12 @@ import (
 	"github.com/routegen/routegen/runtime/routegenimpl"
 )
 
-// This file is written for version 2 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(2 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 2)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of ../../testdata/profile/routes.conf, in file order.
@@ -50,6 +50,7 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
+	MaxBodySize: 3145728,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -83,7 +84,7 @@ type SiteController interface {
 	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/profile/routes.conf:7:7)
 //line ../../testdata/profile/routes.conf:8:6
 	Upload(ctx *runtime.Context) error // serves upload: POST /upload (../../testdata/profile/routes.conf:8:7)
-//line routes_gen.go:87:1
+//line routes_gen.go:88:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/profile/routes.conf, calling the actions of the given controllers.
@@ -166,7 +167,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:170:1
+//line routes_gen.go:171:1
 
 // Upload returns the URL of route "upload": /upload (../../testdata/profile/routes.conf:8:7).
 //
@@ -175,7 +176,7 @@ func (u URLBuilder) Upload() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:179:1
+//line routes_gen.go:180:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

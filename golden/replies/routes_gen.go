@@ -15,12 +15,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 2 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(2 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 2)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // routegenCORS0 is a CORS policy of ../../testdata/replies/routes.conf, shared by the routes that have it.
@@ -35,13 +35,13 @@ var routegenCORS0 = &runtime.CORS{
 var Domains = []runtime.Domain{
 	{
 		Index: 0, Key: "app", Name: "app",
-		Host: "app.example.com", Port: "8080", PortlessLinks: true,
+		Host: "app.example.com", Port: "8080",
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		DefaultAuth: "anonymous", AntiCSRFCheck: true,
 	},
 	{
 		Index: 1, Key: "fallback", Name: "fallback",
-		Host: "fallback.example.com", Port: "8080", PortlessLinks: true,
+		Host: "fallback.example.com", Port: "8080",
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
@@ -80,6 +80,7 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
+	MaxBodySize: 32,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -151,14 +152,14 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 type ChatController interface {
 //line ../../testdata/replies/routes.conf:16:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../../testdata/replies/routes.conf:16:7)
-//line routes_gen.go:155:1
+//line routes_gen.go:156:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line ../../testdata/replies/routes.conf:27:4
 	Any(ctx *runtime.Context) error // serves the catch_all of domain "fallback" (../../testdata/replies/routes.conf:27:5)
-//line routes_gen.go:162:1
+//line routes_gen.go:163:1
 }
 
 // PagesController holds the actions of controller "Pages".
@@ -173,7 +174,7 @@ type PagesController interface {
 	Shared(ctx *runtime.Context) error // serves shared: GET /shared (../../testdata/replies/routes.conf:17:7)
 //line ../../testdata/replies/routes.conf:14:6
 	Upload(ctx *runtime.Context, n int64) error // serves upload: POST /up/:n (../../testdata/replies/routes.conf:14:7)
-//line routes_gen.go:177:1
+//line routes_gen.go:178:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/replies/routes.conf, calling the actions of the given controllers.
@@ -283,7 +284,7 @@ func (u URLBuilder) Assets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 0, filepath)
 }
 
-//line routes_gen.go:287:1
+//line routes_gen.go:288:1
 
 // Chat returns the URL of route "chat": /chat (../../testdata/replies/routes.conf:16:7).
 //
@@ -292,7 +293,7 @@ func (u URLBuilder) Chat() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:296:1
+//line routes_gen.go:297:1
 
 // Page returns the URL of route "page": /page (../../testdata/replies/routes.conf:13:7).
 //
@@ -301,7 +302,7 @@ func (u URLBuilder) Page() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:305:1
+//line routes_gen.go:306:1
 
 // Secret returns the URL of route "secret": /secret (../../testdata/replies/routes.conf:15:7).
 //
@@ -310,7 +311,7 @@ func (u URLBuilder) Secret() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:314:1
+//line routes_gen.go:315:1
 
 // Shared returns the URL of route "shared": /shared (../../testdata/replies/routes.conf:17:7).
 //
@@ -319,7 +320,7 @@ func (u URLBuilder) Shared() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:323:1
+//line routes_gen.go:324:1
 
 // Upload returns the URL of route "upload": /up/:n (../../testdata/replies/routes.conf:14:7).
 //
@@ -328,7 +329,7 @@ func (u URLBuilder) Upload(n int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, strconv.FormatInt(n, 10))
 }
 
-//line routes_gen.go:332:1
+//line routes_gen.go:333:1
 
 // FallbackOther returns the URL of route "fallback.other": /other on fallback.example.com (../../testdata/replies/routes.conf:29:7).
 //
@@ -337,7 +338,7 @@ func (u URLBuilder) FallbackOther() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:341:1
+//line routes_gen.go:342:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

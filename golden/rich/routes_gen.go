@@ -15,12 +15,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 4 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(4 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 4)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // routegenCORS0 is a CORS policy of ../../testdata/rich/routes.conf, shared by the routes that have it.
@@ -101,10 +101,11 @@ var routegenCatchAlls = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:   Domains,
-	Routes:    Routes,
-	CatchAlls: routegenCatchAlls,
-	Matchers:  []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	Domains:     Domains,
+	Routes:      Routes,
+	CatchAlls:   routegenCatchAlls,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -396,7 +397,7 @@ type AdminDashboardController interface {
 	Files(ctx *runtime.Context, path string) error // serves admin_files: GET /*path (../../testdata/rich/routes.conf:154:7)
 //line ../../testdata/rich/routes.conf:153:6
 	Index(ctx *runtime.Context) error // serves admin_home: GET / (../../testdata/rich/routes.conf:153:7)
-//line routes_gen.go:400:1
+//line routes_gen.go:401:1
 }
 
 // AppController holds the actions of controller "App".
@@ -407,7 +408,7 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/rich/routes.conf:37:7)
 //line ../../testdata/rich/routes.conf:47:6
 	Login(ctx *runtime.Context) error // serves login: POST /login (../../testdata/rich/routes.conf:47:7)
-//line routes_gen.go:411:1
+//line routes_gen.go:412:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -416,7 +417,7 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../../testdata/rich/routes.conf:129:7)
 //line ../../testdata/rich/routes.conf:123:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../../testdata/rich/routes.conf:123:7)
-//line routes_gen.go:420:1
+//line routes_gen.go:421:1
 }
 
 // DeepController holds the actions of controller "Deep".
@@ -429,28 +430,28 @@ type DeepController interface {
 	Rest(ctx *runtime.Context, rest string) error // serves deep_rest: GET /a/*rest (../../testdata/rich/routes.conf:88:7)
 //line ../../testdata/rich/routes.conf:85:6
 	Static(ctx *runtime.Context) error // serves deep_static: GET /a/b/c (../../testdata/rich/routes.conf:85:7)
-//line routes_gen.go:433:1
+//line routes_gen.go:434:1
 }
 
 // DocController holds the actions of controller "Doc".
 type DocController interface {
 //line ../../testdata/rich/routes.conf:101:6
 	Page(ctx *runtime.Context, version string, page string) error // serves doc: GET /doc/:version/*page (../../testdata/rich/routes.conf:101:7)
-//line routes_gen.go:440:1
+//line routes_gen.go:441:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line ../../testdata/rich/routes.conf:19:4
 	NotFound(ctx *runtime.Context) error // serves the catch_all of domain "main" (../../testdata/rich/routes.conf:19:5)
-//line routes_gen.go:447:1
+//line routes_gen.go:448:1
 }
 
 // FileController holds the actions of controller "File".
 type FileController interface {
 //line ../../testdata/rich/routes.conf:96:6
 	Get(ctx *runtime.Context, path string) error // serves files: GET /files/*path (../../testdata/rich/routes.conf:96:7)
-//line routes_gen.go:454:1
+//line routes_gen.go:455:1
 }
 
 // ItemController holds the actions of controller "Item".
@@ -461,14 +462,14 @@ type ItemController interface {
 	Show(ctx *runtime.Context, version string, id string) error // serves greek_item: GET /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7), api_item: GET /api/:version/items/:id (../../testdata/rich/routes.conf:112:11)
 //line ../../testdata/rich/routes.conf:113:10
 	Update(ctx *runtime.Context, version string, id string) error // serves api_item_edit: PATCH /api/:version/items/:id (../../testdata/rich/routes.conf:113:11)
-//line routes_gen.go:465:1
+//line routes_gen.go:466:1
 }
 
 // PostController holds the actions of controller "Post".
 type PostController interface {
 //line ../../testdata/rich/routes.conf:73:14
 	Show(ctx *runtime.Context, id int64, post string) error // serves user_post: GET /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15)
-//line routes_gen.go:472:1
+//line routes_gen.go:473:1
 }
 
 // TenantController holds the actions of controller "Tenant".
@@ -477,7 +478,7 @@ type TenantController interface {
 	Home(ctx *runtime.Context) error // serves tenant_home: GET / (../../testdata/rich/routes.conf:141:7)
 //line ../../testdata/rich/routes.conf:142:6
 	Page(ctx *runtime.Context, slug string) error // serves tenant_page: GET /pages/:slug (../../testdata/rich/routes.conf:142:7)
-//line routes_gen.go:481:1
+//line routes_gen.go:482:1
 }
 
 // UserController holds the actions of controller "User".
@@ -498,7 +499,7 @@ type UserController interface {
 	Show(ctx *runtime.Context, id int64) error // serves user: GET /users/:id (../../testdata/rich/routes.conf:66:11)
 //line ../../testdata/rich/routes.conf:70:14
 	Update(ctx *runtime.Context, id int64) error // serves update_user: PUT /users/:id (../../testdata/rich/routes.conf:70:15)
-//line routes_gen.go:502:1
+//line routes_gen.go:503:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/rich/routes.conf, calling the actions of the given controllers.
@@ -712,7 +713,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:716:1
+//line routes_gen.go:717:1
 
 // Alpha returns the URL of route "alpha": /%CE%B1 (../../testdata/rich/routes.conf:92:7).
 //
@@ -721,7 +722,7 @@ func (u URLBuilder) Alpha() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:725:1
+//line routes_gen.go:726:1
 
 // GreekItem returns the URL of route "greek_item": /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7).
 //
@@ -730,7 +731,7 @@ func (u URLBuilder) GreekItem(version string, id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, version, id)
 }
 
-//line routes_gen.go:734:1
+//line routes_gen.go:735:1
 
 // ProfileAlpha returns the URL of route "profile_alpha": /:name/%CE%B1 (../../testdata/rich/routes.conf:94:7).
 //
@@ -739,7 +740,7 @@ func (u URLBuilder) ProfileAlpha(name string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, name)
 }
 
-//line routes_gen.go:743:1
+//line routes_gen.go:744:1
 
 // DeepRest returns the URL of route "deep_rest": /a/*rest (../../testdata/rich/routes.conf:88:7).
 //
@@ -748,7 +749,7 @@ func (u URLBuilder) DeepRest(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, rest)
 }
 
-//line routes_gen.go:752:1
+//line routes_gen.go:753:1
 
 // DeepMiddle returns the URL of route "deep_middle": /a/:x/c/d (../../testdata/rich/routes.conf:86:7).
 //
@@ -757,7 +758,7 @@ func (u URLBuilder) DeepMiddle(x string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, x)
 }
 
-//line routes_gen.go:761:1
+//line routes_gen.go:762:1
 
 // DeepLast returns the URL of route "deep_last": /a/b/:y/e (../../testdata/rich/routes.conf:87:7).
 //
@@ -766,7 +767,7 @@ func (u URLBuilder) DeepLast(y string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, y)
 }
 
-//line routes_gen.go:770:1
+//line routes_gen.go:771:1
 
 // DeepStatic returns the URL of route "deep_static": /a/b/c (../../testdata/rich/routes.conf:85:7).
 //
@@ -775,7 +776,7 @@ func (u URLBuilder) DeepStatic() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:779:1
+//line routes_gen.go:780:1
 
 // APIItems returns the URL of route "api_items": /api/:version/items (../../testdata/rich/routes.conf:111:11).
 //
@@ -784,7 +785,7 @@ func (u URLBuilder) APIItems(version string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, version)
 }
 
-//line routes_gen.go:788:1
+//line routes_gen.go:789:1
 
 // APIItem returns the URL of route "api_item": /api/:version/items/:id (../../testdata/rich/routes.conf:112:11).
 //
@@ -793,7 +794,7 @@ func (u URLBuilder) APIItem(version string, id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 9, version, id)
 }
 
-//line routes_gen.go:797:1
+//line routes_gen.go:798:1
 
 // APIItemEdit returns the URL of route "api_item_edit": /api/:version/items/:id (../../testdata/rich/routes.conf:113:11).
 //
@@ -802,7 +803,7 @@ func (u URLBuilder) APIItemEdit(version string, id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 10, version, id)
 }
 
-//line routes_gen.go:806:1
+//line routes_gen.go:807:1
 
 // PublicAssets returns the URL of route "public_assets": /assets/*filepath (../../testdata/rich/routes.conf:25:7).
 //
@@ -811,7 +812,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 11, filepath)
 }
 
-//line routes_gen.go:815:1
+//line routes_gen.go:816:1
 
 // ChatPage returns the URL of route "chat_page": /chat (../../testdata/rich/routes.conf:129:7).
 //
@@ -820,7 +821,7 @@ func (u URLBuilder) ChatPage() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:824:1
+//line routes_gen.go:825:1
 
 // Chat returns the URL of route "chat": /chat (../../testdata/rich/routes.conf:123:7).
 //
@@ -829,7 +830,7 @@ func (u URLBuilder) Chat() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:833:1
+//line routes_gen.go:834:1
 
 // Doc returns the URL of route "doc": /doc/:version/*page (../../testdata/rich/routes.conf:101:7).
 //
@@ -838,7 +839,7 @@ func (u URLBuilder) Doc(version string, page string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, version, page)
 }
 
-//line routes_gen.go:842:1
+//line routes_gen.go:843:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/rich/routes.conf:30:7).
 //
@@ -847,7 +848,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 15)
 }
 
-//line routes_gen.go:851:1
+//line routes_gen.go:852:1
 
 // Files returns the URL of route "files": /files/*path (../../testdata/rich/routes.conf:96:7).
 //
@@ -856,7 +857,7 @@ func (u URLBuilder) Files(path string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 16, path)
 }
 
-//line routes_gen.go:860:1
+//line routes_gen.go:861:1
 
 // Health returns the URL of route "health": /healthz (../../testdata/rich/routes.conf:41:7).
 //
@@ -865,7 +866,7 @@ func (u URLBuilder) Health() string {
 	return routegenTable.HelperURL(u.base, 17)
 }
 
-//line routes_gen.go:869:1
+//line routes_gen.go:870:1
 
 // Login returns the URL of route "login": /login (../../testdata/rich/routes.conf:47:7).
 //
@@ -874,7 +875,7 @@ func (u URLBuilder) Login() string {
 	return routegenTable.HelperURL(u.base, 19)
 }
 
-//line routes_gen.go:878:1
+//line routes_gen.go:879:1
 
 // Profile returns the URL of route "profile": /user_:name (../../testdata/rich/routes.conf:53:7).
 //
@@ -883,7 +884,7 @@ func (u URLBuilder) Profile(name string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 20, name)
 }
 
-//line routes_gen.go:887:1
+//line routes_gen.go:888:1
 
 // Users returns the URL of route "users": /users (../../testdata/rich/routes.conf:59:7).
 //
@@ -892,7 +893,7 @@ func (u URLBuilder) Users() string {
 	return routegenTable.HelperURL(u.base, 21)
 }
 
-//line routes_gen.go:896:1
+//line routes_gen.go:897:1
 
 // CreateUser returns the URL of route "create_user": /users (../../testdata/rich/routes.conf:64:11).
 //
@@ -901,7 +902,7 @@ func (u URLBuilder) CreateUser() string {
 	return routegenTable.HelperURL(u.base, 22)
 }
 
-//line routes_gen.go:905:1
+//line routes_gen.go:906:1
 
 // DeleteUser returns the URL of route "delete_user": /users/:id (../../testdata/rich/routes.conf:71:15).
 //
@@ -910,7 +911,7 @@ func (u URLBuilder) DeleteUser(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 23, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:914:1
+//line routes_gen.go:915:1
 
 // User returns the URL of route "user": /users/:id (../../testdata/rich/routes.conf:66:11).
 //
@@ -919,7 +920,7 @@ func (u URLBuilder) User(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 24, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:923:1
+//line routes_gen.go:924:1
 
 // UpdateUser returns the URL of route "update_user": /users/:id (../../testdata/rich/routes.conf:70:15).
 //
@@ -928,7 +929,7 @@ func (u URLBuilder) UpdateUser(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 25, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:932:1
+//line routes_gen.go:933:1
 
 // UserPost returns the URL of route "user_post": /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15).
 //
@@ -937,7 +938,7 @@ func (u URLBuilder) UserPost(id int64, post string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 26, strconv.FormatInt(id, 10), post)
 }
 
-//line routes_gen.go:941:1
+//line routes_gen.go:942:1
 
 // UserSettings returns the URL of route "user_settings": /users/:id/settings (../../testdata/rich/routes.conf:72:15).
 //
@@ -946,7 +947,7 @@ func (u URLBuilder) UserSettings(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 27, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:950:1
+//line routes_gen.go:951:1
 
 // NewUser returns the URL of route "new_user": /users/new (../../testdata/rich/routes.conf:65:11).
 //
@@ -955,7 +956,7 @@ func (u URLBuilder) NewUser() string {
 	return routegenTable.HelperURL(u.base, 28)
 }
 
-//line routes_gen.go:959:1
+//line routes_gen.go:960:1
 
 // TenantsTenantHome returns the URL of route "tenants.tenant_home": / on *.example.com (../../testdata/rich/routes.conf:141:7).
 //
@@ -964,7 +965,7 @@ func (u URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 29, subdomain)
 }
 
-//line routes_gen.go:968:1
+//line routes_gen.go:969:1
 
 // TenantsTenantPage returns the URL of route "tenants.tenant_page": /pages/:slug on *.example.com (../../testdata/rich/routes.conf:142:7).
 //
@@ -973,7 +974,7 @@ func (u URLBuilder) TenantsTenantPage(subdomain string, slug string) (string, er
 	return routegenTable.CheckedHelperURL(u.base, 30, subdomain, slug)
 }
 
-//line routes_gen.go:977:1
+//line routes_gen.go:978:1
 
 // AdminHome returns the URL of route "admin.admin_home": / on admin.example.com (../../testdata/rich/routes.conf:153:7).
 //
@@ -982,7 +983,7 @@ func (u URLBuilder) AdminHome() string {
 	return routegenTable.HelperURL(u.base, 31)
 }
 
-//line routes_gen.go:986:1
+//line routes_gen.go:987:1
 
 // AdminFiles returns the URL of route "admin.admin_files": /*path on admin.example.com (../../testdata/rich/routes.conf:154:7).
 //
@@ -991,7 +992,7 @@ func (u URLBuilder) AdminFiles(path string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 32, path)
 }
 
-//line routes_gen.go:995:1
+//line routes_gen.go:996:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -31,11 +31,11 @@ import (
 
 // The versions of this API that this package supports: a generated file
 // written for another does not compile. Version 2 adds Table.SecureHeaders,
-// version 3 DecodeRoutes, version 4 CleanAfterPrefix; a file that uses
-// none is written for version 1.
+// version 3 DecodeRoutes, version 4 CleanAfterPrefix, version 5
+// Table.MaxBodySize; a file that uses none is written for version 1.
 const (
 	MinVersion = 1
-	MaxVersion = 4
+	MaxVersion = 5
 )
 
 // RunGoGenerate is the type of a generated file's version check, which a
@@ -97,6 +97,9 @@ type Table struct {
 	// Root is the domain whose URLs are written as paths; every other
 	// domain's begin with //host[:port].
 	Root int
+	// MaxBodySize is the application's body limit, which holds the body of
+	// a request no route matched; 0 for none.
+	MaxBodySize int64
 
 	core      *core.Table     // whose Owner is runtime's table
 	hosts     *core.HostTable // the domains at their routes.conf addresses
@@ -107,7 +110,7 @@ type Table struct {
 }
 
 // newTable is runtime's constructor of its table.
-var newTable = link.NewTable.(func(domains []runtime.Domain, routes, catchAlls []runtime.Route, matchers []core.MatchFunc, authSchemes []string, secureHeaders []decide.Header, root int) (
+var newTable = link.NewTable.(func(domains []runtime.Domain, routes, catchAlls []runtime.Route, matchers []core.MatchFunc, authSchemes []string, secureHeaders []decide.Header, root int, maxBodySize int64) (
 	*core.Table, *core.HostTable,
 	func(dispatch interface{ Dispatch(*runtime.Context) error }, opts []runtime.Option) (*runtime.Router, error),
 	func(rt *runtime.Router) (basePath string, hosts map[string]core.HostPort, ok bool),
@@ -117,7 +120,7 @@ var newTable = link.NewTable.(func(domains []runtime.Domain, routes, catchAlls [
 // has not as code, and serves each domain at its routes.conf address,
 // environment variables read now.
 func NewTable(t *Table) *Table {
-	t.core, t.hosts, t.newRouter, t.servedAt, t.requestAt = newTable(t.Domains, t.Routes, t.CatchAlls, t.Matchers, t.AuthSchemes, t.SecureHeaders, t.Root)
+	t.core, t.hosts, t.newRouter, t.servedAt, t.requestAt = newTable(t.Domains, t.Routes, t.CatchAlls, t.Matchers, t.AuthSchemes, t.SecureHeaders, t.Root, t.MaxBodySize)
 	return t
 }
 

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of routes.conf, in file order.
@@ -242,9 +242,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -2185,7 +2186,7 @@ type GitHubController interface {
 	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (routes.conf:179:7)
 //line routes.conf:233:6
 	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (routes.conf:233:7)
-//line routes_gen.go:2189:1
+//line routes_gen.go:2190:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -2671,7 +2672,7 @@ func (u URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) (string,
 	return routegenTable.CheckedHelperURL(u.base, 0, clientID)
 }
 
-//line routes_gen.go:2675:1
+//line routes_gen.go:2676:1
 
 // DeleteApplicationsByClientIDTokensByAccessToken returns the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (routes.conf:41:7).
 //
@@ -2680,7 +2681,7 @@ func (u URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID str
 	return routegenTable.CheckedHelperURL(u.base, 1, clientID, accessToken)
 }
 
-//line routes_gen.go:2684:1
+//line routes_gen.go:2685:1
 
 // GetApplicationsByClientIDTokensByAccessToken returns the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (routes.conf:29:7).
 //
@@ -2689,7 +2690,7 @@ func (u URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID string
 	return routegenTable.CheckedHelperURL(u.base, 2, clientID, accessToken)
 }
 
-//line routes_gen.go:2693:1
+//line routes_gen.go:2694:1
 
 // GetAuthorizations returns the URL of route "get_authorizations": /authorizations (routes.conf:5:7).
 //
@@ -2698,7 +2699,7 @@ func (u URLBuilder) GetAuthorizations() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:2702:1
+//line routes_gen.go:2703:1
 
 // PostAuthorizations returns the URL of route "post_authorizations": /authorizations (routes.conf:17:7).
 //
@@ -2707,7 +2708,7 @@ func (u URLBuilder) PostAuthorizations() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:2711:1
+//line routes_gen.go:2712:1
 
 // DeleteAuthorizationsByID returns the URL of route "delete_authorizations_by_id": /authorizations/:id (routes.conf:23:7).
 //
@@ -2716,7 +2717,7 @@ func (u URLBuilder) DeleteAuthorizationsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, id)
 }
 
-//line routes_gen.go:2720:1
+//line routes_gen.go:2721:1
 
 // GetAuthorizationsByID returns the URL of route "get_authorizations_by_id": /authorizations/:id (routes.conf:11:7).
 //
@@ -2725,7 +2726,7 @@ func (u URLBuilder) GetAuthorizationsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, id)
 }
 
-//line routes_gen.go:2729:1
+//line routes_gen.go:2730:1
 
 // GetEmojis returns the URL of route "get_emojis": /emojis (routes.conf:509:7).
 //
@@ -2734,7 +2735,7 @@ func (u URLBuilder) GetEmojis() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:2738:1
+//line routes_gen.go:2739:1
 
 // GetEvents returns the URL of route "get_events": /events (routes.conf:47:7).
 //
@@ -2743,7 +2744,7 @@ func (u URLBuilder) GetEvents() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:2747:1
+//line routes_gen.go:2748:1
 
 // GetFeeds returns the URL of route "get_feeds": /feeds (routes.conf:101:7).
 //
@@ -2752,7 +2753,7 @@ func (u URLBuilder) GetFeeds() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:2756:1
+//line routes_gen.go:2757:1
 
 // GetGists returns the URL of route "get_gists": /gists (routes.conf:251:7).
 //
@@ -2761,7 +2762,7 @@ func (u URLBuilder) GetGists() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:2765:1
+//line routes_gen.go:2766:1
 
 // PostGists returns the URL of route "post_gists": /gists (routes.conf:263:7).
 //
@@ -2770,7 +2771,7 @@ func (u URLBuilder) PostGists() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:2774:1
+//line routes_gen.go:2775:1
 
 // DeleteGistsByID returns the URL of route "delete_gists_by_id": /gists/:id (routes.conf:293:7).
 //
@@ -2779,7 +2780,7 @@ func (u URLBuilder) DeleteGistsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 12, id)
 }
 
-//line routes_gen.go:2783:1
+//line routes_gen.go:2784:1
 
 // GetGistsByID returns the URL of route "get_gists_by_id": /gists/:id (routes.conf:257:7).
 //
@@ -2788,7 +2789,7 @@ func (u URLBuilder) GetGistsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 13, id)
 }
 
-//line routes_gen.go:2792:1
+//line routes_gen.go:2793:1
 
 // PostGistsByIDForks returns the URL of route "post_gists_by_id_forks": /gists/:id/forks (routes.conf:287:7).
 //
@@ -2797,7 +2798,7 @@ func (u URLBuilder) PostGistsByIDForks(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, id)
 }
 
-//line routes_gen.go:2801:1
+//line routes_gen.go:2802:1
 
 // DeleteGistsByIDStar returns the URL of route "delete_gists_by_id_star": /gists/:id/star (routes.conf:275:7).
 //
@@ -2806,7 +2807,7 @@ func (u URLBuilder) DeleteGistsByIDStar(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 15, id)
 }
 
-//line routes_gen.go:2810:1
+//line routes_gen.go:2811:1
 
 // GetGistsByIDStar returns the URL of route "get_gists_by_id_star": /gists/:id/star (routes.conf:281:7).
 //
@@ -2815,7 +2816,7 @@ func (u URLBuilder) GetGistsByIDStar(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 16, id)
 }
 
-//line routes_gen.go:2819:1
+//line routes_gen.go:2820:1
 
 // PutGistsByIDStar returns the URL of route "put_gists_by_id_star": /gists/:id/star (routes.conf:269:7).
 //
@@ -2824,7 +2825,7 @@ func (u URLBuilder) PutGistsByIDStar(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 17, id)
 }
 
-//line routes_gen.go:2828:1
+//line routes_gen.go:2829:1
 
 // GetGitignoreTemplates returns the URL of route "get_gitignore_templates": /gitignore/templates (routes.conf:515:7).
 //
@@ -2833,7 +2834,7 @@ func (u URLBuilder) GetGitignoreTemplates() string {
 	return routegenTable.HelperURL(u.base, 18)
 }
 
-//line routes_gen.go:2837:1
+//line routes_gen.go:2838:1
 
 // GetGitignoreTemplatesByName returns the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name (routes.conf:521:7).
 //
@@ -2842,7 +2843,7 @@ func (u URLBuilder) GetGitignoreTemplatesByName(name string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, name)
 }
 
-//line routes_gen.go:2846:1
+//line routes_gen.go:2847:1
 
 // GetIssues returns the URL of route "get_issues": /issues (routes.conf:359:7).
 //
@@ -2851,7 +2852,7 @@ func (u URLBuilder) GetIssues() string {
 	return routegenTable.HelperURL(u.base, 20)
 }
 
-//line routes_gen.go:2855:1
+//line routes_gen.go:2856:1
 
 // GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword returns the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword (routes.conf:1085:7).
 //
@@ -2860,7 +2861,7 @@ func (u URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(own
 	return routegenTable.CheckedHelperURL(u.base, 21, owner, repository, state, keyword)
 }
 
-//line routes_gen.go:2864:1
+//line routes_gen.go:2865:1
 
 // GetLegacyReposSearchByKeyword returns the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword (routes.conf:1091:7).
 //
@@ -2869,7 +2870,7 @@ func (u URLBuilder) GetLegacyReposSearchByKeyword(keyword string) (string, error
 	return routegenTable.CheckedHelperURL(u.base, 22, keyword)
 }
 
-//line routes_gen.go:2873:1
+//line routes_gen.go:2874:1
 
 // GetLegacyUserEmailByEmail returns the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email (routes.conf:1103:7).
 //
@@ -2878,7 +2879,7 @@ func (u URLBuilder) GetLegacyUserEmailByEmail(email string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 23, email)
 }
 
-//line routes_gen.go:2882:1
+//line routes_gen.go:2883:1
 
 // GetLegacyUserSearchByKeyword returns the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword (routes.conf:1097:7).
 //
@@ -2887,7 +2888,7 @@ func (u URLBuilder) GetLegacyUserSearchByKeyword(keyword string) (string, error)
 	return routegenTable.CheckedHelperURL(u.base, 24, keyword)
 }
 
-//line routes_gen.go:2891:1
+//line routes_gen.go:2892:1
 
 // PostMarkdown returns the URL of route "post_markdown": /markdown (routes.conf:527:7).
 //
@@ -2896,7 +2897,7 @@ func (u URLBuilder) PostMarkdown() string {
 	return routegenTable.HelperURL(u.base, 25)
 }
 
-//line routes_gen.go:2900:1
+//line routes_gen.go:2901:1
 
 // PostMarkdownRaw returns the URL of route "post_markdown_raw": /markdown/raw (routes.conf:533:7).
 //
@@ -2905,7 +2906,7 @@ func (u URLBuilder) PostMarkdownRaw() string {
 	return routegenTable.HelperURL(u.base, 26)
 }
 
-//line routes_gen.go:2909:1
+//line routes_gen.go:2910:1
 
 // GetMeta returns the URL of route "get_meta": /meta (routes.conf:539:7).
 //
@@ -2914,7 +2915,7 @@ func (u URLBuilder) GetMeta() string {
 	return routegenTable.HelperURL(u.base, 27)
 }
 
-//line routes_gen.go:2918:1
+//line routes_gen.go:2919:1
 
 // GetNetworksByOwnerByRepoEvents returns the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events (routes.conf:59:7).
 //
@@ -2923,7 +2924,7 @@ func (u URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 28, owner, repo)
 }
 
-//line routes_gen.go:2927:1
+//line routes_gen.go:2928:1
 
 // GetNotifications returns the URL of route "get_notifications": /notifications (routes.conf:107:7).
 //
@@ -2932,7 +2933,7 @@ func (u URLBuilder) GetNotifications() string {
 	return routegenTable.HelperURL(u.base, 29)
 }
 
-//line routes_gen.go:2936:1
+//line routes_gen.go:2937:1
 
 // PutNotifications returns the URL of route "put_notifications": /notifications (routes.conf:119:7).
 //
@@ -2941,7 +2942,7 @@ func (u URLBuilder) PutNotifications() string {
 	return routegenTable.HelperURL(u.base, 30)
 }
 
-//line routes_gen.go:2945:1
+//line routes_gen.go:2946:1
 
 // GetNotificationsThreadsByID returns the URL of route "get_notifications_threads_by_id": /notifications/threads/:id (routes.conf:131:7).
 //
@@ -2950,7 +2951,7 @@ func (u URLBuilder) GetNotificationsThreadsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 31, id)
 }
 
-//line routes_gen.go:2954:1
+//line routes_gen.go:2955:1
 
 // DeleteNotificationsThreadsByIDSubscription returns the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:149:7).
 //
@@ -2959,7 +2960,7 @@ func (u URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 32, id)
 }
 
-//line routes_gen.go:2963:1
+//line routes_gen.go:2964:1
 
 // GetNotificationsThreadsByIDSubscription returns the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:137:7).
 //
@@ -2968,7 +2969,7 @@ func (u URLBuilder) GetNotificationsThreadsByIDSubscription(id string) (string, 
 	return routegenTable.CheckedHelperURL(u.base, 33, id)
 }
 
-//line routes_gen.go:2972:1
+//line routes_gen.go:2973:1
 
 // PutNotificationsThreadsByIDSubscription returns the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:143:7).
 //
@@ -2977,7 +2978,7 @@ func (u URLBuilder) PutNotificationsThreadsByIDSubscription(id string) (string, 
 	return routegenTable.CheckedHelperURL(u.base, 34, id)
 }
 
-//line routes_gen.go:2981:1
+//line routes_gen.go:2982:1
 
 // GetOrgsByOrg returns the URL of route "get_orgs_by_org": /orgs/:org (routes.conf:563:7).
 //
@@ -2986,7 +2987,7 @@ func (u URLBuilder) GetOrgsByOrg(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 35, org)
 }
 
-//line routes_gen.go:2990:1
+//line routes_gen.go:2991:1
 
 // GetOrgsByOrgEvents returns the URL of route "get_orgs_by_org_events": /orgs/:org/events (routes.conf:65:7).
 //
@@ -2995,7 +2996,7 @@ func (u URLBuilder) GetOrgsByOrgEvents(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 36, org)
 }
 
-//line routes_gen.go:2999:1
+//line routes_gen.go:3000:1
 
 // GetOrgsByOrgIssues returns the URL of route "get_orgs_by_org_issues": /orgs/:org/issues (routes.conf:371:7).
 //
@@ -3004,7 +3005,7 @@ func (u URLBuilder) GetOrgsByOrgIssues(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 37, org)
 }
 
-//line routes_gen.go:3008:1
+//line routes_gen.go:3009:1
 
 // GetOrgsByOrgMembers returns the URL of route "get_orgs_by_org_members": /orgs/:org/members (routes.conf:569:7).
 //
@@ -3013,7 +3014,7 @@ func (u URLBuilder) GetOrgsByOrgMembers(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 38, org)
 }
 
-//line routes_gen.go:3017:1
+//line routes_gen.go:3018:1
 
 // DeleteOrgsByOrgMembersByUser returns the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user (routes.conf:581:7).
 //
@@ -3022,7 +3023,7 @@ func (u URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 39, org, user)
 }
 
-//line routes_gen.go:3026:1
+//line routes_gen.go:3027:1
 
 // GetOrgsByOrgMembersByUser returns the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user (routes.conf:575:7).
 //
@@ -3031,7 +3032,7 @@ func (u URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) (string, 
 	return routegenTable.CheckedHelperURL(u.base, 40, org, user)
 }
 
-//line routes_gen.go:3035:1
+//line routes_gen.go:3036:1
 
 // GetOrgsByOrgPublicMembers returns the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members (routes.conf:587:7).
 //
@@ -3040,7 +3041,7 @@ func (u URLBuilder) GetOrgsByOrgPublicMembers(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 41, org)
 }
 
-//line routes_gen.go:3044:1
+//line routes_gen.go:3045:1
 
 // DeleteOrgsByOrgPublicMembersByUser returns the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:605:7).
 //
@@ -3049,7 +3050,7 @@ func (u URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string) 
 	return routegenTable.CheckedHelperURL(u.base, 42, org, user)
 }
 
-//line routes_gen.go:3053:1
+//line routes_gen.go:3054:1
 
 // GetOrgsByOrgPublicMembersByUser returns the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:593:7).
 //
@@ -3058,7 +3059,7 @@ func (u URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) (st
 	return routegenTable.CheckedHelperURL(u.base, 43, org, user)
 }
 
-//line routes_gen.go:3062:1
+//line routes_gen.go:3063:1
 
 // PutOrgsByOrgPublicMembersByUser returns the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:599:7).
 //
@@ -3067,7 +3068,7 @@ func (u URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) (st
 	return routegenTable.CheckedHelperURL(u.base, 44, org, user)
 }
 
-//line routes_gen.go:3071:1
+//line routes_gen.go:3072:1
 
 // GetOrgsByOrgRepos returns the URL of route "get_orgs_by_org_repos": /orgs/:org/repos (routes.conf:755:7).
 //
@@ -3076,7 +3077,7 @@ func (u URLBuilder) GetOrgsByOrgRepos(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 45, org)
 }
 
-//line routes_gen.go:3080:1
+//line routes_gen.go:3081:1
 
 // PostOrgsByOrgRepos returns the URL of route "post_orgs_by_org_repos": /orgs/:org/repos (routes.conf:773:7).
 //
@@ -3085,7 +3086,7 @@ func (u URLBuilder) PostOrgsByOrgRepos(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 46, org)
 }
 
-//line routes_gen.go:3089:1
+//line routes_gen.go:3090:1
 
 // GetOrgsByOrgTeams returns the URL of route "get_orgs_by_org_teams": /orgs/:org/teams (routes.conf:611:7).
 //
@@ -3094,7 +3095,7 @@ func (u URLBuilder) GetOrgsByOrgTeams(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 47, org)
 }
 
-//line routes_gen.go:3098:1
+//line routes_gen.go:3099:1
 
 // PostOrgsByOrgTeams returns the URL of route "post_orgs_by_org_teams": /orgs/:org/teams (routes.conf:623:7).
 //
@@ -3103,7 +3104,7 @@ func (u URLBuilder) PostOrgsByOrgTeams(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 48, org)
 }
 
-//line routes_gen.go:3107:1
+//line routes_gen.go:3108:1
 
 // GetRateLimit returns the URL of route "get_rate_limit": /rate_limit (routes.conf:545:7).
 //
@@ -3112,7 +3113,7 @@ func (u URLBuilder) GetRateLimit() string {
 	return routegenTable.HelperURL(u.base, 49)
 }
 
-//line routes_gen.go:3116:1
+//line routes_gen.go:3117:1
 
 // DeleteReposByOwnerByRepo returns the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo (routes.conf:821:7).
 //
@@ -3121,7 +3122,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) (string,
 	return routegenTable.CheckedHelperURL(u.base, 50, owner, repo)
 }
 
-//line routes_gen.go:3125:1
+//line routes_gen.go:3126:1
 
 // GetReposByOwnerByRepo returns the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo (routes.conf:779:7).
 //
@@ -3130,7 +3131,7 @@ func (u URLBuilder) GetReposByOwnerByRepo(owner string, repo string) (string, er
 	return routegenTable.CheckedHelperURL(u.base, 51, owner, repo)
 }
 
-//line routes_gen.go:3134:1
+//line routes_gen.go:3135:1
 
 // GetReposByOwnerByRepoAssignees returns the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees (routes.conf:395:7).
 //
@@ -3139,7 +3140,7 @@ func (u URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 52, owner, repo)
 }
 
-//line routes_gen.go:3143:1
+//line routes_gen.go:3144:1
 
 // GetReposByOwnerByRepoAssigneesByAssignee returns the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee (routes.conf:401:7).
 //
@@ -3148,7 +3149,7 @@ func (u URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo 
 	return routegenTable.CheckedHelperURL(u.base, 53, owner, repo, assignee)
 }
 
-//line routes_gen.go:3152:1
+//line routes_gen.go:3153:1
 
 // GetReposByOwnerByRepoBranches returns the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches (routes.conf:809:7).
 //
@@ -3157,7 +3158,7 @@ func (u URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 54, owner, repo)
 }
 
-//line routes_gen.go:3161:1
+//line routes_gen.go:3162:1
 
 // GetReposByOwnerByRepoBranchesByBranch returns the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch (routes.conf:815:7).
 //
@@ -3166,7 +3167,7 @@ func (u URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo str
 	return routegenTable.CheckedHelperURL(u.base, 55, owner, repo, branch)
 }
 
-//line routes_gen.go:3170:1
+//line routes_gen.go:3171:1
 
 // GetReposByOwnerByRepoCollaborators returns the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators (routes.conf:827:7).
 //
@@ -3175,7 +3176,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 56, owner, repo)
 }
 
-//line routes_gen.go:3179:1
+//line routes_gen.go:3180:1
 
 // DeleteReposByOwnerByRepoCollaboratorsByUser returns the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:845:7).
 //
@@ -3184,7 +3185,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, re
 	return routegenTable.CheckedHelperURL(u.base, 57, owner, repo, user)
 }
 
-//line routes_gen.go:3188:1
+//line routes_gen.go:3189:1
 
 // GetReposByOwnerByRepoCollaboratorsByUser returns the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:833:7).
 //
@@ -3193,7 +3194,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo 
 	return routegenTable.CheckedHelperURL(u.base, 58, owner, repo, user)
 }
 
-//line routes_gen.go:3197:1
+//line routes_gen.go:3198:1
 
 // PutReposByOwnerByRepoCollaboratorsByUser returns the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:839:7).
 //
@@ -3202,7 +3203,7 @@ func (u URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo 
 	return routegenTable.CheckedHelperURL(u.base, 59, owner, repo, user)
 }
 
-//line routes_gen.go:3206:1
+//line routes_gen.go:3207:1
 
 // GetReposByOwnerByRepoComments returns the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments (routes.conf:851:7).
 //
@@ -3211,7 +3212,7 @@ func (u URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 60, owner, repo)
 }
 
-//line routes_gen.go:3215:1
+//line routes_gen.go:3216:1
 
 // DeleteReposByOwnerByRepoCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (routes.conf:875:7).
 //
@@ -3220,7 +3221,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 61, owner, repo, id)
 }
 
-//line routes_gen.go:3224:1
+//line routes_gen.go:3225:1
 
 // GetReposByOwnerByRepoCommentsByID returns the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (routes.conf:869:7).
 //
@@ -3229,7 +3230,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 62, owner, repo, id)
 }
 
-//line routes_gen.go:3233:1
+//line routes_gen.go:3234:1
 
 // GetReposByOwnerByRepoCommits returns the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits (routes.conf:881:7).
 //
@@ -3238,7 +3239,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 63, owner, repo)
 }
 
-//line routes_gen.go:3242:1
+//line routes_gen.go:3243:1
 
 // GetReposByOwnerByRepoCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha (routes.conf:887:7).
 //
@@ -3247,7 +3248,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 64, owner, repo, sha)
 }
 
-//line routes_gen.go:3251:1
+//line routes_gen.go:3252:1
 
 // GetReposByOwnerByRepoCommitsByShaComments returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (routes.conf:857:7).
 //
@@ -3256,7 +3257,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 65, owner, repo, sha)
 }
 
-//line routes_gen.go:3260:1
+//line routes_gen.go:3261:1
 
 // PostReposByOwnerByRepoCommitsByShaComments returns the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (routes.conf:863:7).
 //
@@ -3265,7 +3266,7 @@ func (u URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 66, owner, repo, sha)
 }
 
-//line routes_gen.go:3269:1
+//line routes_gen.go:3270:1
 
 // GetReposByOwnerByRepoContributors returns the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors (routes.conf:785:7).
 //
@@ -3274,7 +3275,7 @@ func (u URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 67, owner, repo)
 }
 
-//line routes_gen.go:3278:1
+//line routes_gen.go:3279:1
 
 // GetReposByOwnerByRepoDownloads returns the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads (routes.conf:923:7).
 //
@@ -3283,7 +3284,7 @@ func (u URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 68, owner, repo)
 }
 
-//line routes_gen.go:3287:1
+//line routes_gen.go:3288:1
 
 // DeleteReposByOwnerByRepoDownloadsByID returns the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (routes.conf:935:7).
 //
@@ -3292,7 +3293,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo str
 	return routegenTable.CheckedHelperURL(u.base, 69, owner, repo, id)
 }
 
-//line routes_gen.go:3296:1
+//line routes_gen.go:3297:1
 
 // GetReposByOwnerByRepoDownloadsByID returns the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (routes.conf:929:7).
 //
@@ -3301,7 +3302,7 @@ func (u URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 70, owner, repo, id)
 }
 
-//line routes_gen.go:3305:1
+//line routes_gen.go:3306:1
 
 // GetReposByOwnerByRepoEvents returns the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events (routes.conf:53:7).
 //
@@ -3310,7 +3311,7 @@ func (u URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 71, owner, repo)
 }
 
-//line routes_gen.go:3314:1
+//line routes_gen.go:3315:1
 
 // GetReposByOwnerByRepoForks returns the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (routes.conf:941:7).
 //
@@ -3319,7 +3320,7 @@ func (u URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 72, owner, repo)
 }
 
-//line routes_gen.go:3323:1
+//line routes_gen.go:3324:1
 
 // PostReposByOwnerByRepoForks returns the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (routes.conf:947:7).
 //
@@ -3328,7 +3329,7 @@ func (u URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 73, owner, repo)
 }
 
-//line routes_gen.go:3332:1
+//line routes_gen.go:3333:1
 
 // PostReposByOwnerByRepoGitBlobs returns the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs (routes.conf:305:7).
 //
@@ -3337,7 +3338,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 74, owner, repo)
 }
 
-//line routes_gen.go:3341:1
+//line routes_gen.go:3342:1
 
 // GetReposByOwnerByRepoGitBlobsBySha returns the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha (routes.conf:299:7).
 //
@@ -3346,7 +3347,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 75, owner, repo, sha)
 }
 
-//line routes_gen.go:3350:1
+//line routes_gen.go:3351:1
 
 // PostReposByOwnerByRepoGitCommits returns the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits (routes.conf:317:7).
 //
@@ -3355,7 +3356,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string) 
 	return routegenTable.CheckedHelperURL(u.base, 76, owner, repo)
 }
 
-//line routes_gen.go:3359:1
+//line routes_gen.go:3360:1
 
 // GetReposByOwnerByRepoGitCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha (routes.conf:311:7).
 //
@@ -3364,7 +3365,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 77, owner, repo, sha)
 }
 
-//line routes_gen.go:3368:1
+//line routes_gen.go:3369:1
 
 // GetReposByOwnerByRepoGitRefs returns the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (routes.conf:323:7).
 //
@@ -3373,7 +3374,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 78, owner, repo)
 }
 
-//line routes_gen.go:3377:1
+//line routes_gen.go:3378:1
 
 // PostReposByOwnerByRepoGitRefs returns the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (routes.conf:329:7).
 //
@@ -3382,7 +3383,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 79, owner, repo)
 }
 
-//line routes_gen.go:3386:1
+//line routes_gen.go:3387:1
 
 // PostReposByOwnerByRepoGitTags returns the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags (routes.conf:341:7).
 //
@@ -3391,7 +3392,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 80, owner, repo)
 }
 
-//line routes_gen.go:3395:1
+//line routes_gen.go:3396:1
 
 // GetReposByOwnerByRepoGitTagsBySha returns the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha (routes.conf:335:7).
 //
@@ -3400,7 +3401,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 81, owner, repo, sha)
 }
 
-//line routes_gen.go:3404:1
+//line routes_gen.go:3405:1
 
 // PostReposByOwnerByRepoGitTrees returns the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees (routes.conf:353:7).
 //
@@ -3409,7 +3410,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 82, owner, repo)
 }
 
-//line routes_gen.go:3413:1
+//line routes_gen.go:3414:1
 
 // GetReposByOwnerByRepoGitTreesBySha returns the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha (routes.conf:347:7).
 //
@@ -3418,7 +3419,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 83, owner, repo, sha)
 }
 
-//line routes_gen.go:3422:1
+//line routes_gen.go:3423:1
 
 // GetReposByOwnerByRepoHooks returns the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (routes.conf:953:7).
 //
@@ -3427,7 +3428,7 @@ func (u URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 84, owner, repo)
 }
 
-//line routes_gen.go:3431:1
+//line routes_gen.go:3432:1
 
 // PostReposByOwnerByRepoHooks returns the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (routes.conf:965:7).
 //
@@ -3436,7 +3437,7 @@ func (u URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 85, owner, repo)
 }
 
-//line routes_gen.go:3440:1
+//line routes_gen.go:3441:1
 
 // DeleteReposByOwnerByRepoHooksByID returns the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (routes.conf:977:7).
 //
@@ -3445,7 +3446,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 86, owner, repo, id)
 }
 
-//line routes_gen.go:3449:1
+//line routes_gen.go:3450:1
 
 // GetReposByOwnerByRepoHooksByID returns the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (routes.conf:959:7).
 //
@@ -3454,7 +3455,7 @@ func (u URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, id
 	return routegenTable.CheckedHelperURL(u.base, 87, owner, repo, id)
 }
 
-//line routes_gen.go:3458:1
+//line routes_gen.go:3459:1
 
 // PostReposByOwnerByRepoHooksByIDTests returns the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests (routes.conf:971:7).
 //
@@ -3463,7 +3464,7 @@ func (u URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 88, owner, repo, id)
 }
 
-//line routes_gen.go:3467:1
+//line routes_gen.go:3468:1
 
 // GetReposByOwnerByRepoIssues returns the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (routes.conf:377:7).
 //
@@ -3472,7 +3473,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 89, owner, repo)
 }
 
-//line routes_gen.go:3476:1
+//line routes_gen.go:3477:1
 
 // PostReposByOwnerByRepoIssues returns the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (routes.conf:389:7).
 //
@@ -3481,7 +3482,7 @@ func (u URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 90, owner, repo)
 }
 
-//line routes_gen.go:3485:1
+//line routes_gen.go:3486:1
 
 // GetReposByOwnerByRepoIssuesByNumber returns the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (routes.conf:383:7).
 //
@@ -3490,7 +3491,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 91, owner, repo, number)
 }
 
-//line routes_gen.go:3494:1
+//line routes_gen.go:3495:1
 
 // GetReposByOwnerByRepoIssuesByNumberComments returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (routes.conf:407:7).
 //
@@ -3499,7 +3500,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, re
 	return routegenTable.CheckedHelperURL(u.base, 92, owner, repo, number)
 }
 
-//line routes_gen.go:3503:1
+//line routes_gen.go:3504:1
 
 // PostReposByOwnerByRepoIssuesByNumberComments returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (routes.conf:413:7).
 //
@@ -3508,7 +3509,7 @@ func (u URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, r
 	return routegenTable.CheckedHelperURL(u.base, 93, owner, repo, number)
 }
 
-//line routes_gen.go:3512:1
+//line routes_gen.go:3513:1
 
 // GetReposByOwnerByRepoIssuesByNumberEvents returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events (routes.conf:419:7).
 //
@@ -3517,7 +3518,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 94, owner, repo, number)
 }
 
-//line routes_gen.go:3521:1
+//line routes_gen.go:3522:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:473:7).
 //
@@ -3526,7 +3527,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, r
 	return routegenTable.CheckedHelperURL(u.base, 95, owner, repo, number)
 }
 
-//line routes_gen.go:3530:1
+//line routes_gen.go:3531:1
 
 // GetReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:449:7).
 //
@@ -3535,7 +3536,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 96, owner, repo, number)
 }
 
-//line routes_gen.go:3539:1
+//line routes_gen.go:3540:1
 
 // PostReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:455:7).
 //
@@ -3544,7 +3545,7 @@ func (u URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 97, owner, repo, number)
 }
 
-//line routes_gen.go:3548:1
+//line routes_gen.go:3549:1
 
 // PutReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:467:7).
 //
@@ -3553,7 +3554,7 @@ func (u URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 98, owner, repo, number)
 }
 
-//line routes_gen.go:3557:1
+//line routes_gen.go:3558:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name (routes.conf:461:7).
 //
@@ -3562,7 +3563,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner str
 	return routegenTable.CheckedHelperURL(u.base, 99, owner, repo, number, name)
 }
 
-//line routes_gen.go:3566:1
+//line routes_gen.go:3567:1
 
 // GetReposByOwnerByRepoKeys returns the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (routes.conf:899:7).
 //
@@ -3571,7 +3572,7 @@ func (u URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) (string
 	return routegenTable.CheckedHelperURL(u.base, 100, owner, repo)
 }
 
-//line routes_gen.go:3575:1
+//line routes_gen.go:3576:1
 
 // PostReposByOwnerByRepoKeys returns the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (routes.conf:911:7).
 //
@@ -3580,7 +3581,7 @@ func (u URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 101, owner, repo)
 }
 
-//line routes_gen.go:3584:1
+//line routes_gen.go:3585:1
 
 // DeleteReposByOwnerByRepoKeysByID returns the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (routes.conf:917:7).
 //
@@ -3589,7 +3590,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string, 
 	return routegenTable.CheckedHelperURL(u.base, 102, owner, repo, id)
 }
 
-//line routes_gen.go:3593:1
+//line routes_gen.go:3594:1
 
 // GetReposByOwnerByRepoKeysByID returns the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (routes.conf:905:7).
 //
@@ -3598,7 +3599,7 @@ func (u URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id 
 	return routegenTable.CheckedHelperURL(u.base, 103, owner, repo, id)
 }
 
-//line routes_gen.go:3602:1
+//line routes_gen.go:3603:1
 
 // GetReposByOwnerByRepoLabels returns the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (routes.conf:425:7).
 //
@@ -3607,7 +3608,7 @@ func (u URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 104, owner, repo)
 }
 
-//line routes_gen.go:3611:1
+//line routes_gen.go:3612:1
 
 // PostReposByOwnerByRepoLabels returns the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (routes.conf:437:7).
 //
@@ -3616,7 +3617,7 @@ func (u URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 105, owner, repo)
 }
 
-//line routes_gen.go:3620:1
+//line routes_gen.go:3621:1
 
 // DeleteReposByOwnerByRepoLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (routes.conf:443:7).
 //
@@ -3625,7 +3626,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 106, owner, repo, name)
 }
 
-//line routes_gen.go:3629:1
+//line routes_gen.go:3630:1
 
 // GetReposByOwnerByRepoLabelsByName returns the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (routes.conf:431:7).
 //
@@ -3634,7 +3635,7 @@ func (u URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 107, owner, repo, name)
 }
 
-//line routes_gen.go:3638:1
+//line routes_gen.go:3639:1
 
 // GetReposByOwnerByRepoLanguages returns the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages (routes.conf:791:7).
 //
@@ -3643,7 +3644,7 @@ func (u URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 108, owner, repo)
 }
 
-//line routes_gen.go:3647:1
+//line routes_gen.go:3648:1
 
 // PostReposByOwnerByRepoMerges returns the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges (routes.conf:983:7).
 //
@@ -3652,7 +3653,7 @@ func (u URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 109, owner, repo)
 }
 
-//line routes_gen.go:3656:1
+//line routes_gen.go:3657:1
 
 // GetReposByOwnerByRepoMilestones returns the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (routes.conf:485:7).
 //
@@ -3661,7 +3662,7 @@ func (u URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) (
 	return routegenTable.CheckedHelperURL(u.base, 110, owner, repo)
 }
 
-//line routes_gen.go:3665:1
+//line routes_gen.go:3666:1
 
 // PostReposByOwnerByRepoMilestones returns the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (routes.conf:497:7).
 //
@@ -3670,7 +3671,7 @@ func (u URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string) 
 	return routegenTable.CheckedHelperURL(u.base, 111, owner, repo)
 }
 
-//line routes_gen.go:3674:1
+//line routes_gen.go:3675:1
 
 // DeleteReposByOwnerByRepoMilestonesByNumber returns the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (routes.conf:503:7).
 //
@@ -3679,7 +3680,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 112, owner, repo, number)
 }
 
-//line routes_gen.go:3683:1
+//line routes_gen.go:3684:1
 
 // GetReposByOwnerByRepoMilestonesByNumber returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (routes.conf:491:7).
 //
@@ -3688,7 +3689,7 @@ func (u URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 113, owner, repo, number)
 }
 
-//line routes_gen.go:3692:1
+//line routes_gen.go:3693:1
 
 // GetReposByOwnerByRepoMilestonesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels (routes.conf:479:7).
 //
@@ -3697,7 +3698,7 @@ func (u URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string, 
 	return routegenTable.CheckedHelperURL(u.base, 114, owner, repo, number)
 }
 
-//line routes_gen.go:3701:1
+//line routes_gen.go:3702:1
 
 // GetReposByOwnerByRepoNotifications returns the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (routes.conf:113:7).
 //
@@ -3706,7 +3707,7 @@ func (u URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 115, owner, repo)
 }
 
-//line routes_gen.go:3710:1
+//line routes_gen.go:3711:1
 
 // PutReposByOwnerByRepoNotifications returns the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (routes.conf:125:7).
 //
@@ -3715,7 +3716,7 @@ func (u URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 116, owner, repo)
 }
 
-//line routes_gen.go:3719:1
+//line routes_gen.go:3720:1
 
 // GetReposByOwnerByRepoPulls returns the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (routes.conf:689:7).
 //
@@ -3724,7 +3725,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 117, owner, repo)
 }
 
-//line routes_gen.go:3728:1
+//line routes_gen.go:3729:1
 
 // PostReposByOwnerByRepoPulls returns the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (routes.conf:701:7).
 //
@@ -3733,7 +3734,7 @@ func (u URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 118, owner, repo)
 }
 
-//line routes_gen.go:3737:1
+//line routes_gen.go:3738:1
 
 // GetReposByOwnerByRepoPullsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (routes.conf:695:7).
 //
@@ -3742,7 +3743,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 119, owner, repo, number)
 }
 
-//line routes_gen.go:3746:1
+//line routes_gen.go:3747:1
 
 // GetReposByOwnerByRepoPullsByNumberComments returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (routes.conf:731:7).
 //
@@ -3751,7 +3752,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 120, owner, repo, number)
 }
 
-//line routes_gen.go:3755:1
+//line routes_gen.go:3756:1
 
 // PutReposByOwnerByRepoPullsByNumberComments returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (routes.conf:737:7).
 //
@@ -3760,7 +3761,7 @@ func (u URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 121, owner, repo, number)
 }
 
-//line routes_gen.go:3764:1
+//line routes_gen.go:3765:1
 
 // GetReposByOwnerByRepoPullsByNumberCommits returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits (routes.conf:707:7).
 //
@@ -3769,7 +3770,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 122, owner, repo, number)
 }
 
-//line routes_gen.go:3773:1
+//line routes_gen.go:3774:1
 
 // GetReposByOwnerByRepoPullsByNumberFiles returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files (routes.conf:713:7).
 //
@@ -3778,7 +3779,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 123, owner, repo, number)
 }
 
-//line routes_gen.go:3782:1
+//line routes_gen.go:3783:1
 
 // GetReposByOwnerByRepoPullsByNumberMerge returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (routes.conf:719:7).
 //
@@ -3787,7 +3788,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 124, owner, repo, number)
 }
 
-//line routes_gen.go:3791:1
+//line routes_gen.go:3792:1
 
 // PutReposByOwnerByRepoPullsByNumberMerge returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (routes.conf:725:7).
 //
@@ -3796,7 +3797,7 @@ func (u URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 125, owner, repo, number)
 }
 
-//line routes_gen.go:3800:1
+//line routes_gen.go:3801:1
 
 // GetReposByOwnerByRepoReadme returns the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme (routes.conf:893:7).
 //
@@ -3805,7 +3806,7 @@ func (u URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 126, owner, repo)
 }
 
-//line routes_gen.go:3809:1
+//line routes_gen.go:3810:1
 
 // GetReposByOwnerByRepoReleases returns the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (routes.conf:989:7).
 //
@@ -3814,7 +3815,7 @@ func (u URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 127, owner, repo)
 }
 
-//line routes_gen.go:3818:1
+//line routes_gen.go:3819:1
 
 // PostReposByOwnerByRepoReleases returns the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (routes.conf:1001:7).
 //
@@ -3823,7 +3824,7 @@ func (u URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 128, owner, repo)
 }
 
-//line routes_gen.go:3827:1
+//line routes_gen.go:3828:1
 
 // DeleteReposByOwnerByRepoReleasesByID returns the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (routes.conf:1007:7).
 //
@@ -3832,7 +3833,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 129, owner, repo, id)
 }
 
-//line routes_gen.go:3836:1
+//line routes_gen.go:3837:1
 
 // GetReposByOwnerByRepoReleasesByID returns the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (routes.conf:995:7).
 //
@@ -3841,7 +3842,7 @@ func (u URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 130, owner, repo, id)
 }
 
-//line routes_gen.go:3845:1
+//line routes_gen.go:3846:1
 
 // GetReposByOwnerByRepoReleasesByIDAssets returns the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets (routes.conf:1013:7).
 //
@@ -3850,7 +3851,7 @@ func (u URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 131, owner, repo, id)
 }
 
-//line routes_gen.go:3854:1
+//line routes_gen.go:3855:1
 
 // GetReposByOwnerByRepoStargazers returns the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers (routes.conf:155:7).
 //
@@ -3859,7 +3860,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) (
 	return routegenTable.CheckedHelperURL(u.base, 132, owner, repo)
 }
 
-//line routes_gen.go:3863:1
+//line routes_gen.go:3864:1
 
 // GetReposByOwnerByRepoStatsCodeFrequency returns the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency (routes.conf:1031:7).
 //
@@ -3868,7 +3869,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 133, owner, repo)
 }
 
-//line routes_gen.go:3872:1
+//line routes_gen.go:3873:1
 
 // GetReposByOwnerByRepoStatsCommitActivity returns the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity (routes.conf:1025:7).
 //
@@ -3877,7 +3878,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo 
 	return routegenTable.CheckedHelperURL(u.base, 134, owner, repo)
 }
 
-//line routes_gen.go:3881:1
+//line routes_gen.go:3882:1
 
 // GetReposByOwnerByRepoStatsContributors returns the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors (routes.conf:1019:7).
 //
@@ -3886,7 +3887,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo st
 	return routegenTable.CheckedHelperURL(u.base, 135, owner, repo)
 }
 
-//line routes_gen.go:3890:1
+//line routes_gen.go:3891:1
 
 // GetReposByOwnerByRepoStatsParticipation returns the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation (routes.conf:1037:7).
 //
@@ -3895,7 +3896,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 136, owner, repo)
 }
 
-//line routes_gen.go:3899:1
+//line routes_gen.go:3900:1
 
 // GetReposByOwnerByRepoStatsPunchCard returns the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card (routes.conf:1043:7).
 //
@@ -3904,7 +3905,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 137, owner, repo)
 }
 
-//line routes_gen.go:3908:1
+//line routes_gen.go:3909:1
 
 // GetReposByOwnerByRepoStatusesByRef returns the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (routes.conf:1049:7).
 //
@@ -3913,7 +3914,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 138, owner, repo, ref)
 }
 
-//line routes_gen.go:3917:1
+//line routes_gen.go:3918:1
 
 // PostReposByOwnerByRepoStatusesByRef returns the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (routes.conf:1055:7).
 //
@@ -3922,7 +3923,7 @@ func (u URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 139, owner, repo, ref)
 }
 
-//line routes_gen.go:3926:1
+//line routes_gen.go:3927:1
 
 // GetReposByOwnerByRepoSubscribers returns the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers (routes.conf:191:7).
 //
@@ -3931,7 +3932,7 @@ func (u URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string) 
 	return routegenTable.CheckedHelperURL(u.base, 140, owner, repo)
 }
 
-//line routes_gen.go:3935:1
+//line routes_gen.go:3936:1
 
 // DeleteReposByOwnerByRepoSubscription returns the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:221:7).
 //
@@ -3940,7 +3941,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 141, owner, repo)
 }
 
-//line routes_gen.go:3944:1
+//line routes_gen.go:3945:1
 
 // GetReposByOwnerByRepoSubscription returns the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:209:7).
 //
@@ -3949,7 +3950,7 @@ func (u URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 142, owner, repo)
 }
 
-//line routes_gen.go:3953:1
+//line routes_gen.go:3954:1
 
 // PutReposByOwnerByRepoSubscription returns the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:215:7).
 //
@@ -3958,7 +3959,7 @@ func (u URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 143, owner, repo)
 }
 
-//line routes_gen.go:3962:1
+//line routes_gen.go:3963:1
 
 // GetReposByOwnerByRepoTags returns the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags (routes.conf:803:7).
 //
@@ -3967,7 +3968,7 @@ func (u URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) (string
 	return routegenTable.CheckedHelperURL(u.base, 144, owner, repo)
 }
 
-//line routes_gen.go:3971:1
+//line routes_gen.go:3972:1
 
 // GetReposByOwnerByRepoTeams returns the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams (routes.conf:797:7).
 //
@@ -3976,7 +3977,7 @@ func (u URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 145, owner, repo)
 }
 
-//line routes_gen.go:3980:1
+//line routes_gen.go:3981:1
 
 // GetRepositories returns the URL of route "get_repositories": /repositories (routes.conf:761:7).
 //
@@ -3985,7 +3986,7 @@ func (u URLBuilder) GetRepositories() string {
 	return routegenTable.HelperURL(u.base, 146)
 }
 
-//line routes_gen.go:3989:1
+//line routes_gen.go:3990:1
 
 // GetSearchCode returns the URL of route "get_search_code": /search/code (routes.conf:1067:7).
 //
@@ -3994,7 +3995,7 @@ func (u URLBuilder) GetSearchCode() string {
 	return routegenTable.HelperURL(u.base, 147)
 }
 
-//line routes_gen.go:3998:1
+//line routes_gen.go:3999:1
 
 // GetSearchIssues returns the URL of route "get_search_issues": /search/issues (routes.conf:1073:7).
 //
@@ -4003,7 +4004,7 @@ func (u URLBuilder) GetSearchIssues() string {
 	return routegenTable.HelperURL(u.base, 148)
 }
 
-//line routes_gen.go:4007:1
+//line routes_gen.go:4008:1
 
 // GetSearchRepositories returns the URL of route "get_search_repositories": /search/repositories (routes.conf:1061:7).
 //
@@ -4012,7 +4013,7 @@ func (u URLBuilder) GetSearchRepositories() string {
 	return routegenTable.HelperURL(u.base, 149)
 }
 
-//line routes_gen.go:4016:1
+//line routes_gen.go:4017:1
 
 // GetSearchUsers returns the URL of route "get_search_users": /search/users (routes.conf:1079:7).
 //
@@ -4021,7 +4022,7 @@ func (u URLBuilder) GetSearchUsers() string {
 	return routegenTable.HelperURL(u.base, 150)
 }
 
-//line routes_gen.go:4025:1
+//line routes_gen.go:4026:1
 
 // DeleteTeamsByID returns the URL of route "delete_teams_by_id": /teams/:id (routes.conf:629:7).
 //
@@ -4030,7 +4031,7 @@ func (u URLBuilder) DeleteTeamsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 151, id)
 }
 
-//line routes_gen.go:4034:1
+//line routes_gen.go:4035:1
 
 // GetTeamsByID returns the URL of route "get_teams_by_id": /teams/:id (routes.conf:617:7).
 //
@@ -4039,7 +4040,7 @@ func (u URLBuilder) GetTeamsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 152, id)
 }
 
-//line routes_gen.go:4043:1
+//line routes_gen.go:4044:1
 
 // GetTeamsByIDMembers returns the URL of route "get_teams_by_id_members": /teams/:id/members (routes.conf:635:7).
 //
@@ -4048,7 +4049,7 @@ func (u URLBuilder) GetTeamsByIDMembers(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 153, id)
 }
 
-//line routes_gen.go:4052:1
+//line routes_gen.go:4053:1
 
 // DeleteTeamsByIDMembersByUser returns the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:653:7).
 //
@@ -4057,7 +4058,7 @@ func (u URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) (string
 	return routegenTable.CheckedHelperURL(u.base, 154, id, user)
 }
 
-//line routes_gen.go:4061:1
+//line routes_gen.go:4062:1
 
 // GetTeamsByIDMembersByUser returns the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:641:7).
 //
@@ -4066,7 +4067,7 @@ func (u URLBuilder) GetTeamsByIDMembersByUser(id string, user string) (string, e
 	return routegenTable.CheckedHelperURL(u.base, 155, id, user)
 }
 
-//line routes_gen.go:4070:1
+//line routes_gen.go:4071:1
 
 // PutTeamsByIDMembersByUser returns the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:647:7).
 //
@@ -4075,7 +4076,7 @@ func (u URLBuilder) PutTeamsByIDMembersByUser(id string, user string) (string, e
 	return routegenTable.CheckedHelperURL(u.base, 156, id, user)
 }
 
-//line routes_gen.go:4079:1
+//line routes_gen.go:4080:1
 
 // GetTeamsByIDRepos returns the URL of route "get_teams_by_id_repos": /teams/:id/repos (routes.conf:659:7).
 //
@@ -4084,7 +4085,7 @@ func (u URLBuilder) GetTeamsByIDRepos(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 157, id)
 }
 
-//line routes_gen.go:4088:1
+//line routes_gen.go:4089:1
 
 // DeleteTeamsByIDReposByOwnerByRepo returns the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:677:7).
 //
@@ -4093,7 +4094,7 @@ func (u URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, r
 	return routegenTable.CheckedHelperURL(u.base, 158, id, owner, repo)
 }
 
-//line routes_gen.go:4097:1
+//line routes_gen.go:4098:1
 
 // GetTeamsByIDReposByOwnerByRepo returns the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:665:7).
 //
@@ -4102,7 +4103,7 @@ func (u URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 159, id, owner, repo)
 }
 
-//line routes_gen.go:4106:1
+//line routes_gen.go:4107:1
 
 // PutTeamsByIDReposByOwnerByRepo returns the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:671:7).
 //
@@ -4111,7 +4112,7 @@ func (u URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 160, id, owner, repo)
 }
 
-//line routes_gen.go:4115:1
+//line routes_gen.go:4116:1
 
 // GetUser returns the URL of route "get_user": /user (routes.conf:1115:7).
 //
@@ -4120,7 +4121,7 @@ func (u URLBuilder) GetUser() string {
 	return routegenTable.HelperURL(u.base, 161)
 }
 
-//line routes_gen.go:4124:1
+//line routes_gen.go:4125:1
 
 // DeleteUserEmails returns the URL of route "delete_user_emails": /user/emails (routes.conf:1139:7).
 //
@@ -4129,7 +4130,7 @@ func (u URLBuilder) DeleteUserEmails() string {
 	return routegenTable.HelperURL(u.base, 162)
 }
 
-//line routes_gen.go:4133:1
+//line routes_gen.go:4134:1
 
 // GetUserEmails returns the URL of route "get_user_emails": /user/emails (routes.conf:1127:7).
 //
@@ -4138,7 +4139,7 @@ func (u URLBuilder) GetUserEmails() string {
 	return routegenTable.HelperURL(u.base, 163)
 }
 
-//line routes_gen.go:4142:1
+//line routes_gen.go:4143:1
 
 // PostUserEmails returns the URL of route "post_user_emails": /user/emails (routes.conf:1133:7).
 //
@@ -4147,7 +4148,7 @@ func (u URLBuilder) PostUserEmails() string {
 	return routegenTable.HelperURL(u.base, 164)
 }
 
-//line routes_gen.go:4151:1
+//line routes_gen.go:4152:1
 
 // GetUserFollowers returns the URL of route "get_user_followers": /user/followers (routes.conf:1151:7).
 //
@@ -4156,7 +4157,7 @@ func (u URLBuilder) GetUserFollowers() string {
 	return routegenTable.HelperURL(u.base, 165)
 }
 
-//line routes_gen.go:4160:1
+//line routes_gen.go:4161:1
 
 // GetUserFollowing returns the URL of route "get_user_following": /user/following (routes.conf:1163:7).
 //
@@ -4165,7 +4166,7 @@ func (u URLBuilder) GetUserFollowing() string {
 	return routegenTable.HelperURL(u.base, 166)
 }
 
-//line routes_gen.go:4169:1
+//line routes_gen.go:4170:1
 
 // DeleteUserFollowingByUser returns the URL of route "delete_user_following_by_user": /user/following/:user (routes.conf:1187:7).
 //
@@ -4174,7 +4175,7 @@ func (u URLBuilder) DeleteUserFollowingByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 167, user)
 }
 
-//line routes_gen.go:4178:1
+//line routes_gen.go:4179:1
 
 // GetUserFollowingByUser returns the URL of route "get_user_following_by_user": /user/following/:user (routes.conf:1169:7).
 //
@@ -4183,7 +4184,7 @@ func (u URLBuilder) GetUserFollowingByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 168, user)
 }
 
-//line routes_gen.go:4187:1
+//line routes_gen.go:4188:1
 
 // PutUserFollowingByUser returns the URL of route "put_user_following_by_user": /user/following/:user (routes.conf:1181:7).
 //
@@ -4192,7 +4193,7 @@ func (u URLBuilder) PutUserFollowingByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 169, user)
 }
 
-//line routes_gen.go:4196:1
+//line routes_gen.go:4197:1
 
 // GetUserIssues returns the URL of route "get_user_issues": /user/issues (routes.conf:365:7).
 //
@@ -4201,7 +4202,7 @@ func (u URLBuilder) GetUserIssues() string {
 	return routegenTable.HelperURL(u.base, 170)
 }
 
-//line routes_gen.go:4205:1
+//line routes_gen.go:4206:1
 
 // GetUserKeys returns the URL of route "get_user_keys": /user/keys (routes.conf:1199:7).
 //
@@ -4210,7 +4211,7 @@ func (u URLBuilder) GetUserKeys() string {
 	return routegenTable.HelperURL(u.base, 171)
 }
 
-//line routes_gen.go:4214:1
+//line routes_gen.go:4215:1
 
 // PostUserKeys returns the URL of route "post_user_keys": /user/keys (routes.conf:1211:7).
 //
@@ -4219,7 +4220,7 @@ func (u URLBuilder) PostUserKeys() string {
 	return routegenTable.HelperURL(u.base, 172)
 }
 
-//line routes_gen.go:4223:1
+//line routes_gen.go:4224:1
 
 // DeleteUserKeysByID returns the URL of route "delete_user_keys_by_id": /user/keys/:id (routes.conf:1217:7).
 //
@@ -4228,7 +4229,7 @@ func (u URLBuilder) DeleteUserKeysByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 173, id)
 }
 
-//line routes_gen.go:4232:1
+//line routes_gen.go:4233:1
 
 // GetUserKeysByID returns the URL of route "get_user_keys_by_id": /user/keys/:id (routes.conf:1205:7).
 //
@@ -4237,7 +4238,7 @@ func (u URLBuilder) GetUserKeysByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 174, id)
 }
 
-//line routes_gen.go:4241:1
+//line routes_gen.go:4242:1
 
 // GetUserOrgs returns the URL of route "get_user_orgs": /user/orgs (routes.conf:557:7).
 //
@@ -4246,7 +4247,7 @@ func (u URLBuilder) GetUserOrgs() string {
 	return routegenTable.HelperURL(u.base, 175)
 }
 
-//line routes_gen.go:4250:1
+//line routes_gen.go:4251:1
 
 // GetUserRepos returns the URL of route "get_user_repos": /user/repos (routes.conf:743:7).
 //
@@ -4255,7 +4256,7 @@ func (u URLBuilder) GetUserRepos() string {
 	return routegenTable.HelperURL(u.base, 176)
 }
 
-//line routes_gen.go:4259:1
+//line routes_gen.go:4260:1
 
 // PostUserRepos returns the URL of route "post_user_repos": /user/repos (routes.conf:767:7).
 //
@@ -4264,7 +4265,7 @@ func (u URLBuilder) PostUserRepos() string {
 	return routegenTable.HelperURL(u.base, 177)
 }
 
-//line routes_gen.go:4268:1
+//line routes_gen.go:4269:1
 
 // GetUserStarred returns the URL of route "get_user_starred": /user/starred (routes.conf:167:7).
 //
@@ -4273,7 +4274,7 @@ func (u URLBuilder) GetUserStarred() string {
 	return routegenTable.HelperURL(u.base, 178)
 }
 
-//line routes_gen.go:4277:1
+//line routes_gen.go:4278:1
 
 // DeleteUserStarredByOwnerByRepo returns the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:185:7).
 //
@@ -4282,7 +4283,7 @@ func (u URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 179, owner, repo)
 }
 
-//line routes_gen.go:4286:1
+//line routes_gen.go:4287:1
 
 // GetUserStarredByOwnerByRepo returns the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:173:7).
 //
@@ -4291,7 +4292,7 @@ func (u URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 180, owner, repo)
 }
 
-//line routes_gen.go:4295:1
+//line routes_gen.go:4296:1
 
 // PutUserStarredByOwnerByRepo returns the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:179:7).
 //
@@ -4300,7 +4301,7 @@ func (u URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 181, owner, repo)
 }
 
-//line routes_gen.go:4304:1
+//line routes_gen.go:4305:1
 
 // GetUserSubscriptions returns the URL of route "get_user_subscriptions": /user/subscriptions (routes.conf:203:7).
 //
@@ -4309,7 +4310,7 @@ func (u URLBuilder) GetUserSubscriptions() string {
 	return routegenTable.HelperURL(u.base, 182)
 }
 
-//line routes_gen.go:4313:1
+//line routes_gen.go:4314:1
 
 // DeleteUserSubscriptionsByOwnerByRepo returns the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:239:7).
 //
@@ -4318,7 +4319,7 @@ func (u URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 183, owner, repo)
 }
 
-//line routes_gen.go:4322:1
+//line routes_gen.go:4323:1
 
 // GetUserSubscriptionsByOwnerByRepo returns the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:227:7).
 //
@@ -4327,7 +4328,7 @@ func (u URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 184, owner, repo)
 }
 
-//line routes_gen.go:4331:1
+//line routes_gen.go:4332:1
 
 // PutUserSubscriptionsByOwnerByRepo returns the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:233:7).
 //
@@ -4336,7 +4337,7 @@ func (u URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 185, owner, repo)
 }
 
-//line routes_gen.go:4340:1
+//line routes_gen.go:4341:1
 
 // GetUserTeams returns the URL of route "get_user_teams": /user/teams (routes.conf:683:7).
 //
@@ -4345,7 +4346,7 @@ func (u URLBuilder) GetUserTeams() string {
 	return routegenTable.HelperURL(u.base, 186)
 }
 
-//line routes_gen.go:4349:1
+//line routes_gen.go:4350:1
 
 // GetUsers returns the URL of route "get_users": /users (routes.conf:1121:7).
 //
@@ -4354,7 +4355,7 @@ func (u URLBuilder) GetUsers() string {
 	return routegenTable.HelperURL(u.base, 187)
 }
 
-//line routes_gen.go:4358:1
+//line routes_gen.go:4359:1
 
 // GetUsersByUser returns the URL of route "get_users_by_user": /users/:user (routes.conf:1109:7).
 //
@@ -4363,7 +4364,7 @@ func (u URLBuilder) GetUsersByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 188, user)
 }
 
-//line routes_gen.go:4367:1
+//line routes_gen.go:4368:1
 
 // GetUsersByUserEvents returns the URL of route "get_users_by_user_events": /users/:user/events (routes.conf:83:7).
 //
@@ -4372,7 +4373,7 @@ func (u URLBuilder) GetUsersByUserEvents(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 189, user)
 }
 
-//line routes_gen.go:4376:1
+//line routes_gen.go:4377:1
 
 // GetUsersByUserEventsOrgsByOrg returns the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org (routes.conf:95:7).
 //
@@ -4381,7 +4382,7 @@ func (u URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 190, user, org)
 }
 
-//line routes_gen.go:4385:1
+//line routes_gen.go:4386:1
 
 // GetUsersByUserEventsPublic returns the URL of route "get_users_by_user_events_public": /users/:user/events/public (routes.conf:89:7).
 //
@@ -4390,7 +4391,7 @@ func (u URLBuilder) GetUsersByUserEventsPublic(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 191, user)
 }
 
-//line routes_gen.go:4394:1
+//line routes_gen.go:4395:1
 
 // GetUsersByUserFollowers returns the URL of route "get_users_by_user_followers": /users/:user/followers (routes.conf:1145:7).
 //
@@ -4399,7 +4400,7 @@ func (u URLBuilder) GetUsersByUserFollowers(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 192, user)
 }
 
-//line routes_gen.go:4403:1
+//line routes_gen.go:4404:1
 
 // GetUsersByUserFollowing returns the URL of route "get_users_by_user_following": /users/:user/following (routes.conf:1157:7).
 //
@@ -4408,7 +4409,7 @@ func (u URLBuilder) GetUsersByUserFollowing(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 193, user)
 }
 
-//line routes_gen.go:4412:1
+//line routes_gen.go:4413:1
 
 // GetUsersByUserFollowingByTargetUser returns the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user (routes.conf:1175:7).
 //
@@ -4417,7 +4418,7 @@ func (u URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser 
 	return routegenTable.CheckedHelperURL(u.base, 194, user, targetUser)
 }
 
-//line routes_gen.go:4421:1
+//line routes_gen.go:4422:1
 
 // GetUsersByUserGists returns the URL of route "get_users_by_user_gists": /users/:user/gists (routes.conf:245:7).
 //
@@ -4426,7 +4427,7 @@ func (u URLBuilder) GetUsersByUserGists(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 195, user)
 }
 
-//line routes_gen.go:4430:1
+//line routes_gen.go:4431:1
 
 // GetUsersByUserKeys returns the URL of route "get_users_by_user_keys": /users/:user/keys (routes.conf:1193:7).
 //
@@ -4435,7 +4436,7 @@ func (u URLBuilder) GetUsersByUserKeys(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 196, user)
 }
 
-//line routes_gen.go:4439:1
+//line routes_gen.go:4440:1
 
 // GetUsersByUserOrgs returns the URL of route "get_users_by_user_orgs": /users/:user/orgs (routes.conf:551:7).
 //
@@ -4444,7 +4445,7 @@ func (u URLBuilder) GetUsersByUserOrgs(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 197, user)
 }
 
-//line routes_gen.go:4448:1
+//line routes_gen.go:4449:1
 
 // GetUsersByUserReceivedEvents returns the URL of route "get_users_by_user_received_events": /users/:user/received_events (routes.conf:71:7).
 //
@@ -4453,7 +4454,7 @@ func (u URLBuilder) GetUsersByUserReceivedEvents(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 198, user)
 }
 
-//line routes_gen.go:4457:1
+//line routes_gen.go:4458:1
 
 // GetUsersByUserReceivedEventsPublic returns the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public (routes.conf:77:7).
 //
@@ -4462,7 +4463,7 @@ func (u URLBuilder) GetUsersByUserReceivedEventsPublic(user string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 199, user)
 }
 
-//line routes_gen.go:4466:1
+//line routes_gen.go:4467:1
 
 // GetUsersByUserRepos returns the URL of route "get_users_by_user_repos": /users/:user/repos (routes.conf:749:7).
 //
@@ -4471,7 +4472,7 @@ func (u URLBuilder) GetUsersByUserRepos(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 200, user)
 }
 
-//line routes_gen.go:4475:1
+//line routes_gen.go:4476:1
 
 // GetUsersByUserStarred returns the URL of route "get_users_by_user_starred": /users/:user/starred (routes.conf:161:7).
 //
@@ -4480,7 +4481,7 @@ func (u URLBuilder) GetUsersByUserStarred(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 201, user)
 }
 
-//line routes_gen.go:4484:1
+//line routes_gen.go:4485:1
 
 // GetUsersByUserSubscriptions returns the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions (routes.conf:197:7).
 //
@@ -4489,7 +4490,7 @@ func (u URLBuilder) GetUsersByUserSubscriptions(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 202, user)
 }
 
-//line routes_gen.go:4493:1
+//line routes_gen.go:4494:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of routes.conf, in file order.
@@ -241,9 +241,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -2184,7 +2185,7 @@ type GitHubController interface {
 	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (routes.conf:180:7)
 //line routes.conf:234:6
 	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (routes.conf:234:7)
-//line routes_gen.go:2188:1
+//line routes_gen.go:2189:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -2670,7 +2671,7 @@ func (u URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) (string,
 	return routegenTable.CheckedHelperURL(u.base, 0, clientID)
 }
 
-//line routes_gen.go:2674:1
+//line routes_gen.go:2675:1
 
 // DeleteApplicationsByClientIDTokensByAccessToken returns the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (routes.conf:42:7).
 //
@@ -2679,7 +2680,7 @@ func (u URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID str
 	return routegenTable.CheckedHelperURL(u.base, 1, clientID, accessToken)
 }
 
-//line routes_gen.go:2683:1
+//line routes_gen.go:2684:1
 
 // GetApplicationsByClientIDTokensByAccessToken returns the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (routes.conf:30:7).
 //
@@ -2688,7 +2689,7 @@ func (u URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID string
 	return routegenTable.CheckedHelperURL(u.base, 2, clientID, accessToken)
 }
 
-//line routes_gen.go:2692:1
+//line routes_gen.go:2693:1
 
 // GetAuthorizations returns the URL of route "get_authorizations": /authorizations (routes.conf:6:7).
 //
@@ -2697,7 +2698,7 @@ func (u URLBuilder) GetAuthorizations() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:2701:1
+//line routes_gen.go:2702:1
 
 // PostAuthorizations returns the URL of route "post_authorizations": /authorizations (routes.conf:18:7).
 //
@@ -2706,7 +2707,7 @@ func (u URLBuilder) PostAuthorizations() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:2710:1
+//line routes_gen.go:2711:1
 
 // DeleteAuthorizationsByID returns the URL of route "delete_authorizations_by_id": /authorizations/:id (routes.conf:24:7).
 //
@@ -2715,7 +2716,7 @@ func (u URLBuilder) DeleteAuthorizationsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, id)
 }
 
-//line routes_gen.go:2719:1
+//line routes_gen.go:2720:1
 
 // GetAuthorizationsByID returns the URL of route "get_authorizations_by_id": /authorizations/:id (routes.conf:12:7).
 //
@@ -2724,7 +2725,7 @@ func (u URLBuilder) GetAuthorizationsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, id)
 }
 
-//line routes_gen.go:2728:1
+//line routes_gen.go:2729:1
 
 // GetEmojis returns the URL of route "get_emojis": /emojis (routes.conf:510:7).
 //
@@ -2733,7 +2734,7 @@ func (u URLBuilder) GetEmojis() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:2737:1
+//line routes_gen.go:2738:1
 
 // GetEvents returns the URL of route "get_events": /events (routes.conf:48:7).
 //
@@ -2742,7 +2743,7 @@ func (u URLBuilder) GetEvents() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:2746:1
+//line routes_gen.go:2747:1
 
 // GetFeeds returns the URL of route "get_feeds": /feeds (routes.conf:102:7).
 //
@@ -2751,7 +2752,7 @@ func (u URLBuilder) GetFeeds() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:2755:1
+//line routes_gen.go:2756:1
 
 // GetGists returns the URL of route "get_gists": /gists (routes.conf:252:7).
 //
@@ -2760,7 +2761,7 @@ func (u URLBuilder) GetGists() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:2764:1
+//line routes_gen.go:2765:1
 
 // PostGists returns the URL of route "post_gists": /gists (routes.conf:264:7).
 //
@@ -2769,7 +2770,7 @@ func (u URLBuilder) PostGists() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:2773:1
+//line routes_gen.go:2774:1
 
 // DeleteGistsByID returns the URL of route "delete_gists_by_id": /gists/:id (routes.conf:294:7).
 //
@@ -2778,7 +2779,7 @@ func (u URLBuilder) DeleteGistsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 12, id)
 }
 
-//line routes_gen.go:2782:1
+//line routes_gen.go:2783:1
 
 // GetGistsByID returns the URL of route "get_gists_by_id": /gists/:id (routes.conf:258:7).
 //
@@ -2787,7 +2788,7 @@ func (u URLBuilder) GetGistsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 13, id)
 }
 
-//line routes_gen.go:2791:1
+//line routes_gen.go:2792:1
 
 // PostGistsByIDForks returns the URL of route "post_gists_by_id_forks": /gists/:id/forks (routes.conf:288:7).
 //
@@ -2796,7 +2797,7 @@ func (u URLBuilder) PostGistsByIDForks(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, id)
 }
 
-//line routes_gen.go:2800:1
+//line routes_gen.go:2801:1
 
 // DeleteGistsByIDStar returns the URL of route "delete_gists_by_id_star": /gists/:id/star (routes.conf:276:7).
 //
@@ -2805,7 +2806,7 @@ func (u URLBuilder) DeleteGistsByIDStar(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 15, id)
 }
 
-//line routes_gen.go:2809:1
+//line routes_gen.go:2810:1
 
 // GetGistsByIDStar returns the URL of route "get_gists_by_id_star": /gists/:id/star (routes.conf:282:7).
 //
@@ -2814,7 +2815,7 @@ func (u URLBuilder) GetGistsByIDStar(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 16, id)
 }
 
-//line routes_gen.go:2818:1
+//line routes_gen.go:2819:1
 
 // PutGistsByIDStar returns the URL of route "put_gists_by_id_star": /gists/:id/star (routes.conf:270:7).
 //
@@ -2823,7 +2824,7 @@ func (u URLBuilder) PutGistsByIDStar(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 17, id)
 }
 
-//line routes_gen.go:2827:1
+//line routes_gen.go:2828:1
 
 // GetGitignoreTemplates returns the URL of route "get_gitignore_templates": /gitignore/templates (routes.conf:516:7).
 //
@@ -2832,7 +2833,7 @@ func (u URLBuilder) GetGitignoreTemplates() string {
 	return routegenTable.HelperURL(u.base, 18)
 }
 
-//line routes_gen.go:2836:1
+//line routes_gen.go:2837:1
 
 // GetGitignoreTemplatesByName returns the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name (routes.conf:522:7).
 //
@@ -2841,7 +2842,7 @@ func (u URLBuilder) GetGitignoreTemplatesByName(name string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, name)
 }
 
-//line routes_gen.go:2845:1
+//line routes_gen.go:2846:1
 
 // GetIssues returns the URL of route "get_issues": /issues (routes.conf:360:7).
 //
@@ -2850,7 +2851,7 @@ func (u URLBuilder) GetIssues() string {
 	return routegenTable.HelperURL(u.base, 20)
 }
 
-//line routes_gen.go:2854:1
+//line routes_gen.go:2855:1
 
 // GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword returns the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword (routes.conf:1086:7).
 //
@@ -2859,7 +2860,7 @@ func (u URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(own
 	return routegenTable.CheckedHelperURL(u.base, 21, owner, repository, state, keyword)
 }
 
-//line routes_gen.go:2863:1
+//line routes_gen.go:2864:1
 
 // GetLegacyReposSearchByKeyword returns the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword (routes.conf:1092:7).
 //
@@ -2868,7 +2869,7 @@ func (u URLBuilder) GetLegacyReposSearchByKeyword(keyword string) (string, error
 	return routegenTable.CheckedHelperURL(u.base, 22, keyword)
 }
 
-//line routes_gen.go:2872:1
+//line routes_gen.go:2873:1
 
 // GetLegacyUserEmailByEmail returns the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email (routes.conf:1104:7).
 //
@@ -2877,7 +2878,7 @@ func (u URLBuilder) GetLegacyUserEmailByEmail(email string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 23, email)
 }
 
-//line routes_gen.go:2881:1
+//line routes_gen.go:2882:1
 
 // GetLegacyUserSearchByKeyword returns the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword (routes.conf:1098:7).
 //
@@ -2886,7 +2887,7 @@ func (u URLBuilder) GetLegacyUserSearchByKeyword(keyword string) (string, error)
 	return routegenTable.CheckedHelperURL(u.base, 24, keyword)
 }
 
-//line routes_gen.go:2890:1
+//line routes_gen.go:2891:1
 
 // PostMarkdown returns the URL of route "post_markdown": /markdown (routes.conf:528:7).
 //
@@ -2895,7 +2896,7 @@ func (u URLBuilder) PostMarkdown() string {
 	return routegenTable.HelperURL(u.base, 25)
 }
 
-//line routes_gen.go:2899:1
+//line routes_gen.go:2900:1
 
 // PostMarkdownRaw returns the URL of route "post_markdown_raw": /markdown/raw (routes.conf:534:7).
 //
@@ -2904,7 +2905,7 @@ func (u URLBuilder) PostMarkdownRaw() string {
 	return routegenTable.HelperURL(u.base, 26)
 }
 
-//line routes_gen.go:2908:1
+//line routes_gen.go:2909:1
 
 // GetMeta returns the URL of route "get_meta": /meta (routes.conf:540:7).
 //
@@ -2913,7 +2914,7 @@ func (u URLBuilder) GetMeta() string {
 	return routegenTable.HelperURL(u.base, 27)
 }
 
-//line routes_gen.go:2917:1
+//line routes_gen.go:2918:1
 
 // GetNetworksByOwnerByRepoEvents returns the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events (routes.conf:60:7).
 //
@@ -2922,7 +2923,7 @@ func (u URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 28, owner, repo)
 }
 
-//line routes_gen.go:2926:1
+//line routes_gen.go:2927:1
 
 // GetNotifications returns the URL of route "get_notifications": /notifications (routes.conf:108:7).
 //
@@ -2931,7 +2932,7 @@ func (u URLBuilder) GetNotifications() string {
 	return routegenTable.HelperURL(u.base, 29)
 }
 
-//line routes_gen.go:2935:1
+//line routes_gen.go:2936:1
 
 // PutNotifications returns the URL of route "put_notifications": /notifications (routes.conf:120:7).
 //
@@ -2940,7 +2941,7 @@ func (u URLBuilder) PutNotifications() string {
 	return routegenTable.HelperURL(u.base, 30)
 }
 
-//line routes_gen.go:2944:1
+//line routes_gen.go:2945:1
 
 // GetNotificationsThreadsByID returns the URL of route "get_notifications_threads_by_id": /notifications/threads/:id (routes.conf:132:7).
 //
@@ -2949,7 +2950,7 @@ func (u URLBuilder) GetNotificationsThreadsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 31, id)
 }
 
-//line routes_gen.go:2953:1
+//line routes_gen.go:2954:1
 
 // DeleteNotificationsThreadsByIDSubscription returns the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:150:7).
 //
@@ -2958,7 +2959,7 @@ func (u URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 32, id)
 }
 
-//line routes_gen.go:2962:1
+//line routes_gen.go:2963:1
 
 // GetNotificationsThreadsByIDSubscription returns the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:138:7).
 //
@@ -2967,7 +2968,7 @@ func (u URLBuilder) GetNotificationsThreadsByIDSubscription(id string) (string, 
 	return routegenTable.CheckedHelperURL(u.base, 33, id)
 }
 
-//line routes_gen.go:2971:1
+//line routes_gen.go:2972:1
 
 // PutNotificationsThreadsByIDSubscription returns the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:144:7).
 //
@@ -2976,7 +2977,7 @@ func (u URLBuilder) PutNotificationsThreadsByIDSubscription(id string) (string, 
 	return routegenTable.CheckedHelperURL(u.base, 34, id)
 }
 
-//line routes_gen.go:2980:1
+//line routes_gen.go:2981:1
 
 // GetOrgsByOrg returns the URL of route "get_orgs_by_org": /orgs/:org (routes.conf:564:7).
 //
@@ -2985,7 +2986,7 @@ func (u URLBuilder) GetOrgsByOrg(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 35, org)
 }
 
-//line routes_gen.go:2989:1
+//line routes_gen.go:2990:1
 
 // GetOrgsByOrgEvents returns the URL of route "get_orgs_by_org_events": /orgs/:org/events (routes.conf:66:7).
 //
@@ -2994,7 +2995,7 @@ func (u URLBuilder) GetOrgsByOrgEvents(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 36, org)
 }
 
-//line routes_gen.go:2998:1
+//line routes_gen.go:2999:1
 
 // GetOrgsByOrgIssues returns the URL of route "get_orgs_by_org_issues": /orgs/:org/issues (routes.conf:372:7).
 //
@@ -3003,7 +3004,7 @@ func (u URLBuilder) GetOrgsByOrgIssues(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 37, org)
 }
 
-//line routes_gen.go:3007:1
+//line routes_gen.go:3008:1
 
 // GetOrgsByOrgMembers returns the URL of route "get_orgs_by_org_members": /orgs/:org/members (routes.conf:570:7).
 //
@@ -3012,7 +3013,7 @@ func (u URLBuilder) GetOrgsByOrgMembers(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 38, org)
 }
 
-//line routes_gen.go:3016:1
+//line routes_gen.go:3017:1
 
 // DeleteOrgsByOrgMembersByUser returns the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user (routes.conf:582:7).
 //
@@ -3021,7 +3022,7 @@ func (u URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 39, org, user)
 }
 
-//line routes_gen.go:3025:1
+//line routes_gen.go:3026:1
 
 // GetOrgsByOrgMembersByUser returns the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user (routes.conf:576:7).
 //
@@ -3030,7 +3031,7 @@ func (u URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) (string, 
 	return routegenTable.CheckedHelperURL(u.base, 40, org, user)
 }
 
-//line routes_gen.go:3034:1
+//line routes_gen.go:3035:1
 
 // GetOrgsByOrgPublicMembers returns the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members (routes.conf:588:7).
 //
@@ -3039,7 +3040,7 @@ func (u URLBuilder) GetOrgsByOrgPublicMembers(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 41, org)
 }
 
-//line routes_gen.go:3043:1
+//line routes_gen.go:3044:1
 
 // DeleteOrgsByOrgPublicMembersByUser returns the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:606:7).
 //
@@ -3048,7 +3049,7 @@ func (u URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string) 
 	return routegenTable.CheckedHelperURL(u.base, 42, org, user)
 }
 
-//line routes_gen.go:3052:1
+//line routes_gen.go:3053:1
 
 // GetOrgsByOrgPublicMembersByUser returns the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:594:7).
 //
@@ -3057,7 +3058,7 @@ func (u URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) (st
 	return routegenTable.CheckedHelperURL(u.base, 43, org, user)
 }
 
-//line routes_gen.go:3061:1
+//line routes_gen.go:3062:1
 
 // PutOrgsByOrgPublicMembersByUser returns the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:600:7).
 //
@@ -3066,7 +3067,7 @@ func (u URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) (st
 	return routegenTable.CheckedHelperURL(u.base, 44, org, user)
 }
 
-//line routes_gen.go:3070:1
+//line routes_gen.go:3071:1
 
 // GetOrgsByOrgRepos returns the URL of route "get_orgs_by_org_repos": /orgs/:org/repos (routes.conf:756:7).
 //
@@ -3075,7 +3076,7 @@ func (u URLBuilder) GetOrgsByOrgRepos(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 45, org)
 }
 
-//line routes_gen.go:3079:1
+//line routes_gen.go:3080:1
 
 // PostOrgsByOrgRepos returns the URL of route "post_orgs_by_org_repos": /orgs/:org/repos (routes.conf:774:7).
 //
@@ -3084,7 +3085,7 @@ func (u URLBuilder) PostOrgsByOrgRepos(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 46, org)
 }
 
-//line routes_gen.go:3088:1
+//line routes_gen.go:3089:1
 
 // GetOrgsByOrgTeams returns the URL of route "get_orgs_by_org_teams": /orgs/:org/teams (routes.conf:612:7).
 //
@@ -3093,7 +3094,7 @@ func (u URLBuilder) GetOrgsByOrgTeams(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 47, org)
 }
 
-//line routes_gen.go:3097:1
+//line routes_gen.go:3098:1
 
 // PostOrgsByOrgTeams returns the URL of route "post_orgs_by_org_teams": /orgs/:org/teams (routes.conf:624:7).
 //
@@ -3102,7 +3103,7 @@ func (u URLBuilder) PostOrgsByOrgTeams(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 48, org)
 }
 
-//line routes_gen.go:3106:1
+//line routes_gen.go:3107:1
 
 // GetRateLimit returns the URL of route "get_rate_limit": /rate_limit (routes.conf:546:7).
 //
@@ -3111,7 +3112,7 @@ func (u URLBuilder) GetRateLimit() string {
 	return routegenTable.HelperURL(u.base, 49)
 }
 
-//line routes_gen.go:3115:1
+//line routes_gen.go:3116:1
 
 // DeleteReposByOwnerByRepo returns the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo (routes.conf:822:7).
 //
@@ -3120,7 +3121,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) (string,
 	return routegenTable.CheckedHelperURL(u.base, 50, owner, repo)
 }
 
-//line routes_gen.go:3124:1
+//line routes_gen.go:3125:1
 
 // GetReposByOwnerByRepo returns the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo (routes.conf:780:7).
 //
@@ -3129,7 +3130,7 @@ func (u URLBuilder) GetReposByOwnerByRepo(owner string, repo string) (string, er
 	return routegenTable.CheckedHelperURL(u.base, 51, owner, repo)
 }
 
-//line routes_gen.go:3133:1
+//line routes_gen.go:3134:1
 
 // GetReposByOwnerByRepoAssignees returns the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees (routes.conf:396:7).
 //
@@ -3138,7 +3139,7 @@ func (u URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 52, owner, repo)
 }
 
-//line routes_gen.go:3142:1
+//line routes_gen.go:3143:1
 
 // GetReposByOwnerByRepoAssigneesByAssignee returns the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee (routes.conf:402:7).
 //
@@ -3147,7 +3148,7 @@ func (u URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo 
 	return routegenTable.CheckedHelperURL(u.base, 53, owner, repo, assignee)
 }
 
-//line routes_gen.go:3151:1
+//line routes_gen.go:3152:1
 
 // GetReposByOwnerByRepoBranches returns the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches (routes.conf:810:7).
 //
@@ -3156,7 +3157,7 @@ func (u URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 54, owner, repo)
 }
 
-//line routes_gen.go:3160:1
+//line routes_gen.go:3161:1
 
 // GetReposByOwnerByRepoBranchesByBranch returns the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch (routes.conf:816:7).
 //
@@ -3165,7 +3166,7 @@ func (u URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo str
 	return routegenTable.CheckedHelperURL(u.base, 55, owner, repo, branch)
 }
 
-//line routes_gen.go:3169:1
+//line routes_gen.go:3170:1
 
 // GetReposByOwnerByRepoCollaborators returns the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators (routes.conf:828:7).
 //
@@ -3174,7 +3175,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 56, owner, repo)
 }
 
-//line routes_gen.go:3178:1
+//line routes_gen.go:3179:1
 
 // DeleteReposByOwnerByRepoCollaboratorsByUser returns the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:846:7).
 //
@@ -3183,7 +3184,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, re
 	return routegenTable.CheckedHelperURL(u.base, 57, owner, repo, user)
 }
 
-//line routes_gen.go:3187:1
+//line routes_gen.go:3188:1
 
 // GetReposByOwnerByRepoCollaboratorsByUser returns the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:834:7).
 //
@@ -3192,7 +3193,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo 
 	return routegenTable.CheckedHelperURL(u.base, 58, owner, repo, user)
 }
 
-//line routes_gen.go:3196:1
+//line routes_gen.go:3197:1
 
 // PutReposByOwnerByRepoCollaboratorsByUser returns the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:840:7).
 //
@@ -3201,7 +3202,7 @@ func (u URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo 
 	return routegenTable.CheckedHelperURL(u.base, 59, owner, repo, user)
 }
 
-//line routes_gen.go:3205:1
+//line routes_gen.go:3206:1
 
 // GetReposByOwnerByRepoComments returns the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments (routes.conf:852:7).
 //
@@ -3210,7 +3211,7 @@ func (u URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 60, owner, repo)
 }
 
-//line routes_gen.go:3214:1
+//line routes_gen.go:3215:1
 
 // DeleteReposByOwnerByRepoCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (routes.conf:876:7).
 //
@@ -3219,7 +3220,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 61, owner, repo, id)
 }
 
-//line routes_gen.go:3223:1
+//line routes_gen.go:3224:1
 
 // GetReposByOwnerByRepoCommentsByID returns the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (routes.conf:870:7).
 //
@@ -3228,7 +3229,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 62, owner, repo, id)
 }
 
-//line routes_gen.go:3232:1
+//line routes_gen.go:3233:1
 
 // GetReposByOwnerByRepoCommits returns the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits (routes.conf:882:7).
 //
@@ -3237,7 +3238,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 63, owner, repo)
 }
 
-//line routes_gen.go:3241:1
+//line routes_gen.go:3242:1
 
 // GetReposByOwnerByRepoCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha (routes.conf:888:7).
 //
@@ -3246,7 +3247,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 64, owner, repo, sha)
 }
 
-//line routes_gen.go:3250:1
+//line routes_gen.go:3251:1
 
 // GetReposByOwnerByRepoCommitsByShaComments returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (routes.conf:858:7).
 //
@@ -3255,7 +3256,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 65, owner, repo, sha)
 }
 
-//line routes_gen.go:3259:1
+//line routes_gen.go:3260:1
 
 // PostReposByOwnerByRepoCommitsByShaComments returns the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (routes.conf:864:7).
 //
@@ -3264,7 +3265,7 @@ func (u URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 66, owner, repo, sha)
 }
 
-//line routes_gen.go:3268:1
+//line routes_gen.go:3269:1
 
 // GetReposByOwnerByRepoContributors returns the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors (routes.conf:786:7).
 //
@@ -3273,7 +3274,7 @@ func (u URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 67, owner, repo)
 }
 
-//line routes_gen.go:3277:1
+//line routes_gen.go:3278:1
 
 // GetReposByOwnerByRepoDownloads returns the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads (routes.conf:924:7).
 //
@@ -3282,7 +3283,7 @@ func (u URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 68, owner, repo)
 }
 
-//line routes_gen.go:3286:1
+//line routes_gen.go:3287:1
 
 // DeleteReposByOwnerByRepoDownloadsByID returns the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (routes.conf:936:7).
 //
@@ -3291,7 +3292,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo str
 	return routegenTable.CheckedHelperURL(u.base, 69, owner, repo, id)
 }
 
-//line routes_gen.go:3295:1
+//line routes_gen.go:3296:1
 
 // GetReposByOwnerByRepoDownloadsByID returns the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (routes.conf:930:7).
 //
@@ -3300,7 +3301,7 @@ func (u URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 70, owner, repo, id)
 }
 
-//line routes_gen.go:3304:1
+//line routes_gen.go:3305:1
 
 // GetReposByOwnerByRepoEvents returns the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events (routes.conf:54:7).
 //
@@ -3309,7 +3310,7 @@ func (u URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 71, owner, repo)
 }
 
-//line routes_gen.go:3313:1
+//line routes_gen.go:3314:1
 
 // GetReposByOwnerByRepoForks returns the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (routes.conf:942:7).
 //
@@ -3318,7 +3319,7 @@ func (u URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 72, owner, repo)
 }
 
-//line routes_gen.go:3322:1
+//line routes_gen.go:3323:1
 
 // PostReposByOwnerByRepoForks returns the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (routes.conf:948:7).
 //
@@ -3327,7 +3328,7 @@ func (u URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 73, owner, repo)
 }
 
-//line routes_gen.go:3331:1
+//line routes_gen.go:3332:1
 
 // PostReposByOwnerByRepoGitBlobs returns the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs (routes.conf:306:7).
 //
@@ -3336,7 +3337,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 74, owner, repo)
 }
 
-//line routes_gen.go:3340:1
+//line routes_gen.go:3341:1
 
 // GetReposByOwnerByRepoGitBlobsBySha returns the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha (routes.conf:300:7).
 //
@@ -3345,7 +3346,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 75, owner, repo, sha)
 }
 
-//line routes_gen.go:3349:1
+//line routes_gen.go:3350:1
 
 // PostReposByOwnerByRepoGitCommits returns the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits (routes.conf:318:7).
 //
@@ -3354,7 +3355,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string) 
 	return routegenTable.CheckedHelperURL(u.base, 76, owner, repo)
 }
 
-//line routes_gen.go:3358:1
+//line routes_gen.go:3359:1
 
 // GetReposByOwnerByRepoGitCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha (routes.conf:312:7).
 //
@@ -3363,7 +3364,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 77, owner, repo, sha)
 }
 
-//line routes_gen.go:3367:1
+//line routes_gen.go:3368:1
 
 // GetReposByOwnerByRepoGitRefs returns the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (routes.conf:324:7).
 //
@@ -3372,7 +3373,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 78, owner, repo)
 }
 
-//line routes_gen.go:3376:1
+//line routes_gen.go:3377:1
 
 // PostReposByOwnerByRepoGitRefs returns the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (routes.conf:330:7).
 //
@@ -3381,7 +3382,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 79, owner, repo)
 }
 
-//line routes_gen.go:3385:1
+//line routes_gen.go:3386:1
 
 // PostReposByOwnerByRepoGitTags returns the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags (routes.conf:342:7).
 //
@@ -3390,7 +3391,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 80, owner, repo)
 }
 
-//line routes_gen.go:3394:1
+//line routes_gen.go:3395:1
 
 // GetReposByOwnerByRepoGitTagsBySha returns the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha (routes.conf:336:7).
 //
@@ -3399,7 +3400,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 81, owner, repo, sha)
 }
 
-//line routes_gen.go:3403:1
+//line routes_gen.go:3404:1
 
 // PostReposByOwnerByRepoGitTrees returns the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees (routes.conf:354:7).
 //
@@ -3408,7 +3409,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 82, owner, repo)
 }
 
-//line routes_gen.go:3412:1
+//line routes_gen.go:3413:1
 
 // GetReposByOwnerByRepoGitTreesBySha returns the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha (routes.conf:348:7).
 //
@@ -3417,7 +3418,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 83, owner, repo, sha)
 }
 
-//line routes_gen.go:3421:1
+//line routes_gen.go:3422:1
 
 // GetReposByOwnerByRepoHooks returns the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (routes.conf:954:7).
 //
@@ -3426,7 +3427,7 @@ func (u URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 84, owner, repo)
 }
 
-//line routes_gen.go:3430:1
+//line routes_gen.go:3431:1
 
 // PostReposByOwnerByRepoHooks returns the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (routes.conf:966:7).
 //
@@ -3435,7 +3436,7 @@ func (u URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 85, owner, repo)
 }
 
-//line routes_gen.go:3439:1
+//line routes_gen.go:3440:1
 
 // DeleteReposByOwnerByRepoHooksByID returns the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (routes.conf:978:7).
 //
@@ -3444,7 +3445,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 86, owner, repo, id)
 }
 
-//line routes_gen.go:3448:1
+//line routes_gen.go:3449:1
 
 // GetReposByOwnerByRepoHooksByID returns the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (routes.conf:960:7).
 //
@@ -3453,7 +3454,7 @@ func (u URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, id
 	return routegenTable.CheckedHelperURL(u.base, 87, owner, repo, id)
 }
 
-//line routes_gen.go:3457:1
+//line routes_gen.go:3458:1
 
 // PostReposByOwnerByRepoHooksByIDTests returns the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests (routes.conf:972:7).
 //
@@ -3462,7 +3463,7 @@ func (u URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 88, owner, repo, id)
 }
 
-//line routes_gen.go:3466:1
+//line routes_gen.go:3467:1
 
 // GetReposByOwnerByRepoIssues returns the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (routes.conf:378:7).
 //
@@ -3471,7 +3472,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 89, owner, repo)
 }
 
-//line routes_gen.go:3475:1
+//line routes_gen.go:3476:1
 
 // PostReposByOwnerByRepoIssues returns the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (routes.conf:390:7).
 //
@@ -3480,7 +3481,7 @@ func (u URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 90, owner, repo)
 }
 
-//line routes_gen.go:3484:1
+//line routes_gen.go:3485:1
 
 // GetReposByOwnerByRepoIssuesByNumber returns the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (routes.conf:384:7).
 //
@@ -3489,7 +3490,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 91, owner, repo, number)
 }
 
-//line routes_gen.go:3493:1
+//line routes_gen.go:3494:1
 
 // GetReposByOwnerByRepoIssuesByNumberComments returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (routes.conf:408:7).
 //
@@ -3498,7 +3499,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, re
 	return routegenTable.CheckedHelperURL(u.base, 92, owner, repo, number)
 }
 
-//line routes_gen.go:3502:1
+//line routes_gen.go:3503:1
 
 // PostReposByOwnerByRepoIssuesByNumberComments returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (routes.conf:414:7).
 //
@@ -3507,7 +3508,7 @@ func (u URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, r
 	return routegenTable.CheckedHelperURL(u.base, 93, owner, repo, number)
 }
 
-//line routes_gen.go:3511:1
+//line routes_gen.go:3512:1
 
 // GetReposByOwnerByRepoIssuesByNumberEvents returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events (routes.conf:420:7).
 //
@@ -3516,7 +3517,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 94, owner, repo, number)
 }
 
-//line routes_gen.go:3520:1
+//line routes_gen.go:3521:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:474:7).
 //
@@ -3525,7 +3526,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, r
 	return routegenTable.CheckedHelperURL(u.base, 95, owner, repo, number)
 }
 
-//line routes_gen.go:3529:1
+//line routes_gen.go:3530:1
 
 // GetReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:450:7).
 //
@@ -3534,7 +3535,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 96, owner, repo, number)
 }
 
-//line routes_gen.go:3538:1
+//line routes_gen.go:3539:1
 
 // PostReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:456:7).
 //
@@ -3543,7 +3544,7 @@ func (u URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 97, owner, repo, number)
 }
 
-//line routes_gen.go:3547:1
+//line routes_gen.go:3548:1
 
 // PutReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:468:7).
 //
@@ -3552,7 +3553,7 @@ func (u URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 98, owner, repo, number)
 }
 
-//line routes_gen.go:3556:1
+//line routes_gen.go:3557:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name (routes.conf:462:7).
 //
@@ -3561,7 +3562,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner str
 	return routegenTable.CheckedHelperURL(u.base, 99, owner, repo, number, name)
 }
 
-//line routes_gen.go:3565:1
+//line routes_gen.go:3566:1
 
 // GetReposByOwnerByRepoKeys returns the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (routes.conf:900:7).
 //
@@ -3570,7 +3571,7 @@ func (u URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) (string
 	return routegenTable.CheckedHelperURL(u.base, 100, owner, repo)
 }
 
-//line routes_gen.go:3574:1
+//line routes_gen.go:3575:1
 
 // PostReposByOwnerByRepoKeys returns the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (routes.conf:912:7).
 //
@@ -3579,7 +3580,7 @@ func (u URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 101, owner, repo)
 }
 
-//line routes_gen.go:3583:1
+//line routes_gen.go:3584:1
 
 // DeleteReposByOwnerByRepoKeysByID returns the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (routes.conf:918:7).
 //
@@ -3588,7 +3589,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string, 
 	return routegenTable.CheckedHelperURL(u.base, 102, owner, repo, id)
 }
 
-//line routes_gen.go:3592:1
+//line routes_gen.go:3593:1
 
 // GetReposByOwnerByRepoKeysByID returns the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (routes.conf:906:7).
 //
@@ -3597,7 +3598,7 @@ func (u URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id 
 	return routegenTable.CheckedHelperURL(u.base, 103, owner, repo, id)
 }
 
-//line routes_gen.go:3601:1
+//line routes_gen.go:3602:1
 
 // GetReposByOwnerByRepoLabels returns the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (routes.conf:426:7).
 //
@@ -3606,7 +3607,7 @@ func (u URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 104, owner, repo)
 }
 
-//line routes_gen.go:3610:1
+//line routes_gen.go:3611:1
 
 // PostReposByOwnerByRepoLabels returns the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (routes.conf:438:7).
 //
@@ -3615,7 +3616,7 @@ func (u URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 105, owner, repo)
 }
 
-//line routes_gen.go:3619:1
+//line routes_gen.go:3620:1
 
 // DeleteReposByOwnerByRepoLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (routes.conf:444:7).
 //
@@ -3624,7 +3625,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 106, owner, repo, name)
 }
 
-//line routes_gen.go:3628:1
+//line routes_gen.go:3629:1
 
 // GetReposByOwnerByRepoLabelsByName returns the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (routes.conf:432:7).
 //
@@ -3633,7 +3634,7 @@ func (u URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 107, owner, repo, name)
 }
 
-//line routes_gen.go:3637:1
+//line routes_gen.go:3638:1
 
 // GetReposByOwnerByRepoLanguages returns the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages (routes.conf:792:7).
 //
@@ -3642,7 +3643,7 @@ func (u URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 108, owner, repo)
 }
 
-//line routes_gen.go:3646:1
+//line routes_gen.go:3647:1
 
 // PostReposByOwnerByRepoMerges returns the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges (routes.conf:984:7).
 //
@@ -3651,7 +3652,7 @@ func (u URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 109, owner, repo)
 }
 
-//line routes_gen.go:3655:1
+//line routes_gen.go:3656:1
 
 // GetReposByOwnerByRepoMilestones returns the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (routes.conf:486:7).
 //
@@ -3660,7 +3661,7 @@ func (u URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) (
 	return routegenTable.CheckedHelperURL(u.base, 110, owner, repo)
 }
 
-//line routes_gen.go:3664:1
+//line routes_gen.go:3665:1
 
 // PostReposByOwnerByRepoMilestones returns the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (routes.conf:498:7).
 //
@@ -3669,7 +3670,7 @@ func (u URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string) 
 	return routegenTable.CheckedHelperURL(u.base, 111, owner, repo)
 }
 
-//line routes_gen.go:3673:1
+//line routes_gen.go:3674:1
 
 // DeleteReposByOwnerByRepoMilestonesByNumber returns the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (routes.conf:504:7).
 //
@@ -3678,7 +3679,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 112, owner, repo, number)
 }
 
-//line routes_gen.go:3682:1
+//line routes_gen.go:3683:1
 
 // GetReposByOwnerByRepoMilestonesByNumber returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (routes.conf:492:7).
 //
@@ -3687,7 +3688,7 @@ func (u URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 113, owner, repo, number)
 }
 
-//line routes_gen.go:3691:1
+//line routes_gen.go:3692:1
 
 // GetReposByOwnerByRepoMilestonesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels (routes.conf:480:7).
 //
@@ -3696,7 +3697,7 @@ func (u URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string, 
 	return routegenTable.CheckedHelperURL(u.base, 114, owner, repo, number)
 }
 
-//line routes_gen.go:3700:1
+//line routes_gen.go:3701:1
 
 // GetReposByOwnerByRepoNotifications returns the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (routes.conf:114:7).
 //
@@ -3705,7 +3706,7 @@ func (u URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 115, owner, repo)
 }
 
-//line routes_gen.go:3709:1
+//line routes_gen.go:3710:1
 
 // PutReposByOwnerByRepoNotifications returns the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (routes.conf:126:7).
 //
@@ -3714,7 +3715,7 @@ func (u URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 116, owner, repo)
 }
 
-//line routes_gen.go:3718:1
+//line routes_gen.go:3719:1
 
 // GetReposByOwnerByRepoPulls returns the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (routes.conf:690:7).
 //
@@ -3723,7 +3724,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 117, owner, repo)
 }
 
-//line routes_gen.go:3727:1
+//line routes_gen.go:3728:1
 
 // PostReposByOwnerByRepoPulls returns the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (routes.conf:702:7).
 //
@@ -3732,7 +3733,7 @@ func (u URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 118, owner, repo)
 }
 
-//line routes_gen.go:3736:1
+//line routes_gen.go:3737:1
 
 // GetReposByOwnerByRepoPullsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (routes.conf:696:7).
 //
@@ -3741,7 +3742,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 119, owner, repo, number)
 }
 
-//line routes_gen.go:3745:1
+//line routes_gen.go:3746:1
 
 // GetReposByOwnerByRepoPullsByNumberComments returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (routes.conf:732:7).
 //
@@ -3750,7 +3751,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 120, owner, repo, number)
 }
 
-//line routes_gen.go:3754:1
+//line routes_gen.go:3755:1
 
 // PutReposByOwnerByRepoPullsByNumberComments returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (routes.conf:738:7).
 //
@@ -3759,7 +3760,7 @@ func (u URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 121, owner, repo, number)
 }
 
-//line routes_gen.go:3763:1
+//line routes_gen.go:3764:1
 
 // GetReposByOwnerByRepoPullsByNumberCommits returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits (routes.conf:708:7).
 //
@@ -3768,7 +3769,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 122, owner, repo, number)
 }
 
-//line routes_gen.go:3772:1
+//line routes_gen.go:3773:1
 
 // GetReposByOwnerByRepoPullsByNumberFiles returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files (routes.conf:714:7).
 //
@@ -3777,7 +3778,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 123, owner, repo, number)
 }
 
-//line routes_gen.go:3781:1
+//line routes_gen.go:3782:1
 
 // GetReposByOwnerByRepoPullsByNumberMerge returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (routes.conf:720:7).
 //
@@ -3786,7 +3787,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 124, owner, repo, number)
 }
 
-//line routes_gen.go:3790:1
+//line routes_gen.go:3791:1
 
 // PutReposByOwnerByRepoPullsByNumberMerge returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (routes.conf:726:7).
 //
@@ -3795,7 +3796,7 @@ func (u URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 125, owner, repo, number)
 }
 
-//line routes_gen.go:3799:1
+//line routes_gen.go:3800:1
 
 // GetReposByOwnerByRepoReadme returns the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme (routes.conf:894:7).
 //
@@ -3804,7 +3805,7 @@ func (u URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 126, owner, repo)
 }
 
-//line routes_gen.go:3808:1
+//line routes_gen.go:3809:1
 
 // GetReposByOwnerByRepoReleases returns the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (routes.conf:990:7).
 //
@@ -3813,7 +3814,7 @@ func (u URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 127, owner, repo)
 }
 
-//line routes_gen.go:3817:1
+//line routes_gen.go:3818:1
 
 // PostReposByOwnerByRepoReleases returns the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (routes.conf:1002:7).
 //
@@ -3822,7 +3823,7 @@ func (u URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 128, owner, repo)
 }
 
-//line routes_gen.go:3826:1
+//line routes_gen.go:3827:1
 
 // DeleteReposByOwnerByRepoReleasesByID returns the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (routes.conf:1008:7).
 //
@@ -3831,7 +3832,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 129, owner, repo, id)
 }
 
-//line routes_gen.go:3835:1
+//line routes_gen.go:3836:1
 
 // GetReposByOwnerByRepoReleasesByID returns the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (routes.conf:996:7).
 //
@@ -3840,7 +3841,7 @@ func (u URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 130, owner, repo, id)
 }
 
-//line routes_gen.go:3844:1
+//line routes_gen.go:3845:1
 
 // GetReposByOwnerByRepoReleasesByIDAssets returns the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets (routes.conf:1014:7).
 //
@@ -3849,7 +3850,7 @@ func (u URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 131, owner, repo, id)
 }
 
-//line routes_gen.go:3853:1
+//line routes_gen.go:3854:1
 
 // GetReposByOwnerByRepoStargazers returns the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers (routes.conf:156:7).
 //
@@ -3858,7 +3859,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) (
 	return routegenTable.CheckedHelperURL(u.base, 132, owner, repo)
 }
 
-//line routes_gen.go:3862:1
+//line routes_gen.go:3863:1
 
 // GetReposByOwnerByRepoStatsCodeFrequency returns the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency (routes.conf:1032:7).
 //
@@ -3867,7 +3868,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 133, owner, repo)
 }
 
-//line routes_gen.go:3871:1
+//line routes_gen.go:3872:1
 
 // GetReposByOwnerByRepoStatsCommitActivity returns the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity (routes.conf:1026:7).
 //
@@ -3876,7 +3877,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo 
 	return routegenTable.CheckedHelperURL(u.base, 134, owner, repo)
 }
 
-//line routes_gen.go:3880:1
+//line routes_gen.go:3881:1
 
 // GetReposByOwnerByRepoStatsContributors returns the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors (routes.conf:1020:7).
 //
@@ -3885,7 +3886,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo st
 	return routegenTable.CheckedHelperURL(u.base, 135, owner, repo)
 }
 
-//line routes_gen.go:3889:1
+//line routes_gen.go:3890:1
 
 // GetReposByOwnerByRepoStatsParticipation returns the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation (routes.conf:1038:7).
 //
@@ -3894,7 +3895,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 136, owner, repo)
 }
 
-//line routes_gen.go:3898:1
+//line routes_gen.go:3899:1
 
 // GetReposByOwnerByRepoStatsPunchCard returns the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card (routes.conf:1044:7).
 //
@@ -3903,7 +3904,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 137, owner, repo)
 }
 
-//line routes_gen.go:3907:1
+//line routes_gen.go:3908:1
 
 // GetReposByOwnerByRepoStatusesByRef returns the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (routes.conf:1050:7).
 //
@@ -3912,7 +3913,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 138, owner, repo, ref)
 }
 
-//line routes_gen.go:3916:1
+//line routes_gen.go:3917:1
 
 // PostReposByOwnerByRepoStatusesByRef returns the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (routes.conf:1056:7).
 //
@@ -3921,7 +3922,7 @@ func (u URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 139, owner, repo, ref)
 }
 
-//line routes_gen.go:3925:1
+//line routes_gen.go:3926:1
 
 // GetReposByOwnerByRepoSubscribers returns the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers (routes.conf:192:7).
 //
@@ -3930,7 +3931,7 @@ func (u URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string) 
 	return routegenTable.CheckedHelperURL(u.base, 140, owner, repo)
 }
 
-//line routes_gen.go:3934:1
+//line routes_gen.go:3935:1
 
 // DeleteReposByOwnerByRepoSubscription returns the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:222:7).
 //
@@ -3939,7 +3940,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 141, owner, repo)
 }
 
-//line routes_gen.go:3943:1
+//line routes_gen.go:3944:1
 
 // GetReposByOwnerByRepoSubscription returns the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:210:7).
 //
@@ -3948,7 +3949,7 @@ func (u URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 142, owner, repo)
 }
 
-//line routes_gen.go:3952:1
+//line routes_gen.go:3953:1
 
 // PutReposByOwnerByRepoSubscription returns the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:216:7).
 //
@@ -3957,7 +3958,7 @@ func (u URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 143, owner, repo)
 }
 
-//line routes_gen.go:3961:1
+//line routes_gen.go:3962:1
 
 // GetReposByOwnerByRepoTags returns the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags (routes.conf:804:7).
 //
@@ -3966,7 +3967,7 @@ func (u URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) (string
 	return routegenTable.CheckedHelperURL(u.base, 144, owner, repo)
 }
 
-//line routes_gen.go:3970:1
+//line routes_gen.go:3971:1
 
 // GetReposByOwnerByRepoTeams returns the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams (routes.conf:798:7).
 //
@@ -3975,7 +3976,7 @@ func (u URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 145, owner, repo)
 }
 
-//line routes_gen.go:3979:1
+//line routes_gen.go:3980:1
 
 // GetRepositories returns the URL of route "get_repositories": /repositories (routes.conf:762:7).
 //
@@ -3984,7 +3985,7 @@ func (u URLBuilder) GetRepositories() string {
 	return routegenTable.HelperURL(u.base, 146)
 }
 
-//line routes_gen.go:3988:1
+//line routes_gen.go:3989:1
 
 // GetSearchCode returns the URL of route "get_search_code": /search/code (routes.conf:1068:7).
 //
@@ -3993,7 +3994,7 @@ func (u URLBuilder) GetSearchCode() string {
 	return routegenTable.HelperURL(u.base, 147)
 }
 
-//line routes_gen.go:3997:1
+//line routes_gen.go:3998:1
 
 // GetSearchIssues returns the URL of route "get_search_issues": /search/issues (routes.conf:1074:7).
 //
@@ -4002,7 +4003,7 @@ func (u URLBuilder) GetSearchIssues() string {
 	return routegenTable.HelperURL(u.base, 148)
 }
 
-//line routes_gen.go:4006:1
+//line routes_gen.go:4007:1
 
 // GetSearchRepositories returns the URL of route "get_search_repositories": /search/repositories (routes.conf:1062:7).
 //
@@ -4011,7 +4012,7 @@ func (u URLBuilder) GetSearchRepositories() string {
 	return routegenTable.HelperURL(u.base, 149)
 }
 
-//line routes_gen.go:4015:1
+//line routes_gen.go:4016:1
 
 // GetSearchUsers returns the URL of route "get_search_users": /search/users (routes.conf:1080:7).
 //
@@ -4020,7 +4021,7 @@ func (u URLBuilder) GetSearchUsers() string {
 	return routegenTable.HelperURL(u.base, 150)
 }
 
-//line routes_gen.go:4024:1
+//line routes_gen.go:4025:1
 
 // DeleteTeamsByID returns the URL of route "delete_teams_by_id": /teams/:id (routes.conf:630:7).
 //
@@ -4029,7 +4030,7 @@ func (u URLBuilder) DeleteTeamsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 151, id)
 }
 
-//line routes_gen.go:4033:1
+//line routes_gen.go:4034:1
 
 // GetTeamsByID returns the URL of route "get_teams_by_id": /teams/:id (routes.conf:618:7).
 //
@@ -4038,7 +4039,7 @@ func (u URLBuilder) GetTeamsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 152, id)
 }
 
-//line routes_gen.go:4042:1
+//line routes_gen.go:4043:1
 
 // GetTeamsByIDMembers returns the URL of route "get_teams_by_id_members": /teams/:id/members (routes.conf:636:7).
 //
@@ -4047,7 +4048,7 @@ func (u URLBuilder) GetTeamsByIDMembers(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 153, id)
 }
 
-//line routes_gen.go:4051:1
+//line routes_gen.go:4052:1
 
 // DeleteTeamsByIDMembersByUser returns the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:654:7).
 //
@@ -4056,7 +4057,7 @@ func (u URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) (string
 	return routegenTable.CheckedHelperURL(u.base, 154, id, user)
 }
 
-//line routes_gen.go:4060:1
+//line routes_gen.go:4061:1
 
 // GetTeamsByIDMembersByUser returns the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:642:7).
 //
@@ -4065,7 +4066,7 @@ func (u URLBuilder) GetTeamsByIDMembersByUser(id string, user string) (string, e
 	return routegenTable.CheckedHelperURL(u.base, 155, id, user)
 }
 
-//line routes_gen.go:4069:1
+//line routes_gen.go:4070:1
 
 // PutTeamsByIDMembersByUser returns the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:648:7).
 //
@@ -4074,7 +4075,7 @@ func (u URLBuilder) PutTeamsByIDMembersByUser(id string, user string) (string, e
 	return routegenTable.CheckedHelperURL(u.base, 156, id, user)
 }
 
-//line routes_gen.go:4078:1
+//line routes_gen.go:4079:1
 
 // GetTeamsByIDRepos returns the URL of route "get_teams_by_id_repos": /teams/:id/repos (routes.conf:660:7).
 //
@@ -4083,7 +4084,7 @@ func (u URLBuilder) GetTeamsByIDRepos(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 157, id)
 }
 
-//line routes_gen.go:4087:1
+//line routes_gen.go:4088:1
 
 // DeleteTeamsByIDReposByOwnerByRepo returns the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:678:7).
 //
@@ -4092,7 +4093,7 @@ func (u URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, r
 	return routegenTable.CheckedHelperURL(u.base, 158, id, owner, repo)
 }
 
-//line routes_gen.go:4096:1
+//line routes_gen.go:4097:1
 
 // GetTeamsByIDReposByOwnerByRepo returns the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:666:7).
 //
@@ -4101,7 +4102,7 @@ func (u URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 159, id, owner, repo)
 }
 
-//line routes_gen.go:4105:1
+//line routes_gen.go:4106:1
 
 // PutTeamsByIDReposByOwnerByRepo returns the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:672:7).
 //
@@ -4110,7 +4111,7 @@ func (u URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 160, id, owner, repo)
 }
 
-//line routes_gen.go:4114:1
+//line routes_gen.go:4115:1
 
 // GetUser returns the URL of route "get_user": /user (routes.conf:1116:7).
 //
@@ -4119,7 +4120,7 @@ func (u URLBuilder) GetUser() string {
 	return routegenTable.HelperURL(u.base, 161)
 }
 
-//line routes_gen.go:4123:1
+//line routes_gen.go:4124:1
 
 // DeleteUserEmails returns the URL of route "delete_user_emails": /user/emails (routes.conf:1140:7).
 //
@@ -4128,7 +4129,7 @@ func (u URLBuilder) DeleteUserEmails() string {
 	return routegenTable.HelperURL(u.base, 162)
 }
 
-//line routes_gen.go:4132:1
+//line routes_gen.go:4133:1
 
 // GetUserEmails returns the URL of route "get_user_emails": /user/emails (routes.conf:1128:7).
 //
@@ -4137,7 +4138,7 @@ func (u URLBuilder) GetUserEmails() string {
 	return routegenTable.HelperURL(u.base, 163)
 }
 
-//line routes_gen.go:4141:1
+//line routes_gen.go:4142:1
 
 // PostUserEmails returns the URL of route "post_user_emails": /user/emails (routes.conf:1134:7).
 //
@@ -4146,7 +4147,7 @@ func (u URLBuilder) PostUserEmails() string {
 	return routegenTable.HelperURL(u.base, 164)
 }
 
-//line routes_gen.go:4150:1
+//line routes_gen.go:4151:1
 
 // GetUserFollowers returns the URL of route "get_user_followers": /user/followers (routes.conf:1152:7).
 //
@@ -4155,7 +4156,7 @@ func (u URLBuilder) GetUserFollowers() string {
 	return routegenTable.HelperURL(u.base, 165)
 }
 
-//line routes_gen.go:4159:1
+//line routes_gen.go:4160:1
 
 // GetUserFollowing returns the URL of route "get_user_following": /user/following (routes.conf:1164:7).
 //
@@ -4164,7 +4165,7 @@ func (u URLBuilder) GetUserFollowing() string {
 	return routegenTable.HelperURL(u.base, 166)
 }
 
-//line routes_gen.go:4168:1
+//line routes_gen.go:4169:1
 
 // DeleteUserFollowingByUser returns the URL of route "delete_user_following_by_user": /user/following/:user (routes.conf:1188:7).
 //
@@ -4173,7 +4174,7 @@ func (u URLBuilder) DeleteUserFollowingByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 167, user)
 }
 
-//line routes_gen.go:4177:1
+//line routes_gen.go:4178:1
 
 // GetUserFollowingByUser returns the URL of route "get_user_following_by_user": /user/following/:user (routes.conf:1170:7).
 //
@@ -4182,7 +4183,7 @@ func (u URLBuilder) GetUserFollowingByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 168, user)
 }
 
-//line routes_gen.go:4186:1
+//line routes_gen.go:4187:1
 
 // PutUserFollowingByUser returns the URL of route "put_user_following_by_user": /user/following/:user (routes.conf:1182:7).
 //
@@ -4191,7 +4192,7 @@ func (u URLBuilder) PutUserFollowingByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 169, user)
 }
 
-//line routes_gen.go:4195:1
+//line routes_gen.go:4196:1
 
 // GetUserIssues returns the URL of route "get_user_issues": /user/issues (routes.conf:366:7).
 //
@@ -4200,7 +4201,7 @@ func (u URLBuilder) GetUserIssues() string {
 	return routegenTable.HelperURL(u.base, 170)
 }
 
-//line routes_gen.go:4204:1
+//line routes_gen.go:4205:1
 
 // GetUserKeys returns the URL of route "get_user_keys": /user/keys (routes.conf:1200:7).
 //
@@ -4209,7 +4210,7 @@ func (u URLBuilder) GetUserKeys() string {
 	return routegenTable.HelperURL(u.base, 171)
 }
 
-//line routes_gen.go:4213:1
+//line routes_gen.go:4214:1
 
 // PostUserKeys returns the URL of route "post_user_keys": /user/keys (routes.conf:1212:7).
 //
@@ -4218,7 +4219,7 @@ func (u URLBuilder) PostUserKeys() string {
 	return routegenTable.HelperURL(u.base, 172)
 }
 
-//line routes_gen.go:4222:1
+//line routes_gen.go:4223:1
 
 // DeleteUserKeysByID returns the URL of route "delete_user_keys_by_id": /user/keys/:id (routes.conf:1218:7).
 //
@@ -4227,7 +4228,7 @@ func (u URLBuilder) DeleteUserKeysByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 173, id)
 }
 
-//line routes_gen.go:4231:1
+//line routes_gen.go:4232:1
 
 // GetUserKeysByID returns the URL of route "get_user_keys_by_id": /user/keys/:id (routes.conf:1206:7).
 //
@@ -4236,7 +4237,7 @@ func (u URLBuilder) GetUserKeysByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 174, id)
 }
 
-//line routes_gen.go:4240:1
+//line routes_gen.go:4241:1
 
 // GetUserOrgs returns the URL of route "get_user_orgs": /user/orgs (routes.conf:558:7).
 //
@@ -4245,7 +4246,7 @@ func (u URLBuilder) GetUserOrgs() string {
 	return routegenTable.HelperURL(u.base, 175)
 }
 
-//line routes_gen.go:4249:1
+//line routes_gen.go:4250:1
 
 // GetUserRepos returns the URL of route "get_user_repos": /user/repos (routes.conf:744:7).
 //
@@ -4254,7 +4255,7 @@ func (u URLBuilder) GetUserRepos() string {
 	return routegenTable.HelperURL(u.base, 176)
 }
 
-//line routes_gen.go:4258:1
+//line routes_gen.go:4259:1
 
 // PostUserRepos returns the URL of route "post_user_repos": /user/repos (routes.conf:768:7).
 //
@@ -4263,7 +4264,7 @@ func (u URLBuilder) PostUserRepos() string {
 	return routegenTable.HelperURL(u.base, 177)
 }
 
-//line routes_gen.go:4267:1
+//line routes_gen.go:4268:1
 
 // GetUserStarred returns the URL of route "get_user_starred": /user/starred (routes.conf:168:7).
 //
@@ -4272,7 +4273,7 @@ func (u URLBuilder) GetUserStarred() string {
 	return routegenTable.HelperURL(u.base, 178)
 }
 
-//line routes_gen.go:4276:1
+//line routes_gen.go:4277:1
 
 // DeleteUserStarredByOwnerByRepo returns the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:186:7).
 //
@@ -4281,7 +4282,7 @@ func (u URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 179, owner, repo)
 }
 
-//line routes_gen.go:4285:1
+//line routes_gen.go:4286:1
 
 // GetUserStarredByOwnerByRepo returns the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:174:7).
 //
@@ -4290,7 +4291,7 @@ func (u URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 180, owner, repo)
 }
 
-//line routes_gen.go:4294:1
+//line routes_gen.go:4295:1
 
 // PutUserStarredByOwnerByRepo returns the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:180:7).
 //
@@ -4299,7 +4300,7 @@ func (u URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 181, owner, repo)
 }
 
-//line routes_gen.go:4303:1
+//line routes_gen.go:4304:1
 
 // GetUserSubscriptions returns the URL of route "get_user_subscriptions": /user/subscriptions (routes.conf:204:7).
 //
@@ -4308,7 +4309,7 @@ func (u URLBuilder) GetUserSubscriptions() string {
 	return routegenTable.HelperURL(u.base, 182)
 }
 
-//line routes_gen.go:4312:1
+//line routes_gen.go:4313:1
 
 // DeleteUserSubscriptionsByOwnerByRepo returns the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:240:7).
 //
@@ -4317,7 +4318,7 @@ func (u URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 183, owner, repo)
 }
 
-//line routes_gen.go:4321:1
+//line routes_gen.go:4322:1
 
 // GetUserSubscriptionsByOwnerByRepo returns the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:228:7).
 //
@@ -4326,7 +4327,7 @@ func (u URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 184, owner, repo)
 }
 
-//line routes_gen.go:4330:1
+//line routes_gen.go:4331:1
 
 // PutUserSubscriptionsByOwnerByRepo returns the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:234:7).
 //
@@ -4335,7 +4336,7 @@ func (u URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 185, owner, repo)
 }
 
-//line routes_gen.go:4339:1
+//line routes_gen.go:4340:1
 
 // GetUserTeams returns the URL of route "get_user_teams": /user/teams (routes.conf:684:7).
 //
@@ -4344,7 +4345,7 @@ func (u URLBuilder) GetUserTeams() string {
 	return routegenTable.HelperURL(u.base, 186)
 }
 
-//line routes_gen.go:4348:1
+//line routes_gen.go:4349:1
 
 // GetUsers returns the URL of route "get_users": /users (routes.conf:1122:7).
 //
@@ -4353,7 +4354,7 @@ func (u URLBuilder) GetUsers() string {
 	return routegenTable.HelperURL(u.base, 187)
 }
 
-//line routes_gen.go:4357:1
+//line routes_gen.go:4358:1
 
 // GetUsersByUser returns the URL of route "get_users_by_user": /users/:user (routes.conf:1110:7).
 //
@@ -4362,7 +4363,7 @@ func (u URLBuilder) GetUsersByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 188, user)
 }
 
-//line routes_gen.go:4366:1
+//line routes_gen.go:4367:1
 
 // GetUsersByUserEvents returns the URL of route "get_users_by_user_events": /users/:user/events (routes.conf:84:7).
 //
@@ -4371,7 +4372,7 @@ func (u URLBuilder) GetUsersByUserEvents(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 189, user)
 }
 
-//line routes_gen.go:4375:1
+//line routes_gen.go:4376:1
 
 // GetUsersByUserEventsOrgsByOrg returns the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org (routes.conf:96:7).
 //
@@ -4380,7 +4381,7 @@ func (u URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 190, user, org)
 }
 
-//line routes_gen.go:4384:1
+//line routes_gen.go:4385:1
 
 // GetUsersByUserEventsPublic returns the URL of route "get_users_by_user_events_public": /users/:user/events/public (routes.conf:90:7).
 //
@@ -4389,7 +4390,7 @@ func (u URLBuilder) GetUsersByUserEventsPublic(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 191, user)
 }
 
-//line routes_gen.go:4393:1
+//line routes_gen.go:4394:1
 
 // GetUsersByUserFollowers returns the URL of route "get_users_by_user_followers": /users/:user/followers (routes.conf:1146:7).
 //
@@ -4398,7 +4399,7 @@ func (u URLBuilder) GetUsersByUserFollowers(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 192, user)
 }
 
-//line routes_gen.go:4402:1
+//line routes_gen.go:4403:1
 
 // GetUsersByUserFollowing returns the URL of route "get_users_by_user_following": /users/:user/following (routes.conf:1158:7).
 //
@@ -4407,7 +4408,7 @@ func (u URLBuilder) GetUsersByUserFollowing(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 193, user)
 }
 
-//line routes_gen.go:4411:1
+//line routes_gen.go:4412:1
 
 // GetUsersByUserFollowingByTargetUser returns the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user (routes.conf:1176:7).
 //
@@ -4416,7 +4417,7 @@ func (u URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser 
 	return routegenTable.CheckedHelperURL(u.base, 194, user, targetUser)
 }
 
-//line routes_gen.go:4420:1
+//line routes_gen.go:4421:1
 
 // GetUsersByUserGists returns the URL of route "get_users_by_user_gists": /users/:user/gists (routes.conf:246:7).
 //
@@ -4425,7 +4426,7 @@ func (u URLBuilder) GetUsersByUserGists(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 195, user)
 }
 
-//line routes_gen.go:4429:1
+//line routes_gen.go:4430:1
 
 // GetUsersByUserKeys returns the URL of route "get_users_by_user_keys": /users/:user/keys (routes.conf:1194:7).
 //
@@ -4434,7 +4435,7 @@ func (u URLBuilder) GetUsersByUserKeys(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 196, user)
 }
 
-//line routes_gen.go:4438:1
+//line routes_gen.go:4439:1
 
 // GetUsersByUserOrgs returns the URL of route "get_users_by_user_orgs": /users/:user/orgs (routes.conf:552:7).
 //
@@ -4443,7 +4444,7 @@ func (u URLBuilder) GetUsersByUserOrgs(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 197, user)
 }
 
-//line routes_gen.go:4447:1
+//line routes_gen.go:4448:1
 
 // GetUsersByUserReceivedEvents returns the URL of route "get_users_by_user_received_events": /users/:user/received_events (routes.conf:72:7).
 //
@@ -4452,7 +4453,7 @@ func (u URLBuilder) GetUsersByUserReceivedEvents(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 198, user)
 }
 
-//line routes_gen.go:4456:1
+//line routes_gen.go:4457:1
 
 // GetUsersByUserReceivedEventsPublic returns the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public (routes.conf:78:7).
 //
@@ -4461,7 +4462,7 @@ func (u URLBuilder) GetUsersByUserReceivedEventsPublic(user string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 199, user)
 }
 
-//line routes_gen.go:4465:1
+//line routes_gen.go:4466:1
 
 // GetUsersByUserRepos returns the URL of route "get_users_by_user_repos": /users/:user/repos (routes.conf:750:7).
 //
@@ -4470,7 +4471,7 @@ func (u URLBuilder) GetUsersByUserRepos(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 200, user)
 }
 
-//line routes_gen.go:4474:1
+//line routes_gen.go:4475:1
 
 // GetUsersByUserStarred returns the URL of route "get_users_by_user_starred": /users/:user/starred (routes.conf:162:7).
 //
@@ -4479,7 +4480,7 @@ func (u URLBuilder) GetUsersByUserStarred(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 201, user)
 }
 
-//line routes_gen.go:4483:1
+//line routes_gen.go:4484:1
 
 // GetUsersByUserSubscriptions returns the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions (routes.conf:198:7).
 //
@@ -4488,7 +4489,7 @@ func (u URLBuilder) GetUsersByUserSubscriptions(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 202, user)
 }
 
-//line routes_gen.go:4492:1
+//line routes_gen.go:4493:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of routes.conf, in file order.
@@ -51,9 +51,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -229,7 +230,7 @@ type GPlusController interface {
 	GetPeopleByUseridPeopleByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_people_by_collection: GET /people/:userId/people/:collection (routes.conf:24:7)
 //line routes.conf:66:6
 	PostPeopleByUseridMomentsByCollection(ctx *runtime.Context, userID string, collection string) error // serves post_people_by_userid_moments_by_collection: POST /people/:userId/moments/:collection (routes.conf:66:7)
-//line routes_gen.go:233:1
+//line routes_gen.go:234:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -335,7 +336,7 @@ func (u URLBuilder) GetActivities() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:339:1
+//line routes_gen.go:340:1
 
 // GetActivitiesByActivityid returns the URL of route "get_activities_by_activityid": /activities/:activityId (routes.conf:42:7).
 //
@@ -344,7 +345,7 @@ func (u URLBuilder) GetActivitiesByActivityid(activityID string) (string, error)
 	return routegenTable.CheckedHelperURL(u.base, 1, activityID)
 }
 
-//line routes_gen.go:348:1
+//line routes_gen.go:349:1
 
 // GetActivitiesByActivityidComments returns the URL of route "get_activities_by_activityid_comments": /activities/:activityId/comments (routes.conf:54:7).
 //
@@ -353,7 +354,7 @@ func (u URLBuilder) GetActivitiesByActivityidComments(activityID string) (string
 	return routegenTable.CheckedHelperURL(u.base, 2, activityID)
 }
 
-//line routes_gen.go:357:1
+//line routes_gen.go:358:1
 
 // GetActivitiesByActivityidPeopleByCollection returns the URL of route "get_activities_by_activityid_people_by_collection": /activities/:activityId/people/:collection (routes.conf:18:7).
 //
@@ -362,7 +363,7 @@ func (u URLBuilder) GetActivitiesByActivityidPeopleByCollection(activityID strin
 	return routegenTable.CheckedHelperURL(u.base, 3, activityID, collection)
 }
 
-//line routes_gen.go:366:1
+//line routes_gen.go:367:1
 
 // GetCommentsByCommentid returns the URL of route "get_comments_by_commentid": /comments/:commentId (routes.conf:60:7).
 //
@@ -371,7 +372,7 @@ func (u URLBuilder) GetCommentsByCommentid(commentID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, commentID)
 }
 
-//line routes_gen.go:375:1
+//line routes_gen.go:376:1
 
 // DeleteMomentsByID returns the URL of route "delete_moments_by_id": /moments/:id (routes.conf:78:7).
 //
@@ -380,7 +381,7 @@ func (u URLBuilder) DeleteMomentsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, id)
 }
 
-//line routes_gen.go:384:1
+//line routes_gen.go:385:1
 
 // GetPeople returns the URL of route "get_people": /people (routes.conf:12:7).
 //
@@ -389,7 +390,7 @@ func (u URLBuilder) GetPeople() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:393:1
+//line routes_gen.go:394:1
 
 // GetPeopleByUserid returns the URL of route "get_people_by_userid": /people/:userId (routes.conf:6:7).
 //
@@ -398,7 +399,7 @@ func (u URLBuilder) GetPeopleByUserid(userID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, userID)
 }
 
-//line routes_gen.go:402:1
+//line routes_gen.go:403:1
 
 // GetPeopleByUseridActivitiesByCollection returns the URL of route "get_people_by_userid_activities_by_collection": /people/:userId/activities/:collection (routes.conf:36:7).
 //
@@ -407,7 +408,7 @@ func (u URLBuilder) GetPeopleByUseridActivitiesByCollection(userID string, colle
 	return routegenTable.CheckedHelperURL(u.base, 8, userID, collection)
 }
 
-//line routes_gen.go:411:1
+//line routes_gen.go:412:1
 
 // GetPeopleByUseridMomentsByCollection returns the URL of route "get_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:72:7).
 //
@@ -416,7 +417,7 @@ func (u URLBuilder) GetPeopleByUseridMomentsByCollection(userID string, collecti
 	return routegenTable.CheckedHelperURL(u.base, 9, userID, collection)
 }
 
-//line routes_gen.go:420:1
+//line routes_gen.go:421:1
 
 // PostPeopleByUseridMomentsByCollection returns the URL of route "post_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:66:7).
 //
@@ -425,7 +426,7 @@ func (u URLBuilder) PostPeopleByUseridMomentsByCollection(userID string, collect
 	return routegenTable.CheckedHelperURL(u.base, 10, userID, collection)
 }
 
-//line routes_gen.go:429:1
+//line routes_gen.go:430:1
 
 // GetPeopleByUseridOpenidconnect returns the URL of route "get_people_by_userid_openidconnect": /people/:userId/openIdConnect (routes.conf:30:7).
 //
@@ -434,7 +435,7 @@ func (u URLBuilder) GetPeopleByUseridOpenidconnect(userID string) (string, error
 	return routegenTable.CheckedHelperURL(u.base, 11, userID)
 }
 
-//line routes_gen.go:438:1
+//line routes_gen.go:439:1
 
 // GetPeopleByUseridPeopleByCollection returns the URL of route "get_people_by_userid_people_by_collection": /people/:userId/people/:collection (routes.conf:24:7).
 //
@@ -443,7 +444,7 @@ func (u URLBuilder) GetPeopleByUseridPeopleByCollection(userID string, collectio
 	return routegenTable.CheckedHelperURL(u.base, 12, userID, collection)
 }
 
-//line routes_gen.go:447:1
+//line routes_gen.go:448:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

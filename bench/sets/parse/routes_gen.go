@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of routes.conf, in file order.
@@ -65,9 +65,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -363,7 +364,7 @@ type ParseController interface {
 	Put1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_roles_by_objectid: PUT /1/roles/:objectId (routes.conf:89:7)
 //line routes.conf:53:6
 	Put1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_users_by_objectid: PUT /1/users/:objectId (routes.conf:53:7)
-//line routes_gen.go:367:1
+//line routes_gen.go:368:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -495,7 +496,7 @@ func (u URLBuilder) Get1ClassesByClassname(className string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 0, className)
 }
 
-//line routes_gen.go:499:1
+//line routes_gen.go:500:1
 
 // Post1ClassesByClassname returns the URL of route "post_1_classes_by_classname": /1/classes/:className (routes.conf:5:7).
 //
@@ -504,7 +505,7 @@ func (u URLBuilder) Post1ClassesByClassname(className string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 1, className)
 }
 
-//line routes_gen.go:508:1
+//line routes_gen.go:509:1
 
 // Delete1ClassesByClassnameByObjectid returns the URL of route "delete_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:29:7).
 //
@@ -513,7 +514,7 @@ func (u URLBuilder) Delete1ClassesByClassnameByObjectid(className string, object
 	return routegenTable.CheckedHelperURL(u.base, 2, className, objectID)
 }
 
-//line routes_gen.go:517:1
+//line routes_gen.go:518:1
 
 // Get1ClassesByClassnameByObjectid returns the URL of route "get_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:11:7).
 //
@@ -522,7 +523,7 @@ func (u URLBuilder) Get1ClassesByClassnameByObjectid(className string, objectID 
 	return routegenTable.CheckedHelperURL(u.base, 3, className, objectID)
 }
 
-//line routes_gen.go:526:1
+//line routes_gen.go:527:1
 
 // Put1ClassesByClassnameByObjectid returns the URL of route "put_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:17:7).
 //
@@ -531,7 +532,7 @@ func (u URLBuilder) Put1ClassesByClassnameByObjectid(className string, objectID 
 	return routegenTable.CheckedHelperURL(u.base, 4, className, objectID)
 }
 
-//line routes_gen.go:535:1
+//line routes_gen.go:536:1
 
 // Post1EventsByEventname returns the URL of route "post_1_events_by_eventname": /1/events/:eventName (routes.conf:113:7).
 //
@@ -540,7 +541,7 @@ func (u URLBuilder) Post1EventsByEventname(eventName string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, eventName)
 }
 
-//line routes_gen.go:544:1
+//line routes_gen.go:545:1
 
 // Post1FilesByFilename returns the URL of route "post_1_files_by_filename": /1/files/:fileName (routes.conf:107:7).
 //
@@ -549,7 +550,7 @@ func (u URLBuilder) Post1FilesByFilename(fileName string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, fileName)
 }
 
-//line routes_gen.go:553:1
+//line routes_gen.go:554:1
 
 // Post1Functions returns the URL of route "post_1_functions": /1/functions (routes.conf:155:7).
 //
@@ -558,7 +559,7 @@ func (u URLBuilder) Post1Functions() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:562:1
+//line routes_gen.go:563:1
 
 // Get1Installations returns the URL of route "get_1_installations": /1/installations (routes.conf:143:7).
 //
@@ -567,7 +568,7 @@ func (u URLBuilder) Get1Installations() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:571:1
+//line routes_gen.go:572:1
 
 // Post1Installations returns the URL of route "post_1_installations": /1/installations (routes.conf:125:7).
 //
@@ -576,7 +577,7 @@ func (u URLBuilder) Post1Installations() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:580:1
+//line routes_gen.go:581:1
 
 // Delete1InstallationsByObjectid returns the URL of route "delete_1_installations_by_objectid": /1/installations/:objectId (routes.conf:149:7).
 //
@@ -585,7 +586,7 @@ func (u URLBuilder) Delete1InstallationsByObjectid(objectID string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 10, objectID)
 }
 
-//line routes_gen.go:589:1
+//line routes_gen.go:590:1
 
 // Get1InstallationsByObjectid returns the URL of route "get_1_installations_by_objectid": /1/installations/:objectId (routes.conf:131:7).
 //
@@ -594,7 +595,7 @@ func (u URLBuilder) Get1InstallationsByObjectid(objectID string) (string, error)
 	return routegenTable.CheckedHelperURL(u.base, 11, objectID)
 }
 
-//line routes_gen.go:598:1
+//line routes_gen.go:599:1
 
 // Put1InstallationsByObjectid returns the URL of route "put_1_installations_by_objectid": /1/installations/:objectId (routes.conf:137:7).
 //
@@ -603,7 +604,7 @@ func (u URLBuilder) Put1InstallationsByObjectid(objectID string) (string, error)
 	return routegenTable.CheckedHelperURL(u.base, 12, objectID)
 }
 
-//line routes_gen.go:607:1
+//line routes_gen.go:608:1
 
 // Get1Login returns the URL of route "get_1_login": /1/login (routes.conf:41:7).
 //
@@ -612,7 +613,7 @@ func (u URLBuilder) Get1Login() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:616:1
+//line routes_gen.go:617:1
 
 // Post1Push returns the URL of route "post_1_push": /1/push (routes.conf:119:7).
 //
@@ -621,7 +622,7 @@ func (u URLBuilder) Post1Push() string {
 	return routegenTable.HelperURL(u.base, 14)
 }
 
-//line routes_gen.go:625:1
+//line routes_gen.go:626:1
 
 // Post1Requestpasswordreset returns the URL of route "post_1_requestpasswordreset": /1/requestPasswordReset (routes.conf:71:7).
 //
@@ -630,7 +631,7 @@ func (u URLBuilder) Post1Requestpasswordreset() string {
 	return routegenTable.HelperURL(u.base, 15)
 }
 
-//line routes_gen.go:634:1
+//line routes_gen.go:635:1
 
 // Get1Roles returns the URL of route "get_1_roles": /1/roles (routes.conf:95:7).
 //
@@ -639,7 +640,7 @@ func (u URLBuilder) Get1Roles() string {
 	return routegenTable.HelperURL(u.base, 16)
 }
 
-//line routes_gen.go:643:1
+//line routes_gen.go:644:1
 
 // Post1Roles returns the URL of route "post_1_roles": /1/roles (routes.conf:77:7).
 //
@@ -648,7 +649,7 @@ func (u URLBuilder) Post1Roles() string {
 	return routegenTable.HelperURL(u.base, 17)
 }
 
-//line routes_gen.go:652:1
+//line routes_gen.go:653:1
 
 // Delete1RolesByObjectid returns the URL of route "delete_1_roles_by_objectid": /1/roles/:objectId (routes.conf:101:7).
 //
@@ -657,7 +658,7 @@ func (u URLBuilder) Delete1RolesByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 18, objectID)
 }
 
-//line routes_gen.go:661:1
+//line routes_gen.go:662:1
 
 // Get1RolesByObjectid returns the URL of route "get_1_roles_by_objectid": /1/roles/:objectId (routes.conf:83:7).
 //
@@ -666,7 +667,7 @@ func (u URLBuilder) Get1RolesByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, objectID)
 }
 
-//line routes_gen.go:670:1
+//line routes_gen.go:671:1
 
 // Put1RolesByObjectid returns the URL of route "put_1_roles_by_objectid": /1/roles/:objectId (routes.conf:89:7).
 //
@@ -675,7 +676,7 @@ func (u URLBuilder) Put1RolesByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 20, objectID)
 }
 
-//line routes_gen.go:679:1
+//line routes_gen.go:680:1
 
 // Get1Users returns the URL of route "get_1_users": /1/users (routes.conf:59:7).
 //
@@ -684,7 +685,7 @@ func (u URLBuilder) Get1Users() string {
 	return routegenTable.HelperURL(u.base, 21)
 }
 
-//line routes_gen.go:688:1
+//line routes_gen.go:689:1
 
 // Post1Users returns the URL of route "post_1_users": /1/users (routes.conf:35:7).
 //
@@ -693,7 +694,7 @@ func (u URLBuilder) Post1Users() string {
 	return routegenTable.HelperURL(u.base, 22)
 }
 
-//line routes_gen.go:697:1
+//line routes_gen.go:698:1
 
 // Delete1UsersByObjectid returns the URL of route "delete_1_users_by_objectid": /1/users/:objectId (routes.conf:65:7).
 //
@@ -702,7 +703,7 @@ func (u URLBuilder) Delete1UsersByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 23, objectID)
 }
 
-//line routes_gen.go:706:1
+//line routes_gen.go:707:1
 
 // Get1UsersByObjectid returns the URL of route "get_1_users_by_objectid": /1/users/:objectId (routes.conf:47:7).
 //
@@ -711,7 +712,7 @@ func (u URLBuilder) Get1UsersByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 24, objectID)
 }
 
-//line routes_gen.go:715:1
+//line routes_gen.go:716:1
 
 // Put1UsersByObjectid returns the URL of route "put_1_users_by_objectid": /1/users/:objectId (routes.conf:53:7).
 //
@@ -720,7 +721,7 @@ func (u URLBuilder) Put1UsersByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 25, objectID)
 }
 
-//line routes_gen.go:724:1
+//line routes_gen.go:725:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of routes.conf, in file order.
@@ -64,9 +64,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -362,7 +363,7 @@ type ParseController interface {
 	Put1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_roles_by_objectid: PUT /1/roles/:objectId (routes.conf:90:7)
 //line routes.conf:54:6
 	Put1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_users_by_objectid: PUT /1/users/:objectId (routes.conf:54:7)
-//line routes_gen.go:366:1
+//line routes_gen.go:367:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -494,7 +495,7 @@ func (u URLBuilder) Get1ClassesByClassname(className string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 0, className)
 }
 
-//line routes_gen.go:498:1
+//line routes_gen.go:499:1
 
 // Post1ClassesByClassname returns the URL of route "post_1_classes_by_classname": /1/classes/:className (routes.conf:6:7).
 //
@@ -503,7 +504,7 @@ func (u URLBuilder) Post1ClassesByClassname(className string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 1, className)
 }
 
-//line routes_gen.go:507:1
+//line routes_gen.go:508:1
 
 // Delete1ClassesByClassnameByObjectid returns the URL of route "delete_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:30:7).
 //
@@ -512,7 +513,7 @@ func (u URLBuilder) Delete1ClassesByClassnameByObjectid(className string, object
 	return routegenTable.CheckedHelperURL(u.base, 2, className, objectID)
 }
 
-//line routes_gen.go:516:1
+//line routes_gen.go:517:1
 
 // Get1ClassesByClassnameByObjectid returns the URL of route "get_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:12:7).
 //
@@ -521,7 +522,7 @@ func (u URLBuilder) Get1ClassesByClassnameByObjectid(className string, objectID 
 	return routegenTable.CheckedHelperURL(u.base, 3, className, objectID)
 }
 
-//line routes_gen.go:525:1
+//line routes_gen.go:526:1
 
 // Put1ClassesByClassnameByObjectid returns the URL of route "put_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:18:7).
 //
@@ -530,7 +531,7 @@ func (u URLBuilder) Put1ClassesByClassnameByObjectid(className string, objectID 
 	return routegenTable.CheckedHelperURL(u.base, 4, className, objectID)
 }
 
-//line routes_gen.go:534:1
+//line routes_gen.go:535:1
 
 // Post1EventsByEventname returns the URL of route "post_1_events_by_eventname": /1/events/:eventName (routes.conf:114:7).
 //
@@ -539,7 +540,7 @@ func (u URLBuilder) Post1EventsByEventname(eventName string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, eventName)
 }
 
-//line routes_gen.go:543:1
+//line routes_gen.go:544:1
 
 // Post1FilesByFilename returns the URL of route "post_1_files_by_filename": /1/files/:fileName (routes.conf:108:7).
 //
@@ -548,7 +549,7 @@ func (u URLBuilder) Post1FilesByFilename(fileName string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, fileName)
 }
 
-//line routes_gen.go:552:1
+//line routes_gen.go:553:1
 
 // Post1Functions returns the URL of route "post_1_functions": /1/functions (routes.conf:156:7).
 //
@@ -557,7 +558,7 @@ func (u URLBuilder) Post1Functions() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:561:1
+//line routes_gen.go:562:1
 
 // Get1Installations returns the URL of route "get_1_installations": /1/installations (routes.conf:144:7).
 //
@@ -566,7 +567,7 @@ func (u URLBuilder) Get1Installations() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:570:1
+//line routes_gen.go:571:1
 
 // Post1Installations returns the URL of route "post_1_installations": /1/installations (routes.conf:126:7).
 //
@@ -575,7 +576,7 @@ func (u URLBuilder) Post1Installations() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:579:1
+//line routes_gen.go:580:1
 
 // Delete1InstallationsByObjectid returns the URL of route "delete_1_installations_by_objectid": /1/installations/:objectId (routes.conf:150:7).
 //
@@ -584,7 +585,7 @@ func (u URLBuilder) Delete1InstallationsByObjectid(objectID string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 10, objectID)
 }
 
-//line routes_gen.go:588:1
+//line routes_gen.go:589:1
 
 // Get1InstallationsByObjectid returns the URL of route "get_1_installations_by_objectid": /1/installations/:objectId (routes.conf:132:7).
 //
@@ -593,7 +594,7 @@ func (u URLBuilder) Get1InstallationsByObjectid(objectID string) (string, error)
 	return routegenTable.CheckedHelperURL(u.base, 11, objectID)
 }
 
-//line routes_gen.go:597:1
+//line routes_gen.go:598:1
 
 // Put1InstallationsByObjectid returns the URL of route "put_1_installations_by_objectid": /1/installations/:objectId (routes.conf:138:7).
 //
@@ -602,7 +603,7 @@ func (u URLBuilder) Put1InstallationsByObjectid(objectID string) (string, error)
 	return routegenTable.CheckedHelperURL(u.base, 12, objectID)
 }
 
-//line routes_gen.go:606:1
+//line routes_gen.go:607:1
 
 // Get1Login returns the URL of route "get_1_login": /1/login (routes.conf:42:7).
 //
@@ -611,7 +612,7 @@ func (u URLBuilder) Get1Login() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:615:1
+//line routes_gen.go:616:1
 
 // Post1Push returns the URL of route "post_1_push": /1/push (routes.conf:120:7).
 //
@@ -620,7 +621,7 @@ func (u URLBuilder) Post1Push() string {
 	return routegenTable.HelperURL(u.base, 14)
 }
 
-//line routes_gen.go:624:1
+//line routes_gen.go:625:1
 
 // Post1Requestpasswordreset returns the URL of route "post_1_requestpasswordreset": /1/requestPasswordReset (routes.conf:72:7).
 //
@@ -629,7 +630,7 @@ func (u URLBuilder) Post1Requestpasswordreset() string {
 	return routegenTable.HelperURL(u.base, 15)
 }
 
-//line routes_gen.go:633:1
+//line routes_gen.go:634:1
 
 // Get1Roles returns the URL of route "get_1_roles": /1/roles (routes.conf:96:7).
 //
@@ -638,7 +639,7 @@ func (u URLBuilder) Get1Roles() string {
 	return routegenTable.HelperURL(u.base, 16)
 }
 
-//line routes_gen.go:642:1
+//line routes_gen.go:643:1
 
 // Post1Roles returns the URL of route "post_1_roles": /1/roles (routes.conf:78:7).
 //
@@ -647,7 +648,7 @@ func (u URLBuilder) Post1Roles() string {
 	return routegenTable.HelperURL(u.base, 17)
 }
 
-//line routes_gen.go:651:1
+//line routes_gen.go:652:1
 
 // Delete1RolesByObjectid returns the URL of route "delete_1_roles_by_objectid": /1/roles/:objectId (routes.conf:102:7).
 //
@@ -656,7 +657,7 @@ func (u URLBuilder) Delete1RolesByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 18, objectID)
 }
 
-//line routes_gen.go:660:1
+//line routes_gen.go:661:1
 
 // Get1RolesByObjectid returns the URL of route "get_1_roles_by_objectid": /1/roles/:objectId (routes.conf:84:7).
 //
@@ -665,7 +666,7 @@ func (u URLBuilder) Get1RolesByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, objectID)
 }
 
-//line routes_gen.go:669:1
+//line routes_gen.go:670:1
 
 // Put1RolesByObjectid returns the URL of route "put_1_roles_by_objectid": /1/roles/:objectId (routes.conf:90:7).
 //
@@ -674,7 +675,7 @@ func (u URLBuilder) Put1RolesByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 20, objectID)
 }
 
-//line routes_gen.go:678:1
+//line routes_gen.go:679:1
 
 // Get1Users returns the URL of route "get_1_users": /1/users (routes.conf:60:7).
 //
@@ -683,7 +684,7 @@ func (u URLBuilder) Get1Users() string {
 	return routegenTable.HelperURL(u.base, 21)
 }
 
-//line routes_gen.go:687:1
+//line routes_gen.go:688:1
 
 // Post1Users returns the URL of route "post_1_users": /1/users (routes.conf:36:7).
 //
@@ -692,7 +693,7 @@ func (u URLBuilder) Post1Users() string {
 	return routegenTable.HelperURL(u.base, 22)
 }
 
-//line routes_gen.go:696:1
+//line routes_gen.go:697:1
 
 // Delete1UsersByObjectid returns the URL of route "delete_1_users_by_objectid": /1/users/:objectId (routes.conf:66:7).
 //
@@ -701,7 +702,7 @@ func (u URLBuilder) Delete1UsersByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 23, objectID)
 }
 
-//line routes_gen.go:705:1
+//line routes_gen.go:706:1
 
 // Get1UsersByObjectid returns the URL of route "get_1_users_by_objectid": /1/users/:objectId (routes.conf:48:7).
 //
@@ -710,7 +711,7 @@ func (u URLBuilder) Get1UsersByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 24, objectID)
 }
 
-//line routes_gen.go:714:1
+//line routes_gen.go:715:1
 
 // Put1UsersByObjectid returns the URL of route "put_1_users_by_objectid": /1/users/:objectId (routes.conf:54:7).
 //
@@ -719,7 +720,7 @@ func (u URLBuilder) Put1UsersByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 25, objectID)
 }
 
-//line routes_gen.go:723:1
+//line routes_gen.go:724:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -13,12 +13,12 @@ import (
 	"github.com/routegen/routegen/runtime/routegenimpl"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of routes.conf, in file order.
@@ -195,9 +195,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -852,7 +853,7 @@ type StaticController interface {
 	GetSieveGif(ctx *runtime.Context) error // serves get_sieve_gif: GET /sieve.gif (routes.conf:179:7)
 //line routes.conf:185:6
 	GetTosHtml(ctx *runtime.Context) error // serves get_tos_html: GET /tos.html (routes.conf:185:7)
-//line routes_gen.go:856:1
+//line routes_gen.go:857:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -1245,7 +1246,7 @@ func (u URLBuilder) GetRoot() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:1249:1
+//line routes_gen.go:1250:1
 
 // GetMakefile returns the URL of route "get_makefile": /Makefile (routes.conf:161:7).
 //
@@ -1254,7 +1255,7 @@ func (u URLBuilder) GetMakefile() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:1258:1
+//line routes_gen.go:1259:1
 
 // GetArticles returns the URL of route "get_articles": /articles (routes.conf:191:7).
 //
@@ -1263,7 +1264,7 @@ func (u URLBuilder) GetArticles() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:1267:1
+//line routes_gen.go:1268:1
 
 // GetArticlesGoCommandHTML returns the URL of route "get_articles_go_command_html": /articles/go_command.html (routes.conf:197:7).
 //
@@ -1272,7 +1273,7 @@ func (u URLBuilder) GetArticlesGoCommandHTML() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:1276:1
+//line routes_gen.go:1277:1
 
 // GetArticlesIndexHTML returns the URL of route "get_articles_index_html": /articles/index.html (routes.conf:203:7).
 //
@@ -1281,7 +1282,7 @@ func (u URLBuilder) GetArticlesIndexHTML() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:1285:1
+//line routes_gen.go:1286:1
 
 // GetArticlesWiki returns the URL of route "get_articles_wiki": /articles/wiki (routes.conf:209:7).
 //
@@ -1290,7 +1291,7 @@ func (u URLBuilder) GetArticlesWiki() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:1294:1
+//line routes_gen.go:1295:1
 
 // GetArticlesWikiMakefile returns the URL of route "get_articles_wiki_makefile": /articles/wiki/Makefile (routes.conf:269:7).
 //
@@ -1299,7 +1300,7 @@ func (u URLBuilder) GetArticlesWikiMakefile() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:1303:1
+//line routes_gen.go:1304:1
 
 // GetArticlesWikiEditHTML returns the URL of route "get_articles_wiki_edit_html": /articles/wiki/edit.html (routes.conf:215:7).
 //
@@ -1308,7 +1309,7 @@ func (u URLBuilder) GetArticlesWikiEditHTML() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:1312:1
+//line routes_gen.go:1313:1
 
 // GetArticlesWikiFinalNoclosureGo returns the URL of route "get_articles_wiki_final_noclosure_go": /articles/wiki/final-noclosure.go (routes.conf:221:7).
 //
@@ -1317,7 +1318,7 @@ func (u URLBuilder) GetArticlesWikiFinalNoclosureGo() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:1321:1
+//line routes_gen.go:1322:1
 
 // GetArticlesWikiFinalNoerrorGo returns the URL of route "get_articles_wiki_final_noerror_go": /articles/wiki/final-noerror.go (routes.conf:227:7).
 //
@@ -1326,7 +1327,7 @@ func (u URLBuilder) GetArticlesWikiFinalNoerrorGo() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:1330:1
+//line routes_gen.go:1331:1
 
 // GetArticlesWikiFinalParsetemplateGo returns the URL of route "get_articles_wiki_final_parsetemplate_go": /articles/wiki/final-parsetemplate.go (routes.conf:233:7).
 //
@@ -1335,7 +1336,7 @@ func (u URLBuilder) GetArticlesWikiFinalParsetemplateGo() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:1339:1
+//line routes_gen.go:1340:1
 
 // GetArticlesWikiFinalTemplateGo returns the URL of route "get_articles_wiki_final_template_go": /articles/wiki/final-template.go (routes.conf:239:7).
 //
@@ -1344,7 +1345,7 @@ func (u URLBuilder) GetArticlesWikiFinalTemplateGo() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:1348:1
+//line routes_gen.go:1349:1
 
 // GetArticlesWikiFinalGo returns the URL of route "get_articles_wiki_final_go": /articles/wiki/final.go (routes.conf:245:7).
 //
@@ -1353,7 +1354,7 @@ func (u URLBuilder) GetArticlesWikiFinalGo() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:1357:1
+//line routes_gen.go:1358:1
 
 // GetArticlesWikiGetGo returns the URL of route "get_articles_wiki_get_go": /articles/wiki/get.go (routes.conf:251:7).
 //
@@ -1362,7 +1363,7 @@ func (u URLBuilder) GetArticlesWikiGetGo() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:1366:1
+//line routes_gen.go:1367:1
 
 // GetArticlesWikiHTTPSampleGo returns the URL of route "get_articles_wiki_http_sample_go": /articles/wiki/http-sample.go (routes.conf:257:7).
 //
@@ -1371,7 +1372,7 @@ func (u URLBuilder) GetArticlesWikiHTTPSampleGo() string {
 	return routegenTable.HelperURL(u.base, 14)
 }
 
-//line routes_gen.go:1375:1
+//line routes_gen.go:1376:1
 
 // GetArticlesWikiIndexHTML returns the URL of route "get_articles_wiki_index_html": /articles/wiki/index.html (routes.conf:263:7).
 //
@@ -1380,7 +1381,7 @@ func (u URLBuilder) GetArticlesWikiIndexHTML() string {
 	return routegenTable.HelperURL(u.base, 15)
 }
 
-//line routes_gen.go:1384:1
+//line routes_gen.go:1385:1
 
 // GetArticlesWikiNotemplateGo returns the URL of route "get_articles_wiki_notemplate_go": /articles/wiki/notemplate.go (routes.conf:275:7).
 //
@@ -1389,7 +1390,7 @@ func (u URLBuilder) GetArticlesWikiNotemplateGo() string {
 	return routegenTable.HelperURL(u.base, 16)
 }
 
-//line routes_gen.go:1393:1
+//line routes_gen.go:1394:1
 
 // GetArticlesWikiPart1NoerrorGo returns the URL of route "get_articles_wiki_part1_noerror_go": /articles/wiki/part1-noerror.go (routes.conf:281:7).
 //
@@ -1398,7 +1399,7 @@ func (u URLBuilder) GetArticlesWikiPart1NoerrorGo() string {
 	return routegenTable.HelperURL(u.base, 17)
 }
 
-//line routes_gen.go:1402:1
+//line routes_gen.go:1403:1
 
 // GetArticlesWikiPart1Go returns the URL of route "get_articles_wiki_part1_go": /articles/wiki/part1.go (routes.conf:287:7).
 //
@@ -1407,7 +1408,7 @@ func (u URLBuilder) GetArticlesWikiPart1Go() string {
 	return routegenTable.HelperURL(u.base, 18)
 }
 
-//line routes_gen.go:1411:1
+//line routes_gen.go:1412:1
 
 // GetArticlesWikiPart2Go returns the URL of route "get_articles_wiki_part2_go": /articles/wiki/part2.go (routes.conf:293:7).
 //
@@ -1416,7 +1417,7 @@ func (u URLBuilder) GetArticlesWikiPart2Go() string {
 	return routegenTable.HelperURL(u.base, 19)
 }
 
-//line routes_gen.go:1420:1
+//line routes_gen.go:1421:1
 
 // GetArticlesWikiPart3ErrorhandlingGo returns the URL of route "get_articles_wiki_part3_errorhandling_go": /articles/wiki/part3-errorhandling.go (routes.conf:299:7).
 //
@@ -1425,7 +1426,7 @@ func (u URLBuilder) GetArticlesWikiPart3ErrorhandlingGo() string {
 	return routegenTable.HelperURL(u.base, 20)
 }
 
-//line routes_gen.go:1429:1
+//line routes_gen.go:1430:1
 
 // GetArticlesWikiPart3Go returns the URL of route "get_articles_wiki_part3_go": /articles/wiki/part3.go (routes.conf:305:7).
 //
@@ -1434,7 +1435,7 @@ func (u URLBuilder) GetArticlesWikiPart3Go() string {
 	return routegenTable.HelperURL(u.base, 21)
 }
 
-//line routes_gen.go:1438:1
+//line routes_gen.go:1439:1
 
 // GetArticlesWikiTestBash returns the URL of route "get_articles_wiki_test_bash": /articles/wiki/test.bash (routes.conf:311:7).
 //
@@ -1443,7 +1444,7 @@ func (u URLBuilder) GetArticlesWikiTestBash() string {
 	return routegenTable.HelperURL(u.base, 22)
 }
 
-//line routes_gen.go:1447:1
+//line routes_gen.go:1448:1
 
 // GetArticlesWikiTestTestTxtGood returns the URL of route "get_articles_wiki_test_test_txt_good": /articles/wiki/test_Test.txt.good (routes.conf:323:7).
 //
@@ -1452,7 +1453,7 @@ func (u URLBuilder) GetArticlesWikiTestTestTxtGood() string {
 	return routegenTable.HelperURL(u.base, 23)
 }
 
-//line routes_gen.go:1456:1
+//line routes_gen.go:1457:1
 
 // GetArticlesWikiTestEditGood returns the URL of route "get_articles_wiki_test_edit_good": /articles/wiki/test_edit.good (routes.conf:317:7).
 //
@@ -1461,7 +1462,7 @@ func (u URLBuilder) GetArticlesWikiTestEditGood() string {
 	return routegenTable.HelperURL(u.base, 24)
 }
 
-//line routes_gen.go:1465:1
+//line routes_gen.go:1466:1
 
 // GetArticlesWikiTestViewGood returns the URL of route "get_articles_wiki_test_view_good": /articles/wiki/test_view.good (routes.conf:329:7).
 //
@@ -1470,7 +1471,7 @@ func (u URLBuilder) GetArticlesWikiTestViewGood() string {
 	return routegenTable.HelperURL(u.base, 25)
 }
 
-//line routes_gen.go:1474:1
+//line routes_gen.go:1475:1
 
 // GetArticlesWikiViewHTML returns the URL of route "get_articles_wiki_view_html": /articles/wiki/view.html (routes.conf:335:7).
 //
@@ -1479,7 +1480,7 @@ func (u URLBuilder) GetArticlesWikiViewHTML() string {
 	return routegenTable.HelperURL(u.base, 26)
 }
 
-//line routes_gen.go:1483:1
+//line routes_gen.go:1484:1
 
 // GetCmdHTML returns the URL of route "get_cmd_html": /cmd.html (routes.conf:11:7).
 //
@@ -1488,7 +1489,7 @@ func (u URLBuilder) GetCmdHTML() string {
 	return routegenTable.HelperURL(u.base, 27)
 }
 
-//line routes_gen.go:1492:1
+//line routes_gen.go:1493:1
 
 // GetCodeHTML returns the URL of route "get_code_html": /code.html (routes.conf:17:7).
 //
@@ -1497,7 +1498,7 @@ func (u URLBuilder) GetCodeHTML() string {
 	return routegenTable.HelperURL(u.base, 28)
 }
 
-//line routes_gen.go:1501:1
+//line routes_gen.go:1502:1
 
 // GetCodewalk returns the URL of route "get_codewalk": /codewalk (routes.conf:341:7).
 //
@@ -1506,7 +1507,7 @@ func (u URLBuilder) GetCodewalk() string {
 	return routegenTable.HelperURL(u.base, 29)
 }
 
-//line routes_gen.go:1510:1
+//line routes_gen.go:1511:1
 
 // GetCodewalkCodewalkCSS returns the URL of route "get_codewalk_codewalk_css": /codewalk/codewalk.css (routes.conf:347:7).
 //
@@ -1515,7 +1516,7 @@ func (u URLBuilder) GetCodewalkCodewalkCSS() string {
 	return routegenTable.HelperURL(u.base, 30)
 }
 
-//line routes_gen.go:1519:1
+//line routes_gen.go:1520:1
 
 // GetCodewalkCodewalkJs returns the URL of route "get_codewalk_codewalk_js": /codewalk/codewalk.js (routes.conf:353:7).
 //
@@ -1524,7 +1525,7 @@ func (u URLBuilder) GetCodewalkCodewalkJs() string {
 	return routegenTable.HelperURL(u.base, 31)
 }
 
-//line routes_gen.go:1528:1
+//line routes_gen.go:1529:1
 
 // GetCodewalkCodewalkXML returns the URL of route "get_codewalk_codewalk_xml": /codewalk/codewalk.xml (routes.conf:359:7).
 //
@@ -1533,7 +1534,7 @@ func (u URLBuilder) GetCodewalkCodewalkXML() string {
 	return routegenTable.HelperURL(u.base, 32)
 }
 
-//line routes_gen.go:1537:1
+//line routes_gen.go:1538:1
 
 // GetCodewalkFunctionsXML returns the URL of route "get_codewalk_functions_xml": /codewalk/functions.xml (routes.conf:365:7).
 //
@@ -1542,7 +1543,7 @@ func (u URLBuilder) GetCodewalkFunctionsXML() string {
 	return routegenTable.HelperURL(u.base, 33)
 }
 
-//line routes_gen.go:1546:1
+//line routes_gen.go:1547:1
 
 // GetCodewalkMarkovGo returns the URL of route "get_codewalk_markov_go": /codewalk/markov.go (routes.conf:371:7).
 //
@@ -1551,7 +1552,7 @@ func (u URLBuilder) GetCodewalkMarkovGo() string {
 	return routegenTable.HelperURL(u.base, 34)
 }
 
-//line routes_gen.go:1555:1
+//line routes_gen.go:1556:1
 
 // GetCodewalkMarkovXML returns the URL of route "get_codewalk_markov_xml": /codewalk/markov.xml (routes.conf:377:7).
 //
@@ -1560,7 +1561,7 @@ func (u URLBuilder) GetCodewalkMarkovXML() string {
 	return routegenTable.HelperURL(u.base, 35)
 }
 
-//line routes_gen.go:1564:1
+//line routes_gen.go:1565:1
 
 // GetCodewalkPigGo returns the URL of route "get_codewalk_pig_go": /codewalk/pig.go (routes.conf:383:7).
 //
@@ -1569,7 +1570,7 @@ func (u URLBuilder) GetCodewalkPigGo() string {
 	return routegenTable.HelperURL(u.base, 36)
 }
 
-//line routes_gen.go:1573:1
+//line routes_gen.go:1574:1
 
 // GetCodewalkPopoutPng returns the URL of route "get_codewalk_popout_png": /codewalk/popout.png (routes.conf:389:7).
 //
@@ -1578,7 +1579,7 @@ func (u URLBuilder) GetCodewalkPopoutPng() string {
 	return routegenTable.HelperURL(u.base, 37)
 }
 
-//line routes_gen.go:1582:1
+//line routes_gen.go:1583:1
 
 // GetCodewalkRun returns the URL of route "get_codewalk_run": /codewalk/run (routes.conf:395:7).
 //
@@ -1587,7 +1588,7 @@ func (u URLBuilder) GetCodewalkRun() string {
 	return routegenTable.HelperURL(u.base, 38)
 }
 
-//line routes_gen.go:1591:1
+//line routes_gen.go:1592:1
 
 // GetCodewalkSharememXML returns the URL of route "get_codewalk_sharemem_xml": /codewalk/sharemem.xml (routes.conf:401:7).
 //
@@ -1596,7 +1597,7 @@ func (u URLBuilder) GetCodewalkSharememXML() string {
 	return routegenTable.HelperURL(u.base, 39)
 }
 
-//line routes_gen.go:1600:1
+//line routes_gen.go:1601:1
 
 // GetCodewalkUrlpollGo returns the URL of route "get_codewalk_urlpoll_go": /codewalk/urlpoll.go (routes.conf:407:7).
 //
@@ -1605,7 +1606,7 @@ func (u URLBuilder) GetCodewalkUrlpollGo() string {
 	return routegenTable.HelperURL(u.base, 40)
 }
 
-//line routes_gen.go:1609:1
+//line routes_gen.go:1610:1
 
 // GetContribHTML returns the URL of route "get_contrib_html": /contrib.html (routes.conf:23:7).
 //
@@ -1614,7 +1615,7 @@ func (u URLBuilder) GetContribHTML() string {
 	return routegenTable.HelperURL(u.base, 41)
 }
 
-//line routes_gen.go:1618:1
+//line routes_gen.go:1619:1
 
 // GetContributeHTML returns the URL of route "get_contribute_html": /contribute.html (routes.conf:29:7).
 //
@@ -1623,7 +1624,7 @@ func (u URLBuilder) GetContributeHTML() string {
 	return routegenTable.HelperURL(u.base, 42)
 }
 
-//line routes_gen.go:1627:1
+//line routes_gen.go:1628:1
 
 // GetDebuggingWithGdbHTML returns the URL of route "get_debugging_with_gdb_html": /debugging_with_gdb.html (routes.conf:35:7).
 //
@@ -1632,7 +1633,7 @@ func (u URLBuilder) GetDebuggingWithGdbHTML() string {
 	return routegenTable.HelperURL(u.base, 43)
 }
 
-//line routes_gen.go:1636:1
+//line routes_gen.go:1637:1
 
 // GetDevel returns the URL of route "get_devel": /devel (routes.conf:413:7).
 //
@@ -1641,7 +1642,7 @@ func (u URLBuilder) GetDevel() string {
 	return routegenTable.HelperURL(u.base, 44)
 }
 
-//line routes_gen.go:1645:1
+//line routes_gen.go:1646:1
 
 // GetDevelReleaseHTML returns the URL of route "get_devel_release_html": /devel/release.html (routes.conf:419:7).
 //
@@ -1650,7 +1651,7 @@ func (u URLBuilder) GetDevelReleaseHTML() string {
 	return routegenTable.HelperURL(u.base, 45)
 }
 
-//line routes_gen.go:1654:1
+//line routes_gen.go:1655:1
 
 // GetDevelWeeklyHTML returns the URL of route "get_devel_weekly_html": /devel/weekly.html (routes.conf:425:7).
 //
@@ -1659,7 +1660,7 @@ func (u URLBuilder) GetDevelWeeklyHTML() string {
 	return routegenTable.HelperURL(u.base, 46)
 }
 
-//line routes_gen.go:1663:1
+//line routes_gen.go:1664:1
 
 // GetDocsHTML returns the URL of route "get_docs_html": /docs.html (routes.conf:41:7).
 //
@@ -1668,7 +1669,7 @@ func (u URLBuilder) GetDocsHTML() string {
 	return routegenTable.HelperURL(u.base, 47)
 }
 
-//line routes_gen.go:1672:1
+//line routes_gen.go:1673:1
 
 // GetEffectiveGoHTML returns the URL of route "get_effective_go_html": /effective_go.html (routes.conf:47:7).
 //
@@ -1677,7 +1678,7 @@ func (u URLBuilder) GetEffectiveGoHTML() string {
 	return routegenTable.HelperURL(u.base, 48)
 }
 
-//line routes_gen.go:1681:1
+//line routes_gen.go:1682:1
 
 // GetFilesLog returns the URL of route "get_files_log": /files.log (routes.conf:53:7).
 //
@@ -1686,7 +1687,7 @@ func (u URLBuilder) GetFilesLog() string {
 	return routegenTable.HelperURL(u.base, 49)
 }
 
-//line routes_gen.go:1690:1
+//line routes_gen.go:1691:1
 
 // GetGccgoContributeHTML returns the URL of route "get_gccgo_contribute_html": /gccgo_contribute.html (routes.conf:59:7).
 //
@@ -1695,7 +1696,7 @@ func (u URLBuilder) GetGccgoContributeHTML() string {
 	return routegenTable.HelperURL(u.base, 50)
 }
 
-//line routes_gen.go:1699:1
+//line routes_gen.go:1700:1
 
 // GetGccgoInstallHTML returns the URL of route "get_gccgo_install_html": /gccgo_install.html (routes.conf:65:7).
 //
@@ -1704,7 +1705,7 @@ func (u URLBuilder) GetGccgoInstallHTML() string {
 	return routegenTable.HelperURL(u.base, 51)
 }
 
-//line routes_gen.go:1708:1
+//line routes_gen.go:1709:1
 
 // GetGoLogoBlackPng returns the URL of route "get_go_logo_black_png": /go-logo-black.png (routes.conf:71:7).
 //
@@ -1713,7 +1714,7 @@ func (u URLBuilder) GetGoLogoBlackPng() string {
 	return routegenTable.HelperURL(u.base, 52)
 }
 
-//line routes_gen.go:1717:1
+//line routes_gen.go:1718:1
 
 // GetGoLogoBluePng returns the URL of route "get_go_logo_blue_png": /go-logo-blue.png (routes.conf:77:7).
 //
@@ -1722,7 +1723,7 @@ func (u URLBuilder) GetGoLogoBluePng() string {
 	return routegenTable.HelperURL(u.base, 53)
 }
 
-//line routes_gen.go:1726:1
+//line routes_gen.go:1727:1
 
 // GetGoLogoWhitePng returns the URL of route "get_go_logo_white_png": /go-logo-white.png (routes.conf:83:7).
 //
@@ -1731,7 +1732,7 @@ func (u URLBuilder) GetGoLogoWhitePng() string {
 	return routegenTable.HelperURL(u.base, 54)
 }
 
-//line routes_gen.go:1735:1
+//line routes_gen.go:1736:1
 
 // GetGo11HTML returns the URL of route "get_go1_1_html": /go1.1.html (routes.conf:89:7).
 //
@@ -1740,7 +1741,7 @@ func (u URLBuilder) GetGo11HTML() string {
 	return routegenTable.HelperURL(u.base, 55)
 }
 
-//line routes_gen.go:1744:1
+//line routes_gen.go:1745:1
 
 // GetGo12HTML returns the URL of route "get_go1_2_html": /go1.2.html (routes.conf:95:7).
 //
@@ -1749,7 +1750,7 @@ func (u URLBuilder) GetGo12HTML() string {
 	return routegenTable.HelperURL(u.base, 56)
 }
 
-//line routes_gen.go:1753:1
+//line routes_gen.go:1754:1
 
 // GetGo1HTML returns the URL of route "get_go1_html": /go1.html (routes.conf:101:7).
 //
@@ -1758,7 +1759,7 @@ func (u URLBuilder) GetGo1HTML() string {
 	return routegenTable.HelperURL(u.base, 57)
 }
 
-//line routes_gen.go:1762:1
+//line routes_gen.go:1763:1
 
 // GetGo1compatHTML returns the URL of route "get_go1compat_html": /go1compat.html (routes.conf:107:7).
 //
@@ -1767,7 +1768,7 @@ func (u URLBuilder) GetGo1compatHTML() string {
 	return routegenTable.HelperURL(u.base, 58)
 }
 
-//line routes_gen.go:1771:1
+//line routes_gen.go:1772:1
 
 // GetGoFaqHTML returns the URL of route "get_go_faq_html": /go_faq.html (routes.conf:113:7).
 //
@@ -1776,7 +1777,7 @@ func (u URLBuilder) GetGoFaqHTML() string {
 	return routegenTable.HelperURL(u.base, 59)
 }
 
-//line routes_gen.go:1780:1
+//line routes_gen.go:1781:1
 
 // GetGoMemHTML returns the URL of route "get_go_mem_html": /go_mem.html (routes.conf:119:7).
 //
@@ -1785,7 +1786,7 @@ func (u URLBuilder) GetGoMemHTML() string {
 	return routegenTable.HelperURL(u.base, 60)
 }
 
-//line routes_gen.go:1789:1
+//line routes_gen.go:1790:1
 
 // GetGoSpecHTML returns the URL of route "get_go_spec_html": /go_spec.html (routes.conf:125:7).
 //
@@ -1794,7 +1795,7 @@ func (u URLBuilder) GetGoSpecHTML() string {
 	return routegenTable.HelperURL(u.base, 61)
 }
 
-//line routes_gen.go:1798:1
+//line routes_gen.go:1799:1
 
 // GetGopher returns the URL of route "get_gopher": /gopher (routes.conf:431:7).
 //
@@ -1803,7 +1804,7 @@ func (u URLBuilder) GetGopher() string {
 	return routegenTable.HelperURL(u.base, 62)
 }
 
-//line routes_gen.go:1807:1
+//line routes_gen.go:1808:1
 
 // GetGopherAppenginegopherJpg returns the URL of route "get_gopher_appenginegopher_jpg": /gopher/appenginegopher.jpg (routes.conf:437:7).
 //
@@ -1812,7 +1813,7 @@ func (u URLBuilder) GetGopherAppenginegopherJpg() string {
 	return routegenTable.HelperURL(u.base, 63)
 }
 
-//line routes_gen.go:1816:1
+//line routes_gen.go:1817:1
 
 // GetGopherAppenginegophercolorJpg returns the URL of route "get_gopher_appenginegophercolor_jpg": /gopher/appenginegophercolor.jpg (routes.conf:443:7).
 //
@@ -1821,7 +1822,7 @@ func (u URLBuilder) GetGopherAppenginegophercolorJpg() string {
 	return routegenTable.HelperURL(u.base, 64)
 }
 
-//line routes_gen.go:1825:1
+//line routes_gen.go:1826:1
 
 // GetGopherAppenginelogoGif returns the URL of route "get_gopher_appenginelogo_gif": /gopher/appenginelogo.gif (routes.conf:449:7).
 //
@@ -1830,7 +1831,7 @@ func (u URLBuilder) GetGopherAppenginelogoGif() string {
 	return routegenTable.HelperURL(u.base, 65)
 }
 
-//line routes_gen.go:1834:1
+//line routes_gen.go:1835:1
 
 // GetGopherBumperPng returns the URL of route "get_gopher_bumper_png": /gopher/bumper.png (routes.conf:455:7).
 //
@@ -1839,7 +1840,7 @@ func (u URLBuilder) GetGopherBumperPng() string {
 	return routegenTable.HelperURL(u.base, 66)
 }
 
-//line routes_gen.go:1843:1
+//line routes_gen.go:1844:1
 
 // GetGopherBumper192x108Png returns the URL of route "get_gopher_bumper192x108_png": /gopher/bumper192x108.png (routes.conf:461:7).
 //
@@ -1848,7 +1849,7 @@ func (u URLBuilder) GetGopherBumper192x108Png() string {
 	return routegenTable.HelperURL(u.base, 67)
 }
 
-//line routes_gen.go:1852:1
+//line routes_gen.go:1853:1
 
 // GetGopherBumper320x180Png returns the URL of route "get_gopher_bumper320x180_png": /gopher/bumper320x180.png (routes.conf:467:7).
 //
@@ -1857,7 +1858,7 @@ func (u URLBuilder) GetGopherBumper320x180Png() string {
 	return routegenTable.HelperURL(u.base, 68)
 }
 
-//line routes_gen.go:1861:1
+//line routes_gen.go:1862:1
 
 // GetGopherBumper480x270Png returns the URL of route "get_gopher_bumper480x270_png": /gopher/bumper480x270.png (routes.conf:473:7).
 //
@@ -1866,7 +1867,7 @@ func (u URLBuilder) GetGopherBumper480x270Png() string {
 	return routegenTable.HelperURL(u.base, 69)
 }
 
-//line routes_gen.go:1870:1
+//line routes_gen.go:1871:1
 
 // GetGopherBumper640x360Png returns the URL of route "get_gopher_bumper640x360_png": /gopher/bumper640x360.png (routes.conf:479:7).
 //
@@ -1875,7 +1876,7 @@ func (u URLBuilder) GetGopherBumper640x360Png() string {
 	return routegenTable.HelperURL(u.base, 70)
 }
 
-//line routes_gen.go:1879:1
+//line routes_gen.go:1880:1
 
 // GetGopherDocPng returns the URL of route "get_gopher_doc_png": /gopher/doc.png (routes.conf:485:7).
 //
@@ -1884,7 +1885,7 @@ func (u URLBuilder) GetGopherDocPng() string {
 	return routegenTable.HelperURL(u.base, 71)
 }
 
-//line routes_gen.go:1888:1
+//line routes_gen.go:1889:1
 
 // GetGopherFrontpagePng returns the URL of route "get_gopher_frontpage_png": /gopher/frontpage.png (routes.conf:491:7).
 //
@@ -1893,7 +1894,7 @@ func (u URLBuilder) GetGopherFrontpagePng() string {
 	return routegenTable.HelperURL(u.base, 72)
 }
 
-//line routes_gen.go:1897:1
+//line routes_gen.go:1898:1
 
 // GetGopherGopherbwPng returns the URL of route "get_gopher_gopherbw_png": /gopher/gopherbw.png (routes.conf:497:7).
 //
@@ -1902,7 +1903,7 @@ func (u URLBuilder) GetGopherGopherbwPng() string {
 	return routegenTable.HelperURL(u.base, 73)
 }
 
-//line routes_gen.go:1906:1
+//line routes_gen.go:1907:1
 
 // GetGopherGophercolorPng returns the URL of route "get_gopher_gophercolor_png": /gopher/gophercolor.png (routes.conf:503:7).
 //
@@ -1911,7 +1912,7 @@ func (u URLBuilder) GetGopherGophercolorPng() string {
 	return routegenTable.HelperURL(u.base, 74)
 }
 
-//line routes_gen.go:1915:1
+//line routes_gen.go:1916:1
 
 // GetGopherGophercolor16x16Png returns the URL of route "get_gopher_gophercolor16x16_png": /gopher/gophercolor16x16.png (routes.conf:509:7).
 //
@@ -1920,7 +1921,7 @@ func (u URLBuilder) GetGopherGophercolor16x16Png() string {
 	return routegenTable.HelperURL(u.base, 75)
 }
 
-//line routes_gen.go:1924:1
+//line routes_gen.go:1925:1
 
 // GetGopherHelpPng returns the URL of route "get_gopher_help_png": /gopher/help.png (routes.conf:515:7).
 //
@@ -1929,7 +1930,7 @@ func (u URLBuilder) GetGopherHelpPng() string {
 	return routegenTable.HelperURL(u.base, 76)
 }
 
-//line routes_gen.go:1933:1
+//line routes_gen.go:1934:1
 
 // GetGopherPencil returns the URL of route "get_gopher_pencil": /gopher/pencil (routes.conf:551:7).
 //
@@ -1938,7 +1939,7 @@ func (u URLBuilder) GetGopherPencil() string {
 	return routegenTable.HelperURL(u.base, 77)
 }
 
-//line routes_gen.go:1942:1
+//line routes_gen.go:1943:1
 
 // GetGopherPencilGopherhatJpg returns the URL of route "get_gopher_pencil_gopherhat_jpg": /gopher/pencil/gopherhat.jpg (routes.conf:557:7).
 //
@@ -1947,7 +1948,7 @@ func (u URLBuilder) GetGopherPencilGopherhatJpg() string {
 	return routegenTable.HelperURL(u.base, 78)
 }
 
-//line routes_gen.go:1951:1
+//line routes_gen.go:1952:1
 
 // GetGopherPencilGopherhelmetJpg returns the URL of route "get_gopher_pencil_gopherhelmet_jpg": /gopher/pencil/gopherhelmet.jpg (routes.conf:563:7).
 //
@@ -1956,7 +1957,7 @@ func (u URLBuilder) GetGopherPencilGopherhelmetJpg() string {
 	return routegenTable.HelperURL(u.base, 79)
 }
 
-//line routes_gen.go:1960:1
+//line routes_gen.go:1961:1
 
 // GetGopherPencilGophermegaJpg returns the URL of route "get_gopher_pencil_gophermega_jpg": /gopher/pencil/gophermega.jpg (routes.conf:569:7).
 //
@@ -1965,7 +1966,7 @@ func (u URLBuilder) GetGopherPencilGophermegaJpg() string {
 	return routegenTable.HelperURL(u.base, 80)
 }
 
-//line routes_gen.go:1969:1
+//line routes_gen.go:1970:1
 
 // GetGopherPencilGopherrunningJpg returns the URL of route "get_gopher_pencil_gopherrunning_jpg": /gopher/pencil/gopherrunning.jpg (routes.conf:575:7).
 //
@@ -1974,7 +1975,7 @@ func (u URLBuilder) GetGopherPencilGopherrunningJpg() string {
 	return routegenTable.HelperURL(u.base, 81)
 }
 
-//line routes_gen.go:1978:1
+//line routes_gen.go:1979:1
 
 // GetGopherPencilGopherswimJpg returns the URL of route "get_gopher_pencil_gopherswim_jpg": /gopher/pencil/gopherswim.jpg (routes.conf:581:7).
 //
@@ -1983,7 +1984,7 @@ func (u URLBuilder) GetGopherPencilGopherswimJpg() string {
 	return routegenTable.HelperURL(u.base, 82)
 }
 
-//line routes_gen.go:1987:1
+//line routes_gen.go:1988:1
 
 // GetGopherPencilGopherswrenchJpg returns the URL of route "get_gopher_pencil_gopherswrench_jpg": /gopher/pencil/gopherswrench.jpg (routes.conf:587:7).
 //
@@ -1992,7 +1993,7 @@ func (u URLBuilder) GetGopherPencilGopherswrenchJpg() string {
 	return routegenTable.HelperURL(u.base, 83)
 }
 
-//line routes_gen.go:1996:1
+//line routes_gen.go:1997:1
 
 // GetGopherPkgPng returns the URL of route "get_gopher_pkg_png": /gopher/pkg.png (routes.conf:521:7).
 //
@@ -2001,7 +2002,7 @@ func (u URLBuilder) GetGopherPkgPng() string {
 	return routegenTable.HelperURL(u.base, 84)
 }
 
-//line routes_gen.go:2005:1
+//line routes_gen.go:2006:1
 
 // GetGopherProjectPng returns the URL of route "get_gopher_project_png": /gopher/project.png (routes.conf:527:7).
 //
@@ -2010,7 +2011,7 @@ func (u URLBuilder) GetGopherProjectPng() string {
 	return routegenTable.HelperURL(u.base, 85)
 }
 
-//line routes_gen.go:2014:1
+//line routes_gen.go:2015:1
 
 // GetGopherRefPng returns the URL of route "get_gopher_ref_png": /gopher/ref.png (routes.conf:533:7).
 //
@@ -2019,7 +2020,7 @@ func (u URLBuilder) GetGopherRefPng() string {
 	return routegenTable.HelperURL(u.base, 86)
 }
 
-//line routes_gen.go:2023:1
+//line routes_gen.go:2024:1
 
 // GetGopherRunPng returns the URL of route "get_gopher_run_png": /gopher/run.png (routes.conf:539:7).
 //
@@ -2028,7 +2029,7 @@ func (u URLBuilder) GetGopherRunPng() string {
 	return routegenTable.HelperURL(u.base, 87)
 }
 
-//line routes_gen.go:2032:1
+//line routes_gen.go:2033:1
 
 // GetGopherTalksPng returns the URL of route "get_gopher_talks_png": /gopher/talks.png (routes.conf:545:7).
 //
@@ -2037,7 +2038,7 @@ func (u URLBuilder) GetGopherTalksPng() string {
 	return routegenTable.HelperURL(u.base, 88)
 }
 
-//line routes_gen.go:2041:1
+//line routes_gen.go:2042:1
 
 // GetHelpHTML returns the URL of route "get_help_html": /help.html (routes.conf:131:7).
 //
@@ -2046,7 +2047,7 @@ func (u URLBuilder) GetHelpHTML() string {
 	return routegenTable.HelperURL(u.base, 89)
 }
 
-//line routes_gen.go:2050:1
+//line routes_gen.go:2051:1
 
 // GetIeCSS returns the URL of route "get_ie_css": /ie.css (routes.conf:137:7).
 //
@@ -2055,7 +2056,7 @@ func (u URLBuilder) GetIeCSS() string {
 	return routegenTable.HelperURL(u.base, 90)
 }
 
-//line routes_gen.go:2059:1
+//line routes_gen.go:2060:1
 
 // GetInstallSourceHTML returns the URL of route "get_install_source_html": /install-source.html (routes.conf:143:7).
 //
@@ -2064,7 +2065,7 @@ func (u URLBuilder) GetInstallSourceHTML() string {
 	return routegenTable.HelperURL(u.base, 91)
 }
 
-//line routes_gen.go:2068:1
+//line routes_gen.go:2069:1
 
 // GetInstallHTML returns the URL of route "get_install_html": /install.html (routes.conf:149:7).
 //
@@ -2073,7 +2074,7 @@ func (u URLBuilder) GetInstallHTML() string {
 	return routegenTable.HelperURL(u.base, 92)
 }
 
-//line routes_gen.go:2077:1
+//line routes_gen.go:2078:1
 
 // GetLogo153x55Png returns the URL of route "get_logo_153x55_png": /logo-153x55.png (routes.conf:155:7).
 //
@@ -2082,7 +2083,7 @@ func (u URLBuilder) GetLogo153x55Png() string {
 	return routegenTable.HelperURL(u.base, 93)
 }
 
-//line routes_gen.go:2086:1
+//line routes_gen.go:2087:1
 
 // GetPlay returns the URL of route "get_play": /play (routes.conf:593:7).
 //
@@ -2091,7 +2092,7 @@ func (u URLBuilder) GetPlay() string {
 	return routegenTable.HelperURL(u.base, 94)
 }
 
-//line routes_gen.go:2095:1
+//line routes_gen.go:2096:1
 
 // GetPlayFibGo returns the URL of route "get_play_fib_go": /play/fib.go (routes.conf:599:7).
 //
@@ -2100,7 +2101,7 @@ func (u URLBuilder) GetPlayFibGo() string {
 	return routegenTable.HelperURL(u.base, 95)
 }
 
-//line routes_gen.go:2104:1
+//line routes_gen.go:2105:1
 
 // GetPlayHelloGo returns the URL of route "get_play_hello_go": /play/hello.go (routes.conf:605:7).
 //
@@ -2109,7 +2110,7 @@ func (u URLBuilder) GetPlayHelloGo() string {
 	return routegenTable.HelperURL(u.base, 96)
 }
 
-//line routes_gen.go:2113:1
+//line routes_gen.go:2114:1
 
 // GetPlayLifeGo returns the URL of route "get_play_life_go": /play/life.go (routes.conf:611:7).
 //
@@ -2118,7 +2119,7 @@ func (u URLBuilder) GetPlayLifeGo() string {
 	return routegenTable.HelperURL(u.base, 97)
 }
 
-//line routes_gen.go:2122:1
+//line routes_gen.go:2123:1
 
 // GetPlayPeanoGo returns the URL of route "get_play_peano_go": /play/peano.go (routes.conf:617:7).
 //
@@ -2127,7 +2128,7 @@ func (u URLBuilder) GetPlayPeanoGo() string {
 	return routegenTable.HelperURL(u.base, 98)
 }
 
-//line routes_gen.go:2131:1
+//line routes_gen.go:2132:1
 
 // GetPlayPiGo returns the URL of route "get_play_pi_go": /play/pi.go (routes.conf:623:7).
 //
@@ -2136,7 +2137,7 @@ func (u URLBuilder) GetPlayPiGo() string {
 	return routegenTable.HelperURL(u.base, 99)
 }
 
-//line routes_gen.go:2140:1
+//line routes_gen.go:2141:1
 
 // GetPlaySieveGo returns the URL of route "get_play_sieve_go": /play/sieve.go (routes.conf:629:7).
 //
@@ -2145,7 +2146,7 @@ func (u URLBuilder) GetPlaySieveGo() string {
 	return routegenTable.HelperURL(u.base, 100)
 }
 
-//line routes_gen.go:2149:1
+//line routes_gen.go:2150:1
 
 // GetPlaySolitaireGo returns the URL of route "get_play_solitaire_go": /play/solitaire.go (routes.conf:635:7).
 //
@@ -2154,7 +2155,7 @@ func (u URLBuilder) GetPlaySolitaireGo() string {
 	return routegenTable.HelperURL(u.base, 101)
 }
 
-//line routes_gen.go:2158:1
+//line routes_gen.go:2159:1
 
 // GetPlayTreeGo returns the URL of route "get_play_tree_go": /play/tree.go (routes.conf:641:7).
 //
@@ -2163,7 +2164,7 @@ func (u URLBuilder) GetPlayTreeGo() string {
 	return routegenTable.HelperURL(u.base, 102)
 }
 
-//line routes_gen.go:2167:1
+//line routes_gen.go:2168:1
 
 // GetProgs returns the URL of route "get_progs": /progs (routes.conf:647:7).
 //
@@ -2172,7 +2173,7 @@ func (u URLBuilder) GetProgs() string {
 	return routegenTable.HelperURL(u.base, 103)
 }
 
-//line routes_gen.go:2176:1
+//line routes_gen.go:2177:1
 
 // GetProgsCgo1Go returns the URL of route "get_progs_cgo1_go": /progs/cgo1.go (routes.conf:653:7).
 //
@@ -2181,7 +2182,7 @@ func (u URLBuilder) GetProgsCgo1Go() string {
 	return routegenTable.HelperURL(u.base, 104)
 }
 
-//line routes_gen.go:2185:1
+//line routes_gen.go:2186:1
 
 // GetProgsCgo2Go returns the URL of route "get_progs_cgo2_go": /progs/cgo2.go (routes.conf:659:7).
 //
@@ -2190,7 +2191,7 @@ func (u URLBuilder) GetProgsCgo2Go() string {
 	return routegenTable.HelperURL(u.base, 105)
 }
 
-//line routes_gen.go:2194:1
+//line routes_gen.go:2195:1
 
 // GetProgsCgo3Go returns the URL of route "get_progs_cgo3_go": /progs/cgo3.go (routes.conf:665:7).
 //
@@ -2199,7 +2200,7 @@ func (u URLBuilder) GetProgsCgo3Go() string {
 	return routegenTable.HelperURL(u.base, 106)
 }
 
-//line routes_gen.go:2203:1
+//line routes_gen.go:2204:1
 
 // GetProgsCgo4Go returns the URL of route "get_progs_cgo4_go": /progs/cgo4.go (routes.conf:671:7).
 //
@@ -2208,7 +2209,7 @@ func (u URLBuilder) GetProgsCgo4Go() string {
 	return routegenTable.HelperURL(u.base, 107)
 }
 
-//line routes_gen.go:2212:1
+//line routes_gen.go:2213:1
 
 // GetProgsDeferGo returns the URL of route "get_progs_defer_go": /progs/defer.go (routes.conf:677:7).
 //
@@ -2217,7 +2218,7 @@ func (u URLBuilder) GetProgsDeferGo() string {
 	return routegenTable.HelperURL(u.base, 108)
 }
 
-//line routes_gen.go:2221:1
+//line routes_gen.go:2222:1
 
 // GetProgsDeferOut returns the URL of route "get_progs_defer_out": /progs/defer.out (routes.conf:683:7).
 //
@@ -2226,7 +2227,7 @@ func (u URLBuilder) GetProgsDeferOut() string {
 	return routegenTable.HelperURL(u.base, 109)
 }
 
-//line routes_gen.go:2230:1
+//line routes_gen.go:2231:1
 
 // GetProgsDefer2Go returns the URL of route "get_progs_defer2_go": /progs/defer2.go (routes.conf:689:7).
 //
@@ -2235,7 +2236,7 @@ func (u URLBuilder) GetProgsDefer2Go() string {
 	return routegenTable.HelperURL(u.base, 110)
 }
 
-//line routes_gen.go:2239:1
+//line routes_gen.go:2240:1
 
 // GetProgsDefer2Out returns the URL of route "get_progs_defer2_out": /progs/defer2.out (routes.conf:695:7).
 //
@@ -2244,7 +2245,7 @@ func (u URLBuilder) GetProgsDefer2Out() string {
 	return routegenTable.HelperURL(u.base, 111)
 }
 
-//line routes_gen.go:2248:1
+//line routes_gen.go:2249:1
 
 // GetProgsEffBytesizeGo returns the URL of route "get_progs_eff_bytesize_go": /progs/eff_bytesize.go (routes.conf:701:7).
 //
@@ -2253,7 +2254,7 @@ func (u URLBuilder) GetProgsEffBytesizeGo() string {
 	return routegenTable.HelperURL(u.base, 112)
 }
 
-//line routes_gen.go:2257:1
+//line routes_gen.go:2258:1
 
 // GetProgsEffBytesizeOut returns the URL of route "get_progs_eff_bytesize_out": /progs/eff_bytesize.out (routes.conf:707:7).
 //
@@ -2262,7 +2263,7 @@ func (u URLBuilder) GetProgsEffBytesizeOut() string {
 	return routegenTable.HelperURL(u.base, 113)
 }
 
-//line routes_gen.go:2266:1
+//line routes_gen.go:2267:1
 
 // GetProgsEffQrGo returns the URL of route "get_progs_eff_qr_go": /progs/eff_qr.go (routes.conf:713:7).
 //
@@ -2271,7 +2272,7 @@ func (u URLBuilder) GetProgsEffQrGo() string {
 	return routegenTable.HelperURL(u.base, 114)
 }
 
-//line routes_gen.go:2275:1
+//line routes_gen.go:2276:1
 
 // GetProgsEffSequenceGo returns the URL of route "get_progs_eff_sequence_go": /progs/eff_sequence.go (routes.conf:719:7).
 //
@@ -2280,7 +2281,7 @@ func (u URLBuilder) GetProgsEffSequenceGo() string {
 	return routegenTable.HelperURL(u.base, 115)
 }
 
-//line routes_gen.go:2284:1
+//line routes_gen.go:2285:1
 
 // GetProgsEffSequenceOut returns the URL of route "get_progs_eff_sequence_out": /progs/eff_sequence.out (routes.conf:725:7).
 //
@@ -2289,7 +2290,7 @@ func (u URLBuilder) GetProgsEffSequenceOut() string {
 	return routegenTable.HelperURL(u.base, 116)
 }
 
-//line routes_gen.go:2293:1
+//line routes_gen.go:2294:1
 
 // GetProgsEffUnused1Go returns the URL of route "get_progs_eff_unused1_go": /progs/eff_unused1.go (routes.conf:731:7).
 //
@@ -2298,7 +2299,7 @@ func (u URLBuilder) GetProgsEffUnused1Go() string {
 	return routegenTable.HelperURL(u.base, 117)
 }
 
-//line routes_gen.go:2302:1
+//line routes_gen.go:2303:1
 
 // GetProgsEffUnused2Go returns the URL of route "get_progs_eff_unused2_go": /progs/eff_unused2.go (routes.conf:737:7).
 //
@@ -2307,7 +2308,7 @@ func (u URLBuilder) GetProgsEffUnused2Go() string {
 	return routegenTable.HelperURL(u.base, 118)
 }
 
-//line routes_gen.go:2311:1
+//line routes_gen.go:2312:1
 
 // GetProgsErrorGo returns the URL of route "get_progs_error_go": /progs/error.go (routes.conf:743:7).
 //
@@ -2316,7 +2317,7 @@ func (u URLBuilder) GetProgsErrorGo() string {
 	return routegenTable.HelperURL(u.base, 119)
 }
 
-//line routes_gen.go:2320:1
+//line routes_gen.go:2321:1
 
 // GetProgsError2Go returns the URL of route "get_progs_error2_go": /progs/error2.go (routes.conf:749:7).
 //
@@ -2325,7 +2326,7 @@ func (u URLBuilder) GetProgsError2Go() string {
 	return routegenTable.HelperURL(u.base, 120)
 }
 
-//line routes_gen.go:2329:1
+//line routes_gen.go:2330:1
 
 // GetProgsError3Go returns the URL of route "get_progs_error3_go": /progs/error3.go (routes.conf:755:7).
 //
@@ -2334,7 +2335,7 @@ func (u URLBuilder) GetProgsError3Go() string {
 	return routegenTable.HelperURL(u.base, 121)
 }
 
-//line routes_gen.go:2338:1
+//line routes_gen.go:2339:1
 
 // GetProgsError4Go returns the URL of route "get_progs_error4_go": /progs/error4.go (routes.conf:761:7).
 //
@@ -2343,7 +2344,7 @@ func (u URLBuilder) GetProgsError4Go() string {
 	return routegenTable.HelperURL(u.base, 122)
 }
 
-//line routes_gen.go:2347:1
+//line routes_gen.go:2348:1
 
 // GetProgsGo1Go returns the URL of route "get_progs_go1_go": /progs/go1.go (routes.conf:767:7).
 //
@@ -2352,7 +2353,7 @@ func (u URLBuilder) GetProgsGo1Go() string {
 	return routegenTable.HelperURL(u.base, 123)
 }
 
-//line routes_gen.go:2356:1
+//line routes_gen.go:2357:1
 
 // GetProgsGobs1Go returns the URL of route "get_progs_gobs1_go": /progs/gobs1.go (routes.conf:773:7).
 //
@@ -2361,7 +2362,7 @@ func (u URLBuilder) GetProgsGobs1Go() string {
 	return routegenTable.HelperURL(u.base, 124)
 }
 
-//line routes_gen.go:2365:1
+//line routes_gen.go:2366:1
 
 // GetProgsGobs2Go returns the URL of route "get_progs_gobs2_go": /progs/gobs2.go (routes.conf:779:7).
 //
@@ -2370,7 +2371,7 @@ func (u URLBuilder) GetProgsGobs2Go() string {
 	return routegenTable.HelperURL(u.base, 125)
 }
 
-//line routes_gen.go:2374:1
+//line routes_gen.go:2375:1
 
 // GetProgsImageDrawGo returns the URL of route "get_progs_image_draw_go": /progs/image_draw.go (routes.conf:785:7).
 //
@@ -2379,7 +2380,7 @@ func (u URLBuilder) GetProgsImageDrawGo() string {
 	return routegenTable.HelperURL(u.base, 126)
 }
 
-//line routes_gen.go:2383:1
+//line routes_gen.go:2384:1
 
 // GetProgsImagePackage1Go returns the URL of route "get_progs_image_package1_go": /progs/image_package1.go (routes.conf:791:7).
 //
@@ -2388,7 +2389,7 @@ func (u URLBuilder) GetProgsImagePackage1Go() string {
 	return routegenTable.HelperURL(u.base, 127)
 }
 
-//line routes_gen.go:2392:1
+//line routes_gen.go:2393:1
 
 // GetProgsImagePackage1Out returns the URL of route "get_progs_image_package1_out": /progs/image_package1.out (routes.conf:797:7).
 //
@@ -2397,7 +2398,7 @@ func (u URLBuilder) GetProgsImagePackage1Out() string {
 	return routegenTable.HelperURL(u.base, 128)
 }
 
-//line routes_gen.go:2401:1
+//line routes_gen.go:2402:1
 
 // GetProgsImagePackage2Go returns the URL of route "get_progs_image_package2_go": /progs/image_package2.go (routes.conf:803:7).
 //
@@ -2406,7 +2407,7 @@ func (u URLBuilder) GetProgsImagePackage2Go() string {
 	return routegenTable.HelperURL(u.base, 129)
 }
 
-//line routes_gen.go:2410:1
+//line routes_gen.go:2411:1
 
 // GetProgsImagePackage2Out returns the URL of route "get_progs_image_package2_out": /progs/image_package2.out (routes.conf:809:7).
 //
@@ -2415,7 +2416,7 @@ func (u URLBuilder) GetProgsImagePackage2Out() string {
 	return routegenTable.HelperURL(u.base, 130)
 }
 
-//line routes_gen.go:2419:1
+//line routes_gen.go:2420:1
 
 // GetProgsImagePackage3Go returns the URL of route "get_progs_image_package3_go": /progs/image_package3.go (routes.conf:815:7).
 //
@@ -2424,7 +2425,7 @@ func (u URLBuilder) GetProgsImagePackage3Go() string {
 	return routegenTable.HelperURL(u.base, 131)
 }
 
-//line routes_gen.go:2428:1
+//line routes_gen.go:2429:1
 
 // GetProgsImagePackage3Out returns the URL of route "get_progs_image_package3_out": /progs/image_package3.out (routes.conf:821:7).
 //
@@ -2433,7 +2434,7 @@ func (u URLBuilder) GetProgsImagePackage3Out() string {
 	return routegenTable.HelperURL(u.base, 132)
 }
 
-//line routes_gen.go:2437:1
+//line routes_gen.go:2438:1
 
 // GetProgsImagePackage4Go returns the URL of route "get_progs_image_package4_go": /progs/image_package4.go (routes.conf:827:7).
 //
@@ -2442,7 +2443,7 @@ func (u URLBuilder) GetProgsImagePackage4Go() string {
 	return routegenTable.HelperURL(u.base, 133)
 }
 
-//line routes_gen.go:2446:1
+//line routes_gen.go:2447:1
 
 // GetProgsImagePackage4Out returns the URL of route "get_progs_image_package4_out": /progs/image_package4.out (routes.conf:833:7).
 //
@@ -2451,7 +2452,7 @@ func (u URLBuilder) GetProgsImagePackage4Out() string {
 	return routegenTable.HelperURL(u.base, 134)
 }
 
-//line routes_gen.go:2455:1
+//line routes_gen.go:2456:1
 
 // GetProgsImagePackage5Go returns the URL of route "get_progs_image_package5_go": /progs/image_package5.go (routes.conf:839:7).
 //
@@ -2460,7 +2461,7 @@ func (u URLBuilder) GetProgsImagePackage5Go() string {
 	return routegenTable.HelperURL(u.base, 135)
 }
 
-//line routes_gen.go:2464:1
+//line routes_gen.go:2465:1
 
 // GetProgsImagePackage5Out returns the URL of route "get_progs_image_package5_out": /progs/image_package5.out (routes.conf:845:7).
 //
@@ -2469,7 +2470,7 @@ func (u URLBuilder) GetProgsImagePackage5Out() string {
 	return routegenTable.HelperURL(u.base, 136)
 }
 
-//line routes_gen.go:2473:1
+//line routes_gen.go:2474:1
 
 // GetProgsImagePackage6Go returns the URL of route "get_progs_image_package6_go": /progs/image_package6.go (routes.conf:851:7).
 //
@@ -2478,7 +2479,7 @@ func (u URLBuilder) GetProgsImagePackage6Go() string {
 	return routegenTable.HelperURL(u.base, 137)
 }
 
-//line routes_gen.go:2482:1
+//line routes_gen.go:2483:1
 
 // GetProgsImagePackage6Out returns the URL of route "get_progs_image_package6_out": /progs/image_package6.out (routes.conf:857:7).
 //
@@ -2487,7 +2488,7 @@ func (u URLBuilder) GetProgsImagePackage6Out() string {
 	return routegenTable.HelperURL(u.base, 138)
 }
 
-//line routes_gen.go:2491:1
+//line routes_gen.go:2492:1
 
 // GetProgsInterfaceGo returns the URL of route "get_progs_interface_go": /progs/interface.go (routes.conf:863:7).
 //
@@ -2496,7 +2497,7 @@ func (u URLBuilder) GetProgsInterfaceGo() string {
 	return routegenTable.HelperURL(u.base, 139)
 }
 
-//line routes_gen.go:2500:1
+//line routes_gen.go:2501:1
 
 // GetProgsInterface2Go returns the URL of route "get_progs_interface2_go": /progs/interface2.go (routes.conf:869:7).
 //
@@ -2505,7 +2506,7 @@ func (u URLBuilder) GetProgsInterface2Go() string {
 	return routegenTable.HelperURL(u.base, 140)
 }
 
-//line routes_gen.go:2509:1
+//line routes_gen.go:2510:1
 
 // GetProgsInterface2Out returns the URL of route "get_progs_interface2_out": /progs/interface2.out (routes.conf:875:7).
 //
@@ -2514,7 +2515,7 @@ func (u URLBuilder) GetProgsInterface2Out() string {
 	return routegenTable.HelperURL(u.base, 141)
 }
 
-//line routes_gen.go:2518:1
+//line routes_gen.go:2519:1
 
 // GetProgsJson1Go returns the URL of route "get_progs_json1_go": /progs/json1.go (routes.conf:881:7).
 //
@@ -2523,7 +2524,7 @@ func (u URLBuilder) GetProgsJson1Go() string {
 	return routegenTable.HelperURL(u.base, 142)
 }
 
-//line routes_gen.go:2527:1
+//line routes_gen.go:2528:1
 
 // GetProgsJson2Go returns the URL of route "get_progs_json2_go": /progs/json2.go (routes.conf:887:7).
 //
@@ -2532,7 +2533,7 @@ func (u URLBuilder) GetProgsJson2Go() string {
 	return routegenTable.HelperURL(u.base, 143)
 }
 
-//line routes_gen.go:2536:1
+//line routes_gen.go:2537:1
 
 // GetProgsJson2Out returns the URL of route "get_progs_json2_out": /progs/json2.out (routes.conf:893:7).
 //
@@ -2541,7 +2542,7 @@ func (u URLBuilder) GetProgsJson2Out() string {
 	return routegenTable.HelperURL(u.base, 144)
 }
 
-//line routes_gen.go:2545:1
+//line routes_gen.go:2546:1
 
 // GetProgsJson3Go returns the URL of route "get_progs_json3_go": /progs/json3.go (routes.conf:899:7).
 //
@@ -2550,7 +2551,7 @@ func (u URLBuilder) GetProgsJson3Go() string {
 	return routegenTable.HelperURL(u.base, 145)
 }
 
-//line routes_gen.go:2554:1
+//line routes_gen.go:2555:1
 
 // GetProgsJson4Go returns the URL of route "get_progs_json4_go": /progs/json4.go (routes.conf:905:7).
 //
@@ -2559,7 +2560,7 @@ func (u URLBuilder) GetProgsJson4Go() string {
 	return routegenTable.HelperURL(u.base, 146)
 }
 
-//line routes_gen.go:2563:1
+//line routes_gen.go:2564:1
 
 // GetProgsJson5Go returns the URL of route "get_progs_json5_go": /progs/json5.go (routes.conf:911:7).
 //
@@ -2568,7 +2569,7 @@ func (u URLBuilder) GetProgsJson5Go() string {
 	return routegenTable.HelperURL(u.base, 147)
 }
 
-//line routes_gen.go:2572:1
+//line routes_gen.go:2573:1
 
 // GetProgsRun returns the URL of route "get_progs_run": /progs/run (routes.conf:917:7).
 //
@@ -2577,7 +2578,7 @@ func (u URLBuilder) GetProgsRun() string {
 	return routegenTable.HelperURL(u.base, 148)
 }
 
-//line routes_gen.go:2581:1
+//line routes_gen.go:2582:1
 
 // GetProgsSlicesGo returns the URL of route "get_progs_slices_go": /progs/slices.go (routes.conf:923:7).
 //
@@ -2586,7 +2587,7 @@ func (u URLBuilder) GetProgsSlicesGo() string {
 	return routegenTable.HelperURL(u.base, 149)
 }
 
-//line routes_gen.go:2590:1
+//line routes_gen.go:2591:1
 
 // GetProgsTimeout1Go returns the URL of route "get_progs_timeout1_go": /progs/timeout1.go (routes.conf:929:7).
 //
@@ -2595,7 +2596,7 @@ func (u URLBuilder) GetProgsTimeout1Go() string {
 	return routegenTable.HelperURL(u.base, 150)
 }
 
-//line routes_gen.go:2599:1
+//line routes_gen.go:2600:1
 
 // GetProgsTimeout2Go returns the URL of route "get_progs_timeout2_go": /progs/timeout2.go (routes.conf:935:7).
 //
@@ -2604,7 +2605,7 @@ func (u URLBuilder) GetProgsTimeout2Go() string {
 	return routegenTable.HelperURL(u.base, 151)
 }
 
-//line routes_gen.go:2608:1
+//line routes_gen.go:2609:1
 
 // GetProgsUpdateBash returns the URL of route "get_progs_update_bash": /progs/update.bash (routes.conf:941:7).
 //
@@ -2613,7 +2614,7 @@ func (u URLBuilder) GetProgsUpdateBash() string {
 	return routegenTable.HelperURL(u.base, 152)
 }
 
-//line routes_gen.go:2617:1
+//line routes_gen.go:2618:1
 
 // GetRootHTML returns the URL of route "get_root_html": /root.html (routes.conf:167:7).
 //
@@ -2622,7 +2623,7 @@ func (u URLBuilder) GetRootHTML() string {
 	return routegenTable.HelperURL(u.base, 153)
 }
 
-//line routes_gen.go:2626:1
+//line routes_gen.go:2627:1
 
 // GetSharePng returns the URL of route "get_share_png": /share.png (routes.conf:173:7).
 //
@@ -2631,7 +2632,7 @@ func (u URLBuilder) GetSharePng() string {
 	return routegenTable.HelperURL(u.base, 154)
 }
 
-//line routes_gen.go:2635:1
+//line routes_gen.go:2636:1
 
 // GetSieveGif returns the URL of route "get_sieve_gif": /sieve.gif (routes.conf:179:7).
 //
@@ -2640,7 +2641,7 @@ func (u URLBuilder) GetSieveGif() string {
 	return routegenTable.HelperURL(u.base, 155)
 }
 
-//line routes_gen.go:2644:1
+//line routes_gen.go:2645:1
 
 // GetTosHTML returns the URL of route "get_tos_html": /tos.html (routes.conf:185:7).
 //
@@ -2649,7 +2650,7 @@ func (u URLBuilder) GetTosHTML() string {
 	return routegenTable.HelperURL(u.base, 156)
 }
 
-//line routes_gen.go:2653:1
+//line routes_gen.go:2654:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

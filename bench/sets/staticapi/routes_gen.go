@@ -13,12 +13,12 @@ import (
 	"github.com/routegen/routegen/runtime/routegenimpl"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of routes.conf, in file order.
@@ -194,9 +194,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -851,7 +852,7 @@ type StaticController interface {
 	GetSieveGif(ctx *runtime.Context) error // serves get_sieve_gif: GET /sieve.gif (routes.conf:180:7)
 //line routes.conf:186:6
 	GetTosHtml(ctx *runtime.Context) error // serves get_tos_html: GET /tos.html (routes.conf:186:7)
-//line routes_gen.go:855:1
+//line routes_gen.go:856:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -1244,7 +1245,7 @@ func (u URLBuilder) GetRoot() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:1248:1
+//line routes_gen.go:1249:1
 
 // GetMakefile returns the URL of route "get_makefile": /Makefile (routes.conf:162:7).
 //
@@ -1253,7 +1254,7 @@ func (u URLBuilder) GetMakefile() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:1257:1
+//line routes_gen.go:1258:1
 
 // GetArticles returns the URL of route "get_articles": /articles (routes.conf:192:7).
 //
@@ -1262,7 +1263,7 @@ func (u URLBuilder) GetArticles() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:1266:1
+//line routes_gen.go:1267:1
 
 // GetArticlesGoCommandHTML returns the URL of route "get_articles_go_command_html": /articles/go_command.html (routes.conf:198:7).
 //
@@ -1271,7 +1272,7 @@ func (u URLBuilder) GetArticlesGoCommandHTML() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:1275:1
+//line routes_gen.go:1276:1
 
 // GetArticlesIndexHTML returns the URL of route "get_articles_index_html": /articles/index.html (routes.conf:204:7).
 //
@@ -1280,7 +1281,7 @@ func (u URLBuilder) GetArticlesIndexHTML() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:1284:1
+//line routes_gen.go:1285:1
 
 // GetArticlesWiki returns the URL of route "get_articles_wiki": /articles/wiki (routes.conf:210:7).
 //
@@ -1289,7 +1290,7 @@ func (u URLBuilder) GetArticlesWiki() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:1293:1
+//line routes_gen.go:1294:1
 
 // GetArticlesWikiMakefile returns the URL of route "get_articles_wiki_makefile": /articles/wiki/Makefile (routes.conf:270:7).
 //
@@ -1298,7 +1299,7 @@ func (u URLBuilder) GetArticlesWikiMakefile() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:1302:1
+//line routes_gen.go:1303:1
 
 // GetArticlesWikiEditHTML returns the URL of route "get_articles_wiki_edit_html": /articles/wiki/edit.html (routes.conf:216:7).
 //
@@ -1307,7 +1308,7 @@ func (u URLBuilder) GetArticlesWikiEditHTML() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:1311:1
+//line routes_gen.go:1312:1
 
 // GetArticlesWikiFinalNoclosureGo returns the URL of route "get_articles_wiki_final_noclosure_go": /articles/wiki/final-noclosure.go (routes.conf:222:7).
 //
@@ -1316,7 +1317,7 @@ func (u URLBuilder) GetArticlesWikiFinalNoclosureGo() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:1320:1
+//line routes_gen.go:1321:1
 
 // GetArticlesWikiFinalNoerrorGo returns the URL of route "get_articles_wiki_final_noerror_go": /articles/wiki/final-noerror.go (routes.conf:228:7).
 //
@@ -1325,7 +1326,7 @@ func (u URLBuilder) GetArticlesWikiFinalNoerrorGo() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:1329:1
+//line routes_gen.go:1330:1
 
 // GetArticlesWikiFinalParsetemplateGo returns the URL of route "get_articles_wiki_final_parsetemplate_go": /articles/wiki/final-parsetemplate.go (routes.conf:234:7).
 //
@@ -1334,7 +1335,7 @@ func (u URLBuilder) GetArticlesWikiFinalParsetemplateGo() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:1338:1
+//line routes_gen.go:1339:1
 
 // GetArticlesWikiFinalTemplateGo returns the URL of route "get_articles_wiki_final_template_go": /articles/wiki/final-template.go (routes.conf:240:7).
 //
@@ -1343,7 +1344,7 @@ func (u URLBuilder) GetArticlesWikiFinalTemplateGo() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:1347:1
+//line routes_gen.go:1348:1
 
 // GetArticlesWikiFinalGo returns the URL of route "get_articles_wiki_final_go": /articles/wiki/final.go (routes.conf:246:7).
 //
@@ -1352,7 +1353,7 @@ func (u URLBuilder) GetArticlesWikiFinalGo() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:1356:1
+//line routes_gen.go:1357:1
 
 // GetArticlesWikiGetGo returns the URL of route "get_articles_wiki_get_go": /articles/wiki/get.go (routes.conf:252:7).
 //
@@ -1361,7 +1362,7 @@ func (u URLBuilder) GetArticlesWikiGetGo() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:1365:1
+//line routes_gen.go:1366:1
 
 // GetArticlesWikiHTTPSampleGo returns the URL of route "get_articles_wiki_http_sample_go": /articles/wiki/http-sample.go (routes.conf:258:7).
 //
@@ -1370,7 +1371,7 @@ func (u URLBuilder) GetArticlesWikiHTTPSampleGo() string {
 	return routegenTable.HelperURL(u.base, 14)
 }
 
-//line routes_gen.go:1374:1
+//line routes_gen.go:1375:1
 
 // GetArticlesWikiIndexHTML returns the URL of route "get_articles_wiki_index_html": /articles/wiki/index.html (routes.conf:264:7).
 //
@@ -1379,7 +1380,7 @@ func (u URLBuilder) GetArticlesWikiIndexHTML() string {
 	return routegenTable.HelperURL(u.base, 15)
 }
 
-//line routes_gen.go:1383:1
+//line routes_gen.go:1384:1
 
 // GetArticlesWikiNotemplateGo returns the URL of route "get_articles_wiki_notemplate_go": /articles/wiki/notemplate.go (routes.conf:276:7).
 //
@@ -1388,7 +1389,7 @@ func (u URLBuilder) GetArticlesWikiNotemplateGo() string {
 	return routegenTable.HelperURL(u.base, 16)
 }
 
-//line routes_gen.go:1392:1
+//line routes_gen.go:1393:1
 
 // GetArticlesWikiPart1NoerrorGo returns the URL of route "get_articles_wiki_part1_noerror_go": /articles/wiki/part1-noerror.go (routes.conf:282:7).
 //
@@ -1397,7 +1398,7 @@ func (u URLBuilder) GetArticlesWikiPart1NoerrorGo() string {
 	return routegenTable.HelperURL(u.base, 17)
 }
 
-//line routes_gen.go:1401:1
+//line routes_gen.go:1402:1
 
 // GetArticlesWikiPart1Go returns the URL of route "get_articles_wiki_part1_go": /articles/wiki/part1.go (routes.conf:288:7).
 //
@@ -1406,7 +1407,7 @@ func (u URLBuilder) GetArticlesWikiPart1Go() string {
 	return routegenTable.HelperURL(u.base, 18)
 }
 
-//line routes_gen.go:1410:1
+//line routes_gen.go:1411:1
 
 // GetArticlesWikiPart2Go returns the URL of route "get_articles_wiki_part2_go": /articles/wiki/part2.go (routes.conf:294:7).
 //
@@ -1415,7 +1416,7 @@ func (u URLBuilder) GetArticlesWikiPart2Go() string {
 	return routegenTable.HelperURL(u.base, 19)
 }
 
-//line routes_gen.go:1419:1
+//line routes_gen.go:1420:1
 
 // GetArticlesWikiPart3ErrorhandlingGo returns the URL of route "get_articles_wiki_part3_errorhandling_go": /articles/wiki/part3-errorhandling.go (routes.conf:300:7).
 //
@@ -1424,7 +1425,7 @@ func (u URLBuilder) GetArticlesWikiPart3ErrorhandlingGo() string {
 	return routegenTable.HelperURL(u.base, 20)
 }
 
-//line routes_gen.go:1428:1
+//line routes_gen.go:1429:1
 
 // GetArticlesWikiPart3Go returns the URL of route "get_articles_wiki_part3_go": /articles/wiki/part3.go (routes.conf:306:7).
 //
@@ -1433,7 +1434,7 @@ func (u URLBuilder) GetArticlesWikiPart3Go() string {
 	return routegenTable.HelperURL(u.base, 21)
 }
 
-//line routes_gen.go:1437:1
+//line routes_gen.go:1438:1
 
 // GetArticlesWikiTestBash returns the URL of route "get_articles_wiki_test_bash": /articles/wiki/test.bash (routes.conf:312:7).
 //
@@ -1442,7 +1443,7 @@ func (u URLBuilder) GetArticlesWikiTestBash() string {
 	return routegenTable.HelperURL(u.base, 22)
 }
 
-//line routes_gen.go:1446:1
+//line routes_gen.go:1447:1
 
 // GetArticlesWikiTestTestTxtGood returns the URL of route "get_articles_wiki_test_test_txt_good": /articles/wiki/test_Test.txt.good (routes.conf:324:7).
 //
@@ -1451,7 +1452,7 @@ func (u URLBuilder) GetArticlesWikiTestTestTxtGood() string {
 	return routegenTable.HelperURL(u.base, 23)
 }
 
-//line routes_gen.go:1455:1
+//line routes_gen.go:1456:1
 
 // GetArticlesWikiTestEditGood returns the URL of route "get_articles_wiki_test_edit_good": /articles/wiki/test_edit.good (routes.conf:318:7).
 //
@@ -1460,7 +1461,7 @@ func (u URLBuilder) GetArticlesWikiTestEditGood() string {
 	return routegenTable.HelperURL(u.base, 24)
 }
 
-//line routes_gen.go:1464:1
+//line routes_gen.go:1465:1
 
 // GetArticlesWikiTestViewGood returns the URL of route "get_articles_wiki_test_view_good": /articles/wiki/test_view.good (routes.conf:330:7).
 //
@@ -1469,7 +1470,7 @@ func (u URLBuilder) GetArticlesWikiTestViewGood() string {
 	return routegenTable.HelperURL(u.base, 25)
 }
 
-//line routes_gen.go:1473:1
+//line routes_gen.go:1474:1
 
 // GetArticlesWikiViewHTML returns the URL of route "get_articles_wiki_view_html": /articles/wiki/view.html (routes.conf:336:7).
 //
@@ -1478,7 +1479,7 @@ func (u URLBuilder) GetArticlesWikiViewHTML() string {
 	return routegenTable.HelperURL(u.base, 26)
 }
 
-//line routes_gen.go:1482:1
+//line routes_gen.go:1483:1
 
 // GetCmdHTML returns the URL of route "get_cmd_html": /cmd.html (routes.conf:12:7).
 //
@@ -1487,7 +1488,7 @@ func (u URLBuilder) GetCmdHTML() string {
 	return routegenTable.HelperURL(u.base, 27)
 }
 
-//line routes_gen.go:1491:1
+//line routes_gen.go:1492:1
 
 // GetCodeHTML returns the URL of route "get_code_html": /code.html (routes.conf:18:7).
 //
@@ -1496,7 +1497,7 @@ func (u URLBuilder) GetCodeHTML() string {
 	return routegenTable.HelperURL(u.base, 28)
 }
 
-//line routes_gen.go:1500:1
+//line routes_gen.go:1501:1
 
 // GetCodewalk returns the URL of route "get_codewalk": /codewalk (routes.conf:342:7).
 //
@@ -1505,7 +1506,7 @@ func (u URLBuilder) GetCodewalk() string {
 	return routegenTable.HelperURL(u.base, 29)
 }
 
-//line routes_gen.go:1509:1
+//line routes_gen.go:1510:1
 
 // GetCodewalkCodewalkCSS returns the URL of route "get_codewalk_codewalk_css": /codewalk/codewalk.css (routes.conf:348:7).
 //
@@ -1514,7 +1515,7 @@ func (u URLBuilder) GetCodewalkCodewalkCSS() string {
 	return routegenTable.HelperURL(u.base, 30)
 }
 
-//line routes_gen.go:1518:1
+//line routes_gen.go:1519:1
 
 // GetCodewalkCodewalkJs returns the URL of route "get_codewalk_codewalk_js": /codewalk/codewalk.js (routes.conf:354:7).
 //
@@ -1523,7 +1524,7 @@ func (u URLBuilder) GetCodewalkCodewalkJs() string {
 	return routegenTable.HelperURL(u.base, 31)
 }
 
-//line routes_gen.go:1527:1
+//line routes_gen.go:1528:1
 
 // GetCodewalkCodewalkXML returns the URL of route "get_codewalk_codewalk_xml": /codewalk/codewalk.xml (routes.conf:360:7).
 //
@@ -1532,7 +1533,7 @@ func (u URLBuilder) GetCodewalkCodewalkXML() string {
 	return routegenTable.HelperURL(u.base, 32)
 }
 
-//line routes_gen.go:1536:1
+//line routes_gen.go:1537:1
 
 // GetCodewalkFunctionsXML returns the URL of route "get_codewalk_functions_xml": /codewalk/functions.xml (routes.conf:366:7).
 //
@@ -1541,7 +1542,7 @@ func (u URLBuilder) GetCodewalkFunctionsXML() string {
 	return routegenTable.HelperURL(u.base, 33)
 }
 
-//line routes_gen.go:1545:1
+//line routes_gen.go:1546:1
 
 // GetCodewalkMarkovGo returns the URL of route "get_codewalk_markov_go": /codewalk/markov.go (routes.conf:372:7).
 //
@@ -1550,7 +1551,7 @@ func (u URLBuilder) GetCodewalkMarkovGo() string {
 	return routegenTable.HelperURL(u.base, 34)
 }
 
-//line routes_gen.go:1554:1
+//line routes_gen.go:1555:1
 
 // GetCodewalkMarkovXML returns the URL of route "get_codewalk_markov_xml": /codewalk/markov.xml (routes.conf:378:7).
 //
@@ -1559,7 +1560,7 @@ func (u URLBuilder) GetCodewalkMarkovXML() string {
 	return routegenTable.HelperURL(u.base, 35)
 }
 
-//line routes_gen.go:1563:1
+//line routes_gen.go:1564:1
 
 // GetCodewalkPigGo returns the URL of route "get_codewalk_pig_go": /codewalk/pig.go (routes.conf:384:7).
 //
@@ -1568,7 +1569,7 @@ func (u URLBuilder) GetCodewalkPigGo() string {
 	return routegenTable.HelperURL(u.base, 36)
 }
 
-//line routes_gen.go:1572:1
+//line routes_gen.go:1573:1
 
 // GetCodewalkPopoutPng returns the URL of route "get_codewalk_popout_png": /codewalk/popout.png (routes.conf:390:7).
 //
@@ -1577,7 +1578,7 @@ func (u URLBuilder) GetCodewalkPopoutPng() string {
 	return routegenTable.HelperURL(u.base, 37)
 }
 
-//line routes_gen.go:1581:1
+//line routes_gen.go:1582:1
 
 // GetCodewalkRun returns the URL of route "get_codewalk_run": /codewalk/run (routes.conf:396:7).
 //
@@ -1586,7 +1587,7 @@ func (u URLBuilder) GetCodewalkRun() string {
 	return routegenTable.HelperURL(u.base, 38)
 }
 
-//line routes_gen.go:1590:1
+//line routes_gen.go:1591:1
 
 // GetCodewalkSharememXML returns the URL of route "get_codewalk_sharemem_xml": /codewalk/sharemem.xml (routes.conf:402:7).
 //
@@ -1595,7 +1596,7 @@ func (u URLBuilder) GetCodewalkSharememXML() string {
 	return routegenTable.HelperURL(u.base, 39)
 }
 
-//line routes_gen.go:1599:1
+//line routes_gen.go:1600:1
 
 // GetCodewalkUrlpollGo returns the URL of route "get_codewalk_urlpoll_go": /codewalk/urlpoll.go (routes.conf:408:7).
 //
@@ -1604,7 +1605,7 @@ func (u URLBuilder) GetCodewalkUrlpollGo() string {
 	return routegenTable.HelperURL(u.base, 40)
 }
 
-//line routes_gen.go:1608:1
+//line routes_gen.go:1609:1
 
 // GetContribHTML returns the URL of route "get_contrib_html": /contrib.html (routes.conf:24:7).
 //
@@ -1613,7 +1614,7 @@ func (u URLBuilder) GetContribHTML() string {
 	return routegenTable.HelperURL(u.base, 41)
 }
 
-//line routes_gen.go:1617:1
+//line routes_gen.go:1618:1
 
 // GetContributeHTML returns the URL of route "get_contribute_html": /contribute.html (routes.conf:30:7).
 //
@@ -1622,7 +1623,7 @@ func (u URLBuilder) GetContributeHTML() string {
 	return routegenTable.HelperURL(u.base, 42)
 }
 
-//line routes_gen.go:1626:1
+//line routes_gen.go:1627:1
 
 // GetDebuggingWithGdbHTML returns the URL of route "get_debugging_with_gdb_html": /debugging_with_gdb.html (routes.conf:36:7).
 //
@@ -1631,7 +1632,7 @@ func (u URLBuilder) GetDebuggingWithGdbHTML() string {
 	return routegenTable.HelperURL(u.base, 43)
 }
 
-//line routes_gen.go:1635:1
+//line routes_gen.go:1636:1
 
 // GetDevel returns the URL of route "get_devel": /devel (routes.conf:414:7).
 //
@@ -1640,7 +1641,7 @@ func (u URLBuilder) GetDevel() string {
 	return routegenTable.HelperURL(u.base, 44)
 }
 
-//line routes_gen.go:1644:1
+//line routes_gen.go:1645:1
 
 // GetDevelReleaseHTML returns the URL of route "get_devel_release_html": /devel/release.html (routes.conf:420:7).
 //
@@ -1649,7 +1650,7 @@ func (u URLBuilder) GetDevelReleaseHTML() string {
 	return routegenTable.HelperURL(u.base, 45)
 }
 
-//line routes_gen.go:1653:1
+//line routes_gen.go:1654:1
 
 // GetDevelWeeklyHTML returns the URL of route "get_devel_weekly_html": /devel/weekly.html (routes.conf:426:7).
 //
@@ -1658,7 +1659,7 @@ func (u URLBuilder) GetDevelWeeklyHTML() string {
 	return routegenTable.HelperURL(u.base, 46)
 }
 
-//line routes_gen.go:1662:1
+//line routes_gen.go:1663:1
 
 // GetDocsHTML returns the URL of route "get_docs_html": /docs.html (routes.conf:42:7).
 //
@@ -1667,7 +1668,7 @@ func (u URLBuilder) GetDocsHTML() string {
 	return routegenTable.HelperURL(u.base, 47)
 }
 
-//line routes_gen.go:1671:1
+//line routes_gen.go:1672:1
 
 // GetEffectiveGoHTML returns the URL of route "get_effective_go_html": /effective_go.html (routes.conf:48:7).
 //
@@ -1676,7 +1677,7 @@ func (u URLBuilder) GetEffectiveGoHTML() string {
 	return routegenTable.HelperURL(u.base, 48)
 }
 
-//line routes_gen.go:1680:1
+//line routes_gen.go:1681:1
 
 // GetFilesLog returns the URL of route "get_files_log": /files.log (routes.conf:54:7).
 //
@@ -1685,7 +1686,7 @@ func (u URLBuilder) GetFilesLog() string {
 	return routegenTable.HelperURL(u.base, 49)
 }
 
-//line routes_gen.go:1689:1
+//line routes_gen.go:1690:1
 
 // GetGccgoContributeHTML returns the URL of route "get_gccgo_contribute_html": /gccgo_contribute.html (routes.conf:60:7).
 //
@@ -1694,7 +1695,7 @@ func (u URLBuilder) GetGccgoContributeHTML() string {
 	return routegenTable.HelperURL(u.base, 50)
 }
 
-//line routes_gen.go:1698:1
+//line routes_gen.go:1699:1
 
 // GetGccgoInstallHTML returns the URL of route "get_gccgo_install_html": /gccgo_install.html (routes.conf:66:7).
 //
@@ -1703,7 +1704,7 @@ func (u URLBuilder) GetGccgoInstallHTML() string {
 	return routegenTable.HelperURL(u.base, 51)
 }
 
-//line routes_gen.go:1707:1
+//line routes_gen.go:1708:1
 
 // GetGoLogoBlackPng returns the URL of route "get_go_logo_black_png": /go-logo-black.png (routes.conf:72:7).
 //
@@ -1712,7 +1713,7 @@ func (u URLBuilder) GetGoLogoBlackPng() string {
 	return routegenTable.HelperURL(u.base, 52)
 }
 
-//line routes_gen.go:1716:1
+//line routes_gen.go:1717:1
 
 // GetGoLogoBluePng returns the URL of route "get_go_logo_blue_png": /go-logo-blue.png (routes.conf:78:7).
 //
@@ -1721,7 +1722,7 @@ func (u URLBuilder) GetGoLogoBluePng() string {
 	return routegenTable.HelperURL(u.base, 53)
 }
 
-//line routes_gen.go:1725:1
+//line routes_gen.go:1726:1
 
 // GetGoLogoWhitePng returns the URL of route "get_go_logo_white_png": /go-logo-white.png (routes.conf:84:7).
 //
@@ -1730,7 +1731,7 @@ func (u URLBuilder) GetGoLogoWhitePng() string {
 	return routegenTable.HelperURL(u.base, 54)
 }
 
-//line routes_gen.go:1734:1
+//line routes_gen.go:1735:1
 
 // GetGo11HTML returns the URL of route "get_go1_1_html": /go1.1.html (routes.conf:90:7).
 //
@@ -1739,7 +1740,7 @@ func (u URLBuilder) GetGo11HTML() string {
 	return routegenTable.HelperURL(u.base, 55)
 }
 
-//line routes_gen.go:1743:1
+//line routes_gen.go:1744:1
 
 // GetGo12HTML returns the URL of route "get_go1_2_html": /go1.2.html (routes.conf:96:7).
 //
@@ -1748,7 +1749,7 @@ func (u URLBuilder) GetGo12HTML() string {
 	return routegenTable.HelperURL(u.base, 56)
 }
 
-//line routes_gen.go:1752:1
+//line routes_gen.go:1753:1
 
 // GetGo1HTML returns the URL of route "get_go1_html": /go1.html (routes.conf:102:7).
 //
@@ -1757,7 +1758,7 @@ func (u URLBuilder) GetGo1HTML() string {
 	return routegenTable.HelperURL(u.base, 57)
 }
 
-//line routes_gen.go:1761:1
+//line routes_gen.go:1762:1
 
 // GetGo1compatHTML returns the URL of route "get_go1compat_html": /go1compat.html (routes.conf:108:7).
 //
@@ -1766,7 +1767,7 @@ func (u URLBuilder) GetGo1compatHTML() string {
 	return routegenTable.HelperURL(u.base, 58)
 }
 
-//line routes_gen.go:1770:1
+//line routes_gen.go:1771:1
 
 // GetGoFaqHTML returns the URL of route "get_go_faq_html": /go_faq.html (routes.conf:114:7).
 //
@@ -1775,7 +1776,7 @@ func (u URLBuilder) GetGoFaqHTML() string {
 	return routegenTable.HelperURL(u.base, 59)
 }
 
-//line routes_gen.go:1779:1
+//line routes_gen.go:1780:1
 
 // GetGoMemHTML returns the URL of route "get_go_mem_html": /go_mem.html (routes.conf:120:7).
 //
@@ -1784,7 +1785,7 @@ func (u URLBuilder) GetGoMemHTML() string {
 	return routegenTable.HelperURL(u.base, 60)
 }
 
-//line routes_gen.go:1788:1
+//line routes_gen.go:1789:1
 
 // GetGoSpecHTML returns the URL of route "get_go_spec_html": /go_spec.html (routes.conf:126:7).
 //
@@ -1793,7 +1794,7 @@ func (u URLBuilder) GetGoSpecHTML() string {
 	return routegenTable.HelperURL(u.base, 61)
 }
 
-//line routes_gen.go:1797:1
+//line routes_gen.go:1798:1
 
 // GetGopher returns the URL of route "get_gopher": /gopher (routes.conf:432:7).
 //
@@ -1802,7 +1803,7 @@ func (u URLBuilder) GetGopher() string {
 	return routegenTable.HelperURL(u.base, 62)
 }
 
-//line routes_gen.go:1806:1
+//line routes_gen.go:1807:1
 
 // GetGopherAppenginegopherJpg returns the URL of route "get_gopher_appenginegopher_jpg": /gopher/appenginegopher.jpg (routes.conf:438:7).
 //
@@ -1811,7 +1812,7 @@ func (u URLBuilder) GetGopherAppenginegopherJpg() string {
 	return routegenTable.HelperURL(u.base, 63)
 }
 
-//line routes_gen.go:1815:1
+//line routes_gen.go:1816:1
 
 // GetGopherAppenginegophercolorJpg returns the URL of route "get_gopher_appenginegophercolor_jpg": /gopher/appenginegophercolor.jpg (routes.conf:444:7).
 //
@@ -1820,7 +1821,7 @@ func (u URLBuilder) GetGopherAppenginegophercolorJpg() string {
 	return routegenTable.HelperURL(u.base, 64)
 }
 
-//line routes_gen.go:1824:1
+//line routes_gen.go:1825:1
 
 // GetGopherAppenginelogoGif returns the URL of route "get_gopher_appenginelogo_gif": /gopher/appenginelogo.gif (routes.conf:450:7).
 //
@@ -1829,7 +1830,7 @@ func (u URLBuilder) GetGopherAppenginelogoGif() string {
 	return routegenTable.HelperURL(u.base, 65)
 }
 
-//line routes_gen.go:1833:1
+//line routes_gen.go:1834:1
 
 // GetGopherBumperPng returns the URL of route "get_gopher_bumper_png": /gopher/bumper.png (routes.conf:456:7).
 //
@@ -1838,7 +1839,7 @@ func (u URLBuilder) GetGopherBumperPng() string {
 	return routegenTable.HelperURL(u.base, 66)
 }
 
-//line routes_gen.go:1842:1
+//line routes_gen.go:1843:1
 
 // GetGopherBumper192x108Png returns the URL of route "get_gopher_bumper192x108_png": /gopher/bumper192x108.png (routes.conf:462:7).
 //
@@ -1847,7 +1848,7 @@ func (u URLBuilder) GetGopherBumper192x108Png() string {
 	return routegenTable.HelperURL(u.base, 67)
 }
 
-//line routes_gen.go:1851:1
+//line routes_gen.go:1852:1
 
 // GetGopherBumper320x180Png returns the URL of route "get_gopher_bumper320x180_png": /gopher/bumper320x180.png (routes.conf:468:7).
 //
@@ -1856,7 +1857,7 @@ func (u URLBuilder) GetGopherBumper320x180Png() string {
 	return routegenTable.HelperURL(u.base, 68)
 }
 
-//line routes_gen.go:1860:1
+//line routes_gen.go:1861:1
 
 // GetGopherBumper480x270Png returns the URL of route "get_gopher_bumper480x270_png": /gopher/bumper480x270.png (routes.conf:474:7).
 //
@@ -1865,7 +1866,7 @@ func (u URLBuilder) GetGopherBumper480x270Png() string {
 	return routegenTable.HelperURL(u.base, 69)
 }
 
-//line routes_gen.go:1869:1
+//line routes_gen.go:1870:1
 
 // GetGopherBumper640x360Png returns the URL of route "get_gopher_bumper640x360_png": /gopher/bumper640x360.png (routes.conf:480:7).
 //
@@ -1874,7 +1875,7 @@ func (u URLBuilder) GetGopherBumper640x360Png() string {
 	return routegenTable.HelperURL(u.base, 70)
 }
 
-//line routes_gen.go:1878:1
+//line routes_gen.go:1879:1
 
 // GetGopherDocPng returns the URL of route "get_gopher_doc_png": /gopher/doc.png (routes.conf:486:7).
 //
@@ -1883,7 +1884,7 @@ func (u URLBuilder) GetGopherDocPng() string {
 	return routegenTable.HelperURL(u.base, 71)
 }
 
-//line routes_gen.go:1887:1
+//line routes_gen.go:1888:1
 
 // GetGopherFrontpagePng returns the URL of route "get_gopher_frontpage_png": /gopher/frontpage.png (routes.conf:492:7).
 //
@@ -1892,7 +1893,7 @@ func (u URLBuilder) GetGopherFrontpagePng() string {
 	return routegenTable.HelperURL(u.base, 72)
 }
 
-//line routes_gen.go:1896:1
+//line routes_gen.go:1897:1
 
 // GetGopherGopherbwPng returns the URL of route "get_gopher_gopherbw_png": /gopher/gopherbw.png (routes.conf:498:7).
 //
@@ -1901,7 +1902,7 @@ func (u URLBuilder) GetGopherGopherbwPng() string {
 	return routegenTable.HelperURL(u.base, 73)
 }
 
-//line routes_gen.go:1905:1
+//line routes_gen.go:1906:1
 
 // GetGopherGophercolorPng returns the URL of route "get_gopher_gophercolor_png": /gopher/gophercolor.png (routes.conf:504:7).
 //
@@ -1910,7 +1911,7 @@ func (u URLBuilder) GetGopherGophercolorPng() string {
 	return routegenTable.HelperURL(u.base, 74)
 }
 
-//line routes_gen.go:1914:1
+//line routes_gen.go:1915:1
 
 // GetGopherGophercolor16x16Png returns the URL of route "get_gopher_gophercolor16x16_png": /gopher/gophercolor16x16.png (routes.conf:510:7).
 //
@@ -1919,7 +1920,7 @@ func (u URLBuilder) GetGopherGophercolor16x16Png() string {
 	return routegenTable.HelperURL(u.base, 75)
 }
 
-//line routes_gen.go:1923:1
+//line routes_gen.go:1924:1
 
 // GetGopherHelpPng returns the URL of route "get_gopher_help_png": /gopher/help.png (routes.conf:516:7).
 //
@@ -1928,7 +1929,7 @@ func (u URLBuilder) GetGopherHelpPng() string {
 	return routegenTable.HelperURL(u.base, 76)
 }
 
-//line routes_gen.go:1932:1
+//line routes_gen.go:1933:1
 
 // GetGopherPencil returns the URL of route "get_gopher_pencil": /gopher/pencil (routes.conf:552:7).
 //
@@ -1937,7 +1938,7 @@ func (u URLBuilder) GetGopherPencil() string {
 	return routegenTable.HelperURL(u.base, 77)
 }
 
-//line routes_gen.go:1941:1
+//line routes_gen.go:1942:1
 
 // GetGopherPencilGopherhatJpg returns the URL of route "get_gopher_pencil_gopherhat_jpg": /gopher/pencil/gopherhat.jpg (routes.conf:558:7).
 //
@@ -1946,7 +1947,7 @@ func (u URLBuilder) GetGopherPencilGopherhatJpg() string {
 	return routegenTable.HelperURL(u.base, 78)
 }
 
-//line routes_gen.go:1950:1
+//line routes_gen.go:1951:1
 
 // GetGopherPencilGopherhelmetJpg returns the URL of route "get_gopher_pencil_gopherhelmet_jpg": /gopher/pencil/gopherhelmet.jpg (routes.conf:564:7).
 //
@@ -1955,7 +1956,7 @@ func (u URLBuilder) GetGopherPencilGopherhelmetJpg() string {
 	return routegenTable.HelperURL(u.base, 79)
 }
 
-//line routes_gen.go:1959:1
+//line routes_gen.go:1960:1
 
 // GetGopherPencilGophermegaJpg returns the URL of route "get_gopher_pencil_gophermega_jpg": /gopher/pencil/gophermega.jpg (routes.conf:570:7).
 //
@@ -1964,7 +1965,7 @@ func (u URLBuilder) GetGopherPencilGophermegaJpg() string {
 	return routegenTable.HelperURL(u.base, 80)
 }
 
-//line routes_gen.go:1968:1
+//line routes_gen.go:1969:1
 
 // GetGopherPencilGopherrunningJpg returns the URL of route "get_gopher_pencil_gopherrunning_jpg": /gopher/pencil/gopherrunning.jpg (routes.conf:576:7).
 //
@@ -1973,7 +1974,7 @@ func (u URLBuilder) GetGopherPencilGopherrunningJpg() string {
 	return routegenTable.HelperURL(u.base, 81)
 }
 
-//line routes_gen.go:1977:1
+//line routes_gen.go:1978:1
 
 // GetGopherPencilGopherswimJpg returns the URL of route "get_gopher_pencil_gopherswim_jpg": /gopher/pencil/gopherswim.jpg (routes.conf:582:7).
 //
@@ -1982,7 +1983,7 @@ func (u URLBuilder) GetGopherPencilGopherswimJpg() string {
 	return routegenTable.HelperURL(u.base, 82)
 }
 
-//line routes_gen.go:1986:1
+//line routes_gen.go:1987:1
 
 // GetGopherPencilGopherswrenchJpg returns the URL of route "get_gopher_pencil_gopherswrench_jpg": /gopher/pencil/gopherswrench.jpg (routes.conf:588:7).
 //
@@ -1991,7 +1992,7 @@ func (u URLBuilder) GetGopherPencilGopherswrenchJpg() string {
 	return routegenTable.HelperURL(u.base, 83)
 }
 
-//line routes_gen.go:1995:1
+//line routes_gen.go:1996:1
 
 // GetGopherPkgPng returns the URL of route "get_gopher_pkg_png": /gopher/pkg.png (routes.conf:522:7).
 //
@@ -2000,7 +2001,7 @@ func (u URLBuilder) GetGopherPkgPng() string {
 	return routegenTable.HelperURL(u.base, 84)
 }
 
-//line routes_gen.go:2004:1
+//line routes_gen.go:2005:1
 
 // GetGopherProjectPng returns the URL of route "get_gopher_project_png": /gopher/project.png (routes.conf:528:7).
 //
@@ -2009,7 +2010,7 @@ func (u URLBuilder) GetGopherProjectPng() string {
 	return routegenTable.HelperURL(u.base, 85)
 }
 
-//line routes_gen.go:2013:1
+//line routes_gen.go:2014:1
 
 // GetGopherRefPng returns the URL of route "get_gopher_ref_png": /gopher/ref.png (routes.conf:534:7).
 //
@@ -2018,7 +2019,7 @@ func (u URLBuilder) GetGopherRefPng() string {
 	return routegenTable.HelperURL(u.base, 86)
 }
 
-//line routes_gen.go:2022:1
+//line routes_gen.go:2023:1
 
 // GetGopherRunPng returns the URL of route "get_gopher_run_png": /gopher/run.png (routes.conf:540:7).
 //
@@ -2027,7 +2028,7 @@ func (u URLBuilder) GetGopherRunPng() string {
 	return routegenTable.HelperURL(u.base, 87)
 }
 
-//line routes_gen.go:2031:1
+//line routes_gen.go:2032:1
 
 // GetGopherTalksPng returns the URL of route "get_gopher_talks_png": /gopher/talks.png (routes.conf:546:7).
 //
@@ -2036,7 +2037,7 @@ func (u URLBuilder) GetGopherTalksPng() string {
 	return routegenTable.HelperURL(u.base, 88)
 }
 
-//line routes_gen.go:2040:1
+//line routes_gen.go:2041:1
 
 // GetHelpHTML returns the URL of route "get_help_html": /help.html (routes.conf:132:7).
 //
@@ -2045,7 +2046,7 @@ func (u URLBuilder) GetHelpHTML() string {
 	return routegenTable.HelperURL(u.base, 89)
 }
 
-//line routes_gen.go:2049:1
+//line routes_gen.go:2050:1
 
 // GetIeCSS returns the URL of route "get_ie_css": /ie.css (routes.conf:138:7).
 //
@@ -2054,7 +2055,7 @@ func (u URLBuilder) GetIeCSS() string {
 	return routegenTable.HelperURL(u.base, 90)
 }
 
-//line routes_gen.go:2058:1
+//line routes_gen.go:2059:1
 
 // GetInstallSourceHTML returns the URL of route "get_install_source_html": /install-source.html (routes.conf:144:7).
 //
@@ -2063,7 +2064,7 @@ func (u URLBuilder) GetInstallSourceHTML() string {
 	return routegenTable.HelperURL(u.base, 91)
 }
 
-//line routes_gen.go:2067:1
+//line routes_gen.go:2068:1
 
 // GetInstallHTML returns the URL of route "get_install_html": /install.html (routes.conf:150:7).
 //
@@ -2072,7 +2073,7 @@ func (u URLBuilder) GetInstallHTML() string {
 	return routegenTable.HelperURL(u.base, 92)
 }
 
-//line routes_gen.go:2076:1
+//line routes_gen.go:2077:1
 
 // GetLogo153x55Png returns the URL of route "get_logo_153x55_png": /logo-153x55.png (routes.conf:156:7).
 //
@@ -2081,7 +2082,7 @@ func (u URLBuilder) GetLogo153x55Png() string {
 	return routegenTable.HelperURL(u.base, 93)
 }
 
-//line routes_gen.go:2085:1
+//line routes_gen.go:2086:1
 
 // GetPlay returns the URL of route "get_play": /play (routes.conf:594:7).
 //
@@ -2090,7 +2091,7 @@ func (u URLBuilder) GetPlay() string {
 	return routegenTable.HelperURL(u.base, 94)
 }
 
-//line routes_gen.go:2094:1
+//line routes_gen.go:2095:1
 
 // GetPlayFibGo returns the URL of route "get_play_fib_go": /play/fib.go (routes.conf:600:7).
 //
@@ -2099,7 +2100,7 @@ func (u URLBuilder) GetPlayFibGo() string {
 	return routegenTable.HelperURL(u.base, 95)
 }
 
-//line routes_gen.go:2103:1
+//line routes_gen.go:2104:1
 
 // GetPlayHelloGo returns the URL of route "get_play_hello_go": /play/hello.go (routes.conf:606:7).
 //
@@ -2108,7 +2109,7 @@ func (u URLBuilder) GetPlayHelloGo() string {
 	return routegenTable.HelperURL(u.base, 96)
 }
 
-//line routes_gen.go:2112:1
+//line routes_gen.go:2113:1
 
 // GetPlayLifeGo returns the URL of route "get_play_life_go": /play/life.go (routes.conf:612:7).
 //
@@ -2117,7 +2118,7 @@ func (u URLBuilder) GetPlayLifeGo() string {
 	return routegenTable.HelperURL(u.base, 97)
 }
 
-//line routes_gen.go:2121:1
+//line routes_gen.go:2122:1
 
 // GetPlayPeanoGo returns the URL of route "get_play_peano_go": /play/peano.go (routes.conf:618:7).
 //
@@ -2126,7 +2127,7 @@ func (u URLBuilder) GetPlayPeanoGo() string {
 	return routegenTable.HelperURL(u.base, 98)
 }
 
-//line routes_gen.go:2130:1
+//line routes_gen.go:2131:1
 
 // GetPlayPiGo returns the URL of route "get_play_pi_go": /play/pi.go (routes.conf:624:7).
 //
@@ -2135,7 +2136,7 @@ func (u URLBuilder) GetPlayPiGo() string {
 	return routegenTable.HelperURL(u.base, 99)
 }
 
-//line routes_gen.go:2139:1
+//line routes_gen.go:2140:1
 
 // GetPlaySieveGo returns the URL of route "get_play_sieve_go": /play/sieve.go (routes.conf:630:7).
 //
@@ -2144,7 +2145,7 @@ func (u URLBuilder) GetPlaySieveGo() string {
 	return routegenTable.HelperURL(u.base, 100)
 }
 
-//line routes_gen.go:2148:1
+//line routes_gen.go:2149:1
 
 // GetPlaySolitaireGo returns the URL of route "get_play_solitaire_go": /play/solitaire.go (routes.conf:636:7).
 //
@@ -2153,7 +2154,7 @@ func (u URLBuilder) GetPlaySolitaireGo() string {
 	return routegenTable.HelperURL(u.base, 101)
 }
 
-//line routes_gen.go:2157:1
+//line routes_gen.go:2158:1
 
 // GetPlayTreeGo returns the URL of route "get_play_tree_go": /play/tree.go (routes.conf:642:7).
 //
@@ -2162,7 +2163,7 @@ func (u URLBuilder) GetPlayTreeGo() string {
 	return routegenTable.HelperURL(u.base, 102)
 }
 
-//line routes_gen.go:2166:1
+//line routes_gen.go:2167:1
 
 // GetProgs returns the URL of route "get_progs": /progs (routes.conf:648:7).
 //
@@ -2171,7 +2172,7 @@ func (u URLBuilder) GetProgs() string {
 	return routegenTable.HelperURL(u.base, 103)
 }
 
-//line routes_gen.go:2175:1
+//line routes_gen.go:2176:1
 
 // GetProgsCgo1Go returns the URL of route "get_progs_cgo1_go": /progs/cgo1.go (routes.conf:654:7).
 //
@@ -2180,7 +2181,7 @@ func (u URLBuilder) GetProgsCgo1Go() string {
 	return routegenTable.HelperURL(u.base, 104)
 }
 
-//line routes_gen.go:2184:1
+//line routes_gen.go:2185:1
 
 // GetProgsCgo2Go returns the URL of route "get_progs_cgo2_go": /progs/cgo2.go (routes.conf:660:7).
 //
@@ -2189,7 +2190,7 @@ func (u URLBuilder) GetProgsCgo2Go() string {
 	return routegenTable.HelperURL(u.base, 105)
 }
 
-//line routes_gen.go:2193:1
+//line routes_gen.go:2194:1
 
 // GetProgsCgo3Go returns the URL of route "get_progs_cgo3_go": /progs/cgo3.go (routes.conf:666:7).
 //
@@ -2198,7 +2199,7 @@ func (u URLBuilder) GetProgsCgo3Go() string {
 	return routegenTable.HelperURL(u.base, 106)
 }
 
-//line routes_gen.go:2202:1
+//line routes_gen.go:2203:1
 
 // GetProgsCgo4Go returns the URL of route "get_progs_cgo4_go": /progs/cgo4.go (routes.conf:672:7).
 //
@@ -2207,7 +2208,7 @@ func (u URLBuilder) GetProgsCgo4Go() string {
 	return routegenTable.HelperURL(u.base, 107)
 }
 
-//line routes_gen.go:2211:1
+//line routes_gen.go:2212:1
 
 // GetProgsDeferGo returns the URL of route "get_progs_defer_go": /progs/defer.go (routes.conf:678:7).
 //
@@ -2216,7 +2217,7 @@ func (u URLBuilder) GetProgsDeferGo() string {
 	return routegenTable.HelperURL(u.base, 108)
 }
 
-//line routes_gen.go:2220:1
+//line routes_gen.go:2221:1
 
 // GetProgsDeferOut returns the URL of route "get_progs_defer_out": /progs/defer.out (routes.conf:684:7).
 //
@@ -2225,7 +2226,7 @@ func (u URLBuilder) GetProgsDeferOut() string {
 	return routegenTable.HelperURL(u.base, 109)
 }
 
-//line routes_gen.go:2229:1
+//line routes_gen.go:2230:1
 
 // GetProgsDefer2Go returns the URL of route "get_progs_defer2_go": /progs/defer2.go (routes.conf:690:7).
 //
@@ -2234,7 +2235,7 @@ func (u URLBuilder) GetProgsDefer2Go() string {
 	return routegenTable.HelperURL(u.base, 110)
 }
 
-//line routes_gen.go:2238:1
+//line routes_gen.go:2239:1
 
 // GetProgsDefer2Out returns the URL of route "get_progs_defer2_out": /progs/defer2.out (routes.conf:696:7).
 //
@@ -2243,7 +2244,7 @@ func (u URLBuilder) GetProgsDefer2Out() string {
 	return routegenTable.HelperURL(u.base, 111)
 }
 
-//line routes_gen.go:2247:1
+//line routes_gen.go:2248:1
 
 // GetProgsEffBytesizeGo returns the URL of route "get_progs_eff_bytesize_go": /progs/eff_bytesize.go (routes.conf:702:7).
 //
@@ -2252,7 +2253,7 @@ func (u URLBuilder) GetProgsEffBytesizeGo() string {
 	return routegenTable.HelperURL(u.base, 112)
 }
 
-//line routes_gen.go:2256:1
+//line routes_gen.go:2257:1
 
 // GetProgsEffBytesizeOut returns the URL of route "get_progs_eff_bytesize_out": /progs/eff_bytesize.out (routes.conf:708:7).
 //
@@ -2261,7 +2262,7 @@ func (u URLBuilder) GetProgsEffBytesizeOut() string {
 	return routegenTable.HelperURL(u.base, 113)
 }
 
-//line routes_gen.go:2265:1
+//line routes_gen.go:2266:1
 
 // GetProgsEffQrGo returns the URL of route "get_progs_eff_qr_go": /progs/eff_qr.go (routes.conf:714:7).
 //
@@ -2270,7 +2271,7 @@ func (u URLBuilder) GetProgsEffQrGo() string {
 	return routegenTable.HelperURL(u.base, 114)
 }
 
-//line routes_gen.go:2274:1
+//line routes_gen.go:2275:1
 
 // GetProgsEffSequenceGo returns the URL of route "get_progs_eff_sequence_go": /progs/eff_sequence.go (routes.conf:720:7).
 //
@@ -2279,7 +2280,7 @@ func (u URLBuilder) GetProgsEffSequenceGo() string {
 	return routegenTable.HelperURL(u.base, 115)
 }
 
-//line routes_gen.go:2283:1
+//line routes_gen.go:2284:1
 
 // GetProgsEffSequenceOut returns the URL of route "get_progs_eff_sequence_out": /progs/eff_sequence.out (routes.conf:726:7).
 //
@@ -2288,7 +2289,7 @@ func (u URLBuilder) GetProgsEffSequenceOut() string {
 	return routegenTable.HelperURL(u.base, 116)
 }
 
-//line routes_gen.go:2292:1
+//line routes_gen.go:2293:1
 
 // GetProgsEffUnused1Go returns the URL of route "get_progs_eff_unused1_go": /progs/eff_unused1.go (routes.conf:732:7).
 //
@@ -2297,7 +2298,7 @@ func (u URLBuilder) GetProgsEffUnused1Go() string {
 	return routegenTable.HelperURL(u.base, 117)
 }
 
-//line routes_gen.go:2301:1
+//line routes_gen.go:2302:1
 
 // GetProgsEffUnused2Go returns the URL of route "get_progs_eff_unused2_go": /progs/eff_unused2.go (routes.conf:738:7).
 //
@@ -2306,7 +2307,7 @@ func (u URLBuilder) GetProgsEffUnused2Go() string {
 	return routegenTable.HelperURL(u.base, 118)
 }
 
-//line routes_gen.go:2310:1
+//line routes_gen.go:2311:1
 
 // GetProgsErrorGo returns the URL of route "get_progs_error_go": /progs/error.go (routes.conf:744:7).
 //
@@ -2315,7 +2316,7 @@ func (u URLBuilder) GetProgsErrorGo() string {
 	return routegenTable.HelperURL(u.base, 119)
 }
 
-//line routes_gen.go:2319:1
+//line routes_gen.go:2320:1
 
 // GetProgsError2Go returns the URL of route "get_progs_error2_go": /progs/error2.go (routes.conf:750:7).
 //
@@ -2324,7 +2325,7 @@ func (u URLBuilder) GetProgsError2Go() string {
 	return routegenTable.HelperURL(u.base, 120)
 }
 
-//line routes_gen.go:2328:1
+//line routes_gen.go:2329:1
 
 // GetProgsError3Go returns the URL of route "get_progs_error3_go": /progs/error3.go (routes.conf:756:7).
 //
@@ -2333,7 +2334,7 @@ func (u URLBuilder) GetProgsError3Go() string {
 	return routegenTable.HelperURL(u.base, 121)
 }
 
-//line routes_gen.go:2337:1
+//line routes_gen.go:2338:1
 
 // GetProgsError4Go returns the URL of route "get_progs_error4_go": /progs/error4.go (routes.conf:762:7).
 //
@@ -2342,7 +2343,7 @@ func (u URLBuilder) GetProgsError4Go() string {
 	return routegenTable.HelperURL(u.base, 122)
 }
 
-//line routes_gen.go:2346:1
+//line routes_gen.go:2347:1
 
 // GetProgsGo1Go returns the URL of route "get_progs_go1_go": /progs/go1.go (routes.conf:768:7).
 //
@@ -2351,7 +2352,7 @@ func (u URLBuilder) GetProgsGo1Go() string {
 	return routegenTable.HelperURL(u.base, 123)
 }
 
-//line routes_gen.go:2355:1
+//line routes_gen.go:2356:1
 
 // GetProgsGobs1Go returns the URL of route "get_progs_gobs1_go": /progs/gobs1.go (routes.conf:774:7).
 //
@@ -2360,7 +2361,7 @@ func (u URLBuilder) GetProgsGobs1Go() string {
 	return routegenTable.HelperURL(u.base, 124)
 }
 
-//line routes_gen.go:2364:1
+//line routes_gen.go:2365:1
 
 // GetProgsGobs2Go returns the URL of route "get_progs_gobs2_go": /progs/gobs2.go (routes.conf:780:7).
 //
@@ -2369,7 +2370,7 @@ func (u URLBuilder) GetProgsGobs2Go() string {
 	return routegenTable.HelperURL(u.base, 125)
 }
 
-//line routes_gen.go:2373:1
+//line routes_gen.go:2374:1
 
 // GetProgsImageDrawGo returns the URL of route "get_progs_image_draw_go": /progs/image_draw.go (routes.conf:786:7).
 //
@@ -2378,7 +2379,7 @@ func (u URLBuilder) GetProgsImageDrawGo() string {
 	return routegenTable.HelperURL(u.base, 126)
 }
 
-//line routes_gen.go:2382:1
+//line routes_gen.go:2383:1
 
 // GetProgsImagePackage1Go returns the URL of route "get_progs_image_package1_go": /progs/image_package1.go (routes.conf:792:7).
 //
@@ -2387,7 +2388,7 @@ func (u URLBuilder) GetProgsImagePackage1Go() string {
 	return routegenTable.HelperURL(u.base, 127)
 }
 
-//line routes_gen.go:2391:1
+//line routes_gen.go:2392:1
 
 // GetProgsImagePackage1Out returns the URL of route "get_progs_image_package1_out": /progs/image_package1.out (routes.conf:798:7).
 //
@@ -2396,7 +2397,7 @@ func (u URLBuilder) GetProgsImagePackage1Out() string {
 	return routegenTable.HelperURL(u.base, 128)
 }
 
-//line routes_gen.go:2400:1
+//line routes_gen.go:2401:1
 
 // GetProgsImagePackage2Go returns the URL of route "get_progs_image_package2_go": /progs/image_package2.go (routes.conf:804:7).
 //
@@ -2405,7 +2406,7 @@ func (u URLBuilder) GetProgsImagePackage2Go() string {
 	return routegenTable.HelperURL(u.base, 129)
 }
 
-//line routes_gen.go:2409:1
+//line routes_gen.go:2410:1
 
 // GetProgsImagePackage2Out returns the URL of route "get_progs_image_package2_out": /progs/image_package2.out (routes.conf:810:7).
 //
@@ -2414,7 +2415,7 @@ func (u URLBuilder) GetProgsImagePackage2Out() string {
 	return routegenTable.HelperURL(u.base, 130)
 }
 
-//line routes_gen.go:2418:1
+//line routes_gen.go:2419:1
 
 // GetProgsImagePackage3Go returns the URL of route "get_progs_image_package3_go": /progs/image_package3.go (routes.conf:816:7).
 //
@@ -2423,7 +2424,7 @@ func (u URLBuilder) GetProgsImagePackage3Go() string {
 	return routegenTable.HelperURL(u.base, 131)
 }
 
-//line routes_gen.go:2427:1
+//line routes_gen.go:2428:1
 
 // GetProgsImagePackage3Out returns the URL of route "get_progs_image_package3_out": /progs/image_package3.out (routes.conf:822:7).
 //
@@ -2432,7 +2433,7 @@ func (u URLBuilder) GetProgsImagePackage3Out() string {
 	return routegenTable.HelperURL(u.base, 132)
 }
 
-//line routes_gen.go:2436:1
+//line routes_gen.go:2437:1
 
 // GetProgsImagePackage4Go returns the URL of route "get_progs_image_package4_go": /progs/image_package4.go (routes.conf:828:7).
 //
@@ -2441,7 +2442,7 @@ func (u URLBuilder) GetProgsImagePackage4Go() string {
 	return routegenTable.HelperURL(u.base, 133)
 }
 
-//line routes_gen.go:2445:1
+//line routes_gen.go:2446:1
 
 // GetProgsImagePackage4Out returns the URL of route "get_progs_image_package4_out": /progs/image_package4.out (routes.conf:834:7).
 //
@@ -2450,7 +2451,7 @@ func (u URLBuilder) GetProgsImagePackage4Out() string {
 	return routegenTable.HelperURL(u.base, 134)
 }
 
-//line routes_gen.go:2454:1
+//line routes_gen.go:2455:1
 
 // GetProgsImagePackage5Go returns the URL of route "get_progs_image_package5_go": /progs/image_package5.go (routes.conf:840:7).
 //
@@ -2459,7 +2460,7 @@ func (u URLBuilder) GetProgsImagePackage5Go() string {
 	return routegenTable.HelperURL(u.base, 135)
 }
 
-//line routes_gen.go:2463:1
+//line routes_gen.go:2464:1
 
 // GetProgsImagePackage5Out returns the URL of route "get_progs_image_package5_out": /progs/image_package5.out (routes.conf:846:7).
 //
@@ -2468,7 +2469,7 @@ func (u URLBuilder) GetProgsImagePackage5Out() string {
 	return routegenTable.HelperURL(u.base, 136)
 }
 
-//line routes_gen.go:2472:1
+//line routes_gen.go:2473:1
 
 // GetProgsImagePackage6Go returns the URL of route "get_progs_image_package6_go": /progs/image_package6.go (routes.conf:852:7).
 //
@@ -2477,7 +2478,7 @@ func (u URLBuilder) GetProgsImagePackage6Go() string {
 	return routegenTable.HelperURL(u.base, 137)
 }
 
-//line routes_gen.go:2481:1
+//line routes_gen.go:2482:1
 
 // GetProgsImagePackage6Out returns the URL of route "get_progs_image_package6_out": /progs/image_package6.out (routes.conf:858:7).
 //
@@ -2486,7 +2487,7 @@ func (u URLBuilder) GetProgsImagePackage6Out() string {
 	return routegenTable.HelperURL(u.base, 138)
 }
 
-//line routes_gen.go:2490:1
+//line routes_gen.go:2491:1
 
 // GetProgsInterfaceGo returns the URL of route "get_progs_interface_go": /progs/interface.go (routes.conf:864:7).
 //
@@ -2495,7 +2496,7 @@ func (u URLBuilder) GetProgsInterfaceGo() string {
 	return routegenTable.HelperURL(u.base, 139)
 }
 
-//line routes_gen.go:2499:1
+//line routes_gen.go:2500:1
 
 // GetProgsInterface2Go returns the URL of route "get_progs_interface2_go": /progs/interface2.go (routes.conf:870:7).
 //
@@ -2504,7 +2505,7 @@ func (u URLBuilder) GetProgsInterface2Go() string {
 	return routegenTable.HelperURL(u.base, 140)
 }
 
-//line routes_gen.go:2508:1
+//line routes_gen.go:2509:1
 
 // GetProgsInterface2Out returns the URL of route "get_progs_interface2_out": /progs/interface2.out (routes.conf:876:7).
 //
@@ -2513,7 +2514,7 @@ func (u URLBuilder) GetProgsInterface2Out() string {
 	return routegenTable.HelperURL(u.base, 141)
 }
 
-//line routes_gen.go:2517:1
+//line routes_gen.go:2518:1
 
 // GetProgsJson1Go returns the URL of route "get_progs_json1_go": /progs/json1.go (routes.conf:882:7).
 //
@@ -2522,7 +2523,7 @@ func (u URLBuilder) GetProgsJson1Go() string {
 	return routegenTable.HelperURL(u.base, 142)
 }
 
-//line routes_gen.go:2526:1
+//line routes_gen.go:2527:1
 
 // GetProgsJson2Go returns the URL of route "get_progs_json2_go": /progs/json2.go (routes.conf:888:7).
 //
@@ -2531,7 +2532,7 @@ func (u URLBuilder) GetProgsJson2Go() string {
 	return routegenTable.HelperURL(u.base, 143)
 }
 
-//line routes_gen.go:2535:1
+//line routes_gen.go:2536:1
 
 // GetProgsJson2Out returns the URL of route "get_progs_json2_out": /progs/json2.out (routes.conf:894:7).
 //
@@ -2540,7 +2541,7 @@ func (u URLBuilder) GetProgsJson2Out() string {
 	return routegenTable.HelperURL(u.base, 144)
 }
 
-//line routes_gen.go:2544:1
+//line routes_gen.go:2545:1
 
 // GetProgsJson3Go returns the URL of route "get_progs_json3_go": /progs/json3.go (routes.conf:900:7).
 //
@@ -2549,7 +2550,7 @@ func (u URLBuilder) GetProgsJson3Go() string {
 	return routegenTable.HelperURL(u.base, 145)
 }
 
-//line routes_gen.go:2553:1
+//line routes_gen.go:2554:1
 
 // GetProgsJson4Go returns the URL of route "get_progs_json4_go": /progs/json4.go (routes.conf:906:7).
 //
@@ -2558,7 +2559,7 @@ func (u URLBuilder) GetProgsJson4Go() string {
 	return routegenTable.HelperURL(u.base, 146)
 }
 
-//line routes_gen.go:2562:1
+//line routes_gen.go:2563:1
 
 // GetProgsJson5Go returns the URL of route "get_progs_json5_go": /progs/json5.go (routes.conf:912:7).
 //
@@ -2567,7 +2568,7 @@ func (u URLBuilder) GetProgsJson5Go() string {
 	return routegenTable.HelperURL(u.base, 147)
 }
 
-//line routes_gen.go:2571:1
+//line routes_gen.go:2572:1
 
 // GetProgsRun returns the URL of route "get_progs_run": /progs/run (routes.conf:918:7).
 //
@@ -2576,7 +2577,7 @@ func (u URLBuilder) GetProgsRun() string {
 	return routegenTable.HelperURL(u.base, 148)
 }
 
-//line routes_gen.go:2580:1
+//line routes_gen.go:2581:1
 
 // GetProgsSlicesGo returns the URL of route "get_progs_slices_go": /progs/slices.go (routes.conf:924:7).
 //
@@ -2585,7 +2586,7 @@ func (u URLBuilder) GetProgsSlicesGo() string {
 	return routegenTable.HelperURL(u.base, 149)
 }
 
-//line routes_gen.go:2589:1
+//line routes_gen.go:2590:1
 
 // GetProgsTimeout1Go returns the URL of route "get_progs_timeout1_go": /progs/timeout1.go (routes.conf:930:7).
 //
@@ -2594,7 +2595,7 @@ func (u URLBuilder) GetProgsTimeout1Go() string {
 	return routegenTable.HelperURL(u.base, 150)
 }
 
-//line routes_gen.go:2598:1
+//line routes_gen.go:2599:1
 
 // GetProgsTimeout2Go returns the URL of route "get_progs_timeout2_go": /progs/timeout2.go (routes.conf:936:7).
 //
@@ -2603,7 +2604,7 @@ func (u URLBuilder) GetProgsTimeout2Go() string {
 	return routegenTable.HelperURL(u.base, 151)
 }
 
-//line routes_gen.go:2607:1
+//line routes_gen.go:2608:1
 
 // GetProgsUpdateBash returns the URL of route "get_progs_update_bash": /progs/update.bash (routes.conf:942:7).
 //
@@ -2612,7 +2613,7 @@ func (u URLBuilder) GetProgsUpdateBash() string {
 	return routegenTable.HelperURL(u.base, 152)
 }
 
-//line routes_gen.go:2616:1
+//line routes_gen.go:2617:1
 
 // GetRootHTML returns the URL of route "get_root_html": /root.html (routes.conf:168:7).
 //
@@ -2621,7 +2622,7 @@ func (u URLBuilder) GetRootHTML() string {
 	return routegenTable.HelperURL(u.base, 153)
 }
 
-//line routes_gen.go:2625:1
+//line routes_gen.go:2626:1
 
 // GetSharePng returns the URL of route "get_share_png": /share.png (routes.conf:174:7).
 //
@@ -2630,7 +2631,7 @@ func (u URLBuilder) GetSharePng() string {
 	return routegenTable.HelperURL(u.base, 154)
 }
 
-//line routes_gen.go:2634:1
+//line routes_gen.go:2635:1
 
 // GetSieveGif returns the URL of route "get_sieve_gif": /sieve.gif (routes.conf:180:7).
 //
@@ -2639,7 +2640,7 @@ func (u URLBuilder) GetSieveGif() string {
 	return routegenTable.HelperURL(u.base, 155)
 }
 
-//line routes_gen.go:2643:1
+//line routes_gen.go:2644:1
 
 // GetTosHTML returns the URL of route "get_tos_html": /tos.html (routes.conf:186:7).
 //
@@ -2648,7 +2649,7 @@ func (u URLBuilder) GetTosHTML() string {
 	return routegenTable.HelperURL(u.base, 156)
 }
 
-//line routes_gen.go:2652:1
+//line routes_gen.go:2653:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

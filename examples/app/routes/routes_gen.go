@@ -15,12 +15,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of ../routes.conf, in file order.
@@ -64,9 +64,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -178,7 +179,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 type AdminDashboardController interface {
 //line ../routes.conf:96:6
 	Index(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:96:7)
-//line routes_gen.go:182:1
+//line routes_gen.go:183:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -187,14 +188,14 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../routes.conf:69:7)
 //line ../routes.conf:63:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../routes.conf:63:7)
-//line routes_gen.go:191:1
+//line routes_gen.go:192:1
 }
 
 // SiteController holds the actions of controller "Site".
 type SiteController interface {
 //line ../routes.conf:25:6
 	Index(ctx *runtime.Context) error // serves home: GET / (../routes.conf:25:7)
-//line routes_gen.go:198:1
+//line routes_gen.go:199:1
 }
 
 // UserController holds the actions of controller "User".
@@ -205,7 +206,7 @@ type UserController interface {
 	List(ctx *runtime.Context, version string) error // serves users: GET /api/:version/users (../routes.conf:35:11)
 //line ../routes.conf:41:14
 	Show(ctx *runtime.Context, version string, id int64) error // serves user: GET /api/:version/users/:id (../routes.conf:41:15)
-//line routes_gen.go:209:1
+//line routes_gen.go:210:1
 }
 
 // VersionController holds the actions of controller "Version".
@@ -216,7 +217,7 @@ type VersionController interface {
 	Host(ctx *runtime.Context) error // serves host_users: GET /users (../routes.conf:83:7)
 //line ../routes.conf:57:6
 	Query(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:57:7)
-//line routes_gen.go:220:1
+//line routes_gen.go:221:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -340,7 +341,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:344:1
+//line routes_gen.go:345:1
 
 // Users returns the URL of route "users": /api/:version/users (../routes.conf:35:11).
 //
@@ -349,7 +350,7 @@ func (u URLBuilder) Users(version string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 1, version)
 }
 
-//line routes_gen.go:353:1
+//line routes_gen.go:354:1
 
 // CreateUser returns the URL of route "create_user": /api/:version/users (../routes.conf:40:15).
 //
@@ -358,7 +359,7 @@ func (u URLBuilder) CreateUser(version string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, version)
 }
 
-//line routes_gen.go:362:1
+//line routes_gen.go:363:1
 
 // User returns the URL of route "user": /api/:version/users/:id (../routes.conf:41:15).
 //
@@ -367,7 +368,7 @@ func (u URLBuilder) User(version string, id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, version, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:371:1
+//line routes_gen.go:372:1
 
 // PublicAssets returns the URL of route "public_assets": /assets/*filepath (../routes.conf:13:7).
 //
@@ -376,7 +377,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, filepath)
 }
 
-//line routes_gen.go:380:1
+//line routes_gen.go:381:1
 
 // ChatPage returns the URL of route "chat_page": /chat (../routes.conf:69:7).
 //
@@ -385,7 +386,7 @@ func (u URLBuilder) ChatPage() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:389:1
+//line routes_gen.go:390:1
 
 // Chat returns the URL of route "chat": /chat (../routes.conf:63:7).
 //
@@ -394,7 +395,7 @@ func (u URLBuilder) Chat() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:398:1
+//line routes_gen.go:399:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../routes.conf:18:7).
 //
@@ -403,7 +404,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:407:1
+//line routes_gen.go:408:1
 
 // Search returns the URL of route "search": /search (../routes.conf:57:7).
 //
@@ -412,7 +413,7 @@ func (u URLBuilder) Search() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:416:1
+//line routes_gen.go:417:1
 
 // AcceptUsers returns the URL of route "accept_users": /users (../routes.conf:51:7).
 //
@@ -421,7 +422,7 @@ func (u URLBuilder) AcceptUsers() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:425:1
+//line routes_gen.go:426:1
 
 // VersionedAPIHostUsers returns the URL of route "versioned_api.host_users": /users on *.api.localhost (../routes.conf:83:7).
 //
@@ -430,7 +431,7 @@ func (u URLBuilder) VersionedAPIHostUsers(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 10, subdomain)
 }
 
-//line routes_gen.go:434:1
+//line routes_gen.go:435:1
 
 // AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:96:7).
 //
@@ -439,7 +440,7 @@ func (u URLBuilder) AdminDashboard() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:443:1
+//line routes_gen.go:444:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -15,12 +15,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of ../routes.conf, in file order.
@@ -67,9 +67,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -225,14 +226,14 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 type AdminController interface {
 //line ../routes.conf:44:6
 	Dashboard(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:44:7)
-//line routes_gen.go:229:1
+//line routes_gen.go:230:1
 }
 
 // BookingController holds the actions of controller "Booking".
 type BookingController interface {
 //line ../routes.conf:32:6
 	Show(ctx *runtime.Context, ref string) error // serves booking: GET /bookings/:ref (../routes.conf:32:7)
-//line routes_gen.go:236:1
+//line routes_gen.go:237:1
 }
 
 // HotelController holds the actions of controller "Hotel".
@@ -249,14 +250,14 @@ type HotelController interface {
 	Room(ctx *runtime.Context, id int64, room string) error // serves room: GET /hotels/:id/rooms/:room (../routes.conf:27:15)
 //line ../routes.conf:21:10
 	Show(ctx *runtime.Context, id int64) error // serves show_hotel: GET /hotels/:id (../routes.conf:21:11)
-//line routes_gen.go:253:1
+//line routes_gen.go:254:1
 }
 
 // LiveController holds the actions of controller "Live".
 type LiveController interface {
 //line ../routes.conf:34:6
 	Stream(ctx *runtime.Context) error // serves live: WS /live (../routes.conf:34:7)
-//line routes_gen.go:260:1
+//line routes_gen.go:261:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -269,14 +270,14 @@ type SiteController interface {
 	Page(ctx *runtime.Context, lang string, page string) error // serves page: GET /pages/:lang/*page (../routes.conf:33:7)
 //line ../routes.conf:14:6
 	Search(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:14:7)
-//line routes_gen.go:273:1
+//line routes_gen.go:274:1
 }
 
 // TenantController holds the actions of controller "Tenant".
 type TenantController interface {
 //line ../routes.conf:53:6
 	Home(ctx *runtime.Context) error // serves tenant_home: GET /home (../routes.conf:53:7)
-//line routes_gen.go:280:1
+//line routes_gen.go:281:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -425,7 +426,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:429:1
+//line routes_gen.go:430:1
 
 // Booking returns the URL of route "booking": /bookings/:ref (../routes.conf:32:7).
 //
@@ -434,7 +435,7 @@ func (u URLBuilder) Booking(ref string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 1, ref)
 }
 
-//line routes_gen.go:438:1
+//line routes_gen.go:439:1
 
 // Cafe returns the URL of route "cafe": /caf%C3%A9 (../routes.conf:35:7).
 //
@@ -443,7 +444,7 @@ func (u URLBuilder) Cafe() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:447:1
+//line routes_gen.go:448:1
 
 // Docs returns the URL of route "docs": /docs/*filepath (../routes.conf:9:7).
 //
@@ -452,7 +453,7 @@ func (u URLBuilder) Docs(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, filepath)
 }
 
-//line routes_gen.go:456:1
+//line routes_gen.go:457:1
 
 // Hotels returns the URL of route "hotels": /hotels (../routes.conf:15:7).
 //
@@ -461,7 +462,7 @@ func (u URLBuilder) Hotels() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:465:1
+//line routes_gen.go:466:1
 
 // CreateHotel returns the URL of route "create_hotel": /hotels (../routes.conf:20:11).
 //
@@ -470,7 +471,7 @@ func (u URLBuilder) CreateHotel() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:474:1
+//line routes_gen.go:475:1
 
 // DeleteHotel returns the URL of route "delete_hotel": /hotels/:id (../routes.conf:25:15).
 //
@@ -479,7 +480,7 @@ func (u URLBuilder) DeleteHotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:483:1
+//line routes_gen.go:484:1
 
 // ShowHotel returns the URL of route "show_hotel": /hotels/:id (../routes.conf:21:11).
 //
@@ -488,7 +489,7 @@ func (u URLBuilder) ShowHotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:492:1
+//line routes_gen.go:493:1
 
 // BookHotel returns the URL of route "book_hotel": /hotels/:id/book (../routes.conf:26:15).
 //
@@ -497,7 +498,7 @@ func (u URLBuilder) BookHotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:501:1
+//line routes_gen.go:502:1
 
 // Room returns the URL of route "room": /hotels/:id/rooms/:room (../routes.conf:27:15).
 //
@@ -506,7 +507,7 @@ func (u URLBuilder) Room(id int64, room string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 9, strconv.FormatInt(id, 10), room)
 }
 
-//line routes_gen.go:510:1
+//line routes_gen.go:511:1
 
 // Live returns the URL of route "live": /live (../routes.conf:34:7).
 //
@@ -515,7 +516,7 @@ func (u URLBuilder) Live() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:519:1
+//line routes_gen.go:520:1
 
 // Page returns the URL of route "page": /pages/:lang/*page (../routes.conf:33:7).
 //
@@ -524,7 +525,7 @@ func (u URLBuilder) Page(lang string, page string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 11, lang, page)
 }
 
-//line routes_gen.go:528:1
+//line routes_gen.go:529:1
 
 // Search returns the URL of route "search": /search (../routes.conf:14:7).
 //
@@ -533,7 +534,7 @@ func (u URLBuilder) Search() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:537:1
+//line routes_gen.go:538:1
 
 // AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:44:7).
 //
@@ -542,7 +543,7 @@ func (u URLBuilder) AdminDashboard() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:546:1
+//line routes_gen.go:547:1
 
 // TenantsTenantHome returns the URL of route "tenants.tenant_home": /home on *.localhost (../routes.conf:53:7).
 //
@@ -551,7 +552,7 @@ func (u URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, subdomain)
 }
 
-//line routes_gen.go:555:1
+//line routes_gen.go:556:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

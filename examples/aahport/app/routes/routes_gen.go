@@ -15,12 +15,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 2 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(2 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 2)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // Domains are the domains of ../../config/routes.conf, in file order.
@@ -65,6 +65,7 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
+	MaxBodySize: 65536,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -146,28 +147,28 @@ type APIV1TaskController interface {
 	List(ctx *runtime.Context) error // serves tasks: GET /api/v1/tasks (../../config/routes.conf:28:11)
 //line ../../config/routes.conf:44:14
 	Show(ctx *runtime.Context, id int64) error // serves task: GET /api/v1/tasks/:id (../../config/routes.conf:44:15)
-//line routes_gen.go:150:1
+//line routes_gen.go:151:1
 }
 
 // AdminDashboardController holds the actions of controller "admin/DashboardController".
 type AdminDashboardController interface {
 //line ../../config/routes.conf:70:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../config/routes.conf:70:7)
-//line routes_gen.go:157:1
+//line routes_gen.go:158:1
 }
 
 // AdminStatsController holds the actions of controller "admin/StatsController".
 type AdminStatsController interface {
 //line ../../config/routes.conf:78:6
 	Index(ctx *runtime.Context) error // serves stats: GET /stats (../../config/routes.conf:78:7)
-//line routes_gen.go:164:1
+//line routes_gen.go:165:1
 }
 
 // AppController holds the actions of controller "AppController".
 type AppController interface {
 //line ../../config/routes.conf:17:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../config/routes.conf:17:7)
-//line routes_gen.go:171:1
+//line routes_gen.go:172:1
 }
 
 // NewRouter returns the http.Handler of ../../config/routes.conf, calling the actions of the given controllers.
@@ -284,7 +285,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:288:1
+//line routes_gen.go:289:1
 
 // Tasks returns the URL of route "tasks": /api/v1/tasks (../../config/routes.conf:28:11).
 //
@@ -293,7 +294,7 @@ func (u URLBuilder) Tasks() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:297:1
+//line routes_gen.go:298:1
 
 // CreateTask returns the URL of route "create_task": /api/v1/tasks (../../config/routes.conf:36:15).
 //
@@ -302,7 +303,7 @@ func (u URLBuilder) CreateTask() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:306:1
+//line routes_gen.go:307:1
 
 // DeleteTask returns the URL of route "delete_task": /api/v1/tasks/:id (../../config/routes.conf:48:15).
 //
@@ -311,7 +312,7 @@ func (u URLBuilder) DeleteTask(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:315:1
+//line routes_gen.go:316:1
 
 // Task returns the URL of route "task": /api/v1/tasks/:id (../../config/routes.conf:44:15).
 //
@@ -320,7 +321,7 @@ func (u URLBuilder) Task(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:324:1
+//line routes_gen.go:325:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../config/routes.conf:10:7).
 //
@@ -329,7 +330,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, filepath)
 }
 
-//line routes_gen.go:333:1
+//line routes_gen.go:334:1
 
 // AdminLocalhostIndex returns the URL of route "admin_localhost.index": / on admin.localhost (../../config/routes.conf:70:7).
 //
@@ -338,7 +339,7 @@ func (u URLBuilder) AdminLocalhostIndex() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:342:1
+//line routes_gen.go:343:1
 
 // AdminLocalhostStats returns the URL of route "admin_localhost.stats": /stats on admin.localhost (../../config/routes.conf:78:7).
 //
@@ -347,7 +348,7 @@ func (u URLBuilder) AdminLocalhostStats() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:351:1
+//line routes_gen.go:352:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

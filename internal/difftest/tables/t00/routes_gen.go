@@ -15,12 +15,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 4 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(4 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 4)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
@@ -123,9 +123,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -403,7 +404,7 @@ type C0Controller interface {
 	A8(ctx *runtime.Context, p2 string, p3 int64) error // serves r8: GET /=/new/:p2/:p3 (routes.conf:57:15)
 //line routes.conf:64:14
 	A9(ctx *runtime.Context) error // serves r9: GET /=/new/.a (routes.conf:64:15), r9: HEAD /=/new/.a (routes.conf:64:15), r9: POST /=/new/.a (routes.conf:64:15)
-//line routes_gen.go:407:1
+//line routes_gen.go:408:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -418,7 +419,7 @@ type C1Controller interface {
 	A15(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r15: GET /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:112:15)
 //line routes.conf:21:6
 	A3(ctx *runtime.Context, rest string) error // serves r3: GET /a-b/*rest (routes.conf:21:7)
-//line routes_gen.go:422:1
+//line routes_gen.go:423:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -429,7 +430,7 @@ type C2Controller interface {
 	A13(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r13: GET /ab:p0/:p1/:p2/*rest (routes.conf:96:15), r13: PATCH /ab:p0/:p1/:p2/*rest (routes.conf:96:15), r13: WS /ab:p0/:p1/:p2/*rest (routes.conf:96:15)
 //line routes.conf:15:6
 	A2(ctx *runtime.Context) error // serves r2: GET /@ (routes.conf:15:7), r2: OPTIONS /@ (routes.conf:15:7), r2: TRACE /@ (routes.conf:15:7)
-//line routes_gen.go:433:1
+//line routes_gen.go:434:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -571,7 +572,7 @@ func (u URLBuilder) R4() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:575:1
+//line routes_gen.go:576:1
 
 // R1 returns the URL of route "r1": /:p0/x.:p1 (routes.conf:7:7).
 //
@@ -580,7 +581,7 @@ func (u URLBuilder) R1(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 1, p0, p1)
 }
 
-//line routes_gen.go:584:1
+//line routes_gen.go:585:1
 
 // R6 returns the URL of route "r6": /=/new (routes.conf:43:11).
 //
@@ -589,7 +590,7 @@ func (u URLBuilder) R6() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:593:1
+//line routes_gen.go:594:1
 
 // R9 returns the URL of route "r9": /=/new/.a (routes.conf:64:15).
 //
@@ -598,7 +599,7 @@ func (u URLBuilder) R9() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:602:1
+//line routes_gen.go:603:1
 
 // R7 returns the URL of route "r7": /=/new/:p2 (routes.conf:51:15).
 //
@@ -607,7 +608,7 @@ func (u URLBuilder) R7(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, p2)
 }
 
-//line routes_gen.go:611:1
+//line routes_gen.go:612:1
 
 // R8 returns the URL of route "r8": /=/new/:p2/:p3 (routes.conf:57:15).
 //
@@ -616,7 +617,7 @@ func (u URLBuilder) R8(p2 string, p3 int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, p2, strconv.FormatInt(p3, 10))
 }
 
-//line routes_gen.go:620:1
+//line routes_gen.go:621:1
 
 // R2 returns the URL of route "r2": /@ (routes.conf:15:7).
 //
@@ -625,7 +626,7 @@ func (u URLBuilder) R2() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:629:1
+//line routes_gen.go:630:1
 
 // R3 returns the URL of route "r3": /a-b/*rest (routes.conf:21:7).
 //
@@ -634,7 +635,7 @@ func (u URLBuilder) R3(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 12, rest)
 }
 
-//line routes_gen.go:638:1
+//line routes_gen.go:639:1
 
 // R10 returns the URL of route "r10": /ab:p0/:p1 (routes.conf:75:7).
 //
@@ -643,7 +644,7 @@ func (u URLBuilder) R10(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 13, p0, p1)
 }
 
-//line routes_gen.go:647:1
+//line routes_gen.go:648:1
 
 // R11 returns the URL of route "r11": /ab:p0/:p1/:p2 (routes.conf:83:11).
 //
@@ -652,7 +653,7 @@ func (u URLBuilder) R11(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, p0, p1, p2)
 }
 
-//line routes_gen.go:656:1
+//line routes_gen.go:657:1
 
 // R13 returns the URL of route "r13": /ab:p0/:p1/:p2/*rest (routes.conf:96:15).
 //
@@ -661,7 +662,7 @@ func (u URLBuilder) R13(p0 string, p1 string, p2 string, rest string) (string, e
 	return routegenTable.CheckedHelperURL(u.base, 16, p0, p1, p2, rest)
 }
 
-//line routes_gen.go:665:1
+//line routes_gen.go:666:1
 
 // R14 returns the URL of route "r14": /ab:p0/:p1/:p2/ab (routes.conf:104:15).
 //
@@ -670,7 +671,7 @@ func (u URLBuilder) R14(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, p0, p1, p2)
 }
 
-//line routes_gen.go:674:1
+//line routes_gen.go:675:1
 
 // R12 returns the URL of route "r12": /ab:p0/:p1/:p2/b/a (routes.conf:89:15).
 //
@@ -679,7 +680,7 @@ func (u URLBuilder) R12(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 20, p0, p1, p2)
 }
 
-//line routes_gen.go:683:1
+//line routes_gen.go:684:1
 
 // R15 returns the URL of route "r15": /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:112:15).
 //
@@ -688,7 +689,7 @@ func (u URLBuilder) R15(p0 string, p1 string, p2 string, p3 string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 21, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:692:1
+//line routes_gen.go:693:1
 
 // R5 returns the URL of route "r5": /user_x/42 (routes.conf:37:11).
 //
@@ -697,7 +698,7 @@ func (u URLBuilder) R5() string {
 	return routegenTable.HelperURL(u.base, 22)
 }
 
-//line routes_gen.go:701:1
+//line routes_gen.go:702:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

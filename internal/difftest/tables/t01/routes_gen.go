@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 4 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(4 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 4)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
@@ -122,9 +122,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -399,7 +400,7 @@ type C0Controller interface {
 	A8(ctx *runtime.Context, rest string) error // serves r8: POST /*rest (routes.conf:61:7)
 //line routes.conf:68:10
 	A9(ctx *runtime.Context, rest string) error // serves r9: GET /*rest (routes.conf:68:11)
-//line routes_gen.go:403:1
+//line routes_gen.go:404:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -410,7 +411,7 @@ type C1Controller interface {
 	A14(ctx *runtime.Context, p0 string, rest string) error // serves r14: GET /:p0/a*rest (routes.conf:106:7)
 //line routes.conf:54:6
 	A7(ctx *runtime.Context) error // serves r7: TRACE /ab/x.y (routes.conf:54:7)
-//line routes_gen.go:414:1
+//line routes_gen.go:415:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -419,7 +420,7 @@ type C2Controller interface {
 	A10(ctx *runtime.Context, rest string) error // serves r10: OPTIONS /*rest (routes.conf:73:11)
 //line routes.conf:92:6
 	A12(ctx *runtime.Context, p0 string, p1 string) error // serves r12: GET /a:p0/:p1 (routes.conf:92:7), r12: HEAD /a:p0/:p1 (routes.conf:92:7), r12: WS /a:p0/:p1 (routes.conf:92:7)
-//line routes_gen.go:423:1
+//line routes_gen.go:424:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -567,7 +568,7 @@ func (u URLBuilder) R5() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:571:1
+//line routes_gen.go:572:1
 
 // R1 returns the URL of route "r1": /= (routes.conf:7:7).
 //
@@ -576,7 +577,7 @@ func (u URLBuilder) R1() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:580:1
+//line routes_gen.go:581:1
 
 // R2 returns the URL of route "r2": /=/... (routes.conf:15:11).
 //
@@ -585,7 +586,7 @@ func (u URLBuilder) R2() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:589:1
+//line routes_gen.go:590:1
 
 // R4 returns the URL of route "r4": /=/.../1:p2/:p3 (routes.conf:26:15).
 //
@@ -594,7 +595,7 @@ func (u URLBuilder) R4(p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, p2, p3)
 }
 
-//line routes_gen.go:598:1
+//line routes_gen.go:599:1
 
 // R3 returns the URL of route "r3": /=/.../ab (routes.conf:20:15).
 //
@@ -603,7 +604,7 @@ func (u URLBuilder) R3() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:607:1
+//line routes_gen.go:608:1
 
 // R6 returns the URL of route "r6": /=/x.y (routes.conf:39:11).
 //
@@ -612,7 +613,7 @@ func (u URLBuilder) R6() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:616:1
+//line routes_gen.go:617:1
 
 // D1R9 returns the URL of route "d1.r9": /*rest on [::1] (routes.conf:68:11).
 //
@@ -621,7 +622,7 @@ func (u URLBuilder) D1R9(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, rest)
 }
 
-//line routes_gen.go:625:1
+//line routes_gen.go:626:1
 
 // D1R10 returns the URL of route "d1.r10": /*rest on [::1] (routes.conf:73:11).
 //
@@ -630,7 +631,7 @@ func (u URLBuilder) D1R10(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 15, rest)
 }
 
-//line routes_gen.go:634:1
+//line routes_gen.go:635:1
 
 // D1R8 returns the URL of route "d1.r8": /*rest on [::1] (routes.conf:61:7).
 //
@@ -639,7 +640,7 @@ func (u URLBuilder) D1R8(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 16, rest)
 }
 
-//line routes_gen.go:643:1
+//line routes_gen.go:644:1
 
 // D1R11 returns the URL of route "d1.r11": /*rest on [::1] (routes.conf:79:11).
 //
@@ -648,7 +649,7 @@ func (u URLBuilder) D1R11(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 17, rest)
 }
 
-//line routes_gen.go:652:1
+//line routes_gen.go:653:1
 
 // D1R7 returns the URL of route "d1.r7": /ab/x.y on [::1] (routes.conf:54:7).
 //
@@ -657,7 +658,7 @@ func (u URLBuilder) D1R7() string {
 	return routegenTable.HelperURL(u.base, 18)
 }
 
-//line routes_gen.go:661:1
+//line routes_gen.go:662:1
 
 // D2R13 returns the URL of route "d2.r13": /.:p0 on example.com (routes.conf:99:7).
 //
@@ -666,7 +667,7 @@ func (u URLBuilder) D2R13(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, p0)
 }
 
-//line routes_gen.go:670:1
+//line routes_gen.go:671:1
 
 // D2R14 returns the URL of route "d2.r14": /:p0/a*rest on example.com (routes.conf:106:7).
 //
@@ -675,7 +676,7 @@ func (u URLBuilder) D2R14(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 22, p0, rest)
 }
 
-//line routes_gen.go:679:1
+//line routes_gen.go:680:1
 
 // D2R12 returns the URL of route "d2.r12": /a:p0/:p1 on example.com (routes.conf:92:7).
 //
@@ -684,7 +685,7 @@ func (u URLBuilder) D2R12(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 23, p0, p1)
 }
 
-//line routes_gen.go:688:1
+//line routes_gen.go:689:1
 
 // D2R16 returns the URL of route "d2.r16": /ab/new on example.com (routes.conf:121:11).
 //
@@ -693,7 +694,7 @@ func (u URLBuilder) D2R16() string {
 	return routegenTable.HelperURL(u.base, 26)
 }
 
-//line routes_gen.go:697:1
+//line routes_gen.go:698:1
 
 // D2R15 returns the URL of route "d2.r15": /ab/new on example.com (routes.conf:115:7).
 //
@@ -702,7 +703,7 @@ func (u URLBuilder) D2R15() string {
 	return routegenTable.HelperURL(u.base, 27)
 }
 
-//line routes_gen.go:706:1
+//line routes_gen.go:707:1
 
 // D2R17 returns the URL of route "d2.r17": /ab/new/v1 on example.com (routes.conf:127:11).
 //
@@ -711,7 +712,7 @@ func (u URLBuilder) D2R17() string {
 	return routegenTable.HelperURL(u.base, 28)
 }
 
-//line routes_gen.go:715:1
+//line routes_gen.go:716:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -15,12 +15,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 4 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(4 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 4)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
@@ -381,9 +381,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -2203,7 +2204,7 @@ type C0Controller interface {
 	A84(ctx *runtime.Context, p3 string, p5 string) error // serves r84: GET /v1/users/ab/:p3/~u/v:p5 (routes.conf:585:15)
 //line routes.conf:591:14
 	A85(ctx *runtime.Context, p3 string) error // serves r85: GET /v1/users/ab/:p3/new (routes.conf:591:15)
-//line routes_gen.go:2207:1
+//line routes_gen.go:2208:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -2254,7 +2255,7 @@ type C1Controller interface {
 	A86(ctx *runtime.Context, rest string) error // serves r86: POST /new/*rest (routes.conf:602:7)
 //line routes.conf:671:6
 	A96(ctx *runtime.Context, p0 string) error // serves r96: CONNECT /:p0/b (routes.conf:671:7), r96: GET /:p0/b (routes.conf:671:7), r96: HEAD /:p0/b (routes.conf:671:7)
-//line routes_gen.go:2258:1
+//line routes_gen.go:2259:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -2331,7 +2332,7 @@ type C2Controller interface {
 	A98(ctx *runtime.Context, p0 string, p5 string) error // serves r98: CONNECT /:p0/b/.../a-b/b/~:p5 (routes.conf:686:15), r98: OPTIONS /:p0/b/.../a-b/b/~:p5 (routes.conf:686:15)
 //line routes.conf:691:14
 	A99(ctx *runtime.Context, p0 string) error // serves r99: HEAD /:p0/b/.../a-b (routes.conf:691:15)
-//line routes_gen.go:2335:1
+//line routes_gen.go:2336:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -2799,7 +2800,7 @@ func (u URLBuilder) R15() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:2803:1
+//line routes_gen.go:2804:1
 
 // R23 returns the URL of route "r23": /*rest (routes.conf:163:7).
 //
@@ -2808,7 +2809,7 @@ func (u URLBuilder) R23(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, rest)
 }
 
-//line routes_gen.go:2812:1
+//line routes_gen.go:2813:1
 
 // R81 returns the URL of route "r81": /.../a:p1 (routes.conf:564:11).
 //
@@ -2817,7 +2818,7 @@ func (u URLBuilder) R81(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, p1)
 }
 
-//line routes_gen.go:2821:1
+//line routes_gen.go:2822:1
 
 // R78 returns the URL of route "r78": /.../a:p1 (routes.conf:547:7).
 //
@@ -2826,7 +2827,7 @@ func (u URLBuilder) R78(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, p1)
 }
 
-//line routes_gen.go:2830:1
+//line routes_gen.go:2831:1
 
 // R80 returns the URL of route "r80": /.../a:p1/:p2/.:p3 (routes.conf:559:11).
 //
@@ -2835,7 +2836,7 @@ func (u URLBuilder) R80(p1 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 9, p1, p2, p3)
 }
 
-//line routes_gen.go:2839:1
+//line routes_gen.go:2840:1
 
 // R79 returns the URL of route "r79": /.../a:p1/a:p2 (routes.conf:553:11).
 //
@@ -2844,7 +2845,7 @@ func (u URLBuilder) R79(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 10, p1, p2)
 }
 
-//line routes_gen.go:2848:1
+//line routes_gen.go:2849:1
 
 // R2 returns the URL of route "r2": /.../x.:p1 (routes.conf:17:7).
 //
@@ -2853,7 +2854,7 @@ func (u URLBuilder) R2(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 12, p1)
 }
 
-//line routes_gen.go:2857:1
+//line routes_gen.go:2858:1
 
 // R7 returns the URL of route "r7": /.../x.:p1/new/x.:p3 (routes.conf:50:11).
 //
@@ -2862,7 +2863,7 @@ func (u URLBuilder) R7(p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, p1, p3)
 }
 
-//line routes_gen.go:2866:1
+//line routes_gen.go:2867:1
 
 // R3 returns the URL of route "r3": /.../x.:p1/x.y (routes.conf:25:11).
 //
@@ -2871,7 +2872,7 @@ func (u URLBuilder) R3(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 17, p1)
 }
 
-//line routes_gen.go:2875:1
+//line routes_gen.go:2876:1
 
 // R5 returns the URL of route "r5": /.../x.:p1/x.y/a-b (routes.conf:36:15).
 //
@@ -2880,7 +2881,7 @@ func (u URLBuilder) R5(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 18, p1)
 }
 
-//line routes_gen.go:2884:1
+//line routes_gen.go:2885:1
 
 // R4 returns the URL of route "r4": /.../x.:p1/x.y/~:p3 (routes.conf:30:15).
 //
@@ -2889,7 +2890,7 @@ func (u URLBuilder) R4(p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, p1, p3)
 }
 
-//line routes_gen.go:2893:1
+//line routes_gen.go:2894:1
 
 // R73 returns the URL of route "r73": /.:p0/x.y (routes.conf:509:7).
 //
@@ -2898,7 +2899,7 @@ func (u URLBuilder) R73(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 22, p0)
 }
 
-//line routes_gen.go:2902:1
+//line routes_gen.go:2903:1
 
 // R75 returns the URL of route "r75": /.:p0/x.y/a:p2/:p3 (routes.conf:524:11).
 //
@@ -2907,7 +2908,7 @@ func (u URLBuilder) R75(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 24, p0, p2, p3)
 }
 
-//line routes_gen.go:2911:1
+//line routes_gen.go:2912:1
 
 // R76 returns the URL of route "r76": /.:p0/x.y/a:p2/:p3/42 (routes.conf:530:15).
 //
@@ -2916,7 +2917,7 @@ func (u URLBuilder) R76(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 25, p0, p2, p3)
 }
 
-//line routes_gen.go:2920:1
+//line routes_gen.go:2921:1
 
 // R74 returns the URL of route "r74": /.:p0/x.y/~u/... (routes.conf:518:11).
 //
@@ -2925,7 +2926,7 @@ func (u URLBuilder) R74(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 27, p0)
 }
 
-//line routes_gen.go:2929:1
+//line routes_gen.go:2930:1
 
 // R30 returns the URL of route "r30": /1 (routes.conf:213:7).
 //
@@ -2934,7 +2935,7 @@ func (u URLBuilder) R30() string {
 	return routegenTable.HelperURL(u.base, 28)
 }
 
-//line routes_gen.go:2938:1
+//line routes_gen.go:2939:1
 
 // R56 returns the URL of route "r56": /1 (routes.conf:391:7).
 //
@@ -2943,7 +2944,7 @@ func (u URLBuilder) R56() string {
 	return routegenTable.HelperURL(u.base, 30)
 }
 
-//line routes_gen.go:2947:1
+//line routes_gen.go:2948:1
 
 // R8 returns the URL of route "r8": /42 (routes.conf:59:7).
 //
@@ -2952,7 +2953,7 @@ func (u URLBuilder) R8() string {
 	return routegenTable.HelperURL(u.base, 33)
 }
 
-//line routes_gen.go:2956:1
+//line routes_gen.go:2957:1
 
 // R45 returns the URL of route "r45": /42 (routes.conf:317:7).
 //
@@ -2961,7 +2962,7 @@ func (u URLBuilder) R45() string {
 	return routegenTable.HelperURL(u.base, 35)
 }
 
-//line routes_gen.go:2965:1
+//line routes_gen.go:2966:1
 
 // R87 returns the URL of route "r87": /42/abc (routes.conf:608:7).
 //
@@ -2970,7 +2971,7 @@ func (u URLBuilder) R87() string {
 	return routegenTable.HelperURL(u.base, 37)
 }
 
-//line routes_gen.go:2974:1
+//line routes_gen.go:2975:1
 
 // R95 returns the URL of route "r95": /42/abc/.a/x.y (routes.conf:662:15).
 //
@@ -2979,7 +2980,7 @@ func (u URLBuilder) R95() string {
 	return routegenTable.HelperURL(u.base, 38)
 }
 
-//line routes_gen.go:2983:1
+//line routes_gen.go:2984:1
 
 // R94 returns the URL of route "r94": /42/abc/.a/x.y (routes.conf:652:11).
 //
@@ -2988,7 +2989,7 @@ func (u URLBuilder) R94() string {
 	return routegenTable.HelperURL(u.base, 40)
 }
 
-//line routes_gen.go:2992:1
+//line routes_gen.go:2993:1
 
 // R93 returns the URL of route "r93": /42/abc/a-b/1 (routes.conf:647:11).
 //
@@ -2997,7 +2998,7 @@ func (u URLBuilder) R93() string {
 	return routegenTable.HelperURL(u.base, 43)
 }
 
-//line routes_gen.go:3001:1
+//line routes_gen.go:3002:1
 
 // R88 returns the URL of route "r88": /42/abc/users (routes.conf:614:11).
 //
@@ -3006,7 +3007,7 @@ func (u URLBuilder) R88() string {
 	return routegenTable.HelperURL(u.base, 44)
 }
 
-//line routes_gen.go:3010:1
+//line routes_gen.go:3011:1
 
 // R92 returns the URL of route "r92": /42/abc/users/.a/1*rest (routes.conf:638:15).
 //
@@ -3015,7 +3016,7 @@ func (u URLBuilder) R92(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 45, rest)
 }
 
-//line routes_gen.go:3019:1
+//line routes_gen.go:3020:1
 
 // R91 returns the URL of route "r91": /42/abc/users/:p3 (routes.conf:632:15).
 //
@@ -3024,7 +3025,7 @@ func (u URLBuilder) R91(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 47, p3)
 }
 
-//line routes_gen.go:3028:1
+//line routes_gen.go:3029:1
 
 // R90 returns the URL of route "r90": /42/abc/users/:p3/*rest (routes.conf:626:15).
 //
@@ -3033,7 +3034,7 @@ func (u URLBuilder) R90(p3 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 50, p3, rest)
 }
 
-//line routes_gen.go:3037:1
+//line routes_gen.go:3038:1
 
 // R89 returns the URL of route "r89": /42/abc/users/:p3/v:p4 (routes.conf:620:15).
 //
@@ -3042,7 +3043,7 @@ func (u URLBuilder) R89(p3 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 53, p3, p4)
 }
 
-//line routes_gen.go:3046:1
+//line routes_gen.go:3047:1
 
 // R1 returns the URL of route "r1": /:p0 (routes.conf:9:7).
 //
@@ -3051,7 +3052,7 @@ func (u URLBuilder) R1(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 55, p0)
 }
 
-//line routes_gen.go:3055:1
+//line routes_gen.go:3056:1
 
 // R31 returns the URL of route "r31": /:p0 (routes.conf:220:7).
 //
@@ -3060,7 +3061,7 @@ func (u URLBuilder) R31(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 57, p0)
 }
 
-//line routes_gen.go:3064:1
+//line routes_gen.go:3065:1
 
 // R77 returns the URL of route "r77": /:p0/1:p1 (routes.conf:541:7).
 //
@@ -3069,7 +3070,7 @@ func (u URLBuilder) R77(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 58, p0, p1)
 }
 
-//line routes_gen.go:3073:1
+//line routes_gen.go:3074:1
 
 // R24 returns the URL of route "r24": /:p0/:p1 (routes.conf:169:7).
 //
@@ -3078,7 +3079,7 @@ func (u URLBuilder) R24(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 59, p0, p1)
 }
 
-//line routes_gen.go:3082:1
+//line routes_gen.go:3083:1
 
 // R22 returns the URL of route "r22": /:p0/:p1 (routes.conf:157:7).
 //
@@ -3087,7 +3088,7 @@ func (u URLBuilder) R22(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 60, p0, p1)
 }
 
-//line routes_gen.go:3091:1
+//line routes_gen.go:3092:1
 
 // R25 returns the URL of route "r25": /:p0/:p1/:p2/:p3 (routes.conf:178:11).
 //
@@ -3096,7 +3097,7 @@ func (u URLBuilder) R25(p0 string, p1 string, p2 string, p3 string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 61, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:3100:1
+//line routes_gen.go:3101:1
 
 // R27 returns the URL of route "r27": /:p0/:p1/:p2/:p3/*rest (routes.conf:192:15).
 //
@@ -3105,7 +3106,7 @@ func (u URLBuilder) R27(p0 string, p1 string, p2 string, p3 string, rest string)
 	return routegenTable.CheckedHelperURL(u.base, 63, p0, p1, p2, p3, rest)
 }
 
-//line routes_gen.go:3109:1
+//line routes_gen.go:3110:1
 
 // R28 returns the URL of route "r28": /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:198:15).
 //
@@ -3114,7 +3115,7 @@ func (u URLBuilder) R28(p0 string, p1 string, p2 string, p3 string, p4 string) (
 	return routegenTable.CheckedHelperURL(u.base, 66, p0, p1, p2, p3, p4)
 }
 
-//line routes_gen.go:3118:1
+//line routes_gen.go:3119:1
 
 // R26 returns the URL of route "r26": /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15).
 //
@@ -3123,7 +3124,7 @@ func (u URLBuilder) R26(p0 string, p1 string, p2 string, p3 string, p4 string, r
 	return routegenTable.CheckedHelperURL(u.base, 67, p0, p1, p2, p3, p4, rest)
 }
 
-//line routes_gen.go:3127:1
+//line routes_gen.go:3128:1
 
 // R96 returns the URL of route "r96": /:p0/b (routes.conf:671:7).
 //
@@ -3132,7 +3133,7 @@ func (u URLBuilder) R96(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 70, p0)
 }
 
-//line routes_gen.go:3136:1
+//line routes_gen.go:3137:1
 
 // R97 returns the URL of route "r97": /:p0/b/.../a-b (routes.conf:677:11).
 //
@@ -3141,7 +3142,7 @@ func (u URLBuilder) R97(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 73, p0)
 }
 
-//line routes_gen.go:3145:1
+//line routes_gen.go:3146:1
 
 // R99 returns the URL of route "r99": /:p0/b/.../a-b (routes.conf:691:15).
 //
@@ -3150,7 +3151,7 @@ func (u URLBuilder) R99(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 75, p0)
 }
 
-//line routes_gen.go:3154:1
+//line routes_gen.go:3155:1
 
 // R98 returns the URL of route "r98": /:p0/b/.../a-b/b/~:p5 (routes.conf:686:15).
 //
@@ -3159,7 +3160,7 @@ func (u URLBuilder) R98(p0 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 77, p0, p5)
 }
 
-//line routes_gen.go:3163:1
+//line routes_gen.go:3164:1
 
 // R101 returns the URL of route "r101": /:p0/b/~:p2/@ (routes.conf:706:11).
 //
@@ -3168,7 +3169,7 @@ func (u URLBuilder) R101(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 79, p0, p2)
 }
 
-//line routes_gen.go:3172:1
+//line routes_gen.go:3173:1
 
 // R102 returns the URL of route "r102": /:p0/b/~:p2/@/@/1:p5 (routes.conf:711:15).
 //
@@ -3177,7 +3178,7 @@ func (u URLBuilder) R102(p0 string, p2 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 81, p0, p2, p5)
 }
 
-//line routes_gen.go:3181:1
+//line routes_gen.go:3182:1
 
 // R104 returns the URL of route "r104": /:p0/b/~:p2/@/v:p4 (routes.conf:725:15).
 //
@@ -3186,7 +3187,7 @@ func (u URLBuilder) R104(p0 string, p2 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 83, p0, p2, p4)
 }
 
-//line routes_gen.go:3190:1
+//line routes_gen.go:3191:1
 
 // R103 returns the URL of route "r103": /:p0/b/~:p2/@/~:p4/... (routes.conf:719:15).
 //
@@ -3195,7 +3196,7 @@ func (u URLBuilder) R103(p0 string, p2 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 84, p0, p2, p4)
 }
 
-//line routes_gen.go:3199:1
+//line routes_gen.go:3200:1
 
 // R32 returns the URL of route "r32": /:p0/v:p1 (routes.conf:227:11).
 //
@@ -3204,7 +3205,7 @@ func (u URLBuilder) R32(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 85, p0, p1)
 }
 
-//line routes_gen.go:3208:1
+//line routes_gen.go:3209:1
 
 // R13 returns the URL of route "r13": /:p0/~u (routes.conf:96:7).
 //
@@ -3213,7 +3214,7 @@ func (u URLBuilder) R13(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 87, p0)
 }
 
-//line routes_gen.go:3217:1
+//line routes_gen.go:3218:1
 
 // R6 returns the URL of route "r6": /=/.a (routes.conf:42:15).
 //
@@ -3222,7 +3223,7 @@ func (u URLBuilder) R6() string {
 	return routegenTable.HelperURL(u.base, 88)
 }
 
-//line routes_gen.go:3226:1
+//line routes_gen.go:3227:1
 
 // R37 returns the URL of route "r37": /a-b (routes.conf:263:7).
 //
@@ -3231,7 +3232,7 @@ func (u URLBuilder) R37() string {
 	return routegenTable.HelperURL(u.base, 91)
 }
 
-//line routes_gen.go:3235:1
+//line routes_gen.go:3236:1
 
 // R33 returns the URL of route "r33": /a-b/a (routes.conf:235:7).
 //
@@ -3240,7 +3241,7 @@ func (u URLBuilder) R33() string {
 	return routegenTable.HelperURL(u.base, 94)
 }
 
-//line routes_gen.go:3244:1
+//line routes_gen.go:3245:1
 
 // R38 returns the URL of route "r38": /a-b/a-b/= (routes.conf:269:11).
 //
@@ -3249,7 +3250,7 @@ func (u URLBuilder) R38() string {
 	return routegenTable.HelperURL(u.base, 95)
 }
 
-//line routes_gen.go:3253:1
+//line routes_gen.go:3254:1
 
 // R39 returns the URL of route "r39": /a-b/new (routes.conf:276:11).
 //
@@ -3258,7 +3259,7 @@ func (u URLBuilder) R39() string {
 	return routegenTable.HelperURL(u.base, 97)
 }
 
-//line routes_gen.go:3262:1
+//line routes_gen.go:3263:1
 
 // R72 returns the URL of route "r72": /a/@ (routes.conf:500:7).
 //
@@ -3267,7 +3268,7 @@ func (u URLBuilder) R72() string {
 	return routegenTable.HelperURL(u.base, 99)
 }
 
-//line routes_gen.go:3271:1
+//line routes_gen.go:3272:1
 
 // R51 returns the URL of route "r51": /a:p0 (routes.conf:354:7).
 //
@@ -3276,7 +3277,7 @@ func (u URLBuilder) R51(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 101, p0)
 }
 
-//line routes_gen.go:3280:1
+//line routes_gen.go:3281:1
 
 // R55 returns the URL of route "r55": /a:p0/... (routes.conf:382:11).
 //
@@ -3285,7 +3286,7 @@ func (u URLBuilder) R55(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 103, p0)
 }
 
-//line routes_gen.go:3289:1
+//line routes_gen.go:3290:1
 
 // R53 returns the URL of route "r53": /a:p0/:p1 (routes.conf:367:11).
 //
@@ -3294,7 +3295,7 @@ func (u URLBuilder) R53(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 105, p0, p1)
 }
 
-//line routes_gen.go:3298:1
+//line routes_gen.go:3299:1
 
 // R52 returns the URL of route "r52": /a:p0/new/ab (routes.conf:361:11).
 //
@@ -3303,7 +3304,7 @@ func (u URLBuilder) R52(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 108, p0)
 }
 
-//line routes_gen.go:3307:1
+//line routes_gen.go:3308:1
 
 // R54 returns the URL of route "r54": /a:p0/~:p1/user_:p2 (routes.conf:375:11).
 //
@@ -3312,7 +3313,7 @@ func (u URLBuilder) R54(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 111, p0, p1, p2)
 }
 
-//line routes_gen.go:3316:1
+//line routes_gen.go:3317:1
 
 // R43 returns the URL of route "r43": /abc/1*rest (routes.conf:301:11).
 //
@@ -3321,7 +3322,7 @@ func (u URLBuilder) R43(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 113, rest)
 }
 
-//line routes_gen.go:3325:1
+//line routes_gen.go:3326:1
 
 // R41 returns the URL of route "r41": /abc/1*rest (routes.conf:290:11).
 //
@@ -3330,7 +3331,7 @@ func (u URLBuilder) R41(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 114, rest)
 }
 
-//line routes_gen.go:3334:1
+//line routes_gen.go:3335:1
 
 // R44 returns the URL of route "r44": /abc/1*rest (routes.conf:307:15).
 //
@@ -3339,7 +3340,7 @@ func (u URLBuilder) R44(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 116, rest)
 }
 
-//line routes_gen.go:3343:1
+//line routes_gen.go:3344:1
 
 // R40 returns the URL of route "r40": /abc/1*rest (routes.conf:283:7).
 //
@@ -3348,7 +3349,7 @@ func (u URLBuilder) R40(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 117, rest)
 }
 
-//line routes_gen.go:3352:1
+//line routes_gen.go:3353:1
 
 // R42 returns the URL of route "r42": /abc/1*rest (routes.conf:294:11).
 //
@@ -3357,7 +3358,7 @@ func (u URLBuilder) R42(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 118, rest)
 }
 
-//line routes_gen.go:3361:1
+//line routes_gen.go:3362:1
 
 // R71 returns the URL of route "r71": /abc/a (routes.conf:493:7).
 //
@@ -3366,7 +3367,7 @@ func (u URLBuilder) R71() string {
 	return routegenTable.HelperURL(u.base, 120)
 }
 
-//line routes_gen.go:3370:1
+//line routes_gen.go:3371:1
 
 // R14 returns the URL of route "r14": /b/abc (routes.conf:102:7).
 //
@@ -3375,7 +3376,7 @@ func (u URLBuilder) R14() string {
 	return routegenTable.HelperURL(u.base, 122)
 }
 
-//line routes_gen.go:3379:1
+//line routes_gen.go:3380:1
 
 // R86 returns the URL of route "r86": /new/*rest (routes.conf:602:7).
 //
@@ -3384,7 +3385,7 @@ func (u URLBuilder) R86(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 123, rest)
 }
 
-//line routes_gen.go:3388:1
+//line routes_gen.go:3389:1
 
 // R65 returns the URL of route "r65": /user_x (routes.conf:452:7).
 //
@@ -3393,7 +3394,7 @@ func (u URLBuilder) R65() string {
 	return routegenTable.HelperURL(u.base, 124)
 }
 
-//line routes_gen.go:3397:1
+//line routes_gen.go:3398:1
 
 // R69 returns the URL of route "r69": /user_x/.a/:p2 (routes.conf:477:11).
 //
@@ -3402,7 +3403,7 @@ func (u URLBuilder) R69(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 125, p2)
 }
 
-//line routes_gen.go:3406:1
+//line routes_gen.go:3407:1
 
 // R29 returns the URL of route "r29": /user_x/:p1 (routes.conf:204:15).
 //
@@ -3411,7 +3412,7 @@ func (u URLBuilder) R29(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 127, p1)
 }
 
-//line routes_gen.go:3415:1
+//line routes_gen.go:3416:1
 
 // R34 returns the URL of route "r34": /user_x/:p1 (routes.conf:243:7).
 //
@@ -3420,7 +3421,7 @@ func (u URLBuilder) R34(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 129, p1)
 }
 
-//line routes_gen.go:3424:1
+//line routes_gen.go:3425:1
 
 // R36 returns the URL of route "r36": /user_x/:p1/1:p2/@ (routes.conf:255:11).
 //
@@ -3429,7 +3430,7 @@ func (u URLBuilder) R36(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 130, p1, p2)
 }
 
-//line routes_gen.go:3433:1
+//line routes_gen.go:3434:1
 
 // R35 returns the URL of route "r35": /user_x/:p1/:p2/x.:p3 (routes.conf:249:11).
 //
@@ -3438,7 +3439,7 @@ func (u URLBuilder) R35(p1 string, p2 int64, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 132, p1, strconv.FormatInt(p2, 10), p3)
 }
 
-//line routes_gen.go:3442:1
+//line routes_gen.go:3443:1
 
 // R67 returns the URL of route "r67": /user_x/~u/*rest (routes.conf:465:15).
 //
@@ -3447,7 +3448,7 @@ func (u URLBuilder) R67(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 134, rest)
 }
 
-//line routes_gen.go:3451:1
+//line routes_gen.go:3452:1
 
 // R66 returns the URL of route "r66": /user_x/~u/*rest (routes.conf:460:11).
 //
@@ -3456,7 +3457,7 @@ func (u URLBuilder) R66(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 135, rest)
 }
 
-//line routes_gen.go:3460:1
+//line routes_gen.go:3461:1
 
 // R68 returns the URL of route "r68": /user_x/~u/*rest (routes.conf:469:15).
 //
@@ -3465,7 +3466,7 @@ func (u URLBuilder) R68(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 137, rest)
 }
 
-//line routes_gen.go:3469:1
+//line routes_gen.go:3470:1
 
 // R16 returns the URL of route "r16": /v*rest (routes.conf:119:7).
 //
@@ -3474,7 +3475,7 @@ func (u URLBuilder) R16(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 138, rest)
 }
 
-//line routes_gen.go:3478:1
+//line routes_gen.go:3479:1
 
 // R9 returns the URL of route "r9": /v1 (routes.conf:66:7).
 //
@@ -3483,7 +3484,7 @@ func (u URLBuilder) R9() string {
 	return routegenTable.HelperURL(u.base, 139)
 }
 
-//line routes_gen.go:3487:1
+//line routes_gen.go:3488:1
 
 // R105 returns the URL of route "r105": /v1 (routes.conf:735:7).
 //
@@ -3492,7 +3493,7 @@ func (u URLBuilder) R105() string {
 	return routegenTable.HelperURL(u.base, 140)
 }
 
-//line routes_gen.go:3496:1
+//line routes_gen.go:3497:1
 
 // R100 returns the URL of route "r100": /v1/:p1 (routes.conf:700:11).
 //
@@ -3501,7 +3502,7 @@ func (u URLBuilder) R100(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 143, p1)
 }
 
-//line routes_gen.go:3505:1
+//line routes_gen.go:3506:1
 
 // R106 returns the URL of route "r106": /v1/:p1 (routes.conf:742:11).
 //
@@ -3510,7 +3511,7 @@ func (u URLBuilder) R106(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 144, p1)
 }
 
-//line routes_gen.go:3514:1
+//line routes_gen.go:3515:1
 
 // R11 returns the URL of route "r11": /v1/abc/:p2 (routes.conf:80:11).
 //
@@ -3519,7 +3520,7 @@ func (u URLBuilder) R11(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 147, p2)
 }
 
-//line routes_gen.go:3523:1
+//line routes_gen.go:3524:1
 
 // R82 returns the URL of route "r82": /v1/users (routes.conf:571:7).
 //
@@ -3528,7 +3529,7 @@ func (u URLBuilder) R82() string {
 	return routegenTable.HelperURL(u.base, 150)
 }
 
-//line routes_gen.go:3532:1
+//line routes_gen.go:3533:1
 
 // R12 returns the URL of route "r12": /v1/users/a-b (routes.conf:88:11).
 //
@@ -3537,7 +3538,7 @@ func (u URLBuilder) R12() string {
 	return routegenTable.HelperURL(u.base, 151)
 }
 
-//line routes_gen.go:3541:1
+//line routes_gen.go:3542:1
 
 // R83 returns the URL of route "r83": /v1/users/ab/:p3 (routes.conf:578:11).
 //
@@ -3546,7 +3547,7 @@ func (u URLBuilder) R83(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 152, p3)
 }
 
-//line routes_gen.go:3550:1
+//line routes_gen.go:3551:1
 
 // R85 returns the URL of route "r85": /v1/users/ab/:p3/new (routes.conf:591:15).
 //
@@ -3555,7 +3556,7 @@ func (u URLBuilder) R85(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 153, p3)
 }
 
-//line routes_gen.go:3559:1
+//line routes_gen.go:3560:1
 
 // R84 returns the URL of route "r84": /v1/users/ab/:p3/~u/v:p5 (routes.conf:585:15).
 //
@@ -3564,7 +3565,7 @@ func (u URLBuilder) R84(p3 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 154, p3, p5)
 }
 
-//line routes_gen.go:3568:1
+//line routes_gen.go:3569:1
 
 // R107 returns the URL of route "r107": /v1/x.y/:p2 (routes.conf:749:11).
 //
@@ -3573,7 +3574,7 @@ func (u URLBuilder) R107(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 155, p2)
 }
 
-//line routes_gen.go:3577:1
+//line routes_gen.go:3578:1
 
 // R10 returns the URL of route "r10": /v1/~u (routes.conf:73:11).
 //
@@ -3582,7 +3583,7 @@ func (u URLBuilder) R10() string {
 	return routegenTable.HelperURL(u.base, 157)
 }
 
-//line routes_gen.go:3586:1
+//line routes_gen.go:3587:1
 
 // R57 returns the URL of route "r57": /v:p0/1:p1 (routes.conf:398:7).
 //
@@ -3591,7 +3592,7 @@ func (u URLBuilder) R57(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 158, p0, p1)
 }
 
-//line routes_gen.go:3595:1
+//line routes_gen.go:3596:1
 
 // R60 returns the URL of route "r60": /v:p0/1:p1/:p2 (routes.conf:415:11).
 //
@@ -3600,7 +3601,7 @@ func (u URLBuilder) R60(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 159, p0, p1, p2)
 }
 
-//line routes_gen.go:3604:1
+//line routes_gen.go:3605:1
 
 // R59 returns the URL of route "r59": /v:p0/1:p1/:p2/user_:p3 (routes.conf:409:11).
 //
@@ -3609,7 +3610,7 @@ func (u URLBuilder) R59(p0 string, p1 string, p2 string, p3 string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 160, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:3613:1
+//line routes_gen.go:3614:1
 
 // R64 returns the URL of route "r64": /v:p0/1:p1/abc (routes.conf:442:15).
 //
@@ -3618,7 +3619,7 @@ func (u URLBuilder) R64(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 161, p0, p1)
 }
 
-//line routes_gen.go:3622:1
+//line routes_gen.go:3623:1
 
 // R61 returns the URL of route "r61": /v:p0/1:p1/abc (routes.conf:421:11).
 //
@@ -3627,7 +3628,7 @@ func (u URLBuilder) R61(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 162, p0, p1)
 }
 
-//line routes_gen.go:3631:1
+//line routes_gen.go:3632:1
 
 // R58 returns the URL of route "r58": /v:p0/1:p1/abc/*rest (routes.conf:404:11).
 //
@@ -3636,7 +3637,7 @@ func (u URLBuilder) R58(p0 string, p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 165, p0, p1, rest)
 }
 
-//line routes_gen.go:3640:1
+//line routes_gen.go:3641:1
 
 // R62 returns the URL of route "r62": /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:428:15).
 //
@@ -3645,7 +3646,7 @@ func (u URLBuilder) R62(p0 string, p1 string, p3 string, p4 string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 167, p0, p1, p3, p4)
 }
 
-//line routes_gen.go:3649:1
+//line routes_gen.go:3650:1
 
 // R63 returns the URL of route "r63": /v:p0/1:p1/abc/~u/:p4 (routes.conf:435:15).
 //
@@ -3654,7 +3655,7 @@ func (u URLBuilder) R63(p0 string, p1 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 168, p0, p1, p4)
 }
 
-//line routes_gen.go:3658:1
+//line routes_gen.go:3659:1
 
 // R46 returns the URL of route "r46": /x.y/*rest (routes.conf:324:7).
 //
@@ -3663,7 +3664,7 @@ func (u URLBuilder) R46(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 169, rest)
 }
 
-//line routes_gen.go:3667:1
+//line routes_gen.go:3668:1
 
 // R47 returns the URL of route "r47": /x.y/*rest (routes.conf:331:11).
 //
@@ -3672,7 +3673,7 @@ func (u URLBuilder) R47(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 170, rest)
 }
 
-//line routes_gen.go:3676:1
+//line routes_gen.go:3677:1
 
 // R48 returns the URL of route "r48": /x.y/*rest (routes.conf:336:11).
 //
@@ -3681,7 +3682,7 @@ func (u URLBuilder) R48(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 171, rest)
 }
 
-//line routes_gen.go:3685:1
+//line routes_gen.go:3686:1
 
 // R50 returns the URL of route "r50": /x.y/*rest (routes.conf:346:15).
 //
@@ -3690,7 +3691,7 @@ func (u URLBuilder) R50(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 172, rest)
 }
 
-//line routes_gen.go:3694:1
+//line routes_gen.go:3695:1
 
 // R49 returns the URL of route "r49": /x.y/*rest (routes.conf:342:11).
 //
@@ -3699,7 +3700,7 @@ func (u URLBuilder) R49(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 174, rest)
 }
 
-//line routes_gen.go:3703:1
+//line routes_gen.go:3704:1
 
 // R18 returns the URL of route "r18": /x.y/:p1 (routes.conf:134:11).
 //
@@ -3708,7 +3709,7 @@ func (u URLBuilder) R18(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 175, p1)
 }
 
-//line routes_gen.go:3712:1
+//line routes_gen.go:3713:1
 
 // R17 returns the URL of route "r17": /x.y/:p1 (routes.conf:127:7).
 //
@@ -3717,7 +3718,7 @@ func (u URLBuilder) R17(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 176, p1)
 }
 
-//line routes_gen.go:3721:1
+//line routes_gen.go:3722:1
 
 // R21 returns the URL of route "r21": /x.y/:p1 (routes.conf:149:15).
 //
@@ -3726,7 +3727,7 @@ func (u URLBuilder) R21(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 177, p1)
 }
 
-//line routes_gen.go:3730:1
+//line routes_gen.go:3731:1
 
 // R19 returns the URL of route "r19": /x.y/:p1/ab (routes.conf:138:15).
 //
@@ -3735,7 +3736,7 @@ func (u URLBuilder) R19(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 178, p1)
 }
 
-//line routes_gen.go:3739:1
+//line routes_gen.go:3740:1
 
 // R20 returns the URL of route "r20": /x.y/:p1/~u (routes.conf:143:15).
 //
@@ -3744,7 +3745,7 @@ func (u URLBuilder) R20(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 179, p1)
 }
 
-//line routes_gen.go:3748:1
+//line routes_gen.go:3749:1
 
 // R70 returns the URL of route "r70": /~u (routes.conf:485:7).
 //
@@ -3753,7 +3754,7 @@ func (u URLBuilder) R70() string {
 	return routegenTable.HelperURL(u.base, 182)
 }
 
-//line routes_gen.go:3757:1
+//line routes_gen.go:3758:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

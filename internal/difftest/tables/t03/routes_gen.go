@@ -14,12 +14,12 @@ import (
 	"strconv"
 )
 
-// This file is written for version 3 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(3 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 3)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
@@ -1569,8 +1569,9 @@ const routegenRoutesJSON = `[
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains: Domains,
-	Routes:  Routes,
+	Domains:     Domains,
+	Routes:      Routes,
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -1905,7 +1906,7 @@ type C0Controller interface {
 	A90(ctx *runtime.Context, p1 string) error // serves r90: PATCH /.../:p1 (routes.conf:614:15)
 //line routes.conf:620:14
 	A91(ctx *runtime.Context, p1 string) error // serves r91: PATCH /.../:p1/.a (routes.conf:620:15)
-//line routes_gen.go:1909:1
+//line routes_gen.go:1910:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -2280,7 +2281,7 @@ type C1Controller interface {
 	A84(ctx *runtime.Context, p0 string) error // serves r84: GET /:p0/~u (routes.conf:576:7), r84: HEAD /:p0/~u (routes.conf:576:7)
 //line routes.conf:63:6
 	A9(ctx *runtime.Context, p1 string) error // serves r9: POST /1/:p1 (routes.conf:63:7)
-//line routes_gen.go:2284:1
+//line routes_gen.go:2285:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -2587,7 +2588,7 @@ type C2Controller interface {
 	A96(ctx *runtime.Context, p0 string, rest string) error // serves r96: GET /.:p0/a/v1/*rest (routes.conf:656:15), r96: OPTIONS /.:p0/a/v1/*rest (routes.conf:656:15)
 //line routes.conf:663:14
 	A97(ctx *runtime.Context, p0 string) error // serves r97: HEAD /.:p0/a (routes.conf:663:15)
-//line routes_gen.go:2591:1
+//line routes_gen.go:2592:1
 }
 
 // SocketController holds the actions of controller "Socket".
@@ -2602,7 +2603,7 @@ type SocketController interface {
 	A98(ctx *runtime.Context, p0 string) error // serves r98: WS /.:p0/user_x/@ (routes.conf:669:11)
 //line routes.conf:676:14
 	A99(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r99: OPTIONS /.:p0/user_x/@/:p3/:p4 (routes.conf:676:15)
-//line routes_gen.go:2606:1
+//line routes_gen.go:2607:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

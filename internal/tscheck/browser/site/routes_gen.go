@@ -15,12 +15,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
 )
 
 // routegenCORS0 is a CORS policy of ../routes.conf, shared by the routes that have it.
@@ -72,9 +72,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
+	Domains:     Domains,
+	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
+	MaxBodySize: 5242880,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -183,7 +184,7 @@ type APIController interface {
 	Index(ctx *runtime.Context) error // serves private: GET /private (../routes.conf:36:7), public: GET /public (../routes.conf:24:7)
 //line ../routes.conf:32:10
 	Search(ctx *runtime.Context, kind string, terms string) error // serves search: GET /public/search/:kind/*terms (../routes.conf:32:11)
-//line routes_gen.go:187:1
+//line routes_gen.go:188:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -194,7 +195,7 @@ type SiteController interface {
 	Page(ctx *runtime.Context) error // serves page: GET / (../routes.conf:11:7)
 //line ../routes.conf:12:6
 	Script(ctx *runtime.Context, file string) error // serves script: GET /js/*file (../routes.conf:12:7)
-//line routes_gen.go:198:1
+//line routes_gen.go:199:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -309,7 +310,7 @@ func (u URLBuilder) Page() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:313:1
+//line routes_gen.go:314:1
 
 // Comment returns the URL of route "comment": /comments (../routes.conf:13:7).
 //
@@ -318,7 +319,7 @@ func (u URLBuilder) Comment() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:322:1
+//line routes_gen.go:323:1
 
 // Script returns the URL of route "script": /js/*file (../routes.conf:12:7).
 //
@@ -327,7 +328,7 @@ func (u URLBuilder) Script(file string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, file)
 }
 
-//line routes_gen.go:331:1
+//line routes_gen.go:332:1
 
 // APIPrivate returns the URL of route "api.private": /private on 127.0.0.1 (../routes.conf:36:7).
 //
@@ -336,7 +337,7 @@ func (u URLBuilder) APIPrivate() (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3)
 }
 
-//line routes_gen.go:340:1
+//line routes_gen.go:341:1
 
 // APICancel returns the URL of route "api.cancel": /private/bookings/:id on 127.0.0.1 (../routes.conf:46:11).
 //
@@ -345,7 +346,7 @@ func (u URLBuilder) APICancel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:349:1
+//line routes_gen.go:350:1
 
 // APIBooking returns the URL of route "api.booking": /private/bookings/:id on 127.0.0.1 (../routes.conf:45:11).
 //
@@ -354,7 +355,7 @@ func (u URLBuilder) APIBooking(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:358:1
+//line routes_gen.go:359:1
 
 // APIPublic returns the URL of route "api.public": /public on 127.0.0.1 (../routes.conf:24:7).
 //
@@ -363,7 +364,7 @@ func (u URLBuilder) APIPublic() (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6)
 }
 
-//line routes_gen.go:367:1
+//line routes_gen.go:368:1
 
 // APIHotel returns the URL of route "api.hotel": /public/hotels/:id on 127.0.0.1 (../routes.conf:31:11).
 //
@@ -372,7 +373,7 @@ func (u URLBuilder) APIHotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:376:1
+//line routes_gen.go:377:1
 
 // APISearch returns the URL of route "api.search": /public/search/:kind/*terms on 127.0.0.1 (../routes.conf:32:11).
 //
@@ -381,7 +382,7 @@ func (u URLBuilder) APISearch(kind string, terms string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, kind, terms)
 }
 
-//line routes_gen.go:385:1
+//line routes_gen.go:386:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
