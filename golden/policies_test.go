@@ -51,8 +51,7 @@ func bearerAuth(ctx *runtime.Context) (runtime.Subject, error) {
 	if u, known := users[token]; ok && known {
 		return u, nil
 	}
-	ctx.Res.Header().Set("WWW-Authenticate", "Bearer")
-	return nil, errors.New("no bearer token")
+	return nil, &runtime.ChallengeError{Challenge: `Bearer realm="api"`, Err: errors.New("no bearer token")}
 }
 
 // echo is every controller of the policies table: each action answers with
@@ -120,7 +119,7 @@ func TestAuth(t *testing.T) {
 		{method: "GET", path: "/dashboard", status: 401},
 		{method: "GET", path: "/dashboard", header: session("nobody"), status: 401},
 		{method: "GET", path: "/dashboard", header: session("alice"), status: 200, want: "Dashboard subject=alice"},
-		{method: "GET", path: "/token", header: session("alice"), status: 401, headers: map[string]string{"WWW-Authenticate": "Bearer"}},
+		{method: "GET", path: "/token", header: session("alice"), status: 401, headers: map[string]string{"WWW-Authenticate": `Bearer realm="api"`}},
 		{method: "GET", path: "/token", header: bearer("bob"), status: 200, want: "Token subject=bob"},
 		{method: "GET", path: "/profile", status: 401},
 		{method: "GET", path: "/profile", header: bearer("alice"), status: 200, want: "Profile subject=alice"},

@@ -32,6 +32,9 @@ type Context struct {
 
 	decision decide.Decision // of the request: what the router does with it
 	authErr  error           // the last authenticator's, for a 401
+	// challenges are the challenges of the schemes that refused the
+	// request, for a 401's WWW-Authenticate; kept for the next request.
+	challenges []string
 	// urls is the generated package's URL builder of the request
 	// (ForRequest), kept for the next request of a pooled Context: a
 	// builder of func fields is costly to bind.

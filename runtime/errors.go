@@ -25,6 +25,10 @@ type Error struct {
 	Param, Value, Constraint string
 	// Allow is the Allow header of a 405.
 	Allow string
+	// Challenges are the WWW-Authenticate challenges of a 401: those of
+	// the route's schemes whose authenticators refused the request
+	// (ChallengeError); a 401 without one is challenged with "Bearer".
+	Challenges []string
 	// Err is the cause: the error an action returned (500), the
 	// *http.MaxBytesError of a body over the limit (413).
 	Err error
@@ -142,6 +146,12 @@ func (rt *Router) reply(ctx *Context, e *Error, err error) {
 		rt.decide.SetSecureHeaders(w.Header(), ctx.Req.Request)
 	}
 	switch e.Status {
+	case http.StatusUnauthorized:
+		challenges := e.Challenges
+		if len(challenges) == 0 {
+			challenges = []string{"Bearer"}
+		}
+		w.Header()["Www-Authenticate"] = challenges
 	case http.StatusMethodNotAllowed:
 		w.Header().Set("Allow", e.Allow)
 	case http.StatusRequestEntityTooLarge:

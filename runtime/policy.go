@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -19,9 +20,37 @@ type Subject interface {
 
 // Authenticator checks a request's credentials for one auth scheme of
 // security.conf. It returns who sent the request, or an error when the
-// credentials are missing or wrong: the router answers 401 then, after any
-// challenge header (WWW-Authenticate) the authenticator set on ctx.Res.
+// credentials are missing or wrong: the router answers 401 then, with
+// the scheme's challenge in WWW-Authenticate, which the error gives as a
+// *ChallengeError ("Bearer" when it gives none).
 type Authenticator func(ctx *Context) (Subject, error)
+
+// ChallengeError is an authenticator's refusal with its scheme's
+// challenge: on the route's 401, and on no other reply, the router sends
+// WWW-Authenticate with the challenge of each scheme it asked (one, or
+// every registered one for "authenticated"). Err is the cause.
+type ChallengeError struct {
+	Challenge string // `Basic realm="api"`, `Bearer`…
+	Err       error
+}
+
+func (e *ChallengeError) Error() string {
+	if e.Err == nil {
+		return http.StatusText(http.StatusUnauthorized)
+	}
+	return e.Err.Error()
+}
+
+func (e *ChallengeError) Unwrap() error { return e.Err }
+
+// challengeOf is the challenge of an authenticator's refusal err.
+func challengeOf(err error) string {
+	var ce *ChallengeError
+	if errors.As(err, &ce) && ce.Challenge != "" {
+		return ce.Challenge
+	}
+	return "Bearer"
+}
 
 // Authorizer decides whether subject may use the matched route, given the
 // route's authorization { }. The default asks the subject for the roles and
@@ -143,46 +172,9 @@ func (rt *Router) checkPolicies() error {
 
 // DefaultAuthorizer checks the route's roles and permissions against the
 // subject: with satisfy "either" one of the two lists must hold, with
-// "both" both; a list holds when every check in it does.
+// "both" both; a list holds when every check in it does (a.Allows).
 func DefaultAuthorizer(_ *Context, s Subject, a *Authorization) bool {
-	roles := checksHold(s, a.Roles)
-	permissions := checksHold(s, a.Permissions)
-	switch {
-	case a.SatisfyBoth:
-		return roles && permissions
-	case len(a.Roles) == 0:
-		return permissions
-	case len(a.Permissions) == 0:
-		return roles
-	}
-	return roles || permissions
-}
-
-func checksHold(s Subject, checks []Check) bool {
-	for _, c := range checks {
-		var ok bool
-		switch c.Func {
-		case "hasrole", "hasallroles":
-			ok = allOf(c.Args, s.HasRole)
-		case "hasanyrole":
-			ok = slices.ContainsFunc(c.Args, s.HasRole)
-		case "ispermitted", "ispermittedall":
-			ok = allOf(c.Args, s.IsPermitted)
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
-}
-
-func allOf(args []string, holds func(string) bool) bool {
-	for _, a := range args {
-		if !holds(a) {
-			return false
-		}
-	}
-	return true
+	return a.Allows(s)
 }
 
 // wrapBody limits the body of ctx's request to limit bytes.

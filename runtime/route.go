@@ -6,6 +6,8 @@
 // It knows nothing of routes.conf: the generated code describes the routes.
 package runtime
 
+import "github.com/routegen/routegen/internal/core/decide"
+
 // Route is one resolved route of the table: one method of a route section,
 // or a static route.
 type Route struct {
@@ -52,18 +54,13 @@ type Domain struct {
 	CatchAll              *Route // the catch_all as a route of method "*"; nil when none
 }
 
-// Authorization is a route's authorization { }.
-type Authorization struct {
-	SatisfyBoth bool // "both"; otherwise "either"
-	Roles       []Check
-	Permissions []Check
-}
+// Authorization is a route's authorization { }: SatisfyBoth ("both";
+// otherwise "either"), Roles and Permissions. Its Allows is the default
+// authorizer's rule.
+type Authorization = decide.Authorization
 
 // Check is one role or permission check: hasrole(a), ispermittedall(p1 | p2)…
-type Check struct {
-	Func string
-	Args []string
-}
+type Check = decide.Check
 
 // CORS is a route's or domain's CORS policy.
 type CORS struct {

@@ -322,21 +322,27 @@ func (a *application) Authenticate(scheme string) bool {
 	if scheme == AuthAuthenticated {
 		schemes = rt.schemeOrder
 	}
+	ctx.challenges = ctx.challenges[:0]
 	for _, name := range schemes {
 		var s Subject
 		if s, err = rt.authenticators[name](ctx); err == nil && s != nil {
 			ctx.subject = s
 			return true
 		}
+		if c := challengeOf(err); !slices.Contains(ctx.challenges, c) {
+			ctx.challenges = append(ctx.challenges, c)
+		}
 	}
 	ctx.authErr = err
 	return false
 }
 
-func (a *application) Authorize() bool {
+func (a *application) Authorize(authz *Authorization) bool {
 	ctx := (*Context)(a)
-	return ctx.subject != nil && ctx.router.authorizer(ctx, ctx.subject, ctx.route.Authorization)
+	return ctx.subject != nil && ctx.router.authorizer(ctx, ctx.subject, authz)
 }
+
+func (a *application) Subject() decide.Subject { return a.subject }
 
 func (a *application) Writer() http.ResponseWriter { return a.Res }
 
@@ -348,7 +354,7 @@ func (rt *Router) refusal(ctx *Context) *Error {
 	case http.StatusMethodNotAllowed:
 		e.Allow = d.Allow
 	case http.StatusUnauthorized:
-		e.Err = ctx.authErr
+		e.Err, e.Challenges = ctx.authErr, slices.Clone(ctx.challenges)
 	case http.StatusBadRequest:
 		if route := ctx.route; d.Param >= 0 && route != nil {
 			e.Param, e.Value = route.Params[d.Param], ctx.match.Params.Value(d.Param)
@@ -372,7 +378,7 @@ func (rt *Router) policies() []decide.Policy {
 		if i >= len(rt.table.Routes) {
 			method = "*"
 		}
-		out[i] = decide.Policy{Method: method, Auth: r.Auth, Authorization: r.Authorization != nil, AntiCSRF: r.AntiCSRFCheck,
+		out[i] = decide.Policy{Method: method, Auth: r.Auth, Authorization: r.Authorization, AntiCSRF: r.AntiCSRFCheck,
 			MaxBodySize: r.MaxBodySize, Static: r.Static, Middleware: s.chain != nil}
 		if c := r.CORS; c != nil {
 			if converted[c] == nil {

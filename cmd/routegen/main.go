@@ -160,6 +160,7 @@ func (c *cli) run(args []string) int {
 	case "changes":
 		return c.changes(fs.Args(), src, changesf, fs.Changed("base"))
 	case "match":
+		matchf.subjectGiven = fs.Changed("roles") || fs.Changed("permissions")
 		return c.match(fs.Args(), src, matchf)
 	}
 	if fs.NArg() > 1 {
@@ -278,6 +279,14 @@ Flags of list:
 Flags of match:
       --json                print the outcome as one JSON object: status, route, domain,
                             params, location, allow, reason
+  -H, --header 'NAME: VALUE'
+                            a request header, as curl writes it; repeatable
+      --auth ok|fail        what the authenticators answer: ok (default: they recognise
+                            the request) or fail
+      --roles ROLES         the subject's roles, comma-separated; repeatable
+      --permissions PERMS   the subject's permissions ("user:read,edit"), divided by |;
+                            repeatable. Without --roles and --permissions the subject
+                            holds every role and permission the route names
 
 Flags of changes:
       --base REV            the git revision whose routes.conf (with its includes, and the

@@ -21,15 +21,47 @@ import (
 
 // matchFlags are the flags of match besides the sources'.
 type matchFlags struct {
-	json    bool
-	headers []string
-	auth    string
+	json        bool
+	headers     []string
+	auth        string
+	roles       []string
+	permissions []string
+	// subjectGiven: --roles or --permissions name the subject's own;
+	// without them it holds every role and permission.
+	subjectGiven bool
 }
 
 func (f *matchFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&f.json, "json", false, "print the outcome as one JSON object")
 	fs.StringArrayVarP(&f.headers, "header", "H", nil, "a request header, 'Name: value' as curl writes it; repeatable")
 	fs.StringVar(&f.auth, "auth", "ok", "what the authenticators answer: ok (they recognise the request) or fail")
+	fs.StringSliceVar(&f.roles, "roles", nil, "the subject's roles, comma-separated; repeatable")
+	// A permission holds commas ("user:read,edit"): permissions are
+	// divided as ispermittedall divides them.
+	fs.StringArrayVar(&f.permissions, "permissions", nil, "the subject's permissions, divided by |; repeatable")
+}
+
+// subject is the subject the flags describe.
+func (f *matchFlags) subject() (explain.Subject, error) {
+	s := explain.Subject{Authenticated: f.auth == "ok", Every: !f.subjectGiven}
+	for _, role := range f.roles {
+		if role = strings.TrimSpace(role); role != "" {
+			s.Roles = append(s.Roles, role)
+		}
+	}
+	for _, list := range f.permissions {
+		for text := range strings.SplitSeq(list, "|") {
+			if strings.TrimSpace(text) == "" {
+				continue
+			}
+			p, err := decide.ParsePermission(text)
+			if err != nil {
+				return s, fmt.Errorf("--permissions: %v", err)
+			}
+			s.Permissions = append(s.Permissions, p.String())
+		}
+	}
+	return s, nil
 }
 
 // matchResult is what match reports: the router's answer, and why.
@@ -57,6 +89,10 @@ func (c *cli) match(args []string, src sourceFlags, flags matchFlags) int {
 	}
 	if flags.auth != "ok" && flags.auth != "fail" {
 		return c.usageError(fmt.Sprintf("--auth %q: want ok or fail", flags.auth))
+	}
+	subject, err := flags.subject()
+	if err != nil {
+		return c.usageError(err.Error())
 	}
 	method, target := args[0], args[1]
 	if target == "" {
@@ -87,7 +123,7 @@ func (c *cli) match(args []string, src sourceFlags, flags matchFlags) int {
 		}
 		return c.usageError(fmt.Sprintf("URL %q: %v", target, err))
 	}
-	res := explainAnswer(router, r, flags.auth == "ok")
+	res := explainAnswer(router, r, subject)
 	if flags.json {
 		out, _ := json.MarshalIndent(res, "", "  ")
 		fmt.Fprintf(c.stdout, "%s\n", out)
@@ -100,10 +136,11 @@ func (c *cli) match(args []string, src sourceFlags, flags matchFlags) int {
 	return exitInput
 }
 
-// explainAnswer is the router's answer to r, for a terminal or JSON.
-func explainAnswer(router *explain.Router, r *http.Request, authOK bool) matchResult {
+// explainAnswer is the router's answer to r from subject, for a terminal
+// or JSON.
+func explainAnswer(router *explain.Router, r *http.Request, subject explain.Subject) matchResult {
 	t := router.Table
-	a := router.Answer(r, authOK)
+	a := router.Answer(r, subject)
 	res := matchResult{Status: a.Status, Route: a.Name, Params: map[string]any{}, Location: a.Location, Allow: a.Allow,
 		Reason: a.Reason, Headers: map[string]string{}, Steps: a.Steps}
 	for name, values := range a.Header {
@@ -134,9 +171,16 @@ func explainAnswer(router *explain.Router, r *http.Request, authOK bool) matchRe
 			}
 			res.Policies[step.Name] = step.Outcome
 		}
-		if step.Name == "auth" && (step.Reason != "" && strings.HasPrefix(step.Reason, "the authenticator")) {
-			res.Assumed = "the authenticators answer " + map[bool]string{true: "ok", false: "fail"}[authOK] + " (--auth)"
+		var assumed string
+		switch {
+		case step.Name == "auth" && strings.HasPrefix(step.Reason, "the authenticator"):
+			assumed = "the authenticators answer " + map[bool]string{true: "ok", false: "fail"}[subject.Authenticated] + " (--auth)"
+		case step.Name == "authorization":
+			assumed = holdings(subject)
+		default:
+			continue
 		}
+		res.Assumed = strings.TrimPrefix(res.Assumed+"; "+assumed, "; ")
 	}
 	if a.Status == http.StatusNotFound && a.Route == nil && a.CatchAll == nil {
 		path, _ := decide.RequestPath(r)
@@ -146,6 +190,23 @@ func explainAnswer(router *explain.Router, r *http.Request, authOK bool) matchRe
 		}
 	}
 	return res
+}
+
+// holdings says what roles and permissions subject was assumed to hold.
+func holdings(subject explain.Subject) string {
+	if subject.Every {
+		return "the subject holds every role and permission the route names (--roles and --permissions name its own)"
+	}
+	list := func(what string, items []string, sep string) string {
+		if len(items) == 0 {
+			return "no " + what
+		}
+		if len(items) > 1 {
+			what += "s"
+		}
+		return what + " " + strings.Join(items, sep)
+	}
+	return "the subject holds " + list("role", subject.Roles, ", ") + " and " + list("permission", subject.Permissions, " | ") + " (--roles, --permissions)"
 }
 
 // whyDomain says why domain d serves host.

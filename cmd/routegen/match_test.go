@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/spf13/pflag"
 )
 
 const matchConf = `domains {
@@ -144,6 +146,9 @@ func TestMatchHeaders(t *testing.T) {
 			[]string{"403 route health", "fail closed", "reason: forbidden: this route has no auth scheme"}},
 		{"cross_site_post", []string{"-H", "Sec-Fetch-Site: cross-site", "-H", "Origin: https://evil.example", "POST", "/items"}, exitInput,
 			[]string{"403 route items", "anti_csrf: refused", "reason: forbidden: cross-origin request"}},
+		// Anti-CSRF runs before auth, as aah ran it: the anonymous request's 403 is its origin's.
+		{"cross_site_anonymous", []string{"--auth", "fail", "-H", "Sec-Fetch-Site: cross-site", "-H", "Origin: https://evil.example", "POST", "/items"}, exitInput,
+			[]string{"403 route items", "3. anti_csrf: refused", "reason: forbidden: cross-origin request"}},
 		{"method_as_sent", []string{"get", "/items"}, exitInput, []string{"405", "Allow: GET, HEAD, OPTIONS, POST"}},
 		{"double_slash", []string{"GET", "//evil.com/items"}, exitInput, []string{"301", "Location: /evil.com/items"}},
 		{"absolute_host", []string{"GET", "http://other.example.com/items"}, exitOK, []string{"200 route items"}},
@@ -165,6 +170,73 @@ func TestMatchHeaders(t *testing.T) {
 	if code, _, stderr := runIn(t, dir, "match", "--auth", "maybe", "GET", "/items"); code != exitUsage || !strings.Contains(stderr, `--auth "maybe": want ok or fail`) {
 		t.Errorf("--auth maybe: exit %d, %q", code, stderr)
 	}
+}
+
+const matchRolesConf = `domains {
+  api {
+    host = "api.example.com"
+    routes {
+      reports { path = "/reports"; controller = "Reports"; action = "List"; auth = "basic"; authorization { roles = ["hasrole(manager)"] } }
+      edit { path = "/reports/edit"; controller = "Reports"; action = "Edit"; auth = "basic"
+        authorization { satisfy = "both"; roles = ["hasanyrole(a, b)"]; permissions = ["ispermittedall(report:edit | report:view)"] } }
+    }
+  }
+}
+`
+
+// TestMatchRoles: --roles and --permissions name the subject, whose lack
+// of a role is the router's 403, explained; without them the subject
+// holds what the route names, and the output says it assumed so.
+func TestMatchRoles(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"routes.conf": matchRolesConf})
+	for _, c := range []struct {
+		name string
+		args []string
+		code int
+		want []string
+	}{
+		{"assumed", []string{"GET", "/reports"}, exitOK,
+			[]string{"200 route reports", "authorization: ok: the subject satisfies hasrole(manager)",
+				"assumed: the authenticators answer ok (--auth); the subject holds every role and permission the route names"}},
+		{"lacks_role", []string{"--roles", "admin,staff", "GET", "/reports"}, exitInput,
+			[]string{"403 route reports", `authorization: refused: the subject fails hasrole(manager): it lacks role "manager"`,
+				"assumed: the authenticators answer ok (--auth); the subject holds roles admin, staff and no permission (--roles, --permissions)"}},
+		{"has_role", []string{"--roles", "staff", "--roles", "manager", "GET", "/reports"}, exitOK, []string{"200 route reports"}},
+		{"permissions_only", []string{"--permissions", "report:*", "GET", "/reports"}, exitInput, []string{"403 route reports", "holds no role and permission report:*"}},
+		{"wildcard", []string{"--roles", "b", "--permissions", "report:edit,view | other", "GET", "/reports/edit"}, exitOK,
+			[]string{"200 route edit", "the subject holds role b and permissions report:edit,view | other"}},
+		{"both", []string{"--roles", "b", "--permissions", "report:view", "GET", "/reports/edit"}, exitInput,
+			[]string{"403 route edit", `satisfy = "both", and the subject fails ispermittedall(report:edit | report:view): it lacks permission "report:edit"`}},
+		{"anonymous", []string{"--auth", "fail", "--roles", "manager", "GET", "/reports"}, exitInput, []string{"401 route reports"}},
+	} {
+		code, stdout, stderr := runIn(t, dir, append([]string{"match"}, c.args...)...)
+		if code != c.code || stderr != "" {
+			t.Errorf("%s: exit %d, stderr %q; want exit %d\n%s", c.name, code, stderr, c.code, stdout)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(stdout, w) {
+				t.Errorf("%s: the output lacks %q:\n%s", c.name, w, stdout)
+			}
+		}
+	}
+	if code, _, stderr := runIn(t, dir, "match", "--permissions", "report::x", "GET", "/reports"); code != exitUsage || !strings.Contains(stderr, `--permissions: permission "report::x" has an empty part`) {
+		t.Errorf("--permissions report::x: exit %d, %q", code, stderr)
+	}
+}
+
+// TestMatchHelpListsEveryFlag: 'routegen match -help' names each flag of match.
+func TestMatchHelpListsEveryFlag(t *testing.T) {
+	code, stdout, _ := runIn(t, t.TempDir(), "match", "-help")
+	_, section, _ := strings.Cut(stdout, "Flags of match:")
+	section, _, _ = strings.Cut(section, "\n\nFlags of")
+	fs := pflag.NewFlagSet("match", pflag.ContinueOnError)
+	var f matchFlags
+	f.register(fs)
+	fs.VisitAll(func(flag *pflag.Flag) {
+		if !strings.Contains(section, "--"+flag.Name+" ") {
+			t.Errorf("match -help (exit %d) does not list --%s:\n%s", code, flag.Name, section)
+		}
+	})
 }
 
 // TestMatchNamesFileFromWorkingFolder: a directive that runs routegen from

@@ -25,8 +25,8 @@ func (c *comparison) judge(p probe) verdict {
 	if err != nil {
 		return verdict{} // a value no request line holds
 	}
-	a := c.old.router.AnswerWith(r, &app{credential: p.cred})
-	b := c.new.router.AnswerWith(r, &app{credential: p.cred})
+	a := c.old.router.Answer(r, p.cred.subject())
+	b := c.new.router.Answer(r, p.cred.subject())
 	sa, sb := c.old.subjectOf(a), c.new.subjectOf(b)
 	v := verdict{felt: c.felt(p, r, a, b, sa, sb)}
 	if len(v.felt) > 0 {

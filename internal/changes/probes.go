@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/routegen/routegen/internal/core"
-	"github.com/routegen/routegen/internal/core/decide"
+	"github.com/routegen/routegen/internal/explain"
 	"github.com/routegen/routegen/ir"
 )
 
@@ -42,18 +42,11 @@ type credential struct {
 	refused   bool   // the authorizer refuses its subject
 }
 
-// app answers the decision as the application would for a credential.
-type app struct {
-	credential
-	subject bool
+// subject is the subject of a request with the credential: the
+// authorizer refuses one with no role and no permission.
+func (c credential) subject() explain.Subject {
+	return explain.Subject{Authenticated: !c.anonymous, Scheme: c.scheme, Every: !c.refused}
 }
-
-func (a *app) Authenticate(scheme string) bool {
-	a.subject = !a.anonymous && (a.scheme == "" || a.scheme == scheme || scheme == decide.AuthAuthenticated)
-	return a.subject
-}
-
-func (a *app) Authorize() bool { return a.subject && !a.refused }
 
 // otherOrigin is an origin no CORS policy names.
 const otherOrigin = "https://elsewhere.invalid"

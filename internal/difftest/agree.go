@@ -18,12 +18,17 @@ import (
 )
 
 // What the router under comparison is built with: an authenticator for
-// every scheme of Schemes that recognises a request with AuthHeader, and
-// a subject with every role and permission; actions that read the body
-// and answer 200 with ActionHeader; StaticFiles as its static file system.
+// every scheme of Schemes that recognises a request with AuthHeader, its
+// subject an aahauth.Subject of the roles of RolesHeader (divided by ",")
+// and the permissions of PermissionsHeader (divided by "|"), or one with
+// every role and permission when the request has neither header; actions
+// that read the body and answer 200 with ActionHeader; StaticFiles as its
+// static file system.
 const (
-	AuthHeader   = "X-Test-Auth"
-	ActionHeader = "X-Test-Action"
+	AuthHeader        = "X-Test-Auth"
+	RolesHeader       = "X-Test-Roles"
+	PermissionsHeader = "X-Test-Permissions"
+	ActionHeader      = "X-Test-Action"
 )
 
 // StaticFiles are the files the tables' static routes name: file routes
@@ -158,6 +163,9 @@ func (q *PolicyRequests) Next() PolicyRequest {
 	req.Header = append(req.Header, "Host: "+r.Host)
 	if q.chance(0.5) {
 		req.Header = append(req.Header, AuthHeader+": ok")
+		if q.chance(0.7) {
+			req.Header = append(req.Header, q.subject()...)
+		}
 	}
 	if q.chance(0.6) {
 		origin := pick(q.rng, q.origins)
@@ -187,6 +195,34 @@ func (q *PolicyRequests) Next() PolicyRequest {
 		req.Header = append(req.Header, "Content-Length: "+strconv.Itoa(req.Body))
 	}
 	return req
+}
+
+// subject is the headers of a random subject: some roles, some
+// permissions, or none of either.
+func (q *PolicyRequests) subject() []string {
+	var h []string
+	if q.chance(0.7) {
+		h = append(h, RolesHeader+": "+strings.Join(pickFrom(q.rng, roles, 3), ","))
+	}
+	if len(h) == 0 || q.chance(0.7) {
+		h = append(h, PermissionsHeader+": "+strings.Join(pickFrom(q.rng, heldPermissions, 3), "|"))
+	}
+	return h
+}
+
+// subjectOf is the subject of a request with header, as the router's
+// authenticator reads it.
+func subjectOf(header []string) explain.Subject {
+	s := explain.Subject{Authenticated: slices.Contains(header, AuthHeader+": ok"), Every: true}
+	for _, h := range header {
+		switch name, value, _ := strings.Cut(h, ": "); name {
+		case RolesHeader:
+			s.Roles, s.Every = strings.Split(value, ","), false
+		case PermissionsHeader:
+			s.Permissions, s.Every = strings.Split(value, "|"), false
+		}
+	}
+	return s
 }
 
 // response is what a client reads of an answer, and whether the action ran.
@@ -221,7 +257,7 @@ func (a *Agreement) Compare(req PolicyRequest) string {
 		}
 		return ""
 	}
-	ans := a.explain.Answer(r, slices.Contains(req.Header, AuthHeader+": ok"))
+	ans := a.explain.Answer(r, subjectOf(req.Header))
 	if n := len(ans.Steps); n > 0 {
 		a.Seen[ans.Steps[n-1].Name+" "+ans.Steps[n-1].Outcome]++
 	}

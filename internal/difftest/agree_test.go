@@ -7,11 +7,13 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/routegen/routegen/internal/difftest"
 	"github.com/routegen/routegen/internal/explain"
 	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/runtime/aahauth"
 	"github.com/routegen/routegen/runtime/routegenimpl"
 )
 
@@ -90,15 +92,30 @@ func TestMatchAgreesWithRouter(t *testing.T) {
 }
 
 // authenticators register, for each scheme, one that recognises a request
-// with difftest.AuthHeader as everyone.
+// with difftest.AuthHeader, as the subject of its roles and permissions
+// headers, or as everyone without them.
 func authenticators(schemes []string) []runtime.Option {
 	var opts []runtime.Option
 	for _, scheme := range schemes {
 		opts = append(opts, runtime.WithAuthenticator(scheme, func(ctx *runtime.Context) (runtime.Subject, error) {
-			if ctx.Req.Header.Get(difftest.AuthHeader) == "" {
+			h := ctx.Req.Header
+			if h.Get(difftest.AuthHeader) == "" {
 				return nil, errors.New("no credentials")
 			}
-			return everyone{}, nil
+			roles, hasRoles := h[difftest.RolesHeader]
+			permissions, hasPermissions := h[difftest.PermissionsHeader]
+			if !hasRoles && !hasPermissions {
+				return everyone{}, nil
+			}
+			var subject []string
+			if hasRoles {
+				subject = strings.Split(roles[0], ",")
+			}
+			var granted []string
+			if hasPermissions {
+				granted = strings.Split(permissions[0], "|")
+			}
+			return aahauth.NewSubject(subject, granted...)
 		}))
 	}
 	return opts

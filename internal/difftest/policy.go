@@ -16,9 +16,54 @@ var (
 	corsHeaderNames = []string{"X-Custom", "Content-Type", "Authorization", "*"}
 	corsMethods     = []string{"GET", "POST", "PUT", "DELETE", "PATCH", "*"}
 	bodySizes       = []string{"1", "8", "64", `"1kb"`}
-	roleChecks      = []string{"hasrole(admin)", "hasanyrole(a, b)", "hasallroles(a, b)"}
-	permitChecks    = []string{"ispermitted(users:view)", "ispermittedall(a | b)"}
 )
+
+// The pools of authorization: the roles, the permissions a route asks
+// for, and the wildcard permissions a subject may hold, which imply some
+// of them in every way aah's rules allow (a shorter permission, "*" in
+// a part, a list of values).
+var (
+	roles            = []string{"admin", "a", "b", "manager"}
+	askedPermissions = []string{"users:view", "users:edit", "reports:read,write", "a", "b:x:y", "printer:lp7200:print"}
+	heldPermissions  = []string{"*", "users:*", "users:view", "users:view,edit", "reports:read", "reports:*", "a", "b", "b:x", "b:*:y", "printer:*:print"}
+)
+
+// authorization is a random authorization { }: one to three checks of
+// roles, of permissions or both, either or both satisfied.
+func (w *confWriter) authorization() string {
+	var parts []string
+	withRoles, withPermissions := w.maybe(0.7), w.maybe(0.5)
+	if !withRoles && !withPermissions {
+		withPermissions = true
+	}
+	if withRoles {
+		var checks []string
+		for range 1 + w.policy.IntN(2) {
+			switch fn := pick(w.policy, []string{"hasrole", "hasanyrole", "hasallroles"}); fn {
+			case "hasrole":
+				checks = append(checks, fn+"("+pick(w.policy, roles)+")")
+			default:
+				checks = append(checks, fn+"("+strings.Join(pickFrom(w.policy, roles, 3), ", ")+")")
+			}
+		}
+		parts = append(parts, "roles = "+quoted(checks))
+	}
+	if withPermissions {
+		var checks []string
+		for range 1 + w.policy.IntN(2) {
+			if w.maybe(0.5) {
+				checks = append(checks, "ispermitted("+pick(w.policy, askedPermissions)+")")
+			} else {
+				checks = append(checks, "ispermittedall("+strings.Join(pickFrom(w.policy, askedPermissions, 3), " | ")+")")
+			}
+		}
+		parts = append(parts, "permissions = "+quoted(checks))
+	}
+	if withRoles && withPermissions && w.maybe(0.5) {
+		parts = append(parts, `satisfy = "both"`)
+	}
+	return "authorization { " + strings.Join(parts, "; ") + " }"
+}
 
 func (w *confWriter) maybe(p float64) bool { return w.policy.Float64() < p }
 
@@ -100,17 +145,7 @@ func (w *confWriter) routePolicies(depth int) {
 		w.line(depth, "auth = %q", pick(w.policy, authValues))
 	}
 	if w.maybe(0.15) {
-		var parts []string
-		if w.maybe(0.7) {
-			parts = append(parts, "roles = "+quoted(pickFrom(w.policy, roleChecks, 2)))
-		}
-		if len(parts) == 0 || w.maybe(0.3) {
-			parts = append(parts, "permissions = "+quoted(pickFrom(w.policy, permitChecks, 2)))
-		}
-		if len(parts) == 2 && w.maybe(0.5) {
-			parts = append(parts, `satisfy = "both"`)
-		}
-		w.line(depth, "authorization { %s }", strings.Join(parts, "; "))
+		w.line(depth, "%s", w.authorization())
 	}
 	if w.maybe(0.15) {
 		w.line(depth, "anti_csrf_check = %v", w.maybe(0.5))

@@ -54,7 +54,7 @@ func New(t *ir.Table) (rt *Router, problems []string) {
 	policies := make([]decide.Policy, len(routes)+len(t.Domains))
 	cors := map[*ir.CORS]*decide.CORS{}
 	for i, r := range rt.routes {
-		policies[i] = decide.Policy{Method: r.Method, Auth: r.Auth, Authorization: r.Authorization != nil, AntiCSRF: r.AntiCSRFCheck,
+		policies[i] = decide.Policy{Method: r.Method, Auth: r.Auth, Authorization: authorizationOf(r.Authorization), AntiCSRF: r.AntiCSRFCheck,
 			MaxBodySize: r.MaxBodySize, CORS: corsOf(cors, r.CORS), Static: r.Static}
 	}
 	for d, dom := range t.Domains {
@@ -125,6 +125,21 @@ func secureHeaders(t *ir.Table) []decide.Header {
 
 // SecureHeaders are the secure headers of a response over HTTPS, or HTTP.
 func (rt *Router) SecureHeaders(https bool) http.Header { return rt.decide.SecureHeaders(https) }
+
+// authorizationOf is a route's authorization { } as the decision reads it.
+func authorizationOf(a *ir.Authorization) *decide.Authorization {
+	if a == nil {
+		return nil
+	}
+	checks := func(list []ir.Check) []decide.Check {
+		out := make([]decide.Check, len(list))
+		for i, c := range list {
+			out[i] = decide.Check{Func: c.Func, Args: c.Args}
+		}
+		return out
+	}
+	return &decide.Authorization{SatisfyBoth: a.Satisfy == "both", Roles: checks(a.Roles), Permissions: checks(a.Permissions)}
+}
 
 func corsOf(converted map[*ir.CORS]*decide.CORS, c *ir.CORS) *decide.CORS {
 	if c == nil {
@@ -243,34 +258,29 @@ type Param struct {
 	Value any
 }
 
-// Answer decides r as the router does; the authenticators accept its
-// credentials when authOK, and the authorizer accepts the subject too.
-func (rt *Router) Answer(r *http.Request, authOK bool) Answer {
-	return rt.AnswerWith(r, &application{ok: authOK})
+// Subject is who sends a request, as the application's authenticators
+// and the default authorizer see it.
+type Subject struct {
+	// Authenticated: the authenticators recognise the request (only
+	// Scheme's, when it is set); else it is anonymous.
+	Authenticated bool
+	// Scheme is the one scheme whose authenticator recognises the
+	// request ("authenticated" routes accept it too); "" for every one.
+	Scheme string
+	// Every makes the subject hold every role and permission, whatever
+	// Roles and Permissions say: the authorizer accepts it on every route.
+	Every bool
+	// Roles and Permissions are the subject's; a permission is one of
+	// aah's wildcard permissions ("user:read,edit:*"), and one that
+	// decide.ParsePermission refuses grants nothing.
+	Roles, Permissions []string
 }
 
-// Auth stands for the application's authenticators and authorizer.
-type Auth interface {
-	Authenticate(scheme string) bool
-	Authorize() bool
-}
-
-// writingApp is an Auth with the writer that takes the headers a policy
-// sets.
-type writingApp struct {
-	Auth
-	w headerWriter
-}
-
-func (a writingApp) Writer() http.ResponseWriter { return a.w }
-
-// AnswerWith decides r as the router does, with auth standing for the
-// application's authenticators and authorizer: routegen changes asks
-// with a credential of one scheme, or one the authorizer refuses.
-func (rt *Router) AnswerWith(r *http.Request, auth Auth) Answer {
+// Answer decides r as the router does, for a request of subject s.
+func (rt *Router) Answer(r *http.Request, s Subject) Answer {
 	var m core.Match
 	w := headerWriter{}
-	d := decide.Decision{Match: &m, App: writingApp{auth, w}}
+	d := decide.Decision{Match: &m, App: newApplication(s, w)}
 	kind := rt.decide.Decide(&d, r)
 	if kind == decide.Action || kind == decide.LimitedAction {
 		d.Steps = append(d.Steps, decide.Step{Name: "action", Outcome: "called"})
@@ -321,17 +331,54 @@ func paramValue(p ir.Param, v string) any {
 	return v
 }
 
-// application answers every authenticator alike; the authorizer accepts
-// the subject an authenticator recognised, and refuses a request no
-// authenticator was asked about, as the router's does (it has no subject).
-type application struct{ ok, subject bool }
-
-func (a *application) Authenticate(string) bool {
-	a.subject = a.ok
-	return a.ok
+// application stands for the application's authenticators, which
+// recognise a subject as s says, and the default authorizer.
+type application struct {
+	s          Subject
+	held       decide.Holdings
+	recognised bool // an authenticator recognised s
+	w          headerWriter
 }
 
-func (a *application) Authorize() bool { return a.subject }
+func newApplication(s Subject, w headerWriter) *application {
+	a := &application{s: s, held: decide.Holdings{Roles: s.Roles}, w: w}
+	for _, text := range s.Permissions {
+		if p, err := decide.ParsePermission(text); err == nil {
+			a.held.Permissions = append(a.held.Permissions, p)
+		}
+	}
+	return a
+}
+
+func (a *application) Authenticate(scheme string) bool {
+	a.recognised = a.s.Authenticated && (a.s.Scheme == "" || a.s.Scheme == scheme || scheme == decide.AuthAuthenticated)
+	return a.recognised
+}
+
+// Authorize is the router's default authorizer, which refuses a request
+// no authenticator recognised (it has no subject).
+func (a *application) Authorize(authz *decide.Authorization) bool {
+	s := a.Subject()
+	return s != nil && authz.Allows(s)
+}
+
+func (a *application) Subject() decide.Subject {
+	switch {
+	case !a.recognised:
+		return nil
+	case a.s.Every:
+		return everything{}
+	}
+	return a.held
+}
+
+func (a *application) Writer() http.ResponseWriter { return a.w }
+
+// everything holds every role and permission.
+type everything struct{}
+
+func (everything) HasRole(string) bool     { return true }
+func (everything) IsPermitted(string) bool { return true }
 
 // headerWriter keeps the headers a policy sets; a decision writes no body.
 type headerWriter http.Header

@@ -73,7 +73,53 @@ func TestAuthenticatedAloneNeedsAnAuthenticator(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a := rt.Answer(r, true); a.Status != 403 {
+	if a := rt.Answer(r, Subject{Authenticated: true, Every: true}); a.Status != 403 {
 		t.Errorf("GET /open: %d, want 403: the router fails closed once an authenticator is registered", a.Status)
+	}
+}
+
+// TestAuthorization: the decision evaluates a route's authorization { }
+// with the subject's roles and permissions, aah's wildcards included, and
+// says which check the subject fails.
+func TestAuthorization(t *testing.T) {
+	rt := newRouter(t, `domains { d { host = "example.com"; routes {
+  managers { path = "/managers"; controller = "C"; action = "M"; auth = "basic"; authorization { roles = ["hasrole(manager)"] } }
+  either { path = "/either"; controller = "C"; action = "E"; auth = "basic"; authorization { roles = ["hasanyrole(a, b)"]; permissions = ["ispermitted(users:view)"] } }
+  both { path = "/both"; controller = "C"; action = "B"; auth = "basic"; authorization { satisfy = "both"; roles = ["hasallroles(a, b)"]; permissions = ["ispermittedall(users:view | reports:edit)"] } }
+} } }`)
+	for _, tt := range []struct {
+		path    string
+		subject Subject
+		status  int
+		reason  string
+	}{
+		{"/managers", Subject{Authenticated: true, Every: true}, 200, "the subject satisfies hasrole(manager)"},
+		{"/managers", Subject{Authenticated: true, Roles: []string{"admin"}}, 403, `the subject fails hasrole(manager): it lacks role "manager"`},
+		{"/managers", Subject{Authenticated: true, Roles: []string{"Manager"}}, 403, "lacks role"},
+		{"/managers", Subject{Authenticated: true, Roles: []string{"manager"}}, 200, ""},
+		{"/managers", Subject{Roles: []string{"manager"}}, 401, ""},
+		{"/either", Subject{Authenticated: true, Roles: []string{"b"}}, 200, ""},
+		{"/either", Subject{Authenticated: true, Permissions: []string{"users:*"}}, 200, ""},
+		{"/either", Subject{Authenticated: true, Roles: []string{"c"}, Permissions: []string{"users:edit"}}, 403,
+			`the subject fails hasanyrole(a, b): it has none of roles "a", "b"; ispermitted(users:view): it lacks permission "users:view"`},
+		{"/both", Subject{Authenticated: true, Roles: []string{"a", "b"}, Permissions: []string{"users:view", "reports:*"}}, 200, ""},
+		{"/both", Subject{Authenticated: true, Roles: []string{"a", "b"}, Permissions: []string{"users:view,edit"}}, 403,
+			`satisfy = "both", and the subject fails ispermittedall(users:view | reports:edit): it lacks permission "reports:edit"`},
+		{"/both", Subject{Authenticated: true, Roles: []string{"a"}, Permissions: []string{"*"}}, 403, `it lacks role "b"`},
+	} {
+		r, err := rt.NewRequest("GET", "http://example.com"+tt.path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := rt.Answer(r, tt.subject)
+		var why string
+		for _, s := range a.Steps {
+			if s.Name == "authorization" {
+				why = s.Reason
+			}
+		}
+		if a.Status != tt.status || !strings.Contains(why, tt.reason) {
+			t.Errorf("GET %s as %+v: %d, %q; want %d, %q", tt.path, tt.subject, a.Status, why, tt.status, tt.reason)
+		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync/atomic"
 
 	"golang.org/x/crypto/bcrypt"
 
@@ -30,6 +31,9 @@ var (
 	ErrWrongPassword = errors.New("aahauth: wrong password")
 	ErrLocked        = errors.New("aahauth: account locked")
 	ErrExpired       = errors.New("aahauth: account expired")
+	// ErrPasswordTooLong refuses a password past the 72 bytes bcrypt
+	// reads, which it would compare on its first 72 alone.
+	ErrPasswordTooLong = errors.New("aahauth: password longer than bcrypt's 72 bytes")
 )
 
 // Account is what the application's user store holds of one user, as
@@ -58,6 +62,12 @@ type Basic struct {
 	// PasswordHash instead of the encoder (nil when they match), for an
 	// encoder other than bcrypt.
 	ComparePassword func(hash, password []byte) error
+	// DummyHash is a hash as the accounts' are stored (their encoder and
+	// cost), compared with the password of a username that has no
+	// account, so that its answer takes as long as a wrong password's.
+	// nil: the PasswordHash of the account compared last, and until one
+	// is, a bcrypt hash of DefaultCost (bcrypt) or none (ComparePassword).
+	DummyHash []byte
 	// Account finds the account of username; nil, or an error, when there
 	// is none. Required.
 	Account func(ctx *runtime.Context, username string) (*Account, error)
@@ -67,24 +77,30 @@ type Basic struct {
 // runtime.WithAuthenticator. A request passes with the username and
 // password of an account that is neither locked nor expired; any other
 // gets the challenge and a 401. A username with no account costs one
-// bcrypt comparison too, so that timing does not tell which names exist.
+// comparison too, against DummyHash, so that timing does not tell which
+// names exist. With bcrypt, a password past its 72 bytes is refused
+// (ErrPasswordTooLong), never compared on its first 72.
 func (b Basic) Authenticator() (runtime.Authenticator, error) {
 	if b.Account == nil {
 		return nil, errors.New("aahauth: Basic needs an Account function")
 	}
 	compare := b.ComparePassword
-	var unknownHash []byte
+	maxPassword := 0 // no limit
+	dummy := &dummyHash{fixed: b.DummyHash != nil}
+	dummy.hash.Store(&b.DummyHash)
 	switch enc := strings.ToLower(strings.TrimSpace(b.PasswordEncoder)); {
 	case compare != nil && enc != "":
 		return nil, fmt.Errorf("aahauth: Basic has both PasswordEncoder %q and ComparePassword; give one", b.PasswordEncoder)
 	case compare != nil:
 	case enc == "bcrypt":
-		compare = bcrypt.CompareHashAndPassword
-		hash, err := bcrypt.GenerateFromPassword([]byte("no such user"), bcrypt.DefaultCost)
-		if err != nil {
-			return nil, err
+		compare, maxPassword = bcrypt.CompareHashAndPassword, 72
+		if !dummy.fixed {
+			hash, err := bcrypt.GenerateFromPassword([]byte("no such user"), bcrypt.DefaultCost)
+			if err != nil {
+				return nil, err
+			}
+			dummy.hash.Store(&hash)
 		}
-		unknownHash = hash
 	case enc == "":
 		return nil, errors.New(`aahauth: Basic needs PasswordEncoder "bcrypt" or ComparePassword`)
 	default:
@@ -96,26 +112,41 @@ func (b Basic) Authenticator() (runtime.Authenticator, error) {
 	}
 	challenge := `Basic realm="` + quotedStringEscaper.Replace(realm) + `"`
 	return func(ctx *runtime.Context) (runtime.Subject, error) {
-		subject, err := b.authenticate(ctx, compare, unknownHash)
+		subject, err := b.authenticate(ctx, compare, maxPassword, dummy)
 		if err != nil {
-			ctx.Res.Header().Set("WWW-Authenticate", challenge)
-			return nil, err
+			return nil, &runtime.ChallengeError{Challenge: challenge, Err: err}
 		}
 		return subject, nil
 	}, nil
 }
 
-func (b Basic) authenticate(ctx *runtime.Context, compare func(hash, password []byte) error, unknownHash []byte) (runtime.Subject, error) {
+// dummyHash is the hash an unknown user's password is compared with:
+// Basic.DummyHash when fixed, else the hash of the account compared last,
+// which has the cost of the hashes in use.
+type dummyHash struct {
+	fixed bool
+	hash  atomic.Pointer[[]byte]
+}
+
+func (b Basic) authenticate(ctx *runtime.Context, compare func(hash, password []byte) error, maxPassword int, dummy *dummyHash) (runtime.Subject, error) {
 	username, password, ok := ctx.Req.BasicAuth()
 	if !ok {
 		return nil, ErrNoCredentials
 	}
+	if maxPassword > 0 && len(password) > maxPassword {
+		// Refused before the account is looked up, known user or not alike.
+		return nil, ErrPasswordTooLong
+	}
 	account, err := b.Account(ctx, username)
 	if err != nil || account == nil {
-		if unknownHash != nil {
-			_ = compare(unknownHash, []byte(password))
+		if hash := *dummy.hash.Load(); hash != nil {
+			_ = compare(hash, []byte(password))
 		}
 		return nil, errors.Join(ErrUnknownUser, err)
+	}
+	if !dummy.fixed {
+		hash := account.PasswordHash
+		dummy.hash.Store(&hash)
 	}
 	if compare(account.PasswordHash, []byte(password)) != nil {
 		return nil, ErrWrongPassword
@@ -143,6 +174,9 @@ type Generic struct {
 	IdentityHeader string
 	// CredentialHeader is header.credential; "" when the scheme has none.
 	CredentialHeader string
+	// Challenge is the scheme's challenge, sent in WWW-Authenticate with
+	// its 401 (`Bearer realm="api"`); "" is "Bearer".
+	Challenge string
 	// Identify returns who identity (and credential) is, or an error when
 	// they identify no one. Required.
 	Identify func(ctx *runtime.Context, identity, credential string) (runtime.Subject, error)
@@ -157,10 +191,11 @@ func (g Generic) Authenticator() (runtime.Authenticator, error) {
 	}
 	identityHeader := http.CanonicalHeaderKey(cmp.Or(strings.TrimSpace(g.IdentityHeader), "Authorization"))
 	credentialHeader := http.CanonicalHeaderKey(strings.TrimSpace(g.CredentialHeader))
+	challenge := cmp.Or(strings.TrimSpace(g.Challenge), "Bearer")
 	return func(ctx *runtime.Context) (runtime.Subject, error) {
 		identity := ctx.Req.Header.Get(identityHeader)
 		if identity == "" {
-			return nil, ErrNoCredentials
+			return nil, &runtime.ChallengeError{Challenge: challenge, Err: ErrNoCredentials}
 		}
 		var credential string
 		if credentialHeader != "" {
@@ -170,6 +205,9 @@ func (g Generic) Authenticator() (runtime.Authenticator, error) {
 		if err == nil && subject == nil {
 			err = ErrUnknownUser
 		}
-		return subject, err
+		if err != nil {
+			return nil, &runtime.ChallengeError{Challenge: challenge, Err: err}
+		}
+		return subject, nil
 	}, nil
 }

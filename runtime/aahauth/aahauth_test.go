@@ -36,6 +36,7 @@ func serve(t *testing.T, basic, generic runtime.Authenticator) *httptest.Server 
 			{Index: 0, Name: "token", Method: "POST", Path: "/v1/token", Auth: "basic_auth"},
 			{Index: 1, Name: "reportees", Method: "GET", Path: "/v1/reportees", Auth: "basic_auth", Authorization: reportees},
 			{Index: 2, Name: "info", Method: "GET", Path: "/v1/info", Auth: "generic_auth"},
+			{Index: 3, Name: "me", Method: "GET", Path: "/v1/me", Auth: "authenticated"},
 		},
 		AuthSchemes: []string{"basic_auth", "generic_auth"},
 	})
@@ -62,7 +63,7 @@ type call struct {
 	user, pass   string // basic credentials, when user is not ""
 	status       int
 	body         string // the start of the body
-	challenge    string // the WWW-Authenticate header
+	challenge    string // the WWW-Authenticate headers, joined by ", "
 }
 
 func (c call) do(t *testing.T, srv *httptest.Server) {
@@ -83,9 +84,10 @@ func (c call) do(t *testing.T, srv *httptest.Server) {
 	}
 	defer res.Body.Close()
 	body, _ := io.ReadAll(res.Body)
-	if res.StatusCode != c.status || !strings.HasPrefix(string(body), c.body) || res.Header.Get("WWW-Authenticate") != c.challenge {
+	challenge := strings.Join(res.Header.Values("WWW-Authenticate"), ", ")
+	if res.StatusCode != c.status || !strings.HasPrefix(string(body), c.body) || challenge != c.challenge {
 		t.Errorf("%s %s as %q: %d %q, challenge %q; want %d %q…, challenge %q",
-			c.method, c.path, c.user, res.StatusCode, body, res.Header.Get("WWW-Authenticate"), c.status, c.body, c.challenge)
+			c.method, c.path, c.user, res.StatusCode, body, challenge, c.status, c.body, c.challenge)
 	}
 }
 
@@ -117,6 +119,7 @@ func TestBasicAndGeneric(t *testing.T) {
 		"john":    {Subject: subject(t, "user:read:self"), PasswordHash: hash(t, "welcome123")},
 		"locked":  {Subject: subject(t), PasswordHash: hash(t, "welcome123"), Locked: true},
 		"expired": {Subject: subject(t), PasswordHash: hash(t, "welcome123"), Expired: true},
+		"long":    {Subject: subject(t), PasswordHash: hash(t, strings.Repeat("x", 72))},
 	}
 	basic, err := aahauth.Basic{
 		Realm:           `Protected "APIs"`,
@@ -130,6 +133,7 @@ func TestBasicAndGeneric(t *testing.T) {
 	}
 	generic, err := aahauth.Generic{
 		IdentityHeader: "x-auth-token",
+		Challenge:      `Bearer realm="reports"`,
 		Identify: func(_ *runtime.Context, identity, _ string) (runtime.Subject, error) {
 			if identity != "token-of-jeeva" {
 				return nil, errors.New("unknown token")
@@ -141,7 +145,8 @@ func TestBasicAndGeneric(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := serve(t, basic, generic)
-	const challenge = `Basic realm="Protected \"APIs\""`
+	const challenge, bearer = `Basic realm="Protected \"APIs\""`, `Bearer realm="reports"`
+	token := map[string]string{"X-Auth-Token": "token-of-jeeva"}
 	for _, c := range []call{
 		{method: "POST", path: "/v1/token", user: "jeeva", pass: "welcome123", status: 200, body: "ok"},
 		{method: "POST", path: "/v1/token", status: 401, body: "aahauth: no credentials", challenge: challenge},
@@ -152,15 +157,24 @@ func TestBasicAndGeneric(t *testing.T) {
 		{method: "POST", path: "/v1/token", user: "locked", pass: "wrong", status: 401, body: "aahauth: wrong password", challenge: challenge},
 		{method: "GET", path: "/v1/reportees", user: "jeeva", pass: "welcome123", status: 200, body: "ok"},
 		{method: "GET", path: "/v1/reportees", user: "john", pass: "welcome123", status: 403},
-		{method: "GET", path: "/v1/info", header: map[string]string{"X-Auth-Token": "token-of-jeeva"}, status: 200, body: "ok"},
-		{method: "GET", path: "/v1/info", header: map[string]string{"X-Auth-Token": "forged"}, status: 401, body: "unknown token"},
-		{method: "GET", path: "/v1/info", header: map[string]string{"Authorization": "token-of-jeeva"}, status: 401, body: "aahauth: no credentials"},
+		{method: "GET", path: "/v1/info", header: token, status: 200, body: "ok"},
+		{method: "GET", path: "/v1/info", header: map[string]string{"X-Auth-Token": "forged"}, status: 401, body: "unknown token", challenge: bearer},
+		{method: "GET", path: "/v1/info", header: map[string]string{"Authorization": "token-of-jeeva"}, status: 401, body: "aahauth: no credentials", challenge: bearer},
+		// "authenticated": a 401 names every scheme; a request one scheme
+		// recognises gets no challenge of the others.
+		{method: "GET", path: "/v1/me", status: 401, challenge: challenge + ", " + bearer},
+		{method: "GET", path: "/v1/me", user: "jeeva", pass: "wrong", header: token, status: 200, body: "ok"},
+		{method: "GET", path: "/v1/me", user: "jeeva", pass: "welcome123", status: 200, body: "ok"},
+		// bcrypt reads 72 bytes: a password past them is refused, not compared on its first 72.
+		{method: "POST", path: "/v1/token", user: "long", pass: strings.Repeat("x", 72), status: 200, body: "ok"},
+		{method: "POST", path: "/v1/token", user: "long", pass: strings.Repeat("x", 73), status: 401, body: "aahauth: password longer than bcrypt's 72 bytes", challenge: challenge},
 	} {
 		c.do(t, srv)
 	}
 }
 
-// TestDefaults: the realm and the identity header default to aah's.
+// TestDefaults: the realm and the identity header default to aah's, a
+// generic scheme's challenge to Bearer.
 func TestDefaults(t *testing.T) {
 	basic, err := aahauth.Basic{
 		ComparePassword: func(hash, password []byte) error {
@@ -186,6 +200,7 @@ func TestDefaults(t *testing.T) {
 	call{method: "POST", path: "/v1/token", user: "any", pass: "plain", status: 200, body: "ok"}.do(t, srv)
 	call{method: "POST", path: "/v1/token", user: "any", pass: "other", status: 401, challenge: `Basic realm="Authentication Required"`}.do(t, srv)
 	call{method: "GET", path: "/v1/info", header: map[string]string{"Authorization": "Bearer x"}, status: 200, body: "ok"}.do(t, srv)
+	call{method: "GET", path: "/v1/info", status: 401, challenge: "Bearer"}.do(t, srv)
 }
 
 // TestConfigurationErrors: a scheme that could not check a password is an

@@ -1,7 +1,7 @@
 // Package decide decides the whole answer to a request: the route the
 // routing core finds (core.Table.Lookup), then what comes after it —
 // security.conf's secure headers, the application's middleware, a static
-// file, CORS, auth and its fail-closed rule, authorization, anti-CSRF and
+// file, CORS, anti-CSRF, auth and its fail-closed rule, authorization and
 // the body limit — in one order, written here once.
 //
 // The router executes a decision: it calls the authenticators, the
@@ -43,9 +43,9 @@ type CORS struct {
 
 // Policy is what the decision applies to a route once it is found.
 type Policy struct {
-	Method        string // the route's: "WS" for a WebSocket route, "*" for a catch_all, which answers every method
-	Auth          string // a scheme, AuthAnonymous, AuthAuthenticated, or "" (none)
-	Authorization bool   // the route has an authorization { }
+	Method        string         // the route's: "WS" for a WebSocket route, "*" for a catch_all, which answers every method
+	Auth          string         // a scheme, AuthAnonymous, AuthAuthenticated, or "" (none)
+	Authorization *Authorization // the route's authorization { }; nil for none
 	AntiCSRF      bool
 	MaxBodySize   int64 // bytes; 0 for no limit
 	// CORS is the route's policy; nil for none. Routes that share a
@@ -193,7 +193,7 @@ func (d *Table) checksOf(p *Policy) checks {
 		c = checkAll
 	default:
 		c = methodChecks(p, p.Method)
-		if p.Static || p.CORS != nil || p.Authorization || p.Auth != AuthAnonymous && (p.Auth != "" || d.failClosed) {
+		if p.Static || p.CORS != nil || p.Authorization != nil || p.Auth != AuthAnonymous && (p.Auth != "" || d.failClosed) {
 			c |= checkAll
 		}
 	}
@@ -227,9 +227,12 @@ type App interface {
 	// AuthAuthenticated, each registered one until one accepts) and
 	// reports whether it recognised the request.
 	Authenticate(scheme string) bool
-	// Authorize runs the authorizer on the route's authorization { } and
-	// the subject Authenticate recognised.
-	Authorize() bool
+	// Authorize runs the authorizer on a, the route's authorization { },
+	// and the subject Authenticate recognised.
+	Authorize(a *Authorization) bool
+	// Subject is the subject Authenticate recognised, nil for none: a
+	// table that explains says why the authorizer refused it.
+	Subject() Subject
 	// Writer is the response's writer, which takes the headers a policy
 	// sets (CORS).
 	Writer() http.ResponseWriter
@@ -484,9 +487,8 @@ func (t *Table) explainRoute(d *Decision, method string) {
 
 // Policies decides, for the route d.Match matched (status 200, or 400 when a
 // parameter failed its constraint), what comes after the route and its
-// middleware: in this order the static file, CORS, auth (and its
-// fail-closed rule), authorization, anti-CSRF, the body limit, then the
-// action.
+// middleware: in this order the static file, CORS, anti-CSRF, auth (and
+// its fail-closed rule), authorization, the body limit, then the action.
 func (t *Table) Policies(d *Decision, r *http.Request) Kind {
 	if d.Match.Outcome.Status == http.StatusBadRequest {
 		return t.badParam(d)
@@ -513,30 +515,22 @@ func (t *Table) afterRoute(d *Decision, r *http.Request, c checks) Kind {
 				d.step("cors", corsOutcome(w), "the route's CORS policy sets its headers")
 			}
 		}
-		if !t.authenticate(d, p) || !t.authorize(d, p) {
-			return Refuse
-		}
 		// A catch-all serves every method: the request's decides.
 		c |= methodChecks(p, r.Method)
 		if t.explain {
-			t.explainSkipped(d, p, r.Method, c)
+			explainSkippedCSRF(d, p, r.Method, c)
 		}
-	}
-	if c&checkCSRF != 0 {
-		if fromBrowser(r) {
-			if err := t.csrf.Check(r); err != nil {
-				d.Status, d.Reason, d.Err = http.StatusForbidden, "forbidden: cross-origin request", err
-				if t.explain {
-					d.step("anti_csrf", "refused", err.Error())
-				}
-				return Refuse
-			}
-			if c&checkExplain != 0 {
-				d.step("anti_csrf", "ok", "same origin, or a trusted one")
-			}
-		} else if c&checkExplain != 0 {
-			d.step("anti_csrf", "ok", "no Sec-Fetch-Site or Origin header: not a browser's cross-origin request")
+		// Anti-CSRF runs before auth, as aah ran it: a cross-site request
+		// is refused for where it comes from (403) before its credentials
+		// are read.
+		if !t.antiCSRF(d, r, c) || !t.authenticate(d, p) || !t.authorize(d, p) {
+			return Refuse
 		}
+		if t.explain {
+			explainSkippedBodySize(d, p, r.Method, c)
+		}
+	} else if !t.antiCSRF(d, r, c) {
+		return Refuse
 	}
 	if c&checkBodySize != 0 {
 		if n := r.ContentLength; n != 0 {
@@ -561,9 +555,34 @@ func (t *Table) afterRoute(d *Decision, r *http.Request, c checks) Kind {
 	return Action
 }
 
-// explainSkipped records the anti-CSRF and body-limit steps that do not
-// apply to a request of method on p's route, and why.
-func (t *Table) explainSkipped(d *Decision, p *Policy, method string, c checks) {
+// antiCSRF applies the anti-CSRF check of c, and reports whether the
+// request passes it.
+func (t *Table) antiCSRF(d *Decision, r *http.Request, c checks) bool {
+	if c&checkCSRF == 0 {
+		return true
+	}
+	if !fromBrowser(r) {
+		if c&checkExplain != 0 {
+			d.step("anti_csrf", "ok", "no Sec-Fetch-Site or Origin header: not a browser's cross-origin request")
+		}
+		return true
+	}
+	if err := t.csrf.Check(r); err != nil {
+		d.Status, d.Reason, d.Err = http.StatusForbidden, "forbidden: cross-origin request", err
+		if t.explain {
+			d.step("anti_csrf", "refused", err.Error())
+		}
+		return false
+	}
+	if c&checkExplain != 0 {
+		d.step("anti_csrf", "ok", "same origin, or a trusted one")
+	}
+	return true
+}
+
+// explainSkippedCSRF records the anti-CSRF step when it does not apply to
+// a request of method on p's route, and why.
+func explainSkippedCSRF(d *Decision, p *Policy, method string, c checks) {
 	switch {
 	case c&checkCSRF != 0:
 	case !p.AntiCSRF:
@@ -571,10 +590,12 @@ func (t *Table) explainSkipped(d *Decision, p *Policy, method string, c checks) 
 	default:
 		d.step("anti_csrf", "skipped", method+" is a safe method")
 	}
-	switch {
-	case c&checkBodySize != 0:
-	case p.MaxBodySize == 0:
-	default:
+}
+
+// explainSkippedBodySize records the body-limit step when it does not
+// apply to a request of method on p's route.
+func explainSkippedBodySize(d *Decision, p *Policy, method string, c checks) {
+	if c&checkBodySize == 0 && p.MaxBodySize > 0 {
 		d.step("body_size", "skipped", method+" has no body to limit")
 	}
 }
@@ -628,20 +649,24 @@ func (t *Table) authenticate(d *Decision, p *Policy) bool {
 
 // authorize applies the route's authorization { }.
 func (t *Table) authorize(d *Decision, p *Policy) bool {
-	if !p.Authorization {
+	if p.Authorization == nil {
 		return true
 	}
-	if !d.App.Authorize() {
+	allowed := d.App.Authorize(p.Authorization)
+	if !allowed {
 		d.Status, d.Reason, d.Err = http.StatusForbidden, "forbidden", nil
-		if t.explain {
-			d.step("authorization", "refused", "the authorizer refused the subject")
-		}
-		return false
 	}
 	if t.explain {
-		d.step("authorization", "ok", "the authorizer accepted the subject")
+		outcome, why := "ok", "no authenticator recognised a subject"
+		if !allowed {
+			outcome = "refused"
+		}
+		if s := d.App.Subject(); s != nil {
+			_, why = p.Authorization.Explain(s)
+		}
+		d.step("authorization", outcome, why)
 	}
-	return true
+	return allowed
 }
 
 // preflight decides a CORS preflight: an OPTIONS request routed by the
@@ -817,6 +842,10 @@ func (t *Table) Refusals(route int, method string) []Refusal {
 	if t.core.HasConstraint(route) {
 		out = append(out, Refusal{http.StatusBadRequest, "A path parameter fails its constraint."})
 	}
+	c := methodChecks(p, method)
+	if c&checkCSRF != 0 {
+		out = append(out, Refusal{http.StatusForbidden, "A cross-origin request from a browser (anti-CSRF check)."})
+	}
 	switch {
 	case p.Auth == AuthAnonymous:
 	case p.Auth == "" && t.failClosed:
@@ -824,12 +853,8 @@ func (t *Table) Refusals(route int, method string) []Refusal {
 	case p.Auth != "":
 		out = append(out, Refusal{http.StatusUnauthorized, "The authenticator refuses the request."})
 	}
-	if p.Authorization {
+	if p.Authorization != nil {
 		out = append(out, Refusal{http.StatusForbidden, "The subject lacks the roles or permissions of the route's authorization."})
-	}
-	c := methodChecks(p, method)
-	if c&checkCSRF != 0 {
-		out = append(out, Refusal{http.StatusForbidden, "A cross-origin request from a browser (anti-CSRF check)."})
 	}
 	if c&checkBodySize != 0 {
 		out = append(out, Refusal{http.StatusRequestEntityTooLarge, fmt.Sprintf("The request body is over %d bytes.", p.MaxBodySize)})

@@ -1,8 +1,10 @@
 package decide
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
@@ -60,5 +62,27 @@ func TestActionAfterLimitedAction(t *testing.T) {
 type acceptAll struct{ w http.ResponseWriter }
 
 func (acceptAll) Authenticate(string) bool      { return true }
-func (acceptAll) Authorize() bool               { return true }
+func (acceptAll) Authorize(*Authorization) bool { return true }
+func (acceptAll) Subject() Subject              { return Holdings{} }
 func (a acceptAll) Writer() http.ResponseWriter { return a.w }
+
+// TestRefusalsInTheDecisionsOrder: an API description states a route's
+// refusals in the order the decision meets them, anti-CSRF before auth.
+func TestRefusalsInTheDecisionsOrder(t *testing.T) {
+	authz := &Authorization{Roles: []Check{{Func: "hasrole", Args: []string{"admin"}}}}
+	tab := newTestTable(t, []core.Route{{Method: "POST", Path: "/logout"}}, core.Domain{},
+		[]Policy{{Method: "POST", Auth: "session", Authorization: authz, AntiCSRF: true, MaxBodySize: 8}})
+	var got []string
+	for _, r := range tab.Refusals(0, "POST") {
+		got = append(got, fmt.Sprint(r.Status, " ", r.Reason))
+	}
+	want := []string{
+		"403 A cross-origin request from a browser (anti-CSRF check).",
+		"401 The authenticator refuses the request.",
+		"403 The subject lacks the roles or permissions of the route's authorization.",
+		"413 The request body is over 8 bytes.",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Refusals:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

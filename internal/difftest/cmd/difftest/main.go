@@ -308,9 +308,11 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"testing/fstest"
 
 	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/runtime/aahauth"
 	"github.com/routegen/routegen/runtime/routegenimpl"
 
 	"difftestdriver/table"
@@ -374,8 +376,9 @@ func answerOf(m *runtime.Match) answer {
 // whose address it prints, until standard input closes. It is built as
 // TestMatchAgreesWithRouter builds its routers (the test's package is
 // internal, which this module cannot import): an authenticator for each
-// scheme named in args that recognises a request with X-Test-Auth, a
-// subject with every role, actions that read the body and answer 200 with
+// scheme named in args that recognises a request with X-Test-Auth, its
+// subject that of X-Test-Roles and X-Test-Permissions, or every role and
+// permission without them, actions that read the body and answer 200 with
 // X-Test-Action, and difftest.StaticFiles.
 func serve(schemes []string) {
 	domains := slices.Clone(tabledata.Domains)
@@ -391,10 +394,23 @@ func serve(schemes []string) {
 	})}
 	for _, scheme := range schemes {
 		opts = append(opts, runtime.WithAuthenticator(scheme, func(ctx *runtime.Context) (runtime.Subject, error) {
-			if ctx.Req.Header.Get("X-Test-Auth") == "" {
+			h := ctx.Req.Header
+			if h.Get("X-Test-Auth") == "" {
 				return nil, errors.New("no credentials")
 			}
-			return everyone{}, nil
+			roles, hasRoles := h["X-Test-Roles"]
+			permissions, hasPermissions := h["X-Test-Permissions"]
+			if !hasRoles && !hasPermissions {
+				return everyone{}, nil
+			}
+			var subject, granted []string
+			if hasRoles {
+				subject = strings.Split(roles[0], ",")
+			}
+			if hasPermissions {
+				granted = strings.Split(permissions[0], "|")
+			}
+			return aahauth.NewSubject(subject, granted...)
 		}))
 	}
 	table := routegenimpl.NewTable(&routegenimpl.Table{Domains: domains, Routes: tabledata.Routes, CatchAlls: catchAlls})

@@ -33,53 +33,10 @@ var routegenCORS0 = &runtime.CORS{
 
 // routegenCORS1 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS1 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"X-Custom", "Authorization"},
-	AllowMethods: []string{"*"},
+	AllowOrigins: []string{"https://example.com"},
+	AllowHeaders: []string{"Content-Type"},
+	AllowMethods: []string{"GET"},
 	MaxAge:       86400,
-}
-
-// routegenCORS2 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS2 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test", "https://app.test", "http://localhost:*"},
-	AllowHeaders: []string{"X-Custom", "Authorization"},
-	AllowMethods: []string{"*"},
-	MaxAge:       86400,
-}
-
-// routegenCORS3 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS3 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"X-Custom", "Content-Type"},
-	AllowMethods: []string{"*"},
-	MaxAge:       86400,
-}
-
-// routegenCORS4 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS4 = &runtime.CORS{
-	AllowOrigins:  []string{"*"},
-	AllowHeaders:  []string{"X-Custom", "Content-Type"},
-	AllowMethods:  []string{"GET", "POST"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS5 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS5 = &runtime.CORS{
-	AllowOrigins:     []string{"https://app.test"},
-	AllowHeaders:     []string{"*"},
-	AllowMethods:     []string{"*"},
-	AllowCredentials: true,
-	MaxAge:           86400,
-}
-
-// routegenCORS6 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS6 = &runtime.CORS{
-	AllowOrigins:     []string{"https://example.com", "https://app.test"},
-	AllowHeaders:     []string{"Authorization"},
-	AllowMethods:     []string{"*"},
-	AllowCredentials: true,
-	MaxAge:           86400,
 }
 
 // Domains are the domains of routes.conf, in file order.
@@ -94,30 +51,30 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{Index: 0, Name: "r4", Method: "WS", Path: "/42", Controller: "C0", Action: "A4", WebSocket: true, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:28:7"},
+	{Index: 0, Name: "r4", Method: "WS", Path: "/42", Controller: "C0", Action: "A4", WebSocket: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"a"}}}}, Pos: "routes.conf:28:7"},
 	{Index: 1, Name: "r1", Method: "WS", Path: "/:p0/x.:p1", Controller: "C2", Action: "A1", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "alphanum"}, Pos: "routes.conf:7:7"},
-	{Index: 2, Name: "r6", Method: "GET", Path: "/=/new", Controller: "C0", Action: "A6", AntiCSRFCheck: true, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS1, Parent: "r4", Pos: "routes.conf:43:11"},
-	{Index: 3, Name: "r6", Method: "TRACE", Path: "/=/new", Controller: "C0", Action: "A6", AntiCSRFCheck: true, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS1, Parent: "r4", Pos: "routes.conf:43:11"},
-	{Index: 4, Name: "r9", Method: "GET", Path: "/=/new/.a", Controller: "C0", Action: "A9", Auth: "token", AntiCSRFCheck: true, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS2, Parent: "r6", Pos: "routes.conf:64:15"},
-	{Index: 5, Name: "r9", Method: "HEAD", Path: "/=/new/.a", Controller: "C0", Action: "A9", Auth: "token", AntiCSRFCheck: true, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS2, Parent: "r6", Pos: "routes.conf:64:15"},
-	{Index: 6, Name: "r9", Method: "POST", Path: "/=/new/.a", Controller: "C0", Action: "A9", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS2, Parent: "r6", Pos: "routes.conf:64:15"},
-	{Index: 7, Name: "r7", Method: "GET", Path: "/=/new/:p2", Controller: "C0", Action: "A7", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"alphanum"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS1, Parent: "r6", Pos: "routes.conf:51:15"},
-	{Index: 8, Name: "r8", Method: "GET", Path: "/=/new/:p2/:p3", Controller: "C0", Action: "A8", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Constraints: []string{"", "number,min=5,max=100"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r6", Pos: "routes.conf:57:15"},
+	{Index: 2, Name: "r6", Method: "GET", Path: "/=/new", Controller: "C0", Action: "A6", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "a"}}}}, CORS: routegenCORS0, Parent: "r4", Pos: "routes.conf:43:11"},
+	{Index: 3, Name: "r6", Method: "TRACE", Path: "/=/new", Controller: "C0", Action: "A6", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "a"}}}}, CORS: routegenCORS0, Parent: "r4", Pos: "routes.conf:43:11"},
+	{Index: 4, Name: "r9", Method: "GET", Path: "/=/new/.a", Controller: "C0", Action: "A9", Auth: "authenticated", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "a"}}}}, CORS: routegenCORS0, Parent: "r6", Pos: "routes.conf:64:15"},
+	{Index: 5, Name: "r9", Method: "HEAD", Path: "/=/new/.a", Controller: "C0", Action: "A9", Auth: "authenticated", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "a"}}}}, CORS: routegenCORS0, Parent: "r6", Pos: "routes.conf:64:15"},
+	{Index: 6, Name: "r9", Method: "POST", Path: "/=/new/.a", Controller: "C0", Action: "A9", Auth: "authenticated", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "a"}}}}, CORS: routegenCORS0, Parent: "r6", Pos: "routes.conf:64:15"},
+	{Index: 7, Name: "r7", Method: "GET", Path: "/=/new/:p2", Controller: "C0", Action: "A7", Auth: "token", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"alphanum"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "a"}}}}, CORS: routegenCORS0, Parent: "r6", Pos: "routes.conf:50:15"},
+	{Index: 8, Name: "r8", Method: "GET", Path: "/=/new/:p2/:p3", Controller: "C0", Action: "A8", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Constraints: []string{"", "number,min=5,max=100"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "a"}}}}, CORS: routegenCORS0, Parent: "r6", Pos: "routes.conf:57:15"},
 	{Index: 9, Name: "r2", Method: "GET", Path: "/@", Controller: "C2", Action: "A2", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "routes.conf:15:7"},
 	{Index: 10, Name: "r2", Method: "OPTIONS", Path: "/@", Controller: "C2", Action: "A2", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "routes.conf:15:7"},
 	{Index: 11, Name: "r2", Method: "TRACE", Path: "/@", Controller: "C2", Action: "A2", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "routes.conf:15:7"},
 	{Index: 12, Name: "r3", Method: "GET", Path: "/a-b/*rest", Controller: "C1", Action: "A3", AntiCSRFCheck: true, Params: []string{"rest"}, CORS: routegenCORS0, Pos: "routes.conf:21:7"},
-	{Index: 13, Name: "r10", Method: "GET", Path: "/ab:p0/:p1", Controller: "C0", Action: "A10", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"alpha", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS3, Pos: "routes.conf:75:7"},
-	{Index: 14, Name: "r11", Method: "CONNECT", Path: "/ab:p0/:p1/:p2", Controller: "C1", Action: "A11", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"alpha", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS3, Parent: "r10", Pos: "routes.conf:83:11"},
-	{Index: 15, Name: "r11", Method: "GET", Path: "/ab:p0/:p1/:p2", Controller: "C1", Action: "A11", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"alpha", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS3, Parent: "r10", Pos: "routes.conf:83:11"},
-	{Index: 16, Name: "r13", Method: "GET", Path: "/ab:p0/:p1/:p2/*rest", Controller: "C2", Action: "A13", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "rest"}, Constraints: []string{"alpha", "", "", "oneof=a a/b x/y/z"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS3, Parent: "r11", Pos: "routes.conf:96:15"},
-	{Index: 17, Name: "r13", Method: "PATCH", Path: "/ab:p0/:p1/:p2/*rest", Controller: "C2", Action: "A13", Auth: "token", MaxBodySize: 1, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "rest"}, Constraints: []string{"alpha", "", "", "oneof=a a/b x/y/z"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS3, Parent: "r11", Pos: "routes.conf:96:15"},
-	{Index: 18, Name: "r13", Method: "WS", Path: "/ab:p0/:p1/:p2/*rest", Controller: "C2", Action: "A13", Auth: "token", WebSocket: true, Params: []string{"p0", "p1", "p2", "rest"}, Constraints: []string{"alpha", "", "", "oneof=a a/b x/y/z"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r11", Pos: "routes.conf:96:15"},
-	{Index: 19, Name: "r14", Method: "TRACE", Path: "/ab:p0/:p1/:p2/ab", Controller: "C1", Action: "A14", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"alpha", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS4, Parent: "r11", Pos: "routes.conf:104:15"},
-	{Index: 20, Name: "r12", Method: "GET", Path: "/ab:p0/:p1/:p2/b/a", Controller: "C1", Action: "A12", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"alpha", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS3, Parent: "r11", Pos: "routes.conf:89:15"},
-	{Index: 21, Name: "r15", Method: "GET", Path: "/ab:p0/:p1/:p2/v:p3/a-b", Controller: "C1", Action: "A15", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"alpha", "", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS5, Parent: "r11", Pos: "routes.conf:112:15"},
-	{Index: 22, Name: "r5", Method: "DELETE", Path: "/user_x/42", Controller: "C0", Action: "A5", MaxBodySize: 64, AntiCSRFCheck: true, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS6, Parent: "r4", Pos: "routes.conf:37:11"},
-	{Index: 23, Name: "r5", Method: "HEAD", Path: "/user_x/42", Controller: "C0", Action: "A5", AntiCSRFCheck: true, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS6, Parent: "r4", Pos: "routes.conf:37:11"},
+	{Index: 13, Name: "r10", Method: "GET", Path: "/ab:p0/:p1", Controller: "C0", Action: "A10", Params: []string{"p0", "p1"}, Constraints: []string{"alpha", ""}, CORS: routegenCORS1, Pos: "routes.conf:75:7"},
+	{Index: 14, Name: "r11", Method: "CONNECT", Path: "/ab:p0/:p1/:p2", Controller: "C1", Action: "A11", Params: []string{"p0", "p1", "p2"}, Constraints: []string{"alpha", "", ""}, CORS: routegenCORS1, Parent: "r10", Pos: "routes.conf:83:11"},
+	{Index: 15, Name: "r11", Method: "GET", Path: "/ab:p0/:p1/:p2", Controller: "C1", Action: "A11", Params: []string{"p0", "p1", "p2"}, Constraints: []string{"alpha", "", ""}, CORS: routegenCORS1, Parent: "r10", Pos: "routes.conf:83:11"},
+	{Index: 16, Name: "r13", Method: "GET", Path: "/ab:p0/:p1/:p2/*rest", Controller: "C2", Action: "A13", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "rest"}, Constraints: []string{"alpha", "", "", "oneof=a a/b x/y/z"}, CORS: routegenCORS1, Parent: "r11", Pos: "routes.conf:95:15"},
+	{Index: 17, Name: "r13", Method: "PATCH", Path: "/ab:p0/:p1/:p2/*rest", Controller: "C2", Action: "A13", MaxBodySize: 8, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "rest"}, Constraints: []string{"alpha", "", "", "oneof=a a/b x/y/z"}, CORS: routegenCORS1, Parent: "r11", Pos: "routes.conf:95:15"},
+	{Index: 18, Name: "r13", Method: "WS", Path: "/ab:p0/:p1/:p2/*rest", Controller: "C2", Action: "A13", WebSocket: true, Params: []string{"p0", "p1", "p2", "rest"}, Constraints: []string{"alpha", "", "", "oneof=a a/b x/y/z"}, Parent: "r11", Pos: "routes.conf:95:15"},
+	{Index: 19, Name: "r14", Method: "TRACE", Path: "/ab:p0/:p1/:p2/ab", Controller: "C1", Action: "A14", Params: []string{"p0", "p1", "p2"}, Constraints: []string{"alpha", "", ""}, CORS: routegenCORS1, Parent: "r11", Pos: "routes.conf:103:15"},
+	{Index: 20, Name: "r12", Method: "GET", Path: "/ab:p0/:p1/:p2/b/a", Controller: "C1", Action: "A12", Params: []string{"p0", "p1", "p2"}, Constraints: []string{"alpha", "", ""}, CORS: routegenCORS1, Parent: "r11", Pos: "routes.conf:90:15"},
+	{Index: 21, Name: "r15", Method: "GET", Path: "/ab:p0/:p1/:p2/v:p3/a-b", Controller: "C1", Action: "A15", Auth: "basic", Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"alpha", "", "", ""}, Parent: "r11", Pos: "routes.conf:109:15"},
+	{Index: 22, Name: "r5", Method: "DELETE", Path: "/user_x/42", Controller: "C0", Action: "A5", MaxBodySize: 64, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"a"}}}}, CORS: routegenCORS0, Parent: "r4", Pos: "routes.conf:37:11"},
+	{Index: 23, Name: "r5", Method: "HEAD", Path: "/user_x/42", Controller: "C0", Action: "A5", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"a"}}}}, CORS: routegenCORS0, Parent: "r4", Pos: "routes.conf:37:11"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -398,39 +355,39 @@ type C0Controller interface {
 	A5(ctx *runtime.Context) error // serves r5: DELETE /user_x/42 (routes.conf:37:11), r5: HEAD /user_x/42 (routes.conf:37:11)
 //line routes.conf:43:10
 	A6(ctx *runtime.Context) error // serves r6: GET /=/new (routes.conf:43:11), r6: TRACE /=/new (routes.conf:43:11)
-//line routes.conf:51:14
-	A7(ctx *runtime.Context, p2 string) error // serves r7: GET /=/new/:p2 (routes.conf:51:15)
+//line routes.conf:50:14
+	A7(ctx *runtime.Context, p2 string) error // serves r7: GET /=/new/:p2 (routes.conf:50:15)
 //line routes.conf:57:14
 	A8(ctx *runtime.Context, p2 string, p3 int64) error // serves r8: GET /=/new/:p2/:p3 (routes.conf:57:15)
 //line routes.conf:64:14
 	A9(ctx *runtime.Context) error // serves r9: GET /=/new/.a (routes.conf:64:15), r9: HEAD /=/new/.a (routes.conf:64:15), r9: POST /=/new/.a (routes.conf:64:15)
-//line routes_gen.go:408:1
+//line routes_gen.go:365:1
 }
 
 // C1Controller holds the actions of controller "C1".
 type C1Controller interface {
 //line routes.conf:83:10
 	A11(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r11: CONNECT /ab:p0/:p1/:p2 (routes.conf:83:11), r11: GET /ab:p0/:p1/:p2 (routes.conf:83:11)
-//line routes.conf:89:14
-	A12(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r12: GET /ab:p0/:p1/:p2/b/a (routes.conf:89:15)
-//line routes.conf:104:14
-	A14(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r14: TRACE /ab:p0/:p1/:p2/ab (routes.conf:104:15)
-//line routes.conf:112:14
-	A15(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r15: GET /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:112:15)
+//line routes.conf:90:14
+	A12(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r12: GET /ab:p0/:p1/:p2/b/a (routes.conf:90:15)
+//line routes.conf:103:14
+	A14(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r14: TRACE /ab:p0/:p1/:p2/ab (routes.conf:103:15)
+//line routes.conf:109:14
+	A15(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r15: GET /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:109:15)
 //line routes.conf:21:6
 	A3(ctx *runtime.Context, rest string) error // serves r3: GET /a-b/*rest (routes.conf:21:7)
-//line routes_gen.go:423:1
+//line routes_gen.go:380:1
 }
 
 // C2Controller holds the actions of controller "C2".
 type C2Controller interface {
 //line routes.conf:7:6
 	A1(ctx *runtime.Context, p0 string, p1 string) error // serves r1: WS /:p0/x.:p1 (routes.conf:7:7)
-//line routes.conf:96:14
-	A13(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r13: GET /ab:p0/:p1/:p2/*rest (routes.conf:96:15), r13: PATCH /ab:p0/:p1/:p2/*rest (routes.conf:96:15), r13: WS /ab:p0/:p1/:p2/*rest (routes.conf:96:15)
+//line routes.conf:95:14
+	A13(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r13: GET /ab:p0/:p1/:p2/*rest (routes.conf:95:15), r13: PATCH /ab:p0/:p1/:p2/*rest (routes.conf:95:15), r13: WS /ab:p0/:p1/:p2/*rest (routes.conf:95:15)
 //line routes.conf:15:6
 	A2(ctx *runtime.Context) error // serves r2: GET /@ (routes.conf:15:7), r2: OPTIONS /@ (routes.conf:15:7), r2: TRACE /@ (routes.conf:15:7)
-//line routes_gen.go:434:1
+//line routes_gen.go:391:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -572,7 +529,7 @@ func (u URLBuilder) R4() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:576:1
+//line routes_gen.go:533:1
 
 // R1 returns the URL of route "r1": /:p0/x.:p1 (routes.conf:7:7).
 //
@@ -581,7 +538,7 @@ func (u URLBuilder) R1(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 1, p0, p1)
 }
 
-//line routes_gen.go:585:1
+//line routes_gen.go:542:1
 
 // R6 returns the URL of route "r6": /=/new (routes.conf:43:11).
 //
@@ -590,7 +547,7 @@ func (u URLBuilder) R6() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:594:1
+//line routes_gen.go:551:1
 
 // R9 returns the URL of route "r9": /=/new/.a (routes.conf:64:15).
 //
@@ -599,16 +556,16 @@ func (u URLBuilder) R9() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:603:1
+//line routes_gen.go:560:1
 
-// R7 returns the URL of route "r7": /=/new/:p2 (routes.conf:51:15).
+// R7 returns the URL of route "r7": /=/new/:p2 (routes.conf:50:15).
 //
-//line routes.conf:51:1
+//line routes.conf:50:1
 func (u URLBuilder) R7(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, p2)
 }
 
-//line routes_gen.go:612:1
+//line routes_gen.go:569:1
 
 // R8 returns the URL of route "r8": /=/new/:p2/:p3 (routes.conf:57:15).
 //
@@ -617,7 +574,7 @@ func (u URLBuilder) R8(p2 string, p3 int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, p2, strconv.FormatInt(p3, 10))
 }
 
-//line routes_gen.go:621:1
+//line routes_gen.go:578:1
 
 // R2 returns the URL of route "r2": /@ (routes.conf:15:7).
 //
@@ -626,7 +583,7 @@ func (u URLBuilder) R2() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:630:1
+//line routes_gen.go:587:1
 
 // R3 returns the URL of route "r3": /a-b/*rest (routes.conf:21:7).
 //
@@ -635,7 +592,7 @@ func (u URLBuilder) R3(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 12, rest)
 }
 
-//line routes_gen.go:639:1
+//line routes_gen.go:596:1
 
 // R10 returns the URL of route "r10": /ab:p0/:p1 (routes.conf:75:7).
 //
@@ -644,7 +601,7 @@ func (u URLBuilder) R10(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 13, p0, p1)
 }
 
-//line routes_gen.go:648:1
+//line routes_gen.go:605:1
 
 // R11 returns the URL of route "r11": /ab:p0/:p1/:p2 (routes.conf:83:11).
 //
@@ -653,43 +610,43 @@ func (u URLBuilder) R11(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, p0, p1, p2)
 }
 
-//line routes_gen.go:657:1
+//line routes_gen.go:614:1
 
-// R13 returns the URL of route "r13": /ab:p0/:p1/:p2/*rest (routes.conf:96:15).
+// R13 returns the URL of route "r13": /ab:p0/:p1/:p2/*rest (routes.conf:95:15).
 //
-//line routes.conf:96:1
+//line routes.conf:95:1
 func (u URLBuilder) R13(p0 string, p1 string, p2 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 16, p0, p1, p2, rest)
 }
 
-//line routes_gen.go:666:1
+//line routes_gen.go:623:1
 
-// R14 returns the URL of route "r14": /ab:p0/:p1/:p2/ab (routes.conf:104:15).
+// R14 returns the URL of route "r14": /ab:p0/:p1/:p2/ab (routes.conf:103:15).
 //
-//line routes.conf:104:1
+//line routes.conf:103:1
 func (u URLBuilder) R14(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, p0, p1, p2)
 }
 
-//line routes_gen.go:675:1
+//line routes_gen.go:632:1
 
-// R12 returns the URL of route "r12": /ab:p0/:p1/:p2/b/a (routes.conf:89:15).
+// R12 returns the URL of route "r12": /ab:p0/:p1/:p2/b/a (routes.conf:90:15).
 //
-//line routes.conf:89:1
+//line routes.conf:90:1
 func (u URLBuilder) R12(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 20, p0, p1, p2)
 }
 
-//line routes_gen.go:684:1
+//line routes_gen.go:641:1
 
-// R15 returns the URL of route "r15": /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:112:15).
+// R15 returns the URL of route "r15": /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:109:15).
 //
-//line routes.conf:112:1
+//line routes.conf:109:1
 func (u URLBuilder) R15(p0 string, p1 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 21, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:693:1
+//line routes_gen.go:650:1
 
 // R5 returns the URL of route "r5": /user_x/42 (routes.conf:37:11).
 //
@@ -698,7 +655,7 @@ func (u URLBuilder) R5() string {
 	return routegenTable.HelperURL(u.base, 22)
 }
 
-//line routes_gen.go:702:1
+//line routes_gen.go:659:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -32,34 +32,17 @@ var routegenCORS0 = &runtime.CORS{
 
 // routegenCORS1 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS1 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"*"},
-	AllowMethods: []string{"DELETE", "PUT", "OPTIONS"},
+	AllowOrigins: []string{"https://app.test", "http://localhost:*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST", "OPTIONS"},
 	MaxAge:       86400,
 }
 
 // routegenCORS2 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS2 = &runtime.CORS{
-	AllowOrigins:  []string{"https://app.test", "https://example.com"},
-	AllowHeaders:  []string{"X-Custom", "Authorization"},
-	AllowMethods:  []string{"POST", "PUT"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS3 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS3 = &runtime.CORS{
-	AllowOrigins: []string{"http://localhost:*"},
-	AllowHeaders: []string{"*"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
-	MaxAge:       86400,
-}
-
-// routegenCORS4 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS4 = &runtime.CORS{
-	AllowOrigins:  []string{"*"},
+	AllowOrigins:  []string{"http://localhost:*", "https://example.com", "https://app.test"},
 	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:  []string{"*"},
+	AllowMethods:  []string{"GET", "HEAD", "POST", "OPTIONS"},
 	ExposeHeaders: []string{"X-Total"},
 	MaxAge:        600,
 }
@@ -76,7 +59,7 @@ var Domains = []runtime.Domain{
 		Index: 1, Key: "d1", Name: "d1",
 		Host:                  "[::1]",
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
-		AntiCSRFCheck: true, CORS: routegenCORS1,
+		DefaultAuth: "token", AntiCSRFCheck: true,
 	},
 	{
 		Index: 2, Key: "d2", Name: "d2",
@@ -88,35 +71,35 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{Index: 0, Name: "r5", Method: "CONNECT", Path: "/42/abc", Controller: "C0", Action: "A5", Auth: "basic", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS0, Parent: "r2", Pos: "routes.conf:31:15"},
-	{Index: 1, Name: "r5", Method: "DELETE", Path: "/42/abc", Controller: "C0", Action: "A5", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS0, Parent: "r2", Pos: "routes.conf:31:15"},
-	{Index: 2, Name: "r5", Method: "POST", Path: "/42/abc", Controller: "C0", Action: "A5", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS0, Parent: "r2", Pos: "routes.conf:31:15"},
-	{Index: 3, Name: "r1", Method: "POST", Path: "/=", Controller: "C0", Action: "A1", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS0, Pos: "routes.conf:7:7"},
-	{Index: 4, Name: "r1", Method: "TRACE", Path: "/=", Controller: "C0", Action: "A1", Auth: "basic", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS0, Pos: "routes.conf:7:7"},
-	{Index: 5, Name: "r2", Method: "HEAD", Path: "/=/...", Controller: "C0", Action: "A2", Auth: "basic", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS0, Parent: "r1", Pos: "routes.conf:15:11"},
-	{Index: 6, Name: "r2", Method: "PATCH", Path: "/=/...", Controller: "C0", Action: "A2", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS0, Parent: "r1", Pos: "routes.conf:15:11"},
-	{Index: 7, Name: "r4", Method: "GET", Path: "/=/.../1:p2/:p3", Controller: "C0", Action: "A4", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS0, Parent: "r2", Pos: "routes.conf:26:15"},
-	{Index: 8, Name: "r4", Method: "HEAD", Path: "/=/.../1:p2/:p3", Controller: "C0", Action: "A4", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS0, Parent: "r2", Pos: "routes.conf:26:15"},
-	{Index: 9, Name: "r3", Method: "CONNECT", Path: "/=/.../ab", Controller: "C0", Action: "A3", Auth: "basic", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS0, Parent: "r2", Pos: "routes.conf:20:15"},
-	{Index: 10, Name: "r3", Method: "OPTIONS", Path: "/=/.../ab", Controller: "C0", Action: "A3", Auth: "basic", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS0, Parent: "r2", Pos: "routes.conf:20:15"},
-	{Index: 11, Name: "r3", Method: "PUT", Path: "/=/.../ab", Controller: "C0", Action: "A3", Auth: "basic", MaxBodySize: 8, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS0, Parent: "r2", Pos: "routes.conf:20:15"},
-	{Index: 12, Name: "r6", Method: "GET", Path: "/=/x.y", Controller: "C0", Action: "A6", Auth: "basic", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS0, Parent: "r1", Pos: "routes.conf:39:11"},
-	{Index: 13, Name: "r6", Method: "PATCH", Path: "/=/x.y", Controller: "C0", Action: "A6", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS0, Parent: "r1", Pos: "routes.conf:39:11"},
-	{Index: 14, Domain: 1, Name: "r9", Method: "GET", Path: "/*rest", Controller: "C0", Action: "A9", AntiCSRFCheck: true, Params: []string{"rest"}, CORS: routegenCORS1, Parent: "r8", Pos: "routes.conf:68:11"},
-	{Index: 15, Domain: 1, Name: "r10", Method: "OPTIONS", Path: "/*rest", Controller: "C2", Action: "A10", Auth: "basic", AntiCSRFCheck: true, Params: []string{"rest"}, CORS: routegenCORS1, Parent: "r8", Pos: "routes.conf:73:11"},
-	{Index: 16, Domain: 1, Name: "r8", Method: "POST", Path: "/*rest", Controller: "C0", Action: "A8", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, CORS: routegenCORS1, Pos: "routes.conf:61:7"},
-	{Index: 17, Domain: 1, Name: "r11", Method: "PUT", Path: "/*rest", Controller: "C0", Action: "A11", MaxBodySize: 64, AntiCSRFCheck: true, Params: []string{"rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS1, Parent: "r8", Pos: "routes.conf:79:11"},
-	{Index: 18, Domain: 1, Name: "r7", Method: "TRACE", Path: "/ab/x.y", Controller: "C1", Action: "A7", Auth: "basic", AntiCSRFCheck: true, CORS: routegenCORS1, Pos: "routes.conf:54:7"},
-	{Index: 19, Domain: 2, Name: "r13", Method: "CONNECT", Path: "/.:p0", Controller: "C1", Action: "A13", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"min=2"}, CORS: routegenCORS2, Pos: "routes.conf:99:7"},
-	{Index: 20, Domain: 2, Name: "r13", Method: "POST", Path: "/.:p0", Controller: "C1", Action: "A13", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"min=2"}, CORS: routegenCORS2, Pos: "routes.conf:99:7"},
-	{Index: 21, Domain: 2, Name: "r13", Method: "WS", Path: "/.:p0", Controller: "C1", Action: "A13", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"min=2"}, Pos: "routes.conf:99:7"},
-	{Index: 22, Domain: 2, Name: "r14", Method: "GET", Path: "/:p0/a*rest", Controller: "C1", Action: "A14", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""}, CORS: routegenCORS3, Pos: "routes.conf:106:7"},
-	{Index: 23, Domain: 2, Name: "r12", Method: "GET", Path: "/a:p0/:p1", Controller: "C2", Action: "A12", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, CORS: routegenCORS4, Pos: "routes.conf:92:7"},
-	{Index: 24, Domain: 2, Name: "r12", Method: "HEAD", Path: "/a:p0/:p1", Controller: "C2", Action: "A12", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, CORS: routegenCORS4, Pos: "routes.conf:92:7"},
-	{Index: 25, Domain: 2, Name: "r12", Method: "WS", Path: "/a:p0/:p1", Controller: "C2", Action: "A12", WebSocket: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:92:7"},
-	{Index: 26, Domain: 2, Name: "r16", Method: "CONNECT", Path: "/ab/new", Controller: "C0", Action: "A16", Parent: "r15", Pos: "routes.conf:121:11"},
-	{Index: 27, Domain: 2, Name: "r15", Method: "GET", Path: "/ab/new", Controller: "C0", Action: "A15", AntiCSRFCheck: true, Pos: "routes.conf:115:7"},
-	{Index: 28, Domain: 2, Name: "r17", Method: "POST", Path: "/ab/new/v1", Controller: "C0", Action: "A17", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r15", Pos: "routes.conf:127:11"},
+	{Index: 0, Name: "r5", Method: "CONNECT", Path: "/42/abc", Controller: "C0", Action: "A5", Auth: "basic", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "b", "a"}}}}, CORS: routegenCORS1, Parent: "r2", Pos: "routes.conf:33:15"},
+	{Index: 1, Name: "r5", Method: "DELETE", Path: "/42/abc", Controller: "C0", Action: "A5", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "b", "a"}}}}, CORS: routegenCORS1, Parent: "r2", Pos: "routes.conf:33:15"},
+	{Index: 2, Name: "r5", Method: "POST", Path: "/42/abc", Controller: "C0", Action: "A5", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "b", "a"}}}}, CORS: routegenCORS1, Parent: "r2", Pos: "routes.conf:33:15"},
+	{Index: 3, Name: "r1", Method: "POST", Path: "/=", Controller: "C0", Action: "A1", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "b", "a"}}}}, Pos: "routes.conf:7:7"},
+	{Index: 4, Name: "r1", Method: "TRACE", Path: "/=", Controller: "C0", Action: "A1", Auth: "basic", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "b", "a"}}}}, Pos: "routes.conf:7:7"},
+	{Index: 5, Name: "r2", Method: "HEAD", Path: "/=/...", Controller: "C0", Action: "A2", Auth: "basic", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "b", "a"}}}}, CORS: routegenCORS1, Parent: "r1", Pos: "routes.conf:16:11"},
+	{Index: 6, Name: "r2", Method: "PATCH", Path: "/=/...", Controller: "C0", Action: "A2", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "b", "a"}}}}, CORS: routegenCORS1, Parent: "r1", Pos: "routes.conf:16:11"},
+	{Index: 7, Name: "r4", Method: "GET", Path: "/=/.../1:p2/:p3", Controller: "C0", Action: "A4", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "b", "a"}}}}, CORS: routegenCORS1, Parent: "r2", Pos: "routes.conf:28:15"},
+	{Index: 8, Name: "r4", Method: "HEAD", Path: "/=/.../1:p2/:p3", Controller: "C0", Action: "A4", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "b", "a"}}}}, CORS: routegenCORS1, Parent: "r2", Pos: "routes.conf:28:15"},
+	{Index: 9, Name: "r3", Method: "CONNECT", Path: "/=/.../ab", Controller: "C0", Action: "A3", Auth: "basic", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "b", "a"}}}}, CORS: routegenCORS1, Parent: "r2", Pos: "routes.conf:22:15"},
+	{Index: 10, Name: "r3", Method: "OPTIONS", Path: "/=/.../ab", Controller: "C0", Action: "A3", Auth: "basic", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "b", "a"}}}}, CORS: routegenCORS1, Parent: "r2", Pos: "routes.conf:22:15"},
+	{Index: 11, Name: "r3", Method: "PUT", Path: "/=/.../ab", Controller: "C0", Action: "A3", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "b", "a"}}}}, CORS: routegenCORS1, Parent: "r2", Pos: "routes.conf:22:15"},
+	{Index: 12, Name: "r6", Method: "GET", Path: "/=/x.y", Controller: "C0", Action: "A6", Auth: "basic", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "b", "a"}}}}, CORS: routegenCORS2, Parent: "r1", Pos: "routes.conf:41:11"},
+	{Index: 13, Name: "r6", Method: "PATCH", Path: "/=/x.y", Controller: "C0", Action: "A6", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "b", "a"}}}}, CORS: routegenCORS2, Parent: "r1", Pos: "routes.conf:41:11"},
+	{Index: 14, Domain: 1, Name: "r9", Method: "GET", Path: "/*rest", Controller: "C0", Action: "A9", Auth: "basic", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r8", Pos: "routes.conf:72:11"},
+	{Index: 15, Domain: 1, Name: "r10", Method: "OPTIONS", Path: "/*rest", Controller: "C2", Action: "A10", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"a"}}}}, Parent: "r8", Pos: "routes.conf:77:11"},
+	{Index: 16, Domain: 1, Name: "r8", Method: "POST", Path: "/*rest", Controller: "C0", Action: "A8", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:64:7"},
+	{Index: 17, Domain: 1, Name: "r11", Method: "PUT", Path: "/*rest", Controller: "C0", Action: "A11", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r8", Pos: "routes.conf:83:11"},
+	{Index: 18, Domain: 1, Name: "r7", Method: "TRACE", Path: "/ab/x.y", Controller: "C1", Action: "A7", Auth: "token", AntiCSRFCheck: true, Pos: "routes.conf:57:7"},
+	{Index: 19, Domain: 2, Name: "r13", Method: "CONNECT", Path: "/.:p0", Controller: "C1", Action: "A13", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"min=2"}, Pos: "routes.conf:103:7"},
+	{Index: 20, Domain: 2, Name: "r13", Method: "POST", Path: "/.:p0", Controller: "C1", Action: "A13", MaxBodySize: 1024, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"min=2"}, Pos: "routes.conf:103:7"},
+	{Index: 21, Domain: 2, Name: "r13", Method: "WS", Path: "/.:p0", Controller: "C1", Action: "A13", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"min=2"}, Pos: "routes.conf:103:7"},
+	{Index: 22, Domain: 2, Name: "r14", Method: "GET", Path: "/:p0/a*rest", Controller: "C1", Action: "A14", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""}, Pos: "routes.conf:110:7"},
+	{Index: 23, Domain: 2, Name: "r12", Method: "GET", Path: "/a:p0/:p1", Controller: "C2", Action: "A12", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:96:7"},
+	{Index: 24, Domain: 2, Name: "r12", Method: "HEAD", Path: "/a:p0/:p1", Controller: "C2", Action: "A12", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:96:7"},
+	{Index: 25, Domain: 2, Name: "r12", Method: "WS", Path: "/a:p0/:p1", Controller: "C2", Action: "A12", WebSocket: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:96:7"},
+	{Index: 26, Domain: 2, Name: "r16", Method: "CONNECT", Path: "/ab/new", Controller: "C0", Action: "A16", Auth: "basic", Parent: "r15", Pos: "routes.conf:124:11"},
+	{Index: 27, Domain: 2, Name: "r15", Method: "GET", Path: "/ab/new", Controller: "C0", Action: "A15", Auth: "basic", Pos: "routes.conf:116:7"},
+	{Index: 28, Domain: 2, Name: "r17", Method: "POST", Path: "/ab/new/v1", Controller: "C0", Action: "A17", Auth: "basic", MaxBodySize: 5242880, Parent: "r15", Pos: "routes.conf:129:11"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -378,49 +361,49 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 type C0Controller interface {
 //line routes.conf:7:6
 	A1(ctx *runtime.Context) error // serves r1: POST /= (routes.conf:7:7), r1: TRACE /= (routes.conf:7:7)
-//line routes.conf:79:10
-	A11(ctx *runtime.Context, rest string) error // serves r11: PUT /*rest (routes.conf:79:11)
-//line routes.conf:115:6
-	A15(ctx *runtime.Context) error // serves r15: GET /ab/new (routes.conf:115:7)
-//line routes.conf:121:10
-	A16(ctx *runtime.Context) error // serves r16: CONNECT /ab/new (routes.conf:121:11)
-//line routes.conf:127:10
-	A17(ctx *runtime.Context) error // serves r17: POST /ab/new/v1 (routes.conf:127:11)
-//line routes.conf:15:10
-	A2(ctx *runtime.Context) error // serves r2: HEAD /=/... (routes.conf:15:11), r2: PATCH /=/... (routes.conf:15:11)
-//line routes.conf:20:14
-	A3(ctx *runtime.Context) error // serves r3: CONNECT /=/.../ab (routes.conf:20:15), r3: OPTIONS /=/.../ab (routes.conf:20:15), r3: PUT /=/.../ab (routes.conf:20:15)
-//line routes.conf:26:14
-	A4(ctx *runtime.Context, p2 string, p3 string) error // serves r4: GET /=/.../1:p2/:p3 (routes.conf:26:15), r4: HEAD /=/.../1:p2/:p3 (routes.conf:26:15)
-//line routes.conf:31:14
-	A5(ctx *runtime.Context) error // serves r5: CONNECT /42/abc (routes.conf:31:15), r5: DELETE /42/abc (routes.conf:31:15), r5: POST /42/abc (routes.conf:31:15)
-//line routes.conf:39:10
-	A6(ctx *runtime.Context) error // serves r6: GET /=/x.y (routes.conf:39:11), r6: PATCH /=/x.y (routes.conf:39:11)
-//line routes.conf:61:6
-	A8(ctx *runtime.Context, rest string) error // serves r8: POST /*rest (routes.conf:61:7)
-//line routes.conf:68:10
-	A9(ctx *runtime.Context, rest string) error // serves r9: GET /*rest (routes.conf:68:11)
-//line routes_gen.go:404:1
+//line routes.conf:83:10
+	A11(ctx *runtime.Context, rest string) error // serves r11: PUT /*rest (routes.conf:83:11)
+//line routes.conf:116:6
+	A15(ctx *runtime.Context) error // serves r15: GET /ab/new (routes.conf:116:7)
+//line routes.conf:124:10
+	A16(ctx *runtime.Context) error // serves r16: CONNECT /ab/new (routes.conf:124:11)
+//line routes.conf:129:10
+	A17(ctx *runtime.Context) error // serves r17: POST /ab/new/v1 (routes.conf:129:11)
+//line routes.conf:16:10
+	A2(ctx *runtime.Context) error // serves r2: HEAD /=/... (routes.conf:16:11), r2: PATCH /=/... (routes.conf:16:11)
+//line routes.conf:22:14
+	A3(ctx *runtime.Context) error // serves r3: CONNECT /=/.../ab (routes.conf:22:15), r3: OPTIONS /=/.../ab (routes.conf:22:15), r3: PUT /=/.../ab (routes.conf:22:15)
+//line routes.conf:28:14
+	A4(ctx *runtime.Context, p2 string, p3 string) error // serves r4: GET /=/.../1:p2/:p3 (routes.conf:28:15), r4: HEAD /=/.../1:p2/:p3 (routes.conf:28:15)
+//line routes.conf:33:14
+	A5(ctx *runtime.Context) error // serves r5: CONNECT /42/abc (routes.conf:33:15), r5: DELETE /42/abc (routes.conf:33:15), r5: POST /42/abc (routes.conf:33:15)
+//line routes.conf:41:10
+	A6(ctx *runtime.Context) error // serves r6: GET /=/x.y (routes.conf:41:11), r6: PATCH /=/x.y (routes.conf:41:11)
+//line routes.conf:64:6
+	A8(ctx *runtime.Context, rest string) error // serves r8: POST /*rest (routes.conf:64:7)
+//line routes.conf:72:10
+	A9(ctx *runtime.Context, rest string) error // serves r9: GET /*rest (routes.conf:72:11)
+//line routes_gen.go:387:1
 }
 
 // C1Controller holds the actions of controller "C1".
 type C1Controller interface {
-//line routes.conf:99:6
-	A13(ctx *runtime.Context, p0 string) error // serves r13: CONNECT /.:p0 (routes.conf:99:7), r13: POST /.:p0 (routes.conf:99:7), r13: WS /.:p0 (routes.conf:99:7)
-//line routes.conf:106:6
-	A14(ctx *runtime.Context, p0 string, rest string) error // serves r14: GET /:p0/a*rest (routes.conf:106:7)
-//line routes.conf:54:6
-	A7(ctx *runtime.Context) error // serves r7: TRACE /ab/x.y (routes.conf:54:7)
-//line routes_gen.go:415:1
+//line routes.conf:103:6
+	A13(ctx *runtime.Context, p0 string) error // serves r13: CONNECT /.:p0 (routes.conf:103:7), r13: POST /.:p0 (routes.conf:103:7), r13: WS /.:p0 (routes.conf:103:7)
+//line routes.conf:110:6
+	A14(ctx *runtime.Context, p0 string, rest string) error // serves r14: GET /:p0/a*rest (routes.conf:110:7)
+//line routes.conf:57:6
+	A7(ctx *runtime.Context) error // serves r7: TRACE /ab/x.y (routes.conf:57:7)
+//line routes_gen.go:398:1
 }
 
 // C2Controller holds the actions of controller "C2".
 type C2Controller interface {
-//line routes.conf:73:10
-	A10(ctx *runtime.Context, rest string) error // serves r10: OPTIONS /*rest (routes.conf:73:11)
-//line routes.conf:92:6
-	A12(ctx *runtime.Context, p0 string, p1 string) error // serves r12: GET /a:p0/:p1 (routes.conf:92:7), r12: HEAD /a:p0/:p1 (routes.conf:92:7), r12: WS /a:p0/:p1 (routes.conf:92:7)
-//line routes_gen.go:424:1
+//line routes.conf:77:10
+	A10(ctx *runtime.Context, rest string) error // serves r10: OPTIONS /*rest (routes.conf:77:11)
+//line routes.conf:96:6
+	A12(ctx *runtime.Context, p0 string, p1 string) error // serves r12: GET /a:p0/:p1 (routes.conf:96:7), r12: HEAD /a:p0/:p1 (routes.conf:96:7), r12: WS /a:p0/:p1 (routes.conf:96:7)
+//line routes_gen.go:407:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -561,14 +544,14 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: base}
 }
 
-// R5 returns the URL of route "r5": /42/abc (routes.conf:31:15).
+// R5 returns the URL of route "r5": /42/abc (routes.conf:33:15).
 //
-//line routes.conf:31:1
+//line routes.conf:33:1
 func (u URLBuilder) R5() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:572:1
+//line routes_gen.go:555:1
 
 // R1 returns the URL of route "r1": /= (routes.conf:7:7).
 //
@@ -577,142 +560,142 @@ func (u URLBuilder) R1() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:581:1
+//line routes_gen.go:564:1
 
-// R2 returns the URL of route "r2": /=/... (routes.conf:15:11).
+// R2 returns the URL of route "r2": /=/... (routes.conf:16:11).
 //
-//line routes.conf:15:1
+//line routes.conf:16:1
 func (u URLBuilder) R2() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:590:1
+//line routes_gen.go:573:1
 
-// R4 returns the URL of route "r4": /=/.../1:p2/:p3 (routes.conf:26:15).
+// R4 returns the URL of route "r4": /=/.../1:p2/:p3 (routes.conf:28:15).
 //
-//line routes.conf:26:1
+//line routes.conf:28:1
 func (u URLBuilder) R4(p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, p2, p3)
 }
 
-//line routes_gen.go:599:1
+//line routes_gen.go:582:1
 
-// R3 returns the URL of route "r3": /=/.../ab (routes.conf:20:15).
+// R3 returns the URL of route "r3": /=/.../ab (routes.conf:22:15).
 //
-//line routes.conf:20:1
+//line routes.conf:22:1
 func (u URLBuilder) R3() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:608:1
+//line routes_gen.go:591:1
 
-// R6 returns the URL of route "r6": /=/x.y (routes.conf:39:11).
+// R6 returns the URL of route "r6": /=/x.y (routes.conf:41:11).
 //
-//line routes.conf:39:1
+//line routes.conf:41:1
 func (u URLBuilder) R6() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:617:1
+//line routes_gen.go:600:1
 
-// D1R9 returns the URL of route "d1.r9": /*rest on [::1] (routes.conf:68:11).
+// D1R9 returns the URL of route "d1.r9": /*rest on [::1] (routes.conf:72:11).
 //
-//line routes.conf:68:1
+//line routes.conf:72:1
 func (u URLBuilder) D1R9(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, rest)
 }
 
-//line routes_gen.go:626:1
+//line routes_gen.go:609:1
 
-// D1R10 returns the URL of route "d1.r10": /*rest on [::1] (routes.conf:73:11).
+// D1R10 returns the URL of route "d1.r10": /*rest on [::1] (routes.conf:77:11).
 //
-//line routes.conf:73:1
+//line routes.conf:77:1
 func (u URLBuilder) D1R10(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 15, rest)
 }
 
-//line routes_gen.go:635:1
+//line routes_gen.go:618:1
 
-// D1R8 returns the URL of route "d1.r8": /*rest on [::1] (routes.conf:61:7).
+// D1R8 returns the URL of route "d1.r8": /*rest on [::1] (routes.conf:64:7).
 //
-//line routes.conf:61:1
+//line routes.conf:64:1
 func (u URLBuilder) D1R8(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 16, rest)
 }
 
-//line routes_gen.go:644:1
+//line routes_gen.go:627:1
 
-// D1R11 returns the URL of route "d1.r11": /*rest on [::1] (routes.conf:79:11).
+// D1R11 returns the URL of route "d1.r11": /*rest on [::1] (routes.conf:83:11).
 //
-//line routes.conf:79:1
+//line routes.conf:83:1
 func (u URLBuilder) D1R11(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 17, rest)
 }
 
-//line routes_gen.go:653:1
+//line routes_gen.go:636:1
 
-// D1R7 returns the URL of route "d1.r7": /ab/x.y on [::1] (routes.conf:54:7).
+// D1R7 returns the URL of route "d1.r7": /ab/x.y on [::1] (routes.conf:57:7).
 //
-//line routes.conf:54:1
+//line routes.conf:57:1
 func (u URLBuilder) D1R7() string {
 	return routegenTable.HelperURL(u.base, 18)
 }
 
-//line routes_gen.go:662:1
+//line routes_gen.go:645:1
 
-// D2R13 returns the URL of route "d2.r13": /.:p0 on example.com (routes.conf:99:7).
+// D2R13 returns the URL of route "d2.r13": /.:p0 on example.com (routes.conf:103:7).
 //
-//line routes.conf:99:1
+//line routes.conf:103:1
 func (u URLBuilder) D2R13(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, p0)
 }
 
-//line routes_gen.go:671:1
+//line routes_gen.go:654:1
 
-// D2R14 returns the URL of route "d2.r14": /:p0/a*rest on example.com (routes.conf:106:7).
+// D2R14 returns the URL of route "d2.r14": /:p0/a*rest on example.com (routes.conf:110:7).
 //
-//line routes.conf:106:1
+//line routes.conf:110:1
 func (u URLBuilder) D2R14(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 22, p0, rest)
 }
 
-//line routes_gen.go:680:1
+//line routes_gen.go:663:1
 
-// D2R12 returns the URL of route "d2.r12": /a:p0/:p1 on example.com (routes.conf:92:7).
+// D2R12 returns the URL of route "d2.r12": /a:p0/:p1 on example.com (routes.conf:96:7).
 //
-//line routes.conf:92:1
+//line routes.conf:96:1
 func (u URLBuilder) D2R12(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 23, p0, p1)
 }
 
-//line routes_gen.go:689:1
+//line routes_gen.go:672:1
 
-// D2R16 returns the URL of route "d2.r16": /ab/new on example.com (routes.conf:121:11).
+// D2R16 returns the URL of route "d2.r16": /ab/new on example.com (routes.conf:124:11).
 //
-//line routes.conf:121:1
+//line routes.conf:124:1
 func (u URLBuilder) D2R16() string {
 	return routegenTable.HelperURL(u.base, 26)
 }
 
-//line routes_gen.go:698:1
+//line routes_gen.go:681:1
 
-// D2R15 returns the URL of route "d2.r15": /ab/new on example.com (routes.conf:115:7).
+// D2R15 returns the URL of route "d2.r15": /ab/new on example.com (routes.conf:116:7).
 //
-//line routes.conf:115:1
+//line routes.conf:116:1
 func (u URLBuilder) D2R15() string {
 	return routegenTable.HelperURL(u.base, 27)
 }
 
-//line routes_gen.go:707:1
+//line routes_gen.go:690:1
 
-// D2R17 returns the URL of route "d2.r17": /ab/new/v1 on example.com (routes.conf:127:11).
+// D2R17 returns the URL of route "d2.r17": /ab/new/v1 on example.com (routes.conf:129:11).
 //
-//line routes.conf:127:1
+//line routes.conf:129:1
 func (u URLBuilder) D2R17() string {
 	return routegenTable.HelperURL(u.base, 28)
 }
 
-//line routes_gen.go:716:1
+//line routes_gen.go:699:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -25,23 +25,25 @@ const (
 
 // routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS0 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
-	MaxAge:       86400,
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"Authorization"},
+	AllowMethods:  []string{"GET", "HEAD", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
 }
 
 // routegenCORS1 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS1 = &runtime.CORS{
-	AllowOrigins: []string{"https://example.com"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
-	MaxAge:       86400,
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"GET", "HEAD", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
 }
 
 // routegenCORS2 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS2 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test", "https://app.test"},
+	AllowOrigins: []string{"*"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
@@ -49,6 +51,22 @@ var routegenCORS2 = &runtime.CORS{
 
 // routegenCORS3 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS3 = &runtime.CORS{
+	AllowOrigins: []string{"https://example.com"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS4 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS4 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "https://app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS5 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS5 = &runtime.CORS{
 	AllowOrigins:  []string{"https://app.test", "https://*.app.test"},
 	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods:  []string{"GET"},
@@ -56,41 +74,26 @@ var routegenCORS3 = &runtime.CORS{
 	MaxAge:        600,
 }
 
-// routegenCORS4 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS4 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET"},
-	MaxAge:       86400,
+// routegenCORS6 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS6 = &runtime.CORS{
+	AllowOrigins:  []string{"https://app.test", "https://*.app.test"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"PUT", "GET"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
 }
 
-// routegenCORS5 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS5 = &runtime.CORS{
-	AllowOrigins: []string{"http://localhost:*"},
+// routegenCORS7 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS7 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
 	AllowHeaders: []string{"X-Custom"},
 	AllowMethods: []string{"PATCH"},
 	MaxAge:       86400,
 }
 
-// routegenCORS6 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS6 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"PUT", "GET"},
-	MaxAge:       86400,
-}
-
-// routegenCORS7 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS7 = &runtime.CORS{
-	AllowOrigins: []string{"http://localhost:*"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"*"},
-	MaxAge:       86400,
-}
-
 // routegenCORS8 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS8 = &runtime.CORS{
-	AllowOrigins:  []string{"http://localhost:*", "https://*.app.test"},
+	AllowOrigins:  []string{"https://*.app.test"},
 	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods:  []string{"GET", "HEAD", "POST"},
 	ExposeHeaders: []string{"X-Total"},
@@ -99,48 +102,49 @@ var routegenCORS8 = &runtime.CORS{
 
 // routegenCORS9 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS9 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"Authorization", "X-Custom"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
-	MaxAge:       86400,
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"*"},
+	AllowMethods:  []string{"GET", "HEAD", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
 }
 
 // routegenCORS10 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS10 = &runtime.CORS{
-	AllowOrigins: []string{"http://localhost:*"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowOrigins: []string{"https://example.com"},
+	AllowHeaders: []string{"*"},
 	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
 }
 
 // routegenCORS11 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS11 = &runtime.CORS{
-	AllowOrigins:     []string{"https://app.test"},
-	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:     []string{"GET", "HEAD", "POST"},
-	AllowCredentials: true,
-	MaxAge:           86400,
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"*"},
+	MaxAge:       86400,
 }
 
 // routegenCORS12 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS12 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"PUT", "POST"},
-	MaxAge:       86400,
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"*"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
 }
 
 // routegenCORS13 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS13 = &runtime.CORS{
-	AllowOrigins: []string{"http://localhost:*", "https://app.test", "https://*.app.test"},
-	AllowHeaders: []string{"X-Custom"},
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Authorization", "X-Custom"},
 	AllowMethods: []string{"*"},
 	MaxAge:       86400,
 }
 
 // routegenCORS14 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS14 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
+	AllowOrigins: []string{"http://localhost:*"},
 	AllowHeaders: []string{"Authorization", "X-Custom"},
 	AllowMethods: []string{"*"},
 	MaxAge:       86400,
@@ -149,33 +153,32 @@ var routegenCORS14 = &runtime.CORS{
 // routegenCORS15 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS15 = &runtime.CORS{
 	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"*"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
+	AllowHeaders: []string{"Content-Type", "X-Custom"},
+	AllowMethods: []string{"DELETE"},
 	MaxAge:       86400,
 }
 
 // routegenCORS16 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS16 = &runtime.CORS{
-	AllowOrigins:  []string{"*"},
-	AllowHeaders:  []string{"Authorization", "Content-Type"},
-	AllowMethods:  []string{"PUT"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
+	AllowOrigins: []string{"http://localhost:*"},
+	AllowHeaders: []string{"Content-Type"},
+	AllowMethods: []string{"DELETE"},
+	MaxAge:       86400,
 }
 
 // routegenCORS17 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS17 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
+	AllowOrigins: []string{"http://localhost:*"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET", "POST"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
 }
 
 // routegenCORS18 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS18 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"X-Custom"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
+	AllowOrigins: []string{"https://example.com", "https://*.app.test", "https://app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"PATCH"},
 	MaxAge:       86400,
 }
 
@@ -191,191 +194,191 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{Index: 0, Name: "r15", Method: "GET", Path: "/", Controller: "C1", Action: "A15", AntiCSRFCheck: true, Pos: "routes.conf:112:7"},
-	{Index: 1, Name: "r15", Method: "PUT", Path: "/", Controller: "C1", Action: "A15", MaxBodySize: 8, AntiCSRFCheck: true, Pos: "routes.conf:112:7"},
-	{Index: 2, Name: "r15", Method: "TRACE", Path: "/", Controller: "C1", Action: "A15", AntiCSRFCheck: true, Pos: "routes.conf:112:7"},
-	{Index: 3, Name: "r23", Method: "GET", Path: "/*rest", Controller: "C0", Action: "A23", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"oneof=a a/b x/y/z"}, Pos: "routes.conf:163:7"},
-	{Index: 4, Name: "r23", Method: "PATCH", Path: "/*rest", Controller: "C0", Action: "A23", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"oneof=a a/b x/y/z"}, Pos: "routes.conf:163:7"},
-	{Index: 5, Name: "r23", Method: "POST", Path: "/*rest", Controller: "C0", Action: "A23", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"oneof=a a/b x/y/z"}, Pos: "routes.conf:163:7"},
-	{Index: 6, Name: "r81", Method: "GET", Path: "/.../a:p1", Controller: "C1", Action: "A81", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,gt=0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r78", Pos: "routes.conf:564:11"},
-	{Index: 7, Name: "r78", Method: "OPTIONS", Path: "/.../a:p1", Controller: "C1", Action: "A78", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,gt=0"}, Pos: "routes.conf:547:7"},
-	{Index: 8, Name: "r78", Method: "POST", Path: "/.../a:p1", Controller: "C1", Action: "A78", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,gt=0"}, Pos: "routes.conf:547:7"},
-	{Index: 9, Name: "r80", Method: "WS", Path: "/.../a:p1/:p2/.:p3", Controller: "C1", Action: "A80", WebSocket: true, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"numeric,gt=0", "", ""}, Parent: "r78", Pos: "routes.conf:559:11"},
-	{Index: 10, Name: "r79", Method: "DELETE", Path: "/.../a:p1/a:p2", Controller: "C1", Action: "A79", MaxBodySize: 8, AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"numeric,gt=0", "uuid3|uuid5"}, Parent: "r78", Pos: "routes.conf:553:11"},
-	{Index: 11, Name: "r79", Method: "PUT", Path: "/.../a:p1/a:p2", Controller: "C1", Action: "A79", MaxBodySize: 8, AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"numeric,gt=0", "uuid3|uuid5"}, Parent: "r78", Pos: "routes.conf:553:11"},
-	{Index: 12, Name: "r2", Method: "GET", Path: "/.../x.:p1", Controller: "C0", Action: "A2", Params: []string{"p1"}, CORS: routegenCORS0, Pos: "routes.conf:17:7"},
-	{Index: 13, Name: "r2", Method: "HEAD", Path: "/.../x.:p1", Controller: "C0", Action: "A2", Params: []string{"p1"}, CORS: routegenCORS0, Pos: "routes.conf:17:7"},
-	{Index: 14, Name: "r7", Method: "DELETE", Path: "/.../x.:p1/new/x.:p3", Controller: "C0", Action: "A7", MaxBodySize: 1024, Params: []string{"p1", "p3"}, CORS: routegenCORS1, Parent: "r2", Pos: "routes.conf:50:11"},
-	{Index: 15, Name: "r7", Method: "PUT", Path: "/.../x.:p1/new/x.:p3", Controller: "C0", Action: "A7", MaxBodySize: 1024, Params: []string{"p1", "p3"}, CORS: routegenCORS1, Parent: "r2", Pos: "routes.conf:50:11"},
-	{Index: 16, Name: "r7", Method: "WS", Path: "/.../x.:p1/new/x.:p3", Controller: "C0", Action: "A7", WebSocket: true, Params: []string{"p1", "p3"}, Parent: "r2", Pos: "routes.conf:50:11"},
-	{Index: 17, Name: "r3", Method: "GET", Path: "/.../x.:p1/x.y", Controller: "C0", Action: "A3", Params: []string{"p1"}, CORS: routegenCORS0, Parent: "r2", Pos: "routes.conf:25:11"},
-	{Index: 18, Name: "r5", Method: "GET", Path: "/.../x.:p1/x.y/a-b", Controller: "C0", Action: "A5", Auth: "token", Params: []string{"p1"}, CORS: routegenCORS0, Parent: "r3", Pos: "routes.conf:36:15"},
-	{Index: 19, Name: "r4", Method: "GET", Path: "/.../x.:p1/x.y/~:p3", Controller: "C0", Action: "A4", Params: []string{"p1", "p3"}, CORS: routegenCORS2, Parent: "r3", Pos: "routes.conf:30:15"},
-	{Index: 20, Name: "r4", Method: "HEAD", Path: "/.../x.:p1/x.y/~:p3", Controller: "C0", Action: "A4", Params: []string{"p1", "p3"}, CORS: routegenCORS2, Parent: "r3", Pos: "routes.conf:30:15"},
-	{Index: 21, Name: "r4", Method: "PATCH", Path: "/.../x.:p1/x.y/~:p3", Controller: "C0", Action: "A4", MaxBodySize: 5242880, Params: []string{"p1", "p3"}, CORS: routegenCORS2, Parent: "r3", Pos: "routes.conf:30:15"},
-	{Index: 22, Name: "r73", Method: "GET", Path: "/.:p0/x.y", Controller: "C0", Action: "A73", AntiCSRFCheck: true, Params: []string{"p0"}, CORS: routegenCORS0, Pos: "routes.conf:509:7"},
-	{Index: 23, Name: "r73", Method: "OPTIONS", Path: "/.:p0/x.y", Controller: "C0", Action: "A73", AntiCSRFCheck: true, Params: []string{"p0"}, CORS: routegenCORS0, Pos: "routes.conf:509:7"},
-	{Index: 24, Name: "r75", Method: "GET", Path: "/.:p0/x.y/a:p2/:p3", Controller: "C0", Action: "A75", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS0, Parent: "r73", Pos: "routes.conf:524:11"},
-	{Index: 25, Name: "r76", Method: "GET", Path: "/.:p0/x.y/a:p2/:p3/42", Controller: "C2", Action: "A76", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS0, Parent: "r75", Pos: "routes.conf:530:15"},
-	{Index: 26, Name: "r76", Method: "OPTIONS", Path: "/.:p0/x.y/a:p2/:p3/42", Controller: "C2", Action: "A76", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS0, Parent: "r75", Pos: "routes.conf:530:15"},
-	{Index: 27, Name: "r74", Method: "GET", Path: "/.:p0/x.y/~u/...", Controller: "C0", Action: "A74", AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS0, Parent: "r73", Pos: "routes.conf:518:11"},
-	{Index: 28, Name: "r30", Method: "CONNECT", Path: "/1", Controller: "C0", Action: "A30", Auth: "anonymous", AntiCSRFCheck: true, Pos: "routes.conf:213:7"},
-	{Index: 29, Name: "r30", Method: "DELETE", Path: "/1", Controller: "C0", Action: "A30", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:213:7"},
-	{Index: 30, Name: "r56", Method: "GET", Path: "/1", Controller: "C1", Action: "A56", Auth: "anonymous", AntiCSRFCheck: true, Pos: "routes.conf:391:7"},
-	{Index: 31, Name: "r56", Method: "TRACE", Path: "/1", Controller: "C1", Action: "A56", Auth: "anonymous", AntiCSRFCheck: true, Pos: "routes.conf:391:7"},
-	{Index: 32, Name: "r56", Method: "WS", Path: "/1", Controller: "C1", Action: "A56", Auth: "anonymous", WebSocket: true, Pos: "routes.conf:391:7"},
-	{Index: 33, Name: "r8", Method: "DELETE", Path: "/42", Controller: "C2", Action: "A8", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "routes.conf:59:7"},
-	{Index: 34, Name: "r8", Method: "GET", Path: "/42", Controller: "C2", Action: "A8", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "routes.conf:59:7"},
-	{Index: 35, Name: "r45", Method: "HEAD", Path: "/42", Controller: "C1", Action: "A45", Auth: "anonymous", AntiCSRFCheck: true, Pos: "routes.conf:317:7"},
-	{Index: 36, Name: "r45", Method: "WS", Path: "/42", Controller: "C1", Action: "A45", Auth: "anonymous", WebSocket: true, Pos: "routes.conf:317:7"},
-	{Index: 37, Name: "r87", Method: "GET", Path: "/42/abc", Controller: "C2", Action: "A87", AntiCSRFCheck: true, Pos: "routes.conf:608:7"},
-	{Index: 38, Name: "r95", Method: "CONNECT", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A95", Auth: "anonymous", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS3, Parent: "r94", Pos: "routes.conf:662:15"},
-	{Index: 39, Name: "r95", Method: "HEAD", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A95", Auth: "anonymous", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS3, Parent: "r94", Pos: "routes.conf:662:15"},
-	{Index: 40, Name: "r94", Method: "POST", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A94", Auth: "anonymous", MaxBodySize: 1024, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS4, Parent: "r87", Pos: "routes.conf:652:11"},
-	{Index: 41, Name: "r94", Method: "TRACE", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A94", Auth: "anonymous", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS4, Parent: "r87", Pos: "routes.conf:652:11"},
-	{Index: 42, Name: "r94", Method: "WS", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A94", Auth: "anonymous", WebSocket: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r87", Pos: "routes.conf:652:11"},
-	{Index: 43, Name: "r93", Method: "GET", Path: "/42/abc/a-b/1", Controller: "C2", Action: "A93", AntiCSRFCheck: true, Parent: "r87", Pos: "routes.conf:647:11"},
-	{Index: 44, Name: "r88", Method: "POST", Path: "/42/abc/users", Controller: "C2", Action: "A88", MaxBodySize: 1024, AntiCSRFCheck: true, Parent: "r87", Pos: "routes.conf:614:11"},
-	{Index: 45, Name: "r92", Method: "GET", Path: "/42/abc/users/.a/1*rest", Controller: "C2", Action: "A92", Auth: "token", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r88", Pos: "routes.conf:638:15"},
-	{Index: 46, Name: "r92", Method: "TRACE", Path: "/42/abc/users/.a/1*rest", Controller: "C2", Action: "A92", Auth: "token", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r88", Pos: "routes.conf:638:15"},
-	{Index: 47, Name: "r91", Method: "PATCH", Path: "/42/abc/users/:p3", Controller: "C2", Action: "A91", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r88", Pos: "routes.conf:632:15"},
-	{Index: 48, Name: "r91", Method: "PUT", Path: "/42/abc/users/:p3", Controller: "C2", Action: "A91", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r88", Pos: "routes.conf:632:15"},
-	{Index: 49, Name: "r91", Method: "TRACE", Path: "/42/abc/users/:p3", Controller: "C2", Action: "A91", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r88", Pos: "routes.conf:632:15"},
-	{Index: 50, Name: "r90", Method: "CONNECT", Path: "/42/abc/users/:p3/*rest", Controller: "C2", Action: "A90", AntiCSRFCheck: true, Params: []string{"p3", "rest"}, Parent: "r88", Pos: "routes.conf:626:15"},
-	{Index: 51, Name: "r90", Method: "DELETE", Path: "/42/abc/users/:p3/*rest", Controller: "C2", Action: "A90", MaxBodySize: 8, AntiCSRFCheck: true, Params: []string{"p3", "rest"}, Parent: "r88", Pos: "routes.conf:626:15"},
-	{Index: 52, Name: "r90", Method: "POST", Path: "/42/abc/users/:p3/*rest", Controller: "C2", Action: "A90", MaxBodySize: 8, AntiCSRFCheck: true, Params: []string{"p3", "rest"}, Parent: "r88", Pos: "routes.conf:626:15"},
-	{Index: 53, Name: "r89", Method: "CONNECT", Path: "/42/abc/users/:p3/v:p4", Controller: "C2", Action: "A89", AntiCSRFCheck: true, Params: []string{"p3", "p4"}, Constraints: []string{"", "uuid"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r88", Pos: "routes.conf:620:15"},
-	{Index: 54, Name: "r89", Method: "WS", Path: "/42/abc/users/:p3/v:p4", Controller: "C2", Action: "A89", WebSocket: true, Params: []string{"p3", "p4"}, Constraints: []string{"", "uuid"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r88", Pos: "routes.conf:620:15"},
-	{Index: 55, Name: "r1", Method: "GET", Path: "/:p0", Controller: "C1", Action: "A1", AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS5, Pos: "routes.conf:9:7"},
-	{Index: 56, Name: "r1", Method: "HEAD", Path: "/:p0", Controller: "C1", Action: "A1", AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS5, Pos: "routes.conf:9:7"},
-	{Index: 57, Name: "r31", Method: "WS", Path: "/:p0", Controller: "C1", Action: "A31", Auth: "authenticated", WebSocket: true, Params: []string{"p0"}, Pos: "routes.conf:220:7"},
-	{Index: 58, Name: "r77", Method: "GET", Path: "/:p0/1:p1", Controller: "C0", Action: "A77", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:541:7"},
-	{Index: 59, Name: "r24", Method: "GET", Path: "/:p0/:p1", Controller: "C2", Action: "A24", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"lte=3", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:169:7"},
-	{Index: 60, Name: "r22", Method: "PATCH", Path: "/:p0/:p1", Controller: "C1", Action: "A22", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"max=3", ""}, Pos: "routes.conf:157:7"},
-	{Index: 61, Name: "r25", Method: "DELETE", Path: "/:p0/:p1/:p2/:p3", Controller: "C2", Action: "A25", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"lte=3", "", "max=3", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r24", Pos: "routes.conf:178:11"},
-	{Index: 62, Name: "r25", Method: "GET", Path: "/:p0/:p1/:p2/:p3", Controller: "C2", Action: "A25", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"lte=3", "", "max=3", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r24", Pos: "routes.conf:178:11"},
-	{Index: 63, Name: "r27", Method: "GET", Path: "/:p0/:p1/:p2/:p3/*rest", Controller: "C2", Action: "A27", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r25", Pos: "routes.conf:192:15"},
-	{Index: 64, Name: "r27", Method: "POST", Path: "/:p0/:p1/:p2/:p3/*rest", Controller: "C2", Action: "A27", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r25", Pos: "routes.conf:192:15"},
-	{Index: 65, Name: "r27", Method: "WS", Path: "/:p0/:p1/:p2/:p3/*rest", Controller: "C2", Action: "A27", Auth: "anonymous", WebSocket: true, Params: []string{"p0", "p1", "p2", "p3", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r25", Pos: "routes.conf:192:15"},
-	{Index: 66, Name: "r28", Method: "POST", Path: "/:p0/:p1/:p2/:p3/user_:p4", Controller: "C2", Action: "A28", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "p4"}, Constraints: []string{"lte=3", "", "max=3", "", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r25", Pos: "routes.conf:198:15"},
-	{Index: 67, Name: "r26", Method: "GET", Path: "/:p0/:p1/:p2/:p3/~:p4/*rest", Controller: "C1", Action: "A26", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "p4", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r25", Pos: "routes.conf:184:15"},
-	{Index: 68, Name: "r26", Method: "OPTIONS", Path: "/:p0/:p1/:p2/:p3/~:p4/*rest", Controller: "C1", Action: "A26", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "p4", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r25", Pos: "routes.conf:184:15"},
-	{Index: 69, Name: "r26", Method: "TRACE", Path: "/:p0/:p1/:p2/:p3/~:p4/*rest", Controller: "C1", Action: "A26", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "p4", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r25", Pos: "routes.conf:184:15"},
-	{Index: 70, Name: "r96", Method: "CONNECT", Path: "/:p0/b", Controller: "C1", Action: "A96", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:671:7"},
-	{Index: 71, Name: "r96", Method: "GET", Path: "/:p0/b", Controller: "C1", Action: "A96", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:671:7"},
-	{Index: 72, Name: "r96", Method: "HEAD", Path: "/:p0/b", Controller: "C1", Action: "A96", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:671:7"},
-	{Index: 73, Name: "r97", Method: "CONNECT", Path: "/:p0/b/.../a-b", Controller: "C2", Action: "A97", Auth: "token", Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r96", Pos: "routes.conf:677:11"},
-	{Index: 74, Name: "r97", Method: "GET", Path: "/:p0/b/.../a-b", Controller: "C2", Action: "A97", Auth: "token", Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r96", Pos: "routes.conf:677:11"},
-	{Index: 75, Name: "r99", Method: "HEAD", Path: "/:p0/b/.../a-b", Controller: "C2", Action: "A99", Auth: "token", Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS6, Parent: "r97", Pos: "routes.conf:691:15"},
-	{Index: 76, Name: "r97", Method: "OPTIONS", Path: "/:p0/b/.../a-b", Controller: "C2", Action: "A97", Auth: "token", Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r96", Pos: "routes.conf:677:11"},
-	{Index: 77, Name: "r98", Method: "CONNECT", Path: "/:p0/b/.../a-b/b/~:p5", Controller: "C2", Action: "A98", Auth: "token", Params: []string{"p0", "p5"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r97", Pos: "routes.conf:686:15"},
-	{Index: 78, Name: "r98", Method: "OPTIONS", Path: "/:p0/b/.../a-b/b/~:p5", Controller: "C2", Action: "A98", Auth: "token", Params: []string{"p0", "p5"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r97", Pos: "routes.conf:686:15"},
-	{Index: 79, Name: "r101", Method: "CONNECT", Path: "/:p0/b/~:p2/@", Controller: "C1", Action: "A101", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r96", Pos: "routes.conf:706:11"},
-	{Index: 80, Name: "r101", Method: "POST", Path: "/:p0/b/~:p2/@", Controller: "C1", Action: "A101", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r96", Pos: "routes.conf:706:11"},
-	{Index: 81, Name: "r102", Method: "CONNECT", Path: "/:p0/b/~:p2/@/@/1:p5", Controller: "C0", Action: "A102", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p5"}, Parent: "r101", Pos: "routes.conf:711:15"},
-	{Index: 82, Name: "r102", Method: "GET", Path: "/:p0/b/~:p2/@/@/1:p5", Controller: "C0", Action: "A102", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p5"}, Parent: "r101", Pos: "routes.conf:711:15"},
-	{Index: 83, Name: "r104", Method: "HEAD", Path: "/:p0/b/~:p2/@/v:p4", Controller: "C1", Action: "A104", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p4"}, Parent: "r101", Pos: "routes.conf:725:15"},
-	{Index: 84, Name: "r103", Method: "TRACE", Path: "/:p0/b/~:p2/@/~:p4/...", Controller: "C1", Action: "A103", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p4"}, Constraints: []string{"", "", "oneof=a b v1 42"}, CORS: routegenCORS7, Parent: "r101", Pos: "routes.conf:719:15"},
-	{Index: 85, Name: "r32", Method: "GET", Path: "/:p0/v:p1", Controller: "C1", Action: "A32", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r31", Pos: "routes.conf:227:11"},
-	{Index: 86, Name: "r32", Method: "TRACE", Path: "/:p0/v:p1", Controller: "C1", Action: "A32", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r31", Pos: "routes.conf:227:11"},
-	{Index: 87, Name: "r13", Method: "GET", Path: "/:p0/~u", Controller: "C0", Action: "A13", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:96:7"},
-	{Index: 88, Name: "r6", Method: "GET", Path: "/=/.a", Controller: "C0", Action: "A6", Parent: "r3", Pos: "routes.conf:42:15"},
-	{Index: 89, Name: "r6", Method: "HEAD", Path: "/=/.a", Controller: "C0", Action: "A6", Parent: "r3", Pos: "routes.conf:42:15"},
-	{Index: 90, Name: "r6", Method: "PATCH", Path: "/=/.a", Controller: "C0", Action: "A6", MaxBodySize: 5242880, Parent: "r3", Pos: "routes.conf:42:15"},
-	{Index: 91, Name: "r37", Method: "CONNECT", Path: "/a-b", Controller: "C0", Action: "A37", AntiCSRFCheck: true, Pos: "routes.conf:263:7"},
-	{Index: 92, Name: "r37", Method: "GET", Path: "/a-b", Controller: "C0", Action: "A37", AntiCSRFCheck: true, Pos: "routes.conf:263:7"},
-	{Index: 93, Name: "r37", Method: "PUT", Path: "/a-b", Controller: "C0", Action: "A37", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:263:7"},
-	{Index: 94, Name: "r33", Method: "HEAD", Path: "/a-b/a", Controller: "C1", Action: "A33", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS8, Pos: "routes.conf:235:7"},
-	{Index: 95, Name: "r38", Method: "DELETE", Path: "/a-b/a-b/=", Controller: "C0", Action: "A38", MaxBodySize: 1024, AntiCSRFCheck: true, CORS: routegenCORS9, Parent: "r37", Pos: "routes.conf:269:11"},
-	{Index: 96, Name: "r38", Method: "GET", Path: "/a-b/a-b/=", Controller: "C0", Action: "A38", AntiCSRFCheck: true, CORS: routegenCORS9, Parent: "r37", Pos: "routes.conf:269:11"},
-	{Index: 97, Name: "r39", Method: "GET", Path: "/a-b/new", Controller: "C0", Action: "A39", AntiCSRFCheck: true, Parent: "r37", Pos: "routes.conf:276:11"},
-	{Index: 98, Name: "r39", Method: "HEAD", Path: "/a-b/new", Controller: "C0", Action: "A39", AntiCSRFCheck: true, Parent: "r37", Pos: "routes.conf:276:11"},
-	{Index: 99, Name: "r72", Method: "HEAD", Path: "/a/@", Controller: "C0", Action: "A72", Auth: "authenticated", AntiCSRFCheck: true, CORS: routegenCORS10, Pos: "routes.conf:500:7"},
-	{Index: 100, Name: "r72", Method: "POST", Path: "/a/@", Controller: "C0", Action: "A72", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: routegenCORS10, Pos: "routes.conf:500:7"},
-	{Index: 101, Name: "r51", Method: "GET", Path: "/a:p0", Controller: "C0", Action: "A51", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Pos: "routes.conf:354:7"},
-	{Index: 102, Name: "r51", Method: "PUT", Path: "/a:p0", Controller: "C0", Action: "A51", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Pos: "routes.conf:354:7"},
-	{Index: 103, Name: "r55", Method: "POST", Path: "/a:p0/...", Controller: "C0", Action: "A55", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS11, Parent: "r51", Pos: "routes.conf:382:11"},
-	{Index: 104, Name: "r55", Method: "WS", Path: "/a:p0/...", Controller: "C0", Action: "A55", Auth: "authenticated", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r51", Pos: "routes.conf:382:11"},
-	{Index: 105, Name: "r53", Method: "DELETE", Path: "/a:p0/:p1", Controller: "C2", Action: "A53", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r51", Pos: "routes.conf:367:11"},
-	{Index: 106, Name: "r53", Method: "GET", Path: "/a:p0/:p1", Controller: "C2", Action: "A53", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r51", Pos: "routes.conf:367:11"},
-	{Index: 107, Name: "r53", Method: "PUT", Path: "/a:p0/:p1", Controller: "C2", Action: "A53", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r51", Pos: "routes.conf:367:11"},
-	{Index: 108, Name: "r52", Method: "OPTIONS", Path: "/a:p0/new/ab", Controller: "C0", Action: "A52", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS12, Parent: "r51", Pos: "routes.conf:361:11"},
-	{Index: 109, Name: "r52", Method: "POST", Path: "/a:p0/new/ab", Controller: "C0", Action: "A52", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS12, Parent: "r51", Pos: "routes.conf:361:11"},
-	{Index: 110, Name: "r52", Method: "PUT", Path: "/a:p0/new/ab", Controller: "C0", Action: "A52", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS12, Parent: "r51", Pos: "routes.conf:361:11"},
-	{Index: 111, Name: "r54", Method: "PATCH", Path: "/a:p0/~:p1/user_:p2", Controller: "C0", Action: "A54", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"numeric,lt=1e3", "number|uuid", "uuid4"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r51", Pos: "routes.conf:375:11"},
-	{Index: 112, Name: "r54", Method: "WS", Path: "/a:p0/~:p1/user_:p2", Controller: "C0", Action: "A54", Auth: "basic", WebSocket: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"numeric,lt=1e3", "number|uuid", "uuid4"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r51", Pos: "routes.conf:375:11"},
-	{Index: 113, Name: "r43", Method: "DELETE", Path: "/abc/1*rest", Controller: "C2", Action: "A43", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, CORS: routegenCORS13, Parent: "r40", Pos: "routes.conf:301:11"},
-	{Index: 114, Name: "r41", Method: "GET", Path: "/abc/1*rest", Controller: "C2", Action: "A41", Auth: "basic", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r40", Pos: "routes.conf:290:11"},
-	{Index: 115, Name: "r41", Method: "HEAD", Path: "/abc/1*rest", Controller: "C2", Action: "A41", Auth: "basic", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r40", Pos: "routes.conf:290:11"},
-	{Index: 116, Name: "r44", Method: "OPTIONS", Path: "/abc/1*rest", Controller: "C1", Action: "A44", Auth: "basic", AntiCSRFCheck: true, Params: []string{"rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS13, Parent: "r43", Pos: "routes.conf:307:15"},
-	{Index: 117, Name: "r40", Method: "PATCH", Path: "/abc/1*rest", Controller: "C2", Action: "A40", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:283:7"},
-	{Index: 118, Name: "r42", Method: "PUT", Path: "/abc/1*rest", Controller: "C2", Action: "A42", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r40", Pos: "routes.conf:294:11"},
-	{Index: 119, Name: "r42", Method: "WS", Path: "/abc/1*rest", Controller: "C2", Action: "A42", Auth: "basic", WebSocket: true, Params: []string{"rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r40", Pos: "routes.conf:294:11"},
-	{Index: 120, Name: "r71", Method: "CONNECT", Path: "/abc/a", Controller: "C1", Action: "A71", AntiCSRFCheck: true, CORS: routegenCORS14, Pos: "routes.conf:493:7"},
-	{Index: 121, Name: "r71", Method: "PATCH", Path: "/abc/a", Controller: "C1", Action: "A71", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: routegenCORS14, Pos: "routes.conf:493:7"},
-	{Index: 122, Name: "r14", Method: "GET", Path: "/b/abc", Controller: "C1", Action: "A14", Auth: "token", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS15, Pos: "routes.conf:102:7"},
-	{Index: 123, Name: "r86", Method: "POST", Path: "/new/*rest", Controller: "C1", Action: "A86", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:602:7"},
-	{Index: 124, Name: "r65", Method: "CONNECT", Path: "/user_x", Controller: "C0", Action: "A65", Auth: "authenticated", Pos: "routes.conf:452:7"},
-	{Index: 125, Name: "r69", Method: "GET", Path: "/user_x/.a/:p2", Controller: "C0", Action: "A69", Auth: "authenticated", Params: []string{"p2"}, Parent: "r65", Pos: "routes.conf:477:11"},
-	{Index: 126, Name: "r69", Method: "HEAD", Path: "/user_x/.a/:p2", Controller: "C0", Action: "A69", Auth: "authenticated", Params: []string{"p2"}, Parent: "r65", Pos: "routes.conf:477:11"},
-	{Index: 127, Name: "r29", Method: "GET", Path: "/user_x/:p1", Controller: "C2", Action: "A29", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r25", Pos: "routes.conf:204:15"},
-	{Index: 128, Name: "r29", Method: "HEAD", Path: "/user_x/:p1", Controller: "C2", Action: "A29", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r25", Pos: "routes.conf:204:15"},
-	{Index: 129, Name: "r34", Method: "WS", Path: "/user_x/:p1", Controller: "C2", Action: "A34", WebSocket: true, Params: []string{"p1"}, Pos: "routes.conf:243:7"},
-	{Index: 130, Name: "r36", Method: "GET", Path: "/user_x/:p1/1:p2/@", Controller: "C2", Action: "A36", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"", "len=2"}, Parent: "r34", Pos: "routes.conf:255:11"},
-	{Index: 131, Name: "r36", Method: "TRACE", Path: "/user_x/:p1/1:p2/@", Controller: "C2", Action: "A36", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"", "len=2"}, Parent: "r34", Pos: "routes.conf:255:11"},
-	{Index: 132, Name: "r35", Method: "GET", Path: "/user_x/:p1/:p2/x.:p3", Controller: "C2", Action: "A35", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"", "number", "number|alpha,max=4"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r34", Pos: "routes.conf:249:11"},
-	{Index: 133, Name: "r35", Method: "OPTIONS", Path: "/user_x/:p1/:p2/x.:p3", Controller: "C2", Action: "A35", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"", "number", "number|alpha,max=4"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r34", Pos: "routes.conf:249:11"},
-	{Index: 134, Name: "r67", Method: "CONNECT", Path: "/user_x/~u/*rest", Controller: "C0", Action: "A67", Auth: "authenticated", Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r66", Pos: "routes.conf:465:15"},
-	{Index: 135, Name: "r66", Method: "DELETE", Path: "/user_x/~u/*rest", Controller: "C0", Action: "A66", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r65", Pos: "routes.conf:460:11"},
-	{Index: 136, Name: "r67", Method: "GET", Path: "/user_x/~u/*rest", Controller: "C0", Action: "A67", Auth: "authenticated", Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r66", Pos: "routes.conf:465:15"},
-	{Index: 137, Name: "r68", Method: "TRACE", Path: "/user_x/~u/*rest", Controller: "C1", Action: "A68", Auth: "authenticated", Params: []string{"rest"}, Constraints: []string{"alpha"}, CORS: routegenCORS10, Parent: "r66", Pos: "routes.conf:469:15"},
-	{Index: 138, Name: "r16", Method: "GET", Path: "/v*rest", Controller: "C0", Action: "A16", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:119:7"},
-	{Index: 139, Name: "r9", Method: "CONNECT", Path: "/v1", Controller: "C2", Action: "A9", Auth: "basic", AntiCSRFCheck: true, Pos: "routes.conf:66:7"},
-	{Index: 140, Name: "r105", Method: "GET", Path: "/v1", Controller: "C0", Action: "A105", AntiCSRFCheck: true, Pos: "routes.conf:735:7"},
-	{Index: 141, Name: "r9", Method: "PATCH", Path: "/v1", Controller: "C2", Action: "A9", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:66:7"},
-	{Index: 142, Name: "r9", Method: "PUT", Path: "/v1", Controller: "C2", Action: "A9", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:66:7"},
-	{Index: 143, Name: "r100", Method: "GET", Path: "/v1/:p1", Controller: "C1", Action: "A100", AntiCSRFCheck: true, Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r96", Pos: "routes.conf:700:11"},
-	{Index: 144, Name: "r106", Method: "HEAD", Path: "/v1/:p1", Controller: "C0", Action: "A106", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"uuid"}, Parent: "r105", Pos: "routes.conf:742:11"},
-	{Index: 145, Name: "r100", Method: "POST", Path: "/v1/:p1", Controller: "C1", Action: "A100", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r96", Pos: "routes.conf:700:11"},
-	{Index: 146, Name: "r100", Method: "TRACE", Path: "/v1/:p1", Controller: "C1", Action: "A100", AntiCSRFCheck: true, Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r96", Pos: "routes.conf:700:11"},
-	{Index: 147, Name: "r11", Method: "GET", Path: "/v1/abc/:p2", Controller: "C2", Action: "A11", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"len=2"}, Parent: "r9", Pos: "routes.conf:80:11"},
-	{Index: 148, Name: "r11", Method: "OPTIONS", Path: "/v1/abc/:p2", Controller: "C2", Action: "A11", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"len=2"}, Parent: "r9", Pos: "routes.conf:80:11"},
-	{Index: 149, Name: "r11", Method: "WS", Path: "/v1/abc/:p2", Controller: "C2", Action: "A11", Auth: "basic", WebSocket: true, Params: []string{"p2"}, Constraints: []string{"len=2"}, Parent: "r9", Pos: "routes.conf:80:11"},
-	{Index: 150, Name: "r82", Method: "GET", Path: "/v1/users", Controller: "C0", Action: "A82", Auth: "basic", AntiCSRFCheck: true, Pos: "routes.conf:571:7"},
-	{Index: 151, Name: "r12", Method: "HEAD", Path: "/v1/users/a-b", Controller: "C2", Action: "A12", Auth: "basic", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r9", Pos: "routes.conf:88:11"},
-	{Index: 152, Name: "r83", Method: "GET", Path: "/v1/users/ab/:p3", Controller: "C0", Action: "A83", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p3"}, CORS: routegenCORS16, Parent: "r82", Pos: "routes.conf:578:11"},
-	{Index: 153, Name: "r85", Method: "GET", Path: "/v1/users/ab/:p3/new", Controller: "C0", Action: "A85", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS16, Parent: "r83", Pos: "routes.conf:591:15"},
-	{Index: 154, Name: "r84", Method: "GET", Path: "/v1/users/ab/:p3/~u/v:p5", Controller: "C0", Action: "A84", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p3", "p5"}, CORS: routegenCORS16, Parent: "r83", Pos: "routes.conf:585:15"},
-	{Index: 155, Name: "r107", Method: "GET", Path: "/v1/x.y/:p2", Controller: "C0", Action: "A107", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"numeric,gt=0"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS17, Parent: "r105", Pos: "routes.conf:749:11"},
-	{Index: 156, Name: "r107", Method: "PUT", Path: "/v1/x.y/:p2", Controller: "C0", Action: "A107", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"numeric,gt=0"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS17, Parent: "r105", Pos: "routes.conf:749:11"},
-	{Index: 157, Name: "r10", Method: "GET", Path: "/v1/~u", Controller: "C2", Action: "A10", Auth: "basic", AntiCSRFCheck: true, Parent: "r9", Pos: "routes.conf:73:11"},
-	{Index: 158, Name: "r57", Method: "CONNECT", Path: "/v:p0/1:p1", Controller: "C0", Action: "A57", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:398:7"},
-	{Index: 159, Name: "r60", Method: "HEAD", Path: "/v:p0/1:p1/:p2", Controller: "C0", Action: "A60", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"", "", "uuid4"}, Parent: "r57", Pos: "routes.conf:415:11"},
-	{Index: 160, Name: "r59", Method: "TRACE", Path: "/v:p0/1:p1/:p2/user_:p3", Controller: "C0", Action: "A59", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"", "", "number|alpha,max=4", ""}, Parent: "r57", Pos: "routes.conf:409:11"},
-	{Index: 161, Name: "r64", Method: "CONNECT", Path: "/v:p0/1:p1/abc", Controller: "C0", Action: "A64", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r61", Pos: "routes.conf:442:15"},
-	{Index: 162, Name: "r61", Method: "GET", Path: "/v:p0/1:p1/abc", Controller: "C0", Action: "A61", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r57", Pos: "routes.conf:421:11"},
-	{Index: 163, Name: "r64", Method: "PUT", Path: "/v:p0/1:p1/abc", Controller: "C0", Action: "A64", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r61", Pos: "routes.conf:442:15"},
-	{Index: 164, Name: "r64", Method: "WS", Path: "/v:p0/1:p1/abc", Controller: "C0", Action: "A64", Auth: "authenticated", WebSocket: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r61", Pos: "routes.conf:442:15"},
-	{Index: 165, Name: "r58", Method: "GET", Path: "/v:p0/1:p1/abc/*rest", Controller: "C0", Action: "A58", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "", "max=5"}, Parent: "r57", Pos: "routes.conf:404:11"},
-	{Index: 166, Name: "r58", Method: "PATCH", Path: "/v:p0/1:p1/abc/*rest", Controller: "C0", Action: "A58", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "", "max=5"}, Parent: "r57", Pos: "routes.conf:404:11"},
-	{Index: 167, Name: "r62", Method: "GET", Path: "/v:p0/1:p1/abc/ab:p3/:p4", Controller: "C0", Action: "A62", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3", "p4"}, Constraints: []string{"", "", "required,len=1", ""}, CORS: routegenCORS18, Parent: "r61", Pos: "routes.conf:428:15"},
-	{Index: 168, Name: "r63", Method: "GET", Path: "/v:p0/1:p1/abc/~u/:p4", Controller: "C0", Action: "A63", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p4"}, Parent: "r61", Pos: "routes.conf:435:15"},
-	{Index: 169, Name: "r46", Method: "GET", Path: "/x.y/*rest", Controller: "C2", Action: "A46", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:324:7"},
-	{Index: 170, Name: "r47", Method: "HEAD", Path: "/x.y/*rest", Controller: "C2", Action: "A47", Auth: "token", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r46", Pos: "routes.conf:331:11"},
-	{Index: 171, Name: "r48", Method: "OPTIONS", Path: "/x.y/*rest", Controller: "C2", Action: "A48", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r46", Pos: "routes.conf:336:11"},
-	{Index: 172, Name: "r50", Method: "PATCH", Path: "/x.y/*rest", Controller: "C2", Action: "A50", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r49", Pos: "routes.conf:346:15"},
-	{Index: 173, Name: "r46", Method: "POST", Path: "/x.y/*rest", Controller: "C2", Action: "A46", MaxBodySize: 1024, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:324:7"},
-	{Index: 174, Name: "r49", Method: "WS", Path: "/x.y/*rest", Controller: "C2", Action: "A49", WebSocket: true, Params: []string{"rest"}, Parent: "r46", Pos: "routes.conf:342:11"},
-	{Index: 175, Name: "r18", Method: "GET", Path: "/x.y/:p1", Controller: "C0", Action: "A18", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r17", Pos: "routes.conf:134:11"},
+	{Index: 0, Name: "r15", Method: "GET", Path: "/", Controller: "C1", Action: "A15", Auth: "anonymous", AntiCSRFCheck: true, Pos: "routes.conf:113:7"},
+	{Index: 1, Name: "r15", Method: "PUT", Path: "/", Controller: "C1", Action: "A15", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:113:7"},
+	{Index: 2, Name: "r15", Method: "TRACE", Path: "/", Controller: "C1", Action: "A15", Auth: "anonymous", AntiCSRFCheck: true, Pos: "routes.conf:113:7"},
+	{Index: 3, Name: "r23", Method: "GET", Path: "/*rest", Controller: "C0", Action: "A23", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"oneof=a a/b x/y/z"}, CORS: routegenCORS0, Pos: "routes.conf:164:7"},
+	{Index: 4, Name: "r23", Method: "PATCH", Path: "/*rest", Controller: "C0", Action: "A23", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"oneof=a a/b x/y/z"}, CORS: routegenCORS0, Pos: "routes.conf:164:7"},
+	{Index: 5, Name: "r23", Method: "POST", Path: "/*rest", Controller: "C0", Action: "A23", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"oneof=a a/b x/y/z"}, CORS: routegenCORS0, Pos: "routes.conf:164:7"},
+	{Index: 6, Name: "r81", Method: "GET", Path: "/.../a:p1", Controller: "C1", Action: "A81", Auth: "token", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,gt=0"}, CORS: routegenCORS1, Parent: "r78", Pos: "routes.conf:571:11"},
+	{Index: 7, Name: "r78", Method: "OPTIONS", Path: "/.../a:p1", Controller: "C1", Action: "A78", Auth: "token", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,gt=0"}, Pos: "routes.conf:551:7"},
+	{Index: 8, Name: "r78", Method: "POST", Path: "/.../a:p1", Controller: "C1", Action: "A78", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,gt=0"}, Pos: "routes.conf:551:7"},
+	{Index: 9, Name: "r80", Method: "WS", Path: "/.../a:p1/:p2/.:p3", Controller: "C1", Action: "A80", Auth: "token", WebSocket: true, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"numeric,gt=0", "", ""}, Parent: "r78", Pos: "routes.conf:566:11"},
+	{Index: 10, Name: "r79", Method: "DELETE", Path: "/.../a:p1/a:p2", Controller: "C1", Action: "A79", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"numeric,gt=0", "uuid3|uuid5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"b"}}}}, Parent: "r78", Pos: "routes.conf:559:11"},
+	{Index: 11, Name: "r79", Method: "PUT", Path: "/.../a:p1/a:p2", Controller: "C1", Action: "A79", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"numeric,gt=0", "uuid3|uuid5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"b"}}}}, Parent: "r78", Pos: "routes.conf:559:11"},
+	{Index: 12, Name: "r2", Method: "GET", Path: "/.../x.:p1", Controller: "C0", Action: "A2", Params: []string{"p1"}, CORS: routegenCORS2, Pos: "routes.conf:18:7"},
+	{Index: 13, Name: "r2", Method: "HEAD", Path: "/.../x.:p1", Controller: "C0", Action: "A2", Params: []string{"p1"}, CORS: routegenCORS2, Pos: "routes.conf:18:7"},
+	{Index: 14, Name: "r7", Method: "DELETE", Path: "/.../x.:p1/new/x.:p3", Controller: "C0", Action: "A7", MaxBodySize: 1024, Params: []string{"p1", "p3"}, CORS: routegenCORS3, Parent: "r2", Pos: "routes.conf:51:11"},
+	{Index: 15, Name: "r7", Method: "PUT", Path: "/.../x.:p1/new/x.:p3", Controller: "C0", Action: "A7", MaxBodySize: 1024, Params: []string{"p1", "p3"}, CORS: routegenCORS3, Parent: "r2", Pos: "routes.conf:51:11"},
+	{Index: 16, Name: "r7", Method: "WS", Path: "/.../x.:p1/new/x.:p3", Controller: "C0", Action: "A7", WebSocket: true, Params: []string{"p1", "p3"}, Parent: "r2", Pos: "routes.conf:51:11"},
+	{Index: 17, Name: "r3", Method: "GET", Path: "/.../x.:p1/x.y", Controller: "C0", Action: "A3", Params: []string{"p1"}, CORS: routegenCORS2, Parent: "r2", Pos: "routes.conf:26:11"},
+	{Index: 18, Name: "r5", Method: "GET", Path: "/.../x.:p1/x.y/a-b", Controller: "C0", Action: "A5", Auth: "token", Params: []string{"p1"}, CORS: routegenCORS2, Parent: "r3", Pos: "routes.conf:37:15"},
+	{Index: 19, Name: "r4", Method: "GET", Path: "/.../x.:p1/x.y/~:p3", Controller: "C0", Action: "A4", Params: []string{"p1", "p3"}, CORS: routegenCORS4, Parent: "r3", Pos: "routes.conf:31:15"},
+	{Index: 20, Name: "r4", Method: "HEAD", Path: "/.../x.:p1/x.y/~:p3", Controller: "C0", Action: "A4", Params: []string{"p1", "p3"}, CORS: routegenCORS4, Parent: "r3", Pos: "routes.conf:31:15"},
+	{Index: 21, Name: "r4", Method: "PATCH", Path: "/.../x.:p1/x.y/~:p3", Controller: "C0", Action: "A4", MaxBodySize: 5242880, Params: []string{"p1", "p3"}, CORS: routegenCORS4, Parent: "r3", Pos: "routes.conf:31:15"},
+	{Index: 22, Name: "r73", Method: "GET", Path: "/.:p0/x.y", Controller: "C0", Action: "A73", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:514:7"},
+	{Index: 23, Name: "r73", Method: "OPTIONS", Path: "/.:p0/x.y", Controller: "C0", Action: "A73", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:514:7"},
+	{Index: 24, Name: "r75", Method: "GET", Path: "/.:p0/x.y/a:p2/:p3", Controller: "C0", Action: "A75", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b:x:y", "users:view"}}}}, Parent: "r73", Pos: "routes.conf:526:11"},
+	{Index: 25, Name: "r76", Method: "GET", Path: "/.:p0/x.y/a:p2/:p3/42", Controller: "C2", Action: "A76", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b:x:y", "users:view"}}}}, CORS: routegenCORS2, Parent: "r75", Pos: "routes.conf:532:15"},
+	{Index: 26, Name: "r76", Method: "OPTIONS", Path: "/.:p0/x.y/a:p2/:p3/42", Controller: "C2", Action: "A76", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b:x:y", "users:view"}}}}, CORS: routegenCORS2, Parent: "r75", Pos: "routes.conf:532:15"},
+	{Index: 27, Name: "r74", Method: "GET", Path: "/.:p0/x.y/~u/...", Controller: "C0", Action: "A74", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r73", Pos: "routes.conf:521:11"},
+	{Index: 28, Name: "r30", Method: "CONNECT", Path: "/1", Controller: "C0", Action: "A30", AntiCSRFCheck: true, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "manager"}}, {Func: "hasrole", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"printer:lp7200:print"}}, {Func: "ispermittedall", Args: []string{"reports:read,write", "users:edit"}}}}, Pos: "routes.conf:212:7"},
+	{Index: 29, Name: "r30", Method: "DELETE", Path: "/1", Controller: "C0", Action: "A30", MaxBodySize: 1, AntiCSRFCheck: true, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "manager"}}, {Func: "hasrole", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"printer:lp7200:print"}}, {Func: "ispermittedall", Args: []string{"reports:read,write", "users:edit"}}}}, Pos: "routes.conf:212:7"},
+	{Index: 30, Name: "r56", Method: "GET", Path: "/1", Controller: "C1", Action: "A56", AntiCSRFCheck: true, Pos: "routes.conf:397:7"},
+	{Index: 31, Name: "r56", Method: "TRACE", Path: "/1", Controller: "C1", Action: "A56", AntiCSRFCheck: true, Pos: "routes.conf:397:7"},
+	{Index: 32, Name: "r56", Method: "WS", Path: "/1", Controller: "C1", Action: "A56", WebSocket: true, Pos: "routes.conf:397:7"},
+	{Index: 33, Name: "r8", Method: "DELETE", Path: "/42", Controller: "C2", Action: "A8", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: routegenCORS2, Pos: "routes.conf:60:7"},
+	{Index: 34, Name: "r8", Method: "GET", Path: "/42", Controller: "C2", Action: "A8", AntiCSRFCheck: true, CORS: routegenCORS2, Pos: "routes.conf:60:7"},
+	{Index: 35, Name: "r45", Method: "HEAD", Path: "/42", Controller: "C1", Action: "A45", Auth: "anonymous", AntiCSRFCheck: true, Pos: "routes.conf:321:7"},
+	{Index: 36, Name: "r45", Method: "WS", Path: "/42", Controller: "C1", Action: "A45", Auth: "anonymous", WebSocket: true, Pos: "routes.conf:321:7"},
+	{Index: 37, Name: "r87", Method: "GET", Path: "/42/abc", Controller: "C2", Action: "A87", AntiCSRFCheck: true, Pos: "routes.conf:616:7"},
+	{Index: 38, Name: "r95", Method: "CONNECT", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A95", Auth: "basic", AntiCSRFCheck: true, Parent: "r94", Pos: "routes.conf:668:15"},
+	{Index: 39, Name: "r95", Method: "HEAD", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A95", Auth: "basic", AntiCSRFCheck: true, Parent: "r94", Pos: "routes.conf:668:15"},
+	{Index: 40, Name: "r94", Method: "POST", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A94", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r87", Pos: "routes.conf:662:11"},
+	{Index: 41, Name: "r94", Method: "TRACE", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A94", AntiCSRFCheck: true, Parent: "r87", Pos: "routes.conf:662:11"},
+	{Index: 42, Name: "r94", Method: "WS", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A94", WebSocket: true, Parent: "r87", Pos: "routes.conf:662:11"},
+	{Index: 43, Name: "r93", Method: "GET", Path: "/42/abc/a-b/1", Controller: "C2", Action: "A93", AntiCSRFCheck: true, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"manager"}}, {Func: "hasallroles", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a"}}, {Func: "ispermittedall", Args: []string{"a"}}}}, Parent: "r87", Pos: "routes.conf:656:11"},
+	{Index: 44, Name: "r88", Method: "POST", Path: "/42/abc/users", Controller: "C2", Action: "A88", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: routegenCORS5, Parent: "r87", Pos: "routes.conf:622:11"},
+	{Index: 45, Name: "r92", Method: "GET", Path: "/42/abc/users/.a/1*rest", Controller: "C2", Action: "A92", Params: []string{"rest"}, CORS: routegenCORS6, Parent: "r88", Pos: "routes.conf:645:15"},
+	{Index: 46, Name: "r92", Method: "TRACE", Path: "/42/abc/users/.a/1*rest", Controller: "C2", Action: "A92", Params: []string{"rest"}, CORS: routegenCORS6, Parent: "r88", Pos: "routes.conf:645:15"},
+	{Index: 47, Name: "r91", Method: "PATCH", Path: "/42/abc/users/:p3", Controller: "C2", Action: "A91", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3"}, CORS: routegenCORS5, Parent: "r88", Pos: "routes.conf:640:15"},
+	{Index: 48, Name: "r91", Method: "PUT", Path: "/42/abc/users/:p3", Controller: "C2", Action: "A91", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3"}, CORS: routegenCORS5, Parent: "r88", Pos: "routes.conf:640:15"},
+	{Index: 49, Name: "r91", Method: "TRACE", Path: "/42/abc/users/:p3", Controller: "C2", Action: "A91", AntiCSRFCheck: true, Params: []string{"p3"}, CORS: routegenCORS5, Parent: "r88", Pos: "routes.conf:640:15"},
+	{Index: 50, Name: "r90", Method: "CONNECT", Path: "/42/abc/users/:p3/*rest", Controller: "C2", Action: "A90", Auth: "token", AntiCSRFCheck: true, Params: []string{"p3", "rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"reports:read,write"}}}}, CORS: routegenCORS5, Parent: "r88", Pos: "routes.conf:633:15"},
+	{Index: 51, Name: "r90", Method: "DELETE", Path: "/42/abc/users/:p3/*rest", Controller: "C2", Action: "A90", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3", "rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"reports:read,write"}}}}, CORS: routegenCORS5, Parent: "r88", Pos: "routes.conf:633:15"},
+	{Index: 52, Name: "r90", Method: "POST", Path: "/42/abc/users/:p3/*rest", Controller: "C2", Action: "A90", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3", "rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"reports:read,write"}}}}, CORS: routegenCORS5, Parent: "r88", Pos: "routes.conf:633:15"},
+	{Index: 53, Name: "r89", Method: "CONNECT", Path: "/42/abc/users/:p3/v:p4", Controller: "C2", Action: "A89", AntiCSRFCheck: true, Params: []string{"p3", "p4"}, Constraints: []string{"", "uuid"}, CORS: routegenCORS5, Parent: "r88", Pos: "routes.conf:628:15"},
+	{Index: 54, Name: "r89", Method: "WS", Path: "/42/abc/users/:p3/v:p4", Controller: "C2", Action: "A89", WebSocket: true, Params: []string{"p3", "p4"}, Constraints: []string{"", "uuid"}, Parent: "r88", Pos: "routes.conf:628:15"},
+	{Index: 55, Name: "r1", Method: "GET", Path: "/:p0", Controller: "C1", Action: "A1", AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager", "b"}}}}, CORS: routegenCORS7, Pos: "routes.conf:9:7"},
+	{Index: 56, Name: "r1", Method: "HEAD", Path: "/:p0", Controller: "C1", Action: "A1", AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager", "b"}}}}, CORS: routegenCORS7, Pos: "routes.conf:9:7"},
+	{Index: 57, Name: "r31", Method: "WS", Path: "/:p0", Controller: "C1", Action: "A31", Auth: "token", WebSocket: true, Params: []string{"p0"}, Pos: "routes.conf:220:7"},
+	{Index: 58, Name: "r77", Method: "GET", Path: "/:p0/1:p1", Controller: "C0", Action: "A77", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:544:7"},
+	{Index: 59, Name: "r24", Method: "GET", Path: "/:p0/:p1", Controller: "C2", Action: "A24", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"lte=3", ""}, Pos: "routes.conf:172:7"},
+	{Index: 60, Name: "r22", Method: "PATCH", Path: "/:p0/:p1", Controller: "C1", Action: "A22", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"max=3", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:edit"}}}}, Pos: "routes.conf:156:7"},
+	{Index: 61, Name: "r25", Method: "DELETE", Path: "/:p0/:p1/:p2/:p3", Controller: "C2", Action: "A25", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"lte=3", "", "max=3", ""}, Parent: "r24", Pos: "routes.conf:178:11"},
+	{Index: 62, Name: "r25", Method: "GET", Path: "/:p0/:p1/:p2/:p3", Controller: "C2", Action: "A25", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"lte=3", "", "max=3", ""}, Parent: "r24", Pos: "routes.conf:178:11"},
+	{Index: 63, Name: "r27", Method: "GET", Path: "/:p0/:p1/:p2/:p3/*rest", Controller: "C2", Action: "A27", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", ""}, Parent: "r25", Pos: "routes.conf:190:15"},
+	{Index: 64, Name: "r27", Method: "POST", Path: "/:p0/:p1/:p2/:p3/*rest", Controller: "C2", Action: "A27", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", ""}, Parent: "r25", Pos: "routes.conf:190:15"},
+	{Index: 65, Name: "r27", Method: "WS", Path: "/:p0/:p1/:p2/:p3/*rest", Controller: "C2", Action: "A27", Auth: "anonymous", WebSocket: true, Params: []string{"p0", "p1", "p2", "p3", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", ""}, Parent: "r25", Pos: "routes.conf:190:15"},
+	{Index: 66, Name: "r28", Method: "POST", Path: "/:p0/:p1/:p2/:p3/user_:p4", Controller: "C2", Action: "A28", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "p4"}, Constraints: []string{"lte=3", "", "max=3", "", ""}, Parent: "r25", Pos: "routes.conf:196:15"},
+	{Index: 67, Name: "r26", Method: "GET", Path: "/:p0/:p1/:p2/:p3/~:p4/*rest", Controller: "C1", Action: "A26", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "p4", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", "", ""}, Parent: "r25", Pos: "routes.conf:184:15"},
+	{Index: 68, Name: "r26", Method: "OPTIONS", Path: "/:p0/:p1/:p2/:p3/~:p4/*rest", Controller: "C1", Action: "A26", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "p4", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", "", ""}, Parent: "r25", Pos: "routes.conf:184:15"},
+	{Index: 69, Name: "r26", Method: "TRACE", Path: "/:p0/:p1/:p2/:p3/~:p4/*rest", Controller: "C1", Action: "A26", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "p4", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", "", ""}, Parent: "r25", Pos: "routes.conf:184:15"},
+	{Index: 70, Name: "r96", Method: "CONNECT", Path: "/:p0/b", Controller: "C1", Action: "A96", AntiCSRFCheck: true, Params: []string{"p0"}, CORS: routegenCORS8, Pos: "routes.conf:677:7"},
+	{Index: 71, Name: "r96", Method: "GET", Path: "/:p0/b", Controller: "C1", Action: "A96", AntiCSRFCheck: true, Params: []string{"p0"}, CORS: routegenCORS8, Pos: "routes.conf:677:7"},
+	{Index: 72, Name: "r96", Method: "HEAD", Path: "/:p0/b", Controller: "C1", Action: "A96", AntiCSRFCheck: true, Params: []string{"p0"}, CORS: routegenCORS8, Pos: "routes.conf:677:7"},
+	{Index: 73, Name: "r97", Method: "CONNECT", Path: "/:p0/b/.../a-b", Controller: "C2", Action: "A97", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0"}, CORS: routegenCORS8, Parent: "r96", Pos: "routes.conf:684:11"},
+	{Index: 74, Name: "r97", Method: "GET", Path: "/:p0/b/.../a-b", Controller: "C2", Action: "A97", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0"}, CORS: routegenCORS8, Parent: "r96", Pos: "routes.conf:684:11"},
+	{Index: 75, Name: "r99", Method: "HEAD", Path: "/:p0/b/.../a-b", Controller: "C2", Action: "A99", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0"}, CORS: routegenCORS8, Parent: "r97", Pos: "routes.conf:699:15"},
+	{Index: 76, Name: "r97", Method: "OPTIONS", Path: "/:p0/b/.../a-b", Controller: "C2", Action: "A97", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0"}, CORS: routegenCORS8, Parent: "r96", Pos: "routes.conf:684:11"},
+	{Index: 77, Name: "r98", Method: "CONNECT", Path: "/:p0/b/.../a-b/b/~:p5", Controller: "C2", Action: "A98", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a"}}}}, Parent: "r97", Pos: "routes.conf:692:15"},
+	{Index: 78, Name: "r98", Method: "OPTIONS", Path: "/:p0/b/.../a-b/b/~:p5", Controller: "C2", Action: "A98", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a"}}}}, Parent: "r97", Pos: "routes.conf:692:15"},
+	{Index: 79, Name: "r101", Method: "CONNECT", Path: "/:p0/b/~:p2/@", Controller: "C1", Action: "A101", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r96", Pos: "routes.conf:711:11"},
+	{Index: 80, Name: "r101", Method: "POST", Path: "/:p0/b/~:p2/@", Controller: "C1", Action: "A101", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r96", Pos: "routes.conf:711:11"},
+	{Index: 81, Name: "r102", Method: "CONNECT", Path: "/:p0/b/~:p2/@/@/1:p5", Controller: "C0", Action: "A102", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}, {Func: "hasrole", Args: []string{"a"}}}}, Parent: "r101", Pos: "routes.conf:718:15"},
+	{Index: 82, Name: "r102", Method: "GET", Path: "/:p0/b/~:p2/@/@/1:p5", Controller: "C0", Action: "A102", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}, {Func: "hasrole", Args: []string{"a"}}}}, Parent: "r101", Pos: "routes.conf:718:15"},
+	{Index: 83, Name: "r104", Method: "HEAD", Path: "/:p0/b/~:p2/@/v:p4", Controller: "C1", Action: "A104", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p4"}, CORS: routegenCORS8, Parent: "r101", Pos: "routes.conf:734:15"},
+	{Index: 84, Name: "r103", Method: "TRACE", Path: "/:p0/b/~:p2/@/~:p4/...", Controller: "C1", Action: "A103", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p4"}, Constraints: []string{"", "", "oneof=a b v1 42"}, CORS: routegenCORS9, Parent: "r101", Pos: "routes.conf:727:15"},
+	{Index: 85, Name: "r32", Method: "GET", Path: "/:p0/v:p1", Controller: "C1", Action: "A32", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"printer:lp7200:print"}}, {Func: "ispermittedall", Args: []string{"users:view"}}}}, CORS: routegenCORS10, Parent: "r31", Pos: "routes.conf:228:11"},
+	{Index: 86, Name: "r32", Method: "TRACE", Path: "/:p0/v:p1", Controller: "C1", Action: "A32", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"printer:lp7200:print"}}, {Func: "ispermittedall", Args: []string{"users:view"}}}}, CORS: routegenCORS10, Parent: "r31", Pos: "routes.conf:228:11"},
+	{Index: 87, Name: "r13", Method: "GET", Path: "/:p0/~u", Controller: "C0", Action: "A13", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0"}, CORS: routegenCORS11, Pos: "routes.conf:98:7"},
+	{Index: 88, Name: "r6", Method: "GET", Path: "/=/.a", Controller: "C0", Action: "A6", Parent: "r3", Pos: "routes.conf:43:15"},
+	{Index: 89, Name: "r6", Method: "HEAD", Path: "/=/.a", Controller: "C0", Action: "A6", Parent: "r3", Pos: "routes.conf:43:15"},
+	{Index: 90, Name: "r6", Method: "PATCH", Path: "/=/.a", Controller: "C0", Action: "A6", MaxBodySize: 5242880, Parent: "r3", Pos: "routes.conf:43:15"},
+	{Index: 91, Name: "r37", Method: "CONNECT", Path: "/a-b", Controller: "C0", Action: "A37", AntiCSRFCheck: true, Pos: "routes.conf:266:7"},
+	{Index: 92, Name: "r37", Method: "GET", Path: "/a-b", Controller: "C0", Action: "A37", AntiCSRFCheck: true, Pos: "routes.conf:266:7"},
+	{Index: 93, Name: "r37", Method: "PUT", Path: "/a-b", Controller: "C0", Action: "A37", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:266:7"},
+	{Index: 94, Name: "r33", Method: "HEAD", Path: "/a-b/a", Controller: "C1", Action: "A33", Auth: "anonymous", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:edit"}}, {Func: "ispermitted", Args: []string{"a"}}}}, Pos: "routes.conf:237:7"},
+	{Index: 95, Name: "r38", Method: "DELETE", Path: "/a-b/a-b/=", Controller: "C0", Action: "A38", MaxBodySize: 1, AntiCSRFCheck: true, Parent: "r37", Pos: "routes.conf:272:11"},
+	{Index: 96, Name: "r38", Method: "GET", Path: "/a-b/a-b/=", Controller: "C0", Action: "A38", AntiCSRFCheck: true, Parent: "r37", Pos: "routes.conf:272:11"},
+	{Index: 97, Name: "r39", Method: "GET", Path: "/a-b/new", Controller: "C0", Action: "A39", Auth: "anonymous", Parent: "r37", Pos: "routes.conf:278:11"},
+	{Index: 98, Name: "r39", Method: "HEAD", Path: "/a-b/new", Controller: "C0", Action: "A39", Auth: "anonymous", Parent: "r37", Pos: "routes.conf:278:11"},
+	{Index: 99, Name: "r72", Method: "HEAD", Path: "/a/@", Controller: "C0", Action: "A72", AntiCSRFCheck: true, Pos: "routes.conf:508:7"},
+	{Index: 100, Name: "r72", Method: "POST", Path: "/a/@", Controller: "C0", Action: "A72", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:508:7"},
+	{Index: 101, Name: "r51", Method: "GET", Path: "/a:p0", Controller: "C0", Action: "A51", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:363:7"},
+	{Index: 102, Name: "r51", Method: "PUT", Path: "/a:p0", Controller: "C0", Action: "A51", Auth: "token", MaxBodySize: 1, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:363:7"},
+	{Index: 103, Name: "r55", Method: "POST", Path: "/a:p0/...", Controller: "C0", Action: "A55", Auth: "token", MaxBodySize: 64, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, CORS: routegenCORS2, Parent: "r51", Pos: "routes.conf:388:11"},
+	{Index: 104, Name: "r55", Method: "WS", Path: "/a:p0/...", Controller: "C0", Action: "A55", Auth: "token", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r51", Pos: "routes.conf:388:11"},
+	{Index: 105, Name: "r53", Method: "DELETE", Path: "/a:p0/:p1", Controller: "C2", Action: "A53", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r51", Pos: "routes.conf:376:11"},
+	{Index: 106, Name: "r53", Method: "GET", Path: "/a:p0/:p1", Controller: "C2", Action: "A53", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r51", Pos: "routes.conf:376:11"},
+	{Index: 107, Name: "r53", Method: "PUT", Path: "/a:p0/:p1", Controller: "C2", Action: "A53", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r51", Pos: "routes.conf:376:11"},
+	{Index: 108, Name: "r52", Method: "OPTIONS", Path: "/a:p0/new/ab", Controller: "C0", Action: "A52", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r51", Pos: "routes.conf:371:11"},
+	{Index: 109, Name: "r52", Method: "POST", Path: "/a:p0/new/ab", Controller: "C0", Action: "A52", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r51", Pos: "routes.conf:371:11"},
+	{Index: 110, Name: "r52", Method: "PUT", Path: "/a:p0/new/ab", Controller: "C0", Action: "A52", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r51", Pos: "routes.conf:371:11"},
+	{Index: 111, Name: "r54", Method: "PATCH", Path: "/a:p0/~:p1/user_:p2", Controller: "C0", Action: "A54", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"numeric,lt=1e3", "number|uuid", "uuid4"}, Parent: "r51", Pos: "routes.conf:382:11"},
+	{Index: 112, Name: "r54", Method: "WS", Path: "/a:p0/~:p1/user_:p2", Controller: "C0", Action: "A54", Auth: "token", WebSocket: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"numeric,lt=1e3", "number|uuid", "uuid4"}, Parent: "r51", Pos: "routes.conf:382:11"},
+	{Index: 113, Name: "r43", Method: "DELETE", Path: "/abc/1*rest", Controller: "C2", Action: "A43", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r40", Pos: "routes.conf:306:11"},
+	{Index: 114, Name: "r41", Method: "GET", Path: "/abc/1*rest", Controller: "C2", Action: "A41", Auth: "token", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r40", Pos: "routes.conf:294:11"},
+	{Index: 115, Name: "r41", Method: "HEAD", Path: "/abc/1*rest", Controller: "C2", Action: "A41", Auth: "token", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r40", Pos: "routes.conf:294:11"},
+	{Index: 116, Name: "r44", Method: "OPTIONS", Path: "/abc/1*rest", Controller: "C1", Action: "A44", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"b"}}, {Func: "hasrole", Args: []string{"b"}}}}, Parent: "r43", Pos: "routes.conf:311:15"},
+	{Index: 117, Name: "r40", Method: "PATCH", Path: "/abc/1*rest", Controller: "C2", Action: "A40", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:287:7"},
+	{Index: 118, Name: "r42", Method: "PUT", Path: "/abc/1*rest", Controller: "C2", Action: "A42", Auth: "anonymous", MaxBodySize: 1, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r40", Pos: "routes.conf:299:11"},
+	{Index: 119, Name: "r42", Method: "WS", Path: "/abc/1*rest", Controller: "C2", Action: "A42", Auth: "anonymous", WebSocket: true, Params: []string{"rest"}, Parent: "r40", Pos: "routes.conf:299:11"},
+	{Index: 120, Name: "r71", Method: "CONNECT", Path: "/abc/a", Controller: "C1", Action: "A71", AntiCSRFCheck: true, Pos: "routes.conf:502:7"},
+	{Index: 121, Name: "r71", Method: "PATCH", Path: "/abc/a", Controller: "C1", Action: "A71", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:502:7"},
+	{Index: 122, Name: "r14", Method: "GET", Path: "/b/abc", Controller: "C1", Action: "A14", AntiCSRFCheck: true, Pos: "routes.conf:106:7"},
+	{Index: 123, Name: "r86", Method: "POST", Path: "/new/*rest", Controller: "C1", Action: "A86", Auth: "basic", MaxBodySize: 5242880, Params: []string{"rest"}, CORS: routegenCORS12, Pos: "routes.conf:607:7"},
+	{Index: 124, Name: "r65", Method: "CONNECT", Path: "/user_x", Controller: "C0", Action: "A65", AntiCSRFCheck: true, CORS: routegenCORS13, Pos: "routes.conf:458:7"},
+	{Index: 125, Name: "r69", Method: "GET", Path: "/user_x/.a/:p2", Controller: "C0", Action: "A69", AntiCSRFCheck: true, Params: []string{"p2"}, CORS: routegenCORS13, Parent: "r65", Pos: "routes.conf:489:11"},
+	{Index: 126, Name: "r69", Method: "HEAD", Path: "/user_x/.a/:p2", Controller: "C0", Action: "A69", AntiCSRFCheck: true, Params: []string{"p2"}, CORS: routegenCORS13, Parent: "r65", Pos: "routes.conf:489:11"},
+	{Index: 127, Name: "r29", Method: "GET", Path: "/user_x/:p1", Controller: "C2", Action: "A29", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r25", Pos: "routes.conf:202:15"},
+	{Index: 128, Name: "r29", Method: "HEAD", Path: "/user_x/:p1", Controller: "C2", Action: "A29", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r25", Pos: "routes.conf:202:15"},
+	{Index: 129, Name: "r34", Method: "WS", Path: "/user_x/:p1", Controller: "C2", Action: "A34", Auth: "token", WebSocket: true, Params: []string{"p1"}, Pos: "routes.conf:245:7"},
+	{Index: 130, Name: "r36", Method: "GET", Path: "/user_x/:p1/1:p2/@", Controller: "C2", Action: "A36", Auth: "authenticated", Params: []string{"p1", "p2"}, Constraints: []string{"", "len=2"}, Parent: "r34", Pos: "routes.conf:257:11"},
+	{Index: 131, Name: "r36", Method: "TRACE", Path: "/user_x/:p1/1:p2/@", Controller: "C2", Action: "A36", Auth: "authenticated", Params: []string{"p1", "p2"}, Constraints: []string{"", "len=2"}, Parent: "r34", Pos: "routes.conf:257:11"},
+	{Index: 132, Name: "r35", Method: "GET", Path: "/user_x/:p1/:p2/x.:p3", Controller: "C2", Action: "A35", Auth: "token", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"", "number", "number|alpha,max=4"}, Parent: "r34", Pos: "routes.conf:252:11"},
+	{Index: 133, Name: "r35", Method: "OPTIONS", Path: "/user_x/:p1/:p2/x.:p3", Controller: "C2", Action: "A35", Auth: "token", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"", "number", "number|alpha,max=4"}, Parent: "r34", Pos: "routes.conf:252:11"},
+	{Index: 134, Name: "r67", Method: "CONNECT", Path: "/user_x/~u/*rest", Controller: "C0", Action: "A67", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, CORS: routegenCORS14, Parent: "r66", Pos: "routes.conf:473:15"},
+	{Index: 135, Name: "r66", Method: "DELETE", Path: "/user_x/~u/*rest", Controller: "C0", Action: "A66", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, CORS: routegenCORS14, Parent: "r65", Pos: "routes.conf:465:11"},
+	{Index: 136, Name: "r67", Method: "GET", Path: "/user_x/~u/*rest", Controller: "C0", Action: "A67", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, CORS: routegenCORS14, Parent: "r66", Pos: "routes.conf:473:15"},
+	{Index: 137, Name: "r68", Method: "TRACE", Path: "/user_x/~u/*rest", Controller: "C1", Action: "A68", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}}}, CORS: routegenCORS14, Parent: "r66", Pos: "routes.conf:480:15"},
+	{Index: 138, Name: "r16", Method: "GET", Path: "/v*rest", Controller: "C0", Action: "A16", AntiCSRFCheck: true, Params: []string{"rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Pos: "routes.conf:120:7"},
+	{Index: 139, Name: "r9", Method: "CONNECT", Path: "/v1", Controller: "C2", Action: "A9", Auth: "basic", AntiCSRFCheck: true, Pos: "routes.conf:67:7"},
+	{Index: 140, Name: "r105", Method: "GET", Path: "/v1", Controller: "C0", Action: "A105", AntiCSRFCheck: true, Pos: "routes.conf:744:7"},
+	{Index: 141, Name: "r9", Method: "PATCH", Path: "/v1", Controller: "C2", Action: "A9", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:67:7"},
+	{Index: 142, Name: "r9", Method: "PUT", Path: "/v1", Controller: "C2", Action: "A9", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:67:7"},
+	{Index: 143, Name: "r100", Method: "GET", Path: "/v1/:p1", Controller: "C1", Action: "A100", AntiCSRFCheck: true, Params: []string{"p1"}, CORS: routegenCORS8, Parent: "r96", Pos: "routes.conf:706:11"},
+	{Index: 144, Name: "r106", Method: "HEAD", Path: "/v1/:p1", Controller: "C0", Action: "A106", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"uuid"}, Parent: "r105", Pos: "routes.conf:751:11"},
+	{Index: 145, Name: "r100", Method: "POST", Path: "/v1/:p1", Controller: "C1", Action: "A100", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, CORS: routegenCORS8, Parent: "r96", Pos: "routes.conf:706:11"},
+	{Index: 146, Name: "r100", Method: "TRACE", Path: "/v1/:p1", Controller: "C1", Action: "A100", AntiCSRFCheck: true, Params: []string{"p1"}, CORS: routegenCORS8, Parent: "r96", Pos: "routes.conf:706:11"},
+	{Index: 147, Name: "r11", Method: "GET", Path: "/v1/abc/:p2", Controller: "C2", Action: "A11", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"len=2"}, Parent: "r9", Pos: "routes.conf:81:11"},
+	{Index: 148, Name: "r11", Method: "OPTIONS", Path: "/v1/abc/:p2", Controller: "C2", Action: "A11", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"len=2"}, Parent: "r9", Pos: "routes.conf:81:11"},
+	{Index: 149, Name: "r11", Method: "WS", Path: "/v1/abc/:p2", Controller: "C2", Action: "A11", Auth: "basic", WebSocket: true, Params: []string{"p2"}, Constraints: []string{"len=2"}, Parent: "r9", Pos: "routes.conf:81:11"},
+	{Index: 150, Name: "r82", Method: "GET", Path: "/v1/users", Controller: "C0", Action: "A82", AntiCSRFCheck: true, Pos: "routes.conf:578:7"},
+	{Index: 151, Name: "r12", Method: "HEAD", Path: "/v1/users/a-b", Controller: "C2", Action: "A12", Auth: "basic", Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager", "b"}}, {Func: "hasallroles", Args: []string{"b", "a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, Parent: "r9", Pos: "routes.conf:89:11"},
+	{Index: 152, Name: "r83", Method: "GET", Path: "/v1/users/ab/:p3", Controller: "C0", Action: "A83", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r82", Pos: "routes.conf:584:11"},
+	{Index: 153, Name: "r85", Method: "GET", Path: "/v1/users/ab/:p3/new", Controller: "C0", Action: "A85", AntiCSRFCheck: true, Params: []string{"p3"}, CORS: routegenCORS15, Parent: "r83", Pos: "routes.conf:596:15"},
+	{Index: 154, Name: "r84", Method: "GET", Path: "/v1/users/ab/:p3/~u/v:p5", Controller: "C0", Action: "A84", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p3", "p5"}, Parent: "r83", Pos: "routes.conf:589:15"},
+	{Index: 155, Name: "r107", Method: "GET", Path: "/v1/x.y/:p2", Controller: "C0", Action: "A107", Auth: "token", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"numeric,gt=0"}, Parent: "r105", Pos: "routes.conf:759:11"},
+	{Index: 156, Name: "r107", Method: "PUT", Path: "/v1/x.y/:p2", Controller: "C0", Action: "A107", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"numeric,gt=0"}, Parent: "r105", Pos: "routes.conf:759:11"},
+	{Index: 157, Name: "r10", Method: "GET", Path: "/v1/~u", Controller: "C2", Action: "A10", Auth: "basic", AntiCSRFCheck: true, Parent: "r9", Pos: "routes.conf:74:11"},
+	{Index: 158, Name: "r57", Method: "CONNECT", Path: "/v:p0/1:p1", Controller: "C0", Action: "A57", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"manager", "admin"}}}}, Pos: "routes.conf:403:7"},
+	{Index: 159, Name: "r60", Method: "HEAD", Path: "/v:p0/1:p1/:p2", Controller: "C0", Action: "A60", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"", "", "uuid4"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"manager", "admin"}}}}, Parent: "r57", Pos: "routes.conf:424:11"},
+	{Index: 160, Name: "r59", Method: "TRACE", Path: "/v:p0/1:p1/:p2/user_:p3", Controller: "C0", Action: "A59", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"", "", "number|alpha,max=4", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"manager", "admin"}}}}, CORS: routegenCORS16, Parent: "r57", Pos: "routes.conf:417:11"},
+	{Index: 161, Name: "r64", Method: "CONNECT", Path: "/v:p0/1:p1/abc", Controller: "C0", Action: "A64", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"manager", "admin"}}}}, Parent: "r61", Pos: "routes.conf:448:15"},
+	{Index: 162, Name: "r61", Method: "GET", Path: "/v:p0/1:p1/abc", Controller: "C0", Action: "A61", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"manager", "admin"}}}}, Parent: "r57", Pos: "routes.conf:430:11"},
+	{Index: 163, Name: "r64", Method: "PUT", Path: "/v:p0/1:p1/abc", Controller: "C0", Action: "A64", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"manager", "admin"}}}}, Parent: "r61", Pos: "routes.conf:448:15"},
+	{Index: 164, Name: "r64", Method: "WS", Path: "/v:p0/1:p1/abc", Controller: "C0", Action: "A64", Auth: "authenticated", WebSocket: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"manager", "admin"}}}}, Parent: "r61", Pos: "routes.conf:448:15"},
+	{Index: 165, Name: "r58", Method: "GET", Path: "/v:p0/1:p1/abc/*rest", Controller: "C0", Action: "A58", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "", "max=5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"manager", "admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view"}}}}, Parent: "r57", Pos: "routes.conf:410:11"},
+	{Index: 166, Name: "r58", Method: "PATCH", Path: "/v:p0/1:p1/abc/*rest", Controller: "C0", Action: "A58", MaxBodySize: 1024, AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "", "max=5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"manager", "admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view"}}}}, Parent: "r57", Pos: "routes.conf:410:11"},
+	{Index: 167, Name: "r62", Method: "GET", Path: "/v:p0/1:p1/abc/ab:p3/:p4", Controller: "C0", Action: "A62", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3", "p4"}, Constraints: []string{"", "", "required,len=1", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"manager", "admin"}}}}, CORS: routegenCORS17, Parent: "r61", Pos: "routes.conf:436:15"},
+	{Index: 168, Name: "r63", Method: "GET", Path: "/v:p0/1:p1/abc/~u/:p4", Controller: "C0", Action: "A63", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p4"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"manager", "admin"}}}}, Parent: "r61", Pos: "routes.conf:442:15"},
+	{Index: 169, Name: "r46", Method: "GET", Path: "/x.y/*rest", Controller: "C2", Action: "A46", Auth: "token", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:328:7"},
+	{Index: 170, Name: "r47", Method: "HEAD", Path: "/x.y/*rest", Controller: "C2", Action: "A47", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a"}}}}, Parent: "r46", Pos: "routes.conf:335:11"},
+	{Index: 171, Name: "r48", Method: "OPTIONS", Path: "/x.y/*rest", Controller: "C2", Action: "A48", Auth: "token", Params: []string{"rest"}, Parent: "r46", Pos: "routes.conf:341:11"},
+	{Index: 172, Name: "r50", Method: "PATCH", Path: "/x.y/*rest", Controller: "C2", Action: "A50", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}}}, CORS: routegenCORS18, Parent: "r49", Pos: "routes.conf:352:15"},
+	{Index: 173, Name: "r46", Method: "POST", Path: "/x.y/*rest", Controller: "C2", Action: "A46", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:328:7"},
+	{Index: 174, Name: "r49", Method: "WS", Path: "/x.y/*rest", Controller: "C2", Action: "A49", Auth: "token", WebSocket: true, Params: []string{"rest"}, Parent: "r46", Pos: "routes.conf:348:11"},
+	{Index: 175, Name: "r18", Method: "GET", Path: "/x.y/:p1", Controller: "C0", Action: "A18", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r17", Pos: "routes.conf:133:11"},
 	{Index: 176, Name: "r17", Method: "OPTIONS", Path: "/x.y/:p1", Controller: "C0", Action: "A17", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:127:7"},
-	{Index: 177, Name: "r21", Method: "TRACE", Path: "/x.y/:p1", Controller: "C0", Action: "A21", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:149:15"},
-	{Index: 178, Name: "r19", Method: "GET", Path: "/x.y/:p1/ab", Controller: "C0", Action: "A19", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:138:15"},
+	{Index: 177, Name: "r21", Method: "TRACE", Path: "/x.y/:p1", Controller: "C0", Action: "A21", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:148:15"},
+	{Index: 178, Name: "r19", Method: "GET", Path: "/x.y/:p1/ab", Controller: "C0", Action: "A19", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:138:15"},
 	{Index: 179, Name: "r20", Method: "HEAD", Path: "/x.y/:p1/~u", Controller: "C0", Action: "A20", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:143:15"},
 	{Index: 180, Name: "r20", Method: "PATCH", Path: "/x.y/:p1/~u", Controller: "C0", Action: "A20", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:143:15"},
 	{Index: 181, Name: "r20", Method: "TRACE", Path: "/x.y/:p1/~u", Controller: "C0", Action: "A20", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:143:15"},
-	{Index: 182, Name: "r70", Method: "GET", Path: "/~u", Controller: "C0", Action: "A70", Auth: "authenticated", AntiCSRFCheck: true, Pos: "routes.conf:485:7"},
-	{Index: 183, Name: "r70", Method: "PUT", Path: "/~u", Controller: "C0", Action: "A70", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:485:7"},
-	{Index: 184, Name: "r70", Method: "TRACE", Path: "/~u", Controller: "C0", Action: "A70", Auth: "authenticated", AntiCSRFCheck: true, Pos: "routes.conf:485:7"},
+	{Index: 182, Name: "r70", Method: "GET", Path: "/~u", Controller: "C0", Action: "A70", AntiCSRFCheck: true, Pos: "routes.conf:496:7"},
+	{Index: 183, Name: "r70", Method: "PUT", Path: "/~u", Controller: "C0", Action: "A70", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:496:7"},
+	{Index: 184, Name: "r70", Method: "TRACE", Path: "/~u", Controller: "C0", Action: "A70", AntiCSRFCheck: true, Pos: "routes.conf:496:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -2108,231 +2111,231 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 
 // C0Controller holds the actions of controller "C0".
 type C0Controller interface {
-//line routes.conf:711:14
-	A102(ctx *runtime.Context, p0 string, p2 string, p5 string) error // serves r102: CONNECT /:p0/b/~:p2/@/@/1:p5 (routes.conf:711:15), r102: GET /:p0/b/~:p2/@/@/1:p5 (routes.conf:711:15)
-//line routes.conf:735:6
-	A105(ctx *runtime.Context) error // serves r105: GET /v1 (routes.conf:735:7)
-//line routes.conf:742:10
-	A106(ctx *runtime.Context, p1 string) error // serves r106: HEAD /v1/:p1 (routes.conf:742:11)
-//line routes.conf:749:10
-	A107(ctx *runtime.Context, p2 string) error // serves r107: GET /v1/x.y/:p2 (routes.conf:749:11), r107: PUT /v1/x.y/:p2 (routes.conf:749:11)
-//line routes.conf:96:6
-	A13(ctx *runtime.Context, p0 string) error // serves r13: GET /:p0/~u (routes.conf:96:7)
-//line routes.conf:119:6
-	A16(ctx *runtime.Context, rest string) error // serves r16: GET /v*rest (routes.conf:119:7)
+//line routes.conf:718:14
+	A102(ctx *runtime.Context, p0 string, p2 string, p5 string) error // serves r102: CONNECT /:p0/b/~:p2/@/@/1:p5 (routes.conf:718:15), r102: GET /:p0/b/~:p2/@/@/1:p5 (routes.conf:718:15)
+//line routes.conf:744:6
+	A105(ctx *runtime.Context) error // serves r105: GET /v1 (routes.conf:744:7)
+//line routes.conf:751:10
+	A106(ctx *runtime.Context, p1 string) error // serves r106: HEAD /v1/:p1 (routes.conf:751:11)
+//line routes.conf:759:10
+	A107(ctx *runtime.Context, p2 string) error // serves r107: GET /v1/x.y/:p2 (routes.conf:759:11), r107: PUT /v1/x.y/:p2 (routes.conf:759:11)
+//line routes.conf:98:6
+	A13(ctx *runtime.Context, p0 string) error // serves r13: GET /:p0/~u (routes.conf:98:7)
+//line routes.conf:120:6
+	A16(ctx *runtime.Context, rest string) error // serves r16: GET /v*rest (routes.conf:120:7)
 //line routes.conf:127:6
 	A17(ctx *runtime.Context, p1 string) error // serves r17: OPTIONS /x.y/:p1 (routes.conf:127:7)
-//line routes.conf:134:10
-	A18(ctx *runtime.Context, p1 string) error // serves r18: GET /x.y/:p1 (routes.conf:134:11)
+//line routes.conf:133:10
+	A18(ctx *runtime.Context, p1 string) error // serves r18: GET /x.y/:p1 (routes.conf:133:11)
 //line routes.conf:138:14
 	A19(ctx *runtime.Context, p1 string) error // serves r19: GET /x.y/:p1/ab (routes.conf:138:15)
-//line routes.conf:17:6
-	A2(ctx *runtime.Context, p1 string) error // serves r2: GET /.../x.:p1 (routes.conf:17:7), r2: HEAD /.../x.:p1 (routes.conf:17:7)
+//line routes.conf:18:6
+	A2(ctx *runtime.Context, p1 string) error // serves r2: GET /.../x.:p1 (routes.conf:18:7), r2: HEAD /.../x.:p1 (routes.conf:18:7)
 //line routes.conf:143:14
 	A20(ctx *runtime.Context, p1 string) error // serves r20: HEAD /x.y/:p1/~u (routes.conf:143:15), r20: PATCH /x.y/:p1/~u (routes.conf:143:15), r20: TRACE /x.y/:p1/~u (routes.conf:143:15)
-//line routes.conf:149:14
-	A21(ctx *runtime.Context, p1 string) error // serves r21: TRACE /x.y/:p1 (routes.conf:149:15)
-//line routes.conf:163:6
-	A23(ctx *runtime.Context, rest string) error // serves r23: GET /*rest (routes.conf:163:7), r23: PATCH /*rest (routes.conf:163:7), r23: POST /*rest (routes.conf:163:7)
-//line routes.conf:25:10
-	A3(ctx *runtime.Context, p1 string) error // serves r3: GET /.../x.:p1/x.y (routes.conf:25:11)
-//line routes.conf:213:6
-	A30(ctx *runtime.Context) error // serves r30: CONNECT /1 (routes.conf:213:7), r30: DELETE /1 (routes.conf:213:7)
-//line routes.conf:263:6
-	A37(ctx *runtime.Context) error // serves r37: CONNECT /a-b (routes.conf:263:7), r37: GET /a-b (routes.conf:263:7), r37: PUT /a-b (routes.conf:263:7)
-//line routes.conf:269:10
-	A38(ctx *runtime.Context) error // serves r38: DELETE /a-b/a-b/= (routes.conf:269:11), r38: GET /a-b/a-b/= (routes.conf:269:11)
-//line routes.conf:276:10
-	A39(ctx *runtime.Context) error // serves r39: GET /a-b/new (routes.conf:276:11), r39: HEAD /a-b/new (routes.conf:276:11)
-//line routes.conf:30:14
-	A4(ctx *runtime.Context, p1 string, p3 string) error // serves r4: GET /.../x.:p1/x.y/~:p3 (routes.conf:30:15), r4: HEAD /.../x.:p1/x.y/~:p3 (routes.conf:30:15), r4: PATCH /.../x.:p1/x.y/~:p3 (routes.conf:30:15)
-//line routes.conf:36:14
-	A5(ctx *runtime.Context, p1 string) error // serves r5: GET /.../x.:p1/x.y/a-b (routes.conf:36:15)
-//line routes.conf:354:6
-	A51(ctx *runtime.Context, p0 string) error // serves r51: GET /a:p0 (routes.conf:354:7), r51: PUT /a:p0 (routes.conf:354:7)
-//line routes.conf:361:10
-	A52(ctx *runtime.Context, p0 string) error // serves r52: OPTIONS /a:p0/new/ab (routes.conf:361:11), r52: POST /a:p0/new/ab (routes.conf:361:11), r52: PUT /a:p0/new/ab (routes.conf:361:11)
-//line routes.conf:375:10
-	A54(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r54: PATCH /a:p0/~:p1/user_:p2 (routes.conf:375:11), r54: WS /a:p0/~:p1/user_:p2 (routes.conf:375:11)
+//line routes.conf:148:14
+	A21(ctx *runtime.Context, p1 string) error // serves r21: TRACE /x.y/:p1 (routes.conf:148:15)
+//line routes.conf:164:6
+	A23(ctx *runtime.Context, rest string) error // serves r23: GET /*rest (routes.conf:164:7), r23: PATCH /*rest (routes.conf:164:7), r23: POST /*rest (routes.conf:164:7)
+//line routes.conf:26:10
+	A3(ctx *runtime.Context, p1 string) error // serves r3: GET /.../x.:p1/x.y (routes.conf:26:11)
+//line routes.conf:212:6
+	A30(ctx *runtime.Context) error // serves r30: CONNECT /1 (routes.conf:212:7), r30: DELETE /1 (routes.conf:212:7)
+//line routes.conf:266:6
+	A37(ctx *runtime.Context) error // serves r37: CONNECT /a-b (routes.conf:266:7), r37: GET /a-b (routes.conf:266:7), r37: PUT /a-b (routes.conf:266:7)
+//line routes.conf:272:10
+	A38(ctx *runtime.Context) error // serves r38: DELETE /a-b/a-b/= (routes.conf:272:11), r38: GET /a-b/a-b/= (routes.conf:272:11)
+//line routes.conf:278:10
+	A39(ctx *runtime.Context) error // serves r39: GET /a-b/new (routes.conf:278:11), r39: HEAD /a-b/new (routes.conf:278:11)
+//line routes.conf:31:14
+	A4(ctx *runtime.Context, p1 string, p3 string) error // serves r4: GET /.../x.:p1/x.y/~:p3 (routes.conf:31:15), r4: HEAD /.../x.:p1/x.y/~:p3 (routes.conf:31:15), r4: PATCH /.../x.:p1/x.y/~:p3 (routes.conf:31:15)
+//line routes.conf:37:14
+	A5(ctx *runtime.Context, p1 string) error // serves r5: GET /.../x.:p1/x.y/a-b (routes.conf:37:15)
+//line routes.conf:363:6
+	A51(ctx *runtime.Context, p0 string) error // serves r51: GET /a:p0 (routes.conf:363:7), r51: PUT /a:p0 (routes.conf:363:7)
+//line routes.conf:371:10
+	A52(ctx *runtime.Context, p0 string) error // serves r52: OPTIONS /a:p0/new/ab (routes.conf:371:11), r52: POST /a:p0/new/ab (routes.conf:371:11), r52: PUT /a:p0/new/ab (routes.conf:371:11)
 //line routes.conf:382:10
-	A55(ctx *runtime.Context, p0 string) error // serves r55: POST /a:p0/... (routes.conf:382:11), r55: WS /a:p0/... (routes.conf:382:11)
-//line routes.conf:398:6
-	A57(ctx *runtime.Context, p0 string, p1 string) error // serves r57: CONNECT /v:p0/1:p1 (routes.conf:398:7)
-//line routes.conf:404:10
-	A58(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r58: GET /v:p0/1:p1/abc/*rest (routes.conf:404:11), r58: PATCH /v:p0/1:p1/abc/*rest (routes.conf:404:11)
-//line routes.conf:409:10
-	A59(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r59: TRACE /v:p0/1:p1/:p2/user_:p3 (routes.conf:409:11)
-//line routes.conf:42:14
-	A6(ctx *runtime.Context) error // serves r6: GET /=/.a (routes.conf:42:15), r6: HEAD /=/.a (routes.conf:42:15), r6: PATCH /=/.a (routes.conf:42:15)
-//line routes.conf:415:10
-	A60(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r60: HEAD /v:p0/1:p1/:p2 (routes.conf:415:11)
-//line routes.conf:421:10
-	A61(ctx *runtime.Context, p0 string, p1 string) error // serves r61: GET /v:p0/1:p1/abc (routes.conf:421:11)
-//line routes.conf:428:14
-	A62(ctx *runtime.Context, p0 string, p1 string, p3 string, p4 string) error // serves r62: GET /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:428:15)
-//line routes.conf:435:14
-	A63(ctx *runtime.Context, p0 string, p1 string, p4 string) error // serves r63: GET /v:p0/1:p1/abc/~u/:p4 (routes.conf:435:15)
+	A54(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r54: PATCH /a:p0/~:p1/user_:p2 (routes.conf:382:11), r54: WS /a:p0/~:p1/user_:p2 (routes.conf:382:11)
+//line routes.conf:388:10
+	A55(ctx *runtime.Context, p0 string) error // serves r55: POST /a:p0/... (routes.conf:388:11), r55: WS /a:p0/... (routes.conf:388:11)
+//line routes.conf:403:6
+	A57(ctx *runtime.Context, p0 string, p1 string) error // serves r57: CONNECT /v:p0/1:p1 (routes.conf:403:7)
+//line routes.conf:410:10
+	A58(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r58: GET /v:p0/1:p1/abc/*rest (routes.conf:410:11), r58: PATCH /v:p0/1:p1/abc/*rest (routes.conf:410:11)
+//line routes.conf:417:10
+	A59(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r59: TRACE /v:p0/1:p1/:p2/user_:p3 (routes.conf:417:11)
+//line routes.conf:43:14
+	A6(ctx *runtime.Context) error // serves r6: GET /=/.a (routes.conf:43:15), r6: HEAD /=/.a (routes.conf:43:15), r6: PATCH /=/.a (routes.conf:43:15)
+//line routes.conf:424:10
+	A60(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r60: HEAD /v:p0/1:p1/:p2 (routes.conf:424:11)
+//line routes.conf:430:10
+	A61(ctx *runtime.Context, p0 string, p1 string) error // serves r61: GET /v:p0/1:p1/abc (routes.conf:430:11)
+//line routes.conf:436:14
+	A62(ctx *runtime.Context, p0 string, p1 string, p3 string, p4 string) error // serves r62: GET /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:436:15)
 //line routes.conf:442:14
-	A64(ctx *runtime.Context, p0 string, p1 string) error // serves r64: CONNECT /v:p0/1:p1/abc (routes.conf:442:15), r64: PUT /v:p0/1:p1/abc (routes.conf:442:15), r64: WS /v:p0/1:p1/abc (routes.conf:442:15)
-//line routes.conf:452:6
-	A65(ctx *runtime.Context) error // serves r65: CONNECT /user_x (routes.conf:452:7)
-//line routes.conf:460:10
-	A66(ctx *runtime.Context, rest string) error // serves r66: DELETE /user_x/~u/*rest (routes.conf:460:11)
-//line routes.conf:465:14
-	A67(ctx *runtime.Context, rest string) error // serves r67: CONNECT /user_x/~u/*rest (routes.conf:465:15), r67: GET /user_x/~u/*rest (routes.conf:465:15)
-//line routes.conf:477:10
-	A69(ctx *runtime.Context, p2 string) error // serves r69: GET /user_x/.a/:p2 (routes.conf:477:11), r69: HEAD /user_x/.a/:p2 (routes.conf:477:11)
-//line routes.conf:50:10
-	A7(ctx *runtime.Context, p1 string, p3 string) error // serves r7: DELETE /.../x.:p1/new/x.:p3 (routes.conf:50:11), r7: PUT /.../x.:p1/new/x.:p3 (routes.conf:50:11), r7: WS /.../x.:p1/new/x.:p3 (routes.conf:50:11)
-//line routes.conf:485:6
-	A70(ctx *runtime.Context) error // serves r70: GET /~u (routes.conf:485:7), r70: PUT /~u (routes.conf:485:7), r70: TRACE /~u (routes.conf:485:7)
-//line routes.conf:500:6
-	A72(ctx *runtime.Context) error // serves r72: HEAD /a/@ (routes.conf:500:7), r72: POST /a/@ (routes.conf:500:7)
-//line routes.conf:509:6
-	A73(ctx *runtime.Context, p0 string) error // serves r73: GET /.:p0/x.y (routes.conf:509:7), r73: OPTIONS /.:p0/x.y (routes.conf:509:7)
-//line routes.conf:518:10
-	A74(ctx *runtime.Context, p0 string) error // serves r74: GET /.:p0/x.y/~u/... (routes.conf:518:11)
-//line routes.conf:524:10
-	A75(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r75: GET /.:p0/x.y/a:p2/:p3 (routes.conf:524:11)
-//line routes.conf:541:6
-	A77(ctx *runtime.Context, p0 string, p1 string) error // serves r77: GET /:p0/1:p1 (routes.conf:541:7)
-//line routes.conf:571:6
-	A82(ctx *runtime.Context) error // serves r82: GET /v1/users (routes.conf:571:7)
-//line routes.conf:578:10
-	A83(ctx *runtime.Context, p3 string) error // serves r83: GET /v1/users/ab/:p3 (routes.conf:578:11)
-//line routes.conf:585:14
-	A84(ctx *runtime.Context, p3 string, p5 string) error // serves r84: GET /v1/users/ab/:p3/~u/v:p5 (routes.conf:585:15)
-//line routes.conf:591:14
-	A85(ctx *runtime.Context, p3 string) error // serves r85: GET /v1/users/ab/:p3/new (routes.conf:591:15)
-//line routes_gen.go:2208:1
+	A63(ctx *runtime.Context, p0 string, p1 string, p4 string) error // serves r63: GET /v:p0/1:p1/abc/~u/:p4 (routes.conf:442:15)
+//line routes.conf:448:14
+	A64(ctx *runtime.Context, p0 string, p1 string) error // serves r64: CONNECT /v:p0/1:p1/abc (routes.conf:448:15), r64: PUT /v:p0/1:p1/abc (routes.conf:448:15), r64: WS /v:p0/1:p1/abc (routes.conf:448:15)
+//line routes.conf:458:6
+	A65(ctx *runtime.Context) error // serves r65: CONNECT /user_x (routes.conf:458:7)
+//line routes.conf:465:10
+	A66(ctx *runtime.Context, rest string) error // serves r66: DELETE /user_x/~u/*rest (routes.conf:465:11)
+//line routes.conf:473:14
+	A67(ctx *runtime.Context, rest string) error // serves r67: CONNECT /user_x/~u/*rest (routes.conf:473:15), r67: GET /user_x/~u/*rest (routes.conf:473:15)
+//line routes.conf:489:10
+	A69(ctx *runtime.Context, p2 string) error // serves r69: GET /user_x/.a/:p2 (routes.conf:489:11), r69: HEAD /user_x/.a/:p2 (routes.conf:489:11)
+//line routes.conf:51:10
+	A7(ctx *runtime.Context, p1 string, p3 string) error // serves r7: DELETE /.../x.:p1/new/x.:p3 (routes.conf:51:11), r7: PUT /.../x.:p1/new/x.:p3 (routes.conf:51:11), r7: WS /.../x.:p1/new/x.:p3 (routes.conf:51:11)
+//line routes.conf:496:6
+	A70(ctx *runtime.Context) error // serves r70: GET /~u (routes.conf:496:7), r70: PUT /~u (routes.conf:496:7), r70: TRACE /~u (routes.conf:496:7)
+//line routes.conf:508:6
+	A72(ctx *runtime.Context) error // serves r72: HEAD /a/@ (routes.conf:508:7), r72: POST /a/@ (routes.conf:508:7)
+//line routes.conf:514:6
+	A73(ctx *runtime.Context, p0 string) error // serves r73: GET /.:p0/x.y (routes.conf:514:7), r73: OPTIONS /.:p0/x.y (routes.conf:514:7)
+//line routes.conf:521:10
+	A74(ctx *runtime.Context, p0 string) error // serves r74: GET /.:p0/x.y/~u/... (routes.conf:521:11)
+//line routes.conf:526:10
+	A75(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r75: GET /.:p0/x.y/a:p2/:p3 (routes.conf:526:11)
+//line routes.conf:544:6
+	A77(ctx *runtime.Context, p0 string, p1 string) error // serves r77: GET /:p0/1:p1 (routes.conf:544:7)
+//line routes.conf:578:6
+	A82(ctx *runtime.Context) error // serves r82: GET /v1/users (routes.conf:578:7)
+//line routes.conf:584:10
+	A83(ctx *runtime.Context, p3 string) error // serves r83: GET /v1/users/ab/:p3 (routes.conf:584:11)
+//line routes.conf:589:14
+	A84(ctx *runtime.Context, p3 string, p5 string) error // serves r84: GET /v1/users/ab/:p3/~u/v:p5 (routes.conf:589:15)
+//line routes.conf:596:14
+	A85(ctx *runtime.Context, p3 string) error // serves r85: GET /v1/users/ab/:p3/new (routes.conf:596:15)
+//line routes_gen.go:2211:1
 }
 
 // C1Controller holds the actions of controller "C1".
 type C1Controller interface {
 //line routes.conf:9:6
 	A1(ctx *runtime.Context, p0 string) error // serves r1: GET /:p0 (routes.conf:9:7), r1: HEAD /:p0 (routes.conf:9:7)
-//line routes.conf:700:10
-	A100(ctx *runtime.Context, p1 string) error // serves r100: GET /v1/:p1 (routes.conf:700:11), r100: POST /v1/:p1 (routes.conf:700:11), r100: TRACE /v1/:p1 (routes.conf:700:11)
 //line routes.conf:706:10
-	A101(ctx *runtime.Context, p0 string, p2 string) error // serves r101: CONNECT /:p0/b/~:p2/@ (routes.conf:706:11), r101: POST /:p0/b/~:p2/@ (routes.conf:706:11)
-//line routes.conf:719:14
-	A103(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r103: TRACE /:p0/b/~:p2/@/~:p4/... (routes.conf:719:15)
-//line routes.conf:725:14
-	A104(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r104: HEAD /:p0/b/~:p2/@/v:p4 (routes.conf:725:15)
-//line routes.conf:102:6
-	A14(ctx *runtime.Context) error // serves r14: GET /b/abc (routes.conf:102:7)
-//line routes.conf:112:6
-	A15(ctx *runtime.Context) error // serves r15: GET / (routes.conf:112:7), r15: PUT / (routes.conf:112:7), r15: TRACE / (routes.conf:112:7)
-//line routes.conf:157:6
-	A22(ctx *runtime.Context, p0 string, p1 string) error // serves r22: PATCH /:p0/:p1 (routes.conf:157:7)
+	A100(ctx *runtime.Context, p1 string) error // serves r100: GET /v1/:p1 (routes.conf:706:11), r100: POST /v1/:p1 (routes.conf:706:11), r100: TRACE /v1/:p1 (routes.conf:706:11)
+//line routes.conf:711:10
+	A101(ctx *runtime.Context, p0 string, p2 string) error // serves r101: CONNECT /:p0/b/~:p2/@ (routes.conf:711:11), r101: POST /:p0/b/~:p2/@ (routes.conf:711:11)
+//line routes.conf:727:14
+	A103(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r103: TRACE /:p0/b/~:p2/@/~:p4/... (routes.conf:727:15)
+//line routes.conf:734:14
+	A104(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r104: HEAD /:p0/b/~:p2/@/v:p4 (routes.conf:734:15)
+//line routes.conf:106:6
+	A14(ctx *runtime.Context) error // serves r14: GET /b/abc (routes.conf:106:7)
+//line routes.conf:113:6
+	A15(ctx *runtime.Context) error // serves r15: GET / (routes.conf:113:7), r15: PUT / (routes.conf:113:7), r15: TRACE / (routes.conf:113:7)
+//line routes.conf:156:6
+	A22(ctx *runtime.Context, p0 string, p1 string) error // serves r22: PATCH /:p0/:p1 (routes.conf:156:7)
 //line routes.conf:184:14
 	A26(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string, p4 string, rest string) error // serves r26: GET /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15), r26: OPTIONS /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15), r26: TRACE /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15)
 //line routes.conf:220:6
 	A31(ctx *runtime.Context, p0 string) error // serves r31: WS /:p0 (routes.conf:220:7)
-//line routes.conf:227:10
-	A32(ctx *runtime.Context, p0 string, p1 string) error // serves r32: GET /:p0/v:p1 (routes.conf:227:11), r32: TRACE /:p0/v:p1 (routes.conf:227:11)
-//line routes.conf:235:6
-	A33(ctx *runtime.Context) error // serves r33: HEAD /a-b/a (routes.conf:235:7)
-//line routes.conf:307:14
-	A44(ctx *runtime.Context, rest string) error // serves r44: OPTIONS /abc/1*rest (routes.conf:307:15)
-//line routes.conf:317:6
-	A45(ctx *runtime.Context) error // serves r45: HEAD /42 (routes.conf:317:7), r45: WS /42 (routes.conf:317:7)
-//line routes.conf:391:6
-	A56(ctx *runtime.Context) error // serves r56: GET /1 (routes.conf:391:7), r56: TRACE /1 (routes.conf:391:7), r56: WS /1 (routes.conf:391:7)
-//line routes.conf:469:14
-	A68(ctx *runtime.Context, rest string) error // serves r68: TRACE /user_x/~u/*rest (routes.conf:469:15)
-//line routes.conf:493:6
-	A71(ctx *runtime.Context) error // serves r71: CONNECT /abc/a (routes.conf:493:7), r71: PATCH /abc/a (routes.conf:493:7)
-//line routes.conf:547:6
-	A78(ctx *runtime.Context, p1 string) error // serves r78: OPTIONS /.../a:p1 (routes.conf:547:7), r78: POST /.../a:p1 (routes.conf:547:7)
-//line routes.conf:553:10
-	A79(ctx *runtime.Context, p1 string, p2 string) error // serves r79: DELETE /.../a:p1/a:p2 (routes.conf:553:11), r79: PUT /.../a:p1/a:p2 (routes.conf:553:11)
+//line routes.conf:228:10
+	A32(ctx *runtime.Context, p0 string, p1 string) error // serves r32: GET /:p0/v:p1 (routes.conf:228:11), r32: TRACE /:p0/v:p1 (routes.conf:228:11)
+//line routes.conf:237:6
+	A33(ctx *runtime.Context) error // serves r33: HEAD /a-b/a (routes.conf:237:7)
+//line routes.conf:311:14
+	A44(ctx *runtime.Context, rest string) error // serves r44: OPTIONS /abc/1*rest (routes.conf:311:15)
+//line routes.conf:321:6
+	A45(ctx *runtime.Context) error // serves r45: HEAD /42 (routes.conf:321:7), r45: WS /42 (routes.conf:321:7)
+//line routes.conf:397:6
+	A56(ctx *runtime.Context) error // serves r56: GET /1 (routes.conf:397:7), r56: TRACE /1 (routes.conf:397:7), r56: WS /1 (routes.conf:397:7)
+//line routes.conf:480:14
+	A68(ctx *runtime.Context, rest string) error // serves r68: TRACE /user_x/~u/*rest (routes.conf:480:15)
+//line routes.conf:502:6
+	A71(ctx *runtime.Context) error // serves r71: CONNECT /abc/a (routes.conf:502:7), r71: PATCH /abc/a (routes.conf:502:7)
+//line routes.conf:551:6
+	A78(ctx *runtime.Context, p1 string) error // serves r78: OPTIONS /.../a:p1 (routes.conf:551:7), r78: POST /.../a:p1 (routes.conf:551:7)
 //line routes.conf:559:10
-	A80(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r80: WS /.../a:p1/:p2/.:p3 (routes.conf:559:11)
-//line routes.conf:564:10
-	A81(ctx *runtime.Context, p1 string) error // serves r81: GET /.../a:p1 (routes.conf:564:11)
-//line routes.conf:602:6
-	A86(ctx *runtime.Context, rest string) error // serves r86: POST /new/*rest (routes.conf:602:7)
-//line routes.conf:671:6
-	A96(ctx *runtime.Context, p0 string) error // serves r96: CONNECT /:p0/b (routes.conf:671:7), r96: GET /:p0/b (routes.conf:671:7), r96: HEAD /:p0/b (routes.conf:671:7)
-//line routes_gen.go:2259:1
+	A79(ctx *runtime.Context, p1 string, p2 string) error // serves r79: DELETE /.../a:p1/a:p2 (routes.conf:559:11), r79: PUT /.../a:p1/a:p2 (routes.conf:559:11)
+//line routes.conf:566:10
+	A80(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r80: WS /.../a:p1/:p2/.:p3 (routes.conf:566:11)
+//line routes.conf:571:10
+	A81(ctx *runtime.Context, p1 string) error // serves r81: GET /.../a:p1 (routes.conf:571:11)
+//line routes.conf:607:6
+	A86(ctx *runtime.Context, rest string) error // serves r86: POST /new/*rest (routes.conf:607:7)
+//line routes.conf:677:6
+	A96(ctx *runtime.Context, p0 string) error // serves r96: CONNECT /:p0/b (routes.conf:677:7), r96: GET /:p0/b (routes.conf:677:7), r96: HEAD /:p0/b (routes.conf:677:7)
+//line routes_gen.go:2262:1
 }
 
 // C2Controller holds the actions of controller "C2".
 type C2Controller interface {
-//line routes.conf:73:10
-	A10(ctx *runtime.Context) error // serves r10: GET /v1/~u (routes.conf:73:11)
-//line routes.conf:80:10
-	A11(ctx *runtime.Context, p2 string) error // serves r11: GET /v1/abc/:p2 (routes.conf:80:11), r11: OPTIONS /v1/abc/:p2 (routes.conf:80:11), r11: WS /v1/abc/:p2 (routes.conf:80:11)
-//line routes.conf:88:10
-	A12(ctx *runtime.Context) error // serves r12: HEAD /v1/users/a-b (routes.conf:88:11)
-//line routes.conf:169:6
-	A24(ctx *runtime.Context, p0 string, p1 string) error // serves r24: GET /:p0/:p1 (routes.conf:169:7)
+//line routes.conf:74:10
+	A10(ctx *runtime.Context) error // serves r10: GET /v1/~u (routes.conf:74:11)
+//line routes.conf:81:10
+	A11(ctx *runtime.Context, p2 string) error // serves r11: GET /v1/abc/:p2 (routes.conf:81:11), r11: OPTIONS /v1/abc/:p2 (routes.conf:81:11), r11: WS /v1/abc/:p2 (routes.conf:81:11)
+//line routes.conf:89:10
+	A12(ctx *runtime.Context) error // serves r12: HEAD /v1/users/a-b (routes.conf:89:11)
+//line routes.conf:172:6
+	A24(ctx *runtime.Context, p0 string, p1 string) error // serves r24: GET /:p0/:p1 (routes.conf:172:7)
 //line routes.conf:178:10
 	A25(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r25: DELETE /:p0/:p1/:p2/:p3 (routes.conf:178:11), r25: GET /:p0/:p1/:p2/:p3 (routes.conf:178:11)
-//line routes.conf:192:14
-	A27(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string, rest string) error // serves r27: GET /:p0/:p1/:p2/:p3/*rest (routes.conf:192:15), r27: POST /:p0/:p1/:p2/:p3/*rest (routes.conf:192:15), r27: WS /:p0/:p1/:p2/:p3/*rest (routes.conf:192:15)
-//line routes.conf:198:14
-	A28(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string, p4 string) error // serves r28: POST /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:198:15)
-//line routes.conf:204:14
-	A29(ctx *runtime.Context, p1 string) error // serves r29: GET /user_x/:p1 (routes.conf:204:15), r29: HEAD /user_x/:p1 (routes.conf:204:15)
-//line routes.conf:243:6
-	A34(ctx *runtime.Context, p1 string) error // serves r34: WS /user_x/:p1 (routes.conf:243:7)
-//line routes.conf:249:10
-	A35(ctx *runtime.Context, p1 string, p2 int64, p3 string) error // serves r35: GET /user_x/:p1/:p2/x.:p3 (routes.conf:249:11), r35: OPTIONS /user_x/:p1/:p2/x.:p3 (routes.conf:249:11)
-//line routes.conf:255:10
-	A36(ctx *runtime.Context, p1 string, p2 string) error // serves r36: GET /user_x/:p1/1:p2/@ (routes.conf:255:11), r36: TRACE /user_x/:p1/1:p2/@ (routes.conf:255:11)
-//line routes.conf:283:6
-	A40(ctx *runtime.Context, rest string) error // serves r40: PATCH /abc/1*rest (routes.conf:283:7)
-//line routes.conf:290:10
-	A41(ctx *runtime.Context, rest string) error // serves r41: GET /abc/1*rest (routes.conf:290:11), r41: HEAD /abc/1*rest (routes.conf:290:11)
+//line routes.conf:190:14
+	A27(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string, rest string) error // serves r27: GET /:p0/:p1/:p2/:p3/*rest (routes.conf:190:15), r27: POST /:p0/:p1/:p2/:p3/*rest (routes.conf:190:15), r27: WS /:p0/:p1/:p2/:p3/*rest (routes.conf:190:15)
+//line routes.conf:196:14
+	A28(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string, p4 string) error // serves r28: POST /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:196:15)
+//line routes.conf:202:14
+	A29(ctx *runtime.Context, p1 string) error // serves r29: GET /user_x/:p1 (routes.conf:202:15), r29: HEAD /user_x/:p1 (routes.conf:202:15)
+//line routes.conf:245:6
+	A34(ctx *runtime.Context, p1 string) error // serves r34: WS /user_x/:p1 (routes.conf:245:7)
+//line routes.conf:252:10
+	A35(ctx *runtime.Context, p1 string, p2 int64, p3 string) error // serves r35: GET /user_x/:p1/:p2/x.:p3 (routes.conf:252:11), r35: OPTIONS /user_x/:p1/:p2/x.:p3 (routes.conf:252:11)
+//line routes.conf:257:10
+	A36(ctx *runtime.Context, p1 string, p2 string) error // serves r36: GET /user_x/:p1/1:p2/@ (routes.conf:257:11), r36: TRACE /user_x/:p1/1:p2/@ (routes.conf:257:11)
+//line routes.conf:287:6
+	A40(ctx *runtime.Context, rest string) error // serves r40: PATCH /abc/1*rest (routes.conf:287:7)
 //line routes.conf:294:10
-	A42(ctx *runtime.Context, rest string) error // serves r42: PUT /abc/1*rest (routes.conf:294:11), r42: WS /abc/1*rest (routes.conf:294:11)
-//line routes.conf:301:10
-	A43(ctx *runtime.Context, rest string) error // serves r43: DELETE /abc/1*rest (routes.conf:301:11)
-//line routes.conf:324:6
-	A46(ctx *runtime.Context, rest string) error // serves r46: GET /x.y/*rest (routes.conf:324:7), r46: POST /x.y/*rest (routes.conf:324:7)
-//line routes.conf:331:10
-	A47(ctx *runtime.Context, rest string) error // serves r47: HEAD /x.y/*rest (routes.conf:331:11)
-//line routes.conf:336:10
-	A48(ctx *runtime.Context, rest string) error // serves r48: OPTIONS /x.y/*rest (routes.conf:336:11)
-//line routes.conf:342:10
-	A49(ctx *runtime.Context, rest string) error // serves r49: WS /x.y/*rest (routes.conf:342:11)
-//line routes.conf:346:14
-	A50(ctx *runtime.Context, rest string) error // serves r50: PATCH /x.y/*rest (routes.conf:346:15)
-//line routes.conf:367:10
-	A53(ctx *runtime.Context, p0 string, p1 string) error // serves r53: DELETE /a:p0/:p1 (routes.conf:367:11), r53: GET /a:p0/:p1 (routes.conf:367:11), r53: PUT /a:p0/:p1 (routes.conf:367:11)
-//line routes.conf:530:14
-	A76(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r76: GET /.:p0/x.y/a:p2/:p3/42 (routes.conf:530:15), r76: OPTIONS /.:p0/x.y/a:p2/:p3/42 (routes.conf:530:15)
-//line routes.conf:59:6
-	A8(ctx *runtime.Context) error // serves r8: DELETE /42 (routes.conf:59:7), r8: GET /42 (routes.conf:59:7)
-//line routes.conf:608:6
-	A87(ctx *runtime.Context) error // serves r87: GET /42/abc (routes.conf:608:7)
-//line routes.conf:614:10
-	A88(ctx *runtime.Context) error // serves r88: POST /42/abc/users (routes.conf:614:11)
-//line routes.conf:620:14
-	A89(ctx *runtime.Context, p3 string, p4 string) error // serves r89: CONNECT /42/abc/users/:p3/v:p4 (routes.conf:620:15), r89: WS /42/abc/users/:p3/v:p4 (routes.conf:620:15)
-//line routes.conf:66:6
-	A9(ctx *runtime.Context) error // serves r9: CONNECT /v1 (routes.conf:66:7), r9: PATCH /v1 (routes.conf:66:7), r9: PUT /v1 (routes.conf:66:7)
-//line routes.conf:626:14
-	A90(ctx *runtime.Context, p3 string, rest string) error // serves r90: CONNECT /42/abc/users/:p3/*rest (routes.conf:626:15), r90: DELETE /42/abc/users/:p3/*rest (routes.conf:626:15), r90: POST /42/abc/users/:p3/*rest (routes.conf:626:15)
-//line routes.conf:632:14
-	A91(ctx *runtime.Context, p3 string) error // serves r91: PATCH /42/abc/users/:p3 (routes.conf:632:15), r91: PUT /42/abc/users/:p3 (routes.conf:632:15), r91: TRACE /42/abc/users/:p3 (routes.conf:632:15)
-//line routes.conf:638:14
-	A92(ctx *runtime.Context, rest string) error // serves r92: GET /42/abc/users/.a/1*rest (routes.conf:638:15), r92: TRACE /42/abc/users/.a/1*rest (routes.conf:638:15)
-//line routes.conf:647:10
-	A93(ctx *runtime.Context) error // serves r93: GET /42/abc/a-b/1 (routes.conf:647:11)
-//line routes.conf:652:10
-	A94(ctx *runtime.Context) error // serves r94: POST /42/abc/.a/x.y (routes.conf:652:11), r94: TRACE /42/abc/.a/x.y (routes.conf:652:11), r94: WS /42/abc/.a/x.y (routes.conf:652:11)
-//line routes.conf:662:14
-	A95(ctx *runtime.Context) error // serves r95: CONNECT /42/abc/.a/x.y (routes.conf:662:15), r95: HEAD /42/abc/.a/x.y (routes.conf:662:15)
-//line routes.conf:677:10
-	A97(ctx *runtime.Context, p0 string) error // serves r97: CONNECT /:p0/b/.../a-b (routes.conf:677:11), r97: GET /:p0/b/.../a-b (routes.conf:677:11), r97: OPTIONS /:p0/b/.../a-b (routes.conf:677:11)
-//line routes.conf:686:14
-	A98(ctx *runtime.Context, p0 string, p5 string) error // serves r98: CONNECT /:p0/b/.../a-b/b/~:p5 (routes.conf:686:15), r98: OPTIONS /:p0/b/.../a-b/b/~:p5 (routes.conf:686:15)
-//line routes.conf:691:14
-	A99(ctx *runtime.Context, p0 string) error // serves r99: HEAD /:p0/b/.../a-b (routes.conf:691:15)
-//line routes_gen.go:2336:1
+	A41(ctx *runtime.Context, rest string) error // serves r41: GET /abc/1*rest (routes.conf:294:11), r41: HEAD /abc/1*rest (routes.conf:294:11)
+//line routes.conf:299:10
+	A42(ctx *runtime.Context, rest string) error // serves r42: PUT /abc/1*rest (routes.conf:299:11), r42: WS /abc/1*rest (routes.conf:299:11)
+//line routes.conf:306:10
+	A43(ctx *runtime.Context, rest string) error // serves r43: DELETE /abc/1*rest (routes.conf:306:11)
+//line routes.conf:328:6
+	A46(ctx *runtime.Context, rest string) error // serves r46: GET /x.y/*rest (routes.conf:328:7), r46: POST /x.y/*rest (routes.conf:328:7)
+//line routes.conf:335:10
+	A47(ctx *runtime.Context, rest string) error // serves r47: HEAD /x.y/*rest (routes.conf:335:11)
+//line routes.conf:341:10
+	A48(ctx *runtime.Context, rest string) error // serves r48: OPTIONS /x.y/*rest (routes.conf:341:11)
+//line routes.conf:348:10
+	A49(ctx *runtime.Context, rest string) error // serves r49: WS /x.y/*rest (routes.conf:348:11)
+//line routes.conf:352:14
+	A50(ctx *runtime.Context, rest string) error // serves r50: PATCH /x.y/*rest (routes.conf:352:15)
+//line routes.conf:376:10
+	A53(ctx *runtime.Context, p0 string, p1 string) error // serves r53: DELETE /a:p0/:p1 (routes.conf:376:11), r53: GET /a:p0/:p1 (routes.conf:376:11), r53: PUT /a:p0/:p1 (routes.conf:376:11)
+//line routes.conf:532:14
+	A76(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r76: GET /.:p0/x.y/a:p2/:p3/42 (routes.conf:532:15), r76: OPTIONS /.:p0/x.y/a:p2/:p3/42 (routes.conf:532:15)
+//line routes.conf:60:6
+	A8(ctx *runtime.Context) error // serves r8: DELETE /42 (routes.conf:60:7), r8: GET /42 (routes.conf:60:7)
+//line routes.conf:616:6
+	A87(ctx *runtime.Context) error // serves r87: GET /42/abc (routes.conf:616:7)
+//line routes.conf:622:10
+	A88(ctx *runtime.Context) error // serves r88: POST /42/abc/users (routes.conf:622:11)
+//line routes.conf:628:14
+	A89(ctx *runtime.Context, p3 string, p4 string) error // serves r89: CONNECT /42/abc/users/:p3/v:p4 (routes.conf:628:15), r89: WS /42/abc/users/:p3/v:p4 (routes.conf:628:15)
+//line routes.conf:67:6
+	A9(ctx *runtime.Context) error // serves r9: CONNECT /v1 (routes.conf:67:7), r9: PATCH /v1 (routes.conf:67:7), r9: PUT /v1 (routes.conf:67:7)
+//line routes.conf:633:14
+	A90(ctx *runtime.Context, p3 string, rest string) error // serves r90: CONNECT /42/abc/users/:p3/*rest (routes.conf:633:15), r90: DELETE /42/abc/users/:p3/*rest (routes.conf:633:15), r90: POST /42/abc/users/:p3/*rest (routes.conf:633:15)
+//line routes.conf:640:14
+	A91(ctx *runtime.Context, p3 string) error // serves r91: PATCH /42/abc/users/:p3 (routes.conf:640:15), r91: PUT /42/abc/users/:p3 (routes.conf:640:15), r91: TRACE /42/abc/users/:p3 (routes.conf:640:15)
+//line routes.conf:645:14
+	A92(ctx *runtime.Context, rest string) error // serves r92: GET /42/abc/users/.a/1*rest (routes.conf:645:15), r92: TRACE /42/abc/users/.a/1*rest (routes.conf:645:15)
+//line routes.conf:656:10
+	A93(ctx *runtime.Context) error // serves r93: GET /42/abc/a-b/1 (routes.conf:656:11)
+//line routes.conf:662:10
+	A94(ctx *runtime.Context) error // serves r94: POST /42/abc/.a/x.y (routes.conf:662:11), r94: TRACE /42/abc/.a/x.y (routes.conf:662:11), r94: WS /42/abc/.a/x.y (routes.conf:662:11)
+//line routes.conf:668:14
+	A95(ctx *runtime.Context) error // serves r95: CONNECT /42/abc/.a/x.y (routes.conf:668:15), r95: HEAD /42/abc/.a/x.y (routes.conf:668:15)
+//line routes.conf:684:10
+	A97(ctx *runtime.Context, p0 string) error // serves r97: CONNECT /:p0/b/.../a-b (routes.conf:684:11), r97: GET /:p0/b/.../a-b (routes.conf:684:11), r97: OPTIONS /:p0/b/.../a-b (routes.conf:684:11)
+//line routes.conf:692:14
+	A98(ctx *runtime.Context, p0 string, p5 string) error // serves r98: CONNECT /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15), r98: OPTIONS /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15)
+//line routes.conf:699:14
+	A99(ctx *runtime.Context, p0 string) error // serves r99: HEAD /:p0/b/.../a-b (routes.conf:699:15)
+//line routes_gen.go:2339:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -2793,257 +2796,257 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: base}
 }
 
-// R15 returns the URL of route "r15": / (routes.conf:112:7).
+// R15 returns the URL of route "r15": / (routes.conf:113:7).
 //
-//line routes.conf:112:1
+//line routes.conf:113:1
 func (u URLBuilder) R15() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:2804:1
+//line routes_gen.go:2807:1
 
-// R23 returns the URL of route "r23": /*rest (routes.conf:163:7).
+// R23 returns the URL of route "r23": /*rest (routes.conf:164:7).
 //
-//line routes.conf:163:1
+//line routes.conf:164:1
 func (u URLBuilder) R23(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, rest)
 }
 
-//line routes_gen.go:2813:1
+//line routes_gen.go:2816:1
 
-// R81 returns the URL of route "r81": /.../a:p1 (routes.conf:564:11).
+// R81 returns the URL of route "r81": /.../a:p1 (routes.conf:571:11).
 //
-//line routes.conf:564:1
+//line routes.conf:571:1
 func (u URLBuilder) R81(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, p1)
 }
 
-//line routes_gen.go:2822:1
+//line routes_gen.go:2825:1
 
-// R78 returns the URL of route "r78": /.../a:p1 (routes.conf:547:7).
+// R78 returns the URL of route "r78": /.../a:p1 (routes.conf:551:7).
 //
-//line routes.conf:547:1
+//line routes.conf:551:1
 func (u URLBuilder) R78(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, p1)
 }
 
-//line routes_gen.go:2831:1
+//line routes_gen.go:2834:1
 
-// R80 returns the URL of route "r80": /.../a:p1/:p2/.:p3 (routes.conf:559:11).
+// R80 returns the URL of route "r80": /.../a:p1/:p2/.:p3 (routes.conf:566:11).
 //
-//line routes.conf:559:1
+//line routes.conf:566:1
 func (u URLBuilder) R80(p1 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 9, p1, p2, p3)
 }
 
-//line routes_gen.go:2840:1
+//line routes_gen.go:2843:1
 
-// R79 returns the URL of route "r79": /.../a:p1/a:p2 (routes.conf:553:11).
+// R79 returns the URL of route "r79": /.../a:p1/a:p2 (routes.conf:559:11).
 //
-//line routes.conf:553:1
+//line routes.conf:559:1
 func (u URLBuilder) R79(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 10, p1, p2)
 }
 
-//line routes_gen.go:2849:1
+//line routes_gen.go:2852:1
 
-// R2 returns the URL of route "r2": /.../x.:p1 (routes.conf:17:7).
+// R2 returns the URL of route "r2": /.../x.:p1 (routes.conf:18:7).
 //
-//line routes.conf:17:1
+//line routes.conf:18:1
 func (u URLBuilder) R2(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 12, p1)
 }
 
-//line routes_gen.go:2858:1
+//line routes_gen.go:2861:1
 
-// R7 returns the URL of route "r7": /.../x.:p1/new/x.:p3 (routes.conf:50:11).
+// R7 returns the URL of route "r7": /.../x.:p1/new/x.:p3 (routes.conf:51:11).
 //
-//line routes.conf:50:1
+//line routes.conf:51:1
 func (u URLBuilder) R7(p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, p1, p3)
 }
 
-//line routes_gen.go:2867:1
+//line routes_gen.go:2870:1
 
-// R3 returns the URL of route "r3": /.../x.:p1/x.y (routes.conf:25:11).
+// R3 returns the URL of route "r3": /.../x.:p1/x.y (routes.conf:26:11).
 //
-//line routes.conf:25:1
+//line routes.conf:26:1
 func (u URLBuilder) R3(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 17, p1)
 }
 
-//line routes_gen.go:2876:1
+//line routes_gen.go:2879:1
 
-// R5 returns the URL of route "r5": /.../x.:p1/x.y/a-b (routes.conf:36:15).
+// R5 returns the URL of route "r5": /.../x.:p1/x.y/a-b (routes.conf:37:15).
 //
-//line routes.conf:36:1
+//line routes.conf:37:1
 func (u URLBuilder) R5(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 18, p1)
 }
 
-//line routes_gen.go:2885:1
+//line routes_gen.go:2888:1
 
-// R4 returns the URL of route "r4": /.../x.:p1/x.y/~:p3 (routes.conf:30:15).
+// R4 returns the URL of route "r4": /.../x.:p1/x.y/~:p3 (routes.conf:31:15).
 //
-//line routes.conf:30:1
+//line routes.conf:31:1
 func (u URLBuilder) R4(p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, p1, p3)
 }
 
-//line routes_gen.go:2894:1
+//line routes_gen.go:2897:1
 
-// R73 returns the URL of route "r73": /.:p0/x.y (routes.conf:509:7).
+// R73 returns the URL of route "r73": /.:p0/x.y (routes.conf:514:7).
 //
-//line routes.conf:509:1
+//line routes.conf:514:1
 func (u URLBuilder) R73(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 22, p0)
 }
 
-//line routes_gen.go:2903:1
+//line routes_gen.go:2906:1
 
-// R75 returns the URL of route "r75": /.:p0/x.y/a:p2/:p3 (routes.conf:524:11).
+// R75 returns the URL of route "r75": /.:p0/x.y/a:p2/:p3 (routes.conf:526:11).
 //
-//line routes.conf:524:1
+//line routes.conf:526:1
 func (u URLBuilder) R75(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 24, p0, p2, p3)
 }
 
-//line routes_gen.go:2912:1
+//line routes_gen.go:2915:1
 
-// R76 returns the URL of route "r76": /.:p0/x.y/a:p2/:p3/42 (routes.conf:530:15).
+// R76 returns the URL of route "r76": /.:p0/x.y/a:p2/:p3/42 (routes.conf:532:15).
 //
-//line routes.conf:530:1
+//line routes.conf:532:1
 func (u URLBuilder) R76(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 25, p0, p2, p3)
 }
 
-//line routes_gen.go:2921:1
+//line routes_gen.go:2924:1
 
-// R74 returns the URL of route "r74": /.:p0/x.y/~u/... (routes.conf:518:11).
+// R74 returns the URL of route "r74": /.:p0/x.y/~u/... (routes.conf:521:11).
 //
-//line routes.conf:518:1
+//line routes.conf:521:1
 func (u URLBuilder) R74(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 27, p0)
 }
 
-//line routes_gen.go:2930:1
+//line routes_gen.go:2933:1
 
-// R30 returns the URL of route "r30": /1 (routes.conf:213:7).
+// R30 returns the URL of route "r30": /1 (routes.conf:212:7).
 //
-//line routes.conf:213:1
+//line routes.conf:212:1
 func (u URLBuilder) R30() string {
 	return routegenTable.HelperURL(u.base, 28)
 }
 
-//line routes_gen.go:2939:1
+//line routes_gen.go:2942:1
 
-// R56 returns the URL of route "r56": /1 (routes.conf:391:7).
+// R56 returns the URL of route "r56": /1 (routes.conf:397:7).
 //
-//line routes.conf:391:1
+//line routes.conf:397:1
 func (u URLBuilder) R56() string {
 	return routegenTable.HelperURL(u.base, 30)
 }
 
-//line routes_gen.go:2948:1
+//line routes_gen.go:2951:1
 
-// R8 returns the URL of route "r8": /42 (routes.conf:59:7).
+// R8 returns the URL of route "r8": /42 (routes.conf:60:7).
 //
-//line routes.conf:59:1
+//line routes.conf:60:1
 func (u URLBuilder) R8() string {
 	return routegenTable.HelperURL(u.base, 33)
 }
 
-//line routes_gen.go:2957:1
+//line routes_gen.go:2960:1
 
-// R45 returns the URL of route "r45": /42 (routes.conf:317:7).
+// R45 returns the URL of route "r45": /42 (routes.conf:321:7).
 //
-//line routes.conf:317:1
+//line routes.conf:321:1
 func (u URLBuilder) R45() string {
 	return routegenTable.HelperURL(u.base, 35)
 }
 
-//line routes_gen.go:2966:1
+//line routes_gen.go:2969:1
 
-// R87 returns the URL of route "r87": /42/abc (routes.conf:608:7).
+// R87 returns the URL of route "r87": /42/abc (routes.conf:616:7).
 //
-//line routes.conf:608:1
+//line routes.conf:616:1
 func (u URLBuilder) R87() string {
 	return routegenTable.HelperURL(u.base, 37)
 }
 
-//line routes_gen.go:2975:1
+//line routes_gen.go:2978:1
 
-// R95 returns the URL of route "r95": /42/abc/.a/x.y (routes.conf:662:15).
+// R95 returns the URL of route "r95": /42/abc/.a/x.y (routes.conf:668:15).
 //
-//line routes.conf:662:1
+//line routes.conf:668:1
 func (u URLBuilder) R95() string {
 	return routegenTable.HelperURL(u.base, 38)
 }
 
-//line routes_gen.go:2984:1
+//line routes_gen.go:2987:1
 
-// R94 returns the URL of route "r94": /42/abc/.a/x.y (routes.conf:652:11).
+// R94 returns the URL of route "r94": /42/abc/.a/x.y (routes.conf:662:11).
 //
-//line routes.conf:652:1
+//line routes.conf:662:1
 func (u URLBuilder) R94() string {
 	return routegenTable.HelperURL(u.base, 40)
 }
 
-//line routes_gen.go:2993:1
+//line routes_gen.go:2996:1
 
-// R93 returns the URL of route "r93": /42/abc/a-b/1 (routes.conf:647:11).
+// R93 returns the URL of route "r93": /42/abc/a-b/1 (routes.conf:656:11).
 //
-//line routes.conf:647:1
+//line routes.conf:656:1
 func (u URLBuilder) R93() string {
 	return routegenTable.HelperURL(u.base, 43)
 }
 
-//line routes_gen.go:3002:1
+//line routes_gen.go:3005:1
 
-// R88 returns the URL of route "r88": /42/abc/users (routes.conf:614:11).
+// R88 returns the URL of route "r88": /42/abc/users (routes.conf:622:11).
 //
-//line routes.conf:614:1
+//line routes.conf:622:1
 func (u URLBuilder) R88() string {
 	return routegenTable.HelperURL(u.base, 44)
 }
 
-//line routes_gen.go:3011:1
+//line routes_gen.go:3014:1
 
-// R92 returns the URL of route "r92": /42/abc/users/.a/1*rest (routes.conf:638:15).
+// R92 returns the URL of route "r92": /42/abc/users/.a/1*rest (routes.conf:645:15).
 //
-//line routes.conf:638:1
+//line routes.conf:645:1
 func (u URLBuilder) R92(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 45, rest)
 }
 
-//line routes_gen.go:3020:1
+//line routes_gen.go:3023:1
 
-// R91 returns the URL of route "r91": /42/abc/users/:p3 (routes.conf:632:15).
+// R91 returns the URL of route "r91": /42/abc/users/:p3 (routes.conf:640:15).
 //
-//line routes.conf:632:1
+//line routes.conf:640:1
 func (u URLBuilder) R91(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 47, p3)
 }
 
-//line routes_gen.go:3029:1
+//line routes_gen.go:3032:1
 
-// R90 returns the URL of route "r90": /42/abc/users/:p3/*rest (routes.conf:626:15).
+// R90 returns the URL of route "r90": /42/abc/users/:p3/*rest (routes.conf:633:15).
 //
-//line routes.conf:626:1
+//line routes.conf:633:1
 func (u URLBuilder) R90(p3 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 50, p3, rest)
 }
 
-//line routes_gen.go:3038:1
+//line routes_gen.go:3041:1
 
-// R89 returns the URL of route "r89": /42/abc/users/:p3/v:p4 (routes.conf:620:15).
+// R89 returns the URL of route "r89": /42/abc/users/:p3/v:p4 (routes.conf:628:15).
 //
-//line routes.conf:620:1
+//line routes.conf:628:1
 func (u URLBuilder) R89(p3 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 53, p3, p4)
 }
 
-//line routes_gen.go:3047:1
+//line routes_gen.go:3050:1
 
 // R1 returns the URL of route "r1": /:p0 (routes.conf:9:7).
 //
@@ -3052,7 +3055,7 @@ func (u URLBuilder) R1(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 55, p0)
 }
 
-//line routes_gen.go:3056:1
+//line routes_gen.go:3059:1
 
 // R31 returns the URL of route "r31": /:p0 (routes.conf:220:7).
 //
@@ -3061,34 +3064,34 @@ func (u URLBuilder) R31(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 57, p0)
 }
 
-//line routes_gen.go:3065:1
+//line routes_gen.go:3068:1
 
-// R77 returns the URL of route "r77": /:p0/1:p1 (routes.conf:541:7).
+// R77 returns the URL of route "r77": /:p0/1:p1 (routes.conf:544:7).
 //
-//line routes.conf:541:1
+//line routes.conf:544:1
 func (u URLBuilder) R77(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 58, p0, p1)
 }
 
-//line routes_gen.go:3074:1
+//line routes_gen.go:3077:1
 
-// R24 returns the URL of route "r24": /:p0/:p1 (routes.conf:169:7).
+// R24 returns the URL of route "r24": /:p0/:p1 (routes.conf:172:7).
 //
-//line routes.conf:169:1
+//line routes.conf:172:1
 func (u URLBuilder) R24(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 59, p0, p1)
 }
 
-//line routes_gen.go:3083:1
+//line routes_gen.go:3086:1
 
-// R22 returns the URL of route "r22": /:p0/:p1 (routes.conf:157:7).
+// R22 returns the URL of route "r22": /:p0/:p1 (routes.conf:156:7).
 //
-//line routes.conf:157:1
+//line routes.conf:156:1
 func (u URLBuilder) R22(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 60, p0, p1)
 }
 
-//line routes_gen.go:3092:1
+//line routes_gen.go:3095:1
 
 // R25 returns the URL of route "r25": /:p0/:p1/:p2/:p3 (routes.conf:178:11).
 //
@@ -3097,25 +3100,25 @@ func (u URLBuilder) R25(p0 string, p1 string, p2 string, p3 string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 61, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:3101:1
+//line routes_gen.go:3104:1
 
-// R27 returns the URL of route "r27": /:p0/:p1/:p2/:p3/*rest (routes.conf:192:15).
+// R27 returns the URL of route "r27": /:p0/:p1/:p2/:p3/*rest (routes.conf:190:15).
 //
-//line routes.conf:192:1
+//line routes.conf:190:1
 func (u URLBuilder) R27(p0 string, p1 string, p2 string, p3 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 63, p0, p1, p2, p3, rest)
 }
 
-//line routes_gen.go:3110:1
+//line routes_gen.go:3113:1
 
-// R28 returns the URL of route "r28": /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:198:15).
+// R28 returns the URL of route "r28": /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:196:15).
 //
-//line routes.conf:198:1
+//line routes.conf:196:1
 func (u URLBuilder) R28(p0 string, p1 string, p2 string, p3 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 66, p0, p1, p2, p3, p4)
 }
 
-//line routes_gen.go:3119:1
+//line routes_gen.go:3122:1
 
 // R26 returns the URL of route "r26": /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15).
 //
@@ -3124,592 +3127,592 @@ func (u URLBuilder) R26(p0 string, p1 string, p2 string, p3 string, p4 string, r
 	return routegenTable.CheckedHelperURL(u.base, 67, p0, p1, p2, p3, p4, rest)
 }
 
-//line routes_gen.go:3128:1
+//line routes_gen.go:3131:1
 
-// R96 returns the URL of route "r96": /:p0/b (routes.conf:671:7).
+// R96 returns the URL of route "r96": /:p0/b (routes.conf:677:7).
 //
-//line routes.conf:671:1
+//line routes.conf:677:1
 func (u URLBuilder) R96(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 70, p0)
 }
 
-//line routes_gen.go:3137:1
+//line routes_gen.go:3140:1
 
-// R97 returns the URL of route "r97": /:p0/b/.../a-b (routes.conf:677:11).
+// R97 returns the URL of route "r97": /:p0/b/.../a-b (routes.conf:684:11).
 //
-//line routes.conf:677:1
+//line routes.conf:684:1
 func (u URLBuilder) R97(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 73, p0)
 }
 
-//line routes_gen.go:3146:1
+//line routes_gen.go:3149:1
 
-// R99 returns the URL of route "r99": /:p0/b/.../a-b (routes.conf:691:15).
+// R99 returns the URL of route "r99": /:p0/b/.../a-b (routes.conf:699:15).
 //
-//line routes.conf:691:1
+//line routes.conf:699:1
 func (u URLBuilder) R99(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 75, p0)
 }
 
-//line routes_gen.go:3155:1
+//line routes_gen.go:3158:1
 
-// R98 returns the URL of route "r98": /:p0/b/.../a-b/b/~:p5 (routes.conf:686:15).
+// R98 returns the URL of route "r98": /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15).
 //
-//line routes.conf:686:1
+//line routes.conf:692:1
 func (u URLBuilder) R98(p0 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 77, p0, p5)
 }
 
-//line routes_gen.go:3164:1
+//line routes_gen.go:3167:1
 
-// R101 returns the URL of route "r101": /:p0/b/~:p2/@ (routes.conf:706:11).
+// R101 returns the URL of route "r101": /:p0/b/~:p2/@ (routes.conf:711:11).
 //
-//line routes.conf:706:1
+//line routes.conf:711:1
 func (u URLBuilder) R101(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 79, p0, p2)
 }
 
-//line routes_gen.go:3173:1
+//line routes_gen.go:3176:1
 
-// R102 returns the URL of route "r102": /:p0/b/~:p2/@/@/1:p5 (routes.conf:711:15).
+// R102 returns the URL of route "r102": /:p0/b/~:p2/@/@/1:p5 (routes.conf:718:15).
 //
-//line routes.conf:711:1
+//line routes.conf:718:1
 func (u URLBuilder) R102(p0 string, p2 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 81, p0, p2, p5)
 }
 
-//line routes_gen.go:3182:1
+//line routes_gen.go:3185:1
 
-// R104 returns the URL of route "r104": /:p0/b/~:p2/@/v:p4 (routes.conf:725:15).
+// R104 returns the URL of route "r104": /:p0/b/~:p2/@/v:p4 (routes.conf:734:15).
 //
-//line routes.conf:725:1
+//line routes.conf:734:1
 func (u URLBuilder) R104(p0 string, p2 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 83, p0, p2, p4)
 }
 
-//line routes_gen.go:3191:1
+//line routes_gen.go:3194:1
 
-// R103 returns the URL of route "r103": /:p0/b/~:p2/@/~:p4/... (routes.conf:719:15).
+// R103 returns the URL of route "r103": /:p0/b/~:p2/@/~:p4/... (routes.conf:727:15).
 //
-//line routes.conf:719:1
+//line routes.conf:727:1
 func (u URLBuilder) R103(p0 string, p2 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 84, p0, p2, p4)
 }
 
-//line routes_gen.go:3200:1
+//line routes_gen.go:3203:1
 
-// R32 returns the URL of route "r32": /:p0/v:p1 (routes.conf:227:11).
+// R32 returns the URL of route "r32": /:p0/v:p1 (routes.conf:228:11).
 //
-//line routes.conf:227:1
+//line routes.conf:228:1
 func (u URLBuilder) R32(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 85, p0, p1)
 }
 
-//line routes_gen.go:3209:1
+//line routes_gen.go:3212:1
 
-// R13 returns the URL of route "r13": /:p0/~u (routes.conf:96:7).
+// R13 returns the URL of route "r13": /:p0/~u (routes.conf:98:7).
 //
-//line routes.conf:96:1
+//line routes.conf:98:1
 func (u URLBuilder) R13(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 87, p0)
 }
 
-//line routes_gen.go:3218:1
+//line routes_gen.go:3221:1
 
-// R6 returns the URL of route "r6": /=/.a (routes.conf:42:15).
+// R6 returns the URL of route "r6": /=/.a (routes.conf:43:15).
 //
-//line routes.conf:42:1
+//line routes.conf:43:1
 func (u URLBuilder) R6() string {
 	return routegenTable.HelperURL(u.base, 88)
 }
 
-//line routes_gen.go:3227:1
+//line routes_gen.go:3230:1
 
-// R37 returns the URL of route "r37": /a-b (routes.conf:263:7).
+// R37 returns the URL of route "r37": /a-b (routes.conf:266:7).
 //
-//line routes.conf:263:1
+//line routes.conf:266:1
 func (u URLBuilder) R37() string {
 	return routegenTable.HelperURL(u.base, 91)
 }
 
-//line routes_gen.go:3236:1
+//line routes_gen.go:3239:1
 
-// R33 returns the URL of route "r33": /a-b/a (routes.conf:235:7).
+// R33 returns the URL of route "r33": /a-b/a (routes.conf:237:7).
 //
-//line routes.conf:235:1
+//line routes.conf:237:1
 func (u URLBuilder) R33() string {
 	return routegenTable.HelperURL(u.base, 94)
 }
 
-//line routes_gen.go:3245:1
+//line routes_gen.go:3248:1
 
-// R38 returns the URL of route "r38": /a-b/a-b/= (routes.conf:269:11).
+// R38 returns the URL of route "r38": /a-b/a-b/= (routes.conf:272:11).
 //
-//line routes.conf:269:1
+//line routes.conf:272:1
 func (u URLBuilder) R38() string {
 	return routegenTable.HelperURL(u.base, 95)
 }
 
-//line routes_gen.go:3254:1
+//line routes_gen.go:3257:1
 
-// R39 returns the URL of route "r39": /a-b/new (routes.conf:276:11).
+// R39 returns the URL of route "r39": /a-b/new (routes.conf:278:11).
 //
-//line routes.conf:276:1
+//line routes.conf:278:1
 func (u URLBuilder) R39() string {
 	return routegenTable.HelperURL(u.base, 97)
 }
 
-//line routes_gen.go:3263:1
+//line routes_gen.go:3266:1
 
-// R72 returns the URL of route "r72": /a/@ (routes.conf:500:7).
+// R72 returns the URL of route "r72": /a/@ (routes.conf:508:7).
 //
-//line routes.conf:500:1
+//line routes.conf:508:1
 func (u URLBuilder) R72() string {
 	return routegenTable.HelperURL(u.base, 99)
 }
 
-//line routes_gen.go:3272:1
+//line routes_gen.go:3275:1
 
-// R51 returns the URL of route "r51": /a:p0 (routes.conf:354:7).
+// R51 returns the URL of route "r51": /a:p0 (routes.conf:363:7).
 //
-//line routes.conf:354:1
+//line routes.conf:363:1
 func (u URLBuilder) R51(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 101, p0)
 }
 
-//line routes_gen.go:3281:1
+//line routes_gen.go:3284:1
 
-// R55 returns the URL of route "r55": /a:p0/... (routes.conf:382:11).
+// R55 returns the URL of route "r55": /a:p0/... (routes.conf:388:11).
 //
-//line routes.conf:382:1
+//line routes.conf:388:1
 func (u URLBuilder) R55(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 103, p0)
 }
 
-//line routes_gen.go:3290:1
+//line routes_gen.go:3293:1
 
-// R53 returns the URL of route "r53": /a:p0/:p1 (routes.conf:367:11).
+// R53 returns the URL of route "r53": /a:p0/:p1 (routes.conf:376:11).
 //
-//line routes.conf:367:1
+//line routes.conf:376:1
 func (u URLBuilder) R53(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 105, p0, p1)
 }
 
-//line routes_gen.go:3299:1
+//line routes_gen.go:3302:1
 
-// R52 returns the URL of route "r52": /a:p0/new/ab (routes.conf:361:11).
+// R52 returns the URL of route "r52": /a:p0/new/ab (routes.conf:371:11).
 //
-//line routes.conf:361:1
+//line routes.conf:371:1
 func (u URLBuilder) R52(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 108, p0)
 }
 
-//line routes_gen.go:3308:1
+//line routes_gen.go:3311:1
 
-// R54 returns the URL of route "r54": /a:p0/~:p1/user_:p2 (routes.conf:375:11).
+// R54 returns the URL of route "r54": /a:p0/~:p1/user_:p2 (routes.conf:382:11).
 //
-//line routes.conf:375:1
+//line routes.conf:382:1
 func (u URLBuilder) R54(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 111, p0, p1, p2)
 }
 
-//line routes_gen.go:3317:1
+//line routes_gen.go:3320:1
 
-// R43 returns the URL of route "r43": /abc/1*rest (routes.conf:301:11).
+// R43 returns the URL of route "r43": /abc/1*rest (routes.conf:306:11).
 //
-//line routes.conf:301:1
+//line routes.conf:306:1
 func (u URLBuilder) R43(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 113, rest)
 }
 
-//line routes_gen.go:3326:1
+//line routes_gen.go:3329:1
 
-// R41 returns the URL of route "r41": /abc/1*rest (routes.conf:290:11).
+// R41 returns the URL of route "r41": /abc/1*rest (routes.conf:294:11).
 //
-//line routes.conf:290:1
+//line routes.conf:294:1
 func (u URLBuilder) R41(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 114, rest)
 }
 
-//line routes_gen.go:3335:1
+//line routes_gen.go:3338:1
 
-// R44 returns the URL of route "r44": /abc/1*rest (routes.conf:307:15).
+// R44 returns the URL of route "r44": /abc/1*rest (routes.conf:311:15).
 //
-//line routes.conf:307:1
+//line routes.conf:311:1
 func (u URLBuilder) R44(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 116, rest)
 }
 
-//line routes_gen.go:3344:1
+//line routes_gen.go:3347:1
 
-// R40 returns the URL of route "r40": /abc/1*rest (routes.conf:283:7).
+// R40 returns the URL of route "r40": /abc/1*rest (routes.conf:287:7).
 //
-//line routes.conf:283:1
+//line routes.conf:287:1
 func (u URLBuilder) R40(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 117, rest)
 }
 
-//line routes_gen.go:3353:1
+//line routes_gen.go:3356:1
 
-// R42 returns the URL of route "r42": /abc/1*rest (routes.conf:294:11).
+// R42 returns the URL of route "r42": /abc/1*rest (routes.conf:299:11).
 //
-//line routes.conf:294:1
+//line routes.conf:299:1
 func (u URLBuilder) R42(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 118, rest)
 }
 
-//line routes_gen.go:3362:1
+//line routes_gen.go:3365:1
 
-// R71 returns the URL of route "r71": /abc/a (routes.conf:493:7).
+// R71 returns the URL of route "r71": /abc/a (routes.conf:502:7).
 //
-//line routes.conf:493:1
+//line routes.conf:502:1
 func (u URLBuilder) R71() string {
 	return routegenTable.HelperURL(u.base, 120)
 }
 
-//line routes_gen.go:3371:1
+//line routes_gen.go:3374:1
 
-// R14 returns the URL of route "r14": /b/abc (routes.conf:102:7).
+// R14 returns the URL of route "r14": /b/abc (routes.conf:106:7).
 //
-//line routes.conf:102:1
+//line routes.conf:106:1
 func (u URLBuilder) R14() string {
 	return routegenTable.HelperURL(u.base, 122)
 }
 
-//line routes_gen.go:3380:1
+//line routes_gen.go:3383:1
 
-// R86 returns the URL of route "r86": /new/*rest (routes.conf:602:7).
+// R86 returns the URL of route "r86": /new/*rest (routes.conf:607:7).
 //
-//line routes.conf:602:1
+//line routes.conf:607:1
 func (u URLBuilder) R86(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 123, rest)
 }
 
-//line routes_gen.go:3389:1
+//line routes_gen.go:3392:1
 
-// R65 returns the URL of route "r65": /user_x (routes.conf:452:7).
+// R65 returns the URL of route "r65": /user_x (routes.conf:458:7).
 //
-//line routes.conf:452:1
+//line routes.conf:458:1
 func (u URLBuilder) R65() string {
 	return routegenTable.HelperURL(u.base, 124)
 }
 
-//line routes_gen.go:3398:1
+//line routes_gen.go:3401:1
 
-// R69 returns the URL of route "r69": /user_x/.a/:p2 (routes.conf:477:11).
+// R69 returns the URL of route "r69": /user_x/.a/:p2 (routes.conf:489:11).
 //
-//line routes.conf:477:1
+//line routes.conf:489:1
 func (u URLBuilder) R69(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 125, p2)
 }
 
-//line routes_gen.go:3407:1
+//line routes_gen.go:3410:1
 
-// R29 returns the URL of route "r29": /user_x/:p1 (routes.conf:204:15).
+// R29 returns the URL of route "r29": /user_x/:p1 (routes.conf:202:15).
 //
-//line routes.conf:204:1
+//line routes.conf:202:1
 func (u URLBuilder) R29(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 127, p1)
 }
 
-//line routes_gen.go:3416:1
+//line routes_gen.go:3419:1
 
-// R34 returns the URL of route "r34": /user_x/:p1 (routes.conf:243:7).
+// R34 returns the URL of route "r34": /user_x/:p1 (routes.conf:245:7).
 //
-//line routes.conf:243:1
+//line routes.conf:245:1
 func (u URLBuilder) R34(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 129, p1)
 }
 
-//line routes_gen.go:3425:1
+//line routes_gen.go:3428:1
 
-// R36 returns the URL of route "r36": /user_x/:p1/1:p2/@ (routes.conf:255:11).
+// R36 returns the URL of route "r36": /user_x/:p1/1:p2/@ (routes.conf:257:11).
 //
-//line routes.conf:255:1
+//line routes.conf:257:1
 func (u URLBuilder) R36(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 130, p1, p2)
 }
 
-//line routes_gen.go:3434:1
+//line routes_gen.go:3437:1
 
-// R35 returns the URL of route "r35": /user_x/:p1/:p2/x.:p3 (routes.conf:249:11).
+// R35 returns the URL of route "r35": /user_x/:p1/:p2/x.:p3 (routes.conf:252:11).
 //
-//line routes.conf:249:1
+//line routes.conf:252:1
 func (u URLBuilder) R35(p1 string, p2 int64, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 132, p1, strconv.FormatInt(p2, 10), p3)
 }
 
-//line routes_gen.go:3443:1
+//line routes_gen.go:3446:1
 
-// R67 returns the URL of route "r67": /user_x/~u/*rest (routes.conf:465:15).
+// R67 returns the URL of route "r67": /user_x/~u/*rest (routes.conf:473:15).
 //
-//line routes.conf:465:1
+//line routes.conf:473:1
 func (u URLBuilder) R67(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 134, rest)
 }
 
-//line routes_gen.go:3452:1
+//line routes_gen.go:3455:1
 
-// R66 returns the URL of route "r66": /user_x/~u/*rest (routes.conf:460:11).
+// R66 returns the URL of route "r66": /user_x/~u/*rest (routes.conf:465:11).
 //
-//line routes.conf:460:1
+//line routes.conf:465:1
 func (u URLBuilder) R66(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 135, rest)
 }
 
-//line routes_gen.go:3461:1
+//line routes_gen.go:3464:1
 
-// R68 returns the URL of route "r68": /user_x/~u/*rest (routes.conf:469:15).
+// R68 returns the URL of route "r68": /user_x/~u/*rest (routes.conf:480:15).
 //
-//line routes.conf:469:1
+//line routes.conf:480:1
 func (u URLBuilder) R68(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 137, rest)
 }
 
-//line routes_gen.go:3470:1
+//line routes_gen.go:3473:1
 
-// R16 returns the URL of route "r16": /v*rest (routes.conf:119:7).
+// R16 returns the URL of route "r16": /v*rest (routes.conf:120:7).
 //
-//line routes.conf:119:1
+//line routes.conf:120:1
 func (u URLBuilder) R16(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 138, rest)
 }
 
-//line routes_gen.go:3479:1
+//line routes_gen.go:3482:1
 
-// R9 returns the URL of route "r9": /v1 (routes.conf:66:7).
+// R9 returns the URL of route "r9": /v1 (routes.conf:67:7).
 //
-//line routes.conf:66:1
+//line routes.conf:67:1
 func (u URLBuilder) R9() string {
 	return routegenTable.HelperURL(u.base, 139)
 }
 
-//line routes_gen.go:3488:1
+//line routes_gen.go:3491:1
 
-// R105 returns the URL of route "r105": /v1 (routes.conf:735:7).
+// R105 returns the URL of route "r105": /v1 (routes.conf:744:7).
 //
-//line routes.conf:735:1
+//line routes.conf:744:1
 func (u URLBuilder) R105() string {
 	return routegenTable.HelperURL(u.base, 140)
 }
 
-//line routes_gen.go:3497:1
+//line routes_gen.go:3500:1
 
-// R100 returns the URL of route "r100": /v1/:p1 (routes.conf:700:11).
+// R100 returns the URL of route "r100": /v1/:p1 (routes.conf:706:11).
 //
-//line routes.conf:700:1
+//line routes.conf:706:1
 func (u URLBuilder) R100(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 143, p1)
 }
 
-//line routes_gen.go:3506:1
+//line routes_gen.go:3509:1
 
-// R106 returns the URL of route "r106": /v1/:p1 (routes.conf:742:11).
+// R106 returns the URL of route "r106": /v1/:p1 (routes.conf:751:11).
 //
-//line routes.conf:742:1
+//line routes.conf:751:1
 func (u URLBuilder) R106(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 144, p1)
 }
 
-//line routes_gen.go:3515:1
+//line routes_gen.go:3518:1
 
-// R11 returns the URL of route "r11": /v1/abc/:p2 (routes.conf:80:11).
+// R11 returns the URL of route "r11": /v1/abc/:p2 (routes.conf:81:11).
 //
-//line routes.conf:80:1
+//line routes.conf:81:1
 func (u URLBuilder) R11(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 147, p2)
 }
 
-//line routes_gen.go:3524:1
+//line routes_gen.go:3527:1
 
-// R82 returns the URL of route "r82": /v1/users (routes.conf:571:7).
+// R82 returns the URL of route "r82": /v1/users (routes.conf:578:7).
 //
-//line routes.conf:571:1
+//line routes.conf:578:1
 func (u URLBuilder) R82() string {
 	return routegenTable.HelperURL(u.base, 150)
 }
 
-//line routes_gen.go:3533:1
+//line routes_gen.go:3536:1
 
-// R12 returns the URL of route "r12": /v1/users/a-b (routes.conf:88:11).
+// R12 returns the URL of route "r12": /v1/users/a-b (routes.conf:89:11).
 //
-//line routes.conf:88:1
+//line routes.conf:89:1
 func (u URLBuilder) R12() string {
 	return routegenTable.HelperURL(u.base, 151)
 }
 
-//line routes_gen.go:3542:1
+//line routes_gen.go:3545:1
 
-// R83 returns the URL of route "r83": /v1/users/ab/:p3 (routes.conf:578:11).
+// R83 returns the URL of route "r83": /v1/users/ab/:p3 (routes.conf:584:11).
 //
-//line routes.conf:578:1
+//line routes.conf:584:1
 func (u URLBuilder) R83(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 152, p3)
 }
 
-//line routes_gen.go:3551:1
+//line routes_gen.go:3554:1
 
-// R85 returns the URL of route "r85": /v1/users/ab/:p3/new (routes.conf:591:15).
+// R85 returns the URL of route "r85": /v1/users/ab/:p3/new (routes.conf:596:15).
 //
-//line routes.conf:591:1
+//line routes.conf:596:1
 func (u URLBuilder) R85(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 153, p3)
 }
 
-//line routes_gen.go:3560:1
+//line routes_gen.go:3563:1
 
-// R84 returns the URL of route "r84": /v1/users/ab/:p3/~u/v:p5 (routes.conf:585:15).
+// R84 returns the URL of route "r84": /v1/users/ab/:p3/~u/v:p5 (routes.conf:589:15).
 //
-//line routes.conf:585:1
+//line routes.conf:589:1
 func (u URLBuilder) R84(p3 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 154, p3, p5)
 }
 
-//line routes_gen.go:3569:1
+//line routes_gen.go:3572:1
 
-// R107 returns the URL of route "r107": /v1/x.y/:p2 (routes.conf:749:11).
+// R107 returns the URL of route "r107": /v1/x.y/:p2 (routes.conf:759:11).
 //
-//line routes.conf:749:1
+//line routes.conf:759:1
 func (u URLBuilder) R107(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 155, p2)
 }
 
-//line routes_gen.go:3578:1
+//line routes_gen.go:3581:1
 
-// R10 returns the URL of route "r10": /v1/~u (routes.conf:73:11).
+// R10 returns the URL of route "r10": /v1/~u (routes.conf:74:11).
 //
-//line routes.conf:73:1
+//line routes.conf:74:1
 func (u URLBuilder) R10() string {
 	return routegenTable.HelperURL(u.base, 157)
 }
 
-//line routes_gen.go:3587:1
+//line routes_gen.go:3590:1
 
-// R57 returns the URL of route "r57": /v:p0/1:p1 (routes.conf:398:7).
+// R57 returns the URL of route "r57": /v:p0/1:p1 (routes.conf:403:7).
 //
-//line routes.conf:398:1
+//line routes.conf:403:1
 func (u URLBuilder) R57(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 158, p0, p1)
 }
 
-//line routes_gen.go:3596:1
+//line routes_gen.go:3599:1
 
-// R60 returns the URL of route "r60": /v:p0/1:p1/:p2 (routes.conf:415:11).
+// R60 returns the URL of route "r60": /v:p0/1:p1/:p2 (routes.conf:424:11).
 //
-//line routes.conf:415:1
+//line routes.conf:424:1
 func (u URLBuilder) R60(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 159, p0, p1, p2)
 }
 
-//line routes_gen.go:3605:1
+//line routes_gen.go:3608:1
 
-// R59 returns the URL of route "r59": /v:p0/1:p1/:p2/user_:p3 (routes.conf:409:11).
+// R59 returns the URL of route "r59": /v:p0/1:p1/:p2/user_:p3 (routes.conf:417:11).
 //
-//line routes.conf:409:1
+//line routes.conf:417:1
 func (u URLBuilder) R59(p0 string, p1 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 160, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:3614:1
+//line routes_gen.go:3617:1
 
-// R64 returns the URL of route "r64": /v:p0/1:p1/abc (routes.conf:442:15).
+// R64 returns the URL of route "r64": /v:p0/1:p1/abc (routes.conf:448:15).
 //
-//line routes.conf:442:1
+//line routes.conf:448:1
 func (u URLBuilder) R64(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 161, p0, p1)
 }
 
-//line routes_gen.go:3623:1
+//line routes_gen.go:3626:1
 
-// R61 returns the URL of route "r61": /v:p0/1:p1/abc (routes.conf:421:11).
+// R61 returns the URL of route "r61": /v:p0/1:p1/abc (routes.conf:430:11).
 //
-//line routes.conf:421:1
+//line routes.conf:430:1
 func (u URLBuilder) R61(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 162, p0, p1)
 }
 
-//line routes_gen.go:3632:1
+//line routes_gen.go:3635:1
 
-// R58 returns the URL of route "r58": /v:p0/1:p1/abc/*rest (routes.conf:404:11).
+// R58 returns the URL of route "r58": /v:p0/1:p1/abc/*rest (routes.conf:410:11).
 //
-//line routes.conf:404:1
+//line routes.conf:410:1
 func (u URLBuilder) R58(p0 string, p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 165, p0, p1, rest)
 }
 
-//line routes_gen.go:3641:1
+//line routes_gen.go:3644:1
 
-// R62 returns the URL of route "r62": /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:428:15).
+// R62 returns the URL of route "r62": /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:436:15).
 //
-//line routes.conf:428:1
+//line routes.conf:436:1
 func (u URLBuilder) R62(p0 string, p1 string, p3 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 167, p0, p1, p3, p4)
 }
 
-//line routes_gen.go:3650:1
+//line routes_gen.go:3653:1
 
-// R63 returns the URL of route "r63": /v:p0/1:p1/abc/~u/:p4 (routes.conf:435:15).
+// R63 returns the URL of route "r63": /v:p0/1:p1/abc/~u/:p4 (routes.conf:442:15).
 //
-//line routes.conf:435:1
+//line routes.conf:442:1
 func (u URLBuilder) R63(p0 string, p1 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 168, p0, p1, p4)
 }
 
-//line routes_gen.go:3659:1
+//line routes_gen.go:3662:1
 
-// R46 returns the URL of route "r46": /x.y/*rest (routes.conf:324:7).
+// R46 returns the URL of route "r46": /x.y/*rest (routes.conf:328:7).
 //
-//line routes.conf:324:1
+//line routes.conf:328:1
 func (u URLBuilder) R46(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 169, rest)
 }
 
-//line routes_gen.go:3668:1
+//line routes_gen.go:3671:1
 
-// R47 returns the URL of route "r47": /x.y/*rest (routes.conf:331:11).
+// R47 returns the URL of route "r47": /x.y/*rest (routes.conf:335:11).
 //
-//line routes.conf:331:1
+//line routes.conf:335:1
 func (u URLBuilder) R47(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 170, rest)
 }
 
-//line routes_gen.go:3677:1
+//line routes_gen.go:3680:1
 
-// R48 returns the URL of route "r48": /x.y/*rest (routes.conf:336:11).
+// R48 returns the URL of route "r48": /x.y/*rest (routes.conf:341:11).
 //
-//line routes.conf:336:1
+//line routes.conf:341:1
 func (u URLBuilder) R48(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 171, rest)
 }
 
-//line routes_gen.go:3686:1
+//line routes_gen.go:3689:1
 
-// R50 returns the URL of route "r50": /x.y/*rest (routes.conf:346:15).
+// R50 returns the URL of route "r50": /x.y/*rest (routes.conf:352:15).
 //
-//line routes.conf:346:1
+//line routes.conf:352:1
 func (u URLBuilder) R50(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 172, rest)
 }
 
-//line routes_gen.go:3695:1
+//line routes_gen.go:3698:1
 
-// R49 returns the URL of route "r49": /x.y/*rest (routes.conf:342:11).
+// R49 returns the URL of route "r49": /x.y/*rest (routes.conf:348:11).
 //
-//line routes.conf:342:1
+//line routes.conf:348:1
 func (u URLBuilder) R49(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 174, rest)
 }
 
-//line routes_gen.go:3704:1
+//line routes_gen.go:3707:1
 
-// R18 returns the URL of route "r18": /x.y/:p1 (routes.conf:134:11).
+// R18 returns the URL of route "r18": /x.y/:p1 (routes.conf:133:11).
 //
-//line routes.conf:134:1
+//line routes.conf:133:1
 func (u URLBuilder) R18(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 175, p1)
 }
 
-//line routes_gen.go:3713:1
+//line routes_gen.go:3716:1
 
 // R17 returns the URL of route "r17": /x.y/:p1 (routes.conf:127:7).
 //
@@ -3718,16 +3721,16 @@ func (u URLBuilder) R17(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 176, p1)
 }
 
-//line routes_gen.go:3722:1
+//line routes_gen.go:3725:1
 
-// R21 returns the URL of route "r21": /x.y/:p1 (routes.conf:149:15).
+// R21 returns the URL of route "r21": /x.y/:p1 (routes.conf:148:15).
 //
-//line routes.conf:149:1
+//line routes.conf:148:1
 func (u URLBuilder) R21(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 177, p1)
 }
 
-//line routes_gen.go:3731:1
+//line routes_gen.go:3734:1
 
 // R19 returns the URL of route "r19": /x.y/:p1/ab (routes.conf:138:15).
 //
@@ -3736,7 +3739,7 @@ func (u URLBuilder) R19(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 178, p1)
 }
 
-//line routes_gen.go:3740:1
+//line routes_gen.go:3743:1
 
 // R20 returns the URL of route "r20": /x.y/:p1/~u (routes.conf:143:15).
 //
@@ -3745,16 +3748,16 @@ func (u URLBuilder) R20(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 179, p1)
 }
 
-//line routes_gen.go:3749:1
+//line routes_gen.go:3752:1
 
-// R70 returns the URL of route "r70": /~u (routes.conf:485:7).
+// R70 returns the URL of route "r70": /~u (routes.conf:496:7).
 //
-//line routes.conf:485:1
+//line routes.conf:496:1
 func (u URLBuilder) R70() string {
 	return routegenTable.HelperURL(u.base, 182)
 }
 
-//line routes_gen.go:3758:1
+//line routes_gen.go:3761:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

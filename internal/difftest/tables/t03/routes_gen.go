@@ -24,18 +24,17 @@ const (
 
 // routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS0 = &runtime.CORS{
-	AllowOrigins:  []string{"*"},
-	AllowHeaders:  []string{"*"},
-	AllowMethods:  []string{"PATCH", "GET"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
+	AllowOrigins: []string{"https://example.com", "https://*.app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
 }
 
 // routegenCORS1 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS1 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test", "http://localhost:*"},
+	AllowOrigins: []string{"*"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET", "DELETE", "PATCH"},
+	AllowMethods: []string{"DELETE", "PATCH", "GET"},
 	MaxAge:       86400,
 }
 
@@ -43,7 +42,7 @@ var routegenCORS1 = &runtime.CORS{
 var routegenCORS2 = &runtime.CORS{
 	AllowOrigins:  []string{"*"},
 	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:  []string{"DELETE"},
+	AllowMethods:  []string{"GET", "HEAD", "POST"},
 	ExposeHeaders: []string{"X-Total"},
 	MaxAge:        600,
 }
@@ -51,115 +50,54 @@ var routegenCORS2 = &runtime.CORS{
 // routegenCORS3 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS3 = &runtime.CORS{
 	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"POST"},
+	AllowHeaders: []string{"Authorization", "Content-Type"},
+	AllowMethods: []string{"*"},
 	MaxAge:       86400,
 }
 
 // routegenCORS4 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS4 = &runtime.CORS{
-	AllowOrigins: []string{"http://localhost:*"},
+	AllowOrigins: []string{"*"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"POST"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
 }
 
 // routegenCORS5 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS5 = &runtime.CORS{
 	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"Authorization", "Content-Type"},
+	AllowHeaders: []string{"*"},
 	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
 }
 
 // routegenCORS6 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS6 = &runtime.CORS{
-	AllowOrigins: []string{"http://localhost:*", "https://*.app.test"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"*"},
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Content-Type", "Authorization"},
+	AllowMethods: []string{"PUT", "DELETE", "POST"},
 	MaxAge:       86400,
 }
 
 // routegenCORS7 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS7 = &runtime.CORS{
-	AllowOrigins:     []string{"https://example.com"},
-	AllowHeaders:     []string{"Authorization"},
-	AllowMethods:     []string{"DELETE"},
-	AllowCredentials: true,
-	MaxAge:           86400,
+	AllowOrigins: []string{"http://localhost:*"},
+	AllowHeaders: []string{"Content-Type", "Authorization"},
+	AllowMethods: []string{"PUT", "DELETE", "POST"},
+	MaxAge:       86400,
 }
 
 // routegenCORS8 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS8 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test"},
-	AllowHeaders: []string{"Authorization", "X-Custom"},
-	AllowMethods: []string{"*"},
-	MaxAge:       86400,
-}
-
-// routegenCORS9 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS9 = &runtime.CORS{
-	AllowOrigins:     []string{"https://example.com", "https://app.test"},
-	AllowHeaders:     []string{"Authorization", "X-Custom"},
-	AllowMethods:     []string{"*"},
-	AllowCredentials: true,
-	MaxAge:           86400,
-}
-
-// routegenCORS10 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS10 = &runtime.CORS{
-	AllowOrigins: []string{"https://app.test", "http://localhost:*"},
-	AllowHeaders: []string{"Authorization"},
-	AllowMethods: []string{"*"},
-	MaxAge:       86400,
-}
-
-// routegenCORS11 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS11 = &runtime.CORS{
-	AllowOrigins:     []string{"https://app.test"},
-	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:     []string{"*"},
-	AllowCredentials: true,
-	MaxAge:           86400,
-}
-
-// routegenCORS12 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS12 = &runtime.CORS{
-	AllowOrigins:     []string{"https://app.test"},
-	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:     []string{"DELETE"},
-	AllowCredentials: true,
-	MaxAge:           86400,
-}
-
-// routegenCORS13 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS13 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"X-Custom"},
-	AllowMethods: []string{"PATCH"},
-	MaxAge:       86400,
-}
-
-// routegenCORS14 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS14 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
+	AllowOrigins: []string{"https://app.test"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
 }
 
-// routegenCORS15 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS15 = &runtime.CORS{
+// routegenCORS9 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS9 = &runtime.CORS{
 	AllowOrigins:     []string{"https://example.com"},
-	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:     []string{"GET", "HEAD", "POST"},
-	AllowCredentials: true,
-	MaxAge:           86400,
-}
-
-// routegenCORS16 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS16 = &runtime.CORS{
-	AllowOrigins:     []string{"https://app.test"},
 	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods:     []string{"PUT", "DELETE"},
 	ExposeHeaders:    []string{"X-Total"},
@@ -167,34 +105,93 @@ var routegenCORS16 = &runtime.CORS{
 	MaxAge:           600,
 }
 
+// routegenCORS10 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS10 = &runtime.CORS{
+	AllowOrigins:     []string{"https://example.com"},
+	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:     []string{"PATCH"},
+	AllowCredentials: true,
+	MaxAge:           86400,
+}
+
+// routegenCORS11 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS11 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "PATCH"},
+	MaxAge:       86400,
+}
+
+// routegenCORS12 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS12 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "https://app.test"},
+	AllowHeaders: []string{"*"},
+	AllowMethods: []string{"PATCH", "GET", "DELETE"},
+	MaxAge:       86400,
+}
+
+// routegenCORS13 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS13 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*", "https://*.app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"*"},
+	MaxAge:       86400,
+}
+
+// routegenCORS14 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS14 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "http://localhost:*"},
+	AllowHeaders: []string{"Authorization"},
+	AllowMethods: []string{"GET"},
+	MaxAge:       86400,
+}
+
+// routegenCORS15 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS15 = &runtime.CORS{
+	AllowOrigins:  []string{"https://*.app.test"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"GET", "HEAD", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS16 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS16 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
 // routegenCORS17 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS17 = &runtime.CORS{
-	AllowOrigins: []string{"http://localhost:*", "https://example.com"},
-	AllowHeaders: []string{"Authorization"},
-	AllowMethods: []string{"DELETE", "GET"},
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET"},
 	MaxAge:       86400,
 }
 
 // routegenCORS18 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS18 = &runtime.CORS{
-	AllowOrigins: []string{"http://localhost:*", "https://example.com", "https://*.app.test"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
+	AllowOrigins: []string{"https://example.com", "https://*.app.test"},
+	AllowHeaders: []string{"Authorization"},
+	AllowMethods: []string{"PATCH", "PUT"},
 	MaxAge:       86400,
 }
 
 // routegenCORS19 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS19 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test", "https://app.test"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
-	MaxAge:       86400,
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"X-Custom", "Content-Type"},
+	AllowMethods:  []string{"GET", "HEAD", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
 }
 
 // routegenCORS20 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS20 = &runtime.CORS{
-	AllowOrigins:  []string{"*"},
-	AllowHeaders:  []string{"*"},
+	AllowOrigins:  []string{"http://localhost:*", "https://app.test"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods:  []string{"GET", "HEAD", "POST"},
 	ExposeHeaders: []string{"X-Total"},
 	MaxAge:        600,
@@ -202,58 +199,15 @@ var routegenCORS20 = &runtime.CORS{
 
 // routegenCORS21 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS21 = &runtime.CORS{
-	AllowOrigins:  []string{"https://app.test", "https://*.app.test"},
-	AllowHeaders:  []string{"*"},
-	AllowMethods:  []string{"GET", "HEAD", "POST"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS22 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS22 = &runtime.CORS{
-	AllowOrigins: []string{"http://localhost:*"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
-	MaxAge:       86400,
-}
-
-// routegenCORS23 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS23 = &runtime.CORS{
-	AllowOrigins:  []string{"*"},
-	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:  []string{"GET", "DELETE"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS24 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS24 = &runtime.CORS{
-	AllowOrigins:  []string{"https://example.com"},
-	AllowHeaders:  []string{"*"},
-	AllowMethods:  []string{"GET", "DELETE"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS25 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS25 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
-	MaxAge:       86400,
-}
-
-// routegenCORS26 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS26 = &runtime.CORS{
 	AllowOrigins:     []string{"https://app.test"},
-	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowHeaders:     []string{"*"},
 	AllowMethods:     []string{"GET", "HEAD", "POST"},
 	AllowCredentials: true,
 	MaxAge:           86400,
 }
 
-// routegenCORS27 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS27 = &runtime.CORS{
+// routegenCORS22 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS22 = &runtime.CORS{
 	AllowOrigins:  []string{"*"},
 	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods:  []string{"PATCH", "GET", "DELETE"},
@@ -261,217 +215,251 @@ var routegenCORS27 = &runtime.CORS{
 	MaxAge:        600,
 }
 
-// routegenCORS28 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS28 = &runtime.CORS{
+// routegenCORS23 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS23 = &runtime.CORS{
 	AllowOrigins: []string{"https://app.test", "https://example.com"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
 }
 
-// routegenCORS29 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS29 = &runtime.CORS{
+// routegenCORS24 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS24 = &runtime.CORS{
+	AllowOrigins:     []string{"https://example.com"},
+	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:     []string{"GET", "HEAD", "POST"},
+	ExposeHeaders:    []string{"X-Total"},
+	AllowCredentials: true,
+	MaxAge:           600,
+}
+
+// routegenCORS25 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS25 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*", "https://app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS26 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS26 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"X-Custom"},
+	AllowMethods: []string{"PATCH"},
+	MaxAge:       86400,
+}
+
+// routegenCORS27 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS27 = &runtime.CORS{
 	AllowOrigins:  []string{"*"},
-	AllowHeaders:  []string{"Authorization", "Content-Type"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods:  []string{"*"},
 	ExposeHeaders: []string{"X-Total"},
 	MaxAge:        600,
 }
 
-// routegenCORS30 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS30 = &runtime.CORS{
-	AllowOrigins:  []string{"*"},
-	AllowHeaders:  []string{"X-Custom"},
-	AllowMethods:  []string{"DELETE"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS31 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS31 = &runtime.CORS{
-	AllowOrigins: []string{"https://example.com", "https://*.app.test"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"DELETE"},
-	MaxAge:       86400,
-}
-
-// routegenCORS32 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS32 = &runtime.CORS{
-	AllowOrigins: []string{"https://example.com", "https://*.app.test"},
-	AllowHeaders: []string{"Authorization"},
-	AllowMethods: []string{"PATCH", "PUT"},
-	MaxAge:       86400,
-}
-
-// routegenCORS33 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS33 = &runtime.CORS{
-	AllowOrigins: []string{"https://example.com"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"*"},
-	MaxAge:       86400,
-}
-
-// routegenCORS34 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS34 = &runtime.CORS{
-	AllowOrigins:  []string{"http://localhost:*", "https://example.com", "https://*.app.test"},
-	AllowHeaders:  []string{"X-Custom", "Content-Type"},
-	AllowMethods:  []string{"GET", "POST"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS35 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS35 = &runtime.CORS{
-	AllowOrigins:  []string{"*"},
-	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:  []string{"GET", "POST"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS36 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS36 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
+// routegenCORS28 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS28 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "https://app.test", "http://localhost:*"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods: []string{"PATCH", "GET"},
 	MaxAge:       86400,
 }
 
-// routegenCORS37 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS37 = &runtime.CORS{
-	AllowOrigins:     []string{"https://example.com"},
-	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:     []string{"POST", "GET"},
-	AllowCredentials: true,
-	MaxAge:           86400,
-}
-
-// routegenCORS38 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS38 = &runtime.CORS{
+// routegenCORS29 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS29 = &runtime.CORS{
 	AllowOrigins: []string{"http://localhost:*"},
 	AllowHeaders: []string{"*"},
 	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
 }
 
-// routegenCORS39 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS39 = &runtime.CORS{
-	AllowOrigins:     []string{"https://example.com"},
-	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:     []string{"PUT"},
-	AllowCredentials: true,
-	MaxAge:           86400,
-}
-
-// routegenCORS40 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS40 = &runtime.CORS{
-	AllowOrigins:  []string{"*"},
+// routegenCORS30 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS30 = &runtime.CORS{
+	AllowOrigins:  []string{"http://localhost:*"},
 	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:  []string{"GET", "HEAD", "POST"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS41 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS41 = &runtime.CORS{
-	AllowOrigins:  []string{"*"},
-	AllowHeaders:  []string{"X-Custom"},
 	AllowMethods:  []string{"*"},
 	ExposeHeaders: []string{"X-Total"},
 	MaxAge:        600,
 }
 
-// routegenCORS42 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS42 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"*"},
-	AllowMethods: []string{"PUT"},
-	MaxAge:       86400,
-}
-
-// routegenCORS43 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS43 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"Authorization"},
+// routegenCORS31 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS31 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*"},
+	AllowHeaders: []string{"X-Custom"},
 	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
 }
 
-// routegenCORS44 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS44 = &runtime.CORS{
-	AllowOrigins:  []string{"https://app.test", "http://localhost:*"},
-	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:  []string{"GET", "DELETE", "PATCH"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS45 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS45 = &runtime.CORS{
-	AllowOrigins:     []string{"https://example.com"},
-	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:     []string{"GET", "HEAD", "POST"},
-	ExposeHeaders:    []string{"X-Total"},
-	AllowCredentials: true,
-	MaxAge:           600,
-}
-
-// routegenCORS46 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS46 = &runtime.CORS{
-	AllowOrigins:  []string{"https://*.app.test"},
-	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:  []string{"GET", "DELETE", "PATCH"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS47 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS47 = &runtime.CORS{
-	AllowOrigins:  []string{"https://*.app.test"},
-	AllowHeaders:  []string{"*"},
-	AllowMethods:  []string{"*"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS48 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS48 = &runtime.CORS{
-	AllowOrigins:  []string{"http://localhost:*", "https://example.com"},
-	AllowHeaders:  []string{"Content-Type"},
-	AllowMethods:  []string{"GET", "DELETE", "PATCH"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS49 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS49 = &runtime.CORS{
-	AllowOrigins:     []string{"https://app.test", "https://example.com"},
-	AllowHeaders:     []string{"Content-Type"},
-	AllowMethods:     []string{"GET", "HEAD", "POST"},
-	ExposeHeaders:    []string{"X-Total"},
-	AllowCredentials: true,
-	MaxAge:           600,
-}
-
-// routegenCORS50 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS50 = &runtime.CORS{
+// routegenCORS32 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS32 = &runtime.CORS{
 	AllowOrigins: []string{"http://localhost:*", "https://example.com"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
 }
 
-// routegenCORS51 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS51 = &runtime.CORS{
-	AllowOrigins: []string{"https://app.test"},
+// routegenCORS33 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS33 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"PATCH", "GET"},
+	MaxAge:       86400,
+}
+
+// routegenCORS34 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS34 = &runtime.CORS{
+	AllowOrigins:  []string{"https://example.com", "http://localhost:*"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"GET", "HEAD", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS35 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS35 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "http://localhost:*", "https://example.com"},
+	AllowHeaders: []string{"*"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS36 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS36 = &runtime.CORS{
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"GET", "DELETE"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS37 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS37 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Content-Type"},
+	AllowMethods: []string{"GET", "PUT"},
+	MaxAge:       86400,
+}
+
+// routegenCORS38 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS38 = &runtime.CORS{
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"DELETE", "GET"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS39 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS39 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
 }
 
+// routegenCORS40 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS40 = &runtime.CORS{
+	AllowOrigins: []string{"https://app.test", "http://localhost:*"},
+	AllowHeaders: []string{"Authorization"},
+	AllowMethods: []string{"*"},
+	MaxAge:       86400,
+}
+
+// routegenCORS41 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS41 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "http://localhost:*", "https://app.test"},
+	AllowHeaders: []string{"*"},
+	AllowMethods: []string{"*"},
+	MaxAge:       86400,
+}
+
+// routegenCORS42 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS42 = &runtime.CORS{
+	AllowOrigins: []string{"https://example.com", "http://localhost:*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS43 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS43 = &runtime.CORS{
+	AllowOrigins: []string{"https://app.test", "https://*.app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS44 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS44 = &runtime.CORS{
+	AllowOrigins:  []string{"https://*.app.test"},
+	AllowHeaders:  []string{"*"},
+	AllowMethods:  []string{"GET", "HEAD", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS45 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS45 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"PUT"},
+	MaxAge:       86400,
+}
+
+// routegenCORS46 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS46 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*", "https://example.com"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"*"},
+	MaxAge:       86400,
+}
+
+// routegenCORS47 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS47 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*", "https://*.app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS48 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS48 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"*"},
+	AllowMethods: []string{"PUT"},
+	MaxAge:       86400,
+}
+
+// routegenCORS49 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS49 = &runtime.CORS{
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"*"},
+	AllowMethods:  []string{"GET", "HEAD", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS50 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS50 = &runtime.CORS{
+	AllowOrigins:  []string{"https://example.com", "https://*.app.test", "https://app.test"},
+	AllowHeaders:  []string{"*"},
+	AllowMethods:  []string{"POST", "GET", "DELETE"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS51 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS51 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "http://localhost:*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"DELETE"},
+	MaxAge:       86400,
+}
+
 // routegenCORS52 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS52 = &runtime.CORS{
-	AllowOrigins: []string{"https://example.com", "https://*.app.test"},
+	AllowOrigins: []string{"https://*.app.test", "http://localhost:*", "https://example.com"},
 	AllowHeaders: []string{"X-Custom"},
 	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
@@ -479,7 +467,7 @@ var routegenCORS52 = &runtime.CORS{
 
 // routegenCORS53 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS53 = &runtime.CORS{
-	AllowOrigins:  []string{"http://localhost:*"},
+	AllowOrigins:  []string{"https://app.test", "https://*.app.test"},
 	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods:  []string{"*"},
 	ExposeHeaders: []string{"X-Total"},
@@ -488,80 +476,74 @@ var routegenCORS53 = &runtime.CORS{
 
 // routegenCORS54 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS54 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test", "https://example.com"},
+	AllowOrigins: []string{"*"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"*"},
+	AllowMethods: []string{"PATCH"},
 	MaxAge:       86400,
 }
 
 // routegenCORS55 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS55 = &runtime.CORS{
-	AllowOrigins: []string{"http://localhost:*"},
-	AllowHeaders: []string{"X-Custom"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
+	AllowOrigins: []string{"https://example.com", "https://app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"PUT", "DELETE"},
 	MaxAge:       86400,
 }
 
 // routegenCORS56 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS56 = &runtime.CORS{
-	AllowOrigins:     []string{"https://app.test"},
-	AllowHeaders:     []string{"Content-Type"},
-	AllowMethods:     []string{"GET", "HEAD", "POST"},
-	AllowCredentials: true,
-	MaxAge:           86400,
-}
-
-// routegenCORS57 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS57 = &runtime.CORS{
-	AllowOrigins: []string{"http://localhost:*", "https://*.app.test"},
+	AllowOrigins: []string{"https://example.com"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
 }
 
+// routegenCORS57 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS57 = &runtime.CORS{
+	AllowOrigins:  []string{"https://app.test", "http://localhost:*"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"GET", "DELETE", "PATCH"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
 // routegenCORS58 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS58 = &runtime.CORS{
-	AllowOrigins:  []string{"*"},
-	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:  []string{"POST"},
+	AllowOrigins:  []string{"https://app.test", "http://localhost:*"},
+	AllowHeaders:  []string{"*"},
+	AllowMethods:  []string{"GET", "DELETE", "PATCH"},
 	ExposeHeaders: []string{"X-Total"},
 	MaxAge:        600,
 }
 
 // routegenCORS59 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS59 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"*"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
-	MaxAge:       86400,
+	AllowOrigins:  []string{"https://example.com", "http://localhost:*"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"*"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
 }
 
 // routegenCORS60 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS60 = &runtime.CORS{
-	AllowOrigins: []string{"https://example.com"},
-	AllowHeaders: []string{"X-Custom"},
-	AllowMethods: []string{"*"},
+	AllowOrigins: []string{"https://example.com", "https://app.test"},
+	AllowHeaders: []string{"Content-Type"},
+	AllowMethods: []string{"GET", "PUT"},
 	MaxAge:       86400,
 }
 
 // routegenCORS61 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS61 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test", "https://app.test"},
-	AllowHeaders: []string{"X-Custom"},
-	AllowMethods: []string{"PATCH", "DELETE"},
-	MaxAge:       86400,
+	AllowOrigins:     []string{"https://example.com"},
+	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:     []string{"GET", "HEAD", "POST"},
+	AllowCredentials: true,
+	MaxAge:           86400,
 }
 
 // routegenCORS62 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS62 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"PATCH", "DELETE"},
-	MaxAge:       86400,
-}
-
-// routegenCORS63 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS63 = &runtime.CORS{
 	AllowOrigins:  []string{"https://example.com", "https://*.app.test", "http://localhost:*"},
 	AllowHeaders:  []string{"*"},
 	AllowMethods:  []string{"PUT", "POST"},
@@ -569,172 +551,147 @@ var routegenCORS63 = &runtime.CORS{
 	MaxAge:        600,
 }
 
-// routegenCORS64 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS64 = &runtime.CORS{
+// routegenCORS63 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS63 = &runtime.CORS{
 	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET"},
-	MaxAge:       86400,
-}
-
-// routegenCORS65 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS65 = &runtime.CORS{
-	AllowOrigins: []string{"https://app.test", "https://*.app.test"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
-	MaxAge:       86400,
-}
-
-// routegenCORS66 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS66 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET", "DELETE"},
-	MaxAge:       86400,
-}
-
-// routegenCORS67 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS67 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"Authorization"},
-	AllowMethods: []string{"GET"},
-	MaxAge:       86400,
-}
-
-// routegenCORS68 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS68 = &runtime.CORS{
-	AllowOrigins: []string{"https://example.com"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
-	MaxAge:       86400,
-}
-
-// routegenCORS69 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS69 = &runtime.CORS{
-	AllowOrigins:     []string{"https://app.test"},
-	AllowHeaders:     []string{"*"},
-	AllowMethods:     []string{"GET", "HEAD", "POST"},
-	AllowCredentials: true,
-	MaxAge:           86400,
-}
-
-// routegenCORS70 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS70 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test", "http://localhost:*"},
-	AllowHeaders: []string{"Content-Type"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
-	MaxAge:       86400,
-}
-
-// routegenCORS71 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS71 = &runtime.CORS{
-	AllowOrigins:     []string{"https://example.com"},
-	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:     []string{"*"},
-	ExposeHeaders:    []string{"X-Total"},
-	AllowCredentials: true,
-	MaxAge:           600,
-}
-
-// routegenCORS72 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS72 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"PATCH"},
-	MaxAge:       86400,
-}
-
-// routegenCORS73 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS73 = &runtime.CORS{
-	AllowOrigins:     []string{"https://app.test"},
-	AllowHeaders:     []string{"Content-Type"},
-	AllowMethods:     []string{"*"},
-	ExposeHeaders:    []string{"X-Total"},
-	AllowCredentials: true,
-	MaxAge:           600,
-}
-
-// routegenCORS74 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS74 = &runtime.CORS{
-	AllowOrigins: []string{"http://localhost:*", "https://app.test", "https://example.com"},
-	AllowHeaders: []string{"X-Custom"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
-	MaxAge:       86400,
-}
-
-// routegenCORS75 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS75 = &runtime.CORS{
-	AllowOrigins:     []string{"https://example.com"},
-	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:     []string{"PATCH"},
-	AllowCredentials: true,
-	MaxAge:           86400,
-}
-
-// routegenCORS76 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS76 = &runtime.CORS{
-	AllowOrigins:  []string{"https://app.test", "https://*.app.test"},
-	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:  []string{"GET", "HEAD", "POST"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS77 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS77 = &runtime.CORS{
-	AllowOrigins: []string{"https://app.test", "https://example.com", "http://localhost:*"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods: []string{"POST"},
 	MaxAge:       86400,
 }
 
-// routegenCORS78 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS78 = &runtime.CORS{
+// routegenCORS64 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS64 = &runtime.CORS{
+	AllowOrigins:     []string{"https://app.test"},
+	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:     []string{"POST"},
+	AllowCredentials: true,
+	MaxAge:           86400,
+}
+
+// routegenCORS65 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS65 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test"},
+	AllowHeaders: []string{"Authorization", "X-Custom"},
+	AllowMethods: []string{"*"},
+	MaxAge:       86400,
+}
+
+// routegenCORS66 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS66 = &runtime.CORS{
+	AllowOrigins:     []string{"https://example.com", "https://app.test"},
+	AllowHeaders:     []string{"Authorization", "X-Custom"},
+	AllowMethods:     []string{"*"},
+	AllowCredentials: true,
+	MaxAge:           86400,
+}
+
+// routegenCORS67 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS67 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS68 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS68 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"PUT", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS69 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS69 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"X-Custom", "Content-Type"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS70 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS70 = &runtime.CORS{
+	AllowOrigins:  []string{"https://*.app.test", "https://app.test"},
+	AllowHeaders:  []string{"*"},
+	AllowMethods:  []string{"GET", "HEAD", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS71 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS71 = &runtime.CORS{
+	AllowOrigins:     []string{"https://app.test"},
+	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:     []string{"DELETE"},
+	AllowCredentials: true,
+	MaxAge:           86400,
+}
+
+// routegenCORS72 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS72 = &runtime.CORS{
+	AllowOrigins:     []string{"https://example.com"},
+	AllowHeaders:     []string{"*"},
+	AllowMethods:     []string{"PUT", "POST", "DELETE"},
+	ExposeHeaders:    []string{"X-Total"},
+	AllowCredentials: true,
+	MaxAge:           600,
+}
+
+// routegenCORS73 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS73 = &runtime.CORS{
 	AllowOrigins: []string{"https://*.app.test", "https://example.com"},
 	AllowHeaders: []string{"X-Custom", "Authorization"},
 	AllowMethods: []string{"*"},
 	MaxAge:       86400,
 }
 
-// routegenCORS79 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS79 = &runtime.CORS{
+// routegenCORS74 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS74 = &runtime.CORS{
+	AllowOrigins:  []string{"https://app.test", "https://*.app.test"},
+	AllowHeaders:  []string{"X-Custom", "Authorization"},
+	AllowMethods:  []string{"*"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS75 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS75 = &runtime.CORS{
 	AllowOrigins: []string{"https://example.com"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowHeaders: []string{"X-Custom", "Authorization"},
 	AllowMethods: []string{"POST"},
 	MaxAge:       86400,
 }
 
-// routegenCORS80 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS80 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test"},
-	AllowHeaders: []string{"*"},
+// routegenCORS76 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS76 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "http://localhost:*"},
+	AllowHeaders: []string{"Content-Type"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS77 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS77 = &runtime.CORS{
+	AllowOrigins: []string{"https://example.com"},
+	AllowHeaders: []string{"X-Custom"},
 	AllowMethods: []string{"*"},
 	MaxAge:       86400,
 }
 
-// routegenCORS81 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS81 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test", "https://app.test"},
-	AllowHeaders: []string{"*"},
-	AllowMethods: []string{"PATCH", "GET", "DELETE"},
+// routegenCORS78 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS78 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Authorization"},
+	AllowMethods: []string{"GET"},
 	MaxAge:       86400,
 }
 
-// routegenCORS82 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS82 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test", "http://localhost:*"},
+// routegenCORS79 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS79 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"DELETE"},
+	AllowMethods: []string{"POST"},
 	MaxAge:       86400,
-}
-
-// routegenCORS83 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS83 = &runtime.CORS{
-	AllowOrigins:  []string{"https://*.app.test"},
-	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:  []string{"GET", "HEAD", "POST"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
 }
 
 // Domains are the domains of routes.conf, in file order.
@@ -747,823 +704,823 @@ var Domains = []runtime.Domain{
 }
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = routegenimpl.DecodeRoutes(routegenRoutesJSON, routegenCORS0, routegenCORS1, routegenCORS2, routegenCORS3, routegenCORS4, routegenCORS5, routegenCORS6, routegenCORS7, routegenCORS8, routegenCORS9, routegenCORS10, routegenCORS11, routegenCORS12, routegenCORS13, routegenCORS14, routegenCORS15, routegenCORS16, routegenCORS17, routegenCORS18, routegenCORS19, routegenCORS20, routegenCORS21, routegenCORS22, routegenCORS23, routegenCORS24, routegenCORS25, routegenCORS26, routegenCORS27, routegenCORS28, routegenCORS29, routegenCORS30, routegenCORS31, routegenCORS32, routegenCORS33, routegenCORS34, routegenCORS35, routegenCORS36, routegenCORS37, routegenCORS38, routegenCORS39, routegenCORS40, routegenCORS41, routegenCORS42, routegenCORS43, routegenCORS44, routegenCORS45, routegenCORS46, routegenCORS47, routegenCORS48, routegenCORS49, routegenCORS50, routegenCORS51, routegenCORS52, routegenCORS53, routegenCORS54, routegenCORS55, routegenCORS56, routegenCORS57, routegenCORS58, routegenCORS59, routegenCORS60, routegenCORS61, routegenCORS62, routegenCORS63, routegenCORS64, routegenCORS65, routegenCORS66, routegenCORS67, routegenCORS68, routegenCORS69, routegenCORS70, routegenCORS71, routegenCORS72, routegenCORS73, routegenCORS74, routegenCORS75, routegenCORS76, routegenCORS77, routegenCORS78, routegenCORS79, routegenCORS80, routegenCORS81, routegenCORS82, routegenCORS83)
+var Routes = routegenimpl.DecodeRoutes(routegenRoutesJSON, routegenCORS0, routegenCORS1, routegenCORS2, routegenCORS3, routegenCORS4, routegenCORS5, routegenCORS6, routegenCORS7, routegenCORS8, routegenCORS9, routegenCORS10, routegenCORS11, routegenCORS12, routegenCORS13, routegenCORS14, routegenCORS15, routegenCORS16, routegenCORS17, routegenCORS18, routegenCORS19, routegenCORS20, routegenCORS21, routegenCORS22, routegenCORS23, routegenCORS24, routegenCORS25, routegenCORS26, routegenCORS27, routegenCORS28, routegenCORS29, routegenCORS30, routegenCORS31, routegenCORS32, routegenCORS33, routegenCORS34, routegenCORS35, routegenCORS36, routegenCORS37, routegenCORS38, routegenCORS39, routegenCORS40, routegenCORS41, routegenCORS42, routegenCORS43, routegenCORS44, routegenCORS45, routegenCORS46, routegenCORS47, routegenCORS48, routegenCORS49, routegenCORS50, routegenCORS51, routegenCORS52, routegenCORS53, routegenCORS54, routegenCORS55, routegenCORS56, routegenCORS57, routegenCORS58, routegenCORS59, routegenCORS60, routegenCORS61, routegenCORS62, routegenCORS63, routegenCORS64, routegenCORS65, routegenCORS66, routegenCORS67, routegenCORS68, routegenCORS69, routegenCORS70, routegenCORS71, routegenCORS72, routegenCORS73, routegenCORS74, routegenCORS75, routegenCORS76, routegenCORS77, routegenCORS78, routegenCORS79)
 
 // routegenRoutesJSON holds Routes as JSON, a route a line, its CORS policy the position of
 // the policy's variable among the arguments of DecodeRoutes after this one: routegen lays
 // out a composite literal of each route at a much greater cost, and the table has more
 // than 512 routes.
 const routegenRoutesJSON = `[
-{"Name":"r386","Method":"CONNECT","Path":"/","Controller":"C0","Action":"A386","Pos":"routes.conf:2678:7"},
-{"Name":"r242","Method":"DELETE","Path":"/","Controller":"C0","Action":"A242","MaxBodySize":5242880,"Pos":"routes.conf:1688:7"},
-{"Name":"r264","Method":"GET","Path":"/","Controller":"C2","Action":"A264","Auth":"basic","AntiCSRFCheck":true,"Pos":"routes.conf:1847:7"},
-{"Name":"r264","Method":"PATCH","Path":"/","Controller":"C2","Action":"A264","Auth":"basic","MaxBodySize":5242880,"AntiCSRFCheck":true,"Pos":"routes.conf:1847:7"},
-{"Name":"r445","Method":"PUT","Path":"/","Controller":"C2","Action":"A445","MaxBodySize":5242880,"AntiCSRFCheck":true,"Pos":"routes.conf:3080:7"},
-{"Name":"r242","Method":"TRACE","Path":"/","Controller":"C0","Action":"A242","Pos":"routes.conf:1688:7"},
-{"Name":"r12","Method":"CONNECT","Path":"/*rest","Controller":"C0","Action":"A12","Params":["rest"],"CORS":0,"Pos":"routes.conf:83:7"},
-{"Name":"r218","Method":"DELETE","Path":"/*rest","Controller":"C2","Action":"A218","Auth":"authenticated","MaxBodySize":5242880,"Params":["rest"],"Pos":"routes.conf:1522:7"},
-{"Name":"r8","Method":"GET","Path":"/*rest","Controller":"C2","Action":"A8","Auth":"basic","Params":["rest"],"Pos":"routes.conf:56:7"},
-{"Name":"r50","Method":"HEAD","Path":"/*rest","Controller":"C0","Action":"A50","Auth":"authenticated","Params":["rest"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":1,"Parent":"r49","Pos":"routes.conf:332:15"},
-{"Name":"r49","Method":"OPTIONS","Path":"/*rest","Controller":"C1","Action":"A49","Auth":"basic","Params":["rest"],"Parent":"r48","Pos":"routes.conf:327:11"},
-{"Name":"r52","Method":"PATCH","Path":"/*rest","Controller":"C1","Action":"A52","Auth":"basic","MaxBodySize":8,"Params":["rest"],"Parent":"r51","Pos":"routes.conf:346:15"},
-{"Name":"r48","Method":"POST","Path":"/*rest","Controller":"C1","Action":"A48","Auth":"basic","MaxBodySize":5242880,"Params":["rest"],"Pos":"routes.conf:320:7"},
-{"Name":"r53","Method":"PUT","Path":"/*rest","Controller":"C1","Action":"A53","Auth":"basic","MaxBodySize":64,"Params":["rest"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]},{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r51","Pos":"routes.conf:352:15"},
-{"Name":"r51","Method":"TRACE","Path":"/*rest","Controller":"C1","Action":"A51","Auth":"basic","Params":["rest"],"Parent":"r48","Pos":"routes.conf:342:11"},
-{"Name":"r477","Method":"DELETE","Path":"/...","Controller":"C1","Action":"A477","MaxBodySize":5242880,"Pos":"routes.conf:3302:7"},
-{"Name":"r76","Method":"GET","Path":"/...","Controller":"C0","Action":"A76","Auth":"token","Pos":"routes.conf:520:7"},
-{"Name":"r477","Method":"POST","Path":"/...","Controller":"C1","Action":"A477","MaxBodySize":5242880,"Pos":"routes.conf:3302:7"},
-{"Name":"r498","Method":"DELETE","Path":"/.../*rest","Controller":"C2","Action":"A498","Auth":"anonymous","MaxBodySize":8,"Params":["rest"],"CORS":2,"Parent":"r497","Pos":"routes.conf:3451:15"},
-{"Name":"r496","Method":"GET","Path":"/.../*rest","Controller":"C2","Action":"A496","Auth":"anonymous","Params":["rest"],"Pos":"routes.conf:3439:7"},
-{"Name":"r496","Method":"HEAD","Path":"/.../*rest","Controller":"C2","Action":"A496","Auth":"anonymous","Params":["rest"],"Pos":"routes.conf:3439:7"},
-{"Name":"r497","Method":"OPTIONS","Path":"/.../*rest","Controller":"C2","Action":"A497","Auth":"anonymous","Params":["rest"],"CORS":2,"Parent":"r496","Pos":"routes.conf:3446:11"},
-{"Name":"r500","Method":"PATCH","Path":"/.../*rest","Controller":"C2","Action":"A500","Auth":"basic","MaxBodySize":1024,"Params":["rest"],"Parent":"r496","Pos":"routes.conf:3464:11"},
-{"Name":"r496","Method":"POST","Path":"/.../*rest","Controller":"C2","Action":"A496","Auth":"anonymous","MaxBodySize":5242880,"Params":["rest"],"Pos":"routes.conf:3439:7"},
-{"Name":"r499","Method":"PUT","Path":"/.../*rest","Controller":"C2","Action":"A499","Auth":"anonymous","MaxBodySize":64,"Params":["rest"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"CORS":2,"Parent":"r497","Pos":"routes.conf:3456:15"},
-{"Name":"r478","Method":"DELETE","Path":"/.../.:p1","Controller":"C1","Action":"A478","MaxBodySize":1,"Params":["p1"],"Constraints":["required,len=1"],"Parent":"r477","Pos":"routes.conf:3308:11"},
-{"Name":"r478","Method":"GET","Path":"/.../.:p1","Controller":"C1","Action":"A478","Params":["p1"],"Constraints":["required,len=1"],"Parent":"r477","Pos":"routes.conf:3308:11"},
-{"Name":"r479","Method":"CONNECT","Path":"/.../.:p1/users","Controller":"C1","Action":"A479","Params":["p1"],"Constraints":["required,len=1"],"Parent":"r478","Pos":"routes.conf:3314:15"},
-{"Name":"r479","Method":"OPTIONS","Path":"/.../.:p1/users","Controller":"C1","Action":"A479","Params":["p1"],"Constraints":["required,len=1"],"Parent":"r478","Pos":"routes.conf:3314:15"},
-{"Name":"r479","Method":"PATCH","Path":"/.../.:p1/users","Controller":"C1","Action":"A479","MaxBodySize":5242880,"Params":["p1"],"Constraints":["required,len=1"],"Parent":"r478","Pos":"routes.conf:3314:15"},
-{"Name":"r423","Method":"DELETE","Path":"/.../.a","Controller":"C0","Action":"A423","MaxBodySize":5242880,"Pos":"routes.conf:2931:7"},
-{"Name":"r423","Method":"HEAD","Path":"/.../.a","Controller":"C0","Action":"A423","Pos":"routes.conf:2931:7"},
-{"Name":"r423","Method":"PATCH","Path":"/.../.a","Controller":"C0","Action":"A423","MaxBodySize":5242880,"Pos":"routes.conf:2931:7"},
-{"Name":"r485","Method":"GET","Path":"/.../.a/v:p2","Controller":"C1","Action":"A485","Auth":"authenticated","Params":["p2"],"CORS":3,"Parent":"r477","Pos":"routes.conf:3353:11"},
-{"Name":"r485","Method":"POST","Path":"/.../.a/v:p2","Controller":"C1","Action":"A485","Auth":"authenticated","MaxBodySize":5242880,"Params":["p2"],"CORS":3,"Parent":"r477","Pos":"routes.conf:3353:11"},
-{"Name":"r486","Method":"GET","Path":"/.../.a/v:p2/:p3/~u","Controller":"C1","Action":"A486","Auth":"token","Params":["p2","p3"],"CORS":3,"Parent":"r485","Pos":"routes.conf:3360:15"},
-{"Name":"r486","Method":"WS","Path":"/.../.a/v:p2/:p3/~u","Controller":"C1","Action":"A486","Auth":"token","WebSocket":true,"Params":["p2","p3"],"Parent":"r485","Pos":"routes.conf:3360:15"},
-{"Name":"r85","Method":"GET","Path":"/.../:p1","Controller":"C0","Action":"A85","Auth":"authenticated","Params":["p1"],"Pos":"routes.conf:583:7"},
-{"Name":"r85","Method":"HEAD","Path":"/.../:p1","Controller":"C0","Action":"A85","Auth":"authenticated","Params":["p1"],"Pos":"routes.conf:583:7"},
-{"Name":"r88","Method":"OPTIONS","Path":"/.../:p1","Controller":"C0","Action":"A88","Auth":"authenticated","Params":["p1"],"Parent":"r85","Pos":"routes.conf:603:11"},
-{"Name":"r90","Method":"PATCH","Path":"/.../:p1","Controller":"C0","Action":"A90","Auth":"authenticated","MaxBodySize":5242880,"Params":["p1"],"CORS":4,"Parent":"r88","Pos":"routes.conf:614:15"},
-{"Name":"r89","Method":"DELETE","Path":"/.../:p1/*rest","Controller":"C0","Action":"A89","Auth":"authenticated","MaxBodySize":5242880,"Params":["p1","rest"],"CORS":5,"Parent":"r88","Pos":"routes.conf:608:15"},
-{"Name":"r91","Method":"PATCH","Path":"/.../:p1/.a","Controller":"C0","Action":"A91","Auth":"authenticated","MaxBodySize":5242880,"Params":["p1"],"CORS":6,"Parent":"r88","Pos":"routes.conf:620:15"},
-{"Name":"r92","Method":"GET","Path":"/.../:p1/:p2/:p3","Controller":"C2","Action":"A92","Auth":"authenticated","Params":["p1","p2","p3"],"Parent":"r88","Pos":"routes.conf:626:15"},
-{"Name":"r92","Method":"PUT","Path":"/.../:p1/:p2/:p3","Controller":"C2","Action":"A92","Auth":"authenticated","MaxBodySize":5242880,"Params":["p1","p2","p3"],"Parent":"r88","Pos":"routes.conf:626:15"},
-{"Name":"r86","Method":"GET","Path":"/.../:p1/@","Controller":"C0","Action":"A86","Auth":"authenticated","Params":["p1"],"CORS":7,"Parent":"r85","Pos":"routes.conf:591:11"},
-{"Name":"r86","Method":"PATCH","Path":"/.../:p1/@","Controller":"C0","Action":"A86","Auth":"authenticated","MaxBodySize":5242880,"Params":["p1"],"CORS":7,"Parent":"r85","Pos":"routes.conf:591:11"},
-{"Name":"r86","Method":"WS","Path":"/.../:p1/@","Controller":"C0","Action":"A86","Auth":"authenticated","WebSocket":true,"Params":["p1"],"Parent":"r85","Pos":"routes.conf:591:11"},
-{"Name":"r87","Method":"DELETE","Path":"/.../:p1/~:p2/v:p3","Controller":"C0","Action":"A87","Auth":"authenticated","MaxBodySize":5242880,"Params":["p1","p2","p3"],"Constraints":["","min=2",""],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r85","Pos":"routes.conf:597:11"},
-{"Name":"r276","Method":"DELETE","Path":"/.../a-b","Controller":"C0","Action":"A276","MaxBodySize":5242880,"Pos":"routes.conf:1935:7"},
-{"Name":"r276","Method":"GET","Path":"/.../a-b","Controller":"C0","Action":"A276","Pos":"routes.conf:1935:7"},
-{"Name":"r281","Method":"GET","Path":"/.../a-b/42/abc","Controller":"C0","Action":"A281","CORS":8,"Parent":"r276","Pos":"routes.conf:1965:11"},
-{"Name":"r281","Method":"TRACE","Path":"/.../a-b/42/abc","Controller":"C0","Action":"A281","CORS":8,"Parent":"r276","Pos":"routes.conf:1965:11"},
-{"Name":"r282","Method":"WS","Path":"/.../a-b/42/abc","Controller":"C0","Action":"A282","WebSocket":true,"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]},{"Func":"ispermittedall","Args":["a","b"]}]},"Parent":"r281","Pos":"routes.conf:1971:15"},
-{"Name":"r284","Method":"CONNECT","Path":"/.../a-b/42/abc/:p4","Controller":"C2","Action":"A284","Auth":"token","Params":["p4"],"Constraints":["uuid4"],"CORS":9,"Parent":"r281","Pos":"routes.conf:1983:15"},
-{"Name":"r283","Method":"GET","Path":"/.../a-b/42/abc/user_x","Controller":"C0","Action":"A283","CORS":8,"Parent":"r281","Pos":"routes.conf:1977:15"},
-{"Name":"r280","Method":"POST","Path":"/.../a-b/:p2/user_x","Controller":"C0","Action":"A280","MaxBodySize":5242880,"Params":["p2"],"Parent":"r276","Pos":"routes.conf:1960:11"},
-{"Name":"r277","Method":"PUT","Path":"/.../a-b/user_:p2/:p3","Controller":"C0","Action":"A277","MaxBodySize":5242880,"Params":["p2","p3"],"Parent":"r276","Pos":"routes.conf:1941:11"},
-{"Name":"r278","Method":"GET","Path":"/.../a-b/user_:p2/:p3/.a/.*rest","Controller":"C0","Action":"A278","Params":["p2","p3","rest"],"Parent":"r277","Pos":"routes.conf:1946:15"},
-{"Name":"r279","Method":"HEAD","Path":"/.../a-b/user_:p2/:p3/.a/.*rest","Controller":"C0","Action":"A279","Auth":"token","Params":["p2","p3","rest"],"Constraints":["","","max=5"],"Parent":"r277","Pos":"routes.conf:1952:15"},
-{"Name":"r278","Method":"POST","Path":"/.../a-b/user_:p2/:p3/.a/.*rest","Controller":"C0","Action":"A278","MaxBodySize":5242880,"Params":["p2","p3","rest"],"Parent":"r277","Pos":"routes.conf:1946:15"},
-{"Name":"r480","Method":"POST","Path":"/.../a/42","Controller":"C1","Action":"A480","MaxBodySize":5242880,"Parent":"r477","Pos":"routes.conf:3322:11"},
-{"Name":"r480","Method":"TRACE","Path":"/.../a/42","Controller":"C1","Action":"A480","Parent":"r477","Pos":"routes.conf:3322:11"},
-{"Name":"r480","Method":"WS","Path":"/.../a/42","Controller":"C1","Action":"A480","WebSocket":true,"Parent":"r477","Pos":"routes.conf:3322:11"},
-{"Name":"r481","Method":"GET","Path":"/.../a/v1","Controller":"C1","Action":"A481","Auth":"authenticated","Parent":"r477","Pos":"routes.conf:3327:11"},
-{"Name":"r484","Method":"HEAD","Path":"/.../a/v1","Controller":"C0","Action":"A484","Auth":"basic","Parent":"r481","Pos":"routes.conf:3344:15"},
-{"Name":"r481","Method":"POST","Path":"/.../a/v1","Controller":"C1","Action":"A481","Auth":"authenticated","MaxBodySize":5242880,"Parent":"r477","Pos":"routes.conf:3327:11"},
-{"Name":"r483","Method":"CONNECT","Path":"/.../a/v1/:p3","Controller":"C1","Action":"A483","Auth":"authenticated","Params":["p3"],"Parent":"r481","Pos":"routes.conf:3339:15"},
-{"Name":"r482","Method":"GET","Path":"/.../a/v1/:p3","Controller":"C1","Action":"A482","Auth":"authenticated","Params":["p3"],"Constraints":["numeric,lt=1e3"],"Parent":"r481","Pos":"routes.conf:3333:15"},
-{"Name":"r93","Method":"DELETE","Path":"/.:p0","Controller":"C2","Action":"A93","Auth":"basic","MaxBodySize":5242880,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"Pos":"routes.conf:636:7"},
-{"Name":"r354","Method":"GET","Path":"/.:p0","Controller":"C1","Action":"A354","Params":["p0"],"Constraints":["oneof=a b v1 42"],"Pos":"routes.conf:2460:7"},
-{"Name":"r384","Method":"HEAD","Path":"/.:p0","Controller":"C0","Action":"A384","Auth":"token","Params":["p0"],"Pos":"routes.conf:2663:7"},
-{"Name":"r197","Method":"OPTIONS","Path":"/.:p0","Controller":"C1","Action":"A197","Auth":"basic","Params":["p0"],"Constraints":["len=2"],"Pos":"routes.conf:1369:7"},
-{"Name":"r93","Method":"PATCH","Path":"/.:p0","Controller":"C2","Action":"A93","Auth":"basic","MaxBodySize":5242880,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"Pos":"routes.conf:636:7"},
-{"Name":"r197","Method":"POST","Path":"/.:p0","Controller":"C1","Action":"A197","Auth":"basic","MaxBodySize":1,"Params":["p0"],"Constraints":["len=2"],"Pos":"routes.conf:1369:7"},
-{"Name":"r54","Method":"CONNECT","Path":"/.:p0/a","Controller":"C2","Action":"A54","Params":["p0"],"Constraints":["uuid4"],"Pos":"routes.conf:362:7"},
-{"Name":"r94","Method":"DELETE","Path":"/.:p0/a","Controller":"C2","Action":"A94","Auth":"basic","MaxBodySize":5242880,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"CORS":10,"Parent":"r93","Pos":"routes.conf:643:11"},
-{"Name":"r54","Method":"GET","Path":"/.:p0/a","Controller":"C2","Action":"A54","Params":["p0"],"Constraints":["uuid4"],"Pos":"routes.conf:362:7"},
-{"Name":"r97","Method":"HEAD","Path":"/.:p0/a","Controller":"C2","Action":"A97","Auth":"basic","Params":["p0"],"Constraints":["numeric,lt=1e3"],"CORS":10,"Parent":"r94","Pos":"routes.conf:663:15"},
-{"Name":"r198","Method":"HEAD","Path":"/.:p0/a/42","Controller":"C1","Action":"A198","Auth":"basic","Params":["p0"],"Constraints":["len=2"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r197","Pos":"routes.conf:1377:11"},
-{"Name":"r198","Method":"OPTIONS","Path":"/.:p0/a/42","Controller":"C1","Action":"A198","Auth":"basic","Params":["p0"],"Constraints":["len=2"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r197","Pos":"routes.conf:1377:11"},
-{"Name":"r198","Method":"PUT","Path":"/.:p0/a/42","Controller":"C1","Action":"A198","Auth":"basic","MaxBodySize":1024,"Params":["p0"],"Constraints":["len=2"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r197","Pos":"routes.conf:1377:11"},
-{"Name":"r95","Method":"GET","Path":"/.:p0/a/:p2","Controller":"C2","Action":"A95","Auth":"basic","Params":["p0","p2"],"Constraints":["numeric,lt=1e3",""],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":10,"Parent":"r94","Pos":"routes.conf:649:15"},
-{"Name":"r55","Method":"GET","Path":"/.:p0/a/ab/x.:p3","Controller":"C1","Action":"A55","Auth":"authenticated","AntiCSRFCheck":true,"Params":["p0","p3"],"Constraints":["uuid4",""],"Parent":"r54","Pos":"routes.conf:368:11"},
-{"Name":"r55","Method":"POST","Path":"/.:p0/a/ab/x.:p3","Controller":"C1","Action":"A55","Auth":"authenticated","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p3"],"Constraints":["uuid4",""],"Parent":"r54","Pos":"routes.conf:368:11"},
-{"Name":"r57","Method":"DELETE","Path":"/.:p0/a/ab/x.:p3/42","Controller":"C1","Action":"A57","Auth":"authenticated","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p3"],"Constraints":["uuid4",""],"Parent":"r55","Pos":"routes.conf:383:15"},
-{"Name":"r56","Method":"TRACE","Path":"/.:p0/a/ab/x.:p3/a-b/*rest","Controller":"C2","Action":"A56","Auth":"authenticated","AntiCSRFCheck":true,"Params":["p0","p3","rest"],"Constraints":["uuid4","",""],"Parent":"r55","Pos":"routes.conf:376:15"},
-{"Name":"r58","Method":"CONNECT","Path":"/.:p0/a/ab:p2","Controller":"C2","Action":"A58","Params":["p0","p2"],"Constraints":["uuid4","oneof=a b v1 42"],"Parent":"r54","Pos":"routes.conf:390:11"},
-{"Name":"r58","Method":"GET","Path":"/.:p0/a/ab:p2","Controller":"C2","Action":"A58","Params":["p0","p2"],"Constraints":["uuid4","oneof=a b v1 42"],"Parent":"r54","Pos":"routes.conf:390:11"},
-{"Name":"r61","Method":"CONNECT","Path":"/.:p0/a/ab:p2/*rest","Controller":"C2","Action":"A61","Params":["p0","p2","rest"],"Constraints":["uuid4","oneof=a b v1 42","len=3"],"Parent":"r58","Pos":"routes.conf:407:15"},
-{"Name":"r61","Method":"HEAD","Path":"/.:p0/a/ab:p2/*rest","Controller":"C2","Action":"A61","Params":["p0","p2","rest"],"Constraints":["uuid4","oneof=a b v1 42","len=3"],"Parent":"r58","Pos":"routes.conf:407:15"},
-{"Name":"r60","Method":"GET","Path":"/.:p0/a/ab:p2/.../:p4","Controller":"C2","Action":"A60","Params":["p0","p2","p4"],"Constraints":["uuid4","oneof=a b v1 42",""],"Parent":"r58","Pos":"routes.conf:402:15"},
-{"Name":"r60","Method":"PUT","Path":"/.:p0/a/ab:p2/.../:p4","Controller":"C2","Action":"A60","MaxBodySize":5242880,"Params":["p0","p2","p4"],"Constraints":["uuid4","oneof=a b v1 42",""],"Parent":"r58","Pos":"routes.conf:402:15"},
-{"Name":"r60","Method":"TRACE","Path":"/.:p0/a/ab:p2/.../:p4","Controller":"C2","Action":"A60","Params":["p0","p2","p4"],"Constraints":["uuid4","oneof=a b v1 42",""],"Parent":"r58","Pos":"routes.conf:402:15"},
-{"Name":"r59","Method":"GET","Path":"/.:p0/a/ab:p2/:p3/user_x","Controller":"C2","Action":"A59","Auth":"token","Params":["p0","p2","p3"],"Constraints":["uuid4","oneof=a b v1 42",""],"Parent":"r58","Pos":"routes.conf:395:15"},
-{"Name":"r96","Method":"GET","Path":"/.:p0/a/v1/*rest","Controller":"C2","Action":"A96","Auth":"basic","Params":["p0","rest"],"Constraints":["numeric,lt=1e3",""],"CORS":10,"Parent":"r94","Pos":"routes.conf:656:15"},
-{"Name":"r96","Method":"OPTIONS","Path":"/.:p0/a/v1/*rest","Controller":"C2","Action":"A96","Auth":"basic","Params":["p0","rest"],"Constraints":["numeric,lt=1e3",""],"CORS":10,"Parent":"r94","Pos":"routes.conf:656:15"},
-{"Name":"r98","Method":"WS","Path":"/.:p0/user_x/@","Controller":"Socket","Action":"A98","Auth":"token","WebSocket":true,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"Parent":"r93","Pos":"routes.conf:669:11"},
-{"Name":"r99","Method":"OPTIONS","Path":"/.:p0/user_x/@/:p3/:p4","Controller":"Socket","Action":"A99","Auth":"token","Params":["p0","p3","p4"],"Constraints":["numeric,lt=1e3","",""],"CORS":11,"Parent":"r98","Pos":"routes.conf:676:15"},
-{"Name":"r100","Method":"GET","Path":"/.:p0/x.:p1","Controller":"C1","Action":"A100","Auth":"basic","Params":["p0","p1"],"Constraints":["numeric,lt=1e3",""],"Parent":"r93","Pos":"routes.conf:684:11"},
-{"Name":"r100","Method":"PATCH","Path":"/.:p0/x.:p1","Controller":"C1","Action":"A100","Auth":"basic","MaxBodySize":1024,"Params":["p0","p1"],"Constraints":["numeric,lt=1e3",""],"Parent":"r93","Pos":"routes.conf:684:11"},
-{"Name":"r183","Method":"WS","Path":"/.a","Controller":"C2","Action":"A183","WebSocket":true,"Pos":"routes.conf:1271:7"},
-{"Name":"r227","Method":"POST","Path":"/.a/new","Controller":"C1","Action":"A227","MaxBodySize":5242880,"CORS":4,"Pos":"routes.conf:1584:7"},
-{"Name":"r81","Method":"GET","Path":"/1","Controller":"C0","Action":"A81","Pos":"routes.conf:555:7"},
-{"Name":"r425","Method":"PUT","Path":"/1","Controller":"C1","Action":"A425","MaxBodySize":5242880,"AntiCSRFCheck":true,"Pos":"routes.conf:2944:7"},
-{"Name":"r356","Method":"TRACE","Path":"/1","Controller":"C0","Action":"A356","Pos":"routes.conf:2474:7"},
-{"Name":"r426","Method":"GET","Path":"/1/*rest","Controller":"C1","Action":"A426","Auth":"authenticated","AntiCSRFCheck":true,"Params":["rest"],"Constraints":["alpha"],"CORS":12,"Parent":"r425","Pos":"routes.conf:2951:11"},
-{"Name":"r427","Method":"TRACE","Path":"/1/*rest","Controller":"C1","Action":"A427","Auth":"authenticated","AntiCSRFCheck":true,"Params":["rest"],"Constraints":["alpha"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasallroles","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]},{"Func":"ispermitted","Args":["users:view"]}]},"CORS":12,"Parent":"r426","Pos":"routes.conf:2958:15"},
-{"Name":"r427","Method":"WS","Path":"/1/*rest","Controller":"C1","Action":"A427","Auth":"authenticated","WebSocket":true,"Params":["rest"],"Constraints":["alpha"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasallroles","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]},{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r426","Pos":"routes.conf:2958:15"},
-{"Name":"r357","Method":"HEAD","Path":"/1/42/ab","Controller":"C0","Action":"A357","Auth":"anonymous","Parent":"r356","Pos":"routes.conf:2483:11"},
-{"Name":"r361","Method":"GET","Path":"/1/42/ab/:p3/a-b","Controller":"C0","Action":"A361","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p3"],"Constraints":["lte=3"],"Parent":"r357","Pos":"routes.conf:2507:15"},
-{"Name":"r361","Method":"WS","Path":"/1/42/ab/:p3/a-b","Controller":"C0","Action":"A361","Auth":"anonymous","WebSocket":true,"Params":["p3"],"Constraints":["lte=3"],"Parent":"r357","Pos":"routes.conf:2507:15"},
-{"Name":"r360","Method":"HEAD","Path":"/1/42/ab/abc","Controller":"C0","Action":"A360","Auth":"token","Parent":"r357","Pos":"routes.conf:2501:15"},
-{"Name":"r359","Method":"GET","Path":"/1/42/ab/x.y","Controller":"C0","Action":"A359","Auth":"basic","Parent":"r357","Pos":"routes.conf:2495:15"},
-{"Name":"r358","Method":"GET","Path":"/1/42/ab/x.y/new","Controller":"C0","Action":"A358","Auth":"anonymous","Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r357","Pos":"routes.conf:2489:15"},
-{"Name":"r373","Method":"DELETE","Path":"/1/:p1","Controller":"C2","Action":"A373","MaxBodySize":5242880,"Params":["p1"],"CORS":13,"Pos":"routes.conf:2584:7"},
-{"Name":"r82","Method":"GET","Path":"/1/:p1","Controller":"C0","Action":"A82","Auth":"basic","Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r81","Pos":"routes.conf:561:11"},
-{"Name":"r82","Method":"HEAD","Path":"/1/:p1","Controller":"C0","Action":"A82","Auth":"basic","Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r81","Pos":"routes.conf:561:11"},
-{"Name":"r439","Method":"PATCH","Path":"/1/:p1","Controller":"C0","Action":"A439","Auth":"token","MaxBodySize":1024,"Params":["p1"],"Constraints":["gte=-1.5"],"Parent":"r438","Pos":"routes.conf:3042:11"},
-{"Name":"r9","Method":"POST","Path":"/1/:p1","Controller":"C1","Action":"A9","MaxBodySize":64,"Params":["p1"],"CORS":14,"Pos":"routes.conf:63:7"},
-{"Name":"r439","Method":"TRACE","Path":"/1/:p1","Controller":"C0","Action":"A439","Auth":"token","Params":["p1"],"Constraints":["gte=-1.5"],"Parent":"r438","Pos":"routes.conf:3042:11"},
-{"Name":"r83","Method":"GET","Path":"/1/@","Controller":"C0","Action":"A83","Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r81","Pos":"routes.conf:568:11"},
-{"Name":"r83","Method":"POST","Path":"/1/@","Controller":"C0","Action":"A83","MaxBodySize":5242880,"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r81","Pos":"routes.conf:568:11"},
-{"Name":"r83","Method":"TRACE","Path":"/1/@","Controller":"C0","Action":"A83","Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r81","Pos":"routes.conf:568:11"},
-{"Name":"r388","Method":"OPTIONS","Path":"/1/a","Controller":"C0","Action":"A388","Auth":"authenticated","Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Pos":"routes.conf:2691:7"},
-{"Name":"r388","Method":"PATCH","Path":"/1/a","Controller":"C0","Action":"A388","Auth":"authenticated","MaxBodySize":5242880,"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Pos":"routes.conf:2691:7"},
-{"Name":"r388","Method":"TRACE","Path":"/1/a","Controller":"C0","Action":"A388","Auth":"authenticated","Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Pos":"routes.conf:2691:7"},
-{"Name":"r363","Method":"DELETE","Path":"/1/abc","Controller":"C0","Action":"A363","Auth":"authenticated","MaxBodySize":5242880,"Parent":"r356","Pos":"routes.conf:2520:11"},
-{"Name":"r363","Method":"PATCH","Path":"/1/abc","Controller":"C0","Action":"A363","Auth":"authenticated","MaxBodySize":5242880,"Parent":"r356","Pos":"routes.conf:2520:11"},
-{"Name":"r114","Method":"DELETE","Path":"/1/users","Controller":"C0","Action":"A114","MaxBodySize":5242880,"Pos":"routes.conf:788:7"},
-{"Name":"r114","Method":"WS","Path":"/1/users","Controller":"C0","Action":"A114","WebSocket":true,"Pos":"routes.conf:788:7"},
-{"Name":"r362","Method":"DELETE","Path":"/1/v:p1","Controller":"C0","Action":"A362","MaxBodySize":5242880,"Params":["p1"],"Parent":"r356","Pos":"routes.conf:2515:11"},
-{"Name":"r362","Method":"HEAD","Path":"/1/v:p1","Controller":"C0","Action":"A362","Params":["p1"],"Parent":"r356","Pos":"routes.conf:2515:11"},
-{"Name":"r213","Method":"POST","Path":"/1/~:p1","Controller":"C2","Action":"A213","MaxBodySize":1024,"Params":["p1"],"Pos":"routes.conf:1485:7"},
-{"Name":"r487","Method":"WS","Path":"/1/~u","Controller":"C1","Action":"A487","Auth":"basic","WebSocket":true,"Pos":"routes.conf:3371:7"},
-{"Name":"r488","Method":"GET","Path":"/1/~u/:p2","Controller":"C0","Action":"A488","Auth":"basic","Params":["p2"],"Parent":"r487","Pos":"routes.conf:3379:11"},
-{"Name":"r488","Method":"WS","Path":"/1/~u/:p2","Controller":"C0","Action":"A488","Auth":"basic","WebSocket":true,"Params":["p2"],"Parent":"r487","Pos":"routes.conf:3379:11"},
-{"Name":"r188","Method":"GET","Path":"/1:p0","Controller":"C0","Action":"A188","Params":["p0"],"Constraints":["uuid"],"Pos":"routes.conf:1304:7"},
-{"Name":"r469","Method":"PUT","Path":"/1:p0","Controller":"C1","Action":"A469","MaxBodySize":5242880,"Params":["p0"],"CORS":15,"Pos":"routes.conf:3249:7"},
-{"Name":"r191","Method":"DELETE","Path":"/1:p0/*rest","Controller":"C0","Action":"A191","MaxBodySize":5242880,"Params":["p0","rest"],"Constraints":["uuid",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"CORS":15,"Parent":"r189","Pos":"routes.conf:1323:15"},
-{"Name":"r190","Method":"OPTIONS","Path":"/1:p0/*rest","Controller":"C0","Action":"A190","Params":["p0","rest"],"Constraints":["uuid",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":16,"Parent":"r189","Pos":"routes.conf:1317:15"},
-{"Name":"r189","Method":"PATCH","Path":"/1:p0/*rest","Controller":"C0","Action":"A189","MaxBodySize":5242880,"Params":["p0","rest"],"Constraints":["uuid",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"CORS":15,"Parent":"r188","Pos":"routes.conf:1310:11"},
-{"Name":"r189","Method":"POST","Path":"/1:p0/*rest","Controller":"C0","Action":"A189","MaxBodySize":5242880,"Params":["p0","rest"],"Constraints":["uuid",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"CORS":15,"Parent":"r188","Pos":"routes.conf:1310:11"},
-{"Name":"r192","Method":"GET","Path":"/1:p0/.a/~:p2","Controller":"C1","Action":"A192","Auth":"authenticated","Params":["p0","p2"],"Constraints":["uuid","numeric"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]},{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r188","Pos":"routes.conf:1329:11"},
-{"Name":"r474","Method":"CONNECT","Path":"/1:p0/1/1","Controller":"C1","Action":"A474","Params":["p0"],"CORS":17,"Parent":"r469","Pos":"routes.conf:3282:11"},
-{"Name":"r475","Method":"GET","Path":"/1:p0/1/1","Controller":"C1","Action":"A475","Params":["p0"],"CORS":17,"Parent":"r474","Pos":"routes.conf:3288:15"},
-{"Name":"r474","Method":"OPTIONS","Path":"/1:p0/1/1","Controller":"C1","Action":"A474","Params":["p0"],"CORS":17,"Parent":"r469","Pos":"routes.conf:3282:11"},
-{"Name":"r475","Method":"TRACE","Path":"/1:p0/1/1","Controller":"C1","Action":"A475","Params":["p0"],"CORS":17,"Parent":"r474","Pos":"routes.conf:3288:15"},
-{"Name":"r474","Method":"WS","Path":"/1:p0/1/1","Controller":"C1","Action":"A474","WebSocket":true,"Params":["p0"],"Parent":"r469","Pos":"routes.conf:3282:11"},
-{"Name":"r387","Method":"GET","Path":"/1:p0/:p1","Controller":"C1","Action":"A387","Params":["p0","p1"],"Pos":"routes.conf:2685:7"},
-{"Name":"r387","Method":"TRACE","Path":"/1:p0/:p1","Controller":"C1","Action":"A387","Params":["p0","p1"],"Pos":"routes.conf:2685:7"},
-{"Name":"r470","Method":"DELETE","Path":"/1:p0/:p1/:p2","Controller":"C1","Action":"A470","MaxBodySize":5242880,"Params":["p0","p1","p2"],"CORS":15,"Parent":"r469","Pos":"routes.conf:3257:11"},
-{"Name":"r472","Method":"GET","Path":"/1:p0/:p1/:p2/42/:p4","Controller":"C1","Action":"A472","Params":["p0","p1","p2","p4"],"CORS":15,"Parent":"r470","Pos":"routes.conf:3268:15"},
-{"Name":"r471","Method":"POST","Path":"/1:p0/:p1/:p2/:p3/...","Controller":"C1","Action":"A471","MaxBodySize":5242880,"Params":["p0","p1","p2","p3"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"CORS":15,"Parent":"r470","Pos":"routes.conf:3262:15"},
-{"Name":"r193","Method":"GET","Path":"/1:p0/@","Controller":"C0","Action":"A193","Params":["p0"],"Constraints":["uuid"],"CORS":18,"Parent":"r188","Pos":"routes.conf:1337:11"},
-{"Name":"r476","Method":"HEAD","Path":"/1:p0/@","Controller":"C1","Action":"A476","Auth":"basic","Params":["p0"],"CORS":15,"Parent":"r469","Pos":"routes.conf:3294:11"},
-{"Name":"r193","Method":"POST","Path":"/1:p0/@","Controller":"C0","Action":"A193","MaxBodySize":5242880,"Params":["p0"],"Constraints":["uuid"],"CORS":18,"Parent":"r188","Pos":"routes.conf:1337:11"},
-{"Name":"r195","Method":"HEAD","Path":"/1:p0/@/.a","Controller":"C0","Action":"A195","Auth":"anonymous","Params":["p0"],"Constraints":["uuid"],"CORS":18,"Parent":"r193","Pos":"routes.conf:1350:15"},
-{"Name":"r194","Method":"GET","Path":"/1:p0/@/~u/:p3","Controller":"C0","Action":"A194","Auth":"token","Params":["p0","p3"],"Constraints":["uuid",""],"CORS":19,"Parent":"r193","Pos":"routes.conf:1343:15"},
-{"Name":"r102","Method":"GET","Path":"/1:p0/v:p1","Controller":"C0","Action":"A102","Auth":"authenticated","Params":["p0","p1"],"Constraints":["","lte=3"],"Pos":"routes.conf:700:7"},
-{"Name":"r107","Method":"OPTIONS","Path":"/1:p0/v:p1","Controller":"C0","Action":"A107","Auth":"basic","Params":["p0","p1"],"Constraints":["","lte=3"],"Parent":"r102","Pos":"routes.conf:735:11"},
-{"Name":"r102","Method":"PATCH","Path":"/1:p0/v:p1","Controller":"C0","Action":"A102","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["","lte=3"],"Pos":"routes.conf:700:7"},
-{"Name":"r102","Method":"WS","Path":"/1:p0/v:p1","Controller":"C0","Action":"A102","Auth":"authenticated","WebSocket":true,"Params":["p0","p1"],"Constraints":["","lte=3"],"Pos":"routes.conf:700:7"},
-{"Name":"r103","Method":"CONNECT","Path":"/1:p0/v:p1/*rest","Controller":"C0","Action":"A103","Auth":"authenticated","Params":["p0","p1","rest"],"Constraints":["","lte=3",""],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"CORS":20,"Parent":"r102","Pos":"routes.conf:707:11"},
-{"Name":"r106","Method":"DELETE","Path":"/1:p0/v:p1/*rest","Controller":"C0","Action":"A106","Auth":"basic","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1","rest"],"Constraints":["","lte=3",""],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"CORS":21,"Parent":"r103","Pos":"routes.conf:726:15"},
-{"Name":"r103","Method":"GET","Path":"/1:p0/v:p1/*rest","Controller":"C0","Action":"A103","Auth":"authenticated","Params":["p0","p1","rest"],"Constraints":["","lte=3",""],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"CORS":20,"Parent":"r102","Pos":"routes.conf:707:11"},
-{"Name":"r104","Method":"HEAD","Path":"/1:p0/v:p1/*rest","Controller":"C0","Action":"A104","Auth":"token","Params":["p0","p1","rest"],"Constraints":["","lte=3",""],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"CORS":20,"Parent":"r103","Pos":"routes.conf:715:15"},
-{"Name":"r105","Method":"OPTIONS","Path":"/1:p0/v:p1/*rest","Controller":"C0","Action":"A105","Auth":"basic","Params":["p0","p1","rest"],"Constraints":["","lte=3",""],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"CORS":20,"Parent":"r103","Pos":"routes.conf:721:15"},
-{"Name":"r103","Method":"POST","Path":"/1:p0/v:p1/*rest","Controller":"C0","Action":"A103","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","p1","rest"],"Constraints":["","lte=3",""],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"CORS":20,"Parent":"r102","Pos":"routes.conf:707:11"},
-{"Name":"r105","Method":"PUT","Path":"/1:p0/v:p1/*rest","Controller":"C0","Action":"A105","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p1","rest"],"Constraints":["","lte=3",""],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"CORS":20,"Parent":"r103","Pos":"routes.conf:721:15"},
-{"Name":"r108","Method":"OPTIONS","Path":"/1:p0/v:p1/1/x.:p3","Controller":"C0","Action":"A108","Auth":"basic","Params":["p0","p1","p3"],"Constraints":["","lte=3",""],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r107","Pos":"routes.conf:740:15"},
-{"Name":"r473","Method":"GET","Path":"/1:p0/v:p1/:p2","Controller":"C1","Action":"A473","Auth":"token","Params":["p0","p1","p2"],"Constraints":["","uuid3|uuid5",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"CORS":15,"Parent":"r469","Pos":"routes.conf:3275:11"},
-{"Name":"r473","Method":"WS","Path":"/1:p0/v:p1/:p2","Controller":"C1","Action":"A473","Auth":"token","WebSocket":true,"Params":["p0","p1","p2"],"Constraints":["","uuid3|uuid5",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r469","Pos":"routes.conf:3275:11"},
-{"Name":"r109","Method":"HEAD","Path":"/1:p0/v:p1/a","Controller":"C0","Action":"A109","Auth":"basic","Params":["p0","p1"],"Constraints":["","lte=3"],"CORS":22,"Parent":"r107","Pos":"routes.conf:747:15"},
-{"Name":"r109","Method":"OPTIONS","Path":"/1:p0/v:p1/a","Controller":"C0","Action":"A109","Auth":"basic","Params":["p0","p1"],"Constraints":["","lte=3"],"CORS":22,"Parent":"r107","Pos":"routes.conf:747:15"},
-{"Name":"r109","Method":"PATCH","Path":"/1:p0/v:p1/a","Controller":"C0","Action":"A109","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["","lte=3"],"CORS":22,"Parent":"r107","Pos":"routes.conf:747:15"},
-{"Name":"r340","Method":"GET","Path":"/1:p0/~u","Controller":"C1","Action":"A340","Auth":"token","Params":["p0"],"Constraints":["oneof=a b v1 42"],"Pos":"routes.conf:2359:7"},
-{"Name":"r71","Method":"PUT","Path":"/42","Controller":"C2","Action":"A71","MaxBodySize":5242880,"Pos":"routes.conf:484:7"},
-{"Name":"r274","Method":"GET","Path":"/42/.a","Controller":"C2","Action":"A274","Parent":"r270","Pos":"routes.conf:1920:11"},
-{"Name":"r123","Method":"DELETE","Path":"/42/:p1","Controller":"C2","Action":"A123","Auth":"anonymous","MaxBodySize":5242880,"Params":["p1"],"Pos":"routes.conf:857:7"},
-{"Name":"r123","Method":"GET","Path":"/42/:p1","Controller":"C2","Action":"A123","Auth":"anonymous","Params":["p1"],"Pos":"routes.conf:857:7"},
-{"Name":"r407","Method":"HEAD","Path":"/42/:p1","Controller":"C1","Action":"A407","Params":["p1"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Pos":"routes.conf:2823:7"},
-{"Name":"r407","Method":"PUT","Path":"/42/:p1","Controller":"C1","Action":"A407","MaxBodySize":5242880,"Params":["p1"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Pos":"routes.conf:2823:7"},
-{"Name":"r409","Method":"GET","Path":"/42/:p1/*rest","Controller":"C1","Action":"A409","Params":["p1","rest"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"CORS":23,"Parent":"r408","Pos":"routes.conf:2836:15"},
-{"Name":"r412","Method":"OPTIONS","Path":"/42/:p1/*rest","Controller":"C1","Action":"A412","Auth":"token","Params":["p1","rest"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r407","Pos":"routes.conf:2855:11"},
-{"Name":"r411","Method":"PATCH","Path":"/42/:p1/*rest","Controller":"C2","Action":"A411","MaxBodySize":5242880,"Params":["p1","rest"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"CORS":24,"Parent":"r408","Pos":"routes.conf:2847:15"},
-{"Name":"r408","Method":"POST","Path":"/42/:p1/*rest","Controller":"C1","Action":"A408","MaxBodySize":5242880,"Params":["p1","rest"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"CORS":23,"Parent":"r407","Pos":"routes.conf:2830:11"},
-{"Name":"r410","Method":"PUT","Path":"/42/:p1/*rest","Controller":"C0","Action":"A410","MaxBodySize":5242880,"Params":["p1","rest"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":23,"Parent":"r408","Pos":"routes.conf:2841:15"},
-{"Name":"r408","Method":"WS","Path":"/42/:p1/*rest","Controller":"C1","Action":"A408","WebSocket":true,"Params":["p1","rest"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r407","Pos":"routes.conf:2830:11"},
-{"Name":"r125","Method":"PATCH","Path":"/42/:p1/1","Controller":"C2","Action":"A125","Auth":"token","MaxBodySize":5242880,"Params":["p1"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r123","Pos":"routes.conf:871:11"},
-{"Name":"r126","Method":"PATCH","Path":"/42/:p1/1/:p3/...","Controller":"C2","Action":"A126","Auth":"anonymous","MaxBodySize":5242880,"Params":["p1","p3"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r125","Pos":"routes.conf:878:15"},
-{"Name":"r124","Method":"POST","Path":"/42/:p1/1/=","Controller":"C2","Action":"A124","Auth":"token","MaxBodySize":5242880,"Params":["p1"],"CORS":25,"Parent":"r123","Pos":"routes.conf:864:11"},
-{"Name":"r127","Method":"OPTIONS","Path":"/42/:p1/1/user_:p3/:p4","Controller":"C2","Action":"A127","Auth":"authenticated","Params":["p1","p3","p4"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r125","Pos":"routes.conf:884:15"},
-{"Name":"r73","Method":"DELETE","Path":"/42/:p1/:p2","Controller":"C2","Action":"A73","MaxBodySize":5242880,"Params":["p1","p2"],"Constraints":["oneof=a b v1 42",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r71","Pos":"routes.conf:497:11"},
-{"Name":"r73","Method":"GET","Path":"/42/:p1/:p2","Controller":"C2","Action":"A73","Params":["p1","p2"],"Constraints":["oneof=a b v1 42",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r71","Pos":"routes.conf:497:11"},
-{"Name":"r73","Method":"TRACE","Path":"/42/:p1/:p2","Controller":"C2","Action":"A73","Params":["p1","p2"],"Constraints":["oneof=a b v1 42",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r71","Pos":"routes.conf:497:11"},
-{"Name":"r72","Method":"WS","Path":"/42/:p1/:p2","Controller":"Socket","Action":"A72","WebSocket":true,"Params":["p1","p2"],"Constraints":["","numeric"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasallroles","Args":["a","b"]}]},"Parent":"r71","Pos":"routes.conf:490:11"},
-{"Name":"r74","Method":"POST","Path":"/42/:p1/:p2/x.y/*rest","Controller":"C2","Action":"A74","Auth":"anonymous","MaxBodySize":5242880,"Params":["p1","p2","rest"],"Constraints":["oneof=a b v1 42","","min=3"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r73","Pos":"routes.conf:504:15"},
-{"Name":"r74","Method":"TRACE","Path":"/42/:p1/:p2/x.y/*rest","Controller":"C2","Action":"A74","Auth":"anonymous","Params":["p1","p2","rest"],"Constraints":["oneof=a b v1 42","","min=3"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r73","Pos":"routes.conf:504:15"},
-{"Name":"r74","Method":"WS","Path":"/42/:p1/:p2/x.y/*rest","Controller":"C2","Action":"A74","Auth":"anonymous","WebSocket":true,"Params":["p1","p2","rest"],"Constraints":["oneof=a b v1 42","","min=3"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r73","Pos":"routes.conf:504:15"},
-{"Name":"r75","Method":"PUT","Path":"/42/:p1/:p2/x.y/:p4","Controller":"C2","Action":"A75","Auth":"token","MaxBodySize":5242880,"Params":["p1","p2","p4"],"Constraints":["oneof=a b v1 42","",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r73","Pos":"routes.conf:510:15"},
-{"Name":"r75","Method":"WS","Path":"/42/:p1/:p2/x.y/:p4","Controller":"C2","Action":"A75","Auth":"token","WebSocket":true,"Params":["p1","p2","p4"],"Constraints":["oneof=a b v1 42","",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r73","Pos":"routes.conf:510:15"},
-{"Name":"r413","Method":"GET","Path":"/42/:p1/x.y","Controller":"C1","Action":"A413","Auth":"basic","Params":["p1"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r407","Pos":"routes.conf:2861:11"},
-{"Name":"r413","Method":"OPTIONS","Path":"/42/:p1/x.y","Controller":"C1","Action":"A413","Auth":"basic","Params":["p1"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r407","Pos":"routes.conf:2861:11"},
-{"Name":"r414","Method":"GET","Path":"/42/:p1/x.y/:p3","Controller":"C1","Action":"A414","Auth":"basic","Params":["p1","p3"],"Constraints":["","len=2"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r413","Pos":"routes.conf:2867:15"},
-{"Name":"r415","Method":"GET","Path":"/42/:p1/x.y/:p3/...","Controller":"C1","Action":"A415","Auth":"basic","Params":["p1","p3"],"Constraints":["","number"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r413","Pos":"routes.conf:2873:15"},
-{"Name":"r416","Method":"CONNECT","Path":"/42/:p1/x.y/:p3/:p4","Controller":"C1","Action":"A416","Auth":"basic","Params":["p1","p3","p4"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r413","Pos":"routes.conf:2878:15"},
-{"Name":"r209","Method":"CONNECT","Path":"/:p0","Controller":"C1","Action":"A209","Auth":"token","Params":["p0"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Pos":"routes.conf:1454:7"},
-{"Name":"r170","Method":"DELETE","Path":"/:p0","Controller":"C1","Action":"A170","MaxBodySize":5242880,"Params":["p0"],"Constraints":["number|uuid"],"Pos":"routes.conf:1183:7"},
-{"Name":"r38","Method":"GET","Path":"/:p0","Controller":"C2","Action":"A38","Auth":"basic","Params":["p0"],"Parent":"r29","Pos":"routes.conf:249:11"},
-{"Name":"r342","Method":"HEAD","Path":"/:p0","Controller":"C2","Action":"A342","Params":["p0"],"Pos":"routes.conf:2374:7"},
-{"Name":"r122","Method":"OPTIONS","Path":"/:p0","Controller":"C0","Action":"A122","Params":["p0"],"Pos":"routes.conf:851:7"},
-{"Name":"r62","Method":"PATCH","Path":"/:p0","Controller":"C0","Action":"A62","Auth":"basic","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0"],"Constraints":["number,min=5,max=100"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Pos":"routes.conf:416:7"},
-{"Name":"r62","Method":"POST","Path":"/:p0","Controller":"C0","Action":"A62","Auth":"basic","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0"],"Constraints":["number,min=5,max=100"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Pos":"routes.conf:416:7"},
-{"Name":"r489","Method":"PUT","Path":"/:p0","Controller":"C0","Action":"A489","MaxBodySize":64,"Params":["p0"],"Pos":"routes.conf:3387:7"},
-{"Name":"r122","Method":"TRACE","Path":"/:p0","Controller":"C0","Action":"A122","Params":["p0"],"Pos":"routes.conf:851:7"},
-{"Name":"r208","Method":"WS","Path":"/:p0","Controller":"Socket","Action":"A208","WebSocket":true,"Params":["p0"],"Pos":"routes.conf:1448:7"},
-{"Name":"r390","Method":"CONNECT","Path":"/:p0/*rest","Controller":"C0","Action":"A390","Auth":"token","Params":["p0","rest"],"Constraints":["","max=5"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]},{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r389","Pos":"routes.conf:2707:11"},
-{"Name":"r41","Method":"GET","Path":"/:p0/*rest","Controller":"C0","Action":"A41","Auth":"token","Params":["p0","rest"],"Parent":"r38","Pos":"routes.conf:267:15"},
-{"Name":"r41","Method":"OPTIONS","Path":"/:p0/*rest","Controller":"C0","Action":"A41","Auth":"token","Params":["p0","rest"],"Parent":"r38","Pos":"routes.conf:267:15"},
-{"Name":"r449","Method":"PATCH","Path":"/:p0/*rest","Controller":"C1","Action":"A449","Auth":"token","MaxBodySize":5242880,"Params":["p0","rest"],"Pos":"routes.conf:3111:7"},
-{"Name":"r389","Method":"POST","Path":"/:p0/*rest","Controller":"C0","Action":"A389","MaxBodySize":5242880,"Params":["p0","rest"],"Constraints":["","max=5"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]},{"Func":"ispermitted","Args":["users:view"]}]},"Pos":"routes.conf:2700:7"},
-{"Name":"r41","Method":"WS","Path":"/:p0/*rest","Controller":"C0","Action":"A41","Auth":"token","WebSocket":true,"Params":["p0","rest"],"Parent":"r38","Pos":"routes.conf:267:15"},
-{"Name":"r331","Method":"GET","Path":"/:p0/...","Controller":"C1","Action":"A331","Auth":"token","Params":["p0"],"Pos":"routes.conf:2299:7"},
-{"Name":"r331","Method":"HEAD","Path":"/:p0/...","Controller":"C1","Action":"A331","Auth":"token","Params":["p0"],"Pos":"routes.conf:2299:7"},
-{"Name":"r338","Method":"GET","Path":"/:p0/.../.../a-b","Controller":"C0","Action":"A338","Auth":"token","Params":["p0"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"Parent":"r331","Pos":"routes.conf:2342:11"},
-{"Name":"r339","Method":"GET","Path":"/:p0/.../.../a-b/ab*rest","Controller":"C0","Action":"A339","Auth":"token","Params":["p0","rest"],"Constraints":["","oneof=a a/b x/y/z"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"Parent":"r338","Pos":"routes.conf:2350:15"},
-{"Name":"r337","Method":"GET","Path":"/:p0/.../1*rest","Controller":"C1","Action":"A337","Auth":"token","Params":["p0","rest"],"Constraints":["","oneof=a a/b x/y/z"],"Parent":"r331","Pos":"routes.conf:2337:11"},
-{"Name":"r337","Method":"PUT","Path":"/:p0/.../1*rest","Controller":"C1","Action":"A337","Auth":"token","MaxBodySize":5242880,"Params":["p0","rest"],"Constraints":["","oneof=a a/b x/y/z"],"Parent":"r331","Pos":"routes.conf:2337:11"},
-{"Name":"r337","Method":"WS","Path":"/:p0/.../1*rest","Controller":"C1","Action":"A337","Auth":"token","WebSocket":true,"Params":["p0","rest"],"Constraints":["","oneof=a a/b x/y/z"],"Parent":"r331","Pos":"routes.conf:2337:11"},
-{"Name":"r332","Method":"GET","Path":"/:p0/.../:p2/:p3","Controller":"C1","Action":"A332","Auth":"token","Params":["p0","p2","p3"],"Parent":"r331","Pos":"routes.conf:2306:11"},
-{"Name":"r333","Method":"HEAD","Path":"/:p0/.../:p2/:p3","Controller":"C1","Action":"A333","Auth":"token","Params":["p0","p2","p3"],"Parent":"r332","Pos":"routes.conf:2312:15"},
-{"Name":"r332","Method":"POST","Path":"/:p0/.../:p2/:p3","Controller":"C1","Action":"A332","Auth":"token","MaxBodySize":1,"Params":["p0","p2","p3"],"Parent":"r331","Pos":"routes.conf:2306:11"},
-{"Name":"r336","Method":"CONNECT","Path":"/:p0/.../:p2/:p3/1*rest","Controller":"C1","Action":"A336","Auth":"token","Params":["p0","p2","p3","rest"],"Constraints":["","","","oneof=a a/b x/y/z"],"Parent":"r332","Pos":"routes.conf:2329:15"},
-{"Name":"r336","Method":"GET","Path":"/:p0/.../:p2/:p3/1*rest","Controller":"C1","Action":"A336","Auth":"token","Params":["p0","p2","p3","rest"],"Constraints":["","","","oneof=a a/b x/y/z"],"Parent":"r332","Pos":"routes.conf:2329:15"},
-{"Name":"r336","Method":"PUT","Path":"/:p0/.../:p2/:p3/1*rest","Controller":"C1","Action":"A336","Auth":"token","MaxBodySize":5242880,"Params":["p0","p2","p3","rest"],"Constraints":["","","","oneof=a a/b x/y/z"],"Parent":"r332","Pos":"routes.conf:2329:15"},
-{"Name":"r334","Method":"HEAD","Path":"/:p0/.../:p2/:p3/a","Controller":"C1","Action":"A334","Auth":"token","Params":["p0","p2","p3"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]},{"Func":"ispermittedall","Args":["a","b"]}]},"Parent":"r332","Pos":"routes.conf:2316:15"},
-{"Name":"r335","Method":"POST","Path":"/:p0/.../:p2/:p3/user_:p4","Controller":"C1","Action":"A335","Auth":"token","MaxBodySize":5242880,"Params":["p0","p2","p3","p4"],"Constraints":["","","","required,len=1"],"Parent":"r332","Pos":"routes.conf:2322:15"},
-{"Name":"r181","Method":"GET","Path":"/:p0/.:p1","Controller":"C1","Action":"A181","Params":["p0","p1"],"Constraints":["required",""],"Pos":"routes.conf:1258:7"},
-{"Name":"r181","Method":"POST","Path":"/:p0/.:p1","Controller":"C1","Action":"A181","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["required",""],"Pos":"routes.conf:1258:7"},
-{"Name":"r101","Method":"GET","Path":"/:p0/.a","Controller":"C1","Action":"A101","Params":["p0"],"Constraints":["max=3"],"Pos":"routes.conf:693:7"},
-{"Name":"r101","Method":"TRACE","Path":"/:p0/.a","Controller":"C1","Action":"A101","Params":["p0"],"Constraints":["max=3"],"Pos":"routes.conf:693:7"},
-{"Name":"r211","Method":"WS","Path":"/:p0/1/*rest","Controller":"C1","Action":"A211","Auth":"token","WebSocket":true,"Params":["p0","rest"],"Constraints":["","max=5"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r209","Pos":"routes.conf:1469:11"},
-{"Name":"r343","Method":"GET","Path":"/:p0/1:p1","Controller":"C1","Action":"A343","Auth":"anonymous","Params":["p0","p1"],"Parent":"r342","Pos":"routes.conf:2381:11"},
-{"Name":"r346","Method":"POST","Path":"/:p0/1:p1/*rest","Controller":"C1","Action":"A346","Auth":"token","MaxBodySize":5242880,"Params":["p0","p1","rest"],"Parent":"r343","Pos":"routes.conf:2399:15"},
-{"Name":"r344","Method":"GET","Path":"/:p0/1:p1/.:p2/*rest","Controller":"C1","Action":"A344","Auth":"authenticated","Params":["p0","p1","p2","rest"],"Constraints":["","","oneof=a b v1 42",""],"Parent":"r343","Pos":"routes.conf:2388:15"},
-{"Name":"r344","Method":"TRACE","Path":"/:p0/1:p1/.:p2/*rest","Controller":"C1","Action":"A344","Auth":"authenticated","Params":["p0","p1","p2","rest"],"Constraints":["","","oneof=a b v1 42",""],"Parent":"r343","Pos":"routes.conf:2388:15"},
-{"Name":"r345","Method":"PATCH","Path":"/:p0/1:p1/~u","Controller":"C1","Action":"A345","Auth":"anonymous","MaxBodySize":5242880,"Params":["p0","p1"],"Parent":"r343","Pos":"routes.conf:2394:15"},
-{"Name":"r138","Method":"GET","Path":"/:p0/42","Controller":"C1","Action":"A138","Params":["p0"],"Pos":"routes.conf:964:7"},
-{"Name":"r176","Method":"OPTIONS","Path":"/:p0/42","Controller":"C1","Action":"A176","Params":["p0"],"Constraints":["number|uuid"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"Parent":"r173","Pos":"routes.conf:1221:15"},
-{"Name":"r265","Method":"PATCH","Path":"/:p0/42","Controller":"C1","Action":"A265","MaxBodySize":5242880,"Params":["p0"],"CORS":26,"Pos":"routes.conf:1855:7"},
-{"Name":"r139","Method":"POST","Path":"/:p0/42","Controller":"C1","Action":"A139","MaxBodySize":5242880,"Params":["p0"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":27,"Parent":"r138","Pos":"routes.conf:972:11"},
-{"Name":"r138","Method":"TRACE","Path":"/:p0/42","Controller":"C1","Action":"A138","Params":["p0"],"Pos":"routes.conf:964:7"},
-{"Name":"r173","Method":"WS","Path":"/:p0/42","Controller":"C1","Action":"A173","WebSocket":true,"Params":["p0"],"Constraints":["number|uuid"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"Parent":"r170","Pos":"routes.conf:1200:11"},
-{"Name":"r39","Method":"PATCH","Path":"/:p0/42/:p2","Controller":"C2","Action":"A39","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p2"],"Constraints":["","alpha"],"Parent":"r38","Pos":"routes.conf:256:15"},
-{"Name":"r142","Method":"POST","Path":"/:p0/42/:p2","Controller":"C1","Action":"A142","MaxBodySize":5242880,"Params":["p0","p2"],"Constraints":["","uuid3|uuid5"],"CORS":28,"Parent":"r138","Pos":"routes.conf:995:11"},
-{"Name":"r143","Method":"OPTIONS","Path":"/:p0/42/:p2/user_x/user_x","Controller":"C0","Action":"A143","Auth":"basic","Params":["p0","p2"],"Constraints":["","uuid3|uuid5"],"CORS":28,"Parent":"r142","Pos":"routes.conf:1001:15"},
-{"Name":"r143","Method":"POST","Path":"/:p0/42/:p2/user_x/user_x","Controller":"C0","Action":"A143","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p2"],"Constraints":["","uuid3|uuid5"],"CORS":28,"Parent":"r142","Pos":"routes.conf:1001:15"},
-{"Name":"r143","Method":"PUT","Path":"/:p0/42/:p2/user_x/user_x","Controller":"C0","Action":"A143","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p2"],"Constraints":["","uuid3|uuid5"],"CORS":28,"Parent":"r142","Pos":"routes.conf:1001:15"},
-{"Name":"r140","Method":"GET","Path":"/:p0/42/:p2/~:p3","Controller":"C1","Action":"A140","Auth":"authenticated","Params":["p0","p2","p3"],"Constraints":["","max=3",""],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":27,"Parent":"r139","Pos":"routes.conf:979:15"},
-{"Name":"r140","Method":"PATCH","Path":"/:p0/42/:p2/~:p3","Controller":"C1","Action":"A140","Auth":"authenticated","MaxBodySize":64,"Params":["p0","p2","p3"],"Constraints":["","max=3",""],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":27,"Parent":"r139","Pos":"routes.conf:979:15"},
-{"Name":"r141","Method":"CONNECT","Path":"/:p0/42/ab*rest","Controller":"C1","Action":"A141","Auth":"authenticated","AntiCSRFCheck":true,"Params":["p0","rest"],"Constraints":["","min=3"],"Parent":"r138","Pos":"routes.conf:988:11"},
-{"Name":"r141","Method":"PATCH","Path":"/:p0/42/ab*rest","Controller":"C1","Action":"A141","Auth":"authenticated","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","rest"],"Constraints":["","min=3"],"Parent":"r138","Pos":"routes.conf:988:11"},
-{"Name":"r141","Method":"WS","Path":"/:p0/42/ab*rest","Controller":"C1","Action":"A141","Auth":"authenticated","WebSocket":true,"Params":["p0","rest"],"Constraints":["","min=3"],"Parent":"r138","Pos":"routes.conf:988:11"},
-{"Name":"r175","Method":"GET","Path":"/:p0/42/abc","Controller":"C1","Action":"A175","Params":["p0"],"Constraints":["number|uuid"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":29,"Parent":"r173","Pos":"routes.conf:1214:15"},
-{"Name":"r175","Method":"TRACE","Path":"/:p0/42/abc","Controller":"C1","Action":"A175","Params":["p0"],"Constraints":["number|uuid"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":29,"Parent":"r173","Pos":"routes.conf:1214:15"},
-{"Name":"r177","Method":"GET","Path":"/:p0/42/x.y","Controller":"C1","Action":"A177","Params":["p0"],"Constraints":["number|uuid"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"Parent":"r173","Pos":"routes.conf:1225:15"},
-{"Name":"r177","Method":"POST","Path":"/:p0/42/x.y","Controller":"C1","Action":"A177","MaxBodySize":5242880,"Params":["p0"],"Constraints":["number|uuid"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"Parent":"r173","Pos":"routes.conf:1225:15"},
-{"Name":"r174","Method":"GET","Path":"/:p0/42/~u/a:p3","Controller":"C1","Action":"A174","Auth":"basic","Params":["p0","p3"],"Constraints":["number|uuid",""],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":30,"Parent":"r173","Pos":"routes.conf:1206:15"},
-{"Name":"r174","Method":"OPTIONS","Path":"/:p0/42/~u/a:p3","Controller":"C1","Action":"A174","Auth":"basic","Params":["p0","p3"],"Constraints":["number|uuid",""],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":30,"Parent":"r173","Pos":"routes.conf:1206:15"},
-{"Name":"r263","Method":"CONNECT","Path":"/:p0/:p1","Controller":"C1","Action":"A263","Auth":"basic","Params":["p0","p1"],"Pos":"routes.conf:1840:7"},
-{"Name":"r349","Method":"DELETE","Path":"/:p0/:p1","Controller":"C0","Action":"A349","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["","oneof=a b v1 42"],"Pos":"routes.conf:2423:7"},
-{"Name":"r63","Method":"GET","Path":"/:p0/:p1","Controller":"C2","Action":"A63","Auth":"basic","AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["number,min=5,max=100","uuid3|uuid5"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r62","Pos":"routes.conf:425:11"},
-{"Name":"r63","Method":"HEAD","Path":"/:p0/:p1","Controller":"C2","Action":"A63","Auth":"basic","AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["number,min=5,max=100","uuid3|uuid5"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r62","Pos":"routes.conf:425:11"},
-{"Name":"r63","Method":"POST","Path":"/:p0/:p1","Controller":"C2","Action":"A63","Auth":"basic","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["number,min=5,max=100","uuid3|uuid5"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r62","Pos":"routes.conf:425:11"},
-{"Name":"r259","Method":"TRACE","Path":"/:p0/:p1","Controller":"C1","Action":"A259","Params":["p0","p1"],"Constraints":["","number|alpha,max=4"],"Pos":"routes.conf:1810:7"},
-{"Name":"r172","Method":"OPTIONS","Path":"/:p0/:p1/:p2","Controller":"C1","Action":"A172","Params":["p0","p1","p2"],"Constraints":["number|uuid","",""],"Parent":"r170","Pos":"routes.conf:1195:11"},
-{"Name":"r172","Method":"POST","Path":"/:p0/:p1/:p2","Controller":"C1","Action":"A172","MaxBodySize":5242880,"Params":["p0","p1","p2"],"Constraints":["number|uuid","",""],"Parent":"r170","Pos":"routes.conf:1195:11"},
-{"Name":"r350","Method":"WS","Path":"/:p0/:p1/a-b/b","Controller":"C2","Action":"A350","WebSocket":true,"Params":["p0","p1"],"Constraints":["","oneof=a b v1 42"],"Parent":"r349","Pos":"routes.conf:2429:11"},
-{"Name":"r351","Method":"CONNECT","Path":"/:p0/:p1/a-b/b/.a/a:p5","Controller":"C2","Action":"A351","Params":["p0","p1","p5"],"Constraints":["","oneof=a b v1 42",""],"Parent":"r350","Pos":"routes.conf:2436:15"},
-{"Name":"r351","Method":"TRACE","Path":"/:p0/:p1/a-b/b/.a/a:p5","Controller":"C2","Action":"A351","Params":["p0","p1","p5"],"Constraints":["","oneof=a b v1 42",""],"Parent":"r350","Pos":"routes.conf:2436:15"},
-{"Name":"r351","Method":"WS","Path":"/:p0/:p1/a-b/b/.a/a:p5","Controller":"C2","Action":"A351","WebSocket":true,"Params":["p0","p1","p5"],"Constraints":["","oneof=a b v1 42",""],"Parent":"r350","Pos":"routes.conf:2436:15"},
-{"Name":"r353","Method":"GET","Path":"/:p0/:p1/a-b/b/b","Controller":"C2","Action":"A353","Params":["p0","p1"],"Constraints":["","oneof=a b v1 42"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]},{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r350","Pos":"routes.conf:2449:15"},
-{"Name":"r353","Method":"PUT","Path":"/:p0/:p1/a-b/b/b","Controller":"C2","Action":"A353","MaxBodySize":1,"Params":["p0","p1"],"Constraints":["","oneof=a b v1 42"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]},{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r350","Pos":"routes.conf:2449:15"},
-{"Name":"r353","Method":"TRACE","Path":"/:p0/:p1/a-b/b/b","Controller":"C2","Action":"A353","Params":["p0","p1"],"Constraints":["","oneof=a b v1 42"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]},{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r350","Pos":"routes.conf:2449:15"},
-{"Name":"r157","Method":"CONNECT","Path":"/:p0/=","Controller":"C1","Action":"A157","Params":["p0"],"CORS":14,"Parent":"r156","Pos":"routes.conf:1101:11"},
-{"Name":"r158","Method":"GET","Path":"/:p0/=","Controller":"C1","Action":"A158","Auth":"anonymous","Params":["p0"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["a","b"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":14,"Parent":"r157","Pos":"routes.conf:1106:15"},
-{"Name":"r158","Method":"HEAD","Path":"/:p0/=","Controller":"C1","Action":"A158","Auth":"anonymous","Params":["p0"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["a","b"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":14,"Parent":"r157","Pos":"routes.conf:1106:15"},
-{"Name":"r157","Method":"PATCH","Path":"/:p0/=","Controller":"C1","Action":"A157","MaxBodySize":5242880,"Params":["p0"],"CORS":14,"Parent":"r156","Pos":"routes.conf:1101:11"},
-{"Name":"r156","Method":"POST","Path":"/:p0/=","Controller":"C1","Action":"A156","MaxBodySize":5242880,"Params":["p0"],"Pos":"routes.conf:1095:7"},
-{"Name":"r169","Method":"GET","Path":"/:p0/=/:p2","Controller":"C1","Action":"A169","Params":["p0","p2"],"Parent":"r156","Pos":"routes.conf:1176:11"},
-{"Name":"r169","Method":"HEAD","Path":"/:p0/=/:p2","Controller":"C1","Action":"A169","Params":["p0","p2"],"Parent":"r156","Pos":"routes.conf:1176:11"},
-{"Name":"r161","Method":"POST","Path":"/:p0/=/:p2","Controller":"C1","Action":"A161","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p2"],"Constraints":["","uuid"],"Parent":"r156","Pos":"routes.conf:1128:11"},
-{"Name":"r161","Method":"WS","Path":"/:p0/=/:p2","Controller":"C1","Action":"A161","WebSocket":true,"Params":["p0","p2"],"Constraints":["","uuid"],"Parent":"r156","Pos":"routes.conf:1128:11"},
-{"Name":"r165","Method":"DELETE","Path":"/:p0/=/:p2/.a","Controller":"C1","Action":"A165","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p2"],"Constraints":["","uuid"],"Parent":"r161","Pos":"routes.conf:1151:15"},
-{"Name":"r164","Method":"GET","Path":"/:p0/=/:p2/1:p3","Controller":"C1","Action":"A164","AntiCSRFCheck":true,"Params":["p0","p2","p3"],"Constraints":["","uuid",""],"Parent":"r161","Pos":"routes.conf:1146:15"},
-{"Name":"r162","Method":"GET","Path":"/:p0/=/:p2/1:p3/:p4","Controller":"C2","Action":"A162","AntiCSRFCheck":true,"Params":["p0","p2","p3","p4"],"Constraints":["","uuid","",""],"Parent":"r161","Pos":"routes.conf:1134:15"},
-{"Name":"r162","Method":"OPTIONS","Path":"/:p0/=/:p2/1:p3/:p4","Controller":"C2","Action":"A162","AntiCSRFCheck":true,"Params":["p0","p2","p3","p4"],"Constraints":["","uuid","",""],"Parent":"r161","Pos":"routes.conf:1134:15"},
-{"Name":"r163","Method":"CONNECT","Path":"/:p0/=/:p2/:p3","Controller":"C1","Action":"A163","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p2","p3"],"Constraints":["","uuid",""],"Parent":"r161","Pos":"routes.conf:1140:15"},
-{"Name":"r166","Method":"GET","Path":"/:p0/=/:p2/:p3","Controller":"C1","Action":"A166","Params":["p0","p2","p3"],"Parent":"r156","Pos":"routes.conf:1158:11"},
-{"Name":"r163","Method":"POST","Path":"/:p0/=/:p2/:p3","Controller":"C1","Action":"A163","Auth":"anonymous","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p2","p3"],"Constraints":["","uuid",""],"Parent":"r161","Pos":"routes.conf:1140:15"},
-{"Name":"r168","Method":"CONNECT","Path":"/:p0/=/:p2/:p3/.a/.:p5","Controller":"C1","Action":"A168","Auth":"token","Params":["p0","p2","p3","p5"],"Parent":"r166","Pos":"routes.conf:1168:15"},
-{"Name":"r168","Method":"TRACE","Path":"/:p0/=/:p2/:p3/.a/.:p5","Controller":"C1","Action":"A168","Auth":"token","Params":["p0","p2","p3","p5"],"Parent":"r166","Pos":"routes.conf:1168:15"},
-{"Name":"r167","Method":"GET","Path":"/:p0/=/:p2/:p3/a-b","Controller":"C1","Action":"A167","Params":["p0","p2","p3"],"Parent":"r166","Pos":"routes.conf:1163:15"},
-{"Name":"r167","Method":"PATCH","Path":"/:p0/=/:p2/:p3/a-b","Controller":"C1","Action":"A167","MaxBodySize":5242880,"Params":["p0","p2","p3"],"Parent":"r166","Pos":"routes.conf:1163:15"},
-{"Name":"r167","Method":"PUT","Path":"/:p0/=/:p2/:p3/a-b","Controller":"C1","Action":"A167","MaxBodySize":5242880,"Params":["p0","p2","p3"],"Parent":"r166","Pos":"routes.conf:1163:15"},
-{"Name":"r160","Method":"GET","Path":"/:p0/=/v1/*rest","Controller":"C0","Action":"A160","Auth":"token","AntiCSRFCheck":true,"Params":["p0","rest"],"CORS":31,"Parent":"r157","Pos":"routes.conf:1117:15"},
-{"Name":"r159","Method":"GET","Path":"/:p0/=/x.:p2/:p3","Controller":"C1","Action":"A159","Params":["p0","p2","p3"],"Constraints":["","lte=3",""],"CORS":14,"Parent":"r157","Pos":"routes.conf:1112:15"},
-{"Name":"r159","Method":"HEAD","Path":"/:p0/=/x.:p2/:p3","Controller":"C1","Action":"A159","Params":["p0","p2","p3"],"Constraints":["","lte=3",""],"CORS":14,"Parent":"r157","Pos":"routes.conf:1112:15"},
-{"Name":"r406","Method":"GET","Path":"/:p0/@","Controller":"C0","Action":"A406","AntiCSRFCheck":true,"Params":["p0"],"Pos":"routes.conf:2815:7"},
-{"Name":"r406","Method":"OPTIONS","Path":"/:p0/@","Controller":"C0","Action":"A406","AntiCSRFCheck":true,"Params":["p0"],"Pos":"routes.conf:2815:7"},
-{"Name":"r406","Method":"POST","Path":"/:p0/@","Controller":"C0","Action":"A406","MaxBodySize":1024,"AntiCSRFCheck":true,"Params":["p0"],"Pos":"routes.conf:2815:7"},
-{"Name":"r347","Method":"GET","Path":"/:p0/a/abc","Controller":"C2","Action":"A347","Params":["p0"],"Parent":"r342","Pos":"routes.conf:2408:11"},
-{"Name":"r347","Method":"PUT","Path":"/:p0/a/abc","Controller":"C2","Action":"A347","MaxBodySize":1,"Params":["p0"],"Parent":"r342","Pos":"routes.conf:2408:11"},
-{"Name":"r347","Method":"WS","Path":"/:p0/a/abc","Controller":"C2","Action":"A347","WebSocket":true,"Params":["p0"],"Parent":"r342","Pos":"routes.conf:2408:11"},
-{"Name":"r117","Method":"GET","Path":"/:p0/a:p1","Controller":"C2","Action":"A117","Auth":"authenticated","Params":["p0","p1"],"Constraints":["","gte=-1.5"],"CORS":32,"Pos":"routes.conf:811:7"},
-{"Name":"r322","Method":"OPTIONS","Path":"/:p0/a:p1","Controller":"C0","Action":"A322","Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"Pos":"routes.conf:2239:7"},
-{"Name":"r325","Method":"CONNECT","Path":"/:p0/a:p1/*rest","Controller":"C0","Action":"A325","Auth":"authenticated","Params":["p0","p1","rest"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r324","Pos":"routes.conf:2260:15"},
-{"Name":"r324","Method":"GET","Path":"/:p0/a:p1/*rest","Controller":"C0","Action":"A324","Auth":"authenticated","Params":["p0","p1","rest"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"Parent":"r322","Pos":"routes.conf:2253:11"},
-{"Name":"r327","Method":"POST","Path":"/:p0/a:p1/*rest","Controller":"C0","Action":"A327","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","p1","rest"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]},{"Func":"hasallroles","Args":["a","b"]}]},"Parent":"r324","Pos":"routes.conf:2269:15"},
-{"Name":"r326","Method":"TRACE","Path":"/:p0/a:p1/*rest","Controller":"C0","Action":"A326","Auth":"authenticated","Params":["p0","p1","rest"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"Parent":"r324","Pos":"routes.conf:2265:15"},
-{"Name":"r323","Method":"GET","Path":"/:p0/a:p1/=","Controller":"C0","Action":"A323","Auth":"token","Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"Parent":"r322","Pos":"routes.conf:2247:11"},
-{"Name":"r328","Method":"POST","Path":"/:p0/a:p1/=","Controller":"C0","Action":"A328","MaxBodySize":5242880,"Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"CORS":33,"Parent":"r322","Pos":"routes.conf:2276:11"},
-{"Name":"r329","Method":"CONNECT","Path":"/:p0/a:p1/=/users","Controller":"C0","Action":"A329","Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"CORS":33,"Parent":"r328","Pos":"routes.conf:2283:15"},
-{"Name":"r329","Method":"GET","Path":"/:p0/a:p1/=/users","Controller":"C0","Action":"A329","Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"CORS":33,"Parent":"r328","Pos":"routes.conf:2283:15"},
-{"Name":"r329","Method":"TRACE","Path":"/:p0/a:p1/=/users","Controller":"C0","Action":"A329","Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"CORS":33,"Parent":"r328","Pos":"routes.conf:2283:15"},
-{"Name":"r119","Method":"GET","Path":"/:p0/a:p1/abc/:p3","Controller":"C1","Action":"A119","Auth":"authenticated","Params":["p0","p1","p3"],"Constraints":["","gte=-1.5",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]},{"Func":"hasallroles","Args":["a","b"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":32,"Parent":"r117","Pos":"routes.conf:825:11"},
-{"Name":"r119","Method":"POST","Path":"/:p0/a:p1/abc/:p3","Controller":"C1","Action":"A119","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","p1","p3"],"Constraints":["","gte=-1.5",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]},{"Func":"hasallroles","Args":["a","b"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":32,"Parent":"r117","Pos":"routes.conf:825:11"},
-{"Name":"r119","Method":"WS","Path":"/:p0/a:p1/abc/:p3","Controller":"C1","Action":"A119","Auth":"authenticated","WebSocket":true,"Params":["p0","p1","p3"],"Constraints":["","gte=-1.5",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]},{"Func":"hasallroles","Args":["a","b"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r117","Pos":"routes.conf:825:11"},
-{"Name":"r120","Method":"GET","Path":"/:p0/a:p1/abc/:p3/*rest","Controller":"C2","Action":"A120","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1","p3","rest"],"Constraints":["","gte=-1.5","",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]},{"Func":"hasallroles","Args":["a","b"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":32,"Parent":"r119","Pos":"routes.conf:832:15"},
-{"Name":"r120","Method":"PATCH","Path":"/:p0/a:p1/abc/:p3/*rest","Controller":"C2","Action":"A120","Auth":"anonymous","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1","p3","rest"],"Constraints":["","gte=-1.5","",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]},{"Func":"hasallroles","Args":["a","b"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":32,"Parent":"r119","Pos":"routes.conf:832:15"},
-{"Name":"r121","Method":"GET","Path":"/:p0/a:p1/abc/:p3/abc","Controller":"C1","Action":"A121","Auth":"authenticated","AntiCSRFCheck":true,"Params":["p0","p1","p3"],"Constraints":["","gte=-1.5",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]},{"Func":"hasallroles","Args":["a","b"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":32,"Parent":"r119","Pos":"routes.conf:841:15"},
-{"Name":"r121","Method":"HEAD","Path":"/:p0/a:p1/abc/:p3/abc","Controller":"C1","Action":"A121","Auth":"authenticated","AntiCSRFCheck":true,"Params":["p0","p1","p3"],"Constraints":["","gte=-1.5",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]},{"Func":"hasallroles","Args":["a","b"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":32,"Parent":"r119","Pos":"routes.conf:841:15"},
-{"Name":"r118","Method":"DELETE","Path":"/:p0/a:p1/new","Controller":"C2","Action":"A118","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["","gte=-1.5"],"CORS":32,"Parent":"r117","Pos":"routes.conf:820:11"},
-{"Name":"r118","Method":"OPTIONS","Path":"/:p0/a:p1/new","Controller":"C2","Action":"A118","Auth":"authenticated","Params":["p0","p1"],"Constraints":["","gte=-1.5"],"CORS":32,"Parent":"r117","Pos":"routes.conf:820:11"},
-{"Name":"r296","Method":"CONNECT","Path":"/:p0/ab","Controller":"C0","Action":"A296","Params":["p0"],"Pos":"routes.conf:2068:7"},
-{"Name":"r296","Method":"GET","Path":"/:p0/ab","Controller":"C0","Action":"A296","Params":["p0"],"Pos":"routes.conf:2068:7"},
-{"Name":"r301","Method":"DELETE","Path":"/:p0/ab/.a","Controller":"C1","Action":"A301","Auth":"basic","MaxBodySize":5242880,"Params":["p0"],"Parent":"r296","Pos":"routes.conf:2100:11"},
-{"Name":"r301","Method":"TRACE","Path":"/:p0/ab/.a","Controller":"C1","Action":"A301","Auth":"basic","Params":["p0"],"Parent":"r296","Pos":"routes.conf:2100:11"},
-{"Name":"r298","Method":"GET","Path":"/:p0/ab/.a/*rest","Controller":"C1","Action":"A298","Params":["p0","rest"],"CORS":34,"Parent":"r297","Pos":"routes.conf:2081:15"},
-{"Name":"r297","Method":"PATCH","Path":"/:p0/ab/.a/*rest","Controller":"C0","Action":"A297","MaxBodySize":1,"Params":["p0","rest"],"CORS":35,"Parent":"r296","Pos":"routes.conf:2074:11"},
-{"Name":"r348","Method":"DELETE","Path":"/:p0/ab:p1","Controller":"C2","Action":"A348","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","p1"],"Pos":"routes.conf:2416:7"},
-{"Name":"r341","Method":"GET","Path":"/:p0/ab:p1","Controller":"C2","Action":"A341","Auth":"anonymous","Params":["p0","p1"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"Pos":"routes.conf:2366:7"},
-{"Name":"r341","Method":"HEAD","Path":"/:p0/ab:p1","Controller":"C2","Action":"A341","Auth":"anonymous","Params":["p0","p1"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"Pos":"routes.conf:2366:7"},
-{"Name":"r348","Method":"PATCH","Path":"/:p0/ab:p1","Controller":"C2","Action":"A348","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","p1"],"Pos":"routes.conf:2416:7"},
-{"Name":"r341","Method":"WS","Path":"/:p0/ab:p1","Controller":"C2","Action":"A341","Auth":"anonymous","WebSocket":true,"Params":["p0","p1"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"Pos":"routes.conf:2366:7"},
-{"Name":"r13","Method":"GET","Path":"/:p0/b","Controller":"C1","Action":"A13","Params":["p0"],"Pos":"routes.conf:90:7"},
-{"Name":"r178","Method":"GET","Path":"/:p0/user_x/...","Controller":"C1","Action":"A178","Auth":"basic","Params":["p0"],"Constraints":["number|uuid"],"CORS":36,"Parent":"r170","Pos":"routes.conf:1232:11"},
-{"Name":"r180","Method":"GET","Path":"/:p0/user_x/.../:p3","Controller":"C1","Action":"A180","Auth":"basic","Params":["p0","p3"],"Constraints":["number|uuid",""],"CORS":36,"Parent":"r178","Pos":"routes.conf:1247:15"},
-{"Name":"r179","Method":"GET","Path":"/:p0/user_x/.../ab:p3","Controller":"C1","Action":"A179","Auth":"basic","Params":["p0","p3"],"Constraints":["number|uuid",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]},{"Func":"hasrole","Args":["admin"]}]},"CORS":36,"Parent":"r178","Pos":"routes.conf:1240:15"},
-{"Name":"r179","Method":"PUT","Path":"/:p0/user_x/.../ab:p3","Controller":"C1","Action":"A179","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p3"],"Constraints":["number|uuid",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]},{"Func":"hasrole","Args":["admin"]}]},"CORS":36,"Parent":"r178","Pos":"routes.conf:1240:15"},
-{"Name":"r179","Method":"TRACE","Path":"/:p0/user_x/.../ab:p3","Controller":"C1","Action":"A179","Auth":"basic","Params":["p0","p3"],"Constraints":["number|uuid",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]},{"Func":"hasrole","Args":["admin"]}]},"CORS":36,"Parent":"r178","Pos":"routes.conf:1240:15"},
-{"Name":"r136","Method":"GET","Path":"/:p0/v1","Controller":"C2","Action":"A136","Params":["p0"],"CORS":37,"Parent":"r135","Pos":"routes.conf:950:11"},
-{"Name":"r42","Method":"GET","Path":"/:p0/v1/ab","Controller":"C2","Action":"A42","Auth":"token","Params":["p0"],"CORS":38,"Parent":"r38","Pos":"routes.conf:274:15"},
-{"Name":"r171","Method":"OPTIONS","Path":"/:p0/x.y/*rest","Controller":"C1","Action":"A171","Auth":"authenticated","Params":["p0","rest"],"Constraints":["number|uuid",""],"Parent":"r170","Pos":"routes.conf:1189:11"},
-{"Name":"r171","Method":"POST","Path":"/:p0/x.y/*rest","Controller":"C1","Action":"A171","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","rest"],"Constraints":["number|uuid",""],"Parent":"r170","Pos":"routes.conf:1189:11"},
-{"Name":"r171","Method":"WS","Path":"/:p0/x.y/*rest","Controller":"C1","Action":"A171","Auth":"authenticated","WebSocket":true,"Params":["p0","rest"],"Constraints":["number|uuid",""],"Parent":"r170","Pos":"routes.conf:1189:11"},
-{"Name":"r385","Method":"DELETE","Path":"/:p0/~*rest","Controller":"C0","Action":"A385","MaxBodySize":5242880,"Params":["p0","rest"],"CORS":39,"Pos":"routes.conf:2671:7"},
-{"Name":"r419","Method":"GET","Path":"/:p0/~:p1","Controller":"C0","Action":"A419","Auth":"token","Params":["p0","p1"],"Pos":"routes.conf:2901:7"},
-{"Name":"r419","Method":"HEAD","Path":"/:p0/~:p1","Controller":"C0","Action":"A419","Auth":"token","Params":["p0","p1"],"Pos":"routes.conf:2901:7"},
-{"Name":"r40","Method":"PUT","Path":"/:p0/~:p1/@","Controller":"C2","Action":"A40","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["","uuid4"],"Parent":"r38","Pos":"routes.conf:262:15"},
-{"Name":"r84","Method":"GET","Path":"/:p0/~u","Controller":"C1","Action":"A84","Params":["p0"],"Pos":"routes.conf:576:7"},
-{"Name":"r84","Method":"HEAD","Path":"/:p0/~u","Controller":"C1","Action":"A84","Params":["p0"],"Pos":"routes.conf:576:7"},
-{"Name":"r210","Method":"PUT","Path":"/:p0/~u","Controller":"C1","Action":"A210","Auth":"token","MaxBodySize":8,"Params":["p0"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r209","Pos":"routes.conf:1463:11"},
-{"Name":"r440","Method":"CONNECT","Path":"/=","Controller":"C0","Action":"A440","Auth":"anonymous","Parent":"r438","Pos":"routes.conf:3049:11"},
-{"Name":"r438","Method":"GET","Path":"/=","Controller":"C0","Action":"A438","Auth":"anonymous","Pos":"routes.conf:3035:7"},
-{"Name":"r444","Method":"HEAD","Path":"/=","Controller":"C0","Action":"A444","Auth":"anonymous","Parent":"r440","Pos":"routes.conf:3071:15"},
-{"Name":"r440","Method":"OPTIONS","Path":"/=","Controller":"C0","Action":"A440","Auth":"anonymous","Parent":"r438","Pos":"routes.conf:3049:11"},
-{"Name":"r444","Method":"POST","Path":"/=","Controller":"C0","Action":"A444","Auth":"anonymous","MaxBodySize":5242880,"Parent":"r440","Pos":"routes.conf:3071:15"},
-{"Name":"r438","Method":"PUT","Path":"/=","Controller":"C0","Action":"A438","Auth":"anonymous","MaxBodySize":5242880,"Pos":"routes.conf:3035:7"},
-{"Name":"r438","Method":"TRACE","Path":"/=","Controller":"C0","Action":"A438","Auth":"anonymous","Pos":"routes.conf:3035:7"},
-{"Name":"r379","Method":"OPTIONS","Path":"/=/.a","Controller":"C1","Action":"A379","Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasanyrole","Args":["a","b"]}]},"Pos":"routes.conf:2628:7"},
-{"Name":"r379","Method":"PATCH","Path":"/=/.a","Controller":"C1","Action":"A379","MaxBodySize":5242880,"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasanyrole","Args":["a","b"]}]},"Pos":"routes.conf:2628:7"},
-{"Name":"r379","Method":"POST","Path":"/=/.a","Controller":"C1","Action":"A379","MaxBodySize":5242880,"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasanyrole","Args":["a","b"]}]},"Pos":"routes.conf:2628:7"},
-{"Name":"r382","Method":"GET","Path":"/=/.a/.a/:p3","Controller":"C1","Action":"A382","Params":["p3"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r379","Pos":"routes.conf:2648:11"},
-{"Name":"r383","Method":"GET","Path":"/=/.a/.a/x.y","Controller":"C1","Action":"A383","Auth":"basic","Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r379","Pos":"routes.conf:2654:11"},
-{"Name":"r383","Method":"PUT","Path":"/=/.a/.a/x.y","Controller":"C1","Action":"A383","Auth":"basic","MaxBodySize":64,"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r379","Pos":"routes.conf:2654:11"},
-{"Name":"r380","Method":"GET","Path":"/=/.a/~*rest","Controller":"C1","Action":"A380","Params":["rest"],"Constraints":["max=5"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasanyrole","Args":["a","b"]}]},"CORS":14,"Parent":"r379","Pos":"routes.conf:2635:11"},
-{"Name":"r380","Method":"OPTIONS","Path":"/=/.a/~*rest","Controller":"C1","Action":"A380","Params":["rest"],"Constraints":["max=5"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasanyrole","Args":["a","b"]}]},"CORS":14,"Parent":"r379","Pos":"routes.conf:2635:11"},
-{"Name":"r380","Method":"POST","Path":"/=/.a/~*rest","Controller":"C1","Action":"A380","MaxBodySize":5242880,"Params":["rest"],"Constraints":["max=5"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasanyrole","Args":["a","b"]}]},"CORS":14,"Parent":"r379","Pos":"routes.conf:2635:11"},
-{"Name":"r381","Method":"WS","Path":"/=/.a/~*rest","Controller":"Socket","Action":"A381","WebSocket":true,"Params":["rest"],"Constraints":["max=5"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r380","Pos":"routes.conf:2641:15"},
-{"Name":"r442","Method":"OPTIONS","Path":"/=/:p1","Controller":"C0","Action":"A442","Auth":"anonymous","Params":["p1"],"Parent":"r440","Pos":"routes.conf:3059:15"},
-{"Name":"r441","Method":"OPTIONS","Path":"/=/new/x.:p2","Controller":"C0","Action":"A441","Auth":"anonymous","Params":["p2"],"Parent":"r440","Pos":"routes.conf:3053:15"},
-{"Name":"r443","Method":"GET","Path":"/=/x.:p1","Controller":"C1","Action":"A443","Auth":"token","Params":["p1"],"Parent":"r440","Pos":"routes.conf:3064:15"},
-{"Name":"r372","Method":"CONNECT","Path":"/@","Controller":"C2","Action":"A372","CORS":40,"Pos":"routes.conf:2577:7"},
-{"Name":"r270","Method":"GET","Path":"/@","Controller":"C2","Action":"A270","Pos":"routes.conf:1890:7"},
-{"Name":"r391","Method":"POST","Path":"/@","Controller":"C2","Action":"A391","Auth":"basic","MaxBodySize":5242880,"Pos":"routes.conf:2715:7"},
-{"Name":"r273","Method":"HEAD","Path":"/@/:p1","Controller":"C2","Action":"A273","Params":["p1"],"Constraints":["gte=-1.5"],"CORS":41,"Parent":"r270","Pos":"routes.conf:1913:11"},
-{"Name":"r7","Method":"PATCH","Path":"/@/user_:p1","Controller":"C0","Action":"A7","MaxBodySize":5242880,"Params":["p1"],"Pos":"routes.conf:50:7"},
-{"Name":"r7","Method":"TRACE","Path":"/@/user_:p1","Controller":"C0","Action":"A7","Params":["p1"],"Pos":"routes.conf:50:7"},
-{"Name":"r271","Method":"CONNECT","Path":"/@/~u/:p2","Controller":"C2","Action":"A271","Params":["p2"],"CORS":14,"Parent":"r270","Pos":"routes.conf:1896:11"},
-{"Name":"r272","Method":"DELETE","Path":"/@/~u/:p2/user_:p3","Controller":"C2","Action":"A272","Auth":"token","MaxBodySize":5242880,"Params":["p2","p3"],"CORS":42,"Parent":"r271","Pos":"routes.conf:1903:15"},
-{"Name":"r272","Method":"POST","Path":"/@/~u/:p2/user_:p3","Controller":"C2","Action":"A272","Auth":"token","MaxBodySize":5242880,"Params":["p2","p3"],"CORS":42,"Parent":"r271","Pos":"routes.conf:1903:15"},
-{"Name":"r212","Method":"CONNECT","Path":"/a","Controller":"C2","Action":"A212","Auth":"basic","CORS":22,"Pos":"routes.conf:1477:7"},
-{"Name":"r219","Method":"DELETE","Path":"/a","Controller":"C2","Action":"A219","Auth":"authenticated","MaxBodySize":5242880,"CORS":43,"Pos":"routes.conf:1531:7"},
-{"Name":"r212","Method":"OPTIONS","Path":"/a","Controller":"C2","Action":"A212","Auth":"basic","CORS":22,"Pos":"routes.conf:1477:7"},
-{"Name":"r219","Method":"PATCH","Path":"/a","Controller":"C2","Action":"A219","Auth":"authenticated","MaxBodySize":5242880,"CORS":43,"Pos":"routes.conf:1531:7"},
-{"Name":"r212","Method":"POST","Path":"/a","Controller":"C2","Action":"A212","Auth":"basic","MaxBodySize":5242880,"CORS":22,"Pos":"routes.conf:1477:7"},
-{"Name":"r228","Method":"DELETE","Path":"/a-b","Controller":"C0","Action":"A228","MaxBodySize":5242880,"CORS":44,"Pos":"routes.conf:1591:7"},
-{"Name":"r228","Method":"GET","Path":"/a-b","Controller":"C0","Action":"A228","CORS":44,"Pos":"routes.conf:1591:7"},
-{"Name":"r364","Method":"PUT","Path":"/a-b","Controller":"C2","Action":"A364","Auth":"token","MaxBodySize":5242880,"CORS":40,"Pos":"routes.conf:2528:7"},
-{"Name":"r330","Method":"TRACE","Path":"/a-b","Controller":"C0","Action":"A330","AntiCSRFCheck":true,"Pos":"routes.conf:2292:7"},
-{"Name":"r366","Method":"GET","Path":"/a-b/.a/users","Controller":"C1","Action":"A366","Auth":"token","CORS":40,"Parent":"r364","Pos":"routes.conf:2541:11"},
-{"Name":"r368","Method":"OPTIONS","Path":"/a-b/.a/users","Controller":"C1","Action":"A368","Auth":"token","CORS":40,"Parent":"r366","Pos":"routes.conf:2553:15"},
-{"Name":"r366","Method":"PATCH","Path":"/a-b/.a/users","Controller":"C1","Action":"A366","Auth":"token","MaxBodySize":5242880,"CORS":40,"Parent":"r364","Pos":"routes.conf:2541:11"},
-{"Name":"r367","Method":"PUT","Path":"/a-b/.a/users","Controller":"C1","Action":"A367","Auth":"anonymous","MaxBodySize":5242880,"CORS":45,"Parent":"r366","Pos":"routes.conf:2547:15"},
-{"Name":"r369","Method":"GET","Path":"/a-b/.a/users/:p3","Controller":"C1","Action":"A369","Auth":"token","Params":["p3"],"CORS":40,"Parent":"r366","Pos":"routes.conf:2557:15"},
-{"Name":"r369","Method":"POST","Path":"/a-b/.a/users/:p3","Controller":"C1","Action":"A369","Auth":"token","MaxBodySize":5242880,"Params":["p3"],"CORS":40,"Parent":"r366","Pos":"routes.conf:2557:15"},
-{"Name":"r369","Method":"PUT","Path":"/a-b/.a/users/:p3","Controller":"C1","Action":"A369","Auth":"token","MaxBodySize":5242880,"Params":["p3"],"CORS":40,"Parent":"r366","Pos":"routes.conf:2557:15"},
-{"Name":"r370","Method":"HEAD","Path":"/a-b/.a/users/v:p3","Controller":"C1","Action":"A370","Auth":"token","Params":["p3"],"CORS":40,"Parent":"r366","Pos":"routes.conf:2562:15"},
-{"Name":"r370","Method":"OPTIONS","Path":"/a-b/.a/users/v:p3","Controller":"C1","Action":"A370","Auth":"token","Params":["p3"],"CORS":40,"Parent":"r366","Pos":"routes.conf:2562:15"},
-{"Name":"r77","Method":"GET","Path":"/a-b/1","Controller":"C2","Action":"A77","Pos":"routes.conf:527:7"},
-{"Name":"r77","Method":"WS","Path":"/a-b/1","Controller":"C2","Action":"A77","WebSocket":true,"Pos":"routes.conf:527:7"},
-{"Name":"r237","Method":"DELETE","Path":"/a-b/:p1","Controller":"C2","Action":"A237","Auth":"token","MaxBodySize":5242880,"Params":["p1"],"Constraints":["uuid3|uuid5"],"CORS":44,"Parent":"r236","Pos":"routes.conf:1653:15"},
-{"Name":"r237","Method":"GET","Path":"/a-b/:p1","Controller":"C2","Action":"A237","Auth":"token","Params":["p1"],"Constraints":["uuid3|uuid5"],"CORS":44,"Parent":"r236","Pos":"routes.conf:1653:15"},
-{"Name":"r237","Method":"OPTIONS","Path":"/a-b/:p1","Controller":"C2","Action":"A237","Auth":"token","Params":["p1"],"Constraints":["uuid3|uuid5"],"CORS":44,"Parent":"r236","Pos":"routes.conf:1653:15"},
-{"Name":"r236","Method":"PATCH","Path":"/a-b/:p1","Controller":"C0","Action":"A236","Auth":"token","MaxBodySize":5242880,"Params":["p1"],"Constraints":["uuid3|uuid5"],"CORS":44,"Parent":"r228","Pos":"routes.conf:1647:11"},
-{"Name":"r365","Method":"DELETE","Path":"/a-b/:p1/.a","Controller":"C2","Action":"A365","Auth":"token","MaxBodySize":5242880,"Params":["p1"],"CORS":40,"Parent":"r364","Pos":"routes.conf:2536:11"},
-{"Name":"r230","Method":"GET","Path":"/a-b/:p1/.a","Controller":"C0","Action":"A230","Params":["p1"],"CORS":44,"Parent":"r228","Pos":"routes.conf:1607:11"},
-{"Name":"r365","Method":"TRACE","Path":"/a-b/:p1/.a","Controller":"C2","Action":"A365","Auth":"token","Params":["p1"],"CORS":40,"Parent":"r364","Pos":"routes.conf:2536:11"},
-{"Name":"r230","Method":"WS","Path":"/a-b/:p1/.a","Controller":"C0","Action":"A230","WebSocket":true,"Params":["p1"],"Parent":"r228","Pos":"routes.conf:1607:11"},
-{"Name":"r232","Method":"GET","Path":"/a-b/:p1/.a/:p3/ab","Controller":"C1","Action":"A232","Params":["p1","p3"],"CORS":44,"Parent":"r230","Pos":"routes.conf:1618:15"},
-{"Name":"r232","Method":"OPTIONS","Path":"/a-b/:p1/.a/:p3/ab","Controller":"C1","Action":"A232","Params":["p1","p3"],"CORS":44,"Parent":"r230","Pos":"routes.conf:1618:15"},
-{"Name":"r232","Method":"POST","Path":"/a-b/:p1/.a/:p3/ab","Controller":"C1","Action":"A232","MaxBodySize":5242880,"Params":["p1","p3"],"CORS":44,"Parent":"r230","Pos":"routes.conf:1618:15"},
-{"Name":"r231","Method":"GET","Path":"/a-b/:p1/.a/a","Controller":"C0","Action":"A231","Params":["p1"],"CORS":44,"Parent":"r230","Pos":"routes.conf:1612:15"},
-{"Name":"r239","Method":"WS","Path":"/a-b/:p1/42","Controller":"C0","Action":"A239","Auth":"token","WebSocket":true,"Params":["p1"],"Constraints":["uuid3|uuid5"],"Parent":"r236","Pos":"routes.conf:1665:15"},
-{"Name":"r238","Method":"OPTIONS","Path":"/a-b/:p1/:p2/user_x","Controller":"C1","Action":"A238","Auth":"token","Params":["p1","p2"],"Constraints":["uuid3|uuid5",""],"CORS":46,"Parent":"r236","Pos":"routes.conf:1658:15"},
-{"Name":"r229","Method":"GET","Path":"/a-b/:p1/@","Controller":"C0","Action":"A229","Auth":"basic","Params":["p1"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"CORS":47,"Parent":"r228","Pos":"routes.conf:1598:11"},
-{"Name":"r229","Method":"PUT","Path":"/a-b/:p1/@","Controller":"C0","Action":"A229","Auth":"basic","MaxBodySize":8,"Params":["p1"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"CORS":47,"Parent":"r228","Pos":"routes.conf:1598:11"},
-{"Name":"r240","Method":"GET","Path":"/a-b/:p1/users/~u","Controller":"C0","Action":"A240","Auth":"token","Params":["p1"],"Constraints":["uuid3|uuid5"],"CORS":48,"Parent":"r236","Pos":"routes.conf:1670:15"},
-{"Name":"r240","Method":"PATCH","Path":"/a-b/:p1/users/~u","Controller":"C0","Action":"A240","Auth":"token","MaxBodySize":5242880,"Params":["p1"],"Constraints":["uuid3|uuid5"],"CORS":48,"Parent":"r236","Pos":"routes.conf:1670:15"},
-{"Name":"r240","Method":"WS","Path":"/a-b/:p1/users/~u","Controller":"C0","Action":"A240","Auth":"token","WebSocket":true,"Params":["p1"],"Constraints":["uuid3|uuid5"],"Parent":"r236","Pos":"routes.conf:1670:15"},
-{"Name":"r10","Method":"OPTIONS","Path":"/a-b/=","Controller":"C2","Action":"A10","Pos":"routes.conf:71:7"},
-{"Name":"r10","Method":"PATCH","Path":"/a-b/=","Controller":"C2","Action":"A10","MaxBodySize":5242880,"Pos":"routes.conf:71:7"},
-{"Name":"r448","Method":"OPTIONS","Path":"/a-b/a:p1","Controller":"C0","Action":"A448","Params":["p1"],"Pos":"routes.conf:3104:7"},
-{"Name":"r233","Method":"CONNECT","Path":"/a-b/x.:p1/v:p2","Controller":"C2","Action":"A233","AntiCSRFCheck":true,"Params":["p1","p2"],"CORS":44,"Parent":"r228","Pos":"routes.conf:1627:11"},
-{"Name":"r234","Method":"GET","Path":"/a-b/x.:p1/v:p2","Controller":"C2","Action":"A234","Params":["p1","p2"],"CORS":44,"Parent":"r233","Pos":"routes.conf:1634:15"},
-{"Name":"r234","Method":"OPTIONS","Path":"/a-b/x.:p1/v:p2","Controller":"C2","Action":"A234","Params":["p1","p2"],"CORS":44,"Parent":"r233","Pos":"routes.conf:1634:15"},
-{"Name":"r234","Method":"WS","Path":"/a-b/x.:p1/v:p2","Controller":"C2","Action":"A234","WebSocket":true,"Params":["p1","p2"],"Parent":"r233","Pos":"routes.conf:1634:15"},
-{"Name":"r235","Method":"PUT","Path":"/a-b/x.:p1/v:p2/users/abc","Controller":"C2","Action":"A235","Auth":"basic","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p1","p2"],"CORS":44,"Parent":"r233","Pos":"routes.conf:1639:15"},
-{"Name":"r224","Method":"GET","Path":"/a/ab:p1","Controller":"C0","Action":"A224","Auth":"authenticated","Params":["p1"],"CORS":43,"Parent":"r219","Pos":"routes.conf:1563:11"},
-{"Name":"r224","Method":"HEAD","Path":"/a/ab:p1","Controller":"C0","Action":"A224","Auth":"authenticated","Params":["p1"],"CORS":43,"Parent":"r219","Pos":"routes.conf:1563:11"},
-{"Name":"r225","Method":"GET","Path":"/a/new/*rest","Controller":"C0","Action":"A225","Auth":"authenticated","Params":["rest"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["a","b"]},{"Func":"hasallroles","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":43,"Parent":"r219","Pos":"routes.conf:1569:11"},
-{"Name":"r225","Method":"HEAD","Path":"/a/new/*rest","Controller":"C0","Action":"A225","Auth":"authenticated","Params":["rest"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["a","b"]},{"Func":"hasallroles","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":43,"Parent":"r219","Pos":"routes.conf:1569:11"},
-{"Name":"r225","Method":"PATCH","Path":"/a/new/*rest","Controller":"C0","Action":"A225","Auth":"authenticated","MaxBodySize":5242880,"Params":["rest"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["a","b"]},{"Func":"hasallroles","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":43,"Parent":"r219","Pos":"routes.conf:1569:11"},
-{"Name":"r418","Method":"OPTIONS","Path":"/a/user_x","Controller":"C2","Action":"A418","Auth":"token","Pos":"routes.conf:2894:7"},
-{"Name":"r418","Method":"POST","Path":"/a/user_x","Controller":"C2","Action":"A418","Auth":"token","MaxBodySize":5242880,"Pos":"routes.conf:2894:7"},
-{"Name":"r490","Method":"GET","Path":"/a/v:p1","Controller":"C0","Action":"A490","Params":["p1"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":49,"Pos":"routes.conf:3394:7"},
-{"Name":"r69","Method":"GET","Path":"/a/x.:p1","Controller":"C1","Action":"A69","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p1"],"CORS":50,"Pos":"routes.conf:469:7"},
-{"Name":"r69","Method":"OPTIONS","Path":"/a/x.:p1","Controller":"C1","Action":"A69","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p1"],"CORS":50,"Pos":"routes.conf:469:7"},
-{"Name":"r69","Method":"PUT","Path":"/a/x.:p1","Controller":"C1","Action":"A69","Auth":"anonymous","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p1"],"CORS":50,"Pos":"routes.conf:469:7"},
-{"Name":"r260","Method":"OPTIONS","Path":"/a/~:p1","Controller":"C2","Action":"A260","Auth":"anonymous","Params":["p1"],"CORS":51,"Pos":"routes.conf:1816:7"},
-{"Name":"r260","Method":"PUT","Path":"/a/~:p1","Controller":"C2","Action":"A260","Auth":"anonymous","MaxBodySize":5242880,"Params":["p1"],"CORS":51,"Pos":"routes.conf:1816:7"},
-{"Name":"r220","Method":"WS","Path":"/a/~u/a:p2","Controller":"C2","Action":"A220","Auth":"authenticated","WebSocket":true,"Params":["p2"],"Constraints":["required"],"Parent":"r219","Pos":"routes.conf:1539:11"},
-{"Name":"r222","Method":"CONNECT","Path":"/a/~u/a:p2/.:p3","Controller":"C2","Action":"A222","Auth":"token","Params":["p2","p3"],"Constraints":["required","uuid4"],"CORS":43,"Parent":"r220","Pos":"routes.conf:1550:15"},
-{"Name":"r223","Method":"DELETE","Path":"/a/~u/a:p2/=","Controller":"C2","Action":"A223","Auth":"authenticated","MaxBodySize":5242880,"Params":["p2"],"Constraints":["required"],"CORS":43,"Parent":"r220","Pos":"routes.conf:1556:15"},
-{"Name":"r223","Method":"GET","Path":"/a/~u/a:p2/=","Controller":"C2","Action":"A223","Auth":"authenticated","Params":["p2"],"Constraints":["required"],"CORS":43,"Parent":"r220","Pos":"routes.conf:1556:15"},
-{"Name":"r221","Method":"GET","Path":"/a/~u/a:p2/x.:p3/abc","Controller":"C2","Action":"A221","Auth":"authenticated","Params":["p2","p3"],"Constraints":["required",""],"CORS":43,"Parent":"r220","Pos":"routes.conf:1545:15"},
-{"Name":"r221","Method":"TRACE","Path":"/a/~u/a:p2/x.:p3/abc","Controller":"C2","Action":"A221","Auth":"authenticated","Params":["p2","p3"],"Constraints":["required",""],"CORS":43,"Parent":"r220","Pos":"routes.conf:1545:15"},
-{"Name":"r135","Method":"GET","Path":"/a:p0","Controller":"C2","Action":"A135","Params":["p0"],"Constraints":["gte=-1.5"],"Pos":"routes.conf:943:7"},
-{"Name":"r135","Method":"TRACE","Path":"/a:p0","Controller":"C2","Action":"A135","Params":["p0"],"Constraints":["gte=-1.5"],"Pos":"routes.conf:943:7"},
-{"Name":"r214","Method":"GET","Path":"/a:p0/*rest","Controller":"C2","Action":"A214","Auth":"anonymous","Params":["p0","rest"],"Pos":"routes.conf:1492:7"},
-{"Name":"r14","Method":"GET","Path":"/a:p0/1","Controller":"C2","Action":"A14","Auth":"authenticated","AntiCSRFCheck":true,"Params":["p0"],"Pos":"routes.conf:96:7"},
-{"Name":"r20","Method":"GET","Path":"/a:p0/1/a/1*rest","Controller":"C2","Action":"A20","Auth":"authenticated","AntiCSRFCheck":true,"Params":["p0","rest"],"Parent":"r14","Pos":"routes.conf:134:11"},
-{"Name":"r15","Method":"GET","Path":"/a:p0/1/a:p2","Controller":"C2","Action":"A15","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p2"],"CORS":14,"Parent":"r14","Pos":"routes.conf:104:11"},
-{"Name":"r15","Method":"POST","Path":"/a:p0/1/a:p2","Controller":"C2","Action":"A15","Auth":"anonymous","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p2"],"CORS":14,"Parent":"r14","Pos":"routes.conf:104:11"},
-{"Name":"r16","Method":"GET","Path":"/a:p0/1/a:p2/.*rest","Controller":"C2","Action":"A16","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p2","rest"],"CORS":14,"Parent":"r15","Pos":"routes.conf:111:15"},
-{"Name":"r16","Method":"POST","Path":"/a:p0/1/a:p2/.*rest","Controller":"C2","Action":"A16","Auth":"anonymous","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p2","rest"],"CORS":14,"Parent":"r15","Pos":"routes.conf:111:15"},
-{"Name":"r17","Method":"PATCH","Path":"/a:p0/1/a:p2/.../:p4","Controller":"C1","Action":"A17","Auth":"anonymous","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p2","p4"],"CORS":14,"Parent":"r15","Pos":"routes.conf:116:15"},
-{"Name":"r18","Method":"GET","Path":"/a:p0/1/a:p2/:p3","Controller":"C2","Action":"A18","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p2","p3"],"Constraints":["","","uuid3|uuid5"],"CORS":14,"Parent":"r15","Pos":"routes.conf:122:15"},
-{"Name":"r18","Method":"POST","Path":"/a:p0/1/a:p2/:p3","Controller":"C2","Action":"A18","Auth":"anonymous","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p2","p3"],"Constraints":["","","uuid3|uuid5"],"CORS":14,"Parent":"r15","Pos":"routes.conf:122:15"},
-{"Name":"r19","Method":"CONNECT","Path":"/a:p0/1/x.:p2/~:p3","Controller":"C2","Action":"A19","Auth":"authenticated","AntiCSRFCheck":true,"Params":["p0","p2","p3"],"Parent":"r14","Pos":"routes.conf:129:11"},
-{"Name":"r145","Method":"DELETE","Path":"/a:p0/=","Controller":"C2","Action":"A145","Auth":"token","MaxBodySize":5242880,"Params":["p0"],"Constraints":["max=3"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":52,"Parent":"r144","Pos":"routes.conf:1018:11"},
-{"Name":"r149","Method":"OPTIONS","Path":"/a:p0/=","Controller":"C0","Action":"A149","Auth":"authenticated","AntiCSRFCheck":true,"Params":["p0"],"Constraints":["max=3"],"Parent":"r144","Pos":"routes.conf:1046:11"},
-{"Name":"r144","Method":"POST","Path":"/a:p0/=","Controller":"C0","Action":"A144","MaxBodySize":5242880,"Params":["p0"],"Constraints":["max=3"],"Pos":"routes.conf:1012:7"},
-{"Name":"r146","Method":"GET","Path":"/a:p0/=/...","Controller":"C2","Action":"A146","Auth":"token","Params":["p0"],"Constraints":["max=3"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":52,"Parent":"r145","Pos":"routes.conf:1026:15"},
-{"Name":"r146","Method":"HEAD","Path":"/a:p0/=/...","Controller":"C2","Action":"A146","Auth":"token","Params":["p0"],"Constraints":["max=3"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":52,"Parent":"r145","Pos":"routes.conf:1026:15"},
-{"Name":"r146","Method":"POST","Path":"/a:p0/=/...","Controller":"C2","Action":"A146","Auth":"token","MaxBodySize":5242880,"Params":["p0"],"Constraints":["max=3"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":52,"Parent":"r145","Pos":"routes.conf:1026:15"},
-{"Name":"r148","Method":"DELETE","Path":"/a:p0/=/.../ab:p3","Controller":"C2","Action":"A148","Auth":"token","MaxBodySize":64,"Params":["p0","p3"],"Constraints":["max=3",""],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]},{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":52,"Parent":"r145","Pos":"routes.conf:1037:15"},
-{"Name":"r148","Method":"WS","Path":"/a:p0/=/.../ab:p3","Controller":"C2","Action":"A148","Auth":"token","WebSocket":true,"Params":["p0","p3"],"Constraints":["max=3",""],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]},{"Func":"ispermittedall","Args":["a","b"]}]},"Parent":"r145","Pos":"routes.conf:1037:15"},
-{"Name":"r150","Method":"DELETE","Path":"/a:p0/=/:p2","Controller":"C0","Action":"A150","MaxBodySize":1,"Params":["p0","p2"],"Constraints":["max=3",""],"Parent":"r144","Pos":"routes.conf:1052:11"},
-{"Name":"r147","Method":"POST","Path":"/a:p0/=/a/abc","Controller":"C2","Action":"A147","Auth":"basic","MaxBodySize":5242880,"Params":["p0"],"Constraints":["max=3"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":52,"Parent":"r145","Pos":"routes.conf:1031:15"},
-{"Name":"r151","Method":"POST","Path":"/a:p0/=/v1/:p3","Controller":"C0","Action":"A151","MaxBodySize":5242880,"Params":["p0","p3"],"Constraints":["max=3",""],"Parent":"r144","Pos":"routes.conf:1058:11"},
-{"Name":"r155","Method":"POST","Path":"/a:p0/=/v1/:p3/*rest","Controller":"C0","Action":"A155","MaxBodySize":5242880,"Params":["p0","p3","rest"],"Constraints":["max=3","",""],"CORS":53,"Parent":"r151","Pos":"routes.conf:1085:15"},
-{"Name":"r152","Method":"CONNECT","Path":"/a:p0/=/v1/:p3/.:p4/users","Controller":"C0","Action":"A152","Params":["p0","p3","p4"],"Constraints":["max=3","",""],"CORS":54,"Parent":"r151","Pos":"routes.conf:1063:15"},
-{"Name":"r152","Method":"GET","Path":"/a:p0/=/v1/:p3/.:p4/users","Controller":"C0","Action":"A152","Params":["p0","p3","p4"],"Constraints":["max=3","",""],"CORS":54,"Parent":"r151","Pos":"routes.conf:1063:15"},
-{"Name":"r152","Method":"POST","Path":"/a:p0/=/v1/:p3/.:p4/users","Controller":"C0","Action":"A152","MaxBodySize":1,"Params":["p0","p3","p4"],"Constraints":["max=3","",""],"CORS":54,"Parent":"r151","Pos":"routes.conf:1063:15"},
-{"Name":"r154","Method":"TRACE","Path":"/a:p0/=/v1/:p3/:p4/*rest","Controller":"C0","Action":"A154","Params":["p0","p3","p4","rest"],"Constraints":["max=3","","",""],"CORS":55,"Parent":"r151","Pos":"routes.conf:1078:15"},
-{"Name":"r153","Method":"GET","Path":"/a:p0/=/v1/:p3/:p4/:p5","Controller":"C0","Action":"A153","Auth":"anonymous","Params":["p0","p3","p4","p5"],"Constraints":["max=3","","",""],"CORS":56,"Parent":"r151","Pos":"routes.conf:1070:15"},
-{"Name":"r70","Method":"GET","Path":"/a:p0/ab:p1","Controller":"C0","Action":"A70","Params":["p0","p1"],"Pos":"routes.conf:478:7"},
-{"Name":"r137","Method":"POST","Path":"/a:p0/new","Controller":"C2","Action":"A137","Auth":"basic","MaxBodySize":5242880,"Params":["p0"],"Constraints":["gte=-1.5"],"Parent":"r135","Pos":"routes.conf:956:11"},
-{"Name":"r492","Method":"GET","Path":"/ab/*rest","Controller":"C2","Action":"A492","Params":["rest"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"Parent":"r491","Pos":"routes.conf:3410:11"},
-{"Name":"r492","Method":"OPTIONS","Path":"/ab/*rest","Controller":"C2","Action":"A492","Params":["rest"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"Parent":"r491","Pos":"routes.conf:3410:11"},
-{"Name":"r493","Method":"PUT","Path":"/ab/*rest","Controller":"C2","Action":"A493","MaxBodySize":64,"Params":["rest"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"Parent":"r492","Pos":"routes.conf:3416:15"},
-{"Name":"r182","Method":"GET","Path":"/ab/.a","Controller":"C1","Action":"A182","Auth":"token","Pos":"routes.conf:1264:7"},
-{"Name":"r134","Method":"PATCH","Path":"/ab/~u","Controller":"C1","Action":"A134","MaxBodySize":5242880,"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"Pos":"routes.conf:936:7"},
-{"Name":"r134","Method":"WS","Path":"/ab/~u","Controller":"C1","Action":"A134","WebSocket":true,"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"Pos":"routes.conf:936:7"},
-{"Name":"r116","Method":"DELETE","Path":"/ab:p0","Controller":"C2","Action":"A116","MaxBodySize":1024,"Params":["p0"],"Pos":"routes.conf:804:7"},
-{"Name":"r266","Method":"GET","Path":"/ab:p0","Controller":"C1","Action":"A266","Auth":"token","Params":["p0"],"CORS":57,"Pos":"routes.conf:1862:7"},
-{"Name":"r266","Method":"HEAD","Path":"/ab:p0","Controller":"C1","Action":"A266","Auth":"token","Params":["p0"],"CORS":57,"Pos":"routes.conf:1862:7"},
-{"Name":"r116","Method":"POST","Path":"/ab:p0","Controller":"C2","Action":"A116","MaxBodySize":1024,"Params":["p0"],"Pos":"routes.conf:804:7"},
-{"Name":"r401","Method":"GET","Path":"/ab:p0/:p1","Controller":"C2","Action":"A401","Params":["p0","p1"],"Pos":"routes.conf:2785:7"},
-{"Name":"r460","Method":"HEAD","Path":"/ab:p0/:p1","Controller":"C0","Action":"A460","Auth":"basic","Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"CORS":58,"Pos":"routes.conf:3190:7"},
-{"Name":"r460","Method":"PATCH","Path":"/ab:p0/:p1","Controller":"C0","Action":"A460","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"CORS":58,"Pos":"routes.conf:3190:7"},
-{"Name":"r404","Method":"GET","Path":"/ab:p0/:p1/.../a","Controller":"C2","Action":"A404","Params":["p0","p1"],"Parent":"r401","Pos":"routes.conf:2801:11"},
-{"Name":"r404","Method":"HEAD","Path":"/ab:p0/:p1/.../a","Controller":"C2","Action":"A404","Params":["p0","p1"],"Parent":"r401","Pos":"routes.conf:2801:11"},
-{"Name":"r467","Method":"GET","Path":"/ab:p0/:p1/:p2","Controller":"C0","Action":"A467","Auth":"authenticated","Params":["p0","p1","p2"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"CORS":58,"Parent":"r460","Pos":"routes.conf:3235:11"},
-{"Name":"r405","Method":"GET","Path":"/ab:p0/:p1/:p2/v:p3","Controller":"C2","Action":"A405","Params":["p0","p1","p2","p3"],"Constraints":["","","","numeric,lt=1e3"],"Parent":"r401","Pos":"routes.conf:2806:11"},
-{"Name":"r403","Method":"DELETE","Path":"/ab:p0/:p1/=/*rest","Controller":"C2","Action":"A403","MaxBodySize":5242880,"Params":["p0","p1","rest"],"Parent":"r401","Pos":"routes.conf:2796:11"},
-{"Name":"r403","Method":"GET","Path":"/ab:p0/:p1/=/*rest","Controller":"C2","Action":"A403","Params":["p0","p1","rest"],"Parent":"r401","Pos":"routes.conf:2796:11"},
-{"Name":"r403","Method":"OPTIONS","Path":"/ab:p0/:p1/=/*rest","Controller":"C2","Action":"A403","Params":["p0","p1","rest"],"Parent":"r401","Pos":"routes.conf:2796:11"},
-{"Name":"r462","Method":"DELETE","Path":"/ab:p0/:p1/@","Controller":"C0","Action":"A462","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r460","Pos":"routes.conf:3207:11"},
-{"Name":"r465","Method":"GET","Path":"/ab:p0/:p1/@","Controller":"C0","Action":"A465","Auth":"token","Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r462","Pos":"routes.conf:3223:15"},
-{"Name":"r462","Method":"PATCH","Path":"/ab:p0/:p1/@","Controller":"C0","Action":"A462","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r460","Pos":"routes.conf:3207:11"},
-{"Name":"r465","Method":"PUT","Path":"/ab:p0/:p1/@","Controller":"C0","Action":"A465","Auth":"token","MaxBodySize":5242880,"Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r462","Pos":"routes.conf:3223:15"},
-{"Name":"r464","Method":"GET","Path":"/ab:p0/:p1/@/:p3","Controller":"C0","Action":"A464","Auth":"basic","Params":["p0","p1","p3"],"Constraints":["","","gte=-1.5"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r462","Pos":"routes.conf:3218:15"},
-{"Name":"r464","Method":"PUT","Path":"/ab:p0/:p1/@/:p3","Controller":"C0","Action":"A464","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p1","p3"],"Constraints":["","","gte=-1.5"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r462","Pos":"routes.conf:3218:15"},
-{"Name":"r463","Method":"GET","Path":"/ab:p0/:p1/@/:p3/.:p4","Controller":"C0","Action":"A463","Auth":"basic","Params":["p0","p1","p3","p4"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r462","Pos":"routes.conf:3213:15"},
-{"Name":"r463","Method":"PATCH","Path":"/ab:p0/:p1/@/:p3/.:p4","Controller":"C0","Action":"A463","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p1","p3","p4"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r462","Pos":"routes.conf:3213:15"},
-{"Name":"r466","Method":"GET","Path":"/ab:p0/:p1/@/abc","Controller":"C0","Action":"A466","Auth":"basic","Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r462","Pos":"routes.conf:3228:15"},
-{"Name":"r466","Method":"POST","Path":"/ab:p0/:p1/@/abc","Controller":"C0","Action":"A466","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r462","Pos":"routes.conf:3228:15"},
-{"Name":"r466","Method":"WS","Path":"/ab:p0/:p1/@/abc","Controller":"C0","Action":"A466","Auth":"basic","WebSocket":true,"Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Parent":"r462","Pos":"routes.conf:3228:15"},
-{"Name":"r402","Method":"CONNECT","Path":"/ab:p0/:p1/a/a:p3","Controller":"C2","Action":"A402","Params":["p0","p1","p3"],"Parent":"r401","Pos":"routes.conf:2791:11"},
-{"Name":"r402","Method":"WS","Path":"/ab:p0/:p1/a/a:p3","Controller":"C2","Action":"A402","WebSocket":true,"Params":["p0","p1","p3"],"Parent":"r401","Pos":"routes.conf:2791:11"},
-{"Name":"r461","Method":"PATCH","Path":"/ab:p0/:p1/x.y","Controller":"C0","Action":"A461","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"CORS":58,"Parent":"r460","Pos":"routes.conf:3200:11"},
-{"Name":"r461","Method":"POST","Path":"/ab:p0/:p1/x.y","Controller":"C0","Action":"A461","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"CORS":58,"Parent":"r460","Pos":"routes.conf:3200:11"},
-{"Name":"r79","Method":"POST","Path":"/ab:p0/abc","Controller":"C2","Action":"A79","MaxBodySize":5242880,"Params":["p0"],"Parent":"r78","Pos":"routes.conf:539:11"},
-{"Name":"r79","Method":"TRACE","Path":"/ab:p0/abc","Controller":"C2","Action":"A79","Params":["p0"],"Parent":"r78","Pos":"routes.conf:539:11"},
-{"Name":"r355","Method":"GET","Path":"/abc","Controller":"C2","Action":"A355","AntiCSRFCheck":true,"CORS":59,"Pos":"routes.conf:2466:7"},
-{"Name":"r355","Method":"OPTIONS","Path":"/abc","Controller":"C2","Action":"A355","AntiCSRFCheck":true,"CORS":59,"Pos":"routes.conf:2466:7"},
-{"Name":"r417","Method":"PUT","Path":"/abc","Controller":"C0","Action":"A417","MaxBodySize":5242880,"Pos":"routes.conf:2888:7"},
-{"Name":"r184","Method":"HEAD","Path":"/abc/@","Controller":"C2","Action":"A184","Pos":"routes.conf:1278:7"},
-{"Name":"r205","Method":"GET","Path":"/abc/v1","Controller":"C1","Action":"A205","Auth":"token","Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r199","Pos":"routes.conf:1427:11"},
-{"Name":"r199","Method":"POST","Path":"/abc/v1","Controller":"C1","Action":"A199","Auth":"token","MaxBodySize":5242880,"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Pos":"routes.conf:1386:7"},
-{"Name":"r205","Method":"TRACE","Path":"/abc/v1","Controller":"C1","Action":"A205","Auth":"token","Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r199","Pos":"routes.conf:1427:11"},
-{"Name":"r200","Method":"CONNECT","Path":"/abc/v1/v:p2","Controller":"C1","Action":"A200","Auth":"token","Params":["p2"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r199","Pos":"routes.conf:1394:11"},
-{"Name":"r202","Method":"GET","Path":"/abc/v1/v:p2","Controller":"C1","Action":"A202","Auth":"token","Params":["p2"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r200","Pos":"routes.conf:1406:15"},
-{"Name":"r200","Method":"OPTIONS","Path":"/abc/v1/v:p2","Controller":"C1","Action":"A200","Auth":"token","Params":["p2"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r199","Pos":"routes.conf:1394:11"},
-{"Name":"r200","Method":"WS","Path":"/abc/v1/v:p2","Controller":"C1","Action":"A200","Auth":"token","WebSocket":true,"Params":["p2"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r199","Pos":"routes.conf:1394:11"},
-{"Name":"r201","Method":"GET","Path":"/abc/v1/v:p2/:p3","Controller":"C0","Action":"A201","Auth":"anonymous","Params":["p2","p3"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r200","Pos":"routes.conf:1399:15"},
-{"Name":"r201","Method":"TRACE","Path":"/abc/v1/v:p2/:p3","Controller":"C0","Action":"A201","Auth":"anonymous","Params":["p2","p3"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r200","Pos":"routes.conf:1399:15"},
-{"Name":"r203","Method":"PUT","Path":"/abc/v1/v:p2/v1/b","Controller":"C2","Action":"A203","Auth":"token","MaxBodySize":5242880,"Params":["p2"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r200","Pos":"routes.conf:1412:15"},
-{"Name":"r206","Method":"CONNECT","Path":"/abc/v1/x.:p2","Controller":"C1","Action":"A206","Auth":"token","Params":["p2"],"Constraints":["uuid3|uuid5"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r199","Pos":"routes.conf:1432:11"},
-{"Name":"r206","Method":"GET","Path":"/abc/v1/x.:p2","Controller":"C1","Action":"A206","Auth":"token","Params":["p2"],"Constraints":["uuid3|uuid5"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r199","Pos":"routes.conf:1432:11"},
-{"Name":"r206","Method":"TRACE","Path":"/abc/v1/x.:p2","Controller":"C1","Action":"A206","Auth":"token","Params":["p2"],"Constraints":["uuid3|uuid5"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r199","Pos":"routes.conf:1432:11"},
-{"Name":"r204","Method":"DELETE","Path":"/abc/v1/~u","Controller":"C1","Action":"A204","Auth":"anonymous","MaxBodySize":5242880,"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r199","Pos":"routes.conf:1421:11"},
-{"Name":"r226","Method":"CONNECT","Path":"/abc/x.y","Controller":"C1","Action":"A226","Pos":"routes.conf:1578:7"},
-{"Name":"r226","Method":"DELETE","Path":"/abc/x.y","Controller":"C1","Action":"A226","MaxBodySize":5242880,"Pos":"routes.conf:1578:7"},
-{"Name":"r226","Method":"GET","Path":"/abc/x.y","Controller":"C1","Action":"A226","Pos":"routes.conf:1578:7"},
-{"Name":"r67","Method":"GET","Path":"/abc/~:p1","Controller":"C1","Action":"A67","Params":["p1"],"Pos":"routes.conf:455:7"},
-{"Name":"r68","Method":"POST","Path":"/abc/~:p1/a/~*rest","Controller":"C1","Action":"A68","Auth":"anonymous","MaxBodySize":5242880,"Params":["p1","rest"],"Constraints":["","alpha"],"Parent":"r67","Pos":"routes.conf:461:11"},
-{"Name":"r289","Method":"DELETE","Path":"/abc/~u","Controller":"C0","Action":"A289","MaxBodySize":5242880,"CORS":60,"Pos":"routes.conf:2020:7"},
-{"Name":"r289","Method":"OPTIONS","Path":"/abc/~u","Controller":"C0","Action":"A289","CORS":60,"Pos":"routes.conf:2020:7"},
-{"Name":"r289","Method":"POST","Path":"/abc/~u","Controller":"C0","Action":"A289","MaxBodySize":5242880,"CORS":60,"Pos":"routes.conf:2020:7"},
-{"Name":"r293","Method":"CONNECT","Path":"/abc/~u/:p2/b","Controller":"C0","Action":"A293","Params":["p2"],"CORS":60,"Parent":"r290","Pos":"routes.conf:2047:15"},
-{"Name":"r290","Method":"DELETE","Path":"/abc/~u/:p2/b","Controller":"C0","Action":"A290","MaxBodySize":8,"Params":["p2"],"CORS":60,"Parent":"r289","Pos":"routes.conf:2027:11"},
-{"Name":"r291","Method":"HEAD","Path":"/abc/~u/:p2/b/*rest","Controller":"C0","Action":"A291","Auth":"token","Params":["p2","rest"],"CORS":60,"Parent":"r290","Pos":"routes.conf:2033:15"},
-{"Name":"r291","Method":"PATCH","Path":"/abc/~u/:p2/b/*rest","Controller":"C0","Action":"A291","Auth":"token","MaxBodySize":5242880,"Params":["p2","rest"],"CORS":60,"Parent":"r290","Pos":"routes.conf:2033:15"},
-{"Name":"r292","Method":"CONNECT","Path":"/abc/~u/:p2/b/:p4","Controller":"C2","Action":"A292","Auth":"basic","Params":["p2","p4"],"Constraints":["","numeric,lt=1e3"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":60,"Parent":"r290","Pos":"routes.conf:2039:15"},
-{"Name":"r292","Method":"DELETE","Path":"/abc/~u/:p2/b/:p4","Controller":"C2","Action":"A292","Auth":"basic","MaxBodySize":5242880,"Params":["p2","p4"],"Constraints":["","numeric,lt=1e3"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":60,"Parent":"r290","Pos":"routes.conf:2039:15"},
-{"Name":"r294","Method":"CONNECT","Path":"/abc/~u/:p2/b/:p4/*rest","Controller":"C0","Action":"A294","Params":["p2","p4","rest"],"CORS":61,"Parent":"r290","Pos":"routes.conf:2051:15"},
-{"Name":"r294","Method":"HEAD","Path":"/abc/~u/:p2/b/:p4/*rest","Controller":"C0","Action":"A294","Params":["p2","p4","rest"],"CORS":61,"Parent":"r290","Pos":"routes.conf:2051:15"},
-{"Name":"r294","Method":"WS","Path":"/abc/~u/:p2/b/:p4/*rest","Controller":"C0","Action":"A294","WebSocket":true,"Params":["p2","p4","rest"],"Parent":"r290","Pos":"routes.conf:2051:15"},
-{"Name":"r295","Method":"CONNECT","Path":"/abc/~u/a:p2/@","Controller":"C0","Action":"A295","Auth":"token","Params":["p2"],"CORS":60,"Parent":"r289","Pos":"routes.conf:2059:11"},
-{"Name":"r295","Method":"POST","Path":"/abc/~u/a:p2/@","Controller":"C0","Action":"A295","Auth":"token","MaxBodySize":64,"Params":["p2"],"CORS":60,"Parent":"r289","Pos":"routes.conf:2059:11"},
-{"Name":"r44","Method":"GET","Path":"/b","Controller":"C1","Action":"A44","Auth":"basic","Pos":"routes.conf:293:7"},
-{"Name":"r420","Method":"CONNECT","Path":"/b/1:p1","Controller":"C1","Action":"A420","Params":["p1"],"Pos":"routes.conf:2908:7"},
-{"Name":"r420","Method":"PATCH","Path":"/b/1:p1","Controller":"C1","Action":"A420","MaxBodySize":5242880,"Params":["p1"],"Pos":"routes.conf:2908:7"},
-{"Name":"r420","Method":"TRACE","Path":"/b/1:p1","Controller":"C1","Action":"A420","Params":["p1"],"Pos":"routes.conf:2908:7"},
-{"Name":"r421","Method":"GET","Path":"/b/1:p1/.a","Controller":"C1","Action":"A421","Params":["p1"],"CORS":62,"Parent":"r420","Pos":"routes.conf:2914:11"},
-{"Name":"r421","Method":"POST","Path":"/b/1:p1/.a","Controller":"C1","Action":"A421","MaxBodySize":5242880,"Params":["p1"],"CORS":62,"Parent":"r420","Pos":"routes.conf:2914:11"},
-{"Name":"r422","Method":"GET","Path":"/b/1:p1/.a/:p3/=","Controller":"C2","Action":"A422","Params":["p1","p3"],"CORS":62,"Parent":"r421","Pos":"routes.conf:2920:15"},
-{"Name":"r371","Method":"GET","Path":"/b/:p1","Controller":"C0","Action":"A371","Params":["p1"],"Pos":"routes.conf:2571:7"},
-{"Name":"r45","Method":"POST","Path":"/b/:p1","Controller":"C1","Action":"A45","Auth":"basic","MaxBodySize":1024,"AntiCSRFCheck":true,"Params":["p1"],"Parent":"r44","Pos":"routes.conf:300:11"},
-{"Name":"r45","Method":"PUT","Path":"/b/:p1","Controller":"C1","Action":"A45","Auth":"basic","MaxBodySize":1024,"AntiCSRFCheck":true,"Params":["p1"],"Parent":"r44","Pos":"routes.conf:300:11"},
-{"Name":"r46","Method":"GET","Path":"/b/a-b/new","Controller":"C1","Action":"A46","Auth":"basic","CORS":63,"Parent":"r44","Pos":"routes.conf:307:11"},
-{"Name":"r46","Method":"PUT","Path":"/b/a-b/new","Controller":"C1","Action":"A46","Auth":"basic","MaxBodySize":5242880,"CORS":63,"Parent":"r44","Pos":"routes.conf:307:11"},
-{"Name":"r47","Method":"HEAD","Path":"/b/a:p1","Controller":"C1","Action":"A47","Auth":"basic","Params":["p1"],"Parent":"r44","Pos":"routes.conf:313:11"},
-{"Name":"r306","Method":"CONNECT","Path":"/b/users","Controller":"C2","Action":"A306","Pos":"routes.conf:2134:7"},
-{"Name":"r43","Method":"PATCH","Path":"/b/users","Controller":"C1","Action":"A43","Auth":"basic","MaxBodySize":1,"Pos":"routes.conf:285:7"},
-{"Name":"r315","Method":"DELETE","Path":"/b/users/*rest","Controller":"C2","Action":"A315","Auth":"token","MaxBodySize":5242880,"Params":["rest"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"Parent":"r312","Pos":"routes.conf:2191:15"},
-{"Name":"r312","Method":"GET","Path":"/b/users/*rest","Controller":"C2","Action":"A312","Auth":"token","Params":["rest"],"Parent":"r306","Pos":"routes.conf:2174:11"},
-{"Name":"r312","Method":"HEAD","Path":"/b/users/*rest","Controller":"C2","Action":"A312","Auth":"token","Params":["rest"],"Parent":"r306","Pos":"routes.conf:2174:11"},
-{"Name":"r313","Method":"PATCH","Path":"/b/users/*rest","Controller":"C2","Action":"A313","Auth":"token","MaxBodySize":5242880,"Params":["rest"],"Parent":"r312","Pos":"routes.conf:2180:15"},
-{"Name":"r314","Method":"POST","Path":"/b/users/*rest","Controller":"C1","Action":"A314","Auth":"token","MaxBodySize":5242880,"Params":["rest"],"Parent":"r312","Pos":"routes.conf:2186:15"},
-{"Name":"r311","Method":"CONNECT","Path":"/b/users/42","Controller":"C0","Action":"A311","Auth":"token","Parent":"r309","Pos":"routes.conf:2168:15"},
-{"Name":"r309","Method":"GET","Path":"/b/users/42","Controller":"C0","Action":"A309","Auth":"token","Parent":"r306","Pos":"routes.conf:2154:11"},
-{"Name":"r311","Method":"POST","Path":"/b/users/42","Controller":"C0","Action":"A311","Auth":"token","MaxBodySize":5242880,"Parent":"r309","Pos":"routes.conf:2168:15"},
-{"Name":"r309","Method":"PUT","Path":"/b/users/42","Controller":"C0","Action":"A309","Auth":"token","MaxBodySize":5242880,"Parent":"r306","Pos":"routes.conf:2154:11"},
-{"Name":"r310","Method":"GET","Path":"/b/users/42/~:p3/a-b","Controller":"C0","Action":"A310","Auth":"token","AntiCSRFCheck":true,"Params":["p3"],"Parent":"r309","Pos":"routes.conf:2161:15"},
-{"Name":"r310","Method":"TRACE","Path":"/b/users/42/~:p3/a-b","Controller":"C0","Action":"A310","Auth":"token","AntiCSRFCheck":true,"Params":["p3"],"Parent":"r309","Pos":"routes.conf:2161:15"},
-{"Name":"r307","Method":"POST","Path":"/b/users/:p2/ab","Controller":"C2","Action":"A307","Auth":"token","MaxBodySize":5242880,"Params":["p2"],"Parent":"r306","Pos":"routes.conf:2140:11"},
-{"Name":"r308","Method":"GET","Path":"/b/users/:p2/ab/:p4/:p5","Controller":"C2","Action":"A308","Auth":"token","Params":["p2","p4","p5"],"Constraints":["","","number|uuid"],"Parent":"r307","Pos":"routes.conf:2147:15"},
-{"Name":"r308","Method":"POST","Path":"/b/users/:p2/ab/:p4/:p5","Controller":"C2","Action":"A308","Auth":"token","MaxBodySize":5242880,"Params":["p2","p4","p5"],"Constraints":["","","number|uuid"],"Parent":"r307","Pos":"routes.conf:2147:15"},
-{"Name":"r65","Method":"GET","Path":"/new","Controller":"C0","Action":"A65","Pos":"routes.conf:440:7"},
-{"Name":"r241","Method":"PATCH","Path":"/new","Controller":"C1","Action":"A241","MaxBodySize":1024,"AntiCSRFCheck":true,"Pos":"routes.conf:1680:7"},
-{"Name":"r428","Method":"POST","Path":"/new","Controller":"C1","Action":"A428","MaxBodySize":5242880,"Pos":"routes.conf:2967:7"},
-{"Name":"r241","Method":"TRACE","Path":"/new","Controller":"C1","Action":"A241","AntiCSRFCheck":true,"Pos":"routes.conf:1680:7"},
-{"Name":"r437","Method":"GET","Path":"/new/:p1","Controller":"C1","Action":"A437","Params":["p1"],"Constraints":["number|alpha,max=4"],"Parent":"r428","Pos":"routes.conf:3027:11"},
-{"Name":"r66","Method":"CONNECT","Path":"/new/user_:p1","Controller":"C0","Action":"A66","Auth":"authenticated","Params":["p1"],"Constraints":["uuid4"],"Parent":"r65","Pos":"routes.conf:447:11"},
-{"Name":"r66","Method":"WS","Path":"/new/user_:p1","Controller":"C0","Action":"A66","Auth":"authenticated","WebSocket":true,"Params":["p1"],"Constraints":["uuid4"],"Parent":"r65","Pos":"routes.conf:447:11"},
-{"Name":"r434","Method":"PUT","Path":"/new/user_x/=","Controller":"C1","Action":"A434","Auth":"token","MaxBodySize":5242880,"CORS":64,"Parent":"r428","Pos":"routes.conf:3006:11"},
-{"Name":"r435","Method":"GET","Path":"/new/user_x/=/:p3","Controller":"C1","Action":"A435","Auth":"basic","Params":["p3"],"CORS":64,"Parent":"r434","Pos":"routes.conf:3013:15"},
-{"Name":"r436","Method":"GET","Path":"/new/user_x/=/a/ab:p4","Controller":"C1","Action":"A436","Auth":"token","Params":["p4"],"CORS":64,"Parent":"r434","Pos":"routes.conf:3020:15"},
-{"Name":"r436","Method":"WS","Path":"/new/user_x/=/a/ab:p4","Controller":"C1","Action":"A436","Auth":"token","WebSocket":true,"Params":["p4"],"Parent":"r434","Pos":"routes.conf:3020:15"},
-{"Name":"r429","Method":"GET","Path":"/new/x.y","Controller":"C1","Action":"A429","Parent":"r428","Pos":"routes.conf:2975:11"},
-{"Name":"r430","Method":"PATCH","Path":"/new/x.y","Controller":"C2","Action":"A430","MaxBodySize":5242880,"CORS":65,"Parent":"r429","Pos":"routes.conf:2980:15"},
-{"Name":"r431","Method":"POST","Path":"/new/x.y","Controller":"C1","Action":"A431","MaxBodySize":5242880,"CORS":66,"Parent":"r429","Pos":"routes.conf:2986:15"},
-{"Name":"r429","Method":"WS","Path":"/new/x.y","Controller":"C1","Action":"A429","WebSocket":true,"Parent":"r428","Pos":"routes.conf:2975:11"},
-{"Name":"r432","Method":"GET","Path":"/new/x.y/@/user_x","Controller":"C1","Action":"A432","Auth":"anonymous","Parent":"r429","Pos":"routes.conf:2992:15"},
-{"Name":"r433","Method":"GET","Path":"/new/x.y/ab","Controller":"C1","Action":"A433","CORS":37,"Parent":"r429","Pos":"routes.conf:2998:15"},
-{"Name":"r503","Method":"DELETE","Path":"/user_*rest","Controller":"C0","Action":"A503","MaxBodySize":64,"Params":["rest"],"Constraints":["max=5"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r502","Pos":"routes.conf:3487:11"},
-{"Name":"r185","Method":"GET","Path":"/user_*rest","Controller":"C1","Action":"A185","Params":["rest"],"Pos":"routes.conf:1285:7"},
-{"Name":"r502","Method":"PATCH","Path":"/user_*rest","Controller":"C0","Action":"A502","MaxBodySize":1,"Params":["rest"],"Constraints":["max=5"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Pos":"routes.conf:3478:7"},
-{"Name":"r316","Method":"CONNECT","Path":"/user_:p0","Controller":"C1","Action":"A316","Auth":"basic","Params":["p0"],"Pos":"routes.conf:2200:7"},
-{"Name":"r27","Method":"GET","Path":"/user_:p0","Controller":"C1","Action":"A27","Params":["p0"],"CORS":67,"Pos":"routes.conf:178:7"},
-{"Name":"r27","Method":"HEAD","Path":"/user_:p0","Controller":"C1","Action":"A27","Params":["p0"],"CORS":67,"Pos":"routes.conf:178:7"},
-{"Name":"r316","Method":"TRACE","Path":"/user_:p0","Controller":"C1","Action":"A316","Auth":"basic","Params":["p0"],"Pos":"routes.conf:2200:7"},
-{"Name":"r450","Method":"GET","Path":"/user_:p0/1:p1","Controller":"C2","Action":"A450","Auth":"token","Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"CORS":68,"Pos":"routes.conf:3121:7"},
-{"Name":"r453","Method":"HEAD","Path":"/user_:p0/1:p1","Controller":"C2","Action":"A453","Auth":"token","Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"CORS":68,"Parent":"r450","Pos":"routes.conf:3143:11"},
-{"Name":"r451","Method":"OPTIONS","Path":"/user_:p0/1:p1","Controller":"C2","Action":"A451","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"CORS":68,"Parent":"r450","Pos":"routes.conf:3129:11"},
-{"Name":"r453","Method":"POST","Path":"/user_:p0/1:p1","Controller":"C2","Action":"A453","Auth":"token","MaxBodySize":8,"Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"CORS":68,"Parent":"r450","Pos":"routes.conf:3143:11"},
-{"Name":"r450","Method":"WS","Path":"/user_:p0/1:p1","Controller":"C2","Action":"A450","Auth":"token","WebSocket":true,"Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"Pos":"routes.conf:3121:7"},
-{"Name":"r457","Method":"GET","Path":"/user_:p0/1:p1/:p2/x.:p3","Controller":"C2","Action":"A457","Auth":"token","Params":["p0","p1","p2","p3"],"Constraints":["","uuid3|uuid5","alphanum","lte=3"],"Parent":"r453","Pos":"routes.conf:3166:15"},
-{"Name":"r455","Method":"GET","Path":"/user_:p0/1:p1/=/:p3","Controller":"C2","Action":"A455","Auth":"token","Params":["p0","p1","p3"],"Constraints":["","uuid3|uuid5","lte=3"],"CORS":68,"Parent":"r453","Pos":"routes.conf:3154:15"},
-{"Name":"r452","Method":"CONNECT","Path":"/user_:p0/1:p1/@","Controller":"C2","Action":"A452","Auth":"basic","AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"CORS":68,"Parent":"r451","Pos":"routes.conf:3135:15"},
-{"Name":"r452","Method":"GET","Path":"/user_:p0/1:p1/@","Controller":"C2","Action":"A452","Auth":"basic","AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"CORS":68,"Parent":"r451","Pos":"routes.conf:3135:15"},
-{"Name":"r452","Method":"POST","Path":"/user_:p0/1:p1/@","Controller":"C2","Action":"A452","Auth":"basic","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"CORS":68,"Parent":"r451","Pos":"routes.conf:3135:15"},
-{"Name":"r454","Method":"DELETE","Path":"/user_:p0/1:p1/@/:p3","Controller":"C2","Action":"A454","Auth":"token","MaxBodySize":1,"Params":["p0","p1","p3"],"Constraints":["","uuid3|uuid5",""],"CORS":68,"Parent":"r453","Pos":"routes.conf:3148:15"},
-{"Name":"r454","Method":"GET","Path":"/user_:p0/1:p1/@/:p3","Controller":"C2","Action":"A454","Auth":"token","Params":["p0","p1","p3"],"Constraints":["","uuid3|uuid5",""],"CORS":68,"Parent":"r453","Pos":"routes.conf:3148:15"},
-{"Name":"r456","Method":"PUT","Path":"/user_:p0/1:p1/b/v1","Controller":"C2","Action":"A456","Auth":"token","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"CORS":69,"Parent":"r453","Pos":"routes.conf:3160:15"},
-{"Name":"r456","Method":"TRACE","Path":"/user_:p0/1:p1/b/v1","Controller":"C2","Action":"A456","Auth":"token","Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"CORS":69,"Parent":"r453","Pos":"routes.conf:3160:15"},
-{"Name":"r458","Method":"CONNECT","Path":"/user_:p0/1:p1/new/:p3","Controller":"C2","Action":"A458","Auth":"token","Params":["p0","p1","p3"],"Constraints":["","uuid3|uuid5",""],"CORS":68,"Parent":"r450","Pos":"routes.conf:3174:11"},
-{"Name":"r458","Method":"DELETE","Path":"/user_:p0/1:p1/new/:p3","Controller":"C2","Action":"A458","Auth":"token","MaxBodySize":5242880,"Params":["p0","p1","p3"],"Constraints":["","uuid3|uuid5",""],"CORS":68,"Parent":"r450","Pos":"routes.conf:3174:11"},
-{"Name":"r459","Method":"GET","Path":"/user_:p0/1:p1/new/b","Controller":"C2","Action":"A459","Auth":"token","Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":40,"Parent":"r450","Pos":"routes.conf:3179:11"},
-{"Name":"r187","Method":"GET","Path":"/user_:p0/:p1","Controller":"C1","Action":"A187","Params":["p0","p1"],"Constraints":["required","required"],"Pos":"routes.conf:1298:7"},
-{"Name":"r187","Method":"OPTIONS","Path":"/user_:p0/:p1","Controller":"C1","Action":"A187","Params":["p0","p1"],"Constraints":["required","required"],"Pos":"routes.conf:1298:7"},
-{"Name":"r243","Method":"PATCH","Path":"/user_:p0/:p1","Controller":"C1","Action":"A243","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["uuid3|uuid5",""],"Pos":"routes.conf:1694:7"},
-{"Name":"r244","Method":"GET","Path":"/user_:p0/:p1/=","Controller":"C1","Action":"A244","Params":["p0","p1"],"Constraints":["uuid3|uuid5",""],"Parent":"r243","Pos":"routes.conf:1700:11"},
-{"Name":"r244","Method":"POST","Path":"/user_:p0/:p1/=","Controller":"C1","Action":"A244","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["uuid3|uuid5",""],"Parent":"r243","Pos":"routes.conf:1700:11"},
-{"Name":"r244","Method":"WS","Path":"/user_:p0/:p1/=","Controller":"C1","Action":"A244","WebSocket":true,"Params":["p0","p1"],"Constraints":["uuid3|uuid5",""],"Parent":"r243","Pos":"routes.conf:1700:11"},
-{"Name":"r245","Method":"DELETE","Path":"/user_:p0/:p1/v:p2","Controller":"C1","Action":"A245","MaxBodySize":5242880,"Params":["p0","p1","p2"],"Constraints":["uuid3|uuid5","",""],"Parent":"r243","Pos":"routes.conf:1705:11"},
-{"Name":"r245","Method":"POST","Path":"/user_:p0/:p1/v:p2","Controller":"C1","Action":"A245","MaxBodySize":5242880,"Params":["p0","p1","p2"],"Constraints":["uuid3|uuid5","",""],"Parent":"r243","Pos":"routes.conf:1705:11"},
-{"Name":"r246","Method":"HEAD","Path":"/user_:p0/:p1/v:p2/:p3/=","Controller":"C1","Action":"A246","Params":["p0","p1","p2","p3"],"Constraints":["uuid3|uuid5","","",""],"CORS":70,"Parent":"r245","Pos":"routes.conf:1712:15"},
-{"Name":"r246","Method":"POST","Path":"/user_:p0/:p1/v:p2/:p3/=","Controller":"C1","Action":"A246","MaxBodySize":5242880,"Params":["p0","p1","p2","p3"],"Constraints":["uuid3|uuid5","","",""],"CORS":70,"Parent":"r245","Pos":"routes.conf:1712:15"},
-{"Name":"r320","Method":"GET","Path":"/user_:p0/:p1/x.:p2","Controller":"C1","Action":"A320","Auth":"basic","Params":["p0","p1","p2"],"Parent":"r316","Pos":"routes.conf:2226:11"},
-{"Name":"r320","Method":"POST","Path":"/user_:p0/:p1/x.:p2","Controller":"C1","Action":"A320","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p1","p2"],"Parent":"r316","Pos":"routes.conf:2226:11"},
-{"Name":"r352","Method":"CONNECT","Path":"/user_:p0/=","Controller":"C2","Action":"A352","AntiCSRFCheck":true,"Params":["p0"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]},{"Func":"hasrole","Args":["admin"]}]},"Parent":"r350","Pos":"routes.conf:2442:15"},
-{"Name":"r352","Method":"WS","Path":"/user_:p0/=","Controller":"C2","Action":"A352","WebSocket":true,"Params":["p0"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]},{"Func":"hasrole","Args":["admin"]}]},"Parent":"r350","Pos":"routes.conf:2442:15"},
-{"Name":"r321","Method":"POST","Path":"/user_:p0/a","Controller":"C1","Action":"A321","Auth":"basic","MaxBodySize":5242880,"Params":["p0"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r316","Pos":"routes.conf:2231:11"},
-{"Name":"r247","Method":"GET","Path":"/user_:p0/a-b","Controller":"C0","Action":"A247","AntiCSRFCheck":true,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"Pos":"routes.conf:1722:7"},
-{"Name":"r247","Method":"HEAD","Path":"/user_:p0/a-b","Controller":"C0","Action":"A247","AntiCSRFCheck":true,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"Pos":"routes.conf:1722:7"},
-{"Name":"r247","Method":"WS","Path":"/user_:p0/a-b","Controller":"C0","Action":"A247","WebSocket":true,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"Pos":"routes.conf:1722:7"},
-{"Name":"r249","Method":"GET","Path":"/user_:p0/a-b/42/=","Controller":"C2","Action":"A249","AntiCSRFCheck":true,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"CORS":71,"Parent":"r247","Pos":"routes.conf:1736:11"},
-{"Name":"r249","Method":"PATCH","Path":"/user_:p0/a-b/42/=","Controller":"C2","Action":"A249","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"CORS":71,"Parent":"r247","Pos":"routes.conf:1736:11"},
-{"Name":"r252","Method":"DELETE","Path":"/user_:p0/a-b/42/=/:p4/:p5","Controller":"C2","Action":"A252","Auth":"anonymous","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p4","p5"],"Constraints":["numeric,lt=1e3","",""],"Parent":"r249","Pos":"routes.conf:1755:15"},
-{"Name":"r252","Method":"GET","Path":"/user_:p0/a-b/42/=/:p4/:p5","Controller":"C2","Action":"A252","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p4","p5"],"Constraints":["numeric,lt=1e3","",""],"Parent":"r249","Pos":"routes.conf:1755:15"},
-{"Name":"r251","Method":"GET","Path":"/user_:p0/a-b/42/=/=/v1","Controller":"C2","Action":"A251","AntiCSRFCheck":true,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"CORS":71,"Parent":"r249","Pos":"routes.conf:1750:15"},
-{"Name":"r251","Method":"WS","Path":"/user_:p0/a-b/42/=/=/v1","Controller":"C2","Action":"A251","WebSocket":true,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"Parent":"r249","Pos":"routes.conf:1750:15"},
-{"Name":"r248","Method":"PUT","Path":"/user_:p0/a-b/:p2","Controller":"C0","Action":"A248","Auth":"anonymous","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p2"],"Constraints":["numeric,lt=1e3",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"Parent":"r247","Pos":"routes.conf:1729:11"},
-{"Name":"r248","Method":"WS","Path":"/user_:p0/a-b/:p2","Controller":"C0","Action":"A248","Auth":"anonymous","WebSocket":true,"Params":["p0","p2"],"Constraints":["numeric,lt=1e3",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"Parent":"r247","Pos":"routes.conf:1729:11"},
-{"Name":"r317","Method":"GET","Path":"/user_:p0/new/x.y","Controller":"C1","Action":"A317","Auth":"token","Params":["p0"],"Parent":"r316","Pos":"routes.conf:2207:11"},
-{"Name":"r317","Method":"POST","Path":"/user_:p0/new/x.y","Controller":"C1","Action":"A317","Auth":"token","MaxBodySize":5242880,"Params":["p0"],"Parent":"r316","Pos":"routes.conf:2207:11"},
-{"Name":"r318","Method":"GET","Path":"/user_:p0/new/x.y/:p3","Controller":"C1","Action":"A318","Auth":"token","Params":["p0","p3"],"Constraints":["","number,min=5,max=100"],"CORS":72,"Parent":"r317","Pos":"routes.conf:2213:15"},
-{"Name":"r319","Method":"DELETE","Path":"/user_x","Controller":"C1","Action":"A319","Auth":"token","MaxBodySize":5242880,"Parent":"r317","Pos":"routes.conf:2219:15"},
-{"Name":"r319","Method":"GET","Path":"/user_x","Controller":"C1","Action":"A319","Auth":"token","Parent":"r317","Pos":"routes.conf:2219:15"},
-{"Name":"r319","Method":"OPTIONS","Path":"/user_x","Controller":"C1","Action":"A319","Auth":"token","Parent":"r317","Pos":"routes.conf:2219:15"},
-{"Name":"r501","Method":"GET","Path":"/user_x/:p1","Controller":"C0","Action":"A501","Params":["p1"],"Constraints":["number,min=5,max=100"],"Pos":"routes.conf:3472:7"},
-{"Name":"r501","Method":"POST","Path":"/user_x/:p1","Controller":"C0","Action":"A501","MaxBodySize":5242880,"Params":["p1"],"Constraints":["number,min=5,max=100"],"Pos":"routes.conf:3472:7"},
-{"Name":"r501","Method":"WS","Path":"/user_x/:p1","Controller":"C0","Action":"A501","WebSocket":true,"Params":["p1"],"Constraints":["number,min=5,max=100"],"Pos":"routes.conf:3472:7"},
-{"Name":"r1","Method":"DELETE","Path":"/user_x/=","Controller":"C2","Action":"A1","MaxBodySize":5242880,"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Pos":"routes.conf:9:7"},
-{"Name":"r1","Method":"GET","Path":"/user_x/=","Controller":"C2","Action":"A1","Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Pos":"routes.conf:9:7"},
-{"Name":"r1","Method":"HEAD","Path":"/user_x/=","Controller":"C2","Action":"A1","Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Pos":"routes.conf:9:7"},
-{"Name":"r2","Method":"DELETE","Path":"/user_x/=/:p2","Controller":"C2","Action":"A2","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p2"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r1","Pos":"routes.conf:16:11"},
-{"Name":"r5","Method":"HEAD","Path":"/user_x/=/:p2","Controller":"C0","Action":"A5","AntiCSRFCheck":true,"Params":["p2"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":14,"Parent":"r2","Pos":"routes.conf:34:15"},
-{"Name":"r2","Method":"PATCH","Path":"/user_x/=/:p2","Controller":"C2","Action":"A2","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p2"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r1","Pos":"routes.conf:16:11"},
-{"Name":"r2","Method":"TRACE","Path":"/user_x/=/:p2","Controller":"C2","Action":"A2","AntiCSRFCheck":true,"Params":["p2"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r1","Pos":"routes.conf:16:11"},
-{"Name":"r6","Method":"GET","Path":"/user_x/=/:p2/:p3","Controller":"C2","Action":"A6","AntiCSRFCheck":true,"Params":["p2","p3"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":73,"Parent":"r2","Pos":"routes.conf:40:15"},
-{"Name":"r6","Method":"TRACE","Path":"/user_x/=/:p2/:p3","Controller":"C2","Action":"A6","AntiCSRFCheck":true,"Params":["p2","p3"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":73,"Parent":"r2","Pos":"routes.conf:40:15"},
-{"Name":"r4","Method":"GET","Path":"/user_x/=/:p2/user_x","Controller":"C2","Action":"A4","AntiCSRFCheck":true,"Params":["p2"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"Parent":"r2","Pos":"routes.conf:28:15"},
-{"Name":"r4","Method":"POST","Path":"/user_x/=/:p2/user_x","Controller":"C2","Action":"A4","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p2"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"Parent":"r2","Pos":"routes.conf:28:15"},
-{"Name":"r3","Method":"CONNECT","Path":"/user_x/=/:p2/x.y/*rest","Controller":"C0","Action":"A3","AntiCSRFCheck":true,"Params":["p2","rest"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r2","Pos":"routes.conf:22:15"},
-{"Name":"r207","Method":"HEAD","Path":"/user_x/new","Controller":"C0","Action":"A207","Auth":"anonymous","Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]}]},"Pos":"routes.conf:1440:7"},
-{"Name":"r186","Method":"GET","Path":"/user_x/user_x","Controller":"C2","Action":"A186","Auth":"authenticated","Pos":"routes.conf:1291:7"},
-{"Name":"r186","Method":"POST","Path":"/user_x/user_x","Controller":"C2","Action":"A186","Auth":"authenticated","MaxBodySize":5242880,"Pos":"routes.conf:1291:7"},
-{"Name":"r196","Method":"TRACE","Path":"/user_x/user_x","Controller":"C1","Action":"A196","Auth":"token","CORS":74,"Pos":"routes.conf:1360:7"},
-{"Name":"r267","Method":"CONNECT","Path":"/user_x/v1","Controller":"C1","Action":"A267","Auth":"basic","Pos":"routes.conf:1870:7"},
-{"Name":"r267","Method":"GET","Path":"/user_x/v1","Controller":"C1","Action":"A267","Auth":"basic","Pos":"routes.conf:1870:7"},
-{"Name":"r267","Method":"TRACE","Path":"/user_x/v1","Controller":"C1","Action":"A267","Auth":"basic","Pos":"routes.conf:1870:7"},
-{"Name":"r374","Method":"GET","Path":"/users","Controller":"C2","Action":"A374","Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Pos":"routes.conf:2591:7"},
-{"Name":"r374","Method":"OPTIONS","Path":"/users","Controller":"C2","Action":"A374","Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Pos":"routes.conf:2591:7"},
-{"Name":"r491","Method":"TRACE","Path":"/users","Controller":"C2","Action":"A491","Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"Pos":"routes.conf:3403:7"},
-{"Name":"r491","Method":"WS","Path":"/users","Controller":"C2","Action":"A491","WebSocket":true,"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"Pos":"routes.conf:3403:7"},
-{"Name":"r299","Method":"GET","Path":"/users/42","Controller":"C0","Action":"A299","Parent":"r296","Pos":"routes.conf:2089:11"},
-{"Name":"r300","Method":"OPTIONS","Path":"/users/42","Controller":"C0","Action":"A300","Parent":"r299","Pos":"routes.conf:2094:15"},
-{"Name":"r300","Method":"PUT","Path":"/users/42","Controller":"C0","Action":"A300","MaxBodySize":5242880,"Parent":"r299","Pos":"routes.conf:2094:15"},
-{"Name":"r299","Method":"WS","Path":"/users/42","Controller":"C0","Action":"A299","WebSocket":true,"Parent":"r296","Pos":"routes.conf:2089:11"},
-{"Name":"r494","Method":"POST","Path":"/users/42/:p2","Controller":"C1","Action":"A494","MaxBodySize":64,"Params":["p2"],"Constraints":["number|alpha,max=4"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"Parent":"r491","Pos":"routes.conf:3423:11"},
-{"Name":"r394","Method":"GET","Path":"/users/:p1","Controller":"C1","Action":"A394","Params":["p1"],"Constraints":["gte=-1.5"],"Pos":"routes.conf:2738:7"},
-{"Name":"r447","Method":"TRACE","Path":"/users/:p1","Controller":"C1","Action":"A447","Auth":"basic","AntiCSRFCheck":true,"Params":["p1"],"Parent":"r445","Pos":"routes.conf:3095:11"},
-{"Name":"r375","Method":"CONNECT","Path":"/users/:p1/1","Controller":"C2","Action":"A375","Auth":"token","Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r374","Pos":"routes.conf:2599:11"},
-{"Name":"r375","Method":"GET","Path":"/users/:p1/1","Controller":"C2","Action":"A375","Auth":"token","Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r374","Pos":"routes.conf:2599:11"},
-{"Name":"r395","Method":"PUT","Path":"/users/:p1/1/.a","Controller":"C1","Action":"A395","MaxBodySize":5242880,"Params":["p1"],"Constraints":["gte=-1.5"],"Parent":"r394","Pos":"routes.conf:2745:11"},
-{"Name":"r396","Method":"DELETE","Path":"/users/:p1/1/.a/@","Controller":"C1","Action":"A396","MaxBodySize":5242880,"Params":["p1"],"Constraints":["gte=-1.5"],"Parent":"r395","Pos":"routes.conf:2751:15"},
-{"Name":"r398","Method":"OPTIONS","Path":"/users/:p1/1/.a/@/~u","Controller":"C1","Action":"A398","Params":["p1"],"Constraints":["gte=-1.5"],"Parent":"r395","Pos":"routes.conf:2761:15"},
-{"Name":"r397","Method":"GET","Path":"/users/:p1/1/.a/ab/:p5","Controller":"C1","Action":"A397","Params":["p1","p5"],"Constraints":["gte=-1.5",""],"Parent":"r395","Pos":"routes.conf:2756:15"},
-{"Name":"r376","Method":"GET","Path":"/users/:p1/1/=/a:p4","Controller":"C2","Action":"A376","Auth":"token","Params":["p1","p4"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r375","Pos":"routes.conf:2605:15"},
-{"Name":"r376","Method":"PUT","Path":"/users/:p1/1/=/a:p4","Controller":"C2","Action":"A376","Auth":"token","MaxBodySize":5242880,"Params":["p1","p4"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r375","Pos":"routes.conf:2605:15"},
-{"Name":"r377","Method":"GET","Path":"/users/:p1/1/x.y/42","Controller":"C0","Action":"A377","Auth":"token","Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r375","Pos":"routes.conf:2610:15"},
-{"Name":"r377","Method":"TRACE","Path":"/users/:p1/1/x.y/42","Controller":"C0","Action":"A377","Auth":"token","Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r375","Pos":"routes.conf:2610:15"},
-{"Name":"r378","Method":"GET","Path":"/users/:p1/1/~u/:p4","Controller":"C0","Action":"A378","Auth":"token","Params":["p1","p4"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r375","Pos":"routes.conf:2618:15"},
-{"Name":"r399","Method":"GET","Path":"/users/:p1/x.y","Controller":"C0","Action":"A399","Params":["p1"],"Constraints":["gte=-1.5"],"Parent":"r394","Pos":"routes.conf:2768:11"},
-{"Name":"r399","Method":"POST","Path":"/users/:p1/x.y","Controller":"C0","Action":"A399","MaxBodySize":1,"Params":["p1"],"Constraints":["gte=-1.5"],"Parent":"r394","Pos":"routes.conf:2768:11"},
-{"Name":"r400","Method":"GET","Path":"/users/:p1/x.y/a-b/users","Controller":"C0","Action":"A400","Params":["p1"],"Constraints":["gte=-1.5"],"CORS":75,"Parent":"r399","Pos":"routes.conf:2775:15"},
-{"Name":"r11","Method":"DELETE","Path":"/users/a:p1","Controller":"C0","Action":"A11","MaxBodySize":5242880,"Params":["p1"],"Pos":"routes.conf:77:7"},
-{"Name":"r11","Method":"GET","Path":"/users/a:p1","Controller":"C0","Action":"A11","Params":["p1"],"Pos":"routes.conf:77:7"},
-{"Name":"r495","Method":"CONNECT","Path":"/users/~:p1","Controller":"C2","Action":"A495","Auth":"anonymous","Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r491","Pos":"routes.conf:3430:11"},
-{"Name":"r495","Method":"GET","Path":"/users/~:p1","Controller":"C2","Action":"A495","Auth":"anonymous","Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r491","Pos":"routes.conf:3430:11"},
-{"Name":"r495","Method":"WS","Path":"/users/~:p1","Controller":"C2","Action":"A495","Auth":"anonymous","WebSocket":true,"Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r491","Pos":"routes.conf:3430:11"},
-{"Name":"r250","Method":"GET","Path":"/v1","Controller":"C2","Action":"A250","Auth":"token","AntiCSRFCheck":true,"CORS":71,"Parent":"r249","Pos":"routes.conf:1743:15"},
-{"Name":"r250","Method":"TRACE","Path":"/v1","Controller":"C2","Action":"A250","Auth":"token","AntiCSRFCheck":true,"CORS":71,"Parent":"r249","Pos":"routes.conf:1743:15"},
-{"Name":"r269","Method":"CONNECT","Path":"/v1/*rest","Controller":"C0","Action":"A269","Params":["rest"],"Constraints":["alpha"],"Parent":"r268","Pos":"routes.conf:1884:11"},
-{"Name":"r268","Method":"GET","Path":"/v1/*rest","Controller":"C0","Action":"A268","Params":["rest"],"Constraints":["alpha"],"Pos":"routes.conf:1878:7"},
-{"Name":"r268","Method":"HEAD","Path":"/v1/*rest","Controller":"C0","Action":"A268","Params":["rest"],"Constraints":["alpha"],"Pos":"routes.conf:1878:7"},
-{"Name":"r269","Method":"POST","Path":"/v1/*rest","Controller":"C0","Action":"A269","MaxBodySize":5242880,"Params":["rest"],"Constraints":["alpha"],"Parent":"r268","Pos":"routes.conf:1884:11"},
-{"Name":"r133","Method":"GET","Path":"/v1/=","Controller":"C1","Action":"A133","Pos":"routes.conf:930:7"},
-{"Name":"r133","Method":"OPTIONS","Path":"/v1/=","Controller":"C1","Action":"A133","Pos":"routes.conf:930:7"},
-{"Name":"r133","Method":"WS","Path":"/v1/=","Controller":"C1","Action":"A133","WebSocket":true,"Pos":"routes.conf:930:7"},
-{"Name":"r468","Method":"GET","Path":"/v1/new","Controller":"C0","Action":"A468","Pos":"routes.conf:3243:7"},
-{"Name":"r468","Method":"OPTIONS","Path":"/v1/new","Controller":"C0","Action":"A468","Pos":"routes.conf:3243:7"},
-{"Name":"r29","Method":"OPTIONS","Path":"/v:p0","Controller":"C2","Action":"A29","Params":["p0"],"Constraints":["gte=-1.5"],"Pos":"routes.conf:192:7"},
-{"Name":"r29","Method":"PATCH","Path":"/v:p0","Controller":"C2","Action":"A29","MaxBodySize":5242880,"Params":["p0"],"Constraints":["gte=-1.5"],"Pos":"routes.conf:192:7"},
-{"Name":"r29","Method":"POST","Path":"/v:p0","Controller":"C2","Action":"A29","MaxBodySize":5242880,"Params":["p0"],"Constraints":["gte=-1.5"],"Pos":"routes.conf:192:7"},
-{"Name":"r36","Method":"GET","Path":"/v:p0/:p1/a:p2","Controller":"C2","Action":"A36","Params":["p0","p1","p2"],"Constraints":["gte=-1.5","",""],"CORS":76,"Parent":"r35","Pos":"routes.conf:236:15"},
-{"Name":"r35","Method":"HEAD","Path":"/v:p0/:p1/a:p2","Controller":"C2","Action":"A35","Params":["p0","p1","p2"],"Constraints":["gte=-1.5","",""],"Parent":"r29","Pos":"routes.conf:231:11"},
-{"Name":"r35","Method":"WS","Path":"/v:p0/:p1/a:p2","Controller":"C2","Action":"A35","WebSocket":true,"Params":["p0","p1","p2"],"Constraints":["gte=-1.5","",""],"Parent":"r29","Pos":"routes.conf:231:11"},
-{"Name":"r37","Method":"OPTIONS","Path":"/v:p0/a","Controller":"C2","Action":"A37","Auth":"token","Params":["p0"],"Constraints":["gte=-1.5"],"Parent":"r29","Pos":"routes.conf:243:11"},
-{"Name":"r37","Method":"PUT","Path":"/v:p0/a","Controller":"C2","Action":"A37","Auth":"token","MaxBodySize":5242880,"Params":["p0"],"Constraints":["gte=-1.5"],"Parent":"r29","Pos":"routes.conf:243:11"},
-{"Name":"r446","Method":"CONNECT","Path":"/v:p0/user_:p1","Controller":"C2","Action":"A446","Params":["p0","p1"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r445","Pos":"routes.conf:3087:11"},
-{"Name":"r30","Method":"GET","Path":"/v:p0/users","Controller":"C2","Action":"A30","Params":["p0"],"Constraints":["gte=-1.5"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":77,"Parent":"r29","Pos":"routes.conf:198:11"},
-{"Name":"r32","Method":"CONNECT","Path":"/v:p0/users/.:p2/x.y","Controller":"C2","Action":"A32","Params":["p0","p2"],"Constraints":["gte=-1.5",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":77,"Parent":"r30","Pos":"routes.conf:211:15"},
-{"Name":"r32","Method":"GET","Path":"/v:p0/users/.:p2/x.y","Controller":"C2","Action":"A32","Params":["p0","p2"],"Constraints":["gte=-1.5",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":77,"Parent":"r30","Pos":"routes.conf:211:15"},
-{"Name":"r32","Method":"TRACE","Path":"/v:p0/users/.:p2/x.y","Controller":"C2","Action":"A32","Params":["p0","p2"],"Constraints":["gte=-1.5",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":77,"Parent":"r30","Pos":"routes.conf:211:15"},
-{"Name":"r33","Method":"CONNECT","Path":"/v:p0/users/:p2","Controller":"C2","Action":"A33","Params":["p0","p2"],"Constraints":["gte=-1.5","required,len=1"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":78,"Parent":"r30","Pos":"routes.conf:217:15"},
-{"Name":"r33","Method":"OPTIONS","Path":"/v:p0/users/:p2","Controller":"C2","Action":"A33","Params":["p0","p2"],"Constraints":["gte=-1.5","required,len=1"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":78,"Parent":"r30","Pos":"routes.conf:217:15"},
-{"Name":"r31","Method":"GET","Path":"/v:p0/users/a","Controller":"C2","Action":"A31","Params":["p0"],"Constraints":["gte=-1.5"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":3,"Parent":"r30","Pos":"routes.conf:205:15"},
-{"Name":"r34","Method":"POST","Path":"/v:p0/users/a-b/:p3","Controller":"C2","Action":"A34","MaxBodySize":5242880,"Params":["p0","p3"],"Constraints":["gte=-1.5",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":79,"Parent":"r30","Pos":"routes.conf:223:15"},
-{"Name":"r34","Method":"WS","Path":"/v:p0/users/a-b/:p3","Controller":"C2","Action":"A34","WebSocket":true,"Params":["p0","p3"],"Constraints":["gte=-1.5",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"Parent":"r30","Pos":"routes.conf:223:15"},
-{"Name":"r128","Method":"GET","Path":"/x.:p0","Controller":"C1","Action":"A128","Params":["p0"],"Pos":"routes.conf:894:7"},
-{"Name":"r128","Method":"POST","Path":"/x.:p0","Controller":"C1","Action":"A128","MaxBodySize":5242880,"Params":["p0"],"Pos":"routes.conf:894:7"},
-{"Name":"r132","Method":"GET","Path":"/x.:p0/1/1","Controller":"C1","Action":"A132","Params":["p0"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]},{"Func":"ispermitted","Args":["users:view"]}]},"CORS":80,"Parent":"r128","Pos":"routes.conf:921:11"},
-{"Name":"r424","Method":"WS","Path":"/x.:p0/:p1","Controller":"C0","Action":"A424","WebSocket":true,"Params":["p0","p1"],"Pos":"routes.conf:2937:7"},
-{"Name":"r131","Method":"PATCH","Path":"/x.:p0/=","Controller":"C1","Action":"A131","Auth":"token","MaxBodySize":5242880,"Params":["p0"],"Parent":"r128","Pos":"routes.conf:915:11"},
-{"Name":"r130","Method":"GET","Path":"/x.:p0/a-b","Controller":"C1","Action":"A130","Auth":"token","Params":["p0"],"Parent":"r128","Pos":"routes.conf:908:11"},
-{"Name":"r129","Method":"POST","Path":"/x.:p0/a:p1","Controller":"C1","Action":"A129","MaxBodySize":1024,"Params":["p0","p1"],"Parent":"r128","Pos":"routes.conf:901:11"},
-{"Name":"r217","Method":"CONNECT","Path":"/x.y","Controller":"C2","Action":"A217","Auth":"basic","Pos":"routes.conf:1514:7"},
-{"Name":"r253","Method":"DELETE","Path":"/x.y","Controller":"C0","Action":"A253","MaxBodySize":5242880,"AntiCSRFCheck":true,"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"Pos":"routes.conf:1766:7"},
-{"Name":"r215","Method":"GET","Path":"/x.y","Controller":"C1","Action":"A215","Pos":"routes.conf:1499:7"},
-{"Name":"r215","Method":"POST","Path":"/x.y","Controller":"C1","Action":"A215","MaxBodySize":1024,"Pos":"routes.conf:1499:7"},
-{"Name":"r256","Method":"GET","Path":"/x.y/1","Controller":"C0","Action":"A256","Auth":"basic","AntiCSRFCheck":true,"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"Parent":"r254","Pos":"routes.conf:1786:15"},
-{"Name":"r254","Method":"PATCH","Path":"/x.y/1","Controller":"C0","Action":"A254","Auth":"basic","MaxBodySize":5242880,"AntiCSRFCheck":true,"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"Parent":"r253","Pos":"routes.conf:1774:11"},
-{"Name":"r257","Method":"GET","Path":"/x.y/1/1","Controller":"C2","Action":"A257","Auth":"token","AntiCSRFCheck":true,"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"Parent":"r254","Pos":"routes.conf:1791:15"},
-{"Name":"r257","Method":"PUT","Path":"/x.y/1/1","Controller":"C2","Action":"A257","Auth":"token","MaxBodySize":5242880,"AntiCSRFCheck":true,"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"Parent":"r254","Pos":"routes.conf:1791:15"},
-{"Name":"r255","Method":"CONNECT","Path":"/x.y/1/=","Controller":"C0","Action":"A255","Auth":"basic","AntiCSRFCheck":true,"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"Parent":"r254","Pos":"routes.conf:1780:15"},
-{"Name":"r258","Method":"CONNECT","Path":"/x.y/1/@","Controller":"C0","Action":"A258","Auth":"basic","Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"CORS":43,"Parent":"r254","Pos":"routes.conf:1799:15"},
-{"Name":"r258","Method":"HEAD","Path":"/x.y/1/@","Controller":"C0","Action":"A258","Auth":"basic","Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"CORS":43,"Parent":"r254","Pos":"routes.conf:1799:15"},
-{"Name":"r275","Method":"DELETE","Path":"/x.y/:p1","Controller":"C1","Action":"A275","Auth":"token","MaxBodySize":5242880,"Params":["p1"],"Pos":"routes.conf:1928:7"},
-{"Name":"r275","Method":"GET","Path":"/x.y/:p1","Controller":"C1","Action":"A275","Auth":"token","Params":["p1"],"Pos":"routes.conf:1928:7"},
-{"Name":"r216","Method":"GET","Path":"/x.y/ab","Controller":"C1","Action":"A216","Parent":"r215","Pos":"routes.conf:1506:11"},
-{"Name":"r216","Method":"OPTIONS","Path":"/x.y/ab","Controller":"C1","Action":"A216","Parent":"r215","Pos":"routes.conf:1506:11"},
-{"Name":"r111","Method":"DELETE","Path":"/~*rest","Controller":"C0","Action":"A111","Auth":"token","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["rest"],"Constraints":["min=3"],"CORS":81,"Parent":"r110","Pos":"routes.conf:765:11"},
-{"Name":"r110","Method":"GET","Path":"/~*rest","Controller":"C0","Action":"A110","Params":["rest"],"Constraints":["min=3"],"CORS":72,"Pos":"routes.conf:757:7"},
-{"Name":"r112","Method":"HEAD","Path":"/~*rest","Controller":"C0","Action":"A112","Params":["rest"],"Constraints":["min=3"],"CORS":72,"Parent":"r110","Pos":"routes.conf:774:11"},
-{"Name":"r110","Method":"PATCH","Path":"/~*rest","Controller":"C0","Action":"A110","MaxBodySize":1,"Params":["rest"],"Constraints":["min=3"],"CORS":72,"Pos":"routes.conf:757:7"},
-{"Name":"r110","Method":"POST","Path":"/~*rest","Controller":"C0","Action":"A110","MaxBodySize":1,"Params":["rest"],"Constraints":["min=3"],"CORS":72,"Pos":"routes.conf:757:7"},
-{"Name":"r113","Method":"PUT","Path":"/~*rest","Controller":"C0","Action":"A113","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["rest"],"Constraints":["min=3"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"CORS":72,"Parent":"r112","Pos":"routes.conf:778:15"},
-{"Name":"r78","Method":"GET","Path":"/~:p0","Controller":"C2","Action":"A78","Params":["p0"],"Constraints":["numeric"],"Pos":"routes.conf:533:7"},
-{"Name":"r305","Method":"TRACE","Path":"/~:p0","Controller":"C2","Action":"A305","Params":["p0"],"Constraints":["number"],"Pos":"routes.conf:2128:7"},
-{"Name":"r305","Method":"WS","Path":"/~:p0","Controller":"C2","Action":"A305","WebSocket":true,"Params":["p0"],"Constraints":["number"],"Pos":"routes.conf:2128:7"},
-{"Name":"r261","Method":"DELETE","Path":"/~:p0/1*rest","Controller":"C2","Action":"A261","MaxBodySize":5242880,"Params":["p0","rest"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]},{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]},{"Func":"ispermitted","Args":["users:view"]}]},"Pos":"routes.conf:1825:7"},
-{"Name":"r261","Method":"GET","Path":"/~:p0/1*rest","Controller":"C2","Action":"A261","Params":["p0","rest"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]},{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]},{"Func":"ispermitted","Args":["users:view"]}]},"Pos":"routes.conf:1825:7"},
-{"Name":"r262","Method":"PUT","Path":"/~:p0/1*rest","Controller":"C2","Action":"A262","Auth":"basic","MaxBodySize":5242880,"Params":["p0","rest"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]},{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","b"]},{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r261","Pos":"routes.conf:1833:11"},
-{"Name":"r115","Method":"CONNECT","Path":"/~:p0/42","Controller":"C1","Action":"A115","Auth":"anonymous","Params":["p0"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"Pos":"routes.conf:795:7"},
-{"Name":"r115","Method":"GET","Path":"/~:p0/42","Controller":"C1","Action":"A115","Auth":"anonymous","Params":["p0"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b"]}]},"Pos":"routes.conf:795:7"},
-{"Name":"r21","Method":"CONNECT","Path":"/~:p0/@","Controller":"C1","Action":"A21","Params":["p0"],"Constraints":["uuid4"],"Pos":"routes.conf:142:7"},
-{"Name":"r21","Method":"GET","Path":"/~:p0/@","Controller":"C1","Action":"A21","Params":["p0"],"Constraints":["uuid4"],"Pos":"routes.conf:142:7"},
-{"Name":"r21","Method":"PUT","Path":"/~:p0/@","Controller":"C1","Action":"A21","MaxBodySize":8,"Params":["p0"],"Constraints":["uuid4"],"Pos":"routes.conf:142:7"},
-{"Name":"r22","Method":"DELETE","Path":"/~:p0/@/1","Controller":"C1","Action":"A22","MaxBodySize":5242880,"Params":["p0"],"Constraints":["uuid4"],"Parent":"r21","Pos":"routes.conf:149:11"},
-{"Name":"r23","Method":"GET","Path":"/~:p0/@/1","Controller":"C1","Action":"A23","Params":["p0"],"Constraints":["uuid4"],"Parent":"r22","Pos":"routes.conf:154:15"},
-{"Name":"r26","Method":"POST","Path":"/~:p0/@/1","Controller":"C1","Action":"A26","MaxBodySize":5242880,"Params":["p0"],"Constraints":["uuid4"],"Parent":"r22","Pos":"routes.conf:170:15"},
-{"Name":"r26","Method":"TRACE","Path":"/~:p0/@/1","Controller":"C1","Action":"A26","Params":["p0"],"Constraints":["uuid4"],"Parent":"r22","Pos":"routes.conf:170:15"},
-{"Name":"r22","Method":"WS","Path":"/~:p0/@/1","Controller":"C1","Action":"A22","WebSocket":true,"Params":["p0"],"Constraints":["uuid4"],"Parent":"r21","Pos":"routes.conf:149:11"},
-{"Name":"r24","Method":"GET","Path":"/~:p0/@/1/.:p3","Controller":"C1","Action":"A24","Params":["p0","p3"],"Constraints":["uuid4",""],"CORS":82,"Parent":"r22","Pos":"routes.conf:158:15"},
-{"Name":"r25","Method":"CONNECT","Path":"/~:p0/@/1/1/...","Controller":"C1","Action":"A25","Params":["p0"],"Constraints":["uuid4"],"Parent":"r22","Pos":"routes.conf:164:15"},
-{"Name":"r25","Method":"GET","Path":"/~:p0/@/1/1/...","Controller":"C1","Action":"A25","Params":["p0"],"Constraints":["uuid4"],"Parent":"r22","Pos":"routes.conf:164:15"},
-{"Name":"r302","Method":"GET","Path":"/~u","Controller":"C1","Action":"A302","Pos":"routes.conf:2109:7"},
-{"Name":"r303","Method":"OPTIONS","Path":"/~u","Controller":"C1","Action":"A303","Auth":"basic","Parent":"r302","Pos":"routes.conf:2115:11"},
-{"Name":"r302","Method":"WS","Path":"/~u","Controller":"C1","Action":"A302","WebSocket":true,"Pos":"routes.conf:2109:7"},
-{"Name":"r287","Method":"CONNECT","Path":"/~u/*rest","Controller":"C0","Action":"A287","Params":["rest"],"Parent":"r286","Pos":"routes.conf:2007:15"},
-{"Name":"r285","Method":"GET","Path":"/~u/*rest","Controller":"C0","Action":"A285","Params":["rest"],"Pos":"routes.conf:1995:7"},
-{"Name":"r288","Method":"POST","Path":"/~u/*rest","Controller":"C0","Action":"A288","Auth":"authenticated","MaxBodySize":5242880,"Params":["rest"],"Parent":"r286","Pos":"routes.conf:2011:15"},
-{"Name":"r286","Method":"PUT","Path":"/~u/*rest","Controller":"C0","Action":"A286","MaxBodySize":5242880,"Params":["rest"],"Parent":"r285","Pos":"routes.conf:2002:11"},
-{"Name":"r285","Method":"WS","Path":"/~u/*rest","Controller":"C0","Action":"A285","WebSocket":true,"Params":["rest"],"Pos":"routes.conf:1995:7"},
-{"Name":"r64","Method":"GET","Path":"/~u/.:p1","Controller":"C1","Action":"A64","Params":["p1"],"Pos":"routes.conf:434:7"},
-{"Name":"r28","Method":"HEAD","Path":"/~u/1","Controller":"C0","Action":"A28","Auth":"token","Pos":"routes.conf:185:7"},
-{"Name":"r392","Method":"HEAD","Path":"/~u/42","Controller":"C0","Action":"A392","Auth":"anonymous","Pos":"routes.conf:2722:7"},
-{"Name":"r393","Method":"DELETE","Path":"/~u/42/:p2","Controller":"C0","Action":"A393","Auth":"anonymous","MaxBodySize":64,"Params":["p2"],"Parent":"r392","Pos":"routes.conf:2729:11"},
-{"Name":"r393","Method":"GET","Path":"/~u/42/:p2","Controller":"C0","Action":"A393","Auth":"anonymous","Params":["p2"],"Parent":"r392","Pos":"routes.conf:2729:11"},
-{"Name":"r304","Method":"GET","Path":"/~u/:p1","Controller":"C1","Action":"A304","Params":["p1"],"Parent":"r302","Pos":"routes.conf:2120:11"},
-{"Name":"r80","Method":"PATCH","Path":"/~u/:p1","Controller":"C2","Action":"A80","MaxBodySize":5242880,"Params":["p1"],"CORS":83,"Pos":"routes.conf:547:7"}
+{"Name":"r386","Method":"CONNECT","Path":"/","Controller":"C0","Action":"A386","Pos":"routes.conf:2684:7"},
+{"Name":"r242","Method":"DELETE","Path":"/","Controller":"C0","Action":"A242","MaxBodySize":5242880,"Pos":"routes.conf:1709:7"},
+{"Name":"r264","Method":"GET","Path":"/","Controller":"C2","Action":"A264","Auth":"token","Pos":"routes.conf:1859:7"},
+{"Name":"r264","Method":"PATCH","Path":"/","Controller":"C2","Action":"A264","Auth":"token","MaxBodySize":5242880,"Pos":"routes.conf:1859:7"},
+{"Name":"r445","Method":"PUT","Path":"/","Controller":"C2","Action":"A445","Auth":"token","MaxBodySize":5242880,"Pos":"routes.conf:3096:7"},
+{"Name":"r242","Method":"TRACE","Path":"/","Controller":"C0","Action":"A242","Pos":"routes.conf:1709:7"},
+{"Name":"r12","Method":"CONNECT","Path":"/*rest","Controller":"C0","Action":"A12","Auth":"anonymous","Params":["rest"],"Pos":"routes.conf:91:7"},
+{"Name":"r218","Method":"DELETE","Path":"/*rest","Controller":"C2","Action":"A218","Auth":"authenticated","MaxBodySize":8,"Params":["rest"],"CORS":0,"Pos":"routes.conf:1538:7"},
+{"Name":"r8","Method":"GET","Path":"/*rest","Controller":"C2","Action":"A8","Params":["rest"],"CORS":1,"Pos":"routes.conf:60:7"},
+{"Name":"r50","Method":"HEAD","Path":"/*rest","Controller":"C0","Action":"A50","Auth":"token","Params":["rest"],"CORS":2,"Parent":"r49","Pos":"routes.conf:344:15"},
+{"Name":"r49","Method":"OPTIONS","Path":"/*rest","Controller":"C1","Action":"A49","Auth":"token","Params":["rest"],"Parent":"r48","Pos":"routes.conf:340:11"},
+{"Name":"r52","Method":"PATCH","Path":"/*rest","Controller":"C1","Action":"A52","Auth":"token","MaxBodySize":5242880,"Params":["rest"],"Parent":"r51","Pos":"routes.conf:357:15"},
+{"Name":"r48","Method":"POST","Path":"/*rest","Controller":"C1","Action":"A48","Auth":"token","MaxBodySize":5242880,"Params":["rest"],"Pos":"routes.conf:333:7"},
+{"Name":"r53","Method":"PUT","Path":"/*rest","Controller":"C1","Action":"A53","Auth":"token","MaxBodySize":5242880,"Params":["rest"],"CORS":3,"Parent":"r51","Pos":"routes.conf:361:15"},
+{"Name":"r51","Method":"TRACE","Path":"/*rest","Controller":"C1","Action":"A51","Auth":"token","Params":["rest"],"Parent":"r48","Pos":"routes.conf:353:11"},
+{"Name":"r477","Method":"DELETE","Path":"/...","Controller":"C1","Action":"A477","MaxBodySize":5242880,"CORS":0,"Pos":"routes.conf:3312:7"},
+{"Name":"r76","Method":"GET","Path":"/...","Controller":"C0","Action":"A76","Auth":"authenticated","Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b:x:y","users:view"]}]},"Pos":"routes.conf:531:7"},
+{"Name":"r477","Method":"POST","Path":"/...","Controller":"C1","Action":"A477","MaxBodySize":5242880,"CORS":0,"Pos":"routes.conf:3312:7"},
+{"Name":"r498","Method":"DELETE","Path":"/.../*rest","Controller":"C2","Action":"A498","Auth":"authenticated","MaxBodySize":1024,"Params":["rest"],"CORS":4,"Parent":"r497","Pos":"routes.conf:3460:15"},
+{"Name":"r496","Method":"GET","Path":"/.../*rest","Controller":"C2","Action":"A496","Params":["rest"],"Pos":"routes.conf:3450:7"},
+{"Name":"r496","Method":"HEAD","Path":"/.../*rest","Controller":"C2","Action":"A496","Params":["rest"],"Pos":"routes.conf:3450:7"},
+{"Name":"r497","Method":"OPTIONS","Path":"/.../*rest","Controller":"C2","Action":"A497","Params":["rest"],"Parent":"r496","Pos":"routes.conf:3456:11"},
+{"Name":"r500","Method":"PATCH","Path":"/.../*rest","Controller":"C2","Action":"A500","MaxBodySize":5242880,"Params":["rest"],"Parent":"r496","Pos":"routes.conf:3474:11"},
+{"Name":"r496","Method":"POST","Path":"/.../*rest","Controller":"C2","Action":"A496","MaxBodySize":5242880,"Params":["rest"],"Pos":"routes.conf:3450:7"},
+{"Name":"r499","Method":"PUT","Path":"/.../*rest","Controller":"C2","Action":"A499","MaxBodySize":1024,"Params":["rest"],"Parent":"r497","Pos":"routes.conf:3467:15"},
+{"Name":"r478","Method":"DELETE","Path":"/.../.:p1","Controller":"C1","Action":"A478","MaxBodySize":5242880,"Params":["p1"],"Constraints":["required,len=1"],"CORS":0,"Parent":"r477","Pos":"routes.conf:3319:11"},
+{"Name":"r478","Method":"GET","Path":"/.../.:p1","Controller":"C1","Action":"A478","Params":["p1"],"Constraints":["required,len=1"],"CORS":0,"Parent":"r477","Pos":"routes.conf:3319:11"},
+{"Name":"r479","Method":"CONNECT","Path":"/.../.:p1/users","Controller":"C1","Action":"A479","AntiCSRFCheck":true,"Params":["p1"],"Constraints":["required,len=1"],"CORS":5,"Parent":"r478","Pos":"routes.conf:3324:15"},
+{"Name":"r479","Method":"OPTIONS","Path":"/.../.:p1/users","Controller":"C1","Action":"A479","AntiCSRFCheck":true,"Params":["p1"],"Constraints":["required,len=1"],"CORS":5,"Parent":"r478","Pos":"routes.conf:3324:15"},
+{"Name":"r479","Method":"PATCH","Path":"/.../.:p1/users","Controller":"C1","Action":"A479","MaxBodySize":1024,"AntiCSRFCheck":true,"Params":["p1"],"Constraints":["required,len=1"],"CORS":5,"Parent":"r478","Pos":"routes.conf:3324:15"},
+{"Name":"r423","Method":"DELETE","Path":"/.../.a","Controller":"C0","Action":"A423","MaxBodySize":5242880,"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["manager"]}],"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermittedall","Args":["a"]}]},"Pos":"routes.conf:2945:7"},
+{"Name":"r423","Method":"HEAD","Path":"/.../.a","Controller":"C0","Action":"A423","Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["manager"]}],"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermittedall","Args":["a"]}]},"Pos":"routes.conf:2945:7"},
+{"Name":"r423","Method":"PATCH","Path":"/.../.a","Controller":"C0","Action":"A423","MaxBodySize":5242880,"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["manager"]}],"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermittedall","Args":["a"]}]},"Pos":"routes.conf:2945:7"},
+{"Name":"r485","Method":"GET","Path":"/.../.a/v:p2","Controller":"C1","Action":"A485","Params":["p2"],"CORS":0,"Parent":"r477","Pos":"routes.conf:3365:11"},
+{"Name":"r485","Method":"POST","Path":"/.../.a/v:p2","Controller":"C1","Action":"A485","MaxBodySize":5242880,"Params":["p2"],"CORS":0,"Parent":"r477","Pos":"routes.conf:3365:11"},
+{"Name":"r486","Method":"GET","Path":"/.../.a/v:p2/:p3/~u","Controller":"C1","Action":"A486","Params":["p2","p3"],"CORS":0,"Parent":"r485","Pos":"routes.conf:3371:15"},
+{"Name":"r486","Method":"WS","Path":"/.../.a/v:p2/:p3/~u","Controller":"C1","Action":"A486","WebSocket":true,"Params":["p2","p3"],"Parent":"r485","Pos":"routes.conf:3371:15"},
+{"Name":"r85","Method":"GET","Path":"/.../:p1","Controller":"C0","Action":"A85","Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"Pos":"routes.conf:596:7"},
+{"Name":"r85","Method":"HEAD","Path":"/.../:p1","Controller":"C0","Action":"A85","Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"Pos":"routes.conf:596:7"},
+{"Name":"r88","Method":"OPTIONS","Path":"/.../:p1","Controller":"C0","Action":"A88","Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"CORS":6,"Parent":"r85","Pos":"routes.conf:616:11"},
+{"Name":"r90","Method":"PATCH","Path":"/.../:p1","Controller":"C0","Action":"A90","Auth":"authenticated","MaxBodySize":5242880,"Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"CORS":6,"Parent":"r88","Pos":"routes.conf:630:15"},
+{"Name":"r89","Method":"DELETE","Path":"/.../:p1/*rest","Controller":"C0","Action":"A89","Auth":"anonymous","MaxBodySize":5242880,"Params":["p1","rest"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view"]}]},"CORS":7,"Parent":"r88","Pos":"routes.conf:621:15"},
+{"Name":"r91","Method":"PATCH","Path":"/.../:p1/.a","Controller":"C0","Action":"A91","MaxBodySize":5242880,"Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"CORS":6,"Parent":"r88","Pos":"routes.conf:635:15"},
+{"Name":"r92","Method":"GET","Path":"/.../:p1/:p2/:p3","Controller":"C2","Action":"A92","Auth":"authenticated","AntiCSRFCheck":true,"Params":["p1","p2","p3"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"CORS":6,"Parent":"r88","Pos":"routes.conf:641:15"},
+{"Name":"r92","Method":"PUT","Path":"/.../:p1/:p2/:p3","Controller":"C2","Action":"A92","Auth":"authenticated","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p1","p2","p3"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"CORS":6,"Parent":"r88","Pos":"routes.conf:641:15"},
+{"Name":"r86","Method":"GET","Path":"/.../:p1/@","Controller":"C0","Action":"A86","Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"CORS":8,"Parent":"r85","Pos":"routes.conf:604:11"},
+{"Name":"r86","Method":"PATCH","Path":"/.../:p1/@","Controller":"C0","Action":"A86","MaxBodySize":5242880,"Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"CORS":8,"Parent":"r85","Pos":"routes.conf:604:11"},
+{"Name":"r86","Method":"WS","Path":"/.../:p1/@","Controller":"C0","Action":"A86","WebSocket":true,"Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"Parent":"r85","Pos":"routes.conf:604:11"},
+{"Name":"r87","Method":"DELETE","Path":"/.../:p1/~:p2/v:p3","Controller":"C0","Action":"A87","MaxBodySize":5242880,"Params":["p1","p2","p3"],"Constraints":["","min=2",""],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["a"]}]},"Parent":"r85","Pos":"routes.conf:610:11"},
+{"Name":"r276","Method":"DELETE","Path":"/.../a-b","Controller":"C0","Action":"A276","Auth":"anonymous","MaxBodySize":5242880,"Pos":"routes.conf:1939:7"},
+{"Name":"r276","Method":"GET","Path":"/.../a-b","Controller":"C0","Action":"A276","Auth":"anonymous","Pos":"routes.conf:1939:7"},
+{"Name":"r281","Method":"GET","Path":"/.../a-b/42/abc","Controller":"C0","Action":"A281","Auth":"token","Parent":"r276","Pos":"routes.conf:1974:11"},
+{"Name":"r281","Method":"TRACE","Path":"/.../a-b/42/abc","Controller":"C0","Action":"A281","Auth":"token","Parent":"r276","Pos":"routes.conf:1974:11"},
+{"Name":"r282","Method":"WS","Path":"/.../a-b/42/abc","Controller":"C0","Action":"A282","Auth":"token","WebSocket":true,"Parent":"r281","Pos":"routes.conf:1982:15"},
+{"Name":"r284","Method":"CONNECT","Path":"/.../a-b/42/abc/:p4","Controller":"C2","Action":"A284","Auth":"token","Params":["p4"],"Constraints":["uuid4"],"Parent":"r281","Pos":"routes.conf:1993:15"},
+{"Name":"r283","Method":"GET","Path":"/.../a-b/42/abc/user_x","Controller":"C0","Action":"A283","Auth":"token","Parent":"r281","Pos":"routes.conf:1987:15"},
+{"Name":"r280","Method":"POST","Path":"/.../a-b/:p2/user_x","Controller":"C0","Action":"A280","Auth":"basic","MaxBodySize":5242880,"Params":["p2"],"Parent":"r276","Pos":"routes.conf:1968:11"},
+{"Name":"r277","Method":"PUT","Path":"/.../a-b/user_:p2/:p3","Controller":"C0","Action":"A277","Auth":"anonymous","MaxBodySize":1024,"Params":["p2","p3"],"Parent":"r276","Pos":"routes.conf:1946:11"},
+{"Name":"r278","Method":"GET","Path":"/.../a-b/user_:p2/:p3/.a/.*rest","Controller":"C0","Action":"A278","Auth":"anonymous","Params":["p2","p3","rest"],"Parent":"r277","Pos":"routes.conf:1952:15"},
+{"Name":"r279","Method":"HEAD","Path":"/.../a-b/user_:p2/:p3/.a/.*rest","Controller":"C0","Action":"A279","Auth":"anonymous","Params":["p2","p3","rest"],"Constraints":["","","max=5"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["manager"]},{"Func":"hasallroles","Args":["a"]}]},"CORS":9,"Parent":"r277","Pos":"routes.conf:1958:15"},
+{"Name":"r278","Method":"POST","Path":"/.../a-b/user_:p2/:p3/.a/.*rest","Controller":"C0","Action":"A278","Auth":"anonymous","MaxBodySize":5242880,"Params":["p2","p3","rest"],"Parent":"r277","Pos":"routes.conf:1952:15"},
+{"Name":"r480","Method":"POST","Path":"/.../a/42","Controller":"C1","Action":"A480","Auth":"token","MaxBodySize":5242880,"CORS":0,"Parent":"r477","Pos":"routes.conf:3335:11"},
+{"Name":"r480","Method":"TRACE","Path":"/.../a/42","Controller":"C1","Action":"A480","Auth":"token","CORS":0,"Parent":"r477","Pos":"routes.conf:3335:11"},
+{"Name":"r480","Method":"WS","Path":"/.../a/42","Controller":"C1","Action":"A480","Auth":"token","WebSocket":true,"Parent":"r477","Pos":"routes.conf:3335:11"},
+{"Name":"r481","Method":"GET","Path":"/.../a/v1","Controller":"C1","Action":"A481","CORS":0,"Parent":"r477","Pos":"routes.conf:3341:11"},
+{"Name":"r484","Method":"HEAD","Path":"/.../a/v1","Controller":"C0","Action":"A484","CORS":0,"Parent":"r481","Pos":"routes.conf:3358:15"},
+{"Name":"r481","Method":"POST","Path":"/.../a/v1","Controller":"C1","Action":"A481","MaxBodySize":1024,"CORS":0,"Parent":"r477","Pos":"routes.conf:3341:11"},
+{"Name":"r483","Method":"CONNECT","Path":"/.../a/v1/:p3","Controller":"C1","Action":"A483","Params":["p3"],"CORS":0,"Parent":"r481","Pos":"routes.conf:3353:15"},
+{"Name":"r482","Method":"GET","Path":"/.../a/v1/:p3","Controller":"C1","Action":"A482","Params":["p3"],"Constraints":["numeric,lt=1e3"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["b"]},{"Func":"hasanyrole","Args":["b"]}]},"CORS":0,"Parent":"r481","Pos":"routes.conf:3347:15"},
+{"Name":"r93","Method":"DELETE","Path":"/.:p0","Controller":"C2","Action":"A93","Auth":"basic","MaxBodySize":5242880,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"Pos":"routes.conf:653:7"},
+{"Name":"r354","Method":"GET","Path":"/.:p0","Controller":"C1","Action":"A354","Params":["p0"],"Constraints":["oneof=a b v1 42"],"CORS":10,"Pos":"routes.conf:2468:7"},
+{"Name":"r384","Method":"HEAD","Path":"/.:p0","Controller":"C0","Action":"A384","Params":["p0"],"Pos":"routes.conf:2671:7"},
+{"Name":"r197","Method":"OPTIONS","Path":"/.:p0","Controller":"C1","Action":"A197","Params":["p0"],"Constraints":["len=2"],"Pos":"routes.conf:1388:7"},
+{"Name":"r93","Method":"PATCH","Path":"/.:p0","Controller":"C2","Action":"A93","Auth":"basic","MaxBodySize":5242880,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"Pos":"routes.conf:653:7"},
+{"Name":"r197","Method":"POST","Path":"/.:p0","Controller":"C1","Action":"A197","MaxBodySize":5242880,"Params":["p0"],"Constraints":["len=2"],"Pos":"routes.conf:1388:7"},
+{"Name":"r54","Method":"CONNECT","Path":"/.:p0/a","Controller":"C2","Action":"A54","Auth":"anonymous","Params":["p0"],"Constraints":["uuid4"],"Pos":"routes.conf:370:7"},
+{"Name":"r94","Method":"DELETE","Path":"/.:p0/a","Controller":"C2","Action":"A94","Auth":"basic","MaxBodySize":5242880,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"Parent":"r93","Pos":"routes.conf:660:11"},
+{"Name":"r54","Method":"GET","Path":"/.:p0/a","Controller":"C2","Action":"A54","Auth":"anonymous","Params":["p0"],"Constraints":["uuid4"],"Pos":"routes.conf:370:7"},
+{"Name":"r97","Method":"HEAD","Path":"/.:p0/a","Controller":"C2","Action":"A97","Auth":"basic","Params":["p0"],"Constraints":["numeric,lt=1e3"],"CORS":11,"Parent":"r94","Pos":"routes.conf:681:15"},
+{"Name":"r198","Method":"HEAD","Path":"/.:p0/a/42","Controller":"C1","Action":"A198","Auth":"token","Params":["p0"],"Constraints":["len=2"],"Parent":"r197","Pos":"routes.conf:1394:11"},
+{"Name":"r198","Method":"OPTIONS","Path":"/.:p0/a/42","Controller":"C1","Action":"A198","Auth":"token","Params":["p0"],"Constraints":["len=2"],"Parent":"r197","Pos":"routes.conf:1394:11"},
+{"Name":"r198","Method":"PUT","Path":"/.:p0/a/42","Controller":"C1","Action":"A198","Auth":"token","MaxBodySize":5242880,"Params":["p0"],"Constraints":["len=2"],"Parent":"r197","Pos":"routes.conf:1394:11"},
+{"Name":"r95","Method":"GET","Path":"/.:p0/a/:p2","Controller":"C2","Action":"A95","Auth":"basic","Params":["p0","p2"],"Constraints":["numeric,lt=1e3",""],"CORS":4,"Parent":"r94","Pos":"routes.conf:665:15"},
+{"Name":"r55","Method":"GET","Path":"/.:p0/a/ab/x.:p3","Controller":"C1","Action":"A55","Auth":"anonymous","Params":["p0","p3"],"Constraints":["uuid4",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["b"]}],"Permissions":[{"Func":"ispermittedall","Args":["b:x:y","reports:read,write"]},{"Func":"ispermittedall","Args":["users:edit"]}]},"Parent":"r54","Pos":"routes.conf:377:11"},
+{"Name":"r55","Method":"POST","Path":"/.:p0/a/ab/x.:p3","Controller":"C1","Action":"A55","Auth":"anonymous","MaxBodySize":8,"Params":["p0","p3"],"Constraints":["uuid4",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["b"]}],"Permissions":[{"Func":"ispermittedall","Args":["b:x:y","reports:read,write"]},{"Func":"ispermittedall","Args":["users:edit"]}]},"Parent":"r54","Pos":"routes.conf:377:11"},
+{"Name":"r57","Method":"DELETE","Path":"/.:p0/a/ab/x.:p3/42","Controller":"C1","Action":"A57","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p3"],"Constraints":["uuid4",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["b"]}],"Permissions":[{"Func":"ispermittedall","Args":["b:x:y","reports:read,write"]},{"Func":"ispermittedall","Args":["users:edit"]}]},"Parent":"r55","Pos":"routes.conf:392:15"},
+{"Name":"r56","Method":"TRACE","Path":"/.:p0/a/ab/x.:p3/a-b/*rest","Controller":"C2","Action":"A56","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p3","rest"],"Constraints":["uuid4","",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["b"]}],"Permissions":[{"Func":"ispermittedall","Args":["b:x:y","reports:read,write"]},{"Func":"ispermittedall","Args":["users:edit"]}]},"Parent":"r55","Pos":"routes.conf:385:15"},
+{"Name":"r58","Method":"CONNECT","Path":"/.:p0/a/ab:p2","Controller":"C2","Action":"A58","Auth":"anonymous","Params":["p0","p2"],"Constraints":["uuid4","oneof=a b v1 42"],"Parent":"r54","Pos":"routes.conf:400:11"},
+{"Name":"r58","Method":"GET","Path":"/.:p0/a/ab:p2","Controller":"C2","Action":"A58","Auth":"anonymous","Params":["p0","p2"],"Constraints":["uuid4","oneof=a b v1 42"],"Parent":"r54","Pos":"routes.conf:400:11"},
+{"Name":"r61","Method":"CONNECT","Path":"/.:p0/a/ab:p2/*rest","Controller":"C2","Action":"A61","Auth":"anonymous","Params":["p0","p2","rest"],"Constraints":["uuid4","oneof=a b v1 42","len=3"],"Parent":"r58","Pos":"routes.conf:417:15"},
+{"Name":"r61","Method":"HEAD","Path":"/.:p0/a/ab:p2/*rest","Controller":"C2","Action":"A61","Auth":"anonymous","Params":["p0","p2","rest"],"Constraints":["uuid4","oneof=a b v1 42","len=3"],"Parent":"r58","Pos":"routes.conf:417:15"},
+{"Name":"r60","Method":"GET","Path":"/.:p0/a/ab:p2/.../:p4","Controller":"C2","Action":"A60","Auth":"authenticated","Params":["p0","p2","p4"],"Constraints":["uuid4","oneof=a b v1 42",""],"Parent":"r58","Pos":"routes.conf:411:15"},
+{"Name":"r60","Method":"PUT","Path":"/.:p0/a/ab:p2/.../:p4","Controller":"C2","Action":"A60","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","p2","p4"],"Constraints":["uuid4","oneof=a b v1 42",""],"Parent":"r58","Pos":"routes.conf:411:15"},
+{"Name":"r60","Method":"TRACE","Path":"/.:p0/a/ab:p2/.../:p4","Controller":"C2","Action":"A60","Auth":"authenticated","Params":["p0","p2","p4"],"Constraints":["uuid4","oneof=a b v1 42",""],"Parent":"r58","Pos":"routes.conf:411:15"},
+{"Name":"r59","Method":"GET","Path":"/.:p0/a/ab:p2/:p3/user_x","Controller":"C2","Action":"A59","Auth":"anonymous","Params":["p0","p2","p3"],"Constraints":["uuid4","oneof=a b v1 42",""],"Parent":"r58","Pos":"routes.conf:405:15"},
+{"Name":"r96","Method":"GET","Path":"/.:p0/a/v1/*rest","Controller":"C2","Action":"A96","Auth":"basic","Params":["p0","rest"],"Constraints":["numeric,lt=1e3",""],"Parent":"r94","Pos":"routes.conf:674:15"},
+{"Name":"r96","Method":"OPTIONS","Path":"/.:p0/a/v1/*rest","Controller":"C2","Action":"A96","Auth":"basic","Params":["p0","rest"],"Constraints":["numeric,lt=1e3",""],"Parent":"r94","Pos":"routes.conf:674:15"},
+{"Name":"r98","Method":"WS","Path":"/.:p0/user_x/@","Controller":"Socket","Action":"A98","Auth":"token","WebSocket":true,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"Parent":"r93","Pos":"routes.conf:688:11"},
+{"Name":"r99","Method":"OPTIONS","Path":"/.:p0/user_x/@/:p3/:p4","Controller":"Socket","Action":"A99","Auth":"token","AntiCSRFCheck":true,"Params":["p0","p3","p4"],"Constraints":["numeric,lt=1e3","",""],"CORS":12,"Parent":"r98","Pos":"routes.conf:697:15"},
+{"Name":"r100","Method":"GET","Path":"/.:p0/x.:p1","Controller":"C1","Action":"A100","Auth":"basic","Params":["p0","p1"],"Constraints":["numeric,lt=1e3",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["manager","a"]}]},"Parent":"r93","Pos":"routes.conf:704:11"},
+{"Name":"r100","Method":"PATCH","Path":"/.:p0/x.:p1","Controller":"C1","Action":"A100","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["numeric,lt=1e3",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["manager","a"]}]},"Parent":"r93","Pos":"routes.conf:704:11"},
+{"Name":"r183","Method":"WS","Path":"/.a","Controller":"C2","Action":"A183","WebSocket":true,"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","reports:read,write"]},{"Func":"ispermittedall","Args":["users:edit","b:x:y"]}]},"Pos":"routes.conf:1292:7"},
+{"Name":"r227","Method":"POST","Path":"/.a/new","Controller":"C1","Action":"A227","MaxBodySize":5242880,"Authorization":{"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasrole","Args":["a"]}]},"Pos":"routes.conf:1603:7"},
+{"Name":"r81","Method":"GET","Path":"/1","Controller":"C0","Action":"A81","CORS":13,"Pos":"routes.conf:569:7"},
+{"Name":"r425","Method":"PUT","Path":"/1","Controller":"C1","Action":"A425","MaxBodySize":1,"CORS":14,"Pos":"routes.conf:2958:7"},
+{"Name":"r356","Method":"TRACE","Path":"/1","Controller":"C0","Action":"A356","Pos":"routes.conf:2481:7"},
+{"Name":"r426","Method":"GET","Path":"/1/*rest","Controller":"C1","Action":"A426","Params":["rest"],"Constraints":["alpha"],"CORS":14,"Parent":"r425","Pos":"routes.conf:2966:11"},
+{"Name":"r427","Method":"TRACE","Path":"/1/*rest","Controller":"C1","Action":"A427","Auth":"basic","Params":["rest"],"Constraints":["alpha"],"CORS":14,"Parent":"r426","Pos":"routes.conf:2971:15"},
+{"Name":"r427","Method":"WS","Path":"/1/*rest","Controller":"C1","Action":"A427","Auth":"basic","WebSocket":true,"Params":["rest"],"Constraints":["alpha"],"Parent":"r426","Pos":"routes.conf:2971:15"},
+{"Name":"r357","Method":"HEAD","Path":"/1/42/ab","Controller":"C0","Action":"A357","Parent":"r356","Pos":"routes.conf:2487:11"},
+{"Name":"r361","Method":"GET","Path":"/1/42/ab/:p3/a-b","Controller":"C0","Action":"A361","AntiCSRFCheck":true,"Params":["p3"],"Constraints":["lte=3"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["manager"]},{"Func":"hasallroles","Args":["a"]}],"Permissions":[{"Func":"ispermitted","Args":["a"]}]},"Parent":"r357","Pos":"routes.conf:2509:15"},
+{"Name":"r361","Method":"WS","Path":"/1/42/ab/:p3/a-b","Controller":"C0","Action":"A361","WebSocket":true,"Params":["p3"],"Constraints":["lte=3"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["manager"]},{"Func":"hasallroles","Args":["a"]}],"Permissions":[{"Func":"ispermitted","Args":["a"]}]},"Parent":"r357","Pos":"routes.conf:2509:15"},
+{"Name":"r360","Method":"HEAD","Path":"/1/42/ab/abc","Controller":"C0","Action":"A360","AntiCSRFCheck":true,"Parent":"r357","Pos":"routes.conf:2502:15"},
+{"Name":"r359","Method":"GET","Path":"/1/42/ab/x.y","Controller":"C0","Action":"A359","Parent":"r357","Pos":"routes.conf:2497:15"},
+{"Name":"r358","Method":"GET","Path":"/1/42/ab/x.y/new","Controller":"C0","Action":"A358","Parent":"r357","Pos":"routes.conf:2492:15"},
+{"Name":"r373","Method":"DELETE","Path":"/1/:p1","Controller":"C2","Action":"A373","MaxBodySize":5242880,"Params":["p1"],"Pos":"routes.conf:2591:7"},
+{"Name":"r82","Method":"GET","Path":"/1/:p1","Controller":"C0","Action":"A82","Params":["p1"],"CORS":13,"Parent":"r81","Pos":"routes.conf:576:11"},
+{"Name":"r82","Method":"HEAD","Path":"/1/:p1","Controller":"C0","Action":"A82","Params":["p1"],"CORS":13,"Parent":"r81","Pos":"routes.conf:576:11"},
+{"Name":"r439","Method":"PATCH","Path":"/1/:p1","Controller":"C0","Action":"A439","Auth":"basic","MaxBodySize":5242880,"Params":["p1"],"Constraints":["gte=-1.5"],"Parent":"r438","Pos":"routes.conf:3054:11"},
+{"Name":"r9","Method":"POST","Path":"/1/:p1","Controller":"C1","Action":"A9","MaxBodySize":5242880,"Params":["p1"],"Pos":"routes.conf:68:7"},
+{"Name":"r439","Method":"TRACE","Path":"/1/:p1","Controller":"C0","Action":"A439","Auth":"basic","Params":["p1"],"Constraints":["gte=-1.5"],"Parent":"r438","Pos":"routes.conf:3054:11"},
+{"Name":"r83","Method":"GET","Path":"/1/@","Controller":"C0","Action":"A83","Auth":"basic","CORS":13,"Parent":"r81","Pos":"routes.conf:581:11"},
+{"Name":"r83","Method":"POST","Path":"/1/@","Controller":"C0","Action":"A83","Auth":"basic","MaxBodySize":5242880,"CORS":13,"Parent":"r81","Pos":"routes.conf:581:11"},
+{"Name":"r83","Method":"TRACE","Path":"/1/@","Controller":"C0","Action":"A83","Auth":"basic","CORS":13,"Parent":"r81","Pos":"routes.conf:581:11"},
+{"Name":"r388","Method":"OPTIONS","Path":"/1/a","Controller":"C0","Action":"A388","Auth":"basic","Pos":"routes.conf:2698:7"},
+{"Name":"r388","Method":"PATCH","Path":"/1/a","Controller":"C0","Action":"A388","Auth":"basic","MaxBodySize":1,"Pos":"routes.conf:2698:7"},
+{"Name":"r388","Method":"TRACE","Path":"/1/a","Controller":"C0","Action":"A388","Auth":"basic","Pos":"routes.conf:2698:7"},
+{"Name":"r363","Method":"DELETE","Path":"/1/abc","Controller":"C0","Action":"A363","Auth":"anonymous","MaxBodySize":5242880,"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit"]},{"Func":"ispermittedall","Args":["reports:read,write"]}]},"Parent":"r356","Pos":"routes.conf:2523:11"},
+{"Name":"r363","Method":"PATCH","Path":"/1/abc","Controller":"C0","Action":"A363","Auth":"anonymous","MaxBodySize":5242880,"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit"]},{"Func":"ispermittedall","Args":["reports:read,write"]}]},"Parent":"r356","Pos":"routes.conf:2523:11"},
+{"Name":"r114","Method":"DELETE","Path":"/1/users","Controller":"C0","Action":"A114","MaxBodySize":5242880,"Pos":"routes.conf:804:7"},
+{"Name":"r114","Method":"WS","Path":"/1/users","Controller":"C0","Action":"A114","WebSocket":true,"Pos":"routes.conf:804:7"},
+{"Name":"r362","Method":"DELETE","Path":"/1/v:p1","Controller":"C0","Action":"A362","MaxBodySize":5242880,"Params":["p1"],"Parent":"r356","Pos":"routes.conf:2518:11"},
+{"Name":"r362","Method":"HEAD","Path":"/1/v:p1","Controller":"C0","Action":"A362","Params":["p1"],"Parent":"r356","Pos":"routes.conf:2518:11"},
+{"Name":"r213","Method":"POST","Path":"/1/~:p1","Controller":"C2","Action":"A213","MaxBodySize":5242880,"Params":["p1"],"Pos":"routes.conf:1500:7"},
+{"Name":"r487","Method":"WS","Path":"/1/~u","Controller":"C1","Action":"A487","WebSocket":true,"Pos":"routes.conf:3382:7"},
+{"Name":"r488","Method":"GET","Path":"/1/~u/:p2","Controller":"C0","Action":"A488","Params":["p2"],"CORS":4,"Parent":"r487","Pos":"routes.conf:3389:11"},
+{"Name":"r488","Method":"WS","Path":"/1/~u/:p2","Controller":"C0","Action":"A488","WebSocket":true,"Params":["p2"],"Parent":"r487","Pos":"routes.conf:3389:11"},
+{"Name":"r188","Method":"GET","Path":"/1:p0","Controller":"C0","Action":"A188","Auth":"basic","Params":["p0"],"Constraints":["uuid"],"Pos":"routes.conf:1328:7"},
+{"Name":"r469","Method":"PUT","Path":"/1:p0","Controller":"C1","Action":"A469","MaxBodySize":5242880,"Params":["p0"],"CORS":15,"Pos":"routes.conf:3259:7"},
+{"Name":"r191","Method":"DELETE","Path":"/1:p0/*rest","Controller":"C0","Action":"A191","Auth":"authenticated","MaxBodySize":1,"Params":["p0","rest"],"Constraints":["uuid",""],"Parent":"r189","Pos":"routes.conf:1348:15"},
+{"Name":"r190","Method":"OPTIONS","Path":"/1:p0/*rest","Controller":"C0","Action":"A190","Auth":"authenticated","Params":["p0","rest"],"Constraints":["uuid",""],"CORS":16,"Parent":"r189","Pos":"routes.conf:1342:15"},
+{"Name":"r189","Method":"PATCH","Path":"/1:p0/*rest","Controller":"C0","Action":"A189","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","rest"],"Constraints":["uuid",""],"Parent":"r188","Pos":"routes.conf:1336:11"},
+{"Name":"r189","Method":"POST","Path":"/1:p0/*rest","Controller":"C0","Action":"A189","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","rest"],"Constraints":["uuid",""],"Parent":"r188","Pos":"routes.conf:1336:11"},
+{"Name":"r192","Method":"GET","Path":"/1:p0/.a/~:p2","Controller":"C1","Action":"A192","Auth":"basic","Params":["p0","p2"],"Constraints":["uuid","numeric"],"Parent":"r188","Pos":"routes.conf:1355:11"},
+{"Name":"r474","Method":"CONNECT","Path":"/1:p0/1/1","Controller":"C1","Action":"A474","Params":["p0"],"CORS":15,"Parent":"r469","Pos":"routes.conf:3291:11"},
+{"Name":"r475","Method":"GET","Path":"/1:p0/1/1","Controller":"C1","Action":"A475","Params":["p0"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a"]}]},"CORS":15,"Parent":"r474","Pos":"routes.conf:3296:15"},
+{"Name":"r474","Method":"OPTIONS","Path":"/1:p0/1/1","Controller":"C1","Action":"A474","Params":["p0"],"CORS":15,"Parent":"r469","Pos":"routes.conf:3291:11"},
+{"Name":"r475","Method":"TRACE","Path":"/1:p0/1/1","Controller":"C1","Action":"A475","Params":["p0"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a"]}]},"CORS":15,"Parent":"r474","Pos":"routes.conf:3296:15"},
+{"Name":"r474","Method":"WS","Path":"/1:p0/1/1","Controller":"C1","Action":"A474","WebSocket":true,"Params":["p0"],"Parent":"r469","Pos":"routes.conf:3291:11"},
+{"Name":"r387","Method":"GET","Path":"/1:p0/:p1","Controller":"C1","Action":"A387","Auth":"token","Params":["p0","p1"],"CORS":17,"Pos":"routes.conf:2690:7"},
+{"Name":"r387","Method":"TRACE","Path":"/1:p0/:p1","Controller":"C1","Action":"A387","Auth":"token","Params":["p0","p1"],"CORS":17,"Pos":"routes.conf:2690:7"},
+{"Name":"r470","Method":"DELETE","Path":"/1:p0/:p1/:p2","Controller":"C1","Action":"A470","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1","p2"],"CORS":15,"Parent":"r469","Pos":"routes.conf:3266:11"},
+{"Name":"r472","Method":"GET","Path":"/1:p0/:p1/:p2/42/:p4","Controller":"C1","Action":"A472","AntiCSRFCheck":true,"Params":["p0","p1","p2","p4"],"CORS":15,"Parent":"r470","Pos":"routes.conf:3277:15"},
+{"Name":"r471","Method":"POST","Path":"/1:p0/:p1/:p2/:p3/...","Controller":"C1","Action":"A471","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1","p2","p3"],"CORS":15,"Parent":"r470","Pos":"routes.conf:3272:15"},
+{"Name":"r193","Method":"GET","Path":"/1:p0/@","Controller":"C0","Action":"A193","Auth":"token","Params":["p0"],"Constraints":["uuid"],"Parent":"r188","Pos":"routes.conf:1361:11"},
+{"Name":"r476","Method":"HEAD","Path":"/1:p0/@","Controller":"C1","Action":"A476","Params":["p0"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a"]}]},"CORS":15,"Parent":"r469","Pos":"routes.conf:3304:11"},
+{"Name":"r193","Method":"POST","Path":"/1:p0/@","Controller":"C0","Action":"A193","Auth":"token","MaxBodySize":5242880,"Params":["p0"],"Constraints":["uuid"],"Parent":"r188","Pos":"routes.conf:1361:11"},
+{"Name":"r195","Method":"HEAD","Path":"/1:p0/@/.a","Controller":"C0","Action":"A195","Auth":"token","Params":["p0"],"Constraints":["uuid"],"Parent":"r193","Pos":"routes.conf:1372:15"},
+{"Name":"r194","Method":"GET","Path":"/1:p0/@/~u/:p3","Controller":"C0","Action":"A194","Auth":"token","Params":["p0","p3"],"Constraints":["uuid",""],"Parent":"r193","Pos":"routes.conf:1367:15"},
+{"Name":"r102","Method":"GET","Path":"/1:p0/v:p1","Controller":"C0","Action":"A102","Auth":"authenticated","Params":["p0","p1"],"Constraints":["","lte=3"],"Pos":"routes.conf:722:7"},
+{"Name":"r107","Method":"OPTIONS","Path":"/1:p0/v:p1","Controller":"C0","Action":"A107","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","lte=3"],"Parent":"r102","Pos":"routes.conf:754:11"},
+{"Name":"r102","Method":"PATCH","Path":"/1:p0/v:p1","Controller":"C0","Action":"A102","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["","lte=3"],"Pos":"routes.conf:722:7"},
+{"Name":"r102","Method":"WS","Path":"/1:p0/v:p1","Controller":"C0","Action":"A102","Auth":"authenticated","WebSocket":true,"Params":["p0","p1"],"Constraints":["","lte=3"],"Pos":"routes.conf:722:7"},
+{"Name":"r103","Method":"CONNECT","Path":"/1:p0/v:p1/*rest","Controller":"C0","Action":"A103","Auth":"authenticated","Params":["p0","p1","rest"],"Constraints":["","lte=3",""],"CORS":18,"Parent":"r102","Pos":"routes.conf:730:11"},
+{"Name":"r106","Method":"DELETE","Path":"/1:p0/v:p1/*rest","Controller":"C0","Action":"A106","Auth":"authenticated","MaxBodySize":8,"Params":["p0","p1","rest"],"Constraints":["","lte=3",""],"CORS":18,"Parent":"r103","Pos":"routes.conf:747:15"},
+{"Name":"r103","Method":"GET","Path":"/1:p0/v:p1/*rest","Controller":"C0","Action":"A103","Auth":"authenticated","Params":["p0","p1","rest"],"Constraints":["","lte=3",""],"CORS":18,"Parent":"r102","Pos":"routes.conf:730:11"},
+{"Name":"r104","Method":"HEAD","Path":"/1:p0/v:p1/*rest","Controller":"C0","Action":"A104","Auth":"authenticated","Params":["p0","p1","rest"],"Constraints":["","lte=3",""],"CORS":18,"Parent":"r103","Pos":"routes.conf:737:15"},
+{"Name":"r105","Method":"OPTIONS","Path":"/1:p0/v:p1/*rest","Controller":"C0","Action":"A105","Auth":"authenticated","Params":["p0","p1","rest"],"Constraints":["","lte=3",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["manager"]}]},"CORS":18,"Parent":"r103","Pos":"routes.conf:742:15"},
+{"Name":"r103","Method":"POST","Path":"/1:p0/v:p1/*rest","Controller":"C0","Action":"A103","Auth":"authenticated","MaxBodySize":1024,"Params":["p0","p1","rest"],"Constraints":["","lte=3",""],"CORS":18,"Parent":"r102","Pos":"routes.conf:730:11"},
+{"Name":"r105","Method":"PUT","Path":"/1:p0/v:p1/*rest","Controller":"C0","Action":"A105","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","p1","rest"],"Constraints":["","lte=3",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["manager"]}]},"CORS":18,"Parent":"r103","Pos":"routes.conf:742:15"},
+{"Name":"r108","Method":"OPTIONS","Path":"/1:p0/v:p1/1/x.:p3","Controller":"C0","Action":"A108","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1","p3"],"Constraints":["","lte=3",""],"Parent":"r107","Pos":"routes.conf:760:15"},
+{"Name":"r473","Method":"GET","Path":"/1:p0/v:p1/:p2","Controller":"C1","Action":"A473","Auth":"token","Params":["p0","p1","p2"],"Constraints":["","uuid3|uuid5",""],"CORS":15,"Parent":"r469","Pos":"routes.conf:3285:11"},
+{"Name":"r473","Method":"WS","Path":"/1:p0/v:p1/:p2","Controller":"C1","Action":"A473","Auth":"token","WebSocket":true,"Params":["p0","p1","p2"],"Constraints":["","uuid3|uuid5",""],"Parent":"r469","Pos":"routes.conf:3285:11"},
+{"Name":"r109","Method":"HEAD","Path":"/1:p0/v:p1/a","Controller":"C0","Action":"A109","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","lte=3"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasanyrole","Args":["admin"]}]},"Parent":"r107","Pos":"routes.conf:765:15"},
+{"Name":"r109","Method":"OPTIONS","Path":"/1:p0/v:p1/a","Controller":"C0","Action":"A109","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","lte=3"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasanyrole","Args":["admin"]}]},"Parent":"r107","Pos":"routes.conf:765:15"},
+{"Name":"r109","Method":"PATCH","Path":"/1:p0/v:p1/a","Controller":"C0","Action":"A109","Auth":"anonymous","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","lte=3"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasanyrole","Args":["admin"]}]},"Parent":"r107","Pos":"routes.conf:765:15"},
+{"Name":"r340","Method":"GET","Path":"/1:p0/~u","Controller":"C1","Action":"A340","Params":["p0"],"Constraints":["oneof=a b v1 42"],"CORS":19,"Pos":"routes.conf:2369:7"},
+{"Name":"r71","Method":"PUT","Path":"/42","Controller":"C2","Action":"A71","MaxBodySize":5242880,"Pos":"routes.conf:493:7"},
+{"Name":"r274","Method":"GET","Path":"/42/.a","Controller":"C2","Action":"A274","Auth":"token","Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a"]},{"Func":"ispermittedall","Args":["reports:read,write","a"]}]},"Parent":"r270","Pos":"routes.conf:1924:11"},
+{"Name":"r123","Method":"DELETE","Path":"/42/:p1","Controller":"C2","Action":"A123","Auth":"authenticated","MaxBodySize":1,"Params":["p1"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["a"]}],"Permissions":[{"Func":"ispermittedall","Args":["users:edit","b:x:y","a"]},{"Func":"ispermittedall","Args":["users:edit","b:x:y","users:view"]}]},"Pos":"routes.conf:869:7"},
+{"Name":"r123","Method":"GET","Path":"/42/:p1","Controller":"C2","Action":"A123","Auth":"authenticated","Params":["p1"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["a"]}],"Permissions":[{"Func":"ispermittedall","Args":["users:edit","b:x:y","a"]},{"Func":"ispermittedall","Args":["users:edit","b:x:y","users:view"]}]},"Pos":"routes.conf:869:7"},
+{"Name":"r407","Method":"HEAD","Path":"/42/:p1","Controller":"C1","Action":"A407","Auth":"token","Params":["p1"],"Pos":"routes.conf:2834:7"},
+{"Name":"r407","Method":"PUT","Path":"/42/:p1","Controller":"C1","Action":"A407","Auth":"token","MaxBodySize":5242880,"Params":["p1"],"Pos":"routes.conf:2834:7"},
+{"Name":"r409","Method":"GET","Path":"/42/:p1/*rest","Controller":"C1","Action":"A409","Auth":"token","Params":["p1","rest"],"Parent":"r408","Pos":"routes.conf:2847:15"},
+{"Name":"r412","Method":"OPTIONS","Path":"/42/:p1/*rest","Controller":"C1","Action":"A412","Auth":"basic","AntiCSRFCheck":true,"Params":["p1","rest"],"CORS":20,"Parent":"r407","Pos":"routes.conf:2866:11"},
+{"Name":"r411","Method":"PATCH","Path":"/42/:p1/*rest","Controller":"C2","Action":"A411","Auth":"token","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p1","rest"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["reports:read,write"]},{"Func":"ispermittedall","Args":["printer:lp7200:print"]}]},"CORS":21,"Parent":"r408","Pos":"routes.conf:2857:15"},
+{"Name":"r408","Method":"POST","Path":"/42/:p1/*rest","Controller":"C1","Action":"A408","Auth":"token","MaxBodySize":5242880,"Params":["p1","rest"],"CORS":21,"Parent":"r407","Pos":"routes.conf:2841:11"},
+{"Name":"r410","Method":"PUT","Path":"/42/:p1/*rest","Controller":"C0","Action":"A410","Auth":"token","MaxBodySize":5242880,"Params":["p1","rest"],"CORS":21,"Parent":"r408","Pos":"routes.conf:2852:15"},
+{"Name":"r408","Method":"WS","Path":"/42/:p1/*rest","Controller":"C1","Action":"A408","Auth":"token","WebSocket":true,"Params":["p1","rest"],"Parent":"r407","Pos":"routes.conf:2841:11"},
+{"Name":"r125","Method":"PATCH","Path":"/42/:p1/1","Controller":"C2","Action":"A125","Auth":"authenticated","MaxBodySize":64,"Params":["p1"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["a"]}],"Permissions":[{"Func":"ispermittedall","Args":["users:edit","b:x:y","a"]},{"Func":"ispermittedall","Args":["users:edit","b:x:y","users:view"]}]},"Parent":"r123","Pos":"routes.conf:885:11"},
+{"Name":"r126","Method":"PATCH","Path":"/42/:p1/1/:p3/...","Controller":"C2","Action":"A126","Auth":"authenticated","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p1","p3"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["a"]}],"Permissions":[{"Func":"ispermittedall","Args":["users:edit","b:x:y","a"]},{"Func":"ispermittedall","Args":["users:edit","b:x:y","users:view"]}]},"Parent":"r125","Pos":"routes.conf:892:15"},
+{"Name":"r124","Method":"POST","Path":"/42/:p1/1/=","Controller":"C2","Action":"A124","Auth":"authenticated","MaxBodySize":5242880,"Params":["p1"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["a"]}],"Permissions":[{"Func":"ispermittedall","Args":["users:edit","b:x:y","a"]},{"Func":"ispermittedall","Args":["users:edit","b:x:y","users:view"]}]},"CORS":22,"Parent":"r123","Pos":"routes.conf:878:11"},
+{"Name":"r127","Method":"OPTIONS","Path":"/42/:p1/1/user_:p3/:p4","Controller":"C2","Action":"A127","Auth":"authenticated","Params":["p1","p3","p4"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["a"]}],"Permissions":[{"Func":"ispermittedall","Args":["users:edit","b:x:y","a"]},{"Func":"ispermittedall","Args":["users:edit","b:x:y","users:view"]}]},"CORS":23,"Parent":"r125","Pos":"routes.conf:899:15"},
+{"Name":"r73","Method":"DELETE","Path":"/42/:p1/:p2","Controller":"C2","Action":"A73","MaxBodySize":5242880,"Params":["p1","p2"],"Constraints":["oneof=a b v1 42",""],"Parent":"r71","Pos":"routes.conf:508:11"},
+{"Name":"r73","Method":"GET","Path":"/42/:p1/:p2","Controller":"C2","Action":"A73","Params":["p1","p2"],"Constraints":["oneof=a b v1 42",""],"Parent":"r71","Pos":"routes.conf:508:11"},
+{"Name":"r73","Method":"TRACE","Path":"/42/:p1/:p2","Controller":"C2","Action":"A73","Params":["p1","p2"],"Constraints":["oneof=a b v1 42",""],"Parent":"r71","Pos":"routes.conf:508:11"},
+{"Name":"r72","Method":"WS","Path":"/42/:p1/:p2","Controller":"Socket","Action":"A72","WebSocket":true,"Params":["p1","p2"],"Constraints":["","numeric"],"Parent":"r71","Pos":"routes.conf:500:11"},
+{"Name":"r74","Method":"POST","Path":"/42/:p1/:p2/x.y/*rest","Controller":"C2","Action":"A74","Auth":"basic","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p1","p2","rest"],"Constraints":["oneof=a b v1 42","","min=3"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","b:x:y"]}]},"CORS":24,"Parent":"r73","Pos":"routes.conf:513:15"},
+{"Name":"r74","Method":"TRACE","Path":"/42/:p1/:p2/x.y/*rest","Controller":"C2","Action":"A74","Auth":"basic","AntiCSRFCheck":true,"Params":["p1","p2","rest"],"Constraints":["oneof=a b v1 42","","min=3"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","b:x:y"]}]},"CORS":24,"Parent":"r73","Pos":"routes.conf:513:15"},
+{"Name":"r74","Method":"WS","Path":"/42/:p1/:p2/x.y/*rest","Controller":"C2","Action":"A74","Auth":"basic","WebSocket":true,"Params":["p1","p2","rest"],"Constraints":["oneof=a b v1 42","","min=3"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","b:x:y"]}]},"Parent":"r73","Pos":"routes.conf:513:15"},
+{"Name":"r75","Method":"PUT","Path":"/42/:p1/:p2/x.y/:p4","Controller":"C2","Action":"A75","MaxBodySize":5242880,"Params":["p1","p2","p4"],"Constraints":["oneof=a b v1 42","",""],"Parent":"r73","Pos":"routes.conf:522:15"},
+{"Name":"r75","Method":"WS","Path":"/42/:p1/:p2/x.y/:p4","Controller":"C2","Action":"A75","WebSocket":true,"Params":["p1","p2","p4"],"Constraints":["oneof=a b v1 42","",""],"Parent":"r73","Pos":"routes.conf:522:15"},
+{"Name":"r413","Method":"GET","Path":"/42/:p1/x.y","Controller":"C1","Action":"A413","Auth":"token","Params":["p1"],"Parent":"r407","Pos":"routes.conf:2874:11"},
+{"Name":"r413","Method":"OPTIONS","Path":"/42/:p1/x.y","Controller":"C1","Action":"A413","Auth":"token","Params":["p1"],"Parent":"r407","Pos":"routes.conf:2874:11"},
+{"Name":"r414","Method":"GET","Path":"/42/:p1/x.y/:p3","Controller":"C1","Action":"A414","Auth":"token","Params":["p1","p3"],"Constraints":["","len=2"],"CORS":25,"Parent":"r413","Pos":"routes.conf:2881:15"},
+{"Name":"r415","Method":"GET","Path":"/42/:p1/x.y/:p3/...","Controller":"C1","Action":"A415","Auth":"token","Params":["p1","p3"],"Constraints":["","number"],"Parent":"r413","Pos":"routes.conf:2888:15"},
+{"Name":"r416","Method":"CONNECT","Path":"/42/:p1/x.y/:p3/:p4","Controller":"C1","Action":"A416","Auth":"token","Params":["p1","p3","p4"],"Parent":"r413","Pos":"routes.conf:2893:15"},
+{"Name":"r209","Method":"CONNECT","Path":"/:p0","Controller":"C1","Action":"A209","Params":["p0"],"Pos":"routes.conf:1472:7"},
+{"Name":"r170","Method":"DELETE","Path":"/:p0","Controller":"C1","Action":"A170","MaxBodySize":8,"AntiCSRFCheck":true,"Params":["p0"],"Constraints":["number|uuid"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a"]},{"Func":"hasanyrole","Args":["a"]}]},"Pos":"routes.conf:1199:7"},
+{"Name":"r38","Method":"GET","Path":"/:p0","Controller":"C2","Action":"A38","Auth":"token","Params":["p0"],"Parent":"r29","Pos":"routes.conf:259:11"},
+{"Name":"r342","Method":"HEAD","Path":"/:p0","Controller":"C2","Action":"A342","Params":["p0"],"Pos":"routes.conf:2384:7"},
+{"Name":"r122","Method":"OPTIONS","Path":"/:p0","Controller":"C0","Action":"A122","Params":["p0"],"Pos":"routes.conf:862:7"},
+{"Name":"r62","Method":"PATCH","Path":"/:p0","Controller":"C0","Action":"A62","Auth":"anonymous","MaxBodySize":5242880,"Params":["p0"],"Constraints":["number,min=5,max=100"],"Pos":"routes.conf:426:7"},
+{"Name":"r62","Method":"POST","Path":"/:p0","Controller":"C0","Action":"A62","Auth":"anonymous","MaxBodySize":5242880,"Params":["p0"],"Constraints":["number,min=5,max=100"],"Pos":"routes.conf:426:7"},
+{"Name":"r489","Method":"PUT","Path":"/:p0","Controller":"C0","Action":"A489","MaxBodySize":5242880,"Params":["p0"],"Pos":"routes.conf:3398:7"},
+{"Name":"r122","Method":"TRACE","Path":"/:p0","Controller":"C0","Action":"A122","Params":["p0"],"Pos":"routes.conf:862:7"},
+{"Name":"r208","Method":"WS","Path":"/:p0","Controller":"Socket","Action":"A208","WebSocket":true,"Params":["p0"],"Pos":"routes.conf:1464:7"},
+{"Name":"r390","Method":"CONNECT","Path":"/:p0/*rest","Controller":"C0","Action":"A390","Params":["p0","rest"],"Constraints":["","max=5"],"Parent":"r389","Pos":"routes.conf:2712:11"},
+{"Name":"r41","Method":"GET","Path":"/:p0/*rest","Controller":"C0","Action":"A41","Auth":"basic","Params":["p0","rest"],"Parent":"r38","Pos":"routes.conf:280:15"},
+{"Name":"r41","Method":"OPTIONS","Path":"/:p0/*rest","Controller":"C0","Action":"A41","Auth":"basic","Params":["p0","rest"],"Parent":"r38","Pos":"routes.conf:280:15"},
+{"Name":"r449","Method":"PATCH","Path":"/:p0/*rest","Controller":"C1","Action":"A449","MaxBodySize":5242880,"Params":["p0","rest"],"CORS":4,"Pos":"routes.conf:3126:7"},
+{"Name":"r389","Method":"POST","Path":"/:p0/*rest","Controller":"C0","Action":"A389","MaxBodySize":5242880,"Params":["p0","rest"],"Constraints":["","max=5"],"Pos":"routes.conf:2706:7"},
+{"Name":"r41","Method":"WS","Path":"/:p0/*rest","Controller":"C0","Action":"A41","Auth":"basic","WebSocket":true,"Params":["p0","rest"],"Parent":"r38","Pos":"routes.conf:280:15"},
+{"Name":"r331","Method":"GET","Path":"/:p0/...","Controller":"C1","Action":"A331","Params":["p0"],"Pos":"routes.conf:2311:7"},
+{"Name":"r331","Method":"HEAD","Path":"/:p0/...","Controller":"C1","Action":"A331","Params":["p0"],"Pos":"routes.conf:2311:7"},
+{"Name":"r338","Method":"GET","Path":"/:p0/.../.../a-b","Controller":"C0","Action":"A338","Auth":"authenticated","Params":["p0"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["b"]},{"Func":"hasanyrole","Args":["manager"]}],"Permissions":[{"Func":"ispermittedall","Args":["a"]},{"Func":"ispermitted","Args":["users:edit"]}]},"Parent":"r331","Pos":"routes.conf:2352:11"},
+{"Name":"r339","Method":"GET","Path":"/:p0/.../.../a-b/ab*rest","Controller":"C0","Action":"A339","Auth":"authenticated","Params":["p0","rest"],"Constraints":["","oneof=a a/b x/y/z"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["b"]},{"Func":"hasanyrole","Args":["manager"]}],"Permissions":[{"Func":"ispermittedall","Args":["a"]},{"Func":"ispermitted","Args":["users:edit"]}]},"Parent":"r338","Pos":"routes.conf:2360:15"},
+{"Name":"r337","Method":"GET","Path":"/:p0/.../1*rest","Controller":"C1","Action":"A337","Params":["p0","rest"],"Constraints":["","oneof=a a/b x/y/z"],"Parent":"r331","Pos":"routes.conf:2347:11"},
+{"Name":"r337","Method":"PUT","Path":"/:p0/.../1*rest","Controller":"C1","Action":"A337","MaxBodySize":5242880,"Params":["p0","rest"],"Constraints":["","oneof=a a/b x/y/z"],"Parent":"r331","Pos":"routes.conf:2347:11"},
+{"Name":"r337","Method":"WS","Path":"/:p0/.../1*rest","Controller":"C1","Action":"A337","WebSocket":true,"Params":["p0","rest"],"Constraints":["","oneof=a a/b x/y/z"],"Parent":"r331","Pos":"routes.conf:2347:11"},
+{"Name":"r332","Method":"GET","Path":"/:p0/.../:p2/:p3","Controller":"C1","Action":"A332","Params":["p0","p2","p3"],"Parent":"r331","Pos":"routes.conf:2317:11"},
+{"Name":"r333","Method":"HEAD","Path":"/:p0/.../:p2/:p3","Controller":"C1","Action":"A333","Params":["p0","p2","p3"],"Parent":"r332","Pos":"routes.conf:2322:15"},
+{"Name":"r332","Method":"POST","Path":"/:p0/.../:p2/:p3","Controller":"C1","Action":"A332","MaxBodySize":5242880,"Params":["p0","p2","p3"],"Parent":"r331","Pos":"routes.conf:2317:11"},
+{"Name":"r336","Method":"CONNECT","Path":"/:p0/.../:p2/:p3/1*rest","Controller":"C1","Action":"A336","Params":["p0","p2","p3","rest"],"Constraints":["","","","oneof=a a/b x/y/z"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":8,"Parent":"r332","Pos":"routes.conf:2338:15"},
+{"Name":"r336","Method":"GET","Path":"/:p0/.../:p2/:p3/1*rest","Controller":"C1","Action":"A336","Params":["p0","p2","p3","rest"],"Constraints":["","","","oneof=a a/b x/y/z"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":8,"Parent":"r332","Pos":"routes.conf:2338:15"},
+{"Name":"r336","Method":"PUT","Path":"/:p0/.../:p2/:p3/1*rest","Controller":"C1","Action":"A336","MaxBodySize":5242880,"Params":["p0","p2","p3","rest"],"Constraints":["","","","oneof=a a/b x/y/z"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":8,"Parent":"r332","Pos":"routes.conf:2338:15"},
+{"Name":"r334","Method":"HEAD","Path":"/:p0/.../:p2/:p3/a","Controller":"C1","Action":"A334","Params":["p0","p2","p3"],"CORS":2,"Parent":"r332","Pos":"routes.conf:2326:15"},
+{"Name":"r335","Method":"POST","Path":"/:p0/.../:p2/:p3/user_:p4","Controller":"C1","Action":"A335","MaxBodySize":5242880,"Params":["p0","p2","p3","p4"],"Constraints":["","","","required,len=1"],"CORS":26,"Parent":"r332","Pos":"routes.conf:2332:15"},
+{"Name":"r181","Method":"GET","Path":"/:p0/.:p1","Controller":"C1","Action":"A181","Params":["p0","p1"],"Constraints":["required",""],"CORS":27,"Pos":"routes.conf:1279:7"},
+{"Name":"r181","Method":"POST","Path":"/:p0/.:p1","Controller":"C1","Action":"A181","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["required",""],"CORS":27,"Pos":"routes.conf:1279:7"},
+{"Name":"r101","Method":"GET","Path":"/:p0/.a","Controller":"C1","Action":"A101","Params":["p0"],"Constraints":["max=3"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasallroles","Args":["b","a"]}]},"Pos":"routes.conf:714:7"},
+{"Name":"r101","Method":"TRACE","Path":"/:p0/.a","Controller":"C1","Action":"A101","Params":["p0"],"Constraints":["max=3"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasallroles","Args":["b","a"]}]},"Pos":"routes.conf:714:7"},
+{"Name":"r211","Method":"WS","Path":"/:p0/1/*rest","Controller":"C1","Action":"A211","WebSocket":true,"Params":["p0","rest"],"Constraints":["","max=5"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["manager"]},{"Func":"hasrole","Args":["a"]}]},"Parent":"r209","Pos":"routes.conf:1484:11"},
+{"Name":"r343","Method":"GET","Path":"/:p0/1:p1","Controller":"C1","Action":"A343","Params":["p0","p1"],"Parent":"r342","Pos":"routes.conf:2391:11"},
+{"Name":"r346","Method":"POST","Path":"/:p0/1:p1/*rest","Controller":"C1","Action":"A346","Auth":"authenticated","MaxBodySize":1024,"Params":["p0","p1","rest"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["b:x:y","printer:lp7200:print"]}]},"CORS":28,"Parent":"r343","Pos":"routes.conf:2408:15"},
+{"Name":"r344","Method":"GET","Path":"/:p0/1:p1/.:p2/*rest","Controller":"C1","Action":"A344","Params":["p0","p1","p2","rest"],"Constraints":["","","oneof=a b v1 42",""],"CORS":4,"Parent":"r343","Pos":"routes.conf:2397:15"},
+{"Name":"r344","Method":"TRACE","Path":"/:p0/1:p1/.:p2/*rest","Controller":"C1","Action":"A344","Params":["p0","p1","p2","rest"],"Constraints":["","","oneof=a b v1 42",""],"CORS":4,"Parent":"r343","Pos":"routes.conf:2397:15"},
+{"Name":"r345","Method":"PATCH","Path":"/:p0/1:p1/~u","Controller":"C1","Action":"A345","MaxBodySize":5242880,"Params":["p0","p1"],"Parent":"r343","Pos":"routes.conf:2403:15"},
+{"Name":"r138","Method":"GET","Path":"/:p0/42","Controller":"C1","Action":"A138","Auth":"token","Params":["p0"],"Pos":"routes.conf:977:7"},
+{"Name":"r176","Method":"OPTIONS","Path":"/:p0/42","Controller":"C1","Action":"A176","Auth":"token","AntiCSRFCheck":true,"Params":["p0"],"Constraints":["number|uuid"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["b"]}]},"CORS":4,"Parent":"r173","Pos":"routes.conf:1241:15"},
+{"Name":"r265","Method":"PATCH","Path":"/:p0/42","Controller":"C1","Action":"A265","MaxBodySize":64,"Params":["p0"],"Pos":"routes.conf:1866:7"},
+{"Name":"r139","Method":"POST","Path":"/:p0/42","Controller":"C1","Action":"A139","Auth":"token","MaxBodySize":5242880,"Params":["p0"],"Parent":"r138","Pos":"routes.conf:984:11"},
+{"Name":"r138","Method":"TRACE","Path":"/:p0/42","Controller":"C1","Action":"A138","Auth":"token","Params":["p0"],"Pos":"routes.conf:977:7"},
+{"Name":"r173","Method":"WS","Path":"/:p0/42","Controller":"C1","Action":"A173","Auth":"token","WebSocket":true,"Params":["p0"],"Constraints":["number|uuid"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["b"]}]},"Parent":"r170","Pos":"routes.conf:1222:11"},
+{"Name":"r39","Method":"PATCH","Path":"/:p0/42/:p2","Controller":"C2","Action":"A39","Auth":"token","MaxBodySize":5242880,"Params":["p0","p2"],"Constraints":["","alpha"],"CORS":29,"Parent":"r38","Pos":"routes.conf:266:15"},
+{"Name":"r142","Method":"POST","Path":"/:p0/42/:p2","Controller":"C1","Action":"A142","Auth":"token","MaxBodySize":5242880,"Params":["p0","p2"],"Constraints":["","uuid3|uuid5"],"CORS":30,"Parent":"r138","Pos":"routes.conf:1004:11"},
+{"Name":"r143","Method":"OPTIONS","Path":"/:p0/42/:p2/user_x/user_x","Controller":"C0","Action":"A143","Auth":"token","Params":["p0","p2"],"Constraints":["","uuid3|uuid5"],"CORS":30,"Parent":"r142","Pos":"routes.conf:1010:15"},
+{"Name":"r143","Method":"POST","Path":"/:p0/42/:p2/user_x/user_x","Controller":"C0","Action":"A143","Auth":"token","MaxBodySize":5242880,"Params":["p0","p2"],"Constraints":["","uuid3|uuid5"],"CORS":30,"Parent":"r142","Pos":"routes.conf:1010:15"},
+{"Name":"r143","Method":"PUT","Path":"/:p0/42/:p2/user_x/user_x","Controller":"C0","Action":"A143","Auth":"token","MaxBodySize":5242880,"Params":["p0","p2"],"Constraints":["","uuid3|uuid5"],"CORS":30,"Parent":"r142","Pos":"routes.conf:1010:15"},
+{"Name":"r140","Method":"GET","Path":"/:p0/42/:p2/~:p3","Controller":"C1","Action":"A140","Auth":"token","Params":["p0","p2","p3"],"Constraints":["","max=3",""],"Parent":"r139","Pos":"routes.conf:990:15"},
+{"Name":"r140","Method":"PATCH","Path":"/:p0/42/:p2/~:p3","Controller":"C1","Action":"A140","Auth":"token","MaxBodySize":5242880,"Params":["p0","p2","p3"],"Constraints":["","max=3",""],"Parent":"r139","Pos":"routes.conf:990:15"},
+{"Name":"r141","Method":"CONNECT","Path":"/:p0/42/ab*rest","Controller":"C1","Action":"A141","Auth":"token","Params":["p0","rest"],"Constraints":["","min=3"],"CORS":31,"Parent":"r138","Pos":"routes.conf:997:11"},
+{"Name":"r141","Method":"PATCH","Path":"/:p0/42/ab*rest","Controller":"C1","Action":"A141","Auth":"token","MaxBodySize":1024,"Params":["p0","rest"],"Constraints":["","min=3"],"CORS":31,"Parent":"r138","Pos":"routes.conf:997:11"},
+{"Name":"r141","Method":"WS","Path":"/:p0/42/ab*rest","Controller":"C1","Action":"A141","Auth":"token","WebSocket":true,"Params":["p0","rest"],"Constraints":["","min=3"],"Parent":"r138","Pos":"routes.conf:997:11"},
+{"Name":"r175","Method":"GET","Path":"/:p0/42/abc","Controller":"C1","Action":"A175","Auth":"token","AntiCSRFCheck":true,"Params":["p0"],"Constraints":["number|uuid"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["b"]}]},"Parent":"r173","Pos":"routes.conf:1235:15"},
+{"Name":"r175","Method":"TRACE","Path":"/:p0/42/abc","Controller":"C1","Action":"A175","Auth":"token","AntiCSRFCheck":true,"Params":["p0"],"Constraints":["number|uuid"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["b"]}]},"Parent":"r173","Pos":"routes.conf:1235:15"},
+{"Name":"r177","Method":"GET","Path":"/:p0/42/x.y","Controller":"C1","Action":"A177","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0"],"Constraints":["number|uuid"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"Parent":"r173","Pos":"routes.conf:1247:15"},
+{"Name":"r177","Method":"POST","Path":"/:p0/42/x.y","Controller":"C1","Action":"A177","Auth":"anonymous","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0"],"Constraints":["number|uuid"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"Parent":"r173","Pos":"routes.conf:1247:15"},
+{"Name":"r174","Method":"GET","Path":"/:p0/42/~u/a:p3","Controller":"C1","Action":"A174","Auth":"token","AntiCSRFCheck":true,"Params":["p0","p3"],"Constraints":["number|uuid",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["b"]}]},"Parent":"r173","Pos":"routes.conf:1229:15"},
+{"Name":"r174","Method":"OPTIONS","Path":"/:p0/42/~u/a:p3","Controller":"C1","Action":"A174","Auth":"token","AntiCSRFCheck":true,"Params":["p0","p3"],"Constraints":["number|uuid",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["b"]}]},"Parent":"r173","Pos":"routes.conf:1229:15"},
+{"Name":"r263","Method":"CONNECT","Path":"/:p0/:p1","Controller":"C1","Action":"A263","Params":["p0","p1"],"Pos":"routes.conf:1853:7"},
+{"Name":"r349","Method":"DELETE","Path":"/:p0/:p1","Controller":"C0","Action":"A349","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["","oneof=a b v1 42"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermittedall","Args":["users:view"]}]},"Pos":"routes.conf:2435:7"},
+{"Name":"r63","Method":"GET","Path":"/:p0/:p1","Controller":"C2","Action":"A63","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["number,min=5,max=100","uuid3|uuid5"],"CORS":32,"Parent":"r62","Pos":"routes.conf:433:11"},
+{"Name":"r63","Method":"HEAD","Path":"/:p0/:p1","Controller":"C2","Action":"A63","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["number,min=5,max=100","uuid3|uuid5"],"CORS":32,"Parent":"r62","Pos":"routes.conf:433:11"},
+{"Name":"r63","Method":"POST","Path":"/:p0/:p1","Controller":"C2","Action":"A63","Auth":"anonymous","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["number,min=5,max=100","uuid3|uuid5"],"CORS":32,"Parent":"r62","Pos":"routes.conf:433:11"},
+{"Name":"r259","Method":"TRACE","Path":"/:p0/:p1","Controller":"C1","Action":"A259","Params":["p0","p1"],"Constraints":["","number|alpha,max=4"],"Pos":"routes.conf:1824:7"},
+{"Name":"r172","Method":"OPTIONS","Path":"/:p0/:p1/:p2","Controller":"C1","Action":"A172","Auth":"token","AntiCSRFCheck":true,"Params":["p0","p1","p2"],"Constraints":["number|uuid","",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a"]},{"Func":"hasanyrole","Args":["a"]}]},"Parent":"r170","Pos":"routes.conf:1214:11"},
+{"Name":"r172","Method":"POST","Path":"/:p0/:p1/:p2","Controller":"C1","Action":"A172","Auth":"token","MaxBodySize":1024,"AntiCSRFCheck":true,"Params":["p0","p1","p2"],"Constraints":["number|uuid","",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a"]},{"Func":"hasanyrole","Args":["a"]}]},"Parent":"r170","Pos":"routes.conf:1214:11"},
+{"Name":"r350","Method":"WS","Path":"/:p0/:p1/a-b/b","Controller":"C2","Action":"A350","WebSocket":true,"Params":["p0","p1"],"Constraints":["","oneof=a b v1 42"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermittedall","Args":["users:view"]}]},"Parent":"r349","Pos":"routes.conf:2442:11"},
+{"Name":"r351","Method":"CONNECT","Path":"/:p0/:p1/a-b/b/.a/a:p5","Controller":"C2","Action":"A351","Params":["p0","p1","p5"],"Constraints":["","oneof=a b v1 42",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermittedall","Args":["users:view"]}]},"Parent":"r350","Pos":"routes.conf:2448:15"},
+{"Name":"r351","Method":"TRACE","Path":"/:p0/:p1/a-b/b/.a/a:p5","Controller":"C2","Action":"A351","Params":["p0","p1","p5"],"Constraints":["","oneof=a b v1 42",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermittedall","Args":["users:view"]}]},"Parent":"r350","Pos":"routes.conf:2448:15"},
+{"Name":"r351","Method":"WS","Path":"/:p0/:p1/a-b/b/.a/a:p5","Controller":"C2","Action":"A351","WebSocket":true,"Params":["p0","p1","p5"],"Constraints":["","oneof=a b v1 42",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermittedall","Args":["users:view"]}]},"Parent":"r350","Pos":"routes.conf:2448:15"},
+{"Name":"r353","Method":"GET","Path":"/:p0/:p1/a-b/b/b","Controller":"C2","Action":"A353","Params":["p0","p1"],"Constraints":["","oneof=a b v1 42"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermittedall","Args":["users:view"]}]},"Parent":"r350","Pos":"routes.conf:2458:15"},
+{"Name":"r353","Method":"PUT","Path":"/:p0/:p1/a-b/b/b","Controller":"C2","Action":"A353","MaxBodySize":1,"Params":["p0","p1"],"Constraints":["","oneof=a b v1 42"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermittedall","Args":["users:view"]}]},"Parent":"r350","Pos":"routes.conf:2458:15"},
+{"Name":"r353","Method":"TRACE","Path":"/:p0/:p1/a-b/b/b","Controller":"C2","Action":"A353","Params":["p0","p1"],"Constraints":["","oneof=a b v1 42"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermittedall","Args":["users:view"]}]},"Parent":"r350","Pos":"routes.conf:2458:15"},
+{"Name":"r157","Method":"CONNECT","Path":"/:p0/=","Controller":"C1","Action":"A157","Auth":"token","Params":["p0"],"Parent":"r156","Pos":"routes.conf:1108:11"},
+{"Name":"r158","Method":"GET","Path":"/:p0/=","Controller":"C1","Action":"A158","Auth":"token","Params":["p0"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["b"]},{"Func":"hasrole","Args":["a"]}],"Permissions":[{"Func":"ispermittedall","Args":["reports:read,write","a"]}]},"CORS":33,"Parent":"r157","Pos":"routes.conf:1113:15"},
+{"Name":"r158","Method":"HEAD","Path":"/:p0/=","Controller":"C1","Action":"A158","Auth":"token","Params":["p0"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["b"]},{"Func":"hasrole","Args":["a"]}],"Permissions":[{"Func":"ispermittedall","Args":["reports:read,write","a"]}]},"CORS":33,"Parent":"r157","Pos":"routes.conf:1113:15"},
+{"Name":"r157","Method":"PATCH","Path":"/:p0/=","Controller":"C1","Action":"A157","Auth":"token","MaxBodySize":5242880,"Params":["p0"],"Parent":"r156","Pos":"routes.conf:1108:11"},
+{"Name":"r156","Method":"POST","Path":"/:p0/=","Controller":"C1","Action":"A156","Auth":"anonymous","MaxBodySize":5242880,"Params":["p0"],"Pos":"routes.conf:1101:7"},
+{"Name":"r169","Method":"GET","Path":"/:p0/=/:p2","Controller":"C1","Action":"A169","Auth":"token","Params":["p0","p2"],"Parent":"r156","Pos":"routes.conf:1190:11"},
+{"Name":"r169","Method":"HEAD","Path":"/:p0/=/:p2","Controller":"C1","Action":"A169","Auth":"token","Params":["p0","p2"],"Parent":"r156","Pos":"routes.conf:1190:11"},
+{"Name":"r161","Method":"POST","Path":"/:p0/=/:p2","Controller":"C1","Action":"A161","Auth":"token","MaxBodySize":5242880,"Params":["p0","p2"],"Constraints":["","uuid"],"Parent":"r156","Pos":"routes.conf:1135:11"},
+{"Name":"r161","Method":"WS","Path":"/:p0/=/:p2","Controller":"C1","Action":"A161","Auth":"token","WebSocket":true,"Params":["p0","p2"],"Constraints":["","uuid"],"Parent":"r156","Pos":"routes.conf:1135:11"},
+{"Name":"r165","Method":"DELETE","Path":"/:p0/=/:p2/.a","Controller":"C1","Action":"A165","Auth":"token","MaxBodySize":5242880,"Params":["p0","p2"],"Constraints":["","uuid"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["manager"]},{"Func":"hasrole","Args":["admin"]}]},"CORS":34,"Parent":"r161","Pos":"routes.conf:1159:15"},
+{"Name":"r164","Method":"GET","Path":"/:p0/=/:p2/1:p3","Controller":"C1","Action":"A164","Auth":"token","Params":["p0","p2","p3"],"Constraints":["","uuid",""],"Parent":"r161","Pos":"routes.conf:1154:15"},
+{"Name":"r162","Method":"GET","Path":"/:p0/=/:p2/1:p3/:p4","Controller":"C2","Action":"A162","Auth":"token","Params":["p0","p2","p3","p4"],"Constraints":["","uuid","",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["admin","manager"]},{"Func":"hasallroles","Args":["admin","b"]}],"Permissions":[{"Func":"ispermitted","Args":["printer:lp7200:print"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"Parent":"r161","Pos":"routes.conf:1141:15"},
+{"Name":"r162","Method":"OPTIONS","Path":"/:p0/=/:p2/1:p3/:p4","Controller":"C2","Action":"A162","Auth":"token","Params":["p0","p2","p3","p4"],"Constraints":["","uuid","",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["admin","manager"]},{"Func":"hasallroles","Args":["admin","b"]}],"Permissions":[{"Func":"ispermitted","Args":["printer:lp7200:print"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"Parent":"r161","Pos":"routes.conf:1141:15"},
+{"Name":"r163","Method":"CONNECT","Path":"/:p0/=/:p2/:p3","Controller":"C1","Action":"A163","Auth":"token","Params":["p0","p2","p3"],"Constraints":["","uuid",""],"Parent":"r161","Pos":"routes.conf:1148:15"},
+{"Name":"r166","Method":"GET","Path":"/:p0/=/:p2/:p3","Controller":"C1","Action":"A166","Auth":"anonymous","Params":["p0","p2","p3"],"Parent":"r156","Pos":"routes.conf:1169:11"},
+{"Name":"r163","Method":"POST","Path":"/:p0/=/:p2/:p3","Controller":"C1","Action":"A163","Auth":"token","MaxBodySize":1024,"Params":["p0","p2","p3"],"Constraints":["","uuid",""],"Parent":"r161","Pos":"routes.conf:1148:15"},
+{"Name":"r168","Method":"CONNECT","Path":"/:p0/=/:p2/:p3/.a/.:p5","Controller":"C1","Action":"A168","Auth":"anonymous","Params":["p0","p2","p3","p5"],"CORS":35,"Parent":"r166","Pos":"routes.conf:1181:15"},
+{"Name":"r168","Method":"TRACE","Path":"/:p0/=/:p2/:p3/.a/.:p5","Controller":"C1","Action":"A168","Auth":"anonymous","Params":["p0","p2","p3","p5"],"CORS":35,"Parent":"r166","Pos":"routes.conf:1181:15"},
+{"Name":"r167","Method":"GET","Path":"/:p0/=/:p2/:p3/a-b","Controller":"C1","Action":"A167","Auth":"authenticated","Params":["p0","p2","p3"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]}]},"Parent":"r166","Pos":"routes.conf:1174:15"},
+{"Name":"r167","Method":"PATCH","Path":"/:p0/=/:p2/:p3/a-b","Controller":"C1","Action":"A167","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","p2","p3"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]}]},"Parent":"r166","Pos":"routes.conf:1174:15"},
+{"Name":"r167","Method":"PUT","Path":"/:p0/=/:p2/:p3/a-b","Controller":"C1","Action":"A167","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","p2","p3"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]}]},"Parent":"r166","Pos":"routes.conf:1174:15"},
+{"Name":"r160","Method":"GET","Path":"/:p0/=/v1/*rest","Controller":"C0","Action":"A160","Auth":"token","Params":["p0","rest"],"CORS":36,"Parent":"r157","Pos":"routes.conf:1126:15"},
+{"Name":"r159","Method":"GET","Path":"/:p0/=/x.:p2/:p3","Controller":"C1","Action":"A159","Auth":"token","Params":["p0","p2","p3"],"Constraints":["","lte=3",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["b"]}],"Permissions":[{"Func":"ispermittedall","Args":["reports:read,write","a","b:x:y"]}]},"CORS":37,"Parent":"r157","Pos":"routes.conf:1119:15"},
+{"Name":"r159","Method":"HEAD","Path":"/:p0/=/x.:p2/:p3","Controller":"C1","Action":"A159","Auth":"token","Params":["p0","p2","p3"],"Constraints":["","lte=3",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["b"]}],"Permissions":[{"Func":"ispermittedall","Args":["reports:read,write","a","b:x:y"]}]},"CORS":37,"Parent":"r157","Pos":"routes.conf:1119:15"},
+{"Name":"r406","Method":"GET","Path":"/:p0/@","Controller":"C0","Action":"A406","Params":["p0"],"Pos":"routes.conf:2827:7"},
+{"Name":"r406","Method":"OPTIONS","Path":"/:p0/@","Controller":"C0","Action":"A406","Params":["p0"],"Pos":"routes.conf:2827:7"},
+{"Name":"r406","Method":"POST","Path":"/:p0/@","Controller":"C0","Action":"A406","MaxBodySize":1,"Params":["p0"],"Pos":"routes.conf:2827:7"},
+{"Name":"r347","Method":"GET","Path":"/:p0/a/abc","Controller":"C2","Action":"A347","Params":["p0"],"Parent":"r342","Pos":"routes.conf:2421:11"},
+{"Name":"r347","Method":"PUT","Path":"/:p0/a/abc","Controller":"C2","Action":"A347","MaxBodySize":5242880,"Params":["p0"],"Parent":"r342","Pos":"routes.conf:2421:11"},
+{"Name":"r347","Method":"WS","Path":"/:p0/a/abc","Controller":"C2","Action":"A347","WebSocket":true,"Params":["p0"],"Parent":"r342","Pos":"routes.conf:2421:11"},
+{"Name":"r117","Method":"GET","Path":"/:p0/a:p1","Controller":"C2","Action":"A117","Auth":"token","Params":["p0","p1"],"Constraints":["","gte=-1.5"],"Pos":"routes.conf:824:7"},
+{"Name":"r322","Method":"OPTIONS","Path":"/:p0/a:p1","Controller":"C0","Action":"A322","Auth":"basic","AntiCSRFCheck":true,"Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Pos":"routes.conf:2250:7"},
+{"Name":"r325","Method":"CONNECT","Path":"/:p0/a:p1/*rest","Controller":"C0","Action":"A325","Auth":"basic","AntiCSRFCheck":true,"Params":["p0","p1","rest"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r324","Pos":"routes.conf:2272:15"},
+{"Name":"r324","Method":"GET","Path":"/:p0/a:p1/*rest","Controller":"C0","Action":"A324","Auth":"basic","AntiCSRFCheck":true,"Params":["p0","p1","rest"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r322","Pos":"routes.conf:2265:11"},
+{"Name":"r327","Method":"POST","Path":"/:p0/a:p1/*rest","Controller":"C0","Action":"A327","Auth":"anonymous","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1","rest"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r324","Pos":"routes.conf:2281:15"},
+{"Name":"r326","Method":"TRACE","Path":"/:p0/a:p1/*rest","Controller":"C0","Action":"A326","Auth":"basic","AntiCSRFCheck":true,"Params":["p0","p1","rest"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["manager"]},{"Func":"hasanyrole","Args":["manager"]}],"Permissions":[{"Func":"ispermitted","Args":["reports:read,write"]}]},"Parent":"r324","Pos":"routes.conf:2276:15"},
+{"Name":"r323","Method":"GET","Path":"/:p0/a:p1/=","Controller":"C0","Action":"A323","Auth":"basic","Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r322","Pos":"routes.conf:2259:11"},
+{"Name":"r328","Method":"POST","Path":"/:p0/a:p1/=","Controller":"C0","Action":"A328","Auth":"basic","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r322","Pos":"routes.conf:2288:11"},
+{"Name":"r329","Method":"CONNECT","Path":"/:p0/a:p1/=/users","Controller":"C0","Action":"A329","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"CORS":24,"Parent":"r328","Pos":"routes.conf:2294:15"},
+{"Name":"r329","Method":"GET","Path":"/:p0/a:p1/=/users","Controller":"C0","Action":"A329","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"CORS":24,"Parent":"r328","Pos":"routes.conf:2294:15"},
+{"Name":"r329","Method":"TRACE","Path":"/:p0/a:p1/=/users","Controller":"C0","Action":"A329","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"CORS":24,"Parent":"r328","Pos":"routes.conf:2294:15"},
+{"Name":"r119","Method":"GET","Path":"/:p0/a:p1/abc/:p3","Controller":"C1","Action":"A119","Auth":"token","Params":["p0","p1","p3"],"Constraints":["","gte=-1.5",""],"CORS":38,"Parent":"r117","Pos":"routes.conf:837:11"},
+{"Name":"r119","Method":"POST","Path":"/:p0/a:p1/abc/:p3","Controller":"C1","Action":"A119","Auth":"token","MaxBodySize":8,"Params":["p0","p1","p3"],"Constraints":["","gte=-1.5",""],"CORS":38,"Parent":"r117","Pos":"routes.conf:837:11"},
+{"Name":"r119","Method":"WS","Path":"/:p0/a:p1/abc/:p3","Controller":"C1","Action":"A119","Auth":"token","WebSocket":true,"Params":["p0","p1","p3"],"Constraints":["","gte=-1.5",""],"Parent":"r117","Pos":"routes.conf:837:11"},
+{"Name":"r120","Method":"GET","Path":"/:p0/a:p1/abc/:p3/*rest","Controller":"C2","Action":"A120","Auth":"anonymous","Params":["p0","p1","p3","rest"],"Constraints":["","gte=-1.5","",""],"CORS":38,"Parent":"r119","Pos":"routes.conf:845:15"},
+{"Name":"r120","Method":"PATCH","Path":"/:p0/a:p1/abc/:p3/*rest","Controller":"C2","Action":"A120","Auth":"anonymous","MaxBodySize":5242880,"Params":["p0","p1","p3","rest"],"Constraints":["","gte=-1.5","",""],"CORS":38,"Parent":"r119","Pos":"routes.conf:845:15"},
+{"Name":"r121","Method":"GET","Path":"/:p0/a:p1/abc/:p3/abc","Controller":"C1","Action":"A121","Auth":"token","Params":["p0","p1","p3"],"Constraints":["","gte=-1.5",""],"CORS":38,"Parent":"r119","Pos":"routes.conf:852:15"},
+{"Name":"r121","Method":"HEAD","Path":"/:p0/a:p1/abc/:p3/abc","Controller":"C1","Action":"A121","Auth":"token","Params":["p0","p1","p3"],"Constraints":["","gte=-1.5",""],"CORS":38,"Parent":"r119","Pos":"routes.conf:852:15"},
+{"Name":"r118","Method":"DELETE","Path":"/:p0/a:p1/new","Controller":"C2","Action":"A118","Auth":"token","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["","gte=-1.5"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit","reports:read,write"]},{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r117","Pos":"routes.conf:831:11"},
+{"Name":"r118","Method":"OPTIONS","Path":"/:p0/a:p1/new","Controller":"C2","Action":"A118","Auth":"token","Params":["p0","p1"],"Constraints":["","gte=-1.5"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit","reports:read,write"]},{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r117","Pos":"routes.conf:831:11"},
+{"Name":"r296","Method":"CONNECT","Path":"/:p0/ab","Controller":"C0","Action":"A296","Params":["p0"],"Pos":"routes.conf:2073:7"},
+{"Name":"r296","Method":"GET","Path":"/:p0/ab","Controller":"C0","Action":"A296","Params":["p0"],"Pos":"routes.conf:2073:7"},
+{"Name":"r301","Method":"DELETE","Path":"/:p0/ab/.a","Controller":"C1","Action":"A301","MaxBodySize":5242880,"Params":["p0"],"Parent":"r296","Pos":"routes.conf:2108:11"},
+{"Name":"r301","Method":"TRACE","Path":"/:p0/ab/.a","Controller":"C1","Action":"A301","Params":["p0"],"Parent":"r296","Pos":"routes.conf:2108:11"},
+{"Name":"r298","Method":"GET","Path":"/:p0/ab/.a/*rest","Controller":"C1","Action":"A298","Auth":"token","Params":["p0","rest"],"CORS":39,"Parent":"r297","Pos":"routes.conf:2087:15"},
+{"Name":"r297","Method":"PATCH","Path":"/:p0/ab/.a/*rest","Controller":"C0","Action":"A297","Auth":"token","MaxBodySize":5242880,"Params":["p0","rest"],"Parent":"r296","Pos":"routes.conf:2080:11"},
+{"Name":"r348","Method":"DELETE","Path":"/:p0/ab:p1","Controller":"C2","Action":"A348","MaxBodySize":5242880,"Params":["p0","p1"],"CORS":4,"Pos":"routes.conf:2428:7"},
+{"Name":"r341","Method":"GET","Path":"/:p0/ab:p1","Controller":"C2","Action":"A341","Auth":"token","Params":["p0","p1"],"Pos":"routes.conf:2376:7"},
+{"Name":"r341","Method":"HEAD","Path":"/:p0/ab:p1","Controller":"C2","Action":"A341","Auth":"token","Params":["p0","p1"],"Pos":"routes.conf:2376:7"},
+{"Name":"r348","Method":"PATCH","Path":"/:p0/ab:p1","Controller":"C2","Action":"A348","MaxBodySize":5242880,"Params":["p0","p1"],"CORS":4,"Pos":"routes.conf:2428:7"},
+{"Name":"r341","Method":"WS","Path":"/:p0/ab:p1","Controller":"C2","Action":"A341","Auth":"token","WebSocket":true,"Params":["p0","p1"],"Pos":"routes.conf:2376:7"},
+{"Name":"r13","Method":"GET","Path":"/:p0/b","Controller":"C1","Action":"A13","Auth":"basic","Params":["p0"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin","manager","b"]},{"Func":"hasrole","Args":["b"]}]},"Pos":"routes.conf:99:7"},
+{"Name":"r178","Method":"GET","Path":"/:p0/user_x/...","Controller":"C1","Action":"A178","Auth":"token","AntiCSRFCheck":true,"Params":["p0"],"Constraints":["number|uuid"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a"]},{"Func":"hasanyrole","Args":["a"]}]},"Parent":"r170","Pos":"routes.conf:1256:11"},
+{"Name":"r180","Method":"GET","Path":"/:p0/user_x/.../:p3","Controller":"C1","Action":"A180","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p3"],"Constraints":["number|uuid",""],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r178","Pos":"routes.conf:1268:15"},
+{"Name":"r179","Method":"GET","Path":"/:p0/user_x/.../ab:p3","Controller":"C1","Action":"A179","Auth":"token","AntiCSRFCheck":true,"Params":["p0","p3"],"Constraints":["number|uuid",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a"]},{"Func":"hasanyrole","Args":["a"]}]},"Parent":"r178","Pos":"routes.conf:1262:15"},
+{"Name":"r179","Method":"PUT","Path":"/:p0/user_x/.../ab:p3","Controller":"C1","Action":"A179","Auth":"token","MaxBodySize":8,"AntiCSRFCheck":true,"Params":["p0","p3"],"Constraints":["number|uuid",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a"]},{"Func":"hasanyrole","Args":["a"]}]},"Parent":"r178","Pos":"routes.conf:1262:15"},
+{"Name":"r179","Method":"TRACE","Path":"/:p0/user_x/.../ab:p3","Controller":"C1","Action":"A179","Auth":"token","AntiCSRFCheck":true,"Params":["p0","p3"],"Constraints":["number|uuid",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a"]},{"Func":"hasanyrole","Args":["a"]}]},"Parent":"r178","Pos":"routes.conf:1262:15"},
+{"Name":"r136","Method":"GET","Path":"/:p0/v1","Controller":"C2","Action":"A136","Params":["p0"],"Parent":"r135","Pos":"routes.conf:963:11"},
+{"Name":"r42","Method":"GET","Path":"/:p0/v1/ab","Controller":"C2","Action":"A42","Auth":"token","AntiCSRFCheck":true,"Params":["p0"],"Parent":"r38","Pos":"routes.conf:287:15"},
+{"Name":"r171","Method":"OPTIONS","Path":"/:p0/x.y/*rest","Controller":"C1","Action":"A171","AntiCSRFCheck":true,"Params":["p0","rest"],"Constraints":["number|uuid",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]},{"Func":"hasallroles","Args":["admin","manager","b"]}]},"Parent":"r170","Pos":"routes.conf:1208:11"},
+{"Name":"r171","Method":"POST","Path":"/:p0/x.y/*rest","Controller":"C1","Action":"A171","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","rest"],"Constraints":["number|uuid",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]},{"Func":"hasallroles","Args":["admin","manager","b"]}]},"Parent":"r170","Pos":"routes.conf:1208:11"},
+{"Name":"r171","Method":"WS","Path":"/:p0/x.y/*rest","Controller":"C1","Action":"A171","WebSocket":true,"Params":["p0","rest"],"Constraints":["number|uuid",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]},{"Func":"hasallroles","Args":["admin","manager","b"]}]},"Parent":"r170","Pos":"routes.conf:1208:11"},
+{"Name":"r385","Method":"DELETE","Path":"/:p0/~*rest","Controller":"C0","Action":"A385","Auth":"basic","MaxBodySize":5242880,"Params":["p0","rest"],"Pos":"routes.conf:2677:7"},
+{"Name":"r419","Method":"GET","Path":"/:p0/~:p1","Controller":"C0","Action":"A419","Auth":"authenticated","Params":["p0","p1"],"Pos":"routes.conf:2915:7"},
+{"Name":"r419","Method":"HEAD","Path":"/:p0/~:p1","Controller":"C0","Action":"A419","Auth":"authenticated","Params":["p0","p1"],"Pos":"routes.conf:2915:7"},
+{"Name":"r40","Method":"PUT","Path":"/:p0/~:p1/@","Controller":"C2","Action":"A40","Auth":"basic","MaxBodySize":1,"Params":["p0","p1"],"Constraints":["","uuid4"],"Parent":"r38","Pos":"routes.conf:273:15"},
+{"Name":"r84","Method":"GET","Path":"/:p0/~u","Controller":"C1","Action":"A84","Params":["p0"],"CORS":40,"Pos":"routes.conf:589:7"},
+{"Name":"r84","Method":"HEAD","Path":"/:p0/~u","Controller":"C1","Action":"A84","Params":["p0"],"CORS":40,"Pos":"routes.conf:589:7"},
+{"Name":"r210","Method":"PUT","Path":"/:p0/~u","Controller":"C1","Action":"A210","MaxBodySize":5242880,"Params":["p0"],"Parent":"r209","Pos":"routes.conf:1478:11"},
+{"Name":"r440","Method":"CONNECT","Path":"/=","Controller":"C0","Action":"A440","Auth":"basic","Parent":"r438","Pos":"routes.conf:3059:11"},
+{"Name":"r438","Method":"GET","Path":"/=","Controller":"C0","Action":"A438","Auth":"basic","Pos":"routes.conf:3046:7"},
+{"Name":"r444","Method":"HEAD","Path":"/=","Controller":"C0","Action":"A444","Auth":"basic","CORS":25,"Parent":"r440","Pos":"routes.conf:3086:15"},
+{"Name":"r440","Method":"OPTIONS","Path":"/=","Controller":"C0","Action":"A440","Auth":"basic","Parent":"r438","Pos":"routes.conf:3059:11"},
+{"Name":"r444","Method":"POST","Path":"/=","Controller":"C0","Action":"A444","Auth":"basic","MaxBodySize":5242880,"CORS":25,"Parent":"r440","Pos":"routes.conf:3086:15"},
+{"Name":"r438","Method":"PUT","Path":"/=","Controller":"C0","Action":"A438","Auth":"basic","MaxBodySize":8,"Pos":"routes.conf:3046:7"},
+{"Name":"r438","Method":"TRACE","Path":"/=","Controller":"C0","Action":"A438","Auth":"basic","Pos":"routes.conf:3046:7"},
+{"Name":"r379","Method":"OPTIONS","Path":"/=/.a","Controller":"C1","Action":"A379","Auth":"basic","Pos":"routes.conf:2634:7"},
+{"Name":"r379","Method":"PATCH","Path":"/=/.a","Controller":"C1","Action":"A379","Auth":"basic","MaxBodySize":5242880,"Pos":"routes.conf:2634:7"},
+{"Name":"r379","Method":"POST","Path":"/=/.a","Controller":"C1","Action":"A379","Auth":"basic","MaxBodySize":5242880,"Pos":"routes.conf:2634:7"},
+{"Name":"r382","Method":"GET","Path":"/=/.a/.a/:p3","Controller":"C1","Action":"A382","Auth":"basic","Params":["p3"],"Parent":"r379","Pos":"routes.conf:2655:11"},
+{"Name":"r383","Method":"GET","Path":"/=/.a/.a/x.y","Controller":"C1","Action":"A383","Auth":"basic","AntiCSRFCheck":true,"CORS":5,"Parent":"r379","Pos":"routes.conf:2662:11"},
+{"Name":"r383","Method":"PUT","Path":"/=/.a/.a/x.y","Controller":"C1","Action":"A383","Auth":"basic","MaxBodySize":5242880,"AntiCSRFCheck":true,"CORS":5,"Parent":"r379","Pos":"routes.conf:2662:11"},
+{"Name":"r380","Method":"GET","Path":"/=/.a/~*rest","Controller":"C1","Action":"A380","Auth":"basic","Params":["rest"],"Constraints":["max=5"],"CORS":5,"Parent":"r379","Pos":"routes.conf:2642:11"},
+{"Name":"r380","Method":"OPTIONS","Path":"/=/.a/~*rest","Controller":"C1","Action":"A380","Auth":"basic","Params":["rest"],"Constraints":["max=5"],"CORS":5,"Parent":"r379","Pos":"routes.conf:2642:11"},
+{"Name":"r380","Method":"POST","Path":"/=/.a/~*rest","Controller":"C1","Action":"A380","Auth":"basic","MaxBodySize":5242880,"Params":["rest"],"Constraints":["max=5"],"CORS":5,"Parent":"r379","Pos":"routes.conf:2642:11"},
+{"Name":"r381","Method":"WS","Path":"/=/.a/~*rest","Controller":"Socket","Action":"A381","Auth":"basic","WebSocket":true,"Params":["rest"],"Constraints":["max=5"],"Parent":"r380","Pos":"routes.conf:2648:15"},
+{"Name":"r442","Method":"OPTIONS","Path":"/=/:p1","Controller":"C0","Action":"A442","Auth":"basic","Params":["p1"],"Parent":"r440","Pos":"routes.conf:3071:15"},
+{"Name":"r441","Method":"OPTIONS","Path":"/=/new/x.:p2","Controller":"C0","Action":"A441","Auth":"basic","AntiCSRFCheck":true,"Params":["p2"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]},{"Func":"hasallroles","Args":["b","manager"]}]},"Parent":"r440","Pos":"routes.conf:3064:15"},
+{"Name":"r443","Method":"GET","Path":"/=/x.:p1","Controller":"C1","Action":"A443","Auth":"anonymous","Params":["p1"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["b"]}],"Permissions":[{"Func":"ispermittedall","Args":["reports:read,write"]},{"Func":"ispermitted","Args":["a"]}]},"CORS":41,"Parent":"r440","Pos":"routes.conf:3077:15"},
+{"Name":"r372","Method":"CONNECT","Path":"/@","Controller":"C2","Action":"A372","AntiCSRFCheck":true,"CORS":42,"Pos":"routes.conf:2583:7"},
+{"Name":"r270","Method":"GET","Path":"/@","Controller":"C2","Action":"A270","Auth":"token","Pos":"routes.conf:1899:7"},
+{"Name":"r391","Method":"POST","Path":"/@","Controller":"C2","Action":"A391","Auth":"anonymous","MaxBodySize":5242880,"Pos":"routes.conf:2719:7"},
+{"Name":"r273","Method":"HEAD","Path":"/@/:p1","Controller":"C2","Action":"A273","Auth":"token","Params":["p1"],"Constraints":["gte=-1.5"],"Parent":"r270","Pos":"routes.conf:1919:11"},
+{"Name":"r7","Method":"PATCH","Path":"/@/user_:p1","Controller":"C0","Action":"A7","Auth":"anonymous","MaxBodySize":1024,"Params":["p1"],"Pos":"routes.conf:52:7"},
+{"Name":"r7","Method":"TRACE","Path":"/@/user_:p1","Controller":"C0","Action":"A7","Auth":"anonymous","Params":["p1"],"Pos":"routes.conf:52:7"},
+{"Name":"r271","Method":"CONNECT","Path":"/@/~u/:p2","Controller":"C2","Action":"A271","Auth":"token","Params":["p2"],"Parent":"r270","Pos":"routes.conf:1906:11"},
+{"Name":"r272","Method":"DELETE","Path":"/@/~u/:p2/user_:p3","Controller":"C2","Action":"A272","Auth":"token","MaxBodySize":5242880,"Params":["p2","p3"],"CORS":43,"Parent":"r271","Pos":"routes.conf:1911:15"},
+{"Name":"r272","Method":"POST","Path":"/@/~u/:p2/user_:p3","Controller":"C2","Action":"A272","Auth":"token","MaxBodySize":5242880,"Params":["p2","p3"],"CORS":43,"Parent":"r271","Pos":"routes.conf:1911:15"},
+{"Name":"r212","Method":"CONNECT","Path":"/a","Controller":"C2","Action":"A212","Auth":"authenticated","Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","admin"]}]},"Pos":"routes.conf:1492:7"},
+{"Name":"r219","Method":"DELETE","Path":"/a","Controller":"C2","Action":"A219","MaxBodySize":5242880,"CORS":44,"Pos":"routes.conf:1549:7"},
+{"Name":"r212","Method":"OPTIONS","Path":"/a","Controller":"C2","Action":"A212","Auth":"authenticated","Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","admin"]}]},"Pos":"routes.conf:1492:7"},
+{"Name":"r219","Method":"PATCH","Path":"/a","Controller":"C2","Action":"A219","MaxBodySize":5242880,"CORS":44,"Pos":"routes.conf:1549:7"},
+{"Name":"r212","Method":"POST","Path":"/a","Controller":"C2","Action":"A212","Auth":"authenticated","MaxBodySize":5242880,"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","admin"]}]},"Pos":"routes.conf:1492:7"},
+{"Name":"r228","Method":"DELETE","Path":"/a-b","Controller":"C0","Action":"A228","MaxBodySize":5242880,"Pos":"routes.conf:1610:7"},
+{"Name":"r228","Method":"GET","Path":"/a-b","Controller":"C0","Action":"A228","Pos":"routes.conf:1610:7"},
+{"Name":"r364","Method":"PUT","Path":"/a-b","Controller":"C2","Action":"A364","MaxBodySize":1,"Pos":"routes.conf:2532:7"},
+{"Name":"r330","Method":"TRACE","Path":"/a-b","Controller":"C0","Action":"A330","Pos":"routes.conf:2305:7"},
+{"Name":"r366","Method":"GET","Path":"/a-b/.a/users","Controller":"C1","Action":"A366","AntiCSRFCheck":true,"Parent":"r364","Pos":"routes.conf:2546:11"},
+{"Name":"r368","Method":"OPTIONS","Path":"/a-b/.a/users","Controller":"C1","Action":"A368","AntiCSRFCheck":true,"Parent":"r366","Pos":"routes.conf:2557:15"},
+{"Name":"r366","Method":"PATCH","Path":"/a-b/.a/users","Controller":"C1","Action":"A366","MaxBodySize":5242880,"AntiCSRFCheck":true,"Parent":"r364","Pos":"routes.conf:2546:11"},
+{"Name":"r367","Method":"PUT","Path":"/a-b/.a/users","Controller":"C1","Action":"A367","MaxBodySize":5242880,"AntiCSRFCheck":true,"Parent":"r366","Pos":"routes.conf:2553:15"},
+{"Name":"r369","Method":"GET","Path":"/a-b/.a/users/:p3","Controller":"C1","Action":"A369","AntiCSRFCheck":true,"Params":["p3"],"CORS":45,"Parent":"r366","Pos":"routes.conf:2562:15"},
+{"Name":"r369","Method":"POST","Path":"/a-b/.a/users/:p3","Controller":"C1","Action":"A369","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p3"],"CORS":45,"Parent":"r366","Pos":"routes.conf:2562:15"},
+{"Name":"r369","Method":"PUT","Path":"/a-b/.a/users/:p3","Controller":"C1","Action":"A369","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p3"],"CORS":45,"Parent":"r366","Pos":"routes.conf:2562:15"},
+{"Name":"r370","Method":"HEAD","Path":"/a-b/.a/users/v:p3","Controller":"C1","Action":"A370","AntiCSRFCheck":true,"Params":["p3"],"Parent":"r366","Pos":"routes.conf:2568:15"},
+{"Name":"r370","Method":"OPTIONS","Path":"/a-b/.a/users/v:p3","Controller":"C1","Action":"A370","AntiCSRFCheck":true,"Params":["p3"],"Parent":"r366","Pos":"routes.conf:2568:15"},
+{"Name":"r77","Method":"GET","Path":"/a-b/1","Controller":"C2","Action":"A77","AntiCSRFCheck":true,"Pos":"routes.conf:539:7"},
+{"Name":"r77","Method":"WS","Path":"/a-b/1","Controller":"C2","Action":"A77","WebSocket":true,"Pos":"routes.conf:539:7"},
+{"Name":"r237","Method":"DELETE","Path":"/a-b/:p1","Controller":"C2","Action":"A237","MaxBodySize":8,"Params":["p1"],"Constraints":["uuid3|uuid5"],"CORS":4,"Parent":"r236","Pos":"routes.conf:1669:15"},
+{"Name":"r237","Method":"GET","Path":"/a-b/:p1","Controller":"C2","Action":"A237","Params":["p1"],"Constraints":["uuid3|uuid5"],"CORS":4,"Parent":"r236","Pos":"routes.conf:1669:15"},
+{"Name":"r237","Method":"OPTIONS","Path":"/a-b/:p1","Controller":"C2","Action":"A237","Params":["p1"],"Constraints":["uuid3|uuid5"],"CORS":4,"Parent":"r236","Pos":"routes.conf:1669:15"},
+{"Name":"r236","Method":"PATCH","Path":"/a-b/:p1","Controller":"C0","Action":"A236","MaxBodySize":5242880,"Params":["p1"],"Constraints":["uuid3|uuid5"],"Parent":"r228","Pos":"routes.conf:1664:11"},
+{"Name":"r365","Method":"DELETE","Path":"/a-b/:p1/.a","Controller":"C2","Action":"A365","MaxBodySize":5242880,"Params":["p1"],"CORS":46,"Parent":"r364","Pos":"routes.conf:2539:11"},
+{"Name":"r230","Method":"GET","Path":"/a-b/:p1/.a","Controller":"C0","Action":"A230","Params":["p1"],"Parent":"r228","Pos":"routes.conf:1622:11"},
+{"Name":"r365","Method":"TRACE","Path":"/a-b/:p1/.a","Controller":"C2","Action":"A365","Params":["p1"],"CORS":46,"Parent":"r364","Pos":"routes.conf:2539:11"},
+{"Name":"r230","Method":"WS","Path":"/a-b/:p1/.a","Controller":"C0","Action":"A230","WebSocket":true,"Params":["p1"],"Parent":"r228","Pos":"routes.conf:1622:11"},
+{"Name":"r232","Method":"GET","Path":"/a-b/:p1/.a/:p3/ab","Controller":"C1","Action":"A232","Params":["p1","p3"],"CORS":47,"Parent":"r230","Pos":"routes.conf:1634:15"},
+{"Name":"r232","Method":"OPTIONS","Path":"/a-b/:p1/.a/:p3/ab","Controller":"C1","Action":"A232","Params":["p1","p3"],"CORS":47,"Parent":"r230","Pos":"routes.conf:1634:15"},
+{"Name":"r232","Method":"POST","Path":"/a-b/:p1/.a/:p3/ab","Controller":"C1","Action":"A232","MaxBodySize":64,"Params":["p1","p3"],"CORS":47,"Parent":"r230","Pos":"routes.conf:1634:15"},
+{"Name":"r231","Method":"GET","Path":"/a-b/:p1/.a/a","Controller":"C0","Action":"A231","Params":["p1"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["a"]}],"Permissions":[{"Func":"ispermittedall","Args":["reports:read,write","users:edit"]}]},"Parent":"r230","Pos":"routes.conf:1627:15"},
+{"Name":"r239","Method":"WS","Path":"/a-b/:p1/42","Controller":"C0","Action":"A239","WebSocket":true,"Params":["p1"],"Constraints":["uuid3|uuid5"],"Parent":"r236","Pos":"routes.conf:1685:15"},
+{"Name":"r238","Method":"OPTIONS","Path":"/a-b/:p1/:p2/user_x","Controller":"C1","Action":"A238","Auth":"token","Params":["p1","p2"],"Constraints":["uuid3|uuid5",""],"CORS":48,"Parent":"r236","Pos":"routes.conf:1676:15"},
+{"Name":"r229","Method":"GET","Path":"/a-b/:p1/@","Controller":"C0","Action":"A229","Params":["p1"],"Parent":"r228","Pos":"routes.conf:1617:11"},
+{"Name":"r229","Method":"PUT","Path":"/a-b/:p1/@","Controller":"C0","Action":"A229","MaxBodySize":5242880,"Params":["p1"],"Parent":"r228","Pos":"routes.conf:1617:11"},
+{"Name":"r240","Method":"GET","Path":"/a-b/:p1/users/~u","Controller":"C0","Action":"A240","Params":["p1"],"Constraints":["uuid3|uuid5"],"Parent":"r236","Pos":"routes.conf:1692:15"},
+{"Name":"r240","Method":"PATCH","Path":"/a-b/:p1/users/~u","Controller":"C0","Action":"A240","MaxBodySize":1024,"Params":["p1"],"Constraints":["uuid3|uuid5"],"Parent":"r236","Pos":"routes.conf:1692:15"},
+{"Name":"r240","Method":"WS","Path":"/a-b/:p1/users/~u","Controller":"C0","Action":"A240","WebSocket":true,"Params":["p1"],"Constraints":["uuid3|uuid5"],"Parent":"r236","Pos":"routes.conf:1692:15"},
+{"Name":"r10","Method":"OPTIONS","Path":"/a-b/=","Controller":"C2","Action":"A10","Auth":"basic","Pos":"routes.conf:74:7"},
+{"Name":"r10","Method":"PATCH","Path":"/a-b/=","Controller":"C2","Action":"A10","Auth":"basic","MaxBodySize":5242880,"Pos":"routes.conf:74:7"},
+{"Name":"r448","Method":"OPTIONS","Path":"/a-b/a:p1","Controller":"C0","Action":"A448","Auth":"authenticated","Params":["p1"],"Pos":"routes.conf:3119:7"},
+{"Name":"r233","Method":"CONNECT","Path":"/a-b/x.:p1/v:p2","Controller":"C2","Action":"A233","Auth":"basic","Params":["p1","p2"],"Parent":"r228","Pos":"routes.conf:1645:11"},
+{"Name":"r234","Method":"GET","Path":"/a-b/x.:p1/v:p2","Controller":"C2","Action":"A234","Auth":"basic","Params":["p1","p2"],"Parent":"r233","Pos":"routes.conf:1653:15"},
+{"Name":"r234","Method":"OPTIONS","Path":"/a-b/x.:p1/v:p2","Controller":"C2","Action":"A234","Auth":"basic","Params":["p1","p2"],"Parent":"r233","Pos":"routes.conf:1653:15"},
+{"Name":"r234","Method":"WS","Path":"/a-b/x.:p1/v:p2","Controller":"C2","Action":"A234","Auth":"basic","WebSocket":true,"Params":["p1","p2"],"Parent":"r233","Pos":"routes.conf:1653:15"},
+{"Name":"r235","Method":"PUT","Path":"/a-b/x.:p1/v:p2/users/abc","Controller":"C2","Action":"A235","Auth":"basic","MaxBodySize":5242880,"Params":["p1","p2"],"Parent":"r233","Pos":"routes.conf:1657:15"},
+{"Name":"r224","Method":"GET","Path":"/a/ab:p1","Controller":"C0","Action":"A224","Params":["p1"],"CORS":49,"Parent":"r219","Pos":"routes.conf:1581:11"},
+{"Name":"r224","Method":"HEAD","Path":"/a/ab:p1","Controller":"C0","Action":"A224","Params":["p1"],"CORS":49,"Parent":"r219","Pos":"routes.conf:1581:11"},
+{"Name":"r225","Method":"GET","Path":"/a/new/*rest","Controller":"C0","Action":"A225","Params":["rest"],"CORS":50,"Parent":"r219","Pos":"routes.conf:1588:11"},
+{"Name":"r225","Method":"HEAD","Path":"/a/new/*rest","Controller":"C0","Action":"A225","Params":["rest"],"CORS":50,"Parent":"r219","Pos":"routes.conf:1588:11"},
+{"Name":"r225","Method":"PATCH","Path":"/a/new/*rest","Controller":"C0","Action":"A225","MaxBodySize":5242880,"Params":["rest"],"CORS":50,"Parent":"r219","Pos":"routes.conf:1588:11"},
+{"Name":"r418","Method":"OPTIONS","Path":"/a/user_x","Controller":"C2","Action":"A418","Pos":"routes.conf:2909:7"},
+{"Name":"r418","Method":"POST","Path":"/a/user_x","Controller":"C2","Action":"A418","MaxBodySize":5242880,"Pos":"routes.conf:2909:7"},
+{"Name":"r490","Method":"GET","Path":"/a/v:p1","Controller":"C0","Action":"A490","Params":["p1"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["b"]}],"Permissions":[{"Func":"ispermittedall","Args":["reports:read,write"]},{"Func":"ispermittedall","Args":["users:view","printer:lp7200:print","a"]}]},"Pos":"routes.conf:3404:7"},
+{"Name":"r69","Method":"GET","Path":"/a/x.:p1","Controller":"C1","Action":"A69","Params":["p1"],"Pos":"routes.conf:481:7"},
+{"Name":"r69","Method":"OPTIONS","Path":"/a/x.:p1","Controller":"C1","Action":"A69","Params":["p1"],"Pos":"routes.conf:481:7"},
+{"Name":"r69","Method":"PUT","Path":"/a/x.:p1","Controller":"C1","Action":"A69","MaxBodySize":5242880,"Params":["p1"],"Pos":"routes.conf:481:7"},
+{"Name":"r260","Method":"OPTIONS","Path":"/a/~:p1","Controller":"C2","Action":"A260","AntiCSRFCheck":true,"Params":["p1"],"Pos":"routes.conf:1831:7"},
+{"Name":"r260","Method":"PUT","Path":"/a/~:p1","Controller":"C2","Action":"A260","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p1"],"Pos":"routes.conf:1831:7"},
+{"Name":"r220","Method":"WS","Path":"/a/~u/a:p2","Controller":"C2","Action":"A220","WebSocket":true,"Params":["p2"],"Constraints":["required"],"Parent":"r219","Pos":"routes.conf:1556:11"},
+{"Name":"r222","Method":"CONNECT","Path":"/a/~u/a:p2/.:p3","Controller":"C2","Action":"A222","Params":["p2","p3"],"Constraints":["required","uuid4"],"CORS":44,"Parent":"r220","Pos":"routes.conf:1568:15"},
+{"Name":"r223","Method":"DELETE","Path":"/a/~u/a:p2/=","Controller":"C2","Action":"A223","MaxBodySize":5242880,"Params":["p2"],"Constraints":["required"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","reports:read,write"]}]},"CORS":44,"Parent":"r220","Pos":"routes.conf:1573:15"},
+{"Name":"r223","Method":"GET","Path":"/a/~u/a:p2/=","Controller":"C2","Action":"A223","Params":["p2"],"Constraints":["required"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","reports:read,write"]}]},"CORS":44,"Parent":"r220","Pos":"routes.conf:1573:15"},
+{"Name":"r221","Method":"GET","Path":"/a/~u/a:p2/x.:p3/abc","Controller":"C2","Action":"A221","Params":["p2","p3"],"Constraints":["required",""],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["a"]}]},"CORS":44,"Parent":"r220","Pos":"routes.conf:1562:15"},
+{"Name":"r221","Method":"TRACE","Path":"/a/~u/a:p2/x.:p3/abc","Controller":"C2","Action":"A221","Params":["p2","p3"],"Constraints":["required",""],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["a"]}]},"CORS":44,"Parent":"r220","Pos":"routes.conf:1562:15"},
+{"Name":"r135","Method":"GET","Path":"/a:p0","Controller":"C2","Action":"A135","Params":["p0"],"Constraints":["gte=-1.5"],"Pos":"routes.conf:957:7"},
+{"Name":"r135","Method":"TRACE","Path":"/a:p0","Controller":"C2","Action":"A135","Params":["p0"],"Constraints":["gte=-1.5"],"Pos":"routes.conf:957:7"},
+{"Name":"r214","Method":"GET","Path":"/a:p0/*rest","Controller":"C2","Action":"A214","Auth":"anonymous","Params":["p0","rest"],"Pos":"routes.conf:1506:7"},
+{"Name":"r14","Method":"GET","Path":"/a:p0/1","Controller":"C2","Action":"A14","Params":["p0"],"Pos":"routes.conf:107:7"},
+{"Name":"r20","Method":"GET","Path":"/a:p0/1/a/1*rest","Controller":"C2","Action":"A20","Params":["p0","rest"],"CORS":51,"Parent":"r14","Pos":"routes.conf:143:11"},
+{"Name":"r15","Method":"GET","Path":"/a:p0/1/a:p2","Controller":"C2","Action":"A15","Params":["p0","p2"],"Parent":"r14","Pos":"routes.conf:113:11"},
+{"Name":"r15","Method":"POST","Path":"/a:p0/1/a:p2","Controller":"C2","Action":"A15","MaxBodySize":5242880,"Params":["p0","p2"],"Parent":"r14","Pos":"routes.conf:113:11"},
+{"Name":"r16","Method":"GET","Path":"/a:p0/1/a:p2/.*rest","Controller":"C2","Action":"A16","Params":["p0","p2","rest"],"Parent":"r15","Pos":"routes.conf:118:15"},
+{"Name":"r16","Method":"POST","Path":"/a:p0/1/a:p2/.*rest","Controller":"C2","Action":"A16","MaxBodySize":8,"Params":["p0","p2","rest"],"Parent":"r15","Pos":"routes.conf:118:15"},
+{"Name":"r17","Method":"PATCH","Path":"/a:p0/1/a:p2/.../:p4","Controller":"C1","Action":"A17","MaxBodySize":8,"Params":["p0","p2","p4"],"Parent":"r15","Pos":"routes.conf:124:15"},
+{"Name":"r18","Method":"GET","Path":"/a:p0/1/a:p2/:p3","Controller":"C2","Action":"A18","Params":["p0","p2","p3"],"Constraints":["","","uuid3|uuid5"],"Parent":"r15","Pos":"routes.conf:131:15"},
+{"Name":"r18","Method":"POST","Path":"/a:p0/1/a:p2/:p3","Controller":"C2","Action":"A18","MaxBodySize":5242880,"Params":["p0","p2","p3"],"Constraints":["","","uuid3|uuid5"],"Parent":"r15","Pos":"routes.conf:131:15"},
+{"Name":"r19","Method":"CONNECT","Path":"/a:p0/1/x.:p2/~:p3","Controller":"C2","Action":"A19","Params":["p0","p2","p3"],"Parent":"r14","Pos":"routes.conf:138:11"},
+{"Name":"r145","Method":"DELETE","Path":"/a:p0/=","Controller":"C2","Action":"A145","Auth":"anonymous","MaxBodySize":8,"Params":["p0"],"Constraints":["max=3"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","users:view"]},{"Func":"ispermittedall","Args":["printer:lp7200:print","users:view"]}]},"CORS":4,"Parent":"r144","Pos":"routes.conf:1027:11"},
+{"Name":"r149","Method":"OPTIONS","Path":"/a:p0/=","Controller":"C0","Action":"A149","Auth":"token","Params":["p0"],"Constraints":["max=3"],"CORS":4,"Parent":"r144","Pos":"routes.conf:1055:11"},
+{"Name":"r144","Method":"POST","Path":"/a:p0/=","Controller":"C0","Action":"A144","MaxBodySize":5242880,"Params":["p0"],"Constraints":["max=3"],"CORS":4,"Pos":"routes.conf:1020:7"},
+{"Name":"r146","Method":"GET","Path":"/a:p0/=/...","Controller":"C2","Action":"A146","Auth":"anonymous","Params":["p0"],"Constraints":["max=3"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","users:view"]},{"Func":"ispermittedall","Args":["printer:lp7200:print","users:view"]}]},"CORS":52,"Parent":"r145","Pos":"routes.conf:1035:15"},
+{"Name":"r146","Method":"HEAD","Path":"/a:p0/=/...","Controller":"C2","Action":"A146","Auth":"anonymous","Params":["p0"],"Constraints":["max=3"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","users:view"]},{"Func":"ispermittedall","Args":["printer:lp7200:print","users:view"]}]},"CORS":52,"Parent":"r145","Pos":"routes.conf:1035:15"},
+{"Name":"r146","Method":"POST","Path":"/a:p0/=/...","Controller":"C2","Action":"A146","Auth":"anonymous","MaxBodySize":5242880,"Params":["p0"],"Constraints":["max=3"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","users:view"]},{"Func":"ispermittedall","Args":["printer:lp7200:print","users:view"]}]},"CORS":52,"Parent":"r145","Pos":"routes.conf:1035:15"},
+{"Name":"r148","Method":"DELETE","Path":"/a:p0/=/.../ab:p3","Controller":"C2","Action":"A148","Auth":"anonymous","MaxBodySize":5242880,"Params":["p0","p3"],"Constraints":["max=3",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","users:view"]},{"Func":"ispermittedall","Args":["printer:lp7200:print","users:view"]}]},"CORS":4,"Parent":"r145","Pos":"routes.conf:1048:15"},
+{"Name":"r148","Method":"WS","Path":"/a:p0/=/.../ab:p3","Controller":"C2","Action":"A148","Auth":"anonymous","WebSocket":true,"Params":["p0","p3"],"Constraints":["max=3",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","users:view"]},{"Func":"ispermittedall","Args":["printer:lp7200:print","users:view"]}]},"Parent":"r145","Pos":"routes.conf:1048:15"},
+{"Name":"r150","Method":"DELETE","Path":"/a:p0/=/:p2","Controller":"C0","Action":"A150","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","p2"],"Constraints":["max=3",""],"CORS":4,"Parent":"r144","Pos":"routes.conf:1060:11"},
+{"Name":"r147","Method":"POST","Path":"/a:p0/=/a/abc","Controller":"C2","Action":"A147","Auth":"anonymous","MaxBodySize":64,"Params":["p0"],"Constraints":["max=3"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","users:view"]},{"Func":"ispermittedall","Args":["printer:lp7200:print","users:view"]}]},"CORS":4,"Parent":"r145","Pos":"routes.conf:1042:15"},
+{"Name":"r151","Method":"POST","Path":"/a:p0/=/v1/:p3","Controller":"C0","Action":"A151","MaxBodySize":5242880,"Params":["p0","p3"],"Constraints":["max=3",""],"CORS":4,"Parent":"r144","Pos":"routes.conf:1066:11"},
+{"Name":"r155","Method":"POST","Path":"/a:p0/=/v1/:p3/*rest","Controller":"C0","Action":"A155","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p3","rest"],"Constraints":["max=3","",""],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasallroles","Args":["admin","a"]}],"Permissions":[{"Func":"ispermittedall","Args":["printer:lp7200:print"]},{"Func":"ispermitted","Args":["b:x:y"]}]},"CORS":4,"Parent":"r151","Pos":"routes.conf:1090:15"},
+{"Name":"r152","Method":"CONNECT","Path":"/a:p0/=/v1/:p3/.:p4/users","Controller":"C0","Action":"A152","Params":["p0","p3","p4"],"Constraints":["max=3","",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["manager","admin"]},{"Func":"hasrole","Args":["manager"]}],"Permissions":[{"Func":"ispermittedall","Args":["b:x:y","printer:lp7200:print"]},{"Func":"ispermitted","Args":["reports:read,write"]}]},"CORS":4,"Parent":"r151","Pos":"routes.conf:1071:15"},
+{"Name":"r152","Method":"GET","Path":"/a:p0/=/v1/:p3/.:p4/users","Controller":"C0","Action":"A152","Params":["p0","p3","p4"],"Constraints":["max=3","",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["manager","admin"]},{"Func":"hasrole","Args":["manager"]}],"Permissions":[{"Func":"ispermittedall","Args":["b:x:y","printer:lp7200:print"]},{"Func":"ispermitted","Args":["reports:read,write"]}]},"CORS":4,"Parent":"r151","Pos":"routes.conf:1071:15"},
+{"Name":"r152","Method":"POST","Path":"/a:p0/=/v1/:p3/.:p4/users","Controller":"C0","Action":"A152","MaxBodySize":5242880,"Params":["p0","p3","p4"],"Constraints":["max=3","",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["manager","admin"]},{"Func":"hasrole","Args":["manager"]}],"Permissions":[{"Func":"ispermittedall","Args":["b:x:y","printer:lp7200:print"]},{"Func":"ispermitted","Args":["reports:read,write"]}]},"CORS":4,"Parent":"r151","Pos":"routes.conf:1071:15"},
+{"Name":"r154","Method":"TRACE","Path":"/a:p0/=/v1/:p3/:p4/*rest","Controller":"C0","Action":"A154","Params":["p0","p3","p4","rest"],"Constraints":["max=3","","",""],"CORS":4,"Parent":"r151","Pos":"routes.conf:1083:15"},
+{"Name":"r153","Method":"GET","Path":"/a:p0/=/v1/:p3/:p4/:p5","Controller":"C0","Action":"A153","Params":["p0","p3","p4","p5"],"Constraints":["max=3","","",""],"CORS":4,"Parent":"r151","Pos":"routes.conf:1077:15"},
+{"Name":"r70","Method":"GET","Path":"/a:p0/ab:p1","Controller":"C0","Action":"A70","Params":["p0","p1"],"Pos":"routes.conf:487:7"},
+{"Name":"r137","Method":"POST","Path":"/a:p0/new","Controller":"C2","Action":"A137","Auth":"token","MaxBodySize":5242880,"Params":["p0"],"Constraints":["gte=-1.5"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"Parent":"r135","Pos":"routes.conf:968:11"},
+{"Name":"r492","Method":"GET","Path":"/ab/*rest","Controller":"C2","Action":"A492","Auth":"token","Params":["rest"],"CORS":30,"Parent":"r491","Pos":"routes.conf:3418:11"},
+{"Name":"r492","Method":"OPTIONS","Path":"/ab/*rest","Controller":"C2","Action":"A492","Auth":"token","Params":["rest"],"CORS":30,"Parent":"r491","Pos":"routes.conf:3418:11"},
+{"Name":"r493","Method":"PUT","Path":"/ab/*rest","Controller":"C2","Action":"A493","Auth":"token","MaxBodySize":5242880,"Params":["rest"],"CORS":30,"Parent":"r492","Pos":"routes.conf:3426:15"},
+{"Name":"r182","Method":"GET","Path":"/ab/.a","Controller":"C1","Action":"A182","Pos":"routes.conf:1286:7"},
+{"Name":"r134","Method":"PATCH","Path":"/ab/~u","Controller":"C1","Action":"A134","MaxBodySize":5242880,"AntiCSRFCheck":true,"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"CORS":53,"Pos":"routes.conf:948:7"},
+{"Name":"r134","Method":"WS","Path":"/ab/~u","Controller":"C1","Action":"A134","WebSocket":true,"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"Pos":"routes.conf:948:7"},
+{"Name":"r116","Method":"DELETE","Path":"/ab:p0","Controller":"C2","Action":"A116","Auth":"basic","MaxBodySize":5242880,"Params":["p0"],"CORS":54,"Pos":"routes.conf:816:7"},
+{"Name":"r266","Method":"GET","Path":"/ab:p0","Controller":"C1","Action":"A266","AntiCSRFCheck":true,"Params":["p0"],"CORS":39,"Pos":"routes.conf:1873:7"},
+{"Name":"r266","Method":"HEAD","Path":"/ab:p0","Controller":"C1","Action":"A266","AntiCSRFCheck":true,"Params":["p0"],"CORS":39,"Pos":"routes.conf:1873:7"},
+{"Name":"r116","Method":"POST","Path":"/ab:p0","Controller":"C2","Action":"A116","Auth":"basic","MaxBodySize":5242880,"Params":["p0"],"CORS":54,"Pos":"routes.conf:816:7"},
+{"Name":"r401","Method":"GET","Path":"/ab:p0/:p1","Controller":"C2","Action":"A401","Auth":"token","Params":["p0","p1"],"Pos":"routes.conf:2789:7"},
+{"Name":"r460","Method":"HEAD","Path":"/ab:p0/:p1","Controller":"C0","Action":"A460","Params":["p0","p1"],"Pos":"routes.conf:3202:7"},
+{"Name":"r460","Method":"PATCH","Path":"/ab:p0/:p1","Controller":"C0","Action":"A460","MaxBodySize":5242880,"Params":["p0","p1"],"Pos":"routes.conf:3202:7"},
+{"Name":"r404","Method":"GET","Path":"/ab:p0/:p1/.../a","Controller":"C2","Action":"A404","Auth":"basic","Params":["p0","p1"],"Parent":"r401","Pos":"routes.conf:2811:11"},
+{"Name":"r404","Method":"HEAD","Path":"/ab:p0/:p1/.../a","Controller":"C2","Action":"A404","Auth":"basic","Params":["p0","p1"],"Parent":"r401","Pos":"routes.conf:2811:11"},
+{"Name":"r467","Method":"GET","Path":"/ab:p0/:p1/:p2","Controller":"C0","Action":"A467","Auth":"basic","Params":["p0","p1","p2"],"CORS":55,"Parent":"r460","Pos":"routes.conf:3244:11"},
+{"Name":"r405","Method":"GET","Path":"/ab:p0/:p1/:p2/v:p3","Controller":"C2","Action":"A405","Auth":"token","Params":["p0","p1","p2","p3"],"Constraints":["","","","numeric,lt=1e3"],"Parent":"r401","Pos":"routes.conf:2817:11"},
+{"Name":"r403","Method":"DELETE","Path":"/ab:p0/:p1/=/*rest","Controller":"C2","Action":"A403","Auth":"anonymous","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1","rest"],"Parent":"r401","Pos":"routes.conf:2804:11"},
+{"Name":"r403","Method":"GET","Path":"/ab:p0/:p1/=/*rest","Controller":"C2","Action":"A403","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1","rest"],"Parent":"r401","Pos":"routes.conf:2804:11"},
+{"Name":"r403","Method":"OPTIONS","Path":"/ab:p0/:p1/=/*rest","Controller":"C2","Action":"A403","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1","rest"],"Parent":"r401","Pos":"routes.conf:2804:11"},
+{"Name":"r462","Method":"DELETE","Path":"/ab:p0/:p1/@","Controller":"C0","Action":"A462","MaxBodySize":5242880,"Params":["p0","p1"],"CORS":5,"Parent":"r460","Pos":"routes.conf:3214:11"},
+{"Name":"r465","Method":"GET","Path":"/ab:p0/:p1/@","Controller":"C0","Action":"A465","Params":["p0","p1"],"CORS":5,"Parent":"r462","Pos":"routes.conf:3231:15"},
+{"Name":"r462","Method":"PATCH","Path":"/ab:p0/:p1/@","Controller":"C0","Action":"A462","MaxBodySize":5242880,"Params":["p0","p1"],"CORS":5,"Parent":"r460","Pos":"routes.conf:3214:11"},
+{"Name":"r465","Method":"PUT","Path":"/ab:p0/:p1/@","Controller":"C0","Action":"A465","MaxBodySize":5242880,"Params":["p0","p1"],"CORS":5,"Parent":"r462","Pos":"routes.conf:3231:15"},
+{"Name":"r464","Method":"GET","Path":"/ab:p0/:p1/@/:p3","Controller":"C0","Action":"A464","Params":["p0","p1","p3"],"Constraints":["","","gte=-1.5"],"CORS":5,"Parent":"r462","Pos":"routes.conf:3226:15"},
+{"Name":"r464","Method":"PUT","Path":"/ab:p0/:p1/@/:p3","Controller":"C0","Action":"A464","MaxBodySize":5242880,"Params":["p0","p1","p3"],"Constraints":["","","gte=-1.5"],"CORS":5,"Parent":"r462","Pos":"routes.conf:3226:15"},
+{"Name":"r463","Method":"GET","Path":"/ab:p0/:p1/@/:p3/.:p4","Controller":"C0","Action":"A463","Params":["p0","p1","p3","p4"],"CORS":5,"Parent":"r462","Pos":"routes.conf:3220:15"},
+{"Name":"r463","Method":"PATCH","Path":"/ab:p0/:p1/@/:p3/.:p4","Controller":"C0","Action":"A463","MaxBodySize":5242880,"Params":["p0","p1","p3","p4"],"CORS":5,"Parent":"r462","Pos":"routes.conf:3220:15"},
+{"Name":"r466","Method":"GET","Path":"/ab:p0/:p1/@/abc","Controller":"C0","Action":"A466","AntiCSRFCheck":true,"Params":["p0","p1"],"CORS":5,"Parent":"r462","Pos":"routes.conf:3235:15"},
+{"Name":"r466","Method":"POST","Path":"/ab:p0/:p1/@/abc","Controller":"C0","Action":"A466","MaxBodySize":1024,"AntiCSRFCheck":true,"Params":["p0","p1"],"CORS":5,"Parent":"r462","Pos":"routes.conf:3235:15"},
+{"Name":"r466","Method":"WS","Path":"/ab:p0/:p1/@/abc","Controller":"C0","Action":"A466","WebSocket":true,"Params":["p0","p1"],"Parent":"r462","Pos":"routes.conf:3235:15"},
+{"Name":"r402","Method":"CONNECT","Path":"/ab:p0/:p1/a/a:p3","Controller":"C2","Action":"A402","Auth":"token","Params":["p0","p1","p3"],"CORS":56,"Parent":"r401","Pos":"routes.conf:2797:11"},
+{"Name":"r402","Method":"WS","Path":"/ab:p0/:p1/a/a:p3","Controller":"C2","Action":"A402","Auth":"token","WebSocket":true,"Params":["p0","p1","p3"],"Parent":"r401","Pos":"routes.conf:2797:11"},
+{"Name":"r461","Method":"PATCH","Path":"/ab:p0/:p1/x.y","Controller":"C0","Action":"A461","MaxBodySize":5242880,"Params":["p0","p1"],"Parent":"r460","Pos":"routes.conf:3208:11"},
+{"Name":"r461","Method":"POST","Path":"/ab:p0/:p1/x.y","Controller":"C0","Action":"A461","MaxBodySize":5242880,"Params":["p0","p1"],"Parent":"r460","Pos":"routes.conf:3208:11"},
+{"Name":"r79","Method":"POST","Path":"/ab:p0/abc","Controller":"C2","Action":"A79","MaxBodySize":5242880,"Params":["p0"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]},{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermittedall","Args":["b:x:y","printer:lp7200:print"]}]},"Parent":"r78","Pos":"routes.conf:553:11"},
+{"Name":"r79","Method":"TRACE","Path":"/ab:p0/abc","Controller":"C2","Action":"A79","Params":["p0"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]},{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermittedall","Args":["b:x:y","printer:lp7200:print"]}]},"Parent":"r78","Pos":"routes.conf:553:11"},
+{"Name":"r355","Method":"GET","Path":"/abc","Controller":"C2","Action":"A355","Pos":"routes.conf:2475:7"},
+{"Name":"r355","Method":"OPTIONS","Path":"/abc","Controller":"C2","Action":"A355","Pos":"routes.conf:2475:7"},
+{"Name":"r417","Method":"PUT","Path":"/abc","Controller":"C0","Action":"A417","Auth":"token","MaxBodySize":5242880,"Pos":"routes.conf:2902:7"},
+{"Name":"r184","Method":"HEAD","Path":"/abc/@","Controller":"C2","Action":"A184","Pos":"routes.conf:1299:7"},
+{"Name":"r205","Method":"GET","Path":"/abc/v1","Controller":"C1","Action":"A205","CORS":57,"Parent":"r199","Pos":"routes.conf:1445:11"},
+{"Name":"r199","Method":"POST","Path":"/abc/v1","Controller":"C1","Action":"A199","MaxBodySize":5242880,"CORS":57,"Pos":"routes.conf:1402:7"},
+{"Name":"r205","Method":"TRACE","Path":"/abc/v1","Controller":"C1","Action":"A205","CORS":57,"Parent":"r199","Pos":"routes.conf:1445:11"},
+{"Name":"r200","Method":"CONNECT","Path":"/abc/v1/v:p2","Controller":"C1","Action":"A200","Auth":"basic","Params":["p2"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]}]},"CORS":57,"Parent":"r199","Pos":"routes.conf:1409:11"},
+{"Name":"r202","Method":"GET","Path":"/abc/v1/v:p2","Controller":"C1","Action":"A202","Auth":"basic","Params":["p2"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]}]},"CORS":57,"Parent":"r200","Pos":"routes.conf:1426:15"},
+{"Name":"r200","Method":"OPTIONS","Path":"/abc/v1/v:p2","Controller":"C1","Action":"A200","Auth":"basic","Params":["p2"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]}]},"CORS":57,"Parent":"r199","Pos":"routes.conf:1409:11"},
+{"Name":"r200","Method":"WS","Path":"/abc/v1/v:p2","Controller":"C1","Action":"A200","Auth":"basic","WebSocket":true,"Params":["p2"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]}]},"Parent":"r199","Pos":"routes.conf:1409:11"},
+{"Name":"r201","Method":"GET","Path":"/abc/v1/v:p2/:p3","Controller":"C0","Action":"A201","Auth":"basic","AntiCSRFCheck":true,"Params":["p2","p3"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]}]},"CORS":58,"Parent":"r200","Pos":"routes.conf:1417:15"},
+{"Name":"r201","Method":"TRACE","Path":"/abc/v1/v:p2/:p3","Controller":"C0","Action":"A201","Auth":"basic","AntiCSRFCheck":true,"Params":["p2","p3"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]}]},"CORS":58,"Parent":"r200","Pos":"routes.conf:1417:15"},
+{"Name":"r203","Method":"PUT","Path":"/abc/v1/v:p2/v1/b","Controller":"C2","Action":"A203","Auth":"basic","MaxBodySize":5242880,"Params":["p2"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]}]},"CORS":59,"Parent":"r200","Pos":"routes.conf:1430:15"},
+{"Name":"r206","Method":"CONNECT","Path":"/abc/v1/x.:p2","Controller":"C1","Action":"A206","Auth":"basic","Params":["p2"],"Constraints":["uuid3|uuid5"],"CORS":57,"Parent":"r199","Pos":"routes.conf:1449:11"},
+{"Name":"r206","Method":"GET","Path":"/abc/v1/x.:p2","Controller":"C1","Action":"A206","Auth":"basic","Params":["p2"],"Constraints":["uuid3|uuid5"],"CORS":57,"Parent":"r199","Pos":"routes.conf:1449:11"},
+{"Name":"r206","Method":"TRACE","Path":"/abc/v1/x.:p2","Controller":"C1","Action":"A206","Auth":"basic","Params":["p2"],"Constraints":["uuid3|uuid5"],"CORS":57,"Parent":"r199","Pos":"routes.conf:1449:11"},
+{"Name":"r204","Method":"DELETE","Path":"/abc/v1/~u","Controller":"C1","Action":"A204","MaxBodySize":8,"CORS":57,"Parent":"r199","Pos":"routes.conf:1439:11"},
+{"Name":"r226","Method":"CONNECT","Path":"/abc/x.y","Controller":"C1","Action":"A226","Pos":"routes.conf:1597:7"},
+{"Name":"r226","Method":"DELETE","Path":"/abc/x.y","Controller":"C1","Action":"A226","MaxBodySize":5242880,"Pos":"routes.conf:1597:7"},
+{"Name":"r226","Method":"GET","Path":"/abc/x.y","Controller":"C1","Action":"A226","Pos":"routes.conf:1597:7"},
+{"Name":"r67","Method":"GET","Path":"/abc/~:p1","Controller":"C1","Action":"A67","Auth":"token","Params":["p1"],"CORS":60,"Pos":"routes.conf:464:7"},
+{"Name":"r68","Method":"POST","Path":"/abc/~:p1/a/~*rest","Controller":"C1","Action":"A68","Auth":"token","MaxBodySize":5242880,"Params":["p1","rest"],"Constraints":["","alpha"],"CORS":60,"Parent":"r67","Pos":"routes.conf:473:11"},
+{"Name":"r289","Method":"DELETE","Path":"/abc/~u","Controller":"C0","Action":"A289","MaxBodySize":5242880,"Pos":"routes.conf:2030:7"},
+{"Name":"r289","Method":"OPTIONS","Path":"/abc/~u","Controller":"C0","Action":"A289","Pos":"routes.conf:2030:7"},
+{"Name":"r289","Method":"POST","Path":"/abc/~u","Controller":"C0","Action":"A289","MaxBodySize":5242880,"Pos":"routes.conf:2030:7"},
+{"Name":"r293","Method":"CONNECT","Path":"/abc/~u/:p2/b","Controller":"C0","Action":"A293","AntiCSRFCheck":true,"Params":["p2"],"Parent":"r290","Pos":"routes.conf:2053:15"},
+{"Name":"r290","Method":"DELETE","Path":"/abc/~u/:p2/b","Controller":"C0","Action":"A290","MaxBodySize":5242880,"Params":["p2"],"Parent":"r289","Pos":"routes.conf:2036:11"},
+{"Name":"r291","Method":"HEAD","Path":"/abc/~u/:p2/b/*rest","Controller":"C0","Action":"A291","Auth":"basic","Params":["p2","rest"],"Parent":"r290","Pos":"routes.conf:2041:15"},
+{"Name":"r291","Method":"PATCH","Path":"/abc/~u/:p2/b/*rest","Controller":"C0","Action":"A291","Auth":"basic","MaxBodySize":5242880,"Params":["p2","rest"],"Parent":"r290","Pos":"routes.conf:2041:15"},
+{"Name":"r292","Method":"CONNECT","Path":"/abc/~u/:p2/b/:p4","Controller":"C2","Action":"A292","Params":["p2","p4"],"Constraints":["","numeric,lt=1e3"],"Parent":"r290","Pos":"routes.conf:2047:15"},
+{"Name":"r292","Method":"DELETE","Path":"/abc/~u/:p2/b/:p4","Controller":"C2","Action":"A292","MaxBodySize":5242880,"Params":["p2","p4"],"Constraints":["","numeric,lt=1e3"],"Parent":"r290","Pos":"routes.conf:2047:15"},
+{"Name":"r294","Method":"CONNECT","Path":"/abc/~u/:p2/b/:p4/*rest","Controller":"C0","Action":"A294","Params":["p2","p4","rest"],"Parent":"r290","Pos":"routes.conf:2059:15"},
+{"Name":"r294","Method":"HEAD","Path":"/abc/~u/:p2/b/:p4/*rest","Controller":"C0","Action":"A294","Params":["p2","p4","rest"],"Parent":"r290","Pos":"routes.conf:2059:15"},
+{"Name":"r294","Method":"WS","Path":"/abc/~u/:p2/b/:p4/*rest","Controller":"C0","Action":"A294","WebSocket":true,"Params":["p2","p4","rest"],"Parent":"r290","Pos":"routes.conf:2059:15"},
+{"Name":"r295","Method":"CONNECT","Path":"/abc/~u/a:p2/@","Controller":"C0","Action":"A295","Params":["p2"],"Parent":"r289","Pos":"routes.conf:2066:11"},
+{"Name":"r295","Method":"POST","Path":"/abc/~u/a:p2/@","Controller":"C0","Action":"A295","MaxBodySize":5242880,"Params":["p2"],"Parent":"r289","Pos":"routes.conf:2066:11"},
+{"Name":"r44","Method":"GET","Path":"/b","Controller":"C1","Action":"A44","Pos":"routes.conf:305:7"},
+{"Name":"r420","Method":"CONNECT","Path":"/b/1:p1","Controller":"C1","Action":"A420","Params":["p1"],"Pos":"routes.conf:2922:7"},
+{"Name":"r420","Method":"PATCH","Path":"/b/1:p1","Controller":"C1","Action":"A420","MaxBodySize":5242880,"Params":["p1"],"Pos":"routes.conf:2922:7"},
+{"Name":"r420","Method":"TRACE","Path":"/b/1:p1","Controller":"C1","Action":"A420","Params":["p1"],"Pos":"routes.conf:2922:7"},
+{"Name":"r421","Method":"GET","Path":"/b/1:p1/.a","Controller":"C1","Action":"A421","Params":["p1"],"CORS":61,"Parent":"r420","Pos":"routes.conf:2928:11"},
+{"Name":"r421","Method":"POST","Path":"/b/1:p1/.a","Controller":"C1","Action":"A421","MaxBodySize":5242880,"Params":["p1"],"CORS":61,"Parent":"r420","Pos":"routes.conf:2928:11"},
+{"Name":"r422","Method":"GET","Path":"/b/1:p1/.a/:p3/=","Controller":"C2","Action":"A422","Params":["p1","p3"],"CORS":61,"Parent":"r421","Pos":"routes.conf:2935:15"},
+{"Name":"r371","Method":"GET","Path":"/b/:p1","Controller":"C0","Action":"A371","Params":["p1"],"Pos":"routes.conf:2577:7"},
+{"Name":"r45","Method":"POST","Path":"/b/:p1","Controller":"C1","Action":"A45","Auth":"basic","MaxBodySize":5242880,"Params":["p1"],"Parent":"r44","Pos":"routes.conf:311:11"},
+{"Name":"r45","Method":"PUT","Path":"/b/:p1","Controller":"C1","Action":"A45","Auth":"basic","MaxBodySize":5242880,"Params":["p1"],"Parent":"r44","Pos":"routes.conf:311:11"},
+{"Name":"r46","Method":"GET","Path":"/b/a-b/new","Controller":"C1","Action":"A46","Auth":"basic","Parent":"r44","Pos":"routes.conf:317:11"},
+{"Name":"r46","Method":"PUT","Path":"/b/a-b/new","Controller":"C1","Action":"A46","Auth":"basic","MaxBodySize":5242880,"Parent":"r44","Pos":"routes.conf:317:11"},
+{"Name":"r47","Method":"HEAD","Path":"/b/a:p1","Controller":"C1","Action":"A47","Auth":"authenticated","AntiCSRFCheck":true,"Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]},{"Func":"ispermitted","Args":["b:x:y"]}]},"Parent":"r44","Pos":"routes.conf:323:11"},
+{"Name":"r306","Method":"CONNECT","Path":"/b/users","Controller":"C2","Action":"A306","AntiCSRFCheck":true,"Pos":"routes.conf:2142:7"},
+{"Name":"r43","Method":"PATCH","Path":"/b/users","Controller":"C1","Action":"A43","MaxBodySize":5242880,"CORS":62,"Pos":"routes.conf:298:7"},
+{"Name":"r315","Method":"DELETE","Path":"/b/users/*rest","Controller":"C2","Action":"A315","Auth":"token","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["rest"],"Parent":"r312","Pos":"routes.conf:2199:15"},
+{"Name":"r312","Method":"GET","Path":"/b/users/*rest","Controller":"C2","Action":"A312","Auth":"token","AntiCSRFCheck":true,"Params":["rest"],"Parent":"r306","Pos":"routes.conf:2182:11"},
+{"Name":"r312","Method":"HEAD","Path":"/b/users/*rest","Controller":"C2","Action":"A312","Auth":"token","AntiCSRFCheck":true,"Params":["rest"],"Parent":"r306","Pos":"routes.conf:2182:11"},
+{"Name":"r313","Method":"PATCH","Path":"/b/users/*rest","Controller":"C2","Action":"A313","Auth":"token","MaxBodySize":1,"AntiCSRFCheck":true,"Params":["rest"],"Parent":"r312","Pos":"routes.conf:2188:15"},
+{"Name":"r314","Method":"POST","Path":"/b/users/*rest","Controller":"C1","Action":"A314","Auth":"authenticated","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["rest"],"Parent":"r312","Pos":"routes.conf:2193:15"},
+{"Name":"r311","Method":"CONNECT","Path":"/b/users/42","Controller":"C0","Action":"A311","Auth":"anonymous","AntiCSRFCheck":true,"Parent":"r309","Pos":"routes.conf:2176:15"},
+{"Name":"r309","Method":"GET","Path":"/b/users/42","Controller":"C0","Action":"A309","Auth":"anonymous","AntiCSRFCheck":true,"Parent":"r306","Pos":"routes.conf:2163:11"},
+{"Name":"r311","Method":"POST","Path":"/b/users/42","Controller":"C0","Action":"A311","Auth":"anonymous","MaxBodySize":5242880,"AntiCSRFCheck":true,"Parent":"r309","Pos":"routes.conf:2176:15"},
+{"Name":"r309","Method":"PUT","Path":"/b/users/42","Controller":"C0","Action":"A309","Auth":"anonymous","MaxBodySize":5242880,"AntiCSRFCheck":true,"Parent":"r306","Pos":"routes.conf:2163:11"},
+{"Name":"r310","Method":"GET","Path":"/b/users/42/~:p3/a-b","Controller":"C0","Action":"A310","Auth":"authenticated","AntiCSRFCheck":true,"Params":["p3"],"Parent":"r309","Pos":"routes.conf:2170:15"},
+{"Name":"r310","Method":"TRACE","Path":"/b/users/42/~:p3/a-b","Controller":"C0","Action":"A310","Auth":"authenticated","AntiCSRFCheck":true,"Params":["p3"],"Parent":"r309","Pos":"routes.conf:2170:15"},
+{"Name":"r307","Method":"POST","Path":"/b/users/:p2/ab","Controller":"C2","Action":"A307","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p2"],"Parent":"r306","Pos":"routes.conf:2150:11"},
+{"Name":"r308","Method":"GET","Path":"/b/users/:p2/ab/:p4/:p5","Controller":"C2","Action":"A308","AntiCSRFCheck":true,"Params":["p2","p4","p5"],"Constraints":["","","number|uuid"],"Parent":"r307","Pos":"routes.conf:2155:15"},
+{"Name":"r308","Method":"POST","Path":"/b/users/:p2/ab/:p4/:p5","Controller":"C2","Action":"A308","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p2","p4","p5"],"Constraints":["","","number|uuid"],"Parent":"r307","Pos":"routes.conf:2155:15"},
+{"Name":"r65","Method":"GET","Path":"/new","Controller":"C0","Action":"A65","Pos":"routes.conf:450:7"},
+{"Name":"r241","Method":"PATCH","Path":"/new","Controller":"C1","Action":"A241","Auth":"token","MaxBodySize":5242880,"Pos":"routes.conf:1702:7"},
+{"Name":"r428","Method":"POST","Path":"/new","Controller":"C1","Action":"A428","MaxBodySize":5242880,"Pos":"routes.conf:2980:7"},
+{"Name":"r241","Method":"TRACE","Path":"/new","Controller":"C1","Action":"A241","Auth":"token","Pos":"routes.conf:1702:7"},
+{"Name":"r437","Method":"GET","Path":"/new/:p1","Controller":"C1","Action":"A437","Auth":"token","Params":["p1"],"Constraints":["number|alpha,max=4"],"Parent":"r428","Pos":"routes.conf:3037:11"},
+{"Name":"r66","Method":"CONNECT","Path":"/new/user_:p1","Controller":"C0","Action":"A66","Params":["p1"],"Constraints":["uuid4"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["b"]}]},"Parent":"r65","Pos":"routes.conf:456:11"},
+{"Name":"r66","Method":"WS","Path":"/new/user_:p1","Controller":"C0","Action":"A66","WebSocket":true,"Params":["p1"],"Constraints":["uuid4"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["b"]}]},"Parent":"r65","Pos":"routes.conf:456:11"},
+{"Name":"r434","Method":"PUT","Path":"/new/user_x/=","Controller":"C1","Action":"A434","MaxBodySize":5242880,"Parent":"r428","Pos":"routes.conf:3016:11"},
+{"Name":"r435","Method":"GET","Path":"/new/user_x/=/:p3","Controller":"C1","Action":"A435","Auth":"basic","Params":["p3"],"Parent":"r434","Pos":"routes.conf:3021:15"},
+{"Name":"r436","Method":"GET","Path":"/new/user_x/=/a/ab:p4","Controller":"C1","Action":"A436","Auth":"authenticated","Params":["p4"],"CORS":63,"Parent":"r434","Pos":"routes.conf:3028:15"},
+{"Name":"r436","Method":"WS","Path":"/new/user_x/=/a/ab:p4","Controller":"C1","Action":"A436","Auth":"authenticated","WebSocket":true,"Params":["p4"],"Parent":"r434","Pos":"routes.conf:3028:15"},
+{"Name":"r429","Method":"GET","Path":"/new/x.y","Controller":"C1","Action":"A429","Parent":"r428","Pos":"routes.conf:2986:11"},
+{"Name":"r430","Method":"PATCH","Path":"/new/x.y","Controller":"C2","Action":"A430","MaxBodySize":5242880,"Parent":"r429","Pos":"routes.conf:2992:15"},
+{"Name":"r431","Method":"POST","Path":"/new/x.y","Controller":"C1","Action":"A431","MaxBodySize":5242880,"Parent":"r429","Pos":"routes.conf:2997:15"},
+{"Name":"r429","Method":"WS","Path":"/new/x.y","Controller":"C1","Action":"A429","WebSocket":true,"Parent":"r428","Pos":"routes.conf:2986:11"},
+{"Name":"r432","Method":"GET","Path":"/new/x.y/@/user_x","Controller":"C1","Action":"A432","Auth":"authenticated","Parent":"r429","Pos":"routes.conf:3002:15"},
+{"Name":"r433","Method":"GET","Path":"/new/x.y/ab","Controller":"C1","Action":"A433","Parent":"r429","Pos":"routes.conf:3008:15"},
+{"Name":"r503","Method":"DELETE","Path":"/user_*rest","Controller":"C0","Action":"A503","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["rest"],"Constraints":["max=5"],"CORS":4,"Parent":"r502","Pos":"routes.conf:3493:11"},
+{"Name":"r185","Method":"GET","Path":"/user_*rest","Controller":"C1","Action":"A185","Auth":"token","Params":["rest"],"CORS":64,"Pos":"routes.conf:1306:7"},
+{"Name":"r502","Method":"PATCH","Path":"/user_*rest","Controller":"C0","Action":"A502","MaxBodySize":5242880,"Params":["rest"],"Constraints":["max=5"],"Pos":"routes.conf:3487:7"},
+{"Name":"r316","Method":"CONNECT","Path":"/user_:p0","Controller":"C1","Action":"A316","Params":["p0"],"Pos":"routes.conf:2207:7"},
+{"Name":"r27","Method":"GET","Path":"/user_:p0","Controller":"C1","Action":"A27","Params":["p0"],"Pos":"routes.conf:189:7"},
+{"Name":"r27","Method":"HEAD","Path":"/user_:p0","Controller":"C1","Action":"A27","Params":["p0"],"Pos":"routes.conf:189:7"},
+{"Name":"r316","Method":"TRACE","Path":"/user_:p0","Controller":"C1","Action":"A316","Params":["p0"],"Pos":"routes.conf:2207:7"},
+{"Name":"r450","Method":"GET","Path":"/user_:p0/1:p1","Controller":"C2","Action":"A450","Auth":"token","AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"Pos":"routes.conf:3135:7"},
+{"Name":"r453","Method":"HEAD","Path":"/user_:p0/1:p1","Controller":"C2","Action":"A453","Auth":"token","AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r450","Pos":"routes.conf:3155:11"},
+{"Name":"r451","Method":"OPTIONS","Path":"/user_:p0/1:p1","Controller":"C2","Action":"A451","Auth":"token","Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"Parent":"r450","Pos":"routes.conf:3143:11"},
+{"Name":"r453","Method":"POST","Path":"/user_:p0/1:p1","Controller":"C2","Action":"A453","Auth":"token","MaxBodySize":1,"AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r450","Pos":"routes.conf:3155:11"},
+{"Name":"r450","Method":"WS","Path":"/user_:p0/1:p1","Controller":"C2","Action":"A450","Auth":"token","WebSocket":true,"Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"Pos":"routes.conf:3135:7"},
+{"Name":"r457","Method":"GET","Path":"/user_:p0/1:p1/:p2/x.:p3","Controller":"C2","Action":"A457","Auth":"authenticated","Params":["p0","p1","p2","p3"],"Constraints":["","uuid3|uuid5","alphanum","lte=3"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r453","Pos":"routes.conf:3179:15"},
+{"Name":"r455","Method":"GET","Path":"/user_:p0/1:p1/=/:p3","Controller":"C2","Action":"A455","Auth":"token","AntiCSRFCheck":true,"Params":["p0","p1","p3"],"Constraints":["","uuid3|uuid5","lte=3"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":63,"Parent":"r453","Pos":"routes.conf:3167:15"},
+{"Name":"r452","Method":"CONNECT","Path":"/user_:p0/1:p1/@","Controller":"C2","Action":"A452","Auth":"token","Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"Parent":"r451","Pos":"routes.conf:3148:15"},
+{"Name":"r452","Method":"GET","Path":"/user_:p0/1:p1/@","Controller":"C2","Action":"A452","Auth":"token","Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"Parent":"r451","Pos":"routes.conf:3148:15"},
+{"Name":"r452","Method":"POST","Path":"/user_:p0/1:p1/@","Controller":"C2","Action":"A452","Auth":"token","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"Parent":"r451","Pos":"routes.conf:3148:15"},
+{"Name":"r454","Method":"DELETE","Path":"/user_:p0/1:p1/@/:p3","Controller":"C2","Action":"A454","Auth":"authenticated","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1","p3"],"Constraints":["","uuid3|uuid5",""],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r453","Pos":"routes.conf:3161:15"},
+{"Name":"r454","Method":"GET","Path":"/user_:p0/1:p1/@/:p3","Controller":"C2","Action":"A454","Auth":"authenticated","AntiCSRFCheck":true,"Params":["p0","p1","p3"],"Constraints":["","uuid3|uuid5",""],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r453","Pos":"routes.conf:3161:15"},
+{"Name":"r456","Method":"PUT","Path":"/user_:p0/1:p1/b/v1","Controller":"C2","Action":"A456","Auth":"token","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r453","Pos":"routes.conf:3173:15"},
+{"Name":"r456","Method":"TRACE","Path":"/user_:p0/1:p1/b/v1","Controller":"C2","Action":"A456","Auth":"token","AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r453","Pos":"routes.conf:3173:15"},
+{"Name":"r458","Method":"CONNECT","Path":"/user_:p0/1:p1/new/:p3","Controller":"C2","Action":"A458","Auth":"basic","AntiCSRFCheck":true,"Params":["p0","p1","p3"],"Constraints":["","uuid3|uuid5",""],"Parent":"r450","Pos":"routes.conf:3188:11"},
+{"Name":"r458","Method":"DELETE","Path":"/user_:p0/1:p1/new/:p3","Controller":"C2","Action":"A458","Auth":"basic","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1","p3"],"Constraints":["","uuid3|uuid5",""],"Parent":"r450","Pos":"routes.conf:3188:11"},
+{"Name":"r459","Method":"GET","Path":"/user_:p0/1:p1/new/b","Controller":"C2","Action":"A459","Auth":"token","AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"CORS":4,"Parent":"r450","Pos":"routes.conf:3194:11"},
+{"Name":"r187","Method":"GET","Path":"/user_:p0/:p1","Controller":"C1","Action":"A187","Params":["p0","p1"],"Constraints":["required","required"],"Pos":"routes.conf:1321:7"},
+{"Name":"r187","Method":"OPTIONS","Path":"/user_:p0/:p1","Controller":"C1","Action":"A187","Params":["p0","p1"],"Constraints":["required","required"],"Pos":"routes.conf:1321:7"},
+{"Name":"r243","Method":"PATCH","Path":"/user_:p0/:p1","Controller":"C1","Action":"A243","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["uuid3|uuid5",""],"Pos":"routes.conf:1715:7"},
+{"Name":"r244","Method":"GET","Path":"/user_:p0/:p1/=","Controller":"C1","Action":"A244","Params":["p0","p1"],"Constraints":["uuid3|uuid5",""],"Parent":"r243","Pos":"routes.conf:1721:11"},
+{"Name":"r244","Method":"POST","Path":"/user_:p0/:p1/=","Controller":"C1","Action":"A244","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["uuid3|uuid5",""],"Parent":"r243","Pos":"routes.conf:1721:11"},
+{"Name":"r244","Method":"WS","Path":"/user_:p0/:p1/=","Controller":"C1","Action":"A244","WebSocket":true,"Params":["p0","p1"],"Constraints":["uuid3|uuid5",""],"Parent":"r243","Pos":"routes.conf:1721:11"},
+{"Name":"r245","Method":"DELETE","Path":"/user_:p0/:p1/v:p2","Controller":"C1","Action":"A245","Auth":"token","MaxBodySize":5242880,"Params":["p0","p1","p2"],"Constraints":["uuid3|uuid5","",""],"Parent":"r243","Pos":"routes.conf:1726:11"},
+{"Name":"r245","Method":"POST","Path":"/user_:p0/:p1/v:p2","Controller":"C1","Action":"A245","Auth":"token","MaxBodySize":5242880,"Params":["p0","p1","p2"],"Constraints":["uuid3|uuid5","",""],"Parent":"r243","Pos":"routes.conf:1726:11"},
+{"Name":"r246","Method":"HEAD","Path":"/user_:p0/:p1/v:p2/:p3/=","Controller":"C1","Action":"A246","Auth":"token","Params":["p0","p1","p2","p3"],"Constraints":["uuid3|uuid5","","",""],"Parent":"r245","Pos":"routes.conf:1732:15"},
+{"Name":"r246","Method":"POST","Path":"/user_:p0/:p1/v:p2/:p3/=","Controller":"C1","Action":"A246","Auth":"token","MaxBodySize":5242880,"Params":["p0","p1","p2","p3"],"Constraints":["uuid3|uuid5","","",""],"Parent":"r245","Pos":"routes.conf:1732:15"},
+{"Name":"r320","Method":"GET","Path":"/user_:p0/:p1/x.:p2","Controller":"C1","Action":"A320","Auth":"anonymous","Params":["p0","p1","p2"],"CORS":49,"Parent":"r316","Pos":"routes.conf:2235:11"},
+{"Name":"r320","Method":"POST","Path":"/user_:p0/:p1/x.:p2","Controller":"C1","Action":"A320","Auth":"anonymous","MaxBodySize":5242880,"Params":["p0","p1","p2"],"CORS":49,"Parent":"r316","Pos":"routes.conf:2235:11"},
+{"Name":"r352","Method":"CONNECT","Path":"/user_:p0/=","Controller":"C2","Action":"A352","Params":["p0"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermittedall","Args":["users:view"]}]},"Parent":"r350","Pos":"routes.conf:2453:15"},
+{"Name":"r352","Method":"WS","Path":"/user_:p0/=","Controller":"C2","Action":"A352","WebSocket":true,"Params":["p0"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermittedall","Args":["users:view"]}]},"Parent":"r350","Pos":"routes.conf:2453:15"},
+{"Name":"r321","Method":"POST","Path":"/user_:p0/a","Controller":"C1","Action":"A321","Auth":"basic","MaxBodySize":5242880,"Params":["p0"],"Parent":"r316","Pos":"routes.conf:2242:11"},
+{"Name":"r247","Method":"GET","Path":"/user_:p0/a-b","Controller":"C0","Action":"A247","Params":["p0"],"Constraints":["numeric,lt=1e3"],"CORS":65,"Pos":"routes.conf:1741:7"},
+{"Name":"r247","Method":"HEAD","Path":"/user_:p0/a-b","Controller":"C0","Action":"A247","Params":["p0"],"Constraints":["numeric,lt=1e3"],"CORS":65,"Pos":"routes.conf:1741:7"},
+{"Name":"r247","Method":"WS","Path":"/user_:p0/a-b","Controller":"C0","Action":"A247","WebSocket":true,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"Pos":"routes.conf:1741:7"},
+{"Name":"r249","Method":"GET","Path":"/user_:p0/a-b/42/=","Controller":"C2","Action":"A249","Auth":"token","Params":["p0"],"Constraints":["numeric,lt=1e3"],"CORS":66,"Parent":"r247","Pos":"routes.conf:1754:11"},
+{"Name":"r249","Method":"PATCH","Path":"/user_:p0/a-b/42/=","Controller":"C2","Action":"A249","Auth":"token","MaxBodySize":5242880,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"CORS":66,"Parent":"r247","Pos":"routes.conf:1754:11"},
+{"Name":"r252","Method":"DELETE","Path":"/user_:p0/a-b/42/=/:p4/:p5","Controller":"C2","Action":"A252","Auth":"token","MaxBodySize":5242880,"Params":["p0","p4","p5"],"Constraints":["numeric,lt=1e3","",""],"CORS":66,"Parent":"r249","Pos":"routes.conf:1774:15"},
+{"Name":"r252","Method":"GET","Path":"/user_:p0/a-b/42/=/:p4/:p5","Controller":"C2","Action":"A252","Auth":"token","Params":["p0","p4","p5"],"Constraints":["numeric,lt=1e3","",""],"CORS":66,"Parent":"r249","Pos":"routes.conf:1774:15"},
+{"Name":"r251","Method":"GET","Path":"/user_:p0/a-b/42/=/=/v1","Controller":"C2","Action":"A251","Auth":"token","Params":["p0"],"Constraints":["numeric,lt=1e3"],"Parent":"r249","Pos":"routes.conf:1768:15"},
+{"Name":"r251","Method":"WS","Path":"/user_:p0/a-b/42/=/=/v1","Controller":"C2","Action":"A251","Auth":"token","WebSocket":true,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"Parent":"r249","Pos":"routes.conf:1768:15"},
+{"Name":"r248","Method":"PUT","Path":"/user_:p0/a-b/:p2","Controller":"C0","Action":"A248","MaxBodySize":5242880,"Params":["p0","p2"],"Constraints":["numeric,lt=1e3",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin","manager"]},{"Func":"hasrole","Args":["a"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":65,"Parent":"r247","Pos":"routes.conf:1748:11"},
+{"Name":"r248","Method":"WS","Path":"/user_:p0/a-b/:p2","Controller":"C0","Action":"A248","WebSocket":true,"Params":["p0","p2"],"Constraints":["numeric,lt=1e3",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin","manager"]},{"Func":"hasrole","Args":["a"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r247","Pos":"routes.conf:1748:11"},
+{"Name":"r317","Method":"GET","Path":"/user_:p0/new/x.y","Controller":"C1","Action":"A317","Params":["p0"],"Parent":"r316","Pos":"routes.conf:2214:11"},
+{"Name":"r317","Method":"POST","Path":"/user_:p0/new/x.y","Controller":"C1","Action":"A317","MaxBodySize":5242880,"Params":["p0"],"Parent":"r316","Pos":"routes.conf:2214:11"},
+{"Name":"r318","Method":"GET","Path":"/user_:p0/new/x.y/:p3","Controller":"C1","Action":"A318","Params":["p0","p3"],"Constraints":["","number,min=5,max=100"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["printer:lp7200:print"]},{"Func":"ispermittedall","Args":["reports:read,write","a","b:x:y"]}]},"CORS":67,"Parent":"r317","Pos":"routes.conf:2220:15"},
+{"Name":"r319","Method":"DELETE","Path":"/user_x","Controller":"C1","Action":"A319","MaxBodySize":1024,"Parent":"r317","Pos":"routes.conf:2227:15"},
+{"Name":"r319","Method":"GET","Path":"/user_x","Controller":"C1","Action":"A319","Parent":"r317","Pos":"routes.conf:2227:15"},
+{"Name":"r319","Method":"OPTIONS","Path":"/user_x","Controller":"C1","Action":"A319","Parent":"r317","Pos":"routes.conf:2227:15"},
+{"Name":"r501","Method":"GET","Path":"/user_x/:p1","Controller":"C0","Action":"A501","Params":["p1"],"Constraints":["number,min=5,max=100"],"CORS":68,"Pos":"routes.conf:3480:7"},
+{"Name":"r501","Method":"POST","Path":"/user_x/:p1","Controller":"C0","Action":"A501","MaxBodySize":5242880,"Params":["p1"],"Constraints":["number,min=5,max=100"],"CORS":68,"Pos":"routes.conf:3480:7"},
+{"Name":"r501","Method":"WS","Path":"/user_x/:p1","Controller":"C0","Action":"A501","WebSocket":true,"Params":["p1"],"Constraints":["number,min=5,max=100"],"Pos":"routes.conf:3480:7"},
+{"Name":"r1","Method":"DELETE","Path":"/user_x/=","Controller":"C2","Action":"A1","MaxBodySize":64,"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"Pos":"routes.conf:9:7"},
+{"Name":"r1","Method":"GET","Path":"/user_x/=","Controller":"C2","Action":"A1","Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"Pos":"routes.conf:9:7"},
+{"Name":"r1","Method":"HEAD","Path":"/user_x/=","Controller":"C2","Action":"A1","Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"Pos":"routes.conf:9:7"},
+{"Name":"r2","Method":"DELETE","Path":"/user_x/=/:p2","Controller":"C2","Action":"A2","MaxBodySize":5242880,"Params":["p2"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"Parent":"r1","Pos":"routes.conf:17:11"},
+{"Name":"r5","Method":"HEAD","Path":"/user_x/=/:p2","Controller":"C0","Action":"A5","Params":["p2"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"Parent":"r2","Pos":"routes.conf:36:15"},
+{"Name":"r2","Method":"PATCH","Path":"/user_x/=/:p2","Controller":"C2","Action":"A2","MaxBodySize":5242880,"Params":["p2"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"Parent":"r1","Pos":"routes.conf:17:11"},
+{"Name":"r2","Method":"TRACE","Path":"/user_x/=/:p2","Controller":"C2","Action":"A2","Params":["p2"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"Parent":"r1","Pos":"routes.conf:17:11"},
+{"Name":"r6","Method":"GET","Path":"/user_x/=/:p2/:p3","Controller":"C2","Action":"A6","Auth":"anonymous","Params":["p2","p3"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"CORS":69,"Parent":"r2","Pos":"routes.conf:41:15"},
+{"Name":"r6","Method":"TRACE","Path":"/user_x/=/:p2/:p3","Controller":"C2","Action":"A6","Auth":"anonymous","Params":["p2","p3"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"CORS":69,"Parent":"r2","Pos":"routes.conf:41:15"},
+{"Name":"r4","Method":"GET","Path":"/user_x/=/:p2/user_x","Controller":"C2","Action":"A4","Params":["p2"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"Parent":"r2","Pos":"routes.conf:31:15"},
+{"Name":"r4","Method":"POST","Path":"/user_x/=/:p2/user_x","Controller":"C2","Action":"A4","MaxBodySize":5242880,"Params":["p2"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"Parent":"r2","Pos":"routes.conf:31:15"},
+{"Name":"r3","Method":"CONNECT","Path":"/user_x/=/:p2/x.y/*rest","Controller":"C0","Action":"A3","AntiCSRFCheck":true,"Params":["p2","rest"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"CORS":70,"Parent":"r2","Pos":"routes.conf:22:15"},
+{"Name":"r207","Method":"HEAD","Path":"/user_x/new","Controller":"C0","Action":"A207","Pos":"routes.conf:1457:7"},
+{"Name":"r186","Method":"GET","Path":"/user_x/user_x","Controller":"C2","Action":"A186","Pos":"routes.conf:1314:7"},
+{"Name":"r186","Method":"POST","Path":"/user_x/user_x","Controller":"C2","Action":"A186","MaxBodySize":1024,"Pos":"routes.conf:1314:7"},
+{"Name":"r196","Method":"TRACE","Path":"/user_x/user_x","Controller":"C1","Action":"A196","Authorization":{"Roles":[{"Func":"hasallroles","Args":["admin","manager"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermittedall","Args":["b:x:y","users:edit"]}]},"Pos":"routes.conf:1381:7"},
+{"Name":"r267","Method":"CONNECT","Path":"/user_x/v1","Controller":"C1","Action":"A267","Pos":"routes.conf:1881:7"},
+{"Name":"r267","Method":"GET","Path":"/user_x/v1","Controller":"C1","Action":"A267","Pos":"routes.conf:1881:7"},
+{"Name":"r267","Method":"TRACE","Path":"/user_x/v1","Controller":"C1","Action":"A267","Pos":"routes.conf:1881:7"},
+{"Name":"r374","Method":"GET","Path":"/users","Controller":"C2","Action":"A374","Pos":"routes.conf:2597:7"},
+{"Name":"r374","Method":"OPTIONS","Path":"/users","Controller":"C2","Action":"A374","Pos":"routes.conf:2597:7"},
+{"Name":"r491","Method":"TRACE","Path":"/users","Controller":"C2","Action":"A491","Auth":"basic","Pos":"routes.conf:3411:7"},
+{"Name":"r491","Method":"WS","Path":"/users","Controller":"C2","Action":"A491","Auth":"basic","WebSocket":true,"Pos":"routes.conf:3411:7"},
+{"Name":"r299","Method":"GET","Path":"/users/42","Controller":"C0","Action":"A299","AntiCSRFCheck":true,"Parent":"r296","Pos":"routes.conf:2095:11"},
+{"Name":"r300","Method":"OPTIONS","Path":"/users/42","Controller":"C0","Action":"A300","Auth":"token","AntiCSRFCheck":true,"Parent":"r299","Pos":"routes.conf:2101:15"},
+{"Name":"r300","Method":"PUT","Path":"/users/42","Controller":"C0","Action":"A300","Auth":"token","MaxBodySize":5242880,"AntiCSRFCheck":true,"Parent":"r299","Pos":"routes.conf:2101:15"},
+{"Name":"r299","Method":"WS","Path":"/users/42","Controller":"C0","Action":"A299","WebSocket":true,"Parent":"r296","Pos":"routes.conf:2095:11"},
+{"Name":"r494","Method":"POST","Path":"/users/42/:p2","Controller":"C1","Action":"A494","Auth":"basic","MaxBodySize":5242880,"Params":["p2"],"Constraints":["number|alpha,max=4"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermittedall","Args":["users:edit"]},{"Func":"ispermitted","Args":["reports:read,write"]}]},"Parent":"r491","Pos":"routes.conf:3432:11"},
+{"Name":"r394","Method":"GET","Path":"/users/:p1","Controller":"C1","Action":"A394","Auth":"anonymous","Params":["p1"],"Constraints":["gte=-1.5"],"Pos":"routes.conf:2741:7"},
+{"Name":"r447","Method":"TRACE","Path":"/users/:p1","Controller":"C1","Action":"A447","Auth":"authenticated","Params":["p1"],"Parent":"r445","Pos":"routes.conf:3110:11"},
+{"Name":"r375","Method":"CONNECT","Path":"/users/:p1/1","Controller":"C2","Action":"A375","Params":["p1"],"Parent":"r374","Pos":"routes.conf:2603:11"},
+{"Name":"r375","Method":"GET","Path":"/users/:p1/1","Controller":"C2","Action":"A375","Params":["p1"],"Parent":"r374","Pos":"routes.conf:2603:11"},
+{"Name":"r395","Method":"PUT","Path":"/users/:p1/1/.a","Controller":"C1","Action":"A395","Auth":"anonymous","MaxBodySize":5242880,"Params":["p1"],"Constraints":["gte=-1.5"],"Parent":"r394","Pos":"routes.conf:2748:11"},
+{"Name":"r396","Method":"DELETE","Path":"/users/:p1/1/.a/@","Controller":"C1","Action":"A396","Auth":"token","MaxBodySize":5242880,"Params":["p1"],"Constraints":["gte=-1.5"],"Parent":"r395","Pos":"routes.conf:2753:15"},
+{"Name":"r398","Method":"OPTIONS","Path":"/users/:p1/1/.a/@/~u","Controller":"C1","Action":"A398","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p1"],"Constraints":["gte=-1.5"],"Parent":"r395","Pos":"routes.conf:2764:15"},
+{"Name":"r397","Method":"GET","Path":"/users/:p1/1/.a/ab/:p5","Controller":"C1","Action":"A397","Auth":"anonymous","Params":["p1","p5"],"Constraints":["gte=-1.5",""],"Parent":"r395","Pos":"routes.conf:2759:15"},
+{"Name":"r376","Method":"GET","Path":"/users/:p1/1/=/a:p4","Controller":"C2","Action":"A376","AntiCSRFCheck":true,"Params":["p1","p4"],"Parent":"r375","Pos":"routes.conf:2609:15"},
+{"Name":"r376","Method":"PUT","Path":"/users/:p1/1/=/a:p4","Controller":"C2","Action":"A376","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p1","p4"],"Parent":"r375","Pos":"routes.conf:2609:15"},
+{"Name":"r377","Method":"GET","Path":"/users/:p1/1/x.y/42","Controller":"C0","Action":"A377","Auth":"authenticated","Params":["p1"],"CORS":71,"Parent":"r375","Pos":"routes.conf:2615:15"},
+{"Name":"r377","Method":"TRACE","Path":"/users/:p1/1/x.y/42","Controller":"C0","Action":"A377","Auth":"authenticated","Params":["p1"],"CORS":71,"Parent":"r375","Pos":"routes.conf:2615:15"},
+{"Name":"r378","Method":"GET","Path":"/users/:p1/1/~u/:p4","Controller":"C0","Action":"A378","Params":["p1","p4"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a"]},{"Func":"hasanyrole","Args":["admin","manager"]}]},"Parent":"r375","Pos":"routes.conf:2623:15"},
+{"Name":"r399","Method":"GET","Path":"/users/:p1/x.y","Controller":"C0","Action":"A399","Auth":"anonymous","Params":["p1"],"Constraints":["gte=-1.5"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["manager","admin"]},{"Func":"hasrole","Args":["manager"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermitted","Args":["reports:read,write"]}]},"Parent":"r394","Pos":"routes.conf:2772:11"},
+{"Name":"r399","Method":"POST","Path":"/users/:p1/x.y","Controller":"C0","Action":"A399","Auth":"anonymous","MaxBodySize":5242880,"Params":["p1"],"Constraints":["gte=-1.5"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["manager","admin"]},{"Func":"hasrole","Args":["manager"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermitted","Args":["reports:read,write"]}]},"Parent":"r394","Pos":"routes.conf:2772:11"},
+{"Name":"r400","Method":"GET","Path":"/users/:p1/x.y/a-b/users","Controller":"C0","Action":"A400","Auth":"anonymous","Params":["p1"],"Constraints":["gte=-1.5"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["manager","admin"]},{"Func":"hasrole","Args":["manager"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermitted","Args":["reports:read,write"]}]},"Parent":"r399","Pos":"routes.conf:2779:15"},
+{"Name":"r11","Method":"DELETE","Path":"/users/a:p1","Controller":"C0","Action":"A11","MaxBodySize":5242880,"Params":["p1"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["manager","b","admin"]},{"Func":"hasrole","Args":["manager"]}]},"CORS":72,"Pos":"routes.conf:82:7"},
+{"Name":"r11","Method":"GET","Path":"/users/a:p1","Controller":"C0","Action":"A11","Params":["p1"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["manager","b","admin"]},{"Func":"hasrole","Args":["manager"]}]},"CORS":72,"Pos":"routes.conf:82:7"},
+{"Name":"r495","Method":"CONNECT","Path":"/users/~:p1","Controller":"C2","Action":"A495","Auth":"basic","AntiCSRFCheck":true,"Params":["p1"],"Parent":"r491","Pos":"routes.conf:3440:11"},
+{"Name":"r495","Method":"GET","Path":"/users/~:p1","Controller":"C2","Action":"A495","Auth":"basic","AntiCSRFCheck":true,"Params":["p1"],"Parent":"r491","Pos":"routes.conf:3440:11"},
+{"Name":"r495","Method":"WS","Path":"/users/~:p1","Controller":"C2","Action":"A495","Auth":"basic","WebSocket":true,"Params":["p1"],"Parent":"r491","Pos":"routes.conf:3440:11"},
+{"Name":"r250","Method":"GET","Path":"/v1","Controller":"C2","Action":"A250","Auth":"token","CORS":66,"Parent":"r249","Pos":"routes.conf:1762:15"},
+{"Name":"r250","Method":"TRACE","Path":"/v1","Controller":"C2","Action":"A250","Auth":"token","CORS":66,"Parent":"r249","Pos":"routes.conf:1762:15"},
+{"Name":"r269","Method":"CONNECT","Path":"/v1/*rest","Controller":"C0","Action":"A269","Params":["rest"],"Constraints":["alpha"],"Parent":"r268","Pos":"routes.conf:1893:11"},
+{"Name":"r268","Method":"GET","Path":"/v1/*rest","Controller":"C0","Action":"A268","Params":["rest"],"Constraints":["alpha"],"Pos":"routes.conf:1887:7"},
+{"Name":"r268","Method":"HEAD","Path":"/v1/*rest","Controller":"C0","Action":"A268","Params":["rest"],"Constraints":["alpha"],"Pos":"routes.conf:1887:7"},
+{"Name":"r269","Method":"POST","Path":"/v1/*rest","Controller":"C0","Action":"A269","MaxBodySize":5242880,"Params":["rest"],"Constraints":["alpha"],"Parent":"r268","Pos":"routes.conf:1893:11"},
+{"Name":"r133","Method":"GET","Path":"/v1/=","Controller":"C1","Action":"A133","Auth":"basic","Pos":"routes.conf:941:7"},
+{"Name":"r133","Method":"OPTIONS","Path":"/v1/=","Controller":"C1","Action":"A133","Auth":"basic","Pos":"routes.conf:941:7"},
+{"Name":"r133","Method":"WS","Path":"/v1/=","Controller":"C1","Action":"A133","Auth":"basic","WebSocket":true,"Pos":"routes.conf:941:7"},
+{"Name":"r468","Method":"GET","Path":"/v1/new","Controller":"C0","Action":"A468","Pos":"routes.conf:3253:7"},
+{"Name":"r468","Method":"OPTIONS","Path":"/v1/new","Controller":"C0","Action":"A468","Pos":"routes.conf:3253:7"},
+{"Name":"r29","Method":"OPTIONS","Path":"/v:p0","Controller":"C2","Action":"A29","Params":["p0"],"Constraints":["gte=-1.5"],"Pos":"routes.conf:203:7"},
+{"Name":"r29","Method":"PATCH","Path":"/v:p0","Controller":"C2","Action":"A29","MaxBodySize":8,"Params":["p0"],"Constraints":["gte=-1.5"],"Pos":"routes.conf:203:7"},
+{"Name":"r29","Method":"POST","Path":"/v:p0","Controller":"C2","Action":"A29","MaxBodySize":8,"Params":["p0"],"Constraints":["gte=-1.5"],"Pos":"routes.conf:203:7"},
+{"Name":"r36","Method":"GET","Path":"/v:p0/:p1/a:p2","Controller":"C2","Action":"A36","Auth":"basic","Params":["p0","p1","p2"],"Constraints":["gte=-1.5","",""],"Parent":"r35","Pos":"routes.conf:247:15"},
+{"Name":"r35","Method":"HEAD","Path":"/v:p0/:p1/a:p2","Controller":"C2","Action":"A35","Auth":"basic","Params":["p0","p1","p2"],"Constraints":["gte=-1.5","",""],"Parent":"r29","Pos":"routes.conf:241:11"},
+{"Name":"r35","Method":"WS","Path":"/v:p0/:p1/a:p2","Controller":"C2","Action":"A35","Auth":"basic","WebSocket":true,"Params":["p0","p1","p2"],"Constraints":["gte=-1.5","",""],"Parent":"r29","Pos":"routes.conf:241:11"},
+{"Name":"r37","Method":"OPTIONS","Path":"/v:p0/a","Controller":"C2","Action":"A37","Params":["p0"],"Constraints":["gte=-1.5"],"Parent":"r29","Pos":"routes.conf:254:11"},
+{"Name":"r37","Method":"PUT","Path":"/v:p0/a","Controller":"C2","Action":"A37","MaxBodySize":5242880,"Params":["p0"],"Constraints":["gte=-1.5"],"Parent":"r29","Pos":"routes.conf:254:11"},
+{"Name":"r446","Method":"CONNECT","Path":"/v:p0/user_:p1","Controller":"C2","Action":"A446","Auth":"token","Params":["p0","p1"],"CORS":17,"Parent":"r445","Pos":"routes.conf:3103:11"},
+{"Name":"r30","Method":"GET","Path":"/v:p0/users","Controller":"C2","Action":"A30","Params":["p0"],"Constraints":["gte=-1.5"],"CORS":73,"Parent":"r29","Pos":"routes.conf:210:11"},
+{"Name":"r32","Method":"CONNECT","Path":"/v:p0/users/.:p2/x.y","Controller":"C2","Action":"A32","Params":["p0","p2"],"Constraints":["gte=-1.5",""],"CORS":73,"Parent":"r30","Pos":"routes.conf:222:15"},
+{"Name":"r32","Method":"GET","Path":"/v:p0/users/.:p2/x.y","Controller":"C2","Action":"A32","Params":["p0","p2"],"Constraints":["gte=-1.5",""],"CORS":73,"Parent":"r30","Pos":"routes.conf:222:15"},
+{"Name":"r32","Method":"TRACE","Path":"/v:p0/users/.:p2/x.y","Controller":"C2","Action":"A32","Params":["p0","p2"],"Constraints":["gte=-1.5",""],"CORS":73,"Parent":"r30","Pos":"routes.conf:222:15"},
+{"Name":"r33","Method":"CONNECT","Path":"/v:p0/users/:p2","Controller":"C2","Action":"A33","Params":["p0","p2"],"Constraints":["gte=-1.5","required,len=1"],"CORS":74,"Parent":"r30","Pos":"routes.conf:227:15"},
+{"Name":"r33","Method":"OPTIONS","Path":"/v:p0/users/:p2","Controller":"C2","Action":"A33","Params":["p0","p2"],"Constraints":["gte=-1.5","required,len=1"],"CORS":74,"Parent":"r30","Pos":"routes.conf:227:15"},
+{"Name":"r31","Method":"GET","Path":"/v:p0/users/a","Controller":"C2","Action":"A31","Params":["p0"],"Constraints":["gte=-1.5"],"CORS":75,"Parent":"r30","Pos":"routes.conf:216:15"},
+{"Name":"r34","Method":"POST","Path":"/v:p0/users/a-b/:p3","Controller":"C2","Action":"A34","Auth":"token","MaxBodySize":5242880,"Params":["p0","p3"],"Constraints":["gte=-1.5",""],"CORS":73,"Parent":"r30","Pos":"routes.conf:233:15"},
+{"Name":"r34","Method":"WS","Path":"/v:p0/users/a-b/:p3","Controller":"C2","Action":"A34","Auth":"token","WebSocket":true,"Params":["p0","p3"],"Constraints":["gte=-1.5",""],"Parent":"r30","Pos":"routes.conf:233:15"},
+{"Name":"r128","Method":"GET","Path":"/x.:p0","Controller":"C1","Action":"A128","Auth":"basic","Params":["p0"],"Pos":"routes.conf:909:7"},
+{"Name":"r128","Method":"POST","Path":"/x.:p0","Controller":"C1","Action":"A128","Auth":"basic","MaxBodySize":5242880,"Params":["p0"],"Pos":"routes.conf:909:7"},
+{"Name":"r132","Method":"GET","Path":"/x.:p0/1/1","Controller":"C1","Action":"A132","Auth":"basic","Params":["p0"],"Parent":"r128","Pos":"routes.conf:934:11"},
+{"Name":"r424","Method":"WS","Path":"/x.:p0/:p1","Controller":"C0","Action":"A424","WebSocket":true,"Params":["p0","p1"],"Pos":"routes.conf:2952:7"},
+{"Name":"r131","Method":"PATCH","Path":"/x.:p0/=","Controller":"C1","Action":"A131","Auth":"basic","MaxBodySize":5242880,"Params":["p0"],"Parent":"r128","Pos":"routes.conf:928:11"},
+{"Name":"r130","Method":"GET","Path":"/x.:p0/a-b","Controller":"C1","Action":"A130","Auth":"token","Params":["p0"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["reports:read,write","users:edit"]}]},"Parent":"r128","Pos":"routes.conf:921:11"},
+{"Name":"r129","Method":"POST","Path":"/x.:p0/a:p1","Controller":"C1","Action":"A129","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p1"],"Parent":"r128","Pos":"routes.conf:916:11"},
+{"Name":"r217","Method":"CONNECT","Path":"/x.y","Controller":"C2","Action":"A217","Auth":"anonymous","Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["admin"]},{"Func":"hasallroles","Args":["manager"]}],"Permissions":[{"Func":"ispermittedall","Args":["users:view","reports:read,write","users:edit"]}]},"Pos":"routes.conf:1530:7"},
+{"Name":"r253","Method":"DELETE","Path":"/x.y","Controller":"C0","Action":"A253","Auth":"authenticated","MaxBodySize":5242880,"Pos":"routes.conf:1783:7"},
+{"Name":"r215","Method":"GET","Path":"/x.y","Controller":"C1","Action":"A215","Auth":"authenticated","CORS":76,"Pos":"routes.conf:1514:7"},
+{"Name":"r215","Method":"POST","Path":"/x.y","Controller":"C1","Action":"A215","Auth":"authenticated","MaxBodySize":5242880,"CORS":76,"Pos":"routes.conf:1514:7"},
+{"Name":"r256","Method":"GET","Path":"/x.y/1","Controller":"C0","Action":"A256","Auth":"token","CORS":77,"Parent":"r254","Pos":"routes.conf:1802:15"},
+{"Name":"r254","Method":"PATCH","Path":"/x.y/1","Controller":"C0","Action":"A254","Auth":"authenticated","MaxBodySize":5242880,"CORS":77,"Parent":"r253","Pos":"routes.conf:1790:11"},
+{"Name":"r257","Method":"GET","Path":"/x.y/1/1","Controller":"C2","Action":"A257","Auth":"basic","Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":77,"Parent":"r254","Pos":"routes.conf:1807:15"},
+{"Name":"r257","Method":"PUT","Path":"/x.y/1/1","Controller":"C2","Action":"A257","Auth":"basic","MaxBodySize":5242880,"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":77,"Parent":"r254","Pos":"routes.conf:1807:15"},
+{"Name":"r255","Method":"CONNECT","Path":"/x.y/1/=","Controller":"C0","Action":"A255","Auth":"authenticated","CORS":77,"Parent":"r254","Pos":"routes.conf:1796:15"},
+{"Name":"r258","Method":"CONNECT","Path":"/x.y/1/@","Controller":"C0","Action":"A258","Auth":"authenticated","CORS":77,"Parent":"r254","Pos":"routes.conf:1815:15"},
+{"Name":"r258","Method":"HEAD","Path":"/x.y/1/@","Controller":"C0","Action":"A258","Auth":"authenticated","CORS":77,"Parent":"r254","Pos":"routes.conf:1815:15"},
+{"Name":"r275","Method":"DELETE","Path":"/x.y/:p1","Controller":"C1","Action":"A275","MaxBodySize":5242880,"Params":["p1"],"Pos":"routes.conf:1933:7"},
+{"Name":"r275","Method":"GET","Path":"/x.y/:p1","Controller":"C1","Action":"A275","Params":["p1"],"Pos":"routes.conf:1933:7"},
+{"Name":"r216","Method":"GET","Path":"/x.y/ab","Controller":"C1","Action":"A216","Auth":"authenticated","AntiCSRFCheck":true,"CORS":76,"Parent":"r215","Pos":"routes.conf:1522:11"},
+{"Name":"r216","Method":"OPTIONS","Path":"/x.y/ab","Controller":"C1","Action":"A216","Auth":"authenticated","AntiCSRFCheck":true,"CORS":76,"Parent":"r215","Pos":"routes.conf:1522:11"},
+{"Name":"r111","Method":"DELETE","Path":"/~*rest","Controller":"C0","Action":"A111","MaxBodySize":5242880,"Params":["rest"],"Constraints":["min=3"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin","manager","a"]},{"Func":"hasrole","Args":["admin"]}]},"Parent":"r110","Pos":"routes.conf:783:11"},
+{"Name":"r110","Method":"GET","Path":"/~*rest","Controller":"C0","Action":"A110","Params":["rest"],"Constraints":["min=3"],"Pos":"routes.conf:776:7"},
+{"Name":"r112","Method":"HEAD","Path":"/~*rest","Controller":"C0","Action":"A112","Auth":"authenticated","Params":["rest"],"Constraints":["min=3"],"Parent":"r110","Pos":"routes.conf:790:11"},
+{"Name":"r110","Method":"PATCH","Path":"/~*rest","Controller":"C0","Action":"A110","MaxBodySize":5242880,"Params":["rest"],"Constraints":["min=3"],"Pos":"routes.conf:776:7"},
+{"Name":"r110","Method":"POST","Path":"/~*rest","Controller":"C0","Action":"A110","MaxBodySize":5242880,"Params":["rest"],"Constraints":["min=3"],"Pos":"routes.conf:776:7"},
+{"Name":"r113","Method":"PUT","Path":"/~*rest","Controller":"C0","Action":"A113","Auth":"anonymous","MaxBodySize":5242880,"Params":["rest"],"Constraints":["min=3"],"Parent":"r112","Pos":"routes.conf:795:15"},
+{"Name":"r78","Method":"GET","Path":"/~:p0","Controller":"C2","Action":"A78","Params":["p0"],"Constraints":["numeric"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]},{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermittedall","Args":["b:x:y","printer:lp7200:print"]}]},"Pos":"routes.conf:546:7"},
+{"Name":"r305","Method":"TRACE","Path":"/~:p0","Controller":"C2","Action":"A305","Auth":"token","Params":["p0"],"Constraints":["number"],"Pos":"routes.conf:2135:7"},
+{"Name":"r305","Method":"WS","Path":"/~:p0","Controller":"C2","Action":"A305","Auth":"token","WebSocket":true,"Params":["p0"],"Constraints":["number"],"Pos":"routes.conf:2135:7"},
+{"Name":"r261","Method":"DELETE","Path":"/~:p0/1*rest","Controller":"C2","Action":"A261","Auth":"token","MaxBodySize":64,"Params":["p0","rest"],"Pos":"routes.conf:1838:7"},
+{"Name":"r261","Method":"GET","Path":"/~:p0/1*rest","Controller":"C2","Action":"A261","Auth":"token","Params":["p0","rest"],"Pos":"routes.conf:1838:7"},
+{"Name":"r262","Method":"PUT","Path":"/~:p0/1*rest","Controller":"C2","Action":"A262","Auth":"basic","MaxBodySize":5242880,"Params":["p0","rest"],"Parent":"r261","Pos":"routes.conf:1846:11"},
+{"Name":"r115","Method":"CONNECT","Path":"/~:p0/42","Controller":"C1","Action":"A115","Params":["p0"],"Pos":"routes.conf:810:7"},
+{"Name":"r115","Method":"GET","Path":"/~:p0/42","Controller":"C1","Action":"A115","Params":["p0"],"Pos":"routes.conf:810:7"},
+{"Name":"r21","Method":"CONNECT","Path":"/~:p0/@","Controller":"C1","Action":"A21","Params":["p0"],"Constraints":["uuid4"],"Pos":"routes.conf:151:7"},
+{"Name":"r21","Method":"GET","Path":"/~:p0/@","Controller":"C1","Action":"A21","Params":["p0"],"Constraints":["uuid4"],"Pos":"routes.conf:151:7"},
+{"Name":"r21","Method":"PUT","Path":"/~:p0/@","Controller":"C1","Action":"A21","MaxBodySize":64,"Params":["p0"],"Constraints":["uuid4"],"Pos":"routes.conf:151:7"},
+{"Name":"r22","Method":"DELETE","Path":"/~:p0/@/1","Controller":"C1","Action":"A22","MaxBodySize":5242880,"Params":["p0"],"Constraints":["uuid4"],"Parent":"r21","Pos":"routes.conf:158:11"},
+{"Name":"r23","Method":"GET","Path":"/~:p0/@/1","Controller":"C1","Action":"A23","Params":["p0"],"Constraints":["uuid4"],"CORS":78,"Parent":"r22","Pos":"routes.conf:163:15"},
+{"Name":"r26","Method":"POST","Path":"/~:p0/@/1","Controller":"C1","Action":"A26","MaxBodySize":5242880,"Params":["p0"],"Constraints":["uuid4"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["a"]}],"Permissions":[{"Func":"ispermittedall","Args":["reports:read,write","b:x:y"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"CORS":43,"Parent":"r22","Pos":"routes.conf:179:15"},
+{"Name":"r26","Method":"TRACE","Path":"/~:p0/@/1","Controller":"C1","Action":"A26","Params":["p0"],"Constraints":["uuid4"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["a"]}],"Permissions":[{"Func":"ispermittedall","Args":["reports:read,write","b:x:y"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"CORS":43,"Parent":"r22","Pos":"routes.conf:179:15"},
+{"Name":"r22","Method":"WS","Path":"/~:p0/@/1","Controller":"C1","Action":"A22","WebSocket":true,"Params":["p0"],"Constraints":["uuid4"],"Parent":"r21","Pos":"routes.conf:158:11"},
+{"Name":"r24","Method":"GET","Path":"/~:p0/@/1/.:p3","Controller":"C1","Action":"A24","Auth":"token","Params":["p0","p3"],"Constraints":["uuid4",""],"Parent":"r22","Pos":"routes.conf:168:15"},
+{"Name":"r25","Method":"CONNECT","Path":"/~:p0/@/1/1/...","Controller":"C1","Action":"A25","Params":["p0"],"Constraints":["uuid4"],"Parent":"r22","Pos":"routes.conf:174:15"},
+{"Name":"r25","Method":"GET","Path":"/~:p0/@/1/1/...","Controller":"C1","Action":"A25","Params":["p0"],"Constraints":["uuid4"],"Parent":"r22","Pos":"routes.conf:174:15"},
+{"Name":"r302","Method":"GET","Path":"/~u","Controller":"C1","Action":"A302","Pos":"routes.conf:2116:7"},
+{"Name":"r303","Method":"OPTIONS","Path":"/~u","Controller":"C1","Action":"A303","Parent":"r302","Pos":"routes.conf:2123:11"},
+{"Name":"r302","Method":"WS","Path":"/~u","Controller":"C1","Action":"A302","WebSocket":true,"Pos":"routes.conf:2116:7"},
+{"Name":"r287","Method":"CONNECT","Path":"/~u/*rest","Controller":"C0","Action":"A287","Auth":"basic","Params":["rest"],"CORS":4,"Parent":"r286","Pos":"routes.conf:2016:15"},
+{"Name":"r285","Method":"GET","Path":"/~u/*rest","Controller":"C0","Action":"A285","Params":["rest"],"CORS":4,"Pos":"routes.conf:2004:7"},
+{"Name":"r288","Method":"POST","Path":"/~u/*rest","Controller":"C0","Action":"A288","Auth":"basic","MaxBodySize":1024,"Params":["rest"],"CORS":4,"Parent":"r286","Pos":"routes.conf:2020:15"},
+{"Name":"r286","Method":"PUT","Path":"/~u/*rest","Controller":"C0","Action":"A286","Auth":"basic","MaxBodySize":5242880,"Params":["rest"],"CORS":4,"Parent":"r285","Pos":"routes.conf:2011:11"},
+{"Name":"r285","Method":"WS","Path":"/~u/*rest","Controller":"C0","Action":"A285","WebSocket":true,"Params":["rest"],"Pos":"routes.conf:2004:7"},
+{"Name":"r64","Method":"GET","Path":"/~u/.:p1","Controller":"C1","Action":"A64","Params":["p1"],"Pos":"routes.conf:444:7"},
+{"Name":"r28","Method":"HEAD","Path":"/~u/1","Controller":"C0","Action":"A28","Auth":"basic","Pos":"routes.conf:196:7"},
+{"Name":"r392","Method":"HEAD","Path":"/~u/42","Controller":"C0","Action":"A392","Auth":"token","Pos":"routes.conf:2726:7"},
+{"Name":"r393","Method":"DELETE","Path":"/~u/42/:p2","Controller":"C0","Action":"A393","Auth":"token","MaxBodySize":5242880,"Params":["p2"],"Parent":"r392","Pos":"routes.conf:2734:11"},
+{"Name":"r393","Method":"GET","Path":"/~u/42/:p2","Controller":"C0","Action":"A393","Auth":"token","Params":["p2"],"Parent":"r392","Pos":"routes.conf:2734:11"},
+{"Name":"r304","Method":"GET","Path":"/~u/:p1","Controller":"C1","Action":"A304","Params":["p1"],"CORS":29,"Parent":"r302","Pos":"routes.conf:2127:11"},
+{"Name":"r80","Method":"PATCH","Path":"/~u/:p1","Controller":"C2","Action":"A80","MaxBodySize":5242880,"Params":["p1"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["a"]}]},"CORS":79,"Pos":"routes.conf:560:7"}
 ]`
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -1582,1028 +1539,1028 @@ func Lookup(m *runtime.Match, method, host, path string) {
 
 // C0Controller holds the actions of controller "C0".
 type C0Controller interface {
-//line routes.conf:700:6
-	A102(ctx *runtime.Context, p0 string, p1 string) error // serves r102: GET /1:p0/v:p1 (routes.conf:700:7), r102: PATCH /1:p0/v:p1 (routes.conf:700:7), r102: WS /1:p0/v:p1 (routes.conf:700:7)
-//line routes.conf:707:10
-	A103(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r103: CONNECT /1:p0/v:p1/*rest (routes.conf:707:11), r103: GET /1:p0/v:p1/*rest (routes.conf:707:11), r103: POST /1:p0/v:p1/*rest (routes.conf:707:11)
-//line routes.conf:715:14
-	A104(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r104: HEAD /1:p0/v:p1/*rest (routes.conf:715:15)
-//line routes.conf:721:14
-	A105(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r105: OPTIONS /1:p0/v:p1/*rest (routes.conf:721:15), r105: PUT /1:p0/v:p1/*rest (routes.conf:721:15)
-//line routes.conf:726:14
-	A106(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r106: DELETE /1:p0/v:p1/*rest (routes.conf:726:15)
-//line routes.conf:735:10
-	A107(ctx *runtime.Context, p0 string, p1 string) error // serves r107: OPTIONS /1:p0/v:p1 (routes.conf:735:11)
-//line routes.conf:740:14
-	A108(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r108: OPTIONS /1:p0/v:p1/1/x.:p3 (routes.conf:740:15)
+//line routes.conf:722:6
+	A102(ctx *runtime.Context, p0 string, p1 string) error // serves r102: GET /1:p0/v:p1 (routes.conf:722:7), r102: PATCH /1:p0/v:p1 (routes.conf:722:7), r102: WS /1:p0/v:p1 (routes.conf:722:7)
+//line routes.conf:730:10
+	A103(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r103: CONNECT /1:p0/v:p1/*rest (routes.conf:730:11), r103: GET /1:p0/v:p1/*rest (routes.conf:730:11), r103: POST /1:p0/v:p1/*rest (routes.conf:730:11)
+//line routes.conf:737:14
+	A104(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r104: HEAD /1:p0/v:p1/*rest (routes.conf:737:15)
+//line routes.conf:742:14
+	A105(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r105: OPTIONS /1:p0/v:p1/*rest (routes.conf:742:15), r105: PUT /1:p0/v:p1/*rest (routes.conf:742:15)
 //line routes.conf:747:14
-	A109(ctx *runtime.Context, p0 string, p1 string) error // serves r109: HEAD /1:p0/v:p1/a (routes.conf:747:15), r109: OPTIONS /1:p0/v:p1/a (routes.conf:747:15), r109: PATCH /1:p0/v:p1/a (routes.conf:747:15)
-//line routes.conf:77:6
-	A11(ctx *runtime.Context, p1 string) error // serves r11: DELETE /users/a:p1 (routes.conf:77:7), r11: GET /users/a:p1 (routes.conf:77:7)
-//line routes.conf:757:6
-	A110(ctx *runtime.Context, rest string) error // serves r110: GET /~*rest (routes.conf:757:7), r110: PATCH /~*rest (routes.conf:757:7), r110: POST /~*rest (routes.conf:757:7)
-//line routes.conf:765:10
-	A111(ctx *runtime.Context, rest string) error // serves r111: DELETE /~*rest (routes.conf:765:11)
-//line routes.conf:774:10
-	A112(ctx *runtime.Context, rest string) error // serves r112: HEAD /~*rest (routes.conf:774:11)
-//line routes.conf:778:14
-	A113(ctx *runtime.Context, rest string) error // serves r113: PUT /~*rest (routes.conf:778:15)
-//line routes.conf:788:6
-	A114(ctx *runtime.Context) error // serves r114: DELETE /1/users (routes.conf:788:7), r114: WS /1/users (routes.conf:788:7)
-//line routes.conf:83:6
-	A12(ctx *runtime.Context, rest string) error // serves r12: CONNECT /*rest (routes.conf:83:7)
-//line routes.conf:851:6
-	A122(ctx *runtime.Context, p0 string) error // serves r122: OPTIONS /:p0 (routes.conf:851:7), r122: TRACE /:p0 (routes.conf:851:7)
-//line routes.conf:1001:14
-	A143(ctx *runtime.Context, p0 string, p2 string) error // serves r143: OPTIONS /:p0/42/:p2/user_x/user_x (routes.conf:1001:15), r143: POST /:p0/42/:p2/user_x/user_x (routes.conf:1001:15), r143: PUT /:p0/42/:p2/user_x/user_x (routes.conf:1001:15)
-//line routes.conf:1012:6
-	A144(ctx *runtime.Context, p0 string) error // serves r144: POST /a:p0/= (routes.conf:1012:7)
-//line routes.conf:1046:10
-	A149(ctx *runtime.Context, p0 string) error // serves r149: OPTIONS /a:p0/= (routes.conf:1046:11)
-//line routes.conf:1052:10
-	A150(ctx *runtime.Context, p0 string, p2 string) error // serves r150: DELETE /a:p0/=/:p2 (routes.conf:1052:11)
-//line routes.conf:1058:10
-	A151(ctx *runtime.Context, p0 string, p3 string) error // serves r151: POST /a:p0/=/v1/:p3 (routes.conf:1058:11)
-//line routes.conf:1063:14
-	A152(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r152: CONNECT /a:p0/=/v1/:p3/.:p4/users (routes.conf:1063:15), r152: GET /a:p0/=/v1/:p3/.:p4/users (routes.conf:1063:15), r152: POST /a:p0/=/v1/:p3/.:p4/users (routes.conf:1063:15)
-//line routes.conf:1070:14
-	A153(ctx *runtime.Context, p0 string, p3 string, p4 string, p5 string) error // serves r153: GET /a:p0/=/v1/:p3/:p4/:p5 (routes.conf:1070:15)
-//line routes.conf:1078:14
-	A154(ctx *runtime.Context, p0 string, p3 string, p4 string, rest string) error // serves r154: TRACE /a:p0/=/v1/:p3/:p4/*rest (routes.conf:1078:15)
-//line routes.conf:1085:14
-	A155(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r155: POST /a:p0/=/v1/:p3/*rest (routes.conf:1085:15)
-//line routes.conf:1117:14
-	A160(ctx *runtime.Context, p0 string, rest string) error // serves r160: GET /:p0/=/v1/*rest (routes.conf:1117:15)
-//line routes.conf:1304:6
-	A188(ctx *runtime.Context, p0 string) error // serves r188: GET /1:p0 (routes.conf:1304:7)
-//line routes.conf:1310:10
-	A189(ctx *runtime.Context, p0 string, rest string) error // serves r189: PATCH /1:p0/*rest (routes.conf:1310:11), r189: POST /1:p0/*rest (routes.conf:1310:11)
-//line routes.conf:1317:14
-	A190(ctx *runtime.Context, p0 string, rest string) error // serves r190: OPTIONS /1:p0/*rest (routes.conf:1317:15)
-//line routes.conf:1323:14
-	A191(ctx *runtime.Context, p0 string, rest string) error // serves r191: DELETE /1:p0/*rest (routes.conf:1323:15)
-//line routes.conf:1337:10
-	A193(ctx *runtime.Context, p0 string) error // serves r193: GET /1:p0/@ (routes.conf:1337:11), r193: POST /1:p0/@ (routes.conf:1337:11)
-//line routes.conf:1343:14
-	A194(ctx *runtime.Context, p0 string, p3 string) error // serves r194: GET /1:p0/@/~u/:p3 (routes.conf:1343:15)
-//line routes.conf:1350:14
-	A195(ctx *runtime.Context, p0 string) error // serves r195: HEAD /1:p0/@/.a (routes.conf:1350:15)
-//line routes.conf:1399:14
-	A201(ctx *runtime.Context, p2 string, p3 string) error // serves r201: GET /abc/v1/v:p2/:p3 (routes.conf:1399:15), r201: TRACE /abc/v1/v:p2/:p3 (routes.conf:1399:15)
-//line routes.conf:1440:6
-	A207(ctx *runtime.Context) error // serves r207: HEAD /user_x/new (routes.conf:1440:7)
-//line routes.conf:1563:10
-	A224(ctx *runtime.Context, p1 string) error // serves r224: GET /a/ab:p1 (routes.conf:1563:11), r224: HEAD /a/ab:p1 (routes.conf:1563:11)
-//line routes.conf:1569:10
-	A225(ctx *runtime.Context, rest string) error // serves r225: GET /a/new/*rest (routes.conf:1569:11), r225: HEAD /a/new/*rest (routes.conf:1569:11), r225: PATCH /a/new/*rest (routes.conf:1569:11)
-//line routes.conf:1591:6
-	A228(ctx *runtime.Context) error // serves r228: DELETE /a-b (routes.conf:1591:7), r228: GET /a-b (routes.conf:1591:7)
-//line routes.conf:1598:10
-	A229(ctx *runtime.Context, p1 string) error // serves r229: GET /a-b/:p1/@ (routes.conf:1598:11), r229: PUT /a-b/:p1/@ (routes.conf:1598:11)
-//line routes.conf:1607:10
-	A230(ctx *runtime.Context, p1 string) error // serves r230: GET /a-b/:p1/.a (routes.conf:1607:11), r230: WS /a-b/:p1/.a (routes.conf:1607:11)
-//line routes.conf:1612:14
-	A231(ctx *runtime.Context, p1 string) error // serves r231: GET /a-b/:p1/.a/a (routes.conf:1612:15)
-//line routes.conf:1647:10
-	A236(ctx *runtime.Context, p1 string) error // serves r236: PATCH /a-b/:p1 (routes.conf:1647:11)
-//line routes.conf:1665:14
-	A239(ctx *runtime.Context, p1 string) error // serves r239: WS /a-b/:p1/42 (routes.conf:1665:15)
-//line routes.conf:1670:14
-	A240(ctx *runtime.Context, p1 string) error // serves r240: GET /a-b/:p1/users/~u (routes.conf:1670:15), r240: PATCH /a-b/:p1/users/~u (routes.conf:1670:15), r240: WS /a-b/:p1/users/~u (routes.conf:1670:15)
-//line routes.conf:1688:6
-	A242(ctx *runtime.Context) error // serves r242: DELETE / (routes.conf:1688:7), r242: TRACE / (routes.conf:1688:7)
-//line routes.conf:1722:6
-	A247(ctx *runtime.Context, p0 string) error // serves r247: GET /user_:p0/a-b (routes.conf:1722:7), r247: HEAD /user_:p0/a-b (routes.conf:1722:7), r247: WS /user_:p0/a-b (routes.conf:1722:7)
-//line routes.conf:1729:10
-	A248(ctx *runtime.Context, p0 string, p2 string) error // serves r248: PUT /user_:p0/a-b/:p2 (routes.conf:1729:11), r248: WS /user_:p0/a-b/:p2 (routes.conf:1729:11)
-//line routes.conf:1766:6
-	A253(ctx *runtime.Context) error // serves r253: DELETE /x.y (routes.conf:1766:7)
-//line routes.conf:1774:10
-	A254(ctx *runtime.Context) error // serves r254: PATCH /x.y/1 (routes.conf:1774:11)
-//line routes.conf:1780:14
-	A255(ctx *runtime.Context) error // serves r255: CONNECT /x.y/1/= (routes.conf:1780:15)
-//line routes.conf:1786:14
-	A256(ctx *runtime.Context) error // serves r256: GET /x.y/1 (routes.conf:1786:15)
-//line routes.conf:1799:14
-	A258(ctx *runtime.Context) error // serves r258: CONNECT /x.y/1/@ (routes.conf:1799:15), r258: HEAD /x.y/1/@ (routes.conf:1799:15)
-//line routes.conf:1878:6
-	A268(ctx *runtime.Context, rest string) error // serves r268: GET /v1/*rest (routes.conf:1878:7), r268: HEAD /v1/*rest (routes.conf:1878:7)
-//line routes.conf:1884:10
-	A269(ctx *runtime.Context, rest string) error // serves r269: CONNECT /v1/*rest (routes.conf:1884:11), r269: POST /v1/*rest (routes.conf:1884:11)
-//line routes.conf:1935:6
-	A276(ctx *runtime.Context) error // serves r276: DELETE /.../a-b (routes.conf:1935:7), r276: GET /.../a-b (routes.conf:1935:7)
-//line routes.conf:1941:10
-	A277(ctx *runtime.Context, p2 string, p3 string) error // serves r277: PUT /.../a-b/user_:p2/:p3 (routes.conf:1941:11)
-//line routes.conf:1946:14
-	A278(ctx *runtime.Context, p2 string, p3 string, rest string) error // serves r278: GET /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1946:15), r278: POST /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1946:15)
+	A106(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r106: DELETE /1:p0/v:p1/*rest (routes.conf:747:15)
+//line routes.conf:754:10
+	A107(ctx *runtime.Context, p0 string, p1 string) error // serves r107: OPTIONS /1:p0/v:p1 (routes.conf:754:11)
+//line routes.conf:760:14
+	A108(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r108: OPTIONS /1:p0/v:p1/1/x.:p3 (routes.conf:760:15)
+//line routes.conf:765:14
+	A109(ctx *runtime.Context, p0 string, p1 string) error // serves r109: HEAD /1:p0/v:p1/a (routes.conf:765:15), r109: OPTIONS /1:p0/v:p1/a (routes.conf:765:15), r109: PATCH /1:p0/v:p1/a (routes.conf:765:15)
+//line routes.conf:82:6
+	A11(ctx *runtime.Context, p1 string) error // serves r11: DELETE /users/a:p1 (routes.conf:82:7), r11: GET /users/a:p1 (routes.conf:82:7)
+//line routes.conf:776:6
+	A110(ctx *runtime.Context, rest string) error // serves r110: GET /~*rest (routes.conf:776:7), r110: PATCH /~*rest (routes.conf:776:7), r110: POST /~*rest (routes.conf:776:7)
+//line routes.conf:783:10
+	A111(ctx *runtime.Context, rest string) error // serves r111: DELETE /~*rest (routes.conf:783:11)
+//line routes.conf:790:10
+	A112(ctx *runtime.Context, rest string) error // serves r112: HEAD /~*rest (routes.conf:790:11)
+//line routes.conf:795:14
+	A113(ctx *runtime.Context, rest string) error // serves r113: PUT /~*rest (routes.conf:795:15)
+//line routes.conf:804:6
+	A114(ctx *runtime.Context) error // serves r114: DELETE /1/users (routes.conf:804:7), r114: WS /1/users (routes.conf:804:7)
+//line routes.conf:91:6
+	A12(ctx *runtime.Context, rest string) error // serves r12: CONNECT /*rest (routes.conf:91:7)
+//line routes.conf:862:6
+	A122(ctx *runtime.Context, p0 string) error // serves r122: OPTIONS /:p0 (routes.conf:862:7), r122: TRACE /:p0 (routes.conf:862:7)
+//line routes.conf:1010:14
+	A143(ctx *runtime.Context, p0 string, p2 string) error // serves r143: OPTIONS /:p0/42/:p2/user_x/user_x (routes.conf:1010:15), r143: POST /:p0/42/:p2/user_x/user_x (routes.conf:1010:15), r143: PUT /:p0/42/:p2/user_x/user_x (routes.conf:1010:15)
+//line routes.conf:1020:6
+	A144(ctx *runtime.Context, p0 string) error // serves r144: POST /a:p0/= (routes.conf:1020:7)
+//line routes.conf:1055:10
+	A149(ctx *runtime.Context, p0 string) error // serves r149: OPTIONS /a:p0/= (routes.conf:1055:11)
+//line routes.conf:1060:10
+	A150(ctx *runtime.Context, p0 string, p2 string) error // serves r150: DELETE /a:p0/=/:p2 (routes.conf:1060:11)
+//line routes.conf:1066:10
+	A151(ctx *runtime.Context, p0 string, p3 string) error // serves r151: POST /a:p0/=/v1/:p3 (routes.conf:1066:11)
+//line routes.conf:1071:14
+	A152(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r152: CONNECT /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15), r152: GET /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15), r152: POST /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15)
+//line routes.conf:1077:14
+	A153(ctx *runtime.Context, p0 string, p3 string, p4 string, p5 string) error // serves r153: GET /a:p0/=/v1/:p3/:p4/:p5 (routes.conf:1077:15)
+//line routes.conf:1083:14
+	A154(ctx *runtime.Context, p0 string, p3 string, p4 string, rest string) error // serves r154: TRACE /a:p0/=/v1/:p3/:p4/*rest (routes.conf:1083:15)
+//line routes.conf:1090:14
+	A155(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r155: POST /a:p0/=/v1/:p3/*rest (routes.conf:1090:15)
+//line routes.conf:1126:14
+	A160(ctx *runtime.Context, p0 string, rest string) error // serves r160: GET /:p0/=/v1/*rest (routes.conf:1126:15)
+//line routes.conf:1328:6
+	A188(ctx *runtime.Context, p0 string) error // serves r188: GET /1:p0 (routes.conf:1328:7)
+//line routes.conf:1336:10
+	A189(ctx *runtime.Context, p0 string, rest string) error // serves r189: PATCH /1:p0/*rest (routes.conf:1336:11), r189: POST /1:p0/*rest (routes.conf:1336:11)
+//line routes.conf:1342:14
+	A190(ctx *runtime.Context, p0 string, rest string) error // serves r190: OPTIONS /1:p0/*rest (routes.conf:1342:15)
+//line routes.conf:1348:14
+	A191(ctx *runtime.Context, p0 string, rest string) error // serves r191: DELETE /1:p0/*rest (routes.conf:1348:15)
+//line routes.conf:1361:10
+	A193(ctx *runtime.Context, p0 string) error // serves r193: GET /1:p0/@ (routes.conf:1361:11), r193: POST /1:p0/@ (routes.conf:1361:11)
+//line routes.conf:1367:14
+	A194(ctx *runtime.Context, p0 string, p3 string) error // serves r194: GET /1:p0/@/~u/:p3 (routes.conf:1367:15)
+//line routes.conf:1372:14
+	A195(ctx *runtime.Context, p0 string) error // serves r195: HEAD /1:p0/@/.a (routes.conf:1372:15)
+//line routes.conf:1417:14
+	A201(ctx *runtime.Context, p2 string, p3 string) error // serves r201: GET /abc/v1/v:p2/:p3 (routes.conf:1417:15), r201: TRACE /abc/v1/v:p2/:p3 (routes.conf:1417:15)
+//line routes.conf:1457:6
+	A207(ctx *runtime.Context) error // serves r207: HEAD /user_x/new (routes.conf:1457:7)
+//line routes.conf:1581:10
+	A224(ctx *runtime.Context, p1 string) error // serves r224: GET /a/ab:p1 (routes.conf:1581:11), r224: HEAD /a/ab:p1 (routes.conf:1581:11)
+//line routes.conf:1588:10
+	A225(ctx *runtime.Context, rest string) error // serves r225: GET /a/new/*rest (routes.conf:1588:11), r225: HEAD /a/new/*rest (routes.conf:1588:11), r225: PATCH /a/new/*rest (routes.conf:1588:11)
+//line routes.conf:1610:6
+	A228(ctx *runtime.Context) error // serves r228: DELETE /a-b (routes.conf:1610:7), r228: GET /a-b (routes.conf:1610:7)
+//line routes.conf:1617:10
+	A229(ctx *runtime.Context, p1 string) error // serves r229: GET /a-b/:p1/@ (routes.conf:1617:11), r229: PUT /a-b/:p1/@ (routes.conf:1617:11)
+//line routes.conf:1622:10
+	A230(ctx *runtime.Context, p1 string) error // serves r230: GET /a-b/:p1/.a (routes.conf:1622:11), r230: WS /a-b/:p1/.a (routes.conf:1622:11)
+//line routes.conf:1627:14
+	A231(ctx *runtime.Context, p1 string) error // serves r231: GET /a-b/:p1/.a/a (routes.conf:1627:15)
+//line routes.conf:1664:10
+	A236(ctx *runtime.Context, p1 string) error // serves r236: PATCH /a-b/:p1 (routes.conf:1664:11)
+//line routes.conf:1685:14
+	A239(ctx *runtime.Context, p1 string) error // serves r239: WS /a-b/:p1/42 (routes.conf:1685:15)
+//line routes.conf:1692:14
+	A240(ctx *runtime.Context, p1 string) error // serves r240: GET /a-b/:p1/users/~u (routes.conf:1692:15), r240: PATCH /a-b/:p1/users/~u (routes.conf:1692:15), r240: WS /a-b/:p1/users/~u (routes.conf:1692:15)
+//line routes.conf:1709:6
+	A242(ctx *runtime.Context) error // serves r242: DELETE / (routes.conf:1709:7), r242: TRACE / (routes.conf:1709:7)
+//line routes.conf:1741:6
+	A247(ctx *runtime.Context, p0 string) error // serves r247: GET /user_:p0/a-b (routes.conf:1741:7), r247: HEAD /user_:p0/a-b (routes.conf:1741:7), r247: WS /user_:p0/a-b (routes.conf:1741:7)
+//line routes.conf:1748:10
+	A248(ctx *runtime.Context, p0 string, p2 string) error // serves r248: PUT /user_:p0/a-b/:p2 (routes.conf:1748:11), r248: WS /user_:p0/a-b/:p2 (routes.conf:1748:11)
+//line routes.conf:1783:6
+	A253(ctx *runtime.Context) error // serves r253: DELETE /x.y (routes.conf:1783:7)
+//line routes.conf:1790:10
+	A254(ctx *runtime.Context) error // serves r254: PATCH /x.y/1 (routes.conf:1790:11)
+//line routes.conf:1796:14
+	A255(ctx *runtime.Context) error // serves r255: CONNECT /x.y/1/= (routes.conf:1796:15)
+//line routes.conf:1802:14
+	A256(ctx *runtime.Context) error // serves r256: GET /x.y/1 (routes.conf:1802:15)
+//line routes.conf:1815:14
+	A258(ctx *runtime.Context) error // serves r258: CONNECT /x.y/1/@ (routes.conf:1815:15), r258: HEAD /x.y/1/@ (routes.conf:1815:15)
+//line routes.conf:1887:6
+	A268(ctx *runtime.Context, rest string) error // serves r268: GET /v1/*rest (routes.conf:1887:7), r268: HEAD /v1/*rest (routes.conf:1887:7)
+//line routes.conf:1893:10
+	A269(ctx *runtime.Context, rest string) error // serves r269: CONNECT /v1/*rest (routes.conf:1893:11), r269: POST /v1/*rest (routes.conf:1893:11)
+//line routes.conf:1939:6
+	A276(ctx *runtime.Context) error // serves r276: DELETE /.../a-b (routes.conf:1939:7), r276: GET /.../a-b (routes.conf:1939:7)
+//line routes.conf:1946:10
+	A277(ctx *runtime.Context, p2 string, p3 string) error // serves r277: PUT /.../a-b/user_:p2/:p3 (routes.conf:1946:11)
 //line routes.conf:1952:14
-	A279(ctx *runtime.Context, p2 string, p3 string, rest string) error // serves r279: HEAD /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15)
-//line routes.conf:185:6
-	A28(ctx *runtime.Context) error // serves r28: HEAD /~u/1 (routes.conf:185:7)
-//line routes.conf:1960:10
-	A280(ctx *runtime.Context, p2 string) error // serves r280: POST /.../a-b/:p2/user_x (routes.conf:1960:11)
-//line routes.conf:1965:10
-	A281(ctx *runtime.Context) error // serves r281: GET /.../a-b/42/abc (routes.conf:1965:11), r281: TRACE /.../a-b/42/abc (routes.conf:1965:11)
-//line routes.conf:1971:14
-	A282(ctx *runtime.Context) error // serves r282: WS /.../a-b/42/abc (routes.conf:1971:15)
-//line routes.conf:1977:14
-	A283(ctx *runtime.Context) error // serves r283: GET /.../a-b/42/abc/user_x (routes.conf:1977:15)
-//line routes.conf:1995:6
-	A285(ctx *runtime.Context, rest string) error // serves r285: GET /~u/*rest (routes.conf:1995:7), r285: WS /~u/*rest (routes.conf:1995:7)
-//line routes.conf:2002:10
-	A286(ctx *runtime.Context, rest string) error // serves r286: PUT /~u/*rest (routes.conf:2002:11)
-//line routes.conf:2007:14
-	A287(ctx *runtime.Context, rest string) error // serves r287: CONNECT /~u/*rest (routes.conf:2007:15)
-//line routes.conf:2011:14
-	A288(ctx *runtime.Context, rest string) error // serves r288: POST /~u/*rest (routes.conf:2011:15)
-//line routes.conf:2020:6
-	A289(ctx *runtime.Context) error // serves r289: DELETE /abc/~u (routes.conf:2020:7), r289: OPTIONS /abc/~u (routes.conf:2020:7), r289: POST /abc/~u (routes.conf:2020:7)
-//line routes.conf:2027:10
-	A290(ctx *runtime.Context, p2 string) error // serves r290: DELETE /abc/~u/:p2/b (routes.conf:2027:11)
-//line routes.conf:2033:14
-	A291(ctx *runtime.Context, p2 string, rest string) error // serves r291: HEAD /abc/~u/:p2/b/*rest (routes.conf:2033:15), r291: PATCH /abc/~u/:p2/b/*rest (routes.conf:2033:15)
-//line routes.conf:2047:14
-	A293(ctx *runtime.Context, p2 string) error // serves r293: CONNECT /abc/~u/:p2/b (routes.conf:2047:15)
-//line routes.conf:2051:14
-	A294(ctx *runtime.Context, p2 string, p4 string, rest string) error // serves r294: CONNECT /abc/~u/:p2/b/:p4/*rest (routes.conf:2051:15), r294: HEAD /abc/~u/:p2/b/:p4/*rest (routes.conf:2051:15), r294: WS /abc/~u/:p2/b/:p4/*rest (routes.conf:2051:15)
-//line routes.conf:2059:10
-	A295(ctx *runtime.Context, p2 string) error // serves r295: CONNECT /abc/~u/a:p2/@ (routes.conf:2059:11), r295: POST /abc/~u/a:p2/@ (routes.conf:2059:11)
-//line routes.conf:2068:6
-	A296(ctx *runtime.Context, p0 string) error // serves r296: CONNECT /:p0/ab (routes.conf:2068:7), r296: GET /:p0/ab (routes.conf:2068:7)
-//line routes.conf:2074:10
-	A297(ctx *runtime.Context, p0 string, rest string) error // serves r297: PATCH /:p0/ab/.a/*rest (routes.conf:2074:11)
-//line routes.conf:2089:10
-	A299(ctx *runtime.Context) error // serves r299: GET /users/42 (routes.conf:2089:11), r299: WS /users/42 (routes.conf:2089:11)
+	A278(ctx *runtime.Context, p2 string, p3 string, rest string) error // serves r278: GET /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15), r278: POST /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15)
+//line routes.conf:1958:14
+	A279(ctx *runtime.Context, p2 string, p3 string, rest string) error // serves r279: HEAD /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1958:15)
+//line routes.conf:196:6
+	A28(ctx *runtime.Context) error // serves r28: HEAD /~u/1 (routes.conf:196:7)
+//line routes.conf:1968:10
+	A280(ctx *runtime.Context, p2 string) error // serves r280: POST /.../a-b/:p2/user_x (routes.conf:1968:11)
+//line routes.conf:1974:10
+	A281(ctx *runtime.Context) error // serves r281: GET /.../a-b/42/abc (routes.conf:1974:11), r281: TRACE /.../a-b/42/abc (routes.conf:1974:11)
+//line routes.conf:1982:14
+	A282(ctx *runtime.Context) error // serves r282: WS /.../a-b/42/abc (routes.conf:1982:15)
+//line routes.conf:1987:14
+	A283(ctx *runtime.Context) error // serves r283: GET /.../a-b/42/abc/user_x (routes.conf:1987:15)
+//line routes.conf:2004:6
+	A285(ctx *runtime.Context, rest string) error // serves r285: GET /~u/*rest (routes.conf:2004:7), r285: WS /~u/*rest (routes.conf:2004:7)
+//line routes.conf:2011:10
+	A286(ctx *runtime.Context, rest string) error // serves r286: PUT /~u/*rest (routes.conf:2011:11)
+//line routes.conf:2016:14
+	A287(ctx *runtime.Context, rest string) error // serves r287: CONNECT /~u/*rest (routes.conf:2016:15)
+//line routes.conf:2020:14
+	A288(ctx *runtime.Context, rest string) error // serves r288: POST /~u/*rest (routes.conf:2020:15)
+//line routes.conf:2030:6
+	A289(ctx *runtime.Context) error // serves r289: DELETE /abc/~u (routes.conf:2030:7), r289: OPTIONS /abc/~u (routes.conf:2030:7), r289: POST /abc/~u (routes.conf:2030:7)
+//line routes.conf:2036:10
+	A290(ctx *runtime.Context, p2 string) error // serves r290: DELETE /abc/~u/:p2/b (routes.conf:2036:11)
+//line routes.conf:2041:14
+	A291(ctx *runtime.Context, p2 string, rest string) error // serves r291: HEAD /abc/~u/:p2/b/*rest (routes.conf:2041:15), r291: PATCH /abc/~u/:p2/b/*rest (routes.conf:2041:15)
+//line routes.conf:2053:14
+	A293(ctx *runtime.Context, p2 string) error // serves r293: CONNECT /abc/~u/:p2/b (routes.conf:2053:15)
+//line routes.conf:2059:14
+	A294(ctx *runtime.Context, p2 string, p4 string, rest string) error // serves r294: CONNECT /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15), r294: HEAD /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15), r294: WS /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15)
+//line routes.conf:2066:10
+	A295(ctx *runtime.Context, p2 string) error // serves r295: CONNECT /abc/~u/a:p2/@ (routes.conf:2066:11), r295: POST /abc/~u/a:p2/@ (routes.conf:2066:11)
+//line routes.conf:2073:6
+	A296(ctx *runtime.Context, p0 string) error // serves r296: CONNECT /:p0/ab (routes.conf:2073:7), r296: GET /:p0/ab (routes.conf:2073:7)
+//line routes.conf:2080:10
+	A297(ctx *runtime.Context, p0 string, rest string) error // serves r297: PATCH /:p0/ab/.a/*rest (routes.conf:2080:11)
+//line routes.conf:2095:10
+	A299(ctx *runtime.Context) error // serves r299: GET /users/42 (routes.conf:2095:11), r299: WS /users/42 (routes.conf:2095:11)
 //line routes.conf:22:14
 	A3(ctx *runtime.Context, p2 string, rest string) error // serves r3: CONNECT /user_x/=/:p2/x.y/*rest (routes.conf:22:15)
-//line routes.conf:2094:14
-	A300(ctx *runtime.Context) error // serves r300: OPTIONS /users/42 (routes.conf:2094:15), r300: PUT /users/42 (routes.conf:2094:15)
-//line routes.conf:2154:10
-	A309(ctx *runtime.Context) error // serves r309: GET /b/users/42 (routes.conf:2154:11), r309: PUT /b/users/42 (routes.conf:2154:11)
-//line routes.conf:2161:14
-	A310(ctx *runtime.Context, p3 string) error // serves r310: GET /b/users/42/~:p3/a-b (routes.conf:2161:15), r310: TRACE /b/users/42/~:p3/a-b (routes.conf:2161:15)
-//line routes.conf:2168:14
-	A311(ctx *runtime.Context) error // serves r311: CONNECT /b/users/42 (routes.conf:2168:15), r311: POST /b/users/42 (routes.conf:2168:15)
-//line routes.conf:2239:6
-	A322(ctx *runtime.Context, p0 string, p1 string) error // serves r322: OPTIONS /:p0/a:p1 (routes.conf:2239:7)
-//line routes.conf:2247:10
-	A323(ctx *runtime.Context, p0 string, p1 string) error // serves r323: GET /:p0/a:p1/= (routes.conf:2247:11)
-//line routes.conf:2253:10
-	A324(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r324: GET /:p0/a:p1/*rest (routes.conf:2253:11)
-//line routes.conf:2260:14
-	A325(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r325: CONNECT /:p0/a:p1/*rest (routes.conf:2260:15)
-//line routes.conf:2265:14
-	A326(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r326: TRACE /:p0/a:p1/*rest (routes.conf:2265:15)
-//line routes.conf:2269:14
-	A327(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r327: POST /:p0/a:p1/*rest (routes.conf:2269:15)
-//line routes.conf:2276:10
-	A328(ctx *runtime.Context, p0 string, p1 string) error // serves r328: POST /:p0/a:p1/= (routes.conf:2276:11)
-//line routes.conf:2283:14
-	A329(ctx *runtime.Context, p0 string, p1 string) error // serves r329: CONNECT /:p0/a:p1/=/users (routes.conf:2283:15), r329: GET /:p0/a:p1/=/users (routes.conf:2283:15), r329: TRACE /:p0/a:p1/=/users (routes.conf:2283:15)
-//line routes.conf:2292:6
-	A330(ctx *runtime.Context) error // serves r330: TRACE /a-b (routes.conf:2292:7)
-//line routes.conf:2342:10
-	A338(ctx *runtime.Context, p0 string) error // serves r338: GET /:p0/.../.../a-b (routes.conf:2342:11)
-//line routes.conf:2350:14
-	A339(ctx *runtime.Context, p0 string, rest string) error // serves r339: GET /:p0/.../.../a-b/ab*rest (routes.conf:2350:15)
-//line routes.conf:2423:6
-	A349(ctx *runtime.Context, p0 string, p1 string) error // serves r349: DELETE /:p0/:p1 (routes.conf:2423:7)
-//line routes.conf:2474:6
-	A356(ctx *runtime.Context) error // serves r356: TRACE /1 (routes.conf:2474:7)
-//line routes.conf:2483:10
-	A357(ctx *runtime.Context) error // serves r357: HEAD /1/42/ab (routes.conf:2483:11)
-//line routes.conf:2489:14
-	A358(ctx *runtime.Context) error // serves r358: GET /1/42/ab/x.y/new (routes.conf:2489:15)
-//line routes.conf:2495:14
-	A359(ctx *runtime.Context) error // serves r359: GET /1/42/ab/x.y (routes.conf:2495:15)
-//line routes.conf:2501:14
-	A360(ctx *runtime.Context) error // serves r360: HEAD /1/42/ab/abc (routes.conf:2501:15)
-//line routes.conf:2507:14
-	A361(ctx *runtime.Context, p3 string) error // serves r361: GET /1/42/ab/:p3/a-b (routes.conf:2507:15), r361: WS /1/42/ab/:p3/a-b (routes.conf:2507:15)
-//line routes.conf:2515:10
-	A362(ctx *runtime.Context, p1 string) error // serves r362: DELETE /1/v:p1 (routes.conf:2515:11), r362: HEAD /1/v:p1 (routes.conf:2515:11)
-//line routes.conf:2520:10
-	A363(ctx *runtime.Context) error // serves r363: DELETE /1/abc (routes.conf:2520:11), r363: PATCH /1/abc (routes.conf:2520:11)
-//line routes.conf:2571:6
-	A371(ctx *runtime.Context, p1 string) error // serves r371: GET /b/:p1 (routes.conf:2571:7)
-//line routes.conf:2610:14
-	A377(ctx *runtime.Context, p1 string) error // serves r377: GET /users/:p1/1/x.y/42 (routes.conf:2610:15), r377: TRACE /users/:p1/1/x.y/42 (routes.conf:2610:15)
-//line routes.conf:2618:14
-	A378(ctx *runtime.Context, p1 string, p4 string) error // serves r378: GET /users/:p1/1/~u/:p4 (routes.conf:2618:15)
-//line routes.conf:2663:6
-	A384(ctx *runtime.Context, p0 string) error // serves r384: HEAD /.:p0 (routes.conf:2663:7)
+//line routes.conf:2101:14
+	A300(ctx *runtime.Context) error // serves r300: OPTIONS /users/42 (routes.conf:2101:15), r300: PUT /users/42 (routes.conf:2101:15)
+//line routes.conf:2163:10
+	A309(ctx *runtime.Context) error // serves r309: GET /b/users/42 (routes.conf:2163:11), r309: PUT /b/users/42 (routes.conf:2163:11)
+//line routes.conf:2170:14
+	A310(ctx *runtime.Context, p3 string) error // serves r310: GET /b/users/42/~:p3/a-b (routes.conf:2170:15), r310: TRACE /b/users/42/~:p3/a-b (routes.conf:2170:15)
+//line routes.conf:2176:14
+	A311(ctx *runtime.Context) error // serves r311: CONNECT /b/users/42 (routes.conf:2176:15), r311: POST /b/users/42 (routes.conf:2176:15)
+//line routes.conf:2250:6
+	A322(ctx *runtime.Context, p0 string, p1 string) error // serves r322: OPTIONS /:p0/a:p1 (routes.conf:2250:7)
+//line routes.conf:2259:10
+	A323(ctx *runtime.Context, p0 string, p1 string) error // serves r323: GET /:p0/a:p1/= (routes.conf:2259:11)
+//line routes.conf:2265:10
+	A324(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r324: GET /:p0/a:p1/*rest (routes.conf:2265:11)
+//line routes.conf:2272:14
+	A325(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r325: CONNECT /:p0/a:p1/*rest (routes.conf:2272:15)
+//line routes.conf:2276:14
+	A326(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r326: TRACE /:p0/a:p1/*rest (routes.conf:2276:15)
+//line routes.conf:2281:14
+	A327(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r327: POST /:p0/a:p1/*rest (routes.conf:2281:15)
+//line routes.conf:2288:10
+	A328(ctx *runtime.Context, p0 string, p1 string) error // serves r328: POST /:p0/a:p1/= (routes.conf:2288:11)
+//line routes.conf:2294:14
+	A329(ctx *runtime.Context, p0 string, p1 string) error // serves r329: CONNECT /:p0/a:p1/=/users (routes.conf:2294:15), r329: GET /:p0/a:p1/=/users (routes.conf:2294:15), r329: TRACE /:p0/a:p1/=/users (routes.conf:2294:15)
+//line routes.conf:2305:6
+	A330(ctx *runtime.Context) error // serves r330: TRACE /a-b (routes.conf:2305:7)
+//line routes.conf:2352:10
+	A338(ctx *runtime.Context, p0 string) error // serves r338: GET /:p0/.../.../a-b (routes.conf:2352:11)
+//line routes.conf:2360:14
+	A339(ctx *runtime.Context, p0 string, rest string) error // serves r339: GET /:p0/.../.../a-b/ab*rest (routes.conf:2360:15)
+//line routes.conf:2435:6
+	A349(ctx *runtime.Context, p0 string, p1 string) error // serves r349: DELETE /:p0/:p1 (routes.conf:2435:7)
+//line routes.conf:2481:6
+	A356(ctx *runtime.Context) error // serves r356: TRACE /1 (routes.conf:2481:7)
+//line routes.conf:2487:10
+	A357(ctx *runtime.Context) error // serves r357: HEAD /1/42/ab (routes.conf:2487:11)
+//line routes.conf:2492:14
+	A358(ctx *runtime.Context) error // serves r358: GET /1/42/ab/x.y/new (routes.conf:2492:15)
+//line routes.conf:2497:14
+	A359(ctx *runtime.Context) error // serves r359: GET /1/42/ab/x.y (routes.conf:2497:15)
+//line routes.conf:2502:14
+	A360(ctx *runtime.Context) error // serves r360: HEAD /1/42/ab/abc (routes.conf:2502:15)
+//line routes.conf:2509:14
+	A361(ctx *runtime.Context, p3 string) error // serves r361: GET /1/42/ab/:p3/a-b (routes.conf:2509:15), r361: WS /1/42/ab/:p3/a-b (routes.conf:2509:15)
+//line routes.conf:2518:10
+	A362(ctx *runtime.Context, p1 string) error // serves r362: DELETE /1/v:p1 (routes.conf:2518:11), r362: HEAD /1/v:p1 (routes.conf:2518:11)
+//line routes.conf:2523:10
+	A363(ctx *runtime.Context) error // serves r363: DELETE /1/abc (routes.conf:2523:11), r363: PATCH /1/abc (routes.conf:2523:11)
+//line routes.conf:2577:6
+	A371(ctx *runtime.Context, p1 string) error // serves r371: GET /b/:p1 (routes.conf:2577:7)
+//line routes.conf:2615:14
+	A377(ctx *runtime.Context, p1 string) error // serves r377: GET /users/:p1/1/x.y/42 (routes.conf:2615:15), r377: TRACE /users/:p1/1/x.y/42 (routes.conf:2615:15)
+//line routes.conf:2623:14
+	A378(ctx *runtime.Context, p1 string, p4 string) error // serves r378: GET /users/:p1/1/~u/:p4 (routes.conf:2623:15)
 //line routes.conf:2671:6
-	A385(ctx *runtime.Context, p0 string, rest string) error // serves r385: DELETE /:p0/~*rest (routes.conf:2671:7)
-//line routes.conf:2678:6
-	A386(ctx *runtime.Context) error // serves r386: CONNECT / (routes.conf:2678:7)
-//line routes.conf:2691:6
-	A388(ctx *runtime.Context) error // serves r388: OPTIONS /1/a (routes.conf:2691:7), r388: PATCH /1/a (routes.conf:2691:7), r388: TRACE /1/a (routes.conf:2691:7)
-//line routes.conf:2700:6
-	A389(ctx *runtime.Context, p0 string, rest string) error // serves r389: POST /:p0/*rest (routes.conf:2700:7)
-//line routes.conf:2707:10
-	A390(ctx *runtime.Context, p0 string, rest string) error // serves r390: CONNECT /:p0/*rest (routes.conf:2707:11)
-//line routes.conf:2722:6
-	A392(ctx *runtime.Context) error // serves r392: HEAD /~u/42 (routes.conf:2722:7)
-//line routes.conf:2729:10
-	A393(ctx *runtime.Context, p2 string) error // serves r393: DELETE /~u/42/:p2 (routes.conf:2729:11), r393: GET /~u/42/:p2 (routes.conf:2729:11)
-//line routes.conf:2768:10
-	A399(ctx *runtime.Context, p1 string) error // serves r399: GET /users/:p1/x.y (routes.conf:2768:11), r399: POST /users/:p1/x.y (routes.conf:2768:11)
-//line routes.conf:2775:14
-	A400(ctx *runtime.Context, p1 string) error // serves r400: GET /users/:p1/x.y/a-b/users (routes.conf:2775:15)
-//line routes.conf:2815:6
-	A406(ctx *runtime.Context, p0 string) error // serves r406: GET /:p0/@ (routes.conf:2815:7), r406: OPTIONS /:p0/@ (routes.conf:2815:7), r406: POST /:p0/@ (routes.conf:2815:7)
-//line routes.conf:267:14
-	A41(ctx *runtime.Context, p0 string, rest string) error // serves r41: GET /:p0/*rest (routes.conf:267:15), r41: OPTIONS /:p0/*rest (routes.conf:267:15), r41: WS /:p0/*rest (routes.conf:267:15)
-//line routes.conf:2841:14
-	A410(ctx *runtime.Context, p1 string, rest string) error // serves r410: PUT /42/:p1/*rest (routes.conf:2841:15)
-//line routes.conf:2888:6
-	A417(ctx *runtime.Context) error // serves r417: PUT /abc (routes.conf:2888:7)
-//line routes.conf:2901:6
-	A419(ctx *runtime.Context, p0 string, p1 string) error // serves r419: GET /:p0/~:p1 (routes.conf:2901:7), r419: HEAD /:p0/~:p1 (routes.conf:2901:7)
-//line routes.conf:2931:6
-	A423(ctx *runtime.Context) error // serves r423: DELETE /.../.a (routes.conf:2931:7), r423: HEAD /.../.a (routes.conf:2931:7), r423: PATCH /.../.a (routes.conf:2931:7)
-//line routes.conf:2937:6
-	A424(ctx *runtime.Context, p0 string, p1 string) error // serves r424: WS /x.:p0/:p1 (routes.conf:2937:7)
-//line routes.conf:3035:6
-	A438(ctx *runtime.Context) error // serves r438: GET /= (routes.conf:3035:7), r438: PUT /= (routes.conf:3035:7), r438: TRACE /= (routes.conf:3035:7)
-//line routes.conf:3042:10
-	A439(ctx *runtime.Context, p1 string) error // serves r439: PATCH /1/:p1 (routes.conf:3042:11), r439: TRACE /1/:p1 (routes.conf:3042:11)
-//line routes.conf:3049:10
-	A440(ctx *runtime.Context) error // serves r440: CONNECT /= (routes.conf:3049:11), r440: OPTIONS /= (routes.conf:3049:11)
-//line routes.conf:3053:14
-	A441(ctx *runtime.Context, p2 string) error // serves r441: OPTIONS /=/new/x.:p2 (routes.conf:3053:15)
-//line routes.conf:3059:14
-	A442(ctx *runtime.Context, p1 string) error // serves r442: OPTIONS /=/:p1 (routes.conf:3059:15)
+	A384(ctx *runtime.Context, p0 string) error // serves r384: HEAD /.:p0 (routes.conf:2671:7)
+//line routes.conf:2677:6
+	A385(ctx *runtime.Context, p0 string, rest string) error // serves r385: DELETE /:p0/~*rest (routes.conf:2677:7)
+//line routes.conf:2684:6
+	A386(ctx *runtime.Context) error // serves r386: CONNECT / (routes.conf:2684:7)
+//line routes.conf:2698:6
+	A388(ctx *runtime.Context) error // serves r388: OPTIONS /1/a (routes.conf:2698:7), r388: PATCH /1/a (routes.conf:2698:7), r388: TRACE /1/a (routes.conf:2698:7)
+//line routes.conf:2706:6
+	A389(ctx *runtime.Context, p0 string, rest string) error // serves r389: POST /:p0/*rest (routes.conf:2706:7)
+//line routes.conf:2712:10
+	A390(ctx *runtime.Context, p0 string, rest string) error // serves r390: CONNECT /:p0/*rest (routes.conf:2712:11)
+//line routes.conf:2726:6
+	A392(ctx *runtime.Context) error // serves r392: HEAD /~u/42 (routes.conf:2726:7)
+//line routes.conf:2734:10
+	A393(ctx *runtime.Context, p2 string) error // serves r393: DELETE /~u/42/:p2 (routes.conf:2734:11), r393: GET /~u/42/:p2 (routes.conf:2734:11)
+//line routes.conf:2772:10
+	A399(ctx *runtime.Context, p1 string) error // serves r399: GET /users/:p1/x.y (routes.conf:2772:11), r399: POST /users/:p1/x.y (routes.conf:2772:11)
+//line routes.conf:2779:14
+	A400(ctx *runtime.Context, p1 string) error // serves r400: GET /users/:p1/x.y/a-b/users (routes.conf:2779:15)
+//line routes.conf:2827:6
+	A406(ctx *runtime.Context, p0 string) error // serves r406: GET /:p0/@ (routes.conf:2827:7), r406: OPTIONS /:p0/@ (routes.conf:2827:7), r406: POST /:p0/@ (routes.conf:2827:7)
+//line routes.conf:280:14
+	A41(ctx *runtime.Context, p0 string, rest string) error // serves r41: GET /:p0/*rest (routes.conf:280:15), r41: OPTIONS /:p0/*rest (routes.conf:280:15), r41: WS /:p0/*rest (routes.conf:280:15)
+//line routes.conf:2852:14
+	A410(ctx *runtime.Context, p1 string, rest string) error // serves r410: PUT /42/:p1/*rest (routes.conf:2852:15)
+//line routes.conf:2902:6
+	A417(ctx *runtime.Context) error // serves r417: PUT /abc (routes.conf:2902:7)
+//line routes.conf:2915:6
+	A419(ctx *runtime.Context, p0 string, p1 string) error // serves r419: GET /:p0/~:p1 (routes.conf:2915:7), r419: HEAD /:p0/~:p1 (routes.conf:2915:7)
+//line routes.conf:2945:6
+	A423(ctx *runtime.Context) error // serves r423: DELETE /.../.a (routes.conf:2945:7), r423: HEAD /.../.a (routes.conf:2945:7), r423: PATCH /.../.a (routes.conf:2945:7)
+//line routes.conf:2952:6
+	A424(ctx *runtime.Context, p0 string, p1 string) error // serves r424: WS /x.:p0/:p1 (routes.conf:2952:7)
+//line routes.conf:3046:6
+	A438(ctx *runtime.Context) error // serves r438: GET /= (routes.conf:3046:7), r438: PUT /= (routes.conf:3046:7), r438: TRACE /= (routes.conf:3046:7)
+//line routes.conf:3054:10
+	A439(ctx *runtime.Context, p1 string) error // serves r439: PATCH /1/:p1 (routes.conf:3054:11), r439: TRACE /1/:p1 (routes.conf:3054:11)
+//line routes.conf:3059:10
+	A440(ctx *runtime.Context) error // serves r440: CONNECT /= (routes.conf:3059:11), r440: OPTIONS /= (routes.conf:3059:11)
+//line routes.conf:3064:14
+	A441(ctx *runtime.Context, p2 string) error // serves r441: OPTIONS /=/new/x.:p2 (routes.conf:3064:15)
 //line routes.conf:3071:14
-	A444(ctx *runtime.Context) error // serves r444: HEAD /= (routes.conf:3071:15), r444: POST /= (routes.conf:3071:15)
-//line routes.conf:3104:6
-	A448(ctx *runtime.Context, p1 string) error // serves r448: OPTIONS /a-b/a:p1 (routes.conf:3104:7)
-//line routes.conf:3190:6
-	A460(ctx *runtime.Context, p0 string, p1 string) error // serves r460: HEAD /ab:p0/:p1 (routes.conf:3190:7), r460: PATCH /ab:p0/:p1 (routes.conf:3190:7)
-//line routes.conf:3200:10
-	A461(ctx *runtime.Context, p0 string, p1 string) error // serves r461: PATCH /ab:p0/:p1/x.y (routes.conf:3200:11), r461: POST /ab:p0/:p1/x.y (routes.conf:3200:11)
-//line routes.conf:3207:10
-	A462(ctx *runtime.Context, p0 string, p1 string) error // serves r462: DELETE /ab:p0/:p1/@ (routes.conf:3207:11), r462: PATCH /ab:p0/:p1/@ (routes.conf:3207:11)
-//line routes.conf:3213:14
-	A463(ctx *runtime.Context, p0 string, p1 string, p3 string, p4 string) error // serves r463: GET /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3213:15), r463: PATCH /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3213:15)
-//line routes.conf:3218:14
-	A464(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r464: GET /ab:p0/:p1/@/:p3 (routes.conf:3218:15), r464: PUT /ab:p0/:p1/@/:p3 (routes.conf:3218:15)
-//line routes.conf:3223:14
-	A465(ctx *runtime.Context, p0 string, p1 string) error // serves r465: GET /ab:p0/:p1/@ (routes.conf:3223:15), r465: PUT /ab:p0/:p1/@ (routes.conf:3223:15)
-//line routes.conf:3228:14
-	A466(ctx *runtime.Context, p0 string, p1 string) error // serves r466: GET /ab:p0/:p1/@/abc (routes.conf:3228:15), r466: POST /ab:p0/:p1/@/abc (routes.conf:3228:15), r466: WS /ab:p0/:p1/@/abc (routes.conf:3228:15)
-//line routes.conf:3235:10
-	A467(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r467: GET /ab:p0/:p1/:p2 (routes.conf:3235:11)
-//line routes.conf:3243:6
-	A468(ctx *runtime.Context) error // serves r468: GET /v1/new (routes.conf:3243:7), r468: OPTIONS /v1/new (routes.conf:3243:7)
-//line routes.conf:3344:14
-	A484(ctx *runtime.Context) error // serves r484: HEAD /.../a/v1 (routes.conf:3344:15)
-//line routes.conf:3379:10
-	A488(ctx *runtime.Context, p2 string) error // serves r488: GET /1/~u/:p2 (routes.conf:3379:11), r488: WS /1/~u/:p2 (routes.conf:3379:11)
-//line routes.conf:3387:6
-	A489(ctx *runtime.Context, p0 string) error // serves r489: PUT /:p0 (routes.conf:3387:7)
-//line routes.conf:3394:6
-	A490(ctx *runtime.Context, p1 string) error // serves r490: GET /a/v:p1 (routes.conf:3394:7)
-//line routes.conf:34:14
-	A5(ctx *runtime.Context, p2 string) error // serves r5: HEAD /user_x/=/:p2 (routes.conf:34:15)
-//line routes.conf:332:14
-	A50(ctx *runtime.Context, rest string) error // serves r50: HEAD /*rest (routes.conf:332:15)
-//line routes.conf:3472:6
-	A501(ctx *runtime.Context, p1 int64) error // serves r501: GET /user_x/:p1 (routes.conf:3472:7), r501: POST /user_x/:p1 (routes.conf:3472:7), r501: WS /user_x/:p1 (routes.conf:3472:7)
-//line routes.conf:3478:6
-	A502(ctx *runtime.Context, rest string) error // serves r502: PATCH /user_*rest (routes.conf:3478:7)
-//line routes.conf:3487:10
-	A503(ctx *runtime.Context, rest string) error // serves r503: DELETE /user_*rest (routes.conf:3487:11)
-//line routes.conf:416:6
-	A62(ctx *runtime.Context, p0 int64) error // serves r62: PATCH /:p0 (routes.conf:416:7), r62: POST /:p0 (routes.conf:416:7)
-//line routes.conf:440:6
-	A65(ctx *runtime.Context) error // serves r65: GET /new (routes.conf:440:7)
-//line routes.conf:447:10
-	A66(ctx *runtime.Context, p1 string) error // serves r66: CONNECT /new/user_:p1 (routes.conf:447:11), r66: WS /new/user_:p1 (routes.conf:447:11)
-//line routes.conf:50:6
-	A7(ctx *runtime.Context, p1 string) error // serves r7: PATCH /@/user_:p1 (routes.conf:50:7), r7: TRACE /@/user_:p1 (routes.conf:50:7)
-//line routes.conf:478:6
-	A70(ctx *runtime.Context, p0 string, p1 string) error // serves r70: GET /a:p0/ab:p1 (routes.conf:478:7)
-//line routes.conf:520:6
-	A76(ctx *runtime.Context) error // serves r76: GET /... (routes.conf:520:7)
-//line routes.conf:555:6
-	A81(ctx *runtime.Context) error // serves r81: GET /1 (routes.conf:555:7)
-//line routes.conf:561:10
-	A82(ctx *runtime.Context, p1 string) error // serves r82: GET /1/:p1 (routes.conf:561:11), r82: HEAD /1/:p1 (routes.conf:561:11)
-//line routes.conf:568:10
-	A83(ctx *runtime.Context) error // serves r83: GET /1/@ (routes.conf:568:11), r83: POST /1/@ (routes.conf:568:11), r83: TRACE /1/@ (routes.conf:568:11)
-//line routes.conf:583:6
-	A85(ctx *runtime.Context, p1 string) error // serves r85: GET /.../:p1 (routes.conf:583:7), r85: HEAD /.../:p1 (routes.conf:583:7)
-//line routes.conf:591:10
-	A86(ctx *runtime.Context, p1 string) error // serves r86: GET /.../:p1/@ (routes.conf:591:11), r86: PATCH /.../:p1/@ (routes.conf:591:11), r86: WS /.../:p1/@ (routes.conf:591:11)
-//line routes.conf:597:10
-	A87(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r87: DELETE /.../:p1/~:p2/v:p3 (routes.conf:597:11)
-//line routes.conf:603:10
-	A88(ctx *runtime.Context, p1 string) error // serves r88: OPTIONS /.../:p1 (routes.conf:603:11)
-//line routes.conf:608:14
-	A89(ctx *runtime.Context, p1 string, rest string) error // serves r89: DELETE /.../:p1/*rest (routes.conf:608:15)
-//line routes.conf:614:14
-	A90(ctx *runtime.Context, p1 string) error // serves r90: PATCH /.../:p1 (routes.conf:614:15)
-//line routes.conf:620:14
-	A91(ctx *runtime.Context, p1 string) error // serves r91: PATCH /.../:p1/.a (routes.conf:620:15)
-//line routes_gen.go:1910:1
+	A442(ctx *runtime.Context, p1 string) error // serves r442: OPTIONS /=/:p1 (routes.conf:3071:15)
+//line routes.conf:3086:14
+	A444(ctx *runtime.Context) error // serves r444: HEAD /= (routes.conf:3086:15), r444: POST /= (routes.conf:3086:15)
+//line routes.conf:3119:6
+	A448(ctx *runtime.Context, p1 string) error // serves r448: OPTIONS /a-b/a:p1 (routes.conf:3119:7)
+//line routes.conf:3202:6
+	A460(ctx *runtime.Context, p0 string, p1 string) error // serves r460: HEAD /ab:p0/:p1 (routes.conf:3202:7), r460: PATCH /ab:p0/:p1 (routes.conf:3202:7)
+//line routes.conf:3208:10
+	A461(ctx *runtime.Context, p0 string, p1 string) error // serves r461: PATCH /ab:p0/:p1/x.y (routes.conf:3208:11), r461: POST /ab:p0/:p1/x.y (routes.conf:3208:11)
+//line routes.conf:3214:10
+	A462(ctx *runtime.Context, p0 string, p1 string) error // serves r462: DELETE /ab:p0/:p1/@ (routes.conf:3214:11), r462: PATCH /ab:p0/:p1/@ (routes.conf:3214:11)
+//line routes.conf:3220:14
+	A463(ctx *runtime.Context, p0 string, p1 string, p3 string, p4 string) error // serves r463: GET /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3220:15), r463: PATCH /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3220:15)
+//line routes.conf:3226:14
+	A464(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r464: GET /ab:p0/:p1/@/:p3 (routes.conf:3226:15), r464: PUT /ab:p0/:p1/@/:p3 (routes.conf:3226:15)
+//line routes.conf:3231:14
+	A465(ctx *runtime.Context, p0 string, p1 string) error // serves r465: GET /ab:p0/:p1/@ (routes.conf:3231:15), r465: PUT /ab:p0/:p1/@ (routes.conf:3231:15)
+//line routes.conf:3235:14
+	A466(ctx *runtime.Context, p0 string, p1 string) error // serves r466: GET /ab:p0/:p1/@/abc (routes.conf:3235:15), r466: POST /ab:p0/:p1/@/abc (routes.conf:3235:15), r466: WS /ab:p0/:p1/@/abc (routes.conf:3235:15)
+//line routes.conf:3244:10
+	A467(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r467: GET /ab:p0/:p1/:p2 (routes.conf:3244:11)
+//line routes.conf:3253:6
+	A468(ctx *runtime.Context) error // serves r468: GET /v1/new (routes.conf:3253:7), r468: OPTIONS /v1/new (routes.conf:3253:7)
+//line routes.conf:3358:14
+	A484(ctx *runtime.Context) error // serves r484: HEAD /.../a/v1 (routes.conf:3358:15)
+//line routes.conf:3389:10
+	A488(ctx *runtime.Context, p2 string) error // serves r488: GET /1/~u/:p2 (routes.conf:3389:11), r488: WS /1/~u/:p2 (routes.conf:3389:11)
+//line routes.conf:3398:6
+	A489(ctx *runtime.Context, p0 string) error // serves r489: PUT /:p0 (routes.conf:3398:7)
+//line routes.conf:3404:6
+	A490(ctx *runtime.Context, p1 string) error // serves r490: GET /a/v:p1 (routes.conf:3404:7)
+//line routes.conf:36:14
+	A5(ctx *runtime.Context, p2 string) error // serves r5: HEAD /user_x/=/:p2 (routes.conf:36:15)
+//line routes.conf:344:14
+	A50(ctx *runtime.Context, rest string) error // serves r50: HEAD /*rest (routes.conf:344:15)
+//line routes.conf:3480:6
+	A501(ctx *runtime.Context, p1 int64) error // serves r501: GET /user_x/:p1 (routes.conf:3480:7), r501: POST /user_x/:p1 (routes.conf:3480:7), r501: WS /user_x/:p1 (routes.conf:3480:7)
+//line routes.conf:3487:6
+	A502(ctx *runtime.Context, rest string) error // serves r502: PATCH /user_*rest (routes.conf:3487:7)
+//line routes.conf:3493:10
+	A503(ctx *runtime.Context, rest string) error // serves r503: DELETE /user_*rest (routes.conf:3493:11)
+//line routes.conf:426:6
+	A62(ctx *runtime.Context, p0 int64) error // serves r62: PATCH /:p0 (routes.conf:426:7), r62: POST /:p0 (routes.conf:426:7)
+//line routes.conf:450:6
+	A65(ctx *runtime.Context) error // serves r65: GET /new (routes.conf:450:7)
+//line routes.conf:456:10
+	A66(ctx *runtime.Context, p1 string) error // serves r66: CONNECT /new/user_:p1 (routes.conf:456:11), r66: WS /new/user_:p1 (routes.conf:456:11)
+//line routes.conf:52:6
+	A7(ctx *runtime.Context, p1 string) error // serves r7: PATCH /@/user_:p1 (routes.conf:52:7), r7: TRACE /@/user_:p1 (routes.conf:52:7)
+//line routes.conf:487:6
+	A70(ctx *runtime.Context, p0 string, p1 string) error // serves r70: GET /a:p0/ab:p1 (routes.conf:487:7)
+//line routes.conf:531:6
+	A76(ctx *runtime.Context) error // serves r76: GET /... (routes.conf:531:7)
+//line routes.conf:569:6
+	A81(ctx *runtime.Context) error // serves r81: GET /1 (routes.conf:569:7)
+//line routes.conf:576:10
+	A82(ctx *runtime.Context, p1 string) error // serves r82: GET /1/:p1 (routes.conf:576:11), r82: HEAD /1/:p1 (routes.conf:576:11)
+//line routes.conf:581:10
+	A83(ctx *runtime.Context) error // serves r83: GET /1/@ (routes.conf:581:11), r83: POST /1/@ (routes.conf:581:11), r83: TRACE /1/@ (routes.conf:581:11)
+//line routes.conf:596:6
+	A85(ctx *runtime.Context, p1 string) error // serves r85: GET /.../:p1 (routes.conf:596:7), r85: HEAD /.../:p1 (routes.conf:596:7)
+//line routes.conf:604:10
+	A86(ctx *runtime.Context, p1 string) error // serves r86: GET /.../:p1/@ (routes.conf:604:11), r86: PATCH /.../:p1/@ (routes.conf:604:11), r86: WS /.../:p1/@ (routes.conf:604:11)
+//line routes.conf:610:10
+	A87(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r87: DELETE /.../:p1/~:p2/v:p3 (routes.conf:610:11)
+//line routes.conf:616:10
+	A88(ctx *runtime.Context, p1 string) error // serves r88: OPTIONS /.../:p1 (routes.conf:616:11)
+//line routes.conf:621:14
+	A89(ctx *runtime.Context, p1 string, rest string) error // serves r89: DELETE /.../:p1/*rest (routes.conf:621:15)
+//line routes.conf:630:14
+	A90(ctx *runtime.Context, p1 string) error // serves r90: PATCH /.../:p1 (routes.conf:630:15)
+//line routes.conf:635:14
+	A91(ctx *runtime.Context, p1 string) error // serves r91: PATCH /.../:p1/.a (routes.conf:635:15)
+//line routes_gen.go:1867:1
 }
 
 // C1Controller holds the actions of controller "C1".
 type C1Controller interface {
-//line routes.conf:684:10
-	A100(ctx *runtime.Context, p0 string, p1 string) error // serves r100: GET /.:p0/x.:p1 (routes.conf:684:11), r100: PATCH /.:p0/x.:p1 (routes.conf:684:11)
-//line routes.conf:693:6
-	A101(ctx *runtime.Context, p0 string) error // serves r101: GET /:p0/.a (routes.conf:693:7), r101: TRACE /:p0/.a (routes.conf:693:7)
-//line routes.conf:795:6
-	A115(ctx *runtime.Context, p0 string) error // serves r115: CONNECT /~:p0/42 (routes.conf:795:7), r115: GET /~:p0/42 (routes.conf:795:7)
-//line routes.conf:825:10
-	A119(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r119: GET /:p0/a:p1/abc/:p3 (routes.conf:825:11), r119: POST /:p0/a:p1/abc/:p3 (routes.conf:825:11), r119: WS /:p0/a:p1/abc/:p3 (routes.conf:825:11)
-//line routes.conf:841:14
-	A121(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r121: GET /:p0/a:p1/abc/:p3/abc (routes.conf:841:15), r121: HEAD /:p0/a:p1/abc/:p3/abc (routes.conf:841:15)
-//line routes.conf:894:6
-	A128(ctx *runtime.Context, p0 string) error // serves r128: GET /x.:p0 (routes.conf:894:7), r128: POST /x.:p0 (routes.conf:894:7)
-//line routes.conf:901:10
-	A129(ctx *runtime.Context, p0 string, p1 string) error // serves r129: POST /x.:p0/a:p1 (routes.conf:901:11)
-//line routes.conf:90:6
-	A13(ctx *runtime.Context, p0 string) error // serves r13: GET /:p0/b (routes.conf:90:7)
-//line routes.conf:908:10
-	A130(ctx *runtime.Context, p0 string) error // serves r130: GET /x.:p0/a-b (routes.conf:908:11)
-//line routes.conf:915:10
-	A131(ctx *runtime.Context, p0 string) error // serves r131: PATCH /x.:p0/= (routes.conf:915:11)
+//line routes.conf:704:10
+	A100(ctx *runtime.Context, p0 string, p1 string) error // serves r100: GET /.:p0/x.:p1 (routes.conf:704:11), r100: PATCH /.:p0/x.:p1 (routes.conf:704:11)
+//line routes.conf:714:6
+	A101(ctx *runtime.Context, p0 string) error // serves r101: GET /:p0/.a (routes.conf:714:7), r101: TRACE /:p0/.a (routes.conf:714:7)
+//line routes.conf:810:6
+	A115(ctx *runtime.Context, p0 string) error // serves r115: CONNECT /~:p0/42 (routes.conf:810:7), r115: GET /~:p0/42 (routes.conf:810:7)
+//line routes.conf:837:10
+	A119(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r119: GET /:p0/a:p1/abc/:p3 (routes.conf:837:11), r119: POST /:p0/a:p1/abc/:p3 (routes.conf:837:11), r119: WS /:p0/a:p1/abc/:p3 (routes.conf:837:11)
+//line routes.conf:852:14
+	A121(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r121: GET /:p0/a:p1/abc/:p3/abc (routes.conf:852:15), r121: HEAD /:p0/a:p1/abc/:p3/abc (routes.conf:852:15)
+//line routes.conf:909:6
+	A128(ctx *runtime.Context, p0 string) error // serves r128: GET /x.:p0 (routes.conf:909:7), r128: POST /x.:p0 (routes.conf:909:7)
+//line routes.conf:916:10
+	A129(ctx *runtime.Context, p0 string, p1 string) error // serves r129: POST /x.:p0/a:p1 (routes.conf:916:11)
+//line routes.conf:99:6
+	A13(ctx *runtime.Context, p0 string) error // serves r13: GET /:p0/b (routes.conf:99:7)
 //line routes.conf:921:10
-	A132(ctx *runtime.Context, p0 string) error // serves r132: GET /x.:p0/1/1 (routes.conf:921:11)
-//line routes.conf:930:6
-	A133(ctx *runtime.Context) error // serves r133: GET /v1/= (routes.conf:930:7), r133: OPTIONS /v1/= (routes.conf:930:7), r133: WS /v1/= (routes.conf:930:7)
-//line routes.conf:936:6
-	A134(ctx *runtime.Context) error // serves r134: PATCH /ab/~u (routes.conf:936:7), r134: WS /ab/~u (routes.conf:936:7)
-//line routes.conf:964:6
-	A138(ctx *runtime.Context, p0 string) error // serves r138: GET /:p0/42 (routes.conf:964:7), r138: TRACE /:p0/42 (routes.conf:964:7)
-//line routes.conf:972:10
-	A139(ctx *runtime.Context, p0 string) error // serves r139: POST /:p0/42 (routes.conf:972:11)
-//line routes.conf:979:14
-	A140(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r140: GET /:p0/42/:p2/~:p3 (routes.conf:979:15), r140: PATCH /:p0/42/:p2/~:p3 (routes.conf:979:15)
-//line routes.conf:988:10
-	A141(ctx *runtime.Context, p0 string, rest string) error // serves r141: CONNECT /:p0/42/ab*rest (routes.conf:988:11), r141: PATCH /:p0/42/ab*rest (routes.conf:988:11), r141: WS /:p0/42/ab*rest (routes.conf:988:11)
-//line routes.conf:995:10
-	A142(ctx *runtime.Context, p0 string, p2 string) error // serves r142: POST /:p0/42/:p2 (routes.conf:995:11)
-//line routes.conf:1095:6
-	A156(ctx *runtime.Context, p0 string) error // serves r156: POST /:p0/= (routes.conf:1095:7)
-//line routes.conf:1101:10
-	A157(ctx *runtime.Context, p0 string) error // serves r157: CONNECT /:p0/= (routes.conf:1101:11), r157: PATCH /:p0/= (routes.conf:1101:11)
-//line routes.conf:1106:14
-	A158(ctx *runtime.Context, p0 string) error // serves r158: GET /:p0/= (routes.conf:1106:15), r158: HEAD /:p0/= (routes.conf:1106:15)
-//line routes.conf:1112:14
-	A159(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r159: GET /:p0/=/x.:p2/:p3 (routes.conf:1112:15), r159: HEAD /:p0/=/x.:p2/:p3 (routes.conf:1112:15)
-//line routes.conf:1128:10
-	A161(ctx *runtime.Context, p0 string, p2 string) error // serves r161: POST /:p0/=/:p2 (routes.conf:1128:11), r161: WS /:p0/=/:p2 (routes.conf:1128:11)
-//line routes.conf:1140:14
-	A163(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r163: CONNECT /:p0/=/:p2/:p3 (routes.conf:1140:15), r163: POST /:p0/=/:p2/:p3 (routes.conf:1140:15)
-//line routes.conf:1146:14
-	A164(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r164: GET /:p0/=/:p2/1:p3 (routes.conf:1146:15)
-//line routes.conf:1151:14
-	A165(ctx *runtime.Context, p0 string, p2 string) error // serves r165: DELETE /:p0/=/:p2/.a (routes.conf:1151:15)
-//line routes.conf:1158:10
-	A166(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r166: GET /:p0/=/:p2/:p3 (routes.conf:1158:11)
-//line routes.conf:1163:14
-	A167(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r167: GET /:p0/=/:p2/:p3/a-b (routes.conf:1163:15), r167: PATCH /:p0/=/:p2/:p3/a-b (routes.conf:1163:15), r167: PUT /:p0/=/:p2/:p3/a-b (routes.conf:1163:15)
-//line routes.conf:1168:14
-	A168(ctx *runtime.Context, p0 string, p2 string, p3 string, p5 string) error // serves r168: CONNECT /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1168:15), r168: TRACE /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1168:15)
-//line routes.conf:1176:10
-	A169(ctx *runtime.Context, p0 string, p2 string) error // serves r169: GET /:p0/=/:p2 (routes.conf:1176:11), r169: HEAD /:p0/=/:p2 (routes.conf:1176:11)
-//line routes.conf:116:14
-	A17(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r17: PATCH /a:p0/1/a:p2/.../:p4 (routes.conf:116:15)
-//line routes.conf:1183:6
-	A170(ctx *runtime.Context, p0 string) error // serves r170: DELETE /:p0 (routes.conf:1183:7)
-//line routes.conf:1189:10
-	A171(ctx *runtime.Context, p0 string, rest string) error // serves r171: OPTIONS /:p0/x.y/*rest (routes.conf:1189:11), r171: POST /:p0/x.y/*rest (routes.conf:1189:11), r171: WS /:p0/x.y/*rest (routes.conf:1189:11)
-//line routes.conf:1195:10
-	A172(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r172: OPTIONS /:p0/:p1/:p2 (routes.conf:1195:11), r172: POST /:p0/:p1/:p2 (routes.conf:1195:11)
-//line routes.conf:1200:10
-	A173(ctx *runtime.Context, p0 string) error // serves r173: WS /:p0/42 (routes.conf:1200:11)
-//line routes.conf:1206:14
-	A174(ctx *runtime.Context, p0 string, p3 string) error // serves r174: GET /:p0/42/~u/a:p3 (routes.conf:1206:15), r174: OPTIONS /:p0/42/~u/a:p3 (routes.conf:1206:15)
-//line routes.conf:1214:14
-	A175(ctx *runtime.Context, p0 string) error // serves r175: GET /:p0/42/abc (routes.conf:1214:15), r175: TRACE /:p0/42/abc (routes.conf:1214:15)
-//line routes.conf:1221:14
-	A176(ctx *runtime.Context, p0 string) error // serves r176: OPTIONS /:p0/42 (routes.conf:1221:15)
-//line routes.conf:1225:14
-	A177(ctx *runtime.Context, p0 string) error // serves r177: GET /:p0/42/x.y (routes.conf:1225:15), r177: POST /:p0/42/x.y (routes.conf:1225:15)
-//line routes.conf:1232:10
-	A178(ctx *runtime.Context, p0 string) error // serves r178: GET /:p0/user_x/... (routes.conf:1232:11)
-//line routes.conf:1240:14
-	A179(ctx *runtime.Context, p0 string, p3 string) error // serves r179: GET /:p0/user_x/.../ab:p3 (routes.conf:1240:15), r179: PUT /:p0/user_x/.../ab:p3 (routes.conf:1240:15), r179: TRACE /:p0/user_x/.../ab:p3 (routes.conf:1240:15)
+	A130(ctx *runtime.Context, p0 string) error // serves r130: GET /x.:p0/a-b (routes.conf:921:11)
+//line routes.conf:928:10
+	A131(ctx *runtime.Context, p0 string) error // serves r131: PATCH /x.:p0/= (routes.conf:928:11)
+//line routes.conf:934:10
+	A132(ctx *runtime.Context, p0 string) error // serves r132: GET /x.:p0/1/1 (routes.conf:934:11)
+//line routes.conf:941:6
+	A133(ctx *runtime.Context) error // serves r133: GET /v1/= (routes.conf:941:7), r133: OPTIONS /v1/= (routes.conf:941:7), r133: WS /v1/= (routes.conf:941:7)
+//line routes.conf:948:6
+	A134(ctx *runtime.Context) error // serves r134: PATCH /ab/~u (routes.conf:948:7), r134: WS /ab/~u (routes.conf:948:7)
+//line routes.conf:977:6
+	A138(ctx *runtime.Context, p0 string) error // serves r138: GET /:p0/42 (routes.conf:977:7), r138: TRACE /:p0/42 (routes.conf:977:7)
+//line routes.conf:984:10
+	A139(ctx *runtime.Context, p0 string) error // serves r139: POST /:p0/42 (routes.conf:984:11)
+//line routes.conf:990:14
+	A140(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r140: GET /:p0/42/:p2/~:p3 (routes.conf:990:15), r140: PATCH /:p0/42/:p2/~:p3 (routes.conf:990:15)
+//line routes.conf:997:10
+	A141(ctx *runtime.Context, p0 string, rest string) error // serves r141: CONNECT /:p0/42/ab*rest (routes.conf:997:11), r141: PATCH /:p0/42/ab*rest (routes.conf:997:11), r141: WS /:p0/42/ab*rest (routes.conf:997:11)
+//line routes.conf:1004:10
+	A142(ctx *runtime.Context, p0 string, p2 string) error // serves r142: POST /:p0/42/:p2 (routes.conf:1004:11)
+//line routes.conf:1101:6
+	A156(ctx *runtime.Context, p0 string) error // serves r156: POST /:p0/= (routes.conf:1101:7)
+//line routes.conf:1108:10
+	A157(ctx *runtime.Context, p0 string) error // serves r157: CONNECT /:p0/= (routes.conf:1108:11), r157: PATCH /:p0/= (routes.conf:1108:11)
+//line routes.conf:1113:14
+	A158(ctx *runtime.Context, p0 string) error // serves r158: GET /:p0/= (routes.conf:1113:15), r158: HEAD /:p0/= (routes.conf:1113:15)
+//line routes.conf:1119:14
+	A159(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r159: GET /:p0/=/x.:p2/:p3 (routes.conf:1119:15), r159: HEAD /:p0/=/x.:p2/:p3 (routes.conf:1119:15)
+//line routes.conf:1135:10
+	A161(ctx *runtime.Context, p0 string, p2 string) error // serves r161: POST /:p0/=/:p2 (routes.conf:1135:11), r161: WS /:p0/=/:p2 (routes.conf:1135:11)
+//line routes.conf:1148:14
+	A163(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r163: CONNECT /:p0/=/:p2/:p3 (routes.conf:1148:15), r163: POST /:p0/=/:p2/:p3 (routes.conf:1148:15)
+//line routes.conf:1154:14
+	A164(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r164: GET /:p0/=/:p2/1:p3 (routes.conf:1154:15)
+//line routes.conf:1159:14
+	A165(ctx *runtime.Context, p0 string, p2 string) error // serves r165: DELETE /:p0/=/:p2/.a (routes.conf:1159:15)
+//line routes.conf:1169:10
+	A166(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r166: GET /:p0/=/:p2/:p3 (routes.conf:1169:11)
+//line routes.conf:1174:14
+	A167(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r167: GET /:p0/=/:p2/:p3/a-b (routes.conf:1174:15), r167: PATCH /:p0/=/:p2/:p3/a-b (routes.conf:1174:15), r167: PUT /:p0/=/:p2/:p3/a-b (routes.conf:1174:15)
+//line routes.conf:1181:14
+	A168(ctx *runtime.Context, p0 string, p2 string, p3 string, p5 string) error // serves r168: CONNECT /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1181:15), r168: TRACE /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1181:15)
+//line routes.conf:1190:10
+	A169(ctx *runtime.Context, p0 string, p2 string) error // serves r169: GET /:p0/=/:p2 (routes.conf:1190:11), r169: HEAD /:p0/=/:p2 (routes.conf:1190:11)
+//line routes.conf:124:14
+	A17(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r17: PATCH /a:p0/1/a:p2/.../:p4 (routes.conf:124:15)
+//line routes.conf:1199:6
+	A170(ctx *runtime.Context, p0 string) error // serves r170: DELETE /:p0 (routes.conf:1199:7)
+//line routes.conf:1208:10
+	A171(ctx *runtime.Context, p0 string, rest string) error // serves r171: OPTIONS /:p0/x.y/*rest (routes.conf:1208:11), r171: POST /:p0/x.y/*rest (routes.conf:1208:11), r171: WS /:p0/x.y/*rest (routes.conf:1208:11)
+//line routes.conf:1214:10
+	A172(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r172: OPTIONS /:p0/:p1/:p2 (routes.conf:1214:11), r172: POST /:p0/:p1/:p2 (routes.conf:1214:11)
+//line routes.conf:1222:10
+	A173(ctx *runtime.Context, p0 string) error // serves r173: WS /:p0/42 (routes.conf:1222:11)
+//line routes.conf:1229:14
+	A174(ctx *runtime.Context, p0 string, p3 string) error // serves r174: GET /:p0/42/~u/a:p3 (routes.conf:1229:15), r174: OPTIONS /:p0/42/~u/a:p3 (routes.conf:1229:15)
+//line routes.conf:1235:14
+	A175(ctx *runtime.Context, p0 string) error // serves r175: GET /:p0/42/abc (routes.conf:1235:15), r175: TRACE /:p0/42/abc (routes.conf:1235:15)
+//line routes.conf:1241:14
+	A176(ctx *runtime.Context, p0 string) error // serves r176: OPTIONS /:p0/42 (routes.conf:1241:15)
 //line routes.conf:1247:14
-	A180(ctx *runtime.Context, p0 string, p3 string) error // serves r180: GET /:p0/user_x/.../:p3 (routes.conf:1247:15)
-//line routes.conf:1258:6
-	A181(ctx *runtime.Context, p0 string, p1 string) error // serves r181: GET /:p0/.:p1 (routes.conf:1258:7), r181: POST /:p0/.:p1 (routes.conf:1258:7)
-//line routes.conf:1264:6
-	A182(ctx *runtime.Context) error // serves r182: GET /ab/.a (routes.conf:1264:7)
-//line routes.conf:1285:6
-	A185(ctx *runtime.Context, rest string) error // serves r185: GET /user_*rest (routes.conf:1285:7)
-//line routes.conf:1298:6
-	A187(ctx *runtime.Context, p0 string, p1 string) error // serves r187: GET /user_:p0/:p1 (routes.conf:1298:7), r187: OPTIONS /user_:p0/:p1 (routes.conf:1298:7)
-//line routes.conf:1329:10
-	A192(ctx *runtime.Context, p0 string, p2 string) error // serves r192: GET /1:p0/.a/~:p2 (routes.conf:1329:11)
-//line routes.conf:1360:6
-	A196(ctx *runtime.Context) error // serves r196: TRACE /user_x/user_x (routes.conf:1360:7)
-//line routes.conf:1369:6
-	A197(ctx *runtime.Context, p0 string) error // serves r197: OPTIONS /.:p0 (routes.conf:1369:7), r197: POST /.:p0 (routes.conf:1369:7)
-//line routes.conf:1377:10
-	A198(ctx *runtime.Context, p0 string) error // serves r198: HEAD /.:p0/a/42 (routes.conf:1377:11), r198: OPTIONS /.:p0/a/42 (routes.conf:1377:11), r198: PUT /.:p0/a/42 (routes.conf:1377:11)
-//line routes.conf:1386:6
-	A199(ctx *runtime.Context) error // serves r199: POST /abc/v1 (routes.conf:1386:7)
+	A177(ctx *runtime.Context, p0 string) error // serves r177: GET /:p0/42/x.y (routes.conf:1247:15), r177: POST /:p0/42/x.y (routes.conf:1247:15)
+//line routes.conf:1256:10
+	A178(ctx *runtime.Context, p0 string) error // serves r178: GET /:p0/user_x/... (routes.conf:1256:11)
+//line routes.conf:1262:14
+	A179(ctx *runtime.Context, p0 string, p3 string) error // serves r179: GET /:p0/user_x/.../ab:p3 (routes.conf:1262:15), r179: PUT /:p0/user_x/.../ab:p3 (routes.conf:1262:15), r179: TRACE /:p0/user_x/.../ab:p3 (routes.conf:1262:15)
+//line routes.conf:1268:14
+	A180(ctx *runtime.Context, p0 string, p3 string) error // serves r180: GET /:p0/user_x/.../:p3 (routes.conf:1268:15)
+//line routes.conf:1279:6
+	A181(ctx *runtime.Context, p0 string, p1 string) error // serves r181: GET /:p0/.:p1 (routes.conf:1279:7), r181: POST /:p0/.:p1 (routes.conf:1279:7)
+//line routes.conf:1286:6
+	A182(ctx *runtime.Context) error // serves r182: GET /ab/.a (routes.conf:1286:7)
+//line routes.conf:1306:6
+	A185(ctx *runtime.Context, rest string) error // serves r185: GET /user_*rest (routes.conf:1306:7)
+//line routes.conf:1321:6
+	A187(ctx *runtime.Context, p0 string, p1 string) error // serves r187: GET /user_:p0/:p1 (routes.conf:1321:7), r187: OPTIONS /user_:p0/:p1 (routes.conf:1321:7)
+//line routes.conf:1355:10
+	A192(ctx *runtime.Context, p0 string, p2 string) error // serves r192: GET /1:p0/.a/~:p2 (routes.conf:1355:11)
+//line routes.conf:1381:6
+	A196(ctx *runtime.Context) error // serves r196: TRACE /user_x/user_x (routes.conf:1381:7)
+//line routes.conf:1388:6
+	A197(ctx *runtime.Context, p0 string) error // serves r197: OPTIONS /.:p0 (routes.conf:1388:7), r197: POST /.:p0 (routes.conf:1388:7)
 //line routes.conf:1394:10
-	A200(ctx *runtime.Context, p2 string) error // serves r200: CONNECT /abc/v1/v:p2 (routes.conf:1394:11), r200: OPTIONS /abc/v1/v:p2 (routes.conf:1394:11), r200: WS /abc/v1/v:p2 (routes.conf:1394:11)
-//line routes.conf:1406:14
-	A202(ctx *runtime.Context, p2 string) error // serves r202: GET /abc/v1/v:p2 (routes.conf:1406:15)
-//line routes.conf:1421:10
-	A204(ctx *runtime.Context) error // serves r204: DELETE /abc/v1/~u (routes.conf:1421:11)
-//line routes.conf:1427:10
-	A205(ctx *runtime.Context) error // serves r205: GET /abc/v1 (routes.conf:1427:11), r205: TRACE /abc/v1 (routes.conf:1427:11)
-//line routes.conf:1432:10
-	A206(ctx *runtime.Context, p2 string) error // serves r206: CONNECT /abc/v1/x.:p2 (routes.conf:1432:11), r206: GET /abc/v1/x.:p2 (routes.conf:1432:11), r206: TRACE /abc/v1/x.:p2 (routes.conf:1432:11)
-//line routes.conf:1454:6
-	A209(ctx *runtime.Context, p0 string) error // serves r209: CONNECT /:p0 (routes.conf:1454:7)
-//line routes.conf:142:6
-	A21(ctx *runtime.Context, p0 string) error // serves r21: CONNECT /~:p0/@ (routes.conf:142:7), r21: GET /~:p0/@ (routes.conf:142:7), r21: PUT /~:p0/@ (routes.conf:142:7)
-//line routes.conf:1463:10
-	A210(ctx *runtime.Context, p0 string) error // serves r210: PUT /:p0/~u (routes.conf:1463:11)
-//line routes.conf:1469:10
-	A211(ctx *runtime.Context, p0 string, rest string) error // serves r211: WS /:p0/1/*rest (routes.conf:1469:11)
-//line routes.conf:1499:6
-	A215(ctx *runtime.Context) error // serves r215: GET /x.y (routes.conf:1499:7), r215: POST /x.y (routes.conf:1499:7)
-//line routes.conf:1506:10
-	A216(ctx *runtime.Context) error // serves r216: GET /x.y/ab (routes.conf:1506:11), r216: OPTIONS /x.y/ab (routes.conf:1506:11)
-//line routes.conf:149:10
-	A22(ctx *runtime.Context, p0 string) error // serves r22: DELETE /~:p0/@/1 (routes.conf:149:11), r22: WS /~:p0/@/1 (routes.conf:149:11)
-//line routes.conf:1578:6
-	A226(ctx *runtime.Context) error // serves r226: CONNECT /abc/x.y (routes.conf:1578:7), r226: DELETE /abc/x.y (routes.conf:1578:7), r226: GET /abc/x.y (routes.conf:1578:7)
-//line routes.conf:1584:6
-	A227(ctx *runtime.Context) error // serves r227: POST /.a/new (routes.conf:1584:7)
-//line routes.conf:154:14
-	A23(ctx *runtime.Context, p0 string) error // serves r23: GET /~:p0/@/1 (routes.conf:154:15)
-//line routes.conf:1618:14
-	A232(ctx *runtime.Context, p1 string, p3 string) error // serves r232: GET /a-b/:p1/.a/:p3/ab (routes.conf:1618:15), r232: OPTIONS /a-b/:p1/.a/:p3/ab (routes.conf:1618:15), r232: POST /a-b/:p1/.a/:p3/ab (routes.conf:1618:15)
-//line routes.conf:1658:14
-	A238(ctx *runtime.Context, p1 string, p2 string) error // serves r238: OPTIONS /a-b/:p1/:p2/user_x (routes.conf:1658:15)
-//line routes.conf:158:14
-	A24(ctx *runtime.Context, p0 string, p3 string) error // serves r24: GET /~:p0/@/1/.:p3 (routes.conf:158:15)
-//line routes.conf:1680:6
-	A241(ctx *runtime.Context) error // serves r241: PATCH /new (routes.conf:1680:7), r241: TRACE /new (routes.conf:1680:7)
-//line routes.conf:1694:6
-	A243(ctx *runtime.Context, p0 string, p1 string) error // serves r243: PATCH /user_:p0/:p1 (routes.conf:1694:7)
-//line routes.conf:1700:10
-	A244(ctx *runtime.Context, p0 string, p1 string) error // serves r244: GET /user_:p0/:p1/= (routes.conf:1700:11), r244: POST /user_:p0/:p1/= (routes.conf:1700:11), r244: WS /user_:p0/:p1/= (routes.conf:1700:11)
-//line routes.conf:1705:10
-	A245(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r245: DELETE /user_:p0/:p1/v:p2 (routes.conf:1705:11), r245: POST /user_:p0/:p1/v:p2 (routes.conf:1705:11)
-//line routes.conf:1712:14
-	A246(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r246: HEAD /user_:p0/:p1/v:p2/:p3/= (routes.conf:1712:15), r246: POST /user_:p0/:p1/v:p2/:p3/= (routes.conf:1712:15)
-//line routes.conf:164:14
-	A25(ctx *runtime.Context, p0 string) error // serves r25: CONNECT /~:p0/@/1/1/... (routes.conf:164:15), r25: GET /~:p0/@/1/1/... (routes.conf:164:15)
-//line routes.conf:1810:6
-	A259(ctx *runtime.Context, p0 string, p1 string) error // serves r259: TRACE /:p0/:p1 (routes.conf:1810:7)
-//line routes.conf:170:14
-	A26(ctx *runtime.Context, p0 string) error // serves r26: POST /~:p0/@/1 (routes.conf:170:15), r26: TRACE /~:p0/@/1 (routes.conf:170:15)
-//line routes.conf:1840:6
-	A263(ctx *runtime.Context, p0 string, p1 string) error // serves r263: CONNECT /:p0/:p1 (routes.conf:1840:7)
-//line routes.conf:1855:6
-	A265(ctx *runtime.Context, p0 string) error // serves r265: PATCH /:p0/42 (routes.conf:1855:7)
-//line routes.conf:1862:6
-	A266(ctx *runtime.Context, p0 string) error // serves r266: GET /ab:p0 (routes.conf:1862:7), r266: HEAD /ab:p0 (routes.conf:1862:7)
-//line routes.conf:1870:6
-	A267(ctx *runtime.Context) error // serves r267: CONNECT /user_x/v1 (routes.conf:1870:7), r267: GET /user_x/v1 (routes.conf:1870:7), r267: TRACE /user_x/v1 (routes.conf:1870:7)
-//line routes.conf:178:6
-	A27(ctx *runtime.Context, p0 string) error // serves r27: GET /user_:p0 (routes.conf:178:7), r27: HEAD /user_:p0 (routes.conf:178:7)
-//line routes.conf:1928:6
-	A275(ctx *runtime.Context, p1 string) error // serves r275: DELETE /x.y/:p1 (routes.conf:1928:7), r275: GET /x.y/:p1 (routes.conf:1928:7)
-//line routes.conf:2081:14
-	A298(ctx *runtime.Context, p0 string, rest string) error // serves r298: GET /:p0/ab/.a/*rest (routes.conf:2081:15)
-//line routes.conf:2100:10
-	A301(ctx *runtime.Context, p0 string) error // serves r301: DELETE /:p0/ab/.a (routes.conf:2100:11), r301: TRACE /:p0/ab/.a (routes.conf:2100:11)
-//line routes.conf:2109:6
-	A302(ctx *runtime.Context) error // serves r302: GET /~u (routes.conf:2109:7), r302: WS /~u (routes.conf:2109:7)
-//line routes.conf:2115:10
-	A303(ctx *runtime.Context) error // serves r303: OPTIONS /~u (routes.conf:2115:11)
-//line routes.conf:2120:10
-	A304(ctx *runtime.Context, p1 string) error // serves r304: GET /~u/:p1 (routes.conf:2120:11)
-//line routes.conf:2186:14
-	A314(ctx *runtime.Context, rest string) error // serves r314: POST /b/users/*rest (routes.conf:2186:15)
-//line routes.conf:2200:6
-	A316(ctx *runtime.Context, p0 string) error // serves r316: CONNECT /user_:p0 (routes.conf:2200:7), r316: TRACE /user_:p0 (routes.conf:2200:7)
-//line routes.conf:2207:10
-	A317(ctx *runtime.Context, p0 string) error // serves r317: GET /user_:p0/new/x.y (routes.conf:2207:11), r317: POST /user_:p0/new/x.y (routes.conf:2207:11)
-//line routes.conf:2213:14
-	A318(ctx *runtime.Context, p0 string, p3 int64) error // serves r318: GET /user_:p0/new/x.y/:p3 (routes.conf:2213:15)
-//line routes.conf:2219:14
-	A319(ctx *runtime.Context) error // serves r319: DELETE /user_x (routes.conf:2219:15), r319: GET /user_x (routes.conf:2219:15), r319: OPTIONS /user_x (routes.conf:2219:15)
-//line routes.conf:2226:10
-	A320(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r320: GET /user_:p0/:p1/x.:p2 (routes.conf:2226:11), r320: POST /user_:p0/:p1/x.:p2 (routes.conf:2226:11)
-//line routes.conf:2231:10
-	A321(ctx *runtime.Context, p0 string) error // serves r321: POST /user_:p0/a (routes.conf:2231:11)
-//line routes.conf:2299:6
-	A331(ctx *runtime.Context, p0 string) error // serves r331: GET /:p0/... (routes.conf:2299:7), r331: HEAD /:p0/... (routes.conf:2299:7)
-//line routes.conf:2306:10
-	A332(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r332: GET /:p0/.../:p2/:p3 (routes.conf:2306:11), r332: POST /:p0/.../:p2/:p3 (routes.conf:2306:11)
-//line routes.conf:2312:14
-	A333(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r333: HEAD /:p0/.../:p2/:p3 (routes.conf:2312:15)
-//line routes.conf:2316:14
-	A334(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r334: HEAD /:p0/.../:p2/:p3/a (routes.conf:2316:15)
+	A198(ctx *runtime.Context, p0 string) error // serves r198: HEAD /.:p0/a/42 (routes.conf:1394:11), r198: OPTIONS /.:p0/a/42 (routes.conf:1394:11), r198: PUT /.:p0/a/42 (routes.conf:1394:11)
+//line routes.conf:1402:6
+	A199(ctx *runtime.Context) error // serves r199: POST /abc/v1 (routes.conf:1402:7)
+//line routes.conf:1409:10
+	A200(ctx *runtime.Context, p2 string) error // serves r200: CONNECT /abc/v1/v:p2 (routes.conf:1409:11), r200: OPTIONS /abc/v1/v:p2 (routes.conf:1409:11), r200: WS /abc/v1/v:p2 (routes.conf:1409:11)
+//line routes.conf:1426:14
+	A202(ctx *runtime.Context, p2 string) error // serves r202: GET /abc/v1/v:p2 (routes.conf:1426:15)
+//line routes.conf:1439:10
+	A204(ctx *runtime.Context) error // serves r204: DELETE /abc/v1/~u (routes.conf:1439:11)
+//line routes.conf:1445:10
+	A205(ctx *runtime.Context) error // serves r205: GET /abc/v1 (routes.conf:1445:11), r205: TRACE /abc/v1 (routes.conf:1445:11)
+//line routes.conf:1449:10
+	A206(ctx *runtime.Context, p2 string) error // serves r206: CONNECT /abc/v1/x.:p2 (routes.conf:1449:11), r206: GET /abc/v1/x.:p2 (routes.conf:1449:11), r206: TRACE /abc/v1/x.:p2 (routes.conf:1449:11)
+//line routes.conf:1472:6
+	A209(ctx *runtime.Context, p0 string) error // serves r209: CONNECT /:p0 (routes.conf:1472:7)
+//line routes.conf:151:6
+	A21(ctx *runtime.Context, p0 string) error // serves r21: CONNECT /~:p0/@ (routes.conf:151:7), r21: GET /~:p0/@ (routes.conf:151:7), r21: PUT /~:p0/@ (routes.conf:151:7)
+//line routes.conf:1478:10
+	A210(ctx *runtime.Context, p0 string) error // serves r210: PUT /:p0/~u (routes.conf:1478:11)
+//line routes.conf:1484:10
+	A211(ctx *runtime.Context, p0 string, rest string) error // serves r211: WS /:p0/1/*rest (routes.conf:1484:11)
+//line routes.conf:1514:6
+	A215(ctx *runtime.Context) error // serves r215: GET /x.y (routes.conf:1514:7), r215: POST /x.y (routes.conf:1514:7)
+//line routes.conf:1522:10
+	A216(ctx *runtime.Context) error // serves r216: GET /x.y/ab (routes.conf:1522:11), r216: OPTIONS /x.y/ab (routes.conf:1522:11)
+//line routes.conf:158:10
+	A22(ctx *runtime.Context, p0 string) error // serves r22: DELETE /~:p0/@/1 (routes.conf:158:11), r22: WS /~:p0/@/1 (routes.conf:158:11)
+//line routes.conf:1597:6
+	A226(ctx *runtime.Context) error // serves r226: CONNECT /abc/x.y (routes.conf:1597:7), r226: DELETE /abc/x.y (routes.conf:1597:7), r226: GET /abc/x.y (routes.conf:1597:7)
+//line routes.conf:1603:6
+	A227(ctx *runtime.Context) error // serves r227: POST /.a/new (routes.conf:1603:7)
+//line routes.conf:163:14
+	A23(ctx *runtime.Context, p0 string) error // serves r23: GET /~:p0/@/1 (routes.conf:163:15)
+//line routes.conf:1634:14
+	A232(ctx *runtime.Context, p1 string, p3 string) error // serves r232: GET /a-b/:p1/.a/:p3/ab (routes.conf:1634:15), r232: OPTIONS /a-b/:p1/.a/:p3/ab (routes.conf:1634:15), r232: POST /a-b/:p1/.a/:p3/ab (routes.conf:1634:15)
+//line routes.conf:1676:14
+	A238(ctx *runtime.Context, p1 string, p2 string) error // serves r238: OPTIONS /a-b/:p1/:p2/user_x (routes.conf:1676:15)
+//line routes.conf:168:14
+	A24(ctx *runtime.Context, p0 string, p3 string) error // serves r24: GET /~:p0/@/1/.:p3 (routes.conf:168:15)
+//line routes.conf:1702:6
+	A241(ctx *runtime.Context) error // serves r241: PATCH /new (routes.conf:1702:7), r241: TRACE /new (routes.conf:1702:7)
+//line routes.conf:1715:6
+	A243(ctx *runtime.Context, p0 string, p1 string) error // serves r243: PATCH /user_:p0/:p1 (routes.conf:1715:7)
+//line routes.conf:1721:10
+	A244(ctx *runtime.Context, p0 string, p1 string) error // serves r244: GET /user_:p0/:p1/= (routes.conf:1721:11), r244: POST /user_:p0/:p1/= (routes.conf:1721:11), r244: WS /user_:p0/:p1/= (routes.conf:1721:11)
+//line routes.conf:1726:10
+	A245(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r245: DELETE /user_:p0/:p1/v:p2 (routes.conf:1726:11), r245: POST /user_:p0/:p1/v:p2 (routes.conf:1726:11)
+//line routes.conf:1732:14
+	A246(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r246: HEAD /user_:p0/:p1/v:p2/:p3/= (routes.conf:1732:15), r246: POST /user_:p0/:p1/v:p2/:p3/= (routes.conf:1732:15)
+//line routes.conf:174:14
+	A25(ctx *runtime.Context, p0 string) error // serves r25: CONNECT /~:p0/@/1/1/... (routes.conf:174:15), r25: GET /~:p0/@/1/1/... (routes.conf:174:15)
+//line routes.conf:1824:6
+	A259(ctx *runtime.Context, p0 string, p1 string) error // serves r259: TRACE /:p0/:p1 (routes.conf:1824:7)
+//line routes.conf:179:14
+	A26(ctx *runtime.Context, p0 string) error // serves r26: POST /~:p0/@/1 (routes.conf:179:15), r26: TRACE /~:p0/@/1 (routes.conf:179:15)
+//line routes.conf:1853:6
+	A263(ctx *runtime.Context, p0 string, p1 string) error // serves r263: CONNECT /:p0/:p1 (routes.conf:1853:7)
+//line routes.conf:1866:6
+	A265(ctx *runtime.Context, p0 string) error // serves r265: PATCH /:p0/42 (routes.conf:1866:7)
+//line routes.conf:1873:6
+	A266(ctx *runtime.Context, p0 string) error // serves r266: GET /ab:p0 (routes.conf:1873:7), r266: HEAD /ab:p0 (routes.conf:1873:7)
+//line routes.conf:1881:6
+	A267(ctx *runtime.Context) error // serves r267: CONNECT /user_x/v1 (routes.conf:1881:7), r267: GET /user_x/v1 (routes.conf:1881:7), r267: TRACE /user_x/v1 (routes.conf:1881:7)
+//line routes.conf:189:6
+	A27(ctx *runtime.Context, p0 string) error // serves r27: GET /user_:p0 (routes.conf:189:7), r27: HEAD /user_:p0 (routes.conf:189:7)
+//line routes.conf:1933:6
+	A275(ctx *runtime.Context, p1 string) error // serves r275: DELETE /x.y/:p1 (routes.conf:1933:7), r275: GET /x.y/:p1 (routes.conf:1933:7)
+//line routes.conf:2087:14
+	A298(ctx *runtime.Context, p0 string, rest string) error // serves r298: GET /:p0/ab/.a/*rest (routes.conf:2087:15)
+//line routes.conf:2108:10
+	A301(ctx *runtime.Context, p0 string) error // serves r301: DELETE /:p0/ab/.a (routes.conf:2108:11), r301: TRACE /:p0/ab/.a (routes.conf:2108:11)
+//line routes.conf:2116:6
+	A302(ctx *runtime.Context) error // serves r302: GET /~u (routes.conf:2116:7), r302: WS /~u (routes.conf:2116:7)
+//line routes.conf:2123:10
+	A303(ctx *runtime.Context) error // serves r303: OPTIONS /~u (routes.conf:2123:11)
+//line routes.conf:2127:10
+	A304(ctx *runtime.Context, p1 string) error // serves r304: GET /~u/:p1 (routes.conf:2127:11)
+//line routes.conf:2193:14
+	A314(ctx *runtime.Context, rest string) error // serves r314: POST /b/users/*rest (routes.conf:2193:15)
+//line routes.conf:2207:6
+	A316(ctx *runtime.Context, p0 string) error // serves r316: CONNECT /user_:p0 (routes.conf:2207:7), r316: TRACE /user_:p0 (routes.conf:2207:7)
+//line routes.conf:2214:10
+	A317(ctx *runtime.Context, p0 string) error // serves r317: GET /user_:p0/new/x.y (routes.conf:2214:11), r317: POST /user_:p0/new/x.y (routes.conf:2214:11)
+//line routes.conf:2220:14
+	A318(ctx *runtime.Context, p0 string, p3 int64) error // serves r318: GET /user_:p0/new/x.y/:p3 (routes.conf:2220:15)
+//line routes.conf:2227:14
+	A319(ctx *runtime.Context) error // serves r319: DELETE /user_x (routes.conf:2227:15), r319: GET /user_x (routes.conf:2227:15), r319: OPTIONS /user_x (routes.conf:2227:15)
+//line routes.conf:2235:10
+	A320(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r320: GET /user_:p0/:p1/x.:p2 (routes.conf:2235:11), r320: POST /user_:p0/:p1/x.:p2 (routes.conf:2235:11)
+//line routes.conf:2242:10
+	A321(ctx *runtime.Context, p0 string) error // serves r321: POST /user_:p0/a (routes.conf:2242:11)
+//line routes.conf:2311:6
+	A331(ctx *runtime.Context, p0 string) error // serves r331: GET /:p0/... (routes.conf:2311:7), r331: HEAD /:p0/... (routes.conf:2311:7)
+//line routes.conf:2317:10
+	A332(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r332: GET /:p0/.../:p2/:p3 (routes.conf:2317:11), r332: POST /:p0/.../:p2/:p3 (routes.conf:2317:11)
 //line routes.conf:2322:14
-	A335(ctx *runtime.Context, p0 string, p2 string, p3 string, p4 string) error // serves r335: POST /:p0/.../:p2/:p3/user_:p4 (routes.conf:2322:15)
-//line routes.conf:2329:14
-	A336(ctx *runtime.Context, p0 string, p2 string, p3 string, rest string) error // serves r336: CONNECT /:p0/.../:p2/:p3/1*rest (routes.conf:2329:15), r336: GET /:p0/.../:p2/:p3/1*rest (routes.conf:2329:15), r336: PUT /:p0/.../:p2/:p3/1*rest (routes.conf:2329:15)
-//line routes.conf:2337:10
-	A337(ctx *runtime.Context, p0 string, rest string) error // serves r337: GET /:p0/.../1*rest (routes.conf:2337:11), r337: PUT /:p0/.../1*rest (routes.conf:2337:11), r337: WS /:p0/.../1*rest (routes.conf:2337:11)
-//line routes.conf:2359:6
-	A340(ctx *runtime.Context, p0 string) error // serves r340: GET /1:p0/~u (routes.conf:2359:7)
-//line routes.conf:2381:10
-	A343(ctx *runtime.Context, p0 string, p1 string) error // serves r343: GET /:p0/1:p1 (routes.conf:2381:11)
-//line routes.conf:2388:14
-	A344(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r344: GET /:p0/1:p1/.:p2/*rest (routes.conf:2388:15), r344: TRACE /:p0/1:p1/.:p2/*rest (routes.conf:2388:15)
-//line routes.conf:2394:14
-	A345(ctx *runtime.Context, p0 string, p1 string) error // serves r345: PATCH /:p0/1:p1/~u (routes.conf:2394:15)
-//line routes.conf:2399:14
-	A346(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r346: POST /:p0/1:p1/*rest (routes.conf:2399:15)
-//line routes.conf:2460:6
-	A354(ctx *runtime.Context, p0 string) error // serves r354: GET /.:p0 (routes.conf:2460:7)
-//line routes.conf:2541:10
-	A366(ctx *runtime.Context) error // serves r366: GET /a-b/.a/users (routes.conf:2541:11), r366: PATCH /a-b/.a/users (routes.conf:2541:11)
-//line routes.conf:2547:14
-	A367(ctx *runtime.Context) error // serves r367: PUT /a-b/.a/users (routes.conf:2547:15)
+	A333(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r333: HEAD /:p0/.../:p2/:p3 (routes.conf:2322:15)
+//line routes.conf:2326:14
+	A334(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r334: HEAD /:p0/.../:p2/:p3/a (routes.conf:2326:15)
+//line routes.conf:2332:14
+	A335(ctx *runtime.Context, p0 string, p2 string, p3 string, p4 string) error // serves r335: POST /:p0/.../:p2/:p3/user_:p4 (routes.conf:2332:15)
+//line routes.conf:2338:14
+	A336(ctx *runtime.Context, p0 string, p2 string, p3 string, rest string) error // serves r336: CONNECT /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15), r336: GET /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15), r336: PUT /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15)
+//line routes.conf:2347:10
+	A337(ctx *runtime.Context, p0 string, rest string) error // serves r337: GET /:p0/.../1*rest (routes.conf:2347:11), r337: PUT /:p0/.../1*rest (routes.conf:2347:11), r337: WS /:p0/.../1*rest (routes.conf:2347:11)
+//line routes.conf:2369:6
+	A340(ctx *runtime.Context, p0 string) error // serves r340: GET /1:p0/~u (routes.conf:2369:7)
+//line routes.conf:2391:10
+	A343(ctx *runtime.Context, p0 string, p1 string) error // serves r343: GET /:p0/1:p1 (routes.conf:2391:11)
+//line routes.conf:2397:14
+	A344(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r344: GET /:p0/1:p1/.:p2/*rest (routes.conf:2397:15), r344: TRACE /:p0/1:p1/.:p2/*rest (routes.conf:2397:15)
+//line routes.conf:2403:14
+	A345(ctx *runtime.Context, p0 string, p1 string) error // serves r345: PATCH /:p0/1:p1/~u (routes.conf:2403:15)
+//line routes.conf:2408:14
+	A346(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r346: POST /:p0/1:p1/*rest (routes.conf:2408:15)
+//line routes.conf:2468:6
+	A354(ctx *runtime.Context, p0 string) error // serves r354: GET /.:p0 (routes.conf:2468:7)
+//line routes.conf:2546:10
+	A366(ctx *runtime.Context) error // serves r366: GET /a-b/.a/users (routes.conf:2546:11), r366: PATCH /a-b/.a/users (routes.conf:2546:11)
 //line routes.conf:2553:14
-	A368(ctx *runtime.Context) error // serves r368: OPTIONS /a-b/.a/users (routes.conf:2553:15)
+	A367(ctx *runtime.Context) error // serves r367: PUT /a-b/.a/users (routes.conf:2553:15)
 //line routes.conf:2557:14
-	A369(ctx *runtime.Context, p3 string) error // serves r369: GET /a-b/.a/users/:p3 (routes.conf:2557:15), r369: POST /a-b/.a/users/:p3 (routes.conf:2557:15), r369: PUT /a-b/.a/users/:p3 (routes.conf:2557:15)
+	A368(ctx *runtime.Context) error // serves r368: OPTIONS /a-b/.a/users (routes.conf:2557:15)
 //line routes.conf:2562:14
-	A370(ctx *runtime.Context, p3 string) error // serves r370: HEAD /a-b/.a/users/v:p3 (routes.conf:2562:15), r370: OPTIONS /a-b/.a/users/v:p3 (routes.conf:2562:15)
-//line routes.conf:2628:6
-	A379(ctx *runtime.Context) error // serves r379: OPTIONS /=/.a (routes.conf:2628:7), r379: PATCH /=/.a (routes.conf:2628:7), r379: POST /=/.a (routes.conf:2628:7)
-//line routes.conf:2635:10
-	A380(ctx *runtime.Context, rest string) error // serves r380: GET /=/.a/~*rest (routes.conf:2635:11), r380: OPTIONS /=/.a/~*rest (routes.conf:2635:11), r380: POST /=/.a/~*rest (routes.conf:2635:11)
-//line routes.conf:2648:10
-	A382(ctx *runtime.Context, p3 string) error // serves r382: GET /=/.a/.a/:p3 (routes.conf:2648:11)
-//line routes.conf:2654:10
-	A383(ctx *runtime.Context) error // serves r383: GET /=/.a/.a/x.y (routes.conf:2654:11), r383: PUT /=/.a/.a/x.y (routes.conf:2654:11)
-//line routes.conf:2685:6
-	A387(ctx *runtime.Context, p0 string, p1 string) error // serves r387: GET /1:p0/:p1 (routes.conf:2685:7), r387: TRACE /1:p0/:p1 (routes.conf:2685:7)
-//line routes.conf:2738:6
-	A394(ctx *runtime.Context, p1 string) error // serves r394: GET /users/:p1 (routes.conf:2738:7)
-//line routes.conf:2745:10
-	A395(ctx *runtime.Context, p1 string) error // serves r395: PUT /users/:p1/1/.a (routes.conf:2745:11)
-//line routes.conf:2751:14
-	A396(ctx *runtime.Context, p1 string) error // serves r396: DELETE /users/:p1/1/.a/@ (routes.conf:2751:15)
-//line routes.conf:2756:14
-	A397(ctx *runtime.Context, p1 string, p5 string) error // serves r397: GET /users/:p1/1/.a/ab/:p5 (routes.conf:2756:15)
-//line routes.conf:2761:14
-	A398(ctx *runtime.Context, p1 string) error // serves r398: OPTIONS /users/:p1/1/.a/@/~u (routes.conf:2761:15)
-//line routes.conf:2823:6
-	A407(ctx *runtime.Context, p1 string) error // serves r407: HEAD /42/:p1 (routes.conf:2823:7), r407: PUT /42/:p1 (routes.conf:2823:7)
-//line routes.conf:2830:10
-	A408(ctx *runtime.Context, p1 string, rest string) error // serves r408: POST /42/:p1/*rest (routes.conf:2830:11), r408: WS /42/:p1/*rest (routes.conf:2830:11)
-//line routes.conf:2836:14
-	A409(ctx *runtime.Context, p1 string, rest string) error // serves r409: GET /42/:p1/*rest (routes.conf:2836:15)
-//line routes.conf:2855:10
-	A412(ctx *runtime.Context, p1 string, rest string) error // serves r412: OPTIONS /42/:p1/*rest (routes.conf:2855:11)
-//line routes.conf:2861:10
-	A413(ctx *runtime.Context, p1 string) error // serves r413: GET /42/:p1/x.y (routes.conf:2861:11), r413: OPTIONS /42/:p1/x.y (routes.conf:2861:11)
-//line routes.conf:2867:14
-	A414(ctx *runtime.Context, p1 string, p3 string) error // serves r414: GET /42/:p1/x.y/:p3 (routes.conf:2867:15)
-//line routes.conf:2873:14
-	A415(ctx *runtime.Context, p1 string, p3 int64) error // serves r415: GET /42/:p1/x.y/:p3/... (routes.conf:2873:15)
-//line routes.conf:2878:14
-	A416(ctx *runtime.Context, p1 string, p3 string, p4 string) error // serves r416: CONNECT /42/:p1/x.y/:p3/:p4 (routes.conf:2878:15)
-//line routes.conf:2908:6
-	A420(ctx *runtime.Context, p1 string) error // serves r420: CONNECT /b/1:p1 (routes.conf:2908:7), r420: PATCH /b/1:p1 (routes.conf:2908:7), r420: TRACE /b/1:p1 (routes.conf:2908:7)
-//line routes.conf:2914:10
-	A421(ctx *runtime.Context, p1 string) error // serves r421: GET /b/1:p1/.a (routes.conf:2914:11), r421: POST /b/1:p1/.a (routes.conf:2914:11)
-//line routes.conf:2944:6
-	A425(ctx *runtime.Context) error // serves r425: PUT /1 (routes.conf:2944:7)
-//line routes.conf:2951:10
-	A426(ctx *runtime.Context, rest string) error // serves r426: GET /1/*rest (routes.conf:2951:11)
-//line routes.conf:2958:14
-	A427(ctx *runtime.Context, rest string) error // serves r427: TRACE /1/*rest (routes.conf:2958:15), r427: WS /1/*rest (routes.conf:2958:15)
-//line routes.conf:2967:6
-	A428(ctx *runtime.Context) error // serves r428: POST /new (routes.conf:2967:7)
-//line routes.conf:2975:10
-	A429(ctx *runtime.Context) error // serves r429: GET /new/x.y (routes.conf:2975:11), r429: WS /new/x.y (routes.conf:2975:11)
-//line routes.conf:285:6
-	A43(ctx *runtime.Context) error // serves r43: PATCH /b/users (routes.conf:285:7)
-//line routes.conf:2986:14
-	A431(ctx *runtime.Context) error // serves r431: POST /new/x.y (routes.conf:2986:15)
-//line routes.conf:2992:14
-	A432(ctx *runtime.Context) error // serves r432: GET /new/x.y/@/user_x (routes.conf:2992:15)
-//line routes.conf:2998:14
-	A433(ctx *runtime.Context) error // serves r433: GET /new/x.y/ab (routes.conf:2998:15)
-//line routes.conf:3006:10
-	A434(ctx *runtime.Context) error // serves r434: PUT /new/user_x/= (routes.conf:3006:11)
-//line routes.conf:3013:14
-	A435(ctx *runtime.Context, p3 string) error // serves r435: GET /new/user_x/=/:p3 (routes.conf:3013:15)
-//line routes.conf:3020:14
-	A436(ctx *runtime.Context, p4 string) error // serves r436: GET /new/user_x/=/a/ab:p4 (routes.conf:3020:15), r436: WS /new/user_x/=/a/ab:p4 (routes.conf:3020:15)
-//line routes.conf:3027:10
-	A437(ctx *runtime.Context, p1 string) error // serves r437: GET /new/:p1 (routes.conf:3027:11)
-//line routes.conf:293:6
-	A44(ctx *runtime.Context) error // serves r44: GET /b (routes.conf:293:7)
-//line routes.conf:3064:14
-	A443(ctx *runtime.Context, p1 string) error // serves r443: GET /=/x.:p1 (routes.conf:3064:15)
-//line routes.conf:3095:10
-	A447(ctx *runtime.Context, p1 string) error // serves r447: TRACE /users/:p1 (routes.conf:3095:11)
-//line routes.conf:3111:6
-	A449(ctx *runtime.Context, p0 string, rest string) error // serves r449: PATCH /:p0/*rest (routes.conf:3111:7)
-//line routes.conf:300:10
-	A45(ctx *runtime.Context, p1 string) error // serves r45: POST /b/:p1 (routes.conf:300:11), r45: PUT /b/:p1 (routes.conf:300:11)
-//line routes.conf:307:10
-	A46(ctx *runtime.Context) error // serves r46: GET /b/a-b/new (routes.conf:307:11), r46: PUT /b/a-b/new (routes.conf:307:11)
-//line routes.conf:3249:6
-	A469(ctx *runtime.Context, p0 string) error // serves r469: PUT /1:p0 (routes.conf:3249:7)
-//line routes.conf:313:10
-	A47(ctx *runtime.Context, p1 string) error // serves r47: HEAD /b/a:p1 (routes.conf:313:11)
-//line routes.conf:3257:10
-	A470(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r470: DELETE /1:p0/:p1/:p2 (routes.conf:3257:11)
-//line routes.conf:3262:14
-	A471(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r471: POST /1:p0/:p1/:p2/:p3/... (routes.conf:3262:15)
-//line routes.conf:3268:14
-	A472(ctx *runtime.Context, p0 string, p1 string, p2 string, p4 string) error // serves r472: GET /1:p0/:p1/:p2/42/:p4 (routes.conf:3268:15)
-//line routes.conf:3275:10
-	A473(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r473: GET /1:p0/v:p1/:p2 (routes.conf:3275:11), r473: WS /1:p0/v:p1/:p2 (routes.conf:3275:11)
-//line routes.conf:3282:10
-	A474(ctx *runtime.Context, p0 string) error // serves r474: CONNECT /1:p0/1/1 (routes.conf:3282:11), r474: OPTIONS /1:p0/1/1 (routes.conf:3282:11), r474: WS /1:p0/1/1 (routes.conf:3282:11)
-//line routes.conf:3288:14
-	A475(ctx *runtime.Context, p0 string) error // serves r475: GET /1:p0/1/1 (routes.conf:3288:15), r475: TRACE /1:p0/1/1 (routes.conf:3288:15)
-//line routes.conf:3294:10
-	A476(ctx *runtime.Context, p0 string) error // serves r476: HEAD /1:p0/@ (routes.conf:3294:11)
-//line routes.conf:3302:6
-	A477(ctx *runtime.Context) error // serves r477: DELETE /... (routes.conf:3302:7), r477: POST /... (routes.conf:3302:7)
-//line routes.conf:3308:10
-	A478(ctx *runtime.Context, p1 string) error // serves r478: DELETE /.../.:p1 (routes.conf:3308:11), r478: GET /.../.:p1 (routes.conf:3308:11)
-//line routes.conf:3314:14
-	A479(ctx *runtime.Context, p1 string) error // serves r479: CONNECT /.../.:p1/users (routes.conf:3314:15), r479: OPTIONS /.../.:p1/users (routes.conf:3314:15), r479: PATCH /.../.:p1/users (routes.conf:3314:15)
-//line routes.conf:320:6
-	A48(ctx *runtime.Context, rest string) error // serves r48: POST /*rest (routes.conf:320:7)
-//line routes.conf:3322:10
-	A480(ctx *runtime.Context) error // serves r480: POST /.../a/42 (routes.conf:3322:11), r480: TRACE /.../a/42 (routes.conf:3322:11), r480: WS /.../a/42 (routes.conf:3322:11)
-//line routes.conf:3327:10
-	A481(ctx *runtime.Context) error // serves r481: GET /.../a/v1 (routes.conf:3327:11), r481: POST /.../a/v1 (routes.conf:3327:11)
-//line routes.conf:3333:14
-	A482(ctx *runtime.Context, p3 string) error // serves r482: GET /.../a/v1/:p3 (routes.conf:3333:15)
-//line routes.conf:3339:14
-	A483(ctx *runtime.Context, p3 string) error // serves r483: CONNECT /.../a/v1/:p3 (routes.conf:3339:15)
-//line routes.conf:3353:10
-	A485(ctx *runtime.Context, p2 string) error // serves r485: GET /.../.a/v:p2 (routes.conf:3353:11), r485: POST /.../.a/v:p2 (routes.conf:3353:11)
-//line routes.conf:3360:14
-	A486(ctx *runtime.Context, p2 string, p3 string) error // serves r486: GET /.../.a/v:p2/:p3/~u (routes.conf:3360:15), r486: WS /.../.a/v:p2/:p3/~u (routes.conf:3360:15)
-//line routes.conf:3371:6
-	A487(ctx *runtime.Context) error // serves r487: WS /1/~u (routes.conf:3371:7)
-//line routes.conf:327:10
-	A49(ctx *runtime.Context, rest string) error // serves r49: OPTIONS /*rest (routes.conf:327:11)
-//line routes.conf:3423:10
-	A494(ctx *runtime.Context, p2 string) error // serves r494: POST /users/42/:p2 (routes.conf:3423:11)
-//line routes.conf:342:10
-	A51(ctx *runtime.Context, rest string) error // serves r51: TRACE /*rest (routes.conf:342:11)
-//line routes.conf:346:14
-	A52(ctx *runtime.Context, rest string) error // serves r52: PATCH /*rest (routes.conf:346:15)
-//line routes.conf:352:14
-	A53(ctx *runtime.Context, rest string) error // serves r53: PUT /*rest (routes.conf:352:15)
-//line routes.conf:368:10
-	A55(ctx *runtime.Context, p0 string, p3 string) error // serves r55: GET /.:p0/a/ab/x.:p3 (routes.conf:368:11), r55: POST /.:p0/a/ab/x.:p3 (routes.conf:368:11)
-//line routes.conf:383:14
-	A57(ctx *runtime.Context, p0 string, p3 string) error // serves r57: DELETE /.:p0/a/ab/x.:p3/42 (routes.conf:383:15)
-//line routes.conf:434:6
-	A64(ctx *runtime.Context, p1 string) error // serves r64: GET /~u/.:p1 (routes.conf:434:7)
-//line routes.conf:455:6
-	A67(ctx *runtime.Context, p1 string) error // serves r67: GET /abc/~:p1 (routes.conf:455:7)
-//line routes.conf:461:10
-	A68(ctx *runtime.Context, p1 string, rest string) error // serves r68: POST /abc/~:p1/a/~*rest (routes.conf:461:11)
-//line routes.conf:469:6
-	A69(ctx *runtime.Context, p1 string) error // serves r69: GET /a/x.:p1 (routes.conf:469:7), r69: OPTIONS /a/x.:p1 (routes.conf:469:7), r69: PUT /a/x.:p1 (routes.conf:469:7)
-//line routes.conf:576:6
-	A84(ctx *runtime.Context, p0 string) error // serves r84: GET /:p0/~u (routes.conf:576:7), r84: HEAD /:p0/~u (routes.conf:576:7)
-//line routes.conf:63:6
-	A9(ctx *runtime.Context, p1 string) error // serves r9: POST /1/:p1 (routes.conf:63:7)
-//line routes_gen.go:2285:1
+	A369(ctx *runtime.Context, p3 string) error // serves r369: GET /a-b/.a/users/:p3 (routes.conf:2562:15), r369: POST /a-b/.a/users/:p3 (routes.conf:2562:15), r369: PUT /a-b/.a/users/:p3 (routes.conf:2562:15)
+//line routes.conf:2568:14
+	A370(ctx *runtime.Context, p3 string) error // serves r370: HEAD /a-b/.a/users/v:p3 (routes.conf:2568:15), r370: OPTIONS /a-b/.a/users/v:p3 (routes.conf:2568:15)
+//line routes.conf:2634:6
+	A379(ctx *runtime.Context) error // serves r379: OPTIONS /=/.a (routes.conf:2634:7), r379: PATCH /=/.a (routes.conf:2634:7), r379: POST /=/.a (routes.conf:2634:7)
+//line routes.conf:2642:10
+	A380(ctx *runtime.Context, rest string) error // serves r380: GET /=/.a/~*rest (routes.conf:2642:11), r380: OPTIONS /=/.a/~*rest (routes.conf:2642:11), r380: POST /=/.a/~*rest (routes.conf:2642:11)
+//line routes.conf:2655:10
+	A382(ctx *runtime.Context, p3 string) error // serves r382: GET /=/.a/.a/:p3 (routes.conf:2655:11)
+//line routes.conf:2662:10
+	A383(ctx *runtime.Context) error // serves r383: GET /=/.a/.a/x.y (routes.conf:2662:11), r383: PUT /=/.a/.a/x.y (routes.conf:2662:11)
+//line routes.conf:2690:6
+	A387(ctx *runtime.Context, p0 string, p1 string) error // serves r387: GET /1:p0/:p1 (routes.conf:2690:7), r387: TRACE /1:p0/:p1 (routes.conf:2690:7)
+//line routes.conf:2741:6
+	A394(ctx *runtime.Context, p1 string) error // serves r394: GET /users/:p1 (routes.conf:2741:7)
+//line routes.conf:2748:10
+	A395(ctx *runtime.Context, p1 string) error // serves r395: PUT /users/:p1/1/.a (routes.conf:2748:11)
+//line routes.conf:2753:14
+	A396(ctx *runtime.Context, p1 string) error // serves r396: DELETE /users/:p1/1/.a/@ (routes.conf:2753:15)
+//line routes.conf:2759:14
+	A397(ctx *runtime.Context, p1 string, p5 string) error // serves r397: GET /users/:p1/1/.a/ab/:p5 (routes.conf:2759:15)
+//line routes.conf:2764:14
+	A398(ctx *runtime.Context, p1 string) error // serves r398: OPTIONS /users/:p1/1/.a/@/~u (routes.conf:2764:15)
+//line routes.conf:2834:6
+	A407(ctx *runtime.Context, p1 string) error // serves r407: HEAD /42/:p1 (routes.conf:2834:7), r407: PUT /42/:p1 (routes.conf:2834:7)
+//line routes.conf:2841:10
+	A408(ctx *runtime.Context, p1 string, rest string) error // serves r408: POST /42/:p1/*rest (routes.conf:2841:11), r408: WS /42/:p1/*rest (routes.conf:2841:11)
+//line routes.conf:2847:14
+	A409(ctx *runtime.Context, p1 string, rest string) error // serves r409: GET /42/:p1/*rest (routes.conf:2847:15)
+//line routes.conf:2866:10
+	A412(ctx *runtime.Context, p1 string, rest string) error // serves r412: OPTIONS /42/:p1/*rest (routes.conf:2866:11)
+//line routes.conf:2874:10
+	A413(ctx *runtime.Context, p1 string) error // serves r413: GET /42/:p1/x.y (routes.conf:2874:11), r413: OPTIONS /42/:p1/x.y (routes.conf:2874:11)
+//line routes.conf:2881:14
+	A414(ctx *runtime.Context, p1 string, p3 string) error // serves r414: GET /42/:p1/x.y/:p3 (routes.conf:2881:15)
+//line routes.conf:2888:14
+	A415(ctx *runtime.Context, p1 string, p3 int64) error // serves r415: GET /42/:p1/x.y/:p3/... (routes.conf:2888:15)
+//line routes.conf:2893:14
+	A416(ctx *runtime.Context, p1 string, p3 string, p4 string) error // serves r416: CONNECT /42/:p1/x.y/:p3/:p4 (routes.conf:2893:15)
+//line routes.conf:2922:6
+	A420(ctx *runtime.Context, p1 string) error // serves r420: CONNECT /b/1:p1 (routes.conf:2922:7), r420: PATCH /b/1:p1 (routes.conf:2922:7), r420: TRACE /b/1:p1 (routes.conf:2922:7)
+//line routes.conf:2928:10
+	A421(ctx *runtime.Context, p1 string) error // serves r421: GET /b/1:p1/.a (routes.conf:2928:11), r421: POST /b/1:p1/.a (routes.conf:2928:11)
+//line routes.conf:2958:6
+	A425(ctx *runtime.Context) error // serves r425: PUT /1 (routes.conf:2958:7)
+//line routes.conf:2966:10
+	A426(ctx *runtime.Context, rest string) error // serves r426: GET /1/*rest (routes.conf:2966:11)
+//line routes.conf:2971:14
+	A427(ctx *runtime.Context, rest string) error // serves r427: TRACE /1/*rest (routes.conf:2971:15), r427: WS /1/*rest (routes.conf:2971:15)
+//line routes.conf:2980:6
+	A428(ctx *runtime.Context) error // serves r428: POST /new (routes.conf:2980:7)
+//line routes.conf:2986:10
+	A429(ctx *runtime.Context) error // serves r429: GET /new/x.y (routes.conf:2986:11), r429: WS /new/x.y (routes.conf:2986:11)
+//line routes.conf:298:6
+	A43(ctx *runtime.Context) error // serves r43: PATCH /b/users (routes.conf:298:7)
+//line routes.conf:2997:14
+	A431(ctx *runtime.Context) error // serves r431: POST /new/x.y (routes.conf:2997:15)
+//line routes.conf:3002:14
+	A432(ctx *runtime.Context) error // serves r432: GET /new/x.y/@/user_x (routes.conf:3002:15)
+//line routes.conf:3008:14
+	A433(ctx *runtime.Context) error // serves r433: GET /new/x.y/ab (routes.conf:3008:15)
+//line routes.conf:3016:10
+	A434(ctx *runtime.Context) error // serves r434: PUT /new/user_x/= (routes.conf:3016:11)
+//line routes.conf:3021:14
+	A435(ctx *runtime.Context, p3 string) error // serves r435: GET /new/user_x/=/:p3 (routes.conf:3021:15)
+//line routes.conf:3028:14
+	A436(ctx *runtime.Context, p4 string) error // serves r436: GET /new/user_x/=/a/ab:p4 (routes.conf:3028:15), r436: WS /new/user_x/=/a/ab:p4 (routes.conf:3028:15)
+//line routes.conf:3037:10
+	A437(ctx *runtime.Context, p1 string) error // serves r437: GET /new/:p1 (routes.conf:3037:11)
+//line routes.conf:305:6
+	A44(ctx *runtime.Context) error // serves r44: GET /b (routes.conf:305:7)
+//line routes.conf:3077:14
+	A443(ctx *runtime.Context, p1 string) error // serves r443: GET /=/x.:p1 (routes.conf:3077:15)
+//line routes.conf:3110:10
+	A447(ctx *runtime.Context, p1 string) error // serves r447: TRACE /users/:p1 (routes.conf:3110:11)
+//line routes.conf:3126:6
+	A449(ctx *runtime.Context, p0 string, rest string) error // serves r449: PATCH /:p0/*rest (routes.conf:3126:7)
+//line routes.conf:311:10
+	A45(ctx *runtime.Context, p1 string) error // serves r45: POST /b/:p1 (routes.conf:311:11), r45: PUT /b/:p1 (routes.conf:311:11)
+//line routes.conf:317:10
+	A46(ctx *runtime.Context) error // serves r46: GET /b/a-b/new (routes.conf:317:11), r46: PUT /b/a-b/new (routes.conf:317:11)
+//line routes.conf:3259:6
+	A469(ctx *runtime.Context, p0 string) error // serves r469: PUT /1:p0 (routes.conf:3259:7)
+//line routes.conf:323:10
+	A47(ctx *runtime.Context, p1 string) error // serves r47: HEAD /b/a:p1 (routes.conf:323:11)
+//line routes.conf:3266:10
+	A470(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r470: DELETE /1:p0/:p1/:p2 (routes.conf:3266:11)
+//line routes.conf:3272:14
+	A471(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r471: POST /1:p0/:p1/:p2/:p3/... (routes.conf:3272:15)
+//line routes.conf:3277:14
+	A472(ctx *runtime.Context, p0 string, p1 string, p2 string, p4 string) error // serves r472: GET /1:p0/:p1/:p2/42/:p4 (routes.conf:3277:15)
+//line routes.conf:3285:10
+	A473(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r473: GET /1:p0/v:p1/:p2 (routes.conf:3285:11), r473: WS /1:p0/v:p1/:p2 (routes.conf:3285:11)
+//line routes.conf:3291:10
+	A474(ctx *runtime.Context, p0 string) error // serves r474: CONNECT /1:p0/1/1 (routes.conf:3291:11), r474: OPTIONS /1:p0/1/1 (routes.conf:3291:11), r474: WS /1:p0/1/1 (routes.conf:3291:11)
+//line routes.conf:3296:14
+	A475(ctx *runtime.Context, p0 string) error // serves r475: GET /1:p0/1/1 (routes.conf:3296:15), r475: TRACE /1:p0/1/1 (routes.conf:3296:15)
+//line routes.conf:3304:10
+	A476(ctx *runtime.Context, p0 string) error // serves r476: HEAD /1:p0/@ (routes.conf:3304:11)
+//line routes.conf:3312:6
+	A477(ctx *runtime.Context) error // serves r477: DELETE /... (routes.conf:3312:7), r477: POST /... (routes.conf:3312:7)
+//line routes.conf:3319:10
+	A478(ctx *runtime.Context, p1 string) error // serves r478: DELETE /.../.:p1 (routes.conf:3319:11), r478: GET /.../.:p1 (routes.conf:3319:11)
+//line routes.conf:3324:14
+	A479(ctx *runtime.Context, p1 string) error // serves r479: CONNECT /.../.:p1/users (routes.conf:3324:15), r479: OPTIONS /.../.:p1/users (routes.conf:3324:15), r479: PATCH /.../.:p1/users (routes.conf:3324:15)
+//line routes.conf:333:6
+	A48(ctx *runtime.Context, rest string) error // serves r48: POST /*rest (routes.conf:333:7)
+//line routes.conf:3335:10
+	A480(ctx *runtime.Context) error // serves r480: POST /.../a/42 (routes.conf:3335:11), r480: TRACE /.../a/42 (routes.conf:3335:11), r480: WS /.../a/42 (routes.conf:3335:11)
+//line routes.conf:3341:10
+	A481(ctx *runtime.Context) error // serves r481: GET /.../a/v1 (routes.conf:3341:11), r481: POST /.../a/v1 (routes.conf:3341:11)
+//line routes.conf:3347:14
+	A482(ctx *runtime.Context, p3 string) error // serves r482: GET /.../a/v1/:p3 (routes.conf:3347:15)
+//line routes.conf:3353:14
+	A483(ctx *runtime.Context, p3 string) error // serves r483: CONNECT /.../a/v1/:p3 (routes.conf:3353:15)
+//line routes.conf:3365:10
+	A485(ctx *runtime.Context, p2 string) error // serves r485: GET /.../.a/v:p2 (routes.conf:3365:11), r485: POST /.../.a/v:p2 (routes.conf:3365:11)
+//line routes.conf:3371:14
+	A486(ctx *runtime.Context, p2 string, p3 string) error // serves r486: GET /.../.a/v:p2/:p3/~u (routes.conf:3371:15), r486: WS /.../.a/v:p2/:p3/~u (routes.conf:3371:15)
+//line routes.conf:3382:6
+	A487(ctx *runtime.Context) error // serves r487: WS /1/~u (routes.conf:3382:7)
+//line routes.conf:340:10
+	A49(ctx *runtime.Context, rest string) error // serves r49: OPTIONS /*rest (routes.conf:340:11)
+//line routes.conf:3432:10
+	A494(ctx *runtime.Context, p2 string) error // serves r494: POST /users/42/:p2 (routes.conf:3432:11)
+//line routes.conf:353:10
+	A51(ctx *runtime.Context, rest string) error // serves r51: TRACE /*rest (routes.conf:353:11)
+//line routes.conf:357:14
+	A52(ctx *runtime.Context, rest string) error // serves r52: PATCH /*rest (routes.conf:357:15)
+//line routes.conf:361:14
+	A53(ctx *runtime.Context, rest string) error // serves r53: PUT /*rest (routes.conf:361:15)
+//line routes.conf:377:10
+	A55(ctx *runtime.Context, p0 string, p3 string) error // serves r55: GET /.:p0/a/ab/x.:p3 (routes.conf:377:11), r55: POST /.:p0/a/ab/x.:p3 (routes.conf:377:11)
+//line routes.conf:392:14
+	A57(ctx *runtime.Context, p0 string, p3 string) error // serves r57: DELETE /.:p0/a/ab/x.:p3/42 (routes.conf:392:15)
+//line routes.conf:444:6
+	A64(ctx *runtime.Context, p1 string) error // serves r64: GET /~u/.:p1 (routes.conf:444:7)
+//line routes.conf:464:6
+	A67(ctx *runtime.Context, p1 string) error // serves r67: GET /abc/~:p1 (routes.conf:464:7)
+//line routes.conf:473:10
+	A68(ctx *runtime.Context, p1 string, rest string) error // serves r68: POST /abc/~:p1/a/~*rest (routes.conf:473:11)
+//line routes.conf:481:6
+	A69(ctx *runtime.Context, p1 string) error // serves r69: GET /a/x.:p1 (routes.conf:481:7), r69: OPTIONS /a/x.:p1 (routes.conf:481:7), r69: PUT /a/x.:p1 (routes.conf:481:7)
+//line routes.conf:589:6
+	A84(ctx *runtime.Context, p0 string) error // serves r84: GET /:p0/~u (routes.conf:589:7), r84: HEAD /:p0/~u (routes.conf:589:7)
+//line routes.conf:68:6
+	A9(ctx *runtime.Context, p1 string) error // serves r9: POST /1/:p1 (routes.conf:68:7)
+//line routes_gen.go:2242:1
 }
 
 // C2Controller holds the actions of controller "C2".
 type C2Controller interface {
 //line routes.conf:9:6
 	A1(ctx *runtime.Context) error // serves r1: DELETE /user_x/= (routes.conf:9:7), r1: GET /user_x/= (routes.conf:9:7), r1: HEAD /user_x/= (routes.conf:9:7)
-//line routes.conf:71:6
-	A10(ctx *runtime.Context) error // serves r10: OPTIONS /a-b/= (routes.conf:71:7), r10: PATCH /a-b/= (routes.conf:71:7)
-//line routes.conf:804:6
-	A116(ctx *runtime.Context, p0 string) error // serves r116: DELETE /ab:p0 (routes.conf:804:7), r116: POST /ab:p0 (routes.conf:804:7)
-//line routes.conf:811:6
-	A117(ctx *runtime.Context, p0 string, p1 string) error // serves r117: GET /:p0/a:p1 (routes.conf:811:7)
-//line routes.conf:820:10
-	A118(ctx *runtime.Context, p0 string, p1 string) error // serves r118: DELETE /:p0/a:p1/new (routes.conf:820:11), r118: OPTIONS /:p0/a:p1/new (routes.conf:820:11)
-//line routes.conf:832:14
-	A120(ctx *runtime.Context, p0 string, p1 string, p3 string, rest string) error // serves r120: GET /:p0/a:p1/abc/:p3/*rest (routes.conf:832:15), r120: PATCH /:p0/a:p1/abc/:p3/*rest (routes.conf:832:15)
-//line routes.conf:857:6
-	A123(ctx *runtime.Context, p1 string) error // serves r123: DELETE /42/:p1 (routes.conf:857:7), r123: GET /42/:p1 (routes.conf:857:7)
-//line routes.conf:864:10
-	A124(ctx *runtime.Context, p1 string) error // serves r124: POST /42/:p1/1/= (routes.conf:864:11)
-//line routes.conf:871:10
-	A125(ctx *runtime.Context, p1 string) error // serves r125: PATCH /42/:p1/1 (routes.conf:871:11)
-//line routes.conf:878:14
-	A126(ctx *runtime.Context, p1 string, p3 string) error // serves r126: PATCH /42/:p1/1/:p3/... (routes.conf:878:15)
-//line routes.conf:884:14
-	A127(ctx *runtime.Context, p1 string, p3 string, p4 string) error // serves r127: OPTIONS /42/:p1/1/user_:p3/:p4 (routes.conf:884:15)
-//line routes.conf:943:6
-	A135(ctx *runtime.Context, p0 string) error // serves r135: GET /a:p0 (routes.conf:943:7), r135: TRACE /a:p0 (routes.conf:943:7)
-//line routes.conf:950:10
-	A136(ctx *runtime.Context, p0 string) error // serves r136: GET /:p0/v1 (routes.conf:950:11)
-//line routes.conf:956:10
-	A137(ctx *runtime.Context, p0 string) error // serves r137: POST /a:p0/new (routes.conf:956:11)
-//line routes.conf:96:6
-	A14(ctx *runtime.Context, p0 string) error // serves r14: GET /a:p0/1 (routes.conf:96:7)
-//line routes.conf:1018:10
-	A145(ctx *runtime.Context, p0 string) error // serves r145: DELETE /a:p0/= (routes.conf:1018:11)
-//line routes.conf:1026:14
-	A146(ctx *runtime.Context, p0 string) error // serves r146: GET /a:p0/=/... (routes.conf:1026:15), r146: HEAD /a:p0/=/... (routes.conf:1026:15), r146: POST /a:p0/=/... (routes.conf:1026:15)
-//line routes.conf:1031:14
-	A147(ctx *runtime.Context, p0 string) error // serves r147: POST /a:p0/=/a/abc (routes.conf:1031:15)
-//line routes.conf:1037:14
-	A148(ctx *runtime.Context, p0 string, p3 string) error // serves r148: DELETE /a:p0/=/.../ab:p3 (routes.conf:1037:15), r148: WS /a:p0/=/.../ab:p3 (routes.conf:1037:15)
-//line routes.conf:104:10
-	A15(ctx *runtime.Context, p0 string, p2 string) error // serves r15: GET /a:p0/1/a:p2 (routes.conf:104:11), r15: POST /a:p0/1/a:p2 (routes.conf:104:11)
-//line routes.conf:111:14
-	A16(ctx *runtime.Context, p0 string, p2 string, rest string) error // serves r16: GET /a:p0/1/a:p2/.*rest (routes.conf:111:15), r16: POST /a:p0/1/a:p2/.*rest (routes.conf:111:15)
-//line routes.conf:1134:14
-	A162(ctx *runtime.Context, p0 string, p2 string, p3 string, p4 string) error // serves r162: GET /:p0/=/:p2/1:p3/:p4 (routes.conf:1134:15), r162: OPTIONS /:p0/=/:p2/1:p3/:p4 (routes.conf:1134:15)
-//line routes.conf:122:14
-	A18(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r18: GET /a:p0/1/a:p2/:p3 (routes.conf:122:15), r18: POST /a:p0/1/a:p2/:p3 (routes.conf:122:15)
-//line routes.conf:1271:6
-	A183(ctx *runtime.Context) error // serves r183: WS /.a (routes.conf:1271:7)
-//line routes.conf:1278:6
-	A184(ctx *runtime.Context) error // serves r184: HEAD /abc/@ (routes.conf:1278:7)
-//line routes.conf:1291:6
-	A186(ctx *runtime.Context) error // serves r186: GET /user_x/user_x (routes.conf:1291:7), r186: POST /user_x/user_x (routes.conf:1291:7)
-//line routes.conf:129:10
-	A19(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r19: CONNECT /a:p0/1/x.:p2/~:p3 (routes.conf:129:11)
-//line routes.conf:16:10
-	A2(ctx *runtime.Context, p2 string) error // serves r2: DELETE /user_x/=/:p2 (routes.conf:16:11), r2: PATCH /user_x/=/:p2 (routes.conf:16:11), r2: TRACE /user_x/=/:p2 (routes.conf:16:11)
-//line routes.conf:134:10
-	A20(ctx *runtime.Context, p0 string, rest string) error // serves r20: GET /a:p0/1/a/1*rest (routes.conf:134:11)
-//line routes.conf:1412:14
-	A203(ctx *runtime.Context, p2 string) error // serves r203: PUT /abc/v1/v:p2/v1/b (routes.conf:1412:15)
-//line routes.conf:1477:6
-	A212(ctx *runtime.Context) error // serves r212: CONNECT /a (routes.conf:1477:7), r212: OPTIONS /a (routes.conf:1477:7), r212: POST /a (routes.conf:1477:7)
-//line routes.conf:1485:6
-	A213(ctx *runtime.Context, p1 string) error // serves r213: POST /1/~:p1 (routes.conf:1485:7)
+//line routes.conf:74:6
+	A10(ctx *runtime.Context) error // serves r10: OPTIONS /a-b/= (routes.conf:74:7), r10: PATCH /a-b/= (routes.conf:74:7)
+//line routes.conf:816:6
+	A116(ctx *runtime.Context, p0 string) error // serves r116: DELETE /ab:p0 (routes.conf:816:7), r116: POST /ab:p0 (routes.conf:816:7)
+//line routes.conf:824:6
+	A117(ctx *runtime.Context, p0 string, p1 string) error // serves r117: GET /:p0/a:p1 (routes.conf:824:7)
+//line routes.conf:831:10
+	A118(ctx *runtime.Context, p0 string, p1 string) error // serves r118: DELETE /:p0/a:p1/new (routes.conf:831:11), r118: OPTIONS /:p0/a:p1/new (routes.conf:831:11)
+//line routes.conf:845:14
+	A120(ctx *runtime.Context, p0 string, p1 string, p3 string, rest string) error // serves r120: GET /:p0/a:p1/abc/:p3/*rest (routes.conf:845:15), r120: PATCH /:p0/a:p1/abc/:p3/*rest (routes.conf:845:15)
+//line routes.conf:869:6
+	A123(ctx *runtime.Context, p1 string) error // serves r123: DELETE /42/:p1 (routes.conf:869:7), r123: GET /42/:p1 (routes.conf:869:7)
+//line routes.conf:878:10
+	A124(ctx *runtime.Context, p1 string) error // serves r124: POST /42/:p1/1/= (routes.conf:878:11)
+//line routes.conf:885:10
+	A125(ctx *runtime.Context, p1 string) error // serves r125: PATCH /42/:p1/1 (routes.conf:885:11)
+//line routes.conf:892:14
+	A126(ctx *runtime.Context, p1 string, p3 string) error // serves r126: PATCH /42/:p1/1/:p3/... (routes.conf:892:15)
+//line routes.conf:899:14
+	A127(ctx *runtime.Context, p1 string, p3 string, p4 string) error // serves r127: OPTIONS /42/:p1/1/user_:p3/:p4 (routes.conf:899:15)
+//line routes.conf:957:6
+	A135(ctx *runtime.Context, p0 string) error // serves r135: GET /a:p0 (routes.conf:957:7), r135: TRACE /a:p0 (routes.conf:957:7)
+//line routes.conf:963:10
+	A136(ctx *runtime.Context, p0 string) error // serves r136: GET /:p0/v1 (routes.conf:963:11)
+//line routes.conf:968:10
+	A137(ctx *runtime.Context, p0 string) error // serves r137: POST /a:p0/new (routes.conf:968:11)
+//line routes.conf:107:6
+	A14(ctx *runtime.Context, p0 string) error // serves r14: GET /a:p0/1 (routes.conf:107:7)
+//line routes.conf:1027:10
+	A145(ctx *runtime.Context, p0 string) error // serves r145: DELETE /a:p0/= (routes.conf:1027:11)
+//line routes.conf:1035:14
+	A146(ctx *runtime.Context, p0 string) error // serves r146: GET /a:p0/=/... (routes.conf:1035:15), r146: HEAD /a:p0/=/... (routes.conf:1035:15), r146: POST /a:p0/=/... (routes.conf:1035:15)
+//line routes.conf:1042:14
+	A147(ctx *runtime.Context, p0 string) error // serves r147: POST /a:p0/=/a/abc (routes.conf:1042:15)
+//line routes.conf:1048:14
+	A148(ctx *runtime.Context, p0 string, p3 string) error // serves r148: DELETE /a:p0/=/.../ab:p3 (routes.conf:1048:15), r148: WS /a:p0/=/.../ab:p3 (routes.conf:1048:15)
+//line routes.conf:113:10
+	A15(ctx *runtime.Context, p0 string, p2 string) error // serves r15: GET /a:p0/1/a:p2 (routes.conf:113:11), r15: POST /a:p0/1/a:p2 (routes.conf:113:11)
+//line routes.conf:118:14
+	A16(ctx *runtime.Context, p0 string, p2 string, rest string) error // serves r16: GET /a:p0/1/a:p2/.*rest (routes.conf:118:15), r16: POST /a:p0/1/a:p2/.*rest (routes.conf:118:15)
+//line routes.conf:1141:14
+	A162(ctx *runtime.Context, p0 string, p2 string, p3 string, p4 string) error // serves r162: GET /:p0/=/:p2/1:p3/:p4 (routes.conf:1141:15), r162: OPTIONS /:p0/=/:p2/1:p3/:p4 (routes.conf:1141:15)
+//line routes.conf:131:14
+	A18(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r18: GET /a:p0/1/a:p2/:p3 (routes.conf:131:15), r18: POST /a:p0/1/a:p2/:p3 (routes.conf:131:15)
+//line routes.conf:1292:6
+	A183(ctx *runtime.Context) error // serves r183: WS /.a (routes.conf:1292:7)
+//line routes.conf:1299:6
+	A184(ctx *runtime.Context) error // serves r184: HEAD /abc/@ (routes.conf:1299:7)
+//line routes.conf:1314:6
+	A186(ctx *runtime.Context) error // serves r186: GET /user_x/user_x (routes.conf:1314:7), r186: POST /user_x/user_x (routes.conf:1314:7)
+//line routes.conf:138:10
+	A19(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r19: CONNECT /a:p0/1/x.:p2/~:p3 (routes.conf:138:11)
+//line routes.conf:17:10
+	A2(ctx *runtime.Context, p2 string) error // serves r2: DELETE /user_x/=/:p2 (routes.conf:17:11), r2: PATCH /user_x/=/:p2 (routes.conf:17:11), r2: TRACE /user_x/=/:p2 (routes.conf:17:11)
+//line routes.conf:143:10
+	A20(ctx *runtime.Context, p0 string, rest string) error // serves r20: GET /a:p0/1/a/1*rest (routes.conf:143:11)
+//line routes.conf:1430:14
+	A203(ctx *runtime.Context, p2 string) error // serves r203: PUT /abc/v1/v:p2/v1/b (routes.conf:1430:15)
 //line routes.conf:1492:6
-	A214(ctx *runtime.Context, p0 string, rest string) error // serves r214: GET /a:p0/*rest (routes.conf:1492:7)
-//line routes.conf:1514:6
-	A217(ctx *runtime.Context) error // serves r217: CONNECT /x.y (routes.conf:1514:7)
-//line routes.conf:1522:6
-	A218(ctx *runtime.Context, rest string) error // serves r218: DELETE /*rest (routes.conf:1522:7)
-//line routes.conf:1531:6
-	A219(ctx *runtime.Context) error // serves r219: DELETE /a (routes.conf:1531:7), r219: PATCH /a (routes.conf:1531:7)
-//line routes.conf:1539:10
-	A220(ctx *runtime.Context, p2 string) error // serves r220: WS /a/~u/a:p2 (routes.conf:1539:11)
-//line routes.conf:1545:14
-	A221(ctx *runtime.Context, p2 string, p3 string) error // serves r221: GET /a/~u/a:p2/x.:p3/abc (routes.conf:1545:15), r221: TRACE /a/~u/a:p2/x.:p3/abc (routes.conf:1545:15)
-//line routes.conf:1550:14
-	A222(ctx *runtime.Context, p2 string, p3 string) error // serves r222: CONNECT /a/~u/a:p2/.:p3 (routes.conf:1550:15)
-//line routes.conf:1556:14
-	A223(ctx *runtime.Context, p2 string) error // serves r223: DELETE /a/~u/a:p2/= (routes.conf:1556:15), r223: GET /a/~u/a:p2/= (routes.conf:1556:15)
-//line routes.conf:1627:10
-	A233(ctx *runtime.Context, p1 string, p2 string) error // serves r233: CONNECT /a-b/x.:p1/v:p2 (routes.conf:1627:11)
-//line routes.conf:1634:14
-	A234(ctx *runtime.Context, p1 string, p2 string) error // serves r234: GET /a-b/x.:p1/v:p2 (routes.conf:1634:15), r234: OPTIONS /a-b/x.:p1/v:p2 (routes.conf:1634:15), r234: WS /a-b/x.:p1/v:p2 (routes.conf:1634:15)
-//line routes.conf:1639:14
-	A235(ctx *runtime.Context, p1 string, p2 string) error // serves r235: PUT /a-b/x.:p1/v:p2/users/abc (routes.conf:1639:15)
+	A212(ctx *runtime.Context) error // serves r212: CONNECT /a (routes.conf:1492:7), r212: OPTIONS /a (routes.conf:1492:7), r212: POST /a (routes.conf:1492:7)
+//line routes.conf:1500:6
+	A213(ctx *runtime.Context, p1 string) error // serves r213: POST /1/~:p1 (routes.conf:1500:7)
+//line routes.conf:1506:6
+	A214(ctx *runtime.Context, p0 string, rest string) error // serves r214: GET /a:p0/*rest (routes.conf:1506:7)
+//line routes.conf:1530:6
+	A217(ctx *runtime.Context) error // serves r217: CONNECT /x.y (routes.conf:1530:7)
+//line routes.conf:1538:6
+	A218(ctx *runtime.Context, rest string) error // serves r218: DELETE /*rest (routes.conf:1538:7)
+//line routes.conf:1549:6
+	A219(ctx *runtime.Context) error // serves r219: DELETE /a (routes.conf:1549:7), r219: PATCH /a (routes.conf:1549:7)
+//line routes.conf:1556:10
+	A220(ctx *runtime.Context, p2 string) error // serves r220: WS /a/~u/a:p2 (routes.conf:1556:11)
+//line routes.conf:1562:14
+	A221(ctx *runtime.Context, p2 string, p3 string) error // serves r221: GET /a/~u/a:p2/x.:p3/abc (routes.conf:1562:15), r221: TRACE /a/~u/a:p2/x.:p3/abc (routes.conf:1562:15)
+//line routes.conf:1568:14
+	A222(ctx *runtime.Context, p2 string, p3 string) error // serves r222: CONNECT /a/~u/a:p2/.:p3 (routes.conf:1568:15)
+//line routes.conf:1573:14
+	A223(ctx *runtime.Context, p2 string) error // serves r223: DELETE /a/~u/a:p2/= (routes.conf:1573:15), r223: GET /a/~u/a:p2/= (routes.conf:1573:15)
+//line routes.conf:1645:10
+	A233(ctx *runtime.Context, p1 string, p2 string) error // serves r233: CONNECT /a-b/x.:p1/v:p2 (routes.conf:1645:11)
 //line routes.conf:1653:14
-	A237(ctx *runtime.Context, p1 string) error // serves r237: DELETE /a-b/:p1 (routes.conf:1653:15), r237: GET /a-b/:p1 (routes.conf:1653:15), r237: OPTIONS /a-b/:p1 (routes.conf:1653:15)
-//line routes.conf:1736:10
-	A249(ctx *runtime.Context, p0 string) error // serves r249: GET /user_:p0/a-b/42/= (routes.conf:1736:11), r249: PATCH /user_:p0/a-b/42/= (routes.conf:1736:11)
-//line routes.conf:1743:14
-	A250(ctx *runtime.Context) error // serves r250: GET /v1 (routes.conf:1743:15), r250: TRACE /v1 (routes.conf:1743:15)
-//line routes.conf:1750:14
-	A251(ctx *runtime.Context, p0 string) error // serves r251: GET /user_:p0/a-b/42/=/=/v1 (routes.conf:1750:15), r251: WS /user_:p0/a-b/42/=/=/v1 (routes.conf:1750:15)
-//line routes.conf:1755:14
-	A252(ctx *runtime.Context, p0 string, p4 string, p5 string) error // serves r252: DELETE /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1755:15), r252: GET /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1755:15)
-//line routes.conf:1791:14
-	A257(ctx *runtime.Context) error // serves r257: GET /x.y/1/1 (routes.conf:1791:15), r257: PUT /x.y/1/1 (routes.conf:1791:15)
-//line routes.conf:1816:6
-	A260(ctx *runtime.Context, p1 string) error // serves r260: OPTIONS /a/~:p1 (routes.conf:1816:7), r260: PUT /a/~:p1 (routes.conf:1816:7)
-//line routes.conf:1825:6
-	A261(ctx *runtime.Context, p0 string, rest string) error // serves r261: DELETE /~:p0/1*rest (routes.conf:1825:7), r261: GET /~:p0/1*rest (routes.conf:1825:7)
-//line routes.conf:1833:10
-	A262(ctx *runtime.Context, p0 string, rest string) error // serves r262: PUT /~:p0/1*rest (routes.conf:1833:11)
-//line routes.conf:1847:6
-	A264(ctx *runtime.Context) error // serves r264: GET / (routes.conf:1847:7), r264: PATCH / (routes.conf:1847:7)
-//line routes.conf:1890:6
-	A270(ctx *runtime.Context) error // serves r270: GET /@ (routes.conf:1890:7)
-//line routes.conf:1896:10
-	A271(ctx *runtime.Context, p2 string) error // serves r271: CONNECT /@/~u/:p2 (routes.conf:1896:11)
-//line routes.conf:1903:14
-	A272(ctx *runtime.Context, p2 string, p3 string) error // serves r272: DELETE /@/~u/:p2/user_:p3 (routes.conf:1903:15), r272: POST /@/~u/:p2/user_:p3 (routes.conf:1903:15)
-//line routes.conf:1913:10
-	A273(ctx *runtime.Context, p1 string) error // serves r273: HEAD /@/:p1 (routes.conf:1913:11)
-//line routes.conf:1920:10
-	A274(ctx *runtime.Context) error // serves r274: GET /42/.a (routes.conf:1920:11)
-//line routes.conf:1983:14
-	A284(ctx *runtime.Context, p4 string) error // serves r284: CONNECT /.../a-b/42/abc/:p4 (routes.conf:1983:15)
-//line routes.conf:192:6
-	A29(ctx *runtime.Context, p0 string) error // serves r29: OPTIONS /v:p0 (routes.conf:192:7), r29: PATCH /v:p0 (routes.conf:192:7), r29: POST /v:p0 (routes.conf:192:7)
-//line routes.conf:2039:14
-	A292(ctx *runtime.Context, p2 string, p4 string) error // serves r292: CONNECT /abc/~u/:p2/b/:p4 (routes.conf:2039:15), r292: DELETE /abc/~u/:p2/b/:p4 (routes.conf:2039:15)
-//line routes.conf:198:10
-	A30(ctx *runtime.Context, p0 string) error // serves r30: GET /v:p0/users (routes.conf:198:11)
-//line routes.conf:2128:6
-	A305(ctx *runtime.Context, p0 int64) error // serves r305: TRACE /~:p0 (routes.conf:2128:7), r305: WS /~:p0 (routes.conf:2128:7)
-//line routes.conf:2134:6
-	A306(ctx *runtime.Context) error // serves r306: CONNECT /b/users (routes.conf:2134:7)
-//line routes.conf:2140:10
-	A307(ctx *runtime.Context, p2 string) error // serves r307: POST /b/users/:p2/ab (routes.conf:2140:11)
-//line routes.conf:2147:14
-	A308(ctx *runtime.Context, p2 string, p4 string, p5 string) error // serves r308: GET /b/users/:p2/ab/:p4/:p5 (routes.conf:2147:15), r308: POST /b/users/:p2/ab/:p4/:p5 (routes.conf:2147:15)
-//line routes.conf:205:14
-	A31(ctx *runtime.Context, p0 string) error // serves r31: GET /v:p0/users/a (routes.conf:205:15)
-//line routes.conf:2174:10
-	A312(ctx *runtime.Context, rest string) error // serves r312: GET /b/users/*rest (routes.conf:2174:11), r312: HEAD /b/users/*rest (routes.conf:2174:11)
-//line routes.conf:2180:14
-	A313(ctx *runtime.Context, rest string) error // serves r313: PATCH /b/users/*rest (routes.conf:2180:15)
-//line routes.conf:2191:14
-	A315(ctx *runtime.Context, rest string) error // serves r315: DELETE /b/users/*rest (routes.conf:2191:15)
-//line routes.conf:211:14
-	A32(ctx *runtime.Context, p0 string, p2 string) error // serves r32: CONNECT /v:p0/users/.:p2/x.y (routes.conf:211:15), r32: GET /v:p0/users/.:p2/x.y (routes.conf:211:15), r32: TRACE /v:p0/users/.:p2/x.y (routes.conf:211:15)
-//line routes.conf:217:14
-	A33(ctx *runtime.Context, p0 string, p2 string) error // serves r33: CONNECT /v:p0/users/:p2 (routes.conf:217:15), r33: OPTIONS /v:p0/users/:p2 (routes.conf:217:15)
-//line routes.conf:223:14
-	A34(ctx *runtime.Context, p0 string, p3 string) error // serves r34: POST /v:p0/users/a-b/:p3 (routes.conf:223:15), r34: WS /v:p0/users/a-b/:p3 (routes.conf:223:15)
-//line routes.conf:2366:6
-	A341(ctx *runtime.Context, p0 string, p1 string) error // serves r341: GET /:p0/ab:p1 (routes.conf:2366:7), r341: HEAD /:p0/ab:p1 (routes.conf:2366:7), r341: WS /:p0/ab:p1 (routes.conf:2366:7)
-//line routes.conf:2374:6
-	A342(ctx *runtime.Context, p0 string) error // serves r342: HEAD /:p0 (routes.conf:2374:7)
-//line routes.conf:2408:10
-	A347(ctx *runtime.Context, p0 string) error // serves r347: GET /:p0/a/abc (routes.conf:2408:11), r347: PUT /:p0/a/abc (routes.conf:2408:11), r347: WS /:p0/a/abc (routes.conf:2408:11)
-//line routes.conf:2416:6
-	A348(ctx *runtime.Context, p0 string, p1 string) error // serves r348: DELETE /:p0/ab:p1 (routes.conf:2416:7), r348: PATCH /:p0/ab:p1 (routes.conf:2416:7)
-//line routes.conf:231:10
-	A35(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r35: HEAD /v:p0/:p1/a:p2 (routes.conf:231:11), r35: WS /v:p0/:p1/a:p2 (routes.conf:231:11)
-//line routes.conf:2429:10
-	A350(ctx *runtime.Context, p0 string, p1 string) error // serves r350: WS /:p0/:p1/a-b/b (routes.conf:2429:11)
-//line routes.conf:2436:14
-	A351(ctx *runtime.Context, p0 string, p1 string, p5 string) error // serves r351: CONNECT /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2436:15), r351: TRACE /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2436:15), r351: WS /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2436:15)
-//line routes.conf:2442:14
-	A352(ctx *runtime.Context, p0 string) error // serves r352: CONNECT /user_:p0/= (routes.conf:2442:15), r352: WS /user_:p0/= (routes.conf:2442:15)
-//line routes.conf:2449:14
-	A353(ctx *runtime.Context, p0 string, p1 string) error // serves r353: GET /:p0/:p1/a-b/b/b (routes.conf:2449:15), r353: PUT /:p0/:p1/a-b/b/b (routes.conf:2449:15), r353: TRACE /:p0/:p1/a-b/b/b (routes.conf:2449:15)
-//line routes.conf:2466:6
-	A355(ctx *runtime.Context) error // serves r355: GET /abc (routes.conf:2466:7), r355: OPTIONS /abc (routes.conf:2466:7)
-//line routes.conf:236:14
-	A36(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r36: GET /v:p0/:p1/a:p2 (routes.conf:236:15)
-//line routes.conf:2528:6
-	A364(ctx *runtime.Context) error // serves r364: PUT /a-b (routes.conf:2528:7)
-//line routes.conf:2536:10
-	A365(ctx *runtime.Context, p1 string) error // serves r365: DELETE /a-b/:p1/.a (routes.conf:2536:11), r365: TRACE /a-b/:p1/.a (routes.conf:2536:11)
-//line routes.conf:243:10
-	A37(ctx *runtime.Context, p0 string) error // serves r37: OPTIONS /v:p0/a (routes.conf:243:11), r37: PUT /v:p0/a (routes.conf:243:11)
-//line routes.conf:2577:6
-	A372(ctx *runtime.Context) error // serves r372: CONNECT /@ (routes.conf:2577:7)
-//line routes.conf:2584:6
-	A373(ctx *runtime.Context, p1 string) error // serves r373: DELETE /1/:p1 (routes.conf:2584:7)
+	A234(ctx *runtime.Context, p1 string, p2 string) error // serves r234: GET /a-b/x.:p1/v:p2 (routes.conf:1653:15), r234: OPTIONS /a-b/x.:p1/v:p2 (routes.conf:1653:15), r234: WS /a-b/x.:p1/v:p2 (routes.conf:1653:15)
+//line routes.conf:1657:14
+	A235(ctx *runtime.Context, p1 string, p2 string) error // serves r235: PUT /a-b/x.:p1/v:p2/users/abc (routes.conf:1657:15)
+//line routes.conf:1669:14
+	A237(ctx *runtime.Context, p1 string) error // serves r237: DELETE /a-b/:p1 (routes.conf:1669:15), r237: GET /a-b/:p1 (routes.conf:1669:15), r237: OPTIONS /a-b/:p1 (routes.conf:1669:15)
+//line routes.conf:1754:10
+	A249(ctx *runtime.Context, p0 string) error // serves r249: GET /user_:p0/a-b/42/= (routes.conf:1754:11), r249: PATCH /user_:p0/a-b/42/= (routes.conf:1754:11)
+//line routes.conf:1762:14
+	A250(ctx *runtime.Context) error // serves r250: GET /v1 (routes.conf:1762:15), r250: TRACE /v1 (routes.conf:1762:15)
+//line routes.conf:1768:14
+	A251(ctx *runtime.Context, p0 string) error // serves r251: GET /user_:p0/a-b/42/=/=/v1 (routes.conf:1768:15), r251: WS /user_:p0/a-b/42/=/=/v1 (routes.conf:1768:15)
+//line routes.conf:1774:14
+	A252(ctx *runtime.Context, p0 string, p4 string, p5 string) error // serves r252: DELETE /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1774:15), r252: GET /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1774:15)
+//line routes.conf:1807:14
+	A257(ctx *runtime.Context) error // serves r257: GET /x.y/1/1 (routes.conf:1807:15), r257: PUT /x.y/1/1 (routes.conf:1807:15)
+//line routes.conf:1831:6
+	A260(ctx *runtime.Context, p1 string) error // serves r260: OPTIONS /a/~:p1 (routes.conf:1831:7), r260: PUT /a/~:p1 (routes.conf:1831:7)
+//line routes.conf:1838:6
+	A261(ctx *runtime.Context, p0 string, rest string) error // serves r261: DELETE /~:p0/1*rest (routes.conf:1838:7), r261: GET /~:p0/1*rest (routes.conf:1838:7)
+//line routes.conf:1846:10
+	A262(ctx *runtime.Context, p0 string, rest string) error // serves r262: PUT /~:p0/1*rest (routes.conf:1846:11)
+//line routes.conf:1859:6
+	A264(ctx *runtime.Context) error // serves r264: GET / (routes.conf:1859:7), r264: PATCH / (routes.conf:1859:7)
+//line routes.conf:1899:6
+	A270(ctx *runtime.Context) error // serves r270: GET /@ (routes.conf:1899:7)
+//line routes.conf:1906:10
+	A271(ctx *runtime.Context, p2 string) error // serves r271: CONNECT /@/~u/:p2 (routes.conf:1906:11)
+//line routes.conf:1911:14
+	A272(ctx *runtime.Context, p2 string, p3 string) error // serves r272: DELETE /@/~u/:p2/user_:p3 (routes.conf:1911:15), r272: POST /@/~u/:p2/user_:p3 (routes.conf:1911:15)
+//line routes.conf:1919:10
+	A273(ctx *runtime.Context, p1 string) error // serves r273: HEAD /@/:p1 (routes.conf:1919:11)
+//line routes.conf:1924:10
+	A274(ctx *runtime.Context) error // serves r274: GET /42/.a (routes.conf:1924:11)
+//line routes.conf:1993:14
+	A284(ctx *runtime.Context, p4 string) error // serves r284: CONNECT /.../a-b/42/abc/:p4 (routes.conf:1993:15)
+//line routes.conf:203:6
+	A29(ctx *runtime.Context, p0 string) error // serves r29: OPTIONS /v:p0 (routes.conf:203:7), r29: PATCH /v:p0 (routes.conf:203:7), r29: POST /v:p0 (routes.conf:203:7)
+//line routes.conf:2047:14
+	A292(ctx *runtime.Context, p2 string, p4 string) error // serves r292: CONNECT /abc/~u/:p2/b/:p4 (routes.conf:2047:15), r292: DELETE /abc/~u/:p2/b/:p4 (routes.conf:2047:15)
+//line routes.conf:210:10
+	A30(ctx *runtime.Context, p0 string) error // serves r30: GET /v:p0/users (routes.conf:210:11)
+//line routes.conf:2135:6
+	A305(ctx *runtime.Context, p0 int64) error // serves r305: TRACE /~:p0 (routes.conf:2135:7), r305: WS /~:p0 (routes.conf:2135:7)
+//line routes.conf:2142:6
+	A306(ctx *runtime.Context) error // serves r306: CONNECT /b/users (routes.conf:2142:7)
+//line routes.conf:2150:10
+	A307(ctx *runtime.Context, p2 string) error // serves r307: POST /b/users/:p2/ab (routes.conf:2150:11)
+//line routes.conf:2155:14
+	A308(ctx *runtime.Context, p2 string, p4 string, p5 string) error // serves r308: GET /b/users/:p2/ab/:p4/:p5 (routes.conf:2155:15), r308: POST /b/users/:p2/ab/:p4/:p5 (routes.conf:2155:15)
+//line routes.conf:216:14
+	A31(ctx *runtime.Context, p0 string) error // serves r31: GET /v:p0/users/a (routes.conf:216:15)
+//line routes.conf:2182:10
+	A312(ctx *runtime.Context, rest string) error // serves r312: GET /b/users/*rest (routes.conf:2182:11), r312: HEAD /b/users/*rest (routes.conf:2182:11)
+//line routes.conf:2188:14
+	A313(ctx *runtime.Context, rest string) error // serves r313: PATCH /b/users/*rest (routes.conf:2188:15)
+//line routes.conf:2199:14
+	A315(ctx *runtime.Context, rest string) error // serves r315: DELETE /b/users/*rest (routes.conf:2199:15)
+//line routes.conf:222:14
+	A32(ctx *runtime.Context, p0 string, p2 string) error // serves r32: CONNECT /v:p0/users/.:p2/x.y (routes.conf:222:15), r32: GET /v:p0/users/.:p2/x.y (routes.conf:222:15), r32: TRACE /v:p0/users/.:p2/x.y (routes.conf:222:15)
+//line routes.conf:227:14
+	A33(ctx *runtime.Context, p0 string, p2 string) error // serves r33: CONNECT /v:p0/users/:p2 (routes.conf:227:15), r33: OPTIONS /v:p0/users/:p2 (routes.conf:227:15)
+//line routes.conf:233:14
+	A34(ctx *runtime.Context, p0 string, p3 string) error // serves r34: POST /v:p0/users/a-b/:p3 (routes.conf:233:15), r34: WS /v:p0/users/a-b/:p3 (routes.conf:233:15)
+//line routes.conf:2376:6
+	A341(ctx *runtime.Context, p0 string, p1 string) error // serves r341: GET /:p0/ab:p1 (routes.conf:2376:7), r341: HEAD /:p0/ab:p1 (routes.conf:2376:7), r341: WS /:p0/ab:p1 (routes.conf:2376:7)
+//line routes.conf:2384:6
+	A342(ctx *runtime.Context, p0 string) error // serves r342: HEAD /:p0 (routes.conf:2384:7)
+//line routes.conf:2421:10
+	A347(ctx *runtime.Context, p0 string) error // serves r347: GET /:p0/a/abc (routes.conf:2421:11), r347: PUT /:p0/a/abc (routes.conf:2421:11), r347: WS /:p0/a/abc (routes.conf:2421:11)
+//line routes.conf:2428:6
+	A348(ctx *runtime.Context, p0 string, p1 string) error // serves r348: DELETE /:p0/ab:p1 (routes.conf:2428:7), r348: PATCH /:p0/ab:p1 (routes.conf:2428:7)
+//line routes.conf:241:10
+	A35(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r35: HEAD /v:p0/:p1/a:p2 (routes.conf:241:11), r35: WS /v:p0/:p1/a:p2 (routes.conf:241:11)
+//line routes.conf:2442:10
+	A350(ctx *runtime.Context, p0 string, p1 string) error // serves r350: WS /:p0/:p1/a-b/b (routes.conf:2442:11)
+//line routes.conf:2448:14
+	A351(ctx *runtime.Context, p0 string, p1 string, p5 string) error // serves r351: CONNECT /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15), r351: TRACE /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15), r351: WS /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15)
+//line routes.conf:2453:14
+	A352(ctx *runtime.Context, p0 string) error // serves r352: CONNECT /user_:p0/= (routes.conf:2453:15), r352: WS /user_:p0/= (routes.conf:2453:15)
+//line routes.conf:2458:14
+	A353(ctx *runtime.Context, p0 string, p1 string) error // serves r353: GET /:p0/:p1/a-b/b/b (routes.conf:2458:15), r353: PUT /:p0/:p1/a-b/b/b (routes.conf:2458:15), r353: TRACE /:p0/:p1/a-b/b/b (routes.conf:2458:15)
+//line routes.conf:2475:6
+	A355(ctx *runtime.Context) error // serves r355: GET /abc (routes.conf:2475:7), r355: OPTIONS /abc (routes.conf:2475:7)
+//line routes.conf:247:14
+	A36(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r36: GET /v:p0/:p1/a:p2 (routes.conf:247:15)
+//line routes.conf:2532:6
+	A364(ctx *runtime.Context) error // serves r364: PUT /a-b (routes.conf:2532:7)
+//line routes.conf:2539:10
+	A365(ctx *runtime.Context, p1 string) error // serves r365: DELETE /a-b/:p1/.a (routes.conf:2539:11), r365: TRACE /a-b/:p1/.a (routes.conf:2539:11)
+//line routes.conf:254:10
+	A37(ctx *runtime.Context, p0 string) error // serves r37: OPTIONS /v:p0/a (routes.conf:254:11), r37: PUT /v:p0/a (routes.conf:254:11)
+//line routes.conf:2583:6
+	A372(ctx *runtime.Context) error // serves r372: CONNECT /@ (routes.conf:2583:7)
 //line routes.conf:2591:6
-	A374(ctx *runtime.Context) error // serves r374: GET /users (routes.conf:2591:7), r374: OPTIONS /users (routes.conf:2591:7)
-//line routes.conf:2599:10
-	A375(ctx *runtime.Context, p1 string) error // serves r375: CONNECT /users/:p1/1 (routes.conf:2599:11), r375: GET /users/:p1/1 (routes.conf:2599:11)
-//line routes.conf:2605:14
-	A376(ctx *runtime.Context, p1 string, p4 string) error // serves r376: GET /users/:p1/1/=/a:p4 (routes.conf:2605:15), r376: PUT /users/:p1/1/=/a:p4 (routes.conf:2605:15)
-//line routes.conf:249:10
-	A38(ctx *runtime.Context, p0 string) error // serves r38: GET /:p0 (routes.conf:249:11)
-//line routes.conf:256:14
-	A39(ctx *runtime.Context, p0 string, p2 string) error // serves r39: PATCH /:p0/42/:p2 (routes.conf:256:15)
-//line routes.conf:2715:6
-	A391(ctx *runtime.Context) error // serves r391: POST /@ (routes.conf:2715:7)
-//line routes.conf:28:14
-	A4(ctx *runtime.Context, p2 string) error // serves r4: GET /user_x/=/:p2/user_x (routes.conf:28:15), r4: POST /user_x/=/:p2/user_x (routes.conf:28:15)
-//line routes.conf:262:14
-	A40(ctx *runtime.Context, p0 string, p1 string) error // serves r40: PUT /:p0/~:p1/@ (routes.conf:262:15)
-//line routes.conf:2785:6
-	A401(ctx *runtime.Context, p0 string, p1 string) error // serves r401: GET /ab:p0/:p1 (routes.conf:2785:7)
-//line routes.conf:2791:10
-	A402(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r402: CONNECT /ab:p0/:p1/a/a:p3 (routes.conf:2791:11), r402: WS /ab:p0/:p1/a/a:p3 (routes.conf:2791:11)
-//line routes.conf:2796:10
-	A403(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r403: DELETE /ab:p0/:p1/=/*rest (routes.conf:2796:11), r403: GET /ab:p0/:p1/=/*rest (routes.conf:2796:11), r403: OPTIONS /ab:p0/:p1/=/*rest (routes.conf:2796:11)
-//line routes.conf:2801:10
-	A404(ctx *runtime.Context, p0 string, p1 string) error // serves r404: GET /ab:p0/:p1/.../a (routes.conf:2801:11), r404: HEAD /ab:p0/:p1/.../a (routes.conf:2801:11)
-//line routes.conf:2806:10
-	A405(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r405: GET /ab:p0/:p1/:p2/v:p3 (routes.conf:2806:11)
-//line routes.conf:2847:14
-	A411(ctx *runtime.Context, p1 string, rest string) error // serves r411: PATCH /42/:p1/*rest (routes.conf:2847:15)
-//line routes.conf:2894:6
-	A418(ctx *runtime.Context) error // serves r418: OPTIONS /a/user_x (routes.conf:2894:7), r418: POST /a/user_x (routes.conf:2894:7)
-//line routes.conf:274:14
-	A42(ctx *runtime.Context, p0 string) error // serves r42: GET /:p0/v1/ab (routes.conf:274:15)
-//line routes.conf:2920:14
-	A422(ctx *runtime.Context, p1 string, p3 string) error // serves r422: GET /b/1:p1/.a/:p3/= (routes.conf:2920:15)
-//line routes.conf:2980:14
-	A430(ctx *runtime.Context) error // serves r430: PATCH /new/x.y (routes.conf:2980:15)
-//line routes.conf:3080:6
-	A445(ctx *runtime.Context) error // serves r445: PUT / (routes.conf:3080:7)
-//line routes.conf:3087:10
-	A446(ctx *runtime.Context, p0 string, p1 string) error // serves r446: CONNECT /v:p0/user_:p1 (routes.conf:3087:11)
-//line routes.conf:3121:6
-	A450(ctx *runtime.Context, p0 string, p1 string) error // serves r450: GET /user_:p0/1:p1 (routes.conf:3121:7), r450: WS /user_:p0/1:p1 (routes.conf:3121:7)
-//line routes.conf:3129:10
-	A451(ctx *runtime.Context, p0 string, p1 string) error // serves r451: OPTIONS /user_:p0/1:p1 (routes.conf:3129:11)
-//line routes.conf:3135:14
-	A452(ctx *runtime.Context, p0 string, p1 string) error // serves r452: CONNECT /user_:p0/1:p1/@ (routes.conf:3135:15), r452: GET /user_:p0/1:p1/@ (routes.conf:3135:15), r452: POST /user_:p0/1:p1/@ (routes.conf:3135:15)
+	A373(ctx *runtime.Context, p1 string) error // serves r373: DELETE /1/:p1 (routes.conf:2591:7)
+//line routes.conf:2597:6
+	A374(ctx *runtime.Context) error // serves r374: GET /users (routes.conf:2597:7), r374: OPTIONS /users (routes.conf:2597:7)
+//line routes.conf:2603:10
+	A375(ctx *runtime.Context, p1 string) error // serves r375: CONNECT /users/:p1/1 (routes.conf:2603:11), r375: GET /users/:p1/1 (routes.conf:2603:11)
+//line routes.conf:2609:14
+	A376(ctx *runtime.Context, p1 string, p4 string) error // serves r376: GET /users/:p1/1/=/a:p4 (routes.conf:2609:15), r376: PUT /users/:p1/1/=/a:p4 (routes.conf:2609:15)
+//line routes.conf:259:10
+	A38(ctx *runtime.Context, p0 string) error // serves r38: GET /:p0 (routes.conf:259:11)
+//line routes.conf:266:14
+	A39(ctx *runtime.Context, p0 string, p2 string) error // serves r39: PATCH /:p0/42/:p2 (routes.conf:266:15)
+//line routes.conf:2719:6
+	A391(ctx *runtime.Context) error // serves r391: POST /@ (routes.conf:2719:7)
+//line routes.conf:31:14
+	A4(ctx *runtime.Context, p2 string) error // serves r4: GET /user_x/=/:p2/user_x (routes.conf:31:15), r4: POST /user_x/=/:p2/user_x (routes.conf:31:15)
+//line routes.conf:273:14
+	A40(ctx *runtime.Context, p0 string, p1 string) error // serves r40: PUT /:p0/~:p1/@ (routes.conf:273:15)
+//line routes.conf:2789:6
+	A401(ctx *runtime.Context, p0 string, p1 string) error // serves r401: GET /ab:p0/:p1 (routes.conf:2789:7)
+//line routes.conf:2797:10
+	A402(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r402: CONNECT /ab:p0/:p1/a/a:p3 (routes.conf:2797:11), r402: WS /ab:p0/:p1/a/a:p3 (routes.conf:2797:11)
+//line routes.conf:2804:10
+	A403(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r403: DELETE /ab:p0/:p1/=/*rest (routes.conf:2804:11), r403: GET /ab:p0/:p1/=/*rest (routes.conf:2804:11), r403: OPTIONS /ab:p0/:p1/=/*rest (routes.conf:2804:11)
+//line routes.conf:2811:10
+	A404(ctx *runtime.Context, p0 string, p1 string) error // serves r404: GET /ab:p0/:p1/.../a (routes.conf:2811:11), r404: HEAD /ab:p0/:p1/.../a (routes.conf:2811:11)
+//line routes.conf:2817:10
+	A405(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r405: GET /ab:p0/:p1/:p2/v:p3 (routes.conf:2817:11)
+//line routes.conf:2857:14
+	A411(ctx *runtime.Context, p1 string, rest string) error // serves r411: PATCH /42/:p1/*rest (routes.conf:2857:15)
+//line routes.conf:2909:6
+	A418(ctx *runtime.Context) error // serves r418: OPTIONS /a/user_x (routes.conf:2909:7), r418: POST /a/user_x (routes.conf:2909:7)
+//line routes.conf:287:14
+	A42(ctx *runtime.Context, p0 string) error // serves r42: GET /:p0/v1/ab (routes.conf:287:15)
+//line routes.conf:2935:14
+	A422(ctx *runtime.Context, p1 string, p3 string) error // serves r422: GET /b/1:p1/.a/:p3/= (routes.conf:2935:15)
+//line routes.conf:2992:14
+	A430(ctx *runtime.Context) error // serves r430: PATCH /new/x.y (routes.conf:2992:15)
+//line routes.conf:3096:6
+	A445(ctx *runtime.Context) error // serves r445: PUT / (routes.conf:3096:7)
+//line routes.conf:3103:10
+	A446(ctx *runtime.Context, p0 string, p1 string) error // serves r446: CONNECT /v:p0/user_:p1 (routes.conf:3103:11)
+//line routes.conf:3135:6
+	A450(ctx *runtime.Context, p0 string, p1 string) error // serves r450: GET /user_:p0/1:p1 (routes.conf:3135:7), r450: WS /user_:p0/1:p1 (routes.conf:3135:7)
 //line routes.conf:3143:10
-	A453(ctx *runtime.Context, p0 string, p1 string) error // serves r453: HEAD /user_:p0/1:p1 (routes.conf:3143:11), r453: POST /user_:p0/1:p1 (routes.conf:3143:11)
+	A451(ctx *runtime.Context, p0 string, p1 string) error // serves r451: OPTIONS /user_:p0/1:p1 (routes.conf:3143:11)
 //line routes.conf:3148:14
-	A454(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r454: DELETE /user_:p0/1:p1/@/:p3 (routes.conf:3148:15), r454: GET /user_:p0/1:p1/@/:p3 (routes.conf:3148:15)
-//line routes.conf:3154:14
-	A455(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r455: GET /user_:p0/1:p1/=/:p3 (routes.conf:3154:15)
-//line routes.conf:3160:14
-	A456(ctx *runtime.Context, p0 string, p1 string) error // serves r456: PUT /user_:p0/1:p1/b/v1 (routes.conf:3160:15), r456: TRACE /user_:p0/1:p1/b/v1 (routes.conf:3160:15)
-//line routes.conf:3166:14
-	A457(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r457: GET /user_:p0/1:p1/:p2/x.:p3 (routes.conf:3166:15)
-//line routes.conf:3174:10
-	A458(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r458: CONNECT /user_:p0/1:p1/new/:p3 (routes.conf:3174:11), r458: DELETE /user_:p0/1:p1/new/:p3 (routes.conf:3174:11)
-//line routes.conf:3179:10
-	A459(ctx *runtime.Context, p0 string, p1 string) error // serves r459: GET /user_:p0/1:p1/new/b (routes.conf:3179:11)
-//line routes.conf:3403:6
-	A491(ctx *runtime.Context) error // serves r491: TRACE /users (routes.conf:3403:7), r491: WS /users (routes.conf:3403:7)
-//line routes.conf:3410:10
-	A492(ctx *runtime.Context, rest string) error // serves r492: GET /ab/*rest (routes.conf:3410:11), r492: OPTIONS /ab/*rest (routes.conf:3410:11)
-//line routes.conf:3416:14
-	A493(ctx *runtime.Context, rest string) error // serves r493: PUT /ab/*rest (routes.conf:3416:15)
-//line routes.conf:3430:10
-	A495(ctx *runtime.Context, p1 string) error // serves r495: CONNECT /users/~:p1 (routes.conf:3430:11), r495: GET /users/~:p1 (routes.conf:3430:11), r495: WS /users/~:p1 (routes.conf:3430:11)
-//line routes.conf:3439:6
-	A496(ctx *runtime.Context, rest string) error // serves r496: GET /.../*rest (routes.conf:3439:7), r496: HEAD /.../*rest (routes.conf:3439:7), r496: POST /.../*rest (routes.conf:3439:7)
-//line routes.conf:3446:10
-	A497(ctx *runtime.Context, rest string) error // serves r497: OPTIONS /.../*rest (routes.conf:3446:11)
-//line routes.conf:3451:14
-	A498(ctx *runtime.Context, rest string) error // serves r498: DELETE /.../*rest (routes.conf:3451:15)
-//line routes.conf:3456:14
-	A499(ctx *runtime.Context, rest string) error // serves r499: PUT /.../*rest (routes.conf:3456:15)
-//line routes.conf:3464:10
-	A500(ctx *runtime.Context, rest string) error // serves r500: PATCH /.../*rest (routes.conf:3464:11)
-//line routes.conf:362:6
-	A54(ctx *runtime.Context, p0 string) error // serves r54: CONNECT /.:p0/a (routes.conf:362:7), r54: GET /.:p0/a (routes.conf:362:7)
-//line routes.conf:376:14
-	A56(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r56: TRACE /.:p0/a/ab/x.:p3/a-b/*rest (routes.conf:376:15)
-//line routes.conf:390:10
-	A58(ctx *runtime.Context, p0 string, p2 string) error // serves r58: CONNECT /.:p0/a/ab:p2 (routes.conf:390:11), r58: GET /.:p0/a/ab:p2 (routes.conf:390:11)
-//line routes.conf:395:14
-	A59(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r59: GET /.:p0/a/ab:p2/:p3/user_x (routes.conf:395:15)
-//line routes.conf:40:14
-	A6(ctx *runtime.Context, p2 string, p3 string) error // serves r6: GET /user_x/=/:p2/:p3 (routes.conf:40:15), r6: TRACE /user_x/=/:p2/:p3 (routes.conf:40:15)
-//line routes.conf:402:14
-	A60(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r60: GET /.:p0/a/ab:p2/.../:p4 (routes.conf:402:15), r60: PUT /.:p0/a/ab:p2/.../:p4 (routes.conf:402:15), r60: TRACE /.:p0/a/ab:p2/.../:p4 (routes.conf:402:15)
-//line routes.conf:407:14
-	A61(ctx *runtime.Context, p0 string, p2 string, rest string) error // serves r61: CONNECT /.:p0/a/ab:p2/*rest (routes.conf:407:15), r61: HEAD /.:p0/a/ab:p2/*rest (routes.conf:407:15)
-//line routes.conf:425:10
-	A63(ctx *runtime.Context, p0 int64, p1 string) error // serves r63: GET /:p0/:p1 (routes.conf:425:11), r63: HEAD /:p0/:p1 (routes.conf:425:11), r63: POST /:p0/:p1 (routes.conf:425:11)
-//line routes.conf:484:6
-	A71(ctx *runtime.Context) error // serves r71: PUT /42 (routes.conf:484:7)
-//line routes.conf:497:10
-	A73(ctx *runtime.Context, p1 string, p2 string) error // serves r73: DELETE /42/:p1/:p2 (routes.conf:497:11), r73: GET /42/:p1/:p2 (routes.conf:497:11), r73: TRACE /42/:p1/:p2 (routes.conf:497:11)
-//line routes.conf:504:14
-	A74(ctx *runtime.Context, p1 string, p2 string, rest string) error // serves r74: POST /42/:p1/:p2/x.y/*rest (routes.conf:504:15), r74: TRACE /42/:p1/:p2/x.y/*rest (routes.conf:504:15), r74: WS /42/:p1/:p2/x.y/*rest (routes.conf:504:15)
-//line routes.conf:510:14
-	A75(ctx *runtime.Context, p1 string, p2 string, p4 string) error // serves r75: PUT /42/:p1/:p2/x.y/:p4 (routes.conf:510:15), r75: WS /42/:p1/:p2/x.y/:p4 (routes.conf:510:15)
-//line routes.conf:527:6
-	A77(ctx *runtime.Context) error // serves r77: GET /a-b/1 (routes.conf:527:7), r77: WS /a-b/1 (routes.conf:527:7)
-//line routes.conf:533:6
-	A78(ctx *runtime.Context, p0 string) error // serves r78: GET /~:p0 (routes.conf:533:7)
-//line routes.conf:539:10
-	A79(ctx *runtime.Context, p0 string) error // serves r79: POST /ab:p0/abc (routes.conf:539:11), r79: TRACE /ab:p0/abc (routes.conf:539:11)
-//line routes.conf:56:6
-	A8(ctx *runtime.Context, rest string) error // serves r8: GET /*rest (routes.conf:56:7)
-//line routes.conf:547:6
-	A80(ctx *runtime.Context, p1 string) error // serves r80: PATCH /~u/:p1 (routes.conf:547:7)
-//line routes.conf:626:14
-	A92(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r92: GET /.../:p1/:p2/:p3 (routes.conf:626:15), r92: PUT /.../:p1/:p2/:p3 (routes.conf:626:15)
-//line routes.conf:636:6
-	A93(ctx *runtime.Context, p0 string) error // serves r93: DELETE /.:p0 (routes.conf:636:7), r93: PATCH /.:p0 (routes.conf:636:7)
-//line routes.conf:643:10
-	A94(ctx *runtime.Context, p0 string) error // serves r94: DELETE /.:p0/a (routes.conf:643:11)
-//line routes.conf:649:14
-	A95(ctx *runtime.Context, p0 string, p2 string) error // serves r95: GET /.:p0/a/:p2 (routes.conf:649:15)
-//line routes.conf:656:14
-	A96(ctx *runtime.Context, p0 string, rest string) error // serves r96: GET /.:p0/a/v1/*rest (routes.conf:656:15), r96: OPTIONS /.:p0/a/v1/*rest (routes.conf:656:15)
-//line routes.conf:663:14
-	A97(ctx *runtime.Context, p0 string) error // serves r97: HEAD /.:p0/a (routes.conf:663:15)
-//line routes_gen.go:2592:1
+	A452(ctx *runtime.Context, p0 string, p1 string) error // serves r452: CONNECT /user_:p0/1:p1/@ (routes.conf:3148:15), r452: GET /user_:p0/1:p1/@ (routes.conf:3148:15), r452: POST /user_:p0/1:p1/@ (routes.conf:3148:15)
+//line routes.conf:3155:10
+	A453(ctx *runtime.Context, p0 string, p1 string) error // serves r453: HEAD /user_:p0/1:p1 (routes.conf:3155:11), r453: POST /user_:p0/1:p1 (routes.conf:3155:11)
+//line routes.conf:3161:14
+	A454(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r454: DELETE /user_:p0/1:p1/@/:p3 (routes.conf:3161:15), r454: GET /user_:p0/1:p1/@/:p3 (routes.conf:3161:15)
+//line routes.conf:3167:14
+	A455(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r455: GET /user_:p0/1:p1/=/:p3 (routes.conf:3167:15)
+//line routes.conf:3173:14
+	A456(ctx *runtime.Context, p0 string, p1 string) error // serves r456: PUT /user_:p0/1:p1/b/v1 (routes.conf:3173:15), r456: TRACE /user_:p0/1:p1/b/v1 (routes.conf:3173:15)
+//line routes.conf:3179:14
+	A457(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r457: GET /user_:p0/1:p1/:p2/x.:p3 (routes.conf:3179:15)
+//line routes.conf:3188:10
+	A458(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r458: CONNECT /user_:p0/1:p1/new/:p3 (routes.conf:3188:11), r458: DELETE /user_:p0/1:p1/new/:p3 (routes.conf:3188:11)
+//line routes.conf:3194:10
+	A459(ctx *runtime.Context, p0 string, p1 string) error // serves r459: GET /user_:p0/1:p1/new/b (routes.conf:3194:11)
+//line routes.conf:3411:6
+	A491(ctx *runtime.Context) error // serves r491: TRACE /users (routes.conf:3411:7), r491: WS /users (routes.conf:3411:7)
+//line routes.conf:3418:10
+	A492(ctx *runtime.Context, rest string) error // serves r492: GET /ab/*rest (routes.conf:3418:11), r492: OPTIONS /ab/*rest (routes.conf:3418:11)
+//line routes.conf:3426:14
+	A493(ctx *runtime.Context, rest string) error // serves r493: PUT /ab/*rest (routes.conf:3426:15)
+//line routes.conf:3440:10
+	A495(ctx *runtime.Context, p1 string) error // serves r495: CONNECT /users/~:p1 (routes.conf:3440:11), r495: GET /users/~:p1 (routes.conf:3440:11), r495: WS /users/~:p1 (routes.conf:3440:11)
+//line routes.conf:3450:6
+	A496(ctx *runtime.Context, rest string) error // serves r496: GET /.../*rest (routes.conf:3450:7), r496: HEAD /.../*rest (routes.conf:3450:7), r496: POST /.../*rest (routes.conf:3450:7)
+//line routes.conf:3456:10
+	A497(ctx *runtime.Context, rest string) error // serves r497: OPTIONS /.../*rest (routes.conf:3456:11)
+//line routes.conf:3460:14
+	A498(ctx *runtime.Context, rest string) error // serves r498: DELETE /.../*rest (routes.conf:3460:15)
+//line routes.conf:3467:14
+	A499(ctx *runtime.Context, rest string) error // serves r499: PUT /.../*rest (routes.conf:3467:15)
+//line routes.conf:3474:10
+	A500(ctx *runtime.Context, rest string) error // serves r500: PATCH /.../*rest (routes.conf:3474:11)
+//line routes.conf:370:6
+	A54(ctx *runtime.Context, p0 string) error // serves r54: CONNECT /.:p0/a (routes.conf:370:7), r54: GET /.:p0/a (routes.conf:370:7)
+//line routes.conf:385:14
+	A56(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r56: TRACE /.:p0/a/ab/x.:p3/a-b/*rest (routes.conf:385:15)
+//line routes.conf:400:10
+	A58(ctx *runtime.Context, p0 string, p2 string) error // serves r58: CONNECT /.:p0/a/ab:p2 (routes.conf:400:11), r58: GET /.:p0/a/ab:p2 (routes.conf:400:11)
+//line routes.conf:405:14
+	A59(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r59: GET /.:p0/a/ab:p2/:p3/user_x (routes.conf:405:15)
+//line routes.conf:41:14
+	A6(ctx *runtime.Context, p2 string, p3 string) error // serves r6: GET /user_x/=/:p2/:p3 (routes.conf:41:15), r6: TRACE /user_x/=/:p2/:p3 (routes.conf:41:15)
+//line routes.conf:411:14
+	A60(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r60: GET /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15), r60: PUT /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15), r60: TRACE /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15)
+//line routes.conf:417:14
+	A61(ctx *runtime.Context, p0 string, p2 string, rest string) error // serves r61: CONNECT /.:p0/a/ab:p2/*rest (routes.conf:417:15), r61: HEAD /.:p0/a/ab:p2/*rest (routes.conf:417:15)
+//line routes.conf:433:10
+	A63(ctx *runtime.Context, p0 int64, p1 string) error // serves r63: GET /:p0/:p1 (routes.conf:433:11), r63: HEAD /:p0/:p1 (routes.conf:433:11), r63: POST /:p0/:p1 (routes.conf:433:11)
+//line routes.conf:493:6
+	A71(ctx *runtime.Context) error // serves r71: PUT /42 (routes.conf:493:7)
+//line routes.conf:508:10
+	A73(ctx *runtime.Context, p1 string, p2 string) error // serves r73: DELETE /42/:p1/:p2 (routes.conf:508:11), r73: GET /42/:p1/:p2 (routes.conf:508:11), r73: TRACE /42/:p1/:p2 (routes.conf:508:11)
+//line routes.conf:513:14
+	A74(ctx *runtime.Context, p1 string, p2 string, rest string) error // serves r74: POST /42/:p1/:p2/x.y/*rest (routes.conf:513:15), r74: TRACE /42/:p1/:p2/x.y/*rest (routes.conf:513:15), r74: WS /42/:p1/:p2/x.y/*rest (routes.conf:513:15)
+//line routes.conf:522:14
+	A75(ctx *runtime.Context, p1 string, p2 string, p4 string) error // serves r75: PUT /42/:p1/:p2/x.y/:p4 (routes.conf:522:15), r75: WS /42/:p1/:p2/x.y/:p4 (routes.conf:522:15)
+//line routes.conf:539:6
+	A77(ctx *runtime.Context) error // serves r77: GET /a-b/1 (routes.conf:539:7), r77: WS /a-b/1 (routes.conf:539:7)
+//line routes.conf:546:6
+	A78(ctx *runtime.Context, p0 string) error // serves r78: GET /~:p0 (routes.conf:546:7)
+//line routes.conf:553:10
+	A79(ctx *runtime.Context, p0 string) error // serves r79: POST /ab:p0/abc (routes.conf:553:11), r79: TRACE /ab:p0/abc (routes.conf:553:11)
+//line routes.conf:60:6
+	A8(ctx *runtime.Context, rest string) error // serves r8: GET /*rest (routes.conf:60:7)
+//line routes.conf:560:6
+	A80(ctx *runtime.Context, p1 string) error // serves r80: PATCH /~u/:p1 (routes.conf:560:7)
+//line routes.conf:641:14
+	A92(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r92: GET /.../:p1/:p2/:p3 (routes.conf:641:15), r92: PUT /.../:p1/:p2/:p3 (routes.conf:641:15)
+//line routes.conf:653:6
+	A93(ctx *runtime.Context, p0 string) error // serves r93: DELETE /.:p0 (routes.conf:653:7), r93: PATCH /.:p0 (routes.conf:653:7)
+//line routes.conf:660:10
+	A94(ctx *runtime.Context, p0 string) error // serves r94: DELETE /.:p0/a (routes.conf:660:11)
+//line routes.conf:665:14
+	A95(ctx *runtime.Context, p0 string, p2 string) error // serves r95: GET /.:p0/a/:p2 (routes.conf:665:15)
+//line routes.conf:674:14
+	A96(ctx *runtime.Context, p0 string, rest string) error // serves r96: GET /.:p0/a/v1/*rest (routes.conf:674:15), r96: OPTIONS /.:p0/a/v1/*rest (routes.conf:674:15)
+//line routes.conf:681:14
+	A97(ctx *runtime.Context, p0 string) error // serves r97: HEAD /.:p0/a (routes.conf:681:15)
+//line routes_gen.go:2549:1
 }
 
 // SocketController holds the actions of controller "Socket".
 type SocketController interface {
-//line routes.conf:1448:6
-	A208(ctx *runtime.Context, p0 string) error // serves r208: WS /:p0 (routes.conf:1448:7)
-//line routes.conf:2641:14
-	A381(ctx *runtime.Context, rest string) error // serves r381: WS /=/.a/~*rest (routes.conf:2641:15)
-//line routes.conf:490:10
-	A72(ctx *runtime.Context, p1 string, p2 string) error // serves r72: WS /42/:p1/:p2 (routes.conf:490:11)
-//line routes.conf:669:10
-	A98(ctx *runtime.Context, p0 string) error // serves r98: WS /.:p0/user_x/@ (routes.conf:669:11)
-//line routes.conf:676:14
-	A99(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r99: OPTIONS /.:p0/user_x/@/:p3/:p4 (routes.conf:676:15)
-//line routes_gen.go:2607:1
+//line routes.conf:1464:6
+	A208(ctx *runtime.Context, p0 string) error // serves r208: WS /:p0 (routes.conf:1464:7)
+//line routes.conf:2648:14
+	A381(ctx *runtime.Context, rest string) error // serves r381: WS /=/.a/~*rest (routes.conf:2648:15)
+//line routes.conf:500:10
+	A72(ctx *runtime.Context, p1 string, p2 string) error // serves r72: WS /42/:p1/:p2 (routes.conf:500:11)
+//line routes.conf:688:10
+	A98(ctx *runtime.Context, p0 string) error // serves r98: WS /.:p0/user_x/@ (routes.conf:688:11)
+//line routes.conf:697:14
+	A99(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r99: OPTIONS /.:p0/user_x/@/:p3/:p4 (routes.conf:697:15)
+//line routes_gen.go:2564:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

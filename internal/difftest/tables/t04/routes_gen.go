@@ -25,41 +25,41 @@ const (
 
 // routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS0 = &runtime.CORS{
-	AllowOrigins:  []string{"*"},
-	AllowHeaders:  []string{"Content-Type", "X-Custom"},
-	AllowMethods:  []string{"GET", "HEAD", "POST"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"*"},
+	AllowMethods: []string{"GET", "HEAD", "POST", "OPTIONS"},
+	MaxAge:       86400,
 }
 
 // routegenCORS1 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS1 = &runtime.CORS{
 	AllowOrigins: []string{"*"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"DELETE", "PATCH"},
+	AllowMethods: []string{"GET", "HEAD", "POST", "OPTIONS"},
 	MaxAge:       86400,
 }
 
 // routegenCORS2 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS2 = &runtime.CORS{
-	AllowOrigins:     []string{"https://example.com"},
-	AllowHeaders:     []string{"Authorization"},
-	AllowMethods:     []string{"*"},
-	AllowCredentials: true,
-	MaxAge:           86400,
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"Content-Type", "X-Custom"},
+	AllowMethods:  []string{"GET"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
 }
 
 // routegenCORS3 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS3 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"Content-Type", "Authorization"},
-	AllowMethods: []string{"DELETE", "PATCH"},
-	MaxAge:       86400,
+	AllowOrigins:  []string{"https://app.test"},
+	AllowHeaders:  []string{"Content-Type", "X-Custom"},
+	AllowMethods:  []string{"*"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
 }
 
 // routegenCORS4 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS4 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
+	AllowOrigins: []string{"http://localhost:*", "https://*.app.test"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods: []string{"GET", "HEAD", "POST"},
 	MaxAge:       86400,
@@ -67,14 +67,6 @@ var routegenCORS4 = &runtime.CORS{
 
 // routegenCORS5 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS5 = &runtime.CORS{
-	AllowOrigins: []string{"*"},
-	AllowHeaders: []string{"*"},
-	AllowMethods: []string{"DELETE"},
-	MaxAge:       86400,
-}
-
-// routegenCORS6 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS6 = &runtime.CORS{
 	AllowOrigins:  []string{"https://*.app.test", "http://localhost:*", "https://example.com"},
 	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods:  []string{"GET", "HEAD", "POST"},
@@ -82,77 +74,43 @@ var routegenCORS6 = &runtime.CORS{
 	MaxAge:        600,
 }
 
+// routegenCORS6 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS6 = &runtime.CORS{
+	AllowOrigins:  []string{"http://localhost:*"},
+	AllowHeaders:  []string{"*"},
+	AllowMethods:  []string{"GET", "HEAD", "POST", "OPTIONS"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
 // routegenCORS7 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS7 = &runtime.CORS{
-	AllowOrigins:     []string{"https://app.test", "https://example.com"},
-	AllowHeaders:     []string{"*"},
-	AllowMethods:     []string{"DELETE", "PUT"},
-	ExposeHeaders:    []string{"X-Total"},
-	AllowCredentials: true,
-	MaxAge:           600,
+	AllowOrigins:  []string{"https://app.test"},
+	AllowHeaders:  []string{"X-Custom", "Authorization"},
+	AllowMethods:  []string{"GET", "HEAD", "POST", "OPTIONS"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
 }
 
 // routegenCORS8 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS8 = &runtime.CORS{
-	AllowOrigins: []string{"https://*.app.test"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
-	MaxAge:       86400,
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"*"},
+	AllowMethods:  []string{"GET", "HEAD", "POST", "OPTIONS"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
 }
 
 // routegenCORS9 is a CORS policy of routes.conf, shared by the routes that have it.
 var routegenCORS9 = &runtime.CORS{
-	AllowOrigins:  []string{"https://*.app.test"},
-	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:  []string{"*"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS10 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS10 = &runtime.CORS{
-	AllowOrigins:  []string{"*"},
-	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods:  []string{"GET", "HEAD", "POST"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS11 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS11 = &runtime.CORS{
-	AllowOrigins: []string{"http://localhost:*", "https://example.com"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"GET", "HEAD", "POST"},
-	MaxAge:       86400,
-}
-
-// routegenCORS12 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS12 = &runtime.CORS{
 	AllowOrigins: []string{"*"},
 	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods: []string{"*"},
 	MaxAge:       86400,
 }
 
-// routegenCORS13 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS13 = &runtime.CORS{
-	AllowOrigins: []string{"http://localhost:*", "https://example.com"},
-	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-	AllowMethods: []string{"PATCH"},
-	MaxAge:       86400,
-}
-
-// routegenCORS14 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS14 = &runtime.CORS{
-	AllowOrigins:  []string{"https://*.app.test", "http://localhost:*"},
-	AllowHeaders:  []string{"*"},
-	AllowMethods:  []string{"GET", "HEAD", "POST"},
-	ExposeHeaders: []string{"X-Total"},
-	MaxAge:        600,
-}
-
-// routegenCORS15 is a CORS policy of routes.conf, shared by the routes that have it.
-var routegenCORS15 = &runtime.CORS{
+// routegenCORS10 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS10 = &runtime.CORS{
 	AllowOrigins:  []string{"http://localhost:*", "https://app.test", "https://*.app.test"},
 	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods:  []string{"PATCH", "PUT", "DELETE"},
@@ -172,142 +130,142 @@ var Domains = []runtime.Domain{
 		Index: 1, Key: "d1", Name: "d1",
 		Host: "*.api.example.com", Port: "8080", PortlessLinks: true,
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
-		AntiCSRFCheck: true,
+		DefaultAuth: "authenticated", AntiCSRFCheck: true, CORS: routegenCORS0,
 	},
 	{
 		Index: 2, Key: "d2", Name: "d2",
 		Host:                  "api.example.com",
 		RedirectTrailingSlash: true, MethodNotAllowed: true,
-		DefaultAuth: "basic", AntiCSRFCheck: true,
+		DefaultAuth: "token", AntiCSRFCheck: true, CORS: routegenCORS1,
 	},
 }
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{Index: 0, Name: "r23", Method: "TRACE", Path: "/", Controller: "C2", Action: "A23", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "routes.conf:168:7"},
-	{Index: 1, Name: "r24", Method: "POST", Path: "/*rest", Controller: "C2", Action: "A24", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, CORS: routegenCORS0, Parent: "r23", Pos: "routes.conf:175:11"},
+	{Index: 0, Name: "r23", Method: "TRACE", Path: "/", Controller: "C2", Action: "A23", Auth: "basic", AntiCSRFCheck: true, Pos: "routes.conf:163:7"},
+	{Index: 1, Name: "r24", Method: "POST", Path: "/*rest", Controller: "C2", Action: "A24", Auth: "basic", MaxBodySize: 1024, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r23", Pos: "routes.conf:170:11"},
 	{Index: 2, Name: "r4", Method: "GET", Path: "/...", Controller: "C1", Action: "A4", AntiCSRFCheck: true, Pos: "routes.conf:29:7"},
-	{Index: 3, Name: "r5", Method: "PATCH", Path: "/...", Controller: "C2", Action: "A5", MaxBodySize: 1, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS1, Pos: "routes.conf:35:7"},
-	{Index: 4, Name: "r5", Method: "TRACE", Path: "/...", Controller: "C2", Action: "A5", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS1, Pos: "routes.conf:35:7"},
-	{Index: 5, Name: "r6", Method: "PATCH", Path: "/.../1/user_x", Controller: "C2", Action: "A6", MaxBodySize: 5242880, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS1, Parent: "r5", Pos: "routes.conf:44:11"},
-	{Index: 6, Name: "r19", Method: "GET", Path: "/1", Controller: "C0", Action: "A19", Auth: "authenticated", AntiCSRFCheck: true, CORS: routegenCORS2, Pos: "routes.conf:138:7"},
-	{Index: 7, Name: "r22", Method: "GET", Path: "/1/:p1/:p2", Controller: "C0", Action: "A22", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, CORS: routegenCORS3, Parent: "r19", Pos: "routes.conf:159:11"},
-	{Index: 8, Name: "r20", Method: "HEAD", Path: "/1/:p1/:p2", Controller: "C0", Action: "A20", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"uuid4", "alpha"}, CORS: routegenCORS2, Parent: "r19", Pos: "routes.conf:147:11"},
-	{Index: 9, Name: "r22", Method: "OPTIONS", Path: "/1/:p1/:p2", Controller: "C0", Action: "A22", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, CORS: routegenCORS3, Parent: "r19", Pos: "routes.conf:159:11"},
-	{Index: 10, Name: "r22", Method: "PATCH", Path: "/1/:p1/:p2", Controller: "C0", Action: "A22", Auth: "authenticated", MaxBodySize: 8, AntiCSRFCheck: true, Params: []string{"p1", "p2"}, CORS: routegenCORS3, Parent: "r19", Pos: "routes.conf:159:11"},
-	{Index: 11, Name: "r21", Method: "GET", Path: "/1/user_x/v*rest", Controller: "C1", Action: "A21", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"rest"}, CORS: routegenCORS2, Parent: "r19", Pos: "routes.conf:153:11"},
-	{Index: 12, Name: "r21", Method: "PUT", Path: "/1/user_x/v*rest", Controller: "C1", Action: "A21", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, CORS: routegenCORS2, Parent: "r19", Pos: "routes.conf:153:11"},
-	{Index: 13, Name: "r7", Method: "GET", Path: "/:p0", Controller: "C2", Action: "A7", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"len=2"}, Pos: "routes.conf:51:7"},
-	{Index: 14, Name: "r8", Method: "POST", Path: "/:p0", Controller: "C1", Action: "A8", MaxBodySize: 8, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:58:7"},
-	{Index: 15, Name: "r8", Method: "WS", Path: "/:p0", Controller: "C1", Action: "A8", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:58:7"},
-	{Index: 16, Name: "r14", Method: "HEAD", Path: "/:p0/*rest", Controller: "C2", Action: "A14", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"uuid4", ""}, Parent: "r8", Pos: "routes.conf:97:11"},
-	{Index: 17, Name: "r9", Method: "GET", Path: "/:p0/:p1/b", Controller: "C1", Action: "A9", Params: []string{"p0", "p1"}, Constraints: []string{"uuid4", "number,min=5,max=100"}, Parent: "r8", Pos: "routes.conf:65:11"},
-	{Index: 18, Name: "r13", Method: "POST", Path: "/:p0/:p1/b", Controller: "C2", Action: "A13", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"uuid4", "number,min=5,max=100"}, Parent: "r9", Pos: "routes.conf:87:15"},
-	{Index: 19, Name: "r11", Method: "TRACE", Path: "/:p0/:p1/b/...", Controller: "C1", Action: "A11", Params: []string{"p0", "p1"}, Constraints: []string{"uuid4", "number,min=5,max=100"}, Parent: "r9", Pos: "routes.conf:76:15"},
-	{Index: 20, Name: "r10", Method: "POST", Path: "/:p0/:p1/b/42/.a", Controller: "C1", Action: "A10", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"uuid4", "number,min=5,max=100"}, Parent: "r9", Pos: "routes.conf:71:15"},
-	{Index: 21, Name: "r12", Method: "HEAD", Path: "/:p0/:p1/b/:p3", Controller: "C1", Action: "A12", Params: []string{"p0", "p1", "p3"}, Constraints: []string{"uuid4", "number,min=5,max=100", ""}, Parent: "r9", Pos: "routes.conf:81:15"},
-	{Index: 22, Name: "r17", Method: "DELETE", Path: "/:p0/=", Controller: "C0", Action: "A17", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, CORS: routegenCORS4, Pos: "routes.conf:121:7"},
-	{Index: 23, Name: "r17", Method: "OPTIONS", Path: "/:p0/=", Controller: "C0", Action: "A17", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, CORS: routegenCORS4, Pos: "routes.conf:121:7"},
-	{Index: 24, Name: "r18", Method: "PATCH", Path: "/:p0/=/:p2", Controller: "C1", Action: "A18", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"uuid4", ""}, Parent: "r17", Pos: "routes.conf:128:11"},
-	{Index: 25, Name: "r15", Method: "WS", Path: "/:p0/a/new", Controller: "C1", Action: "A15", Auth: "authenticated", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r8", Pos: "routes.conf:105:11"},
-	{Index: 26, Name: "r16", Method: "GET", Path: "/:p0/~u/*rest", Controller: "C1", Action: "A16", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"uuid4", ""}, CORS: routegenCORS5, Parent: "r8", Pos: "routes.conf:112:11"},
-	{Index: 27, Name: "r3", Method: "POST", Path: "/@/1:p1", Controller: "C2", Action: "A3", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,gt=0"}, CORS: routegenCORS6, Pos: "routes.conf:22:7"},
+	{Index: 3, Name: "r5", Method: "PATCH", Path: "/...", Controller: "C2", Action: "A5", MaxBodySize: 8, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "a"}}}}, Pos: "routes.conf:35:7"},
+	{Index: 4, Name: "r5", Method: "TRACE", Path: "/...", Controller: "C2", Action: "A5", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "a"}}}}, Pos: "routes.conf:35:7"},
+	{Index: 5, Name: "r6", Method: "PATCH", Path: "/.../1/user_x", Controller: "C2", Action: "A6", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "a"}}}}, Parent: "r5", Pos: "routes.conf:44:11"},
+	{Index: 6, Name: "r19", Method: "GET", Path: "/1", Controller: "C0", Action: "A19", Auth: "token", AntiCSRFCheck: true, CORS: routegenCORS2, Pos: "routes.conf:133:7"},
+	{Index: 7, Name: "r22", Method: "GET", Path: "/1/:p1/:p2", Controller: "C0", Action: "A22", Auth: "token", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, CORS: routegenCORS3, Parent: "r19", Pos: "routes.conf:155:11"},
+	{Index: 8, Name: "r20", Method: "HEAD", Path: "/1/:p1/:p2", Controller: "C0", Action: "A20", Auth: "basic", Params: []string{"p1", "p2"}, Constraints: []string{"uuid4", "alpha"}, CORS: routegenCORS2, Parent: "r19", Pos: "routes.conf:141:11"},
+	{Index: 9, Name: "r22", Method: "OPTIONS", Path: "/1/:p1/:p2", Controller: "C0", Action: "A22", Auth: "token", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, CORS: routegenCORS3, Parent: "r19", Pos: "routes.conf:155:11"},
+	{Index: 10, Name: "r22", Method: "PATCH", Path: "/1/:p1/:p2", Controller: "C0", Action: "A22", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2"}, CORS: routegenCORS3, Parent: "r19", Pos: "routes.conf:155:11"},
+	{Index: 11, Name: "r21", Method: "GET", Path: "/1/user_x/v*rest", Controller: "C1", Action: "A21", Auth: "token", AntiCSRFCheck: true, Params: []string{"rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"b"}}, {Func: "hasanyrole", Args: []string{"admin", "a"}}}}, CORS: routegenCORS2, Parent: "r19", Pos: "routes.conf:148:11"},
+	{Index: 12, Name: "r21", Method: "PUT", Path: "/1/user_x/v*rest", Controller: "C1", Action: "A21", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"b"}}, {Func: "hasanyrole", Args: []string{"admin", "a"}}}}, CORS: routegenCORS2, Parent: "r19", Pos: "routes.conf:148:11"},
+	{Index: 13, Name: "r7", Method: "GET", Path: "/:p0", Controller: "C2", Action: "A7", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"len=2"}, Pos: "routes.conf:51:7"},
+	{Index: 14, Name: "r8", Method: "POST", Path: "/:p0", Controller: "C1", Action: "A8", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:57:7"},
+	{Index: 15, Name: "r8", Method: "WS", Path: "/:p0", Controller: "C1", Action: "A8", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:57:7"},
+	{Index: 16, Name: "r14", Method: "HEAD", Path: "/:p0/*rest", Controller: "C2", Action: "A14", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"uuid4", ""}, Parent: "r8", Pos: "routes.conf:92:11"},
+	{Index: 17, Name: "r9", Method: "GET", Path: "/:p0/:p1/b", Controller: "C1", Action: "A9", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"uuid4", "number,min=5,max=100"}, Parent: "r8", Pos: "routes.conf:63:11"},
+	{Index: 18, Name: "r13", Method: "POST", Path: "/:p0/:p1/b", Controller: "C2", Action: "A13", MaxBodySize: 1024, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"uuid4", "number,min=5,max=100"}, Parent: "r9", Pos: "routes.conf:84:15"},
+	{Index: 19, Name: "r11", Method: "TRACE", Path: "/:p0/:p1/b/...", Controller: "C1", Action: "A11", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"uuid4", "number,min=5,max=100"}, Parent: "r9", Pos: "routes.conf:74:15"},
+	{Index: 20, Name: "r10", Method: "POST", Path: "/:p0/:p1/b/42/.a", Controller: "C1", Action: "A10", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"uuid4", "number,min=5,max=100"}, Parent: "r9", Pos: "routes.conf:68:15"},
+	{Index: 21, Name: "r12", Method: "HEAD", Path: "/:p0/:p1/b/:p3", Controller: "C1", Action: "A12", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"uuid4", "number,min=5,max=100", ""}, Parent: "r9", Pos: "routes.conf:79:15"},
+	{Index: 22, Name: "r17", Method: "DELETE", Path: "/:p0/=", Controller: "C0", Action: "A17", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, CORS: routegenCORS4, Pos: "routes.conf:117:7"},
+	{Index: 23, Name: "r17", Method: "OPTIONS", Path: "/:p0/=", Controller: "C0", Action: "A17", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, CORS: routegenCORS4, Pos: "routes.conf:117:7"},
+	{Index: 24, Name: "r18", Method: "PATCH", Path: "/:p0/=/:p2", Controller: "C1", Action: "A18", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"uuid4", ""}, CORS: routegenCORS4, Parent: "r17", Pos: "routes.conf:125:11"},
+	{Index: 25, Name: "r15", Method: "WS", Path: "/:p0/a/new", Controller: "C1", Action: "A15", Auth: "authenticated", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r8", Pos: "routes.conf:101:11"},
+	{Index: 26, Name: "r16", Method: "GET", Path: "/:p0/~u/*rest", Controller: "C1", Action: "A16", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"uuid4", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"users:edit"}}}}, Parent: "r8", Pos: "routes.conf:108:11"},
+	{Index: 27, Name: "r3", Method: "POST", Path: "/@/1:p1", Controller: "C2", Action: "A3", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,gt=0"}, CORS: routegenCORS5, Pos: "routes.conf:22:7"},
 	{Index: 28, Name: "r1", Method: "PUT", Path: "/ab:p0", Controller: "C0", Action: "A1", MaxBodySize: 64, AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:8:7"},
 	{Index: 29, Name: "r2", Method: "CONNECT", Path: "/x.y", Controller: "C0", Action: "A2", Auth: "token", AntiCSRFCheck: true, Pos: "routes.conf:15:7"},
 	{Index: 30, Name: "r2", Method: "WS", Path: "/x.y", Controller: "C0", Action: "A2", Auth: "token", WebSocket: true, Pos: "routes.conf:15:7"},
-	{Index: 31, Domain: 1, Name: "r29", Method: "GET", Path: "/*rest", Controller: "C1", Action: "A29", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r28", Pos: "routes.conf:208:11"},
-	{Index: 32, Domain: 1, Name: "r28", Method: "HEAD", Path: "/*rest", Controller: "C1", Action: "A28", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:201:7"},
-	{Index: 33, Domain: 1, Name: "r28", Method: "PATCH", Path: "/*rest", Controller: "C1", Action: "A28", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:201:7"},
-	{Index: 34, Domain: 1, Name: "r28", Method: "TRACE", Path: "/*rest", Controller: "C1", Action: "A28", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:201:7"},
-	{Index: 35, Domain: 1, Name: "r33", Method: "GET", Path: "/.*rest", Controller: "C0", Action: "A33", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:236:7"},
-	{Index: 36, Domain: 1, Name: "s26", Method: "GET", Path: "/.../.../*filepath", Static: true, Dir: "files", List: true, Params: []string{"filepath"}, Pos: "routes.conf:190:7"},
-	{Index: 37, Domain: 1, Name: "r43", Method: "GET", Path: "/.../:p1", Controller: "C2", Action: "A43", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r39", Pos: "routes.conf:298:15"},
-	{Index: 38, Domain: 1, Name: "r43", Method: "POST", Path: "/.../:p1", Controller: "C2", Action: "A43", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r39", Pos: "routes.conf:298:15"},
-	{Index: 39, Domain: 1, Name: "r27", Method: "GET", Path: "/1", Controller: "C0", Action: "A27", Auth: "anonymous", Pos: "routes.conf:193:7"},
-	{Index: 40, Domain: 1, Name: "r27", Method: "WS", Path: "/1", Controller: "C0", Action: "A27", Auth: "anonymous", WebSocket: true, Pos: "routes.conf:193:7"},
-	{Index: 41, Domain: 1, Name: "r36", Method: "GET", Path: "/:p0", Controller: "C1", Action: "A36", Params: []string{"p0"}, Parent: "r35", Pos: "routes.conf:257:11"},
-	{Index: 42, Domain: 1, Name: "r35", Method: "PUT", Path: "/:p0", Controller: "C1", Action: "A35", MaxBodySize: 5242880, Params: []string{"p0"}, Pos: "routes.conf:250:7"},
-	{Index: 43, Domain: 1, Name: "r35", Method: "WS", Path: "/:p0", Controller: "C1", Action: "A35", WebSocket: true, Params: []string{"p0"}, Pos: "routes.conf:250:7"},
-	{Index: 44, Domain: 1, Name: "r47", Method: "GET", Path: "/:p0/a-b", Controller: "C0", Action: "A47", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Pos: "routes.conf:328:7"},
-	{Index: 45, Domain: 1, Name: "r47", Method: "POST", Path: "/:p0/a-b", Controller: "C0", Action: "A47", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Pos: "routes.conf:328:7"},
-	{Index: 46, Domain: 1, Name: "r48", Method: "CONNECT", Path: "/:p0/a-b/...", Controller: "C0", Action: "A48", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r47", Pos: "routes.conf:336:11"},
-	{Index: 47, Domain: 1, Name: "r48", Method: "PATCH", Path: "/:p0/a-b/...", Controller: "C0", Action: "A48", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r47", Pos: "routes.conf:336:11"},
-	{Index: 48, Domain: 1, Name: "r48", Method: "WS", Path: "/:p0/a-b/...", Controller: "C0", Action: "A48", Auth: "token", WebSocket: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r47", Pos: "routes.conf:336:11"},
-	{Index: 49, Domain: 1, Name: "r49", Method: "GET", Path: "/:p0/a-b/.../new/ab", Controller: "C0", Action: "A49", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS7, Parent: "r48", Pos: "routes.conf:342:15"},
-	{Index: 50, Domain: 1, Name: "r49", Method: "HEAD", Path: "/:p0/a-b/.../new/ab", Controller: "C0", Action: "A49", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS7, Parent: "r48", Pos: "routes.conf:342:15"},
-	{Index: 51, Domain: 1, Name: "r49", Method: "OPTIONS", Path: "/:p0/a-b/.../new/ab", Controller: "C0", Action: "A49", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS7, Parent: "r48", Pos: "routes.conf:342:15"},
-	{Index: 52, Domain: 1, Name: "r50", Method: "POST", Path: "/:p0/a-b/.a", Controller: "C0", Action: "A50", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r47", Pos: "routes.conf:352:11"},
-	{Index: 53, Domain: 1, Name: "r50", Method: "PUT", Path: "/:p0/a-b/.a", Controller: "C0", Action: "A50", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r47", Pos: "routes.conf:352:11"},
-	{Index: 54, Domain: 1, Name: "r50", Method: "TRACE", Path: "/:p0/a-b/.a", Controller: "C0", Action: "A50", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r47", Pos: "routes.conf:352:11"},
-	{Index: 55, Domain: 1, Name: "r40", Method: "DELETE", Path: "/:p0/x.y", Controller: "C1", Action: "A40", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS8, Parent: "r39", Pos: "routes.conf:282:15"},
-	{Index: 56, Domain: 1, Name: "r42", Method: "GET", Path: "/:p0/x.y", Controller: "C1", Action: "A42", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r39", Pos: "routes.conf:294:15"},
-	{Index: 57, Domain: 1, Name: "r39", Method: "OPTIONS", Path: "/:p0/x.y", Controller: "C1", Action: "A39", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r37", Pos: "routes.conf:278:11"},
-	{Index: 58, Domain: 1, Name: "r37", Method: "POST", Path: "/:p0/x.y", Controller: "C1", Action: "A37", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:264:7"},
-	{Index: 59, Domain: 1, Name: "r42", Method: "WS", Path: "/:p0/x.y", Controller: "C1", Action: "A42", WebSocket: true, Params: []string{"p0"}, Parent: "r39", Pos: "routes.conf:294:15"},
-	{Index: 60, Domain: 1, Name: "r38", Method: "DELETE", Path: "/:p0/x.y/*rest", Controller: "C1", Action: "A38", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "len=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS9, Parent: "r37", Pos: "routes.conf:270:11"},
-	{Index: 61, Domain: 1, Name: "r38", Method: "HEAD", Path: "/:p0/x.y/*rest", Controller: "C1", Action: "A38", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "len=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS9, Parent: "r37", Pos: "routes.conf:270:11"},
-	{Index: 62, Domain: 1, Name: "r38", Method: "OPTIONS", Path: "/:p0/x.y/*rest", Controller: "C1", Action: "A38", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "len=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS9, Parent: "r37", Pos: "routes.conf:270:11"},
-	{Index: 63, Domain: 1, Name: "r44", Method: "GET", Path: "/:p0/x.y/42", Controller: "C1", Action: "A44", AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r37", Pos: "routes.conf:307:11"},
-	{Index: 64, Domain: 1, Name: "r45", Method: "CONNECT", Path: "/:p0/x.y/42/:p3/*rest", Controller: "C1", Action: "A45", AntiCSRFCheck: true, Params: []string{"p0", "p3", "rest"}, Constraints: []string{"", "gte=-1.5", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r44", Pos: "routes.conf:313:15"},
-	{Index: 65, Domain: 1, Name: "r45", Method: "GET", Path: "/:p0/x.y/42/:p3/*rest", Controller: "C1", Action: "A45", AntiCSRFCheck: true, Params: []string{"p0", "p3", "rest"}, Constraints: []string{"", "gte=-1.5", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r44", Pos: "routes.conf:313:15"},
-	{Index: 66, Domain: 1, Name: "r46", Method: "OPTIONS", Path: "/:p0/x.y/42/~:p3/~u", Controller: "C1", Action: "A46", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"", "uuid4"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r44", Pos: "routes.conf:319:15"},
-	{Index: 67, Domain: 1, Name: "r41", Method: "CONNECT", Path: "/:p0/x.y/~:p2", Controller: "C1", Action: "A41", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "numeric,gt=0"}, Parent: "r39", Pos: "routes.conf:288:15"},
-	{Index: 68, Domain: 1, Name: "s25", Method: "GET", Path: "/=/*filepath", Static: true, Dir: "files", Params: []string{"filepath"}, Pos: "routes.conf:189:7"},
-	{Index: 69, Domain: 1, Name: "r34", Method: "PATCH", Path: "/a-b/a", Controller: "C0", Action: "A34", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: routegenCORS10, Pos: "routes.conf:243:7"},
-	{Index: 70, Domain: 1, Name: "r34", Method: "POST", Path: "/a-b/a", Controller: "C0", Action: "A34", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: routegenCORS10, Pos: "routes.conf:243:7"},
-	{Index: 71, Domain: 1, Name: "r31", Method: "GET", Path: "/abc/ab", Controller: "C0", Action: "A31", AntiCSRFCheck: true, Pos: "routes.conf:223:7"},
-	{Index: 72, Domain: 1, Name: "r32", Method: "POST", Path: "/b/v1", Controller: "C0", Action: "A32", MaxBodySize: 64, AntiCSRFCheck: true, Pos: "routes.conf:229:7"},
-	{Index: 73, Domain: 1, Name: "r32", Method: "TRACE", Path: "/b/v1", Controller: "C0", Action: "A32", AntiCSRFCheck: true, Pos: "routes.conf:229:7"},
-	{Index: 74, Domain: 1, Name: "r30", Method: "GET", Path: "/x.:p0/:p1", Controller: "C0", Action: "A30", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, CORS: routegenCORS4, Pos: "routes.conf:215:7"},
-	{Index: 75, Domain: 1, Name: "r30", Method: "PUT", Path: "/x.:p0/:p1", Controller: "C0", Action: "A30", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, CORS: routegenCORS4, Pos: "routes.conf:215:7"},
-	{Index: 76, Domain: 2, Name: "r52", Method: "HEAD", Path: "/", Controller: "C0", Action: "A52", Auth: "basic", AntiCSRFCheck: true, CORS: routegenCORS11, Pos: "routes.conf:371:7"},
-	{Index: 77, Domain: 2, Name: "r64", Method: "CONNECT", Path: "/:p0", Controller: "C1", Action: "A64", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:452:7"},
-	{Index: 78, Domain: 2, Name: "r64", Method: "GET", Path: "/:p0", Controller: "C1", Action: "A64", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:452:7"},
-	{Index: 79, Domain: 2, Name: "r64", Method: "TRACE", Path: "/:p0", Controller: "C1", Action: "A64", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:452:7"},
-	{Index: 80, Domain: 2, Name: "r68", Method: "GET", Path: "/:p0/=", Controller: "C1", Action: "A68", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r64", Pos: "routes.conf:479:11"},
-	{Index: 81, Domain: 2, Name: "r69", Method: "GET", Path: "/:p0/=/a", Controller: "C1", Action: "A69", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0"}, CORS: routegenCORS12, Parent: "r68", Pos: "routes.conf:484:15"},
-	{Index: 82, Domain: 2, Name: "r69", Method: "HEAD", Path: "/:p0/=/a", Controller: "C1", Action: "A69", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0"}, CORS: routegenCORS12, Parent: "r68", Pos: "routes.conf:484:15"},
-	{Index: 83, Domain: 2, Name: "r70", Method: "TRACE", Path: "/:p0/=/a", Controller: "C0", Action: "A70", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r68", Pos: "routes.conf:490:15"},
-	{Index: 84, Domain: 2, Name: "r71", Method: "GET", Path: "/:p0/=/user_x/@", Controller: "C1", Action: "A71", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r68", Pos: "routes.conf:496:15"},
-	{Index: 85, Domain: 2, Name: "r71", Method: "POST", Path: "/:p0/=/user_x/@", Controller: "C1", Action: "A71", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r68", Pos: "routes.conf:496:15"},
-	{Index: 86, Domain: 2, Name: "r72", Method: "CONNECT", Path: "/:p0/=/x.:p2", Controller: "C2", Action: "A72", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS13, Parent: "r64", Pos: "routes.conf:503:11"},
-	{Index: 87, Domain: 2, Name: "r72", Method: "GET", Path: "/:p0/=/x.:p2", Controller: "C2", Action: "A72", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS13, Parent: "r64", Pos: "routes.conf:503:11"},
-	{Index: 88, Domain: 2, Name: "r73", Method: "PATCH", Path: "/:p0/=/x.:p2", Controller: "C2", Action: "A73", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS13, Parent: "r72", Pos: "routes.conf:512:15"},
-	{Index: 89, Domain: 2, Name: "r72", Method: "POST", Path: "/:p0/=/x.:p2", Controller: "C2", Action: "A72", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS13, Parent: "r64", Pos: "routes.conf:503:11"},
-	{Index: 90, Domain: 2, Name: "r65", Method: "WS", Path: "/:p0/ab/:p2", Controller: "C1", Action: "A65", Auth: "basic", WebSocket: true, Params: []string{"p0", "p2"}, Parent: "r64", Pos: "routes.conf:458:11"},
-	{Index: 91, Domain: 2, Name: "r66", Method: "GET", Path: "/:p0/ab/:p2/new/1", Controller: "C1", Action: "A66", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r65", Pos: "routes.conf:464:15"},
-	{Index: 92, Domain: 2, Name: "r66", Method: "TRACE", Path: "/:p0/ab/:p2/new/1", Controller: "C1", Action: "A66", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r65", Pos: "routes.conf:464:15"},
-	{Index: 93, Domain: 2, Name: "r66", Method: "WS", Path: "/:p0/ab/:p2/new/1", Controller: "C1", Action: "A66", Auth: "basic", WebSocket: true, Params: []string{"p0", "p2"}, Parent: "r65", Pos: "routes.conf:464:15"},
-	{Index: 94, Domain: 2, Name: "r67", Method: "PUT", Path: "/:p0/ab/:p2/v1/ab", Controller: "C1", Action: "A67", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r65", Pos: "routes.conf:471:15"},
-	{Index: 95, Domain: 2, Name: "r67", Method: "WS", Path: "/:p0/ab/:p2/v1/ab", Controller: "C1", Action: "A67", Auth: "anonymous", WebSocket: true, Params: []string{"p0", "p2"}, Parent: "r65", Pos: "routes.conf:471:15"},
-	{Index: 96, Domain: 2, Name: "r75", Method: "HEAD", Path: "/:p0/ab:p1", Controller: "C2", Action: "A75", Auth: "anonymous", Params: []string{"p0", "p1"}, Parent: "r74", Pos: "routes.conf:528:11"},
-	{Index: 97, Domain: 2, Name: "r74", Method: "OPTIONS", Path: "/:p0/ab:p1", Controller: "C2", Action: "A74", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:522:7"},
-	{Index: 98, Domain: 2, Name: "r57", Method: "GET", Path: "/@/...", Controller: "C1", Action: "A57", Auth: "basic", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS11, Parent: "r52", Pos: "routes.conf:406:11"},
-	{Index: 99, Domain: 2, Name: "r57", Method: "WS", Path: "/@/...", Controller: "C1", Action: "A57", Auth: "basic", WebSocket: true, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r52", Pos: "routes.conf:406:11"},
-	{Index: 100, Domain: 2, Name: "r62", Method: "GET", Path: "/a-b", Controller: "C2", Action: "A62", Auth: "token", AntiCSRFCheck: true, Parent: "r60", Pos: "routes.conf:437:15"},
-	{Index: 101, Domain: 2, Name: "s51", Method: "GET", Path: "/a/*filepath", Static: true, Dir: "files", Params: []string{"filepath"}, Pos: "routes.conf:368:7"},
-	{Index: 102, Domain: 2, Name: "r55", Method: "CONNECT", Path: "/ab/user_:p1", Controller: "C2", Action: "A55", Auth: "token", Params: []string{"p1"}, Parent: "r53", Pos: "routes.conf:393:15"},
-	{Index: 103, Domain: 2, Name: "r53", Method: "GET", Path: "/ab/user_:p1", Controller: "C2", Action: "A53", Auth: "token", Params: []string{"p1"}, CORS: routegenCORS11, Parent: "r52", Pos: "routes.conf:379:11"},
-	{Index: 104, Domain: 2, Name: "r53", Method: "HEAD", Path: "/ab/user_:p1", Controller: "C2", Action: "A53", Auth: "token", Params: []string{"p1"}, CORS: routegenCORS11, Parent: "r52", Pos: "routes.conf:379:11"},
-	{Index: 105, Domain: 2, Name: "r53", Method: "PATCH", Path: "/ab/user_:p1", Controller: "C2", Action: "A53", Auth: "token", MaxBodySize: 1, Params: []string{"p1"}, CORS: routegenCORS11, Parent: "r52", Pos: "routes.conf:379:11"},
-	{Index: 106, Domain: 2, Name: "r55", Method: "PUT", Path: "/ab/user_:p1", Controller: "C2", Action: "A55", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1"}, Parent: "r53", Pos: "routes.conf:393:15"},
-	{Index: 107, Domain: 2, Name: "r55", Method: "TRACE", Path: "/ab/user_:p1", Controller: "C2", Action: "A55", Auth: "token", Params: []string{"p1"}, Parent: "r53", Pos: "routes.conf:393:15"},
-	{Index: 108, Domain: 2, Name: "r54", Method: "WS", Path: "/ab/user_:p1", Controller: "C2", Action: "A54", Auth: "token", WebSocket: true, Params: []string{"p1"}, Parent: "r53", Pos: "routes.conf:388:15"},
-	{Index: 109, Domain: 2, Name: "r56", Method: "GET", Path: "/ab/user_:p1/:p2", Controller: "C0", Action: "A56", Auth: "token", Params: []string{"p1", "p2"}, CORS: routegenCORS11, Parent: "r53", Pos: "routes.conf:398:15"},
-	{Index: 110, Domain: 2, Name: "r60", Method: "CONNECT", Path: "/abc/~u", Controller: "C2", Action: "A60", Auth: "token", AntiCSRFCheck: true, Parent: "r58", Pos: "routes.conf:427:11"},
-	{Index: 111, Domain: 2, Name: "r58", Method: "GET", Path: "/abc/~u", Controller: "C2", Action: "A58", Auth: "basic", AntiCSRFCheck: true, Pos: "routes.conf:415:7"},
-	{Index: 112, Domain: 2, Name: "r59", Method: "HEAD", Path: "/abc/~u", Controller: "C2", Action: "A59", Auth: "basic", AntiCSRFCheck: true, CORS: routegenCORS14, Parent: "r58", Pos: "routes.conf:422:11"},
-	{Index: 113, Domain: 2, Name: "r61", Method: "POST", Path: "/abc/~u", Controller: "C2", Action: "A61", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r60", Pos: "routes.conf:432:15"},
-	{Index: 114, Domain: 2, Name: "r59", Method: "WS", Path: "/abc/~u", Controller: "C2", Action: "A59", Auth: "basic", WebSocket: true, Parent: "r58", Pos: "routes.conf:422:11"},
-	{Index: 115, Domain: 2, Name: "r63", Method: "HEAD", Path: "/abc/~u/users/~:p3", Controller: "C2", Action: "A63", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p3"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r58", Pos: "routes.conf:444:11"},
-	{Index: 116, Domain: 2, Name: "r63", Method: "POST", Path: "/abc/~u/users/~:p3", Controller: "C2", Action: "A63", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r58", Pos: "routes.conf:444:11"},
+	{Index: 31, Domain: 1, Name: "r29", Method: "GET", Path: "/*rest", Controller: "C1", Action: "A29", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"rest"}, CORS: routegenCORS0, Parent: "r28", Pos: "routes.conf:206:11"},
+	{Index: 32, Domain: 1, Name: "r28", Method: "HEAD", Path: "/*rest", Controller: "C1", Action: "A28", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"rest"}, CORS: routegenCORS0, Pos: "routes.conf:199:7"},
+	{Index: 33, Domain: 1, Name: "r28", Method: "PATCH", Path: "/*rest", Controller: "C1", Action: "A28", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, CORS: routegenCORS0, Pos: "routes.conf:199:7"},
+	{Index: 34, Domain: 1, Name: "r28", Method: "TRACE", Path: "/*rest", Controller: "C1", Action: "A28", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"rest"}, CORS: routegenCORS0, Pos: "routes.conf:199:7"},
+	{Index: 35, Domain: 1, Name: "r33", Method: "GET", Path: "/.*rest", Controller: "C0", Action: "A33", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"rest"}, CORS: routegenCORS0, Pos: "routes.conf:234:7"},
+	{Index: 36, Domain: 1, Name: "s26", Method: "GET", Path: "/.../.../*filepath", Static: true, Dir: "files", List: true, Params: []string{"filepath"}, Pos: "routes.conf:188:7"},
+	{Index: 37, Domain: 1, Name: "r43", Method: "GET", Path: "/.../:p1", Controller: "C2", Action: "A43", Auth: "authenticated", Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, CORS: routegenCORS6, Parent: "r39", Pos: "routes.conf:296:15"},
+	{Index: 38, Domain: 1, Name: "r43", Method: "POST", Path: "/.../:p1", Controller: "C2", Action: "A43", Auth: "authenticated", MaxBodySize: 1, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, CORS: routegenCORS6, Parent: "r39", Pos: "routes.conf:296:15"},
+	{Index: 39, Domain: 1, Name: "r27", Method: "GET", Path: "/1", Controller: "C0", Action: "A27", Auth: "anonymous", CORS: routegenCORS0, Pos: "routes.conf:191:7"},
+	{Index: 40, Domain: 1, Name: "r27", Method: "WS", Path: "/1", Controller: "C0", Action: "A27", Auth: "anonymous", WebSocket: true, Pos: "routes.conf:191:7"},
+	{Index: 41, Domain: 1, Name: "r36", Method: "GET", Path: "/:p0", Controller: "C1", Action: "A36", Auth: "authenticated", Params: []string{"p0"}, CORS: routegenCORS0, Parent: "r35", Pos: "routes.conf:255:11"},
+	{Index: 42, Domain: 1, Name: "r35", Method: "PUT", Path: "/:p0", Controller: "C1", Action: "A35", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0"}, CORS: routegenCORS0, Pos: "routes.conf:248:7"},
+	{Index: 43, Domain: 1, Name: "r35", Method: "WS", Path: "/:p0", Controller: "C1", Action: "A35", Auth: "authenticated", WebSocket: true, Params: []string{"p0"}, Pos: "routes.conf:248:7"},
+	{Index: 44, Domain: 1, Name: "r47", Method: "GET", Path: "/:p0/a-b", Controller: "C0", Action: "A47", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"a"}}}}, CORS: routegenCORS0, Pos: "routes.conf:329:7"},
+	{Index: 45, Domain: 1, Name: "r47", Method: "POST", Path: "/:p0/a-b", Controller: "C0", Action: "A47", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"a"}}}}, CORS: routegenCORS0, Pos: "routes.conf:329:7"},
+	{Index: 46, Domain: 1, Name: "r48", Method: "CONNECT", Path: "/:p0/a-b/...", Controller: "C0", Action: "A48", Auth: "basic", Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"manager", "a", "b"}}, {Func: "hasanyrole", Args: []string{"a", "manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"a"}}}}, CORS: routegenCORS0, Parent: "r47", Pos: "routes.conf:336:11"},
+	{Index: 47, Domain: 1, Name: "r48", Method: "PATCH", Path: "/:p0/a-b/...", Controller: "C0", Action: "A48", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"manager", "a", "b"}}, {Func: "hasanyrole", Args: []string{"a", "manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"a"}}}}, CORS: routegenCORS0, Parent: "r47", Pos: "routes.conf:336:11"},
+	{Index: 48, Domain: 1, Name: "r48", Method: "WS", Path: "/:p0/a-b/...", Controller: "C0", Action: "A48", Auth: "basic", WebSocket: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"manager", "a", "b"}}, {Func: "hasanyrole", Args: []string{"a", "manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"a"}}}}, Parent: "r47", Pos: "routes.conf:336:11"},
+	{Index: 49, Domain: 1, Name: "r49", Method: "GET", Path: "/:p0/a-b/.../new/ab", Controller: "C0", Action: "A49", Auth: "basic", Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"manager", "a", "b"}}, {Func: "hasanyrole", Args: []string{"a", "manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"a"}}}}, CORS: routegenCORS0, Parent: "r48", Pos: "routes.conf:344:15"},
+	{Index: 50, Domain: 1, Name: "r49", Method: "HEAD", Path: "/:p0/a-b/.../new/ab", Controller: "C0", Action: "A49", Auth: "basic", Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"manager", "a", "b"}}, {Func: "hasanyrole", Args: []string{"a", "manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"a"}}}}, CORS: routegenCORS0, Parent: "r48", Pos: "routes.conf:344:15"},
+	{Index: 51, Domain: 1, Name: "r49", Method: "OPTIONS", Path: "/:p0/a-b/.../new/ab", Controller: "C0", Action: "A49", Auth: "basic", Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"manager", "a", "b"}}, {Func: "hasanyrole", Args: []string{"a", "manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"a"}}}}, CORS: routegenCORS0, Parent: "r48", Pos: "routes.conf:344:15"},
+	{Index: 52, Domain: 1, Name: "r50", Method: "POST", Path: "/:p0/a-b/.a", Controller: "C0", Action: "A50", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:edit"}}, {Func: "ispermittedall", Args: []string{"reports:read,write"}}}}, CORS: routegenCORS0, Parent: "r47", Pos: "routes.conf:352:11"},
+	{Index: 53, Domain: 1, Name: "r50", Method: "PUT", Path: "/:p0/a-b/.a", Controller: "C0", Action: "A50", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:edit"}}, {Func: "ispermittedall", Args: []string{"reports:read,write"}}}}, CORS: routegenCORS0, Parent: "r47", Pos: "routes.conf:352:11"},
+	{Index: 54, Domain: 1, Name: "r50", Method: "TRACE", Path: "/:p0/a-b/.a", Controller: "C0", Action: "A50", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:edit"}}, {Func: "ispermittedall", Args: []string{"reports:read,write"}}}}, CORS: routegenCORS0, Parent: "r47", Pos: "routes.conf:352:11"},
+	{Index: 55, Domain: 1, Name: "r40", Method: "DELETE", Path: "/:p0/x.y", Controller: "C1", Action: "A40", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, CORS: routegenCORS0, Parent: "r39", Pos: "routes.conf:281:15"},
+	{Index: 56, Domain: 1, Name: "r42", Method: "GET", Path: "/:p0/x.y", Controller: "C1", Action: "A42", Auth: "authenticated", Params: []string{"p0"}, CORS: routegenCORS0, Parent: "r39", Pos: "routes.conf:291:15"},
+	{Index: 57, Domain: 1, Name: "r39", Method: "OPTIONS", Path: "/:p0/x.y", Controller: "C1", Action: "A39", Auth: "authenticated", Params: []string{"p0"}, CORS: routegenCORS0, Parent: "r37", Pos: "routes.conf:276:11"},
+	{Index: 58, Domain: 1, Name: "r37", Method: "POST", Path: "/:p0/x.y", Controller: "C1", Action: "A37", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, CORS: routegenCORS0, Pos: "routes.conf:262:7"},
+	{Index: 59, Domain: 1, Name: "r42", Method: "WS", Path: "/:p0/x.y", Controller: "C1", Action: "A42", Auth: "authenticated", WebSocket: true, Params: []string{"p0"}, Parent: "r39", Pos: "routes.conf:291:15"},
+	{Index: 60, Domain: 1, Name: "r38", Method: "DELETE", Path: "/:p0/x.y/*rest", Controller: "C1", Action: "A38", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "len=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"b", "manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS7, Parent: "r37", Pos: "routes.conf:268:11"},
+	{Index: 61, Domain: 1, Name: "r38", Method: "HEAD", Path: "/:p0/x.y/*rest", Controller: "C1", Action: "A38", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "len=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"b", "manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS7, Parent: "r37", Pos: "routes.conf:268:11"},
+	{Index: 62, Domain: 1, Name: "r38", Method: "OPTIONS", Path: "/:p0/x.y/*rest", Controller: "C1", Action: "A38", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "len=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"b", "manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS7, Parent: "r37", Pos: "routes.conf:268:11"},
+	{Index: 63, Domain: 1, Name: "r44", Method: "GET", Path: "/:p0/x.y/42", Controller: "C1", Action: "A44", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}}, CORS: routegenCORS0, Parent: "r37", Pos: "routes.conf:306:11"},
+	{Index: 64, Domain: 1, Name: "r45", Method: "CONNECT", Path: "/:p0/x.y/42/:p3/*rest", Controller: "C1", Action: "A45", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "p3", "rest"}, Constraints: []string{"", "gte=-1.5", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS0, Parent: "r44", Pos: "routes.conf:313:15"},
+	{Index: 65, Domain: 1, Name: "r45", Method: "GET", Path: "/:p0/x.y/42/:p3/*rest", Controller: "C1", Action: "A45", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "p3", "rest"}, Constraints: []string{"", "gte=-1.5", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS0, Parent: "r44", Pos: "routes.conf:313:15"},
+	{Index: 66, Domain: 1, Name: "r46", Method: "OPTIONS", Path: "/:p0/x.y/42/~:p3/~u", Controller: "C1", Action: "A46", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"", "uuid4"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}}, CORS: routegenCORS0, Parent: "r44", Pos: "routes.conf:319:15"},
+	{Index: 67, Domain: 1, Name: "r41", Method: "CONNECT", Path: "/:p0/x.y/~:p2", Controller: "C1", Action: "A41", Auth: "authenticated", Params: []string{"p0", "p2"}, Constraints: []string{"", "numeric,gt=0"}, CORS: routegenCORS0, Parent: "r39", Pos: "routes.conf:286:15"},
+	{Index: 68, Domain: 1, Name: "s25", Method: "GET", Path: "/=/*filepath", Static: true, Dir: "files", Params: []string{"filepath"}, Pos: "routes.conf:187:7"},
+	{Index: 69, Domain: 1, Name: "r34", Method: "PATCH", Path: "/a-b/a", Controller: "C0", Action: "A34", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: routegenCORS8, Pos: "routes.conf:241:7"},
+	{Index: 70, Domain: 1, Name: "r34", Method: "POST", Path: "/a-b/a", Controller: "C0", Action: "A34", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: routegenCORS8, Pos: "routes.conf:241:7"},
+	{Index: 71, Domain: 1, Name: "r31", Method: "GET", Path: "/abc/ab", Controller: "C0", Action: "A31", Auth: "authenticated", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "routes.conf:221:7"},
+	{Index: 72, Domain: 1, Name: "r32", Method: "POST", Path: "/b/v1", Controller: "C0", Action: "A32", Auth: "authenticated", MaxBodySize: 64, AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "routes.conf:227:7"},
+	{Index: 73, Domain: 1, Name: "r32", Method: "TRACE", Path: "/b/v1", Controller: "C0", Action: "A32", Auth: "authenticated", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "routes.conf:227:7"},
+	{Index: 74, Domain: 1, Name: "r30", Method: "GET", Path: "/x.:p0/:p1", Controller: "C0", Action: "A30", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, CORS: routegenCORS0, Pos: "routes.conf:213:7"},
+	{Index: 75, Domain: 1, Name: "r30", Method: "PUT", Path: "/x.:p0/:p1", Controller: "C0", Action: "A30", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, CORS: routegenCORS0, Pos: "routes.conf:213:7"},
+	{Index: 76, Domain: 2, Name: "r52", Method: "HEAD", Path: "/", Controller: "C0", Action: "A52", Auth: "token", AntiCSRFCheck: true, CORS: routegenCORS1, Pos: "routes.conf:373:7"},
+	{Index: 77, Domain: 2, Name: "r64", Method: "CONNECT", Path: "/:p0", Controller: "C1", Action: "A64", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:450:7"},
+	{Index: 78, Domain: 2, Name: "r64", Method: "GET", Path: "/:p0", Controller: "C1", Action: "A64", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:450:7"},
+	{Index: 79, Domain: 2, Name: "r64", Method: "TRACE", Path: "/:p0", Controller: "C1", Action: "A64", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:450:7"},
+	{Index: 80, Domain: 2, Name: "r68", Method: "GET", Path: "/:p0/=", Controller: "C1", Action: "A68", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, CORS: routegenCORS9, Parent: "r64", Pos: "routes.conf:477:11"},
+	{Index: 81, Domain: 2, Name: "r69", Method: "GET", Path: "/:p0/=/a", Controller: "C1", Action: "A69", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, CORS: routegenCORS9, Parent: "r68", Pos: "routes.conf:483:15"},
+	{Index: 82, Domain: 2, Name: "r69", Method: "HEAD", Path: "/:p0/=/a", Controller: "C1", Action: "A69", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, CORS: routegenCORS9, Parent: "r68", Pos: "routes.conf:483:15"},
+	{Index: 83, Domain: 2, Name: "r70", Method: "TRACE", Path: "/:p0/=/a", Controller: "C0", Action: "A70", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, CORS: routegenCORS9, Parent: "r68", Pos: "routes.conf:488:15"},
+	{Index: 84, Domain: 2, Name: "r71", Method: "GET", Path: "/:p0/=/user_x/@", Controller: "C1", Action: "A71", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"b", "manager"}}}}, CORS: routegenCORS9, Parent: "r68", Pos: "routes.conf:494:15"},
+	{Index: 85, Domain: 2, Name: "r71", Method: "POST", Path: "/:p0/=/user_x/@", Controller: "C1", Action: "A71", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"b", "manager"}}}}, CORS: routegenCORS9, Parent: "r68", Pos: "routes.conf:494:15"},
+	{Index: 86, Domain: 2, Name: "r72", Method: "CONNECT", Path: "/:p0/=/x.:p2", Controller: "C2", Action: "A72", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r64", Pos: "routes.conf:503:11"},
+	{Index: 87, Domain: 2, Name: "r72", Method: "GET", Path: "/:p0/=/x.:p2", Controller: "C2", Action: "A72", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r64", Pos: "routes.conf:503:11"},
+	{Index: 88, Domain: 2, Name: "r73", Method: "PATCH", Path: "/:p0/=/x.:p2", Controller: "C2", Action: "A73", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r72", Pos: "routes.conf:510:15"},
+	{Index: 89, Domain: 2, Name: "r72", Method: "POST", Path: "/:p0/=/x.:p2", Controller: "C2", Action: "A72", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r64", Pos: "routes.conf:503:11"},
+	{Index: 90, Domain: 2, Name: "r65", Method: "WS", Path: "/:p0/ab/:p2", Controller: "C1", Action: "A65", Auth: "token", WebSocket: true, Params: []string{"p0", "p2"}, Parent: "r64", Pos: "routes.conf:457:11"},
+	{Index: 91, Domain: 2, Name: "r66", Method: "GET", Path: "/:p0/ab/:p2/new/1", Controller: "C1", Action: "A66", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r65", Pos: "routes.conf:464:15"},
+	{Index: 92, Domain: 2, Name: "r66", Method: "TRACE", Path: "/:p0/ab/:p2/new/1", Controller: "C1", Action: "A66", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r65", Pos: "routes.conf:464:15"},
+	{Index: 93, Domain: 2, Name: "r66", Method: "WS", Path: "/:p0/ab/:p2/new/1", Controller: "C1", Action: "A66", Auth: "anonymous", WebSocket: true, Params: []string{"p0", "p2"}, Parent: "r65", Pos: "routes.conf:464:15"},
+	{Index: 94, Domain: 2, Name: "r67", Method: "PUT", Path: "/:p0/ab/:p2/v1/ab", Controller: "C1", Action: "A67", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r65", Pos: "routes.conf:470:15"},
+	{Index: 95, Domain: 2, Name: "r67", Method: "WS", Path: "/:p0/ab/:p2/v1/ab", Controller: "C1", Action: "A67", Auth: "token", WebSocket: true, Params: []string{"p0", "p2"}, Parent: "r65", Pos: "routes.conf:470:15"},
+	{Index: 96, Domain: 2, Name: "r75", Method: "HEAD", Path: "/:p0/ab:p1", Controller: "C2", Action: "A75", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, CORS: routegenCORS1, Parent: "r74", Pos: "routes.conf:528:11"},
+	{Index: 97, Domain: 2, Name: "r74", Method: "OPTIONS", Path: "/:p0/ab:p1", Controller: "C2", Action: "A74", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, CORS: routegenCORS1, Pos: "routes.conf:519:7"},
+	{Index: 98, Domain: 2, Name: "r57", Method: "GET", Path: "/@/...", Controller: "C1", Action: "A57", Auth: "token", AntiCSRFCheck: true, CORS: routegenCORS1, Parent: "r52", Pos: "routes.conf:403:11"},
+	{Index: 99, Domain: 2, Name: "r57", Method: "WS", Path: "/@/...", Controller: "C1", Action: "A57", Auth: "token", WebSocket: true, Parent: "r52", Pos: "routes.conf:403:11"},
+	{Index: 100, Domain: 2, Name: "r62", Method: "GET", Path: "/a-b", Controller: "C2", Action: "A62", Auth: "basic", AntiCSRFCheck: true, CORS: routegenCORS1, Parent: "r60", Pos: "routes.conf:435:15"},
+	{Index: 101, Domain: 2, Name: "s51", Method: "GET", Path: "/a/*filepath", Static: true, Dir: "files", Params: []string{"filepath"}, Pos: "routes.conf:370:7"},
+	{Index: 102, Domain: 2, Name: "r55", Method: "CONNECT", Path: "/ab/user_:p1", Controller: "C2", Action: "A55", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p1"}, CORS: routegenCORS1, Parent: "r53", Pos: "routes.conf:389:15"},
+	{Index: 103, Domain: 2, Name: "r53", Method: "GET", Path: "/ab/user_:p1", Controller: "C2", Action: "A53", Auth: "token", AntiCSRFCheck: true, Params: []string{"p1"}, CORS: routegenCORS1, Parent: "r52", Pos: "routes.conf:379:11"},
+	{Index: 104, Domain: 2, Name: "r53", Method: "HEAD", Path: "/ab/user_:p1", Controller: "C2", Action: "A53", Auth: "token", AntiCSRFCheck: true, Params: []string{"p1"}, CORS: routegenCORS1, Parent: "r52", Pos: "routes.conf:379:11"},
+	{Index: 105, Domain: 2, Name: "r53", Method: "PATCH", Path: "/ab/user_:p1", Controller: "C2", Action: "A53", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, CORS: routegenCORS1, Parent: "r52", Pos: "routes.conf:379:11"},
+	{Index: 106, Domain: 2, Name: "r55", Method: "PUT", Path: "/ab/user_:p1", Controller: "C2", Action: "A55", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, CORS: routegenCORS1, Parent: "r53", Pos: "routes.conf:389:15"},
+	{Index: 107, Domain: 2, Name: "r55", Method: "TRACE", Path: "/ab/user_:p1", Controller: "C2", Action: "A55", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p1"}, CORS: routegenCORS1, Parent: "r53", Pos: "routes.conf:389:15"},
+	{Index: 108, Domain: 2, Name: "r54", Method: "WS", Path: "/ab/user_:p1", Controller: "C2", Action: "A54", Auth: "token", WebSocket: true, Params: []string{"p1"}, Parent: "r53", Pos: "routes.conf:385:15"},
+	{Index: 109, Domain: 2, Name: "r56", Method: "GET", Path: "/ab/user_:p1/:p2", Controller: "C0", Action: "A56", Auth: "token", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, CORS: routegenCORS1, Parent: "r53", Pos: "routes.conf:394:15"},
+	{Index: 110, Domain: 2, Name: "r60", Method: "CONNECT", Path: "/abc/~u", Controller: "C2", Action: "A60", Auth: "basic", AntiCSRFCheck: true, CORS: routegenCORS1, Parent: "r58", Pos: "routes.conf:425:11"},
+	{Index: 111, Domain: 2, Name: "r58", Method: "GET", Path: "/abc/~u", Controller: "C2", Action: "A58", Auth: "basic", AntiCSRFCheck: true, CORS: routegenCORS1, Pos: "routes.conf:411:7"},
+	{Index: 112, Domain: 2, Name: "r59", Method: "HEAD", Path: "/abc/~u", Controller: "C2", Action: "A59", Auth: "authenticated", AntiCSRFCheck: true, CORS: routegenCORS1, Parent: "r58", Pos: "routes.conf:419:11"},
+	{Index: 113, Domain: 2, Name: "r61", Method: "POST", Path: "/abc/~u", Controller: "C2", Action: "A61", Auth: "basic", MaxBodySize: 8, AntiCSRFCheck: true, CORS: routegenCORS1, Parent: "r60", Pos: "routes.conf:430:15"},
+	{Index: 114, Domain: 2, Name: "r59", Method: "WS", Path: "/abc/~u", Controller: "C2", Action: "A59", Auth: "authenticated", WebSocket: true, Parent: "r58", Pos: "routes.conf:419:11"},
+	{Index: 115, Domain: 2, Name: "r63", Method: "HEAD", Path: "/abc/~u/users/~:p3", Controller: "C2", Action: "A63", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p3"}, Constraints: []string{"max=3"}, CORS: routegenCORS1, Parent: "r58", Pos: "routes.conf:443:11"},
+	{Index: 116, Domain: 2, Name: "r63", Method: "POST", Path: "/abc/~u/users/~:p3", Controller: "C2", Action: "A63", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3"}, Constraints: []string{"max=3"}, CORS: routegenCORS1, Parent: "r58", Pos: "routes.conf:443:11"},
 }
 
 // routegenCatchAlls are the catch_all routes, of domain i at index i; zero for a domain with none.
 var routegenCatchAlls = []runtime.Route{
-	{Index: 117, Name: "catch_all", Method: "*", Path: "*", Controller: "Fallback", Action: "NotFound", MaxBodySize: 1024, CORS: routegenCORS15, Pos: "routes.conf:6:5"},
-	{Index: 118, Domain: 1, Name: "catch_all", Method: "*", Path: "*", Controller: "Fallback", Action: "NotFound", MaxBodySize: 5242880, Pos: "routes.conf:187:5"},
-	{Index: 119, Domain: 2, Name: "catch_all", Method: "*", Path: "*", Controller: "Fallback", Action: "NotFound", Auth: "authenticated", MaxBodySize: 1024, AntiCSRFCheck: true, Pos: "routes.conf:366:5"},
+	{Index: 117, Name: "catch_all", Method: "*", Path: "*", Controller: "Fallback", Action: "NotFound", MaxBodySize: 1024, CORS: routegenCORS10, Pos: "routes.conf:6:5"},
+	{Index: 118, Domain: 1, Name: "catch_all", Method: "*", Path: "*", Controller: "Fallback", Action: "NotFound", MaxBodySize: 5242880, Pos: "routes.conf:185:5"},
+	{Index: 119, Domain: 2, Name: "catch_all", Method: "*", Path: "*", Controller: "Fallback", Action: "NotFound", MaxBodySize: 5242880, CORS: routegenCORS1, Pos: "routes.conf:368:5"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -1309,166 +1267,166 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 type C0Controller interface {
 //line routes.conf:8:6
 	A1(ctx *runtime.Context, p0 string) error // serves r1: PUT /ab:p0 (routes.conf:8:7)
-//line routes.conf:121:6
-	A17(ctx *runtime.Context, p0 string) error // serves r17: DELETE /:p0/= (routes.conf:121:7), r17: OPTIONS /:p0/= (routes.conf:121:7)
-//line routes.conf:138:6
-	A19(ctx *runtime.Context) error // serves r19: GET /1 (routes.conf:138:7)
+//line routes.conf:117:6
+	A17(ctx *runtime.Context, p0 string) error // serves r17: DELETE /:p0/= (routes.conf:117:7), r17: OPTIONS /:p0/= (routes.conf:117:7)
+//line routes.conf:133:6
+	A19(ctx *runtime.Context) error // serves r19: GET /1 (routes.conf:133:7)
 //line routes.conf:15:6
 	A2(ctx *runtime.Context) error // serves r2: CONNECT /x.y (routes.conf:15:7), r2: WS /x.y (routes.conf:15:7)
-//line routes.conf:147:10
-	A20(ctx *runtime.Context, p1 string, p2 string) error // serves r20: HEAD /1/:p1/:p2 (routes.conf:147:11)
-//line routes.conf:159:10
-	A22(ctx *runtime.Context, p1 string, p2 string) error // serves r22: GET /1/:p1/:p2 (routes.conf:159:11), r22: OPTIONS /1/:p1/:p2 (routes.conf:159:11), r22: PATCH /1/:p1/:p2 (routes.conf:159:11)
-//line routes.conf:193:6
-	A27(ctx *runtime.Context) error // serves r27: GET /1 (routes.conf:193:7), r27: WS /1 (routes.conf:193:7)
-//line routes.conf:215:6
-	A30(ctx *runtime.Context, p0 string, p1 string) error // serves r30: GET /x.:p0/:p1 (routes.conf:215:7), r30: PUT /x.:p0/:p1 (routes.conf:215:7)
-//line routes.conf:223:6
-	A31(ctx *runtime.Context) error // serves r31: GET /abc/ab (routes.conf:223:7)
-//line routes.conf:229:6
-	A32(ctx *runtime.Context) error // serves r32: POST /b/v1 (routes.conf:229:7), r32: TRACE /b/v1 (routes.conf:229:7)
-//line routes.conf:236:6
-	A33(ctx *runtime.Context, rest string) error // serves r33: GET /.*rest (routes.conf:236:7)
-//line routes.conf:243:6
-	A34(ctx *runtime.Context) error // serves r34: PATCH /a-b/a (routes.conf:243:7), r34: POST /a-b/a (routes.conf:243:7)
-//line routes.conf:328:6
-	A47(ctx *runtime.Context, p0 string) error // serves r47: GET /:p0/a-b (routes.conf:328:7), r47: POST /:p0/a-b (routes.conf:328:7)
+//line routes.conf:141:10
+	A20(ctx *runtime.Context, p1 string, p2 string) error // serves r20: HEAD /1/:p1/:p2 (routes.conf:141:11)
+//line routes.conf:155:10
+	A22(ctx *runtime.Context, p1 string, p2 string) error // serves r22: GET /1/:p1/:p2 (routes.conf:155:11), r22: OPTIONS /1/:p1/:p2 (routes.conf:155:11), r22: PATCH /1/:p1/:p2 (routes.conf:155:11)
+//line routes.conf:191:6
+	A27(ctx *runtime.Context) error // serves r27: GET /1 (routes.conf:191:7), r27: WS /1 (routes.conf:191:7)
+//line routes.conf:213:6
+	A30(ctx *runtime.Context, p0 string, p1 string) error // serves r30: GET /x.:p0/:p1 (routes.conf:213:7), r30: PUT /x.:p0/:p1 (routes.conf:213:7)
+//line routes.conf:221:6
+	A31(ctx *runtime.Context) error // serves r31: GET /abc/ab (routes.conf:221:7)
+//line routes.conf:227:6
+	A32(ctx *runtime.Context) error // serves r32: POST /b/v1 (routes.conf:227:7), r32: TRACE /b/v1 (routes.conf:227:7)
+//line routes.conf:234:6
+	A33(ctx *runtime.Context, rest string) error // serves r33: GET /.*rest (routes.conf:234:7)
+//line routes.conf:241:6
+	A34(ctx *runtime.Context) error // serves r34: PATCH /a-b/a (routes.conf:241:7), r34: POST /a-b/a (routes.conf:241:7)
+//line routes.conf:329:6
+	A47(ctx *runtime.Context, p0 string) error // serves r47: GET /:p0/a-b (routes.conf:329:7), r47: POST /:p0/a-b (routes.conf:329:7)
 //line routes.conf:336:10
 	A48(ctx *runtime.Context, p0 string) error // serves r48: CONNECT /:p0/a-b/... (routes.conf:336:11), r48: PATCH /:p0/a-b/... (routes.conf:336:11), r48: WS /:p0/a-b/... (routes.conf:336:11)
-//line routes.conf:342:14
-	A49(ctx *runtime.Context, p0 string) error // serves r49: GET /:p0/a-b/.../new/ab (routes.conf:342:15), r49: HEAD /:p0/a-b/.../new/ab (routes.conf:342:15), r49: OPTIONS /:p0/a-b/.../new/ab (routes.conf:342:15)
+//line routes.conf:344:14
+	A49(ctx *runtime.Context, p0 string) error // serves r49: GET /:p0/a-b/.../new/ab (routes.conf:344:15), r49: HEAD /:p0/a-b/.../new/ab (routes.conf:344:15), r49: OPTIONS /:p0/a-b/.../new/ab (routes.conf:344:15)
 //line routes.conf:352:10
 	A50(ctx *runtime.Context, p0 string) error // serves r50: POST /:p0/a-b/.a (routes.conf:352:11), r50: PUT /:p0/a-b/.a (routes.conf:352:11), r50: TRACE /:p0/a-b/.a (routes.conf:352:11)
-//line routes.conf:371:6
-	A52(ctx *runtime.Context) error // serves r52: HEAD / (routes.conf:371:7)
-//line routes.conf:398:14
-	A56(ctx *runtime.Context, p1 string, p2 string) error // serves r56: GET /ab/user_:p1/:p2 (routes.conf:398:15)
-//line routes.conf:490:14
-	A70(ctx *runtime.Context, p0 string) error // serves r70: TRACE /:p0/=/a (routes.conf:490:15)
-//line routes_gen.go:1349:1
+//line routes.conf:373:6
+	A52(ctx *runtime.Context) error // serves r52: HEAD / (routes.conf:373:7)
+//line routes.conf:394:14
+	A56(ctx *runtime.Context, p1 string, p2 string) error // serves r56: GET /ab/user_:p1/:p2 (routes.conf:394:15)
+//line routes.conf:488:14
+	A70(ctx *runtime.Context, p0 string) error // serves r70: TRACE /:p0/=/a (routes.conf:488:15)
+//line routes_gen.go:1307:1
 }
 
 // C1Controller holds the actions of controller "C1".
 type C1Controller interface {
-//line routes.conf:71:14
-	A10(ctx *runtime.Context, p0 string, p1 int64) error // serves r10: POST /:p0/:p1/b/42/.a (routes.conf:71:15)
-//line routes.conf:76:14
-	A11(ctx *runtime.Context, p0 string, p1 int64) error // serves r11: TRACE /:p0/:p1/b/... (routes.conf:76:15)
-//line routes.conf:81:14
-	A12(ctx *runtime.Context, p0 string, p1 int64, p3 string) error // serves r12: HEAD /:p0/:p1/b/:p3 (routes.conf:81:15)
-//line routes.conf:105:10
-	A15(ctx *runtime.Context, p0 string) error // serves r15: WS /:p0/a/new (routes.conf:105:11)
-//line routes.conf:112:10
-	A16(ctx *runtime.Context, p0 string, rest string) error // serves r16: GET /:p0/~u/*rest (routes.conf:112:11)
-//line routes.conf:128:10
-	A18(ctx *runtime.Context, p0 string, p2 string) error // serves r18: PATCH /:p0/=/:p2 (routes.conf:128:11)
-//line routes.conf:153:10
-	A21(ctx *runtime.Context, rest string) error // serves r21: GET /1/user_x/v*rest (routes.conf:153:11), r21: PUT /1/user_x/v*rest (routes.conf:153:11)
-//line routes.conf:201:6
-	A28(ctx *runtime.Context, rest string) error // serves r28: HEAD /*rest (routes.conf:201:7), r28: PATCH /*rest (routes.conf:201:7), r28: TRACE /*rest (routes.conf:201:7)
-//line routes.conf:208:10
-	A29(ctx *runtime.Context, rest string) error // serves r29: GET /*rest (routes.conf:208:11)
-//line routes.conf:250:6
-	A35(ctx *runtime.Context, p0 string) error // serves r35: PUT /:p0 (routes.conf:250:7), r35: WS /:p0 (routes.conf:250:7)
-//line routes.conf:257:10
-	A36(ctx *runtime.Context, p0 string) error // serves r36: GET /:p0 (routes.conf:257:11)
-//line routes.conf:264:6
-	A37(ctx *runtime.Context, p0 string) error // serves r37: POST /:p0/x.y (routes.conf:264:7)
-//line routes.conf:270:10
-	A38(ctx *runtime.Context, p0 string, rest string) error // serves r38: DELETE /:p0/x.y/*rest (routes.conf:270:11), r38: HEAD /:p0/x.y/*rest (routes.conf:270:11), r38: OPTIONS /:p0/x.y/*rest (routes.conf:270:11)
-//line routes.conf:278:10
-	A39(ctx *runtime.Context, p0 string) error // serves r39: OPTIONS /:p0/x.y (routes.conf:278:11)
+//line routes.conf:68:14
+	A10(ctx *runtime.Context, p0 string, p1 int64) error // serves r10: POST /:p0/:p1/b/42/.a (routes.conf:68:15)
+//line routes.conf:74:14
+	A11(ctx *runtime.Context, p0 string, p1 int64) error // serves r11: TRACE /:p0/:p1/b/... (routes.conf:74:15)
+//line routes.conf:79:14
+	A12(ctx *runtime.Context, p0 string, p1 int64, p3 string) error // serves r12: HEAD /:p0/:p1/b/:p3 (routes.conf:79:15)
+//line routes.conf:101:10
+	A15(ctx *runtime.Context, p0 string) error // serves r15: WS /:p0/a/new (routes.conf:101:11)
+//line routes.conf:108:10
+	A16(ctx *runtime.Context, p0 string, rest string) error // serves r16: GET /:p0/~u/*rest (routes.conf:108:11)
+//line routes.conf:125:10
+	A18(ctx *runtime.Context, p0 string, p2 string) error // serves r18: PATCH /:p0/=/:p2 (routes.conf:125:11)
+//line routes.conf:148:10
+	A21(ctx *runtime.Context, rest string) error // serves r21: GET /1/user_x/v*rest (routes.conf:148:11), r21: PUT /1/user_x/v*rest (routes.conf:148:11)
+//line routes.conf:199:6
+	A28(ctx *runtime.Context, rest string) error // serves r28: HEAD /*rest (routes.conf:199:7), r28: PATCH /*rest (routes.conf:199:7), r28: TRACE /*rest (routes.conf:199:7)
+//line routes.conf:206:10
+	A29(ctx *runtime.Context, rest string) error // serves r29: GET /*rest (routes.conf:206:11)
+//line routes.conf:248:6
+	A35(ctx *runtime.Context, p0 string) error // serves r35: PUT /:p0 (routes.conf:248:7), r35: WS /:p0 (routes.conf:248:7)
+//line routes.conf:255:10
+	A36(ctx *runtime.Context, p0 string) error // serves r36: GET /:p0 (routes.conf:255:11)
+//line routes.conf:262:6
+	A37(ctx *runtime.Context, p0 string) error // serves r37: POST /:p0/x.y (routes.conf:262:7)
+//line routes.conf:268:10
+	A38(ctx *runtime.Context, p0 string, rest string) error // serves r38: DELETE /:p0/x.y/*rest (routes.conf:268:11), r38: HEAD /:p0/x.y/*rest (routes.conf:268:11), r38: OPTIONS /:p0/x.y/*rest (routes.conf:268:11)
+//line routes.conf:276:10
+	A39(ctx *runtime.Context, p0 string) error // serves r39: OPTIONS /:p0/x.y (routes.conf:276:11)
 //line routes.conf:29:6
 	A4(ctx *runtime.Context) error // serves r4: GET /... (routes.conf:29:7)
-//line routes.conf:282:14
-	A40(ctx *runtime.Context, p0 string) error // serves r40: DELETE /:p0/x.y (routes.conf:282:15)
-//line routes.conf:288:14
-	A41(ctx *runtime.Context, p0 string, p2 string) error // serves r41: CONNECT /:p0/x.y/~:p2 (routes.conf:288:15)
-//line routes.conf:294:14
-	A42(ctx *runtime.Context, p0 string) error // serves r42: GET /:p0/x.y (routes.conf:294:15), r42: WS /:p0/x.y (routes.conf:294:15)
-//line routes.conf:307:10
-	A44(ctx *runtime.Context, p0 string) error // serves r44: GET /:p0/x.y/42 (routes.conf:307:11)
+//line routes.conf:281:14
+	A40(ctx *runtime.Context, p0 string) error // serves r40: DELETE /:p0/x.y (routes.conf:281:15)
+//line routes.conf:286:14
+	A41(ctx *runtime.Context, p0 string, p2 string) error // serves r41: CONNECT /:p0/x.y/~:p2 (routes.conf:286:15)
+//line routes.conf:291:14
+	A42(ctx *runtime.Context, p0 string) error // serves r42: GET /:p0/x.y (routes.conf:291:15), r42: WS /:p0/x.y (routes.conf:291:15)
+//line routes.conf:306:10
+	A44(ctx *runtime.Context, p0 string) error // serves r44: GET /:p0/x.y/42 (routes.conf:306:11)
 //line routes.conf:313:14
 	A45(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r45: CONNECT /:p0/x.y/42/:p3/*rest (routes.conf:313:15), r45: GET /:p0/x.y/42/:p3/*rest (routes.conf:313:15)
 //line routes.conf:319:14
 	A46(ctx *runtime.Context, p0 string, p3 string) error // serves r46: OPTIONS /:p0/x.y/42/~:p3/~u (routes.conf:319:15)
-//line routes.conf:406:10
-	A57(ctx *runtime.Context) error // serves r57: GET /@/... (routes.conf:406:11), r57: WS /@/... (routes.conf:406:11)
-//line routes.conf:452:6
-	A64(ctx *runtime.Context, p0 string) error // serves r64: CONNECT /:p0 (routes.conf:452:7), r64: GET /:p0 (routes.conf:452:7), r64: TRACE /:p0 (routes.conf:452:7)
-//line routes.conf:458:10
-	A65(ctx *runtime.Context, p0 string, p2 string) error // serves r65: WS /:p0/ab/:p2 (routes.conf:458:11)
+//line routes.conf:403:10
+	A57(ctx *runtime.Context) error // serves r57: GET /@/... (routes.conf:403:11), r57: WS /@/... (routes.conf:403:11)
+//line routes.conf:450:6
+	A64(ctx *runtime.Context, p0 string) error // serves r64: CONNECT /:p0 (routes.conf:450:7), r64: GET /:p0 (routes.conf:450:7), r64: TRACE /:p0 (routes.conf:450:7)
+//line routes.conf:457:10
+	A65(ctx *runtime.Context, p0 string, p2 string) error // serves r65: WS /:p0/ab/:p2 (routes.conf:457:11)
 //line routes.conf:464:14
 	A66(ctx *runtime.Context, p0 string, p2 string) error // serves r66: GET /:p0/ab/:p2/new/1 (routes.conf:464:15), r66: TRACE /:p0/ab/:p2/new/1 (routes.conf:464:15), r66: WS /:p0/ab/:p2/new/1 (routes.conf:464:15)
-//line routes.conf:471:14
-	A67(ctx *runtime.Context, p0 string, p2 string) error // serves r67: PUT /:p0/ab/:p2/v1/ab (routes.conf:471:15), r67: WS /:p0/ab/:p2/v1/ab (routes.conf:471:15)
-//line routes.conf:479:10
-	A68(ctx *runtime.Context, p0 string) error // serves r68: GET /:p0/= (routes.conf:479:11)
-//line routes.conf:484:14
-	A69(ctx *runtime.Context, p0 string) error // serves r69: GET /:p0/=/a (routes.conf:484:15), r69: HEAD /:p0/=/a (routes.conf:484:15)
-//line routes.conf:496:14
-	A71(ctx *runtime.Context, p0 string) error // serves r71: GET /:p0/=/user_x/@ (routes.conf:496:15), r71: POST /:p0/=/user_x/@ (routes.conf:496:15)
-//line routes.conf:58:6
-	A8(ctx *runtime.Context, p0 string) error // serves r8: POST /:p0 (routes.conf:58:7), r8: WS /:p0 (routes.conf:58:7)
-//line routes.conf:65:10
-	A9(ctx *runtime.Context, p0 string, p1 int64) error // serves r9: GET /:p0/:p1/b (routes.conf:65:11)
-//line routes_gen.go:1416:1
+//line routes.conf:470:14
+	A67(ctx *runtime.Context, p0 string, p2 string) error // serves r67: PUT /:p0/ab/:p2/v1/ab (routes.conf:470:15), r67: WS /:p0/ab/:p2/v1/ab (routes.conf:470:15)
+//line routes.conf:477:10
+	A68(ctx *runtime.Context, p0 string) error // serves r68: GET /:p0/= (routes.conf:477:11)
+//line routes.conf:483:14
+	A69(ctx *runtime.Context, p0 string) error // serves r69: GET /:p0/=/a (routes.conf:483:15), r69: HEAD /:p0/=/a (routes.conf:483:15)
+//line routes.conf:494:14
+	A71(ctx *runtime.Context, p0 string) error // serves r71: GET /:p0/=/user_x/@ (routes.conf:494:15), r71: POST /:p0/=/user_x/@ (routes.conf:494:15)
+//line routes.conf:57:6
+	A8(ctx *runtime.Context, p0 string) error // serves r8: POST /:p0 (routes.conf:57:7), r8: WS /:p0 (routes.conf:57:7)
+//line routes.conf:63:10
+	A9(ctx *runtime.Context, p0 string, p1 int64) error // serves r9: GET /:p0/:p1/b (routes.conf:63:11)
+//line routes_gen.go:1374:1
 }
 
 // C2Controller holds the actions of controller "C2".
 type C2Controller interface {
-//line routes.conf:87:14
-	A13(ctx *runtime.Context, p0 string, p1 int64) error // serves r13: POST /:p0/:p1/b (routes.conf:87:15)
-//line routes.conf:97:10
-	A14(ctx *runtime.Context, p0 string, rest string) error // serves r14: HEAD /:p0/*rest (routes.conf:97:11)
-//line routes.conf:168:6
-	A23(ctx *runtime.Context) error // serves r23: TRACE / (routes.conf:168:7)
-//line routes.conf:175:10
-	A24(ctx *runtime.Context, rest string) error // serves r24: POST /*rest (routes.conf:175:11)
+//line routes.conf:84:14
+	A13(ctx *runtime.Context, p0 string, p1 int64) error // serves r13: POST /:p0/:p1/b (routes.conf:84:15)
+//line routes.conf:92:10
+	A14(ctx *runtime.Context, p0 string, rest string) error // serves r14: HEAD /:p0/*rest (routes.conf:92:11)
+//line routes.conf:163:6
+	A23(ctx *runtime.Context) error // serves r23: TRACE / (routes.conf:163:7)
+//line routes.conf:170:10
+	A24(ctx *runtime.Context, rest string) error // serves r24: POST /*rest (routes.conf:170:11)
 //line routes.conf:22:6
 	A3(ctx *runtime.Context, p1 string) error // serves r3: POST /@/1:p1 (routes.conf:22:7)
-//line routes.conf:298:14
-	A43(ctx *runtime.Context, p1 string) error // serves r43: GET /.../:p1 (routes.conf:298:15), r43: POST /.../:p1 (routes.conf:298:15)
+//line routes.conf:296:14
+	A43(ctx *runtime.Context, p1 string) error // serves r43: GET /.../:p1 (routes.conf:296:15), r43: POST /.../:p1 (routes.conf:296:15)
 //line routes.conf:35:6
 	A5(ctx *runtime.Context) error // serves r5: PATCH /... (routes.conf:35:7), r5: TRACE /... (routes.conf:35:7)
 //line routes.conf:379:10
 	A53(ctx *runtime.Context, p1 string) error // serves r53: GET /ab/user_:p1 (routes.conf:379:11), r53: HEAD /ab/user_:p1 (routes.conf:379:11), r53: PATCH /ab/user_:p1 (routes.conf:379:11)
-//line routes.conf:388:14
-	A54(ctx *runtime.Context, p1 string) error // serves r54: WS /ab/user_:p1 (routes.conf:388:15)
-//line routes.conf:393:14
-	A55(ctx *runtime.Context, p1 string) error // serves r55: CONNECT /ab/user_:p1 (routes.conf:393:15), r55: PUT /ab/user_:p1 (routes.conf:393:15), r55: TRACE /ab/user_:p1 (routes.conf:393:15)
-//line routes.conf:415:6
-	A58(ctx *runtime.Context) error // serves r58: GET /abc/~u (routes.conf:415:7)
-//line routes.conf:422:10
-	A59(ctx *runtime.Context) error // serves r59: HEAD /abc/~u (routes.conf:422:11), r59: WS /abc/~u (routes.conf:422:11)
+//line routes.conf:385:14
+	A54(ctx *runtime.Context, p1 string) error // serves r54: WS /ab/user_:p1 (routes.conf:385:15)
+//line routes.conf:389:14
+	A55(ctx *runtime.Context, p1 string) error // serves r55: CONNECT /ab/user_:p1 (routes.conf:389:15), r55: PUT /ab/user_:p1 (routes.conf:389:15), r55: TRACE /ab/user_:p1 (routes.conf:389:15)
+//line routes.conf:411:6
+	A58(ctx *runtime.Context) error // serves r58: GET /abc/~u (routes.conf:411:7)
+//line routes.conf:419:10
+	A59(ctx *runtime.Context) error // serves r59: HEAD /abc/~u (routes.conf:419:11), r59: WS /abc/~u (routes.conf:419:11)
 //line routes.conf:44:10
 	A6(ctx *runtime.Context) error // serves r6: PATCH /.../1/user_x (routes.conf:44:11)
-//line routes.conf:427:10
-	A60(ctx *runtime.Context) error // serves r60: CONNECT /abc/~u (routes.conf:427:11)
-//line routes.conf:432:14
-	A61(ctx *runtime.Context) error // serves r61: POST /abc/~u (routes.conf:432:15)
-//line routes.conf:437:14
-	A62(ctx *runtime.Context) error // serves r62: GET /a-b (routes.conf:437:15)
-//line routes.conf:444:10
-	A63(ctx *runtime.Context, p3 string) error // serves r63: HEAD /abc/~u/users/~:p3 (routes.conf:444:11), r63: POST /abc/~u/users/~:p3 (routes.conf:444:11)
+//line routes.conf:425:10
+	A60(ctx *runtime.Context) error // serves r60: CONNECT /abc/~u (routes.conf:425:11)
+//line routes.conf:430:14
+	A61(ctx *runtime.Context) error // serves r61: POST /abc/~u (routes.conf:430:15)
+//line routes.conf:435:14
+	A62(ctx *runtime.Context) error // serves r62: GET /a-b (routes.conf:435:15)
+//line routes.conf:443:10
+	A63(ctx *runtime.Context, p3 string) error // serves r63: HEAD /abc/~u/users/~:p3 (routes.conf:443:11), r63: POST /abc/~u/users/~:p3 (routes.conf:443:11)
 //line routes.conf:51:6
 	A7(ctx *runtime.Context, p0 string) error // serves r7: GET /:p0 (routes.conf:51:7)
 //line routes.conf:503:10
 	A72(ctx *runtime.Context, p0 string, p2 string) error // serves r72: CONNECT /:p0/=/x.:p2 (routes.conf:503:11), r72: GET /:p0/=/x.:p2 (routes.conf:503:11), r72: POST /:p0/=/x.:p2 (routes.conf:503:11)
-//line routes.conf:512:14
-	A73(ctx *runtime.Context, p0 string, p2 string) error // serves r73: PATCH /:p0/=/x.:p2 (routes.conf:512:15)
-//line routes.conf:522:6
-	A74(ctx *runtime.Context, p0 string, p1 string) error // serves r74: OPTIONS /:p0/ab:p1 (routes.conf:522:7)
+//line routes.conf:510:14
+	A73(ctx *runtime.Context, p0 string, p2 string) error // serves r73: PATCH /:p0/=/x.:p2 (routes.conf:510:15)
+//line routes.conf:519:6
+	A74(ctx *runtime.Context, p0 string, p1 string) error // serves r74: OPTIONS /:p0/ab:p1 (routes.conf:519:7)
 //line routes.conf:528:10
 	A75(ctx *runtime.Context, p0 string, p1 string) error // serves r75: HEAD /:p0/ab:p1 (routes.conf:528:11)
-//line routes_gen.go:1465:1
+//line routes_gen.go:1423:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line routes.conf:6:4
-	NotFound(ctx *runtime.Context) error // serves the catch_all of domain "d0" (routes.conf:6:5), the catch_all of domain "d1" (routes.conf:187:5), the catch_all of domain "d2" (routes.conf:366:5)
-//line routes_gen.go:1472:1
+	NotFound(ctx *runtime.Context) error // serves the catch_all of domain "d0" (routes.conf:6:5), the catch_all of domain "d1" (routes.conf:185:5), the catch_all of domain "d2" (routes.conf:368:5)
+//line routes_gen.go:1430:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -1810,23 +1768,23 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: base}
 }
 
-// R23 returns the URL of route "r23": / (routes.conf:168:7).
+// R23 returns the URL of route "r23": / (routes.conf:163:7).
 //
-//line routes.conf:168:1
+//line routes.conf:163:1
 func (u URLBuilder) R23() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:1821:1
+//line routes_gen.go:1779:1
 
-// R24 returns the URL of route "r24": /*rest (routes.conf:175:11).
+// R24 returns the URL of route "r24": /*rest (routes.conf:170:11).
 //
-//line routes.conf:175:1
+//line routes.conf:170:1
 func (u URLBuilder) R24(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 1, rest)
 }
 
-//line routes_gen.go:1830:1
+//line routes_gen.go:1788:1
 
 // R4 returns the URL of route "r4": /... (routes.conf:29:7).
 //
@@ -1835,7 +1793,7 @@ func (u URLBuilder) R4() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:1839:1
+//line routes_gen.go:1797:1
 
 // R5 returns the URL of route "r5": /... (routes.conf:35:7).
 //
@@ -1844,7 +1802,7 @@ func (u URLBuilder) R5() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:1848:1
+//line routes_gen.go:1806:1
 
 // R6 returns the URL of route "r6": /.../1/user_x (routes.conf:44:11).
 //
@@ -1853,43 +1811,43 @@ func (u URLBuilder) R6() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:1857:1
+//line routes_gen.go:1815:1
 
-// R19 returns the URL of route "r19": /1 (routes.conf:138:7).
+// R19 returns the URL of route "r19": /1 (routes.conf:133:7).
 //
-//line routes.conf:138:1
+//line routes.conf:133:1
 func (u URLBuilder) R19() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:1866:1
+//line routes_gen.go:1824:1
 
-// R22 returns the URL of route "r22": /1/:p1/:p2 (routes.conf:159:11).
+// R22 returns the URL of route "r22": /1/:p1/:p2 (routes.conf:155:11).
 //
-//line routes.conf:159:1
+//line routes.conf:155:1
 func (u URLBuilder) R22(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, p1, p2)
 }
 
-//line routes_gen.go:1875:1
+//line routes_gen.go:1833:1
 
-// R20 returns the URL of route "r20": /1/:p1/:p2 (routes.conf:147:11).
+// R20 returns the URL of route "r20": /1/:p1/:p2 (routes.conf:141:11).
 //
-//line routes.conf:147:1
+//line routes.conf:141:1
 func (u URLBuilder) R20(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, p1, p2)
 }
 
-//line routes_gen.go:1884:1
+//line routes_gen.go:1842:1
 
-// R21 returns the URL of route "r21": /1/user_x/v*rest (routes.conf:153:11).
+// R21 returns the URL of route "r21": /1/user_x/v*rest (routes.conf:148:11).
 //
-//line routes.conf:153:1
+//line routes.conf:148:1
 func (u URLBuilder) R21(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 11, rest)
 }
 
-//line routes_gen.go:1893:1
+//line routes_gen.go:1851:1
 
 // R7 returns the URL of route "r7": /:p0 (routes.conf:51:7).
 //
@@ -1898,106 +1856,106 @@ func (u URLBuilder) R7(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 13, p0)
 }
 
-//line routes_gen.go:1902:1
+//line routes_gen.go:1860:1
 
-// R8 returns the URL of route "r8": /:p0 (routes.conf:58:7).
+// R8 returns the URL of route "r8": /:p0 (routes.conf:57:7).
 //
-//line routes.conf:58:1
+//line routes.conf:57:1
 func (u URLBuilder) R8(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, p0)
 }
 
-//line routes_gen.go:1911:1
+//line routes_gen.go:1869:1
 
-// R14 returns the URL of route "r14": /:p0/*rest (routes.conf:97:11).
+// R14 returns the URL of route "r14": /:p0/*rest (routes.conf:92:11).
 //
-//line routes.conf:97:1
+//line routes.conf:92:1
 func (u URLBuilder) R14(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 16, p0, rest)
 }
 
-//line routes_gen.go:1920:1
+//line routes_gen.go:1878:1
 
-// R9 returns the URL of route "r9": /:p0/:p1/b (routes.conf:65:11).
+// R9 returns the URL of route "r9": /:p0/:p1/b (routes.conf:63:11).
 //
-//line routes.conf:65:1
+//line routes.conf:63:1
 func (u URLBuilder) R9(p0 string, p1 int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 17, p0, strconv.FormatInt(p1, 10))
 }
 
-//line routes_gen.go:1929:1
+//line routes_gen.go:1887:1
 
-// R13 returns the URL of route "r13": /:p0/:p1/b (routes.conf:87:15).
+// R13 returns the URL of route "r13": /:p0/:p1/b (routes.conf:84:15).
 //
-//line routes.conf:87:1
+//line routes.conf:84:1
 func (u URLBuilder) R13(p0 string, p1 int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 18, p0, strconv.FormatInt(p1, 10))
 }
 
-//line routes_gen.go:1938:1
+//line routes_gen.go:1896:1
 
-// R11 returns the URL of route "r11": /:p0/:p1/b/... (routes.conf:76:15).
+// R11 returns the URL of route "r11": /:p0/:p1/b/... (routes.conf:74:15).
 //
-//line routes.conf:76:1
+//line routes.conf:74:1
 func (u URLBuilder) R11(p0 string, p1 int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, p0, strconv.FormatInt(p1, 10))
 }
 
-//line routes_gen.go:1947:1
+//line routes_gen.go:1905:1
 
-// R10 returns the URL of route "r10": /:p0/:p1/b/42/.a (routes.conf:71:15).
+// R10 returns the URL of route "r10": /:p0/:p1/b/42/.a (routes.conf:68:15).
 //
-//line routes.conf:71:1
+//line routes.conf:68:1
 func (u URLBuilder) R10(p0 string, p1 int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 20, p0, strconv.FormatInt(p1, 10))
 }
 
-//line routes_gen.go:1956:1
+//line routes_gen.go:1914:1
 
-// R12 returns the URL of route "r12": /:p0/:p1/b/:p3 (routes.conf:81:15).
+// R12 returns the URL of route "r12": /:p0/:p1/b/:p3 (routes.conf:79:15).
 //
-//line routes.conf:81:1
+//line routes.conf:79:1
 func (u URLBuilder) R12(p0 string, p1 int64, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 21, p0, strconv.FormatInt(p1, 10), p3)
 }
 
-//line routes_gen.go:1965:1
+//line routes_gen.go:1923:1
 
-// R17 returns the URL of route "r17": /:p0/= (routes.conf:121:7).
+// R17 returns the URL of route "r17": /:p0/= (routes.conf:117:7).
 //
-//line routes.conf:121:1
+//line routes.conf:117:1
 func (u URLBuilder) R17(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 22, p0)
 }
 
-//line routes_gen.go:1974:1
+//line routes_gen.go:1932:1
 
-// R18 returns the URL of route "r18": /:p0/=/:p2 (routes.conf:128:11).
+// R18 returns the URL of route "r18": /:p0/=/:p2 (routes.conf:125:11).
 //
-//line routes.conf:128:1
+//line routes.conf:125:1
 func (u URLBuilder) R18(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 24, p0, p2)
 }
 
-//line routes_gen.go:1983:1
+//line routes_gen.go:1941:1
 
-// R15 returns the URL of route "r15": /:p0/a/new (routes.conf:105:11).
+// R15 returns the URL of route "r15": /:p0/a/new (routes.conf:101:11).
 //
-//line routes.conf:105:1
+//line routes.conf:101:1
 func (u URLBuilder) R15(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 25, p0)
 }
 
-//line routes_gen.go:1992:1
+//line routes_gen.go:1950:1
 
-// R16 returns the URL of route "r16": /:p0/~u/*rest (routes.conf:112:11).
+// R16 returns the URL of route "r16": /:p0/~u/*rest (routes.conf:108:11).
 //
-//line routes.conf:112:1
+//line routes.conf:108:1
 func (u URLBuilder) R16(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 26, p0, rest)
 }
 
-//line routes_gen.go:2001:1
+//line routes_gen.go:1959:1
 
 // R3 returns the URL of route "r3": /@/1:p1 (routes.conf:22:7).
 //
@@ -2006,7 +1964,7 @@ func (u URLBuilder) R3(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 27, p1)
 }
 
-//line routes_gen.go:2010:1
+//line routes_gen.go:1968:1
 
 // R1 returns the URL of route "r1": /ab:p0 (routes.conf:8:7).
 //
@@ -2015,7 +1973,7 @@ func (u URLBuilder) R1(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 28, p0)
 }
 
-//line routes_gen.go:2019:1
+//line routes_gen.go:1977:1
 
 // R2 returns the URL of route "r2": /x.y (routes.conf:15:7).
 //
@@ -2024,88 +1982,88 @@ func (u URLBuilder) R2() string {
 	return routegenTable.HelperURL(u.base, 29)
 }
 
-//line routes_gen.go:2028:1
+//line routes_gen.go:1986:1
 
-// D1R29 returns the URL of route "d1.r29": /*rest on *.api.example.com (routes.conf:208:11).
+// D1R29 returns the URL of route "d1.r29": /*rest on *.api.example.com (routes.conf:206:11).
 //
-//line routes.conf:208:1
+//line routes.conf:206:1
 func (u URLBuilder) D1R29(subdomain string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 31, subdomain, rest)
 }
 
-//line routes_gen.go:2037:1
+//line routes_gen.go:1995:1
 
-// D1R28 returns the URL of route "d1.r28": /*rest on *.api.example.com (routes.conf:201:7).
+// D1R28 returns the URL of route "d1.r28": /*rest on *.api.example.com (routes.conf:199:7).
 //
-//line routes.conf:201:1
+//line routes.conf:199:1
 func (u URLBuilder) D1R28(subdomain string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 32, subdomain, rest)
 }
 
-//line routes_gen.go:2046:1
+//line routes_gen.go:2004:1
 
-// D1R33 returns the URL of route "d1.r33": /.*rest on *.api.example.com (routes.conf:236:7).
+// D1R33 returns the URL of route "d1.r33": /.*rest on *.api.example.com (routes.conf:234:7).
 //
-//line routes.conf:236:1
+//line routes.conf:234:1
 func (u URLBuilder) D1R33(subdomain string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 35, subdomain, rest)
 }
 
-//line routes_gen.go:2055:1
+//line routes_gen.go:2013:1
 
-// D1S26 returns the URL of route "d1.s26": /.../.../*filepath on *.api.example.com (routes.conf:190:7).
+// D1S26 returns the URL of route "d1.s26": /.../.../*filepath on *.api.example.com (routes.conf:188:7).
 //
-//line routes.conf:190:1
+//line routes.conf:188:1
 func (u URLBuilder) D1S26(subdomain string, filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 36, subdomain, filepath)
 }
 
-//line routes_gen.go:2064:1
+//line routes_gen.go:2022:1
 
-// D1R43 returns the URL of route "d1.r43": /.../:p1 on *.api.example.com (routes.conf:298:15).
+// D1R43 returns the URL of route "d1.r43": /.../:p1 on *.api.example.com (routes.conf:296:15).
 //
-//line routes.conf:298:1
+//line routes.conf:296:1
 func (u URLBuilder) D1R43(subdomain string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 37, subdomain, p1)
 }
 
-//line routes_gen.go:2073:1
+//line routes_gen.go:2031:1
 
-// D1R27 returns the URL of route "d1.r27": /1 on *.api.example.com (routes.conf:193:7).
+// D1R27 returns the URL of route "d1.r27": /1 on *.api.example.com (routes.conf:191:7).
 //
-//line routes.conf:193:1
+//line routes.conf:191:1
 func (u URLBuilder) D1R27(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 39, subdomain)
 }
 
-//line routes_gen.go:2082:1
+//line routes_gen.go:2040:1
 
-// D1R36 returns the URL of route "d1.r36": /:p0 on *.api.example.com (routes.conf:257:11).
+// D1R36 returns the URL of route "d1.r36": /:p0 on *.api.example.com (routes.conf:255:11).
 //
-//line routes.conf:257:1
+//line routes.conf:255:1
 func (u URLBuilder) D1R36(subdomain string, p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 41, subdomain, p0)
 }
 
-//line routes_gen.go:2091:1
+//line routes_gen.go:2049:1
 
-// D1R35 returns the URL of route "d1.r35": /:p0 on *.api.example.com (routes.conf:250:7).
+// D1R35 returns the URL of route "d1.r35": /:p0 on *.api.example.com (routes.conf:248:7).
 //
-//line routes.conf:250:1
+//line routes.conf:248:1
 func (u URLBuilder) D1R35(subdomain string, p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 42, subdomain, p0)
 }
 
-//line routes_gen.go:2100:1
+//line routes_gen.go:2058:1
 
-// D1R47 returns the URL of route "d1.r47": /:p0/a-b on *.api.example.com (routes.conf:328:7).
+// D1R47 returns the URL of route "d1.r47": /:p0/a-b on *.api.example.com (routes.conf:329:7).
 //
-//line routes.conf:328:1
+//line routes.conf:329:1
 func (u URLBuilder) D1R47(subdomain string, p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 44, subdomain, p0)
 }
 
-//line routes_gen.go:2109:1
+//line routes_gen.go:2067:1
 
 // D1R48 returns the URL of route "d1.r48": /:p0/a-b/... on *.api.example.com (routes.conf:336:11).
 //
@@ -2114,16 +2072,16 @@ func (u URLBuilder) D1R48(subdomain string, p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 46, subdomain, p0)
 }
 
-//line routes_gen.go:2118:1
+//line routes_gen.go:2076:1
 
-// D1R49 returns the URL of route "d1.r49": /:p0/a-b/.../new/ab on *.api.example.com (routes.conf:342:15).
+// D1R49 returns the URL of route "d1.r49": /:p0/a-b/.../new/ab on *.api.example.com (routes.conf:344:15).
 //
-//line routes.conf:342:1
+//line routes.conf:344:1
 func (u URLBuilder) D1R49(subdomain string, p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 49, subdomain, p0)
 }
 
-//line routes_gen.go:2127:1
+//line routes_gen.go:2085:1
 
 // D1R50 returns the URL of route "d1.r50": /:p0/a-b/.a on *.api.example.com (routes.conf:352:11).
 //
@@ -2132,61 +2090,61 @@ func (u URLBuilder) D1R50(subdomain string, p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 52, subdomain, p0)
 }
 
-//line routes_gen.go:2136:1
+//line routes_gen.go:2094:1
 
-// D1R40 returns the URL of route "d1.r40": /:p0/x.y on *.api.example.com (routes.conf:282:15).
+// D1R40 returns the URL of route "d1.r40": /:p0/x.y on *.api.example.com (routes.conf:281:15).
 //
-//line routes.conf:282:1
+//line routes.conf:281:1
 func (u URLBuilder) D1R40(subdomain string, p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 55, subdomain, p0)
 }
 
-//line routes_gen.go:2145:1
+//line routes_gen.go:2103:1
 
-// D1R42 returns the URL of route "d1.r42": /:p0/x.y on *.api.example.com (routes.conf:294:15).
+// D1R42 returns the URL of route "d1.r42": /:p0/x.y on *.api.example.com (routes.conf:291:15).
 //
-//line routes.conf:294:1
+//line routes.conf:291:1
 func (u URLBuilder) D1R42(subdomain string, p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 56, subdomain, p0)
 }
 
-//line routes_gen.go:2154:1
+//line routes_gen.go:2112:1
 
-// D1R39 returns the URL of route "d1.r39": /:p0/x.y on *.api.example.com (routes.conf:278:11).
+// D1R39 returns the URL of route "d1.r39": /:p0/x.y on *.api.example.com (routes.conf:276:11).
 //
-//line routes.conf:278:1
+//line routes.conf:276:1
 func (u URLBuilder) D1R39(subdomain string, p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 57, subdomain, p0)
 }
 
-//line routes_gen.go:2163:1
+//line routes_gen.go:2121:1
 
-// D1R37 returns the URL of route "d1.r37": /:p0/x.y on *.api.example.com (routes.conf:264:7).
+// D1R37 returns the URL of route "d1.r37": /:p0/x.y on *.api.example.com (routes.conf:262:7).
 //
-//line routes.conf:264:1
+//line routes.conf:262:1
 func (u URLBuilder) D1R37(subdomain string, p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 58, subdomain, p0)
 }
 
-//line routes_gen.go:2172:1
+//line routes_gen.go:2130:1
 
-// D1R38 returns the URL of route "d1.r38": /:p0/x.y/*rest on *.api.example.com (routes.conf:270:11).
+// D1R38 returns the URL of route "d1.r38": /:p0/x.y/*rest on *.api.example.com (routes.conf:268:11).
 //
-//line routes.conf:270:1
+//line routes.conf:268:1
 func (u URLBuilder) D1R38(subdomain string, p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 60, subdomain, p0, rest)
 }
 
-//line routes_gen.go:2181:1
+//line routes_gen.go:2139:1
 
-// D1R44 returns the URL of route "d1.r44": /:p0/x.y/42 on *.api.example.com (routes.conf:307:11).
+// D1R44 returns the URL of route "d1.r44": /:p0/x.y/42 on *.api.example.com (routes.conf:306:11).
 //
-//line routes.conf:307:1
+//line routes.conf:306:1
 func (u URLBuilder) D1R44(subdomain string, p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 63, subdomain, p0)
 }
 
-//line routes_gen.go:2190:1
+//line routes_gen.go:2148:1
 
 // D1R45 returns the URL of route "d1.r45": /:p0/x.y/42/:p3/*rest on *.api.example.com (routes.conf:313:15).
 //
@@ -2195,7 +2153,7 @@ func (u URLBuilder) D1R45(subdomain string, p0 string, p3 string, rest string) (
 	return routegenTable.CheckedHelperURL(u.base, 64, subdomain, p0, p3, rest)
 }
 
-//line routes_gen.go:2199:1
+//line routes_gen.go:2157:1
 
 // D1R46 returns the URL of route "d1.r46": /:p0/x.y/42/~:p3/~u on *.api.example.com (routes.conf:319:15).
 //
@@ -2204,115 +2162,115 @@ func (u URLBuilder) D1R46(subdomain string, p0 string, p3 string) (string, error
 	return routegenTable.CheckedHelperURL(u.base, 66, subdomain, p0, p3)
 }
 
-//line routes_gen.go:2208:1
+//line routes_gen.go:2166:1
 
-// D1R41 returns the URL of route "d1.r41": /:p0/x.y/~:p2 on *.api.example.com (routes.conf:288:15).
+// D1R41 returns the URL of route "d1.r41": /:p0/x.y/~:p2 on *.api.example.com (routes.conf:286:15).
 //
-//line routes.conf:288:1
+//line routes.conf:286:1
 func (u URLBuilder) D1R41(subdomain string, p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 67, subdomain, p0, p2)
 }
 
-//line routes_gen.go:2217:1
+//line routes_gen.go:2175:1
 
-// D1S25 returns the URL of route "d1.s25": /=/*filepath on *.api.example.com (routes.conf:189:7).
+// D1S25 returns the URL of route "d1.s25": /=/*filepath on *.api.example.com (routes.conf:187:7).
 //
-//line routes.conf:189:1
+//line routes.conf:187:1
 func (u URLBuilder) D1S25(subdomain string, filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 68, subdomain, filepath)
 }
 
-//line routes_gen.go:2226:1
+//line routes_gen.go:2184:1
 
-// D1R34 returns the URL of route "d1.r34": /a-b/a on *.api.example.com (routes.conf:243:7).
+// D1R34 returns the URL of route "d1.r34": /a-b/a on *.api.example.com (routes.conf:241:7).
 //
-//line routes.conf:243:1
+//line routes.conf:241:1
 func (u URLBuilder) D1R34(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 69, subdomain)
 }
 
-//line routes_gen.go:2235:1
+//line routes_gen.go:2193:1
 
-// D1R31 returns the URL of route "d1.r31": /abc/ab on *.api.example.com (routes.conf:223:7).
+// D1R31 returns the URL of route "d1.r31": /abc/ab on *.api.example.com (routes.conf:221:7).
 //
-//line routes.conf:223:1
+//line routes.conf:221:1
 func (u URLBuilder) D1R31(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 71, subdomain)
 }
 
-//line routes_gen.go:2244:1
+//line routes_gen.go:2202:1
 
-// D1R32 returns the URL of route "d1.r32": /b/v1 on *.api.example.com (routes.conf:229:7).
+// D1R32 returns the URL of route "d1.r32": /b/v1 on *.api.example.com (routes.conf:227:7).
 //
-//line routes.conf:229:1
+//line routes.conf:227:1
 func (u URLBuilder) D1R32(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 72, subdomain)
 }
 
-//line routes_gen.go:2253:1
+//line routes_gen.go:2211:1
 
-// D1R30 returns the URL of route "d1.r30": /x.:p0/:p1 on *.api.example.com (routes.conf:215:7).
+// D1R30 returns the URL of route "d1.r30": /x.:p0/:p1 on *.api.example.com (routes.conf:213:7).
 //
-//line routes.conf:215:1
+//line routes.conf:213:1
 func (u URLBuilder) D1R30(subdomain string, p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 74, subdomain, p0, p1)
 }
 
-//line routes_gen.go:2262:1
+//line routes_gen.go:2220:1
 
-// D2R52 returns the URL of route "d2.r52": / on api.example.com (routes.conf:371:7).
+// D2R52 returns the URL of route "d2.r52": / on api.example.com (routes.conf:373:7).
 //
-//line routes.conf:371:1
+//line routes.conf:373:1
 func (u URLBuilder) D2R52() string {
 	return routegenTable.HelperURL(u.base, 76)
 }
 
-//line routes_gen.go:2271:1
+//line routes_gen.go:2229:1
 
-// D2R64 returns the URL of route "d2.r64": /:p0 on api.example.com (routes.conf:452:7).
+// D2R64 returns the URL of route "d2.r64": /:p0 on api.example.com (routes.conf:450:7).
 //
-//line routes.conf:452:1
+//line routes.conf:450:1
 func (u URLBuilder) D2R64(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 77, p0)
 }
 
-//line routes_gen.go:2280:1
+//line routes_gen.go:2238:1
 
-// D2R68 returns the URL of route "d2.r68": /:p0/= on api.example.com (routes.conf:479:11).
+// D2R68 returns the URL of route "d2.r68": /:p0/= on api.example.com (routes.conf:477:11).
 //
-//line routes.conf:479:1
+//line routes.conf:477:1
 func (u URLBuilder) D2R68(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 80, p0)
 }
 
-//line routes_gen.go:2289:1
+//line routes_gen.go:2247:1
 
-// D2R69 returns the URL of route "d2.r69": /:p0/=/a on api.example.com (routes.conf:484:15).
+// D2R69 returns the URL of route "d2.r69": /:p0/=/a on api.example.com (routes.conf:483:15).
 //
-//line routes.conf:484:1
+//line routes.conf:483:1
 func (u URLBuilder) D2R69(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 81, p0)
 }
 
-//line routes_gen.go:2298:1
+//line routes_gen.go:2256:1
 
-// D2R70 returns the URL of route "d2.r70": /:p0/=/a on api.example.com (routes.conf:490:15).
+// D2R70 returns the URL of route "d2.r70": /:p0/=/a on api.example.com (routes.conf:488:15).
 //
-//line routes.conf:490:1
+//line routes.conf:488:1
 func (u URLBuilder) D2R70(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 83, p0)
 }
 
-//line routes_gen.go:2307:1
+//line routes_gen.go:2265:1
 
-// D2R71 returns the URL of route "d2.r71": /:p0/=/user_x/@ on api.example.com (routes.conf:496:15).
+// D2R71 returns the URL of route "d2.r71": /:p0/=/user_x/@ on api.example.com (routes.conf:494:15).
 //
-//line routes.conf:496:1
+//line routes.conf:494:1
 func (u URLBuilder) D2R71(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 84, p0)
 }
 
-//line routes_gen.go:2316:1
+//line routes_gen.go:2274:1
 
 // D2R72 returns the URL of route "d2.r72": /:p0/=/x.:p2 on api.example.com (routes.conf:503:11).
 //
@@ -2321,25 +2279,25 @@ func (u URLBuilder) D2R72(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 86, p0, p2)
 }
 
-//line routes_gen.go:2325:1
+//line routes_gen.go:2283:1
 
-// D2R73 returns the URL of route "d2.r73": /:p0/=/x.:p2 on api.example.com (routes.conf:512:15).
+// D2R73 returns the URL of route "d2.r73": /:p0/=/x.:p2 on api.example.com (routes.conf:510:15).
 //
-//line routes.conf:512:1
+//line routes.conf:510:1
 func (u URLBuilder) D2R73(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 88, p0, p2)
 }
 
-//line routes_gen.go:2334:1
+//line routes_gen.go:2292:1
 
-// D2R65 returns the URL of route "d2.r65": /:p0/ab/:p2 on api.example.com (routes.conf:458:11).
+// D2R65 returns the URL of route "d2.r65": /:p0/ab/:p2 on api.example.com (routes.conf:457:11).
 //
-//line routes.conf:458:1
+//line routes.conf:457:1
 func (u URLBuilder) D2R65(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 90, p0, p2)
 }
 
-//line routes_gen.go:2343:1
+//line routes_gen.go:2301:1
 
 // D2R66 returns the URL of route "d2.r66": /:p0/ab/:p2/new/1 on api.example.com (routes.conf:464:15).
 //
@@ -2348,16 +2306,16 @@ func (u URLBuilder) D2R66(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 91, p0, p2)
 }
 
-//line routes_gen.go:2352:1
+//line routes_gen.go:2310:1
 
-// D2R67 returns the URL of route "d2.r67": /:p0/ab/:p2/v1/ab on api.example.com (routes.conf:471:15).
+// D2R67 returns the URL of route "d2.r67": /:p0/ab/:p2/v1/ab on api.example.com (routes.conf:470:15).
 //
-//line routes.conf:471:1
+//line routes.conf:470:1
 func (u URLBuilder) D2R67(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 94, p0, p2)
 }
 
-//line routes_gen.go:2361:1
+//line routes_gen.go:2319:1
 
 // D2R75 returns the URL of route "d2.r75": /:p0/ab:p1 on api.example.com (routes.conf:528:11).
 //
@@ -2366,52 +2324,52 @@ func (u URLBuilder) D2R75(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 96, p0, p1)
 }
 
-//line routes_gen.go:2370:1
+//line routes_gen.go:2328:1
 
-// D2R74 returns the URL of route "d2.r74": /:p0/ab:p1 on api.example.com (routes.conf:522:7).
+// D2R74 returns the URL of route "d2.r74": /:p0/ab:p1 on api.example.com (routes.conf:519:7).
 //
-//line routes.conf:522:1
+//line routes.conf:519:1
 func (u URLBuilder) D2R74(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 97, p0, p1)
 }
 
-//line routes_gen.go:2379:1
+//line routes_gen.go:2337:1
 
-// D2R57 returns the URL of route "d2.r57": /@/... on api.example.com (routes.conf:406:11).
+// D2R57 returns the URL of route "d2.r57": /@/... on api.example.com (routes.conf:403:11).
 //
-//line routes.conf:406:1
+//line routes.conf:403:1
 func (u URLBuilder) D2R57() string {
 	return routegenTable.HelperURL(u.base, 98)
 }
 
-//line routes_gen.go:2388:1
+//line routes_gen.go:2346:1
 
-// D2R62 returns the URL of route "d2.r62": /a-b on api.example.com (routes.conf:437:15).
+// D2R62 returns the URL of route "d2.r62": /a-b on api.example.com (routes.conf:435:15).
 //
-//line routes.conf:437:1
+//line routes.conf:435:1
 func (u URLBuilder) D2R62() string {
 	return routegenTable.HelperURL(u.base, 100)
 }
 
-//line routes_gen.go:2397:1
+//line routes_gen.go:2355:1
 
-// D2S51 returns the URL of route "d2.s51": /a/*filepath on api.example.com (routes.conf:368:7).
+// D2S51 returns the URL of route "d2.s51": /a/*filepath on api.example.com (routes.conf:370:7).
 //
-//line routes.conf:368:1
+//line routes.conf:370:1
 func (u URLBuilder) D2S51(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 101, filepath)
 }
 
-//line routes_gen.go:2406:1
+//line routes_gen.go:2364:1
 
-// D2R55 returns the URL of route "d2.r55": /ab/user_:p1 on api.example.com (routes.conf:393:15).
+// D2R55 returns the URL of route "d2.r55": /ab/user_:p1 on api.example.com (routes.conf:389:15).
 //
-//line routes.conf:393:1
+//line routes.conf:389:1
 func (u URLBuilder) D2R55(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 102, p1)
 }
 
-//line routes_gen.go:2415:1
+//line routes_gen.go:2373:1
 
 // D2R53 returns the URL of route "d2.r53": /ab/user_:p1 on api.example.com (routes.conf:379:11).
 //
@@ -2420,70 +2378,70 @@ func (u URLBuilder) D2R53(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 103, p1)
 }
 
-//line routes_gen.go:2424:1
+//line routes_gen.go:2382:1
 
-// D2R54 returns the URL of route "d2.r54": /ab/user_:p1 on api.example.com (routes.conf:388:15).
+// D2R54 returns the URL of route "d2.r54": /ab/user_:p1 on api.example.com (routes.conf:385:15).
 //
-//line routes.conf:388:1
+//line routes.conf:385:1
 func (u URLBuilder) D2R54(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 108, p1)
 }
 
-//line routes_gen.go:2433:1
+//line routes_gen.go:2391:1
 
-// D2R56 returns the URL of route "d2.r56": /ab/user_:p1/:p2 on api.example.com (routes.conf:398:15).
+// D2R56 returns the URL of route "d2.r56": /ab/user_:p1/:p2 on api.example.com (routes.conf:394:15).
 //
-//line routes.conf:398:1
+//line routes.conf:394:1
 func (u URLBuilder) D2R56(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 109, p1, p2)
 }
 
-//line routes_gen.go:2442:1
+//line routes_gen.go:2400:1
 
-// D2R60 returns the URL of route "d2.r60": /abc/~u on api.example.com (routes.conf:427:11).
+// D2R60 returns the URL of route "d2.r60": /abc/~u on api.example.com (routes.conf:425:11).
 //
-//line routes.conf:427:1
+//line routes.conf:425:1
 func (u URLBuilder) D2R60() string {
 	return routegenTable.HelperURL(u.base, 110)
 }
 
-//line routes_gen.go:2451:1
+//line routes_gen.go:2409:1
 
-// D2R58 returns the URL of route "d2.r58": /abc/~u on api.example.com (routes.conf:415:7).
+// D2R58 returns the URL of route "d2.r58": /abc/~u on api.example.com (routes.conf:411:7).
 //
-//line routes.conf:415:1
+//line routes.conf:411:1
 func (u URLBuilder) D2R58() string {
 	return routegenTable.HelperURL(u.base, 111)
 }
 
-//line routes_gen.go:2460:1
+//line routes_gen.go:2418:1
 
-// D2R59 returns the URL of route "d2.r59": /abc/~u on api.example.com (routes.conf:422:11).
+// D2R59 returns the URL of route "d2.r59": /abc/~u on api.example.com (routes.conf:419:11).
 //
-//line routes.conf:422:1
+//line routes.conf:419:1
 func (u URLBuilder) D2R59() string {
 	return routegenTable.HelperURL(u.base, 112)
 }
 
-//line routes_gen.go:2469:1
+//line routes_gen.go:2427:1
 
-// D2R61 returns the URL of route "d2.r61": /abc/~u on api.example.com (routes.conf:432:15).
+// D2R61 returns the URL of route "d2.r61": /abc/~u on api.example.com (routes.conf:430:15).
 //
-//line routes.conf:432:1
+//line routes.conf:430:1
 func (u URLBuilder) D2R61() string {
 	return routegenTable.HelperURL(u.base, 113)
 }
 
-//line routes_gen.go:2478:1
+//line routes_gen.go:2436:1
 
-// D2R63 returns the URL of route "d2.r63": /abc/~u/users/~:p3 on api.example.com (routes.conf:444:11).
+// D2R63 returns the URL of route "d2.r63": /abc/~u/users/~:p3 on api.example.com (routes.conf:443:11).
 //
-//line routes.conf:444:1
+//line routes.conf:443:1
 func (u URLBuilder) D2R63(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 115, p3)
 }
 
-//line routes_gen.go:2487:1
+//line routes_gen.go:2445:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
