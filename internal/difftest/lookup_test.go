@@ -111,23 +111,35 @@ func TestDotPrefixParameter(t *testing.T) {
 // FuzzLookup compares the generated Lookup of the committed tables with the
 // reference: a table, a method and a host by index, and any path.
 func FuzzLookup(f *testing.F) {
+	tables, request := fuzzTables(f, func(string) bool { return true })
+	f.Fuzz(func(t *testing.T, table, method, host byte, path string) {
+		i, req := request(table, method, host, path)
+		check(t, tables[i], generated[i].lookups, req)
+	})
+}
+
+// fuzzTables readies a fuzz target of the committed tables, seeded with the
+// requests of seeds whose path keep accepts: it returns the tables, and
+// the table and request of the fuzzer's arguments.
+func fuzzTables(f *testing.F, keep func(path string) bool) ([]*ir.Table, func(table, method, host byte, path string) (int, difftest.Request)) {
 	tables := loadTables(f)
 	hosts := make([][]string, len(tables))
 	for i, table := range tables {
 		hosts[i] = difftest.Hosts(table)
 		for _, s := range seeds(table) {
-			f.Add(byte(i), byte(slices.Index(difftest.Methods, s.Method)), byte(slices.Index(hosts[i], s.Host)), s.Path)
+			if keep(s.Path) {
+				f.Add(byte(i), byte(slices.Index(difftest.Methods, s.Method)), byte(slices.Index(hosts[i], s.Host)), s.Path)
+			}
 		}
 	}
-	f.Fuzz(func(t *testing.T, table, method, host byte, path string) {
+	return tables, func(table, method, host byte, path string) (int, difftest.Request) {
 		i := int(table) % len(tables)
-		req := difftest.Request{
+		return i, difftest.Request{
 			Method: difftest.Methods[int(method)%len(difftest.Methods)],
 			Host:   hosts[i][int(host)%len(hosts[i])],
 			Path:   path,
 		}
-		check(t, tables[i], generated[i].lookups, req)
-	})
+	}
 }
 
 // seeds are requests for every route: its path with sample values, with
@@ -188,23 +200,10 @@ var escapedDots = []string{"%2e", "%2E%2e", ".%2e", "%2e.", "..%2f..%2fetc", "%2
 // catch-all's value holds a dot segment; both matchers agree with the
 // reference.
 func FuzzNoDotParameter(f *testing.F) {
-	tables := loadTables(f)
-	hosts := make([][]string, len(tables))
-	for i, table := range tables {
-		hosts[i] = difftest.Hosts(table)
-		for _, s := range seeds(table) {
-			if strings.Contains(strings.ToLower(s.Path), "%2") { // the seeds with escaped dots and slashes: FuzzLookup has the others
-				f.Add(byte(i), byte(slices.Index(difftest.Methods, s.Method)), byte(slices.Index(hosts[i], s.Host)), s.Path)
-			}
-		}
-	}
+	// The seeds with escaped dots and slashes: FuzzLookup has the others.
+	tables, request := fuzzTables(f, func(path string) bool { return strings.Contains(strings.ToLower(path), "%2") })
 	f.Fuzz(func(t *testing.T, table, method, host byte, path string) {
-		i := int(table) % len(tables)
-		req := difftest.Request{
-			Method: difftest.Methods[int(method)%len(difftest.Methods)],
-			Host:   hosts[i][int(host)%len(hosts[i])],
-			Path:   path,
-		}
+		i, req := request(table, method, host, path)
 		want := check(t, tables[i], generated[i].lookups, req)
 		for _, p := range want.Params {
 			if slices.ContainsFunc(strings.Split(p.Value, "/"), func(s string) bool { return s == "." || s == ".." }) {
