@@ -6,6 +6,7 @@ import (
 	goparser "go/parser"
 	"go/token"
 	"go/types"
+	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -17,9 +18,8 @@ import (
 )
 
 // FuzzGenerate checks the promise of check: a routes.conf it accepts
-// becomes a package that compiles. The generator may refuse a table only
-// with a diagnostic at the routes.conf, never by writing Go that does not
-// type-check.
+// becomes a package that compiles. Generation never fails after check
+// passed, and never writes Go that does not type-check.
 func FuzzGenerate(f *testing.F) {
 	for _, c := range goldenCases(f) {
 		if c.security != "" || c.appConfig != "" {
@@ -78,29 +78,110 @@ func FuzzGenerateValues(f *testing.F) {
 	})
 }
 
+// FuzzCheckThenGenerate holds check to its promise over routes.conf text
+// and the name of a file it includes: when check passes (ir.Load, then
+// gen.Check), Generate succeeds, with either matcher, and the package
+// type-checks. Text Go source cannot hold (U+FEFF, NUL, noncharacters,
+// bytes that are not UTF-8) must be refused by check at its position or
+// escaped by gen. "INCLUDED" in the text is replaced by the file's name.
+//
+// Type-checking with go/types against the runtime packages, as loaded by
+// the go command, is what the compiler checks short of writing code; it
+// costs microseconds, where building each input would cost a second and
+// leave the fuzzer a few inputs a minute. TestHostileTextBuilds builds a
+// few representative packages with the go command for what lies beyond
+// go/types.
+func FuzzCheckThenGenerate(f *testing.F) {
+	// The characters Go source cannot hold, written as \u escapes of Go.
+	for _, s := range []struct{ routes, name, included string }{
+		{"domains { d { host = \"localhost\"; routes { include \"INCLUDED\" } } }", "a.conf", "r { path = \"/a/:b\"; controller = \"C\"; action = \"A\" }"},
+		{"domains { d { host = \"localhost\"; routes { include \"INCLUDED\" } } }", "a\ufeff.conf", "r { path = \"/\ufeff/\ufdd0\"; controller = \"C\"; action = \"A\" }"},
+		{"domains { d { host = \"localhost\"; routes { r { path = \"/\ufeff/:x[oneof=\ufeff a]\"; controller = \"C\"; action = \"A\"; authorization { roles = [\"hasrole(\ufeff)\"] } } } } }", "x.conf", ""},
+		{"domains { d { host = \"localhost\"; routes { r { path = \"/\x00\ufffe\U0010ffff\u2028\"; controller = \"C\"; action = \"A\" } } } }", "x.conf", ""},
+	} {
+		f.Add(s.routes, s.name, s.included)
+	}
+	importer := newModuleImporter(f)
+	f.Fuzz(func(t *testing.T, routes, name, included string) {
+		if !fs.ValidPath(name) || name == "routes.conf" {
+			return
+		}
+		fsys := fstest.MapFS{
+			"routes.conf": {Data: []byte(strings.ReplaceAll(routes, "INCLUDED", name))},
+			name:          {Data: []byte(included)},
+		}
+		for _, matcher := range []gen.Matcher{gen.MatcherCode, gen.MatcherData} {
+			checkThenGenerate(t, importer, fsys, matcher)
+		}
+	})
+}
+
+// FuzzCheckThenGenerateValues is FuzzCheckThenGenerate with the structure
+// fixed and the text drawn where it may be anything: the included file's
+// name, a route's name, path, constraint word, role, permission and
+// static folder. Few mutations of a whole file pass check; most of these
+// do, so that the text reaches the generator.
+func FuzzCheckThenGenerateValues(f *testing.F) {
+	f.Add("routes/a.conf", "home", "/a", "word", "admin", "user:read", "public")
+	f.Add("a\ufeff.conf", "r", "/\ufeff\ufdd0", "\ufeff", "\ufffe", "x:\U0010ffff", "s\u2028")
+	f.Add("b.conf", "r", "/\u202e/x", "a\x00b", "r\u2029", "p:\xff", "\ufeff")
+	importer := newModuleImporter(f)
+	f.Fuzz(func(t *testing.T, name, route, path, word, role, permission, dir string) {
+		if !fs.ValidPath(name) || name == "routes.conf" {
+			return
+		}
+		routes := fmt.Sprintf(`domains {
+  d {
+    host = "localhost"
+    default_auth = "anonymous"
+    static { files { path = "/static"; dir = %s } }
+    routes {
+      include %s
+    }
+  }
+}
+`, quote(dir), quote(name))
+		included := fmt.Sprintf(`%s {
+  path = %s
+  controller = "C"
+  action = "A"
+  authorization { roles = [%s]; permissions = [%s] }
+  routes { w { path = "/w/:x[oneof=%s b]"; action = "W" } }
+}
+`, route, quote(path), quote("hasrole("+role+")"), quote("ispermitted("+permission+")"), strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(word))
+		fsys := fstest.MapFS{"routes.conf": {Data: []byte(routes)}, name: {Data: []byte(included)}}
+		for _, matcher := range []gen.Matcher{gen.MatcherCode, gen.MatcherData} {
+			checkThenGenerate(t, importer, fsys, matcher)
+		}
+	})
+}
+
 // quote writes s as a routes.conf string.
 func quote(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
 }
 
-// checkGenerated generates the package of src when check accepts it, and
-// fails t unless Generate's diagnostics are at the routes.conf or its
+// checkGenerated generates the package of src when check accepts it
+// (ir.Load, then gen.Check), and fails t unless Generate succeeds and its
 // files type-check.
 func checkGenerated(t *testing.T, importer types.Importer, src []byte) {
 	t.Helper()
-	table, _ := ir.Load(fstest.MapFS{"routes.conf": {Data: src}}, ir.Sources{Routes: "routes.conf"})
-	if table == nil {
+	checkThenGenerate(t, importer, fstest.MapFS{"routes.conf": {Data: src}}, gen.MatcherAuto)
+}
+
+// checkThenGenerate is checkGenerated for the routes.conf of fsys, with
+// matcher.
+func checkThenGenerate(t *testing.T, importer types.Importer, fsys fstest.MapFS, matcher gen.Matcher) {
+	t.Helper()
+	table, _ := ir.Load(fsys, ir.Sources{Routes: "routes.conf"})
+	if table == nil || gen.Check(table).HasErrors() {
 		return
 	}
-	files, diags := gen.Generate(table, gen.Options{Package: "routes", Source: "routes.conf", Output: "routes_gen.go"})
-	for _, d := range diags {
-		if d.Pos.File != "routes.conf" || d.Pos.Line < 1 || strings.Contains(d.Msg, "internal error") {
-			t.Fatalf("Generate: %v, want diagnostics at the routes.conf", d)
-		}
+	files, diags := gen.Generate(table, gen.Options{Package: "routes", Source: "routes.conf", Output: "routes_gen.go", Matcher: matcher})
+	if diags.HasErrors() {
+		t.Fatalf("check passed, then Generate failed:\n%v", diags)
 	}
-	if !diags.HasErrors() {
-		typeCheck(t, importer, files)
-	}
+	typeCheck(t, importer, files)
 }
 
 // newModuleImporter imports the packages generated code uses as this

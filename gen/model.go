@@ -168,7 +168,7 @@ func (m *model) checkGoNames() {
 func (m *model) checkFileNames() {
 	reported := map[string]bool{}
 	for _, r := range slices.Concat(m.routes, m.catchAlls) {
-		if r == nil || reported[r.Pos.File] || strings.IndexFunc(r.Pos.File, unsafeInComment) < 0 {
+		if r == nil || reported[r.Pos.File] || safeInLineDirective(r.Pos.File) {
 			continue
 		}
 		reported[r.Pos.File] = true

@@ -157,9 +157,11 @@ func (g *generator) routesData() []byte {
 		}
 		start := b.Len()
 		_ = enc.Encode(d) // cannot fail: strings, numbers, booleans and lists of them
-		// A backtick can only be in a string, where \u0060 is the same.
-		if line := b.Bytes()[start:]; bytes.IndexByte(line, '`') >= 0 {
+		// A backtick can only be in a string, where \u0060 is the same; so
+		// can a byte order mark, which Go source holds only first.
+		if line := b.Bytes()[start:]; bytes.IndexByte(line, '`') >= 0 || bytes.Contains(line, []byte(bom)) {
 			escaped := bytes.ReplaceAll(line, []byte("`"), []byte(`\u0060`))
+			escaped = bytes.ReplaceAll(escaped, []byte(bom), []byte(`\ufeff`))
 			b.Truncate(start)
 			b.Write(escaped)
 		}

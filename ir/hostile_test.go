@@ -140,6 +140,47 @@ func TestIncludedSecretNotEchoed(t *testing.T) {
 	}
 }
 
+// TestIncludedValuesHidden: a value of an included file that is not a
+// .conf file is in no message: one at its place names the key and the
+// position, one elsewhere names them for the value. A .conf file's values
+// are quoted as routes.conf's are.
+func TestIncludedValuesHidden(t *testing.T) {
+	routes := `domains {
+  d {
+    include "host.env"
+    routes {
+      a { include "route.env" }
+      b { path = "/hunter2-route"; controller = "C"; action = "A"; auth = "anonymous" }
+    }
+  }
+  e {
+    include "host.conf"
+    routes { c { path = "/"; controller = "C"; action = "A"; auth = "anonymous" } }
+  }
+}
+`
+	fsys := fstest.MapFS{
+		"routes.conf": {Data: []byte(routes)},
+		"host.env":    {Data: []byte("port = 8080\nhost = \"hunter2 host\"\n")},
+		"route.env":   {Data: []byte("path = \"/hunter2-route\"\ncontroller = \"C\"\naction = \"B\"\nauth = \"anonymous\"\n")},
+		"host.conf":   {Data: []byte("host = \"shown host\"\n")},
+	}
+	_, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf"})
+	all := diags.Error()
+	for _, want := range []string{
+		`host.env:2:8: "host": not valid (host.env is not a .conf file: its text is not shown)`,
+		`routes.conf:6:7: route "b" duplicates GET the value of "path" (route.env:1:1) of route "a" at routes.conf:5:7`,
+		`host.conf:1:8: host "shown host"`,
+	} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the diagnostics lack %s:\n%s", want, all)
+		}
+	}
+	if strings.Contains(all, "hunter2") {
+		t.Errorf("the diagnostics show a value of an .env:\n%s", all)
+	}
+}
+
 // TestControllerTyposAtScale: among thousands of controllers of one
 // length, the misspelt ones are found, and only they.
 func TestControllerTyposAtScale(t *testing.T) {

@@ -21,8 +21,15 @@ type Sources struct {
 }
 
 // Load reads the sources through fsys and builds the route table. The table
-// is nil when there are errors; warnings come with a table.
+// is nil when there are errors; warnings come with a table. No message
+// shows a value of an included file that is not a .conf file (an .env).
 func Load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
+	read := &recordingFS{FS: fsys, read: map[string][]byte{}}
+	table, diags := load(read, src)
+	return table, hideSecrets(diags, read.read, src)
+}
+
+func load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 	var diags parser.Diagnostics
 	opts := Options{MaxBodySize: src.MaxBodySize}
 

@@ -21,8 +21,9 @@ var defaultActions = map[string]string{
 
 // inherited is what a route section passes down to its children.
 type inherited struct {
-	parent     string // the enclosing route section's name
-	rawPath    string // the enclosing section's path as written, joined; "" at the top
+	parent     string   // the enclosing route section's name
+	sections   []string // the names of the enclosing route sections, outermost first
+	rawPath    string   // the enclosing section's path as written, joined; "" at the top
 	hasPath    bool
 	pathBroken bool // the path of the enclosing section has an error
 	target     string
@@ -153,7 +154,7 @@ func (rb *routeBuilder) route(obj *parser.Object, in inherited) {
 			for _, m := range methods {
 				r := &Route{
 					Name: name, Method: m, Path: parsed.String(), Controller: target, Action: action,
-					Auth: auth, AntiCSRFCheck: antiCSRF, AntiCSRFRule: antiCSRFRule, Parent: in.parent, Pos: obj.Pos,
+					Auth: auth, AntiCSRFCheck: antiCSRF, AntiCSRFRule: antiCSRFRule, Parent: in.parent, Sections: in.sections, Pos: obj.Pos,
 					Segments: parsed.Segments, ParamSpecs: parsed.Params,
 				}
 				if core.BodyMethod(m) {
@@ -174,7 +175,7 @@ func (rb *routeBuilder) route(obj *parser.Object, in inherited) {
 	}
 	if childrenObj != nil {
 		rb.children(childrenObj, inherited{
-			parent: name, rawPath: rawPath, hasPath: hasPath || in.hasPath, pathBroken: !pathOK,
+			parent: name, sections: append(slices.Clip(in.sections), name), rawPath: rawPath, hasPath: hasPath || in.hasPath, pathBroken: !pathOK,
 			target: target, targetFrom: targetFrom, targetKey: targetKeyFrom, targetGiven: targetGiven, auth: auth,
 			antiCSRF: antiCSRF, antiCSRFRule: antiCSRFRule, cors: cors, corsOn: corsOn, authz: authz,
 			ancestors: append(append([]int(nil), in.ancestors...), g.id),

@@ -96,7 +96,11 @@ type Route struct {
 	Authorization *Authorization `json:"authorization"`
 	CORS          *CORS          `json:"cors"`
 	Parent        string         `json:"parent"`
-	Pos           parser.Pos     `json:"pos"`
+	// Sections are the names of the route sections the route is written
+	// in, outermost first: its groups, which an edge export gives a
+	// service of their own.
+	Sections []string   `json:"-"`
+	Pos      parser.Pos `json:"pos"`
 
 	// Segments is Path split at "/", parameters parsed.
 	Segments []Segment `json:"-"`

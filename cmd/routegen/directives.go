@@ -158,22 +158,6 @@ func splitDirective(line string) ([]string, bool) {
 	return words, true
 }
 
-// forList drops the flags of a directive that list does not take: the
-// output files, the package name and how Lookup matches.
-func forList(args []string) []string {
-	var out []string
-	for i := 0; i < len(args); i++ {
-		switch a := args[i]; {
-		case a == "-o" || a == "--output" || a == "--package" || a == "--ts" || a == "--matcher":
-			i++ // and its value
-		case strings.HasPrefix(a, "--output=") || strings.HasPrefix(a, "--package=") || strings.HasPrefix(a, "--ts=") || strings.HasPrefix(a, "--matcher=") || strings.HasPrefix(a, "-o") && a != "-o":
-		default:
-			out = append(out, a)
-		}
-	}
-	return out
-}
-
 // sources is what a command reads, as findSources finds it.
 type sources struct {
 	directives []directive // run as go generate runs them
@@ -252,12 +236,38 @@ func (c *cli) oneSource(arg string, src sourceFlags) (string, sourceFlags, int) 
 		}
 		return "", src, c.usageError(fmt.Sprintf("%d routes.conf files are read here: %s; name one", len(inputs), strings.Join(inputs, ", ")))
 	}
-	d := found.directives[0]
+	return c.directiveSources(found.directives[0], src)
+}
+
+// directiveSources is the routes.conf directive d reads, and the source
+// flags that read it: d's, under those of the command line (src), which
+// win, every file named from the working folder, as messages and outputs
+// name it. A usage error in d's arguments is reported at d.
+func (c *cli) directiveSources(d directive, src sourceFlags) (string, sourceFlags, int) {
 	input, dsrc, err := directiveSources(d)
 	if err != nil {
 		return "", src, (&cli{stderr: c.stderr, directive: d.pos}).usageError(err.Error())
 	}
 	return input, src.over(dsrc, c.flags), exitOK
+}
+
+// listSources lists the route table of each directive of found and of its
+// input, reading each as match and changes read theirs (directiveSources),
+// so that every command names a file the same way: from the working
+// folder.
+func (c *cli) listSources(found sources, src sourceFlags, list listFlags) int {
+	code := exitOK
+	for _, d := range found.directives {
+		input, dsrc, dcode := c.directiveSources(d, src)
+		if dcode == exitOK {
+			dcode = c.list(input, dsrc, list)
+		}
+		code = max(code, dcode)
+	}
+	if found.input != "" {
+		code = max(code, c.list(found.input, src, list))
+	}
+	return code
 }
 
 // directiveSources parses a directive's arguments as routegen would under
@@ -303,11 +313,7 @@ func directiveFlags(d directive) (*pflag.FlagSet, sourceFlags, generateFlags, er
 func (c *cli) runDirectives(cmd string, directives []directive, fs *pflag.FlagSet) int {
 	code := exitOK
 	for _, d := range directives {
-		args := d.args
-		if cmd == "list" {
-			args = forList(args)
-		}
-		args = append(append([]string{cmd}, args...), forwardedFlags(fs, d.dir)...)
+		args := append(append([]string{cmd}, d.args...), forwardedFlags(fs, d.dir)...)
 		folder := filepath.ToSlash(filepath.Clean(d.dir))
 		if folder == "." {
 			folder = ""

@@ -23,7 +23,7 @@ type fmtFlags struct {
 
 func (f *fmtFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVarP(&f.list, "list", "l", false, "list the files whose formatting differs")
-	fs.BoolVarP(&f.write, "write", "w", false, "write the result to the file instead of standard output")
+	fs.BoolVarP(&f.write, "write", "w", false, "write the result to the file instead of standard output (as every output is written: a symlink's target, a device written through, the mode kept)")
 	fs.BoolVarP(&f.diff, "diff", "d", false, "print a diff instead of the result")
 }
 
@@ -171,15 +171,7 @@ func (c *cli) fmtFile(name string, flags fmtFlags) int {
 		fmt.Fprint(c.stdout, unified("a/"+n, "b/"+n, string(src), string(out)))
 	}
 	if flags.write && changed {
-		target, err := filepath.EvalSymlinks(name) // rewrite the file a link points to, not the link
-		if err != nil {
-			return c.failf("%v", err)
-		}
-		info, err := os.Stat(target)
-		if err != nil {
-			return c.failf("%v", err)
-		}
-		if err := writeFileAtomic(target, out, info.Mode().Perm()); err != nil {
+		if err := writeOutput(name, out); err != nil {
 			return c.failf("%v", err)
 		}
 	}

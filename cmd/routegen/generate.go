@@ -22,10 +22,10 @@ type generateFlags struct {
 }
 
 func (g *generateFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&g.matcher, "matcher", "auto", "auto, code or data: how Lookup matches (auto: code up to 512 routes, data above)")
-	fs.StringVarP(&g.output, "output", "o", "", "generated file, - for standard output (default routes_gen.go beside the input, or in $GOFILE's folder under go generate)")
-	fs.StringVar(&g.pkg, "package", "", "package name (default $GOPACKAGE for an output in the working folder, else the package of the output folder, else its name)")
-	fs.StringVar(&g.typeScript, "ts", "", "also write the URL helpers as a TypeScript module to FILE")
+	fs.StringVarP(&g.output, "output", "o", "", "write the package to `FILE`, - for standard output (default routes_gen.go beside the input, or in $GOFILE's folder under go generate)")
+	fs.StringVar(&g.pkg, "package", "", "the package's `NAME` (default $GOPACKAGE for an output in the working folder, else the package of the Go files in the output folder, else the folder's name)")
+	fs.StringVar(&g.matcher, "matcher", "auto", "build Lookup's matchers as `HOW`: code, which matches fastest, or data, built when the program starts, which costs the compiler nothing; auto is code up to 512 routes, data above")
+	fs.StringVar(&g.typeScript, "ts", "", "also write the URL helpers as a TypeScript module to `FILE` (an ES module without dependencies, for a front end: see \"Front end\" in docs/usage.md)")
 }
 
 // checkFlagValues reports a flag value that is wrong whatever the input,
@@ -151,7 +151,7 @@ func (c *cli) write(files []outFile) int {
 		if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
 			return c.failf("%v", err)
 		}
-		if err := writeFileAtomic(f.path, f.content, 0o644); err != nil {
+		if err := writeOutput(f.path, f.content); err != nil {
 			return c.failf("%v", err)
 		}
 	}
@@ -221,34 +221,6 @@ func absPath(p string) string {
 		return abs
 	}
 	return p
-}
-
-// writeFileAtomic writes through a temporary file in the same folder and
-// renames it over name, so that a failed write never leaves a half-written
-// file behind.
-func writeFileAtomic(name string, data []byte, perm os.FileMode) error {
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".routegen-*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), perm); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Rename(tmp.Name(), name); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return nil
 }
 
 // isPackageName reports whether name can be a package clause's.

@@ -4,12 +4,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/pflag"
 
+	"github.com/routegen/routegen/edge"
 	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/openapi"
 )
@@ -18,22 +20,44 @@ import (
 type listFlags struct {
 	format                                 string
 	name, controller, path, method, domain string
+	backends                               []string
+	strict                                 bool
+	listen, gateway                        string
 }
 
 func (l *listFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&l.format, "format", "table", "output format: table, json or openapi")
-	fs.StringVar(&l.name, "name", "", "only the routes whose name matches (substring, or glob with * and ?)")
-	fs.StringVar(&l.controller, "controller", "", "only the routes whose controller matches")
-	fs.StringVar(&l.path, "path", "", "only the routes whose path matches")
-	fs.StringVar(&l.method, "method", "", "only the routes of this method")
-	fs.StringVar(&l.domain, "domain", "", "only the routes of this domain (its key)")
+	fs.StringVar(&l.format, "format", "table", "the output `FORMAT`: table, json, openapi (an OpenAPI 3.1 skeleton), caddy (Caddy v2's JSON config) or gateway (Gateway API v1 HTTPRoutes)")
+	fs.StringVar(&l.name, "name", "", "only the routes whose name matches `PATTERN`: a substring, or a glob of the whole value when it holds * or ? (* also matches /); case is ignored")
+	fs.StringVar(&l.controller, "controller", "", "only the routes whose controller matches `PATTERN`")
+	fs.StringVar(&l.path, "path", "", "only the routes whose path (as listed, /users/:id) matches `PATTERN`")
+	fs.StringVar(&l.method, "method", "", "only the routes of `METHOD` (GET, POST, WS…)")
+	fs.StringVar(&l.domain, "domain", "", "only the routes of the domain `KEY`")
+	fs.StringArrayVar(&l.backends, "backend", nil, "caddy, gateway: the backend `SPEC` of every route (NAME:PORT), of a domain's routes (DOMAIN=NAME:PORT) or of a route section's (DOMAIN/GROUP=NAME:PORT); repeatable")
+	fs.StringVar(&l.listen, "listen", ":80", "caddy: the `ADDR` its server listens at")
+	fs.StringVar(&l.gateway, "gateway", "edge", "gateway: the `NAME` of the Gateway the HTTPRoutes attach to")
+	fs.BoolVar(&l.strict, "strict", false, "gateway: a request that may reach another backend than the router's route is an error, not a warning")
 }
 
 func (c *cli) list(input string, src sourceFlags, flags listFlags) int {
+	var assignments []edge.Assignment
 	switch flags.format {
 	case "table", "json", "openapi":
+		if len(flags.backends) > 0 {
+			return c.usageError("--backend is for --format caddy and gateway")
+		}
+	case "caddy", "gateway":
+		if len(flags.backends) == 0 {
+			return c.usageError(fmt.Sprintf("--format %s needs --backend: NAME:PORT for every route, DOMAIN=NAME:PORT for a domain's, DOMAIN/GROUP=NAME:PORT for a group's", flags.format))
+		}
+		for _, spec := range flags.backends {
+			a, err := edge.ParseAssignment(spec)
+			if err != nil {
+				return c.usageError(err.Error())
+			}
+			assignments = append(assignments, a)
+		}
 	default:
-		return c.usageError(fmt.Sprintf("unknown --format %q: want table, json or openapi", flags.format))
+		return c.usageError(fmt.Sprintf("unknown --format %q: want table, json, openapi, caddy or gateway", flags.format))
 	}
 	table := c.load(input, src)
 	if table == nil {
@@ -62,10 +86,52 @@ func (c *cli) list(input string, src sourceFlags, flags listFlags) int {
 		if out, err = doc.JSON(); err == nil {
 			_, err = c.stdout.Write(out)
 		}
+	case "caddy", "gateway":
+		return c.listEdge(table, assignments, flags)
 	default:
 		err = writeTable(c.stdout, table)
 	}
 	if err != nil {
+		return c.failf("%v", err)
+	}
+	return exitOK
+}
+
+// listEdge writes the Caddy config or the Gateway API HTTPRoutes of the
+// table, with the requests the edge may send elsewhere than the router
+// as warnings at their routes, or errors under --strict.
+func (c *cli) listEdge(table *ir.Table, assignments []edge.Assignment, flags listFlags) int {
+	backends, err := edge.Assign(table, assignments)
+	if err != nil {
+		return c.usageError(err.Error())
+	}
+	var out []byte
+	if flags.format == "caddy" {
+		out, err = edge.Caddy(table, backends, flags.listen)
+		if err == nil {
+			fmt.Fprintf(c.stderr, "routegen: note: %s\n", edge.KeptByServices(table))
+		}
+	} else {
+		caveats := edge.GatewayCaveats(table, backends)
+		if flags.strict {
+			for i := range caveats {
+				caveats[i].Warning = false
+			}
+		}
+		c.diag.print(caveats)
+		if flags.strict && len(caveats) > 0 {
+			return exitInput
+		}
+		source := "routes.conf"
+		if len(table.Domains) > 0 {
+			source = filepath.Base(table.Domains[0].Pos.File)
+		}
+		out, err = edge.Gateway(table, backends, edge.GatewayOptions{Gateway: flags.gateway, Source: source})
+	}
+	if err != nil {
+		return c.failf("%v", err)
+	}
+	if _, err := c.stdout.Write(out); err != nil {
 		return c.failf("%v", err)
 	}
 	return exitOK

@@ -6,7 +6,7 @@
 //	routegen [flags] [routes.conf]          generate the package
 //	routegen check [flags] [routes.conf | folder]    parse and validate everything generation would; write nothing
 //	routegen diff  [flags] [routes.conf | folder]    compare the generated file on disk with what routegen would write
-//	routegen list  [flags] [routes.conf | folder]    print the resolved route table (table, json or openapi)
+//	routegen list  [flags] [routes.conf | folder]    print the resolved route table (table, json, openapi, caddy or gateway)
 //	routegen fmt   [-l] [-w] [-d] [files | folders | ./...]   print routes.conf files in the canonical layout
 //	routegen changes [flags] [routes.conf | OLD.conf NEW.conf]    review the route changes since a git revision
 //	routegen match [flags] METHOD URL [routes.conf | folder]     which route serves a request, and why
@@ -35,6 +35,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -110,50 +111,25 @@ func (c *cli) run(args []string) int {
 		case "generate":
 			args = args[1:]
 		case "help":
-			fmt.Fprint(c.stdout, usage)
-			return exitOK
+			return c.help(args[1:])
 		}
 	}
-	fs := pflag.NewFlagSet("routegen "+cmd, pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.SortFlags = false
+	fs, flags := newFlagSet(cmd)
 	c.flags = fs
-	noColor := fs.Bool("no-color", false, "print diagnostics as plain FILE:LINE:COL: message")
-	var src sourceFlags
-	var gen generateFlags
-	var list listFlags
-	var fmtf fmtFlags
-	var changesf changesFlags
-	var matchf matchFlags
-	switch cmd {
-	case "match":
-		src.register(fs)
-		matchf.register(fs)
-	case "changes":
-		src.register(fs)
-		changesf.register(fs)
-	case "fmt":
-		fmtf.register(fs)
-	case "list":
-		src.register(fs)
-		list.register(fs)
-	default: // generate, check, diff
-		src.register(fs)
-		gen.register(fs)
-	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprint(c.stdout, usage)
+			fmt.Fprint(c.stdout, commandUsage(cmd, fs))
 			return exitOK
 		}
 		return c.usageError(err.Error())
 	}
+	src, gen, list, fmtf, changesf, matchf := flags.src, flags.gen, flags.list, flags.fmt, flags.changes, flags.match
 	if cmd != "fmt" {
 		if err := checkFlagValues(cmd, src, gen); err != nil {
 			return c.usageError(err.Error())
 		}
 	}
-	c.diag = newReporter(c.stderr, richDiagnostics(c.stderr, *noColor))
+	c.diag = newReporter(c.stderr, richDiagnostics(c.stderr, flags.noColor))
 	switch cmd {
 	case "fmt":
 		return c.fmt(fs.Args(), fmtf)
@@ -184,6 +160,9 @@ func (c *cli) run(args []string) int {
 		if err != nil {
 			return c.usageError(err.Error())
 		}
+		if cmd == "list" {
+			return c.listSources(found, src, list)
+		}
 		code := c.runDirectives(cmd, found.directives, fs)
 		if found.input == "" {
 			return code
@@ -195,6 +174,63 @@ func (c *cli) run(args []string) int {
 		return c.usageError(err.Error())
 	}
 	return c.runInput(cmd, input, src, gen, list)
+}
+
+// commandFlags are the values of the flags of every command; a command's
+// flag set registers those it takes.
+type commandFlags struct {
+	noColor bool
+	src     sourceFlags
+	gen     generateFlags
+	list    listFlags
+	fmt     fmtFlags
+	changes changesFlags
+	match   matchFlags
+}
+
+// newFlagSet is the flag set of cmd, which both parses its command line
+// and lists its flags in its -help.
+func newFlagSet(cmd string) (*pflag.FlagSet, *commandFlags) {
+	fs := pflag.NewFlagSet("routegen "+cmd, pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.SortFlags = false
+	var f commandFlags
+	switch cmd {
+	case "match":
+		f.src.register(fs)
+		f.match.register(fs)
+	case "changes":
+		f.src.register(fs)
+		f.changes.register(fs)
+	case "fmt":
+		f.fmt.register(fs)
+	case "list":
+		f.src.register(fs)
+		f.list.register(fs)
+	default: // generate, check, diff
+		f.src.register(fs)
+		f.gen.register(fs)
+	}
+	fs.BoolVar(&f.noColor, "no-color", false, "print diagnostics as plain FILE:LINE:COL: message; the default when standard error is not a terminal or NO_COLOR is set")
+	return fs, &f
+}
+
+// help is routegen help [COMMAND]: the overview, or a command's -help.
+func (c *cli) help(args []string) int {
+	if len(args) == 0 {
+		fmt.Fprint(c.stdout, usage())
+		return exitOK
+	}
+	switch args[0] {
+	case "vet":
+		fmt.Fprint(c.stdout, vetUsage)
+	case "generate", "check", "list", "diff", "fmt", "changes", "match":
+		fs, _ := newFlagSet(args[0])
+		fmt.Fprint(c.stdout, commandUsage(args[0], fs))
+	default:
+		return c.usageError(fmt.Sprintf("help %s: no such command", args[0]))
+	}
+	return exitOK
 }
 
 // runInput runs generate, check, diff or list on the routes.conf input.
@@ -215,31 +251,61 @@ func (c *cli) runInput(cmd, input string, src sourceFlags, gen generateFlags, li
 	return exitOK // check
 }
 
-const usage = `routegen compiles routes.conf into a Go package.
-
-Usage:
-  routegen [flags] [routes.conf]          generate the package
-  routegen check [flags] [routes.conf | folder]
-                                          parse and validate everything generation would; write nothing
-  routegen diff  [flags] [routes.conf | folder]
+// commandUsages are the commands' usage lines and what each does: the
+// overview lists them all, a command's -help its own, then its flags.
+var commandUsages = []struct{ name, text string }{
+	{"generate", `routegen [flags] [routes.conf]          generate the package`},
+	{"check", `routegen check [flags] [routes.conf | folder]
+                                          parse and validate everything generation would; write nothing`},
+	{"diff", `routegen diff  [flags] [routes.conf | folder]
                                           print how the generated file on disk differs from what
-                                          routegen would write; exit 1 when it is stale or missing
-  routegen list  [flags] [routes.conf | folder]
-                                          print the resolved route table
-  routegen fmt   [-l] [-w] [-d] [files | folders | ./...]
-                                          print routes.conf files in the canonical layout
-  routegen changes [flags] [routes.conf | folder]
+                                          routegen would write; exit 1 when it is stale or missing`},
+	{"list", `routegen list  [flags] [routes.conf | folder]
+                                          print the resolved route table`},
+	{"fmt", `routegen fmt   [-l] [-w] [-d] [files | folders | ./...]
+                                          print routes.conf files in the canonical layout (a folder:
+                                          the routes.conf of its directives, as check; folder/...:
+                                          every one below; no argument: the default input, else
+                                          ./...; - for standard input)`},
+	{"changes", `routegen changes [flags] [routes.conf | folder]
   routegen changes [flags] OLD.conf NEW.conf
                                           review the route changes since --base (or from OLD to NEW)
                                           by the requests they answer otherwise: breaking,
-                                          security, source (the generated helpers) and compatible
-  routegen match [flags] METHOD URL [routes.conf | folder]
+                                          security, source (the generated helpers) and compatible`},
+	{"match", `routegen match [flags] METHOD URL [routes.conf | folder]
                                           which route serves a request, and why (exit 0 when an
-                                          action would run, 1 for any other outcome)
-  routegen vet   [-fix] [packages]        check the Go code that uses the routes: route names given to
-                                          RouteURL, and paths given to http.Redirect, NewRequest…;
-                                          'routegen vet -help' lists its flags
+                                          action would run, 1 for any other outcome)`},
+	{"vet", `routegen vet   [-fix] [packages]        check the Go code that uses the routes: route names given to
+                                          RouteURL, and paths given to http.Redirect, NewRequest…`},
+}
 
+// usage is the overview of every command, for routegen help.
+func usage() string {
+	var b strings.Builder
+	b.WriteString("routegen compiles routes.conf into a Go package.\n\nUsage:\n")
+	for _, c := range commandUsages {
+		b.WriteString("  " + c.text + "\n")
+	}
+	b.WriteString(usageNotes)
+	return b.String()
+}
+
+// commandUsage is a command's -help: its usage lines, then its flags as
+// its flag set has them, so that a flag added to a command is listed.
+func commandUsage(cmd string, fs *pflag.FlagSet) string {
+	var b strings.Builder
+	b.WriteString("Usage:\n")
+	for _, c := range commandUsages {
+		if c.name == cmd {
+			b.WriteString("  " + c.text + "\n")
+		}
+	}
+	b.WriteString("\nFlags:\n" + fs.FlagUsagesWrapped(100))
+	b.WriteString("\n" + exitCodes + "Run 'routegen help' for every command.\n")
+	return b.String()
+}
+
+const usageNotes = `
 The input defaults to ./routes.conf, else ./config/routes.conf. Every
 command but fmt given a package folder runs as each //go:generate directive
 running routegen in its Go files says (in its folder, with its arguments and
@@ -249,68 +315,12 @@ directives of the working folder and below it count. match and changes read
 one routes.conf. Under go generate, messages name files from the module's
 root.
 
-Flags of generate, check and diff:
-  -o, --output FILE         generated file, - for standard output (default routes_gen.go beside the input,
-                            or in $GOFILE's folder under go generate)
-      --package NAME        package name (default $GOPACKAGE for an output in the working folder, else the package of the Go files in the
-                            output folder, else the folder's name)
-      --matcher HOW         auto (default), code or data: Lookup's matchers written as code, which match fastest, or
-                            built as data when the program starts, which costs the compiler nothing; auto is code up to
-                            512 routes, data above
-      --ts FILE             also write the URL helpers as a TypeScript module to FILE (an ES module without
-                            dependencies, for a front end: see "Front end" in docs/usage.md)
+'routegen COMMAND -help' (or 'routegen help COMMAND') lists the flags of a
+command; 'routegen -help' those of generate.
 
-Flags of generate, check, diff, list, changes and match:
-      --security FILE       security.conf, whose auth scheme names auth must use
-      --app-config FILE     aah.conf: server.port, request.max_body_size, type, env profiles
-      --profile NAME        env profile of --app-config merged onto routes.conf
-      --max-body-size SIZE  application body limit (default 5mb)
+` + exitCodes
 
-Flags of list:
-      --format FORMAT       table (default), json, or openapi (an OpenAPI 3.1 skeleton)
-      --name PATTERN        only the routes whose name matches PATTERN
-      --controller PATTERN  only the routes whose controller matches PATTERN
-      --path PATTERN        only the routes whose path (as listed, /users/:id) matches PATTERN
-      --method METHOD       only the routes of METHOD (GET, POST, WS…)
-      --domain KEY          only the routes of the domain KEY
-                            A PATTERN is a substring, or a glob of the whole value when it holds
-                            * or ? (* also matches /); case is ignored.
-
-Flags of match:
-      --json                print the outcome as one JSON object: status, route, domain,
-                            params, location, allow, reason
-  -H, --header 'NAME: VALUE'
-                            a request header, as curl writes it; repeatable
-      --auth ok|fail        what the authenticators answer: ok (default: they recognise
-                            the request) or fail
-      --roles ROLES         the subject's roles, comma-separated; repeatable
-      --permissions PERMS   the subject's permissions ("user:read,edit"), divided by |;
-                            repeatable. Without --roles and --permissions the subject
-                            holds every role and permission the route names
-
-Flags of changes:
-      --base REV            the git revision whose routes.conf (with its includes, and the
-                            files the flags name) is the old side (default HEAD)
-      --format FORMAT       text (default), markdown (a table, for a pull request) or json
-      --fail-on KINDS       exit 1 when a change of these kinds is found: breaking, security,
-                            source, compatible, comma-separated (default breaking,security;
-                            '' for none)
-      --old-security FILE   with OLD.conf and NEW.conf: the old side's security.conf
-                            (default --security's, which the new side reads)
-      --old-app-config FILE with OLD.conf and NEW.conf: the old side's application config
-                            (default --app-config's)
-
-Flags of fmt (a folder: the routes.conf of its directives, as check; folder/...: every one
-below; no argument: the default input, else ./...; - for standard input):
-  -l, --list                list the files whose formatting differs
-  -w, --write               write the result to the file instead of standard output
-  -d, --diff                print a diff instead of the result
-
-All commands:
-      --no-color            print diagnostics as plain FILE:LINE:COL: message; the default when
-                            standard error is not a terminal or NO_COLOR is set
-
-Exit codes: 0 ok, 1 errors in the input (diff: the generated file is stale; changes: a
+const exitCodes = `Exit codes: 0 ok, 1 errors in the input (diff: the generated file is stale; changes: a
 change of a kind --fail-on names), 2 usage; vet exits as go vet does.
 `
 
@@ -336,10 +346,10 @@ type sourceFlags struct {
 }
 
 func (s *sourceFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&s.security, "security", "", "security.conf with the auth scheme names")
-	fs.StringVar(&s.appConfig, "app-config", "", "application config (aah.conf)")
-	fs.StringVar(&s.profile, "profile", "", "env profile of the application config")
-	fs.StringVar(&s.maxBodySize, "max-body-size", "", "application body limit (default 5mb)")
+	fs.StringVar(&s.security, "security", "", "read security.conf from `FILE`: the auth scheme names auth must use")
+	fs.StringVar(&s.appConfig, "app-config", "", "read aah.conf from `FILE`: server.port, request.max_body_size, type, env profiles")
+	fs.StringVar(&s.profile, "profile", "", "merge the env profile `NAME` of --app-config onto routes.conf")
+	fs.StringVar(&s.maxBodySize, "max-body-size", "", "the application's body limit, a `SIZE` (default 5mb)")
 }
 
 func (s *sourceFlags) sources(routes string) ir.Sources {

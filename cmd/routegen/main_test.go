@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/spf13/pflag"
 )
 
 // runIn runs the command in dir and returns its exit code and output.
@@ -112,6 +114,45 @@ func TestHelp(t *testing.T) {
 	code, stdout, _ := runIn(t, t.TempDir(), "help")
 	if code != exitOK || !strings.Contains(stdout, "routegen check") {
 		t.Errorf("help = %d, %q", code, stdout)
+	}
+}
+
+// TestCommandHelpListsItsFlags: a command's -help (and help COMMAND) lists
+// each flag the command takes, as its flag set has it, so that a flag
+// added is listed, and no flag of another command.
+func TestCommandHelpListsItsFlags(t *testing.T) {
+	commands := []string{"generate", "check", "diff", "list", "fmt", "changes", "match"}
+	every := map[string]bool{}
+	for _, cmd := range commands {
+		fs, _ := newFlagSet(cmd)
+		fs.VisitAll(func(f *pflag.Flag) { every[f.Name] = true })
+	}
+	dir := t.TempDir()
+	for _, cmd := range commands {
+		fs, _ := newFlagSet(cmd)
+		takes := map[string]bool{}
+		fs.VisitAll(func(f *pflag.Flag) { takes[f.Name] = true })
+		for _, args := range [][]string{{cmd, "-help"}, {cmd, "-h"}, {"help", cmd}} {
+			code, stdout, stderr := runIn(t, dir, args...)
+			if code != exitOK || !strings.Contains(stdout, "Usage:\n  routegen ") {
+				t.Errorf("%s: exit %d, %q\n%s", strings.Join(args, " "), code, stderr, stdout)
+				continue
+			}
+			_, flags, _ := strings.Cut(stdout, "\nFlags:\n")
+			flags, _, _ = strings.Cut(flags, "\nExit codes:")
+			for name := range every {
+				if listed := strings.Contains(flags, "--"+name+" ") || strings.Contains(flags, "--"+name+"\n"); listed != takes[name] {
+					t.Errorf("%s lists --%s: %v, want %v:\n%s", strings.Join(args, " "), name, listed, takes[name], stdout)
+				}
+			}
+		}
+	}
+	// The flags of match the issue found missing, with their shorthands.
+	_, stdout, _ := runIn(t, dir, "match", "-help")
+	for _, want := range []string{"-H, --header 'NAME: VALUE'", "--auth ok|fail", "--roles ROLES", "--permissions PERMS"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("match -help lacks %q:\n%s", want, stdout)
+		}
 	}
 }
 
@@ -279,7 +320,7 @@ func TestGenerateToStdout(t *testing.T) {
 
 // TestIncludesOfNonConfigFiles: an include of what is not a regular file
 // is an error, not a read without end, and of a file that is not a
-// configuration only its first error is echoed.
+// configuration only its first error is reported, without its text.
 func TestIncludesOfNonConfigFiles(t *testing.T) {
 	if _, err := os.Stat("/dev/zero"); err != nil {
 		t.Skip("no /dev/zero")
@@ -291,7 +332,7 @@ func TestIncludesOfNonConfigFiles(t *testing.T) {
 		"passwd":      other,
 	})
 	code, _, stderr := runIn(t, dir, "check", "--no-color")
-	want := "passwd:1:5: expected \"=\" or \"{\" after \"root\", found \":\"\n" +
+	want := "passwd:1:5: not valid (passwd is not a .conf file: its text is not shown)\n" +
 		"routes.conf:1:1: /dev/zero is not a regular file\n" +
 		"routes.conf:2:1: sub is not a regular file\n"
 	if code != exitInput || stderr != want {

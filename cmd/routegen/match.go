@@ -32,13 +32,13 @@ type matchFlags struct {
 }
 
 func (f *matchFlags) register(fs *pflag.FlagSet) {
-	fs.BoolVar(&f.json, "json", false, "print the outcome as one JSON object")
-	fs.StringArrayVarP(&f.headers, "header", "H", nil, "a request header, 'Name: value' as curl writes it; repeatable")
-	fs.StringVar(&f.auth, "auth", "ok", "what the authenticators answer: ok (they recognise the request) or fail")
-	fs.StringSliceVar(&f.roles, "roles", nil, "the subject's roles, comma-separated; repeatable")
+	fs.BoolVar(&f.json, "json", false, "print the outcome as one JSON object: status, route, domain, params, location, allow, reason")
+	fs.StringArrayVarP(&f.headers, "header", "H", nil, "a request header `'NAME: VALUE'`, as curl writes it; repeatable")
+	fs.StringVar(&f.auth, "auth", "ok", "the authenticators' answer, `ok|fail`: ok, they recognise the request, or fail")
+	fs.StringSliceVar(&f.roles, "roles", nil, "the subject's `ROLES`, comma-separated; repeatable")
 	// A permission holds commas ("user:read,edit"): permissions are
 	// divided as ispermittedall divides them.
-	fs.StringArrayVar(&f.permissions, "permissions", nil, "the subject's permissions, divided by |; repeatable")
+	fs.StringArrayVar(&f.permissions, "permissions", nil, "the subject's `PERMS` (\"user:read,edit\"), divided by |; repeatable. Without --roles and --permissions the subject holds every role and permission the route names")
 }
 
 // subject is the subject the flags describe.
@@ -98,6 +98,9 @@ func (c *cli) match(args []string, src sourceFlags, flags matchFlags) int {
 	if target == "" {
 		return c.usageError(fmt.Sprintf("URL %q: want a path (/hotels/42) or an absolute URL (http://api.example.com:8080/v1/hotels)", target))
 	}
+	if err := explain.CheckHeader(flags.headers); err != nil {
+		return c.usageError(err.Error())
+	}
 	arg := ""
 	if len(args) == 3 {
 		arg = args[2]
@@ -118,7 +121,7 @@ func (c *cli) match(args []string, src sourceFlags, flags matchFlags) int {
 		if errors.As(err, &ue) {
 			err = ue.Err
 		}
-		if strings.HasPrefix(err.Error(), "method ") || strings.HasPrefix(err.Error(), "header ") {
+		if strings.HasPrefix(err.Error(), "method ") {
 			return c.usageError(err.Error())
 		}
 		return c.usageError(fmt.Sprintf("URL %q: %v", target, err))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -73,6 +74,13 @@ func handler(w http.ResponseWriter, r *http.Request) {
 }
 `,
 	})
+	// The fix is written as routegen writes its outputs: handlers.go is a
+	// link whose target gets the fix and keeps its mode.
+	if err := os.Rename(filepath.Join(dir, "handlers.go"), filepath.Join(dir, "handlers.txt")); err != nil {
+		t.Fatal(err)
+	}
+	chmod(t, filepath.Join(dir, "handlers.txt"), 0o640)
+	symlink(t, "handlers.txt", filepath.Join(dir, "handlers.go"))
 	// -diff alone shows the fix and applies it not.
 	cmd := exec.Command(exe, "vet", "-diff", "./...")
 	cmd.Dir = dir
@@ -91,8 +99,14 @@ func handler(w http.ResponseWriter, r *http.Request) {
 	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(string(out), "no route serves GET /nowhere") || strings.Contains(string(out), "/hotels/ is served only") {
 		t.Errorf("routegen vet -fix: %v\n%s\nwant exit 1 with the finding left, and the fixed one gone", err, out)
 	}
-	fixed, err := os.ReadFile(filepath.Join(dir, "handlers.go"))
+	fixed, err := os.ReadFile(filepath.Join(dir, "handlers.txt"))
 	if err != nil || !strings.Contains(string(fixed), "http.Redirect(w, r, routes.URL.Hotels(), http.StatusFound)") {
-		t.Errorf("handlers.go after -fix:\n%s", fixed)
+		t.Errorf("handlers.go's target after -fix:\n%s", fixed)
+	}
+	if info, err := os.Lstat(filepath.Join(dir, "handlers.go")); err != nil || info.Mode()&fs.ModeSymlink == 0 {
+		t.Errorf("vet -fix replaced the link handlers.go (%v)", err)
+	}
+	if info, err := os.Stat(filepath.Join(dir, "handlers.txt")); err != nil || info.Mode().Perm() != 0o640 {
+		t.Errorf("vet -fix left handlers.go's target %v (%v), want mode 0640 kept", info.Mode(), err)
 	}
 }

@@ -42,9 +42,7 @@ var StaticFiles = fstest.MapFS{
 // served over HTTP at an address, for one table.
 type Agreement struct {
 	explain *explain.Router
-	addr    string
-	conn    net.Conn // to addr, kept alive between requests
-	reader  *bufio.Reader
+	wire    *Conn
 	// Seen counts the answers by the last step of match's decision
 	// ("auth refused"), to show what the requests reached.
 	Seen map[string]int
@@ -56,16 +54,11 @@ func NewAgreement(t *ir.Table, addr string) (*Agreement, error) {
 	if len(problems) > 0 {
 		return nil, fmt.Errorf("%s", strings.Join(problems, "; "))
 	}
-	return &Agreement{explain: ex, addr: addr, Seen: map[string]int{}}, nil
+	return &Agreement{explain: ex, wire: NewConn(addr), Seen: map[string]int{}}, nil
 }
 
 // Close closes the connection to the router.
-func (a *Agreement) Close() {
-	if a.conn != nil {
-		a.conn.Close()
-		a.conn = nil
-	}
-}
+func (a *Agreement) Close() { a.wire.Close() }
 
 // PolicyRequest is a request as sent on the wire.
 type PolicyRequest struct {
@@ -210,9 +203,9 @@ func (q *PolicyRequests) subject() []string {
 	return h
 }
 
-// subjectOf is the subject of a request with header, as the router's
+// SubjectOf is the subject of a request with header, as the router's
 // authenticator reads it.
-func subjectOf(header []string) explain.Subject {
+func SubjectOf(header []string) explain.Subject {
 	s := explain.Subject{Authenticated: slices.Contains(header, AuthHeader+": ok"), Every: true}
 	for _, h := range header {
 		switch name, value, _ := strings.Cut(h, ": "); name {
@@ -257,7 +250,7 @@ func (a *Agreement) Compare(req PolicyRequest) string {
 		}
 		return ""
 	}
-	ans := a.explain.Answer(r, subjectOf(req.Header))
+	ans := a.explain.Answer(r, SubjectOf(req.Header))
 	if n := len(ans.Steps); n > 0 {
 		a.Seen[ans.Steps[n-1].Name+" "+ans.Steps[n-1].Outcome]++
 	}
@@ -306,16 +299,36 @@ func corsHeaders(h http.Header) http.Header {
 	return out
 }
 
-// send writes req as its bytes, so that the target reaches the server as
-// written, and reads the answer; the connection is kept for the next
-// request unless the server closes it.
+// send sends req to the router and reads what a client reads of the answer.
 func (a *Agreement) send(req PolicyRequest) (response, error) {
-	if a.conn == nil {
-		conn, err := net.Dial("tcp", a.addr)
+	res, err := a.wire.Send(req)
+	if err != nil {
+		return response{}, err
+	}
+	return response{status: res.StatusCode, location: res.Header.Get("Location"), allow: res.Header.Get("Allow"),
+		cors: corsHeaders(res.Header), action: res.Header.Get(ActionHeader) != ""}, nil
+}
+
+// Conn sends requests to a server as their bytes, so that the target
+// reaches it as written, on a connection kept between requests unless the
+// server closes it or switches protocols.
+type Conn struct {
+	addr   string
+	conn   net.Conn
+	reader *bufio.Reader
+}
+
+// NewConn sends requests to addr (host:port).
+func NewConn(addr string) *Conn { return &Conn{addr: addr} }
+
+// Send writes req and reads the answer, its body read and closed.
+func (c *Conn) Send(req PolicyRequest) (*http.Response, error) {
+	if c.conn == nil {
+		conn, err := net.Dial("tcp", c.addr)
 		if err != nil {
-			return response{}, err
+			return nil, err
 		}
-		a.conn, a.reader = conn, bufio.NewReader(conn)
+		c.conn, c.reader = conn, bufio.NewReader(conn)
 	}
 	var b strings.Builder
 	b.WriteString(req.Method + " " + req.Target + " HTTP/1.1\r\n")
@@ -326,26 +339,24 @@ func (a *Agreement) send(req PolicyRequest) (response, error) {
 	if req.Body > 0 {
 		b.WriteString(strings.Repeat("b", req.Body))
 	}
-	res, err := a.roundTrip(req.Method, b.String())
-	if err != nil {
-		return response{}, err
-	}
-	return response{status: res.StatusCode, location: res.Header.Get("Location"), allow: res.Header.Get("Allow"),
-		cors: corsHeaders(res.Header), action: res.Header.Get(ActionHeader) != ""}, nil
-}
-
-func (a *Agreement) roundTrip(method, request string) (*http.Response, error) {
-	if _, err := io.WriteString(a.conn, request); err != nil {
+	if _, err := io.WriteString(c.conn, b.String()); err != nil {
 		return nil, err
 	}
-	res, err := http.ReadResponse(a.reader, &http.Request{Method: method})
+	res, err := http.ReadResponse(c.reader, &http.Request{Method: req.Method})
 	if err == nil {
 		_, err = io.Copy(io.Discard, res.Body)
 		res.Body.Close()
 	}
-	if err != nil || res.Close {
-		a.conn.Close()
-		a.conn = nil
+	if err != nil || res.Close || res.StatusCode == http.StatusSwitchingProtocols {
+		c.Close()
 	}
 	return res, err
+}
+
+// Close closes the connection.
+func (c *Conn) Close() {
+	if c.conn != nil {
+		c.conn.Close()
+		c.conn = nil
+	}
 }

@@ -198,17 +198,12 @@ func (rt *Router) NewRequest(method, target string, header []string) (*http.Requ
 	hasHost := false
 	var text strings.Builder
 	text.WriteString(method + " " + target + " HTTP/1.1\r\n")
+	if err := CheckHeader(header); err != nil {
+		return nil, err
+	}
 	for _, h := range header {
-		name, value, ok := strings.Cut(h, ":")
-		if !ok || name == "" || strings.ContainsAny(h, "\r\n") {
-			return nil, fmt.Errorf("header %q: want Name: value", h)
-		}
-		if strings.EqualFold(strings.TrimSpace(name), "Host") {
-			// net/http's server answers 400 to it before any handler;
-			// http.ReadRequest leaves that to the server.
-			if host := strings.Trim(value, " \t"); !httpguts.ValidHostHeader(host) {
-				return nil, fmt.Errorf("Host %q is malformed: a server answers 400 Bad Request", host)
-			}
+		name, value, _ := strings.Cut(h, ":")
+		if strings.EqualFold(name, "Host") {
 			hasHost = true
 		}
 		text.WriteString(name + ":" + value + "\r\n")
@@ -227,6 +222,30 @@ func (rt *Router) NewRequest(method, target string, header []string) (*http.Requ
 		r.TLS = &tls.ConnectionState{}
 	}
 	return r, nil
+}
+
+// CheckHeader reports the first of the header lines ("Name: value") that
+// is no header line, or that net/http's server answers 400 to before any
+// handler runs: a name that is not a token, a value with a control
+// character, a malformed Host. match does not explain such a request as
+// the router's.
+func CheckHeader(header []string) error {
+	for _, h := range header {
+		name, value, ok := strings.Cut(h, ":")
+		value = strings.Trim(value, " \t")
+		switch {
+		case !ok || name == "" || strings.ContainsAny(h, "\r\n"):
+			return fmt.Errorf("header %q: want Name: value", h)
+		case !httpguts.ValidHeaderFieldName(name):
+			return fmt.Errorf("header name %q is not a token: a server answers 400 Bad Request (invalid header name)", name)
+		case !httpguts.ValidHeaderFieldValue(value):
+			return fmt.Errorf("header %s: value %q holds a control character: a server answers 400 Bad Request (invalid header value)", name, value)
+		case strings.EqualFold(name, "Host") && !httpguts.ValidHostHeader(value):
+			// http.ReadRequest leaves this one to the server.
+			return fmt.Errorf("Host %q is malformed: a server answers 400 Bad Request", value)
+		}
+	}
+	return nil
 }
 
 // Answer is what the router answers a request, and why.

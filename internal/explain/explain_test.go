@@ -1,6 +1,10 @@
 package explain
 
 import (
+	"bufio"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -24,6 +28,47 @@ func TestNewRequestRefusesWhatAServerRefuses(t *testing.T) {
 	if err != nil || r.Host != "example.com:8080" {
 		t.Fatalf("NewRequest: %v, Host %q", err, r.Host)
 	}
+}
+
+// TestNewRequestRefusesTheHeadersAServerRefuses: each header line is sent
+// to a net/http server as is; NewRequest refuses, saying so, exactly the
+// ones the server answers 400, and reads the others.
+func TestNewRequestRefusesTheHeadersAServerRefuses(t *testing.T) {
+	rt := newRouter(t, `domains { d { host = "example.com"; routes { home { path = "/"; controller = "C"; action = "A" } } } }`)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	defer srv.Close()
+	for _, line := range []string{
+		"Bad Name: x", "X(y): x", "X\x01: x", "Caf\u00e9: x", "X-Ok: a\x01b", "X-Ok: a\x7fb", "X-Ok: a\x00b",
+		"X-Ok: x", "X-Ok: a\tb", "X-Ok: caf\u00e9", "x_under~score!: x",
+	} {
+		status := serverStatus(t, srv.Listener.Addr().String(), "GET / HTTP/1.1\r\nHost: example.com\r\n"+line+"\r\n\r\n")
+		_, err := rt.NewRequest("GET", "/", []string{line})
+		switch {
+		case status == http.StatusBadRequest && (err == nil || !strings.Contains(err.Error(), "a server answers 400 Bad Request")):
+			t.Errorf("header %q: the server answers 400, NewRequest: %v", line, err)
+		case status != http.StatusBadRequest && err != nil:
+			t.Errorf("header %q: the server answers %d, NewRequest: %v", line, status, err)
+		}
+	}
+}
+
+// serverStatus is the status the server at addr answers the raw request.
+func serverStatus(t *testing.T, addr, request string) int {
+	t.Helper()
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.Write([]byte(request)); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("%q: %v", request, err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
 }
 
 func newRouter(t *testing.T, conf string) *Router {
