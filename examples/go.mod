@@ -8,6 +8,7 @@ require (
 )
 
 require (
+	github.com/gorilla/securecookie v1.1.2 // indirect
 	github.com/rs/cors v1.11.1 // indirect
 	golang.org/x/crypto v0.51.0 // indirect
 	golang.org/x/net v0.54.0 // indirect

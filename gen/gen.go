@@ -32,7 +32,9 @@ const (
 // does not support. Code that sets the table's SecureHeaders, which
 // version 2 added, is written for implSecureHeadersVersion; a file that
 // writes Routes as JSON for routesJSONVersion, which added
-// routegenimpl.DecodeRoutes; a matcher written as code that calls
+// routegenimpl.DecodeRoutes; a file that writes SignIn or a route an auth
+// scheme added for implSignInVersion, which added runtime.SignIn and
+// runtime.Route.AddedBy; a matcher written as code that calls
 // routegenimpl.CleanAfterPrefix for cleanAfterPrefixVersion; a table
 // with the application's body limit (Table.MaxBodySize) for
 // maxBodySizeVersion.
@@ -40,8 +42,9 @@ const (
 	implVersion              = 1
 	implSecureHeadersVersion = 2
 	routesJSONVersion        = 3
-	cleanAfterPrefixVersion  = 4
-	maxBodySizeVersion       = 5
+	implSignInVersion        = 4
+	cleanAfterPrefixVersion  = 5
+	maxBodySizeVersion       = 6
 )
 
 // Options name what the generated package is and where it comes from.
@@ -135,7 +138,7 @@ func generate(t *ir.Table, opts Options, linesAsText bool) ([]File, parser.Diagn
 	// the routes of a large table, its URL helpers, its interfaces and its
 	// dispatch are each a part of their own.
 	src, err := g.render(header, doc, [][]func(*generator){
-		{(*generator).writeVersionCheck, (*generator).writeCORS, (*generator).writeDomains},
+		{(*generator).writeVersionCheck, (*generator).writeCORS, (*generator).writeDomains, (*generator).writeSignIn},
 		{(*generator).writeRoutes},
 		{(*generator).writeTable, (*generator).writeMatchers},
 		{(*generator).writeInterfaces},

@@ -19,6 +19,8 @@ func (g *generator) writeVersionCheck() {
 		version = maxBodySizeVersion
 	case g.matchersAsCode() && g.hasPrefixedParam():
 		version = cleanAfterPrefixVersion
+	case g.signsIn() || g.addsSchemeRoutes():
+		version = implSignInVersion
 	case g.routesAsJSON:
 		version = routesJSONVersion
 	case g.secureHeaders() != nil:

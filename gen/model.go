@@ -63,7 +63,7 @@ func newModel(t *ir.Table) *model {
 			if len(r.ParamSpecs) > core.MaxParams {
 				m.diags.Errorf(r.Pos, "route %q has %d parameters; at most %d are supported", r.Name, len(r.ParamSpecs), core.MaxParams)
 			}
-			if !r.Static {
+			if !r.Static && r.AddedBy == "" {
 				m.addAction(controllers, r.Controller, r.Action, r.Pos, rt)
 			}
 		}

@@ -78,6 +78,7 @@ type routeData struct {
 	Authorization *authorizationData `json:",omitempty"`
 	CORS          *int               `json:",omitempty"`
 	Parent        string             `json:",omitempty"`
+	AddedBy       string             `json:",omitempty"`
 	Pos           string             `json:",omitempty"`
 }
 
@@ -133,7 +134,7 @@ func (g *generator) routesData() []byte {
 		d := routeData{
 			Domain: r.domain, Name: r.Name, Method: r.Method, Path: r.Path, Controller: r.Controller, Action: r.Action, Auth: r.Auth,
 			MaxBodySize: r.MaxBodySize, AntiCSRFCheck: r.AntiCSRFCheck, WebSocket: r.WebSocket,
-			Static: r.Static, Dir: r.Dir, File: r.File, List: r.List, Parent: r.Parent, Pos: g.opts.pos(r.Pos),
+			Static: r.Static, Dir: r.Dir, File: r.File, List: r.List, Parent: r.Parent, AddedBy: r.AddedBy, Pos: g.opts.pos(r.Pos),
 		}
 		for _, p := range r.ParamSpecs {
 			d.Params = append(d.Params, p.Name)
@@ -221,7 +222,7 @@ func (g *generator) routeLit(r *route) jen.Code {
 			field{"Permissions", g.checksLit(a.Permissions)})
 		lit.line(field{"Authorization", jen.Op("&").Qual(runtimePkg, "Authorization").Add(auth.inline())})
 	}
-	lit.line(field{"CORS", g.corsRef(r.CORS)}, field{"Parent", stringLit(r.Parent)})
+	lit.line(field{"CORS", g.corsRef(r.CORS)}, field{"Parent", stringLit(r.Parent)}, field{"AddedBy", stringLit(r.AddedBy)})
 	lit.line(field{"Pos", jen.Lit(g.opts.pos(r.Pos))})
 	return lit.inline()
 }

@@ -3,6 +3,7 @@ package ir
 import (
 	"fmt"
 	"maps"
+	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +18,9 @@ import (
 
 // Options are the facts from outside routes.conf that its table depends on.
 type Options struct {
+	// SchemeRoutes are the routes the auth schemes of security.conf add
+	// to every domain.
+	SchemeRoutes []SchemeRoute
 	// AuthSchemes are the auth scheme key names of security.conf. When nil,
 	// no security.conf was given and scheme names in auth are not checked.
 	AuthSchemes []string
@@ -155,6 +159,7 @@ func (b *builder) domain(obj *parser.Object) *Domain {
 		})
 		d.Routes = append(d.Routes, rb.finish()...)
 	}
+	b.addSchemeRoutes(d)
 	b.checkNames(d)
 	b.warnUndefinedAuth(d)
 	sortRoutes(d.Routes)
@@ -497,4 +502,63 @@ func punycode(host string, check func(string) error) (string, bool) {
 		return "", false
 	}
 	return ascii, true
+}
+
+// addSchemeRoutes adds to d the routes aah added to every domain for the
+// form and oauth2 schemes of security.conf: a form scheme's login submit
+// (POST url.login_submit), an oauth2 scheme's login and redirect (GET
+// url.login, url.redirect).
+// The scheme's authenticator serves them (runtime.WithSchemeRoute), so
+// that the router authenticates none of them first.
+func (b *builder) addSchemeRoutes(d *Domain) {
+	for _, s := range b.opts.SchemeRoutes {
+		// As in aah, a name or a method and path taken already (by a
+		// route of routes.conf, or of another scheme) adds nothing.
+		if slices.ContainsFunc(d.Routes, func(r *Route) bool {
+			return r.Name == s.Name || r.Method == s.Method && Unescaped(r.Path) == s.Path
+		}) {
+			continue
+		}
+		p, err := parsePath(splitPath(s.Path))
+		if err != nil || len(p.Params) > 0 {
+			b.diags.Errorf(s.Pos, "auth scheme %q: route %q: path %q must be a path without parameters", s.Scheme, s.Name, s.Path)
+			continue
+		}
+		r := &Route{Name: s.Name, Method: s.Method, Path: p.String(), Action: s.Action, Auth: authAnonymous, AddedBy: s.Scheme,
+			AntiCSRFCheck: d.AntiCSRFCheck, AntiCSRFRule: d.AntiCSRFRule, Pos: s.Pos, Segments: p.Segments}
+		if core.BodyMethod(s.Method) {
+			r.MaxBodySize = b.maxBodySize
+		}
+		d.Routes = append(d.Routes, r)
+	}
+}
+
+// SchemeRoute is a route an auth scheme adds to every domain.
+type SchemeRoute struct {
+	Scheme       string // the scheme's key
+	Name, Method string
+	Path         string
+	Action       string // what the route does for the scheme: login_submit, login or redirect
+	Pos          parser.Pos
+}
+
+// SchemeRoutes are the routes the form and oauth2 schemes of s add, named
+// as aah named them: <scheme>_login_submit__aah, <scheme>_login__aah and
+// <scheme>_redirect__aah.
+func (s *Security) SchemeRoutes() []SchemeRoute {
+	if s == nil {
+		return nil
+	}
+	var out []SchemeRoute
+	for _, a := range s.Schemes {
+		switch a.Kind {
+		case "form":
+			out = append(out, SchemeRoute{Scheme: a.Name, Name: a.Name + "_login_submit__aah", Method: http.MethodPost, Path: a.URLs["login_submit"], Action: "login_submit", Pos: a.Pos})
+		case "oauth2":
+			out = append(out,
+				SchemeRoute{Scheme: a.Name, Name: a.Name + "_login__aah", Method: http.MethodGet, Path: a.URLs["login"], Action: "login", Pos: a.Pos},
+				SchemeRoute{Scheme: a.Name, Name: a.Name + "_redirect__aah", Method: http.MethodGet, Path: a.URLs["redirect"], Action: "redirect", Pos: a.Pos})
+		}
+	}
+	return out
 }

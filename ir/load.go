@@ -57,7 +57,8 @@ func load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 	if src.Security != "" {
 		sec = loadObject(fsys, src.Security, &diags)
 		opts.AuthSchemes = authSchemes(sec, &diags)
-		security = readSecurity(sec)
+		security = readSecurity(sec, app, func(p parser.Pos) bool { return holdsSecrets(p.File, src) }, &diags)
+		opts.SchemeRoutes = security.SchemeRoutes()
 	}
 	opts.AntiCSRFOff = antiCSRFOff(app, sec, &diags)
 	secureHeaders := readSecureHeaders(cmp.Or(src.Security, src.AppConfig), sec, app, &diags)

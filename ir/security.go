@@ -1,18 +1,42 @@
 package ir
 
 import (
+	"cmp"
+	"errors"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/routegen/routegen/parser"
 )
 
 // Security is what security.conf says of authentication beyond the names
-// of its schemes, for the documents generated from a table (OpenAPI).
+// of its schemes: for the router (the session, the form and oauth2
+// schemes) and for the documents generated from a table (OpenAPI).
 type Security struct {
-	// SessionCookie is security.session.name; "" for aah's default.
+	// Session is security.session, read when its mode is "stateful" with
+	// the cookie store, which the router keeps; nil otherwise.
+	Session *Session
+	// SessionCookie is the session's cookie name: prefix + "_session".
 	SessionCookie string
 	// Schemes are the auth schemes, in the order of security.conf.
 	Schemes []AuthScheme
+}
+
+// Session is security.session with aah's defaults.
+type Session struct {
+	CookieName   string // prefix + "_session"
+	Domain, Path string
+	HTTPOnly     bool
+	Secure       bool   // server.ssl.enable of the app config
+	SameSite     string // lower-cased: "", "lax", "strict" or "none"
+	TTL          time.Duration
+	// The keys as written: aah used their bytes.
+	SignKey, EncKey, OldSignKey, OldEncKey string
+	// Withheld are the keys (sign_key…) whose values an included file of
+	// secrets holds (an .env): they are left "" here, and the generated
+	// code does not write them.
+	Withheld []string
 }
 
 // AuthScheme is one auth scheme of security.conf.
@@ -24,15 +48,32 @@ type AuthScheme struct {
 	Provider          string
 	AuthURL, TokenURL string
 	Scopes            []string
+	// An oauth2 scheme's client.id and client.secret; ClientSecretWithheld
+	// when an included file of secrets holds the secret, left "".
+	ClientID, ClientSecret string
+	ClientSecretWithheld   bool
+	// URLs are the scheme's url { } with aah's defaults: a form scheme's
+	// login, login_submit, login_failure and default_target, an oauth2
+	// scheme's login, redirect and success; nil for another scheme.
+	URLs map[string]string
+	// AlwaysToDefault is a form scheme's url.always_to_default.
+	AlwaysToDefault bool
+	// A form scheme's field.identity and field.credential.
+	IdentityField, CredentialField string
+	// PasswordEncoder is password_encoder, lower-cased.
+	PasswordEncoder string
+	Pos             parser.Pos // of its key
 }
 
-// readSecurity reads the schemes of security.conf; nil without one. Its
-// diagnostics are authSchemes'.
-func readSecurity(sec *parser.Object) *Security {
+// readSecurity reads the schemes and the session of security.conf; nil
+// without one. A key of the wrong type is read as absent: unapplied names
+// what is not applied.
+func readSecurity(sec, app *parser.Object, secret func(parser.Pos) bool, diags *parser.Diagnostics) *Security {
 	if sec == nil {
 		return nil
 	}
-	s := &Security{SessionCookie: stringAt(sec, "security.session.name")}
+	prefix := cmp.Or(stringAt(sec, "security.session.prefix"), "aah")
+	s := &Security{SessionCookie: prefix + "_session", Session: readSession(sec, app, prefix, secret, diags)}
 	auth := sec.Lookup("security.auth_schemes")
 	if auth == nil || auth.Object == nil {
 		return s
@@ -42,11 +83,40 @@ func readSecurity(sec *parser.Object) *Security {
 			continue
 		}
 		scheme := AuthScheme{
-			Name:     f.Key,
-			Kind:     strings.ToLower(stringAt(f.Object, "scheme")),
-			Provider: strings.ToLower(stringAt(f.Object, "client.provider.name")),
-			AuthURL:  stringAt(f.Object, "client.provider.url.auth"),
-			TokenURL: stringAt(f.Object, "client.provider.url.token"),
+			Name:                 f.Key,
+			Kind:                 strings.ToLower(stringAt(f.Object, "scheme")),
+			Provider:             strings.ToLower(stringAt(f.Object, "client.provider.name")),
+			AuthURL:              stringAt(f.Object, "client.provider.url.auth"),
+			TokenURL:             stringAt(f.Object, "client.provider.url.token"),
+			ClientID:             stringAt(f.Object, "client.id"),
+			ClientSecret:         stringAt(f.Object, "client.secret"),
+			ClientSecretWithheld: secretAt(f.Object, "client.secret", secret),
+			PasswordEncoder:      strings.ToLower(stringAt(f.Object, "password_encoder")),
+			Pos:                  f.KeyPos,
+		}
+		if scheme.ClientSecretWithheld {
+			scheme.ClientSecret = ""
+		}
+		url := func(key, def string) string { return cmp.Or(stringAt(f.Object, "url."+key), def) }
+		switch scheme.Kind {
+		case "form":
+			scheme.URLs = map[string]string{
+				"login":          url("login", "/login.html"),
+				"login_submit":   url("login_submit", "/login"),
+				"login_failure":  url("login_failure", "/login.html?error=true"),
+				"default_target": url("default_target", "/"),
+			}
+			scheme.AlwaysToDefault = boolAt(f.Object, "url.always_to_default", false)
+			scheme.IdentityField = cmp.Or(stringAt(f.Object, "field.identity"), "username")
+			scheme.CredentialField = cmp.Or(stringAt(f.Object, "field.credential"), "password")
+		case "oauth2":
+			// aah's default paths: the key with "-" for "_", then login or callback.
+			base := "/" + strings.ReplaceAll(f.Key, "_", "-") + "/"
+			scheme.URLs = map[string]string{
+				"login":    url("login", base+"login"),
+				"redirect": url("redirect", base+"callback"),
+				"success":  url("success", "/"),
+			}
 		}
 		if scopes := f.Object.Lookup("client.scopes"); scopes != nil {
 			if list, ok := scopes.Value.(*parser.List); ok {
@@ -62,6 +132,81 @@ func readSecurity(sec *parser.Object) *Security {
 	return s
 }
 
+// readSession reads security.session with aah's defaults when the
+// router keeps it: mode "stateful" (aah's default is "stateless", which
+// keeps none) and store.type "cookie".
+func readSession(sec, app *parser.Object, prefix string, secret func(parser.Pos) bool, diags *parser.Diagnostics) *Session {
+	if sec.Lookup("security.session") == nil ||
+		!strings.EqualFold(stringAt(sec, "security.session.mode"), "stateful") ||
+		!strings.EqualFold(cmp.Or(stringAt(sec, "security.session.store.type"), "cookie"), "cookie") {
+		return nil
+	}
+	ttl, err := sessionTTL(stringAt(sec, "security.session.ttl"))
+	if err != nil {
+		f := sec.Lookup("security.session.ttl")
+		diags.Errorf(f.Value.Pos(), "security.session.ttl must be %v, found %q", err, stringAt(sec, "security.session.ttl"))
+		return nil
+	}
+	at := func(key string) string { return stringAt(sec, "security.session."+key) }
+	s := &Session{
+		CookieName: prefix + "_session",
+		Domain:     at("domain"),
+		Path:       cmp.Or(at("path"), "/"),
+		HTTPOnly:   boolAt(sec, "security.session.http_only", true),
+		SameSite:   strings.ToLower(at("samesite")),
+		TTL:        ttl,
+		SignKey:    at("sign_key"), EncKey: at("enc_key"),
+		OldSignKey: at("old_sign_key"), OldEncKey: at("old_enc_key"),
+	}
+	if app != nil {
+		s.Secure = boolAt(app, "server.ssl.enable", false)
+	}
+	for key, value := range map[string]*string{"sign_key": &s.SignKey, "enc_key": &s.EncKey, "old_sign_key": &s.OldSignKey, "old_enc_key": &s.OldEncKey} {
+		if secretAt(sec, "security.session."+key, secret) {
+			*value = ""
+			s.Withheld = append(s.Withheld, key)
+		}
+	}
+	slices.Sort(s.Withheld)
+	return s
+}
+
+// secretAt reports whether the value at a dotted path of obj is of a file
+// that holds secrets.
+func secretAt(obj *parser.Object, dotted string, secret func(parser.Pos) bool) bool {
+	f := obj.Lookup(dotted)
+	return f != nil && secret != nil && secret(f.Value.Pos())
+}
+
+// sessionTTL is aah's session.ttl: a duration in minutes or hours ("30m",
+// "2h"); "" is 0, no expiry.
+func sessionTTL(text string) (time.Duration, error) {
+	if text == "" {
+		return 0, nil
+	}
+	if !strings.HasSuffix(text, "m") && !strings.HasSuffix(text, "h") {
+		return 0, errSessionTTL
+	}
+	d, err := time.ParseDuration(text)
+	if err != nil || d < 0 {
+		return 0, errSessionTTL
+	}
+	return d, nil
+}
+
+var errSessionTTL = errors.New(`a duration in minutes or hours, such as "30m" or "2h"`)
+
+// boolAt is the boolean at a dotted path of obj; def when absent or not
+// a boolean.
+func boolAt(obj *parser.Object, dotted string, def bool) bool {
+	if f := obj.Lookup(dotted); f != nil {
+		if b, ok := f.Value.(*parser.Bool); ok {
+			return b.Value
+		}
+	}
+	return def
+}
+
 // stringAt is the string at a dotted path of obj, trimmed; "" when absent
 // or not a string.
 func stringAt(obj *parser.Object, dotted string) string {
@@ -69,8 +214,5 @@ func stringAt(obj *parser.Object, dotted string) string {
 	if f == nil {
 		return ""
 	}
-	if s, ok := f.Value.(*parser.String); ok {
-		return strings.TrimSpace(s.Value)
-	}
-	return ""
+	return stringOf(f.Value)
 }

@@ -96,6 +96,9 @@ type Route struct {
 	Authorization *Authorization `json:"authorization"`
 	CORS          *CORS          `json:"cors"`
 	Parent        string         `json:"parent"`
+	// AddedBy is the auth scheme that added the route, and serves it
+	// (Action says what it does): it has no controller.
+	AddedBy string `json:"added_by,omitempty"`
 	// Sections are the names of the route sections the route is written
 	// in, outermost first: its groups, which an edge export gives a
 	// service of their own.
@@ -199,6 +202,8 @@ func (r *Route) Target() string {
 		return "file " + strings.TrimSuffix(r.Dir, "/") + "/" + strings.TrimPrefix(r.File, "/")
 	case r.Static:
 		return "dir " + r.Dir
+	case r.AddedBy != "":
+		return "scheme " + r.AddedBy + " (" + r.Action + ")"
 	}
 	return r.Controller + "#" + r.Action
 }

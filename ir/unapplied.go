@@ -1,11 +1,12 @@
 package ir
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
+	"github.com/routegen/routegen/internal/oauth2provider"
 	"github.com/routegen/routegen/parser"
 )
 
@@ -17,9 +18,9 @@ func unapplied(app, sec *parser.Object) parser.Diagnostics {
 	u := &unappliedNotes{app: app, sec: sec}
 	if f := u.lookup("render.default"); f != nil {
 		if v, ok := f.Value.(*parser.String); ok && strings.EqualFold(strings.TrimSpace(v.Value), "json") {
-			u.warn(f, "render.default", `the router's own error replies (400, 401, 403, 404, 405, 413, 500) are text/plain, not JSON; for aah's JSON bodies, give NewRouter runtime.WithErrorHandler(runtime.JSONErrorHandler)`)
+			u.warn(f, "render.default", `the router's own error replies (400, 401, 403, 404, 405, 413, 500) are text/plain, not JSON, and aah's pages of views/errors are not rendered; for aah's JSON bodies, give NewRouter runtime.WithErrorHandler(runtime.JSONErrorHandler)`)
 		} else {
-			u.warn(f, "render.default", "actions write their own bodies, and the router's error replies are text/plain; runtime.WithErrorHandler writes them as the application wants")
+			u.warn(f, "render.default", "actions write their own bodies, and the router's error replies are text/plain: aah's pages of views/errors (404.html, 500.html…) are not rendered; runtime.WithErrorHandler writes them as the application wants, those pages included")
 		}
 	}
 	if f := u.enabled("request.id", true); f != nil {
@@ -42,8 +43,17 @@ func unapplied(app, sec *parser.Object) parser.Diagnostics {
 			u.warn(f, key, "log requests in a middleware around the router")
 		}
 	}
-	if f := u.lookup("security.session"); f != nil {
-		u.warn(f, "security.session", "routegen keeps no session; an authenticator that needs one reads its cookie (runtime.WithAuthenticator)")
+	if f := u.lookup("security.session.store.type"); f != nil && !strings.EqualFold(stringOf(f.Value), "cookie") {
+		u.warn(f, "security.session.store.type", "routegen keeps sessions in the cookie store only (runtime.WithSessions); a server-side store is the application's")
+	}
+	if f := u.lookup("server.websocket"); f != nil {
+		u.warn(f, "server.websocket", "the action's WebSocket library accepts or refuses the upgrade, and checks its Origin: aah accepted any origin unless origin.check = true (then origin.whitelist); give the library the same (coder/websocket: AcceptOptions.OriginPatterns, or InsecureSkipVerify for any origin)")
+	}
+	if f := u.lookup("cache.static"); f != nil {
+		u.warn(f, "cache.static", `static files get no Cache-Control, which aah set by it (by default "no-cache, no-store, must-revalidate", and "max-age=31536000, public" in the prod profile); a middleware of the static routes (runtime.WithMiddleware) can set it`)
+	}
+	if f := u.lookup("i18n"); f != nil {
+		u.warn(f, "i18n", "messages and locales are the application's (golang.org/x/text): aah also took the locale from the %q parameter of the query or path (i18n.param_name), which the action or a middleware reads", u.stringOr("i18n.param_name.query", "lang"))
 	}
 	if f := u.lookup("security.password_encoder"); f != nil {
 		u.warn(f, "security.password_encoder", "the application hashes and compares passwords (golang.org/x/crypto/bcrypt for bcrypt)")
@@ -75,6 +85,14 @@ func (u *unappliedNotes) lookup(dotted string) *parser.Field {
 		}
 	}
 	return nil
+}
+
+// stringOr is the string at a dotted key, or def.
+func (u *unappliedNotes) stringOr(dotted, def string) string {
+	if f := u.lookup(dotted); f != nil {
+		return cmp.Or(stringOf(f.Value), def)
+	}
+	return def
 }
 
 // enabled is the section at dotted unless its enable key says false;
@@ -119,30 +137,46 @@ func (u *unappliedNotes) schemes() {
 		}
 		kind := strings.ToLower(stringAt(s.Object, "scheme"))
 		// aahauth.Basic applies a basic scheme's realm_name and its
-		// password_encoder "bcrypt", given to it.
+		// password_encoder "bcrypt", given to it; aahauth.Form a form
+		// scheme's.
 		if e := s.Object.Get("password_encoder"); e != nil {
 			encoder := strings.ToLower(stringAt(s.Object, "password_encoder"))
 			switch {
-			case kind == "basic" && encoder == "bcrypt":
-			case kind == "basic":
-				u.warn(e, "password_encoder", "aahauth.Basic compares bcrypt hashes; give it a ComparePassword function for %q", encoder)
+			case (kind == "basic" || kind == "form") && encoder == "bcrypt":
+			case kind == "basic" || kind == "form":
+				u.warn(e, "password_encoder", "aahauth.Basic and aahauth.Form compare bcrypt hashes; give them a ComparePassword function for %q", encoder)
 			default:
 				u.warn(e, "password_encoder", "the scheme's authenticator compares passwords (golang.org/x/crypto/bcrypt for bcrypt)")
 			}
 		}
-		if kind == "form" {
-			// aah redirected to the login page whether or not url is
-			// written, so the scheme itself is named when url is not.
-			at, login := s.Object.Get("url"), `"/login.html" by default`
-			if at == nil {
-				at = s.Object.Get("scheme")
-			}
-			if l := stringAt(s.Object, "url.login"); l != "" {
-				login = strconv.Quote(l)
-			}
-			u.warn(at, "a form scheme's url", "the router answers 401 where aah redirected to the login page (url.login, %s); runtime.WithErrorHandler can redirect a 401 there (http.Redirect), and the action of the login form's route checks the credentials, as aah's url.login_submit did", login)
+		if kind == "oauth2" {
+			u.oauth2Scheme(s)
+		}
+		if (kind == "form" || kind == "oauth2") && !u.statefulCookieSession() {
+			u.warn(s, "security.session", "the %s scheme %s signs in to a session, which routegen keeps for security.session { mode = \"stateful\" } in the cookie store: without it, the generated SignIn has no Session for runtime.WithSessions", kind, s.Key)
 		}
 	}
+}
+
+// statefulCookieSession reports whether security.session is kept by the
+// router: mode "stateful", in the cookie store.
+func (u *unappliedNotes) statefulCookieSession() bool {
+	return u.sec != nil && readSession(u.sec, nil, "", nil, &parser.Diagnostics{}) != nil
+}
+
+// oauth2Scheme warns of an oauth2 scheme that package aahoauth2 cannot
+// apply: its provider is not one aah knew by name, and it has no
+// client.provider.url.auth and .token.
+func (u *unappliedNotes) oauth2Scheme(s *parser.Field) {
+	provider := strings.ToLower(stringAt(s.Object, "client.provider.name"))
+	if oauth2provider.Known(provider) || stringAt(s.Object, "client.provider.url.auth") != "" && stringAt(s.Object, "client.provider.url.token") != "" {
+		return
+	}
+	what := "names no provider"
+	if provider != "" {
+		what = fmt.Sprintf("names provider %q, which is not one aah knew (%s),", provider, strings.Join(oauth2provider.Names, ", "))
+	}
+	u.warn(s, "security.auth_schemes."+s.Key, "the oauth2 scheme %s and has no client.provider.url.auth and .token: aahoauth2.Scheme needs its Endpoint", what)
 }
 
 // antiCSRF warns of the keys of security.anti_csrf other than enable:
@@ -185,4 +219,12 @@ func (u *unappliedNotes) obsoleteHeaders() {
 func emptyString(v parser.Value) bool {
 	s, ok := v.(*parser.String)
 	return ok && strings.TrimSpace(s.Value) == ""
+}
+
+// stringOf is a string value, trimmed; "" for another value.
+func stringOf(v parser.Value) string {
+	if s, ok := v.(*parser.String); ok {
+		return strings.TrimSpace(s.Value)
+	}
+	return ""
 }

@@ -29,9 +29,9 @@ include "./security.conf"
 		"security.conf": {Data: []byte(`security {
   auth_schemes {
     form_auth { scheme = "form"; password_encoder = "bcrypt"; url { login = "/login.html" } }
-    admin_auth { scheme = "form"; password_encoder = "bcrypt" }
+    api_auth { scheme = "generic"; password_encoder = "bcrypt" }
   }
-  session { mode = "stateful" }
+  session { mode = "stateful"; store { type = "file" } }
   anti_csrf {
     enable = true
     sign_key = "k"
@@ -48,10 +48,10 @@ include "./security.conf"
 	want := `aah.conf:3:3: warning: server.header is not applied: routegen writes no Server header; a middleware around the router can
 aah.conf:5:3: warning: server.access_log is not applied: log requests in a middleware around the router
 aah.conf:8:3: warning: request.id is not applied: routegen sets no X-Request-Id header; a middleware around the router (func(http.Handler) http.Handler) can
-aah.conf:11:10: warning: render.default is not applied: the router's own error replies (400, 401, 403, 404, 405, 413, 500) are text/plain, not JSON; for aah's JSON bodies, give NewRouter runtime.WithErrorHandler(runtime.JSONErrorHandler)
-security.conf:3:34: warning: password_encoder is not applied: the scheme's authenticator compares passwords (golang.org/x/crypto/bcrypt for bcrypt)
-security.conf:3:63: warning: a form scheme's url is not applied: the router answers 401 where aah redirected to the login page (url.login, "/login.html"); runtime.WithErrorHandler can redirect a 401 there (http.Redirect), and the action of the login form's route checks the credentials, as aah's url.login_submit did
-security.conf:6:3: warning: security.session is not applied: routegen keeps no session; an authenticator that needs one reads its cookie (runtime.WithAuthenticator)
+aah.conf:11:10: warning: render.default is not applied: the router's own error replies (400, 401, 403, 404, 405, 413, 500) are text/plain, not JSON, and aah's pages of views/errors are not rendered; for aah's JSON bodies, give NewRouter runtime.WithErrorHandler(runtime.JSONErrorHandler)
+security.conf:3:5: warning: security.session is not applied: the form scheme form_auth signs in to a session, which routegen keeps for security.session { mode = "stateful" } in the cookie store: without it, the generated SignIn has no Session for runtime.WithSessions
+security.conf:4:36: warning: password_encoder is not applied: the scheme's authenticator compares passwords (golang.org/x/crypto/bcrypt for bcrypt)
+security.conf:6:40: warning: security.session.store.type is not applied: routegen keeps sessions in the cookie store only (runtime.WithSessions); a server-side store is the application's
 security.conf:7:3: warning: security.anti_csrf is not applied: routegen's anti-CSRF check is the standard library's cross-origin protection (Sec-Fetch-Site and Origin), which needs no token, cookie or key (enc_key, sign_key here); only enable is read
 security.conf:11:5: warning: security.anti_csrf.trusted_origins is not applied: give them to runtime.WithTrustedOrigins`
 	if got := table.Unapplied.Error(); got != want {
@@ -60,11 +60,11 @@ security.conf:11:5: warning: security.anti_csrf.trusted_origins is not applied: 
 }
 
 // TestUnappliedPasswordEncoder: a basic scheme's bcrypt and realm_name are
-// aahauth.Basic's to apply; any other encoder is named.
+// aahauth.Basic's to apply (a form scheme's bcrypt aahauth.Form's); any other encoder is named.
 func TestUnappliedPasswordEncoder(t *testing.T) {
 	for _, tt := range []struct{ encoder, want string }{
 		{"bcrypt", ""},
-		{"scrypt", `security.conf:1:89: warning: password_encoder is not applied: aahauth.Basic compares bcrypt hashes; give it a ComparePassword function for "scrypt"`},
+		{"scrypt", `security.conf:1:89: warning: password_encoder is not applied: aahauth.Basic and aahauth.Form compare bcrypt hashes; give them a ComparePassword function for "scrypt"`},
 	} {
 		fsys := fstest.MapFS{
 			"routes.conf":   {Data: []byte(`domains { localhost { host = "localhost"; routes { index { path = "/"; controller = "App"; auth = "basic_auth" } } } }`)},
@@ -77,5 +77,54 @@ func TestUnappliedPasswordEncoder(t *testing.T) {
 		if got := table.Unapplied.Error(); got != tt.want {
 			t.Errorf("%s: got %q, want %q", tt.encoder, got, tt.want)
 		}
+	}
+}
+
+// TestUnappliedOAuth2: an oauth2 scheme whose provider is neither one aah
+// knew by name nor given by its URLs is named; the others are applied by
+// package aahoauth2.
+func TestUnappliedOAuth2(t *testing.T) {
+	for _, tt := range []struct{ client, want string }{
+		{`provider { name = "github" }`, ""},
+		{`provider { name = "azure-contoso" }`, ""},
+		{`provider { name = "myidp"; url { auth = "https://id.example.com/auth"; token = "https://id.example.com/token" } }`, ""},
+		{`provider { name = "myidp" }`, `security.conf:1:27: warning: security.auth_schemes.idp is not applied: the oauth2 scheme names provider "myidp", which is not one aah knew (amazon, bitbucket, cern, facebook, fitbit, foursquare, github, gitlab, google, heroku, hipchat, kakao, linkedin, mailchimp, mailru, mediamath, microsoft, odnoklassniki, paypal, slack, spotify, twitch, uber, vk, yahoo, yandex), and has no client.provider.url.auth and .token: aahoauth2.Scheme needs its Endpoint`},
+		{`id = "x"`, `security.conf:1:27: warning: security.auth_schemes.idp is not applied: the oauth2 scheme names no provider and has no client.provider.url.auth and .token: aahoauth2.Scheme needs its Endpoint`},
+	} {
+		fsys := fstest.MapFS{
+			"routes.conf":   {Data: []byte(`domains { localhost { host = "localhost"; routes { index { path = "/"; controller = "App"; auth = "idp" } } } }`)},
+			"security.conf": {Data: []byte(`security { auth_schemes { idp { scheme = "oauth2"; client { ` + tt.client + ` } } }; session { mode = "stateful"; sign_key = "k" } }`)},
+		}
+		table, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf", Security: "security.conf"})
+		if table == nil || len(diags) > 0 {
+			t.Fatalf("diagnostics: %v", diags)
+		}
+		if got := table.Unapplied.Error(); got != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.client, got, tt.want)
+		}
+	}
+}
+
+// TestUnappliedAppSettings: the WebSocket origin check, the static files'
+// Cache-Control and i18n are named.
+func TestUnappliedAppSettings(t *testing.T) {
+	fsys := fstest.MapFS{
+		"routes.conf": {Data: []byte(`domains { localhost { host = "localhost"; default_auth = "anonymous"
+  static { assets { path = "/static"; dir = "static" } }
+  routes { index { path = "/"; controller = "App" } } } }`)},
+		"aah.conf": {Data: []byte(`server { websocket { origin { check = false } } }
+i18n { default = "en"; param_name { query = "locale" } }
+cache { static { default_cache_control = "max-age=60" } }
+`)},
+	}
+	table, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf", AppConfig: "aah.conf"})
+	if table == nil || len(diags) > 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	want := `aah.conf:1:10: warning: server.websocket is not applied: the action's WebSocket library accepts or refuses the upgrade, and checks its Origin: aah accepted any origin unless origin.check = true (then origin.whitelist); give the library the same (coder/websocket: AcceptOptions.OriginPatterns, or InsecureSkipVerify for any origin)
+aah.conf:2:1: warning: i18n is not applied: messages and locales are the application's (golang.org/x/text): aah also took the locale from the "locale" parameter of the query or path (i18n.param_name), which the action or a middleware reads
+aah.conf:3:9: warning: cache.static is not applied: static files get no Cache-Control, which aah set by it (by default "no-cache, no-store, must-revalidate", and "max-age=31536000, public" in the prod profile); a middleware of the static routes (runtime.WithMiddleware) can set it`
+	if got := table.Unapplied.Error(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }

@@ -25,7 +25,11 @@ type Context struct {
 	route   *Route // match.Route(), which actions and policies read often
 	router  *Router
 	subject Subject
-	body    limitedBody
+	session *Session // nil without one
+	// sessionSubject says that subject is the session's: it passes the
+	// route's auth, and SignOut ends it.
+	sessionSubject bool
+	body           limitedBody
 	// errorBody is the buffer of the default error reply's body, reused by
 	// the next reply of a pooled context (writeError).
 	errorBody []byte
@@ -72,6 +76,7 @@ func (ctx *Context) detached() *Context {
 	own := newContext(ctx.router)
 	own.reset(ctx.Res, ctx.request.Request)
 	own.match, own.route = ctx.match, ctx.route
+	own.subject, own.session, own.sessionSubject = ctx.subject, ctx.session, ctx.sessionSubject
 	own.match.Params.m.Params = ctx.match.Params.m.Params.Copy()
 	return own
 }
@@ -83,6 +88,7 @@ func (ctx *Context) detached() *Context {
 // pool lets go of unused contexts at garbage collection.
 func (ctx *Context) release() {
 	ctx.Res, ctx.request.Request, ctx.subject = nil, nil, nil
+	ctx.session, ctx.sessionSubject = nil, false
 }
 
 // PathValue returns the unescaped value of a path parameter of the matched

@@ -31,7 +31,13 @@ type Route struct {
 	Authorization *Authorization
 	CORS          *CORS
 	Parent        string
-	Pos           string // where routes.conf defines it: "routes.conf:31:11"
+	// AddedBy is the auth scheme of security.conf that added the route
+	// (a form scheme's login submit, an oauth2 scheme's login and
+	// redirect); the scheme's action serves it (WithSchemeRoute), Action
+	// saying which: "login_submit", "login" or "redirect". It has no
+	// Controller.
+	AddedBy string
+	Pos     string // where routes.conf defines it: "routes.conf:31:11"
 }
 
 // Domain is one domain of the routes.conf.

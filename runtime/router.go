@@ -37,7 +37,9 @@ type Router struct {
 	middleware     []Middleware
 
 	authenticators map[string]Authenticator
-	schemeOrder    []string // the registered schemes, sorted: "authenticated" tries them in turn
+	sessions       *sessions                  // nil without WithSessions
+	schemeActions  map[[2]string]SchemeAction // by scheme and action
+	schemeOrder    []string                   // the registered schemes, sorted: "authenticated" tries them in turn
 	authorizer     Authorizer
 	csrf           *http.CrossOriginProtection
 	serving        []serving // by route index, catch-alls after the routes: how the router serves it
@@ -138,6 +140,9 @@ func newRouterOf(t *table, dispatch dispatcher, opts []Option) (*Router, error) 
 	if err := rt.checkPolicies(); err != nil {
 		errs = append(errs, err)
 	}
+	if err := rt.setSchemeActions(); err != nil {
+		errs = append(errs, err)
+	}
 	rt.schemeOrder = slices.Sorted(maps.Keys(rt.authenticators))
 	rt.serving = make([]serving, len(t.Routes)+len(t.CatchAlls))
 	for i := range rt.serving {
@@ -213,6 +218,9 @@ func (rt *Router) Lookup(m *Match, method, host, path string) {
 func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx := rt.pool.Get().(*Context)
 	ctx.reset(w, r)
+	if rt.sessions != nil {
+		rt.sessions.load(ctx)
+	}
 	// Most requests: the route's action. The rest take another call.
 	if kind := rt.decide.Decide(&ctx.decision, r); kind == decide.Action {
 		rt.enter(ctx, r)
@@ -293,6 +301,10 @@ func (rt *Router) execute(ctx *Context, r *http.Request, kind decide.Kind) {
 		case o.Route >= 0: // refused after its route matched
 			ctx.enter(r)
 		}
+		if ctx.decision.Status == http.StatusUnauthorized && rt.redirectToLogin(ctx, r) {
+			ctx.authErr = nil
+			return
+		}
 		rt.fail(ctx, rt.refusal(ctx))
 		// The causes are the request's: the pooled context lets go of them.
 		ctx.authErr, ctx.decision.Err = nil, nil
@@ -317,6 +329,9 @@ func (a *application) Authenticate(scheme string) bool {
 	ctx := (*Context)(a)
 	rt := ctx.router
 	ctx.enter(ctx.request.Request)
+	if ctx.sessionSubject { // signed in by any scheme, as aah's session was
+		return true
+	}
 	var err error
 	schemes := []string{scheme}
 	if scheme == AuthAuthenticated {

@@ -244,7 +244,7 @@ func TestCheckNamesUnapplied(t *testing.T) {
 		"aah.conf":    "render {\n  default = \"json\"\n}\n",
 	})
 	code, _, stderr := runIn(t, dir, "check", "--app-config", "aah.conf")
-	want := "aah.conf:2:3: warning: render.default is not applied: the router's own error replies (400, 401, 403, 404, 405, 413, 500) are text/plain, not JSON; for aah's JSON bodies, give NewRouter runtime.WithErrorHandler(runtime.JSONErrorHandler)\n"
+	want := "aah.conf:2:3: warning: render.default is not applied: the router's own error replies (400, 401, 403, 404, 405, 413, 500) are text/plain, not JSON, and aah's pages of views/errors are not rendered; for aah's JSON bodies, give NewRouter runtime.WithErrorHandler(runtime.JSONErrorHandler)\n"
 	if code != exitOK || stderr != want {
 		t.Errorf("check = %d, %q; want 0, %q", code, stderr, want)
 	}

@@ -185,6 +185,13 @@ func explainAnswer(router *explain.Router, r *http.Request, subject explain.Subj
 		}
 		res.Assumed = strings.TrimPrefix(res.Assumed+"; "+assumed, "; ")
 	}
+	if login := formLogin(t, a.Route); a.Status == http.StatusUnauthorized && login != "" {
+		res.Status, res.Location = http.StatusFound, login
+		if path, _, _ := strings.Cut(login, "?"); path != r.URL.Path {
+			res.Location = addReturnTarget(login, r.URL.RequestURI())
+		}
+		res.Reason = fmt.Sprintf("not signed in: form scheme %q sends to its login page (url.login), with the return target in _rt", a.Route.Auth)
+	}
 	if a.Status == http.StatusNotFound && a.Route == nil && a.CatchAll == nil {
 		path, _ := decide.RequestPath(r)
 		res.Reason = "no route serves " + path
@@ -298,11 +305,35 @@ func (r matchResult) text() string {
 	for _, k := range slices.Sorted(maps.Keys(r.Headers)) {
 		fmt.Fprintf(&b, "  %s: %s\n", k, r.Headers[k])
 	}
-	if r.Reason != "" && r.Status >= 400 {
+	if r.Reason != "" && (r.Status >= 400 || r.Status == http.StatusFound) {
 		fmt.Fprintf(&b, "  reason: %s\n", r.Reason)
 	}
 	if r.Assumed != "" {
 		fmt.Fprintf(&b, "  assumed: %s\n", r.Assumed)
 	}
 	return b.String()
+}
+
+// formLogin is the login page of the form scheme route r names, where
+// the router sends a request that is not signed in; "" for a route of
+// another scheme.
+func formLogin(t *ir.Table, r *ir.Route) string {
+	if r == nil || t.Security == nil {
+		return ""
+	}
+	for _, s := range t.Security.Schemes {
+		if s.Name == r.Auth && s.Kind == "form" {
+			return s.URLs["login"]
+		}
+	}
+	return ""
+}
+
+// addReturnTarget adds _rt=target to the query of login, as the router does.
+func addReturnTarget(login, target string) string {
+	sep := "?"
+	if strings.Contains(login, "?") {
+		sep = "&"
+	}
+	return login + sep + "_rt=" + url.QueryEscape(target)
 }

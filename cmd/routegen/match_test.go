@@ -321,3 +321,48 @@ func TestMatchSecureHeaders(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchFormLogin: a request the authenticator of a form scheme does
+// not recognise is sent to the scheme's login page with its return target,
+// and the login submit route the scheme adds is matched.
+func TestMatchFormLogin(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"routes.conf":   `domains { site { host = "example.com"; default_auth = "form_auth"; routes { users { path = "/users.html"; controller = "App"; action = "Users" } } } }`,
+		"security.conf": `security { auth_schemes { form_auth { scheme = "form"; url { login = "/signin.html" } } } }`,
+	})
+	code, stdout, stderr := runIn(t, dir, "match", "--auth", "fail", "--security", "security.conf", "GET", "http://example.com/users.html?page=2")
+	if code != exitInput || stderr != "" {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	for _, want := range []string{"302 route users", "Location: /signin.html?_rt=%2Fusers.html%3Fpage%3D2", `reason: not signed in: form scheme "form_auth" sends to its login page`} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("no %q in\n%s", want, stdout)
+		}
+	}
+	code, stdout, _ = runIn(t, dir, "match", "--security", "security.conf", "POST", "http://example.com/login")
+	if code != exitOK || !strings.Contains(stdout, "200 route form_auth_login_submit__aah") || !strings.Contains(stdout, "action: scheme form_auth (login_submit)") {
+		t.Errorf("POST /login: exit %d\n%s", code, stdout)
+	}
+}
+
+// TestListSchemeRoutes: list shows the routes the form and oauth2
+// schemes add, named as aah named them, with the scheme that serves them.
+func TestListSchemeRoutes(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"routes.conf":   `domains { site { host = "example.com"; default_auth = "anonymous"; routes { index { path = "/"; controller = "App" } } } }`,
+		"security.conf": `security { auth_schemes { form_auth { scheme = "form" }; github_auth { scheme = "oauth2"; client { id = "i"; secret = "s"; provider { name = "github" } } } } }`,
+	})
+	code, stdout, stderr := runIn(t, dir, "list", "--security", "security.conf")
+	if code != exitOK || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	for _, want := range []string{
+		"POST    /login                 form_auth_login_submit__aah  scheme form_auth (login_submit)  anonymous",
+		"GET     /github-auth/callback  github_auth_redirect__aah    scheme github_auth (redirect)",
+		"GET     /github-auth/login     github_auth_login__aah       scheme github_auth (login)",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("no %q in\n%s", want, stdout)
+		}
+	}
+}

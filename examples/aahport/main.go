@@ -2,8 +2,9 @@
 // layout: config/ holds routes.conf, security.conf and aah.conf as aah
 // read them, app/ the controllers, the auth providers (app/security) and
 // the models, views/ the templates and static/ the files served as they
-// are. It serves a task list at http://localhost:8080/, its REST API
-// under /api/v1 (scheme basic_auth), and an admin subdomain at
+// are. It serves a task list at http://localhost:8080/, whose people
+// sign in on its login page (scheme form_auth, and a session), its REST
+// API under /api/v1 (scheme basic_auth), and an admin subdomain at
 // http://admin.localhost:8080/ (basic_auth, and a generic scheme,
 // api_key, for its statistics). README.md lists requests to try.
 //
@@ -22,6 +23,7 @@ import (
 	"github.com/routegen/routegen/examples/aahport/app/routes"
 	"github.com/routegen/routegen/examples/aahport/app/security"
 	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/runtime/aahauth"
 )
 
 //go:embed static
@@ -45,6 +47,15 @@ func newRouter() (*runtime.Router, error) {
 	if err != nil {
 		return nil, err
 	}
+	form := security.Form()
+	signIn, err := form.Options()
+	if err != nil {
+		return nil, err
+	}
+	sessions, err := aahauth.SessionCodec(*routes.SignIn.Session)
+	if err != nil {
+		return nil, err
+	}
 	errorHandler, err := controllerErrors(map[string]controllers.ErrorHandler{
 		"AppController":             app,
 		"admin/DashboardController": dashboard,
@@ -53,11 +64,12 @@ func newRouter() (*runtime.Router, error) {
 	if err != nil {
 		return nil, err
 	}
-	return routes.NewRouter(api, dashboard, &controllers.Stats{Tasks: tasks}, app,
+	return routes.NewRouter(api, dashboard, &controllers.Stats{Tasks: tasks}, app, append(signIn,
+		runtime.WithSessions(*routes.SignIn.Session, sessions, form.LoadSubject),
 		runtime.WithStaticFS(staticFiles),
 		runtime.WithAuthenticator("basic_auth", basic),
 		runtime.WithAuthenticator("api_key", apiKey),
-		runtime.WithErrorHandler(errorHandler))
+		runtime.WithErrorHandler(errorHandler))...)
 }
 
 // controllerErrors is the router's error handler: the controller of the

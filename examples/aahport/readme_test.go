@@ -7,6 +7,7 @@ import (
 	"io"
 	"maps"
 	"net/http"
+	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -83,15 +84,21 @@ func parseOutput(t *testing.T, line int, command string, output []string) readme
 	return r
 }
 
+// curlCookies are the cookie files of a curl command: -b FILE sends its
+// cookies, -c FILE keeps the response's.
+type curlCookies struct{ send, keep string }
+
 // curlRequest builds the request a curl command sends, with the options
 // README.md uses: -i, -u USER:PASSWORD, -H 'NAME: VALUE', -X METHOD,
 // -d DATA (form data, POST), --json DATA (POST, JSON), DATA being @FILE to
-// read it from a file. An option it does not know is an error, so that the
-// README shows no request the test does not send.
-func curlRequest(command string) (*http.Request, error) {
+// read it from a file, and the cookie files -b FILE and -c FILE. An
+// option it does not know is an error, so that the README shows no
+// request the test does not send.
+func curlRequest(command string) (*http.Request, curlCookies, error) {
+	var cookies curlCookies
 	words, err := shellWords(strings.TrimPrefix(command, "curl "))
 	if err != nil {
-		return nil, err
+		return nil, cookies, err
 	}
 	method, target := "", ""
 	header := http.Header{}
@@ -100,7 +107,7 @@ func curlRequest(command string) (*http.Request, error) {
 		w := words[i]
 		if !strings.HasPrefix(w, "-") {
 			if target != "" {
-				return nil, fmt.Errorf("two URLs: %s and %s", target, w)
+				return nil, cookies, fmt.Errorf("two URLs: %s and %s", target, w)
 			}
 			target = w
 			continue
@@ -109,7 +116,7 @@ func curlRequest(command string) (*http.Request, error) {
 			continue
 		}
 		if i+1 == len(words) {
-			return nil, fmt.Errorf("%s needs a value", w)
+			return nil, cookies, fmt.Errorf("%s needs a value", w)
 		}
 		i++
 		value := words[i]
@@ -119,16 +126,20 @@ func curlRequest(command string) (*http.Request, error) {
 		case "-H":
 			name, v, ok := strings.Cut(value, ":")
 			if !ok {
-				return nil, fmt.Errorf("-H %q is not NAME: VALUE", value)
+				return nil, cookies, fmt.Errorf("-H %q is not NAME: VALUE", value)
 			}
 			header.Add(name, strings.TrimSpace(v))
 		case "-X":
 			method = value
+		case "-b":
+			cookies.send = value
+		case "-c":
+			cookies.keep = value
 		case "-d", "--json":
 			if file, ok := strings.CutPrefix(value, "@"); ok {
 				data, err := os.ReadFile(file)
 				if err != nil {
-					return nil, err
+					return nil, cookies, err
 				}
 				if w == "-d" { // which drops a file's line breaks, as --json does not
 					data = bytes.ReplaceAll(bytes.ReplaceAll(data, []byte("\r"), nil), []byte("\n"), nil)
@@ -145,7 +156,7 @@ func curlRequest(command string) (*http.Request, error) {
 				header.Set("Content-Type", contentType)
 			}
 		default:
-			return nil, fmt.Errorf("option %s is not one the test sends", w)
+			return nil, cookies, fmt.Errorf("option %s is not one the test sends", w)
 		}
 	}
 	if method == "" {
@@ -156,7 +167,7 @@ func curlRequest(command string) (*http.Request, error) {
 	}
 	u, err := url.Parse(target)
 	if err != nil || u.Scheme != "http" || u.Host == "" {
-		return nil, fmt.Errorf("the URL %q is not http://host/path", target)
+		return nil, cookies, fmt.Errorf("the URL %q is not http://host/path", target)
 	}
 	var r io.Reader
 	if body != nil {
@@ -164,10 +175,10 @@ func curlRequest(command string) (*http.Request, error) {
 	}
 	req, err := http.NewRequest(method, u.String(), r)
 	if err != nil {
-		return nil, err
+		return nil, cookies, err
 	}
 	req.Header = header
-	return req, nil
+	return req, cookies, nil
 }
 
 // shellWords splits a command line as sh does words quoted with ' or ".
@@ -230,10 +241,23 @@ func TestREADME(t *testing.T) {
 	if len(requests) < 20 {
 		t.Fatalf("README.md shows %d requests; its sections show more", len(requests))
 	}
+	jars := map[string]*cookiejar.Jar{} // by cookie file
+	jar := func(file string) *cookiejar.Jar {
+		if jars[file] == nil {
+			jars[file], _ = cookiejar.New(nil)
+		}
+		return jars[file]
+	}
 	for _, want := range requests {
-		req, err := curlRequest(want.command)
+		req, cookies, err := curlRequest(want.command)
 		if err != nil {
 			t.Fatalf("README.md:%d: %s: %v", want.line, want.command, err)
+		}
+		asSent := *req.URL // the URL curl's cookie files know
+		if cookies.send != "" {
+			for _, c := range jar(cookies.send).Cookies(&asSent) {
+				req.AddCookie(c)
+			}
 		}
 		host := req.URL.Host
 		req.URL.Scheme, req.URL.Host = "http", strings.TrimPrefix(srv.URL, "http://")
@@ -241,6 +265,9 @@ func TestREADME(t *testing.T) {
 		resp, err := client.Do(req)
 		if err != nil {
 			t.Fatalf("README.md:%d: %v", want.line, err)
+		}
+		if cookies.keep != "" {
+			jar(cookies.keep).SetCookies(&asSent, resp.Cookies())
 		}
 		body, err := io.ReadAll(resp.Body)
 		resp.Body.Close()

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // Domains are the domains of ../../testdata/aah/examples/domain-subdomain/routes.conf, in file order.
@@ -41,6 +41,17 @@ var Domains = []runtime.Domain{
 		Host: "*.sample.com", Port: "8080", PortlessLinks: true,
 		Subdomain: true, RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
+	},
+}
+
+// SignIn is what security.conf says of signing in: the session, for runtime.WithSessions
+// (its keys as written there), and the form and oauth2 schemes, for the packages runtime/aahauth
+// and runtime/aahauth/aahoauth2.
+var SignIn = runtime.SignIn{
+	Session: &runtime.SessionConfig{
+		CookieName: "aah_session", Path: "/",
+		HTTPOnly: true,
+		SignKey:  "6f33a3752fca7731618b75579330a4ababa6a1769fc8f23703ebb9c71e04b674", EncKey: "856766d61c6445ed267cabfffffce27a",
 	},
 }
 
@@ -131,21 +142,21 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 type AdminAppController interface {
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:76:6
 	Dashboard(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:76:7)
-//line routes_gen.go:135:1
+//line routes_gen.go:146:1
 }
 
 // AppController holds the actions of controller "AppController".
 type AppController interface {
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:60:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:60:7)
-//line routes_gen.go:142:1
+//line routes_gen.go:153:1
 }
 
 // WildcardAppController holds the actions of controller "wildcard/AppController".
 type WildcardAppController interface {
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:93:6
 	Entry(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:93:7)
-//line routes_gen.go:149:1
+//line routes_gen.go:160:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/domain-subdomain/routes.conf, calling the actions of the given controllers.
@@ -240,7 +251,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:244:1
+//line routes_gen.go:255:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/domain-subdomain/routes.conf:43:7).
 //
@@ -249,7 +260,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:253:1
+//line routes_gen.go:264:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/domain-subdomain/routes.conf:48:7).
 //
@@ -258,7 +269,7 @@ func (u URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:262:1
+//line routes_gen.go:273:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/domain-subdomain/routes.conf:38:7).
 //
@@ -267,7 +278,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, filepath)
 }
 
-//line routes_gen.go:271:1
+//line routes_gen.go:282:1
 
 // AdminSampleComIndex returns the URL of route "admin_sample_com.index": / on admin.sample.com (../../testdata/aah/examples/domain-subdomain/routes.conf:76:7).
 //
@@ -276,7 +287,7 @@ func (u URLBuilder) AdminSampleComIndex() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:280:1
+//line routes_gen.go:291:1
 
 // WildcardSampleComIndex returns the URL of route "wildcard_sample_com.index": / on *.sample.com (../../testdata/aah/examples/domain-subdomain/routes.conf:93:7).
 //
@@ -285,7 +296,7 @@ func (u URLBuilder) WildcardSampleComIndex(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, subdomain)
 }
 
-//line routes_gen.go:289:1
+//line routes_gen.go:300:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

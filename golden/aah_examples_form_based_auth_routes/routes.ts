@@ -23,6 +23,8 @@ export interface RouteParams {
   "localhost.admin_dashboard": Record<string, never>;
   "favicon": Record<string, never>;
   "localhost.favicon": Record<string, never>;
+  "form_auth_login_submit__aah": Record<string, never>;
+  "localhost.form_auth_login_submit__aah": Record<string, never>;
   "login": Record<string, never>;
   "localhost.login": Record<string, never>;
   "logout": Record<string, never>;
@@ -108,44 +110,52 @@ export function favicon(): string {
 }
 
 /**
+ * Route "form_auth_login_submit__aah": POST /login (../../testdata/aah/examples/form-based-auth/security.conf:21:5).
+ */
+export function formAuthLoginSubmitAah(): string {
+  return _url(3, [], false);
+}
+
+/**
  * Route "login": GET /login.html (../../testdata/aah/examples/form-based-auth/routes.conf:65:7).
  */
 export function login(): string {
-  return _url(3, [], false);
+  return _url(4, [], false);
 }
 
 /**
  * Route "logout": POST /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7).
  */
 export function logout(): string {
-  return _url(4, [], false);
+  return _url(5, [], false);
 }
 
 /**
  * Route "manage_users": GET /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7).
  */
 export function manageUsers(): string {
-  return _url(5, [], false);
+  return _url(6, [], false);
 }
 
 /**
  * Route "robots_txt": GET /robots.txt (../../testdata/aah/examples/form-based-auth/routes.conf:48:7).
  */
 export function robotsTxt(): string {
-  return _url(6, [], false);
+  return _url(7, [], false);
 }
 
 /**
  * Route "public_assets": GET /static/*filepath (../../testdata/aah/examples/form-based-auth/routes.conf:38:7).
  */
 export function publicAssets(filepath: string): string {
-  return _url(7, [filepath], true);
+  return _url(8, [filepath], true);
 }
 
 const _helpers = {
   index,
   adminDashboard,
   favicon,
+  formAuthLoginSubmitAah,
   login,
   logout,
   manageUsers,
@@ -165,6 +175,7 @@ const _routes: readonly _Route[] = [
   { name: "index", domain: 0, path: ["/"], params: [] },
   { name: "admin_dashboard", domain: 0, path: ["/admin/dashboard.html"], params: [] },
   { name: "favicon", domain: 0, path: ["/favicon.ico"], params: [] },
+  { name: "form_auth_login_submit__aah", domain: 0, path: ["/login"], params: [] },
   { name: "login", domain: 0, path: ["/login.html"], params: [] },
   { name: "logout", domain: 0, path: ["/logout"], params: [] },
   { name: "manage_users", domain: 0, path: ["/manage/users.html"], params: [] },
@@ -179,16 +190,18 @@ const _names: ReadonlyMap<string, number> = new Map([
   ["localhost.admin_dashboard", 1],
   ["favicon", 2],
   ["localhost.favicon", 2],
-  ["login", 3],
-  ["localhost.login", 3],
-  ["logout", 4],
-  ["localhost.logout", 4],
-  ["manage_users", 5],
-  ["localhost.manage_users", 5],
-  ["robots_txt", 6],
-  ["localhost.robots_txt", 6],
-  ["public_assets", 7],
-  ["localhost.public_assets", 7],
+  ["form_auth_login_submit__aah", 3],
+  ["localhost.form_auth_login_submit__aah", 3],
+  ["login", 4],
+  ["localhost.login", 4],
+  ["logout", 5],
+  ["localhost.logout", 5],
+  ["manage_users", 6],
+  ["localhost.manage_users", 6],
+  ["robots_txt", 7],
+  ["localhost.robots_txt", 7],
+  ["public_assets", 8],
+  ["localhost.public_assets", 8],
 ]);
 
 // What follows is the same in every generated module.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // Domains are the domains of ../../testdata/aah/examples/form-based-auth/routes.conf, in file order.
@@ -32,16 +32,35 @@ var Domains = []runtime.Domain{
 	},
 }
 
+// SignIn is what security.conf says of signing in: the session, for runtime.WithSessions
+// (its keys as written there), and the form and oauth2 schemes, for the packages runtime/aahauth
+// and runtime/aahauth/aahoauth2.
+var SignIn = runtime.SignIn{
+	Session: &runtime.SessionConfig{
+		CookieName: "aah_session", Path: "/",
+		HTTPOnly: true,
+		SignKey:  "408eb2f79f32d53971a83e6dc979581dbe44a6e9ef4f5da25574e9a9ec81a353", EncKey: "62e3286e3a2c0d053cbd964e9a23b1d1",
+	},
+	Forms: map[string]*runtime.FormConfig{
+		"form_auth": {
+			Login: "/login.html", LoginSubmit: "/login",
+			LoginFailure: "/login.html?error=true", DefaultTarget: "/",
+			IdentityField: "username", CredentialField: "password", PasswordEncoder: "bcrypt",
+		},
+	},
+}
+
 // Routes are the routes of ../../testdata/aah/examples/form-based-auth/routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
 	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:60:7"},
 	{Index: 1, Name: "admin_dashboard", Method: "GET", Path: "/admin/dashboard.html", Controller: "admin/DashboardController", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"administrator"}}}}, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:95:7"},
 	{Index: 2, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "static", File: "img/favicon.ico", Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:43:7"},
-	{Index: 3, Name: "login", Method: "GET", Path: "/login.html", Controller: "AppController", Action: "Login", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:65:7"},
-	{Index: 4, Name: "logout", Method: "POST", Path: "/logout", Controller: "AppController", Action: "Logout", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:72:7"},
-	{Index: 5, Name: "manage_users", Method: "GET", Path: "/manage/users.html", Controller: "AppController", Action: "ManageUsers", Auth: "form_auth", AntiCSRFCheck: true, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager", "administrator"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:manage:view"}}}}, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:80:7"},
-	{Index: 6, Name: "robots_txt", Method: "GET", Path: "/robots.txt", Static: true, Dir: "static", File: "robots.txt", Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:48:7"},
-	{Index: 7, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", Params: []string{"filepath"}, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:38:7"},
+	{Index: 3, Name: "form_auth_login_submit__aah", Method: "POST", Path: "/login", Action: "login_submit", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, AddedBy: "form_auth", Pos: "../../testdata/aah/examples/form-based-auth/security.conf:21:5"},
+	{Index: 4, Name: "login", Method: "GET", Path: "/login.html", Controller: "AppController", Action: "Login", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:65:7"},
+	{Index: 5, Name: "logout", Method: "POST", Path: "/logout", Controller: "AppController", Action: "Logout", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:72:7"},
+	{Index: 6, Name: "manage_users", Method: "GET", Path: "/manage/users.html", Controller: "AppController", Action: "ManageUsers", Auth: "form_auth", AntiCSRFCheck: true, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager", "administrator"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:manage:view"}}}}, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:80:7"},
+	{Index: 7, Name: "robots_txt", Method: "GET", Path: "/robots.txt", Static: true, Dir: "static", File: "robots.txt", Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:48:7"},
+	{Index: 8, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", Params: []string{"filepath"}, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:38:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -79,25 +98,27 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		case "/favicon.ico":
 			return 2 // GET /favicon.ico (favicon)
 		case "/login.html":
-			return 3 // GET /login.html (login)
+			return 4 // GET /login.html (login)
 		case "/manage/users.html":
-			return 5 // GET /manage/users.html (manage_users)
+			return 6 // GET /manage/users.html (manage_users)
 		case "/robots.txt":
-			return 6 // GET /robots.txt (robots_txt)
+			return 7 // GET /robots.txt (robots_txt)
 		}
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "static/") {
 			i2 := i1 + 7
 			if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
 				routegenimpl.Push(p, path[i2:])
-				return 7 // GET /static/*filepath (public_assets)
+				return 8 // GET /static/*filepath (public_assets)
 			}
 		}
 		return -1
 	case "POST":
 		switch path {
+		case "/login":
+			return 3 // POST /login (form_auth_login_submit__aah)
 		case "/logout":
-			return 4 // POST /logout (logout)
+			return 5 // POST /logout (logout)
 		}
 		return -1
 	}
@@ -108,7 +129,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type AdminDashboardController interface {
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:95:6
 	Index(ctx *runtime.Context) error // serves admin_dashboard: GET /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7)
-//line routes_gen.go:112:1
+//line routes_gen.go:133:1
 }
 
 // AppController holds the actions of controller "AppController".
@@ -121,7 +142,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7)
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:80:6
 	ManageUsers(ctx *runtime.Context) error // serves manage_users: GET /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7)
-//line routes_gen.go:125:1
+//line routes_gen.go:146:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form-based-auth/routes.conf, calling the actions of the given controllers.
@@ -152,11 +173,11 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 		return c.appController.Index(ctx)
 	case 1: // GET /admin/dashboard.html (admin_dashboard)
 		return c.adminDashboardController.Index(ctx)
-	case 3: // GET /login.html (login)
+	case 4: // GET /login.html (login)
 		return c.appController.Login(ctx)
-	case 4: // POST /logout (logout)
+	case 5: // POST /logout (logout)
 		return c.appController.Logout(ctx)
-	case 5: // GET /manage/users.html (manage_users)
+	case 6: // GET /manage/users.html (manage_users)
 		return c.appController.ManageUsers(ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
@@ -215,7 +236,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:219:1
+//line routes_gen.go:240:1
 
 // AdminDashboard returns the URL of route "admin_dashboard": /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7).
 //
@@ -224,7 +245,7 @@ func (u URLBuilder) AdminDashboard() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:228:1
+//line routes_gen.go:249:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form-based-auth/routes.conf:43:7).
 //
@@ -233,52 +254,61 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:237:1
+//line routes_gen.go:258:1
+
+// FormAuthLoginSubmitAah returns the URL of route "form_auth_login_submit__aah": /login (../../testdata/aah/examples/form-based-auth/security.conf:21:5).
+//
+//line ../../testdata/aah/examples/form-based-auth/security.conf:21:1
+func (u URLBuilder) FormAuthLoginSubmitAah() string {
+	return routegenTable.HelperURL(u.base, 3)
+}
+
+//line routes_gen.go:267:1
 
 // Login returns the URL of route "login": /login.html (../../testdata/aah/examples/form-based-auth/routes.conf:65:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:65:1
 func (u URLBuilder) Login() string {
-	return routegenTable.HelperURL(u.base, 3)
+	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:246:1
+//line routes_gen.go:276:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:72:1
 func (u URLBuilder) Logout() string {
-	return routegenTable.HelperURL(u.base, 4)
+	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:255:1
+//line routes_gen.go:285:1
 
 // ManageUsers returns the URL of route "manage_users": /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:80:1
 func (u URLBuilder) ManageUsers() string {
-	return routegenTable.HelperURL(u.base, 5)
+	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:264:1
+//line routes_gen.go:294:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form-based-auth/routes.conf:48:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:48:1
 func (u URLBuilder) RobotsTxt() string {
-	return routegenTable.HelperURL(u.base, 6)
+	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:273:1
+//line routes_gen.go:303:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form-based-auth/routes.conf:38:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:38:1
 func (u URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 7, filepath)
+	return routegenTable.CheckedHelperURL(u.base, 8, filepath)
 }
 
-//line routes_gen.go:282:1
+//line routes_gen.go:312:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

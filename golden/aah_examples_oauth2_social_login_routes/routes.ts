@@ -19,8 +19,20 @@
 export interface RouteParams {
   "index": Record<string, never>;
   "oauth2_social_login.index": Record<string, never>;
+  "facebook_auth_redirect__aah": Record<string, never>;
+  "oauth2_social_login.facebook_auth_redirect__aah": Record<string, never>;
+  "facebook_auth_login__aah": Record<string, never>;
+  "oauth2_social_login.facebook_auth_login__aah": Record<string, never>;
   "favicon": Record<string, never>;
   "oauth2_social_login.favicon": Record<string, never>;
+  "github_auth_redirect__aah": Record<string, never>;
+  "oauth2_social_login.github_auth_redirect__aah": Record<string, never>;
+  "github_auth_login__aah": Record<string, never>;
+  "oauth2_social_login.github_auth_login__aah": Record<string, never>;
+  "google_auth_redirect__aah": Record<string, never>;
+  "oauth2_social_login.google_auth_redirect__aah": Record<string, never>;
+  "google_auth_login__aah": Record<string, never>;
+  "oauth2_social_login.google_auth_login__aah": Record<string, never>;
   "logout": Record<string, never>;
   "oauth2_social_login.logout": Record<string, never>;
   "robots_txt": Record<string, never>;
@@ -90,43 +102,91 @@ export function index(): string {
 }
 
 /**
+ * Route "facebook_auth_redirect__aah": GET /facebook-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:22:5).
+ */
+export function facebookAuthRedirectAah(): string {
+  return _url(1, [], false);
+}
+
+/**
+ * Route "facebook_auth_login__aah": GET /facebook-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:22:5).
+ */
+export function facebookAuthLoginAah(): string {
+  return _url(2, [], false);
+}
+
+/**
  * Route "favicon": GET /favicon.ico (../../testdata/aah/examples/oauth2-social-login/routes.conf:44:7).
  */
 export function favicon(): string {
-  return _url(1, [], false);
+  return _url(3, [], false);
+}
+
+/**
+ * Route "github_auth_redirect__aah": GET /github-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:72:5).
+ */
+export function githubAuthRedirectAah(): string {
+  return _url(4, [], false);
+}
+
+/**
+ * Route "github_auth_login__aah": GET /github-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:72:5).
+ */
+export function githubAuthLoginAah(): string {
+  return _url(5, [], false);
+}
+
+/**
+ * Route "google_auth_redirect__aah": GET /google-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:47:5).
+ */
+export function googleAuthRedirectAah(): string {
+  return _url(6, [], false);
+}
+
+/**
+ * Route "google_auth_login__aah": GET /google-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:47:5).
+ */
+export function googleAuthLoginAah(): string {
+  return _url(7, [], false);
 }
 
 /**
  * Route "logout": POST /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7).
  */
 export function logout(): string {
-  return _url(2, [], false);
+  return _url(8, [], false);
 }
 
 /**
  * Route "robots_txt": GET /robots.txt (../../testdata/aah/examples/oauth2-social-login/routes.conf:49:7).
  */
 export function robotsTxt(): string {
-  return _url(3, [], false);
+  return _url(9, [], false);
 }
 
 /**
  * Route "public_assets": GET /static/*filepath (../../testdata/aah/examples/oauth2-social-login/routes.conf:39:7).
  */
 export function publicAssets(filepath: string): string {
-  return _url(4, [filepath], true);
+  return _url(10, [filepath], true);
 }
 
 /**
  * Route "success": GET /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7).
  */
 export function success(): string {
-  return _url(5, [], false);
+  return _url(11, [], false);
 }
 
 const _helpers = {
   index,
+  facebookAuthRedirectAah,
+  facebookAuthLoginAah,
   favicon,
+  githubAuthRedirectAah,
+  githubAuthLoginAah,
+  googleAuthRedirectAah,
+  googleAuthLoginAah,
   logout,
   robotsTxt,
   publicAssets,
@@ -143,7 +203,13 @@ const _domains: readonly _Domain[] = [
 
 const _routes: readonly _Route[] = [
   { name: "index", domain: 0, path: ["/"], params: [] },
+  { name: "facebook_auth_redirect__aah", domain: 0, path: ["/facebook-auth/callback"], params: [] },
+  { name: "facebook_auth_login__aah", domain: 0, path: ["/facebook-auth/login"], params: [] },
   { name: "favicon", domain: 0, path: ["/favicon.ico"], params: [] },
+  { name: "github_auth_redirect__aah", domain: 0, path: ["/github-auth/callback"], params: [] },
+  { name: "github_auth_login__aah", domain: 0, path: ["/github-auth/login"], params: [] },
+  { name: "google_auth_redirect__aah", domain: 0, path: ["/google-auth/callback"], params: [] },
+  { name: "google_auth_login__aah", domain: 0, path: ["/google-auth/login"], params: [] },
   { name: "logout", domain: 0, path: ["/logout"], params: [] },
   { name: "robots_txt", domain: 0, path: ["/robots.txt"], params: [] },
   { name: "public_assets", domain: 0, path: ["/static/", 0], params: [{ name: "filepath", catchAll: true }] },
@@ -153,16 +219,28 @@ const _routes: readonly _Route[] = [
 const _names: ReadonlyMap<string, number> = new Map([
   ["index", 0],
   ["oauth2_social_login.index", 0],
-  ["favicon", 1],
-  ["oauth2_social_login.favicon", 1],
-  ["logout", 2],
-  ["oauth2_social_login.logout", 2],
-  ["robots_txt", 3],
-  ["oauth2_social_login.robots_txt", 3],
-  ["public_assets", 4],
-  ["oauth2_social_login.public_assets", 4],
-  ["success", 5],
-  ["oauth2_social_login.success", 5],
+  ["facebook_auth_redirect__aah", 1],
+  ["oauth2_social_login.facebook_auth_redirect__aah", 1],
+  ["facebook_auth_login__aah", 2],
+  ["oauth2_social_login.facebook_auth_login__aah", 2],
+  ["favicon", 3],
+  ["oauth2_social_login.favicon", 3],
+  ["github_auth_redirect__aah", 4],
+  ["oauth2_social_login.github_auth_redirect__aah", 4],
+  ["github_auth_login__aah", 5],
+  ["oauth2_social_login.github_auth_login__aah", 5],
+  ["google_auth_redirect__aah", 6],
+  ["oauth2_social_login.google_auth_redirect__aah", 6],
+  ["google_auth_login__aah", 7],
+  ["oauth2_social_login.google_auth_login__aah", 7],
+  ["logout", 8],
+  ["oauth2_social_login.logout", 8],
+  ["robots_txt", 9],
+  ["oauth2_social_login.robots_txt", 9],
+  ["public_assets", 10],
+  ["oauth2_social_login.public_assets", 10],
+  ["success", 11],
+  ["oauth2_social_login.success", 11],
 ]);
 
 // What follows is the same in every generated module.

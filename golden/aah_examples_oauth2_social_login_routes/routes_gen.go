@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // Domains are the domains of ../../testdata/aah/examples/oauth2-social-login/routes.conf, in file order.
@@ -32,14 +32,47 @@ var Domains = []runtime.Domain{
 	},
 }
 
+// SignIn is what security.conf says of signing in: the session, for runtime.WithSessions
+// (its keys as written there), and the form and oauth2 schemes, for the packages runtime/aahauth
+// and runtime/aahauth/aahoauth2.
+var SignIn = runtime.SignIn{
+	Session: &runtime.SessionConfig{
+		CookieName: "aah_oauth2-social-login_session", Path: "/",
+		HTTPOnly: true,
+		SignKey:  "9150b9f5d55808efee39ca3746d92ac742716849ab7bdb1541b50e8e9599fafe", EncKey: "4fb307ca1156e5d1eae5f91a137ad0f7",
+	},
+	OAuth2: map[string]*runtime.OAuth2Config{
+		"facebook_auth": {
+			Scopes:   []string{"email"},
+			Provider: "facebook",
+			Login:    "/facebook-auth/login", Redirect: "/facebook-auth/callback", Success: "/success.html",
+		},
+		"google_auth": {
+			Scopes:   []string{"profile", "email"},
+			Provider: "google",
+			Login:    "/google-auth/login", Redirect: "/google-auth/callback", Success: "/success.html",
+		},
+		"github_auth": {
+			Provider: "github",
+			Login:    "/github-auth/login", Redirect: "/github-auth/callback", Success: "/success.html",
+		},
+	},
+}
+
 // Routes are the routes of ../../testdata/aah/examples/oauth2-social-login/routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
 	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:62:7"},
-	{Index: 1, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "static", File: "img/favicon.ico", Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:44:7"},
-	{Index: 2, Name: "logout", Method: "POST", Path: "/logout", Controller: "AppController", Action: "Logout", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7"},
-	{Index: 3, Name: "robots_txt", Method: "GET", Path: "/robots.txt", Static: true, Dir: "static", File: "robots.txt", Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:49:7"},
-	{Index: 4, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", Params: []string{"filepath"}, Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:39:7"},
-	{Index: 5, Name: "success", Method: "GET", Path: "/success.html", Controller: "AppController", Action: "Success", Auth: "authenticated", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7"},
+	{Index: 1, Name: "facebook_auth_redirect__aah", Method: "GET", Path: "/facebook-auth/callback", Action: "redirect", Auth: "anonymous", AntiCSRFCheck: true, AddedBy: "facebook_auth", Pos: "../../testdata/aah/examples/oauth2-social-login/security.conf:22:5"},
+	{Index: 2, Name: "facebook_auth_login__aah", Method: "GET", Path: "/facebook-auth/login", Action: "login", Auth: "anonymous", AntiCSRFCheck: true, AddedBy: "facebook_auth", Pos: "../../testdata/aah/examples/oauth2-social-login/security.conf:22:5"},
+	{Index: 3, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "static", File: "img/favicon.ico", Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:44:7"},
+	{Index: 4, Name: "github_auth_redirect__aah", Method: "GET", Path: "/github-auth/callback", Action: "redirect", Auth: "anonymous", AntiCSRFCheck: true, AddedBy: "github_auth", Pos: "../../testdata/aah/examples/oauth2-social-login/security.conf:72:5"},
+	{Index: 5, Name: "github_auth_login__aah", Method: "GET", Path: "/github-auth/login", Action: "login", Auth: "anonymous", AntiCSRFCheck: true, AddedBy: "github_auth", Pos: "../../testdata/aah/examples/oauth2-social-login/security.conf:72:5"},
+	{Index: 6, Name: "google_auth_redirect__aah", Method: "GET", Path: "/google-auth/callback", Action: "redirect", Auth: "anonymous", AntiCSRFCheck: true, AddedBy: "google_auth", Pos: "../../testdata/aah/examples/oauth2-social-login/security.conf:47:5"},
+	{Index: 7, Name: "google_auth_login__aah", Method: "GET", Path: "/google-auth/login", Action: "login", Auth: "anonymous", AntiCSRFCheck: true, AddedBy: "google_auth", Pos: "../../testdata/aah/examples/oauth2-social-login/security.conf:47:5"},
+	{Index: 8, Name: "logout", Method: "POST", Path: "/logout", Controller: "AppController", Action: "Logout", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7"},
+	{Index: 9, Name: "robots_txt", Method: "GET", Path: "/robots.txt", Static: true, Dir: "static", File: "robots.txt", Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:49:7"},
+	{Index: 10, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", Params: []string{"filepath"}, Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:39:7"},
+	{Index: 11, Name: "success", Method: "GET", Path: "/success.html", Controller: "AppController", Action: "Success", Auth: "authenticated", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -72,26 +105,38 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		switch path {
 		case "/":
 			return 0 // GET / (index)
+		case "/facebook-auth/callback":
+			return 1 // GET /facebook-auth/callback (facebook_auth_redirect__aah)
+		case "/facebook-auth/login":
+			return 2 // GET /facebook-auth/login (facebook_auth_login__aah)
 		case "/favicon.ico":
-			return 1 // GET /favicon.ico (favicon)
+			return 3 // GET /favicon.ico (favicon)
+		case "/github-auth/callback":
+			return 4 // GET /github-auth/callback (github_auth_redirect__aah)
+		case "/github-auth/login":
+			return 5 // GET /github-auth/login (github_auth_login__aah)
+		case "/google-auth/callback":
+			return 6 // GET /google-auth/callback (google_auth_redirect__aah)
+		case "/google-auth/login":
+			return 7 // GET /google-auth/login (google_auth_login__aah)
 		case "/robots.txt":
-			return 3 // GET /robots.txt (robots_txt)
+			return 9 // GET /robots.txt (robots_txt)
 		case "/success.html":
-			return 5 // GET /success.html (success)
+			return 11 // GET /success.html (success)
 		}
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "static/") {
 			i2 := i1 + 7
 			if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
 				routegenimpl.Push(p, path[i2:])
-				return 4 // GET /static/*filepath (public_assets)
+				return 10 // GET /static/*filepath (public_assets)
 			}
 		}
 		return -1
 	case "POST":
 		switch path {
 		case "/logout":
-			return 2 // POST /logout (logout)
+			return 8 // POST /logout (logout)
 		}
 		return -1
 	}
@@ -106,7 +151,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7)
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:68:6
 	Success(ctx *runtime.Context) error // serves success: GET /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7)
-//line routes_gen.go:110:1
+//line routes_gen.go:155:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/oauth2-social-login/routes.conf, calling the actions of the given controllers.
@@ -130,9 +175,9 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	switch ctx.Route().Index {
 	case 0: // GET / (index)
 		return c.appController.Index(ctx)
-	case 2: // POST /logout (logout)
+	case 8: // POST /logout (logout)
 		return c.appController.Logout(ctx)
-	case 5: // GET /success.html (success)
+	case 11: // GET /success.html (success)
 		return c.appController.Success(ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
@@ -191,52 +236,106 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:195:1
+//line routes_gen.go:240:1
+
+// FacebookAuthRedirectAah returns the URL of route "facebook_auth_redirect__aah": /facebook-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:22:5).
+//
+//line ../../testdata/aah/examples/oauth2-social-login/security.conf:22:1
+func (u URLBuilder) FacebookAuthRedirectAah() string {
+	return routegenTable.HelperURL(u.base, 1)
+}
+
+//line routes_gen.go:249:1
+
+// FacebookAuthLoginAah returns the URL of route "facebook_auth_login__aah": /facebook-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:22:5).
+//
+//line ../../testdata/aah/examples/oauth2-social-login/security.conf:22:1
+func (u URLBuilder) FacebookAuthLoginAah() string {
+	return routegenTable.HelperURL(u.base, 2)
+}
+
+//line routes_gen.go:258:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/oauth2-social-login/routes.conf:44:7).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:44:1
 func (u URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(u.base, 1)
+	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:204:1
+//line routes_gen.go:267:1
+
+// GithubAuthRedirectAah returns the URL of route "github_auth_redirect__aah": /github-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:72:5).
+//
+//line ../../testdata/aah/examples/oauth2-social-login/security.conf:72:1
+func (u URLBuilder) GithubAuthRedirectAah() string {
+	return routegenTable.HelperURL(u.base, 4)
+}
+
+//line routes_gen.go:276:1
+
+// GithubAuthLoginAah returns the URL of route "github_auth_login__aah": /github-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:72:5).
+//
+//line ../../testdata/aah/examples/oauth2-social-login/security.conf:72:1
+func (u URLBuilder) GithubAuthLoginAah() string {
+	return routegenTable.HelperURL(u.base, 5)
+}
+
+//line routes_gen.go:285:1
+
+// GoogleAuthRedirectAah returns the URL of route "google_auth_redirect__aah": /google-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:47:5).
+//
+//line ../../testdata/aah/examples/oauth2-social-login/security.conf:47:1
+func (u URLBuilder) GoogleAuthRedirectAah() string {
+	return routegenTable.HelperURL(u.base, 6)
+}
+
+//line routes_gen.go:294:1
+
+// GoogleAuthLoginAah returns the URL of route "google_auth_login__aah": /google-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:47:5).
+//
+//line ../../testdata/aah/examples/oauth2-social-login/security.conf:47:1
+func (u URLBuilder) GoogleAuthLoginAah() string {
+	return routegenTable.HelperURL(u.base, 7)
+}
+
+//line routes_gen.go:303:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:75:1
 func (u URLBuilder) Logout() string {
-	return routegenTable.HelperURL(u.base, 2)
+	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:213:1
+//line routes_gen.go:312:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/oauth2-social-login/routes.conf:49:7).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:49:1
 func (u URLBuilder) RobotsTxt() string {
-	return routegenTable.HelperURL(u.base, 3)
+	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:222:1
+//line routes_gen.go:321:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/oauth2-social-login/routes.conf:39:7).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:39:1
 func (u URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, filepath)
+	return routegenTable.CheckedHelperURL(u.base, 10, filepath)
 }
 
-//line routes_gen.go:231:1
+//line routes_gen.go:330:1
 
 // Success returns the URL of route "success": /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:68:1
 func (u URLBuilder) Success() string {
-	return routegenTable.HelperURL(u.base, 5)
+	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:240:1
+//line routes_gen.go:339:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

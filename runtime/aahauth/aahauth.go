@@ -84,27 +84,9 @@ func (b Basic) Authenticator() (runtime.Authenticator, error) {
 	if b.Account == nil {
 		return nil, errors.New("aahauth: Basic needs an Account function")
 	}
-	compare := b.ComparePassword
-	maxPassword := 0 // no limit
-	dummy := &dummyHash{fixed: b.DummyHash != nil}
-	dummy.hash.Store(&b.DummyHash)
-	switch enc := strings.ToLower(strings.TrimSpace(b.PasswordEncoder)); {
-	case compare != nil && enc != "":
-		return nil, fmt.Errorf("aahauth: Basic has both PasswordEncoder %q and ComparePassword; give one", b.PasswordEncoder)
-	case compare != nil:
-	case enc == "bcrypt":
-		compare, maxPassword = bcrypt.CompareHashAndPassword, 72
-		if !dummy.fixed {
-			hash, err := bcrypt.GenerateFromPassword([]byte("no such user"), bcrypt.DefaultCost)
-			if err != nil {
-				return nil, err
-			}
-			dummy.hash.Store(&hash)
-		}
-	case enc == "":
-		return nil, errors.New(`aahauth: Basic needs PasswordEncoder "bcrypt" or ComparePassword`)
-	default:
-		return nil, fmt.Errorf("aahauth: password encoder %q is not built in (bcrypt is); give Basic a ComparePassword", b.PasswordEncoder)
+	passwords, err := b.passwords()
+	if err != nil {
+		return nil, err
 	}
 	realm := b.Realm
 	if realm == "" {
@@ -112,12 +94,47 @@ func (b Basic) Authenticator() (runtime.Authenticator, error) {
 	}
 	challenge := `Basic realm="` + quotedStringEscaper.Replace(realm) + `"`
 	return func(ctx *runtime.Context) (runtime.Subject, error) {
-		subject, err := b.authenticate(ctx, compare, maxPassword, dummy)
+		subject, err := b.authenticate(ctx, passwords)
 		if err != nil {
 			return nil, &runtime.ChallengeError{Challenge: challenge, Err: err}
 		}
 		return subject, nil
 	}, nil
+}
+
+// passwordCheck is how the scheme checks a username and password: the
+// comparison, the longest password it compares (0 for no limit), and the
+// hash an unknown user's password is compared with.
+type passwordCheck struct {
+	compare     func(hash, password []byte) error
+	maxPassword int
+	dummy       *dummyHash
+}
+
+// passwords is the scheme's passwordCheck, by PasswordEncoder or
+// ComparePassword.
+func (b Basic) passwords() (*passwordCheck, error) {
+	c := &passwordCheck{compare: b.ComparePassword, dummy: &dummyHash{fixed: b.DummyHash != nil}}
+	c.dummy.hash.Store(&b.DummyHash)
+	switch enc := strings.ToLower(strings.TrimSpace(b.PasswordEncoder)); {
+	case c.compare != nil && enc != "":
+		return nil, fmt.Errorf("aahauth: Basic has both PasswordEncoder %q and ComparePassword; give one", b.PasswordEncoder)
+	case c.compare != nil:
+	case enc == "bcrypt":
+		c.compare, c.maxPassword = bcrypt.CompareHashAndPassword, 72
+		if !c.dummy.fixed {
+			hash, err := bcrypt.GenerateFromPassword([]byte("no such user"), bcrypt.DefaultCost)
+			if err != nil {
+				return nil, err
+			}
+			c.dummy.hash.Store(&hash)
+		}
+	case enc == "":
+		return nil, errors.New(`aahauth: Basic needs PasswordEncoder "bcrypt" or ComparePassword`)
+	default:
+		return nil, fmt.Errorf("aahauth: password encoder %q is not built in (bcrypt is); give Basic a ComparePassword", b.PasswordEncoder)
+	}
+	return c, nil
 }
 
 // dummyHash is the hash an unknown user's password is compared with:
@@ -128,11 +145,17 @@ type dummyHash struct {
 	hash  atomic.Pointer[[]byte]
 }
 
-func (b Basic) authenticate(ctx *runtime.Context, compare func(hash, password []byte) error, maxPassword int, dummy *dummyHash) (runtime.Subject, error) {
+func (b Basic) authenticate(ctx *runtime.Context, c *passwordCheck) (runtime.Subject, error) {
 	username, password, ok := ctx.Req.BasicAuth()
 	if !ok {
 		return nil, ErrNoCredentials
 	}
+	return b.check(ctx, c, username, password)
+}
+
+// check finds the account of username and checks password against it.
+func (b Basic) check(ctx *runtime.Context, c *passwordCheck, username, password string) (runtime.Subject, error) {
+	compare, maxPassword, dummy := c.compare, c.maxPassword, c.dummy
 	if maxPassword > 0 && len(password) > maxPassword {
 		// Refused before the account is looked up, known user or not alike.
 		return nil, ErrPasswordTooLong

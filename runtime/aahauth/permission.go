@@ -46,6 +46,14 @@ func NewSubject(roles []string, permissions ...string) (*Subject, error) {
 	return s, nil
 }
 
+// String is the subject as fmt prints it with %s or %v: its roles and
+// permissions ("roles [manager] permissions [users:*]"). An application
+// that prints who signed in embeds *Subject in a type of its own, whose
+// String says who.
+func (s *Subject) String() string {
+	return fmt.Sprintf("roles %v permissions %v", s.held.Roles, s.held.Permissions)
+}
+
 // HasRole reports whether role is one of the subject's, compared exactly
 // (as aah did).
 func (s *Subject) HasRole(role string) bool { return s.held.HasRole(role) }

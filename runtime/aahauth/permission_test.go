@@ -1,6 +1,7 @@
 package aahauth_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/routegen/routegen/runtime/aahauth"
@@ -78,5 +79,16 @@ func TestSubject(t *testing.T) {
 	}
 	if _, err := aahauth.NewSubject(nil, "user::x"); err == nil {
 		t.Error(`NewSubject(nil, "user::x"): no error`)
+	}
+}
+
+// TestSubjectString: a subject prints as its roles and permissions.
+func TestSubjectString(t *testing.T) {
+	s, err := aahauth.NewSubject([]string{"manager"}, "users:manage:view", "users:*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprintf("%s|%v", s, s), "roles [manager] permissions [users:manage:view users:*]|roles [manager] permissions [users:manage:view users:*]"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

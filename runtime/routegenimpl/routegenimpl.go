@@ -31,11 +31,12 @@ import (
 
 // The versions of this API that this package supports: a generated file
 // written for another does not compile. Version 2 adds Table.SecureHeaders,
-// version 3 DecodeRoutes, version 4 CleanAfterPrefix, version 5
+// version 3 DecodeRoutes, version 4 runtime.SignIn and
+// runtime.Route.AddedBy, version 5 CleanAfterPrefix, version 6
 // Table.MaxBodySize; a file that uses none is written for version 1.
 const (
 	MinVersion = 1
-	MaxVersion = 5
+	MaxVersion = 6
 )
 
 // RunGoGenerate is the type of a generated file's version check, which a

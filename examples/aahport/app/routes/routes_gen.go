@@ -15,12 +15,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // Domains are the domains of ../../config/routes.conf, in file order.
@@ -39,16 +39,39 @@ var Domains = []runtime.Domain{
 	},
 }
 
+// SignIn is what security.conf says of signing in: the session, for runtime.WithSessions
+// (its keys as written there), and the form and oauth2 schemes, for the packages runtime/aahauth
+// and runtime/aahauth/aahoauth2.
+var SignIn = runtime.SignIn{
+	Session: &runtime.SessionConfig{
+		CookieName: "aah_session", Path: "/",
+		HTTPOnly: true,
+		SignKey:  "6c2f0d9e3b8a41f7c5e2d0a9b6f3e8c1d4a7f0b3e6c9d2a5f8b1e4c7d0a3f6b9", EncKey: "b7e4a1d8c5f2e9b6a3d0c7f4e1b8a5d2",
+	},
+	Forms: map[string]*runtime.FormConfig{
+		"form_auth": {
+			Login: "/login.html", LoginSubmit: "/login",
+			LoginFailure: "/login.html?error=true", DefaultTarget: "/",
+			IdentityField: "username", CredentialField: "password", PasswordEncoder: "bcrypt",
+		},
+	},
+}
+
 // Routes are the routes of ../../config/routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
 	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../config/routes.conf:17:7"},
-	{Index: 1, Name: "tasks", Method: "GET", Path: "/api/v1/tasks", Controller: "api/v1/TaskController", Action: "List", Auth: "basic_auth", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"task:read"}}}}, Parent: "api_v1", Pos: "../../config/routes.conf:28:11"},
-	{Index: 2, Name: "create_task", Method: "POST", Path: "/api/v1/tasks", Controller: "api/v1/TaskController", Action: "Create", Auth: "basic_auth", MaxBodySize: 1024, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"task:create"}}}}, Parent: "tasks", Pos: "../../config/routes.conf:36:15"},
-	{Index: 3, Name: "delete_task", Method: "DELETE", Path: "/api/v1/tasks/:id", Controller: "api/v1/TaskController", Action: "Delete", Auth: "basic_auth", MaxBodySize: 65536, AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"task:delete"}}}}, Parent: "tasks", Pos: "../../config/routes.conf:48:15"},
-	{Index: 4, Name: "task", Method: "GET", Path: "/api/v1/tasks/:id", Controller: "api/v1/TaskController", Action: "Show", Auth: "basic_auth", AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"task:read"}}}}, Parent: "tasks", Pos: "../../config/routes.conf:44:15"},
-	{Index: 5, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", Params: []string{"filepath"}, Pos: "../../config/routes.conf:10:7"},
-	{Index: 6, Domain: 1, Name: "index", Method: "GET", Path: "/", Controller: "admin/DashboardController", Action: "Index", Auth: "basic_auth", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Pos: "../../config/routes.conf:70:7"},
-	{Index: 7, Domain: 1, Name: "stats", Method: "GET", Path: "/stats", Controller: "admin/StatsController", Action: "Index", Auth: "api_key", AntiCSRFCheck: true, Pos: "../../config/routes.conf:78:7"},
+	{Index: 1, Name: "tasks", Method: "GET", Path: "/api/v1/tasks", Controller: "api/v1/TaskController", Action: "List", Auth: "basic_auth", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"task:read"}}}}, Parent: "api_v1", Pos: "../../config/routes.conf:51:11"},
+	{Index: 2, Name: "create_task", Method: "POST", Path: "/api/v1/tasks", Controller: "api/v1/TaskController", Action: "Create", Auth: "basic_auth", MaxBodySize: 1024, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"task:create"}}}}, Parent: "tasks", Pos: "../../config/routes.conf:59:15"},
+	{Index: 3, Name: "delete_task", Method: "DELETE", Path: "/api/v1/tasks/:id", Controller: "api/v1/TaskController", Action: "Delete", Auth: "basic_auth", MaxBodySize: 65536, AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"task:delete"}}}}, Parent: "tasks", Pos: "../../config/routes.conf:71:15"},
+	{Index: 4, Name: "task", Method: "GET", Path: "/api/v1/tasks/:id", Controller: "api/v1/TaskController", Action: "Show", Auth: "basic_auth", AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"task:read"}}}}, Parent: "tasks", Pos: "../../config/routes.conf:67:15"},
+	{Index: 5, Name: "form_auth_login_submit__aah", Method: "POST", Path: "/login", Action: "login_submit", Auth: "anonymous", MaxBodySize: 65536, AntiCSRFCheck: true, AddedBy: "form_auth", Pos: "../../config/security.conf:7:5"},
+	{Index: 6, Name: "login", Method: "GET", Path: "/login.html", Controller: "AppController", Action: "Login", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../config/routes.conf:24:7"},
+	{Index: 7, Name: "logout", Method: "POST", Path: "/logout", Controller: "AppController", Action: "Logout", Auth: "authenticated", MaxBodySize: 65536, AntiCSRFCheck: true, Pos: "../../config/routes.conf:30:7"},
+	{Index: 8, Name: "my_tasks", Method: "GET", Path: "/my/tasks.html", Controller: "AppController", Action: "MyTasks", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../config/routes.conf:38:7"},
+	{Index: 9, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", Params: []string{"filepath"}, Pos: "../../config/routes.conf:10:7"},
+	{Index: 10, Domain: 1, Name: "index", Method: "GET", Path: "/", Controller: "admin/DashboardController", Action: "Index", Auth: "basic_auth", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Pos: "../../config/routes.conf:93:7"},
+	{Index: 11, Domain: 1, Name: "form_auth_login_submit__aah", Method: "POST", Path: "/login", Action: "login_submit", Auth: "anonymous", MaxBodySize: 65536, AntiCSRFCheck: true, AddedBy: "form_auth", Pos: "../../config/security.conf:7:5"},
+	{Index: 12, Domain: 1, Name: "stats", Method: "GET", Path: "/stats", Controller: "admin/StatsController", Action: "Index", Auth: "api_key", AntiCSRFCheck: true, Pos: "../../config/routes.conf:101:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -57,7 +80,7 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 	Domains:     Domains,
 	Routes:      Routes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
-	AuthSchemes: []string{"api_key", "basic_auth"},
+	AuthSchemes: []string{"api_key", "basic_auth", "form_auth"},
 	SecureHeaders: []routegenimpl.SecureHeader{
 		{Name: "X-Frame-Options", Value: "DENY"},
 		{Name: "X-Content-Type-Options", Value: "nosniff"},
@@ -94,6 +117,10 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			return 0 // GET / (index)
 		case "/api/v1/tasks":
 			return 1 // GET /api/v1/tasks (tasks)
+		case "/login.html":
+			return 6 // GET /login.html (login)
+		case "/my/tasks.html":
+			return 8 // GET /my/tasks.html (my_tasks)
 		}
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "api/v1/tasks/") {
@@ -108,7 +135,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 7
 			if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
 				routegenimpl.Push(p, path[i2:])
-				return 5 // GET /static/*filepath (public_assets)
+				return 9 // GET /static/*filepath (public_assets)
 			}
 		}
 		return -1
@@ -116,6 +143,10 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		switch path {
 		case "/api/v1/tasks":
 			return 2 // POST /api/v1/tasks (create_task)
+		case "/login":
+			return 5 // POST /login (form_auth_login_submit__aah)
+		case "/logout":
+			return 7 // POST /logout (logout)
 		}
 		return -1
 	}
@@ -128,9 +159,15 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 	case "GET":
 		switch path {
 		case "/":
-			return 6 // GET / (index)
+			return 10 // GET / (index)
 		case "/stats":
-			return 7 // GET /stats (stats)
+			return 12 // GET /stats (stats)
+		}
+		return -1
+	case "POST":
+		switch path {
+		case "/login":
+			return 11 // POST /login (form_auth_login_submit__aah)
 		}
 		return -1
 	}
@@ -139,36 +176,42 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 
 // APIV1TaskController holds the actions of controller "api/v1/TaskController".
 type APIV1TaskController interface {
-//line ../../config/routes.conf:36:14
-	Create(ctx *runtime.Context) error // serves create_task: POST /api/v1/tasks (../../config/routes.conf:36:15)
-//line ../../config/routes.conf:48:14
-	Delete(ctx *runtime.Context, id int64) error // serves delete_task: DELETE /api/v1/tasks/:id (../../config/routes.conf:48:15)
-//line ../../config/routes.conf:28:10
-	List(ctx *runtime.Context) error // serves tasks: GET /api/v1/tasks (../../config/routes.conf:28:11)
-//line ../../config/routes.conf:44:14
-	Show(ctx *runtime.Context, id int64) error // serves task: GET /api/v1/tasks/:id (../../config/routes.conf:44:15)
-//line routes_gen.go:151:1
+//line ../../config/routes.conf:59:14
+	Create(ctx *runtime.Context) error // serves create_task: POST /api/v1/tasks (../../config/routes.conf:59:15)
+//line ../../config/routes.conf:71:14
+	Delete(ctx *runtime.Context, id int64) error // serves delete_task: DELETE /api/v1/tasks/:id (../../config/routes.conf:71:15)
+//line ../../config/routes.conf:51:10
+	List(ctx *runtime.Context) error // serves tasks: GET /api/v1/tasks (../../config/routes.conf:51:11)
+//line ../../config/routes.conf:67:14
+	Show(ctx *runtime.Context, id int64) error // serves task: GET /api/v1/tasks/:id (../../config/routes.conf:67:15)
+//line routes_gen.go:188:1
 }
 
 // AdminDashboardController holds the actions of controller "admin/DashboardController".
 type AdminDashboardController interface {
-//line ../../config/routes.conf:70:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../config/routes.conf:70:7)
-//line routes_gen.go:158:1
+//line ../../config/routes.conf:93:6
+	Index(ctx *runtime.Context) error // serves index: GET / (../../config/routes.conf:93:7)
+//line routes_gen.go:195:1
 }
 
 // AdminStatsController holds the actions of controller "admin/StatsController".
 type AdminStatsController interface {
-//line ../../config/routes.conf:78:6
-	Index(ctx *runtime.Context) error // serves stats: GET /stats (../../config/routes.conf:78:7)
-//line routes_gen.go:165:1
+//line ../../config/routes.conf:101:6
+	Index(ctx *runtime.Context) error // serves stats: GET /stats (../../config/routes.conf:101:7)
+//line routes_gen.go:202:1
 }
 
 // AppController holds the actions of controller "AppController".
 type AppController interface {
 //line ../../config/routes.conf:17:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../config/routes.conf:17:7)
-//line routes_gen.go:172:1
+//line ../../config/routes.conf:24:6
+	Login(ctx *runtime.Context) error // serves login: GET /login.html (../../config/routes.conf:24:7)
+//line ../../config/routes.conf:30:6
+	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../config/routes.conf:30:7)
+//line ../../config/routes.conf:38:6
+	MyTasks(ctx *runtime.Context) error // serves my_tasks: GET /my/tasks.html (../../config/routes.conf:38:7)
+//line routes_gen.go:215:1
 }
 
 // NewRouter returns the http.Handler of ../../config/routes.conf, calling the actions of the given controllers.
@@ -224,9 +267,15 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 			return err
 		}
 		return c.apiv1taskController.Show(ctx, v0)
-	case 6: // GET / (index)
+	case 6: // GET /login.html (login)
+		return c.appController.Login(ctx)
+	case 7: // POST /logout (logout)
+		return c.appController.Logout(ctx)
+	case 8: // GET /my/tasks.html (my_tasks)
+		return c.appController.MyTasks(ctx)
+	case 10: // GET / (index)
 		return c.adminDashboardController.Index(ctx)
-	case 7: // GET /stats (stats)
+	case 12: // GET /stats (stats)
 		return c.adminStatsController.Index(ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
@@ -285,70 +334,115 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:289:1
+//line routes_gen.go:338:1
 
-// Tasks returns the URL of route "tasks": /api/v1/tasks (../../config/routes.conf:28:11).
+// Tasks returns the URL of route "tasks": /api/v1/tasks (../../config/routes.conf:51:11).
 //
-//line ../../config/routes.conf:28:1
+//line ../../config/routes.conf:51:1
 func (u URLBuilder) Tasks() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:298:1
+//line routes_gen.go:347:1
 
-// CreateTask returns the URL of route "create_task": /api/v1/tasks (../../config/routes.conf:36:15).
+// CreateTask returns the URL of route "create_task": /api/v1/tasks (../../config/routes.conf:59:15).
 //
-//line ../../config/routes.conf:36:1
+//line ../../config/routes.conf:59:1
 func (u URLBuilder) CreateTask() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:307:1
+//line routes_gen.go:356:1
 
-// DeleteTask returns the URL of route "delete_task": /api/v1/tasks/:id (../../config/routes.conf:48:15).
+// DeleteTask returns the URL of route "delete_task": /api/v1/tasks/:id (../../config/routes.conf:71:15).
 //
-//line ../../config/routes.conf:48:1
+//line ../../config/routes.conf:71:1
 func (u URLBuilder) DeleteTask(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:316:1
+//line routes_gen.go:365:1
 
-// Task returns the URL of route "task": /api/v1/tasks/:id (../../config/routes.conf:44:15).
+// Task returns the URL of route "task": /api/v1/tasks/:id (../../config/routes.conf:67:15).
 //
-//line ../../config/routes.conf:44:1
+//line ../../config/routes.conf:67:1
 func (u URLBuilder) Task(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:325:1
+//line routes_gen.go:374:1
+
+// FormAuthLoginSubmitAah returns the URL of route "form_auth_login_submit__aah": /login (../../config/security.conf:7:5).
+//
+//line ../../config/security.conf:7:1
+func (u URLBuilder) FormAuthLoginSubmitAah() string {
+	return routegenTable.HelperURL(u.base, 5)
+}
+
+//line routes_gen.go:383:1
+
+// Login returns the URL of route "login": /login.html (../../config/routes.conf:24:7).
+//
+//line ../../config/routes.conf:24:1
+func (u URLBuilder) Login() string {
+	return routegenTable.HelperURL(u.base, 6)
+}
+
+//line routes_gen.go:392:1
+
+// Logout returns the URL of route "logout": /logout (../../config/routes.conf:30:7).
+//
+//line ../../config/routes.conf:30:1
+func (u URLBuilder) Logout() string {
+	return routegenTable.HelperURL(u.base, 7)
+}
+
+//line routes_gen.go:401:1
+
+// MyTasks returns the URL of route "my_tasks": /my/tasks.html (../../config/routes.conf:38:7).
+//
+//line ../../config/routes.conf:38:1
+func (u URLBuilder) MyTasks() string {
+	return routegenTable.HelperURL(u.base, 8)
+}
+
+//line routes_gen.go:410:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../config/routes.conf:10:7).
 //
 //line ../../config/routes.conf:10:1
 func (u URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, filepath)
+	return routegenTable.CheckedHelperURL(u.base, 9, filepath)
 }
 
-//line routes_gen.go:334:1
+//line routes_gen.go:419:1
 
-// AdminLocalhostIndex returns the URL of route "admin_localhost.index": / on admin.localhost (../../config/routes.conf:70:7).
+// AdminLocalhostIndex returns the URL of route "admin_localhost.index": / on admin.localhost (../../config/routes.conf:93:7).
 //
-//line ../../config/routes.conf:70:1
+//line ../../config/routes.conf:93:1
 func (u URLBuilder) AdminLocalhostIndex() string {
-	return routegenTable.HelperURL(u.base, 6)
+	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:343:1
+//line routes_gen.go:428:1
 
-// AdminLocalhostStats returns the URL of route "admin_localhost.stats": /stats on admin.localhost (../../config/routes.conf:78:7).
+// AdminLocalhostFormAuthLoginSubmitAah returns the URL of route "admin_localhost.form_auth_login_submit__aah": /login on admin.localhost (../../config/security.conf:7:5).
 //
-//line ../../config/routes.conf:78:1
-func (u URLBuilder) AdminLocalhostStats() string {
-	return routegenTable.HelperURL(u.base, 7)
+//line ../../config/security.conf:7:1
+func (u URLBuilder) AdminLocalhostFormAuthLoginSubmitAah() string {
+	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:352:1
+//line routes_gen.go:437:1
+
+// AdminLocalhostStats returns the URL of route "admin_localhost.stats": /stats on admin.localhost (../../config/routes.conf:101:7).
+//
+//line ../../config/routes.conf:101:1
+func (u URLBuilder) AdminLocalhostStats() string {
+	return routegenTable.HelperURL(u.base, 12)
+}
+
+//line routes_gen.go:446:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

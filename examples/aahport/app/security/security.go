@@ -1,5 +1,5 @@
 // Package security holds the application's users and machine keys, and
-// the authenticators of security.conf's two schemes: aah's authentication
+// the authenticators of security.conf's three schemes: aah's authentication
 // and authorization providers, ported to runtime/aahauth.
 //
 // In aah, a provider pair served each scheme: the authenticator returned
@@ -13,11 +13,12 @@ import (
 	"crypto/sha256"
 	"errors"
 
+	"github.com/routegen/routegen/examples/aahport/app/routes"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/aahauth"
 )
 
-// User is who a request of the basic scheme comes from: the Subject of
+// User is who a request of the basic and form schemes comes from: the Subject of
 // the routes' authorization { }, and the name the actions read.
 type User struct {
 	*aahauth.Subject
@@ -53,6 +54,24 @@ var users = map[string]user{
 	},
 }
 
+// account is the account of email in the store, for the basic and form
+// schemes: aah's authentication and authorization providers at once.
+func account(_ *runtime.Context, email string) (*aahauth.Account, error) {
+	u, ok := users[email]
+	if !ok {
+		return nil, nil
+	}
+	subject, err := aahauth.NewSubject(u.roles, u.permissions...)
+	if err != nil {
+		return nil, err
+	}
+	return &aahauth.Account{
+		Subject:      &User{Subject: subject, Email: email},
+		PasswordHash: []byte(u.hash),
+		Locked:       u.locked,
+	}, nil
+}
+
 // BasicAuth is the authenticator of scheme basic_auth: aah's
 // BasicAuthenticationProvider and BasicAuthorizationProvider, with
 // security.conf's realm_name and password_encoder.
@@ -60,22 +79,20 @@ func BasicAuth() (runtime.Authenticator, error) {
 	return aahauth.Basic{
 		Realm:           "Tasks",
 		PasswordEncoder: "bcrypt",
-		Account: func(_ *runtime.Context, email string) (*aahauth.Account, error) {
-			u, ok := users[email]
-			if !ok {
-				return nil, nil
-			}
-			subject, err := aahauth.NewSubject(u.roles, u.permissions...)
-			if err != nil {
-				return nil, err
-			}
-			return &aahauth.Account{
-				Subject:      &User{Subject: subject, Email: email},
-				PasswordHash: []byte(u.hash),
-				Locked:       u.locked,
-			}, nil
-		},
+		Account:         account,
 	}.Authenticator()
+}
+
+// Form is scheme form_auth: aah's FormAuthenticationProvider and
+// FormAuthorizationProvider, with security.conf's settings as the
+// generated SignIn holds them. Its LoadSubject finds who signed in
+// again, on each request of the session.
+func Form() aahauth.Form {
+	return aahauth.Form{
+		Scheme:  "form_auth",
+		Config:  routes.SignIn.Forms["form_auth"],
+		Account: account,
+	}
 }
 
 // Machine is who a request of the api_key scheme comes from.

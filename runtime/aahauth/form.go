@@ -1,0 +1,122 @@
+package aahauth
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/routegen/routegen/runtime"
+)
+
+// Form is an auth scheme of scheme = "form": a login page, the login
+// form's post to the route the scheme adds (url.login_submit), checked
+// against the application's user store, and a session that remembers who
+// signed in (runtime.WithSessions).
+type Form struct {
+	// Scheme is the scheme's key in security.conf ("form_auth"). Required.
+	Scheme string
+	// Config is the scheme's settings: the generated SignIn.Forms[Scheme].
+	// Required.
+	Config *runtime.FormConfig
+	// ComparePassword, when given, compares a password with an account's
+	// PasswordHash instead of Config.PasswordEncoder, as Basic's does.
+	ComparePassword func(hash, password []byte) error
+	// Account finds the account of the identity the login form posted; nil,
+	// or an error, when there is none. Required.
+	Account func(ctx *runtime.Context, username string) (*Account, error)
+}
+
+// Options returns the options that register the scheme with NewRouter:
+// its authenticator, which sends a request that is not signed in to the
+// login page (302, with the return target in _rt), and the action of its
+// login submit route. That action runs after the route's anti-CSRF check;
+// with the right credentials it starts a session under a new ID and
+// redirects to _rt when it is a path of this site (url.default_target
+// otherwise, or always with url.always_to_default); with wrong ones it
+// redirects to url.login_failure. The credentials are checked as Basic
+// checks them: an unknown user costs a comparison too, and a bcrypt
+// password past 72 bytes is refused. An action of the application ends
+// the session with ctx.SignOut.
+func (f Form) Options() ([]runtime.Option, error) {
+	switch {
+	case f.Scheme == "":
+		return nil, errors.New("aahauth: Form needs its Scheme")
+	case f.Config == nil:
+		return nil, fmt.Errorf("aahauth: Form %q needs its Config (the generated SignIn.Forms[%q])", f.Scheme, f.Scheme)
+	case f.Account == nil:
+		return nil, fmt.Errorf("aahauth: Form %q needs an Account function", f.Scheme)
+	}
+	encoder := f.Config.PasswordEncoder
+	if f.ComparePassword != nil {
+		encoder = ""
+	}
+	accounts := Basic{PasswordEncoder: encoder, ComparePassword: f.ComparePassword, Account: f.Account}
+	passwords, err := accounts.passwords()
+	if err != nil {
+		return nil, fmt.Errorf("form scheme %q: %w", f.Scheme, err)
+	}
+	login := &runtime.LoginRedirect{Login: f.Config.Login}
+	authenticate := func(*runtime.Context) (runtime.Subject, error) {
+		// A signed-in session passes before any authenticator.
+		return nil, login
+	}
+	submit := func(ctx *runtime.Context) error {
+		identity := ctx.Req.PostFormValue(f.Config.IdentityField)
+		credential := ctx.Req.PostFormValue(f.Config.CredentialField)
+		target := ctx.Req.FormValue("_rt")
+		if !runtime.LocalTarget(target) {
+			target = ""
+		}
+		subject, err := accounts.check(ctx, passwords, identity, credential)
+		if err != nil {
+			failure := ctx.MountPath() + f.Config.LoginFailure
+			if target != "" {
+				failure = addQuery(failure, "_rt", target)
+			}
+			http.Redirect(ctx.Res, ctx.Req.Request, failure, http.StatusFound)
+			return nil
+		}
+		if err := ctx.SignIn(f.Scheme, identity, subject); err != nil {
+			return err
+		}
+		if target == "" || f.Config.AlwaysToDefault {
+			target = ctx.MountPath() + f.Config.DefaultTarget
+		}
+		http.Redirect(ctx.Res, ctx.Req.Request, target, http.StatusFound)
+		return nil
+	}
+	return []runtime.Option{
+		runtime.WithAuthenticator(f.Scheme, authenticate),
+		runtime.WithSchemeRoute(f.Scheme, "login_submit", submit),
+	}, nil
+}
+
+// LoadSubject is the runtime.SubjectLoader of a session this scheme
+// started: the Subject of the principal's account, unless it is gone,
+// locked or expired since.
+func (f Form) LoadSubject(ctx *runtime.Context, scheme, principal string) (runtime.Subject, error) {
+	if scheme != f.Scheme {
+		return nil, fmt.Errorf("aahauth: a session of scheme %q, not of form scheme %q", scheme, f.Scheme)
+	}
+	account, err := f.Account(ctx, principal)
+	switch {
+	case err != nil || account == nil:
+		return nil, errors.Join(ErrUnknownUser, err)
+	case account.Locked:
+		return nil, ErrLocked
+	case account.Expired:
+		return nil, ErrExpired
+	}
+	return account.Subject, nil
+}
+
+// addQuery adds name=value to the query of target.
+func addQuery(target, name, value string) string {
+	sep := "?"
+	if strings.Contains(target, "?") {
+		sep = "&"
+	}
+	return target + sep + name + "=" + url.QueryEscape(value)
+}

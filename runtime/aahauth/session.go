@@ -1,0 +1,64 @@
+package aahauth
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gorilla/securecookie"
+
+	"github.com/routegen/routegen/runtime"
+)
+
+// SessionCodec is the codec of runtime.WithSessions that signs (HMAC
+// SHA-256) and encrypts (AES) the session cookie with cfg's keys, as aah
+// did, by gorilla/securecookie. The old keys, when given, open the
+// cookies written before a rotation; a new cookie is written with the
+// current ones. With a TTL, a cookie older than it does not open.
+func SessionCodec(cfg runtime.SessionConfig) (runtime.SessionCodec, error) {
+	if cfg.SignKey == "" {
+		return nil, errors.New("aahauth: the session has no sign_key: sessions are signed")
+	}
+	pairs := [][]byte{[]byte(cfg.SignKey), encKey(cfg.EncKey)}
+	switch {
+	case cfg.OldSignKey != "":
+		pairs = append(pairs, []byte(cfg.OldSignKey), encKey(cfg.OldEncKey))
+	case cfg.OldEncKey != "":
+		return nil, errors.New("aahauth: the session has an old_enc_key without an old_sign_key")
+	}
+	for i := 1; i < len(pairs); i += 2 {
+		if n := len(pairs[i]); n != 0 && n != 16 && n != 24 && n != 32 {
+			key := "enc_key"
+			if i > 1 {
+				key = "old_enc_key"
+			}
+			return nil, fmt.Errorf("aahauth: the session's %s is %d bytes; AES takes 16, 24 or 32", key, n)
+		}
+	}
+	codecs := securecookie.CodecsFromPairs(pairs...)
+	for _, c := range codecs {
+		// securecookie's own default age is 30 days; a TTL of 0 is aah's
+		// cookie of the browser's session, which has no expiry of its own.
+		c.(*securecookie.SecureCookie).MaxAge(int(cfg.TTL.Seconds()))
+	}
+	return multiCodec(codecs), nil
+}
+
+// encKey is an enc_key's bytes; nil for none, which signs without
+// encrypting, as aah did.
+func encKey(key string) []byte {
+	if key == "" {
+		return nil
+	}
+	return []byte(key)
+}
+
+// multiCodec writes with its first codec and reads with any.
+type multiCodec []securecookie.Codec
+
+func (m multiCodec) Encode(name string, value any) (string, error) {
+	return securecookie.EncodeMulti(name, value, m...)
+}
+
+func (m multiCodec) Decode(name, value string, dst any) error {
+	return securecookie.DecodeMulti(name, value, dst, m...)
+}

@@ -1,0 +1,243 @@
+package runtime
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+)
+
+// SessionConfig is security.conf's session { } with aah's defaults, as
+// the generated package's SignIn.Session holds it.
+type SessionConfig struct {
+	// CookieName is prefix + "_session": "aah_session" by default.
+	CookieName string
+	Domain     string // "" for the request's host only
+	Path       string // "/" by default
+	HTTPOnly   bool   // true by default
+	// Secure is server.ssl.enable of the app config: the cookie is sent
+	// over HTTPS only.
+	Secure   bool
+	SameSite http.SameSite
+	// TTL is how long a session lasts from its last save; 0 (aah's
+	// default) keeps it until the browser closes, with no expiry of its own.
+	TTL time.Duration
+	// SignKey and EncKey sign and encrypt the cookie (their bytes as
+	// written, as aah used them); OldSignKey and OldEncKey, when given,
+	// still open the cookies written before a key rotation.
+	SignKey, EncKey       string
+	OldSignKey, OldEncKey string
+}
+
+// SessionCodec signs and encrypts a session into a cookie value and back;
+// package runtime/aahauth gives one of gorilla/securecookie
+// (aahauth.SessionCodec). Decode fails on a value it did not write, or
+// one past its age.
+type SessionCodec interface {
+	Encode(name string, value any) (string, error)
+	Decode(name, value string, dst any) error
+}
+
+// Session is the state a request's cookie carries from one request to the
+// next: who signed in, and the application's values.
+type Session struct {
+	// ID is new each time someone signs in, so that a session identifier
+	// known before the sign-in is worth nothing after it.
+	ID string
+	// Scheme and Principal are who signed in: the auth scheme that
+	// recognised them and the identity it recognised ("" when no one has).
+	Scheme, Principal string
+	// Values are the application's.
+	Values map[string]string
+	// Expires is when the session ends, its TTL after its last save; zero
+	// without a TTL. The router checks it, whatever the cookie's own age.
+	Expires time.Time
+}
+
+// SubjectLoader turns the principal of a signed-in session into the
+// Subject of the request, as aah's authorization provider did on each
+// request; an error makes the request anonymous.
+type SubjectLoader func(ctx *Context, scheme, principal string) (Subject, error)
+
+// sessions is the session handling of a router.
+type sessions struct {
+	cfg     SessionConfig
+	codec   SessionCodec
+	subject SubjectLoader
+}
+
+// WithSessions keeps a session in a signed and encrypted cookie, as cfg
+// (the generated SignIn.Session) says, read on every request, anonymous
+// routes included: the Subject of a signed-in session is ctx.Subject(),
+// and it passes the routes of every auth scheme. A cookie that does not
+// decode (tampered with, expired, written with keys no longer given) is
+// the cookie of no session: the request is anonymous.
+func WithSessions(cfg SessionConfig, codec SessionCodec, subject SubjectLoader) Option {
+	return func(rt *Router) error {
+		switch {
+		case cfg.CookieName == "":
+			return &ConfigError{Msg: "WithSessions: the session's cookie has no name"}
+		case isNil(codec):
+			return &ConfigError{Msg: "WithSessions: nil codec"}
+		case subject == nil:
+			return &ConfigError{Msg: "WithSessions: nil SubjectLoader"}
+		}
+		rt.sessions = &sessions{cfg: cfg, codec: codec, subject: subject}
+		return nil
+	}
+}
+
+// load reads the session of ctx's request, unless it has expired, and
+// its subject.
+func (s *sessions) load(ctx *Context) {
+	c, err := ctx.request.Cookie(s.cfg.CookieName)
+	if err != nil {
+		return
+	}
+	var session Session
+	if s.codec.Decode(s.cfg.CookieName, c.Value, &session) != nil || session.ID == "" ||
+		!session.Expires.IsZero() && !time.Now().Before(session.Expires) {
+		return
+	}
+	ctx.session = &session
+	if session.Principal == "" {
+		return
+	}
+	if subject, err := s.subject(ctx, session.Scheme, session.Principal); err == nil && subject != nil {
+		ctx.subject, ctx.sessionSubject = subject, true
+	}
+}
+
+// errNoSessions is the error of a session method of a router without
+// WithSessions.
+var errNoSessions = errors.New("runtime: the router keeps no sessions (WithSessions)")
+
+// Session is the session of the request; nil when it has none, or the
+// router keeps no sessions.
+func (ctx *Context) Session() *Session { return ctx.session }
+
+// SaveSession writes ctx.Session() into the response's cookie, starting a
+// session of no one when the request has none. Call it before the
+// response's header is written.
+func (ctx *Context) SaveSession() error {
+	s := ctx.router.sessions
+	if s == nil {
+		return errNoSessions
+	}
+	if ctx.session == nil {
+		id, err := newSessionID()
+		if err != nil {
+			return err
+		}
+		ctx.session = &Session{ID: id}
+	}
+	if s.cfg.TTL > 0 {
+		ctx.session.Expires = time.Now().Add(s.cfg.TTL)
+	}
+	value, err := s.codec.Encode(s.cfg.CookieName, ctx.session)
+	if err != nil {
+		return fmt.Errorf("runtime: session cookie: %w", err)
+	}
+	http.SetCookie(ctx.Res, s.cookie(value, int(s.cfg.TTL/time.Second)))
+	return nil
+}
+
+// SignIn starts the session of principal, recognised by scheme, under a
+// new ID, keeping the values of the session the request had; subject is
+// the request's Subject from now on. It writes the cookie: call it before
+// the response's header is written.
+func (ctx *Context) SignIn(scheme, principal string, subject Subject) error {
+	if ctx.router.sessions == nil {
+		return errNoSessions
+	}
+	id, err := newSessionID()
+	if err != nil {
+		return err
+	}
+	fresh := &Session{ID: id, Scheme: scheme, Principal: principal}
+	if ctx.session != nil {
+		fresh.Values = ctx.session.Values
+	}
+	ctx.session, ctx.subject, ctx.sessionSubject = fresh, subject, true
+	return ctx.SaveSession()
+}
+
+// SignOut ends the session: the response deletes its cookie, and the rest
+// of the request is anonymous.
+func (ctx *Context) SignOut() {
+	s := ctx.router.sessions
+	if s == nil {
+		return
+	}
+	http.SetCookie(ctx.Res, s.cookie("", -1))
+	ctx.session = nil
+	if ctx.sessionSubject {
+		ctx.subject, ctx.sessionSubject = nil, false
+	}
+}
+
+func (s *sessions) cookie(value string, maxAge int) *http.Cookie {
+	c := &http.Cookie{Name: s.cfg.CookieName, Value: value, Path: s.cfg.Path, Domain: s.cfg.Domain, MaxAge: maxAge,
+		Secure: s.cfg.Secure, HttpOnly: s.cfg.HTTPOnly, SameSite: s.cfg.SameSite}
+	if maxAge > 0 {
+		c.Expires = time.Now().Add(s.cfg.TTL)
+	}
+	return c
+}
+
+// newSessionID is 32 random bytes, in base64 for URLs.
+func newSessionID() (string, error) {
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(b[:]), nil
+}
+
+// SignIn is what security.conf says of signing in, as the generated
+// package's SignIn holds it: the session, and the settings of the form
+// and oauth2 schemes, by scheme key, for runtime.WithSessions and the
+// packages runtime/aahauth and runtime/aahauth/aahoauth2.
+type SignIn struct {
+	Session *SessionConfig // nil without a session of mode "stateful" in the cookie store
+	Forms   map[string]*FormConfig
+	OAuth2  map[string]*OAuth2Config
+}
+
+// OAuth2Config is an oauth2 scheme of security.conf, with aah's defaults.
+type OAuth2Config struct {
+	// ClientID, ClientSecret and Scopes are client.id, client.secret and
+	// client.scopes.
+	ClientID, ClientSecret string
+	Scopes                 []string
+	// Provider is client.provider.name, lower-cased: one of the providers
+	// golang.org/x/oauth2/endpoints knows ("github", "google",
+	// "facebook"…), or "" with AuthURL and TokenURL, client.provider.url.auth
+	// and .token.
+	Provider          string
+	AuthURL, TokenURL string
+	// The paths of url { }: the route the scheme adds to send to the
+	// provider (login, "/<key with - for _>/login"), the route the
+	// provider redirects back to (redirect, "…/callback"), and where a
+	// sign-in goes then (success, "/").
+	Login, Redirect, Success string
+}
+
+// FormConfig is a form scheme of security.conf, with aah's defaults.
+type FormConfig struct {
+	// The URLs of url { }: the login page ("/login.html"), the route the
+	// scheme adds for the login form to post to ("/login"), where a
+	// failed login goes ("/login.html?error=true"), and where a login
+	// without a return target goes ("/").
+	Login, LoginSubmit, LoginFailure, DefaultTarget string
+	// AlwaysToDefault is url.always_to_default: a login goes to
+	// DefaultTarget, whatever its return target.
+	AlwaysToDefault bool
+	// IdentityField and CredentialField are the login form's fields:
+	// field.identity ("username") and field.credential ("password").
+	IdentityField, CredentialField string
+	// PasswordEncoder is password_encoder, lower-cased.
+	PasswordEncoder string
+}
