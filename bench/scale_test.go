@@ -127,18 +127,19 @@ type request struct{ method, host, path string }
 func BenchmarkScaleLookup(b *testing.B) {
 	var sample []request
 	var m runtime.Match
-	for i := 0; i < len(PKG.Routes); i += len(PKG.Routes) / 100 {
-		r := &PKG.Routes[i]
+	routes, domains := PKG.Routes(), PKG.Domains()
+	for i := 0; i < len(routes); i += len(routes) / 100 {
+		r := &routes[i]
 		path := r.Path
 		for _, p := range r.Params {
 			path = strings.Replace(strings.Replace(path, ":"+p, "42", 1), "*"+p, "a/b.txt", 1)
 		}
-		host := PKG.Domains[r.Domain].Host
-		if port := PKG.Domains[r.Domain].Port; port != "" {
+		host := domains[r.Domain].Host
+		if port := domains[r.Domain].Port; port != "" {
 			host += ":" + port
 		}
 		q := request{r.Method, host, path}
-		if PKG.Lookup(&m, q.method, q.host, q.path); m.Route() != r || m.Status() != 200 {
+		if PKG.Lookup(&m, q.method, q.host, q.path); m.Route().Index != r.Index || m.Status() != 200 {
 			b.Fatalf("%s %s%s: status %d, want route %s", q.method, q.host, q.path, m.Status(), r.Name)
 		}
 		sample = append(sample, q)

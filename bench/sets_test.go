@@ -44,10 +44,10 @@ func TestSetsAreFresh(t *testing.T) {
 // configuration and on in every route of the set.
 func TestAPIConfigurationTurnsAntiCSRFOff(t *testing.T) {
 	for set, routes := range map[string][2][]runtime.Route{
-		"github": {github.Routes, githubapi.Routes},
-		"gplus":  {gplus.Routes, gplusapi.Routes},
-		"parse":  {parse.Routes, parseapi.Routes},
-		"static": {static.Routes, staticapi.Routes},
+		"github": {github.Routes(), githubapi.Routes()},
+		"gplus":  {gplus.Routes(), gplusapi.Routes()},
+		"parse":  {parse.Routes(), parseapi.Routes()},
+		"static": {static.Routes(), staticapi.Routes()},
 	} {
 		if len(routes[0]) != len(routes[1]) {
 			t.Errorf("%s: %d routes, its API configuration %d", set, len(routes[0]), len(routes[1]))

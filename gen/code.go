@@ -1,6 +1,12 @@
 package gen
 
-import "github.com/dave/jennifer/jen"
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+)
 
 // The tables of the file (Domains, Routes, the CORS policies) are keyed
 // composite literals, their fields in the order of the runtime struct,
@@ -86,4 +92,83 @@ func stringLit(v string) jen.Code {
 		return nil
 	}
 	return jen.Lit(v)
+}
+
+// literal is a value of a composite literal written both as code and as
+// the text gofmt lays the code out as, for the lines of a large table
+// written as text (textBlock); a nil code is a zero value, left out.
+type literal struct {
+	code jen.Code
+	text string
+}
+
+// textField is one key: value of a keyed composite literal.
+type textField struct {
+	key   string
+	value literal
+}
+
+// stringLiteral is s quoted, as jennifer quotes it; "" is left out.
+func stringLiteral(s string) literal {
+	if s == "" {
+		return literal{}
+	}
+	return literal{jen.Lit(s), strconv.Quote(s)}
+}
+
+func intLiteral(v int64) literal {
+	return literal{jen.Lit(int(v)), strconv.FormatInt(v, 10)}
+}
+
+// trueLiteral is true; false is left out.
+func trueLiteral(v bool) literal {
+	if !v {
+		return literal{}
+	}
+	return literal{jen.True(), "true"}
+}
+
+// stringsLiteral is a []string literal; an empty list is left out.
+func stringsLiteral(list []string) literal {
+	if len(list) == 0 {
+		return literal{}
+	}
+	var b strings.Builder
+	b.WriteString("[]string{")
+	for i, s := range list {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(s))
+	}
+	b.WriteString("}")
+	return literal{stringsLit(list), b.String()}
+}
+
+// compositeLiteral is prefix (such as "&"), the type, then the fields on
+// one line.
+func compositeLiteral(prefix string, typeCode jen.Code, typeText string, fields []textField) literal {
+	var lit keyedLiteral
+	for _, f := range fields {
+		lit.line(field{f.key, f.value.code})
+	}
+	var b bytes.Buffer
+	b.WriteString(prefix + typeText)
+	writeLiteralText(&b, fields)
+	return literal{jen.Op(prefix).Add(typeCode).Add(lit.inline()), b.String()}
+}
+
+// writeLiteralText writes the body of a keyed literal on one line:
+// "{Key: value, …}".
+func writeLiteralText(b *bytes.Buffer, fields []textField) {
+	b.WriteByte('{')
+	for i, f := range fields {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(f.key)
+		b.WriteString(": ")
+		b.WriteString(f.value.text)
+	}
+	b.WriteByte('}')
 }

@@ -16,6 +16,6 @@ func (g *generator) writeDomains() {
 			field{"CORS", g.corsRef(d.CORS)})
 		domains[i] = lit.block()
 	}
-	g.declare([]string{"Domains are the domains of " + g.opts.Source + ", in file order."},
-		jen.Var().Id("Domains").Op("=").Index().Qual(runtimePkg, "Domain").Add(multiLine(domains...)))
+	g.declare([]string{domainsName + " are the domains of " + g.opts.Source + ", in file order, as the router reads them (Domains copies them)."},
+		jen.Var().Id(domainsName).Op("=").Index().Qual(runtimePkg, "Domain").Add(multiLine(domains...)))
 }

@@ -29,23 +29,8 @@ const (
 
 // implVersion is the version of routegenimpl's API the generated code is
 // written for; routegenimpl refuses, at compile time, code of a version it
-// does not support. Code that sets the table's SecureHeaders, which
-// version 2 added, is written for implSecureHeadersVersion; a file that
-// writes Routes as JSON for routesJSONVersion, which added
-// routegenimpl.DecodeRoutes; a file that writes SignIn or a route an auth
-// scheme added for implSignInVersion, which added runtime.SignIn and
-// runtime.Route.AddedBy; a matcher written as code that calls
-// routegenimpl.CleanAfterPrefix for cleanAfterPrefixVersion; a table
-// with the application's body limit (Table.MaxBodySize) for
-// maxBodySizeVersion.
-const (
-	implVersion              = 1
-	implSecureHeadersVersion = 2
-	routesJSONVersion        = 3
-	implSignInVersion        = 4
-	cleanAfterPrefixVersion  = 5
-	maxBodySizeVersion       = 6
-)
+// does not support.
+const implVersion = 6
 
 // Options name what the generated package is and where it comes from.
 type Options struct {
@@ -132,8 +117,7 @@ func generate(t *ir.Table, opts Options, linesAsText bool) ([]File, parser.Diagn
 	opts.SourcePath = m.sourcePaths(opts.SourcePath)
 	g := &generator{model: m, opts: opts}
 	g.planCORS()
-	g.routesAsJSON = g.writesRoutesAsJSON()
-	g.linesAsText = linesAsText && g.routesAsJSON
+	g.linesAsText = linesAsText && len(g.routes) > codeMatcherUpTo
 	// The parts are of sizes alike, as far as their declarations allow:
 	// the routes of a large table, its URL helpers, its interfaces and its
 	// dispatch are each a part of their own.
@@ -168,8 +152,7 @@ type generator struct {
 	part         *goPart       // the part of the file being written
 	corsPolicies []*corsPolicy // the distinct CORS policies, in table order
 	corsOf       map[*ir.CORS]*corsPolicy
-	routesAsJSON bool // Routes is written as JSON
-	// The interfaces' methods, the dispatch cases and the URL helper
-	// fields are written as text (textBlock), as Routes is as JSON.
+	// The routes, the interfaces' methods, the dispatch cases and the URL
+	// helpers of a large table are written as text (textBlock).
 	linesAsText bool
 }

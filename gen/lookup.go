@@ -14,18 +14,6 @@ import (
 // routegenimpl that supports the API the code is written for.
 func (g *generator) writeVersionCheck() {
 	version := implVersion
-	switch {
-	case g.table.MaxBodySize != 0:
-		version = maxBodySizeVersion
-	case g.matchersAsCode() && g.hasPrefixedParam():
-		version = cleanAfterPrefixVersion
-	case g.signsIn() || g.addsSchemeRoutes():
-		version = implSignInVersion
-	case g.routesAsJSON:
-		version = routesJSONVersion
-	case g.secureHeaders() != nil:
-		version = implSecureHeadersVersion
-	}
 	v := strconv.Itoa(version)
 	g.declare([]string{
 		"This file is written for version " + v + " of routegenimpl's API; with a routegen that does not support it,",
@@ -40,8 +28,8 @@ func (g *generator) writeVersionCheck() {
 // writeTable writes the runtime table Lookup works on, and Lookup.
 func (g *generator) writeTable() {
 	var lit keyedLiteral
-	lit.line(field{"Domains", jen.Id("Domains")})
-	lit.line(field{"Routes", jen.Id("Routes")})
+	lit.line(field{"Domains", jen.Id(domainsName)})
+	lit.line(field{"Routes", jen.Id(routesName)})
 	if g.hasCatchAll() {
 		lit.line(field{"CatchAlls", jen.Id(catchAllsName)})
 	}
@@ -80,9 +68,18 @@ func (g *generator) writeTable() {
 		lit.line(field{"MaxBodySize", nonZero(g.table.MaxBodySize)})
 	}
 	g.declare([]string{
-		tableName + " is what the runtime knows of the routes. It serves each domain at its routes.conf",
-		"address, environment variables read at start-up.",
+		tableName + " is what the runtime knows of the routes. It is built on first use (Lookup,",
+		"NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,",
+		"environment variables read then.",
 	}, jen.Var().Id(tableName).Op("=").Qual(implPkg, "NewTable").Call(jen.Op("&").Qual(implPkg, "Table").Add(lit.block())))
+	g.declare([]string{
+		"Routes returns a copy of the routes of " + g.opts.Source + ": domain by domain, each sorted by",
+		"path, then method. Writing to it changes no router.",
+	}, jen.Func().Id("Routes").Params().Index().Qual(runtimePkg, "Route").Block(jen.Return(jen.Id(tableName).Dot("CopyRoutes").Call())))
+	g.declare([]string{
+		"Domains returns a copy of the domains of " + g.opts.Source + ", in file order. Writing to it",
+		"changes no router.",
+	}, jen.Func().Id("Domains").Params().Index().Qual(runtimePkg, "Domain").Block(jen.Return(jen.Id(tableName).Dot("CopyDomains").Call())))
 	g.writeLookup()
 }
 

@@ -7,7 +7,6 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/routegen/routegen/internal/core"
-	"github.com/routegen/routegen/ir"
 )
 
 // The matcher of one domain and method is straight-line code written from
@@ -45,7 +44,7 @@ func walked(n *core.Node) []*core.LiteralEdge {
 }
 
 // codeMatcherUpTo is the most routes of a table whose matchers are written
-// as code. A larger table's are data, built when the program starts
+// as code. A larger table's are data, built on the table's first use
 // (core.NewMatcher, by the runtime): the compiler's time on a matcher written as code
 // grows with its routes — about 1.1 s at 1,000 routes of the synthetic
 // set, 11 s at 10,000, most of the package's build — and a trie's is none,
@@ -61,22 +60,6 @@ func (g *generator) matchersAsCode() bool {
 		return false
 	}
 	return len(g.routes) <= codeMatcherUpTo
-}
-
-// hasPrefixedParam reports whether a route has a parameter or catch-all
-// after literal text in its segment, whose matcher calls
-// routegenimpl.CleanAfterPrefix.
-func (g *generator) hasPrefixedParam() bool {
-	for _, d := range g.table.Domains {
-		for _, r := range d.Routes {
-			for _, s := range r.Segments {
-				if s.Kind != ir.StaticSegment && s.Literal != "" {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 func (g *generator) writeMatchers() {

@@ -17,8 +17,8 @@ import (
 // declaration as a tree, and jennifer renders it, choosing the imports and
 // their names from the packages the code refers to (jen.Qual), and lays it
 // out with gofmt. gen writes no import block of its own, and no Go as
-// text but the lines of a large table (textBlock) and the JSON of its
-// Routes, each laid out as gofmt would, in the place of a placeholder.
+// text but the lines of a large table (textBlock), laid out as gofmt
+// would, in the place of a placeholder.
 //
 // The file is built and rendered in parts at the same time: laying the
 // code out is most of what generation costs, and top-level declarations
@@ -33,22 +33,10 @@ import (
 type goPart struct {
 	decls [][]jen.Code
 	uses  map[string]bool
-	// The constant literalConst is a raw string literal too long to lay
-	// out at no cost: the code gives it literalPlaceholder, which the
-	// laid-out text trades for literal.
-	literalConst string
-	literal      []byte
 	// blocks are lines of a large table written as laid-out text, each
 	// in place of the line of its placeholder (textBlock).
 	blocks [][]byte
 }
-
-// literalPlaceholder stands for goPart.literal in the code. gofmt lays a
-// raw string literal out as it is, and a constant's declaration ends with
-// it, so that the line is the same with either. The line is found by its
-// start, "const NAME = ", which no text of routes.conf can begin: that
-// is in comments and quoted strings.
-const literalPlaceholder = "`routegen-literal`"
 
 // blockMarker begins the placeholder comment of a block of text, which
 // its index in goPart.blocks follows. The placeholder is alone on its
@@ -61,29 +49,19 @@ const blockMarker = "// routegen-block:"
 // them out, indentation included, with no line break after the last: a
 // comment, which may stand among fields, methods and statements alike.
 // The lines of a large table are written so (see "How gen writes Go" in
-// docs/decisions.md): laying out the interfaces, the dispatch cases and
-// the URL helper fields of 100,000 routes was most of what generation
+// docs/decisions.md): laying out the routes, the interfaces, the dispatch
+// cases and the URL helpers of 100,000 routes was most of what generation
 // cost.
 func (g *generator) textBlock(text []byte) jen.Code {
 	g.part.blocks = append(g.part.blocks, text)
 	return jen.Comment(blockMarker + strconv.Itoa(len(g.part.blocks)-1))
 }
 
-// segments are the laid-out text of p with its literal and its blocks in
-// the place of their placeholders, as pieces to be joined: the file is
-// copied once, when they are (fixLineDirectives). The literal's constant
-// follows its doc comment: its line begins after a newline.
+// segments are the laid-out text of p with its blocks in the place of
+// their placeholders, as pieces to be joined: the file is copied once,
+// when they are (fixLineDirectives).
 func (p *goPart) segments(text []byte) [][]byte {
-	var segments [][]byte
-	if p.literalConst != "" {
-		decl := "\nconst " + p.literalConst + " = "
-		if k := bytes.Index(text, []byte(decl+literalPlaceholder)); k >= 0 {
-			k += len(decl)
-			segments = append(p.blockSegments(segments, text[:k]), p.literal)
-			text = text[k+len(literalPlaceholder):]
-		}
-	}
-	return p.blockSegments(segments, text)
+	return p.blockSegments(nil, text)
 }
 
 // blockSegments appends text to segments, each placeholder's line

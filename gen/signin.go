@@ -12,8 +12,7 @@ import (
 )
 
 // signsIn reports whether the table has a session or a form or oauth2
-// scheme of security.conf, which SignIn holds: code written for
-// implSignInVersion.
+// scheme of security.conf, which SignIn holds.
 func (g *generator) signsIn() bool {
 	s := g.table.Security
 	return s != nil && (s.Session != nil || slices.ContainsFunc(s.Schemes, func(a ir.AuthScheme) bool { return a.Kind == "form" || a.Kind == "oauth2" }))

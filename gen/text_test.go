@@ -12,14 +12,40 @@ import (
 	"github.com/routegen/routegen/ir"
 )
 
-// TestLinesAsTextAsGofmtWrites: the interfaces' methods, the dispatch
-// cases and the URL helper fields of a table of more than 512 routes,
+// TestLinesAsTextAsGofmtWrites: the routes, the interfaces' methods, the
+// dispatch cases and the URL helper methods of a table of more than 512 routes,
 // which gen writes as text, are what jennifer and gofmt write of their
 // code, byte for byte, and the file is gofmt's form. The table has every
 // feature of testdata/rich (a wildcard domain, catch-alls, constraints,
 // non-ASCII paths), an action of routes of different parameters, and
-// helpers of many widths.
+// helpers of many widths; and so is a table of testdata/policies, whose
+// routes have authorizations.
 func TestLinesAsTextAsGofmtWrites(t *testing.T) {
+	t.Run("policies", func(t *testing.T) {
+		policies, err := os.ReadFile("../testdata/policies/routes.conf")
+		if err != nil {
+			t.Fatal(err)
+		}
+		security, err := os.ReadFile("../testdata/policies/security.conf")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var bulk strings.Builder
+		for i := range 600 {
+			fmt.Fprintf(&bulk, "      bulk%d { path = \"/bulk/%d\"; controller = \"Bulk\"; action = \"Bulk%d\" }\n", i, i, i)
+		}
+		conf := strings.Replace(string(policies), "    routes {\n", "    routes {\n"+bulk.String(), 1)
+		table, diags := ir.Load(fstest.MapFS{"routes.conf": {Data: []byte(conf)}, "security.conf": {Data: security}}, ir.Sources{Routes: "routes.conf", Security: "security.conf"})
+		if table == nil {
+			t.Fatal(diags)
+		}
+		opts := Options{Package: "routes", Source: "routes.conf", Output: "routes_gen.go"}
+		asText, _ := generate(table, opts, true)
+		asCode, _ := generate(table, opts, false)
+		if text := asText[0].Content; !bytes.Contains(text, []byte("Authorization: &runtime.Authorization{")) || !bytes.Equal(text, asCode[0].Content) {
+			t.Errorf("the lines written as text differ from jennifer's code laid out by gofmt, or have no authorization:\n%s", firstDifference(text, asCode[0].Content))
+		}
+	})
 	rich, err := os.ReadFile("../testdata/rich/routes.conf")
 	if err != nil {
 		t.Fatal(err)
@@ -52,7 +78,7 @@ func TestLinesAsTextAsGofmtWrites(t *testing.T) {
 		t.Fatal(diags)
 	}
 	text, code := asText[0].Content, asCode[0].Content
-	for _, want := range []string{"\n\tBulk0(", ": // GET /bulk/1/:id/:name (bulk_item_number1)\n", "\n\tB2 ", "\n//line routes.conf:"} {
+	for _, want := range []string{"\n\tBulk0(", ": // GET /bulk/1/:id/:name (bulk_item_number1)\n", "\nfunc (u *URLBuilder) B2(", "\n\t{Index: 0, Name: ", "\n//line routes.conf:"} {
 		if !bytes.Contains(text, []byte(want)) {
 			t.Errorf("the file has no %q", want)
 		}

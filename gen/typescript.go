@@ -213,9 +213,10 @@ export type RouteName = keyof RouteParams;
  * The other names routeURL takes, aah's, whose arguments are checked when the URL is
  * built: "host", "domain_key.host" and "label.host", a domain's origin; "label.name", a
  * route of the domain whose host's first label is label, else of the wildcard domain at
- * that subdomain; and any name followed by "#anchor", which ends the URL.
+ * that subdomain; and any name followed by "#anchor", which ends the URL. A name outside
+ * them is a compile error; a name of type string is checked when the URL is built.
  */
-export type AahRouteName = "host" | ` + "`${string}.${string}` | `${string}#${string}`" + `;
+export type AahRouteName = ` + g.aahRouteNames() + `;
 
 /** The key of a domain of routes.conf. */
 export type DomainKey = ` + strings.Join(keys, " | ") + `;
@@ -253,7 +254,7 @@ export function withBasePath(basePath: string, options: URLOptions = {}): URLBui
  * that names the parameter. query becomes the query string, sorted by key. It takes
  * aah's names too (AahRouteName), as the Go RouteURL does for a builder of no request.
  */
-export function routeURL<N extends RouteName | AahRouteName>(name: N, params: N extends RouteName ? RouteParams[N] : Readonly<Record<string, unknown>>, query: Query = {}): string {
+export function routeURL<N extends string>(name: N & (string extends N ? unknown : RouteName | AahRouteName), params: N extends RouteName ? RouteParams[N] : Readonly<Record<string, unknown>>, query: Query = {}): string {
   return _routeURL(name, params as Readonly<Record<string, unknown>>, query);
 }
 
@@ -444,4 +445,55 @@ func jsKey(s string) string {
 // characters commentText escapes have no place in it.
 func jsDoc(s string) string {
 	return strings.ReplaceAll(commentText(s), "*/", `*\/`)
+}
+
+// aahRouteNames is the TypeScript union of aah's names that RouteURL
+// takes (core.ReadRouteName): "host" and each domain's "key.host"; for
+// each label of a subdomain that no domain key is, the first such
+// domain's "label.host" and "label.name"; with a wildcard domain, any
+// label before its "host" and its route names; each of them, and every
+// RouteName, followed by "#anchor".
+func (g *generator) aahRouteNames() string {
+	names := []string{jsString("host")}
+	routeNames := func(d int) []string {
+		var list []string
+		for _, r := range g.routes {
+			if r.domain == d && !slices.Contains(list, r.Name) {
+				list = append(list, r.Name)
+			}
+		}
+		return list
+	}
+	keys := map[string]bool{}
+	for _, d := range g.table.Domains {
+		keys[d.Key] = true
+		names = append(names, jsString(d.Key+".host"))
+	}
+	labels := map[string]bool{}
+	wildcard := -1
+	for i, d := range g.table.Domains {
+		if d.Wildcard() {
+			if wildcard < 0 {
+				wildcard = i
+			}
+			continue
+		}
+		label, _, _ := strings.Cut(strings.ToLower(d.Host), ".")
+		if !d.Subdomain || keys[label] || labels[label] {
+			continue
+		}
+		labels[label] = true
+		names = append(names, jsString(label+".host"))
+		for _, name := range routeNames(i) {
+			names = append(names, jsString(label+"."+name))
+		}
+	}
+	if wildcard >= 0 {
+		names = append(names, "`${string}.host`")
+		for _, name := range routeNames(wildcard) {
+			names = append(names, "`${string}.${"+jsString(name)+"}`")
+		}
+	}
+	base := strings.Join(names, " | ")
+	return base + " | `${RouteName | " + base + "}#${string}`"
 }

@@ -52,34 +52,34 @@ type pkg struct {
 }
 
 var packages = []pkg{
-	{"clash", clash.Domains, clash.Routes, clash.Lookup, clash.RouteURL},
-	{"aah_examples_domain_subdomain_routes", aah_examples_domain_subdomain_routes.Domains, aah_examples_domain_subdomain_routes.Routes, aah_examples_domain_subdomain_routes.Lookup, aah_examples_domain_subdomain_routes.RouteURL},
-	{"aah_examples_form_based_auth_routes", aah_examples_form_based_auth_routes.Domains, aah_examples_form_based_auth_routes.Routes, aah_examples_form_based_auth_routes.Lookup, aah_examples_form_based_auth_routes.RouteURL},
-	{"aah_examples_form_fileupload_routes", aah_examples_form_fileupload_routes.Domains, aah_examples_form_fileupload_routes.Routes, aah_examples_form_fileupload_routes.Lookup, aah_examples_form_fileupload_routes.RouteURL},
-	{"aah_examples_form_routes", aah_examples_form_routes.Domains, aah_examples_form_routes.Routes, aah_examples_form_routes.Lookup, aah_examples_form_routes.RouteURL},
-	{"aah_examples_i18n_url_path_param_routes", aah_examples_i18n_url_path_param_routes.Domains, aah_examples_i18n_url_path_param_routes.Routes, aah_examples_i18n_url_path_param_routes.Lookup, aah_examples_i18n_url_path_param_routes.RouteURL},
-	{"aah_examples_i18n_url_query_param_routes", aah_examples_i18n_url_query_param_routes.Domains, aah_examples_i18n_url_query_param_routes.Routes, aah_examples_i18n_url_query_param_routes.Lookup, aah_examples_i18n_url_query_param_routes.RouteURL},
-	{"aah_examples_oauth2_social_login_routes", aah_examples_oauth2_social_login_routes.Domains, aah_examples_oauth2_social_login_routes.Routes, aah_examples_oauth2_social_login_routes.Lookup, aah_examples_oauth2_social_login_routes.RouteURL},
-	{"aah_examples_rest_api_basic_auth_routes", aah_examples_rest_api_basic_auth_routes.Domains, aah_examples_rest_api_basic_auth_routes.Routes, aah_examples_rest_api_basic_auth_routes.Lookup, aah_examples_rest_api_basic_auth_routes.RouteURL},
-	{"aah_examples_rest_api_jwt_auth_routes", aah_examples_rest_api_jwt_auth_routes.Domains, aah_examples_rest_api_jwt_auth_routes.Routes, aah_examples_rest_api_jwt_auth_routes.Lookup, aah_examples_rest_api_jwt_auth_routes.RouteURL},
-	{"aah_examples_rest_api_routes", aah_examples_rest_api_routes.Domains, aah_examples_rest_api_routes.Routes, aah_examples_rest_api_routes.Lookup, aah_examples_rest_api_routes.RouteURL},
-	{"aah_examples_simple_chat_routes", aah_examples_simple_chat_routes.Domains, aah_examples_simple_chat_routes.Routes, aah_examples_simple_chat_routes.Lookup, aah_examples_simple_chat_routes.RouteURL},
-	{"aah_router_routes", aah_router_routes.Domains, aah_router_routes.Routes, aah_router_routes.Lookup, aah_router_routes.RouteURL},
-	{"aah_router_routes_cors_1", aah_router_routes_cors_1.Domains, aah_router_routes_cors_1.Routes, aah_router_routes_cors_1.Lookup, aah_router_routes_cors_1.RouteURL},
-	{"aah_router_routes_cors_2", aah_router_routes_cors_2.Domains, aah_router_routes_cors_2.Routes, aah_router_routes_cors_2.Lookup, aah_router_routes_cors_2.RouteURL},
-	{"aah_router_routes_namespace", aah_router_routes_namespace.Domains, aah_router_routes_namespace.Routes, aah_router_routes_namespace.Lookup, aah_router_routes_namespace.RouteURL},
-	{"aah_router_routes_simplified", aah_router_routes_simplified.Domains, aah_router_routes_simplified.Routes, aah_router_routes_simplified.Lookup, aah_router_routes_simplified.RouteURL},
-	{"aah_router_routes_simplified_2", aah_router_routes_simplified_2.Domains, aah_router_routes_simplified_2.Routes, aah_router_routes_simplified_2.Lookup, aah_router_routes_simplified_2.RouteURL},
-	{"aah_router_routes_static", aah_router_routes_static.Domains, aah_router_routes_static.Routes, aah_router_routes_static.Lookup, aah_router_routes_static.RouteURL},
-	{"aah_router_routes_websocket", aah_router_routes_websocket.Domains, aah_router_routes_websocket.Routes, aah_router_routes_websocket.Lookup, aah_router_routes_websocket.RouteURL},
-	{"aah_ws_routes", aah_ws_routes.Domains, aah_ws_routes.Routes, aah_ws_routes.Lookup, aah_ws_routes.RouteURL},
-	{"aah_ws_routes_multi", aah_ws_routes_multi.Domains, aah_ws_routes_multi.Routes, aah_ws_routes_multi.Lookup, aah_ws_routes_multi.RouteURL},
-	{"github", github.Domains, github.Routes, github.Lookup, github.RouteURL},
-	{"rich", rich.Domains, rich.Routes, rich.Lookup, rich.RouteURL},
-	{"deploy", deploy.Domains, deploy.Routes, deploy.Lookup, deploy.RouteURL},
-	{"policies", policies.Domains, policies.Routes, policies.Lookup, policies.RouteURL},
-	{"profile", profile.Domains, profile.Routes, profile.Lookup, profile.RouteURL},
-	{"replies", replies.Domains, replies.Routes, replies.Lookup, replies.RouteURL},
+	{"clash", clash.Domains(), clash.Routes(), clash.Lookup, clash.RouteURL},
+	{"aah_examples_domain_subdomain_routes", aah_examples_domain_subdomain_routes.Domains(), aah_examples_domain_subdomain_routes.Routes(), aah_examples_domain_subdomain_routes.Lookup, aah_examples_domain_subdomain_routes.RouteURL},
+	{"aah_examples_form_based_auth_routes", aah_examples_form_based_auth_routes.Domains(), aah_examples_form_based_auth_routes.Routes(), aah_examples_form_based_auth_routes.Lookup, aah_examples_form_based_auth_routes.RouteURL},
+	{"aah_examples_form_fileupload_routes", aah_examples_form_fileupload_routes.Domains(), aah_examples_form_fileupload_routes.Routes(), aah_examples_form_fileupload_routes.Lookup, aah_examples_form_fileupload_routes.RouteURL},
+	{"aah_examples_form_routes", aah_examples_form_routes.Domains(), aah_examples_form_routes.Routes(), aah_examples_form_routes.Lookup, aah_examples_form_routes.RouteURL},
+	{"aah_examples_i18n_url_path_param_routes", aah_examples_i18n_url_path_param_routes.Domains(), aah_examples_i18n_url_path_param_routes.Routes(), aah_examples_i18n_url_path_param_routes.Lookup, aah_examples_i18n_url_path_param_routes.RouteURL},
+	{"aah_examples_i18n_url_query_param_routes", aah_examples_i18n_url_query_param_routes.Domains(), aah_examples_i18n_url_query_param_routes.Routes(), aah_examples_i18n_url_query_param_routes.Lookup, aah_examples_i18n_url_query_param_routes.RouteURL},
+	{"aah_examples_oauth2_social_login_routes", aah_examples_oauth2_social_login_routes.Domains(), aah_examples_oauth2_social_login_routes.Routes(), aah_examples_oauth2_social_login_routes.Lookup, aah_examples_oauth2_social_login_routes.RouteURL},
+	{"aah_examples_rest_api_basic_auth_routes", aah_examples_rest_api_basic_auth_routes.Domains(), aah_examples_rest_api_basic_auth_routes.Routes(), aah_examples_rest_api_basic_auth_routes.Lookup, aah_examples_rest_api_basic_auth_routes.RouteURL},
+	{"aah_examples_rest_api_jwt_auth_routes", aah_examples_rest_api_jwt_auth_routes.Domains(), aah_examples_rest_api_jwt_auth_routes.Routes(), aah_examples_rest_api_jwt_auth_routes.Lookup, aah_examples_rest_api_jwt_auth_routes.RouteURL},
+	{"aah_examples_rest_api_routes", aah_examples_rest_api_routes.Domains(), aah_examples_rest_api_routes.Routes(), aah_examples_rest_api_routes.Lookup, aah_examples_rest_api_routes.RouteURL},
+	{"aah_examples_simple_chat_routes", aah_examples_simple_chat_routes.Domains(), aah_examples_simple_chat_routes.Routes(), aah_examples_simple_chat_routes.Lookup, aah_examples_simple_chat_routes.RouteURL},
+	{"aah_router_routes", aah_router_routes.Domains(), aah_router_routes.Routes(), aah_router_routes.Lookup, aah_router_routes.RouteURL},
+	{"aah_router_routes_cors_1", aah_router_routes_cors_1.Domains(), aah_router_routes_cors_1.Routes(), aah_router_routes_cors_1.Lookup, aah_router_routes_cors_1.RouteURL},
+	{"aah_router_routes_cors_2", aah_router_routes_cors_2.Domains(), aah_router_routes_cors_2.Routes(), aah_router_routes_cors_2.Lookup, aah_router_routes_cors_2.RouteURL},
+	{"aah_router_routes_namespace", aah_router_routes_namespace.Domains(), aah_router_routes_namespace.Routes(), aah_router_routes_namespace.Lookup, aah_router_routes_namespace.RouteURL},
+	{"aah_router_routes_simplified", aah_router_routes_simplified.Domains(), aah_router_routes_simplified.Routes(), aah_router_routes_simplified.Lookup, aah_router_routes_simplified.RouteURL},
+	{"aah_router_routes_simplified_2", aah_router_routes_simplified_2.Domains(), aah_router_routes_simplified_2.Routes(), aah_router_routes_simplified_2.Lookup, aah_router_routes_simplified_2.RouteURL},
+	{"aah_router_routes_static", aah_router_routes_static.Domains(), aah_router_routes_static.Routes(), aah_router_routes_static.Lookup, aah_router_routes_static.RouteURL},
+	{"aah_router_routes_websocket", aah_router_routes_websocket.Domains(), aah_router_routes_websocket.Routes(), aah_router_routes_websocket.Lookup, aah_router_routes_websocket.RouteURL},
+	{"aah_ws_routes", aah_ws_routes.Domains(), aah_ws_routes.Routes(), aah_ws_routes.Lookup, aah_ws_routes.RouteURL},
+	{"aah_ws_routes_multi", aah_ws_routes_multi.Domains(), aah_ws_routes_multi.Routes(), aah_ws_routes_multi.Lookup, aah_ws_routes_multi.RouteURL},
+	{"github", github.Domains(), github.Routes(), github.Lookup, github.RouteURL},
+	{"rich", rich.Domains(), rich.Routes(), rich.Lookup, rich.RouteURL},
+	{"deploy", deploy.Domains(), deploy.Routes(), deploy.Lookup, deploy.RouteURL},
+	{"policies", policies.Domains(), policies.Routes(), policies.Lookup, policies.RouteURL},
+	{"profile", profile.Domains(), profile.Routes(), profile.Lookup, profile.RouteURL},
+	{"replies", replies.Domains(), replies.Routes(), replies.Lookup, replies.RouteURL},
 }
 
 // fromEnvironment reports whether a domain's address is read from the
@@ -303,11 +303,11 @@ func TestMatchReusedAcrossPackages(t *testing.T) {
 	var m runtime.Match
 	for range 2 {
 		github.Lookup(&m, "GET", "", "/users/gopher")
-		if m.Route() != &github.Routes[224] || m.Domain() != &github.Domains[0] || m.Params.Get("user") != "gopher" {
+		if r, d := m.Route(), m.Domain(); r == nil || r.Index != 224 || r.Name != github.Routes()[224].Name || d == nil || d.Key != github.Domains()[0].Key || m.Params.Get("user") != "gopher" {
 			t.Fatalf("github: route %v, domain %v, user %q", m.Route(), m.Domain(), m.Params.Get("user"))
 		}
 		rich.Lookup(&m, "GET", "example.com:8080", "/a/zz/q")
-		if m.Route() != &rich.Routes[4] || m.Domain() != &rich.Domains[0] || m.Params.Get("rest") != "zz/q" {
+		if r, d := m.Route(), m.Domain(); r == nil || r.Index != 4 || r.Name != rich.Routes()[4].Name || d == nil || d.Key != rich.Domains()[0].Key || m.Params.Get("rest") != "zz/q" {
 			t.Fatalf("rich: route %v, domain %v, rest %q", m.Route(), m.Domain(), m.Params.Get("rest"))
 		}
 	}

@@ -228,7 +228,7 @@ func TestLimit_RequestMaxBodySizeDefault5mb(t *testing.T) {
 	} {
 		c.do(t, srv)
 	}
-	if got := policies.Routes[routeIndex(t, policies.Routes, "patch_file", "PATCH")].MaxBodySize; got != 5<<20 {
+	if got := policies.Routes()[routeIndex(t, policies.Routes(), "patch_file", "PATCH")].MaxBodySize; got != 5<<20 {
 		t.Errorf("patch_file MaxBodySize = %d, want 5mb", got)
 	}
 }
@@ -349,11 +349,11 @@ func TestRunTimeHostOverride(t *testing.T) {
 // TestProfileMerge: the package generated with --app-config aah.conf
 // --profile prod serves the profile's host and uses its body limit.
 func TestProfileMerge(t *testing.T) {
-	d := profile.Domains[0]
+	d := profile.Domains()[0]
 	if d.Host != "www.example.com" || d.Port != "" {
 		t.Errorf("domain address %s:%s, want the profile's www.example.com on the default port", d.Host, d.Port)
 	}
-	if got := profile.Routes[routeIndex(t, profile.Routes, "upload", "POST")].MaxBodySize; got != 3<<20 {
+	if got := profile.Routes()[routeIndex(t, profile.Routes(), "upload", "POST")].MaxBodySize; got != 3<<20 {
 		t.Errorf("upload MaxBodySize = %d, want the profile's 3mb", got)
 	}
 	var m runtime.Match

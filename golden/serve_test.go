@@ -72,16 +72,17 @@ func (w *discardWriter) WriteHeader(int)             {}
 
 func TestLookupAllocatesNothing(t *testing.T) {
 	var m runtime.Match
+	routes := github.Routes()
 	allocs := testing.AllocsPerRun(50, func() {
 		for _, o := range outcomes {
 			rich.Lookup(&m, o.method, o.host, o.path)
 		}
-		for _, r := range github.Routes {
+		for _, r := range routes {
 			github.Lookup(&m, r.Method, "api.github.com", r.Path)
 		}
 	})
 	if allocs != 0 {
-		t.Errorf("Lookup allocated %.1f times a run over %d requests, want 0", allocs, len(outcomes)+len(github.Routes))
+		t.Errorf("Lookup allocated %.1f times a run over %d requests, want 0", allocs, len(outcomes)+len(routes))
 	}
 }
 

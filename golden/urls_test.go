@@ -184,7 +184,7 @@ func TestClashingNames(t *testing.T) {
 // at its route in routes.conf, where go-to-definition and stack traces
 // land.
 func TestURLHelperAtItsRoute(t *testing.T) {
-	fn := goruntime.FuncForPC(reflect.ValueOf(rich.URLBuilder.Home).Pointer())
+	fn := goruntime.FuncForPC(reflect.ValueOf((*rich.URLBuilder).Home).Pointer())
 	file, line := fn.FileLine(fn.Entry())
 	if filepath.Base(file) != "routes.conf" || line != 37 {
 		t.Errorf("URLBuilder.Home is at %s:%d, want routes.conf:37 (route home)", file, line)

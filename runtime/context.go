@@ -22,7 +22,7 @@ type Context struct {
 
 	request Request
 	match   Match
-	route   *Route // match.Route(), which actions and policies read often
+	route   *Route // the matched route as the table holds it, which policies read often
 	router  *Router
 	subject Subject
 	session *Session // nil without one
@@ -39,10 +39,6 @@ type Context struct {
 	// challenges are the challenges of the schemes that refused the
 	// request, for a 401's WWW-Authenticate; kept for the next request.
 	challenges []string
-	// urls is the generated package's URL builder of the request
-	// (ForRequest), kept for the next request of a pooled Context: a
-	// builder of func fields is costly to bind.
-	urls any
 }
 
 // Request is the request of a Context, with routegen's accessors.
@@ -101,8 +97,14 @@ func (r *Request) QueryValue(name string) string { return queryValue(r.URL.RawQu
 // Subject is who the route's authenticator recognised; nil when anonymous.
 func (ctx *Context) Subject() Subject { return ctx.subject }
 
-// Route is the matched route.
-func (ctx *Context) Route() *Route { return ctx.route }
+// Route is the matched route: the router's copy, which the router reads
+// nothing from, so that writing to it changes no decision.
+func (ctx *Context) Route() *Route {
+	if ctx.route == nil {
+		return nil
+	}
+	return ctx.router.shownAt(ctx.match.Params.m.Outcome.Route)
+}
 
 // Params are the path parameters of the matched route.
 func (ctx *Context) Params() *Params { return &ctx.match.Params }

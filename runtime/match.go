@@ -34,7 +34,7 @@ func (m *Match) Domain() *Domain {
 	if t == nil || m.Params.m.Outcome.Domain < 0 {
 		return nil
 	}
-	return &t.Domains[m.Params.m.Outcome.Domain]
+	return &t.shown().domains[m.Params.m.Outcome.Domain]
 }
 
 // CatchAll reports whether the domain's catch_all answers.
@@ -73,20 +73,30 @@ func (p *Params) table() *table {
 	return p.m.Table.Owner.(*table)
 }
 
-// route is the route of the outcome; nil for none.
+// route is the route of the outcome, as the program sees it (table.shown);
+// nil for none.
 func (p *Params) route() *Route {
 	t := p.table()
 	if t == nil || p.m.Outcome.Route < 0 {
 		return nil
 	}
-	return t.routeAt(p.m.Outcome.Route)
+	return t.shown().routeAt(p.m.Outcome.Route)
+}
+
+// decided is the route of the outcome as the table holds it; nil for none.
+func (p *Params) decided() *Route {
+	t := p.table()
+	if t == nil || p.m.Outcome.Route < 0 {
+		return nil
+	}
+	return t.set().routeAt(p.m.Outcome.Route)
 }
 
 // Len is the number of parameters.
 func (p *Params) Len() int { return p.m.Params.Len() }
 
 // Name is the name of parameter i.
-func (p *Params) Name(i int) string { return p.route().Params[i] }
+func (p *Params) Name(i int) string { return p.decided().Params[i] }
 
 // Raw is parameter i as sent, still escaped.
 func (p *Params) Raw(i int) string { return p.m.Params.Raw(i) }
@@ -97,7 +107,7 @@ func (p *Params) Value(i int) string { return p.m.Params.Value(i) }
 
 // Get returns the unescaped value of the named parameter, or "".
 func (p *Params) Get(name string) string {
-	route := p.route()
+	route := p.decided()
 	if route == nil {
 		return ""
 	}

@@ -56,7 +56,7 @@ func (rt *Router) setMiddlewareChains() error {
 	var errs []error
 	var end http.Handler = routeEnd{rt}
 	for i := range rt.serving {
-		route := rt.serving[i].route
+		route := rt.shownAt(i)
 		h := end
 		for j := len(rt.middleware) - 1; j >= 0 && h != nil; j-- {
 			if h = rt.middleware[j](route, h); isNil(h) {
@@ -111,30 +111,49 @@ func (e routeEnd) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // other than the root one ("GET admin.example.com/"). A catch_all is its
 // domain's "/", which ServeMux matches for every path and method.
 func (rt *Router) setPatterns() {
+	methods, paths := rt.table.patterns()
+	addresses := rt.table.addresses()
 	for i := range rt.serving {
 		route := rt.serving[i].route
 		if route.Method == "" { // a domain without a catch_all
 			continue
 		}
-		var b strings.Builder
-		switch route.Method {
-		case "*":
-		case "WS":
-			b.WriteString("GET ")
-		default:
-			b.WriteString(route.Method + " ")
-		}
 		if d := route.Domain; d != rt.table.Root && len(rt.table.Domains) > 1 {
-			host, _, _ := rt.table.addresses()[d].Resolve(rt.hostOverrides)
-			b.WriteString(host)
-		}
-		if route.Method == "*" {
-			b.WriteString("/")
+			host, _, _ := addresses[d].Resolve(rt.hostOverrides)
+			rt.serving[i].pattern = methods[i] + host + paths[i]
 		} else {
-			writePattern(&b, route.Path)
+			rt.serving[i].pattern = methods[i] + paths[i]
 		}
-		rt.serving[i].pattern = b.String()
 	}
+}
+
+// patterns are, for each route and then each catch-all, its method and
+// its path in http.ServeMux's pattern syntax, which the routers of a
+// table share: "GET " and "/hotels/{id}". They are made on the first
+// router's construction.
+func (t *table) patterns() (methods, paths []string) {
+	t.patternsOnce.Do(func() {
+		n := len(t.Routes) + len(t.CatchAlls)
+		t.methodPatterns, t.pathPatterns = make([]string, n), make([]string, n)
+		for i := range n {
+			route := t.set().routeAt(i)
+			switch route.Method {
+			case "", "*":
+			case "WS":
+				t.methodPatterns[i] = "GET "
+			default:
+				t.methodPatterns[i] = route.Method + " "
+			}
+			if route.Method == "*" {
+				t.pathPatterns[i] = "/"
+			} else if route.Method != "" {
+				var b strings.Builder
+				writePattern(&b, route.Path)
+				t.pathPatterns[i] = b.String()
+			}
+		}
+	})
+	return t.methodPatterns, t.pathPatterns
 }
 
 // writePattern writes a routes.conf path in ServeMux's syntax: ":name" as

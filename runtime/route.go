@@ -6,7 +6,11 @@
 // It knows nothing of routes.conf: the generated code describes the routes.
 package runtime
 
-import "github.com/routegen/routegen/internal/core/decide"
+import (
+	"slices"
+
+	"github.com/routegen/routegen/internal/core/decide"
+)
 
 // Route is one resolved route of the table: one method of a route section,
 // or a static route.
@@ -67,6 +71,62 @@ type Authorization = decide.Authorization
 
 // Check is one role or permission check: hasrole(a), ispermittedall(p1 | p2)…
 type Check = decide.Check
+
+// routeSet is a table's domains, routes and catch-alls, each domain's
+// CatchAll pointing into the set's own catch-alls.
+type routeSet struct {
+	domains   []Domain
+	routes    []Route
+	catchAlls []Route
+}
+
+// clone is a deep copy of s: nothing a program writes to it reaches s.
+// The copies of one policy or authorization are one copy, as in s.
+func (s *routeSet) clone() *routeSet {
+	c := &routeSet{domains: slices.Clone(s.domains), routes: slices.Clone(s.routes), catchAlls: slices.Clone(s.catchAlls)}
+	policies := map[*CORS]*CORS{}
+	cors := func(p *CORS) *CORS {
+		if p == nil {
+			return nil
+		}
+		if policies[p] == nil {
+			policies[p] = &CORS{AllowOrigins: slices.Clone(p.AllowOrigins), AllowHeaders: slices.Clone(p.AllowHeaders),
+				AllowMethods: slices.Clone(p.AllowMethods), ExposeHeaders: slices.Clone(p.ExposeHeaders),
+				AllowCredentials: p.AllowCredentials, MaxAge: p.MaxAge}
+		}
+		return policies[p]
+	}
+	for _, routes := range [][]Route{c.routes, c.catchAlls} {
+		for i := range routes {
+			r := &routes[i]
+			r.Params, r.Constraints, r.CORS = slices.Clone(r.Params), slices.Clone(r.Constraints), cors(r.CORS)
+			r.Authorization = cloneAuthorization(r.Authorization)
+		}
+	}
+	for i := range c.domains {
+		d := &c.domains[i]
+		d.CORS = cors(d.CORS)
+		d.CatchAll = nil
+		if i < len(c.catchAlls) && c.catchAlls[i].Method != "" {
+			d.CatchAll = &c.catchAlls[i]
+		}
+	}
+	return c
+}
+
+// cloneAuthorization is a deep copy of a; nil for nil.
+func cloneAuthorization(a *Authorization) *Authorization {
+	if a == nil {
+		return nil
+	}
+	c := &Authorization{SatisfyBoth: a.SatisfyBoth, Roles: slices.Clone(a.Roles), Permissions: slices.Clone(a.Permissions)}
+	for _, checks := range [][]Check{c.Roles, c.Permissions} {
+		for i := range checks {
+			checks[i].Args = slices.Clone(checks[i].Args)
+		}
+	}
+	return c
+}
 
 // CORS is a route's or domain's CORS policy.
 type CORS struct {

@@ -26,6 +26,12 @@ type Router struct {
 	dispatch dispatcher
 	pool     sync.Pool
 
+	// shown is the router's copy of the table, which Context.Route and
+	// its middleware hand the program, made on first use: a write to it
+	// reaches no other router, and no decision of this one.
+	shownOnce sync.Once
+	shown     *routeSet
+
 	errorHandler   func(ctx *Context, err error)
 	static         fs.FS
 	staticRoots    map[string]fs.FS // by static route's folder: the files it serves
@@ -48,9 +54,10 @@ type Router struct {
 // serving is what the router worked out for one route when it was built,
 // kept together to be read at once per request.
 type serving struct {
-	route   *Route       // a route, or past them a catch-all
-	pattern string       // the route in http.ServeMux's pattern syntax, for r.Pattern
-	chain   http.Handler // the route's middleware chain; nil without one
+	route   *Route         // a route, or past them a catch-all, as the table holds it
+	authz   *Authorization // the router's copy of route's, for its authorizer
+	pattern string         // the route in http.ServeMux's pattern syntax, for r.Pattern
+	chain   http.Handler   // the route's middleware chain; nil without one
 }
 
 // Option configures a Router.
@@ -145,8 +152,16 @@ func newRouterOf(t *table, dispatch dispatcher, opts []Option) (*Router, error) 
 	}
 	rt.schemeOrder = slices.Sorted(maps.Keys(rt.authenticators))
 	rt.serving = make([]serving, len(t.Routes)+len(t.CatchAlls))
+	authz := map[*Authorization]*Authorization{}
 	for i := range rt.serving {
-		rt.serving[i].route = t.routeAt(i)
+		s := &rt.serving[i]
+		s.route = t.set().routeAt(i)
+		if a := s.route.Authorization; a != nil {
+			if authz[a] == nil {
+				authz[a] = cloneAuthorization(a)
+			}
+			s.authz = authz[a]
+		}
 	}
 	for _, key := range slices.Sorted(maps.Keys(rt.hostOverrides)) {
 		if !t.hasDomain(key) {
@@ -393,7 +408,7 @@ func (rt *Router) policies() []decide.Policy {
 		if i >= len(rt.table.Routes) {
 			method = "*"
 		}
-		out[i] = decide.Policy{Method: method, Auth: r.Auth, Authorization: r.Authorization, AntiCSRF: r.AntiCSRFCheck,
+		out[i] = decide.Policy{Method: method, Auth: r.Auth, Authorization: s.authz, AntiCSRF: r.AntiCSRFCheck,
 			MaxBodySize: r.MaxBodySize, Static: r.Static, Middleware: s.chain != nil}
 		if c := r.CORS; c != nil {
 			if converted[c] == nil {
@@ -418,4 +433,10 @@ func isNil(v any) bool {
 		return rv.IsNil()
 	}
 	return false
+}
+
+// shownAt is the router's copy of route (or catch-all) i.
+func (rt *Router) shownAt(i int) *Route {
+	rt.shownOnce.Do(func() { rt.shown = rt.table.set().clone() })
+	return rt.shown.routeAt(i)
 }

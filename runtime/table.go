@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/internal/core/decide"
@@ -16,7 +17,11 @@ func init() { link.NewTable = newTable }
 // compiler writes for a method value.
 type dispatcher = interface{ Dispatch(ctx *Context) error }
 
-// table is the routing data of a generated package.
+// table is the routing data of a generated package. Its Domains, Routes
+// and CatchAlls are the generated package's, which it does not export,
+// and no pointer into them leaves this package: what a router decides is
+// read from them. A program sees copies (shown, Router.shown), which it
+// may write to at no risk.
 type table struct {
 	Domains     []Domain
 	Routes      []Route
@@ -31,6 +36,23 @@ type table struct {
 
 	core  *core.Table
 	hosts *core.HostTable // the domains at their routes.conf addresses
+
+	own       routeSet // Domains, Routes and CatchAlls
+	shownOnce sync.Once
+	shownSet  *routeSet // what Match.Route and Match.Domain return, made on first use
+
+	patternsOnce                 sync.Once
+	methodPatterns, pathPatterns []string // patterns' results
+}
+
+// set is the table's own routes and domains.
+func (t *table) set() *routeSet { return &t.own }
+
+// shown is the copy of the table that a Match of the package's Lookup
+// points into.
+func (t *table) shown() *routeSet {
+	t.shownOnce.Do(func() { t.shownSet = t.set().clone() })
+	return t.shownSet
 }
 
 // newTable builds the table of a generated package (routegenimpl.NewTable
@@ -40,17 +62,19 @@ type table struct {
 // table (whose Owner is the table) with the domains at those addresses,
 // the package's NewRouter, where a router of the package serves (its
 // base path and the addresses WithHost gave it, or ok false for a router
-// of another table), and where the request of a Context was served: the
-// prefix its router is mounted under as its redirects keep it, the
-// addresses WithHost gave, and the Context's slot for the URL builder of
-// the request, which the generated package keeps there from one request
-// of a pooled Context to the next.
+// of another table), where the request of a Context was served (the
+// prefix its router is mounted under as its redirects keep it, and the
+// addresses WithHost gave), and a new copy of the domains and routes for
+// the package's Domains and Routes. The table keeps domains, routes and
+// catchAlls, which the caller must not hand to anyone.
 func newTable(domains []Domain, routes, catchAlls []Route, matchers []core.MatchFunc, authSchemes []string, secureHeaders []decide.Header, root int, maxBodySize int64) (
 	coreTable *core.Table, hosts *core.HostTable,
 	newRouter func(dispatch interface{ Dispatch(*Context) error }, opts []Option) (*Router, error),
 	servedAt func(rt *Router) (basePath string, hosts map[string]core.HostPort, ok bool),
-	requestAt func(ctx *Context) (mountPath string, hosts map[string]core.HostPort, urls *any, ok bool)) {
-	t := &table{Domains: domains, Routes: routes, CatchAlls: catchAlls, AuthSchemes: authSchemes, SecureHeaders: secureHeaders, Root: root, MaxBodySize: maxBodySize}
+	requestAt func(ctx *Context) (mountPath string, hosts map[string]core.HostPort, ok bool),
+	copyOf func() ([]Domain, []Route)) {
+	t := &table{Domains: domains, Routes: routes, CatchAlls: catchAlls, AuthSchemes: authSchemes, SecureHeaders: secureHeaders, Root: root, MaxBodySize: maxBodySize,
+		own: routeSet{domains: domains, routes: routes, catchAlls: catchAlls}}
 	coreRoutes := make([]core.Route, len(routes))
 	for i, r := range routes {
 		coreRoutes[i] = core.Route{Method: r.Method, Domain: r.Domain, Path: r.Path, Static: r.Static, List: r.List, Constraints: r.Constraints}
@@ -75,14 +99,18 @@ func newTable(domains []Domain, routes, catchAlls []Route, matchers []core.Match
 		}
 		return rt.basePath, rt.hostOverrides, true // read only: WithHost fills it while the router is built
 	}
-	requestAt = func(ctx *Context) (string, map[string]core.HostPort, *any, bool) {
+	requestAt = func(ctx *Context) (string, map[string]core.HostPort, bool) {
 		rt := ctx.router
 		if rt == nil || rt.table != t || ctx.request.Request == nil {
-			return "", nil, nil, false
+			return "", nil, false
 		}
-		return rt.decide.MountPath(ctx.request.Request), rt.hostOverrides, &ctx.urls, true
+		return rt.decide.MountPath(ctx.request.Request), rt.hostOverrides, true
 	}
-	return t.core, t.hosts, newRouter, servedAt, requestAt
+	copyOf = func() ([]Domain, []Route) {
+		c := t.set().clone()
+		return c.domains, c.routes
+	}
+	return t.core, t.hosts, newRouter, servedAt, requestAt, copyOf
 }
 
 // addresses are where the domains are served, as routes.conf says.
@@ -105,12 +133,12 @@ func (t *table) newHosts(overrides map[string]core.HostPort) (*core.HostTable, e
 	return hosts, nil
 }
 
-// routeAt is the route of index i: a route, or past them a catch-all.
-func (t *table) routeAt(i int) *Route {
-	if i < len(t.Routes) {
-		return &t.Routes[i]
+// routeAt is the route of index i in s: a route, or past them a catch-all.
+func (s *routeSet) routeAt(i int) *Route {
+	if i < len(s.routes) {
+		return &s.routes[i]
 	}
-	return &t.CatchAlls[i-len(t.Routes)]
+	return &s.catchAlls[i-len(s.routes)]
 }
 
 // Lookup finds what answers method, host and path, with the domains at

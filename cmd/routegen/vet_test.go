@@ -66,7 +66,7 @@ import (
 	"example.com/hotels/routes"
 )
 
-var table = routes.Routes
+var table = routes.Routes()
 
 func handler(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/hotels/", http.StatusFound)

@@ -94,7 +94,7 @@ func controllerErrors(byController map[string]controllers.ErrorHandler, fallback
 }
 
 func hasController(name string) bool {
-	for _, r := range routes.Routes {
+	for _, r := range routes.Routes() {
 		if r.Controller == name {
 			return true
 		}
@@ -109,7 +109,7 @@ func main() {
 	}
 	// The root domain's port: aah.conf's server.port, which the links to
 	// the admin subdomain carry too.
-	port := routes.Domains[0].Port
+	port := routes.Domains()[0].Port
 	log.Printf("serving http://localhost:%s/ and http://admin.localhost:%s/", port, port)
 	if err := runtime.Serve(runtime.NewServer(":"+port, router)); err != nil {
 		log.Fatal(err)

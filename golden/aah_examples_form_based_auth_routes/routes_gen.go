@@ -22,8 +22,8 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
-// Domains are the domains of ../../testdata/aah/examples/form-based-auth/routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/aah/examples/form-based-auth/routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "form-based-auth routes",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -50,8 +50,9 @@ var SignIn = runtime.SignIn{
 	},
 }
 
-// Routes are the routes of ../../testdata/aah/examples/form-based-auth/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/aah/examples/form-based-auth/routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:60:7"},
 	{Index: 1, Name: "admin_dashboard", Method: "GET", Path: "/admin/dashboard.html", Controller: "admin/DashboardController", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"administrator"}}}}, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:95:7"},
 	{Index: 2, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "static", File: "img/favicon.ico", Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:43:7"},
@@ -63,11 +64,12 @@ var Routes = []runtime.Route{
 	{Index: 8, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", Params: []string{"filepath"}, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:38:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
 	AuthSchemes: []string{"form_auth"},
 	SecureHeaders: []routegenimpl.SecureHeader{
@@ -79,6 +81,18 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 	},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of ../../testdata/aah/examples/form-based-auth/routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/aah/examples/form-based-auth/routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -129,7 +143,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type AdminDashboardController interface {
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:95:6
 	Index(ctx *runtime.Context) error // serves admin_dashboard: GET /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7)
-//line routes_gen.go:133:1
+//line routes_gen.go:147:1
 }
 
 // AppController holds the actions of controller "AppController".
@@ -142,7 +156,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7)
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:80:6
 	ManageUsers(ctx *runtime.Context) error // serves manage_users: GET /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7)
-//line routes_gen.go:146:1
+//line routes_gen.go:160:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form-based-auth/routes.conf, calling the actions of the given controllers.
@@ -223,92 +237,93 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/form-based-auth/routes.conf:60:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:60:1
-func (u URLBuilder) Index() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Index() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:240:1
+//line routes_gen.go:255:1
 
 // AdminDashboard returns the URL of route "admin_dashboard": /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:95:1
-func (u URLBuilder) AdminDashboard() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) AdminDashboard() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:249:1
+//line routes_gen.go:264:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form-based-auth/routes.conf:43:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:43:1
-func (u URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) Favicon() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:258:1
+//line routes_gen.go:273:1
 
 // FormAuthLoginSubmitAah returns the URL of route "form_auth_login_submit__aah": /login (../../testdata/aah/examples/form-based-auth/security.conf:21:5).
 //
 //line ../../testdata/aah/examples/form-based-auth/security.conf:21:1
-func (u URLBuilder) FormAuthLoginSubmitAah() string {
-	return routegenTable.HelperURL(u.base, 3)
+func (u *URLBuilder) FormAuthLoginSubmitAah() string {
+	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:267:1
+//line routes_gen.go:282:1
 
 // Login returns the URL of route "login": /login.html (../../testdata/aah/examples/form-based-auth/routes.conf:65:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:65:1
-func (u URLBuilder) Login() string {
-	return routegenTable.HelperURL(u.base, 4)
+func (u *URLBuilder) Login() string {
+	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:276:1
+//line routes_gen.go:291:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:72:1
-func (u URLBuilder) Logout() string {
-	return routegenTable.HelperURL(u.base, 5)
+func (u *URLBuilder) Logout() string {
+	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:285:1
+//line routes_gen.go:300:1
 
 // ManageUsers returns the URL of route "manage_users": /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:80:1
-func (u URLBuilder) ManageUsers() string {
-	return routegenTable.HelperURL(u.base, 6)
+func (u *URLBuilder) ManageUsers() string {
+	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:294:1
+//line routes_gen.go:309:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form-based-auth/routes.conf:48:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:48:1
-func (u URLBuilder) RobotsTxt() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) RobotsTxt() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:303:1
+//line routes_gen.go:318:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form-based-auth/routes.conf:38:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:38:1
-func (u URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 8, filepath)
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 8, filepath)
 }
 
-//line routes_gen.go:312:1
+//line routes_gen.go:327:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -22,8 +22,8 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
-// Domains are the domains of ../../testdata/aah/examples/form/routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/aah/examples/form/routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "form routes",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -32,8 +32,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/aah/examples/form/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/aah/examples/form/routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/form/routes.conf:59:7"},
 	{Index: 1, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "static", File: "img/favicon.ico", Pos: "../../testdata/aah/examples/form/routes.conf:42:7"},
 	{Index: 2, Name: "robots_txt", Method: "GET", Path: "/robots.txt", Static: true, Dir: "static", File: "robots.txt", Pos: "../../testdata/aah/examples/form/routes.conf:47:7"},
@@ -42,11 +43,12 @@ var Routes = []runtime.Route{
 	{Index: 5, Name: "user_profile_submit", Method: "POST", Path: "/user/profile.html", Controller: "AppController", Action: "UserProfileSubmit", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/form/routes.conf:70:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
+	Domains:  routegenDomains,
+	Routes:   routegenRoutes,
 	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
 	SecureHeaders: []routegenimpl.SecureHeader{
 		{Name: "X-Frame-Options", Value: "SAMEORIGIN"},
@@ -57,6 +59,18 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 	},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of ../../testdata/aah/examples/form/routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/aah/examples/form/routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -105,7 +119,7 @@ type AppController interface {
 	UserProfile(ctx *runtime.Context) error // serves user_profile: GET /user/profile.html (../../testdata/aah/examples/form/routes.conf:64:7)
 //line ../../testdata/aah/examples/form/routes.conf:70:6
 	UserProfileSubmit(ctx *runtime.Context) error // serves user_profile_submit: POST /user/profile.html (../../testdata/aah/examples/form/routes.conf:70:7)
-//line routes_gen.go:109:1
+//line routes_gen.go:123:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form/routes.conf, calling the actions of the given controllers.
@@ -177,65 +191,66 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/form/routes.conf:59:7).
 //
 //line ../../testdata/aah/examples/form/routes.conf:59:1
-func (u URLBuilder) Index() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Index() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:194:1
+//line routes_gen.go:209:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form/routes.conf:42:7).
 //
 //line ../../testdata/aah/examples/form/routes.conf:42:1
-func (u URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) Favicon() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:203:1
+//line routes_gen.go:218:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form/routes.conf:47:7).
 //
 //line ../../testdata/aah/examples/form/routes.conf:47:1
-func (u URLBuilder) RobotsTxt() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) RobotsTxt() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:212:1
+//line routes_gen.go:227:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form/routes.conf:37:7).
 //
 //line ../../testdata/aah/examples/form/routes.conf:37:1
-func (u URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, filepath)
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, filepath)
 }
 
-//line routes_gen.go:221:1
+//line routes_gen.go:236:1
 
 // UserProfile returns the URL of route "user_profile": /user/profile.html (../../testdata/aah/examples/form/routes.conf:64:7).
 //
 //line ../../testdata/aah/examples/form/routes.conf:64:1
-func (u URLBuilder) UserProfile() string {
-	return routegenTable.HelperURL(u.base, 4)
+func (u *URLBuilder) UserProfile() string {
+	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:230:1
+//line routes_gen.go:245:1
 
 // UserProfileSubmit returns the URL of route "user_profile_submit": /user/profile.html (../../testdata/aah/examples/form/routes.conf:70:7).
 //
 //line ../../testdata/aah/examples/form/routes.conf:70:1
-func (u URLBuilder) UserProfileSubmit() string {
-	return routegenTable.HelperURL(u.base, 5)
+func (u *URLBuilder) UserProfileSubmit() string {
+	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:239:1
+//line routes_gen.go:254:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

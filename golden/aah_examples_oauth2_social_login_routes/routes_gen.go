@@ -22,8 +22,8 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
-// Domains are the domains of ../../testdata/aah/examples/oauth2-social-login/routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/aah/examples/oauth2-social-login/routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "oauth2_social_login", Name: "oauth2-social-login routes",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -59,8 +59,9 @@ var SignIn = runtime.SignIn{
 	},
 }
 
-// Routes are the routes of ../../testdata/aah/examples/oauth2-social-login/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/aah/examples/oauth2-social-login/routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:62:7"},
 	{Index: 1, Name: "facebook_auth_redirect__aah", Method: "GET", Path: "/facebook-auth/callback", Action: "redirect", Auth: "anonymous", AntiCSRFCheck: true, AddedBy: "facebook_auth", Pos: "../../testdata/aah/examples/oauth2-social-login/security.conf:22:5"},
 	{Index: 2, Name: "facebook_auth_login__aah", Method: "GET", Path: "/facebook-auth/login", Action: "login", Auth: "anonymous", AntiCSRFCheck: true, AddedBy: "facebook_auth", Pos: "../../testdata/aah/examples/oauth2-social-login/security.conf:22:5"},
@@ -75,11 +76,12 @@ var Routes = []runtime.Route{
 	{Index: 11, Name: "success", Method: "GET", Path: "/success.html", Controller: "AppController", Action: "Success", Auth: "authenticated", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
 	AuthSchemes: []string{"facebook_auth", "github_auth", "google_auth"},
 	SecureHeaders: []routegenimpl.SecureHeader{
@@ -91,6 +93,18 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 	},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of ../../testdata/aah/examples/oauth2-social-login/routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/aah/examples/oauth2-social-login/routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -151,7 +165,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7)
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:68:6
 	Success(ctx *runtime.Context) error // serves success: GET /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7)
-//line routes_gen.go:155:1
+//line routes_gen.go:169:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/oauth2-social-login/routes.conf, calling the actions of the given controllers.
@@ -223,119 +237,120 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/oauth2-social-login/routes.conf:62:7).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:62:1
-func (u URLBuilder) Index() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Index() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:240:1
+//line routes_gen.go:255:1
 
 // FacebookAuthRedirectAah returns the URL of route "facebook_auth_redirect__aah": /facebook-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:22:5).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/security.conf:22:1
-func (u URLBuilder) FacebookAuthRedirectAah() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) FacebookAuthRedirectAah() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:249:1
+//line routes_gen.go:264:1
 
 // FacebookAuthLoginAah returns the URL of route "facebook_auth_login__aah": /facebook-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:22:5).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/security.conf:22:1
-func (u URLBuilder) FacebookAuthLoginAah() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) FacebookAuthLoginAah() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:258:1
+//line routes_gen.go:273:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/oauth2-social-login/routes.conf:44:7).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:44:1
-func (u URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(u.base, 3)
+func (u *URLBuilder) Favicon() string {
+	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:267:1
+//line routes_gen.go:282:1
 
 // GithubAuthRedirectAah returns the URL of route "github_auth_redirect__aah": /github-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:72:5).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/security.conf:72:1
-func (u URLBuilder) GithubAuthRedirectAah() string {
-	return routegenTable.HelperURL(u.base, 4)
+func (u *URLBuilder) GithubAuthRedirectAah() string {
+	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:276:1
+//line routes_gen.go:291:1
 
 // GithubAuthLoginAah returns the URL of route "github_auth_login__aah": /github-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:72:5).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/security.conf:72:1
-func (u URLBuilder) GithubAuthLoginAah() string {
-	return routegenTable.HelperURL(u.base, 5)
+func (u *URLBuilder) GithubAuthLoginAah() string {
+	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:285:1
+//line routes_gen.go:300:1
 
 // GoogleAuthRedirectAah returns the URL of route "google_auth_redirect__aah": /google-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:47:5).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/security.conf:47:1
-func (u URLBuilder) GoogleAuthRedirectAah() string {
-	return routegenTable.HelperURL(u.base, 6)
+func (u *URLBuilder) GoogleAuthRedirectAah() string {
+	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:294:1
+//line routes_gen.go:309:1
 
 // GoogleAuthLoginAah returns the URL of route "google_auth_login__aah": /google-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:47:5).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/security.conf:47:1
-func (u URLBuilder) GoogleAuthLoginAah() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) GoogleAuthLoginAah() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:303:1
+//line routes_gen.go:318:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:75:1
-func (u URLBuilder) Logout() string {
-	return routegenTable.HelperURL(u.base, 8)
+func (u *URLBuilder) Logout() string {
+	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:312:1
+//line routes_gen.go:327:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/oauth2-social-login/routes.conf:49:7).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:49:1
-func (u URLBuilder) RobotsTxt() string {
-	return routegenTable.HelperURL(u.base, 9)
+func (u *URLBuilder) RobotsTxt() string {
+	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:321:1
+//line routes_gen.go:336:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/oauth2-social-login/routes.conf:39:7).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:39:1
-func (u URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 10, filepath)
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 10, filepath)
 }
 
-//line routes_gen.go:330:1
+//line routes_gen.go:345:1
 
 // Success returns the URL of route "success": /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:68:1
-func (u URLBuilder) Success() string {
-	return routegenTable.HelperURL(u.base, 11)
+func (u *URLBuilder) Success() string {
+	return routegenTable.HelperURL(&u.base, 11)
 }
 
-//line routes_gen.go:339:1
+//line routes_gen.go:354:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

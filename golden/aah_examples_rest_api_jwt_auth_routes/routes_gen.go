@@ -22,8 +22,8 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
-// Domains are the domains of ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "rest-api-jwt-auth routes",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -32,18 +32,20 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:7"},
 	{Index: 1, Name: "reportee_info", Method: "GET", Path: "/v1/reportee/:email", Controller: "InfoController", Action: "ReporteeInfo", Auth: "jwt_auth", AntiCSRFCheck: true, Params: []string{"email"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"user:read:reportee"}}}}, Parent: "v1_group", Pos: "../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:11"},
 	{Index: 2, Name: "login", Method: "POST", Path: "/v1/token", Controller: "AppController", Action: "Token", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "v1_group", Pos: "../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:11"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
 	AuthSchemes: []string{"jwt_auth"},
 	SecureHeaders: []routegenimpl.SecureHeader{
@@ -53,6 +55,18 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 	},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -94,14 +108,14 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:7)
 //line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:10
 	Token(ctx *runtime.Context) error // serves login: POST /v1/token (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:11)
-//line routes_gen.go:98:1
+//line routes_gen.go:112:1
 }
 
 // InfoController holds the actions of controller "InfoController".
 type InfoController interface {
 //line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:10
 	ReporteeInfo(ctx *runtime.Context, email string) error // serves reportee_info: GET /v1/reportee/:email (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:11)
-//line routes_gen.go:105:1
+//line routes_gen.go:119:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf, calling the actions of the given controllers.
@@ -179,38 +193,39 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:7).
 //
 //line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:1
-func (u URLBuilder) Index() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Index() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:196:1
+//line routes_gen.go:211:1
 
 // ReporteeInfo returns the URL of route "reportee_info": /v1/reportee/:email (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:11).
 //
 //line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:1
-func (u URLBuilder) ReporteeInfo(email string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 1, email)
+func (u *URLBuilder) ReporteeInfo(email string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 1, email)
 }
 
-//line routes_gen.go:205:1
+//line routes_gen.go:220:1
 
 // Login returns the URL of route "login": /v1/token (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:11).
 //
 //line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:1
-func (u URLBuilder) Login() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) Login() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:214:1
+//line routes_gen.go:229:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

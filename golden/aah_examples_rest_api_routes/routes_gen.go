@@ -22,8 +22,8 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
-// Domains are the domains of ../../testdata/aah/examples/rest-api/routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/aah/examples/rest-api/routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "rest-api routes",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -32,8 +32,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/aah/examples/rest-api/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/aah/examples/rest-api/routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/rest-api/routes.conf:26:7"},
 	{Index: 1, Name: "list_posts", Method: "GET", Path: "/v1/posts", Controller: "PostController", Action: "List", AntiCSRFCheck: true, Parent: "v1_api", Pos: "../../testdata/aah/examples/rest-api/routes.conf:37:11"},
 	{Index: 2, Name: "create_post", Method: "POST", Path: "/v1/posts", Controller: "PostController", Action: "Create", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "list_posts", Pos: "../../testdata/aah/examples/rest-api/routes.conf:43:16"},
@@ -42,11 +43,12 @@ var Routes = []runtime.Route{
 	{Index: 5, Name: "update_post", Method: "PUT", Path: "/v1/posts/:id", Controller: "PostController", Action: "Update", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Parent: "retrieve_post", Pos: "../../testdata/aah/examples/rest-api/routes.conf:51:19"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
+	Domains:  routegenDomains,
+	Routes:   routegenRoutes,
 	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
 	SecureHeaders: []routegenimpl.SecureHeader{
 		{Name: "X-Frame-Options", Value: "DENY"},
@@ -55,6 +57,18 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 	},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of ../../testdata/aah/examples/rest-api/routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/aah/examples/rest-api/routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -118,7 +132,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type AppController interface {
 //line ../../testdata/aah/examples/rest-api/routes.conf:26:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api/routes.conf:26:7)
-//line routes_gen.go:122:1
+//line routes_gen.go:136:1
 }
 
 // PostController holds the actions of controller "PostController".
@@ -133,7 +147,7 @@ type PostController interface {
 	Retrieve(ctx *runtime.Context, id string) error // serves retrieve_post: GET /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:46:16)
 //line ../../testdata/aah/examples/rest-api/routes.conf:51:18
 	Update(ctx *runtime.Context, id string) error // serves update_post: PUT /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:51:19)
-//line routes_gen.go:137:1
+//line routes_gen.go:151:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/rest-api/routes.conf, calling the actions of the given controllers.
@@ -217,65 +231,66 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/rest-api/routes.conf:26:7).
 //
 //line ../../testdata/aah/examples/rest-api/routes.conf:26:1
-func (u URLBuilder) Index() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Index() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:234:1
+//line routes_gen.go:249:1
 
 // ListPosts returns the URL of route "list_posts": /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:37:11).
 //
 //line ../../testdata/aah/examples/rest-api/routes.conf:37:1
-func (u URLBuilder) ListPosts() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) ListPosts() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:243:1
+//line routes_gen.go:258:1
 
 // CreatePost returns the URL of route "create_post": /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:43:16).
 //
 //line ../../testdata/aah/examples/rest-api/routes.conf:43:1
-func (u URLBuilder) CreatePost() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) CreatePost() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:252:1
+//line routes_gen.go:267:1
 
 // DeletePost returns the URL of route "delete_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:54:19).
 //
 //line ../../testdata/aah/examples/rest-api/routes.conf:54:1
-func (u URLBuilder) DeletePost(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, id)
+func (u *URLBuilder) DeletePost(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, id)
 }
 
-//line routes_gen.go:261:1
+//line routes_gen.go:276:1
 
 // RetrievePost returns the URL of route "retrieve_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:46:16).
 //
 //line ../../testdata/aah/examples/rest-api/routes.conf:46:1
-func (u URLBuilder) RetrievePost(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, id)
+func (u *URLBuilder) RetrievePost(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, id)
 }
 
-//line routes_gen.go:270:1
+//line routes_gen.go:285:1
 
 // UpdatePost returns the URL of route "update_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:51:19).
 //
 //line ../../testdata/aah/examples/rest-api/routes.conf:51:1
-func (u URLBuilder) UpdatePost(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, id)
+func (u *URLBuilder) UpdatePost(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, id)
 }
 
-//line routes_gen.go:279:1
+//line routes_gen.go:294:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

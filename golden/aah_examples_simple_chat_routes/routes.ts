@@ -38,9 +38,10 @@ export type RouteName = keyof RouteParams;
  * The other names routeURL takes, aah's, whose arguments are checked when the URL is
  * built: "host", "domain_key.host" and "label.host", a domain's origin; "label.name", a
  * route of the domain whose host's first label is label, else of the wildcard domain at
- * that subdomain; and any name followed by "#anchor", which ends the URL.
+ * that subdomain; and any name followed by "#anchor", which ends the URL. A name outside
+ * them is a compile error; a name of type string is checked when the URL is built.
  */
-export type AahRouteName = "host" | `${string}.${string}` | `${string}#${string}`;
+export type AahRouteName = "host" | "simple_chat.host" | `${RouteName | "host" | "simple_chat.host"}#${string}`;
 
 /** The key of a domain of routes.conf. */
 export type DomainKey = "simple_chat";
@@ -78,7 +79,7 @@ export function withBasePath(basePath: string, options: URLOptions = {}): URLBui
  * that names the parameter. query becomes the query string, sorted by key. It takes
  * aah's names too (AahRouteName), as the Go RouteURL does for a builder of no request.
  */
-export function routeURL<N extends RouteName | AahRouteName>(name: N, params: N extends RouteName ? RouteParams[N] : Readonly<Record<string, unknown>>, query: Query = {}): string {
+export function routeURL<N extends string>(name: N & (string extends N ? unknown : RouteName | AahRouteName), params: N extends RouteName ? RouteParams[N] : Readonly<Record<string, unknown>>, query: Query = {}): string {
   return _routeURL(name, params as Readonly<Record<string, unknown>>, query);
 }
 

@@ -22,8 +22,8 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
-// Domains are the domains of ../../testdata/aah/examples/simple-chat/routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/aah/examples/simple-chat/routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "simple_chat", Name: "simple-chat routes",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -32,8 +32,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/aah/examples/simple-chat/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/aah/examples/simple-chat/routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/simple-chat/routes.conf:61:7"},
 	{Index: 1, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "static", File: "img/favicon.ico", Pos: "../../testdata/aah/examples/simple-chat/routes.conf:43:7"},
 	{Index: 2, Name: "robots_txt", Method: "GET", Path: "/robots.txt", Static: true, Dir: "static", File: "robots.txt", Pos: "../../testdata/aah/examples/simple-chat/routes.conf:48:7"},
@@ -42,11 +43,12 @@ var Routes = []runtime.Route{
 	{Index: 5, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", Params: []string{"filepath"}, Pos: "../../testdata/aah/examples/simple-chat/routes.conf:38:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
+	Domains:  routegenDomains,
+	Routes:   routegenRoutes,
 	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
 	SecureHeaders: []routegenimpl.SecureHeader{
 		{Name: "X-Frame-Options", Value: "SAMEORIGIN"},
@@ -57,6 +59,18 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 	},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of ../../testdata/aah/examples/simple-chat/routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/aah/examples/simple-chat/routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -103,14 +117,14 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/simple-chat/routes.conf:61:7)
 //line ../../testdata/aah/examples/simple-chat/routes.conf:66:6
 	SimpleChatDemo(ctx *runtime.Context) error // serves simple_chat_demo: GET /simple-chat-demo.html (../../testdata/aah/examples/simple-chat/routes.conf:66:7)
-//line routes_gen.go:107:1
+//line routes_gen.go:121:1
 }
 
 // SimpleChatWebSocketController holds the actions of controller "SimpleChatWebSocket".
 type SimpleChatWebSocketController interface {
 //line ../../testdata/aah/examples/simple-chat/routes.conf:73:6
 	SimpleChat(ctx *runtime.Context) error // serves simple_chat: WS /simple-chat (../../testdata/aah/examples/simple-chat/routes.conf:73:7)
-//line routes_gen.go:114:1
+//line routes_gen.go:128:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/simple-chat/routes.conf, calling the actions of the given controllers.
@@ -187,65 +201,66 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/simple-chat/routes.conf:61:7).
 //
 //line ../../testdata/aah/examples/simple-chat/routes.conf:61:1
-func (u URLBuilder) Index() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Index() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:204:1
+//line routes_gen.go:219:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/simple-chat/routes.conf:43:7).
 //
 //line ../../testdata/aah/examples/simple-chat/routes.conf:43:1
-func (u URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) Favicon() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:213:1
+//line routes_gen.go:228:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/simple-chat/routes.conf:48:7).
 //
 //line ../../testdata/aah/examples/simple-chat/routes.conf:48:1
-func (u URLBuilder) RobotsTxt() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) RobotsTxt() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:222:1
+//line routes_gen.go:237:1
 
 // SimpleChat returns the URL of route "simple_chat": /simple-chat (../../testdata/aah/examples/simple-chat/routes.conf:73:7).
 //
 //line ../../testdata/aah/examples/simple-chat/routes.conf:73:1
-func (u URLBuilder) SimpleChat() string {
-	return routegenTable.HelperURL(u.base, 3)
+func (u *URLBuilder) SimpleChat() string {
+	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:231:1
+//line routes_gen.go:246:1
 
 // SimpleChatDemo returns the URL of route "simple_chat_demo": /simple-chat-demo.html (../../testdata/aah/examples/simple-chat/routes.conf:66:7).
 //
 //line ../../testdata/aah/examples/simple-chat/routes.conf:66:1
-func (u URLBuilder) SimpleChatDemo() string {
-	return routegenTable.HelperURL(u.base, 4)
+func (u *URLBuilder) SimpleChatDemo() string {
+	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:240:1
+//line routes_gen.go:255:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/simple-chat/routes.conf:38:7).
 //
 //line ../../testdata/aah/examples/simple-chat/routes.conf:38:1
-func (u URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, filepath)
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, filepath)
 }
 
-//line routes_gen.go:249:1
+//line routes_gen.go:264:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

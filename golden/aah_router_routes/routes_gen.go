@@ -22,8 +22,8 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
-// Domains are the domains of ../../testdata/aah/router/routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/aah/router/routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "give some cool name",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -38,8 +38,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/aah/router/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/aah/router/routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "app_index", Method: "GET", Path: "/", Controller: "App", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:98:7"},
 	{Index: 1, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, File: "/public/img/favicon.png", Pos: "../../testdata/aah/router/routes.conf:43:7"},
 	{Index: 2, Name: "hotels_group", Method: "GET", Path: "/hotels", Controller: "Hotel", Action: "List", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:55:7"},
@@ -59,14 +60,27 @@ var Routes = []runtime.Route{
 	{Index: 16, Domain: 1, Name: "index", Method: "GET", Path: "/", Controller: "wildcard/AppController", Action: "Home", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:161:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of ../../testdata/aah/router/routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/aah/router/routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -182,7 +196,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: GET /logout (../../testdata/aah/router/routes.conf:111:7)
 //line ../../testdata/aah/router/routes.conf:117:6
 	Register(ctx *runtime.Context) error // serves register_user: GET /register (../../testdata/aah/router/routes.conf:117:7)
-//line routes_gen.go:186:1
+//line routes_gen.go:200:1
 }
 
 // HotelController holds the actions of controller "Hotel".
@@ -201,14 +215,14 @@ type HotelController interface {
 	Settings(ctx *runtime.Context) error // serves hotel_settings: GET /settings (../../testdata/aah/router/routes.conf:130:7), hotel_settings_options: OPTIONS /settings (../../testdata/aah/router/routes.conf:143:7)
 //line ../../testdata/aah/router/routes.conf:68:10
 	Show(ctx *runtime.Context, id string) error // serves show_hotels: GET /hotels/:id (../../testdata/aah/router/routes.conf:68:11)
-//line routes_gen.go:205:1
+//line routes_gen.go:219:1
 }
 
 // WildcardAppController holds the actions of controller "wildcard/AppController".
 type WildcardAppController interface {
 //line ../../testdata/aah/router/routes.conf:161:6
 	Home(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/router/routes.conf:161:7)
-//line routes_gen.go:212:1
+//line routes_gen.go:226:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes.conf, calling the actions of the given controllers.
@@ -315,155 +329,156 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // AppIndex returns the URL of route "app_index": / (../../testdata/aah/router/routes.conf:98:7).
 //
 //line ../../testdata/aah/router/routes.conf:98:1
-func (u URLBuilder) AppIndex() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) AppIndex() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:332:1
+//line routes_gen.go:347:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/router/routes.conf:43:7).
 //
 //line ../../testdata/aah/router/routes.conf:43:1
-func (u URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) Favicon() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:341:1
+//line routes_gen.go:356:1
 
 // HotelsGroup returns the URL of route "hotels_group": /hotels (../../testdata/aah/router/routes.conf:55:7).
 //
 //line ../../testdata/aah/router/routes.conf:55:1
-func (u URLBuilder) HotelsGroup() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) HotelsGroup() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:350:1
+//line routes_gen.go:365:1
 
 // ShowHotels returns the URL of route "show_hotels": /hotels/:id (../../testdata/aah/router/routes.conf:68:11).
 //
 //line ../../testdata/aah/router/routes.conf:68:1
-func (u URLBuilder) ShowHotels(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, id)
+func (u *URLBuilder) ShowHotels(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, id)
 }
 
-//line routes_gen.go:359:1
+//line routes_gen.go:374:1
 
 // BookHotels returns the URL of route "book_hotels": /hotels/:id/booking (../../testdata/aah/router/routes.conf:74:11).
 //
 //line ../../testdata/aah/router/routes.conf:74:1
-func (u URLBuilder) BookHotels(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, id)
+func (u *URLBuilder) BookHotels(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, id)
 }
 
-//line routes_gen.go:368:1
+//line routes_gen.go:383:1
 
 // ConfirmBooking returns the URL of route "confirm_booking": /hotels/:id/booking (../../testdata/aah/router/routes.conf:80:11).
 //
 //line ../../testdata/aah/router/routes.conf:80:1
-func (u URLBuilder) ConfirmBooking(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, id)
+func (u *URLBuilder) ConfirmBooking(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, id)
 }
 
-//line routes_gen.go:377:1
+//line routes_gen.go:392:1
 
 // CancelBooking returns the URL of route "cancel_booking": /hotels/:id/cancel (../../testdata/aah/router/routes.conf:88:11).
 //
 //line ../../testdata/aah/router/routes.conf:88:1
-func (u URLBuilder) CancelBooking(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 6, id)
+func (u *URLBuilder) CancelBooking(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6, id)
 }
 
-//line routes_gen.go:386:1
+//line routes_gen.go:401:1
 
 // Login returns the URL of route "login": /login (../../testdata/aah/router/routes.conf:103:7).
 //
 //line ../../testdata/aah/router/routes.conf:103:1
-func (u URLBuilder) Login() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) Login() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:395:1
+//line routes_gen.go:410:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/router/routes.conf:111:7).
 //
 //line ../../testdata/aah/router/routes.conf:111:1
-func (u URLBuilder) Logout() string {
-	return routegenTable.HelperURL(u.base, 8)
+func (u *URLBuilder) Logout() string {
+	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:404:1
+//line routes_gen.go:419:1
 
 // RegisterUser returns the URL of route "register_user": /register (../../testdata/aah/router/routes.conf:117:7).
 //
 //line ../../testdata/aah/router/routes.conf:117:1
-func (u URLBuilder) RegisterUser() string {
-	return routegenTable.HelperURL(u.base, 9)
+func (u *URLBuilder) RegisterUser() string {
+	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:413:1
+//line routes_gen.go:428:1
 
 // EditUser returns the URL of route "edit_user": /register (../../testdata/aah/router/routes.conf:123:7).
 //
 //line ../../testdata/aah/router/routes.conf:123:1
-func (u URLBuilder) EditUser() string {
-	return routegenTable.HelperURL(u.base, 10)
+func (u *URLBuilder) EditUser() string {
+	return routegenTable.HelperURL(&u.base, 10)
 }
 
-//line routes_gen.go:422:1
+//line routes_gen.go:437:1
 
 // HotelSettings returns the URL of route "hotel_settings": /settings (../../testdata/aah/router/routes.conf:130:7).
 //
 //line ../../testdata/aah/router/routes.conf:130:1
-func (u URLBuilder) HotelSettings() string {
-	return routegenTable.HelperURL(u.base, 11)
+func (u *URLBuilder) HotelSettings() string {
+	return routegenTable.HelperURL(&u.base, 11)
 }
 
-//line routes_gen.go:431:1
+//line routes_gen.go:446:1
 
 // HotelSettingsOptions returns the URL of route "hotel_settings_options": /settings (../../testdata/aah/router/routes.conf:143:7).
 //
 //line ../../testdata/aah/router/routes.conf:143:1
-func (u URLBuilder) HotelSettingsOptions() string {
-	return routegenTable.HelperURL(u.base, 12)
+func (u *URLBuilder) HotelSettingsOptions() string {
+	return routegenTable.HelperURL(&u.base, 12)
 }
 
-//line routes_gen.go:440:1
+//line routes_gen.go:455:1
 
 // HotelEditSettings returns the URL of route "hotel_edit_settings": /settings (../../testdata/aah/router/routes.conf:136:7).
 //
 //line ../../testdata/aah/router/routes.conf:136:1
-func (u URLBuilder) HotelEditSettings() string {
-	return routegenTable.HelperURL(u.base, 13)
+func (u *URLBuilder) HotelEditSettings() string {
+	return routegenTable.HelperURL(&u.base, 13)
 }
 
-//line routes_gen.go:449:1
+//line routes_gen.go:464:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/router/routes.conf:27:7).
 //
 //line ../../testdata/aah/router/routes.conf:27:1
-func (u URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 15, filepath)
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 15, filepath)
 }
 
-//line routes_gen.go:458:1
+//line routes_gen.go:473:1
 
 // WildcardLocalhostIndex returns the URL of route "wildcard_localhost.index": / on *.localhost (../../testdata/aah/router/routes.conf:161:7).
 //
 //line ../../testdata/aah/router/routes.conf:161:1
-func (u URLBuilder) WildcardLocalhostIndex(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 16, subdomain)
+func (u *URLBuilder) WildcardLocalhostIndex(subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 16, subdomain)
 }
 
-//line routes_gen.go:467:1
+//line routes_gen.go:482:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

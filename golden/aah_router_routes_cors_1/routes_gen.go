@@ -66,8 +66,8 @@ var routegenCORS4 = &runtime.CORS{
 	MaxAge:        565758,
 }
 
-// Domains are the domains of ../../testdata/aah/router/routes-cors-1.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/aah/router/routes-cors-1.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "give some cool name",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -76,8 +76,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/aah/router/routes-cors-1.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/aah/router/routes-cors-1.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "list_users", Method: "GET", Path: "/v1/users", Controller: "User", Action: "List", Auth: "form_auth", AntiCSRFCheck: true, CORS: routegenCORS0, Parent: "v1_api", Pos: "../../testdata/aah/router/routes-cors-1.conf:40:11"},
 	{Index: 1, Name: "create_user", Method: "POST", Path: "/v1/users", Controller: "User", Action: "Create", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: routegenCORS0, Parent: "list_users", Pos: "../../testdata/aah/router/routes-cors-1.conf:47:15"},
 	{Index: 2, Name: "delete_user", Method: "DELETE", Path: "/v1/users/:id", Controller: "User", Action: "Delete", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, CORS: routegenCORS1, Parent: "get_user", Pos: "../../testdata/aah/router/routes-cors-1.conf:72:23"},
@@ -92,15 +93,28 @@ var routegenCatchAlls = []runtime.Route{
 	{Index: 7, Name: "catch_all", Method: "*", Path: "*", Controller: "CatchAllController", Action: "Handle", MaxBodySize: 5242880, CORS: routegenCORS0, Pos: "../../testdata/aah/router/routes-cors-1.conf:25:5"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	CatchAlls:   routegenCatchAlls,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of ../../testdata/aah/router/routes-cors-1.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/aah/router/routes-cors-1.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -176,7 +190,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type CatchAllController interface {
 //line ../../testdata/aah/router/routes-cors-1.conf:25:4
 	Handle(ctx *runtime.Context) error // serves the catch_all of domain "localhost" (../../testdata/aah/router/routes-cors-1.conf:25:5)
-//line routes_gen.go:180:1
+//line routes_gen.go:194:1
 }
 
 // UserController holds the actions of controller "User".
@@ -195,7 +209,7 @@ type UserController interface {
 	Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:64:23)
 //line ../../testdata/aah/router/routes-cors-1.conf:92:22
 	UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:92:23)
-//line routes_gen.go:199:1
+//line routes_gen.go:213:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-cors-1.conf, calling the actions of the given controllers.
@@ -283,74 +297,75 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // ListUsers returns the URL of route "list_users": /v1/users (../../testdata/aah/router/routes-cors-1.conf:40:11).
 //
 //line ../../testdata/aah/router/routes-cors-1.conf:40:1
-func (u URLBuilder) ListUsers() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) ListUsers() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:300:1
+//line routes_gen.go:315:1
 
 // CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-cors-1.conf:47:15).
 //
 //line ../../testdata/aah/router/routes-cors-1.conf:47:1
-func (u URLBuilder) CreateUser() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) CreateUser() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:309:1
+//line routes_gen.go:324:1
 
 // DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:72:23).
 //
-//line ../../testdata/aah/router/routes-cors-1.conf:72:3
-func (u URLBuilder) DeleteUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, id)
+//line ../../testdata/aah/router/routes-cors-1.conf:72:2
+func (u *URLBuilder) DeleteUser(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, id)
 }
 
-//line routes_gen.go:318:1
+//line routes_gen.go:333:1
 
 // GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:51:19).
 //
 //line ../../testdata/aah/router/routes-cors-1.conf:51:1
-func (u URLBuilder) GetUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, id)
+func (u *URLBuilder) GetUser(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, id)
 }
 
-//line routes_gen.go:327:1
+//line routes_gen.go:342:1
 
 // UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:64:23).
 //
-//line ../../testdata/aah/router/routes-cors-1.conf:64:3
-func (u URLBuilder) UpdateUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, id)
+//line ../../testdata/aah/router/routes-cors-1.conf:64:2
+func (u *URLBuilder) UpdateUser(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, id)
 }
 
-//line routes_gen.go:336:1
+//line routes_gen.go:351:1
 
 // GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:82:23).
 //
-//line ../../testdata/aah/router/routes-cors-1.conf:82:3
-func (u URLBuilder) GetUserSettings(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, id)
+//line ../../testdata/aah/router/routes-cors-1.conf:82:2
+func (u *URLBuilder) GetUserSettings(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, id)
 }
 
-//line routes_gen.go:345:1
+//line routes_gen.go:360:1
 
 // UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:92:23).
 //
-//line ../../testdata/aah/router/routes-cors-1.conf:92:3
-func (u URLBuilder) UpdateUserSettings(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 6, id)
+//line ../../testdata/aah/router/routes-cors-1.conf:92:2
+func (u *URLBuilder) UpdateUserSettings(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6, id)
 }
 
-//line routes_gen.go:354:1
+//line routes_gen.go:369:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

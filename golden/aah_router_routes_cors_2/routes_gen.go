@@ -52,8 +52,8 @@ var routegenCORS2 = &runtime.CORS{
 	MaxAge:           86400,
 }
 
-// Domains are the domains of ../../testdata/aah/router/routes-cors-2.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/aah/router/routes-cors-2.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "give some cool name",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -62,8 +62,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/aah/router/routes-cors-2.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/aah/router/routes-cors-2.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "list_users", Method: "GET", Path: "/v1/users", Controller: "User", Action: "List", Auth: "form_auth", AntiCSRFCheck: true, CORS: routegenCORS0, Parent: "v1_api", Pos: "../../testdata/aah/router/routes-cors-2.conf:38:11"},
 	{Index: 1, Name: "create_user", Method: "POST", Path: "/v1/users", Controller: "User", Action: "Create", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: routegenCORS0, Parent: "list_users", Pos: "../../testdata/aah/router/routes-cors-2.conf:45:15"},
 	{Index: 2, Name: "delete_user", Method: "DELETE", Path: "/v1/users/:id", Controller: "User", Action: "Delete", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, CORS: routegenCORS1, Parent: "create_user", Pos: "../../testdata/aah/router/routes-cors-2.conf:85:19"},
@@ -73,14 +74,27 @@ var Routes = []runtime.Route{
 	{Index: 6, Name: "update_user_settings", Method: "PATCH", Path: "/v1/users/:id/settings", Controller: "User", Action: "UpdateSettings", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, CORS: routegenCORS2, Parent: "get_user", Pos: "../../testdata/aah/router/routes-cors-2.conf:76:23"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of ../../testdata/aah/router/routes-cors-2.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/aah/router/routes-cors-2.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -168,7 +182,7 @@ type UserController interface {
 	Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:62:23)
 //line ../../testdata/aah/router/routes-cors-2.conf:76:22
 	UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:76:23)
-//line routes_gen.go:172:1
+//line routes_gen.go:186:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-cors-2.conf, calling the actions of the given controllers.
@@ -249,74 +263,75 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // ListUsers returns the URL of route "list_users": /v1/users (../../testdata/aah/router/routes-cors-2.conf:38:11).
 //
 //line ../../testdata/aah/router/routes-cors-2.conf:38:1
-func (u URLBuilder) ListUsers() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) ListUsers() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:266:1
+//line routes_gen.go:281:1
 
 // CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-cors-2.conf:45:15).
 //
 //line ../../testdata/aah/router/routes-cors-2.conf:45:1
-func (u URLBuilder) CreateUser() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) CreateUser() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:275:1
+//line routes_gen.go:290:1
 
 // DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:85:19).
 //
 //line ../../testdata/aah/router/routes-cors-2.conf:85:1
-func (u URLBuilder) DeleteUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, id)
+func (u *URLBuilder) DeleteUser(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, id)
 }
 
-//line routes_gen.go:284:1
+//line routes_gen.go:299:1
 
 // GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:49:19).
 //
 //line ../../testdata/aah/router/routes-cors-2.conf:49:1
-func (u URLBuilder) GetUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, id)
+func (u *URLBuilder) GetUser(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, id)
 }
 
-//line routes_gen.go:293:1
+//line routes_gen.go:308:1
 
 // UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:62:23).
 //
-//line ../../testdata/aah/router/routes-cors-2.conf:62:3
-func (u URLBuilder) UpdateUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, id)
+//line ../../testdata/aah/router/routes-cors-2.conf:62:2
+func (u *URLBuilder) UpdateUser(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, id)
 }
 
-//line routes_gen.go:302:1
+//line routes_gen.go:317:1
 
 // GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:70:23).
 //
-//line ../../testdata/aah/router/routes-cors-2.conf:70:3
-func (u URLBuilder) GetUserSettings(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, id)
+//line ../../testdata/aah/router/routes-cors-2.conf:70:2
+func (u *URLBuilder) GetUserSettings(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, id)
 }
 
-//line routes_gen.go:311:1
+//line routes_gen.go:326:1
 
 // UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:76:23).
 //
-//line ../../testdata/aah/router/routes-cors-2.conf:76:3
-func (u URLBuilder) UpdateUserSettings(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 6, id)
+//line ../../testdata/aah/router/routes-cors-2.conf:76:2
+func (u *URLBuilder) UpdateUserSettings(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6, id)
 }
 
-//line routes_gen.go:320:1
+//line routes_gen.go:335:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

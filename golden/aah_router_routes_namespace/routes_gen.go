@@ -22,8 +22,8 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
-// Domains are the domains of ../../testdata/aah/router/routes-namespace.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/aah/router/routes-namespace.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "localhost",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -32,22 +32,36 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/aah/router/routes-namespace.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/aah/router/routes-namespace.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "list_users", Method: "GET", Path: "/v1/users", Controller: "User", Action: "List", Auth: "form", AntiCSRFCheck: true, Parent: "v1_api", Pos: "../../testdata/aah/router/routes-namespace.conf:11:11"},
 	{Index: 1, Name: "create_user", Method: "POST", Path: "/v1/users", Controller: "User", Action: "Create", Auth: "form", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "v1_api", Pos: "../../testdata/aah/router/routes-namespace.conf:37:11"},
 	{Index: 2, Name: "edit_user", Method: "POST", Path: "/v1/users/:id", Controller: "User", Action: "Edit", Auth: "form", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Parent: "list_users", Pos: "../../testdata/aah/router/routes-namespace.conf:20:15"},
 	{Index: 3, Name: "disable_user", Method: "GET", Path: "/v1/users/:id/settings", Controller: "User", Action: "Disable", Auth: "form", AntiCSRFCheck: true, Params: []string{"id"}, Parent: "list_users", Pos: "../../testdata/aah/router/routes-namespace.conf:28:15"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of ../../testdata/aah/router/routes-namespace.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/aah/router/routes-namespace.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -106,7 +120,7 @@ type UserController interface {
 	Edit(ctx *runtime.Context, id string) error // serves edit_user: POST /v1/users/:id (../../testdata/aah/router/routes-namespace.conf:20:15)
 //line ../../testdata/aah/router/routes-namespace.conf:11:10
 	List(ctx *runtime.Context) error // serves list_users: GET /v1/users (../../testdata/aah/router/routes-namespace.conf:11:11)
-//line routes_gen.go:110:1
+//line routes_gen.go:124:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-namespace.conf, calling the actions of the given controllers.
@@ -181,47 +195,48 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // ListUsers returns the URL of route "list_users": /v1/users (../../testdata/aah/router/routes-namespace.conf:11:11).
 //
 //line ../../testdata/aah/router/routes-namespace.conf:11:1
-func (u URLBuilder) ListUsers() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) ListUsers() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:198:1
+//line routes_gen.go:213:1
 
 // CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-namespace.conf:37:11).
 //
 //line ../../testdata/aah/router/routes-namespace.conf:37:1
-func (u URLBuilder) CreateUser() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) CreateUser() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:207:1
+//line routes_gen.go:222:1
 
 // EditUser returns the URL of route "edit_user": /v1/users/:id (../../testdata/aah/router/routes-namespace.conf:20:15).
 //
 //line ../../testdata/aah/router/routes-namespace.conf:20:1
-func (u URLBuilder) EditUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, id)
+func (u *URLBuilder) EditUser(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, id)
 }
 
-//line routes_gen.go:216:1
+//line routes_gen.go:231:1
 
 // DisableUser returns the URL of route "disable_user": /v1/users/:id/settings (../../testdata/aah/router/routes-namespace.conf:28:15).
 //
 //line ../../testdata/aah/router/routes-namespace.conf:28:1
-func (u URLBuilder) DisableUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, id)
+func (u *URLBuilder) DisableUser(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, id)
 }
 
-//line routes_gen.go:225:1
+//line routes_gen.go:240:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

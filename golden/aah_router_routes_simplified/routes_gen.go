@@ -22,8 +22,8 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
-// Domains are the domains of ../../testdata/aah/router/routes-simplified.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/aah/router/routes-simplified.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "give some cool name",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -32,21 +32,35 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/aah/router/routes-simplified.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/aah/router/routes-simplified.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "baskets", Method: "GET", Path: "/baskets", Controller: "BasketController", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes-simplified.conf:23:7"},
 	{Index: 1, Name: "create_basket", Method: "POST", Path: "/baskets", Controller: "BasketController", Action: "Create", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "baskets", Pos: "../../testdata/aah/router/routes-simplified.conf:31:11"},
 	{Index: 2, Name: "show_basket", Method: "GET", Path: "/baskets/:id", Controller: "BasketController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"id"}, Parent: "baskets", Pos: "../../testdata/aah/router/routes-simplified.conf:27:11"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of ../../testdata/aah/router/routes-simplified.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/aah/router/routes-simplified.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -88,7 +102,7 @@ type BasketController interface {
 	Create(ctx *runtime.Context) error // serves create_basket: POST /baskets (../../testdata/aah/router/routes-simplified.conf:31:11)
 //line ../../testdata/aah/router/routes-simplified.conf:23:6
 	Index(ctx *runtime.Context, id string) error // serves baskets: GET /baskets (../../testdata/aah/router/routes-simplified.conf:23:7), show_basket: GET /baskets/:id (../../testdata/aah/router/routes-simplified.conf:27:11)
-//line routes_gen.go:92:1
+//line routes_gen.go:106:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-simplified.conf, calling the actions of the given controllers.
@@ -161,38 +175,39 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Baskets returns the URL of route "baskets": /baskets (../../testdata/aah/router/routes-simplified.conf:23:7).
 //
 //line ../../testdata/aah/router/routes-simplified.conf:23:1
-func (u URLBuilder) Baskets() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Baskets() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:178:1
+//line routes_gen.go:193:1
 
 // CreateBasket returns the URL of route "create_basket": /baskets (../../testdata/aah/router/routes-simplified.conf:31:11).
 //
 //line ../../testdata/aah/router/routes-simplified.conf:31:1
-func (u URLBuilder) CreateBasket() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) CreateBasket() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:187:1
+//line routes_gen.go:202:1
 
 // ShowBasket returns the URL of route "show_basket": /baskets/:id (../../testdata/aah/router/routes-simplified.conf:27:11).
 //
 //line ../../testdata/aah/router/routes-simplified.conf:27:1
-func (u URLBuilder) ShowBasket(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, id)
+func (u *URLBuilder) ShowBasket(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, id)
 }
 
-//line routes_gen.go:196:1
+//line routes_gen.go:211:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -22,8 +22,8 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
-// Domains are the domains of ../../testdata/aah/router/routes-simplified-2.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/aah/router/routes-simplified-2.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "give some cool name",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -32,8 +32,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/aah/router/routes-simplified-2.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/aah/router/routes-simplified-2.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "list_users", Method: "GET", Path: "/v1/users", Controller: "User", Action: "List", Auth: "form_auth", AntiCSRFCheck: true, Parent: "v1_api", Pos: "../../testdata/aah/router/routes-simplified-2.conf:28:11"},
 	{Index: 1, Name: "create_user", Method: "POST", Path: "/v1/users", Controller: "User", Action: "Create", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "list_users", Pos: "../../testdata/aah/router/routes-simplified-2.conf:35:15"},
 	{Index: 2, Name: "delete_user", Method: "DELETE", Path: "/v1/users/:id", Controller: "User", Action: "Delete", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"gt=1,lt=10"}, Parent: "get_user", Pos: "../../testdata/aah/router/routes-simplified-2.conf:50:23"},
@@ -43,14 +44,27 @@ var Routes = []runtime.Route{
 	{Index: 6, Name: "update_user_settings", Method: "PATCH", Path: "/v1/users/:id/settings", Controller: "User", Action: "UpdateSettings", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"gt=1,lt=10"}, Parent: "get_user", Pos: "../../testdata/aah/router/routes-simplified-2.conf:61:23"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of ../../testdata/aah/router/routes-simplified-2.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/aah/router/routes-simplified-2.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -138,7 +152,7 @@ type UserController interface {
 	Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:45:23)
 //line ../../testdata/aah/router/routes-simplified-2.conf:61:22
 	UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:61:23)
-//line routes_gen.go:142:1
+//line routes_gen.go:156:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-simplified-2.conf, calling the actions of the given controllers.
@@ -219,74 +233,75 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // ListUsers returns the URL of route "list_users": /v1/users (../../testdata/aah/router/routes-simplified-2.conf:28:11).
 //
 //line ../../testdata/aah/router/routes-simplified-2.conf:28:1
-func (u URLBuilder) ListUsers() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) ListUsers() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:236:1
+//line routes_gen.go:251:1
 
 // CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-simplified-2.conf:35:15).
 //
 //line ../../testdata/aah/router/routes-simplified-2.conf:35:1
-func (u URLBuilder) CreateUser() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) CreateUser() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:245:1
+//line routes_gen.go:260:1
 
 // DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:50:23).
 //
-//line ../../testdata/aah/router/routes-simplified-2.conf:50:3
-func (u URLBuilder) DeleteUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, id)
+//line ../../testdata/aah/router/routes-simplified-2.conf:50:2
+func (u *URLBuilder) DeleteUser(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, id)
 }
 
-//line routes_gen.go:254:1
+//line routes_gen.go:269:1
 
 // GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:39:19).
 //
 //line ../../testdata/aah/router/routes-simplified-2.conf:39:1
-func (u URLBuilder) GetUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, id)
+func (u *URLBuilder) GetUser(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, id)
 }
 
-//line routes_gen.go:263:1
+//line routes_gen.go:278:1
 
 // UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:45:23).
 //
-//line ../../testdata/aah/router/routes-simplified-2.conf:45:3
-func (u URLBuilder) UpdateUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, id)
+//line ../../testdata/aah/router/routes-simplified-2.conf:45:2
+func (u *URLBuilder) UpdateUser(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, id)
 }
 
-//line routes_gen.go:272:1
+//line routes_gen.go:287:1
 
 // GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:55:23).
 //
-//line ../../testdata/aah/router/routes-simplified-2.conf:55:3
-func (u URLBuilder) GetUserSettings(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, id)
+//line ../../testdata/aah/router/routes-simplified-2.conf:55:2
+func (u *URLBuilder) GetUserSettings(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, id)
 }
 
-//line routes_gen.go:281:1
+//line routes_gen.go:296:1
 
 // UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:61:23).
 //
-//line ../../testdata/aah/router/routes-simplified-2.conf:61:3
-func (u URLBuilder) UpdateUserSettings(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 6, id)
+//line ../../testdata/aah/router/routes-simplified-2.conf:61:2
+func (u *URLBuilder) UpdateUserSettings(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6, id)
 }
 
-//line routes_gen.go:290:1
+//line routes_gen.go:305:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -22,8 +22,8 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
-// Domains are the domains of ../../testdata/aah/router/routes-static.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/aah/router/routes-static.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "give some cool name",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -32,22 +32,36 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/aah/router/routes-static.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/aah/router/routes-static.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes-static.conf:59:7"},
 	{Index: 1, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "assets", File: "img/favicon.png", Pos: "../../testdata/aah/router/routes-static.conf:41:7"},
 	{Index: 2, Name: "robots_txt", Method: "GET", Path: "/robots.txt", Static: true, Dir: "static", File: "robots.txt", Pos: "../../testdata/aah/router/routes-static.conf:50:7"},
 	{Index: 3, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "assets", Params: []string{"filepath"}, Pos: "../../testdata/aah/router/routes-static.conf:25:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of ../../testdata/aah/router/routes-static.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/aah/router/routes-static.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -84,7 +98,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type AppController interface {
 //line ../../testdata/aah/router/routes-static.conf:59:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/router/routes-static.conf:59:7)
-//line routes_gen.go:88:1
+//line routes_gen.go:102:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-static.conf, calling the actions of the given controllers.
@@ -152,47 +166,48 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Index returns the URL of route "index": / (../../testdata/aah/router/routes-static.conf:59:7).
 //
 //line ../../testdata/aah/router/routes-static.conf:59:1
-func (u URLBuilder) Index() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Index() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:169:1
+//line routes_gen.go:184:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/router/routes-static.conf:41:7).
 //
 //line ../../testdata/aah/router/routes-static.conf:41:1
-func (u URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) Favicon() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:178:1
+//line routes_gen.go:193:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/router/routes-static.conf:50:7).
 //
 //line ../../testdata/aah/router/routes-static.conf:50:1
-func (u URLBuilder) RobotsTxt() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) RobotsTxt() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:187:1
+//line routes_gen.go:202:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/router/routes-static.conf:25:7).
 //
 //line ../../testdata/aah/router/routes-static.conf:25:1
-func (u URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, filepath)
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, filepath)
 }
 
-//line routes_gen.go:196:1
+//line routes_gen.go:211:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

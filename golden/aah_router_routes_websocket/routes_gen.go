@@ -22,8 +22,8 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
-// Domains are the domains of ../../testdata/aah/router/routes-websocket.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/aah/router/routes-websocket.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "give some cool name",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -32,8 +32,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/aah/router/routes-websocket.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/aah/router/routes-websocket.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "baskets", Method: "GET", Path: "/baskets", Controller: "BasketController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes-websocket.conf:24:7"},
 	{Index: 1, Name: "create_basket", Method: "POST", Path: "/baskets", Controller: "BasketController", Action: "Create", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "baskets", Pos: "../../testdata/aah/router/routes-websocket.conf:32:11"},
 	{Index: 2, Name: "show_basket", Method: "GET", Path: "/baskets/:id", Controller: "BasketController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"id"}, Parent: "baskets", Pos: "../../testdata/aah/router/routes-websocket.conf:28:11"},
@@ -45,14 +46,27 @@ var Routes = []runtime.Route{
 	{Index: 8, Name: "ws_text", Method: "WS", Path: "/ws/text", Controller: "TestWebSocket", Action: "Text", Auth: "anonymous", WebSocket: true, Parent: "websockets", Pos: "../../testdata/aah/router/routes-websocket.conf:56:11"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of ../../testdata/aah/router/routes-websocket.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/aah/router/routes-websocket.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -124,7 +138,7 @@ type BasketController interface {
 	Create(ctx *runtime.Context) error // serves create_basket: POST /baskets (../../testdata/aah/router/routes-websocket.conf:32:11)
 //line ../../testdata/aah/router/routes-websocket.conf:24:6
 	Index(ctx *runtime.Context, id string) error // serves baskets: GET /baskets (../../testdata/aah/router/routes-websocket.conf:24:7), show_basket: GET /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11)
-//line routes_gen.go:128:1
+//line routes_gen.go:142:1
 }
 
 // DocController holds the actions of controller "DocController".
@@ -133,7 +147,7 @@ type DocController interface {
 	ShowDoc(ctx *runtime.Context, version string, content string) error // serves show_doc: GET /doc/:version/*content (../../testdata/aah/router/routes-websocket.conf:44:11)
 //line ../../testdata/aah/router/routes-websocket.conf:38:6
 	VersionHome(ctx *runtime.Context, version string) error // serves version_home: GET /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7)
-//line routes_gen.go:137:1
+//line routes_gen.go:151:1
 }
 
 // TestWebSocketController holds the actions of controller "TestWebSocket".
@@ -146,7 +160,7 @@ type TestWebSocketController interface {
 	NoTarget(ctx *runtime.Context) error // serves ws_notarget: WS /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11)
 //line ../../testdata/aah/router/routes-websocket.conf:56:10
 	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11)
-//line routes_gen.go:150:1
+//line routes_gen.go:164:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-websocket.conf, calling the actions of the given controllers.
@@ -241,92 +255,93 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Baskets returns the URL of route "baskets": /baskets (../../testdata/aah/router/routes-websocket.conf:24:7).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:24:1
-func (u URLBuilder) Baskets() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Baskets() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:258:1
+//line routes_gen.go:273:1
 
 // CreateBasket returns the URL of route "create_basket": /baskets (../../testdata/aah/router/routes-websocket.conf:32:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:32:1
-func (u URLBuilder) CreateBasket() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) CreateBasket() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:267:1
+//line routes_gen.go:282:1
 
 // ShowBasket returns the URL of route "show_basket": /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:28:1
-func (u URLBuilder) ShowBasket(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, id)
+func (u *URLBuilder) ShowBasket(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, id)
 }
 
-//line routes_gen.go:276:1
+//line routes_gen.go:291:1
 
 // VersionHome returns the URL of route "version_home": /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:38:1
-func (u URLBuilder) VersionHome(version string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, version)
+func (u *URLBuilder) VersionHome(version string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, version)
 }
 
-//line routes_gen.go:285:1
+//line routes_gen.go:300:1
 
 // ShowDoc returns the URL of route "show_doc": /doc/:version/*content (../../testdata/aah/router/routes-websocket.conf:44:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:44:1
-func (u URLBuilder) ShowDoc(version string, content string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, version, content)
+func (u *URLBuilder) ShowDoc(version string, content string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, version, content)
 }
 
-//line routes_gen.go:294:1
+//line routes_gen.go:309:1
 
 // Websockets returns the URL of route "websockets": /ws (../../testdata/aah/router/routes-websocket.conf:51:7).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:51:1
-func (u URLBuilder) Websockets() string {
-	return routegenTable.HelperURL(u.base, 5)
+func (u *URLBuilder) Websockets() string {
+	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:303:1
+//line routes_gen.go:318:1
 
 // WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/router/routes-websocket.conf:61:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:61:1
-func (u URLBuilder) WSBinary() string {
-	return routegenTable.HelperURL(u.base, 6)
+func (u *URLBuilder) WSBinary() string {
+	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:312:1
+//line routes_gen.go:327:1
 
 // WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:67:1
-func (u URLBuilder) WSNotarget() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) WSNotarget() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:321:1
+//line routes_gen.go:336:1
 
 // WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:56:1
-func (u URLBuilder) WSText() string {
-	return routegenTable.HelperURL(u.base, 8)
+func (u *URLBuilder) WSText() string {
+	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:330:1
+//line routes_gen.go:345:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

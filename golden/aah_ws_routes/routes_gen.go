@@ -21,8 +21,8 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
-// Domains are the domains of ../../testdata/aah/ws/routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/aah/ws/routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "WebSocket routes",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -31,8 +31,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/aah/ws/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/aah/ws/routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "websockets", Method: "GET", Path: "/ws", Controller: "testWebSocket", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/aah/ws/routes.conf:28:7"},
 	{Index: 1, Name: "ws_binary", Method: "WS", Path: "/ws/binary", Controller: "testWebSocket", Action: "Binary", WebSocket: true, Parent: "websockets", Pos: "../../testdata/aah/ws/routes.conf:38:11"},
 	{Index: 2, Name: "ws_json", Method: "WS", Path: "/ws/json", Controller: "testWebSocket", Action: "JSON", WebSocket: true, Parent: "websockets", Pos: "../../testdata/aah/ws/routes.conf:43:11"},
@@ -41,14 +42,27 @@ var Routes = []runtime.Route{
 	{Index: 5, Name: "ws_xml", Method: "WS", Path: "/ws/xml", Controller: "testWebSocket", Action: "XML", WebSocket: true, Parent: "websockets", Pos: "../../testdata/aah/ws/routes.conf:48:11"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of ../../testdata/aah/ws/routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/aah/ws/routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -97,7 +111,7 @@ type TestWebSocketController interface {
 	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/ws/routes.conf:33:11)
 //line ../../testdata/aah/ws/routes.conf:48:10
 	XML(ctx *runtime.Context) error // serves ws_xml: WS /ws/xml (../../testdata/aah/ws/routes.conf:48:11)
-//line routes_gen.go:101:1
+//line routes_gen.go:115:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/ws/routes.conf, calling the actions of the given controllers.
@@ -175,65 +189,66 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Websockets returns the URL of route "websockets": /ws (../../testdata/aah/ws/routes.conf:28:7).
 //
 //line ../../testdata/aah/ws/routes.conf:28:1
-func (u URLBuilder) Websockets() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Websockets() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:192:1
+//line routes_gen.go:207:1
 
 // WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/ws/routes.conf:38:11).
 //
 //line ../../testdata/aah/ws/routes.conf:38:1
-func (u URLBuilder) WSBinary() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) WSBinary() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:201:1
+//line routes_gen.go:216:1
 
 // WSJSON returns the URL of route "ws_json": /ws/json (../../testdata/aah/ws/routes.conf:43:11).
 //
 //line ../../testdata/aah/ws/routes.conf:43:1
-func (u URLBuilder) WSJSON() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) WSJSON() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:210:1
+//line routes_gen.go:225:1
 
 // WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/ws/routes.conf:53:11).
 //
 //line ../../testdata/aah/ws/routes.conf:53:1
-func (u URLBuilder) WSNotarget() string {
-	return routegenTable.HelperURL(u.base, 3)
+func (u *URLBuilder) WSNotarget() string {
+	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:219:1
+//line routes_gen.go:234:1
 
 // WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/ws/routes.conf:33:11).
 //
 //line ../../testdata/aah/ws/routes.conf:33:1
-func (u URLBuilder) WSText() string {
-	return routegenTable.HelperURL(u.base, 4)
+func (u *URLBuilder) WSText() string {
+	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:228:1
+//line routes_gen.go:243:1
 
 // WSXML returns the URL of route "ws_xml": /ws/xml (../../testdata/aah/ws/routes.conf:48:11).
 //
 //line ../../testdata/aah/ws/routes.conf:48:1
-func (u URLBuilder) WSXML() string {
-	return routegenTable.HelperURL(u.base, 5)
+func (u *URLBuilder) WSXML() string {
+	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:237:1
+//line routes_gen.go:252:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

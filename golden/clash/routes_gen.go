@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 	"strings"
 )
 
@@ -23,8 +22,8 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
-// Domains are the domains of ../../testdata/clash/routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/clash/routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "main", Name: "main",
 		Host: "example.com", Port: "8080",
@@ -45,8 +44,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/clash/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/clash/routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "actions", Method: "GET", Path: "/actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain", Controller: "Routegen", Action: "Actions", AntiCSRFCheck: true, Params: []string{"runtime", "errors", "base", "url", "len", "string", "int64", "subdomain"}, Pos: "../../testdata/clash/routes.conf:17:7"},
 	{Index: 1, Name: "dispatcher", Method: "GET", Path: "/dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil", Controller: "Dispatcher", Action: "Dispatch", AntiCSRFCheck: true, Params: []string{"v0", "i1", "j1", "r", "name", "args", "nil"}, Pos: "../../testdata/clash/routes.conf:22:7"},
 	{Index: 2, Name: "hosts", Method: "GET", Path: "/hosts/:p/:err/:action/:m/:path/:method/:opts", Controller: "Hosts", Action: "Show", AntiCSRFCheck: true, Params: []string{"p", "err", "action", "m", "path", "method", "opts"}, Constraints: []string{"", "", "", "", "", "", "number"}, Pos: "../../testdata/clash/routes.conf:12:7"},
@@ -58,14 +58,27 @@ var Routes = []runtime.Route{
 	{Index: 8, Domain: 2, Name: "env_page", Method: "GET", Path: "/:table/:subdomain", Controller: "Tenant", Action: "EnvPage", AntiCSRFCheck: true, Params: []string{"table", "subdomain"}, Pos: "../../testdata/clash/routes.conf:56:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of ../../testdata/clash/routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/clash/routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -380,42 +393,42 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 type DispatcherController interface {
 //line ../../testdata/clash/routes.conf:22:6
 	Dispatch(ctx *runtime.Context, v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) error // serves dispatcher: GET /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7)
-//line routes_gen.go:384:1
+//line routes_gen.go:397:1
 }
 
 // HostsController holds the actions of controller "Hosts".
 type HostsController interface {
 //line ../../testdata/clash/routes.conf:12:6
 	Show(ctx *runtime.Context, p string, err string, action string, m string, path string, method string, opts int64) error // serves hosts: GET /hosts/:p/:err/:action/:m/:path/:method/:opts (../../testdata/clash/routes.conf:12:7)
-//line routes_gen.go:391:1
+//line routes_gen.go:404:1
 }
 
 // LookupController holds the actions of controller "Lookup".
 type LookupController interface {
 //line ../../testdata/clash/routes.conf:27:6
 	Index(ctx *runtime.Context, host int64) error // serves lookup: GET /lookup/:host (../../testdata/clash/routes.conf:27:7)
-//line routes_gen.go:398:1
+//line routes_gen.go:411:1
 }
 
 // RoutegenController holds the actions of controller "Routegen".
 type RoutegenController interface {
 //line ../../testdata/clash/routes.conf:17:6
 	Actions(ctx *runtime.Context, runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) error // serves actions: GET /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (../../testdata/clash/routes.conf:17:7)
-//line routes_gen.go:405:1
+//line routes_gen.go:418:1
 }
 
 // RouterController holds the actions of controller "Router".
 type RouterController interface {
 //line ../../testdata/clash/routes.conf:35:6
 	Index(ctx *runtime.Context) error // serves new_router: GET /new (../../testdata/clash/routes.conf:35:7)
-//line routes_gen.go:412:1
+//line routes_gen.go:425:1
 }
 
 // TableController holds the actions of controller "Table".
 type TableController interface {
 //line ../../testdata/clash/routes.conf:7:6
 	Show(ctx *runtime.Context, table string, routegenTable string, u string, strconv string, ctx_ string) error // serves table: GET /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7)
-//line routes_gen.go:419:1
+//line routes_gen.go:432:1
 }
 
 // TenantController holds the actions of controller "Tenant".
@@ -424,14 +437,14 @@ type TenantController interface {
 	EnvPage(ctx *runtime.Context, table string, subdomain string) error // serves env_page: GET /:table/:subdomain (../../testdata/clash/routes.conf:56:7)
 //line ../../testdata/clash/routes.conf:44:6
 	Page(ctx *runtime.Context, subdomain string, table string, u string) error // serves page: GET /:subdomain_/:table/:u (../../testdata/clash/routes.conf:44:7)
-//line routes_gen.go:428:1
+//line routes_gen.go:441:1
 }
 
 // URLController holds the actions of controller "URL".
 type URLController interface {
 //line ../../testdata/clash/routes.conf:31:6
 	Index(ctx *runtime.Context) error // serves url_builder: GET /url (../../testdata/clash/routes.conf:31:7)
-//line routes_gen.go:435:1
+//line routes_gen.go:448:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/clash/routes.conf, calling the actions of the given controllers.
@@ -559,92 +572,93 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Actions returns the URL of route "actions": /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (../../testdata/clash/routes.conf:17:7).
 //
 //line ../../testdata/clash/routes.conf:17:1
-func (u URLBuilder) Actions(runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 0, runtime, errors, base, url, len_, string_, int64_, subdomain)
+func (u *URLBuilder) Actions(runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 0, runtime, errors, base, url, len_, string_, int64_, subdomain)
 }
 
-//line routes_gen.go:576:1
+//line routes_gen.go:590:1
 
 // Dispatcher returns the URL of route "dispatcher": /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7).
 //
 //line ../../testdata/clash/routes.conf:22:1
-func (u URLBuilder) Dispatcher(v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 1, v0, i1, j1, r, name, args, nil_)
+func (u *URLBuilder) Dispatcher(v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 1, v0, i1, j1, r, name, args, nil_)
 }
 
-//line routes_gen.go:585:1
+//line routes_gen.go:599:1
 
 // Hosts returns the URL of route "hosts": /hosts/:p/:err/:action/:m/:path/:method/:opts (../../testdata/clash/routes.conf:12:7).
 //
 //line ../../testdata/clash/routes.conf:12:1
-func (u URLBuilder) Hosts(p string, err string, action string, m string, path string, method string, opts int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, p, err, action, m, path, method, strconv.FormatInt(opts, 10))
+func (u *URLBuilder) Hosts(p string, err string, action string, m string, path string, method string, opts int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, p, err, action, m, path, method, routegenimpl.Int(opts))
 }
 
-//line routes_gen.go:594:1
+//line routes_gen.go:608:1
 
 // Lookup returns the URL of route "lookup": /lookup/:host (../../testdata/clash/routes.conf:27:7).
 //
 //line ../../testdata/clash/routes.conf:27:1
-func (u URLBuilder) Lookup(host int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, strconv.FormatInt(host, 10))
+func (u *URLBuilder) Lookup(host int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, routegenimpl.Int(host))
 }
 
-//line routes_gen.go:603:1
+//line routes_gen.go:617:1
 
 // NewRouter returns the URL of route "new_router": /new (../../testdata/clash/routes.conf:35:7).
 //
 //line ../../testdata/clash/routes.conf:35:1
-func (u URLBuilder) NewRouter() string {
-	return routegenTable.HelperURL(u.base, 4)
+func (u *URLBuilder) NewRouter() string {
+	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:612:1
+//line routes_gen.go:626:1
 
 // Table returns the URL of route "table": /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7).
 //
 //line ../../testdata/clash/routes.conf:7:1
-func (u URLBuilder) Table(table string, routegenTable_ string, u_ string, strconv_ string, ctx string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, table, routegenTable_, u_, strconv_, ctx)
+func (u *URLBuilder) Table(table string, routegenTable_ string, u_ string, strconv string, ctx string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, table, routegenTable_, u_, strconv, ctx)
 }
 
-//line routes_gen.go:621:1
+//line routes_gen.go:635:1
 
 // URLBuilder returns the URL of route "url_builder": /url (../../testdata/clash/routes.conf:31:7).
 //
 //line ../../testdata/clash/routes.conf:31:1
-func (u URLBuilder) URLBuilder() string {
-	return routegenTable.HelperURL(u.base, 6)
+func (u *URLBuilder) URLBuilder() string {
+	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:630:1
+//line routes_gen.go:644:1
 
 // TenantsPage returns the URL of route "tenants.page": /:subdomain_/:table/:u on *.example.com (../../testdata/clash/routes.conf:44:7).
 //
 //line ../../testdata/clash/routes.conf:44:1
-func (u URLBuilder) TenantsPage(subdomain string, subdomain_ string, table string, u_ string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 7, subdomain, subdomain_, table, u_)
+func (u *URLBuilder) TenantsPage(subdomain string, subdomain_ string, table string, u_ string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 7, subdomain, subdomain_, table, u_)
 }
 
-//line routes_gen.go:639:1
+//line routes_gen.go:653:1
 
 // EnvPage returns the URL of route "env.env_page": /:table/:subdomain on ${CLASH_HOST:-clash.example.com} (../../testdata/clash/routes.conf:56:7).
 //
 //line ../../testdata/clash/routes.conf:56:1
-func (u URLBuilder) EnvPage(table string, subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 8, table, subdomain)
+func (u *URLBuilder) EnvPage(table string, subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 8, table, subdomain)
 }
 
-//line routes_gen.go:648:1
+//line routes_gen.go:662:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

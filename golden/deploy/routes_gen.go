@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 	"strings"
 )
 
@@ -31,8 +30,8 @@ var routegenCORS0 = &runtime.CORS{
 	MaxAge:       86400,
 }
 
-// Domains are the domains of ../../testdata/deploy/routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/deploy/routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "site", Name: "site",
 		Host: "example.com", Port: "8080",
@@ -53,8 +52,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/deploy/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/deploy/routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "home", Method: "GET", Path: "/", Controller: "Site", Action: "Home", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/deploy/routes.conf:27:7"},
 	{Index: 1, Name: "api", Method: "GET", Path: "/api", Controller: "API", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "../../testdata/deploy/routes.conf:32:7"},
 	{Index: 2, Name: "items", Method: "GET", Path: "/api/items", Controller: "API", Action: "Items", Auth: "anonymous", AntiCSRFCheck: true, CORS: routegenCORS0, Parent: "api", Pos: "../../testdata/deploy/routes.conf:40:11"},
@@ -75,15 +75,28 @@ var routegenCatchAlls = []runtime.Route{
 	{},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	CatchAlls:   routegenCatchAlls,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of ../../testdata/deploy/routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/deploy/routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -176,28 +189,28 @@ type APIController interface {
 	Items(ctx *runtime.Context) error // serves items: GET /api/items (../../testdata/deploy/routes.conf:40:11), items: POST /api/items (../../testdata/deploy/routes.conf:40:11)
 //line ../../testdata/deploy/routes.conf:41:10
 	Options(ctx *runtime.Context) error // serves items_options: OPTIONS /api/items (../../testdata/deploy/routes.conf:41:11)
-//line routes_gen.go:180:1
+//line routes_gen.go:193:1
 }
 
 // AdminController holds the actions of controller "Admin".
 type AdminController interface {
 //line ../../testdata/deploy/routes.conf:52:6
 	Home(ctx *runtime.Context) error // serves admin_home: GET / (../../testdata/deploy/routes.conf:52:7)
-//line routes_gen.go:187:1
+//line routes_gen.go:200:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line ../../testdata/deploy/routes.conf:11:4
 	Any(ctx *runtime.Context) error // serves the catch_all of domain "site" (../../testdata/deploy/routes.conf:11:5)
-//line routes_gen.go:194:1
+//line routes_gen.go:207:1
 }
 
 // OpsController holds the actions of controller "Ops".
 type OpsController interface {
 //line ../../testdata/deploy/routes.conf:61:6
 	Home(ctx *runtime.Context) error // serves ops_home: GET / (../../testdata/deploy/routes.conf:61:7)
-//line routes_gen.go:201:1
+//line routes_gen.go:214:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -210,7 +223,7 @@ type SiteController interface {
 	Secret(ctx *runtime.Context) error // serves secret: GET /secret (../../testdata/deploy/routes.conf:29:7)
 //line ../../testdata/deploy/routes.conf:30:6
 	Source(ctx *runtime.Context, filepath string) error // serves source: GET /src2*filepath (../../testdata/deploy/routes.conf:30:7)
-//line routes_gen.go:214:1
+//line routes_gen.go:227:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/deploy/routes.conf, calling the actions of the given controllers.
@@ -323,101 +336,102 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Home returns the URL of route "home": / (../../testdata/deploy/routes.conf:27:7).
 //
 //line ../../testdata/deploy/routes.conf:27:1
-func (u URLBuilder) Home() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Home() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:340:1
+//line routes_gen.go:354:1
 
 // API returns the URL of route "api": /api (../../testdata/deploy/routes.conf:32:7).
 //
 //line ../../testdata/deploy/routes.conf:32:1
-func (u URLBuilder) API() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) API() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:349:1
+//line routes_gen.go:363:1
 
 // Items returns the URL of route "items": /api/items (../../testdata/deploy/routes.conf:40:11).
 //
 //line ../../testdata/deploy/routes.conf:40:1
-func (u URLBuilder) Items() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) Items() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:358:1
+//line routes_gen.go:372:1
 
 // ItemsOptions returns the URL of route "items_options": /api/items (../../testdata/deploy/routes.conf:41:11).
 //
 //line ../../testdata/deploy/routes.conf:41:1
-func (u URLBuilder) ItemsOptions() string {
-	return routegenTable.HelperURL(u.base, 3)
+func (u *URLBuilder) ItemsOptions() string {
+	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:367:1
+//line routes_gen.go:381:1
 
 // Hotel returns the URL of route "hotel": /hotels/:id (../../testdata/deploy/routes.conf:28:7).
 //
 //line ../../testdata/deploy/routes.conf:28:1
-func (u URLBuilder) Hotel(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, strconv.FormatInt(id, 10))
+func (u *URLBuilder) Hotel(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:376:1
+//line routes_gen.go:390:1
 
 // Pub returns the URL of route "pub": /pub/*filepath (../../testdata/deploy/routes.conf:19:7).
 //
 //line ../../testdata/deploy/routes.conf:19:1
-func (u URLBuilder) Pub(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 6, filepath)
+func (u *URLBuilder) Pub(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6, filepath)
 }
 
-//line routes_gen.go:385:1
+//line routes_gen.go:399:1
 
 // Secret returns the URL of route "secret": /secret (../../testdata/deploy/routes.conf:29:7).
 //
 //line ../../testdata/deploy/routes.conf:29:1
-func (u URLBuilder) Secret() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) Secret() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:394:1
+//line routes_gen.go:408:1
 
 // Source returns the URL of route "source": /src2*filepath (../../testdata/deploy/routes.conf:30:7).
 //
 //line ../../testdata/deploy/routes.conf:30:1
-func (u URLBuilder) Source(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 8, filepath)
+func (u *URLBuilder) Source(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 8, filepath)
 }
 
-//line routes_gen.go:403:1
+//line routes_gen.go:417:1
 
 // AdminHome returns the URL of route "admin.admin_home": / on example.com (../../testdata/deploy/routes.conf:52:7).
 //
 //line ../../testdata/deploy/routes.conf:52:1
-func (u URLBuilder) AdminHome() string {
-	return routegenTable.HelperURL(u.base, 9)
+func (u *URLBuilder) AdminHome() string {
+	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:412:1
+//line routes_gen.go:426:1
 
 // OpsHome returns the URL of route "ops.ops_home": / on ops.example.com (../../testdata/deploy/routes.conf:61:7).
 //
 //line ../../testdata/deploy/routes.conf:61:1
-func (u URLBuilder) OpsHome() (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 10)
+func (u *URLBuilder) OpsHome() (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 10)
 }
 
-//line routes_gen.go:421:1
+//line routes_gen.go:435:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

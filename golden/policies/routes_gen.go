@@ -50,8 +50,8 @@ var routegenCORS2 = &runtime.CORS{
 	MaxAge:        600,
 }
 
-// Domains are the domains of ../../testdata/policies/routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/policies/routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "app", Name: "app",
 		Host: "app.example.com", Port: "8080",
@@ -66,8 +66,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/policies/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/policies/routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "home", Method: "GET", Path: "/", Controller: "Pages", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "../../testdata/policies/routes.conf:21:7"},
 	{Index: 1, Name: "admin", Method: "GET", Path: "/admin", Controller: "Admin", Action: "Index", Auth: "session", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS0, Pos: "../../testdata/policies/routes.conf:28:7"},
 	{Index: 2, Name: "admin_reports", Method: "GET", Path: "/admin/reports", Controller: "Admin", Action: "Reports", Auth: "session", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read", "reports:export"}}}}, CORS: routegenCORS0, Parent: "admin", Pos: "../../testdata/policies/routes.conf:43:11"},
@@ -88,11 +89,12 @@ var Routes = []runtime.Route{
 	{Index: 17, Domain: 1, Name: "env_home", Method: "GET", Path: "/", Controller: "Pages", Action: "Env", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/policies/routes.conf:93:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
 	AuthSchemes: []string{"bearer", "session"},
 	SecureHeaders: []routegenimpl.SecureHeader{
@@ -104,6 +106,18 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 	},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of ../../testdata/policies/routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/policies/routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -189,7 +203,7 @@ type APIController interface {
 	Private(ctx *runtime.Context) error // serves api_private: GET /api/private (../../testdata/policies/routes.conf:74:11)
 //line ../../testdata/policies/routes.conf:75:10
 	Public(ctx *runtime.Context) error // serves api_public: GET /api/public (../../testdata/policies/routes.conf:75:11)
-//line routes_gen.go:193:1
+//line routes_gen.go:207:1
 }
 
 // AdminController holds the actions of controller "Admin".
@@ -200,7 +214,7 @@ type AdminController interface {
 	Reports(ctx *runtime.Context) error // serves admin_reports: GET /admin/reports (../../testdata/policies/routes.conf:43:11)
 //line ../../testdata/policies/routes.conf:35:10
 	Users(ctx *runtime.Context) error // serves admin_users: GET /admin/users (../../testdata/policies/routes.conf:35:11)
-//line routes_gen.go:204:1
+//line routes_gen.go:218:1
 }
 
 // FilesController holds the actions of controller "Files".
@@ -213,7 +227,7 @@ type FilesController interface {
 	Replace(ctx *runtime.Context) error // serves replace: PUT /files (../../testdata/policies/routes.conf:60:11)
 //line ../../testdata/policies/routes.conf:59:10
 	Upload(ctx *runtime.Context) error // serves upload: POST /files (../../testdata/policies/routes.conf:59:11)
-//line routes_gen.go:217:1
+//line routes_gen.go:231:1
 }
 
 // PagesController holds the actions of controller "Pages".
@@ -232,7 +246,7 @@ type PagesController interface {
 	Token(ctx *runtime.Context) error // serves token: GET /token (../../testdata/policies/routes.conf:23:7)
 //line ../../testdata/policies/routes.conf:25:6
 	Undefined(ctx *runtime.Context) error // serves undefined_auth: GET /undefined (../../testdata/policies/routes.conf:25:7)
-//line routes_gen.go:236:1
+//line routes_gen.go:250:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/policies/routes.conf, calling the actions of the given controllers.
@@ -349,164 +363,165 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Home returns the URL of route "home": / (../../testdata/policies/routes.conf:21:7).
 //
 //line ../../testdata/policies/routes.conf:21:1
-func (u URLBuilder) Home() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Home() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:366:1
+//line routes_gen.go:381:1
 
 // Admin returns the URL of route "admin": /admin (../../testdata/policies/routes.conf:28:7).
 //
 //line ../../testdata/policies/routes.conf:28:1
-func (u URLBuilder) Admin() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) Admin() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:375:1
+//line routes_gen.go:390:1
 
 // AdminReports returns the URL of route "admin_reports": /admin/reports (../../testdata/policies/routes.conf:43:11).
 //
 //line ../../testdata/policies/routes.conf:43:1
-func (u URLBuilder) AdminReports() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) AdminReports() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:384:1
+//line routes_gen.go:399:1
 
 // AdminUsers returns the URL of route "admin_users": /admin/users (../../testdata/policies/routes.conf:35:11).
 //
 //line ../../testdata/policies/routes.conf:35:1
-func (u URLBuilder) AdminUsers() string {
-	return routegenTable.HelperURL(u.base, 3)
+func (u *URLBuilder) AdminUsers() string {
+	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:393:1
+//line routes_gen.go:408:1
 
 // APIItems returns the URL of route "api_items": /api/items (../../testdata/policies/routes.conf:73:11).
 //
 //line ../../testdata/policies/routes.conf:73:1
-func (u URLBuilder) APIItems() string {
-	return routegenTable.HelperURL(u.base, 4)
+func (u *URLBuilder) APIItems() string {
+	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:402:1
+//line routes_gen.go:417:1
 
 // APIPrivate returns the URL of route "api_private": /api/private (../../testdata/policies/routes.conf:74:11).
 //
 //line ../../testdata/policies/routes.conf:74:1
-func (u URLBuilder) APIPrivate() string {
-	return routegenTable.HelperURL(u.base, 6)
+func (u *URLBuilder) APIPrivate() string {
+	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:411:1
+//line routes_gen.go:426:1
 
 // APIPublic returns the URL of route "api_public": /api/public (../../testdata/policies/routes.conf:75:11).
 //
 //line ../../testdata/policies/routes.conf:75:1
-func (u URLBuilder) APIPublic() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) APIPublic() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:420:1
+//line routes_gen.go:435:1
 
 // Dashboard returns the URL of route "dashboard": /dashboard (../../testdata/policies/routes.conf:22:7).
 //
 //line ../../testdata/policies/routes.conf:22:1
-func (u URLBuilder) Dashboard() string {
-	return routegenTable.HelperURL(u.base, 8)
+func (u *URLBuilder) Dashboard() string {
+	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:429:1
+//line routes_gen.go:444:1
 
 // Files returns the URL of route "files": /files (../../testdata/policies/routes.conf:53:7).
 //
 //line ../../testdata/policies/routes.conf:53:1
-func (u URLBuilder) Files() string {
-	return routegenTable.HelperURL(u.base, 9)
+func (u *URLBuilder) Files() string {
+	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:438:1
+//line routes_gen.go:453:1
 
 // PatchFile returns the URL of route "patch_file": /files (../../testdata/policies/routes.conf:61:11).
 //
 //line ../../testdata/policies/routes.conf:61:1
-func (u URLBuilder) PatchFile() string {
-	return routegenTable.HelperURL(u.base, 10)
+func (u *URLBuilder) PatchFile() string {
+	return routegenTable.HelperURL(&u.base, 10)
 }
 
-//line routes_gen.go:447:1
+//line routes_gen.go:462:1
 
 // Upload returns the URL of route "upload": /files (../../testdata/policies/routes.conf:59:11).
 //
 //line ../../testdata/policies/routes.conf:59:1
-func (u URLBuilder) Upload() string {
-	return routegenTable.HelperURL(u.base, 11)
+func (u *URLBuilder) Upload() string {
+	return routegenTable.HelperURL(&u.base, 11)
 }
 
-//line routes_gen.go:456:1
+//line routes_gen.go:471:1
 
 // Replace returns the URL of route "replace": /files (../../testdata/policies/routes.conf:60:11).
 //
 //line ../../testdata/policies/routes.conf:60:1
-func (u URLBuilder) Replace() string {
-	return routegenTable.HelperURL(u.base, 12)
+func (u *URLBuilder) Replace() string {
+	return routegenTable.HelperURL(&u.base, 12)
 }
 
-//line routes_gen.go:465:1
+//line routes_gen.go:480:1
 
 // Form returns the URL of route "form": /form (../../testdata/policies/routes.conf:26:7).
 //
 //line ../../testdata/policies/routes.conf:26:1
-func (u URLBuilder) Form() string {
-	return routegenTable.HelperURL(u.base, 13)
+func (u *URLBuilder) Form() string {
+	return routegenTable.HelperURL(&u.base, 13)
 }
 
-//line routes_gen.go:474:1
+//line routes_gen.go:489:1
 
 // Profile returns the URL of route "profile": /profile (../../testdata/policies/routes.conf:24:7).
 //
 //line ../../testdata/policies/routes.conf:24:1
-func (u URLBuilder) Profile() string {
-	return routegenTable.HelperURL(u.base, 14)
+func (u *URLBuilder) Profile() string {
+	return routegenTable.HelperURL(&u.base, 14)
 }
 
-//line routes_gen.go:483:1
+//line routes_gen.go:498:1
 
 // Token returns the URL of route "token": /token (../../testdata/policies/routes.conf:23:7).
 //
 //line ../../testdata/policies/routes.conf:23:1
-func (u URLBuilder) Token() string {
-	return routegenTable.HelperURL(u.base, 15)
+func (u *URLBuilder) Token() string {
+	return routegenTable.HelperURL(&u.base, 15)
 }
 
-//line routes_gen.go:492:1
+//line routes_gen.go:507:1
 
 // UndefinedAuth returns the URL of route "undefined_auth": /undefined (../../testdata/policies/routes.conf:25:7).
 //
 //line ../../testdata/policies/routes.conf:25:1
-func (u URLBuilder) UndefinedAuth() string {
-	return routegenTable.HelperURL(u.base, 16)
+func (u *URLBuilder) UndefinedAuth() string {
+	return routegenTable.HelperURL(&u.base, 16)
 }
 
-//line routes_gen.go:501:1
+//line routes_gen.go:516:1
 
 // FromEnvEnvHome returns the URL of route "from_env.env_home": / on ${POLICY_HOST} (../../testdata/policies/routes.conf:93:7).
 //
 //line ../../testdata/policies/routes.conf:93:1
-func (u URLBuilder) FromEnvEnvHome() (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 17)
+func (u *URLBuilder) FromEnvEnvHome() (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 17)
 }
 
-//line routes_gen.go:510:1
+//line routes_gen.go:525:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -21,8 +21,8 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
-// Domains are the domains of ../../testdata/profile/routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/profile/routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "site", Name: "site",
 		Host:                  "www.example.com",
@@ -31,17 +31,19 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/profile/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/profile/routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "home", Method: "GET", Path: "/", Controller: "Site", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/profile/routes.conf:7:7"},
 	{Index: 1, Name: "upload", Method: "POST", Path: "/upload", Controller: "Site", Action: "Upload", MaxBodySize: 3145728, AntiCSRFCheck: true, Pos: "../../testdata/profile/routes.conf:8:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
+	Domains:  routegenDomains,
+	Routes:   routegenRoutes,
 	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
 	SecureHeaders: []routegenimpl.SecureHeader{
 		{Name: "X-Frame-Options", Value: "SAMEORIGIN"},
@@ -52,6 +54,18 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 	},
 	MaxBodySize: 3145728,
 })
+
+// Routes returns a copy of the routes of ../../testdata/profile/routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/profile/routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -84,7 +98,7 @@ type SiteController interface {
 	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/profile/routes.conf:7:7)
 //line ../../testdata/profile/routes.conf:8:6
 	Upload(ctx *runtime.Context) error // serves upload: POST /upload (../../testdata/profile/routes.conf:8:7)
-//line routes_gen.go:88:1
+//line routes_gen.go:102:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/profile/routes.conf, calling the actions of the given controllers.
@@ -154,29 +168,30 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Home returns the URL of route "home": / (../../testdata/profile/routes.conf:7:7).
 //
 //line ../../testdata/profile/routes.conf:7:1
-func (u URLBuilder) Home() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Home() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:171:1
+//line routes_gen.go:186:1
 
 // Upload returns the URL of route "upload": /upload (../../testdata/profile/routes.conf:8:7).
 //
 //line ../../testdata/profile/routes.conf:8:1
-func (u URLBuilder) Upload() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) Upload() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:180:1
+//line routes_gen.go:195:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 	"strings"
 )
 
@@ -31,8 +30,8 @@ var routegenCORS0 = &runtime.CORS{
 	MaxAge:       86400,
 }
 
-// Domains are the domains of ../../testdata/replies/routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/replies/routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "app", Name: "app",
 		Host: "app.example.com", Port: "8080",
@@ -47,8 +46,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/replies/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/replies/routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "assets", Method: "GET", Path: "/assets/*filepath", Static: true, Dir: "assets", List: true, Params: []string{"filepath"}, Pos: "../../testdata/replies/routes.conf:10:7"},
 	{Index: 1, Name: "chat", Method: "WS", Path: "/chat", Controller: "Chat", Action: "Stream", Auth: "bearer", WebSocket: true, Pos: "../../testdata/replies/routes.conf:16:7"},
 	{Index: 2, Name: "page", Method: "GET", Path: "/page", Controller: "Pages", Action: "Page", Auth: "anonymous", Pos: "../../testdata/replies/routes.conf:13:7"},
@@ -65,11 +65,12 @@ var routegenCatchAlls = []runtime.Route{
 	{Index: 9, Domain: 1, Name: "catch_all", Method: "*", Path: "*", Controller: "Fallback", Action: "Any", Auth: "anonymous", MaxBodySize: 16, Pos: "../../testdata/replies/routes.conf:27:5"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	CatchAlls:   routegenCatchAlls,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
 	AuthSchemes: []string{"bearer"},
@@ -82,6 +83,18 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 	},
 	MaxBodySize: 32,
 })
+
+// Routes returns a copy of the routes of ../../testdata/replies/routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/replies/routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -152,14 +165,14 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 type ChatController interface {
 //line ../../testdata/replies/routes.conf:16:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../../testdata/replies/routes.conf:16:7)
-//line routes_gen.go:156:1
+//line routes_gen.go:169:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line ../../testdata/replies/routes.conf:27:4
 	Any(ctx *runtime.Context) error // serves the catch_all of domain "fallback" (../../testdata/replies/routes.conf:27:5)
-//line routes_gen.go:163:1
+//line routes_gen.go:176:1
 }
 
 // PagesController holds the actions of controller "Pages".
@@ -174,7 +187,7 @@ type PagesController interface {
 	Shared(ctx *runtime.Context) error // serves shared: GET /shared (../../testdata/replies/routes.conf:17:7)
 //line ../../testdata/replies/routes.conf:14:6
 	Upload(ctx *runtime.Context, n int64) error // serves upload: POST /up/:n (../../testdata/replies/routes.conf:14:7)
-//line routes_gen.go:178:1
+//line routes_gen.go:191:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/replies/routes.conf, calling the actions of the given controllers.
@@ -271,74 +284,75 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Assets returns the URL of route "assets": /assets/*filepath (../../testdata/replies/routes.conf:10:7).
 //
 //line ../../testdata/replies/routes.conf:10:1
-func (u URLBuilder) Assets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 0, filepath)
+func (u *URLBuilder) Assets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 0, filepath)
 }
 
-//line routes_gen.go:288:1
+//line routes_gen.go:302:1
 
 // Chat returns the URL of route "chat": /chat (../../testdata/replies/routes.conf:16:7).
 //
 //line ../../testdata/replies/routes.conf:16:1
-func (u URLBuilder) Chat() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) Chat() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:297:1
+//line routes_gen.go:311:1
 
 // Page returns the URL of route "page": /page (../../testdata/replies/routes.conf:13:7).
 //
 //line ../../testdata/replies/routes.conf:13:1
-func (u URLBuilder) Page() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) Page() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:306:1
+//line routes_gen.go:320:1
 
 // Secret returns the URL of route "secret": /secret (../../testdata/replies/routes.conf:15:7).
 //
 //line ../../testdata/replies/routes.conf:15:1
-func (u URLBuilder) Secret() string {
-	return routegenTable.HelperURL(u.base, 4)
+func (u *URLBuilder) Secret() string {
+	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:315:1
+//line routes_gen.go:329:1
 
 // Shared returns the URL of route "shared": /shared (../../testdata/replies/routes.conf:17:7).
 //
 //line ../../testdata/replies/routes.conf:17:1
-func (u URLBuilder) Shared() string {
-	return routegenTable.HelperURL(u.base, 5)
+func (u *URLBuilder) Shared() string {
+	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:324:1
+//line routes_gen.go:338:1
 
 // Upload returns the URL of route "upload": /up/:n (../../testdata/replies/routes.conf:14:7).
 //
 //line ../../testdata/replies/routes.conf:14:1
-func (u URLBuilder) Upload(n int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 6, strconv.FormatInt(n, 10))
+func (u *URLBuilder) Upload(n int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6, routegenimpl.Int(n))
 }
 
-//line routes_gen.go:333:1
+//line routes_gen.go:347:1
 
 // FallbackOther returns the URL of route "fallback.other": /other on fallback.example.com (../../testdata/replies/routes.conf:29:7).
 //
 //line ../../testdata/replies/routes.conf:29:1
-func (u URLBuilder) FallbackOther() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) FallbackOther() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:342:1
+//line routes_gen.go:356:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 	"strings"
 )
 
@@ -32,8 +31,8 @@ var routegenCORS0 = &runtime.CORS{
 	MaxAge:           86400,
 }
 
-// Domains are the domains of ../../testdata/rich/routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/rich/routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "main", Name: "rich example",
 		Host: "example.com", Port: "8080",
@@ -54,8 +53,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/rich/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/rich/routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "home", Method: "GET", Path: "/", Controller: "App", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "../../testdata/rich/routes.conf:37:7"},
 	{Index: 1, Name: "alpha", Method: "GET", Path: "/%CE%B1", Controller: "App", Action: "Health", Auth: "anonymous", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "../../testdata/rich/routes.conf:92:7"},
 	{Index: 2, Name: "greek_item", Method: "GET", Path: "/%CE%B1%CE%B2/:version/%CF%80:id", Controller: "Item", Action: "Show", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"version", "id"}, CORS: routegenCORS0, Pos: "../../testdata/rich/routes.conf:93:7"},
@@ -98,15 +98,28 @@ var routegenCatchAlls = []runtime.Route{
 	{},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	CatchAlls:   routegenCatchAlls,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of ../../testdata/rich/routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/rich/routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing, except to respell a path that writes a non-ASCII literal
@@ -397,7 +410,7 @@ type AdminDashboardController interface {
 	Files(ctx *runtime.Context, path string) error // serves admin_files: GET /*path (../../testdata/rich/routes.conf:154:7)
 //line ../../testdata/rich/routes.conf:153:6
 	Index(ctx *runtime.Context) error // serves admin_home: GET / (../../testdata/rich/routes.conf:153:7)
-//line routes_gen.go:401:1
+//line routes_gen.go:414:1
 }
 
 // AppController holds the actions of controller "App".
@@ -408,7 +421,7 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/rich/routes.conf:37:7)
 //line ../../testdata/rich/routes.conf:47:6
 	Login(ctx *runtime.Context) error // serves login: POST /login (../../testdata/rich/routes.conf:47:7)
-//line routes_gen.go:412:1
+//line routes_gen.go:425:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -417,7 +430,7 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../../testdata/rich/routes.conf:129:7)
 //line ../../testdata/rich/routes.conf:123:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../../testdata/rich/routes.conf:123:7)
-//line routes_gen.go:421:1
+//line routes_gen.go:434:1
 }
 
 // DeepController holds the actions of controller "Deep".
@@ -430,28 +443,28 @@ type DeepController interface {
 	Rest(ctx *runtime.Context, rest string) error // serves deep_rest: GET /a/*rest (../../testdata/rich/routes.conf:88:7)
 //line ../../testdata/rich/routes.conf:85:6
 	Static(ctx *runtime.Context) error // serves deep_static: GET /a/b/c (../../testdata/rich/routes.conf:85:7)
-//line routes_gen.go:434:1
+//line routes_gen.go:447:1
 }
 
 // DocController holds the actions of controller "Doc".
 type DocController interface {
 //line ../../testdata/rich/routes.conf:101:6
 	Page(ctx *runtime.Context, version string, page string) error // serves doc: GET /doc/:version/*page (../../testdata/rich/routes.conf:101:7)
-//line routes_gen.go:441:1
+//line routes_gen.go:454:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line ../../testdata/rich/routes.conf:19:4
 	NotFound(ctx *runtime.Context) error // serves the catch_all of domain "main" (../../testdata/rich/routes.conf:19:5)
-//line routes_gen.go:448:1
+//line routes_gen.go:461:1
 }
 
 // FileController holds the actions of controller "File".
 type FileController interface {
 //line ../../testdata/rich/routes.conf:96:6
 	Get(ctx *runtime.Context, path string) error // serves files: GET /files/*path (../../testdata/rich/routes.conf:96:7)
-//line routes_gen.go:455:1
+//line routes_gen.go:468:1
 }
 
 // ItemController holds the actions of controller "Item".
@@ -462,14 +475,14 @@ type ItemController interface {
 	Show(ctx *runtime.Context, version string, id string) error // serves greek_item: GET /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7), api_item: GET /api/:version/items/:id (../../testdata/rich/routes.conf:112:11)
 //line ../../testdata/rich/routes.conf:113:10
 	Update(ctx *runtime.Context, version string, id string) error // serves api_item_edit: PATCH /api/:version/items/:id (../../testdata/rich/routes.conf:113:11)
-//line routes_gen.go:466:1
+//line routes_gen.go:479:1
 }
 
 // PostController holds the actions of controller "Post".
 type PostController interface {
 //line ../../testdata/rich/routes.conf:73:14
 	Show(ctx *runtime.Context, id int64, post string) error // serves user_post: GET /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15)
-//line routes_gen.go:473:1
+//line routes_gen.go:486:1
 }
 
 // TenantController holds the actions of controller "Tenant".
@@ -478,7 +491,7 @@ type TenantController interface {
 	Home(ctx *runtime.Context) error // serves tenant_home: GET / (../../testdata/rich/routes.conf:141:7)
 //line ../../testdata/rich/routes.conf:142:6
 	Page(ctx *runtime.Context, slug string) error // serves tenant_page: GET /pages/:slug (../../testdata/rich/routes.conf:142:7)
-//line routes_gen.go:482:1
+//line routes_gen.go:495:1
 }
 
 // UserController holds the actions of controller "User".
@@ -499,7 +512,7 @@ type UserController interface {
 	Show(ctx *runtime.Context, id int64) error // serves user: GET /users/:id (../../testdata/rich/routes.conf:66:11)
 //line ../../testdata/rich/routes.conf:70:14
 	Update(ctx *runtime.Context, id int64) error // serves update_user: PUT /users/:id (../../testdata/rich/routes.conf:70:15)
-//line routes_gen.go:503:1
+//line routes_gen.go:516:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/rich/routes.conf, calling the actions of the given controllers.
@@ -700,299 +713,300 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Home returns the URL of route "home": / (../../testdata/rich/routes.conf:37:7).
 //
 //line ../../testdata/rich/routes.conf:37:1
-func (u URLBuilder) Home() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Home() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:717:1
+//line routes_gen.go:731:1
 
 // Alpha returns the URL of route "alpha": /%CE%B1 (../../testdata/rich/routes.conf:92:7).
 //
 //line ../../testdata/rich/routes.conf:92:1
-func (u URLBuilder) Alpha() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) Alpha() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:726:1
+//line routes_gen.go:740:1
 
 // GreekItem returns the URL of route "greek_item": /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7).
 //
 //line ../../testdata/rich/routes.conf:93:1
-func (u URLBuilder) GreekItem(version string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, version, id)
+func (u *URLBuilder) GreekItem(version string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, version, id)
 }
 
-//line routes_gen.go:735:1
+//line routes_gen.go:749:1
 
 // ProfileAlpha returns the URL of route "profile_alpha": /:name/%CE%B1 (../../testdata/rich/routes.conf:94:7).
 //
 //line ../../testdata/rich/routes.conf:94:1
-func (u URLBuilder) ProfileAlpha(name string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, name)
+func (u *URLBuilder) ProfileAlpha(name string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, name)
 }
 
-//line routes_gen.go:744:1
+//line routes_gen.go:758:1
 
 // DeepRest returns the URL of route "deep_rest": /a/*rest (../../testdata/rich/routes.conf:88:7).
 //
 //line ../../testdata/rich/routes.conf:88:1
-func (u URLBuilder) DeepRest(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, rest)
+func (u *URLBuilder) DeepRest(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, rest)
 }
 
-//line routes_gen.go:753:1
+//line routes_gen.go:767:1
 
 // DeepMiddle returns the URL of route "deep_middle": /a/:x/c/d (../../testdata/rich/routes.conf:86:7).
 //
 //line ../../testdata/rich/routes.conf:86:1
-func (u URLBuilder) DeepMiddle(x string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, x)
+func (u *URLBuilder) DeepMiddle(x string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, x)
 }
 
-//line routes_gen.go:762:1
+//line routes_gen.go:776:1
 
 // DeepLast returns the URL of route "deep_last": /a/b/:y/e (../../testdata/rich/routes.conf:87:7).
 //
 //line ../../testdata/rich/routes.conf:87:1
-func (u URLBuilder) DeepLast(y string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 6, y)
+func (u *URLBuilder) DeepLast(y string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6, y)
 }
 
-//line routes_gen.go:771:1
+//line routes_gen.go:785:1
 
 // DeepStatic returns the URL of route "deep_static": /a/b/c (../../testdata/rich/routes.conf:85:7).
 //
 //line ../../testdata/rich/routes.conf:85:1
-func (u URLBuilder) DeepStatic() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) DeepStatic() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:780:1
+//line routes_gen.go:794:1
 
 // APIItems returns the URL of route "api_items": /api/:version/items (../../testdata/rich/routes.conf:111:11).
 //
 //line ../../testdata/rich/routes.conf:111:1
-func (u URLBuilder) APIItems(version string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 8, version)
+func (u *URLBuilder) APIItems(version string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 8, version)
 }
 
-//line routes_gen.go:789:1
+//line routes_gen.go:803:1
 
 // APIItem returns the URL of route "api_item": /api/:version/items/:id (../../testdata/rich/routes.conf:112:11).
 //
 //line ../../testdata/rich/routes.conf:112:1
-func (u URLBuilder) APIItem(version string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 9, version, id)
+func (u *URLBuilder) APIItem(version string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 9, version, id)
 }
 
-//line routes_gen.go:798:1
+//line routes_gen.go:812:1
 
 // APIItemEdit returns the URL of route "api_item_edit": /api/:version/items/:id (../../testdata/rich/routes.conf:113:11).
 //
 //line ../../testdata/rich/routes.conf:113:1
-func (u URLBuilder) APIItemEdit(version string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 10, version, id)
+func (u *URLBuilder) APIItemEdit(version string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 10, version, id)
 }
 
-//line routes_gen.go:807:1
+//line routes_gen.go:821:1
 
 // PublicAssets returns the URL of route "public_assets": /assets/*filepath (../../testdata/rich/routes.conf:25:7).
 //
 //line ../../testdata/rich/routes.conf:25:1
-func (u URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 11, filepath)
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 11, filepath)
 }
 
-//line routes_gen.go:816:1
+//line routes_gen.go:830:1
 
 // ChatPage returns the URL of route "chat_page": /chat (../../testdata/rich/routes.conf:129:7).
 //
 //line ../../testdata/rich/routes.conf:129:1
-func (u URLBuilder) ChatPage() string {
-	return routegenTable.HelperURL(u.base, 12)
+func (u *URLBuilder) ChatPage() string {
+	return routegenTable.HelperURL(&u.base, 12)
 }
 
-//line routes_gen.go:825:1
+//line routes_gen.go:839:1
 
 // Chat returns the URL of route "chat": /chat (../../testdata/rich/routes.conf:123:7).
 //
 //line ../../testdata/rich/routes.conf:123:1
-func (u URLBuilder) Chat() string {
-	return routegenTable.HelperURL(u.base, 13)
+func (u *URLBuilder) Chat() string {
+	return routegenTable.HelperURL(&u.base, 13)
 }
 
-//line routes_gen.go:834:1
+//line routes_gen.go:848:1
 
 // Doc returns the URL of route "doc": /doc/:version/*page (../../testdata/rich/routes.conf:101:7).
 //
 //line ../../testdata/rich/routes.conf:101:1
-func (u URLBuilder) Doc(version string, page string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 14, version, page)
+func (u *URLBuilder) Doc(version string, page string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 14, version, page)
 }
 
-//line routes_gen.go:843:1
+//line routes_gen.go:857:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/rich/routes.conf:30:7).
 //
 //line ../../testdata/rich/routes.conf:30:1
-func (u URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(u.base, 15)
+func (u *URLBuilder) Favicon() string {
+	return routegenTable.HelperURL(&u.base, 15)
 }
 
-//line routes_gen.go:852:1
+//line routes_gen.go:866:1
 
 // Files returns the URL of route "files": /files/*path (../../testdata/rich/routes.conf:96:7).
 //
 //line ../../testdata/rich/routes.conf:96:1
-func (u URLBuilder) Files(path string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 16, path)
+func (u *URLBuilder) Files(path string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 16, path)
 }
 
-//line routes_gen.go:861:1
+//line routes_gen.go:875:1
 
 // Health returns the URL of route "health": /healthz (../../testdata/rich/routes.conf:41:7).
 //
 //line ../../testdata/rich/routes.conf:41:1
-func (u URLBuilder) Health() string {
-	return routegenTable.HelperURL(u.base, 17)
+func (u *URLBuilder) Health() string {
+	return routegenTable.HelperURL(&u.base, 17)
 }
 
-//line routes_gen.go:870:1
+//line routes_gen.go:884:1
 
 // Login returns the URL of route "login": /login (../../testdata/rich/routes.conf:47:7).
 //
 //line ../../testdata/rich/routes.conf:47:1
-func (u URLBuilder) Login() string {
-	return routegenTable.HelperURL(u.base, 19)
+func (u *URLBuilder) Login() string {
+	return routegenTable.HelperURL(&u.base, 19)
 }
 
-//line routes_gen.go:879:1
+//line routes_gen.go:893:1
 
 // Profile returns the URL of route "profile": /user_:name (../../testdata/rich/routes.conf:53:7).
 //
 //line ../../testdata/rich/routes.conf:53:1
-func (u URLBuilder) Profile(name string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 20, name)
+func (u *URLBuilder) Profile(name string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 20, name)
 }
 
-//line routes_gen.go:888:1
+//line routes_gen.go:902:1
 
 // Users returns the URL of route "users": /users (../../testdata/rich/routes.conf:59:7).
 //
 //line ../../testdata/rich/routes.conf:59:1
-func (u URLBuilder) Users() string {
-	return routegenTable.HelperURL(u.base, 21)
+func (u *URLBuilder) Users() string {
+	return routegenTable.HelperURL(&u.base, 21)
 }
 
-//line routes_gen.go:897:1
+//line routes_gen.go:911:1
 
 // CreateUser returns the URL of route "create_user": /users (../../testdata/rich/routes.conf:64:11).
 //
 //line ../../testdata/rich/routes.conf:64:1
-func (u URLBuilder) CreateUser() string {
-	return routegenTable.HelperURL(u.base, 22)
+func (u *URLBuilder) CreateUser() string {
+	return routegenTable.HelperURL(&u.base, 22)
 }
 
-//line routes_gen.go:906:1
+//line routes_gen.go:920:1
 
 // DeleteUser returns the URL of route "delete_user": /users/:id (../../testdata/rich/routes.conf:71:15).
 //
 //line ../../testdata/rich/routes.conf:71:1
-func (u URLBuilder) DeleteUser(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 23, strconv.FormatInt(id, 10))
+func (u *URLBuilder) DeleteUser(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 23, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:915:1
+//line routes_gen.go:929:1
 
 // User returns the URL of route "user": /users/:id (../../testdata/rich/routes.conf:66:11).
 //
 //line ../../testdata/rich/routes.conf:66:1
-func (u URLBuilder) User(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 24, strconv.FormatInt(id, 10))
+func (u *URLBuilder) User(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 24, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:924:1
+//line routes_gen.go:938:1
 
 // UpdateUser returns the URL of route "update_user": /users/:id (../../testdata/rich/routes.conf:70:15).
 //
 //line ../../testdata/rich/routes.conf:70:1
-func (u URLBuilder) UpdateUser(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 25, strconv.FormatInt(id, 10))
+func (u *URLBuilder) UpdateUser(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 25, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:933:1
+//line routes_gen.go:947:1
 
 // UserPost returns the URL of route "user_post": /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15).
 //
 //line ../../testdata/rich/routes.conf:73:1
-func (u URLBuilder) UserPost(id int64, post string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 26, strconv.FormatInt(id, 10), post)
+func (u *URLBuilder) UserPost(id int64, post string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 26, routegenimpl.Int(id), post)
 }
 
-//line routes_gen.go:942:1
+//line routes_gen.go:956:1
 
 // UserSettings returns the URL of route "user_settings": /users/:id/settings (../../testdata/rich/routes.conf:72:15).
 //
 //line ../../testdata/rich/routes.conf:72:1
-func (u URLBuilder) UserSettings(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 27, strconv.FormatInt(id, 10))
+func (u *URLBuilder) UserSettings(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 27, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:951:1
+//line routes_gen.go:965:1
 
 // NewUser returns the URL of route "new_user": /users/new (../../testdata/rich/routes.conf:65:11).
 //
 //line ../../testdata/rich/routes.conf:65:1
-func (u URLBuilder) NewUser() string {
-	return routegenTable.HelperURL(u.base, 28)
+func (u *URLBuilder) NewUser() string {
+	return routegenTable.HelperURL(&u.base, 28)
 }
 
-//line routes_gen.go:960:1
+//line routes_gen.go:974:1
 
 // TenantsTenantHome returns the URL of route "tenants.tenant_home": / on *.example.com (../../testdata/rich/routes.conf:141:7).
 //
 //line ../../testdata/rich/routes.conf:141:1
-func (u URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 29, subdomain)
+func (u *URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 29, subdomain)
 }
 
-//line routes_gen.go:969:1
+//line routes_gen.go:983:1
 
 // TenantsTenantPage returns the URL of route "tenants.tenant_page": /pages/:slug on *.example.com (../../testdata/rich/routes.conf:142:7).
 //
 //line ../../testdata/rich/routes.conf:142:1
-func (u URLBuilder) TenantsTenantPage(subdomain string, slug string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 30, subdomain, slug)
+func (u *URLBuilder) TenantsTenantPage(subdomain string, slug string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 30, subdomain, slug)
 }
 
-//line routes_gen.go:978:1
+//line routes_gen.go:992:1
 
 // AdminHome returns the URL of route "admin.admin_home": / on admin.example.com (../../testdata/rich/routes.conf:153:7).
 //
 //line ../../testdata/rich/routes.conf:153:1
-func (u URLBuilder) AdminHome() string {
-	return routegenTable.HelperURL(u.base, 31)
+func (u *URLBuilder) AdminHome() string {
+	return routegenTable.HelperURL(&u.base, 31)
 }
 
-//line routes_gen.go:987:1
+//line routes_gen.go:1001:1
 
 // AdminFiles returns the URL of route "admin.admin_files": /*path on admin.example.com (../../testdata/rich/routes.conf:154:7).
 //
 //line ../../testdata/rich/routes.conf:154:1
-func (u URLBuilder) AdminFiles(path string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 32, path)
+func (u *URLBuilder) AdminFiles(path string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 32, path)
 }
 
-//line routes_gen.go:996:1
+//line routes_gen.go:1010:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -46,11 +46,11 @@ var generated = []struct {
 	domains  []runtime.Domain
 	routes   []runtime.Route
 }{
-	{newLookups(t00.Lookup, t00.Domains, t00.Routes), t00.RouteURL, t00.Domains, t00.Routes},
-	{newLookups(t01.Lookup, t01.Domains, t01.Routes), t01.RouteURL, t01.Domains, t01.Routes},
-	{newLookups(t02.Lookup, t02.Domains, t02.Routes), t02.RouteURL, t02.Domains, t02.Routes},
-	{newLookups(t03.Lookup, t03.Domains, t03.Routes), t03.RouteURL, t03.Domains, t03.Routes},
-	{newLookups(t04.Lookup, t04.Domains, t04.Routes), t04.RouteURL, t04.Domains, t04.Routes},
+	{newLookups(t00.Lookup, t00.Domains(), t00.Routes()), t00.RouteURL, t00.Domains(), t00.Routes()},
+	{newLookups(t01.Lookup, t01.Domains(), t01.Routes()), t01.RouteURL, t01.Domains(), t01.Routes()},
+	{newLookups(t02.Lookup, t02.Domains(), t02.Routes()), t02.RouteURL, t02.Domains(), t02.Routes()},
+	{newLookups(t03.Lookup, t03.Domains(), t03.Routes()), t03.RouteURL, t03.Domains(), t03.Routes()},
+	{newLookups(t04.Lookup, t04.Domains(), t04.Routes()), t04.RouteURL, t04.Domains(), t04.Routes()},
 }
 
 // loadTables resolves the committed routes.conf of every table.
@@ -243,10 +243,10 @@ func TestGoldenPackages(t *testing.T) {
 		routes string
 		lookups
 	}{
-		{"testdata/rich/routes.conf", newLookups(rich.Lookup, rich.Domains, rich.Routes)},
-		{"testdata/routesets/github.conf", newLookups(github.Lookup, github.Domains, github.Routes)},
+		{"testdata/rich/routes.conf", newLookups(rich.Lookup, rich.Domains(), rich.Routes())},
+		{"testdata/routesets/github.conf", newLookups(github.Lookup, github.Domains(), github.Routes())},
 		{"testdata/aah/examples/domain-subdomain/routes.conf", newLookups(aah_examples_domain_subdomain_routes.Lookup,
-			aah_examples_domain_subdomain_routes.Domains, aah_examples_domain_subdomain_routes.Routes)},
+			aah_examples_domain_subdomain_routes.Domains(), aah_examples_domain_subdomain_routes.Routes())},
 	} {
 		table, diags := ir.Load(module, ir.Sources{Routes: g.routes})
 		if table == nil {

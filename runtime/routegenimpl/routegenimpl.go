@@ -21,6 +21,7 @@
 package routegenimpl
 
 import (
+	"sync"
 	"unsafe"
 
 	"github.com/routegen/routegen/internal/core"
@@ -30,12 +31,16 @@ import (
 )
 
 // The versions of this API that this package supports: a generated file
-// written for another does not compile. Version 2 adds Table.SecureHeaders,
-// version 3 DecodeRoutes, version 4 runtime.SignIn and
-// runtime.Route.AddedBy, version 5 CleanAfterPrefix, version 6
-// Table.MaxBodySize; a file that uses none is written for version 1.
+// written for another does not compile. Version 4 builds a table on first
+// use, hands the generated package copies of its routes and domains
+// (Table.CopyRoutes, Table.CopyDomains) and writes a request's URLs from a
+// URLBase without a Context's slot (URLBaseOfRequest); the versions before
+// it bound URL helpers to func fields and decoded routes from JSON.
+// Version 5 adds runtime.SignIn and runtime.Route.AddedBy; version 6
+// CleanAfterPrefix and Table.MaxBodySize, without which a parameter after
+// literal text may take a dot segment.
 const (
-	MinVersion = 1
+	MinVersion = 6
 	MaxVersion = 6
 )
 
@@ -79,7 +84,9 @@ func CleanAfterPrefix(v string) bool { return core.CleanAfterPrefix(v) }
 // no empty or dot segment: what a catch-all takes.
 func IsCleanTail(s string) bool { return core.IsCleanTail(s) }
 
-// Table is the route table of a generated package.
+// Table is the route table of a generated package. The generated package
+// keeps its Domains, Routes and CatchAlls to itself: the runtime decides
+// from them, and hands the program copies.
 type Table struct {
 	Domains   []runtime.Domain
 	Routes    []runtime.Route
@@ -102,12 +109,19 @@ type Table struct {
 	// a request no route matched; 0 for none.
 	MaxBodySize int64
 
+	once  sync.Once
+	built // by build, on first use
+	urlCache
+}
+
+// built is what the runtime builds of a Table.
+type built struct {
 	core      *core.Table     // whose Owner is runtime's table
 	hosts     *core.HostTable // the domains at their routes.conf addresses
 	newRouter func(dispatch interface{ Dispatch(*runtime.Context) error }, opts []runtime.Option) (*runtime.Router, error)
 	servedAt  func(rt *runtime.Router) (basePath string, hosts map[string]core.HostPort, ok bool)
-	requestAt func(ctx *runtime.Context) (mountPath string, hosts map[string]core.HostPort, urls *any, ok bool)
-	urlCache
+	requestAt func(ctx *runtime.Context) (mountPath string, hosts map[string]core.HostPort, ok bool)
+	copyOf    func() ([]runtime.Domain, []runtime.Route)
 }
 
 // newTable is runtime's constructor of its table.
@@ -115,14 +129,35 @@ var newTable = link.NewTable.(func(domains []runtime.Domain, routes, catchAlls [
 	*core.Table, *core.HostTable,
 	func(dispatch interface{ Dispatch(*runtime.Context) error }, opts []runtime.Option) (*runtime.Router, error),
 	func(rt *runtime.Router) (basePath string, hosts map[string]core.HostPort, ok bool),
-	func(ctx *runtime.Context) (mountPath string, hosts map[string]core.HostPort, urls *any, ok bool)))
+	func(ctx *runtime.Context) (mountPath string, hosts map[string]core.HostPort, ok bool),
+	func() ([]runtime.Domain, []runtime.Route)))
 
-// NewTable completes a generated table: it builds the matchers the table
-// has not as code, and serves each domain at its routes.conf address,
-// environment variables read now.
-func NewTable(t *Table) *Table {
-	t.core, t.hosts, t.newRouter, t.servedAt, t.requestAt = newTable(t.Domains, t.Routes, t.CatchAlls, t.Matchers, t.AuthSchemes, t.SecureHeaders, t.Root, t.MaxBodySize)
-	return t
+// NewTable is t, whose runtime table is built on first use: a package's
+// init costs nothing, however many routes it has.
+func NewTable(t *Table) *Table { return t }
+
+// build builds the matchers the table has not as code, and serves each
+// domain at its routes.conf address, environment variables read now: on
+// the first Lookup, NewRouter, URL or copy of the table.
+func (t *Table) build() *built {
+	t.once.Do(func() {
+		b := &t.built
+		b.core, b.hosts, b.newRouter, b.servedAt, b.requestAt, b.copyOf = newTable(t.Domains, t.Routes, t.CatchAlls, t.Matchers, t.AuthSchemes, t.SecureHeaders, t.Root, t.MaxBodySize)
+	})
+	return &t.built
+}
+
+// CopyRoutes returns a copy of the routes, which the program may change at
+// no risk to any router.
+func (t *Table) CopyRoutes() []runtime.Route {
+	_, routes := t.build().copyOf()
+	return routes
+}
+
+// CopyDomains returns a copy of the domains, as CopyRoutes does the routes.
+func (t *Table) CopyDomains() []runtime.Domain {
+	domains, _ := t.build().copyOf()
+	return domains
 }
 
 // Lookup finds what answers a request: method, Host header and path as
@@ -132,7 +167,8 @@ func NewTable(t *Table) *Table {
 // with (a layout runtime holds at compile time), so that no frame stands
 // between a generated Lookup and the core.
 func (t *Table) Lookup(m *runtime.Match, method, host, path string) {
-	t.core.Lookup((*core.Match)(unsafe.Pointer(m)), t.hosts, method, host, path)
+	b := t.build()
+	b.core.Lookup((*core.Match)(unsafe.Pointer(m)), b.hosts, method, host, path)
 }
 
 // Dispatcher is the generated value whose Dispatch calls the action of the
@@ -143,5 +179,5 @@ type Dispatcher interface {
 
 // NewRouter builds the router of the table, dispatching with d.
 func (t *Table) NewRouter(d Dispatcher, opts ...runtime.Option) (*runtime.Router, error) {
-	return t.newRouter(d, opts)
+	return t.build().newRouter(d, opts)
 }

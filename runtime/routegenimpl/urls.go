@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"maps"
 	"net/url"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,7 +46,7 @@ func (t *Table) URLBaseOf(router *runtime.Router) URLBase {
 	if router == nil {
 		panic("routegen: URLBuilder.ForRouter: nil router")
 	}
-	path, hosts, ok := t.servedAt(router)
+	path, hosts, ok := t.build().servedAt(router)
 	if !ok {
 		panic("routegen: URLBuilder.ForRouter: the router was built by another generated package: call ForRouter on that package's URL")
 	}
@@ -60,22 +59,20 @@ func (t *Table) URLBaseOf(router *runtime.Router) URLBase {
 // domain at its address (runtime.WithHost), the routes of the request's
 // domain written as paths and every other domain's with their host. A
 // wildcard domain's route is the request's own when its subdomain is the
-// request's. kept is the Context's slot for the builder of the request,
-// which outlives the request in a pooled Context. It panics when ctx is
-// nil or not of a router of the table.
-func (t *Table) URLBaseOfRequest(ctx *runtime.Context) (base URLBase, kept *any) {
+// request's. It panics when ctx is nil or not of a router of the table.
+func (t *Table) URLBaseOfRequest(ctx *runtime.Context) URLBase {
 	if ctx == nil {
 		panic("routegen: URLBuilder.ForRequest: nil context")
 	}
-	path, hosts, kept, ok := t.requestAt(ctx)
+	path, hosts, ok := t.build().requestAt(ctx)
 	if !ok {
 		panic("routegen: URLBuilder.ForRequest: the context is not of a router this package built (NewRouter), or has no request")
 	}
-	base = URLBase{path: path, hosts: hosts, request: true, domain: -1}
+	base := URLBase{path: path, hosts: hosts, request: true, domain: -1}
 	if d := ctx.Domain(); d != nil {
 		base.domain, base.subdomain = d.Index, ctx.Subdomain()
 	}
-	return base, kept
+	return base
 }
 
 // writesPath reports whether the URL of route r, of a wildcard domain's
@@ -98,7 +95,7 @@ func (t *Table) origin(d int, subdomain string, hosts map[string]core.HostPort) 
 	// URL then has no host to begin with, and a path after "//" would be
 	// read as one.
 	dom := &t.Domains[d]
-	host, port, err := t.hosts.Address(d).Resolve(hosts)
+	host, port, err := t.build().hosts.Address(d).Resolve(hosts)
 	if err != nil {
 		return "", err
 	}
@@ -129,7 +126,7 @@ type urlPart struct {
 }
 
 // urlPlans are the plans of Routes, made on first use: most programs
-// build URLs of few routes, and a table is built at start-up.
+// build URLs of few routes, and a table is built before its first URL.
 func (t *Table) urlPlans() []urlPlan {
 	t.urlOnce.Do(func() {
 		t.plans = make([]urlPlan, len(t.Routes))
@@ -230,12 +227,12 @@ func (t *Table) checkedURL(base URLBase, r int, subdomain string, values ...stri
 // wildcard one other than the root), under base. Such a route's domain is
 // at routes.conf's own address, or one WithHost gave and NewRouter
 // checked, which is read without error.
-func (t *Table) HelperURL(base URLBase, r int, values ...string) string {
+func (t *Table) HelperURL(base *URLBase, r int, values ...string) string {
 	subdomain := ""
 	if t.takesSubdomain(r) {
 		subdomain, values = values[0], values[1:]
 	}
-	u, err := t.buildURL(base, r, subdomain, values...)
+	u, err := t.buildURL(*base, r, subdomain, values...)
 	if err != nil {
 		panic(err) // a generated package gives every route that can fail CheckedHelperURL
 	}
@@ -244,53 +241,23 @@ func (t *Table) HelperURL(base URLBase, r int, values ...string) string {
 
 // CheckedHelperURL is HelperURL for a route with constraints: it checks
 // every value first and names the parameter that fails.
-func (t *Table) CheckedHelperURL(base URLBase, r int, values ...string) (string, error) {
+func (t *Table) CheckedHelperURL(base *URLBase, r int, values ...string) (string, error) {
 	if t.takesSubdomain(r) {
-		return t.checkedURL(base, r, values[0], values[1:]...)
+		return t.checkedURL(*base, r, values[0], values[1:]...)
 	}
-	return t.checkedURL(base, r, "", values...)
+	return t.checkedURL(*base, r, "", values...)
 }
+
+// Int is v in decimal, for a helper's integer parameter. It is not
+// inlined, so that a helper method is a call, which costs the compiler
+// least: a package of 10,000 routes compiles 10,000 of them.
+//
+//go:noinline
+func Int(v int64) string { return strconv.FormatInt(v, 10) }
 
 func (t *Table) takesSubdomain(r int) bool {
 	route := &t.Routes[r]
 	return route.Domain != t.Root && t.isWildcard(route)
-}
-
-// BindURLs sets the typed URL helpers of a generated URLBuilder: each func
-// field of *builder tagged route:"name" ("domain_key.name" outside the
-// root domain) gets the helper bind makes for that route and the field's
-// type. The helpers are data, not a method each: the compiler's time on a
-// package grows by about half a millisecond a function. It panics when a
-// field names no route or bind leaves it nil: a generated package and its
-// table always agree.
-func (t *Table) BindURLs(builder any, bind func(field any, route int)) {
-	v := reflect.ValueOf(builder).Elem()
-	t.bindOnce.Do(func() {
-		t.bindIndex = make(map[string]int, len(t.Routes))
-		for i := len(t.Routes) - 1; i >= 0; i-- { // the first route of a name wins, as in RouteURL
-			r := &t.Routes[i]
-			t.bindIndex[t.Domains[r.Domain].Key+"."+r.Name] = i
-			if r.Domain == t.Root {
-				t.bindIndex[r.Name] = i
-			}
-		}
-	})
-	index := t.bindIndex
-	for k := range v.NumField() {
-		field := v.Type().Field(k)
-		name, ok := field.Tag.Lookup("route")
-		if !ok {
-			continue
-		}
-		r, ok := index[name]
-		if !ok {
-			panic(fmt.Sprintf("routegen: URLBuilder.%s: no route named %q", field.Name, name))
-		}
-		bind(v.Field(k).Addr().Interface(), r)
-		if v.Field(k).IsNil() {
-			panic(fmt.Sprintf("routegen: URLBuilder.%s: no helper of type %s", field.Name, field.Type))
-		}
-	}
 }
 
 func (t *Table) checkValues(r int, values []string) error {
@@ -350,7 +317,7 @@ func (n namesAt) Domains() int { return len(n.t.Domains) }
 
 func (n namesAt) Domain(i int) (key, host string, subdomain bool) {
 	d := &n.t.Domains[i]
-	host, _, err := n.t.hosts.Address(i).Resolve(n.base.hosts)
+	host, _, err := n.t.build().hosts.Address(i).Resolve(n.base.hosts)
 	if err != nil {
 		host = "" // unset: no label names it
 	}
@@ -541,7 +508,4 @@ func (t *Table) misspeltKey(tg core.NamedTarget, args map[string]any, p string) 
 type urlCache struct {
 	urlOnce sync.Once
 	plans   []urlPlan
-
-	bindOnce  sync.Once
-	bindIndex map[string]int // BindURLs': the route of each tag
 }

@@ -22,8 +22,8 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
-// Domains are the domains of routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "bench", Name: "bench",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -32,8 +32,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "get_activities", Method: "GET", Path: "/activities", Controller: "GPlus", Action: "GetActivities", AntiCSRFCheck: true, Pos: "routes.conf:47:7"},
 	{Index: 1, Name: "get_activities_by_activityid", Method: "GET", Path: "/activities/:activityId", Controller: "GPlus", Action: "GetActivitiesByActivityid", AntiCSRFCheck: true, Params: []string{"activityId"}, Pos: "routes.conf:41:7"},
 	{Index: 2, Name: "get_activities_by_activityid_comments", Method: "GET", Path: "/activities/:activityId/comments", Controller: "GPlus", Action: "GetActivitiesByActivityidComments", AntiCSRFCheck: true, Params: []string{"activityId"}, Pos: "routes.conf:53:7"},
@@ -49,14 +50,27 @@ var Routes = []runtime.Route{
 	{Index: 12, Name: "get_people_by_userid_people_by_collection", Method: "GET", Path: "/people/:userId/people/:collection", Controller: "GPlus", Action: "GetPeopleByUseridPeopleByCollection", AntiCSRFCheck: true, Params: []string{"userId", "collection"}, Pos: "routes.conf:23:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -231,7 +245,7 @@ type GPlusController interface {
 	GetPeopleByUseridPeopleByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_people_by_collection: GET /people/:userId/people/:collection (routes.conf:23:7)
 //line routes.conf:65:6
 	PostPeopleByUseridMomentsByCollection(ctx *runtime.Context, userID string, collection string) error // serves post_people_by_userid_moments_by_collection: POST /people/:userId/moments/:collection (routes.conf:65:7)
-//line routes_gen.go:235:1
+//line routes_gen.go:249:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -324,128 +338,129 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // GetActivities returns the URL of route "get_activities": /activities (routes.conf:47:7).
 //
 //line routes.conf:47:1
-func (u URLBuilder) GetActivities() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) GetActivities() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:341:1
+//line routes_gen.go:356:1
 
 // GetActivitiesByActivityid returns the URL of route "get_activities_by_activityid": /activities/:activityId (routes.conf:41:7).
 //
 //line routes.conf:41:1
-func (u URLBuilder) GetActivitiesByActivityid(activityID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 1, activityID)
+func (u *URLBuilder) GetActivitiesByActivityid(activityID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 1, activityID)
 }
 
-//line routes_gen.go:350:1
+//line routes_gen.go:365:1
 
 // GetActivitiesByActivityidComments returns the URL of route "get_activities_by_activityid_comments": /activities/:activityId/comments (routes.conf:53:7).
 //
 //line routes.conf:53:1
-func (u URLBuilder) GetActivitiesByActivityidComments(activityID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, activityID)
+func (u *URLBuilder) GetActivitiesByActivityidComments(activityID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, activityID)
 }
 
-//line routes_gen.go:359:1
+//line routes_gen.go:374:1
 
 // GetActivitiesByActivityidPeopleByCollection returns the URL of route "get_activities_by_activityid_people_by_collection": /activities/:activityId/people/:collection (routes.conf:17:7).
 //
 //line routes.conf:17:1
-func (u URLBuilder) GetActivitiesByActivityidPeopleByCollection(activityID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, activityID, collection)
+func (u *URLBuilder) GetActivitiesByActivityidPeopleByCollection(activityID string, collection string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, activityID, collection)
 }
 
-//line routes_gen.go:368:1
+//line routes_gen.go:383:1
 
 // GetCommentsByCommentid returns the URL of route "get_comments_by_commentid": /comments/:commentId (routes.conf:59:7).
 //
 //line routes.conf:59:1
-func (u URLBuilder) GetCommentsByCommentid(commentID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, commentID)
+func (u *URLBuilder) GetCommentsByCommentid(commentID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, commentID)
 }
 
-//line routes_gen.go:377:1
+//line routes_gen.go:392:1
 
 // DeleteMomentsByID returns the URL of route "delete_moments_by_id": /moments/:id (routes.conf:77:7).
 //
 //line routes.conf:77:1
-func (u URLBuilder) DeleteMomentsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, id)
+func (u *URLBuilder) DeleteMomentsByID(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, id)
 }
 
-//line routes_gen.go:386:1
+//line routes_gen.go:401:1
 
 // GetPeople returns the URL of route "get_people": /people (routes.conf:11:7).
 //
 //line routes.conf:11:1
-func (u URLBuilder) GetPeople() string {
-	return routegenTable.HelperURL(u.base, 6)
+func (u *URLBuilder) GetPeople() string {
+	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:395:1
+//line routes_gen.go:410:1
 
 // GetPeopleByUserid returns the URL of route "get_people_by_userid": /people/:userId (routes.conf:5:7).
 //
 //line routes.conf:5:1
-func (u URLBuilder) GetPeopleByUserid(userID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 7, userID)
+func (u *URLBuilder) GetPeopleByUserid(userID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 7, userID)
 }
 
-//line routes_gen.go:404:1
+//line routes_gen.go:419:1
 
 // GetPeopleByUseridActivitiesByCollection returns the URL of route "get_people_by_userid_activities_by_collection": /people/:userId/activities/:collection (routes.conf:35:7).
 //
 //line routes.conf:35:1
-func (u URLBuilder) GetPeopleByUseridActivitiesByCollection(userID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 8, userID, collection)
+func (u *URLBuilder) GetPeopleByUseridActivitiesByCollection(userID string, collection string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 8, userID, collection)
 }
 
-//line routes_gen.go:413:1
+//line routes_gen.go:428:1
 
 // GetPeopleByUseridMomentsByCollection returns the URL of route "get_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:71:7).
 //
 //line routes.conf:71:1
-func (u URLBuilder) GetPeopleByUseridMomentsByCollection(userID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 9, userID, collection)
+func (u *URLBuilder) GetPeopleByUseridMomentsByCollection(userID string, collection string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 9, userID, collection)
 }
 
-//line routes_gen.go:422:1
+//line routes_gen.go:437:1
 
 // PostPeopleByUseridMomentsByCollection returns the URL of route "post_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:65:7).
 //
 //line routes.conf:65:1
-func (u URLBuilder) PostPeopleByUseridMomentsByCollection(userID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 10, userID, collection)
+func (u *URLBuilder) PostPeopleByUseridMomentsByCollection(userID string, collection string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 10, userID, collection)
 }
 
-//line routes_gen.go:431:1
+//line routes_gen.go:446:1
 
 // GetPeopleByUseridOpenidconnect returns the URL of route "get_people_by_userid_openidconnect": /people/:userId/openIdConnect (routes.conf:29:7).
 //
 //line routes.conf:29:1
-func (u URLBuilder) GetPeopleByUseridOpenidconnect(userID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 11, userID)
+func (u *URLBuilder) GetPeopleByUseridOpenidconnect(userID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 11, userID)
 }
 
-//line routes_gen.go:440:1
+//line routes_gen.go:455:1
 
 // GetPeopleByUseridPeopleByCollection returns the URL of route "get_people_by_userid_people_by_collection": /people/:userId/people/:collection (routes.conf:23:7).
 //
 //line routes.conf:23:1
-func (u URLBuilder) GetPeopleByUseridPeopleByCollection(userID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 12, userID, collection)
+func (u *URLBuilder) GetPeopleByUseridPeopleByCollection(userID string, collection string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 12, userID, collection)
 }
 
-//line routes_gen.go:449:1
+//line routes_gen.go:464:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

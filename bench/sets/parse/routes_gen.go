@@ -22,8 +22,8 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
-// Domains are the domains of routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "bench", Name: "bench",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -32,8 +32,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "get_1_classes_by_classname", Method: "GET", Path: "/1/classes/:className", Controller: "Parse", Action: "Get1ClassesByClassname", AntiCSRFCheck: true, Params: []string{"className"}, Pos: "routes.conf:23:7"},
 	{Index: 1, Name: "post_1_classes_by_classname", Method: "POST", Path: "/1/classes/:className", Controller: "Parse", Action: "Post1ClassesByClassname", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"className"}, Pos: "routes.conf:5:7"},
 	{Index: 2, Name: "delete_1_classes_by_classname_by_objectid", Method: "DELETE", Path: "/1/classes/:className/:objectId", Controller: "Parse", Action: "Delete1ClassesByClassnameByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"className", "objectId"}, Pos: "routes.conf:29:7"},
@@ -62,14 +63,27 @@ var Routes = []runtime.Route{
 	{Index: 25, Name: "put_1_users_by_objectid", Method: "PUT", Path: "/1/users/:objectId", Controller: "Parse", Action: "Put1UsersByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"objectId"}, Pos: "routes.conf:53:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -364,7 +378,7 @@ type ParseController interface {
 	Put1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_roles_by_objectid: PUT /1/roles/:objectId (routes.conf:89:7)
 //line routes.conf:53:6
 	Put1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_users_by_objectid: PUT /1/users/:objectId (routes.conf:53:7)
-//line routes_gen.go:368:1
+//line routes_gen.go:382:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -483,245 +497,246 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Get1ClassesByClassname returns the URL of route "get_1_classes_by_classname": /1/classes/:className (routes.conf:23:7).
 //
 //line routes.conf:23:1
-func (u URLBuilder) Get1ClassesByClassname(className string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 0, className)
+func (u *URLBuilder) Get1ClassesByClassname(className string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 0, className)
 }
 
-//line routes_gen.go:500:1
+//line routes_gen.go:515:1
 
 // Post1ClassesByClassname returns the URL of route "post_1_classes_by_classname": /1/classes/:className (routes.conf:5:7).
 //
 //line routes.conf:5:1
-func (u URLBuilder) Post1ClassesByClassname(className string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 1, className)
+func (u *URLBuilder) Post1ClassesByClassname(className string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 1, className)
 }
 
-//line routes_gen.go:509:1
+//line routes_gen.go:524:1
 
 // Delete1ClassesByClassnameByObjectid returns the URL of route "delete_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:29:7).
 //
 //line routes.conf:29:1
-func (u URLBuilder) Delete1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, className, objectID)
+func (u *URLBuilder) Delete1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, className, objectID)
 }
 
-//line routes_gen.go:518:1
+//line routes_gen.go:533:1
 
 // Get1ClassesByClassnameByObjectid returns the URL of route "get_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:11:7).
 //
 //line routes.conf:11:1
-func (u URLBuilder) Get1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, className, objectID)
+func (u *URLBuilder) Get1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, className, objectID)
 }
 
-//line routes_gen.go:527:1
+//line routes_gen.go:542:1
 
 // Put1ClassesByClassnameByObjectid returns the URL of route "put_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:17:7).
 //
 //line routes.conf:17:1
-func (u URLBuilder) Put1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, className, objectID)
+func (u *URLBuilder) Put1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, className, objectID)
 }
 
-//line routes_gen.go:536:1
+//line routes_gen.go:551:1
 
 // Post1EventsByEventname returns the URL of route "post_1_events_by_eventname": /1/events/:eventName (routes.conf:113:7).
 //
 //line routes.conf:113:1
-func (u URLBuilder) Post1EventsByEventname(eventName string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, eventName)
+func (u *URLBuilder) Post1EventsByEventname(eventName string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, eventName)
 }
 
-//line routes_gen.go:545:1
+//line routes_gen.go:560:1
 
 // Post1FilesByFilename returns the URL of route "post_1_files_by_filename": /1/files/:fileName (routes.conf:107:7).
 //
 //line routes.conf:107:1
-func (u URLBuilder) Post1FilesByFilename(fileName string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 6, fileName)
+func (u *URLBuilder) Post1FilesByFilename(fileName string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6, fileName)
 }
 
-//line routes_gen.go:554:1
+//line routes_gen.go:569:1
 
 // Post1Functions returns the URL of route "post_1_functions": /1/functions (routes.conf:155:7).
 //
 //line routes.conf:155:1
-func (u URLBuilder) Post1Functions() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) Post1Functions() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:563:1
+//line routes_gen.go:578:1
 
 // Get1Installations returns the URL of route "get_1_installations": /1/installations (routes.conf:143:7).
 //
 //line routes.conf:143:1
-func (u URLBuilder) Get1Installations() string {
-	return routegenTable.HelperURL(u.base, 8)
+func (u *URLBuilder) Get1Installations() string {
+	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:572:1
+//line routes_gen.go:587:1
 
 // Post1Installations returns the URL of route "post_1_installations": /1/installations (routes.conf:125:7).
 //
 //line routes.conf:125:1
-func (u URLBuilder) Post1Installations() string {
-	return routegenTable.HelperURL(u.base, 9)
+func (u *URLBuilder) Post1Installations() string {
+	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:581:1
+//line routes_gen.go:596:1
 
 // Delete1InstallationsByObjectid returns the URL of route "delete_1_installations_by_objectid": /1/installations/:objectId (routes.conf:149:7).
 //
 //line routes.conf:149:1
-func (u URLBuilder) Delete1InstallationsByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 10, objectID)
+func (u *URLBuilder) Delete1InstallationsByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 10, objectID)
 }
 
-//line routes_gen.go:590:1
+//line routes_gen.go:605:1
 
 // Get1InstallationsByObjectid returns the URL of route "get_1_installations_by_objectid": /1/installations/:objectId (routes.conf:131:7).
 //
 //line routes.conf:131:1
-func (u URLBuilder) Get1InstallationsByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 11, objectID)
+func (u *URLBuilder) Get1InstallationsByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 11, objectID)
 }
 
-//line routes_gen.go:599:1
+//line routes_gen.go:614:1
 
 // Put1InstallationsByObjectid returns the URL of route "put_1_installations_by_objectid": /1/installations/:objectId (routes.conf:137:7).
 //
 //line routes.conf:137:1
-func (u URLBuilder) Put1InstallationsByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 12, objectID)
+func (u *URLBuilder) Put1InstallationsByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 12, objectID)
 }
 
-//line routes_gen.go:608:1
+//line routes_gen.go:623:1
 
 // Get1Login returns the URL of route "get_1_login": /1/login (routes.conf:41:7).
 //
 //line routes.conf:41:1
-func (u URLBuilder) Get1Login() string {
-	return routegenTable.HelperURL(u.base, 13)
+func (u *URLBuilder) Get1Login() string {
+	return routegenTable.HelperURL(&u.base, 13)
 }
 
-//line routes_gen.go:617:1
+//line routes_gen.go:632:1
 
 // Post1Push returns the URL of route "post_1_push": /1/push (routes.conf:119:7).
 //
 //line routes.conf:119:1
-func (u URLBuilder) Post1Push() string {
-	return routegenTable.HelperURL(u.base, 14)
+func (u *URLBuilder) Post1Push() string {
+	return routegenTable.HelperURL(&u.base, 14)
 }
 
-//line routes_gen.go:626:1
+//line routes_gen.go:641:1
 
 // Post1Requestpasswordreset returns the URL of route "post_1_requestpasswordreset": /1/requestPasswordReset (routes.conf:71:7).
 //
 //line routes.conf:71:1
-func (u URLBuilder) Post1Requestpasswordreset() string {
-	return routegenTable.HelperURL(u.base, 15)
+func (u *URLBuilder) Post1Requestpasswordreset() string {
+	return routegenTable.HelperURL(&u.base, 15)
 }
 
-//line routes_gen.go:635:1
+//line routes_gen.go:650:1
 
 // Get1Roles returns the URL of route "get_1_roles": /1/roles (routes.conf:95:7).
 //
 //line routes.conf:95:1
-func (u URLBuilder) Get1Roles() string {
-	return routegenTable.HelperURL(u.base, 16)
+func (u *URLBuilder) Get1Roles() string {
+	return routegenTable.HelperURL(&u.base, 16)
 }
 
-//line routes_gen.go:644:1
+//line routes_gen.go:659:1
 
 // Post1Roles returns the URL of route "post_1_roles": /1/roles (routes.conf:77:7).
 //
 //line routes.conf:77:1
-func (u URLBuilder) Post1Roles() string {
-	return routegenTable.HelperURL(u.base, 17)
+func (u *URLBuilder) Post1Roles() string {
+	return routegenTable.HelperURL(&u.base, 17)
 }
 
-//line routes_gen.go:653:1
+//line routes_gen.go:668:1
 
 // Delete1RolesByObjectid returns the URL of route "delete_1_roles_by_objectid": /1/roles/:objectId (routes.conf:101:7).
 //
 //line routes.conf:101:1
-func (u URLBuilder) Delete1RolesByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 18, objectID)
+func (u *URLBuilder) Delete1RolesByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 18, objectID)
 }
 
-//line routes_gen.go:662:1
+//line routes_gen.go:677:1
 
 // Get1RolesByObjectid returns the URL of route "get_1_roles_by_objectid": /1/roles/:objectId (routes.conf:83:7).
 //
 //line routes.conf:83:1
-func (u URLBuilder) Get1RolesByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 19, objectID)
+func (u *URLBuilder) Get1RolesByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 19, objectID)
 }
 
-//line routes_gen.go:671:1
+//line routes_gen.go:686:1
 
 // Put1RolesByObjectid returns the URL of route "put_1_roles_by_objectid": /1/roles/:objectId (routes.conf:89:7).
 //
 //line routes.conf:89:1
-func (u URLBuilder) Put1RolesByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 20, objectID)
+func (u *URLBuilder) Put1RolesByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 20, objectID)
 }
 
-//line routes_gen.go:680:1
+//line routes_gen.go:695:1
 
 // Get1Users returns the URL of route "get_1_users": /1/users (routes.conf:59:7).
 //
 //line routes.conf:59:1
-func (u URLBuilder) Get1Users() string {
-	return routegenTable.HelperURL(u.base, 21)
+func (u *URLBuilder) Get1Users() string {
+	return routegenTable.HelperURL(&u.base, 21)
 }
 
-//line routes_gen.go:689:1
+//line routes_gen.go:704:1
 
 // Post1Users returns the URL of route "post_1_users": /1/users (routes.conf:35:7).
 //
 //line routes.conf:35:1
-func (u URLBuilder) Post1Users() string {
-	return routegenTable.HelperURL(u.base, 22)
+func (u *URLBuilder) Post1Users() string {
+	return routegenTable.HelperURL(&u.base, 22)
 }
 
-//line routes_gen.go:698:1
+//line routes_gen.go:713:1
 
 // Delete1UsersByObjectid returns the URL of route "delete_1_users_by_objectid": /1/users/:objectId (routes.conf:65:7).
 //
 //line routes.conf:65:1
-func (u URLBuilder) Delete1UsersByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 23, objectID)
+func (u *URLBuilder) Delete1UsersByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 23, objectID)
 }
 
-//line routes_gen.go:707:1
+//line routes_gen.go:722:1
 
 // Get1UsersByObjectid returns the URL of route "get_1_users_by_objectid": /1/users/:objectId (routes.conf:47:7).
 //
 //line routes.conf:47:1
-func (u URLBuilder) Get1UsersByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 24, objectID)
+func (u *URLBuilder) Get1UsersByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 24, objectID)
 }
 
-//line routes_gen.go:716:1
+//line routes_gen.go:731:1
 
 // Put1UsersByObjectid returns the URL of route "put_1_users_by_objectid": /1/users/:objectId (routes.conf:53:7).
 //
 //line routes.conf:53:1
-func (u URLBuilder) Put1UsersByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 25, objectID)
+func (u *URLBuilder) Put1UsersByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 25, objectID)
 }
 
-//line routes_gen.go:725:1
+//line routes_gen.go:740:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -22,8 +22,8 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
-// Domains are the domains of routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "bench", Name: "bench",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -31,8 +31,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "get_1_classes_by_classname", Method: "GET", Path: "/1/classes/:className", Controller: "Parse", Action: "Get1ClassesByClassname", Params: []string{"className"}, Pos: "routes.conf:24:7"},
 	{Index: 1, Name: "post_1_classes_by_classname", Method: "POST", Path: "/1/classes/:className", Controller: "Parse", Action: "Post1ClassesByClassname", MaxBodySize: 5242880, Params: []string{"className"}, Pos: "routes.conf:6:7"},
 	{Index: 2, Name: "delete_1_classes_by_classname_by_objectid", Method: "DELETE", Path: "/1/classes/:className/:objectId", Controller: "Parse", Action: "Delete1ClassesByClassnameByObjectid", MaxBodySize: 5242880, Params: []string{"className", "objectId"}, Pos: "routes.conf:30:7"},
@@ -61,14 +62,27 @@ var Routes = []runtime.Route{
 	{Index: 25, Name: "put_1_users_by_objectid", Method: "PUT", Path: "/1/users/:objectId", Controller: "Parse", Action: "Put1UsersByObjectid", MaxBodySize: 5242880, Params: []string{"objectId"}, Pos: "routes.conf:54:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -363,7 +377,7 @@ type ParseController interface {
 	Put1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_roles_by_objectid: PUT /1/roles/:objectId (routes.conf:90:7)
 //line routes.conf:54:6
 	Put1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_users_by_objectid: PUT /1/users/:objectId (routes.conf:54:7)
-//line routes_gen.go:367:1
+//line routes_gen.go:381:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -482,245 +496,246 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Get1ClassesByClassname returns the URL of route "get_1_classes_by_classname": /1/classes/:className (routes.conf:24:7).
 //
 //line routes.conf:24:1
-func (u URLBuilder) Get1ClassesByClassname(className string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 0, className)
+func (u *URLBuilder) Get1ClassesByClassname(className string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 0, className)
 }
 
-//line routes_gen.go:499:1
+//line routes_gen.go:514:1
 
 // Post1ClassesByClassname returns the URL of route "post_1_classes_by_classname": /1/classes/:className (routes.conf:6:7).
 //
 //line routes.conf:6:1
-func (u URLBuilder) Post1ClassesByClassname(className string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 1, className)
+func (u *URLBuilder) Post1ClassesByClassname(className string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 1, className)
 }
 
-//line routes_gen.go:508:1
+//line routes_gen.go:523:1
 
 // Delete1ClassesByClassnameByObjectid returns the URL of route "delete_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:30:7).
 //
 //line routes.conf:30:1
-func (u URLBuilder) Delete1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, className, objectID)
+func (u *URLBuilder) Delete1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, className, objectID)
 }
 
-//line routes_gen.go:517:1
+//line routes_gen.go:532:1
 
 // Get1ClassesByClassnameByObjectid returns the URL of route "get_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:12:7).
 //
 //line routes.conf:12:1
-func (u URLBuilder) Get1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, className, objectID)
+func (u *URLBuilder) Get1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, className, objectID)
 }
 
-//line routes_gen.go:526:1
+//line routes_gen.go:541:1
 
 // Put1ClassesByClassnameByObjectid returns the URL of route "put_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:18:7).
 //
 //line routes.conf:18:1
-func (u URLBuilder) Put1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, className, objectID)
+func (u *URLBuilder) Put1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, className, objectID)
 }
 
-//line routes_gen.go:535:1
+//line routes_gen.go:550:1
 
 // Post1EventsByEventname returns the URL of route "post_1_events_by_eventname": /1/events/:eventName (routes.conf:114:7).
 //
 //line routes.conf:114:1
-func (u URLBuilder) Post1EventsByEventname(eventName string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, eventName)
+func (u *URLBuilder) Post1EventsByEventname(eventName string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, eventName)
 }
 
-//line routes_gen.go:544:1
+//line routes_gen.go:559:1
 
 // Post1FilesByFilename returns the URL of route "post_1_files_by_filename": /1/files/:fileName (routes.conf:108:7).
 //
 //line routes.conf:108:1
-func (u URLBuilder) Post1FilesByFilename(fileName string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 6, fileName)
+func (u *URLBuilder) Post1FilesByFilename(fileName string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6, fileName)
 }
 
-//line routes_gen.go:553:1
+//line routes_gen.go:568:1
 
 // Post1Functions returns the URL of route "post_1_functions": /1/functions (routes.conf:156:7).
 //
 //line routes.conf:156:1
-func (u URLBuilder) Post1Functions() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) Post1Functions() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:562:1
+//line routes_gen.go:577:1
 
 // Get1Installations returns the URL of route "get_1_installations": /1/installations (routes.conf:144:7).
 //
 //line routes.conf:144:1
-func (u URLBuilder) Get1Installations() string {
-	return routegenTable.HelperURL(u.base, 8)
+func (u *URLBuilder) Get1Installations() string {
+	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:571:1
+//line routes_gen.go:586:1
 
 // Post1Installations returns the URL of route "post_1_installations": /1/installations (routes.conf:126:7).
 //
 //line routes.conf:126:1
-func (u URLBuilder) Post1Installations() string {
-	return routegenTable.HelperURL(u.base, 9)
+func (u *URLBuilder) Post1Installations() string {
+	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:580:1
+//line routes_gen.go:595:1
 
 // Delete1InstallationsByObjectid returns the URL of route "delete_1_installations_by_objectid": /1/installations/:objectId (routes.conf:150:7).
 //
 //line routes.conf:150:1
-func (u URLBuilder) Delete1InstallationsByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 10, objectID)
+func (u *URLBuilder) Delete1InstallationsByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 10, objectID)
 }
 
-//line routes_gen.go:589:1
+//line routes_gen.go:604:1
 
 // Get1InstallationsByObjectid returns the URL of route "get_1_installations_by_objectid": /1/installations/:objectId (routes.conf:132:7).
 //
 //line routes.conf:132:1
-func (u URLBuilder) Get1InstallationsByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 11, objectID)
+func (u *URLBuilder) Get1InstallationsByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 11, objectID)
 }
 
-//line routes_gen.go:598:1
+//line routes_gen.go:613:1
 
 // Put1InstallationsByObjectid returns the URL of route "put_1_installations_by_objectid": /1/installations/:objectId (routes.conf:138:7).
 //
 //line routes.conf:138:1
-func (u URLBuilder) Put1InstallationsByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 12, objectID)
+func (u *URLBuilder) Put1InstallationsByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 12, objectID)
 }
 
-//line routes_gen.go:607:1
+//line routes_gen.go:622:1
 
 // Get1Login returns the URL of route "get_1_login": /1/login (routes.conf:42:7).
 //
 //line routes.conf:42:1
-func (u URLBuilder) Get1Login() string {
-	return routegenTable.HelperURL(u.base, 13)
+func (u *URLBuilder) Get1Login() string {
+	return routegenTable.HelperURL(&u.base, 13)
 }
 
-//line routes_gen.go:616:1
+//line routes_gen.go:631:1
 
 // Post1Push returns the URL of route "post_1_push": /1/push (routes.conf:120:7).
 //
 //line routes.conf:120:1
-func (u URLBuilder) Post1Push() string {
-	return routegenTable.HelperURL(u.base, 14)
+func (u *URLBuilder) Post1Push() string {
+	return routegenTable.HelperURL(&u.base, 14)
 }
 
-//line routes_gen.go:625:1
+//line routes_gen.go:640:1
 
 // Post1Requestpasswordreset returns the URL of route "post_1_requestpasswordreset": /1/requestPasswordReset (routes.conf:72:7).
 //
 //line routes.conf:72:1
-func (u URLBuilder) Post1Requestpasswordreset() string {
-	return routegenTable.HelperURL(u.base, 15)
+func (u *URLBuilder) Post1Requestpasswordreset() string {
+	return routegenTable.HelperURL(&u.base, 15)
 }
 
-//line routes_gen.go:634:1
+//line routes_gen.go:649:1
 
 // Get1Roles returns the URL of route "get_1_roles": /1/roles (routes.conf:96:7).
 //
 //line routes.conf:96:1
-func (u URLBuilder) Get1Roles() string {
-	return routegenTable.HelperURL(u.base, 16)
+func (u *URLBuilder) Get1Roles() string {
+	return routegenTable.HelperURL(&u.base, 16)
 }
 
-//line routes_gen.go:643:1
+//line routes_gen.go:658:1
 
 // Post1Roles returns the URL of route "post_1_roles": /1/roles (routes.conf:78:7).
 //
 //line routes.conf:78:1
-func (u URLBuilder) Post1Roles() string {
-	return routegenTable.HelperURL(u.base, 17)
+func (u *URLBuilder) Post1Roles() string {
+	return routegenTable.HelperURL(&u.base, 17)
 }
 
-//line routes_gen.go:652:1
+//line routes_gen.go:667:1
 
 // Delete1RolesByObjectid returns the URL of route "delete_1_roles_by_objectid": /1/roles/:objectId (routes.conf:102:7).
 //
 //line routes.conf:102:1
-func (u URLBuilder) Delete1RolesByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 18, objectID)
+func (u *URLBuilder) Delete1RolesByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 18, objectID)
 }
 
-//line routes_gen.go:661:1
+//line routes_gen.go:676:1
 
 // Get1RolesByObjectid returns the URL of route "get_1_roles_by_objectid": /1/roles/:objectId (routes.conf:84:7).
 //
 //line routes.conf:84:1
-func (u URLBuilder) Get1RolesByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 19, objectID)
+func (u *URLBuilder) Get1RolesByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 19, objectID)
 }
 
-//line routes_gen.go:670:1
+//line routes_gen.go:685:1
 
 // Put1RolesByObjectid returns the URL of route "put_1_roles_by_objectid": /1/roles/:objectId (routes.conf:90:7).
 //
 //line routes.conf:90:1
-func (u URLBuilder) Put1RolesByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 20, objectID)
+func (u *URLBuilder) Put1RolesByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 20, objectID)
 }
 
-//line routes_gen.go:679:1
+//line routes_gen.go:694:1
 
 // Get1Users returns the URL of route "get_1_users": /1/users (routes.conf:60:7).
 //
 //line routes.conf:60:1
-func (u URLBuilder) Get1Users() string {
-	return routegenTable.HelperURL(u.base, 21)
+func (u *URLBuilder) Get1Users() string {
+	return routegenTable.HelperURL(&u.base, 21)
 }
 
-//line routes_gen.go:688:1
+//line routes_gen.go:703:1
 
 // Post1Users returns the URL of route "post_1_users": /1/users (routes.conf:36:7).
 //
 //line routes.conf:36:1
-func (u URLBuilder) Post1Users() string {
-	return routegenTable.HelperURL(u.base, 22)
+func (u *URLBuilder) Post1Users() string {
+	return routegenTable.HelperURL(&u.base, 22)
 }
 
-//line routes_gen.go:697:1
+//line routes_gen.go:712:1
 
 // Delete1UsersByObjectid returns the URL of route "delete_1_users_by_objectid": /1/users/:objectId (routes.conf:66:7).
 //
 //line routes.conf:66:1
-func (u URLBuilder) Delete1UsersByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 23, objectID)
+func (u *URLBuilder) Delete1UsersByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 23, objectID)
 }
 
-//line routes_gen.go:706:1
+//line routes_gen.go:721:1
 
 // Get1UsersByObjectid returns the URL of route "get_1_users_by_objectid": /1/users/:objectId (routes.conf:48:7).
 //
 //line routes.conf:48:1
-func (u URLBuilder) Get1UsersByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 24, objectID)
+func (u *URLBuilder) Get1UsersByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 24, objectID)
 }
 
-//line routes_gen.go:715:1
+//line routes_gen.go:730:1
 
 // Put1UsersByObjectid returns the URL of route "put_1_users_by_objectid": /1/users/:objectId (routes.conf:54:7).
 //
 //line routes.conf:54:1
-func (u URLBuilder) Put1UsersByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 25, objectID)
+func (u *URLBuilder) Put1UsersByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 25, objectID)
 }
 
-//line routes_gen.go:724:1
+//line routes_gen.go:739:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

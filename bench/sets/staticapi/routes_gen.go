@@ -21,8 +21,8 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
-// Domains are the domains of routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "bench", Name: "bench",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -30,8 +30,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "get_root", Method: "GET", Path: "/", Controller: "Static", Action: "GetRoot", Pos: "routes.conf:6:7"},
 	{Index: 1, Name: "get_makefile", Method: "GET", Path: "/Makefile", Controller: "Static", Action: "GetMakefile", Pos: "routes.conf:162:7"},
 	{Index: 2, Name: "get_articles", Method: "GET", Path: "/articles", Controller: "Static", Action: "GetArticles", Pos: "routes.conf:192:7"},
@@ -191,14 +192,27 @@ var Routes = []runtime.Route{
 	{Index: 156, Name: "get_tos_html", Method: "GET", Path: "/tos.html", Controller: "Static", Action: "GetTosHtml", Pos: "routes.conf:186:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -852,7 +866,7 @@ type StaticController interface {
 	GetSieveGif(ctx *runtime.Context) error // serves get_sieve_gif: GET /sieve.gif (routes.conf:180:7)
 //line routes.conf:186:6
 	GetTosHtml(ctx *runtime.Context) error // serves get_tos_html: GET /tos.html (routes.conf:186:7)
-//line routes_gen.go:856:1
+//line routes_gen.go:870:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -1232,1424 +1246,1425 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // GetRoot returns the URL of route "get_root": / (routes.conf:6:7).
 //
 //line routes.conf:6:1
-func (u URLBuilder) GetRoot() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) GetRoot() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:1249:1
+//line routes_gen.go:1264:1
 
 // GetMakefile returns the URL of route "get_makefile": /Makefile (routes.conf:162:7).
 //
 //line routes.conf:162:1
-func (u URLBuilder) GetMakefile() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) GetMakefile() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:1258:1
+//line routes_gen.go:1273:1
 
 // GetArticles returns the URL of route "get_articles": /articles (routes.conf:192:7).
 //
 //line routes.conf:192:1
-func (u URLBuilder) GetArticles() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) GetArticles() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:1267:1
+//line routes_gen.go:1282:1
 
 // GetArticlesGoCommandHTML returns the URL of route "get_articles_go_command_html": /articles/go_command.html (routes.conf:198:7).
 //
 //line routes.conf:198:1
-func (u URLBuilder) GetArticlesGoCommandHTML() string {
-	return routegenTable.HelperURL(u.base, 3)
+func (u *URLBuilder) GetArticlesGoCommandHTML() string {
+	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:1276:1
+//line routes_gen.go:1291:1
 
 // GetArticlesIndexHTML returns the URL of route "get_articles_index_html": /articles/index.html (routes.conf:204:7).
 //
 //line routes.conf:204:1
-func (u URLBuilder) GetArticlesIndexHTML() string {
-	return routegenTable.HelperURL(u.base, 4)
+func (u *URLBuilder) GetArticlesIndexHTML() string {
+	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:1285:1
+//line routes_gen.go:1300:1
 
 // GetArticlesWiki returns the URL of route "get_articles_wiki": /articles/wiki (routes.conf:210:7).
 //
 //line routes.conf:210:1
-func (u URLBuilder) GetArticlesWiki() string {
-	return routegenTable.HelperURL(u.base, 5)
+func (u *URLBuilder) GetArticlesWiki() string {
+	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:1294:1
+//line routes_gen.go:1309:1
 
 // GetArticlesWikiMakefile returns the URL of route "get_articles_wiki_makefile": /articles/wiki/Makefile (routes.conf:270:7).
 //
 //line routes.conf:270:1
-func (u URLBuilder) GetArticlesWikiMakefile() string {
-	return routegenTable.HelperURL(u.base, 6)
+func (u *URLBuilder) GetArticlesWikiMakefile() string {
+	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:1303:1
+//line routes_gen.go:1318:1
 
 // GetArticlesWikiEditHTML returns the URL of route "get_articles_wiki_edit_html": /articles/wiki/edit.html (routes.conf:216:7).
 //
 //line routes.conf:216:1
-func (u URLBuilder) GetArticlesWikiEditHTML() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) GetArticlesWikiEditHTML() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:1312:1
+//line routes_gen.go:1327:1
 
 // GetArticlesWikiFinalNoclosureGo returns the URL of route "get_articles_wiki_final_noclosure_go": /articles/wiki/final-noclosure.go (routes.conf:222:7).
 //
 //line routes.conf:222:1
-func (u URLBuilder) GetArticlesWikiFinalNoclosureGo() string {
-	return routegenTable.HelperURL(u.base, 8)
+func (u *URLBuilder) GetArticlesWikiFinalNoclosureGo() string {
+	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:1321:1
+//line routes_gen.go:1336:1
 
 // GetArticlesWikiFinalNoerrorGo returns the URL of route "get_articles_wiki_final_noerror_go": /articles/wiki/final-noerror.go (routes.conf:228:7).
 //
 //line routes.conf:228:1
-func (u URLBuilder) GetArticlesWikiFinalNoerrorGo() string {
-	return routegenTable.HelperURL(u.base, 9)
+func (u *URLBuilder) GetArticlesWikiFinalNoerrorGo() string {
+	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:1330:1
+//line routes_gen.go:1345:1
 
 // GetArticlesWikiFinalParsetemplateGo returns the URL of route "get_articles_wiki_final_parsetemplate_go": /articles/wiki/final-parsetemplate.go (routes.conf:234:7).
 //
 //line routes.conf:234:1
-func (u URLBuilder) GetArticlesWikiFinalParsetemplateGo() string {
-	return routegenTable.HelperURL(u.base, 10)
+func (u *URLBuilder) GetArticlesWikiFinalParsetemplateGo() string {
+	return routegenTable.HelperURL(&u.base, 10)
 }
 
-//line routes_gen.go:1339:1
+//line routes_gen.go:1354:1
 
 // GetArticlesWikiFinalTemplateGo returns the URL of route "get_articles_wiki_final_template_go": /articles/wiki/final-template.go (routes.conf:240:7).
 //
 //line routes.conf:240:1
-func (u URLBuilder) GetArticlesWikiFinalTemplateGo() string {
-	return routegenTable.HelperURL(u.base, 11)
+func (u *URLBuilder) GetArticlesWikiFinalTemplateGo() string {
+	return routegenTable.HelperURL(&u.base, 11)
 }
 
-//line routes_gen.go:1348:1
+//line routes_gen.go:1363:1
 
 // GetArticlesWikiFinalGo returns the URL of route "get_articles_wiki_final_go": /articles/wiki/final.go (routes.conf:246:7).
 //
 //line routes.conf:246:1
-func (u URLBuilder) GetArticlesWikiFinalGo() string {
-	return routegenTable.HelperURL(u.base, 12)
+func (u *URLBuilder) GetArticlesWikiFinalGo() string {
+	return routegenTable.HelperURL(&u.base, 12)
 }
 
-//line routes_gen.go:1357:1
+//line routes_gen.go:1372:1
 
 // GetArticlesWikiGetGo returns the URL of route "get_articles_wiki_get_go": /articles/wiki/get.go (routes.conf:252:7).
 //
 //line routes.conf:252:1
-func (u URLBuilder) GetArticlesWikiGetGo() string {
-	return routegenTable.HelperURL(u.base, 13)
+func (u *URLBuilder) GetArticlesWikiGetGo() string {
+	return routegenTable.HelperURL(&u.base, 13)
 }
 
-//line routes_gen.go:1366:1
+//line routes_gen.go:1381:1
 
 // GetArticlesWikiHTTPSampleGo returns the URL of route "get_articles_wiki_http_sample_go": /articles/wiki/http-sample.go (routes.conf:258:7).
 //
 //line routes.conf:258:1
-func (u URLBuilder) GetArticlesWikiHTTPSampleGo() string {
-	return routegenTable.HelperURL(u.base, 14)
+func (u *URLBuilder) GetArticlesWikiHTTPSampleGo() string {
+	return routegenTable.HelperURL(&u.base, 14)
 }
 
-//line routes_gen.go:1375:1
+//line routes_gen.go:1390:1
 
 // GetArticlesWikiIndexHTML returns the URL of route "get_articles_wiki_index_html": /articles/wiki/index.html (routes.conf:264:7).
 //
 //line routes.conf:264:1
-func (u URLBuilder) GetArticlesWikiIndexHTML() string {
-	return routegenTable.HelperURL(u.base, 15)
+func (u *URLBuilder) GetArticlesWikiIndexHTML() string {
+	return routegenTable.HelperURL(&u.base, 15)
 }
 
-//line routes_gen.go:1384:1
+//line routes_gen.go:1399:1
 
 // GetArticlesWikiNotemplateGo returns the URL of route "get_articles_wiki_notemplate_go": /articles/wiki/notemplate.go (routes.conf:276:7).
 //
 //line routes.conf:276:1
-func (u URLBuilder) GetArticlesWikiNotemplateGo() string {
-	return routegenTable.HelperURL(u.base, 16)
+func (u *URLBuilder) GetArticlesWikiNotemplateGo() string {
+	return routegenTable.HelperURL(&u.base, 16)
 }
 
-//line routes_gen.go:1393:1
+//line routes_gen.go:1408:1
 
 // GetArticlesWikiPart1NoerrorGo returns the URL of route "get_articles_wiki_part1_noerror_go": /articles/wiki/part1-noerror.go (routes.conf:282:7).
 //
 //line routes.conf:282:1
-func (u URLBuilder) GetArticlesWikiPart1NoerrorGo() string {
-	return routegenTable.HelperURL(u.base, 17)
+func (u *URLBuilder) GetArticlesWikiPart1NoerrorGo() string {
+	return routegenTable.HelperURL(&u.base, 17)
 }
 
-//line routes_gen.go:1402:1
+//line routes_gen.go:1417:1
 
 // GetArticlesWikiPart1Go returns the URL of route "get_articles_wiki_part1_go": /articles/wiki/part1.go (routes.conf:288:7).
 //
 //line routes.conf:288:1
-func (u URLBuilder) GetArticlesWikiPart1Go() string {
-	return routegenTable.HelperURL(u.base, 18)
+func (u *URLBuilder) GetArticlesWikiPart1Go() string {
+	return routegenTable.HelperURL(&u.base, 18)
 }
 
-//line routes_gen.go:1411:1
+//line routes_gen.go:1426:1
 
 // GetArticlesWikiPart2Go returns the URL of route "get_articles_wiki_part2_go": /articles/wiki/part2.go (routes.conf:294:7).
 //
 //line routes.conf:294:1
-func (u URLBuilder) GetArticlesWikiPart2Go() string {
-	return routegenTable.HelperURL(u.base, 19)
+func (u *URLBuilder) GetArticlesWikiPart2Go() string {
+	return routegenTable.HelperURL(&u.base, 19)
 }
 
-//line routes_gen.go:1420:1
+//line routes_gen.go:1435:1
 
 // GetArticlesWikiPart3ErrorhandlingGo returns the URL of route "get_articles_wiki_part3_errorhandling_go": /articles/wiki/part3-errorhandling.go (routes.conf:300:7).
 //
 //line routes.conf:300:1
-func (u URLBuilder) GetArticlesWikiPart3ErrorhandlingGo() string {
-	return routegenTable.HelperURL(u.base, 20)
+func (u *URLBuilder) GetArticlesWikiPart3ErrorhandlingGo() string {
+	return routegenTable.HelperURL(&u.base, 20)
 }
 
-//line routes_gen.go:1429:1
+//line routes_gen.go:1444:1
 
 // GetArticlesWikiPart3Go returns the URL of route "get_articles_wiki_part3_go": /articles/wiki/part3.go (routes.conf:306:7).
 //
 //line routes.conf:306:1
-func (u URLBuilder) GetArticlesWikiPart3Go() string {
-	return routegenTable.HelperURL(u.base, 21)
+func (u *URLBuilder) GetArticlesWikiPart3Go() string {
+	return routegenTable.HelperURL(&u.base, 21)
 }
 
-//line routes_gen.go:1438:1
+//line routes_gen.go:1453:1
 
 // GetArticlesWikiTestBash returns the URL of route "get_articles_wiki_test_bash": /articles/wiki/test.bash (routes.conf:312:7).
 //
 //line routes.conf:312:1
-func (u URLBuilder) GetArticlesWikiTestBash() string {
-	return routegenTable.HelperURL(u.base, 22)
+func (u *URLBuilder) GetArticlesWikiTestBash() string {
+	return routegenTable.HelperURL(&u.base, 22)
 }
 
-//line routes_gen.go:1447:1
+//line routes_gen.go:1462:1
 
 // GetArticlesWikiTestTestTxtGood returns the URL of route "get_articles_wiki_test_test_txt_good": /articles/wiki/test_Test.txt.good (routes.conf:324:7).
 //
 //line routes.conf:324:1
-func (u URLBuilder) GetArticlesWikiTestTestTxtGood() string {
-	return routegenTable.HelperURL(u.base, 23)
+func (u *URLBuilder) GetArticlesWikiTestTestTxtGood() string {
+	return routegenTable.HelperURL(&u.base, 23)
 }
 
-//line routes_gen.go:1456:1
+//line routes_gen.go:1471:1
 
 // GetArticlesWikiTestEditGood returns the URL of route "get_articles_wiki_test_edit_good": /articles/wiki/test_edit.good (routes.conf:318:7).
 //
 //line routes.conf:318:1
-func (u URLBuilder) GetArticlesWikiTestEditGood() string {
-	return routegenTable.HelperURL(u.base, 24)
+func (u *URLBuilder) GetArticlesWikiTestEditGood() string {
+	return routegenTable.HelperURL(&u.base, 24)
 }
 
-//line routes_gen.go:1465:1
+//line routes_gen.go:1480:1
 
 // GetArticlesWikiTestViewGood returns the URL of route "get_articles_wiki_test_view_good": /articles/wiki/test_view.good (routes.conf:330:7).
 //
 //line routes.conf:330:1
-func (u URLBuilder) GetArticlesWikiTestViewGood() string {
-	return routegenTable.HelperURL(u.base, 25)
+func (u *URLBuilder) GetArticlesWikiTestViewGood() string {
+	return routegenTable.HelperURL(&u.base, 25)
 }
 
-//line routes_gen.go:1474:1
+//line routes_gen.go:1489:1
 
 // GetArticlesWikiViewHTML returns the URL of route "get_articles_wiki_view_html": /articles/wiki/view.html (routes.conf:336:7).
 //
 //line routes.conf:336:1
-func (u URLBuilder) GetArticlesWikiViewHTML() string {
-	return routegenTable.HelperURL(u.base, 26)
+func (u *URLBuilder) GetArticlesWikiViewHTML() string {
+	return routegenTable.HelperURL(&u.base, 26)
 }
 
-//line routes_gen.go:1483:1
+//line routes_gen.go:1498:1
 
 // GetCmdHTML returns the URL of route "get_cmd_html": /cmd.html (routes.conf:12:7).
 //
 //line routes.conf:12:1
-func (u URLBuilder) GetCmdHTML() string {
-	return routegenTable.HelperURL(u.base, 27)
+func (u *URLBuilder) GetCmdHTML() string {
+	return routegenTable.HelperURL(&u.base, 27)
 }
 
-//line routes_gen.go:1492:1
+//line routes_gen.go:1507:1
 
 // GetCodeHTML returns the URL of route "get_code_html": /code.html (routes.conf:18:7).
 //
 //line routes.conf:18:1
-func (u URLBuilder) GetCodeHTML() string {
-	return routegenTable.HelperURL(u.base, 28)
+func (u *URLBuilder) GetCodeHTML() string {
+	return routegenTable.HelperURL(&u.base, 28)
 }
 
-//line routes_gen.go:1501:1
+//line routes_gen.go:1516:1
 
 // GetCodewalk returns the URL of route "get_codewalk": /codewalk (routes.conf:342:7).
 //
 //line routes.conf:342:1
-func (u URLBuilder) GetCodewalk() string {
-	return routegenTable.HelperURL(u.base, 29)
+func (u *URLBuilder) GetCodewalk() string {
+	return routegenTable.HelperURL(&u.base, 29)
 }
 
-//line routes_gen.go:1510:1
+//line routes_gen.go:1525:1
 
 // GetCodewalkCodewalkCSS returns the URL of route "get_codewalk_codewalk_css": /codewalk/codewalk.css (routes.conf:348:7).
 //
 //line routes.conf:348:1
-func (u URLBuilder) GetCodewalkCodewalkCSS() string {
-	return routegenTable.HelperURL(u.base, 30)
+func (u *URLBuilder) GetCodewalkCodewalkCSS() string {
+	return routegenTable.HelperURL(&u.base, 30)
 }
 
-//line routes_gen.go:1519:1
+//line routes_gen.go:1534:1
 
 // GetCodewalkCodewalkJs returns the URL of route "get_codewalk_codewalk_js": /codewalk/codewalk.js (routes.conf:354:7).
 //
 //line routes.conf:354:1
-func (u URLBuilder) GetCodewalkCodewalkJs() string {
-	return routegenTable.HelperURL(u.base, 31)
+func (u *URLBuilder) GetCodewalkCodewalkJs() string {
+	return routegenTable.HelperURL(&u.base, 31)
 }
 
-//line routes_gen.go:1528:1
+//line routes_gen.go:1543:1
 
 // GetCodewalkCodewalkXML returns the URL of route "get_codewalk_codewalk_xml": /codewalk/codewalk.xml (routes.conf:360:7).
 //
 //line routes.conf:360:1
-func (u URLBuilder) GetCodewalkCodewalkXML() string {
-	return routegenTable.HelperURL(u.base, 32)
+func (u *URLBuilder) GetCodewalkCodewalkXML() string {
+	return routegenTable.HelperURL(&u.base, 32)
 }
 
-//line routes_gen.go:1537:1
+//line routes_gen.go:1552:1
 
 // GetCodewalkFunctionsXML returns the URL of route "get_codewalk_functions_xml": /codewalk/functions.xml (routes.conf:366:7).
 //
 //line routes.conf:366:1
-func (u URLBuilder) GetCodewalkFunctionsXML() string {
-	return routegenTable.HelperURL(u.base, 33)
+func (u *URLBuilder) GetCodewalkFunctionsXML() string {
+	return routegenTable.HelperURL(&u.base, 33)
 }
 
-//line routes_gen.go:1546:1
+//line routes_gen.go:1561:1
 
 // GetCodewalkMarkovGo returns the URL of route "get_codewalk_markov_go": /codewalk/markov.go (routes.conf:372:7).
 //
 //line routes.conf:372:1
-func (u URLBuilder) GetCodewalkMarkovGo() string {
-	return routegenTable.HelperURL(u.base, 34)
+func (u *URLBuilder) GetCodewalkMarkovGo() string {
+	return routegenTable.HelperURL(&u.base, 34)
 }
 
-//line routes_gen.go:1555:1
+//line routes_gen.go:1570:1
 
 // GetCodewalkMarkovXML returns the URL of route "get_codewalk_markov_xml": /codewalk/markov.xml (routes.conf:378:7).
 //
 //line routes.conf:378:1
-func (u URLBuilder) GetCodewalkMarkovXML() string {
-	return routegenTable.HelperURL(u.base, 35)
+func (u *URLBuilder) GetCodewalkMarkovXML() string {
+	return routegenTable.HelperURL(&u.base, 35)
 }
 
-//line routes_gen.go:1564:1
+//line routes_gen.go:1579:1
 
 // GetCodewalkPigGo returns the URL of route "get_codewalk_pig_go": /codewalk/pig.go (routes.conf:384:7).
 //
 //line routes.conf:384:1
-func (u URLBuilder) GetCodewalkPigGo() string {
-	return routegenTable.HelperURL(u.base, 36)
+func (u *URLBuilder) GetCodewalkPigGo() string {
+	return routegenTable.HelperURL(&u.base, 36)
 }
 
-//line routes_gen.go:1573:1
+//line routes_gen.go:1588:1
 
 // GetCodewalkPopoutPng returns the URL of route "get_codewalk_popout_png": /codewalk/popout.png (routes.conf:390:7).
 //
 //line routes.conf:390:1
-func (u URLBuilder) GetCodewalkPopoutPng() string {
-	return routegenTable.HelperURL(u.base, 37)
+func (u *URLBuilder) GetCodewalkPopoutPng() string {
+	return routegenTable.HelperURL(&u.base, 37)
 }
 
-//line routes_gen.go:1582:1
+//line routes_gen.go:1597:1
 
 // GetCodewalkRun returns the URL of route "get_codewalk_run": /codewalk/run (routes.conf:396:7).
 //
 //line routes.conf:396:1
-func (u URLBuilder) GetCodewalkRun() string {
-	return routegenTable.HelperURL(u.base, 38)
+func (u *URLBuilder) GetCodewalkRun() string {
+	return routegenTable.HelperURL(&u.base, 38)
 }
 
-//line routes_gen.go:1591:1
+//line routes_gen.go:1606:1
 
 // GetCodewalkSharememXML returns the URL of route "get_codewalk_sharemem_xml": /codewalk/sharemem.xml (routes.conf:402:7).
 //
 //line routes.conf:402:1
-func (u URLBuilder) GetCodewalkSharememXML() string {
-	return routegenTable.HelperURL(u.base, 39)
+func (u *URLBuilder) GetCodewalkSharememXML() string {
+	return routegenTable.HelperURL(&u.base, 39)
 }
 
-//line routes_gen.go:1600:1
+//line routes_gen.go:1615:1
 
 // GetCodewalkUrlpollGo returns the URL of route "get_codewalk_urlpoll_go": /codewalk/urlpoll.go (routes.conf:408:7).
 //
 //line routes.conf:408:1
-func (u URLBuilder) GetCodewalkUrlpollGo() string {
-	return routegenTable.HelperURL(u.base, 40)
+func (u *URLBuilder) GetCodewalkUrlpollGo() string {
+	return routegenTable.HelperURL(&u.base, 40)
 }
 
-//line routes_gen.go:1609:1
+//line routes_gen.go:1624:1
 
 // GetContribHTML returns the URL of route "get_contrib_html": /contrib.html (routes.conf:24:7).
 //
 //line routes.conf:24:1
-func (u URLBuilder) GetContribHTML() string {
-	return routegenTable.HelperURL(u.base, 41)
+func (u *URLBuilder) GetContribHTML() string {
+	return routegenTable.HelperURL(&u.base, 41)
 }
 
-//line routes_gen.go:1618:1
+//line routes_gen.go:1633:1
 
 // GetContributeHTML returns the URL of route "get_contribute_html": /contribute.html (routes.conf:30:7).
 //
 //line routes.conf:30:1
-func (u URLBuilder) GetContributeHTML() string {
-	return routegenTable.HelperURL(u.base, 42)
+func (u *URLBuilder) GetContributeHTML() string {
+	return routegenTable.HelperURL(&u.base, 42)
 }
 
-//line routes_gen.go:1627:1
+//line routes_gen.go:1642:1
 
 // GetDebuggingWithGdbHTML returns the URL of route "get_debugging_with_gdb_html": /debugging_with_gdb.html (routes.conf:36:7).
 //
 //line routes.conf:36:1
-func (u URLBuilder) GetDebuggingWithGdbHTML() string {
-	return routegenTable.HelperURL(u.base, 43)
+func (u *URLBuilder) GetDebuggingWithGdbHTML() string {
+	return routegenTable.HelperURL(&u.base, 43)
 }
 
-//line routes_gen.go:1636:1
+//line routes_gen.go:1651:1
 
 // GetDevel returns the URL of route "get_devel": /devel (routes.conf:414:7).
 //
 //line routes.conf:414:1
-func (u URLBuilder) GetDevel() string {
-	return routegenTable.HelperURL(u.base, 44)
+func (u *URLBuilder) GetDevel() string {
+	return routegenTable.HelperURL(&u.base, 44)
 }
 
-//line routes_gen.go:1645:1
+//line routes_gen.go:1660:1
 
 // GetDevelReleaseHTML returns the URL of route "get_devel_release_html": /devel/release.html (routes.conf:420:7).
 //
 //line routes.conf:420:1
-func (u URLBuilder) GetDevelReleaseHTML() string {
-	return routegenTable.HelperURL(u.base, 45)
+func (u *URLBuilder) GetDevelReleaseHTML() string {
+	return routegenTable.HelperURL(&u.base, 45)
 }
 
-//line routes_gen.go:1654:1
+//line routes_gen.go:1669:1
 
 // GetDevelWeeklyHTML returns the URL of route "get_devel_weekly_html": /devel/weekly.html (routes.conf:426:7).
 //
 //line routes.conf:426:1
-func (u URLBuilder) GetDevelWeeklyHTML() string {
-	return routegenTable.HelperURL(u.base, 46)
+func (u *URLBuilder) GetDevelWeeklyHTML() string {
+	return routegenTable.HelperURL(&u.base, 46)
 }
 
-//line routes_gen.go:1663:1
+//line routes_gen.go:1678:1
 
 // GetDocsHTML returns the URL of route "get_docs_html": /docs.html (routes.conf:42:7).
 //
 //line routes.conf:42:1
-func (u URLBuilder) GetDocsHTML() string {
-	return routegenTable.HelperURL(u.base, 47)
+func (u *URLBuilder) GetDocsHTML() string {
+	return routegenTable.HelperURL(&u.base, 47)
 }
 
-//line routes_gen.go:1672:1
+//line routes_gen.go:1687:1
 
 // GetEffectiveGoHTML returns the URL of route "get_effective_go_html": /effective_go.html (routes.conf:48:7).
 //
 //line routes.conf:48:1
-func (u URLBuilder) GetEffectiveGoHTML() string {
-	return routegenTable.HelperURL(u.base, 48)
+func (u *URLBuilder) GetEffectiveGoHTML() string {
+	return routegenTable.HelperURL(&u.base, 48)
 }
 
-//line routes_gen.go:1681:1
+//line routes_gen.go:1696:1
 
 // GetFilesLog returns the URL of route "get_files_log": /files.log (routes.conf:54:7).
 //
 //line routes.conf:54:1
-func (u URLBuilder) GetFilesLog() string {
-	return routegenTable.HelperURL(u.base, 49)
+func (u *URLBuilder) GetFilesLog() string {
+	return routegenTable.HelperURL(&u.base, 49)
 }
 
-//line routes_gen.go:1690:1
+//line routes_gen.go:1705:1
 
 // GetGccgoContributeHTML returns the URL of route "get_gccgo_contribute_html": /gccgo_contribute.html (routes.conf:60:7).
 //
 //line routes.conf:60:1
-func (u URLBuilder) GetGccgoContributeHTML() string {
-	return routegenTable.HelperURL(u.base, 50)
+func (u *URLBuilder) GetGccgoContributeHTML() string {
+	return routegenTable.HelperURL(&u.base, 50)
 }
 
-//line routes_gen.go:1699:1
+//line routes_gen.go:1714:1
 
 // GetGccgoInstallHTML returns the URL of route "get_gccgo_install_html": /gccgo_install.html (routes.conf:66:7).
 //
 //line routes.conf:66:1
-func (u URLBuilder) GetGccgoInstallHTML() string {
-	return routegenTable.HelperURL(u.base, 51)
+func (u *URLBuilder) GetGccgoInstallHTML() string {
+	return routegenTable.HelperURL(&u.base, 51)
 }
 
-//line routes_gen.go:1708:1
+//line routes_gen.go:1723:1
 
 // GetGoLogoBlackPng returns the URL of route "get_go_logo_black_png": /go-logo-black.png (routes.conf:72:7).
 //
 //line routes.conf:72:1
-func (u URLBuilder) GetGoLogoBlackPng() string {
-	return routegenTable.HelperURL(u.base, 52)
+func (u *URLBuilder) GetGoLogoBlackPng() string {
+	return routegenTable.HelperURL(&u.base, 52)
 }
 
-//line routes_gen.go:1717:1
+//line routes_gen.go:1732:1
 
 // GetGoLogoBluePng returns the URL of route "get_go_logo_blue_png": /go-logo-blue.png (routes.conf:78:7).
 //
 //line routes.conf:78:1
-func (u URLBuilder) GetGoLogoBluePng() string {
-	return routegenTable.HelperURL(u.base, 53)
+func (u *URLBuilder) GetGoLogoBluePng() string {
+	return routegenTable.HelperURL(&u.base, 53)
 }
 
-//line routes_gen.go:1726:1
+//line routes_gen.go:1741:1
 
 // GetGoLogoWhitePng returns the URL of route "get_go_logo_white_png": /go-logo-white.png (routes.conf:84:7).
 //
 //line routes.conf:84:1
-func (u URLBuilder) GetGoLogoWhitePng() string {
-	return routegenTable.HelperURL(u.base, 54)
+func (u *URLBuilder) GetGoLogoWhitePng() string {
+	return routegenTable.HelperURL(&u.base, 54)
 }
 
-//line routes_gen.go:1735:1
+//line routes_gen.go:1750:1
 
 // GetGo11HTML returns the URL of route "get_go1_1_html": /go1.1.html (routes.conf:90:7).
 //
 //line routes.conf:90:1
-func (u URLBuilder) GetGo11HTML() string {
-	return routegenTable.HelperURL(u.base, 55)
+func (u *URLBuilder) GetGo11HTML() string {
+	return routegenTable.HelperURL(&u.base, 55)
 }
 
-//line routes_gen.go:1744:1
+//line routes_gen.go:1759:1
 
 // GetGo12HTML returns the URL of route "get_go1_2_html": /go1.2.html (routes.conf:96:7).
 //
 //line routes.conf:96:1
-func (u URLBuilder) GetGo12HTML() string {
-	return routegenTable.HelperURL(u.base, 56)
+func (u *URLBuilder) GetGo12HTML() string {
+	return routegenTable.HelperURL(&u.base, 56)
 }
 
-//line routes_gen.go:1753:1
+//line routes_gen.go:1768:1
 
 // GetGo1HTML returns the URL of route "get_go1_html": /go1.html (routes.conf:102:7).
 //
 //line routes.conf:102:1
-func (u URLBuilder) GetGo1HTML() string {
-	return routegenTable.HelperURL(u.base, 57)
+func (u *URLBuilder) GetGo1HTML() string {
+	return routegenTable.HelperURL(&u.base, 57)
 }
 
-//line routes_gen.go:1762:1
+//line routes_gen.go:1777:1
 
 // GetGo1compatHTML returns the URL of route "get_go1compat_html": /go1compat.html (routes.conf:108:7).
 //
 //line routes.conf:108:1
-func (u URLBuilder) GetGo1compatHTML() string {
-	return routegenTable.HelperURL(u.base, 58)
+func (u *URLBuilder) GetGo1compatHTML() string {
+	return routegenTable.HelperURL(&u.base, 58)
 }
 
-//line routes_gen.go:1771:1
+//line routes_gen.go:1786:1
 
 // GetGoFaqHTML returns the URL of route "get_go_faq_html": /go_faq.html (routes.conf:114:7).
 //
 //line routes.conf:114:1
-func (u URLBuilder) GetGoFaqHTML() string {
-	return routegenTable.HelperURL(u.base, 59)
+func (u *URLBuilder) GetGoFaqHTML() string {
+	return routegenTable.HelperURL(&u.base, 59)
 }
 
-//line routes_gen.go:1780:1
+//line routes_gen.go:1795:1
 
 // GetGoMemHTML returns the URL of route "get_go_mem_html": /go_mem.html (routes.conf:120:7).
 //
 //line routes.conf:120:1
-func (u URLBuilder) GetGoMemHTML() string {
-	return routegenTable.HelperURL(u.base, 60)
+func (u *URLBuilder) GetGoMemHTML() string {
+	return routegenTable.HelperURL(&u.base, 60)
 }
 
-//line routes_gen.go:1789:1
+//line routes_gen.go:1804:1
 
 // GetGoSpecHTML returns the URL of route "get_go_spec_html": /go_spec.html (routes.conf:126:7).
 //
 //line routes.conf:126:1
-func (u URLBuilder) GetGoSpecHTML() string {
-	return routegenTable.HelperURL(u.base, 61)
+func (u *URLBuilder) GetGoSpecHTML() string {
+	return routegenTable.HelperURL(&u.base, 61)
 }
 
-//line routes_gen.go:1798:1
+//line routes_gen.go:1813:1
 
 // GetGopher returns the URL of route "get_gopher": /gopher (routes.conf:432:7).
 //
 //line routes.conf:432:1
-func (u URLBuilder) GetGopher() string {
-	return routegenTable.HelperURL(u.base, 62)
+func (u *URLBuilder) GetGopher() string {
+	return routegenTable.HelperURL(&u.base, 62)
 }
 
-//line routes_gen.go:1807:1
+//line routes_gen.go:1822:1
 
 // GetGopherAppenginegopherJpg returns the URL of route "get_gopher_appenginegopher_jpg": /gopher/appenginegopher.jpg (routes.conf:438:7).
 //
 //line routes.conf:438:1
-func (u URLBuilder) GetGopherAppenginegopherJpg() string {
-	return routegenTable.HelperURL(u.base, 63)
+func (u *URLBuilder) GetGopherAppenginegopherJpg() string {
+	return routegenTable.HelperURL(&u.base, 63)
 }
 
-//line routes_gen.go:1816:1
+//line routes_gen.go:1831:1
 
 // GetGopherAppenginegophercolorJpg returns the URL of route "get_gopher_appenginegophercolor_jpg": /gopher/appenginegophercolor.jpg (routes.conf:444:7).
 //
 //line routes.conf:444:1
-func (u URLBuilder) GetGopherAppenginegophercolorJpg() string {
-	return routegenTable.HelperURL(u.base, 64)
+func (u *URLBuilder) GetGopherAppenginegophercolorJpg() string {
+	return routegenTable.HelperURL(&u.base, 64)
 }
 
-//line routes_gen.go:1825:1
+//line routes_gen.go:1840:1
 
 // GetGopherAppenginelogoGif returns the URL of route "get_gopher_appenginelogo_gif": /gopher/appenginelogo.gif (routes.conf:450:7).
 //
 //line routes.conf:450:1
-func (u URLBuilder) GetGopherAppenginelogoGif() string {
-	return routegenTable.HelperURL(u.base, 65)
+func (u *URLBuilder) GetGopherAppenginelogoGif() string {
+	return routegenTable.HelperURL(&u.base, 65)
 }
 
-//line routes_gen.go:1834:1
+//line routes_gen.go:1849:1
 
 // GetGopherBumperPng returns the URL of route "get_gopher_bumper_png": /gopher/bumper.png (routes.conf:456:7).
 //
 //line routes.conf:456:1
-func (u URLBuilder) GetGopherBumperPng() string {
-	return routegenTable.HelperURL(u.base, 66)
+func (u *URLBuilder) GetGopherBumperPng() string {
+	return routegenTable.HelperURL(&u.base, 66)
 }
 
-//line routes_gen.go:1843:1
+//line routes_gen.go:1858:1
 
 // GetGopherBumper192x108Png returns the URL of route "get_gopher_bumper192x108_png": /gopher/bumper192x108.png (routes.conf:462:7).
 //
 //line routes.conf:462:1
-func (u URLBuilder) GetGopherBumper192x108Png() string {
-	return routegenTable.HelperURL(u.base, 67)
+func (u *URLBuilder) GetGopherBumper192x108Png() string {
+	return routegenTable.HelperURL(&u.base, 67)
 }
 
-//line routes_gen.go:1852:1
+//line routes_gen.go:1867:1
 
 // GetGopherBumper320x180Png returns the URL of route "get_gopher_bumper320x180_png": /gopher/bumper320x180.png (routes.conf:468:7).
 //
 //line routes.conf:468:1
-func (u URLBuilder) GetGopherBumper320x180Png() string {
-	return routegenTable.HelperURL(u.base, 68)
+func (u *URLBuilder) GetGopherBumper320x180Png() string {
+	return routegenTable.HelperURL(&u.base, 68)
 }
 
-//line routes_gen.go:1861:1
+//line routes_gen.go:1876:1
 
 // GetGopherBumper480x270Png returns the URL of route "get_gopher_bumper480x270_png": /gopher/bumper480x270.png (routes.conf:474:7).
 //
 //line routes.conf:474:1
-func (u URLBuilder) GetGopherBumper480x270Png() string {
-	return routegenTable.HelperURL(u.base, 69)
+func (u *URLBuilder) GetGopherBumper480x270Png() string {
+	return routegenTable.HelperURL(&u.base, 69)
 }
 
-//line routes_gen.go:1870:1
+//line routes_gen.go:1885:1
 
 // GetGopherBumper640x360Png returns the URL of route "get_gopher_bumper640x360_png": /gopher/bumper640x360.png (routes.conf:480:7).
 //
 //line routes.conf:480:1
-func (u URLBuilder) GetGopherBumper640x360Png() string {
-	return routegenTable.HelperURL(u.base, 70)
+func (u *URLBuilder) GetGopherBumper640x360Png() string {
+	return routegenTable.HelperURL(&u.base, 70)
 }
 
-//line routes_gen.go:1879:1
+//line routes_gen.go:1894:1
 
 // GetGopherDocPng returns the URL of route "get_gopher_doc_png": /gopher/doc.png (routes.conf:486:7).
 //
 //line routes.conf:486:1
-func (u URLBuilder) GetGopherDocPng() string {
-	return routegenTable.HelperURL(u.base, 71)
+func (u *URLBuilder) GetGopherDocPng() string {
+	return routegenTable.HelperURL(&u.base, 71)
 }
 
-//line routes_gen.go:1888:1
+//line routes_gen.go:1903:1
 
 // GetGopherFrontpagePng returns the URL of route "get_gopher_frontpage_png": /gopher/frontpage.png (routes.conf:492:7).
 //
 //line routes.conf:492:1
-func (u URLBuilder) GetGopherFrontpagePng() string {
-	return routegenTable.HelperURL(u.base, 72)
+func (u *URLBuilder) GetGopherFrontpagePng() string {
+	return routegenTable.HelperURL(&u.base, 72)
 }
 
-//line routes_gen.go:1897:1
+//line routes_gen.go:1912:1
 
 // GetGopherGopherbwPng returns the URL of route "get_gopher_gopherbw_png": /gopher/gopherbw.png (routes.conf:498:7).
 //
 //line routes.conf:498:1
-func (u URLBuilder) GetGopherGopherbwPng() string {
-	return routegenTable.HelperURL(u.base, 73)
+func (u *URLBuilder) GetGopherGopherbwPng() string {
+	return routegenTable.HelperURL(&u.base, 73)
 }
 
-//line routes_gen.go:1906:1
+//line routes_gen.go:1921:1
 
 // GetGopherGophercolorPng returns the URL of route "get_gopher_gophercolor_png": /gopher/gophercolor.png (routes.conf:504:7).
 //
 //line routes.conf:504:1
-func (u URLBuilder) GetGopherGophercolorPng() string {
-	return routegenTable.HelperURL(u.base, 74)
+func (u *URLBuilder) GetGopherGophercolorPng() string {
+	return routegenTable.HelperURL(&u.base, 74)
 }
 
-//line routes_gen.go:1915:1
+//line routes_gen.go:1930:1
 
 // GetGopherGophercolor16x16Png returns the URL of route "get_gopher_gophercolor16x16_png": /gopher/gophercolor16x16.png (routes.conf:510:7).
 //
 //line routes.conf:510:1
-func (u URLBuilder) GetGopherGophercolor16x16Png() string {
-	return routegenTable.HelperURL(u.base, 75)
+func (u *URLBuilder) GetGopherGophercolor16x16Png() string {
+	return routegenTable.HelperURL(&u.base, 75)
 }
 
-//line routes_gen.go:1924:1
+//line routes_gen.go:1939:1
 
 // GetGopherHelpPng returns the URL of route "get_gopher_help_png": /gopher/help.png (routes.conf:516:7).
 //
 //line routes.conf:516:1
-func (u URLBuilder) GetGopherHelpPng() string {
-	return routegenTable.HelperURL(u.base, 76)
+func (u *URLBuilder) GetGopherHelpPng() string {
+	return routegenTable.HelperURL(&u.base, 76)
 }
 
-//line routes_gen.go:1933:1
+//line routes_gen.go:1948:1
 
 // GetGopherPencil returns the URL of route "get_gopher_pencil": /gopher/pencil (routes.conf:552:7).
 //
 //line routes.conf:552:1
-func (u URLBuilder) GetGopherPencil() string {
-	return routegenTable.HelperURL(u.base, 77)
+func (u *URLBuilder) GetGopherPencil() string {
+	return routegenTable.HelperURL(&u.base, 77)
 }
 
-//line routes_gen.go:1942:1
+//line routes_gen.go:1957:1
 
 // GetGopherPencilGopherhatJpg returns the URL of route "get_gopher_pencil_gopherhat_jpg": /gopher/pencil/gopherhat.jpg (routes.conf:558:7).
 //
 //line routes.conf:558:1
-func (u URLBuilder) GetGopherPencilGopherhatJpg() string {
-	return routegenTable.HelperURL(u.base, 78)
+func (u *URLBuilder) GetGopherPencilGopherhatJpg() string {
+	return routegenTable.HelperURL(&u.base, 78)
 }
 
-//line routes_gen.go:1951:1
+//line routes_gen.go:1966:1
 
 // GetGopherPencilGopherhelmetJpg returns the URL of route "get_gopher_pencil_gopherhelmet_jpg": /gopher/pencil/gopherhelmet.jpg (routes.conf:564:7).
 //
 //line routes.conf:564:1
-func (u URLBuilder) GetGopherPencilGopherhelmetJpg() string {
-	return routegenTable.HelperURL(u.base, 79)
+func (u *URLBuilder) GetGopherPencilGopherhelmetJpg() string {
+	return routegenTable.HelperURL(&u.base, 79)
 }
 
-//line routes_gen.go:1960:1
+//line routes_gen.go:1975:1
 
 // GetGopherPencilGophermegaJpg returns the URL of route "get_gopher_pencil_gophermega_jpg": /gopher/pencil/gophermega.jpg (routes.conf:570:7).
 //
 //line routes.conf:570:1
-func (u URLBuilder) GetGopherPencilGophermegaJpg() string {
-	return routegenTable.HelperURL(u.base, 80)
+func (u *URLBuilder) GetGopherPencilGophermegaJpg() string {
+	return routegenTable.HelperURL(&u.base, 80)
 }
 
-//line routes_gen.go:1969:1
+//line routes_gen.go:1984:1
 
 // GetGopherPencilGopherrunningJpg returns the URL of route "get_gopher_pencil_gopherrunning_jpg": /gopher/pencil/gopherrunning.jpg (routes.conf:576:7).
 //
 //line routes.conf:576:1
-func (u URLBuilder) GetGopherPencilGopherrunningJpg() string {
-	return routegenTable.HelperURL(u.base, 81)
+func (u *URLBuilder) GetGopherPencilGopherrunningJpg() string {
+	return routegenTable.HelperURL(&u.base, 81)
 }
 
-//line routes_gen.go:1978:1
+//line routes_gen.go:1993:1
 
 // GetGopherPencilGopherswimJpg returns the URL of route "get_gopher_pencil_gopherswim_jpg": /gopher/pencil/gopherswim.jpg (routes.conf:582:7).
 //
 //line routes.conf:582:1
-func (u URLBuilder) GetGopherPencilGopherswimJpg() string {
-	return routegenTable.HelperURL(u.base, 82)
+func (u *URLBuilder) GetGopherPencilGopherswimJpg() string {
+	return routegenTable.HelperURL(&u.base, 82)
 }
 
-//line routes_gen.go:1987:1
+//line routes_gen.go:2002:1
 
 // GetGopherPencilGopherswrenchJpg returns the URL of route "get_gopher_pencil_gopherswrench_jpg": /gopher/pencil/gopherswrench.jpg (routes.conf:588:7).
 //
 //line routes.conf:588:1
-func (u URLBuilder) GetGopherPencilGopherswrenchJpg() string {
-	return routegenTable.HelperURL(u.base, 83)
+func (u *URLBuilder) GetGopherPencilGopherswrenchJpg() string {
+	return routegenTable.HelperURL(&u.base, 83)
 }
 
-//line routes_gen.go:1996:1
+//line routes_gen.go:2011:1
 
 // GetGopherPkgPng returns the URL of route "get_gopher_pkg_png": /gopher/pkg.png (routes.conf:522:7).
 //
 //line routes.conf:522:1
-func (u URLBuilder) GetGopherPkgPng() string {
-	return routegenTable.HelperURL(u.base, 84)
+func (u *URLBuilder) GetGopherPkgPng() string {
+	return routegenTable.HelperURL(&u.base, 84)
 }
 
-//line routes_gen.go:2005:1
+//line routes_gen.go:2020:1
 
 // GetGopherProjectPng returns the URL of route "get_gopher_project_png": /gopher/project.png (routes.conf:528:7).
 //
 //line routes.conf:528:1
-func (u URLBuilder) GetGopherProjectPng() string {
-	return routegenTable.HelperURL(u.base, 85)
+func (u *URLBuilder) GetGopherProjectPng() string {
+	return routegenTable.HelperURL(&u.base, 85)
 }
 
-//line routes_gen.go:2014:1
+//line routes_gen.go:2029:1
 
 // GetGopherRefPng returns the URL of route "get_gopher_ref_png": /gopher/ref.png (routes.conf:534:7).
 //
 //line routes.conf:534:1
-func (u URLBuilder) GetGopherRefPng() string {
-	return routegenTable.HelperURL(u.base, 86)
+func (u *URLBuilder) GetGopherRefPng() string {
+	return routegenTable.HelperURL(&u.base, 86)
 }
 
-//line routes_gen.go:2023:1
+//line routes_gen.go:2038:1
 
 // GetGopherRunPng returns the URL of route "get_gopher_run_png": /gopher/run.png (routes.conf:540:7).
 //
 //line routes.conf:540:1
-func (u URLBuilder) GetGopherRunPng() string {
-	return routegenTable.HelperURL(u.base, 87)
+func (u *URLBuilder) GetGopherRunPng() string {
+	return routegenTable.HelperURL(&u.base, 87)
 }
 
-//line routes_gen.go:2032:1
+//line routes_gen.go:2047:1
 
 // GetGopherTalksPng returns the URL of route "get_gopher_talks_png": /gopher/talks.png (routes.conf:546:7).
 //
 //line routes.conf:546:1
-func (u URLBuilder) GetGopherTalksPng() string {
-	return routegenTable.HelperURL(u.base, 88)
+func (u *URLBuilder) GetGopherTalksPng() string {
+	return routegenTable.HelperURL(&u.base, 88)
 }
 
-//line routes_gen.go:2041:1
+//line routes_gen.go:2056:1
 
 // GetHelpHTML returns the URL of route "get_help_html": /help.html (routes.conf:132:7).
 //
 //line routes.conf:132:1
-func (u URLBuilder) GetHelpHTML() string {
-	return routegenTable.HelperURL(u.base, 89)
+func (u *URLBuilder) GetHelpHTML() string {
+	return routegenTable.HelperURL(&u.base, 89)
 }
 
-//line routes_gen.go:2050:1
+//line routes_gen.go:2065:1
 
 // GetIeCSS returns the URL of route "get_ie_css": /ie.css (routes.conf:138:7).
 //
 //line routes.conf:138:1
-func (u URLBuilder) GetIeCSS() string {
-	return routegenTable.HelperURL(u.base, 90)
+func (u *URLBuilder) GetIeCSS() string {
+	return routegenTable.HelperURL(&u.base, 90)
 }
 
-//line routes_gen.go:2059:1
+//line routes_gen.go:2074:1
 
 // GetInstallSourceHTML returns the URL of route "get_install_source_html": /install-source.html (routes.conf:144:7).
 //
 //line routes.conf:144:1
-func (u URLBuilder) GetInstallSourceHTML() string {
-	return routegenTable.HelperURL(u.base, 91)
+func (u *URLBuilder) GetInstallSourceHTML() string {
+	return routegenTable.HelperURL(&u.base, 91)
 }
 
-//line routes_gen.go:2068:1
+//line routes_gen.go:2083:1
 
 // GetInstallHTML returns the URL of route "get_install_html": /install.html (routes.conf:150:7).
 //
 //line routes.conf:150:1
-func (u URLBuilder) GetInstallHTML() string {
-	return routegenTable.HelperURL(u.base, 92)
+func (u *URLBuilder) GetInstallHTML() string {
+	return routegenTable.HelperURL(&u.base, 92)
 }
 
-//line routes_gen.go:2077:1
+//line routes_gen.go:2092:1
 
 // GetLogo153x55Png returns the URL of route "get_logo_153x55_png": /logo-153x55.png (routes.conf:156:7).
 //
 //line routes.conf:156:1
-func (u URLBuilder) GetLogo153x55Png() string {
-	return routegenTable.HelperURL(u.base, 93)
+func (u *URLBuilder) GetLogo153x55Png() string {
+	return routegenTable.HelperURL(&u.base, 93)
 }
 
-//line routes_gen.go:2086:1
+//line routes_gen.go:2101:1
 
 // GetPlay returns the URL of route "get_play": /play (routes.conf:594:7).
 //
 //line routes.conf:594:1
-func (u URLBuilder) GetPlay() string {
-	return routegenTable.HelperURL(u.base, 94)
+func (u *URLBuilder) GetPlay() string {
+	return routegenTable.HelperURL(&u.base, 94)
 }
 
-//line routes_gen.go:2095:1
+//line routes_gen.go:2110:1
 
 // GetPlayFibGo returns the URL of route "get_play_fib_go": /play/fib.go (routes.conf:600:7).
 //
 //line routes.conf:600:1
-func (u URLBuilder) GetPlayFibGo() string {
-	return routegenTable.HelperURL(u.base, 95)
+func (u *URLBuilder) GetPlayFibGo() string {
+	return routegenTable.HelperURL(&u.base, 95)
 }
 
-//line routes_gen.go:2104:1
+//line routes_gen.go:2119:1
 
 // GetPlayHelloGo returns the URL of route "get_play_hello_go": /play/hello.go (routes.conf:606:7).
 //
 //line routes.conf:606:1
-func (u URLBuilder) GetPlayHelloGo() string {
-	return routegenTable.HelperURL(u.base, 96)
+func (u *URLBuilder) GetPlayHelloGo() string {
+	return routegenTable.HelperURL(&u.base, 96)
 }
 
-//line routes_gen.go:2113:1
+//line routes_gen.go:2128:1
 
 // GetPlayLifeGo returns the URL of route "get_play_life_go": /play/life.go (routes.conf:612:7).
 //
 //line routes.conf:612:1
-func (u URLBuilder) GetPlayLifeGo() string {
-	return routegenTable.HelperURL(u.base, 97)
+func (u *URLBuilder) GetPlayLifeGo() string {
+	return routegenTable.HelperURL(&u.base, 97)
 }
 
-//line routes_gen.go:2122:1
+//line routes_gen.go:2137:1
 
 // GetPlayPeanoGo returns the URL of route "get_play_peano_go": /play/peano.go (routes.conf:618:7).
 //
 //line routes.conf:618:1
-func (u URLBuilder) GetPlayPeanoGo() string {
-	return routegenTable.HelperURL(u.base, 98)
+func (u *URLBuilder) GetPlayPeanoGo() string {
+	return routegenTable.HelperURL(&u.base, 98)
 }
 
-//line routes_gen.go:2131:1
+//line routes_gen.go:2146:1
 
 // GetPlayPiGo returns the URL of route "get_play_pi_go": /play/pi.go (routes.conf:624:7).
 //
 //line routes.conf:624:1
-func (u URLBuilder) GetPlayPiGo() string {
-	return routegenTable.HelperURL(u.base, 99)
+func (u *URLBuilder) GetPlayPiGo() string {
+	return routegenTable.HelperURL(&u.base, 99)
 }
 
-//line routes_gen.go:2140:1
+//line routes_gen.go:2155:1
 
 // GetPlaySieveGo returns the URL of route "get_play_sieve_go": /play/sieve.go (routes.conf:630:7).
 //
 //line routes.conf:630:1
-func (u URLBuilder) GetPlaySieveGo() string {
-	return routegenTable.HelperURL(u.base, 100)
+func (u *URLBuilder) GetPlaySieveGo() string {
+	return routegenTable.HelperURL(&u.base, 100)
 }
 
-//line routes_gen.go:2149:1
+//line routes_gen.go:2164:1
 
 // GetPlaySolitaireGo returns the URL of route "get_play_solitaire_go": /play/solitaire.go (routes.conf:636:7).
 //
 //line routes.conf:636:1
-func (u URLBuilder) GetPlaySolitaireGo() string {
-	return routegenTable.HelperURL(u.base, 101)
+func (u *URLBuilder) GetPlaySolitaireGo() string {
+	return routegenTable.HelperURL(&u.base, 101)
 }
 
-//line routes_gen.go:2158:1
+//line routes_gen.go:2173:1
 
 // GetPlayTreeGo returns the URL of route "get_play_tree_go": /play/tree.go (routes.conf:642:7).
 //
 //line routes.conf:642:1
-func (u URLBuilder) GetPlayTreeGo() string {
-	return routegenTable.HelperURL(u.base, 102)
+func (u *URLBuilder) GetPlayTreeGo() string {
+	return routegenTable.HelperURL(&u.base, 102)
 }
 
-//line routes_gen.go:2167:1
+//line routes_gen.go:2182:1
 
 // GetProgs returns the URL of route "get_progs": /progs (routes.conf:648:7).
 //
 //line routes.conf:648:1
-func (u URLBuilder) GetProgs() string {
-	return routegenTable.HelperURL(u.base, 103)
+func (u *URLBuilder) GetProgs() string {
+	return routegenTable.HelperURL(&u.base, 103)
 }
 
-//line routes_gen.go:2176:1
+//line routes_gen.go:2191:1
 
 // GetProgsCgo1Go returns the URL of route "get_progs_cgo1_go": /progs/cgo1.go (routes.conf:654:7).
 //
 //line routes.conf:654:1
-func (u URLBuilder) GetProgsCgo1Go() string {
-	return routegenTable.HelperURL(u.base, 104)
+func (u *URLBuilder) GetProgsCgo1Go() string {
+	return routegenTable.HelperURL(&u.base, 104)
 }
 
-//line routes_gen.go:2185:1
+//line routes_gen.go:2200:1
 
 // GetProgsCgo2Go returns the URL of route "get_progs_cgo2_go": /progs/cgo2.go (routes.conf:660:7).
 //
 //line routes.conf:660:1
-func (u URLBuilder) GetProgsCgo2Go() string {
-	return routegenTable.HelperURL(u.base, 105)
+func (u *URLBuilder) GetProgsCgo2Go() string {
+	return routegenTable.HelperURL(&u.base, 105)
 }
 
-//line routes_gen.go:2194:1
+//line routes_gen.go:2209:1
 
 // GetProgsCgo3Go returns the URL of route "get_progs_cgo3_go": /progs/cgo3.go (routes.conf:666:7).
 //
 //line routes.conf:666:1
-func (u URLBuilder) GetProgsCgo3Go() string {
-	return routegenTable.HelperURL(u.base, 106)
+func (u *URLBuilder) GetProgsCgo3Go() string {
+	return routegenTable.HelperURL(&u.base, 106)
 }
 
-//line routes_gen.go:2203:1
+//line routes_gen.go:2218:1
 
 // GetProgsCgo4Go returns the URL of route "get_progs_cgo4_go": /progs/cgo4.go (routes.conf:672:7).
 //
 //line routes.conf:672:1
-func (u URLBuilder) GetProgsCgo4Go() string {
-	return routegenTable.HelperURL(u.base, 107)
+func (u *URLBuilder) GetProgsCgo4Go() string {
+	return routegenTable.HelperURL(&u.base, 107)
 }
 
-//line routes_gen.go:2212:1
+//line routes_gen.go:2227:1
 
 // GetProgsDeferGo returns the URL of route "get_progs_defer_go": /progs/defer.go (routes.conf:678:7).
 //
 //line routes.conf:678:1
-func (u URLBuilder) GetProgsDeferGo() string {
-	return routegenTable.HelperURL(u.base, 108)
+func (u *URLBuilder) GetProgsDeferGo() string {
+	return routegenTable.HelperURL(&u.base, 108)
 }
 
-//line routes_gen.go:2221:1
+//line routes_gen.go:2236:1
 
 // GetProgsDeferOut returns the URL of route "get_progs_defer_out": /progs/defer.out (routes.conf:684:7).
 //
 //line routes.conf:684:1
-func (u URLBuilder) GetProgsDeferOut() string {
-	return routegenTable.HelperURL(u.base, 109)
+func (u *URLBuilder) GetProgsDeferOut() string {
+	return routegenTable.HelperURL(&u.base, 109)
 }
 
-//line routes_gen.go:2230:1
+//line routes_gen.go:2245:1
 
 // GetProgsDefer2Go returns the URL of route "get_progs_defer2_go": /progs/defer2.go (routes.conf:690:7).
 //
 //line routes.conf:690:1
-func (u URLBuilder) GetProgsDefer2Go() string {
-	return routegenTable.HelperURL(u.base, 110)
+func (u *URLBuilder) GetProgsDefer2Go() string {
+	return routegenTable.HelperURL(&u.base, 110)
 }
 
-//line routes_gen.go:2239:1
+//line routes_gen.go:2254:1
 
 // GetProgsDefer2Out returns the URL of route "get_progs_defer2_out": /progs/defer2.out (routes.conf:696:7).
 //
 //line routes.conf:696:1
-func (u URLBuilder) GetProgsDefer2Out() string {
-	return routegenTable.HelperURL(u.base, 111)
+func (u *URLBuilder) GetProgsDefer2Out() string {
+	return routegenTable.HelperURL(&u.base, 111)
 }
 
-//line routes_gen.go:2248:1
+//line routes_gen.go:2263:1
 
 // GetProgsEffBytesizeGo returns the URL of route "get_progs_eff_bytesize_go": /progs/eff_bytesize.go (routes.conf:702:7).
 //
 //line routes.conf:702:1
-func (u URLBuilder) GetProgsEffBytesizeGo() string {
-	return routegenTable.HelperURL(u.base, 112)
+func (u *URLBuilder) GetProgsEffBytesizeGo() string {
+	return routegenTable.HelperURL(&u.base, 112)
 }
 
-//line routes_gen.go:2257:1
+//line routes_gen.go:2272:1
 
 // GetProgsEffBytesizeOut returns the URL of route "get_progs_eff_bytesize_out": /progs/eff_bytesize.out (routes.conf:708:7).
 //
 //line routes.conf:708:1
-func (u URLBuilder) GetProgsEffBytesizeOut() string {
-	return routegenTable.HelperURL(u.base, 113)
+func (u *URLBuilder) GetProgsEffBytesizeOut() string {
+	return routegenTable.HelperURL(&u.base, 113)
 }
 
-//line routes_gen.go:2266:1
+//line routes_gen.go:2281:1
 
 // GetProgsEffQrGo returns the URL of route "get_progs_eff_qr_go": /progs/eff_qr.go (routes.conf:714:7).
 //
 //line routes.conf:714:1
-func (u URLBuilder) GetProgsEffQrGo() string {
-	return routegenTable.HelperURL(u.base, 114)
+func (u *URLBuilder) GetProgsEffQrGo() string {
+	return routegenTable.HelperURL(&u.base, 114)
 }
 
-//line routes_gen.go:2275:1
+//line routes_gen.go:2290:1
 
 // GetProgsEffSequenceGo returns the URL of route "get_progs_eff_sequence_go": /progs/eff_sequence.go (routes.conf:720:7).
 //
 //line routes.conf:720:1
-func (u URLBuilder) GetProgsEffSequenceGo() string {
-	return routegenTable.HelperURL(u.base, 115)
+func (u *URLBuilder) GetProgsEffSequenceGo() string {
+	return routegenTable.HelperURL(&u.base, 115)
 }
 
-//line routes_gen.go:2284:1
+//line routes_gen.go:2299:1
 
 // GetProgsEffSequenceOut returns the URL of route "get_progs_eff_sequence_out": /progs/eff_sequence.out (routes.conf:726:7).
 //
 //line routes.conf:726:1
-func (u URLBuilder) GetProgsEffSequenceOut() string {
-	return routegenTable.HelperURL(u.base, 116)
+func (u *URLBuilder) GetProgsEffSequenceOut() string {
+	return routegenTable.HelperURL(&u.base, 116)
 }
 
-//line routes_gen.go:2293:1
+//line routes_gen.go:2308:1
 
 // GetProgsEffUnused1Go returns the URL of route "get_progs_eff_unused1_go": /progs/eff_unused1.go (routes.conf:732:7).
 //
 //line routes.conf:732:1
-func (u URLBuilder) GetProgsEffUnused1Go() string {
-	return routegenTable.HelperURL(u.base, 117)
+func (u *URLBuilder) GetProgsEffUnused1Go() string {
+	return routegenTable.HelperURL(&u.base, 117)
 }
 
-//line routes_gen.go:2302:1
+//line routes_gen.go:2317:1
 
 // GetProgsEffUnused2Go returns the URL of route "get_progs_eff_unused2_go": /progs/eff_unused2.go (routes.conf:738:7).
 //
 //line routes.conf:738:1
-func (u URLBuilder) GetProgsEffUnused2Go() string {
-	return routegenTable.HelperURL(u.base, 118)
+func (u *URLBuilder) GetProgsEffUnused2Go() string {
+	return routegenTable.HelperURL(&u.base, 118)
 }
 
-//line routes_gen.go:2311:1
+//line routes_gen.go:2326:1
 
 // GetProgsErrorGo returns the URL of route "get_progs_error_go": /progs/error.go (routes.conf:744:7).
 //
 //line routes.conf:744:1
-func (u URLBuilder) GetProgsErrorGo() string {
-	return routegenTable.HelperURL(u.base, 119)
+func (u *URLBuilder) GetProgsErrorGo() string {
+	return routegenTable.HelperURL(&u.base, 119)
 }
 
-//line routes_gen.go:2320:1
+//line routes_gen.go:2335:1
 
 // GetProgsError2Go returns the URL of route "get_progs_error2_go": /progs/error2.go (routes.conf:750:7).
 //
 //line routes.conf:750:1
-func (u URLBuilder) GetProgsError2Go() string {
-	return routegenTable.HelperURL(u.base, 120)
+func (u *URLBuilder) GetProgsError2Go() string {
+	return routegenTable.HelperURL(&u.base, 120)
 }
 
-//line routes_gen.go:2329:1
+//line routes_gen.go:2344:1
 
 // GetProgsError3Go returns the URL of route "get_progs_error3_go": /progs/error3.go (routes.conf:756:7).
 //
 //line routes.conf:756:1
-func (u URLBuilder) GetProgsError3Go() string {
-	return routegenTable.HelperURL(u.base, 121)
+func (u *URLBuilder) GetProgsError3Go() string {
+	return routegenTable.HelperURL(&u.base, 121)
 }
 
-//line routes_gen.go:2338:1
+//line routes_gen.go:2353:1
 
 // GetProgsError4Go returns the URL of route "get_progs_error4_go": /progs/error4.go (routes.conf:762:7).
 //
 //line routes.conf:762:1
-func (u URLBuilder) GetProgsError4Go() string {
-	return routegenTable.HelperURL(u.base, 122)
+func (u *URLBuilder) GetProgsError4Go() string {
+	return routegenTable.HelperURL(&u.base, 122)
 }
 
-//line routes_gen.go:2347:1
+//line routes_gen.go:2362:1
 
 // GetProgsGo1Go returns the URL of route "get_progs_go1_go": /progs/go1.go (routes.conf:768:7).
 //
 //line routes.conf:768:1
-func (u URLBuilder) GetProgsGo1Go() string {
-	return routegenTable.HelperURL(u.base, 123)
+func (u *URLBuilder) GetProgsGo1Go() string {
+	return routegenTable.HelperURL(&u.base, 123)
 }
 
-//line routes_gen.go:2356:1
+//line routes_gen.go:2371:1
 
 // GetProgsGobs1Go returns the URL of route "get_progs_gobs1_go": /progs/gobs1.go (routes.conf:774:7).
 //
 //line routes.conf:774:1
-func (u URLBuilder) GetProgsGobs1Go() string {
-	return routegenTable.HelperURL(u.base, 124)
+func (u *URLBuilder) GetProgsGobs1Go() string {
+	return routegenTable.HelperURL(&u.base, 124)
 }
 
-//line routes_gen.go:2365:1
+//line routes_gen.go:2380:1
 
 // GetProgsGobs2Go returns the URL of route "get_progs_gobs2_go": /progs/gobs2.go (routes.conf:780:7).
 //
 //line routes.conf:780:1
-func (u URLBuilder) GetProgsGobs2Go() string {
-	return routegenTable.HelperURL(u.base, 125)
+func (u *URLBuilder) GetProgsGobs2Go() string {
+	return routegenTable.HelperURL(&u.base, 125)
 }
 
-//line routes_gen.go:2374:1
+//line routes_gen.go:2389:1
 
 // GetProgsImageDrawGo returns the URL of route "get_progs_image_draw_go": /progs/image_draw.go (routes.conf:786:7).
 //
 //line routes.conf:786:1
-func (u URLBuilder) GetProgsImageDrawGo() string {
-	return routegenTable.HelperURL(u.base, 126)
+func (u *URLBuilder) GetProgsImageDrawGo() string {
+	return routegenTable.HelperURL(&u.base, 126)
 }
 
-//line routes_gen.go:2383:1
+//line routes_gen.go:2398:1
 
 // GetProgsImagePackage1Go returns the URL of route "get_progs_image_package1_go": /progs/image_package1.go (routes.conf:792:7).
 //
 //line routes.conf:792:1
-func (u URLBuilder) GetProgsImagePackage1Go() string {
-	return routegenTable.HelperURL(u.base, 127)
+func (u *URLBuilder) GetProgsImagePackage1Go() string {
+	return routegenTable.HelperURL(&u.base, 127)
 }
 
-//line routes_gen.go:2392:1
+//line routes_gen.go:2407:1
 
 // GetProgsImagePackage1Out returns the URL of route "get_progs_image_package1_out": /progs/image_package1.out (routes.conf:798:7).
 //
 //line routes.conf:798:1
-func (u URLBuilder) GetProgsImagePackage1Out() string {
-	return routegenTable.HelperURL(u.base, 128)
+func (u *URLBuilder) GetProgsImagePackage1Out() string {
+	return routegenTable.HelperURL(&u.base, 128)
 }
 
-//line routes_gen.go:2401:1
+//line routes_gen.go:2416:1
 
 // GetProgsImagePackage2Go returns the URL of route "get_progs_image_package2_go": /progs/image_package2.go (routes.conf:804:7).
 //
 //line routes.conf:804:1
-func (u URLBuilder) GetProgsImagePackage2Go() string {
-	return routegenTable.HelperURL(u.base, 129)
+func (u *URLBuilder) GetProgsImagePackage2Go() string {
+	return routegenTable.HelperURL(&u.base, 129)
 }
 
-//line routes_gen.go:2410:1
+//line routes_gen.go:2425:1
 
 // GetProgsImagePackage2Out returns the URL of route "get_progs_image_package2_out": /progs/image_package2.out (routes.conf:810:7).
 //
 //line routes.conf:810:1
-func (u URLBuilder) GetProgsImagePackage2Out() string {
-	return routegenTable.HelperURL(u.base, 130)
+func (u *URLBuilder) GetProgsImagePackage2Out() string {
+	return routegenTable.HelperURL(&u.base, 130)
 }
 
-//line routes_gen.go:2419:1
+//line routes_gen.go:2434:1
 
 // GetProgsImagePackage3Go returns the URL of route "get_progs_image_package3_go": /progs/image_package3.go (routes.conf:816:7).
 //
 //line routes.conf:816:1
-func (u URLBuilder) GetProgsImagePackage3Go() string {
-	return routegenTable.HelperURL(u.base, 131)
+func (u *URLBuilder) GetProgsImagePackage3Go() string {
+	return routegenTable.HelperURL(&u.base, 131)
 }
 
-//line routes_gen.go:2428:1
+//line routes_gen.go:2443:1
 
 // GetProgsImagePackage3Out returns the URL of route "get_progs_image_package3_out": /progs/image_package3.out (routes.conf:822:7).
 //
 //line routes.conf:822:1
-func (u URLBuilder) GetProgsImagePackage3Out() string {
-	return routegenTable.HelperURL(u.base, 132)
+func (u *URLBuilder) GetProgsImagePackage3Out() string {
+	return routegenTable.HelperURL(&u.base, 132)
 }
 
-//line routes_gen.go:2437:1
+//line routes_gen.go:2452:1
 
 // GetProgsImagePackage4Go returns the URL of route "get_progs_image_package4_go": /progs/image_package4.go (routes.conf:828:7).
 //
 //line routes.conf:828:1
-func (u URLBuilder) GetProgsImagePackage4Go() string {
-	return routegenTable.HelperURL(u.base, 133)
+func (u *URLBuilder) GetProgsImagePackage4Go() string {
+	return routegenTable.HelperURL(&u.base, 133)
 }
 
-//line routes_gen.go:2446:1
+//line routes_gen.go:2461:1
 
 // GetProgsImagePackage4Out returns the URL of route "get_progs_image_package4_out": /progs/image_package4.out (routes.conf:834:7).
 //
 //line routes.conf:834:1
-func (u URLBuilder) GetProgsImagePackage4Out() string {
-	return routegenTable.HelperURL(u.base, 134)
+func (u *URLBuilder) GetProgsImagePackage4Out() string {
+	return routegenTable.HelperURL(&u.base, 134)
 }
 
-//line routes_gen.go:2455:1
+//line routes_gen.go:2470:1
 
 // GetProgsImagePackage5Go returns the URL of route "get_progs_image_package5_go": /progs/image_package5.go (routes.conf:840:7).
 //
 //line routes.conf:840:1
-func (u URLBuilder) GetProgsImagePackage5Go() string {
-	return routegenTable.HelperURL(u.base, 135)
+func (u *URLBuilder) GetProgsImagePackage5Go() string {
+	return routegenTable.HelperURL(&u.base, 135)
 }
 
-//line routes_gen.go:2464:1
+//line routes_gen.go:2479:1
 
 // GetProgsImagePackage5Out returns the URL of route "get_progs_image_package5_out": /progs/image_package5.out (routes.conf:846:7).
 //
 //line routes.conf:846:1
-func (u URLBuilder) GetProgsImagePackage5Out() string {
-	return routegenTable.HelperURL(u.base, 136)
+func (u *URLBuilder) GetProgsImagePackage5Out() string {
+	return routegenTable.HelperURL(&u.base, 136)
 }
 
-//line routes_gen.go:2473:1
+//line routes_gen.go:2488:1
 
 // GetProgsImagePackage6Go returns the URL of route "get_progs_image_package6_go": /progs/image_package6.go (routes.conf:852:7).
 //
 //line routes.conf:852:1
-func (u URLBuilder) GetProgsImagePackage6Go() string {
-	return routegenTable.HelperURL(u.base, 137)
+func (u *URLBuilder) GetProgsImagePackage6Go() string {
+	return routegenTable.HelperURL(&u.base, 137)
 }
 
-//line routes_gen.go:2482:1
+//line routes_gen.go:2497:1
 
 // GetProgsImagePackage6Out returns the URL of route "get_progs_image_package6_out": /progs/image_package6.out (routes.conf:858:7).
 //
 //line routes.conf:858:1
-func (u URLBuilder) GetProgsImagePackage6Out() string {
-	return routegenTable.HelperURL(u.base, 138)
+func (u *URLBuilder) GetProgsImagePackage6Out() string {
+	return routegenTable.HelperURL(&u.base, 138)
 }
 
-//line routes_gen.go:2491:1
+//line routes_gen.go:2506:1
 
 // GetProgsInterfaceGo returns the URL of route "get_progs_interface_go": /progs/interface.go (routes.conf:864:7).
 //
 //line routes.conf:864:1
-func (u URLBuilder) GetProgsInterfaceGo() string {
-	return routegenTable.HelperURL(u.base, 139)
+func (u *URLBuilder) GetProgsInterfaceGo() string {
+	return routegenTable.HelperURL(&u.base, 139)
 }
 
-//line routes_gen.go:2500:1
+//line routes_gen.go:2515:1
 
 // GetProgsInterface2Go returns the URL of route "get_progs_interface2_go": /progs/interface2.go (routes.conf:870:7).
 //
 //line routes.conf:870:1
-func (u URLBuilder) GetProgsInterface2Go() string {
-	return routegenTable.HelperURL(u.base, 140)
+func (u *URLBuilder) GetProgsInterface2Go() string {
+	return routegenTable.HelperURL(&u.base, 140)
 }
 
-//line routes_gen.go:2509:1
+//line routes_gen.go:2524:1
 
 // GetProgsInterface2Out returns the URL of route "get_progs_interface2_out": /progs/interface2.out (routes.conf:876:7).
 //
 //line routes.conf:876:1
-func (u URLBuilder) GetProgsInterface2Out() string {
-	return routegenTable.HelperURL(u.base, 141)
+func (u *URLBuilder) GetProgsInterface2Out() string {
+	return routegenTable.HelperURL(&u.base, 141)
 }
 
-//line routes_gen.go:2518:1
+//line routes_gen.go:2533:1
 
 // GetProgsJson1Go returns the URL of route "get_progs_json1_go": /progs/json1.go (routes.conf:882:7).
 //
 //line routes.conf:882:1
-func (u URLBuilder) GetProgsJson1Go() string {
-	return routegenTable.HelperURL(u.base, 142)
+func (u *URLBuilder) GetProgsJson1Go() string {
+	return routegenTable.HelperURL(&u.base, 142)
 }
 
-//line routes_gen.go:2527:1
+//line routes_gen.go:2542:1
 
 // GetProgsJson2Go returns the URL of route "get_progs_json2_go": /progs/json2.go (routes.conf:888:7).
 //
 //line routes.conf:888:1
-func (u URLBuilder) GetProgsJson2Go() string {
-	return routegenTable.HelperURL(u.base, 143)
+func (u *URLBuilder) GetProgsJson2Go() string {
+	return routegenTable.HelperURL(&u.base, 143)
 }
 
-//line routes_gen.go:2536:1
+//line routes_gen.go:2551:1
 
 // GetProgsJson2Out returns the URL of route "get_progs_json2_out": /progs/json2.out (routes.conf:894:7).
 //
 //line routes.conf:894:1
-func (u URLBuilder) GetProgsJson2Out() string {
-	return routegenTable.HelperURL(u.base, 144)
+func (u *URLBuilder) GetProgsJson2Out() string {
+	return routegenTable.HelperURL(&u.base, 144)
 }
 
-//line routes_gen.go:2545:1
+//line routes_gen.go:2560:1
 
 // GetProgsJson3Go returns the URL of route "get_progs_json3_go": /progs/json3.go (routes.conf:900:7).
 //
 //line routes.conf:900:1
-func (u URLBuilder) GetProgsJson3Go() string {
-	return routegenTable.HelperURL(u.base, 145)
+func (u *URLBuilder) GetProgsJson3Go() string {
+	return routegenTable.HelperURL(&u.base, 145)
 }
 
-//line routes_gen.go:2554:1
+//line routes_gen.go:2569:1
 
 // GetProgsJson4Go returns the URL of route "get_progs_json4_go": /progs/json4.go (routes.conf:906:7).
 //
 //line routes.conf:906:1
-func (u URLBuilder) GetProgsJson4Go() string {
-	return routegenTable.HelperURL(u.base, 146)
+func (u *URLBuilder) GetProgsJson4Go() string {
+	return routegenTable.HelperURL(&u.base, 146)
 }
 
-//line routes_gen.go:2563:1
+//line routes_gen.go:2578:1
 
 // GetProgsJson5Go returns the URL of route "get_progs_json5_go": /progs/json5.go (routes.conf:912:7).
 //
 //line routes.conf:912:1
-func (u URLBuilder) GetProgsJson5Go() string {
-	return routegenTable.HelperURL(u.base, 147)
+func (u *URLBuilder) GetProgsJson5Go() string {
+	return routegenTable.HelperURL(&u.base, 147)
 }
 
-//line routes_gen.go:2572:1
+//line routes_gen.go:2587:1
 
 // GetProgsRun returns the URL of route "get_progs_run": /progs/run (routes.conf:918:7).
 //
 //line routes.conf:918:1
-func (u URLBuilder) GetProgsRun() string {
-	return routegenTable.HelperURL(u.base, 148)
+func (u *URLBuilder) GetProgsRun() string {
+	return routegenTable.HelperURL(&u.base, 148)
 }
 
-//line routes_gen.go:2581:1
+//line routes_gen.go:2596:1
 
 // GetProgsSlicesGo returns the URL of route "get_progs_slices_go": /progs/slices.go (routes.conf:924:7).
 //
 //line routes.conf:924:1
-func (u URLBuilder) GetProgsSlicesGo() string {
-	return routegenTable.HelperURL(u.base, 149)
+func (u *URLBuilder) GetProgsSlicesGo() string {
+	return routegenTable.HelperURL(&u.base, 149)
 }
 
-//line routes_gen.go:2590:1
+//line routes_gen.go:2605:1
 
 // GetProgsTimeout1Go returns the URL of route "get_progs_timeout1_go": /progs/timeout1.go (routes.conf:930:7).
 //
 //line routes.conf:930:1
-func (u URLBuilder) GetProgsTimeout1Go() string {
-	return routegenTable.HelperURL(u.base, 150)
+func (u *URLBuilder) GetProgsTimeout1Go() string {
+	return routegenTable.HelperURL(&u.base, 150)
 }
 
-//line routes_gen.go:2599:1
+//line routes_gen.go:2614:1
 
 // GetProgsTimeout2Go returns the URL of route "get_progs_timeout2_go": /progs/timeout2.go (routes.conf:936:7).
 //
 //line routes.conf:936:1
-func (u URLBuilder) GetProgsTimeout2Go() string {
-	return routegenTable.HelperURL(u.base, 151)
+func (u *URLBuilder) GetProgsTimeout2Go() string {
+	return routegenTable.HelperURL(&u.base, 151)
 }
 
-//line routes_gen.go:2608:1
+//line routes_gen.go:2623:1
 
 // GetProgsUpdateBash returns the URL of route "get_progs_update_bash": /progs/update.bash (routes.conf:942:7).
 //
 //line routes.conf:942:1
-func (u URLBuilder) GetProgsUpdateBash() string {
-	return routegenTable.HelperURL(u.base, 152)
+func (u *URLBuilder) GetProgsUpdateBash() string {
+	return routegenTable.HelperURL(&u.base, 152)
 }
 
-//line routes_gen.go:2617:1
+//line routes_gen.go:2632:1
 
 // GetRootHTML returns the URL of route "get_root_html": /root.html (routes.conf:168:7).
 //
 //line routes.conf:168:1
-func (u URLBuilder) GetRootHTML() string {
-	return routegenTable.HelperURL(u.base, 153)
+func (u *URLBuilder) GetRootHTML() string {
+	return routegenTable.HelperURL(&u.base, 153)
 }
 
-//line routes_gen.go:2626:1
+//line routes_gen.go:2641:1
 
 // GetSharePng returns the URL of route "get_share_png": /share.png (routes.conf:174:7).
 //
 //line routes.conf:174:1
-func (u URLBuilder) GetSharePng() string {
-	return routegenTable.HelperURL(u.base, 154)
+func (u *URLBuilder) GetSharePng() string {
+	return routegenTable.HelperURL(&u.base, 154)
 }
 
-//line routes_gen.go:2635:1
+//line routes_gen.go:2650:1
 
 // GetSieveGif returns the URL of route "get_sieve_gif": /sieve.gif (routes.conf:180:7).
 //
 //line routes.conf:180:1
-func (u URLBuilder) GetSieveGif() string {
-	return routegenTable.HelperURL(u.base, 155)
+func (u *URLBuilder) GetSieveGif() string {
+	return routegenTable.HelperURL(&u.base, 155)
 }
 
-//line routes_gen.go:2644:1
+//line routes_gen.go:2659:1
 
 // GetTosHTML returns the URL of route "get_tos_html": /tos.html (routes.conf:186:7).
 //
 //line routes.conf:186:1
-func (u URLBuilder) GetTosHTML() string {
-	return routegenTable.HelperURL(u.base, 156)
+func (u *URLBuilder) GetTosHTML() string {
+	return routegenTable.HelperURL(&u.base, 156)
 }
 
-//line routes_gen.go:2653:1
+//line routes_gen.go:2668:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 	"strings"
 )
 
@@ -23,8 +22,8 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
-// Domains are the domains of ../routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "site", Name: "example site",
 		Host: "localhost", Port: "8080",
@@ -45,8 +44,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "home", Method: "GET", Path: "/", Controller: "Site", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../routes.conf:25:7"},
 	{Index: 1, Name: "users", Method: "GET", Path: "/api/:version/users", Controller: "User", Action: "List", Auth: "anonymous", Params: []string{"version"}, Parent: "api", Pos: "../routes.conf:35:11"},
 	{Index: 2, Name: "create_user", Method: "POST", Path: "/api/:version/users", Controller: "User", Action: "Create", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"version"}, Parent: "users", Pos: "../routes.conf:40:15"},
@@ -61,14 +61,27 @@ var Routes = []runtime.Route{
 	{Index: 11, Domain: 2, Name: "dashboard", Method: "GET", Path: "/", Controller: "admin/Dashboard", Action: "Index", AntiCSRFCheck: true, Pos: "../routes.conf:96:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of ../routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -179,7 +192,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 type AdminDashboardController interface {
 //line ../routes.conf:96:6
 	Index(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:96:7)
-//line routes_gen.go:183:1
+//line routes_gen.go:196:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -188,14 +201,14 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../routes.conf:69:7)
 //line ../routes.conf:63:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../routes.conf:63:7)
-//line routes_gen.go:192:1
+//line routes_gen.go:205:1
 }
 
 // SiteController holds the actions of controller "Site".
 type SiteController interface {
 //line ../routes.conf:25:6
 	Index(ctx *runtime.Context) error // serves home: GET / (../routes.conf:25:7)
-//line routes_gen.go:199:1
+//line routes_gen.go:212:1
 }
 
 // UserController holds the actions of controller "User".
@@ -206,7 +219,7 @@ type UserController interface {
 	List(ctx *runtime.Context, version string) error // serves users: GET /api/:version/users (../routes.conf:35:11)
 //line ../routes.conf:41:14
 	Show(ctx *runtime.Context, version string, id int64) error // serves user: GET /api/:version/users/:id (../routes.conf:41:15)
-//line routes_gen.go:210:1
+//line routes_gen.go:223:1
 }
 
 // VersionController holds the actions of controller "Version".
@@ -217,7 +230,7 @@ type VersionController interface {
 	Host(ctx *runtime.Context) error // serves host_users: GET /users (../routes.conf:83:7)
 //line ../routes.conf:57:6
 	Query(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:57:7)
-//line routes_gen.go:221:1
+//line routes_gen.go:234:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -328,119 +341,120 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Home returns the URL of route "home": / (../routes.conf:25:7).
 //
 //line ../routes.conf:25:1
-func (u URLBuilder) Home() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Home() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:345:1
+//line routes_gen.go:359:1
 
 // Users returns the URL of route "users": /api/:version/users (../routes.conf:35:11).
 //
 //line ../routes.conf:35:1
-func (u URLBuilder) Users(version string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 1, version)
+func (u *URLBuilder) Users(version string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 1, version)
 }
 
-//line routes_gen.go:354:1
+//line routes_gen.go:368:1
 
 // CreateUser returns the URL of route "create_user": /api/:version/users (../routes.conf:40:15).
 //
 //line ../routes.conf:40:1
-func (u URLBuilder) CreateUser(version string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, version)
+func (u *URLBuilder) CreateUser(version string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, version)
 }
 
-//line routes_gen.go:363:1
+//line routes_gen.go:377:1
 
 // User returns the URL of route "user": /api/:version/users/:id (../routes.conf:41:15).
 //
 //line ../routes.conf:41:1
-func (u URLBuilder) User(version string, id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, version, strconv.FormatInt(id, 10))
+func (u *URLBuilder) User(version string, id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, version, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:372:1
+//line routes_gen.go:386:1
 
 // PublicAssets returns the URL of route "public_assets": /assets/*filepath (../routes.conf:13:7).
 //
 //line ../routes.conf:13:1
-func (u URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, filepath)
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, filepath)
 }
 
-//line routes_gen.go:381:1
+//line routes_gen.go:395:1
 
 // ChatPage returns the URL of route "chat_page": /chat (../routes.conf:69:7).
 //
 //line ../routes.conf:69:1
-func (u URLBuilder) ChatPage() string {
-	return routegenTable.HelperURL(u.base, 5)
+func (u *URLBuilder) ChatPage() string {
+	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:390:1
+//line routes_gen.go:404:1
 
 // Chat returns the URL of route "chat": /chat (../routes.conf:63:7).
 //
 //line ../routes.conf:63:1
-func (u URLBuilder) Chat() string {
-	return routegenTable.HelperURL(u.base, 6)
+func (u *URLBuilder) Chat() string {
+	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:399:1
+//line routes_gen.go:413:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../routes.conf:18:7).
 //
 //line ../routes.conf:18:1
-func (u URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) Favicon() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:408:1
+//line routes_gen.go:422:1
 
 // Search returns the URL of route "search": /search (../routes.conf:57:7).
 //
 //line ../routes.conf:57:1
-func (u URLBuilder) Search() string {
-	return routegenTable.HelperURL(u.base, 8)
+func (u *URLBuilder) Search() string {
+	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:417:1
+//line routes_gen.go:431:1
 
 // AcceptUsers returns the URL of route "accept_users": /users (../routes.conf:51:7).
 //
 //line ../routes.conf:51:1
-func (u URLBuilder) AcceptUsers() string {
-	return routegenTable.HelperURL(u.base, 9)
+func (u *URLBuilder) AcceptUsers() string {
+	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:426:1
+//line routes_gen.go:440:1
 
 // VersionedAPIHostUsers returns the URL of route "versioned_api.host_users": /users on *.api.localhost (../routes.conf:83:7).
 //
 //line ../routes.conf:83:1
-func (u URLBuilder) VersionedAPIHostUsers(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 10, subdomain)
+func (u *URLBuilder) VersionedAPIHostUsers(subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 10, subdomain)
 }
 
-//line routes_gen.go:435:1
+//line routes_gen.go:449:1
 
 // AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:96:7).
 //
 //line ../routes.conf:96:1
-func (u URLBuilder) AdminDashboard() string {
-	return routegenTable.HelperURL(u.base, 11)
+func (u *URLBuilder) AdminDashboard() string {
+	return routegenTable.HelperURL(&u.base, 11)
 }
 
-//line routes_gen.go:444:1
+//line routes_gen.go:458:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

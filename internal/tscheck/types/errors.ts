@@ -4,6 +4,16 @@ import { doc, routeURL, tenantsTenantPage, user, withBasePath } from "../../../g
 
 // @ts-expect-error: no route has that name
 routeURL("no_such_route", {});
+// @ts-expect-error: a typo of "main.home", a name of the form label.name
+routeURL("main.hom", {});
+// @ts-expect-error: a typo of a subdomain's route named by the label of its host
+routeURL("admin.admin_file", { path: "a/b" });
+// @ts-expect-error: a typo of a wildcard domain's route named by its subdomain
+routeURL("acme.tenant_pag", { slug: "x" });
+// @ts-expect-error: a typo before an anchor
+routeURL("usr#posts", { id: 7 });
+// @ts-expect-error: a typo of "host"
+routeURL("hots", {});
 // @ts-expect-error: a route outside the root domain is named with its domain's key
 routeURL("tenant_page", { subdomain: "acme", slug: "x" });
 // @ts-expect-error: a wrong type: id is a number

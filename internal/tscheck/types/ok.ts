@@ -4,6 +4,8 @@ import type { RouteName, RouteParams, URLBuilder } from "../../../golden/rich/ro
 
 const builder: URLBuilder = withBasePath("/svc", { hosts: { admin: "admin.localhost:3000", tenants: "*.localhost:3000" } });
 const name: RouteName = "tenants.tenant_page";
+// A name built at run time is checked when the URL is built.
+const built: string = ["us", "er"].join("");
 const params: RouteParams["user_post"] = { id: 1, post: "6ba7b810-9dad-41d1-80b4-00c04fd430c8" };
 
 export const urls: readonly string[] = [
@@ -30,4 +32,5 @@ export const urls: readonly string[] = [
   routeURL("tenants.host", { subdomain: "acme" }),
   routeURL("user#posts", { id: 7 }, { tab: "a" }),
   builder.routeURL("acme.tenant_home", {}),
+  routeURL(built, { id: 7 }),
 ];

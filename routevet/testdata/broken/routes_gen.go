@@ -8,8 +8,11 @@ import "github.com/routegen/routegen/runtime"
 
 var path = "/" + "x"
 
-var Domains = []runtime.Domain{{Host: "localhost"}}
+var routegenDomains = []runtime.Domain{{Host: "localhost"}}
 
-var Routes = []runtime.Route{ // want `routevet cannot read the route table: field Path: not a constant string`
+var routegenRoutes = []runtime.Route{ // want `routevet cannot read the route table: field Path: not a constant string`
 	{Name: "home", Method: "GET", Path: path},
 }
+
+// Routes is the routes, as a generated package has them.
+func Routes() []runtime.Route { return routegenRoutes }

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 	"strings"
 )
 
@@ -23,8 +22,8 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
-// Domains are the domains of ../routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "site", Name: "site",
 		Host: "localhost", Port: "8080",
@@ -45,8 +44,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "home", Method: "GET", Path: "/", Controller: "Site", Action: "Index", AntiCSRFCheck: true, Pos: "../routes.conf:13:7"},
 	{Index: 1, Name: "booking", Method: "GET", Path: "/bookings/:ref", Controller: "Booking", Action: "Show", AntiCSRFCheck: true, Params: []string{"ref"}, Constraints: []string{"uuid4"}, Pos: "../routes.conf:32:7"},
 	{Index: 2, Name: "cafe", Method: "GET", Path: "/caf%C3%A9", Controller: "Site", Action: "Cafe", AntiCSRFCheck: true, Pos: "../routes.conf:35:7"},
@@ -64,14 +64,27 @@ var Routes = []runtime.Route{
 	{Index: 14, Domain: 2, Name: "tenant_home", Method: "GET", Path: "/home", Controller: "Tenant", Action: "Home", AntiCSRFCheck: true, Pos: "../routes.conf:53:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of ../routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing, except to respell a path that writes a non-ASCII literal
@@ -226,14 +239,14 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 type AdminController interface {
 //line ../routes.conf:44:6
 	Dashboard(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:44:7)
-//line routes_gen.go:230:1
+//line routes_gen.go:243:1
 }
 
 // BookingController holds the actions of controller "Booking".
 type BookingController interface {
 //line ../routes.conf:32:6
 	Show(ctx *runtime.Context, ref string) error // serves booking: GET /bookings/:ref (../routes.conf:32:7)
-//line routes_gen.go:237:1
+//line routes_gen.go:250:1
 }
 
 // HotelController holds the actions of controller "Hotel".
@@ -250,14 +263,14 @@ type HotelController interface {
 	Room(ctx *runtime.Context, id int64, room string) error // serves room: GET /hotels/:id/rooms/:room (../routes.conf:27:15)
 //line ../routes.conf:21:10
 	Show(ctx *runtime.Context, id int64) error // serves show_hotel: GET /hotels/:id (../routes.conf:21:11)
-//line routes_gen.go:254:1
+//line routes_gen.go:267:1
 }
 
 // LiveController holds the actions of controller "Live".
 type LiveController interface {
 //line ../routes.conf:34:6
 	Stream(ctx *runtime.Context) error // serves live: WS /live (../routes.conf:34:7)
-//line routes_gen.go:261:1
+//line routes_gen.go:274:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -270,14 +283,14 @@ type SiteController interface {
 	Page(ctx *runtime.Context, lang string, page string) error // serves page: GET /pages/:lang/*page (../routes.conf:33:7)
 //line ../routes.conf:14:6
 	Search(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:14:7)
-//line routes_gen.go:274:1
+//line routes_gen.go:287:1
 }
 
 // TenantController holds the actions of controller "Tenant".
 type TenantController interface {
 //line ../routes.conf:53:6
 	Home(ctx *runtime.Context) error // serves tenant_home: GET /home (../routes.conf:53:7)
-//line routes_gen.go:281:1
+//line routes_gen.go:294:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -413,146 +426,147 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Home returns the URL of route "home": / (../routes.conf:13:7).
 //
 //line ../routes.conf:13:1
-func (u URLBuilder) Home() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Home() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:430:1
+//line routes_gen.go:444:1
 
 // Booking returns the URL of route "booking": /bookings/:ref (../routes.conf:32:7).
 //
 //line ../routes.conf:32:1
-func (u URLBuilder) Booking(ref string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 1, ref)
+func (u *URLBuilder) Booking(ref string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 1, ref)
 }
 
-//line routes_gen.go:439:1
+//line routes_gen.go:453:1
 
 // Cafe returns the URL of route "cafe": /caf%C3%A9 (../routes.conf:35:7).
 //
 //line ../routes.conf:35:1
-func (u URLBuilder) Cafe() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) Cafe() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:448:1
+//line routes_gen.go:462:1
 
 // Docs returns the URL of route "docs": /docs/*filepath (../routes.conf:9:7).
 //
 //line ../routes.conf:9:1
-func (u URLBuilder) Docs(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, filepath)
+func (u *URLBuilder) Docs(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, filepath)
 }
 
-//line routes_gen.go:457:1
+//line routes_gen.go:471:1
 
 // Hotels returns the URL of route "hotels": /hotels (../routes.conf:15:7).
 //
 //line ../routes.conf:15:1
-func (u URLBuilder) Hotels() string {
-	return routegenTable.HelperURL(u.base, 4)
+func (u *URLBuilder) Hotels() string {
+	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:466:1
+//line routes_gen.go:480:1
 
 // CreateHotel returns the URL of route "create_hotel": /hotels (../routes.conf:20:11).
 //
 //line ../routes.conf:20:1
-func (u URLBuilder) CreateHotel() string {
-	return routegenTable.HelperURL(u.base, 5)
+func (u *URLBuilder) CreateHotel() string {
+	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:475:1
+//line routes_gen.go:489:1
 
 // DeleteHotel returns the URL of route "delete_hotel": /hotels/:id (../routes.conf:25:15).
 //
 //line ../routes.conf:25:1
-func (u URLBuilder) DeleteHotel(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 6, strconv.FormatInt(id, 10))
+func (u *URLBuilder) DeleteHotel(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:484:1
+//line routes_gen.go:498:1
 
 // ShowHotel returns the URL of route "show_hotel": /hotels/:id (../routes.conf:21:11).
 //
 //line ../routes.conf:21:1
-func (u URLBuilder) ShowHotel(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 7, strconv.FormatInt(id, 10))
+func (u *URLBuilder) ShowHotel(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 7, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:493:1
+//line routes_gen.go:507:1
 
 // BookHotel returns the URL of route "book_hotel": /hotels/:id/book (../routes.conf:26:15).
 //
 //line ../routes.conf:26:1
-func (u URLBuilder) BookHotel(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 8, strconv.FormatInt(id, 10))
+func (u *URLBuilder) BookHotel(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 8, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:502:1
+//line routes_gen.go:516:1
 
 // Room returns the URL of route "room": /hotels/:id/rooms/:room (../routes.conf:27:15).
 //
 //line ../routes.conf:27:1
-func (u URLBuilder) Room(id int64, room string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 9, strconv.FormatInt(id, 10), room)
+func (u *URLBuilder) Room(id int64, room string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 9, routegenimpl.Int(id), room)
 }
 
-//line routes_gen.go:511:1
+//line routes_gen.go:525:1
 
 // Live returns the URL of route "live": /live (../routes.conf:34:7).
 //
 //line ../routes.conf:34:1
-func (u URLBuilder) Live() string {
-	return routegenTable.HelperURL(u.base, 10)
+func (u *URLBuilder) Live() string {
+	return routegenTable.HelperURL(&u.base, 10)
 }
 
-//line routes_gen.go:520:1
+//line routes_gen.go:534:1
 
 // Page returns the URL of route "page": /pages/:lang/*page (../routes.conf:33:7).
 //
 //line ../routes.conf:33:1
-func (u URLBuilder) Page(lang string, page string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 11, lang, page)
+func (u *URLBuilder) Page(lang string, page string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 11, lang, page)
 }
 
-//line routes_gen.go:529:1
+//line routes_gen.go:543:1
 
 // Search returns the URL of route "search": /search (../routes.conf:14:7).
 //
 //line ../routes.conf:14:1
-func (u URLBuilder) Search() string {
-	return routegenTable.HelperURL(u.base, 12)
+func (u *URLBuilder) Search() string {
+	return routegenTable.HelperURL(&u.base, 12)
 }
 
-//line routes_gen.go:538:1
+//line routes_gen.go:552:1
 
 // AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:44:7).
 //
 //line ../routes.conf:44:1
-func (u URLBuilder) AdminDashboard() string {
-	return routegenTable.HelperURL(u.base, 13)
+func (u *URLBuilder) AdminDashboard() string {
+	return routegenTable.HelperURL(&u.base, 13)
 }
 
-//line routes_gen.go:547:1
+//line routes_gen.go:561:1
 
 // TenantsTenantHome returns the URL of route "tenants.tenant_home": /home on *.localhost (../routes.conf:53:7).
 //
 //line ../routes.conf:53:1
-func (u URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 14, subdomain)
+func (u *URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 14, subdomain)
 }
 
-//line routes_gen.go:556:1
+//line routes_gen.go:570:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

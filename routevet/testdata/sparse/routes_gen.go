@@ -7,7 +7,7 @@ package sparse
 
 import "github.com/routegen/routegen/runtime"
 
-var Domains = []runtime.Domain{
+var routegenDomains = []runtime.Domain{
 	{
 		Key:                   "main",
 		Host:                  "example.com",
@@ -24,7 +24,7 @@ var Domains = []runtime.Domain{
 	},
 }
 
-var Routes = []runtime.Route{
+var routegenRoutes = []runtime.Route{
 	runtime.Route{
 		Name:        "item",
 		Method:      "GET",
@@ -50,3 +50,6 @@ var Routes = []runtime.Route{
 
 // RouteURL stands for the generated one.
 func RouteURL(name string, args ...any) (string, error) { return name, nil }
+
+// Routes is the routes, as a generated package has them.
+func Routes() []runtime.Route { return routegenRoutes }

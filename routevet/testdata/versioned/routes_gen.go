@@ -7,13 +7,16 @@ package versioned
 
 import "github.com/routegen/routegen/runtime"
 
-var Domains = []runtime.Domain{
+var routegenDomains = []runtime.Domain{
 	{Key: "site", Host: "example.com", RedirectTrailingSlash: true, MethodNotAllowed: true},
 	{Index: 1, Key: "api", Host: "api.example.com", RedirectTrailingSlash: true, MethodNotAllowed: true},
 }
 
-var Routes = []runtime.Route{
+var routegenRoutes = []runtime.Route{
 	{Name: "hotel", Method: "GET", Path: "/hotels/:id", Params: []string{"id"}, Constraints: []string{"number"}},
 	{Index: 1, Name: "book", Method: "POST", Path: "/hotels/:id/book", Params: []string{"id"}, Constraints: []string{"number"}},
 	{Index: 2, Domain: 1, Name: "users", Method: "GET", Path: "/:version/users", Params: []string{"version"}, Constraints: []string{"oneof=v1 v2"}},
 }
+
+// Routes is the routes, as a generated package has them.
+func Routes() []runtime.Route { return routegenRoutes }

@@ -10,7 +10,8 @@ package link
 //		coreTable *core.Table, hosts *core.HostTable,
 //		newRouter func(dispatch interface{ Dispatch(*runtime.Context) error }, opts []runtime.Option) (*runtime.Router, error),
 //		servedAt func(rt *runtime.Router) (basePath string, hosts map[string]core.HostPort, ok bool),
-//		requestAt func(ctx *runtime.Context) (mountPath string, hosts map[string]core.HostPort, urls *any, ok bool))
+//		requestAt func(ctx *runtime.Context) (mountPath string, hosts map[string]core.HostPort, ok bool),
+//		copyOf func() ([]runtime.Domain, []runtime.Route))
 //
 // It is untyped here because this package cannot import runtime, which
 // imports it.

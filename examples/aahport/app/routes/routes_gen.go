@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 	"strings"
 )
 
@@ -23,8 +22,8 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
-// Domains are the domains of ../../config/routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../config/routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "tasks site",
 		Host: "localhost", Port: "8080",
@@ -57,8 +56,9 @@ var SignIn = runtime.SignIn{
 	},
 }
 
-// Routes are the routes of ../../config/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../config/routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../config/routes.conf:17:7"},
 	{Index: 1, Name: "tasks", Method: "GET", Path: "/api/v1/tasks", Controller: "api/v1/TaskController", Action: "List", Auth: "basic_auth", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"task:read"}}}}, Parent: "api_v1", Pos: "../../config/routes.conf:51:11"},
 	{Index: 2, Name: "create_task", Method: "POST", Path: "/api/v1/tasks", Controller: "api/v1/TaskController", Action: "Create", Auth: "basic_auth", MaxBodySize: 1024, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"task:create"}}}}, Parent: "tasks", Pos: "../../config/routes.conf:59:15"},
@@ -74,11 +74,12 @@ var Routes = []runtime.Route{
 	{Index: 12, Domain: 1, Name: "stats", Method: "GET", Path: "/stats", Controller: "admin/StatsController", Action: "Index", Auth: "api_key", AntiCSRFCheck: true, Pos: "../../config/routes.conf:101:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
 	AuthSchemes: []string{"api_key", "basic_auth", "form_auth"},
 	SecureHeaders: []routegenimpl.SecureHeader{
@@ -90,6 +91,18 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 	},
 	MaxBodySize: 65536,
 })
+
+// Routes returns a copy of the routes of ../../config/routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../config/routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -184,21 +197,21 @@ type APIV1TaskController interface {
 	List(ctx *runtime.Context) error // serves tasks: GET /api/v1/tasks (../../config/routes.conf:51:11)
 //line ../../config/routes.conf:67:14
 	Show(ctx *runtime.Context, id int64) error // serves task: GET /api/v1/tasks/:id (../../config/routes.conf:67:15)
-//line routes_gen.go:188:1
+//line routes_gen.go:201:1
 }
 
 // AdminDashboardController holds the actions of controller "admin/DashboardController".
 type AdminDashboardController interface {
 //line ../../config/routes.conf:93:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../config/routes.conf:93:7)
-//line routes_gen.go:195:1
+//line routes_gen.go:208:1
 }
 
 // AdminStatsController holds the actions of controller "admin/StatsController".
 type AdminStatsController interface {
 //line ../../config/routes.conf:101:6
 	Index(ctx *runtime.Context) error // serves stats: GET /stats (../../config/routes.conf:101:7)
-//line routes_gen.go:202:1
+//line routes_gen.go:215:1
 }
 
 // AppController holds the actions of controller "AppController".
@@ -211,7 +224,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../config/routes.conf:30:7)
 //line ../../config/routes.conf:38:6
 	MyTasks(ctx *runtime.Context) error // serves my_tasks: GET /my/tasks.html (../../config/routes.conf:38:7)
-//line routes_gen.go:215:1
+//line routes_gen.go:228:1
 }
 
 // NewRouter returns the http.Handler of ../../config/routes.conf, calling the actions of the given controllers.
@@ -321,128 +334,129 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Index returns the URL of route "index": / (../../config/routes.conf:17:7).
 //
 //line ../../config/routes.conf:17:1
-func (u URLBuilder) Index() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Index() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:338:1
+//line routes_gen.go:352:1
 
 // Tasks returns the URL of route "tasks": /api/v1/tasks (../../config/routes.conf:51:11).
 //
 //line ../../config/routes.conf:51:1
-func (u URLBuilder) Tasks() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) Tasks() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:347:1
+//line routes_gen.go:361:1
 
 // CreateTask returns the URL of route "create_task": /api/v1/tasks (../../config/routes.conf:59:15).
 //
 //line ../../config/routes.conf:59:1
-func (u URLBuilder) CreateTask() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) CreateTask() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:356:1
+//line routes_gen.go:370:1
 
 // DeleteTask returns the URL of route "delete_task": /api/v1/tasks/:id (../../config/routes.conf:71:15).
 //
 //line ../../config/routes.conf:71:1
-func (u URLBuilder) DeleteTask(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, strconv.FormatInt(id, 10))
+func (u *URLBuilder) DeleteTask(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:365:1
+//line routes_gen.go:379:1
 
 // Task returns the URL of route "task": /api/v1/tasks/:id (../../config/routes.conf:67:15).
 //
 //line ../../config/routes.conf:67:1
-func (u URLBuilder) Task(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, strconv.FormatInt(id, 10))
+func (u *URLBuilder) Task(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:374:1
+//line routes_gen.go:388:1
 
 // FormAuthLoginSubmitAah returns the URL of route "form_auth_login_submit__aah": /login (../../config/security.conf:7:5).
 //
 //line ../../config/security.conf:7:1
-func (u URLBuilder) FormAuthLoginSubmitAah() string {
-	return routegenTable.HelperURL(u.base, 5)
+func (u *URLBuilder) FormAuthLoginSubmitAah() string {
+	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:383:1
+//line routes_gen.go:397:1
 
 // Login returns the URL of route "login": /login.html (../../config/routes.conf:24:7).
 //
 //line ../../config/routes.conf:24:1
-func (u URLBuilder) Login() string {
-	return routegenTable.HelperURL(u.base, 6)
+func (u *URLBuilder) Login() string {
+	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:392:1
+//line routes_gen.go:406:1
 
 // Logout returns the URL of route "logout": /logout (../../config/routes.conf:30:7).
 //
 //line ../../config/routes.conf:30:1
-func (u URLBuilder) Logout() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) Logout() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:401:1
+//line routes_gen.go:415:1
 
 // MyTasks returns the URL of route "my_tasks": /my/tasks.html (../../config/routes.conf:38:7).
 //
 //line ../../config/routes.conf:38:1
-func (u URLBuilder) MyTasks() string {
-	return routegenTable.HelperURL(u.base, 8)
+func (u *URLBuilder) MyTasks() string {
+	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:410:1
+//line routes_gen.go:424:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../config/routes.conf:10:7).
 //
 //line ../../config/routes.conf:10:1
-func (u URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 9, filepath)
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 9, filepath)
 }
 
-//line routes_gen.go:419:1
+//line routes_gen.go:433:1
 
 // AdminLocalhostIndex returns the URL of route "admin_localhost.index": / on admin.localhost (../../config/routes.conf:93:7).
 //
 //line ../../config/routes.conf:93:1
-func (u URLBuilder) AdminLocalhostIndex() string {
-	return routegenTable.HelperURL(u.base, 10)
+func (u *URLBuilder) AdminLocalhostIndex() string {
+	return routegenTable.HelperURL(&u.base, 10)
 }
 
-//line routes_gen.go:428:1
+//line routes_gen.go:442:1
 
 // AdminLocalhostFormAuthLoginSubmitAah returns the URL of route "admin_localhost.form_auth_login_submit__aah": /login on admin.localhost (../../config/security.conf:7:5).
 //
 //line ../../config/security.conf:7:1
-func (u URLBuilder) AdminLocalhostFormAuthLoginSubmitAah() string {
-	return routegenTable.HelperURL(u.base, 11)
+func (u *URLBuilder) AdminLocalhostFormAuthLoginSubmitAah() string {
+	return routegenTable.HelperURL(&u.base, 11)
 }
 
-//line routes_gen.go:437:1
+//line routes_gen.go:451:1
 
 // AdminLocalhostStats returns the URL of route "admin_localhost.stats": /stats on admin.localhost (../../config/routes.conf:101:7).
 //
 //line ../../config/routes.conf:101:1
-func (u URLBuilder) AdminLocalhostStats() string {
-	return routegenTable.HelperURL(u.base, 12)
+func (u *URLBuilder) AdminLocalhostStats() string {
+	return routegenTable.HelperURL(&u.base, 12)
 }
 
-//line routes_gen.go:446:1
+//line routes_gen.go:460:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -306,7 +306,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"testing/fstest"
@@ -381,7 +380,7 @@ func answerOf(m *runtime.Match) answer {
 // permission without them, actions that read the body and answer 200 with
 // X-Test-Action, and difftest.StaticFiles.
 func serve(schemes []string) {
-	domains := slices.Clone(tabledata.Domains)
+	domains := tabledata.Domains()
 	catchAlls := make([]runtime.Route, len(domains))
 	for i, d := range domains {
 		if d.CatchAll != nil {
@@ -413,7 +412,7 @@ func serve(schemes []string) {
 			return aahauth.NewSubject(subject, granted...)
 		}))
 	}
-	table := routegenimpl.NewTable(&routegenimpl.Table{Domains: domains, Routes: tabledata.Routes, CatchAlls: catchAlls})
+	table := routegenimpl.NewTable(&routegenimpl.Table{Domains: domains, Routes: tabledata.Routes(), CatchAlls: catchAlls})
 	router, err := table.NewRouter(actions{}, opts...)
 	if err != nil {
 		panic(err)

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 	"strings"
 )
 
@@ -39,8 +38,8 @@ var routegenCORS1 = &runtime.CORS{
 	MaxAge:       86400,
 }
 
-// Domains are the domains of routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "d0", Name: "d0",
 		Host:                  "localhost",
@@ -49,8 +48,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "r4", Method: "WS", Path: "/42", Controller: "C0", Action: "A4", WebSocket: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"a"}}}}, Pos: "routes.conf:28:7"},
 	{Index: 1, Name: "r1", Method: "WS", Path: "/:p0/x.:p1", Controller: "C2", Action: "A1", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "alphanum"}, Pos: "routes.conf:7:7"},
 	{Index: 2, Name: "r6", Method: "GET", Path: "/=/new", Controller: "C0", Action: "A6", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "a"}}}}, CORS: routegenCORS0, Parent: "r4", Pos: "routes.conf:43:11"},
@@ -77,14 +77,27 @@ var Routes = []runtime.Route{
 	{Index: 23, Name: "r5", Method: "HEAD", Path: "/user_x/42", Controller: "C0", Action: "A5", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"a"}}}}, CORS: routegenCORS0, Parent: "r4", Pos: "routes.conf:37:11"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -361,7 +374,7 @@ type C0Controller interface {
 	A8(ctx *runtime.Context, p2 string, p3 int64) error // serves r8: GET /=/new/:p2/:p3 (routes.conf:57:15)
 //line routes.conf:64:14
 	A9(ctx *runtime.Context) error // serves r9: GET /=/new/.a (routes.conf:64:15), r9: HEAD /=/new/.a (routes.conf:64:15), r9: POST /=/new/.a (routes.conf:64:15)
-//line routes_gen.go:365:1
+//line routes_gen.go:378:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -376,7 +389,7 @@ type C1Controller interface {
 	A15(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r15: GET /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:109:15)
 //line routes.conf:21:6
 	A3(ctx *runtime.Context, rest string) error // serves r3: GET /a-b/*rest (routes.conf:21:7)
-//line routes_gen.go:380:1
+//line routes_gen.go:393:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -387,7 +400,7 @@ type C2Controller interface {
 	A13(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r13: GET /ab:p0/:p1/:p2/*rest (routes.conf:95:15), r13: PATCH /ab:p0/:p1/:p2/*rest (routes.conf:95:15), r13: WS /ab:p0/:p1/:p2/*rest (routes.conf:95:15)
 //line routes.conf:15:6
 	A2(ctx *runtime.Context) error // serves r2: GET /@ (routes.conf:15:7), r2: OPTIONS /@ (routes.conf:15:7), r2: TRACE /@ (routes.conf:15:7)
-//line routes_gen.go:391:1
+//line routes_gen.go:404:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -516,146 +529,147 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // R4 returns the URL of route "r4": /42 (routes.conf:28:7).
 //
 //line routes.conf:28:1
-func (u URLBuilder) R4() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) R4() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:533:1
+//line routes_gen.go:547:1
 
 // R1 returns the URL of route "r1": /:p0/x.:p1 (routes.conf:7:7).
 //
 //line routes.conf:7:1
-func (u URLBuilder) R1(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 1, p0, p1)
+func (u *URLBuilder) R1(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 1, p0, p1)
 }
 
-//line routes_gen.go:542:1
+//line routes_gen.go:556:1
 
 // R6 returns the URL of route "r6": /=/new (routes.conf:43:11).
 //
 //line routes.conf:43:1
-func (u URLBuilder) R6() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) R6() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:551:1
+//line routes_gen.go:565:1
 
 // R9 returns the URL of route "r9": /=/new/.a (routes.conf:64:15).
 //
 //line routes.conf:64:1
-func (u URLBuilder) R9() string {
-	return routegenTable.HelperURL(u.base, 4)
+func (u *URLBuilder) R9() string {
+	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:560:1
+//line routes_gen.go:574:1
 
 // R7 returns the URL of route "r7": /=/new/:p2 (routes.conf:50:15).
 //
 //line routes.conf:50:1
-func (u URLBuilder) R7(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 7, p2)
+func (u *URLBuilder) R7(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 7, p2)
 }
 
-//line routes_gen.go:569:1
+//line routes_gen.go:583:1
 
 // R8 returns the URL of route "r8": /=/new/:p2/:p3 (routes.conf:57:15).
 //
 //line routes.conf:57:1
-func (u URLBuilder) R8(p2 string, p3 int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 8, p2, strconv.FormatInt(p3, 10))
+func (u *URLBuilder) R8(p2 string, p3 int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 8, p2, routegenimpl.Int(p3))
 }
 
-//line routes_gen.go:578:1
+//line routes_gen.go:592:1
 
 // R2 returns the URL of route "r2": /@ (routes.conf:15:7).
 //
 //line routes.conf:15:1
-func (u URLBuilder) R2() string {
-	return routegenTable.HelperURL(u.base, 9)
+func (u *URLBuilder) R2() string {
+	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:587:1
+//line routes_gen.go:601:1
 
 // R3 returns the URL of route "r3": /a-b/*rest (routes.conf:21:7).
 //
 //line routes.conf:21:1
-func (u URLBuilder) R3(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 12, rest)
+func (u *URLBuilder) R3(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 12, rest)
 }
 
-//line routes_gen.go:596:1
+//line routes_gen.go:610:1
 
 // R10 returns the URL of route "r10": /ab:p0/:p1 (routes.conf:75:7).
 //
 //line routes.conf:75:1
-func (u URLBuilder) R10(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 13, p0, p1)
+func (u *URLBuilder) R10(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 13, p0, p1)
 }
 
-//line routes_gen.go:605:1
+//line routes_gen.go:619:1
 
 // R11 returns the URL of route "r11": /ab:p0/:p1/:p2 (routes.conf:83:11).
 //
 //line routes.conf:83:1
-func (u URLBuilder) R11(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 14, p0, p1, p2)
+func (u *URLBuilder) R11(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 14, p0, p1, p2)
 }
 
-//line routes_gen.go:614:1
+//line routes_gen.go:628:1
 
 // R13 returns the URL of route "r13": /ab:p0/:p1/:p2/*rest (routes.conf:95:15).
 //
 //line routes.conf:95:1
-func (u URLBuilder) R13(p0 string, p1 string, p2 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 16, p0, p1, p2, rest)
+func (u *URLBuilder) R13(p0 string, p1 string, p2 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 16, p0, p1, p2, rest)
 }
 
-//line routes_gen.go:623:1
+//line routes_gen.go:637:1
 
 // R14 returns the URL of route "r14": /ab:p0/:p1/:p2/ab (routes.conf:103:15).
 //
 //line routes.conf:103:1
-func (u URLBuilder) R14(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 19, p0, p1, p2)
+func (u *URLBuilder) R14(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 19, p0, p1, p2)
 }
 
-//line routes_gen.go:632:1
+//line routes_gen.go:646:1
 
 // R12 returns the URL of route "r12": /ab:p0/:p1/:p2/b/a (routes.conf:90:15).
 //
 //line routes.conf:90:1
-func (u URLBuilder) R12(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 20, p0, p1, p2)
+func (u *URLBuilder) R12(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 20, p0, p1, p2)
 }
 
-//line routes_gen.go:641:1
+//line routes_gen.go:655:1
 
 // R15 returns the URL of route "r15": /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:109:15).
 //
 //line routes.conf:109:1
-func (u URLBuilder) R15(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 21, p0, p1, p2, p3)
+func (u *URLBuilder) R15(p0 string, p1 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 21, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:650:1
+//line routes_gen.go:664:1
 
 // R5 returns the URL of route "r5": /user_x/42 (routes.conf:37:11).
 //
 //line routes.conf:37:1
-func (u URLBuilder) R5() string {
-	return routegenTable.HelperURL(u.base, 22)
+func (u *URLBuilder) R5() string {
+	return routegenTable.HelperURL(&u.base, 22)
 }
 
-//line routes_gen.go:659:1
+//line routes_gen.go:673:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

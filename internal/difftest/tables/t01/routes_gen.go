@@ -47,8 +47,8 @@ var routegenCORS2 = &runtime.CORS{
 	MaxAge:        600,
 }
 
-// Domains are the domains of routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "d0", Name: "d0",
 		Host: "example.com", Port: "9000",
@@ -69,8 +69,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "r5", Method: "CONNECT", Path: "/42/abc", Controller: "C0", Action: "A5", Auth: "basic", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "b", "a"}}}}, CORS: routegenCORS1, Parent: "r2", Pos: "routes.conf:33:15"},
 	{Index: 1, Name: "r5", Method: "DELETE", Path: "/42/abc", Controller: "C0", Action: "A5", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "b", "a"}}}}, CORS: routegenCORS1, Parent: "r2", Pos: "routes.conf:33:15"},
 	{Index: 2, Name: "r5", Method: "POST", Path: "/42/abc", Controller: "C0", Action: "A5", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "b", "a"}}}}, CORS: routegenCORS1, Parent: "r2", Pos: "routes.conf:33:15"},
@@ -102,14 +103,27 @@ var Routes = []runtime.Route{
 	{Index: 28, Domain: 2, Name: "r17", Method: "POST", Path: "/ab/new/v1", Controller: "C0", Action: "A17", Auth: "basic", MaxBodySize: 5242880, Parent: "r15", Pos: "routes.conf:129:11"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -383,7 +397,7 @@ type C0Controller interface {
 	A8(ctx *runtime.Context, rest string) error // serves r8: POST /*rest (routes.conf:64:7)
 //line routes.conf:72:10
 	A9(ctx *runtime.Context, rest string) error // serves r9: GET /*rest (routes.conf:72:11)
-//line routes_gen.go:387:1
+//line routes_gen.go:401:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -394,7 +408,7 @@ type C1Controller interface {
 	A14(ctx *runtime.Context, p0 string, rest string) error // serves r14: GET /:p0/a*rest (routes.conf:110:7)
 //line routes.conf:57:6
 	A7(ctx *runtime.Context) error // serves r7: TRACE /ab/x.y (routes.conf:57:7)
-//line routes_gen.go:398:1
+//line routes_gen.go:412:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -403,7 +417,7 @@ type C2Controller interface {
 	A10(ctx *runtime.Context, rest string) error // serves r10: OPTIONS /*rest (routes.conf:77:11)
 //line routes.conf:96:6
 	A12(ctx *runtime.Context, p0 string, p1 string) error // serves r12: GET /a:p0/:p1 (routes.conf:96:7), r12: HEAD /a:p0/:p1 (routes.conf:96:7), r12: WS /a:p0/:p1 (routes.conf:96:7)
-//line routes_gen.go:407:1
+//line routes_gen.go:421:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -538,164 +552,165 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // R5 returns the URL of route "r5": /42/abc (routes.conf:33:15).
 //
 //line routes.conf:33:1
-func (u URLBuilder) R5() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) R5() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:555:1
+//line routes_gen.go:570:1
 
 // R1 returns the URL of route "r1": /= (routes.conf:7:7).
 //
 //line routes.conf:7:1
-func (u URLBuilder) R1() string {
-	return routegenTable.HelperURL(u.base, 3)
+func (u *URLBuilder) R1() string {
+	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:564:1
+//line routes_gen.go:579:1
 
 // R2 returns the URL of route "r2": /=/... (routes.conf:16:11).
 //
 //line routes.conf:16:1
-func (u URLBuilder) R2() string {
-	return routegenTable.HelperURL(u.base, 5)
+func (u *URLBuilder) R2() string {
+	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:573:1
+//line routes_gen.go:588:1
 
 // R4 returns the URL of route "r4": /=/.../1:p2/:p3 (routes.conf:28:15).
 //
 //line routes.conf:28:1
-func (u URLBuilder) R4(p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 7, p2, p3)
+func (u *URLBuilder) R4(p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 7, p2, p3)
 }
 
-//line routes_gen.go:582:1
+//line routes_gen.go:597:1
 
 // R3 returns the URL of route "r3": /=/.../ab (routes.conf:22:15).
 //
 //line routes.conf:22:1
-func (u URLBuilder) R3() string {
-	return routegenTable.HelperURL(u.base, 9)
+func (u *URLBuilder) R3() string {
+	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:591:1
+//line routes_gen.go:606:1
 
 // R6 returns the URL of route "r6": /=/x.y (routes.conf:41:11).
 //
 //line routes.conf:41:1
-func (u URLBuilder) R6() string {
-	return routegenTable.HelperURL(u.base, 12)
+func (u *URLBuilder) R6() string {
+	return routegenTable.HelperURL(&u.base, 12)
 }
 
-//line routes_gen.go:600:1
+//line routes_gen.go:615:1
 
 // D1R9 returns the URL of route "d1.r9": /*rest on [::1] (routes.conf:72:11).
 //
 //line routes.conf:72:1
-func (u URLBuilder) D1R9(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 14, rest)
+func (u *URLBuilder) D1R9(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 14, rest)
 }
 
-//line routes_gen.go:609:1
+//line routes_gen.go:624:1
 
 // D1R10 returns the URL of route "d1.r10": /*rest on [::1] (routes.conf:77:11).
 //
 //line routes.conf:77:1
-func (u URLBuilder) D1R10(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 15, rest)
+func (u *URLBuilder) D1R10(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 15, rest)
 }
 
-//line routes_gen.go:618:1
+//line routes_gen.go:633:1
 
 // D1R8 returns the URL of route "d1.r8": /*rest on [::1] (routes.conf:64:7).
 //
 //line routes.conf:64:1
-func (u URLBuilder) D1R8(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 16, rest)
+func (u *URLBuilder) D1R8(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 16, rest)
 }
 
-//line routes_gen.go:627:1
+//line routes_gen.go:642:1
 
 // D1R11 returns the URL of route "d1.r11": /*rest on [::1] (routes.conf:83:11).
 //
 //line routes.conf:83:1
-func (u URLBuilder) D1R11(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 17, rest)
+func (u *URLBuilder) D1R11(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 17, rest)
 }
 
-//line routes_gen.go:636:1
+//line routes_gen.go:651:1
 
 // D1R7 returns the URL of route "d1.r7": /ab/x.y on [::1] (routes.conf:57:7).
 //
 //line routes.conf:57:1
-func (u URLBuilder) D1R7() string {
-	return routegenTable.HelperURL(u.base, 18)
+func (u *URLBuilder) D1R7() string {
+	return routegenTable.HelperURL(&u.base, 18)
 }
 
-//line routes_gen.go:645:1
+//line routes_gen.go:660:1
 
 // D2R13 returns the URL of route "d2.r13": /.:p0 on example.com (routes.conf:103:7).
 //
 //line routes.conf:103:1
-func (u URLBuilder) D2R13(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 19, p0)
+func (u *URLBuilder) D2R13(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 19, p0)
 }
 
-//line routes_gen.go:654:1
+//line routes_gen.go:669:1
 
 // D2R14 returns the URL of route "d2.r14": /:p0/a*rest on example.com (routes.conf:110:7).
 //
 //line routes.conf:110:1
-func (u URLBuilder) D2R14(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 22, p0, rest)
+func (u *URLBuilder) D2R14(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 22, p0, rest)
 }
 
-//line routes_gen.go:663:1
+//line routes_gen.go:678:1
 
 // D2R12 returns the URL of route "d2.r12": /a:p0/:p1 on example.com (routes.conf:96:7).
 //
 //line routes.conf:96:1
-func (u URLBuilder) D2R12(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 23, p0, p1)
+func (u *URLBuilder) D2R12(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 23, p0, p1)
 }
 
-//line routes_gen.go:672:1
+//line routes_gen.go:687:1
 
 // D2R16 returns the URL of route "d2.r16": /ab/new on example.com (routes.conf:124:11).
 //
 //line routes.conf:124:1
-func (u URLBuilder) D2R16() string {
-	return routegenTable.HelperURL(u.base, 26)
+func (u *URLBuilder) D2R16() string {
+	return routegenTable.HelperURL(&u.base, 26)
 }
 
-//line routes_gen.go:681:1
+//line routes_gen.go:696:1
 
 // D2R15 returns the URL of route "d2.r15": /ab/new on example.com (routes.conf:116:7).
 //
 //line routes.conf:116:1
-func (u URLBuilder) D2R15() string {
-	return routegenTable.HelperURL(u.base, 27)
+func (u *URLBuilder) D2R15() string {
+	return routegenTable.HelperURL(&u.base, 27)
 }
 
-//line routes_gen.go:690:1
+//line routes_gen.go:705:1
 
 // D2R17 returns the URL of route "d2.r17": /ab/new/v1 on example.com (routes.conf:129:11).
 //
 //line routes.conf:129:1
-func (u URLBuilder) D2R17() string {
-	return routegenTable.HelperURL(u.base, 28)
+func (u *URLBuilder) D2R17() string {
+	return routegenTable.HelperURL(&u.base, 28)
 }
 
-//line routes_gen.go:699:1
+//line routes_gen.go:714:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

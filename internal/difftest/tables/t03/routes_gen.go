@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 )
 
 // This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
@@ -694,8 +693,8 @@ var routegenCORS79 = &runtime.CORS{
 	MaxAge:       86400,
 }
 
-// Domains are the domains of routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "d0", Name: "d0",
 		Host: "api.example.com", Port: "8080", PortlessLinks: true,
@@ -703,833 +702,841 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = routegenimpl.DecodeRoutes(routegenRoutesJSON, routegenCORS0, routegenCORS1, routegenCORS2, routegenCORS3, routegenCORS4, routegenCORS5, routegenCORS6, routegenCORS7, routegenCORS8, routegenCORS9, routegenCORS10, routegenCORS11, routegenCORS12, routegenCORS13, routegenCORS14, routegenCORS15, routegenCORS16, routegenCORS17, routegenCORS18, routegenCORS19, routegenCORS20, routegenCORS21, routegenCORS22, routegenCORS23, routegenCORS24, routegenCORS25, routegenCORS26, routegenCORS27, routegenCORS28, routegenCORS29, routegenCORS30, routegenCORS31, routegenCORS32, routegenCORS33, routegenCORS34, routegenCORS35, routegenCORS36, routegenCORS37, routegenCORS38, routegenCORS39, routegenCORS40, routegenCORS41, routegenCORS42, routegenCORS43, routegenCORS44, routegenCORS45, routegenCORS46, routegenCORS47, routegenCORS48, routegenCORS49, routegenCORS50, routegenCORS51, routegenCORS52, routegenCORS53, routegenCORS54, routegenCORS55, routegenCORS56, routegenCORS57, routegenCORS58, routegenCORS59, routegenCORS60, routegenCORS61, routegenCORS62, routegenCORS63, routegenCORS64, routegenCORS65, routegenCORS66, routegenCORS67, routegenCORS68, routegenCORS69, routegenCORS70, routegenCORS71, routegenCORS72, routegenCORS73, routegenCORS74, routegenCORS75, routegenCORS76, routegenCORS77, routegenCORS78, routegenCORS79)
+// routegenRoutes are the routes of routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
+	{Index: 0, Name: "r386", Method: "CONNECT", Path: "/", Controller: "C0", Action: "A386", Pos: "routes.conf:2684:7"},
+	{Index: 1, Name: "r242", Method: "DELETE", Path: "/", Controller: "C0", Action: "A242", MaxBodySize: 5242880, Pos: "routes.conf:1709:7"},
+	{Index: 2, Name: "r264", Method: "GET", Path: "/", Controller: "C2", Action: "A264", Auth: "token", Pos: "routes.conf:1859:7"},
+	{Index: 3, Name: "r264", Method: "PATCH", Path: "/", Controller: "C2", Action: "A264", Auth: "token", MaxBodySize: 5242880, Pos: "routes.conf:1859:7"},
+	{Index: 4, Name: "r445", Method: "PUT", Path: "/", Controller: "C2", Action: "A445", Auth: "token", MaxBodySize: 5242880, Pos: "routes.conf:3096:7"},
+	{Index: 5, Name: "r242", Method: "TRACE", Path: "/", Controller: "C0", Action: "A242", Pos: "routes.conf:1709:7"},
+	{Index: 6, Name: "r12", Method: "CONNECT", Path: "/*rest", Controller: "C0", Action: "A12", Auth: "anonymous", Params: []string{"rest"}, Pos: "routes.conf:91:7"},
+	{Index: 7, Name: "r218", Method: "DELETE", Path: "/*rest", Controller: "C2", Action: "A218", Auth: "authenticated", MaxBodySize: 8, Params: []string{"rest"}, CORS: routegenCORS0, Pos: "routes.conf:1538:7"},
+	{Index: 8, Name: "r8", Method: "GET", Path: "/*rest", Controller: "C2", Action: "A8", Params: []string{"rest"}, CORS: routegenCORS1, Pos: "routes.conf:60:7"},
+	{Index: 9, Name: "r50", Method: "HEAD", Path: "/*rest", Controller: "C0", Action: "A50", Auth: "token", Params: []string{"rest"}, CORS: routegenCORS2, Parent: "r49", Pos: "routes.conf:344:15"},
+	{Index: 10, Name: "r49", Method: "OPTIONS", Path: "/*rest", Controller: "C1", Action: "A49", Auth: "token", Params: []string{"rest"}, Parent: "r48", Pos: "routes.conf:340:11"},
+	{Index: 11, Name: "r52", Method: "PATCH", Path: "/*rest", Controller: "C1", Action: "A52", Auth: "token", MaxBodySize: 5242880, Params: []string{"rest"}, Parent: "r51", Pos: "routes.conf:357:15"},
+	{Index: 12, Name: "r48", Method: "POST", Path: "/*rest", Controller: "C1", Action: "A48", Auth: "token", MaxBodySize: 5242880, Params: []string{"rest"}, Pos: "routes.conf:333:7"},
+	{Index: 13, Name: "r53", Method: "PUT", Path: "/*rest", Controller: "C1", Action: "A53", Auth: "token", MaxBodySize: 5242880, Params: []string{"rest"}, CORS: routegenCORS3, Parent: "r51", Pos: "routes.conf:361:15"},
+	{Index: 14, Name: "r51", Method: "TRACE", Path: "/*rest", Controller: "C1", Action: "A51", Auth: "token", Params: []string{"rest"}, Parent: "r48", Pos: "routes.conf:353:11"},
+	{Index: 15, Name: "r477", Method: "DELETE", Path: "/...", Controller: "C1", Action: "A477", MaxBodySize: 5242880, CORS: routegenCORS0, Pos: "routes.conf:3312:7"},
+	{Index: 16, Name: "r76", Method: "GET", Path: "/...", Controller: "C0", Action: "A76", Auth: "authenticated", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b:x:y", "users:view"}}}}, Pos: "routes.conf:531:7"},
+	{Index: 17, Name: "r477", Method: "POST", Path: "/...", Controller: "C1", Action: "A477", MaxBodySize: 5242880, CORS: routegenCORS0, Pos: "routes.conf:3312:7"},
+	{Index: 18, Name: "r498", Method: "DELETE", Path: "/.../*rest", Controller: "C2", Action: "A498", Auth: "authenticated", MaxBodySize: 1024, Params: []string{"rest"}, CORS: routegenCORS4, Parent: "r497", Pos: "routes.conf:3460:15"},
+	{Index: 19, Name: "r496", Method: "GET", Path: "/.../*rest", Controller: "C2", Action: "A496", Params: []string{"rest"}, Pos: "routes.conf:3450:7"},
+	{Index: 20, Name: "r496", Method: "HEAD", Path: "/.../*rest", Controller: "C2", Action: "A496", Params: []string{"rest"}, Pos: "routes.conf:3450:7"},
+	{Index: 21, Name: "r497", Method: "OPTIONS", Path: "/.../*rest", Controller: "C2", Action: "A497", Params: []string{"rest"}, Parent: "r496", Pos: "routes.conf:3456:11"},
+	{Index: 22, Name: "r500", Method: "PATCH", Path: "/.../*rest", Controller: "C2", Action: "A500", MaxBodySize: 5242880, Params: []string{"rest"}, Parent: "r496", Pos: "routes.conf:3474:11"},
+	{Index: 23, Name: "r496", Method: "POST", Path: "/.../*rest", Controller: "C2", Action: "A496", MaxBodySize: 5242880, Params: []string{"rest"}, Pos: "routes.conf:3450:7"},
+	{Index: 24, Name: "r499", Method: "PUT", Path: "/.../*rest", Controller: "C2", Action: "A499", MaxBodySize: 1024, Params: []string{"rest"}, Parent: "r497", Pos: "routes.conf:3467:15"},
+	{Index: 25, Name: "r478", Method: "DELETE", Path: "/.../.:p1", Controller: "C1", Action: "A478", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"required,len=1"}, CORS: routegenCORS0, Parent: "r477", Pos: "routes.conf:3319:11"},
+	{Index: 26, Name: "r478", Method: "GET", Path: "/.../.:p1", Controller: "C1", Action: "A478", Params: []string{"p1"}, Constraints: []string{"required,len=1"}, CORS: routegenCORS0, Parent: "r477", Pos: "routes.conf:3319:11"},
+	{Index: 27, Name: "r479", Method: "CONNECT", Path: "/.../.:p1/users", Controller: "C1", Action: "A479", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"required,len=1"}, CORS: routegenCORS5, Parent: "r478", Pos: "routes.conf:3324:15"},
+	{Index: 28, Name: "r479", Method: "OPTIONS", Path: "/.../.:p1/users", Controller: "C1", Action: "A479", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"required,len=1"}, CORS: routegenCORS5, Parent: "r478", Pos: "routes.conf:3324:15"},
+	{Index: 29, Name: "r479", Method: "PATCH", Path: "/.../.:p1/users", Controller: "C1", Action: "A479", MaxBodySize: 1024, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"required,len=1"}, CORS: routegenCORS5, Parent: "r478", Pos: "routes.conf:3324:15"},
+	{Index: 30, Name: "r423", Method: "DELETE", Path: "/.../.a", Controller: "C0", Action: "A423", MaxBodySize: 5242880, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermittedall", Args: []string{"a"}}}}, Pos: "routes.conf:2945:7"},
+	{Index: 31, Name: "r423", Method: "HEAD", Path: "/.../.a", Controller: "C0", Action: "A423", Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermittedall", Args: []string{"a"}}}}, Pos: "routes.conf:2945:7"},
+	{Index: 32, Name: "r423", Method: "PATCH", Path: "/.../.a", Controller: "C0", Action: "A423", MaxBodySize: 5242880, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermittedall", Args: []string{"a"}}}}, Pos: "routes.conf:2945:7"},
+	{Index: 33, Name: "r485", Method: "GET", Path: "/.../.a/v:p2", Controller: "C1", Action: "A485", Params: []string{"p2"}, CORS: routegenCORS0, Parent: "r477", Pos: "routes.conf:3365:11"},
+	{Index: 34, Name: "r485", Method: "POST", Path: "/.../.a/v:p2", Controller: "C1", Action: "A485", MaxBodySize: 5242880, Params: []string{"p2"}, CORS: routegenCORS0, Parent: "r477", Pos: "routes.conf:3365:11"},
+	{Index: 35, Name: "r486", Method: "GET", Path: "/.../.a/v:p2/:p3/~u", Controller: "C1", Action: "A486", Params: []string{"p2", "p3"}, CORS: routegenCORS0, Parent: "r485", Pos: "routes.conf:3371:15"},
+	{Index: 36, Name: "r486", Method: "WS", Path: "/.../.a/v:p2/:p3/~u", Controller: "C1", Action: "A486", WebSocket: true, Params: []string{"p2", "p3"}, Parent: "r485", Pos: "routes.conf:3371:15"},
+	{Index: 37, Name: "r85", Method: "GET", Path: "/.../:p1", Controller: "C0", Action: "A85", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, Pos: "routes.conf:596:7"},
+	{Index: 38, Name: "r85", Method: "HEAD", Path: "/.../:p1", Controller: "C0", Action: "A85", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, Pos: "routes.conf:596:7"},
+	{Index: 39, Name: "r88", Method: "OPTIONS", Path: "/.../:p1", Controller: "C0", Action: "A88", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS6, Parent: "r85", Pos: "routes.conf:616:11"},
+	{Index: 40, Name: "r90", Method: "PATCH", Path: "/.../:p1", Controller: "C0", Action: "A90", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS6, Parent: "r88", Pos: "routes.conf:630:15"},
+	{Index: 41, Name: "r89", Method: "DELETE", Path: "/.../:p1/*rest", Controller: "C0", Action: "A89", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p1", "rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view"}}}}, CORS: routegenCORS7, Parent: "r88", Pos: "routes.conf:621:15"},
+	{Index: 42, Name: "r91", Method: "PATCH", Path: "/.../:p1/.a", Controller: "C0", Action: "A91", MaxBodySize: 5242880, Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS6, Parent: "r88", Pos: "routes.conf:635:15"},
+	{Index: 43, Name: "r92", Method: "GET", Path: "/.../:p1/:p2/:p3", Controller: "C2", Action: "A92", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS6, Parent: "r88", Pos: "routes.conf:641:15"},
+	{Index: 44, Name: "r92", Method: "PUT", Path: "/.../:p1/:p2/:p3", Controller: "C2", Action: "A92", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS6, Parent: "r88", Pos: "routes.conf:641:15"},
+	{Index: 45, Name: "r86", Method: "GET", Path: "/.../:p1/@", Controller: "C0", Action: "A86", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS8, Parent: "r85", Pos: "routes.conf:604:11"},
+	{Index: 46, Name: "r86", Method: "PATCH", Path: "/.../:p1/@", Controller: "C0", Action: "A86", MaxBodySize: 5242880, Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS8, Parent: "r85", Pos: "routes.conf:604:11"},
+	{Index: 47, Name: "r86", Method: "WS", Path: "/.../:p1/@", Controller: "C0", Action: "A86", WebSocket: true, Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, Parent: "r85", Pos: "routes.conf:604:11"},
+	{Index: 48, Name: "r87", Method: "DELETE", Path: "/.../:p1/~:p2/v:p3", Controller: "C0", Action: "A87", MaxBodySize: 5242880, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"", "min=2", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"a"}}}}, Parent: "r85", Pos: "routes.conf:610:11"},
+	{Index: 49, Name: "r276", Method: "DELETE", Path: "/.../a-b", Controller: "C0", Action: "A276", Auth: "anonymous", MaxBodySize: 5242880, Pos: "routes.conf:1939:7"},
+	{Index: 50, Name: "r276", Method: "GET", Path: "/.../a-b", Controller: "C0", Action: "A276", Auth: "anonymous", Pos: "routes.conf:1939:7"},
+	{Index: 51, Name: "r281", Method: "GET", Path: "/.../a-b/42/abc", Controller: "C0", Action: "A281", Auth: "token", Parent: "r276", Pos: "routes.conf:1974:11"},
+	{Index: 52, Name: "r281", Method: "TRACE", Path: "/.../a-b/42/abc", Controller: "C0", Action: "A281", Auth: "token", Parent: "r276", Pos: "routes.conf:1974:11"},
+	{Index: 53, Name: "r282", Method: "WS", Path: "/.../a-b/42/abc", Controller: "C0", Action: "A282", Auth: "token", WebSocket: true, Parent: "r281", Pos: "routes.conf:1982:15"},
+	{Index: 54, Name: "r284", Method: "CONNECT", Path: "/.../a-b/42/abc/:p4", Controller: "C2", Action: "A284", Auth: "token", Params: []string{"p4"}, Constraints: []string{"uuid4"}, Parent: "r281", Pos: "routes.conf:1993:15"},
+	{Index: 55, Name: "r283", Method: "GET", Path: "/.../a-b/42/abc/user_x", Controller: "C0", Action: "A283", Auth: "token", Parent: "r281", Pos: "routes.conf:1987:15"},
+	{Index: 56, Name: "r280", Method: "POST", Path: "/.../a-b/:p2/user_x", Controller: "C0", Action: "A280", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p2"}, Parent: "r276", Pos: "routes.conf:1968:11"},
+	{Index: 57, Name: "r277", Method: "PUT", Path: "/.../a-b/user_:p2/:p3", Controller: "C0", Action: "A277", Auth: "anonymous", MaxBodySize: 1024, Params: []string{"p2", "p3"}, Parent: "r276", Pos: "routes.conf:1946:11"},
+	{Index: 58, Name: "r278", Method: "GET", Path: "/.../a-b/user_:p2/:p3/.a/.*rest", Controller: "C0", Action: "A278", Auth: "anonymous", Params: []string{"p2", "p3", "rest"}, Parent: "r277", Pos: "routes.conf:1952:15"},
+	{Index: 59, Name: "r279", Method: "HEAD", Path: "/.../a-b/user_:p2/:p3/.a/.*rest", Controller: "C0", Action: "A279", Auth: "anonymous", Params: []string{"p2", "p3", "rest"}, Constraints: []string{"", "", "max=5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"manager"}}, {Func: "hasallroles", Args: []string{"a"}}}}, CORS: routegenCORS9, Parent: "r277", Pos: "routes.conf:1958:15"},
+	{Index: 60, Name: "r278", Method: "POST", Path: "/.../a-b/user_:p2/:p3/.a/.*rest", Controller: "C0", Action: "A278", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p2", "p3", "rest"}, Parent: "r277", Pos: "routes.conf:1952:15"},
+	{Index: 61, Name: "r480", Method: "POST", Path: "/.../a/42", Controller: "C1", Action: "A480", Auth: "token", MaxBodySize: 5242880, CORS: routegenCORS0, Parent: "r477", Pos: "routes.conf:3335:11"},
+	{Index: 62, Name: "r480", Method: "TRACE", Path: "/.../a/42", Controller: "C1", Action: "A480", Auth: "token", CORS: routegenCORS0, Parent: "r477", Pos: "routes.conf:3335:11"},
+	{Index: 63, Name: "r480", Method: "WS", Path: "/.../a/42", Controller: "C1", Action: "A480", Auth: "token", WebSocket: true, Parent: "r477", Pos: "routes.conf:3335:11"},
+	{Index: 64, Name: "r481", Method: "GET", Path: "/.../a/v1", Controller: "C1", Action: "A481", CORS: routegenCORS0, Parent: "r477", Pos: "routes.conf:3341:11"},
+	{Index: 65, Name: "r484", Method: "HEAD", Path: "/.../a/v1", Controller: "C0", Action: "A484", CORS: routegenCORS0, Parent: "r481", Pos: "routes.conf:3358:15"},
+	{Index: 66, Name: "r481", Method: "POST", Path: "/.../a/v1", Controller: "C1", Action: "A481", MaxBodySize: 1024, CORS: routegenCORS0, Parent: "r477", Pos: "routes.conf:3341:11"},
+	{Index: 67, Name: "r483", Method: "CONNECT", Path: "/.../a/v1/:p3", Controller: "C1", Action: "A483", Params: []string{"p3"}, CORS: routegenCORS0, Parent: "r481", Pos: "routes.conf:3353:15"},
+	{Index: 68, Name: "r482", Method: "GET", Path: "/.../a/v1/:p3", Controller: "C1", Action: "A482", Params: []string{"p3"}, Constraints: []string{"numeric,lt=1e3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"b"}}, {Func: "hasanyrole", Args: []string{"b"}}}}, CORS: routegenCORS0, Parent: "r481", Pos: "routes.conf:3347:15"},
+	{Index: 69, Name: "r93", Method: "DELETE", Path: "/.:p0", Controller: "C2", Action: "A93", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:653:7"},
+	{Index: 70, Name: "r354", Method: "GET", Path: "/.:p0", Controller: "C1", Action: "A354", Params: []string{"p0"}, Constraints: []string{"oneof=a b v1 42"}, CORS: routegenCORS10, Pos: "routes.conf:2468:7"},
+	{Index: 71, Name: "r384", Method: "HEAD", Path: "/.:p0", Controller: "C0", Action: "A384", Params: []string{"p0"}, Pos: "routes.conf:2671:7"},
+	{Index: 72, Name: "r197", Method: "OPTIONS", Path: "/.:p0", Controller: "C1", Action: "A197", Params: []string{"p0"}, Constraints: []string{"len=2"}, Pos: "routes.conf:1388:7"},
+	{Index: 73, Name: "r93", Method: "PATCH", Path: "/.:p0", Controller: "C2", Action: "A93", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:653:7"},
+	{Index: 74, Name: "r197", Method: "POST", Path: "/.:p0", Controller: "C1", Action: "A197", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"len=2"}, Pos: "routes.conf:1388:7"},
+	{Index: 75, Name: "r54", Method: "CONNECT", Path: "/.:p0/a", Controller: "C2", Action: "A54", Auth: "anonymous", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:370:7"},
+	{Index: 76, Name: "r94", Method: "DELETE", Path: "/.:p0/a", Controller: "C2", Action: "A94", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r93", Pos: "routes.conf:660:11"},
+	{Index: 77, Name: "r54", Method: "GET", Path: "/.:p0/a", Controller: "C2", Action: "A54", Auth: "anonymous", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:370:7"},
+	{Index: 78, Name: "r97", Method: "HEAD", Path: "/.:p0/a", Controller: "C2", Action: "A97", Auth: "basic", Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, CORS: routegenCORS11, Parent: "r94", Pos: "routes.conf:681:15"},
+	{Index: 79, Name: "r198", Method: "HEAD", Path: "/.:p0/a/42", Controller: "C1", Action: "A198", Auth: "token", Params: []string{"p0"}, Constraints: []string{"len=2"}, Parent: "r197", Pos: "routes.conf:1394:11"},
+	{Index: 80, Name: "r198", Method: "OPTIONS", Path: "/.:p0/a/42", Controller: "C1", Action: "A198", Auth: "token", Params: []string{"p0"}, Constraints: []string{"len=2"}, Parent: "r197", Pos: "routes.conf:1394:11"},
+	{Index: 81, Name: "r198", Method: "PUT", Path: "/.:p0/a/42", Controller: "C1", Action: "A198", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"len=2"}, Parent: "r197", Pos: "routes.conf:1394:11"},
+	{Index: 82, Name: "r95", Method: "GET", Path: "/.:p0/a/:p2", Controller: "C2", Action: "A95", Auth: "basic", Params: []string{"p0", "p2"}, Constraints: []string{"numeric,lt=1e3", ""}, CORS: routegenCORS4, Parent: "r94", Pos: "routes.conf:665:15"},
+	{Index: 83, Name: "r55", Method: "GET", Path: "/.:p0/a/ab/x.:p3", Controller: "C1", Action: "A55", Auth: "anonymous", Params: []string{"p0", "p3"}, Constraints: []string{"uuid4", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "reports:read,write"}}, {Func: "ispermittedall", Args: []string{"users:edit"}}}}, Parent: "r54", Pos: "routes.conf:377:11"},
+	{Index: 84, Name: "r55", Method: "POST", Path: "/.:p0/a/ab/x.:p3", Controller: "C1", Action: "A55", Auth: "anonymous", MaxBodySize: 8, Params: []string{"p0", "p3"}, Constraints: []string{"uuid4", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "reports:read,write"}}, {Func: "ispermittedall", Args: []string{"users:edit"}}}}, Parent: "r54", Pos: "routes.conf:377:11"},
+	{Index: 85, Name: "r57", Method: "DELETE", Path: "/.:p0/a/ab/x.:p3/42", Controller: "C1", Action: "A57", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p3"}, Constraints: []string{"uuid4", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "reports:read,write"}}, {Func: "ispermittedall", Args: []string{"users:edit"}}}}, Parent: "r55", Pos: "routes.conf:392:15"},
+	{Index: 86, Name: "r56", Method: "TRACE", Path: "/.:p0/a/ab/x.:p3/a-b/*rest", Controller: "C2", Action: "A56", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p3", "rest"}, Constraints: []string{"uuid4", "", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "reports:read,write"}}, {Func: "ispermittedall", Args: []string{"users:edit"}}}}, Parent: "r55", Pos: "routes.conf:385:15"},
+	{Index: 87, Name: "r58", Method: "CONNECT", Path: "/.:p0/a/ab:p2", Controller: "C2", Action: "A58", Auth: "anonymous", Params: []string{"p0", "p2"}, Constraints: []string{"uuid4", "oneof=a b v1 42"}, Parent: "r54", Pos: "routes.conf:400:11"},
+	{Index: 88, Name: "r58", Method: "GET", Path: "/.:p0/a/ab:p2", Controller: "C2", Action: "A58", Auth: "anonymous", Params: []string{"p0", "p2"}, Constraints: []string{"uuid4", "oneof=a b v1 42"}, Parent: "r54", Pos: "routes.conf:400:11"},
+	{Index: 89, Name: "r61", Method: "CONNECT", Path: "/.:p0/a/ab:p2/*rest", Controller: "C2", Action: "A61", Auth: "anonymous", Params: []string{"p0", "p2", "rest"}, Constraints: []string{"uuid4", "oneof=a b v1 42", "len=3"}, Parent: "r58", Pos: "routes.conf:417:15"},
+	{Index: 90, Name: "r61", Method: "HEAD", Path: "/.:p0/a/ab:p2/*rest", Controller: "C2", Action: "A61", Auth: "anonymous", Params: []string{"p0", "p2", "rest"}, Constraints: []string{"uuid4", "oneof=a b v1 42", "len=3"}, Parent: "r58", Pos: "routes.conf:417:15"},
+	{Index: 91, Name: "r60", Method: "GET", Path: "/.:p0/a/ab:p2/.../:p4", Controller: "C2", Action: "A60", Auth: "authenticated", Params: []string{"p0", "p2", "p4"}, Constraints: []string{"uuid4", "oneof=a b v1 42", ""}, Parent: "r58", Pos: "routes.conf:411:15"},
+	{Index: 92, Name: "r60", Method: "PUT", Path: "/.:p0/a/ab:p2/.../:p4", Controller: "C2", Action: "A60", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p4"}, Constraints: []string{"uuid4", "oneof=a b v1 42", ""}, Parent: "r58", Pos: "routes.conf:411:15"},
+	{Index: 93, Name: "r60", Method: "TRACE", Path: "/.:p0/a/ab:p2/.../:p4", Controller: "C2", Action: "A60", Auth: "authenticated", Params: []string{"p0", "p2", "p4"}, Constraints: []string{"uuid4", "oneof=a b v1 42", ""}, Parent: "r58", Pos: "routes.conf:411:15"},
+	{Index: 94, Name: "r59", Method: "GET", Path: "/.:p0/a/ab:p2/:p3/user_x", Controller: "C2", Action: "A59", Auth: "anonymous", Params: []string{"p0", "p2", "p3"}, Constraints: []string{"uuid4", "oneof=a b v1 42", ""}, Parent: "r58", Pos: "routes.conf:405:15"},
+	{Index: 95, Name: "r96", Method: "GET", Path: "/.:p0/a/v1/*rest", Controller: "C2", Action: "A96", Auth: "basic", Params: []string{"p0", "rest"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r94", Pos: "routes.conf:674:15"},
+	{Index: 96, Name: "r96", Method: "OPTIONS", Path: "/.:p0/a/v1/*rest", Controller: "C2", Action: "A96", Auth: "basic", Params: []string{"p0", "rest"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r94", Pos: "routes.conf:674:15"},
+	{Index: 97, Name: "r98", Method: "WS", Path: "/.:p0/user_x/@", Controller: "Socket", Action: "A98", Auth: "token", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r93", Pos: "routes.conf:688:11"},
+	{Index: 98, Name: "r99", Method: "OPTIONS", Path: "/.:p0/user_x/@/:p3/:p4", Controller: "Socket", Action: "A99", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p3", "p4"}, Constraints: []string{"numeric,lt=1e3", "", ""}, CORS: routegenCORS12, Parent: "r98", Pos: "routes.conf:697:15"},
+	{Index: 99, Name: "r100", Method: "GET", Path: "/.:p0/x.:p1", Controller: "C1", Action: "A100", Auth: "basic", Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager", "a"}}}}, Parent: "r93", Pos: "routes.conf:704:11"},
+	{Index: 100, Name: "r100", Method: "PATCH", Path: "/.:p0/x.:p1", Controller: "C1", Action: "A100", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager", "a"}}}}, Parent: "r93", Pos: "routes.conf:704:11"},
+	{Index: 101, Name: "r183", Method: "WS", Path: "/.a", Controller: "C2", Action: "A183", WebSocket: true, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "reports:read,write"}}, {Func: "ispermittedall", Args: []string{"users:edit", "b:x:y"}}}}, Pos: "routes.conf:1292:7"},
+	{Index: 102, Name: "r227", Method: "POST", Path: "/.a/new", Controller: "C1", Action: "A227", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasrole", Args: []string{"a"}}}}, Pos: "routes.conf:1603:7"},
+	{Index: 103, Name: "r81", Method: "GET", Path: "/1", Controller: "C0", Action: "A81", CORS: routegenCORS13, Pos: "routes.conf:569:7"},
+	{Index: 104, Name: "r425", Method: "PUT", Path: "/1", Controller: "C1", Action: "A425", MaxBodySize: 1, CORS: routegenCORS14, Pos: "routes.conf:2958:7"},
+	{Index: 105, Name: "r356", Method: "TRACE", Path: "/1", Controller: "C0", Action: "A356", Pos: "routes.conf:2481:7"},
+	{Index: 106, Name: "r426", Method: "GET", Path: "/1/*rest", Controller: "C1", Action: "A426", Params: []string{"rest"}, Constraints: []string{"alpha"}, CORS: routegenCORS14, Parent: "r425", Pos: "routes.conf:2966:11"},
+	{Index: 107, Name: "r427", Method: "TRACE", Path: "/1/*rest", Controller: "C1", Action: "A427", Auth: "basic", Params: []string{"rest"}, Constraints: []string{"alpha"}, CORS: routegenCORS14, Parent: "r426", Pos: "routes.conf:2971:15"},
+	{Index: 108, Name: "r427", Method: "WS", Path: "/1/*rest", Controller: "C1", Action: "A427", Auth: "basic", WebSocket: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r426", Pos: "routes.conf:2971:15"},
+	{Index: 109, Name: "r357", Method: "HEAD", Path: "/1/42/ab", Controller: "C0", Action: "A357", Parent: "r356", Pos: "routes.conf:2487:11"},
+	{Index: 110, Name: "r361", Method: "GET", Path: "/1/42/ab/:p3/a-b", Controller: "C0", Action: "A361", AntiCSRFCheck: true, Params: []string{"p3"}, Constraints: []string{"lte=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager"}}, {Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"a"}}}}, Parent: "r357", Pos: "routes.conf:2509:15"},
+	{Index: 111, Name: "r361", Method: "WS", Path: "/1/42/ab/:p3/a-b", Controller: "C0", Action: "A361", WebSocket: true, Params: []string{"p3"}, Constraints: []string{"lte=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager"}}, {Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"a"}}}}, Parent: "r357", Pos: "routes.conf:2509:15"},
+	{Index: 112, Name: "r360", Method: "HEAD", Path: "/1/42/ab/abc", Controller: "C0", Action: "A360", AntiCSRFCheck: true, Parent: "r357", Pos: "routes.conf:2502:15"},
+	{Index: 113, Name: "r359", Method: "GET", Path: "/1/42/ab/x.y", Controller: "C0", Action: "A359", Parent: "r357", Pos: "routes.conf:2497:15"},
+	{Index: 114, Name: "r358", Method: "GET", Path: "/1/42/ab/x.y/new", Controller: "C0", Action: "A358", Parent: "r357", Pos: "routes.conf:2492:15"},
+	{Index: 115, Name: "r373", Method: "DELETE", Path: "/1/:p1", Controller: "C2", Action: "A373", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:2591:7"},
+	{Index: 116, Name: "r82", Method: "GET", Path: "/1/:p1", Controller: "C0", Action: "A82", Params: []string{"p1"}, CORS: routegenCORS13, Parent: "r81", Pos: "routes.conf:576:11"},
+	{Index: 117, Name: "r82", Method: "HEAD", Path: "/1/:p1", Controller: "C0", Action: "A82", Params: []string{"p1"}, CORS: routegenCORS13, Parent: "r81", Pos: "routes.conf:576:11"},
+	{Index: 118, Name: "r439", Method: "PATCH", Path: "/1/:p1", Controller: "C0", Action: "A439", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r438", Pos: "routes.conf:3054:11"},
+	{Index: 119, Name: "r9", Method: "POST", Path: "/1/:p1", Controller: "C1", Action: "A9", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:68:7"},
+	{Index: 120, Name: "r439", Method: "TRACE", Path: "/1/:p1", Controller: "C0", Action: "A439", Auth: "basic", Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r438", Pos: "routes.conf:3054:11"},
+	{Index: 121, Name: "r83", Method: "GET", Path: "/1/@", Controller: "C0", Action: "A83", Auth: "basic", CORS: routegenCORS13, Parent: "r81", Pos: "routes.conf:581:11"},
+	{Index: 122, Name: "r83", Method: "POST", Path: "/1/@", Controller: "C0", Action: "A83", Auth: "basic", MaxBodySize: 5242880, CORS: routegenCORS13, Parent: "r81", Pos: "routes.conf:581:11"},
+	{Index: 123, Name: "r83", Method: "TRACE", Path: "/1/@", Controller: "C0", Action: "A83", Auth: "basic", CORS: routegenCORS13, Parent: "r81", Pos: "routes.conf:581:11"},
+	{Index: 124, Name: "r388", Method: "OPTIONS", Path: "/1/a", Controller: "C0", Action: "A388", Auth: "basic", Pos: "routes.conf:2698:7"},
+	{Index: 125, Name: "r388", Method: "PATCH", Path: "/1/a", Controller: "C0", Action: "A388", Auth: "basic", MaxBodySize: 1, Pos: "routes.conf:2698:7"},
+	{Index: 126, Name: "r388", Method: "TRACE", Path: "/1/a", Controller: "C0", Action: "A388", Auth: "basic", Pos: "routes.conf:2698:7"},
+	{Index: 127, Name: "r363", Method: "DELETE", Path: "/1/abc", Controller: "C0", Action: "A363", Auth: "anonymous", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit"}}, {Func: "ispermittedall", Args: []string{"reports:read,write"}}}}, Parent: "r356", Pos: "routes.conf:2523:11"},
+	{Index: 128, Name: "r363", Method: "PATCH", Path: "/1/abc", Controller: "C0", Action: "A363", Auth: "anonymous", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit"}}, {Func: "ispermittedall", Args: []string{"reports:read,write"}}}}, Parent: "r356", Pos: "routes.conf:2523:11"},
+	{Index: 129, Name: "r114", Method: "DELETE", Path: "/1/users", Controller: "C0", Action: "A114", MaxBodySize: 5242880, Pos: "routes.conf:804:7"},
+	{Index: 130, Name: "r114", Method: "WS", Path: "/1/users", Controller: "C0", Action: "A114", WebSocket: true, Pos: "routes.conf:804:7"},
+	{Index: 131, Name: "r362", Method: "DELETE", Path: "/1/v:p1", Controller: "C0", Action: "A362", MaxBodySize: 5242880, Params: []string{"p1"}, Parent: "r356", Pos: "routes.conf:2518:11"},
+	{Index: 132, Name: "r362", Method: "HEAD", Path: "/1/v:p1", Controller: "C0", Action: "A362", Params: []string{"p1"}, Parent: "r356", Pos: "routes.conf:2518:11"},
+	{Index: 133, Name: "r213", Method: "POST", Path: "/1/~:p1", Controller: "C2", Action: "A213", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:1500:7"},
+	{Index: 134, Name: "r487", Method: "WS", Path: "/1/~u", Controller: "C1", Action: "A487", WebSocket: true, Pos: "routes.conf:3382:7"},
+	{Index: 135, Name: "r488", Method: "GET", Path: "/1/~u/:p2", Controller: "C0", Action: "A488", Params: []string{"p2"}, CORS: routegenCORS4, Parent: "r487", Pos: "routes.conf:3389:11"},
+	{Index: 136, Name: "r488", Method: "WS", Path: "/1/~u/:p2", Controller: "C0", Action: "A488", WebSocket: true, Params: []string{"p2"}, Parent: "r487", Pos: "routes.conf:3389:11"},
+	{Index: 137, Name: "r188", Method: "GET", Path: "/1:p0", Controller: "C0", Action: "A188", Auth: "basic", Params: []string{"p0"}, Constraints: []string{"uuid"}, Pos: "routes.conf:1328:7"},
+	{Index: 138, Name: "r469", Method: "PUT", Path: "/1:p0", Controller: "C1", Action: "A469", MaxBodySize: 5242880, Params: []string{"p0"}, CORS: routegenCORS15, Pos: "routes.conf:3259:7"},
+	{Index: 139, Name: "r191", Method: "DELETE", Path: "/1:p0/*rest", Controller: "C0", Action: "A191", Auth: "authenticated", MaxBodySize: 1, Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""}, Parent: "r189", Pos: "routes.conf:1348:15"},
+	{Index: 140, Name: "r190", Method: "OPTIONS", Path: "/1:p0/*rest", Controller: "C0", Action: "A190", Auth: "authenticated", Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""}, CORS: routegenCORS16, Parent: "r189", Pos: "routes.conf:1342:15"},
+	{Index: 141, Name: "r189", Method: "PATCH", Path: "/1:p0/*rest", Controller: "C0", Action: "A189", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""}, Parent: "r188", Pos: "routes.conf:1336:11"},
+	{Index: 142, Name: "r189", Method: "POST", Path: "/1:p0/*rest", Controller: "C0", Action: "A189", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""}, Parent: "r188", Pos: "routes.conf:1336:11"},
+	{Index: 143, Name: "r192", Method: "GET", Path: "/1:p0/.a/~:p2", Controller: "C1", Action: "A192", Auth: "basic", Params: []string{"p0", "p2"}, Constraints: []string{"uuid", "numeric"}, Parent: "r188", Pos: "routes.conf:1355:11"},
+	{Index: 144, Name: "r474", Method: "CONNECT", Path: "/1:p0/1/1", Controller: "C1", Action: "A474", Params: []string{"p0"}, CORS: routegenCORS15, Parent: "r469", Pos: "routes.conf:3291:11"},
+	{Index: 145, Name: "r475", Method: "GET", Path: "/1:p0/1/1", Controller: "C1", Action: "A475", Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a"}}}}, CORS: routegenCORS15, Parent: "r474", Pos: "routes.conf:3296:15"},
+	{Index: 146, Name: "r474", Method: "OPTIONS", Path: "/1:p0/1/1", Controller: "C1", Action: "A474", Params: []string{"p0"}, CORS: routegenCORS15, Parent: "r469", Pos: "routes.conf:3291:11"},
+	{Index: 147, Name: "r475", Method: "TRACE", Path: "/1:p0/1/1", Controller: "C1", Action: "A475", Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a"}}}}, CORS: routegenCORS15, Parent: "r474", Pos: "routes.conf:3296:15"},
+	{Index: 148, Name: "r474", Method: "WS", Path: "/1:p0/1/1", Controller: "C1", Action: "A474", WebSocket: true, Params: []string{"p0"}, Parent: "r469", Pos: "routes.conf:3291:11"},
+	{Index: 149, Name: "r387", Method: "GET", Path: "/1:p0/:p1", Controller: "C1", Action: "A387", Auth: "token", Params: []string{"p0", "p1"}, CORS: routegenCORS17, Pos: "routes.conf:2690:7"},
+	{Index: 150, Name: "r387", Method: "TRACE", Path: "/1:p0/:p1", Controller: "C1", Action: "A387", Auth: "token", Params: []string{"p0", "p1"}, CORS: routegenCORS17, Pos: "routes.conf:2690:7"},
+	{Index: 151, Name: "r470", Method: "DELETE", Path: "/1:p0/:p1/:p2", Controller: "C1", Action: "A470", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, CORS: routegenCORS15, Parent: "r469", Pos: "routes.conf:3266:11"},
+	{Index: 152, Name: "r472", Method: "GET", Path: "/1:p0/:p1/:p2/42/:p4", Controller: "C1", Action: "A472", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p4"}, CORS: routegenCORS15, Parent: "r470", Pos: "routes.conf:3277:15"},
+	{Index: 153, Name: "r471", Method: "POST", Path: "/1:p0/:p1/:p2/:p3/...", Controller: "C1", Action: "A471", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, CORS: routegenCORS15, Parent: "r470", Pos: "routes.conf:3272:15"},
+	{Index: 154, Name: "r193", Method: "GET", Path: "/1:p0/@", Controller: "C0", Action: "A193", Auth: "token", Params: []string{"p0"}, Constraints: []string{"uuid"}, Parent: "r188", Pos: "routes.conf:1361:11"},
+	{Index: 155, Name: "r476", Method: "HEAD", Path: "/1:p0/@", Controller: "C1", Action: "A476", Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}}}, CORS: routegenCORS15, Parent: "r469", Pos: "routes.conf:3304:11"},
+	{Index: 156, Name: "r193", Method: "POST", Path: "/1:p0/@", Controller: "C0", Action: "A193", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"uuid"}, Parent: "r188", Pos: "routes.conf:1361:11"},
+	{Index: 157, Name: "r195", Method: "HEAD", Path: "/1:p0/@/.a", Controller: "C0", Action: "A195", Auth: "token", Params: []string{"p0"}, Constraints: []string{"uuid"}, Parent: "r193", Pos: "routes.conf:1372:15"},
+	{Index: 158, Name: "r194", Method: "GET", Path: "/1:p0/@/~u/:p3", Controller: "C0", Action: "A194", Auth: "token", Params: []string{"p0", "p3"}, Constraints: []string{"uuid", ""}, Parent: "r193", Pos: "routes.conf:1367:15"},
+	{Index: 159, Name: "r102", Method: "GET", Path: "/1:p0/v:p1", Controller: "C0", Action: "A102", Auth: "authenticated", Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Pos: "routes.conf:722:7"},
+	{Index: 160, Name: "r107", Method: "OPTIONS", Path: "/1:p0/v:p1", Controller: "C0", Action: "A107", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Parent: "r102", Pos: "routes.conf:754:11"},
+	{Index: 161, Name: "r102", Method: "PATCH", Path: "/1:p0/v:p1", Controller: "C0", Action: "A102", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Pos: "routes.conf:722:7"},
+	{Index: 162, Name: "r102", Method: "WS", Path: "/1:p0/v:p1", Controller: "C0", Action: "A102", Auth: "authenticated", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Pos: "routes.conf:722:7"},
+	{Index: 163, Name: "r103", Method: "CONNECT", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A103", Auth: "authenticated", Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, CORS: routegenCORS18, Parent: "r102", Pos: "routes.conf:730:11"},
+	{Index: 164, Name: "r106", Method: "DELETE", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A106", Auth: "authenticated", MaxBodySize: 8, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, CORS: routegenCORS18, Parent: "r103", Pos: "routes.conf:747:15"},
+	{Index: 165, Name: "r103", Method: "GET", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A103", Auth: "authenticated", Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, CORS: routegenCORS18, Parent: "r102", Pos: "routes.conf:730:11"},
+	{Index: 166, Name: "r104", Method: "HEAD", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A104", Auth: "authenticated", Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, CORS: routegenCORS18, Parent: "r103", Pos: "routes.conf:737:15"},
+	{Index: 167, Name: "r105", Method: "OPTIONS", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A105", Auth: "authenticated", Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"manager"}}}}, CORS: routegenCORS18, Parent: "r103", Pos: "routes.conf:742:15"},
+	{Index: 168, Name: "r103", Method: "POST", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A103", Auth: "authenticated", MaxBodySize: 1024, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, CORS: routegenCORS18, Parent: "r102", Pos: "routes.conf:730:11"},
+	{Index: 169, Name: "r105", Method: "PUT", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A105", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"manager"}}}}, CORS: routegenCORS18, Parent: "r103", Pos: "routes.conf:742:15"},
+	{Index: 170, Name: "r108", Method: "OPTIONS", Path: "/1:p0/v:p1/1/x.:p3", Controller: "C0", Action: "A108", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "lte=3", ""}, Parent: "r107", Pos: "routes.conf:760:15"},
+	{Index: 171, Name: "r473", Method: "GET", Path: "/1:p0/v:p1/:p2", Controller: "C1", Action: "A473", Auth: "token", Params: []string{"p0", "p1", "p2"}, Constraints: []string{"", "uuid3|uuid5", ""}, CORS: routegenCORS15, Parent: "r469", Pos: "routes.conf:3285:11"},
+	{Index: 172, Name: "r473", Method: "WS", Path: "/1:p0/v:p1/:p2", Controller: "C1", Action: "A473", Auth: "token", WebSocket: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"", "uuid3|uuid5", ""}, Parent: "r469", Pos: "routes.conf:3285:11"},
+	{Index: 173, Name: "r109", Method: "HEAD", Path: "/1:p0/v:p1/a", Controller: "C0", Action: "A109", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"admin"}}}}, Parent: "r107", Pos: "routes.conf:765:15"},
+	{Index: 174, Name: "r109", Method: "OPTIONS", Path: "/1:p0/v:p1/a", Controller: "C0", Action: "A109", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"admin"}}}}, Parent: "r107", Pos: "routes.conf:765:15"},
+	{Index: 175, Name: "r109", Method: "PATCH", Path: "/1:p0/v:p1/a", Controller: "C0", Action: "A109", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"admin"}}}}, Parent: "r107", Pos: "routes.conf:765:15"},
+	{Index: 176, Name: "r340", Method: "GET", Path: "/1:p0/~u", Controller: "C1", Action: "A340", Params: []string{"p0"}, Constraints: []string{"oneof=a b v1 42"}, CORS: routegenCORS19, Pos: "routes.conf:2369:7"},
+	{Index: 177, Name: "r71", Method: "PUT", Path: "/42", Controller: "C2", Action: "A71", MaxBodySize: 5242880, Pos: "routes.conf:493:7"},
+	{Index: 178, Name: "r274", Method: "GET", Path: "/42/.a", Controller: "C2", Action: "A274", Auth: "token", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a"}}, {Func: "ispermittedall", Args: []string{"reports:read,write", "a"}}}}, Parent: "r270", Pos: "routes.conf:1924:11"},
+	{Index: 179, Name: "r123", Method: "DELETE", Path: "/42/:p1", Controller: "C2", Action: "A123", Auth: "authenticated", MaxBodySize: 1, Params: []string{"p1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "a"}}, {Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "users:view"}}}}, Pos: "routes.conf:869:7"},
+	{Index: 180, Name: "r123", Method: "GET", Path: "/42/:p1", Controller: "C2", Action: "A123", Auth: "authenticated", Params: []string{"p1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "a"}}, {Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "users:view"}}}}, Pos: "routes.conf:869:7"},
+	{Index: 181, Name: "r407", Method: "HEAD", Path: "/42/:p1", Controller: "C1", Action: "A407", Auth: "token", Params: []string{"p1"}, Pos: "routes.conf:2834:7"},
+	{Index: 182, Name: "r407", Method: "PUT", Path: "/42/:p1", Controller: "C1", Action: "A407", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:2834:7"},
+	{Index: 183, Name: "r409", Method: "GET", Path: "/42/:p1/*rest", Controller: "C1", Action: "A409", Auth: "token", Params: []string{"p1", "rest"}, Parent: "r408", Pos: "routes.conf:2847:15"},
+	{Index: 184, Name: "r412", Method: "OPTIONS", Path: "/42/:p1/*rest", Controller: "C1", Action: "A412", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p1", "rest"}, CORS: routegenCORS20, Parent: "r407", Pos: "routes.conf:2866:11"},
+	{Index: 185, Name: "r411", Method: "PATCH", Path: "/42/:p1/*rest", Controller: "C2", Action: "A411", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"reports:read,write"}}, {Func: "ispermittedall", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS21, Parent: "r408", Pos: "routes.conf:2857:15"},
+	{Index: 186, Name: "r408", Method: "POST", Path: "/42/:p1/*rest", Controller: "C1", Action: "A408", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1", "rest"}, CORS: routegenCORS21, Parent: "r407", Pos: "routes.conf:2841:11"},
+	{Index: 187, Name: "r410", Method: "PUT", Path: "/42/:p1/*rest", Controller: "C0", Action: "A410", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1", "rest"}, CORS: routegenCORS21, Parent: "r408", Pos: "routes.conf:2852:15"},
+	{Index: 188, Name: "r408", Method: "WS", Path: "/42/:p1/*rest", Controller: "C1", Action: "A408", Auth: "token", WebSocket: true, Params: []string{"p1", "rest"}, Parent: "r407", Pos: "routes.conf:2841:11"},
+	{Index: 189, Name: "r125", Method: "PATCH", Path: "/42/:p1/1", Controller: "C2", Action: "A125", Auth: "authenticated", MaxBodySize: 64, Params: []string{"p1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "a"}}, {Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "users:view"}}}}, Parent: "r123", Pos: "routes.conf:885:11"},
+	{Index: 190, Name: "r126", Method: "PATCH", Path: "/42/:p1/1/:p3/...", Controller: "C2", Action: "A126", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "a"}}, {Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "users:view"}}}}, Parent: "r125", Pos: "routes.conf:892:15"},
+	{Index: 191, Name: "r124", Method: "POST", Path: "/42/:p1/1/=", Controller: "C2", Action: "A124", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "a"}}, {Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "users:view"}}}}, CORS: routegenCORS22, Parent: "r123", Pos: "routes.conf:878:11"},
+	{Index: 192, Name: "r127", Method: "OPTIONS", Path: "/42/:p1/1/user_:p3/:p4", Controller: "C2", Action: "A127", Auth: "authenticated", Params: []string{"p1", "p3", "p4"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "a"}}, {Func: "ispermittedall", Args: []string{"users:edit", "b:x:y", "users:view"}}}}, CORS: routegenCORS23, Parent: "r125", Pos: "routes.conf:899:15"},
+	{Index: 193, Name: "r73", Method: "DELETE", Path: "/42/:p1/:p2", Controller: "C2", Action: "A73", MaxBodySize: 5242880, Params: []string{"p1", "p2"}, Constraints: []string{"oneof=a b v1 42", ""}, Parent: "r71", Pos: "routes.conf:508:11"},
+	{Index: 194, Name: "r73", Method: "GET", Path: "/42/:p1/:p2", Controller: "C2", Action: "A73", Params: []string{"p1", "p2"}, Constraints: []string{"oneof=a b v1 42", ""}, Parent: "r71", Pos: "routes.conf:508:11"},
+	{Index: 195, Name: "r73", Method: "TRACE", Path: "/42/:p1/:p2", Controller: "C2", Action: "A73", Params: []string{"p1", "p2"}, Constraints: []string{"oneof=a b v1 42", ""}, Parent: "r71", Pos: "routes.conf:508:11"},
+	{Index: 196, Name: "r72", Method: "WS", Path: "/42/:p1/:p2", Controller: "Socket", Action: "A72", WebSocket: true, Params: []string{"p1", "p2"}, Constraints: []string{"", "numeric"}, Parent: "r71", Pos: "routes.conf:500:11"},
+	{Index: 197, Name: "r74", Method: "POST", Path: "/42/:p1/:p2/x.y/*rest", Controller: "C2", Action: "A74", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2", "rest"}, Constraints: []string{"oneof=a b v1 42", "", "min=3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "b:x:y"}}}}, CORS: routegenCORS24, Parent: "r73", Pos: "routes.conf:513:15"},
+	{Index: 198, Name: "r74", Method: "TRACE", Path: "/42/:p1/:p2/x.y/*rest", Controller: "C2", Action: "A74", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p1", "p2", "rest"}, Constraints: []string{"oneof=a b v1 42", "", "min=3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "b:x:y"}}}}, CORS: routegenCORS24, Parent: "r73", Pos: "routes.conf:513:15"},
+	{Index: 199, Name: "r74", Method: "WS", Path: "/42/:p1/:p2/x.y/*rest", Controller: "C2", Action: "A74", Auth: "basic", WebSocket: true, Params: []string{"p1", "p2", "rest"}, Constraints: []string{"oneof=a b v1 42", "", "min=3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "b:x:y"}}}}, Parent: "r73", Pos: "routes.conf:513:15"},
+	{Index: 200, Name: "r75", Method: "PUT", Path: "/42/:p1/:p2/x.y/:p4", Controller: "C2", Action: "A75", MaxBodySize: 5242880, Params: []string{"p1", "p2", "p4"}, Constraints: []string{"oneof=a b v1 42", "", ""}, Parent: "r73", Pos: "routes.conf:522:15"},
+	{Index: 201, Name: "r75", Method: "WS", Path: "/42/:p1/:p2/x.y/:p4", Controller: "C2", Action: "A75", WebSocket: true, Params: []string{"p1", "p2", "p4"}, Constraints: []string{"oneof=a b v1 42", "", ""}, Parent: "r73", Pos: "routes.conf:522:15"},
+	{Index: 202, Name: "r413", Method: "GET", Path: "/42/:p1/x.y", Controller: "C1", Action: "A413", Auth: "token", Params: []string{"p1"}, Parent: "r407", Pos: "routes.conf:2874:11"},
+	{Index: 203, Name: "r413", Method: "OPTIONS", Path: "/42/:p1/x.y", Controller: "C1", Action: "A413", Auth: "token", Params: []string{"p1"}, Parent: "r407", Pos: "routes.conf:2874:11"},
+	{Index: 204, Name: "r414", Method: "GET", Path: "/42/:p1/x.y/:p3", Controller: "C1", Action: "A414", Auth: "token", Params: []string{"p1", "p3"}, Constraints: []string{"", "len=2"}, CORS: routegenCORS25, Parent: "r413", Pos: "routes.conf:2881:15"},
+	{Index: 205, Name: "r415", Method: "GET", Path: "/42/:p1/x.y/:p3/...", Controller: "C1", Action: "A415", Auth: "token", Params: []string{"p1", "p3"}, Constraints: []string{"", "number"}, Parent: "r413", Pos: "routes.conf:2888:15"},
+	{Index: 206, Name: "r416", Method: "CONNECT", Path: "/42/:p1/x.y/:p3/:p4", Controller: "C1", Action: "A416", Auth: "token", Params: []string{"p1", "p3", "p4"}, Parent: "r413", Pos: "routes.conf:2893:15"},
+	{Index: 207, Name: "r209", Method: "CONNECT", Path: "/:p0", Controller: "C1", Action: "A209", Params: []string{"p0"}, Pos: "routes.conf:1472:7"},
+	{Index: 208, Name: "r170", Method: "DELETE", Path: "/:p0", Controller: "C1", Action: "A170", MaxBodySize: 8, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a"}}}}, Pos: "routes.conf:1199:7"},
+	{Index: 209, Name: "r38", Method: "GET", Path: "/:p0", Controller: "C2", Action: "A38", Auth: "token", Params: []string{"p0"}, Parent: "r29", Pos: "routes.conf:259:11"},
+	{Index: 210, Name: "r342", Method: "HEAD", Path: "/:p0", Controller: "C2", Action: "A342", Params: []string{"p0"}, Pos: "routes.conf:2384:7"},
+	{Index: 211, Name: "r122", Method: "OPTIONS", Path: "/:p0", Controller: "C0", Action: "A122", Params: []string{"p0"}, Pos: "routes.conf:862:7"},
+	{Index: 212, Name: "r62", Method: "PATCH", Path: "/:p0", Controller: "C0", Action: "A62", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"number,min=5,max=100"}, Pos: "routes.conf:426:7"},
+	{Index: 213, Name: "r62", Method: "POST", Path: "/:p0", Controller: "C0", Action: "A62", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"number,min=5,max=100"}, Pos: "routes.conf:426:7"},
+	{Index: 214, Name: "r489", Method: "PUT", Path: "/:p0", Controller: "C0", Action: "A489", MaxBodySize: 5242880, Params: []string{"p0"}, Pos: "routes.conf:3398:7"},
+	{Index: 215, Name: "r122", Method: "TRACE", Path: "/:p0", Controller: "C0", Action: "A122", Params: []string{"p0"}, Pos: "routes.conf:862:7"},
+	{Index: 216, Name: "r208", Method: "WS", Path: "/:p0", Controller: "Socket", Action: "A208", WebSocket: true, Params: []string{"p0"}, Pos: "routes.conf:1464:7"},
+	{Index: 217, Name: "r390", Method: "CONNECT", Path: "/:p0/*rest", Controller: "C0", Action: "A390", Params: []string{"p0", "rest"}, Constraints: []string{"", "max=5"}, Parent: "r389", Pos: "routes.conf:2712:11"},
+	{Index: 218, Name: "r41", Method: "GET", Path: "/:p0/*rest", Controller: "C0", Action: "A41", Auth: "basic", Params: []string{"p0", "rest"}, Parent: "r38", Pos: "routes.conf:280:15"},
+	{Index: 219, Name: "r41", Method: "OPTIONS", Path: "/:p0/*rest", Controller: "C0", Action: "A41", Auth: "basic", Params: []string{"p0", "rest"}, Parent: "r38", Pos: "routes.conf:280:15"},
+	{Index: 220, Name: "r449", Method: "PATCH", Path: "/:p0/*rest", Controller: "C1", Action: "A449", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, CORS: routegenCORS4, Pos: "routes.conf:3126:7"},
+	{Index: 221, Name: "r389", Method: "POST", Path: "/:p0/*rest", Controller: "C0", Action: "A389", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Constraints: []string{"", "max=5"}, Pos: "routes.conf:2706:7"},
+	{Index: 222, Name: "r41", Method: "WS", Path: "/:p0/*rest", Controller: "C0", Action: "A41", Auth: "basic", WebSocket: true, Params: []string{"p0", "rest"}, Parent: "r38", Pos: "routes.conf:280:15"},
+	{Index: 223, Name: "r331", Method: "GET", Path: "/:p0/...", Controller: "C1", Action: "A331", Params: []string{"p0"}, Pos: "routes.conf:2311:7"},
+	{Index: 224, Name: "r331", Method: "HEAD", Path: "/:p0/...", Controller: "C1", Action: "A331", Params: []string{"p0"}, Pos: "routes.conf:2311:7"},
+	{Index: 225, Name: "r338", Method: "GET", Path: "/:p0/.../.../a-b", Controller: "C0", Action: "A338", Auth: "authenticated", Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"b"}}, {Func: "hasanyrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a"}}, {Func: "ispermitted", Args: []string{"users:edit"}}}}, Parent: "r331", Pos: "routes.conf:2352:11"},
+	{Index: 226, Name: "r339", Method: "GET", Path: "/:p0/.../.../a-b/ab*rest", Controller: "C0", Action: "A339", Auth: "authenticated", Params: []string{"p0", "rest"}, Constraints: []string{"", "oneof=a a/b x/y/z"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"b"}}, {Func: "hasanyrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a"}}, {Func: "ispermitted", Args: []string{"users:edit"}}}}, Parent: "r338", Pos: "routes.conf:2360:15"},
+	{Index: 227, Name: "r337", Method: "GET", Path: "/:p0/.../1*rest", Controller: "C1", Action: "A337", Params: []string{"p0", "rest"}, Constraints: []string{"", "oneof=a a/b x/y/z"}, Parent: "r331", Pos: "routes.conf:2347:11"},
+	{Index: 228, Name: "r337", Method: "PUT", Path: "/:p0/.../1*rest", Controller: "C1", Action: "A337", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Constraints: []string{"", "oneof=a a/b x/y/z"}, Parent: "r331", Pos: "routes.conf:2347:11"},
+	{Index: 229, Name: "r337", Method: "WS", Path: "/:p0/.../1*rest", Controller: "C1", Action: "A337", WebSocket: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "oneof=a a/b x/y/z"}, Parent: "r331", Pos: "routes.conf:2347:11"},
+	{Index: 230, Name: "r332", Method: "GET", Path: "/:p0/.../:p2/:p3", Controller: "C1", Action: "A332", Params: []string{"p0", "p2", "p3"}, Parent: "r331", Pos: "routes.conf:2317:11"},
+	{Index: 231, Name: "r333", Method: "HEAD", Path: "/:p0/.../:p2/:p3", Controller: "C1", Action: "A333", Params: []string{"p0", "p2", "p3"}, Parent: "r332", Pos: "routes.conf:2322:15"},
+	{Index: 232, Name: "r332", Method: "POST", Path: "/:p0/.../:p2/:p3", Controller: "C1", Action: "A332", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p3"}, Parent: "r331", Pos: "routes.conf:2317:11"},
+	{Index: 233, Name: "r336", Method: "CONNECT", Path: "/:p0/.../:p2/:p3/1*rest", Controller: "C1", Action: "A336", Params: []string{"p0", "p2", "p3", "rest"}, Constraints: []string{"", "", "", "oneof=a a/b x/y/z"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS8, Parent: "r332", Pos: "routes.conf:2338:15"},
+	{Index: 234, Name: "r336", Method: "GET", Path: "/:p0/.../:p2/:p3/1*rest", Controller: "C1", Action: "A336", Params: []string{"p0", "p2", "p3", "rest"}, Constraints: []string{"", "", "", "oneof=a a/b x/y/z"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS8, Parent: "r332", Pos: "routes.conf:2338:15"},
+	{Index: 235, Name: "r336", Method: "PUT", Path: "/:p0/.../:p2/:p3/1*rest", Controller: "C1", Action: "A336", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p3", "rest"}, Constraints: []string{"", "", "", "oneof=a a/b x/y/z"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS8, Parent: "r332", Pos: "routes.conf:2338:15"},
+	{Index: 236, Name: "r334", Method: "HEAD", Path: "/:p0/.../:p2/:p3/a", Controller: "C1", Action: "A334", Params: []string{"p0", "p2", "p3"}, CORS: routegenCORS2, Parent: "r332", Pos: "routes.conf:2326:15"},
+	{Index: 237, Name: "r335", Method: "POST", Path: "/:p0/.../:p2/:p3/user_:p4", Controller: "C1", Action: "A335", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p3", "p4"}, Constraints: []string{"", "", "", "required,len=1"}, CORS: routegenCORS26, Parent: "r332", Pos: "routes.conf:2332:15"},
+	{Index: 238, Name: "r181", Method: "GET", Path: "/:p0/.:p1", Controller: "C1", Action: "A181", Params: []string{"p0", "p1"}, Constraints: []string{"required", ""}, CORS: routegenCORS27, Pos: "routes.conf:1279:7"},
+	{Index: 239, Name: "r181", Method: "POST", Path: "/:p0/.:p1", Controller: "C1", Action: "A181", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"required", ""}, CORS: routegenCORS27, Pos: "routes.conf:1279:7"},
+	{Index: 240, Name: "r101", Method: "GET", Path: "/:p0/.a", Controller: "C1", Action: "A101", Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"b", "a"}}}}, Pos: "routes.conf:714:7"},
+	{Index: 241, Name: "r101", Method: "TRACE", Path: "/:p0/.a", Controller: "C1", Action: "A101", Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasallroles", Args: []string{"b", "a"}}}}, Pos: "routes.conf:714:7"},
+	{Index: 242, Name: "r211", Method: "WS", Path: "/:p0/1/*rest", Controller: "C1", Action: "A211", WebSocket: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "max=5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager"}}, {Func: "hasrole", Args: []string{"a"}}}}, Parent: "r209", Pos: "routes.conf:1484:11"},
+	{Index: 243, Name: "r343", Method: "GET", Path: "/:p0/1:p1", Controller: "C1", Action: "A343", Params: []string{"p0", "p1"}, Parent: "r342", Pos: "routes.conf:2391:11"},
+	{Index: 244, Name: "r346", Method: "POST", Path: "/:p0/1:p1/*rest", Controller: "C1", Action: "A346", Auth: "authenticated", MaxBodySize: 1024, Params: []string{"p0", "p1", "rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "printer:lp7200:print"}}}}, CORS: routegenCORS28, Parent: "r343", Pos: "routes.conf:2408:15"},
+	{Index: 245, Name: "r344", Method: "GET", Path: "/:p0/1:p1/.:p2/*rest", Controller: "C1", Action: "A344", Params: []string{"p0", "p1", "p2", "rest"}, Constraints: []string{"", "", "oneof=a b v1 42", ""}, CORS: routegenCORS4, Parent: "r343", Pos: "routes.conf:2397:15"},
+	{Index: 246, Name: "r344", Method: "TRACE", Path: "/:p0/1:p1/.:p2/*rest", Controller: "C1", Action: "A344", Params: []string{"p0", "p1", "p2", "rest"}, Constraints: []string{"", "", "oneof=a b v1 42", ""}, CORS: routegenCORS4, Parent: "r343", Pos: "routes.conf:2397:15"},
+	{Index: 247, Name: "r345", Method: "PATCH", Path: "/:p0/1:p1/~u", Controller: "C1", Action: "A345", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Parent: "r343", Pos: "routes.conf:2403:15"},
+	{Index: 248, Name: "r138", Method: "GET", Path: "/:p0/42", Controller: "C1", Action: "A138", Auth: "token", Params: []string{"p0"}, Pos: "routes.conf:977:7"},
+	{Index: 249, Name: "r176", Method: "OPTIONS", Path: "/:p0/42", Controller: "C1", Action: "A176", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"b"}}}}, CORS: routegenCORS4, Parent: "r173", Pos: "routes.conf:1241:15"},
+	{Index: 250, Name: "r265", Method: "PATCH", Path: "/:p0/42", Controller: "C1", Action: "A265", MaxBodySize: 64, Params: []string{"p0"}, Pos: "routes.conf:1866:7"},
+	{Index: 251, Name: "r139", Method: "POST", Path: "/:p0/42", Controller: "C1", Action: "A139", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r138", Pos: "routes.conf:984:11"},
+	{Index: 252, Name: "r138", Method: "TRACE", Path: "/:p0/42", Controller: "C1", Action: "A138", Auth: "token", Params: []string{"p0"}, Pos: "routes.conf:977:7"},
+	{Index: 253, Name: "r173", Method: "WS", Path: "/:p0/42", Controller: "C1", Action: "A173", Auth: "token", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"b"}}}}, Parent: "r170", Pos: "routes.conf:1222:11"},
+	{Index: 254, Name: "r39", Method: "PATCH", Path: "/:p0/42/:p2", Controller: "C2", Action: "A39", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"", "alpha"}, CORS: routegenCORS29, Parent: "r38", Pos: "routes.conf:266:15"},
+	{Index: 255, Name: "r142", Method: "POST", Path: "/:p0/42/:p2", Controller: "C1", Action: "A142", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS30, Parent: "r138", Pos: "routes.conf:1004:11"},
+	{Index: 256, Name: "r143", Method: "OPTIONS", Path: "/:p0/42/:p2/user_x/user_x", Controller: "C0", Action: "A143", Auth: "token", Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS30, Parent: "r142", Pos: "routes.conf:1010:15"},
+	{Index: 257, Name: "r143", Method: "POST", Path: "/:p0/42/:p2/user_x/user_x", Controller: "C0", Action: "A143", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS30, Parent: "r142", Pos: "routes.conf:1010:15"},
+	{Index: 258, Name: "r143", Method: "PUT", Path: "/:p0/42/:p2/user_x/user_x", Controller: "C0", Action: "A143", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS30, Parent: "r142", Pos: "routes.conf:1010:15"},
+	{Index: 259, Name: "r140", Method: "GET", Path: "/:p0/42/:p2/~:p3", Controller: "C1", Action: "A140", Auth: "token", Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "max=3", ""}, Parent: "r139", Pos: "routes.conf:990:15"},
+	{Index: 260, Name: "r140", Method: "PATCH", Path: "/:p0/42/:p2/~:p3", Controller: "C1", Action: "A140", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "max=3", ""}, Parent: "r139", Pos: "routes.conf:990:15"},
+	{Index: 261, Name: "r141", Method: "CONNECT", Path: "/:p0/42/ab*rest", Controller: "C1", Action: "A141", Auth: "token", Params: []string{"p0", "rest"}, Constraints: []string{"", "min=3"}, CORS: routegenCORS31, Parent: "r138", Pos: "routes.conf:997:11"},
+	{Index: 262, Name: "r141", Method: "PATCH", Path: "/:p0/42/ab*rest", Controller: "C1", Action: "A141", Auth: "token", MaxBodySize: 1024, Params: []string{"p0", "rest"}, Constraints: []string{"", "min=3"}, CORS: routegenCORS31, Parent: "r138", Pos: "routes.conf:997:11"},
+	{Index: 263, Name: "r141", Method: "WS", Path: "/:p0/42/ab*rest", Controller: "C1", Action: "A141", Auth: "token", WebSocket: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "min=3"}, Parent: "r138", Pos: "routes.conf:997:11"},
+	{Index: 264, Name: "r175", Method: "GET", Path: "/:p0/42/abc", Controller: "C1", Action: "A175", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"b"}}}}, Parent: "r173", Pos: "routes.conf:1235:15"},
+	{Index: 265, Name: "r175", Method: "TRACE", Path: "/:p0/42/abc", Controller: "C1", Action: "A175", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"b"}}}}, Parent: "r173", Pos: "routes.conf:1235:15"},
+	{Index: 266, Name: "r177", Method: "GET", Path: "/:p0/42/x.y", Controller: "C1", Action: "A177", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r173", Pos: "routes.conf:1247:15"},
+	{Index: 267, Name: "r177", Method: "POST", Path: "/:p0/42/x.y", Controller: "C1", Action: "A177", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r173", Pos: "routes.conf:1247:15"},
+	{Index: 268, Name: "r174", Method: "GET", Path: "/:p0/42/~u/a:p3", Controller: "C1", Action: "A174", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"b"}}}}, Parent: "r173", Pos: "routes.conf:1229:15"},
+	{Index: 269, Name: "r174", Method: "OPTIONS", Path: "/:p0/42/~u/a:p3", Controller: "C1", Action: "A174", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"b"}}}}, Parent: "r173", Pos: "routes.conf:1229:15"},
+	{Index: 270, Name: "r263", Method: "CONNECT", Path: "/:p0/:p1", Controller: "C1", Action: "A263", Params: []string{"p0", "p1"}, Pos: "routes.conf:1853:7"},
+	{Index: 271, Name: "r349", Method: "DELETE", Path: "/:p0/:p1", Controller: "C0", Action: "A349", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermittedall", Args: []string{"users:view"}}}}, Pos: "routes.conf:2435:7"},
+	{Index: 272, Name: "r63", Method: "GET", Path: "/:p0/:p1", Controller: "C2", Action: "A63", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"number,min=5,max=100", "uuid3|uuid5"}, CORS: routegenCORS32, Parent: "r62", Pos: "routes.conf:433:11"},
+	{Index: 273, Name: "r63", Method: "HEAD", Path: "/:p0/:p1", Controller: "C2", Action: "A63", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"number,min=5,max=100", "uuid3|uuid5"}, CORS: routegenCORS32, Parent: "r62", Pos: "routes.conf:433:11"},
+	{Index: 274, Name: "r63", Method: "POST", Path: "/:p0/:p1", Controller: "C2", Action: "A63", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"number,min=5,max=100", "uuid3|uuid5"}, CORS: routegenCORS32, Parent: "r62", Pos: "routes.conf:433:11"},
+	{Index: 275, Name: "r259", Method: "TRACE", Path: "/:p0/:p1", Controller: "C1", Action: "A259", Params: []string{"p0", "p1"}, Constraints: []string{"", "number|alpha,max=4"}, Pos: "routes.conf:1824:7"},
+	{Index: 276, Name: "r172", Method: "OPTIONS", Path: "/:p0/:p1/:p2", Controller: "C1", Action: "A172", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"number|uuid", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a"}}}}, Parent: "r170", Pos: "routes.conf:1214:11"},
+	{Index: 277, Name: "r172", Method: "POST", Path: "/:p0/:p1/:p2", Controller: "C1", Action: "A172", Auth: "token", MaxBodySize: 1024, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"number|uuid", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a"}}}}, Parent: "r170", Pos: "routes.conf:1214:11"},
+	{Index: 278, Name: "r350", Method: "WS", Path: "/:p0/:p1/a-b/b", Controller: "C2", Action: "A350", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermittedall", Args: []string{"users:view"}}}}, Parent: "r349", Pos: "routes.conf:2442:11"},
+	{Index: 279, Name: "r351", Method: "CONNECT", Path: "/:p0/:p1/a-b/b/.a/a:p5", Controller: "C2", Action: "A351", Params: []string{"p0", "p1", "p5"}, Constraints: []string{"", "oneof=a b v1 42", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermittedall", Args: []string{"users:view"}}}}, Parent: "r350", Pos: "routes.conf:2448:15"},
+	{Index: 280, Name: "r351", Method: "TRACE", Path: "/:p0/:p1/a-b/b/.a/a:p5", Controller: "C2", Action: "A351", Params: []string{"p0", "p1", "p5"}, Constraints: []string{"", "oneof=a b v1 42", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermittedall", Args: []string{"users:view"}}}}, Parent: "r350", Pos: "routes.conf:2448:15"},
+	{Index: 281, Name: "r351", Method: "WS", Path: "/:p0/:p1/a-b/b/.a/a:p5", Controller: "C2", Action: "A351", WebSocket: true, Params: []string{"p0", "p1", "p5"}, Constraints: []string{"", "oneof=a b v1 42", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermittedall", Args: []string{"users:view"}}}}, Parent: "r350", Pos: "routes.conf:2448:15"},
+	{Index: 282, Name: "r353", Method: "GET", Path: "/:p0/:p1/a-b/b/b", Controller: "C2", Action: "A353", Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermittedall", Args: []string{"users:view"}}}}, Parent: "r350", Pos: "routes.conf:2458:15"},
+	{Index: 283, Name: "r353", Method: "PUT", Path: "/:p0/:p1/a-b/b/b", Controller: "C2", Action: "A353", MaxBodySize: 1, Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermittedall", Args: []string{"users:view"}}}}, Parent: "r350", Pos: "routes.conf:2458:15"},
+	{Index: 284, Name: "r353", Method: "TRACE", Path: "/:p0/:p1/a-b/b/b", Controller: "C2", Action: "A353", Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermittedall", Args: []string{"users:view"}}}}, Parent: "r350", Pos: "routes.conf:2458:15"},
+	{Index: 285, Name: "r157", Method: "CONNECT", Path: "/:p0/=", Controller: "C1", Action: "A157", Auth: "token", Params: []string{"p0"}, Parent: "r156", Pos: "routes.conf:1108:11"},
+	{Index: 286, Name: "r158", Method: "GET", Path: "/:p0/=", Controller: "C1", Action: "A158", Auth: "token", Params: []string{"p0"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"b"}}, {Func: "hasrole", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read,write", "a"}}}}, CORS: routegenCORS33, Parent: "r157", Pos: "routes.conf:1113:15"},
+	{Index: 287, Name: "r158", Method: "HEAD", Path: "/:p0/=", Controller: "C1", Action: "A158", Auth: "token", Params: []string{"p0"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"b"}}, {Func: "hasrole", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read,write", "a"}}}}, CORS: routegenCORS33, Parent: "r157", Pos: "routes.conf:1113:15"},
+	{Index: 288, Name: "r157", Method: "PATCH", Path: "/:p0/=", Controller: "C1", Action: "A157", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r156", Pos: "routes.conf:1108:11"},
+	{Index: 289, Name: "r156", Method: "POST", Path: "/:p0/=", Controller: "C1", Action: "A156", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p0"}, Pos: "routes.conf:1101:7"},
+	{Index: 290, Name: "r169", Method: "GET", Path: "/:p0/=/:p2", Controller: "C1", Action: "A169", Auth: "token", Params: []string{"p0", "p2"}, Parent: "r156", Pos: "routes.conf:1190:11"},
+	{Index: 291, Name: "r169", Method: "HEAD", Path: "/:p0/=/:p2", Controller: "C1", Action: "A169", Auth: "token", Params: []string{"p0", "p2"}, Parent: "r156", Pos: "routes.conf:1190:11"},
+	{Index: 292, Name: "r161", Method: "POST", Path: "/:p0/=/:p2", Controller: "C1", Action: "A161", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid"}, Parent: "r156", Pos: "routes.conf:1135:11"},
+	{Index: 293, Name: "r161", Method: "WS", Path: "/:p0/=/:p2", Controller: "C1", Action: "A161", Auth: "token", WebSocket: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid"}, Parent: "r156", Pos: "routes.conf:1135:11"},
+	{Index: 294, Name: "r165", Method: "DELETE", Path: "/:p0/=/:p2/.a", Controller: "C1", Action: "A165", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager"}}, {Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS34, Parent: "r161", Pos: "routes.conf:1159:15"},
+	{Index: 295, Name: "r164", Method: "GET", Path: "/:p0/=/:p2/1:p3", Controller: "C1", Action: "A164", Auth: "token", Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "uuid", ""}, Parent: "r161", Pos: "routes.conf:1154:15"},
+	{Index: 296, Name: "r162", Method: "GET", Path: "/:p0/=/:p2/1:p3/:p4", Controller: "C2", Action: "A162", Auth: "token", Params: []string{"p0", "p2", "p3", "p4"}, Constraints: []string{"", "uuid", "", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin", "manager"}}, {Func: "hasallroles", Args: []string{"admin", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, Parent: "r161", Pos: "routes.conf:1141:15"},
+	{Index: 297, Name: "r162", Method: "OPTIONS", Path: "/:p0/=/:p2/1:p3/:p4", Controller: "C2", Action: "A162", Auth: "token", Params: []string{"p0", "p2", "p3", "p4"}, Constraints: []string{"", "uuid", "", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin", "manager"}}, {Func: "hasallroles", Args: []string{"admin", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, Parent: "r161", Pos: "routes.conf:1141:15"},
+	{Index: 298, Name: "r163", Method: "CONNECT", Path: "/:p0/=/:p2/:p3", Controller: "C1", Action: "A163", Auth: "token", Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "uuid", ""}, Parent: "r161", Pos: "routes.conf:1148:15"},
+	{Index: 299, Name: "r166", Method: "GET", Path: "/:p0/=/:p2/:p3", Controller: "C1", Action: "A166", Auth: "anonymous", Params: []string{"p0", "p2", "p3"}, Parent: "r156", Pos: "routes.conf:1169:11"},
+	{Index: 300, Name: "r163", Method: "POST", Path: "/:p0/=/:p2/:p3", Controller: "C1", Action: "A163", Auth: "token", MaxBodySize: 1024, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "uuid", ""}, Parent: "r161", Pos: "routes.conf:1148:15"},
+	{Index: 301, Name: "r168", Method: "CONNECT", Path: "/:p0/=/:p2/:p3/.a/.:p5", Controller: "C1", Action: "A168", Auth: "anonymous", Params: []string{"p0", "p2", "p3", "p5"}, CORS: routegenCORS35, Parent: "r166", Pos: "routes.conf:1181:15"},
+	{Index: 302, Name: "r168", Method: "TRACE", Path: "/:p0/=/:p2/:p3/.a/.:p5", Controller: "C1", Action: "A168", Auth: "anonymous", Params: []string{"p0", "p2", "p3", "p5"}, CORS: routegenCORS35, Parent: "r166", Pos: "routes.conf:1181:15"},
+	{Index: 303, Name: "r167", Method: "GET", Path: "/:p0/=/:p2/:p3/a-b", Controller: "C1", Action: "A167", Auth: "authenticated", Params: []string{"p0", "p2", "p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}}, Parent: "r166", Pos: "routes.conf:1174:15"},
+	{Index: 304, Name: "r167", Method: "PATCH", Path: "/:p0/=/:p2/:p3/a-b", Controller: "C1", Action: "A167", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}}, Parent: "r166", Pos: "routes.conf:1174:15"},
+	{Index: 305, Name: "r167", Method: "PUT", Path: "/:p0/=/:p2/:p3/a-b", Controller: "C1", Action: "A167", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}}, Parent: "r166", Pos: "routes.conf:1174:15"},
+	{Index: 306, Name: "r160", Method: "GET", Path: "/:p0/=/v1/*rest", Controller: "C0", Action: "A160", Auth: "token", Params: []string{"p0", "rest"}, CORS: routegenCORS36, Parent: "r157", Pos: "routes.conf:1126:15"},
+	{Index: 307, Name: "r159", Method: "GET", Path: "/:p0/=/x.:p2/:p3", Controller: "C1", Action: "A159", Auth: "token", Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read,write", "a", "b:x:y"}}}}, CORS: routegenCORS37, Parent: "r157", Pos: "routes.conf:1119:15"},
+	{Index: 308, Name: "r159", Method: "HEAD", Path: "/:p0/=/x.:p2/:p3", Controller: "C1", Action: "A159", Auth: "token", Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read,write", "a", "b:x:y"}}}}, CORS: routegenCORS37, Parent: "r157", Pos: "routes.conf:1119:15"},
+	{Index: 309, Name: "r406", Method: "GET", Path: "/:p0/@", Controller: "C0", Action: "A406", Params: []string{"p0"}, Pos: "routes.conf:2827:7"},
+	{Index: 310, Name: "r406", Method: "OPTIONS", Path: "/:p0/@", Controller: "C0", Action: "A406", Params: []string{"p0"}, Pos: "routes.conf:2827:7"},
+	{Index: 311, Name: "r406", Method: "POST", Path: "/:p0/@", Controller: "C0", Action: "A406", MaxBodySize: 1, Params: []string{"p0"}, Pos: "routes.conf:2827:7"},
+	{Index: 312, Name: "r347", Method: "GET", Path: "/:p0/a/abc", Controller: "C2", Action: "A347", Params: []string{"p0"}, Parent: "r342", Pos: "routes.conf:2421:11"},
+	{Index: 313, Name: "r347", Method: "PUT", Path: "/:p0/a/abc", Controller: "C2", Action: "A347", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r342", Pos: "routes.conf:2421:11"},
+	{Index: 314, Name: "r347", Method: "WS", Path: "/:p0/a/abc", Controller: "C2", Action: "A347", WebSocket: true, Params: []string{"p0"}, Parent: "r342", Pos: "routes.conf:2421:11"},
+	{Index: 315, Name: "r117", Method: "GET", Path: "/:p0/a:p1", Controller: "C2", Action: "A117", Auth: "token", Params: []string{"p0", "p1"}, Constraints: []string{"", "gte=-1.5"}, Pos: "routes.conf:824:7"},
+	{Index: 316, Name: "r322", Method: "OPTIONS", Path: "/:p0/a:p1", Controller: "C0", Action: "A322", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Pos: "routes.conf:2250:7"},
+	{Index: 317, Name: "r325", Method: "CONNECT", Path: "/:p0/a:p1/*rest", Controller: "C0", Action: "A325", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r324", Pos: "routes.conf:2272:15"},
+	{Index: 318, Name: "r324", Method: "GET", Path: "/:p0/a:p1/*rest", Controller: "C0", Action: "A324", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r322", Pos: "routes.conf:2265:11"},
+	{Index: 319, Name: "r327", Method: "POST", Path: "/:p0/a:p1/*rest", Controller: "C0", Action: "A327", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r324", Pos: "routes.conf:2281:15"},
+	{Index: 320, Name: "r326", Method: "TRACE", Path: "/:p0/a:p1/*rest", Controller: "C0", Action: "A326", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"manager"}}, {Func: "hasanyrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"reports:read,write"}}}}, Parent: "r324", Pos: "routes.conf:2276:15"},
+	{Index: 321, Name: "r323", Method: "GET", Path: "/:p0/a:p1/=", Controller: "C0", Action: "A323", Auth: "basic", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r322", Pos: "routes.conf:2259:11"},
+	{Index: 322, Name: "r328", Method: "POST", Path: "/:p0/a:p1/=", Controller: "C0", Action: "A328", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r322", Pos: "routes.conf:2288:11"},
+	{Index: 323, Name: "r329", Method: "CONNECT", Path: "/:p0/a:p1/=/users", Controller: "C0", Action: "A329", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS24, Parent: "r328", Pos: "routes.conf:2294:15"},
+	{Index: 324, Name: "r329", Method: "GET", Path: "/:p0/a:p1/=/users", Controller: "C0", Action: "A329", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS24, Parent: "r328", Pos: "routes.conf:2294:15"},
+	{Index: 325, Name: "r329", Method: "TRACE", Path: "/:p0/a:p1/=/users", Controller: "C0", Action: "A329", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS24, Parent: "r328", Pos: "routes.conf:2294:15"},
+	{Index: 326, Name: "r119", Method: "GET", Path: "/:p0/a:p1/abc/:p3", Controller: "C1", Action: "A119", Auth: "token", Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, CORS: routegenCORS38, Parent: "r117", Pos: "routes.conf:837:11"},
+	{Index: 327, Name: "r119", Method: "POST", Path: "/:p0/a:p1/abc/:p3", Controller: "C1", Action: "A119", Auth: "token", MaxBodySize: 8, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, CORS: routegenCORS38, Parent: "r117", Pos: "routes.conf:837:11"},
+	{Index: 328, Name: "r119", Method: "WS", Path: "/:p0/a:p1/abc/:p3", Controller: "C1", Action: "A119", Auth: "token", WebSocket: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, Parent: "r117", Pos: "routes.conf:837:11"},
+	{Index: 329, Name: "r120", Method: "GET", Path: "/:p0/a:p1/abc/:p3/*rest", Controller: "C2", Action: "A120", Auth: "anonymous", Params: []string{"p0", "p1", "p3", "rest"}, Constraints: []string{"", "gte=-1.5", "", ""}, CORS: routegenCORS38, Parent: "r119", Pos: "routes.conf:845:15"},
+	{Index: 330, Name: "r120", Method: "PATCH", Path: "/:p0/a:p1/abc/:p3/*rest", Controller: "C2", Action: "A120", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p3", "rest"}, Constraints: []string{"", "gte=-1.5", "", ""}, CORS: routegenCORS38, Parent: "r119", Pos: "routes.conf:845:15"},
+	{Index: 331, Name: "r121", Method: "GET", Path: "/:p0/a:p1/abc/:p3/abc", Controller: "C1", Action: "A121", Auth: "token", Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, CORS: routegenCORS38, Parent: "r119", Pos: "routes.conf:852:15"},
+	{Index: 332, Name: "r121", Method: "HEAD", Path: "/:p0/a:p1/abc/:p3/abc", Controller: "C1", Action: "A121", Auth: "token", Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, CORS: routegenCORS38, Parent: "r119", Pos: "routes.conf:852:15"},
+	{Index: 333, Name: "r118", Method: "DELETE", Path: "/:p0/a:p1/new", Controller: "C2", Action: "A118", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"", "gte=-1.5"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "reports:read,write"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r117", Pos: "routes.conf:831:11"},
+	{Index: 334, Name: "r118", Method: "OPTIONS", Path: "/:p0/a:p1/new", Controller: "C2", Action: "A118", Auth: "token", Params: []string{"p0", "p1"}, Constraints: []string{"", "gte=-1.5"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit", "reports:read,write"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r117", Pos: "routes.conf:831:11"},
+	{Index: 335, Name: "r296", Method: "CONNECT", Path: "/:p0/ab", Controller: "C0", Action: "A296", Params: []string{"p0"}, Pos: "routes.conf:2073:7"},
+	{Index: 336, Name: "r296", Method: "GET", Path: "/:p0/ab", Controller: "C0", Action: "A296", Params: []string{"p0"}, Pos: "routes.conf:2073:7"},
+	{Index: 337, Name: "r301", Method: "DELETE", Path: "/:p0/ab/.a", Controller: "C1", Action: "A301", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r296", Pos: "routes.conf:2108:11"},
+	{Index: 338, Name: "r301", Method: "TRACE", Path: "/:p0/ab/.a", Controller: "C1", Action: "A301", Params: []string{"p0"}, Parent: "r296", Pos: "routes.conf:2108:11"},
+	{Index: 339, Name: "r298", Method: "GET", Path: "/:p0/ab/.a/*rest", Controller: "C1", Action: "A298", Auth: "token", Params: []string{"p0", "rest"}, CORS: routegenCORS39, Parent: "r297", Pos: "routes.conf:2087:15"},
+	{Index: 340, Name: "r297", Method: "PATCH", Path: "/:p0/ab/.a/*rest", Controller: "C0", Action: "A297", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Parent: "r296", Pos: "routes.conf:2080:11"},
+	{Index: 341, Name: "r348", Method: "DELETE", Path: "/:p0/ab:p1", Controller: "C2", Action: "A348", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, CORS: routegenCORS4, Pos: "routes.conf:2428:7"},
+	{Index: 342, Name: "r341", Method: "GET", Path: "/:p0/ab:p1", Controller: "C2", Action: "A341", Auth: "token", Params: []string{"p0", "p1"}, Pos: "routes.conf:2376:7"},
+	{Index: 343, Name: "r341", Method: "HEAD", Path: "/:p0/ab:p1", Controller: "C2", Action: "A341", Auth: "token", Params: []string{"p0", "p1"}, Pos: "routes.conf:2376:7"},
+	{Index: 344, Name: "r348", Method: "PATCH", Path: "/:p0/ab:p1", Controller: "C2", Action: "A348", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, CORS: routegenCORS4, Pos: "routes.conf:2428:7"},
+	{Index: 345, Name: "r341", Method: "WS", Path: "/:p0/ab:p1", Controller: "C2", Action: "A341", Auth: "token", WebSocket: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:2376:7"},
+	{Index: 346, Name: "r13", Method: "GET", Path: "/:p0/b", Controller: "C1", Action: "A13", Auth: "basic", Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin", "manager", "b"}}, {Func: "hasrole", Args: []string{"b"}}}}, Pos: "routes.conf:99:7"},
+	{Index: 347, Name: "r178", Method: "GET", Path: "/:p0/user_x/...", Controller: "C1", Action: "A178", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a"}}}}, Parent: "r170", Pos: "routes.conf:1256:11"},
+	{Index: 348, Name: "r180", Method: "GET", Path: "/:p0/user_x/.../:p3", Controller: "C1", Action: "A180", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r178", Pos: "routes.conf:1268:15"},
+	{Index: 349, Name: "r179", Method: "GET", Path: "/:p0/user_x/.../ab:p3", Controller: "C1", Action: "A179", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a"}}}}, Parent: "r178", Pos: "routes.conf:1262:15"},
+	{Index: 350, Name: "r179", Method: "PUT", Path: "/:p0/user_x/.../ab:p3", Controller: "C1", Action: "A179", Auth: "token", MaxBodySize: 8, AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a"}}}}, Parent: "r178", Pos: "routes.conf:1262:15"},
+	{Index: 351, Name: "r179", Method: "TRACE", Path: "/:p0/user_x/.../ab:p3", Controller: "C1", Action: "A179", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a"}}}}, Parent: "r178", Pos: "routes.conf:1262:15"},
+	{Index: 352, Name: "r136", Method: "GET", Path: "/:p0/v1", Controller: "C2", Action: "A136", Params: []string{"p0"}, Parent: "r135", Pos: "routes.conf:963:11"},
+	{Index: 353, Name: "r42", Method: "GET", Path: "/:p0/v1/ab", Controller: "C2", Action: "A42", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r38", Pos: "routes.conf:287:15"},
+	{Index: 354, Name: "r171", Method: "OPTIONS", Path: "/:p0/x.y/*rest", Controller: "C1", Action: "A171", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"admin", "manager", "b"}}}}, Parent: "r170", Pos: "routes.conf:1208:11"},
+	{Index: 355, Name: "r171", Method: "POST", Path: "/:p0/x.y/*rest", Controller: "C1", Action: "A171", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"admin", "manager", "b"}}}}, Parent: "r170", Pos: "routes.conf:1208:11"},
+	{Index: 356, Name: "r171", Method: "WS", Path: "/:p0/x.y/*rest", Controller: "C1", Action: "A171", WebSocket: true, Params: []string{"p0", "rest"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"admin", "manager", "b"}}}}, Parent: "r170", Pos: "routes.conf:1208:11"},
+	{Index: 357, Name: "r385", Method: "DELETE", Path: "/:p0/~*rest", Controller: "C0", Action: "A385", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Pos: "routes.conf:2677:7"},
+	{Index: 358, Name: "r419", Method: "GET", Path: "/:p0/~:p1", Controller: "C0", Action: "A419", Auth: "authenticated", Params: []string{"p0", "p1"}, Pos: "routes.conf:2915:7"},
+	{Index: 359, Name: "r419", Method: "HEAD", Path: "/:p0/~:p1", Controller: "C0", Action: "A419", Auth: "authenticated", Params: []string{"p0", "p1"}, Pos: "routes.conf:2915:7"},
+	{Index: 360, Name: "r40", Method: "PUT", Path: "/:p0/~:p1/@", Controller: "C2", Action: "A40", Auth: "basic", MaxBodySize: 1, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid4"}, Parent: "r38", Pos: "routes.conf:273:15"},
+	{Index: 361, Name: "r84", Method: "GET", Path: "/:p0/~u", Controller: "C1", Action: "A84", Params: []string{"p0"}, CORS: routegenCORS40, Pos: "routes.conf:589:7"},
+	{Index: 362, Name: "r84", Method: "HEAD", Path: "/:p0/~u", Controller: "C1", Action: "A84", Params: []string{"p0"}, CORS: routegenCORS40, Pos: "routes.conf:589:7"},
+	{Index: 363, Name: "r210", Method: "PUT", Path: "/:p0/~u", Controller: "C1", Action: "A210", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r209", Pos: "routes.conf:1478:11"},
+	{Index: 364, Name: "r440", Method: "CONNECT", Path: "/=", Controller: "C0", Action: "A440", Auth: "basic", Parent: "r438", Pos: "routes.conf:3059:11"},
+	{Index: 365, Name: "r438", Method: "GET", Path: "/=", Controller: "C0", Action: "A438", Auth: "basic", Pos: "routes.conf:3046:7"},
+	{Index: 366, Name: "r444", Method: "HEAD", Path: "/=", Controller: "C0", Action: "A444", Auth: "basic", CORS: routegenCORS25, Parent: "r440", Pos: "routes.conf:3086:15"},
+	{Index: 367, Name: "r440", Method: "OPTIONS", Path: "/=", Controller: "C0", Action: "A440", Auth: "basic", Parent: "r438", Pos: "routes.conf:3059:11"},
+	{Index: 368, Name: "r444", Method: "POST", Path: "/=", Controller: "C0", Action: "A444", Auth: "basic", MaxBodySize: 5242880, CORS: routegenCORS25, Parent: "r440", Pos: "routes.conf:3086:15"},
+	{Index: 369, Name: "r438", Method: "PUT", Path: "/=", Controller: "C0", Action: "A438", Auth: "basic", MaxBodySize: 8, Pos: "routes.conf:3046:7"},
+	{Index: 370, Name: "r438", Method: "TRACE", Path: "/=", Controller: "C0", Action: "A438", Auth: "basic", Pos: "routes.conf:3046:7"},
+	{Index: 371, Name: "r379", Method: "OPTIONS", Path: "/=/.a", Controller: "C1", Action: "A379", Auth: "basic", Pos: "routes.conf:2634:7"},
+	{Index: 372, Name: "r379", Method: "PATCH", Path: "/=/.a", Controller: "C1", Action: "A379", Auth: "basic", MaxBodySize: 5242880, Pos: "routes.conf:2634:7"},
+	{Index: 373, Name: "r379", Method: "POST", Path: "/=/.a", Controller: "C1", Action: "A379", Auth: "basic", MaxBodySize: 5242880, Pos: "routes.conf:2634:7"},
+	{Index: 374, Name: "r382", Method: "GET", Path: "/=/.a/.a/:p3", Controller: "C1", Action: "A382", Auth: "basic", Params: []string{"p3"}, Parent: "r379", Pos: "routes.conf:2655:11"},
+	{Index: 375, Name: "r383", Method: "GET", Path: "/=/.a/.a/x.y", Controller: "C1", Action: "A383", Auth: "basic", AntiCSRFCheck: true, CORS: routegenCORS5, Parent: "r379", Pos: "routes.conf:2662:11"},
+	{Index: 376, Name: "r383", Method: "PUT", Path: "/=/.a/.a/x.y", Controller: "C1", Action: "A383", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: routegenCORS5, Parent: "r379", Pos: "routes.conf:2662:11"},
+	{Index: 377, Name: "r380", Method: "GET", Path: "/=/.a/~*rest", Controller: "C1", Action: "A380", Auth: "basic", Params: []string{"rest"}, Constraints: []string{"max=5"}, CORS: routegenCORS5, Parent: "r379", Pos: "routes.conf:2642:11"},
+	{Index: 378, Name: "r380", Method: "OPTIONS", Path: "/=/.a/~*rest", Controller: "C1", Action: "A380", Auth: "basic", Params: []string{"rest"}, Constraints: []string{"max=5"}, CORS: routegenCORS5, Parent: "r379", Pos: "routes.conf:2642:11"},
+	{Index: 379, Name: "r380", Method: "POST", Path: "/=/.a/~*rest", Controller: "C1", Action: "A380", Auth: "basic", MaxBodySize: 5242880, Params: []string{"rest"}, Constraints: []string{"max=5"}, CORS: routegenCORS5, Parent: "r379", Pos: "routes.conf:2642:11"},
+	{Index: 380, Name: "r381", Method: "WS", Path: "/=/.a/~*rest", Controller: "Socket", Action: "A381", Auth: "basic", WebSocket: true, Params: []string{"rest"}, Constraints: []string{"max=5"}, Parent: "r380", Pos: "routes.conf:2648:15"},
+	{Index: 381, Name: "r442", Method: "OPTIONS", Path: "/=/:p1", Controller: "C0", Action: "A442", Auth: "basic", Params: []string{"p1"}, Parent: "r440", Pos: "routes.conf:3071:15"},
+	{Index: 382, Name: "r441", Method: "OPTIONS", Path: "/=/new/x.:p2", Controller: "C0", Action: "A441", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"b", "manager"}}}}, Parent: "r440", Pos: "routes.conf:3064:15"},
+	{Index: 383, Name: "r443", Method: "GET", Path: "/=/x.:p1", Controller: "C1", Action: "A443", Auth: "anonymous", Params: []string{"p1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read,write"}}, {Func: "ispermitted", Args: []string{"a"}}}}, CORS: routegenCORS41, Parent: "r440", Pos: "routes.conf:3077:15"},
+	{Index: 384, Name: "r372", Method: "CONNECT", Path: "/@", Controller: "C2", Action: "A372", AntiCSRFCheck: true, CORS: routegenCORS42, Pos: "routes.conf:2583:7"},
+	{Index: 385, Name: "r270", Method: "GET", Path: "/@", Controller: "C2", Action: "A270", Auth: "token", Pos: "routes.conf:1899:7"},
+	{Index: 386, Name: "r391", Method: "POST", Path: "/@", Controller: "C2", Action: "A391", Auth: "anonymous", MaxBodySize: 5242880, Pos: "routes.conf:2719:7"},
+	{Index: 387, Name: "r273", Method: "HEAD", Path: "/@/:p1", Controller: "C2", Action: "A273", Auth: "token", Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r270", Pos: "routes.conf:1919:11"},
+	{Index: 388, Name: "r7", Method: "PATCH", Path: "/@/user_:p1", Controller: "C0", Action: "A7", Auth: "anonymous", MaxBodySize: 1024, Params: []string{"p1"}, Pos: "routes.conf:52:7"},
+	{Index: 389, Name: "r7", Method: "TRACE", Path: "/@/user_:p1", Controller: "C0", Action: "A7", Auth: "anonymous", Params: []string{"p1"}, Pos: "routes.conf:52:7"},
+	{Index: 390, Name: "r271", Method: "CONNECT", Path: "/@/~u/:p2", Controller: "C2", Action: "A271", Auth: "token", Params: []string{"p2"}, Parent: "r270", Pos: "routes.conf:1906:11"},
+	{Index: 391, Name: "r272", Method: "DELETE", Path: "/@/~u/:p2/user_:p3", Controller: "C2", Action: "A272", Auth: "token", MaxBodySize: 5242880, Params: []string{"p2", "p3"}, CORS: routegenCORS43, Parent: "r271", Pos: "routes.conf:1911:15"},
+	{Index: 392, Name: "r272", Method: "POST", Path: "/@/~u/:p2/user_:p3", Controller: "C2", Action: "A272", Auth: "token", MaxBodySize: 5242880, Params: []string{"p2", "p3"}, CORS: routegenCORS43, Parent: "r271", Pos: "routes.conf:1911:15"},
+	{Index: 393, Name: "r212", Method: "CONNECT", Path: "/a", Controller: "C2", Action: "A212", Auth: "authenticated", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "admin"}}}}, Pos: "routes.conf:1492:7"},
+	{Index: 394, Name: "r219", Method: "DELETE", Path: "/a", Controller: "C2", Action: "A219", MaxBodySize: 5242880, CORS: routegenCORS44, Pos: "routes.conf:1549:7"},
+	{Index: 395, Name: "r212", Method: "OPTIONS", Path: "/a", Controller: "C2", Action: "A212", Auth: "authenticated", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "admin"}}}}, Pos: "routes.conf:1492:7"},
+	{Index: 396, Name: "r219", Method: "PATCH", Path: "/a", Controller: "C2", Action: "A219", MaxBodySize: 5242880, CORS: routegenCORS44, Pos: "routes.conf:1549:7"},
+	{Index: 397, Name: "r212", Method: "POST", Path: "/a", Controller: "C2", Action: "A212", Auth: "authenticated", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "admin"}}}}, Pos: "routes.conf:1492:7"},
+	{Index: 398, Name: "r228", Method: "DELETE", Path: "/a-b", Controller: "C0", Action: "A228", MaxBodySize: 5242880, Pos: "routes.conf:1610:7"},
+	{Index: 399, Name: "r228", Method: "GET", Path: "/a-b", Controller: "C0", Action: "A228", Pos: "routes.conf:1610:7"},
+	{Index: 400, Name: "r364", Method: "PUT", Path: "/a-b", Controller: "C2", Action: "A364", MaxBodySize: 1, Pos: "routes.conf:2532:7"},
+	{Index: 401, Name: "r330", Method: "TRACE", Path: "/a-b", Controller: "C0", Action: "A330", Pos: "routes.conf:2305:7"},
+	{Index: 402, Name: "r366", Method: "GET", Path: "/a-b/.a/users", Controller: "C1", Action: "A366", AntiCSRFCheck: true, Parent: "r364", Pos: "routes.conf:2546:11"},
+	{Index: 403, Name: "r368", Method: "OPTIONS", Path: "/a-b/.a/users", Controller: "C1", Action: "A368", AntiCSRFCheck: true, Parent: "r366", Pos: "routes.conf:2557:15"},
+	{Index: 404, Name: "r366", Method: "PATCH", Path: "/a-b/.a/users", Controller: "C1", Action: "A366", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r364", Pos: "routes.conf:2546:11"},
+	{Index: 405, Name: "r367", Method: "PUT", Path: "/a-b/.a/users", Controller: "C1", Action: "A367", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r366", Pos: "routes.conf:2553:15"},
+	{Index: 406, Name: "r369", Method: "GET", Path: "/a-b/.a/users/:p3", Controller: "C1", Action: "A369", AntiCSRFCheck: true, Params: []string{"p3"}, CORS: routegenCORS45, Parent: "r366", Pos: "routes.conf:2562:15"},
+	{Index: 407, Name: "r369", Method: "POST", Path: "/a-b/.a/users/:p3", Controller: "C1", Action: "A369", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3"}, CORS: routegenCORS45, Parent: "r366", Pos: "routes.conf:2562:15"},
+	{Index: 408, Name: "r369", Method: "PUT", Path: "/a-b/.a/users/:p3", Controller: "C1", Action: "A369", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3"}, CORS: routegenCORS45, Parent: "r366", Pos: "routes.conf:2562:15"},
+	{Index: 409, Name: "r370", Method: "HEAD", Path: "/a-b/.a/users/v:p3", Controller: "C1", Action: "A370", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r366", Pos: "routes.conf:2568:15"},
+	{Index: 410, Name: "r370", Method: "OPTIONS", Path: "/a-b/.a/users/v:p3", Controller: "C1", Action: "A370", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r366", Pos: "routes.conf:2568:15"},
+	{Index: 411, Name: "r77", Method: "GET", Path: "/a-b/1", Controller: "C2", Action: "A77", AntiCSRFCheck: true, Pos: "routes.conf:539:7"},
+	{Index: 412, Name: "r77", Method: "WS", Path: "/a-b/1", Controller: "C2", Action: "A77", WebSocket: true, Pos: "routes.conf:539:7"},
+	{Index: 413, Name: "r237", Method: "DELETE", Path: "/a-b/:p1", Controller: "C2", Action: "A237", MaxBodySize: 8, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS4, Parent: "r236", Pos: "routes.conf:1669:15"},
+	{Index: 414, Name: "r237", Method: "GET", Path: "/a-b/:p1", Controller: "C2", Action: "A237", Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS4, Parent: "r236", Pos: "routes.conf:1669:15"},
+	{Index: 415, Name: "r237", Method: "OPTIONS", Path: "/a-b/:p1", Controller: "C2", Action: "A237", Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS4, Parent: "r236", Pos: "routes.conf:1669:15"},
+	{Index: 416, Name: "r236", Method: "PATCH", Path: "/a-b/:p1", Controller: "C0", Action: "A236", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r228", Pos: "routes.conf:1664:11"},
+	{Index: 417, Name: "r365", Method: "DELETE", Path: "/a-b/:p1/.a", Controller: "C2", Action: "A365", MaxBodySize: 5242880, Params: []string{"p1"}, CORS: routegenCORS46, Parent: "r364", Pos: "routes.conf:2539:11"},
+	{Index: 418, Name: "r230", Method: "GET", Path: "/a-b/:p1/.a", Controller: "C0", Action: "A230", Params: []string{"p1"}, Parent: "r228", Pos: "routes.conf:1622:11"},
+	{Index: 419, Name: "r365", Method: "TRACE", Path: "/a-b/:p1/.a", Controller: "C2", Action: "A365", Params: []string{"p1"}, CORS: routegenCORS46, Parent: "r364", Pos: "routes.conf:2539:11"},
+	{Index: 420, Name: "r230", Method: "WS", Path: "/a-b/:p1/.a", Controller: "C0", Action: "A230", WebSocket: true, Params: []string{"p1"}, Parent: "r228", Pos: "routes.conf:1622:11"},
+	{Index: 421, Name: "r232", Method: "GET", Path: "/a-b/:p1/.a/:p3/ab", Controller: "C1", Action: "A232", Params: []string{"p1", "p3"}, CORS: routegenCORS47, Parent: "r230", Pos: "routes.conf:1634:15"},
+	{Index: 422, Name: "r232", Method: "OPTIONS", Path: "/a-b/:p1/.a/:p3/ab", Controller: "C1", Action: "A232", Params: []string{"p1", "p3"}, CORS: routegenCORS47, Parent: "r230", Pos: "routes.conf:1634:15"},
+	{Index: 423, Name: "r232", Method: "POST", Path: "/a-b/:p1/.a/:p3/ab", Controller: "C1", Action: "A232", MaxBodySize: 64, Params: []string{"p1", "p3"}, CORS: routegenCORS47, Parent: "r230", Pos: "routes.conf:1634:15"},
+	{Index: 424, Name: "r231", Method: "GET", Path: "/a-b/:p1/.a/a", Controller: "C0", Action: "A231", Params: []string{"p1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read,write", "users:edit"}}}}, Parent: "r230", Pos: "routes.conf:1627:15"},
+	{Index: 425, Name: "r239", Method: "WS", Path: "/a-b/:p1/42", Controller: "C0", Action: "A239", WebSocket: true, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r236", Pos: "routes.conf:1685:15"},
+	{Index: 426, Name: "r238", Method: "OPTIONS", Path: "/a-b/:p1/:p2/user_x", Controller: "C1", Action: "A238", Auth: "token", Params: []string{"p1", "p2"}, Constraints: []string{"uuid3|uuid5", ""}, CORS: routegenCORS48, Parent: "r236", Pos: "routes.conf:1676:15"},
+	{Index: 427, Name: "r229", Method: "GET", Path: "/a-b/:p1/@", Controller: "C0", Action: "A229", Params: []string{"p1"}, Parent: "r228", Pos: "routes.conf:1617:11"},
+	{Index: 428, Name: "r229", Method: "PUT", Path: "/a-b/:p1/@", Controller: "C0", Action: "A229", MaxBodySize: 5242880, Params: []string{"p1"}, Parent: "r228", Pos: "routes.conf:1617:11"},
+	{Index: 429, Name: "r240", Method: "GET", Path: "/a-b/:p1/users/~u", Controller: "C0", Action: "A240", Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r236", Pos: "routes.conf:1692:15"},
+	{Index: 430, Name: "r240", Method: "PATCH", Path: "/a-b/:p1/users/~u", Controller: "C0", Action: "A240", MaxBodySize: 1024, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r236", Pos: "routes.conf:1692:15"},
+	{Index: 431, Name: "r240", Method: "WS", Path: "/a-b/:p1/users/~u", Controller: "C0", Action: "A240", WebSocket: true, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r236", Pos: "routes.conf:1692:15"},
+	{Index: 432, Name: "r10", Method: "OPTIONS", Path: "/a-b/=", Controller: "C2", Action: "A10", Auth: "basic", Pos: "routes.conf:74:7"},
+	{Index: 433, Name: "r10", Method: "PATCH", Path: "/a-b/=", Controller: "C2", Action: "A10", Auth: "basic", MaxBodySize: 5242880, Pos: "routes.conf:74:7"},
+	{Index: 434, Name: "r448", Method: "OPTIONS", Path: "/a-b/a:p1", Controller: "C0", Action: "A448", Auth: "authenticated", Params: []string{"p1"}, Pos: "routes.conf:3119:7"},
+	{Index: 435, Name: "r233", Method: "CONNECT", Path: "/a-b/x.:p1/v:p2", Controller: "C2", Action: "A233", Auth: "basic", Params: []string{"p1", "p2"}, Parent: "r228", Pos: "routes.conf:1645:11"},
+	{Index: 436, Name: "r234", Method: "GET", Path: "/a-b/x.:p1/v:p2", Controller: "C2", Action: "A234", Auth: "basic", Params: []string{"p1", "p2"}, Parent: "r233", Pos: "routes.conf:1653:15"},
+	{Index: 437, Name: "r234", Method: "OPTIONS", Path: "/a-b/x.:p1/v:p2", Controller: "C2", Action: "A234", Auth: "basic", Params: []string{"p1", "p2"}, Parent: "r233", Pos: "routes.conf:1653:15"},
+	{Index: 438, Name: "r234", Method: "WS", Path: "/a-b/x.:p1/v:p2", Controller: "C2", Action: "A234", Auth: "basic", WebSocket: true, Params: []string{"p1", "p2"}, Parent: "r233", Pos: "routes.conf:1653:15"},
+	{Index: 439, Name: "r235", Method: "PUT", Path: "/a-b/x.:p1/v:p2/users/abc", Controller: "C2", Action: "A235", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p1", "p2"}, Parent: "r233", Pos: "routes.conf:1657:15"},
+	{Index: 440, Name: "r224", Method: "GET", Path: "/a/ab:p1", Controller: "C0", Action: "A224", Params: []string{"p1"}, CORS: routegenCORS49, Parent: "r219", Pos: "routes.conf:1581:11"},
+	{Index: 441, Name: "r224", Method: "HEAD", Path: "/a/ab:p1", Controller: "C0", Action: "A224", Params: []string{"p1"}, CORS: routegenCORS49, Parent: "r219", Pos: "routes.conf:1581:11"},
+	{Index: 442, Name: "r225", Method: "GET", Path: "/a/new/*rest", Controller: "C0", Action: "A225", Params: []string{"rest"}, CORS: routegenCORS50, Parent: "r219", Pos: "routes.conf:1588:11"},
+	{Index: 443, Name: "r225", Method: "HEAD", Path: "/a/new/*rest", Controller: "C0", Action: "A225", Params: []string{"rest"}, CORS: routegenCORS50, Parent: "r219", Pos: "routes.conf:1588:11"},
+	{Index: 444, Name: "r225", Method: "PATCH", Path: "/a/new/*rest", Controller: "C0", Action: "A225", MaxBodySize: 5242880, Params: []string{"rest"}, CORS: routegenCORS50, Parent: "r219", Pos: "routes.conf:1588:11"},
+	{Index: 445, Name: "r418", Method: "OPTIONS", Path: "/a/user_x", Controller: "C2", Action: "A418", Pos: "routes.conf:2909:7"},
+	{Index: 446, Name: "r418", Method: "POST", Path: "/a/user_x", Controller: "C2", Action: "A418", MaxBodySize: 5242880, Pos: "routes.conf:2909:7"},
+	{Index: 447, Name: "r490", Method: "GET", Path: "/a/v:p1", Controller: "C0", Action: "A490", Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read,write"}}, {Func: "ispermittedall", Args: []string{"users:view", "printer:lp7200:print", "a"}}}}, Pos: "routes.conf:3404:7"},
+	{Index: 448, Name: "r69", Method: "GET", Path: "/a/x.:p1", Controller: "C1", Action: "A69", Params: []string{"p1"}, Pos: "routes.conf:481:7"},
+	{Index: 449, Name: "r69", Method: "OPTIONS", Path: "/a/x.:p1", Controller: "C1", Action: "A69", Params: []string{"p1"}, Pos: "routes.conf:481:7"},
+	{Index: 450, Name: "r69", Method: "PUT", Path: "/a/x.:p1", Controller: "C1", Action: "A69", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:481:7"},
+	{Index: 451, Name: "r260", Method: "OPTIONS", Path: "/a/~:p1", Controller: "C2", Action: "A260", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:1831:7"},
+	{Index: 452, Name: "r260", Method: "PUT", Path: "/a/~:p1", Controller: "C2", Action: "A260", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:1831:7"},
+	{Index: 453, Name: "r220", Method: "WS", Path: "/a/~u/a:p2", Controller: "C2", Action: "A220", WebSocket: true, Params: []string{"p2"}, Constraints: []string{"required"}, Parent: "r219", Pos: "routes.conf:1556:11"},
+	{Index: 454, Name: "r222", Method: "CONNECT", Path: "/a/~u/a:p2/.:p3", Controller: "C2", Action: "A222", Params: []string{"p2", "p3"}, Constraints: []string{"required", "uuid4"}, CORS: routegenCORS44, Parent: "r220", Pos: "routes.conf:1568:15"},
+	{Index: 455, Name: "r223", Method: "DELETE", Path: "/a/~u/a:p2/=", Controller: "C2", Action: "A223", MaxBodySize: 5242880, Params: []string{"p2"}, Constraints: []string{"required"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "reports:read,write"}}}}, CORS: routegenCORS44, Parent: "r220", Pos: "routes.conf:1573:15"},
+	{Index: 456, Name: "r223", Method: "GET", Path: "/a/~u/a:p2/=", Controller: "C2", Action: "A223", Params: []string{"p2"}, Constraints: []string{"required"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "reports:read,write"}}}}, CORS: routegenCORS44, Parent: "r220", Pos: "routes.conf:1573:15"},
+	{Index: 457, Name: "r221", Method: "GET", Path: "/a/~u/a:p2/x.:p3/abc", Controller: "C2", Action: "A221", Params: []string{"p2", "p3"}, Constraints: []string{"required", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"a"}}}}, CORS: routegenCORS44, Parent: "r220", Pos: "routes.conf:1562:15"},
+	{Index: 458, Name: "r221", Method: "TRACE", Path: "/a/~u/a:p2/x.:p3/abc", Controller: "C2", Action: "A221", Params: []string{"p2", "p3"}, Constraints: []string{"required", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"a"}}}}, CORS: routegenCORS44, Parent: "r220", Pos: "routes.conf:1562:15"},
+	{Index: 459, Name: "r135", Method: "GET", Path: "/a:p0", Controller: "C2", Action: "A135", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:957:7"},
+	{Index: 460, Name: "r135", Method: "TRACE", Path: "/a:p0", Controller: "C2", Action: "A135", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:957:7"},
+	{Index: 461, Name: "r214", Method: "GET", Path: "/a:p0/*rest", Controller: "C2", Action: "A214", Auth: "anonymous", Params: []string{"p0", "rest"}, Pos: "routes.conf:1506:7"},
+	{Index: 462, Name: "r14", Method: "GET", Path: "/a:p0/1", Controller: "C2", Action: "A14", Params: []string{"p0"}, Pos: "routes.conf:107:7"},
+	{Index: 463, Name: "r20", Method: "GET", Path: "/a:p0/1/a/1*rest", Controller: "C2", Action: "A20", Params: []string{"p0", "rest"}, CORS: routegenCORS51, Parent: "r14", Pos: "routes.conf:143:11"},
+	{Index: 464, Name: "r15", Method: "GET", Path: "/a:p0/1/a:p2", Controller: "C2", Action: "A15", Params: []string{"p0", "p2"}, Parent: "r14", Pos: "routes.conf:113:11"},
+	{Index: 465, Name: "r15", Method: "POST", Path: "/a:p0/1/a:p2", Controller: "C2", Action: "A15", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Parent: "r14", Pos: "routes.conf:113:11"},
+	{Index: 466, Name: "r16", Method: "GET", Path: "/a:p0/1/a:p2/.*rest", Controller: "C2", Action: "A16", Params: []string{"p0", "p2", "rest"}, Parent: "r15", Pos: "routes.conf:118:15"},
+	{Index: 467, Name: "r16", Method: "POST", Path: "/a:p0/1/a:p2/.*rest", Controller: "C2", Action: "A16", MaxBodySize: 8, Params: []string{"p0", "p2", "rest"}, Parent: "r15", Pos: "routes.conf:118:15"},
+	{Index: 468, Name: "r17", Method: "PATCH", Path: "/a:p0/1/a:p2/.../:p4", Controller: "C1", Action: "A17", MaxBodySize: 8, Params: []string{"p0", "p2", "p4"}, Parent: "r15", Pos: "routes.conf:124:15"},
+	{Index: 469, Name: "r18", Method: "GET", Path: "/a:p0/1/a:p2/:p3", Controller: "C2", Action: "A18", Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "uuid3|uuid5"}, Parent: "r15", Pos: "routes.conf:131:15"},
+	{Index: 470, Name: "r18", Method: "POST", Path: "/a:p0/1/a:p2/:p3", Controller: "C2", Action: "A18", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "uuid3|uuid5"}, Parent: "r15", Pos: "routes.conf:131:15"},
+	{Index: 471, Name: "r19", Method: "CONNECT", Path: "/a:p0/1/x.:p2/~:p3", Controller: "C2", Action: "A19", Params: []string{"p0", "p2", "p3"}, Parent: "r14", Pos: "routes.conf:138:11"},
+	{Index: 472, Name: "r145", Method: "DELETE", Path: "/a:p0/=", Controller: "C2", Action: "A145", Auth: "anonymous", MaxBodySize: 8, Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "users:view"}}, {Func: "ispermittedall", Args: []string{"printer:lp7200:print", "users:view"}}}}, CORS: routegenCORS4, Parent: "r144", Pos: "routes.conf:1027:11"},
+	{Index: 473, Name: "r149", Method: "OPTIONS", Path: "/a:p0/=", Controller: "C0", Action: "A149", Auth: "token", Params: []string{"p0"}, Constraints: []string{"max=3"}, CORS: routegenCORS4, Parent: "r144", Pos: "routes.conf:1055:11"},
+	{Index: 474, Name: "r144", Method: "POST", Path: "/a:p0/=", Controller: "C0", Action: "A144", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"max=3"}, CORS: routegenCORS4, Pos: "routes.conf:1020:7"},
+	{Index: 475, Name: "r146", Method: "GET", Path: "/a:p0/=/...", Controller: "C2", Action: "A146", Auth: "anonymous", Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "users:view"}}, {Func: "ispermittedall", Args: []string{"printer:lp7200:print", "users:view"}}}}, CORS: routegenCORS52, Parent: "r145", Pos: "routes.conf:1035:15"},
+	{Index: 476, Name: "r146", Method: "HEAD", Path: "/a:p0/=/...", Controller: "C2", Action: "A146", Auth: "anonymous", Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "users:view"}}, {Func: "ispermittedall", Args: []string{"printer:lp7200:print", "users:view"}}}}, CORS: routegenCORS52, Parent: "r145", Pos: "routes.conf:1035:15"},
+	{Index: 477, Name: "r146", Method: "POST", Path: "/a:p0/=/...", Controller: "C2", Action: "A146", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "users:view"}}, {Func: "ispermittedall", Args: []string{"printer:lp7200:print", "users:view"}}}}, CORS: routegenCORS52, Parent: "r145", Pos: "routes.conf:1035:15"},
+	{Index: 478, Name: "r148", Method: "DELETE", Path: "/a:p0/=/.../ab:p3", Controller: "C2", Action: "A148", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p0", "p3"}, Constraints: []string{"max=3", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "users:view"}}, {Func: "ispermittedall", Args: []string{"printer:lp7200:print", "users:view"}}}}, CORS: routegenCORS4, Parent: "r145", Pos: "routes.conf:1048:15"},
+	{Index: 479, Name: "r148", Method: "WS", Path: "/a:p0/=/.../ab:p3", Controller: "C2", Action: "A148", Auth: "anonymous", WebSocket: true, Params: []string{"p0", "p3"}, Constraints: []string{"max=3", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "users:view"}}, {Func: "ispermittedall", Args: []string{"printer:lp7200:print", "users:view"}}}}, Parent: "r145", Pos: "routes.conf:1048:15"},
+	{Index: 480, Name: "r150", Method: "DELETE", Path: "/a:p0/=/:p2", Controller: "C0", Action: "A150", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"max=3", ""}, CORS: routegenCORS4, Parent: "r144", Pos: "routes.conf:1060:11"},
+	{Index: 481, Name: "r147", Method: "POST", Path: "/a:p0/=/a/abc", Controller: "C2", Action: "A147", Auth: "anonymous", MaxBodySize: 64, Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "users:view"}}, {Func: "ispermittedall", Args: []string{"printer:lp7200:print", "users:view"}}}}, CORS: routegenCORS4, Parent: "r145", Pos: "routes.conf:1042:15"},
+	{Index: 482, Name: "r151", Method: "POST", Path: "/a:p0/=/v1/:p3", Controller: "C0", Action: "A151", MaxBodySize: 5242880, Params: []string{"p0", "p3"}, Constraints: []string{"max=3", ""}, CORS: routegenCORS4, Parent: "r144", Pos: "routes.conf:1066:11"},
+	{Index: 483, Name: "r155", Method: "POST", Path: "/a:p0/=/v1/:p3/*rest", Controller: "C0", Action: "A155", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p3", "rest"}, Constraints: []string{"max=3", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"admin", "a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"b:x:y"}}}}, CORS: routegenCORS4, Parent: "r151", Pos: "routes.conf:1090:15"},
+	{Index: 484, Name: "r152", Method: "CONNECT", Path: "/a:p0/=/v1/:p3/.:p4/users", Controller: "C0", Action: "A152", Params: []string{"p0", "p3", "p4"}, Constraints: []string{"max=3", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"manager", "admin"}}, {Func: "hasrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"reports:read,write"}}}}, CORS: routegenCORS4, Parent: "r151", Pos: "routes.conf:1071:15"},
+	{Index: 485, Name: "r152", Method: "GET", Path: "/a:p0/=/v1/:p3/.:p4/users", Controller: "C0", Action: "A152", Params: []string{"p0", "p3", "p4"}, Constraints: []string{"max=3", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"manager", "admin"}}, {Func: "hasrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"reports:read,write"}}}}, CORS: routegenCORS4, Parent: "r151", Pos: "routes.conf:1071:15"},
+	{Index: 486, Name: "r152", Method: "POST", Path: "/a:p0/=/v1/:p3/.:p4/users", Controller: "C0", Action: "A152", MaxBodySize: 5242880, Params: []string{"p0", "p3", "p4"}, Constraints: []string{"max=3", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"manager", "admin"}}, {Func: "hasrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "printer:lp7200:print"}}, {Func: "ispermitted", Args: []string{"reports:read,write"}}}}, CORS: routegenCORS4, Parent: "r151", Pos: "routes.conf:1071:15"},
+	{Index: 487, Name: "r154", Method: "TRACE", Path: "/a:p0/=/v1/:p3/:p4/*rest", Controller: "C0", Action: "A154", Params: []string{"p0", "p3", "p4", "rest"}, Constraints: []string{"max=3", "", "", ""}, CORS: routegenCORS4, Parent: "r151", Pos: "routes.conf:1083:15"},
+	{Index: 488, Name: "r153", Method: "GET", Path: "/a:p0/=/v1/:p3/:p4/:p5", Controller: "C0", Action: "A153", Params: []string{"p0", "p3", "p4", "p5"}, Constraints: []string{"max=3", "", "", ""}, CORS: routegenCORS4, Parent: "r151", Pos: "routes.conf:1077:15"},
+	{Index: 489, Name: "r70", Method: "GET", Path: "/a:p0/ab:p1", Controller: "C0", Action: "A70", Params: []string{"p0", "p1"}, Pos: "routes.conf:487:7"},
+	{Index: 490, Name: "r137", Method: "POST", Path: "/a:p0/new", Controller: "C2", Action: "A137", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r135", Pos: "routes.conf:968:11"},
+	{Index: 491, Name: "r492", Method: "GET", Path: "/ab/*rest", Controller: "C2", Action: "A492", Auth: "token", Params: []string{"rest"}, CORS: routegenCORS30, Parent: "r491", Pos: "routes.conf:3418:11"},
+	{Index: 492, Name: "r492", Method: "OPTIONS", Path: "/ab/*rest", Controller: "C2", Action: "A492", Auth: "token", Params: []string{"rest"}, CORS: routegenCORS30, Parent: "r491", Pos: "routes.conf:3418:11"},
+	{Index: 493, Name: "r493", Method: "PUT", Path: "/ab/*rest", Controller: "C2", Action: "A493", Auth: "token", MaxBodySize: 5242880, Params: []string{"rest"}, CORS: routegenCORS30, Parent: "r492", Pos: "routes.conf:3426:15"},
+	{Index: 494, Name: "r182", Method: "GET", Path: "/ab/.a", Controller: "C1", Action: "A182", Pos: "routes.conf:1286:7"},
+	{Index: 495, Name: "r134", Method: "PATCH", Path: "/ab/~u", Controller: "C1", Action: "A134", MaxBodySize: 5242880, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS53, Pos: "routes.conf:948:7"},
+	{Index: 496, Name: "r134", Method: "WS", Path: "/ab/~u", Controller: "C1", Action: "A134", WebSocket: true, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, Pos: "routes.conf:948:7"},
+	{Index: 497, Name: "r116", Method: "DELETE", Path: "/ab:p0", Controller: "C2", Action: "A116", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, CORS: routegenCORS54, Pos: "routes.conf:816:7"},
+	{Index: 498, Name: "r266", Method: "GET", Path: "/ab:p0", Controller: "C1", Action: "A266", AntiCSRFCheck: true, Params: []string{"p0"}, CORS: routegenCORS39, Pos: "routes.conf:1873:7"},
+	{Index: 499, Name: "r266", Method: "HEAD", Path: "/ab:p0", Controller: "C1", Action: "A266", AntiCSRFCheck: true, Params: []string{"p0"}, CORS: routegenCORS39, Pos: "routes.conf:1873:7"},
+	{Index: 500, Name: "r116", Method: "POST", Path: "/ab:p0", Controller: "C2", Action: "A116", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, CORS: routegenCORS54, Pos: "routes.conf:816:7"},
+	{Index: 501, Name: "r401", Method: "GET", Path: "/ab:p0/:p1", Controller: "C2", Action: "A401", Auth: "token", Params: []string{"p0", "p1"}, Pos: "routes.conf:2789:7"},
+	{Index: 502, Name: "r460", Method: "HEAD", Path: "/ab:p0/:p1", Controller: "C0", Action: "A460", Params: []string{"p0", "p1"}, Pos: "routes.conf:3202:7"},
+	{Index: 503, Name: "r460", Method: "PATCH", Path: "/ab:p0/:p1", Controller: "C0", Action: "A460", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Pos: "routes.conf:3202:7"},
+	{Index: 504, Name: "r404", Method: "GET", Path: "/ab:p0/:p1/.../a", Controller: "C2", Action: "A404", Auth: "basic", Params: []string{"p0", "p1"}, Parent: "r401", Pos: "routes.conf:2811:11"},
+	{Index: 505, Name: "r404", Method: "HEAD", Path: "/ab:p0/:p1/.../a", Controller: "C2", Action: "A404", Auth: "basic", Params: []string{"p0", "p1"}, Parent: "r401", Pos: "routes.conf:2811:11"},
+	{Index: 506, Name: "r467", Method: "GET", Path: "/ab:p0/:p1/:p2", Controller: "C0", Action: "A467", Auth: "basic", Params: []string{"p0", "p1", "p2"}, CORS: routegenCORS55, Parent: "r460", Pos: "routes.conf:3244:11"},
+	{Index: 507, Name: "r405", Method: "GET", Path: "/ab:p0/:p1/:p2/v:p3", Controller: "C2", Action: "A405", Auth: "token", Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"", "", "", "numeric,lt=1e3"}, Parent: "r401", Pos: "routes.conf:2817:11"},
+	{Index: 508, Name: "r403", Method: "DELETE", Path: "/ab:p0/:p1/=/*rest", Controller: "C2", Action: "A403", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Parent: "r401", Pos: "routes.conf:2804:11"},
+	{Index: 509, Name: "r403", Method: "GET", Path: "/ab:p0/:p1/=/*rest", Controller: "C2", Action: "A403", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Parent: "r401", Pos: "routes.conf:2804:11"},
+	{Index: 510, Name: "r403", Method: "OPTIONS", Path: "/ab:p0/:p1/=/*rest", Controller: "C2", Action: "A403", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Parent: "r401", Pos: "routes.conf:2804:11"},
+	{Index: 511, Name: "r462", Method: "DELETE", Path: "/ab:p0/:p1/@", Controller: "C0", Action: "A462", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, CORS: routegenCORS5, Parent: "r460", Pos: "routes.conf:3214:11"},
+	{Index: 512, Name: "r465", Method: "GET", Path: "/ab:p0/:p1/@", Controller: "C0", Action: "A465", Params: []string{"p0", "p1"}, CORS: routegenCORS5, Parent: "r462", Pos: "routes.conf:3231:15"},
+	{Index: 513, Name: "r462", Method: "PATCH", Path: "/ab:p0/:p1/@", Controller: "C0", Action: "A462", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, CORS: routegenCORS5, Parent: "r460", Pos: "routes.conf:3214:11"},
+	{Index: 514, Name: "r465", Method: "PUT", Path: "/ab:p0/:p1/@", Controller: "C0", Action: "A465", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, CORS: routegenCORS5, Parent: "r462", Pos: "routes.conf:3231:15"},
+	{Index: 515, Name: "r464", Method: "GET", Path: "/ab:p0/:p1/@/:p3", Controller: "C0", Action: "A464", Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "", "gte=-1.5"}, CORS: routegenCORS5, Parent: "r462", Pos: "routes.conf:3226:15"},
+	{Index: 516, Name: "r464", Method: "PUT", Path: "/ab:p0/:p1/@/:p3", Controller: "C0", Action: "A464", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "", "gte=-1.5"}, CORS: routegenCORS5, Parent: "r462", Pos: "routes.conf:3226:15"},
+	{Index: 517, Name: "r463", Method: "GET", Path: "/ab:p0/:p1/@/:p3/.:p4", Controller: "C0", Action: "A463", Params: []string{"p0", "p1", "p3", "p4"}, CORS: routegenCORS5, Parent: "r462", Pos: "routes.conf:3220:15"},
+	{Index: 518, Name: "r463", Method: "PATCH", Path: "/ab:p0/:p1/@/:p3/.:p4", Controller: "C0", Action: "A463", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p3", "p4"}, CORS: routegenCORS5, Parent: "r462", Pos: "routes.conf:3220:15"},
+	{Index: 519, Name: "r466", Method: "GET", Path: "/ab:p0/:p1/@/abc", Controller: "C0", Action: "A466", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, CORS: routegenCORS5, Parent: "r462", Pos: "routes.conf:3235:15"},
+	{Index: 520, Name: "r466", Method: "POST", Path: "/ab:p0/:p1/@/abc", Controller: "C0", Action: "A466", MaxBodySize: 1024, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, CORS: routegenCORS5, Parent: "r462", Pos: "routes.conf:3235:15"},
+	{Index: 521, Name: "r466", Method: "WS", Path: "/ab:p0/:p1/@/abc", Controller: "C0", Action: "A466", WebSocket: true, Params: []string{"p0", "p1"}, Parent: "r462", Pos: "routes.conf:3235:15"},
+	{Index: 522, Name: "r402", Method: "CONNECT", Path: "/ab:p0/:p1/a/a:p3", Controller: "C2", Action: "A402", Auth: "token", Params: []string{"p0", "p1", "p3"}, CORS: routegenCORS56, Parent: "r401", Pos: "routes.conf:2797:11"},
+	{Index: 523, Name: "r402", Method: "WS", Path: "/ab:p0/:p1/a/a:p3", Controller: "C2", Action: "A402", Auth: "token", WebSocket: true, Params: []string{"p0", "p1", "p3"}, Parent: "r401", Pos: "routes.conf:2797:11"},
+	{Index: 524, Name: "r461", Method: "PATCH", Path: "/ab:p0/:p1/x.y", Controller: "C0", Action: "A461", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Parent: "r460", Pos: "routes.conf:3208:11"},
+	{Index: 525, Name: "r461", Method: "POST", Path: "/ab:p0/:p1/x.y", Controller: "C0", Action: "A461", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Parent: "r460", Pos: "routes.conf:3208:11"},
+	{Index: 526, Name: "r79", Method: "POST", Path: "/ab:p0/abc", Controller: "C2", Action: "A79", MaxBodySize: 5242880, Params: []string{"p0"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}, {Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "printer:lp7200:print"}}}}, Parent: "r78", Pos: "routes.conf:553:11"},
+	{Index: 527, Name: "r79", Method: "TRACE", Path: "/ab:p0/abc", Controller: "C2", Action: "A79", Params: []string{"p0"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}, {Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "printer:lp7200:print"}}}}, Parent: "r78", Pos: "routes.conf:553:11"},
+	{Index: 528, Name: "r355", Method: "GET", Path: "/abc", Controller: "C2", Action: "A355", Pos: "routes.conf:2475:7"},
+	{Index: 529, Name: "r355", Method: "OPTIONS", Path: "/abc", Controller: "C2", Action: "A355", Pos: "routes.conf:2475:7"},
+	{Index: 530, Name: "r417", Method: "PUT", Path: "/abc", Controller: "C0", Action: "A417", Auth: "token", MaxBodySize: 5242880, Pos: "routes.conf:2902:7"},
+	{Index: 531, Name: "r184", Method: "HEAD", Path: "/abc/@", Controller: "C2", Action: "A184", Pos: "routes.conf:1299:7"},
+	{Index: 532, Name: "r205", Method: "GET", Path: "/abc/v1", Controller: "C1", Action: "A205", CORS: routegenCORS57, Parent: "r199", Pos: "routes.conf:1445:11"},
+	{Index: 533, Name: "r199", Method: "POST", Path: "/abc/v1", Controller: "C1", Action: "A199", MaxBodySize: 5242880, CORS: routegenCORS57, Pos: "routes.conf:1402:7"},
+	{Index: 534, Name: "r205", Method: "TRACE", Path: "/abc/v1", Controller: "C1", Action: "A205", CORS: routegenCORS57, Parent: "r199", Pos: "routes.conf:1445:11"},
+	{Index: 535, Name: "r200", Method: "CONNECT", Path: "/abc/v1/v:p2", Controller: "C1", Action: "A200", Auth: "basic", Params: []string{"p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}}, CORS: routegenCORS57, Parent: "r199", Pos: "routes.conf:1409:11"},
+	{Index: 536, Name: "r202", Method: "GET", Path: "/abc/v1/v:p2", Controller: "C1", Action: "A202", Auth: "basic", Params: []string{"p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}}, CORS: routegenCORS57, Parent: "r200", Pos: "routes.conf:1426:15"},
+	{Index: 537, Name: "r200", Method: "OPTIONS", Path: "/abc/v1/v:p2", Controller: "C1", Action: "A200", Auth: "basic", Params: []string{"p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}}, CORS: routegenCORS57, Parent: "r199", Pos: "routes.conf:1409:11"},
+	{Index: 538, Name: "r200", Method: "WS", Path: "/abc/v1/v:p2", Controller: "C1", Action: "A200", Auth: "basic", WebSocket: true, Params: []string{"p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}}, Parent: "r199", Pos: "routes.conf:1409:11"},
+	{Index: 539, Name: "r201", Method: "GET", Path: "/abc/v1/v:p2/:p3", Controller: "C0", Action: "A201", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}}, CORS: routegenCORS58, Parent: "r200", Pos: "routes.conf:1417:15"},
+	{Index: 540, Name: "r201", Method: "TRACE", Path: "/abc/v1/v:p2/:p3", Controller: "C0", Action: "A201", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}}, CORS: routegenCORS58, Parent: "r200", Pos: "routes.conf:1417:15"},
+	{Index: 541, Name: "r203", Method: "PUT", Path: "/abc/v1/v:p2/v1/b", Controller: "C2", Action: "A203", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}}}, CORS: routegenCORS59, Parent: "r200", Pos: "routes.conf:1430:15"},
+	{Index: 542, Name: "r206", Method: "CONNECT", Path: "/abc/v1/x.:p2", Controller: "C1", Action: "A206", Auth: "basic", Params: []string{"p2"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS57, Parent: "r199", Pos: "routes.conf:1449:11"},
+	{Index: 543, Name: "r206", Method: "GET", Path: "/abc/v1/x.:p2", Controller: "C1", Action: "A206", Auth: "basic", Params: []string{"p2"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS57, Parent: "r199", Pos: "routes.conf:1449:11"},
+	{Index: 544, Name: "r206", Method: "TRACE", Path: "/abc/v1/x.:p2", Controller: "C1", Action: "A206", Auth: "basic", Params: []string{"p2"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS57, Parent: "r199", Pos: "routes.conf:1449:11"},
+	{Index: 545, Name: "r204", Method: "DELETE", Path: "/abc/v1/~u", Controller: "C1", Action: "A204", MaxBodySize: 8, CORS: routegenCORS57, Parent: "r199", Pos: "routes.conf:1439:11"},
+	{Index: 546, Name: "r226", Method: "CONNECT", Path: "/abc/x.y", Controller: "C1", Action: "A226", Pos: "routes.conf:1597:7"},
+	{Index: 547, Name: "r226", Method: "DELETE", Path: "/abc/x.y", Controller: "C1", Action: "A226", MaxBodySize: 5242880, Pos: "routes.conf:1597:7"},
+	{Index: 548, Name: "r226", Method: "GET", Path: "/abc/x.y", Controller: "C1", Action: "A226", Pos: "routes.conf:1597:7"},
+	{Index: 549, Name: "r67", Method: "GET", Path: "/abc/~:p1", Controller: "C1", Action: "A67", Auth: "token", Params: []string{"p1"}, CORS: routegenCORS60, Pos: "routes.conf:464:7"},
+	{Index: 550, Name: "r68", Method: "POST", Path: "/abc/~:p1/a/~*rest", Controller: "C1", Action: "A68", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1", "rest"}, Constraints: []string{"", "alpha"}, CORS: routegenCORS60, Parent: "r67", Pos: "routes.conf:473:11"},
+	{Index: 551, Name: "r289", Method: "DELETE", Path: "/abc/~u", Controller: "C0", Action: "A289", MaxBodySize: 5242880, Pos: "routes.conf:2030:7"},
+	{Index: 552, Name: "r289", Method: "OPTIONS", Path: "/abc/~u", Controller: "C0", Action: "A289", Pos: "routes.conf:2030:7"},
+	{Index: 553, Name: "r289", Method: "POST", Path: "/abc/~u", Controller: "C0", Action: "A289", MaxBodySize: 5242880, Pos: "routes.conf:2030:7"},
+	{Index: 554, Name: "r293", Method: "CONNECT", Path: "/abc/~u/:p2/b", Controller: "C0", Action: "A293", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r290", Pos: "routes.conf:2053:15"},
+	{Index: 555, Name: "r290", Method: "DELETE", Path: "/abc/~u/:p2/b", Controller: "C0", Action: "A290", MaxBodySize: 5242880, Params: []string{"p2"}, Parent: "r289", Pos: "routes.conf:2036:11"},
+	{Index: 556, Name: "r291", Method: "HEAD", Path: "/abc/~u/:p2/b/*rest", Controller: "C0", Action: "A291", Auth: "basic", Params: []string{"p2", "rest"}, Parent: "r290", Pos: "routes.conf:2041:15"},
+	{Index: 557, Name: "r291", Method: "PATCH", Path: "/abc/~u/:p2/b/*rest", Controller: "C0", Action: "A291", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p2", "rest"}, Parent: "r290", Pos: "routes.conf:2041:15"},
+	{Index: 558, Name: "r292", Method: "CONNECT", Path: "/abc/~u/:p2/b/:p4", Controller: "C2", Action: "A292", Params: []string{"p2", "p4"}, Constraints: []string{"", "numeric,lt=1e3"}, Parent: "r290", Pos: "routes.conf:2047:15"},
+	{Index: 559, Name: "r292", Method: "DELETE", Path: "/abc/~u/:p2/b/:p4", Controller: "C2", Action: "A292", MaxBodySize: 5242880, Params: []string{"p2", "p4"}, Constraints: []string{"", "numeric,lt=1e3"}, Parent: "r290", Pos: "routes.conf:2047:15"},
+	{Index: 560, Name: "r294", Method: "CONNECT", Path: "/abc/~u/:p2/b/:p4/*rest", Controller: "C0", Action: "A294", Params: []string{"p2", "p4", "rest"}, Parent: "r290", Pos: "routes.conf:2059:15"},
+	{Index: 561, Name: "r294", Method: "HEAD", Path: "/abc/~u/:p2/b/:p4/*rest", Controller: "C0", Action: "A294", Params: []string{"p2", "p4", "rest"}, Parent: "r290", Pos: "routes.conf:2059:15"},
+	{Index: 562, Name: "r294", Method: "WS", Path: "/abc/~u/:p2/b/:p4/*rest", Controller: "C0", Action: "A294", WebSocket: true, Params: []string{"p2", "p4", "rest"}, Parent: "r290", Pos: "routes.conf:2059:15"},
+	{Index: 563, Name: "r295", Method: "CONNECT", Path: "/abc/~u/a:p2/@", Controller: "C0", Action: "A295", Params: []string{"p2"}, Parent: "r289", Pos: "routes.conf:2066:11"},
+	{Index: 564, Name: "r295", Method: "POST", Path: "/abc/~u/a:p2/@", Controller: "C0", Action: "A295", MaxBodySize: 5242880, Params: []string{"p2"}, Parent: "r289", Pos: "routes.conf:2066:11"},
+	{Index: 565, Name: "r44", Method: "GET", Path: "/b", Controller: "C1", Action: "A44", Pos: "routes.conf:305:7"},
+	{Index: 566, Name: "r420", Method: "CONNECT", Path: "/b/1:p1", Controller: "C1", Action: "A420", Params: []string{"p1"}, Pos: "routes.conf:2922:7"},
+	{Index: 567, Name: "r420", Method: "PATCH", Path: "/b/1:p1", Controller: "C1", Action: "A420", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:2922:7"},
+	{Index: 568, Name: "r420", Method: "TRACE", Path: "/b/1:p1", Controller: "C1", Action: "A420", Params: []string{"p1"}, Pos: "routes.conf:2922:7"},
+	{Index: 569, Name: "r421", Method: "GET", Path: "/b/1:p1/.a", Controller: "C1", Action: "A421", Params: []string{"p1"}, CORS: routegenCORS61, Parent: "r420", Pos: "routes.conf:2928:11"},
+	{Index: 570, Name: "r421", Method: "POST", Path: "/b/1:p1/.a", Controller: "C1", Action: "A421", MaxBodySize: 5242880, Params: []string{"p1"}, CORS: routegenCORS61, Parent: "r420", Pos: "routes.conf:2928:11"},
+	{Index: 571, Name: "r422", Method: "GET", Path: "/b/1:p1/.a/:p3/=", Controller: "C2", Action: "A422", Params: []string{"p1", "p3"}, CORS: routegenCORS61, Parent: "r421", Pos: "routes.conf:2935:15"},
+	{Index: 572, Name: "r371", Method: "GET", Path: "/b/:p1", Controller: "C0", Action: "A371", Params: []string{"p1"}, Pos: "routes.conf:2577:7"},
+	{Index: 573, Name: "r45", Method: "POST", Path: "/b/:p1", Controller: "C1", Action: "A45", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p1"}, Parent: "r44", Pos: "routes.conf:311:11"},
+	{Index: 574, Name: "r45", Method: "PUT", Path: "/b/:p1", Controller: "C1", Action: "A45", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p1"}, Parent: "r44", Pos: "routes.conf:311:11"},
+	{Index: 575, Name: "r46", Method: "GET", Path: "/b/a-b/new", Controller: "C1", Action: "A46", Auth: "basic", Parent: "r44", Pos: "routes.conf:317:11"},
+	{Index: 576, Name: "r46", Method: "PUT", Path: "/b/a-b/new", Controller: "C1", Action: "A46", Auth: "basic", MaxBodySize: 5242880, Parent: "r44", Pos: "routes.conf:317:11"},
+	{Index: 577, Name: "r47", Method: "HEAD", Path: "/b/a:p1", Controller: "C1", Action: "A47", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermitted", Args: []string{"b:x:y"}}}}, Parent: "r44", Pos: "routes.conf:323:11"},
+	{Index: 578, Name: "r306", Method: "CONNECT", Path: "/b/users", Controller: "C2", Action: "A306", AntiCSRFCheck: true, Pos: "routes.conf:2142:7"},
+	{Index: 579, Name: "r43", Method: "PATCH", Path: "/b/users", Controller: "C1", Action: "A43", MaxBodySize: 5242880, CORS: routegenCORS62, Pos: "routes.conf:298:7"},
+	{Index: 580, Name: "r315", Method: "DELETE", Path: "/b/users/*rest", Controller: "C2", Action: "A315", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r312", Pos: "routes.conf:2199:15"},
+	{Index: 581, Name: "r312", Method: "GET", Path: "/b/users/*rest", Controller: "C2", Action: "A312", Auth: "token", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r306", Pos: "routes.conf:2182:11"},
+	{Index: 582, Name: "r312", Method: "HEAD", Path: "/b/users/*rest", Controller: "C2", Action: "A312", Auth: "token", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r306", Pos: "routes.conf:2182:11"},
+	{Index: 583, Name: "r313", Method: "PATCH", Path: "/b/users/*rest", Controller: "C2", Action: "A313", Auth: "token", MaxBodySize: 1, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r312", Pos: "routes.conf:2188:15"},
+	{Index: 584, Name: "r314", Method: "POST", Path: "/b/users/*rest", Controller: "C1", Action: "A314", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r312", Pos: "routes.conf:2193:15"},
+	{Index: 585, Name: "r311", Method: "CONNECT", Path: "/b/users/42", Controller: "C0", Action: "A311", Auth: "anonymous", AntiCSRFCheck: true, Parent: "r309", Pos: "routes.conf:2176:15"},
+	{Index: 586, Name: "r309", Method: "GET", Path: "/b/users/42", Controller: "C0", Action: "A309", Auth: "anonymous", AntiCSRFCheck: true, Parent: "r306", Pos: "routes.conf:2163:11"},
+	{Index: 587, Name: "r311", Method: "POST", Path: "/b/users/42", Controller: "C0", Action: "A311", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r309", Pos: "routes.conf:2176:15"},
+	{Index: 588, Name: "r309", Method: "PUT", Path: "/b/users/42", Controller: "C0", Action: "A309", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r306", Pos: "routes.conf:2163:11"},
+	{Index: 589, Name: "r310", Method: "GET", Path: "/b/users/42/~:p3/a-b", Controller: "C0", Action: "A310", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r309", Pos: "routes.conf:2170:15"},
+	{Index: 590, Name: "r310", Method: "TRACE", Path: "/b/users/42/~:p3/a-b", Controller: "C0", Action: "A310", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r309", Pos: "routes.conf:2170:15"},
+	{Index: 591, Name: "r307", Method: "POST", Path: "/b/users/:p2/ab", Controller: "C2", Action: "A307", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r306", Pos: "routes.conf:2150:11"},
+	{Index: 592, Name: "r308", Method: "GET", Path: "/b/users/:p2/ab/:p4/:p5", Controller: "C2", Action: "A308", AntiCSRFCheck: true, Params: []string{"p2", "p4", "p5"}, Constraints: []string{"", "", "number|uuid"}, Parent: "r307", Pos: "routes.conf:2155:15"},
+	{Index: 593, Name: "r308", Method: "POST", Path: "/b/users/:p2/ab/:p4/:p5", Controller: "C2", Action: "A308", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2", "p4", "p5"}, Constraints: []string{"", "", "number|uuid"}, Parent: "r307", Pos: "routes.conf:2155:15"},
+	{Index: 594, Name: "r65", Method: "GET", Path: "/new", Controller: "C0", Action: "A65", Pos: "routes.conf:450:7"},
+	{Index: 595, Name: "r241", Method: "PATCH", Path: "/new", Controller: "C1", Action: "A241", Auth: "token", MaxBodySize: 5242880, Pos: "routes.conf:1702:7"},
+	{Index: 596, Name: "r428", Method: "POST", Path: "/new", Controller: "C1", Action: "A428", MaxBodySize: 5242880, Pos: "routes.conf:2980:7"},
+	{Index: 597, Name: "r241", Method: "TRACE", Path: "/new", Controller: "C1", Action: "A241", Auth: "token", Pos: "routes.conf:1702:7"},
+	{Index: 598, Name: "r437", Method: "GET", Path: "/new/:p1", Controller: "C1", Action: "A437", Auth: "token", Params: []string{"p1"}, Constraints: []string{"number|alpha,max=4"}, Parent: "r428", Pos: "routes.conf:3037:11"},
+	{Index: 599, Name: "r66", Method: "CONNECT", Path: "/new/user_:p1", Controller: "C0", Action: "A66", Params: []string{"p1"}, Constraints: []string{"uuid4"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"b"}}}}, Parent: "r65", Pos: "routes.conf:456:11"},
+	{Index: 600, Name: "r66", Method: "WS", Path: "/new/user_:p1", Controller: "C0", Action: "A66", WebSocket: true, Params: []string{"p1"}, Constraints: []string{"uuid4"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"b"}}}}, Parent: "r65", Pos: "routes.conf:456:11"},
+	{Index: 601, Name: "r434", Method: "PUT", Path: "/new/user_x/=", Controller: "C1", Action: "A434", MaxBodySize: 5242880, Parent: "r428", Pos: "routes.conf:3016:11"},
+	{Index: 602, Name: "r435", Method: "GET", Path: "/new/user_x/=/:p3", Controller: "C1", Action: "A435", Auth: "basic", Params: []string{"p3"}, Parent: "r434", Pos: "routes.conf:3021:15"},
+	{Index: 603, Name: "r436", Method: "GET", Path: "/new/user_x/=/a/ab:p4", Controller: "C1", Action: "A436", Auth: "authenticated", Params: []string{"p4"}, CORS: routegenCORS63, Parent: "r434", Pos: "routes.conf:3028:15"},
+	{Index: 604, Name: "r436", Method: "WS", Path: "/new/user_x/=/a/ab:p4", Controller: "C1", Action: "A436", Auth: "authenticated", WebSocket: true, Params: []string{"p4"}, Parent: "r434", Pos: "routes.conf:3028:15"},
+	{Index: 605, Name: "r429", Method: "GET", Path: "/new/x.y", Controller: "C1", Action: "A429", Parent: "r428", Pos: "routes.conf:2986:11"},
+	{Index: 606, Name: "r430", Method: "PATCH", Path: "/new/x.y", Controller: "C2", Action: "A430", MaxBodySize: 5242880, Parent: "r429", Pos: "routes.conf:2992:15"},
+	{Index: 607, Name: "r431", Method: "POST", Path: "/new/x.y", Controller: "C1", Action: "A431", MaxBodySize: 5242880, Parent: "r429", Pos: "routes.conf:2997:15"},
+	{Index: 608, Name: "r429", Method: "WS", Path: "/new/x.y", Controller: "C1", Action: "A429", WebSocket: true, Parent: "r428", Pos: "routes.conf:2986:11"},
+	{Index: 609, Name: "r432", Method: "GET", Path: "/new/x.y/@/user_x", Controller: "C1", Action: "A432", Auth: "authenticated", Parent: "r429", Pos: "routes.conf:3002:15"},
+	{Index: 610, Name: "r433", Method: "GET", Path: "/new/x.y/ab", Controller: "C1", Action: "A433", Parent: "r429", Pos: "routes.conf:3008:15"},
+	{Index: 611, Name: "r503", Method: "DELETE", Path: "/user_*rest", Controller: "C0", Action: "A503", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"max=5"}, CORS: routegenCORS4, Parent: "r502", Pos: "routes.conf:3493:11"},
+	{Index: 612, Name: "r185", Method: "GET", Path: "/user_*rest", Controller: "C1", Action: "A185", Auth: "token", Params: []string{"rest"}, CORS: routegenCORS64, Pos: "routes.conf:1306:7"},
+	{Index: 613, Name: "r502", Method: "PATCH", Path: "/user_*rest", Controller: "C0", Action: "A502", MaxBodySize: 5242880, Params: []string{"rest"}, Constraints: []string{"max=5"}, Pos: "routes.conf:3487:7"},
+	{Index: 614, Name: "r316", Method: "CONNECT", Path: "/user_:p0", Controller: "C1", Action: "A316", Params: []string{"p0"}, Pos: "routes.conf:2207:7"},
+	{Index: 615, Name: "r27", Method: "GET", Path: "/user_:p0", Controller: "C1", Action: "A27", Params: []string{"p0"}, Pos: "routes.conf:189:7"},
+	{Index: 616, Name: "r27", Method: "HEAD", Path: "/user_:p0", Controller: "C1", Action: "A27", Params: []string{"p0"}, Pos: "routes.conf:189:7"},
+	{Index: 617, Name: "r316", Method: "TRACE", Path: "/user_:p0", Controller: "C1", Action: "A316", Params: []string{"p0"}, Pos: "routes.conf:2207:7"},
+	{Index: 618, Name: "r450", Method: "GET", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A450", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Pos: "routes.conf:3135:7"},
+	{Index: 619, Name: "r453", Method: "HEAD", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A453", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r450", Pos: "routes.conf:3155:11"},
+	{Index: 620, Name: "r451", Method: "OPTIONS", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A451", Auth: "token", Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r450", Pos: "routes.conf:3143:11"},
+	{Index: 621, Name: "r453", Method: "POST", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A453", Auth: "token", MaxBodySize: 1, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r450", Pos: "routes.conf:3155:11"},
+	{Index: 622, Name: "r450", Method: "WS", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A450", Auth: "token", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Pos: "routes.conf:3135:7"},
+	{Index: 623, Name: "r457", Method: "GET", Path: "/user_:p0/1:p1/:p2/x.:p3", Controller: "C2", Action: "A457", Auth: "authenticated", Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"", "uuid3|uuid5", "alphanum", "lte=3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r453", Pos: "routes.conf:3179:15"},
+	{Index: 624, Name: "r455", Method: "GET", Path: "/user_:p0/1:p1/=/:p3", Controller: "C2", Action: "A455", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", "lte=3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS63, Parent: "r453", Pos: "routes.conf:3167:15"},
+	{Index: 625, Name: "r452", Method: "CONNECT", Path: "/user_:p0/1:p1/@", Controller: "C2", Action: "A452", Auth: "token", Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r451", Pos: "routes.conf:3148:15"},
+	{Index: 626, Name: "r452", Method: "GET", Path: "/user_:p0/1:p1/@", Controller: "C2", Action: "A452", Auth: "token", Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r451", Pos: "routes.conf:3148:15"},
+	{Index: 627, Name: "r452", Method: "POST", Path: "/user_:p0/1:p1/@", Controller: "C2", Action: "A452", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r451", Pos: "routes.conf:3148:15"},
+	{Index: 628, Name: "r454", Method: "DELETE", Path: "/user_:p0/1:p1/@/:p3", Controller: "C2", Action: "A454", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r453", Pos: "routes.conf:3161:15"},
+	{Index: 629, Name: "r454", Method: "GET", Path: "/user_:p0/1:p1/@/:p3", Controller: "C2", Action: "A454", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r453", Pos: "routes.conf:3161:15"},
+	{Index: 630, Name: "r456", Method: "PUT", Path: "/user_:p0/1:p1/b/v1", Controller: "C2", Action: "A456", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r453", Pos: "routes.conf:3173:15"},
+	{Index: 631, Name: "r456", Method: "TRACE", Path: "/user_:p0/1:p1/b/v1", Controller: "C2", Action: "A456", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r453", Pos: "routes.conf:3173:15"},
+	{Index: 632, Name: "r458", Method: "CONNECT", Path: "/user_:p0/1:p1/new/:p3", Controller: "C2", Action: "A458", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", ""}, Parent: "r450", Pos: "routes.conf:3188:11"},
+	{Index: 633, Name: "r458", Method: "DELETE", Path: "/user_:p0/1:p1/new/:p3", Controller: "C2", Action: "A458", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", ""}, Parent: "r450", Pos: "routes.conf:3188:11"},
+	{Index: 634, Name: "r459", Method: "GET", Path: "/user_:p0/1:p1/new/b", Controller: "C2", Action: "A459", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS4, Parent: "r450", Pos: "routes.conf:3194:11"},
+	{Index: 635, Name: "r187", Method: "GET", Path: "/user_:p0/:p1", Controller: "C1", Action: "A187", Params: []string{"p0", "p1"}, Constraints: []string{"required", "required"}, Pos: "routes.conf:1321:7"},
+	{Index: 636, Name: "r187", Method: "OPTIONS", Path: "/user_:p0/:p1", Controller: "C1", Action: "A187", Params: []string{"p0", "p1"}, Constraints: []string{"required", "required"}, Pos: "routes.conf:1321:7"},
+	{Index: 637, Name: "r243", Method: "PATCH", Path: "/user_:p0/:p1", Controller: "C1", Action: "A243", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"uuid3|uuid5", ""}, Pos: "routes.conf:1715:7"},
+	{Index: 638, Name: "r244", Method: "GET", Path: "/user_:p0/:p1/=", Controller: "C1", Action: "A244", Params: []string{"p0", "p1"}, Constraints: []string{"uuid3|uuid5", ""}, Parent: "r243", Pos: "routes.conf:1721:11"},
+	{Index: 639, Name: "r244", Method: "POST", Path: "/user_:p0/:p1/=", Controller: "C1", Action: "A244", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"uuid3|uuid5", ""}, Parent: "r243", Pos: "routes.conf:1721:11"},
+	{Index: 640, Name: "r244", Method: "WS", Path: "/user_:p0/:p1/=", Controller: "C1", Action: "A244", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"uuid3|uuid5", ""}, Parent: "r243", Pos: "routes.conf:1721:11"},
+	{Index: 641, Name: "r245", Method: "DELETE", Path: "/user_:p0/:p1/v:p2", Controller: "C1", Action: "A245", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"uuid3|uuid5", "", ""}, Parent: "r243", Pos: "routes.conf:1726:11"},
+	{Index: 642, Name: "r245", Method: "POST", Path: "/user_:p0/:p1/v:p2", Controller: "C1", Action: "A245", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"uuid3|uuid5", "", ""}, Parent: "r243", Pos: "routes.conf:1726:11"},
+	{Index: 643, Name: "r246", Method: "HEAD", Path: "/user_:p0/:p1/v:p2/:p3/=", Controller: "C1", Action: "A246", Auth: "token", Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"uuid3|uuid5", "", "", ""}, Parent: "r245", Pos: "routes.conf:1732:15"},
+	{Index: 644, Name: "r246", Method: "POST", Path: "/user_:p0/:p1/v:p2/:p3/=", Controller: "C1", Action: "A246", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"uuid3|uuid5", "", "", ""}, Parent: "r245", Pos: "routes.conf:1732:15"},
+	{Index: 645, Name: "r320", Method: "GET", Path: "/user_:p0/:p1/x.:p2", Controller: "C1", Action: "A320", Auth: "anonymous", Params: []string{"p0", "p1", "p2"}, CORS: routegenCORS49, Parent: "r316", Pos: "routes.conf:2235:11"},
+	{Index: 646, Name: "r320", Method: "POST", Path: "/user_:p0/:p1/x.:p2", Controller: "C1", Action: "A320", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p2"}, CORS: routegenCORS49, Parent: "r316", Pos: "routes.conf:2235:11"},
+	{Index: 647, Name: "r352", Method: "CONNECT", Path: "/user_:p0/=", Controller: "C2", Action: "A352", Params: []string{"p0"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermittedall", Args: []string{"users:view"}}}}, Parent: "r350", Pos: "routes.conf:2453:15"},
+	{Index: 648, Name: "r352", Method: "WS", Path: "/user_:p0/=", Controller: "C2", Action: "A352", WebSocket: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermittedall", Args: []string{"users:view"}}}}, Parent: "r350", Pos: "routes.conf:2453:15"},
+	{Index: 649, Name: "r321", Method: "POST", Path: "/user_:p0/a", Controller: "C1", Action: "A321", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r316", Pos: "routes.conf:2242:11"},
+	{Index: 650, Name: "r247", Method: "GET", Path: "/user_:p0/a-b", Controller: "C0", Action: "A247", Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, CORS: routegenCORS65, Pos: "routes.conf:1741:7"},
+	{Index: 651, Name: "r247", Method: "HEAD", Path: "/user_:p0/a-b", Controller: "C0", Action: "A247", Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, CORS: routegenCORS65, Pos: "routes.conf:1741:7"},
+	{Index: 652, Name: "r247", Method: "WS", Path: "/user_:p0/a-b", Controller: "C0", Action: "A247", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:1741:7"},
+	{Index: 653, Name: "r249", Method: "GET", Path: "/user_:p0/a-b/42/=", Controller: "C2", Action: "A249", Auth: "token", Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, CORS: routegenCORS66, Parent: "r247", Pos: "routes.conf:1754:11"},
+	{Index: 654, Name: "r249", Method: "PATCH", Path: "/user_:p0/a-b/42/=", Controller: "C2", Action: "A249", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, CORS: routegenCORS66, Parent: "r247", Pos: "routes.conf:1754:11"},
+	{Index: 655, Name: "r252", Method: "DELETE", Path: "/user_:p0/a-b/42/=/:p4/:p5", Controller: "C2", Action: "A252", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p4", "p5"}, Constraints: []string{"numeric,lt=1e3", "", ""}, CORS: routegenCORS66, Parent: "r249", Pos: "routes.conf:1774:15"},
+	{Index: 656, Name: "r252", Method: "GET", Path: "/user_:p0/a-b/42/=/:p4/:p5", Controller: "C2", Action: "A252", Auth: "token", Params: []string{"p0", "p4", "p5"}, Constraints: []string{"numeric,lt=1e3", "", ""}, CORS: routegenCORS66, Parent: "r249", Pos: "routes.conf:1774:15"},
+	{Index: 657, Name: "r251", Method: "GET", Path: "/user_:p0/a-b/42/=/=/v1", Controller: "C2", Action: "A251", Auth: "token", Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r249", Pos: "routes.conf:1768:15"},
+	{Index: 658, Name: "r251", Method: "WS", Path: "/user_:p0/a-b/42/=/=/v1", Controller: "C2", Action: "A251", Auth: "token", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r249", Pos: "routes.conf:1768:15"},
+	{Index: 659, Name: "r248", Method: "PUT", Path: "/user_:p0/a-b/:p2", Controller: "C0", Action: "A248", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"numeric,lt=1e3", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "manager"}}, {Func: "hasrole", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS65, Parent: "r247", Pos: "routes.conf:1748:11"},
+	{Index: 660, Name: "r248", Method: "WS", Path: "/user_:p0/a-b/:p2", Controller: "C0", Action: "A248", WebSocket: true, Params: []string{"p0", "p2"}, Constraints: []string{"numeric,lt=1e3", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "manager"}}, {Func: "hasrole", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r247", Pos: "routes.conf:1748:11"},
+	{Index: 661, Name: "r317", Method: "GET", Path: "/user_:p0/new/x.y", Controller: "C1", Action: "A317", Params: []string{"p0"}, Parent: "r316", Pos: "routes.conf:2214:11"},
+	{Index: 662, Name: "r317", Method: "POST", Path: "/user_:p0/new/x.y", Controller: "C1", Action: "A317", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r316", Pos: "routes.conf:2214:11"},
+	{Index: 663, Name: "r318", Method: "GET", Path: "/user_:p0/new/x.y/:p3", Controller: "C1", Action: "A318", Params: []string{"p0", "p3"}, Constraints: []string{"", "number,min=5,max=100"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"printer:lp7200:print"}}, {Func: "ispermittedall", Args: []string{"reports:read,write", "a", "b:x:y"}}}}, CORS: routegenCORS67, Parent: "r317", Pos: "routes.conf:2220:15"},
+	{Index: 664, Name: "r319", Method: "DELETE", Path: "/user_x", Controller: "C1", Action: "A319", MaxBodySize: 1024, Parent: "r317", Pos: "routes.conf:2227:15"},
+	{Index: 665, Name: "r319", Method: "GET", Path: "/user_x", Controller: "C1", Action: "A319", Parent: "r317", Pos: "routes.conf:2227:15"},
+	{Index: 666, Name: "r319", Method: "OPTIONS", Path: "/user_x", Controller: "C1", Action: "A319", Parent: "r317", Pos: "routes.conf:2227:15"},
+	{Index: 667, Name: "r501", Method: "GET", Path: "/user_x/:p1", Controller: "C0", Action: "A501", Params: []string{"p1"}, Constraints: []string{"number,min=5,max=100"}, CORS: routegenCORS68, Pos: "routes.conf:3480:7"},
+	{Index: 668, Name: "r501", Method: "POST", Path: "/user_x/:p1", Controller: "C0", Action: "A501", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"number,min=5,max=100"}, CORS: routegenCORS68, Pos: "routes.conf:3480:7"},
+	{Index: 669, Name: "r501", Method: "WS", Path: "/user_x/:p1", Controller: "C0", Action: "A501", WebSocket: true, Params: []string{"p1"}, Constraints: []string{"number,min=5,max=100"}, Pos: "routes.conf:3480:7"},
+	{Index: 670, Name: "r1", Method: "DELETE", Path: "/user_x/=", Controller: "C2", Action: "A1", MaxBodySize: 64, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, Pos: "routes.conf:9:7"},
+	{Index: 671, Name: "r1", Method: "GET", Path: "/user_x/=", Controller: "C2", Action: "A1", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, Pos: "routes.conf:9:7"},
+	{Index: 672, Name: "r1", Method: "HEAD", Path: "/user_x/=", Controller: "C2", Action: "A1", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, Pos: "routes.conf:9:7"},
+	{Index: 673, Name: "r2", Method: "DELETE", Path: "/user_x/=/:p2", Controller: "C2", Action: "A2", MaxBodySize: 5242880, Params: []string{"p2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, Parent: "r1", Pos: "routes.conf:17:11"},
+	{Index: 674, Name: "r5", Method: "HEAD", Path: "/user_x/=/:p2", Controller: "C0", Action: "A5", Params: []string{"p2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, Parent: "r2", Pos: "routes.conf:36:15"},
+	{Index: 675, Name: "r2", Method: "PATCH", Path: "/user_x/=/:p2", Controller: "C2", Action: "A2", MaxBodySize: 5242880, Params: []string{"p2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, Parent: "r1", Pos: "routes.conf:17:11"},
+	{Index: 676, Name: "r2", Method: "TRACE", Path: "/user_x/=/:p2", Controller: "C2", Action: "A2", Params: []string{"p2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, Parent: "r1", Pos: "routes.conf:17:11"},
+	{Index: 677, Name: "r6", Method: "GET", Path: "/user_x/=/:p2/:p3", Controller: "C2", Action: "A6", Auth: "anonymous", Params: []string{"p2", "p3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, CORS: routegenCORS69, Parent: "r2", Pos: "routes.conf:41:15"},
+	{Index: 678, Name: "r6", Method: "TRACE", Path: "/user_x/=/:p2/:p3", Controller: "C2", Action: "A6", Auth: "anonymous", Params: []string{"p2", "p3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, CORS: routegenCORS69, Parent: "r2", Pos: "routes.conf:41:15"},
+	{Index: 679, Name: "r4", Method: "GET", Path: "/user_x/=/:p2/user_x", Controller: "C2", Action: "A4", Params: []string{"p2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, Parent: "r2", Pos: "routes.conf:31:15"},
+	{Index: 680, Name: "r4", Method: "POST", Path: "/user_x/=/:p2/user_x", Controller: "C2", Action: "A4", MaxBodySize: 5242880, Params: []string{"p2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, Parent: "r2", Pos: "routes.conf:31:15"},
+	{Index: 681, Name: "r3", Method: "CONNECT", Path: "/user_x/=/:p2/x.y/*rest", Controller: "C0", Action: "A3", AntiCSRFCheck: true, Params: []string{"p2", "rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "a"}}}}, CORS: routegenCORS70, Parent: "r2", Pos: "routes.conf:22:15"},
+	{Index: 682, Name: "r207", Method: "HEAD", Path: "/user_x/new", Controller: "C0", Action: "A207", Pos: "routes.conf:1457:7"},
+	{Index: 683, Name: "r186", Method: "GET", Path: "/user_x/user_x", Controller: "C2", Action: "A186", Pos: "routes.conf:1314:7"},
+	{Index: 684, Name: "r186", Method: "POST", Path: "/user_x/user_x", Controller: "C2", Action: "A186", MaxBodySize: 1024, Pos: "routes.conf:1314:7"},
+	{Index: 685, Name: "r196", Method: "TRACE", Path: "/user_x/user_x", Controller: "C1", Action: "A196", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin", "manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermittedall", Args: []string{"b:x:y", "users:edit"}}}}, Pos: "routes.conf:1381:7"},
+	{Index: 686, Name: "r267", Method: "CONNECT", Path: "/user_x/v1", Controller: "C1", Action: "A267", Pos: "routes.conf:1881:7"},
+	{Index: 687, Name: "r267", Method: "GET", Path: "/user_x/v1", Controller: "C1", Action: "A267", Pos: "routes.conf:1881:7"},
+	{Index: 688, Name: "r267", Method: "TRACE", Path: "/user_x/v1", Controller: "C1", Action: "A267", Pos: "routes.conf:1881:7"},
+	{Index: 689, Name: "r374", Method: "GET", Path: "/users", Controller: "C2", Action: "A374", Pos: "routes.conf:2597:7"},
+	{Index: 690, Name: "r374", Method: "OPTIONS", Path: "/users", Controller: "C2", Action: "A374", Pos: "routes.conf:2597:7"},
+	{Index: 691, Name: "r491", Method: "TRACE", Path: "/users", Controller: "C2", Action: "A491", Auth: "basic", Pos: "routes.conf:3411:7"},
+	{Index: 692, Name: "r491", Method: "WS", Path: "/users", Controller: "C2", Action: "A491", Auth: "basic", WebSocket: true, Pos: "routes.conf:3411:7"},
+	{Index: 693, Name: "r299", Method: "GET", Path: "/users/42", Controller: "C0", Action: "A299", AntiCSRFCheck: true, Parent: "r296", Pos: "routes.conf:2095:11"},
+	{Index: 694, Name: "r300", Method: "OPTIONS", Path: "/users/42", Controller: "C0", Action: "A300", Auth: "token", AntiCSRFCheck: true, Parent: "r299", Pos: "routes.conf:2101:15"},
+	{Index: 695, Name: "r300", Method: "PUT", Path: "/users/42", Controller: "C0", Action: "A300", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r299", Pos: "routes.conf:2101:15"},
+	{Index: 696, Name: "r299", Method: "WS", Path: "/users/42", Controller: "C0", Action: "A299", WebSocket: true, Parent: "r296", Pos: "routes.conf:2095:11"},
+	{Index: 697, Name: "r494", Method: "POST", Path: "/users/42/:p2", Controller: "C1", Action: "A494", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p2"}, Constraints: []string{"number|alpha,max=4"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:edit"}}, {Func: "ispermitted", Args: []string{"reports:read,write"}}}}, Parent: "r491", Pos: "routes.conf:3432:11"},
+	{Index: 698, Name: "r394", Method: "GET", Path: "/users/:p1", Controller: "C1", Action: "A394", Auth: "anonymous", Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:2741:7"},
+	{Index: 699, Name: "r447", Method: "TRACE", Path: "/users/:p1", Controller: "C1", Action: "A447", Auth: "authenticated", Params: []string{"p1"}, Parent: "r445", Pos: "routes.conf:3110:11"},
+	{Index: 700, Name: "r375", Method: "CONNECT", Path: "/users/:p1/1", Controller: "C2", Action: "A375", Params: []string{"p1"}, Parent: "r374", Pos: "routes.conf:2603:11"},
+	{Index: 701, Name: "r375", Method: "GET", Path: "/users/:p1/1", Controller: "C2", Action: "A375", Params: []string{"p1"}, Parent: "r374", Pos: "routes.conf:2603:11"},
+	{Index: 702, Name: "r395", Method: "PUT", Path: "/users/:p1/1/.a", Controller: "C1", Action: "A395", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r394", Pos: "routes.conf:2748:11"},
+	{Index: 703, Name: "r396", Method: "DELETE", Path: "/users/:p1/1/.a/@", Controller: "C1", Action: "A396", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r395", Pos: "routes.conf:2753:15"},
+	{Index: 704, Name: "r398", Method: "OPTIONS", Path: "/users/:p1/1/.a/@/~u", Controller: "C1", Action: "A398", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r395", Pos: "routes.conf:2764:15"},
+	{Index: 705, Name: "r397", Method: "GET", Path: "/users/:p1/1/.a/ab/:p5", Controller: "C1", Action: "A397", Auth: "anonymous", Params: []string{"p1", "p5"}, Constraints: []string{"gte=-1.5", ""}, Parent: "r395", Pos: "routes.conf:2759:15"},
+	{Index: 706, Name: "r376", Method: "GET", Path: "/users/:p1/1/=/a:p4", Controller: "C2", Action: "A376", AntiCSRFCheck: true, Params: []string{"p1", "p4"}, Parent: "r375", Pos: "routes.conf:2609:15"},
+	{Index: 707, Name: "r376", Method: "PUT", Path: "/users/:p1/1/=/a:p4", Controller: "C2", Action: "A376", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p4"}, Parent: "r375", Pos: "routes.conf:2609:15"},
+	{Index: 708, Name: "r377", Method: "GET", Path: "/users/:p1/1/x.y/42", Controller: "C0", Action: "A377", Auth: "authenticated", Params: []string{"p1"}, CORS: routegenCORS71, Parent: "r375", Pos: "routes.conf:2615:15"},
+	{Index: 709, Name: "r377", Method: "TRACE", Path: "/users/:p1/1/x.y/42", Controller: "C0", Action: "A377", Auth: "authenticated", Params: []string{"p1"}, CORS: routegenCORS71, Parent: "r375", Pos: "routes.conf:2615:15"},
+	{Index: 710, Name: "r378", Method: "GET", Path: "/users/:p1/1/~u/:p4", Controller: "C0", Action: "A378", Params: []string{"p1", "p4"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a"}}, {Func: "hasanyrole", Args: []string{"admin", "manager"}}}}, Parent: "r375", Pos: "routes.conf:2623:15"},
+	{Index: 711, Name: "r399", Method: "GET", Path: "/users/:p1/x.y", Controller: "C0", Action: "A399", Auth: "anonymous", Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager", "admin"}}, {Func: "hasrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermitted", Args: []string{"reports:read,write"}}}}, Parent: "r394", Pos: "routes.conf:2772:11"},
+	{Index: 712, Name: "r399", Method: "POST", Path: "/users/:p1/x.y", Controller: "C0", Action: "A399", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager", "admin"}}, {Func: "hasrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermitted", Args: []string{"reports:read,write"}}}}, Parent: "r394", Pos: "routes.conf:2772:11"},
+	{Index: 713, Name: "r400", Method: "GET", Path: "/users/:p1/x.y/a-b/users", Controller: "C0", Action: "A400", Auth: "anonymous", Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager", "admin"}}, {Func: "hasrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"b:x:y"}}, {Func: "ispermitted", Args: []string{"reports:read,write"}}}}, Parent: "r399", Pos: "routes.conf:2779:15"},
+	{Index: 714, Name: "r11", Method: "DELETE", Path: "/users/a:p1", Controller: "C0", Action: "A11", MaxBodySize: 5242880, Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"manager", "b", "admin"}}, {Func: "hasrole", Args: []string{"manager"}}}}, CORS: routegenCORS72, Pos: "routes.conf:82:7"},
+	{Index: 715, Name: "r11", Method: "GET", Path: "/users/a:p1", Controller: "C0", Action: "A11", Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"manager", "b", "admin"}}, {Func: "hasrole", Args: []string{"manager"}}}}, CORS: routegenCORS72, Pos: "routes.conf:82:7"},
+	{Index: 716, Name: "r495", Method: "CONNECT", Path: "/users/~:p1", Controller: "C2", Action: "A495", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r491", Pos: "routes.conf:3440:11"},
+	{Index: 717, Name: "r495", Method: "GET", Path: "/users/~:p1", Controller: "C2", Action: "A495", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r491", Pos: "routes.conf:3440:11"},
+	{Index: 718, Name: "r495", Method: "WS", Path: "/users/~:p1", Controller: "C2", Action: "A495", Auth: "basic", WebSocket: true, Params: []string{"p1"}, Parent: "r491", Pos: "routes.conf:3440:11"},
+	{Index: 719, Name: "r250", Method: "GET", Path: "/v1", Controller: "C2", Action: "A250", Auth: "token", CORS: routegenCORS66, Parent: "r249", Pos: "routes.conf:1762:15"},
+	{Index: 720, Name: "r250", Method: "TRACE", Path: "/v1", Controller: "C2", Action: "A250", Auth: "token", CORS: routegenCORS66, Parent: "r249", Pos: "routes.conf:1762:15"},
+	{Index: 721, Name: "r269", Method: "CONNECT", Path: "/v1/*rest", Controller: "C0", Action: "A269", Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r268", Pos: "routes.conf:1893:11"},
+	{Index: 722, Name: "r268", Method: "GET", Path: "/v1/*rest", Controller: "C0", Action: "A268", Params: []string{"rest"}, Constraints: []string{"alpha"}, Pos: "routes.conf:1887:7"},
+	{Index: 723, Name: "r268", Method: "HEAD", Path: "/v1/*rest", Controller: "C0", Action: "A268", Params: []string{"rest"}, Constraints: []string{"alpha"}, Pos: "routes.conf:1887:7"},
+	{Index: 724, Name: "r269", Method: "POST", Path: "/v1/*rest", Controller: "C0", Action: "A269", MaxBodySize: 5242880, Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r268", Pos: "routes.conf:1893:11"},
+	{Index: 725, Name: "r133", Method: "GET", Path: "/v1/=", Controller: "C1", Action: "A133", Auth: "basic", Pos: "routes.conf:941:7"},
+	{Index: 726, Name: "r133", Method: "OPTIONS", Path: "/v1/=", Controller: "C1", Action: "A133", Auth: "basic", Pos: "routes.conf:941:7"},
+	{Index: 727, Name: "r133", Method: "WS", Path: "/v1/=", Controller: "C1", Action: "A133", Auth: "basic", WebSocket: true, Pos: "routes.conf:941:7"},
+	{Index: 728, Name: "r468", Method: "GET", Path: "/v1/new", Controller: "C0", Action: "A468", Pos: "routes.conf:3253:7"},
+	{Index: 729, Name: "r468", Method: "OPTIONS", Path: "/v1/new", Controller: "C0", Action: "A468", Pos: "routes.conf:3253:7"},
+	{Index: 730, Name: "r29", Method: "OPTIONS", Path: "/v:p0", Controller: "C2", Action: "A29", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:203:7"},
+	{Index: 731, Name: "r29", Method: "PATCH", Path: "/v:p0", Controller: "C2", Action: "A29", MaxBodySize: 8, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:203:7"},
+	{Index: 732, Name: "r29", Method: "POST", Path: "/v:p0", Controller: "C2", Action: "A29", MaxBodySize: 8, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:203:7"},
+	{Index: 733, Name: "r36", Method: "GET", Path: "/v:p0/:p1/a:p2", Controller: "C2", Action: "A36", Auth: "basic", Params: []string{"p0", "p1", "p2"}, Constraints: []string{"gte=-1.5", "", ""}, Parent: "r35", Pos: "routes.conf:247:15"},
+	{Index: 734, Name: "r35", Method: "HEAD", Path: "/v:p0/:p1/a:p2", Controller: "C2", Action: "A35", Auth: "basic", Params: []string{"p0", "p1", "p2"}, Constraints: []string{"gte=-1.5", "", ""}, Parent: "r29", Pos: "routes.conf:241:11"},
+	{Index: 735, Name: "r35", Method: "WS", Path: "/v:p0/:p1/a:p2", Controller: "C2", Action: "A35", Auth: "basic", WebSocket: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"gte=-1.5", "", ""}, Parent: "r29", Pos: "routes.conf:241:11"},
+	{Index: 736, Name: "r37", Method: "OPTIONS", Path: "/v:p0/a", Controller: "C2", Action: "A37", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Parent: "r29", Pos: "routes.conf:254:11"},
+	{Index: 737, Name: "r37", Method: "PUT", Path: "/v:p0/a", Controller: "C2", Action: "A37", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Parent: "r29", Pos: "routes.conf:254:11"},
+	{Index: 738, Name: "r446", Method: "CONNECT", Path: "/v:p0/user_:p1", Controller: "C2", Action: "A446", Auth: "token", Params: []string{"p0", "p1"}, CORS: routegenCORS17, Parent: "r445", Pos: "routes.conf:3103:11"},
+	{Index: 739, Name: "r30", Method: "GET", Path: "/v:p0/users", Controller: "C2", Action: "A30", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, CORS: routegenCORS73, Parent: "r29", Pos: "routes.conf:210:11"},
+	{Index: 740, Name: "r32", Method: "CONNECT", Path: "/v:p0/users/.:p2/x.y", Controller: "C2", Action: "A32", Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", ""}, CORS: routegenCORS73, Parent: "r30", Pos: "routes.conf:222:15"},
+	{Index: 741, Name: "r32", Method: "GET", Path: "/v:p0/users/.:p2/x.y", Controller: "C2", Action: "A32", Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", ""}, CORS: routegenCORS73, Parent: "r30", Pos: "routes.conf:222:15"},
+	{Index: 742, Name: "r32", Method: "TRACE", Path: "/v:p0/users/.:p2/x.y", Controller: "C2", Action: "A32", Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", ""}, CORS: routegenCORS73, Parent: "r30", Pos: "routes.conf:222:15"},
+	{Index: 743, Name: "r33", Method: "CONNECT", Path: "/v:p0/users/:p2", Controller: "C2", Action: "A33", Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", "required,len=1"}, CORS: routegenCORS74, Parent: "r30", Pos: "routes.conf:227:15"},
+	{Index: 744, Name: "r33", Method: "OPTIONS", Path: "/v:p0/users/:p2", Controller: "C2", Action: "A33", Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", "required,len=1"}, CORS: routegenCORS74, Parent: "r30", Pos: "routes.conf:227:15"},
+	{Index: 745, Name: "r31", Method: "GET", Path: "/v:p0/users/a", Controller: "C2", Action: "A31", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, CORS: routegenCORS75, Parent: "r30", Pos: "routes.conf:216:15"},
+	{Index: 746, Name: "r34", Method: "POST", Path: "/v:p0/users/a-b/:p3", Controller: "C2", Action: "A34", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p3"}, Constraints: []string{"gte=-1.5", ""}, CORS: routegenCORS73, Parent: "r30", Pos: "routes.conf:233:15"},
+	{Index: 747, Name: "r34", Method: "WS", Path: "/v:p0/users/a-b/:p3", Controller: "C2", Action: "A34", Auth: "token", WebSocket: true, Params: []string{"p0", "p3"}, Constraints: []string{"gte=-1.5", ""}, Parent: "r30", Pos: "routes.conf:233:15"},
+	{Index: 748, Name: "r128", Method: "GET", Path: "/x.:p0", Controller: "C1", Action: "A128", Auth: "basic", Params: []string{"p0"}, Pos: "routes.conf:909:7"},
+	{Index: 749, Name: "r128", Method: "POST", Path: "/x.:p0", Controller: "C1", Action: "A128", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Pos: "routes.conf:909:7"},
+	{Index: 750, Name: "r132", Method: "GET", Path: "/x.:p0/1/1", Controller: "C1", Action: "A132", Auth: "basic", Params: []string{"p0"}, Parent: "r128", Pos: "routes.conf:934:11"},
+	{Index: 751, Name: "r424", Method: "WS", Path: "/x.:p0/:p1", Controller: "C0", Action: "A424", WebSocket: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:2952:7"},
+	{Index: 752, Name: "r131", Method: "PATCH", Path: "/x.:p0/=", Controller: "C1", Action: "A131", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r128", Pos: "routes.conf:928:11"},
+	{Index: 753, Name: "r130", Method: "GET", Path: "/x.:p0/a-b", Controller: "C1", Action: "A130", Auth: "token", Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read,write", "users:edit"}}}}, Parent: "r128", Pos: "routes.conf:921:11"},
+	{Index: 754, Name: "r129", Method: "POST", Path: "/x.:p0/a:p1", Controller: "C1", Action: "A129", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Parent: "r128", Pos: "routes.conf:916:11"},
+	{Index: 755, Name: "r217", Method: "CONNECT", Path: "/x.y", Controller: "C2", Action: "A217", Auth: "anonymous", Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"users:view", "reports:read,write", "users:edit"}}}}, Pos: "routes.conf:1530:7"},
+	{Index: 756, Name: "r253", Method: "DELETE", Path: "/x.y", Controller: "C0", Action: "A253", Auth: "authenticated", MaxBodySize: 5242880, Pos: "routes.conf:1783:7"},
+	{Index: 757, Name: "r215", Method: "GET", Path: "/x.y", Controller: "C1", Action: "A215", Auth: "authenticated", CORS: routegenCORS76, Pos: "routes.conf:1514:7"},
+	{Index: 758, Name: "r215", Method: "POST", Path: "/x.y", Controller: "C1", Action: "A215", Auth: "authenticated", MaxBodySize: 5242880, CORS: routegenCORS76, Pos: "routes.conf:1514:7"},
+	{Index: 759, Name: "r256", Method: "GET", Path: "/x.y/1", Controller: "C0", Action: "A256", Auth: "token", CORS: routegenCORS77, Parent: "r254", Pos: "routes.conf:1802:15"},
+	{Index: 760, Name: "r254", Method: "PATCH", Path: "/x.y/1", Controller: "C0", Action: "A254", Auth: "authenticated", MaxBodySize: 5242880, CORS: routegenCORS77, Parent: "r253", Pos: "routes.conf:1790:11"},
+	{Index: 761, Name: "r257", Method: "GET", Path: "/x.y/1/1", Controller: "C2", Action: "A257", Auth: "basic", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS77, Parent: "r254", Pos: "routes.conf:1807:15"},
+	{Index: 762, Name: "r257", Method: "PUT", Path: "/x.y/1/1", Controller: "C2", Action: "A257", Auth: "basic", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS77, Parent: "r254", Pos: "routes.conf:1807:15"},
+	{Index: 763, Name: "r255", Method: "CONNECT", Path: "/x.y/1/=", Controller: "C0", Action: "A255", Auth: "authenticated", CORS: routegenCORS77, Parent: "r254", Pos: "routes.conf:1796:15"},
+	{Index: 764, Name: "r258", Method: "CONNECT", Path: "/x.y/1/@", Controller: "C0", Action: "A258", Auth: "authenticated", CORS: routegenCORS77, Parent: "r254", Pos: "routes.conf:1815:15"},
+	{Index: 765, Name: "r258", Method: "HEAD", Path: "/x.y/1/@", Controller: "C0", Action: "A258", Auth: "authenticated", CORS: routegenCORS77, Parent: "r254", Pos: "routes.conf:1815:15"},
+	{Index: 766, Name: "r275", Method: "DELETE", Path: "/x.y/:p1", Controller: "C1", Action: "A275", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:1933:7"},
+	{Index: 767, Name: "r275", Method: "GET", Path: "/x.y/:p1", Controller: "C1", Action: "A275", Params: []string{"p1"}, Pos: "routes.conf:1933:7"},
+	{Index: 768, Name: "r216", Method: "GET", Path: "/x.y/ab", Controller: "C1", Action: "A216", Auth: "authenticated", AntiCSRFCheck: true, CORS: routegenCORS76, Parent: "r215", Pos: "routes.conf:1522:11"},
+	{Index: 769, Name: "r216", Method: "OPTIONS", Path: "/x.y/ab", Controller: "C1", Action: "A216", Auth: "authenticated", AntiCSRFCheck: true, CORS: routegenCORS76, Parent: "r215", Pos: "routes.conf:1522:11"},
+	{Index: 770, Name: "r111", Method: "DELETE", Path: "/~*rest", Controller: "C0", Action: "A111", MaxBodySize: 5242880, Params: []string{"rest"}, Constraints: []string{"min=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"admin", "manager", "a"}}, {Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r110", Pos: "routes.conf:783:11"},
+	{Index: 771, Name: "r110", Method: "GET", Path: "/~*rest", Controller: "C0", Action: "A110", Params: []string{"rest"}, Constraints: []string{"min=3"}, Pos: "routes.conf:776:7"},
+	{Index: 772, Name: "r112", Method: "HEAD", Path: "/~*rest", Controller: "C0", Action: "A112", Auth: "authenticated", Params: []string{"rest"}, Constraints: []string{"min=3"}, Parent: "r110", Pos: "routes.conf:790:11"},
+	{Index: 773, Name: "r110", Method: "PATCH", Path: "/~*rest", Controller: "C0", Action: "A110", MaxBodySize: 5242880, Params: []string{"rest"}, Constraints: []string{"min=3"}, Pos: "routes.conf:776:7"},
+	{Index: 774, Name: "r110", Method: "POST", Path: "/~*rest", Controller: "C0", Action: "A110", MaxBodySize: 5242880, Params: []string{"rest"}, Constraints: []string{"min=3"}, Pos: "routes.conf:776:7"},
+	{Index: 775, Name: "r113", Method: "PUT", Path: "/~*rest", Controller: "C0", Action: "A113", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"rest"}, Constraints: []string{"min=3"}, Parent: "r112", Pos: "routes.conf:795:15"},
+	{Index: 776, Name: "r78", Method: "GET", Path: "/~:p0", Controller: "C2", Action: "A78", Params: []string{"p0"}, Constraints: []string{"numeric"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"admin"}}, {Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"b:x:y", "printer:lp7200:print"}}}}, Pos: "routes.conf:546:7"},
+	{Index: 777, Name: "r305", Method: "TRACE", Path: "/~:p0", Controller: "C2", Action: "A305", Auth: "token", Params: []string{"p0"}, Constraints: []string{"number"}, Pos: "routes.conf:2135:7"},
+	{Index: 778, Name: "r305", Method: "WS", Path: "/~:p0", Controller: "C2", Action: "A305", Auth: "token", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"number"}, Pos: "routes.conf:2135:7"},
+	{Index: 779, Name: "r261", Method: "DELETE", Path: "/~:p0/1*rest", Controller: "C2", Action: "A261", Auth: "token", MaxBodySize: 64, Params: []string{"p0", "rest"}, Pos: "routes.conf:1838:7"},
+	{Index: 780, Name: "r261", Method: "GET", Path: "/~:p0/1*rest", Controller: "C2", Action: "A261", Auth: "token", Params: []string{"p0", "rest"}, Pos: "routes.conf:1838:7"},
+	{Index: 781, Name: "r262", Method: "PUT", Path: "/~:p0/1*rest", Controller: "C2", Action: "A262", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Parent: "r261", Pos: "routes.conf:1846:11"},
+	{Index: 782, Name: "r115", Method: "CONNECT", Path: "/~:p0/42", Controller: "C1", Action: "A115", Params: []string{"p0"}, Pos: "routes.conf:810:7"},
+	{Index: 783, Name: "r115", Method: "GET", Path: "/~:p0/42", Controller: "C1", Action: "A115", Params: []string{"p0"}, Pos: "routes.conf:810:7"},
+	{Index: 784, Name: "r21", Method: "CONNECT", Path: "/~:p0/@", Controller: "C1", Action: "A21", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:151:7"},
+	{Index: 785, Name: "r21", Method: "GET", Path: "/~:p0/@", Controller: "C1", Action: "A21", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:151:7"},
+	{Index: 786, Name: "r21", Method: "PUT", Path: "/~:p0/@", Controller: "C1", Action: "A21", MaxBodySize: 64, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:151:7"},
+	{Index: 787, Name: "r22", Method: "DELETE", Path: "/~:p0/@/1", Controller: "C1", Action: "A22", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r21", Pos: "routes.conf:158:11"},
+	{Index: 788, Name: "r23", Method: "GET", Path: "/~:p0/@/1", Controller: "C1", Action: "A23", Params: []string{"p0"}, Constraints: []string{"uuid4"}, CORS: routegenCORS78, Parent: "r22", Pos: "routes.conf:163:15"},
+	{Index: 789, Name: "r26", Method: "POST", Path: "/~:p0/@/1", Controller: "C1", Action: "A26", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read,write", "b:x:y"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS43, Parent: "r22", Pos: "routes.conf:179:15"},
+	{Index: 790, Name: "r26", Method: "TRACE", Path: "/~:p0/@/1", Controller: "C1", Action: "A26", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read,write", "b:x:y"}}, {Func: "ispermitted", Args: []string{"printer:lp7200:print"}}}}, CORS: routegenCORS43, Parent: "r22", Pos: "routes.conf:179:15"},
+	{Index: 791, Name: "r22", Method: "WS", Path: "/~:p0/@/1", Controller: "C1", Action: "A22", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r21", Pos: "routes.conf:158:11"},
+	{Index: 792, Name: "r24", Method: "GET", Path: "/~:p0/@/1/.:p3", Controller: "C1", Action: "A24", Auth: "token", Params: []string{"p0", "p3"}, Constraints: []string{"uuid4", ""}, Parent: "r22", Pos: "routes.conf:168:15"},
+	{Index: 793, Name: "r25", Method: "CONNECT", Path: "/~:p0/@/1/1/...", Controller: "C1", Action: "A25", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:174:15"},
+	{Index: 794, Name: "r25", Method: "GET", Path: "/~:p0/@/1/1/...", Controller: "C1", Action: "A25", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:174:15"},
+	{Index: 795, Name: "r302", Method: "GET", Path: "/~u", Controller: "C1", Action: "A302", Pos: "routes.conf:2116:7"},
+	{Index: 796, Name: "r303", Method: "OPTIONS", Path: "/~u", Controller: "C1", Action: "A303", Parent: "r302", Pos: "routes.conf:2123:11"},
+	{Index: 797, Name: "r302", Method: "WS", Path: "/~u", Controller: "C1", Action: "A302", WebSocket: true, Pos: "routes.conf:2116:7"},
+	{Index: 798, Name: "r287", Method: "CONNECT", Path: "/~u/*rest", Controller: "C0", Action: "A287", Auth: "basic", Params: []string{"rest"}, CORS: routegenCORS4, Parent: "r286", Pos: "routes.conf:2016:15"},
+	{Index: 799, Name: "r285", Method: "GET", Path: "/~u/*rest", Controller: "C0", Action: "A285", Params: []string{"rest"}, CORS: routegenCORS4, Pos: "routes.conf:2004:7"},
+	{Index: 800, Name: "r288", Method: "POST", Path: "/~u/*rest", Controller: "C0", Action: "A288", Auth: "basic", MaxBodySize: 1024, Params: []string{"rest"}, CORS: routegenCORS4, Parent: "r286", Pos: "routes.conf:2020:15"},
+	{Index: 801, Name: "r286", Method: "PUT", Path: "/~u/*rest", Controller: "C0", Action: "A286", Auth: "basic", MaxBodySize: 5242880, Params: []string{"rest"}, CORS: routegenCORS4, Parent: "r285", Pos: "routes.conf:2011:11"},
+	{Index: 802, Name: "r285", Method: "WS", Path: "/~u/*rest", Controller: "C0", Action: "A285", WebSocket: true, Params: []string{"rest"}, Pos: "routes.conf:2004:7"},
+	{Index: 803, Name: "r64", Method: "GET", Path: "/~u/.:p1", Controller: "C1", Action: "A64", Params: []string{"p1"}, Pos: "routes.conf:444:7"},
+	{Index: 804, Name: "r28", Method: "HEAD", Path: "/~u/1", Controller: "C0", Action: "A28", Auth: "basic", Pos: "routes.conf:196:7"},
+	{Index: 805, Name: "r392", Method: "HEAD", Path: "/~u/42", Controller: "C0", Action: "A392", Auth: "token", Pos: "routes.conf:2726:7"},
+	{Index: 806, Name: "r393", Method: "DELETE", Path: "/~u/42/:p2", Controller: "C0", Action: "A393", Auth: "token", MaxBodySize: 5242880, Params: []string{"p2"}, Parent: "r392", Pos: "routes.conf:2734:11"},
+	{Index: 807, Name: "r393", Method: "GET", Path: "/~u/42/:p2", Controller: "C0", Action: "A393", Auth: "token", Params: []string{"p2"}, Parent: "r392", Pos: "routes.conf:2734:11"},
+	{Index: 808, Name: "r304", Method: "GET", Path: "/~u/:p1", Controller: "C1", Action: "A304", Params: []string{"p1"}, CORS: routegenCORS29, Parent: "r302", Pos: "routes.conf:2127:11"},
+	{Index: 809, Name: "r80", Method: "PATCH", Path: "/~u/:p1", Controller: "C2", Action: "A80", MaxBodySize: 5242880, Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"a"}}}}, CORS: routegenCORS79, Pos: "routes.conf:560:7"},
+}
 
-// routegenRoutesJSON holds Routes as JSON, a route a line, its CORS policy the position of
-// the policy's variable among the arguments of DecodeRoutes after this one: routegen lays
-// out a composite literal of each route at a much greater cost, and the table has more
-// than 512 routes.
-const routegenRoutesJSON = `[
-{"Name":"r386","Method":"CONNECT","Path":"/","Controller":"C0","Action":"A386","Pos":"routes.conf:2684:7"},
-{"Name":"r242","Method":"DELETE","Path":"/","Controller":"C0","Action":"A242","MaxBodySize":5242880,"Pos":"routes.conf:1709:7"},
-{"Name":"r264","Method":"GET","Path":"/","Controller":"C2","Action":"A264","Auth":"token","Pos":"routes.conf:1859:7"},
-{"Name":"r264","Method":"PATCH","Path":"/","Controller":"C2","Action":"A264","Auth":"token","MaxBodySize":5242880,"Pos":"routes.conf:1859:7"},
-{"Name":"r445","Method":"PUT","Path":"/","Controller":"C2","Action":"A445","Auth":"token","MaxBodySize":5242880,"Pos":"routes.conf:3096:7"},
-{"Name":"r242","Method":"TRACE","Path":"/","Controller":"C0","Action":"A242","Pos":"routes.conf:1709:7"},
-{"Name":"r12","Method":"CONNECT","Path":"/*rest","Controller":"C0","Action":"A12","Auth":"anonymous","Params":["rest"],"Pos":"routes.conf:91:7"},
-{"Name":"r218","Method":"DELETE","Path":"/*rest","Controller":"C2","Action":"A218","Auth":"authenticated","MaxBodySize":8,"Params":["rest"],"CORS":0,"Pos":"routes.conf:1538:7"},
-{"Name":"r8","Method":"GET","Path":"/*rest","Controller":"C2","Action":"A8","Params":["rest"],"CORS":1,"Pos":"routes.conf:60:7"},
-{"Name":"r50","Method":"HEAD","Path":"/*rest","Controller":"C0","Action":"A50","Auth":"token","Params":["rest"],"CORS":2,"Parent":"r49","Pos":"routes.conf:344:15"},
-{"Name":"r49","Method":"OPTIONS","Path":"/*rest","Controller":"C1","Action":"A49","Auth":"token","Params":["rest"],"Parent":"r48","Pos":"routes.conf:340:11"},
-{"Name":"r52","Method":"PATCH","Path":"/*rest","Controller":"C1","Action":"A52","Auth":"token","MaxBodySize":5242880,"Params":["rest"],"Parent":"r51","Pos":"routes.conf:357:15"},
-{"Name":"r48","Method":"POST","Path":"/*rest","Controller":"C1","Action":"A48","Auth":"token","MaxBodySize":5242880,"Params":["rest"],"Pos":"routes.conf:333:7"},
-{"Name":"r53","Method":"PUT","Path":"/*rest","Controller":"C1","Action":"A53","Auth":"token","MaxBodySize":5242880,"Params":["rest"],"CORS":3,"Parent":"r51","Pos":"routes.conf:361:15"},
-{"Name":"r51","Method":"TRACE","Path":"/*rest","Controller":"C1","Action":"A51","Auth":"token","Params":["rest"],"Parent":"r48","Pos":"routes.conf:353:11"},
-{"Name":"r477","Method":"DELETE","Path":"/...","Controller":"C1","Action":"A477","MaxBodySize":5242880,"CORS":0,"Pos":"routes.conf:3312:7"},
-{"Name":"r76","Method":"GET","Path":"/...","Controller":"C0","Action":"A76","Auth":"authenticated","Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","b:x:y","users:view"]}]},"Pos":"routes.conf:531:7"},
-{"Name":"r477","Method":"POST","Path":"/...","Controller":"C1","Action":"A477","MaxBodySize":5242880,"CORS":0,"Pos":"routes.conf:3312:7"},
-{"Name":"r498","Method":"DELETE","Path":"/.../*rest","Controller":"C2","Action":"A498","Auth":"authenticated","MaxBodySize":1024,"Params":["rest"],"CORS":4,"Parent":"r497","Pos":"routes.conf:3460:15"},
-{"Name":"r496","Method":"GET","Path":"/.../*rest","Controller":"C2","Action":"A496","Params":["rest"],"Pos":"routes.conf:3450:7"},
-{"Name":"r496","Method":"HEAD","Path":"/.../*rest","Controller":"C2","Action":"A496","Params":["rest"],"Pos":"routes.conf:3450:7"},
-{"Name":"r497","Method":"OPTIONS","Path":"/.../*rest","Controller":"C2","Action":"A497","Params":["rest"],"Parent":"r496","Pos":"routes.conf:3456:11"},
-{"Name":"r500","Method":"PATCH","Path":"/.../*rest","Controller":"C2","Action":"A500","MaxBodySize":5242880,"Params":["rest"],"Parent":"r496","Pos":"routes.conf:3474:11"},
-{"Name":"r496","Method":"POST","Path":"/.../*rest","Controller":"C2","Action":"A496","MaxBodySize":5242880,"Params":["rest"],"Pos":"routes.conf:3450:7"},
-{"Name":"r499","Method":"PUT","Path":"/.../*rest","Controller":"C2","Action":"A499","MaxBodySize":1024,"Params":["rest"],"Parent":"r497","Pos":"routes.conf:3467:15"},
-{"Name":"r478","Method":"DELETE","Path":"/.../.:p1","Controller":"C1","Action":"A478","MaxBodySize":5242880,"Params":["p1"],"Constraints":["required,len=1"],"CORS":0,"Parent":"r477","Pos":"routes.conf:3319:11"},
-{"Name":"r478","Method":"GET","Path":"/.../.:p1","Controller":"C1","Action":"A478","Params":["p1"],"Constraints":["required,len=1"],"CORS":0,"Parent":"r477","Pos":"routes.conf:3319:11"},
-{"Name":"r479","Method":"CONNECT","Path":"/.../.:p1/users","Controller":"C1","Action":"A479","AntiCSRFCheck":true,"Params":["p1"],"Constraints":["required,len=1"],"CORS":5,"Parent":"r478","Pos":"routes.conf:3324:15"},
-{"Name":"r479","Method":"OPTIONS","Path":"/.../.:p1/users","Controller":"C1","Action":"A479","AntiCSRFCheck":true,"Params":["p1"],"Constraints":["required,len=1"],"CORS":5,"Parent":"r478","Pos":"routes.conf:3324:15"},
-{"Name":"r479","Method":"PATCH","Path":"/.../.:p1/users","Controller":"C1","Action":"A479","MaxBodySize":1024,"AntiCSRFCheck":true,"Params":["p1"],"Constraints":["required,len=1"],"CORS":5,"Parent":"r478","Pos":"routes.conf:3324:15"},
-{"Name":"r423","Method":"DELETE","Path":"/.../.a","Controller":"C0","Action":"A423","MaxBodySize":5242880,"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["manager"]}],"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermittedall","Args":["a"]}]},"Pos":"routes.conf:2945:7"},
-{"Name":"r423","Method":"HEAD","Path":"/.../.a","Controller":"C0","Action":"A423","Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["manager"]}],"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermittedall","Args":["a"]}]},"Pos":"routes.conf:2945:7"},
-{"Name":"r423","Method":"PATCH","Path":"/.../.a","Controller":"C0","Action":"A423","MaxBodySize":5242880,"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["manager"]}],"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermittedall","Args":["a"]}]},"Pos":"routes.conf:2945:7"},
-{"Name":"r485","Method":"GET","Path":"/.../.a/v:p2","Controller":"C1","Action":"A485","Params":["p2"],"CORS":0,"Parent":"r477","Pos":"routes.conf:3365:11"},
-{"Name":"r485","Method":"POST","Path":"/.../.a/v:p2","Controller":"C1","Action":"A485","MaxBodySize":5242880,"Params":["p2"],"CORS":0,"Parent":"r477","Pos":"routes.conf:3365:11"},
-{"Name":"r486","Method":"GET","Path":"/.../.a/v:p2/:p3/~u","Controller":"C1","Action":"A486","Params":["p2","p3"],"CORS":0,"Parent":"r485","Pos":"routes.conf:3371:15"},
-{"Name":"r486","Method":"WS","Path":"/.../.a/v:p2/:p3/~u","Controller":"C1","Action":"A486","WebSocket":true,"Params":["p2","p3"],"Parent":"r485","Pos":"routes.conf:3371:15"},
-{"Name":"r85","Method":"GET","Path":"/.../:p1","Controller":"C0","Action":"A85","Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"Pos":"routes.conf:596:7"},
-{"Name":"r85","Method":"HEAD","Path":"/.../:p1","Controller":"C0","Action":"A85","Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"Pos":"routes.conf:596:7"},
-{"Name":"r88","Method":"OPTIONS","Path":"/.../:p1","Controller":"C0","Action":"A88","Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"CORS":6,"Parent":"r85","Pos":"routes.conf:616:11"},
-{"Name":"r90","Method":"PATCH","Path":"/.../:p1","Controller":"C0","Action":"A90","Auth":"authenticated","MaxBodySize":5242880,"Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"CORS":6,"Parent":"r88","Pos":"routes.conf:630:15"},
-{"Name":"r89","Method":"DELETE","Path":"/.../:p1/*rest","Controller":"C0","Action":"A89","Auth":"anonymous","MaxBodySize":5242880,"Params":["p1","rest"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view"]}]},"CORS":7,"Parent":"r88","Pos":"routes.conf:621:15"},
-{"Name":"r91","Method":"PATCH","Path":"/.../:p1/.a","Controller":"C0","Action":"A91","MaxBodySize":5242880,"Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"CORS":6,"Parent":"r88","Pos":"routes.conf:635:15"},
-{"Name":"r92","Method":"GET","Path":"/.../:p1/:p2/:p3","Controller":"C2","Action":"A92","Auth":"authenticated","AntiCSRFCheck":true,"Params":["p1","p2","p3"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"CORS":6,"Parent":"r88","Pos":"routes.conf:641:15"},
-{"Name":"r92","Method":"PUT","Path":"/.../:p1/:p2/:p3","Controller":"C2","Action":"A92","Auth":"authenticated","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p1","p2","p3"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"CORS":6,"Parent":"r88","Pos":"routes.conf:641:15"},
-{"Name":"r86","Method":"GET","Path":"/.../:p1/@","Controller":"C0","Action":"A86","Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"CORS":8,"Parent":"r85","Pos":"routes.conf:604:11"},
-{"Name":"r86","Method":"PATCH","Path":"/.../:p1/@","Controller":"C0","Action":"A86","MaxBodySize":5242880,"Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"CORS":8,"Parent":"r85","Pos":"routes.conf:604:11"},
-{"Name":"r86","Method":"WS","Path":"/.../:p1/@","Controller":"C0","Action":"A86","WebSocket":true,"Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit","printer:lp7200:print"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"Parent":"r85","Pos":"routes.conf:604:11"},
-{"Name":"r87","Method":"DELETE","Path":"/.../:p1/~:p2/v:p3","Controller":"C0","Action":"A87","MaxBodySize":5242880,"Params":["p1","p2","p3"],"Constraints":["","min=2",""],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["a"]}]},"Parent":"r85","Pos":"routes.conf:610:11"},
-{"Name":"r276","Method":"DELETE","Path":"/.../a-b","Controller":"C0","Action":"A276","Auth":"anonymous","MaxBodySize":5242880,"Pos":"routes.conf:1939:7"},
-{"Name":"r276","Method":"GET","Path":"/.../a-b","Controller":"C0","Action":"A276","Auth":"anonymous","Pos":"routes.conf:1939:7"},
-{"Name":"r281","Method":"GET","Path":"/.../a-b/42/abc","Controller":"C0","Action":"A281","Auth":"token","Parent":"r276","Pos":"routes.conf:1974:11"},
-{"Name":"r281","Method":"TRACE","Path":"/.../a-b/42/abc","Controller":"C0","Action":"A281","Auth":"token","Parent":"r276","Pos":"routes.conf:1974:11"},
-{"Name":"r282","Method":"WS","Path":"/.../a-b/42/abc","Controller":"C0","Action":"A282","Auth":"token","WebSocket":true,"Parent":"r281","Pos":"routes.conf:1982:15"},
-{"Name":"r284","Method":"CONNECT","Path":"/.../a-b/42/abc/:p4","Controller":"C2","Action":"A284","Auth":"token","Params":["p4"],"Constraints":["uuid4"],"Parent":"r281","Pos":"routes.conf:1993:15"},
-{"Name":"r283","Method":"GET","Path":"/.../a-b/42/abc/user_x","Controller":"C0","Action":"A283","Auth":"token","Parent":"r281","Pos":"routes.conf:1987:15"},
-{"Name":"r280","Method":"POST","Path":"/.../a-b/:p2/user_x","Controller":"C0","Action":"A280","Auth":"basic","MaxBodySize":5242880,"Params":["p2"],"Parent":"r276","Pos":"routes.conf:1968:11"},
-{"Name":"r277","Method":"PUT","Path":"/.../a-b/user_:p2/:p3","Controller":"C0","Action":"A277","Auth":"anonymous","MaxBodySize":1024,"Params":["p2","p3"],"Parent":"r276","Pos":"routes.conf:1946:11"},
-{"Name":"r278","Method":"GET","Path":"/.../a-b/user_:p2/:p3/.a/.*rest","Controller":"C0","Action":"A278","Auth":"anonymous","Params":["p2","p3","rest"],"Parent":"r277","Pos":"routes.conf:1952:15"},
-{"Name":"r279","Method":"HEAD","Path":"/.../a-b/user_:p2/:p3/.a/.*rest","Controller":"C0","Action":"A279","Auth":"anonymous","Params":["p2","p3","rest"],"Constraints":["","","max=5"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["manager"]},{"Func":"hasallroles","Args":["a"]}]},"CORS":9,"Parent":"r277","Pos":"routes.conf:1958:15"},
-{"Name":"r278","Method":"POST","Path":"/.../a-b/user_:p2/:p3/.a/.*rest","Controller":"C0","Action":"A278","Auth":"anonymous","MaxBodySize":5242880,"Params":["p2","p3","rest"],"Parent":"r277","Pos":"routes.conf:1952:15"},
-{"Name":"r480","Method":"POST","Path":"/.../a/42","Controller":"C1","Action":"A480","Auth":"token","MaxBodySize":5242880,"CORS":0,"Parent":"r477","Pos":"routes.conf:3335:11"},
-{"Name":"r480","Method":"TRACE","Path":"/.../a/42","Controller":"C1","Action":"A480","Auth":"token","CORS":0,"Parent":"r477","Pos":"routes.conf:3335:11"},
-{"Name":"r480","Method":"WS","Path":"/.../a/42","Controller":"C1","Action":"A480","Auth":"token","WebSocket":true,"Parent":"r477","Pos":"routes.conf:3335:11"},
-{"Name":"r481","Method":"GET","Path":"/.../a/v1","Controller":"C1","Action":"A481","CORS":0,"Parent":"r477","Pos":"routes.conf:3341:11"},
-{"Name":"r484","Method":"HEAD","Path":"/.../a/v1","Controller":"C0","Action":"A484","CORS":0,"Parent":"r481","Pos":"routes.conf:3358:15"},
-{"Name":"r481","Method":"POST","Path":"/.../a/v1","Controller":"C1","Action":"A481","MaxBodySize":1024,"CORS":0,"Parent":"r477","Pos":"routes.conf:3341:11"},
-{"Name":"r483","Method":"CONNECT","Path":"/.../a/v1/:p3","Controller":"C1","Action":"A483","Params":["p3"],"CORS":0,"Parent":"r481","Pos":"routes.conf:3353:15"},
-{"Name":"r482","Method":"GET","Path":"/.../a/v1/:p3","Controller":"C1","Action":"A482","Params":["p3"],"Constraints":["numeric,lt=1e3"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["b"]},{"Func":"hasanyrole","Args":["b"]}]},"CORS":0,"Parent":"r481","Pos":"routes.conf:3347:15"},
-{"Name":"r93","Method":"DELETE","Path":"/.:p0","Controller":"C2","Action":"A93","Auth":"basic","MaxBodySize":5242880,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"Pos":"routes.conf:653:7"},
-{"Name":"r354","Method":"GET","Path":"/.:p0","Controller":"C1","Action":"A354","Params":["p0"],"Constraints":["oneof=a b v1 42"],"CORS":10,"Pos":"routes.conf:2468:7"},
-{"Name":"r384","Method":"HEAD","Path":"/.:p0","Controller":"C0","Action":"A384","Params":["p0"],"Pos":"routes.conf:2671:7"},
-{"Name":"r197","Method":"OPTIONS","Path":"/.:p0","Controller":"C1","Action":"A197","Params":["p0"],"Constraints":["len=2"],"Pos":"routes.conf:1388:7"},
-{"Name":"r93","Method":"PATCH","Path":"/.:p0","Controller":"C2","Action":"A93","Auth":"basic","MaxBodySize":5242880,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"Pos":"routes.conf:653:7"},
-{"Name":"r197","Method":"POST","Path":"/.:p0","Controller":"C1","Action":"A197","MaxBodySize":5242880,"Params":["p0"],"Constraints":["len=2"],"Pos":"routes.conf:1388:7"},
-{"Name":"r54","Method":"CONNECT","Path":"/.:p0/a","Controller":"C2","Action":"A54","Auth":"anonymous","Params":["p0"],"Constraints":["uuid4"],"Pos":"routes.conf:370:7"},
-{"Name":"r94","Method":"DELETE","Path":"/.:p0/a","Controller":"C2","Action":"A94","Auth":"basic","MaxBodySize":5242880,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"Parent":"r93","Pos":"routes.conf:660:11"},
-{"Name":"r54","Method":"GET","Path":"/.:p0/a","Controller":"C2","Action":"A54","Auth":"anonymous","Params":["p0"],"Constraints":["uuid4"],"Pos":"routes.conf:370:7"},
-{"Name":"r97","Method":"HEAD","Path":"/.:p0/a","Controller":"C2","Action":"A97","Auth":"basic","Params":["p0"],"Constraints":["numeric,lt=1e3"],"CORS":11,"Parent":"r94","Pos":"routes.conf:681:15"},
-{"Name":"r198","Method":"HEAD","Path":"/.:p0/a/42","Controller":"C1","Action":"A198","Auth":"token","Params":["p0"],"Constraints":["len=2"],"Parent":"r197","Pos":"routes.conf:1394:11"},
-{"Name":"r198","Method":"OPTIONS","Path":"/.:p0/a/42","Controller":"C1","Action":"A198","Auth":"token","Params":["p0"],"Constraints":["len=2"],"Parent":"r197","Pos":"routes.conf:1394:11"},
-{"Name":"r198","Method":"PUT","Path":"/.:p0/a/42","Controller":"C1","Action":"A198","Auth":"token","MaxBodySize":5242880,"Params":["p0"],"Constraints":["len=2"],"Parent":"r197","Pos":"routes.conf:1394:11"},
-{"Name":"r95","Method":"GET","Path":"/.:p0/a/:p2","Controller":"C2","Action":"A95","Auth":"basic","Params":["p0","p2"],"Constraints":["numeric,lt=1e3",""],"CORS":4,"Parent":"r94","Pos":"routes.conf:665:15"},
-{"Name":"r55","Method":"GET","Path":"/.:p0/a/ab/x.:p3","Controller":"C1","Action":"A55","Auth":"anonymous","Params":["p0","p3"],"Constraints":["uuid4",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["b"]}],"Permissions":[{"Func":"ispermittedall","Args":["b:x:y","reports:read,write"]},{"Func":"ispermittedall","Args":["users:edit"]}]},"Parent":"r54","Pos":"routes.conf:377:11"},
-{"Name":"r55","Method":"POST","Path":"/.:p0/a/ab/x.:p3","Controller":"C1","Action":"A55","Auth":"anonymous","MaxBodySize":8,"Params":["p0","p3"],"Constraints":["uuid4",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["b"]}],"Permissions":[{"Func":"ispermittedall","Args":["b:x:y","reports:read,write"]},{"Func":"ispermittedall","Args":["users:edit"]}]},"Parent":"r54","Pos":"routes.conf:377:11"},
-{"Name":"r57","Method":"DELETE","Path":"/.:p0/a/ab/x.:p3/42","Controller":"C1","Action":"A57","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p3"],"Constraints":["uuid4",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["b"]}],"Permissions":[{"Func":"ispermittedall","Args":["b:x:y","reports:read,write"]},{"Func":"ispermittedall","Args":["users:edit"]}]},"Parent":"r55","Pos":"routes.conf:392:15"},
-{"Name":"r56","Method":"TRACE","Path":"/.:p0/a/ab/x.:p3/a-b/*rest","Controller":"C2","Action":"A56","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p3","rest"],"Constraints":["uuid4","",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["b"]}],"Permissions":[{"Func":"ispermittedall","Args":["b:x:y","reports:read,write"]},{"Func":"ispermittedall","Args":["users:edit"]}]},"Parent":"r55","Pos":"routes.conf:385:15"},
-{"Name":"r58","Method":"CONNECT","Path":"/.:p0/a/ab:p2","Controller":"C2","Action":"A58","Auth":"anonymous","Params":["p0","p2"],"Constraints":["uuid4","oneof=a b v1 42"],"Parent":"r54","Pos":"routes.conf:400:11"},
-{"Name":"r58","Method":"GET","Path":"/.:p0/a/ab:p2","Controller":"C2","Action":"A58","Auth":"anonymous","Params":["p0","p2"],"Constraints":["uuid4","oneof=a b v1 42"],"Parent":"r54","Pos":"routes.conf:400:11"},
-{"Name":"r61","Method":"CONNECT","Path":"/.:p0/a/ab:p2/*rest","Controller":"C2","Action":"A61","Auth":"anonymous","Params":["p0","p2","rest"],"Constraints":["uuid4","oneof=a b v1 42","len=3"],"Parent":"r58","Pos":"routes.conf:417:15"},
-{"Name":"r61","Method":"HEAD","Path":"/.:p0/a/ab:p2/*rest","Controller":"C2","Action":"A61","Auth":"anonymous","Params":["p0","p2","rest"],"Constraints":["uuid4","oneof=a b v1 42","len=3"],"Parent":"r58","Pos":"routes.conf:417:15"},
-{"Name":"r60","Method":"GET","Path":"/.:p0/a/ab:p2/.../:p4","Controller":"C2","Action":"A60","Auth":"authenticated","Params":["p0","p2","p4"],"Constraints":["uuid4","oneof=a b v1 42",""],"Parent":"r58","Pos":"routes.conf:411:15"},
-{"Name":"r60","Method":"PUT","Path":"/.:p0/a/ab:p2/.../:p4","Controller":"C2","Action":"A60","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","p2","p4"],"Constraints":["uuid4","oneof=a b v1 42",""],"Parent":"r58","Pos":"routes.conf:411:15"},
-{"Name":"r60","Method":"TRACE","Path":"/.:p0/a/ab:p2/.../:p4","Controller":"C2","Action":"A60","Auth":"authenticated","Params":["p0","p2","p4"],"Constraints":["uuid4","oneof=a b v1 42",""],"Parent":"r58","Pos":"routes.conf:411:15"},
-{"Name":"r59","Method":"GET","Path":"/.:p0/a/ab:p2/:p3/user_x","Controller":"C2","Action":"A59","Auth":"anonymous","Params":["p0","p2","p3"],"Constraints":["uuid4","oneof=a b v1 42",""],"Parent":"r58","Pos":"routes.conf:405:15"},
-{"Name":"r96","Method":"GET","Path":"/.:p0/a/v1/*rest","Controller":"C2","Action":"A96","Auth":"basic","Params":["p0","rest"],"Constraints":["numeric,lt=1e3",""],"Parent":"r94","Pos":"routes.conf:674:15"},
-{"Name":"r96","Method":"OPTIONS","Path":"/.:p0/a/v1/*rest","Controller":"C2","Action":"A96","Auth":"basic","Params":["p0","rest"],"Constraints":["numeric,lt=1e3",""],"Parent":"r94","Pos":"routes.conf:674:15"},
-{"Name":"r98","Method":"WS","Path":"/.:p0/user_x/@","Controller":"Socket","Action":"A98","Auth":"token","WebSocket":true,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"Parent":"r93","Pos":"routes.conf:688:11"},
-{"Name":"r99","Method":"OPTIONS","Path":"/.:p0/user_x/@/:p3/:p4","Controller":"Socket","Action":"A99","Auth":"token","AntiCSRFCheck":true,"Params":["p0","p3","p4"],"Constraints":["numeric,lt=1e3","",""],"CORS":12,"Parent":"r98","Pos":"routes.conf:697:15"},
-{"Name":"r100","Method":"GET","Path":"/.:p0/x.:p1","Controller":"C1","Action":"A100","Auth":"basic","Params":["p0","p1"],"Constraints":["numeric,lt=1e3",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["manager","a"]}]},"Parent":"r93","Pos":"routes.conf:704:11"},
-{"Name":"r100","Method":"PATCH","Path":"/.:p0/x.:p1","Controller":"C1","Action":"A100","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["numeric,lt=1e3",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["manager","a"]}]},"Parent":"r93","Pos":"routes.conf:704:11"},
-{"Name":"r183","Method":"WS","Path":"/.a","Controller":"C2","Action":"A183","WebSocket":true,"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","reports:read,write"]},{"Func":"ispermittedall","Args":["users:edit","b:x:y"]}]},"Pos":"routes.conf:1292:7"},
-{"Name":"r227","Method":"POST","Path":"/.a/new","Controller":"C1","Action":"A227","MaxBodySize":5242880,"Authorization":{"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasrole","Args":["a"]}]},"Pos":"routes.conf:1603:7"},
-{"Name":"r81","Method":"GET","Path":"/1","Controller":"C0","Action":"A81","CORS":13,"Pos":"routes.conf:569:7"},
-{"Name":"r425","Method":"PUT","Path":"/1","Controller":"C1","Action":"A425","MaxBodySize":1,"CORS":14,"Pos":"routes.conf:2958:7"},
-{"Name":"r356","Method":"TRACE","Path":"/1","Controller":"C0","Action":"A356","Pos":"routes.conf:2481:7"},
-{"Name":"r426","Method":"GET","Path":"/1/*rest","Controller":"C1","Action":"A426","Params":["rest"],"Constraints":["alpha"],"CORS":14,"Parent":"r425","Pos":"routes.conf:2966:11"},
-{"Name":"r427","Method":"TRACE","Path":"/1/*rest","Controller":"C1","Action":"A427","Auth":"basic","Params":["rest"],"Constraints":["alpha"],"CORS":14,"Parent":"r426","Pos":"routes.conf:2971:15"},
-{"Name":"r427","Method":"WS","Path":"/1/*rest","Controller":"C1","Action":"A427","Auth":"basic","WebSocket":true,"Params":["rest"],"Constraints":["alpha"],"Parent":"r426","Pos":"routes.conf:2971:15"},
-{"Name":"r357","Method":"HEAD","Path":"/1/42/ab","Controller":"C0","Action":"A357","Parent":"r356","Pos":"routes.conf:2487:11"},
-{"Name":"r361","Method":"GET","Path":"/1/42/ab/:p3/a-b","Controller":"C0","Action":"A361","AntiCSRFCheck":true,"Params":["p3"],"Constraints":["lte=3"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["manager"]},{"Func":"hasallroles","Args":["a"]}],"Permissions":[{"Func":"ispermitted","Args":["a"]}]},"Parent":"r357","Pos":"routes.conf:2509:15"},
-{"Name":"r361","Method":"WS","Path":"/1/42/ab/:p3/a-b","Controller":"C0","Action":"A361","WebSocket":true,"Params":["p3"],"Constraints":["lte=3"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["manager"]},{"Func":"hasallroles","Args":["a"]}],"Permissions":[{"Func":"ispermitted","Args":["a"]}]},"Parent":"r357","Pos":"routes.conf:2509:15"},
-{"Name":"r360","Method":"HEAD","Path":"/1/42/ab/abc","Controller":"C0","Action":"A360","AntiCSRFCheck":true,"Parent":"r357","Pos":"routes.conf:2502:15"},
-{"Name":"r359","Method":"GET","Path":"/1/42/ab/x.y","Controller":"C0","Action":"A359","Parent":"r357","Pos":"routes.conf:2497:15"},
-{"Name":"r358","Method":"GET","Path":"/1/42/ab/x.y/new","Controller":"C0","Action":"A358","Parent":"r357","Pos":"routes.conf:2492:15"},
-{"Name":"r373","Method":"DELETE","Path":"/1/:p1","Controller":"C2","Action":"A373","MaxBodySize":5242880,"Params":["p1"],"Pos":"routes.conf:2591:7"},
-{"Name":"r82","Method":"GET","Path":"/1/:p1","Controller":"C0","Action":"A82","Params":["p1"],"CORS":13,"Parent":"r81","Pos":"routes.conf:576:11"},
-{"Name":"r82","Method":"HEAD","Path":"/1/:p1","Controller":"C0","Action":"A82","Params":["p1"],"CORS":13,"Parent":"r81","Pos":"routes.conf:576:11"},
-{"Name":"r439","Method":"PATCH","Path":"/1/:p1","Controller":"C0","Action":"A439","Auth":"basic","MaxBodySize":5242880,"Params":["p1"],"Constraints":["gte=-1.5"],"Parent":"r438","Pos":"routes.conf:3054:11"},
-{"Name":"r9","Method":"POST","Path":"/1/:p1","Controller":"C1","Action":"A9","MaxBodySize":5242880,"Params":["p1"],"Pos":"routes.conf:68:7"},
-{"Name":"r439","Method":"TRACE","Path":"/1/:p1","Controller":"C0","Action":"A439","Auth":"basic","Params":["p1"],"Constraints":["gte=-1.5"],"Parent":"r438","Pos":"routes.conf:3054:11"},
-{"Name":"r83","Method":"GET","Path":"/1/@","Controller":"C0","Action":"A83","Auth":"basic","CORS":13,"Parent":"r81","Pos":"routes.conf:581:11"},
-{"Name":"r83","Method":"POST","Path":"/1/@","Controller":"C0","Action":"A83","Auth":"basic","MaxBodySize":5242880,"CORS":13,"Parent":"r81","Pos":"routes.conf:581:11"},
-{"Name":"r83","Method":"TRACE","Path":"/1/@","Controller":"C0","Action":"A83","Auth":"basic","CORS":13,"Parent":"r81","Pos":"routes.conf:581:11"},
-{"Name":"r388","Method":"OPTIONS","Path":"/1/a","Controller":"C0","Action":"A388","Auth":"basic","Pos":"routes.conf:2698:7"},
-{"Name":"r388","Method":"PATCH","Path":"/1/a","Controller":"C0","Action":"A388","Auth":"basic","MaxBodySize":1,"Pos":"routes.conf:2698:7"},
-{"Name":"r388","Method":"TRACE","Path":"/1/a","Controller":"C0","Action":"A388","Auth":"basic","Pos":"routes.conf:2698:7"},
-{"Name":"r363","Method":"DELETE","Path":"/1/abc","Controller":"C0","Action":"A363","Auth":"anonymous","MaxBodySize":5242880,"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit"]},{"Func":"ispermittedall","Args":["reports:read,write"]}]},"Parent":"r356","Pos":"routes.conf:2523:11"},
-{"Name":"r363","Method":"PATCH","Path":"/1/abc","Controller":"C0","Action":"A363","Auth":"anonymous","MaxBodySize":5242880,"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit"]},{"Func":"ispermittedall","Args":["reports:read,write"]}]},"Parent":"r356","Pos":"routes.conf:2523:11"},
-{"Name":"r114","Method":"DELETE","Path":"/1/users","Controller":"C0","Action":"A114","MaxBodySize":5242880,"Pos":"routes.conf:804:7"},
-{"Name":"r114","Method":"WS","Path":"/1/users","Controller":"C0","Action":"A114","WebSocket":true,"Pos":"routes.conf:804:7"},
-{"Name":"r362","Method":"DELETE","Path":"/1/v:p1","Controller":"C0","Action":"A362","MaxBodySize":5242880,"Params":["p1"],"Parent":"r356","Pos":"routes.conf:2518:11"},
-{"Name":"r362","Method":"HEAD","Path":"/1/v:p1","Controller":"C0","Action":"A362","Params":["p1"],"Parent":"r356","Pos":"routes.conf:2518:11"},
-{"Name":"r213","Method":"POST","Path":"/1/~:p1","Controller":"C2","Action":"A213","MaxBodySize":5242880,"Params":["p1"],"Pos":"routes.conf:1500:7"},
-{"Name":"r487","Method":"WS","Path":"/1/~u","Controller":"C1","Action":"A487","WebSocket":true,"Pos":"routes.conf:3382:7"},
-{"Name":"r488","Method":"GET","Path":"/1/~u/:p2","Controller":"C0","Action":"A488","Params":["p2"],"CORS":4,"Parent":"r487","Pos":"routes.conf:3389:11"},
-{"Name":"r488","Method":"WS","Path":"/1/~u/:p2","Controller":"C0","Action":"A488","WebSocket":true,"Params":["p2"],"Parent":"r487","Pos":"routes.conf:3389:11"},
-{"Name":"r188","Method":"GET","Path":"/1:p0","Controller":"C0","Action":"A188","Auth":"basic","Params":["p0"],"Constraints":["uuid"],"Pos":"routes.conf:1328:7"},
-{"Name":"r469","Method":"PUT","Path":"/1:p0","Controller":"C1","Action":"A469","MaxBodySize":5242880,"Params":["p0"],"CORS":15,"Pos":"routes.conf:3259:7"},
-{"Name":"r191","Method":"DELETE","Path":"/1:p0/*rest","Controller":"C0","Action":"A191","Auth":"authenticated","MaxBodySize":1,"Params":["p0","rest"],"Constraints":["uuid",""],"Parent":"r189","Pos":"routes.conf:1348:15"},
-{"Name":"r190","Method":"OPTIONS","Path":"/1:p0/*rest","Controller":"C0","Action":"A190","Auth":"authenticated","Params":["p0","rest"],"Constraints":["uuid",""],"CORS":16,"Parent":"r189","Pos":"routes.conf:1342:15"},
-{"Name":"r189","Method":"PATCH","Path":"/1:p0/*rest","Controller":"C0","Action":"A189","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","rest"],"Constraints":["uuid",""],"Parent":"r188","Pos":"routes.conf:1336:11"},
-{"Name":"r189","Method":"POST","Path":"/1:p0/*rest","Controller":"C0","Action":"A189","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","rest"],"Constraints":["uuid",""],"Parent":"r188","Pos":"routes.conf:1336:11"},
-{"Name":"r192","Method":"GET","Path":"/1:p0/.a/~:p2","Controller":"C1","Action":"A192","Auth":"basic","Params":["p0","p2"],"Constraints":["uuid","numeric"],"Parent":"r188","Pos":"routes.conf:1355:11"},
-{"Name":"r474","Method":"CONNECT","Path":"/1:p0/1/1","Controller":"C1","Action":"A474","Params":["p0"],"CORS":15,"Parent":"r469","Pos":"routes.conf:3291:11"},
-{"Name":"r475","Method":"GET","Path":"/1:p0/1/1","Controller":"C1","Action":"A475","Params":["p0"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a"]}]},"CORS":15,"Parent":"r474","Pos":"routes.conf:3296:15"},
-{"Name":"r474","Method":"OPTIONS","Path":"/1:p0/1/1","Controller":"C1","Action":"A474","Params":["p0"],"CORS":15,"Parent":"r469","Pos":"routes.conf:3291:11"},
-{"Name":"r475","Method":"TRACE","Path":"/1:p0/1/1","Controller":"C1","Action":"A475","Params":["p0"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a"]}]},"CORS":15,"Parent":"r474","Pos":"routes.conf:3296:15"},
-{"Name":"r474","Method":"WS","Path":"/1:p0/1/1","Controller":"C1","Action":"A474","WebSocket":true,"Params":["p0"],"Parent":"r469","Pos":"routes.conf:3291:11"},
-{"Name":"r387","Method":"GET","Path":"/1:p0/:p1","Controller":"C1","Action":"A387","Auth":"token","Params":["p0","p1"],"CORS":17,"Pos":"routes.conf:2690:7"},
-{"Name":"r387","Method":"TRACE","Path":"/1:p0/:p1","Controller":"C1","Action":"A387","Auth":"token","Params":["p0","p1"],"CORS":17,"Pos":"routes.conf:2690:7"},
-{"Name":"r470","Method":"DELETE","Path":"/1:p0/:p1/:p2","Controller":"C1","Action":"A470","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1","p2"],"CORS":15,"Parent":"r469","Pos":"routes.conf:3266:11"},
-{"Name":"r472","Method":"GET","Path":"/1:p0/:p1/:p2/42/:p4","Controller":"C1","Action":"A472","AntiCSRFCheck":true,"Params":["p0","p1","p2","p4"],"CORS":15,"Parent":"r470","Pos":"routes.conf:3277:15"},
-{"Name":"r471","Method":"POST","Path":"/1:p0/:p1/:p2/:p3/...","Controller":"C1","Action":"A471","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1","p2","p3"],"CORS":15,"Parent":"r470","Pos":"routes.conf:3272:15"},
-{"Name":"r193","Method":"GET","Path":"/1:p0/@","Controller":"C0","Action":"A193","Auth":"token","Params":["p0"],"Constraints":["uuid"],"Parent":"r188","Pos":"routes.conf:1361:11"},
-{"Name":"r476","Method":"HEAD","Path":"/1:p0/@","Controller":"C1","Action":"A476","Params":["p0"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a"]}]},"CORS":15,"Parent":"r469","Pos":"routes.conf:3304:11"},
-{"Name":"r193","Method":"POST","Path":"/1:p0/@","Controller":"C0","Action":"A193","Auth":"token","MaxBodySize":5242880,"Params":["p0"],"Constraints":["uuid"],"Parent":"r188","Pos":"routes.conf:1361:11"},
-{"Name":"r195","Method":"HEAD","Path":"/1:p0/@/.a","Controller":"C0","Action":"A195","Auth":"token","Params":["p0"],"Constraints":["uuid"],"Parent":"r193","Pos":"routes.conf:1372:15"},
-{"Name":"r194","Method":"GET","Path":"/1:p0/@/~u/:p3","Controller":"C0","Action":"A194","Auth":"token","Params":["p0","p3"],"Constraints":["uuid",""],"Parent":"r193","Pos":"routes.conf:1367:15"},
-{"Name":"r102","Method":"GET","Path":"/1:p0/v:p1","Controller":"C0","Action":"A102","Auth":"authenticated","Params":["p0","p1"],"Constraints":["","lte=3"],"Pos":"routes.conf:722:7"},
-{"Name":"r107","Method":"OPTIONS","Path":"/1:p0/v:p1","Controller":"C0","Action":"A107","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","lte=3"],"Parent":"r102","Pos":"routes.conf:754:11"},
-{"Name":"r102","Method":"PATCH","Path":"/1:p0/v:p1","Controller":"C0","Action":"A102","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["","lte=3"],"Pos":"routes.conf:722:7"},
-{"Name":"r102","Method":"WS","Path":"/1:p0/v:p1","Controller":"C0","Action":"A102","Auth":"authenticated","WebSocket":true,"Params":["p0","p1"],"Constraints":["","lte=3"],"Pos":"routes.conf:722:7"},
-{"Name":"r103","Method":"CONNECT","Path":"/1:p0/v:p1/*rest","Controller":"C0","Action":"A103","Auth":"authenticated","Params":["p0","p1","rest"],"Constraints":["","lte=3",""],"CORS":18,"Parent":"r102","Pos":"routes.conf:730:11"},
-{"Name":"r106","Method":"DELETE","Path":"/1:p0/v:p1/*rest","Controller":"C0","Action":"A106","Auth":"authenticated","MaxBodySize":8,"Params":["p0","p1","rest"],"Constraints":["","lte=3",""],"CORS":18,"Parent":"r103","Pos":"routes.conf:747:15"},
-{"Name":"r103","Method":"GET","Path":"/1:p0/v:p1/*rest","Controller":"C0","Action":"A103","Auth":"authenticated","Params":["p0","p1","rest"],"Constraints":["","lte=3",""],"CORS":18,"Parent":"r102","Pos":"routes.conf:730:11"},
-{"Name":"r104","Method":"HEAD","Path":"/1:p0/v:p1/*rest","Controller":"C0","Action":"A104","Auth":"authenticated","Params":["p0","p1","rest"],"Constraints":["","lte=3",""],"CORS":18,"Parent":"r103","Pos":"routes.conf:737:15"},
-{"Name":"r105","Method":"OPTIONS","Path":"/1:p0/v:p1/*rest","Controller":"C0","Action":"A105","Auth":"authenticated","Params":["p0","p1","rest"],"Constraints":["","lte=3",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["manager"]}]},"CORS":18,"Parent":"r103","Pos":"routes.conf:742:15"},
-{"Name":"r103","Method":"POST","Path":"/1:p0/v:p1/*rest","Controller":"C0","Action":"A103","Auth":"authenticated","MaxBodySize":1024,"Params":["p0","p1","rest"],"Constraints":["","lte=3",""],"CORS":18,"Parent":"r102","Pos":"routes.conf:730:11"},
-{"Name":"r105","Method":"PUT","Path":"/1:p0/v:p1/*rest","Controller":"C0","Action":"A105","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","p1","rest"],"Constraints":["","lte=3",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["manager"]}]},"CORS":18,"Parent":"r103","Pos":"routes.conf:742:15"},
-{"Name":"r108","Method":"OPTIONS","Path":"/1:p0/v:p1/1/x.:p3","Controller":"C0","Action":"A108","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1","p3"],"Constraints":["","lte=3",""],"Parent":"r107","Pos":"routes.conf:760:15"},
-{"Name":"r473","Method":"GET","Path":"/1:p0/v:p1/:p2","Controller":"C1","Action":"A473","Auth":"token","Params":["p0","p1","p2"],"Constraints":["","uuid3|uuid5",""],"CORS":15,"Parent":"r469","Pos":"routes.conf:3285:11"},
-{"Name":"r473","Method":"WS","Path":"/1:p0/v:p1/:p2","Controller":"C1","Action":"A473","Auth":"token","WebSocket":true,"Params":["p0","p1","p2"],"Constraints":["","uuid3|uuid5",""],"Parent":"r469","Pos":"routes.conf:3285:11"},
-{"Name":"r109","Method":"HEAD","Path":"/1:p0/v:p1/a","Controller":"C0","Action":"A109","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","lte=3"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasanyrole","Args":["admin"]}]},"Parent":"r107","Pos":"routes.conf:765:15"},
-{"Name":"r109","Method":"OPTIONS","Path":"/1:p0/v:p1/a","Controller":"C0","Action":"A109","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","lte=3"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasanyrole","Args":["admin"]}]},"Parent":"r107","Pos":"routes.conf:765:15"},
-{"Name":"r109","Method":"PATCH","Path":"/1:p0/v:p1/a","Controller":"C0","Action":"A109","Auth":"anonymous","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","lte=3"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasanyrole","Args":["admin"]}]},"Parent":"r107","Pos":"routes.conf:765:15"},
-{"Name":"r340","Method":"GET","Path":"/1:p0/~u","Controller":"C1","Action":"A340","Params":["p0"],"Constraints":["oneof=a b v1 42"],"CORS":19,"Pos":"routes.conf:2369:7"},
-{"Name":"r71","Method":"PUT","Path":"/42","Controller":"C2","Action":"A71","MaxBodySize":5242880,"Pos":"routes.conf:493:7"},
-{"Name":"r274","Method":"GET","Path":"/42/.a","Controller":"C2","Action":"A274","Auth":"token","Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a"]},{"Func":"ispermittedall","Args":["reports:read,write","a"]}]},"Parent":"r270","Pos":"routes.conf:1924:11"},
-{"Name":"r123","Method":"DELETE","Path":"/42/:p1","Controller":"C2","Action":"A123","Auth":"authenticated","MaxBodySize":1,"Params":["p1"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["a"]}],"Permissions":[{"Func":"ispermittedall","Args":["users:edit","b:x:y","a"]},{"Func":"ispermittedall","Args":["users:edit","b:x:y","users:view"]}]},"Pos":"routes.conf:869:7"},
-{"Name":"r123","Method":"GET","Path":"/42/:p1","Controller":"C2","Action":"A123","Auth":"authenticated","Params":["p1"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["a"]}],"Permissions":[{"Func":"ispermittedall","Args":["users:edit","b:x:y","a"]},{"Func":"ispermittedall","Args":["users:edit","b:x:y","users:view"]}]},"Pos":"routes.conf:869:7"},
-{"Name":"r407","Method":"HEAD","Path":"/42/:p1","Controller":"C1","Action":"A407","Auth":"token","Params":["p1"],"Pos":"routes.conf:2834:7"},
-{"Name":"r407","Method":"PUT","Path":"/42/:p1","Controller":"C1","Action":"A407","Auth":"token","MaxBodySize":5242880,"Params":["p1"],"Pos":"routes.conf:2834:7"},
-{"Name":"r409","Method":"GET","Path":"/42/:p1/*rest","Controller":"C1","Action":"A409","Auth":"token","Params":["p1","rest"],"Parent":"r408","Pos":"routes.conf:2847:15"},
-{"Name":"r412","Method":"OPTIONS","Path":"/42/:p1/*rest","Controller":"C1","Action":"A412","Auth":"basic","AntiCSRFCheck":true,"Params":["p1","rest"],"CORS":20,"Parent":"r407","Pos":"routes.conf:2866:11"},
-{"Name":"r411","Method":"PATCH","Path":"/42/:p1/*rest","Controller":"C2","Action":"A411","Auth":"token","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p1","rest"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["reports:read,write"]},{"Func":"ispermittedall","Args":["printer:lp7200:print"]}]},"CORS":21,"Parent":"r408","Pos":"routes.conf:2857:15"},
-{"Name":"r408","Method":"POST","Path":"/42/:p1/*rest","Controller":"C1","Action":"A408","Auth":"token","MaxBodySize":5242880,"Params":["p1","rest"],"CORS":21,"Parent":"r407","Pos":"routes.conf:2841:11"},
-{"Name":"r410","Method":"PUT","Path":"/42/:p1/*rest","Controller":"C0","Action":"A410","Auth":"token","MaxBodySize":5242880,"Params":["p1","rest"],"CORS":21,"Parent":"r408","Pos":"routes.conf:2852:15"},
-{"Name":"r408","Method":"WS","Path":"/42/:p1/*rest","Controller":"C1","Action":"A408","Auth":"token","WebSocket":true,"Params":["p1","rest"],"Parent":"r407","Pos":"routes.conf:2841:11"},
-{"Name":"r125","Method":"PATCH","Path":"/42/:p1/1","Controller":"C2","Action":"A125","Auth":"authenticated","MaxBodySize":64,"Params":["p1"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["a"]}],"Permissions":[{"Func":"ispermittedall","Args":["users:edit","b:x:y","a"]},{"Func":"ispermittedall","Args":["users:edit","b:x:y","users:view"]}]},"Parent":"r123","Pos":"routes.conf:885:11"},
-{"Name":"r126","Method":"PATCH","Path":"/42/:p1/1/:p3/...","Controller":"C2","Action":"A126","Auth":"authenticated","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p1","p3"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["a"]}],"Permissions":[{"Func":"ispermittedall","Args":["users:edit","b:x:y","a"]},{"Func":"ispermittedall","Args":["users:edit","b:x:y","users:view"]}]},"Parent":"r125","Pos":"routes.conf:892:15"},
-{"Name":"r124","Method":"POST","Path":"/42/:p1/1/=","Controller":"C2","Action":"A124","Auth":"authenticated","MaxBodySize":5242880,"Params":["p1"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["a"]}],"Permissions":[{"Func":"ispermittedall","Args":["users:edit","b:x:y","a"]},{"Func":"ispermittedall","Args":["users:edit","b:x:y","users:view"]}]},"CORS":22,"Parent":"r123","Pos":"routes.conf:878:11"},
-{"Name":"r127","Method":"OPTIONS","Path":"/42/:p1/1/user_:p3/:p4","Controller":"C2","Action":"A127","Auth":"authenticated","Params":["p1","p3","p4"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["a"]}],"Permissions":[{"Func":"ispermittedall","Args":["users:edit","b:x:y","a"]},{"Func":"ispermittedall","Args":["users:edit","b:x:y","users:view"]}]},"CORS":23,"Parent":"r125","Pos":"routes.conf:899:15"},
-{"Name":"r73","Method":"DELETE","Path":"/42/:p1/:p2","Controller":"C2","Action":"A73","MaxBodySize":5242880,"Params":["p1","p2"],"Constraints":["oneof=a b v1 42",""],"Parent":"r71","Pos":"routes.conf:508:11"},
-{"Name":"r73","Method":"GET","Path":"/42/:p1/:p2","Controller":"C2","Action":"A73","Params":["p1","p2"],"Constraints":["oneof=a b v1 42",""],"Parent":"r71","Pos":"routes.conf:508:11"},
-{"Name":"r73","Method":"TRACE","Path":"/42/:p1/:p2","Controller":"C2","Action":"A73","Params":["p1","p2"],"Constraints":["oneof=a b v1 42",""],"Parent":"r71","Pos":"routes.conf:508:11"},
-{"Name":"r72","Method":"WS","Path":"/42/:p1/:p2","Controller":"Socket","Action":"A72","WebSocket":true,"Params":["p1","p2"],"Constraints":["","numeric"],"Parent":"r71","Pos":"routes.conf:500:11"},
-{"Name":"r74","Method":"POST","Path":"/42/:p1/:p2/x.y/*rest","Controller":"C2","Action":"A74","Auth":"basic","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p1","p2","rest"],"Constraints":["oneof=a b v1 42","","min=3"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","b:x:y"]}]},"CORS":24,"Parent":"r73","Pos":"routes.conf:513:15"},
-{"Name":"r74","Method":"TRACE","Path":"/42/:p1/:p2/x.y/*rest","Controller":"C2","Action":"A74","Auth":"basic","AntiCSRFCheck":true,"Params":["p1","p2","rest"],"Constraints":["oneof=a b v1 42","","min=3"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","b:x:y"]}]},"CORS":24,"Parent":"r73","Pos":"routes.conf:513:15"},
-{"Name":"r74","Method":"WS","Path":"/42/:p1/:p2/x.y/*rest","Controller":"C2","Action":"A74","Auth":"basic","WebSocket":true,"Params":["p1","p2","rest"],"Constraints":["oneof=a b v1 42","","min=3"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","b:x:y"]}]},"Parent":"r73","Pos":"routes.conf:513:15"},
-{"Name":"r75","Method":"PUT","Path":"/42/:p1/:p2/x.y/:p4","Controller":"C2","Action":"A75","MaxBodySize":5242880,"Params":["p1","p2","p4"],"Constraints":["oneof=a b v1 42","",""],"Parent":"r73","Pos":"routes.conf:522:15"},
-{"Name":"r75","Method":"WS","Path":"/42/:p1/:p2/x.y/:p4","Controller":"C2","Action":"A75","WebSocket":true,"Params":["p1","p2","p4"],"Constraints":["oneof=a b v1 42","",""],"Parent":"r73","Pos":"routes.conf:522:15"},
-{"Name":"r413","Method":"GET","Path":"/42/:p1/x.y","Controller":"C1","Action":"A413","Auth":"token","Params":["p1"],"Parent":"r407","Pos":"routes.conf:2874:11"},
-{"Name":"r413","Method":"OPTIONS","Path":"/42/:p1/x.y","Controller":"C1","Action":"A413","Auth":"token","Params":["p1"],"Parent":"r407","Pos":"routes.conf:2874:11"},
-{"Name":"r414","Method":"GET","Path":"/42/:p1/x.y/:p3","Controller":"C1","Action":"A414","Auth":"token","Params":["p1","p3"],"Constraints":["","len=2"],"CORS":25,"Parent":"r413","Pos":"routes.conf:2881:15"},
-{"Name":"r415","Method":"GET","Path":"/42/:p1/x.y/:p3/...","Controller":"C1","Action":"A415","Auth":"token","Params":["p1","p3"],"Constraints":["","number"],"Parent":"r413","Pos":"routes.conf:2888:15"},
-{"Name":"r416","Method":"CONNECT","Path":"/42/:p1/x.y/:p3/:p4","Controller":"C1","Action":"A416","Auth":"token","Params":["p1","p3","p4"],"Parent":"r413","Pos":"routes.conf:2893:15"},
-{"Name":"r209","Method":"CONNECT","Path":"/:p0","Controller":"C1","Action":"A209","Params":["p0"],"Pos":"routes.conf:1472:7"},
-{"Name":"r170","Method":"DELETE","Path":"/:p0","Controller":"C1","Action":"A170","MaxBodySize":8,"AntiCSRFCheck":true,"Params":["p0"],"Constraints":["number|uuid"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a"]},{"Func":"hasanyrole","Args":["a"]}]},"Pos":"routes.conf:1199:7"},
-{"Name":"r38","Method":"GET","Path":"/:p0","Controller":"C2","Action":"A38","Auth":"token","Params":["p0"],"Parent":"r29","Pos":"routes.conf:259:11"},
-{"Name":"r342","Method":"HEAD","Path":"/:p0","Controller":"C2","Action":"A342","Params":["p0"],"Pos":"routes.conf:2384:7"},
-{"Name":"r122","Method":"OPTIONS","Path":"/:p0","Controller":"C0","Action":"A122","Params":["p0"],"Pos":"routes.conf:862:7"},
-{"Name":"r62","Method":"PATCH","Path":"/:p0","Controller":"C0","Action":"A62","Auth":"anonymous","MaxBodySize":5242880,"Params":["p0"],"Constraints":["number,min=5,max=100"],"Pos":"routes.conf:426:7"},
-{"Name":"r62","Method":"POST","Path":"/:p0","Controller":"C0","Action":"A62","Auth":"anonymous","MaxBodySize":5242880,"Params":["p0"],"Constraints":["number,min=5,max=100"],"Pos":"routes.conf:426:7"},
-{"Name":"r489","Method":"PUT","Path":"/:p0","Controller":"C0","Action":"A489","MaxBodySize":5242880,"Params":["p0"],"Pos":"routes.conf:3398:7"},
-{"Name":"r122","Method":"TRACE","Path":"/:p0","Controller":"C0","Action":"A122","Params":["p0"],"Pos":"routes.conf:862:7"},
-{"Name":"r208","Method":"WS","Path":"/:p0","Controller":"Socket","Action":"A208","WebSocket":true,"Params":["p0"],"Pos":"routes.conf:1464:7"},
-{"Name":"r390","Method":"CONNECT","Path":"/:p0/*rest","Controller":"C0","Action":"A390","Params":["p0","rest"],"Constraints":["","max=5"],"Parent":"r389","Pos":"routes.conf:2712:11"},
-{"Name":"r41","Method":"GET","Path":"/:p0/*rest","Controller":"C0","Action":"A41","Auth":"basic","Params":["p0","rest"],"Parent":"r38","Pos":"routes.conf:280:15"},
-{"Name":"r41","Method":"OPTIONS","Path":"/:p0/*rest","Controller":"C0","Action":"A41","Auth":"basic","Params":["p0","rest"],"Parent":"r38","Pos":"routes.conf:280:15"},
-{"Name":"r449","Method":"PATCH","Path":"/:p0/*rest","Controller":"C1","Action":"A449","MaxBodySize":5242880,"Params":["p0","rest"],"CORS":4,"Pos":"routes.conf:3126:7"},
-{"Name":"r389","Method":"POST","Path":"/:p0/*rest","Controller":"C0","Action":"A389","MaxBodySize":5242880,"Params":["p0","rest"],"Constraints":["","max=5"],"Pos":"routes.conf:2706:7"},
-{"Name":"r41","Method":"WS","Path":"/:p0/*rest","Controller":"C0","Action":"A41","Auth":"basic","WebSocket":true,"Params":["p0","rest"],"Parent":"r38","Pos":"routes.conf:280:15"},
-{"Name":"r331","Method":"GET","Path":"/:p0/...","Controller":"C1","Action":"A331","Params":["p0"],"Pos":"routes.conf:2311:7"},
-{"Name":"r331","Method":"HEAD","Path":"/:p0/...","Controller":"C1","Action":"A331","Params":["p0"],"Pos":"routes.conf:2311:7"},
-{"Name":"r338","Method":"GET","Path":"/:p0/.../.../a-b","Controller":"C0","Action":"A338","Auth":"authenticated","Params":["p0"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["b"]},{"Func":"hasanyrole","Args":["manager"]}],"Permissions":[{"Func":"ispermittedall","Args":["a"]},{"Func":"ispermitted","Args":["users:edit"]}]},"Parent":"r331","Pos":"routes.conf:2352:11"},
-{"Name":"r339","Method":"GET","Path":"/:p0/.../.../a-b/ab*rest","Controller":"C0","Action":"A339","Auth":"authenticated","Params":["p0","rest"],"Constraints":["","oneof=a a/b x/y/z"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["b"]},{"Func":"hasanyrole","Args":["manager"]}],"Permissions":[{"Func":"ispermittedall","Args":["a"]},{"Func":"ispermitted","Args":["users:edit"]}]},"Parent":"r338","Pos":"routes.conf:2360:15"},
-{"Name":"r337","Method":"GET","Path":"/:p0/.../1*rest","Controller":"C1","Action":"A337","Params":["p0","rest"],"Constraints":["","oneof=a a/b x/y/z"],"Parent":"r331","Pos":"routes.conf:2347:11"},
-{"Name":"r337","Method":"PUT","Path":"/:p0/.../1*rest","Controller":"C1","Action":"A337","MaxBodySize":5242880,"Params":["p0","rest"],"Constraints":["","oneof=a a/b x/y/z"],"Parent":"r331","Pos":"routes.conf:2347:11"},
-{"Name":"r337","Method":"WS","Path":"/:p0/.../1*rest","Controller":"C1","Action":"A337","WebSocket":true,"Params":["p0","rest"],"Constraints":["","oneof=a a/b x/y/z"],"Parent":"r331","Pos":"routes.conf:2347:11"},
-{"Name":"r332","Method":"GET","Path":"/:p0/.../:p2/:p3","Controller":"C1","Action":"A332","Params":["p0","p2","p3"],"Parent":"r331","Pos":"routes.conf:2317:11"},
-{"Name":"r333","Method":"HEAD","Path":"/:p0/.../:p2/:p3","Controller":"C1","Action":"A333","Params":["p0","p2","p3"],"Parent":"r332","Pos":"routes.conf:2322:15"},
-{"Name":"r332","Method":"POST","Path":"/:p0/.../:p2/:p3","Controller":"C1","Action":"A332","MaxBodySize":5242880,"Params":["p0","p2","p3"],"Parent":"r331","Pos":"routes.conf:2317:11"},
-{"Name":"r336","Method":"CONNECT","Path":"/:p0/.../:p2/:p3/1*rest","Controller":"C1","Action":"A336","Params":["p0","p2","p3","rest"],"Constraints":["","","","oneof=a a/b x/y/z"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":8,"Parent":"r332","Pos":"routes.conf:2338:15"},
-{"Name":"r336","Method":"GET","Path":"/:p0/.../:p2/:p3/1*rest","Controller":"C1","Action":"A336","Params":["p0","p2","p3","rest"],"Constraints":["","","","oneof=a a/b x/y/z"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":8,"Parent":"r332","Pos":"routes.conf:2338:15"},
-{"Name":"r336","Method":"PUT","Path":"/:p0/.../:p2/:p3/1*rest","Controller":"C1","Action":"A336","MaxBodySize":5242880,"Params":["p0","p2","p3","rest"],"Constraints":["","","","oneof=a a/b x/y/z"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":8,"Parent":"r332","Pos":"routes.conf:2338:15"},
-{"Name":"r334","Method":"HEAD","Path":"/:p0/.../:p2/:p3/a","Controller":"C1","Action":"A334","Params":["p0","p2","p3"],"CORS":2,"Parent":"r332","Pos":"routes.conf:2326:15"},
-{"Name":"r335","Method":"POST","Path":"/:p0/.../:p2/:p3/user_:p4","Controller":"C1","Action":"A335","MaxBodySize":5242880,"Params":["p0","p2","p3","p4"],"Constraints":["","","","required,len=1"],"CORS":26,"Parent":"r332","Pos":"routes.conf:2332:15"},
-{"Name":"r181","Method":"GET","Path":"/:p0/.:p1","Controller":"C1","Action":"A181","Params":["p0","p1"],"Constraints":["required",""],"CORS":27,"Pos":"routes.conf:1279:7"},
-{"Name":"r181","Method":"POST","Path":"/:p0/.:p1","Controller":"C1","Action":"A181","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["required",""],"CORS":27,"Pos":"routes.conf:1279:7"},
-{"Name":"r101","Method":"GET","Path":"/:p0/.a","Controller":"C1","Action":"A101","Params":["p0"],"Constraints":["max=3"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasallroles","Args":["b","a"]}]},"Pos":"routes.conf:714:7"},
-{"Name":"r101","Method":"TRACE","Path":"/:p0/.a","Controller":"C1","Action":"A101","Params":["p0"],"Constraints":["max=3"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasallroles","Args":["b","a"]}]},"Pos":"routes.conf:714:7"},
-{"Name":"r211","Method":"WS","Path":"/:p0/1/*rest","Controller":"C1","Action":"A211","WebSocket":true,"Params":["p0","rest"],"Constraints":["","max=5"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["manager"]},{"Func":"hasrole","Args":["a"]}]},"Parent":"r209","Pos":"routes.conf:1484:11"},
-{"Name":"r343","Method":"GET","Path":"/:p0/1:p1","Controller":"C1","Action":"A343","Params":["p0","p1"],"Parent":"r342","Pos":"routes.conf:2391:11"},
-{"Name":"r346","Method":"POST","Path":"/:p0/1:p1/*rest","Controller":"C1","Action":"A346","Auth":"authenticated","MaxBodySize":1024,"Params":["p0","p1","rest"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["b:x:y","printer:lp7200:print"]}]},"CORS":28,"Parent":"r343","Pos":"routes.conf:2408:15"},
-{"Name":"r344","Method":"GET","Path":"/:p0/1:p1/.:p2/*rest","Controller":"C1","Action":"A344","Params":["p0","p1","p2","rest"],"Constraints":["","","oneof=a b v1 42",""],"CORS":4,"Parent":"r343","Pos":"routes.conf:2397:15"},
-{"Name":"r344","Method":"TRACE","Path":"/:p0/1:p1/.:p2/*rest","Controller":"C1","Action":"A344","Params":["p0","p1","p2","rest"],"Constraints":["","","oneof=a b v1 42",""],"CORS":4,"Parent":"r343","Pos":"routes.conf:2397:15"},
-{"Name":"r345","Method":"PATCH","Path":"/:p0/1:p1/~u","Controller":"C1","Action":"A345","MaxBodySize":5242880,"Params":["p0","p1"],"Parent":"r343","Pos":"routes.conf:2403:15"},
-{"Name":"r138","Method":"GET","Path":"/:p0/42","Controller":"C1","Action":"A138","Auth":"token","Params":["p0"],"Pos":"routes.conf:977:7"},
-{"Name":"r176","Method":"OPTIONS","Path":"/:p0/42","Controller":"C1","Action":"A176","Auth":"token","AntiCSRFCheck":true,"Params":["p0"],"Constraints":["number|uuid"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["b"]}]},"CORS":4,"Parent":"r173","Pos":"routes.conf:1241:15"},
-{"Name":"r265","Method":"PATCH","Path":"/:p0/42","Controller":"C1","Action":"A265","MaxBodySize":64,"Params":["p0"],"Pos":"routes.conf:1866:7"},
-{"Name":"r139","Method":"POST","Path":"/:p0/42","Controller":"C1","Action":"A139","Auth":"token","MaxBodySize":5242880,"Params":["p0"],"Parent":"r138","Pos":"routes.conf:984:11"},
-{"Name":"r138","Method":"TRACE","Path":"/:p0/42","Controller":"C1","Action":"A138","Auth":"token","Params":["p0"],"Pos":"routes.conf:977:7"},
-{"Name":"r173","Method":"WS","Path":"/:p0/42","Controller":"C1","Action":"A173","Auth":"token","WebSocket":true,"Params":["p0"],"Constraints":["number|uuid"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["b"]}]},"Parent":"r170","Pos":"routes.conf:1222:11"},
-{"Name":"r39","Method":"PATCH","Path":"/:p0/42/:p2","Controller":"C2","Action":"A39","Auth":"token","MaxBodySize":5242880,"Params":["p0","p2"],"Constraints":["","alpha"],"CORS":29,"Parent":"r38","Pos":"routes.conf:266:15"},
-{"Name":"r142","Method":"POST","Path":"/:p0/42/:p2","Controller":"C1","Action":"A142","Auth":"token","MaxBodySize":5242880,"Params":["p0","p2"],"Constraints":["","uuid3|uuid5"],"CORS":30,"Parent":"r138","Pos":"routes.conf:1004:11"},
-{"Name":"r143","Method":"OPTIONS","Path":"/:p0/42/:p2/user_x/user_x","Controller":"C0","Action":"A143","Auth":"token","Params":["p0","p2"],"Constraints":["","uuid3|uuid5"],"CORS":30,"Parent":"r142","Pos":"routes.conf:1010:15"},
-{"Name":"r143","Method":"POST","Path":"/:p0/42/:p2/user_x/user_x","Controller":"C0","Action":"A143","Auth":"token","MaxBodySize":5242880,"Params":["p0","p2"],"Constraints":["","uuid3|uuid5"],"CORS":30,"Parent":"r142","Pos":"routes.conf:1010:15"},
-{"Name":"r143","Method":"PUT","Path":"/:p0/42/:p2/user_x/user_x","Controller":"C0","Action":"A143","Auth":"token","MaxBodySize":5242880,"Params":["p0","p2"],"Constraints":["","uuid3|uuid5"],"CORS":30,"Parent":"r142","Pos":"routes.conf:1010:15"},
-{"Name":"r140","Method":"GET","Path":"/:p0/42/:p2/~:p3","Controller":"C1","Action":"A140","Auth":"token","Params":["p0","p2","p3"],"Constraints":["","max=3",""],"Parent":"r139","Pos":"routes.conf:990:15"},
-{"Name":"r140","Method":"PATCH","Path":"/:p0/42/:p2/~:p3","Controller":"C1","Action":"A140","Auth":"token","MaxBodySize":5242880,"Params":["p0","p2","p3"],"Constraints":["","max=3",""],"Parent":"r139","Pos":"routes.conf:990:15"},
-{"Name":"r141","Method":"CONNECT","Path":"/:p0/42/ab*rest","Controller":"C1","Action":"A141","Auth":"token","Params":["p0","rest"],"Constraints":["","min=3"],"CORS":31,"Parent":"r138","Pos":"routes.conf:997:11"},
-{"Name":"r141","Method":"PATCH","Path":"/:p0/42/ab*rest","Controller":"C1","Action":"A141","Auth":"token","MaxBodySize":1024,"Params":["p0","rest"],"Constraints":["","min=3"],"CORS":31,"Parent":"r138","Pos":"routes.conf:997:11"},
-{"Name":"r141","Method":"WS","Path":"/:p0/42/ab*rest","Controller":"C1","Action":"A141","Auth":"token","WebSocket":true,"Params":["p0","rest"],"Constraints":["","min=3"],"Parent":"r138","Pos":"routes.conf:997:11"},
-{"Name":"r175","Method":"GET","Path":"/:p0/42/abc","Controller":"C1","Action":"A175","Auth":"token","AntiCSRFCheck":true,"Params":["p0"],"Constraints":["number|uuid"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["b"]}]},"Parent":"r173","Pos":"routes.conf:1235:15"},
-{"Name":"r175","Method":"TRACE","Path":"/:p0/42/abc","Controller":"C1","Action":"A175","Auth":"token","AntiCSRFCheck":true,"Params":["p0"],"Constraints":["number|uuid"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["b"]}]},"Parent":"r173","Pos":"routes.conf:1235:15"},
-{"Name":"r177","Method":"GET","Path":"/:p0/42/x.y","Controller":"C1","Action":"A177","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0"],"Constraints":["number|uuid"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"Parent":"r173","Pos":"routes.conf:1247:15"},
-{"Name":"r177","Method":"POST","Path":"/:p0/42/x.y","Controller":"C1","Action":"A177","Auth":"anonymous","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0"],"Constraints":["number|uuid"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"Parent":"r173","Pos":"routes.conf:1247:15"},
-{"Name":"r174","Method":"GET","Path":"/:p0/42/~u/a:p3","Controller":"C1","Action":"A174","Auth":"token","AntiCSRFCheck":true,"Params":["p0","p3"],"Constraints":["number|uuid",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["b"]}]},"Parent":"r173","Pos":"routes.conf:1229:15"},
-{"Name":"r174","Method":"OPTIONS","Path":"/:p0/42/~u/a:p3","Controller":"C1","Action":"A174","Auth":"token","AntiCSRFCheck":true,"Params":["p0","p3"],"Constraints":["number|uuid",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["b"]}]},"Parent":"r173","Pos":"routes.conf:1229:15"},
-{"Name":"r263","Method":"CONNECT","Path":"/:p0/:p1","Controller":"C1","Action":"A263","Params":["p0","p1"],"Pos":"routes.conf:1853:7"},
-{"Name":"r349","Method":"DELETE","Path":"/:p0/:p1","Controller":"C0","Action":"A349","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["","oneof=a b v1 42"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermittedall","Args":["users:view"]}]},"Pos":"routes.conf:2435:7"},
-{"Name":"r63","Method":"GET","Path":"/:p0/:p1","Controller":"C2","Action":"A63","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["number,min=5,max=100","uuid3|uuid5"],"CORS":32,"Parent":"r62","Pos":"routes.conf:433:11"},
-{"Name":"r63","Method":"HEAD","Path":"/:p0/:p1","Controller":"C2","Action":"A63","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["number,min=5,max=100","uuid3|uuid5"],"CORS":32,"Parent":"r62","Pos":"routes.conf:433:11"},
-{"Name":"r63","Method":"POST","Path":"/:p0/:p1","Controller":"C2","Action":"A63","Auth":"anonymous","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["number,min=5,max=100","uuid3|uuid5"],"CORS":32,"Parent":"r62","Pos":"routes.conf:433:11"},
-{"Name":"r259","Method":"TRACE","Path":"/:p0/:p1","Controller":"C1","Action":"A259","Params":["p0","p1"],"Constraints":["","number|alpha,max=4"],"Pos":"routes.conf:1824:7"},
-{"Name":"r172","Method":"OPTIONS","Path":"/:p0/:p1/:p2","Controller":"C1","Action":"A172","Auth":"token","AntiCSRFCheck":true,"Params":["p0","p1","p2"],"Constraints":["number|uuid","",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a"]},{"Func":"hasanyrole","Args":["a"]}]},"Parent":"r170","Pos":"routes.conf:1214:11"},
-{"Name":"r172","Method":"POST","Path":"/:p0/:p1/:p2","Controller":"C1","Action":"A172","Auth":"token","MaxBodySize":1024,"AntiCSRFCheck":true,"Params":["p0","p1","p2"],"Constraints":["number|uuid","",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a"]},{"Func":"hasanyrole","Args":["a"]}]},"Parent":"r170","Pos":"routes.conf:1214:11"},
-{"Name":"r350","Method":"WS","Path":"/:p0/:p1/a-b/b","Controller":"C2","Action":"A350","WebSocket":true,"Params":["p0","p1"],"Constraints":["","oneof=a b v1 42"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermittedall","Args":["users:view"]}]},"Parent":"r349","Pos":"routes.conf:2442:11"},
-{"Name":"r351","Method":"CONNECT","Path":"/:p0/:p1/a-b/b/.a/a:p5","Controller":"C2","Action":"A351","Params":["p0","p1","p5"],"Constraints":["","oneof=a b v1 42",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermittedall","Args":["users:view"]}]},"Parent":"r350","Pos":"routes.conf:2448:15"},
-{"Name":"r351","Method":"TRACE","Path":"/:p0/:p1/a-b/b/.a/a:p5","Controller":"C2","Action":"A351","Params":["p0","p1","p5"],"Constraints":["","oneof=a b v1 42",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermittedall","Args":["users:view"]}]},"Parent":"r350","Pos":"routes.conf:2448:15"},
-{"Name":"r351","Method":"WS","Path":"/:p0/:p1/a-b/b/.a/a:p5","Controller":"C2","Action":"A351","WebSocket":true,"Params":["p0","p1","p5"],"Constraints":["","oneof=a b v1 42",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermittedall","Args":["users:view"]}]},"Parent":"r350","Pos":"routes.conf:2448:15"},
-{"Name":"r353","Method":"GET","Path":"/:p0/:p1/a-b/b/b","Controller":"C2","Action":"A353","Params":["p0","p1"],"Constraints":["","oneof=a b v1 42"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermittedall","Args":["users:view"]}]},"Parent":"r350","Pos":"routes.conf:2458:15"},
-{"Name":"r353","Method":"PUT","Path":"/:p0/:p1/a-b/b/b","Controller":"C2","Action":"A353","MaxBodySize":1,"Params":["p0","p1"],"Constraints":["","oneof=a b v1 42"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermittedall","Args":["users:view"]}]},"Parent":"r350","Pos":"routes.conf:2458:15"},
-{"Name":"r353","Method":"TRACE","Path":"/:p0/:p1/a-b/b/b","Controller":"C2","Action":"A353","Params":["p0","p1"],"Constraints":["","oneof=a b v1 42"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermittedall","Args":["users:view"]}]},"Parent":"r350","Pos":"routes.conf:2458:15"},
-{"Name":"r157","Method":"CONNECT","Path":"/:p0/=","Controller":"C1","Action":"A157","Auth":"token","Params":["p0"],"Parent":"r156","Pos":"routes.conf:1108:11"},
-{"Name":"r158","Method":"GET","Path":"/:p0/=","Controller":"C1","Action":"A158","Auth":"token","Params":["p0"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["b"]},{"Func":"hasrole","Args":["a"]}],"Permissions":[{"Func":"ispermittedall","Args":["reports:read,write","a"]}]},"CORS":33,"Parent":"r157","Pos":"routes.conf:1113:15"},
-{"Name":"r158","Method":"HEAD","Path":"/:p0/=","Controller":"C1","Action":"A158","Auth":"token","Params":["p0"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["b"]},{"Func":"hasrole","Args":["a"]}],"Permissions":[{"Func":"ispermittedall","Args":["reports:read,write","a"]}]},"CORS":33,"Parent":"r157","Pos":"routes.conf:1113:15"},
-{"Name":"r157","Method":"PATCH","Path":"/:p0/=","Controller":"C1","Action":"A157","Auth":"token","MaxBodySize":5242880,"Params":["p0"],"Parent":"r156","Pos":"routes.conf:1108:11"},
-{"Name":"r156","Method":"POST","Path":"/:p0/=","Controller":"C1","Action":"A156","Auth":"anonymous","MaxBodySize":5242880,"Params":["p0"],"Pos":"routes.conf:1101:7"},
-{"Name":"r169","Method":"GET","Path":"/:p0/=/:p2","Controller":"C1","Action":"A169","Auth":"token","Params":["p0","p2"],"Parent":"r156","Pos":"routes.conf:1190:11"},
-{"Name":"r169","Method":"HEAD","Path":"/:p0/=/:p2","Controller":"C1","Action":"A169","Auth":"token","Params":["p0","p2"],"Parent":"r156","Pos":"routes.conf:1190:11"},
-{"Name":"r161","Method":"POST","Path":"/:p0/=/:p2","Controller":"C1","Action":"A161","Auth":"token","MaxBodySize":5242880,"Params":["p0","p2"],"Constraints":["","uuid"],"Parent":"r156","Pos":"routes.conf:1135:11"},
-{"Name":"r161","Method":"WS","Path":"/:p0/=/:p2","Controller":"C1","Action":"A161","Auth":"token","WebSocket":true,"Params":["p0","p2"],"Constraints":["","uuid"],"Parent":"r156","Pos":"routes.conf:1135:11"},
-{"Name":"r165","Method":"DELETE","Path":"/:p0/=/:p2/.a","Controller":"C1","Action":"A165","Auth":"token","MaxBodySize":5242880,"Params":["p0","p2"],"Constraints":["","uuid"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["manager"]},{"Func":"hasrole","Args":["admin"]}]},"CORS":34,"Parent":"r161","Pos":"routes.conf:1159:15"},
-{"Name":"r164","Method":"GET","Path":"/:p0/=/:p2/1:p3","Controller":"C1","Action":"A164","Auth":"token","Params":["p0","p2","p3"],"Constraints":["","uuid",""],"Parent":"r161","Pos":"routes.conf:1154:15"},
-{"Name":"r162","Method":"GET","Path":"/:p0/=/:p2/1:p3/:p4","Controller":"C2","Action":"A162","Auth":"token","Params":["p0","p2","p3","p4"],"Constraints":["","uuid","",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["admin","manager"]},{"Func":"hasallroles","Args":["admin","b"]}],"Permissions":[{"Func":"ispermitted","Args":["printer:lp7200:print"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"Parent":"r161","Pos":"routes.conf:1141:15"},
-{"Name":"r162","Method":"OPTIONS","Path":"/:p0/=/:p2/1:p3/:p4","Controller":"C2","Action":"A162","Auth":"token","Params":["p0","p2","p3","p4"],"Constraints":["","uuid","",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["admin","manager"]},{"Func":"hasallroles","Args":["admin","b"]}],"Permissions":[{"Func":"ispermitted","Args":["printer:lp7200:print"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"Parent":"r161","Pos":"routes.conf:1141:15"},
-{"Name":"r163","Method":"CONNECT","Path":"/:p0/=/:p2/:p3","Controller":"C1","Action":"A163","Auth":"token","Params":["p0","p2","p3"],"Constraints":["","uuid",""],"Parent":"r161","Pos":"routes.conf:1148:15"},
-{"Name":"r166","Method":"GET","Path":"/:p0/=/:p2/:p3","Controller":"C1","Action":"A166","Auth":"anonymous","Params":["p0","p2","p3"],"Parent":"r156","Pos":"routes.conf:1169:11"},
-{"Name":"r163","Method":"POST","Path":"/:p0/=/:p2/:p3","Controller":"C1","Action":"A163","Auth":"token","MaxBodySize":1024,"Params":["p0","p2","p3"],"Constraints":["","uuid",""],"Parent":"r161","Pos":"routes.conf:1148:15"},
-{"Name":"r168","Method":"CONNECT","Path":"/:p0/=/:p2/:p3/.a/.:p5","Controller":"C1","Action":"A168","Auth":"anonymous","Params":["p0","p2","p3","p5"],"CORS":35,"Parent":"r166","Pos":"routes.conf:1181:15"},
-{"Name":"r168","Method":"TRACE","Path":"/:p0/=/:p2/:p3/.a/.:p5","Controller":"C1","Action":"A168","Auth":"anonymous","Params":["p0","p2","p3","p5"],"CORS":35,"Parent":"r166","Pos":"routes.conf:1181:15"},
-{"Name":"r167","Method":"GET","Path":"/:p0/=/:p2/:p3/a-b","Controller":"C1","Action":"A167","Auth":"authenticated","Params":["p0","p2","p3"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]}]},"Parent":"r166","Pos":"routes.conf:1174:15"},
-{"Name":"r167","Method":"PATCH","Path":"/:p0/=/:p2/:p3/a-b","Controller":"C1","Action":"A167","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","p2","p3"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]}]},"Parent":"r166","Pos":"routes.conf:1174:15"},
-{"Name":"r167","Method":"PUT","Path":"/:p0/=/:p2/:p3/a-b","Controller":"C1","Action":"A167","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","p2","p3"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]}]},"Parent":"r166","Pos":"routes.conf:1174:15"},
-{"Name":"r160","Method":"GET","Path":"/:p0/=/v1/*rest","Controller":"C0","Action":"A160","Auth":"token","Params":["p0","rest"],"CORS":36,"Parent":"r157","Pos":"routes.conf:1126:15"},
-{"Name":"r159","Method":"GET","Path":"/:p0/=/x.:p2/:p3","Controller":"C1","Action":"A159","Auth":"token","Params":["p0","p2","p3"],"Constraints":["","lte=3",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["b"]}],"Permissions":[{"Func":"ispermittedall","Args":["reports:read,write","a","b:x:y"]}]},"CORS":37,"Parent":"r157","Pos":"routes.conf:1119:15"},
-{"Name":"r159","Method":"HEAD","Path":"/:p0/=/x.:p2/:p3","Controller":"C1","Action":"A159","Auth":"token","Params":["p0","p2","p3"],"Constraints":["","lte=3",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["b"]}],"Permissions":[{"Func":"ispermittedall","Args":["reports:read,write","a","b:x:y"]}]},"CORS":37,"Parent":"r157","Pos":"routes.conf:1119:15"},
-{"Name":"r406","Method":"GET","Path":"/:p0/@","Controller":"C0","Action":"A406","Params":["p0"],"Pos":"routes.conf:2827:7"},
-{"Name":"r406","Method":"OPTIONS","Path":"/:p0/@","Controller":"C0","Action":"A406","Params":["p0"],"Pos":"routes.conf:2827:7"},
-{"Name":"r406","Method":"POST","Path":"/:p0/@","Controller":"C0","Action":"A406","MaxBodySize":1,"Params":["p0"],"Pos":"routes.conf:2827:7"},
-{"Name":"r347","Method":"GET","Path":"/:p0/a/abc","Controller":"C2","Action":"A347","Params":["p0"],"Parent":"r342","Pos":"routes.conf:2421:11"},
-{"Name":"r347","Method":"PUT","Path":"/:p0/a/abc","Controller":"C2","Action":"A347","MaxBodySize":5242880,"Params":["p0"],"Parent":"r342","Pos":"routes.conf:2421:11"},
-{"Name":"r347","Method":"WS","Path":"/:p0/a/abc","Controller":"C2","Action":"A347","WebSocket":true,"Params":["p0"],"Parent":"r342","Pos":"routes.conf:2421:11"},
-{"Name":"r117","Method":"GET","Path":"/:p0/a:p1","Controller":"C2","Action":"A117","Auth":"token","Params":["p0","p1"],"Constraints":["","gte=-1.5"],"Pos":"routes.conf:824:7"},
-{"Name":"r322","Method":"OPTIONS","Path":"/:p0/a:p1","Controller":"C0","Action":"A322","Auth":"basic","AntiCSRFCheck":true,"Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Pos":"routes.conf:2250:7"},
-{"Name":"r325","Method":"CONNECT","Path":"/:p0/a:p1/*rest","Controller":"C0","Action":"A325","Auth":"basic","AntiCSRFCheck":true,"Params":["p0","p1","rest"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r324","Pos":"routes.conf:2272:15"},
-{"Name":"r324","Method":"GET","Path":"/:p0/a:p1/*rest","Controller":"C0","Action":"A324","Auth":"basic","AntiCSRFCheck":true,"Params":["p0","p1","rest"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r322","Pos":"routes.conf:2265:11"},
-{"Name":"r327","Method":"POST","Path":"/:p0/a:p1/*rest","Controller":"C0","Action":"A327","Auth":"anonymous","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1","rest"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r324","Pos":"routes.conf:2281:15"},
-{"Name":"r326","Method":"TRACE","Path":"/:p0/a:p1/*rest","Controller":"C0","Action":"A326","Auth":"basic","AntiCSRFCheck":true,"Params":["p0","p1","rest"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["manager"]},{"Func":"hasanyrole","Args":["manager"]}],"Permissions":[{"Func":"ispermitted","Args":["reports:read,write"]}]},"Parent":"r324","Pos":"routes.conf:2276:15"},
-{"Name":"r323","Method":"GET","Path":"/:p0/a:p1/=","Controller":"C0","Action":"A323","Auth":"basic","Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r322","Pos":"routes.conf:2259:11"},
-{"Name":"r328","Method":"POST","Path":"/:p0/a:p1/=","Controller":"C0","Action":"A328","Auth":"basic","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r322","Pos":"routes.conf:2288:11"},
-{"Name":"r329","Method":"CONNECT","Path":"/:p0/a:p1/=/users","Controller":"C0","Action":"A329","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"CORS":24,"Parent":"r328","Pos":"routes.conf:2294:15"},
-{"Name":"r329","Method":"GET","Path":"/:p0/a:p1/=/users","Controller":"C0","Action":"A329","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"CORS":24,"Parent":"r328","Pos":"routes.conf:2294:15"},
-{"Name":"r329","Method":"TRACE","Path":"/:p0/a:p1/=/users","Controller":"C0","Action":"A329","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"CORS":24,"Parent":"r328","Pos":"routes.conf:2294:15"},
-{"Name":"r119","Method":"GET","Path":"/:p0/a:p1/abc/:p3","Controller":"C1","Action":"A119","Auth":"token","Params":["p0","p1","p3"],"Constraints":["","gte=-1.5",""],"CORS":38,"Parent":"r117","Pos":"routes.conf:837:11"},
-{"Name":"r119","Method":"POST","Path":"/:p0/a:p1/abc/:p3","Controller":"C1","Action":"A119","Auth":"token","MaxBodySize":8,"Params":["p0","p1","p3"],"Constraints":["","gte=-1.5",""],"CORS":38,"Parent":"r117","Pos":"routes.conf:837:11"},
-{"Name":"r119","Method":"WS","Path":"/:p0/a:p1/abc/:p3","Controller":"C1","Action":"A119","Auth":"token","WebSocket":true,"Params":["p0","p1","p3"],"Constraints":["","gte=-1.5",""],"Parent":"r117","Pos":"routes.conf:837:11"},
-{"Name":"r120","Method":"GET","Path":"/:p0/a:p1/abc/:p3/*rest","Controller":"C2","Action":"A120","Auth":"anonymous","Params":["p0","p1","p3","rest"],"Constraints":["","gte=-1.5","",""],"CORS":38,"Parent":"r119","Pos":"routes.conf:845:15"},
-{"Name":"r120","Method":"PATCH","Path":"/:p0/a:p1/abc/:p3/*rest","Controller":"C2","Action":"A120","Auth":"anonymous","MaxBodySize":5242880,"Params":["p0","p1","p3","rest"],"Constraints":["","gte=-1.5","",""],"CORS":38,"Parent":"r119","Pos":"routes.conf:845:15"},
-{"Name":"r121","Method":"GET","Path":"/:p0/a:p1/abc/:p3/abc","Controller":"C1","Action":"A121","Auth":"token","Params":["p0","p1","p3"],"Constraints":["","gte=-1.5",""],"CORS":38,"Parent":"r119","Pos":"routes.conf:852:15"},
-{"Name":"r121","Method":"HEAD","Path":"/:p0/a:p1/abc/:p3/abc","Controller":"C1","Action":"A121","Auth":"token","Params":["p0","p1","p3"],"Constraints":["","gte=-1.5",""],"CORS":38,"Parent":"r119","Pos":"routes.conf:852:15"},
-{"Name":"r118","Method":"DELETE","Path":"/:p0/a:p1/new","Controller":"C2","Action":"A118","Auth":"token","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["","gte=-1.5"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit","reports:read,write"]},{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r117","Pos":"routes.conf:831:11"},
-{"Name":"r118","Method":"OPTIONS","Path":"/:p0/a:p1/new","Controller":"C2","Action":"A118","Auth":"token","Params":["p0","p1"],"Constraints":["","gte=-1.5"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:edit","reports:read,write"]},{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r117","Pos":"routes.conf:831:11"},
-{"Name":"r296","Method":"CONNECT","Path":"/:p0/ab","Controller":"C0","Action":"A296","Params":["p0"],"Pos":"routes.conf:2073:7"},
-{"Name":"r296","Method":"GET","Path":"/:p0/ab","Controller":"C0","Action":"A296","Params":["p0"],"Pos":"routes.conf:2073:7"},
-{"Name":"r301","Method":"DELETE","Path":"/:p0/ab/.a","Controller":"C1","Action":"A301","MaxBodySize":5242880,"Params":["p0"],"Parent":"r296","Pos":"routes.conf:2108:11"},
-{"Name":"r301","Method":"TRACE","Path":"/:p0/ab/.a","Controller":"C1","Action":"A301","Params":["p0"],"Parent":"r296","Pos":"routes.conf:2108:11"},
-{"Name":"r298","Method":"GET","Path":"/:p0/ab/.a/*rest","Controller":"C1","Action":"A298","Auth":"token","Params":["p0","rest"],"CORS":39,"Parent":"r297","Pos":"routes.conf:2087:15"},
-{"Name":"r297","Method":"PATCH","Path":"/:p0/ab/.a/*rest","Controller":"C0","Action":"A297","Auth":"token","MaxBodySize":5242880,"Params":["p0","rest"],"Parent":"r296","Pos":"routes.conf:2080:11"},
-{"Name":"r348","Method":"DELETE","Path":"/:p0/ab:p1","Controller":"C2","Action":"A348","MaxBodySize":5242880,"Params":["p0","p1"],"CORS":4,"Pos":"routes.conf:2428:7"},
-{"Name":"r341","Method":"GET","Path":"/:p0/ab:p1","Controller":"C2","Action":"A341","Auth":"token","Params":["p0","p1"],"Pos":"routes.conf:2376:7"},
-{"Name":"r341","Method":"HEAD","Path":"/:p0/ab:p1","Controller":"C2","Action":"A341","Auth":"token","Params":["p0","p1"],"Pos":"routes.conf:2376:7"},
-{"Name":"r348","Method":"PATCH","Path":"/:p0/ab:p1","Controller":"C2","Action":"A348","MaxBodySize":5242880,"Params":["p0","p1"],"CORS":4,"Pos":"routes.conf:2428:7"},
-{"Name":"r341","Method":"WS","Path":"/:p0/ab:p1","Controller":"C2","Action":"A341","Auth":"token","WebSocket":true,"Params":["p0","p1"],"Pos":"routes.conf:2376:7"},
-{"Name":"r13","Method":"GET","Path":"/:p0/b","Controller":"C1","Action":"A13","Auth":"basic","Params":["p0"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin","manager","b"]},{"Func":"hasrole","Args":["b"]}]},"Pos":"routes.conf:99:7"},
-{"Name":"r178","Method":"GET","Path":"/:p0/user_x/...","Controller":"C1","Action":"A178","Auth":"token","AntiCSRFCheck":true,"Params":["p0"],"Constraints":["number|uuid"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a"]},{"Func":"hasanyrole","Args":["a"]}]},"Parent":"r170","Pos":"routes.conf:1256:11"},
-{"Name":"r180","Method":"GET","Path":"/:p0/user_x/.../:p3","Controller":"C1","Action":"A180","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p3"],"Constraints":["number|uuid",""],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]}]},"Parent":"r178","Pos":"routes.conf:1268:15"},
-{"Name":"r179","Method":"GET","Path":"/:p0/user_x/.../ab:p3","Controller":"C1","Action":"A179","Auth":"token","AntiCSRFCheck":true,"Params":["p0","p3"],"Constraints":["number|uuid",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a"]},{"Func":"hasanyrole","Args":["a"]}]},"Parent":"r178","Pos":"routes.conf:1262:15"},
-{"Name":"r179","Method":"PUT","Path":"/:p0/user_x/.../ab:p3","Controller":"C1","Action":"A179","Auth":"token","MaxBodySize":8,"AntiCSRFCheck":true,"Params":["p0","p3"],"Constraints":["number|uuid",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a"]},{"Func":"hasanyrole","Args":["a"]}]},"Parent":"r178","Pos":"routes.conf:1262:15"},
-{"Name":"r179","Method":"TRACE","Path":"/:p0/user_x/.../ab:p3","Controller":"C1","Action":"A179","Auth":"token","AntiCSRFCheck":true,"Params":["p0","p3"],"Constraints":["number|uuid",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a"]},{"Func":"hasanyrole","Args":["a"]}]},"Parent":"r178","Pos":"routes.conf:1262:15"},
-{"Name":"r136","Method":"GET","Path":"/:p0/v1","Controller":"C2","Action":"A136","Params":["p0"],"Parent":"r135","Pos":"routes.conf:963:11"},
-{"Name":"r42","Method":"GET","Path":"/:p0/v1/ab","Controller":"C2","Action":"A42","Auth":"token","AntiCSRFCheck":true,"Params":["p0"],"Parent":"r38","Pos":"routes.conf:287:15"},
-{"Name":"r171","Method":"OPTIONS","Path":"/:p0/x.y/*rest","Controller":"C1","Action":"A171","AntiCSRFCheck":true,"Params":["p0","rest"],"Constraints":["number|uuid",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]},{"Func":"hasallroles","Args":["admin","manager","b"]}]},"Parent":"r170","Pos":"routes.conf:1208:11"},
-{"Name":"r171","Method":"POST","Path":"/:p0/x.y/*rest","Controller":"C1","Action":"A171","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","rest"],"Constraints":["number|uuid",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]},{"Func":"hasallroles","Args":["admin","manager","b"]}]},"Parent":"r170","Pos":"routes.conf:1208:11"},
-{"Name":"r171","Method":"WS","Path":"/:p0/x.y/*rest","Controller":"C1","Action":"A171","WebSocket":true,"Params":["p0","rest"],"Constraints":["number|uuid",""],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]},{"Func":"hasallroles","Args":["admin","manager","b"]}]},"Parent":"r170","Pos":"routes.conf:1208:11"},
-{"Name":"r385","Method":"DELETE","Path":"/:p0/~*rest","Controller":"C0","Action":"A385","Auth":"basic","MaxBodySize":5242880,"Params":["p0","rest"],"Pos":"routes.conf:2677:7"},
-{"Name":"r419","Method":"GET","Path":"/:p0/~:p1","Controller":"C0","Action":"A419","Auth":"authenticated","Params":["p0","p1"],"Pos":"routes.conf:2915:7"},
-{"Name":"r419","Method":"HEAD","Path":"/:p0/~:p1","Controller":"C0","Action":"A419","Auth":"authenticated","Params":["p0","p1"],"Pos":"routes.conf:2915:7"},
-{"Name":"r40","Method":"PUT","Path":"/:p0/~:p1/@","Controller":"C2","Action":"A40","Auth":"basic","MaxBodySize":1,"Params":["p0","p1"],"Constraints":["","uuid4"],"Parent":"r38","Pos":"routes.conf:273:15"},
-{"Name":"r84","Method":"GET","Path":"/:p0/~u","Controller":"C1","Action":"A84","Params":["p0"],"CORS":40,"Pos":"routes.conf:589:7"},
-{"Name":"r84","Method":"HEAD","Path":"/:p0/~u","Controller":"C1","Action":"A84","Params":["p0"],"CORS":40,"Pos":"routes.conf:589:7"},
-{"Name":"r210","Method":"PUT","Path":"/:p0/~u","Controller":"C1","Action":"A210","MaxBodySize":5242880,"Params":["p0"],"Parent":"r209","Pos":"routes.conf:1478:11"},
-{"Name":"r440","Method":"CONNECT","Path":"/=","Controller":"C0","Action":"A440","Auth":"basic","Parent":"r438","Pos":"routes.conf:3059:11"},
-{"Name":"r438","Method":"GET","Path":"/=","Controller":"C0","Action":"A438","Auth":"basic","Pos":"routes.conf:3046:7"},
-{"Name":"r444","Method":"HEAD","Path":"/=","Controller":"C0","Action":"A444","Auth":"basic","CORS":25,"Parent":"r440","Pos":"routes.conf:3086:15"},
-{"Name":"r440","Method":"OPTIONS","Path":"/=","Controller":"C0","Action":"A440","Auth":"basic","Parent":"r438","Pos":"routes.conf:3059:11"},
-{"Name":"r444","Method":"POST","Path":"/=","Controller":"C0","Action":"A444","Auth":"basic","MaxBodySize":5242880,"CORS":25,"Parent":"r440","Pos":"routes.conf:3086:15"},
-{"Name":"r438","Method":"PUT","Path":"/=","Controller":"C0","Action":"A438","Auth":"basic","MaxBodySize":8,"Pos":"routes.conf:3046:7"},
-{"Name":"r438","Method":"TRACE","Path":"/=","Controller":"C0","Action":"A438","Auth":"basic","Pos":"routes.conf:3046:7"},
-{"Name":"r379","Method":"OPTIONS","Path":"/=/.a","Controller":"C1","Action":"A379","Auth":"basic","Pos":"routes.conf:2634:7"},
-{"Name":"r379","Method":"PATCH","Path":"/=/.a","Controller":"C1","Action":"A379","Auth":"basic","MaxBodySize":5242880,"Pos":"routes.conf:2634:7"},
-{"Name":"r379","Method":"POST","Path":"/=/.a","Controller":"C1","Action":"A379","Auth":"basic","MaxBodySize":5242880,"Pos":"routes.conf:2634:7"},
-{"Name":"r382","Method":"GET","Path":"/=/.a/.a/:p3","Controller":"C1","Action":"A382","Auth":"basic","Params":["p3"],"Parent":"r379","Pos":"routes.conf:2655:11"},
-{"Name":"r383","Method":"GET","Path":"/=/.a/.a/x.y","Controller":"C1","Action":"A383","Auth":"basic","AntiCSRFCheck":true,"CORS":5,"Parent":"r379","Pos":"routes.conf:2662:11"},
-{"Name":"r383","Method":"PUT","Path":"/=/.a/.a/x.y","Controller":"C1","Action":"A383","Auth":"basic","MaxBodySize":5242880,"AntiCSRFCheck":true,"CORS":5,"Parent":"r379","Pos":"routes.conf:2662:11"},
-{"Name":"r380","Method":"GET","Path":"/=/.a/~*rest","Controller":"C1","Action":"A380","Auth":"basic","Params":["rest"],"Constraints":["max=5"],"CORS":5,"Parent":"r379","Pos":"routes.conf:2642:11"},
-{"Name":"r380","Method":"OPTIONS","Path":"/=/.a/~*rest","Controller":"C1","Action":"A380","Auth":"basic","Params":["rest"],"Constraints":["max=5"],"CORS":5,"Parent":"r379","Pos":"routes.conf:2642:11"},
-{"Name":"r380","Method":"POST","Path":"/=/.a/~*rest","Controller":"C1","Action":"A380","Auth":"basic","MaxBodySize":5242880,"Params":["rest"],"Constraints":["max=5"],"CORS":5,"Parent":"r379","Pos":"routes.conf:2642:11"},
-{"Name":"r381","Method":"WS","Path":"/=/.a/~*rest","Controller":"Socket","Action":"A381","Auth":"basic","WebSocket":true,"Params":["rest"],"Constraints":["max=5"],"Parent":"r380","Pos":"routes.conf:2648:15"},
-{"Name":"r442","Method":"OPTIONS","Path":"/=/:p1","Controller":"C0","Action":"A442","Auth":"basic","Params":["p1"],"Parent":"r440","Pos":"routes.conf:3071:15"},
-{"Name":"r441","Method":"OPTIONS","Path":"/=/new/x.:p2","Controller":"C0","Action":"A441","Auth":"basic","AntiCSRFCheck":true,"Params":["p2"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","b"]},{"Func":"hasallroles","Args":["b","manager"]}]},"Parent":"r440","Pos":"routes.conf:3064:15"},
-{"Name":"r443","Method":"GET","Path":"/=/x.:p1","Controller":"C1","Action":"A443","Auth":"anonymous","Params":["p1"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["b"]}],"Permissions":[{"Func":"ispermittedall","Args":["reports:read,write"]},{"Func":"ispermitted","Args":["a"]}]},"CORS":41,"Parent":"r440","Pos":"routes.conf:3077:15"},
-{"Name":"r372","Method":"CONNECT","Path":"/@","Controller":"C2","Action":"A372","AntiCSRFCheck":true,"CORS":42,"Pos":"routes.conf:2583:7"},
-{"Name":"r270","Method":"GET","Path":"/@","Controller":"C2","Action":"A270","Auth":"token","Pos":"routes.conf:1899:7"},
-{"Name":"r391","Method":"POST","Path":"/@","Controller":"C2","Action":"A391","Auth":"anonymous","MaxBodySize":5242880,"Pos":"routes.conf:2719:7"},
-{"Name":"r273","Method":"HEAD","Path":"/@/:p1","Controller":"C2","Action":"A273","Auth":"token","Params":["p1"],"Constraints":["gte=-1.5"],"Parent":"r270","Pos":"routes.conf:1919:11"},
-{"Name":"r7","Method":"PATCH","Path":"/@/user_:p1","Controller":"C0","Action":"A7","Auth":"anonymous","MaxBodySize":1024,"Params":["p1"],"Pos":"routes.conf:52:7"},
-{"Name":"r7","Method":"TRACE","Path":"/@/user_:p1","Controller":"C0","Action":"A7","Auth":"anonymous","Params":["p1"],"Pos":"routes.conf:52:7"},
-{"Name":"r271","Method":"CONNECT","Path":"/@/~u/:p2","Controller":"C2","Action":"A271","Auth":"token","Params":["p2"],"Parent":"r270","Pos":"routes.conf:1906:11"},
-{"Name":"r272","Method":"DELETE","Path":"/@/~u/:p2/user_:p3","Controller":"C2","Action":"A272","Auth":"token","MaxBodySize":5242880,"Params":["p2","p3"],"CORS":43,"Parent":"r271","Pos":"routes.conf:1911:15"},
-{"Name":"r272","Method":"POST","Path":"/@/~u/:p2/user_:p3","Controller":"C2","Action":"A272","Auth":"token","MaxBodySize":5242880,"Params":["p2","p3"],"CORS":43,"Parent":"r271","Pos":"routes.conf:1911:15"},
-{"Name":"r212","Method":"CONNECT","Path":"/a","Controller":"C2","Action":"A212","Auth":"authenticated","Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","admin"]}]},"Pos":"routes.conf:1492:7"},
-{"Name":"r219","Method":"DELETE","Path":"/a","Controller":"C2","Action":"A219","MaxBodySize":5242880,"CORS":44,"Pos":"routes.conf:1549:7"},
-{"Name":"r212","Method":"OPTIONS","Path":"/a","Controller":"C2","Action":"A212","Auth":"authenticated","Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","admin"]}]},"Pos":"routes.conf:1492:7"},
-{"Name":"r219","Method":"PATCH","Path":"/a","Controller":"C2","Action":"A219","MaxBodySize":5242880,"CORS":44,"Pos":"routes.conf:1549:7"},
-{"Name":"r212","Method":"POST","Path":"/a","Controller":"C2","Action":"A212","Auth":"authenticated","MaxBodySize":5242880,"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["a","admin"]}]},"Pos":"routes.conf:1492:7"},
-{"Name":"r228","Method":"DELETE","Path":"/a-b","Controller":"C0","Action":"A228","MaxBodySize":5242880,"Pos":"routes.conf:1610:7"},
-{"Name":"r228","Method":"GET","Path":"/a-b","Controller":"C0","Action":"A228","Pos":"routes.conf:1610:7"},
-{"Name":"r364","Method":"PUT","Path":"/a-b","Controller":"C2","Action":"A364","MaxBodySize":1,"Pos":"routes.conf:2532:7"},
-{"Name":"r330","Method":"TRACE","Path":"/a-b","Controller":"C0","Action":"A330","Pos":"routes.conf:2305:7"},
-{"Name":"r366","Method":"GET","Path":"/a-b/.a/users","Controller":"C1","Action":"A366","AntiCSRFCheck":true,"Parent":"r364","Pos":"routes.conf:2546:11"},
-{"Name":"r368","Method":"OPTIONS","Path":"/a-b/.a/users","Controller":"C1","Action":"A368","AntiCSRFCheck":true,"Parent":"r366","Pos":"routes.conf:2557:15"},
-{"Name":"r366","Method":"PATCH","Path":"/a-b/.a/users","Controller":"C1","Action":"A366","MaxBodySize":5242880,"AntiCSRFCheck":true,"Parent":"r364","Pos":"routes.conf:2546:11"},
-{"Name":"r367","Method":"PUT","Path":"/a-b/.a/users","Controller":"C1","Action":"A367","MaxBodySize":5242880,"AntiCSRFCheck":true,"Parent":"r366","Pos":"routes.conf:2553:15"},
-{"Name":"r369","Method":"GET","Path":"/a-b/.a/users/:p3","Controller":"C1","Action":"A369","AntiCSRFCheck":true,"Params":["p3"],"CORS":45,"Parent":"r366","Pos":"routes.conf:2562:15"},
-{"Name":"r369","Method":"POST","Path":"/a-b/.a/users/:p3","Controller":"C1","Action":"A369","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p3"],"CORS":45,"Parent":"r366","Pos":"routes.conf:2562:15"},
-{"Name":"r369","Method":"PUT","Path":"/a-b/.a/users/:p3","Controller":"C1","Action":"A369","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p3"],"CORS":45,"Parent":"r366","Pos":"routes.conf:2562:15"},
-{"Name":"r370","Method":"HEAD","Path":"/a-b/.a/users/v:p3","Controller":"C1","Action":"A370","AntiCSRFCheck":true,"Params":["p3"],"Parent":"r366","Pos":"routes.conf:2568:15"},
-{"Name":"r370","Method":"OPTIONS","Path":"/a-b/.a/users/v:p3","Controller":"C1","Action":"A370","AntiCSRFCheck":true,"Params":["p3"],"Parent":"r366","Pos":"routes.conf:2568:15"},
-{"Name":"r77","Method":"GET","Path":"/a-b/1","Controller":"C2","Action":"A77","AntiCSRFCheck":true,"Pos":"routes.conf:539:7"},
-{"Name":"r77","Method":"WS","Path":"/a-b/1","Controller":"C2","Action":"A77","WebSocket":true,"Pos":"routes.conf:539:7"},
-{"Name":"r237","Method":"DELETE","Path":"/a-b/:p1","Controller":"C2","Action":"A237","MaxBodySize":8,"Params":["p1"],"Constraints":["uuid3|uuid5"],"CORS":4,"Parent":"r236","Pos":"routes.conf:1669:15"},
-{"Name":"r237","Method":"GET","Path":"/a-b/:p1","Controller":"C2","Action":"A237","Params":["p1"],"Constraints":["uuid3|uuid5"],"CORS":4,"Parent":"r236","Pos":"routes.conf:1669:15"},
-{"Name":"r237","Method":"OPTIONS","Path":"/a-b/:p1","Controller":"C2","Action":"A237","Params":["p1"],"Constraints":["uuid3|uuid5"],"CORS":4,"Parent":"r236","Pos":"routes.conf:1669:15"},
-{"Name":"r236","Method":"PATCH","Path":"/a-b/:p1","Controller":"C0","Action":"A236","MaxBodySize":5242880,"Params":["p1"],"Constraints":["uuid3|uuid5"],"Parent":"r228","Pos":"routes.conf:1664:11"},
-{"Name":"r365","Method":"DELETE","Path":"/a-b/:p1/.a","Controller":"C2","Action":"A365","MaxBodySize":5242880,"Params":["p1"],"CORS":46,"Parent":"r364","Pos":"routes.conf:2539:11"},
-{"Name":"r230","Method":"GET","Path":"/a-b/:p1/.a","Controller":"C0","Action":"A230","Params":["p1"],"Parent":"r228","Pos":"routes.conf:1622:11"},
-{"Name":"r365","Method":"TRACE","Path":"/a-b/:p1/.a","Controller":"C2","Action":"A365","Params":["p1"],"CORS":46,"Parent":"r364","Pos":"routes.conf:2539:11"},
-{"Name":"r230","Method":"WS","Path":"/a-b/:p1/.a","Controller":"C0","Action":"A230","WebSocket":true,"Params":["p1"],"Parent":"r228","Pos":"routes.conf:1622:11"},
-{"Name":"r232","Method":"GET","Path":"/a-b/:p1/.a/:p3/ab","Controller":"C1","Action":"A232","Params":["p1","p3"],"CORS":47,"Parent":"r230","Pos":"routes.conf:1634:15"},
-{"Name":"r232","Method":"OPTIONS","Path":"/a-b/:p1/.a/:p3/ab","Controller":"C1","Action":"A232","Params":["p1","p3"],"CORS":47,"Parent":"r230","Pos":"routes.conf:1634:15"},
-{"Name":"r232","Method":"POST","Path":"/a-b/:p1/.a/:p3/ab","Controller":"C1","Action":"A232","MaxBodySize":64,"Params":["p1","p3"],"CORS":47,"Parent":"r230","Pos":"routes.conf:1634:15"},
-{"Name":"r231","Method":"GET","Path":"/a-b/:p1/.a/a","Controller":"C0","Action":"A231","Params":["p1"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["a"]}],"Permissions":[{"Func":"ispermittedall","Args":["reports:read,write","users:edit"]}]},"Parent":"r230","Pos":"routes.conf:1627:15"},
-{"Name":"r239","Method":"WS","Path":"/a-b/:p1/42","Controller":"C0","Action":"A239","WebSocket":true,"Params":["p1"],"Constraints":["uuid3|uuid5"],"Parent":"r236","Pos":"routes.conf:1685:15"},
-{"Name":"r238","Method":"OPTIONS","Path":"/a-b/:p1/:p2/user_x","Controller":"C1","Action":"A238","Auth":"token","Params":["p1","p2"],"Constraints":["uuid3|uuid5",""],"CORS":48,"Parent":"r236","Pos":"routes.conf:1676:15"},
-{"Name":"r229","Method":"GET","Path":"/a-b/:p1/@","Controller":"C0","Action":"A229","Params":["p1"],"Parent":"r228","Pos":"routes.conf:1617:11"},
-{"Name":"r229","Method":"PUT","Path":"/a-b/:p1/@","Controller":"C0","Action":"A229","MaxBodySize":5242880,"Params":["p1"],"Parent":"r228","Pos":"routes.conf:1617:11"},
-{"Name":"r240","Method":"GET","Path":"/a-b/:p1/users/~u","Controller":"C0","Action":"A240","Params":["p1"],"Constraints":["uuid3|uuid5"],"Parent":"r236","Pos":"routes.conf:1692:15"},
-{"Name":"r240","Method":"PATCH","Path":"/a-b/:p1/users/~u","Controller":"C0","Action":"A240","MaxBodySize":1024,"Params":["p1"],"Constraints":["uuid3|uuid5"],"Parent":"r236","Pos":"routes.conf:1692:15"},
-{"Name":"r240","Method":"WS","Path":"/a-b/:p1/users/~u","Controller":"C0","Action":"A240","WebSocket":true,"Params":["p1"],"Constraints":["uuid3|uuid5"],"Parent":"r236","Pos":"routes.conf:1692:15"},
-{"Name":"r10","Method":"OPTIONS","Path":"/a-b/=","Controller":"C2","Action":"A10","Auth":"basic","Pos":"routes.conf:74:7"},
-{"Name":"r10","Method":"PATCH","Path":"/a-b/=","Controller":"C2","Action":"A10","Auth":"basic","MaxBodySize":5242880,"Pos":"routes.conf:74:7"},
-{"Name":"r448","Method":"OPTIONS","Path":"/a-b/a:p1","Controller":"C0","Action":"A448","Auth":"authenticated","Params":["p1"],"Pos":"routes.conf:3119:7"},
-{"Name":"r233","Method":"CONNECT","Path":"/a-b/x.:p1/v:p2","Controller":"C2","Action":"A233","Auth":"basic","Params":["p1","p2"],"Parent":"r228","Pos":"routes.conf:1645:11"},
-{"Name":"r234","Method":"GET","Path":"/a-b/x.:p1/v:p2","Controller":"C2","Action":"A234","Auth":"basic","Params":["p1","p2"],"Parent":"r233","Pos":"routes.conf:1653:15"},
-{"Name":"r234","Method":"OPTIONS","Path":"/a-b/x.:p1/v:p2","Controller":"C2","Action":"A234","Auth":"basic","Params":["p1","p2"],"Parent":"r233","Pos":"routes.conf:1653:15"},
-{"Name":"r234","Method":"WS","Path":"/a-b/x.:p1/v:p2","Controller":"C2","Action":"A234","Auth":"basic","WebSocket":true,"Params":["p1","p2"],"Parent":"r233","Pos":"routes.conf:1653:15"},
-{"Name":"r235","Method":"PUT","Path":"/a-b/x.:p1/v:p2/users/abc","Controller":"C2","Action":"A235","Auth":"basic","MaxBodySize":5242880,"Params":["p1","p2"],"Parent":"r233","Pos":"routes.conf:1657:15"},
-{"Name":"r224","Method":"GET","Path":"/a/ab:p1","Controller":"C0","Action":"A224","Params":["p1"],"CORS":49,"Parent":"r219","Pos":"routes.conf:1581:11"},
-{"Name":"r224","Method":"HEAD","Path":"/a/ab:p1","Controller":"C0","Action":"A224","Params":["p1"],"CORS":49,"Parent":"r219","Pos":"routes.conf:1581:11"},
-{"Name":"r225","Method":"GET","Path":"/a/new/*rest","Controller":"C0","Action":"A225","Params":["rest"],"CORS":50,"Parent":"r219","Pos":"routes.conf:1588:11"},
-{"Name":"r225","Method":"HEAD","Path":"/a/new/*rest","Controller":"C0","Action":"A225","Params":["rest"],"CORS":50,"Parent":"r219","Pos":"routes.conf:1588:11"},
-{"Name":"r225","Method":"PATCH","Path":"/a/new/*rest","Controller":"C0","Action":"A225","MaxBodySize":5242880,"Params":["rest"],"CORS":50,"Parent":"r219","Pos":"routes.conf:1588:11"},
-{"Name":"r418","Method":"OPTIONS","Path":"/a/user_x","Controller":"C2","Action":"A418","Pos":"routes.conf:2909:7"},
-{"Name":"r418","Method":"POST","Path":"/a/user_x","Controller":"C2","Action":"A418","MaxBodySize":5242880,"Pos":"routes.conf:2909:7"},
-{"Name":"r490","Method":"GET","Path":"/a/v:p1","Controller":"C0","Action":"A490","Params":["p1"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["b"]}],"Permissions":[{"Func":"ispermittedall","Args":["reports:read,write"]},{"Func":"ispermittedall","Args":["users:view","printer:lp7200:print","a"]}]},"Pos":"routes.conf:3404:7"},
-{"Name":"r69","Method":"GET","Path":"/a/x.:p1","Controller":"C1","Action":"A69","Params":["p1"],"Pos":"routes.conf:481:7"},
-{"Name":"r69","Method":"OPTIONS","Path":"/a/x.:p1","Controller":"C1","Action":"A69","Params":["p1"],"Pos":"routes.conf:481:7"},
-{"Name":"r69","Method":"PUT","Path":"/a/x.:p1","Controller":"C1","Action":"A69","MaxBodySize":5242880,"Params":["p1"],"Pos":"routes.conf:481:7"},
-{"Name":"r260","Method":"OPTIONS","Path":"/a/~:p1","Controller":"C2","Action":"A260","AntiCSRFCheck":true,"Params":["p1"],"Pos":"routes.conf:1831:7"},
-{"Name":"r260","Method":"PUT","Path":"/a/~:p1","Controller":"C2","Action":"A260","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p1"],"Pos":"routes.conf:1831:7"},
-{"Name":"r220","Method":"WS","Path":"/a/~u/a:p2","Controller":"C2","Action":"A220","WebSocket":true,"Params":["p2"],"Constraints":["required"],"Parent":"r219","Pos":"routes.conf:1556:11"},
-{"Name":"r222","Method":"CONNECT","Path":"/a/~u/a:p2/.:p3","Controller":"C2","Action":"A222","Params":["p2","p3"],"Constraints":["required","uuid4"],"CORS":44,"Parent":"r220","Pos":"routes.conf:1568:15"},
-{"Name":"r223","Method":"DELETE","Path":"/a/~u/a:p2/=","Controller":"C2","Action":"A223","MaxBodySize":5242880,"Params":["p2"],"Constraints":["required"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","reports:read,write"]}]},"CORS":44,"Parent":"r220","Pos":"routes.conf:1573:15"},
-{"Name":"r223","Method":"GET","Path":"/a/~u/a:p2/=","Controller":"C2","Action":"A223","Params":["p2"],"Constraints":["required"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["a","reports:read,write"]}]},"CORS":44,"Parent":"r220","Pos":"routes.conf:1573:15"},
-{"Name":"r221","Method":"GET","Path":"/a/~u/a:p2/x.:p3/abc","Controller":"C2","Action":"A221","Params":["p2","p3"],"Constraints":["required",""],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["a"]}]},"CORS":44,"Parent":"r220","Pos":"routes.conf:1562:15"},
-{"Name":"r221","Method":"TRACE","Path":"/a/~u/a:p2/x.:p3/abc","Controller":"C2","Action":"A221","Params":["p2","p3"],"Constraints":["required",""],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["a"]}]},"CORS":44,"Parent":"r220","Pos":"routes.conf:1562:15"},
-{"Name":"r135","Method":"GET","Path":"/a:p0","Controller":"C2","Action":"A135","Params":["p0"],"Constraints":["gte=-1.5"],"Pos":"routes.conf:957:7"},
-{"Name":"r135","Method":"TRACE","Path":"/a:p0","Controller":"C2","Action":"A135","Params":["p0"],"Constraints":["gte=-1.5"],"Pos":"routes.conf:957:7"},
-{"Name":"r214","Method":"GET","Path":"/a:p0/*rest","Controller":"C2","Action":"A214","Auth":"anonymous","Params":["p0","rest"],"Pos":"routes.conf:1506:7"},
-{"Name":"r14","Method":"GET","Path":"/a:p0/1","Controller":"C2","Action":"A14","Params":["p0"],"Pos":"routes.conf:107:7"},
-{"Name":"r20","Method":"GET","Path":"/a:p0/1/a/1*rest","Controller":"C2","Action":"A20","Params":["p0","rest"],"CORS":51,"Parent":"r14","Pos":"routes.conf:143:11"},
-{"Name":"r15","Method":"GET","Path":"/a:p0/1/a:p2","Controller":"C2","Action":"A15","Params":["p0","p2"],"Parent":"r14","Pos":"routes.conf:113:11"},
-{"Name":"r15","Method":"POST","Path":"/a:p0/1/a:p2","Controller":"C2","Action":"A15","MaxBodySize":5242880,"Params":["p0","p2"],"Parent":"r14","Pos":"routes.conf:113:11"},
-{"Name":"r16","Method":"GET","Path":"/a:p0/1/a:p2/.*rest","Controller":"C2","Action":"A16","Params":["p0","p2","rest"],"Parent":"r15","Pos":"routes.conf:118:15"},
-{"Name":"r16","Method":"POST","Path":"/a:p0/1/a:p2/.*rest","Controller":"C2","Action":"A16","MaxBodySize":8,"Params":["p0","p2","rest"],"Parent":"r15","Pos":"routes.conf:118:15"},
-{"Name":"r17","Method":"PATCH","Path":"/a:p0/1/a:p2/.../:p4","Controller":"C1","Action":"A17","MaxBodySize":8,"Params":["p0","p2","p4"],"Parent":"r15","Pos":"routes.conf:124:15"},
-{"Name":"r18","Method":"GET","Path":"/a:p0/1/a:p2/:p3","Controller":"C2","Action":"A18","Params":["p0","p2","p3"],"Constraints":["","","uuid3|uuid5"],"Parent":"r15","Pos":"routes.conf:131:15"},
-{"Name":"r18","Method":"POST","Path":"/a:p0/1/a:p2/:p3","Controller":"C2","Action":"A18","MaxBodySize":5242880,"Params":["p0","p2","p3"],"Constraints":["","","uuid3|uuid5"],"Parent":"r15","Pos":"routes.conf:131:15"},
-{"Name":"r19","Method":"CONNECT","Path":"/a:p0/1/x.:p2/~:p3","Controller":"C2","Action":"A19","Params":["p0","p2","p3"],"Parent":"r14","Pos":"routes.conf:138:11"},
-{"Name":"r145","Method":"DELETE","Path":"/a:p0/=","Controller":"C2","Action":"A145","Auth":"anonymous","MaxBodySize":8,"Params":["p0"],"Constraints":["max=3"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","users:view"]},{"Func":"ispermittedall","Args":["printer:lp7200:print","users:view"]}]},"CORS":4,"Parent":"r144","Pos":"routes.conf:1027:11"},
-{"Name":"r149","Method":"OPTIONS","Path":"/a:p0/=","Controller":"C0","Action":"A149","Auth":"token","Params":["p0"],"Constraints":["max=3"],"CORS":4,"Parent":"r144","Pos":"routes.conf:1055:11"},
-{"Name":"r144","Method":"POST","Path":"/a:p0/=","Controller":"C0","Action":"A144","MaxBodySize":5242880,"Params":["p0"],"Constraints":["max=3"],"CORS":4,"Pos":"routes.conf:1020:7"},
-{"Name":"r146","Method":"GET","Path":"/a:p0/=/...","Controller":"C2","Action":"A146","Auth":"anonymous","Params":["p0"],"Constraints":["max=3"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","users:view"]},{"Func":"ispermittedall","Args":["printer:lp7200:print","users:view"]}]},"CORS":52,"Parent":"r145","Pos":"routes.conf:1035:15"},
-{"Name":"r146","Method":"HEAD","Path":"/a:p0/=/...","Controller":"C2","Action":"A146","Auth":"anonymous","Params":["p0"],"Constraints":["max=3"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","users:view"]},{"Func":"ispermittedall","Args":["printer:lp7200:print","users:view"]}]},"CORS":52,"Parent":"r145","Pos":"routes.conf:1035:15"},
-{"Name":"r146","Method":"POST","Path":"/a:p0/=/...","Controller":"C2","Action":"A146","Auth":"anonymous","MaxBodySize":5242880,"Params":["p0"],"Constraints":["max=3"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","users:view"]},{"Func":"ispermittedall","Args":["printer:lp7200:print","users:view"]}]},"CORS":52,"Parent":"r145","Pos":"routes.conf:1035:15"},
-{"Name":"r148","Method":"DELETE","Path":"/a:p0/=/.../ab:p3","Controller":"C2","Action":"A148","Auth":"anonymous","MaxBodySize":5242880,"Params":["p0","p3"],"Constraints":["max=3",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","users:view"]},{"Func":"ispermittedall","Args":["printer:lp7200:print","users:view"]}]},"CORS":4,"Parent":"r145","Pos":"routes.conf:1048:15"},
-{"Name":"r148","Method":"WS","Path":"/a:p0/=/.../ab:p3","Controller":"C2","Action":"A148","Auth":"anonymous","WebSocket":true,"Params":["p0","p3"],"Constraints":["max=3",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","users:view"]},{"Func":"ispermittedall","Args":["printer:lp7200:print","users:view"]}]},"Parent":"r145","Pos":"routes.conf:1048:15"},
-{"Name":"r150","Method":"DELETE","Path":"/a:p0/=/:p2","Controller":"C0","Action":"A150","Auth":"authenticated","MaxBodySize":5242880,"Params":["p0","p2"],"Constraints":["max=3",""],"CORS":4,"Parent":"r144","Pos":"routes.conf:1060:11"},
-{"Name":"r147","Method":"POST","Path":"/a:p0/=/a/abc","Controller":"C2","Action":"A147","Auth":"anonymous","MaxBodySize":64,"Params":["p0"],"Constraints":["max=3"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["a"]},{"Func":"hasanyrole","Args":["a","b"]}],"Permissions":[{"Func":"ispermittedall","Args":["a","users:view"]},{"Func":"ispermittedall","Args":["printer:lp7200:print","users:view"]}]},"CORS":4,"Parent":"r145","Pos":"routes.conf:1042:15"},
-{"Name":"r151","Method":"POST","Path":"/a:p0/=/v1/:p3","Controller":"C0","Action":"A151","MaxBodySize":5242880,"Params":["p0","p3"],"Constraints":["max=3",""],"CORS":4,"Parent":"r144","Pos":"routes.conf:1066:11"},
-{"Name":"r155","Method":"POST","Path":"/a:p0/=/v1/:p3/*rest","Controller":"C0","Action":"A155","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p3","rest"],"Constraints":["max=3","",""],"Authorization":{"Roles":[{"Func":"hasrole","Args":["admin"]},{"Func":"hasallroles","Args":["admin","a"]}],"Permissions":[{"Func":"ispermittedall","Args":["printer:lp7200:print"]},{"Func":"ispermitted","Args":["b:x:y"]}]},"CORS":4,"Parent":"r151","Pos":"routes.conf:1090:15"},
-{"Name":"r152","Method":"CONNECT","Path":"/a:p0/=/v1/:p3/.:p4/users","Controller":"C0","Action":"A152","Params":["p0","p3","p4"],"Constraints":["max=3","",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["manager","admin"]},{"Func":"hasrole","Args":["manager"]}],"Permissions":[{"Func":"ispermittedall","Args":["b:x:y","printer:lp7200:print"]},{"Func":"ispermitted","Args":["reports:read,write"]}]},"CORS":4,"Parent":"r151","Pos":"routes.conf:1071:15"},
-{"Name":"r152","Method":"GET","Path":"/a:p0/=/v1/:p3/.:p4/users","Controller":"C0","Action":"A152","Params":["p0","p3","p4"],"Constraints":["max=3","",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["manager","admin"]},{"Func":"hasrole","Args":["manager"]}],"Permissions":[{"Func":"ispermittedall","Args":["b:x:y","printer:lp7200:print"]},{"Func":"ispermitted","Args":["reports:read,write"]}]},"CORS":4,"Parent":"r151","Pos":"routes.conf:1071:15"},
-{"Name":"r152","Method":"POST","Path":"/a:p0/=/v1/:p3/.:p4/users","Controller":"C0","Action":"A152","MaxBodySize":5242880,"Params":["p0","p3","p4"],"Constraints":["max=3","",""],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["manager","admin"]},{"Func":"hasrole","Args":["manager"]}],"Permissions":[{"Func":"ispermittedall","Args":["b:x:y","printer:lp7200:print"]},{"Func":"ispermitted","Args":["reports:read,write"]}]},"CORS":4,"Parent":"r151","Pos":"routes.conf:1071:15"},
-{"Name":"r154","Method":"TRACE","Path":"/a:p0/=/v1/:p3/:p4/*rest","Controller":"C0","Action":"A154","Params":["p0","p3","p4","rest"],"Constraints":["max=3","","",""],"CORS":4,"Parent":"r151","Pos":"routes.conf:1083:15"},
-{"Name":"r153","Method":"GET","Path":"/a:p0/=/v1/:p3/:p4/:p5","Controller":"C0","Action":"A153","Params":["p0","p3","p4","p5"],"Constraints":["max=3","","",""],"CORS":4,"Parent":"r151","Pos":"routes.conf:1077:15"},
-{"Name":"r70","Method":"GET","Path":"/a:p0/ab:p1","Controller":"C0","Action":"A70","Params":["p0","p1"],"Pos":"routes.conf:487:7"},
-{"Name":"r137","Method":"POST","Path":"/a:p0/new","Controller":"C2","Action":"A137","Auth":"token","MaxBodySize":5242880,"Params":["p0"],"Constraints":["gte=-1.5"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a","b"]}]},"Parent":"r135","Pos":"routes.conf:968:11"},
-{"Name":"r492","Method":"GET","Path":"/ab/*rest","Controller":"C2","Action":"A492","Auth":"token","Params":["rest"],"CORS":30,"Parent":"r491","Pos":"routes.conf:3418:11"},
-{"Name":"r492","Method":"OPTIONS","Path":"/ab/*rest","Controller":"C2","Action":"A492","Auth":"token","Params":["rest"],"CORS":30,"Parent":"r491","Pos":"routes.conf:3418:11"},
-{"Name":"r493","Method":"PUT","Path":"/ab/*rest","Controller":"C2","Action":"A493","Auth":"token","MaxBodySize":5242880,"Params":["rest"],"CORS":30,"Parent":"r492","Pos":"routes.conf:3426:15"},
-{"Name":"r182","Method":"GET","Path":"/ab/.a","Controller":"C1","Action":"A182","Pos":"routes.conf:1286:7"},
-{"Name":"r134","Method":"PATCH","Path":"/ab/~u","Controller":"C1","Action":"A134","MaxBodySize":5242880,"AntiCSRFCheck":true,"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"CORS":53,"Pos":"routes.conf:948:7"},
-{"Name":"r134","Method":"WS","Path":"/ab/~u","Controller":"C1","Action":"A134","WebSocket":true,"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"Pos":"routes.conf:948:7"},
-{"Name":"r116","Method":"DELETE","Path":"/ab:p0","Controller":"C2","Action":"A116","Auth":"basic","MaxBodySize":5242880,"Params":["p0"],"CORS":54,"Pos":"routes.conf:816:7"},
-{"Name":"r266","Method":"GET","Path":"/ab:p0","Controller":"C1","Action":"A266","AntiCSRFCheck":true,"Params":["p0"],"CORS":39,"Pos":"routes.conf:1873:7"},
-{"Name":"r266","Method":"HEAD","Path":"/ab:p0","Controller":"C1","Action":"A266","AntiCSRFCheck":true,"Params":["p0"],"CORS":39,"Pos":"routes.conf:1873:7"},
-{"Name":"r116","Method":"POST","Path":"/ab:p0","Controller":"C2","Action":"A116","Auth":"basic","MaxBodySize":5242880,"Params":["p0"],"CORS":54,"Pos":"routes.conf:816:7"},
-{"Name":"r401","Method":"GET","Path":"/ab:p0/:p1","Controller":"C2","Action":"A401","Auth":"token","Params":["p0","p1"],"Pos":"routes.conf:2789:7"},
-{"Name":"r460","Method":"HEAD","Path":"/ab:p0/:p1","Controller":"C0","Action":"A460","Params":["p0","p1"],"Pos":"routes.conf:3202:7"},
-{"Name":"r460","Method":"PATCH","Path":"/ab:p0/:p1","Controller":"C0","Action":"A460","MaxBodySize":5242880,"Params":["p0","p1"],"Pos":"routes.conf:3202:7"},
-{"Name":"r404","Method":"GET","Path":"/ab:p0/:p1/.../a","Controller":"C2","Action":"A404","Auth":"basic","Params":["p0","p1"],"Parent":"r401","Pos":"routes.conf:2811:11"},
-{"Name":"r404","Method":"HEAD","Path":"/ab:p0/:p1/.../a","Controller":"C2","Action":"A404","Auth":"basic","Params":["p0","p1"],"Parent":"r401","Pos":"routes.conf:2811:11"},
-{"Name":"r467","Method":"GET","Path":"/ab:p0/:p1/:p2","Controller":"C0","Action":"A467","Auth":"basic","Params":["p0","p1","p2"],"CORS":55,"Parent":"r460","Pos":"routes.conf:3244:11"},
-{"Name":"r405","Method":"GET","Path":"/ab:p0/:p1/:p2/v:p3","Controller":"C2","Action":"A405","Auth":"token","Params":["p0","p1","p2","p3"],"Constraints":["","","","numeric,lt=1e3"],"Parent":"r401","Pos":"routes.conf:2817:11"},
-{"Name":"r403","Method":"DELETE","Path":"/ab:p0/:p1/=/*rest","Controller":"C2","Action":"A403","Auth":"anonymous","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1","rest"],"Parent":"r401","Pos":"routes.conf:2804:11"},
-{"Name":"r403","Method":"GET","Path":"/ab:p0/:p1/=/*rest","Controller":"C2","Action":"A403","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1","rest"],"Parent":"r401","Pos":"routes.conf:2804:11"},
-{"Name":"r403","Method":"OPTIONS","Path":"/ab:p0/:p1/=/*rest","Controller":"C2","Action":"A403","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p0","p1","rest"],"Parent":"r401","Pos":"routes.conf:2804:11"},
-{"Name":"r462","Method":"DELETE","Path":"/ab:p0/:p1/@","Controller":"C0","Action":"A462","MaxBodySize":5242880,"Params":["p0","p1"],"CORS":5,"Parent":"r460","Pos":"routes.conf:3214:11"},
-{"Name":"r465","Method":"GET","Path":"/ab:p0/:p1/@","Controller":"C0","Action":"A465","Params":["p0","p1"],"CORS":5,"Parent":"r462","Pos":"routes.conf:3231:15"},
-{"Name":"r462","Method":"PATCH","Path":"/ab:p0/:p1/@","Controller":"C0","Action":"A462","MaxBodySize":5242880,"Params":["p0","p1"],"CORS":5,"Parent":"r460","Pos":"routes.conf:3214:11"},
-{"Name":"r465","Method":"PUT","Path":"/ab:p0/:p1/@","Controller":"C0","Action":"A465","MaxBodySize":5242880,"Params":["p0","p1"],"CORS":5,"Parent":"r462","Pos":"routes.conf:3231:15"},
-{"Name":"r464","Method":"GET","Path":"/ab:p0/:p1/@/:p3","Controller":"C0","Action":"A464","Params":["p0","p1","p3"],"Constraints":["","","gte=-1.5"],"CORS":5,"Parent":"r462","Pos":"routes.conf:3226:15"},
-{"Name":"r464","Method":"PUT","Path":"/ab:p0/:p1/@/:p3","Controller":"C0","Action":"A464","MaxBodySize":5242880,"Params":["p0","p1","p3"],"Constraints":["","","gte=-1.5"],"CORS":5,"Parent":"r462","Pos":"routes.conf:3226:15"},
-{"Name":"r463","Method":"GET","Path":"/ab:p0/:p1/@/:p3/.:p4","Controller":"C0","Action":"A463","Params":["p0","p1","p3","p4"],"CORS":5,"Parent":"r462","Pos":"routes.conf:3220:15"},
-{"Name":"r463","Method":"PATCH","Path":"/ab:p0/:p1/@/:p3/.:p4","Controller":"C0","Action":"A463","MaxBodySize":5242880,"Params":["p0","p1","p3","p4"],"CORS":5,"Parent":"r462","Pos":"routes.conf:3220:15"},
-{"Name":"r466","Method":"GET","Path":"/ab:p0/:p1/@/abc","Controller":"C0","Action":"A466","AntiCSRFCheck":true,"Params":["p0","p1"],"CORS":5,"Parent":"r462","Pos":"routes.conf:3235:15"},
-{"Name":"r466","Method":"POST","Path":"/ab:p0/:p1/@/abc","Controller":"C0","Action":"A466","MaxBodySize":1024,"AntiCSRFCheck":true,"Params":["p0","p1"],"CORS":5,"Parent":"r462","Pos":"routes.conf:3235:15"},
-{"Name":"r466","Method":"WS","Path":"/ab:p0/:p1/@/abc","Controller":"C0","Action":"A466","WebSocket":true,"Params":["p0","p1"],"Parent":"r462","Pos":"routes.conf:3235:15"},
-{"Name":"r402","Method":"CONNECT","Path":"/ab:p0/:p1/a/a:p3","Controller":"C2","Action":"A402","Auth":"token","Params":["p0","p1","p3"],"CORS":56,"Parent":"r401","Pos":"routes.conf:2797:11"},
-{"Name":"r402","Method":"WS","Path":"/ab:p0/:p1/a/a:p3","Controller":"C2","Action":"A402","Auth":"token","WebSocket":true,"Params":["p0","p1","p3"],"Parent":"r401","Pos":"routes.conf:2797:11"},
-{"Name":"r461","Method":"PATCH","Path":"/ab:p0/:p1/x.y","Controller":"C0","Action":"A461","MaxBodySize":5242880,"Params":["p0","p1"],"Parent":"r460","Pos":"routes.conf:3208:11"},
-{"Name":"r461","Method":"POST","Path":"/ab:p0/:p1/x.y","Controller":"C0","Action":"A461","MaxBodySize":5242880,"Params":["p0","p1"],"Parent":"r460","Pos":"routes.conf:3208:11"},
-{"Name":"r79","Method":"POST","Path":"/ab:p0/abc","Controller":"C2","Action":"A79","MaxBodySize":5242880,"Params":["p0"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]},{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermittedall","Args":["b:x:y","printer:lp7200:print"]}]},"Parent":"r78","Pos":"routes.conf:553:11"},
-{"Name":"r79","Method":"TRACE","Path":"/ab:p0/abc","Controller":"C2","Action":"A79","Params":["p0"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]},{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermittedall","Args":["b:x:y","printer:lp7200:print"]}]},"Parent":"r78","Pos":"routes.conf:553:11"},
-{"Name":"r355","Method":"GET","Path":"/abc","Controller":"C2","Action":"A355","Pos":"routes.conf:2475:7"},
-{"Name":"r355","Method":"OPTIONS","Path":"/abc","Controller":"C2","Action":"A355","Pos":"routes.conf:2475:7"},
-{"Name":"r417","Method":"PUT","Path":"/abc","Controller":"C0","Action":"A417","Auth":"token","MaxBodySize":5242880,"Pos":"routes.conf:2902:7"},
-{"Name":"r184","Method":"HEAD","Path":"/abc/@","Controller":"C2","Action":"A184","Pos":"routes.conf:1299:7"},
-{"Name":"r205","Method":"GET","Path":"/abc/v1","Controller":"C1","Action":"A205","CORS":57,"Parent":"r199","Pos":"routes.conf:1445:11"},
-{"Name":"r199","Method":"POST","Path":"/abc/v1","Controller":"C1","Action":"A199","MaxBodySize":5242880,"CORS":57,"Pos":"routes.conf:1402:7"},
-{"Name":"r205","Method":"TRACE","Path":"/abc/v1","Controller":"C1","Action":"A205","CORS":57,"Parent":"r199","Pos":"routes.conf:1445:11"},
-{"Name":"r200","Method":"CONNECT","Path":"/abc/v1/v:p2","Controller":"C1","Action":"A200","Auth":"basic","Params":["p2"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]}]},"CORS":57,"Parent":"r199","Pos":"routes.conf:1409:11"},
-{"Name":"r202","Method":"GET","Path":"/abc/v1/v:p2","Controller":"C1","Action":"A202","Auth":"basic","Params":["p2"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]}]},"CORS":57,"Parent":"r200","Pos":"routes.conf:1426:15"},
-{"Name":"r200","Method":"OPTIONS","Path":"/abc/v1/v:p2","Controller":"C1","Action":"A200","Auth":"basic","Params":["p2"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]}]},"CORS":57,"Parent":"r199","Pos":"routes.conf:1409:11"},
-{"Name":"r200","Method":"WS","Path":"/abc/v1/v:p2","Controller":"C1","Action":"A200","Auth":"basic","WebSocket":true,"Params":["p2"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]}]},"Parent":"r199","Pos":"routes.conf:1409:11"},
-{"Name":"r201","Method":"GET","Path":"/abc/v1/v:p2/:p3","Controller":"C0","Action":"A201","Auth":"basic","AntiCSRFCheck":true,"Params":["p2","p3"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]}]},"CORS":58,"Parent":"r200","Pos":"routes.conf:1417:15"},
-{"Name":"r201","Method":"TRACE","Path":"/abc/v1/v:p2/:p3","Controller":"C0","Action":"A201","Auth":"basic","AntiCSRFCheck":true,"Params":["p2","p3"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]}]},"CORS":58,"Parent":"r200","Pos":"routes.conf:1417:15"},
-{"Name":"r203","Method":"PUT","Path":"/abc/v1/v:p2/v1/b","Controller":"C2","Action":"A203","Auth":"basic","MaxBodySize":5242880,"Params":["p2"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin"]}]},"CORS":59,"Parent":"r200","Pos":"routes.conf:1430:15"},
-{"Name":"r206","Method":"CONNECT","Path":"/abc/v1/x.:p2","Controller":"C1","Action":"A206","Auth":"basic","Params":["p2"],"Constraints":["uuid3|uuid5"],"CORS":57,"Parent":"r199","Pos":"routes.conf:1449:11"},
-{"Name":"r206","Method":"GET","Path":"/abc/v1/x.:p2","Controller":"C1","Action":"A206","Auth":"basic","Params":["p2"],"Constraints":["uuid3|uuid5"],"CORS":57,"Parent":"r199","Pos":"routes.conf:1449:11"},
-{"Name":"r206","Method":"TRACE","Path":"/abc/v1/x.:p2","Controller":"C1","Action":"A206","Auth":"basic","Params":["p2"],"Constraints":["uuid3|uuid5"],"CORS":57,"Parent":"r199","Pos":"routes.conf:1449:11"},
-{"Name":"r204","Method":"DELETE","Path":"/abc/v1/~u","Controller":"C1","Action":"A204","MaxBodySize":8,"CORS":57,"Parent":"r199","Pos":"routes.conf:1439:11"},
-{"Name":"r226","Method":"CONNECT","Path":"/abc/x.y","Controller":"C1","Action":"A226","Pos":"routes.conf:1597:7"},
-{"Name":"r226","Method":"DELETE","Path":"/abc/x.y","Controller":"C1","Action":"A226","MaxBodySize":5242880,"Pos":"routes.conf:1597:7"},
-{"Name":"r226","Method":"GET","Path":"/abc/x.y","Controller":"C1","Action":"A226","Pos":"routes.conf:1597:7"},
-{"Name":"r67","Method":"GET","Path":"/abc/~:p1","Controller":"C1","Action":"A67","Auth":"token","Params":["p1"],"CORS":60,"Pos":"routes.conf:464:7"},
-{"Name":"r68","Method":"POST","Path":"/abc/~:p1/a/~*rest","Controller":"C1","Action":"A68","Auth":"token","MaxBodySize":5242880,"Params":["p1","rest"],"Constraints":["","alpha"],"CORS":60,"Parent":"r67","Pos":"routes.conf:473:11"},
-{"Name":"r289","Method":"DELETE","Path":"/abc/~u","Controller":"C0","Action":"A289","MaxBodySize":5242880,"Pos":"routes.conf:2030:7"},
-{"Name":"r289","Method":"OPTIONS","Path":"/abc/~u","Controller":"C0","Action":"A289","Pos":"routes.conf:2030:7"},
-{"Name":"r289","Method":"POST","Path":"/abc/~u","Controller":"C0","Action":"A289","MaxBodySize":5242880,"Pos":"routes.conf:2030:7"},
-{"Name":"r293","Method":"CONNECT","Path":"/abc/~u/:p2/b","Controller":"C0","Action":"A293","AntiCSRFCheck":true,"Params":["p2"],"Parent":"r290","Pos":"routes.conf:2053:15"},
-{"Name":"r290","Method":"DELETE","Path":"/abc/~u/:p2/b","Controller":"C0","Action":"A290","MaxBodySize":5242880,"Params":["p2"],"Parent":"r289","Pos":"routes.conf:2036:11"},
-{"Name":"r291","Method":"HEAD","Path":"/abc/~u/:p2/b/*rest","Controller":"C0","Action":"A291","Auth":"basic","Params":["p2","rest"],"Parent":"r290","Pos":"routes.conf:2041:15"},
-{"Name":"r291","Method":"PATCH","Path":"/abc/~u/:p2/b/*rest","Controller":"C0","Action":"A291","Auth":"basic","MaxBodySize":5242880,"Params":["p2","rest"],"Parent":"r290","Pos":"routes.conf:2041:15"},
-{"Name":"r292","Method":"CONNECT","Path":"/abc/~u/:p2/b/:p4","Controller":"C2","Action":"A292","Params":["p2","p4"],"Constraints":["","numeric,lt=1e3"],"Parent":"r290","Pos":"routes.conf:2047:15"},
-{"Name":"r292","Method":"DELETE","Path":"/abc/~u/:p2/b/:p4","Controller":"C2","Action":"A292","MaxBodySize":5242880,"Params":["p2","p4"],"Constraints":["","numeric,lt=1e3"],"Parent":"r290","Pos":"routes.conf:2047:15"},
-{"Name":"r294","Method":"CONNECT","Path":"/abc/~u/:p2/b/:p4/*rest","Controller":"C0","Action":"A294","Params":["p2","p4","rest"],"Parent":"r290","Pos":"routes.conf:2059:15"},
-{"Name":"r294","Method":"HEAD","Path":"/abc/~u/:p2/b/:p4/*rest","Controller":"C0","Action":"A294","Params":["p2","p4","rest"],"Parent":"r290","Pos":"routes.conf:2059:15"},
-{"Name":"r294","Method":"WS","Path":"/abc/~u/:p2/b/:p4/*rest","Controller":"C0","Action":"A294","WebSocket":true,"Params":["p2","p4","rest"],"Parent":"r290","Pos":"routes.conf:2059:15"},
-{"Name":"r295","Method":"CONNECT","Path":"/abc/~u/a:p2/@","Controller":"C0","Action":"A295","Params":["p2"],"Parent":"r289","Pos":"routes.conf:2066:11"},
-{"Name":"r295","Method":"POST","Path":"/abc/~u/a:p2/@","Controller":"C0","Action":"A295","MaxBodySize":5242880,"Params":["p2"],"Parent":"r289","Pos":"routes.conf:2066:11"},
-{"Name":"r44","Method":"GET","Path":"/b","Controller":"C1","Action":"A44","Pos":"routes.conf:305:7"},
-{"Name":"r420","Method":"CONNECT","Path":"/b/1:p1","Controller":"C1","Action":"A420","Params":["p1"],"Pos":"routes.conf:2922:7"},
-{"Name":"r420","Method":"PATCH","Path":"/b/1:p1","Controller":"C1","Action":"A420","MaxBodySize":5242880,"Params":["p1"],"Pos":"routes.conf:2922:7"},
-{"Name":"r420","Method":"TRACE","Path":"/b/1:p1","Controller":"C1","Action":"A420","Params":["p1"],"Pos":"routes.conf:2922:7"},
-{"Name":"r421","Method":"GET","Path":"/b/1:p1/.a","Controller":"C1","Action":"A421","Params":["p1"],"CORS":61,"Parent":"r420","Pos":"routes.conf:2928:11"},
-{"Name":"r421","Method":"POST","Path":"/b/1:p1/.a","Controller":"C1","Action":"A421","MaxBodySize":5242880,"Params":["p1"],"CORS":61,"Parent":"r420","Pos":"routes.conf:2928:11"},
-{"Name":"r422","Method":"GET","Path":"/b/1:p1/.a/:p3/=","Controller":"C2","Action":"A422","Params":["p1","p3"],"CORS":61,"Parent":"r421","Pos":"routes.conf:2935:15"},
-{"Name":"r371","Method":"GET","Path":"/b/:p1","Controller":"C0","Action":"A371","Params":["p1"],"Pos":"routes.conf:2577:7"},
-{"Name":"r45","Method":"POST","Path":"/b/:p1","Controller":"C1","Action":"A45","Auth":"basic","MaxBodySize":5242880,"Params":["p1"],"Parent":"r44","Pos":"routes.conf:311:11"},
-{"Name":"r45","Method":"PUT","Path":"/b/:p1","Controller":"C1","Action":"A45","Auth":"basic","MaxBodySize":5242880,"Params":["p1"],"Parent":"r44","Pos":"routes.conf:311:11"},
-{"Name":"r46","Method":"GET","Path":"/b/a-b/new","Controller":"C1","Action":"A46","Auth":"basic","Parent":"r44","Pos":"routes.conf:317:11"},
-{"Name":"r46","Method":"PUT","Path":"/b/a-b/new","Controller":"C1","Action":"A46","Auth":"basic","MaxBodySize":5242880,"Parent":"r44","Pos":"routes.conf:317:11"},
-{"Name":"r47","Method":"HEAD","Path":"/b/a:p1","Controller":"C1","Action":"A47","Auth":"authenticated","AntiCSRFCheck":true,"Params":["p1"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]},{"Func":"ispermitted","Args":["b:x:y"]}]},"Parent":"r44","Pos":"routes.conf:323:11"},
-{"Name":"r306","Method":"CONNECT","Path":"/b/users","Controller":"C2","Action":"A306","AntiCSRFCheck":true,"Pos":"routes.conf:2142:7"},
-{"Name":"r43","Method":"PATCH","Path":"/b/users","Controller":"C1","Action":"A43","MaxBodySize":5242880,"CORS":62,"Pos":"routes.conf:298:7"},
-{"Name":"r315","Method":"DELETE","Path":"/b/users/*rest","Controller":"C2","Action":"A315","Auth":"token","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["rest"],"Parent":"r312","Pos":"routes.conf:2199:15"},
-{"Name":"r312","Method":"GET","Path":"/b/users/*rest","Controller":"C2","Action":"A312","Auth":"token","AntiCSRFCheck":true,"Params":["rest"],"Parent":"r306","Pos":"routes.conf:2182:11"},
-{"Name":"r312","Method":"HEAD","Path":"/b/users/*rest","Controller":"C2","Action":"A312","Auth":"token","AntiCSRFCheck":true,"Params":["rest"],"Parent":"r306","Pos":"routes.conf:2182:11"},
-{"Name":"r313","Method":"PATCH","Path":"/b/users/*rest","Controller":"C2","Action":"A313","Auth":"token","MaxBodySize":1,"AntiCSRFCheck":true,"Params":["rest"],"Parent":"r312","Pos":"routes.conf:2188:15"},
-{"Name":"r314","Method":"POST","Path":"/b/users/*rest","Controller":"C1","Action":"A314","Auth":"authenticated","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["rest"],"Parent":"r312","Pos":"routes.conf:2193:15"},
-{"Name":"r311","Method":"CONNECT","Path":"/b/users/42","Controller":"C0","Action":"A311","Auth":"anonymous","AntiCSRFCheck":true,"Parent":"r309","Pos":"routes.conf:2176:15"},
-{"Name":"r309","Method":"GET","Path":"/b/users/42","Controller":"C0","Action":"A309","Auth":"anonymous","AntiCSRFCheck":true,"Parent":"r306","Pos":"routes.conf:2163:11"},
-{"Name":"r311","Method":"POST","Path":"/b/users/42","Controller":"C0","Action":"A311","Auth":"anonymous","MaxBodySize":5242880,"AntiCSRFCheck":true,"Parent":"r309","Pos":"routes.conf:2176:15"},
-{"Name":"r309","Method":"PUT","Path":"/b/users/42","Controller":"C0","Action":"A309","Auth":"anonymous","MaxBodySize":5242880,"AntiCSRFCheck":true,"Parent":"r306","Pos":"routes.conf:2163:11"},
-{"Name":"r310","Method":"GET","Path":"/b/users/42/~:p3/a-b","Controller":"C0","Action":"A310","Auth":"authenticated","AntiCSRFCheck":true,"Params":["p3"],"Parent":"r309","Pos":"routes.conf:2170:15"},
-{"Name":"r310","Method":"TRACE","Path":"/b/users/42/~:p3/a-b","Controller":"C0","Action":"A310","Auth":"authenticated","AntiCSRFCheck":true,"Params":["p3"],"Parent":"r309","Pos":"routes.conf:2170:15"},
-{"Name":"r307","Method":"POST","Path":"/b/users/:p2/ab","Controller":"C2","Action":"A307","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p2"],"Parent":"r306","Pos":"routes.conf:2150:11"},
-{"Name":"r308","Method":"GET","Path":"/b/users/:p2/ab/:p4/:p5","Controller":"C2","Action":"A308","AntiCSRFCheck":true,"Params":["p2","p4","p5"],"Constraints":["","","number|uuid"],"Parent":"r307","Pos":"routes.conf:2155:15"},
-{"Name":"r308","Method":"POST","Path":"/b/users/:p2/ab/:p4/:p5","Controller":"C2","Action":"A308","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p2","p4","p5"],"Constraints":["","","number|uuid"],"Parent":"r307","Pos":"routes.conf:2155:15"},
-{"Name":"r65","Method":"GET","Path":"/new","Controller":"C0","Action":"A65","Pos":"routes.conf:450:7"},
-{"Name":"r241","Method":"PATCH","Path":"/new","Controller":"C1","Action":"A241","Auth":"token","MaxBodySize":5242880,"Pos":"routes.conf:1702:7"},
-{"Name":"r428","Method":"POST","Path":"/new","Controller":"C1","Action":"A428","MaxBodySize":5242880,"Pos":"routes.conf:2980:7"},
-{"Name":"r241","Method":"TRACE","Path":"/new","Controller":"C1","Action":"A241","Auth":"token","Pos":"routes.conf:1702:7"},
-{"Name":"r437","Method":"GET","Path":"/new/:p1","Controller":"C1","Action":"A437","Auth":"token","Params":["p1"],"Constraints":["number|alpha,max=4"],"Parent":"r428","Pos":"routes.conf:3037:11"},
-{"Name":"r66","Method":"CONNECT","Path":"/new/user_:p1","Controller":"C0","Action":"A66","Params":["p1"],"Constraints":["uuid4"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["b"]}]},"Parent":"r65","Pos":"routes.conf:456:11"},
-{"Name":"r66","Method":"WS","Path":"/new/user_:p1","Controller":"C0","Action":"A66","WebSocket":true,"Params":["p1"],"Constraints":["uuid4"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["b"]}]},"Parent":"r65","Pos":"routes.conf:456:11"},
-{"Name":"r434","Method":"PUT","Path":"/new/user_x/=","Controller":"C1","Action":"A434","MaxBodySize":5242880,"Parent":"r428","Pos":"routes.conf:3016:11"},
-{"Name":"r435","Method":"GET","Path":"/new/user_x/=/:p3","Controller":"C1","Action":"A435","Auth":"basic","Params":["p3"],"Parent":"r434","Pos":"routes.conf:3021:15"},
-{"Name":"r436","Method":"GET","Path":"/new/user_x/=/a/ab:p4","Controller":"C1","Action":"A436","Auth":"authenticated","Params":["p4"],"CORS":63,"Parent":"r434","Pos":"routes.conf:3028:15"},
-{"Name":"r436","Method":"WS","Path":"/new/user_x/=/a/ab:p4","Controller":"C1","Action":"A436","Auth":"authenticated","WebSocket":true,"Params":["p4"],"Parent":"r434","Pos":"routes.conf:3028:15"},
-{"Name":"r429","Method":"GET","Path":"/new/x.y","Controller":"C1","Action":"A429","Parent":"r428","Pos":"routes.conf:2986:11"},
-{"Name":"r430","Method":"PATCH","Path":"/new/x.y","Controller":"C2","Action":"A430","MaxBodySize":5242880,"Parent":"r429","Pos":"routes.conf:2992:15"},
-{"Name":"r431","Method":"POST","Path":"/new/x.y","Controller":"C1","Action":"A431","MaxBodySize":5242880,"Parent":"r429","Pos":"routes.conf:2997:15"},
-{"Name":"r429","Method":"WS","Path":"/new/x.y","Controller":"C1","Action":"A429","WebSocket":true,"Parent":"r428","Pos":"routes.conf:2986:11"},
-{"Name":"r432","Method":"GET","Path":"/new/x.y/@/user_x","Controller":"C1","Action":"A432","Auth":"authenticated","Parent":"r429","Pos":"routes.conf:3002:15"},
-{"Name":"r433","Method":"GET","Path":"/new/x.y/ab","Controller":"C1","Action":"A433","Parent":"r429","Pos":"routes.conf:3008:15"},
-{"Name":"r503","Method":"DELETE","Path":"/user_*rest","Controller":"C0","Action":"A503","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["rest"],"Constraints":["max=5"],"CORS":4,"Parent":"r502","Pos":"routes.conf:3493:11"},
-{"Name":"r185","Method":"GET","Path":"/user_*rest","Controller":"C1","Action":"A185","Auth":"token","Params":["rest"],"CORS":64,"Pos":"routes.conf:1306:7"},
-{"Name":"r502","Method":"PATCH","Path":"/user_*rest","Controller":"C0","Action":"A502","MaxBodySize":5242880,"Params":["rest"],"Constraints":["max=5"],"Pos":"routes.conf:3487:7"},
-{"Name":"r316","Method":"CONNECT","Path":"/user_:p0","Controller":"C1","Action":"A316","Params":["p0"],"Pos":"routes.conf:2207:7"},
-{"Name":"r27","Method":"GET","Path":"/user_:p0","Controller":"C1","Action":"A27","Params":["p0"],"Pos":"routes.conf:189:7"},
-{"Name":"r27","Method":"HEAD","Path":"/user_:p0","Controller":"C1","Action":"A27","Params":["p0"],"Pos":"routes.conf:189:7"},
-{"Name":"r316","Method":"TRACE","Path":"/user_:p0","Controller":"C1","Action":"A316","Params":["p0"],"Pos":"routes.conf:2207:7"},
-{"Name":"r450","Method":"GET","Path":"/user_:p0/1:p1","Controller":"C2","Action":"A450","Auth":"token","AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"Pos":"routes.conf:3135:7"},
-{"Name":"r453","Method":"HEAD","Path":"/user_:p0/1:p1","Controller":"C2","Action":"A453","Auth":"token","AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r450","Pos":"routes.conf:3155:11"},
-{"Name":"r451","Method":"OPTIONS","Path":"/user_:p0/1:p1","Controller":"C2","Action":"A451","Auth":"token","Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"Parent":"r450","Pos":"routes.conf:3143:11"},
-{"Name":"r453","Method":"POST","Path":"/user_:p0/1:p1","Controller":"C2","Action":"A453","Auth":"token","MaxBodySize":1,"AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r450","Pos":"routes.conf:3155:11"},
-{"Name":"r450","Method":"WS","Path":"/user_:p0/1:p1","Controller":"C2","Action":"A450","Auth":"token","WebSocket":true,"Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"Pos":"routes.conf:3135:7"},
-{"Name":"r457","Method":"GET","Path":"/user_:p0/1:p1/:p2/x.:p3","Controller":"C2","Action":"A457","Auth":"authenticated","Params":["p0","p1","p2","p3"],"Constraints":["","uuid3|uuid5","alphanum","lte=3"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r453","Pos":"routes.conf:3179:15"},
-{"Name":"r455","Method":"GET","Path":"/user_:p0/1:p1/=/:p3","Controller":"C2","Action":"A455","Auth":"token","AntiCSRFCheck":true,"Params":["p0","p1","p3"],"Constraints":["","uuid3|uuid5","lte=3"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":63,"Parent":"r453","Pos":"routes.conf:3167:15"},
-{"Name":"r452","Method":"CONNECT","Path":"/user_:p0/1:p1/@","Controller":"C2","Action":"A452","Auth":"token","Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"Parent":"r451","Pos":"routes.conf:3148:15"},
-{"Name":"r452","Method":"GET","Path":"/user_:p0/1:p1/@","Controller":"C2","Action":"A452","Auth":"token","Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"Parent":"r451","Pos":"routes.conf:3148:15"},
-{"Name":"r452","Method":"POST","Path":"/user_:p0/1:p1/@","Controller":"C2","Action":"A452","Auth":"token","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"Parent":"r451","Pos":"routes.conf:3148:15"},
-{"Name":"r454","Method":"DELETE","Path":"/user_:p0/1:p1/@/:p3","Controller":"C2","Action":"A454","Auth":"authenticated","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1","p3"],"Constraints":["","uuid3|uuid5",""],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r453","Pos":"routes.conf:3161:15"},
-{"Name":"r454","Method":"GET","Path":"/user_:p0/1:p1/@/:p3","Controller":"C2","Action":"A454","Auth":"authenticated","AntiCSRFCheck":true,"Params":["p0","p1","p3"],"Constraints":["","uuid3|uuid5",""],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r453","Pos":"routes.conf:3161:15"},
-{"Name":"r456","Method":"PUT","Path":"/user_:p0/1:p1/b/v1","Controller":"C2","Action":"A456","Auth":"token","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r453","Pos":"routes.conf:3173:15"},
-{"Name":"r456","Method":"TRACE","Path":"/user_:p0/1:p1/b/v1","Controller":"C2","Action":"A456","Auth":"token","AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r453","Pos":"routes.conf:3173:15"},
-{"Name":"r458","Method":"CONNECT","Path":"/user_:p0/1:p1/new/:p3","Controller":"C2","Action":"A458","Auth":"basic","AntiCSRFCheck":true,"Params":["p0","p1","p3"],"Constraints":["","uuid3|uuid5",""],"Parent":"r450","Pos":"routes.conf:3188:11"},
-{"Name":"r458","Method":"DELETE","Path":"/user_:p0/1:p1/new/:p3","Controller":"C2","Action":"A458","Auth":"basic","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p0","p1","p3"],"Constraints":["","uuid3|uuid5",""],"Parent":"r450","Pos":"routes.conf:3188:11"},
-{"Name":"r459","Method":"GET","Path":"/user_:p0/1:p1/new/b","Controller":"C2","Action":"A459","Auth":"token","AntiCSRFCheck":true,"Params":["p0","p1"],"Constraints":["","uuid3|uuid5"],"CORS":4,"Parent":"r450","Pos":"routes.conf:3194:11"},
-{"Name":"r187","Method":"GET","Path":"/user_:p0/:p1","Controller":"C1","Action":"A187","Params":["p0","p1"],"Constraints":["required","required"],"Pos":"routes.conf:1321:7"},
-{"Name":"r187","Method":"OPTIONS","Path":"/user_:p0/:p1","Controller":"C1","Action":"A187","Params":["p0","p1"],"Constraints":["required","required"],"Pos":"routes.conf:1321:7"},
-{"Name":"r243","Method":"PATCH","Path":"/user_:p0/:p1","Controller":"C1","Action":"A243","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["uuid3|uuid5",""],"Pos":"routes.conf:1715:7"},
-{"Name":"r244","Method":"GET","Path":"/user_:p0/:p1/=","Controller":"C1","Action":"A244","Params":["p0","p1"],"Constraints":["uuid3|uuid5",""],"Parent":"r243","Pos":"routes.conf:1721:11"},
-{"Name":"r244","Method":"POST","Path":"/user_:p0/:p1/=","Controller":"C1","Action":"A244","MaxBodySize":5242880,"Params":["p0","p1"],"Constraints":["uuid3|uuid5",""],"Parent":"r243","Pos":"routes.conf:1721:11"},
-{"Name":"r244","Method":"WS","Path":"/user_:p0/:p1/=","Controller":"C1","Action":"A244","WebSocket":true,"Params":["p0","p1"],"Constraints":["uuid3|uuid5",""],"Parent":"r243","Pos":"routes.conf:1721:11"},
-{"Name":"r245","Method":"DELETE","Path":"/user_:p0/:p1/v:p2","Controller":"C1","Action":"A245","Auth":"token","MaxBodySize":5242880,"Params":["p0","p1","p2"],"Constraints":["uuid3|uuid5","",""],"Parent":"r243","Pos":"routes.conf:1726:11"},
-{"Name":"r245","Method":"POST","Path":"/user_:p0/:p1/v:p2","Controller":"C1","Action":"A245","Auth":"token","MaxBodySize":5242880,"Params":["p0","p1","p2"],"Constraints":["uuid3|uuid5","",""],"Parent":"r243","Pos":"routes.conf:1726:11"},
-{"Name":"r246","Method":"HEAD","Path":"/user_:p0/:p1/v:p2/:p3/=","Controller":"C1","Action":"A246","Auth":"token","Params":["p0","p1","p2","p3"],"Constraints":["uuid3|uuid5","","",""],"Parent":"r245","Pos":"routes.conf:1732:15"},
-{"Name":"r246","Method":"POST","Path":"/user_:p0/:p1/v:p2/:p3/=","Controller":"C1","Action":"A246","Auth":"token","MaxBodySize":5242880,"Params":["p0","p1","p2","p3"],"Constraints":["uuid3|uuid5","","",""],"Parent":"r245","Pos":"routes.conf:1732:15"},
-{"Name":"r320","Method":"GET","Path":"/user_:p0/:p1/x.:p2","Controller":"C1","Action":"A320","Auth":"anonymous","Params":["p0","p1","p2"],"CORS":49,"Parent":"r316","Pos":"routes.conf:2235:11"},
-{"Name":"r320","Method":"POST","Path":"/user_:p0/:p1/x.:p2","Controller":"C1","Action":"A320","Auth":"anonymous","MaxBodySize":5242880,"Params":["p0","p1","p2"],"CORS":49,"Parent":"r316","Pos":"routes.conf:2235:11"},
-{"Name":"r352","Method":"CONNECT","Path":"/user_:p0/=","Controller":"C2","Action":"A352","Params":["p0"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermittedall","Args":["users:view"]}]},"Parent":"r350","Pos":"routes.conf:2453:15"},
-{"Name":"r352","Method":"WS","Path":"/user_:p0/=","Controller":"C2","Action":"A352","WebSocket":true,"Params":["p0"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermittedall","Args":["users:view"]}]},"Parent":"r350","Pos":"routes.conf:2453:15"},
-{"Name":"r321","Method":"POST","Path":"/user_:p0/a","Controller":"C1","Action":"A321","Auth":"basic","MaxBodySize":5242880,"Params":["p0"],"Parent":"r316","Pos":"routes.conf:2242:11"},
-{"Name":"r247","Method":"GET","Path":"/user_:p0/a-b","Controller":"C0","Action":"A247","Params":["p0"],"Constraints":["numeric,lt=1e3"],"CORS":65,"Pos":"routes.conf:1741:7"},
-{"Name":"r247","Method":"HEAD","Path":"/user_:p0/a-b","Controller":"C0","Action":"A247","Params":["p0"],"Constraints":["numeric,lt=1e3"],"CORS":65,"Pos":"routes.conf:1741:7"},
-{"Name":"r247","Method":"WS","Path":"/user_:p0/a-b","Controller":"C0","Action":"A247","WebSocket":true,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"Pos":"routes.conf:1741:7"},
-{"Name":"r249","Method":"GET","Path":"/user_:p0/a-b/42/=","Controller":"C2","Action":"A249","Auth":"token","Params":["p0"],"Constraints":["numeric,lt=1e3"],"CORS":66,"Parent":"r247","Pos":"routes.conf:1754:11"},
-{"Name":"r249","Method":"PATCH","Path":"/user_:p0/a-b/42/=","Controller":"C2","Action":"A249","Auth":"token","MaxBodySize":5242880,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"CORS":66,"Parent":"r247","Pos":"routes.conf:1754:11"},
-{"Name":"r252","Method":"DELETE","Path":"/user_:p0/a-b/42/=/:p4/:p5","Controller":"C2","Action":"A252","Auth":"token","MaxBodySize":5242880,"Params":["p0","p4","p5"],"Constraints":["numeric,lt=1e3","",""],"CORS":66,"Parent":"r249","Pos":"routes.conf:1774:15"},
-{"Name":"r252","Method":"GET","Path":"/user_:p0/a-b/42/=/:p4/:p5","Controller":"C2","Action":"A252","Auth":"token","Params":["p0","p4","p5"],"Constraints":["numeric,lt=1e3","",""],"CORS":66,"Parent":"r249","Pos":"routes.conf:1774:15"},
-{"Name":"r251","Method":"GET","Path":"/user_:p0/a-b/42/=/=/v1","Controller":"C2","Action":"A251","Auth":"token","Params":["p0"],"Constraints":["numeric,lt=1e3"],"Parent":"r249","Pos":"routes.conf:1768:15"},
-{"Name":"r251","Method":"WS","Path":"/user_:p0/a-b/42/=/=/v1","Controller":"C2","Action":"A251","Auth":"token","WebSocket":true,"Params":["p0"],"Constraints":["numeric,lt=1e3"],"Parent":"r249","Pos":"routes.conf:1768:15"},
-{"Name":"r248","Method":"PUT","Path":"/user_:p0/a-b/:p2","Controller":"C0","Action":"A248","MaxBodySize":5242880,"Params":["p0","p2"],"Constraints":["numeric,lt=1e3",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin","manager"]},{"Func":"hasrole","Args":["a"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":65,"Parent":"r247","Pos":"routes.conf:1748:11"},
-{"Name":"r248","Method":"WS","Path":"/user_:p0/a-b/:p2","Controller":"C0","Action":"A248","WebSocket":true,"Params":["p0","p2"],"Constraints":["numeric,lt=1e3",""],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin","manager"]},{"Func":"hasrole","Args":["a"]}],"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"Parent":"r247","Pos":"routes.conf:1748:11"},
-{"Name":"r317","Method":"GET","Path":"/user_:p0/new/x.y","Controller":"C1","Action":"A317","Params":["p0"],"Parent":"r316","Pos":"routes.conf:2214:11"},
-{"Name":"r317","Method":"POST","Path":"/user_:p0/new/x.y","Controller":"C1","Action":"A317","MaxBodySize":5242880,"Params":["p0"],"Parent":"r316","Pos":"routes.conf:2214:11"},
-{"Name":"r318","Method":"GET","Path":"/user_:p0/new/x.y/:p3","Controller":"C1","Action":"A318","Params":["p0","p3"],"Constraints":["","number,min=5,max=100"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermitted","Args":["printer:lp7200:print"]},{"Func":"ispermittedall","Args":["reports:read,write","a","b:x:y"]}]},"CORS":67,"Parent":"r317","Pos":"routes.conf:2220:15"},
-{"Name":"r319","Method":"DELETE","Path":"/user_x","Controller":"C1","Action":"A319","MaxBodySize":1024,"Parent":"r317","Pos":"routes.conf:2227:15"},
-{"Name":"r319","Method":"GET","Path":"/user_x","Controller":"C1","Action":"A319","Parent":"r317","Pos":"routes.conf:2227:15"},
-{"Name":"r319","Method":"OPTIONS","Path":"/user_x","Controller":"C1","Action":"A319","Parent":"r317","Pos":"routes.conf:2227:15"},
-{"Name":"r501","Method":"GET","Path":"/user_x/:p1","Controller":"C0","Action":"A501","Params":["p1"],"Constraints":["number,min=5,max=100"],"CORS":68,"Pos":"routes.conf:3480:7"},
-{"Name":"r501","Method":"POST","Path":"/user_x/:p1","Controller":"C0","Action":"A501","MaxBodySize":5242880,"Params":["p1"],"Constraints":["number,min=5,max=100"],"CORS":68,"Pos":"routes.conf:3480:7"},
-{"Name":"r501","Method":"WS","Path":"/user_x/:p1","Controller":"C0","Action":"A501","WebSocket":true,"Params":["p1"],"Constraints":["number,min=5,max=100"],"Pos":"routes.conf:3480:7"},
-{"Name":"r1","Method":"DELETE","Path":"/user_x/=","Controller":"C2","Action":"A1","MaxBodySize":64,"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"Pos":"routes.conf:9:7"},
-{"Name":"r1","Method":"GET","Path":"/user_x/=","Controller":"C2","Action":"A1","Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"Pos":"routes.conf:9:7"},
-{"Name":"r1","Method":"HEAD","Path":"/user_x/=","Controller":"C2","Action":"A1","Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"Pos":"routes.conf:9:7"},
-{"Name":"r2","Method":"DELETE","Path":"/user_x/=/:p2","Controller":"C2","Action":"A2","MaxBodySize":5242880,"Params":["p2"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"Parent":"r1","Pos":"routes.conf:17:11"},
-{"Name":"r5","Method":"HEAD","Path":"/user_x/=/:p2","Controller":"C0","Action":"A5","Params":["p2"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"Parent":"r2","Pos":"routes.conf:36:15"},
-{"Name":"r2","Method":"PATCH","Path":"/user_x/=/:p2","Controller":"C2","Action":"A2","MaxBodySize":5242880,"Params":["p2"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"Parent":"r1","Pos":"routes.conf:17:11"},
-{"Name":"r2","Method":"TRACE","Path":"/user_x/=/:p2","Controller":"C2","Action":"A2","Params":["p2"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"Parent":"r1","Pos":"routes.conf:17:11"},
-{"Name":"r6","Method":"GET","Path":"/user_x/=/:p2/:p3","Controller":"C2","Action":"A6","Auth":"anonymous","Params":["p2","p3"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"CORS":69,"Parent":"r2","Pos":"routes.conf:41:15"},
-{"Name":"r6","Method":"TRACE","Path":"/user_x/=/:p2/:p3","Controller":"C2","Action":"A6","Auth":"anonymous","Params":["p2","p3"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"CORS":69,"Parent":"r2","Pos":"routes.conf:41:15"},
-{"Name":"r4","Method":"GET","Path":"/user_x/=/:p2/user_x","Controller":"C2","Action":"A4","Params":["p2"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"Parent":"r2","Pos":"routes.conf:31:15"},
-{"Name":"r4","Method":"POST","Path":"/user_x/=/:p2/user_x","Controller":"C2","Action":"A4","MaxBodySize":5242880,"Params":["p2"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"Parent":"r2","Pos":"routes.conf:31:15"},
-{"Name":"r3","Method":"CONNECT","Path":"/user_x/=/:p2/x.y/*rest","Controller":"C0","Action":"A3","AntiCSRFCheck":true,"Params":["p2","rest"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["users:view","a"]}]},"CORS":70,"Parent":"r2","Pos":"routes.conf:22:15"},
-{"Name":"r207","Method":"HEAD","Path":"/user_x/new","Controller":"C0","Action":"A207","Pos":"routes.conf:1457:7"},
-{"Name":"r186","Method":"GET","Path":"/user_x/user_x","Controller":"C2","Action":"A186","Pos":"routes.conf:1314:7"},
-{"Name":"r186","Method":"POST","Path":"/user_x/user_x","Controller":"C2","Action":"A186","MaxBodySize":1024,"Pos":"routes.conf:1314:7"},
-{"Name":"r196","Method":"TRACE","Path":"/user_x/user_x","Controller":"C1","Action":"A196","Authorization":{"Roles":[{"Func":"hasallroles","Args":["admin","manager"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermittedall","Args":["b:x:y","users:edit"]}]},"Pos":"routes.conf:1381:7"},
-{"Name":"r267","Method":"CONNECT","Path":"/user_x/v1","Controller":"C1","Action":"A267","Pos":"routes.conf:1881:7"},
-{"Name":"r267","Method":"GET","Path":"/user_x/v1","Controller":"C1","Action":"A267","Pos":"routes.conf:1881:7"},
-{"Name":"r267","Method":"TRACE","Path":"/user_x/v1","Controller":"C1","Action":"A267","Pos":"routes.conf:1881:7"},
-{"Name":"r374","Method":"GET","Path":"/users","Controller":"C2","Action":"A374","Pos":"routes.conf:2597:7"},
-{"Name":"r374","Method":"OPTIONS","Path":"/users","Controller":"C2","Action":"A374","Pos":"routes.conf:2597:7"},
-{"Name":"r491","Method":"TRACE","Path":"/users","Controller":"C2","Action":"A491","Auth":"basic","Pos":"routes.conf:3411:7"},
-{"Name":"r491","Method":"WS","Path":"/users","Controller":"C2","Action":"A491","Auth":"basic","WebSocket":true,"Pos":"routes.conf:3411:7"},
-{"Name":"r299","Method":"GET","Path":"/users/42","Controller":"C0","Action":"A299","AntiCSRFCheck":true,"Parent":"r296","Pos":"routes.conf:2095:11"},
-{"Name":"r300","Method":"OPTIONS","Path":"/users/42","Controller":"C0","Action":"A300","Auth":"token","AntiCSRFCheck":true,"Parent":"r299","Pos":"routes.conf:2101:15"},
-{"Name":"r300","Method":"PUT","Path":"/users/42","Controller":"C0","Action":"A300","Auth":"token","MaxBodySize":5242880,"AntiCSRFCheck":true,"Parent":"r299","Pos":"routes.conf:2101:15"},
-{"Name":"r299","Method":"WS","Path":"/users/42","Controller":"C0","Action":"A299","WebSocket":true,"Parent":"r296","Pos":"routes.conf:2095:11"},
-{"Name":"r494","Method":"POST","Path":"/users/42/:p2","Controller":"C1","Action":"A494","Auth":"basic","MaxBodySize":5242880,"Params":["p2"],"Constraints":["number|alpha,max=4"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermittedall","Args":["users:edit"]},{"Func":"ispermitted","Args":["reports:read,write"]}]},"Parent":"r491","Pos":"routes.conf:3432:11"},
-{"Name":"r394","Method":"GET","Path":"/users/:p1","Controller":"C1","Action":"A394","Auth":"anonymous","Params":["p1"],"Constraints":["gte=-1.5"],"Pos":"routes.conf:2741:7"},
-{"Name":"r447","Method":"TRACE","Path":"/users/:p1","Controller":"C1","Action":"A447","Auth":"authenticated","Params":["p1"],"Parent":"r445","Pos":"routes.conf:3110:11"},
-{"Name":"r375","Method":"CONNECT","Path":"/users/:p1/1","Controller":"C2","Action":"A375","Params":["p1"],"Parent":"r374","Pos":"routes.conf:2603:11"},
-{"Name":"r375","Method":"GET","Path":"/users/:p1/1","Controller":"C2","Action":"A375","Params":["p1"],"Parent":"r374","Pos":"routes.conf:2603:11"},
-{"Name":"r395","Method":"PUT","Path":"/users/:p1/1/.a","Controller":"C1","Action":"A395","Auth":"anonymous","MaxBodySize":5242880,"Params":["p1"],"Constraints":["gte=-1.5"],"Parent":"r394","Pos":"routes.conf:2748:11"},
-{"Name":"r396","Method":"DELETE","Path":"/users/:p1/1/.a/@","Controller":"C1","Action":"A396","Auth":"token","MaxBodySize":5242880,"Params":["p1"],"Constraints":["gte=-1.5"],"Parent":"r395","Pos":"routes.conf:2753:15"},
-{"Name":"r398","Method":"OPTIONS","Path":"/users/:p1/1/.a/@/~u","Controller":"C1","Action":"A398","Auth":"anonymous","AntiCSRFCheck":true,"Params":["p1"],"Constraints":["gte=-1.5"],"Parent":"r395","Pos":"routes.conf:2764:15"},
-{"Name":"r397","Method":"GET","Path":"/users/:p1/1/.a/ab/:p5","Controller":"C1","Action":"A397","Auth":"anonymous","Params":["p1","p5"],"Constraints":["gte=-1.5",""],"Parent":"r395","Pos":"routes.conf:2759:15"},
-{"Name":"r376","Method":"GET","Path":"/users/:p1/1/=/a:p4","Controller":"C2","Action":"A376","AntiCSRFCheck":true,"Params":["p1","p4"],"Parent":"r375","Pos":"routes.conf:2609:15"},
-{"Name":"r376","Method":"PUT","Path":"/users/:p1/1/=/a:p4","Controller":"C2","Action":"A376","MaxBodySize":5242880,"AntiCSRFCheck":true,"Params":["p1","p4"],"Parent":"r375","Pos":"routes.conf:2609:15"},
-{"Name":"r377","Method":"GET","Path":"/users/:p1/1/x.y/42","Controller":"C0","Action":"A377","Auth":"authenticated","Params":["p1"],"CORS":71,"Parent":"r375","Pos":"routes.conf:2615:15"},
-{"Name":"r377","Method":"TRACE","Path":"/users/:p1/1/x.y/42","Controller":"C0","Action":"A377","Auth":"authenticated","Params":["p1"],"CORS":71,"Parent":"r375","Pos":"routes.conf:2615:15"},
-{"Name":"r378","Method":"GET","Path":"/users/:p1/1/~u/:p4","Controller":"C0","Action":"A378","Params":["p1","p4"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["a"]},{"Func":"hasanyrole","Args":["admin","manager"]}]},"Parent":"r375","Pos":"routes.conf:2623:15"},
-{"Name":"r399","Method":"GET","Path":"/users/:p1/x.y","Controller":"C0","Action":"A399","Auth":"anonymous","Params":["p1"],"Constraints":["gte=-1.5"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["manager","admin"]},{"Func":"hasrole","Args":["manager"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermitted","Args":["reports:read,write"]}]},"Parent":"r394","Pos":"routes.conf:2772:11"},
-{"Name":"r399","Method":"POST","Path":"/users/:p1/x.y","Controller":"C0","Action":"A399","Auth":"anonymous","MaxBodySize":5242880,"Params":["p1"],"Constraints":["gte=-1.5"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["manager","admin"]},{"Func":"hasrole","Args":["manager"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermitted","Args":["reports:read,write"]}]},"Parent":"r394","Pos":"routes.conf:2772:11"},
-{"Name":"r400","Method":"GET","Path":"/users/:p1/x.y/a-b/users","Controller":"C0","Action":"A400","Auth":"anonymous","Params":["p1"],"Constraints":["gte=-1.5"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["manager","admin"]},{"Func":"hasrole","Args":["manager"]}],"Permissions":[{"Func":"ispermitted","Args":["b:x:y"]},{"Func":"ispermitted","Args":["reports:read,write"]}]},"Parent":"r399","Pos":"routes.conf:2779:15"},
-{"Name":"r11","Method":"DELETE","Path":"/users/a:p1","Controller":"C0","Action":"A11","MaxBodySize":5242880,"Params":["p1"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["manager","b","admin"]},{"Func":"hasrole","Args":["manager"]}]},"CORS":72,"Pos":"routes.conf:82:7"},
-{"Name":"r11","Method":"GET","Path":"/users/a:p1","Controller":"C0","Action":"A11","Params":["p1"],"Authorization":{"Roles":[{"Func":"hasallroles","Args":["manager","b","admin"]},{"Func":"hasrole","Args":["manager"]}]},"CORS":72,"Pos":"routes.conf:82:7"},
-{"Name":"r495","Method":"CONNECT","Path":"/users/~:p1","Controller":"C2","Action":"A495","Auth":"basic","AntiCSRFCheck":true,"Params":["p1"],"Parent":"r491","Pos":"routes.conf:3440:11"},
-{"Name":"r495","Method":"GET","Path":"/users/~:p1","Controller":"C2","Action":"A495","Auth":"basic","AntiCSRFCheck":true,"Params":["p1"],"Parent":"r491","Pos":"routes.conf:3440:11"},
-{"Name":"r495","Method":"WS","Path":"/users/~:p1","Controller":"C2","Action":"A495","Auth":"basic","WebSocket":true,"Params":["p1"],"Parent":"r491","Pos":"routes.conf:3440:11"},
-{"Name":"r250","Method":"GET","Path":"/v1","Controller":"C2","Action":"A250","Auth":"token","CORS":66,"Parent":"r249","Pos":"routes.conf:1762:15"},
-{"Name":"r250","Method":"TRACE","Path":"/v1","Controller":"C2","Action":"A250","Auth":"token","CORS":66,"Parent":"r249","Pos":"routes.conf:1762:15"},
-{"Name":"r269","Method":"CONNECT","Path":"/v1/*rest","Controller":"C0","Action":"A269","Params":["rest"],"Constraints":["alpha"],"Parent":"r268","Pos":"routes.conf:1893:11"},
-{"Name":"r268","Method":"GET","Path":"/v1/*rest","Controller":"C0","Action":"A268","Params":["rest"],"Constraints":["alpha"],"Pos":"routes.conf:1887:7"},
-{"Name":"r268","Method":"HEAD","Path":"/v1/*rest","Controller":"C0","Action":"A268","Params":["rest"],"Constraints":["alpha"],"Pos":"routes.conf:1887:7"},
-{"Name":"r269","Method":"POST","Path":"/v1/*rest","Controller":"C0","Action":"A269","MaxBodySize":5242880,"Params":["rest"],"Constraints":["alpha"],"Parent":"r268","Pos":"routes.conf:1893:11"},
-{"Name":"r133","Method":"GET","Path":"/v1/=","Controller":"C1","Action":"A133","Auth":"basic","Pos":"routes.conf:941:7"},
-{"Name":"r133","Method":"OPTIONS","Path":"/v1/=","Controller":"C1","Action":"A133","Auth":"basic","Pos":"routes.conf:941:7"},
-{"Name":"r133","Method":"WS","Path":"/v1/=","Controller":"C1","Action":"A133","Auth":"basic","WebSocket":true,"Pos":"routes.conf:941:7"},
-{"Name":"r468","Method":"GET","Path":"/v1/new","Controller":"C0","Action":"A468","Pos":"routes.conf:3253:7"},
-{"Name":"r468","Method":"OPTIONS","Path":"/v1/new","Controller":"C0","Action":"A468","Pos":"routes.conf:3253:7"},
-{"Name":"r29","Method":"OPTIONS","Path":"/v:p0","Controller":"C2","Action":"A29","Params":["p0"],"Constraints":["gte=-1.5"],"Pos":"routes.conf:203:7"},
-{"Name":"r29","Method":"PATCH","Path":"/v:p0","Controller":"C2","Action":"A29","MaxBodySize":8,"Params":["p0"],"Constraints":["gte=-1.5"],"Pos":"routes.conf:203:7"},
-{"Name":"r29","Method":"POST","Path":"/v:p0","Controller":"C2","Action":"A29","MaxBodySize":8,"Params":["p0"],"Constraints":["gte=-1.5"],"Pos":"routes.conf:203:7"},
-{"Name":"r36","Method":"GET","Path":"/v:p0/:p1/a:p2","Controller":"C2","Action":"A36","Auth":"basic","Params":["p0","p1","p2"],"Constraints":["gte=-1.5","",""],"Parent":"r35","Pos":"routes.conf:247:15"},
-{"Name":"r35","Method":"HEAD","Path":"/v:p0/:p1/a:p2","Controller":"C2","Action":"A35","Auth":"basic","Params":["p0","p1","p2"],"Constraints":["gte=-1.5","",""],"Parent":"r29","Pos":"routes.conf:241:11"},
-{"Name":"r35","Method":"WS","Path":"/v:p0/:p1/a:p2","Controller":"C2","Action":"A35","Auth":"basic","WebSocket":true,"Params":["p0","p1","p2"],"Constraints":["gte=-1.5","",""],"Parent":"r29","Pos":"routes.conf:241:11"},
-{"Name":"r37","Method":"OPTIONS","Path":"/v:p0/a","Controller":"C2","Action":"A37","Params":["p0"],"Constraints":["gte=-1.5"],"Parent":"r29","Pos":"routes.conf:254:11"},
-{"Name":"r37","Method":"PUT","Path":"/v:p0/a","Controller":"C2","Action":"A37","MaxBodySize":5242880,"Params":["p0"],"Constraints":["gte=-1.5"],"Parent":"r29","Pos":"routes.conf:254:11"},
-{"Name":"r446","Method":"CONNECT","Path":"/v:p0/user_:p1","Controller":"C2","Action":"A446","Auth":"token","Params":["p0","p1"],"CORS":17,"Parent":"r445","Pos":"routes.conf:3103:11"},
-{"Name":"r30","Method":"GET","Path":"/v:p0/users","Controller":"C2","Action":"A30","Params":["p0"],"Constraints":["gte=-1.5"],"CORS":73,"Parent":"r29","Pos":"routes.conf:210:11"},
-{"Name":"r32","Method":"CONNECT","Path":"/v:p0/users/.:p2/x.y","Controller":"C2","Action":"A32","Params":["p0","p2"],"Constraints":["gte=-1.5",""],"CORS":73,"Parent":"r30","Pos":"routes.conf:222:15"},
-{"Name":"r32","Method":"GET","Path":"/v:p0/users/.:p2/x.y","Controller":"C2","Action":"A32","Params":["p0","p2"],"Constraints":["gte=-1.5",""],"CORS":73,"Parent":"r30","Pos":"routes.conf:222:15"},
-{"Name":"r32","Method":"TRACE","Path":"/v:p0/users/.:p2/x.y","Controller":"C2","Action":"A32","Params":["p0","p2"],"Constraints":["gte=-1.5",""],"CORS":73,"Parent":"r30","Pos":"routes.conf:222:15"},
-{"Name":"r33","Method":"CONNECT","Path":"/v:p0/users/:p2","Controller":"C2","Action":"A33","Params":["p0","p2"],"Constraints":["gte=-1.5","required,len=1"],"CORS":74,"Parent":"r30","Pos":"routes.conf:227:15"},
-{"Name":"r33","Method":"OPTIONS","Path":"/v:p0/users/:p2","Controller":"C2","Action":"A33","Params":["p0","p2"],"Constraints":["gte=-1.5","required,len=1"],"CORS":74,"Parent":"r30","Pos":"routes.conf:227:15"},
-{"Name":"r31","Method":"GET","Path":"/v:p0/users/a","Controller":"C2","Action":"A31","Params":["p0"],"Constraints":["gte=-1.5"],"CORS":75,"Parent":"r30","Pos":"routes.conf:216:15"},
-{"Name":"r34","Method":"POST","Path":"/v:p0/users/a-b/:p3","Controller":"C2","Action":"A34","Auth":"token","MaxBodySize":5242880,"Params":["p0","p3"],"Constraints":["gte=-1.5",""],"CORS":73,"Parent":"r30","Pos":"routes.conf:233:15"},
-{"Name":"r34","Method":"WS","Path":"/v:p0/users/a-b/:p3","Controller":"C2","Action":"A34","Auth":"token","WebSocket":true,"Params":["p0","p3"],"Constraints":["gte=-1.5",""],"Parent":"r30","Pos":"routes.conf:233:15"},
-{"Name":"r128","Method":"GET","Path":"/x.:p0","Controller":"C1","Action":"A128","Auth":"basic","Params":["p0"],"Pos":"routes.conf:909:7"},
-{"Name":"r128","Method":"POST","Path":"/x.:p0","Controller":"C1","Action":"A128","Auth":"basic","MaxBodySize":5242880,"Params":["p0"],"Pos":"routes.conf:909:7"},
-{"Name":"r132","Method":"GET","Path":"/x.:p0/1/1","Controller":"C1","Action":"A132","Auth":"basic","Params":["p0"],"Parent":"r128","Pos":"routes.conf:934:11"},
-{"Name":"r424","Method":"WS","Path":"/x.:p0/:p1","Controller":"C0","Action":"A424","WebSocket":true,"Params":["p0","p1"],"Pos":"routes.conf:2952:7"},
-{"Name":"r131","Method":"PATCH","Path":"/x.:p0/=","Controller":"C1","Action":"A131","Auth":"basic","MaxBodySize":5242880,"Params":["p0"],"Parent":"r128","Pos":"routes.conf:928:11"},
-{"Name":"r130","Method":"GET","Path":"/x.:p0/a-b","Controller":"C1","Action":"A130","Auth":"token","Params":["p0"],"Authorization":{"Permissions":[{"Func":"ispermittedall","Args":["reports:read,write","users:edit"]}]},"Parent":"r128","Pos":"routes.conf:921:11"},
-{"Name":"r129","Method":"POST","Path":"/x.:p0/a:p1","Controller":"C1","Action":"A129","Auth":"basic","MaxBodySize":5242880,"Params":["p0","p1"],"Parent":"r128","Pos":"routes.conf:916:11"},
-{"Name":"r217","Method":"CONNECT","Path":"/x.y","Controller":"C2","Action":"A217","Auth":"anonymous","Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["admin"]},{"Func":"hasallroles","Args":["manager"]}],"Permissions":[{"Func":"ispermittedall","Args":["users:view","reports:read,write","users:edit"]}]},"Pos":"routes.conf:1530:7"},
-{"Name":"r253","Method":"DELETE","Path":"/x.y","Controller":"C0","Action":"A253","Auth":"authenticated","MaxBodySize":5242880,"Pos":"routes.conf:1783:7"},
-{"Name":"r215","Method":"GET","Path":"/x.y","Controller":"C1","Action":"A215","Auth":"authenticated","CORS":76,"Pos":"routes.conf:1514:7"},
-{"Name":"r215","Method":"POST","Path":"/x.y","Controller":"C1","Action":"A215","Auth":"authenticated","MaxBodySize":5242880,"CORS":76,"Pos":"routes.conf:1514:7"},
-{"Name":"r256","Method":"GET","Path":"/x.y/1","Controller":"C0","Action":"A256","Auth":"token","CORS":77,"Parent":"r254","Pos":"routes.conf:1802:15"},
-{"Name":"r254","Method":"PATCH","Path":"/x.y/1","Controller":"C0","Action":"A254","Auth":"authenticated","MaxBodySize":5242880,"CORS":77,"Parent":"r253","Pos":"routes.conf:1790:11"},
-{"Name":"r257","Method":"GET","Path":"/x.y/1/1","Controller":"C2","Action":"A257","Auth":"basic","Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":77,"Parent":"r254","Pos":"routes.conf:1807:15"},
-{"Name":"r257","Method":"PUT","Path":"/x.y/1/1","Controller":"C2","Action":"A257","Auth":"basic","MaxBodySize":5242880,"Authorization":{"Permissions":[{"Func":"ispermitted","Args":["users:view"]}]},"CORS":77,"Parent":"r254","Pos":"routes.conf:1807:15"},
-{"Name":"r255","Method":"CONNECT","Path":"/x.y/1/=","Controller":"C0","Action":"A255","Auth":"authenticated","CORS":77,"Parent":"r254","Pos":"routes.conf:1796:15"},
-{"Name":"r258","Method":"CONNECT","Path":"/x.y/1/@","Controller":"C0","Action":"A258","Auth":"authenticated","CORS":77,"Parent":"r254","Pos":"routes.conf:1815:15"},
-{"Name":"r258","Method":"HEAD","Path":"/x.y/1/@","Controller":"C0","Action":"A258","Auth":"authenticated","CORS":77,"Parent":"r254","Pos":"routes.conf:1815:15"},
-{"Name":"r275","Method":"DELETE","Path":"/x.y/:p1","Controller":"C1","Action":"A275","MaxBodySize":5242880,"Params":["p1"],"Pos":"routes.conf:1933:7"},
-{"Name":"r275","Method":"GET","Path":"/x.y/:p1","Controller":"C1","Action":"A275","Params":["p1"],"Pos":"routes.conf:1933:7"},
-{"Name":"r216","Method":"GET","Path":"/x.y/ab","Controller":"C1","Action":"A216","Auth":"authenticated","AntiCSRFCheck":true,"CORS":76,"Parent":"r215","Pos":"routes.conf:1522:11"},
-{"Name":"r216","Method":"OPTIONS","Path":"/x.y/ab","Controller":"C1","Action":"A216","Auth":"authenticated","AntiCSRFCheck":true,"CORS":76,"Parent":"r215","Pos":"routes.conf:1522:11"},
-{"Name":"r111","Method":"DELETE","Path":"/~*rest","Controller":"C0","Action":"A111","MaxBodySize":5242880,"Params":["rest"],"Constraints":["min=3"],"Authorization":{"Roles":[{"Func":"hasanyrole","Args":["admin","manager","a"]},{"Func":"hasrole","Args":["admin"]}]},"Parent":"r110","Pos":"routes.conf:783:11"},
-{"Name":"r110","Method":"GET","Path":"/~*rest","Controller":"C0","Action":"A110","Params":["rest"],"Constraints":["min=3"],"Pos":"routes.conf:776:7"},
-{"Name":"r112","Method":"HEAD","Path":"/~*rest","Controller":"C0","Action":"A112","Auth":"authenticated","Params":["rest"],"Constraints":["min=3"],"Parent":"r110","Pos":"routes.conf:790:11"},
-{"Name":"r110","Method":"PATCH","Path":"/~*rest","Controller":"C0","Action":"A110","MaxBodySize":5242880,"Params":["rest"],"Constraints":["min=3"],"Pos":"routes.conf:776:7"},
-{"Name":"r110","Method":"POST","Path":"/~*rest","Controller":"C0","Action":"A110","MaxBodySize":5242880,"Params":["rest"],"Constraints":["min=3"],"Pos":"routes.conf:776:7"},
-{"Name":"r113","Method":"PUT","Path":"/~*rest","Controller":"C0","Action":"A113","Auth":"anonymous","MaxBodySize":5242880,"Params":["rest"],"Constraints":["min=3"],"Parent":"r112","Pos":"routes.conf:795:15"},
-{"Name":"r78","Method":"GET","Path":"/~:p0","Controller":"C2","Action":"A78","Params":["p0"],"Constraints":["numeric"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasallroles","Args":["admin"]},{"Func":"hasrole","Args":["admin"]}],"Permissions":[{"Func":"ispermittedall","Args":["b:x:y","printer:lp7200:print"]}]},"Pos":"routes.conf:546:7"},
-{"Name":"r305","Method":"TRACE","Path":"/~:p0","Controller":"C2","Action":"A305","Auth":"token","Params":["p0"],"Constraints":["number"],"Pos":"routes.conf:2135:7"},
-{"Name":"r305","Method":"WS","Path":"/~:p0","Controller":"C2","Action":"A305","Auth":"token","WebSocket":true,"Params":["p0"],"Constraints":["number"],"Pos":"routes.conf:2135:7"},
-{"Name":"r261","Method":"DELETE","Path":"/~:p0/1*rest","Controller":"C2","Action":"A261","Auth":"token","MaxBodySize":64,"Params":["p0","rest"],"Pos":"routes.conf:1838:7"},
-{"Name":"r261","Method":"GET","Path":"/~:p0/1*rest","Controller":"C2","Action":"A261","Auth":"token","Params":["p0","rest"],"Pos":"routes.conf:1838:7"},
-{"Name":"r262","Method":"PUT","Path":"/~:p0/1*rest","Controller":"C2","Action":"A262","Auth":"basic","MaxBodySize":5242880,"Params":["p0","rest"],"Parent":"r261","Pos":"routes.conf:1846:11"},
-{"Name":"r115","Method":"CONNECT","Path":"/~:p0/42","Controller":"C1","Action":"A115","Params":["p0"],"Pos":"routes.conf:810:7"},
-{"Name":"r115","Method":"GET","Path":"/~:p0/42","Controller":"C1","Action":"A115","Params":["p0"],"Pos":"routes.conf:810:7"},
-{"Name":"r21","Method":"CONNECT","Path":"/~:p0/@","Controller":"C1","Action":"A21","Params":["p0"],"Constraints":["uuid4"],"Pos":"routes.conf:151:7"},
-{"Name":"r21","Method":"GET","Path":"/~:p0/@","Controller":"C1","Action":"A21","Params":["p0"],"Constraints":["uuid4"],"Pos":"routes.conf:151:7"},
-{"Name":"r21","Method":"PUT","Path":"/~:p0/@","Controller":"C1","Action":"A21","MaxBodySize":64,"Params":["p0"],"Constraints":["uuid4"],"Pos":"routes.conf:151:7"},
-{"Name":"r22","Method":"DELETE","Path":"/~:p0/@/1","Controller":"C1","Action":"A22","MaxBodySize":5242880,"Params":["p0"],"Constraints":["uuid4"],"Parent":"r21","Pos":"routes.conf:158:11"},
-{"Name":"r23","Method":"GET","Path":"/~:p0/@/1","Controller":"C1","Action":"A23","Params":["p0"],"Constraints":["uuid4"],"CORS":78,"Parent":"r22","Pos":"routes.conf:163:15"},
-{"Name":"r26","Method":"POST","Path":"/~:p0/@/1","Controller":"C1","Action":"A26","MaxBodySize":5242880,"Params":["p0"],"Constraints":["uuid4"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["a"]}],"Permissions":[{"Func":"ispermittedall","Args":["reports:read,write","b:x:y"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"CORS":43,"Parent":"r22","Pos":"routes.conf:179:15"},
-{"Name":"r26","Method":"TRACE","Path":"/~:p0/@/1","Controller":"C1","Action":"A26","Params":["p0"],"Constraints":["uuid4"],"Authorization":{"SatisfyBoth":true,"Roles":[{"Func":"hasanyrole","Args":["a"]}],"Permissions":[{"Func":"ispermittedall","Args":["reports:read,write","b:x:y"]},{"Func":"ispermitted","Args":["printer:lp7200:print"]}]},"CORS":43,"Parent":"r22","Pos":"routes.conf:179:15"},
-{"Name":"r22","Method":"WS","Path":"/~:p0/@/1","Controller":"C1","Action":"A22","WebSocket":true,"Params":["p0"],"Constraints":["uuid4"],"Parent":"r21","Pos":"routes.conf:158:11"},
-{"Name":"r24","Method":"GET","Path":"/~:p0/@/1/.:p3","Controller":"C1","Action":"A24","Auth":"token","Params":["p0","p3"],"Constraints":["uuid4",""],"Parent":"r22","Pos":"routes.conf:168:15"},
-{"Name":"r25","Method":"CONNECT","Path":"/~:p0/@/1/1/...","Controller":"C1","Action":"A25","Params":["p0"],"Constraints":["uuid4"],"Parent":"r22","Pos":"routes.conf:174:15"},
-{"Name":"r25","Method":"GET","Path":"/~:p0/@/1/1/...","Controller":"C1","Action":"A25","Params":["p0"],"Constraints":["uuid4"],"Parent":"r22","Pos":"routes.conf:174:15"},
-{"Name":"r302","Method":"GET","Path":"/~u","Controller":"C1","Action":"A302","Pos":"routes.conf:2116:7"},
-{"Name":"r303","Method":"OPTIONS","Path":"/~u","Controller":"C1","Action":"A303","Parent":"r302","Pos":"routes.conf:2123:11"},
-{"Name":"r302","Method":"WS","Path":"/~u","Controller":"C1","Action":"A302","WebSocket":true,"Pos":"routes.conf:2116:7"},
-{"Name":"r287","Method":"CONNECT","Path":"/~u/*rest","Controller":"C0","Action":"A287","Auth":"basic","Params":["rest"],"CORS":4,"Parent":"r286","Pos":"routes.conf:2016:15"},
-{"Name":"r285","Method":"GET","Path":"/~u/*rest","Controller":"C0","Action":"A285","Params":["rest"],"CORS":4,"Pos":"routes.conf:2004:7"},
-{"Name":"r288","Method":"POST","Path":"/~u/*rest","Controller":"C0","Action":"A288","Auth":"basic","MaxBodySize":1024,"Params":["rest"],"CORS":4,"Parent":"r286","Pos":"routes.conf:2020:15"},
-{"Name":"r286","Method":"PUT","Path":"/~u/*rest","Controller":"C0","Action":"A286","Auth":"basic","MaxBodySize":5242880,"Params":["rest"],"CORS":4,"Parent":"r285","Pos":"routes.conf:2011:11"},
-{"Name":"r285","Method":"WS","Path":"/~u/*rest","Controller":"C0","Action":"A285","WebSocket":true,"Params":["rest"],"Pos":"routes.conf:2004:7"},
-{"Name":"r64","Method":"GET","Path":"/~u/.:p1","Controller":"C1","Action":"A64","Params":["p1"],"Pos":"routes.conf:444:7"},
-{"Name":"r28","Method":"HEAD","Path":"/~u/1","Controller":"C0","Action":"A28","Auth":"basic","Pos":"routes.conf:196:7"},
-{"Name":"r392","Method":"HEAD","Path":"/~u/42","Controller":"C0","Action":"A392","Auth":"token","Pos":"routes.conf:2726:7"},
-{"Name":"r393","Method":"DELETE","Path":"/~u/42/:p2","Controller":"C0","Action":"A393","Auth":"token","MaxBodySize":5242880,"Params":["p2"],"Parent":"r392","Pos":"routes.conf:2734:11"},
-{"Name":"r393","Method":"GET","Path":"/~u/42/:p2","Controller":"C0","Action":"A393","Auth":"token","Params":["p2"],"Parent":"r392","Pos":"routes.conf:2734:11"},
-{"Name":"r304","Method":"GET","Path":"/~u/:p1","Controller":"C1","Action":"A304","Params":["p1"],"CORS":29,"Parent":"r302","Pos":"routes.conf:2127:11"},
-{"Name":"r80","Method":"PATCH","Path":"/~u/:p1","Controller":"C2","Action":"A80","MaxBodySize":5242880,"Params":["p1"],"Authorization":{"Roles":[{"Func":"hasrole","Args":["a"]}]},"CORS":79,"Pos":"routes.conf:560:7"}
-]`
-
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -1863,7 +1870,7 @@ type C0Controller interface {
 	A90(ctx *runtime.Context, p1 string) error // serves r90: PATCH /.../:p1 (routes.conf:630:15)
 //line routes.conf:635:14
 	A91(ctx *runtime.Context, p1 string) error // serves r91: PATCH /.../:p1/.a (routes.conf:635:15)
-//line routes_gen.go:1867:1
+//line routes_gen.go:1874:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -2238,7 +2245,7 @@ type C1Controller interface {
 	A84(ctx *runtime.Context, p0 string) error // serves r84: GET /:p0/~u (routes.conf:589:7), r84: HEAD /:p0/~u (routes.conf:589:7)
 //line routes.conf:68:6
 	A9(ctx *runtime.Context, p1 string) error // serves r9: POST /1/:p1 (routes.conf:68:7)
-//line routes_gen.go:2242:1
+//line routes_gen.go:2249:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -2545,7 +2552,7 @@ type C2Controller interface {
 	A96(ctx *runtime.Context, p0 string, rest string) error // serves r96: GET /.:p0/a/v1/*rest (routes.conf:674:15), r96: OPTIONS /.:p0/a/v1/*rest (routes.conf:674:15)
 //line routes.conf:681:14
 	A97(ctx *runtime.Context, p0 string) error // serves r97: HEAD /.:p0/a (routes.conf:681:15)
-//line routes_gen.go:2549:1
+//line routes_gen.go:2556:1
 }
 
 // SocketController holds the actions of controller "Socket".
@@ -2560,7 +2567,7 @@ type SocketController interface {
 	A98(ctx *runtime.Context, p0 string) error // serves r98: WS /.:p0/user_x/@ (routes.conf:688:11)
 //line routes.conf:697:14
 	A99(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r99: OPTIONS /.:p0/user_x/@/:p3/:p4 (routes.conf:697:15)
-//line routes_gen.go:2564:1
+//line routes_gen.go:2571:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -4400,541 +4407,33 @@ func (c *routegenControllers) dispatch12(ctx *runtime.Context, i int) error {
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped: each
-// field is the helper of the route its tag names, whose path follows. A helper whose values
-// can fail (a string parameter, which must not be empty or a dot segment, a constraint, a
-// subdomain, which must be one DNS label, the address of a domain read from the
-// environment) returns an error that names the argument or the variable. Routes
-// outside the root domain get //host[:port], routes.conf's unless the builder is a router's
-// (ForRouter); a wildcard domain's take the subdomain first. The builder of a request
-// (ForRequest) writes the request's own domain's routes as paths instead, and the root
-// domain's with their host. The helpers are fields, set by URL, WithBasePath, ForRouter
-// and ForRequest, as the table has more than 512 routes: a method each would cost the
-// compiler more than the rest of the package.
+// method is the helper of a route, and its documentation names the route. A helper whose
+// values can fail (a string parameter, which must not be empty or a dot segment, a
+// constraint, a subdomain, which must be one DNS label, the address of a domain read from
+// the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The
+// builder of a request (ForRequest) writes the request's own domain's routes as paths
+// instead, and the root domain's with their host. The zero URLBuilder builds paths from
+// the root of the site.
 type URLBuilder struct {
 	base routegenimpl.URLBase
-
-	R386 func() string                                                      `route:"r386"` // /
-	R242 func() string                                                      `route:"r242"` // /
-	R264 func() string                                                      `route:"r264"` // /
-	R445 func() string                                                      `route:"r445"` // /
-	R12  func(rest string) (string, error)                                  `route:"r12"`  // /*rest
-	R218 func(rest string) (string, error)                                  `route:"r218"` // /*rest
-	R8   func(rest string) (string, error)                                  `route:"r8"`   // /*rest
-	R50  func(rest string) (string, error)                                  `route:"r50"`  // /*rest
-	R49  func(rest string) (string, error)                                  `route:"r49"`  // /*rest
-	R52  func(rest string) (string, error)                                  `route:"r52"`  // /*rest
-	R48  func(rest string) (string, error)                                  `route:"r48"`  // /*rest
-	R53  func(rest string) (string, error)                                  `route:"r53"`  // /*rest
-	R51  func(rest string) (string, error)                                  `route:"r51"`  // /*rest
-	R477 func() string                                                      `route:"r477"` // /...
-	R76  func() string                                                      `route:"r76"`  // /...
-	R498 func(rest string) (string, error)                                  `route:"r498"` // /.../*rest
-	R496 func(rest string) (string, error)                                  `route:"r496"` // /.../*rest
-	R497 func(rest string) (string, error)                                  `route:"r497"` // /.../*rest
-	R500 func(rest string) (string, error)                                  `route:"r500"` // /.../*rest
-	R499 func(rest string) (string, error)                                  `route:"r499"` // /.../*rest
-	R478 func(p1 string) (string, error)                                    `route:"r478"` // /.../.:p1
-	R479 func(p1 string) (string, error)                                    `route:"r479"` // /.../.:p1/users
-	R423 func() string                                                      `route:"r423"` // /.../.a
-	R485 func(p2 string) (string, error)                                    `route:"r485"` // /.../.a/v:p2
-	R486 func(p2 string, p3 string) (string, error)                         `route:"r486"` // /.../.a/v:p2/:p3/~u
-	R85  func(p1 string) (string, error)                                    `route:"r85"`  // /.../:p1
-	R88  func(p1 string) (string, error)                                    `route:"r88"`  // /.../:p1
-	R90  func(p1 string) (string, error)                                    `route:"r90"`  // /.../:p1
-	R89  func(p1 string, rest string) (string, error)                       `route:"r89"`  // /.../:p1/*rest
-	R91  func(p1 string) (string, error)                                    `route:"r91"`  // /.../:p1/.a
-	R92  func(p1 string, p2 string, p3 string) (string, error)              `route:"r92"`  // /.../:p1/:p2/:p3
-	R86  func(p1 string) (string, error)                                    `route:"r86"`  // /.../:p1/@
-	R87  func(p1 string, p2 string, p3 string) (string, error)              `route:"r87"`  // /.../:p1/~:p2/v:p3
-	R276 func() string                                                      `route:"r276"` // /.../a-b
-	R281 func() string                                                      `route:"r281"` // /.../a-b/42/abc
-	R282 func() string                                                      `route:"r282"` // /.../a-b/42/abc
-	R284 func(p4 string) (string, error)                                    `route:"r284"` // /.../a-b/42/abc/:p4
-	R283 func() string                                                      `route:"r283"` // /.../a-b/42/abc/user_x
-	R280 func(p2 string) (string, error)                                    `route:"r280"` // /.../a-b/:p2/user_x
-	R277 func(p2 string, p3 string) (string, error)                         `route:"r277"` // /.../a-b/user_:p2/:p3
-	R278 func(p2 string, p3 string, rest string) (string, error)            `route:"r278"` // /.../a-b/user_:p2/:p3/.a/.*rest
-	R279 func(p2 string, p3 string, rest string) (string, error)            `route:"r279"` // /.../a-b/user_:p2/:p3/.a/.*rest
-	R480 func() string                                                      `route:"r480"` // /.../a/42
-	R481 func() string                                                      `route:"r481"` // /.../a/v1
-	R484 func() string                                                      `route:"r484"` // /.../a/v1
-	R483 func(p3 string) (string, error)                                    `route:"r483"` // /.../a/v1/:p3
-	R482 func(p3 string) (string, error)                                    `route:"r482"` // /.../a/v1/:p3
-	R93  func(p0 string) (string, error)                                    `route:"r93"`  // /.:p0
-	R354 func(p0 string) (string, error)                                    `route:"r354"` // /.:p0
-	R384 func(p0 string) (string, error)                                    `route:"r384"` // /.:p0
-	R197 func(p0 string) (string, error)                                    `route:"r197"` // /.:p0
-	R54  func(p0 string) (string, error)                                    `route:"r54"`  // /.:p0/a
-	R94  func(p0 string) (string, error)                                    `route:"r94"`  // /.:p0/a
-	R97  func(p0 string) (string, error)                                    `route:"r97"`  // /.:p0/a
-	R198 func(p0 string) (string, error)                                    `route:"r198"` // /.:p0/a/42
-	R95  func(p0 string, p2 string) (string, error)                         `route:"r95"`  // /.:p0/a/:p2
-	R55  func(p0 string, p3 string) (string, error)                         `route:"r55"`  // /.:p0/a/ab/x.:p3
-	R57  func(p0 string, p3 string) (string, error)                         `route:"r57"`  // /.:p0/a/ab/x.:p3/42
-	R56  func(p0 string, p3 string, rest string) (string, error)            `route:"r56"`  // /.:p0/a/ab/x.:p3/a-b/*rest
-	R58  func(p0 string, p2 string) (string, error)                         `route:"r58"`  // /.:p0/a/ab:p2
-	R61  func(p0 string, p2 string, rest string) (string, error)            `route:"r61"`  // /.:p0/a/ab:p2/*rest
-	R60  func(p0 string, p2 string, p4 string) (string, error)              `route:"r60"`  // /.:p0/a/ab:p2/.../:p4
-	R59  func(p0 string, p2 string, p3 string) (string, error)              `route:"r59"`  // /.:p0/a/ab:p2/:p3/user_x
-	R96  func(p0 string, rest string) (string, error)                       `route:"r96"`  // /.:p0/a/v1/*rest
-	R98  func(p0 string) (string, error)                                    `route:"r98"`  // /.:p0/user_x/@
-	R99  func(p0 string, p3 string, p4 string) (string, error)              `route:"r99"`  // /.:p0/user_x/@/:p3/:p4
-	R100 func(p0 string, p1 string) (string, error)                         `route:"r100"` // /.:p0/x.:p1
-	R183 func() string                                                      `route:"r183"` // /.a
-	R227 func() string                                                      `route:"r227"` // /.a/new
-	R81  func() string                                                      `route:"r81"`  // /1
-	R425 func() string                                                      `route:"r425"` // /1
-	R356 func() string                                                      `route:"r356"` // /1
-	R426 func(rest string) (string, error)                                  `route:"r426"` // /1/*rest
-	R427 func(rest string) (string, error)                                  `route:"r427"` // /1/*rest
-	R357 func() string                                                      `route:"r357"` // /1/42/ab
-	R361 func(p3 string) (string, error)                                    `route:"r361"` // /1/42/ab/:p3/a-b
-	R360 func() string                                                      `route:"r360"` // /1/42/ab/abc
-	R359 func() string                                                      `route:"r359"` // /1/42/ab/x.y
-	R358 func() string                                                      `route:"r358"` // /1/42/ab/x.y/new
-	R373 func(p1 string) (string, error)                                    `route:"r373"` // /1/:p1
-	R82  func(p1 string) (string, error)                                    `route:"r82"`  // /1/:p1
-	R439 func(p1 string) (string, error)                                    `route:"r439"` // /1/:p1
-	R9   func(p1 string) (string, error)                                    `route:"r9"`   // /1/:p1
-	R83  func() string                                                      `route:"r83"`  // /1/@
-	R388 func() string                                                      `route:"r388"` // /1/a
-	R363 func() string                                                      `route:"r363"` // /1/abc
-	R114 func() string                                                      `route:"r114"` // /1/users
-	R362 func(p1 string) (string, error)                                    `route:"r362"` // /1/v:p1
-	R213 func(p1 string) (string, error)                                    `route:"r213"` // /1/~:p1
-	R487 func() string                                                      `route:"r487"` // /1/~u
-	R488 func(p2 string) (string, error)                                    `route:"r488"` // /1/~u/:p2
-	R188 func(p0 string) (string, error)                                    `route:"r188"` // /1:p0
-	R469 func(p0 string) (string, error)                                    `route:"r469"` // /1:p0
-	R191 func(p0 string, rest string) (string, error)                       `route:"r191"` // /1:p0/*rest
-	R190 func(p0 string, rest string) (string, error)                       `route:"r190"` // /1:p0/*rest
-	R189 func(p0 string, rest string) (string, error)                       `route:"r189"` // /1:p0/*rest
-	R192 func(p0 string, p2 string) (string, error)                         `route:"r192"` // /1:p0/.a/~:p2
-	R474 func(p0 string) (string, error)                                    `route:"r474"` // /1:p0/1/1
-	R475 func(p0 string) (string, error)                                    `route:"r475"` // /1:p0/1/1
-	R387 func(p0 string, p1 string) (string, error)                         `route:"r387"` // /1:p0/:p1
-	R470 func(p0 string, p1 string, p2 string) (string, error)              `route:"r470"` // /1:p0/:p1/:p2
-	R472 func(p0 string, p1 string, p2 string, p4 string) (string, error)   `route:"r472"` // /1:p0/:p1/:p2/42/:p4
-	R471 func(p0 string, p1 string, p2 string, p3 string) (string, error)   `route:"r471"` // /1:p0/:p1/:p2/:p3/...
-	R193 func(p0 string) (string, error)                                    `route:"r193"` // /1:p0/@
-	R476 func(p0 string) (string, error)                                    `route:"r476"` // /1:p0/@
-	R195 func(p0 string) (string, error)                                    `route:"r195"` // /1:p0/@/.a
-	R194 func(p0 string, p3 string) (string, error)                         `route:"r194"` // /1:p0/@/~u/:p3
-	R102 func(p0 string, p1 string) (string, error)                         `route:"r102"` // /1:p0/v:p1
-	R107 func(p0 string, p1 string) (string, error)                         `route:"r107"` // /1:p0/v:p1
-	R103 func(p0 string, p1 string, rest string) (string, error)            `route:"r103"` // /1:p0/v:p1/*rest
-	R106 func(p0 string, p1 string, rest string) (string, error)            `route:"r106"` // /1:p0/v:p1/*rest
-	R104 func(p0 string, p1 string, rest string) (string, error)            `route:"r104"` // /1:p0/v:p1/*rest
-	R105 func(p0 string, p1 string, rest string) (string, error)            `route:"r105"` // /1:p0/v:p1/*rest
-	R108 func(p0 string, p1 string, p3 string) (string, error)              `route:"r108"` // /1:p0/v:p1/1/x.:p3
-	R473 func(p0 string, p1 string, p2 string) (string, error)              `route:"r473"` // /1:p0/v:p1/:p2
-	R109 func(p0 string, p1 string) (string, error)                         `route:"r109"` // /1:p0/v:p1/a
-	R340 func(p0 string) (string, error)                                    `route:"r340"` // /1:p0/~u
-	R71  func() string                                                      `route:"r71"`  // /42
-	R274 func() string                                                      `route:"r274"` // /42/.a
-	R123 func(p1 string) (string, error)                                    `route:"r123"` // /42/:p1
-	R407 func(p1 string) (string, error)                                    `route:"r407"` // /42/:p1
-	R409 func(p1 string, rest string) (string, error)                       `route:"r409"` // /42/:p1/*rest
-	R412 func(p1 string, rest string) (string, error)                       `route:"r412"` // /42/:p1/*rest
-	R411 func(p1 string, rest string) (string, error)                       `route:"r411"` // /42/:p1/*rest
-	R408 func(p1 string, rest string) (string, error)                       `route:"r408"` // /42/:p1/*rest
-	R410 func(p1 string, rest string) (string, error)                       `route:"r410"` // /42/:p1/*rest
-	R125 func(p1 string) (string, error)                                    `route:"r125"` // /42/:p1/1
-	R126 func(p1 string, p3 string) (string, error)                         `route:"r126"` // /42/:p1/1/:p3/...
-	R124 func(p1 string) (string, error)                                    `route:"r124"` // /42/:p1/1/=
-	R127 func(p1 string, p3 string, p4 string) (string, error)              `route:"r127"` // /42/:p1/1/user_:p3/:p4
-	R73  func(p1 string, p2 string) (string, error)                         `route:"r73"`  // /42/:p1/:p2
-	R72  func(p1 string, p2 string) (string, error)                         `route:"r72"`  // /42/:p1/:p2
-	R74  func(p1 string, p2 string, rest string) (string, error)            `route:"r74"`  // /42/:p1/:p2/x.y/*rest
-	R75  func(p1 string, p2 string, p4 string) (string, error)              `route:"r75"`  // /42/:p1/:p2/x.y/:p4
-	R413 func(p1 string) (string, error)                                    `route:"r413"` // /42/:p1/x.y
-	R414 func(p1 string, p3 string) (string, error)                         `route:"r414"` // /42/:p1/x.y/:p3
-	R415 func(p1 string, p3 int64) (string, error)                          `route:"r415"` // /42/:p1/x.y/:p3/...
-	R416 func(p1 string, p3 string, p4 string) (string, error)              `route:"r416"` // /42/:p1/x.y/:p3/:p4
-	R209 func(p0 string) (string, error)                                    `route:"r209"` // /:p0
-	R170 func(p0 string) (string, error)                                    `route:"r170"` // /:p0
-	R38  func(p0 string) (string, error)                                    `route:"r38"`  // /:p0
-	R342 func(p0 string) (string, error)                                    `route:"r342"` // /:p0
-	R122 func(p0 string) (string, error)                                    `route:"r122"` // /:p0
-	R62  func(p0 int64) (string, error)                                     `route:"r62"`  // /:p0
-	R489 func(p0 string) (string, error)                                    `route:"r489"` // /:p0
-	R208 func(p0 string) (string, error)                                    `route:"r208"` // /:p0
-	R390 func(p0 string, rest string) (string, error)                       `route:"r390"` // /:p0/*rest
-	R41  func(p0 string, rest string) (string, error)                       `route:"r41"`  // /:p0/*rest
-	R449 func(p0 string, rest string) (string, error)                       `route:"r449"` // /:p0/*rest
-	R389 func(p0 string, rest string) (string, error)                       `route:"r389"` // /:p0/*rest
-	R331 func(p0 string) (string, error)                                    `route:"r331"` // /:p0/...
-	R338 func(p0 string) (string, error)                                    `route:"r338"` // /:p0/.../.../a-b
-	R339 func(p0 string, rest string) (string, error)                       `route:"r339"` // /:p0/.../.../a-b/ab*rest
-	R337 func(p0 string, rest string) (string, error)                       `route:"r337"` // /:p0/.../1*rest
-	R332 func(p0 string, p2 string, p3 string) (string, error)              `route:"r332"` // /:p0/.../:p2/:p3
-	R333 func(p0 string, p2 string, p3 string) (string, error)              `route:"r333"` // /:p0/.../:p2/:p3
-	R336 func(p0 string, p2 string, p3 string, rest string) (string, error) `route:"r336"` // /:p0/.../:p2/:p3/1*rest
-	R334 func(p0 string, p2 string, p3 string) (string, error)              `route:"r334"` // /:p0/.../:p2/:p3/a
-	R335 func(p0 string, p2 string, p3 string, p4 string) (string, error)   `route:"r335"` // /:p0/.../:p2/:p3/user_:p4
-	R181 func(p0 string, p1 string) (string, error)                         `route:"r181"` // /:p0/.:p1
-	R101 func(p0 string) (string, error)                                    `route:"r101"` // /:p0/.a
-	R211 func(p0 string, rest string) (string, error)                       `route:"r211"` // /:p0/1/*rest
-	R343 func(p0 string, p1 string) (string, error)                         `route:"r343"` // /:p0/1:p1
-	R346 func(p0 string, p1 string, rest string) (string, error)            `route:"r346"` // /:p0/1:p1/*rest
-	R344 func(p0 string, p1 string, p2 string, rest string) (string, error) `route:"r344"` // /:p0/1:p1/.:p2/*rest
-	R345 func(p0 string, p1 string) (string, error)                         `route:"r345"` // /:p0/1:p1/~u
-	R138 func(p0 string) (string, error)                                    `route:"r138"` // /:p0/42
-	R176 func(p0 string) (string, error)                                    `route:"r176"` // /:p0/42
-	R265 func(p0 string) (string, error)                                    `route:"r265"` // /:p0/42
-	R139 func(p0 string) (string, error)                                    `route:"r139"` // /:p0/42
-	R173 func(p0 string) (string, error)                                    `route:"r173"` // /:p0/42
-	R39  func(p0 string, p2 string) (string, error)                         `route:"r39"`  // /:p0/42/:p2
-	R142 func(p0 string, p2 string) (string, error)                         `route:"r142"` // /:p0/42/:p2
-	R143 func(p0 string, p2 string) (string, error)                         `route:"r143"` // /:p0/42/:p2/user_x/user_x
-	R140 func(p0 string, p2 string, p3 string) (string, error)              `route:"r140"` // /:p0/42/:p2/~:p3
-	R141 func(p0 string, rest string) (string, error)                       `route:"r141"` // /:p0/42/ab*rest
-	R175 func(p0 string) (string, error)                                    `route:"r175"` // /:p0/42/abc
-	R177 func(p0 string) (string, error)                                    `route:"r177"` // /:p0/42/x.y
-	R174 func(p0 string, p3 string) (string, error)                         `route:"r174"` // /:p0/42/~u/a:p3
-	R263 func(p0 string, p1 string) (string, error)                         `route:"r263"` // /:p0/:p1
-	R349 func(p0 string, p1 string) (string, error)                         `route:"r349"` // /:p0/:p1
-	R63  func(p0 int64, p1 string) (string, error)                          `route:"r63"`  // /:p0/:p1
-	R259 func(p0 string, p1 string) (string, error)                         `route:"r259"` // /:p0/:p1
-	R172 func(p0 string, p1 string, p2 string) (string, error)              `route:"r172"` // /:p0/:p1/:p2
-	R350 func(p0 string, p1 string) (string, error)                         `route:"r350"` // /:p0/:p1/a-b/b
-	R351 func(p0 string, p1 string, p5 string) (string, error)              `route:"r351"` // /:p0/:p1/a-b/b/.a/a:p5
-	R353 func(p0 string, p1 string) (string, error)                         `route:"r353"` // /:p0/:p1/a-b/b/b
-	R157 func(p0 string) (string, error)                                    `route:"r157"` // /:p0/=
-	R158 func(p0 string) (string, error)                                    `route:"r158"` // /:p0/=
-	R156 func(p0 string) (string, error)                                    `route:"r156"` // /:p0/=
-	R169 func(p0 string, p2 string) (string, error)                         `route:"r169"` // /:p0/=/:p2
-	R161 func(p0 string, p2 string) (string, error)                         `route:"r161"` // /:p0/=/:p2
-	R165 func(p0 string, p2 string) (string, error)                         `route:"r165"` // /:p0/=/:p2/.a
-	R164 func(p0 string, p2 string, p3 string) (string, error)              `route:"r164"` // /:p0/=/:p2/1:p3
-	R162 func(p0 string, p2 string, p3 string, p4 string) (string, error)   `route:"r162"` // /:p0/=/:p2/1:p3/:p4
-	R163 func(p0 string, p2 string, p3 string) (string, error)              `route:"r163"` // /:p0/=/:p2/:p3
-	R166 func(p0 string, p2 string, p3 string) (string, error)              `route:"r166"` // /:p0/=/:p2/:p3
-	R168 func(p0 string, p2 string, p3 string, p5 string) (string, error)   `route:"r168"` // /:p0/=/:p2/:p3/.a/.:p5
-	R167 func(p0 string, p2 string, p3 string) (string, error)              `route:"r167"` // /:p0/=/:p2/:p3/a-b
-	R160 func(p0 string, rest string) (string, error)                       `route:"r160"` // /:p0/=/v1/*rest
-	R159 func(p0 string, p2 string, p3 string) (string, error)              `route:"r159"` // /:p0/=/x.:p2/:p3
-	R406 func(p0 string) (string, error)                                    `route:"r406"` // /:p0/@
-	R347 func(p0 string) (string, error)                                    `route:"r347"` // /:p0/a/abc
-	R117 func(p0 string, p1 string) (string, error)                         `route:"r117"` // /:p0/a:p1
-	R322 func(p0 string, p1 string) (string, error)                         `route:"r322"` // /:p0/a:p1
-	R325 func(p0 string, p1 string, rest string) (string, error)            `route:"r325"` // /:p0/a:p1/*rest
-	R324 func(p0 string, p1 string, rest string) (string, error)            `route:"r324"` // /:p0/a:p1/*rest
-	R327 func(p0 string, p1 string, rest string) (string, error)            `route:"r327"` // /:p0/a:p1/*rest
-	R326 func(p0 string, p1 string, rest string) (string, error)            `route:"r326"` // /:p0/a:p1/*rest
-	R323 func(p0 string, p1 string) (string, error)                         `route:"r323"` // /:p0/a:p1/=
-	R328 func(p0 string, p1 string) (string, error)                         `route:"r328"` // /:p0/a:p1/=
-	R329 func(p0 string, p1 string) (string, error)                         `route:"r329"` // /:p0/a:p1/=/users
-	R119 func(p0 string, p1 string, p3 string) (string, error)              `route:"r119"` // /:p0/a:p1/abc/:p3
-	R120 func(p0 string, p1 string, p3 string, rest string) (string, error) `route:"r120"` // /:p0/a:p1/abc/:p3/*rest
-	R121 func(p0 string, p1 string, p3 string) (string, error)              `route:"r121"` // /:p0/a:p1/abc/:p3/abc
-	R118 func(p0 string, p1 string) (string, error)                         `route:"r118"` // /:p0/a:p1/new
-	R296 func(p0 string) (string, error)                                    `route:"r296"` // /:p0/ab
-	R301 func(p0 string) (string, error)                                    `route:"r301"` // /:p0/ab/.a
-	R298 func(p0 string, rest string) (string, error)                       `route:"r298"` // /:p0/ab/.a/*rest
-	R297 func(p0 string, rest string) (string, error)                       `route:"r297"` // /:p0/ab/.a/*rest
-	R348 func(p0 string, p1 string) (string, error)                         `route:"r348"` // /:p0/ab:p1
-	R341 func(p0 string, p1 string) (string, error)                         `route:"r341"` // /:p0/ab:p1
-	R13  func(p0 string) (string, error)                                    `route:"r13"`  // /:p0/b
-	R178 func(p0 string) (string, error)                                    `route:"r178"` // /:p0/user_x/...
-	R180 func(p0 string, p3 string) (string, error)                         `route:"r180"` // /:p0/user_x/.../:p3
-	R179 func(p0 string, p3 string) (string, error)                         `route:"r179"` // /:p0/user_x/.../ab:p3
-	R136 func(p0 string) (string, error)                                    `route:"r136"` // /:p0/v1
-	R42  func(p0 string) (string, error)                                    `route:"r42"`  // /:p0/v1/ab
-	R171 func(p0 string, rest string) (string, error)                       `route:"r171"` // /:p0/x.y/*rest
-	R385 func(p0 string, rest string) (string, error)                       `route:"r385"` // /:p0/~*rest
-	R419 func(p0 string, p1 string) (string, error)                         `route:"r419"` // /:p0/~:p1
-	R40  func(p0 string, p1 string) (string, error)                         `route:"r40"`  // /:p0/~:p1/@
-	R84  func(p0 string) (string, error)                                    `route:"r84"`  // /:p0/~u
-	R210 func(p0 string) (string, error)                                    `route:"r210"` // /:p0/~u
-	R440 func() string                                                      `route:"r440"` // /=
-	R438 func() string                                                      `route:"r438"` // /=
-	R444 func() string                                                      `route:"r444"` // /=
-	R379 func() string                                                      `route:"r379"` // /=/.a
-	R382 func(p3 string) (string, error)                                    `route:"r382"` // /=/.a/.a/:p3
-	R383 func() string                                                      `route:"r383"` // /=/.a/.a/x.y
-	R380 func(rest string) (string, error)                                  `route:"r380"` // /=/.a/~*rest
-	R381 func(rest string) (string, error)                                  `route:"r381"` // /=/.a/~*rest
-	R442 func(p1 string) (string, error)                                    `route:"r442"` // /=/:p1
-	R441 func(p2 string) (string, error)                                    `route:"r441"` // /=/new/x.:p2
-	R443 func(p1 string) (string, error)                                    `route:"r443"` // /=/x.:p1
-	R372 func() string                                                      `route:"r372"` // /@
-	R270 func() string                                                      `route:"r270"` // /@
-	R391 func() string                                                      `route:"r391"` // /@
-	R273 func(p1 string) (string, error)                                    `route:"r273"` // /@/:p1
-	R7   func(p1 string) (string, error)                                    `route:"r7"`   // /@/user_:p1
-	R271 func(p2 string) (string, error)                                    `route:"r271"` // /@/~u/:p2
-	R272 func(p2 string, p3 string) (string, error)                         `route:"r272"` // /@/~u/:p2/user_:p3
-	R212 func() string                                                      `route:"r212"` // /a
-	R219 func() string                                                      `route:"r219"` // /a
-	R228 func() string                                                      `route:"r228"` // /a-b
-	R364 func() string                                                      `route:"r364"` // /a-b
-	R330 func() string                                                      `route:"r330"` // /a-b
-	R366 func() string                                                      `route:"r366"` // /a-b/.a/users
-	R368 func() string                                                      `route:"r368"` // /a-b/.a/users
-	R367 func() string                                                      `route:"r367"` // /a-b/.a/users
-	R369 func(p3 string) (string, error)                                    `route:"r369"` // /a-b/.a/users/:p3
-	R370 func(p3 string) (string, error)                                    `route:"r370"` // /a-b/.a/users/v:p3
-	R77  func() string                                                      `route:"r77"`  // /a-b/1
-	R237 func(p1 string) (string, error)                                    `route:"r237"` // /a-b/:p1
-	R236 func(p1 string) (string, error)                                    `route:"r236"` // /a-b/:p1
-	R365 func(p1 string) (string, error)                                    `route:"r365"` // /a-b/:p1/.a
-	R230 func(p1 string) (string, error)                                    `route:"r230"` // /a-b/:p1/.a
-	R232 func(p1 string, p3 string) (string, error)                         `route:"r232"` // /a-b/:p1/.a/:p3/ab
-	R231 func(p1 string) (string, error)                                    `route:"r231"` // /a-b/:p1/.a/a
-	R239 func(p1 string) (string, error)                                    `route:"r239"` // /a-b/:p1/42
-	R238 func(p1 string, p2 string) (string, error)                         `route:"r238"` // /a-b/:p1/:p2/user_x
-	R229 func(p1 string) (string, error)                                    `route:"r229"` // /a-b/:p1/@
-	R240 func(p1 string) (string, error)                                    `route:"r240"` // /a-b/:p1/users/~u
-	R10  func() string                                                      `route:"r10"`  // /a-b/=
-	R448 func(p1 string) (string, error)                                    `route:"r448"` // /a-b/a:p1
-	R233 func(p1 string, p2 string) (string, error)                         `route:"r233"` // /a-b/x.:p1/v:p2
-	R234 func(p1 string, p2 string) (string, error)                         `route:"r234"` // /a-b/x.:p1/v:p2
-	R235 func(p1 string, p2 string) (string, error)                         `route:"r235"` // /a-b/x.:p1/v:p2/users/abc
-	R224 func(p1 string) (string, error)                                    `route:"r224"` // /a/ab:p1
-	R225 func(rest string) (string, error)                                  `route:"r225"` // /a/new/*rest
-	R418 func() string                                                      `route:"r418"` // /a/user_x
-	R490 func(p1 string) (string, error)                                    `route:"r490"` // /a/v:p1
-	R69  func(p1 string) (string, error)                                    `route:"r69"`  // /a/x.:p1
-	R260 func(p1 string) (string, error)                                    `route:"r260"` // /a/~:p1
-	R220 func(p2 string) (string, error)                                    `route:"r220"` // /a/~u/a:p2
-	R222 func(p2 string, p3 string) (string, error)                         `route:"r222"` // /a/~u/a:p2/.:p3
-	R223 func(p2 string) (string, error)                                    `route:"r223"` // /a/~u/a:p2/=
-	R221 func(p2 string, p3 string) (string, error)                         `route:"r221"` // /a/~u/a:p2/x.:p3/abc
-	R135 func(p0 string) (string, error)                                    `route:"r135"` // /a:p0
-	R214 func(p0 string, rest string) (string, error)                       `route:"r214"` // /a:p0/*rest
-	R14  func(p0 string) (string, error)                                    `route:"r14"`  // /a:p0/1
-	R20  func(p0 string, rest string) (string, error)                       `route:"r20"`  // /a:p0/1/a/1*rest
-	R15  func(p0 string, p2 string) (string, error)                         `route:"r15"`  // /a:p0/1/a:p2
-	R16  func(p0 string, p2 string, rest string) (string, error)            `route:"r16"`  // /a:p0/1/a:p2/.*rest
-	R17  func(p0 string, p2 string, p4 string) (string, error)              `route:"r17"`  // /a:p0/1/a:p2/.../:p4
-	R18  func(p0 string, p2 string, p3 string) (string, error)              `route:"r18"`  // /a:p0/1/a:p2/:p3
-	R19  func(p0 string, p2 string, p3 string) (string, error)              `route:"r19"`  // /a:p0/1/x.:p2/~:p3
-	R145 func(p0 string) (string, error)                                    `route:"r145"` // /a:p0/=
-	R149 func(p0 string) (string, error)                                    `route:"r149"` // /a:p0/=
-	R144 func(p0 string) (string, error)                                    `route:"r144"` // /a:p0/=
-	R146 func(p0 string) (string, error)                                    `route:"r146"` // /a:p0/=/...
-	R148 func(p0 string, p3 string) (string, error)                         `route:"r148"` // /a:p0/=/.../ab:p3
-	R150 func(p0 string, p2 string) (string, error)                         `route:"r150"` // /a:p0/=/:p2
-	R147 func(p0 string) (string, error)                                    `route:"r147"` // /a:p0/=/a/abc
-	R151 func(p0 string, p3 string) (string, error)                         `route:"r151"` // /a:p0/=/v1/:p3
-	R155 func(p0 string, p3 string, rest string) (string, error)            `route:"r155"` // /a:p0/=/v1/:p3/*rest
-	R152 func(p0 string, p3 string, p4 string) (string, error)              `route:"r152"` // /a:p0/=/v1/:p3/.:p4/users
-	R154 func(p0 string, p3 string, p4 string, rest string) (string, error) `route:"r154"` // /a:p0/=/v1/:p3/:p4/*rest
-	R153 func(p0 string, p3 string, p4 string, p5 string) (string, error)   `route:"r153"` // /a:p0/=/v1/:p3/:p4/:p5
-	R70  func(p0 string, p1 string) (string, error)                         `route:"r70"`  // /a:p0/ab:p1
-	R137 func(p0 string) (string, error)                                    `route:"r137"` // /a:p0/new
-	R492 func(rest string) (string, error)                                  `route:"r492"` // /ab/*rest
-	R493 func(rest string) (string, error)                                  `route:"r493"` // /ab/*rest
-	R182 func() string                                                      `route:"r182"` // /ab/.a
-	R134 func() string                                                      `route:"r134"` // /ab/~u
-	R116 func(p0 string) (string, error)                                    `route:"r116"` // /ab:p0
-	R266 func(p0 string) (string, error)                                    `route:"r266"` // /ab:p0
-	R401 func(p0 string, p1 string) (string, error)                         `route:"r401"` // /ab:p0/:p1
-	R460 func(p0 string, p1 string) (string, error)                         `route:"r460"` // /ab:p0/:p1
-	R404 func(p0 string, p1 string) (string, error)                         `route:"r404"` // /ab:p0/:p1/.../a
-	R467 func(p0 string, p1 string, p2 string) (string, error)              `route:"r467"` // /ab:p0/:p1/:p2
-	R405 func(p0 string, p1 string, p2 string, p3 string) (string, error)   `route:"r405"` // /ab:p0/:p1/:p2/v:p3
-	R403 func(p0 string, p1 string, rest string) (string, error)            `route:"r403"` // /ab:p0/:p1/=/*rest
-	R462 func(p0 string, p1 string) (string, error)                         `route:"r462"` // /ab:p0/:p1/@
-	R465 func(p0 string, p1 string) (string, error)                         `route:"r465"` // /ab:p0/:p1/@
-	R464 func(p0 string, p1 string, p3 string) (string, error)              `route:"r464"` // /ab:p0/:p1/@/:p3
-	R463 func(p0 string, p1 string, p3 string, p4 string) (string, error)   `route:"r463"` // /ab:p0/:p1/@/:p3/.:p4
-	R466 func(p0 string, p1 string) (string, error)                         `route:"r466"` // /ab:p0/:p1/@/abc
-	R402 func(p0 string, p1 string, p3 string) (string, error)              `route:"r402"` // /ab:p0/:p1/a/a:p3
-	R461 func(p0 string, p1 string) (string, error)                         `route:"r461"` // /ab:p0/:p1/x.y
-	R79  func(p0 string) (string, error)                                    `route:"r79"`  // /ab:p0/abc
-	R355 func() string                                                      `route:"r355"` // /abc
-	R417 func() string                                                      `route:"r417"` // /abc
-	R184 func() string                                                      `route:"r184"` // /abc/@
-	R205 func() string                                                      `route:"r205"` // /abc/v1
-	R199 func() string                                                      `route:"r199"` // /abc/v1
-	R200 func(p2 string) (string, error)                                    `route:"r200"` // /abc/v1/v:p2
-	R202 func(p2 string) (string, error)                                    `route:"r202"` // /abc/v1/v:p2
-	R201 func(p2 string, p3 string) (string, error)                         `route:"r201"` // /abc/v1/v:p2/:p3
-	R203 func(p2 string) (string, error)                                    `route:"r203"` // /abc/v1/v:p2/v1/b
-	R206 func(p2 string) (string, error)                                    `route:"r206"` // /abc/v1/x.:p2
-	R204 func() string                                                      `route:"r204"` // /abc/v1/~u
-	R226 func() string                                                      `route:"r226"` // /abc/x.y
-	R67  func(p1 string) (string, error)                                    `route:"r67"`  // /abc/~:p1
-	R68  func(p1 string, rest string) (string, error)                       `route:"r68"`  // /abc/~:p1/a/~*rest
-	R289 func() string                                                      `route:"r289"` // /abc/~u
-	R293 func(p2 string) (string, error)                                    `route:"r293"` // /abc/~u/:p2/b
-	R290 func(p2 string) (string, error)                                    `route:"r290"` // /abc/~u/:p2/b
-	R291 func(p2 string, rest string) (string, error)                       `route:"r291"` // /abc/~u/:p2/b/*rest
-	R292 func(p2 string, p4 string) (string, error)                         `route:"r292"` // /abc/~u/:p2/b/:p4
-	R294 func(p2 string, p4 string, rest string) (string, error)            `route:"r294"` // /abc/~u/:p2/b/:p4/*rest
-	R295 func(p2 string) (string, error)                                    `route:"r295"` // /abc/~u/a:p2/@
-	R44  func() string                                                      `route:"r44"`  // /b
-	R420 func(p1 string) (string, error)                                    `route:"r420"` // /b/1:p1
-	R421 func(p1 string) (string, error)                                    `route:"r421"` // /b/1:p1/.a
-	R422 func(p1 string, p3 string) (string, error)                         `route:"r422"` // /b/1:p1/.a/:p3/=
-	R371 func(p1 string) (string, error)                                    `route:"r371"` // /b/:p1
-	R45  func(p1 string) (string, error)                                    `route:"r45"`  // /b/:p1
-	R46  func() string                                                      `route:"r46"`  // /b/a-b/new
-	R47  func(p1 string) (string, error)                                    `route:"r47"`  // /b/a:p1
-	R306 func() string                                                      `route:"r306"` // /b/users
-	R43  func() string                                                      `route:"r43"`  // /b/users
-	R315 func(rest string) (string, error)                                  `route:"r315"` // /b/users/*rest
-	R312 func(rest string) (string, error)                                  `route:"r312"` // /b/users/*rest
-	R313 func(rest string) (string, error)                                  `route:"r313"` // /b/users/*rest
-	R314 func(rest string) (string, error)                                  `route:"r314"` // /b/users/*rest
-	R311 func() string                                                      `route:"r311"` // /b/users/42
-	R309 func() string                                                      `route:"r309"` // /b/users/42
-	R310 func(p3 string) (string, error)                                    `route:"r310"` // /b/users/42/~:p3/a-b
-	R307 func(p2 string) (string, error)                                    `route:"r307"` // /b/users/:p2/ab
-	R308 func(p2 string, p4 string, p5 string) (string, error)              `route:"r308"` // /b/users/:p2/ab/:p4/:p5
-	R65  func() string                                                      `route:"r65"`  // /new
-	R241 func() string                                                      `route:"r241"` // /new
-	R428 func() string                                                      `route:"r428"` // /new
-	R437 func(p1 string) (string, error)                                    `route:"r437"` // /new/:p1
-	R66  func(p1 string) (string, error)                                    `route:"r66"`  // /new/user_:p1
-	R434 func() string                                                      `route:"r434"` // /new/user_x/=
-	R435 func(p3 string) (string, error)                                    `route:"r435"` // /new/user_x/=/:p3
-	R436 func(p4 string) (string, error)                                    `route:"r436"` // /new/user_x/=/a/ab:p4
-	R429 func() string                                                      `route:"r429"` // /new/x.y
-	R430 func() string                                                      `route:"r430"` // /new/x.y
-	R431 func() string                                                      `route:"r431"` // /new/x.y
-	R432 func() string                                                      `route:"r432"` // /new/x.y/@/user_x
-	R433 func() string                                                      `route:"r433"` // /new/x.y/ab
-	R503 func(rest string) (string, error)                                  `route:"r503"` // /user_*rest
-	R185 func(rest string) (string, error)                                  `route:"r185"` // /user_*rest
-	R502 func(rest string) (string, error)                                  `route:"r502"` // /user_*rest
-	R316 func(p0 string) (string, error)                                    `route:"r316"` // /user_:p0
-	R27  func(p0 string) (string, error)                                    `route:"r27"`  // /user_:p0
-	R450 func(p0 string, p1 string) (string, error)                         `route:"r450"` // /user_:p0/1:p1
-	R453 func(p0 string, p1 string) (string, error)                         `route:"r453"` // /user_:p0/1:p1
-	R451 func(p0 string, p1 string) (string, error)                         `route:"r451"` // /user_:p0/1:p1
-	R457 func(p0 string, p1 string, p2 string, p3 string) (string, error)   `route:"r457"` // /user_:p0/1:p1/:p2/x.:p3
-	R455 func(p0 string, p1 string, p3 string) (string, error)              `route:"r455"` // /user_:p0/1:p1/=/:p3
-	R452 func(p0 string, p1 string) (string, error)                         `route:"r452"` // /user_:p0/1:p1/@
-	R454 func(p0 string, p1 string, p3 string) (string, error)              `route:"r454"` // /user_:p0/1:p1/@/:p3
-	R456 func(p0 string, p1 string) (string, error)                         `route:"r456"` // /user_:p0/1:p1/b/v1
-	R458 func(p0 string, p1 string, p3 string) (string, error)              `route:"r458"` // /user_:p0/1:p1/new/:p3
-	R459 func(p0 string, p1 string) (string, error)                         `route:"r459"` // /user_:p0/1:p1/new/b
-	R187 func(p0 string, p1 string) (string, error)                         `route:"r187"` // /user_:p0/:p1
-	R243 func(p0 string, p1 string) (string, error)                         `route:"r243"` // /user_:p0/:p1
-	R244 func(p0 string, p1 string) (string, error)                         `route:"r244"` // /user_:p0/:p1/=
-	R245 func(p0 string, p1 string, p2 string) (string, error)              `route:"r245"` // /user_:p0/:p1/v:p2
-	R246 func(p0 string, p1 string, p2 string, p3 string) (string, error)   `route:"r246"` // /user_:p0/:p1/v:p2/:p3/=
-	R320 func(p0 string, p1 string, p2 string) (string, error)              `route:"r320"` // /user_:p0/:p1/x.:p2
-	R352 func(p0 string) (string, error)                                    `route:"r352"` // /user_:p0/=
-	R321 func(p0 string) (string, error)                                    `route:"r321"` // /user_:p0/a
-	R247 func(p0 string) (string, error)                                    `route:"r247"` // /user_:p0/a-b
-	R249 func(p0 string) (string, error)                                    `route:"r249"` // /user_:p0/a-b/42/=
-	R252 func(p0 string, p4 string, p5 string) (string, error)              `route:"r252"` // /user_:p0/a-b/42/=/:p4/:p5
-	R251 func(p0 string) (string, error)                                    `route:"r251"` // /user_:p0/a-b/42/=/=/v1
-	R248 func(p0 string, p2 string) (string, error)                         `route:"r248"` // /user_:p0/a-b/:p2
-	R317 func(p0 string) (string, error)                                    `route:"r317"` // /user_:p0/new/x.y
-	R318 func(p0 string, p3 int64) (string, error)                          `route:"r318"` // /user_:p0/new/x.y/:p3
-	R319 func() string                                                      `route:"r319"` // /user_x
-	R501 func(p1 int64) (string, error)                                     `route:"r501"` // /user_x/:p1
-	R1   func() string                                                      `route:"r1"`   // /user_x/=
-	R2   func(p2 string) (string, error)                                    `route:"r2"`   // /user_x/=/:p2
-	R5   func(p2 string) (string, error)                                    `route:"r5"`   // /user_x/=/:p2
-	R6   func(p2 string, p3 string) (string, error)                         `route:"r6"`   // /user_x/=/:p2/:p3
-	R4   func(p2 string) (string, error)                                    `route:"r4"`   // /user_x/=/:p2/user_x
-	R3   func(p2 string, rest string) (string, error)                       `route:"r3"`   // /user_x/=/:p2/x.y/*rest
-	R207 func() string                                                      `route:"r207"` // /user_x/new
-	R186 func() string                                                      `route:"r186"` // /user_x/user_x
-	R196 func() string                                                      `route:"r196"` // /user_x/user_x
-	R267 func() string                                                      `route:"r267"` // /user_x/v1
-	R374 func() string                                                      `route:"r374"` // /users
-	R491 func() string                                                      `route:"r491"` // /users
-	R299 func() string                                                      `route:"r299"` // /users/42
-	R300 func() string                                                      `route:"r300"` // /users/42
-	R494 func(p2 string) (string, error)                                    `route:"r494"` // /users/42/:p2
-	R394 func(p1 string) (string, error)                                    `route:"r394"` // /users/:p1
-	R447 func(p1 string) (string, error)                                    `route:"r447"` // /users/:p1
-	R375 func(p1 string) (string, error)                                    `route:"r375"` // /users/:p1/1
-	R395 func(p1 string) (string, error)                                    `route:"r395"` // /users/:p1/1/.a
-	R396 func(p1 string) (string, error)                                    `route:"r396"` // /users/:p1/1/.a/@
-	R398 func(p1 string) (string, error)                                    `route:"r398"` // /users/:p1/1/.a/@/~u
-	R397 func(p1 string, p5 string) (string, error)                         `route:"r397"` // /users/:p1/1/.a/ab/:p5
-	R376 func(p1 string, p4 string) (string, error)                         `route:"r376"` // /users/:p1/1/=/a:p4
-	R377 func(p1 string) (string, error)                                    `route:"r377"` // /users/:p1/1/x.y/42
-	R378 func(p1 string, p4 string) (string, error)                         `route:"r378"` // /users/:p1/1/~u/:p4
-	R399 func(p1 string) (string, error)                                    `route:"r399"` // /users/:p1/x.y
-	R400 func(p1 string) (string, error)                                    `route:"r400"` // /users/:p1/x.y/a-b/users
-	R11  func(p1 string) (string, error)                                    `route:"r11"`  // /users/a:p1
-	R495 func(p1 string) (string, error)                                    `route:"r495"` // /users/~:p1
-	R250 func() string                                                      `route:"r250"` // /v1
-	R269 func(rest string) (string, error)                                  `route:"r269"` // /v1/*rest
-	R268 func(rest string) (string, error)                                  `route:"r268"` // /v1/*rest
-	R133 func() string                                                      `route:"r133"` // /v1/=
-	R468 func() string                                                      `route:"r468"` // /v1/new
-	R29  func(p0 string) (string, error)                                    `route:"r29"`  // /v:p0
-	R36  func(p0 string, p1 string, p2 string) (string, error)              `route:"r36"`  // /v:p0/:p1/a:p2
-	R35  func(p0 string, p1 string, p2 string) (string, error)              `route:"r35"`  // /v:p0/:p1/a:p2
-	R37  func(p0 string) (string, error)                                    `route:"r37"`  // /v:p0/a
-	R446 func(p0 string, p1 string) (string, error)                         `route:"r446"` // /v:p0/user_:p1
-	R30  func(p0 string) (string, error)                                    `route:"r30"`  // /v:p0/users
-	R32  func(p0 string, p2 string) (string, error)                         `route:"r32"`  // /v:p0/users/.:p2/x.y
-	R33  func(p0 string, p2 string) (string, error)                         `route:"r33"`  // /v:p0/users/:p2
-	R31  func(p0 string) (string, error)                                    `route:"r31"`  // /v:p0/users/a
-	R34  func(p0 string, p3 string) (string, error)                         `route:"r34"`  // /v:p0/users/a-b/:p3
-	R128 func(p0 string) (string, error)                                    `route:"r128"` // /x.:p0
-	R132 func(p0 string) (string, error)                                    `route:"r132"` // /x.:p0/1/1
-	R424 func(p0 string, p1 string) (string, error)                         `route:"r424"` // /x.:p0/:p1
-	R131 func(p0 string) (string, error)                                    `route:"r131"` // /x.:p0/=
-	R130 func(p0 string) (string, error)                                    `route:"r130"` // /x.:p0/a-b
-	R129 func(p0 string, p1 string) (string, error)                         `route:"r129"` // /x.:p0/a:p1
-	R217 func() string                                                      `route:"r217"` // /x.y
-	R253 func() string                                                      `route:"r253"` // /x.y
-	R215 func() string                                                      `route:"r215"` // /x.y
-	R256 func() string                                                      `route:"r256"` // /x.y/1
-	R254 func() string                                                      `route:"r254"` // /x.y/1
-	R257 func() string                                                      `route:"r257"` // /x.y/1/1
-	R255 func() string                                                      `route:"r255"` // /x.y/1/=
-	R258 func() string                                                      `route:"r258"` // /x.y/1/@
-	R275 func(p1 string) (string, error)                                    `route:"r275"` // /x.y/:p1
-	R216 func() string                                                      `route:"r216"` // /x.y/ab
-	R111 func(rest string) (string, error)                                  `route:"r111"` // /~*rest
-	R110 func(rest string) (string, error)                                  `route:"r110"` // /~*rest
-	R112 func(rest string) (string, error)                                  `route:"r112"` // /~*rest
-	R113 func(rest string) (string, error)                                  `route:"r113"` // /~*rest
-	R78  func(p0 string) (string, error)                                    `route:"r78"`  // /~:p0
-	R305 func(p0 int64) (string, error)                                     `route:"r305"` // /~:p0
-	R261 func(p0 string, rest string) (string, error)                       `route:"r261"` // /~:p0/1*rest
-	R262 func(p0 string, rest string) (string, error)                       `route:"r262"` // /~:p0/1*rest
-	R115 func(p0 string) (string, error)                                    `route:"r115"` // /~:p0/42
-	R21  func(p0 string) (string, error)                                    `route:"r21"`  // /~:p0/@
-	R22  func(p0 string) (string, error)                                    `route:"r22"`  // /~:p0/@/1
-	R23  func(p0 string) (string, error)                                    `route:"r23"`  // /~:p0/@/1
-	R26  func(p0 string) (string, error)                                    `route:"r26"`  // /~:p0/@/1
-	R24  func(p0 string, p3 string) (string, error)                         `route:"r24"`  // /~:p0/@/1/.:p3
-	R25  func(p0 string) (string, error)                                    `route:"r25"`  // /~:p0/@/1/1/...
-	R302 func() string                                                      `route:"r302"` // /~u
-	R303 func() string                                                      `route:"r303"` // /~u
-	R287 func(rest string) (string, error)                                  `route:"r287"` // /~u/*rest
-	R285 func(rest string) (string, error)                                  `route:"r285"` // /~u/*rest
-	R288 func(rest string) (string, error)                                  `route:"r288"` // /~u/*rest
-	R286 func(rest string) (string, error)                                  `route:"r286"` // /~u/*rest
-	R64  func(p1 string) (string, error)                                    `route:"r64"`  // /~u/.:p1
-	R28  func() string                                                      `route:"r28"`  // /~u/1
-	R392 func() string                                                      `route:"r392"` // /~u/42
-	R393 func(p2 string) (string, error)                                    `route:"r393"` // /~u/42/:p2
-	R304 func(p1 string) (string, error)                                    `route:"r304"` // /~u/:p1
-	R80  func(p1 string) (string, error)                                    `route:"r80"`  // /~u/:p1
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = routegenURLs(routegenimpl.URLBase{})
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none), and whose hosts are u's. It makes a
-// function for each route: call it once, not for every request.
-func (u *URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(u.base.WithBasePath(base))
+// below a path prefix ("/svc"; "" or "/" for none), and whose hosts are u's.
+func (u URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: u.base.WithBasePath(base)}
 }
 
 // ForRouter returns a URLBuilder of the URLs router serves: its paths begin with the
 // router's base path (runtime.WithBasePath), and a route outside the root domain gets the
 // host and port that runtime.WithHost gave its domain. It panics when router is nil or was
-// built by another generated package. It makes a function for each route: call it once, not
-// for every request.
-func (*URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
-	return routegenURLs(routegenTable.URLBaseOf(router))
+// built by another generated package.
+func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
 // ForRequest returns a URLBuilder of the links of the page ctx serves: a route of the
@@ -4947,60 +4446,4539 @@ func (*URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
-// The builder is the Context's, made once for each Context the router pools and used again
-// by its next request: it must not be kept after the action returns, as the Context must
-// not. On a route with middleware, whose Context is not pooled, each call makes a function
-// for each route.
-func (*URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, kept := routegenTable.URLBaseOfRequest(ctx)
-	u, _ := (*kept).(*URLBuilder)
-	if u == nil {
-		u = routegenURLs(base)
-		*kept = u
-	} else {
-		u.base = base
-	}
-	return u
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
-// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
-func routegenURLs(base routegenimpl.URLBase) *URLBuilder {
-	u := &URLBuilder{base: base}
-	routegenTable.BindURLs(u, func(field any, route int) {
-		switch f := field.(type) {
-		case *func() string:
-			*f = func() string { return routegenTable.HelperURL(u.base, route) }
-		case *func(string) (string, error):
-			*f = func(v0 string) (string, error) { return routegenTable.CheckedHelperURL(u.base, route, v0) }
-		case *func(string, string) (string, error):
-			*f = func(v0 string, v1 string) (string, error) {
-				return routegenTable.CheckedHelperURL(u.base, route, v0, v1)
-			}
-		case *func(string, string, string) (string, error):
-			*f = func(v0 string, v1 string, v2 string) (string, error) {
-				return routegenTable.CheckedHelperURL(u.base, route, v0, v1, v2)
-			}
-		case *func(string, string, string, string) (string, error):
-			*f = func(v0 string, v1 string, v2 string, v3 string) (string, error) {
-				return routegenTable.CheckedHelperURL(u.base, route, v0, v1, v2, v3)
-			}
-		case *func(string, int64) (string, error):
-			*f = func(v0 string, v1 int64) (string, error) {
-				return routegenTable.CheckedHelperURL(u.base, route, v0, strconv.FormatInt(v1, 10))
-			}
-		case *func(int64) (string, error):
-			*f = func(v0 int64) (string, error) {
-				return routegenTable.CheckedHelperURL(u.base, route, strconv.FormatInt(v0, 10))
-			}
-		case *func(int64, string) (string, error):
-			*f = func(v0 int64, v1 string) (string, error) {
-				return routegenTable.CheckedHelperURL(u.base, route, strconv.FormatInt(v0, 10), v1)
-			}
-		}
-	})
-	return u
+// R386 returns the URL of route "r386": / (routes.conf:2684:7).
+//
+//line routes.conf:2684:1
+func (u *URLBuilder) R386() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
+
+//line routes_gen.go:4464:1
+
+// R242 returns the URL of route "r242": / (routes.conf:1709:7).
+//
+//line routes.conf:1709:1
+func (u *URLBuilder) R242() string {
+	return routegenTable.HelperURL(&u.base, 1)
+}
+
+//line routes_gen.go:4473:1
+
+// R264 returns the URL of route "r264": / (routes.conf:1859:7).
+//
+//line routes.conf:1859:1
+func (u *URLBuilder) R264() string {
+	return routegenTable.HelperURL(&u.base, 2)
+}
+
+//line routes_gen.go:4482:1
+
+// R445 returns the URL of route "r445": / (routes.conf:3096:7).
+//
+//line routes.conf:3096:1
+func (u *URLBuilder) R445() string {
+	return routegenTable.HelperURL(&u.base, 4)
+}
+
+//line routes_gen.go:4491:1
+
+// R12 returns the URL of route "r12": /*rest (routes.conf:91:7).
+//
+//line routes.conf:91:1
+func (u *URLBuilder) R12(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6, rest)
+}
+
+//line routes_gen.go:4500:1
+
+// R218 returns the URL of route "r218": /*rest (routes.conf:1538:7).
+//
+//line routes.conf:1538:1
+func (u *URLBuilder) R218(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 7, rest)
+}
+
+//line routes_gen.go:4509:1
+
+// R8 returns the URL of route "r8": /*rest (routes.conf:60:7).
+//
+//line routes.conf:60:1
+func (u *URLBuilder) R8(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 8, rest)
+}
+
+//line routes_gen.go:4518:1
+
+// R50 returns the URL of route "r50": /*rest (routes.conf:344:15).
+//
+//line routes.conf:344:1
+func (u *URLBuilder) R50(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 9, rest)
+}
+
+//line routes_gen.go:4527:1
+
+// R49 returns the URL of route "r49": /*rest (routes.conf:340:11).
+//
+//line routes.conf:340:1
+func (u *URLBuilder) R49(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 10, rest)
+}
+
+//line routes_gen.go:4536:1
+
+// R52 returns the URL of route "r52": /*rest (routes.conf:357:15).
+//
+//line routes.conf:357:1
+func (u *URLBuilder) R52(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 11, rest)
+}
+
+//line routes_gen.go:4545:1
+
+// R48 returns the URL of route "r48": /*rest (routes.conf:333:7).
+//
+//line routes.conf:333:1
+func (u *URLBuilder) R48(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 12, rest)
+}
+
+//line routes_gen.go:4554:1
+
+// R53 returns the URL of route "r53": /*rest (routes.conf:361:15).
+//
+//line routes.conf:361:1
+func (u *URLBuilder) R53(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 13, rest)
+}
+
+//line routes_gen.go:4563:1
+
+// R51 returns the URL of route "r51": /*rest (routes.conf:353:11).
+//
+//line routes.conf:353:1
+func (u *URLBuilder) R51(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 14, rest)
+}
+
+//line routes_gen.go:4572:1
+
+// R477 returns the URL of route "r477": /... (routes.conf:3312:7).
+//
+//line routes.conf:3312:1
+func (u *URLBuilder) R477() string {
+	return routegenTable.HelperURL(&u.base, 15)
+}
+
+//line routes_gen.go:4581:1
+
+// R76 returns the URL of route "r76": /... (routes.conf:531:7).
+//
+//line routes.conf:531:1
+func (u *URLBuilder) R76() string {
+	return routegenTable.HelperURL(&u.base, 16)
+}
+
+//line routes_gen.go:4590:1
+
+// R498 returns the URL of route "r498": /.../*rest (routes.conf:3460:15).
+//
+//line routes.conf:3460:1
+func (u *URLBuilder) R498(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 18, rest)
+}
+
+//line routes_gen.go:4599:1
+
+// R496 returns the URL of route "r496": /.../*rest (routes.conf:3450:7).
+//
+//line routes.conf:3450:1
+func (u *URLBuilder) R496(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 19, rest)
+}
+
+//line routes_gen.go:4608:1
+
+// R497 returns the URL of route "r497": /.../*rest (routes.conf:3456:11).
+//
+//line routes.conf:3456:1
+func (u *URLBuilder) R497(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 21, rest)
+}
+
+//line routes_gen.go:4617:1
+
+// R500 returns the URL of route "r500": /.../*rest (routes.conf:3474:11).
+//
+//line routes.conf:3474:1
+func (u *URLBuilder) R500(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 22, rest)
+}
+
+//line routes_gen.go:4626:1
+
+// R499 returns the URL of route "r499": /.../*rest (routes.conf:3467:15).
+//
+//line routes.conf:3467:1
+func (u *URLBuilder) R499(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 24, rest)
+}
+
+//line routes_gen.go:4635:1
+
+// R478 returns the URL of route "r478": /.../.:p1 (routes.conf:3319:11).
+//
+//line routes.conf:3319:1
+func (u *URLBuilder) R478(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 25, p1)
+}
+
+//line routes_gen.go:4644:1
+
+// R479 returns the URL of route "r479": /.../.:p1/users (routes.conf:3324:15).
+//
+//line routes.conf:3324:1
+func (u *URLBuilder) R479(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 27, p1)
+}
+
+//line routes_gen.go:4653:1
+
+// R423 returns the URL of route "r423": /.../.a (routes.conf:2945:7).
+//
+//line routes.conf:2945:1
+func (u *URLBuilder) R423() string {
+	return routegenTable.HelperURL(&u.base, 30)
+}
+
+//line routes_gen.go:4662:1
+
+// R485 returns the URL of route "r485": /.../.a/v:p2 (routes.conf:3365:11).
+//
+//line routes.conf:3365:1
+func (u *URLBuilder) R485(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 33, p2)
+}
+
+//line routes_gen.go:4671:1
+
+// R486 returns the URL of route "r486": /.../.a/v:p2/:p3/~u (routes.conf:3371:15).
+//
+//line routes.conf:3371:1
+func (u *URLBuilder) R486(p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 35, p2, p3)
+}
+
+//line routes_gen.go:4680:1
+
+// R85 returns the URL of route "r85": /.../:p1 (routes.conf:596:7).
+//
+//line routes.conf:596:1
+func (u *URLBuilder) R85(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 37, p1)
+}
+
+//line routes_gen.go:4689:1
+
+// R88 returns the URL of route "r88": /.../:p1 (routes.conf:616:11).
+//
+//line routes.conf:616:1
+func (u *URLBuilder) R88(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 39, p1)
+}
+
+//line routes_gen.go:4698:1
+
+// R90 returns the URL of route "r90": /.../:p1 (routes.conf:630:15).
+//
+//line routes.conf:630:1
+func (u *URLBuilder) R90(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 40, p1)
+}
+
+//line routes_gen.go:4707:1
+
+// R89 returns the URL of route "r89": /.../:p1/*rest (routes.conf:621:15).
+//
+//line routes.conf:621:1
+func (u *URLBuilder) R89(p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 41, p1, rest)
+}
+
+//line routes_gen.go:4716:1
+
+// R91 returns the URL of route "r91": /.../:p1/.a (routes.conf:635:15).
+//
+//line routes.conf:635:1
+func (u *URLBuilder) R91(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 42, p1)
+}
+
+//line routes_gen.go:4725:1
+
+// R92 returns the URL of route "r92": /.../:p1/:p2/:p3 (routes.conf:641:15).
+//
+//line routes.conf:641:1
+func (u *URLBuilder) R92(p1 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 43, p1, p2, p3)
+}
+
+//line routes_gen.go:4734:1
+
+// R86 returns the URL of route "r86": /.../:p1/@ (routes.conf:604:11).
+//
+//line routes.conf:604:1
+func (u *URLBuilder) R86(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 45, p1)
+}
+
+//line routes_gen.go:4743:1
+
+// R87 returns the URL of route "r87": /.../:p1/~:p2/v:p3 (routes.conf:610:11).
+//
+//line routes.conf:610:1
+func (u *URLBuilder) R87(p1 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 48, p1, p2, p3)
+}
+
+//line routes_gen.go:4752:1
+
+// R276 returns the URL of route "r276": /.../a-b (routes.conf:1939:7).
+//
+//line routes.conf:1939:1
+func (u *URLBuilder) R276() string {
+	return routegenTable.HelperURL(&u.base, 49)
+}
+
+//line routes_gen.go:4761:1
+
+// R281 returns the URL of route "r281": /.../a-b/42/abc (routes.conf:1974:11).
+//
+//line routes.conf:1974:1
+func (u *URLBuilder) R281() string {
+	return routegenTable.HelperURL(&u.base, 51)
+}
+
+//line routes_gen.go:4770:1
+
+// R282 returns the URL of route "r282": /.../a-b/42/abc (routes.conf:1982:15).
+//
+//line routes.conf:1982:1
+func (u *URLBuilder) R282() string {
+	return routegenTable.HelperURL(&u.base, 53)
+}
+
+//line routes_gen.go:4779:1
+
+// R284 returns the URL of route "r284": /.../a-b/42/abc/:p4 (routes.conf:1993:15).
+//
+//line routes.conf:1993:1
+func (u *URLBuilder) R284(p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 54, p4)
+}
+
+//line routes_gen.go:4788:1
+
+// R283 returns the URL of route "r283": /.../a-b/42/abc/user_x (routes.conf:1987:15).
+//
+//line routes.conf:1987:1
+func (u *URLBuilder) R283() string {
+	return routegenTable.HelperURL(&u.base, 55)
+}
+
+//line routes_gen.go:4797:1
+
+// R280 returns the URL of route "r280": /.../a-b/:p2/user_x (routes.conf:1968:11).
+//
+//line routes.conf:1968:1
+func (u *URLBuilder) R280(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 56, p2)
+}
+
+//line routes_gen.go:4806:1
+
+// R277 returns the URL of route "r277": /.../a-b/user_:p2/:p3 (routes.conf:1946:11).
+//
+//line routes.conf:1946:1
+func (u *URLBuilder) R277(p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 57, p2, p3)
+}
+
+//line routes_gen.go:4815:1
+
+// R278 returns the URL of route "r278": /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15).
+//
+//line routes.conf:1952:1
+func (u *URLBuilder) R278(p2 string, p3 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 58, p2, p3, rest)
+}
+
+//line routes_gen.go:4824:1
+
+// R279 returns the URL of route "r279": /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1958:15).
+//
+//line routes.conf:1958:1
+func (u *URLBuilder) R279(p2 string, p3 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 59, p2, p3, rest)
+}
+
+//line routes_gen.go:4833:1
+
+// R480 returns the URL of route "r480": /.../a/42 (routes.conf:3335:11).
+//
+//line routes.conf:3335:1
+func (u *URLBuilder) R480() string {
+	return routegenTable.HelperURL(&u.base, 61)
+}
+
+//line routes_gen.go:4842:1
+
+// R481 returns the URL of route "r481": /.../a/v1 (routes.conf:3341:11).
+//
+//line routes.conf:3341:1
+func (u *URLBuilder) R481() string {
+	return routegenTable.HelperURL(&u.base, 64)
+}
+
+//line routes_gen.go:4851:1
+
+// R484 returns the URL of route "r484": /.../a/v1 (routes.conf:3358:15).
+//
+//line routes.conf:3358:1
+func (u *URLBuilder) R484() string {
+	return routegenTable.HelperURL(&u.base, 65)
+}
+
+//line routes_gen.go:4860:1
+
+// R483 returns the URL of route "r483": /.../a/v1/:p3 (routes.conf:3353:15).
+//
+//line routes.conf:3353:1
+func (u *URLBuilder) R483(p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 67, p3)
+}
+
+//line routes_gen.go:4869:1
+
+// R482 returns the URL of route "r482": /.../a/v1/:p3 (routes.conf:3347:15).
+//
+//line routes.conf:3347:1
+func (u *URLBuilder) R482(p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 68, p3)
+}
+
+//line routes_gen.go:4878:1
+
+// R93 returns the URL of route "r93": /.:p0 (routes.conf:653:7).
+//
+//line routes.conf:653:1
+func (u *URLBuilder) R93(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 69, p0)
+}
+
+//line routes_gen.go:4887:1
+
+// R354 returns the URL of route "r354": /.:p0 (routes.conf:2468:7).
+//
+//line routes.conf:2468:1
+func (u *URLBuilder) R354(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 70, p0)
+}
+
+//line routes_gen.go:4896:1
+
+// R384 returns the URL of route "r384": /.:p0 (routes.conf:2671:7).
+//
+//line routes.conf:2671:1
+func (u *URLBuilder) R384(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 71, p0)
+}
+
+//line routes_gen.go:4905:1
+
+// R197 returns the URL of route "r197": /.:p0 (routes.conf:1388:7).
+//
+//line routes.conf:1388:1
+func (u *URLBuilder) R197(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 72, p0)
+}
+
+//line routes_gen.go:4914:1
+
+// R54 returns the URL of route "r54": /.:p0/a (routes.conf:370:7).
+//
+//line routes.conf:370:1
+func (u *URLBuilder) R54(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 75, p0)
+}
+
+//line routes_gen.go:4923:1
+
+// R94 returns the URL of route "r94": /.:p0/a (routes.conf:660:11).
+//
+//line routes.conf:660:1
+func (u *URLBuilder) R94(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 76, p0)
+}
+
+//line routes_gen.go:4932:1
+
+// R97 returns the URL of route "r97": /.:p0/a (routes.conf:681:15).
+//
+//line routes.conf:681:1
+func (u *URLBuilder) R97(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 78, p0)
+}
+
+//line routes_gen.go:4941:1
+
+// R198 returns the URL of route "r198": /.:p0/a/42 (routes.conf:1394:11).
+//
+//line routes.conf:1394:1
+func (u *URLBuilder) R198(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 79, p0)
+}
+
+//line routes_gen.go:4950:1
+
+// R95 returns the URL of route "r95": /.:p0/a/:p2 (routes.conf:665:15).
+//
+//line routes.conf:665:1
+func (u *URLBuilder) R95(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 82, p0, p2)
+}
+
+//line routes_gen.go:4959:1
+
+// R55 returns the URL of route "r55": /.:p0/a/ab/x.:p3 (routes.conf:377:11).
+//
+//line routes.conf:377:1
+func (u *URLBuilder) R55(p0 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 83, p0, p3)
+}
+
+//line routes_gen.go:4968:1
+
+// R57 returns the URL of route "r57": /.:p0/a/ab/x.:p3/42 (routes.conf:392:15).
+//
+//line routes.conf:392:1
+func (u *URLBuilder) R57(p0 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 85, p0, p3)
+}
+
+//line routes_gen.go:4977:1
+
+// R56 returns the URL of route "r56": /.:p0/a/ab/x.:p3/a-b/*rest (routes.conf:385:15).
+//
+//line routes.conf:385:1
+func (u *URLBuilder) R56(p0 string, p3 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 86, p0, p3, rest)
+}
+
+//line routes_gen.go:4986:1
+
+// R58 returns the URL of route "r58": /.:p0/a/ab:p2 (routes.conf:400:11).
+//
+//line routes.conf:400:1
+func (u *URLBuilder) R58(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 87, p0, p2)
+}
+
+//line routes_gen.go:4995:1
+
+// R61 returns the URL of route "r61": /.:p0/a/ab:p2/*rest (routes.conf:417:15).
+//
+//line routes.conf:417:1
+func (u *URLBuilder) R61(p0 string, p2 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 89, p0, p2, rest)
+}
+
+//line routes_gen.go:5004:1
+
+// R60 returns the URL of route "r60": /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15).
+//
+//line routes.conf:411:1
+func (u *URLBuilder) R60(p0 string, p2 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 91, p0, p2, p4)
+}
+
+//line routes_gen.go:5013:1
+
+// R59 returns the URL of route "r59": /.:p0/a/ab:p2/:p3/user_x (routes.conf:405:15).
+//
+//line routes.conf:405:1
+func (u *URLBuilder) R59(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 94, p0, p2, p3)
+}
+
+//line routes_gen.go:5022:1
+
+// R96 returns the URL of route "r96": /.:p0/a/v1/*rest (routes.conf:674:15).
+//
+//line routes.conf:674:1
+func (u *URLBuilder) R96(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 95, p0, rest)
+}
+
+//line routes_gen.go:5031:1
+
+// R98 returns the URL of route "r98": /.:p0/user_x/@ (routes.conf:688:11).
+//
+//line routes.conf:688:1
+func (u *URLBuilder) R98(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 97, p0)
+}
+
+//line routes_gen.go:5040:1
+
+// R99 returns the URL of route "r99": /.:p0/user_x/@/:p3/:p4 (routes.conf:697:15).
+//
+//line routes.conf:697:1
+func (u *URLBuilder) R99(p0 string, p3 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 98, p0, p3, p4)
+}
+
+//line routes_gen.go:5049:1
+
+// R100 returns the URL of route "r100": /.:p0/x.:p1 (routes.conf:704:11).
+//
+//line routes.conf:704:1
+func (u *URLBuilder) R100(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 99, p0, p1)
+}
+
+//line routes_gen.go:5058:1
+
+// R183 returns the URL of route "r183": /.a (routes.conf:1292:7).
+//
+//line routes.conf:1292:1
+func (u *URLBuilder) R183() string {
+	return routegenTable.HelperURL(&u.base, 101)
+}
+
+//line routes_gen.go:5067:1
+
+// R227 returns the URL of route "r227": /.a/new (routes.conf:1603:7).
+//
+//line routes.conf:1603:1
+func (u *URLBuilder) R227() string {
+	return routegenTable.HelperURL(&u.base, 102)
+}
+
+//line routes_gen.go:5076:1
+
+// R81 returns the URL of route "r81": /1 (routes.conf:569:7).
+//
+//line routes.conf:569:1
+func (u *URLBuilder) R81() string {
+	return routegenTable.HelperURL(&u.base, 103)
+}
+
+//line routes_gen.go:5085:1
+
+// R425 returns the URL of route "r425": /1 (routes.conf:2958:7).
+//
+//line routes.conf:2958:1
+func (u *URLBuilder) R425() string {
+	return routegenTable.HelperURL(&u.base, 104)
+}
+
+//line routes_gen.go:5094:1
+
+// R356 returns the URL of route "r356": /1 (routes.conf:2481:7).
+//
+//line routes.conf:2481:1
+func (u *URLBuilder) R356() string {
+	return routegenTable.HelperURL(&u.base, 105)
+}
+
+//line routes_gen.go:5103:1
+
+// R426 returns the URL of route "r426": /1/*rest (routes.conf:2966:11).
+//
+//line routes.conf:2966:1
+func (u *URLBuilder) R426(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 106, rest)
+}
+
+//line routes_gen.go:5112:1
+
+// R427 returns the URL of route "r427": /1/*rest (routes.conf:2971:15).
+//
+//line routes.conf:2971:1
+func (u *URLBuilder) R427(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 107, rest)
+}
+
+//line routes_gen.go:5121:1
+
+// R357 returns the URL of route "r357": /1/42/ab (routes.conf:2487:11).
+//
+//line routes.conf:2487:1
+func (u *URLBuilder) R357() string {
+	return routegenTable.HelperURL(&u.base, 109)
+}
+
+//line routes_gen.go:5130:1
+
+// R361 returns the URL of route "r361": /1/42/ab/:p3/a-b (routes.conf:2509:15).
+//
+//line routes.conf:2509:1
+func (u *URLBuilder) R361(p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 110, p3)
+}
+
+//line routes_gen.go:5139:1
+
+// R360 returns the URL of route "r360": /1/42/ab/abc (routes.conf:2502:15).
+//
+//line routes.conf:2502:1
+func (u *URLBuilder) R360() string {
+	return routegenTable.HelperURL(&u.base, 112)
+}
+
+//line routes_gen.go:5148:1
+
+// R359 returns the URL of route "r359": /1/42/ab/x.y (routes.conf:2497:15).
+//
+//line routes.conf:2497:1
+func (u *URLBuilder) R359() string {
+	return routegenTable.HelperURL(&u.base, 113)
+}
+
+//line routes_gen.go:5157:1
+
+// R358 returns the URL of route "r358": /1/42/ab/x.y/new (routes.conf:2492:15).
+//
+//line routes.conf:2492:1
+func (u *URLBuilder) R358() string {
+	return routegenTable.HelperURL(&u.base, 114)
+}
+
+//line routes_gen.go:5166:1
+
+// R373 returns the URL of route "r373": /1/:p1 (routes.conf:2591:7).
+//
+//line routes.conf:2591:1
+func (u *URLBuilder) R373(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 115, p1)
+}
+
+//line routes_gen.go:5175:1
+
+// R82 returns the URL of route "r82": /1/:p1 (routes.conf:576:11).
+//
+//line routes.conf:576:1
+func (u *URLBuilder) R82(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 116, p1)
+}
+
+//line routes_gen.go:5184:1
+
+// R439 returns the URL of route "r439": /1/:p1 (routes.conf:3054:11).
+//
+//line routes.conf:3054:1
+func (u *URLBuilder) R439(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 118, p1)
+}
+
+//line routes_gen.go:5193:1
+
+// R9 returns the URL of route "r9": /1/:p1 (routes.conf:68:7).
+//
+//line routes.conf:68:1
+func (u *URLBuilder) R9(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 119, p1)
+}
+
+//line routes_gen.go:5202:1
+
+// R83 returns the URL of route "r83": /1/@ (routes.conf:581:11).
+//
+//line routes.conf:581:1
+func (u *URLBuilder) R83() string {
+	return routegenTable.HelperURL(&u.base, 121)
+}
+
+//line routes_gen.go:5211:1
+
+// R388 returns the URL of route "r388": /1/a (routes.conf:2698:7).
+//
+//line routes.conf:2698:1
+func (u *URLBuilder) R388() string {
+	return routegenTable.HelperURL(&u.base, 124)
+}
+
+//line routes_gen.go:5220:1
+
+// R363 returns the URL of route "r363": /1/abc (routes.conf:2523:11).
+//
+//line routes.conf:2523:1
+func (u *URLBuilder) R363() string {
+	return routegenTable.HelperURL(&u.base, 127)
+}
+
+//line routes_gen.go:5229:1
+
+// R114 returns the URL of route "r114": /1/users (routes.conf:804:7).
+//
+//line routes.conf:804:1
+func (u *URLBuilder) R114() string {
+	return routegenTable.HelperURL(&u.base, 129)
+}
+
+//line routes_gen.go:5238:1
+
+// R362 returns the URL of route "r362": /1/v:p1 (routes.conf:2518:11).
+//
+//line routes.conf:2518:1
+func (u *URLBuilder) R362(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 131, p1)
+}
+
+//line routes_gen.go:5247:1
+
+// R213 returns the URL of route "r213": /1/~:p1 (routes.conf:1500:7).
+//
+//line routes.conf:1500:1
+func (u *URLBuilder) R213(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 133, p1)
+}
+
+//line routes_gen.go:5256:1
+
+// R487 returns the URL of route "r487": /1/~u (routes.conf:3382:7).
+//
+//line routes.conf:3382:1
+func (u *URLBuilder) R487() string {
+	return routegenTable.HelperURL(&u.base, 134)
+}
+
+//line routes_gen.go:5265:1
+
+// R488 returns the URL of route "r488": /1/~u/:p2 (routes.conf:3389:11).
+//
+//line routes.conf:3389:1
+func (u *URLBuilder) R488(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 135, p2)
+}
+
+//line routes_gen.go:5274:1
+
+// R188 returns the URL of route "r188": /1:p0 (routes.conf:1328:7).
+//
+//line routes.conf:1328:1
+func (u *URLBuilder) R188(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 137, p0)
+}
+
+//line routes_gen.go:5283:1
+
+// R469 returns the URL of route "r469": /1:p0 (routes.conf:3259:7).
+//
+//line routes.conf:3259:1
+func (u *URLBuilder) R469(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 138, p0)
+}
+
+//line routes_gen.go:5292:1
+
+// R191 returns the URL of route "r191": /1:p0/*rest (routes.conf:1348:15).
+//
+//line routes.conf:1348:1
+func (u *URLBuilder) R191(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 139, p0, rest)
+}
+
+//line routes_gen.go:5301:1
+
+// R190 returns the URL of route "r190": /1:p0/*rest (routes.conf:1342:15).
+//
+//line routes.conf:1342:1
+func (u *URLBuilder) R190(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 140, p0, rest)
+}
+
+//line routes_gen.go:5310:1
+
+// R189 returns the URL of route "r189": /1:p0/*rest (routes.conf:1336:11).
+//
+//line routes.conf:1336:1
+func (u *URLBuilder) R189(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 141, p0, rest)
+}
+
+//line routes_gen.go:5319:1
+
+// R192 returns the URL of route "r192": /1:p0/.a/~:p2 (routes.conf:1355:11).
+//
+//line routes.conf:1355:1
+func (u *URLBuilder) R192(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 143, p0, p2)
+}
+
+//line routes_gen.go:5328:1
+
+// R474 returns the URL of route "r474": /1:p0/1/1 (routes.conf:3291:11).
+//
+//line routes.conf:3291:1
+func (u *URLBuilder) R474(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 144, p0)
+}
+
+//line routes_gen.go:5337:1
+
+// R475 returns the URL of route "r475": /1:p0/1/1 (routes.conf:3296:15).
+//
+//line routes.conf:3296:1
+func (u *URLBuilder) R475(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 145, p0)
+}
+
+//line routes_gen.go:5346:1
+
+// R387 returns the URL of route "r387": /1:p0/:p1 (routes.conf:2690:7).
+//
+//line routes.conf:2690:1
+func (u *URLBuilder) R387(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 149, p0, p1)
+}
+
+//line routes_gen.go:5355:1
+
+// R470 returns the URL of route "r470": /1:p0/:p1/:p2 (routes.conf:3266:11).
+//
+//line routes.conf:3266:1
+func (u *URLBuilder) R470(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 151, p0, p1, p2)
+}
+
+//line routes_gen.go:5364:1
+
+// R472 returns the URL of route "r472": /1:p0/:p1/:p2/42/:p4 (routes.conf:3277:15).
+//
+//line routes.conf:3277:1
+func (u *URLBuilder) R472(p0 string, p1 string, p2 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 152, p0, p1, p2, p4)
+}
+
+//line routes_gen.go:5373:1
+
+// R471 returns the URL of route "r471": /1:p0/:p1/:p2/:p3/... (routes.conf:3272:15).
+//
+//line routes.conf:3272:1
+func (u *URLBuilder) R471(p0 string, p1 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 153, p0, p1, p2, p3)
+}
+
+//line routes_gen.go:5382:1
+
+// R193 returns the URL of route "r193": /1:p0/@ (routes.conf:1361:11).
+//
+//line routes.conf:1361:1
+func (u *URLBuilder) R193(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 154, p0)
+}
+
+//line routes_gen.go:5391:1
+
+// R476 returns the URL of route "r476": /1:p0/@ (routes.conf:3304:11).
+//
+//line routes.conf:3304:1
+func (u *URLBuilder) R476(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 155, p0)
+}
+
+//line routes_gen.go:5400:1
+
+// R195 returns the URL of route "r195": /1:p0/@/.a (routes.conf:1372:15).
+//
+//line routes.conf:1372:1
+func (u *URLBuilder) R195(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 157, p0)
+}
+
+//line routes_gen.go:5409:1
+
+// R194 returns the URL of route "r194": /1:p0/@/~u/:p3 (routes.conf:1367:15).
+//
+//line routes.conf:1367:1
+func (u *URLBuilder) R194(p0 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 158, p0, p3)
+}
+
+//line routes_gen.go:5418:1
+
+// R102 returns the URL of route "r102": /1:p0/v:p1 (routes.conf:722:7).
+//
+//line routes.conf:722:1
+func (u *URLBuilder) R102(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 159, p0, p1)
+}
+
+//line routes_gen.go:5427:1
+
+// R107 returns the URL of route "r107": /1:p0/v:p1 (routes.conf:754:11).
+//
+//line routes.conf:754:1
+func (u *URLBuilder) R107(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 160, p0, p1)
+}
+
+//line routes_gen.go:5436:1
+
+// R103 returns the URL of route "r103": /1:p0/v:p1/*rest (routes.conf:730:11).
+//
+//line routes.conf:730:1
+func (u *URLBuilder) R103(p0 string, p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 163, p0, p1, rest)
+}
+
+//line routes_gen.go:5445:1
+
+// R106 returns the URL of route "r106": /1:p0/v:p1/*rest (routes.conf:747:15).
+//
+//line routes.conf:747:1
+func (u *URLBuilder) R106(p0 string, p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 164, p0, p1, rest)
+}
+
+//line routes_gen.go:5454:1
+
+// R104 returns the URL of route "r104": /1:p0/v:p1/*rest (routes.conf:737:15).
+//
+//line routes.conf:737:1
+func (u *URLBuilder) R104(p0 string, p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 166, p0, p1, rest)
+}
+
+//line routes_gen.go:5463:1
+
+// R105 returns the URL of route "r105": /1:p0/v:p1/*rest (routes.conf:742:15).
+//
+//line routes.conf:742:1
+func (u *URLBuilder) R105(p0 string, p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 167, p0, p1, rest)
+}
+
+//line routes_gen.go:5472:1
+
+// R108 returns the URL of route "r108": /1:p0/v:p1/1/x.:p3 (routes.conf:760:15).
+//
+//line routes.conf:760:1
+func (u *URLBuilder) R108(p0 string, p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 170, p0, p1, p3)
+}
+
+//line routes_gen.go:5481:1
+
+// R473 returns the URL of route "r473": /1:p0/v:p1/:p2 (routes.conf:3285:11).
+//
+//line routes.conf:3285:1
+func (u *URLBuilder) R473(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 171, p0, p1, p2)
+}
+
+//line routes_gen.go:5490:1
+
+// R109 returns the URL of route "r109": /1:p0/v:p1/a (routes.conf:765:15).
+//
+//line routes.conf:765:1
+func (u *URLBuilder) R109(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 173, p0, p1)
+}
+
+//line routes_gen.go:5499:1
+
+// R340 returns the URL of route "r340": /1:p0/~u (routes.conf:2369:7).
+//
+//line routes.conf:2369:1
+func (u *URLBuilder) R340(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 176, p0)
+}
+
+//line routes_gen.go:5508:1
+
+// R71 returns the URL of route "r71": /42 (routes.conf:493:7).
+//
+//line routes.conf:493:1
+func (u *URLBuilder) R71() string {
+	return routegenTable.HelperURL(&u.base, 177)
+}
+
+//line routes_gen.go:5517:1
+
+// R274 returns the URL of route "r274": /42/.a (routes.conf:1924:11).
+//
+//line routes.conf:1924:1
+func (u *URLBuilder) R274() string {
+	return routegenTable.HelperURL(&u.base, 178)
+}
+
+//line routes_gen.go:5526:1
+
+// R123 returns the URL of route "r123": /42/:p1 (routes.conf:869:7).
+//
+//line routes.conf:869:1
+func (u *URLBuilder) R123(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 179, p1)
+}
+
+//line routes_gen.go:5535:1
+
+// R407 returns the URL of route "r407": /42/:p1 (routes.conf:2834:7).
+//
+//line routes.conf:2834:1
+func (u *URLBuilder) R407(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 181, p1)
+}
+
+//line routes_gen.go:5544:1
+
+// R409 returns the URL of route "r409": /42/:p1/*rest (routes.conf:2847:15).
+//
+//line routes.conf:2847:1
+func (u *URLBuilder) R409(p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 183, p1, rest)
+}
+
+//line routes_gen.go:5553:1
+
+// R412 returns the URL of route "r412": /42/:p1/*rest (routes.conf:2866:11).
+//
+//line routes.conf:2866:1
+func (u *URLBuilder) R412(p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 184, p1, rest)
+}
+
+//line routes_gen.go:5562:1
+
+// R411 returns the URL of route "r411": /42/:p1/*rest (routes.conf:2857:15).
+//
+//line routes.conf:2857:1
+func (u *URLBuilder) R411(p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 185, p1, rest)
+}
+
+//line routes_gen.go:5571:1
+
+// R408 returns the URL of route "r408": /42/:p1/*rest (routes.conf:2841:11).
+//
+//line routes.conf:2841:1
+func (u *URLBuilder) R408(p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 186, p1, rest)
+}
+
+//line routes_gen.go:5580:1
+
+// R410 returns the URL of route "r410": /42/:p1/*rest (routes.conf:2852:15).
+//
+//line routes.conf:2852:1
+func (u *URLBuilder) R410(p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 187, p1, rest)
+}
+
+//line routes_gen.go:5589:1
+
+// R125 returns the URL of route "r125": /42/:p1/1 (routes.conf:885:11).
+//
+//line routes.conf:885:1
+func (u *URLBuilder) R125(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 189, p1)
+}
+
+//line routes_gen.go:5598:1
+
+// R126 returns the URL of route "r126": /42/:p1/1/:p3/... (routes.conf:892:15).
+//
+//line routes.conf:892:1
+func (u *URLBuilder) R126(p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 190, p1, p3)
+}
+
+//line routes_gen.go:5607:1
+
+// R124 returns the URL of route "r124": /42/:p1/1/= (routes.conf:878:11).
+//
+//line routes.conf:878:1
+func (u *URLBuilder) R124(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 191, p1)
+}
+
+//line routes_gen.go:5616:1
+
+// R127 returns the URL of route "r127": /42/:p1/1/user_:p3/:p4 (routes.conf:899:15).
+//
+//line routes.conf:899:1
+func (u *URLBuilder) R127(p1 string, p3 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 192, p1, p3, p4)
+}
+
+//line routes_gen.go:5625:1
+
+// R73 returns the URL of route "r73": /42/:p1/:p2 (routes.conf:508:11).
+//
+//line routes.conf:508:1
+func (u *URLBuilder) R73(p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 193, p1, p2)
+}
+
+//line routes_gen.go:5634:1
+
+// R72 returns the URL of route "r72": /42/:p1/:p2 (routes.conf:500:11).
+//
+//line routes.conf:500:1
+func (u *URLBuilder) R72(p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 196, p1, p2)
+}
+
+//line routes_gen.go:5643:1
+
+// R74 returns the URL of route "r74": /42/:p1/:p2/x.y/*rest (routes.conf:513:15).
+//
+//line routes.conf:513:1
+func (u *URLBuilder) R74(p1 string, p2 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 197, p1, p2, rest)
+}
+
+//line routes_gen.go:5652:1
+
+// R75 returns the URL of route "r75": /42/:p1/:p2/x.y/:p4 (routes.conf:522:15).
+//
+//line routes.conf:522:1
+func (u *URLBuilder) R75(p1 string, p2 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 200, p1, p2, p4)
+}
+
+//line routes_gen.go:5661:1
+
+// R413 returns the URL of route "r413": /42/:p1/x.y (routes.conf:2874:11).
+//
+//line routes.conf:2874:1
+func (u *URLBuilder) R413(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 202, p1)
+}
+
+//line routes_gen.go:5670:1
+
+// R414 returns the URL of route "r414": /42/:p1/x.y/:p3 (routes.conf:2881:15).
+//
+//line routes.conf:2881:1
+func (u *URLBuilder) R414(p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 204, p1, p3)
+}
+
+//line routes_gen.go:5679:1
+
+// R415 returns the URL of route "r415": /42/:p1/x.y/:p3/... (routes.conf:2888:15).
+//
+//line routes.conf:2888:1
+func (u *URLBuilder) R415(p1 string, p3 int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 205, p1, routegenimpl.Int(p3))
+}
+
+//line routes_gen.go:5688:1
+
+// R416 returns the URL of route "r416": /42/:p1/x.y/:p3/:p4 (routes.conf:2893:15).
+//
+//line routes.conf:2893:1
+func (u *URLBuilder) R416(p1 string, p3 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 206, p1, p3, p4)
+}
+
+//line routes_gen.go:5697:1
+
+// R209 returns the URL of route "r209": /:p0 (routes.conf:1472:7).
+//
+//line routes.conf:1472:1
+func (u *URLBuilder) R209(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 207, p0)
+}
+
+//line routes_gen.go:5706:1
+
+// R170 returns the URL of route "r170": /:p0 (routes.conf:1199:7).
+//
+//line routes.conf:1199:1
+func (u *URLBuilder) R170(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 208, p0)
+}
+
+//line routes_gen.go:5715:1
+
+// R38 returns the URL of route "r38": /:p0 (routes.conf:259:11).
+//
+//line routes.conf:259:1
+func (u *URLBuilder) R38(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 209, p0)
+}
+
+//line routes_gen.go:5724:1
+
+// R342 returns the URL of route "r342": /:p0 (routes.conf:2384:7).
+//
+//line routes.conf:2384:1
+func (u *URLBuilder) R342(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 210, p0)
+}
+
+//line routes_gen.go:5733:1
+
+// R122 returns the URL of route "r122": /:p0 (routes.conf:862:7).
+//
+//line routes.conf:862:1
+func (u *URLBuilder) R122(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 211, p0)
+}
+
+//line routes_gen.go:5742:1
+
+// R62 returns the URL of route "r62": /:p0 (routes.conf:426:7).
+//
+//line routes.conf:426:1
+func (u *URLBuilder) R62(p0 int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 212, routegenimpl.Int(p0))
+}
+
+//line routes_gen.go:5751:1
+
+// R489 returns the URL of route "r489": /:p0 (routes.conf:3398:7).
+//
+//line routes.conf:3398:1
+func (u *URLBuilder) R489(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 214, p0)
+}
+
+//line routes_gen.go:5760:1
+
+// R208 returns the URL of route "r208": /:p0 (routes.conf:1464:7).
+//
+//line routes.conf:1464:1
+func (u *URLBuilder) R208(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 216, p0)
+}
+
+//line routes_gen.go:5769:1
+
+// R390 returns the URL of route "r390": /:p0/*rest (routes.conf:2712:11).
+//
+//line routes.conf:2712:1
+func (u *URLBuilder) R390(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 217, p0, rest)
+}
+
+//line routes_gen.go:5778:1
+
+// R41 returns the URL of route "r41": /:p0/*rest (routes.conf:280:15).
+//
+//line routes.conf:280:1
+func (u *URLBuilder) R41(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 218, p0, rest)
+}
+
+//line routes_gen.go:5787:1
+
+// R449 returns the URL of route "r449": /:p0/*rest (routes.conf:3126:7).
+//
+//line routes.conf:3126:1
+func (u *URLBuilder) R449(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 220, p0, rest)
+}
+
+//line routes_gen.go:5796:1
+
+// R389 returns the URL of route "r389": /:p0/*rest (routes.conf:2706:7).
+//
+//line routes.conf:2706:1
+func (u *URLBuilder) R389(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 221, p0, rest)
+}
+
+//line routes_gen.go:5805:1
+
+// R331 returns the URL of route "r331": /:p0/... (routes.conf:2311:7).
+//
+//line routes.conf:2311:1
+func (u *URLBuilder) R331(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 223, p0)
+}
+
+//line routes_gen.go:5814:1
+
+// R338 returns the URL of route "r338": /:p0/.../.../a-b (routes.conf:2352:11).
+//
+//line routes.conf:2352:1
+func (u *URLBuilder) R338(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 225, p0)
+}
+
+//line routes_gen.go:5823:1
+
+// R339 returns the URL of route "r339": /:p0/.../.../a-b/ab*rest (routes.conf:2360:15).
+//
+//line routes.conf:2360:1
+func (u *URLBuilder) R339(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 226, p0, rest)
+}
+
+//line routes_gen.go:5832:1
+
+// R337 returns the URL of route "r337": /:p0/.../1*rest (routes.conf:2347:11).
+//
+//line routes.conf:2347:1
+func (u *URLBuilder) R337(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 227, p0, rest)
+}
+
+//line routes_gen.go:5841:1
+
+// R332 returns the URL of route "r332": /:p0/.../:p2/:p3 (routes.conf:2317:11).
+//
+//line routes.conf:2317:1
+func (u *URLBuilder) R332(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 230, p0, p2, p3)
+}
+
+//line routes_gen.go:5850:1
+
+// R333 returns the URL of route "r333": /:p0/.../:p2/:p3 (routes.conf:2322:15).
+//
+//line routes.conf:2322:1
+func (u *URLBuilder) R333(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 231, p0, p2, p3)
+}
+
+//line routes_gen.go:5859:1
+
+// R336 returns the URL of route "r336": /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15).
+//
+//line routes.conf:2338:1
+func (u *URLBuilder) R336(p0 string, p2 string, p3 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 233, p0, p2, p3, rest)
+}
+
+//line routes_gen.go:5868:1
+
+// R334 returns the URL of route "r334": /:p0/.../:p2/:p3/a (routes.conf:2326:15).
+//
+//line routes.conf:2326:1
+func (u *URLBuilder) R334(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 236, p0, p2, p3)
+}
+
+//line routes_gen.go:5877:1
+
+// R335 returns the URL of route "r335": /:p0/.../:p2/:p3/user_:p4 (routes.conf:2332:15).
+//
+//line routes.conf:2332:1
+func (u *URLBuilder) R335(p0 string, p2 string, p3 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 237, p0, p2, p3, p4)
+}
+
+//line routes_gen.go:5886:1
+
+// R181 returns the URL of route "r181": /:p0/.:p1 (routes.conf:1279:7).
+//
+//line routes.conf:1279:1
+func (u *URLBuilder) R181(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 238, p0, p1)
+}
+
+//line routes_gen.go:5895:1
+
+// R101 returns the URL of route "r101": /:p0/.a (routes.conf:714:7).
+//
+//line routes.conf:714:1
+func (u *URLBuilder) R101(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 240, p0)
+}
+
+//line routes_gen.go:5904:1
+
+// R211 returns the URL of route "r211": /:p0/1/*rest (routes.conf:1484:11).
+//
+//line routes.conf:1484:1
+func (u *URLBuilder) R211(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 242, p0, rest)
+}
+
+//line routes_gen.go:5913:1
+
+// R343 returns the URL of route "r343": /:p0/1:p1 (routes.conf:2391:11).
+//
+//line routes.conf:2391:1
+func (u *URLBuilder) R343(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 243, p0, p1)
+}
+
+//line routes_gen.go:5922:1
+
+// R346 returns the URL of route "r346": /:p0/1:p1/*rest (routes.conf:2408:15).
+//
+//line routes.conf:2408:1
+func (u *URLBuilder) R346(p0 string, p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 244, p0, p1, rest)
+}
+
+//line routes_gen.go:5931:1
+
+// R344 returns the URL of route "r344": /:p0/1:p1/.:p2/*rest (routes.conf:2397:15).
+//
+//line routes.conf:2397:1
+func (u *URLBuilder) R344(p0 string, p1 string, p2 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 245, p0, p1, p2, rest)
+}
+
+//line routes_gen.go:5940:1
+
+// R345 returns the URL of route "r345": /:p0/1:p1/~u (routes.conf:2403:15).
+//
+//line routes.conf:2403:1
+func (u *URLBuilder) R345(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 247, p0, p1)
+}
+
+//line routes_gen.go:5949:1
+
+// R138 returns the URL of route "r138": /:p0/42 (routes.conf:977:7).
+//
+//line routes.conf:977:1
+func (u *URLBuilder) R138(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 248, p0)
+}
+
+//line routes_gen.go:5958:1
+
+// R176 returns the URL of route "r176": /:p0/42 (routes.conf:1241:15).
+//
+//line routes.conf:1241:1
+func (u *URLBuilder) R176(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 249, p0)
+}
+
+//line routes_gen.go:5967:1
+
+// R265 returns the URL of route "r265": /:p0/42 (routes.conf:1866:7).
+//
+//line routes.conf:1866:1
+func (u *URLBuilder) R265(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 250, p0)
+}
+
+//line routes_gen.go:5976:1
+
+// R139 returns the URL of route "r139": /:p0/42 (routes.conf:984:11).
+//
+//line routes.conf:984:1
+func (u *URLBuilder) R139(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 251, p0)
+}
+
+//line routes_gen.go:5985:1
+
+// R173 returns the URL of route "r173": /:p0/42 (routes.conf:1222:11).
+//
+//line routes.conf:1222:1
+func (u *URLBuilder) R173(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 253, p0)
+}
+
+//line routes_gen.go:5994:1
+
+// R39 returns the URL of route "r39": /:p0/42/:p2 (routes.conf:266:15).
+//
+//line routes.conf:266:1
+func (u *URLBuilder) R39(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 254, p0, p2)
+}
+
+//line routes_gen.go:6003:1
+
+// R142 returns the URL of route "r142": /:p0/42/:p2 (routes.conf:1004:11).
+//
+//line routes.conf:1004:1
+func (u *URLBuilder) R142(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 255, p0, p2)
+}
+
+//line routes_gen.go:6012:1
+
+// R143 returns the URL of route "r143": /:p0/42/:p2/user_x/user_x (routes.conf:1010:15).
+//
+//line routes.conf:1010:1
+func (u *URLBuilder) R143(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 256, p0, p2)
+}
+
+//line routes_gen.go:6021:1
+
+// R140 returns the URL of route "r140": /:p0/42/:p2/~:p3 (routes.conf:990:15).
+//
+//line routes.conf:990:1
+func (u *URLBuilder) R140(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 259, p0, p2, p3)
+}
+
+//line routes_gen.go:6030:1
+
+// R141 returns the URL of route "r141": /:p0/42/ab*rest (routes.conf:997:11).
+//
+//line routes.conf:997:1
+func (u *URLBuilder) R141(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 261, p0, rest)
+}
+
+//line routes_gen.go:6039:1
+
+// R175 returns the URL of route "r175": /:p0/42/abc (routes.conf:1235:15).
+//
+//line routes.conf:1235:1
+func (u *URLBuilder) R175(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 264, p0)
+}
+
+//line routes_gen.go:6048:1
+
+// R177 returns the URL of route "r177": /:p0/42/x.y (routes.conf:1247:15).
+//
+//line routes.conf:1247:1
+func (u *URLBuilder) R177(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 266, p0)
+}
+
+//line routes_gen.go:6057:1
+
+// R174 returns the URL of route "r174": /:p0/42/~u/a:p3 (routes.conf:1229:15).
+//
+//line routes.conf:1229:1
+func (u *URLBuilder) R174(p0 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 268, p0, p3)
+}
+
+//line routes_gen.go:6066:1
+
+// R263 returns the URL of route "r263": /:p0/:p1 (routes.conf:1853:7).
+//
+//line routes.conf:1853:1
+func (u *URLBuilder) R263(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 270, p0, p1)
+}
+
+//line routes_gen.go:6075:1
+
+// R349 returns the URL of route "r349": /:p0/:p1 (routes.conf:2435:7).
+//
+//line routes.conf:2435:1
+func (u *URLBuilder) R349(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 271, p0, p1)
+}
+
+//line routes_gen.go:6084:1
+
+// R63 returns the URL of route "r63": /:p0/:p1 (routes.conf:433:11).
+//
+//line routes.conf:433:1
+func (u *URLBuilder) R63(p0 int64, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 272, routegenimpl.Int(p0), p1)
+}
+
+//line routes_gen.go:6093:1
+
+// R259 returns the URL of route "r259": /:p0/:p1 (routes.conf:1824:7).
+//
+//line routes.conf:1824:1
+func (u *URLBuilder) R259(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 275, p0, p1)
+}
+
+//line routes_gen.go:6102:1
+
+// R172 returns the URL of route "r172": /:p0/:p1/:p2 (routes.conf:1214:11).
+//
+//line routes.conf:1214:1
+func (u *URLBuilder) R172(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 276, p0, p1, p2)
+}
+
+//line routes_gen.go:6111:1
+
+// R350 returns the URL of route "r350": /:p0/:p1/a-b/b (routes.conf:2442:11).
+//
+//line routes.conf:2442:1
+func (u *URLBuilder) R350(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 278, p0, p1)
+}
+
+//line routes_gen.go:6120:1
+
+// R351 returns the URL of route "r351": /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15).
+//
+//line routes.conf:2448:1
+func (u *URLBuilder) R351(p0 string, p1 string, p5 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 279, p0, p1, p5)
+}
+
+//line routes_gen.go:6129:1
+
+// R353 returns the URL of route "r353": /:p0/:p1/a-b/b/b (routes.conf:2458:15).
+//
+//line routes.conf:2458:1
+func (u *URLBuilder) R353(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 282, p0, p1)
+}
+
+//line routes_gen.go:6138:1
+
+// R157 returns the URL of route "r157": /:p0/= (routes.conf:1108:11).
+//
+//line routes.conf:1108:1
+func (u *URLBuilder) R157(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 285, p0)
+}
+
+//line routes_gen.go:6147:1
+
+// R158 returns the URL of route "r158": /:p0/= (routes.conf:1113:15).
+//
+//line routes.conf:1113:1
+func (u *URLBuilder) R158(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 286, p0)
+}
+
+//line routes_gen.go:6156:1
+
+// R156 returns the URL of route "r156": /:p0/= (routes.conf:1101:7).
+//
+//line routes.conf:1101:1
+func (u *URLBuilder) R156(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 289, p0)
+}
+
+//line routes_gen.go:6165:1
+
+// R169 returns the URL of route "r169": /:p0/=/:p2 (routes.conf:1190:11).
+//
+//line routes.conf:1190:1
+func (u *URLBuilder) R169(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 290, p0, p2)
+}
+
+//line routes_gen.go:6174:1
+
+// R161 returns the URL of route "r161": /:p0/=/:p2 (routes.conf:1135:11).
+//
+//line routes.conf:1135:1
+func (u *URLBuilder) R161(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 292, p0, p2)
+}
+
+//line routes_gen.go:6183:1
+
+// R165 returns the URL of route "r165": /:p0/=/:p2/.a (routes.conf:1159:15).
+//
+//line routes.conf:1159:1
+func (u *URLBuilder) R165(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 294, p0, p2)
+}
+
+//line routes_gen.go:6192:1
+
+// R164 returns the URL of route "r164": /:p0/=/:p2/1:p3 (routes.conf:1154:15).
+//
+//line routes.conf:1154:1
+func (u *URLBuilder) R164(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 295, p0, p2, p3)
+}
+
+//line routes_gen.go:6201:1
+
+// R162 returns the URL of route "r162": /:p0/=/:p2/1:p3/:p4 (routes.conf:1141:15).
+//
+//line routes.conf:1141:1
+func (u *URLBuilder) R162(p0 string, p2 string, p3 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 296, p0, p2, p3, p4)
+}
+
+//line routes_gen.go:6210:1
+
+// R163 returns the URL of route "r163": /:p0/=/:p2/:p3 (routes.conf:1148:15).
+//
+//line routes.conf:1148:1
+func (u *URLBuilder) R163(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 298, p0, p2, p3)
+}
+
+//line routes_gen.go:6219:1
+
+// R166 returns the URL of route "r166": /:p0/=/:p2/:p3 (routes.conf:1169:11).
+//
+//line routes.conf:1169:1
+func (u *URLBuilder) R166(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 299, p0, p2, p3)
+}
+
+//line routes_gen.go:6228:1
+
+// R168 returns the URL of route "r168": /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1181:15).
+//
+//line routes.conf:1181:1
+func (u *URLBuilder) R168(p0 string, p2 string, p3 string, p5 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 301, p0, p2, p3, p5)
+}
+
+//line routes_gen.go:6237:1
+
+// R167 returns the URL of route "r167": /:p0/=/:p2/:p3/a-b (routes.conf:1174:15).
+//
+//line routes.conf:1174:1
+func (u *URLBuilder) R167(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 303, p0, p2, p3)
+}
+
+//line routes_gen.go:6246:1
+
+// R160 returns the URL of route "r160": /:p0/=/v1/*rest (routes.conf:1126:15).
+//
+//line routes.conf:1126:1
+func (u *URLBuilder) R160(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 306, p0, rest)
+}
+
+//line routes_gen.go:6255:1
+
+// R159 returns the URL of route "r159": /:p0/=/x.:p2/:p3 (routes.conf:1119:15).
+//
+//line routes.conf:1119:1
+func (u *URLBuilder) R159(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 307, p0, p2, p3)
+}
+
+//line routes_gen.go:6264:1
+
+// R406 returns the URL of route "r406": /:p0/@ (routes.conf:2827:7).
+//
+//line routes.conf:2827:1
+func (u *URLBuilder) R406(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 309, p0)
+}
+
+//line routes_gen.go:6273:1
+
+// R347 returns the URL of route "r347": /:p0/a/abc (routes.conf:2421:11).
+//
+//line routes.conf:2421:1
+func (u *URLBuilder) R347(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 312, p0)
+}
+
+//line routes_gen.go:6282:1
+
+// R117 returns the URL of route "r117": /:p0/a:p1 (routes.conf:824:7).
+//
+//line routes.conf:824:1
+func (u *URLBuilder) R117(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 315, p0, p1)
+}
+
+//line routes_gen.go:6291:1
+
+// R322 returns the URL of route "r322": /:p0/a:p1 (routes.conf:2250:7).
+//
+//line routes.conf:2250:1
+func (u *URLBuilder) R322(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 316, p0, p1)
+}
+
+//line routes_gen.go:6300:1
+
+// R325 returns the URL of route "r325": /:p0/a:p1/*rest (routes.conf:2272:15).
+//
+//line routes.conf:2272:1
+func (u *URLBuilder) R325(p0 string, p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 317, p0, p1, rest)
+}
+
+//line routes_gen.go:6309:1
+
+// R324 returns the URL of route "r324": /:p0/a:p1/*rest (routes.conf:2265:11).
+//
+//line routes.conf:2265:1
+func (u *URLBuilder) R324(p0 string, p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 318, p0, p1, rest)
+}
+
+//line routes_gen.go:6318:1
+
+// R327 returns the URL of route "r327": /:p0/a:p1/*rest (routes.conf:2281:15).
+//
+//line routes.conf:2281:1
+func (u *URLBuilder) R327(p0 string, p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 319, p0, p1, rest)
+}
+
+//line routes_gen.go:6327:1
+
+// R326 returns the URL of route "r326": /:p0/a:p1/*rest (routes.conf:2276:15).
+//
+//line routes.conf:2276:1
+func (u *URLBuilder) R326(p0 string, p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 320, p0, p1, rest)
+}
+
+//line routes_gen.go:6336:1
+
+// R323 returns the URL of route "r323": /:p0/a:p1/= (routes.conf:2259:11).
+//
+//line routes.conf:2259:1
+func (u *URLBuilder) R323(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 321, p0, p1)
+}
+
+//line routes_gen.go:6345:1
+
+// R328 returns the URL of route "r328": /:p0/a:p1/= (routes.conf:2288:11).
+//
+//line routes.conf:2288:1
+func (u *URLBuilder) R328(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 322, p0, p1)
+}
+
+//line routes_gen.go:6354:1
+
+// R329 returns the URL of route "r329": /:p0/a:p1/=/users (routes.conf:2294:15).
+//
+//line routes.conf:2294:1
+func (u *URLBuilder) R329(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 323, p0, p1)
+}
+
+//line routes_gen.go:6363:1
+
+// R119 returns the URL of route "r119": /:p0/a:p1/abc/:p3 (routes.conf:837:11).
+//
+//line routes.conf:837:1
+func (u *URLBuilder) R119(p0 string, p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 326, p0, p1, p3)
+}
+
+//line routes_gen.go:6372:1
+
+// R120 returns the URL of route "r120": /:p0/a:p1/abc/:p3/*rest (routes.conf:845:15).
+//
+//line routes.conf:845:1
+func (u *URLBuilder) R120(p0 string, p1 string, p3 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 329, p0, p1, p3, rest)
+}
+
+//line routes_gen.go:6381:1
+
+// R121 returns the URL of route "r121": /:p0/a:p1/abc/:p3/abc (routes.conf:852:15).
+//
+//line routes.conf:852:1
+func (u *URLBuilder) R121(p0 string, p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 331, p0, p1, p3)
+}
+
+//line routes_gen.go:6390:1
+
+// R118 returns the URL of route "r118": /:p0/a:p1/new (routes.conf:831:11).
+//
+//line routes.conf:831:1
+func (u *URLBuilder) R118(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 333, p0, p1)
+}
+
+//line routes_gen.go:6399:1
+
+// R296 returns the URL of route "r296": /:p0/ab (routes.conf:2073:7).
+//
+//line routes.conf:2073:1
+func (u *URLBuilder) R296(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 335, p0)
+}
+
+//line routes_gen.go:6408:1
+
+// R301 returns the URL of route "r301": /:p0/ab/.a (routes.conf:2108:11).
+//
+//line routes.conf:2108:1
+func (u *URLBuilder) R301(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 337, p0)
+}
+
+//line routes_gen.go:6417:1
+
+// R298 returns the URL of route "r298": /:p0/ab/.a/*rest (routes.conf:2087:15).
+//
+//line routes.conf:2087:1
+func (u *URLBuilder) R298(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 339, p0, rest)
+}
+
+//line routes_gen.go:6426:1
+
+// R297 returns the URL of route "r297": /:p0/ab/.a/*rest (routes.conf:2080:11).
+//
+//line routes.conf:2080:1
+func (u *URLBuilder) R297(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 340, p0, rest)
+}
+
+//line routes_gen.go:6435:1
+
+// R348 returns the URL of route "r348": /:p0/ab:p1 (routes.conf:2428:7).
+//
+//line routes.conf:2428:1
+func (u *URLBuilder) R348(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 341, p0, p1)
+}
+
+//line routes_gen.go:6444:1
+
+// R341 returns the URL of route "r341": /:p0/ab:p1 (routes.conf:2376:7).
+//
+//line routes.conf:2376:1
+func (u *URLBuilder) R341(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 342, p0, p1)
+}
+
+//line routes_gen.go:6453:1
+
+// R13 returns the URL of route "r13": /:p0/b (routes.conf:99:7).
+//
+//line routes.conf:99:1
+func (u *URLBuilder) R13(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 346, p0)
+}
+
+//line routes_gen.go:6462:1
+
+// R178 returns the URL of route "r178": /:p0/user_x/... (routes.conf:1256:11).
+//
+//line routes.conf:1256:1
+func (u *URLBuilder) R178(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 347, p0)
+}
+
+//line routes_gen.go:6471:1
+
+// R180 returns the URL of route "r180": /:p0/user_x/.../:p3 (routes.conf:1268:15).
+//
+//line routes.conf:1268:1
+func (u *URLBuilder) R180(p0 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 348, p0, p3)
+}
+
+//line routes_gen.go:6480:1
+
+// R179 returns the URL of route "r179": /:p0/user_x/.../ab:p3 (routes.conf:1262:15).
+//
+//line routes.conf:1262:1
+func (u *URLBuilder) R179(p0 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 349, p0, p3)
+}
+
+//line routes_gen.go:6489:1
+
+// R136 returns the URL of route "r136": /:p0/v1 (routes.conf:963:11).
+//
+//line routes.conf:963:1
+func (u *URLBuilder) R136(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 352, p0)
+}
+
+//line routes_gen.go:6498:1
+
+// R42 returns the URL of route "r42": /:p0/v1/ab (routes.conf:287:15).
+//
+//line routes.conf:287:1
+func (u *URLBuilder) R42(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 353, p0)
+}
+
+//line routes_gen.go:6507:1
+
+// R171 returns the URL of route "r171": /:p0/x.y/*rest (routes.conf:1208:11).
+//
+//line routes.conf:1208:1
+func (u *URLBuilder) R171(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 354, p0, rest)
+}
+
+//line routes_gen.go:6516:1
+
+// R385 returns the URL of route "r385": /:p0/~*rest (routes.conf:2677:7).
+//
+//line routes.conf:2677:1
+func (u *URLBuilder) R385(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 357, p0, rest)
+}
+
+//line routes_gen.go:6525:1
+
+// R419 returns the URL of route "r419": /:p0/~:p1 (routes.conf:2915:7).
+//
+//line routes.conf:2915:1
+func (u *URLBuilder) R419(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 358, p0, p1)
+}
+
+//line routes_gen.go:6534:1
+
+// R40 returns the URL of route "r40": /:p0/~:p1/@ (routes.conf:273:15).
+//
+//line routes.conf:273:1
+func (u *URLBuilder) R40(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 360, p0, p1)
+}
+
+//line routes_gen.go:6543:1
+
+// R84 returns the URL of route "r84": /:p0/~u (routes.conf:589:7).
+//
+//line routes.conf:589:1
+func (u *URLBuilder) R84(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 361, p0)
+}
+
+//line routes_gen.go:6552:1
+
+// R210 returns the URL of route "r210": /:p0/~u (routes.conf:1478:11).
+//
+//line routes.conf:1478:1
+func (u *URLBuilder) R210(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 363, p0)
+}
+
+//line routes_gen.go:6561:1
+
+// R440 returns the URL of route "r440": /= (routes.conf:3059:11).
+//
+//line routes.conf:3059:1
+func (u *URLBuilder) R440() string {
+	return routegenTable.HelperURL(&u.base, 364)
+}
+
+//line routes_gen.go:6570:1
+
+// R438 returns the URL of route "r438": /= (routes.conf:3046:7).
+//
+//line routes.conf:3046:1
+func (u *URLBuilder) R438() string {
+	return routegenTable.HelperURL(&u.base, 365)
+}
+
+//line routes_gen.go:6579:1
+
+// R444 returns the URL of route "r444": /= (routes.conf:3086:15).
+//
+//line routes.conf:3086:1
+func (u *URLBuilder) R444() string {
+	return routegenTable.HelperURL(&u.base, 366)
+}
+
+//line routes_gen.go:6588:1
+
+// R379 returns the URL of route "r379": /=/.a (routes.conf:2634:7).
+//
+//line routes.conf:2634:1
+func (u *URLBuilder) R379() string {
+	return routegenTable.HelperURL(&u.base, 371)
+}
+
+//line routes_gen.go:6597:1
+
+// R382 returns the URL of route "r382": /=/.a/.a/:p3 (routes.conf:2655:11).
+//
+//line routes.conf:2655:1
+func (u *URLBuilder) R382(p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 374, p3)
+}
+
+//line routes_gen.go:6606:1
+
+// R383 returns the URL of route "r383": /=/.a/.a/x.y (routes.conf:2662:11).
+//
+//line routes.conf:2662:1
+func (u *URLBuilder) R383() string {
+	return routegenTable.HelperURL(&u.base, 375)
+}
+
+//line routes_gen.go:6615:1
+
+// R380 returns the URL of route "r380": /=/.a/~*rest (routes.conf:2642:11).
+//
+//line routes.conf:2642:1
+func (u *URLBuilder) R380(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 377, rest)
+}
+
+//line routes_gen.go:6624:1
+
+// R381 returns the URL of route "r381": /=/.a/~*rest (routes.conf:2648:15).
+//
+//line routes.conf:2648:1
+func (u *URLBuilder) R381(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 380, rest)
+}
+
+//line routes_gen.go:6633:1
+
+// R442 returns the URL of route "r442": /=/:p1 (routes.conf:3071:15).
+//
+//line routes.conf:3071:1
+func (u *URLBuilder) R442(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 381, p1)
+}
+
+//line routes_gen.go:6642:1
+
+// R441 returns the URL of route "r441": /=/new/x.:p2 (routes.conf:3064:15).
+//
+//line routes.conf:3064:1
+func (u *URLBuilder) R441(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 382, p2)
+}
+
+//line routes_gen.go:6651:1
+
+// R443 returns the URL of route "r443": /=/x.:p1 (routes.conf:3077:15).
+//
+//line routes.conf:3077:1
+func (u *URLBuilder) R443(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 383, p1)
+}
+
+//line routes_gen.go:6660:1
+
+// R372 returns the URL of route "r372": /@ (routes.conf:2583:7).
+//
+//line routes.conf:2583:1
+func (u *URLBuilder) R372() string {
+	return routegenTable.HelperURL(&u.base, 384)
+}
+
+//line routes_gen.go:6669:1
+
+// R270 returns the URL of route "r270": /@ (routes.conf:1899:7).
+//
+//line routes.conf:1899:1
+func (u *URLBuilder) R270() string {
+	return routegenTable.HelperURL(&u.base, 385)
+}
+
+//line routes_gen.go:6678:1
+
+// R391 returns the URL of route "r391": /@ (routes.conf:2719:7).
+//
+//line routes.conf:2719:1
+func (u *URLBuilder) R391() string {
+	return routegenTable.HelperURL(&u.base, 386)
+}
+
+//line routes_gen.go:6687:1
+
+// R273 returns the URL of route "r273": /@/:p1 (routes.conf:1919:11).
+//
+//line routes.conf:1919:1
+func (u *URLBuilder) R273(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 387, p1)
+}
+
+//line routes_gen.go:6696:1
+
+// R7 returns the URL of route "r7": /@/user_:p1 (routes.conf:52:7).
+//
+//line routes.conf:52:1
+func (u *URLBuilder) R7(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 388, p1)
+}
+
+//line routes_gen.go:6705:1
+
+// R271 returns the URL of route "r271": /@/~u/:p2 (routes.conf:1906:11).
+//
+//line routes.conf:1906:1
+func (u *URLBuilder) R271(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 390, p2)
+}
+
+//line routes_gen.go:6714:1
+
+// R272 returns the URL of route "r272": /@/~u/:p2/user_:p3 (routes.conf:1911:15).
+//
+//line routes.conf:1911:1
+func (u *URLBuilder) R272(p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 391, p2, p3)
+}
+
+//line routes_gen.go:6723:1
+
+// R212 returns the URL of route "r212": /a (routes.conf:1492:7).
+//
+//line routes.conf:1492:1
+func (u *URLBuilder) R212() string {
+	return routegenTable.HelperURL(&u.base, 393)
+}
+
+//line routes_gen.go:6732:1
+
+// R219 returns the URL of route "r219": /a (routes.conf:1549:7).
+//
+//line routes.conf:1549:1
+func (u *URLBuilder) R219() string {
+	return routegenTable.HelperURL(&u.base, 394)
+}
+
+//line routes_gen.go:6741:1
+
+// R228 returns the URL of route "r228": /a-b (routes.conf:1610:7).
+//
+//line routes.conf:1610:1
+func (u *URLBuilder) R228() string {
+	return routegenTable.HelperURL(&u.base, 398)
+}
+
+//line routes_gen.go:6750:1
+
+// R364 returns the URL of route "r364": /a-b (routes.conf:2532:7).
+//
+//line routes.conf:2532:1
+func (u *URLBuilder) R364() string {
+	return routegenTable.HelperURL(&u.base, 400)
+}
+
+//line routes_gen.go:6759:1
+
+// R330 returns the URL of route "r330": /a-b (routes.conf:2305:7).
+//
+//line routes.conf:2305:1
+func (u *URLBuilder) R330() string {
+	return routegenTable.HelperURL(&u.base, 401)
+}
+
+//line routes_gen.go:6768:1
+
+// R366 returns the URL of route "r366": /a-b/.a/users (routes.conf:2546:11).
+//
+//line routes.conf:2546:1
+func (u *URLBuilder) R366() string {
+	return routegenTable.HelperURL(&u.base, 402)
+}
+
+//line routes_gen.go:6777:1
+
+// R368 returns the URL of route "r368": /a-b/.a/users (routes.conf:2557:15).
+//
+//line routes.conf:2557:1
+func (u *URLBuilder) R368() string {
+	return routegenTable.HelperURL(&u.base, 403)
+}
+
+//line routes_gen.go:6786:1
+
+// R367 returns the URL of route "r367": /a-b/.a/users (routes.conf:2553:15).
+//
+//line routes.conf:2553:1
+func (u *URLBuilder) R367() string {
+	return routegenTable.HelperURL(&u.base, 405)
+}
+
+//line routes_gen.go:6795:1
+
+// R369 returns the URL of route "r369": /a-b/.a/users/:p3 (routes.conf:2562:15).
+//
+//line routes.conf:2562:1
+func (u *URLBuilder) R369(p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 406, p3)
+}
+
+//line routes_gen.go:6804:1
+
+// R370 returns the URL of route "r370": /a-b/.a/users/v:p3 (routes.conf:2568:15).
+//
+//line routes.conf:2568:1
+func (u *URLBuilder) R370(p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 409, p3)
+}
+
+//line routes_gen.go:6813:1
+
+// R77 returns the URL of route "r77": /a-b/1 (routes.conf:539:7).
+//
+//line routes.conf:539:1
+func (u *URLBuilder) R77() string {
+	return routegenTable.HelperURL(&u.base, 411)
+}
+
+//line routes_gen.go:6822:1
+
+// R237 returns the URL of route "r237": /a-b/:p1 (routes.conf:1669:15).
+//
+//line routes.conf:1669:1
+func (u *URLBuilder) R237(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 413, p1)
+}
+
+//line routes_gen.go:6831:1
+
+// R236 returns the URL of route "r236": /a-b/:p1 (routes.conf:1664:11).
+//
+//line routes.conf:1664:1
+func (u *URLBuilder) R236(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 416, p1)
+}
+
+//line routes_gen.go:6840:1
+
+// R365 returns the URL of route "r365": /a-b/:p1/.a (routes.conf:2539:11).
+//
+//line routes.conf:2539:1
+func (u *URLBuilder) R365(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 417, p1)
+}
+
+//line routes_gen.go:6849:1
+
+// R230 returns the URL of route "r230": /a-b/:p1/.a (routes.conf:1622:11).
+//
+//line routes.conf:1622:1
+func (u *URLBuilder) R230(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 418, p1)
+}
+
+//line routes_gen.go:6858:1
+
+// R232 returns the URL of route "r232": /a-b/:p1/.a/:p3/ab (routes.conf:1634:15).
+//
+//line routes.conf:1634:1
+func (u *URLBuilder) R232(p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 421, p1, p3)
+}
+
+//line routes_gen.go:6867:1
+
+// R231 returns the URL of route "r231": /a-b/:p1/.a/a (routes.conf:1627:15).
+//
+//line routes.conf:1627:1
+func (u *URLBuilder) R231(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 424, p1)
+}
+
+//line routes_gen.go:6876:1
+
+// R239 returns the URL of route "r239": /a-b/:p1/42 (routes.conf:1685:15).
+//
+//line routes.conf:1685:1
+func (u *URLBuilder) R239(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 425, p1)
+}
+
+//line routes_gen.go:6885:1
+
+// R238 returns the URL of route "r238": /a-b/:p1/:p2/user_x (routes.conf:1676:15).
+//
+//line routes.conf:1676:1
+func (u *URLBuilder) R238(p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 426, p1, p2)
+}
+
+//line routes_gen.go:6894:1
+
+// R229 returns the URL of route "r229": /a-b/:p1/@ (routes.conf:1617:11).
+//
+//line routes.conf:1617:1
+func (u *URLBuilder) R229(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 427, p1)
+}
+
+//line routes_gen.go:6903:1
+
+// R240 returns the URL of route "r240": /a-b/:p1/users/~u (routes.conf:1692:15).
+//
+//line routes.conf:1692:1
+func (u *URLBuilder) R240(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 429, p1)
+}
+
+//line routes_gen.go:6912:1
+
+// R10 returns the URL of route "r10": /a-b/= (routes.conf:74:7).
+//
+//line routes.conf:74:1
+func (u *URLBuilder) R10() string {
+	return routegenTable.HelperURL(&u.base, 432)
+}
+
+//line routes_gen.go:6921:1
+
+// R448 returns the URL of route "r448": /a-b/a:p1 (routes.conf:3119:7).
+//
+//line routes.conf:3119:1
+func (u *URLBuilder) R448(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 434, p1)
+}
+
+//line routes_gen.go:6930:1
+
+// R233 returns the URL of route "r233": /a-b/x.:p1/v:p2 (routes.conf:1645:11).
+//
+//line routes.conf:1645:1
+func (u *URLBuilder) R233(p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 435, p1, p2)
+}
+
+//line routes_gen.go:6939:1
+
+// R234 returns the URL of route "r234": /a-b/x.:p1/v:p2 (routes.conf:1653:15).
+//
+//line routes.conf:1653:1
+func (u *URLBuilder) R234(p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 436, p1, p2)
+}
+
+//line routes_gen.go:6948:1
+
+// R235 returns the URL of route "r235": /a-b/x.:p1/v:p2/users/abc (routes.conf:1657:15).
+//
+//line routes.conf:1657:1
+func (u *URLBuilder) R235(p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 439, p1, p2)
+}
+
+//line routes_gen.go:6957:1
+
+// R224 returns the URL of route "r224": /a/ab:p1 (routes.conf:1581:11).
+//
+//line routes.conf:1581:1
+func (u *URLBuilder) R224(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 440, p1)
+}
+
+//line routes_gen.go:6966:1
+
+// R225 returns the URL of route "r225": /a/new/*rest (routes.conf:1588:11).
+//
+//line routes.conf:1588:1
+func (u *URLBuilder) R225(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 442, rest)
+}
+
+//line routes_gen.go:6975:1
+
+// R418 returns the URL of route "r418": /a/user_x (routes.conf:2909:7).
+//
+//line routes.conf:2909:1
+func (u *URLBuilder) R418() string {
+	return routegenTable.HelperURL(&u.base, 445)
+}
+
+//line routes_gen.go:6984:1
+
+// R490 returns the URL of route "r490": /a/v:p1 (routes.conf:3404:7).
+//
+//line routes.conf:3404:1
+func (u *URLBuilder) R490(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 447, p1)
+}
+
+//line routes_gen.go:6993:1
+
+// R69 returns the URL of route "r69": /a/x.:p1 (routes.conf:481:7).
+//
+//line routes.conf:481:1
+func (u *URLBuilder) R69(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 448, p1)
+}
+
+//line routes_gen.go:7002:1
+
+// R260 returns the URL of route "r260": /a/~:p1 (routes.conf:1831:7).
+//
+//line routes.conf:1831:1
+func (u *URLBuilder) R260(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 451, p1)
+}
+
+//line routes_gen.go:7011:1
+
+// R220 returns the URL of route "r220": /a/~u/a:p2 (routes.conf:1556:11).
+//
+//line routes.conf:1556:1
+func (u *URLBuilder) R220(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 453, p2)
+}
+
+//line routes_gen.go:7020:1
+
+// R222 returns the URL of route "r222": /a/~u/a:p2/.:p3 (routes.conf:1568:15).
+//
+//line routes.conf:1568:1
+func (u *URLBuilder) R222(p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 454, p2, p3)
+}
+
+//line routes_gen.go:7029:1
+
+// R223 returns the URL of route "r223": /a/~u/a:p2/= (routes.conf:1573:15).
+//
+//line routes.conf:1573:1
+func (u *URLBuilder) R223(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 455, p2)
+}
+
+//line routes_gen.go:7038:1
+
+// R221 returns the URL of route "r221": /a/~u/a:p2/x.:p3/abc (routes.conf:1562:15).
+//
+//line routes.conf:1562:1
+func (u *URLBuilder) R221(p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 457, p2, p3)
+}
+
+//line routes_gen.go:7047:1
+
+// R135 returns the URL of route "r135": /a:p0 (routes.conf:957:7).
+//
+//line routes.conf:957:1
+func (u *URLBuilder) R135(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 459, p0)
+}
+
+//line routes_gen.go:7056:1
+
+// R214 returns the URL of route "r214": /a:p0/*rest (routes.conf:1506:7).
+//
+//line routes.conf:1506:1
+func (u *URLBuilder) R214(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 461, p0, rest)
+}
+
+//line routes_gen.go:7065:1
+
+// R14 returns the URL of route "r14": /a:p0/1 (routes.conf:107:7).
+//
+//line routes.conf:107:1
+func (u *URLBuilder) R14(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 462, p0)
+}
+
+//line routes_gen.go:7074:1
+
+// R20 returns the URL of route "r20": /a:p0/1/a/1*rest (routes.conf:143:11).
+//
+//line routes.conf:143:1
+func (u *URLBuilder) R20(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 463, p0, rest)
+}
+
+//line routes_gen.go:7083:1
+
+// R15 returns the URL of route "r15": /a:p0/1/a:p2 (routes.conf:113:11).
+//
+//line routes.conf:113:1
+func (u *URLBuilder) R15(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 464, p0, p2)
+}
+
+//line routes_gen.go:7092:1
+
+// R16 returns the URL of route "r16": /a:p0/1/a:p2/.*rest (routes.conf:118:15).
+//
+//line routes.conf:118:1
+func (u *URLBuilder) R16(p0 string, p2 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 466, p0, p2, rest)
+}
+
+//line routes_gen.go:7101:1
+
+// R17 returns the URL of route "r17": /a:p0/1/a:p2/.../:p4 (routes.conf:124:15).
+//
+//line routes.conf:124:1
+func (u *URLBuilder) R17(p0 string, p2 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 468, p0, p2, p4)
+}
+
+//line routes_gen.go:7110:1
+
+// R18 returns the URL of route "r18": /a:p0/1/a:p2/:p3 (routes.conf:131:15).
+//
+//line routes.conf:131:1
+func (u *URLBuilder) R18(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 469, p0, p2, p3)
+}
+
+//line routes_gen.go:7119:1
+
+// R19 returns the URL of route "r19": /a:p0/1/x.:p2/~:p3 (routes.conf:138:11).
+//
+//line routes.conf:138:1
+func (u *URLBuilder) R19(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 471, p0, p2, p3)
+}
+
+//line routes_gen.go:7128:1
+
+// R145 returns the URL of route "r145": /a:p0/= (routes.conf:1027:11).
+//
+//line routes.conf:1027:1
+func (u *URLBuilder) R145(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 472, p0)
+}
+
+//line routes_gen.go:7137:1
+
+// R149 returns the URL of route "r149": /a:p0/= (routes.conf:1055:11).
+//
+//line routes.conf:1055:1
+func (u *URLBuilder) R149(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 473, p0)
+}
+
+//line routes_gen.go:7146:1
+
+// R144 returns the URL of route "r144": /a:p0/= (routes.conf:1020:7).
+//
+//line routes.conf:1020:1
+func (u *URLBuilder) R144(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 474, p0)
+}
+
+//line routes_gen.go:7155:1
+
+// R146 returns the URL of route "r146": /a:p0/=/... (routes.conf:1035:15).
+//
+//line routes.conf:1035:1
+func (u *URLBuilder) R146(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 475, p0)
+}
+
+//line routes_gen.go:7164:1
+
+// R148 returns the URL of route "r148": /a:p0/=/.../ab:p3 (routes.conf:1048:15).
+//
+//line routes.conf:1048:1
+func (u *URLBuilder) R148(p0 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 478, p0, p3)
+}
+
+//line routes_gen.go:7173:1
+
+// R150 returns the URL of route "r150": /a:p0/=/:p2 (routes.conf:1060:11).
+//
+//line routes.conf:1060:1
+func (u *URLBuilder) R150(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 480, p0, p2)
+}
+
+//line routes_gen.go:7182:1
+
+// R147 returns the URL of route "r147": /a:p0/=/a/abc (routes.conf:1042:15).
+//
+//line routes.conf:1042:1
+func (u *URLBuilder) R147(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 481, p0)
+}
+
+//line routes_gen.go:7191:1
+
+// R151 returns the URL of route "r151": /a:p0/=/v1/:p3 (routes.conf:1066:11).
+//
+//line routes.conf:1066:1
+func (u *URLBuilder) R151(p0 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 482, p0, p3)
+}
+
+//line routes_gen.go:7200:1
+
+// R155 returns the URL of route "r155": /a:p0/=/v1/:p3/*rest (routes.conf:1090:15).
+//
+//line routes.conf:1090:1
+func (u *URLBuilder) R155(p0 string, p3 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 483, p0, p3, rest)
+}
+
+//line routes_gen.go:7209:1
+
+// R152 returns the URL of route "r152": /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15).
+//
+//line routes.conf:1071:1
+func (u *URLBuilder) R152(p0 string, p3 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 484, p0, p3, p4)
+}
+
+//line routes_gen.go:7218:1
+
+// R154 returns the URL of route "r154": /a:p0/=/v1/:p3/:p4/*rest (routes.conf:1083:15).
+//
+//line routes.conf:1083:1
+func (u *URLBuilder) R154(p0 string, p3 string, p4 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 487, p0, p3, p4, rest)
+}
+
+//line routes_gen.go:7227:1
+
+// R153 returns the URL of route "r153": /a:p0/=/v1/:p3/:p4/:p5 (routes.conf:1077:15).
+//
+//line routes.conf:1077:1
+func (u *URLBuilder) R153(p0 string, p3 string, p4 string, p5 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 488, p0, p3, p4, p5)
+}
+
+//line routes_gen.go:7236:1
+
+// R70 returns the URL of route "r70": /a:p0/ab:p1 (routes.conf:487:7).
+//
+//line routes.conf:487:1
+func (u *URLBuilder) R70(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 489, p0, p1)
+}
+
+//line routes_gen.go:7245:1
+
+// R137 returns the URL of route "r137": /a:p0/new (routes.conf:968:11).
+//
+//line routes.conf:968:1
+func (u *URLBuilder) R137(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 490, p0)
+}
+
+//line routes_gen.go:7254:1
+
+// R492 returns the URL of route "r492": /ab/*rest (routes.conf:3418:11).
+//
+//line routes.conf:3418:1
+func (u *URLBuilder) R492(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 491, rest)
+}
+
+//line routes_gen.go:7263:1
+
+// R493 returns the URL of route "r493": /ab/*rest (routes.conf:3426:15).
+//
+//line routes.conf:3426:1
+func (u *URLBuilder) R493(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 493, rest)
+}
+
+//line routes_gen.go:7272:1
+
+// R182 returns the URL of route "r182": /ab/.a (routes.conf:1286:7).
+//
+//line routes.conf:1286:1
+func (u *URLBuilder) R182() string {
+	return routegenTable.HelperURL(&u.base, 494)
+}
+
+//line routes_gen.go:7281:1
+
+// R134 returns the URL of route "r134": /ab/~u (routes.conf:948:7).
+//
+//line routes.conf:948:1
+func (u *URLBuilder) R134() string {
+	return routegenTable.HelperURL(&u.base, 495)
+}
+
+//line routes_gen.go:7290:1
+
+// R116 returns the URL of route "r116": /ab:p0 (routes.conf:816:7).
+//
+//line routes.conf:816:1
+func (u *URLBuilder) R116(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 497, p0)
+}
+
+//line routes_gen.go:7299:1
+
+// R266 returns the URL of route "r266": /ab:p0 (routes.conf:1873:7).
+//
+//line routes.conf:1873:1
+func (u *URLBuilder) R266(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 498, p0)
+}
+
+//line routes_gen.go:7308:1
+
+// R401 returns the URL of route "r401": /ab:p0/:p1 (routes.conf:2789:7).
+//
+//line routes.conf:2789:1
+func (u *URLBuilder) R401(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 501, p0, p1)
+}
+
+//line routes_gen.go:7317:1
+
+// R460 returns the URL of route "r460": /ab:p0/:p1 (routes.conf:3202:7).
+//
+//line routes.conf:3202:1
+func (u *URLBuilder) R460(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 502, p0, p1)
+}
+
+//line routes_gen.go:7326:1
+
+// R404 returns the URL of route "r404": /ab:p0/:p1/.../a (routes.conf:2811:11).
+//
+//line routes.conf:2811:1
+func (u *URLBuilder) R404(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 504, p0, p1)
+}
+
+//line routes_gen.go:7335:1
+
+// R467 returns the URL of route "r467": /ab:p0/:p1/:p2 (routes.conf:3244:11).
+//
+//line routes.conf:3244:1
+func (u *URLBuilder) R467(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 506, p0, p1, p2)
+}
+
+//line routes_gen.go:7344:1
+
+// R405 returns the URL of route "r405": /ab:p0/:p1/:p2/v:p3 (routes.conf:2817:11).
+//
+//line routes.conf:2817:1
+func (u *URLBuilder) R405(p0 string, p1 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 507, p0, p1, p2, p3)
+}
+
+//line routes_gen.go:7353:1
+
+// R403 returns the URL of route "r403": /ab:p0/:p1/=/*rest (routes.conf:2804:11).
+//
+//line routes.conf:2804:1
+func (u *URLBuilder) R403(p0 string, p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 508, p0, p1, rest)
+}
+
+//line routes_gen.go:7362:1
+
+// R462 returns the URL of route "r462": /ab:p0/:p1/@ (routes.conf:3214:11).
+//
+//line routes.conf:3214:1
+func (u *URLBuilder) R462(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 511, p0, p1)
+}
+
+//line routes_gen.go:7371:1
+
+// R465 returns the URL of route "r465": /ab:p0/:p1/@ (routes.conf:3231:15).
+//
+//line routes.conf:3231:1
+func (u *URLBuilder) R465(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 512, p0, p1)
+}
+
+//line routes_gen.go:7380:1
+
+// R464 returns the URL of route "r464": /ab:p0/:p1/@/:p3 (routes.conf:3226:15).
+//
+//line routes.conf:3226:1
+func (u *URLBuilder) R464(p0 string, p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 515, p0, p1, p3)
+}
+
+//line routes_gen.go:7389:1
+
+// R463 returns the URL of route "r463": /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3220:15).
+//
+//line routes.conf:3220:1
+func (u *URLBuilder) R463(p0 string, p1 string, p3 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 517, p0, p1, p3, p4)
+}
+
+//line routes_gen.go:7398:1
+
+// R466 returns the URL of route "r466": /ab:p0/:p1/@/abc (routes.conf:3235:15).
+//
+//line routes.conf:3235:1
+func (u *URLBuilder) R466(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 519, p0, p1)
+}
+
+//line routes_gen.go:7407:1
+
+// R402 returns the URL of route "r402": /ab:p0/:p1/a/a:p3 (routes.conf:2797:11).
+//
+//line routes.conf:2797:1
+func (u *URLBuilder) R402(p0 string, p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 522, p0, p1, p3)
+}
+
+//line routes_gen.go:7416:1
+
+// R461 returns the URL of route "r461": /ab:p0/:p1/x.y (routes.conf:3208:11).
+//
+//line routes.conf:3208:1
+func (u *URLBuilder) R461(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 524, p0, p1)
+}
+
+//line routes_gen.go:7425:1
+
+// R79 returns the URL of route "r79": /ab:p0/abc (routes.conf:553:11).
+//
+//line routes.conf:553:1
+func (u *URLBuilder) R79(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 526, p0)
+}
+
+//line routes_gen.go:7434:1
+
+// R355 returns the URL of route "r355": /abc (routes.conf:2475:7).
+//
+//line routes.conf:2475:1
+func (u *URLBuilder) R355() string {
+	return routegenTable.HelperURL(&u.base, 528)
+}
+
+//line routes_gen.go:7443:1
+
+// R417 returns the URL of route "r417": /abc (routes.conf:2902:7).
+//
+//line routes.conf:2902:1
+func (u *URLBuilder) R417() string {
+	return routegenTable.HelperURL(&u.base, 530)
+}
+
+//line routes_gen.go:7452:1
+
+// R184 returns the URL of route "r184": /abc/@ (routes.conf:1299:7).
+//
+//line routes.conf:1299:1
+func (u *URLBuilder) R184() string {
+	return routegenTable.HelperURL(&u.base, 531)
+}
+
+//line routes_gen.go:7461:1
+
+// R205 returns the URL of route "r205": /abc/v1 (routes.conf:1445:11).
+//
+//line routes.conf:1445:1
+func (u *URLBuilder) R205() string {
+	return routegenTable.HelperURL(&u.base, 532)
+}
+
+//line routes_gen.go:7470:1
+
+// R199 returns the URL of route "r199": /abc/v1 (routes.conf:1402:7).
+//
+//line routes.conf:1402:1
+func (u *URLBuilder) R199() string {
+	return routegenTable.HelperURL(&u.base, 533)
+}
+
+//line routes_gen.go:7479:1
+
+// R200 returns the URL of route "r200": /abc/v1/v:p2 (routes.conf:1409:11).
+//
+//line routes.conf:1409:1
+func (u *URLBuilder) R200(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 535, p2)
+}
+
+//line routes_gen.go:7488:1
+
+// R202 returns the URL of route "r202": /abc/v1/v:p2 (routes.conf:1426:15).
+//
+//line routes.conf:1426:1
+func (u *URLBuilder) R202(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 536, p2)
+}
+
+//line routes_gen.go:7497:1
+
+// R201 returns the URL of route "r201": /abc/v1/v:p2/:p3 (routes.conf:1417:15).
+//
+//line routes.conf:1417:1
+func (u *URLBuilder) R201(p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 539, p2, p3)
+}
+
+//line routes_gen.go:7506:1
+
+// R203 returns the URL of route "r203": /abc/v1/v:p2/v1/b (routes.conf:1430:15).
+//
+//line routes.conf:1430:1
+func (u *URLBuilder) R203(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 541, p2)
+}
+
+//line routes_gen.go:7515:1
+
+// R206 returns the URL of route "r206": /abc/v1/x.:p2 (routes.conf:1449:11).
+//
+//line routes.conf:1449:1
+func (u *URLBuilder) R206(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 542, p2)
+}
+
+//line routes_gen.go:7524:1
+
+// R204 returns the URL of route "r204": /abc/v1/~u (routes.conf:1439:11).
+//
+//line routes.conf:1439:1
+func (u *URLBuilder) R204() string {
+	return routegenTable.HelperURL(&u.base, 545)
+}
+
+//line routes_gen.go:7533:1
+
+// R226 returns the URL of route "r226": /abc/x.y (routes.conf:1597:7).
+//
+//line routes.conf:1597:1
+func (u *URLBuilder) R226() string {
+	return routegenTable.HelperURL(&u.base, 546)
+}
+
+//line routes_gen.go:7542:1
+
+// R67 returns the URL of route "r67": /abc/~:p1 (routes.conf:464:7).
+//
+//line routes.conf:464:1
+func (u *URLBuilder) R67(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 549, p1)
+}
+
+//line routes_gen.go:7551:1
+
+// R68 returns the URL of route "r68": /abc/~:p1/a/~*rest (routes.conf:473:11).
+//
+//line routes.conf:473:1
+func (u *URLBuilder) R68(p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 550, p1, rest)
+}
+
+//line routes_gen.go:7560:1
+
+// R289 returns the URL of route "r289": /abc/~u (routes.conf:2030:7).
+//
+//line routes.conf:2030:1
+func (u *URLBuilder) R289() string {
+	return routegenTable.HelperURL(&u.base, 551)
+}
+
+//line routes_gen.go:7569:1
+
+// R293 returns the URL of route "r293": /abc/~u/:p2/b (routes.conf:2053:15).
+//
+//line routes.conf:2053:1
+func (u *URLBuilder) R293(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 554, p2)
+}
+
+//line routes_gen.go:7578:1
+
+// R290 returns the URL of route "r290": /abc/~u/:p2/b (routes.conf:2036:11).
+//
+//line routes.conf:2036:1
+func (u *URLBuilder) R290(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 555, p2)
+}
+
+//line routes_gen.go:7587:1
+
+// R291 returns the URL of route "r291": /abc/~u/:p2/b/*rest (routes.conf:2041:15).
+//
+//line routes.conf:2041:1
+func (u *URLBuilder) R291(p2 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 556, p2, rest)
+}
+
+//line routes_gen.go:7596:1
+
+// R292 returns the URL of route "r292": /abc/~u/:p2/b/:p4 (routes.conf:2047:15).
+//
+//line routes.conf:2047:1
+func (u *URLBuilder) R292(p2 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 558, p2, p4)
+}
+
+//line routes_gen.go:7605:1
+
+// R294 returns the URL of route "r294": /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15).
+//
+//line routes.conf:2059:1
+func (u *URLBuilder) R294(p2 string, p4 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 560, p2, p4, rest)
+}
+
+//line routes_gen.go:7614:1
+
+// R295 returns the URL of route "r295": /abc/~u/a:p2/@ (routes.conf:2066:11).
+//
+//line routes.conf:2066:1
+func (u *URLBuilder) R295(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 563, p2)
+}
+
+//line routes_gen.go:7623:1
+
+// R44 returns the URL of route "r44": /b (routes.conf:305:7).
+//
+//line routes.conf:305:1
+func (u *URLBuilder) R44() string {
+	return routegenTable.HelperURL(&u.base, 565)
+}
+
+//line routes_gen.go:7632:1
+
+// R420 returns the URL of route "r420": /b/1:p1 (routes.conf:2922:7).
+//
+//line routes.conf:2922:1
+func (u *URLBuilder) R420(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 566, p1)
+}
+
+//line routes_gen.go:7641:1
+
+// R421 returns the URL of route "r421": /b/1:p1/.a (routes.conf:2928:11).
+//
+//line routes.conf:2928:1
+func (u *URLBuilder) R421(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 569, p1)
+}
+
+//line routes_gen.go:7650:1
+
+// R422 returns the URL of route "r422": /b/1:p1/.a/:p3/= (routes.conf:2935:15).
+//
+//line routes.conf:2935:1
+func (u *URLBuilder) R422(p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 571, p1, p3)
+}
+
+//line routes_gen.go:7659:1
+
+// R371 returns the URL of route "r371": /b/:p1 (routes.conf:2577:7).
+//
+//line routes.conf:2577:1
+func (u *URLBuilder) R371(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 572, p1)
+}
+
+//line routes_gen.go:7668:1
+
+// R45 returns the URL of route "r45": /b/:p1 (routes.conf:311:11).
+//
+//line routes.conf:311:1
+func (u *URLBuilder) R45(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 573, p1)
+}
+
+//line routes_gen.go:7677:1
+
+// R46 returns the URL of route "r46": /b/a-b/new (routes.conf:317:11).
+//
+//line routes.conf:317:1
+func (u *URLBuilder) R46() string {
+	return routegenTable.HelperURL(&u.base, 575)
+}
+
+//line routes_gen.go:7686:1
+
+// R47 returns the URL of route "r47": /b/a:p1 (routes.conf:323:11).
+//
+//line routes.conf:323:1
+func (u *URLBuilder) R47(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 577, p1)
+}
+
+//line routes_gen.go:7695:1
+
+// R306 returns the URL of route "r306": /b/users (routes.conf:2142:7).
+//
+//line routes.conf:2142:1
+func (u *URLBuilder) R306() string {
+	return routegenTable.HelperURL(&u.base, 578)
+}
+
+//line routes_gen.go:7704:1
+
+// R43 returns the URL of route "r43": /b/users (routes.conf:298:7).
+//
+//line routes.conf:298:1
+func (u *URLBuilder) R43() string {
+	return routegenTable.HelperURL(&u.base, 579)
+}
+
+//line routes_gen.go:7713:1
+
+// R315 returns the URL of route "r315": /b/users/*rest (routes.conf:2199:15).
+//
+//line routes.conf:2199:1
+func (u *URLBuilder) R315(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 580, rest)
+}
+
+//line routes_gen.go:7722:1
+
+// R312 returns the URL of route "r312": /b/users/*rest (routes.conf:2182:11).
+//
+//line routes.conf:2182:1
+func (u *URLBuilder) R312(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 581, rest)
+}
+
+//line routes_gen.go:7731:1
+
+// R313 returns the URL of route "r313": /b/users/*rest (routes.conf:2188:15).
+//
+//line routes.conf:2188:1
+func (u *URLBuilder) R313(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 583, rest)
+}
+
+//line routes_gen.go:7740:1
+
+// R314 returns the URL of route "r314": /b/users/*rest (routes.conf:2193:15).
+//
+//line routes.conf:2193:1
+func (u *URLBuilder) R314(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 584, rest)
+}
+
+//line routes_gen.go:7749:1
+
+// R311 returns the URL of route "r311": /b/users/42 (routes.conf:2176:15).
+//
+//line routes.conf:2176:1
+func (u *URLBuilder) R311() string {
+	return routegenTable.HelperURL(&u.base, 585)
+}
+
+//line routes_gen.go:7758:1
+
+// R309 returns the URL of route "r309": /b/users/42 (routes.conf:2163:11).
+//
+//line routes.conf:2163:1
+func (u *URLBuilder) R309() string {
+	return routegenTable.HelperURL(&u.base, 586)
+}
+
+//line routes_gen.go:7767:1
+
+// R310 returns the URL of route "r310": /b/users/42/~:p3/a-b (routes.conf:2170:15).
+//
+//line routes.conf:2170:1
+func (u *URLBuilder) R310(p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 589, p3)
+}
+
+//line routes_gen.go:7776:1
+
+// R307 returns the URL of route "r307": /b/users/:p2/ab (routes.conf:2150:11).
+//
+//line routes.conf:2150:1
+func (u *URLBuilder) R307(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 591, p2)
+}
+
+//line routes_gen.go:7785:1
+
+// R308 returns the URL of route "r308": /b/users/:p2/ab/:p4/:p5 (routes.conf:2155:15).
+//
+//line routes.conf:2155:1
+func (u *URLBuilder) R308(p2 string, p4 string, p5 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 592, p2, p4, p5)
+}
+
+//line routes_gen.go:7794:1
+
+// R65 returns the URL of route "r65": /new (routes.conf:450:7).
+//
+//line routes.conf:450:1
+func (u *URLBuilder) R65() string {
+	return routegenTable.HelperURL(&u.base, 594)
+}
+
+//line routes_gen.go:7803:1
+
+// R241 returns the URL of route "r241": /new (routes.conf:1702:7).
+//
+//line routes.conf:1702:1
+func (u *URLBuilder) R241() string {
+	return routegenTable.HelperURL(&u.base, 595)
+}
+
+//line routes_gen.go:7812:1
+
+// R428 returns the URL of route "r428": /new (routes.conf:2980:7).
+//
+//line routes.conf:2980:1
+func (u *URLBuilder) R428() string {
+	return routegenTable.HelperURL(&u.base, 596)
+}
+
+//line routes_gen.go:7821:1
+
+// R437 returns the URL of route "r437": /new/:p1 (routes.conf:3037:11).
+//
+//line routes.conf:3037:1
+func (u *URLBuilder) R437(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 598, p1)
+}
+
+//line routes_gen.go:7830:1
+
+// R66 returns the URL of route "r66": /new/user_:p1 (routes.conf:456:11).
+//
+//line routes.conf:456:1
+func (u *URLBuilder) R66(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 599, p1)
+}
+
+//line routes_gen.go:7839:1
+
+// R434 returns the URL of route "r434": /new/user_x/= (routes.conf:3016:11).
+//
+//line routes.conf:3016:1
+func (u *URLBuilder) R434() string {
+	return routegenTable.HelperURL(&u.base, 601)
+}
+
+//line routes_gen.go:7848:1
+
+// R435 returns the URL of route "r435": /new/user_x/=/:p3 (routes.conf:3021:15).
+//
+//line routes.conf:3021:1
+func (u *URLBuilder) R435(p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 602, p3)
+}
+
+//line routes_gen.go:7857:1
+
+// R436 returns the URL of route "r436": /new/user_x/=/a/ab:p4 (routes.conf:3028:15).
+//
+//line routes.conf:3028:1
+func (u *URLBuilder) R436(p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 603, p4)
+}
+
+//line routes_gen.go:7866:1
+
+// R429 returns the URL of route "r429": /new/x.y (routes.conf:2986:11).
+//
+//line routes.conf:2986:1
+func (u *URLBuilder) R429() string {
+	return routegenTable.HelperURL(&u.base, 605)
+}
+
+//line routes_gen.go:7875:1
+
+// R430 returns the URL of route "r430": /new/x.y (routes.conf:2992:15).
+//
+//line routes.conf:2992:1
+func (u *URLBuilder) R430() string {
+	return routegenTable.HelperURL(&u.base, 606)
+}
+
+//line routes_gen.go:7884:1
+
+// R431 returns the URL of route "r431": /new/x.y (routes.conf:2997:15).
+//
+//line routes.conf:2997:1
+func (u *URLBuilder) R431() string {
+	return routegenTable.HelperURL(&u.base, 607)
+}
+
+//line routes_gen.go:7893:1
+
+// R432 returns the URL of route "r432": /new/x.y/@/user_x (routes.conf:3002:15).
+//
+//line routes.conf:3002:1
+func (u *URLBuilder) R432() string {
+	return routegenTable.HelperURL(&u.base, 609)
+}
+
+//line routes_gen.go:7902:1
+
+// R433 returns the URL of route "r433": /new/x.y/ab (routes.conf:3008:15).
+//
+//line routes.conf:3008:1
+func (u *URLBuilder) R433() string {
+	return routegenTable.HelperURL(&u.base, 610)
+}
+
+//line routes_gen.go:7911:1
+
+// R503 returns the URL of route "r503": /user_*rest (routes.conf:3493:11).
+//
+//line routes.conf:3493:1
+func (u *URLBuilder) R503(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 611, rest)
+}
+
+//line routes_gen.go:7920:1
+
+// R185 returns the URL of route "r185": /user_*rest (routes.conf:1306:7).
+//
+//line routes.conf:1306:1
+func (u *URLBuilder) R185(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 612, rest)
+}
+
+//line routes_gen.go:7929:1
+
+// R502 returns the URL of route "r502": /user_*rest (routes.conf:3487:7).
+//
+//line routes.conf:3487:1
+func (u *URLBuilder) R502(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 613, rest)
+}
+
+//line routes_gen.go:7938:1
+
+// R316 returns the URL of route "r316": /user_:p0 (routes.conf:2207:7).
+//
+//line routes.conf:2207:1
+func (u *URLBuilder) R316(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 614, p0)
+}
+
+//line routes_gen.go:7947:1
+
+// R27 returns the URL of route "r27": /user_:p0 (routes.conf:189:7).
+//
+//line routes.conf:189:1
+func (u *URLBuilder) R27(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 615, p0)
+}
+
+//line routes_gen.go:7956:1
+
+// R450 returns the URL of route "r450": /user_:p0/1:p1 (routes.conf:3135:7).
+//
+//line routes.conf:3135:1
+func (u *URLBuilder) R450(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 618, p0, p1)
+}
+
+//line routes_gen.go:7965:1
+
+// R453 returns the URL of route "r453": /user_:p0/1:p1 (routes.conf:3155:11).
+//
+//line routes.conf:3155:1
+func (u *URLBuilder) R453(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 619, p0, p1)
+}
+
+//line routes_gen.go:7974:1
+
+// R451 returns the URL of route "r451": /user_:p0/1:p1 (routes.conf:3143:11).
+//
+//line routes.conf:3143:1
+func (u *URLBuilder) R451(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 620, p0, p1)
+}
+
+//line routes_gen.go:7983:1
+
+// R457 returns the URL of route "r457": /user_:p0/1:p1/:p2/x.:p3 (routes.conf:3179:15).
+//
+//line routes.conf:3179:1
+func (u *URLBuilder) R457(p0 string, p1 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 623, p0, p1, p2, p3)
+}
+
+//line routes_gen.go:7992:1
+
+// R455 returns the URL of route "r455": /user_:p0/1:p1/=/:p3 (routes.conf:3167:15).
+//
+//line routes.conf:3167:1
+func (u *URLBuilder) R455(p0 string, p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 624, p0, p1, p3)
+}
+
+//line routes_gen.go:8001:1
+
+// R452 returns the URL of route "r452": /user_:p0/1:p1/@ (routes.conf:3148:15).
+//
+//line routes.conf:3148:1
+func (u *URLBuilder) R452(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 625, p0, p1)
+}
+
+//line routes_gen.go:8010:1
+
+// R454 returns the URL of route "r454": /user_:p0/1:p1/@/:p3 (routes.conf:3161:15).
+//
+//line routes.conf:3161:1
+func (u *URLBuilder) R454(p0 string, p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 628, p0, p1, p3)
+}
+
+//line routes_gen.go:8019:1
+
+// R456 returns the URL of route "r456": /user_:p0/1:p1/b/v1 (routes.conf:3173:15).
+//
+//line routes.conf:3173:1
+func (u *URLBuilder) R456(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 630, p0, p1)
+}
+
+//line routes_gen.go:8028:1
+
+// R458 returns the URL of route "r458": /user_:p0/1:p1/new/:p3 (routes.conf:3188:11).
+//
+//line routes.conf:3188:1
+func (u *URLBuilder) R458(p0 string, p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 632, p0, p1, p3)
+}
+
+//line routes_gen.go:8037:1
+
+// R459 returns the URL of route "r459": /user_:p0/1:p1/new/b (routes.conf:3194:11).
+//
+//line routes.conf:3194:1
+func (u *URLBuilder) R459(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 634, p0, p1)
+}
+
+//line routes_gen.go:8046:1
+
+// R187 returns the URL of route "r187": /user_:p0/:p1 (routes.conf:1321:7).
+//
+//line routes.conf:1321:1
+func (u *URLBuilder) R187(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 635, p0, p1)
+}
+
+//line routes_gen.go:8055:1
+
+// R243 returns the URL of route "r243": /user_:p0/:p1 (routes.conf:1715:7).
+//
+//line routes.conf:1715:1
+func (u *URLBuilder) R243(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 637, p0, p1)
+}
+
+//line routes_gen.go:8064:1
+
+// R244 returns the URL of route "r244": /user_:p0/:p1/= (routes.conf:1721:11).
+//
+//line routes.conf:1721:1
+func (u *URLBuilder) R244(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 638, p0, p1)
+}
+
+//line routes_gen.go:8073:1
+
+// R245 returns the URL of route "r245": /user_:p0/:p1/v:p2 (routes.conf:1726:11).
+//
+//line routes.conf:1726:1
+func (u *URLBuilder) R245(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 641, p0, p1, p2)
+}
+
+//line routes_gen.go:8082:1
+
+// R246 returns the URL of route "r246": /user_:p0/:p1/v:p2/:p3/= (routes.conf:1732:15).
+//
+//line routes.conf:1732:1
+func (u *URLBuilder) R246(p0 string, p1 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 643, p0, p1, p2, p3)
+}
+
+//line routes_gen.go:8091:1
+
+// R320 returns the URL of route "r320": /user_:p0/:p1/x.:p2 (routes.conf:2235:11).
+//
+//line routes.conf:2235:1
+func (u *URLBuilder) R320(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 645, p0, p1, p2)
+}
+
+//line routes_gen.go:8100:1
+
+// R352 returns the URL of route "r352": /user_:p0/= (routes.conf:2453:15).
+//
+//line routes.conf:2453:1
+func (u *URLBuilder) R352(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 647, p0)
+}
+
+//line routes_gen.go:8109:1
+
+// R321 returns the URL of route "r321": /user_:p0/a (routes.conf:2242:11).
+//
+//line routes.conf:2242:1
+func (u *URLBuilder) R321(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 649, p0)
+}
+
+//line routes_gen.go:8118:1
+
+// R247 returns the URL of route "r247": /user_:p0/a-b (routes.conf:1741:7).
+//
+//line routes.conf:1741:1
+func (u *URLBuilder) R247(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 650, p0)
+}
+
+//line routes_gen.go:8127:1
+
+// R249 returns the URL of route "r249": /user_:p0/a-b/42/= (routes.conf:1754:11).
+//
+//line routes.conf:1754:1
+func (u *URLBuilder) R249(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 653, p0)
+}
+
+//line routes_gen.go:8136:1
+
+// R252 returns the URL of route "r252": /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1774:15).
+//
+//line routes.conf:1774:1
+func (u *URLBuilder) R252(p0 string, p4 string, p5 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 655, p0, p4, p5)
+}
+
+//line routes_gen.go:8145:1
+
+// R251 returns the URL of route "r251": /user_:p0/a-b/42/=/=/v1 (routes.conf:1768:15).
+//
+//line routes.conf:1768:1
+func (u *URLBuilder) R251(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 657, p0)
+}
+
+//line routes_gen.go:8154:1
+
+// R248 returns the URL of route "r248": /user_:p0/a-b/:p2 (routes.conf:1748:11).
+//
+//line routes.conf:1748:1
+func (u *URLBuilder) R248(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 659, p0, p2)
+}
+
+//line routes_gen.go:8163:1
+
+// R317 returns the URL of route "r317": /user_:p0/new/x.y (routes.conf:2214:11).
+//
+//line routes.conf:2214:1
+func (u *URLBuilder) R317(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 661, p0)
+}
+
+//line routes_gen.go:8172:1
+
+// R318 returns the URL of route "r318": /user_:p0/new/x.y/:p3 (routes.conf:2220:15).
+//
+//line routes.conf:2220:1
+func (u *URLBuilder) R318(p0 string, p3 int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 663, p0, routegenimpl.Int(p3))
+}
+
+//line routes_gen.go:8181:1
+
+// R319 returns the URL of route "r319": /user_x (routes.conf:2227:15).
+//
+//line routes.conf:2227:1
+func (u *URLBuilder) R319() string {
+	return routegenTable.HelperURL(&u.base, 664)
+}
+
+//line routes_gen.go:8190:1
+
+// R501 returns the URL of route "r501": /user_x/:p1 (routes.conf:3480:7).
+//
+//line routes.conf:3480:1
+func (u *URLBuilder) R501(p1 int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 667, routegenimpl.Int(p1))
+}
+
+//line routes_gen.go:8199:1
+
+// R1 returns the URL of route "r1": /user_x/= (routes.conf:9:7).
+//
+//line routes.conf:9:1
+func (u *URLBuilder) R1() string {
+	return routegenTable.HelperURL(&u.base, 670)
+}
+
+//line routes_gen.go:8208:1
+
+// R2 returns the URL of route "r2": /user_x/=/:p2 (routes.conf:17:11).
+//
+//line routes.conf:17:1
+func (u *URLBuilder) R2(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 673, p2)
+}
+
+//line routes_gen.go:8217:1
+
+// R5 returns the URL of route "r5": /user_x/=/:p2 (routes.conf:36:15).
+//
+//line routes.conf:36:1
+func (u *URLBuilder) R5(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 674, p2)
+}
+
+//line routes_gen.go:8226:1
+
+// R6 returns the URL of route "r6": /user_x/=/:p2/:p3 (routes.conf:41:15).
+//
+//line routes.conf:41:1
+func (u *URLBuilder) R6(p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 677, p2, p3)
+}
+
+//line routes_gen.go:8235:1
+
+// R4 returns the URL of route "r4": /user_x/=/:p2/user_x (routes.conf:31:15).
+//
+//line routes.conf:31:1
+func (u *URLBuilder) R4(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 679, p2)
+}
+
+//line routes_gen.go:8244:1
+
+// R3 returns the URL of route "r3": /user_x/=/:p2/x.y/*rest (routes.conf:22:15).
+//
+//line routes.conf:22:1
+func (u *URLBuilder) R3(p2 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 681, p2, rest)
+}
+
+//line routes_gen.go:8253:1
+
+// R207 returns the URL of route "r207": /user_x/new (routes.conf:1457:7).
+//
+//line routes.conf:1457:1
+func (u *URLBuilder) R207() string {
+	return routegenTable.HelperURL(&u.base, 682)
+}
+
+//line routes_gen.go:8262:1
+
+// R186 returns the URL of route "r186": /user_x/user_x (routes.conf:1314:7).
+//
+//line routes.conf:1314:1
+func (u *URLBuilder) R186() string {
+	return routegenTable.HelperURL(&u.base, 683)
+}
+
+//line routes_gen.go:8271:1
+
+// R196 returns the URL of route "r196": /user_x/user_x (routes.conf:1381:7).
+//
+//line routes.conf:1381:1
+func (u *URLBuilder) R196() string {
+	return routegenTable.HelperURL(&u.base, 685)
+}
+
+//line routes_gen.go:8280:1
+
+// R267 returns the URL of route "r267": /user_x/v1 (routes.conf:1881:7).
+//
+//line routes.conf:1881:1
+func (u *URLBuilder) R267() string {
+	return routegenTable.HelperURL(&u.base, 686)
+}
+
+//line routes_gen.go:8289:1
+
+// R374 returns the URL of route "r374": /users (routes.conf:2597:7).
+//
+//line routes.conf:2597:1
+func (u *URLBuilder) R374() string {
+	return routegenTable.HelperURL(&u.base, 689)
+}
+
+//line routes_gen.go:8298:1
+
+// R491 returns the URL of route "r491": /users (routes.conf:3411:7).
+//
+//line routes.conf:3411:1
+func (u *URLBuilder) R491() string {
+	return routegenTable.HelperURL(&u.base, 691)
+}
+
+//line routes_gen.go:8307:1
+
+// R299 returns the URL of route "r299": /users/42 (routes.conf:2095:11).
+//
+//line routes.conf:2095:1
+func (u *URLBuilder) R299() string {
+	return routegenTable.HelperURL(&u.base, 693)
+}
+
+//line routes_gen.go:8316:1
+
+// R300 returns the URL of route "r300": /users/42 (routes.conf:2101:15).
+//
+//line routes.conf:2101:1
+func (u *URLBuilder) R300() string {
+	return routegenTable.HelperURL(&u.base, 694)
+}
+
+//line routes_gen.go:8325:1
+
+// R494 returns the URL of route "r494": /users/42/:p2 (routes.conf:3432:11).
+//
+//line routes.conf:3432:1
+func (u *URLBuilder) R494(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 697, p2)
+}
+
+//line routes_gen.go:8334:1
+
+// R394 returns the URL of route "r394": /users/:p1 (routes.conf:2741:7).
+//
+//line routes.conf:2741:1
+func (u *URLBuilder) R394(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 698, p1)
+}
+
+//line routes_gen.go:8343:1
+
+// R447 returns the URL of route "r447": /users/:p1 (routes.conf:3110:11).
+//
+//line routes.conf:3110:1
+func (u *URLBuilder) R447(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 699, p1)
+}
+
+//line routes_gen.go:8352:1
+
+// R375 returns the URL of route "r375": /users/:p1/1 (routes.conf:2603:11).
+//
+//line routes.conf:2603:1
+func (u *URLBuilder) R375(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 700, p1)
+}
+
+//line routes_gen.go:8361:1
+
+// R395 returns the URL of route "r395": /users/:p1/1/.a (routes.conf:2748:11).
+//
+//line routes.conf:2748:1
+func (u *URLBuilder) R395(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 702, p1)
+}
+
+//line routes_gen.go:8370:1
+
+// R396 returns the URL of route "r396": /users/:p1/1/.a/@ (routes.conf:2753:15).
+//
+//line routes.conf:2753:1
+func (u *URLBuilder) R396(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 703, p1)
+}
+
+//line routes_gen.go:8379:1
+
+// R398 returns the URL of route "r398": /users/:p1/1/.a/@/~u (routes.conf:2764:15).
+//
+//line routes.conf:2764:1
+func (u *URLBuilder) R398(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 704, p1)
+}
+
+//line routes_gen.go:8388:1
+
+// R397 returns the URL of route "r397": /users/:p1/1/.a/ab/:p5 (routes.conf:2759:15).
+//
+//line routes.conf:2759:1
+func (u *URLBuilder) R397(p1 string, p5 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 705, p1, p5)
+}
+
+//line routes_gen.go:8397:1
+
+// R376 returns the URL of route "r376": /users/:p1/1/=/a:p4 (routes.conf:2609:15).
+//
+//line routes.conf:2609:1
+func (u *URLBuilder) R376(p1 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 706, p1, p4)
+}
+
+//line routes_gen.go:8406:1
+
+// R377 returns the URL of route "r377": /users/:p1/1/x.y/42 (routes.conf:2615:15).
+//
+//line routes.conf:2615:1
+func (u *URLBuilder) R377(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 708, p1)
+}
+
+//line routes_gen.go:8415:1
+
+// R378 returns the URL of route "r378": /users/:p1/1/~u/:p4 (routes.conf:2623:15).
+//
+//line routes.conf:2623:1
+func (u *URLBuilder) R378(p1 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 710, p1, p4)
+}
+
+//line routes_gen.go:8424:1
+
+// R399 returns the URL of route "r399": /users/:p1/x.y (routes.conf:2772:11).
+//
+//line routes.conf:2772:1
+func (u *URLBuilder) R399(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 711, p1)
+}
+
+//line routes_gen.go:8433:1
+
+// R400 returns the URL of route "r400": /users/:p1/x.y/a-b/users (routes.conf:2779:15).
+//
+//line routes.conf:2779:1
+func (u *URLBuilder) R400(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 713, p1)
+}
+
+//line routes_gen.go:8442:1
+
+// R11 returns the URL of route "r11": /users/a:p1 (routes.conf:82:7).
+//
+//line routes.conf:82:1
+func (u *URLBuilder) R11(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 714, p1)
+}
+
+//line routes_gen.go:8451:1
+
+// R495 returns the URL of route "r495": /users/~:p1 (routes.conf:3440:11).
+//
+//line routes.conf:3440:1
+func (u *URLBuilder) R495(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 716, p1)
+}
+
+//line routes_gen.go:8460:1
+
+// R250 returns the URL of route "r250": /v1 (routes.conf:1762:15).
+//
+//line routes.conf:1762:1
+func (u *URLBuilder) R250() string {
+	return routegenTable.HelperURL(&u.base, 719)
+}
+
+//line routes_gen.go:8469:1
+
+// R269 returns the URL of route "r269": /v1/*rest (routes.conf:1893:11).
+//
+//line routes.conf:1893:1
+func (u *URLBuilder) R269(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 721, rest)
+}
+
+//line routes_gen.go:8478:1
+
+// R268 returns the URL of route "r268": /v1/*rest (routes.conf:1887:7).
+//
+//line routes.conf:1887:1
+func (u *URLBuilder) R268(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 722, rest)
+}
+
+//line routes_gen.go:8487:1
+
+// R133 returns the URL of route "r133": /v1/= (routes.conf:941:7).
+//
+//line routes.conf:941:1
+func (u *URLBuilder) R133() string {
+	return routegenTable.HelperURL(&u.base, 725)
+}
+
+//line routes_gen.go:8496:1
+
+// R468 returns the URL of route "r468": /v1/new (routes.conf:3253:7).
+//
+//line routes.conf:3253:1
+func (u *URLBuilder) R468() string {
+	return routegenTable.HelperURL(&u.base, 728)
+}
+
+//line routes_gen.go:8505:1
+
+// R29 returns the URL of route "r29": /v:p0 (routes.conf:203:7).
+//
+//line routes.conf:203:1
+func (u *URLBuilder) R29(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 730, p0)
+}
+
+//line routes_gen.go:8514:1
+
+// R36 returns the URL of route "r36": /v:p0/:p1/a:p2 (routes.conf:247:15).
+//
+//line routes.conf:247:1
+func (u *URLBuilder) R36(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 733, p0, p1, p2)
+}
+
+//line routes_gen.go:8523:1
+
+// R35 returns the URL of route "r35": /v:p0/:p1/a:p2 (routes.conf:241:11).
+//
+//line routes.conf:241:1
+func (u *URLBuilder) R35(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 734, p0, p1, p2)
+}
+
+//line routes_gen.go:8532:1
+
+// R37 returns the URL of route "r37": /v:p0/a (routes.conf:254:11).
+//
+//line routes.conf:254:1
+func (u *URLBuilder) R37(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 736, p0)
+}
+
+//line routes_gen.go:8541:1
+
+// R446 returns the URL of route "r446": /v:p0/user_:p1 (routes.conf:3103:11).
+//
+//line routes.conf:3103:1
+func (u *URLBuilder) R446(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 738, p0, p1)
+}
+
+//line routes_gen.go:8550:1
+
+// R30 returns the URL of route "r30": /v:p0/users (routes.conf:210:11).
+//
+//line routes.conf:210:1
+func (u *URLBuilder) R30(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 739, p0)
+}
+
+//line routes_gen.go:8559:1
+
+// R32 returns the URL of route "r32": /v:p0/users/.:p2/x.y (routes.conf:222:15).
+//
+//line routes.conf:222:1
+func (u *URLBuilder) R32(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 740, p0, p2)
+}
+
+//line routes_gen.go:8568:1
+
+// R33 returns the URL of route "r33": /v:p0/users/:p2 (routes.conf:227:15).
+//
+//line routes.conf:227:1
+func (u *URLBuilder) R33(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 743, p0, p2)
+}
+
+//line routes_gen.go:8577:1
+
+// R31 returns the URL of route "r31": /v:p0/users/a (routes.conf:216:15).
+//
+//line routes.conf:216:1
+func (u *URLBuilder) R31(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 745, p0)
+}
+
+//line routes_gen.go:8586:1
+
+// R34 returns the URL of route "r34": /v:p0/users/a-b/:p3 (routes.conf:233:15).
+//
+//line routes.conf:233:1
+func (u *URLBuilder) R34(p0 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 746, p0, p3)
+}
+
+//line routes_gen.go:8595:1
+
+// R128 returns the URL of route "r128": /x.:p0 (routes.conf:909:7).
+//
+//line routes.conf:909:1
+func (u *URLBuilder) R128(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 748, p0)
+}
+
+//line routes_gen.go:8604:1
+
+// R132 returns the URL of route "r132": /x.:p0/1/1 (routes.conf:934:11).
+//
+//line routes.conf:934:1
+func (u *URLBuilder) R132(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 750, p0)
+}
+
+//line routes_gen.go:8613:1
+
+// R424 returns the URL of route "r424": /x.:p0/:p1 (routes.conf:2952:7).
+//
+//line routes.conf:2952:1
+func (u *URLBuilder) R424(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 751, p0, p1)
+}
+
+//line routes_gen.go:8622:1
+
+// R131 returns the URL of route "r131": /x.:p0/= (routes.conf:928:11).
+//
+//line routes.conf:928:1
+func (u *URLBuilder) R131(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 752, p0)
+}
+
+//line routes_gen.go:8631:1
+
+// R130 returns the URL of route "r130": /x.:p0/a-b (routes.conf:921:11).
+//
+//line routes.conf:921:1
+func (u *URLBuilder) R130(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 753, p0)
+}
+
+//line routes_gen.go:8640:1
+
+// R129 returns the URL of route "r129": /x.:p0/a:p1 (routes.conf:916:11).
+//
+//line routes.conf:916:1
+func (u *URLBuilder) R129(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 754, p0, p1)
+}
+
+//line routes_gen.go:8649:1
+
+// R217 returns the URL of route "r217": /x.y (routes.conf:1530:7).
+//
+//line routes.conf:1530:1
+func (u *URLBuilder) R217() string {
+	return routegenTable.HelperURL(&u.base, 755)
+}
+
+//line routes_gen.go:8658:1
+
+// R253 returns the URL of route "r253": /x.y (routes.conf:1783:7).
+//
+//line routes.conf:1783:1
+func (u *URLBuilder) R253() string {
+	return routegenTable.HelperURL(&u.base, 756)
+}
+
+//line routes_gen.go:8667:1
+
+// R215 returns the URL of route "r215": /x.y (routes.conf:1514:7).
+//
+//line routes.conf:1514:1
+func (u *URLBuilder) R215() string {
+	return routegenTable.HelperURL(&u.base, 757)
+}
+
+//line routes_gen.go:8676:1
+
+// R256 returns the URL of route "r256": /x.y/1 (routes.conf:1802:15).
+//
+//line routes.conf:1802:1
+func (u *URLBuilder) R256() string {
+	return routegenTable.HelperURL(&u.base, 759)
+}
+
+//line routes_gen.go:8685:1
+
+// R254 returns the URL of route "r254": /x.y/1 (routes.conf:1790:11).
+//
+//line routes.conf:1790:1
+func (u *URLBuilder) R254() string {
+	return routegenTable.HelperURL(&u.base, 760)
+}
+
+//line routes_gen.go:8694:1
+
+// R257 returns the URL of route "r257": /x.y/1/1 (routes.conf:1807:15).
+//
+//line routes.conf:1807:1
+func (u *URLBuilder) R257() string {
+	return routegenTable.HelperURL(&u.base, 761)
+}
+
+//line routes_gen.go:8703:1
+
+// R255 returns the URL of route "r255": /x.y/1/= (routes.conf:1796:15).
+//
+//line routes.conf:1796:1
+func (u *URLBuilder) R255() string {
+	return routegenTable.HelperURL(&u.base, 763)
+}
+
+//line routes_gen.go:8712:1
+
+// R258 returns the URL of route "r258": /x.y/1/@ (routes.conf:1815:15).
+//
+//line routes.conf:1815:1
+func (u *URLBuilder) R258() string {
+	return routegenTable.HelperURL(&u.base, 764)
+}
+
+//line routes_gen.go:8721:1
+
+// R275 returns the URL of route "r275": /x.y/:p1 (routes.conf:1933:7).
+//
+//line routes.conf:1933:1
+func (u *URLBuilder) R275(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 766, p1)
+}
+
+//line routes_gen.go:8730:1
+
+// R216 returns the URL of route "r216": /x.y/ab (routes.conf:1522:11).
+//
+//line routes.conf:1522:1
+func (u *URLBuilder) R216() string {
+	return routegenTable.HelperURL(&u.base, 768)
+}
+
+//line routes_gen.go:8739:1
+
+// R111 returns the URL of route "r111": /~*rest (routes.conf:783:11).
+//
+//line routes.conf:783:1
+func (u *URLBuilder) R111(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 770, rest)
+}
+
+//line routes_gen.go:8748:1
+
+// R110 returns the URL of route "r110": /~*rest (routes.conf:776:7).
+//
+//line routes.conf:776:1
+func (u *URLBuilder) R110(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 771, rest)
+}
+
+//line routes_gen.go:8757:1
+
+// R112 returns the URL of route "r112": /~*rest (routes.conf:790:11).
+//
+//line routes.conf:790:1
+func (u *URLBuilder) R112(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 772, rest)
+}
+
+//line routes_gen.go:8766:1
+
+// R113 returns the URL of route "r113": /~*rest (routes.conf:795:15).
+//
+//line routes.conf:795:1
+func (u *URLBuilder) R113(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 775, rest)
+}
+
+//line routes_gen.go:8775:1
+
+// R78 returns the URL of route "r78": /~:p0 (routes.conf:546:7).
+//
+//line routes.conf:546:1
+func (u *URLBuilder) R78(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 776, p0)
+}
+
+//line routes_gen.go:8784:1
+
+// R305 returns the URL of route "r305": /~:p0 (routes.conf:2135:7).
+//
+//line routes.conf:2135:1
+func (u *URLBuilder) R305(p0 int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 777, routegenimpl.Int(p0))
+}
+
+//line routes_gen.go:8793:1
+
+// R261 returns the URL of route "r261": /~:p0/1*rest (routes.conf:1838:7).
+//
+//line routes.conf:1838:1
+func (u *URLBuilder) R261(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 779, p0, rest)
+}
+
+//line routes_gen.go:8802:1
+
+// R262 returns the URL of route "r262": /~:p0/1*rest (routes.conf:1846:11).
+//
+//line routes.conf:1846:1
+func (u *URLBuilder) R262(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 781, p0, rest)
+}
+
+//line routes_gen.go:8811:1
+
+// R115 returns the URL of route "r115": /~:p0/42 (routes.conf:810:7).
+//
+//line routes.conf:810:1
+func (u *URLBuilder) R115(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 782, p0)
+}
+
+//line routes_gen.go:8820:1
+
+// R21 returns the URL of route "r21": /~:p0/@ (routes.conf:151:7).
+//
+//line routes.conf:151:1
+func (u *URLBuilder) R21(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 784, p0)
+}
+
+//line routes_gen.go:8829:1
+
+// R22 returns the URL of route "r22": /~:p0/@/1 (routes.conf:158:11).
+//
+//line routes.conf:158:1
+func (u *URLBuilder) R22(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 787, p0)
+}
+
+//line routes_gen.go:8838:1
+
+// R23 returns the URL of route "r23": /~:p0/@/1 (routes.conf:163:15).
+//
+//line routes.conf:163:1
+func (u *URLBuilder) R23(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 788, p0)
+}
+
+//line routes_gen.go:8847:1
+
+// R26 returns the URL of route "r26": /~:p0/@/1 (routes.conf:179:15).
+//
+//line routes.conf:179:1
+func (u *URLBuilder) R26(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 789, p0)
+}
+
+//line routes_gen.go:8856:1
+
+// R24 returns the URL of route "r24": /~:p0/@/1/.:p3 (routes.conf:168:15).
+//
+//line routes.conf:168:1
+func (u *URLBuilder) R24(p0 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 792, p0, p3)
+}
+
+//line routes_gen.go:8865:1
+
+// R25 returns the URL of route "r25": /~:p0/@/1/1/... (routes.conf:174:15).
+//
+//line routes.conf:174:1
+func (u *URLBuilder) R25(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 793, p0)
+}
+
+//line routes_gen.go:8874:1
+
+// R302 returns the URL of route "r302": /~u (routes.conf:2116:7).
+//
+//line routes.conf:2116:1
+func (u *URLBuilder) R302() string {
+	return routegenTable.HelperURL(&u.base, 795)
+}
+
+//line routes_gen.go:8883:1
+
+// R303 returns the URL of route "r303": /~u (routes.conf:2123:11).
+//
+//line routes.conf:2123:1
+func (u *URLBuilder) R303() string {
+	return routegenTable.HelperURL(&u.base, 796)
+}
+
+//line routes_gen.go:8892:1
+
+// R287 returns the URL of route "r287": /~u/*rest (routes.conf:2016:15).
+//
+//line routes.conf:2016:1
+func (u *URLBuilder) R287(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 798, rest)
+}
+
+//line routes_gen.go:8901:1
+
+// R285 returns the URL of route "r285": /~u/*rest (routes.conf:2004:7).
+//
+//line routes.conf:2004:1
+func (u *URLBuilder) R285(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 799, rest)
+}
+
+//line routes_gen.go:8910:1
+
+// R288 returns the URL of route "r288": /~u/*rest (routes.conf:2020:15).
+//
+//line routes.conf:2020:1
+func (u *URLBuilder) R288(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 800, rest)
+}
+
+//line routes_gen.go:8919:1
+
+// R286 returns the URL of route "r286": /~u/*rest (routes.conf:2011:11).
+//
+//line routes.conf:2011:1
+func (u *URLBuilder) R286(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 801, rest)
+}
+
+//line routes_gen.go:8928:1
+
+// R64 returns the URL of route "r64": /~u/.:p1 (routes.conf:444:7).
+//
+//line routes.conf:444:1
+func (u *URLBuilder) R64(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 803, p1)
+}
+
+//line routes_gen.go:8937:1
+
+// R28 returns the URL of route "r28": /~u/1 (routes.conf:196:7).
+//
+//line routes.conf:196:1
+func (u *URLBuilder) R28() string {
+	return routegenTable.HelperURL(&u.base, 804)
+}
+
+//line routes_gen.go:8946:1
+
+// R392 returns the URL of route "r392": /~u/42 (routes.conf:2726:7).
+//
+//line routes.conf:2726:1
+func (u *URLBuilder) R392() string {
+	return routegenTable.HelperURL(&u.base, 805)
+}
+
+//line routes_gen.go:8955:1
+
+// R393 returns the URL of route "r393": /~u/42/:p2 (routes.conf:2734:11).
+//
+//line routes.conf:2734:1
+func (u *URLBuilder) R393(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 806, p2)
+}
+
+//line routes_gen.go:8964:1
+
+// R304 returns the URL of route "r304": /~u/:p1 (routes.conf:2127:11).
+//
+//line routes.conf:2127:1
+func (u *URLBuilder) R304(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 808, p1)
+}
+
+//line routes_gen.go:8973:1
+
+// R80 returns the URL of route "r80": /~u/:p1 (routes.conf:560:7).
+//
+//line routes.conf:560:1
+func (u *URLBuilder) R80(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 809, p1)
+}
+
+//line routes_gen.go:8982:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 	"strings"
 )
 
@@ -40,8 +39,8 @@ var routegenCORS1 = &runtime.CORS{
 	MaxAge:       86400,
 }
 
-// Domains are the domains of ../routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "site", Name: "site",
 		Host: "127.0.0.1", PortEnv: "SITE_PORT",
@@ -56,8 +55,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "page", Method: "GET", Path: "/", Controller: "Site", Action: "Page", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../routes.conf:11:7"},
 	{Index: 1, Name: "comment", Method: "POST", Path: "/comments", Controller: "Site", Action: "Comment", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../routes.conf:13:7"},
 	{Index: 2, Name: "script", Method: "GET", Path: "/js/*file", Controller: "Site", Action: "Script", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"file"}, Pos: "../routes.conf:12:7"},
@@ -69,14 +69,27 @@ var Routes = []runtime.Route{
 	{Index: 8, Domain: 1, Name: "search", Method: "GET", Path: "/public/search/:kind/*terms", Controller: "API", Action: "Search", Auth: "anonymous", Params: []string{"kind", "terms"}, Constraints: []string{"oneof=hotels rooms", ""}, CORS: routegenCORS1, Parent: "public", Pos: "../routes.conf:32:11"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
 	MaxBodySize: 5242880,
 })
+
+// Routes returns a copy of the routes of ../routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -184,7 +197,7 @@ type APIController interface {
 	Index(ctx *runtime.Context) error // serves private: GET /private (../routes.conf:36:7), public: GET /public (../routes.conf:24:7)
 //line ../routes.conf:32:10
 	Search(ctx *runtime.Context, kind string, terms string) error // serves search: GET /public/search/:kind/*terms (../routes.conf:32:11)
-//line routes_gen.go:188:1
+//line routes_gen.go:201:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -195,7 +208,7 @@ type SiteController interface {
 	Page(ctx *runtime.Context) error // serves page: GET / (../routes.conf:11:7)
 //line ../routes.conf:12:6
 	Script(ctx *runtime.Context, file string) error // serves script: GET /js/*file (../routes.conf:12:7)
-//line routes_gen.go:199:1
+//line routes_gen.go:212:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -297,92 +310,93 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
 func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Page returns the URL of route "page": / (../routes.conf:11:7).
 //
 //line ../routes.conf:11:1
-func (u URLBuilder) Page() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Page() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:314:1
+//line routes_gen.go:328:1
 
 // Comment returns the URL of route "comment": /comments (../routes.conf:13:7).
 //
 //line ../routes.conf:13:1
-func (u URLBuilder) Comment() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) Comment() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:323:1
+//line routes_gen.go:337:1
 
 // Script returns the URL of route "script": /js/*file (../routes.conf:12:7).
 //
 //line ../routes.conf:12:1
-func (u URLBuilder) Script(file string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, file)
+func (u *URLBuilder) Script(file string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, file)
 }
 
-//line routes_gen.go:332:1
+//line routes_gen.go:346:1
 
 // APIPrivate returns the URL of route "api.private": /private on 127.0.0.1 (../routes.conf:36:7).
 //
 //line ../routes.conf:36:1
-func (u URLBuilder) APIPrivate() (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3)
+func (u *URLBuilder) APIPrivate() (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:341:1
+//line routes_gen.go:355:1
 
 // APICancel returns the URL of route "api.cancel": /private/bookings/:id on 127.0.0.1 (../routes.conf:46:11).
 //
 //line ../routes.conf:46:1
-func (u URLBuilder) APICancel(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, strconv.FormatInt(id, 10))
+func (u *URLBuilder) APICancel(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:350:1
+//line routes_gen.go:364:1
 
 // APIBooking returns the URL of route "api.booking": /private/bookings/:id on 127.0.0.1 (../routes.conf:45:11).
 //
 //line ../routes.conf:45:1
-func (u URLBuilder) APIBooking(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, strconv.FormatInt(id, 10))
+func (u *URLBuilder) APIBooking(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:359:1
+//line routes_gen.go:373:1
 
 // APIPublic returns the URL of route "api.public": /public on 127.0.0.1 (../routes.conf:24:7).
 //
 //line ../routes.conf:24:1
-func (u URLBuilder) APIPublic() (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 6)
+func (u *URLBuilder) APIPublic() (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:368:1
+//line routes_gen.go:382:1
 
 // APIHotel returns the URL of route "api.hotel": /public/hotels/:id on 127.0.0.1 (../routes.conf:31:11).
 //
 //line ../routes.conf:31:1
-func (u URLBuilder) APIHotel(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 7, strconv.FormatInt(id, 10))
+func (u *URLBuilder) APIHotel(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 7, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:377:1
+//line routes_gen.go:391:1
 
 // APISearch returns the URL of route "api.search": /public/search/:kind/*terms on 127.0.0.1 (../routes.conf:32:11).
 //
 //line ../routes.conf:32:1
-func (u URLBuilder) APISearch(kind string, terms string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 8, kind, terms)
+func (u *URLBuilder) APISearch(kind string, terms string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 8, kind, terms)
 }
 
-//line routes_gen.go:386:1
+//line routes_gen.go:400:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
