@@ -149,6 +149,22 @@ func (w *discard) Write(b []byte) (int, error)       { return len(b), nil }
 func (w *discard) WriteString(s string) (int, error) { return len(s), nil }
 func (w *discard) WriteHeader(int)                   {}
 
+// A response keeps the status and body a handler writes, for the checks.
+type response struct {
+	header http.Header
+	status int
+	body   strings.Builder
+}
+
+func (w *response) Header() http.Header               { return w.header }
+func (w *response) Write(b []byte) (int, error)       { return w.body.Write(b) }
+func (w *response) WriteString(s string) (int, error) { return w.body.WriteString(s) }
+func (w *response) WriteHeader(status int) {
+	if w.status == 0 {
+		w.status = status
+	}
+}
+
 // serveAll serves every request of c once, on one reused request, as the
 // standard benchmark does.
 func serveAll(h http.Handler, w http.ResponseWriter, r *http.Request, c *benchCase) {
@@ -172,23 +188,47 @@ func serveOp(h http.Handler, w http.ResponseWriter, r *http.Request, c *benchCas
 //go:noinline
 func lookupOp(pkg generated, m *runtime.Match, c *benchCase) { pkg.lookupAll(m, c.requests) }
 
-// checkServes requests every route of c once and fails unless each was
-// served by its own handler with its parameter values.
-func checkServes(tb testing.TB, h http.Handler, rec *record.Recorder, c *benchCase) {
-	tb.Helper()
-	rec.Checking = true
-	defer func() { rec.Checking = false }()
-	w := &discard{header: http.Header{}}
+// eachRequest serves each request of c alone of h, then hands it to
+// check with what h wrote.
+func eachRequest(h http.Handler, c *benchCase, check func(q *request, w *response)) {
 	r, _ := http.NewRequest("GET", "/", nil)
 	for i := range c.requests {
-		q := &c.requests[i]
-		rec.Method, rec.Pattern, rec.Params = "", "", nil
+		w := &response{header: http.Header{}}
 		serveAll(h, w, r, &benchCase{requests: c.requests[i : i+1]})
-		if rec.Method != q.route.Method || rec.Pattern != q.route.Path || !slices.Equal(rec.Params, q.params) {
-			tb.Fatalf("%s %s: served %s %s %q, want %s %s %q", q.method, q.path,
+		check(&c.requests[i], w)
+	}
+}
+
+// checkServes requests every route of c once of h, a router whose
+// handlers record to rec, a Recorder that has recorded nothing yet, and
+// fails unless each was served by its own handler with its parameter
+// values.
+func checkServes(tb testing.TB, h http.Handler, rec *record.Recorder, c *benchCase) {
+	tb.Helper()
+	eachRequest(h, c, func(q *request, w *response) {
+		if w.status != 0 && w.status != http.StatusOK || rec.Method != q.route.Method || rec.Pattern != q.route.Path || !slices.Equal(rec.Params, q.params) {
+			tb.Fatalf("%s %s: status %d, served %s %s %q, want %s %s %q", q.method, q.path, w.status,
 				rec.Method, rec.Pattern, rec.Params, q.route.Method, q.route.Path, q.params)
 		}
-	}
+		*rec = record.Recorder{}
+	})
+}
+
+// checkAnswers requests every route of c once of h, the router timed,
+// whose handlers do nothing or, on a case that writes, write the
+// parameter "name", and fails unless each request was answered with 200
+// and, when written, the value of that parameter (the request's only one).
+func checkAnswers(tb testing.TB, h http.Handler, c *benchCase) {
+	tb.Helper()
+	eachRequest(h, c, func(q *request, w *response) {
+		want := ""
+		if c.write {
+			want = q.params[0]
+		}
+		if w.status != 0 && w.status != http.StatusOK || w.body.String() != want {
+			tb.Fatalf("%s %s: status %d, body %q; want 200 and %q", q.method, q.path, w.status, w.body.String(), want)
+		}
+	})
 }
 
 // checkLookup is checkServes for routegen's Lookup alone.
@@ -208,6 +248,26 @@ func checkLookup(tb testing.TB, lookup func(*runtime.Match, string, string, stri
 	}
 }
 
+// checkContender builds two routers of ct for case c: one whose handlers
+// record, which must serve every request with its route and parameters,
+// and the one it returns, to be timed, whose handlers do what the
+// standard benchmark's do, which must answer every request.
+func checkContender(tb testing.TB, ct contender, c benchCase, routes []routeset.Route) http.Handler {
+	tb.Helper()
+	rec := &record.Recorder{}
+	checked, err := ct.build(c.set, routes, handlers{rec: rec})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	checkServes(tb, checked, rec, &c)
+	timed, err := ct.build(c.set, routes, handlers{write: c.write})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	checkAnswers(tb, timed, &c)
+	return timed
+}
+
 // TestEveryContenderServesEveryRoute is the check the benchmarks make
 // before timing, on its own.
 func TestEveryContenderServesEveryRoute(t *testing.T) {
@@ -218,12 +278,7 @@ func TestEveryContenderServesEveryRoute(t *testing.T) {
 			if ct.serves != nil && !ct.serves(c.set) {
 				continue
 			}
-			rec := &record.Recorder{}
-			h, err := ct.build(c.set, routes[c.set], rec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkServes(t, h, rec, &c)
+			checkContender(t, ct, c, routes[c.set])
 		}
 	}
 }
@@ -251,12 +306,7 @@ func BenchmarkRouters(b *testing.B) {
 				continue
 			}
 			b.Run("case="+c.name+"/router="+ct.name, func(b *testing.B) {
-				rec := &record.Recorder{Write: c.write}
-				h, err := ct.build(c.set, routes[c.set], rec)
-				if err != nil {
-					b.Fatal(err)
-				}
-				checkServes(b, h, rec, &c)
+				h := checkContender(b, ct, c, routes[c.set])
 				w := &discard{header: http.Header{}}
 				r, _ := http.NewRequest("GET", "/", nil)
 				b.ReportAllocs()

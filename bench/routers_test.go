@@ -30,15 +30,20 @@ import (
 // generated is the routegen package of each set. lookupAll calls its
 // Lookup directly, as an application does.
 type generated struct {
-	newRouter func(rec *record.Recorder) (*runtime.Router, error)
+	// newRouter builds the package's router, with the controller whose
+	// actions do what h asks.
+	newRouter func(h handlers) (*runtime.Router, error)
 	lookup    func(m *runtime.Match, method, host, path string)
 	lookupAll func(m *runtime.Match, requests []request)
 }
 
 var packages = map[string]generated{
 	"github": {
-		func(r *record.Recorder) (*runtime.Router, error) {
-			return github.NewRouter(github.Controller{Recorder: r})
+		func(h handlers) (*runtime.Router, error) {
+			if h.rec != nil {
+				return github.NewRouter(github.Recording{Recorder: h.rec})
+			}
+			return github.NewRouter(github.Controller{})
 		},
 		github.Lookup,
 		func(m *runtime.Match, qs []request) {
@@ -48,8 +53,11 @@ var packages = map[string]generated{
 		},
 	},
 	"gplus": {
-		func(r *record.Recorder) (*runtime.Router, error) {
-			return gplus.NewRouter(gplus.Controller{Recorder: r})
+		func(h handlers) (*runtime.Router, error) {
+			if h.rec != nil {
+				return gplus.NewRouter(gplus.Recording{Recorder: h.rec})
+			}
+			return gplus.NewRouter(gplus.Controller{})
 		},
 		gplus.Lookup,
 		func(m *runtime.Match, qs []request) {
@@ -59,8 +67,11 @@ var packages = map[string]generated{
 		},
 	},
 	"parse": {
-		func(r *record.Recorder) (*runtime.Router, error) {
-			return parse.NewRouter(parse.Controller{Recorder: r})
+		func(h handlers) (*runtime.Router, error) {
+			if h.rec != nil {
+				return parse.NewRouter(parse.Recording{Recorder: h.rec})
+			}
+			return parse.NewRouter(parse.Controller{})
 		},
 		parse.Lookup,
 		func(m *runtime.Match, qs []request) {
@@ -70,8 +81,11 @@ var packages = map[string]generated{
 		},
 	},
 	"static": {
-		func(r *record.Recorder) (*runtime.Router, error) {
-			return static.NewRouter(static.Controller{Recorder: r})
+		func(h handlers) (*runtime.Router, error) {
+			if h.rec != nil {
+				return static.NewRouter(static.Recording{Recorder: h.rec})
+			}
+			return static.NewRouter(static.Controller{})
 		},
 		static.Lookup,
 		func(m *runtime.Match, qs []request) {
@@ -81,8 +95,14 @@ var packages = map[string]generated{
 		},
 	},
 	"param": {
-		func(r *record.Recorder) (*runtime.Router, error) {
-			return param.NewRouter(param.Controller{Recorder: r})
+		func(h handlers) (*runtime.Router, error) {
+			if h.rec != nil {
+				return param.NewRouter(param.Recording{Recorder: h.rec})
+			}
+			if h.write {
+				return param.NewRouter(param.Writing{})
+			}
+			return param.NewRouter(param.Controller{})
 		},
 		param.Lookup,
 		func(m *runtime.Match, qs []request) {
@@ -92,8 +112,11 @@ var packages = map[string]generated{
 		},
 	},
 	"param5": {
-		func(r *record.Recorder) (*runtime.Router, error) {
-			return param5.NewRouter(param5.Controller{Recorder: r})
+		func(h handlers) (*runtime.Router, error) {
+			if h.rec != nil {
+				return param5.NewRouter(param5.Recording{Recorder: h.rec})
+			}
+			return param5.NewRouter(param5.Controller{})
 		},
 		param5.Lookup,
 		func(m *runtime.Match, qs []request) {
@@ -103,8 +126,11 @@ var packages = map[string]generated{
 		},
 	},
 	"param20": {
-		func(r *record.Recorder) (*runtime.Router, error) {
-			return param20.NewRouter(param20.Controller{Recorder: r})
+		func(h handlers) (*runtime.Router, error) {
+			if h.rec != nil {
+				return param20.NewRouter(param20.Recording{Recorder: h.rec})
+			}
+			return param20.NewRouter(param20.Controller{})
 		},
 		param20.Lookup,
 		func(m *runtime.Match, qs []request) {
@@ -118,26 +144,50 @@ var packages = map[string]generated{
 // apiRouters build the router of a set's API configuration: its
 // routes.conf with anti_csrf_check = false, as an API that browsers do not
 // call writes it. The sets of the standard benchmark have one.
-var apiRouters = map[string]func(rec *record.Recorder) (*runtime.Router, error){
-	"github": func(r *record.Recorder) (*runtime.Router, error) {
-		return githubapi.NewRouter(githubapi.Controller{Recorder: r})
+var apiRouters = map[string]func(h handlers) (*runtime.Router, error){
+	"github": func(h handlers) (*runtime.Router, error) {
+		if h.rec != nil {
+			return githubapi.NewRouter(githubapi.Recording{Recorder: h.rec})
+		}
+		return githubapi.NewRouter(githubapi.Controller{})
 	},
-	"gplus": func(r *record.Recorder) (*runtime.Router, error) {
-		return gplusapi.NewRouter(gplusapi.Controller{Recorder: r})
+	"gplus": func(h handlers) (*runtime.Router, error) {
+		if h.rec != nil {
+			return gplusapi.NewRouter(gplusapi.Recording{Recorder: h.rec})
+		}
+		return gplusapi.NewRouter(gplusapi.Controller{})
 	},
-	"parse": func(r *record.Recorder) (*runtime.Router, error) {
-		return parseapi.NewRouter(parseapi.Controller{Recorder: r})
+	"parse": func(h handlers) (*runtime.Router, error) {
+		if h.rec != nil {
+			return parseapi.NewRouter(parseapi.Recording{Recorder: h.rec})
+		}
+		return parseapi.NewRouter(parseapi.Controller{})
 	},
-	"static": func(r *record.Recorder) (*runtime.Router, error) {
-		return staticapi.NewRouter(staticapi.Controller{Recorder: r})
+	"static": func(h handlers) (*runtime.Router, error) {
+		if h.rec != nil {
+			return staticapi.NewRouter(staticapi.Recording{Recorder: h.rec})
+		}
+		return staticapi.NewRouter(staticapi.Controller{})
 	},
 }
 
+// handlers say what the handlers of a router built for a case do. The
+// timed routers' do nothing, as the standard benchmark's, or write the
+// parameter "name" (ParamWrite); the check before timing builds a router
+// of its own, whose handlers record.
+type handlers struct {
+	// rec, when set, records the route and parameters of each request.
+	rec *record.Recorder
+	// write, when rec is not set, writes the value of the parameter
+	// "name" to the response.
+	write bool
+}
+
 // A contender is an http.Handler built from a route set, whose handlers
-// report to rec what they serve.
+// do what h says.
 type contender struct {
 	name  string
-	build func(set string, routes []routeset.Route, rec *record.Recorder) (http.Handler, error)
+	build func(set string, routes []routeset.Route, h handlers) (http.Handler, error)
 	// serves reports the sets the contender has a router for; nil for every set.
 	serves func(set string) bool
 }
@@ -146,11 +196,11 @@ type contender struct {
 // the default anti-CSRF check ("routegen"), then in the API configuration
 // ("routegen.api").
 var contenders = []contender{
-	{name: "routegen", build: func(set string, _ []routeset.Route, rec *record.Recorder) (http.Handler, error) {
-		return packages[set].newRouter(rec)
+	{name: "routegen", build: func(set string, _ []routeset.Route, h handlers) (http.Handler, error) {
+		return packages[set].newRouter(h)
 	}},
-	{name: "routegen.api", build: func(set string, _ []routeset.Route, rec *record.Recorder) (http.Handler, error) {
-		return apiRouters[set](rec)
+	{name: "routegen.api", build: func(set string, _ []routeset.Route, h handlers) (http.Handler, error) {
+		return apiRouters[set](h)
 	}, serves: func(set string) bool { return apiRouters[set] != nil }},
 	{name: "httprouter", build: buildHTTPRouter},
 	{name: "gin", build: buildGin},
@@ -160,114 +210,147 @@ var contenders = []contender{
 	{name: "servemux", build: buildServeMux},
 }
 
-// served records a route; values builds its parameters, and is called
-// only while checking.
-func served(rec *record.Recorder, w io.Writer, r routeset.Route, values func() []string) {
-	rec.Method, rec.Pattern = r.Method, r.Path
-	if rec.Checking || rec.Write {
-		params := values()
-		if rec.Checking {
-			rec.Params = append(rec.Params[:0], params...)
-		}
-		if rec.Write {
-			for _, p := range params {
-				io.WriteString(w, p)
-			}
-		}
-	}
+// The handlers of the competitors, one for every route as in the standard
+// benchmark: those that do nothing and those that write the parameter
+// "name".
+
+func httpRouterNothing(http.ResponseWriter, *http.Request, httprouter.Params) {}
+
+func httpRouterWrite(w http.ResponseWriter, _ *http.Request, ps httprouter.Params) {
+	io.WriteString(w, ps.ByName("name"))
 }
 
-func buildHTTPRouter(_ string, routes []routeset.Route, rec *record.Recorder) (http.Handler, error) {
-	h := httprouter.New()
+func ginNothing(*gin.Context) {}
+
+func ginWrite(c *gin.Context) { io.WriteString(c.Writer, c.Params.ByName("name")) }
+
+func echoNothing(echo.Context) error { return nil }
+
+func echoWrite(c echo.Context) error {
+	io.WriteString(c.Response(), c.Param("name"))
+	return nil
+}
+
+func bunrouterNothing(http.ResponseWriter, bunrouter.Request) error { return nil }
+
+func bunrouterWrite(w http.ResponseWriter, req bunrouter.Request) error {
+	io.WriteString(w, req.Param("name"))
+	return nil
+}
+
+func httpNothing(http.ResponseWriter, *http.Request) {}
+
+func chiWrite(w http.ResponseWriter, r *http.Request) { io.WriteString(w, chi.URLParam(r, "name")) }
+
+func serveMuxWrite(w http.ResponseWriter, r *http.Request) { io.WriteString(w, r.PathValue("name")) }
+
+// pick is the handler of a competitor that does what h asks: nothing,
+// write, or, when h records, the one recording builds for each route.
+func pick[H any](h handlers, nothing, write H, recording func(*record.Recorder) H) H {
+	switch {
+	case h.rec != nil:
+		return recording(h.rec)
+	case h.write:
+		return write
+	}
+	return nothing
+}
+
+func buildHTTPRouter(_ string, routes []routeset.Route, h handlers) (http.Handler, error) {
+	router := httprouter.New()
 	for _, r := range routes {
-		h.Handle(r.Method, r.Path, func(w http.ResponseWriter, _ *http.Request, ps httprouter.Params) {
-			served(rec, w, r, func() []string {
+		router.Handle(r.Method, r.Path, pick[httprouter.Handle](h, httpRouterNothing, httpRouterWrite, func(rec *record.Recorder) httprouter.Handle {
+			return func(_ http.ResponseWriter, _ *http.Request, ps httprouter.Params) {
 				var v []string
 				for _, p := range ps {
 					v = append(v, p.Value)
 				}
-				return v
-			})
-		})
+				rec.Record(r.Method, r.Path, v)
+			}
+		}))
 	}
-	return h, nil
+	return router, nil
 }
 
 func init() { gin.SetMode(gin.ReleaseMode) }
 
-func buildGin(_ string, routes []routeset.Route, rec *record.Recorder) (http.Handler, error) {
-	h := gin.New()
+func buildGin(_ string, routes []routeset.Route, h handlers) (http.Handler, error) {
+	router := gin.New()
 	for _, r := range routes {
-		h.Handle(r.Method, r.Path, func(c *gin.Context) {
-			served(rec, c.Writer, r, func() []string {
+		router.Handle(r.Method, r.Path, pick[gin.HandlerFunc](h, ginNothing, ginWrite, func(rec *record.Recorder) gin.HandlerFunc {
+			return func(c *gin.Context) {
 				var v []string
 				for _, p := range c.Params {
 					v = append(v, p.Value)
 				}
-				return v
-			})
-		})
+				rec.Record(r.Method, r.Path, v)
+			}
+		}))
 	}
-	return h, nil
+	return router, nil
 }
 
-func buildEcho(_ string, routes []routeset.Route, rec *record.Recorder) (http.Handler, error) {
-	h := echo.New()
+func buildEcho(_ string, routes []routeset.Route, h handlers) (http.Handler, error) {
+	router := echo.New()
 	for _, r := range routes {
-		h.Add(r.Method, r.Path, func(c echo.Context) error {
-			served(rec, c.Response(), r, c.ParamValues)
-			return nil
-		})
+		router.Add(r.Method, r.Path, pick[echo.HandlerFunc](h, echoNothing, echoWrite, func(rec *record.Recorder) echo.HandlerFunc {
+			return func(c echo.Context) error {
+				rec.Record(r.Method, r.Path, c.ParamValues())
+				return nil
+			}
+		}))
 	}
-	return h, nil
+	return router, nil
 }
 
-func buildBunrouter(_ string, routes []routeset.Route, rec *record.Recorder) (http.Handler, error) {
-	h := bunrouter.New()
+func buildBunrouter(_ string, routes []routeset.Route, h handlers) (http.Handler, error) {
+	router := bunrouter.New()
 	for _, r := range routes {
-		h.Handle(r.Method, r.Path, func(w http.ResponseWriter, req bunrouter.Request) error {
-			served(rec, w, r, func() []string {
+		router.Handle(r.Method, r.Path, pick[bunrouter.HandlerFunc](h, bunrouterNothing, bunrouterWrite, func(rec *record.Recorder) bunrouter.HandlerFunc {
+			return func(_ http.ResponseWriter, req bunrouter.Request) error {
 				var v []string
 				for _, p := range req.Params().Slice() {
 					v = append(v, p.Value)
 				}
-				return v
-			})
-			return nil
-		})
+				rec.Record(r.Method, r.Path, v)
+				return nil
+			}
+		}))
 	}
-	return h, nil
+	return router, nil
 }
 
-func buildChi(_ string, routes []routeset.Route, rec *record.Recorder) (http.Handler, error) {
-	h := chi.NewRouter()
+func buildChi(_ string, routes []routeset.Route, h handlers) (http.Handler, error) {
+	router := chi.NewRouter()
 	for _, r := range routes {
-		h.MethodFunc(r.Method, wildcards(r.Path, "{", "}"), func(w http.ResponseWriter, req *http.Request) {
-			served(rec, w, r, func() []string { return chi.RouteContext(req.Context()).URLParams.Values })
-		})
+		router.MethodFunc(r.Method, wildcards(r.Path, "{", "}"), pick[http.HandlerFunc](h, httpNothing, chiWrite, func(rec *record.Recorder) http.HandlerFunc {
+			return func(_ http.ResponseWriter, req *http.Request) {
+				rec.Record(r.Method, r.Path, chi.RouteContext(req.Context()).URLParams.Values)
+			}
+		}))
 	}
-	return h, nil
+	return router, nil
 }
 
-func buildServeMux(_ string, routes []routeset.Route, rec *record.Recorder) (http.Handler, error) {
-	h := http.NewServeMux()
+func buildServeMux(_ string, routes []routeset.Route, h handlers) (http.Handler, error) {
+	router := http.NewServeMux()
 	for _, r := range routes {
 		pattern := wildcards(r.Path, "{", "}")
 		if pattern == "/" {
 			pattern = "/{$}" // "/" alone would match every path
 		}
 		names := paramNames(r.Path)
-		h.HandleFunc(r.Method+" "+pattern, func(w http.ResponseWriter, req *http.Request) {
-			served(rec, w, r, func() []string {
+		router.HandleFunc(r.Method+" "+pattern, pick[http.HandlerFunc](h, httpNothing, serveMuxWrite, func(rec *record.Recorder) http.HandlerFunc {
+			return func(_ http.ResponseWriter, req *http.Request) {
 				var v []string
 				for _, name := range names {
 					v = append(v, req.PathValue(name))
 				}
-				return v
-			})
-		})
+				rec.Record(r.Method, r.Path, v)
+			}
+		}))
 	}
-	return h, nil
+	return router, nil
 }
 
 // wildcards rewrites the parameters of a ":name" pattern as open+name+close.

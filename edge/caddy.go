@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/ir"
 )
 
@@ -162,10 +163,7 @@ func address(d *ir.Domain) (host, port string, err error) {
 	if d.PortEnv != "" {
 		_, port, _ = strings.Cut(d.PortEnv, ":-")
 	}
-	if port == "80" || port == "443" {
-		port = ""
-	}
-	return host, port, nil
+	return host, core.PortOrDefault(port), nil
 }
 
 // domainRoutes are the routes of a domain's subroute: a block of routes

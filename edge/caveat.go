@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/internal/core/decide"
 	"github.com/routegen/routegen/internal/explain"
 	"github.com/routegen/routegen/ir"
@@ -70,7 +71,7 @@ func GatewayCaveats(t *ir.Table, b *Backends) parser.Diagnostics {
 		if err != nil {
 			continue
 		}
-		if rest, ok := strings.CutPrefix(host, "*."); ok {
+		if rest, ok := core.CutWildcard(host); ok {
 			host = "x." + rest
 		}
 		if port != "" {

@@ -176,7 +176,7 @@ func hostRegexp(host, port string, anyPort bool) string {
 	var b strings.Builder
 	b.WriteString("^")
 	name := host
-	if rest, ok := strings.CutPrefix(host, "*."); ok {
+	if rest, ok := core.CutWildcard(host); ok {
 		b.WriteString(`[^.:]+\.`)
 		name = rest
 	}

@@ -240,12 +240,12 @@ func (g *generator) writeNewRouter() {
 // is in the first chunk, which saves a call a request.
 func (g *generator) writeDispatch() {
 	receiver := jen.Id("c").Op("*").Id(controllersTypeName)
-	ctx := jen.Id("ctx").Op("*").Qual(runtimePkg, "Context")
+	params := []jen.Code{jen.Id("ctx").Op("*").Qual(runtimePkg, "Context"), jen.Id("route").Int()}
 	dispatchCases := g.planDispatch()
 	if len(dispatchCases) == 1 {
-		g.declare([]string{"Dispatch calls the action of the route ctx serves."},
-			jen.Func().Params(receiver).Id("Dispatch").Params(ctx).Error().
-				Block(g.dispatchSwitch(dispatchCases[0], jen.Id("ctx").Dot("Route").Call().Dot("Index"))...))
+		g.declare([]string{"Dispatch calls the action of route, which ctx serves."},
+			jen.Func().Params(receiver).Id("Dispatch").Params(params...).Error().
+				Block(g.dispatchSwitch(dispatchCases[0], jen.Id("route"))...))
 		return
 	}
 	var body []jen.Code
@@ -254,16 +254,14 @@ func (g *generator) writeDispatch() {
 		for k, cases := range dispatchCases {
 			if len(cases) > 0 {
 				chunks = append(chunks, jen.Case(jen.Lit(k)).Block(
-					jen.Return(jen.Id("c").Dot(dispatchFuncName(k)).Call(jen.Id("ctx"), jen.Id("i")))))
+					jen.Return(jen.Id("c").Dot(dispatchFuncName(k)).Call(jen.Id("ctx"), jen.Id("route")))))
 			}
 		}
-		body = append(body, jen.Switch(
-			jen.Id("i").Op(":=").Id("ctx").Dot("Route").Call().Dot("Index"), jen.Id("i").Op("/").Lit(dispatchChunk),
-		).Block(chunks...))
+		body = append(body, jen.Switch(jen.Id("route").Op("/").Lit(dispatchChunk)).Block(chunks...))
 	}
 	body = append(body, g.noAction())
-	g.declare([]string{"Dispatch calls the action of the route ctx serves, through the method of its chunk of routes."},
-		jen.Func().Params(receiver).Id("Dispatch").Params(ctx).Error().Block(body...))
+	g.declare([]string{"Dispatch calls the action of route, which ctx serves, through the method of its chunk of routes."},
+		jen.Func().Params(receiver).Id("Dispatch").Params(params...).Error().Block(body...))
 	for k, cases := range dispatchCases {
 		if len(cases) == 0 {
 			continue

@@ -130,3 +130,41 @@ func TestSourcePathOncePerFile(t *testing.T) {
 		t.Errorf("SourcePath was asked %v, want routes.conf once by Generate and once by TypeScript", calls)
 	}
 }
+
+// TestLargeTableStaticCache: a table of more than 512 routes, whose route
+// lines are written as text, gives its static routes the caching of the
+// app config's cache.static as a small table's literal does.
+func TestLargeTableStaticCache(t *testing.T) {
+	var conf strings.Builder
+	conf.WriteString("domains { site { host = \"localhost\"\n  static { tick { path = \"/tick\"; dir = \"tick\" } }\n  routes {\n")
+	for i := range 520 {
+		fmt.Fprintf(&conf, "    bulk%d { path = \"/bulk/%d\"; controller = \"Bulk\"; action = \"Bulk%d\" }\n", i, i, i)
+	}
+	conf.WriteString("  } } }\n")
+	fsys := fstest.MapFS{
+		"routes.conf": {Data: []byte(conf.String())},
+		"aah.conf":    {Data: []byte(`cache { static { mime_types { css { mime = "text/css"; cache_control = "public, max-age=600" } } } }` + "\nenv { prod { } }\n")},
+	}
+	table, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf", AppConfig: "aah.conf", Profile: "prod"})
+	if table == nil {
+		t.Fatal(diags)
+	}
+	files, diags := gen.Generate(table, gen.Options{Package: "routes", Source: "routes.conf", Output: "routes_gen.go"})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	src := string(files[0].Content)
+	for _, want := range []string{
+		"var routegenStaticCache = &runtime.StaticCache{",
+		`"text/css": "public, max-age=600"`,
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("the file has no %q", want)
+		}
+	}
+	for line := range strings.Lines(src) {
+		if strings.Contains(line, "Name: \"tick\"") != strings.Contains(line, "StaticCache: routegenStaticCache") {
+			t.Errorf("a route line has a StaticCache only if it is the static route's: %s", line)
+		}
+	}
+}

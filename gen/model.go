@@ -211,8 +211,12 @@ func (m *model) helperName(r *route) string {
 	return exported(key) + exported(r.Name)
 }
 
+// publicName is the name r is known by (ir's Table.RouteName): bare in
+// the root domain, qualified in another.
+func (m *model) publicName(r *route) string { return m.table.RouteName(r.domain, r.Route) }
+
 // qualifiedName is what RouteURL finds a route by: its name in the root
 // domain, "domain_key.name" in any domain.
 func (m *model) qualifiedName(r *route) string {
-	return m.table.Domains[r.domain].Key + "." + r.Name
+	return core.QualifiedRouteName(m.table.Domains[r.domain].Key, r.Name)
 }

@@ -2,6 +2,8 @@ package gen
 
 import (
 	"bytes"
+	"maps"
+	"slices"
 
 	"github.com/dave/jennifer/jen"
 
@@ -36,6 +38,12 @@ func (g *generator) writeRoutes() {
 		}
 		body = multiLine(routes...)
 	}
+	if c := g.staticCache(); c != nil {
+		var lit keyedLiteral
+		lit.line(field{"Default", jen.Lit(c.Default)}, field{"ByType", staticCacheByType(c.ByType)}, field{"Expires", stringLit(c.Expires)})
+		g.declare([]string{staticCacheName + " is the caching of the static routes' files, the app config's cache.static as aah applied it."},
+			jen.Var().Id(staticCacheName).Op("=").Op("&").Qual(runtimePkg, "StaticCache").Add(lit.block()))
+	}
 	g.declare(doc, jen.Var().Id(routesName).Op("=").Index().Qual(runtimePkg, "Route").Add(body))
 	if g.hasCatchAll() {
 		catchAlls := make([]jen.Code, len(g.catchAlls))
@@ -52,10 +60,33 @@ func (g *generator) writeRoutes() {
 }
 
 const (
-	catchAllsName = "routegenCatchAlls"
-	routesName    = "routegenRoutes"
-	domainsName   = "routegenDomains"
+	catchAllsName   = "routegenCatchAlls"
+	routesName      = "routegenRoutes"
+	domainsName     = "routegenDomains"
+	staticCacheName = "routegenStaticCache"
 )
+
+// staticCache is the caching of the static routes' files; nil when there
+// is none, or no static route.
+func (g *generator) staticCache() *ir.StaticCache {
+	if g.table.StaticCache == nil || !slices.ContainsFunc(g.routes, func(r *route) bool { return r.Static }) {
+		return nil
+	}
+	return g.table.StaticCache
+}
+
+// staticCacheByType is the literal of StaticCache.ByType, its keys sorted;
+// nil for none.
+func staticCacheByType(byType map[string]string) jen.Code {
+	if len(byType) == 0 {
+		return nil
+	}
+	var items []jen.Code
+	for _, t := range slices.Sorted(maps.Keys(byType)) {
+		items = append(items, jen.Lit(t).Op(":").Lit(byType[t]))
+	}
+	return jen.Map(jen.String()).String().Add(multiLine(items...))
+}
 
 func (g *generator) hasCatchAll() bool {
 	for _, r := range g.catchAlls {
@@ -104,6 +135,9 @@ func (g *generator) routeFields(r *route) []textField {
 	add("Dir", stringLiteral(r.Dir))
 	add("File", stringLiteral(r.File))
 	add("List", trueLiteral(r.List))
+	if r.Static && g.staticCache() != nil {
+		add("StaticCache", literal{jen.Id(staticCacheName), staticCacheName})
+	}
 	names := make([]string, len(r.ParamSpecs))
 	constraints := make([]string, len(r.ParamSpecs))
 	constrained := false

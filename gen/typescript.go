@@ -273,10 +273,7 @@ func (g *generator) writeTSHelper(b *bytes.Buffer, h *tsHelper, index int) {
 			where += ":" + port
 		}
 	}
-	name := r.Name
-	if r.domain != g.root {
-		name = g.qualifiedName(r)
-	}
+	name := g.publicName(r)
 	b.WriteString("/**\n * Route " + jsDoc(strconv.Quote(name)) + ": " + strings.Join(h.methods, ", ") + " " + jsDoc(r.Path) + jsDoc(where) + " (" + jsDoc(g.opts.pos(r.Pos)) + ").\n")
 	var constraints []string
 	for _, p := range r.ParamSpecs {

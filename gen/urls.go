@@ -226,9 +226,8 @@ func (g *generator) writeHelperMethod(r *route, h helper) {
 // helperMethodLines are the doc comment of r's helper method and the line
 // directive that places it at r.
 func (g *generator) helperMethodLines(r *route) (doc, directive string) {
-	name, where := r.Name, ""
+	name, where := g.publicName(r), ""
 	if r.domain != g.root {
-		name = g.qualifiedName(r)
 		where = " on " + g.table.Domains[r.domain].HostText()
 	}
 	// The directive names the column of "func"; the helper's name follows the receiver.

@@ -34,6 +34,7 @@ import (
 	"github.com/routegen/routegen/golden/github"
 	"github.com/routegen/routegen/golden/policies"
 	"github.com/routegen/routegen/golden/profile"
+	"github.com/routegen/routegen/golden/profiledev"
 	"github.com/routegen/routegen/golden/replies"
 	"github.com/routegen/routegen/golden/rich"
 	"github.com/routegen/routegen/internal/constraint"
@@ -79,6 +80,7 @@ var packages = []pkg{
 	{"deploy", deploy.Domains(), deploy.Routes(), deploy.Lookup, deploy.RouteURL},
 	{"policies", policies.Domains(), policies.Routes(), policies.Lookup, policies.RouteURL},
 	{"profile", profile.Domains(), profile.Routes(), profile.Lookup, profile.RouteURL},
+	{"profiledev", profiledev.Domains(), profiledev.Routes(), profiledev.Lookup, profiledev.RouteURL},
 	{"replies", replies.Domains(), replies.Routes(), replies.Lookup, replies.RouteURL},
 }
 

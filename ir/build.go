@@ -119,7 +119,15 @@ func (b *builder) appMaxBodySize() int64 {
 
 func (b *builder) domain(obj *parser.Object) *Domain {
 	b.checkKeys(obj, fmt.Sprintf("domain %q", parser.Echo(obj.Name)), domainKeys)
-	d := &Domain{Key: obj.Name, Name: obj.Name, Pos: obj.Pos}
+	d := &Domain{Key: obj.Name, Name: obj.Name, Pos: obj.Pos, KeyPos: map[string]parser.Pos{}}
+	for _, f := range obj.Fields {
+		d.KeyPos[f.Key] = f.KeyPos
+		if f.Key == "cors" && f.Object != nil {
+			for _, sub := range f.Object.Fields {
+				d.KeyPos["cors."+sub.Key] = sub.KeyPos
+			}
+		}
+	}
 	if name, _, ok := b.str(obj, "name"); ok {
 		d.Name = name
 	}
@@ -156,6 +164,7 @@ func (b *builder) domain(obj *parser.Object) *Domain {
 			cors:         d.CORS,
 			corsOn:       d.CORS != nil,
 			authz:        &Authorization{Satisfy: "either"},
+			policyPos:    domainPolicyPos(d),
 		})
 		d.Routes = append(d.Routes, rb.finish()...)
 	}
@@ -165,6 +174,23 @@ func (b *builder) domain(obj *parser.Object) *Domain {
 	sortRoutes(d.Routes)
 	b.checkConflicts(d)
 	return d
+}
+
+// domainPolicyPos is where the policies a domain's routes start from are
+// set: default_auth, anti_csrf_check and cors.
+func domainPolicyPos(d *Domain) map[string]parser.Pos {
+	out := map[string]parser.Pos{}
+	for key, from := range map[string]string{"auth": "default_auth", "anti_csrf_check": "anti_csrf_check", "cors": "cors"} {
+		if pos, ok := d.KeyPos[from]; ok {
+			out[key] = pos
+		}
+	}
+	for key, pos := range d.KeyPos {
+		if strings.HasPrefix(key, "cors.") {
+			out[key] = pos
+		}
+	}
+	return out
 }
 
 func (b *builder) domainHost(obj *parser.Object, d *Domain) {
@@ -241,9 +267,7 @@ func (b *builder) domainPort(obj *parser.Object, d *Domain) {
 			d.Port = strings.TrimSpace(port)
 		}
 	}
-	if d.Port == "80" || d.Port == "443" {
-		d.Port = ""
-	}
+	d.Port = core.PortOrDefault(d.Port)
 	if hostname.CheckPort(d.Port) != nil {
 		pos := obj.Pos
 		if f := obj.Get("port"); f != nil {
@@ -490,7 +514,7 @@ func sortRoutes(routes []*Route) {
 // ("*.café.example" gives "*.xn--caf-dma.example"), when host is one and
 // check accepts that form.
 func punycode(host string, check func(string) error) (string, bool) {
-	name, wildcard := strings.CutPrefix(host, "*.")
+	name, wildcard := core.CutWildcard(host)
 	if !utf8.ValidString(name) || !strings.ContainsFunc(name, func(r rune) bool { return r >= utf8.RuneSelf }) {
 		return "", false
 	}

@@ -80,7 +80,14 @@ func ParseConstraint(text string) (*Constraint, error) {
 			}
 		}
 	}
-	return constraint.Parse(text)
+	c, err := constraint.Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := c.Valid(); !ok {
+		return nil, fmt.Errorf("no value of at most %d characters meets every term of the constraint: every request gets 400", constraint.MaxSampleLength)
+	}
+	return c, nil
 }
 
 // boundsInterval is what the bounds tags of a constraint's terms of one tag

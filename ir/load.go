@@ -13,7 +13,7 @@ import (
 type Sources struct {
 	Routes    string // routes.conf
 	Security  string // security.conf: its auth schemes, anti_csrf.enable, http_header; "" for none
-	AppConfig string // aah.conf: server.port, request.max_body_size, type, env profiles, security.http_header; "" for none
+	AppConfig string // aah.conf: server.port, request.max_body_size, type, env profiles, security.http_header, cache.static; "" for none
 	Profile   string // the env profile of AppConfig whose routes { } is merged onto routes.conf
 	// MaxBodySize is the application's body limit; when set, it overrides
 	// AppConfig's request.max_body_size.
@@ -62,6 +62,7 @@ func load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 	}
 	opts.AntiCSRFOff = antiCSRFOff(app, sec, &diags)
 	secureHeaders := readSecureHeaders(cmp.Or(src.Security, src.AppConfig), sec, app, &diags)
+	staticCache := readStaticCache(app, src.Profile, &diags)
 
 	routesFile, ds := parser.Load(fsys, src.Routes)
 	diags = append(diags, ds...)
@@ -88,6 +89,7 @@ func load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 		table.Security = security
 		table.SecureHeaders = secureHeaders
 		table.Unapplied = unapplied(app, sec)
+		table.StaticCache = staticCache
 	}
 	diags = dropSuperseded(append(diags, ds...))
 	diags.Sort()

@@ -3,6 +3,7 @@ package ir
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -41,6 +42,7 @@ type inherited struct {
 	corsOn       bool  // whether cors applies to the enclosing section
 	authz        *Authorization
 	ancestors    []int
+	policyPos    map[string]parser.Pos // where the policies above are set
 }
 
 // group is one route section and the routes it produced.
@@ -140,6 +142,18 @@ func (rb *routeBuilder) route(obj *parser.Object, in inherited) {
 		cors, corsOn = rb.routeCORS(cobj, in.cors)
 	}
 
+	policyPos := maps.Clone(in.policyPos)
+	for _, key := range []string{"auth", "authorization", "anti_csrf_check", "max_body_size", "cors"} {
+		if f := obj.Get(key); f != nil {
+			policyPos[key] = f.KeyPos
+			if key == "cors" && f.Object != nil {
+				for _, sub := range f.Object.Fields {
+					policyPos["cors."+sub.Key] = sub.KeyPos
+				}
+			}
+		}
+	}
+
 	isRoute := !g.children || target != "" && action != ""
 	if isRoute && pathOK && methodsOK {
 		switch {
@@ -155,7 +169,7 @@ func (rb *routeBuilder) route(obj *parser.Object, in inherited) {
 				r := &Route{
 					Name: name, Method: m, Path: parsed.String(), Controller: target, Action: action,
 					Auth: auth, AntiCSRFCheck: antiCSRF, AntiCSRFRule: antiCSRFRule, Parent: in.parent, Sections: in.sections, Pos: obj.Pos,
-					Segments: parsed.Segments, ParamSpecs: parsed.Params,
+					Segments: parsed.Segments, ParamSpecs: parsed.Params, PolicyPos: policyPos,
 				}
 				if core.BodyMethod(m) {
 					r.MaxBodySize = maxBodySize
@@ -179,6 +193,7 @@ func (rb *routeBuilder) route(obj *parser.Object, in inherited) {
 			target: target, targetFrom: targetFrom, targetKey: targetKeyFrom, targetGiven: targetGiven, auth: auth,
 			antiCSRF: antiCSRF, antiCSRFRule: antiCSRFRule, cors: cors, corsOn: corsOn, authz: authz,
 			ancestors: append(append([]int(nil), in.ancestors...), g.id),
+			policyPos: inheritedPolicyPos(policyPos),
 		})
 	}
 }
@@ -478,5 +493,13 @@ func (rb *routeBuilder) checks(list []string, pos parser.Pos, sep string, funcs 
 			out = append(out, Check{Func: fn, Args: args})
 		}
 	}
+	return out
+}
+
+// inheritedPolicyPos is where the policies a section's children inherit
+// are set: a child's body limit is its own or the application's.
+func inheritedPolicyPos(pos map[string]parser.Pos) map[string]parser.Pos {
+	out := maps.Clone(pos)
+	delete(out, "max_body_size")
 	return out
 }

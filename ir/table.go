@@ -31,6 +31,9 @@ type Table struct {
 	// config that aah applied and routegen does not, each with what to do
 	// instead: check prints them, generation does not.
 	Unapplied parser.Diagnostics `json:"-"`
+	// StaticCache is the caching of the static routes' files, the app
+	// config's cache.static; nil when no app config was given.
+	StaticCache *StaticCache `json:"-"`
 }
 
 // Domain is one `domains.<key>` section.
@@ -54,6 +57,9 @@ type Domain struct {
 	Routes                []*Route  `json:"routes"` // sorted by path, then method
 
 	Pos parser.Pos `json:"pos"`
+	// KeyPos is where each key of the domain's section is written, and
+	// each of its cors { } ("cors.allow_origins").
+	KeyPos map[string]parser.Pos `json:"-"`
 }
 
 // Wildcard reports whether the domain's host is a wildcard subdomain.
@@ -104,6 +110,13 @@ type Route struct {
 	// service of their own.
 	Sections []string   `json:"-"`
 	Pos      parser.Pos `json:"pos"`
+	// PolicyPos is where each of the route's policies is set, by its
+	// routes.conf key ("auth", "authorization", "anti_csrf_check",
+	// "max_body_size", "cors"): the key of its own section, of an
+	// enclosing one, or of its domain (default_auth for auth); absent
+	// for a default. The keys of a cors { } are there too
+	// ("cors.allow_origins").
+	PolicyPos map[string]parser.Pos `json:"-"`
 
 	// Segments is Path split at "/", parameters parsed.
 	Segments []Segment `json:"-"`
@@ -217,10 +230,7 @@ func (t *Table) Root() int {
 // RouteName is the name the generated code knows route r of domain d
 // by: bare in the root domain, "key.name" in any other.
 func (t *Table) RouteName(d int, r *Route) string {
-	if d == t.Root() {
-		return r.Name
-	}
-	return t.Domains[d].Key + "." + r.Name
+	return core.RouteName(t.Root(), d, t.Domains[d].Key, r.Name)
 }
 
 // Address is where domain d is served, as routes.conf says.

@@ -49,9 +49,6 @@ func unapplied(app, sec *parser.Object) parser.Diagnostics {
 	if f := u.lookup("server.websocket"); f != nil {
 		u.warn(f, "server.websocket", "the action's WebSocket library accepts or refuses the upgrade, and checks its Origin: aah accepted any origin unless origin.check = true (then origin.whitelist); give the library the same (coder/websocket: AcceptOptions.OriginPatterns, or InsecureSkipVerify for any origin)")
 	}
-	if f := u.lookup("cache.static"); f != nil {
-		u.warn(f, "cache.static", `static files get no Cache-Control, which aah set by it (by default "no-cache, no-store, must-revalidate", and "max-age=31536000, public" in the prod profile); a middleware of the static routes (runtime.WithMiddleware) can set it`)
-	}
 	if f := u.lookup("i18n"); f != nil {
 		u.warn(f, "i18n", "messages and locales are the application's (golang.org/x/text): aah also took the locale from the %q parameter of the query or path (i18n.param_name), which the action or a middleware reads", u.stringOr("i18n.param_name.query", "lang"))
 	}

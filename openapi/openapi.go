@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/internal/core/decide"
 	"github.com/routegen/routegen/internal/explain"
 	"github.com/routegen/routegen/ir"
@@ -206,6 +207,7 @@ func Build(t *ir.Table) (*Document, []string) {
 		return id
 	}
 
+	named := explain.NamedSchemes(t)
 	for _, shape := range shapes {
 		it := items[shape]
 		item := PathItem{}
@@ -215,7 +217,7 @@ func Build(t *ir.Table) (*Document, []string) {
 		}
 		for _, m := range it.order {
 			p := it.ops[m]
-			op := operation(p.domain, p.route, it.names, operationID(p.domain, p.route), t.AuthSchemes, namedSchemes(t), router.Refusals(p.route))
+			op := operation(p.domain, p.route, it.names, operationID(p.domain, p.route), t.AuthSchemes, named, router.Refusals(p.route))
 			if len(t.Domains) > 1 && len(domains) > 1 {
 				op.Servers = []*Server{servers[p.domain]}
 			}
@@ -271,7 +273,7 @@ func server(d *ir.Domain) *Server {
 	if d.HostEnv != "" {
 		host = "{host}"
 		vars["host"] = envVariable(d.HostEnv, "localhost")
-	} else if rest, ok := strings.CutPrefix(host, "*."); ok {
+	} else if rest, ok := core.CutWildcard(host); ok {
 		host = "{subdomain}." + rest
 		vars["subdomain"] = Variable{Default: "www", Description: "any subdomain of " + rest}
 	}

@@ -2,11 +2,14 @@ package openapi
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	"github.com/routegen/routegen/internal/explain"
 	"github.com/routegen/routegen/ir"
 )
 
@@ -99,6 +102,15 @@ func TestSchemeByName(t *testing.T) {
 	}
 	if doc.Components == nil || doc.Components.SecuritySchemes["jwt"] == nil || doc.Components.SecuritySchemes["jwt"].HTTPScheme != "bearer" {
 		t.Errorf("components: %+v, want jwt as http bearer", doc.Components)
+	}
+	// The catch_all's scheme is one the router needs an authenticator
+	// for, as the routes' are.
+	var components []string
+	if doc.Components != nil {
+		components = slices.Sorted(maps.Keys(doc.Components.SecuritySchemes))
+	}
+	if want := explain.Schemes(table); !slices.Equal(components, want) || !slices.Contains(components, "session") {
+		t.Errorf("security schemes %q, want the router's %q, the catch_all's session among them", components, want)
 	}
 }
 

@@ -3,8 +3,8 @@ package openapi
 import (
 	"cmp"
 	"fmt"
-	"slices"
 
+	"github.com/routegen/routegen/internal/explain"
 	"github.com/routegen/routegen/ir"
 )
 
@@ -35,7 +35,7 @@ var oauth2Endpoints = map[string][2]string{
 func securitySchemes(t *ir.Table) map[string]*SecurityScheme {
 	out := map[string]*SecurityScheme{}
 	if t.Security == nil {
-		for _, name := range namedSchemes(t) {
+		for _, name := range explain.NamedSchemes(t) {
 			out[name] = &SecurityScheme{Type: "http", HTTPScheme: "bearer",
 				Description: fmt.Sprintf("Scheme %s of routes.conf, whose kind security.conf would say (--security): a bearer token is assumed.", name)}
 		}
@@ -58,20 +58,6 @@ func securitySchemes(t *ir.Table) map[string]*SecurityScheme {
 		}
 	}
 	return out
-}
-
-// namedSchemes are the scheme names the routes of t give auth, sorted.
-func namedSchemes(t *ir.Table) []string {
-	var names []string
-	for _, d := range t.Domains {
-		for _, r := range d.Routes {
-			if r.Auth != "" && r.Auth != "anonymous" && r.Auth != "authenticated" && !slices.Contains(names, r.Auth) {
-				names = append(names, r.Auth)
-			}
-		}
-	}
-	slices.Sort(names)
-	return names
 }
 
 // oauth2Scheme is the authorization code flow of an oauth2 scheme, or

@@ -84,27 +84,31 @@ func resolve(t *Table, domains []int, method, path string) outcome {
 }
 
 // coreTable is the core's table of t, built once; hosts[d] serves every
-// host as domain d.
+// host as domain d, and named the hosts the domains name.
 type coreTable struct {
 	table *core.Table
 	hosts []*core.HostTable
+	named *core.HostTable
 }
 
 func (t *Table) core() *coreTable {
 	if t.coreCache != nil {
 		return t.coreCache
 	}
-	routes := make([]core.Route, len(t.Routes))
-	for i, r := range t.Routes {
-		routes[i] = core.Route{Method: r.Method, Domain: r.Domain, Path: r.Path, Static: r.Static, List: r.List, Constraints: validConstraints(r.Constraints)}
-	}
 	ct := &coreTable{hosts: make([]*core.HostTable, len(t.Domains))}
-	domains := make([]core.Domain, len(t.Domains))
+	entries := make([]core.HostEntry, len(t.Domains))
 	for d, dom := range t.Domains {
-		domains[d] = core.Domain{RedirectTrailingSlash: dom.RedirectTrailingSlash, MethodNotAllowed: dom.MethodNotAllowed, AutoOptions: dom.AutoOptions, HasCatchAll: dom.CatchAll}
 		ct.hosts[d] = core.NewHostTable([]core.HostEntry{{Domain: d}})
+		entries[d] = core.HostEntry{Host: dom.Host, Port: dom.Port, Domain: d}
 	}
-	ct.table = core.NewTable(routes, domains, nil)
+	ct.named = core.NewNamedHostTable(entries)
+	ct.table = core.NewTableOf(len(t.Routes), func(i int) core.Route {
+		r := &t.Routes[i]
+		return core.Route{Method: r.Method, Domain: r.Domain, Path: r.Path, Static: r.Static, List: r.List, Constraints: validConstraints(r.Constraints)}
+	}, len(t.Domains), func(d int) (core.Domain, bool) {
+		dom := &t.Domains[d]
+		return core.Domain{RedirectTrailingSlash: dom.RedirectTrailingSlash, MethodNotAllowed: dom.MethodNotAllowed, AutoOptions: dom.AutoOptions}, dom.CatchAll
+	}, nil)
 	t.coreCache = ct
 	return ct
 }

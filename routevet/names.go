@@ -51,7 +51,7 @@ func (t *Table) suggestName(name string) string {
 	root := t.root()
 	for _, r := range t.Routes {
 		if r.Domain != root && r.Name == name {
-			return t.Domains[r.Domain].Key + "." + r.Name
+			return core.QualifiedRouteName(t.Domains[r.Domain].Key, r.Name)
 		}
 	}
 	var names []string
@@ -59,7 +59,7 @@ func (t *Table) suggestName(name string) string {
 		if r.Domain == root {
 			names = append(names, r.Name)
 		}
-		names = append(names, t.Domains[r.Domain].Key+"."+r.Name)
+		names = append(names, core.QualifiedRouteName(t.Domains[r.Domain].Key, r.Name))
 	}
 	return closest(name, names)
 }
@@ -168,10 +168,7 @@ func paramList(r *Route) string {
 
 // qualifiedName is how messages name r: as RouteURL finds it.
 func (c *checker) qualifiedName(t *Table, r *Route) string {
-	if r.Domain == t.root() {
-		return r.Name
-	}
-	return t.Domains[r.Domain].Key + "." + r.Name
+	return core.RouteName(t.root(), r.Domain, t.Domains[r.Domain].Key, r.Name)
 }
 
 // checkArgument checks a constant argument for parameter i of r against

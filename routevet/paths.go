@@ -17,7 +17,6 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/routegen/routegen/internal/core"
-	"github.com/routegen/routegen/internal/hostname"
 	"github.com/routegen/routegen/internal/suggest"
 )
 
@@ -146,37 +145,21 @@ func parseTarget(s string) (target, bool) {
 }
 
 // domainsOf are the domains of t a target's host names: every domain for
-// a bare path, else the one of the host's name that the core's host table
-// chooses by the port, and when none has the name, the wildcard domains
-// that take one label before their suffix. A host no domain names is
-// another site's: no domain.
+// a bare path, else the one the core's host table chooses for the host,
+// as for a request, but for a host no domain names, which is another
+// site's: no domain.
 func domainsOf(t *Table, host string) []int {
-	var exact, wildcard []int
-	name, _ := hostname.Split(host)
-	name = strings.TrimSuffix(strings.ToLower(name), ".")
-	for i, d := range t.Domains {
-		if host == "" || d.Host == name {
-			exact = append(exact, i)
-		} else if suffix, ok := strings.CutPrefix(d.Host, "*"); ok {
-			if label, ok := strings.CutSuffix(name, suffix); ok && label != "" && !strings.Contains(label, ".") {
-				wildcard = append(wildcard, i)
-			}
+	if host == "" {
+		all := make([]int, len(t.Domains))
+		for d := range all {
+			all[d] = d
 		}
+		return all
 	}
-	if host != "" && len(exact) > 1 {
-		// Domains of one name: the core chooses by the port, as for a request.
-		var entries []core.HostEntry
-		for _, i := range exact {
-			entries = append(entries, core.HostEntry{Host: t.Domains[i].Host, Port: t.Domains[i].Port, Domain: i})
-		}
-		if d := core.NewHostTable(entries).Match(host); d >= 0 {
-			return []int{d}
-		}
+	if d := t.core().named.Match(host); d >= 0 {
+		return []int{d}
 	}
-	if len(exact) > 0 {
-		return exact
-	}
-	return wildcard
+	return nil
 }
 
 // checkTarget checks a path or URL argument for method ("" for any): a

@@ -34,11 +34,15 @@ import one:
     or requested with httptest.NewRequest or http.NewRequest, that no route
     serves, that only a redirect serves, or whose parameter fails its constraint;
   - paths built by concatenation or fmt.Sprintf whose constant beginning no
-    route path has.
+    route path has;
+  - in the action of a route outside the root domain, a link to a root
+    domain's route that URL, WithBasePath or ForRouter writes as a path,
+    which the browser resolves on the action's own host.
 A path that is served only by a redirect gets a suggested fix that calls the
 typed URL helper of the route it redirects to, when that helper returns the
 URL alone; with -helpers, so does every literal path that such a helper
-would build.
+would build. A link of the root domain written as a path in another
+domain's action gets a fix that writes it with URL.ForRequest(ctx).
 
 A finding that is meant (a test that requests /hotels/abc for its 400) is
 silenced by a comment on its line, or alone on the line above:
@@ -65,9 +69,10 @@ func newAnalyzer() *analysis.Analyzer {
 // checker is one pass over a package: the route tables it addresses.
 type checker struct {
 	pass    *analysis.Pass
-	helpers bool                      // report literal paths a typed helper builds
-	tables  map[*types.Package]*Table // by routegen package
-	order   []*types.Package          // the keys of tables, in import order
+	helpers bool                        // report literal paths a typed helper builds
+	tables  map[*types.Package]*Table   // by routegen package
+	order   []*types.Package            // the keys of tables, in import order
+	actions map[*Table]map[string][]int // routesOfAction's index of each table
 }
 
 func run(pass *analysis.Pass, helpers bool) (any, error) {
@@ -103,6 +108,7 @@ func run(pass *analysis.Pass, helpers bool) (any, error) {
 		for call := range cur.Preorder((*ast.CallExpr)(nil)) {
 			c.checkCall(file, call.Node().(*ast.CallExpr))
 		}
+		c.checkActions(file)
 	}
 	ig.reportMisuse(report)
 	return nil, nil

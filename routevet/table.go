@@ -34,6 +34,9 @@ type Route struct {
 	Params      []string
 	Constraints []string // per parameter, "" for none; nil when none has one
 	Helper      string   // the method of URL whose helper returns its URL alone; "" when none does
+	Link        string   // the method of URL whose helper returns its URL, alone or with an error; "" when none does
+	Controller  string   // the generated interface whose method is the route's action; "" for none
+	Action      string   // that method
 }
 
 // Domain is the part of a runtime.Domain the checks need.
@@ -93,6 +96,7 @@ func isGenerated(f *ast.File) bool {
 func readTable(files []*ast.File, info *types.Info) (*Table, error) {
 	var routes, domains, catchAlls ast.Expr
 	var helperMethods []indexedHelper
+	var actions []routeAction
 	found := false
 	for _, f := range files {
 		if !isGenerated(f) {
@@ -101,9 +105,10 @@ func readTable(files []*ast.File, info *types.Info) (*Table, error) {
 		for _, decl := range f.Decls {
 			switch decl := decl.(type) {
 			case *ast.FuncDecl:
-				if r, ok := helperMethodRoute(decl, info); ok {
-					helperMethods = append(helperMethods, indexedHelper{decl.Name.Name, r})
+				if r, checked, ok := helperMethodRoute(decl, info); ok {
+					helperMethods = append(helperMethods, indexedHelper{decl.Name.Name, r, checked})
 				}
+				actions = append(actions, dispatchedActions(decl, info)...)
 			case *ast.GenDecl:
 				for _, spec := range decl.Specs {
 					vs, ok := spec.(*ast.ValueSpec)
@@ -176,53 +181,113 @@ func readTable(files []*ast.File, info *types.Info) (*Table, error) {
 			first := &t.Routes[h.route]
 			for j := range t.Routes {
 				if r := &t.Routes[j]; r.Domain == first.Domain && r.Name == first.Name {
-					r.Helper = h.name
+					r.Link = h.name
+					if !h.checked {
+						r.Helper = h.name
+					}
 				}
 			}
+		}
+	}
+	for _, a := range actions {
+		if a.route >= 0 && a.route < len(t.Routes) {
+			t.Routes[a.route].Controller, t.Routes[a.route].Action = a.controller, a.method
 		}
 	}
 	return t, nil
 }
 
-// indexedHelper is a URL helper method and the index of its route.
-type indexedHelper struct {
-	name  string
-	route int
+// routeAction is the action of a route: a method of a generated
+// controller interface.
+type routeAction struct {
+	route              int
+	controller, method string
 }
 
-// helperMethodRoute finds the route of a URL helper method that returns
-// the URL alone: a method of URLBuilder whose body is
-// "return routegenTable.HelperURL(&u.base, ROUTE, …)". The helpers whose
-// values can fail call CheckedHelperURL and return an error too: a fix
-// cannot put their call where a string was.
-func helperMethodRoute(decl *ast.FuncDecl, info *types.Info) (int, bool) {
+// dispatchedActions are the actions a dispatch method of the generated
+// controllers calls, each in the case of its route's index:
+// "case 13: … return c.adminController.Dashboard(ctx)". They are read
+// from the calls rather than from the routes' Controller and Action,
+// whose Go names are gen's to choose.
+func dispatchedActions(decl *ast.FuncDecl, info *types.Info) []routeAction {
+	if decl.Recv == nil || decl.Body == nil || len(decl.Recv.List) != 1 {
+		return nil
+	}
+	if star, ok := decl.Recv.List[0].Type.(*ast.StarExpr); !ok || fmt.Sprint(star.X) != "routegenControllers" {
+		return nil
+	}
+	var actions []routeAction
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		clause, ok := n.(*ast.CaseClause)
+		if !ok || len(clause.List) != 1 || len(clause.Body) == 0 {
+			return true
+		}
+		v := info.Types[clause.List[0]].Value
+		ret, isReturn := clause.Body[len(clause.Body)-1].(*ast.ReturnStmt)
+		if v == nil || v.Kind() != constant.Int || !isReturn || len(ret.Results) != 1 {
+			return true
+		}
+		call, ok := ret.Results[0].(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		method, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		field, ok := method.X.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		iface, ok := types.Unalias(info.TypeOf(field)).(*types.Named)
+		if r, exact := constant.Int64Val(v); ok && exact && types.IsInterface(iface) {
+			actions = append(actions, routeAction{int(r), iface.Obj().Name(), method.Sel.Name})
+		}
+		return true
+	})
+	return actions
+}
+
+// indexedHelper is a URL helper method and the index of its route.
+type indexedHelper struct {
+	name    string
+	route   int
+	checked bool // it returns an error too
+}
+
+// helperMethodRoute finds the route of a URL helper method: a method of
+// URLBuilder whose body is "return routegenTable.HelperURL(&u.base, ROUTE,
+// …)". The helpers whose values can fail call CheckedHelperURL and return
+// an error too (checked): a fix cannot put their call where a string was.
+func helperMethodRoute(decl *ast.FuncDecl, info *types.Info) (route int, checked, ok bool) {
 	if decl.Recv == nil || len(decl.Recv.List) != 1 || decl.Body == nil || len(decl.Body.List) != 1 {
-		return 0, false
+		return 0, false, false
 	}
 	star, ok := ast.Unparen(decl.Recv.List[0].Type).(*ast.StarExpr)
 	if !ok {
-		return 0, false
+		return 0, false, false
 	}
 	if id, ok := ast.Unparen(star.X).(*ast.Ident); !ok || id.Name != "URLBuilder" {
-		return 0, false
+		return 0, false, false
 	}
 	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
 	if !ok || len(ret.Results) != 1 {
-		return 0, false
+		return 0, false, false
 	}
 	call, ok := ret.Results[0].(*ast.CallExpr)
 	if !ok || len(call.Args) < 2 {
-		return 0, false
+		return 0, false, false
 	}
-	if sel, ok := call.Fun.(*ast.SelectorExpr); !ok || sel.Sel.Name != "HelperURL" {
-		return 0, false
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "HelperURL" && sel.Sel.Name != "CheckedHelperURL" {
+		return 0, false, false
 	}
 	v := info.Types[call.Args[1]].Value
 	if v == nil || v.Kind() != constant.Int {
-		return 0, false
+		return 0, false, false
 	}
-	r, ok := constant.Int64Val(v)
-	return int(r), ok && r >= 0
+	r, exact := constant.Int64Val(v)
+	return int(r), sel.Sel.Name == "CheckedHelperURL", exact && r >= 0
 }
 
 func isSliceOf(obj types.Object, typeName string) bool {

@@ -10,7 +10,7 @@ import (
 // failing answers route "fail" with an error whose text clients must not see.
 type failing struct{}
 
-func (failing) Dispatch(ctx *Context) error {
+func (failing) Dispatch(ctx *Context, _ int) error {
 	if ctx.route.Name == "fail" {
 		return errors.New("db: password authentication failed for user app")
 	}

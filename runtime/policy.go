@@ -148,9 +148,9 @@ func (rt *Router) checkPolicies() error {
 			check(r)
 		}
 	}
-	for i := range rt.table.CatchAlls {
-		if r := &rt.table.CatchAlls[i]; r.Method != "" {
-			check(r)
+	for _, d := range rt.table.Domains {
+		if d.CatchAll != nil {
+			check(d.CatchAll)
 		}
 	}
 	for _, scheme := range missing {

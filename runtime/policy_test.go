@@ -41,7 +41,7 @@ func TestMissingAuthenticatorsOneMessageEach(t *testing.T) {
 // noActions is a dispatcher for tests whose router serves no request.
 type noActions struct{}
 
-func (noActions) Dispatch(*Context) error { return nil }
+func (noActions) Dispatch(*Context, int) error { return nil }
 
 // testRouter builds the router of a table a test wrote, as a generated
 // package's NewRouter does, with matchers as data.

@@ -30,6 +30,9 @@ type Route struct {
 	Dir           string // static: the folder served, or the base of File
 	File          string // static: the one file served
 	List          bool   // static: directory listing
+	// StaticCache is the Cache-Control of a static route's files (aah.conf's
+	// cache.static); nil: none is set.
+	StaticCache   *StaticCache
 	Params        []string
 	Constraints   []string // the constraint of each parameter, "" for none; nil when none has one
 	Authorization *Authorization
@@ -42,6 +45,15 @@ type Route struct {
 	// Controller.
 	AddedBy string
 	Pos     string // where routes.conf defines it: "routes.conf:31:11"
+}
+
+// StaticCache is the caching of a static route's files, as aah sent it:
+// Cache-Control by the file's media type, and an Expires header outside
+// the prod profile. Neither is set on a reply other than the file's.
+type StaticCache struct {
+	Default string            // the Cache-Control of a file of a type ByType does not name
+	ByType  map[string]string `json:",omitempty"` // by media type, lower case, without parameters ("text/css")
+	Expires string            `json:",omitempty"` // the Expires header; "" for none
 }
 
 // Domain is one domain of the routes.conf.
@@ -106,10 +118,7 @@ func (s *routeSet) clone() *routeSet {
 	for i := range c.domains {
 		d := &c.domains[i]
 		d.CORS = cors(d.CORS)
-		d.CatchAll = nil
-		if i < len(c.catchAlls) && c.catchAlls[i].Method != "" {
-			d.CatchAll = &c.catchAlls[i]
-		}
+		d.CatchAll = catchAllOf(c.catchAlls, i)
 	}
 	return c
 }
@@ -128,12 +137,6 @@ func cloneAuthorization(a *Authorization) *Authorization {
 	return c
 }
 
-// CORS is a route's or domain's CORS policy.
-type CORS struct {
-	AllowOrigins     []string
-	AllowHeaders     []string
-	AllowMethods     []string
-	ExposeHeaders    []string
-	AllowCredentials bool
-	MaxAge           int64 // seconds
-}
+// CORS is a route's or domain's CORS policy, as the router's decision
+// applies it.
+type CORS = decide.CORS

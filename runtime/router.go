@@ -239,7 +239,7 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// Most requests: the route's action. The rest take another call.
 	if kind := rt.decide.Decide(&ctx.decision, r); kind == decide.Action {
 		rt.enter(ctx, r)
-		if err := rt.dispatch.Dispatch(ctx); err != nil {
+		if err := rt.dispatch.Dispatch(ctx, ctx.match.Params.m.Outcome.Route); err != nil {
 			rt.handleError(ctx, err)
 		}
 	} else {
@@ -283,7 +283,7 @@ func (rt *Router) execute(ctx *Context, r *http.Request, kind decide.Kind) {
 		if kind == decide.LimitedAction && ctx.body.body == nil { // not yet limited before a middleware chain
 			ctx.wrapBody(ctx.decision.LimitBody)
 		}
-		if err := rt.dispatch.Dispatch(ctx); err != nil {
+		if err := rt.dispatch.Dispatch(ctx, ctx.match.Params.m.Outcome.Route); err != nil {
 			rt.handleError(ctx, err)
 		}
 	case decide.Middleware:
@@ -399,26 +399,19 @@ func (rt *Router) refusal(ctx *Context) *Error {
 // policies are what the decision applies to each route: the routes', then
 // the catch-alls'.
 func (rt *Router) policies() []decide.Policy {
-	out := make([]decide.Policy, len(rt.serving))
-	converted := map[*CORS]*decide.CORS{}
-	for i := range rt.serving {
+	policyOf := func(i int) decide.Policy {
 		s := &rt.serving[i]
 		r := s.route
-		method := r.Method
-		if i >= len(rt.table.Routes) {
-			method = "*"
-		}
-		out[i] = decide.Policy{Method: method, Auth: r.Auth, Authorization: s.authz, AntiCSRF: r.AntiCSRFCheck,
-			MaxBodySize: r.MaxBodySize, Static: r.Static, Middleware: s.chain != nil}
-		if c := r.CORS; c != nil {
-			if converted[c] == nil {
-				converted[c] = &decide.CORS{AllowOrigins: c.AllowOrigins, AllowHeaders: c.AllowHeaders, AllowMethods: c.AllowMethods,
-					ExposeHeaders: c.ExposeHeaders, AllowCredentials: c.AllowCredentials, MaxAge: c.MaxAge}
-			}
-			out[i].CORS = converted[c]
-		}
+		return decide.Policy{Method: r.Method, Auth: r.Auth, Authorization: s.authz, AntiCSRF: r.AntiCSRFCheck,
+			MaxBodySize: r.MaxBodySize, CORS: r.CORS, Static: r.Static, Middleware: s.chain != nil}
 	}
-	return out
+	routes := len(rt.table.Routes)
+	return decide.PoliciesOf(routes, policyOf, len(rt.table.Domains), func(d int) (decide.Policy, bool) {
+		if rt.table.Domains[d].CatchAll == nil {
+			return decide.Policy{}, false
+		}
+		return policyOf(core.CatchAllRoute(routes, d)), true
+	})
 }
 
 // isNil reports a nil interface, or one that holds a nil pointer, func,

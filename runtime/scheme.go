@@ -39,11 +39,11 @@ type schemeDispatcher struct {
 	actions   []SchemeAction // by route index; nil for a route of the generated dispatcher
 }
 
-func (d *schemeDispatcher) Dispatch(ctx *Context) error {
+func (d *schemeDispatcher) Dispatch(ctx *Context, route int) error {
 	if ctx.route.AddedBy != "" { // not a catch-all: one of the table's routes
-		return d.actions[ctx.route.Index](ctx)
+		return d.actions[route](ctx)
 	}
-	return d.generated.Dispatch(ctx)
+	return d.generated.Dispatch(ctx, route)
 }
 
 // setSchemeActions puts the scheme actions in front of the generated

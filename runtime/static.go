@@ -4,11 +4,14 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"mime"
 	"net/http"
 	"os"
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/routegen/routegen/internal/core"
 )
 
 // openStatic gives each folder of the static routes its own file system,
@@ -86,7 +89,36 @@ func (rt *Router) serveStatic(ctx *Context) {
 		rt.fail(ctx, &Error{Status: http.StatusNotFound})
 		return
 	}
+	if c := route.StaticCache; c != nil && info.Mode().IsRegular() && !strings.HasSuffix(r.URL.Path, "/index.html") {
+		// Set before the file is served, on its 200, 206 and 304 alike;
+		// ServeFileFS drops Cache-Control from an error of its own, and
+		// redirects a request for an index.html to its folder.
+		value := c.Default
+		if len(c.ByType) > 0 {
+			value = core.StaticCacheControl(c.Default, c.ByType, contentType(fsys, name))
+		}
+		w.Header().Set("Cache-Control", value)
+		if c.Expires != "" {
+			w.Header().Set("Expires", c.Expires)
+		}
+	}
 	http.ServeFileFS(fileReplyWriter{w, rt, r}, r, fsys, name)
+}
+
+// contentType is the media type a static file is served with, as
+// ServeFileFS finds it: by its extension, else by its first 512 bytes.
+func contentType(fsys fs.FS, name string) string {
+	if t := mime.TypeByExtension(path.Ext(name)); t != "" {
+		return t
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	var head [512]byte
+	n, _ := io.ReadFull(f, head[:])
+	return http.DetectContentType(head[:n])
 }
 
 // fileReplyWriter is the writer of a static route's reply, which sets the

@@ -15,7 +15,9 @@ func init() { link.NewTable = newTable }
 // matched route with its typed parameters. It is an interface rather than
 // a function so that a generated method is called without the wrapper the
 // compiler writes for a method value.
-type dispatcher = interface{ Dispatch(ctx *Context) error }
+type dispatcher = interface {
+	Dispatch(ctx *Context, route int) error
+}
 
 // table is the routing data of a generated package. Its Domains, Routes
 // and CatchAlls are the generated package's, which it does not export,
@@ -69,28 +71,25 @@ func (t *table) shown() *routeSet {
 // catchAlls, which the caller must not hand to anyone.
 func newTable(domains []Domain, routes, catchAlls []Route, matchers []core.MatchFunc, authSchemes []string, secureHeaders []decide.Header, root int, maxBodySize int64) (
 	coreTable *core.Table, hosts *core.HostTable,
-	newRouter func(dispatch interface{ Dispatch(*Context) error }, opts []Option) (*Router, error),
+	newRouter func(dispatch interface{ Dispatch(*Context, int) error }, opts []Option) (*Router, error),
 	servedAt func(rt *Router) (basePath string, hosts map[string]core.HostPort, ok bool),
 	requestAt func(ctx *Context) (mountPath string, hosts map[string]core.HostPort, ok bool),
 	copyOf func() ([]Domain, []Route)) {
 	t := &table{Domains: domains, Routes: routes, CatchAlls: catchAlls, AuthSchemes: authSchemes, SecureHeaders: secureHeaders, Root: root, MaxBodySize: maxBodySize,
 		own: routeSet{domains: domains, routes: routes, catchAlls: catchAlls}}
-	coreRoutes := make([]core.Route, len(routes))
-	for i, r := range routes {
-		coreRoutes[i] = core.Route{Method: r.Method, Domain: r.Domain, Path: r.Path, Static: r.Static, List: r.List, Constraints: r.Constraints}
+	for i := range domains {
+		domains[i].CatchAll = catchAllOf(catchAlls, i)
 	}
-	coreDomains := make([]core.Domain, len(domains))
-	for i, d := range domains {
-		hasCatchAll := i < len(catchAlls) && catchAlls[i].Method != ""
-		coreDomains[i] = core.Domain{RedirectTrailingSlash: d.RedirectTrailingSlash, MethodNotAllowed: d.MethodNotAllowed, AutoOptions: d.AutoOptions, HasCatchAll: hasCatchAll}
-		if hasCatchAll {
-			domains[i].CatchAll = &catchAlls[i]
-		}
-	}
-	t.core = core.NewTable(coreRoutes, coreDomains, matchers)
+	t.core = core.NewTableOf(len(routes), func(i int) core.Route {
+		r := &routes[i]
+		return core.Route{Method: r.Method, Domain: r.Domain, Path: r.Path, Static: r.Static, List: r.List, Constraints: r.Constraints}
+	}, len(domains), func(i int) (core.Domain, bool) {
+		d := &domains[i]
+		return core.Domain{RedirectTrailingSlash: d.RedirectTrailingSlash, MethodNotAllowed: d.MethodNotAllowed, AutoOptions: d.AutoOptions}, d.CatchAll != nil
+	}, matchers)
 	t.core.Owner = t
 	t.hosts, _ = t.newHosts(nil)
-	newRouter = func(dispatch interface{ Dispatch(*Context) error }, opts []Option) (*Router, error) {
+	newRouter = func(dispatch interface{ Dispatch(*Context, int) error }, opts []Option) (*Router, error) {
 		return newRouterOf(t, dispatch, opts)
 	}
 	servedAt = func(rt *Router) (string, map[string]core.HostPort, bool) {
@@ -111,6 +110,16 @@ func newTable(domains []Domain, routes, catchAlls []Route, matchers []core.Match
 		return c.domains, c.routes
 	}
 	return t.core, t.hosts, newRouter, servedAt, requestAt, copyOf
+}
+
+// catchAllOf is the catch_all of domain d in a generated package's
+// catch-alls, one a domain: nil when the domain has none, which the
+// generated code writes as a Route of no method.
+func catchAllOf(catchAlls []Route, d int) *Route {
+	if d < len(catchAlls) && catchAlls[d].Method != "" {
+		return &catchAlls[d]
+	}
+	return nil
 }
 
 // addresses are where the domains are served, as routes.conf says.

@@ -23,6 +23,9 @@ import (
 // changesFlags are the flags of changes besides the sources'.
 type changesFlags struct {
 	base, format, failOn string
+	// accept names the file of the findings a team has reviewed: one
+	// "RULE ROUTE" a line.
+	accept string
 	// oldSecurity and oldAppConfig are the old side's files in the form
 	// of two files; "" for --security's and --app-config's.
 	oldSecurity, oldAppConfig string
@@ -33,6 +36,7 @@ func (f *changesFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.oldSecurity, "old-security", "", "with OLD.conf and NEW.conf: the old side's security.conf (default --security's)")
 	fs.StringVar(&f.oldAppConfig, "old-app-config", "", "with OLD.conf and NEW.conf: the old side's application config (default --app-config's)")
 	fs.StringVar(&f.format, "format", "text", "output format: text, markdown or json")
+	fs.StringVar(&f.accept, "accept", "", "a `FILE` of reviewed findings, one \"RULE ROUTE\" a line (# comments): each is printed as accepted and does not count for --fail-on; a line that matches no finding is reported")
 	fs.StringVar(&f.failOn, "fail-on", "breaking,security", "exit 1 when a change of these kinds is found: breaking, security, source or compatible, comma-separated; \"\" for none")
 }
 
@@ -102,6 +106,15 @@ func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSe
 		}
 	}
 	list := changes.Compare(old, new)
+	if flags.accept != "" {
+		data, err := osFS{}.ReadFile(flags.accept)
+		if err != nil {
+			return c.failf("--accept: %v", err)
+		}
+		for _, stale := range accept(list, flags.accept, string(data)) {
+			fmt.Fprintf(c.stderr, "routegen: changes: %s\n", stale)
+		}
+	}
 	oldName := func(p parser.Pos) string { return p.String() }
 	if len(args) < 2 {
 		oldName = func(p parser.Pos) string { return flags.base + ":" + p.String() }
@@ -120,7 +133,7 @@ func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSe
 	}
 	for _, ch := range list {
 		for _, k := range ch.Kinds {
-			if slices.Contains(failOn, k) {
+			if slices.Contains(failOn, k) && !ch.Accepted {
 				return exitInput
 			}
 		}
@@ -201,6 +214,14 @@ func changeLine(ch changes.Change) (subject, detail string) {
 	if ch.Method != "" {
 		subject += " " + ch.Method + " " + ch.Path
 	}
+	if n := len(ch.Routes); n > 0 {
+		// The routes a key of a domain or an enclosing section affects: the first few.
+		names := strings.Join(ch.Routes[:min(n, 3)], ", ")
+		if n > 3 {
+			names += ", …"
+		}
+		subject = fmt.Sprintf("%d routes (%s)", n, names)
+	}
 	switch {
 	case ch.Old != "" && ch.New != "":
 		detail = ch.Old + " → " + ch.New
@@ -229,19 +250,36 @@ func code(s string) string {
 	return "`" + s + "`"
 }
 
-// alsoKinds are the kinds of a change past its most severe one: "also
-// security"; "" for none.
-func alsoKinds(ch changes.Change) string {
-	var also []string
-	for _, k := range ch.Kinds {
-		if k != ch.Kind {
-			also = append(also, string(k))
+// accept marks the findings of list that the accept file (named name,
+// its text data) names, one "RULE ROUTE" a line, "#" beginning a
+// comment; ROUTE is the route's name as the generated code knows it,
+// "domain:KEY" for a change of a domain or its catch_all, or
+// "security.conf". It returns a message for each line that is no such
+// pair or matches no finding, so that a stale acceptance is seen.
+func accept(list []changes.Change, name, data string) []string {
+	var problems []string
+	for i, line := range strings.Split(data, "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		fields := strings.Fields(line)
+		if len(fields) == 0 {
+			continue
+		}
+		at := fmt.Sprintf("%s:%d", name, i+1)
+		if len(fields) != 2 {
+			problems = append(problems, at+": want RULE ROUTE, found "+strconv.Quote(strings.TrimSpace(line)))
+			continue
+		}
+		matched := false
+		for j := range list {
+			if list[j].Rule == fields[0] && list[j].Subject() == fields[1] {
+				list[j].Accepted, matched = true, true
+			}
+		}
+		if !matched {
+			problems = append(problems, at+": "+fields[0]+" "+fields[1]+" matches no finding: the change it accepted is gone, or was changed again")
 		}
 	}
-	if len(also) == 0 {
-		return ""
-	}
-	return "also " + strings.Join(also, ", ")
+	return problems
 }
 
 // writeChangesText writes the changes in Compare's order, under a
@@ -256,7 +294,10 @@ func writeChangesText(w io.Writer, list []changes.Change, oldName func(parser.Po
 			fmt.Fprintf(&b, "%s:\n", ch.Kind)
 		}
 		subject, detail := changeLine(ch)
-		fmt.Fprintf(&b, "  %s: ", where(ch, oldName))
+		fmt.Fprintf(&b, "  %s: %s: ", where(ch, oldName), ch.Rule)
+		if ch.Accepted {
+			b.WriteString("accepted: ")
+		}
 		if subject != "" {
 			b.WriteString(subject + ": ")
 		}
@@ -266,9 +307,6 @@ func writeChangesText(w io.Writer, list []changes.Change, oldName func(parser.Po
 		}
 		if ch.Effect != "" {
 			fmt.Fprintf(&b, ": %s", ch.Effect)
-		}
-		if also := alsoKinds(ch); also != "" {
-			fmt.Fprintf(&b, " [%s]", also)
 		}
 		if ch.Position.IsValid() && ch.OldPosition.IsValid() {
 			fmt.Fprintf(&b, " (was at %s)", oldName(ch.OldPosition))
@@ -285,7 +323,7 @@ func writeChangesMarkdown(w io.Writer, list []changes.Change, oldName func(parse
 	if len(list) == 0 {
 		b.WriteString("No route changed.\n")
 	} else {
-		b.WriteString("| kind | change | route | old | new | effect | where |\n|---|---|---|---|---|---|---|\n")
+		b.WriteString("| kind | rule | change | route | old | new | effect | where |\n|---|---|---|---|---|---|---|---|\n")
 		cell := func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
 		for _, ch := range list {
 			subject, _ := changeLine(ch)
@@ -294,10 +332,10 @@ func writeChangesMarkdown(w io.Writer, list []changes.Change, oldName func(parse
 				at += " (was " + oldName(ch.OldPosition) + ")"
 			}
 			kind := string(ch.Kind)
-			if also := alsoKinds(ch); also != "" {
-				kind += " (" + also + ")"
+			if ch.Accepted {
+				kind += " (accepted)"
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", kind, cell(ch.Change), code(cell(subject)), cell(ch.Old), cell(ch.New), cell(ch.Effect), cell(at))
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", kind, ch.Rule, cell(ch.Change), code(cell(subject)), cell(ch.Old), cell(ch.New), cell(ch.Effect), cell(at))
 		}
 	}
 	_, err := w.Write(b.Bytes())

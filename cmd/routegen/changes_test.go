@@ -136,7 +136,7 @@ func TestChangesOfPackageFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := runIn(t, dir, "changes", "--fail-on=", "app")
-	if code != exitOK || stderr != "" || !strings.Contains(stdout, "conf/routes.conf:7:7: hotel GET /hotels/:id: name changed: show_hotel → hotel (was at HEAD:conf/routes.conf:7:7)") {
+	if code != exitOK || stderr != "" || !strings.Contains(stdout, "conf/routes.conf:7:7: ROUTE_RENAMED: hotel GET /hotels/:id: name changed: show_hotel → hotel (was at HEAD:conf/routes.conf:7:7)") {
 		t.Errorf("changes app: exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
 	}
 	code, _, stderr = runIn(t, dir, "changes", "two")
@@ -149,7 +149,7 @@ func TestChangesOfPackageFolder(t *testing.T) {
 func TestChangesOfTwoFiles(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"old/routes.conf": changesBefore, "old/api.conf": changesAPIBefore, "new/routes.conf": changesAfter, "new/api.conf": changesAPIBefore})
 	code, stdout, stderr := runIn(t, dir, "changes", "--fail-on", "breaking", "old/routes.conf", "new/routes.conf")
-	if code != exitInput || stderr != "" || !strings.Contains(stdout, `new/routes.conf:7:7: hotel GET /hotels/:id: name changed: show_hotel → hotel (was at old/routes.conf:7:7)`) {
+	if code != exitInput || stderr != "" || !strings.Contains(stdout, `new/routes.conf:7:7: ROUTE_RENAMED: hotel GET /hotels/:id: name changed: show_hotel → hotel (was at old/routes.conf:7:7)`) {
 		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
 	}
 }
@@ -193,7 +193,7 @@ func TestChangesFailOnSource(t *testing.T) {
 		{[]string{"changes", "--fail-on", "breaking,compatible", "old/routes.conf", "new/routes.conf"}, exitOK},
 	} {
 		code, stdout, stderr := runIn(t, dir, c.args...)
-		if code != c.code || stderr != "" || stdout != "source:\n  new/routes.conf:7:7: hotel GET /hotels/:id: name changed: show_hotel → hotel (was at old/routes.conf:7:7)\n" {
+		if code != c.code || stderr != "" || stdout != "source:\n  new/routes.conf:7:7: ROUTE_RENAMED: hotel GET /hotels/:id: name changed: show_hotel → hotel (was at old/routes.conf:7:7)\n" {
 			t.Errorf("%s: exit %d, stderr %q, stdout:\n%s\nwant exit %d", strings.Join(c.args, " "), code, stderr, stdout, c.code)
 		}
 	}
@@ -239,5 +239,22 @@ func TestChangesOfTwoFilesWithTheirSecurity(t *testing.T) {
 	}
 	if code, _, stderr := runIn(t, dir, "changes", "--old-security", "old/security.conf", "new/routes.conf"); code != exitUsage || !strings.Contains(stderr, "--old-security") {
 		t.Errorf("--old-security with one routes.conf: exit %d, %q; want a usage error", code, stderr)
+	}
+}
+
+// TestChangesAccept: a finding an --accept file names is printed as
+// accepted and does not fail; the next one still does; a line that
+// matches no finding is reported, so that a stale acceptance is seen.
+func TestChangesAccept(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"old/routes.conf": changesBefore, "old/api.conf": changesAPIBefore, "new/routes.conf": changesAfter, "new/api.conf": changesAPIBefore,
+		"all.txt":  "# reviewed\nROUTE_REMOVED about\nMETHOD_REMOVED book\nAUTH_REMOVED hotel # public now\nFAIL_CLOSED_OFF api.items\nBODY_LIMIT_RAISED book\n",
+		"some.txt": "ROUTE_REMOVED about\nAUTH_REMOVED show_hotel\n"})
+	code, stdout, stderr := runIn(t, dir, "changes", "--accept", "all.txt", "old/routes.conf", "new/routes.conf")
+	if code != exitOK || stderr != "" || !strings.Contains(stdout, "old/routes.conf:9:7: ROUTE_REMOVED: accepted: about GET /about: route removed") {
+		t.Errorf("all accepted: exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
+	}
+	code, stdout, stderr = runIn(t, dir, "changes", "--accept", "some.txt", "old/routes.conf", "new/routes.conf")
+	if want := "routegen: changes: some.txt:2: AUTH_REMOVED show_hotel matches no finding: the change it accepted is gone, or was changed again\n"; code != exitInput || stderr != want {
+		t.Errorf("some accepted: exit %d, stderr %q, want exit 1 and %q; stdout:\n%s", code, stderr, want, stdout)
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/internal/core/decide"
 	"github.com/routegen/routegen/internal/explain"
 	"github.com/routegen/routegen/internal/hostname"
@@ -77,7 +78,7 @@ type matchResult struct {
 	Action   string            `json:"action,omitempty"`     // Controller.Action, or what a static route serves
 	Policies map[string]string `json:"policies,omitempty"`   // each policy the router applied, and its outcome
 	Why      string            `json:"why_domain,omitempty"` // why this domain serves the host
-	Headers  map[string]string `json:"headers"`              // the response headers a policy set (CORS)
+	Headers  map[string]string `json:"headers"`              // the response headers a policy set (CORS), and a static file's caching
 	Steps    []decide.Step     `json:"steps"`
 	Assumed  string            `json:"assumed,omitempty"` // what match took the application code to answer
 }
@@ -158,7 +159,7 @@ func explainAnswer(router *explain.Router, r *http.Request, subject explain.Subj
 		return res
 	}
 	dom := t.Domains[a.Domain]
-	res.Domain, res.Why = dom.Key, whyDomain(t, a.Domain, host)
+	res.Domain, res.Why = dom.Key, whyDomain(t, a.Domain, host, a.HostRule)
 	switch {
 	case a.CatchAll != nil:
 		res.Action, res.Position = a.CatchAll.Controller+"#"+a.CatchAll.Action, a.CatchAll.Pos.String()
@@ -219,18 +220,17 @@ func holdings(subject explain.Subject) string {
 	return "the subject holds " + list("role", subject.Roles, ", ") + " and " + list("permission", subject.Permissions, " | ") + " (--roles, --permissions)"
 }
 
-// whyDomain says why domain d serves host.
-func whyDomain(t *ir.Table, d int, host string) string {
-	dom := t.Domains[d]
-	if len(t.Domains) == 1 {
-		return "the only domain serves every host"
-	}
+// whyDomain says why domain d serves host, by the rule that chose it.
+func whyDomain(t *ir.Table, d int, host string, rule core.HostRule) string {
 	name, port := hostname.Split(host)
-	switch {
-	case strings.HasPrefix(dom.Host, "*."):
-		return fmt.Sprintf("host %s is a subdomain of %s", name, strings.TrimPrefix(dom.Host, "*."))
-	case port == dom.Port:
-		return fmt.Sprintf("host %s at port %s", name, portText(port))
+	switch rule {
+	case core.OnlyDomain:
+		return "the only domain serves every host"
+	case core.WildcardName:
+		parent, _ := core.CutWildcard(t.Domains[d].Host)
+		return fmt.Sprintf("host %s is a subdomain of %s", name, parent)
+	case core.NameAtPort:
+		return fmt.Sprintf("host %s at port %s", name, portText(core.PortOrDefault(port)))
 	}
 	return fmt.Sprintf("host %s, at any port: a port only chooses between domains of one host name", name)
 }

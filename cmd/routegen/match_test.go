@@ -108,6 +108,34 @@ func TestMatchFindsRoutesConf(t *testing.T) {
 	}
 }
 
+// TestMatchWhyDomain: the reason match gives for a domain is the rule by
+// which the host table chose it: a request at port 80 is at a domain's
+// default port, as the router reads it.
+func TestMatchWhyDomain(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"routes.conf": `domains {
+  site {
+    host = "example.com"
+    port = "80"
+    routes { home { path = "/"; controller = "App"; action = "Home"; auth = "anonymous" } }
+  }
+  tenants {
+    host = "*.example.com"
+    routes { home { path = "/"; controller = "Tenant"; action = "Home"; auth = "anonymous" } }
+  }
+}
+`})
+	for url, want := range map[string]string{
+		"http://example.com/":         "domain: site (host example.com at port default)",
+		"http://example.com:80/":      "domain: site (host example.com at port default)",
+		"http://example.com:8080/":    "domain: site (host example.com, at any port: a port only chooses between domains of one host name)",
+		"http://shop.example.com:80/": "domain: tenants (host shop.example.com is a subdomain of example.com)",
+	} {
+		if code, stdout, stderr := runIn(t, dir, "match", "GET", url); code != exitOK || !strings.Contains(stdout, want) {
+			t.Errorf("GET %s: exit %d, %q, %q; want %q", url, code, stdout, stderr, want)
+		}
+	}
+}
+
 // TestCommandsNameFilesOneWay: list names the files of a directive's
 // routes.conf and flags from the working folder, as match and check do,
 // in its table, its JSON and its messages.
@@ -363,6 +391,40 @@ func TestListSchemeRoutes(t *testing.T) {
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("no %q in\n%s", want, stdout)
+		}
+	}
+}
+
+// TestMatchStaticCache: match shows the Cache-Control (and Expires) the
+// router sets on a static file by the app config's cache.static: aah's
+// no-cache outside the prod profile, and in it the value of the file's
+// media type, read from its extension.
+func TestMatchStaticCache(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"routes.conf": `domains { site { host = "example.com"; static { assets { path = "/assets"; dir = "static" } } } }`,
+		"aah.conf": `cache { static { mime_types { css { mime = "text/css"; cache_control = "public, max-age=600" } } } }
+env { prod { } }
+`,
+	})
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"GET", "/assets/app.css"}, []string{"Cache-Control: no-cache, no-store, must-revalidate", "Expires: 0"}},
+		{[]string{"--profile", "prod", "GET", "/assets/app.css"}, []string{"Cache-Control: public, max-age=600"}},
+		{[]string{"--profile", "prod", "GET", "/assets/logo.png"}, []string{"Cache-Control: max-age=31536000, public"}},
+	} {
+		code, stdout, stderr := runIn(t, dir, append([]string{"match", "--app-config", "aah.conf"}, c.args...)...)
+		if code != exitOK || stderr != "" {
+			t.Errorf("%v: exit %d, stderr %q", c.args, code, stderr)
+		}
+		for _, want := range c.want {
+			if !strings.Contains(stdout, want) {
+				t.Errorf("%v: no %q in\n%s", c.args, want, stdout)
+			}
+		}
+		if len(c.want) == 1 && strings.Contains(stdout, "Expires") {
+			t.Errorf("%v: Expires in the prod profile:\n%s", c.args, stdout)
 		}
 	}
 }

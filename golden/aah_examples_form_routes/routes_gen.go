@@ -138,9 +138,9 @@ type routegenControllers struct {
 	appController AppController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
-	switch ctx.Route().Index {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
+	switch route {
 	case 0: // GET / (index)
 		return c.appController.Index(ctx)
 	case 4: // GET /user/profile.html (user_profile)

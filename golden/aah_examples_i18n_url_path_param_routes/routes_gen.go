@@ -139,10 +139,10 @@ type routegenControllers struct {
 	appController AppController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
+	switch route {
 	case 0: // GET / (index)
 		return c.appController.Index(ctx)
 	case 2: // GET /page/:lang/index.html (index_lang)

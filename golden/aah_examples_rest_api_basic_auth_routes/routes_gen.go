@@ -130,10 +130,10 @@ type routegenControllers struct {
 	infoController InfoController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
+	switch route {
 	case 0: // GET / (index)
 		return c.appController.Index(ctx)
 	case 1: // GET /v1/reportee/:email (reportee_info)

@@ -171,10 +171,10 @@ type routegenControllers struct {
 	postController PostController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
+	switch route {
 	case 0: // GET / (index)
 		return c.appController.Index(ctx)
 	case 1: // GET /v1/posts (list_posts)

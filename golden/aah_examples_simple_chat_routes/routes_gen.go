@@ -148,9 +148,9 @@ type routegenControllers struct {
 	simpleChatWebSocketController SimpleChatWebSocketController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
-	switch ctx.Route().Index {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
+	switch route {
 	case 0: // GET / (index)
 		return c.appController.Index(ctx)
 	case 3: // WS /simple-chat (simple_chat)

@@ -251,10 +251,10 @@ type routegenControllers struct {
 	wildcardAppController WildcardAppController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
+	switch route {
 	case 0: // GET / (app_index)
 		return c.appController.Index(ctx)
 	case 2: // GET /hotels (hotels_group)

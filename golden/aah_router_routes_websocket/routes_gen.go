@@ -189,10 +189,10 @@ type routegenControllers struct {
 	testWebSocketController TestWebSocketController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
+	switch route {
 	case 0: // GET /baskets (baskets)
 		return c.basketController.Index(ctx, "")
 	case 1: // POST /baskets (create_basket)

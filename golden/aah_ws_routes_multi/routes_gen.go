@@ -157,9 +157,9 @@ type routegenControllers struct {
 	testWebSocketController TestWebSocketController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
-	switch ctx.Route().Index {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
+	switch route {
 	case 0: // GET /ws (websockets)
 		return c.testWebSocketController.Index(ctx)
 	case 1: // WS /ws/binary (ws_binary)

@@ -498,10 +498,10 @@ type routegenControllers struct {
 	urlController        URLController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
+	switch route {
 	case 0: // GET /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (actions)
 		return c.routegenController.Actions(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4), p.Value(5), p.Value(6), p.Value(7))
 	case 1: // GET /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (dispatcher)

@@ -262,10 +262,10 @@ type routegenControllers struct {
 	siteController     SiteController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
+	switch route {
 	case 0: // GET / (home)
 		return c.siteController.Home(ctx)
 	case 1: // GET /api (api)

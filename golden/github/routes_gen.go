@@ -2777,10 +2777,10 @@ type routegenControllers struct {
 	gitHubController GitHubController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
+	switch route {
 	case 0: // DELETE /applications/:client_id/tokens (delete_applications_by_client_id_tokens)
 		return c.gitHubController.DeleteApplicationsByClientIdTokens(ctx, p.Value(0))
 	case 1: // DELETE /applications/:client_id/tokens/:access_token (delete_applications_by_client_id_tokens_by_access_token)

@@ -280,9 +280,9 @@ type routegenControllers struct {
 	pagesController PagesController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
-	switch ctx.Route().Index {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
+	switch route {
 	case 0: // GET / (home)
 		return c.pagesController.Index(ctx)
 	case 1: // GET /admin (admin)

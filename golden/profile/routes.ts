@@ -19,6 +19,8 @@
 export interface RouteParams {
   "home": Record<string, never>;
   "site.home": Record<string, never>;
+  "assets": { readonly filepath: string };
+  "site.assets": { readonly filepath: string };
   "upload": Record<string, never>;
   "site.upload": Record<string, never>;
 }
@@ -76,21 +78,29 @@ export function routeURL<N extends string>(name: N & (string extends N ? unknown
 }
 
 /**
- * Route "home": GET / (../../testdata/profile/routes.conf:7:7).
+ * Route "home": GET / (../../testdata/profile/routes.conf:11:7).
  */
 export function home(): string {
   return _url(0, [], false);
 }
 
 /**
- * Route "upload": POST /upload (../../testdata/profile/routes.conf:8:7).
+ * Route "assets": GET /assets/*filepath (../../testdata/profile/routes.conf:8:7).
+ */
+export function assets(filepath: string): string {
+  return _url(1, [filepath], true);
+}
+
+/**
+ * Route "upload": POST /upload (../../testdata/profile/routes.conf:12:7).
  */
 export function upload(): string {
-  return _url(1, [], false);
+  return _url(2, [], false);
 }
 
 const _helpers = {
   home,
+  assets,
   upload,
   routeURL,
 };
@@ -104,14 +114,17 @@ const _domains: readonly _Domain[] = [
 
 const _routes: readonly _Route[] = [
   { name: "home", domain: 0, path: ["/"], params: [] },
+  { name: "assets", domain: 0, path: ["/assets/", 0], params: [{ name: "filepath", catchAll: true }] },
   { name: "upload", domain: 0, path: ["/upload"], params: [] },
 ];
 
 const _names: ReadonlyMap<string, number> = new Map([
   ["home", 0],
   ["site.home", 0],
-  ["upload", 1],
-  ["site.upload", 1],
+  ["assets", 1],
+  ["site.assets", 1],
+  ["upload", 2],
+  ["site.upload", 2],
 ]);
 
 // What follows is the same in every generated module.

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
+	"strings"
 )
 
 // This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
@@ -31,11 +32,21 @@ var routegenDomains = []runtime.Domain{
 	},
 }
 
+// routegenStaticCache is the caching of the static routes' files, the app config's cache.static as aah applied it.
+var routegenStaticCache = &runtime.StaticCache{
+	Default: "public, max-age=3600", ByType: map[string]string{
+		"application/javascript": "public, max-age=600",
+		"text/css":               "public, max-age=600",
+		"text/javascript":        "public, max-age=600",
+	},
+}
+
 // routegenRoutes are the routes of ../../testdata/profile/routes.conf: domain by domain, each sorted by path, then method,
 // as the router reads them (Routes copies them).
 var routegenRoutes = []runtime.Route{
-	{Index: 0, Name: "home", Method: "GET", Path: "/", Controller: "Site", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/profile/routes.conf:7:7"},
-	{Index: 1, Name: "upload", Method: "POST", Path: "/upload", Controller: "Site", Action: "Upload", MaxBodySize: 3145728, AntiCSRFCheck: true, Pos: "../../testdata/profile/routes.conf:8:7"},
+	{Index: 0, Name: "home", Method: "GET", Path: "/", Controller: "Site", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/profile/routes.conf:11:7"},
+	{Index: 1, Name: "assets", Method: "GET", Path: "/assets/*filepath", Static: true, Dir: "assets", StaticCache: routegenStaticCache, Params: []string{"filepath"}, Pos: "../../testdata/profile/routes.conf:8:7"},
+	{Index: 2, Name: "upload", Method: "POST", Path: "/upload", Controller: "Site", Action: "Upload", MaxBodySize: 3145728, AntiCSRFCheck: true, Pos: "../../testdata/profile/routes.conf:12:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
@@ -81,11 +92,19 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		case "/":
 			return 0 // GET / (home)
 		}
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "assets/") {
+			i2 := i1 + 7
+			if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
+				routegenimpl.Push(p, path[i2:])
+				return 1 // GET /assets/*filepath (assets)
+			}
+		}
 		return -1
 	case "POST":
 		switch path {
 		case "/upload":
-			return 1 // POST /upload (upload)
+			return 2 // POST /upload (upload)
 		}
 		return -1
 	}
@@ -94,11 +113,11 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 
 // SiteController holds the actions of controller "Site".
 type SiteController interface {
-//line ../../testdata/profile/routes.conf:7:6
-	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/profile/routes.conf:7:7)
-//line ../../testdata/profile/routes.conf:8:6
-	Upload(ctx *runtime.Context) error // serves upload: POST /upload (../../testdata/profile/routes.conf:8:7)
-//line routes_gen.go:102:1
+//line ../../testdata/profile/routes.conf:11:6
+	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/profile/routes.conf:11:7)
+//line ../../testdata/profile/routes.conf:12:6
+	Upload(ctx *runtime.Context) error // serves upload: POST /upload (../../testdata/profile/routes.conf:12:7)
+//line routes_gen.go:121:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/profile/routes.conf, calling the actions of the given controllers.
@@ -117,12 +136,12 @@ type routegenControllers struct {
 	siteController SiteController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
-	switch ctx.Route().Index {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
+	switch route {
 	case 0: // GET / (home)
 		return c.siteController.Index(ctx)
-	case 1: // POST /upload (upload)
+	case 2: // POST /upload (upload)
 		return c.siteController.Upload(ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
@@ -175,23 +194,32 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
-// Home returns the URL of route "home": / (../../testdata/profile/routes.conf:7:7).
+// Home returns the URL of route "home": / (../../testdata/profile/routes.conf:11:7).
 //
-//line ../../testdata/profile/routes.conf:7:1
+//line ../../testdata/profile/routes.conf:11:1
 func (u *URLBuilder) Home() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:186:1
+//line routes_gen.go:205:1
 
-// Upload returns the URL of route "upload": /upload (../../testdata/profile/routes.conf:8:7).
+// Assets returns the URL of route "assets": /assets/*filepath (../../testdata/profile/routes.conf:8:7).
 //
 //line ../../testdata/profile/routes.conf:8:1
-func (u *URLBuilder) Upload() string {
-	return routegenTable.HelperURL(&u.base, 1)
+func (u *URLBuilder) Assets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 1, filepath)
 }
 
-//line routes_gen.go:195:1
+//line routes_gen.go:214:1
+
+// Upload returns the URL of route "upload": /upload (../../testdata/profile/routes.conf:12:7).
+//
+//line ../../testdata/profile/routes.conf:12:1
+func (u *URLBuilder) Upload() string {
+	return routegenTable.HelperURL(&u.base, 2)
+}
+
+//line routes_gen.go:223:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

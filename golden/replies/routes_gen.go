@@ -46,10 +46,15 @@ var routegenDomains = []runtime.Domain{
 	},
 }
 
+// routegenStaticCache is the caching of the static routes' files, the app config's cache.static as aah applied it.
+var routegenStaticCache = &runtime.StaticCache{
+	Default: "no-cache, no-store, must-revalidate", Expires: "0",
+}
+
 // routegenRoutes are the routes of ../../testdata/replies/routes.conf: domain by domain, each sorted by path, then method,
 // as the router reads them (Routes copies them).
 var routegenRoutes = []runtime.Route{
-	{Index: 0, Name: "assets", Method: "GET", Path: "/assets/*filepath", Static: true, Dir: "assets", List: true, Params: []string{"filepath"}, Pos: "../../testdata/replies/routes.conf:10:7"},
+	{Index: 0, Name: "assets", Method: "GET", Path: "/assets/*filepath", Static: true, Dir: "assets", List: true, StaticCache: routegenStaticCache, Params: []string{"filepath"}, Pos: "../../testdata/replies/routes.conf:10:7"},
 	{Index: 1, Name: "chat", Method: "WS", Path: "/chat", Controller: "Chat", Action: "Stream", Auth: "bearer", WebSocket: true, Pos: "../../testdata/replies/routes.conf:16:7"},
 	{Index: 2, Name: "page", Method: "GET", Path: "/page", Controller: "Pages", Action: "Page", Auth: "anonymous", Pos: "../../testdata/replies/routes.conf:13:7"},
 	{Index: 3, Name: "page", Method: "POST", Path: "/page", Controller: "Pages", Action: "Page", Auth: "anonymous", MaxBodySize: 16, Pos: "../../testdata/replies/routes.conf:13:7"},
@@ -165,14 +170,14 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 type ChatController interface {
 //line ../../testdata/replies/routes.conf:16:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../../testdata/replies/routes.conf:16:7)
-//line routes_gen.go:169:1
+//line routes_gen.go:174:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line ../../testdata/replies/routes.conf:27:4
 	Any(ctx *runtime.Context) error // serves the catch_all of domain "fallback" (../../testdata/replies/routes.conf:27:5)
-//line routes_gen.go:176:1
+//line routes_gen.go:181:1
 }
 
 // PagesController holds the actions of controller "Pages".
@@ -187,7 +192,7 @@ type PagesController interface {
 	Shared(ctx *runtime.Context) error // serves shared: GET /shared (../../testdata/replies/routes.conf:17:7)
 //line ../../testdata/replies/routes.conf:14:6
 	Upload(ctx *runtime.Context, n int64) error // serves upload: POST /up/:n (../../testdata/replies/routes.conf:14:7)
-//line routes_gen.go:191:1
+//line routes_gen.go:196:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/replies/routes.conf, calling the actions of the given controllers.
@@ -216,10 +221,10 @@ type routegenControllers struct {
 	pagesController    PagesController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
+	switch route {
 	case 1: // WS /chat (chat)
 		return c.chatController.Stream(ctx)
 	case 2: // GET /page (page)
@@ -298,7 +303,7 @@ func (u *URLBuilder) Assets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 0, filepath)
 }
 
-//line routes_gen.go:302:1
+//line routes_gen.go:307:1
 
 // Chat returns the URL of route "chat": /chat (../../testdata/replies/routes.conf:16:7).
 //
@@ -307,7 +312,7 @@ func (u *URLBuilder) Chat() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:311:1
+//line routes_gen.go:316:1
 
 // Page returns the URL of route "page": /page (../../testdata/replies/routes.conf:13:7).
 //
@@ -316,7 +321,7 @@ func (u *URLBuilder) Page() string {
 	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:320:1
+//line routes_gen.go:325:1
 
 // Secret returns the URL of route "secret": /secret (../../testdata/replies/routes.conf:15:7).
 //
@@ -325,7 +330,7 @@ func (u *URLBuilder) Secret() string {
 	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:329:1
+//line routes_gen.go:334:1
 
 // Shared returns the URL of route "shared": /shared (../../testdata/replies/routes.conf:17:7).
 //
@@ -334,7 +339,7 @@ func (u *URLBuilder) Shared() string {
 	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:338:1
+//line routes_gen.go:343:1
 
 // Upload returns the URL of route "upload": /up/:n (../../testdata/replies/routes.conf:14:7).
 //
@@ -343,7 +348,7 @@ func (u *URLBuilder) Upload(n int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 6, routegenimpl.Int(n))
 }
 
-//line routes_gen.go:347:1
+//line routes_gen.go:352:1
 
 // FallbackOther returns the URL of route "fallback.other": /other on fallback.example.com (../../testdata/replies/routes.conf:29:7).
 //
@@ -352,7 +357,7 @@ func (u *URLBuilder) FallbackOther() string {
 	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:356:1
+//line routes_gen.go:361:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

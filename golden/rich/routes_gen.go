@@ -581,10 +581,10 @@ type routegenControllers struct {
 	userController           UserController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
+	switch route {
 	case 0: // GET / (home)
 		return c.appController.Index(ctx)
 	case 1: // GET /%CE%B1 (alpha)

@@ -17,6 +17,9 @@ import (
 type cause struct {
 	steps            []string // the decision's step names; nil for every step
 	change, old, new string
+	// key is the routes.conf key of a route's policy that the cause is
+	// a change of ("auth", "cors"…); "" for the others.
+	key string
 	// answers, when set, says whether it can explain a difference of
 	// the two answers: a domain's redirects, 405s or automatic replies.
 	answers func(a, b explain.Answer) bool
@@ -32,7 +35,7 @@ func (c *comparison) causes(s *subject) []cause {
 	case catchAllSubject:
 		return c.catchAllCauses(s)
 	case domainSubject:
-		return domainCauses(s)
+		return c.domainCauses(s)
 	}
 	or, nr := s.old, s.new
 	switch {
@@ -70,8 +73,8 @@ func (c *comparison) causes(s *subject) []cause {
 		}
 	}
 	out = append(out, c.policyCauses(
-		policy{or.Auth, authorizationText(or.Authorization), or.AntiCSRFCheck, or.MaxBodySize, or.CORS},
-		policy{nr.Auth, authorizationText(nr.Authorization), nr.AntiCSRFCheck, nr.MaxBodySize, nr.CORS})...)
+		policy{or.Auth, authorizationText(or.Authorization), or.AntiCSRFCheck, or.MaxBodySize, or.CORS, or.Authorization},
+		policy{nr.Auth, authorizationText(nr.Authorization), nr.AntiCSRFCheck, nr.MaxBodySize, nr.CORS, nr.Authorization})...)
 	return out
 }
 
@@ -95,6 +98,7 @@ type policy struct {
 	antiCSRF            bool
 	maxBodySize         int64
 	cors                *ir.CORS
+	authz               *ir.Authorization // nil for none
 }
 
 func (c *comparison) policyCauses(was, is policy) []cause {
@@ -141,8 +145,16 @@ func (c *comparison) policyCauses(was, is policy) []cause {
 	default:
 		out = append(out, corsChange(was.cors, is.cors))
 	}
+	for i := range out {
+		if out[i].key == "" && !strings.HasPrefix(out[i].change, "fail-closed") { // the schemes named anywhere
+			out[i].key = policyKeys[out[i].steps[0]]
+		}
+	}
 	return out
 }
+
+// policyKeys are the routes.conf keys of the decision's policy steps.
+var policyKeys = map[string]string{"auth": "auth", "authorization": "authorization", "anti_csrf": "anti_csrf_check", "body_size": "max_body_size", "cors": "cors"}
 
 func (c *comparison) catchAllCauses(s *subject) []cause {
 	var was, is *ir.CatchAll
@@ -160,18 +172,30 @@ func (c *comparison) catchAllCauses(s *subject) []cause {
 	case is == nil:
 		return []cause{{change: "catch_all removed", old: was.Controller + "#" + was.Action}}
 	}
-	return c.policyCauses(policy{was.Auth, "", was.AntiCSRFCheck, was.MaxBodySize, was.CORS},
-		policy{is.Auth, "", is.AntiCSRFCheck, is.MaxBodySize, is.CORS})
+	return c.policyCauses(policy{was.Auth, "", was.AntiCSRFCheck, was.MaxBodySize, was.CORS, nil},
+		policy{is.Auth, "", is.AntiCSRFCheck, is.MaxBodySize, is.CORS, nil})
 }
 
-func domainCauses(s *subject) []cause {
+func (c *comparison) domainCauses(s *subject) []cause {
 	was, is := s.oldDom, s.newDom
-	if was == nil || is == nil {
+	otherDomain := func(a, b explain.Answer) bool { return c.old.domainKey(a.Domain) != c.new.domainKey(b.Domain) }
+	switch {
+	case was == nil && is == nil:
 		return nil
+	case was == nil:
+		return []cause{{change: "domain added", new: address(is), answers: otherDomain}}
+	case is == nil:
+		return []cause{{change: "domain removed", old: address(was), answers: otherDomain}}
 	}
 	var out []cause
+	// A table's one domain serves every host; of several, each its own.
+	if a, b := len(c.old.table.Domains), len(c.new.table.Domains); a == 1 && b > 1 {
+		out = append(out, cause{change: "one domain no longer serves every host", old: "1 domain", new: strconv.Itoa(b) + " domains", answers: otherDomain})
+	} else if a > 1 && b == 1 {
+		out = append(out, cause{change: "one domain serves every host", old: strconv.Itoa(a) + " domains", new: "1 domain", answers: otherDomain})
+	}
 	if a, b := address(was), address(is); a != b {
-		out = append(out, cause{steps: []string{"route"}, change: "host changed", old: a, new: b})
+		out = append(out, cause{steps: []string{"route"}, change: "host changed", old: a, new: b, key: "host"})
 	}
 	either := func(answered func(explain.Answer) bool) func(a, b explain.Answer) bool {
 		return func(a, b explain.Answer) bool { return answered(a) || answered(b) }
@@ -187,31 +211,21 @@ func domainCauses(s *subject) []cause {
 	} {
 		if flag.was != flag.is {
 			out = append(out, cause{steps: []string{"route"}, change: flag.name + " turned " + onOff(flag.is),
-				old: strconv.FormatBool(flag.was), new: strconv.FormatBool(flag.is), answers: either(flag.answered)})
+				old: strconv.FormatBool(flag.was), new: strconv.FormatBool(flag.is), answers: either(flag.answered), key: flag.name})
 		}
 	}
 	return out
 }
 
 // namedSchemes are the schemes whose naming makes t's router refuse a
-// route without auth (fail closed): security.conf's, and those a route
-// names (the application then registers their authenticators), as
-// explain builds the router.
+// route without auth (fail closed): security.conf's, and those the
+// application registers an authenticator for, as explain builds the
+// router (a route's scheme, or one for `authenticated`).
 func namedSchemes(t *ir.Table) []string {
 	out := slices.Clone(t.AuthSchemes)
-	add := func(auth string) {
-		if auth != "" && auth != decide.AuthAnonymous && auth != decide.AuthAuthenticated && !slices.Contains(out, auth) {
-			out = append(out, auth)
-		}
-	}
-	for _, d := range t.Domains {
-		if d.CatchAll != nil {
-			add(d.CatchAll.Auth)
-		}
-		for _, r := range d.Routes {
-			if !r.Static {
-				add(r.Auth)
-			}
+	for _, s := range explain.Schemes(t) {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
 		}
 	}
 	slices.Sort(out)
@@ -268,9 +282,26 @@ func corsChange(was, is *ir.CORS) cause {
 	case len(changed) != 1:
 		return cause{steps: steps, change: "CORS changed", old: corsText(was), new: corsText(is)}
 	case changed[0].name == "credentials":
-		return cause{steps: steps, change: "CORS credentials turned " + onOff(is.AllowCredentials), old: changed[0].was, new: changed[0].is}
+		return cause{steps: steps, change: "CORS credentials turned " + onOff(is.AllowCredentials), old: changed[0].was, new: changed[0].is, key: "cors.allow_credentials"}
 	}
-	return cause{steps: steps, change: "CORS " + changed[0].name + " changed", old: changed[0].was, new: changed[0].is}
+	what := "changed"
+	switch was, is := strings.Split(changed[0].was, ", "), strings.Split(changed[0].is, ", "); {
+	case changed[0].was == "" || containsAll(is, was):
+		what = "added"
+	case changed[0].is == "" || containsAll(was, is):
+		what = "removed"
+	}
+	return cause{steps: steps, change: "CORS " + changed[0].name + " " + what, old: changed[0].was, new: changed[0].is, key: "cors.allow_" + changed[0].name}
+}
+
+// containsAll reports whether list holds every element of sub.
+func containsAll(list, sub []string) bool {
+	for _, s := range sub {
+		if !slices.Contains(list, s) {
+			return false
+		}
+	}
+	return true
 }
 
 func corsText(c *ir.CORS) string {
@@ -344,21 +375,21 @@ func (c *comparison) sourceChanges() {
 		seen[s] = true
 		or, nr := s.old, s.new
 		if s.oldName != s.newName {
-			c.report(s, cause{change: "name changed", old: s.oldName, new: s.newName}, Source, "")
+			c.report(s, cause{change: "name changed", old: s.oldName, new: s.newName}, Source, "", nil)
 		}
 		if len(or.ParamSpecs) == len(nr.ParamSpecs) {
 			for k, p := range nr.ParamSpecs {
 				op := or.ParamSpecs[k]
 				if op.Name != p.Name {
-					c.report(s, cause{change: "parameter renamed", old: op.Name, new: p.Name}, Source, "")
+					c.report(s, cause{change: "parameter renamed", old: op.Name, new: p.Name}, Source, "", nil)
 				}
 				if op.Type != p.Type {
-					c.report(s, cause{change: fmt.Sprintf("parameter %q retyped", p.Name), old: typeName(op.Type), new: typeName(p.Type)}, Source, "")
+					c.report(s, cause{change: fmt.Sprintf("parameter %q retyped", p.Name), old: typeName(op.Type), new: typeName(p.Type)}, Source, "", nil)
 				}
 			}
 		}
 		if !or.Static && !nr.Static && or.Target() != nr.Target() {
-			c.report(s, cause{change: "action changed", old: or.Target(), new: nr.Target()}, Source, "")
+			c.report(s, cause{change: "action changed", old: or.Target(), new: nr.Target()}, Source, "", nil)
 		}
 	}
 }
@@ -369,9 +400,9 @@ func (c *comparison) sourceChanges() {
 // domain (which serves every host).
 func (c *comparison) unfeltAddresses() {
 	for _, s := range c.new.domains {
-		for _, ca := range domainCauses(s) {
-			if _, felt := c.changes[changeKey{s, ca.change}]; ca.change == "host changed" && !felt {
-				c.report(s, ca, Compatible, "no request tells the two apart")
+		for _, ca := range c.domainCauses(s) {
+			if _, felt := c.changes[changeKey{c.keyOf(s, ca), ca.change}]; ca.change == "host changed" && !felt {
+				c.report(s, ca, Compatible, "no request tells the two apart", nil)
 			}
 		}
 	}

@@ -45,19 +45,32 @@ type Change struct {
 	// Kind is the most severe of Kinds.
 	Kind  Kind   `json:"kind"`
 	Kinds []Kind `json:"kinds"`
+	// Rule is the change's stable ID (Rules): "AUTH_REMOVED".
+	Rule string `json:"rule"`
+	// Accepted is set by the command for a finding its --accept file names.
+	Accepted bool `json:"accepted"`
 	// Change is the cause: "auth added", "path changed"…
 	Change string `json:"change"`
 	// Route is the route's name as the generated code knows it; "" for a
 	// change of a domain or its catch_all.
-	Route  string `json:"route"`
-	Method string `json:"method"`
-	Path   string `json:"path"` // the new path; the old one of a route removed
+	Route string `json:"route"`
+	// Domain is the key of the domain of the change; "" for security.conf's.
+	Domain string `json:"domain"`
+	// Routes are the names of the routes a change of a key that several
+	// routes take (a domain's, or an enclosing section's) affects, in
+	// the order the report meets them; nil for a change of one route.
+	Routes []string `json:"routes,omitempty"`
+	Method string   `json:"method"`
+	Path   string   `json:"path"` // the new path; the old one of a route removed
 	// Old and New are what changed, as routes.conf writes it; "" for none.
 	Old string `json:"old"`
 	New string `json:"new"`
 	// Effect is what a client meets, by one request of the most severe
 	// kind: "anonymous requests now get 401"; "" for a source change.
 	Effect string `json:"effect"`
+	// Request is the request of Effect; nil for a source change, or a
+	// change no request tells apart.
+	Request *Request `json:"-"`
 	// Position is where the change is in the new routes.conf, invalid for
 	// a route removed; OldPosition is where it was in the old one, invalid
 	// for a route added.
@@ -84,13 +97,14 @@ func Compare(old, new *ir.Table) []Change {
 		})
 	}
 	wg.Wait()
-	for _, v := range verdicts {
+	for i, v := range verdicts {
+		req := probes[i].request()
 		for _, f := range v.felt {
-			c.report(v.subject, v.cause, f.kind, f.effect)
+			c.report(v.subject, v.cause, f.kind, f.effect, &req)
 		}
 	}
 	c.unfeltAddresses()
-	c.secureHeaderChanges()
+	c.secureHeaderChanges(probes)
 	return c.result()
 }
 
@@ -121,8 +135,11 @@ type subject struct {
 	// The domains of old and new (or of the catch_all, or the domain), nil on a side without it.
 	oldDom, newDom   *ir.Domain
 	oldName, newName string
-	// Of the secure headers: where each side's security.conf sets them.
+	// Of the secure headers: where each side's security.conf sets them;
+	// of a key: where each side's routes.conf writes it.
 	oldPos, newPos parser.Pos
+	// members are the route subjects of a key's subject, in the order met.
+	members []*subject
 }
 
 type subjectKind uint8
@@ -132,6 +149,7 @@ const (
 	catchAllSubject
 	domainSubject
 	secureHeadersSubject
+	keySubject // a policy key that the routes below it take
 )
 
 // comparison is one run of Compare.
@@ -139,6 +157,10 @@ type comparison struct {
 	old, new side
 	changes  map[changeKey]*Change
 	order    []changeKey
+	keys     map[[2]parser.Pos]*subject // the subjects of keys, by their positions on each side
+	// The roles and permissions either side's authorization names (named).
+	namedOnce          sync.Once
+	roles, permissions []string
 }
 
 type changeKey struct {
@@ -147,7 +169,7 @@ type changeKey struct {
 }
 
 func newComparison(old, new *ir.Table) *comparison {
-	c := &comparison{changes: map[changeKey]*Change{}}
+	c := &comparison{changes: map[changeKey]*Change{}, keys: map[[2]parser.Pos]*subject{}}
 	c.old = newSide(old)
 	c.new = newSide(new)
 	c.pairRoutes()
@@ -260,9 +282,83 @@ func (c *comparison) pairDomains() {
 	}
 }
 
+// keyOf is the subject a change of route subject s by cause ca is
+// reported at: the key of routes.conf that sets the policy that changed,
+// on either side, which the routes below it share, so that one edit of
+// a domain's or an enclosing section's key is one change at that key;
+// s itself for a change that is not of a policy key.
+func (c *comparison) keyOf(s *subject, ca cause) *subject {
+	if ca.key == "" {
+		return s
+	}
+	var at [2]parser.Pos
+	switch s.kind {
+	case domainSubject:
+		if s.newDom != nil {
+			at[0] = s.newDom.KeyPos[ca.key]
+		}
+		if s.oldDom != nil {
+			at[1] = s.oldDom.KeyPos[ca.key]
+		}
+		return c.keySubject(at, s, false)
+	case routeSubject:
+	default:
+		return s
+	}
+	// A part of a cors { } is at its key, or the section's when neither side writes it.
+	for _, key := range []string{ca.key, strings.Split(ca.key, ".")[0]} {
+		if s.new != nil {
+			at[0] = s.new.PolicyPos[key]
+		}
+		if s.old != nil {
+			at[1] = s.old.PolicyPos[key]
+		}
+		if at[0].IsValid() || at[1].IsValid() {
+			break
+		}
+	}
+	// A key of the route's own section written on one side only is the
+	// edit (the other side's value comes from above it): the change is at
+	// that key alone.
+	ownNew, ownOld := s.new != nil && own(at[0], s.new), s.old != nil && own(at[1], s.old)
+	switch {
+	case ownOld && !ownNew:
+		at[0] = parser.Pos{}
+	case ownNew && !ownOld:
+		at[1] = parser.Pos{}
+	}
+	return c.keySubject(at, s, true)
+}
+
+// own reports whether the key at pos is of r's own section, which a
+// route's keys follow, while its domain's and enclosing sections' keys
+// come before it.
+func own(pos parser.Pos, r *ir.Route) bool {
+	return pos.IsValid() && pos.File == r.Pos.File && (pos.Line > r.Pos.Line || pos.Line == r.Pos.Line && pos.Col > r.Pos.Col)
+}
+
+// keySubject is the subject of the key at positions at (the new side's,
+// the old side's) that s takes, with s among its members when member;
+// s itself when neither side writes the key.
+func (c *comparison) keySubject(at [2]parser.Pos, s *subject, member bool) *subject {
+	if !at[0].IsValid() && !at[1].IsValid() {
+		return s
+	}
+	k := c.keys[at]
+	if k == nil {
+		k = &subject{kind: keySubject, key: s.key, newPos: at[0], oldPos: at[1]}
+		c.keys[at] = k
+	}
+	if member && !slices.Contains(k.members, s) {
+		k.members = append(k.members, s)
+	}
+	return k
+}
+
 // report adds kind to the change of s by cause, made on its first report
 // with effect as its example.
-func (c *comparison) report(s *subject, ca cause, kind Kind, effect string) {
+func (c *comparison) report(s *subject, ca cause, kind Kind, effect string, req *Request) {
+	s = c.keyOf(s, ca)
 	k := changeKey{s, ca.change}
 	ch := c.changes[k]
 	if ch == nil {
@@ -276,17 +372,33 @@ func (c *comparison) report(s *subject, ca cause, kind Kind, effect string) {
 	}
 	// The example is of the most severe kind.
 	if ch.Effect == "" || rank(kind) < rank(ch.Kind) {
-		ch.Effect = effect
+		ch.Effect, ch.Request = effect, req
 	}
 	if ch.Kind == "" || rank(kind) < rank(ch.Kind) {
 		ch.Kind = kind
 	}
 }
 
+// Subject names what a change is at, as an --accept file names it: the
+// route's name (the first of Routes, for a key several routes take),
+// "domain:KEY" for a domain or its catch_all, or "security.conf".
+func (ch Change) Subject() string {
+	switch {
+	case ch.Route != "":
+		return ch.Route
+	case len(ch.Routes) > 0:
+		return ch.Routes[0]
+	case ch.Domain != "":
+		return "domain:" + ch.Domain
+	}
+	return "security.conf"
+}
+
 func rank(k Kind) int { return slices.Index(Kinds, k) }
 
 // place sets where a change of s is reported and what it names.
 func (s *subject) place(ch *Change) {
+	ch.Domain = s.key
 	switch s.kind {
 	case routeSubject:
 		ch.Route = cmp.Or(s.newName, s.oldName)
@@ -319,7 +431,7 @@ func (s *subject) place(ch *Change) {
 		if s.oldDom != nil {
 			ch.OldPosition = s.oldDom.Pos
 		}
-	case secureHeadersSubject:
+	case secureHeadersSubject, keySubject:
 		ch.Position, ch.OldPosition = s.newPos, s.oldPos
 	}
 }
@@ -331,6 +443,19 @@ func (c *comparison) result() []Change {
 	out := make([]Change, 0, len(c.order))
 	for _, k := range c.order {
 		ch := *c.changes[k]
+		ch.Rule = ruleOf(ch.Change)
+		if s := k.subject; s.kind == keySubject {
+			// One route is named as a route's change is; several are listed.
+			if len(s.members) == 1 {
+				pos, old := ch.Position, ch.OldPosition
+				s.members[0].place(&ch)
+				ch.Position, ch.OldPosition = pos, old
+			} else {
+				for _, m := range s.members {
+					ch.Routes = append(ch.Routes, cmp.Or(m.newName, m.oldName))
+				}
+			}
+		}
 		slices.SortFunc(ch.Kinds, func(a, b Kind) int { return rank(a) - rank(b) })
 		out = append(out, ch)
 	}

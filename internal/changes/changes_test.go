@@ -44,7 +44,11 @@ func TestCompare(t *testing.T) {
 func report(list []Change) string {
 	var b strings.Builder
 	for _, c := range list {
-		fmt.Fprintf(&b, "%s %s: %s: %s %s %s: %q → %q (was %s): %s\n", c.Position, kindsText(c), c.Change, c.Route, c.Method, c.Path, c.Old, c.New, c.OldPosition, c.Effect)
+		route := c.Route
+		if len(c.Routes) > 0 {
+			route = fmt.Sprintf("%d routes %v", len(c.Routes), c.Routes)
+		}
+		fmt.Fprintf(&b, "%s %s %s: %s: %s %s %s: %q → %q (was %s): %s\n", c.Position, kindsText(c), c.Rule, c.Change, route, c.Method, c.Path, c.Old, c.New, c.OldPosition, c.Effect)
 	}
 	return b.String()
 }
@@ -138,17 +142,22 @@ func BenchmarkCompare(b *testing.B) {
 }
 
 // TestProbesOfMovedDomain: every request of a domain that moved is sent
-// to its host on either side, not only the plain one.
+// to its host on either side, not only the plain one; the route's plain
+// request is also sent to the other domain's host and to hosts no domain
+// names.
 func TestProbesOfMovedDomain(t *testing.T) {
 	conf := "domains {\n  site { host = \"example.com\"; routes { home { path = \"/\"; controller = \"S\"; action = \"H\"; auth = \"token\" } } }\n  api { host = %q; routes { items { path = \"/items\"; controller = \"A\"; action = \"I\"; auth = \"token\" } } }\n}\n"
 	c := newComparison(loadText(t, fmt.Sprintf(conf, "api.example.com")), loadText(t, fmt.Sprintf(conf, "api.example.org")))
-	hosts := map[string]bool{}
+	hosts := map[string]int{}
 	for _, p := range c.probes() {
-		if p.target == "/items" && p.cred.anonymous {
-			hosts[p.headers[0]] = true
+		if p.target == "/items" && !p.who.Authenticated {
+			hosts[p.headers[0]]++
 		}
 	}
-	if want := map[string]bool{"Host: api.example.com:8080": true, "Host: api.example.org:8080": true}; fmt.Sprint(hosts) != fmt.Sprint(want) {
+	// Its own hosts get the policies' anonymous request, one of each other
+	// method and a WebSocket upgrade's; the others, its plain request.
+	want := map[string]int{"Host: api.example.com:8080": 10, "Host: api.example.org:8080": 10, "Host: example.com:8080": 1, "Host: 192.0.2.1": 1, "Host: unknown.invalid": 1}
+	if fmt.Sprint(hosts) != fmt.Sprint(want) {
 		t.Errorf("anonymous requests of /items sent to %v, want %v", hosts, want)
 	}
 }

@@ -23,17 +23,18 @@ const cspReportOnly = "Content-Security-Policy-Report-Only"
 // secureHeaderChanges reports the secure headers that differ between the
 // responses of the two sides to a request over HTTPS, as the router's
 // decision sets them.
-func (c *comparison) secureHeaderChanges() {
+func (c *comparison) secureHeaderChanges(probes []probe) {
 	was, is := c.old.router.SecureHeaders(true), c.new.router.SecureHeaders(true)
+	req := func(name string) *Request { return c.headerRequest(probes, name) }
 	ow, nw := c.old.table.SecureHeaders, c.new.table.SecureHeaders
 	if len(was) > 0 && nw != nil && nw.Off {
 		s := &subject{kind: secureHeadersSubject, oldPos: sectionPos(ow), newPos: nw.EnablePos}
-		c.report(s, cause{change: "secure headers turned off", old: headerList(was), new: "enable = false"}, Security, "responses now go without "+headerList(was))
+		c.report(s, cause{change: "secure headers turned off", old: headerList(was), new: "enable = false"}, Security, "responses now go without "+headerList(was), req(firstHeader(was)))
 		return
 	}
 	if len(is) > 0 && ow != nil && ow.Off {
 		s := &subject{kind: secureHeadersSubject, oldPos: ow.EnablePos, newPos: sectionPos(nw)}
-		c.report(s, cause{change: "secure headers turned on", old: "enable = false", new: headerList(is)}, Compatible, "responses now carry "+headerList(is))
+		c.report(s, cause{change: "secure headers turned on", old: "enable = false", new: headerList(is)}, Compatible, "responses now carry "+headerList(is), req(firstHeader(is)))
 		return
 	}
 	for _, name := range secureHeaderNames {
@@ -43,8 +44,42 @@ func (c *comparison) secureHeaderChanges() {
 		}
 		kind, change := judgeHeader(name, a, b)
 		s := &subject{kind: secureHeadersSubject, oldPos: headerPos(ow, name), newPos: headerPos(nw, name)}
-		c.report(s, cause{change: change, old: a, new: b}, kind, headerEffect(name, b))
+		c.report(s, cause{change: change, old: a, new: b}, kind, headerEffect(name, b), req(name))
 	}
+}
+
+// headerRequest is a probe, sent over HTTPS, whose answers differ by
+// header name (either form of Content-Security-Policy): most answers
+// carry the secure headers, not all (a static file is served before
+// they are set); nil for none.
+func (c *comparison) headerRequest(probes []probe, name string) *Request {
+	for _, p := range probes {
+		host, _ := strings.CutPrefix(p.headers[0], "Host: ")
+		req := Request{Method: p.method, Target: "https://" + host + p.target, Header: p.headers[1:], Subject: p.who}
+		if !strings.HasPrefix(p.target, "/") {
+			continue
+		}
+		r, err := c.new.router.NewRequest(req.Method, req.Target, req.Header)
+		if err != nil {
+			continue
+		}
+		a := c.old.router.Answer(r, p.who).Header
+		b := c.new.router.Answer(r, p.who).Header
+		if headerValue(a, name) != headerValue(b, name) {
+			return &req
+		}
+	}
+	return nil
+}
+
+// firstHeader is the first of the secure headers h carries.
+func firstHeader(h http.Header) string {
+	for _, name := range secureHeaderNames {
+		if headerValue(h, name) != "" {
+			return name
+		}
+	}
+	return cspReportOnly
 }
 
 // headerValue is the value of header name in h; a Content-Security-Policy

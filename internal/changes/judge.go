@@ -1,6 +1,8 @@
 package changes
 
 import (
+	"cmp"
+	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -25,8 +27,8 @@ func (c *comparison) judge(p probe) verdict {
 	if err != nil {
 		return verdict{} // a value no request line holds
 	}
-	a := c.old.router.Answer(r, p.cred.subject())
-	b := c.new.router.Answer(r, p.cred.subject())
+	a := c.old.router.Answer(r, p.who)
+	b := c.new.router.Answer(r, p.who)
 	sa, sb := c.old.subjectOf(a), c.new.subjectOf(b)
 	v := verdict{felt: c.felt(p, r, a, b, sa, sb)}
 	if len(v.felt) > 0 {
@@ -61,6 +63,12 @@ func (c *comparison) felt(p probe, r *http.Request, a, b explain.Answer, sa, sb 
 		}
 		return []feeling{{kind, effect}}
 	}
+	if a.Route == nil && a.CatchAll == nil && a.Location == "" && sb != nil && sb.kind == routeSubject && sb.old == nil {
+		// A request no route answered (404, 405, an automatic reply), now
+		// answered by a route added:
+		// its own policies, preflights included, are new surface.
+		return now(Compatible, true)
+	}
 	if decide.IsPreflight(r) {
 		// A browser reads a preflight's CORS headers alone.
 		allowed := func(x explain.Answer) bool { return x.Header.Get("Access-Control-Allow-Origin") != "" }
@@ -70,20 +78,25 @@ func (c *comparison) felt(p probe, r *http.Request, a, b explain.Answer, sa, sb 
 		case !allowed(a) && allowed(b):
 			return []feeling{{Security, p.what + " are now allowed"}}
 		}
-		return corsFelt(p, a, b)
+		felt := corsFelt(p, a, b)
+		if !c.sameAnswer(a, b) {
+			// Refused either way, which is all a browser reads.
+			felt = append(felt, now(Compatible, true)...)
+		}
+		return felt
 	}
 	served := func(x explain.Answer) bool { return x.Kind != decide.Refuse }
-	sameFiles := sa == nil || sa.old == nil || sa.new == nil || sa.old.Target() == sa.new.Target()
 	switch {
-	case alike(a, b, sa, sb) && sameFiles:
-		return corsFelt(p, a, b)
+	case c.sameAnswer(a, b):
+		return append(corsFelt(p, a, b), c.secureHeadersFelt(p, a, b)...)
 	case served(a) && !served(b):
 		return now(Breaking, false)
 	case !served(a) && served(b):
 		// A request no route served, or whose parameter failed, served
 		// now is new surface; one a policy or a folder without listing
-		// refused is let through.
-		if routingRefusal(a) && !listing(b, p.target) {
+		// refused is let through, as is one refused with 405 that the
+		// catch_all now serves (method_not_allowed turned off).
+		if routingRefusal(a) && !listing(b, p.target) && !(a.Status == http.StatusMethodNotAllowed && b.CatchAll != nil) {
 			return now(Compatible, true)
 		}
 		return now(Security, true)
@@ -94,6 +107,34 @@ func (c *comparison) felt(p probe, r *http.Request, a, b explain.Answer, sa, sb 
 		return now(Breaking, true)
 	}
 	return now(Compatible, true)
+}
+
+// sameAnswer reports answers a client cannot tell apart but by the
+// headers a policy sets: the same status, Location and Allow, from
+// routes that match the same requests (whatever their names, their
+// parameters' names, controllers or actions).
+func (c *comparison) sameAnswer(a, b explain.Answer) bool {
+	return a.Status == b.Status && a.Location == b.Location && a.Allow == b.Allow && c.old.handler(a) == c.new.handler(b)
+}
+
+// handler names the route or catch_all whose action (or files) answered
+// a by what a client can tell of it: its domain, method, path with its
+// parameters' names left out, and a static route's files; "" for none,
+// and for a refusal or a reply, which no action writes.
+func (sd *side) handler(a explain.Answer) string {
+	switch {
+	case !served(a):
+		return ""
+	case a.Route != nil:
+		h := shape(entry{domain: sd.table.Domains[a.Domain], route: a.Route})
+		if a.Route.Static {
+			h += " " + a.Route.Target()
+		}
+		return h
+	case a.CatchAll != nil:
+		return sd.domainKey(a.Domain) + " catch_all"
+	}
+	return ""
 }
 
 // routingRefusal reports a refusal by routing: no domain or route serves
@@ -111,8 +152,8 @@ func listing(a explain.Answer, target string) bool {
 	return a.Kind == decide.Static && a.Route != nil && a.Route.List && strings.HasSuffix(target, "/")
 }
 
-// corsHeaders are the response headers by which a browser lets a page read a reply.
-var corsHeaders = []string{"Access-Control-Allow-Origin", "Access-Control-Allow-Credentials", "Access-Control-Allow-Methods", "Access-Control-Allow-Headers"}
+// corsHeaders are the response headers by which a browser lets a page read a reply, and Vary, by which a cache keys it.
+var corsHeaders = []string{"Access-Control-Allow-Origin", "Access-Control-Allow-Credentials", "Access-Control-Allow-Methods", "Access-Control-Allow-Headers", "Access-Control-Expose-Headers", "Access-Control-Max-Age", "Vary"}
 
 // corsFelt is how a browser feels the difference of CORS headers
 // between two answers otherwise alike: a header or a value lost breaks
@@ -124,6 +165,12 @@ func corsFelt(p probe, a, b explain.Answer) []feeling {
 		if was == is || h == "Access-Control-Allow-Origin" && was != "" && is != "" {
 			continue // the origin is let through either way, named or by "*"
 		}
+		if h == "Access-Control-Max-Age" || h == "Vary" {
+			// How long a browser keeps a preflight's answer, and what a
+			// cache keys an answer by: no request is let through or refused.
+			out = append(out, feeling{Compatible, p.what + " now " + p.verb() + " " + strconv.Itoa(b.Status) + " with " + h + ": " + cmp.Or(is, "none")})
+			continue
+		}
 		lost, gained := lacking(was, is), lacking(is, was)
 		if len(lost) > 0 {
 			out = append(out, feeling{Breaking, p.what + " now " + p.verb() + " " + strconv.Itoa(b.Status) + " without " + h + ": " + strings.Join(lost, ", ")})
@@ -131,6 +178,33 @@ func corsFelt(p probe, a, b explain.Answer) []feeling {
 		if len(gained) > 0 {
 			out = append(out, feeling{Security, p.what + " now " + p.verb() + " " + strconv.Itoa(b.Status) + " with " + h + ": " + strings.Join(gained, ", ")})
 		}
+	}
+	return out
+}
+
+// secureHeadersFelt is how a browser feels the secure headers of two
+// answers otherwise alike, when both sides' security.conf set the same
+// (secureHeaderChanges reports a change of theirs once): a route that
+// gains or loses them, as a WebSocket route's answers go without them.
+func (c *comparison) secureHeadersFelt(p probe, a, b explain.Answer) []feeling {
+	if fmt.Sprint(c.old.router.SecureHeaders(true)) != fmt.Sprint(c.new.router.SecureHeaders(true)) {
+		return nil
+	}
+	var lost, gained []string
+	for _, name := range append(slices.Clone(secureHeaderNames), cspReportOnly) {
+		switch was, is := a.Header.Get(name), b.Header.Get(name); {
+		case was != "" && is == "":
+			lost = append(lost, name)
+		case was == "" && is != "":
+			gained = append(gained, name)
+		}
+	}
+	var out []feeling
+	if len(lost) > 0 {
+		out = append(out, feeling{Security, p.what + " now " + p.verb() + " " + strconv.Itoa(b.Status) + " without " + strings.Join(lost, ", ")})
+	}
+	if len(gained) > 0 {
+		out = append(out, feeling{Compatible, p.what + " now " + p.verb() + " " + strconv.Itoa(b.Status) + " with " + strings.Join(gained, ", ")})
 	}
 	return out
 }
@@ -167,6 +241,9 @@ func summary(a explain.Answer) string {
 	case a.Status == http.StatusNoContent && a.Allow != "":
 		s += " (automatic OPTIONS reply)"
 	}
+	if a.Allow != "" {
+		s += " with Allow: " + a.Allow
+	}
 	return s
 }
 
@@ -176,13 +253,17 @@ func summary(a explain.Answer) string {
 // request's own) with a difference in routes.conf that changes that step.
 func (c *comparison) causeOf(p probe, a, b explain.Answer, sa, sb *subject) (*subject, cause) {
 	steps := partingSteps(a, b)
-	if alike(a, b, sa, sb) {
+	if c.sameAnswer(a, b) {
 		steps = []string{"cors", "preflight"} // answers alike but for their CORS headers
 	}
 	if sa != sb && !slices.Contains(steps, "route") {
 		steps = append(steps, "route")
 	}
 	candidates := []*subject{sa, sb, p.domain, p.subject}
+	if a.Allow != b.Allow {
+		// The methods of the path: a route of another method added or removed.
+		candidates = append(candidates, c.pathSubjects(p.subject)...)
+	}
 	if c.old.domainKey(a.Domain) != c.new.domainKey(b.Domain) {
 		candidates = append([]*subject{p.domain}, candidates...)
 	}
@@ -208,11 +289,6 @@ func (c *comparison) causeOf(p probe, a, b explain.Answer, sa, sb *subject) (*su
 		}
 	}
 	return p.subject, cause{change: "answer changed", old: summary(a), new: summary(b)}
-}
-
-// alike reports answers that differ by their headers alone.
-func alike(a, b explain.Answer, sa, sb *subject) bool {
-	return a.Kind == b.Kind && a.Status == b.Status && sa == sb && a.Location == b.Location
 }
 
 // partingSteps are the names of the steps where the decisions of a and b
@@ -248,6 +324,25 @@ func partingSteps(a, b explain.Answer) []string {
 	return []string{"cors", "preflight"}
 }
 
+// pathSubjects are the subjects of the routes of either side at the
+// path of s's routes, in its domain.
+func (c *comparison) pathSubjects(s *subject) []*subject {
+	if s == nil || s.kind != routeSubject {
+		return nil
+	}
+	var out []*subject
+	for _, sd := range []*side{&c.new, &c.old} {
+		for _, d := range sd.table.Domains {
+			for _, r := range d.Routes {
+				if d.Key == s.key && (s.new != nil && r.Path == s.new.Path || s.old != nil && r.Path == s.old.Path) && !slices.Contains(out, sd.routes[r]) {
+					out = append(out, sd.routes[r])
+				}
+			}
+		}
+	}
+	return out
+}
+
 // domainKey is the key of domain d, "" for none.
 func (sd *side) domainKey(d int) string {
 	if d < 0 || d >= len(sd.table.Domains) {
@@ -258,4 +353,14 @@ func (sd *side) domainKey(d int) string {
 
 func withoutSecureHeaders(steps []decide.Step) []decide.Step {
 	return slices.DeleteFunc(slices.Clone(steps), func(s decide.Step) bool { return s.Name == "secure_headers" })
+}
+
+// served reports an answer an action, a middleware or a static route's
+// files write.
+func served(a explain.Answer) bool {
+	switch a.Kind {
+	case decide.Action, decide.LimitedAction, decide.Middleware, decide.Static:
+		return true
+	}
+	return false
 }

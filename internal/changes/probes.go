@@ -1,7 +1,7 @@
 package changes
 
 import (
-	"math"
+	"fmt"
 	"net/url"
 	"slices"
 	"strconv"
@@ -15,8 +15,8 @@ import (
 // probe is one request that may tell the two sides apart.
 type probe struct {
 	method, target string
-	headers        []string // "Name: value", Host first
-	cred           credential
+	headers        []string        // "Name: value", Host first
+	who            explain.Subject // who sends it
 	// subject is the route or catch_all the request was derived from;
 	// domain is the subject of its domain.
 	subject, domain *subject
@@ -34,25 +34,50 @@ func (p probe) verb() string {
 	return "get"
 }
 
-// credential is what the application's authenticators and authorizer
-// say of a request.
-type credential struct {
-	anonymous bool   // no authenticator recognises it
-	scheme    string // the one scheme whose authenticator recognises it; "" for every one
-	refused   bool   // the authorizer refuses its subject
+// The subjects a probe is sent as: anonymous; recognised by one
+// scheme's authenticator alone; recognised by every one, holding every
+// role and permission, or none.
+var (
+	anonymous  = explain.Subject{}
+	everything = explain.Subject{Authenticated: true, Every: true}
+	nobody     = explain.Subject{Authenticated: true}
+)
+
+// Request is a request Compare sends both sides: its request line and
+// header lines ("Name: value", Host first), and the credential the
+// application is taken to find in it.
+type Request struct {
+	Method, Target string
+	Header         []string
+	Subject        explain.Subject
 }
 
-// subject is the subject of a request with the credential: the
-// authorizer refuses one with no role and no permission.
-func (c credential) subject() explain.Subject {
-	return explain.Subject{Authenticated: !c.anonymous, Scheme: c.scheme, Every: !c.refused}
+// Requests are the requests Compare derives to tell old and new apart.
+func Requests(old, new *ir.Table) []Request {
+	c := newComparison(old, new)
+	var out []Request
+	for _, p := range c.probes() {
+		out = append(out, p.request())
+	}
+	return out
 }
+
+func (p probe) request() Request {
+	return Request{Method: p.method, Target: p.target, Header: p.headers, Subject: p.who}
+}
+
+// unnamedHosts are Hosts no domain names: a health check's IP address,
+// and a name.
+var unnamedHosts = []string{"192.0.2.1", "unknown.invalid"}
+
+// probeMethods are the methods sent to every route's path.
+var probeMethods = []string{"GET", "HEAD", "OPTIONS", "DELETE", "PUT", "POST", "PATCH", "CONNECT", "TRACE"}
 
 // otherOrigin is an origin no CORS policy names.
 const otherOrigin = "https://elsewhere.invalid"
 
 // maxValuesPerParam bounds the edge values tried of one parameter.
-const maxValuesPerParam = 12
+const maxValuesPerParam = 24
 
 // probes derives, from every route and catch_all of either side, the
 // requests that can tell the sides apart: every method a route answers,
@@ -65,23 +90,61 @@ func (c *comparison) probes() []probe {
 	var out []probe
 	seen := map[string]bool{}
 	add := func(p probe) {
-		key := p.method + " " + p.target + "\x00" + strings.Join(p.headers, "\x00") + "\x00" + strconv.FormatBool(p.cred.anonymous) + p.cred.scheme + strconv.FormatBool(p.cred.refused)
+		key := p.method + " " + p.target + "\x00" + strings.Join(p.headers, "\x00") + "\x00" + fmt.Sprint(p.who)
 		if !seen[key] {
 			seen[key] = true
 			out = append(out, p)
 		}
 	}
 	schemes := c.schemes()
+	var allHosts []string // of every domain of either side
+	for _, sd := range []*side{&c.new, &c.old} {
+		for _, dom := range sd.table.Domains {
+			allHosts = union(allHosts, c.hosts(dom.Key))
+		}
+	}
+	// The hosts of a domain one side lacks, which another domain of the
+	// other side may serve (a table's one domain serves every host): every
+	// request of every domain is sent to them too.
+	var oneSided []string
+	for _, d := range c.new.domains {
+		if d.oldDom == nil {
+			oneSided = union(oneSided, c.hosts(d.key))
+		}
+	}
+	for _, d := range c.old.domains {
+		if d.newDom == nil {
+			oneSided = union(oneSided, c.hosts(d.key))
+		}
+	}
 	for _, sd := range []*side{&c.new, &c.old} {
 		for d, dom := range sd.table.Domains {
-			hosts := c.hosts(dom.Key)
+			hosts := union(c.hosts(dom.Key), oneSided)
 			for _, host := range hosts {
 				at := "" // the host an effect names, when the domain moved
 				if len(hosts) > 1 {
 					at = " at " + host
 				}
 				for _, r := range dom.Routes {
-					c.routeProbes(add, sd.routes[r], sd.domains[d], r, host, at, schemes)
+					c.routeProbes(add, sd, sd.routes[r], sd.domains[d], r, host, at, schemes)
+				}
+				for _, r := range dom.Routes {
+					// The hosts no domain names, which a table's one domain
+					// serves, and the other domains' hosts, which a domain
+					// removed leaves to it.
+					method, path := r.Method, concretePath(r, nil)
+					if method == "WS" {
+						method = "GET"
+					}
+					for _, other := range append(slices.Clone(unnamedHosts), allHosts...) {
+						if slices.Contains(hosts, other) {
+							continue
+						}
+						add(probe{method: method, target: path, headers: []string{"Host: " + other}, who: everything, subject: sd.routes[r], domain: sd.domains[d],
+							what: method + " " + path + " with Host " + other, single: true})
+						add(probe{method: method, target: path, headers: []string{"Host: " + other}, who: anonymous, subject: sd.routes[r], domain: sd.domains[d],
+							what: "anonymous requests of " + method + " " + path + " with Host " + other})
+					}
 				}
 				if dom.CatchAll != nil {
 					c.catchAllProbes(add, sd.catchAlls[d], sd.domains[d], host, at, schemes)
@@ -93,64 +156,105 @@ func (c *comparison) probes() []probe {
 }
 
 // routeProbes adds the requests of route r to host.
-func (c *comparison) routeProbes(add func(probe), s, dom *subject, r *ir.Route, host, at string, schemes []string) {
+func (c *comparison) routeProbes(add func(probe), sd *side, s, dom *subject, r *ir.Route, host, at string, schemes []string) {
 	method, upgrade := r.Method, []string(nil)
 	if method == "WS" {
 		method, upgrade = "GET", []string{"Upgrade: websocket", "Connection: Upgrade"}
 	}
-	base := concretePath(r, nil)
-	request := func(method, target, what string, cred credential, header ...string) probe {
+	base := ownPath(sd, r, method, host, upgrade)
+	request := func(method, target, what string, who explain.Subject, header ...string) probe {
 		h := append([]string{"Host: " + host}, upgrade...)
-		return probe{method: method, target: target, headers: append(h, header...), cred: cred, subject: s, domain: dom, what: what + at, single: strings.HasPrefix(what, method+" ")}
+		return probe{method: method, target: target, headers: append(h, header...), who: who, subject: s, domain: dom, what: what + at, single: strings.HasPrefix(what, method+" ")}
 	}
-	add(request(method, base, method+" "+base, credential{}))
+	add(request(method, base, method+" "+base, everything))
 	// The paths: each parameter's edges, the others at a value that holds.
 	for k, p := range r.ParamSpecs {
 		for _, v := range paramValues(p) {
 			path := concretePath(r, map[int]string{k: v})
-			add(request(method, path, method+" "+path, credential{}))
+			add(request(method, path, method+" "+path, everything))
 		}
 	}
 	slash := base + "/"
 	if strings.HasSuffix(base, "/") && base != "/" {
 		slash = strings.TrimSuffix(base, "/")
 	}
-	add(request(method, slash, method+" "+slash, credential{}))
+	add(request(method, slash, method+" "+slash, everything))
+	add(request(method, slash, "anonymous requests of "+method+" "+slash, anonymous))
+	// An unclean path, which a domain's router redirects to the clean one.
+	add(request(method, "/"+base, method+" /"+base, everything))
 	if r.Static && r.File == "" {
 		dir := r.Path[:strings.LastIndexByte(r.Path, '*')]
-		add(request("GET", dir, "GET "+dir+" (the folder's listing)", credential{}))
-		add(request("GET", strings.TrimSuffix(dir, "/"), "GET "+strings.TrimSuffix(dir, "/"), credential{}))
+		add(request("GET", dir, "GET "+dir+" (the folder's listing)", everything))
+		add(request("POST", dir, "POST "+dir, everything))
+		add(request("GET", strings.TrimSuffix(dir, "/"), "GET "+strings.TrimSuffix(dir, "/"), everything))
 	}
-	// The other methods a client may send to the path.
-	other := "DELETE"
-	if method == other {
-		other = "PUT"
-	}
-	for _, m := range []string{"HEAD", "OPTIONS", other} {
-		if m != "HEAD" || method == "GET" {
-			add(request(m, base, m+" "+base, credential{}))
+	// Every other method a client may send to the path: those another
+	// route answers, and those none does (405 or 404, or the catch_all);
+	// then the policies' variants, and a WebSocket's upgrade, which a WS
+	// route of another path may take.
+	for _, m := range probeMethods {
+		if m != method {
+			add(request(m, base, m+" "+base, everything))
 		}
 	}
 	c.policyProbes(add, request, method, base, schemes, c.routePolicies(s))
+	for _, m := range probeMethods {
+		if m != method {
+			// An automatic reply or a 405 asks no credential, which the catch_all or a route of the other side may.
+			add(request(m, base, "anonymous requests of "+m+" "+base, anonymous))
+		}
+	}
+	if upgrade == nil {
+		for _, who := range []explain.Subject{everything, anonymous} {
+			add(probe{method: "GET", target: base, headers: []string{"Host: " + host, "Upgrade: websocket", "Connection: Upgrade"}, who: who,
+				subject: s, domain: dom, what: "WebSocket upgrades of GET " + base + at})
+		}
+	}
 }
 
 // catchAllProbes adds the requests to host that a domain's catch_all answers.
 func (c *comparison) catchAllProbes(add func(probe), s, dom *subject, host, at string, schemes []string) {
-	const path = "/routegen-changes/no/route/here"
-	request := func(method, target, what string, cred credential, header ...string) probe {
-		return probe{method: method, target: target, headers: append([]string{"Host: " + host}, header...), cred: cred, subject: s, domain: dom, what: what + at}
+	path := c.unroutedPath(host)
+	request := func(method, target, what string, who explain.Subject, header ...string) probe {
+		return probe{method: method, target: target, headers: append([]string{"Host: " + host}, header...), who: who, subject: s, domain: dom, what: what + at}
 	}
-	add(request("GET", path, "requests no route serves", credential{}))
+	add(request("GET", path, "requests no route serves", everything))
 	var policies []policy
 	for _, d := range []*ir.Domain{s.oldDom, s.newDom} {
 		if d != nil && d.CatchAll != nil {
 			ca := d.CatchAll
-			policies = append(policies, policy{ca.Auth, "", ca.AntiCSRFCheck, ca.MaxBodySize, ca.CORS})
+			policies = append(policies, policy{ca.Auth, "", ca.AntiCSRFCheck, ca.MaxBodySize, ca.CORS, nil})
 		}
 	}
 	for _, m := range []string{"GET", "POST"} {
 		c.policyProbes(add, request, m, path, schemes, policies)
 	}
+	// A method no route answers, at a path a route serves.
+	for _, d := range []*ir.Domain{s.oldDom, s.newDom} {
+		if d != nil && len(d.Routes) > 0 {
+			add(request("BREW", concretePath(d.Routes[0], nil), "BREW requests", everything))
+		}
+	}
+}
+
+// unroutedPaths are paths a request no route serves is sent to, the first
+// that neither side routes.
+var unroutedPaths = []string{"/routegen-changes/no/route/here", "/routegen-changes", "/", "/-", "/~/~/~/~/~/~/~/~/~", "/-/-/-/-/-/-/-/-/-", "/%40%40"}
+
+// unroutedPath is the first of unroutedPaths that no route of either
+// side answers at host, nor refuses with 405.
+func (c *comparison) unroutedPath(host string) string {
+	for _, path := range unroutedPaths {
+		r, err := c.new.router.NewRequest("GET", path, []string{"Host: " + host})
+		if err != nil {
+			continue
+		}
+		a, b := c.old.router.Answer(r, everything), c.new.router.Answer(r, everything)
+		if a.Route == nil && b.Route == nil && a.Allow == "" && b.Allow == "" {
+			return path
+		}
+	}
+	return unroutedPaths[0]
 }
 
 // routePolicies are the policies of both sides of s.
@@ -158,7 +262,7 @@ func (c *comparison) routePolicies(s *subject) []policy {
 	var out []policy
 	for _, r := range []*ir.Route{s.old, s.new} {
 		if r != nil {
-			out = append(out, policy{r.Auth, authorizationText(r.Authorization), r.AntiCSRFCheck, r.MaxBodySize, r.CORS})
+			out = append(out, policy{r.Auth, authorizationText(r.Authorization), r.AntiCSRFCheck, r.MaxBodySize, r.CORS, r.Authorization})
 		}
 	}
 	return out
@@ -166,15 +270,62 @@ func (c *comparison) routePolicies(s *subject) []policy {
 
 // policyProbes adds the header variants of a request that the policies
 // read.
-func (c *comparison) policyProbes(add func(probe), request func(method, target, what string, cred credential, header ...string) probe,
+func (c *comparison) policyProbes(add func(probe), request func(method, target, what string, who explain.Subject, header ...string) probe,
 	method, path string, schemes []string, policies []policy) {
-	add(request(method, path, "anonymous requests", credential{anonymous: true}))
+	add(request(method, path, "anonymous requests", anonymous))
 	for _, scheme := range schemes {
-		add(request(method, path, "requests with a credential of "+strconv.Quote(scheme)+" alone", credential{scheme: scheme}))
+		add(request(method, path, "requests with a credential of "+strconv.Quote(scheme)+" alone", explain.Subject{Authenticated: true, Scheme: scheme, Every: true}))
 	}
-	add(request(method, path, "requests the authorizer refuses", credential{refused: true}))
-	add(request(method, path, "same-origin requests", credential{}, "Sec-Fetch-Site: same-origin"))
-	add(request(method, path, "cross-site requests", credential{}, "Sec-Fetch-Site: cross-site", "Origin: "+otherOrigin))
+	add(request(method, path, "requests of a subject with no role or permission", nobody))
+	// Each role and permission either side's authorization of the route
+	// names alone, and those of every route when they are few (another
+	// route may take the request on the other side), so that a rule
+	// widened or narrowed shows.
+	var authz []*ir.Authorization
+	for _, p := range policies {
+		authz = append(authz, p.authz)
+	}
+	roles, permissions := namedInAuthorization(authz)
+	ownRoles, ownPermissions := roles, permissions
+	if all, every := c.named(); len(all)+len(every) <= maxNamedInTable {
+		roles, permissions = union(slices.Clone(roles), all), union(slices.Clone(permissions), every)
+	}
+	for _, r := range roles {
+		add(request(method, path, "requests of a subject with role "+r+" alone", explain.Subject{Authenticated: true, Roles: []string{r}}))
+	}
+	for _, p := range permissions {
+		add(request(method, path, "requests of a subject with permission "+p+" alone", explain.Subject{Authenticated: true, Permissions: []string{p}}))
+	}
+	// The names of each side's block, its roles, its permissions, and
+	// both: what one side asks for, which the other may not.
+	for _, p := range policies {
+		sideRoles, sidePermissions := namedInAuthorization([]*ir.Authorization{p.authz})
+		for _, who := range []explain.Subject{
+			{Authenticated: true, Roles: sideRoles}, {Authenticated: true, Permissions: sidePermissions},
+			{Authenticated: true, Roles: sideRoles, Permissions: sidePermissions},
+		} {
+			if len(who.Roles)+len(who.Permissions) > 0 {
+				add(request(method, path, "requests of a subject with roles "+fmt.Sprint(who.Roles)+" and permissions "+fmt.Sprint(who.Permissions), who))
+			}
+		}
+	}
+	// The route's own names, each beside every name of the other kind,
+	// for a block that asks for both.
+	for _, r := range ownRoles {
+		add(request(method, path, "requests of a subject with role "+r+" and every permission the route names", explain.Subject{Authenticated: true, Roles: []string{r}, Permissions: ownPermissions}))
+	}
+	for _, p := range ownPermissions {
+		add(request(method, path, "requests of a subject with permission "+p+" and every role the route names", explain.Subject{Authenticated: true, Roles: ownRoles, Permissions: []string{p}}))
+	}
+	if len(roles) > 0 && len(permissions) > 0 {
+		add(request(method, path, "requests of a subject with every role the routes name and no permission", explain.Subject{Authenticated: true, Roles: roles}))
+		add(request(method, path, "requests of a subject with every permission the routes name and no role", explain.Subject{Authenticated: true, Permissions: permissions}))
+	}
+	if len(roles)+len(permissions) > 1 {
+		add(request(method, path, "requests of a subject with every role and permission the routes name", explain.Subject{Authenticated: true, Roles: roles, Permissions: permissions}))
+	}
+	add(request(method, path, "same-origin requests", everything, "Sec-Fetch-Site: same-origin"))
+	add(request(method, path, "cross-site requests", everything, "Sec-Fetch-Site: cross-site", "Origin: "+otherOrigin))
 	origins, methods, headers := []string{otherOrigin}, []string{method}, []string(nil)
 	var limits []int64
 	for _, p := range policies {
@@ -200,19 +351,67 @@ func (c *comparison) policyProbes(add func(probe), request func(method, target, 
 		}
 	}
 	for _, o := range origins {
-		add(request(method, path, "requests from "+o, credential{}, "Sec-Fetch-Site: cross-site", "Origin: "+o))
+		add(request(method, path, "requests from "+o, everything, "Sec-Fetch-Site: cross-site", "Origin: "+o))
 		for _, m := range methods {
-			add(request("OPTIONS", path, "preflights from "+o+" for "+m, credential{}, "Origin: "+o, "Access-Control-Request-Method: "+m))
+			add(request("OPTIONS", path, "preflights from "+o+" for "+m, everything, "Origin: "+o, "Access-Control-Request-Method: "+m))
 		}
 		for _, h := range headers {
-			add(request("OPTIONS", path, "preflights from "+o+" for header "+h, credential{}, "Origin: "+o, "Access-Control-Request-Method: "+method, "Access-Control-Request-Headers: "+h))
+			add(request("OPTIONS", path, "preflights from "+o+" for header "+h, everything, "Origin: "+o, "Access-Control-Request-Method: "+method, "Access-Control-Request-Headers: "+h))
 		}
 	}
 	for _, limit := range limits {
 		for _, n := range []int64{limit, limit + 1} {
-			add(request(method, path, "bodies of "+strconv.FormatInt(n, 10)+" bytes", credential{}, "Content-Length: "+strconv.FormatInt(n, 10)))
+			add(request(method, path, "bodies of "+strconv.FormatInt(n, 10)+" bytes", everything, "Content-Length: "+strconv.FormatInt(n, 10)))
 		}
 	}
+}
+
+// maxNamedInTable bounds the roles and permissions of a whole table that
+// every route's requests are sent with, each alone.
+const maxNamedInTable = 12
+
+// namedInAuthorization are the roles and the permissions that the
+// authorization blocks list (nil for none) name, each once.
+func namedInAuthorization(list []*ir.Authorization) (roles, permissions []string) {
+	for _, a := range list {
+		if a == nil {
+			continue
+		}
+		for _, check := range a.Roles {
+			roles = union(roles, check.Args)
+		}
+		for _, check := range a.Permissions {
+			permissions = union(permissions, check.Args)
+		}
+	}
+	return roles, permissions
+}
+
+// named are the roles and permissions the authorization of every route
+// of either side names, worked out once.
+func (c *comparison) named() (roles, permissions []string) {
+	c.namedOnce.Do(func() {
+		var list []*ir.Authorization
+		for _, t := range []*ir.Table{c.old.table, c.new.table} {
+			for _, d := range t.Domains {
+				for _, r := range d.Routes {
+					list = append(list, r.Authorization)
+				}
+			}
+		}
+		c.roles, c.permissions = namedInAuthorization(list)
+	})
+	return c.roles, c.permissions
+}
+
+// union is a with the elements of b it lacks.
+func union(a, b []string) []string {
+	for _, x := range b {
+		if !slices.Contains(a, x) {
+			a = append(a, x)
+		}
+	}
+	return a
 }
 
 // schemes are the auth schemes either side names.
@@ -256,7 +455,8 @@ func (c *comparison) hosts(key string) []string {
 }
 
 // concretePath is a path of r's pattern: each parameter at a value
-// its constraint holds, but those values gives; a catch-all at a deep path.
+// its constraint holds, but those values gives; a catch-all without a
+// constraint at a deep path.
 func concretePath(r *ir.Route, values map[int]string) string {
 	if len(r.Segments) == 0 {
 		return "/"
@@ -271,8 +471,8 @@ func concretePath(r *ir.Route, values map[int]string) string {
 		v, ok := values[k]
 		if !ok {
 			v = "a/b/c"
-			if s.Kind == ir.ParamSegment {
-				v = url.PathEscape(defaultValue(r.ParamSpecs[k].Constraint))
+			if c := r.ParamSpecs[k].Constraint; s.Kind == ir.ParamSegment || c != nil {
+				v = url.PathEscape(defaultValue(c))
 			}
 		}
 		b.WriteString(v)
@@ -281,83 +481,57 @@ func concretePath(r *ir.Route, values map[int]string) string {
 	return b.String()
 }
 
-// candidates are values tried for a parameter's default, in order.
-var candidates = []string{"7", "1", "42", "abc", "x", "a1", "123e4567-e89b-42d3-a456-426614174000", "0", "-1", "1.5", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}
-
-// defaultValue is a value the constraint holds, or "x" when none of the
-// candidates does.
-func defaultValue(c *ir.Constraint) string {
-	if c == nil {
-		return "x"
+// ownPath is a path of r's pattern that r itself answers on its side,
+// when another route does not take every path of it: each parameter at
+// a value that holds, else, one parameter at a time, at each edge of its
+// constraint and a value with an escaped slash; concretePath's path when
+// none is r's.
+func ownPath(sd *side, r *ir.Route, method, host string, upgrade []string) string {
+	base := concretePath(r, nil)
+	answers := func(path string) bool {
+		req, err := sd.router.NewRequest(method, path, append([]string{"Host: " + host}, upgrade...))
+		return err == nil && sd.router.Answer(req, everything).Route == r
 	}
-	for _, v := range candidates {
-		if c.Holds(v) {
-			return v
+	if answers(base) {
+		return base
+	}
+	for k, p := range r.ParamSpecs {
+		for _, v := range append(paramValues(p), "x%2Fx", "x.x", "-") {
+			if path := concretePath(r, map[int]string{k: v}); answers(path) {
+				return path
+			}
 		}
 	}
-	for _, term := range c.Terms {
-		for _, t := range term {
-			if t.Name == "oneof" {
-				for _, w := range strings.Fields(t.Arg) {
-					if c.Holds(w) {
-						return w
-					}
-				}
-			}
+	return base
+}
+
+// defaultValue is a value the constraint holds (internal/constraint's),
+// or "x" for none or no constraint.
+func defaultValue(c *ir.Constraint) string {
+	if c != nil {
+		if v, ok := c.Valid(); ok {
+			return v
 		}
 	}
 	return "x"
 }
 
 // paramValues are the values of p worth trying, escaped for a path: a
-// value that holds, and each edge of its constraint (min and max ±1,
-// each oneof word and one outside, a number past int64); a catch-all's
-// deep path.
+// value that holds and each edge of its constraint (internal/constraint's
+// Edges); a catch-all's deep path.
 func paramValues(p ir.Param) []string {
-	if p.CatchAll {
-		return []string{"a/b/c", "x"}
-	}
-	c := p.Constraint
-	values := []string{defaultValue(c)}
-	if c == nil {
-		return values
-	}
-	fill := "a"
-	if c.IsInteger() || c.Numeric() {
-		fill = "1"
-	}
-	for _, term := range c.Terms {
-		for _, t := range term {
-			switch t.Name {
-			case "oneof":
-				values = append(values, strings.Fields(t.Arg)...)
-				values = append(values, "zzz-none-of-these")
-			case "number", "numeric":
-				values = append(values, "abc", "9223372036854775808", "-1")
-			case "alpha", "alphanum":
-				values = append(values, "a-1", "a1", "abc")
-			case "uuid", "uuid3", "uuid4", "uuid5":
-				values = append(values, "abc")
-			case "len", "min", "max", "gt", "gte", "lt", "lte":
-				n, _ := strconv.ParseFloat(t.Arg, 64)
-				whole := int64(math.Floor(n))
-				for _, e := range []int64{whole - 1, whole, whole + 1, int64(math.Ceil(n))} {
-					if c.Numeric() {
-						values = append(values, strconv.FormatInt(e, 10))
-					} else if e > 0 && e <= 256 {
-						values = append(values, strings.Repeat(fill, int(e)))
-					}
-				}
-			}
+	values := []string{defaultValue(p.Constraint)}
+	if p.Constraint != nil {
+		values = p.Constraint.Edges()
+		if len(values) > maxValuesPerParam {
+			values = values[:maxValuesPerParam]
 		}
-	}
-	slices.Sort(values[1:])
-	values = slices.Compact(values)
-	if len(values) > maxValuesPerParam {
-		values = values[:maxValuesPerParam]
 	}
 	for i, v := range values {
 		values[i] = url.PathEscape(v)
+	}
+	if p.CatchAll {
+		values = append(values, "a/b/c")
 	}
 	return values
 }

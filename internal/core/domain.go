@@ -5,6 +5,26 @@ import "strings"
 // IsWildcardHost reports whether host is a wildcard domain's: "*.example.com".
 func IsWildcardHost(host string) bool { return len(host) > 2 && strings.HasPrefix(host, "*.") }
 
+// CutWildcard is the name whose subdomains a wildcard domain's host
+// serves ("example.com" of "*.example.com"), with wildcard true; any other
+// host is returned as it is, with wildcard false.
+func CutWildcard(host string) (name string, wildcard bool) {
+	if !IsWildcardHost(host) {
+		return host, false
+	}
+	return host[len("*."):], true
+}
+
+// PortOrDefault is port, or "" for the scheme's default port when it is
+// 80 or 443: routes.conf's port, a request's Host and a link's host all
+// write the default as none.
+func PortOrDefault(port string) string {
+	if port == "80" || port == "443" {
+		return ""
+	}
+	return port
+}
+
 // RootDomain is the domain whose URLs are written as paths, every other
 // domain's with their host, and whose routes RouteURL finds by their bare
 // name: the first of n domains that is neither a subdomain nor a wildcard

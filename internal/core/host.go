@@ -34,6 +34,13 @@ func NewHostTable(entries []HostEntry) *HostTable {
 	return newHostTable(entries, len(entries) == 1)
 }
 
+// NewNamedHostTable builds a table of entries that serves only the hosts
+// they name, even with one entry: the domain a link's host names, where a
+// host no domain names is another site's.
+func NewNamedHostTable(entries []HostEntry) *HostTable {
+	return newHostTable(entries, false)
+}
+
 // newHostTable builds a table whose only entry serves every host when
 // servesAll is set.
 func newHostTable(entries []HostEntry, servesAll bool) *HostTable {
@@ -44,8 +51,8 @@ func newHostTable(entries []HostEntry, servesAll bool) *HostTable {
 	}
 	for _, e := range entries {
 		e.Host, e.Port = normalizeHost(strings.ToLower(e.Host), e.Port)
-		if suffix, ok := strings.CutPrefix(e.Host, "*"); ok && strings.HasPrefix(suffix, ".") {
-			e.Host = suffix
+		if name, ok := CutWildcard(e.Host); ok {
+			e.Host = "." + name
 			t.wildcard = append(t.wildcard, e)
 		} else {
 			t.exact = append(t.exact, e)
@@ -109,17 +116,50 @@ func (t *HostTable) Match(host string) int {
 	return t.fallback
 }
 
+// HostRule is the rule by which a host table chose a host's domain.
+type HostRule uint8
+
+const (
+	NoHostRule    HostRule = iota // no domain serves the host
+	OnlyDomain                    // the table's one domain serves every host
+	NameAtPort                    // the domain of the host's name at the host's port
+	NameAnyPort                   // the first domain of the host's name: a port only chooses between domains of one name
+	WildcardName                  // a wildcard domain, whose suffix follows one label of the host's name
+	DefaultDomain                 // no domain names the host: the default domain (WithDefaultDomain)
+)
+
+// Rule is the rule by which Match chose domain d for host.
+func (t *HostTable) Rule(host string, d int) HostRule {
+	switch {
+	case d < 0 || t == nil:
+		return NoHostRule
+	case t.servesAll >= 0:
+		return OnlyDomain
+	}
+	name, port := normalizeHost(hostname.Split(host))
+	for _, e := range t.exact {
+		if e.Domain == d && equalFoldASCII(name, e.Host) {
+			if e.Port == port {
+				return NameAtPort
+			}
+			return NameAnyPort
+		}
+	}
+	for _, e := range t.wildcard {
+		if e.Domain == d && len(name) > len(e.Host) && equalFoldASCII(name[len(name)-len(e.Host):], e.Host) {
+			return WildcardName
+		}
+	}
+	return DefaultDomain
+}
+
 // normalizeHost drops a single trailing dot and IPv6 brackets from name and
 // turns the default ports into "".
 func normalizeHost(name, port string) (string, string) {
 	if len(name) >= 2 && name[0] == '[' && name[len(name)-1] == ']' {
 		name = name[1 : len(name)-1]
 	}
-	name = strings.TrimSuffix(name, ".")
-	if port == "80" || port == "443" {
-		port = ""
-	}
-	return name, port
+	return strings.TrimSuffix(name, "."), PortOrDefault(port)
 }
 
 // equalFoldASCII is strings.EqualFold for host names: it folds ASCII only,
@@ -201,7 +241,7 @@ func CheckHostOf(declared, host string) error {
 	switch wildcard := IsWildcardHost(declared); {
 	case wildcard && !IsWildcardHost(host):
 		return fmt.Errorf("the domain is a wildcard one (%q in routes.conf): give a host that begins with \"*.\"", declared)
-	case !wildcard && strings.HasPrefix(host, "*."):
+	case !wildcard && IsWildcardHost(host):
 		return fmt.Errorf("a domain is a wildcard one only by the host routes.conf writes out: give a host that does not begin with \"*.\"")
 	}
 	return nil

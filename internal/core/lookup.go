@@ -23,7 +23,7 @@ type Domain struct {
 	RedirectTrailingSlash bool
 	MethodNotAllowed      bool
 	AutoOptions           bool
-	HasCatchAll           bool // the domain has a catch_all
+	HasCatchAll           bool // the domain has a catch_all: NewTableOf sets it
 	// catchAll is the route index its catch_all answers as: past the
 	// table's routes, in the order of the domains; -1 when it has none.
 	catchAll int
@@ -55,6 +55,26 @@ type domainRoutes struct {
 // in a table of routes routes: the catch-alls follow the routes, in the
 // order of the domains, whether a domain has one or not.
 func CatchAllRoute(routes, d int) int { return routes + d }
+
+// NewTableOf builds the table of a route table as its holder keeps it (a
+// generated package's Routes and Domains, an ir.Table, the table routevet
+// reads from generated code), read through route and domain: route(i) is
+// what a lookup needs of route i, domain(d) of domain d, with whether it
+// has a catch_all. Every holder builds its table here, so that what the
+// core reads of one, and where the catch-alls answer, are said once.
+func NewTableOf(nRoutes int, route func(i int) Route, nDomains int, domain func(d int) (dom Domain, hasCatchAll bool), matchers []MatchFunc) *Table {
+	routes := make([]Route, nRoutes)
+	for i := range routes {
+		routes[i] = route(i)
+	}
+	domains := make([]Domain, nDomains)
+	for d := range domains {
+		dom, hasCatchAll := domain(d)
+		dom.HasCatchAll = hasCatchAll
+		domains[d] = dom
+	}
+	return NewTable(routes, domains, matchers)
+}
 
 // NewTable builds the table of routes and domains; matchers[d] is the
 // matcher of domain d written as code, or nil for one built by NewMatcher.

@@ -14,6 +14,20 @@ type RouteNames interface {
 	Route(d int, name string) int
 }
 
+// RouteName is the name a route named name of domain d is known by, in
+// RouteURL, routegen match and changes, the OpenAPI export and messages:
+// bare in the root domain, qualified ("domain_key.name") in any other.
+func RouteName(root, d int, key, name string) string {
+	if d == root {
+		return name
+	}
+	return QualifiedRouteName(key, name)
+}
+
+// QualifiedRouteName is "domain_key.name", which names a route of any
+// domain, the root domain's too.
+func QualifiedRouteName(key, name string) string { return key + "." + name }
+
 // NamedTarget is what a name RouteURL takes stands for: a route, or the
 // origin of a domain ("host"), with the subdomain a label gave and the
 // anchor after "#".

@@ -89,7 +89,7 @@ func NewPolicyRequests(t *ir.Table, rng *rand.Rand) *PolicyRequests {
 	hosts := Hosts(t)
 	for d, dom := range t.Domains {
 		for _, r := range dom.Routes {
-			path := PathOf(r, func(p ir.Param) string { return Escape(p, append(SampleValues(p), "")[0]) })
+			path := PathOf(r, func(p ir.Param) string { return Escape(p, ValidValue(p)) })
 			q.routes = append(q.routes, Request{Method: r.Method, Host: hosts[d], Path: path})
 		}
 	}

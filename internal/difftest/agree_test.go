@@ -131,7 +131,7 @@ func (everyone) IsPermitted(string) bool { return true }
 // action may, and answers 200, marked as the action's.
 type actions struct{}
 
-func (actions) Dispatch(ctx *runtime.Context) error {
+func (actions) Dispatch(ctx *runtime.Context, _ int) error {
 	if _, err := io.Copy(io.Discard, ctx.Req.Body); err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@
 //	go test ./internal/difftest -run '^$' -fuzz FuzzLookup -parallel 1 -fuzztime 10m
 //	go run ./internal/difftest/cmd/difftest -duration 30m    fresh tables until a disagreement
 //	go test ./internal/difftest -run TestMatchAgreesWithRouter -agree.requests 200000 -agree.seed 7 -v    match against the router, long
+//	go run ./internal/difftest/cmd/difftest -changes 5000 -seed 7    routegen changes against the routers, on random edits, long
 package difftest
 
 import (

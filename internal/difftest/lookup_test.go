@@ -152,7 +152,7 @@ func seeds(table *ir.Table) []difftest.Request {
 	hosts := difftest.Hosts(table)
 	for d, dom := range table.Domains {
 		for _, r := range dom.Routes {
-			good := difftest.PathOf(r, func(p ir.Param) string { return difftest.Escape(p, append(difftest.SampleValues(p), "")[0]) })
+			good := difftest.PathOf(r, func(p ir.Param) string { return difftest.Escape(p, difftest.ValidValue(p)) })
 			empty := difftest.PathOf(r, func(ir.Param) string { return "" })
 			slash := strings.IndexByte(good[1:], '/') + 1
 			paths := []string{good, empty, strings.TrimSuffix(empty, "/"), good + "/", "/" + good, good[:slash] + "/." + good[slash:], "/x/.." + good,
@@ -181,7 +181,7 @@ func seeds(table *ir.Table) []difftest.Request {
 						if q.Name == p.Name {
 							return difftest.Escape(q, v)
 						}
-						return difftest.Escape(q, append(difftest.SampleValues(q), "")[0])
+						return difftest.Escape(q, difftest.ValidValue(q))
 					})
 					reqs = append(reqs, difftest.Request{Method: r.Method, Host: hosts[d], Path: path})
 				}

@@ -81,7 +81,7 @@ func NewRequests(t *ir.Table, rng *rand.Rand) *Requests {
 	q := &Requests{rng: rng, hosts: Hosts(t)}
 	for _, d := range t.Domains {
 		for _, r := range d.Routes {
-			q.paths = append(q.paths, PathOf(r, func(p ir.Param) string { return Escape(p, append(SampleValues(p), "")[0]) }))
+			q.paths = append(q.paths, PathOf(r, func(p ir.Param) string { return Escape(p, ValidValue(p)) }))
 			q.paths = append(q.paths, PathOf(r, q.value))
 		}
 	}
@@ -166,27 +166,36 @@ func PathOf(r *ir.Route, value func(ir.Param) string) string {
 }
 
 // Values are the values tried on a parameter with constraint c (nil for
-// none), unescaped: the pool and the words of c's oneof.
+// none), unescaped: the pool and the edges of c (internal/constraint's).
 func Values(c *ir.Constraint) []string {
 	list := slices.Clone(values)
 	if c != nil {
-		for _, term := range c.Terms {
-			for _, tag := range term {
-				if tag.Name == "oneof" {
-					list = append(list, strings.Fields(tag.Arg)...)
-				}
-			}
-		}
+		list = append(list, c.Edges()...)
 	}
 	return list
 }
 
+// ValidValue is a value of p that meets its constraint, as
+// internal/constraint finds one, and makes no empty or dot segment,
+// unescaped; "x" for a parameter no value meets, which routes.conf refuses.
+func ValidValue(p ir.Param) string {
+	if p.Constraint == nil {
+		return "x"
+	}
+	v, ok := p.Constraint.Valid()
+	if !ok {
+		return "x"
+	}
+	return v
+}
+
 // SampleValues are values of p that meet its constraint and make no empty
-// or dot segment, unescaped.
+// or dot segment, unescaped: ValidValue's first, then those of the pool
+// the reference's check lets through.
 func SampleValues(p ir.Param) []string {
-	var out []string
+	out := []string{ValidValue(p)}
 	for _, v := range Values(p.Constraint) {
-		if (p.Constraint == nil || reference.Meets(p.Constraint, v)) && (!p.CatchAll && v != "." && v != ".." || isCleanValue(v)) {
+		if (p.Constraint == nil || reference.Meets(p.Constraint, v)) && (!p.CatchAll && v != "." && v != ".." || isCleanValue(v)) && !slices.Contains(out, v) {
 			out = append(out, v)
 		}
 	}

@@ -11,7 +11,9 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"mime"
 	"net/http"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -41,33 +43,37 @@ type Router struct {
 // from the environment serves nothing; problems names it.
 func New(t *ir.Table) (rt *Router, problems []string) {
 	rt = &Router{Table: t, index: map[*ir.Route]int{}}
-	var routes []core.Route
 	for d, dom := range t.Domains {
 		for _, r := range dom.Routes {
-			routes = append(routes, core.Route{Method: r.Method, Domain: d, Path: r.Path, Static: r.Static, List: r.List, Constraints: r.Constraints()})
 			rt.index[r] = len(rt.routes)
 			rt.routes, rt.domain = append(rt.routes, r), append(rt.domain, d)
 		}
 	}
-	domains := make([]core.Domain, len(t.Domains))
 	addrs := make([]core.Address, len(t.Domains))
-	policies := make([]decide.Policy, len(routes)+len(t.Domains))
-	cors := map[*ir.CORS]*decide.CORS{}
-	for i, r := range rt.routes {
-		policies[i] = decide.Policy{Method: r.Method, Auth: r.Auth, Authorization: authorizationOf(r.Authorization), AntiCSRF: r.AntiCSRFCheck,
-			MaxBodySize: r.MaxBodySize, CORS: corsOf(cors, r.CORS), Static: r.Static}
-	}
-	for d, dom := range t.Domains {
-		domains[d] = core.Domain{RedirectTrailingSlash: dom.RedirectTrailingSlash, MethodNotAllowed: dom.MethodNotAllowed, AutoOptions: dom.AutoOptions, HasCatchAll: dom.CatchAll != nil}
-		if ca := dom.CatchAll; ca != nil {
-			policies[core.CatchAllRoute(len(routes), d)] = decide.Policy{Method: "*", Auth: ca.Auth, AntiCSRF: ca.AntiCSRFCheck, MaxBodySize: ca.MaxBodySize, CORS: corsOf(cors, ca.CORS)}
-		}
+	for d := range t.Domains {
 		addrs[d] = t.Address(d)
 	}
-	schemes := Schemes(t)
-	rt.core = core.NewTable(routes, domains, nil)
+	rt.core = core.NewTableOf(len(rt.routes), func(i int) core.Route {
+		r := rt.routes[i]
+		return core.Route{Method: r.Method, Domain: rt.domain[i], Path: r.Path, Static: r.Static, List: r.List, Constraints: r.Constraints()}
+	}, len(t.Domains), func(d int) (core.Domain, bool) {
+		dom := t.Domains[d]
+		return core.Domain{RedirectTrailingSlash: dom.RedirectTrailingSlash, MethodNotAllowed: dom.MethodNotAllowed, AutoOptions: dom.AutoOptions}, dom.CatchAll != nil
+	}, nil)
+	cors := map[*ir.CORS]*decide.CORS{}
+	policies := decide.PoliciesOf(len(rt.routes), func(i int) decide.Policy {
+		r := rt.routes[i]
+		return decide.Policy{Method: r.Method, Auth: r.Auth, Authorization: authorizationOf(r.Authorization), AntiCSRF: r.AntiCSRFCheck,
+			MaxBodySize: r.MaxBodySize, CORS: corsOf(cors, r.CORS), Static: r.Static}
+	}, len(t.Domains), func(d int) (decide.Policy, bool) {
+		ca := t.Domains[d].CatchAll
+		if ca == nil {
+			return decide.Policy{}, false
+		}
+		return decide.Policy{Auth: ca.Auth, AntiCSRF: ca.AntiCSRFCheck, MaxBodySize: ca.MaxBodySize, CORS: corsOf(cors, ca.CORS)}, true
+	})
 	rt.hosts, problems = core.NewHosts(addrs, nil)
-	rt.decide = decide.NewTable(rt.core, decide.Config{Policies: policies, AuthSchemes: t.AuthSchemes, Authenticators: schemes, Hosts: rt.hosts,
+	rt.decide = decide.NewTable(rt.core, decide.Config{Policies: policies, AuthSchemes: t.AuthSchemes, Authenticators: Schemes(t), Hosts: rt.hosts,
 		SecureHeaders: secureHeaders(t), Explain: true})
 	return rt, problems
 }
@@ -77,16 +83,35 @@ func New(t *ir.Table) (rt *Router, problems []string) {
 // its routes and catch-alls name, or, when they ask for an authenticated
 // user and name none, one scheme: security.conf's first, else "default".
 func Schemes(t *ir.Table) []string {
-	var out []string
-	authenticated := false
+	named, authenticated := authOf(t)
+	if authenticated && len(named) == 0 {
+		if len(t.AuthSchemes) > 0 {
+			return t.AuthSchemes[:1:1]
+		}
+		return []string{"default"}
+	}
+	return named
+}
+
+// NamedSchemes are the auth schemes the routes and catch-alls of t name,
+// sorted.
+func NamedSchemes(t *ir.Table) []string {
+	named, _ := authOf(t)
+	return named
+}
+
+// authOf are the schemes the routes and catch-alls of t name, sorted, and
+// whether one asks for any authenticated user. A static route takes no
+// auth: the router serves its file before auth.
+func authOf(t *ir.Table) (named []string, authenticated bool) {
 	add := func(auth string) {
 		switch auth {
 		case "", decide.AuthAnonymous:
 		case decide.AuthAuthenticated:
 			authenticated = true
 		default:
-			if !slices.Contains(out, auth) {
-				out = append(out, auth)
+			if !slices.Contains(named, auth) {
+				named = append(named, auth)
 			}
 		}
 	}
@@ -100,14 +125,8 @@ func Schemes(t *ir.Table) []string {
 			add(d.CatchAll.Auth)
 		}
 	}
-	if authenticated && len(out) == 0 {
-		out = append(out, "default")
-		if len(t.AuthSchemes) > 0 {
-			out[0] = t.AuthSchemes[0]
-		}
-	}
-	slices.Sort(out)
-	return out
+	slices.Sort(named)
+	return named, authenticated
 }
 
 // secureHeaders are the headers of t's security.conf the router sets.
@@ -258,8 +277,10 @@ type Answer struct {
 	CatchAll *ir.CatchAll
 	// Name is the route's name as the generated code knows it ("" for none).
 	Name string
-	// Domain is the index of the domain that serves the host; -1 for none.
-	Domain int
+	// Domain is the index of the domain that serves the host; -1 for
+	// none. HostRule is the rule of the host table that chose it.
+	Domain   int
+	HostRule core.HostRule
 	// Params are the route's path parameters, as its action receives them.
 	Params []Param
 	// Location and Allow are the headers of a redirect, a 405 or an
@@ -304,7 +325,7 @@ func (rt *Router) Answer(r *http.Request, s Subject) Answer {
 	if kind == decide.Action || kind == decide.LimitedAction {
 		d.Steps = append(d.Steps, decide.Step{Name: "action", Outcome: "called"})
 	}
-	a := Answer{Kind: kind, Status: d.Status, Domain: m.Outcome.Domain, Header: http.Header(w), Steps: d.Steps}
+	a := Answer{Kind: kind, Status: d.Status, Domain: m.Outcome.Domain, HostRule: rt.hosts.Rule(r.Host, m.Outcome.Domain), Header: http.Header(w), Steps: d.Steps}
 	switch kind {
 	case decide.Action, decide.LimitedAction, decide.Middleware, decide.Static:
 		a.Status = http.StatusOK
@@ -335,6 +356,18 @@ func (rt *Router) Answer(r *http.Request, s Subject) Answer {
 					a.Params = append(a.Params, Param{Name: p.Name, Value: paramValue(p, m.Params.Value(k))})
 				}
 			}
+		}
+	}
+	if c := rt.Table.StaticCache; c != nil && kind == decide.Static && a.Route != nil {
+		// As the router sets them on the file, typed by its extension here,
+		// where the file is not read.
+		name := a.Route.File
+		if name == "" && m.Params.Len() > 0 {
+			name = m.Params.Value(0)
+		}
+		a.Header.Set("Cache-Control", core.StaticCacheControl(c.Default, c.ByType, mime.TypeByExtension(path.Ext(name))))
+		if c.Expires != "" {
+			a.Header.Set("Expires", c.Expires)
 		}
 	}
 	return a

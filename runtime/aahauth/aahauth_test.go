@@ -19,7 +19,7 @@ import (
 // ok answers every action with 200 "ok".
 type ok struct{}
 
-func (ok) Dispatch(ctx *runtime.Context) error {
+func (ok) Dispatch(ctx *runtime.Context, _ int) error {
 	_, err := io.WriteString(ctx.Res, "ok")
 	return err
 }

@@ -36,9 +36,10 @@ import (
 // (Table.CopyRoutes, Table.CopyDomains) and writes a request's URLs from a
 // URLBase without a Context's slot (URLBaseOfRequest); the versions before
 // it bound URL helpers to func fields and decoded routes from JSON.
-// Version 5 adds runtime.SignIn and runtime.Route.AddedBy; version 6
-// CleanAfterPrefix and Table.MaxBodySize, without which a parameter after
-// literal text may take a dot segment.
+// Version 5 adds runtime.SignIn, runtime.Route.AddedBy and
+// runtime.Route.StaticCache; version 6 CleanAfterPrefix and
+// Table.MaxBodySize, without which a parameter after literal text may
+// take a dot segment.
 const (
 	MinVersion = 6
 	MaxVersion = 6
@@ -118,7 +119,9 @@ type Table struct {
 type built struct {
 	core      *core.Table     // whose Owner is runtime's table
 	hosts     *core.HostTable // the domains at their routes.conf addresses
-	newRouter func(dispatch interface{ Dispatch(*runtime.Context) error }, opts []runtime.Option) (*runtime.Router, error)
+	newRouter func(dispatch interface {
+		Dispatch(*runtime.Context, int) error
+	}, opts []runtime.Option) (*runtime.Router, error)
 	servedAt  func(rt *runtime.Router) (basePath string, hosts map[string]core.HostPort, ok bool)
 	requestAt func(ctx *runtime.Context) (mountPath string, hosts map[string]core.HostPort, ok bool)
 	copyOf    func() ([]runtime.Domain, []runtime.Route)
@@ -127,7 +130,9 @@ type built struct {
 // newTable is runtime's constructor of its table.
 var newTable = link.NewTable.(func(domains []runtime.Domain, routes, catchAlls []runtime.Route, matchers []core.MatchFunc, authSchemes []string, secureHeaders []decide.Header, root int, maxBodySize int64) (
 	*core.Table, *core.HostTable,
-	func(dispatch interface{ Dispatch(*runtime.Context) error }, opts []runtime.Option) (*runtime.Router, error),
+	func(dispatch interface {
+		Dispatch(*runtime.Context, int) error
+	}, opts []runtime.Option) (*runtime.Router, error),
 	func(rt *runtime.Router) (basePath string, hosts map[string]core.HostPort, ok bool),
 	func(ctx *runtime.Context) (mountPath string, hosts map[string]core.HostPort, ok bool),
 	func() ([]runtime.Domain, []runtime.Route)))
@@ -172,9 +177,11 @@ func (t *Table) Lookup(m *runtime.Match, method, host, path string) {
 }
 
 // Dispatcher is the generated value whose Dispatch calls the action of the
-// matched route with its typed parameters.
+// matched route, the route at index route, with its typed parameters. The
+// router hands it the index so that no request reads the copy of the route
+// that ctx.Route returns, which a router makes on first use.
 type Dispatcher interface {
-	Dispatch(ctx *runtime.Context) error
+	Dispatch(ctx *runtime.Context, route int) error
 }
 
 // NewRouter builds the router of the table, dispatching with d.

@@ -102,10 +102,10 @@ func (t *Table) origin(d int, subdomain string, hosts map[string]core.HostPort) 
 	if _, moved := hosts[dom.Key]; dom.PortlessLinks && !moved {
 		port = "" // a link carries a port only when routes.conf, or WithHost, writes one
 	}
-	if rest, ok := strings.CutPrefix(host, "*."); ok {
-		host = subdomain + "." + rest
+	if name, ok := core.CutWildcard(host); ok {
+		host = subdomain + "." + name
 	}
-	if port == "" || port == "80" || port == "443" {
+	if port = core.PortOrDefault(port); port == "" {
 		return "//" + host, nil
 	}
 	return "//" + host + ":" + port, nil
@@ -186,7 +186,7 @@ func (t *Table) buildURL(base URLBase, r int, subdomain string, values ...string
 	if !t.writesPath(base, r, subdomain) {
 		origin, err := t.origin(route.Domain, subdomain, base.hosts)
 		if err != nil {
-			return "", fmt.Errorf("routegen: route %q: %w", t.Domains[route.Domain].Key+"."+route.Name, err)
+			return "", fmt.Errorf("routegen: route %q: %w", core.QualifiedRouteName(t.Domains[route.Domain].Key, route.Name), err)
 		}
 		b.WriteString(origin)
 	}
@@ -343,7 +343,7 @@ func (t *Table) resolve(base URLBase, name string) (core.NamedTarget, error) {
 		var others []string
 		for i := range t.Routes {
 			if r := &t.Routes[i]; r.Name == short {
-				if full := strconv.Quote(t.Domains[r.Domain].Key + "." + short); !slices.Contains(others, full) {
+				if full := strconv.Quote(core.QualifiedRouteName(t.Domains[r.Domain].Key, short)); !slices.Contains(others, full) {
 					others = append(others, full)
 				}
 			}

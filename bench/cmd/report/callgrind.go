@@ -33,10 +33,9 @@ func counted() [][2]string {
 // million instructions a run.
 var opsOf = map[string]int{"GithubAll": 300, "StaticAll": 500, "ParseAll": 3000, "GPlusAll": 5000}
 
-// runsOf is the number of runs of a count, whose median is kept.
-// routegen's count repeats to a few in ten thousand, but httprouter's
-// moves by up to 1.5% with the seed of Go's map hashes, which each process
-// draws.
+// runsOf is the number of runs of a count, whose median is kept. A count
+// repeats to a few in ten thousand, but httprouter's moved by up to 1.5%
+// from process to process when its handlers recorded each request.
 const runsOf = 3
 
 // callgrindEnv is the environment of a benchmark under callgrind: no

@@ -83,6 +83,9 @@ func runBenchmarks(count int, bench, benchtime string, scale, instructions bool)
 	}
 	for i := range count {
 		log.Printf("round %d of %d", i+1, count)
+		// The results of a round carry the machine's load at its start: the
+		// machine may be shared, and the times are read beside it.
+		fmt.Fprintf(&buf, "load-average: %s\n", loadAverage())
 		if err := run(&buf, bin, "-test.run", "^$", "-test.bench", bench, "-test.benchmem", "-test.benchtime", benchtime, "-test.timeout", "0"); err != nil {
 			return nil, err
 		}
@@ -118,6 +121,16 @@ func cpuModel() string {
 		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
 			return strings.TrimSpace(v)
 		}
+	}
+	return "unknown"
+}
+
+// loadAverage is the load average over 1, 5 and 15 minutes that
+// /proc/loadavg gives, or "unknown".
+func loadAverage() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(data)); err == nil && len(f) >= 3 {
+		return strings.Join(f[:3], " ")
 	}
 	return "unknown"
 }

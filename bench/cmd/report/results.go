@@ -49,12 +49,16 @@ type results struct {
 	// fileSizes are the lines and bytes of each synthetic package's
 	// generated file, by its number of routes.
 	fileSizes map[int][2]float64
+	// loads are the load averages at the starts of the rounds of timed
+	// runs, over 1, 5 and 15 minutes, in order.
+	loads []string
 }
 
 func parse(data []byte) (*results, error) {
 	res := &results{config: map[string]string{}, routers: map[string][]string{},
 		byCase: map[[2]string]measure{}, instructions: map[[2]string]float64{}, scaling: map[string]map[int]summary{}, fileSizes: map[int][2]float64{}}
 	samples := map[string]map[string][]float64{} // benchmark name → unit → values
+	loadsOf := map[string][]string{}             // benchmark name → the load averages of its runs
 	var names []string
 	r := benchfmt.NewReader(bytes.NewReader(data), "results")
 	for r.Scan() {
@@ -62,12 +66,15 @@ func parse(data []byte) (*results, error) {
 		if !ok {
 			continue
 		}
+		name := result.Name.String()
 		for _, c := range result.Config {
 			if c.File {
 				res.config[c.Key] = string(c.Value)
 			}
+			if c.Key == "load-average" {
+				loadsOf[name] = append(loadsOf[name], string(c.Value))
+			}
 		}
-		name := result.Name.String()
 		if samples[name] == nil {
 			samples[name] = map[string][]float64{}
 			names = append(names, name)
@@ -84,6 +91,10 @@ func parse(data []byte) (*results, error) {
 		s := samples[name]
 		switch base {
 		case "Routers":
+			if res.loads == nil {
+				// Every round runs every benchmark: the first one's loads are the rounds'.
+				res.loads = loadsOf[name]
+			}
 			c, router := keys["case"], keys["router"]
 			if !slices.Contains(res.cases, c) {
 				res.cases = append(res.cases, c)
@@ -157,6 +168,9 @@ func (res *results) ns(c, router string) float64 {
 
 func (res *results) print(w io.Writer) {
 	fmt.Fprintf(w, "Machine: %s, %s CPUs, %s.\n\n", res.config["cpu-model"], res.config["nproc"], res.config["go"])
+	if len(res.loads) > 0 {
+		fmt.Fprintf(w, "Load average (1, 5 and 15 minutes) at the start of each round of timed runs: %s.\n\n", strings.Join(res.loads, "; "))
+	}
 	fmt.Fprintf(w, "Medians of the runs; ± is the 95%% confidence interval; × is the time over the fastest competitor's (%s).\n\n",
 		strings.Join(competitors, ", "))
 	for _, c := range res.cases {

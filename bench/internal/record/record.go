@@ -1,38 +1,31 @@
-// Package record is what every benchmarked handler does: it remembers the
-// route that served a request, so that a check before timing can prove
-// that each router dispatches every route, with the right parameters.
+// Package record is what the handlers of the check before timing do: they
+// remember the route that served a request and its parameter values, so
+// that the check can prove that each router dispatches every route, with
+// the right parameters. The timed routers are built apart, with handlers
+// that do nothing.
 package record
 
-import (
-	"io"
-
-	"github.com/routegen/routegen/runtime"
-)
+import "github.com/routegen/routegen/runtime"
 
 // Recorder is shared by the handlers of one router.
 type Recorder struct {
-	// Method and Pattern name the route that served the last request.
+	// Method and Pattern name the route that served the last request, and
+	// Params are its parameter values.
 	Method, Pattern string
-	// Params are its parameter values, recorded only while Checking: some
-	// routers build them on demand, which must not be timed.
-	Params   []string
-	Checking bool
-	// Write makes handlers write their parameter values to the response,
-	// as the ParamWrite probe of the standard benchmark does.
-	Write bool
+	Params          []string
 }
 
-// Serve is the action of every route of a routegen set.
+// Record remembers the route of method and pattern, and its parameter
+// values.
+func (r *Recorder) Record(method, pattern string, params []string) {
+	r.Method, r.Pattern = method, pattern
+	r.Params = append(r.Params[:0], params...)
+}
+
+// Serve is the action of every route of a routegen set's Recording
+// controller.
 func (r *Recorder) Serve(ctx *runtime.Context, params ...string) error {
 	route := ctx.Route()
-	r.Method, r.Pattern = route.Method, route.Path
-	if r.Checking {
-		r.Params = append(r.Params[:0], params...)
-	}
-	if r.Write {
-		for _, p := range params {
-			io.WriteString(ctx.Res, p)
-		}
-	}
+	r.Record(route.Method, route.Path, params)
 	return nil
 }

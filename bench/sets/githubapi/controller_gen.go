@@ -7,817 +7,1376 @@ import (
 	"github.com/routegen/routegen/runtime"
 )
 
-// Controller serves every route by recording it.
-type Controller struct{ *record.Recorder }
+// Controller serves every route by doing nothing, as the handlers of the
+// standard benchmark: the timed router's.
+type Controller struct{}
 
-func (c Controller) DeleteApplicationsByClientIdTokens(ctx *runtime.Context, p0 string) error {
+func (Controller) DeleteApplicationsByClientIdTokens(*runtime.Context, string) error { return nil }
+
+func (Controller) DeleteApplicationsByClientIdTokensByAccessToken(*runtime.Context, string, string) error {
+	return nil
+}
+
+func (Controller) DeleteAuthorizationsById(*runtime.Context, string) error { return nil }
+
+func (Controller) DeleteGistsById(*runtime.Context, string) error { return nil }
+
+func (Controller) DeleteGistsByIdStar(*runtime.Context, string) error { return nil }
+
+func (Controller) DeleteNotificationsThreadsByIdSubscription(*runtime.Context, string) error {
+	return nil
+}
+
+func (Controller) DeleteOrgsByOrgMembersByUser(*runtime.Context, string, string) error { return nil }
+
+func (Controller) DeleteOrgsByOrgPublicMembersByUser(*runtime.Context, string, string) error {
+	return nil
+}
+
+func (Controller) DeleteReposByOwnerByRepo(*runtime.Context, string, string) error { return nil }
+
+func (Controller) DeleteReposByOwnerByRepoCollaboratorsByUser(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) DeleteReposByOwnerByRepoCommentsById(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) DeleteReposByOwnerByRepoDownloadsById(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) DeleteReposByOwnerByRepoHooksById(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) DeleteReposByOwnerByRepoIssuesByNumberLabels(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(*runtime.Context, string, string, string, string) error {
+	return nil
+}
+
+func (Controller) DeleteReposByOwnerByRepoKeysById(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) DeleteReposByOwnerByRepoLabelsByName(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) DeleteReposByOwnerByRepoMilestonesByNumber(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) DeleteReposByOwnerByRepoReleasesById(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) DeleteReposByOwnerByRepoSubscription(*runtime.Context, string, string) error {
+	return nil
+}
+
+func (Controller) DeleteTeamsById(*runtime.Context, string) error { return nil }
+
+func (Controller) DeleteTeamsByIdMembersByUser(*runtime.Context, string, string) error { return nil }
+
+func (Controller) DeleteTeamsByIdReposByOwnerByRepo(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) DeleteUserEmails(*runtime.Context) error { return nil }
+
+func (Controller) DeleteUserFollowingByUser(*runtime.Context, string) error { return nil }
+
+func (Controller) DeleteUserKeysById(*runtime.Context, string) error { return nil }
+
+func (Controller) DeleteUserStarredByOwnerByRepo(*runtime.Context, string, string) error { return nil }
+
+func (Controller) DeleteUserSubscriptionsByOwnerByRepo(*runtime.Context, string, string) error {
+	return nil
+}
+
+func (Controller) GetApplicationsByClientIdTokensByAccessToken(*runtime.Context, string, string) error {
+	return nil
+}
+
+func (Controller) GetAuthorizations(*runtime.Context) error { return nil }
+
+func (Controller) GetAuthorizationsById(*runtime.Context, string) error { return nil }
+
+func (Controller) GetEmojis(*runtime.Context) error { return nil }
+
+func (Controller) GetEvents(*runtime.Context) error { return nil }
+
+func (Controller) GetFeeds(*runtime.Context) error { return nil }
+
+func (Controller) GetGists(*runtime.Context) error { return nil }
+
+func (Controller) GetGistsById(*runtime.Context, string) error { return nil }
+
+func (Controller) GetGistsByIdStar(*runtime.Context, string) error { return nil }
+
+func (Controller) GetGitignoreTemplates(*runtime.Context) error { return nil }
+
+func (Controller) GetGitignoreTemplatesByName(*runtime.Context, string) error { return nil }
+
+func (Controller) GetIssues(*runtime.Context) error { return nil }
+
+func (Controller) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(*runtime.Context, string, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetLegacyReposSearchByKeyword(*runtime.Context, string) error { return nil }
+
+func (Controller) GetLegacyUserEmailByEmail(*runtime.Context, string) error { return nil }
+
+func (Controller) GetLegacyUserSearchByKeyword(*runtime.Context, string) error { return nil }
+
+func (Controller) GetMeta(*runtime.Context) error { return nil }
+
+func (Controller) GetNetworksByOwnerByRepoEvents(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetNotifications(*runtime.Context) error { return nil }
+
+func (Controller) GetNotificationsThreadsById(*runtime.Context, string) error { return nil }
+
+func (Controller) GetNotificationsThreadsByIdSubscription(*runtime.Context, string) error { return nil }
+
+func (Controller) GetOrgsByOrg(*runtime.Context, string) error { return nil }
+
+func (Controller) GetOrgsByOrgEvents(*runtime.Context, string) error { return nil }
+
+func (Controller) GetOrgsByOrgIssues(*runtime.Context, string) error { return nil }
+
+func (Controller) GetOrgsByOrgMembers(*runtime.Context, string) error { return nil }
+
+func (Controller) GetOrgsByOrgMembersByUser(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetOrgsByOrgPublicMembers(*runtime.Context, string) error { return nil }
+
+func (Controller) GetOrgsByOrgPublicMembersByUser(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetOrgsByOrgRepos(*runtime.Context, string) error { return nil }
+
+func (Controller) GetOrgsByOrgTeams(*runtime.Context, string) error { return nil }
+
+func (Controller) GetRateLimit(*runtime.Context) error { return nil }
+
+func (Controller) GetReposByOwnerByRepo(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetReposByOwnerByRepoAssignees(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetReposByOwnerByRepoAssigneesByAssignee(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoBranches(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetReposByOwnerByRepoBranchesByBranch(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoCollaborators(*runtime.Context, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoCollaboratorsByUser(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoComments(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetReposByOwnerByRepoCommentsById(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoCommits(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetReposByOwnerByRepoCommitsBySha(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoCommitsByShaComments(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoContributors(*runtime.Context, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoDownloads(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetReposByOwnerByRepoDownloadsById(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoEvents(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetReposByOwnerByRepoForks(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetReposByOwnerByRepoGitBlobsBySha(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoGitCommitsBySha(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoGitRefs(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetReposByOwnerByRepoGitTagsBySha(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoGitTreesBySha(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoHooks(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetReposByOwnerByRepoHooksById(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoIssues(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetReposByOwnerByRepoIssuesByNumber(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoIssuesByNumberComments(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoIssuesByNumberEvents(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoIssuesByNumberLabels(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoKeys(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetReposByOwnerByRepoKeysById(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoLabels(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetReposByOwnerByRepoLabelsByName(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoLanguages(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetReposByOwnerByRepoMilestones(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetReposByOwnerByRepoMilestonesByNumber(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoMilestonesByNumberLabels(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoNotifications(*runtime.Context, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoPulls(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetReposByOwnerByRepoPullsByNumber(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoPullsByNumberComments(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoPullsByNumberCommits(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoPullsByNumberFiles(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoPullsByNumberMerge(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoReadme(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetReposByOwnerByRepoReleases(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetReposByOwnerByRepoReleasesById(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoReleasesByIdAssets(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoStargazers(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetReposByOwnerByRepoStatsCodeFrequency(*runtime.Context, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoStatsCommitActivity(*runtime.Context, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoStatsContributors(*runtime.Context, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoStatsParticipation(*runtime.Context, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoStatsPunchCard(*runtime.Context, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoStatusesByRef(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoSubscribers(*runtime.Context, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoSubscription(*runtime.Context, string, string) error {
+	return nil
+}
+
+func (Controller) GetReposByOwnerByRepoTags(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetReposByOwnerByRepoTeams(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetRepositories(*runtime.Context) error { return nil }
+
+func (Controller) GetSearchCode(*runtime.Context) error { return nil }
+
+func (Controller) GetSearchIssues(*runtime.Context) error { return nil }
+
+func (Controller) GetSearchRepositories(*runtime.Context) error { return nil }
+
+func (Controller) GetSearchUsers(*runtime.Context) error { return nil }
+
+func (Controller) GetTeamsById(*runtime.Context, string) error { return nil }
+
+func (Controller) GetTeamsByIdMembers(*runtime.Context, string) error { return nil }
+
+func (Controller) GetTeamsByIdMembersByUser(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetTeamsByIdRepos(*runtime.Context, string) error { return nil }
+
+func (Controller) GetTeamsByIdReposByOwnerByRepo(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) GetUser(*runtime.Context) error { return nil }
+
+func (Controller) GetUserEmails(*runtime.Context) error { return nil }
+
+func (Controller) GetUserFollowers(*runtime.Context) error { return nil }
+
+func (Controller) GetUserFollowing(*runtime.Context) error { return nil }
+
+func (Controller) GetUserFollowingByUser(*runtime.Context, string) error { return nil }
+
+func (Controller) GetUserIssues(*runtime.Context) error { return nil }
+
+func (Controller) GetUserKeys(*runtime.Context) error { return nil }
+
+func (Controller) GetUserKeysById(*runtime.Context, string) error { return nil }
+
+func (Controller) GetUserOrgs(*runtime.Context) error { return nil }
+
+func (Controller) GetUserRepos(*runtime.Context) error { return nil }
+
+func (Controller) GetUserStarred(*runtime.Context) error { return nil }
+
+func (Controller) GetUserStarredByOwnerByRepo(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetUserSubscriptions(*runtime.Context) error { return nil }
+
+func (Controller) GetUserSubscriptionsByOwnerByRepo(*runtime.Context, string, string) error {
+	return nil
+}
+
+func (Controller) GetUserTeams(*runtime.Context) error { return nil }
+
+func (Controller) GetUsers(*runtime.Context) error { return nil }
+
+func (Controller) GetUsersByUser(*runtime.Context, string) error { return nil }
+
+func (Controller) GetUsersByUserEvents(*runtime.Context, string) error { return nil }
+
+func (Controller) GetUsersByUserEventsOrgsByOrg(*runtime.Context, string, string) error { return nil }
+
+func (Controller) GetUsersByUserEventsPublic(*runtime.Context, string) error { return nil }
+
+func (Controller) GetUsersByUserFollowers(*runtime.Context, string) error { return nil }
+
+func (Controller) GetUsersByUserFollowing(*runtime.Context, string) error { return nil }
+
+func (Controller) GetUsersByUserFollowingByTargetUser(*runtime.Context, string, string) error {
+	return nil
+}
+
+func (Controller) GetUsersByUserGists(*runtime.Context, string) error { return nil }
+
+func (Controller) GetUsersByUserKeys(*runtime.Context, string) error { return nil }
+
+func (Controller) GetUsersByUserOrgs(*runtime.Context, string) error { return nil }
+
+func (Controller) GetUsersByUserReceivedEvents(*runtime.Context, string) error { return nil }
+
+func (Controller) GetUsersByUserReceivedEventsPublic(*runtime.Context, string) error { return nil }
+
+func (Controller) GetUsersByUserRepos(*runtime.Context, string) error { return nil }
+
+func (Controller) GetUsersByUserStarred(*runtime.Context, string) error { return nil }
+
+func (Controller) GetUsersByUserSubscriptions(*runtime.Context, string) error { return nil }
+
+func (Controller) PostAuthorizations(*runtime.Context) error { return nil }
+
+func (Controller) PostGists(*runtime.Context) error { return nil }
+
+func (Controller) PostGistsByIdForks(*runtime.Context, string) error { return nil }
+
+func (Controller) PostMarkdown(*runtime.Context) error { return nil }
+
+func (Controller) PostMarkdownRaw(*runtime.Context) error { return nil }
+
+func (Controller) PostOrgsByOrgRepos(*runtime.Context, string) error { return nil }
+
+func (Controller) PostOrgsByOrgTeams(*runtime.Context, string) error { return nil }
+
+func (Controller) PostReposByOwnerByRepoCommitsByShaComments(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) PostReposByOwnerByRepoForks(*runtime.Context, string, string) error { return nil }
+
+func (Controller) PostReposByOwnerByRepoGitBlobs(*runtime.Context, string, string) error { return nil }
+
+func (Controller) PostReposByOwnerByRepoGitCommits(*runtime.Context, string, string) error {
+	return nil
+}
+
+func (Controller) PostReposByOwnerByRepoGitRefs(*runtime.Context, string, string) error { return nil }
+
+func (Controller) PostReposByOwnerByRepoGitTags(*runtime.Context, string, string) error { return nil }
+
+func (Controller) PostReposByOwnerByRepoGitTrees(*runtime.Context, string, string) error { return nil }
+
+func (Controller) PostReposByOwnerByRepoHooks(*runtime.Context, string, string) error { return nil }
+
+func (Controller) PostReposByOwnerByRepoHooksByIdTests(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) PostReposByOwnerByRepoIssues(*runtime.Context, string, string) error { return nil }
+
+func (Controller) PostReposByOwnerByRepoIssuesByNumberComments(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) PostReposByOwnerByRepoIssuesByNumberLabels(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) PostReposByOwnerByRepoKeys(*runtime.Context, string, string) error { return nil }
+
+func (Controller) PostReposByOwnerByRepoLabels(*runtime.Context, string, string) error { return nil }
+
+func (Controller) PostReposByOwnerByRepoMerges(*runtime.Context, string, string) error { return nil }
+
+func (Controller) PostReposByOwnerByRepoMilestones(*runtime.Context, string, string) error {
+	return nil
+}
+
+func (Controller) PostReposByOwnerByRepoPulls(*runtime.Context, string, string) error { return nil }
+
+func (Controller) PostReposByOwnerByRepoReleases(*runtime.Context, string, string) error { return nil }
+
+func (Controller) PostReposByOwnerByRepoStatusesByRef(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) PostUserEmails(*runtime.Context) error { return nil }
+
+func (Controller) PostUserKeys(*runtime.Context) error { return nil }
+
+func (Controller) PostUserRepos(*runtime.Context) error { return nil }
+
+func (Controller) PutGistsByIdStar(*runtime.Context, string) error { return nil }
+
+func (Controller) PutNotifications(*runtime.Context) error { return nil }
+
+func (Controller) PutNotificationsThreadsByIdSubscription(*runtime.Context, string) error { return nil }
+
+func (Controller) PutOrgsByOrgPublicMembersByUser(*runtime.Context, string, string) error { return nil }
+
+func (Controller) PutReposByOwnerByRepoCollaboratorsByUser(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) PutReposByOwnerByRepoIssuesByNumberLabels(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) PutReposByOwnerByRepoNotifications(*runtime.Context, string, string) error {
+	return nil
+}
+
+func (Controller) PutReposByOwnerByRepoPullsByNumberComments(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) PutReposByOwnerByRepoPullsByNumberMerge(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) PutReposByOwnerByRepoSubscription(*runtime.Context, string, string) error {
+	return nil
+}
+
+func (Controller) PutTeamsByIdMembersByUser(*runtime.Context, string, string) error { return nil }
+
+func (Controller) PutTeamsByIdReposByOwnerByRepo(*runtime.Context, string, string, string) error {
+	return nil
+}
+
+func (Controller) PutUserFollowingByUser(*runtime.Context, string) error { return nil }
+
+func (Controller) PutUserStarredByOwnerByRepo(*runtime.Context, string, string) error { return nil }
+
+func (Controller) PutUserSubscriptionsByOwnerByRepo(*runtime.Context, string, string) error {
+	return nil
+}
+
+// Recording serves every route by recording it and its parameters: the
+// router of the check before timing.
+type Recording struct{ *record.Recorder }
+
+func (c Recording) DeleteApplicationsByClientIdTokens(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) DeleteApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) DeleteApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) DeleteAuthorizationsById(ctx *runtime.Context, p0 string) error {
+func (c Recording) DeleteAuthorizationsById(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) DeleteGistsById(ctx *runtime.Context, p0 string) error {
+func (c Recording) DeleteGistsById(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) DeleteGistsByIdStar(ctx *runtime.Context, p0 string) error {
+func (c Recording) DeleteGistsByIdStar(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) DeleteNotificationsThreadsByIdSubscription(ctx *runtime.Context, p0 string) error {
+func (c Recording) DeleteNotificationsThreadsByIdSubscription(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) DeleteOrgsByOrgMembersByUser(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) DeleteOrgsByOrgMembersByUser(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) DeleteOrgsByOrgPublicMembersByUser(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) DeleteOrgsByOrgPublicMembersByUser(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) DeleteReposByOwnerByRepo(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) DeleteReposByOwnerByRepo(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) DeleteReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) DeleteReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) DeleteReposByOwnerByRepoCommentsById(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) DeleteReposByOwnerByRepoCommentsById(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) DeleteReposByOwnerByRepoDownloadsById(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) DeleteReposByOwnerByRepoDownloadsById(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) DeleteReposByOwnerByRepoHooksById(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) DeleteReposByOwnerByRepoHooksById(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) DeleteReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) DeleteReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error {
+func (c Recording) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error {
 	return c.Serve(ctx, p0, p1, p2, p3)
 }
 
-func (c Controller) DeleteReposByOwnerByRepoKeysById(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) DeleteReposByOwnerByRepoKeysById(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) DeleteReposByOwnerByRepoLabelsByName(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) DeleteReposByOwnerByRepoLabelsByName(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) DeleteReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) DeleteReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) DeleteReposByOwnerByRepoReleasesById(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) DeleteReposByOwnerByRepoReleasesById(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) DeleteReposByOwnerByRepoSubscription(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) DeleteReposByOwnerByRepoSubscription(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) DeleteTeamsById(ctx *runtime.Context, p0 string) error {
+func (c Recording) DeleteTeamsById(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) DeleteTeamsByIdMembersByUser(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) DeleteTeamsByIdMembersByUser(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) DeleteTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) DeleteTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) DeleteUserEmails(ctx *runtime.Context) error {
+func (c Recording) DeleteUserEmails(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) DeleteUserFollowingByUser(ctx *runtime.Context, p0 string) error {
+func (c Recording) DeleteUserFollowingByUser(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) DeleteUserKeysById(ctx *runtime.Context, p0 string) error {
+func (c Recording) DeleteUserKeysById(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) DeleteUserStarredByOwnerByRepo(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) DeleteUserStarredByOwnerByRepo(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) DeleteUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) DeleteUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetAuthorizations(ctx *runtime.Context) error {
+func (c Recording) GetAuthorizations(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetAuthorizationsById(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetAuthorizationsById(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetEmojis(ctx *runtime.Context) error {
+func (c Recording) GetEmojis(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetEvents(ctx *runtime.Context) error {
+func (c Recording) GetEvents(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetFeeds(ctx *runtime.Context) error {
+func (c Recording) GetFeeds(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGists(ctx *runtime.Context) error {
+func (c Recording) GetGists(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGistsById(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetGistsById(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetGistsByIdStar(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetGistsByIdStar(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetGitignoreTemplates(ctx *runtime.Context) error {
+func (c Recording) GetGitignoreTemplates(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGitignoreTemplatesByName(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetGitignoreTemplatesByName(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetIssues(ctx *runtime.Context) error {
+func (c Recording) GetIssues(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error {
+func (c Recording) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error {
 	return c.Serve(ctx, p0, p1, p2, p3)
 }
 
-func (c Controller) GetLegacyReposSearchByKeyword(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetLegacyReposSearchByKeyword(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetLegacyUserEmailByEmail(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetLegacyUserEmailByEmail(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetLegacyUserSearchByKeyword(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetLegacyUserSearchByKeyword(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetMeta(ctx *runtime.Context) error {
+func (c Recording) GetMeta(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetNetworksByOwnerByRepoEvents(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetNetworksByOwnerByRepoEvents(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetNotifications(ctx *runtime.Context) error {
+func (c Recording) GetNotifications(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetNotificationsThreadsById(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetNotificationsThreadsById(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetNotificationsThreadsByIdSubscription(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetNotificationsThreadsByIdSubscription(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetOrgsByOrg(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetOrgsByOrg(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetOrgsByOrgEvents(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetOrgsByOrgEvents(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetOrgsByOrgIssues(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetOrgsByOrgIssues(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetOrgsByOrgMembers(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetOrgsByOrgMembers(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetOrgsByOrgMembersByUser(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetOrgsByOrgMembersByUser(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetOrgsByOrgPublicMembers(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetOrgsByOrgPublicMembers(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetOrgsByOrgPublicMembersByUser(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetOrgsByOrgPublicMembersByUser(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetOrgsByOrgRepos(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetOrgsByOrgRepos(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetOrgsByOrgTeams(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetOrgsByOrgTeams(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetRateLimit(ctx *runtime.Context) error {
+func (c Recording) GetRateLimit(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetReposByOwnerByRepo(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepo(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoAssignees(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoAssignees(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoAssigneesByAssignee(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoAssigneesByAssignee(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoBranches(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoBranches(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoBranchesByBranch(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoBranchesByBranch(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoCollaborators(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoCollaborators(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoComments(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoComments(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoCommentsById(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoCommentsById(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoCommits(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoCommits(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoCommitsBySha(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoCommitsBySha(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoContributors(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoContributors(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoDownloads(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoDownloads(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoDownloadsById(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoDownloadsById(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoEvents(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoEvents(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoForks(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoForks(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoGitBlobsBySha(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoGitBlobsBySha(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoGitCommitsBySha(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoGitCommitsBySha(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoGitRefs(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoGitRefs(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoGitTagsBySha(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoGitTagsBySha(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoGitTreesBySha(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoGitTreesBySha(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoHooks(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoHooks(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoHooksById(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoHooksById(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoIssues(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoIssues(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoIssuesByNumber(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoIssuesByNumber(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoIssuesByNumberEvents(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoIssuesByNumberEvents(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoKeys(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoKeys(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoKeysById(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoKeysById(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoLabels(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoLabels(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoLabelsByName(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoLabelsByName(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoLanguages(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoLanguages(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoMilestones(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoMilestones(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoMilestonesByNumberLabels(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoMilestonesByNumberLabels(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoNotifications(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoNotifications(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoPulls(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoPulls(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoPullsByNumber(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoPullsByNumber(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoPullsByNumberCommits(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoPullsByNumberCommits(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoPullsByNumberFiles(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoPullsByNumberFiles(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoReadme(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoReadme(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoReleases(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoReleases(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoReleasesById(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoReleasesById(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoReleasesByIdAssets(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoReleasesByIdAssets(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoStargazers(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoStargazers(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoStatsCodeFrequency(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoStatsCodeFrequency(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoStatsCommitActivity(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoStatsCommitActivity(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoStatsContributors(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoStatsContributors(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoStatsParticipation(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoStatsParticipation(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoStatsPunchCard(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoStatsPunchCard(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetReposByOwnerByRepoSubscribers(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoSubscribers(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoSubscription(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoSubscription(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoTags(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoTags(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetReposByOwnerByRepoTeams(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetReposByOwnerByRepoTeams(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetRepositories(ctx *runtime.Context) error {
+func (c Recording) GetRepositories(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetSearchCode(ctx *runtime.Context) error {
+func (c Recording) GetSearchCode(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetSearchIssues(ctx *runtime.Context) error {
+func (c Recording) GetSearchIssues(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetSearchRepositories(ctx *runtime.Context) error {
+func (c Recording) GetSearchRepositories(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetSearchUsers(ctx *runtime.Context) error {
+func (c Recording) GetSearchUsers(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetTeamsById(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetTeamsById(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetTeamsByIdMembers(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetTeamsByIdMembers(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetTeamsByIdMembersByUser(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetTeamsByIdMembersByUser(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetTeamsByIdRepos(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetTeamsByIdRepos(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) GetTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) GetUser(ctx *runtime.Context) error {
+func (c Recording) GetUser(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetUserEmails(ctx *runtime.Context) error {
+func (c Recording) GetUserEmails(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetUserFollowers(ctx *runtime.Context) error {
+func (c Recording) GetUserFollowers(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetUserFollowing(ctx *runtime.Context) error {
+func (c Recording) GetUserFollowing(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetUserFollowingByUser(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetUserFollowingByUser(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetUserIssues(ctx *runtime.Context) error {
+func (c Recording) GetUserIssues(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetUserKeys(ctx *runtime.Context) error {
+func (c Recording) GetUserKeys(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetUserKeysById(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetUserKeysById(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetUserOrgs(ctx *runtime.Context) error {
+func (c Recording) GetUserOrgs(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetUserRepos(ctx *runtime.Context) error {
+func (c Recording) GetUserRepos(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetUserStarred(ctx *runtime.Context) error {
+func (c Recording) GetUserStarred(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetUserStarredByOwnerByRepo(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetUserStarredByOwnerByRepo(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetUserSubscriptions(ctx *runtime.Context) error {
+func (c Recording) GetUserSubscriptions(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetUserTeams(ctx *runtime.Context) error {
+func (c Recording) GetUserTeams(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetUsers(ctx *runtime.Context) error {
+func (c Recording) GetUsers(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetUsersByUser(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetUsersByUser(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetUsersByUserEvents(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetUsersByUserEvents(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetUsersByUserEventsOrgsByOrg(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetUsersByUserEventsOrgsByOrg(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetUsersByUserEventsPublic(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetUsersByUserEventsPublic(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetUsersByUserFollowers(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetUsersByUserFollowers(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetUsersByUserFollowing(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetUsersByUserFollowing(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetUsersByUserFollowingByTargetUser(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) GetUsersByUserFollowingByTargetUser(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) GetUsersByUserGists(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetUsersByUserGists(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetUsersByUserKeys(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetUsersByUserKeys(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetUsersByUserOrgs(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetUsersByUserOrgs(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetUsersByUserReceivedEvents(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetUsersByUserReceivedEvents(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetUsersByUserReceivedEventsPublic(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetUsersByUserReceivedEventsPublic(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetUsersByUserRepos(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetUsersByUserRepos(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetUsersByUserStarred(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetUsersByUserStarred(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) GetUsersByUserSubscriptions(ctx *runtime.Context, p0 string) error {
+func (c Recording) GetUsersByUserSubscriptions(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) PostAuthorizations(ctx *runtime.Context) error {
+func (c Recording) PostAuthorizations(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) PostGists(ctx *runtime.Context) error {
+func (c Recording) PostGists(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) PostGistsByIdForks(ctx *runtime.Context, p0 string) error {
+func (c Recording) PostGistsByIdForks(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) PostMarkdown(ctx *runtime.Context) error {
+func (c Recording) PostMarkdown(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) PostMarkdownRaw(ctx *runtime.Context) error {
+func (c Recording) PostMarkdownRaw(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) PostOrgsByOrgRepos(ctx *runtime.Context, p0 string) error {
+func (c Recording) PostOrgsByOrgRepos(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) PostOrgsByOrgTeams(ctx *runtime.Context, p0 string) error {
+func (c Recording) PostOrgsByOrgTeams(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) PostReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) PostReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) PostReposByOwnerByRepoForks(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) PostReposByOwnerByRepoForks(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) PostReposByOwnerByRepoGitBlobs(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) PostReposByOwnerByRepoGitBlobs(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) PostReposByOwnerByRepoGitCommits(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) PostReposByOwnerByRepoGitCommits(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) PostReposByOwnerByRepoGitRefs(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) PostReposByOwnerByRepoGitRefs(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) PostReposByOwnerByRepoGitTags(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) PostReposByOwnerByRepoGitTags(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) PostReposByOwnerByRepoGitTrees(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) PostReposByOwnerByRepoGitTrees(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) PostReposByOwnerByRepoHooks(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) PostReposByOwnerByRepoHooks(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) PostReposByOwnerByRepoHooksByIdTests(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) PostReposByOwnerByRepoHooksByIdTests(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) PostReposByOwnerByRepoIssues(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) PostReposByOwnerByRepoIssues(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) PostReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) PostReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) PostReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) PostReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) PostReposByOwnerByRepoKeys(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) PostReposByOwnerByRepoKeys(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) PostReposByOwnerByRepoLabels(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) PostReposByOwnerByRepoLabels(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) PostReposByOwnerByRepoMerges(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) PostReposByOwnerByRepoMerges(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) PostReposByOwnerByRepoMilestones(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) PostReposByOwnerByRepoMilestones(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) PostReposByOwnerByRepoPulls(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) PostReposByOwnerByRepoPulls(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) PostReposByOwnerByRepoReleases(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) PostReposByOwnerByRepoReleases(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) PostReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) PostReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) PostUserEmails(ctx *runtime.Context) error {
+func (c Recording) PostUserEmails(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) PostUserKeys(ctx *runtime.Context) error {
+func (c Recording) PostUserKeys(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) PostUserRepos(ctx *runtime.Context) error {
+func (c Recording) PostUserRepos(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) PutGistsByIdStar(ctx *runtime.Context, p0 string) error {
+func (c Recording) PutGistsByIdStar(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) PutNotifications(ctx *runtime.Context) error {
+func (c Recording) PutNotifications(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) PutNotificationsThreadsByIdSubscription(ctx *runtime.Context, p0 string) error {
+func (c Recording) PutNotificationsThreadsByIdSubscription(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) PutOrgsByOrgPublicMembersByUser(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) PutOrgsByOrgPublicMembersByUser(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) PutReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) PutReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) PutReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) PutReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) PutReposByOwnerByRepoNotifications(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) PutReposByOwnerByRepoNotifications(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) PutReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) PutReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) PutReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) PutReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) PutReposByOwnerByRepoSubscription(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) PutReposByOwnerByRepoSubscription(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) PutTeamsByIdMembersByUser(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) PutTeamsByIdMembersByUser(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) PutTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
+func (c Recording) PutTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, p0 string, p1 string, p2 string) error {
 	return c.Serve(ctx, p0, p1, p2)
 }
 
-func (c Controller) PutUserFollowingByUser(ctx *runtime.Context, p0 string) error {
+func (c Recording) PutUserFollowingByUser(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
 }
 
-func (c Controller) PutUserStarredByOwnerByRepo(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) PutUserStarredByOwnerByRepo(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }
 
-func (c Controller) PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, p0 string, p1 string) error {
+func (c Recording) PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, p0 string, p1 string) error {
 	return c.Serve(ctx, p0, p1)
 }

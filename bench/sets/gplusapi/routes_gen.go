@@ -263,10 +263,10 @@ type routegenControllers struct {
 	gPlusController GPlusController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
+	switch route {
 	case 0: // GET /activities (get_activities)
 		return c.gPlusController.GetActivities(ctx)
 	case 1: // GET /activities/:activityId (get_activities_by_activityid)

@@ -3,13 +3,31 @@
 package param
 
 import (
+	"io"
+
 	"github.com/routegen/routegen/bench/internal/record"
 	"github.com/routegen/routegen/runtime"
 )
 
-// Controller serves every route by recording it.
-type Controller struct{ *record.Recorder }
+// Controller serves every route by doing nothing, as the handlers of the
+// standard benchmark: the timed router's.
+type Controller struct{}
 
-func (c Controller) GetUserByName(ctx *runtime.Context, p0 string) error {
+func (Controller) GetUserByName(*runtime.Context, string) error { return nil }
+
+// Recording serves every route by recording it and its parameters: the
+// router of the check before timing.
+type Recording struct{ *record.Recorder }
+
+func (c Recording) GetUserByName(ctx *runtime.Context, p0 string) error {
 	return c.Serve(ctx, p0)
+}
+
+// Writing serves every route by writing its parameter "name" to the
+// response, as the handler of the ParamWrite probe.
+type Writing struct{}
+
+func (Writing) GetUserByName(ctx *runtime.Context, p0 string) error {
+	io.WriteString(ctx.Res, p0)
+	return nil
 }

@@ -107,10 +107,10 @@ type routegenControllers struct {
 	paramController ParamController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
+	switch route {
 	case 0: // GET /user/:name (get_user_by_name)
 		return c.paramController.GetUserByName(ctx, p.Value(0))
 	}

@@ -255,10 +255,10 @@ type routegenControllers struct {
 	paramController ParamController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
+	switch route {
 	case 0: // GET /:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t (get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t)
 		return c.paramController.GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4), p.Value(5), p.Value(6), p.Value(7), p.Value(8), p.Value(9), p.Value(10), p.Value(11), p.Value(12), p.Value(13), p.Value(14), p.Value(15), p.Value(16), p.Value(17), p.Value(18), p.Value(19))
 	}

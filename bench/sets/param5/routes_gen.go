@@ -135,10 +135,10 @@ type routegenControllers struct {
 	paramController ParamController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
+	switch route {
 	case 0: // GET /:a/:b/:c/:d/:e (get_by_a_by_b_by_c_by_d_by_e)
 		return c.paramController.GetByAByBByCByDByE(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4))
 	}

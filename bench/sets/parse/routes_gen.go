@@ -397,10 +397,10 @@ type routegenControllers struct {
 	parseController ParseController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
+	switch route {
 	case 0: // GET /1/classes/:className (get_1_classes_by_classname)
 		return c.parseController.Get1ClassesByClassname(ctx, p.Value(0))
 	case 1: // POST /1/classes/:className (post_1_classes_by_classname)

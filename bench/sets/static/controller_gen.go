@@ -7,633 +7,952 @@ import (
 	"github.com/routegen/routegen/runtime"
 )
 
-// Controller serves every route by recording it.
-type Controller struct{ *record.Recorder }
+// Controller serves every route by doing nothing, as the handlers of the
+// standard benchmark: the timed router's.
+type Controller struct{}
 
-func (c Controller) GetArticles(ctx *runtime.Context) error {
+func (Controller) GetArticles(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesGoCommandHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesIndexHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesWiki(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesWikiEditHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesWikiFinalGo(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesWikiFinalNoclosureGo(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesWikiFinalNoerrorGo(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesWikiFinalParsetemplateGo(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesWikiFinalTemplateGo(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesWikiGetGo(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesWikiHttpSampleGo(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesWikiIndexHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesWikiMakefile(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesWikiNotemplateGo(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesWikiPart1Go(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesWikiPart1NoerrorGo(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesWikiPart2Go(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesWikiPart3ErrorhandlingGo(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesWikiPart3Go(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesWikiTestBash(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesWikiTestEditGood(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesWikiTestTestTxtGood(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesWikiTestViewGood(*runtime.Context) error { return nil }
+
+func (Controller) GetArticlesWikiViewHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetCmdHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetCodeHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetCodewalk(*runtime.Context) error { return nil }
+
+func (Controller) GetCodewalkCodewalkCss(*runtime.Context) error { return nil }
+
+func (Controller) GetCodewalkCodewalkJs(*runtime.Context) error { return nil }
+
+func (Controller) GetCodewalkCodewalkXml(*runtime.Context) error { return nil }
+
+func (Controller) GetCodewalkFunctionsXml(*runtime.Context) error { return nil }
+
+func (Controller) GetCodewalkMarkovGo(*runtime.Context) error { return nil }
+
+func (Controller) GetCodewalkMarkovXml(*runtime.Context) error { return nil }
+
+func (Controller) GetCodewalkPigGo(*runtime.Context) error { return nil }
+
+func (Controller) GetCodewalkPopoutPng(*runtime.Context) error { return nil }
+
+func (Controller) GetCodewalkRun(*runtime.Context) error { return nil }
+
+func (Controller) GetCodewalkSharememXml(*runtime.Context) error { return nil }
+
+func (Controller) GetCodewalkUrlpollGo(*runtime.Context) error { return nil }
+
+func (Controller) GetContribHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetContributeHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetDebuggingWithGdbHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetDevel(*runtime.Context) error { return nil }
+
+func (Controller) GetDevelReleaseHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetDevelWeeklyHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetDocsHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetEffectiveGoHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetFilesLog(*runtime.Context) error { return nil }
+
+func (Controller) GetGccgoContributeHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetGccgoInstallHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetGo11Html(*runtime.Context) error { return nil }
+
+func (Controller) GetGo12Html(*runtime.Context) error { return nil }
+
+func (Controller) GetGo1Html(*runtime.Context) error { return nil }
+
+func (Controller) GetGo1compatHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetGoFaqHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetGoLogoBlackPng(*runtime.Context) error { return nil }
+
+func (Controller) GetGoLogoBluePng(*runtime.Context) error { return nil }
+
+func (Controller) GetGoLogoWhitePng(*runtime.Context) error { return nil }
+
+func (Controller) GetGoMemHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetGoSpecHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetGopher(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherAppenginegopherJpg(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherAppenginegophercolorJpg(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherAppenginelogoGif(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherBumper192x108Png(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherBumper320x180Png(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherBumper480x270Png(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherBumper640x360Png(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherBumperPng(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherDocPng(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherFrontpagePng(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherGopherbwPng(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherGophercolor16x16Png(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherGophercolorPng(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherHelpPng(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherPencil(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherPencilGopherhatJpg(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherPencilGopherhelmetJpg(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherPencilGophermegaJpg(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherPencilGopherrunningJpg(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherPencilGopherswimJpg(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherPencilGopherswrenchJpg(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherPkgPng(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherProjectPng(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherRefPng(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherRunPng(*runtime.Context) error { return nil }
+
+func (Controller) GetGopherTalksPng(*runtime.Context) error { return nil }
+
+func (Controller) GetHelpHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetIeCss(*runtime.Context) error { return nil }
+
+func (Controller) GetInstallHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetInstallSourceHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetLogo153x55Png(*runtime.Context) error { return nil }
+
+func (Controller) GetMakefile(*runtime.Context) error { return nil }
+
+func (Controller) GetPlay(*runtime.Context) error { return nil }
+
+func (Controller) GetPlayFibGo(*runtime.Context) error { return nil }
+
+func (Controller) GetPlayHelloGo(*runtime.Context) error { return nil }
+
+func (Controller) GetPlayLifeGo(*runtime.Context) error { return nil }
+
+func (Controller) GetPlayPeanoGo(*runtime.Context) error { return nil }
+
+func (Controller) GetPlayPiGo(*runtime.Context) error { return nil }
+
+func (Controller) GetPlaySieveGo(*runtime.Context) error { return nil }
+
+func (Controller) GetPlaySolitaireGo(*runtime.Context) error { return nil }
+
+func (Controller) GetPlayTreeGo(*runtime.Context) error { return nil }
+
+func (Controller) GetProgs(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsCgo1Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsCgo2Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsCgo3Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsCgo4Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsDefer2Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsDefer2Out(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsDeferGo(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsDeferOut(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsEffBytesizeGo(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsEffBytesizeOut(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsEffQrGo(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsEffSequenceGo(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsEffSequenceOut(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsEffUnused1Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsEffUnused2Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsError2Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsError3Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsError4Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsErrorGo(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsGo1Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsGobs1Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsGobs2Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsImageDrawGo(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsImagePackage1Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsImagePackage1Out(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsImagePackage2Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsImagePackage2Out(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsImagePackage3Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsImagePackage3Out(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsImagePackage4Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsImagePackage4Out(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsImagePackage5Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsImagePackage5Out(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsImagePackage6Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsImagePackage6Out(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsInterface2Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsInterface2Out(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsInterfaceGo(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsJson1Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsJson2Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsJson2Out(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsJson3Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsJson4Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsJson5Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsRun(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsSlicesGo(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsTimeout1Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsTimeout2Go(*runtime.Context) error { return nil }
+
+func (Controller) GetProgsUpdateBash(*runtime.Context) error { return nil }
+
+func (Controller) GetRoot(*runtime.Context) error { return nil }
+
+func (Controller) GetRootHtml(*runtime.Context) error { return nil }
+
+func (Controller) GetSharePng(*runtime.Context) error { return nil }
+
+func (Controller) GetSieveGif(*runtime.Context) error { return nil }
+
+func (Controller) GetTosHtml(*runtime.Context) error { return nil }
+
+// Recording serves every route by recording it and its parameters: the
+// router of the check before timing.
+type Recording struct{ *record.Recorder }
+
+func (c Recording) GetArticles(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesGoCommandHtml(ctx *runtime.Context) error {
+func (c Recording) GetArticlesGoCommandHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesIndexHtml(ctx *runtime.Context) error {
+func (c Recording) GetArticlesIndexHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesWiki(ctx *runtime.Context) error {
+func (c Recording) GetArticlesWiki(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesWikiEditHtml(ctx *runtime.Context) error {
+func (c Recording) GetArticlesWikiEditHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesWikiFinalGo(ctx *runtime.Context) error {
+func (c Recording) GetArticlesWikiFinalGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesWikiFinalNoclosureGo(ctx *runtime.Context) error {
+func (c Recording) GetArticlesWikiFinalNoclosureGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesWikiFinalNoerrorGo(ctx *runtime.Context) error {
+func (c Recording) GetArticlesWikiFinalNoerrorGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesWikiFinalParsetemplateGo(ctx *runtime.Context) error {
+func (c Recording) GetArticlesWikiFinalParsetemplateGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesWikiFinalTemplateGo(ctx *runtime.Context) error {
+func (c Recording) GetArticlesWikiFinalTemplateGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesWikiGetGo(ctx *runtime.Context) error {
+func (c Recording) GetArticlesWikiGetGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesWikiHttpSampleGo(ctx *runtime.Context) error {
+func (c Recording) GetArticlesWikiHttpSampleGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesWikiIndexHtml(ctx *runtime.Context) error {
+func (c Recording) GetArticlesWikiIndexHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesWikiMakefile(ctx *runtime.Context) error {
+func (c Recording) GetArticlesWikiMakefile(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesWikiNotemplateGo(ctx *runtime.Context) error {
+func (c Recording) GetArticlesWikiNotemplateGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesWikiPart1Go(ctx *runtime.Context) error {
+func (c Recording) GetArticlesWikiPart1Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesWikiPart1NoerrorGo(ctx *runtime.Context) error {
+func (c Recording) GetArticlesWikiPart1NoerrorGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesWikiPart2Go(ctx *runtime.Context) error {
+func (c Recording) GetArticlesWikiPart2Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesWikiPart3ErrorhandlingGo(ctx *runtime.Context) error {
+func (c Recording) GetArticlesWikiPart3ErrorhandlingGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesWikiPart3Go(ctx *runtime.Context) error {
+func (c Recording) GetArticlesWikiPart3Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesWikiTestBash(ctx *runtime.Context) error {
+func (c Recording) GetArticlesWikiTestBash(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesWikiTestEditGood(ctx *runtime.Context) error {
+func (c Recording) GetArticlesWikiTestEditGood(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesWikiTestTestTxtGood(ctx *runtime.Context) error {
+func (c Recording) GetArticlesWikiTestTestTxtGood(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesWikiTestViewGood(ctx *runtime.Context) error {
+func (c Recording) GetArticlesWikiTestViewGood(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetArticlesWikiViewHtml(ctx *runtime.Context) error {
+func (c Recording) GetArticlesWikiViewHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetCmdHtml(ctx *runtime.Context) error {
+func (c Recording) GetCmdHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetCodeHtml(ctx *runtime.Context) error {
+func (c Recording) GetCodeHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetCodewalk(ctx *runtime.Context) error {
+func (c Recording) GetCodewalk(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetCodewalkCodewalkCss(ctx *runtime.Context) error {
+func (c Recording) GetCodewalkCodewalkCss(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetCodewalkCodewalkJs(ctx *runtime.Context) error {
+func (c Recording) GetCodewalkCodewalkJs(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetCodewalkCodewalkXml(ctx *runtime.Context) error {
+func (c Recording) GetCodewalkCodewalkXml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetCodewalkFunctionsXml(ctx *runtime.Context) error {
+func (c Recording) GetCodewalkFunctionsXml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetCodewalkMarkovGo(ctx *runtime.Context) error {
+func (c Recording) GetCodewalkMarkovGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetCodewalkMarkovXml(ctx *runtime.Context) error {
+func (c Recording) GetCodewalkMarkovXml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetCodewalkPigGo(ctx *runtime.Context) error {
+func (c Recording) GetCodewalkPigGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetCodewalkPopoutPng(ctx *runtime.Context) error {
+func (c Recording) GetCodewalkPopoutPng(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetCodewalkRun(ctx *runtime.Context) error {
+func (c Recording) GetCodewalkRun(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetCodewalkSharememXml(ctx *runtime.Context) error {
+func (c Recording) GetCodewalkSharememXml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetCodewalkUrlpollGo(ctx *runtime.Context) error {
+func (c Recording) GetCodewalkUrlpollGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetContribHtml(ctx *runtime.Context) error {
+func (c Recording) GetContribHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetContributeHtml(ctx *runtime.Context) error {
+func (c Recording) GetContributeHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetDebuggingWithGdbHtml(ctx *runtime.Context) error {
+func (c Recording) GetDebuggingWithGdbHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetDevel(ctx *runtime.Context) error {
+func (c Recording) GetDevel(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetDevelReleaseHtml(ctx *runtime.Context) error {
+func (c Recording) GetDevelReleaseHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetDevelWeeklyHtml(ctx *runtime.Context) error {
+func (c Recording) GetDevelWeeklyHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetDocsHtml(ctx *runtime.Context) error {
+func (c Recording) GetDocsHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetEffectiveGoHtml(ctx *runtime.Context) error {
+func (c Recording) GetEffectiveGoHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetFilesLog(ctx *runtime.Context) error {
+func (c Recording) GetFilesLog(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGccgoContributeHtml(ctx *runtime.Context) error {
+func (c Recording) GetGccgoContributeHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGccgoInstallHtml(ctx *runtime.Context) error {
+func (c Recording) GetGccgoInstallHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGo11Html(ctx *runtime.Context) error {
+func (c Recording) GetGo11Html(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGo12Html(ctx *runtime.Context) error {
+func (c Recording) GetGo12Html(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGo1Html(ctx *runtime.Context) error {
+func (c Recording) GetGo1Html(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGo1compatHtml(ctx *runtime.Context) error {
+func (c Recording) GetGo1compatHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGoFaqHtml(ctx *runtime.Context) error {
+func (c Recording) GetGoFaqHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGoLogoBlackPng(ctx *runtime.Context) error {
+func (c Recording) GetGoLogoBlackPng(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGoLogoBluePng(ctx *runtime.Context) error {
+func (c Recording) GetGoLogoBluePng(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGoLogoWhitePng(ctx *runtime.Context) error {
+func (c Recording) GetGoLogoWhitePng(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGoMemHtml(ctx *runtime.Context) error {
+func (c Recording) GetGoMemHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGoSpecHtml(ctx *runtime.Context) error {
+func (c Recording) GetGoSpecHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopher(ctx *runtime.Context) error {
+func (c Recording) GetGopher(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherAppenginegopherJpg(ctx *runtime.Context) error {
+func (c Recording) GetGopherAppenginegopherJpg(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherAppenginegophercolorJpg(ctx *runtime.Context) error {
+func (c Recording) GetGopherAppenginegophercolorJpg(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherAppenginelogoGif(ctx *runtime.Context) error {
+func (c Recording) GetGopherAppenginelogoGif(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherBumper192x108Png(ctx *runtime.Context) error {
+func (c Recording) GetGopherBumper192x108Png(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherBumper320x180Png(ctx *runtime.Context) error {
+func (c Recording) GetGopherBumper320x180Png(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherBumper480x270Png(ctx *runtime.Context) error {
+func (c Recording) GetGopherBumper480x270Png(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherBumper640x360Png(ctx *runtime.Context) error {
+func (c Recording) GetGopherBumper640x360Png(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherBumperPng(ctx *runtime.Context) error {
+func (c Recording) GetGopherBumperPng(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherDocPng(ctx *runtime.Context) error {
+func (c Recording) GetGopherDocPng(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherFrontpagePng(ctx *runtime.Context) error {
+func (c Recording) GetGopherFrontpagePng(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherGopherbwPng(ctx *runtime.Context) error {
+func (c Recording) GetGopherGopherbwPng(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherGophercolor16x16Png(ctx *runtime.Context) error {
+func (c Recording) GetGopherGophercolor16x16Png(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherGophercolorPng(ctx *runtime.Context) error {
+func (c Recording) GetGopherGophercolorPng(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherHelpPng(ctx *runtime.Context) error {
+func (c Recording) GetGopherHelpPng(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherPencil(ctx *runtime.Context) error {
+func (c Recording) GetGopherPencil(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherPencilGopherhatJpg(ctx *runtime.Context) error {
+func (c Recording) GetGopherPencilGopherhatJpg(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherPencilGopherhelmetJpg(ctx *runtime.Context) error {
+func (c Recording) GetGopherPencilGopherhelmetJpg(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherPencilGophermegaJpg(ctx *runtime.Context) error {
+func (c Recording) GetGopherPencilGophermegaJpg(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherPencilGopherrunningJpg(ctx *runtime.Context) error {
+func (c Recording) GetGopherPencilGopherrunningJpg(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherPencilGopherswimJpg(ctx *runtime.Context) error {
+func (c Recording) GetGopherPencilGopherswimJpg(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherPencilGopherswrenchJpg(ctx *runtime.Context) error {
+func (c Recording) GetGopherPencilGopherswrenchJpg(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherPkgPng(ctx *runtime.Context) error {
+func (c Recording) GetGopherPkgPng(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherProjectPng(ctx *runtime.Context) error {
+func (c Recording) GetGopherProjectPng(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherRefPng(ctx *runtime.Context) error {
+func (c Recording) GetGopherRefPng(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherRunPng(ctx *runtime.Context) error {
+func (c Recording) GetGopherRunPng(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetGopherTalksPng(ctx *runtime.Context) error {
+func (c Recording) GetGopherTalksPng(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetHelpHtml(ctx *runtime.Context) error {
+func (c Recording) GetHelpHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetIeCss(ctx *runtime.Context) error {
+func (c Recording) GetIeCss(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetInstallHtml(ctx *runtime.Context) error {
+func (c Recording) GetInstallHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetInstallSourceHtml(ctx *runtime.Context) error {
+func (c Recording) GetInstallSourceHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetLogo153x55Png(ctx *runtime.Context) error {
+func (c Recording) GetLogo153x55Png(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetMakefile(ctx *runtime.Context) error {
+func (c Recording) GetMakefile(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetPlay(ctx *runtime.Context) error {
+func (c Recording) GetPlay(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetPlayFibGo(ctx *runtime.Context) error {
+func (c Recording) GetPlayFibGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetPlayHelloGo(ctx *runtime.Context) error {
+func (c Recording) GetPlayHelloGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetPlayLifeGo(ctx *runtime.Context) error {
+func (c Recording) GetPlayLifeGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetPlayPeanoGo(ctx *runtime.Context) error {
+func (c Recording) GetPlayPeanoGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetPlayPiGo(ctx *runtime.Context) error {
+func (c Recording) GetPlayPiGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetPlaySieveGo(ctx *runtime.Context) error {
+func (c Recording) GetPlaySieveGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetPlaySolitaireGo(ctx *runtime.Context) error {
+func (c Recording) GetPlaySolitaireGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetPlayTreeGo(ctx *runtime.Context) error {
+func (c Recording) GetPlayTreeGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgs(ctx *runtime.Context) error {
+func (c Recording) GetProgs(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsCgo1Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsCgo1Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsCgo2Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsCgo2Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsCgo3Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsCgo3Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsCgo4Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsCgo4Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsDefer2Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsDefer2Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsDefer2Out(ctx *runtime.Context) error {
+func (c Recording) GetProgsDefer2Out(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsDeferGo(ctx *runtime.Context) error {
+func (c Recording) GetProgsDeferGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsDeferOut(ctx *runtime.Context) error {
+func (c Recording) GetProgsDeferOut(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsEffBytesizeGo(ctx *runtime.Context) error {
+func (c Recording) GetProgsEffBytesizeGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsEffBytesizeOut(ctx *runtime.Context) error {
+func (c Recording) GetProgsEffBytesizeOut(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsEffQrGo(ctx *runtime.Context) error {
+func (c Recording) GetProgsEffQrGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsEffSequenceGo(ctx *runtime.Context) error {
+func (c Recording) GetProgsEffSequenceGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsEffSequenceOut(ctx *runtime.Context) error {
+func (c Recording) GetProgsEffSequenceOut(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsEffUnused1Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsEffUnused1Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsEffUnused2Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsEffUnused2Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsError2Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsError2Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsError3Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsError3Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsError4Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsError4Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsErrorGo(ctx *runtime.Context) error {
+func (c Recording) GetProgsErrorGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsGo1Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsGo1Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsGobs1Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsGobs1Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsGobs2Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsGobs2Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsImageDrawGo(ctx *runtime.Context) error {
+func (c Recording) GetProgsImageDrawGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsImagePackage1Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsImagePackage1Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsImagePackage1Out(ctx *runtime.Context) error {
+func (c Recording) GetProgsImagePackage1Out(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsImagePackage2Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsImagePackage2Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsImagePackage2Out(ctx *runtime.Context) error {
+func (c Recording) GetProgsImagePackage2Out(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsImagePackage3Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsImagePackage3Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsImagePackage3Out(ctx *runtime.Context) error {
+func (c Recording) GetProgsImagePackage3Out(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsImagePackage4Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsImagePackage4Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsImagePackage4Out(ctx *runtime.Context) error {
+func (c Recording) GetProgsImagePackage4Out(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsImagePackage5Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsImagePackage5Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsImagePackage5Out(ctx *runtime.Context) error {
+func (c Recording) GetProgsImagePackage5Out(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsImagePackage6Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsImagePackage6Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsImagePackage6Out(ctx *runtime.Context) error {
+func (c Recording) GetProgsImagePackage6Out(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsInterface2Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsInterface2Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsInterface2Out(ctx *runtime.Context) error {
+func (c Recording) GetProgsInterface2Out(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsInterfaceGo(ctx *runtime.Context) error {
+func (c Recording) GetProgsInterfaceGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsJson1Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsJson1Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsJson2Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsJson2Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsJson2Out(ctx *runtime.Context) error {
+func (c Recording) GetProgsJson2Out(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsJson3Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsJson3Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsJson4Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsJson4Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsJson5Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsJson5Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsRun(ctx *runtime.Context) error {
+func (c Recording) GetProgsRun(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsSlicesGo(ctx *runtime.Context) error {
+func (c Recording) GetProgsSlicesGo(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsTimeout1Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsTimeout1Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsTimeout2Go(ctx *runtime.Context) error {
+func (c Recording) GetProgsTimeout2Go(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetProgsUpdateBash(ctx *runtime.Context) error {
+func (c Recording) GetProgsUpdateBash(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetRoot(ctx *runtime.Context) error {
+func (c Recording) GetRoot(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetRootHtml(ctx *runtime.Context) error {
+func (c Recording) GetRootHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetSharePng(ctx *runtime.Context) error {
+func (c Recording) GetSharePng(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetSieveGif(ctx *runtime.Context) error {
+func (c Recording) GetSieveGif(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }
 
-func (c Controller) GetTosHtml(ctx *runtime.Context) error {
+func (c Recording) GetTosHtml(ctx *runtime.Context) error {
 	return c.Serve(ctx)
 }

@@ -885,9 +885,9 @@ type routegenControllers struct {
 	staticController StaticController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
-	switch ctx.Route().Index {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
+	switch route {
 	case 0: // GET / (get_root)
 		return c.staticController.GetRoot(ctx)
 	case 1: // GET /Makefile (get_makefile)

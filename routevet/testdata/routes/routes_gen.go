@@ -334,10 +334,10 @@ type routegenControllers struct {
 	tenantController  TenantController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
+	switch route {
 	case 0: // GET / (home)
 		return c.siteController.Index(ctx)
 	case 1: // GET /bookings/:ref (booking)

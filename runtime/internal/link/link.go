@@ -8,7 +8,7 @@ package link
 //
 //	func(domains []runtime.Domain, routes, catchAlls []runtime.Route, matchers []core.MatchFunc, authSchemes []string, secureHeaders []decide.Header, root int) (
 //		coreTable *core.Table, hosts *core.HostTable,
-//		newRouter func(dispatch interface{ Dispatch(*runtime.Context) error }, opts []runtime.Option) (*runtime.Router, error),
+//		newRouter func(dispatch interface{ Dispatch(*runtime.Context, int) error }, opts []runtime.Option) (*runtime.Router, error),
 //		servedAt func(rt *runtime.Router) (basePath string, hosts map[string]core.HostPort, ok bool),
 //		requestAt func(ctx *runtime.Context) (mountPath string, hosts map[string]core.HostPort, ok bool),
 //		copyOf func() ([]runtime.Domain, []runtime.Route))

@@ -56,6 +56,11 @@ var SignIn = runtime.SignIn{
 	},
 }
 
+// routegenStaticCache is the caching of the static routes' files, the app config's cache.static as aah applied it.
+var routegenStaticCache = &runtime.StaticCache{
+	Default: "no-cache, no-store, must-revalidate", Expires: "0",
+}
+
 // routegenRoutes are the routes of ../../config/routes.conf: domain by domain, each sorted by path, then method,
 // as the router reads them (Routes copies them).
 var routegenRoutes = []runtime.Route{
@@ -68,7 +73,7 @@ var routegenRoutes = []runtime.Route{
 	{Index: 6, Name: "login", Method: "GET", Path: "/login.html", Controller: "AppController", Action: "Login", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../config/routes.conf:24:7"},
 	{Index: 7, Name: "logout", Method: "POST", Path: "/logout", Controller: "AppController", Action: "Logout", Auth: "authenticated", MaxBodySize: 65536, AntiCSRFCheck: true, Pos: "../../config/routes.conf:30:7"},
 	{Index: 8, Name: "my_tasks", Method: "GET", Path: "/my/tasks.html", Controller: "AppController", Action: "MyTasks", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../config/routes.conf:38:7"},
-	{Index: 9, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", Params: []string{"filepath"}, Pos: "../../config/routes.conf:10:7"},
+	{Index: 9, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", StaticCache: routegenStaticCache, Params: []string{"filepath"}, Pos: "../../config/routes.conf:10:7"},
 	{Index: 10, Domain: 1, Name: "index", Method: "GET", Path: "/", Controller: "admin/DashboardController", Action: "Index", Auth: "basic_auth", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Pos: "../../config/routes.conf:93:7"},
 	{Index: 11, Domain: 1, Name: "form_auth_login_submit__aah", Method: "POST", Path: "/login", Action: "login_submit", Auth: "anonymous", MaxBodySize: 65536, AntiCSRFCheck: true, AddedBy: "form_auth", Pos: "../../config/security.conf:7:5"},
 	{Index: 12, Domain: 1, Name: "stats", Method: "GET", Path: "/stats", Controller: "admin/StatsController", Action: "Index", Auth: "api_key", AntiCSRFCheck: true, Pos: "../../config/routes.conf:101:7"},
@@ -197,21 +202,21 @@ type APIV1TaskController interface {
 	List(ctx *runtime.Context) error // serves tasks: GET /api/v1/tasks (../../config/routes.conf:51:11)
 //line ../../config/routes.conf:67:14
 	Show(ctx *runtime.Context, id int64) error // serves task: GET /api/v1/tasks/:id (../../config/routes.conf:67:15)
-//line routes_gen.go:201:1
+//line routes_gen.go:206:1
 }
 
 // AdminDashboardController holds the actions of controller "admin/DashboardController".
 type AdminDashboardController interface {
 //line ../../config/routes.conf:93:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../config/routes.conf:93:7)
-//line routes_gen.go:208:1
+//line routes_gen.go:213:1
 }
 
 // AdminStatsController holds the actions of controller "admin/StatsController".
 type AdminStatsController interface {
 //line ../../config/routes.conf:101:6
 	Index(ctx *runtime.Context) error // serves stats: GET /stats (../../config/routes.conf:101:7)
-//line routes_gen.go:215:1
+//line routes_gen.go:220:1
 }
 
 // AppController holds the actions of controller "AppController".
@@ -224,7 +229,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../config/routes.conf:30:7)
 //line ../../config/routes.conf:38:6
 	MyTasks(ctx *runtime.Context) error // serves my_tasks: GET /my/tasks.html (../../config/routes.conf:38:7)
-//line routes_gen.go:228:1
+//line routes_gen.go:233:1
 }
 
 // NewRouter returns the http.Handler of ../../config/routes.conf, calling the actions of the given controllers.
@@ -258,10 +263,10 @@ type routegenControllers struct {
 	appController            AppController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
+	switch route {
 	case 0: // GET / (index)
 		return c.appController.Index(ctx)
 	case 1: // GET /api/v1/tasks (tasks)
@@ -348,7 +353,7 @@ func (u *URLBuilder) Index() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:352:1
+//line routes_gen.go:357:1
 
 // Tasks returns the URL of route "tasks": /api/v1/tasks (../../config/routes.conf:51:11).
 //
@@ -357,7 +362,7 @@ func (u *URLBuilder) Tasks() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:361:1
+//line routes_gen.go:366:1
 
 // CreateTask returns the URL of route "create_task": /api/v1/tasks (../../config/routes.conf:59:15).
 //
@@ -366,7 +371,7 @@ func (u *URLBuilder) CreateTask() string {
 	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:370:1
+//line routes_gen.go:375:1
 
 // DeleteTask returns the URL of route "delete_task": /api/v1/tasks/:id (../../config/routes.conf:71:15).
 //
@@ -375,7 +380,7 @@ func (u *URLBuilder) DeleteTask(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 3, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:379:1
+//line routes_gen.go:384:1
 
 // Task returns the URL of route "task": /api/v1/tasks/:id (../../config/routes.conf:67:15).
 //
@@ -384,7 +389,7 @@ func (u *URLBuilder) Task(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 4, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:388:1
+//line routes_gen.go:393:1
 
 // FormAuthLoginSubmitAah returns the URL of route "form_auth_login_submit__aah": /login (../../config/security.conf:7:5).
 //
@@ -393,7 +398,7 @@ func (u *URLBuilder) FormAuthLoginSubmitAah() string {
 	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:397:1
+//line routes_gen.go:402:1
 
 // Login returns the URL of route "login": /login.html (../../config/routes.conf:24:7).
 //
@@ -402,7 +407,7 @@ func (u *URLBuilder) Login() string {
 	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:406:1
+//line routes_gen.go:411:1
 
 // Logout returns the URL of route "logout": /logout (../../config/routes.conf:30:7).
 //
@@ -411,7 +416,7 @@ func (u *URLBuilder) Logout() string {
 	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:415:1
+//line routes_gen.go:420:1
 
 // MyTasks returns the URL of route "my_tasks": /my/tasks.html (../../config/routes.conf:38:7).
 //
@@ -420,7 +425,7 @@ func (u *URLBuilder) MyTasks() string {
 	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:424:1
+//line routes_gen.go:429:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../config/routes.conf:10:7).
 //
@@ -429,7 +434,7 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 9, filepath)
 }
 
-//line routes_gen.go:433:1
+//line routes_gen.go:438:1
 
 // AdminLocalhostIndex returns the URL of route "admin_localhost.index": / on admin.localhost (../../config/routes.conf:93:7).
 //
@@ -438,7 +443,7 @@ func (u *URLBuilder) AdminLocalhostIndex() string {
 	return routegenTable.HelperURL(&u.base, 10)
 }
 
-//line routes_gen.go:442:1
+//line routes_gen.go:447:1
 
 // AdminLocalhostFormAuthLoginSubmitAah returns the URL of route "admin_localhost.form_auth_login_submit__aah": /login on admin.localhost (../../config/security.conf:7:5).
 //
@@ -447,7 +452,7 @@ func (u *URLBuilder) AdminLocalhostFormAuthLoginSubmitAah() string {
 	return routegenTable.HelperURL(&u.base, 11)
 }
 
-//line routes_gen.go:451:1
+//line routes_gen.go:456:1
 
 // AdminLocalhostStats returns the URL of route "admin_localhost.stats": /stats on admin.localhost (../../config/routes.conf:101:7).
 //
@@ -456,7 +461,7 @@ func (u *URLBuilder) AdminLocalhostStats() string {
 	return routegenTable.HelperURL(&u.base, 12)
 }
 
-//line routes_gen.go:460:1
+//line routes_gen.go:465:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -16,6 +16,13 @@
 //
 //	go run ./internal/difftest/cmd/difftest -agree -duration 30m
 //
+// With -changes N it holds routegen changes to the routers instead, on N
+// random edits of random tables (difftest.CheckChanges), in-process, and
+// prints how many requests it sent, how many were answered otherwise, the
+// findings and the edits that disagree:
+//
+//	go run ./internal/difftest/cmd/difftest -changes 5000 -seed 7
+//
 // It stops at the first disagreement, printing the routes.conf, the
 // request and both answers, and keeps the folder; else it prints how many
 // tables and requests it checked.
@@ -48,7 +55,21 @@ func main() {
 	maxSize := flag.Int("max-size", 200, "the most route sections of a table")
 	seed := flag.Uint64("seed", uint64(time.Now().UnixNano()), "seed of the table seeds")
 	agree := flag.Bool("agree", false, "compare routegen match with the router, over HTTP, instead of the matchers with the reference")
+	edits := flag.Int("changes", 0, "hold routegen changes to the routers' answers on this many random edits of random tables instead (difftest.CheckChanges), and print the numbers")
 	flag.Parse()
+	if *edits > 0 {
+		var stats difftest.ChangesStats
+		start := time.Now()
+		difftest.CheckChanges(*seed, *edits, 100, &stats)
+		for _, e := range stats.Examples {
+			fmt.Println(e)
+		}
+		fmt.Printf("difftest -changes: seed %d, %s, in %v\n", *seed, stats, time.Since(start).Round(time.Second))
+		if stats.Disagreements > 0 {
+			os.Exit(1)
+		}
+		return
+	}
 	compare := compare
 	if *agree {
 		compare = compareMatch
@@ -433,7 +454,7 @@ func (everyone) IsPermitted(string) bool { return true }
 
 type actions struct{}
 
-func (actions) Dispatch(ctx *runtime.Context) error {
+func (actions) Dispatch(ctx *runtime.Context, _ int) error {
 	if _, err := io.Copy(io.Discard, ctx.Req.Body); err != nil {
 		return err
 	}

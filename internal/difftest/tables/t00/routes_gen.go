@@ -429,10 +429,10 @@ type routegenControllers struct {
 	c2controller C2Controller
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
+	switch route {
 	case 0: // WS /42 (r4)
 		return c.c0controller.A4(ctx)
 	case 1: // WS /:p0/x.:p1 (r1)

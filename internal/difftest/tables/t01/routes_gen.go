@@ -446,10 +446,10 @@ type routegenControllers struct {
 	c2controller C2Controller
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
+	switch route {
 	case 0: // CONNECT /42/abc (r5)
 		return c.c0controller.A5(ctx)
 	case 1: // DELETE /42/abc (r5)

@@ -2377,10 +2377,10 @@ type routegenControllers struct {
 	c2controller C2Controller
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
+	switch route {
 	case 0: // GET / (r15)
 		return c.c1controller.A15(ctx)
 	case 1: // PUT / (r15)

@@ -2601,35 +2601,35 @@ type routegenControllers struct {
 	socketController SocketController
 }
 
-// Dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
-	switch i := ctx.Route().Index; i / 64 {
+// Dispatch calls the action of route, which ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
+	switch route / 64 {
 	case 0:
-		return c.dispatch0(ctx, i)
+		return c.dispatch0(ctx, route)
 	case 1:
-		return c.dispatch1(ctx, i)
+		return c.dispatch1(ctx, route)
 	case 2:
-		return c.dispatch2(ctx, i)
+		return c.dispatch2(ctx, route)
 	case 3:
-		return c.dispatch3(ctx, i)
+		return c.dispatch3(ctx, route)
 	case 4:
-		return c.dispatch4(ctx, i)
+		return c.dispatch4(ctx, route)
 	case 5:
-		return c.dispatch5(ctx, i)
+		return c.dispatch5(ctx, route)
 	case 6:
-		return c.dispatch6(ctx, i)
+		return c.dispatch6(ctx, route)
 	case 7:
-		return c.dispatch7(ctx, i)
+		return c.dispatch7(ctx, route)
 	case 8:
-		return c.dispatch8(ctx, i)
+		return c.dispatch8(ctx, route)
 	case 9:
-		return c.dispatch9(ctx, i)
+		return c.dispatch9(ctx, route)
 	case 10:
-		return c.dispatch10(ctx, i)
+		return c.dispatch10(ctx, route)
 	case 11:
-		return c.dispatch11(ctx, i)
+		return c.dispatch11(ctx, route)
 	case 12:
-		return c.dispatch12(ctx, i)
+		return c.dispatch12(ctx, route)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }

@@ -1473,10 +1473,10 @@ type routegenControllers struct {
 	fallbackController FallbackController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
+	switch route {
 	case 0: // TRACE / (r23)
 		return c.c2controller.A23(ctx)
 	case 1: // POST /*rest (r24)

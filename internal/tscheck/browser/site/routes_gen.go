@@ -232,10 +232,10 @@ type routegenControllers struct {
 	siteController SiteController
 }
 
-// Dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of route, which ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
+	switch route {
 	case 0: // GET / (page)
 		return c.siteController.Page(ctx)
 	case 1: // POST /comments (comment)
