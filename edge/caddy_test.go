@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/routegen/routegen/edge"
@@ -153,6 +154,9 @@ func TestCaddyRoutesInRouterOrder(t *testing.T) {
 			r, err := router.NewRequest(method, req.Path, header)
 			if err != nil || req.Host == "" {
 				continue // refused by the server, before the routes (Caddy: an empty Host)
+			}
+			if lower := strings.ToLower(req.Path); strings.Contains(lower, "%2e") || strings.Contains(lower, "%2f") {
+				continue // a dot segment spelt with escapes, which the patterns do not decode (docs/reference.md)
 			}
 			requests++
 			ans := router.Answer(r, explain.Subject{Authenticated: true, Every: true})

@@ -44,8 +44,9 @@ func routerOrder(routes []*ir.Route) []*ir.Route {
 }
 
 // The parts of a path pattern. A parameter takes one non-empty segment,
-// but a whole "." or ".." (the router's matchers take clean paths only);
-// a catch-all's segments must be clean too, as IsCleanTail has them.
+// but a whole "." or ".." (the router's matchers take clean paths only),
+// also after literal text (core.CleanAfterPrefix); a catch-all's segments
+// must be clean too, as IsCleanTail has them.
 const (
 	segmentChar = `[^/?]`
 	// notDotSegment is a segment that is neither "." nor "..".
@@ -66,14 +67,9 @@ func pathPattern(r *ir.Route) string {
 			b.WriteString(literalPattern(s.Literal))
 		case ir.ParamSegment:
 			b.WriteString(literalPattern(s.Literal))
-			switch s.Literal {
-			case "":
-				b.WriteString(notDotSegment)
-			case ".":
-				b.WriteString(`(?:[^/?.][^/?]*|\.[^/?]+)`)
-			default:
-				b.WriteString(segmentChar + "+")
-			}
+			// No value is a dot segment, after literal text too
+			// (core.CleanAfterPrefix).
+			b.WriteString(notDotSegment)
 		case ir.CatchAllSegment:
 			b.WriteString(catchAllPattern(s.Literal, r.Static && r.List))
 		}
@@ -90,12 +86,10 @@ func catchAllPattern(prefix string, allowEmpty bool) string {
 	switch prefix {
 	case "":
 		p = notDotSegment + more + `*/?`
-	case ".":
-		p = `\.(?:[^/?.][^/?]*|\.[^/?]+)` + more + `*/?`
-	case "..":
-		p = `\.\.` + segmentChar + `+` + more + `*/?`
 	default:
-		p = literalPattern(prefix) + `(?:` + segmentChar + `+` + more + `*/?|` + more + `+/?|/)`
+		// The value's part of the prefix's segment is no dot segment
+		// either (core.CleanAfterPrefix).
+		p = literalPattern(prefix) + `(?:` + notDotSegment + more + `*/?|` + more + `+/?|/)`
 	}
 	if allowEmpty {
 		if prefix == "" {

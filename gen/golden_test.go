@@ -60,6 +60,7 @@ func goldenCases(t testing.TB) []goldenCase {
 		{dir: "aahport", pkg: "routes", routes: "examples/aahport/config/routes.conf", security: "examples/aahport/config/security.conf",
 			appConfig: "examples/aahport/config/aah.conf", out: "examples/aahport/app/routes", noTS: true},
 		{dir: "policies", routes: "testdata/policies/routes.conf", security: "testdata/policies/security.conf"},
+		{dir: "replies", routes: "testdata/replies/routes.conf", security: "testdata/replies/security.conf", appConfig: "testdata/replies/aah.conf", noTS: true},
 		{dir: "profile", routes: "testdata/profile/routes.conf", appConfig: "testdata/profile/aah.conf", profile: "prod"},
 		{dir: "profiledev", routes: "testdata/profile/routes.conf", appConfig: "testdata/profile/aah.conf", profile: "dev", noTS: true},
 		{dir: "deploy", routes: "testdata/deploy/routes.conf"},

@@ -64,6 +64,9 @@ func (g *generator) writeTable() {
 	if g.root != 0 {
 		lit.line(field{"Root", jen.Lit(g.root)})
 	}
+	if g.table.MaxBodySize != 0 {
+		lit.line(field{"MaxBodySize", nonZero(g.table.MaxBodySize)})
+	}
 	g.declare([]string{
 		tableName + " is what the runtime knows of the routes. It is built on first use (Lookup,",
 		"NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,",

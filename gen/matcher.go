@@ -237,9 +237,11 @@ func (g *matcherWriter) level(b *jen.Group, n *core.Node, depth int) {
 		if e.Prefix != "" {
 			cond = append(cond, g.qual("strings", "HasPrefix").Call(pathSlice(jen.Id(i), j), jen.Lit(e.Prefix)))
 		}
-		// Only a bare parameter or one after "." can take a whole "." or ".." segment.
-		if e.Prefix == "" || e.Prefix == "." {
+		// No parameter is a dot segment; after literal text, not even an escaped one.
+		if e.Prefix == "" {
 			cond = append(cond, g.qual(implPkg, "NotDot").Call(pathSlice(jen.Id(i), j)))
+		} else {
+			cond = append(cond, g.qual(implPkg, "CleanAfterPrefix").Call(pathSlice(start, j)))
 		}
 		b.If(and(cond)).BlockFunc(func(then *jen.Group) {
 			then.Qual(implPkg, "Push").Call(jen.Id("p"), pathSlice(start, j))
@@ -262,6 +264,10 @@ func (g *matcherWriter) level(b *jen.Group, n *core.Node, depth int) {
 			cond = append(cond, g.qual("strings", "HasPrefix").Call(pathFrom(jen.Id(i)), jen.Lit(e.Prefix)))
 		}
 		cond = append(cond, g.qual(implPkg, "IsCleanTail").Call(pathFrom(jen.Id(i))))
+		if e.Prefix != "" {
+			end := g.qual(implPkg, "SegmentEnd").Call(jen.Id("path"), start)
+			cond = append(cond, g.qual(implPkg, "CleanAfterPrefix").Call(jen.Id("path").Index(start, end)))
+		}
 		b.If(and(cond)).Block(
 			g.qual(implPkg, "Push").Call(jen.Id("p"), pathFrom(start)),
 			g.returnRoute(e.Route),

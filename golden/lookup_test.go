@@ -35,6 +35,7 @@ import (
 	"github.com/routegen/routegen/golden/policies"
 	"github.com/routegen/routegen/golden/profile"
 	"github.com/routegen/routegen/golden/profiledev"
+	"github.com/routegen/routegen/golden/replies"
 	"github.com/routegen/routegen/golden/rich"
 	"github.com/routegen/routegen/internal/constraint"
 	"github.com/routegen/routegen/internal/core"
@@ -80,6 +81,7 @@ var packages = []pkg{
 	{"policies", policies.Domains(), policies.Routes(), policies.Lookup, policies.RouteURL},
 	{"profile", profile.Domains(), profile.Routes(), profile.Lookup, profile.RouteURL},
 	{"profiledev", profiledev.Domains(), profiledev.Routes(), profiledev.Lookup, profiledev.RouteURL},
+	{"replies", replies.Domains(), replies.Routes(), replies.Lookup, replies.RouteURL},
 }
 
 // fromEnvironment reports whether a domain's address is read from the

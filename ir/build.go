@@ -78,7 +78,7 @@ func Build(root *parser.Object, opts Options) (*Table, parser.Diagnostics) {
 		}
 	}
 	b.checkKeys(root, "the top level of routes.conf", []string{"domains"})
-	t := &Table{}
+	t := &Table{MaxBodySize: b.maxBodySize}
 	if b.schemes != nil {
 		t.AuthSchemes = slices.Sorted(maps.Keys(b.schemes))
 	}

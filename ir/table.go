@@ -23,6 +23,10 @@ type Table struct {
 	// SecureHeaders are the headers of security.conf's http_header; nil
 	// when neither security.conf nor an app config was given.
 	SecureHeaders *SecureHeaders `json:"-"`
+	// MaxBodySize is the application's body limit (--max-body-size, else
+	// request.max_body_size of the app config, else 5mb), which holds the
+	// body of a request no route matched; 0 for none.
+	MaxBodySize int64 `json:"-"`
 	// Unapplied are warnings of the keys of security.conf and the app
 	// config that aah applied and routegen does not, each with what to do
 	// instead: check prints them, generation does not.

@@ -174,7 +174,7 @@ func lookupIn(t *Table, d int, method, path string, redirects int) outcome {
 	switch {
 	case o.Status == 200 && o.CatchAll:
 		return outcome{kind: served}
-	case o.Status == 200 || o.Status == 400:
+	case (o.Status == 200 || o.Status == 400) && o.Route >= 0: // a path with no clean form has none
 		r := &t.Routes[o.Route]
 		var params []string
 		for i := range m.Params.Len() {

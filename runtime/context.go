@@ -114,14 +114,15 @@ func (ctx *Context) Domain() *Domain { return ctx.match.Domain() }
 
 // Subdomain returns the first label of the request's host on a subdomain or
 // wildcard domain, in lower case as host names compare ("v2" for
-// V2.api.example.com), else "".
+// V2.api.example.com), else "": also when it is not a DNS label (letters,
+// digits and "-"), which a domain of WithDefaultDomain may be served.
 func (ctx *Context) Subdomain() string {
 	d := ctx.match.Domain()
 	if d == nil || !d.Subdomain && !core.IsWildcardHost(d.Host) {
 		return ""
 	}
 	name, _ := hostname.Split(ctx.router.decide.RequestHost(ctx.request.Request))
-	if i := strings.IndexByte(name, '.'); i > 0 {
+	if i := strings.IndexByte(name, '.'); i > 0 && hostname.IsLDHLabel(name[:i]) {
 		return strings.ToLower(name[:i])
 	}
 	return ""

@@ -29,7 +29,7 @@ func TestJSONErrorHandler(t *testing.T) {
 			{Index: 2, Name: "item", Method: "GET", Path: "/items/:id", Auth: AuthAnonymous, Params: []string{"id"}, Constraints: []string{"number"}},
 		},
 	}
-	_, _, newRouter, _, _, _ := newTable(tbl.Domains, tbl.Routes, tbl.CatchAlls, nil, tbl.AuthSchemes, tbl.SecureHeaders, tbl.Root)
+	_, _, newRouter, _, _, _ := newTable(tbl.Domains, tbl.Routes, tbl.CatchAlls, nil, tbl.AuthSchemes, tbl.SecureHeaders, tbl.Root, tbl.MaxBodySize)
 	router, err := newRouter(failing{}, []Option{
 		WithAuthenticator("basic_auth", func(*Context) (Subject, error) { return nil, errors.New("no credentials") }),
 		WithErrorHandler(JSONErrorHandler),
@@ -62,7 +62,7 @@ func TestJSONErrorHandlerKeepsAllow(t *testing.T) {
 		Domains: []Domain{{Key: "site", Host: "localhost", MethodNotAllowed: true}},
 		Routes:  []Route{{Index: 0, Name: "home", Method: "GET", Path: "/"}},
 	}
-	_, _, newRouter, _, _, _ := newTable(tbl.Domains, tbl.Routes, tbl.CatchAlls, nil, tbl.AuthSchemes, tbl.SecureHeaders, tbl.Root)
+	_, _, newRouter, _, _, _ := newTable(tbl.Domains, tbl.Routes, tbl.CatchAlls, nil, tbl.AuthSchemes, tbl.SecureHeaders, tbl.Root, tbl.MaxBodySize)
 	router, err := newRouter(failing{}, []Option{WithErrorHandler(JSONErrorHandler)})
 	if err != nil {
 		t.Fatal(err)

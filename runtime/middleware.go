@@ -75,7 +75,8 @@ func (rt *Router) setMiddlewareChains() error {
 // action still runs (http.TimeoutHandler), so the pooled one, reused once
 // ServeHTTP returns, must not reach it. The chain's request carries the
 // path values (r.PathValue) and, for a route with a body limit, the
-// limited body, so that a middleware reading it is held to the limit too.
+// limited body, so that a middleware reading it is held to the limit too,
+// on the route's 400 as on its other replies.
 func (rt *Router) serveMiddleware(pooled *Context, r *http.Request, h http.Handler) {
 	ctx := pooled.detached()
 	r = r.WithContext(context.WithValue(r.Context(), contextKey{}, ctx))
@@ -84,10 +85,8 @@ func (rt *Router) serveMiddleware(pooled *Context, r *http.Request, h http.Handl
 	for i := range params.Len() {
 		r.SetPathValue(route.Params[i], params.Value(i))
 	}
-	if ctx.match.Status() == http.StatusOK && r.ContentLength != 0 {
-		if limit := rt.decide.BodyLimit(ctx.match.Params.m.Outcome.Route, r.Method); limit > 0 {
-			ctx.wrapBody(limit)
-		}
+	if r.ContentLength != 0 {
+		rt.limitBody(ctx)
 	}
 	h.ServeHTTP(pooled.Res, r)
 }

@@ -46,7 +46,7 @@ func (noActions) Dispatch(*Context, int) error { return nil }
 // testRouter builds the router of a table a test wrote, as a generated
 // package's NewRouter does, with matchers as data.
 func testRouter(t *table, opts ...Option) (*Router, error) {
-	_, _, newRouter, _, _, _ := newTable(t.Domains, t.Routes, t.CatchAlls, nil, t.AuthSchemes, t.SecureHeaders, t.Root)
+	_, _, newRouter, _, _, _ := newTable(t.Domains, t.Routes, t.CatchAlls, nil, t.AuthSchemes, t.SecureHeaders, t.Root, t.MaxBodySize)
 	return newRouter(noActions{}, opts)
 }
 

@@ -243,6 +243,11 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			rt.handleError(ctx, err)
 		}
 	} else {
+		// LimitedAction limits the body itself, and middleware in the
+		// Context it detaches.
+		if kind != decide.LimitedAction && kind != decide.Middleware && r.ContentLength != 0 {
+			rt.limitBody(ctx)
+		}
 		rt.execute(ctx, r, kind)
 		if ctx.body.body != nil { // the caller's body, which the decision's limit wrapped
 			r.Body = ctx.body.body
@@ -251,6 +256,21 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx.release()
 	rt.pool.Put(ctx)
+}
+
+// limitBody holds the body of a request the decision did not send to its
+// action straight (middleware, a refusal whose error handler may read it,
+// a reply) to the limit of its route, as an action's is, or to the
+// application's when no route matched: middleware and error handlers read
+// no more of it than an action could.
+func (rt *Router) limitBody(ctx *Context) {
+	limit := rt.table.MaxBodySize
+	if o := &ctx.match.Params.m.Outcome; o.Route >= 0 {
+		limit = rt.decide.BodyLimit(o.Route, ctx.Req.Request.Method)
+	}
+	if limit > 0 {
+		ctx.wrapBody(limit)
+	}
 }
 
 // execute does what the decision of ctx's request says: call the action

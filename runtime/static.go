@@ -102,7 +102,7 @@ func (rt *Router) serveStatic(ctx *Context) {
 			w.Header().Set("Expires", c.Expires)
 		}
 	}
-	http.ServeFileFS(w, r, fsys, name)
+	http.ServeFileFS(fileReplyWriter{w, rt, r}, r, fsys, name)
 }
 
 // contentType is the media type a static file is served with, as
@@ -120,6 +120,33 @@ func contentType(fsys fs.FS, name string) string {
 	n, _ := io.ReadFull(f, head[:])
 	return http.DetectContentType(head[:n])
 }
+
+// fileReplyWriter is the writer of a static route's reply, which sets the
+// secure headers on every reply of the file server but the file's own
+// (200, 206, 304): a redirect, 403, 404, 416 or 500.
+type fileReplyWriter struct {
+	http.ResponseWriter
+	rt *Router
+	r  *http.Request
+}
+
+func (w fileReplyWriter) WriteHeader(status int) {
+	if status != http.StatusOK && status != http.StatusPartialContent && status != http.StatusNotModified {
+		w.rt.decide.SetSecureHeaders(w.Header(), w.r)
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+// ReadFrom keeps the writer's own ReadFrom, which sends a file with sendfile.
+func (w fileReplyWriter) ReadFrom(src io.Reader) (int64, error) {
+	if rf, ok := w.ResponseWriter.(io.ReaderFrom); ok {
+		return rf.ReadFrom(src)
+	}
+	return io.Copy(w.ResponseWriter, src)
+}
+
+// Unwrap gives http.ResponseController the writer beneath.
+func (w fileReplyWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // isSafeRelative accepts a file path below a static folder: no ".."
 // element, no backslash, no NUL.

@@ -32,6 +32,9 @@ type table struct {
 	// SecureHeaders are security.conf's http_header headers; nil for none.
 	SecureHeaders []decide.Header
 	Root          int // the domain whose URLs are written as paths
+	// MaxBodySize is the application's body limit, which holds the body of
+	// a request no route matched; 0 for none.
+	MaxBodySize int64
 
 	core  *core.Table
 	hosts *core.HostTable // the domains at their routes.conf addresses
@@ -66,13 +69,13 @@ func (t *table) shown() *routeSet {
 // addresses WithHost gave), and a new copy of the domains and routes for
 // the package's Domains and Routes. The table keeps domains, routes and
 // catchAlls, which the caller must not hand to anyone.
-func newTable(domains []Domain, routes, catchAlls []Route, matchers []core.MatchFunc, authSchemes []string, secureHeaders []decide.Header, root int) (
+func newTable(domains []Domain, routes, catchAlls []Route, matchers []core.MatchFunc, authSchemes []string, secureHeaders []decide.Header, root int, maxBodySize int64) (
 	coreTable *core.Table, hosts *core.HostTable,
 	newRouter func(dispatch interface{ Dispatch(*Context, int) error }, opts []Option) (*Router, error),
 	servedAt func(rt *Router) (basePath string, hosts map[string]core.HostPort, ok bool),
 	requestAt func(ctx *Context) (mountPath string, hosts map[string]core.HostPort, ok bool),
 	copyOf func() ([]Domain, []Route)) {
-	t := &table{Domains: domains, Routes: routes, CatchAlls: catchAlls, AuthSchemes: authSchemes, SecureHeaders: secureHeaders, Root: root,
+	t := &table{Domains: domains, Routes: routes, CatchAlls: catchAlls, AuthSchemes: authSchemes, SecureHeaders: secureHeaders, Root: root, MaxBodySize: maxBodySize,
 		own: routeSet{domains: domains, routes: routes, catchAlls: catchAlls}}
 	for i := range domains {
 		domains[i].CatchAll = catchAllOf(catchAlls, i)

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/examples/form-based-auth/routes.conf, in file order, as the router reads them (Domains copies them).
@@ -79,6 +79,7 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/examples/form-based-auth/routes.conf: domain by domain, each sorted by
@@ -142,7 +143,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type AdminDashboardController interface {
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:95:6
 	Index(ctx *runtime.Context) error // serves admin_dashboard: GET /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7)
-//line routes_gen.go:146:1
+//line routes_gen.go:147:1
 }
 
 // AppController holds the actions of controller "AppController".
@@ -155,7 +156,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7)
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:80:6
 	ManageUsers(ctx *runtime.Context) error // serves manage_users: GET /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7)
-//line routes_gen.go:159:1
+//line routes_gen.go:160:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form-based-auth/routes.conf, calling the actions of the given controllers.
@@ -250,7 +251,7 @@ func (u *URLBuilder) Index() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:254:1
+//line routes_gen.go:255:1
 
 // AdminDashboard returns the URL of route "admin_dashboard": /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7).
 //
@@ -259,7 +260,7 @@ func (u *URLBuilder) AdminDashboard() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:263:1
+//line routes_gen.go:264:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form-based-auth/routes.conf:43:7).
 //
@@ -268,7 +269,7 @@ func (u *URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:272:1
+//line routes_gen.go:273:1
 
 // FormAuthLoginSubmitAah returns the URL of route "form_auth_login_submit__aah": /login (../../testdata/aah/examples/form-based-auth/security.conf:21:5).
 //
@@ -277,7 +278,7 @@ func (u *URLBuilder) FormAuthLoginSubmitAah() string {
 	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:281:1
+//line routes_gen.go:282:1
 
 // Login returns the URL of route "login": /login.html (../../testdata/aah/examples/form-based-auth/routes.conf:65:7).
 //
@@ -286,7 +287,7 @@ func (u *URLBuilder) Login() string {
 	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:290:1
+//line routes_gen.go:291:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7).
 //
@@ -295,7 +296,7 @@ func (u *URLBuilder) Logout() string {
 	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:299:1
+//line routes_gen.go:300:1
 
 // ManageUsers returns the URL of route "manage_users": /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7).
 //
@@ -304,7 +305,7 @@ func (u *URLBuilder) ManageUsers() string {
 	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:308:1
+//line routes_gen.go:309:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form-based-auth/routes.conf:48:7).
 //
@@ -313,7 +314,7 @@ func (u *URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:317:1
+//line routes_gen.go:318:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form-based-auth/routes.conf:38:7).
 //
@@ -322,7 +323,7 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 8, filepath)
 }
 
-//line routes_gen.go:326:1
+//line routes_gen.go:327:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

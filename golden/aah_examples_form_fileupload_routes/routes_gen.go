@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/examples/form-fileupload/routes.conf, in file order, as the router reads them (Domains copies them).
@@ -56,6 +56,7 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/examples/form-fileupload/routes.conf: domain by domain, each sorted by
@@ -113,7 +114,7 @@ type AppController interface {
 	FileUpload(ctx *runtime.Context) error // serves file_upload: POST /file-upload (../../testdata/aah/examples/form-fileupload/routes.conf:64:7)
 //line ../../testdata/aah/examples/form-fileupload/routes.conf:59:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/form-fileupload/routes.conf:59:7)
-//line routes_gen.go:117:1
+//line routes_gen.go:118:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form-fileupload/routes.conf, calling the actions of the given controllers.
@@ -197,7 +198,7 @@ func (u *URLBuilder) Index() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:201:1
+//line routes_gen.go:202:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form-fileupload/routes.conf:42:7).
 //
@@ -206,7 +207,7 @@ func (u *URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:210:1
+//line routes_gen.go:211:1
 
 // FileUpload returns the URL of route "file_upload": /file-upload (../../testdata/aah/examples/form-fileupload/routes.conf:64:7).
 //
@@ -215,7 +216,7 @@ func (u *URLBuilder) FileUpload() string {
 	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:219:1
+//line routes_gen.go:220:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form-fileupload/routes.conf:47:7).
 //
@@ -224,7 +225,7 @@ func (u *URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:228:1
+//line routes_gen.go:229:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form-fileupload/routes.conf:37:7).
 //
@@ -233,7 +234,7 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 4, filepath)
 }
 
-//line routes_gen.go:237:1
+//line routes_gen.go:238:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/examples/form/routes.conf, in file order, as the router reads them (Domains copies them).
@@ -57,6 +57,7 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/examples/form/routes.conf: domain by domain, each sorted by
@@ -118,7 +119,7 @@ type AppController interface {
 	UserProfile(ctx *runtime.Context) error // serves user_profile: GET /user/profile.html (../../testdata/aah/examples/form/routes.conf:64:7)
 //line ../../testdata/aah/examples/form/routes.conf:70:6
 	UserProfileSubmit(ctx *runtime.Context) error // serves user_profile_submit: POST /user/profile.html (../../testdata/aah/examples/form/routes.conf:70:7)
-//line routes_gen.go:122:1
+//line routes_gen.go:123:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form/routes.conf, calling the actions of the given controllers.
@@ -204,7 +205,7 @@ func (u *URLBuilder) Index() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:208:1
+//line routes_gen.go:209:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form/routes.conf:42:7).
 //
@@ -213,7 +214,7 @@ func (u *URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:217:1
+//line routes_gen.go:218:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form/routes.conf:47:7).
 //
@@ -222,7 +223,7 @@ func (u *URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:226:1
+//line routes_gen.go:227:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form/routes.conf:37:7).
 //
@@ -231,7 +232,7 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 3, filepath)
 }
 
-//line routes_gen.go:235:1
+//line routes_gen.go:236:1
 
 // UserProfile returns the URL of route "user_profile": /user/profile.html (../../testdata/aah/examples/form/routes.conf:64:7).
 //
@@ -240,7 +241,7 @@ func (u *URLBuilder) UserProfile() string {
 	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:244:1
+//line routes_gen.go:245:1
 
 // UserProfileSubmit returns the URL of route "user_profile_submit": /user/profile.html (../../testdata/aah/examples/form/routes.conf:70:7).
 //
@@ -249,7 +250,7 @@ func (u *URLBuilder) UserProfileSubmit() string {
 	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:253:1
+//line routes_gen.go:254:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/examples/i18n-url-query-param/routes.conf, in file order, as the router reads them (Domains copies them).
@@ -55,6 +55,7 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/examples/i18n-url-query-param/routes.conf: domain by domain, each sorted by
@@ -104,7 +105,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type AppController interface {
 //line ../../testdata/aah/examples/i18n-url-query-param/routes.conf:59:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/i18n-url-query-param/routes.conf:59:7)
-//line routes_gen.go:108:1
+//line routes_gen.go:109:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/i18n-url-query-param/routes.conf, calling the actions of the given controllers.
@@ -186,7 +187,7 @@ func (u *URLBuilder) Index() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:190:1
+//line routes_gen.go:191:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/i18n-url-query-param/routes.conf:42:7).
 //
@@ -195,7 +196,7 @@ func (u *URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:199:1
+//line routes_gen.go:200:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/i18n-url-query-param/routes.conf:47:7).
 //
@@ -204,7 +205,7 @@ func (u *URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:208:1
+//line routes_gen.go:209:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/i18n-url-query-param/routes.conf:37:7).
 //
@@ -213,7 +214,7 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 3, filepath)
 }
 
-//line routes_gen.go:217:1
+//line routes_gen.go:218:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

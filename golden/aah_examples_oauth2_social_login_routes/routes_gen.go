@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/examples/oauth2-social-login/routes.conf, in file order, as the router reads them (Domains copies them).
@@ -91,6 +91,7 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/examples/oauth2-social-login/routes.conf: domain by domain, each sorted by
@@ -164,7 +165,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7)
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:68:6
 	Success(ctx *runtime.Context) error // serves success: GET /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7)
-//line routes_gen.go:168:1
+//line routes_gen.go:169:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/oauth2-social-login/routes.conf, calling the actions of the given controllers.
@@ -250,7 +251,7 @@ func (u *URLBuilder) Index() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:254:1
+//line routes_gen.go:255:1
 
 // FacebookAuthRedirectAah returns the URL of route "facebook_auth_redirect__aah": /facebook-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:22:5).
 //
@@ -259,7 +260,7 @@ func (u *URLBuilder) FacebookAuthRedirectAah() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:263:1
+//line routes_gen.go:264:1
 
 // FacebookAuthLoginAah returns the URL of route "facebook_auth_login__aah": /facebook-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:22:5).
 //
@@ -268,7 +269,7 @@ func (u *URLBuilder) FacebookAuthLoginAah() string {
 	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:272:1
+//line routes_gen.go:273:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/oauth2-social-login/routes.conf:44:7).
 //
@@ -277,7 +278,7 @@ func (u *URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:281:1
+//line routes_gen.go:282:1
 
 // GithubAuthRedirectAah returns the URL of route "github_auth_redirect__aah": /github-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:72:5).
 //
@@ -286,7 +287,7 @@ func (u *URLBuilder) GithubAuthRedirectAah() string {
 	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:290:1
+//line routes_gen.go:291:1
 
 // GithubAuthLoginAah returns the URL of route "github_auth_login__aah": /github-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:72:5).
 //
@@ -295,7 +296,7 @@ func (u *URLBuilder) GithubAuthLoginAah() string {
 	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:299:1
+//line routes_gen.go:300:1
 
 // GoogleAuthRedirectAah returns the URL of route "google_auth_redirect__aah": /google-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:47:5).
 //
@@ -304,7 +305,7 @@ func (u *URLBuilder) GoogleAuthRedirectAah() string {
 	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:308:1
+//line routes_gen.go:309:1
 
 // GoogleAuthLoginAah returns the URL of route "google_auth_login__aah": /google-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:47:5).
 //
@@ -313,7 +314,7 @@ func (u *URLBuilder) GoogleAuthLoginAah() string {
 	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:317:1
+//line routes_gen.go:318:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7).
 //
@@ -322,7 +323,7 @@ func (u *URLBuilder) Logout() string {
 	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:326:1
+//line routes_gen.go:327:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/oauth2-social-login/routes.conf:49:7).
 //
@@ -331,7 +332,7 @@ func (u *URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:335:1
+//line routes_gen.go:336:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/oauth2-social-login/routes.conf:39:7).
 //
@@ -340,7 +341,7 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 10, filepath)
 }
 
-//line routes_gen.go:344:1
+//line routes_gen.go:345:1
 
 // Success returns the URL of route "success": /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7).
 //
@@ -349,7 +350,7 @@ func (u *URLBuilder) Success() string {
 	return routegenTable.HelperURL(&u.base, 11)
 }
 
-//line routes_gen.go:353:1
+//line routes_gen.go:354:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf, in file order, as the router reads them (Domains copies them).
@@ -53,6 +53,7 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Content-Type-Options", Value: "nosniff"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf: domain by domain, each sorted by
@@ -107,14 +108,14 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:7)
 //line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:10
 	Token(ctx *runtime.Context) error // serves login: POST /v1/token (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:11)
-//line routes_gen.go:111:1
+//line routes_gen.go:112:1
 }
 
 // InfoController holds the actions of controller "InfoController".
 type InfoController interface {
 //line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:10
 	ReporteeInfo(ctx *runtime.Context, email string) error // serves reportee_info: GET /v1/reportee/:email (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:11)
-//line routes_gen.go:118:1
+//line routes_gen.go:119:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf, calling the actions of the given controllers.
@@ -206,7 +207,7 @@ func (u *URLBuilder) Index() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:210:1
+//line routes_gen.go:211:1
 
 // ReporteeInfo returns the URL of route "reportee_info": /v1/reportee/:email (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:11).
 //
@@ -215,7 +216,7 @@ func (u *URLBuilder) ReporteeInfo(email string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 1, email)
 }
 
-//line routes_gen.go:219:1
+//line routes_gen.go:220:1
 
 // Login returns the URL of route "login": /v1/token (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:11).
 //
@@ -224,7 +225,7 @@ func (u *URLBuilder) Login() string {
 	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:228:1
+//line routes_gen.go:229:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/examples/simple-chat/routes.conf, in file order, as the router reads them (Domains copies them).
@@ -57,6 +57,7 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/examples/simple-chat/routes.conf: domain by domain, each sorted by
@@ -116,14 +117,14 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/simple-chat/routes.conf:61:7)
 //line ../../testdata/aah/examples/simple-chat/routes.conf:66:6
 	SimpleChatDemo(ctx *runtime.Context) error // serves simple_chat_demo: GET /simple-chat-demo.html (../../testdata/aah/examples/simple-chat/routes.conf:66:7)
-//line routes_gen.go:120:1
+//line routes_gen.go:121:1
 }
 
 // SimpleChatWebSocketController holds the actions of controller "SimpleChatWebSocket".
 type SimpleChatWebSocketController interface {
 //line ../../testdata/aah/examples/simple-chat/routes.conf:73:6
 	SimpleChat(ctx *runtime.Context) error // serves simple_chat: WS /simple-chat (../../testdata/aah/examples/simple-chat/routes.conf:73:7)
-//line routes_gen.go:127:1
+//line routes_gen.go:128:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/simple-chat/routes.conf, calling the actions of the given controllers.
@@ -214,7 +215,7 @@ func (u *URLBuilder) Index() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:218:1
+//line routes_gen.go:219:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/simple-chat/routes.conf:43:7).
 //
@@ -223,7 +224,7 @@ func (u *URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:227:1
+//line routes_gen.go:228:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/simple-chat/routes.conf:48:7).
 //
@@ -232,7 +233,7 @@ func (u *URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:236:1
+//line routes_gen.go:237:1
 
 // SimpleChat returns the URL of route "simple_chat": /simple-chat (../../testdata/aah/examples/simple-chat/routes.conf:73:7).
 //
@@ -241,7 +242,7 @@ func (u *URLBuilder) SimpleChat() string {
 	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:245:1
+//line routes_gen.go:246:1
 
 // SimpleChatDemo returns the URL of route "simple_chat_demo": /simple-chat-demo.html (../../testdata/aah/examples/simple-chat/routes.conf:66:7).
 //
@@ -250,7 +251,7 @@ func (u *URLBuilder) SimpleChatDemo() string {
 	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:254:1
+//line routes_gen.go:255:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/simple-chat/routes.conf:38:7).
 //
@@ -259,7 +260,7 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 5, filepath)
 }
 
-//line routes_gen.go:263:1
+//line routes_gen.go:264:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/router/routes.conf, in file order, as the router reads them (Domains copies them).
@@ -64,9 +64,10 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  routegenDomains,
-	Routes:   routegenRoutes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/router/routes.conf: domain by domain, each sorted by
@@ -195,7 +196,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: GET /logout (../../testdata/aah/router/routes.conf:111:7)
 //line ../../testdata/aah/router/routes.conf:117:6
 	Register(ctx *runtime.Context) error // serves register_user: GET /register (../../testdata/aah/router/routes.conf:117:7)
-//line routes_gen.go:199:1
+//line routes_gen.go:200:1
 }
 
 // HotelController holds the actions of controller "Hotel".
@@ -214,14 +215,14 @@ type HotelController interface {
 	Settings(ctx *runtime.Context) error // serves hotel_settings: GET /settings (../../testdata/aah/router/routes.conf:130:7), hotel_settings_options: OPTIONS /settings (../../testdata/aah/router/routes.conf:143:7)
 //line ../../testdata/aah/router/routes.conf:68:10
 	Show(ctx *runtime.Context, id string) error // serves show_hotels: GET /hotels/:id (../../testdata/aah/router/routes.conf:68:11)
-//line routes_gen.go:218:1
+//line routes_gen.go:219:1
 }
 
 // WildcardAppController holds the actions of controller "wildcard/AppController".
 type WildcardAppController interface {
 //line ../../testdata/aah/router/routes.conf:161:6
 	Home(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/router/routes.conf:161:7)
-//line routes_gen.go:225:1
+//line routes_gen.go:226:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes.conf, calling the actions of the given controllers.
@@ -342,7 +343,7 @@ func (u *URLBuilder) AppIndex() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:346:1
+//line routes_gen.go:347:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/router/routes.conf:43:7).
 //
@@ -351,7 +352,7 @@ func (u *URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:355:1
+//line routes_gen.go:356:1
 
 // HotelsGroup returns the URL of route "hotels_group": /hotels (../../testdata/aah/router/routes.conf:55:7).
 //
@@ -360,7 +361,7 @@ func (u *URLBuilder) HotelsGroup() string {
 	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:364:1
+//line routes_gen.go:365:1
 
 // ShowHotels returns the URL of route "show_hotels": /hotels/:id (../../testdata/aah/router/routes.conf:68:11).
 //
@@ -369,7 +370,7 @@ func (u *URLBuilder) ShowHotels(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 3, id)
 }
 
-//line routes_gen.go:373:1
+//line routes_gen.go:374:1
 
 // BookHotels returns the URL of route "book_hotels": /hotels/:id/booking (../../testdata/aah/router/routes.conf:74:11).
 //
@@ -378,7 +379,7 @@ func (u *URLBuilder) BookHotels(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 4, id)
 }
 
-//line routes_gen.go:382:1
+//line routes_gen.go:383:1
 
 // ConfirmBooking returns the URL of route "confirm_booking": /hotels/:id/booking (../../testdata/aah/router/routes.conf:80:11).
 //
@@ -387,7 +388,7 @@ func (u *URLBuilder) ConfirmBooking(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 5, id)
 }
 
-//line routes_gen.go:391:1
+//line routes_gen.go:392:1
 
 // CancelBooking returns the URL of route "cancel_booking": /hotels/:id/cancel (../../testdata/aah/router/routes.conf:88:11).
 //
@@ -396,7 +397,7 @@ func (u *URLBuilder) CancelBooking(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 6, id)
 }
 
-//line routes_gen.go:400:1
+//line routes_gen.go:401:1
 
 // Login returns the URL of route "login": /login (../../testdata/aah/router/routes.conf:103:7).
 //
@@ -405,7 +406,7 @@ func (u *URLBuilder) Login() string {
 	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:409:1
+//line routes_gen.go:410:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/router/routes.conf:111:7).
 //
@@ -414,7 +415,7 @@ func (u *URLBuilder) Logout() string {
 	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:418:1
+//line routes_gen.go:419:1
 
 // RegisterUser returns the URL of route "register_user": /register (../../testdata/aah/router/routes.conf:117:7).
 //
@@ -423,7 +424,7 @@ func (u *URLBuilder) RegisterUser() string {
 	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:427:1
+//line routes_gen.go:428:1
 
 // EditUser returns the URL of route "edit_user": /register (../../testdata/aah/router/routes.conf:123:7).
 //
@@ -432,7 +433,7 @@ func (u *URLBuilder) EditUser() string {
 	return routegenTable.HelperURL(&u.base, 10)
 }
 
-//line routes_gen.go:436:1
+//line routes_gen.go:437:1
 
 // HotelSettings returns the URL of route "hotel_settings": /settings (../../testdata/aah/router/routes.conf:130:7).
 //
@@ -441,7 +442,7 @@ func (u *URLBuilder) HotelSettings() string {
 	return routegenTable.HelperURL(&u.base, 11)
 }
 
-//line routes_gen.go:445:1
+//line routes_gen.go:446:1
 
 // HotelSettingsOptions returns the URL of route "hotel_settings_options": /settings (../../testdata/aah/router/routes.conf:143:7).
 //
@@ -450,7 +451,7 @@ func (u *URLBuilder) HotelSettingsOptions() string {
 	return routegenTable.HelperURL(&u.base, 12)
 }
 
-//line routes_gen.go:454:1
+//line routes_gen.go:455:1
 
 // HotelEditSettings returns the URL of route "hotel_edit_settings": /settings (../../testdata/aah/router/routes.conf:136:7).
 //
@@ -459,7 +460,7 @@ func (u *URLBuilder) HotelEditSettings() string {
 	return routegenTable.HelperURL(&u.base, 13)
 }
 
-//line routes_gen.go:463:1
+//line routes_gen.go:464:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/router/routes.conf:27:7).
 //
@@ -468,7 +469,7 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 15, filepath)
 }
 
-//line routes_gen.go:472:1
+//line routes_gen.go:473:1
 
 // WildcardLocalhostIndex returns the URL of route "wildcard_localhost.index": / on *.localhost (../../testdata/aah/router/routes.conf:161:7).
 //
@@ -477,7 +478,7 @@ func (u *URLBuilder) WildcardLocalhostIndex(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 16, subdomain)
 }
 
-//line routes_gen.go:481:1
+//line routes_gen.go:482:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

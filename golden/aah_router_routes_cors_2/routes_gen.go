@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenCORS0 is a CORS policy of ../../testdata/aah/router/routes-cors-2.conf, shared by the routes that have it.
@@ -78,9 +78,10 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  routegenDomains,
-	Routes:   routegenRoutes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/router/routes-cors-2.conf: domain by domain, each sorted by
@@ -181,7 +182,7 @@ type UserController interface {
 	Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:62:23)
 //line ../../testdata/aah/router/routes-cors-2.conf:76:22
 	UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:76:23)
-//line routes_gen.go:185:1
+//line routes_gen.go:186:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-cors-2.conf, calling the actions of the given controllers.
@@ -276,7 +277,7 @@ func (u *URLBuilder) ListUsers() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:280:1
+//line routes_gen.go:281:1
 
 // CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-cors-2.conf:45:15).
 //
@@ -285,7 +286,7 @@ func (u *URLBuilder) CreateUser() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:289:1
+//line routes_gen.go:290:1
 
 // DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:85:19).
 //
@@ -294,7 +295,7 @@ func (u *URLBuilder) DeleteUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 2, id)
 }
 
-//line routes_gen.go:298:1
+//line routes_gen.go:299:1
 
 // GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:49:19).
 //
@@ -303,7 +304,7 @@ func (u *URLBuilder) GetUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 3, id)
 }
 
-//line routes_gen.go:307:1
+//line routes_gen.go:308:1
 
 // UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:62:23).
 //
@@ -312,7 +313,7 @@ func (u *URLBuilder) UpdateUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 4, id)
 }
 
-//line routes_gen.go:316:1
+//line routes_gen.go:317:1
 
 // GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:70:23).
 //
@@ -321,7 +322,7 @@ func (u *URLBuilder) GetUserSettings(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 5, id)
 }
 
-//line routes_gen.go:325:1
+//line routes_gen.go:326:1
 
 // UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:76:23).
 //
@@ -330,7 +331,7 @@ func (u *URLBuilder) UpdateUserSettings(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 6, id)
 }
 
-//line routes_gen.go:334:1
+//line routes_gen.go:335:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/router/routes-namespace.conf, in file order, as the router reads them (Domains copies them).
@@ -45,9 +45,10 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  routegenDomains,
-	Routes:   routegenRoutes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/router/routes-namespace.conf: domain by domain, each sorted by
@@ -119,7 +120,7 @@ type UserController interface {
 	Edit(ctx *runtime.Context, id string) error // serves edit_user: POST /v1/users/:id (../../testdata/aah/router/routes-namespace.conf:20:15)
 //line ../../testdata/aah/router/routes-namespace.conf:11:10
 	List(ctx *runtime.Context) error // serves list_users: GET /v1/users (../../testdata/aah/router/routes-namespace.conf:11:11)
-//line routes_gen.go:123:1
+//line routes_gen.go:124:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-namespace.conf, calling the actions of the given controllers.
@@ -208,7 +209,7 @@ func (u *URLBuilder) ListUsers() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:212:1
+//line routes_gen.go:213:1
 
 // CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-namespace.conf:37:11).
 //
@@ -217,7 +218,7 @@ func (u *URLBuilder) CreateUser() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:221:1
+//line routes_gen.go:222:1
 
 // EditUser returns the URL of route "edit_user": /v1/users/:id (../../testdata/aah/router/routes-namespace.conf:20:15).
 //
@@ -226,7 +227,7 @@ func (u *URLBuilder) EditUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 2, id)
 }
 
-//line routes_gen.go:230:1
+//line routes_gen.go:231:1
 
 // DisableUser returns the URL of route "disable_user": /v1/users/:id/settings (../../testdata/aah/router/routes-namespace.conf:28:15).
 //
@@ -235,7 +236,7 @@ func (u *URLBuilder) DisableUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 3, id)
 }
 
-//line routes_gen.go:239:1
+//line routes_gen.go:240:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/router/routes-simplified.conf, in file order, as the router reads them (Domains copies them).
@@ -44,9 +44,10 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  routegenDomains,
-	Routes:   routegenRoutes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/router/routes-simplified.conf: domain by domain, each sorted by
@@ -101,7 +102,7 @@ type BasketController interface {
 	Create(ctx *runtime.Context) error // serves create_basket: POST /baskets (../../testdata/aah/router/routes-simplified.conf:31:11)
 //line ../../testdata/aah/router/routes-simplified.conf:23:6
 	Index(ctx *runtime.Context, id string) error // serves baskets: GET /baskets (../../testdata/aah/router/routes-simplified.conf:23:7), show_basket: GET /baskets/:id (../../testdata/aah/router/routes-simplified.conf:27:11)
-//line routes_gen.go:105:1
+//line routes_gen.go:106:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-simplified.conf, calling the actions of the given controllers.
@@ -188,7 +189,7 @@ func (u *URLBuilder) Baskets() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:192:1
+//line routes_gen.go:193:1
 
 // CreateBasket returns the URL of route "create_basket": /baskets (../../testdata/aah/router/routes-simplified.conf:31:11).
 //
@@ -197,7 +198,7 @@ func (u *URLBuilder) CreateBasket() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:201:1
+//line routes_gen.go:202:1
 
 // ShowBasket returns the URL of route "show_basket": /baskets/:id (../../testdata/aah/router/routes-simplified.conf:27:11).
 //
@@ -206,7 +207,7 @@ func (u *URLBuilder) ShowBasket(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 2, id)
 }
 
-//line routes_gen.go:210:1
+//line routes_gen.go:211:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/router/routes-simplified-2.conf, in file order, as the router reads them (Domains copies them).
@@ -48,9 +48,10 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  routegenDomains,
-	Routes:   routegenRoutes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/router/routes-simplified-2.conf: domain by domain, each sorted by
@@ -151,7 +152,7 @@ type UserController interface {
 	Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:45:23)
 //line ../../testdata/aah/router/routes-simplified-2.conf:61:22
 	UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:61:23)
-//line routes_gen.go:155:1
+//line routes_gen.go:156:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-simplified-2.conf, calling the actions of the given controllers.
@@ -246,7 +247,7 @@ func (u *URLBuilder) ListUsers() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:250:1
+//line routes_gen.go:251:1
 
 // CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-simplified-2.conf:35:15).
 //
@@ -255,7 +256,7 @@ func (u *URLBuilder) CreateUser() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:259:1
+//line routes_gen.go:260:1
 
 // DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:50:23).
 //
@@ -264,7 +265,7 @@ func (u *URLBuilder) DeleteUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 2, id)
 }
 
-//line routes_gen.go:268:1
+//line routes_gen.go:269:1
 
 // GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:39:19).
 //
@@ -273,7 +274,7 @@ func (u *URLBuilder) GetUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 3, id)
 }
 
-//line routes_gen.go:277:1
+//line routes_gen.go:278:1
 
 // UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:45:23).
 //
@@ -282,7 +283,7 @@ func (u *URLBuilder) UpdateUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 4, id)
 }
 
-//line routes_gen.go:286:1
+//line routes_gen.go:287:1
 
 // GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:55:23).
 //
@@ -291,7 +292,7 @@ func (u *URLBuilder) GetUserSettings(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 5, id)
 }
 
-//line routes_gen.go:295:1
+//line routes_gen.go:296:1
 
 // UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:61:23).
 //
@@ -300,7 +301,7 @@ func (u *URLBuilder) UpdateUserSettings(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 6, id)
 }
 
-//line routes_gen.go:304:1
+//line routes_gen.go:305:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/router/routes-static.conf, in file order, as the router reads them (Domains copies them).
@@ -45,9 +45,10 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  routegenDomains,
-	Routes:   routegenRoutes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/router/routes-static.conf: domain by domain, each sorted by
@@ -97,7 +98,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type AppController interface {
 //line ../../testdata/aah/router/routes-static.conf:59:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/router/routes-static.conf:59:7)
-//line routes_gen.go:101:1
+//line routes_gen.go:102:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-static.conf, calling the actions of the given controllers.
@@ -179,7 +180,7 @@ func (u *URLBuilder) Index() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:183:1
+//line routes_gen.go:184:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/router/routes-static.conf:41:7).
 //
@@ -188,7 +189,7 @@ func (u *URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:192:1
+//line routes_gen.go:193:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/router/routes-static.conf:50:7).
 //
@@ -197,7 +198,7 @@ func (u *URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:201:1
+//line routes_gen.go:202:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/router/routes-static.conf:25:7).
 //
@@ -206,7 +207,7 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 3, filepath)
 }
 
-//line routes_gen.go:210:1
+//line routes_gen.go:211:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/router/routes-websocket.conf, in file order, as the router reads them (Domains copies them).
@@ -50,9 +50,10 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  routegenDomains,
-	Routes:   routegenRoutes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/router/routes-websocket.conf: domain by domain, each sorted by
@@ -137,7 +138,7 @@ type BasketController interface {
 	Create(ctx *runtime.Context) error // serves create_basket: POST /baskets (../../testdata/aah/router/routes-websocket.conf:32:11)
 //line ../../testdata/aah/router/routes-websocket.conf:24:6
 	Index(ctx *runtime.Context, id string) error // serves baskets: GET /baskets (../../testdata/aah/router/routes-websocket.conf:24:7), show_basket: GET /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11)
-//line routes_gen.go:141:1
+//line routes_gen.go:142:1
 }
 
 // DocController holds the actions of controller "DocController".
@@ -146,7 +147,7 @@ type DocController interface {
 	ShowDoc(ctx *runtime.Context, version string, content string) error // serves show_doc: GET /doc/:version/*content (../../testdata/aah/router/routes-websocket.conf:44:11)
 //line ../../testdata/aah/router/routes-websocket.conf:38:6
 	VersionHome(ctx *runtime.Context, version string) error // serves version_home: GET /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7)
-//line routes_gen.go:150:1
+//line routes_gen.go:151:1
 }
 
 // TestWebSocketController holds the actions of controller "TestWebSocket".
@@ -159,7 +160,7 @@ type TestWebSocketController interface {
 	NoTarget(ctx *runtime.Context) error // serves ws_notarget: WS /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11)
 //line ../../testdata/aah/router/routes-websocket.conf:56:10
 	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11)
-//line routes_gen.go:163:1
+//line routes_gen.go:164:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-websocket.conf, calling the actions of the given controllers.
@@ -268,7 +269,7 @@ func (u *URLBuilder) Baskets() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:272:1
+//line routes_gen.go:273:1
 
 // CreateBasket returns the URL of route "create_basket": /baskets (../../testdata/aah/router/routes-websocket.conf:32:11).
 //
@@ -277,7 +278,7 @@ func (u *URLBuilder) CreateBasket() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:281:1
+//line routes_gen.go:282:1
 
 // ShowBasket returns the URL of route "show_basket": /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11).
 //
@@ -286,7 +287,7 @@ func (u *URLBuilder) ShowBasket(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 2, id)
 }
 
-//line routes_gen.go:290:1
+//line routes_gen.go:291:1
 
 // VersionHome returns the URL of route "version_home": /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7).
 //
@@ -295,7 +296,7 @@ func (u *URLBuilder) VersionHome(version string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 3, version)
 }
 
-//line routes_gen.go:299:1
+//line routes_gen.go:300:1
 
 // ShowDoc returns the URL of route "show_doc": /doc/:version/*content (../../testdata/aah/router/routes-websocket.conf:44:11).
 //
@@ -304,7 +305,7 @@ func (u *URLBuilder) ShowDoc(version string, content string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 4, version, content)
 }
 
-//line routes_gen.go:308:1
+//line routes_gen.go:309:1
 
 // Websockets returns the URL of route "websockets": /ws (../../testdata/aah/router/routes-websocket.conf:51:7).
 //
@@ -313,7 +314,7 @@ func (u *URLBuilder) Websockets() string {
 	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:317:1
+//line routes_gen.go:318:1
 
 // WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/router/routes-websocket.conf:61:11).
 //
@@ -322,7 +323,7 @@ func (u *URLBuilder) WSBinary() string {
 	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:326:1
+//line routes_gen.go:327:1
 
 // WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11).
 //
@@ -331,7 +332,7 @@ func (u *URLBuilder) WSNotarget() string {
 	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:335:1
+//line routes_gen.go:336:1
 
 // WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11).
 //
@@ -340,7 +341,7 @@ func (u *URLBuilder) WSText() string {
 	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:344:1
+//line routes_gen.go:345:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -13,12 +13,12 @@ import (
 	"github.com/routegen/routegen/runtime/routegenimpl"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/ws/routes.conf, in file order, as the router reads them (Domains copies them).
@@ -46,9 +46,10 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  routegenDomains,
-	Routes:   routegenRoutes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/ws/routes.conf: domain by domain, each sorted by
@@ -110,7 +111,7 @@ type TestWebSocketController interface {
 	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/ws/routes.conf:33:11)
 //line ../../testdata/aah/ws/routes.conf:48:10
 	XML(ctx *runtime.Context) error // serves ws_xml: WS /ws/xml (../../testdata/aah/ws/routes.conf:48:11)
-//line routes_gen.go:114:1
+//line routes_gen.go:115:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/ws/routes.conf, calling the actions of the given controllers.
@@ -202,7 +203,7 @@ func (u *URLBuilder) Websockets() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:206:1
+//line routes_gen.go:207:1
 
 // WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/ws/routes.conf:38:11).
 //
@@ -211,7 +212,7 @@ func (u *URLBuilder) WSBinary() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:215:1
+//line routes_gen.go:216:1
 
 // WSJSON returns the URL of route "ws_json": /ws/json (../../testdata/aah/ws/routes.conf:43:11).
 //
@@ -220,7 +221,7 @@ func (u *URLBuilder) WSJSON() string {
 	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:224:1
+//line routes_gen.go:225:1
 
 // WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/ws/routes.conf:53:11).
 //
@@ -229,7 +230,7 @@ func (u *URLBuilder) WSNotarget() string {
 	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:233:1
+//line routes_gen.go:234:1
 
 // WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/ws/routes.conf:33:11).
 //
@@ -238,7 +239,7 @@ func (u *URLBuilder) WSText() string {
 	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:242:1
+//line routes_gen.go:243:1
 
 // WSXML returns the URL of route "ws_xml": /ws/xml (../../testdata/aah/ws/routes.conf:48:11).
 //
@@ -247,7 +248,7 @@ func (u *URLBuilder) WSXML() string {
 	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:251:1
+//line routes_gen.go:252:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

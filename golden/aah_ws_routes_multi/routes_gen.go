@@ -13,12 +13,12 @@ import (
 	"github.com/routegen/routegen/runtime/routegenimpl"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/ws/routes-multi.conf, in file order, as the router reads them (Domains copies them).
@@ -54,9 +54,10 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  routegenDomains,
-	Routes:   routegenRoutes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/ws/routes-multi.conf: domain by domain, each sorted by
@@ -137,7 +138,7 @@ type TestWebSocketController interface {
 	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/ws/routes-multi.conf:33:11), ws_text: WS /ws/text (../../testdata/aah/ws/routes-multi.conf:75:11)
 //line ../../testdata/aah/ws/routes-multi.conf:48:10
 	XML(ctx *runtime.Context) error // serves ws_xml: WS /ws/xml (../../testdata/aah/ws/routes-multi.conf:48:11)
-//line routes_gen.go:141:1
+//line routes_gen.go:142:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/ws/routes-multi.conf, calling the actions of the given controllers.
@@ -233,7 +234,7 @@ func (u *URLBuilder) Websockets() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:237:1
+//line routes_gen.go:238:1
 
 // WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/ws/routes-multi.conf:38:11).
 //
@@ -242,7 +243,7 @@ func (u *URLBuilder) WSBinary() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:246:1
+//line routes_gen.go:247:1
 
 // WSJSON returns the URL of route "ws_json": /ws/json (../../testdata/aah/ws/routes-multi.conf:43:11).
 //
@@ -251,7 +252,7 @@ func (u *URLBuilder) WSJSON() string {
 	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:255:1
+//line routes_gen.go:256:1
 
 // WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/ws/routes-multi.conf:53:11).
 //
@@ -260,7 +261,7 @@ func (u *URLBuilder) WSNotarget() string {
 	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:264:1
+//line routes_gen.go:265:1
 
 // WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/ws/routes-multi.conf:33:11).
 //
@@ -269,7 +270,7 @@ func (u *URLBuilder) WSText() string {
 	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:273:1
+//line routes_gen.go:274:1
 
 // WSXML returns the URL of route "ws_xml": /ws/xml (../../testdata/aah/ws/routes-multi.conf:48:11).
 //
@@ -278,7 +279,7 @@ func (u *URLBuilder) WSXML() string {
 	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:282:1
+//line routes_gen.go:283:1
 
 // SecondLocalhostWebsockets returns the URL of route "second_localhost.websockets": /ws on second.localhost (../../testdata/aah/ws/routes-multi.conf:70:7).
 //
@@ -287,7 +288,7 @@ func (u *URLBuilder) SecondLocalhostWebsockets() string {
 	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:291:1
+//line routes_gen.go:292:1
 
 // SecondLocalhostWSText returns the URL of route "second_localhost.ws_text": /ws/text on second.localhost (../../testdata/aah/ws/routes-multi.conf:75:11).
 //
@@ -296,7 +297,7 @@ func (u *URLBuilder) SecondLocalhostWSText() string {
 	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:300:1
+//line routes_gen.go:301:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

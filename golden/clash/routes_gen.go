@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of ../../testdata/clash/routes.conf, in file order, as the router reads them (Domains copies them).
@@ -62,9 +62,10 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  routegenDomains,
-	Routes:   routegenRoutes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/clash/routes.conf: domain by domain, each sorted by
@@ -392,42 +393,42 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 type DispatcherController interface {
 //line ../../testdata/clash/routes.conf:22:6
 	Dispatch(ctx *runtime.Context, v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) error // serves dispatcher: GET /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7)
-//line routes_gen.go:396:1
+//line routes_gen.go:397:1
 }
 
 // HostsController holds the actions of controller "Hosts".
 type HostsController interface {
 //line ../../testdata/clash/routes.conf:12:6
 	Show(ctx *runtime.Context, p string, err string, action string, m string, path string, method string, opts int64) error // serves hosts: GET /hosts/:p/:err/:action/:m/:path/:method/:opts (../../testdata/clash/routes.conf:12:7)
-//line routes_gen.go:403:1
+//line routes_gen.go:404:1
 }
 
 // LookupController holds the actions of controller "Lookup".
 type LookupController interface {
 //line ../../testdata/clash/routes.conf:27:6
 	Index(ctx *runtime.Context, host int64) error // serves lookup: GET /lookup/:host (../../testdata/clash/routes.conf:27:7)
-//line routes_gen.go:410:1
+//line routes_gen.go:411:1
 }
 
 // RoutegenController holds the actions of controller "Routegen".
 type RoutegenController interface {
 //line ../../testdata/clash/routes.conf:17:6
 	Actions(ctx *runtime.Context, runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) error // serves actions: GET /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (../../testdata/clash/routes.conf:17:7)
-//line routes_gen.go:417:1
+//line routes_gen.go:418:1
 }
 
 // RouterController holds the actions of controller "Router".
 type RouterController interface {
 //line ../../testdata/clash/routes.conf:35:6
 	Index(ctx *runtime.Context) error // serves new_router: GET /new (../../testdata/clash/routes.conf:35:7)
-//line routes_gen.go:424:1
+//line routes_gen.go:425:1
 }
 
 // TableController holds the actions of controller "Table".
 type TableController interface {
 //line ../../testdata/clash/routes.conf:7:6
 	Show(ctx *runtime.Context, table string, routegenTable string, u string, strconv string, ctx_ string) error // serves table: GET /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7)
-//line routes_gen.go:431:1
+//line routes_gen.go:432:1
 }
 
 // TenantController holds the actions of controller "Tenant".
@@ -436,14 +437,14 @@ type TenantController interface {
 	EnvPage(ctx *runtime.Context, table string, subdomain string) error // serves env_page: GET /:table/:subdomain (../../testdata/clash/routes.conf:56:7)
 //line ../../testdata/clash/routes.conf:44:6
 	Page(ctx *runtime.Context, subdomain string, table string, u string) error // serves page: GET /:subdomain_/:table/:u (../../testdata/clash/routes.conf:44:7)
-//line routes_gen.go:440:1
+//line routes_gen.go:441:1
 }
 
 // URLController holds the actions of controller "URL".
 type URLController interface {
 //line ../../testdata/clash/routes.conf:31:6
 	Index(ctx *runtime.Context) error // serves url_builder: GET /url (../../testdata/clash/routes.conf:31:7)
-//line routes_gen.go:447:1
+//line routes_gen.go:448:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/clash/routes.conf, calling the actions of the given controllers.
@@ -585,7 +586,7 @@ func (u *URLBuilder) Actions(runtime string, errors string, base string, url str
 	return routegenTable.CheckedHelperURL(&u.base, 0, runtime, errors, base, url, len_, string_, int64_, subdomain)
 }
 
-//line routes_gen.go:589:1
+//line routes_gen.go:590:1
 
 // Dispatcher returns the URL of route "dispatcher": /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7).
 //
@@ -594,7 +595,7 @@ func (u *URLBuilder) Dispatcher(v0 string, i1 string, j1 string, r string, name 
 	return routegenTable.CheckedHelperURL(&u.base, 1, v0, i1, j1, r, name, args, nil_)
 }
 
-//line routes_gen.go:598:1
+//line routes_gen.go:599:1
 
 // Hosts returns the URL of route "hosts": /hosts/:p/:err/:action/:m/:path/:method/:opts (../../testdata/clash/routes.conf:12:7).
 //
@@ -603,7 +604,7 @@ func (u *URLBuilder) Hosts(p string, err string, action string, m string, path s
 	return routegenTable.CheckedHelperURL(&u.base, 2, p, err, action, m, path, method, routegenimpl.Int(opts))
 }
 
-//line routes_gen.go:607:1
+//line routes_gen.go:608:1
 
 // Lookup returns the URL of route "lookup": /lookup/:host (../../testdata/clash/routes.conf:27:7).
 //
@@ -612,7 +613,7 @@ func (u *URLBuilder) Lookup(host int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 3, routegenimpl.Int(host))
 }
 
-//line routes_gen.go:616:1
+//line routes_gen.go:617:1
 
 // NewRouter returns the URL of route "new_router": /new (../../testdata/clash/routes.conf:35:7).
 //
@@ -621,7 +622,7 @@ func (u *URLBuilder) NewRouter() string {
 	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:625:1
+//line routes_gen.go:626:1
 
 // Table returns the URL of route "table": /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7).
 //
@@ -630,7 +631,7 @@ func (u *URLBuilder) Table(table string, routegenTable_ string, u_ string, strco
 	return routegenTable.CheckedHelperURL(&u.base, 5, table, routegenTable_, u_, strconv, ctx)
 }
 
-//line routes_gen.go:634:1
+//line routes_gen.go:635:1
 
 // URLBuilder returns the URL of route "url_builder": /url (../../testdata/clash/routes.conf:31:7).
 //
@@ -639,7 +640,7 @@ func (u *URLBuilder) URLBuilder() string {
 	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:643:1
+//line routes_gen.go:644:1
 
 // TenantsPage returns the URL of route "tenants.page": /:subdomain_/:table/:u on *.example.com (../../testdata/clash/routes.conf:44:7).
 //
@@ -648,7 +649,7 @@ func (u *URLBuilder) TenantsPage(subdomain string, subdomain_ string, table stri
 	return routegenTable.CheckedHelperURL(&u.base, 7, subdomain, subdomain_, table, u_)
 }
 
-//line routes_gen.go:652:1
+//line routes_gen.go:653:1
 
 // EnvPage returns the URL of route "env.env_page": /:table/:subdomain on ${CLASH_HOST:-clash.example.com} (../../testdata/clash/routes.conf:56:7).
 //
@@ -657,7 +658,7 @@ func (u *URLBuilder) EnvPage(table string, subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 8, table, subdomain)
 }
 
-//line routes_gen.go:661:1
+//line routes_gen.go:662:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenCORS0 is a CORS policy of ../../testdata/deploy/routes.conf, shared by the routes that have it.
@@ -79,10 +79,11 @@ var routegenCatchAlls = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:   routegenDomains,
-	Routes:    routegenRoutes,
-	CatchAlls: routegenCatchAlls,
-	Matchers:  []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
+	CatchAlls:   routegenCatchAlls,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/deploy/routes.conf: domain by domain, each sorted by
@@ -133,7 +134,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				return 6 // GET /pub/*filepath (pub)
 			}
 		}
-		if len(path) > i1+4 && strings.HasPrefix(path[i1:], "src2") && routegenimpl.IsCleanTail(path[i1:]) {
+		if len(path) > i1+4 && strings.HasPrefix(path[i1:], "src2") && routegenimpl.IsCleanTail(path[i1:]) && routegenimpl.CleanAfterPrefix(path[i1+4:routegenimpl.SegmentEnd(path, i1+4)]) {
 			routegenimpl.Push(p, path[i1+4:])
 			return 8 // GET /src2*filepath (source)
 		}
@@ -188,28 +189,28 @@ type APIController interface {
 	Items(ctx *runtime.Context) error // serves items: GET /api/items (../../testdata/deploy/routes.conf:40:11), items: POST /api/items (../../testdata/deploy/routes.conf:40:11)
 //line ../../testdata/deploy/routes.conf:41:10
 	Options(ctx *runtime.Context) error // serves items_options: OPTIONS /api/items (../../testdata/deploy/routes.conf:41:11)
-//line routes_gen.go:192:1
+//line routes_gen.go:193:1
 }
 
 // AdminController holds the actions of controller "Admin".
 type AdminController interface {
 //line ../../testdata/deploy/routes.conf:52:6
 	Home(ctx *runtime.Context) error // serves admin_home: GET / (../../testdata/deploy/routes.conf:52:7)
-//line routes_gen.go:199:1
+//line routes_gen.go:200:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line ../../testdata/deploy/routes.conf:11:4
 	Any(ctx *runtime.Context) error // serves the catch_all of domain "site" (../../testdata/deploy/routes.conf:11:5)
-//line routes_gen.go:206:1
+//line routes_gen.go:207:1
 }
 
 // OpsController holds the actions of controller "Ops".
 type OpsController interface {
 //line ../../testdata/deploy/routes.conf:61:6
 	Home(ctx *runtime.Context) error // serves ops_home: GET / (../../testdata/deploy/routes.conf:61:7)
-//line routes_gen.go:213:1
+//line routes_gen.go:214:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -222,7 +223,7 @@ type SiteController interface {
 	Secret(ctx *runtime.Context) error // serves secret: GET /secret (../../testdata/deploy/routes.conf:29:7)
 //line ../../testdata/deploy/routes.conf:30:6
 	Source(ctx *runtime.Context, filepath string) error // serves source: GET /src2*filepath (../../testdata/deploy/routes.conf:30:7)
-//line routes_gen.go:226:1
+//line routes_gen.go:227:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/deploy/routes.conf, calling the actions of the given controllers.
@@ -349,7 +350,7 @@ func (u *URLBuilder) Home() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:353:1
+//line routes_gen.go:354:1
 
 // API returns the URL of route "api": /api (../../testdata/deploy/routes.conf:32:7).
 //
@@ -358,7 +359,7 @@ func (u *URLBuilder) API() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:362:1
+//line routes_gen.go:363:1
 
 // Items returns the URL of route "items": /api/items (../../testdata/deploy/routes.conf:40:11).
 //
@@ -367,7 +368,7 @@ func (u *URLBuilder) Items() string {
 	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:371:1
+//line routes_gen.go:372:1
 
 // ItemsOptions returns the URL of route "items_options": /api/items (../../testdata/deploy/routes.conf:41:11).
 //
@@ -376,7 +377,7 @@ func (u *URLBuilder) ItemsOptions() string {
 	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:380:1
+//line routes_gen.go:381:1
 
 // Hotel returns the URL of route "hotel": /hotels/:id (../../testdata/deploy/routes.conf:28:7).
 //
@@ -385,7 +386,7 @@ func (u *URLBuilder) Hotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 5, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:389:1
+//line routes_gen.go:390:1
 
 // Pub returns the URL of route "pub": /pub/*filepath (../../testdata/deploy/routes.conf:19:7).
 //
@@ -394,7 +395,7 @@ func (u *URLBuilder) Pub(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 6, filepath)
 }
 
-//line routes_gen.go:398:1
+//line routes_gen.go:399:1
 
 // Secret returns the URL of route "secret": /secret (../../testdata/deploy/routes.conf:29:7).
 //
@@ -403,7 +404,7 @@ func (u *URLBuilder) Secret() string {
 	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:407:1
+//line routes_gen.go:408:1
 
 // Source returns the URL of route "source": /src2*filepath (../../testdata/deploy/routes.conf:30:7).
 //
@@ -412,7 +413,7 @@ func (u *URLBuilder) Source(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 8, filepath)
 }
 
-//line routes_gen.go:416:1
+//line routes_gen.go:417:1
 
 // AdminHome returns the URL of route "admin.admin_home": / on example.com (../../testdata/deploy/routes.conf:52:7).
 //
@@ -421,7 +422,7 @@ func (u *URLBuilder) AdminHome() string {
 	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:425:1
+//line routes_gen.go:426:1
 
 // OpsHome returns the URL of route "ops.ops_home": / on ops.example.com (../../testdata/deploy/routes.conf:61:7).
 //
@@ -430,7 +431,7 @@ func (u *URLBuilder) OpsHome() (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 10)
 }
 
-//line routes_gen.go:434:1
+//line routes_gen.go:435:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -13,12 +13,12 @@ import (
 	"github.com/routegen/routegen/runtime/routegenimpl"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenCORS0 is a CORS policy of ../../testdata/policies/routes.conf, shared by the routes that have it.
@@ -104,6 +104,7 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/policies/routes.conf: domain by domain, each sorted by
@@ -202,7 +203,7 @@ type APIController interface {
 	Private(ctx *runtime.Context) error // serves api_private: GET /api/private (../../testdata/policies/routes.conf:74:11)
 //line ../../testdata/policies/routes.conf:75:10
 	Public(ctx *runtime.Context) error // serves api_public: GET /api/public (../../testdata/policies/routes.conf:75:11)
-//line routes_gen.go:206:1
+//line routes_gen.go:207:1
 }
 
 // AdminController holds the actions of controller "Admin".
@@ -213,7 +214,7 @@ type AdminController interface {
 	Reports(ctx *runtime.Context) error // serves admin_reports: GET /admin/reports (../../testdata/policies/routes.conf:43:11)
 //line ../../testdata/policies/routes.conf:35:10
 	Users(ctx *runtime.Context) error // serves admin_users: GET /admin/users (../../testdata/policies/routes.conf:35:11)
-//line routes_gen.go:217:1
+//line routes_gen.go:218:1
 }
 
 // FilesController holds the actions of controller "Files".
@@ -226,7 +227,7 @@ type FilesController interface {
 	Replace(ctx *runtime.Context) error // serves replace: PUT /files (../../testdata/policies/routes.conf:60:11)
 //line ../../testdata/policies/routes.conf:59:10
 	Upload(ctx *runtime.Context) error // serves upload: POST /files (../../testdata/policies/routes.conf:59:11)
-//line routes_gen.go:230:1
+//line routes_gen.go:231:1
 }
 
 // PagesController holds the actions of controller "Pages".
@@ -245,7 +246,7 @@ type PagesController interface {
 	Token(ctx *runtime.Context) error // serves token: GET /token (../../testdata/policies/routes.conf:23:7)
 //line ../../testdata/policies/routes.conf:25:6
 	Undefined(ctx *runtime.Context) error // serves undefined_auth: GET /undefined (../../testdata/policies/routes.conf:25:7)
-//line routes_gen.go:249:1
+//line routes_gen.go:250:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/policies/routes.conf, calling the actions of the given controllers.
@@ -376,7 +377,7 @@ func (u *URLBuilder) Home() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:380:1
+//line routes_gen.go:381:1
 
 // Admin returns the URL of route "admin": /admin (../../testdata/policies/routes.conf:28:7).
 //
@@ -385,7 +386,7 @@ func (u *URLBuilder) Admin() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:389:1
+//line routes_gen.go:390:1
 
 // AdminReports returns the URL of route "admin_reports": /admin/reports (../../testdata/policies/routes.conf:43:11).
 //
@@ -394,7 +395,7 @@ func (u *URLBuilder) AdminReports() string {
 	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:398:1
+//line routes_gen.go:399:1
 
 // AdminUsers returns the URL of route "admin_users": /admin/users (../../testdata/policies/routes.conf:35:11).
 //
@@ -403,7 +404,7 @@ func (u *URLBuilder) AdminUsers() string {
 	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:407:1
+//line routes_gen.go:408:1
 
 // APIItems returns the URL of route "api_items": /api/items (../../testdata/policies/routes.conf:73:11).
 //
@@ -412,7 +413,7 @@ func (u *URLBuilder) APIItems() string {
 	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:416:1
+//line routes_gen.go:417:1
 
 // APIPrivate returns the URL of route "api_private": /api/private (../../testdata/policies/routes.conf:74:11).
 //
@@ -421,7 +422,7 @@ func (u *URLBuilder) APIPrivate() string {
 	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:425:1
+//line routes_gen.go:426:1
 
 // APIPublic returns the URL of route "api_public": /api/public (../../testdata/policies/routes.conf:75:11).
 //
@@ -430,7 +431,7 @@ func (u *URLBuilder) APIPublic() string {
 	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:434:1
+//line routes_gen.go:435:1
 
 // Dashboard returns the URL of route "dashboard": /dashboard (../../testdata/policies/routes.conf:22:7).
 //
@@ -439,7 +440,7 @@ func (u *URLBuilder) Dashboard() string {
 	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:443:1
+//line routes_gen.go:444:1
 
 // Files returns the URL of route "files": /files (../../testdata/policies/routes.conf:53:7).
 //
@@ -448,7 +449,7 @@ func (u *URLBuilder) Files() string {
 	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:452:1
+//line routes_gen.go:453:1
 
 // PatchFile returns the URL of route "patch_file": /files (../../testdata/policies/routes.conf:61:11).
 //
@@ -457,7 +458,7 @@ func (u *URLBuilder) PatchFile() string {
 	return routegenTable.HelperURL(&u.base, 10)
 }
 
-//line routes_gen.go:461:1
+//line routes_gen.go:462:1
 
 // Upload returns the URL of route "upload": /files (../../testdata/policies/routes.conf:59:11).
 //
@@ -466,7 +467,7 @@ func (u *URLBuilder) Upload() string {
 	return routegenTable.HelperURL(&u.base, 11)
 }
 
-//line routes_gen.go:470:1
+//line routes_gen.go:471:1
 
 // Replace returns the URL of route "replace": /files (../../testdata/policies/routes.conf:60:11).
 //
@@ -475,7 +476,7 @@ func (u *URLBuilder) Replace() string {
 	return routegenTable.HelperURL(&u.base, 12)
 }
 
-//line routes_gen.go:479:1
+//line routes_gen.go:480:1
 
 // Form returns the URL of route "form": /form (../../testdata/policies/routes.conf:26:7).
 //
@@ -484,7 +485,7 @@ func (u *URLBuilder) Form() string {
 	return routegenTable.HelperURL(&u.base, 13)
 }
 
-//line routes_gen.go:488:1
+//line routes_gen.go:489:1
 
 // Profile returns the URL of route "profile": /profile (../../testdata/policies/routes.conf:24:7).
 //
@@ -493,7 +494,7 @@ func (u *URLBuilder) Profile() string {
 	return routegenTable.HelperURL(&u.base, 14)
 }
 
-//line routes_gen.go:497:1
+//line routes_gen.go:498:1
 
 // Token returns the URL of route "token": /token (../../testdata/policies/routes.conf:23:7).
 //
@@ -502,7 +503,7 @@ func (u *URLBuilder) Token() string {
 	return routegenTable.HelperURL(&u.base, 15)
 }
 
-//line routes_gen.go:506:1
+//line routes_gen.go:507:1
 
 // UndefinedAuth returns the URL of route "undefined_auth": /undefined (../../testdata/policies/routes.conf:25:7).
 //
@@ -511,7 +512,7 @@ func (u *URLBuilder) UndefinedAuth() string {
 	return routegenTable.HelperURL(&u.base, 16)
 }
 
-//line routes_gen.go:515:1
+//line routes_gen.go:516:1
 
 // FromEnvEnvHome returns the URL of route "from_env.env_home": / on ${POLICY_HOST} (../../testdata/policies/routes.conf:93:7).
 //
@@ -520,7 +521,7 @@ func (u *URLBuilder) FromEnvEnvHome() (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 17)
 }
 
-//line routes_gen.go:524:1
+//line routes_gen.go:525:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of ../../testdata/profile/routes.conf, in file order, as the router reads them (Domains copies them).
@@ -59,6 +59,7 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
+	MaxBodySize: 2097152,
 })
 
 // Routes returns a copy of the routes of ../../testdata/profile/routes.conf: domain by domain, each sorted by
@@ -112,7 +113,7 @@ type SiteController interface {
 	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/profile/routes.conf:11:7)
 //line ../../testdata/profile/routes.conf:12:6
 	Upload(ctx *runtime.Context) error // serves upload: POST /upload (../../testdata/profile/routes.conf:12:7)
-//line routes_gen.go:116:1
+//line routes_gen.go:117:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/profile/routes.conf, calling the actions of the given controllers.
@@ -196,7 +197,7 @@ func (u *URLBuilder) Home() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:200:1
+//line routes_gen.go:201:1
 
 // Assets returns the URL of route "assets": /assets/*filepath (../../testdata/profile/routes.conf:8:7).
 //
@@ -205,7 +206,7 @@ func (u *URLBuilder) Assets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 1, filepath)
 }
 
-//line routes_gen.go:209:1
+//line routes_gen.go:210:1
 
 // Upload returns the URL of route "upload": /upload (../../testdata/profile/routes.conf:12:7).
 //
@@ -214,7 +215,7 @@ func (u *URLBuilder) Upload() string {
 	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:218:1
+//line routes_gen.go:219:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

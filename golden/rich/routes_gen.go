@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenCORS0 is a CORS policy of ../../testdata/rich/routes.conf, shared by the routes that have it.
@@ -102,10 +102,11 @@ var routegenCatchAlls = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:   routegenDomains,
-	Routes:    routegenRoutes,
-	CatchAlls: routegenCatchAlls,
-	Matchers:  []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
+	CatchAlls:   routegenCatchAlls,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/rich/routes.conf: domain by domain, each sorted by
@@ -172,7 +173,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
-							if j3 == len(path) && j3 > i3+6 && strings.HasPrefix(path[i3:j3], "%CF%80") {
+							if j3 == len(path) && j3 > i3+6 && strings.HasPrefix(path[i3:j3], "%CF%80") && routegenimpl.CleanAfterPrefix(path[i3+6:j3]) {
 								routegenimpl.Push(p, path[i3+6:j3])
 								return 2 // GET /%CE%B1%CE%B2/:version/%CF%80:id (greek_item)
 							}
@@ -293,7 +294,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 == len(path) && j1 > i1+5 && strings.HasPrefix(path[i1:j1], "user_") {
+		if j1 == len(path) && j1 > i1+5 && strings.HasPrefix(path[i1:j1], "user_") && routegenimpl.CleanAfterPrefix(path[i1+5:j1]) {
 			routegenimpl.Push(p, path[i1+5:j1])
 			return 20 // GET /user_:name (profile)
 		}
@@ -409,7 +410,7 @@ type AdminDashboardController interface {
 	Files(ctx *runtime.Context, path string) error // serves admin_files: GET /*path (../../testdata/rich/routes.conf:154:7)
 //line ../../testdata/rich/routes.conf:153:6
 	Index(ctx *runtime.Context) error // serves admin_home: GET / (../../testdata/rich/routes.conf:153:7)
-//line routes_gen.go:413:1
+//line routes_gen.go:414:1
 }
 
 // AppController holds the actions of controller "App".
@@ -420,7 +421,7 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/rich/routes.conf:37:7)
 //line ../../testdata/rich/routes.conf:47:6
 	Login(ctx *runtime.Context) error // serves login: POST /login (../../testdata/rich/routes.conf:47:7)
-//line routes_gen.go:424:1
+//line routes_gen.go:425:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -429,7 +430,7 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../../testdata/rich/routes.conf:129:7)
 //line ../../testdata/rich/routes.conf:123:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../../testdata/rich/routes.conf:123:7)
-//line routes_gen.go:433:1
+//line routes_gen.go:434:1
 }
 
 // DeepController holds the actions of controller "Deep".
@@ -442,28 +443,28 @@ type DeepController interface {
 	Rest(ctx *runtime.Context, rest string) error // serves deep_rest: GET /a/*rest (../../testdata/rich/routes.conf:88:7)
 //line ../../testdata/rich/routes.conf:85:6
 	Static(ctx *runtime.Context) error // serves deep_static: GET /a/b/c (../../testdata/rich/routes.conf:85:7)
-//line routes_gen.go:446:1
+//line routes_gen.go:447:1
 }
 
 // DocController holds the actions of controller "Doc".
 type DocController interface {
 //line ../../testdata/rich/routes.conf:101:6
 	Page(ctx *runtime.Context, version string, page string) error // serves doc: GET /doc/:version/*page (../../testdata/rich/routes.conf:101:7)
-//line routes_gen.go:453:1
+//line routes_gen.go:454:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line ../../testdata/rich/routes.conf:19:4
 	NotFound(ctx *runtime.Context) error // serves the catch_all of domain "main" (../../testdata/rich/routes.conf:19:5)
-//line routes_gen.go:460:1
+//line routes_gen.go:461:1
 }
 
 // FileController holds the actions of controller "File".
 type FileController interface {
 //line ../../testdata/rich/routes.conf:96:6
 	Get(ctx *runtime.Context, path string) error // serves files: GET /files/*path (../../testdata/rich/routes.conf:96:7)
-//line routes_gen.go:467:1
+//line routes_gen.go:468:1
 }
 
 // ItemController holds the actions of controller "Item".
@@ -474,14 +475,14 @@ type ItemController interface {
 	Show(ctx *runtime.Context, version string, id string) error // serves greek_item: GET /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7), api_item: GET /api/:version/items/:id (../../testdata/rich/routes.conf:112:11)
 //line ../../testdata/rich/routes.conf:113:10
 	Update(ctx *runtime.Context, version string, id string) error // serves api_item_edit: PATCH /api/:version/items/:id (../../testdata/rich/routes.conf:113:11)
-//line routes_gen.go:478:1
+//line routes_gen.go:479:1
 }
 
 // PostController holds the actions of controller "Post".
 type PostController interface {
 //line ../../testdata/rich/routes.conf:73:14
 	Show(ctx *runtime.Context, id int64, post string) error // serves user_post: GET /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15)
-//line routes_gen.go:485:1
+//line routes_gen.go:486:1
 }
 
 // TenantController holds the actions of controller "Tenant".
@@ -490,7 +491,7 @@ type TenantController interface {
 	Home(ctx *runtime.Context) error // serves tenant_home: GET / (../../testdata/rich/routes.conf:141:7)
 //line ../../testdata/rich/routes.conf:142:6
 	Page(ctx *runtime.Context, slug string) error // serves tenant_page: GET /pages/:slug (../../testdata/rich/routes.conf:142:7)
-//line routes_gen.go:494:1
+//line routes_gen.go:495:1
 }
 
 // UserController holds the actions of controller "User".
@@ -511,7 +512,7 @@ type UserController interface {
 	Show(ctx *runtime.Context, id int64) error // serves user: GET /users/:id (../../testdata/rich/routes.conf:66:11)
 //line ../../testdata/rich/routes.conf:70:14
 	Update(ctx *runtime.Context, id int64) error // serves update_user: PUT /users/:id (../../testdata/rich/routes.conf:70:15)
-//line routes_gen.go:515:1
+//line routes_gen.go:516:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/rich/routes.conf, calling the actions of the given controllers.
@@ -726,7 +727,7 @@ func (u *URLBuilder) Home() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:730:1
+//line routes_gen.go:731:1
 
 // Alpha returns the URL of route "alpha": /%CE%B1 (../../testdata/rich/routes.conf:92:7).
 //
@@ -735,7 +736,7 @@ func (u *URLBuilder) Alpha() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:739:1
+//line routes_gen.go:740:1
 
 // GreekItem returns the URL of route "greek_item": /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7).
 //
@@ -744,7 +745,7 @@ func (u *URLBuilder) GreekItem(version string, id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 2, version, id)
 }
 
-//line routes_gen.go:748:1
+//line routes_gen.go:749:1
 
 // ProfileAlpha returns the URL of route "profile_alpha": /:name/%CE%B1 (../../testdata/rich/routes.conf:94:7).
 //
@@ -753,7 +754,7 @@ func (u *URLBuilder) ProfileAlpha(name string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 3, name)
 }
 
-//line routes_gen.go:757:1
+//line routes_gen.go:758:1
 
 // DeepRest returns the URL of route "deep_rest": /a/*rest (../../testdata/rich/routes.conf:88:7).
 //
@@ -762,7 +763,7 @@ func (u *URLBuilder) DeepRest(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 4, rest)
 }
 
-//line routes_gen.go:766:1
+//line routes_gen.go:767:1
 
 // DeepMiddle returns the URL of route "deep_middle": /a/:x/c/d (../../testdata/rich/routes.conf:86:7).
 //
@@ -771,7 +772,7 @@ func (u *URLBuilder) DeepMiddle(x string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 5, x)
 }
 
-//line routes_gen.go:775:1
+//line routes_gen.go:776:1
 
 // DeepLast returns the URL of route "deep_last": /a/b/:y/e (../../testdata/rich/routes.conf:87:7).
 //
@@ -780,7 +781,7 @@ func (u *URLBuilder) DeepLast(y string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 6, y)
 }
 
-//line routes_gen.go:784:1
+//line routes_gen.go:785:1
 
 // DeepStatic returns the URL of route "deep_static": /a/b/c (../../testdata/rich/routes.conf:85:7).
 //
@@ -789,7 +790,7 @@ func (u *URLBuilder) DeepStatic() string {
 	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:793:1
+//line routes_gen.go:794:1
 
 // APIItems returns the URL of route "api_items": /api/:version/items (../../testdata/rich/routes.conf:111:11).
 //
@@ -798,7 +799,7 @@ func (u *URLBuilder) APIItems(version string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 8, version)
 }
 
-//line routes_gen.go:802:1
+//line routes_gen.go:803:1
 
 // APIItem returns the URL of route "api_item": /api/:version/items/:id (../../testdata/rich/routes.conf:112:11).
 //
@@ -807,7 +808,7 @@ func (u *URLBuilder) APIItem(version string, id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 9, version, id)
 }
 
-//line routes_gen.go:811:1
+//line routes_gen.go:812:1
 
 // APIItemEdit returns the URL of route "api_item_edit": /api/:version/items/:id (../../testdata/rich/routes.conf:113:11).
 //
@@ -816,7 +817,7 @@ func (u *URLBuilder) APIItemEdit(version string, id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 10, version, id)
 }
 
-//line routes_gen.go:820:1
+//line routes_gen.go:821:1
 
 // PublicAssets returns the URL of route "public_assets": /assets/*filepath (../../testdata/rich/routes.conf:25:7).
 //
@@ -825,7 +826,7 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 11, filepath)
 }
 
-//line routes_gen.go:829:1
+//line routes_gen.go:830:1
 
 // ChatPage returns the URL of route "chat_page": /chat (../../testdata/rich/routes.conf:129:7).
 //
@@ -834,7 +835,7 @@ func (u *URLBuilder) ChatPage() string {
 	return routegenTable.HelperURL(&u.base, 12)
 }
 
-//line routes_gen.go:838:1
+//line routes_gen.go:839:1
 
 // Chat returns the URL of route "chat": /chat (../../testdata/rich/routes.conf:123:7).
 //
@@ -843,7 +844,7 @@ func (u *URLBuilder) Chat() string {
 	return routegenTable.HelperURL(&u.base, 13)
 }
 
-//line routes_gen.go:847:1
+//line routes_gen.go:848:1
 
 // Doc returns the URL of route "doc": /doc/:version/*page (../../testdata/rich/routes.conf:101:7).
 //
@@ -852,7 +853,7 @@ func (u *URLBuilder) Doc(version string, page string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 14, version, page)
 }
 
-//line routes_gen.go:856:1
+//line routes_gen.go:857:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/rich/routes.conf:30:7).
 //
@@ -861,7 +862,7 @@ func (u *URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(&u.base, 15)
 }
 
-//line routes_gen.go:865:1
+//line routes_gen.go:866:1
 
 // Files returns the URL of route "files": /files/*path (../../testdata/rich/routes.conf:96:7).
 //
@@ -870,7 +871,7 @@ func (u *URLBuilder) Files(path string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 16, path)
 }
 
-//line routes_gen.go:874:1
+//line routes_gen.go:875:1
 
 // Health returns the URL of route "health": /healthz (../../testdata/rich/routes.conf:41:7).
 //
@@ -879,7 +880,7 @@ func (u *URLBuilder) Health() string {
 	return routegenTable.HelperURL(&u.base, 17)
 }
 
-//line routes_gen.go:883:1
+//line routes_gen.go:884:1
 
 // Login returns the URL of route "login": /login (../../testdata/rich/routes.conf:47:7).
 //
@@ -888,7 +889,7 @@ func (u *URLBuilder) Login() string {
 	return routegenTable.HelperURL(&u.base, 19)
 }
 
-//line routes_gen.go:892:1
+//line routes_gen.go:893:1
 
 // Profile returns the URL of route "profile": /user_:name (../../testdata/rich/routes.conf:53:7).
 //
@@ -897,7 +898,7 @@ func (u *URLBuilder) Profile(name string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 20, name)
 }
 
-//line routes_gen.go:901:1
+//line routes_gen.go:902:1
 
 // Users returns the URL of route "users": /users (../../testdata/rich/routes.conf:59:7).
 //
@@ -906,7 +907,7 @@ func (u *URLBuilder) Users() string {
 	return routegenTable.HelperURL(&u.base, 21)
 }
 
-//line routes_gen.go:910:1
+//line routes_gen.go:911:1
 
 // CreateUser returns the URL of route "create_user": /users (../../testdata/rich/routes.conf:64:11).
 //
@@ -915,7 +916,7 @@ func (u *URLBuilder) CreateUser() string {
 	return routegenTable.HelperURL(&u.base, 22)
 }
 
-//line routes_gen.go:919:1
+//line routes_gen.go:920:1
 
 // DeleteUser returns the URL of route "delete_user": /users/:id (../../testdata/rich/routes.conf:71:15).
 //
@@ -924,7 +925,7 @@ func (u *URLBuilder) DeleteUser(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 23, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:928:1
+//line routes_gen.go:929:1
 
 // User returns the URL of route "user": /users/:id (../../testdata/rich/routes.conf:66:11).
 //
@@ -933,7 +934,7 @@ func (u *URLBuilder) User(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 24, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:937:1
+//line routes_gen.go:938:1
 
 // UpdateUser returns the URL of route "update_user": /users/:id (../../testdata/rich/routes.conf:70:15).
 //
@@ -942,7 +943,7 @@ func (u *URLBuilder) UpdateUser(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 25, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:946:1
+//line routes_gen.go:947:1
 
 // UserPost returns the URL of route "user_post": /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15).
 //
@@ -951,7 +952,7 @@ func (u *URLBuilder) UserPost(id int64, post string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 26, routegenimpl.Int(id), post)
 }
 
-//line routes_gen.go:955:1
+//line routes_gen.go:956:1
 
 // UserSettings returns the URL of route "user_settings": /users/:id/settings (../../testdata/rich/routes.conf:72:15).
 //
@@ -960,7 +961,7 @@ func (u *URLBuilder) UserSettings(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 27, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:964:1
+//line routes_gen.go:965:1
 
 // NewUser returns the URL of route "new_user": /users/new (../../testdata/rich/routes.conf:65:11).
 //
@@ -969,7 +970,7 @@ func (u *URLBuilder) NewUser() string {
 	return routegenTable.HelperURL(&u.base, 28)
 }
 
-//line routes_gen.go:973:1
+//line routes_gen.go:974:1
 
 // TenantsTenantHome returns the URL of route "tenants.tenant_home": / on *.example.com (../../testdata/rich/routes.conf:141:7).
 //
@@ -978,7 +979,7 @@ func (u *URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 29, subdomain)
 }
 
-//line routes_gen.go:982:1
+//line routes_gen.go:983:1
 
 // TenantsTenantPage returns the URL of route "tenants.tenant_page": /pages/:slug on *.example.com (../../testdata/rich/routes.conf:142:7).
 //
@@ -987,7 +988,7 @@ func (u *URLBuilder) TenantsTenantPage(subdomain string, slug string) (string, e
 	return routegenTable.CheckedHelperURL(&u.base, 30, subdomain, slug)
 }
 
-//line routes_gen.go:991:1
+//line routes_gen.go:992:1
 
 // AdminHome returns the URL of route "admin.admin_home": / on admin.example.com (../../testdata/rich/routes.conf:153:7).
 //
@@ -996,7 +997,7 @@ func (u *URLBuilder) AdminHome() string {
 	return routegenTable.HelperURL(&u.base, 31)
 }
 
-//line routes_gen.go:1000:1
+//line routes_gen.go:1001:1
 
 // AdminFiles returns the URL of route "admin.admin_files": /*path on admin.example.com (../../testdata/rich/routes.conf:154:7).
 //
@@ -1005,7 +1006,7 @@ func (u *URLBuilder) AdminFiles(path string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 32, path)
 }
 
-//line routes_gen.go:1009:1
+//line routes_gen.go:1010:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

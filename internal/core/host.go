@@ -66,7 +66,8 @@ func newHostTable(entries []HostEntry, servesAll bool) *HostTable {
 //
 // A table of one entry serves every host. Otherwise the exact entries of
 // the same name (case-insensitively) serve it, else the wildcards whose
-// suffix follows exactly one label of the name. A name matches at any port:
+// suffix follows exactly one label of the name, a DNS label
+// (hostname.IsLDHLabel): "a'b" or "<script>" is no subdomain. A name matches at any port:
 // among several entries of one name, the one at the request's port wins,
 // else the first. The request ports "", "80" and "443" all mean the
 // scheme's default port. A host no entry serves goes to the default domain
@@ -100,7 +101,7 @@ func (t *HostTable) Match(host string) int {
 			continue
 		}
 		label, suffix := name[:len(name)-len(e.Host)], name[len(name)-len(e.Host):]
-		if strings.IndexByte(label, '.') < 0 && equalFoldASCII(suffix, e.Host) {
+		if equalFoldASCII(suffix, e.Host) && hostname.IsLDHLabel(label) {
 			if e.Port == port {
 				return e.Domain
 			}

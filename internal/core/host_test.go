@@ -42,6 +42,13 @@ var hostTests = []struct {
 	{"www.example.com:8080", 5},
 	{"WWW.EXAMPLE.COM.", 2},
 	{"a.b.example.com", -1}, // one label only
+	{"a'b.example.com", -1}, // a DNS label: letters, digits and "-"
+	{"<script>.example.com", -1},
+	{"a_b.example.com", -1},
+	{"-a.example.com", -1},
+	{"a-.example.com", -1},
+	{"xn--bcher-kva.example.com", 2},
+	{"a-1.example.com", 2},
 	{".example.com", -1},
 	{"example.com.evil", -1},
 	{"xexample.com", -1},

@@ -183,10 +183,6 @@ func (t *Table) Constraint(r, k int) *constraint.Constraint {
 	return t.constraints[r][k]
 }
 
-// EscapedLiterals reports whether a route path holds an escaped non-ASCII
-// literal, so that Lookup matches request paths spelt canonically.
-func (t *Table) EscapedLiterals() bool { return t.escapedLiterals }
-
 // Lookup decides what answers method, host and path (the path as sent,
 // still escaped), and records it in m.Outcome, in the order of
 // routes.conf's request handling: the domain of the host, the route of the
@@ -194,7 +190,10 @@ func (t *Table) EscapedLiterals() bool { return t.escapedLiterals }
 // route, the redirect of an unclean path to its clean form, a
 // trailing-slash redirect, an automatic OPTIONS reply, 405 with Allow, the
 // catch-all, 404; a route found has its parameters checked against their
-// constraints (400). A host table that serves every host is not asked, and
+// constraints (400). A path with a segment that decodes to a dot segment
+// ("%2e%2e") is redirected to its clean form too, and one whose segment
+// holds a dot segment between escaped slashes ("..%2f..") has none: 400
+// with no route. A host table that serves every host is not asked, and
 // host is not read. Lookup allocates nothing, but for a table with a
 // non-ASCII literal, a path with raw non-ASCII bytes or lower-case escapes
 // of them, which it first spells canonically.
@@ -205,20 +204,25 @@ func (t *Table) Lookup(m *Match, hosts *HostTable, method, host, path string) {
 	if m.Table != t { // a reused Match is most often looked up in one table: no store
 		m.Table = t
 	}
+	unescaped := m.unescapedPath
 	d := hosts.servesAll
 	if d < 0 {
 		d = hosts.Match(host)
 	}
 	if t.escapedLiterals {
-		path = CanonicalEscapes(path)
+		canonical := CanonicalEscapes(path)
+		unescaped = unescaped && len(canonical) == len(path) // not respelt with escapes
+		path = canonical
 	}
 	if d < 0 || path == "" || path[0] != '/' {
 		m.Outcome = t.fallback(m, d, method, path)
 		return
 	}
 	// Most requests: a route of the method itself matches.
-	r := t.byDomain[d].match(m.Params.Start(path), method, path)
-	if r < 0 {
+	r := t.byDomain[d].match(m.Params.start(path, unescaped), method, path)
+	// A parameter's escapes may spell a dot segment, which the matchers,
+	// comparing the path as sent, cannot see: fallback redirects or refuses it.
+	if r < 0 || !unescaped && m.Params.n > 0 && m.Params.escapedDot() {
 		m.Outcome = t.fallback(m, d, method, m.Params.path)
 		return
 	}
@@ -240,6 +244,19 @@ func (t *Table) fallback(m *Match, d int, method, path string) Outcome {
 			o.Status, m.Allow = 204, dr.allow[len(dr.allow)-1]
 		}
 		return o
+	}
+	// A dot segment spelt with escapes is redirected as a literal one is;
+	// one between escaped slashes, which stay in their segment, has no
+	// clean form.
+	if strings.IndexByte(path, '%') >= 0 {
+		switch escapedDots(path) {
+		case dotInSegment:
+			o.Status = 400
+			return o
+		case escapedDotSegment:
+			o.Status, m.redirect = redirectStatus(method), redirectClean
+			return o
+		}
 	}
 	// HEAD falls back to GET, and a WebSocket upgrade to a plain GET route.
 	// Matchers match only clean paths, so the path is scanned for empty

@@ -18,8 +18,11 @@ type Params struct {
 }
 
 // Start readies p for a matcher to match path, and returns it.
-func (p *Params) Start(path string) *Params {
-	p.path, p.n, p.plain, p.checked = path, 0, false, false
+func (p *Params) Start(path string) *Params { return p.start(path, false) }
+
+// start is Start with what is known of path: unescaped, it holds no "%".
+func (p *Params) start(path string, unescaped bool) *Params {
+	p.path, p.n, p.plain, p.checked = path, 0, unescaped, unescaped
 	return p
 }
 
@@ -31,6 +34,14 @@ func (p *Params) Push(value string) {
 
 // Pop removes the last parameter when a matcher backtracks.
 func (p *Params) Pop() { p.n-- }
+
+// escapedDot reports whether p's path has a segment escapedDots finds. It
+// is not inlined, so that Lookup's common path stays small.
+//
+//go:noinline
+func (p *Params) escapedDot() bool {
+	return strings.IndexByte(p.path, '%') >= 0 && escapedDots(p.path) != noEscapedDot
+}
 
 // Copy is p for a holder that outlives p's reuse: it shares no buffer with p.
 func (p *Params) Copy() Params {
@@ -49,9 +60,6 @@ func (p *Params) Len() int { return p.n }
 func (p *Params) Raw(i int) string {
 	return p.values[i]
 }
-
-// NoEscapes tells p that its path holds no escape, sparing Value the search.
-func (p *Params) NoEscapes() { p.plain = true }
 
 // Value is parameter i unescaped. It allocates only when the value holds an
 // escape; a malformed escape is returned as sent.
@@ -99,7 +107,9 @@ func (p *Params) checkedValue(i int) string {
 // the route's parameters in p, or -1 leaving p's parameters as they were.
 // path must begin with "/", which Lookup checks before any call. It
 // matches clean paths only: no parameter is "." or "..", no catch-all
-// holds an empty or dot segment.
+// holds an empty or dot segment, and no parameter after literal text in
+// its segment decodes to one (CleanAfterPrefix); Lookup checks the
+// escapes of the rest.
 type MatchFunc func(p *Params, method, path string) int
 
 // Match is the state of a Lookup: the parameters it recorded, what it
@@ -113,6 +123,11 @@ type Match struct {
 	// Allow is the Allow header of a 204 or 405; stale otherwise.
 	Allow string
 
+	// unescapedPath tells Lookup that its path holds no escape
+	// (SetUnescapedPath), which it then need not search for escaped dot
+	// segments, nor Params.Value for escapes.
+	unescapedPath bool
+
 	redirect redirectKind // of a 301 or 308; stale otherwise
 	target   string       // the redirect target when it needs no building; stale unless redirect is redirectTo
 }
@@ -120,13 +135,14 @@ type Match struct {
 // Outcome is what a Lookup decided.
 type Outcome struct {
 	// Route is the index of the matched route; -1 when none matched. With
-	// Status 400 it is the route whose parameter constraint failed.
+	// Status 400 it is the route whose parameter constraint failed, or -1
+	// for a path that holds a dot segment between escaped slashes.
 	Route int
 	// Domain is the index of the domain that serves the host; -1 for none.
 	Domain int
 	// Status is 200 (found), 301 or 308 (a redirect: see Match.Redirect),
 	// 204 (an automatic OPTIONS reply), 400 (a parameter failed its
-	// constraint), 404 or 405.
+	// constraint, or the path has no clean form), 404 or 405.
 	Status int
 	// CatchAll is set when the domain's catch_all answers.
 	CatchAll bool
@@ -152,6 +168,15 @@ func (m *Match) Redirect() string {
 	}
 	return ""
 }
+
+// SetUnescapedPath tells the Lookups of m whether their path holds no "%",
+// as a server's request line told the router, which sets it before each
+// request's: the router spares each request the searches for escapes.
+func (m *Match) SetUnescapedPath(unescaped bool) { m.unescapedPath = unescaped }
+
+// CleanRedirect reports whether the 301 or 308 of the last Lookup sends
+// the client to the path's clean form (not a trailing-slash redirect).
+func (m *Match) CleanRedirect() bool { return m.redirect == redirectClean }
 
 // sameHost keeps a redirect target on this host: "//evil.example" and
 // "/\evil.example" would be read by browsers as another host.

@@ -46,8 +46,85 @@ func NotDot(seg string) bool {
 	return len(seg) > 2 || seg != "." && seg != ".."
 }
 
+// A client may spell a dot segment escaped ("%2e%2e", ".%2E"), or hide
+// one behind an escaped slash ("..%2f..%2fetc"), which stays inside its
+// segment and so inside a parameter: escapedDots finds both, as neither
+// may reach a parameter.
+
+// dotForm is what the escapes of a path make of its segments.
+type dotForm uint8
+
+const (
+	noEscapedDot      dotForm = iota
+	escapedDotSegment         // a segment decodes to "." or "..": the path is served at its clean form
+	dotInSegment              // a segment holds "." or ".." between escaped slashes: the path has no clean form
+)
+
+// escapedDots is the dot form of path's segments, decoded: the worst of
+// them. A segment with a malformed escape is taken as sent, as
+// Params.Value takes it.
+func escapedDots(path string) dotForm {
+	form := noEscapedDot
+	for i := 0; ; {
+		j := SegmentEnd(path, i)
+		form = max(form, segmentDots(path[i:j]))
+		if j == len(path) {
+			return form
+		}
+		i = j + 1
+	}
+}
+
+// segmentDots is the dot form of one segment, decoded.
+func segmentDots(seg string) dotForm {
+	if strings.IndexByte(seg, '%') < 0 {
+		return noEscapedDot // literal dot segments are IsClean's
+	}
+	dot, slash := false, false
+	n, dots := 0, 0 // the bytes and dots of the decoded text since the last "/"
+	for i := 0; i <= len(seg); i++ {
+		c := byte('/') // the end of the segment ends its last part
+		if i < len(seg) {
+			if c = seg[i]; c == '%' {
+				if i+2 >= len(seg) || !isHex(seg[i+1]) || !isHex(seg[i+2]) {
+					return noEscapedDot
+				}
+				c = unhex(seg[i+1])<<4 | unhex(seg[i+2])
+				i += 2
+				slash = slash || c == '/'
+			}
+		}
+		if c == '/' {
+			dot = dot || n > 0 && n <= 2 && dots == n
+			n, dots = 0, 0
+			continue
+		}
+		n++
+		if c == '.' {
+			dots++
+		}
+	}
+	switch {
+	case !dot:
+		return noEscapedDot
+	case slash:
+		return dotInSegment
+	}
+	return escapedDotSegment
+}
+
+// CleanAfterPrefix reports whether v, the value of a parameter after
+// literal text in its segment ("/user_:name"), up to the end of the
+// segment, is neither "." nor "..", escaped or not, nor holds one between
+// escaped slashes: a bare parameter's segment is checked with the whole
+// path (escapedDots), but a prefix hides the value's own dot segments.
+func CleanAfterPrefix(v string) bool {
+	return NotDot(v) && segmentDots(v) == noEscapedDot
+}
+
 // CleanPath is path.Clean that keeps a trailing slash, as a redirect to the
-// canonical form of a request path wants.
+// canonical form of a request path wants. An escaped dot segment ("%2e%2e")
+// is read as the dot segment it stands for.
 func CleanPath(p string) string {
 	if p == "" {
 		return "/"
@@ -55,11 +132,26 @@ func CleanPath(p string) string {
 	if p[0] != '/' {
 		p = "/" + p
 	}
+	if strings.IndexByte(p, '%') >= 0 && escapedDots(p) == escapedDotSegment {
+		p = decodeDotSegments(p)
+	}
 	cleaned := path.Clean(p)
 	if p[len(p)-1] == '/' && cleaned != "/" {
 		cleaned += "/"
 	}
 	return cleaned
+}
+
+// decodeDotSegments is p with each segment that decodes to "." or ".."
+// written as that.
+func decodeDotSegments(p string) string {
+	segs := strings.Split(p, "/")
+	for i, seg := range segs {
+		if segmentDots(seg) == escapedDotSegment {
+			segs[i] = strings.Repeat(".", strings.Count(strings.ToLower(seg), "%2e")+strings.Count(seg, "."))
+		}
+	}
+	return strings.Join(segs, "/")
 }
 
 // SegmentEnd returns the index of the "/" that ends the path segment

@@ -145,8 +145,8 @@ func (e *entry) level(p *Params, path string, i int) int {
 			if j <= start || !strings.HasPrefix(path[i:j], pe.Prefix) {
 				continue
 			}
-			// Only a bare parameter or one after "." can take a whole "." or ".." segment.
-			if (pe.Prefix == "" || pe.Prefix == ".") && !NotDot(path[i:j]) {
+			// No parameter is a dot segment; after literal text, not even an escaped one.
+			if pe.Prefix == "" && !NotDot(path[i:j]) || pe.Prefix != "" && !CleanAfterPrefix(path[start:j]) {
 				continue
 			}
 			p.Push(path[start:j])
@@ -159,7 +159,8 @@ func (e *entry) level(p *Params, path string, i int) int {
 	for _, c := range n.CatchAlls {
 		start := i + len(c.Prefix)
 		if (len(path) > start || c.AllowEmpty && len(path) == start) &&
-			strings.HasPrefix(path[i:], c.Prefix) && IsCleanTail(path[i:]) {
+			strings.HasPrefix(path[i:], c.Prefix) && IsCleanTail(path[i:]) &&
+			(c.Prefix == "" || CleanAfterPrefix(path[start:SegmentEnd(path, start)])) {
 			p.Push(path[start:])
 			return c.Route
 		}

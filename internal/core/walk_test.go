@@ -93,3 +93,82 @@ func TestNewMatcherAllocatesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestEscapedDotSegments: a dot segment spelt with escapes never reaches a
+// parameter. A segment that decodes to "." or ".." is redirected to the
+// clean form, as a literal one is; one that holds "." or ".." between
+// escaped slashes, which stay in their segment, has no clean form: 400.
+// An escaped slash that makes no dot segment stays in its parameter, and
+// no parameter after literal text takes a dot segment either.
+func TestEscapedDotSegments(t *testing.T) {
+	routes := []Route{
+		{Method: "GET", Path: "/files/*rest"},
+		{Method: "GET", Path: "/admin/:id"},
+		{Method: "GET", Path: "/user_:name"},
+		{Method: "GET", Path: "/src*path"},
+		{Method: "POST", Path: "/admin/:id"},
+	}
+	table := NewTable(routes, []Domain{{}}, nil)
+	hosts, _ := NewHosts([]Address{{Key: "only", Host: "*"}}, nil)
+	for _, c := range []struct {
+		method, path string
+		status       int
+		route        int
+		want         string // the redirect's target, or the parameter
+	}{
+		{"GET", "/files/..%2f..%2fetc/passwd", 400, -1, ""},
+		{"GET", "/files/%2e%2e/x", 301, -1, "/x"},
+		{"GET", "/files/%2E%2e/x", 301, -1, "/x"},
+		{"GET", "/files/a/.%2E/x", 301, -1, "/files/x"},
+		{"GET", "/files/a/%2e/x", 301, -1, "/files/a/x"},
+		{"GET", "/files/a/%2e", 301, -1, "/files/a"},
+		{"GET", "/files/a/%2e%2e/", 301, -1, "/files/"},
+		{"HEAD", "/files/%2e%2e/x", 301, -1, "/x"},
+		{"POST", "/admin/%2e%2e", 308, -1, "/"},
+		{"GET", "/admin/%2e%2e", 301, -1, "/"},
+		{"GET", "/admin/%2e", 301, -1, "/admin"},
+		{"GET", "/admin/a%2F..", 400, -1, ""},
+		{"GET", "/admin/.%2Fx", 400, -1, ""},
+		{"GET", "/admin/%2e%2e%2f", 400, -1, ""},
+		{"GET", "/nothing/%2e%2e/x", 301, -1, "/x"},
+		{"GET", "/nothing/..%2F", 400, -1, ""},
+		{"GET", "/a/./%2e%2e/b", 301, -1, "/b"},
+		// The rule that an escaped "/" stays in its parameter holds for the rest.
+		{"GET", "/admin/a%2Fb", 200, 1, "a/b"},
+		{"GET", "/admin/...%2F...", 200, 1, ".../..."},
+		{"GET", "/admin/%2e%2e%2e", 200, 1, "..."},
+		{"GET", "/files/a%2Fb/c", 200, 0, "a/b/c"},
+		{"GET", "/files/%2e.a/x", 200, 0, "..a/x"},
+		{"GET", "/admin/%2e%zz", 200, 1, "%2e%zz"},
+		// After literal text, neither a literal nor an escaped dot segment is a parameter.
+		{"GET", "/user_..", 404, -1, ""},
+		{"GET", "/user_%2e%2e", 404, -1, ""},
+		{"GET", "/user_a%2f..", 400, -1, ""},
+		{"GET", "/user_%2e%2e%2fx", 404, -1, ""},
+		{"GET", "/user_%2e%2e%2e", 200, 2, "..."},
+		{"GET", "/src..", 404, -1, ""},
+		{"GET", "/src%2E/x", 404, -1, ""},
+		{"GET", "/src.x/y", 200, 3, ".x/y"},
+	} {
+		var m Match
+		table.Lookup(&m, hosts, c.method, "example.com", c.path)
+		o := m.Outcome
+		got := ""
+		switch {
+		case o.Status == 301 || o.Status == 308:
+			got = m.Redirect()
+		case o.Route >= 0 && m.Params.Len() > 0:
+			got = m.Params.Value(0)
+		}
+		if o.Status != c.status || o.Route != c.route || got != c.want {
+			t.Errorf("%s %s: status %d route %d %q; want %d %d %q", c.method, c.path, o.Status, o.Route, got, c.status, c.route, c.want)
+		}
+	}
+	// Lookup's search for escaped dot segments allocates nothing.
+	var m Match
+	for _, path := range []string{"/admin/a%2Fb", "/files/a%2Fb/%2e.a", "/user_%2e%2e"} {
+		if n := testing.AllocsPerRun(100, func() { table.Lookup(&m, hosts, "GET", "example.com", path) }); n != 0 {
+			t.Errorf("Lookup of %s: %v allocations", path, n)
+		}
+	}
+}

@@ -111,23 +111,35 @@ func TestDotPrefixParameter(t *testing.T) {
 // FuzzLookup compares the generated Lookup of the committed tables with the
 // reference: a table, a method and a host by index, and any path.
 func FuzzLookup(f *testing.F) {
+	tables, request := fuzzTables(f, func(string) bool { return true })
+	f.Fuzz(func(t *testing.T, table, method, host byte, path string) {
+		i, req := request(table, method, host, path)
+		check(t, tables[i], generated[i].lookups, req)
+	})
+}
+
+// fuzzTables readies a fuzz target of the committed tables, seeded with the
+// requests of seeds whose path keep accepts: it returns the tables, and
+// the table and request of the fuzzer's arguments.
+func fuzzTables(f *testing.F, keep func(path string) bool) ([]*ir.Table, func(table, method, host byte, path string) (int, difftest.Request)) {
 	tables := loadTables(f)
 	hosts := make([][]string, len(tables))
 	for i, table := range tables {
 		hosts[i] = difftest.Hosts(table)
 		for _, s := range seeds(table) {
-			f.Add(byte(i), byte(slices.Index(difftest.Methods, s.Method)), byte(slices.Index(hosts[i], s.Host)), s.Path)
+			if keep(s.Path) {
+				f.Add(byte(i), byte(slices.Index(difftest.Methods, s.Method)), byte(slices.Index(hosts[i], s.Host)), s.Path)
+			}
 		}
 	}
-	f.Fuzz(func(t *testing.T, table, method, host byte, path string) {
+	return tables, func(table, method, host byte, path string) (int, difftest.Request) {
 		i := int(table) % len(tables)
-		req := difftest.Request{
+		return i, difftest.Request{
 			Method: difftest.Methods[int(method)%len(difftest.Methods)],
 			Host:   hosts[i][int(host)%len(hosts[i])],
 			Path:   path,
 		}
-		check(t, tables[i], generated[i].lookups, req)
-	})
+	}
 }
 
 // seeds are requests for every route: its path with sample values, with
@@ -145,6 +157,9 @@ func seeds(table *ir.Table) []difftest.Request {
 			slash := strings.IndexByte(good[1:], '/') + 1
 			paths := []string{good, empty, strings.TrimSuffix(empty, "/"), good + "/", "/" + good, good[:slash] + "/." + good[slash:], "/x/.." + good,
 				difftest.PathOf(r, func(ir.Param) string { return "x%2Fy%zz" })}
+			for _, v := range escapedDots {
+				paths = append(paths, difftest.PathOf(r, func(ir.Param) string { return v }))
+			}
 			if i := strings.IndexAny(good, "abcdefghijklmnopqrstuvwxyz"); i >= 0 {
 				paths = append(paths, good[:i]+fmt.Sprintf("%%%02X", good[i])+good[i+1:])
 			}
@@ -174,6 +189,28 @@ func seeds(table *ir.Table) []difftest.Request {
 		}
 	}
 	return reqs
+}
+
+// escapedDots are parameter values, as sent, that spell a dot segment
+// with escapes, alone or between escaped slashes.
+var escapedDots = []string{"%2e", "%2E%2e", ".%2e", "%2e.", "..%2f..%2fetc", "%2e%2e%2F", "a%2F..", ".%2fx", "%2e%2e%2e"}
+
+// FuzzNoDotParameter: whatever the request, no parameter of a route found
+// is "." or "..", or holds one between slashes once decoded, and so no
+// catch-all's value holds a dot segment; both matchers agree with the
+// reference.
+func FuzzNoDotParameter(f *testing.F) {
+	// The seeds with escaped dots and slashes: FuzzLookup has the others.
+	tables, request := fuzzTables(f, func(path string) bool { return strings.Contains(strings.ToLower(path), "%2") })
+	f.Fuzz(func(t *testing.T, table, method, host byte, path string) {
+		i, req := request(table, method, host, path)
+		want := check(t, tables[i], generated[i].lookups, req)
+		for _, p := range want.Params {
+			if slices.ContainsFunc(strings.Split(p.Value, "/"), func(s string) bool { return s == "." || s == ".." }) {
+				t.Errorf("%s: parameter %s is %q, which holds a dot segment", req, p.Name, p.Value)
+			}
+		}
+	})
 }
 
 // respellHighEscapes writes the escapes of bytes from 0x80 up in path as a

@@ -66,7 +66,7 @@ func hostOf(d *ir.Domain, label, port string) string {
 var values = []string{"42", "7", "0", "-1.5", "+5", "1e3", "999", "1000", "4", "5", "100", "101", "99999999999999999999",
 	"abc", "ab", "a", "abcd", "v1", "x y", "a/b", "x/y/z", "a/",
 	"caf\u00e9", "\xff", "0f8fad5b-d9cb-469f-a165-70867728950e", "a3bb189e-8bf9-3888-9912-ace4e6543002", "74738FF5-5367-5958-BAEE-98FFFDCD1876",
-	".", "..", "...", "%zz", "%", "\\x", "/x"}
+	".", "..", "...", "%zz", "%", "\\x", "/x", "../x", "a/..", "./"}
 
 // Requests makes requests for a table: paths from its routes' patterns,
 // with good and bad parameter values, mutated.
@@ -123,7 +123,7 @@ func (q *Requests) mutate(p string) string {
 	case 1:
 		return p[:i]
 	case 2:
-		return p[:i] + pick(q.rng, []string{"/./", "/../", "//", "/.", "/..", "%2e", "%2F", "%25"}) + p[i:]
+		return p[:i] + pick(q.rng, []string{"/./", "/../", "//", "/.", "/..", "%2e", "%2F", "%25", "/%2e%2E", "%2f..", "%2E%2f"}) + p[i:]
 	case 3:
 		if i < len(p) {
 			return p[:i] + fmt.Sprintf(pick(q.rng, []string{"%%%02X", "%%%02x"}), p[i]) + p[i+1:]

@@ -76,6 +76,30 @@ func Check(host string) error {
 	return nil
 }
 
+// IsLabel reports whether s is one label of a host name as a URL helper
+// takes a subdomain: an LDH label (IsLDHLabel), and valid Punycode when it
+// begins with "xn--". Anything else ("evil.com/", "a.b", "") would put
+// another host, or none, in the URL, and a label that is not valid
+// Punycode ("xn--a") a host that browsers refuse.
+func IsLabel(s string) bool {
+	return IsLDHLabel(s) && (len(s) < 4 || !strings.EqualFold(s[:4], "xn--") || BadPunycode(s) == "")
+}
+
+// IsLDHLabel reports whether s is 1 to 63 letters, digits and hyphens, no
+// hyphen first or last: the first label a wildcard domain serves, checked
+// on every request without allocating.
+func IsLDHLabel(s string) bool {
+	if len(s) == 0 || len(s) > 63 || s[0] == '-' || s[len(s)-1] == '-' {
+		return false
+	}
+	for i := range len(s) {
+		if c := s[i]; c != '-' && !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || isDigit(c)) {
+			return false
+		}
+	}
+	return true
+}
+
 // BadPunycode is the first label of name that begins with "xn--" and is
 // not the Punycode of a valid internationalized label, as UTS #46 (and so
 // a browser) reads it: "xn--a", "xn--zz", or "xn--www-" (which decodes to

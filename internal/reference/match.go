@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"net/url"
 	"path"
 	"slices"
 	"strings"
@@ -11,8 +12,8 @@ import (
 // domainOf is the index of the domain serving a Host header, or -1. A table
 // of one domain serves every host. Otherwise the host's name (ASCII case
 // ignored, one trailing dot dropped) selects the domains of that exact host,
-// else the wildcard domains whose host follows exactly one label of the
-// name; among those, the one at the request's port (80 and 443 being the
+// else the wildcard domains whose host follows exactly one DNS label of
+// the name; among those, the one at the request's port (80 and 443 being the
 // default port), else the first.
 func domainOf(t *ir.Table, host string) int {
 	if len(t.Domains) == 1 {
@@ -25,7 +26,7 @@ func domainOf(t *ir.Table, host string) int {
 			return unbracket(d.Host) == name
 		}
 		label, ok := strings.CutSuffix(name, d.Host[1:])
-		return ok && label != "" && !strings.Contains(label, ".")
+		return ok && isLabel(label)
 	}
 	// Exact names before wildcards; among the domains of one name, the
 	// request's port, else the first in file order.
@@ -51,6 +52,20 @@ func domainOf(t *ir.Table, host string) int {
 
 // splitHost splits a Host header into name and port, the default ports
 // made "". A value that is not name[:digits] or [name][:digits] is all name.
+// isLabel reports whether a wildcard domain's label is a DNS label: 1 to
+// 63 letters, digits and hyphens, no hyphen first or last.
+func isLabel(label string) bool {
+	if label == "" || len(label) > 63 || strings.HasPrefix(label, "-") || strings.HasSuffix(label, "-") {
+		return false
+	}
+	for _, c := range label {
+		if !(c == '-' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9') { // name is lower-cased
+			return false
+		}
+	}
+	return true
+}
+
 func splitHost(host string) (name, port string) {
 	name, port = host, ""
 	if strings.HasPrefix(host, "[") {
@@ -101,6 +116,64 @@ func isClean(p string) bool {
 		}
 	}
 	return true
+}
+
+// The dot segments a path's escapes spell.
+const (
+	noDot      = iota
+	escapedDot // a segment is "." or ".." once decoded: "%2e%2E", ".%2e"
+	hiddenDot  // a segment decoded holds "." or ".." between the slashes its escapes make: "..%2fetc"
+)
+
+// escapedDots is the worst of what the segments of path spell once
+// decoded; a segment that does not decode is as sent.
+func escapedDots(path string) int {
+	worst := noDot
+	for _, seg := range strings.Split(path, "/") {
+		if !strings.Contains(seg, "%") {
+			continue
+		}
+		decoded, err := url.PathUnescape(seg)
+		if err != nil {
+			continue
+		}
+		parts := strings.Split(decoded, "/")
+		switch {
+		case len(parts) == 1 && (decoded == "." || decoded == ".."):
+			worst = max(worst, escapedDot)
+		case slices.ContainsFunc(parts, isDotPart):
+			worst = hiddenDot
+		}
+	}
+	return worst
+}
+
+func isDotPart(s string) bool { return s == "." || s == ".." }
+
+// spellDots writes each segment of path that decodes to "." or ".." as that.
+func spellDots(path string) string {
+	segs := strings.Split(path, "/")
+	for i, seg := range segs {
+		if decoded, err := url.PathUnescape(seg); err == nil && isDotPart(decoded) {
+			segs[i] = decoded
+		}
+	}
+	return strings.Join(segs, "/")
+}
+
+// holdsDot reports whether a parameter's value, as sent, holds a "." or
+// ".." part once each of its segments is decoded: no parameter takes one.
+func holdsDot(v string) bool {
+	for _, seg := range strings.Split(v, "/") {
+		decoded, err := url.PathUnescape(seg)
+		if err != nil {
+			decoded = seg
+		}
+		if slices.ContainsFunc(strings.Split(decoded, "/"), isDotPart) {
+			return true
+		}
+	}
+	return false
 }
 
 // cleanPath is path.Clean keeping a trailing slash.
@@ -167,14 +240,14 @@ func matchRoute(r *ir.Route, segs []string) ([]rank, []Param, bool) {
 			}
 		case ir.ParamSegment:
 			v, ok := strings.CutPrefix(segs[i], s.Literal)
-			if !ok || v == "" {
+			if !ok || v == "" || holdsDot(v) {
 				return nil, nil, false
 			}
 			params = append(params, Param{s.Param, unescape(v)})
 		case ir.CatchAllSegment:
 			// The rest of the path; a listing also serves its folder itself.
 			v, ok := strings.CutPrefix(strings.Join(segs[i:], "/"), s.Literal)
-			if !ok || v == "" && !(r.Static && r.List) {
+			if !ok || v == "" && !(r.Static && r.List) || holdsDot(v) {
 				return nil, nil, false
 			}
 			return ranks, append(params, Param{s.Param, unescape(v)}), true

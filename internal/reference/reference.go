@@ -56,9 +56,15 @@ func Lookup(t *ir.Table, method, host, path string) Result {
 		res.Status = 404
 		return res
 	}
-	// A route matches clean paths only: an unclean one is redirected.
-	if !isClean(path) {
-		res.Status, res.Redirect = redirectStatus(method), sameHost(cleanPath(path))
+	// A route matches clean paths only: an unclean one is redirected, and
+	// one with a dot segment hidden between escaped slashes, which stay
+	// in their segment, has no clean form.
+	switch dots := escapedDots(path); {
+	case dots == hiddenDot:
+		res.Status = 400
+		return res
+	case dots == escapedDot || !isClean(path):
+		res.Status, res.Redirect = redirectStatus(method), sameHost(cleanPath(spellDots(path)))
 		return res
 	}
 	if r, params := find(dom, method, path); r != nil {

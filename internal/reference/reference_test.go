@@ -194,6 +194,19 @@ func TestLookup(t *testing.T) {
 		{"GET", mainHost, "//evil.example/", want{status: 301, domain: "main", redirect: "/evil.example/"}},
 		{"GET", mainHost, `/\evil.example/./`, want{status: 301, domain: "main", redirect: "/%5Cevil.example/"}},
 
+		// Dot segments spelt with escapes: redirected as literal ones are, or,
+		// between escaped slashes (which stay in their segment), refused.
+		{"GET", mainHost, "/a/%2e%2e/x", want{status: 301, domain: "main", redirect: "/x"}},
+		{"GET", mainHost, "/a/b/.%2E", want{status: 301, domain: "main", redirect: "/a"}},
+		{"POST", mainHost, "/users/%2E", want{status: 308, domain: "main", redirect: "/users"}},
+		{"GET", mainHost, "/a/./%2e%2e/users", want{status: 301, domain: "main", redirect: "/users"}},
+		{"GET", mainHost, "/a/..%2f..%2fetc/passwd", want{status: 400, domain: "main"}},
+		{"GET", mainHost, "/a/x%2F.", want{status: 400, domain: "main"}},
+		{"GET", mainHost, "/a/%2e%2e%2e/x%2Fy", want{status: 200, domain: "main", route: "deep_rest", params: []string{".../x/y"}}},
+		{"GET", mainHost, "/user_..", want{status: 200, domain: "main", route: "catch_all"}},
+		{"GET", mainHost, "/user_%2e%2e", want{status: 200, domain: "main", route: "catch_all"}},
+		{"GET", mainHost, "/user_.%2e%2Fx", want{status: 200, domain: "main", route: "catch_all"}},
+
 		// OPTIONS and 405.
 		{"OPTIONS", mainHost, "/users/42", want{status: 204, domain: "main", allow: "DELETE, GET, HEAD, OPTIONS"}},
 		{"PUT", mainHost, "/users/42", want{status: 405, domain: "main", allow: "DELETE, GET, HEAD, OPTIONS"}},
@@ -211,6 +224,9 @@ func TestLookup(t *testing.T) {
 		{"GET", "acme.example.com:8080", "/p/x", want{status: 200, domain: "tenants", route: "page", params: []string{"x"}}},
 		{"GET", "a.b.example.com:8080", "/p/x", want{status: 404}},
 		{"GET", ".example.com:8080", "/p/x", want{status: 404}},
+		{"GET", "a'b.example.com:8080", "/p/x", want{status: 404}},
+		{"GET", "<script>.example.com:8080", "/p/x", want{status: 404}},
+		{"GET", "A-1.example.com:8080", "/p/x", want{status: 200, domain: "tenants", route: "page", params: []string{"x"}}},
 		{"GET", "example.com", "/", want{status: 200, domain: "main", route: "home"}},
 		{"GET", "example.com:9090", "/", want{status: 200, domain: "main", route: "home"}},
 		{"GET", "example.com:80x", "/", want{status: 404}},

@@ -38,10 +38,12 @@ import (
 // URLBase without a Context's slot (URLBaseOfRequest); the versions before
 // it bound URL helpers to func fields and decoded routes from JSON.
 // Version 5 adds runtime.SignIn, runtime.Route.AddedBy and
-// runtime.Route.StaticCache.
+// runtime.Route.StaticCache; version 6 CleanAfterPrefix and
+// Table.MaxBodySize, without which a parameter after literal text may
+// take a dot segment.
 const (
-	MinVersion = 5
-	MaxVersion = 5
+	MinVersion = 6
+	MaxVersion = 6
 )
 
 // RunGoGenerate is the type of a generated file's version check, which a
@@ -75,6 +77,11 @@ func SegmentEnd(path string, start int) int { return core.SegmentEnd(path, start
 // NotDot reports whether a parameter's segment is neither "." nor "..".
 func NotDot(seg string) bool { return core.NotDot(seg) }
 
+// CleanAfterPrefix reports whether the value of a parameter after literal
+// text in its segment, up to the segment's end, is no dot segment, escaped
+// or not, and holds none between escaped slashes.
+func CleanAfterPrefix(v string) bool { return core.CleanAfterPrefix(v) }
+
 // IsCleanTail reports whether the rest of a path after one of its "/" has
 // no empty or dot segment: what a catch-all takes.
 func IsCleanTail(s string) bool { return core.IsCleanTail(s) }
@@ -100,6 +107,9 @@ type Table struct {
 	// Root is the domain whose URLs are written as paths; every other
 	// domain's begin with //host[:port].
 	Root int
+	// MaxBodySize is the application's body limit, which holds the body of
+	// a request no route matched; 0 for none.
+	MaxBodySize int64
 
 	once  sync.Once
 	ready atomic.Bool // built, which a request reads without a call
@@ -120,7 +130,7 @@ type built struct {
 }
 
 // newTable is runtime's constructor of its table.
-var newTable = link.NewTable.(func(domains []runtime.Domain, routes, catchAlls []runtime.Route, matchers []core.MatchFunc, authSchemes []string, secureHeaders []decide.Header, root int) (
+var newTable = link.NewTable.(func(domains []runtime.Domain, routes, catchAlls []runtime.Route, matchers []core.MatchFunc, authSchemes []string, secureHeaders []decide.Header, root int, maxBodySize int64) (
 	*core.Table, *core.HostTable,
 	func(dispatch interface {
 		Dispatch(*runtime.Context, int) error
@@ -148,7 +158,7 @@ func (t *Table) build() *built {
 func (t *Table) buildNow() {
 	t.once.Do(func() {
 		b := &t.built
-		b.core, b.hosts, b.newRouter, b.servedAt, b.requestAt, b.copyOf = newTable(t.Domains, t.Routes, t.CatchAlls, t.Matchers, t.AuthSchemes, t.SecureHeaders, t.Root)
+		b.core, b.hosts, b.newRouter, b.servedAt, b.requestAt, b.copyOf = newTable(t.Domains, t.Routes, t.CatchAlls, t.Matchers, t.AuthSchemes, t.SecureHeaders, t.Root, t.MaxBodySize)
 		t.ready.Store(true)
 	})
 }

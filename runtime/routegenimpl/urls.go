@@ -212,7 +212,7 @@ func (t *Table) buildURL(base URLBase, r int, subdomain string, values ...string
 // match it (not empty, not a dot segment), and names the parameter that
 // fails.
 func (t *Table) checkedURL(base URLBase, r int, subdomain string, values ...string) (string, error) {
-	if t.takesSubdomain(r) && !isDNSLabel(subdomain) {
+	if t.takesSubdomain(r) && !hostname.IsLabel(subdomain) {
 		return "", fmt.Errorf("routegen: route %q: subdomain %q is not one DNS label (1 to 63 letters, digits and hyphens, no hyphen first or last)", t.Routes[r].Name, subdomain)
 	}
 	if err := t.checkValues(r, values); err != nil {
@@ -254,28 +254,6 @@ func (t *Table) CheckedHelperURL(base *URLBase, r int, values ...string) (string
 //
 //go:noinline
 func Int(v int64) string { return strconv.FormatInt(v, 10) }
-
-// isDNSLabel reports whether s is one label of a host name: a subdomain
-// argument that is anything else ("evil.com/", "a.b", "") would put
-// another host, or none, in the URL, and one that is not valid Punycode
-// ("xn--a") a host that browsers refuse.
-func isDNSLabel(s string) bool {
-	return isLDHLabel(s) && hostname.BadPunycode(s) == ""
-}
-
-// isLDHLabel reports whether s is 1 to 63 letters, digits and hyphens,
-// no hyphen first or last.
-func isLDHLabel(s string) bool {
-	if len(s) == 0 || len(s) > 63 || s[0] == '-' || s[len(s)-1] == '-' {
-		return false
-	}
-	for i := range len(s) {
-		if c := s[i]; c != '-' && !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
-			return false
-		}
-	}
-	return true
-}
 
 func (t *Table) takesSubdomain(r int) bool {
 	route := &t.Routes[r]
@@ -394,7 +372,7 @@ func (t *Table) isWildcard(r *runtime.Route) bool {
 // originURL is the URL of a "host" target, the origin of its domain,
 // whose subdomain is checked as a helper's.
 func (t *Table) originURL(base URLBase, name string, tg core.NamedTarget, subdomain string) (string, error) {
-	if core.IsWildcardHost(t.Domains[tg.Domain].Host) && !isDNSLabel(subdomain) {
+	if core.IsWildcardHost(t.Domains[tg.Domain].Host) && !hostname.IsLabel(subdomain) {
 		return "", fmt.Errorf("routegen: %q: subdomain %q is not one DNS label (1 to 63 letters, digits and hyphens, no hyphen first or last)", name, subdomain)
 	}
 	origin, err := t.origin(tg.Domain, subdomain, base.hosts)

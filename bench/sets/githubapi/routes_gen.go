@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of routes.conf, in file order, as the router reads them (Domains copies them).
@@ -243,9 +243,10 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  routegenDomains,
-	Routes:   routegenRoutes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
@@ -2198,7 +2199,7 @@ type GitHubController interface {
 	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (routes.conf:180:7)
 //line routes.conf:234:6
 	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (routes.conf:234:7)
-//line routes_gen.go:2202:1
+//line routes_gen.go:2203:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -2685,7 +2686,7 @@ func (u *URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) (string
 	return routegenTable.CheckedHelperURL(&u.base, 0, clientID)
 }
 
-//line routes_gen.go:2689:1
+//line routes_gen.go:2690:1
 
 // DeleteApplicationsByClientIDTokensByAccessToken returns the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (routes.conf:42:7).
 //
@@ -2694,7 +2695,7 @@ func (u *URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID st
 	return routegenTable.CheckedHelperURL(&u.base, 1, clientID, accessToken)
 }
 
-//line routes_gen.go:2698:1
+//line routes_gen.go:2699:1
 
 // GetApplicationsByClientIDTokensByAccessToken returns the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (routes.conf:30:7).
 //
@@ -2703,7 +2704,7 @@ func (u *URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID strin
 	return routegenTable.CheckedHelperURL(&u.base, 2, clientID, accessToken)
 }
 
-//line routes_gen.go:2707:1
+//line routes_gen.go:2708:1
 
 // GetAuthorizations returns the URL of route "get_authorizations": /authorizations (routes.conf:6:7).
 //
@@ -2712,7 +2713,7 @@ func (u *URLBuilder) GetAuthorizations() string {
 	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:2716:1
+//line routes_gen.go:2717:1
 
 // PostAuthorizations returns the URL of route "post_authorizations": /authorizations (routes.conf:18:7).
 //
@@ -2721,7 +2722,7 @@ func (u *URLBuilder) PostAuthorizations() string {
 	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:2725:1
+//line routes_gen.go:2726:1
 
 // DeleteAuthorizationsByID returns the URL of route "delete_authorizations_by_id": /authorizations/:id (routes.conf:24:7).
 //
@@ -2730,7 +2731,7 @@ func (u *URLBuilder) DeleteAuthorizationsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 5, id)
 }
 
-//line routes_gen.go:2734:1
+//line routes_gen.go:2735:1
 
 // GetAuthorizationsByID returns the URL of route "get_authorizations_by_id": /authorizations/:id (routes.conf:12:7).
 //
@@ -2739,7 +2740,7 @@ func (u *URLBuilder) GetAuthorizationsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 6, id)
 }
 
-//line routes_gen.go:2743:1
+//line routes_gen.go:2744:1
 
 // GetEmojis returns the URL of route "get_emojis": /emojis (routes.conf:510:7).
 //
@@ -2748,7 +2749,7 @@ func (u *URLBuilder) GetEmojis() string {
 	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:2752:1
+//line routes_gen.go:2753:1
 
 // GetEvents returns the URL of route "get_events": /events (routes.conf:48:7).
 //
@@ -2757,7 +2758,7 @@ func (u *URLBuilder) GetEvents() string {
 	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:2761:1
+//line routes_gen.go:2762:1
 
 // GetFeeds returns the URL of route "get_feeds": /feeds (routes.conf:102:7).
 //
@@ -2766,7 +2767,7 @@ func (u *URLBuilder) GetFeeds() string {
 	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:2770:1
+//line routes_gen.go:2771:1
 
 // GetGists returns the URL of route "get_gists": /gists (routes.conf:252:7).
 //
@@ -2775,7 +2776,7 @@ func (u *URLBuilder) GetGists() string {
 	return routegenTable.HelperURL(&u.base, 10)
 }
 
-//line routes_gen.go:2779:1
+//line routes_gen.go:2780:1
 
 // PostGists returns the URL of route "post_gists": /gists (routes.conf:264:7).
 //
@@ -2784,7 +2785,7 @@ func (u *URLBuilder) PostGists() string {
 	return routegenTable.HelperURL(&u.base, 11)
 }
 
-//line routes_gen.go:2788:1
+//line routes_gen.go:2789:1
 
 // DeleteGistsByID returns the URL of route "delete_gists_by_id": /gists/:id (routes.conf:294:7).
 //
@@ -2793,7 +2794,7 @@ func (u *URLBuilder) DeleteGistsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 12, id)
 }
 
-//line routes_gen.go:2797:1
+//line routes_gen.go:2798:1
 
 // GetGistsByID returns the URL of route "get_gists_by_id": /gists/:id (routes.conf:258:7).
 //
@@ -2802,7 +2803,7 @@ func (u *URLBuilder) GetGistsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 13, id)
 }
 
-//line routes_gen.go:2806:1
+//line routes_gen.go:2807:1
 
 // PostGistsByIDForks returns the URL of route "post_gists_by_id_forks": /gists/:id/forks (routes.conf:288:7).
 //
@@ -2811,7 +2812,7 @@ func (u *URLBuilder) PostGistsByIDForks(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 14, id)
 }
 
-//line routes_gen.go:2815:1
+//line routes_gen.go:2816:1
 
 // DeleteGistsByIDStar returns the URL of route "delete_gists_by_id_star": /gists/:id/star (routes.conf:276:7).
 //
@@ -2820,7 +2821,7 @@ func (u *URLBuilder) DeleteGistsByIDStar(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 15, id)
 }
 
-//line routes_gen.go:2824:1
+//line routes_gen.go:2825:1
 
 // GetGistsByIDStar returns the URL of route "get_gists_by_id_star": /gists/:id/star (routes.conf:282:7).
 //
@@ -2829,7 +2830,7 @@ func (u *URLBuilder) GetGistsByIDStar(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 16, id)
 }
 
-//line routes_gen.go:2833:1
+//line routes_gen.go:2834:1
 
 // PutGistsByIDStar returns the URL of route "put_gists_by_id_star": /gists/:id/star (routes.conf:270:7).
 //
@@ -2838,7 +2839,7 @@ func (u *URLBuilder) PutGistsByIDStar(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 17, id)
 }
 
-//line routes_gen.go:2842:1
+//line routes_gen.go:2843:1
 
 // GetGitignoreTemplates returns the URL of route "get_gitignore_templates": /gitignore/templates (routes.conf:516:7).
 //
@@ -2847,7 +2848,7 @@ func (u *URLBuilder) GetGitignoreTemplates() string {
 	return routegenTable.HelperURL(&u.base, 18)
 }
 
-//line routes_gen.go:2851:1
+//line routes_gen.go:2852:1
 
 // GetGitignoreTemplatesByName returns the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name (routes.conf:522:7).
 //
@@ -2856,7 +2857,7 @@ func (u *URLBuilder) GetGitignoreTemplatesByName(name string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 19, name)
 }
 
-//line routes_gen.go:2860:1
+//line routes_gen.go:2861:1
 
 // GetIssues returns the URL of route "get_issues": /issues (routes.conf:360:7).
 //
@@ -2865,7 +2866,7 @@ func (u *URLBuilder) GetIssues() string {
 	return routegenTable.HelperURL(&u.base, 20)
 }
 
-//line routes_gen.go:2869:1
+//line routes_gen.go:2870:1
 
 // GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword returns the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword (routes.conf:1086:7).
 //
@@ -2874,7 +2875,7 @@ func (u *URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ow
 	return routegenTable.CheckedHelperURL(&u.base, 21, owner, repository, state, keyword)
 }
 
-//line routes_gen.go:2878:1
+//line routes_gen.go:2879:1
 
 // GetLegacyReposSearchByKeyword returns the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword (routes.conf:1092:7).
 //
@@ -2883,7 +2884,7 @@ func (u *URLBuilder) GetLegacyReposSearchByKeyword(keyword string) (string, erro
 	return routegenTable.CheckedHelperURL(&u.base, 22, keyword)
 }
 
-//line routes_gen.go:2887:1
+//line routes_gen.go:2888:1
 
 // GetLegacyUserEmailByEmail returns the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email (routes.conf:1104:7).
 //
@@ -2892,7 +2893,7 @@ func (u *URLBuilder) GetLegacyUserEmailByEmail(email string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 23, email)
 }
 
-//line routes_gen.go:2896:1
+//line routes_gen.go:2897:1
 
 // GetLegacyUserSearchByKeyword returns the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword (routes.conf:1098:7).
 //
@@ -2901,7 +2902,7 @@ func (u *URLBuilder) GetLegacyUserSearchByKeyword(keyword string) (string, error
 	return routegenTable.CheckedHelperURL(&u.base, 24, keyword)
 }
 
-//line routes_gen.go:2905:1
+//line routes_gen.go:2906:1
 
 // PostMarkdown returns the URL of route "post_markdown": /markdown (routes.conf:528:7).
 //
@@ -2910,7 +2911,7 @@ func (u *URLBuilder) PostMarkdown() string {
 	return routegenTable.HelperURL(&u.base, 25)
 }
 
-//line routes_gen.go:2914:1
+//line routes_gen.go:2915:1
 
 // PostMarkdownRaw returns the URL of route "post_markdown_raw": /markdown/raw (routes.conf:534:7).
 //
@@ -2919,7 +2920,7 @@ func (u *URLBuilder) PostMarkdownRaw() string {
 	return routegenTable.HelperURL(&u.base, 26)
 }
 
-//line routes_gen.go:2923:1
+//line routes_gen.go:2924:1
 
 // GetMeta returns the URL of route "get_meta": /meta (routes.conf:540:7).
 //
@@ -2928,7 +2929,7 @@ func (u *URLBuilder) GetMeta() string {
 	return routegenTable.HelperURL(&u.base, 27)
 }
 
-//line routes_gen.go:2932:1
+//line routes_gen.go:2933:1
 
 // GetNetworksByOwnerByRepoEvents returns the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events (routes.conf:60:7).
 //
@@ -2937,7 +2938,7 @@ func (u *URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) (
 	return routegenTable.CheckedHelperURL(&u.base, 28, owner, repo)
 }
 
-//line routes_gen.go:2941:1
+//line routes_gen.go:2942:1
 
 // GetNotifications returns the URL of route "get_notifications": /notifications (routes.conf:108:7).
 //
@@ -2946,7 +2947,7 @@ func (u *URLBuilder) GetNotifications() string {
 	return routegenTable.HelperURL(&u.base, 29)
 }
 
-//line routes_gen.go:2950:1
+//line routes_gen.go:2951:1
 
 // PutNotifications returns the URL of route "put_notifications": /notifications (routes.conf:120:7).
 //
@@ -2955,7 +2956,7 @@ func (u *URLBuilder) PutNotifications() string {
 	return routegenTable.HelperURL(&u.base, 30)
 }
 
-//line routes_gen.go:2959:1
+//line routes_gen.go:2960:1
 
 // GetNotificationsThreadsByID returns the URL of route "get_notifications_threads_by_id": /notifications/threads/:id (routes.conf:132:7).
 //
@@ -2964,7 +2965,7 @@ func (u *URLBuilder) GetNotificationsThreadsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 31, id)
 }
 
-//line routes_gen.go:2968:1
+//line routes_gen.go:2969:1
 
 // DeleteNotificationsThreadsByIDSubscription returns the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:150:7).
 //
@@ -2973,7 +2974,7 @@ func (u *URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) (stri
 	return routegenTable.CheckedHelperURL(&u.base, 32, id)
 }
 
-//line routes_gen.go:2977:1
+//line routes_gen.go:2978:1
 
 // GetNotificationsThreadsByIDSubscription returns the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:138:7).
 //
@@ -2982,7 +2983,7 @@ func (u *URLBuilder) GetNotificationsThreadsByIDSubscription(id string) (string,
 	return routegenTable.CheckedHelperURL(&u.base, 33, id)
 }
 
-//line routes_gen.go:2986:1
+//line routes_gen.go:2987:1
 
 // PutNotificationsThreadsByIDSubscription returns the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:144:7).
 //
@@ -2991,7 +2992,7 @@ func (u *URLBuilder) PutNotificationsThreadsByIDSubscription(id string) (string,
 	return routegenTable.CheckedHelperURL(&u.base, 34, id)
 }
 
-//line routes_gen.go:2995:1
+//line routes_gen.go:2996:1
 
 // GetOrgsByOrg returns the URL of route "get_orgs_by_org": /orgs/:org (routes.conf:564:7).
 //
@@ -3000,7 +3001,7 @@ func (u *URLBuilder) GetOrgsByOrg(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 35, org)
 }
 
-//line routes_gen.go:3004:1
+//line routes_gen.go:3005:1
 
 // GetOrgsByOrgEvents returns the URL of route "get_orgs_by_org_events": /orgs/:org/events (routes.conf:66:7).
 //
@@ -3009,7 +3010,7 @@ func (u *URLBuilder) GetOrgsByOrgEvents(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 36, org)
 }
 
-//line routes_gen.go:3013:1
+//line routes_gen.go:3014:1
 
 // GetOrgsByOrgIssues returns the URL of route "get_orgs_by_org_issues": /orgs/:org/issues (routes.conf:372:7).
 //
@@ -3018,7 +3019,7 @@ func (u *URLBuilder) GetOrgsByOrgIssues(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 37, org)
 }
 
-//line routes_gen.go:3022:1
+//line routes_gen.go:3023:1
 
 // GetOrgsByOrgMembers returns the URL of route "get_orgs_by_org_members": /orgs/:org/members (routes.conf:570:7).
 //
@@ -3027,7 +3028,7 @@ func (u *URLBuilder) GetOrgsByOrgMembers(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 38, org)
 }
 
-//line routes_gen.go:3031:1
+//line routes_gen.go:3032:1
 
 // DeleteOrgsByOrgMembersByUser returns the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user (routes.conf:582:7).
 //
@@ -3036,7 +3037,7 @@ func (u *URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) (stri
 	return routegenTable.CheckedHelperURL(&u.base, 39, org, user)
 }
 
-//line routes_gen.go:3040:1
+//line routes_gen.go:3041:1
 
 // GetOrgsByOrgMembersByUser returns the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user (routes.conf:576:7).
 //
@@ -3045,7 +3046,7 @@ func (u *URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) (string,
 	return routegenTable.CheckedHelperURL(&u.base, 40, org, user)
 }
 
-//line routes_gen.go:3049:1
+//line routes_gen.go:3050:1
 
 // GetOrgsByOrgPublicMembers returns the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members (routes.conf:588:7).
 //
@@ -3054,7 +3055,7 @@ func (u *URLBuilder) GetOrgsByOrgPublicMembers(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 41, org)
 }
 
-//line routes_gen.go:3058:1
+//line routes_gen.go:3059:1
 
 // DeleteOrgsByOrgPublicMembersByUser returns the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:606:7).
 //
@@ -3063,7 +3064,7 @@ func (u *URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string)
 	return routegenTable.CheckedHelperURL(&u.base, 42, org, user)
 }
 
-//line routes_gen.go:3067:1
+//line routes_gen.go:3068:1
 
 // GetOrgsByOrgPublicMembersByUser returns the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:594:7).
 //
@@ -3072,7 +3073,7 @@ func (u *URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) (s
 	return routegenTable.CheckedHelperURL(&u.base, 43, org, user)
 }
 
-//line routes_gen.go:3076:1
+//line routes_gen.go:3077:1
 
 // PutOrgsByOrgPublicMembersByUser returns the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:600:7).
 //
@@ -3081,7 +3082,7 @@ func (u *URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) (s
 	return routegenTable.CheckedHelperURL(&u.base, 44, org, user)
 }
 
-//line routes_gen.go:3085:1
+//line routes_gen.go:3086:1
 
 // GetOrgsByOrgRepos returns the URL of route "get_orgs_by_org_repos": /orgs/:org/repos (routes.conf:756:7).
 //
@@ -3090,7 +3091,7 @@ func (u *URLBuilder) GetOrgsByOrgRepos(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 45, org)
 }
 
-//line routes_gen.go:3094:1
+//line routes_gen.go:3095:1
 
 // PostOrgsByOrgRepos returns the URL of route "post_orgs_by_org_repos": /orgs/:org/repos (routes.conf:774:7).
 //
@@ -3099,7 +3100,7 @@ func (u *URLBuilder) PostOrgsByOrgRepos(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 46, org)
 }
 
-//line routes_gen.go:3103:1
+//line routes_gen.go:3104:1
 
 // GetOrgsByOrgTeams returns the URL of route "get_orgs_by_org_teams": /orgs/:org/teams (routes.conf:612:7).
 //
@@ -3108,7 +3109,7 @@ func (u *URLBuilder) GetOrgsByOrgTeams(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 47, org)
 }
 
-//line routes_gen.go:3112:1
+//line routes_gen.go:3113:1
 
 // PostOrgsByOrgTeams returns the URL of route "post_orgs_by_org_teams": /orgs/:org/teams (routes.conf:624:7).
 //
@@ -3117,7 +3118,7 @@ func (u *URLBuilder) PostOrgsByOrgTeams(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 48, org)
 }
 
-//line routes_gen.go:3121:1
+//line routes_gen.go:3122:1
 
 // GetRateLimit returns the URL of route "get_rate_limit": /rate_limit (routes.conf:546:7).
 //
@@ -3126,7 +3127,7 @@ func (u *URLBuilder) GetRateLimit() string {
 	return routegenTable.HelperURL(&u.base, 49)
 }
 
-//line routes_gen.go:3130:1
+//line routes_gen.go:3131:1
 
 // DeleteReposByOwnerByRepo returns the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo (routes.conf:822:7).
 //
@@ -3135,7 +3136,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) (string
 	return routegenTable.CheckedHelperURL(&u.base, 50, owner, repo)
 }
 
-//line routes_gen.go:3139:1
+//line routes_gen.go:3140:1
 
 // GetReposByOwnerByRepo returns the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo (routes.conf:780:7).
 //
@@ -3144,7 +3145,7 @@ func (u *URLBuilder) GetReposByOwnerByRepo(owner string, repo string) (string, e
 	return routegenTable.CheckedHelperURL(&u.base, 51, owner, repo)
 }
 
-//line routes_gen.go:3148:1
+//line routes_gen.go:3149:1
 
 // GetReposByOwnerByRepoAssignees returns the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees (routes.conf:396:7).
 //
@@ -3153,7 +3154,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) (
 	return routegenTable.CheckedHelperURL(&u.base, 52, owner, repo)
 }
 
-//line routes_gen.go:3157:1
+//line routes_gen.go:3158:1
 
 // GetReposByOwnerByRepoAssigneesByAssignee returns the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee (routes.conf:402:7).
 //
@@ -3162,7 +3163,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo
 	return routegenTable.CheckedHelperURL(&u.base, 53, owner, repo, assignee)
 }
 
-//line routes_gen.go:3166:1
+//line routes_gen.go:3167:1
 
 // GetReposByOwnerByRepoBranches returns the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches (routes.conf:810:7).
 //
@@ -3171,7 +3172,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(&u.base, 54, owner, repo)
 }
 
-//line routes_gen.go:3175:1
+//line routes_gen.go:3176:1
 
 // GetReposByOwnerByRepoBranchesByBranch returns the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch (routes.conf:816:7).
 //
@@ -3180,7 +3181,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo st
 	return routegenTable.CheckedHelperURL(&u.base, 55, owner, repo, branch)
 }
 
-//line routes_gen.go:3184:1
+//line routes_gen.go:3185:1
 
 // GetReposByOwnerByRepoCollaborators returns the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators (routes.conf:828:7).
 //
@@ -3189,7 +3190,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo strin
 	return routegenTable.CheckedHelperURL(&u.base, 56, owner, repo)
 }
 
-//line routes_gen.go:3193:1
+//line routes_gen.go:3194:1
 
 // DeleteReposByOwnerByRepoCollaboratorsByUser returns the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:846:7).
 //
@@ -3198,7 +3199,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, r
 	return routegenTable.CheckedHelperURL(&u.base, 57, owner, repo, user)
 }
 
-//line routes_gen.go:3202:1
+//line routes_gen.go:3203:1
 
 // GetReposByOwnerByRepoCollaboratorsByUser returns the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:834:7).
 //
@@ -3207,7 +3208,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo
 	return routegenTable.CheckedHelperURL(&u.base, 58, owner, repo, user)
 }
 
-//line routes_gen.go:3211:1
+//line routes_gen.go:3212:1
 
 // PutReposByOwnerByRepoCollaboratorsByUser returns the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:840:7).
 //
@@ -3216,7 +3217,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo
 	return routegenTable.CheckedHelperURL(&u.base, 59, owner, repo, user)
 }
 
-//line routes_gen.go:3220:1
+//line routes_gen.go:3221:1
 
 // GetReposByOwnerByRepoComments returns the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments (routes.conf:852:7).
 //
@@ -3225,7 +3226,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(&u.base, 60, owner, repo)
 }
 
-//line routes_gen.go:3229:1
+//line routes_gen.go:3230:1
 
 // DeleteReposByOwnerByRepoCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (routes.conf:876:7).
 //
@@ -3234,7 +3235,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo str
 	return routegenTable.CheckedHelperURL(&u.base, 61, owner, repo, id)
 }
 
-//line routes_gen.go:3238:1
+//line routes_gen.go:3239:1
 
 // GetReposByOwnerByRepoCommentsByID returns the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (routes.conf:870:7).
 //
@@ -3243,7 +3244,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string
 	return routegenTable.CheckedHelperURL(&u.base, 62, owner, repo, id)
 }
 
-//line routes_gen.go:3247:1
+//line routes_gen.go:3248:1
 
 // GetReposByOwnerByRepoCommits returns the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits (routes.conf:882:7).
 //
@@ -3252,7 +3253,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(&u.base, 63, owner, repo)
 }
 
-//line routes_gen.go:3256:1
+//line routes_gen.go:3257:1
 
 // GetReposByOwnerByRepoCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha (routes.conf:888:7).
 //
@@ -3261,7 +3262,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string
 	return routegenTable.CheckedHelperURL(&u.base, 64, owner, repo, sha)
 }
 
-//line routes_gen.go:3265:1
+//line routes_gen.go:3266:1
 
 // GetReposByOwnerByRepoCommitsByShaComments returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (routes.conf:858:7).
 //
@@ -3270,7 +3271,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, rep
 	return routegenTable.CheckedHelperURL(&u.base, 65, owner, repo, sha)
 }
 
-//line routes_gen.go:3274:1
+//line routes_gen.go:3275:1
 
 // PostReposByOwnerByRepoCommitsByShaComments returns the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (routes.conf:864:7).
 //
@@ -3279,7 +3280,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, re
 	return routegenTable.CheckedHelperURL(&u.base, 66, owner, repo, sha)
 }
 
-//line routes_gen.go:3283:1
+//line routes_gen.go:3284:1
 
 // GetReposByOwnerByRepoContributors returns the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors (routes.conf:786:7).
 //
@@ -3288,7 +3289,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string
 	return routegenTable.CheckedHelperURL(&u.base, 67, owner, repo)
 }
 
-//line routes_gen.go:3292:1
+//line routes_gen.go:3293:1
 
 // GetReposByOwnerByRepoDownloads returns the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads (routes.conf:924:7).
 //
@@ -3297,7 +3298,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) (
 	return routegenTable.CheckedHelperURL(&u.base, 68, owner, repo)
 }
 
-//line routes_gen.go:3301:1
+//line routes_gen.go:3302:1
 
 // DeleteReposByOwnerByRepoDownloadsByID returns the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (routes.conf:936:7).
 //
@@ -3306,7 +3307,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo st
 	return routegenTable.CheckedHelperURL(&u.base, 69, owner, repo, id)
 }
 
-//line routes_gen.go:3310:1
+//line routes_gen.go:3311:1
 
 // GetReposByOwnerByRepoDownloadsByID returns the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (routes.conf:930:7).
 //
@@ -3315,7 +3316,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo strin
 	return routegenTable.CheckedHelperURL(&u.base, 70, owner, repo, id)
 }
 
-//line routes_gen.go:3319:1
+//line routes_gen.go:3320:1
 
 // GetReposByOwnerByRepoEvents returns the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events (routes.conf:54:7).
 //
@@ -3324,7 +3325,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(&u.base, 71, owner, repo)
 }
 
-//line routes_gen.go:3328:1
+//line routes_gen.go:3329:1
 
 // GetReposByOwnerByRepoForks returns the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (routes.conf:942:7).
 //
@@ -3333,7 +3334,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(&u.base, 72, owner, repo)
 }
 
-//line routes_gen.go:3337:1
+//line routes_gen.go:3338:1
 
 // PostReposByOwnerByRepoForks returns the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (routes.conf:948:7).
 //
@@ -3342,7 +3343,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(&u.base, 73, owner, repo)
 }
 
-//line routes_gen.go:3346:1
+//line routes_gen.go:3347:1
 
 // PostReposByOwnerByRepoGitBlobs returns the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs (routes.conf:306:7).
 //
@@ -3351,7 +3352,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) (
 	return routegenTable.CheckedHelperURL(&u.base, 74, owner, repo)
 }
 
-//line routes_gen.go:3355:1
+//line routes_gen.go:3356:1
 
 // GetReposByOwnerByRepoGitBlobsBySha returns the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha (routes.conf:300:7).
 //
@@ -3360,7 +3361,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo strin
 	return routegenTable.CheckedHelperURL(&u.base, 75, owner, repo, sha)
 }
 
-//line routes_gen.go:3364:1
+//line routes_gen.go:3365:1
 
 // PostReposByOwnerByRepoGitCommits returns the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits (routes.conf:318:7).
 //
@@ -3369,7 +3370,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string)
 	return routegenTable.CheckedHelperURL(&u.base, 76, owner, repo)
 }
 
-//line routes_gen.go:3373:1
+//line routes_gen.go:3374:1
 
 // GetReposByOwnerByRepoGitCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha (routes.conf:312:7).
 //
@@ -3378,7 +3379,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo str
 	return routegenTable.CheckedHelperURL(&u.base, 77, owner, repo, sha)
 }
 
-//line routes_gen.go:3382:1
+//line routes_gen.go:3383:1
 
 // GetReposByOwnerByRepoGitRefs returns the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (routes.conf:324:7).
 //
@@ -3387,7 +3388,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(&u.base, 78, owner, repo)
 }
 
-//line routes_gen.go:3391:1
+//line routes_gen.go:3392:1
 
 // PostReposByOwnerByRepoGitRefs returns the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (routes.conf:330:7).
 //
@@ -3396,7 +3397,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(&u.base, 79, owner, repo)
 }
 
-//line routes_gen.go:3400:1
+//line routes_gen.go:3401:1
 
 // PostReposByOwnerByRepoGitTags returns the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags (routes.conf:342:7).
 //
@@ -3405,7 +3406,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(&u.base, 80, owner, repo)
 }
 
-//line routes_gen.go:3409:1
+//line routes_gen.go:3410:1
 
 // GetReposByOwnerByRepoGitTagsBySha returns the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha (routes.conf:336:7).
 //
@@ -3414,7 +3415,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string
 	return routegenTable.CheckedHelperURL(&u.base, 81, owner, repo, sha)
 }
 
-//line routes_gen.go:3418:1
+//line routes_gen.go:3419:1
 
 // PostReposByOwnerByRepoGitTrees returns the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees (routes.conf:354:7).
 //
@@ -3423,7 +3424,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) (
 	return routegenTable.CheckedHelperURL(&u.base, 82, owner, repo)
 }
 
-//line routes_gen.go:3427:1
+//line routes_gen.go:3428:1
 
 // GetReposByOwnerByRepoGitTreesBySha returns the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha (routes.conf:348:7).
 //
@@ -3432,7 +3433,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo strin
 	return routegenTable.CheckedHelperURL(&u.base, 83, owner, repo, sha)
 }
 
-//line routes_gen.go:3436:1
+//line routes_gen.go:3437:1
 
 // GetReposByOwnerByRepoHooks returns the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (routes.conf:954:7).
 //
@@ -3441,7 +3442,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(&u.base, 84, owner, repo)
 }
 
-//line routes_gen.go:3445:1
+//line routes_gen.go:3446:1
 
 // PostReposByOwnerByRepoHooks returns the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (routes.conf:966:7).
 //
@@ -3450,7 +3451,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(&u.base, 85, owner, repo)
 }
 
-//line routes_gen.go:3454:1
+//line routes_gen.go:3455:1
 
 // DeleteReposByOwnerByRepoHooksByID returns the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (routes.conf:978:7).
 //
@@ -3459,7 +3460,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string
 	return routegenTable.CheckedHelperURL(&u.base, 86, owner, repo, id)
 }
 
-//line routes_gen.go:3463:1
+//line routes_gen.go:3464:1
 
 // GetReposByOwnerByRepoHooksByID returns the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (routes.conf:960:7).
 //
@@ -3468,7 +3469,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, i
 	return routegenTable.CheckedHelperURL(&u.base, 87, owner, repo, id)
 }
 
-//line routes_gen.go:3472:1
+//line routes_gen.go:3473:1
 
 // PostReposByOwnerByRepoHooksByIDTests returns the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests (routes.conf:972:7).
 //
@@ -3477,7 +3478,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo str
 	return routegenTable.CheckedHelperURL(&u.base, 88, owner, repo, id)
 }
 
-//line routes_gen.go:3481:1
+//line routes_gen.go:3482:1
 
 // GetReposByOwnerByRepoIssues returns the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (routes.conf:378:7).
 //
@@ -3486,7 +3487,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(&u.base, 89, owner, repo)
 }
 
-//line routes_gen.go:3490:1
+//line routes_gen.go:3491:1
 
 // PostReposByOwnerByRepoIssues returns the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (routes.conf:390:7).
 //
@@ -3495,7 +3496,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(&u.base, 90, owner, repo)
 }
 
-//line routes_gen.go:3499:1
+//line routes_gen.go:3500:1
 
 // GetReposByOwnerByRepoIssuesByNumber returns the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (routes.conf:384:7).
 //
@@ -3504,7 +3505,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo stri
 	return routegenTable.CheckedHelperURL(&u.base, 91, owner, repo, number)
 }
 
-//line routes_gen.go:3508:1
+//line routes_gen.go:3509:1
 
 // GetReposByOwnerByRepoIssuesByNumberComments returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (routes.conf:408:7).
 //
@@ -3513,7 +3514,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, r
 	return routegenTable.CheckedHelperURL(&u.base, 92, owner, repo, number)
 }
 
-//line routes_gen.go:3517:1
+//line routes_gen.go:3518:1
 
 // PostReposByOwnerByRepoIssuesByNumberComments returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (routes.conf:414:7).
 //
@@ -3522,7 +3523,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, 
 	return routegenTable.CheckedHelperURL(&u.base, 93, owner, repo, number)
 }
 
-//line routes_gen.go:3526:1
+//line routes_gen.go:3527:1
 
 // GetReposByOwnerByRepoIssuesByNumberEvents returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events (routes.conf:420:7).
 //
@@ -3531,7 +3532,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, rep
 	return routegenTable.CheckedHelperURL(&u.base, 94, owner, repo, number)
 }
 
-//line routes_gen.go:3535:1
+//line routes_gen.go:3536:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:474:7).
 //
@@ -3540,7 +3541,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, 
 	return routegenTable.CheckedHelperURL(&u.base, 95, owner, repo, number)
 }
 
-//line routes_gen.go:3544:1
+//line routes_gen.go:3545:1
 
 // GetReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:450:7).
 //
@@ -3549,7 +3550,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, rep
 	return routegenTable.CheckedHelperURL(&u.base, 96, owner, repo, number)
 }
 
-//line routes_gen.go:3553:1
+//line routes_gen.go:3554:1
 
 // PostReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:456:7).
 //
@@ -3558,7 +3559,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, re
 	return routegenTable.CheckedHelperURL(&u.base, 97, owner, repo, number)
 }
 
-//line routes_gen.go:3562:1
+//line routes_gen.go:3563:1
 
 // PutReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:468:7).
 //
@@ -3567,7 +3568,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, rep
 	return routegenTable.CheckedHelperURL(&u.base, 98, owner, repo, number)
 }
 
-//line routes_gen.go:3571:1
+//line routes_gen.go:3572:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name (routes.conf:462:7).
 //
@@ -3576,7 +3577,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner st
 	return routegenTable.CheckedHelperURL(&u.base, 99, owner, repo, number, name)
 }
 
-//line routes_gen.go:3580:1
+//line routes_gen.go:3581:1
 
 // GetReposByOwnerByRepoKeys returns the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (routes.conf:900:7).
 //
@@ -3585,7 +3586,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, 100, owner, repo)
 }
 
-//line routes_gen.go:3589:1
+//line routes_gen.go:3590:1
 
 // PostReposByOwnerByRepoKeys returns the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (routes.conf:912:7).
 //
@@ -3594,7 +3595,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(&u.base, 101, owner, repo)
 }
 
-//line routes_gen.go:3598:1
+//line routes_gen.go:3599:1
 
 // DeleteReposByOwnerByRepoKeysByID returns the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (routes.conf:918:7).
 //
@@ -3603,7 +3604,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string,
 	return routegenTable.CheckedHelperURL(&u.base, 102, owner, repo, id)
 }
 
-//line routes_gen.go:3607:1
+//line routes_gen.go:3608:1
 
 // GetReposByOwnerByRepoKeysByID returns the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (routes.conf:906:7).
 //
@@ -3612,7 +3613,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id
 	return routegenTable.CheckedHelperURL(&u.base, 103, owner, repo, id)
 }
 
-//line routes_gen.go:3616:1
+//line routes_gen.go:3617:1
 
 // GetReposByOwnerByRepoLabels returns the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (routes.conf:426:7).
 //
@@ -3621,7 +3622,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(&u.base, 104, owner, repo)
 }
 
-//line routes_gen.go:3625:1
+//line routes_gen.go:3626:1
 
 // PostReposByOwnerByRepoLabels returns the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (routes.conf:438:7).
 //
@@ -3630,7 +3631,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(&u.base, 105, owner, repo)
 }
 
-//line routes_gen.go:3634:1
+//line routes_gen.go:3635:1
 
 // DeleteReposByOwnerByRepoLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (routes.conf:444:7).
 //
@@ -3639,7 +3640,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo str
 	return routegenTable.CheckedHelperURL(&u.base, 106, owner, repo, name)
 }
 
-//line routes_gen.go:3643:1
+//line routes_gen.go:3644:1
 
 // GetReposByOwnerByRepoLabelsByName returns the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (routes.conf:432:7).
 //
@@ -3648,7 +3649,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string
 	return routegenTable.CheckedHelperURL(&u.base, 107, owner, repo, name)
 }
 
-//line routes_gen.go:3652:1
+//line routes_gen.go:3653:1
 
 // GetReposByOwnerByRepoLanguages returns the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages (routes.conf:792:7).
 //
@@ -3657,7 +3658,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) (
 	return routegenTable.CheckedHelperURL(&u.base, 108, owner, repo)
 }
 
-//line routes_gen.go:3661:1
+//line routes_gen.go:3662:1
 
 // PostReposByOwnerByRepoMerges returns the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges (routes.conf:984:7).
 //
@@ -3666,7 +3667,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(&u.base, 109, owner, repo)
 }
 
-//line routes_gen.go:3670:1
+//line routes_gen.go:3671:1
 
 // GetReposByOwnerByRepoMilestones returns the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (routes.conf:486:7).
 //
@@ -3675,7 +3676,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) 
 	return routegenTable.CheckedHelperURL(&u.base, 110, owner, repo)
 }
 
-//line routes_gen.go:3679:1
+//line routes_gen.go:3680:1
 
 // PostReposByOwnerByRepoMilestones returns the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (routes.conf:498:7).
 //
@@ -3684,7 +3685,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string)
 	return routegenTable.CheckedHelperURL(&u.base, 111, owner, repo)
 }
 
-//line routes_gen.go:3688:1
+//line routes_gen.go:3689:1
 
 // DeleteReposByOwnerByRepoMilestonesByNumber returns the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (routes.conf:504:7).
 //
@@ -3693,7 +3694,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, re
 	return routegenTable.CheckedHelperURL(&u.base, 112, owner, repo, number)
 }
 
-//line routes_gen.go:3697:1
+//line routes_gen.go:3698:1
 
 // GetReposByOwnerByRepoMilestonesByNumber returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (routes.conf:492:7).
 //
@@ -3702,7 +3703,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo 
 	return routegenTable.CheckedHelperURL(&u.base, 113, owner, repo, number)
 }
 
-//line routes_gen.go:3706:1
+//line routes_gen.go:3707:1
 
 // GetReposByOwnerByRepoMilestonesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels (routes.conf:480:7).
 //
@@ -3711,7 +3712,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string,
 	return routegenTable.CheckedHelperURL(&u.base, 114, owner, repo, number)
 }
 
-//line routes_gen.go:3715:1
+//line routes_gen.go:3716:1
 
 // GetReposByOwnerByRepoNotifications returns the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (routes.conf:114:7).
 //
@@ -3720,7 +3721,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo strin
 	return routegenTable.CheckedHelperURL(&u.base, 115, owner, repo)
 }
 
-//line routes_gen.go:3724:1
+//line routes_gen.go:3725:1
 
 // PutReposByOwnerByRepoNotifications returns the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (routes.conf:126:7).
 //
@@ -3729,7 +3730,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo strin
 	return routegenTable.CheckedHelperURL(&u.base, 116, owner, repo)
 }
 
-//line routes_gen.go:3733:1
+//line routes_gen.go:3734:1
 
 // GetReposByOwnerByRepoPulls returns the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (routes.conf:690:7).
 //
@@ -3738,7 +3739,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(&u.base, 117, owner, repo)
 }
 
-//line routes_gen.go:3742:1
+//line routes_gen.go:3743:1
 
 // PostReposByOwnerByRepoPulls returns the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (routes.conf:702:7).
 //
@@ -3747,7 +3748,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(&u.base, 118, owner, repo)
 }
 
-//line routes_gen.go:3751:1
+//line routes_gen.go:3752:1
 
 // GetReposByOwnerByRepoPullsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (routes.conf:696:7).
 //
@@ -3756,7 +3757,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo strin
 	return routegenTable.CheckedHelperURL(&u.base, 119, owner, repo, number)
 }
 
-//line routes_gen.go:3760:1
+//line routes_gen.go:3761:1
 
 // GetReposByOwnerByRepoPullsByNumberComments returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (routes.conf:732:7).
 //
@@ -3765,7 +3766,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, re
 	return routegenTable.CheckedHelperURL(&u.base, 120, owner, repo, number)
 }
 
-//line routes_gen.go:3769:1
+//line routes_gen.go:3770:1
 
 // PutReposByOwnerByRepoPullsByNumberComments returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (routes.conf:738:7).
 //
@@ -3774,7 +3775,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, re
 	return routegenTable.CheckedHelperURL(&u.base, 121, owner, repo, number)
 }
 
-//line routes_gen.go:3778:1
+//line routes_gen.go:3779:1
 
 // GetReposByOwnerByRepoPullsByNumberCommits returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits (routes.conf:708:7).
 //
@@ -3783,7 +3784,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, rep
 	return routegenTable.CheckedHelperURL(&u.base, 122, owner, repo, number)
 }
 
-//line routes_gen.go:3787:1
+//line routes_gen.go:3788:1
 
 // GetReposByOwnerByRepoPullsByNumberFiles returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files (routes.conf:714:7).
 //
@@ -3792,7 +3793,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo 
 	return routegenTable.CheckedHelperURL(&u.base, 123, owner, repo, number)
 }
 
-//line routes_gen.go:3796:1
+//line routes_gen.go:3797:1
 
 // GetReposByOwnerByRepoPullsByNumberMerge returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (routes.conf:720:7).
 //
@@ -3801,7 +3802,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo 
 	return routegenTable.CheckedHelperURL(&u.base, 124, owner, repo, number)
 }
 
-//line routes_gen.go:3805:1
+//line routes_gen.go:3806:1
 
 // PutReposByOwnerByRepoPullsByNumberMerge returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (routes.conf:726:7).
 //
@@ -3810,7 +3811,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo 
 	return routegenTable.CheckedHelperURL(&u.base, 125, owner, repo, number)
 }
 
-//line routes_gen.go:3814:1
+//line routes_gen.go:3815:1
 
 // GetReposByOwnerByRepoReadme returns the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme (routes.conf:894:7).
 //
@@ -3819,7 +3820,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(&u.base, 126, owner, repo)
 }
 
-//line routes_gen.go:3823:1
+//line routes_gen.go:3824:1
 
 // GetReposByOwnerByRepoReleases returns the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (routes.conf:990:7).
 //
@@ -3828,7 +3829,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(&u.base, 127, owner, repo)
 }
 
-//line routes_gen.go:3832:1
+//line routes_gen.go:3833:1
 
 // PostReposByOwnerByRepoReleases returns the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (routes.conf:1002:7).
 //
@@ -3837,7 +3838,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) (
 	return routegenTable.CheckedHelperURL(&u.base, 128, owner, repo)
 }
 
-//line routes_gen.go:3841:1
+//line routes_gen.go:3842:1
 
 // DeleteReposByOwnerByRepoReleasesByID returns the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (routes.conf:1008:7).
 //
@@ -3846,7 +3847,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo str
 	return routegenTable.CheckedHelperURL(&u.base, 129, owner, repo, id)
 }
 
-//line routes_gen.go:3850:1
+//line routes_gen.go:3851:1
 
 // GetReposByOwnerByRepoReleasesByID returns the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (routes.conf:996:7).
 //
@@ -3855,7 +3856,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string
 	return routegenTable.CheckedHelperURL(&u.base, 130, owner, repo, id)
 }
 
-//line routes_gen.go:3859:1
+//line routes_gen.go:3860:1
 
 // GetReposByOwnerByRepoReleasesByIDAssets returns the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets (routes.conf:1014:7).
 //
@@ -3864,7 +3865,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo 
 	return routegenTable.CheckedHelperURL(&u.base, 131, owner, repo, id)
 }
 
-//line routes_gen.go:3868:1
+//line routes_gen.go:3869:1
 
 // GetReposByOwnerByRepoStargazers returns the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers (routes.conf:156:7).
 //
@@ -3873,7 +3874,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) 
 	return routegenTable.CheckedHelperURL(&u.base, 132, owner, repo)
 }
 
-//line routes_gen.go:3877:1
+//line routes_gen.go:3878:1
 
 // GetReposByOwnerByRepoStatsCodeFrequency returns the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency (routes.conf:1032:7).
 //
@@ -3882,7 +3883,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo 
 	return routegenTable.CheckedHelperURL(&u.base, 133, owner, repo)
 }
 
-//line routes_gen.go:3886:1
+//line routes_gen.go:3887:1
 
 // GetReposByOwnerByRepoStatsCommitActivity returns the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity (routes.conf:1026:7).
 //
@@ -3891,7 +3892,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo
 	return routegenTable.CheckedHelperURL(&u.base, 134, owner, repo)
 }
 
-//line routes_gen.go:3895:1
+//line routes_gen.go:3896:1
 
 // GetReposByOwnerByRepoStatsContributors returns the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors (routes.conf:1020:7).
 //
@@ -3900,7 +3901,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo s
 	return routegenTable.CheckedHelperURL(&u.base, 135, owner, repo)
 }
 
-//line routes_gen.go:3904:1
+//line routes_gen.go:3905:1
 
 // GetReposByOwnerByRepoStatsParticipation returns the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation (routes.conf:1038:7).
 //
@@ -3909,7 +3910,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo 
 	return routegenTable.CheckedHelperURL(&u.base, 136, owner, repo)
 }
 
-//line routes_gen.go:3913:1
+//line routes_gen.go:3914:1
 
 // GetReposByOwnerByRepoStatsPunchCard returns the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card (routes.conf:1044:7).
 //
@@ -3918,7 +3919,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo stri
 	return routegenTable.CheckedHelperURL(&u.base, 137, owner, repo)
 }
 
-//line routes_gen.go:3922:1
+//line routes_gen.go:3923:1
 
 // GetReposByOwnerByRepoStatusesByRef returns the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (routes.conf:1050:7).
 //
@@ -3927,7 +3928,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo strin
 	return routegenTable.CheckedHelperURL(&u.base, 138, owner, repo, ref)
 }
 
-//line routes_gen.go:3931:1
+//line routes_gen.go:3932:1
 
 // PostReposByOwnerByRepoStatusesByRef returns the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (routes.conf:1056:7).
 //
@@ -3936,7 +3937,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo stri
 	return routegenTable.CheckedHelperURL(&u.base, 139, owner, repo, ref)
 }
 
-//line routes_gen.go:3940:1
+//line routes_gen.go:3941:1
 
 // GetReposByOwnerByRepoSubscribers returns the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers (routes.conf:192:7).
 //
@@ -3945,7 +3946,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string)
 	return routegenTable.CheckedHelperURL(&u.base, 140, owner, repo)
 }
 
-//line routes_gen.go:3949:1
+//line routes_gen.go:3950:1
 
 // DeleteReposByOwnerByRepoSubscription returns the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:222:7).
 //
@@ -3954,7 +3955,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo str
 	return routegenTable.CheckedHelperURL(&u.base, 141, owner, repo)
 }
 
-//line routes_gen.go:3958:1
+//line routes_gen.go:3959:1
 
 // GetReposByOwnerByRepoSubscription returns the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:210:7).
 //
@@ -3963,7 +3964,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string
 	return routegenTable.CheckedHelperURL(&u.base, 142, owner, repo)
 }
 
-//line routes_gen.go:3967:1
+//line routes_gen.go:3968:1
 
 // PutReposByOwnerByRepoSubscription returns the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:216:7).
 //
@@ -3972,7 +3973,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string
 	return routegenTable.CheckedHelperURL(&u.base, 143, owner, repo)
 }
 
-//line routes_gen.go:3976:1
+//line routes_gen.go:3977:1
 
 // GetReposByOwnerByRepoTags returns the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags (routes.conf:804:7).
 //
@@ -3981,7 +3982,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, 144, owner, repo)
 }
 
-//line routes_gen.go:3985:1
+//line routes_gen.go:3986:1
 
 // GetReposByOwnerByRepoTeams returns the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams (routes.conf:798:7).
 //
@@ -3990,7 +3991,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(&u.base, 145, owner, repo)
 }
 
-//line routes_gen.go:3994:1
+//line routes_gen.go:3995:1
 
 // GetRepositories returns the URL of route "get_repositories": /repositories (routes.conf:762:7).
 //
@@ -3999,7 +4000,7 @@ func (u *URLBuilder) GetRepositories() string {
 	return routegenTable.HelperURL(&u.base, 146)
 }
 
-//line routes_gen.go:4003:1
+//line routes_gen.go:4004:1
 
 // GetSearchCode returns the URL of route "get_search_code": /search/code (routes.conf:1068:7).
 //
@@ -4008,7 +4009,7 @@ func (u *URLBuilder) GetSearchCode() string {
 	return routegenTable.HelperURL(&u.base, 147)
 }
 
-//line routes_gen.go:4012:1
+//line routes_gen.go:4013:1
 
 // GetSearchIssues returns the URL of route "get_search_issues": /search/issues (routes.conf:1074:7).
 //
@@ -4017,7 +4018,7 @@ func (u *URLBuilder) GetSearchIssues() string {
 	return routegenTable.HelperURL(&u.base, 148)
 }
 
-//line routes_gen.go:4021:1
+//line routes_gen.go:4022:1
 
 // GetSearchRepositories returns the URL of route "get_search_repositories": /search/repositories (routes.conf:1062:7).
 //
@@ -4026,7 +4027,7 @@ func (u *URLBuilder) GetSearchRepositories() string {
 	return routegenTable.HelperURL(&u.base, 149)
 }
 
-//line routes_gen.go:4030:1
+//line routes_gen.go:4031:1
 
 // GetSearchUsers returns the URL of route "get_search_users": /search/users (routes.conf:1080:7).
 //
@@ -4035,7 +4036,7 @@ func (u *URLBuilder) GetSearchUsers() string {
 	return routegenTable.HelperURL(&u.base, 150)
 }
 
-//line routes_gen.go:4039:1
+//line routes_gen.go:4040:1
 
 // DeleteTeamsByID returns the URL of route "delete_teams_by_id": /teams/:id (routes.conf:630:7).
 //
@@ -4044,7 +4045,7 @@ func (u *URLBuilder) DeleteTeamsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 151, id)
 }
 
-//line routes_gen.go:4048:1
+//line routes_gen.go:4049:1
 
 // GetTeamsByID returns the URL of route "get_teams_by_id": /teams/:id (routes.conf:618:7).
 //
@@ -4053,7 +4054,7 @@ func (u *URLBuilder) GetTeamsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 152, id)
 }
 
-//line routes_gen.go:4057:1
+//line routes_gen.go:4058:1
 
 // GetTeamsByIDMembers returns the URL of route "get_teams_by_id_members": /teams/:id/members (routes.conf:636:7).
 //
@@ -4062,7 +4063,7 @@ func (u *URLBuilder) GetTeamsByIDMembers(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 153, id)
 }
 
-//line routes_gen.go:4066:1
+//line routes_gen.go:4067:1
 
 // DeleteTeamsByIDMembersByUser returns the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:654:7).
 //
@@ -4071,7 +4072,7 @@ func (u *URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, 154, id, user)
 }
 
-//line routes_gen.go:4075:1
+//line routes_gen.go:4076:1
 
 // GetTeamsByIDMembersByUser returns the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:642:7).
 //
@@ -4080,7 +4081,7 @@ func (u *URLBuilder) GetTeamsByIDMembersByUser(id string, user string) (string, 
 	return routegenTable.CheckedHelperURL(&u.base, 155, id, user)
 }
 
-//line routes_gen.go:4084:1
+//line routes_gen.go:4085:1
 
 // PutTeamsByIDMembersByUser returns the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:648:7).
 //
@@ -4089,7 +4090,7 @@ func (u *URLBuilder) PutTeamsByIDMembersByUser(id string, user string) (string, 
 	return routegenTable.CheckedHelperURL(&u.base, 156, id, user)
 }
 
-//line routes_gen.go:4093:1
+//line routes_gen.go:4094:1
 
 // GetTeamsByIDRepos returns the URL of route "get_teams_by_id_repos": /teams/:id/repos (routes.conf:660:7).
 //
@@ -4098,7 +4099,7 @@ func (u *URLBuilder) GetTeamsByIDRepos(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 157, id)
 }
 
-//line routes_gen.go:4102:1
+//line routes_gen.go:4103:1
 
 // DeleteTeamsByIDReposByOwnerByRepo returns the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:678:7).
 //
@@ -4107,7 +4108,7 @@ func (u *URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, 
 	return routegenTable.CheckedHelperURL(&u.base, 158, id, owner, repo)
 }
 
-//line routes_gen.go:4111:1
+//line routes_gen.go:4112:1
 
 // GetTeamsByIDReposByOwnerByRepo returns the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:666:7).
 //
@@ -4116,7 +4117,7 @@ func (u *URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, rep
 	return routegenTable.CheckedHelperURL(&u.base, 159, id, owner, repo)
 }
 
-//line routes_gen.go:4120:1
+//line routes_gen.go:4121:1
 
 // PutTeamsByIDReposByOwnerByRepo returns the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:672:7).
 //
@@ -4125,7 +4126,7 @@ func (u *URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, rep
 	return routegenTable.CheckedHelperURL(&u.base, 160, id, owner, repo)
 }
 
-//line routes_gen.go:4129:1
+//line routes_gen.go:4130:1
 
 // GetUser returns the URL of route "get_user": /user (routes.conf:1116:7).
 //
@@ -4134,7 +4135,7 @@ func (u *URLBuilder) GetUser() string {
 	return routegenTable.HelperURL(&u.base, 161)
 }
 
-//line routes_gen.go:4138:1
+//line routes_gen.go:4139:1
 
 // DeleteUserEmails returns the URL of route "delete_user_emails": /user/emails (routes.conf:1140:7).
 //
@@ -4143,7 +4144,7 @@ func (u *URLBuilder) DeleteUserEmails() string {
 	return routegenTable.HelperURL(&u.base, 162)
 }
 
-//line routes_gen.go:4147:1
+//line routes_gen.go:4148:1
 
 // GetUserEmails returns the URL of route "get_user_emails": /user/emails (routes.conf:1128:7).
 //
@@ -4152,7 +4153,7 @@ func (u *URLBuilder) GetUserEmails() string {
 	return routegenTable.HelperURL(&u.base, 163)
 }
 
-//line routes_gen.go:4156:1
+//line routes_gen.go:4157:1
 
 // PostUserEmails returns the URL of route "post_user_emails": /user/emails (routes.conf:1134:7).
 //
@@ -4161,7 +4162,7 @@ func (u *URLBuilder) PostUserEmails() string {
 	return routegenTable.HelperURL(&u.base, 164)
 }
 
-//line routes_gen.go:4165:1
+//line routes_gen.go:4166:1
 
 // GetUserFollowers returns the URL of route "get_user_followers": /user/followers (routes.conf:1152:7).
 //
@@ -4170,7 +4171,7 @@ func (u *URLBuilder) GetUserFollowers() string {
 	return routegenTable.HelperURL(&u.base, 165)
 }
 
-//line routes_gen.go:4174:1
+//line routes_gen.go:4175:1
 
 // GetUserFollowing returns the URL of route "get_user_following": /user/following (routes.conf:1164:7).
 //
@@ -4179,7 +4180,7 @@ func (u *URLBuilder) GetUserFollowing() string {
 	return routegenTable.HelperURL(&u.base, 166)
 }
 
-//line routes_gen.go:4183:1
+//line routes_gen.go:4184:1
 
 // DeleteUserFollowingByUser returns the URL of route "delete_user_following_by_user": /user/following/:user (routes.conf:1188:7).
 //
@@ -4188,7 +4189,7 @@ func (u *URLBuilder) DeleteUserFollowingByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 167, user)
 }
 
-//line routes_gen.go:4192:1
+//line routes_gen.go:4193:1
 
 // GetUserFollowingByUser returns the URL of route "get_user_following_by_user": /user/following/:user (routes.conf:1170:7).
 //
@@ -4197,7 +4198,7 @@ func (u *URLBuilder) GetUserFollowingByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 168, user)
 }
 
-//line routes_gen.go:4201:1
+//line routes_gen.go:4202:1
 
 // PutUserFollowingByUser returns the URL of route "put_user_following_by_user": /user/following/:user (routes.conf:1182:7).
 //
@@ -4206,7 +4207,7 @@ func (u *URLBuilder) PutUserFollowingByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 169, user)
 }
 
-//line routes_gen.go:4210:1
+//line routes_gen.go:4211:1
 
 // GetUserIssues returns the URL of route "get_user_issues": /user/issues (routes.conf:366:7).
 //
@@ -4215,7 +4216,7 @@ func (u *URLBuilder) GetUserIssues() string {
 	return routegenTable.HelperURL(&u.base, 170)
 }
 
-//line routes_gen.go:4219:1
+//line routes_gen.go:4220:1
 
 // GetUserKeys returns the URL of route "get_user_keys": /user/keys (routes.conf:1200:7).
 //
@@ -4224,7 +4225,7 @@ func (u *URLBuilder) GetUserKeys() string {
 	return routegenTable.HelperURL(&u.base, 171)
 }
 
-//line routes_gen.go:4228:1
+//line routes_gen.go:4229:1
 
 // PostUserKeys returns the URL of route "post_user_keys": /user/keys (routes.conf:1212:7).
 //
@@ -4233,7 +4234,7 @@ func (u *URLBuilder) PostUserKeys() string {
 	return routegenTable.HelperURL(&u.base, 172)
 }
 
-//line routes_gen.go:4237:1
+//line routes_gen.go:4238:1
 
 // DeleteUserKeysByID returns the URL of route "delete_user_keys_by_id": /user/keys/:id (routes.conf:1218:7).
 //
@@ -4242,7 +4243,7 @@ func (u *URLBuilder) DeleteUserKeysByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 173, id)
 }
 
-//line routes_gen.go:4246:1
+//line routes_gen.go:4247:1
 
 // GetUserKeysByID returns the URL of route "get_user_keys_by_id": /user/keys/:id (routes.conf:1206:7).
 //
@@ -4251,7 +4252,7 @@ func (u *URLBuilder) GetUserKeysByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 174, id)
 }
 
-//line routes_gen.go:4255:1
+//line routes_gen.go:4256:1
 
 // GetUserOrgs returns the URL of route "get_user_orgs": /user/orgs (routes.conf:558:7).
 //
@@ -4260,7 +4261,7 @@ func (u *URLBuilder) GetUserOrgs() string {
 	return routegenTable.HelperURL(&u.base, 175)
 }
 
-//line routes_gen.go:4264:1
+//line routes_gen.go:4265:1
 
 // GetUserRepos returns the URL of route "get_user_repos": /user/repos (routes.conf:744:7).
 //
@@ -4269,7 +4270,7 @@ func (u *URLBuilder) GetUserRepos() string {
 	return routegenTable.HelperURL(&u.base, 176)
 }
 
-//line routes_gen.go:4273:1
+//line routes_gen.go:4274:1
 
 // PostUserRepos returns the URL of route "post_user_repos": /user/repos (routes.conf:768:7).
 //
@@ -4278,7 +4279,7 @@ func (u *URLBuilder) PostUserRepos() string {
 	return routegenTable.HelperURL(&u.base, 177)
 }
 
-//line routes_gen.go:4282:1
+//line routes_gen.go:4283:1
 
 // GetUserStarred returns the URL of route "get_user_starred": /user/starred (routes.conf:168:7).
 //
@@ -4287,7 +4288,7 @@ func (u *URLBuilder) GetUserStarred() string {
 	return routegenTable.HelperURL(&u.base, 178)
 }
 
-//line routes_gen.go:4291:1
+//line routes_gen.go:4292:1
 
 // DeleteUserStarredByOwnerByRepo returns the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:186:7).
 //
@@ -4296,7 +4297,7 @@ func (u *URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) (
 	return routegenTable.CheckedHelperURL(&u.base, 179, owner, repo)
 }
 
-//line routes_gen.go:4300:1
+//line routes_gen.go:4301:1
 
 // GetUserStarredByOwnerByRepo returns the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:174:7).
 //
@@ -4305,7 +4306,7 @@ func (u *URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(&u.base, 180, owner, repo)
 }
 
-//line routes_gen.go:4309:1
+//line routes_gen.go:4310:1
 
 // PutUserStarredByOwnerByRepo returns the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:180:7).
 //
@@ -4314,7 +4315,7 @@ func (u *URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(&u.base, 181, owner, repo)
 }
 
-//line routes_gen.go:4318:1
+//line routes_gen.go:4319:1
 
 // GetUserSubscriptions returns the URL of route "get_user_subscriptions": /user/subscriptions (routes.conf:204:7).
 //
@@ -4323,7 +4324,7 @@ func (u *URLBuilder) GetUserSubscriptions() string {
 	return routegenTable.HelperURL(&u.base, 182)
 }
 
-//line routes_gen.go:4327:1
+//line routes_gen.go:4328:1
 
 // DeleteUserSubscriptionsByOwnerByRepo returns the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:240:7).
 //
@@ -4332,7 +4333,7 @@ func (u *URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo str
 	return routegenTable.CheckedHelperURL(&u.base, 183, owner, repo)
 }
 
-//line routes_gen.go:4336:1
+//line routes_gen.go:4337:1
 
 // GetUserSubscriptionsByOwnerByRepo returns the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:228:7).
 //
@@ -4341,7 +4342,7 @@ func (u *URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string
 	return routegenTable.CheckedHelperURL(&u.base, 184, owner, repo)
 }
 
-//line routes_gen.go:4345:1
+//line routes_gen.go:4346:1
 
 // PutUserSubscriptionsByOwnerByRepo returns the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:234:7).
 //
@@ -4350,7 +4351,7 @@ func (u *URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string
 	return routegenTable.CheckedHelperURL(&u.base, 185, owner, repo)
 }
 
-//line routes_gen.go:4354:1
+//line routes_gen.go:4355:1
 
 // GetUserTeams returns the URL of route "get_user_teams": /user/teams (routes.conf:684:7).
 //
@@ -4359,7 +4360,7 @@ func (u *URLBuilder) GetUserTeams() string {
 	return routegenTable.HelperURL(&u.base, 186)
 }
 
-//line routes_gen.go:4363:1
+//line routes_gen.go:4364:1
 
 // GetUsers returns the URL of route "get_users": /users (routes.conf:1122:7).
 //
@@ -4368,7 +4369,7 @@ func (u *URLBuilder) GetUsers() string {
 	return routegenTable.HelperURL(&u.base, 187)
 }
 
-//line routes_gen.go:4372:1
+//line routes_gen.go:4373:1
 
 // GetUsersByUser returns the URL of route "get_users_by_user": /users/:user (routes.conf:1110:7).
 //
@@ -4377,7 +4378,7 @@ func (u *URLBuilder) GetUsersByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 188, user)
 }
 
-//line routes_gen.go:4381:1
+//line routes_gen.go:4382:1
 
 // GetUsersByUserEvents returns the URL of route "get_users_by_user_events": /users/:user/events (routes.conf:84:7).
 //
@@ -4386,7 +4387,7 @@ func (u *URLBuilder) GetUsersByUserEvents(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 189, user)
 }
 
-//line routes_gen.go:4390:1
+//line routes_gen.go:4391:1
 
 // GetUsersByUserEventsOrgsByOrg returns the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org (routes.conf:96:7).
 //
@@ -4395,7 +4396,7 @@ func (u *URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) (str
 	return routegenTable.CheckedHelperURL(&u.base, 190, user, org)
 }
 
-//line routes_gen.go:4399:1
+//line routes_gen.go:4400:1
 
 // GetUsersByUserEventsPublic returns the URL of route "get_users_by_user_events_public": /users/:user/events/public (routes.conf:90:7).
 //
@@ -4404,7 +4405,7 @@ func (u *URLBuilder) GetUsersByUserEventsPublic(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 191, user)
 }
 
-//line routes_gen.go:4408:1
+//line routes_gen.go:4409:1
 
 // GetUsersByUserFollowers returns the URL of route "get_users_by_user_followers": /users/:user/followers (routes.conf:1146:7).
 //
@@ -4413,7 +4414,7 @@ func (u *URLBuilder) GetUsersByUserFollowers(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 192, user)
 }
 
-//line routes_gen.go:4417:1
+//line routes_gen.go:4418:1
 
 // GetUsersByUserFollowing returns the URL of route "get_users_by_user_following": /users/:user/following (routes.conf:1158:7).
 //
@@ -4422,7 +4423,7 @@ func (u *URLBuilder) GetUsersByUserFollowing(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 193, user)
 }
 
-//line routes_gen.go:4426:1
+//line routes_gen.go:4427:1
 
 // GetUsersByUserFollowingByTargetUser returns the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user (routes.conf:1176:7).
 //
@@ -4431,7 +4432,7 @@ func (u *URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser
 	return routegenTable.CheckedHelperURL(&u.base, 194, user, targetUser)
 }
 
-//line routes_gen.go:4435:1
+//line routes_gen.go:4436:1
 
 // GetUsersByUserGists returns the URL of route "get_users_by_user_gists": /users/:user/gists (routes.conf:246:7).
 //
@@ -4440,7 +4441,7 @@ func (u *URLBuilder) GetUsersByUserGists(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 195, user)
 }
 
-//line routes_gen.go:4444:1
+//line routes_gen.go:4445:1
 
 // GetUsersByUserKeys returns the URL of route "get_users_by_user_keys": /users/:user/keys (routes.conf:1194:7).
 //
@@ -4449,7 +4450,7 @@ func (u *URLBuilder) GetUsersByUserKeys(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 196, user)
 }
 
-//line routes_gen.go:4453:1
+//line routes_gen.go:4454:1
 
 // GetUsersByUserOrgs returns the URL of route "get_users_by_user_orgs": /users/:user/orgs (routes.conf:552:7).
 //
@@ -4458,7 +4459,7 @@ func (u *URLBuilder) GetUsersByUserOrgs(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 197, user)
 }
 
-//line routes_gen.go:4462:1
+//line routes_gen.go:4463:1
 
 // GetUsersByUserReceivedEvents returns the URL of route "get_users_by_user_received_events": /users/:user/received_events (routes.conf:72:7).
 //
@@ -4467,7 +4468,7 @@ func (u *URLBuilder) GetUsersByUserReceivedEvents(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 198, user)
 }
 
-//line routes_gen.go:4471:1
+//line routes_gen.go:4472:1
 
 // GetUsersByUserReceivedEventsPublic returns the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public (routes.conf:78:7).
 //
@@ -4476,7 +4477,7 @@ func (u *URLBuilder) GetUsersByUserReceivedEventsPublic(user string) (string, er
 	return routegenTable.CheckedHelperURL(&u.base, 199, user)
 }
 
-//line routes_gen.go:4480:1
+//line routes_gen.go:4481:1
 
 // GetUsersByUserRepos returns the URL of route "get_users_by_user_repos": /users/:user/repos (routes.conf:750:7).
 //
@@ -4485,7 +4486,7 @@ func (u *URLBuilder) GetUsersByUserRepos(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 200, user)
 }
 
-//line routes_gen.go:4489:1
+//line routes_gen.go:4490:1
 
 // GetUsersByUserStarred returns the URL of route "get_users_by_user_starred": /users/:user/starred (routes.conf:162:7).
 //
@@ -4494,7 +4495,7 @@ func (u *URLBuilder) GetUsersByUserStarred(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 201, user)
 }
 
-//line routes_gen.go:4498:1
+//line routes_gen.go:4499:1
 
 // GetUsersByUserSubscriptions returns the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions (routes.conf:198:7).
 //
@@ -4503,7 +4504,7 @@ func (u *URLBuilder) GetUsersByUserSubscriptions(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 202, user)
 }
 
-//line routes_gen.go:4507:1
+//line routes_gen.go:4508:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of routes.conf, in file order, as the router reads them (Domains copies them).
@@ -54,9 +54,10 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  routegenDomains,
-	Routes:   routegenRoutes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
@@ -244,7 +245,7 @@ type GPlusController interface {
 	GetPeopleByUseridPeopleByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_people_by_collection: GET /people/:userId/people/:collection (routes.conf:23:7)
 //line routes.conf:65:6
 	PostPeopleByUseridMomentsByCollection(ctx *runtime.Context, userID string, collection string) error // serves post_people_by_userid_moments_by_collection: POST /people/:userId/moments/:collection (routes.conf:65:7)
-//line routes_gen.go:248:1
+//line routes_gen.go:249:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -351,7 +352,7 @@ func (u *URLBuilder) GetActivities() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:355:1
+//line routes_gen.go:356:1
 
 // GetActivitiesByActivityid returns the URL of route "get_activities_by_activityid": /activities/:activityId (routes.conf:41:7).
 //
@@ -360,7 +361,7 @@ func (u *URLBuilder) GetActivitiesByActivityid(activityID string) (string, error
 	return routegenTable.CheckedHelperURL(&u.base, 1, activityID)
 }
 
-//line routes_gen.go:364:1
+//line routes_gen.go:365:1
 
 // GetActivitiesByActivityidComments returns the URL of route "get_activities_by_activityid_comments": /activities/:activityId/comments (routes.conf:53:7).
 //
@@ -369,7 +370,7 @@ func (u *URLBuilder) GetActivitiesByActivityidComments(activityID string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, 2, activityID)
 }
 
-//line routes_gen.go:373:1
+//line routes_gen.go:374:1
 
 // GetActivitiesByActivityidPeopleByCollection returns the URL of route "get_activities_by_activityid_people_by_collection": /activities/:activityId/people/:collection (routes.conf:17:7).
 //
@@ -378,7 +379,7 @@ func (u *URLBuilder) GetActivitiesByActivityidPeopleByCollection(activityID stri
 	return routegenTable.CheckedHelperURL(&u.base, 3, activityID, collection)
 }
 
-//line routes_gen.go:382:1
+//line routes_gen.go:383:1
 
 // GetCommentsByCommentid returns the URL of route "get_comments_by_commentid": /comments/:commentId (routes.conf:59:7).
 //
@@ -387,7 +388,7 @@ func (u *URLBuilder) GetCommentsByCommentid(commentID string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 4, commentID)
 }
 
-//line routes_gen.go:391:1
+//line routes_gen.go:392:1
 
 // DeleteMomentsByID returns the URL of route "delete_moments_by_id": /moments/:id (routes.conf:77:7).
 //
@@ -396,7 +397,7 @@ func (u *URLBuilder) DeleteMomentsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 5, id)
 }
 
-//line routes_gen.go:400:1
+//line routes_gen.go:401:1
 
 // GetPeople returns the URL of route "get_people": /people (routes.conf:11:7).
 //
@@ -405,7 +406,7 @@ func (u *URLBuilder) GetPeople() string {
 	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:409:1
+//line routes_gen.go:410:1
 
 // GetPeopleByUserid returns the URL of route "get_people_by_userid": /people/:userId (routes.conf:5:7).
 //
@@ -414,7 +415,7 @@ func (u *URLBuilder) GetPeopleByUserid(userID string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 7, userID)
 }
 
-//line routes_gen.go:418:1
+//line routes_gen.go:419:1
 
 // GetPeopleByUseridActivitiesByCollection returns the URL of route "get_people_by_userid_activities_by_collection": /people/:userId/activities/:collection (routes.conf:35:7).
 //
@@ -423,7 +424,7 @@ func (u *URLBuilder) GetPeopleByUseridActivitiesByCollection(userID string, coll
 	return routegenTable.CheckedHelperURL(&u.base, 8, userID, collection)
 }
 
-//line routes_gen.go:427:1
+//line routes_gen.go:428:1
 
 // GetPeopleByUseridMomentsByCollection returns the URL of route "get_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:71:7).
 //
@@ -432,7 +433,7 @@ func (u *URLBuilder) GetPeopleByUseridMomentsByCollection(userID string, collect
 	return routegenTable.CheckedHelperURL(&u.base, 9, userID, collection)
 }
 
-//line routes_gen.go:436:1
+//line routes_gen.go:437:1
 
 // PostPeopleByUseridMomentsByCollection returns the URL of route "post_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:65:7).
 //
@@ -441,7 +442,7 @@ func (u *URLBuilder) PostPeopleByUseridMomentsByCollection(userID string, collec
 	return routegenTable.CheckedHelperURL(&u.base, 10, userID, collection)
 }
 
-//line routes_gen.go:445:1
+//line routes_gen.go:446:1
 
 // GetPeopleByUseridOpenidconnect returns the URL of route "get_people_by_userid_openidconnect": /people/:userId/openIdConnect (routes.conf:29:7).
 //
@@ -450,7 +451,7 @@ func (u *URLBuilder) GetPeopleByUseridOpenidconnect(userID string) (string, erro
 	return routegenTable.CheckedHelperURL(&u.base, 11, userID)
 }
 
-//line routes_gen.go:454:1
+//line routes_gen.go:455:1
 
 // GetPeopleByUseridPeopleByCollection returns the URL of route "get_people_by_userid_people_by_collection": /people/:userId/people/:collection (routes.conf:23:7).
 //
@@ -459,7 +460,7 @@ func (u *URLBuilder) GetPeopleByUseridPeopleByCollection(userID string, collecti
 	return routegenTable.CheckedHelperURL(&u.base, 12, userID, collection)
 }
 
-//line routes_gen.go:463:1
+//line routes_gen.go:464:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of routes.conf, in file order, as the router reads them (Domains copies them).
@@ -66,9 +66,10 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  routegenDomains,
-	Routes:   routegenRoutes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
@@ -376,7 +377,7 @@ type ParseController interface {
 	Put1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_roles_by_objectid: PUT /1/roles/:objectId (routes.conf:90:7)
 //line routes.conf:54:6
 	Put1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_users_by_objectid: PUT /1/users/:objectId (routes.conf:54:7)
-//line routes_gen.go:380:1
+//line routes_gen.go:381:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -509,7 +510,7 @@ func (u *URLBuilder) Get1ClassesByClassname(className string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 0, className)
 }
 
-//line routes_gen.go:513:1
+//line routes_gen.go:514:1
 
 // Post1ClassesByClassname returns the URL of route "post_1_classes_by_classname": /1/classes/:className (routes.conf:6:7).
 //
@@ -518,7 +519,7 @@ func (u *URLBuilder) Post1ClassesByClassname(className string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 1, className)
 }
 
-//line routes_gen.go:522:1
+//line routes_gen.go:523:1
 
 // Delete1ClassesByClassnameByObjectid returns the URL of route "delete_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:30:7).
 //
@@ -527,7 +528,7 @@ func (u *URLBuilder) Delete1ClassesByClassnameByObjectid(className string, objec
 	return routegenTable.CheckedHelperURL(&u.base, 2, className, objectID)
 }
 
-//line routes_gen.go:531:1
+//line routes_gen.go:532:1
 
 // Get1ClassesByClassnameByObjectid returns the URL of route "get_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:12:7).
 //
@@ -536,7 +537,7 @@ func (u *URLBuilder) Get1ClassesByClassnameByObjectid(className string, objectID
 	return routegenTable.CheckedHelperURL(&u.base, 3, className, objectID)
 }
 
-//line routes_gen.go:540:1
+//line routes_gen.go:541:1
 
 // Put1ClassesByClassnameByObjectid returns the URL of route "put_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:18:7).
 //
@@ -545,7 +546,7 @@ func (u *URLBuilder) Put1ClassesByClassnameByObjectid(className string, objectID
 	return routegenTable.CheckedHelperURL(&u.base, 4, className, objectID)
 }
 
-//line routes_gen.go:549:1
+//line routes_gen.go:550:1
 
 // Post1EventsByEventname returns the URL of route "post_1_events_by_eventname": /1/events/:eventName (routes.conf:114:7).
 //
@@ -554,7 +555,7 @@ func (u *URLBuilder) Post1EventsByEventname(eventName string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 5, eventName)
 }
 
-//line routes_gen.go:558:1
+//line routes_gen.go:559:1
 
 // Post1FilesByFilename returns the URL of route "post_1_files_by_filename": /1/files/:fileName (routes.conf:108:7).
 //
@@ -563,7 +564,7 @@ func (u *URLBuilder) Post1FilesByFilename(fileName string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 6, fileName)
 }
 
-//line routes_gen.go:567:1
+//line routes_gen.go:568:1
 
 // Post1Functions returns the URL of route "post_1_functions": /1/functions (routes.conf:156:7).
 //
@@ -572,7 +573,7 @@ func (u *URLBuilder) Post1Functions() string {
 	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:576:1
+//line routes_gen.go:577:1
 
 // Get1Installations returns the URL of route "get_1_installations": /1/installations (routes.conf:144:7).
 //
@@ -581,7 +582,7 @@ func (u *URLBuilder) Get1Installations() string {
 	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:585:1
+//line routes_gen.go:586:1
 
 // Post1Installations returns the URL of route "post_1_installations": /1/installations (routes.conf:126:7).
 //
@@ -590,7 +591,7 @@ func (u *URLBuilder) Post1Installations() string {
 	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:594:1
+//line routes_gen.go:595:1
 
 // Delete1InstallationsByObjectid returns the URL of route "delete_1_installations_by_objectid": /1/installations/:objectId (routes.conf:150:7).
 //
@@ -599,7 +600,7 @@ func (u *URLBuilder) Delete1InstallationsByObjectid(objectID string) (string, er
 	return routegenTable.CheckedHelperURL(&u.base, 10, objectID)
 }
 
-//line routes_gen.go:603:1
+//line routes_gen.go:604:1
 
 // Get1InstallationsByObjectid returns the URL of route "get_1_installations_by_objectid": /1/installations/:objectId (routes.conf:132:7).
 //
@@ -608,7 +609,7 @@ func (u *URLBuilder) Get1InstallationsByObjectid(objectID string) (string, error
 	return routegenTable.CheckedHelperURL(&u.base, 11, objectID)
 }
 
-//line routes_gen.go:612:1
+//line routes_gen.go:613:1
 
 // Put1InstallationsByObjectid returns the URL of route "put_1_installations_by_objectid": /1/installations/:objectId (routes.conf:138:7).
 //
@@ -617,7 +618,7 @@ func (u *URLBuilder) Put1InstallationsByObjectid(objectID string) (string, error
 	return routegenTable.CheckedHelperURL(&u.base, 12, objectID)
 }
 
-//line routes_gen.go:621:1
+//line routes_gen.go:622:1
 
 // Get1Login returns the URL of route "get_1_login": /1/login (routes.conf:42:7).
 //
@@ -626,7 +627,7 @@ func (u *URLBuilder) Get1Login() string {
 	return routegenTable.HelperURL(&u.base, 13)
 }
 
-//line routes_gen.go:630:1
+//line routes_gen.go:631:1
 
 // Post1Push returns the URL of route "post_1_push": /1/push (routes.conf:120:7).
 //
@@ -635,7 +636,7 @@ func (u *URLBuilder) Post1Push() string {
 	return routegenTable.HelperURL(&u.base, 14)
 }
 
-//line routes_gen.go:639:1
+//line routes_gen.go:640:1
 
 // Post1Requestpasswordreset returns the URL of route "post_1_requestpasswordreset": /1/requestPasswordReset (routes.conf:72:7).
 //
@@ -644,7 +645,7 @@ func (u *URLBuilder) Post1Requestpasswordreset() string {
 	return routegenTable.HelperURL(&u.base, 15)
 }
 
-//line routes_gen.go:648:1
+//line routes_gen.go:649:1
 
 // Get1Roles returns the URL of route "get_1_roles": /1/roles (routes.conf:96:7).
 //
@@ -653,7 +654,7 @@ func (u *URLBuilder) Get1Roles() string {
 	return routegenTable.HelperURL(&u.base, 16)
 }
 
-//line routes_gen.go:657:1
+//line routes_gen.go:658:1
 
 // Post1Roles returns the URL of route "post_1_roles": /1/roles (routes.conf:78:7).
 //
@@ -662,7 +663,7 @@ func (u *URLBuilder) Post1Roles() string {
 	return routegenTable.HelperURL(&u.base, 17)
 }
 
-//line routes_gen.go:666:1
+//line routes_gen.go:667:1
 
 // Delete1RolesByObjectid returns the URL of route "delete_1_roles_by_objectid": /1/roles/:objectId (routes.conf:102:7).
 //
@@ -671,7 +672,7 @@ func (u *URLBuilder) Delete1RolesByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 18, objectID)
 }
 
-//line routes_gen.go:675:1
+//line routes_gen.go:676:1
 
 // Get1RolesByObjectid returns the URL of route "get_1_roles_by_objectid": /1/roles/:objectId (routes.conf:84:7).
 //
@@ -680,7 +681,7 @@ func (u *URLBuilder) Get1RolesByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 19, objectID)
 }
 
-//line routes_gen.go:684:1
+//line routes_gen.go:685:1
 
 // Put1RolesByObjectid returns the URL of route "put_1_roles_by_objectid": /1/roles/:objectId (routes.conf:90:7).
 //
@@ -689,7 +690,7 @@ func (u *URLBuilder) Put1RolesByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 20, objectID)
 }
 
-//line routes_gen.go:693:1
+//line routes_gen.go:694:1
 
 // Get1Users returns the URL of route "get_1_users": /1/users (routes.conf:60:7).
 //
@@ -698,7 +699,7 @@ func (u *URLBuilder) Get1Users() string {
 	return routegenTable.HelperURL(&u.base, 21)
 }
 
-//line routes_gen.go:702:1
+//line routes_gen.go:703:1
 
 // Post1Users returns the URL of route "post_1_users": /1/users (routes.conf:36:7).
 //
@@ -707,7 +708,7 @@ func (u *URLBuilder) Post1Users() string {
 	return routegenTable.HelperURL(&u.base, 22)
 }
 
-//line routes_gen.go:711:1
+//line routes_gen.go:712:1
 
 // Delete1UsersByObjectid returns the URL of route "delete_1_users_by_objectid": /1/users/:objectId (routes.conf:66:7).
 //
@@ -716,7 +717,7 @@ func (u *URLBuilder) Delete1UsersByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 23, objectID)
 }
 
-//line routes_gen.go:720:1
+//line routes_gen.go:721:1
 
 // Get1UsersByObjectid returns the URL of route "get_1_users_by_objectid": /1/users/:objectId (routes.conf:48:7).
 //
@@ -725,7 +726,7 @@ func (u *URLBuilder) Get1UsersByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 24, objectID)
 }
 
-//line routes_gen.go:729:1
+//line routes_gen.go:730:1
 
 // Put1UsersByObjectid returns the URL of route "put_1_users_by_objectid": /1/users/:objectId (routes.conf:54:7).
 //
@@ -734,7 +735,7 @@ func (u *URLBuilder) Put1UsersByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 25, objectID)
 }
 
-//line routes_gen.go:738:1
+//line routes_gen.go:739:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

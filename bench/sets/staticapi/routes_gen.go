@@ -13,12 +13,12 @@ import (
 	"github.com/routegen/routegen/runtime/routegenimpl"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of routes.conf, in file order, as the router reads them (Domains copies them).
@@ -196,9 +196,10 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  routegenDomains,
-	Routes:   routegenRoutes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
@@ -865,7 +866,7 @@ type StaticController interface {
 	GetSieveGif(ctx *runtime.Context) error // serves get_sieve_gif: GET /sieve.gif (routes.conf:180:7)
 //line routes.conf:186:6
 	GetTosHtml(ctx *runtime.Context) error // serves get_tos_html: GET /tos.html (routes.conf:186:7)
-//line routes_gen.go:869:1
+//line routes_gen.go:870:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -1259,7 +1260,7 @@ func (u *URLBuilder) GetRoot() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:1263:1
+//line routes_gen.go:1264:1
 
 // GetMakefile returns the URL of route "get_makefile": /Makefile (routes.conf:162:7).
 //
@@ -1268,7 +1269,7 @@ func (u *URLBuilder) GetMakefile() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:1272:1
+//line routes_gen.go:1273:1
 
 // GetArticles returns the URL of route "get_articles": /articles (routes.conf:192:7).
 //
@@ -1277,7 +1278,7 @@ func (u *URLBuilder) GetArticles() string {
 	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:1281:1
+//line routes_gen.go:1282:1
 
 // GetArticlesGoCommandHTML returns the URL of route "get_articles_go_command_html": /articles/go_command.html (routes.conf:198:7).
 //
@@ -1286,7 +1287,7 @@ func (u *URLBuilder) GetArticlesGoCommandHTML() string {
 	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:1290:1
+//line routes_gen.go:1291:1
 
 // GetArticlesIndexHTML returns the URL of route "get_articles_index_html": /articles/index.html (routes.conf:204:7).
 //
@@ -1295,7 +1296,7 @@ func (u *URLBuilder) GetArticlesIndexHTML() string {
 	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:1299:1
+//line routes_gen.go:1300:1
 
 // GetArticlesWiki returns the URL of route "get_articles_wiki": /articles/wiki (routes.conf:210:7).
 //
@@ -1304,7 +1305,7 @@ func (u *URLBuilder) GetArticlesWiki() string {
 	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:1308:1
+//line routes_gen.go:1309:1
 
 // GetArticlesWikiMakefile returns the URL of route "get_articles_wiki_makefile": /articles/wiki/Makefile (routes.conf:270:7).
 //
@@ -1313,7 +1314,7 @@ func (u *URLBuilder) GetArticlesWikiMakefile() string {
 	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:1317:1
+//line routes_gen.go:1318:1
 
 // GetArticlesWikiEditHTML returns the URL of route "get_articles_wiki_edit_html": /articles/wiki/edit.html (routes.conf:216:7).
 //
@@ -1322,7 +1323,7 @@ func (u *URLBuilder) GetArticlesWikiEditHTML() string {
 	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:1326:1
+//line routes_gen.go:1327:1
 
 // GetArticlesWikiFinalNoclosureGo returns the URL of route "get_articles_wiki_final_noclosure_go": /articles/wiki/final-noclosure.go (routes.conf:222:7).
 //
@@ -1331,7 +1332,7 @@ func (u *URLBuilder) GetArticlesWikiFinalNoclosureGo() string {
 	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:1335:1
+//line routes_gen.go:1336:1
 
 // GetArticlesWikiFinalNoerrorGo returns the URL of route "get_articles_wiki_final_noerror_go": /articles/wiki/final-noerror.go (routes.conf:228:7).
 //
@@ -1340,7 +1341,7 @@ func (u *URLBuilder) GetArticlesWikiFinalNoerrorGo() string {
 	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:1344:1
+//line routes_gen.go:1345:1
 
 // GetArticlesWikiFinalParsetemplateGo returns the URL of route "get_articles_wiki_final_parsetemplate_go": /articles/wiki/final-parsetemplate.go (routes.conf:234:7).
 //
@@ -1349,7 +1350,7 @@ func (u *URLBuilder) GetArticlesWikiFinalParsetemplateGo() string {
 	return routegenTable.HelperURL(&u.base, 10)
 }
 
-//line routes_gen.go:1353:1
+//line routes_gen.go:1354:1
 
 // GetArticlesWikiFinalTemplateGo returns the URL of route "get_articles_wiki_final_template_go": /articles/wiki/final-template.go (routes.conf:240:7).
 //
@@ -1358,7 +1359,7 @@ func (u *URLBuilder) GetArticlesWikiFinalTemplateGo() string {
 	return routegenTable.HelperURL(&u.base, 11)
 }
 
-//line routes_gen.go:1362:1
+//line routes_gen.go:1363:1
 
 // GetArticlesWikiFinalGo returns the URL of route "get_articles_wiki_final_go": /articles/wiki/final.go (routes.conf:246:7).
 //
@@ -1367,7 +1368,7 @@ func (u *URLBuilder) GetArticlesWikiFinalGo() string {
 	return routegenTable.HelperURL(&u.base, 12)
 }
 
-//line routes_gen.go:1371:1
+//line routes_gen.go:1372:1
 
 // GetArticlesWikiGetGo returns the URL of route "get_articles_wiki_get_go": /articles/wiki/get.go (routes.conf:252:7).
 //
@@ -1376,7 +1377,7 @@ func (u *URLBuilder) GetArticlesWikiGetGo() string {
 	return routegenTable.HelperURL(&u.base, 13)
 }
 
-//line routes_gen.go:1380:1
+//line routes_gen.go:1381:1
 
 // GetArticlesWikiHTTPSampleGo returns the URL of route "get_articles_wiki_http_sample_go": /articles/wiki/http-sample.go (routes.conf:258:7).
 //
@@ -1385,7 +1386,7 @@ func (u *URLBuilder) GetArticlesWikiHTTPSampleGo() string {
 	return routegenTable.HelperURL(&u.base, 14)
 }
 
-//line routes_gen.go:1389:1
+//line routes_gen.go:1390:1
 
 // GetArticlesWikiIndexHTML returns the URL of route "get_articles_wiki_index_html": /articles/wiki/index.html (routes.conf:264:7).
 //
@@ -1394,7 +1395,7 @@ func (u *URLBuilder) GetArticlesWikiIndexHTML() string {
 	return routegenTable.HelperURL(&u.base, 15)
 }
 
-//line routes_gen.go:1398:1
+//line routes_gen.go:1399:1
 
 // GetArticlesWikiNotemplateGo returns the URL of route "get_articles_wiki_notemplate_go": /articles/wiki/notemplate.go (routes.conf:276:7).
 //
@@ -1403,7 +1404,7 @@ func (u *URLBuilder) GetArticlesWikiNotemplateGo() string {
 	return routegenTable.HelperURL(&u.base, 16)
 }
 
-//line routes_gen.go:1407:1
+//line routes_gen.go:1408:1
 
 // GetArticlesWikiPart1NoerrorGo returns the URL of route "get_articles_wiki_part1_noerror_go": /articles/wiki/part1-noerror.go (routes.conf:282:7).
 //
@@ -1412,7 +1413,7 @@ func (u *URLBuilder) GetArticlesWikiPart1NoerrorGo() string {
 	return routegenTable.HelperURL(&u.base, 17)
 }
 
-//line routes_gen.go:1416:1
+//line routes_gen.go:1417:1
 
 // GetArticlesWikiPart1Go returns the URL of route "get_articles_wiki_part1_go": /articles/wiki/part1.go (routes.conf:288:7).
 //
@@ -1421,7 +1422,7 @@ func (u *URLBuilder) GetArticlesWikiPart1Go() string {
 	return routegenTable.HelperURL(&u.base, 18)
 }
 
-//line routes_gen.go:1425:1
+//line routes_gen.go:1426:1
 
 // GetArticlesWikiPart2Go returns the URL of route "get_articles_wiki_part2_go": /articles/wiki/part2.go (routes.conf:294:7).
 //
@@ -1430,7 +1431,7 @@ func (u *URLBuilder) GetArticlesWikiPart2Go() string {
 	return routegenTable.HelperURL(&u.base, 19)
 }
 
-//line routes_gen.go:1434:1
+//line routes_gen.go:1435:1
 
 // GetArticlesWikiPart3ErrorhandlingGo returns the URL of route "get_articles_wiki_part3_errorhandling_go": /articles/wiki/part3-errorhandling.go (routes.conf:300:7).
 //
@@ -1439,7 +1440,7 @@ func (u *URLBuilder) GetArticlesWikiPart3ErrorhandlingGo() string {
 	return routegenTable.HelperURL(&u.base, 20)
 }
 
-//line routes_gen.go:1443:1
+//line routes_gen.go:1444:1
 
 // GetArticlesWikiPart3Go returns the URL of route "get_articles_wiki_part3_go": /articles/wiki/part3.go (routes.conf:306:7).
 //
@@ -1448,7 +1449,7 @@ func (u *URLBuilder) GetArticlesWikiPart3Go() string {
 	return routegenTable.HelperURL(&u.base, 21)
 }
 
-//line routes_gen.go:1452:1
+//line routes_gen.go:1453:1
 
 // GetArticlesWikiTestBash returns the URL of route "get_articles_wiki_test_bash": /articles/wiki/test.bash (routes.conf:312:7).
 //
@@ -1457,7 +1458,7 @@ func (u *URLBuilder) GetArticlesWikiTestBash() string {
 	return routegenTable.HelperURL(&u.base, 22)
 }
 
-//line routes_gen.go:1461:1
+//line routes_gen.go:1462:1
 
 // GetArticlesWikiTestTestTxtGood returns the URL of route "get_articles_wiki_test_test_txt_good": /articles/wiki/test_Test.txt.good (routes.conf:324:7).
 //
@@ -1466,7 +1467,7 @@ func (u *URLBuilder) GetArticlesWikiTestTestTxtGood() string {
 	return routegenTable.HelperURL(&u.base, 23)
 }
 
-//line routes_gen.go:1470:1
+//line routes_gen.go:1471:1
 
 // GetArticlesWikiTestEditGood returns the URL of route "get_articles_wiki_test_edit_good": /articles/wiki/test_edit.good (routes.conf:318:7).
 //
@@ -1475,7 +1476,7 @@ func (u *URLBuilder) GetArticlesWikiTestEditGood() string {
 	return routegenTable.HelperURL(&u.base, 24)
 }
 
-//line routes_gen.go:1479:1
+//line routes_gen.go:1480:1
 
 // GetArticlesWikiTestViewGood returns the URL of route "get_articles_wiki_test_view_good": /articles/wiki/test_view.good (routes.conf:330:7).
 //
@@ -1484,7 +1485,7 @@ func (u *URLBuilder) GetArticlesWikiTestViewGood() string {
 	return routegenTable.HelperURL(&u.base, 25)
 }
 
-//line routes_gen.go:1488:1
+//line routes_gen.go:1489:1
 
 // GetArticlesWikiViewHTML returns the URL of route "get_articles_wiki_view_html": /articles/wiki/view.html (routes.conf:336:7).
 //
@@ -1493,7 +1494,7 @@ func (u *URLBuilder) GetArticlesWikiViewHTML() string {
 	return routegenTable.HelperURL(&u.base, 26)
 }
 
-//line routes_gen.go:1497:1
+//line routes_gen.go:1498:1
 
 // GetCmdHTML returns the URL of route "get_cmd_html": /cmd.html (routes.conf:12:7).
 //
@@ -1502,7 +1503,7 @@ func (u *URLBuilder) GetCmdHTML() string {
 	return routegenTable.HelperURL(&u.base, 27)
 }
 
-//line routes_gen.go:1506:1
+//line routes_gen.go:1507:1
 
 // GetCodeHTML returns the URL of route "get_code_html": /code.html (routes.conf:18:7).
 //
@@ -1511,7 +1512,7 @@ func (u *URLBuilder) GetCodeHTML() string {
 	return routegenTable.HelperURL(&u.base, 28)
 }
 
-//line routes_gen.go:1515:1
+//line routes_gen.go:1516:1
 
 // GetCodewalk returns the URL of route "get_codewalk": /codewalk (routes.conf:342:7).
 //
@@ -1520,7 +1521,7 @@ func (u *URLBuilder) GetCodewalk() string {
 	return routegenTable.HelperURL(&u.base, 29)
 }
 
-//line routes_gen.go:1524:1
+//line routes_gen.go:1525:1
 
 // GetCodewalkCodewalkCSS returns the URL of route "get_codewalk_codewalk_css": /codewalk/codewalk.css (routes.conf:348:7).
 //
@@ -1529,7 +1530,7 @@ func (u *URLBuilder) GetCodewalkCodewalkCSS() string {
 	return routegenTable.HelperURL(&u.base, 30)
 }
 
-//line routes_gen.go:1533:1
+//line routes_gen.go:1534:1
 
 // GetCodewalkCodewalkJs returns the URL of route "get_codewalk_codewalk_js": /codewalk/codewalk.js (routes.conf:354:7).
 //
@@ -1538,7 +1539,7 @@ func (u *URLBuilder) GetCodewalkCodewalkJs() string {
 	return routegenTable.HelperURL(&u.base, 31)
 }
 
-//line routes_gen.go:1542:1
+//line routes_gen.go:1543:1
 
 // GetCodewalkCodewalkXML returns the URL of route "get_codewalk_codewalk_xml": /codewalk/codewalk.xml (routes.conf:360:7).
 //
@@ -1547,7 +1548,7 @@ func (u *URLBuilder) GetCodewalkCodewalkXML() string {
 	return routegenTable.HelperURL(&u.base, 32)
 }
 
-//line routes_gen.go:1551:1
+//line routes_gen.go:1552:1
 
 // GetCodewalkFunctionsXML returns the URL of route "get_codewalk_functions_xml": /codewalk/functions.xml (routes.conf:366:7).
 //
@@ -1556,7 +1557,7 @@ func (u *URLBuilder) GetCodewalkFunctionsXML() string {
 	return routegenTable.HelperURL(&u.base, 33)
 }
 
-//line routes_gen.go:1560:1
+//line routes_gen.go:1561:1
 
 // GetCodewalkMarkovGo returns the URL of route "get_codewalk_markov_go": /codewalk/markov.go (routes.conf:372:7).
 //
@@ -1565,7 +1566,7 @@ func (u *URLBuilder) GetCodewalkMarkovGo() string {
 	return routegenTable.HelperURL(&u.base, 34)
 }
 
-//line routes_gen.go:1569:1
+//line routes_gen.go:1570:1
 
 // GetCodewalkMarkovXML returns the URL of route "get_codewalk_markov_xml": /codewalk/markov.xml (routes.conf:378:7).
 //
@@ -1574,7 +1575,7 @@ func (u *URLBuilder) GetCodewalkMarkovXML() string {
 	return routegenTable.HelperURL(&u.base, 35)
 }
 
-//line routes_gen.go:1578:1
+//line routes_gen.go:1579:1
 
 // GetCodewalkPigGo returns the URL of route "get_codewalk_pig_go": /codewalk/pig.go (routes.conf:384:7).
 //
@@ -1583,7 +1584,7 @@ func (u *URLBuilder) GetCodewalkPigGo() string {
 	return routegenTable.HelperURL(&u.base, 36)
 }
 
-//line routes_gen.go:1587:1
+//line routes_gen.go:1588:1
 
 // GetCodewalkPopoutPng returns the URL of route "get_codewalk_popout_png": /codewalk/popout.png (routes.conf:390:7).
 //
@@ -1592,7 +1593,7 @@ func (u *URLBuilder) GetCodewalkPopoutPng() string {
 	return routegenTable.HelperURL(&u.base, 37)
 }
 
-//line routes_gen.go:1596:1
+//line routes_gen.go:1597:1
 
 // GetCodewalkRun returns the URL of route "get_codewalk_run": /codewalk/run (routes.conf:396:7).
 //
@@ -1601,7 +1602,7 @@ func (u *URLBuilder) GetCodewalkRun() string {
 	return routegenTable.HelperURL(&u.base, 38)
 }
 
-//line routes_gen.go:1605:1
+//line routes_gen.go:1606:1
 
 // GetCodewalkSharememXML returns the URL of route "get_codewalk_sharemem_xml": /codewalk/sharemem.xml (routes.conf:402:7).
 //
@@ -1610,7 +1611,7 @@ func (u *URLBuilder) GetCodewalkSharememXML() string {
 	return routegenTable.HelperURL(&u.base, 39)
 }
 
-//line routes_gen.go:1614:1
+//line routes_gen.go:1615:1
 
 // GetCodewalkUrlpollGo returns the URL of route "get_codewalk_urlpoll_go": /codewalk/urlpoll.go (routes.conf:408:7).
 //
@@ -1619,7 +1620,7 @@ func (u *URLBuilder) GetCodewalkUrlpollGo() string {
 	return routegenTable.HelperURL(&u.base, 40)
 }
 
-//line routes_gen.go:1623:1
+//line routes_gen.go:1624:1
 
 // GetContribHTML returns the URL of route "get_contrib_html": /contrib.html (routes.conf:24:7).
 //
@@ -1628,7 +1629,7 @@ func (u *URLBuilder) GetContribHTML() string {
 	return routegenTable.HelperURL(&u.base, 41)
 }
 
-//line routes_gen.go:1632:1
+//line routes_gen.go:1633:1
 
 // GetContributeHTML returns the URL of route "get_contribute_html": /contribute.html (routes.conf:30:7).
 //
@@ -1637,7 +1638,7 @@ func (u *URLBuilder) GetContributeHTML() string {
 	return routegenTable.HelperURL(&u.base, 42)
 }
 
-//line routes_gen.go:1641:1
+//line routes_gen.go:1642:1
 
 // GetDebuggingWithGdbHTML returns the URL of route "get_debugging_with_gdb_html": /debugging_with_gdb.html (routes.conf:36:7).
 //
@@ -1646,7 +1647,7 @@ func (u *URLBuilder) GetDebuggingWithGdbHTML() string {
 	return routegenTable.HelperURL(&u.base, 43)
 }
 
-//line routes_gen.go:1650:1
+//line routes_gen.go:1651:1
 
 // GetDevel returns the URL of route "get_devel": /devel (routes.conf:414:7).
 //
@@ -1655,7 +1656,7 @@ func (u *URLBuilder) GetDevel() string {
 	return routegenTable.HelperURL(&u.base, 44)
 }
 
-//line routes_gen.go:1659:1
+//line routes_gen.go:1660:1
 
 // GetDevelReleaseHTML returns the URL of route "get_devel_release_html": /devel/release.html (routes.conf:420:7).
 //
@@ -1664,7 +1665,7 @@ func (u *URLBuilder) GetDevelReleaseHTML() string {
 	return routegenTable.HelperURL(&u.base, 45)
 }
 
-//line routes_gen.go:1668:1
+//line routes_gen.go:1669:1
 
 // GetDevelWeeklyHTML returns the URL of route "get_devel_weekly_html": /devel/weekly.html (routes.conf:426:7).
 //
@@ -1673,7 +1674,7 @@ func (u *URLBuilder) GetDevelWeeklyHTML() string {
 	return routegenTable.HelperURL(&u.base, 46)
 }
 
-//line routes_gen.go:1677:1
+//line routes_gen.go:1678:1
 
 // GetDocsHTML returns the URL of route "get_docs_html": /docs.html (routes.conf:42:7).
 //
@@ -1682,7 +1683,7 @@ func (u *URLBuilder) GetDocsHTML() string {
 	return routegenTable.HelperURL(&u.base, 47)
 }
 
-//line routes_gen.go:1686:1
+//line routes_gen.go:1687:1
 
 // GetEffectiveGoHTML returns the URL of route "get_effective_go_html": /effective_go.html (routes.conf:48:7).
 //
@@ -1691,7 +1692,7 @@ func (u *URLBuilder) GetEffectiveGoHTML() string {
 	return routegenTable.HelperURL(&u.base, 48)
 }
 
-//line routes_gen.go:1695:1
+//line routes_gen.go:1696:1
 
 // GetFilesLog returns the URL of route "get_files_log": /files.log (routes.conf:54:7).
 //
@@ -1700,7 +1701,7 @@ func (u *URLBuilder) GetFilesLog() string {
 	return routegenTable.HelperURL(&u.base, 49)
 }
 
-//line routes_gen.go:1704:1
+//line routes_gen.go:1705:1
 
 // GetGccgoContributeHTML returns the URL of route "get_gccgo_contribute_html": /gccgo_contribute.html (routes.conf:60:7).
 //
@@ -1709,7 +1710,7 @@ func (u *URLBuilder) GetGccgoContributeHTML() string {
 	return routegenTable.HelperURL(&u.base, 50)
 }
 
-//line routes_gen.go:1713:1
+//line routes_gen.go:1714:1
 
 // GetGccgoInstallHTML returns the URL of route "get_gccgo_install_html": /gccgo_install.html (routes.conf:66:7).
 //
@@ -1718,7 +1719,7 @@ func (u *URLBuilder) GetGccgoInstallHTML() string {
 	return routegenTable.HelperURL(&u.base, 51)
 }
 
-//line routes_gen.go:1722:1
+//line routes_gen.go:1723:1
 
 // GetGoLogoBlackPng returns the URL of route "get_go_logo_black_png": /go-logo-black.png (routes.conf:72:7).
 //
@@ -1727,7 +1728,7 @@ func (u *URLBuilder) GetGoLogoBlackPng() string {
 	return routegenTable.HelperURL(&u.base, 52)
 }
 
-//line routes_gen.go:1731:1
+//line routes_gen.go:1732:1
 
 // GetGoLogoBluePng returns the URL of route "get_go_logo_blue_png": /go-logo-blue.png (routes.conf:78:7).
 //
@@ -1736,7 +1737,7 @@ func (u *URLBuilder) GetGoLogoBluePng() string {
 	return routegenTable.HelperURL(&u.base, 53)
 }
 
-//line routes_gen.go:1740:1
+//line routes_gen.go:1741:1
 
 // GetGoLogoWhitePng returns the URL of route "get_go_logo_white_png": /go-logo-white.png (routes.conf:84:7).
 //
@@ -1745,7 +1746,7 @@ func (u *URLBuilder) GetGoLogoWhitePng() string {
 	return routegenTable.HelperURL(&u.base, 54)
 }
 
-//line routes_gen.go:1749:1
+//line routes_gen.go:1750:1
 
 // GetGo11HTML returns the URL of route "get_go1_1_html": /go1.1.html (routes.conf:90:7).
 //
@@ -1754,7 +1755,7 @@ func (u *URLBuilder) GetGo11HTML() string {
 	return routegenTable.HelperURL(&u.base, 55)
 }
 
-//line routes_gen.go:1758:1
+//line routes_gen.go:1759:1
 
 // GetGo12HTML returns the URL of route "get_go1_2_html": /go1.2.html (routes.conf:96:7).
 //
@@ -1763,7 +1764,7 @@ func (u *URLBuilder) GetGo12HTML() string {
 	return routegenTable.HelperURL(&u.base, 56)
 }
 
-//line routes_gen.go:1767:1
+//line routes_gen.go:1768:1
 
 // GetGo1HTML returns the URL of route "get_go1_html": /go1.html (routes.conf:102:7).
 //
@@ -1772,7 +1773,7 @@ func (u *URLBuilder) GetGo1HTML() string {
 	return routegenTable.HelperURL(&u.base, 57)
 }
 
-//line routes_gen.go:1776:1
+//line routes_gen.go:1777:1
 
 // GetGo1compatHTML returns the URL of route "get_go1compat_html": /go1compat.html (routes.conf:108:7).
 //
@@ -1781,7 +1782,7 @@ func (u *URLBuilder) GetGo1compatHTML() string {
 	return routegenTable.HelperURL(&u.base, 58)
 }
 
-//line routes_gen.go:1785:1
+//line routes_gen.go:1786:1
 
 // GetGoFaqHTML returns the URL of route "get_go_faq_html": /go_faq.html (routes.conf:114:7).
 //
@@ -1790,7 +1791,7 @@ func (u *URLBuilder) GetGoFaqHTML() string {
 	return routegenTable.HelperURL(&u.base, 59)
 }
 
-//line routes_gen.go:1794:1
+//line routes_gen.go:1795:1
 
 // GetGoMemHTML returns the URL of route "get_go_mem_html": /go_mem.html (routes.conf:120:7).
 //
@@ -1799,7 +1800,7 @@ func (u *URLBuilder) GetGoMemHTML() string {
 	return routegenTable.HelperURL(&u.base, 60)
 }
 
-//line routes_gen.go:1803:1
+//line routes_gen.go:1804:1
 
 // GetGoSpecHTML returns the URL of route "get_go_spec_html": /go_spec.html (routes.conf:126:7).
 //
@@ -1808,7 +1809,7 @@ func (u *URLBuilder) GetGoSpecHTML() string {
 	return routegenTable.HelperURL(&u.base, 61)
 }
 
-//line routes_gen.go:1812:1
+//line routes_gen.go:1813:1
 
 // GetGopher returns the URL of route "get_gopher": /gopher (routes.conf:432:7).
 //
@@ -1817,7 +1818,7 @@ func (u *URLBuilder) GetGopher() string {
 	return routegenTable.HelperURL(&u.base, 62)
 }
 
-//line routes_gen.go:1821:1
+//line routes_gen.go:1822:1
 
 // GetGopherAppenginegopherJpg returns the URL of route "get_gopher_appenginegopher_jpg": /gopher/appenginegopher.jpg (routes.conf:438:7).
 //
@@ -1826,7 +1827,7 @@ func (u *URLBuilder) GetGopherAppenginegopherJpg() string {
 	return routegenTable.HelperURL(&u.base, 63)
 }
 
-//line routes_gen.go:1830:1
+//line routes_gen.go:1831:1
 
 // GetGopherAppenginegophercolorJpg returns the URL of route "get_gopher_appenginegophercolor_jpg": /gopher/appenginegophercolor.jpg (routes.conf:444:7).
 //
@@ -1835,7 +1836,7 @@ func (u *URLBuilder) GetGopherAppenginegophercolorJpg() string {
 	return routegenTable.HelperURL(&u.base, 64)
 }
 
-//line routes_gen.go:1839:1
+//line routes_gen.go:1840:1
 
 // GetGopherAppenginelogoGif returns the URL of route "get_gopher_appenginelogo_gif": /gopher/appenginelogo.gif (routes.conf:450:7).
 //
@@ -1844,7 +1845,7 @@ func (u *URLBuilder) GetGopherAppenginelogoGif() string {
 	return routegenTable.HelperURL(&u.base, 65)
 }
 
-//line routes_gen.go:1848:1
+//line routes_gen.go:1849:1
 
 // GetGopherBumperPng returns the URL of route "get_gopher_bumper_png": /gopher/bumper.png (routes.conf:456:7).
 //
@@ -1853,7 +1854,7 @@ func (u *URLBuilder) GetGopherBumperPng() string {
 	return routegenTable.HelperURL(&u.base, 66)
 }
 
-//line routes_gen.go:1857:1
+//line routes_gen.go:1858:1
 
 // GetGopherBumper192x108Png returns the URL of route "get_gopher_bumper192x108_png": /gopher/bumper192x108.png (routes.conf:462:7).
 //
@@ -1862,7 +1863,7 @@ func (u *URLBuilder) GetGopherBumper192x108Png() string {
 	return routegenTable.HelperURL(&u.base, 67)
 }
 
-//line routes_gen.go:1866:1
+//line routes_gen.go:1867:1
 
 // GetGopherBumper320x180Png returns the URL of route "get_gopher_bumper320x180_png": /gopher/bumper320x180.png (routes.conf:468:7).
 //
@@ -1871,7 +1872,7 @@ func (u *URLBuilder) GetGopherBumper320x180Png() string {
 	return routegenTable.HelperURL(&u.base, 68)
 }
 
-//line routes_gen.go:1875:1
+//line routes_gen.go:1876:1
 
 // GetGopherBumper480x270Png returns the URL of route "get_gopher_bumper480x270_png": /gopher/bumper480x270.png (routes.conf:474:7).
 //
@@ -1880,7 +1881,7 @@ func (u *URLBuilder) GetGopherBumper480x270Png() string {
 	return routegenTable.HelperURL(&u.base, 69)
 }
 
-//line routes_gen.go:1884:1
+//line routes_gen.go:1885:1
 
 // GetGopherBumper640x360Png returns the URL of route "get_gopher_bumper640x360_png": /gopher/bumper640x360.png (routes.conf:480:7).
 //
@@ -1889,7 +1890,7 @@ func (u *URLBuilder) GetGopherBumper640x360Png() string {
 	return routegenTable.HelperURL(&u.base, 70)
 }
 
-//line routes_gen.go:1893:1
+//line routes_gen.go:1894:1
 
 // GetGopherDocPng returns the URL of route "get_gopher_doc_png": /gopher/doc.png (routes.conf:486:7).
 //
@@ -1898,7 +1899,7 @@ func (u *URLBuilder) GetGopherDocPng() string {
 	return routegenTable.HelperURL(&u.base, 71)
 }
 
-//line routes_gen.go:1902:1
+//line routes_gen.go:1903:1
 
 // GetGopherFrontpagePng returns the URL of route "get_gopher_frontpage_png": /gopher/frontpage.png (routes.conf:492:7).
 //
@@ -1907,7 +1908,7 @@ func (u *URLBuilder) GetGopherFrontpagePng() string {
 	return routegenTable.HelperURL(&u.base, 72)
 }
 
-//line routes_gen.go:1911:1
+//line routes_gen.go:1912:1
 
 // GetGopherGopherbwPng returns the URL of route "get_gopher_gopherbw_png": /gopher/gopherbw.png (routes.conf:498:7).
 //
@@ -1916,7 +1917,7 @@ func (u *URLBuilder) GetGopherGopherbwPng() string {
 	return routegenTable.HelperURL(&u.base, 73)
 }
 
-//line routes_gen.go:1920:1
+//line routes_gen.go:1921:1
 
 // GetGopherGophercolorPng returns the URL of route "get_gopher_gophercolor_png": /gopher/gophercolor.png (routes.conf:504:7).
 //
@@ -1925,7 +1926,7 @@ func (u *URLBuilder) GetGopherGophercolorPng() string {
 	return routegenTable.HelperURL(&u.base, 74)
 }
 
-//line routes_gen.go:1929:1
+//line routes_gen.go:1930:1
 
 // GetGopherGophercolor16x16Png returns the URL of route "get_gopher_gophercolor16x16_png": /gopher/gophercolor16x16.png (routes.conf:510:7).
 //
@@ -1934,7 +1935,7 @@ func (u *URLBuilder) GetGopherGophercolor16x16Png() string {
 	return routegenTable.HelperURL(&u.base, 75)
 }
 
-//line routes_gen.go:1938:1
+//line routes_gen.go:1939:1
 
 // GetGopherHelpPng returns the URL of route "get_gopher_help_png": /gopher/help.png (routes.conf:516:7).
 //
@@ -1943,7 +1944,7 @@ func (u *URLBuilder) GetGopherHelpPng() string {
 	return routegenTable.HelperURL(&u.base, 76)
 }
 
-//line routes_gen.go:1947:1
+//line routes_gen.go:1948:1
 
 // GetGopherPencil returns the URL of route "get_gopher_pencil": /gopher/pencil (routes.conf:552:7).
 //
@@ -1952,7 +1953,7 @@ func (u *URLBuilder) GetGopherPencil() string {
 	return routegenTable.HelperURL(&u.base, 77)
 }
 
-//line routes_gen.go:1956:1
+//line routes_gen.go:1957:1
 
 // GetGopherPencilGopherhatJpg returns the URL of route "get_gopher_pencil_gopherhat_jpg": /gopher/pencil/gopherhat.jpg (routes.conf:558:7).
 //
@@ -1961,7 +1962,7 @@ func (u *URLBuilder) GetGopherPencilGopherhatJpg() string {
 	return routegenTable.HelperURL(&u.base, 78)
 }
 
-//line routes_gen.go:1965:1
+//line routes_gen.go:1966:1
 
 // GetGopherPencilGopherhelmetJpg returns the URL of route "get_gopher_pencil_gopherhelmet_jpg": /gopher/pencil/gopherhelmet.jpg (routes.conf:564:7).
 //
@@ -1970,7 +1971,7 @@ func (u *URLBuilder) GetGopherPencilGopherhelmetJpg() string {
 	return routegenTable.HelperURL(&u.base, 79)
 }
 
-//line routes_gen.go:1974:1
+//line routes_gen.go:1975:1
 
 // GetGopherPencilGophermegaJpg returns the URL of route "get_gopher_pencil_gophermega_jpg": /gopher/pencil/gophermega.jpg (routes.conf:570:7).
 //
@@ -1979,7 +1980,7 @@ func (u *URLBuilder) GetGopherPencilGophermegaJpg() string {
 	return routegenTable.HelperURL(&u.base, 80)
 }
 
-//line routes_gen.go:1983:1
+//line routes_gen.go:1984:1
 
 // GetGopherPencilGopherrunningJpg returns the URL of route "get_gopher_pencil_gopherrunning_jpg": /gopher/pencil/gopherrunning.jpg (routes.conf:576:7).
 //
@@ -1988,7 +1989,7 @@ func (u *URLBuilder) GetGopherPencilGopherrunningJpg() string {
 	return routegenTable.HelperURL(&u.base, 81)
 }
 
-//line routes_gen.go:1992:1
+//line routes_gen.go:1993:1
 
 // GetGopherPencilGopherswimJpg returns the URL of route "get_gopher_pencil_gopherswim_jpg": /gopher/pencil/gopherswim.jpg (routes.conf:582:7).
 //
@@ -1997,7 +1998,7 @@ func (u *URLBuilder) GetGopherPencilGopherswimJpg() string {
 	return routegenTable.HelperURL(&u.base, 82)
 }
 
-//line routes_gen.go:2001:1
+//line routes_gen.go:2002:1
 
 // GetGopherPencilGopherswrenchJpg returns the URL of route "get_gopher_pencil_gopherswrench_jpg": /gopher/pencil/gopherswrench.jpg (routes.conf:588:7).
 //
@@ -2006,7 +2007,7 @@ func (u *URLBuilder) GetGopherPencilGopherswrenchJpg() string {
 	return routegenTable.HelperURL(&u.base, 83)
 }
 
-//line routes_gen.go:2010:1
+//line routes_gen.go:2011:1
 
 // GetGopherPkgPng returns the URL of route "get_gopher_pkg_png": /gopher/pkg.png (routes.conf:522:7).
 //
@@ -2015,7 +2016,7 @@ func (u *URLBuilder) GetGopherPkgPng() string {
 	return routegenTable.HelperURL(&u.base, 84)
 }
 
-//line routes_gen.go:2019:1
+//line routes_gen.go:2020:1
 
 // GetGopherProjectPng returns the URL of route "get_gopher_project_png": /gopher/project.png (routes.conf:528:7).
 //
@@ -2024,7 +2025,7 @@ func (u *URLBuilder) GetGopherProjectPng() string {
 	return routegenTable.HelperURL(&u.base, 85)
 }
 
-//line routes_gen.go:2028:1
+//line routes_gen.go:2029:1
 
 // GetGopherRefPng returns the URL of route "get_gopher_ref_png": /gopher/ref.png (routes.conf:534:7).
 //
@@ -2033,7 +2034,7 @@ func (u *URLBuilder) GetGopherRefPng() string {
 	return routegenTable.HelperURL(&u.base, 86)
 }
 
-//line routes_gen.go:2037:1
+//line routes_gen.go:2038:1
 
 // GetGopherRunPng returns the URL of route "get_gopher_run_png": /gopher/run.png (routes.conf:540:7).
 //
@@ -2042,7 +2043,7 @@ func (u *URLBuilder) GetGopherRunPng() string {
 	return routegenTable.HelperURL(&u.base, 87)
 }
 
-//line routes_gen.go:2046:1
+//line routes_gen.go:2047:1
 
 // GetGopherTalksPng returns the URL of route "get_gopher_talks_png": /gopher/talks.png (routes.conf:546:7).
 //
@@ -2051,7 +2052,7 @@ func (u *URLBuilder) GetGopherTalksPng() string {
 	return routegenTable.HelperURL(&u.base, 88)
 }
 
-//line routes_gen.go:2055:1
+//line routes_gen.go:2056:1
 
 // GetHelpHTML returns the URL of route "get_help_html": /help.html (routes.conf:132:7).
 //
@@ -2060,7 +2061,7 @@ func (u *URLBuilder) GetHelpHTML() string {
 	return routegenTable.HelperURL(&u.base, 89)
 }
 
-//line routes_gen.go:2064:1
+//line routes_gen.go:2065:1
 
 // GetIeCSS returns the URL of route "get_ie_css": /ie.css (routes.conf:138:7).
 //
@@ -2069,7 +2070,7 @@ func (u *URLBuilder) GetIeCSS() string {
 	return routegenTable.HelperURL(&u.base, 90)
 }
 
-//line routes_gen.go:2073:1
+//line routes_gen.go:2074:1
 
 // GetInstallSourceHTML returns the URL of route "get_install_source_html": /install-source.html (routes.conf:144:7).
 //
@@ -2078,7 +2079,7 @@ func (u *URLBuilder) GetInstallSourceHTML() string {
 	return routegenTable.HelperURL(&u.base, 91)
 }
 
-//line routes_gen.go:2082:1
+//line routes_gen.go:2083:1
 
 // GetInstallHTML returns the URL of route "get_install_html": /install.html (routes.conf:150:7).
 //
@@ -2087,7 +2088,7 @@ func (u *URLBuilder) GetInstallHTML() string {
 	return routegenTable.HelperURL(&u.base, 92)
 }
 
-//line routes_gen.go:2091:1
+//line routes_gen.go:2092:1
 
 // GetLogo153x55Png returns the URL of route "get_logo_153x55_png": /logo-153x55.png (routes.conf:156:7).
 //
@@ -2096,7 +2097,7 @@ func (u *URLBuilder) GetLogo153x55Png() string {
 	return routegenTable.HelperURL(&u.base, 93)
 }
 
-//line routes_gen.go:2100:1
+//line routes_gen.go:2101:1
 
 // GetPlay returns the URL of route "get_play": /play (routes.conf:594:7).
 //
@@ -2105,7 +2106,7 @@ func (u *URLBuilder) GetPlay() string {
 	return routegenTable.HelperURL(&u.base, 94)
 }
 
-//line routes_gen.go:2109:1
+//line routes_gen.go:2110:1
 
 // GetPlayFibGo returns the URL of route "get_play_fib_go": /play/fib.go (routes.conf:600:7).
 //
@@ -2114,7 +2115,7 @@ func (u *URLBuilder) GetPlayFibGo() string {
 	return routegenTable.HelperURL(&u.base, 95)
 }
 
-//line routes_gen.go:2118:1
+//line routes_gen.go:2119:1
 
 // GetPlayHelloGo returns the URL of route "get_play_hello_go": /play/hello.go (routes.conf:606:7).
 //
@@ -2123,7 +2124,7 @@ func (u *URLBuilder) GetPlayHelloGo() string {
 	return routegenTable.HelperURL(&u.base, 96)
 }
 
-//line routes_gen.go:2127:1
+//line routes_gen.go:2128:1
 
 // GetPlayLifeGo returns the URL of route "get_play_life_go": /play/life.go (routes.conf:612:7).
 //
@@ -2132,7 +2133,7 @@ func (u *URLBuilder) GetPlayLifeGo() string {
 	return routegenTable.HelperURL(&u.base, 97)
 }
 
-//line routes_gen.go:2136:1
+//line routes_gen.go:2137:1
 
 // GetPlayPeanoGo returns the URL of route "get_play_peano_go": /play/peano.go (routes.conf:618:7).
 //
@@ -2141,7 +2142,7 @@ func (u *URLBuilder) GetPlayPeanoGo() string {
 	return routegenTable.HelperURL(&u.base, 98)
 }
 
-//line routes_gen.go:2145:1
+//line routes_gen.go:2146:1
 
 // GetPlayPiGo returns the URL of route "get_play_pi_go": /play/pi.go (routes.conf:624:7).
 //
@@ -2150,7 +2151,7 @@ func (u *URLBuilder) GetPlayPiGo() string {
 	return routegenTable.HelperURL(&u.base, 99)
 }
 
-//line routes_gen.go:2154:1
+//line routes_gen.go:2155:1
 
 // GetPlaySieveGo returns the URL of route "get_play_sieve_go": /play/sieve.go (routes.conf:630:7).
 //
@@ -2159,7 +2160,7 @@ func (u *URLBuilder) GetPlaySieveGo() string {
 	return routegenTable.HelperURL(&u.base, 100)
 }
 
-//line routes_gen.go:2163:1
+//line routes_gen.go:2164:1
 
 // GetPlaySolitaireGo returns the URL of route "get_play_solitaire_go": /play/solitaire.go (routes.conf:636:7).
 //
@@ -2168,7 +2169,7 @@ func (u *URLBuilder) GetPlaySolitaireGo() string {
 	return routegenTable.HelperURL(&u.base, 101)
 }
 
-//line routes_gen.go:2172:1
+//line routes_gen.go:2173:1
 
 // GetPlayTreeGo returns the URL of route "get_play_tree_go": /play/tree.go (routes.conf:642:7).
 //
@@ -2177,7 +2178,7 @@ func (u *URLBuilder) GetPlayTreeGo() string {
 	return routegenTable.HelperURL(&u.base, 102)
 }
 
-//line routes_gen.go:2181:1
+//line routes_gen.go:2182:1
 
 // GetProgs returns the URL of route "get_progs": /progs (routes.conf:648:7).
 //
@@ -2186,7 +2187,7 @@ func (u *URLBuilder) GetProgs() string {
 	return routegenTable.HelperURL(&u.base, 103)
 }
 
-//line routes_gen.go:2190:1
+//line routes_gen.go:2191:1
 
 // GetProgsCgo1Go returns the URL of route "get_progs_cgo1_go": /progs/cgo1.go (routes.conf:654:7).
 //
@@ -2195,7 +2196,7 @@ func (u *URLBuilder) GetProgsCgo1Go() string {
 	return routegenTable.HelperURL(&u.base, 104)
 }
 
-//line routes_gen.go:2199:1
+//line routes_gen.go:2200:1
 
 // GetProgsCgo2Go returns the URL of route "get_progs_cgo2_go": /progs/cgo2.go (routes.conf:660:7).
 //
@@ -2204,7 +2205,7 @@ func (u *URLBuilder) GetProgsCgo2Go() string {
 	return routegenTable.HelperURL(&u.base, 105)
 }
 
-//line routes_gen.go:2208:1
+//line routes_gen.go:2209:1
 
 // GetProgsCgo3Go returns the URL of route "get_progs_cgo3_go": /progs/cgo3.go (routes.conf:666:7).
 //
@@ -2213,7 +2214,7 @@ func (u *URLBuilder) GetProgsCgo3Go() string {
 	return routegenTable.HelperURL(&u.base, 106)
 }
 
-//line routes_gen.go:2217:1
+//line routes_gen.go:2218:1
 
 // GetProgsCgo4Go returns the URL of route "get_progs_cgo4_go": /progs/cgo4.go (routes.conf:672:7).
 //
@@ -2222,7 +2223,7 @@ func (u *URLBuilder) GetProgsCgo4Go() string {
 	return routegenTable.HelperURL(&u.base, 107)
 }
 
-//line routes_gen.go:2226:1
+//line routes_gen.go:2227:1
 
 // GetProgsDeferGo returns the URL of route "get_progs_defer_go": /progs/defer.go (routes.conf:678:7).
 //
@@ -2231,7 +2232,7 @@ func (u *URLBuilder) GetProgsDeferGo() string {
 	return routegenTable.HelperURL(&u.base, 108)
 }
 
-//line routes_gen.go:2235:1
+//line routes_gen.go:2236:1
 
 // GetProgsDeferOut returns the URL of route "get_progs_defer_out": /progs/defer.out (routes.conf:684:7).
 //
@@ -2240,7 +2241,7 @@ func (u *URLBuilder) GetProgsDeferOut() string {
 	return routegenTable.HelperURL(&u.base, 109)
 }
 
-//line routes_gen.go:2244:1
+//line routes_gen.go:2245:1
 
 // GetProgsDefer2Go returns the URL of route "get_progs_defer2_go": /progs/defer2.go (routes.conf:690:7).
 //
@@ -2249,7 +2250,7 @@ func (u *URLBuilder) GetProgsDefer2Go() string {
 	return routegenTable.HelperURL(&u.base, 110)
 }
 
-//line routes_gen.go:2253:1
+//line routes_gen.go:2254:1
 
 // GetProgsDefer2Out returns the URL of route "get_progs_defer2_out": /progs/defer2.out (routes.conf:696:7).
 //
@@ -2258,7 +2259,7 @@ func (u *URLBuilder) GetProgsDefer2Out() string {
 	return routegenTable.HelperURL(&u.base, 111)
 }
 
-//line routes_gen.go:2262:1
+//line routes_gen.go:2263:1
 
 // GetProgsEffBytesizeGo returns the URL of route "get_progs_eff_bytesize_go": /progs/eff_bytesize.go (routes.conf:702:7).
 //
@@ -2267,7 +2268,7 @@ func (u *URLBuilder) GetProgsEffBytesizeGo() string {
 	return routegenTable.HelperURL(&u.base, 112)
 }
 
-//line routes_gen.go:2271:1
+//line routes_gen.go:2272:1
 
 // GetProgsEffBytesizeOut returns the URL of route "get_progs_eff_bytesize_out": /progs/eff_bytesize.out (routes.conf:708:7).
 //
@@ -2276,7 +2277,7 @@ func (u *URLBuilder) GetProgsEffBytesizeOut() string {
 	return routegenTable.HelperURL(&u.base, 113)
 }
 
-//line routes_gen.go:2280:1
+//line routes_gen.go:2281:1
 
 // GetProgsEffQrGo returns the URL of route "get_progs_eff_qr_go": /progs/eff_qr.go (routes.conf:714:7).
 //
@@ -2285,7 +2286,7 @@ func (u *URLBuilder) GetProgsEffQrGo() string {
 	return routegenTable.HelperURL(&u.base, 114)
 }
 
-//line routes_gen.go:2289:1
+//line routes_gen.go:2290:1
 
 // GetProgsEffSequenceGo returns the URL of route "get_progs_eff_sequence_go": /progs/eff_sequence.go (routes.conf:720:7).
 //
@@ -2294,7 +2295,7 @@ func (u *URLBuilder) GetProgsEffSequenceGo() string {
 	return routegenTable.HelperURL(&u.base, 115)
 }
 
-//line routes_gen.go:2298:1
+//line routes_gen.go:2299:1
 
 // GetProgsEffSequenceOut returns the URL of route "get_progs_eff_sequence_out": /progs/eff_sequence.out (routes.conf:726:7).
 //
@@ -2303,7 +2304,7 @@ func (u *URLBuilder) GetProgsEffSequenceOut() string {
 	return routegenTable.HelperURL(&u.base, 116)
 }
 
-//line routes_gen.go:2307:1
+//line routes_gen.go:2308:1
 
 // GetProgsEffUnused1Go returns the URL of route "get_progs_eff_unused1_go": /progs/eff_unused1.go (routes.conf:732:7).
 //
@@ -2312,7 +2313,7 @@ func (u *URLBuilder) GetProgsEffUnused1Go() string {
 	return routegenTable.HelperURL(&u.base, 117)
 }
 
-//line routes_gen.go:2316:1
+//line routes_gen.go:2317:1
 
 // GetProgsEffUnused2Go returns the URL of route "get_progs_eff_unused2_go": /progs/eff_unused2.go (routes.conf:738:7).
 //
@@ -2321,7 +2322,7 @@ func (u *URLBuilder) GetProgsEffUnused2Go() string {
 	return routegenTable.HelperURL(&u.base, 118)
 }
 
-//line routes_gen.go:2325:1
+//line routes_gen.go:2326:1
 
 // GetProgsErrorGo returns the URL of route "get_progs_error_go": /progs/error.go (routes.conf:744:7).
 //
@@ -2330,7 +2331,7 @@ func (u *URLBuilder) GetProgsErrorGo() string {
 	return routegenTable.HelperURL(&u.base, 119)
 }
 
-//line routes_gen.go:2334:1
+//line routes_gen.go:2335:1
 
 // GetProgsError2Go returns the URL of route "get_progs_error2_go": /progs/error2.go (routes.conf:750:7).
 //
@@ -2339,7 +2340,7 @@ func (u *URLBuilder) GetProgsError2Go() string {
 	return routegenTable.HelperURL(&u.base, 120)
 }
 
-//line routes_gen.go:2343:1
+//line routes_gen.go:2344:1
 
 // GetProgsError3Go returns the URL of route "get_progs_error3_go": /progs/error3.go (routes.conf:756:7).
 //
@@ -2348,7 +2349,7 @@ func (u *URLBuilder) GetProgsError3Go() string {
 	return routegenTable.HelperURL(&u.base, 121)
 }
 
-//line routes_gen.go:2352:1
+//line routes_gen.go:2353:1
 
 // GetProgsError4Go returns the URL of route "get_progs_error4_go": /progs/error4.go (routes.conf:762:7).
 //
@@ -2357,7 +2358,7 @@ func (u *URLBuilder) GetProgsError4Go() string {
 	return routegenTable.HelperURL(&u.base, 122)
 }
 
-//line routes_gen.go:2361:1
+//line routes_gen.go:2362:1
 
 // GetProgsGo1Go returns the URL of route "get_progs_go1_go": /progs/go1.go (routes.conf:768:7).
 //
@@ -2366,7 +2367,7 @@ func (u *URLBuilder) GetProgsGo1Go() string {
 	return routegenTable.HelperURL(&u.base, 123)
 }
 
-//line routes_gen.go:2370:1
+//line routes_gen.go:2371:1
 
 // GetProgsGobs1Go returns the URL of route "get_progs_gobs1_go": /progs/gobs1.go (routes.conf:774:7).
 //
@@ -2375,7 +2376,7 @@ func (u *URLBuilder) GetProgsGobs1Go() string {
 	return routegenTable.HelperURL(&u.base, 124)
 }
 
-//line routes_gen.go:2379:1
+//line routes_gen.go:2380:1
 
 // GetProgsGobs2Go returns the URL of route "get_progs_gobs2_go": /progs/gobs2.go (routes.conf:780:7).
 //
@@ -2384,7 +2385,7 @@ func (u *URLBuilder) GetProgsGobs2Go() string {
 	return routegenTable.HelperURL(&u.base, 125)
 }
 
-//line routes_gen.go:2388:1
+//line routes_gen.go:2389:1
 
 // GetProgsImageDrawGo returns the URL of route "get_progs_image_draw_go": /progs/image_draw.go (routes.conf:786:7).
 //
@@ -2393,7 +2394,7 @@ func (u *URLBuilder) GetProgsImageDrawGo() string {
 	return routegenTable.HelperURL(&u.base, 126)
 }
 
-//line routes_gen.go:2397:1
+//line routes_gen.go:2398:1
 
 // GetProgsImagePackage1Go returns the URL of route "get_progs_image_package1_go": /progs/image_package1.go (routes.conf:792:7).
 //
@@ -2402,7 +2403,7 @@ func (u *URLBuilder) GetProgsImagePackage1Go() string {
 	return routegenTable.HelperURL(&u.base, 127)
 }
 
-//line routes_gen.go:2406:1
+//line routes_gen.go:2407:1
 
 // GetProgsImagePackage1Out returns the URL of route "get_progs_image_package1_out": /progs/image_package1.out (routes.conf:798:7).
 //
@@ -2411,7 +2412,7 @@ func (u *URLBuilder) GetProgsImagePackage1Out() string {
 	return routegenTable.HelperURL(&u.base, 128)
 }
 
-//line routes_gen.go:2415:1
+//line routes_gen.go:2416:1
 
 // GetProgsImagePackage2Go returns the URL of route "get_progs_image_package2_go": /progs/image_package2.go (routes.conf:804:7).
 //
@@ -2420,7 +2421,7 @@ func (u *URLBuilder) GetProgsImagePackage2Go() string {
 	return routegenTable.HelperURL(&u.base, 129)
 }
 
-//line routes_gen.go:2424:1
+//line routes_gen.go:2425:1
 
 // GetProgsImagePackage2Out returns the URL of route "get_progs_image_package2_out": /progs/image_package2.out (routes.conf:810:7).
 //
@@ -2429,7 +2430,7 @@ func (u *URLBuilder) GetProgsImagePackage2Out() string {
 	return routegenTable.HelperURL(&u.base, 130)
 }
 
-//line routes_gen.go:2433:1
+//line routes_gen.go:2434:1
 
 // GetProgsImagePackage3Go returns the URL of route "get_progs_image_package3_go": /progs/image_package3.go (routes.conf:816:7).
 //
@@ -2438,7 +2439,7 @@ func (u *URLBuilder) GetProgsImagePackage3Go() string {
 	return routegenTable.HelperURL(&u.base, 131)
 }
 
-//line routes_gen.go:2442:1
+//line routes_gen.go:2443:1
 
 // GetProgsImagePackage3Out returns the URL of route "get_progs_image_package3_out": /progs/image_package3.out (routes.conf:822:7).
 //
@@ -2447,7 +2448,7 @@ func (u *URLBuilder) GetProgsImagePackage3Out() string {
 	return routegenTable.HelperURL(&u.base, 132)
 }
 
-//line routes_gen.go:2451:1
+//line routes_gen.go:2452:1
 
 // GetProgsImagePackage4Go returns the URL of route "get_progs_image_package4_go": /progs/image_package4.go (routes.conf:828:7).
 //
@@ -2456,7 +2457,7 @@ func (u *URLBuilder) GetProgsImagePackage4Go() string {
 	return routegenTable.HelperURL(&u.base, 133)
 }
 
-//line routes_gen.go:2460:1
+//line routes_gen.go:2461:1
 
 // GetProgsImagePackage4Out returns the URL of route "get_progs_image_package4_out": /progs/image_package4.out (routes.conf:834:7).
 //
@@ -2465,7 +2466,7 @@ func (u *URLBuilder) GetProgsImagePackage4Out() string {
 	return routegenTable.HelperURL(&u.base, 134)
 }
 
-//line routes_gen.go:2469:1
+//line routes_gen.go:2470:1
 
 // GetProgsImagePackage5Go returns the URL of route "get_progs_image_package5_go": /progs/image_package5.go (routes.conf:840:7).
 //
@@ -2474,7 +2475,7 @@ func (u *URLBuilder) GetProgsImagePackage5Go() string {
 	return routegenTable.HelperURL(&u.base, 135)
 }
 
-//line routes_gen.go:2478:1
+//line routes_gen.go:2479:1
 
 // GetProgsImagePackage5Out returns the URL of route "get_progs_image_package5_out": /progs/image_package5.out (routes.conf:846:7).
 //
@@ -2483,7 +2484,7 @@ func (u *URLBuilder) GetProgsImagePackage5Out() string {
 	return routegenTable.HelperURL(&u.base, 136)
 }
 
-//line routes_gen.go:2487:1
+//line routes_gen.go:2488:1
 
 // GetProgsImagePackage6Go returns the URL of route "get_progs_image_package6_go": /progs/image_package6.go (routes.conf:852:7).
 //
@@ -2492,7 +2493,7 @@ func (u *URLBuilder) GetProgsImagePackage6Go() string {
 	return routegenTable.HelperURL(&u.base, 137)
 }
 
-//line routes_gen.go:2496:1
+//line routes_gen.go:2497:1
 
 // GetProgsImagePackage6Out returns the URL of route "get_progs_image_package6_out": /progs/image_package6.out (routes.conf:858:7).
 //
@@ -2501,7 +2502,7 @@ func (u *URLBuilder) GetProgsImagePackage6Out() string {
 	return routegenTable.HelperURL(&u.base, 138)
 }
 
-//line routes_gen.go:2505:1
+//line routes_gen.go:2506:1
 
 // GetProgsInterfaceGo returns the URL of route "get_progs_interface_go": /progs/interface.go (routes.conf:864:7).
 //
@@ -2510,7 +2511,7 @@ func (u *URLBuilder) GetProgsInterfaceGo() string {
 	return routegenTable.HelperURL(&u.base, 139)
 }
 
-//line routes_gen.go:2514:1
+//line routes_gen.go:2515:1
 
 // GetProgsInterface2Go returns the URL of route "get_progs_interface2_go": /progs/interface2.go (routes.conf:870:7).
 //
@@ -2519,7 +2520,7 @@ func (u *URLBuilder) GetProgsInterface2Go() string {
 	return routegenTable.HelperURL(&u.base, 140)
 }
 
-//line routes_gen.go:2523:1
+//line routes_gen.go:2524:1
 
 // GetProgsInterface2Out returns the URL of route "get_progs_interface2_out": /progs/interface2.out (routes.conf:876:7).
 //
@@ -2528,7 +2529,7 @@ func (u *URLBuilder) GetProgsInterface2Out() string {
 	return routegenTable.HelperURL(&u.base, 141)
 }
 
-//line routes_gen.go:2532:1
+//line routes_gen.go:2533:1
 
 // GetProgsJson1Go returns the URL of route "get_progs_json1_go": /progs/json1.go (routes.conf:882:7).
 //
@@ -2537,7 +2538,7 @@ func (u *URLBuilder) GetProgsJson1Go() string {
 	return routegenTable.HelperURL(&u.base, 142)
 }
 
-//line routes_gen.go:2541:1
+//line routes_gen.go:2542:1
 
 // GetProgsJson2Go returns the URL of route "get_progs_json2_go": /progs/json2.go (routes.conf:888:7).
 //
@@ -2546,7 +2547,7 @@ func (u *URLBuilder) GetProgsJson2Go() string {
 	return routegenTable.HelperURL(&u.base, 143)
 }
 
-//line routes_gen.go:2550:1
+//line routes_gen.go:2551:1
 
 // GetProgsJson2Out returns the URL of route "get_progs_json2_out": /progs/json2.out (routes.conf:894:7).
 //
@@ -2555,7 +2556,7 @@ func (u *URLBuilder) GetProgsJson2Out() string {
 	return routegenTable.HelperURL(&u.base, 144)
 }
 
-//line routes_gen.go:2559:1
+//line routes_gen.go:2560:1
 
 // GetProgsJson3Go returns the URL of route "get_progs_json3_go": /progs/json3.go (routes.conf:900:7).
 //
@@ -2564,7 +2565,7 @@ func (u *URLBuilder) GetProgsJson3Go() string {
 	return routegenTable.HelperURL(&u.base, 145)
 }
 
-//line routes_gen.go:2568:1
+//line routes_gen.go:2569:1
 
 // GetProgsJson4Go returns the URL of route "get_progs_json4_go": /progs/json4.go (routes.conf:906:7).
 //
@@ -2573,7 +2574,7 @@ func (u *URLBuilder) GetProgsJson4Go() string {
 	return routegenTable.HelperURL(&u.base, 146)
 }
 
-//line routes_gen.go:2577:1
+//line routes_gen.go:2578:1
 
 // GetProgsJson5Go returns the URL of route "get_progs_json5_go": /progs/json5.go (routes.conf:912:7).
 //
@@ -2582,7 +2583,7 @@ func (u *URLBuilder) GetProgsJson5Go() string {
 	return routegenTable.HelperURL(&u.base, 147)
 }
 
-//line routes_gen.go:2586:1
+//line routes_gen.go:2587:1
 
 // GetProgsRun returns the URL of route "get_progs_run": /progs/run (routes.conf:918:7).
 //
@@ -2591,7 +2592,7 @@ func (u *URLBuilder) GetProgsRun() string {
 	return routegenTable.HelperURL(&u.base, 148)
 }
 
-//line routes_gen.go:2595:1
+//line routes_gen.go:2596:1
 
 // GetProgsSlicesGo returns the URL of route "get_progs_slices_go": /progs/slices.go (routes.conf:924:7).
 //
@@ -2600,7 +2601,7 @@ func (u *URLBuilder) GetProgsSlicesGo() string {
 	return routegenTable.HelperURL(&u.base, 149)
 }
 
-//line routes_gen.go:2604:1
+//line routes_gen.go:2605:1
 
 // GetProgsTimeout1Go returns the URL of route "get_progs_timeout1_go": /progs/timeout1.go (routes.conf:930:7).
 //
@@ -2609,7 +2610,7 @@ func (u *URLBuilder) GetProgsTimeout1Go() string {
 	return routegenTable.HelperURL(&u.base, 150)
 }
 
-//line routes_gen.go:2613:1
+//line routes_gen.go:2614:1
 
 // GetProgsTimeout2Go returns the URL of route "get_progs_timeout2_go": /progs/timeout2.go (routes.conf:936:7).
 //
@@ -2618,7 +2619,7 @@ func (u *URLBuilder) GetProgsTimeout2Go() string {
 	return routegenTable.HelperURL(&u.base, 151)
 }
 
-//line routes_gen.go:2622:1
+//line routes_gen.go:2623:1
 
 // GetProgsUpdateBash returns the URL of route "get_progs_update_bash": /progs/update.bash (routes.conf:942:7).
 //
@@ -2627,7 +2628,7 @@ func (u *URLBuilder) GetProgsUpdateBash() string {
 	return routegenTable.HelperURL(&u.base, 152)
 }
 
-//line routes_gen.go:2631:1
+//line routes_gen.go:2632:1
 
 // GetRootHTML returns the URL of route "get_root_html": /root.html (routes.conf:168:7).
 //
@@ -2636,7 +2637,7 @@ func (u *URLBuilder) GetRootHTML() string {
 	return routegenTable.HelperURL(&u.base, 153)
 }
 
-//line routes_gen.go:2640:1
+//line routes_gen.go:2641:1
 
 // GetSharePng returns the URL of route "get_share_png": /share.png (routes.conf:174:7).
 //
@@ -2645,7 +2646,7 @@ func (u *URLBuilder) GetSharePng() string {
 	return routegenTable.HelperURL(&u.base, 154)
 }
 
-//line routes_gen.go:2649:1
+//line routes_gen.go:2650:1
 
 // GetSieveGif returns the URL of route "get_sieve_gif": /sieve.gif (routes.conf:180:7).
 //
@@ -2654,7 +2655,7 @@ func (u *URLBuilder) GetSieveGif() string {
 	return routegenTable.HelperURL(&u.base, 155)
 }
 
-//line routes_gen.go:2658:1
+//line routes_gen.go:2659:1
 
 // GetTosHTML returns the URL of route "get_tos_html": /tos.html (routes.conf:186:7).
 //
@@ -2663,7 +2664,7 @@ func (u *URLBuilder) GetTosHTML() string {
 	return routegenTable.HelperURL(&u.base, 156)
 }
 
-//line routes_gen.go:2667:1
+//line routes_gen.go:2668:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

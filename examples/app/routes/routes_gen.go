@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of ../routes.conf, in file order, as the router reads them (Domains copies them).
@@ -65,9 +65,10 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  routegenDomains,
-	Routes:   routegenRoutes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of ../routes.conf: domain by domain, each sorted by
@@ -191,7 +192,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 type AdminDashboardController interface {
 //line ../routes.conf:96:6
 	Index(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:96:7)
-//line routes_gen.go:195:1
+//line routes_gen.go:196:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -200,14 +201,14 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../routes.conf:69:7)
 //line ../routes.conf:63:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../routes.conf:63:7)
-//line routes_gen.go:204:1
+//line routes_gen.go:205:1
 }
 
 // SiteController holds the actions of controller "Site".
 type SiteController interface {
 //line ../routes.conf:25:6
 	Index(ctx *runtime.Context) error // serves home: GET / (../routes.conf:25:7)
-//line routes_gen.go:211:1
+//line routes_gen.go:212:1
 }
 
 // UserController holds the actions of controller "User".
@@ -218,7 +219,7 @@ type UserController interface {
 	List(ctx *runtime.Context, version string) error // serves users: GET /api/:version/users (../routes.conf:35:11)
 //line ../routes.conf:41:14
 	Show(ctx *runtime.Context, version string, id int64) error // serves user: GET /api/:version/users/:id (../routes.conf:41:15)
-//line routes_gen.go:222:1
+//line routes_gen.go:223:1
 }
 
 // VersionController holds the actions of controller "Version".
@@ -229,7 +230,7 @@ type VersionController interface {
 	Host(ctx *runtime.Context) error // serves host_users: GET /users (../routes.conf:83:7)
 //line ../routes.conf:57:6
 	Query(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:57:7)
-//line routes_gen.go:233:1
+//line routes_gen.go:234:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -354,7 +355,7 @@ func (u *URLBuilder) Home() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:358:1
+//line routes_gen.go:359:1
 
 // Users returns the URL of route "users": /api/:version/users (../routes.conf:35:11).
 //
@@ -363,7 +364,7 @@ func (u *URLBuilder) Users(version string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 1, version)
 }
 
-//line routes_gen.go:367:1
+//line routes_gen.go:368:1
 
 // CreateUser returns the URL of route "create_user": /api/:version/users (../routes.conf:40:15).
 //
@@ -372,7 +373,7 @@ func (u *URLBuilder) CreateUser(version string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 2, version)
 }
 
-//line routes_gen.go:376:1
+//line routes_gen.go:377:1
 
 // User returns the URL of route "user": /api/:version/users/:id (../routes.conf:41:15).
 //
@@ -381,7 +382,7 @@ func (u *URLBuilder) User(version string, id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 3, version, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:385:1
+//line routes_gen.go:386:1
 
 // PublicAssets returns the URL of route "public_assets": /assets/*filepath (../routes.conf:13:7).
 //
@@ -390,7 +391,7 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 4, filepath)
 }
 
-//line routes_gen.go:394:1
+//line routes_gen.go:395:1
 
 // ChatPage returns the URL of route "chat_page": /chat (../routes.conf:69:7).
 //
@@ -399,7 +400,7 @@ func (u *URLBuilder) ChatPage() string {
 	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:403:1
+//line routes_gen.go:404:1
 
 // Chat returns the URL of route "chat": /chat (../routes.conf:63:7).
 //
@@ -408,7 +409,7 @@ func (u *URLBuilder) Chat() string {
 	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:412:1
+//line routes_gen.go:413:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../routes.conf:18:7).
 //
@@ -417,7 +418,7 @@ func (u *URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:421:1
+//line routes_gen.go:422:1
 
 // Search returns the URL of route "search": /search (../routes.conf:57:7).
 //
@@ -426,7 +427,7 @@ func (u *URLBuilder) Search() string {
 	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:430:1
+//line routes_gen.go:431:1
 
 // AcceptUsers returns the URL of route "accept_users": /users (../routes.conf:51:7).
 //
@@ -435,7 +436,7 @@ func (u *URLBuilder) AcceptUsers() string {
 	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:439:1
+//line routes_gen.go:440:1
 
 // VersionedAPIHostUsers returns the URL of route "versioned_api.host_users": /users on *.api.localhost (../routes.conf:83:7).
 //
@@ -444,7 +445,7 @@ func (u *URLBuilder) VersionedAPIHostUsers(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 10, subdomain)
 }
 
-//line routes_gen.go:448:1
+//line routes_gen.go:449:1
 
 // AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:96:7).
 //
@@ -453,7 +454,7 @@ func (u *URLBuilder) AdminDashboard() string {
 	return routegenTable.HelperURL(&u.base, 11)
 }
 
-//line routes_gen.go:457:1
+//line routes_gen.go:458:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -301,6 +301,7 @@ func (d *Decision) step(name, outcome, reason string) {
 func (t *Table) Decide(d *Decision, r *http.Request) Kind {
 	m := d.Match
 	path, unescaped := RequestPath(r)
+	m.SetUnescapedPath(unescaped) // before lookupInput's preflight looks the path up too
 	method, host := r.Method, ""
 	// Most requests need none of lookupInput: their table reads no host and
 	// has no WebSocket route, and their method is neither OPTIONS nor "WS".
@@ -314,9 +315,6 @@ func (t *Table) Decide(d *Decision, r *http.Request) Kind {
 	o := &m.Outcome
 	if o.Status != http.StatusOK {
 		return t.outcome(d, r, host)
-	}
-	if unescaped && (!t.core.EscapedLiterals() || m.Params.Path() == path) { // not respelt by CanonicalEscapes
-		m.Params.NoEscapes()
 	}
 	c := t.checks[o.Route]
 	if c == 0 || d.routeOnly {
@@ -340,7 +338,7 @@ func (t *Table) Decide(d *Decision, r *http.Request) Kind {
 		}
 		return Middleware
 	}
-	return t.afterRoute(d, r, c)
+	return t.withRefusalHeaders(d, r, t.afterRoute(d, r, c))
 }
 
 // lookupInput is the method and host Decide looks r up with, when its
@@ -376,7 +374,8 @@ func (t *Table) Route(d *Decision, r *http.Request) Kind {
 
 // outcome is the decision of a request no route serves as it is: a
 // redirect, an automatic OPTIONS reply, 405, 400 or 404. A route's
-// middleware sees its 400 when the policies are decided too.
+// middleware sees its 400 when the policies are decided too; a path with
+// no clean form has no route.
 func (t *Table) outcome(d *Decision, r *http.Request, host string) Kind {
 	if t.secure != nil {
 		t.setSecureHeaders(d, r)
@@ -407,6 +406,13 @@ func (t *Table) outcome(d *Decision, r *http.Request, host string) Kind {
 		}
 		return Refuse
 	case http.StatusBadRequest:
+		if o.Route < 0 {
+			d.Reason, d.Err, d.Param = NoCleanForm, nil, -1
+			if t.explain {
+				d.step("route", "refused", d.Reason)
+			}
+			return Refuse
+		}
 		if t.explain {
 			t.explainRoute(d, r.Method)
 		}
@@ -433,8 +439,12 @@ func (t *Table) outcome(d *Decision, r *http.Request, host string) Kind {
 	return Refuse
 }
 
+// NoCleanForm is the reason of the 400 of a path that holds a dot segment
+// between escaped slashes, which would reach a parameter.
+const NoCleanForm = `bad path: a segment holds "." or ".." between escaped slashes`
+
 func redirectReason(m *core.Match) string {
-	if !core.IsClean(m.Params.Path()) {
+	if m.CleanRedirect() {
 		return "the path is not clean: it is served at its clean form"
 	}
 	return "the path is served with or without its trailing slash"
@@ -483,7 +493,7 @@ func (t *Table) Policies(d *Decision, r *http.Request) Kind {
 	if d.Match.Outcome.Status == http.StatusBadRequest {
 		return t.badParam(d)
 	}
-	return t.afterRoute(d, r, t.checks[d.Match.Outcome.Route])
+	return t.withRefusalHeaders(d, r, t.afterRoute(d, r, t.checks[d.Match.Outcome.Route]))
 }
 
 // afterRoute is Policies for a route found, whose checks are c.

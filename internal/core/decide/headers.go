@@ -55,11 +55,15 @@ func newSecureHeaders(list []Header) *secureHeaders {
 // setSecureHeaders sets the secure headers on the response of d, whose
 // route (or its absence) is found: on every response but a static
 // route's file and a WebSocket handshake, which aah served without them.
+// A static or WebSocket route found goes without them here: its
+// refusals get them when refused (withRefusalHeaders), and the
+// router sets them on the file server's replies that are not the file
+// and on the action's errors (SetSecureHeaders).
 func (t *Table) setSecureHeaders(d *Decision, r *http.Request) {
 	if d.routeOnly {
 		return
 	}
-	if o := &d.Match.Outcome; o.Route >= 0 && (o.Status == http.StatusOK || o.Status == http.StatusBadRequest) {
+	if o := &d.Match.Outcome; o.Route >= 0 && o.Status == http.StatusOK {
 		if p := &t.policies[o.Route]; p.Static || p.Method == "WS" {
 			if t.explain {
 				reason := "a WebSocket handshake goes without them, as aah's did"
@@ -71,22 +75,52 @@ func (t *Table) setSecureHeaders(d *Decision, r *http.Request) {
 			return
 		}
 	}
-	s := t.secure
-	n := s.plain
-	if t.isHTTPS(r) {
-		n = len(s.keys)
-	}
-	h := d.App.Writer().Header()
-	for i, key := range s.keys[:n] {
-		h[key] = s.values[i]
-	}
+	n := t.setSecureHeadersOn(d.App.Writer().Header(), r)
 	if t.explain {
+		s := t.secure
 		reason := s.reasonHTTP
 		if n > s.plain {
 			reason = s.reasonHTTPS
 		}
 		d.step("secure_headers", "set", reason)
 	}
+}
+
+// setSecureHeadersOn sets the secure headers of a response to r on h,
+// and returns how many.
+func (t *Table) setSecureHeadersOn(h http.Header, r *http.Request) int {
+	s := t.secure
+	n := s.plain
+	if t.isHTTPS(r) {
+		n = len(s.keys)
+	}
+	for i, key := range s.keys[:n] {
+		h[key] = s.values[i]
+	}
+	return n
+}
+
+// SetSecureHeaders sets the secure headers of a response to r on h, for
+// the replies of a static or WebSocket route that the decision does not
+// write: the file server's that are not the file (404, 403, a redirect)
+// and an action's error.
+func (t *Table) SetSecureHeaders(h http.Header, r *http.Request) {
+	if t.secure != nil {
+		t.setSecureHeadersOn(h, r)
+	}
+}
+
+// withRefusalHeaders is k, what the policies of d's route decided: a
+// WebSocket route's refusal carries the secure headers, which its
+// handshake would not.
+func (t *Table) withRefusalHeaders(d *Decision, r *http.Request, k Kind) Kind {
+	if k == Refuse && t.secure != nil && t.policies[d.Match.Outcome.Route].Method == "WS" {
+		t.setSecureHeadersOn(d.App.Writer().Header(), r)
+		if t.explain {
+			d.step("secure_headers", "set", "a WebSocket route's refusal carries them")
+		}
+	}
+	return k
 }
 
 // isHTTPS reports a request that came over HTTPS: on a TLS connection,

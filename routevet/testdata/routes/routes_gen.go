@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of ../routes.conf, in file order, as the router reads them (Domains copies them).
@@ -68,9 +68,10 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  routegenDomains,
-	Routes:   routegenRoutes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of ../routes.conf: domain by domain, each sorted by
@@ -238,14 +239,14 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 type AdminController interface {
 //line ../routes.conf:44:6
 	Dashboard(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:44:7)
-//line routes_gen.go:242:1
+//line routes_gen.go:243:1
 }
 
 // BookingController holds the actions of controller "Booking".
 type BookingController interface {
 //line ../routes.conf:32:6
 	Show(ctx *runtime.Context, ref string) error // serves booking: GET /bookings/:ref (../routes.conf:32:7)
-//line routes_gen.go:249:1
+//line routes_gen.go:250:1
 }
 
 // HotelController holds the actions of controller "Hotel".
@@ -262,14 +263,14 @@ type HotelController interface {
 	Room(ctx *runtime.Context, id int64, room string) error // serves room: GET /hotels/:id/rooms/:room (../routes.conf:27:15)
 //line ../routes.conf:21:10
 	Show(ctx *runtime.Context, id int64) error // serves show_hotel: GET /hotels/:id (../routes.conf:21:11)
-//line routes_gen.go:266:1
+//line routes_gen.go:267:1
 }
 
 // LiveController holds the actions of controller "Live".
 type LiveController interface {
 //line ../routes.conf:34:6
 	Stream(ctx *runtime.Context) error // serves live: WS /live (../routes.conf:34:7)
-//line routes_gen.go:273:1
+//line routes_gen.go:274:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -282,14 +283,14 @@ type SiteController interface {
 	Page(ctx *runtime.Context, lang string, page string) error // serves page: GET /pages/:lang/*page (../routes.conf:33:7)
 //line ../routes.conf:14:6
 	Search(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:14:7)
-//line routes_gen.go:286:1
+//line routes_gen.go:287:1
 }
 
 // TenantController holds the actions of controller "Tenant".
 type TenantController interface {
 //line ../routes.conf:53:6
 	Home(ctx *runtime.Context) error // serves tenant_home: GET /home (../routes.conf:53:7)
-//line routes_gen.go:293:1
+//line routes_gen.go:294:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -439,7 +440,7 @@ func (u *URLBuilder) Home() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:443:1
+//line routes_gen.go:444:1
 
 // Booking returns the URL of route "booking": /bookings/:ref (../routes.conf:32:7).
 //
@@ -448,7 +449,7 @@ func (u *URLBuilder) Booking(ref string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 1, ref)
 }
 
-//line routes_gen.go:452:1
+//line routes_gen.go:453:1
 
 // Cafe returns the URL of route "cafe": /caf%C3%A9 (../routes.conf:35:7).
 //
@@ -457,7 +458,7 @@ func (u *URLBuilder) Cafe() string {
 	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:461:1
+//line routes_gen.go:462:1
 
 // Docs returns the URL of route "docs": /docs/*filepath (../routes.conf:9:7).
 //
@@ -466,7 +467,7 @@ func (u *URLBuilder) Docs(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 3, filepath)
 }
 
-//line routes_gen.go:470:1
+//line routes_gen.go:471:1
 
 // Hotels returns the URL of route "hotels": /hotels (../routes.conf:15:7).
 //
@@ -475,7 +476,7 @@ func (u *URLBuilder) Hotels() string {
 	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:479:1
+//line routes_gen.go:480:1
 
 // CreateHotel returns the URL of route "create_hotel": /hotels (../routes.conf:20:11).
 //
@@ -484,7 +485,7 @@ func (u *URLBuilder) CreateHotel() string {
 	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:488:1
+//line routes_gen.go:489:1
 
 // DeleteHotel returns the URL of route "delete_hotel": /hotels/:id (../routes.conf:25:15).
 //
@@ -493,7 +494,7 @@ func (u *URLBuilder) DeleteHotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 6, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:497:1
+//line routes_gen.go:498:1
 
 // ShowHotel returns the URL of route "show_hotel": /hotels/:id (../routes.conf:21:11).
 //
@@ -502,7 +503,7 @@ func (u *URLBuilder) ShowHotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 7, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:506:1
+//line routes_gen.go:507:1
 
 // BookHotel returns the URL of route "book_hotel": /hotels/:id/book (../routes.conf:26:15).
 //
@@ -511,7 +512,7 @@ func (u *URLBuilder) BookHotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 8, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:515:1
+//line routes_gen.go:516:1
 
 // Room returns the URL of route "room": /hotels/:id/rooms/:room (../routes.conf:27:15).
 //
@@ -520,7 +521,7 @@ func (u *URLBuilder) Room(id int64, room string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 9, routegenimpl.Int(id), room)
 }
 
-//line routes_gen.go:524:1
+//line routes_gen.go:525:1
 
 // Live returns the URL of route "live": /live (../routes.conf:34:7).
 //
@@ -529,7 +530,7 @@ func (u *URLBuilder) Live() string {
 	return routegenTable.HelperURL(&u.base, 10)
 }
 
-//line routes_gen.go:533:1
+//line routes_gen.go:534:1
 
 // Page returns the URL of route "page": /pages/:lang/*page (../routes.conf:33:7).
 //
@@ -538,7 +539,7 @@ func (u *URLBuilder) Page(lang string, page string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 11, lang, page)
 }
 
-//line routes_gen.go:542:1
+//line routes_gen.go:543:1
 
 // Search returns the URL of route "search": /search (../routes.conf:14:7).
 //
@@ -547,7 +548,7 @@ func (u *URLBuilder) Search() string {
 	return routegenTable.HelperURL(&u.base, 12)
 }
 
-//line routes_gen.go:551:1
+//line routes_gen.go:552:1
 
 // AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:44:7).
 //
@@ -556,7 +557,7 @@ func (u *URLBuilder) AdminDashboard() string {
 	return routegenTable.HelperURL(&u.base, 13)
 }
 
-//line routes_gen.go:560:1
+//line routes_gen.go:561:1
 
 // TenantsTenantHome returns the URL of route "tenants.tenant_home": /home on *.localhost (../routes.conf:53:7).
 //
@@ -565,7 +566,7 @@ func (u *URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 14, subdomain)
 }
 
-//line routes_gen.go:569:1
+//line routes_gen.go:570:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenDomains are the domains of ../../config/routes.conf, in file order, as the router reads them (Domains copies them).
@@ -105,6 +105,7 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
+	MaxBodySize: 65536,
 })
 
 // Routes returns a copy of the routes of ../../config/routes.conf: domain by domain, each sorted by
@@ -220,21 +221,21 @@ type APIV1TaskController interface {
 	List(ctx *runtime.Context) error // serves tasks: GET /api/v1/tasks (../../config/routes.conf:51:11)
 //line ../../config/routes.conf:67:14
 	Show(ctx *runtime.Context, id int64) error // serves task: GET /api/v1/tasks/:id (../../config/routes.conf:67:15)
-//line routes_gen.go:224:1
+//line routes_gen.go:225:1
 }
 
 // AdminDashboardController holds the actions of controller "admin/DashboardController".
 type AdminDashboardController interface {
 //line ../../config/routes.conf:93:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../config/routes.conf:93:7)
-//line routes_gen.go:231:1
+//line routes_gen.go:232:1
 }
 
 // AdminStatsController holds the actions of controller "admin/StatsController".
 type AdminStatsController interface {
 //line ../../config/routes.conf:101:6
 	Index(ctx *runtime.Context) error // serves stats: GET /stats (../../config/routes.conf:101:7)
-//line routes_gen.go:238:1
+//line routes_gen.go:239:1
 }
 
 // AppController holds the actions of controller "AppController".
@@ -247,7 +248,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../config/routes.conf:30:7)
 //line ../../config/routes.conf:38:6
 	MyTasks(ctx *runtime.Context) error // serves my_tasks: GET /my/tasks.html (../../config/routes.conf:38:7)
-//line routes_gen.go:251:1
+//line routes_gen.go:252:1
 }
 
 // NewRouter returns the http.Handler of ../../config/routes.conf, calling the actions of the given controllers.
@@ -371,7 +372,7 @@ func (u *URLBuilder) Index() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:375:1
+//line routes_gen.go:376:1
 
 // Tasks returns the URL of route "tasks": /api/v1/tasks (../../config/routes.conf:51:11).
 //
@@ -380,7 +381,7 @@ func (u *URLBuilder) Tasks() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:384:1
+//line routes_gen.go:385:1
 
 // CreateTask returns the URL of route "create_task": /api/v1/tasks (../../config/routes.conf:59:15).
 //
@@ -389,7 +390,7 @@ func (u *URLBuilder) CreateTask() string {
 	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:393:1
+//line routes_gen.go:394:1
 
 // DeleteTask returns the URL of route "delete_task": /api/v1/tasks/:id (../../config/routes.conf:71:15).
 //
@@ -398,7 +399,7 @@ func (u *URLBuilder) DeleteTask(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 3, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:402:1
+//line routes_gen.go:403:1
 
 // Task returns the URL of route "task": /api/v1/tasks/:id (../../config/routes.conf:67:15).
 //
@@ -407,7 +408,7 @@ func (u *URLBuilder) Task(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 4, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:411:1
+//line routes_gen.go:412:1
 
 // GithubAuthRedirectAah returns the URL of route "github_auth_redirect__aah": /github-auth/callback (../../config/security.conf:28:5).
 //
@@ -416,7 +417,7 @@ func (u *URLBuilder) GithubAuthRedirectAah() string {
 	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:420:1
+//line routes_gen.go:421:1
 
 // GithubAuthLoginAah returns the URL of route "github_auth_login__aah": /github-auth/login (../../config/security.conf:28:5).
 //
@@ -425,7 +426,7 @@ func (u *URLBuilder) GithubAuthLoginAah() string {
 	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:429:1
+//line routes_gen.go:430:1
 
 // FormAuthLoginSubmitAah returns the URL of route "form_auth_login_submit__aah": /login (../../config/security.conf:7:5).
 //
@@ -434,7 +435,7 @@ func (u *URLBuilder) FormAuthLoginSubmitAah() string {
 	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:438:1
+//line routes_gen.go:439:1
 
 // Login returns the URL of route "login": /login.html (../../config/routes.conf:24:7).
 //
@@ -443,7 +444,7 @@ func (u *URLBuilder) Login() string {
 	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:447:1
+//line routes_gen.go:448:1
 
 // Logout returns the URL of route "logout": /logout (../../config/routes.conf:30:7).
 //
@@ -452,7 +453,7 @@ func (u *URLBuilder) Logout() string {
 	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:456:1
+//line routes_gen.go:457:1
 
 // MyTasks returns the URL of route "my_tasks": /my/tasks.html (../../config/routes.conf:38:7).
 //
@@ -461,7 +462,7 @@ func (u *URLBuilder) MyTasks() string {
 	return routegenTable.HelperURL(&u.base, 10)
 }
 
-//line routes_gen.go:465:1
+//line routes_gen.go:466:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../config/routes.conf:10:7).
 //
@@ -470,7 +471,7 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 11, filepath)
 }
 
-//line routes_gen.go:474:1
+//line routes_gen.go:475:1
 
 // AdminLocalhostIndex returns the URL of route "admin_localhost.index": / on admin.localhost (../../config/routes.conf:93:7).
 //
@@ -479,7 +480,7 @@ func (u *URLBuilder) AdminLocalhostIndex() string {
 	return routegenTable.HelperURL(&u.base, 12)
 }
 
-//line routes_gen.go:483:1
+//line routes_gen.go:484:1
 
 // AdminLocalhostGithubAuthRedirectAah returns the URL of route "admin_localhost.github_auth_redirect__aah": /github-auth/callback on admin.localhost (../../config/security.conf:28:5).
 //
@@ -488,7 +489,7 @@ func (u *URLBuilder) AdminLocalhostGithubAuthRedirectAah() string {
 	return routegenTable.HelperURL(&u.base, 13)
 }
 
-//line routes_gen.go:492:1
+//line routes_gen.go:493:1
 
 // AdminLocalhostGithubAuthLoginAah returns the URL of route "admin_localhost.github_auth_login__aah": /github-auth/login on admin.localhost (../../config/security.conf:28:5).
 //
@@ -497,7 +498,7 @@ func (u *URLBuilder) AdminLocalhostGithubAuthLoginAah() string {
 	return routegenTable.HelperURL(&u.base, 14)
 }
 
-//line routes_gen.go:501:1
+//line routes_gen.go:502:1
 
 // AdminLocalhostFormAuthLoginSubmitAah returns the URL of route "admin_localhost.form_auth_login_submit__aah": /login on admin.localhost (../../config/security.conf:7:5).
 //
@@ -506,7 +507,7 @@ func (u *URLBuilder) AdminLocalhostFormAuthLoginSubmitAah() string {
 	return routegenTable.HelperURL(&u.base, 15)
 }
 
-//line routes_gen.go:510:1
+//line routes_gen.go:511:1
 
 // AdminLocalhostStats returns the URL of route "admin_localhost.stats": /stats on admin.localhost (../../config/routes.conf:101:7).
 //
@@ -515,7 +516,7 @@ func (u *URLBuilder) AdminLocalhostStats() string {
 	return routegenTable.HelperURL(&u.base, 16)
 }
 
-//line routes_gen.go:519:1
+//line routes_gen.go:520:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
@@ -81,9 +81,10 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  routegenDomains,
-	Routes:   routegenRoutes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
@@ -110,7 +111,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	case "CONNECT":
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") {
+		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") && routegenimpl.CleanAfterPrefix(path[i1+2:j1]) {
 			routegenimpl.Push(p, path[i1+2:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
@@ -174,7 +175,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") {
+		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") && routegenimpl.CleanAfterPrefix(path[i1+2:j1]) {
 			routegenimpl.Push(p, path[i1+2:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
@@ -199,7 +200,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := routegenimpl.SegmentEnd(path, i4)
-								if j4 > i4+1 && strings.HasPrefix(path[i4:j4], "v") {
+								if j4 > i4+1 && strings.HasPrefix(path[i4:j4], "v") && routegenimpl.CleanAfterPrefix(path[i4+1:j4]) {
 									routegenimpl.Push(p, path[i4+1:j4])
 									switch path[j4:] {
 									case "/a-b":
@@ -238,7 +239,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	case "PATCH":
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") {
+		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") && routegenimpl.CleanAfterPrefix(path[i1+2:j1]) {
 			routegenimpl.Push(p, path[i1+2:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
@@ -281,7 +282,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		}
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") {
+		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") && routegenimpl.CleanAfterPrefix(path[i1+2:j1]) {
 			routegenimpl.Push(p, path[i1+2:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
@@ -313,7 +314,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		}
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") {
+		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") && routegenimpl.CleanAfterPrefix(path[i1+2:j1]) {
 			routegenimpl.Push(p, path[i1+2:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
@@ -345,7 +346,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
+				if j2 == len(path) && j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") && routegenimpl.CleanAfterPrefix(path[i2+2:j2]) {
 					routegenimpl.Push(p, path[i2+2:j2])
 					return 1 // WS /:p0/x.:p1 (r1)
 				}
@@ -373,7 +374,7 @@ type C0Controller interface {
 	A8(ctx *runtime.Context, p2 string, p3 int64) error // serves r8: GET /=/new/:p2/:p3 (routes.conf:57:15)
 //line routes.conf:64:14
 	A9(ctx *runtime.Context) error // serves r9: GET /=/new/.a (routes.conf:64:15), r9: HEAD /=/new/.a (routes.conf:64:15), r9: POST /=/new/.a (routes.conf:64:15)
-//line routes_gen.go:377:1
+//line routes_gen.go:378:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -388,7 +389,7 @@ type C1Controller interface {
 	A15(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r15: GET /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:109:15)
 //line routes.conf:21:6
 	A3(ctx *runtime.Context, rest string) error // serves r3: GET /a-b/*rest (routes.conf:21:7)
-//line routes_gen.go:392:1
+//line routes_gen.go:393:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -399,7 +400,7 @@ type C2Controller interface {
 	A13(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r13: GET /ab:p0/:p1/:p2/*rest (routes.conf:95:15), r13: PATCH /ab:p0/:p1/:p2/*rest (routes.conf:95:15), r13: WS /ab:p0/:p1/:p2/*rest (routes.conf:95:15)
 //line routes.conf:15:6
 	A2(ctx *runtime.Context) error // serves r2: GET /@ (routes.conf:15:7), r2: OPTIONS /@ (routes.conf:15:7), r2: TRACE /@ (routes.conf:15:7)
-//line routes_gen.go:403:1
+//line routes_gen.go:404:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -542,7 +543,7 @@ func (u *URLBuilder) R4() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:546:1
+//line routes_gen.go:547:1
 
 // R1 returns the URL of route "r1": /:p0/x.:p1 (routes.conf:7:7).
 //
@@ -551,7 +552,7 @@ func (u *URLBuilder) R1(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 1, p0, p1)
 }
 
-//line routes_gen.go:555:1
+//line routes_gen.go:556:1
 
 // R6 returns the URL of route "r6": /=/new (routes.conf:43:11).
 //
@@ -560,7 +561,7 @@ func (u *URLBuilder) R6() string {
 	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:564:1
+//line routes_gen.go:565:1
 
 // R9 returns the URL of route "r9": /=/new/.a (routes.conf:64:15).
 //
@@ -569,7 +570,7 @@ func (u *URLBuilder) R9() string {
 	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:573:1
+//line routes_gen.go:574:1
 
 // R7 returns the URL of route "r7": /=/new/:p2 (routes.conf:50:15).
 //
@@ -578,7 +579,7 @@ func (u *URLBuilder) R7(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 7, p2)
 }
 
-//line routes_gen.go:582:1
+//line routes_gen.go:583:1
 
 // R8 returns the URL of route "r8": /=/new/:p2/:p3 (routes.conf:57:15).
 //
@@ -587,7 +588,7 @@ func (u *URLBuilder) R8(p2 string, p3 int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 8, p2, routegenimpl.Int(p3))
 }
 
-//line routes_gen.go:591:1
+//line routes_gen.go:592:1
 
 // R2 returns the URL of route "r2": /@ (routes.conf:15:7).
 //
@@ -596,7 +597,7 @@ func (u *URLBuilder) R2() string {
 	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:600:1
+//line routes_gen.go:601:1
 
 // R3 returns the URL of route "r3": /a-b/*rest (routes.conf:21:7).
 //
@@ -605,7 +606,7 @@ func (u *URLBuilder) R3(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 12, rest)
 }
 
-//line routes_gen.go:609:1
+//line routes_gen.go:610:1
 
 // R10 returns the URL of route "r10": /ab:p0/:p1 (routes.conf:75:7).
 //
@@ -614,7 +615,7 @@ func (u *URLBuilder) R10(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 13, p0, p1)
 }
 
-//line routes_gen.go:618:1
+//line routes_gen.go:619:1
 
 // R11 returns the URL of route "r11": /ab:p0/:p1/:p2 (routes.conf:83:11).
 //
@@ -623,7 +624,7 @@ func (u *URLBuilder) R11(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 14, p0, p1, p2)
 }
 
-//line routes_gen.go:627:1
+//line routes_gen.go:628:1
 
 // R13 returns the URL of route "r13": /ab:p0/:p1/:p2/*rest (routes.conf:95:15).
 //
@@ -632,7 +633,7 @@ func (u *URLBuilder) R13(p0 string, p1 string, p2 string, rest string) (string, 
 	return routegenTable.CheckedHelperURL(&u.base, 16, p0, p1, p2, rest)
 }
 
-//line routes_gen.go:636:1
+//line routes_gen.go:637:1
 
 // R14 returns the URL of route "r14": /ab:p0/:p1/:p2/ab (routes.conf:103:15).
 //
@@ -641,7 +642,7 @@ func (u *URLBuilder) R14(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 19, p0, p1, p2)
 }
 
-//line routes_gen.go:645:1
+//line routes_gen.go:646:1
 
 // R12 returns the URL of route "r12": /ab:p0/:p1/:p2/b/a (routes.conf:90:15).
 //
@@ -650,7 +651,7 @@ func (u *URLBuilder) R12(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 20, p0, p1, p2)
 }
 
-//line routes_gen.go:654:1
+//line routes_gen.go:655:1
 
 // R15 returns the URL of route "r15": /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:109:15).
 //
@@ -659,7 +660,7 @@ func (u *URLBuilder) R15(p0 string, p1 string, p2 string, p3 string) (string, er
 	return routegenTable.CheckedHelperURL(&u.base, 21, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:663:1
+//line routes_gen.go:664:1
 
 // R5 returns the URL of route "r5": /user_x/42 (routes.conf:37:11).
 //
@@ -668,7 +669,7 @@ func (u *URLBuilder) R5() string {
 	return routegenTable.HelperURL(&u.base, 22)
 }
 
-//line routes_gen.go:672:1
+//line routes_gen.go:673:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
@@ -107,9 +107,10 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  routegenDomains,
-	Routes:   routegenRoutes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
@@ -156,7 +157,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "=/.../") {
 			i2 := i1 + 6
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 				routegenimpl.Push(p, path[i2+1:j2])
 				if j2 < len(path) {
 					i3 := j2 + 1
@@ -179,7 +180,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "=/.../") {
 			i2 := i1 + 6
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 				routegenimpl.Push(p, path[i2+1:j2])
 				if j2 < len(path) {
 					i3 := j2 + 1
@@ -282,7 +283,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		}
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.NotDot(path[i1:j1]) {
+		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			return 19 // CONNECT /.:p0 (r13)
 		}
@@ -294,7 +295,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		}
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
@@ -310,7 +311,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 			routegenimpl.Push(p, path[i1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
-				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "a") && routegenimpl.IsCleanTail(path[i2:]) {
+				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "a") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
 					routegenimpl.Push(p, path[i2+1:])
 					return 22 // GET /:p0/a*rest (r14)
 				}
@@ -321,7 +322,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 	case "HEAD":
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
@@ -341,7 +342,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		}
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.NotDot(path[i1:j1]) {
+		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			return 20 // POST /.:p0 (r13)
 		}
@@ -349,11 +350,11 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 	case "WS":
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.NotDot(path[i1:j1]) {
+		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			return 21 // WS /.:p0 (r13)
 		}
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
@@ -396,7 +397,7 @@ type C0Controller interface {
 	A8(ctx *runtime.Context, rest string) error // serves r8: POST /*rest (routes.conf:64:7)
 //line routes.conf:72:10
 	A9(ctx *runtime.Context, rest string) error // serves r9: GET /*rest (routes.conf:72:11)
-//line routes_gen.go:400:1
+//line routes_gen.go:401:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -407,7 +408,7 @@ type C1Controller interface {
 	A14(ctx *runtime.Context, p0 string, rest string) error // serves r14: GET /:p0/a*rest (routes.conf:110:7)
 //line routes.conf:57:6
 	A7(ctx *runtime.Context) error // serves r7: TRACE /ab/x.y (routes.conf:57:7)
-//line routes_gen.go:411:1
+//line routes_gen.go:412:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -416,7 +417,7 @@ type C2Controller interface {
 	A10(ctx *runtime.Context, rest string) error // serves r10: OPTIONS /*rest (routes.conf:77:11)
 //line routes.conf:96:6
 	A12(ctx *runtime.Context, p0 string, p1 string) error // serves r12: GET /a:p0/:p1 (routes.conf:96:7), r12: HEAD /a:p0/:p1 (routes.conf:96:7), r12: WS /a:p0/:p1 (routes.conf:96:7)
-//line routes_gen.go:420:1
+//line routes_gen.go:421:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -565,7 +566,7 @@ func (u *URLBuilder) R5() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:569:1
+//line routes_gen.go:570:1
 
 // R1 returns the URL of route "r1": /= (routes.conf:7:7).
 //
@@ -574,7 +575,7 @@ func (u *URLBuilder) R1() string {
 	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:578:1
+//line routes_gen.go:579:1
 
 // R2 returns the URL of route "r2": /=/... (routes.conf:16:11).
 //
@@ -583,7 +584,7 @@ func (u *URLBuilder) R2() string {
 	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:587:1
+//line routes_gen.go:588:1
 
 // R4 returns the URL of route "r4": /=/.../1:p2/:p3 (routes.conf:28:15).
 //
@@ -592,7 +593,7 @@ func (u *URLBuilder) R4(p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 7, p2, p3)
 }
 
-//line routes_gen.go:596:1
+//line routes_gen.go:597:1
 
 // R3 returns the URL of route "r3": /=/.../ab (routes.conf:22:15).
 //
@@ -601,7 +602,7 @@ func (u *URLBuilder) R3() string {
 	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:605:1
+//line routes_gen.go:606:1
 
 // R6 returns the URL of route "r6": /=/x.y (routes.conf:41:11).
 //
@@ -610,7 +611,7 @@ func (u *URLBuilder) R6() string {
 	return routegenTable.HelperURL(&u.base, 12)
 }
 
-//line routes_gen.go:614:1
+//line routes_gen.go:615:1
 
 // D1R9 returns the URL of route "d1.r9": /*rest on [::1] (routes.conf:72:11).
 //
@@ -619,7 +620,7 @@ func (u *URLBuilder) D1R9(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 14, rest)
 }
 
-//line routes_gen.go:623:1
+//line routes_gen.go:624:1
 
 // D1R10 returns the URL of route "d1.r10": /*rest on [::1] (routes.conf:77:11).
 //
@@ -628,7 +629,7 @@ func (u *URLBuilder) D1R10(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 15, rest)
 }
 
-//line routes_gen.go:632:1
+//line routes_gen.go:633:1
 
 // D1R8 returns the URL of route "d1.r8": /*rest on [::1] (routes.conf:64:7).
 //
@@ -637,7 +638,7 @@ func (u *URLBuilder) D1R8(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 16, rest)
 }
 
-//line routes_gen.go:641:1
+//line routes_gen.go:642:1
 
 // D1R11 returns the URL of route "d1.r11": /*rest on [::1] (routes.conf:83:11).
 //
@@ -646,7 +647,7 @@ func (u *URLBuilder) D1R11(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 17, rest)
 }
 
-//line routes_gen.go:650:1
+//line routes_gen.go:651:1
 
 // D1R7 returns the URL of route "d1.r7": /ab/x.y on [::1] (routes.conf:57:7).
 //
@@ -655,7 +656,7 @@ func (u *URLBuilder) D1R7() string {
 	return routegenTable.HelperURL(&u.base, 18)
 }
 
-//line routes_gen.go:659:1
+//line routes_gen.go:660:1
 
 // D2R13 returns the URL of route "d2.r13": /.:p0 on example.com (routes.conf:103:7).
 //
@@ -664,7 +665,7 @@ func (u *URLBuilder) D2R13(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 19, p0)
 }
 
-//line routes_gen.go:668:1
+//line routes_gen.go:669:1
 
 // D2R14 returns the URL of route "d2.r14": /:p0/a*rest on example.com (routes.conf:110:7).
 //
@@ -673,7 +674,7 @@ func (u *URLBuilder) D2R14(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 22, p0, rest)
 }
 
-//line routes_gen.go:677:1
+//line routes_gen.go:678:1
 
 // D2R12 returns the URL of route "d2.r12": /a:p0/:p1 on example.com (routes.conf:96:7).
 //
@@ -682,7 +683,7 @@ func (u *URLBuilder) D2R12(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 23, p0, p1)
 }
 
-//line routes_gen.go:686:1
+//line routes_gen.go:687:1
 
 // D2R16 returns the URL of route "d2.r16": /ab/new on example.com (routes.conf:124:11).
 //
@@ -691,7 +692,7 @@ func (u *URLBuilder) D2R16() string {
 	return routegenTable.HelperURL(&u.base, 26)
 }
 
-//line routes_gen.go:695:1
+//line routes_gen.go:696:1
 
 // D2R15 returns the URL of route "d2.r15": /ab/new on example.com (routes.conf:116:7).
 //
@@ -700,7 +701,7 @@ func (u *URLBuilder) D2R15() string {
 	return routegenTable.HelperURL(&u.base, 27)
 }
 
-//line routes_gen.go:704:1
+//line routes_gen.go:705:1
 
 // D2R17 returns the URL of route "d2.r17": /ab/new/v1 on example.com (routes.conf:129:11).
 //
@@ -709,7 +710,7 @@ func (u *URLBuilder) D2R17() string {
 	return routegenTable.HelperURL(&u.base, 28)
 }
 
-//line routes_gen.go:713:1
+//line routes_gen.go:714:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

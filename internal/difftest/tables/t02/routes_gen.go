@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
@@ -385,9 +385,10 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  routegenDomains,
-	Routes:   routegenRoutes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
@@ -435,7 +436,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "v") {
+					if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "v") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 						routegenimpl.Push(p, path[i3+1:j3])
 						return 53 // CONNECT /42/abc/users/:p3/v:p4 (r89)
 					}
@@ -455,12 +456,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 					routegenimpl.Push(p, path[i2+1:j2])
 					if j2 == len(path) {
 						return 158 // CONNECT /v:p0/1:p1 (r57)
@@ -489,13 +490,13 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					if strings.HasPrefix(path[i3:], ".../a-b/b/") {
 						i4 := i3 + 10
 						j4 := routegenimpl.SegmentEnd(path, i4)
-						if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
+						if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") && routegenimpl.CleanAfterPrefix(path[i4+1:j4]) {
 							routegenimpl.Push(p, path[i4+1:j4])
 							return 77 // CONNECT /:p0/b/.../a-b/b/~:p5 (r98)
 						}
 					}
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
+					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 						routegenimpl.Push(p, path[i3+1:j3])
 						switch path[j3:] {
 						case "/@":
@@ -506,7 +507,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 							if strings.HasPrefix(path[i4:], "@/@/") {
 								i5 := i4 + 4
 								j5 := routegenimpl.SegmentEnd(path, i5)
-								if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "1") {
+								if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "1") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
 									routegenimpl.Push(p, path[i5+1:j5])
 									return 81 // CONNECT /:p0/b/~:p2/@/@/1:p5 (r102)
 								}
@@ -535,14 +536,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
-					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
+					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") && routegenimpl.CleanAfterPrefix(path[i2+2:j2]) {
 						routegenimpl.Push(p, path[i2+2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "new/") {
 								i4 := i3 + 4
 								j4 := routegenimpl.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
+								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") && routegenimpl.CleanAfterPrefix(path[i4+2:j4]) {
 									routegenimpl.Push(p, path[i4+2:j4])
 									return 14 // DELETE /.../x.:p1/new/x.:p3 (r7)
 								}
@@ -550,12 +551,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						}
 						routegenimpl.Pop(p)
 					}
-					if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
+					if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 						routegenimpl.Push(p, path[i2+1:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
-							if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") {
+							if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 								routegenimpl.Push(p, path[i3+1:j3])
 								return 10 // DELETE /.../a:p1/a:p2 (r79)
 							}
@@ -582,7 +583,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			case 'a':
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
-					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
 						routegenimpl.Push(p, path[i2+1:])
 						return 113 // DELETE /abc/1*rest (r43)
 					}
@@ -598,7 +599,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
@@ -665,7 +666,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
-					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
+					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") && routegenimpl.CleanAfterPrefix(path[i2+2:j2]) {
 						routegenimpl.Push(p, path[i2+2:j2])
 						if j2 == len(path) {
 							return 13 // HEAD /.../x.:p1 (r2)
@@ -675,7 +676,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 							if strings.HasPrefix(path[i3:], "x.y/") {
 								i4 := i3 + 4
 								j4 := routegenimpl.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
+								if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") && routegenimpl.CleanAfterPrefix(path[i4+1:j4]) {
 									routegenimpl.Push(p, path[i4+1:j4])
 									return 20 // HEAD /.../x.:p1/x.y/~:p3 (r4)
 								}
@@ -687,7 +688,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			case 'a':
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
-					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
 						routegenimpl.Push(p, path[i2+1:])
 						return 115 // HEAD /abc/1*rest (r41)
 					}
@@ -738,12 +739,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 					routegenimpl.Push(p, path[i2+1:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
@@ -774,14 +775,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i2:], "b/") {
 					i3 := i2 + 2
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
+					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 						routegenimpl.Push(p, path[i3+1:j3])
 						if j3 < len(path) {
 							i4 := j3 + 1
 							if strings.HasPrefix(path[i4:], "@/") {
 								i5 := i4 + 2
 								j5 := routegenimpl.SegmentEnd(path, i5)
-								if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "v") {
+								if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "v") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
 									routegenimpl.Push(p, path[i5+1:j5])
 									return 83 // HEAD /:p0/b/~:p2/@/v:p4 (r104)
 								}
@@ -802,7 +803,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
+					if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 						routegenimpl.Push(p, path[i2+1:j2])
 						return 7 // OPTIONS /.../a:p1 (r78)
 					}
@@ -810,7 +811,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			case 'a':
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
-					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
 						routegenimpl.Push(p, path[i2+1:])
 						return 116 // OPTIONS /abc/1*rest (r44)
 					}
@@ -829,7 +830,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								if j3 < len(path) {
 									i4 := j3 + 1
 									j4 := routegenimpl.SegmentEnd(path, i4)
-									if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
+									if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") && routegenimpl.CleanAfterPrefix(path[i4+2:j4]) {
 										routegenimpl.Push(p, path[i4+2:j4])
 										return 133 // OPTIONS /user_x/:p1/:p2/x.:p3 (r35)
 									}
@@ -865,7 +866,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.NotDot(path[i1:j1]) {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			switch path[j1:] {
 			case "/x.y":
@@ -876,7 +877,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i2:], "x.y/") {
 					i3 := i2 + 4
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") {
+					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 						routegenimpl.Push(p, path[i3+1:j3])
 						if j3 < len(path) {
 							i4 := j3 + 1
@@ -896,7 +897,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 			routegenimpl.Pop(p)
 		}
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			switch path[j1:] {
 			case "/new/ab":
@@ -915,7 +916,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i2:], "b/.../a-b/b/") {
 					i3 := i2 + 12
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
+					if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 						routegenimpl.Push(p, path[i3+1:j3])
 						return 78 // OPTIONS /:p0/b/.../a-b/b/~:p5 (r98)
 					}
@@ -936,7 +937,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 									if j4 < len(path) {
 										i5 := j4 + 1
 										j5 := routegenimpl.SegmentEnd(path, i5)
-										if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") {
+										if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
 											routegenimpl.Push(p, path[i5+1:j5])
 											if j5 < len(path) {
 												i6 := j5 + 1
@@ -976,14 +977,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
-					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
+					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") && routegenimpl.CleanAfterPrefix(path[i2+2:j2]) {
 						routegenimpl.Push(p, path[i2+2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "x.y/") {
 								i4 := i3 + 4
 								j4 := routegenimpl.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
+								if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") && routegenimpl.CleanAfterPrefix(path[i4+1:j4]) {
 									routegenimpl.Push(p, path[i4+1:j4])
 									return 21 // PATCH /.../x.:p1/x.y/~:p3 (r4)
 								}
@@ -1004,7 +1005,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			case 'a':
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
-					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
 						routegenimpl.Push(p, path[i2+1:])
 						return 117 // PATCH /abc/1*rest (r40)
 					}
@@ -1029,17 +1030,17 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") {
+				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 					routegenimpl.Push(p, path[i2+1:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
-						if j3 == len(path) && j3 > i3+5 && strings.HasPrefix(path[i3:j3], "user_") {
+						if j3 == len(path) && j3 > i3+5 && strings.HasPrefix(path[i3:j3], "user_") && routegenimpl.CleanAfterPrefix(path[i3+5:j3]) {
 							routegenimpl.Push(p, path[i3+5:j3])
 							return 111 // PATCH /a:p0/~:p1/user_:p2 (r54)
 						}
@@ -1049,12 +1050,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 			routegenimpl.Pop(p)
 		}
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 					routegenimpl.Push(p, path[i2+1:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
@@ -1104,7 +1105,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
+					if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 						routegenimpl.Push(p, path[i2+1:j2])
 						return 8 // POST /.../a:p1 (r78)
 					}
@@ -1153,7 +1154,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			switch path[j1:] {
 			case "/...":
@@ -1170,7 +1171,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i2:], "b/") {
 					i3 := i2 + 2
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
+					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 						routegenimpl.Push(p, path[i3+1:j3])
 						switch path[j3:] {
 						case "/@":
@@ -1195,7 +1196,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 									if j4 < len(path) {
 										i5 := j4 + 1
 										j5 := routegenimpl.SegmentEnd(path, i5)
-										if j5 == len(path) && j5 > i5+5 && strings.HasPrefix(path[i5:j5], "user_") {
+										if j5 == len(path) && j5 > i5+5 && strings.HasPrefix(path[i5:j5], "user_") && routegenimpl.CleanAfterPrefix(path[i5+5:j5]) {
 											routegenimpl.Push(p, path[i5+5:j5])
 											return 66 // POST /:p0/:p1/:p2/:p3/user_:p4 (r28)
 										}
@@ -1238,14 +1239,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
-					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
+					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") && routegenimpl.CleanAfterPrefix(path[i2+2:j2]) {
 						routegenimpl.Push(p, path[i2+2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "new/") {
 								i4 := i3 + 4
 								j4 := routegenimpl.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
+								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") && routegenimpl.CleanAfterPrefix(path[i4+2:j4]) {
 									routegenimpl.Push(p, path[i4+2:j4])
 									return 15 // PUT /.../x.:p1/new/x.:p3 (r7)
 								}
@@ -1253,12 +1254,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						}
 						routegenimpl.Pop(p)
 					}
-					if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
+					if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 						routegenimpl.Push(p, path[i2+1:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
-							if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") {
+							if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 								routegenimpl.Push(p, path[i3+1:j3])
 								return 11 // PUT /.../a:p1/a:p2 (r79)
 							}
@@ -1278,7 +1279,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			case 'a':
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
-					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
 						routegenimpl.Push(p, path[i2+1:])
 						return 118 // PUT /abc/1*rest (r42)
 					}
@@ -1295,7 +1296,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 == len(path) {
 				return 102 // PUT /a:p0 (r51)
@@ -1314,12 +1315,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 			routegenimpl.Pop(p)
 		}
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 					routegenimpl.Push(p, path[i2+1:j2])
 					switch path[j2:] {
 					case "/abc":
@@ -1350,7 +1351,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 13
 					if strings.HasPrefix(path[i2:], ".a/") {
 						i3 := i2 + 3
-						if len(path) > i3+1 && strings.HasPrefix(path[i3:], "1") && routegenimpl.IsCleanTail(path[i3:]) {
+						if len(path) > i3+1 && strings.HasPrefix(path[i3:], "1") && routegenimpl.IsCleanTail(path[i3:]) && routegenimpl.CleanAfterPrefix(path[i3+1:routegenimpl.SegmentEnd(path, i3+1)]) {
 							routegenimpl.Push(p, path[i3+1:])
 							return 46 // TRACE /42/abc/users/.a/1*rest (r92)
 						}
@@ -1377,7 +1378,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
-							if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "1") {
+							if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "1") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 								routegenimpl.Push(p, path[i3+1:j3])
 								switch path[j3:] {
 								case "/@":
@@ -1417,12 +1418,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 					routegenimpl.Push(p, path[i2+1:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
@@ -1432,7 +1433,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := routegenimpl.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4+5 && strings.HasPrefix(path[i4:j4], "user_") {
+								if j4 == len(path) && j4 > i4+5 && strings.HasPrefix(path[i4:j4], "user_") && routegenimpl.CleanAfterPrefix(path[i4+5:j4]) {
 									routegenimpl.Push(p, path[i4+5:j4])
 									return 160 // TRACE /v:p0/1:p1/:p2/user_:p3 (r59)
 								}
@@ -1452,14 +1453,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i2:], "b/") {
 					i3 := i2 + 2
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
+					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 						routegenimpl.Push(p, path[i3+1:j3])
 						if j3 < len(path) {
 							i4 := j3 + 1
 							if strings.HasPrefix(path[i4:], "@/") {
 								i5 := i4 + 2
 								j5 := routegenimpl.SegmentEnd(path, i5)
-								if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") {
+								if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
 									routegenimpl.Push(p, path[i5+1:j5])
 									switch path[j5:] {
 									case "/...":
@@ -1473,7 +1474,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					}
 				}
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "v") {
+				if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "v") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 					routegenimpl.Push(p, path[i2+1:j2])
 					return 86 // TRACE /:p0/v:p1 (r32)
 				}
@@ -1492,7 +1493,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 									if j4 < len(path) {
 										i5 := j4 + 1
 										j5 := routegenimpl.SegmentEnd(path, i5)
-										if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") {
+										if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
 											routegenimpl.Push(p, path[i5+1:j5])
 											if j5 < len(path) {
 												i6 := j5 + 1
@@ -1532,14 +1533,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
-					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
+					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") && routegenimpl.CleanAfterPrefix(path[i2+2:j2]) {
 						routegenimpl.Push(p, path[i2+2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "new/") {
 								i4 := i3 + 4
 								j4 := routegenimpl.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
+								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") && routegenimpl.CleanAfterPrefix(path[i4+2:j4]) {
 									routegenimpl.Push(p, path[i4+2:j4])
 									return 16 // WS /.../x.:p1/new/x.:p3 (r7)
 								}
@@ -1547,7 +1548,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						}
 						routegenimpl.Pop(p)
 					}
-					if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
+					if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 						routegenimpl.Push(p, path[i2+1:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
@@ -1557,7 +1558,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								if j3 < len(path) {
 									i4 := j3 + 1
 									j4 := routegenimpl.SegmentEnd(path, i4)
-									if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], ".") && routegenimpl.NotDot(path[i4:j4]) {
+									if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], ".") && routegenimpl.CleanAfterPrefix(path[i4+1:j4]) {
 										routegenimpl.Push(p, path[i4+1:j4])
 										return 9 // WS /.../a:p1/:p2/.:p3 (r80)
 									}
@@ -1577,7 +1578,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
-							if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "v") {
+							if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "v") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 								routegenimpl.Push(p, path[i3+1:j3])
 								return 54 // WS /42/abc/users/:p3/v:p4 (r89)
 							}
@@ -1588,7 +1589,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			case 'a':
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
-					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
 						routegenimpl.Push(p, path[i2+1:])
 						return 119 // WS /abc/1*rest (r42)
 					}
@@ -1622,7 +1623,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			switch path[j1:] {
 			case "/...":
@@ -1631,12 +1632,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") {
+				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 					routegenimpl.Push(p, path[i2+1:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
-						if j3 == len(path) && j3 > i3+5 && strings.HasPrefix(path[i3:j3], "user_") {
+						if j3 == len(path) && j3 > i3+5 && strings.HasPrefix(path[i3:j3], "user_") && routegenimpl.CleanAfterPrefix(path[i3+5:j3]) {
 							routegenimpl.Push(p, path[i3+5:j3])
 							return 112 // WS /a:p0/~:p1/user_:p2 (r54)
 						}
@@ -1646,12 +1647,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 			routegenimpl.Pop(p)
 		}
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 					routegenimpl.Push(p, path[i2+1:j2])
 					switch path[j2:] {
 					case "/abc":
@@ -1744,7 +1745,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 			if strings.HasPrefix(path[i1:], ".../") {
 				i2 := i1 + 4
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
+				if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") && routegenimpl.CleanAfterPrefix(path[i2+2:j2]) {
 					routegenimpl.Push(p, path[i2+2:j2])
 					if j2 == len(path) {
 						return 12 // GET /.../x.:p1 (r2)
@@ -1760,7 +1761,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 						if strings.HasPrefix(path[i3:], "x.y/") {
 							i4 := i3 + 4
 							j4 := routegenimpl.SegmentEnd(path, i4)
-							if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
+							if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") && routegenimpl.CleanAfterPrefix(path[i4+1:j4]) {
 								routegenimpl.Push(p, path[i4+1:j4])
 								return 19 // GET /.../x.:p1/x.y/~:p3 (r4)
 							}
@@ -1768,7 +1769,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 					}
 					routegenimpl.Pop(p)
 				}
-				if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
+				if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 					routegenimpl.Push(p, path[i2+1:j2])
 					return 6 // GET /.../a:p1 (r81)
 				}
@@ -1776,7 +1777,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 		case '4':
 			if strings.HasPrefix(path[i1:], "42/abc/users/.a/") {
 				i2 := i1 + 16
-				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
 					routegenimpl.Push(p, path[i2+1:])
 					return 45 // GET /42/abc/users/.a/1*rest (r92)
 				}
@@ -1784,7 +1785,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 		case 'a':
 			if strings.HasPrefix(path[i1:], "abc/") {
 				i2 := i1 + 4
-				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
 					routegenimpl.Push(p, path[i2+1:])
 					return 114 // GET /abc/1*rest (r41)
 				}
@@ -1816,7 +1817,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
-						if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "1") {
+						if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "1") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 							routegenimpl.Push(p, path[i3+1:j3])
 							switch path[j3:] {
 							case "/@":
@@ -1829,7 +1830,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := routegenimpl.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
+								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") && routegenimpl.CleanAfterPrefix(path[i4+2:j4]) {
 									routegenimpl.Push(p, path[i4+2:j4])
 									return 132 // GET /user_x/:p1/:p2/x.:p3 (r35)
 								}
@@ -1872,7 +1873,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 									if strings.HasPrefix(path[i4:], "~u/") {
 										i5 := i4 + 3
 										j5 := routegenimpl.SegmentEnd(path, i5)
-										if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "v") {
+										if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "v") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
 											routegenimpl.Push(p, path[i5+1:j5])
 											return 154 // GET /v1/users/ab/:p3/~u/v:p5 (r84)
 										}
@@ -1921,7 +1922,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 		}
 	}
 	j1 := routegenimpl.SegmentEnd(path, i1)
-	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.NotDot(path[i1:j1]) {
+	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 		routegenimpl.Push(p, path[i1+1:j1])
 		switch path[j1:] {
 		case "/x.y":
@@ -1934,7 +1935,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 			if strings.HasPrefix(path[i2:], "x.y/") {
 				i3 := i2 + 4
 				j3 := routegenimpl.SegmentEnd(path, i3)
-				if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") {
+				if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 					routegenimpl.Push(p, path[i3+1:j3])
 					if j3 < len(path) {
 						i4 := j3 + 1
@@ -1957,7 +1958,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 		}
 		routegenimpl.Pop(p)
 	}
-	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
+	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 		routegenimpl.Push(p, path[i1+1:j1])
 		if j1 == len(path) {
 			return 101 // GET /a:p0 (r51)
@@ -1972,12 +1973,12 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 		}
 		routegenimpl.Pop(p)
 	}
-	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
+	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
 		routegenimpl.Push(p, path[i1+1:j1])
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 				routegenimpl.Push(p, path[i2+1:j2])
 				switch path[j2:] {
 				case "/abc":
@@ -1996,7 +1997,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 							}
 						}
 						j4 := routegenimpl.SegmentEnd(path, i4)
-						if j4 > i4+2 && strings.HasPrefix(path[i4:j4], "ab") {
+						if j4 > i4+2 && strings.HasPrefix(path[i4:j4], "ab") && routegenimpl.CleanAfterPrefix(path[i4+2:j4]) {
 							routegenimpl.Push(p, path[i4+2:j4])
 							if j4 < len(path) {
 								i5 := j4 + 1
@@ -2037,14 +2038,14 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 			if strings.HasPrefix(path[i2:], "b/") {
 				i3 := i2 + 2
 				j3 := routegenimpl.SegmentEnd(path, i3)
-				if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
+				if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 					routegenimpl.Push(p, path[i3+1:j3])
 					if j3 < len(path) {
 						i4 := j3 + 1
 						if strings.HasPrefix(path[i4:], "@/@/") {
 							i5 := i4 + 4
 							j5 := routegenimpl.SegmentEnd(path, i5)
-							if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "1") {
+							if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "1") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
 								routegenimpl.Push(p, path[i5+1:j5])
 								return 82 // GET /:p0/b/~:p2/@/@/1:p5 (r102)
 							}
@@ -2054,11 +2055,11 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 				}
 			}
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 				routegenimpl.Push(p, path[i2+1:j2])
 				return 58 // GET /:p0/1:p1 (r77)
 			}
-			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "v") {
+			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "v") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 				routegenimpl.Push(p, path[i2+1:j2])
 				return 85 // GET /:p0/v:p1 (r32)
 			}
@@ -2083,7 +2084,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := routegenimpl.SegmentEnd(path, i5)
-									if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") {
+									if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
 										routegenimpl.Push(p, path[i5+1:j5])
 										if j5 < len(path) {
 											i6 := j5 + 1
@@ -2110,7 +2111,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 		}
 		routegenimpl.Pop(p)
 	}
-	if len(path) > i1+1 && strings.HasPrefix(path[i1:], "v") && routegenimpl.IsCleanTail(path[i1:]) {
+	if len(path) > i1+1 && strings.HasPrefix(path[i1:], "v") && routegenimpl.IsCleanTail(path[i1:]) && routegenimpl.CleanAfterPrefix(path[i1+1:routegenimpl.SegmentEnd(path, i1+1)]) {
 		routegenimpl.Push(p, path[i1+1:])
 		return 138 // GET /v*rest (r16)
 	}
@@ -2219,7 +2220,7 @@ type C0Controller interface {
 	A84(ctx *runtime.Context, p3 string, p5 string) error // serves r84: GET /v1/users/ab/:p3/~u/v:p5 (routes.conf:589:15)
 //line routes.conf:596:14
 	A85(ctx *runtime.Context, p3 string) error // serves r85: GET /v1/users/ab/:p3/new (routes.conf:596:15)
-//line routes_gen.go:2223:1
+//line routes_gen.go:2224:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -2270,7 +2271,7 @@ type C1Controller interface {
 	A86(ctx *runtime.Context, rest string) error // serves r86: POST /new/*rest (routes.conf:607:7)
 //line routes.conf:677:6
 	A96(ctx *runtime.Context, p0 string) error // serves r96: CONNECT /:p0/b (routes.conf:677:7), r96: GET /:p0/b (routes.conf:677:7), r96: HEAD /:p0/b (routes.conf:677:7)
-//line routes_gen.go:2274:1
+//line routes_gen.go:2275:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -2347,7 +2348,7 @@ type C2Controller interface {
 	A98(ctx *runtime.Context, p0 string, p5 string) error // serves r98: CONNECT /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15), r98: OPTIONS /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15)
 //line routes.conf:699:14
 	A99(ctx *runtime.Context, p0 string) error // serves r99: HEAD /:p0/b/.../a-b (routes.conf:699:15)
-//line routes_gen.go:2351:1
+//line routes_gen.go:2352:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -2816,7 +2817,7 @@ func (u *URLBuilder) R15() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:2820:1
+//line routes_gen.go:2821:1
 
 // R23 returns the URL of route "r23": /*rest (routes.conf:164:7).
 //
@@ -2825,7 +2826,7 @@ func (u *URLBuilder) R23(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 3, rest)
 }
 
-//line routes_gen.go:2829:1
+//line routes_gen.go:2830:1
 
 // R81 returns the URL of route "r81": /.../a:p1 (routes.conf:571:11).
 //
@@ -2834,7 +2835,7 @@ func (u *URLBuilder) R81(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 6, p1)
 }
 
-//line routes_gen.go:2838:1
+//line routes_gen.go:2839:1
 
 // R78 returns the URL of route "r78": /.../a:p1 (routes.conf:551:7).
 //
@@ -2843,7 +2844,7 @@ func (u *URLBuilder) R78(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 7, p1)
 }
 
-//line routes_gen.go:2847:1
+//line routes_gen.go:2848:1
 
 // R80 returns the URL of route "r80": /.../a:p1/:p2/.:p3 (routes.conf:566:11).
 //
@@ -2852,7 +2853,7 @@ func (u *URLBuilder) R80(p1 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 9, p1, p2, p3)
 }
 
-//line routes_gen.go:2856:1
+//line routes_gen.go:2857:1
 
 // R79 returns the URL of route "r79": /.../a:p1/a:p2 (routes.conf:559:11).
 //
@@ -2861,7 +2862,7 @@ func (u *URLBuilder) R79(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 10, p1, p2)
 }
 
-//line routes_gen.go:2865:1
+//line routes_gen.go:2866:1
 
 // R2 returns the URL of route "r2": /.../x.:p1 (routes.conf:18:7).
 //
@@ -2870,7 +2871,7 @@ func (u *URLBuilder) R2(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 12, p1)
 }
 
-//line routes_gen.go:2874:1
+//line routes_gen.go:2875:1
 
 // R7 returns the URL of route "r7": /.../x.:p1/new/x.:p3 (routes.conf:51:11).
 //
@@ -2879,7 +2880,7 @@ func (u *URLBuilder) R7(p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 14, p1, p3)
 }
 
-//line routes_gen.go:2883:1
+//line routes_gen.go:2884:1
 
 // R3 returns the URL of route "r3": /.../x.:p1/x.y (routes.conf:26:11).
 //
@@ -2888,7 +2889,7 @@ func (u *URLBuilder) R3(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 17, p1)
 }
 
-//line routes_gen.go:2892:1
+//line routes_gen.go:2893:1
 
 // R5 returns the URL of route "r5": /.../x.:p1/x.y/a-b (routes.conf:37:15).
 //
@@ -2897,7 +2898,7 @@ func (u *URLBuilder) R5(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 18, p1)
 }
 
-//line routes_gen.go:2901:1
+//line routes_gen.go:2902:1
 
 // R4 returns the URL of route "r4": /.../x.:p1/x.y/~:p3 (routes.conf:31:15).
 //
@@ -2906,7 +2907,7 @@ func (u *URLBuilder) R4(p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 19, p1, p3)
 }
 
-//line routes_gen.go:2910:1
+//line routes_gen.go:2911:1
 
 // R73 returns the URL of route "r73": /.:p0/x.y (routes.conf:514:7).
 //
@@ -2915,7 +2916,7 @@ func (u *URLBuilder) R73(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 22, p0)
 }
 
-//line routes_gen.go:2919:1
+//line routes_gen.go:2920:1
 
 // R75 returns the URL of route "r75": /.:p0/x.y/a:p2/:p3 (routes.conf:526:11).
 //
@@ -2924,7 +2925,7 @@ func (u *URLBuilder) R75(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 24, p0, p2, p3)
 }
 
-//line routes_gen.go:2928:1
+//line routes_gen.go:2929:1
 
 // R76 returns the URL of route "r76": /.:p0/x.y/a:p2/:p3/42 (routes.conf:532:15).
 //
@@ -2933,7 +2934,7 @@ func (u *URLBuilder) R76(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 25, p0, p2, p3)
 }
 
-//line routes_gen.go:2937:1
+//line routes_gen.go:2938:1
 
 // R74 returns the URL of route "r74": /.:p0/x.y/~u/... (routes.conf:521:11).
 //
@@ -2942,7 +2943,7 @@ func (u *URLBuilder) R74(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 27, p0)
 }
 
-//line routes_gen.go:2946:1
+//line routes_gen.go:2947:1
 
 // R30 returns the URL of route "r30": /1 (routes.conf:212:7).
 //
@@ -2951,7 +2952,7 @@ func (u *URLBuilder) R30() string {
 	return routegenTable.HelperURL(&u.base, 28)
 }
 
-//line routes_gen.go:2955:1
+//line routes_gen.go:2956:1
 
 // R56 returns the URL of route "r56": /1 (routes.conf:397:7).
 //
@@ -2960,7 +2961,7 @@ func (u *URLBuilder) R56() string {
 	return routegenTable.HelperURL(&u.base, 30)
 }
 
-//line routes_gen.go:2964:1
+//line routes_gen.go:2965:1
 
 // R8 returns the URL of route "r8": /42 (routes.conf:60:7).
 //
@@ -2969,7 +2970,7 @@ func (u *URLBuilder) R8() string {
 	return routegenTable.HelperURL(&u.base, 33)
 }
 
-//line routes_gen.go:2973:1
+//line routes_gen.go:2974:1
 
 // R45 returns the URL of route "r45": /42 (routes.conf:321:7).
 //
@@ -2978,7 +2979,7 @@ func (u *URLBuilder) R45() string {
 	return routegenTable.HelperURL(&u.base, 35)
 }
 
-//line routes_gen.go:2982:1
+//line routes_gen.go:2983:1
 
 // R87 returns the URL of route "r87": /42/abc (routes.conf:616:7).
 //
@@ -2987,7 +2988,7 @@ func (u *URLBuilder) R87() string {
 	return routegenTable.HelperURL(&u.base, 37)
 }
 
-//line routes_gen.go:2991:1
+//line routes_gen.go:2992:1
 
 // R95 returns the URL of route "r95": /42/abc/.a/x.y (routes.conf:668:15).
 //
@@ -2996,7 +2997,7 @@ func (u *URLBuilder) R95() string {
 	return routegenTable.HelperURL(&u.base, 38)
 }
 
-//line routes_gen.go:3000:1
+//line routes_gen.go:3001:1
 
 // R94 returns the URL of route "r94": /42/abc/.a/x.y (routes.conf:662:11).
 //
@@ -3005,7 +3006,7 @@ func (u *URLBuilder) R94() string {
 	return routegenTable.HelperURL(&u.base, 40)
 }
 
-//line routes_gen.go:3009:1
+//line routes_gen.go:3010:1
 
 // R93 returns the URL of route "r93": /42/abc/a-b/1 (routes.conf:656:11).
 //
@@ -3014,7 +3015,7 @@ func (u *URLBuilder) R93() string {
 	return routegenTable.HelperURL(&u.base, 43)
 }
 
-//line routes_gen.go:3018:1
+//line routes_gen.go:3019:1
 
 // R88 returns the URL of route "r88": /42/abc/users (routes.conf:622:11).
 //
@@ -3023,7 +3024,7 @@ func (u *URLBuilder) R88() string {
 	return routegenTable.HelperURL(&u.base, 44)
 }
 
-//line routes_gen.go:3027:1
+//line routes_gen.go:3028:1
 
 // R92 returns the URL of route "r92": /42/abc/users/.a/1*rest (routes.conf:645:15).
 //
@@ -3032,7 +3033,7 @@ func (u *URLBuilder) R92(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 45, rest)
 }
 
-//line routes_gen.go:3036:1
+//line routes_gen.go:3037:1
 
 // R91 returns the URL of route "r91": /42/abc/users/:p3 (routes.conf:640:15).
 //
@@ -3041,7 +3042,7 @@ func (u *URLBuilder) R91(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 47, p3)
 }
 
-//line routes_gen.go:3045:1
+//line routes_gen.go:3046:1
 
 // R90 returns the URL of route "r90": /42/abc/users/:p3/*rest (routes.conf:633:15).
 //
@@ -3050,7 +3051,7 @@ func (u *URLBuilder) R90(p3 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 50, p3, rest)
 }
 
-//line routes_gen.go:3054:1
+//line routes_gen.go:3055:1
 
 // R89 returns the URL of route "r89": /42/abc/users/:p3/v:p4 (routes.conf:628:15).
 //
@@ -3059,7 +3060,7 @@ func (u *URLBuilder) R89(p3 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 53, p3, p4)
 }
 
-//line routes_gen.go:3063:1
+//line routes_gen.go:3064:1
 
 // R1 returns the URL of route "r1": /:p0 (routes.conf:9:7).
 //
@@ -3068,7 +3069,7 @@ func (u *URLBuilder) R1(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 55, p0)
 }
 
-//line routes_gen.go:3072:1
+//line routes_gen.go:3073:1
 
 // R31 returns the URL of route "r31": /:p0 (routes.conf:220:7).
 //
@@ -3077,7 +3078,7 @@ func (u *URLBuilder) R31(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 57, p0)
 }
 
-//line routes_gen.go:3081:1
+//line routes_gen.go:3082:1
 
 // R77 returns the URL of route "r77": /:p0/1:p1 (routes.conf:544:7).
 //
@@ -3086,7 +3087,7 @@ func (u *URLBuilder) R77(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 58, p0, p1)
 }
 
-//line routes_gen.go:3090:1
+//line routes_gen.go:3091:1
 
 // R24 returns the URL of route "r24": /:p0/:p1 (routes.conf:172:7).
 //
@@ -3095,7 +3096,7 @@ func (u *URLBuilder) R24(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 59, p0, p1)
 }
 
-//line routes_gen.go:3099:1
+//line routes_gen.go:3100:1
 
 // R22 returns the URL of route "r22": /:p0/:p1 (routes.conf:156:7).
 //
@@ -3104,7 +3105,7 @@ func (u *URLBuilder) R22(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 60, p0, p1)
 }
 
-//line routes_gen.go:3108:1
+//line routes_gen.go:3109:1
 
 // R25 returns the URL of route "r25": /:p0/:p1/:p2/:p3 (routes.conf:178:11).
 //
@@ -3113,7 +3114,7 @@ func (u *URLBuilder) R25(p0 string, p1 string, p2 string, p3 string) (string, er
 	return routegenTable.CheckedHelperURL(&u.base, 61, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:3117:1
+//line routes_gen.go:3118:1
 
 // R27 returns the URL of route "r27": /:p0/:p1/:p2/:p3/*rest (routes.conf:190:15).
 //
@@ -3122,7 +3123,7 @@ func (u *URLBuilder) R27(p0 string, p1 string, p2 string, p3 string, rest string
 	return routegenTable.CheckedHelperURL(&u.base, 63, p0, p1, p2, p3, rest)
 }
 
-//line routes_gen.go:3126:1
+//line routes_gen.go:3127:1
 
 // R28 returns the URL of route "r28": /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:196:15).
 //
@@ -3131,7 +3132,7 @@ func (u *URLBuilder) R28(p0 string, p1 string, p2 string, p3 string, p4 string) 
 	return routegenTable.CheckedHelperURL(&u.base, 66, p0, p1, p2, p3, p4)
 }
 
-//line routes_gen.go:3135:1
+//line routes_gen.go:3136:1
 
 // R26 returns the URL of route "r26": /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15).
 //
@@ -3140,7 +3141,7 @@ func (u *URLBuilder) R26(p0 string, p1 string, p2 string, p3 string, p4 string, 
 	return routegenTable.CheckedHelperURL(&u.base, 67, p0, p1, p2, p3, p4, rest)
 }
 
-//line routes_gen.go:3144:1
+//line routes_gen.go:3145:1
 
 // R96 returns the URL of route "r96": /:p0/b (routes.conf:677:7).
 //
@@ -3149,7 +3150,7 @@ func (u *URLBuilder) R96(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 70, p0)
 }
 
-//line routes_gen.go:3153:1
+//line routes_gen.go:3154:1
 
 // R97 returns the URL of route "r97": /:p0/b/.../a-b (routes.conf:684:11).
 //
@@ -3158,7 +3159,7 @@ func (u *URLBuilder) R97(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 73, p0)
 }
 
-//line routes_gen.go:3162:1
+//line routes_gen.go:3163:1
 
 // R99 returns the URL of route "r99": /:p0/b/.../a-b (routes.conf:699:15).
 //
@@ -3167,7 +3168,7 @@ func (u *URLBuilder) R99(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 75, p0)
 }
 
-//line routes_gen.go:3171:1
+//line routes_gen.go:3172:1
 
 // R98 returns the URL of route "r98": /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15).
 //
@@ -3176,7 +3177,7 @@ func (u *URLBuilder) R98(p0 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 77, p0, p5)
 }
 
-//line routes_gen.go:3180:1
+//line routes_gen.go:3181:1
 
 // R101 returns the URL of route "r101": /:p0/b/~:p2/@ (routes.conf:711:11).
 //
@@ -3185,7 +3186,7 @@ func (u *URLBuilder) R101(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 79, p0, p2)
 }
 
-//line routes_gen.go:3189:1
+//line routes_gen.go:3190:1
 
 // R102 returns the URL of route "r102": /:p0/b/~:p2/@/@/1:p5 (routes.conf:718:15).
 //
@@ -3194,7 +3195,7 @@ func (u *URLBuilder) R102(p0 string, p2 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 81, p0, p2, p5)
 }
 
-//line routes_gen.go:3198:1
+//line routes_gen.go:3199:1
 
 // R104 returns the URL of route "r104": /:p0/b/~:p2/@/v:p4 (routes.conf:734:15).
 //
@@ -3203,7 +3204,7 @@ func (u *URLBuilder) R104(p0 string, p2 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 83, p0, p2, p4)
 }
 
-//line routes_gen.go:3207:1
+//line routes_gen.go:3208:1
 
 // R103 returns the URL of route "r103": /:p0/b/~:p2/@/~:p4/... (routes.conf:727:15).
 //
@@ -3212,7 +3213,7 @@ func (u *URLBuilder) R103(p0 string, p2 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 84, p0, p2, p4)
 }
 
-//line routes_gen.go:3216:1
+//line routes_gen.go:3217:1
 
 // R32 returns the URL of route "r32": /:p0/v:p1 (routes.conf:228:11).
 //
@@ -3221,7 +3222,7 @@ func (u *URLBuilder) R32(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 85, p0, p1)
 }
 
-//line routes_gen.go:3225:1
+//line routes_gen.go:3226:1
 
 // R13 returns the URL of route "r13": /:p0/~u (routes.conf:98:7).
 //
@@ -3230,7 +3231,7 @@ func (u *URLBuilder) R13(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 87, p0)
 }
 
-//line routes_gen.go:3234:1
+//line routes_gen.go:3235:1
 
 // R6 returns the URL of route "r6": /=/.a (routes.conf:43:15).
 //
@@ -3239,7 +3240,7 @@ func (u *URLBuilder) R6() string {
 	return routegenTable.HelperURL(&u.base, 88)
 }
 
-//line routes_gen.go:3243:1
+//line routes_gen.go:3244:1
 
 // R37 returns the URL of route "r37": /a-b (routes.conf:266:7).
 //
@@ -3248,7 +3249,7 @@ func (u *URLBuilder) R37() string {
 	return routegenTable.HelperURL(&u.base, 91)
 }
 
-//line routes_gen.go:3252:1
+//line routes_gen.go:3253:1
 
 // R33 returns the URL of route "r33": /a-b/a (routes.conf:237:7).
 //
@@ -3257,7 +3258,7 @@ func (u *URLBuilder) R33() string {
 	return routegenTable.HelperURL(&u.base, 94)
 }
 
-//line routes_gen.go:3261:1
+//line routes_gen.go:3262:1
 
 // R38 returns the URL of route "r38": /a-b/a-b/= (routes.conf:272:11).
 //
@@ -3266,7 +3267,7 @@ func (u *URLBuilder) R38() string {
 	return routegenTable.HelperURL(&u.base, 95)
 }
 
-//line routes_gen.go:3270:1
+//line routes_gen.go:3271:1
 
 // R39 returns the URL of route "r39": /a-b/new (routes.conf:278:11).
 //
@@ -3275,7 +3276,7 @@ func (u *URLBuilder) R39() string {
 	return routegenTable.HelperURL(&u.base, 97)
 }
 
-//line routes_gen.go:3279:1
+//line routes_gen.go:3280:1
 
 // R72 returns the URL of route "r72": /a/@ (routes.conf:508:7).
 //
@@ -3284,7 +3285,7 @@ func (u *URLBuilder) R72() string {
 	return routegenTable.HelperURL(&u.base, 99)
 }
 
-//line routes_gen.go:3288:1
+//line routes_gen.go:3289:1
 
 // R51 returns the URL of route "r51": /a:p0 (routes.conf:363:7).
 //
@@ -3293,7 +3294,7 @@ func (u *URLBuilder) R51(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 101, p0)
 }
 
-//line routes_gen.go:3297:1
+//line routes_gen.go:3298:1
 
 // R55 returns the URL of route "r55": /a:p0/... (routes.conf:388:11).
 //
@@ -3302,7 +3303,7 @@ func (u *URLBuilder) R55(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 103, p0)
 }
 
-//line routes_gen.go:3306:1
+//line routes_gen.go:3307:1
 
 // R53 returns the URL of route "r53": /a:p0/:p1 (routes.conf:376:11).
 //
@@ -3311,7 +3312,7 @@ func (u *URLBuilder) R53(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 105, p0, p1)
 }
 
-//line routes_gen.go:3315:1
+//line routes_gen.go:3316:1
 
 // R52 returns the URL of route "r52": /a:p0/new/ab (routes.conf:371:11).
 //
@@ -3320,7 +3321,7 @@ func (u *URLBuilder) R52(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 108, p0)
 }
 
-//line routes_gen.go:3324:1
+//line routes_gen.go:3325:1
 
 // R54 returns the URL of route "r54": /a:p0/~:p1/user_:p2 (routes.conf:382:11).
 //
@@ -3329,7 +3330,7 @@ func (u *URLBuilder) R54(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 111, p0, p1, p2)
 }
 
-//line routes_gen.go:3333:1
+//line routes_gen.go:3334:1
 
 // R43 returns the URL of route "r43": /abc/1*rest (routes.conf:306:11).
 //
@@ -3338,7 +3339,7 @@ func (u *URLBuilder) R43(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 113, rest)
 }
 
-//line routes_gen.go:3342:1
+//line routes_gen.go:3343:1
 
 // R41 returns the URL of route "r41": /abc/1*rest (routes.conf:294:11).
 //
@@ -3347,7 +3348,7 @@ func (u *URLBuilder) R41(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 114, rest)
 }
 
-//line routes_gen.go:3351:1
+//line routes_gen.go:3352:1
 
 // R44 returns the URL of route "r44": /abc/1*rest (routes.conf:311:15).
 //
@@ -3356,7 +3357,7 @@ func (u *URLBuilder) R44(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 116, rest)
 }
 
-//line routes_gen.go:3360:1
+//line routes_gen.go:3361:1
 
 // R40 returns the URL of route "r40": /abc/1*rest (routes.conf:287:7).
 //
@@ -3365,7 +3366,7 @@ func (u *URLBuilder) R40(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 117, rest)
 }
 
-//line routes_gen.go:3369:1
+//line routes_gen.go:3370:1
 
 // R42 returns the URL of route "r42": /abc/1*rest (routes.conf:299:11).
 //
@@ -3374,7 +3375,7 @@ func (u *URLBuilder) R42(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 118, rest)
 }
 
-//line routes_gen.go:3378:1
+//line routes_gen.go:3379:1
 
 // R71 returns the URL of route "r71": /abc/a (routes.conf:502:7).
 //
@@ -3383,7 +3384,7 @@ func (u *URLBuilder) R71() string {
 	return routegenTable.HelperURL(&u.base, 120)
 }
 
-//line routes_gen.go:3387:1
+//line routes_gen.go:3388:1
 
 // R14 returns the URL of route "r14": /b/abc (routes.conf:106:7).
 //
@@ -3392,7 +3393,7 @@ func (u *URLBuilder) R14() string {
 	return routegenTable.HelperURL(&u.base, 122)
 }
 
-//line routes_gen.go:3396:1
+//line routes_gen.go:3397:1
 
 // R86 returns the URL of route "r86": /new/*rest (routes.conf:607:7).
 //
@@ -3401,7 +3402,7 @@ func (u *URLBuilder) R86(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 123, rest)
 }
 
-//line routes_gen.go:3405:1
+//line routes_gen.go:3406:1
 
 // R65 returns the URL of route "r65": /user_x (routes.conf:458:7).
 //
@@ -3410,7 +3411,7 @@ func (u *URLBuilder) R65() string {
 	return routegenTable.HelperURL(&u.base, 124)
 }
 
-//line routes_gen.go:3414:1
+//line routes_gen.go:3415:1
 
 // R69 returns the URL of route "r69": /user_x/.a/:p2 (routes.conf:489:11).
 //
@@ -3419,7 +3420,7 @@ func (u *URLBuilder) R69(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 125, p2)
 }
 
-//line routes_gen.go:3423:1
+//line routes_gen.go:3424:1
 
 // R29 returns the URL of route "r29": /user_x/:p1 (routes.conf:202:15).
 //
@@ -3428,7 +3429,7 @@ func (u *URLBuilder) R29(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 127, p1)
 }
 
-//line routes_gen.go:3432:1
+//line routes_gen.go:3433:1
 
 // R34 returns the URL of route "r34": /user_x/:p1 (routes.conf:245:7).
 //
@@ -3437,7 +3438,7 @@ func (u *URLBuilder) R34(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 129, p1)
 }
 
-//line routes_gen.go:3441:1
+//line routes_gen.go:3442:1
 
 // R36 returns the URL of route "r36": /user_x/:p1/1:p2/@ (routes.conf:257:11).
 //
@@ -3446,7 +3447,7 @@ func (u *URLBuilder) R36(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 130, p1, p2)
 }
 
-//line routes_gen.go:3450:1
+//line routes_gen.go:3451:1
 
 // R35 returns the URL of route "r35": /user_x/:p1/:p2/x.:p3 (routes.conf:252:11).
 //
@@ -3455,7 +3456,7 @@ func (u *URLBuilder) R35(p1 string, p2 int64, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 132, p1, routegenimpl.Int(p2), p3)
 }
 
-//line routes_gen.go:3459:1
+//line routes_gen.go:3460:1
 
 // R67 returns the URL of route "r67": /user_x/~u/*rest (routes.conf:473:15).
 //
@@ -3464,7 +3465,7 @@ func (u *URLBuilder) R67(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 134, rest)
 }
 
-//line routes_gen.go:3468:1
+//line routes_gen.go:3469:1
 
 // R66 returns the URL of route "r66": /user_x/~u/*rest (routes.conf:465:11).
 //
@@ -3473,7 +3474,7 @@ func (u *URLBuilder) R66(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 135, rest)
 }
 
-//line routes_gen.go:3477:1
+//line routes_gen.go:3478:1
 
 // R68 returns the URL of route "r68": /user_x/~u/*rest (routes.conf:480:15).
 //
@@ -3482,7 +3483,7 @@ func (u *URLBuilder) R68(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 137, rest)
 }
 
-//line routes_gen.go:3486:1
+//line routes_gen.go:3487:1
 
 // R16 returns the URL of route "r16": /v*rest (routes.conf:120:7).
 //
@@ -3491,7 +3492,7 @@ func (u *URLBuilder) R16(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 138, rest)
 }
 
-//line routes_gen.go:3495:1
+//line routes_gen.go:3496:1
 
 // R9 returns the URL of route "r9": /v1 (routes.conf:67:7).
 //
@@ -3500,7 +3501,7 @@ func (u *URLBuilder) R9() string {
 	return routegenTable.HelperURL(&u.base, 139)
 }
 
-//line routes_gen.go:3504:1
+//line routes_gen.go:3505:1
 
 // R105 returns the URL of route "r105": /v1 (routes.conf:744:7).
 //
@@ -3509,7 +3510,7 @@ func (u *URLBuilder) R105() string {
 	return routegenTable.HelperURL(&u.base, 140)
 }
 
-//line routes_gen.go:3513:1
+//line routes_gen.go:3514:1
 
 // R100 returns the URL of route "r100": /v1/:p1 (routes.conf:706:11).
 //
@@ -3518,7 +3519,7 @@ func (u *URLBuilder) R100(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 143, p1)
 }
 
-//line routes_gen.go:3522:1
+//line routes_gen.go:3523:1
 
 // R106 returns the URL of route "r106": /v1/:p1 (routes.conf:751:11).
 //
@@ -3527,7 +3528,7 @@ func (u *URLBuilder) R106(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 144, p1)
 }
 
-//line routes_gen.go:3531:1
+//line routes_gen.go:3532:1
 
 // R11 returns the URL of route "r11": /v1/abc/:p2 (routes.conf:81:11).
 //
@@ -3536,7 +3537,7 @@ func (u *URLBuilder) R11(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 147, p2)
 }
 
-//line routes_gen.go:3540:1
+//line routes_gen.go:3541:1
 
 // R82 returns the URL of route "r82": /v1/users (routes.conf:578:7).
 //
@@ -3545,7 +3546,7 @@ func (u *URLBuilder) R82() string {
 	return routegenTable.HelperURL(&u.base, 150)
 }
 
-//line routes_gen.go:3549:1
+//line routes_gen.go:3550:1
 
 // R12 returns the URL of route "r12": /v1/users/a-b (routes.conf:89:11).
 //
@@ -3554,7 +3555,7 @@ func (u *URLBuilder) R12() string {
 	return routegenTable.HelperURL(&u.base, 151)
 }
 
-//line routes_gen.go:3558:1
+//line routes_gen.go:3559:1
 
 // R83 returns the URL of route "r83": /v1/users/ab/:p3 (routes.conf:584:11).
 //
@@ -3563,7 +3564,7 @@ func (u *URLBuilder) R83(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 152, p3)
 }
 
-//line routes_gen.go:3567:1
+//line routes_gen.go:3568:1
 
 // R85 returns the URL of route "r85": /v1/users/ab/:p3/new (routes.conf:596:15).
 //
@@ -3572,7 +3573,7 @@ func (u *URLBuilder) R85(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 153, p3)
 }
 
-//line routes_gen.go:3576:1
+//line routes_gen.go:3577:1
 
 // R84 returns the URL of route "r84": /v1/users/ab/:p3/~u/v:p5 (routes.conf:589:15).
 //
@@ -3581,7 +3582,7 @@ func (u *URLBuilder) R84(p3 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 154, p3, p5)
 }
 
-//line routes_gen.go:3585:1
+//line routes_gen.go:3586:1
 
 // R107 returns the URL of route "r107": /v1/x.y/:p2 (routes.conf:759:11).
 //
@@ -3590,7 +3591,7 @@ func (u *URLBuilder) R107(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 155, p2)
 }
 
-//line routes_gen.go:3594:1
+//line routes_gen.go:3595:1
 
 // R10 returns the URL of route "r10": /v1/~u (routes.conf:74:11).
 //
@@ -3599,7 +3600,7 @@ func (u *URLBuilder) R10() string {
 	return routegenTable.HelperURL(&u.base, 157)
 }
 
-//line routes_gen.go:3603:1
+//line routes_gen.go:3604:1
 
 // R57 returns the URL of route "r57": /v:p0/1:p1 (routes.conf:403:7).
 //
@@ -3608,7 +3609,7 @@ func (u *URLBuilder) R57(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 158, p0, p1)
 }
 
-//line routes_gen.go:3612:1
+//line routes_gen.go:3613:1
 
 // R60 returns the URL of route "r60": /v:p0/1:p1/:p2 (routes.conf:424:11).
 //
@@ -3617,7 +3618,7 @@ func (u *URLBuilder) R60(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 159, p0, p1, p2)
 }
 
-//line routes_gen.go:3621:1
+//line routes_gen.go:3622:1
 
 // R59 returns the URL of route "r59": /v:p0/1:p1/:p2/user_:p3 (routes.conf:417:11).
 //
@@ -3626,7 +3627,7 @@ func (u *URLBuilder) R59(p0 string, p1 string, p2 string, p3 string) (string, er
 	return routegenTable.CheckedHelperURL(&u.base, 160, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:3630:1
+//line routes_gen.go:3631:1
 
 // R64 returns the URL of route "r64": /v:p0/1:p1/abc (routes.conf:448:15).
 //
@@ -3635,7 +3636,7 @@ func (u *URLBuilder) R64(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 161, p0, p1)
 }
 
-//line routes_gen.go:3639:1
+//line routes_gen.go:3640:1
 
 // R61 returns the URL of route "r61": /v:p0/1:p1/abc (routes.conf:430:11).
 //
@@ -3644,7 +3645,7 @@ func (u *URLBuilder) R61(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 162, p0, p1)
 }
 
-//line routes_gen.go:3648:1
+//line routes_gen.go:3649:1
 
 // R58 returns the URL of route "r58": /v:p0/1:p1/abc/*rest (routes.conf:410:11).
 //
@@ -3653,7 +3654,7 @@ func (u *URLBuilder) R58(p0 string, p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 165, p0, p1, rest)
 }
 
-//line routes_gen.go:3657:1
+//line routes_gen.go:3658:1
 
 // R62 returns the URL of route "r62": /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:436:15).
 //
@@ -3662,7 +3663,7 @@ func (u *URLBuilder) R62(p0 string, p1 string, p3 string, p4 string) (string, er
 	return routegenTable.CheckedHelperURL(&u.base, 167, p0, p1, p3, p4)
 }
 
-//line routes_gen.go:3666:1
+//line routes_gen.go:3667:1
 
 // R63 returns the URL of route "r63": /v:p0/1:p1/abc/~u/:p4 (routes.conf:442:15).
 //
@@ -3671,7 +3672,7 @@ func (u *URLBuilder) R63(p0 string, p1 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 168, p0, p1, p4)
 }
 
-//line routes_gen.go:3675:1
+//line routes_gen.go:3676:1
 
 // R46 returns the URL of route "r46": /x.y/*rest (routes.conf:328:7).
 //
@@ -3680,7 +3681,7 @@ func (u *URLBuilder) R46(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 169, rest)
 }
 
-//line routes_gen.go:3684:1
+//line routes_gen.go:3685:1
 
 // R47 returns the URL of route "r47": /x.y/*rest (routes.conf:335:11).
 //
@@ -3689,7 +3690,7 @@ func (u *URLBuilder) R47(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 170, rest)
 }
 
-//line routes_gen.go:3693:1
+//line routes_gen.go:3694:1
 
 // R48 returns the URL of route "r48": /x.y/*rest (routes.conf:341:11).
 //
@@ -3698,7 +3699,7 @@ func (u *URLBuilder) R48(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 171, rest)
 }
 
-//line routes_gen.go:3702:1
+//line routes_gen.go:3703:1
 
 // R50 returns the URL of route "r50": /x.y/*rest (routes.conf:352:15).
 //
@@ -3707,7 +3708,7 @@ func (u *URLBuilder) R50(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 172, rest)
 }
 
-//line routes_gen.go:3711:1
+//line routes_gen.go:3712:1
 
 // R49 returns the URL of route "r49": /x.y/*rest (routes.conf:348:11).
 //
@@ -3716,7 +3717,7 @@ func (u *URLBuilder) R49(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 174, rest)
 }
 
-//line routes_gen.go:3720:1
+//line routes_gen.go:3721:1
 
 // R18 returns the URL of route "r18": /x.y/:p1 (routes.conf:133:11).
 //
@@ -3725,7 +3726,7 @@ func (u *URLBuilder) R18(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 175, p1)
 }
 
-//line routes_gen.go:3729:1
+//line routes_gen.go:3730:1
 
 // R17 returns the URL of route "r17": /x.y/:p1 (routes.conf:127:7).
 //
@@ -3734,7 +3735,7 @@ func (u *URLBuilder) R17(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 176, p1)
 }
 
-//line routes_gen.go:3738:1
+//line routes_gen.go:3739:1
 
 // R21 returns the URL of route "r21": /x.y/:p1 (routes.conf:148:15).
 //
@@ -3743,7 +3744,7 @@ func (u *URLBuilder) R21(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 177, p1)
 }
 
-//line routes_gen.go:3747:1
+//line routes_gen.go:3748:1
 
 // R19 returns the URL of route "r19": /x.y/:p1/ab (routes.conf:138:15).
 //
@@ -3752,7 +3753,7 @@ func (u *URLBuilder) R19(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 178, p1)
 }
 
-//line routes_gen.go:3756:1
+//line routes_gen.go:3757:1
 
 // R20 returns the URL of route "r20": /x.y/:p1/~u (routes.conf:143:15).
 //
@@ -3761,7 +3762,7 @@ func (u *URLBuilder) R20(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 179, p1)
 }
 
-//line routes_gen.go:3765:1
+//line routes_gen.go:3766:1
 
 // R70 returns the URL of route "r70": /~u (routes.conf:496:7).
 //
@@ -3770,7 +3771,7 @@ func (u *URLBuilder) R70() string {
 	return routegenTable.HelperURL(&u.base, 182)
 }
 
-//line routes_gen.go:3774:1
+//line routes_gen.go:3775:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

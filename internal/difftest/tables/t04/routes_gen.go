@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
@@ -272,10 +272,11 @@ var routegenCatchAlls = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:   routegenDomains,
-	Routes:    routegenRoutes,
-	CatchAlls: routegenCatchAlls,
-	Matchers:  []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
+	CatchAlls:   routegenCatchAlls,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
@@ -329,7 +330,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 2
 			if strings.HasPrefix(path[i2:], "user_x/") {
 				i3 := i2 + 7
-				if len(path) > i3+1 && strings.HasPrefix(path[i3:], "v") && routegenimpl.IsCleanTail(path[i3:]) {
+				if len(path) > i3+1 && strings.HasPrefix(path[i3:], "v") && routegenimpl.IsCleanTail(path[i3:]) && routegenimpl.CleanAfterPrefix(path[i3+1:routegenimpl.SegmentEnd(path, i3+1)]) {
 					routegenimpl.Push(p, path[i3+1:])
 					return 11 // GET /1/user_x/v*rest (r21)
 				}
@@ -497,7 +498,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "@/") {
 			i2 := i1 + 2
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 				routegenimpl.Push(p, path[i2+1:j2])
 				return 27 // POST /@/1:p1 (r3)
 			}
@@ -533,13 +534,13 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "1/user_x/") {
 			i2 := i1 + 9
-			if len(path) > i2+1 && strings.HasPrefix(path[i2:], "v") && routegenimpl.IsCleanTail(path[i2:]) {
+			if len(path) > i2+1 && strings.HasPrefix(path[i2:], "v") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
 				routegenimpl.Push(p, path[i2+1:])
 				return 12 // PUT /1/user_x/v*rest (r21)
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 == len(path) && j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") {
+		if j1 == len(path) && j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") && routegenimpl.CleanAfterPrefix(path[i1+2:j1]) {
 			routegenimpl.Push(p, path[i1+2:j1])
 			return 28 // PUT /ab:p0 (r1)
 		}
@@ -625,7 +626,7 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 						}
 					}
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
+					if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
 						routegenimpl.Push(p, path[i3+1:j3])
 						return 67 // CONNECT /:p0/x.y/~:p2 (r41)
 					}
@@ -687,7 +688,7 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "x.") {
+		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "x.") && routegenimpl.CleanAfterPrefix(path[i1+2:j1]) {
 			routegenimpl.Push(p, path[i1+2:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
@@ -734,7 +735,7 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 			}
 			routegenimpl.Pop(p)
 		}
-		if len(path) > i1+1 && strings.HasPrefix(path[i1:], ".") && routegenimpl.IsCleanTail(path[i1:]) {
+		if len(path) > i1+1 && strings.HasPrefix(path[i1:], ".") && routegenimpl.IsCleanTail(path[i1:]) && routegenimpl.CleanAfterPrefix(path[i1+1:routegenimpl.SegmentEnd(path, i1+1)]) {
 			routegenimpl.Push(p, path[i1+1:])
 			return 35 // GET /.*rest (r33)
 		}
@@ -787,7 +788,7 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 					if strings.HasPrefix(path[i3:], "42/") {
 						i4 := i3 + 3
 						j4 := routegenimpl.SegmentEnd(path, i4)
-						if j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
+						if j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") && routegenimpl.CleanAfterPrefix(path[i4+1:j4]) {
 							routegenimpl.Push(p, path[i4+1:j4])
 							switch path[j4:] {
 							case "/~u":
@@ -858,7 +859,7 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 	case "PUT":
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
-		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "x.") {
+		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "x.") && routegenimpl.CleanAfterPrefix(path[i1+2:j1]) {
 			routegenimpl.Push(p, path[i1+2:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
@@ -939,7 +940,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "ab/") {
 			i2 := i1 + 3
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") {
+			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") && routegenimpl.CleanAfterPrefix(path[i2+5:j2]) {
 				routegenimpl.Push(p, path[i2+5:j2])
 				return 102 // CONNECT /ab/user_:p1 (r55)
 			}
@@ -955,7 +956,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i2:], "=/") {
 					i3 := i2 + 2
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 == len(path) && j3 > i3+2 && strings.HasPrefix(path[i3:j3], "x.") {
+					if j3 == len(path) && j3 > i3+2 && strings.HasPrefix(path[i3:j3], "x.") && routegenimpl.CleanAfterPrefix(path[i3+2:j3]) {
 						routegenimpl.Push(p, path[i3+2:j3])
 						return 86 // CONNECT /:p0/=/x.:p2 (r72)
 					}
@@ -984,7 +985,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "ab/") {
 			i2 := i1 + 3
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") {
+			if j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") && routegenimpl.CleanAfterPrefix(path[i2+5:j2]) {
 				routegenimpl.Push(p, path[i2+5:j2])
 				if j2 == len(path) {
 					return 103 // GET /ab/user_:p1 (r53)
@@ -1019,7 +1020,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i2:], "=/") {
 					i3 := i2 + 2
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 == len(path) && j3 > i3+2 && strings.HasPrefix(path[i3:j3], "x.") {
+					if j3 == len(path) && j3 > i3+2 && strings.HasPrefix(path[i3:j3], "x.") && routegenimpl.CleanAfterPrefix(path[i3+2:j3]) {
 						routegenimpl.Push(p, path[i3+2:j3])
 						return 87 // GET /:p0/=/x.:p2 (r72)
 					}
@@ -1051,7 +1052,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "ab/") {
 			i2 := i1 + 3
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") {
+			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") && routegenimpl.CleanAfterPrefix(path[i2+5:j2]) {
 				routegenimpl.Push(p, path[i2+5:j2])
 				return 104 // HEAD /ab/user_:p1 (r53)
 			}
@@ -1059,7 +1060,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "abc/~u/users/") {
 			i2 := i1 + 13
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") {
+			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 				routegenimpl.Push(p, path[i2+1:j2])
 				return 115 // HEAD /abc/~u/users/~:p3 (r63)
 			}
@@ -1074,7 +1075,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2+2 && strings.HasPrefix(path[i2:j2], "ab") {
+				if j2 == len(path) && j2 > i2+2 && strings.HasPrefix(path[i2:j2], "ab") && routegenimpl.CleanAfterPrefix(path[i2+2:j2]) {
 					routegenimpl.Push(p, path[i2+2:j2])
 					return 96 // HEAD /:p0/ab:p1 (r75)
 				}
@@ -1090,7 +1091,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2+2 && strings.HasPrefix(path[i2:j2], "ab") {
+				if j2 == len(path) && j2 > i2+2 && strings.HasPrefix(path[i2:j2], "ab") && routegenimpl.CleanAfterPrefix(path[i2+2:j2]) {
 					routegenimpl.Push(p, path[i2+2:j2])
 					return 97 // OPTIONS /:p0/ab:p1 (r74)
 				}
@@ -1103,7 +1104,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "ab/") {
 			i2 := i1 + 3
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") {
+			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") && routegenimpl.CleanAfterPrefix(path[i2+5:j2]) {
 				routegenimpl.Push(p, path[i2+5:j2])
 				return 105 // PATCH /ab/user_:p1 (r53)
 			}
@@ -1116,7 +1117,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i2:], "=/") {
 					i3 := i2 + 2
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 == len(path) && j3 > i3+2 && strings.HasPrefix(path[i3:j3], "x.") {
+					if j3 == len(path) && j3 > i3+2 && strings.HasPrefix(path[i3:j3], "x.") && routegenimpl.CleanAfterPrefix(path[i3+2:j3]) {
 						routegenimpl.Push(p, path[i3+2:j3])
 						return 88 // PATCH /:p0/=/x.:p2 (r73)
 					}
@@ -1134,7 +1135,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "abc/~u/users/") {
 			i2 := i1 + 13
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") {
+			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
 				routegenimpl.Push(p, path[i2+1:j2])
 				return 116 // POST /abc/~u/users/~:p3 (r63)
 			}
@@ -1151,7 +1152,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i2:], "=/") {
 					i3 := i2 + 2
 					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 == len(path) && j3 > i3+2 && strings.HasPrefix(path[i3:j3], "x.") {
+					if j3 == len(path) && j3 > i3+2 && strings.HasPrefix(path[i3:j3], "x.") && routegenimpl.CleanAfterPrefix(path[i3+2:j3]) {
 						routegenimpl.Push(p, path[i3+2:j3])
 						return 89 // POST /:p0/=/x.:p2 (r72)
 					}
@@ -1165,7 +1166,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "ab/") {
 			i2 := i1 + 3
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") {
+			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") && routegenimpl.CleanAfterPrefix(path[i2+5:j2]) {
 				routegenimpl.Push(p, path[i2+5:j2])
 				return 106 // PUT /ab/user_:p1 (r55)
 			}
@@ -1196,7 +1197,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "ab/") {
 			i2 := i1 + 3
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") {
+			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") && routegenimpl.CleanAfterPrefix(path[i2+5:j2]) {
 				routegenimpl.Push(p, path[i2+5:j2])
 				return 107 // TRACE /ab/user_:p1 (r55)
 			}
@@ -1240,7 +1241,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "ab/") {
 			i2 := i1 + 3
 			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") {
+			if j2 == len(path) && j2 > i2+5 && strings.HasPrefix(path[i2:j2], "user_") && routegenimpl.CleanAfterPrefix(path[i2+5:j2]) {
 				routegenimpl.Push(p, path[i2+5:j2])
 				return 108 // WS /ab/user_:p1 (r54)
 			}
@@ -1315,7 +1316,7 @@ type C0Controller interface {
 	A56(ctx *runtime.Context, p1 string, p2 string) error // serves r56: GET /ab/user_:p1/:p2 (routes.conf:394:15)
 //line routes.conf:488:14
 	A70(ctx *runtime.Context, p0 string) error // serves r70: TRACE /:p0/=/a (routes.conf:488:15)
-//line routes_gen.go:1319:1
+//line routes_gen.go:1320:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -1382,7 +1383,7 @@ type C1Controller interface {
 	A8(ctx *runtime.Context, p0 string) error // serves r8: POST /:p0 (routes.conf:57:7), r8: WS /:p0 (routes.conf:57:7)
 //line routes.conf:63:10
 	A9(ctx *runtime.Context, p0 string, p1 int64) error // serves r9: GET /:p0/:p1/b (routes.conf:63:11)
-//line routes_gen.go:1386:1
+//line routes_gen.go:1387:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -1431,14 +1432,14 @@ type C2Controller interface {
 	A74(ctx *runtime.Context, p0 string, p1 string) error // serves r74: OPTIONS /:p0/ab:p1 (routes.conf:519:7)
 //line routes.conf:528:10
 	A75(ctx *runtime.Context, p0 string, p1 string) error // serves r75: HEAD /:p0/ab:p1 (routes.conf:528:11)
-//line routes_gen.go:1435:1
+//line routes_gen.go:1436:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line routes.conf:6:4
 	NotFound(ctx *runtime.Context) error // serves the catch_all of domain "d0" (routes.conf:6:5), the catch_all of domain "d1" (routes.conf:185:5), the catch_all of domain "d2" (routes.conf:368:5)
-//line routes_gen.go:1442:1
+//line routes_gen.go:1443:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -1788,7 +1789,7 @@ func (u *URLBuilder) R23() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:1792:1
+//line routes_gen.go:1793:1
 
 // R24 returns the URL of route "r24": /*rest (routes.conf:170:11).
 //
@@ -1797,7 +1798,7 @@ func (u *URLBuilder) R24(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 1, rest)
 }
 
-//line routes_gen.go:1801:1
+//line routes_gen.go:1802:1
 
 // R4 returns the URL of route "r4": /... (routes.conf:29:7).
 //
@@ -1806,7 +1807,7 @@ func (u *URLBuilder) R4() string {
 	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:1810:1
+//line routes_gen.go:1811:1
 
 // R5 returns the URL of route "r5": /... (routes.conf:35:7).
 //
@@ -1815,7 +1816,7 @@ func (u *URLBuilder) R5() string {
 	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:1819:1
+//line routes_gen.go:1820:1
 
 // R6 returns the URL of route "r6": /.../1/user_x (routes.conf:44:11).
 //
@@ -1824,7 +1825,7 @@ func (u *URLBuilder) R6() string {
 	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:1828:1
+//line routes_gen.go:1829:1
 
 // R19 returns the URL of route "r19": /1 (routes.conf:133:7).
 //
@@ -1833,7 +1834,7 @@ func (u *URLBuilder) R19() string {
 	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:1837:1
+//line routes_gen.go:1838:1
 
 // R22 returns the URL of route "r22": /1/:p1/:p2 (routes.conf:155:11).
 //
@@ -1842,7 +1843,7 @@ func (u *URLBuilder) R22(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 7, p1, p2)
 }
 
-//line routes_gen.go:1846:1
+//line routes_gen.go:1847:1
 
 // R20 returns the URL of route "r20": /1/:p1/:p2 (routes.conf:141:11).
 //
@@ -1851,7 +1852,7 @@ func (u *URLBuilder) R20(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 8, p1, p2)
 }
 
-//line routes_gen.go:1855:1
+//line routes_gen.go:1856:1
 
 // R21 returns the URL of route "r21": /1/user_x/v*rest (routes.conf:148:11).
 //
@@ -1860,7 +1861,7 @@ func (u *URLBuilder) R21(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 11, rest)
 }
 
-//line routes_gen.go:1864:1
+//line routes_gen.go:1865:1
 
 // R7 returns the URL of route "r7": /:p0 (routes.conf:51:7).
 //
@@ -1869,7 +1870,7 @@ func (u *URLBuilder) R7(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 13, p0)
 }
 
-//line routes_gen.go:1873:1
+//line routes_gen.go:1874:1
 
 // R8 returns the URL of route "r8": /:p0 (routes.conf:57:7).
 //
@@ -1878,7 +1879,7 @@ func (u *URLBuilder) R8(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 14, p0)
 }
 
-//line routes_gen.go:1882:1
+//line routes_gen.go:1883:1
 
 // R14 returns the URL of route "r14": /:p0/*rest (routes.conf:92:11).
 //
@@ -1887,7 +1888,7 @@ func (u *URLBuilder) R14(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 16, p0, rest)
 }
 
-//line routes_gen.go:1891:1
+//line routes_gen.go:1892:1
 
 // R9 returns the URL of route "r9": /:p0/:p1/b (routes.conf:63:11).
 //
@@ -1896,7 +1897,7 @@ func (u *URLBuilder) R9(p0 string, p1 int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 17, p0, routegenimpl.Int(p1))
 }
 
-//line routes_gen.go:1900:1
+//line routes_gen.go:1901:1
 
 // R13 returns the URL of route "r13": /:p0/:p1/b (routes.conf:84:15).
 //
@@ -1905,7 +1906,7 @@ func (u *URLBuilder) R13(p0 string, p1 int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 18, p0, routegenimpl.Int(p1))
 }
 
-//line routes_gen.go:1909:1
+//line routes_gen.go:1910:1
 
 // R11 returns the URL of route "r11": /:p0/:p1/b/... (routes.conf:74:15).
 //
@@ -1914,7 +1915,7 @@ func (u *URLBuilder) R11(p0 string, p1 int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 19, p0, routegenimpl.Int(p1))
 }
 
-//line routes_gen.go:1918:1
+//line routes_gen.go:1919:1
 
 // R10 returns the URL of route "r10": /:p0/:p1/b/42/.a (routes.conf:68:15).
 //
@@ -1923,7 +1924,7 @@ func (u *URLBuilder) R10(p0 string, p1 int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 20, p0, routegenimpl.Int(p1))
 }
 
-//line routes_gen.go:1927:1
+//line routes_gen.go:1928:1
 
 // R12 returns the URL of route "r12": /:p0/:p1/b/:p3 (routes.conf:79:15).
 //
@@ -1932,7 +1933,7 @@ func (u *URLBuilder) R12(p0 string, p1 int64, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 21, p0, routegenimpl.Int(p1), p3)
 }
 
-//line routes_gen.go:1936:1
+//line routes_gen.go:1937:1
 
 // R17 returns the URL of route "r17": /:p0/= (routes.conf:117:7).
 //
@@ -1941,7 +1942,7 @@ func (u *URLBuilder) R17(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 22, p0)
 }
 
-//line routes_gen.go:1945:1
+//line routes_gen.go:1946:1
 
 // R18 returns the URL of route "r18": /:p0/=/:p2 (routes.conf:125:11).
 //
@@ -1950,7 +1951,7 @@ func (u *URLBuilder) R18(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 24, p0, p2)
 }
 
-//line routes_gen.go:1954:1
+//line routes_gen.go:1955:1
 
 // R15 returns the URL of route "r15": /:p0/a/new (routes.conf:101:11).
 //
@@ -1959,7 +1960,7 @@ func (u *URLBuilder) R15(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 25, p0)
 }
 
-//line routes_gen.go:1963:1
+//line routes_gen.go:1964:1
 
 // R16 returns the URL of route "r16": /:p0/~u/*rest (routes.conf:108:11).
 //
@@ -1968,7 +1969,7 @@ func (u *URLBuilder) R16(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 26, p0, rest)
 }
 
-//line routes_gen.go:1972:1
+//line routes_gen.go:1973:1
 
 // R3 returns the URL of route "r3": /@/1:p1 (routes.conf:22:7).
 //
@@ -1977,7 +1978,7 @@ func (u *URLBuilder) R3(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 27, p1)
 }
 
-//line routes_gen.go:1981:1
+//line routes_gen.go:1982:1
 
 // R1 returns the URL of route "r1": /ab:p0 (routes.conf:8:7).
 //
@@ -1986,7 +1987,7 @@ func (u *URLBuilder) R1(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 28, p0)
 }
 
-//line routes_gen.go:1990:1
+//line routes_gen.go:1991:1
 
 // R2 returns the URL of route "r2": /x.y (routes.conf:15:7).
 //
@@ -1995,7 +1996,7 @@ func (u *URLBuilder) R2() string {
 	return routegenTable.HelperURL(&u.base, 29)
 }
 
-//line routes_gen.go:1999:1
+//line routes_gen.go:2000:1
 
 // D1R29 returns the URL of route "d1.r29": /*rest on *.api.example.com (routes.conf:206:11).
 //
@@ -2004,7 +2005,7 @@ func (u *URLBuilder) D1R29(subdomain string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 31, subdomain, rest)
 }
 
-//line routes_gen.go:2008:1
+//line routes_gen.go:2009:1
 
 // D1R28 returns the URL of route "d1.r28": /*rest on *.api.example.com (routes.conf:199:7).
 //
@@ -2013,7 +2014,7 @@ func (u *URLBuilder) D1R28(subdomain string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 32, subdomain, rest)
 }
 
-//line routes_gen.go:2017:1
+//line routes_gen.go:2018:1
 
 // D1R33 returns the URL of route "d1.r33": /.*rest on *.api.example.com (routes.conf:234:7).
 //
@@ -2022,7 +2023,7 @@ func (u *URLBuilder) D1R33(subdomain string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 35, subdomain, rest)
 }
 
-//line routes_gen.go:2026:1
+//line routes_gen.go:2027:1
 
 // D1S26 returns the URL of route "d1.s26": /.../.../*filepath on *.api.example.com (routes.conf:188:7).
 //
@@ -2031,7 +2032,7 @@ func (u *URLBuilder) D1S26(subdomain string, filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 36, subdomain, filepath)
 }
 
-//line routes_gen.go:2035:1
+//line routes_gen.go:2036:1
 
 // D1R43 returns the URL of route "d1.r43": /.../:p1 on *.api.example.com (routes.conf:296:15).
 //
@@ -2040,7 +2041,7 @@ func (u *URLBuilder) D1R43(subdomain string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 37, subdomain, p1)
 }
 
-//line routes_gen.go:2044:1
+//line routes_gen.go:2045:1
 
 // D1R27 returns the URL of route "d1.r27": /1 on *.api.example.com (routes.conf:191:7).
 //
@@ -2049,7 +2050,7 @@ func (u *URLBuilder) D1R27(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 39, subdomain)
 }
 
-//line routes_gen.go:2053:1
+//line routes_gen.go:2054:1
 
 // D1R36 returns the URL of route "d1.r36": /:p0 on *.api.example.com (routes.conf:255:11).
 //
@@ -2058,7 +2059,7 @@ func (u *URLBuilder) D1R36(subdomain string, p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 41, subdomain, p0)
 }
 
-//line routes_gen.go:2062:1
+//line routes_gen.go:2063:1
 
 // D1R35 returns the URL of route "d1.r35": /:p0 on *.api.example.com (routes.conf:248:7).
 //
@@ -2067,7 +2068,7 @@ func (u *URLBuilder) D1R35(subdomain string, p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 42, subdomain, p0)
 }
 
-//line routes_gen.go:2071:1
+//line routes_gen.go:2072:1
 
 // D1R47 returns the URL of route "d1.r47": /:p0/a-b on *.api.example.com (routes.conf:329:7).
 //
@@ -2076,7 +2077,7 @@ func (u *URLBuilder) D1R47(subdomain string, p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 44, subdomain, p0)
 }
 
-//line routes_gen.go:2080:1
+//line routes_gen.go:2081:1
 
 // D1R48 returns the URL of route "d1.r48": /:p0/a-b/... on *.api.example.com (routes.conf:336:11).
 //
@@ -2085,7 +2086,7 @@ func (u *URLBuilder) D1R48(subdomain string, p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 46, subdomain, p0)
 }
 
-//line routes_gen.go:2089:1
+//line routes_gen.go:2090:1
 
 // D1R49 returns the URL of route "d1.r49": /:p0/a-b/.../new/ab on *.api.example.com (routes.conf:344:15).
 //
@@ -2094,7 +2095,7 @@ func (u *URLBuilder) D1R49(subdomain string, p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 49, subdomain, p0)
 }
 
-//line routes_gen.go:2098:1
+//line routes_gen.go:2099:1
 
 // D1R50 returns the URL of route "d1.r50": /:p0/a-b/.a on *.api.example.com (routes.conf:352:11).
 //
@@ -2103,7 +2104,7 @@ func (u *URLBuilder) D1R50(subdomain string, p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 52, subdomain, p0)
 }
 
-//line routes_gen.go:2107:1
+//line routes_gen.go:2108:1
 
 // D1R40 returns the URL of route "d1.r40": /:p0/x.y on *.api.example.com (routes.conf:281:15).
 //
@@ -2112,7 +2113,7 @@ func (u *URLBuilder) D1R40(subdomain string, p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 55, subdomain, p0)
 }
 
-//line routes_gen.go:2116:1
+//line routes_gen.go:2117:1
 
 // D1R42 returns the URL of route "d1.r42": /:p0/x.y on *.api.example.com (routes.conf:291:15).
 //
@@ -2121,7 +2122,7 @@ func (u *URLBuilder) D1R42(subdomain string, p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 56, subdomain, p0)
 }
 
-//line routes_gen.go:2125:1
+//line routes_gen.go:2126:1
 
 // D1R39 returns the URL of route "d1.r39": /:p0/x.y on *.api.example.com (routes.conf:276:11).
 //
@@ -2130,7 +2131,7 @@ func (u *URLBuilder) D1R39(subdomain string, p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 57, subdomain, p0)
 }
 
-//line routes_gen.go:2134:1
+//line routes_gen.go:2135:1
 
 // D1R37 returns the URL of route "d1.r37": /:p0/x.y on *.api.example.com (routes.conf:262:7).
 //
@@ -2139,7 +2140,7 @@ func (u *URLBuilder) D1R37(subdomain string, p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 58, subdomain, p0)
 }
 
-//line routes_gen.go:2143:1
+//line routes_gen.go:2144:1
 
 // D1R38 returns the URL of route "d1.r38": /:p0/x.y/*rest on *.api.example.com (routes.conf:268:11).
 //
@@ -2148,7 +2149,7 @@ func (u *URLBuilder) D1R38(subdomain string, p0 string, rest string) (string, er
 	return routegenTable.CheckedHelperURL(&u.base, 60, subdomain, p0, rest)
 }
 
-//line routes_gen.go:2152:1
+//line routes_gen.go:2153:1
 
 // D1R44 returns the URL of route "d1.r44": /:p0/x.y/42 on *.api.example.com (routes.conf:306:11).
 //
@@ -2157,7 +2158,7 @@ func (u *URLBuilder) D1R44(subdomain string, p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 63, subdomain, p0)
 }
 
-//line routes_gen.go:2161:1
+//line routes_gen.go:2162:1
 
 // D1R45 returns the URL of route "d1.r45": /:p0/x.y/42/:p3/*rest on *.api.example.com (routes.conf:313:15).
 //
@@ -2166,7 +2167,7 @@ func (u *URLBuilder) D1R45(subdomain string, p0 string, p3 string, rest string) 
 	return routegenTable.CheckedHelperURL(&u.base, 64, subdomain, p0, p3, rest)
 }
 
-//line routes_gen.go:2170:1
+//line routes_gen.go:2171:1
 
 // D1R46 returns the URL of route "d1.r46": /:p0/x.y/42/~:p3/~u on *.api.example.com (routes.conf:319:15).
 //
@@ -2175,7 +2176,7 @@ func (u *URLBuilder) D1R46(subdomain string, p0 string, p3 string) (string, erro
 	return routegenTable.CheckedHelperURL(&u.base, 66, subdomain, p0, p3)
 }
 
-//line routes_gen.go:2179:1
+//line routes_gen.go:2180:1
 
 // D1R41 returns the URL of route "d1.r41": /:p0/x.y/~:p2 on *.api.example.com (routes.conf:286:15).
 //
@@ -2184,7 +2185,7 @@ func (u *URLBuilder) D1R41(subdomain string, p0 string, p2 string) (string, erro
 	return routegenTable.CheckedHelperURL(&u.base, 67, subdomain, p0, p2)
 }
 
-//line routes_gen.go:2188:1
+//line routes_gen.go:2189:1
 
 // D1S25 returns the URL of route "d1.s25": /=/*filepath on *.api.example.com (routes.conf:187:7).
 //
@@ -2193,7 +2194,7 @@ func (u *URLBuilder) D1S25(subdomain string, filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 68, subdomain, filepath)
 }
 
-//line routes_gen.go:2197:1
+//line routes_gen.go:2198:1
 
 // D1R34 returns the URL of route "d1.r34": /a-b/a on *.api.example.com (routes.conf:241:7).
 //
@@ -2202,7 +2203,7 @@ func (u *URLBuilder) D1R34(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 69, subdomain)
 }
 
-//line routes_gen.go:2206:1
+//line routes_gen.go:2207:1
 
 // D1R31 returns the URL of route "d1.r31": /abc/ab on *.api.example.com (routes.conf:221:7).
 //
@@ -2211,7 +2212,7 @@ func (u *URLBuilder) D1R31(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 71, subdomain)
 }
 
-//line routes_gen.go:2215:1
+//line routes_gen.go:2216:1
 
 // D1R32 returns the URL of route "d1.r32": /b/v1 on *.api.example.com (routes.conf:227:7).
 //
@@ -2220,7 +2221,7 @@ func (u *URLBuilder) D1R32(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 72, subdomain)
 }
 
-//line routes_gen.go:2224:1
+//line routes_gen.go:2225:1
 
 // D1R30 returns the URL of route "d1.r30": /x.:p0/:p1 on *.api.example.com (routes.conf:213:7).
 //
@@ -2229,7 +2230,7 @@ func (u *URLBuilder) D1R30(subdomain string, p0 string, p1 string) (string, erro
 	return routegenTable.CheckedHelperURL(&u.base, 74, subdomain, p0, p1)
 }
 
-//line routes_gen.go:2233:1
+//line routes_gen.go:2234:1
 
 // D2R52 returns the URL of route "d2.r52": / on api.example.com (routes.conf:373:7).
 //
@@ -2238,7 +2239,7 @@ func (u *URLBuilder) D2R52() string {
 	return routegenTable.HelperURL(&u.base, 76)
 }
 
-//line routes_gen.go:2242:1
+//line routes_gen.go:2243:1
 
 // D2R64 returns the URL of route "d2.r64": /:p0 on api.example.com (routes.conf:450:7).
 //
@@ -2247,7 +2248,7 @@ func (u *URLBuilder) D2R64(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 77, p0)
 }
 
-//line routes_gen.go:2251:1
+//line routes_gen.go:2252:1
 
 // D2R68 returns the URL of route "d2.r68": /:p0/= on api.example.com (routes.conf:477:11).
 //
@@ -2256,7 +2257,7 @@ func (u *URLBuilder) D2R68(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 80, p0)
 }
 
-//line routes_gen.go:2260:1
+//line routes_gen.go:2261:1
 
 // D2R69 returns the URL of route "d2.r69": /:p0/=/a on api.example.com (routes.conf:483:15).
 //
@@ -2265,7 +2266,7 @@ func (u *URLBuilder) D2R69(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 81, p0)
 }
 
-//line routes_gen.go:2269:1
+//line routes_gen.go:2270:1
 
 // D2R70 returns the URL of route "d2.r70": /:p0/=/a on api.example.com (routes.conf:488:15).
 //
@@ -2274,7 +2275,7 @@ func (u *URLBuilder) D2R70(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 83, p0)
 }
 
-//line routes_gen.go:2278:1
+//line routes_gen.go:2279:1
 
 // D2R71 returns the URL of route "d2.r71": /:p0/=/user_x/@ on api.example.com (routes.conf:494:15).
 //
@@ -2283,7 +2284,7 @@ func (u *URLBuilder) D2R71(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 84, p0)
 }
 
-//line routes_gen.go:2287:1
+//line routes_gen.go:2288:1
 
 // D2R72 returns the URL of route "d2.r72": /:p0/=/x.:p2 on api.example.com (routes.conf:503:11).
 //
@@ -2292,7 +2293,7 @@ func (u *URLBuilder) D2R72(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 86, p0, p2)
 }
 
-//line routes_gen.go:2296:1
+//line routes_gen.go:2297:1
 
 // D2R73 returns the URL of route "d2.r73": /:p0/=/x.:p2 on api.example.com (routes.conf:510:15).
 //
@@ -2301,7 +2302,7 @@ func (u *URLBuilder) D2R73(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 88, p0, p2)
 }
 
-//line routes_gen.go:2305:1
+//line routes_gen.go:2306:1
 
 // D2R65 returns the URL of route "d2.r65": /:p0/ab/:p2 on api.example.com (routes.conf:457:11).
 //
@@ -2310,7 +2311,7 @@ func (u *URLBuilder) D2R65(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 90, p0, p2)
 }
 
-//line routes_gen.go:2314:1
+//line routes_gen.go:2315:1
 
 // D2R66 returns the URL of route "d2.r66": /:p0/ab/:p2/new/1 on api.example.com (routes.conf:464:15).
 //
@@ -2319,7 +2320,7 @@ func (u *URLBuilder) D2R66(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 91, p0, p2)
 }
 
-//line routes_gen.go:2323:1
+//line routes_gen.go:2324:1
 
 // D2R67 returns the URL of route "d2.r67": /:p0/ab/:p2/v1/ab on api.example.com (routes.conf:470:15).
 //
@@ -2328,7 +2329,7 @@ func (u *URLBuilder) D2R67(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 94, p0, p2)
 }
 
-//line routes_gen.go:2332:1
+//line routes_gen.go:2333:1
 
 // D2R75 returns the URL of route "d2.r75": /:p0/ab:p1 on api.example.com (routes.conf:528:11).
 //
@@ -2337,7 +2338,7 @@ func (u *URLBuilder) D2R75(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 96, p0, p1)
 }
 
-//line routes_gen.go:2341:1
+//line routes_gen.go:2342:1
 
 // D2R74 returns the URL of route "d2.r74": /:p0/ab:p1 on api.example.com (routes.conf:519:7).
 //
@@ -2346,7 +2347,7 @@ func (u *URLBuilder) D2R74(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 97, p0, p1)
 }
 
-//line routes_gen.go:2350:1
+//line routes_gen.go:2351:1
 
 // D2R57 returns the URL of route "d2.r57": /@/... on api.example.com (routes.conf:403:11).
 //
@@ -2355,7 +2356,7 @@ func (u *URLBuilder) D2R57() string {
 	return routegenTable.HelperURL(&u.base, 98)
 }
 
-//line routes_gen.go:2359:1
+//line routes_gen.go:2360:1
 
 // D2R62 returns the URL of route "d2.r62": /a-b on api.example.com (routes.conf:435:15).
 //
@@ -2364,7 +2365,7 @@ func (u *URLBuilder) D2R62() string {
 	return routegenTable.HelperURL(&u.base, 100)
 }
 
-//line routes_gen.go:2368:1
+//line routes_gen.go:2369:1
 
 // D2S51 returns the URL of route "d2.s51": /a/*filepath on api.example.com (routes.conf:370:7).
 //
@@ -2373,7 +2374,7 @@ func (u *URLBuilder) D2S51(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 101, filepath)
 }
 
-//line routes_gen.go:2377:1
+//line routes_gen.go:2378:1
 
 // D2R55 returns the URL of route "d2.r55": /ab/user_:p1 on api.example.com (routes.conf:389:15).
 //
@@ -2382,7 +2383,7 @@ func (u *URLBuilder) D2R55(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 102, p1)
 }
 
-//line routes_gen.go:2386:1
+//line routes_gen.go:2387:1
 
 // D2R53 returns the URL of route "d2.r53": /ab/user_:p1 on api.example.com (routes.conf:379:11).
 //
@@ -2391,7 +2392,7 @@ func (u *URLBuilder) D2R53(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 103, p1)
 }
 
-//line routes_gen.go:2395:1
+//line routes_gen.go:2396:1
 
 // D2R54 returns the URL of route "d2.r54": /ab/user_:p1 on api.example.com (routes.conf:385:15).
 //
@@ -2400,7 +2401,7 @@ func (u *URLBuilder) D2R54(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 108, p1)
 }
 
-//line routes_gen.go:2404:1
+//line routes_gen.go:2405:1
 
 // D2R56 returns the URL of route "d2.r56": /ab/user_:p1/:p2 on api.example.com (routes.conf:394:15).
 //
@@ -2409,7 +2410,7 @@ func (u *URLBuilder) D2R56(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 109, p1, p2)
 }
 
-//line routes_gen.go:2413:1
+//line routes_gen.go:2414:1
 
 // D2R60 returns the URL of route "d2.r60": /abc/~u on api.example.com (routes.conf:425:11).
 //
@@ -2418,7 +2419,7 @@ func (u *URLBuilder) D2R60() string {
 	return routegenTable.HelperURL(&u.base, 110)
 }
 
-//line routes_gen.go:2422:1
+//line routes_gen.go:2423:1
 
 // D2R58 returns the URL of route "d2.r58": /abc/~u on api.example.com (routes.conf:411:7).
 //
@@ -2427,7 +2428,7 @@ func (u *URLBuilder) D2R58() string {
 	return routegenTable.HelperURL(&u.base, 111)
 }
 
-//line routes_gen.go:2431:1
+//line routes_gen.go:2432:1
 
 // D2R59 returns the URL of route "d2.r59": /abc/~u on api.example.com (routes.conf:419:11).
 //
@@ -2436,7 +2437,7 @@ func (u *URLBuilder) D2R59() string {
 	return routegenTable.HelperURL(&u.base, 112)
 }
 
-//line routes_gen.go:2440:1
+//line routes_gen.go:2441:1
 
 // D2R61 returns the URL of route "d2.r61": /abc/~u on api.example.com (routes.conf:430:15).
 //
@@ -2445,7 +2446,7 @@ func (u *URLBuilder) D2R61() string {
 	return routegenTable.HelperURL(&u.base, 113)
 }
 
-//line routes_gen.go:2449:1
+//line routes_gen.go:2450:1
 
 // D2R63 returns the URL of route "d2.r63": /abc/~u/users/~:p3 on api.example.com (routes.conf:443:11).
 //
@@ -2454,7 +2455,7 @@ func (u *URLBuilder) D2R63(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 115, p3)
 }
 
-//line routes_gen.go:2458:1
+//line routes_gen.go:2459:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

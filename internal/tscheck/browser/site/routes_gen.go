@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 5 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(5 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 5)
+	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
 )
 
 // routegenCORS0 is a CORS policy of ../routes.conf, shared by the routes that have it.
@@ -73,9 +73,10 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  routegenDomains,
-	Routes:   routegenRoutes,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
+	MaxBodySize: 5242880,
 })
 
 // Routes returns a copy of the routes of ../routes.conf: domain by domain, each sorted by
@@ -196,7 +197,7 @@ type APIController interface {
 	Index(ctx *runtime.Context) error // serves private: GET /private (../routes.conf:36:7), public: GET /public (../routes.conf:24:7)
 //line ../routes.conf:32:10
 	Search(ctx *runtime.Context, kind string, terms string) error // serves search: GET /public/search/:kind/*terms (../routes.conf:32:11)
-//line routes_gen.go:200:1
+//line routes_gen.go:201:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -207,7 +208,7 @@ type SiteController interface {
 	Page(ctx *runtime.Context) error // serves page: GET / (../routes.conf:11:7)
 //line ../routes.conf:12:6
 	Script(ctx *runtime.Context, file string) error // serves script: GET /js/*file (../routes.conf:12:7)
-//line routes_gen.go:211:1
+//line routes_gen.go:212:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -323,7 +324,7 @@ func (u *URLBuilder) Page() string {
 	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:327:1
+//line routes_gen.go:328:1
 
 // Comment returns the URL of route "comment": /comments (../routes.conf:13:7).
 //
@@ -332,7 +333,7 @@ func (u *URLBuilder) Comment() string {
 	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:336:1
+//line routes_gen.go:337:1
 
 // Script returns the URL of route "script": /js/*file (../routes.conf:12:7).
 //
@@ -341,7 +342,7 @@ func (u *URLBuilder) Script(file string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 2, file)
 }
 
-//line routes_gen.go:345:1
+//line routes_gen.go:346:1
 
 // APIPrivate returns the URL of route "api.private": /private on 127.0.0.1 (../routes.conf:36:7).
 //
@@ -350,7 +351,7 @@ func (u *URLBuilder) APIPrivate() (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:354:1
+//line routes_gen.go:355:1
 
 // APICancel returns the URL of route "api.cancel": /private/bookings/:id on 127.0.0.1 (../routes.conf:46:11).
 //
@@ -359,7 +360,7 @@ func (u *URLBuilder) APICancel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 4, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:363:1
+//line routes_gen.go:364:1
 
 // APIBooking returns the URL of route "api.booking": /private/bookings/:id on 127.0.0.1 (../routes.conf:45:11).
 //
@@ -368,7 +369,7 @@ func (u *URLBuilder) APIBooking(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 5, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:372:1
+//line routes_gen.go:373:1
 
 // APIPublic returns the URL of route "api.public": /public on 127.0.0.1 (../routes.conf:24:7).
 //
@@ -377,7 +378,7 @@ func (u *URLBuilder) APIPublic() (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:381:1
+//line routes_gen.go:382:1
 
 // APIHotel returns the URL of route "api.hotel": /public/hotels/:id on 127.0.0.1 (../routes.conf:31:11).
 //
@@ -386,7 +387,7 @@ func (u *URLBuilder) APIHotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 7, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:390:1
+//line routes_gen.go:391:1
 
 // APISearch returns the URL of route "api.search": /public/search/:kind/*terms on 127.0.0.1 (../routes.conf:32:11).
 //
@@ -395,7 +396,7 @@ func (u *URLBuilder) APISearch(kind string, terms string) (string, error) {
 	return routegenTable.CheckedHelperURL(&u.base, 8, kind, terms)
 }
 
-//line routes_gen.go:399:1
+//line routes_gen.go:400:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
