@@ -4,9 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"slices"
 	"strings"
+
+	"github.com/routegen/routegen/internal/core/decide"
 )
 
 // SchemeAction serves a route an auth scheme added: a form scheme's
@@ -110,16 +111,7 @@ func (rt *Router) redirectToLogin(ctx *Context, r *http.Request) bool {
 	if ctx.route == nil || ctx.route.Auth == AuthAuthenticated || !errors.As(ctx.authErr, &to) {
 		return false
 	}
-	mount := ctx.MountPath()
-	login := mount + to.Login
-	if path, _, _ := strings.Cut(to.Login, "?"); path != r.URL.Path {
-		sep := "?"
-		if strings.Contains(login, "?") {
-			sep = "&"
-		}
-		login += sep + "_rt=" + url.QueryEscape(mount+r.URL.RequestURI())
-	}
-	http.Redirect(ctx.Res, r, login, http.StatusFound)
+	http.Redirect(ctx.Res, r, decide.LoginLocation(ctx.MountPath(), to.Login, r.URL), http.StatusFound)
 	return true
 }
 

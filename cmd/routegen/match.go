@@ -187,10 +187,7 @@ func explainAnswer(router *explain.Router, r *http.Request, subject explain.Subj
 		res.Assumed = strings.TrimPrefix(res.Assumed+"; "+assumed, "; ")
 	}
 	if login := formLogin(t, a.Route); a.Status == http.StatusUnauthorized && login != "" {
-		res.Status, res.Location = http.StatusFound, login
-		if path, _, _ := strings.Cut(login, "?"); path != r.URL.Path {
-			res.Location = addReturnTarget(login, r.URL.RequestURI())
-		}
+		res.Status, res.Location = http.StatusFound, decide.LoginLocation("", login, r.URL)
 		res.Reason = fmt.Sprintf("not signed in: form scheme %q sends to its login page (url.login), with the return target in _rt", a.Route.Auth)
 	}
 	if a.Status == http.StatusNotFound && a.Route == nil && a.CatchAll == nil {
@@ -327,13 +324,4 @@ func formLogin(t *ir.Table, r *ir.Route) string {
 		}
 	}
 	return ""
-}
-
-// addReturnTarget adds _rt=target to the query of login, as the router does.
-func addReturnTarget(login, target string) string {
-	sep := "?"
-	if strings.Contains(login, "?") {
-		sep = "&"
-	}
-	return login + sep + "_rt=" + url.QueryEscape(target)
 }
