@@ -99,3 +99,42 @@ func TestStaticCache(t *testing.T) {
 		srv.Close()
 	}
 }
+
+// TestWritesToStaticCacheChangeNoRouter: a program that writes to the
+// static caching of the routes it can reach (Routes, a Match's route)
+// changes the Cache-Control of no router.
+func TestWritesToStaticCacheChangeNoRouter(t *testing.T) {
+	spoil := func(c *runtime.StaticCache) {
+		if c == nil {
+			t.Fatal("the static route has no StaticCache")
+		}
+		c.Default, c.Expires = "spoilt", "spoilt"
+		for mime := range c.ByType {
+			c.ByType[mime] = "spoilt"
+		}
+	}
+	routes := profile.Routes()
+	for i := range routes {
+		if routes[i].Static {
+			spoil(routes[i].StaticCache)
+		}
+	}
+	var m runtime.Match
+	profile.Lookup(&m, "GET", "localhost", "/assets/app.css")
+	spoil(m.Route().StaticCache)
+	files := fstest.MapFS{"assets/app.css": {Data: []byte("body { color: red }")}}
+	rt, err := profile.NewRouter(profileSite{}, runtime.WithStaticFS(files))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(rt)
+	defer srv.Close()
+	res, err := srv.Client().Get(srv.URL + "/assets/app.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if got := res.Header.Get("Cache-Control"); res.StatusCode != http.StatusOK || got != "public, max-age=600" {
+		t.Errorf("GET /assets/app.css = %d, Cache-Control %q; want 200, %q", res.StatusCode, got, "public, max-age=600")
+	}
+}

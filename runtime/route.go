@@ -7,6 +7,7 @@
 package runtime
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/routegen/routegen/internal/core/decide"
@@ -93,7 +94,7 @@ type routeSet struct {
 }
 
 // clone is a deep copy of s: nothing a program writes to it reaches s.
-// The copies of one policy or authorization are one copy, as in s.
+// The copies of one CORS policy or static caching are one copy, as in s.
 func (s *routeSet) clone() *routeSet {
 	c := &routeSet{domains: slices.Clone(s.domains), routes: slices.Clone(s.routes), catchAlls: slices.Clone(s.catchAlls)}
 	policies := map[*CORS]*CORS{}
@@ -108,11 +109,22 @@ func (s *routeSet) clone() *routeSet {
 		}
 		return policies[p]
 	}
+	caches := map[*StaticCache]*StaticCache{}
+	cache := func(p *StaticCache) *StaticCache {
+		if p == nil {
+			return nil
+		}
+		if caches[p] == nil {
+			caches[p] = &StaticCache{Default: p.Default, ByType: maps.Clone(p.ByType), Expires: p.Expires}
+		}
+		return caches[p]
+	}
 	for _, routes := range [][]Route{c.routes, c.catchAlls} {
 		for i := range routes {
 			r := &routes[i]
 			r.Params, r.Constraints, r.CORS = slices.Clone(r.Params), slices.Clone(r.Constraints), cors(r.CORS)
 			r.Authorization = cloneAuthorization(r.Authorization)
+			r.StaticCache = cache(r.StaticCache)
 		}
 	}
 	for i := range c.domains {
