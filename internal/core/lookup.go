@@ -88,7 +88,7 @@ func NewTable(routes []Route, domains []Domain, matchers []MatchFunc) *Table {
 		}
 	}
 	parsed := map[string]*constraint.Constraint{}
-	byDomain := make([][]Route, len(domains))
+	var free []*constraint.Constraint // the rest of an array the routes' constraints are cut from
 	for i, r := range routes {
 		t.escapedLiterals = t.escapedLiterals || strings.Contains(r.Path, "%")
 		dr := &t.byDomain[r.Domain]
@@ -98,7 +98,6 @@ func NewTable(routes []Route, domains []Domain, matchers []MatchFunc) *Table {
 		if r.Static && r.List {
 			dr.listDirs = append(dr.listDirs, r.Path[:strings.LastIndexByte(r.Path, '*')])
 		}
-		byDomain[r.Domain] = append(byDomain[r.Domain], r)
 		for k, text := range r.Constraints {
 			if text == "" {
 				continue
@@ -115,7 +114,10 @@ func NewTable(routes []Route, domains []Domain, matchers []MatchFunc) *Table {
 				t.constraints = make([][]*constraint.Constraint, len(routes))
 			}
 			if t.constraints[i] == nil {
-				t.constraints[i] = make([]*constraint.Constraint, len(r.Constraints))
+				if len(free) < len(r.Constraints) {
+					free = make([]*constraint.Constraint, max(len(r.Constraints), len(routes)-i))
+				}
+				t.constraints[i], free = free[:len(r.Constraints):len(r.Constraints)], free[len(r.Constraints):]
 			}
 			t.constraints[i][k] = c
 		}
@@ -125,31 +127,12 @@ func NewTable(routes []Route, domains []Domain, matchers []MatchFunc) *Table {
 		if d < len(matchers) && matchers[d] != nil {
 			dr.match = matchers[d]
 		} else {
-			dr.match = newDomainMatcher(routes, d)
+			dr.match = newMatcher(routes, d)
 		}
 		slices.Sort(dr.methods)
 		dr.allow = allowTable(dr.methods, domains[d].AutoOptions)
 	}
 	return t
-}
-
-// newDomainMatcher is NewMatcher of domain d's routes, answering their
-// indexes in routes.
-func newDomainMatcher(routes []Route, d int) MatchFunc {
-	var own []Route
-	var index []int
-	for i, r := range routes {
-		if r.Domain == d {
-			own, index = append(own, r), append(index, i)
-		}
-	}
-	match := NewMatcher(own)
-	return func(p *Params, method, path string) int {
-		if r := match(p, method, path); r >= 0 {
-			return index[r]
-		}
-		return -1
-	}
 }
 
 // allowTable computes the Allow header of every subset of methods: sorted,

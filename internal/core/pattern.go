@@ -34,18 +34,36 @@ func ParsePattern(path string) []Segment {
 	if path == "/" || path == "" {
 		return nil
 	}
-	var segs []Segment
-	for s := range strings.SplitSeq(path[1:], "/") {
-		switch i := strings.IndexAny(s, ":*"); {
-		case i < 0:
-			segs = append(segs, Segment{Kind: StaticSegment, Literal: s})
-		case s[i] == '*':
-			segs = append(segs, Segment{Kind: CatchAllSegment, Literal: s[:i], Param: s[i+1:]})
-		default:
-			segs = append(segs, Segment{Kind: ParamSegment, Literal: s[:i], Param: s[i+1:]})
-		}
+	segs := make([]Segment, 0, strings.Count(path, "/"))
+	for i := 0; i < len(path); {
+		var seg Segment
+		seg, i = SegmentAt(path, i)
+		segs = append(segs, seg)
 	}
 	return segs
+}
+
+// SegmentAt is the segment of path that follows its byte i, a "/", and
+// the index of the "/" that ends it, or len(path): ParsePattern's step,
+// which NewTrie takes without a slice of the segments.
+func SegmentAt(path string, i int) (Segment, int) {
+	// One pass over the bytes: segments are short, and a search call for
+	// each of "/", ":" and "*" costs more than it finds.
+	start, param := i+1, -1
+	end := start
+	for ; end < len(path) && path[end] != '/'; end++ {
+		if param < 0 && (path[end] == ':' || path[end] == '*') {
+			param = end
+		}
+	}
+	switch {
+	case param < 0:
+		return Segment{Kind: StaticSegment, Literal: path[start:end]}, end
+	case path[param] == '*':
+		return Segment{Kind: CatchAllSegment, Literal: path[start:param], Param: path[param+1 : end]}, end
+	default:
+		return Segment{Kind: ParamSegment, Literal: path[start:param], Param: path[param+1 : end]}, end
+	}
 }
 
 // FormatPattern writes segments back as a route table path: "/hotels/:id".

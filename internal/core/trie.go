@@ -25,24 +25,14 @@ type Node struct {
 	CatchAlls []*CatchAllEdge
 	Dynamic   bool // a parameter or catch-all lies below: a walk must come here
 
-	// parent and segment give Pattern: a node does not keep the whole
-	// pattern, which would cost a path of n segments n² bytes.
-	parent  *Node
-	segment string // "/repos", "/:owner"
-	// literalIndex finds a literal edge by text while the trie is built:
-	// a scan of the edges would make n siblings cost n².
-	literalIndex map[string]int
+	// path is the pattern up to n, the start of the path of a route that
+	// passes through it: a substring, so that a path of n segments costs
+	// its nodes no bytes of their own.
+	path string
 }
 
 // Pattern is the pattern of the routes' paths up to n: "/repos/:owner".
-func (n *Node) Pattern() string {
-	var segments []string
-	for ; n != nil; n = n.parent {
-		segments = append(segments, n.segment)
-	}
-	slices.Reverse(segments)
-	return strings.Join(segments, "")
-}
+func (n *Node) Pattern() string { return n.path }
 
 // LiteralEdge leads to the routes whose next segment is Text.
 type LiteralEdge struct {
@@ -75,48 +65,122 @@ type TrieRoute struct {
 // NewTrie is the trie of routes, all of one domain and method, with the
 // choices of every level in the order of precedence.
 func NewTrie(routes []TrieRoute) *Node {
-	root := &Node{Route: -1}
+	b := trieBuilder{chunk: min(2*len(routes)+1, maxChunk)}
+	root := b.node("")
 	for _, r := range routes {
-		root.insert(r)
+		b.insert(root, r)
 	}
 	root.finish()
 	return root
 }
 
-func (n *Node) insert(r TrieRoute) {
-	for _, seg := range ParsePattern(r.Path) {
+// trieBuilder builds a trie with few allocations, which a table of many
+// routes, built when a program starts, spends most of its time on: the
+// nodes and edges come from chunks.
+type trieBuilder struct {
+	chunk     int // the size of a chunk
+	nodes     []Node
+	literals  []LiteralEdge
+	params    []ParamEdge
+	catchAlls []CatchAllEdge
+	// byText finds the literal edge of a node with many by its text: a
+	// scan of its edges would make n siblings cost n².
+	byText map[literalKey]*Node
+}
+
+// maxChunk is the most nodes or edges of one kind a chunk holds.
+const maxChunk = 512
+
+// scanLiteralsUpTo is the most literal edges of a node insert scans;
+// above, byText finds them.
+const scanLiteralsUpTo = 8
+
+type literalKey struct {
+	parent *Node
+	text   string
+}
+
+// take is the next element of chunk, which it refills with size elements
+// when empty.
+func take[T any](chunk *[]T, size int) *T {
+	if len(*chunk) == 0 {
+		*chunk = make([]T, size)
+	}
+	e := &(*chunk)[0]
+	*chunk = (*chunk)[1:]
+	return e
+}
+
+func (b *trieBuilder) node(path string) *Node {
+	n := take(&b.nodes, b.chunk)
+	n.Route, n.path = -1, path
+	return n
+}
+
+func (b *trieBuilder) insert(n *Node, r TrieRoute) {
+	for i := 0; i < len(r.Path) && r.Path != "/"; {
+		var seg Segment
+		seg, i = SegmentAt(r.Path, i)
 		switch seg.Kind {
 		case StaticSegment:
-			if n.literalIndex == nil {
-				n.literalIndex = map[string]int{}
-			}
-			k, ok := n.literalIndex[seg.Literal]
-			if !ok {
-				k = len(n.Literals)
-				n.literalIndex[seg.Literal] = k
-				n.Literals = append(n.Literals, &LiteralEdge{Text: seg.Literal, Node: &Node{parent: n, segment: "/" + seg.Literal, Route: -1}})
-			}
-			n = n.Literals[k].Node
+			n = b.literal(n, seg.Literal, r.Path[:i])
 		case ParamSegment:
 			k := slices.IndexFunc(n.Params, func(e *ParamEdge) bool { return e.Prefix == seg.Literal })
 			if k < 0 {
-				n.Params = append(n.Params, &ParamEdge{Prefix: seg.Literal, Node: &Node{parent: n, segment: "/" + seg.Literal + ":" + seg.Param, Route: -1}})
+				e := take(&b.params, min(b.chunk, 64))
+				e.Prefix, e.Node = seg.Literal, b.node(r.Path[:i])
+				n.Params = append(n.Params, e)
 				k = len(n.Params) - 1
 			}
 			n = n.Params[k].Node
 		case CatchAllSegment:
-			n.CatchAlls = append(n.CatchAlls, &CatchAllEdge{Prefix: seg.Literal, Route: r.Index, AllowEmpty: r.AllowEmpty})
+			e := take(&b.catchAlls, min(b.chunk, 64))
+			*e = CatchAllEdge{Prefix: seg.Literal, Route: r.Index, AllowEmpty: r.AllowEmpty}
+			n.CatchAlls = append(n.CatchAlls, e)
 			return
 		}
 	}
 	n.Route = r.Index
 }
 
+// literal is the node n's literal edge text leads to, made with the
+// pattern path if n has none.
+func (b *trieBuilder) literal(n *Node, text, path string) *Node {
+	// Routes that share a prefix mostly come together: the last edge first.
+	if k := len(n.Literals) - 1; k >= 0 && n.Literals[k].Text == text {
+		return n.Literals[k].Node
+	}
+	if len(n.Literals) <= scanLiteralsUpTo {
+		for _, e := range n.Literals {
+			if e.Text == text {
+				return e.Node
+			}
+		}
+	} else if child := b.byText[literalKey{n, text}]; child != nil {
+		return child
+	}
+	e := take(&b.literals, b.chunk)
+	e.Text, e.Node = text, b.node(path)
+	n.Literals = append(n.Literals, e)
+	if len(n.Literals) > scanLiteralsUpTo {
+		if b.byText == nil {
+			b.byText = map[literalKey]*Node{}
+		}
+		if len(n.Literals) == scanLiteralsUpTo+1 {
+			for _, e := range n.Literals {
+				b.byText[literalKey{n, e.Text}] = e.Node
+			}
+		} else {
+			b.byText[literalKey{n, text}] = e.Node
+		}
+	}
+	return e.Node
+}
+
 // finish orders the choices of every level — literals by text, for stable
 // code; the longer parameter prefix before the shorter, more general one —
 // and marks the nodes a walk must visit. It reports whether n is one.
 func (n *Node) finish() bool {
-	n.literalIndex = nil // the edges are sorted now; the index is no longer needed
 	slices.SortFunc(n.Literals, func(a, b *LiteralEdge) int { return strings.Compare(a.Text, b.Text) })
 	slices.SortStableFunc(n.Params, func(a, b *ParamEdge) int { return cmp.Compare(len(b.Prefix), len(a.Prefix)) })
 	slices.SortStableFunc(n.CatchAlls, func(a, b *CatchAllEdge) int { return cmp.Compare(len(b.Prefix), len(a.Prefix)) })
@@ -158,30 +222,28 @@ type FixedRoute struct {
 }
 
 // Fixed appends the routes at and below n that have no parameter below
-// it, which win over every other route below n; rest is the text of n's
-// own path after the node the walk entered at.
-func (n *Node) Fixed(rest string, routes []FixedRoute) []FixedRoute {
-	return n.appendFixed([]byte(rest), routes)
-}
-
-// appendFixed is Fixed with rest in a buffer the levels below extend and
-// give back: a string built at each level would cost a path of n segments
-// n² bytes.
-func (n *Node) appendFixed(rest []byte, routes []FixedRoute) []FixedRoute {
+// it, which win over every other route below n; restLen is the length of
+// the text of n's own path after the node the walk entered at. Each
+// Rest is the end of the route's pattern, which it does not copy.
+func (n *Node) Fixed(restLen int, routes []FixedRoute) []FixedRoute {
 	if n.Route >= 0 {
-		routes = append(routes, FixedRoute{string(rest), n.Route})
+		routes = append(routes, FixedRoute{n.path[len(n.path)-restLen:], n.Route})
 	}
 	for _, e := range n.Literals {
-		routes = e.Node.appendFixed(append(append(rest, '/'), e.Text...), routes)
+		routes = e.Node.Fixed(restLen+1+len(e.Text), routes)
 	}
 	return routes
 }
 
 // RootFixed is Fixed of a method's root, whose own route is "/".
-func (n *Node) RootFixed() []FixedRoute {
-	fixed := n.Fixed("", nil)
-	if len(fixed) > 0 && fixed[0].Rest == "" {
-		fixed[0].Rest = "/"
+func (n *Node) RootFixed() []FixedRoute { return n.appendRootFixed(nil) }
+
+// appendRootFixed is RootFixed appended to fixed.
+func (n *Node) appendRootFixed(fixed []FixedRoute) []FixedRoute {
+	start := len(fixed)
+	fixed = n.Fixed(0, fixed)
+	if len(fixed) > start && fixed[start].Rest == "" {
+		fixed[start].Rest = "/"
 	}
 	return fixed
 }
@@ -189,10 +251,12 @@ func (n *Node) RootFixed() []FixedRoute {
 // BelowParam is what a walk tries once a parameter that ends at the end of
 // n's segment has matched: the route that ends at n (the path ends there
 // too), then the routes reached from n by literals only.
-func (n *Node) BelowParam() []FixedRoute {
-	var fixed []FixedRoute
+func (n *Node) BelowParam() []FixedRoute { return n.appendBelowParam(nil) }
+
+// appendBelowParam is BelowParam appended to fixed.
+func (n *Node) appendBelowParam(fixed []FixedRoute) []FixedRoute {
 	for _, e := range n.Literals {
-		fixed = e.Node.Fixed("/"+e.Text, fixed)
+		fixed = e.Node.Fixed(1+len(e.Text), fixed)
 	}
 	return fixed
 }

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"maps"
 	"slices"
 	"strings"
 )
@@ -8,22 +9,35 @@ import (
 // NewMatcher returns the matcher of routes as data: for each method, its
 // trie, which the returned function walks. It answers every path exactly
 // as the matcher gen writes as code from the same trie.
-func NewMatcher(routes []Route) MatchFunc {
-	byMethod := map[string][]TrieRoute{}
-	for i, r := range routes {
-		byMethod[r.Method] = append(byMethod[r.Method], TrieRoute{Index: i, Path: r.Path, AllowEmpty: r.Static && r.List})
-	}
-	m := &walker{}
-	for _, method := range slices.Sorted(func(yield func(string) bool) {
-		for method := range byMethod {
-			if !yield(method) {
-				return
-			}
+func NewMatcher(routes []Route) MatchFunc { return newMatcher(routes, -1) }
+
+// newMatcher is NewMatcher of the routes of domain d (all of them for -1),
+// answering their indexes in routes.
+func newMatcher(routes []Route, d int) MatchFunc {
+	counts := map[string]int{}
+	for i := range routes {
+		if r := &routes[i]; d < 0 || r.Domain == d {
+			counts[r.Method]++
 		}
-	}) {
+	}
+	methods := slices.Sorted(maps.Keys(counts))
+	// One array holds the routes of every method, each method's in turn.
+	all := make([]TrieRoute, 0, len(routes))
+	byMethod := make(map[string][]TrieRoute, len(methods))
+	for _, method := range methods {
+		byMethod[method] = all[len(all) : len(all) : len(all)+counts[method]]
+		all = all[:len(all)+counts[method]]
+	}
+	for i := range routes {
+		if r := &routes[i]; d < 0 || r.Domain == d {
+			byMethod[r.Method] = append(byMethod[r.Method], TrieRoute{Index: i, Path: r.Path, AllowEmpty: r.Static && r.List})
+		}
+	}
+	m := &walker{methods: methods, roots: make([]*entry, len(methods))}
+	var b walkBuilder
+	for k, method := range methods {
 		root := NewTrie(byMethod[method])
-		m.methods = append(m.methods, method)
-		m.roots = append(m.roots, newEntry(root, root.RootFixed()))
+		m.roots[k] = b.entry(root, root.appendRootFixed(b.fixed[:0]))
 	}
 	return m.match
 }
@@ -72,39 +86,63 @@ type step struct {
 // walkedByMapAbove is the most walked literals a node compares one by one.
 const walkedByMapAbove = 4
 
-// newEntry makes n ready to walk, with the routes fixed answers at once.
-func newEntry(n *Node, fixed []FixedRoute) *entry {
-	e := &entry{node: n, fixed: make(map[string]int32, len(fixed))}
+// walkBuilder makes the entries of a walker with few allocations.
+type walkBuilder struct {
+	entries []entry      // the unused rest of the current chunk
+	fixed   []FixedRoute // scratch: the fixed routes of the entry being made
+}
+
+// entry makes n ready to walk, with the routes fixed answers at once.
+func (b *walkBuilder) entry(n *Node, fixed []FixedRoute) *entry {
+	e := take(&b.entries, 64)
+	e.node = n
+	if len(fixed) > 0 {
+		e.fixed = make(map[string]int32, len(fixed))
+	}
 	for _, f := range fixed {
 		e.fixed[f.Rest] = int32(f.Route)
 		e.lengths |= 1 << min(len(f.Rest), 63)
 	}
-	e.prepare()
+	b.fixed = fixed[:0] // the map holds them now: the next entry reuses the array
+	b.prepare(e)
 	return e
 }
 
 // prepare readies the levels below e's node that the walk visits.
-func (e *entry) prepare() {
+func (b *walkBuilder) prepare(e *entry) {
 	n := e.node
+	walked := 0
 	for _, l := range n.Literals {
 		if l.Node.Dynamic {
-			next := &entry{node: l.Node}
-			next.prepare()
+			walked++
+		}
+	}
+	if walked > 0 {
+		e.walked = make([]step, 0, walked)
+	}
+	for _, l := range n.Literals {
+		if l.Node.Dynamic {
+			next := take(&b.entries, 64)
+			next.node = l.Node
+			b.prepare(next)
 			e.walked = append(e.walked, step{l.Text, next})
 		}
 	}
 	if len(e.walked) > walkedByMapAbove {
-		e.bySegment = map[string]*entry{}
+		e.bySegment = make(map[string]*entry, len(e.walked))
 		for _, s := range e.walked {
 			e.bySegment[s.text] = s.next
 		}
 	}
-	for _, p := range n.Params {
-		own := p.Node.BelowParam()
+	if len(n.Params) > 0 {
+		e.params = make([]*entry, len(n.Params))
+	}
+	for k, p := range n.Params {
+		own := b.fixed[:0]
 		if p.Node.Route >= 0 {
-			own = append([]FixedRoute{{"", p.Node.Route}}, own...)
+			own = append(own, FixedRoute{"", p.Node.Route})
 		}
-		e.params = append(e.params, newEntry(p.Node, own))
+		e.params[k] = b.entry(p.Node, p.Node.appendBelowParam(own))
 	}
 }
 
