@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/routegen/routegen/internal/core"
@@ -109,69 +110,116 @@ func (e routeEnd) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // setPatterns writes every route in http.ServeMux's pattern syntax:
 // "GET /hotels/{id}", "GET /files/{path...}", with the host of a domain
 // other than the root one ("GET admin.example.com/"). A catch_all is its
-// domain's "/", which ServeMux matches for every path and method.
+// domain's "/", which ServeMux matches for every path and method. The
+// routers of a table share the patterns of the domains at routes.conf's
+// hosts; a router writes its own only for the domains WithHost moved.
 func (rt *Router) setPatterns() {
-	methods, paths := rt.table.patterns()
-	addresses := rt.table.addresses()
+	shared, sharedHosts := rt.table.patterns()
+	hosts := rt.table.patternHosts(rt.hostOverrides)
+	var own []string
+	if !slices.Equal(hosts, sharedHosts) {
+		own = rt.table.writePatterns(hosts, func(d int) bool { return hosts[d] != sharedHosts[d] })
+	}
 	for i := range rt.serving {
-		route := rt.serving[i].route
-		if route.Method == "" { // a domain without a catch_all
-			continue
-		}
-		if d := route.Domain; d != rt.table.Root && len(rt.table.Domains) > 1 {
-			host, _, _ := addresses[d].Resolve(rt.hostOverrides)
-			rt.serving[i].pattern = methods[i] + host + paths[i]
+		if own != nil && hosts[rt.serving[i].route.Domain] != sharedHosts[rt.serving[i].route.Domain] {
+			rt.serving[i].pattern = own[i]
 		} else {
-			rt.serving[i].pattern = methods[i] + paths[i]
+			rt.serving[i].pattern = shared[i]
 		}
 	}
 }
 
-// patterns are, for each route and then each catch-all, its method and
-// its path in http.ServeMux's pattern syntax, which the routers of a
-// table share: "GET " and "/hotels/{id}". They are made on the first
-// router's construction.
-func (t *table) patterns() (methods, paths []string) {
+// patterns are the patterns of the routes and then the catch-alls with the
+// domains at routes.conf's hosts, and those hosts, which the routers of
+// the table share. They are made on the first router's construction.
+func (t *table) patterns() (patterns, hosts []string) {
 	t.patternsOnce.Do(func() {
-		n := len(t.Routes) + len(t.CatchAlls)
-		t.methodPatterns, t.pathPatterns = make([]string, n), make([]string, n)
-		for i := range n {
-			route := t.set().routeAt(i)
-			switch route.Method {
-			case "", "*":
-			case "WS":
-				t.methodPatterns[i] = "GET "
-			default:
-				t.methodPatterns[i] = route.Method + " "
-			}
-			if route.Method == "*" {
-				t.pathPatterns[i] = "/"
-			} else if route.Method != "" {
-				var b strings.Builder
-				writePattern(&b, route.Path)
-				t.pathPatterns[i] = b.String()
-			}
-		}
+		t.sharedHosts = t.patternHosts(nil)
+		t.sharedPatterns = t.writePatterns(t.sharedHosts, func(int) bool { return true })
 	})
-	return t.methodPatterns, t.pathPatterns
+	return t.sharedPatterns, t.sharedHosts
 }
 
-// writePattern writes a routes.conf path in ServeMux's syntax: ":name" as
-// "{name}", "*name" as "{name...}". A parameter after literal text in its
-// segment ("/user_:name", "/src*path"), which ServeMux cannot express, is
-// written the same way inside the segment: "/user_{name}".
-func writePattern(b *strings.Builder, path string) {
-	segs := core.ParsePattern(path)
-	if len(segs) == 0 {
-		b.WriteByte('/')
+// patternHosts are the hosts of the domains' patterns, with overrides:
+// none for the root domain, or the only one.
+func (t *table) patternHosts(overrides map[string]core.HostPort) []string {
+	hosts := make([]string, len(t.Domains))
+	if len(t.Domains) > 1 {
+		addresses := t.addresses()
+		for d := range hosts {
+			if d != t.Root {
+				hosts[d], _, _ = addresses[d].Resolve(overrides) // a domain that cannot be served: NewRouter failed already
+			}
+		}
 	}
-	for _, seg := range segs {
-		b.WriteString("/" + seg.Literal)
+	return hosts
+}
+
+// writePatterns writes the pattern of each route and catch-all of a
+// domain d for which write(d) holds, its host hosts[d], into one string:
+// ten thousand routes cost one allocation, not ten thousand.
+func (t *table) writePatterns(hosts []string, write func(d int) bool) []string {
+	n := len(t.Routes) + len(t.CatchAlls)
+	var b strings.Builder
+	size := 0
+	for i := range n {
+		route := t.set().routeAt(i)
+		size += len(route.Method) + 1 + len(hosts[route.Domain]) + len(route.Path) + 8 // a few parameters' braces
+	}
+	b.Grow(size)
+	ends := make([]int, n)
+	for i := range n {
+		route := t.set().routeAt(i)
+		if route.Method != "" && write(route.Domain) {
+			writePattern(&b, route, hosts[route.Domain])
+		}
+		ends[i] = b.Len()
+	}
+	all, patterns, start := b.String(), make([]string, n), 0
+	for i, end := range ends {
+		patterns[i], start = all[start:end], end
+	}
+	return patterns
+}
+
+// writePattern writes route's pattern with host: its method ("GET " for a
+// WebSocket route, none for a catch_all) and its path in ServeMux's
+// syntax, ":name" as "{name}", "*name" as "{name...}". A parameter after
+// literal text in its segment ("/user_:name", "/src*path"), which ServeMux
+// cannot express, is written the same way inside the segment:
+// "/user_{name}".
+func writePattern(b *strings.Builder, route *Route, host string) {
+	switch route.Method {
+	case "*":
+		b.WriteString(host)
+		b.WriteByte('/')
+		return
+	case "WS":
+		b.WriteString("GET ")
+	default:
+		b.WriteString(route.Method)
+		b.WriteByte(' ')
+	}
+	b.WriteString(host)
+	path := route.Path
+	if path == "/" || path == "" {
+		b.WriteByte('/')
+		return
+	}
+	for i := 0; i < len(path); {
+		var seg core.Segment
+		seg, i = core.SegmentAt(path, i)
+		b.WriteByte('/')
+		b.WriteString(seg.Literal)
 		switch seg.Kind {
 		case core.ParamSegment:
-			b.WriteString("{" + seg.Param + "}")
+			b.WriteByte('{')
+			b.WriteString(seg.Param)
+			b.WriteByte('}')
 		case core.CatchAllSegment:
-			b.WriteString("{" + seg.Param + "...}")
+			b.WriteByte('{')
+			b.WriteString(seg.Param)
+			b.WriteString("...}")
 		}
 	}
 }

@@ -7,18 +7,24 @@ import (
 )
 
 func TestWritePattern(t *testing.T) {
-	for path, want := range map[string]string{
-		"/":                      "/",
-		"/hotels/:id":            "/hotels/{id}",
-		"/users/:id/posts/:post": "/users/{id}/posts/{post}",
-		"/files/*path":           "/files/{path...}",
-		"/user_:name":            "/user_{name}",
-		"/src2*filepath":         "/src2{filepath...}",
+	for _, c := range []struct {
+		method, path, host, want string
+	}{
+		{"GET", "/", "", "GET /"},
+		{"GET", "/hotels/:id", "", "GET /hotels/{id}"},
+		{"PUT", "/users/:id/posts/:post", "", "PUT /users/{id}/posts/{post}"},
+		{"GET", "/files/*path", "", "GET /files/{path...}"},
+		{"GET", "/user_:name", "", "GET /user_{name}"},
+		{"GET", "/src2*filepath", "", "GET /src2{filepath...}"},
+		{"WS", "/chat/:room", "", "GET /chat/{room}"},
+		{"GET", "/a/", "admin.example.com", "GET admin.example.com/a/"},
+		{"*", "", "admin.example.com", "admin.example.com/"},
+		{"*", "", "", "/"},
 	} {
 		var b strings.Builder
-		writePattern(&b, path)
-		if b.String() != want {
-			t.Errorf("writePattern(%q) = %q, want %q", path, b.String(), want)
+		writePattern(&b, &Route{Method: c.method, Path: c.path}, c.host)
+		if b.String() != c.want {
+			t.Errorf("writePattern(%s %q, %q) = %q, want %q", c.method, c.path, c.host, b.String(), c.want)
 		}
 	}
 }

@@ -43,8 +43,8 @@ type table struct {
 	shownOnce sync.Once
 	shownSet  *routeSet // what Match.Route and Match.Domain return, made on first use
 
-	patternsOnce                 sync.Once
-	methodPatterns, pathPatterns []string // patterns' results
+	patternsOnce                sync.Once
+	sharedPatterns, sharedHosts []string // patterns' results
 }
 
 // set is the table's own routes and domains.
