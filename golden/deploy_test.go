@@ -176,6 +176,35 @@ func TestRoutePattern(t *testing.T) {
 	}
 }
 
+// TestRoutePatternWithHost: a router whose WithHost moves a domain writes
+// that domain's patterns with its host, while the routers of the table
+// that leave it where routes.conf says share theirs, before and after it.
+func TestRoutePatternWithHost(t *testing.T) {
+	before := newDeployRouter(t)
+	moved := newDeployRouter(t, runtime.WithHost("ops", "ops.internal", ""))
+	after := newDeployRouter(t)
+	for _, c := range []struct {
+		rt         *runtime.Router
+		host, want string
+	}{
+		{before, "ops.example.com", "GET ops.example.com/"},
+		{moved, "ops.internal", "GET ops.internal/"},
+		{moved, "example.com:9090", "GET example.com/"},
+		{moved, "example.com:8080", "GET /"},
+		{after, "ops.example.com", "GET ops.example.com/"},
+	} {
+		var seen string
+		outer := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			c.rt.ServeHTTP(w, r)
+			seen = r.Pattern
+		})
+		outer.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "http://"+c.host+"/", nil))
+		if seen != c.want {
+			t.Errorf("GET %s/: r.Pattern = %q, want %q", c.host, seen, c.want)
+		}
+	}
+}
+
 // TestMiddleware: built once per route, given the route; it wraps the
 // route's policies, so it sees their replies.
 func TestMiddleware(t *testing.T) {
