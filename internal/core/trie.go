@@ -65,7 +65,7 @@ type TrieRoute struct {
 // NewTrie is the trie of routes, all of one domain and method, with the
 // choices of every level in the order of precedence.
 func NewTrie(routes []TrieRoute) *Node {
-	b := trieBuilder{chunk: min(2*len(routes)+1, maxChunk)}
+	b := newTrieBuilder(len(routes))
 	root := b.node("")
 	for _, r := range routes {
 		b.insert(root, r)
@@ -76,20 +76,35 @@ func NewTrie(routes []TrieRoute) *Node {
 
 // trieBuilder builds a trie with few allocations, which a table of many
 // routes, built when a program starts, spends most of its time on: the
-// nodes and edges come from chunks.
+// nodes, the edges and a node's first edge of each kind come from chunks.
 type trieBuilder struct {
-	chunk     int // the size of a chunk
-	nodes     []Node
-	literals  []LiteralEdge
-	params    []ParamEdge
-	catchAlls []CatchAllEdge
+	nodes         chunk[Node]
+	literals      chunk[LiteralEdge]
+	params        chunk[ParamEdge]
+	catchAlls     chunk[CatchAllEdge]
+	firstLiteral  chunk[*LiteralEdge]
+	firstParam    chunk[*ParamEdge]
+	firstCatchAll chunk[*CatchAllEdge]
 	// byText finds the literal edge of a node with many by its text: a
 	// scan of its edges would make n siblings cost n².
 	byText map[literalKey]*Node
 }
 
-// maxChunk is the most nodes or edges of one kind a chunk holds.
-const maxChunk = 512
+// newTrieBuilder is the builder of a trie of n routes, whose chunks are
+// as large as a trie of n routes needs, up to maxChunk.
+func newTrieBuilder(n int) *trieBuilder {
+	size := min(n+1, maxChunk)
+	return &trieBuilder{
+		nodes: chunk[Node]{size: size}, literals: chunk[LiteralEdge]{size: size},
+		params: chunk[ParamEdge]{size: size}, catchAlls: chunk[CatchAllEdge]{size: size},
+		firstLiteral: chunk[*LiteralEdge]{size: size}, firstParam: chunk[*ParamEdge]{size: size},
+		firstCatchAll: chunk[*CatchAllEdge]{size: size},
+	}
+}
+
+// maxChunk is the most elements of one kind a chunk holds: a trie's last
+// chunk of each kind is partly unused.
+const maxChunk = 64
 
 // scanLiteralsUpTo is the most literal edges of a node insert scans;
 // above, byText finds them.
@@ -100,19 +115,40 @@ type literalKey struct {
 	text   string
 }
 
-// take is the next element of chunk, which it refills with size elements
-// when empty.
-func take[T any](chunk *[]T, size int) *T {
-	if len(*chunk) == 0 {
-		*chunk = make([]T, size)
+// chunk hands out elements, and short slices of them, from arrays of size
+// elements: one allocation for many.
+type chunk[T any] struct {
+	free []T // the rest of the current array
+	size int
+}
+
+// cut is a slice of n new elements, of capacity n: an append to it
+// allocates an array of its own.
+func (c *chunk[T]) cut(n int) []T {
+	if len(c.free) < n {
+		c.free = make([]T, max(n, c.size))
 	}
-	e := &(*chunk)[0]
-	*chunk = (*chunk)[1:]
-	return e
+	s := c.free[:n:n]
+	c.free = c.free[n:]
+	return s
+}
+
+// new is a new element.
+func (c *chunk[T]) new() *T { return &c.cut(1)[0] }
+
+// appendEdge is edges with e appended: most nodes have one edge of a
+// kind, which is cut from first.
+func appendEdge[T any](edges []T, e T, first *chunk[T]) []T {
+	if edges == nil {
+		edges = first.cut(1)
+		edges[0] = e
+		return edges
+	}
+	return append(edges, e)
 }
 
 func (b *trieBuilder) node(path string) *Node {
-	n := take(&b.nodes, b.chunk)
+	n := b.nodes.new()
 	n.Route, n.path = -1, path
 	return n
 }
@@ -127,16 +163,16 @@ func (b *trieBuilder) insert(n *Node, r TrieRoute) {
 		case ParamSegment:
 			k := slices.IndexFunc(n.Params, func(e *ParamEdge) bool { return e.Prefix == seg.Literal })
 			if k < 0 {
-				e := take(&b.params, min(b.chunk, 64))
+				e := b.params.new()
 				e.Prefix, e.Node = seg.Literal, b.node(r.Path[:i])
-				n.Params = append(n.Params, e)
+				n.Params = appendEdge(n.Params, e, &b.firstParam)
 				k = len(n.Params) - 1
 			}
 			n = n.Params[k].Node
 		case CatchAllSegment:
-			e := take(&b.catchAlls, min(b.chunk, 64))
+			e := b.catchAlls.new()
 			*e = CatchAllEdge{Prefix: seg.Literal, Route: r.Index, AllowEmpty: r.AllowEmpty}
-			n.CatchAlls = append(n.CatchAlls, e)
+			n.CatchAlls = appendEdge(n.CatchAlls, e, &b.firstCatchAll)
 			return
 		}
 	}
@@ -159,9 +195,9 @@ func (b *trieBuilder) literal(n *Node, text, path string) *Node {
 	} else if child := b.byText[literalKey{n, text}]; child != nil {
 		return child
 	}
-	e := take(&b.literals, b.chunk)
+	e := b.literals.new()
 	e.Text, e.Node = text, b.node(path)
-	n.Literals = append(n.Literals, e)
+	n.Literals = appendEdge(n.Literals, e, &b.firstLiteral)
 	if len(n.Literals) > scanLiteralsUpTo {
 		if b.byText == nil {
 			b.byText = map[literalKey]*Node{}

@@ -21,8 +21,12 @@ func newMatcher(routes []Route, d int) MatchFunc {
 		}
 	}
 	methods := slices.Sorted(maps.Keys(counts))
+	total := 0
+	for _, n := range counts {
+		total += n
+	}
 	// One array holds the routes of every method, each method's in turn.
-	all := make([]TrieRoute, 0, len(routes))
+	all := make([]TrieRoute, 0, total)
 	byMethod := make(map[string][]TrieRoute, len(methods))
 	for _, method := range methods {
 		byMethod[method] = all[len(all) : len(all) : len(all)+counts[method]]
@@ -34,7 +38,7 @@ func newMatcher(routes []Route, d int) MatchFunc {
 		}
 	}
 	m := &walker{methods: methods, roots: make([]*entry, len(methods))}
-	var b walkBuilder
+	b := newWalkBuilder()
 	for k, method := range methods {
 		root := NewTrie(byMethod[method])
 		m.roots[k] = b.entry(root, root.appendRootFixed(b.fixed[:0]))
@@ -65,11 +69,13 @@ func (t *walker) match(p *Params, method, path string) int {
 }
 
 // entry is a node where the walk enters a subtree: the root or a
-// parameter. fixed maps the rest of the path to the route with no
-// parameter below the node that it names; bit k of lengths is set when a
-// key has k bytes (63: 63 or more), which spares most misses the hash.
+// parameter. Its fixed routes map the rest of the path to the route with
+// no parameter below the node that it names: few of them are compared one
+// by one (few), more found by a map (fixed). Bit k of lengths is set when
+// a rest has k bytes (63: 63 or more), which spares most misses either.
 type entry struct {
 	node      *Node
+	few       []FixedRoute // nil when fixed is set
 	fixed     map[string]int32
 	lengths   uint64
 	walked    []step            // the literals with a parameter or catch-all below
@@ -86,24 +92,44 @@ type step struct {
 // walkedByMapAbove is the most walked literals a node compares one by one.
 const walkedByMapAbove = 4
 
-// walkBuilder makes the entries of a walker with few allocations.
+// fixedByMapAbove is the most fixed routes an entry compares one by one:
+// a map of their own would cost most entries, which have one or two, a
+// header and a group, and each lookup a hash.
+const fixedByMapAbove = 8
+
+// walkBuilder makes the entries of a walker with few allocations: the
+// entries and their slices come from chunks.
 type walkBuilder struct {
-	entries []entry      // the unused rest of the current chunk
+	entries chunk[entry]
+	steps   chunk[step]
+	params  chunk[*entry]
+	few     chunk[FixedRoute]
 	fixed   []FixedRoute // scratch: the fixed routes of the entry being made
+}
+
+func newWalkBuilder() *walkBuilder {
+	return &walkBuilder{entries: chunk[entry]{size: 64}, steps: chunk[step]{size: 64},
+		params: chunk[*entry]{size: 64}, few: chunk[FixedRoute]{size: 64}}
 }
 
 // entry makes n ready to walk, with the routes fixed answers at once.
 func (b *walkBuilder) entry(n *Node, fixed []FixedRoute) *entry {
-	e := take(&b.entries, 64)
+	e := b.entries.new()
 	e.node = n
-	if len(fixed) > 0 {
-		e.fixed = make(map[string]int32, len(fixed))
-	}
 	for _, f := range fixed {
-		e.fixed[f.Rest] = int32(f.Route)
 		e.lengths |= 1 << min(len(f.Rest), 63)
 	}
-	b.fixed = fixed[:0] // the map holds them now: the next entry reuses the array
+	switch {
+	case len(fixed) > fixedByMapAbove:
+		e.fixed = make(map[string]int32, len(fixed))
+		for _, f := range fixed {
+			e.fixed[f.Rest] = int32(f.Route)
+		}
+	case len(fixed) > 0:
+		e.few = b.few.cut(len(fixed))
+		copy(e.few, fixed)
+	}
+	b.fixed = fixed[:0] // the entry holds them now: the next one reuses the array
 	b.prepare(e)
 	return e
 }
@@ -118,11 +144,11 @@ func (b *walkBuilder) prepare(e *entry) {
 		}
 	}
 	if walked > 0 {
-		e.walked = make([]step, 0, walked)
+		e.walked = b.steps.cut(walked)[:0]
 	}
 	for _, l := range n.Literals {
 		if l.Node.Dynamic {
-			next := take(&b.entries, 64)
+			next := b.entries.new()
 			next.node = l.Node
 			b.prepare(next)
 			e.walked = append(e.walked, step{l.Text, next})
@@ -135,7 +161,7 @@ func (b *walkBuilder) prepare(e *entry) {
 		}
 	}
 	if len(n.Params) > 0 {
-		e.params = make([]*entry, len(n.Params))
+		e.params = b.params.cut(len(n.Params))
 	}
 	for k, p := range n.Params {
 		own := b.fixed[:0]
@@ -149,7 +175,13 @@ func (b *walkBuilder) prepare(e *entry) {
 // lookupFixed is the route fixed maps rest to, or -1.
 func (e *entry) lookupFixed(rest string) int {
 	if e.lengths&(1<<min(len(rest), 63)) != 0 {
-		if r, ok := e.fixed[rest]; ok {
+		if e.fixed == nil {
+			for i := range e.few {
+				if e.few[i].Rest == rest {
+					return e.few[i].Route
+				}
+			}
+		} else if r, ok := e.fixed[rest]; ok {
 			return int(r)
 		}
 	}
