@@ -85,9 +85,6 @@ type trieBuilder struct {
 	firstLiteral  chunk[*LiteralEdge]
 	firstParam    chunk[*ParamEdge]
 	firstCatchAll chunk[*CatchAllEdge]
-	// byText finds the literal edge of a node with many by its text: a
-	// scan of its edges would make n siblings cost n².
-	byText map[literalKey]*Node
 }
 
 // newTrieBuilder is the builder of a trie of n routes, whose chunks are
@@ -105,15 +102,6 @@ func newTrieBuilder(n int) *trieBuilder {
 // maxChunk is the most elements of one kind a chunk holds: a trie's last
 // chunk of each kind is partly unused.
 const maxChunk = 64
-
-// scanLiteralsUpTo is the most literal edges of a node insert scans;
-// above, byText finds them.
-const scanLiteralsUpTo = 8
-
-type literalKey struct {
-	parent *Node
-	text   string
-}
 
 // chunk hands out elements, and short slices of them, from arrays of size
 // elements: one allocation for many.
@@ -180,44 +168,29 @@ func (b *trieBuilder) insert(n *Node, r TrieRoute) {
 }
 
 // literal is the node n's literal edge text leads to, made with the
-// pattern path if n has none.
+// pattern path if n has none. A node's literal edges are kept in the
+// order of their text, found by a binary search: a scan would make n
+// siblings cost n².
 func (b *trieBuilder) literal(n *Node, text, path string) *Node {
-	// Routes that share a prefix mostly come together: the last edge first.
-	if k := len(n.Literals) - 1; k >= 0 && n.Literals[k].Text == text {
+	k, found := slices.BinarySearchFunc(n.Literals, text, func(e *LiteralEdge, text string) int { return strings.Compare(e.Text, text) })
+	if found {
 		return n.Literals[k].Node
-	}
-	if len(n.Literals) <= scanLiteralsUpTo {
-		for _, e := range n.Literals {
-			if e.Text == text {
-				return e.Node
-			}
-		}
-	} else if child := b.byText[literalKey{n, text}]; child != nil {
-		return child
 	}
 	e := b.literals.new()
 	e.Text, e.Node = text, b.node(path)
-	n.Literals = appendEdge(n.Literals, e, &b.firstLiteral)
-	if len(n.Literals) > scanLiteralsUpTo {
-		if b.byText == nil {
-			b.byText = map[literalKey]*Node{}
-		}
-		if len(n.Literals) == scanLiteralsUpTo+1 {
-			for _, e := range n.Literals {
-				b.byText[literalKey{n, e.Text}] = e.Node
-			}
-		} else {
-			b.byText[literalKey{n, text}] = e.Node
-		}
+	if n.Literals == nil {
+		n.Literals = appendEdge(n.Literals, e, &b.firstLiteral)
+	} else {
+		n.Literals = slices.Insert(n.Literals, k, e)
 	}
 	return e.Node
 }
 
-// finish orders the choices of every level — literals by text, for stable
-// code; the longer parameter prefix before the shorter, more general one —
-// and marks the nodes a walk must visit. It reports whether n is one.
+// finish orders the choices of every level — the longer parameter prefix
+// before the shorter, more general one; literals are in the order of their
+// text already, for stable code — and marks the nodes a walk must visit.
+// It reports whether n is one.
 func (n *Node) finish() bool {
-	slices.SortFunc(n.Literals, func(a, b *LiteralEdge) int { return strings.Compare(a.Text, b.Text) })
 	slices.SortStableFunc(n.Params, func(a, b *ParamEdge) int { return cmp.Compare(len(b.Prefix), len(a.Prefix)) })
 	slices.SortStableFunc(n.CatchAlls, func(a, b *CatchAllEdge) int { return cmp.Compare(len(b.Prefix), len(a.Prefix)) })
 	n.Dynamic = len(n.Params) > 0 || len(n.CatchAlls) > 0
