@@ -36,7 +36,6 @@ type Table struct {
 	// through Match.Table: runtime's table.
 	Owner any
 
-	routes          []Route
 	domains         []Domain
 	byDomain        []domainRoutes
 	escapedLiterals bool                       // a route path holds an escaped non-ASCII literal: see CanonicalEscapes
@@ -63,33 +62,40 @@ func CatchAllRoute(routes, d int) int { return routes + d }
 // has a catch_all. Every holder builds its table here, so that what the
 // core reads of one, and where the catch-alls answer, are said once.
 func NewTableOf(nRoutes int, route func(i int) Route, nDomains int, domain func(d int) (dom Domain, hasCatchAll bool), matchers []MatchFunc) *Table {
-	routes := make([]Route, nRoutes)
-	for i := range routes {
-		routes[i] = route(i)
-	}
 	domains := make([]Domain, nDomains)
 	for d := range domains {
 		dom, hasCatchAll := domain(d)
 		dom.HasCatchAll = hasCatchAll
 		domains[d] = dom
 	}
-	return NewTable(routes, domains, matchers)
+	return newTable(nRoutes, route, domains, matchers)
 }
 
 // NewTable builds the table of routes and domains; matchers[d] is the
 // matcher of domain d written as code, or nil for one built by NewMatcher.
 // The constraints must parse: the generator wrote them.
 func NewTable(routes []Route, domains []Domain, matchers []MatchFunc) *Table {
-	t := &Table{routes: routes, domains: slices.Clone(domains), byDomain: make([]domainRoutes, len(domains))}
+	return newTable(len(routes), func(i int) Route { return routes[i] }, slices.Clone(domains), matchers)
+}
+
+// newTable is NewTable of the routes read through route, which it reads
+// twice, keeping none: a table of many routes is built when a program
+// starts, and the tries are all of it that the table keeps. It keeps
+// domains.
+func newTable(nRoutes int, route func(i int) Route, domains []Domain, matchers []MatchFunc) *Table {
+	t := &Table{domains: domains, byDomain: make([]domainRoutes, len(domains))}
+	tries := make([]methodTries, len(domains)) // of the domains without a matcher written as code
+	byData := func(d int) bool { return d >= len(matchers) || matchers[d] == nil }
 	for d := range domains {
 		t.domains[d].catchAll = -1
 		if domains[d].HasCatchAll {
-			t.domains[d].catchAll = CatchAllRoute(len(routes), d)
+			t.domains[d].catchAll = CatchAllRoute(nRoutes, d)
 		}
 	}
 	parsed := map[string]*constraint.Constraint{}
 	var free []*constraint.Constraint // the rest of an array the routes' constraints are cut from
-	for i, r := range routes {
+	for i := range nRoutes {
+		r := route(i)
 		t.escapedLiterals = t.escapedLiterals || strings.Contains(r.Path, "%")
 		dr := &t.byDomain[r.Domain]
 		if r.Method != "WS" && !slices.Contains(dr.methods, r.Method) {
@@ -97,6 +103,9 @@ func NewTable(routes []Route, domains []Domain, matchers []MatchFunc) *Table {
 		}
 		if r.Static && r.List {
 			dr.listDirs = append(dr.listDirs, r.Path[:strings.LastIndexByte(r.Path, '*')])
+		}
+		if byData(r.Domain) {
+			tries[r.Domain].count(r.Method)
 		}
 		for k, text := range r.Constraints {
 			if text == "" {
@@ -111,23 +120,31 @@ func NewTable(routes []Route, domains []Domain, matchers []MatchFunc) *Table {
 				parsed[text] = c
 			}
 			if t.constraints == nil {
-				t.constraints = make([][]*constraint.Constraint, len(routes))
+				t.constraints = make([][]*constraint.Constraint, nRoutes)
 			}
 			if t.constraints[i] == nil {
 				if len(free) < len(r.Constraints) {
-					free = make([]*constraint.Constraint, max(len(r.Constraints), len(routes)-i))
+					free = make([]*constraint.Constraint, max(len(r.Constraints), nRoutes-i))
 				}
 				t.constraints[i], free = free[:len(r.Constraints):len(r.Constraints)], free[len(r.Constraints):]
 			}
 			t.constraints[i][k] = c
 		}
 	}
+	for d := range tries {
+		tries[d].start()
+	}
+	for i := range nRoutes {
+		if r := route(i); byData(r.Domain) {
+			tries[r.Domain].insert(i, &r)
+		}
+	}
 	for d := range t.byDomain {
 		dr := &t.byDomain[d]
-		if d < len(matchers) && matchers[d] != nil {
-			dr.match = matchers[d]
+		if byData(d) {
+			dr.match = tries[d].matcher()
 		} else {
-			dr.match = newMatcher(routes, d)
+			dr.match = matchers[d]
 		}
 		slices.Sort(dr.methods)
 		dr.allow = allowTable(dr.methods, domains[d].AutoOptions)

@@ -1,7 +1,6 @@
 package core
 
 import (
-	"maps"
 	"slices"
 	"strings"
 )
@@ -9,38 +8,68 @@ import (
 // NewMatcher returns the matcher of routes as data: for each method, its
 // trie, which the returned function walks. It answers every path exactly
 // as the matcher gen writes as code from the same trie.
-func NewMatcher(routes []Route) MatchFunc { return newMatcher(routes, -1) }
+func NewMatcher(routes []Route) MatchFunc {
+	var tries methodTries
+	for i := range routes {
+		tries.count(routes[i].Method)
+	}
+	tries.start()
+	for i := range routes {
+		tries.insert(i, &routes[i])
+	}
+	return tries.matcher()
+}
 
-// newMatcher is NewMatcher of the routes of domain d (all of them for -1),
-// answering their indexes in routes.
-func newMatcher(routes []Route, d int) MatchFunc {
-	counts := map[string]int{}
-	for i := range routes {
-		if r := &routes[i]; d < 0 || r.Domain == d {
-			counts[r.Method]++
+// methodTries are the tries of a matcher being built, one a method: the
+// routes are counted by method (count), then inserted (insert) into tries
+// sized by the counts, with no list of each method's routes in between.
+type methodTries []methodTrie
+
+type methodTrie struct {
+	method string
+	routes int
+	build  *trieBuilder
+	root   *Node
+}
+
+// count counts a route of method.
+func (ts *methodTries) count(method string) {
+	for k := range *ts { // a table has few methods
+		if (*ts)[k].method == method {
+			(*ts)[k].routes++
+			return
 		}
 	}
-	methods := slices.Sorted(maps.Keys(counts))
-	total := 0
-	for _, n := range counts {
-		total += n
+	*ts = append(*ts, methodTrie{method: method, routes: 1})
+}
+
+// start readies a trie for each method counted, in the order of the methods.
+func (ts methodTries) start() {
+	slices.SortFunc(ts, func(a, b methodTrie) int { return strings.Compare(a.method, b.method) })
+	for k := range ts {
+		ts[k].build = newTrieBuilder(ts[k].routes)
+		ts[k].root = ts[k].build.node("")
 	}
-	// One array holds the routes of every method, each method's in turn.
-	all := make([]TrieRoute, 0, total)
-	byMethod := make(map[string][]TrieRoute, len(methods))
-	for _, method := range methods {
-		byMethod[method] = all[len(all) : len(all) : len(all)+counts[method]]
-		all = all[:len(all)+counts[method]]
-	}
-	for i := range routes {
-		if r := &routes[i]; d < 0 || r.Domain == d {
-			byMethod[r.Method] = append(byMethod[r.Method], TrieRoute{Index: i, Path: r.Path, AllowEmpty: r.Static && r.List})
+}
+
+// insert inserts r, of index i, into the trie of its method.
+func (ts methodTries) insert(i int, r *Route) {
+	for k := range ts {
+		if ts[k].method == r.Method {
+			ts[k].build.insert(ts[k].root, TrieRoute{Index: i, Path: r.Path, AllowEmpty: r.Static && r.List})
+			return
 		}
 	}
-	m := &walker{methods: methods, roots: make([]*entry, len(methods))}
+}
+
+// matcher is the matcher of the tries, once every route is inserted.
+func (ts methodTries) matcher() MatchFunc {
+	m := &walker{methods: make([]string, len(ts)), roots: make([]*entry, len(ts))}
 	b := newWalkBuilder()
-	for k, method := range methods {
-		root := NewTrie(byMethod[method])
+	for k := range ts {
+		root := ts[k].root
+		root.finish()
+		m.methods[k] = ts[k].method
 		m.roots[k] = b.entry(root, root.appendRootFixed(b.fixed[:0]))
 	}
 	return m.match
