@@ -139,10 +139,11 @@ func newTable(nRoutes int, route func(i int) Route, domains []Domain, matchers [
 			tries[r.Domain].insert(i, &r)
 		}
 	}
+	walk := newWalkBuilder()
 	for d := range t.byDomain {
 		dr := &t.byDomain[d]
 		if byData(d) {
-			dr.match = tries[d].matcher()
+			dr.match = tries[d].matcher(walk)
 		} else {
 			dr.match = matchers[d]
 		}

@@ -17,7 +17,7 @@ func NewMatcher(routes []Route) MatchFunc {
 	for i := range routes {
 		tries.insert(i, &routes[i])
 	}
-	return tries.matcher()
+	return tries.matcher(newWalkBuilder())
 }
 
 // methodTries are the tries of a matcher being built, one a method: the
@@ -62,10 +62,10 @@ func (ts methodTries) insert(i int, r *Route) {
 	}
 }
 
-// matcher is the matcher of the tries, once every route is inserted.
-func (ts methodTries) matcher() MatchFunc {
+// matcher is the matcher of the tries, once every route is inserted,
+// made ready to walk by b, which the matchers of a table share.
+func (ts methodTries) matcher(b *walkBuilder) MatchFunc {
 	m := &walker{methods: make([]string, len(ts)), roots: make([]*entry, len(ts))}
-	b := newWalkBuilder()
 	for k := range ts {
 		root := ts[k].root
 		root.finish()
@@ -89,7 +89,7 @@ func (t *walker) match(p *Params, method, path string) int {
 				return r
 			}
 			if root.node.Dynamic {
-				return root.level(p, path, 1)
+				return root.walk(p, path, 1)
 			}
 			return -1
 		}
@@ -97,25 +97,31 @@ func (t *walker) match(p *Params, method, path string) int {
 	return -1
 }
 
-// entry is a node where the walk enters a subtree: the root or a
+// level is a node the walk visits, made ready to walk: its literals with a
+// parameter or catch-all below, and its parameters.
+type level struct {
+	node      *Node
+	walked    []step            // the literals with a parameter or catch-all below
+	bySegment map[string]*level // walked by text, when there are many
+	params    []*entry          // by the node's Params
+}
+
+// entry is a level where the walk enters a subtree: the root or a
 // parameter. Its fixed routes map the rest of the path to the route with
 // no parameter below the node that it names: few of them are compared one
 // by one (few), more found by a map (fixed). Bit k of lengths is set when
 // a rest has k bytes (63: 63 or more), which spares most misses either.
 type entry struct {
-	node      *Node
-	few       []FixedRoute // nil when fixed is set
-	fixed     map[string]int32
-	lengths   uint64
-	walked    []step            // the literals with a parameter or catch-all below
-	bySegment map[string]*entry // walked by text, when there are many
-	params    []*entry          // by the node's Params
+	level
+	few     []FixedRoute // nil when fixed is set
+	fixed   map[string]int32
+	lengths uint64
 }
 
 // step is a literal segment the walk compares, and where it leads.
 type step struct {
 	text string
-	next *entry
+	next *level
 }
 
 // walkedByMapAbove is the most walked literals a node compares one by one.
@@ -130,6 +136,7 @@ const fixedByMapAbove = 8
 // entries and their slices come from chunks.
 type walkBuilder struct {
 	entries chunk[entry]
+	levels  chunk[level]
 	steps   chunk[step]
 	params  chunk[*entry]
 	few     chunk[FixedRoute]
@@ -137,7 +144,7 @@ type walkBuilder struct {
 }
 
 func newWalkBuilder() *walkBuilder {
-	return &walkBuilder{entries: chunk[entry]{size: 64}, steps: chunk[step]{size: 64},
+	return &walkBuilder{entries: chunk[entry]{size: 64}, levels: chunk[level]{size: 64}, steps: chunk[step]{size: 64},
 		params: chunk[*entry]{size: 64}, few: chunk[FixedRoute]{size: 64}}
 }
 
@@ -159,12 +166,12 @@ func (b *walkBuilder) entry(n *Node, fixed []FixedRoute) *entry {
 		copy(e.few, fixed)
 	}
 	b.fixed = fixed[:0] // the entry holds them now: the next one reuses the array
-	b.prepare(e)
+	b.prepare(&e.level)
 	return e
 }
 
 // prepare readies the levels below e's node that the walk visits.
-func (b *walkBuilder) prepare(e *entry) {
+func (b *walkBuilder) prepare(e *level) {
 	n := e.node
 	walked := 0
 	for _, l := range n.Literals {
@@ -177,14 +184,14 @@ func (b *walkBuilder) prepare(e *entry) {
 	}
 	for _, l := range n.Literals {
 		if l.Node.Dynamic {
-			next := b.entries.new()
+			next := b.levels.new()
 			next.node = l.Node
 			b.prepare(next)
 			e.walked = append(e.walked, step{l.Text, next})
 		}
 	}
 	if len(e.walked) > walkedByMapAbove {
-		e.bySegment = make(map[string]*entry, len(e.walked))
+		e.bySegment = make(map[string]*level, len(e.walked))
 		for _, s := range e.walked {
 			e.bySegment[s.text] = s.next
 		}
@@ -217,13 +224,13 @@ func (e *entry) lookupFixed(rest string) int {
 	return -1
 }
 
-// level walks the segment that starts at i below e's node.
-func (e *entry) level(p *Params, path string, i int) int {
+// walk walks the segment that starts at i below e's node.
+func (e *level) walk(p *Params, path string, i int) int {
 	n := e.node
 	if e.bySegment != nil {
 		if j := SegmentEnd(path, i); j < len(path) {
 			if child := e.bySegment[path[i:j]]; child != nil {
-				if r := child.level(p, path, j+1); r >= 0 {
+				if r := child.walk(p, path, j+1); r >= 0 {
 					return r
 				}
 			}
@@ -231,7 +238,7 @@ func (e *entry) level(p *Params, path string, i int) int {
 	} else {
 		for _, s := range e.walked {
 			if end := i + len(s.text); end < len(path) && path[end] == '/' && path[i:end] == s.text {
-				if r := s.next.level(p, path, end+1); r >= 0 {
+				if r := s.next.walk(p, path, end+1); r >= 0 {
 					return r
 				}
 			}
@@ -274,7 +281,7 @@ func (e *entry) afterParam(p *Params, path string, j int) int {
 		return r
 	}
 	if e.node.Dynamic && j < len(path) {
-		return e.level(p, path, j+1)
+		return e.walk(p, path, j+1)
 	}
 	return -1
 }
