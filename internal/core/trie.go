@@ -85,6 +85,11 @@ type trieBuilder struct {
 	firstLiteral  chunk[*LiteralEdge]
 	firstParam    chunk[*ParamEdge]
 	firstCatchAll chunk[*CatchAllEdge]
+	// last are the nodes of the route inserted last, by depth, and
+	// lastPath its path: routes that share a prefix mostly come together,
+	// and their nodes of the prefix are the same.
+	last     []*Node
+	lastPath string
 }
 
 // newTrieBuilder is the builder of a trie of n routes, whose chunks are
@@ -142,9 +147,18 @@ func (b *trieBuilder) node(path string) *Node {
 }
 
 func (b *trieBuilder) insert(n *Node, r TrieRoute) {
-	for i := 0; i < len(r.Path) && r.Path != "/"; {
+	last := b.lastPath
+	shared := commonPrefix(r.Path, last)
+	b.lastPath = r.Path
+	for i, depth := 0, 0; i < len(r.Path) && r.Path != "/"; depth++ {
 		var seg Segment
 		seg, i = SegmentAt(r.Path, i)
+		// The last route's segment at this depth ends here too, after the same text.
+		if depth < len(b.last) && i <= shared && (i == len(last) || last[i] == '/') {
+			n = b.last[depth]
+			continue
+		}
+		b.last = b.last[:min(depth, len(b.last))]
 		switch seg.Kind {
 		case StaticSegment:
 			n = b.literal(n, seg.Literal, r.Path[:i])
@@ -163,8 +177,20 @@ func (b *trieBuilder) insert(n *Node, r TrieRoute) {
 			n.CatchAlls = appendEdge(n.CatchAlls, e, &b.firstCatchAll)
 			return
 		}
+		b.last = append(b.last, n)
 	}
 	n.Route = r.Index
+}
+
+// commonPrefix is the length of the longest prefix a and b share.
+func commonPrefix(a, b string) int {
+	n := min(len(a), len(b))
+	for i := range n {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
 }
 
 // literal is the node n's literal edge text leads to, made with the

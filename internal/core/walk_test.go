@@ -58,6 +58,25 @@ func TestNewMatcherPrecedence(t *testing.T) {
 	}
 }
 
+// TestNewMatcherOfRoutesSharingText: a route whose path begins with the
+// text of the route before it, up to the middle of one of its segments,
+// has nodes of its own: each path finds its own route.
+func TestNewMatcherOfRoutesSharingText(t *testing.T) {
+	paths := []string{"/a/r10", "/a/r1", "/a/r1/x", "/a/r1x/y", "/a/r", "/a/r1/x/z", "/b", "/a/:id/y", "/a/:name/z", "/a/r1/x/z/"}
+	var routes []Route
+	for _, p := range paths {
+		routes = append(routes, Route{Method: "GET", Path: p})
+	}
+	match := NewMatcher(routes)
+	for want, path := range paths {
+		path = strings.NewReplacer(":id", "5", ":name", "5").Replace(path)
+		var p Params
+		if got := match(p.Start(path), "GET", path); got != want {
+			t.Errorf("GET %s: route %d, want %d", path, got, want)
+		}
+	}
+}
+
 // TestLookupOfRelativePath: a path that does not begin with "/" reaches
 // no matcher, whose callers only Lookup's check guards.
 func TestLookupOfRelativePath(t *testing.T) {
