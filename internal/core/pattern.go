@@ -51,9 +51,14 @@ func SegmentAt(path string, i int) (Segment, int) {
 	// each of "/", ":" and "*" costs more than it finds.
 	start, param := i+1, -1
 	end := start
-	for ; end < len(path) && path[end] != '/'; end++ {
-		if param < 0 && (path[end] == ':' || path[end] == '*') {
-			param = end
+	for ; end < len(path); end++ {
+		if c := patternBytes[path[end]]; c != 0 {
+			if c == '/' {
+				break
+			}
+			if param < 0 {
+				param = end
+			}
 		}
 	}
 	switch {
@@ -65,6 +70,9 @@ func SegmentAt(path string, i int) (Segment, int) {
 		return Segment{Kind: ParamSegment, Literal: path[start:param], Param: path[param+1 : end]}, end
 	}
 }
+
+// patternBytes marks the bytes SegmentAt stops at.
+var patternBytes = [256]byte{'/': '/', ':': ':', '*': '*'}
 
 // FormatPattern writes segments back as a route table path: "/hotels/:id".
 func FormatPattern(segs []Segment) string {
