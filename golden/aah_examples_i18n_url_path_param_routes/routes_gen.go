@@ -198,50 +198,68 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // Index returns the URL of route "index": / (../../testdata/aah/examples/i18n-url-path-param/routes.conf:59:7).
 //
 //line ../../testdata/aah/examples/i18n-url-path-param/routes.conf:59:1
 func (u *URLBuilder) Index() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:209:1
+//line routes_gen.go:227:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/i18n-url-path-param/routes.conf:42:7).
 //
 //line ../../testdata/aah/examples/i18n-url-path-param/routes.conf:42:1
 func (u *URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(&u.base, 1)
+	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:218:1
+//line routes_gen.go:236:1
 
 // IndexLang returns the URL of route "index_lang": /page/:lang/index.html (../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:7).
 //
 //line ../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:1
 func (u *URLBuilder) IndexLang(lang string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 2, lang)
+	return routegenCheckedHelperURL(u, 2, lang)
 }
 
-//line routes_gen.go:227:1
+//line routes_gen.go:245:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/i18n-url-path-param/routes.conf:47:7).
 //
 //line ../../testdata/aah/examples/i18n-url-path-param/routes.conf:47:1
 func (u *URLBuilder) RobotsTxt() string {
-	return routegenTable.HelperURL(&u.base, 3)
+	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:236:1
+//line routes_gen.go:254:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/i18n-url-path-param/routes.conf:37:7).
 //
 //line ../../testdata/aah/examples/i18n-url-path-param/routes.conf:37:1
 func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 4, filepath)
+	return routegenCheckedHelperURL(u, 4, filepath)
 }
 
-//line routes_gen.go:245:1
+//line routes_gen.go:263:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -262,86 +262,104 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // Baskets returns the URL of route "baskets": /baskets (../../testdata/aah/router/routes-websocket.conf:24:7).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:24:1
 func (u *URLBuilder) Baskets() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:273:1
+//line routes_gen.go:291:1
 
 // CreateBasket returns the URL of route "create_basket": /baskets (../../testdata/aah/router/routes-websocket.conf:32:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:32:1
 func (u *URLBuilder) CreateBasket() string {
-	return routegenTable.HelperURL(&u.base, 1)
+	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:282:1
+//line routes_gen.go:300:1
 
 // ShowBasket returns the URL of route "show_basket": /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:28:1
 func (u *URLBuilder) ShowBasket(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 2, id)
+	return routegenCheckedHelperURL(u, 2, id)
 }
 
-//line routes_gen.go:291:1
+//line routes_gen.go:309:1
 
 // VersionHome returns the URL of route "version_home": /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:38:1
 func (u *URLBuilder) VersionHome(version string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 3, version)
+	return routegenCheckedHelperURL(u, 3, version)
 }
 
-//line routes_gen.go:300:1
+//line routes_gen.go:318:1
 
 // ShowDoc returns the URL of route "show_doc": /doc/:version/*content (../../testdata/aah/router/routes-websocket.conf:44:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:44:1
 func (u *URLBuilder) ShowDoc(version string, content string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 4, version, content)
+	return routegenCheckedHelperURL(u, 4, version, content)
 }
 
-//line routes_gen.go:309:1
+//line routes_gen.go:327:1
 
 // Websockets returns the URL of route "websockets": /ws (../../testdata/aah/router/routes-websocket.conf:51:7).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:51:1
 func (u *URLBuilder) Websockets() string {
-	return routegenTable.HelperURL(&u.base, 5)
+	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:318:1
+//line routes_gen.go:336:1
 
 // WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/router/routes-websocket.conf:61:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:61:1
 func (u *URLBuilder) WSBinary() string {
-	return routegenTable.HelperURL(&u.base, 6)
+	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:327:1
+//line routes_gen.go:345:1
 
 // WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:67:1
 func (u *URLBuilder) WSNotarget() string {
-	return routegenTable.HelperURL(&u.base, 7)
+	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:336:1
+//line routes_gen.go:354:1
 
 // WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:56:1
 func (u *URLBuilder) WSText() string {
-	return routegenTable.HelperURL(&u.base, 8)
+	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:345:1
+//line routes_gen.go:363:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -344,122 +344,140 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // GetActivities returns the URL of route "get_activities": /activities (routes.conf:48:7).
 //
 //line routes.conf:48:1
 func (u *URLBuilder) GetActivities() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:355:1
+//line routes_gen.go:373:1
 
 // GetActivitiesByActivityid returns the URL of route "get_activities_by_activityid": /activities/:activityId (routes.conf:42:7).
 //
 //line routes.conf:42:1
 func (u *URLBuilder) GetActivitiesByActivityid(activityID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 1, activityID)
+	return routegenCheckedHelperURL(u, 1, activityID)
 }
 
-//line routes_gen.go:364:1
+//line routes_gen.go:382:1
 
 // GetActivitiesByActivityidComments returns the URL of route "get_activities_by_activityid_comments": /activities/:activityId/comments (routes.conf:54:7).
 //
 //line routes.conf:54:1
 func (u *URLBuilder) GetActivitiesByActivityidComments(activityID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 2, activityID)
+	return routegenCheckedHelperURL(u, 2, activityID)
 }
 
-//line routes_gen.go:373:1
+//line routes_gen.go:391:1
 
 // GetActivitiesByActivityidPeopleByCollection returns the URL of route "get_activities_by_activityid_people_by_collection": /activities/:activityId/people/:collection (routes.conf:18:7).
 //
 //line routes.conf:18:1
 func (u *URLBuilder) GetActivitiesByActivityidPeopleByCollection(activityID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 3, activityID, collection)
+	return routegenCheckedHelperURL(u, 3, activityID, collection)
 }
 
-//line routes_gen.go:382:1
+//line routes_gen.go:400:1
 
 // GetCommentsByCommentid returns the URL of route "get_comments_by_commentid": /comments/:commentId (routes.conf:60:7).
 //
 //line routes.conf:60:1
 func (u *URLBuilder) GetCommentsByCommentid(commentID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 4, commentID)
+	return routegenCheckedHelperURL(u, 4, commentID)
 }
 
-//line routes_gen.go:391:1
+//line routes_gen.go:409:1
 
 // DeleteMomentsByID returns the URL of route "delete_moments_by_id": /moments/:id (routes.conf:78:7).
 //
 //line routes.conf:78:1
 func (u *URLBuilder) DeleteMomentsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 5, id)
+	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:400:1
+//line routes_gen.go:418:1
 
 // GetPeople returns the URL of route "get_people": /people (routes.conf:12:7).
 //
 //line routes.conf:12:1
 func (u *URLBuilder) GetPeople() string {
-	return routegenTable.HelperURL(&u.base, 6)
+	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:409:1
+//line routes_gen.go:427:1
 
 // GetPeopleByUserid returns the URL of route "get_people_by_userid": /people/:userId (routes.conf:6:7).
 //
 //line routes.conf:6:1
 func (u *URLBuilder) GetPeopleByUserid(userID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 7, userID)
+	return routegenCheckedHelperURL(u, 7, userID)
 }
 
-//line routes_gen.go:418:1
+//line routes_gen.go:436:1
 
 // GetPeopleByUseridActivitiesByCollection returns the URL of route "get_people_by_userid_activities_by_collection": /people/:userId/activities/:collection (routes.conf:36:7).
 //
 //line routes.conf:36:1
 func (u *URLBuilder) GetPeopleByUseridActivitiesByCollection(userID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 8, userID, collection)
+	return routegenCheckedHelperURL(u, 8, userID, collection)
 }
 
-//line routes_gen.go:427:1
+//line routes_gen.go:445:1
 
 // GetPeopleByUseridMomentsByCollection returns the URL of route "get_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:72:7).
 //
 //line routes.conf:72:1
 func (u *URLBuilder) GetPeopleByUseridMomentsByCollection(userID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 9, userID, collection)
+	return routegenCheckedHelperURL(u, 9, userID, collection)
 }
 
-//line routes_gen.go:436:1
+//line routes_gen.go:454:1
 
 // PostPeopleByUseridMomentsByCollection returns the URL of route "post_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:66:7).
 //
 //line routes.conf:66:1
 func (u *URLBuilder) PostPeopleByUseridMomentsByCollection(userID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 10, userID, collection)
+	return routegenCheckedHelperURL(u, 10, userID, collection)
 }
 
-//line routes_gen.go:445:1
+//line routes_gen.go:463:1
 
 // GetPeopleByUseridOpenidconnect returns the URL of route "get_people_by_userid_openidconnect": /people/:userId/openIdConnect (routes.conf:30:7).
 //
 //line routes.conf:30:1
 func (u *URLBuilder) GetPeopleByUseridOpenidconnect(userID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 11, userID)
+	return routegenCheckedHelperURL(u, 11, userID)
 }
 
-//line routes_gen.go:454:1
+//line routes_gen.go:472:1
 
 // GetPeopleByUseridPeopleByCollection returns the URL of route "get_people_by_userid_people_by_collection": /people/:userId/people/:collection (routes.conf:24:7).
 //
 //line routes.conf:24:1
 func (u *URLBuilder) GetPeopleByUseridPeopleByCollection(userID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 12, userID, collection)
+	return routegenCheckedHelperURL(u, 12, userID, collection)
 }
 
-//line routes_gen.go:463:1
+//line routes_gen.go:481:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
