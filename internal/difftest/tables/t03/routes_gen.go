@@ -13,12 +13,12 @@ import (
 	"github.com/routegen/routegen/runtime/routegenimpl"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
@@ -697,7 +697,7 @@ var routegenCORS79 = &runtime.CORS{
 var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "d0", Name: "d0",
-		Host: "api.example.com", Port: "8080", PortlessLinks: true,
+		Host: "api.example.com", Port: "8080",
 		RedirectTrailingSlash: true, AutoOptions: true,
 	},
 }
@@ -1521,9 +1521,10 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     routegenDomains,
-	Routes:      routegenRoutes,
-	MaxBodySize: 5242880,
+	Domains:       routegenDomains,
+	Routes:        routegenRoutes,
+	PortlessLinks: []int{0},
+	MaxBodySize:   5242880,
 })
 
 // Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
@@ -1870,7 +1871,7 @@ type C0Controller interface {
 	A90(ctx *runtime.Context, p1 string) error // serves r90: PATCH /.../:p1 (routes.conf:630:15)
 //line routes.conf:635:14
 	A91(ctx *runtime.Context, p1 string) error // serves r91: PATCH /.../:p1/.a (routes.conf:635:15)
-//line routes_gen.go:1874:1
+//line routes_gen.go:1875:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -2245,7 +2246,7 @@ type C1Controller interface {
 	A84(ctx *runtime.Context, p0 string) error // serves r84: GET /:p0/~u (routes.conf:589:7), r84: HEAD /:p0/~u (routes.conf:589:7)
 //line routes.conf:68:6
 	A9(ctx *runtime.Context, p1 string) error // serves r9: POST /1/:p1 (routes.conf:68:7)
-//line routes_gen.go:2249:1
+//line routes_gen.go:2250:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -2552,7 +2553,7 @@ type C2Controller interface {
 	A96(ctx *runtime.Context, p0 string, rest string) error // serves r96: GET /.:p0/a/v1/*rest (routes.conf:674:15), r96: OPTIONS /.:p0/a/v1/*rest (routes.conf:674:15)
 //line routes.conf:681:14
 	A97(ctx *runtime.Context, p0 string) error // serves r97: HEAD /.:p0/a (routes.conf:681:15)
-//line routes_gen.go:2556:1
+//line routes_gen.go:2557:1
 }
 
 // SocketController holds the actions of controller "Socket".
@@ -2567,7 +2568,7 @@ type SocketController interface {
 	A98(ctx *runtime.Context, p0 string) error // serves r98: WS /.:p0/user_x/@ (routes.conf:688:11)
 //line routes.conf:697:14
 	A99(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r99: OPTIONS /.:p0/user_x/@/:p3/:p4 (routes.conf:697:15)
-//line routes_gen.go:2571:1
+//line routes_gen.go:2572:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -4478,7 +4479,7 @@ func (u *URLBuilder) R386() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:4482:1
+//line routes_gen.go:4483:1
 
 // R242 returns the URL of route "r242": / (routes.conf:1709:7).
 //
@@ -4487,7 +4488,7 @@ func (u *URLBuilder) R242() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:4491:1
+//line routes_gen.go:4492:1
 
 // R264 returns the URL of route "r264": / (routes.conf:1859:7).
 //
@@ -4496,7 +4497,7 @@ func (u *URLBuilder) R264() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:4500:1
+//line routes_gen.go:4501:1
 
 // R445 returns the URL of route "r445": / (routes.conf:3096:7).
 //
@@ -4505,7 +4506,7 @@ func (u *URLBuilder) R445() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:4509:1
+//line routes_gen.go:4510:1
 
 // R12 returns the URL of route "r12": /*rest (routes.conf:91:7).
 //
@@ -4514,7 +4515,7 @@ func (u *URLBuilder) R12(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 6, rest)
 }
 
-//line routes_gen.go:4518:1
+//line routes_gen.go:4519:1
 
 // R218 returns the URL of route "r218": /*rest (routes.conf:1538:7).
 //
@@ -4523,7 +4524,7 @@ func (u *URLBuilder) R218(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 7, rest)
 }
 
-//line routes_gen.go:4527:1
+//line routes_gen.go:4528:1
 
 // R8 returns the URL of route "r8": /*rest (routes.conf:60:7).
 //
@@ -4532,7 +4533,7 @@ func (u *URLBuilder) R8(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 8, rest)
 }
 
-//line routes_gen.go:4536:1
+//line routes_gen.go:4537:1
 
 // R50 returns the URL of route "r50": /*rest (routes.conf:344:15).
 //
@@ -4541,7 +4542,7 @@ func (u *URLBuilder) R50(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 9, rest)
 }
 
-//line routes_gen.go:4545:1
+//line routes_gen.go:4546:1
 
 // R49 returns the URL of route "r49": /*rest (routes.conf:340:11).
 //
@@ -4550,7 +4551,7 @@ func (u *URLBuilder) R49(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 10, rest)
 }
 
-//line routes_gen.go:4554:1
+//line routes_gen.go:4555:1
 
 // R52 returns the URL of route "r52": /*rest (routes.conf:357:15).
 //
@@ -4559,7 +4560,7 @@ func (u *URLBuilder) R52(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 11, rest)
 }
 
-//line routes_gen.go:4563:1
+//line routes_gen.go:4564:1
 
 // R48 returns the URL of route "r48": /*rest (routes.conf:333:7).
 //
@@ -4568,7 +4569,7 @@ func (u *URLBuilder) R48(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 12, rest)
 }
 
-//line routes_gen.go:4572:1
+//line routes_gen.go:4573:1
 
 // R53 returns the URL of route "r53": /*rest (routes.conf:361:15).
 //
@@ -4577,7 +4578,7 @@ func (u *URLBuilder) R53(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 13, rest)
 }
 
-//line routes_gen.go:4581:1
+//line routes_gen.go:4582:1
 
 // R51 returns the URL of route "r51": /*rest (routes.conf:353:11).
 //
@@ -4586,7 +4587,7 @@ func (u *URLBuilder) R51(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 14, rest)
 }
 
-//line routes_gen.go:4590:1
+//line routes_gen.go:4591:1
 
 // R477 returns the URL of route "r477": /... (routes.conf:3312:7).
 //
@@ -4595,7 +4596,7 @@ func (u *URLBuilder) R477() string {
 	return routegenHelperURL(u, 15)
 }
 
-//line routes_gen.go:4599:1
+//line routes_gen.go:4600:1
 
 // R76 returns the URL of route "r76": /... (routes.conf:531:7).
 //
@@ -4604,7 +4605,7 @@ func (u *URLBuilder) R76() string {
 	return routegenHelperURL(u, 16)
 }
 
-//line routes_gen.go:4608:1
+//line routes_gen.go:4609:1
 
 // R498 returns the URL of route "r498": /.../*rest (routes.conf:3460:15).
 //
@@ -4613,7 +4614,7 @@ func (u *URLBuilder) R498(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 18, rest)
 }
 
-//line routes_gen.go:4617:1
+//line routes_gen.go:4618:1
 
 // R496 returns the URL of route "r496": /.../*rest (routes.conf:3450:7).
 //
@@ -4622,7 +4623,7 @@ func (u *URLBuilder) R496(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 19, rest)
 }
 
-//line routes_gen.go:4626:1
+//line routes_gen.go:4627:1
 
 // R497 returns the URL of route "r497": /.../*rest (routes.conf:3456:11).
 //
@@ -4631,7 +4632,7 @@ func (u *URLBuilder) R497(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 21, rest)
 }
 
-//line routes_gen.go:4635:1
+//line routes_gen.go:4636:1
 
 // R500 returns the URL of route "r500": /.../*rest (routes.conf:3474:11).
 //
@@ -4640,7 +4641,7 @@ func (u *URLBuilder) R500(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 22, rest)
 }
 
-//line routes_gen.go:4644:1
+//line routes_gen.go:4645:1
 
 // R499 returns the URL of route "r499": /.../*rest (routes.conf:3467:15).
 //
@@ -4649,7 +4650,7 @@ func (u *URLBuilder) R499(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 24, rest)
 }
 
-//line routes_gen.go:4653:1
+//line routes_gen.go:4654:1
 
 // R478 returns the URL of route "r478": /.../.:p1 (routes.conf:3319:11).
 //
@@ -4658,7 +4659,7 @@ func (u *URLBuilder) R478(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 25, p1)
 }
 
-//line routes_gen.go:4662:1
+//line routes_gen.go:4663:1
 
 // R479 returns the URL of route "r479": /.../.:p1/users (routes.conf:3324:15).
 //
@@ -4667,7 +4668,7 @@ func (u *URLBuilder) R479(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 27, p1)
 }
 
-//line routes_gen.go:4671:1
+//line routes_gen.go:4672:1
 
 // R423 returns the URL of route "r423": /.../.a (routes.conf:2945:7).
 //
@@ -4676,7 +4677,7 @@ func (u *URLBuilder) R423() string {
 	return routegenHelperURL(u, 30)
 }
 
-//line routes_gen.go:4680:1
+//line routes_gen.go:4681:1
 
 // R485 returns the URL of route "r485": /.../.a/v:p2 (routes.conf:3365:11).
 //
@@ -4685,7 +4686,7 @@ func (u *URLBuilder) R485(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 33, p2)
 }
 
-//line routes_gen.go:4689:1
+//line routes_gen.go:4690:1
 
 // R486 returns the URL of route "r486": /.../.a/v:p2/:p3/~u (routes.conf:3371:15).
 //
@@ -4694,7 +4695,7 @@ func (u *URLBuilder) R486(p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 35, p2, p3)
 }
 
-//line routes_gen.go:4698:1
+//line routes_gen.go:4699:1
 
 // R85 returns the URL of route "r85": /.../:p1 (routes.conf:596:7).
 //
@@ -4703,7 +4704,7 @@ func (u *URLBuilder) R85(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 37, p1)
 }
 
-//line routes_gen.go:4707:1
+//line routes_gen.go:4708:1
 
 // R88 returns the URL of route "r88": /.../:p1 (routes.conf:616:11).
 //
@@ -4712,7 +4713,7 @@ func (u *URLBuilder) R88(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 39, p1)
 }
 
-//line routes_gen.go:4716:1
+//line routes_gen.go:4717:1
 
 // R90 returns the URL of route "r90": /.../:p1 (routes.conf:630:15).
 //
@@ -4721,7 +4722,7 @@ func (u *URLBuilder) R90(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 40, p1)
 }
 
-//line routes_gen.go:4725:1
+//line routes_gen.go:4726:1
 
 // R89 returns the URL of route "r89": /.../:p1/*rest (routes.conf:621:15).
 //
@@ -4730,7 +4731,7 @@ func (u *URLBuilder) R89(p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 41, p1, rest)
 }
 
-//line routes_gen.go:4734:1
+//line routes_gen.go:4735:1
 
 // R91 returns the URL of route "r91": /.../:p1/.a (routes.conf:635:15).
 //
@@ -4739,7 +4740,7 @@ func (u *URLBuilder) R91(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 42, p1)
 }
 
-//line routes_gen.go:4743:1
+//line routes_gen.go:4744:1
 
 // R92 returns the URL of route "r92": /.../:p1/:p2/:p3 (routes.conf:641:15).
 //
@@ -4748,7 +4749,7 @@ func (u *URLBuilder) R92(p1 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 43, p1, p2, p3)
 }
 
-//line routes_gen.go:4752:1
+//line routes_gen.go:4753:1
 
 // R86 returns the URL of route "r86": /.../:p1/@ (routes.conf:604:11).
 //
@@ -4757,7 +4758,7 @@ func (u *URLBuilder) R86(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 45, p1)
 }
 
-//line routes_gen.go:4761:1
+//line routes_gen.go:4762:1
 
 // R87 returns the URL of route "r87": /.../:p1/~:p2/v:p3 (routes.conf:610:11).
 //
@@ -4766,7 +4767,7 @@ func (u *URLBuilder) R87(p1 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 48, p1, p2, p3)
 }
 
-//line routes_gen.go:4770:1
+//line routes_gen.go:4771:1
 
 // R276 returns the URL of route "r276": /.../a-b (routes.conf:1939:7).
 //
@@ -4775,7 +4776,7 @@ func (u *URLBuilder) R276() string {
 	return routegenHelperURL(u, 49)
 }
 
-//line routes_gen.go:4779:1
+//line routes_gen.go:4780:1
 
 // R281 returns the URL of route "r281": /.../a-b/42/abc (routes.conf:1974:11).
 //
@@ -4784,7 +4785,7 @@ func (u *URLBuilder) R281() string {
 	return routegenHelperURL(u, 51)
 }
 
-//line routes_gen.go:4788:1
+//line routes_gen.go:4789:1
 
 // R282 returns the URL of route "r282": /.../a-b/42/abc (routes.conf:1982:15).
 //
@@ -4793,7 +4794,7 @@ func (u *URLBuilder) R282() string {
 	return routegenHelperURL(u, 53)
 }
 
-//line routes_gen.go:4797:1
+//line routes_gen.go:4798:1
 
 // R284 returns the URL of route "r284": /.../a-b/42/abc/:p4 (routes.conf:1993:15).
 //
@@ -4802,7 +4803,7 @@ func (u *URLBuilder) R284(p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 54, p4)
 }
 
-//line routes_gen.go:4806:1
+//line routes_gen.go:4807:1
 
 // R283 returns the URL of route "r283": /.../a-b/42/abc/user_x (routes.conf:1987:15).
 //
@@ -4811,7 +4812,7 @@ func (u *URLBuilder) R283() string {
 	return routegenHelperURL(u, 55)
 }
 
-//line routes_gen.go:4815:1
+//line routes_gen.go:4816:1
 
 // R280 returns the URL of route "r280": /.../a-b/:p2/user_x (routes.conf:1968:11).
 //
@@ -4820,7 +4821,7 @@ func (u *URLBuilder) R280(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 56, p2)
 }
 
-//line routes_gen.go:4824:1
+//line routes_gen.go:4825:1
 
 // R277 returns the URL of route "r277": /.../a-b/user_:p2/:p3 (routes.conf:1946:11).
 //
@@ -4829,7 +4830,7 @@ func (u *URLBuilder) R277(p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 57, p2, p3)
 }
 
-//line routes_gen.go:4833:1
+//line routes_gen.go:4834:1
 
 // R278 returns the URL of route "r278": /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15).
 //
@@ -4838,7 +4839,7 @@ func (u *URLBuilder) R278(p2 string, p3 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 58, p2, p3, rest)
 }
 
-//line routes_gen.go:4842:1
+//line routes_gen.go:4843:1
 
 // R279 returns the URL of route "r279": /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1958:15).
 //
@@ -4847,7 +4848,7 @@ func (u *URLBuilder) R279(p2 string, p3 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 59, p2, p3, rest)
 }
 
-//line routes_gen.go:4851:1
+//line routes_gen.go:4852:1
 
 // R480 returns the URL of route "r480": /.../a/42 (routes.conf:3335:11).
 //
@@ -4856,7 +4857,7 @@ func (u *URLBuilder) R480() string {
 	return routegenHelperURL(u, 61)
 }
 
-//line routes_gen.go:4860:1
+//line routes_gen.go:4861:1
 
 // R481 returns the URL of route "r481": /.../a/v1 (routes.conf:3341:11).
 //
@@ -4865,7 +4866,7 @@ func (u *URLBuilder) R481() string {
 	return routegenHelperURL(u, 64)
 }
 
-//line routes_gen.go:4869:1
+//line routes_gen.go:4870:1
 
 // R484 returns the URL of route "r484": /.../a/v1 (routes.conf:3358:15).
 //
@@ -4874,7 +4875,7 @@ func (u *URLBuilder) R484() string {
 	return routegenHelperURL(u, 65)
 }
 
-//line routes_gen.go:4878:1
+//line routes_gen.go:4879:1
 
 // R483 returns the URL of route "r483": /.../a/v1/:p3 (routes.conf:3353:15).
 //
@@ -4883,7 +4884,7 @@ func (u *URLBuilder) R483(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 67, p3)
 }
 
-//line routes_gen.go:4887:1
+//line routes_gen.go:4888:1
 
 // R482 returns the URL of route "r482": /.../a/v1/:p3 (routes.conf:3347:15).
 //
@@ -4892,7 +4893,7 @@ func (u *URLBuilder) R482(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 68, p3)
 }
 
-//line routes_gen.go:4896:1
+//line routes_gen.go:4897:1
 
 // R93 returns the URL of route "r93": /.:p0 (routes.conf:653:7).
 //
@@ -4901,7 +4902,7 @@ func (u *URLBuilder) R93(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 69, p0)
 }
 
-//line routes_gen.go:4905:1
+//line routes_gen.go:4906:1
 
 // R354 returns the URL of route "r354": /.:p0 (routes.conf:2468:7).
 //
@@ -4910,7 +4911,7 @@ func (u *URLBuilder) R354(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 70, p0)
 }
 
-//line routes_gen.go:4914:1
+//line routes_gen.go:4915:1
 
 // R384 returns the URL of route "r384": /.:p0 (routes.conf:2671:7).
 //
@@ -4919,7 +4920,7 @@ func (u *URLBuilder) R384(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 71, p0)
 }
 
-//line routes_gen.go:4923:1
+//line routes_gen.go:4924:1
 
 // R197 returns the URL of route "r197": /.:p0 (routes.conf:1388:7).
 //
@@ -4928,7 +4929,7 @@ func (u *URLBuilder) R197(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 72, p0)
 }
 
-//line routes_gen.go:4932:1
+//line routes_gen.go:4933:1
 
 // R54 returns the URL of route "r54": /.:p0/a (routes.conf:370:7).
 //
@@ -4937,7 +4938,7 @@ func (u *URLBuilder) R54(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 75, p0)
 }
 
-//line routes_gen.go:4941:1
+//line routes_gen.go:4942:1
 
 // R94 returns the URL of route "r94": /.:p0/a (routes.conf:660:11).
 //
@@ -4946,7 +4947,7 @@ func (u *URLBuilder) R94(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 76, p0)
 }
 
-//line routes_gen.go:4950:1
+//line routes_gen.go:4951:1
 
 // R97 returns the URL of route "r97": /.:p0/a (routes.conf:681:15).
 //
@@ -4955,7 +4956,7 @@ func (u *URLBuilder) R97(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 78, p0)
 }
 
-//line routes_gen.go:4959:1
+//line routes_gen.go:4960:1
 
 // R198 returns the URL of route "r198": /.:p0/a/42 (routes.conf:1394:11).
 //
@@ -4964,7 +4965,7 @@ func (u *URLBuilder) R198(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 79, p0)
 }
 
-//line routes_gen.go:4968:1
+//line routes_gen.go:4969:1
 
 // R95 returns the URL of route "r95": /.:p0/a/:p2 (routes.conf:665:15).
 //
@@ -4973,7 +4974,7 @@ func (u *URLBuilder) R95(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 82, p0, p2)
 }
 
-//line routes_gen.go:4977:1
+//line routes_gen.go:4978:1
 
 // R55 returns the URL of route "r55": /.:p0/a/ab/x.:p3 (routes.conf:377:11).
 //
@@ -4982,7 +4983,7 @@ func (u *URLBuilder) R55(p0 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 83, p0, p3)
 }
 
-//line routes_gen.go:4986:1
+//line routes_gen.go:4987:1
 
 // R57 returns the URL of route "r57": /.:p0/a/ab/x.:p3/42 (routes.conf:392:15).
 //
@@ -4991,7 +4992,7 @@ func (u *URLBuilder) R57(p0 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 85, p0, p3)
 }
 
-//line routes_gen.go:4995:1
+//line routes_gen.go:4996:1
 
 // R56 returns the URL of route "r56": /.:p0/a/ab/x.:p3/a-b/*rest (routes.conf:385:15).
 //
@@ -5000,7 +5001,7 @@ func (u *URLBuilder) R56(p0 string, p3 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 86, p0, p3, rest)
 }
 
-//line routes_gen.go:5004:1
+//line routes_gen.go:5005:1
 
 // R58 returns the URL of route "r58": /.:p0/a/ab:p2 (routes.conf:400:11).
 //
@@ -5009,7 +5010,7 @@ func (u *URLBuilder) R58(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 87, p0, p2)
 }
 
-//line routes_gen.go:5013:1
+//line routes_gen.go:5014:1
 
 // R61 returns the URL of route "r61": /.:p0/a/ab:p2/*rest (routes.conf:417:15).
 //
@@ -5018,7 +5019,7 @@ func (u *URLBuilder) R61(p0 string, p2 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 89, p0, p2, rest)
 }
 
-//line routes_gen.go:5022:1
+//line routes_gen.go:5023:1
 
 // R60 returns the URL of route "r60": /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15).
 //
@@ -5027,7 +5028,7 @@ func (u *URLBuilder) R60(p0 string, p2 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 91, p0, p2, p4)
 }
 
-//line routes_gen.go:5031:1
+//line routes_gen.go:5032:1
 
 // R59 returns the URL of route "r59": /.:p0/a/ab:p2/:p3/user_x (routes.conf:405:15).
 //
@@ -5036,7 +5037,7 @@ func (u *URLBuilder) R59(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 94, p0, p2, p3)
 }
 
-//line routes_gen.go:5040:1
+//line routes_gen.go:5041:1
 
 // R96 returns the URL of route "r96": /.:p0/a/v1/*rest (routes.conf:674:15).
 //
@@ -5045,7 +5046,7 @@ func (u *URLBuilder) R96(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 95, p0, rest)
 }
 
-//line routes_gen.go:5049:1
+//line routes_gen.go:5050:1
 
 // R98 returns the URL of route "r98": /.:p0/user_x/@ (routes.conf:688:11).
 //
@@ -5054,7 +5055,7 @@ func (u *URLBuilder) R98(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 97, p0)
 }
 
-//line routes_gen.go:5058:1
+//line routes_gen.go:5059:1
 
 // R99 returns the URL of route "r99": /.:p0/user_x/@/:p3/:p4 (routes.conf:697:15).
 //
@@ -5063,7 +5064,7 @@ func (u *URLBuilder) R99(p0 string, p3 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 98, p0, p3, p4)
 }
 
-//line routes_gen.go:5067:1
+//line routes_gen.go:5068:1
 
 // R100 returns the URL of route "r100": /.:p0/x.:p1 (routes.conf:704:11).
 //
@@ -5072,7 +5073,7 @@ func (u *URLBuilder) R100(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 99, p0, p1)
 }
 
-//line routes_gen.go:5076:1
+//line routes_gen.go:5077:1
 
 // R183 returns the URL of route "r183": /.a (routes.conf:1292:7).
 //
@@ -5081,7 +5082,7 @@ func (u *URLBuilder) R183() string {
 	return routegenHelperURL(u, 101)
 }
 
-//line routes_gen.go:5085:1
+//line routes_gen.go:5086:1
 
 // R227 returns the URL of route "r227": /.a/new (routes.conf:1603:7).
 //
@@ -5090,7 +5091,7 @@ func (u *URLBuilder) R227() string {
 	return routegenHelperURL(u, 102)
 }
 
-//line routes_gen.go:5094:1
+//line routes_gen.go:5095:1
 
 // R81 returns the URL of route "r81": /1 (routes.conf:569:7).
 //
@@ -5099,7 +5100,7 @@ func (u *URLBuilder) R81() string {
 	return routegenHelperURL(u, 103)
 }
 
-//line routes_gen.go:5103:1
+//line routes_gen.go:5104:1
 
 // R425 returns the URL of route "r425": /1 (routes.conf:2958:7).
 //
@@ -5108,7 +5109,7 @@ func (u *URLBuilder) R425() string {
 	return routegenHelperURL(u, 104)
 }
 
-//line routes_gen.go:5112:1
+//line routes_gen.go:5113:1
 
 // R356 returns the URL of route "r356": /1 (routes.conf:2481:7).
 //
@@ -5117,7 +5118,7 @@ func (u *URLBuilder) R356() string {
 	return routegenHelperURL(u, 105)
 }
 
-//line routes_gen.go:5121:1
+//line routes_gen.go:5122:1
 
 // R426 returns the URL of route "r426": /1/*rest (routes.conf:2966:11).
 //
@@ -5126,7 +5127,7 @@ func (u *URLBuilder) R426(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 106, rest)
 }
 
-//line routes_gen.go:5130:1
+//line routes_gen.go:5131:1
 
 // R427 returns the URL of route "r427": /1/*rest (routes.conf:2971:15).
 //
@@ -5135,7 +5136,7 @@ func (u *URLBuilder) R427(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 107, rest)
 }
 
-//line routes_gen.go:5139:1
+//line routes_gen.go:5140:1
 
 // R357 returns the URL of route "r357": /1/42/ab (routes.conf:2487:11).
 //
@@ -5144,7 +5145,7 @@ func (u *URLBuilder) R357() string {
 	return routegenHelperURL(u, 109)
 }
 
-//line routes_gen.go:5148:1
+//line routes_gen.go:5149:1
 
 // R361 returns the URL of route "r361": /1/42/ab/:p3/a-b (routes.conf:2509:15).
 //
@@ -5153,7 +5154,7 @@ func (u *URLBuilder) R361(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 110, p3)
 }
 
-//line routes_gen.go:5157:1
+//line routes_gen.go:5158:1
 
 // R360 returns the URL of route "r360": /1/42/ab/abc (routes.conf:2502:15).
 //
@@ -5162,7 +5163,7 @@ func (u *URLBuilder) R360() string {
 	return routegenHelperURL(u, 112)
 }
 
-//line routes_gen.go:5166:1
+//line routes_gen.go:5167:1
 
 // R359 returns the URL of route "r359": /1/42/ab/x.y (routes.conf:2497:15).
 //
@@ -5171,7 +5172,7 @@ func (u *URLBuilder) R359() string {
 	return routegenHelperURL(u, 113)
 }
 
-//line routes_gen.go:5175:1
+//line routes_gen.go:5176:1
 
 // R358 returns the URL of route "r358": /1/42/ab/x.y/new (routes.conf:2492:15).
 //
@@ -5180,7 +5181,7 @@ func (u *URLBuilder) R358() string {
 	return routegenHelperURL(u, 114)
 }
 
-//line routes_gen.go:5184:1
+//line routes_gen.go:5185:1
 
 // R373 returns the URL of route "r373": /1/:p1 (routes.conf:2591:7).
 //
@@ -5189,7 +5190,7 @@ func (u *URLBuilder) R373(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 115, p1)
 }
 
-//line routes_gen.go:5193:1
+//line routes_gen.go:5194:1
 
 // R82 returns the URL of route "r82": /1/:p1 (routes.conf:576:11).
 //
@@ -5198,7 +5199,7 @@ func (u *URLBuilder) R82(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 116, p1)
 }
 
-//line routes_gen.go:5202:1
+//line routes_gen.go:5203:1
 
 // R439 returns the URL of route "r439": /1/:p1 (routes.conf:3054:11).
 //
@@ -5207,7 +5208,7 @@ func (u *URLBuilder) R439(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 118, p1)
 }
 
-//line routes_gen.go:5211:1
+//line routes_gen.go:5212:1
 
 // R9 returns the URL of route "r9": /1/:p1 (routes.conf:68:7).
 //
@@ -5216,7 +5217,7 @@ func (u *URLBuilder) R9(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 119, p1)
 }
 
-//line routes_gen.go:5220:1
+//line routes_gen.go:5221:1
 
 // R83 returns the URL of route "r83": /1/@ (routes.conf:581:11).
 //
@@ -5225,7 +5226,7 @@ func (u *URLBuilder) R83() string {
 	return routegenHelperURL(u, 121)
 }
 
-//line routes_gen.go:5229:1
+//line routes_gen.go:5230:1
 
 // R388 returns the URL of route "r388": /1/a (routes.conf:2698:7).
 //
@@ -5234,7 +5235,7 @@ func (u *URLBuilder) R388() string {
 	return routegenHelperURL(u, 124)
 }
 
-//line routes_gen.go:5238:1
+//line routes_gen.go:5239:1
 
 // R363 returns the URL of route "r363": /1/abc (routes.conf:2523:11).
 //
@@ -5243,7 +5244,7 @@ func (u *URLBuilder) R363() string {
 	return routegenHelperURL(u, 127)
 }
 
-//line routes_gen.go:5247:1
+//line routes_gen.go:5248:1
 
 // R114 returns the URL of route "r114": /1/users (routes.conf:804:7).
 //
@@ -5252,7 +5253,7 @@ func (u *URLBuilder) R114() string {
 	return routegenHelperURL(u, 129)
 }
 
-//line routes_gen.go:5256:1
+//line routes_gen.go:5257:1
 
 // R362 returns the URL of route "r362": /1/v:p1 (routes.conf:2518:11).
 //
@@ -5261,7 +5262,7 @@ func (u *URLBuilder) R362(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 131, p1)
 }
 
-//line routes_gen.go:5265:1
+//line routes_gen.go:5266:1
 
 // R213 returns the URL of route "r213": /1/~:p1 (routes.conf:1500:7).
 //
@@ -5270,7 +5271,7 @@ func (u *URLBuilder) R213(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 133, p1)
 }
 
-//line routes_gen.go:5274:1
+//line routes_gen.go:5275:1
 
 // R487 returns the URL of route "r487": /1/~u (routes.conf:3382:7).
 //
@@ -5279,7 +5280,7 @@ func (u *URLBuilder) R487() string {
 	return routegenHelperURL(u, 134)
 }
 
-//line routes_gen.go:5283:1
+//line routes_gen.go:5284:1
 
 // R488 returns the URL of route "r488": /1/~u/:p2 (routes.conf:3389:11).
 //
@@ -5288,7 +5289,7 @@ func (u *URLBuilder) R488(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 135, p2)
 }
 
-//line routes_gen.go:5292:1
+//line routes_gen.go:5293:1
 
 // R188 returns the URL of route "r188": /1:p0 (routes.conf:1328:7).
 //
@@ -5297,7 +5298,7 @@ func (u *URLBuilder) R188(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 137, p0)
 }
 
-//line routes_gen.go:5301:1
+//line routes_gen.go:5302:1
 
 // R469 returns the URL of route "r469": /1:p0 (routes.conf:3259:7).
 //
@@ -5306,7 +5307,7 @@ func (u *URLBuilder) R469(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 138, p0)
 }
 
-//line routes_gen.go:5310:1
+//line routes_gen.go:5311:1
 
 // R191 returns the URL of route "r191": /1:p0/*rest (routes.conf:1348:15).
 //
@@ -5315,7 +5316,7 @@ func (u *URLBuilder) R191(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 139, p0, rest)
 }
 
-//line routes_gen.go:5319:1
+//line routes_gen.go:5320:1
 
 // R190 returns the URL of route "r190": /1:p0/*rest (routes.conf:1342:15).
 //
@@ -5324,7 +5325,7 @@ func (u *URLBuilder) R190(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 140, p0, rest)
 }
 
-//line routes_gen.go:5328:1
+//line routes_gen.go:5329:1
 
 // R189 returns the URL of route "r189": /1:p0/*rest (routes.conf:1336:11).
 //
@@ -5333,7 +5334,7 @@ func (u *URLBuilder) R189(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 141, p0, rest)
 }
 
-//line routes_gen.go:5337:1
+//line routes_gen.go:5338:1
 
 // R192 returns the URL of route "r192": /1:p0/.a/~:p2 (routes.conf:1355:11).
 //
@@ -5342,7 +5343,7 @@ func (u *URLBuilder) R192(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 143, p0, p2)
 }
 
-//line routes_gen.go:5346:1
+//line routes_gen.go:5347:1
 
 // R474 returns the URL of route "r474": /1:p0/1/1 (routes.conf:3291:11).
 //
@@ -5351,7 +5352,7 @@ func (u *URLBuilder) R474(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 144, p0)
 }
 
-//line routes_gen.go:5355:1
+//line routes_gen.go:5356:1
 
 // R475 returns the URL of route "r475": /1:p0/1/1 (routes.conf:3296:15).
 //
@@ -5360,7 +5361,7 @@ func (u *URLBuilder) R475(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 145, p0)
 }
 
-//line routes_gen.go:5364:1
+//line routes_gen.go:5365:1
 
 // R387 returns the URL of route "r387": /1:p0/:p1 (routes.conf:2690:7).
 //
@@ -5369,7 +5370,7 @@ func (u *URLBuilder) R387(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 149, p0, p1)
 }
 
-//line routes_gen.go:5373:1
+//line routes_gen.go:5374:1
 
 // R470 returns the URL of route "r470": /1:p0/:p1/:p2 (routes.conf:3266:11).
 //
@@ -5378,7 +5379,7 @@ func (u *URLBuilder) R470(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 151, p0, p1, p2)
 }
 
-//line routes_gen.go:5382:1
+//line routes_gen.go:5383:1
 
 // R472 returns the URL of route "r472": /1:p0/:p1/:p2/42/:p4 (routes.conf:3277:15).
 //
@@ -5387,7 +5388,7 @@ func (u *URLBuilder) R472(p0 string, p1 string, p2 string, p4 string) (string, e
 	return routegenCheckedHelperURL(u, 152, p0, p1, p2, p4)
 }
 
-//line routes_gen.go:5391:1
+//line routes_gen.go:5392:1
 
 // R471 returns the URL of route "r471": /1:p0/:p1/:p2/:p3/... (routes.conf:3272:15).
 //
@@ -5396,7 +5397,7 @@ func (u *URLBuilder) R471(p0 string, p1 string, p2 string, p3 string) (string, e
 	return routegenCheckedHelperURL(u, 153, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:5400:1
+//line routes_gen.go:5401:1
 
 // R193 returns the URL of route "r193": /1:p0/@ (routes.conf:1361:11).
 //
@@ -5405,7 +5406,7 @@ func (u *URLBuilder) R193(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 154, p0)
 }
 
-//line routes_gen.go:5409:1
+//line routes_gen.go:5410:1
 
 // R476 returns the URL of route "r476": /1:p0/@ (routes.conf:3304:11).
 //
@@ -5414,7 +5415,7 @@ func (u *URLBuilder) R476(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 155, p0)
 }
 
-//line routes_gen.go:5418:1
+//line routes_gen.go:5419:1
 
 // R195 returns the URL of route "r195": /1:p0/@/.a (routes.conf:1372:15).
 //
@@ -5423,7 +5424,7 @@ func (u *URLBuilder) R195(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 157, p0)
 }
 
-//line routes_gen.go:5427:1
+//line routes_gen.go:5428:1
 
 // R194 returns the URL of route "r194": /1:p0/@/~u/:p3 (routes.conf:1367:15).
 //
@@ -5432,7 +5433,7 @@ func (u *URLBuilder) R194(p0 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 158, p0, p3)
 }
 
-//line routes_gen.go:5436:1
+//line routes_gen.go:5437:1
 
 // R102 returns the URL of route "r102": /1:p0/v:p1 (routes.conf:722:7).
 //
@@ -5441,7 +5442,7 @@ func (u *URLBuilder) R102(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 159, p0, p1)
 }
 
-//line routes_gen.go:5445:1
+//line routes_gen.go:5446:1
 
 // R107 returns the URL of route "r107": /1:p0/v:p1 (routes.conf:754:11).
 //
@@ -5450,7 +5451,7 @@ func (u *URLBuilder) R107(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 160, p0, p1)
 }
 
-//line routes_gen.go:5454:1
+//line routes_gen.go:5455:1
 
 // R103 returns the URL of route "r103": /1:p0/v:p1/*rest (routes.conf:730:11).
 //
@@ -5459,7 +5460,7 @@ func (u *URLBuilder) R103(p0 string, p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 163, p0, p1, rest)
 }
 
-//line routes_gen.go:5463:1
+//line routes_gen.go:5464:1
 
 // R106 returns the URL of route "r106": /1:p0/v:p1/*rest (routes.conf:747:15).
 //
@@ -5468,7 +5469,7 @@ func (u *URLBuilder) R106(p0 string, p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 164, p0, p1, rest)
 }
 
-//line routes_gen.go:5472:1
+//line routes_gen.go:5473:1
 
 // R104 returns the URL of route "r104": /1:p0/v:p1/*rest (routes.conf:737:15).
 //
@@ -5477,7 +5478,7 @@ func (u *URLBuilder) R104(p0 string, p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 166, p0, p1, rest)
 }
 
-//line routes_gen.go:5481:1
+//line routes_gen.go:5482:1
 
 // R105 returns the URL of route "r105": /1:p0/v:p1/*rest (routes.conf:742:15).
 //
@@ -5486,7 +5487,7 @@ func (u *URLBuilder) R105(p0 string, p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 167, p0, p1, rest)
 }
 
-//line routes_gen.go:5490:1
+//line routes_gen.go:5491:1
 
 // R108 returns the URL of route "r108": /1:p0/v:p1/1/x.:p3 (routes.conf:760:15).
 //
@@ -5495,7 +5496,7 @@ func (u *URLBuilder) R108(p0 string, p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 170, p0, p1, p3)
 }
 
-//line routes_gen.go:5499:1
+//line routes_gen.go:5500:1
 
 // R473 returns the URL of route "r473": /1:p0/v:p1/:p2 (routes.conf:3285:11).
 //
@@ -5504,7 +5505,7 @@ func (u *URLBuilder) R473(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 171, p0, p1, p2)
 }
 
-//line routes_gen.go:5508:1
+//line routes_gen.go:5509:1
 
 // R109 returns the URL of route "r109": /1:p0/v:p1/a (routes.conf:765:15).
 //
@@ -5513,7 +5514,7 @@ func (u *URLBuilder) R109(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 173, p0, p1)
 }
 
-//line routes_gen.go:5517:1
+//line routes_gen.go:5518:1
 
 // R340 returns the URL of route "r340": /1:p0/~u (routes.conf:2369:7).
 //
@@ -5522,7 +5523,7 @@ func (u *URLBuilder) R340(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 176, p0)
 }
 
-//line routes_gen.go:5526:1
+//line routes_gen.go:5527:1
 
 // R71 returns the URL of route "r71": /42 (routes.conf:493:7).
 //
@@ -5531,7 +5532,7 @@ func (u *URLBuilder) R71() string {
 	return routegenHelperURL(u, 177)
 }
 
-//line routes_gen.go:5535:1
+//line routes_gen.go:5536:1
 
 // R274 returns the URL of route "r274": /42/.a (routes.conf:1924:11).
 //
@@ -5540,7 +5541,7 @@ func (u *URLBuilder) R274() string {
 	return routegenHelperURL(u, 178)
 }
 
-//line routes_gen.go:5544:1
+//line routes_gen.go:5545:1
 
 // R123 returns the URL of route "r123": /42/:p1 (routes.conf:869:7).
 //
@@ -5549,7 +5550,7 @@ func (u *URLBuilder) R123(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 179, p1)
 }
 
-//line routes_gen.go:5553:1
+//line routes_gen.go:5554:1
 
 // R407 returns the URL of route "r407": /42/:p1 (routes.conf:2834:7).
 //
@@ -5558,7 +5559,7 @@ func (u *URLBuilder) R407(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 181, p1)
 }
 
-//line routes_gen.go:5562:1
+//line routes_gen.go:5563:1
 
 // R409 returns the URL of route "r409": /42/:p1/*rest (routes.conf:2847:15).
 //
@@ -5567,7 +5568,7 @@ func (u *URLBuilder) R409(p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 183, p1, rest)
 }
 
-//line routes_gen.go:5571:1
+//line routes_gen.go:5572:1
 
 // R412 returns the URL of route "r412": /42/:p1/*rest (routes.conf:2866:11).
 //
@@ -5576,7 +5577,7 @@ func (u *URLBuilder) R412(p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 184, p1, rest)
 }
 
-//line routes_gen.go:5580:1
+//line routes_gen.go:5581:1
 
 // R411 returns the URL of route "r411": /42/:p1/*rest (routes.conf:2857:15).
 //
@@ -5585,7 +5586,7 @@ func (u *URLBuilder) R411(p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 185, p1, rest)
 }
 
-//line routes_gen.go:5589:1
+//line routes_gen.go:5590:1
 
 // R408 returns the URL of route "r408": /42/:p1/*rest (routes.conf:2841:11).
 //
@@ -5594,7 +5595,7 @@ func (u *URLBuilder) R408(p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 186, p1, rest)
 }
 
-//line routes_gen.go:5598:1
+//line routes_gen.go:5599:1
 
 // R410 returns the URL of route "r410": /42/:p1/*rest (routes.conf:2852:15).
 //
@@ -5603,7 +5604,7 @@ func (u *URLBuilder) R410(p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 187, p1, rest)
 }
 
-//line routes_gen.go:5607:1
+//line routes_gen.go:5608:1
 
 // R125 returns the URL of route "r125": /42/:p1/1 (routes.conf:885:11).
 //
@@ -5612,7 +5613,7 @@ func (u *URLBuilder) R125(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 189, p1)
 }
 
-//line routes_gen.go:5616:1
+//line routes_gen.go:5617:1
 
 // R126 returns the URL of route "r126": /42/:p1/1/:p3/... (routes.conf:892:15).
 //
@@ -5621,7 +5622,7 @@ func (u *URLBuilder) R126(p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 190, p1, p3)
 }
 
-//line routes_gen.go:5625:1
+//line routes_gen.go:5626:1
 
 // R124 returns the URL of route "r124": /42/:p1/1/= (routes.conf:878:11).
 //
@@ -5630,7 +5631,7 @@ func (u *URLBuilder) R124(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 191, p1)
 }
 
-//line routes_gen.go:5634:1
+//line routes_gen.go:5635:1
 
 // R127 returns the URL of route "r127": /42/:p1/1/user_:p3/:p4 (routes.conf:899:15).
 //
@@ -5639,7 +5640,7 @@ func (u *URLBuilder) R127(p1 string, p3 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 192, p1, p3, p4)
 }
 
-//line routes_gen.go:5643:1
+//line routes_gen.go:5644:1
 
 // R73 returns the URL of route "r73": /42/:p1/:p2 (routes.conf:508:11).
 //
@@ -5648,7 +5649,7 @@ func (u *URLBuilder) R73(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 193, p1, p2)
 }
 
-//line routes_gen.go:5652:1
+//line routes_gen.go:5653:1
 
 // R72 returns the URL of route "r72": /42/:p1/:p2 (routes.conf:500:11).
 //
@@ -5657,7 +5658,7 @@ func (u *URLBuilder) R72(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 196, p1, p2)
 }
 
-//line routes_gen.go:5661:1
+//line routes_gen.go:5662:1
 
 // R74 returns the URL of route "r74": /42/:p1/:p2/x.y/*rest (routes.conf:513:15).
 //
@@ -5666,7 +5667,7 @@ func (u *URLBuilder) R74(p1 string, p2 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 197, p1, p2, rest)
 }
 
-//line routes_gen.go:5670:1
+//line routes_gen.go:5671:1
 
 // R75 returns the URL of route "r75": /42/:p1/:p2/x.y/:p4 (routes.conf:522:15).
 //
@@ -5675,7 +5676,7 @@ func (u *URLBuilder) R75(p1 string, p2 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 200, p1, p2, p4)
 }
 
-//line routes_gen.go:5679:1
+//line routes_gen.go:5680:1
 
 // R413 returns the URL of route "r413": /42/:p1/x.y (routes.conf:2874:11).
 //
@@ -5684,7 +5685,7 @@ func (u *URLBuilder) R413(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 202, p1)
 }
 
-//line routes_gen.go:5688:1
+//line routes_gen.go:5689:1
 
 // R414 returns the URL of route "r414": /42/:p1/x.y/:p3 (routes.conf:2881:15).
 //
@@ -5693,7 +5694,7 @@ func (u *URLBuilder) R414(p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 204, p1, p3)
 }
 
-//line routes_gen.go:5697:1
+//line routes_gen.go:5698:1
 
 // R415 returns the URL of route "r415": /42/:p1/x.y/:p3/... (routes.conf:2888:15).
 //
@@ -5702,7 +5703,7 @@ func (u *URLBuilder) R415(p1 string, p3 int64) (string, error) {
 	return routegenCheckedHelperURL(u, 205, p1, routegenimpl.Int(p3))
 }
 
-//line routes_gen.go:5706:1
+//line routes_gen.go:5707:1
 
 // R416 returns the URL of route "r416": /42/:p1/x.y/:p3/:p4 (routes.conf:2893:15).
 //
@@ -5711,7 +5712,7 @@ func (u *URLBuilder) R416(p1 string, p3 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 206, p1, p3, p4)
 }
 
-//line routes_gen.go:5715:1
+//line routes_gen.go:5716:1
 
 // R209 returns the URL of route "r209": /:p0 (routes.conf:1472:7).
 //
@@ -5720,7 +5721,7 @@ func (u *URLBuilder) R209(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 207, p0)
 }
 
-//line routes_gen.go:5724:1
+//line routes_gen.go:5725:1
 
 // R170 returns the URL of route "r170": /:p0 (routes.conf:1199:7).
 //
@@ -5729,7 +5730,7 @@ func (u *URLBuilder) R170(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 208, p0)
 }
 
-//line routes_gen.go:5733:1
+//line routes_gen.go:5734:1
 
 // R38 returns the URL of route "r38": /:p0 (routes.conf:259:11).
 //
@@ -5738,7 +5739,7 @@ func (u *URLBuilder) R38(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 209, p0)
 }
 
-//line routes_gen.go:5742:1
+//line routes_gen.go:5743:1
 
 // R342 returns the URL of route "r342": /:p0 (routes.conf:2384:7).
 //
@@ -5747,7 +5748,7 @@ func (u *URLBuilder) R342(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 210, p0)
 }
 
-//line routes_gen.go:5751:1
+//line routes_gen.go:5752:1
 
 // R122 returns the URL of route "r122": /:p0 (routes.conf:862:7).
 //
@@ -5756,7 +5757,7 @@ func (u *URLBuilder) R122(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 211, p0)
 }
 
-//line routes_gen.go:5760:1
+//line routes_gen.go:5761:1
 
 // R62 returns the URL of route "r62": /:p0 (routes.conf:426:7).
 //
@@ -5765,7 +5766,7 @@ func (u *URLBuilder) R62(p0 int64) (string, error) {
 	return routegenCheckedHelperURL(u, 212, routegenimpl.Int(p0))
 }
 
-//line routes_gen.go:5769:1
+//line routes_gen.go:5770:1
 
 // R489 returns the URL of route "r489": /:p0 (routes.conf:3398:7).
 //
@@ -5774,7 +5775,7 @@ func (u *URLBuilder) R489(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 214, p0)
 }
 
-//line routes_gen.go:5778:1
+//line routes_gen.go:5779:1
 
 // R208 returns the URL of route "r208": /:p0 (routes.conf:1464:7).
 //
@@ -5783,7 +5784,7 @@ func (u *URLBuilder) R208(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 216, p0)
 }
 
-//line routes_gen.go:5787:1
+//line routes_gen.go:5788:1
 
 // R390 returns the URL of route "r390": /:p0/*rest (routes.conf:2712:11).
 //
@@ -5792,7 +5793,7 @@ func (u *URLBuilder) R390(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 217, p0, rest)
 }
 
-//line routes_gen.go:5796:1
+//line routes_gen.go:5797:1
 
 // R41 returns the URL of route "r41": /:p0/*rest (routes.conf:280:15).
 //
@@ -5801,7 +5802,7 @@ func (u *URLBuilder) R41(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 218, p0, rest)
 }
 
-//line routes_gen.go:5805:1
+//line routes_gen.go:5806:1
 
 // R449 returns the URL of route "r449": /:p0/*rest (routes.conf:3126:7).
 //
@@ -5810,7 +5811,7 @@ func (u *URLBuilder) R449(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 220, p0, rest)
 }
 
-//line routes_gen.go:5814:1
+//line routes_gen.go:5815:1
 
 // R389 returns the URL of route "r389": /:p0/*rest (routes.conf:2706:7).
 //
@@ -5819,7 +5820,7 @@ func (u *URLBuilder) R389(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 221, p0, rest)
 }
 
-//line routes_gen.go:5823:1
+//line routes_gen.go:5824:1
 
 // R331 returns the URL of route "r331": /:p0/... (routes.conf:2311:7).
 //
@@ -5828,7 +5829,7 @@ func (u *URLBuilder) R331(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 223, p0)
 }
 
-//line routes_gen.go:5832:1
+//line routes_gen.go:5833:1
 
 // R338 returns the URL of route "r338": /:p0/.../.../a-b (routes.conf:2352:11).
 //
@@ -5837,7 +5838,7 @@ func (u *URLBuilder) R338(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 225, p0)
 }
 
-//line routes_gen.go:5841:1
+//line routes_gen.go:5842:1
 
 // R339 returns the URL of route "r339": /:p0/.../.../a-b/ab*rest (routes.conf:2360:15).
 //
@@ -5846,7 +5847,7 @@ func (u *URLBuilder) R339(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 226, p0, rest)
 }
 
-//line routes_gen.go:5850:1
+//line routes_gen.go:5851:1
 
 // R337 returns the URL of route "r337": /:p0/.../1*rest (routes.conf:2347:11).
 //
@@ -5855,7 +5856,7 @@ func (u *URLBuilder) R337(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 227, p0, rest)
 }
 
-//line routes_gen.go:5859:1
+//line routes_gen.go:5860:1
 
 // R332 returns the URL of route "r332": /:p0/.../:p2/:p3 (routes.conf:2317:11).
 //
@@ -5864,7 +5865,7 @@ func (u *URLBuilder) R332(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 230, p0, p2, p3)
 }
 
-//line routes_gen.go:5868:1
+//line routes_gen.go:5869:1
 
 // R333 returns the URL of route "r333": /:p0/.../:p2/:p3 (routes.conf:2322:15).
 //
@@ -5873,7 +5874,7 @@ func (u *URLBuilder) R333(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 231, p0, p2, p3)
 }
 
-//line routes_gen.go:5877:1
+//line routes_gen.go:5878:1
 
 // R336 returns the URL of route "r336": /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15).
 //
@@ -5882,7 +5883,7 @@ func (u *URLBuilder) R336(p0 string, p2 string, p3 string, rest string) (string,
 	return routegenCheckedHelperURL(u, 233, p0, p2, p3, rest)
 }
 
-//line routes_gen.go:5886:1
+//line routes_gen.go:5887:1
 
 // R334 returns the URL of route "r334": /:p0/.../:p2/:p3/a (routes.conf:2326:15).
 //
@@ -5891,7 +5892,7 @@ func (u *URLBuilder) R334(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 236, p0, p2, p3)
 }
 
-//line routes_gen.go:5895:1
+//line routes_gen.go:5896:1
 
 // R335 returns the URL of route "r335": /:p0/.../:p2/:p3/user_:p4 (routes.conf:2332:15).
 //
@@ -5900,7 +5901,7 @@ func (u *URLBuilder) R335(p0 string, p2 string, p3 string, p4 string) (string, e
 	return routegenCheckedHelperURL(u, 237, p0, p2, p3, p4)
 }
 
-//line routes_gen.go:5904:1
+//line routes_gen.go:5905:1
 
 // R181 returns the URL of route "r181": /:p0/.:p1 (routes.conf:1279:7).
 //
@@ -5909,7 +5910,7 @@ func (u *URLBuilder) R181(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 238, p0, p1)
 }
 
-//line routes_gen.go:5913:1
+//line routes_gen.go:5914:1
 
 // R101 returns the URL of route "r101": /:p0/.a (routes.conf:714:7).
 //
@@ -5918,7 +5919,7 @@ func (u *URLBuilder) R101(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 240, p0)
 }
 
-//line routes_gen.go:5922:1
+//line routes_gen.go:5923:1
 
 // R211 returns the URL of route "r211": /:p0/1/*rest (routes.conf:1484:11).
 //
@@ -5927,7 +5928,7 @@ func (u *URLBuilder) R211(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 242, p0, rest)
 }
 
-//line routes_gen.go:5931:1
+//line routes_gen.go:5932:1
 
 // R343 returns the URL of route "r343": /:p0/1:p1 (routes.conf:2391:11).
 //
@@ -5936,7 +5937,7 @@ func (u *URLBuilder) R343(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 243, p0, p1)
 }
 
-//line routes_gen.go:5940:1
+//line routes_gen.go:5941:1
 
 // R346 returns the URL of route "r346": /:p0/1:p1/*rest (routes.conf:2408:15).
 //
@@ -5945,7 +5946,7 @@ func (u *URLBuilder) R346(p0 string, p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 244, p0, p1, rest)
 }
 
-//line routes_gen.go:5949:1
+//line routes_gen.go:5950:1
 
 // R344 returns the URL of route "r344": /:p0/1:p1/.:p2/*rest (routes.conf:2397:15).
 //
@@ -5954,7 +5955,7 @@ func (u *URLBuilder) R344(p0 string, p1 string, p2 string, rest string) (string,
 	return routegenCheckedHelperURL(u, 245, p0, p1, p2, rest)
 }
 
-//line routes_gen.go:5958:1
+//line routes_gen.go:5959:1
 
 // R345 returns the URL of route "r345": /:p0/1:p1/~u (routes.conf:2403:15).
 //
@@ -5963,7 +5964,7 @@ func (u *URLBuilder) R345(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 247, p0, p1)
 }
 
-//line routes_gen.go:5967:1
+//line routes_gen.go:5968:1
 
 // R138 returns the URL of route "r138": /:p0/42 (routes.conf:977:7).
 //
@@ -5972,7 +5973,7 @@ func (u *URLBuilder) R138(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 248, p0)
 }
 
-//line routes_gen.go:5976:1
+//line routes_gen.go:5977:1
 
 // R176 returns the URL of route "r176": /:p0/42 (routes.conf:1241:15).
 //
@@ -5981,7 +5982,7 @@ func (u *URLBuilder) R176(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 249, p0)
 }
 
-//line routes_gen.go:5985:1
+//line routes_gen.go:5986:1
 
 // R265 returns the URL of route "r265": /:p0/42 (routes.conf:1866:7).
 //
@@ -5990,7 +5991,7 @@ func (u *URLBuilder) R265(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 250, p0)
 }
 
-//line routes_gen.go:5994:1
+//line routes_gen.go:5995:1
 
 // R139 returns the URL of route "r139": /:p0/42 (routes.conf:984:11).
 //
@@ -5999,7 +6000,7 @@ func (u *URLBuilder) R139(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 251, p0)
 }
 
-//line routes_gen.go:6003:1
+//line routes_gen.go:6004:1
 
 // R173 returns the URL of route "r173": /:p0/42 (routes.conf:1222:11).
 //
@@ -6008,7 +6009,7 @@ func (u *URLBuilder) R173(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 253, p0)
 }
 
-//line routes_gen.go:6012:1
+//line routes_gen.go:6013:1
 
 // R39 returns the URL of route "r39": /:p0/42/:p2 (routes.conf:266:15).
 //
@@ -6017,7 +6018,7 @@ func (u *URLBuilder) R39(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 254, p0, p2)
 }
 
-//line routes_gen.go:6021:1
+//line routes_gen.go:6022:1
 
 // R142 returns the URL of route "r142": /:p0/42/:p2 (routes.conf:1004:11).
 //
@@ -6026,7 +6027,7 @@ func (u *URLBuilder) R142(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 255, p0, p2)
 }
 
-//line routes_gen.go:6030:1
+//line routes_gen.go:6031:1
 
 // R143 returns the URL of route "r143": /:p0/42/:p2/user_x/user_x (routes.conf:1010:15).
 //
@@ -6035,7 +6036,7 @@ func (u *URLBuilder) R143(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 256, p0, p2)
 }
 
-//line routes_gen.go:6039:1
+//line routes_gen.go:6040:1
 
 // R140 returns the URL of route "r140": /:p0/42/:p2/~:p3 (routes.conf:990:15).
 //
@@ -6044,7 +6045,7 @@ func (u *URLBuilder) R140(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 259, p0, p2, p3)
 }
 
-//line routes_gen.go:6048:1
+//line routes_gen.go:6049:1
 
 // R141 returns the URL of route "r141": /:p0/42/ab*rest (routes.conf:997:11).
 //
@@ -6053,7 +6054,7 @@ func (u *URLBuilder) R141(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 261, p0, rest)
 }
 
-//line routes_gen.go:6057:1
+//line routes_gen.go:6058:1
 
 // R175 returns the URL of route "r175": /:p0/42/abc (routes.conf:1235:15).
 //
@@ -6062,7 +6063,7 @@ func (u *URLBuilder) R175(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 264, p0)
 }
 
-//line routes_gen.go:6066:1
+//line routes_gen.go:6067:1
 
 // R177 returns the URL of route "r177": /:p0/42/x.y (routes.conf:1247:15).
 //
@@ -6071,7 +6072,7 @@ func (u *URLBuilder) R177(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 266, p0)
 }
 
-//line routes_gen.go:6075:1
+//line routes_gen.go:6076:1
 
 // R174 returns the URL of route "r174": /:p0/42/~u/a:p3 (routes.conf:1229:15).
 //
@@ -6080,7 +6081,7 @@ func (u *URLBuilder) R174(p0 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 268, p0, p3)
 }
 
-//line routes_gen.go:6084:1
+//line routes_gen.go:6085:1
 
 // R263 returns the URL of route "r263": /:p0/:p1 (routes.conf:1853:7).
 //
@@ -6089,7 +6090,7 @@ func (u *URLBuilder) R263(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 270, p0, p1)
 }
 
-//line routes_gen.go:6093:1
+//line routes_gen.go:6094:1
 
 // R349 returns the URL of route "r349": /:p0/:p1 (routes.conf:2435:7).
 //
@@ -6098,7 +6099,7 @@ func (u *URLBuilder) R349(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 271, p0, p1)
 }
 
-//line routes_gen.go:6102:1
+//line routes_gen.go:6103:1
 
 // R63 returns the URL of route "r63": /:p0/:p1 (routes.conf:433:11).
 //
@@ -6107,7 +6108,7 @@ func (u *URLBuilder) R63(p0 int64, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 272, routegenimpl.Int(p0), p1)
 }
 
-//line routes_gen.go:6111:1
+//line routes_gen.go:6112:1
 
 // R259 returns the URL of route "r259": /:p0/:p1 (routes.conf:1824:7).
 //
@@ -6116,7 +6117,7 @@ func (u *URLBuilder) R259(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 275, p0, p1)
 }
 
-//line routes_gen.go:6120:1
+//line routes_gen.go:6121:1
 
 // R172 returns the URL of route "r172": /:p0/:p1/:p2 (routes.conf:1214:11).
 //
@@ -6125,7 +6126,7 @@ func (u *URLBuilder) R172(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 276, p0, p1, p2)
 }
 
-//line routes_gen.go:6129:1
+//line routes_gen.go:6130:1
 
 // R350 returns the URL of route "r350": /:p0/:p1/a-b/b (routes.conf:2442:11).
 //
@@ -6134,7 +6135,7 @@ func (u *URLBuilder) R350(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 278, p0, p1)
 }
 
-//line routes_gen.go:6138:1
+//line routes_gen.go:6139:1
 
 // R351 returns the URL of route "r351": /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15).
 //
@@ -6143,7 +6144,7 @@ func (u *URLBuilder) R351(p0 string, p1 string, p5 string) (string, error) {
 	return routegenCheckedHelperURL(u, 279, p0, p1, p5)
 }
 
-//line routes_gen.go:6147:1
+//line routes_gen.go:6148:1
 
 // R353 returns the URL of route "r353": /:p0/:p1/a-b/b/b (routes.conf:2458:15).
 //
@@ -6152,7 +6153,7 @@ func (u *URLBuilder) R353(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 282, p0, p1)
 }
 
-//line routes_gen.go:6156:1
+//line routes_gen.go:6157:1
 
 // R157 returns the URL of route "r157": /:p0/= (routes.conf:1108:11).
 //
@@ -6161,7 +6162,7 @@ func (u *URLBuilder) R157(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 285, p0)
 }
 
-//line routes_gen.go:6165:1
+//line routes_gen.go:6166:1
 
 // R158 returns the URL of route "r158": /:p0/= (routes.conf:1113:15).
 //
@@ -6170,7 +6171,7 @@ func (u *URLBuilder) R158(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 286, p0)
 }
 
-//line routes_gen.go:6174:1
+//line routes_gen.go:6175:1
 
 // R156 returns the URL of route "r156": /:p0/= (routes.conf:1101:7).
 //
@@ -6179,7 +6180,7 @@ func (u *URLBuilder) R156(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 289, p0)
 }
 
-//line routes_gen.go:6183:1
+//line routes_gen.go:6184:1
 
 // R169 returns the URL of route "r169": /:p0/=/:p2 (routes.conf:1190:11).
 //
@@ -6188,7 +6189,7 @@ func (u *URLBuilder) R169(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 290, p0, p2)
 }
 
-//line routes_gen.go:6192:1
+//line routes_gen.go:6193:1
 
 // R161 returns the URL of route "r161": /:p0/=/:p2 (routes.conf:1135:11).
 //
@@ -6197,7 +6198,7 @@ func (u *URLBuilder) R161(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 292, p0, p2)
 }
 
-//line routes_gen.go:6201:1
+//line routes_gen.go:6202:1
 
 // R165 returns the URL of route "r165": /:p0/=/:p2/.a (routes.conf:1159:15).
 //
@@ -6206,7 +6207,7 @@ func (u *URLBuilder) R165(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 294, p0, p2)
 }
 
-//line routes_gen.go:6210:1
+//line routes_gen.go:6211:1
 
 // R164 returns the URL of route "r164": /:p0/=/:p2/1:p3 (routes.conf:1154:15).
 //
@@ -6215,7 +6216,7 @@ func (u *URLBuilder) R164(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 295, p0, p2, p3)
 }
 
-//line routes_gen.go:6219:1
+//line routes_gen.go:6220:1
 
 // R162 returns the URL of route "r162": /:p0/=/:p2/1:p3/:p4 (routes.conf:1141:15).
 //
@@ -6224,7 +6225,7 @@ func (u *URLBuilder) R162(p0 string, p2 string, p3 string, p4 string) (string, e
 	return routegenCheckedHelperURL(u, 296, p0, p2, p3, p4)
 }
 
-//line routes_gen.go:6228:1
+//line routes_gen.go:6229:1
 
 // R163 returns the URL of route "r163": /:p0/=/:p2/:p3 (routes.conf:1148:15).
 //
@@ -6233,7 +6234,7 @@ func (u *URLBuilder) R163(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 298, p0, p2, p3)
 }
 
-//line routes_gen.go:6237:1
+//line routes_gen.go:6238:1
 
 // R166 returns the URL of route "r166": /:p0/=/:p2/:p3 (routes.conf:1169:11).
 //
@@ -6242,7 +6243,7 @@ func (u *URLBuilder) R166(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 299, p0, p2, p3)
 }
 
-//line routes_gen.go:6246:1
+//line routes_gen.go:6247:1
 
 // R168 returns the URL of route "r168": /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1181:15).
 //
@@ -6251,7 +6252,7 @@ func (u *URLBuilder) R168(p0 string, p2 string, p3 string, p5 string) (string, e
 	return routegenCheckedHelperURL(u, 301, p0, p2, p3, p5)
 }
 
-//line routes_gen.go:6255:1
+//line routes_gen.go:6256:1
 
 // R167 returns the URL of route "r167": /:p0/=/:p2/:p3/a-b (routes.conf:1174:15).
 //
@@ -6260,7 +6261,7 @@ func (u *URLBuilder) R167(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 303, p0, p2, p3)
 }
 
-//line routes_gen.go:6264:1
+//line routes_gen.go:6265:1
 
 // R160 returns the URL of route "r160": /:p0/=/v1/*rest (routes.conf:1126:15).
 //
@@ -6269,7 +6270,7 @@ func (u *URLBuilder) R160(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 306, p0, rest)
 }
 
-//line routes_gen.go:6273:1
+//line routes_gen.go:6274:1
 
 // R159 returns the URL of route "r159": /:p0/=/x.:p2/:p3 (routes.conf:1119:15).
 //
@@ -6278,7 +6279,7 @@ func (u *URLBuilder) R159(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 307, p0, p2, p3)
 }
 
-//line routes_gen.go:6282:1
+//line routes_gen.go:6283:1
 
 // R406 returns the URL of route "r406": /:p0/@ (routes.conf:2827:7).
 //
@@ -6287,7 +6288,7 @@ func (u *URLBuilder) R406(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 309, p0)
 }
 
-//line routes_gen.go:6291:1
+//line routes_gen.go:6292:1
 
 // R347 returns the URL of route "r347": /:p0/a/abc (routes.conf:2421:11).
 //
@@ -6296,7 +6297,7 @@ func (u *URLBuilder) R347(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 312, p0)
 }
 
-//line routes_gen.go:6300:1
+//line routes_gen.go:6301:1
 
 // R117 returns the URL of route "r117": /:p0/a:p1 (routes.conf:824:7).
 //
@@ -6305,7 +6306,7 @@ func (u *URLBuilder) R117(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 315, p0, p1)
 }
 
-//line routes_gen.go:6309:1
+//line routes_gen.go:6310:1
 
 // R322 returns the URL of route "r322": /:p0/a:p1 (routes.conf:2250:7).
 //
@@ -6314,7 +6315,7 @@ func (u *URLBuilder) R322(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 316, p0, p1)
 }
 
-//line routes_gen.go:6318:1
+//line routes_gen.go:6319:1
 
 // R325 returns the URL of route "r325": /:p0/a:p1/*rest (routes.conf:2272:15).
 //
@@ -6323,7 +6324,7 @@ func (u *URLBuilder) R325(p0 string, p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 317, p0, p1, rest)
 }
 
-//line routes_gen.go:6327:1
+//line routes_gen.go:6328:1
 
 // R324 returns the URL of route "r324": /:p0/a:p1/*rest (routes.conf:2265:11).
 //
@@ -6332,7 +6333,7 @@ func (u *URLBuilder) R324(p0 string, p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 318, p0, p1, rest)
 }
 
-//line routes_gen.go:6336:1
+//line routes_gen.go:6337:1
 
 // R327 returns the URL of route "r327": /:p0/a:p1/*rest (routes.conf:2281:15).
 //
@@ -6341,7 +6342,7 @@ func (u *URLBuilder) R327(p0 string, p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 319, p0, p1, rest)
 }
 
-//line routes_gen.go:6345:1
+//line routes_gen.go:6346:1
 
 // R326 returns the URL of route "r326": /:p0/a:p1/*rest (routes.conf:2276:15).
 //
@@ -6350,7 +6351,7 @@ func (u *URLBuilder) R326(p0 string, p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 320, p0, p1, rest)
 }
 
-//line routes_gen.go:6354:1
+//line routes_gen.go:6355:1
 
 // R323 returns the URL of route "r323": /:p0/a:p1/= (routes.conf:2259:11).
 //
@@ -6359,7 +6360,7 @@ func (u *URLBuilder) R323(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 321, p0, p1)
 }
 
-//line routes_gen.go:6363:1
+//line routes_gen.go:6364:1
 
 // R328 returns the URL of route "r328": /:p0/a:p1/= (routes.conf:2288:11).
 //
@@ -6368,7 +6369,7 @@ func (u *URLBuilder) R328(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 322, p0, p1)
 }
 
-//line routes_gen.go:6372:1
+//line routes_gen.go:6373:1
 
 // R329 returns the URL of route "r329": /:p0/a:p1/=/users (routes.conf:2294:15).
 //
@@ -6377,7 +6378,7 @@ func (u *URLBuilder) R329(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 323, p0, p1)
 }
 
-//line routes_gen.go:6381:1
+//line routes_gen.go:6382:1
 
 // R119 returns the URL of route "r119": /:p0/a:p1/abc/:p3 (routes.conf:837:11).
 //
@@ -6386,7 +6387,7 @@ func (u *URLBuilder) R119(p0 string, p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 326, p0, p1, p3)
 }
 
-//line routes_gen.go:6390:1
+//line routes_gen.go:6391:1
 
 // R120 returns the URL of route "r120": /:p0/a:p1/abc/:p3/*rest (routes.conf:845:15).
 //
@@ -6395,7 +6396,7 @@ func (u *URLBuilder) R120(p0 string, p1 string, p3 string, rest string) (string,
 	return routegenCheckedHelperURL(u, 329, p0, p1, p3, rest)
 }
 
-//line routes_gen.go:6399:1
+//line routes_gen.go:6400:1
 
 // R121 returns the URL of route "r121": /:p0/a:p1/abc/:p3/abc (routes.conf:852:15).
 //
@@ -6404,7 +6405,7 @@ func (u *URLBuilder) R121(p0 string, p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 331, p0, p1, p3)
 }
 
-//line routes_gen.go:6408:1
+//line routes_gen.go:6409:1
 
 // R118 returns the URL of route "r118": /:p0/a:p1/new (routes.conf:831:11).
 //
@@ -6413,7 +6414,7 @@ func (u *URLBuilder) R118(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 333, p0, p1)
 }
 
-//line routes_gen.go:6417:1
+//line routes_gen.go:6418:1
 
 // R296 returns the URL of route "r296": /:p0/ab (routes.conf:2073:7).
 //
@@ -6422,7 +6423,7 @@ func (u *URLBuilder) R296(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 335, p0)
 }
 
-//line routes_gen.go:6426:1
+//line routes_gen.go:6427:1
 
 // R301 returns the URL of route "r301": /:p0/ab/.a (routes.conf:2108:11).
 //
@@ -6431,7 +6432,7 @@ func (u *URLBuilder) R301(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 337, p0)
 }
 
-//line routes_gen.go:6435:1
+//line routes_gen.go:6436:1
 
 // R298 returns the URL of route "r298": /:p0/ab/.a/*rest (routes.conf:2087:15).
 //
@@ -6440,7 +6441,7 @@ func (u *URLBuilder) R298(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 339, p0, rest)
 }
 
-//line routes_gen.go:6444:1
+//line routes_gen.go:6445:1
 
 // R297 returns the URL of route "r297": /:p0/ab/.a/*rest (routes.conf:2080:11).
 //
@@ -6449,7 +6450,7 @@ func (u *URLBuilder) R297(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 340, p0, rest)
 }
 
-//line routes_gen.go:6453:1
+//line routes_gen.go:6454:1
 
 // R348 returns the URL of route "r348": /:p0/ab:p1 (routes.conf:2428:7).
 //
@@ -6458,7 +6459,7 @@ func (u *URLBuilder) R348(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 341, p0, p1)
 }
 
-//line routes_gen.go:6462:1
+//line routes_gen.go:6463:1
 
 // R341 returns the URL of route "r341": /:p0/ab:p1 (routes.conf:2376:7).
 //
@@ -6467,7 +6468,7 @@ func (u *URLBuilder) R341(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 342, p0, p1)
 }
 
-//line routes_gen.go:6471:1
+//line routes_gen.go:6472:1
 
 // R13 returns the URL of route "r13": /:p0/b (routes.conf:99:7).
 //
@@ -6476,7 +6477,7 @@ func (u *URLBuilder) R13(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 346, p0)
 }
 
-//line routes_gen.go:6480:1
+//line routes_gen.go:6481:1
 
 // R178 returns the URL of route "r178": /:p0/user_x/... (routes.conf:1256:11).
 //
@@ -6485,7 +6486,7 @@ func (u *URLBuilder) R178(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 347, p0)
 }
 
-//line routes_gen.go:6489:1
+//line routes_gen.go:6490:1
 
 // R180 returns the URL of route "r180": /:p0/user_x/.../:p3 (routes.conf:1268:15).
 //
@@ -6494,7 +6495,7 @@ func (u *URLBuilder) R180(p0 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 348, p0, p3)
 }
 
-//line routes_gen.go:6498:1
+//line routes_gen.go:6499:1
 
 // R179 returns the URL of route "r179": /:p0/user_x/.../ab:p3 (routes.conf:1262:15).
 //
@@ -6503,7 +6504,7 @@ func (u *URLBuilder) R179(p0 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 349, p0, p3)
 }
 
-//line routes_gen.go:6507:1
+//line routes_gen.go:6508:1
 
 // R136 returns the URL of route "r136": /:p0/v1 (routes.conf:963:11).
 //
@@ -6512,7 +6513,7 @@ func (u *URLBuilder) R136(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 352, p0)
 }
 
-//line routes_gen.go:6516:1
+//line routes_gen.go:6517:1
 
 // R42 returns the URL of route "r42": /:p0/v1/ab (routes.conf:287:15).
 //
@@ -6521,7 +6522,7 @@ func (u *URLBuilder) R42(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 353, p0)
 }
 
-//line routes_gen.go:6525:1
+//line routes_gen.go:6526:1
 
 // R171 returns the URL of route "r171": /:p0/x.y/*rest (routes.conf:1208:11).
 //
@@ -6530,7 +6531,7 @@ func (u *URLBuilder) R171(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 354, p0, rest)
 }
 
-//line routes_gen.go:6534:1
+//line routes_gen.go:6535:1
 
 // R385 returns the URL of route "r385": /:p0/~*rest (routes.conf:2677:7).
 //
@@ -6539,7 +6540,7 @@ func (u *URLBuilder) R385(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 357, p0, rest)
 }
 
-//line routes_gen.go:6543:1
+//line routes_gen.go:6544:1
 
 // R419 returns the URL of route "r419": /:p0/~:p1 (routes.conf:2915:7).
 //
@@ -6548,7 +6549,7 @@ func (u *URLBuilder) R419(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 358, p0, p1)
 }
 
-//line routes_gen.go:6552:1
+//line routes_gen.go:6553:1
 
 // R40 returns the URL of route "r40": /:p0/~:p1/@ (routes.conf:273:15).
 //
@@ -6557,7 +6558,7 @@ func (u *URLBuilder) R40(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 360, p0, p1)
 }
 
-//line routes_gen.go:6561:1
+//line routes_gen.go:6562:1
 
 // R84 returns the URL of route "r84": /:p0/~u (routes.conf:589:7).
 //
@@ -6566,7 +6567,7 @@ func (u *URLBuilder) R84(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 361, p0)
 }
 
-//line routes_gen.go:6570:1
+//line routes_gen.go:6571:1
 
 // R210 returns the URL of route "r210": /:p0/~u (routes.conf:1478:11).
 //
@@ -6575,7 +6576,7 @@ func (u *URLBuilder) R210(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 363, p0)
 }
 
-//line routes_gen.go:6579:1
+//line routes_gen.go:6580:1
 
 // R440 returns the URL of route "r440": /= (routes.conf:3059:11).
 //
@@ -6584,7 +6585,7 @@ func (u *URLBuilder) R440() string {
 	return routegenHelperURL(u, 364)
 }
 
-//line routes_gen.go:6588:1
+//line routes_gen.go:6589:1
 
 // R438 returns the URL of route "r438": /= (routes.conf:3046:7).
 //
@@ -6593,7 +6594,7 @@ func (u *URLBuilder) R438() string {
 	return routegenHelperURL(u, 365)
 }
 
-//line routes_gen.go:6597:1
+//line routes_gen.go:6598:1
 
 // R444 returns the URL of route "r444": /= (routes.conf:3086:15).
 //
@@ -6602,7 +6603,7 @@ func (u *URLBuilder) R444() string {
 	return routegenHelperURL(u, 366)
 }
 
-//line routes_gen.go:6606:1
+//line routes_gen.go:6607:1
 
 // R379 returns the URL of route "r379": /=/.a (routes.conf:2634:7).
 //
@@ -6611,7 +6612,7 @@ func (u *URLBuilder) R379() string {
 	return routegenHelperURL(u, 371)
 }
 
-//line routes_gen.go:6615:1
+//line routes_gen.go:6616:1
 
 // R382 returns the URL of route "r382": /=/.a/.a/:p3 (routes.conf:2655:11).
 //
@@ -6620,7 +6621,7 @@ func (u *URLBuilder) R382(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 374, p3)
 }
 
-//line routes_gen.go:6624:1
+//line routes_gen.go:6625:1
 
 // R383 returns the URL of route "r383": /=/.a/.a/x.y (routes.conf:2662:11).
 //
@@ -6629,7 +6630,7 @@ func (u *URLBuilder) R383() string {
 	return routegenHelperURL(u, 375)
 }
 
-//line routes_gen.go:6633:1
+//line routes_gen.go:6634:1
 
 // R380 returns the URL of route "r380": /=/.a/~*rest (routes.conf:2642:11).
 //
@@ -6638,7 +6639,7 @@ func (u *URLBuilder) R380(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 377, rest)
 }
 
-//line routes_gen.go:6642:1
+//line routes_gen.go:6643:1
 
 // R381 returns the URL of route "r381": /=/.a/~*rest (routes.conf:2648:15).
 //
@@ -6647,7 +6648,7 @@ func (u *URLBuilder) R381(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 380, rest)
 }
 
-//line routes_gen.go:6651:1
+//line routes_gen.go:6652:1
 
 // R442 returns the URL of route "r442": /=/:p1 (routes.conf:3071:15).
 //
@@ -6656,7 +6657,7 @@ func (u *URLBuilder) R442(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 381, p1)
 }
 
-//line routes_gen.go:6660:1
+//line routes_gen.go:6661:1
 
 // R441 returns the URL of route "r441": /=/new/x.:p2 (routes.conf:3064:15).
 //
@@ -6665,7 +6666,7 @@ func (u *URLBuilder) R441(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 382, p2)
 }
 
-//line routes_gen.go:6669:1
+//line routes_gen.go:6670:1
 
 // R443 returns the URL of route "r443": /=/x.:p1 (routes.conf:3077:15).
 //
@@ -6674,7 +6675,7 @@ func (u *URLBuilder) R443(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 383, p1)
 }
 
-//line routes_gen.go:6678:1
+//line routes_gen.go:6679:1
 
 // R372 returns the URL of route "r372": /@ (routes.conf:2583:7).
 //
@@ -6683,7 +6684,7 @@ func (u *URLBuilder) R372() string {
 	return routegenHelperURL(u, 384)
 }
 
-//line routes_gen.go:6687:1
+//line routes_gen.go:6688:1
 
 // R270 returns the URL of route "r270": /@ (routes.conf:1899:7).
 //
@@ -6692,7 +6693,7 @@ func (u *URLBuilder) R270() string {
 	return routegenHelperURL(u, 385)
 }
 
-//line routes_gen.go:6696:1
+//line routes_gen.go:6697:1
 
 // R391 returns the URL of route "r391": /@ (routes.conf:2719:7).
 //
@@ -6701,7 +6702,7 @@ func (u *URLBuilder) R391() string {
 	return routegenHelperURL(u, 386)
 }
 
-//line routes_gen.go:6705:1
+//line routes_gen.go:6706:1
 
 // R273 returns the URL of route "r273": /@/:p1 (routes.conf:1919:11).
 //
@@ -6710,7 +6711,7 @@ func (u *URLBuilder) R273(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 387, p1)
 }
 
-//line routes_gen.go:6714:1
+//line routes_gen.go:6715:1
 
 // R7 returns the URL of route "r7": /@/user_:p1 (routes.conf:52:7).
 //
@@ -6719,7 +6720,7 @@ func (u *URLBuilder) R7(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 388, p1)
 }
 
-//line routes_gen.go:6723:1
+//line routes_gen.go:6724:1
 
 // R271 returns the URL of route "r271": /@/~u/:p2 (routes.conf:1906:11).
 //
@@ -6728,7 +6729,7 @@ func (u *URLBuilder) R271(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 390, p2)
 }
 
-//line routes_gen.go:6732:1
+//line routes_gen.go:6733:1
 
 // R272 returns the URL of route "r272": /@/~u/:p2/user_:p3 (routes.conf:1911:15).
 //
@@ -6737,7 +6738,7 @@ func (u *URLBuilder) R272(p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 391, p2, p3)
 }
 
-//line routes_gen.go:6741:1
+//line routes_gen.go:6742:1
 
 // R212 returns the URL of route "r212": /a (routes.conf:1492:7).
 //
@@ -6746,7 +6747,7 @@ func (u *URLBuilder) R212() string {
 	return routegenHelperURL(u, 393)
 }
 
-//line routes_gen.go:6750:1
+//line routes_gen.go:6751:1
 
 // R219 returns the URL of route "r219": /a (routes.conf:1549:7).
 //
@@ -6755,7 +6756,7 @@ func (u *URLBuilder) R219() string {
 	return routegenHelperURL(u, 394)
 }
 
-//line routes_gen.go:6759:1
+//line routes_gen.go:6760:1
 
 // R228 returns the URL of route "r228": /a-b (routes.conf:1610:7).
 //
@@ -6764,7 +6765,7 @@ func (u *URLBuilder) R228() string {
 	return routegenHelperURL(u, 398)
 }
 
-//line routes_gen.go:6768:1
+//line routes_gen.go:6769:1
 
 // R364 returns the URL of route "r364": /a-b (routes.conf:2532:7).
 //
@@ -6773,7 +6774,7 @@ func (u *URLBuilder) R364() string {
 	return routegenHelperURL(u, 400)
 }
 
-//line routes_gen.go:6777:1
+//line routes_gen.go:6778:1
 
 // R330 returns the URL of route "r330": /a-b (routes.conf:2305:7).
 //
@@ -6782,7 +6783,7 @@ func (u *URLBuilder) R330() string {
 	return routegenHelperURL(u, 401)
 }
 
-//line routes_gen.go:6786:1
+//line routes_gen.go:6787:1
 
 // R366 returns the URL of route "r366": /a-b/.a/users (routes.conf:2546:11).
 //
@@ -6791,7 +6792,7 @@ func (u *URLBuilder) R366() string {
 	return routegenHelperURL(u, 402)
 }
 
-//line routes_gen.go:6795:1
+//line routes_gen.go:6796:1
 
 // R368 returns the URL of route "r368": /a-b/.a/users (routes.conf:2557:15).
 //
@@ -6800,7 +6801,7 @@ func (u *URLBuilder) R368() string {
 	return routegenHelperURL(u, 403)
 }
 
-//line routes_gen.go:6804:1
+//line routes_gen.go:6805:1
 
 // R367 returns the URL of route "r367": /a-b/.a/users (routes.conf:2553:15).
 //
@@ -6809,7 +6810,7 @@ func (u *URLBuilder) R367() string {
 	return routegenHelperURL(u, 405)
 }
 
-//line routes_gen.go:6813:1
+//line routes_gen.go:6814:1
 
 // R369 returns the URL of route "r369": /a-b/.a/users/:p3 (routes.conf:2562:15).
 //
@@ -6818,7 +6819,7 @@ func (u *URLBuilder) R369(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 406, p3)
 }
 
-//line routes_gen.go:6822:1
+//line routes_gen.go:6823:1
 
 // R370 returns the URL of route "r370": /a-b/.a/users/v:p3 (routes.conf:2568:15).
 //
@@ -6827,7 +6828,7 @@ func (u *URLBuilder) R370(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 409, p3)
 }
 
-//line routes_gen.go:6831:1
+//line routes_gen.go:6832:1
 
 // R77 returns the URL of route "r77": /a-b/1 (routes.conf:539:7).
 //
@@ -6836,7 +6837,7 @@ func (u *URLBuilder) R77() string {
 	return routegenHelperURL(u, 411)
 }
 
-//line routes_gen.go:6840:1
+//line routes_gen.go:6841:1
 
 // R237 returns the URL of route "r237": /a-b/:p1 (routes.conf:1669:15).
 //
@@ -6845,7 +6846,7 @@ func (u *URLBuilder) R237(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 413, p1)
 }
 
-//line routes_gen.go:6849:1
+//line routes_gen.go:6850:1
 
 // R236 returns the URL of route "r236": /a-b/:p1 (routes.conf:1664:11).
 //
@@ -6854,7 +6855,7 @@ func (u *URLBuilder) R236(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 416, p1)
 }
 
-//line routes_gen.go:6858:1
+//line routes_gen.go:6859:1
 
 // R365 returns the URL of route "r365": /a-b/:p1/.a (routes.conf:2539:11).
 //
@@ -6863,7 +6864,7 @@ func (u *URLBuilder) R365(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 417, p1)
 }
 
-//line routes_gen.go:6867:1
+//line routes_gen.go:6868:1
 
 // R230 returns the URL of route "r230": /a-b/:p1/.a (routes.conf:1622:11).
 //
@@ -6872,7 +6873,7 @@ func (u *URLBuilder) R230(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 418, p1)
 }
 
-//line routes_gen.go:6876:1
+//line routes_gen.go:6877:1
 
 // R232 returns the URL of route "r232": /a-b/:p1/.a/:p3/ab (routes.conf:1634:15).
 //
@@ -6881,7 +6882,7 @@ func (u *URLBuilder) R232(p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 421, p1, p3)
 }
 
-//line routes_gen.go:6885:1
+//line routes_gen.go:6886:1
 
 // R231 returns the URL of route "r231": /a-b/:p1/.a/a (routes.conf:1627:15).
 //
@@ -6890,7 +6891,7 @@ func (u *URLBuilder) R231(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 424, p1)
 }
 
-//line routes_gen.go:6894:1
+//line routes_gen.go:6895:1
 
 // R239 returns the URL of route "r239": /a-b/:p1/42 (routes.conf:1685:15).
 //
@@ -6899,7 +6900,7 @@ func (u *URLBuilder) R239(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 425, p1)
 }
 
-//line routes_gen.go:6903:1
+//line routes_gen.go:6904:1
 
 // R238 returns the URL of route "r238": /a-b/:p1/:p2/user_x (routes.conf:1676:15).
 //
@@ -6908,7 +6909,7 @@ func (u *URLBuilder) R238(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 426, p1, p2)
 }
 
-//line routes_gen.go:6912:1
+//line routes_gen.go:6913:1
 
 // R229 returns the URL of route "r229": /a-b/:p1/@ (routes.conf:1617:11).
 //
@@ -6917,7 +6918,7 @@ func (u *URLBuilder) R229(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 427, p1)
 }
 
-//line routes_gen.go:6921:1
+//line routes_gen.go:6922:1
 
 // R240 returns the URL of route "r240": /a-b/:p1/users/~u (routes.conf:1692:15).
 //
@@ -6926,7 +6927,7 @@ func (u *URLBuilder) R240(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 429, p1)
 }
 
-//line routes_gen.go:6930:1
+//line routes_gen.go:6931:1
 
 // R10 returns the URL of route "r10": /a-b/= (routes.conf:74:7).
 //
@@ -6935,7 +6936,7 @@ func (u *URLBuilder) R10() string {
 	return routegenHelperURL(u, 432)
 }
 
-//line routes_gen.go:6939:1
+//line routes_gen.go:6940:1
 
 // R448 returns the URL of route "r448": /a-b/a:p1 (routes.conf:3119:7).
 //
@@ -6944,7 +6945,7 @@ func (u *URLBuilder) R448(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 434, p1)
 }
 
-//line routes_gen.go:6948:1
+//line routes_gen.go:6949:1
 
 // R233 returns the URL of route "r233": /a-b/x.:p1/v:p2 (routes.conf:1645:11).
 //
@@ -6953,7 +6954,7 @@ func (u *URLBuilder) R233(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 435, p1, p2)
 }
 
-//line routes_gen.go:6957:1
+//line routes_gen.go:6958:1
 
 // R234 returns the URL of route "r234": /a-b/x.:p1/v:p2 (routes.conf:1653:15).
 //
@@ -6962,7 +6963,7 @@ func (u *URLBuilder) R234(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 436, p1, p2)
 }
 
-//line routes_gen.go:6966:1
+//line routes_gen.go:6967:1
 
 // R235 returns the URL of route "r235": /a-b/x.:p1/v:p2/users/abc (routes.conf:1657:15).
 //
@@ -6971,7 +6972,7 @@ func (u *URLBuilder) R235(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 439, p1, p2)
 }
 
-//line routes_gen.go:6975:1
+//line routes_gen.go:6976:1
 
 // R224 returns the URL of route "r224": /a/ab:p1 (routes.conf:1581:11).
 //
@@ -6980,7 +6981,7 @@ func (u *URLBuilder) R224(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 440, p1)
 }
 
-//line routes_gen.go:6984:1
+//line routes_gen.go:6985:1
 
 // R225 returns the URL of route "r225": /a/new/*rest (routes.conf:1588:11).
 //
@@ -6989,7 +6990,7 @@ func (u *URLBuilder) R225(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 442, rest)
 }
 
-//line routes_gen.go:6993:1
+//line routes_gen.go:6994:1
 
 // R418 returns the URL of route "r418": /a/user_x (routes.conf:2909:7).
 //
@@ -6998,7 +6999,7 @@ func (u *URLBuilder) R418() string {
 	return routegenHelperURL(u, 445)
 }
 
-//line routes_gen.go:7002:1
+//line routes_gen.go:7003:1
 
 // R490 returns the URL of route "r490": /a/v:p1 (routes.conf:3404:7).
 //
@@ -7007,7 +7008,7 @@ func (u *URLBuilder) R490(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 447, p1)
 }
 
-//line routes_gen.go:7011:1
+//line routes_gen.go:7012:1
 
 // R69 returns the URL of route "r69": /a/x.:p1 (routes.conf:481:7).
 //
@@ -7016,7 +7017,7 @@ func (u *URLBuilder) R69(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 448, p1)
 }
 
-//line routes_gen.go:7020:1
+//line routes_gen.go:7021:1
 
 // R260 returns the URL of route "r260": /a/~:p1 (routes.conf:1831:7).
 //
@@ -7025,7 +7026,7 @@ func (u *URLBuilder) R260(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 451, p1)
 }
 
-//line routes_gen.go:7029:1
+//line routes_gen.go:7030:1
 
 // R220 returns the URL of route "r220": /a/~u/a:p2 (routes.conf:1556:11).
 //
@@ -7034,7 +7035,7 @@ func (u *URLBuilder) R220(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 453, p2)
 }
 
-//line routes_gen.go:7038:1
+//line routes_gen.go:7039:1
 
 // R222 returns the URL of route "r222": /a/~u/a:p2/.:p3 (routes.conf:1568:15).
 //
@@ -7043,7 +7044,7 @@ func (u *URLBuilder) R222(p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 454, p2, p3)
 }
 
-//line routes_gen.go:7047:1
+//line routes_gen.go:7048:1
 
 // R223 returns the URL of route "r223": /a/~u/a:p2/= (routes.conf:1573:15).
 //
@@ -7052,7 +7053,7 @@ func (u *URLBuilder) R223(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 455, p2)
 }
 
-//line routes_gen.go:7056:1
+//line routes_gen.go:7057:1
 
 // R221 returns the URL of route "r221": /a/~u/a:p2/x.:p3/abc (routes.conf:1562:15).
 //
@@ -7061,7 +7062,7 @@ func (u *URLBuilder) R221(p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 457, p2, p3)
 }
 
-//line routes_gen.go:7065:1
+//line routes_gen.go:7066:1
 
 // R135 returns the URL of route "r135": /a:p0 (routes.conf:957:7).
 //
@@ -7070,7 +7071,7 @@ func (u *URLBuilder) R135(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 459, p0)
 }
 
-//line routes_gen.go:7074:1
+//line routes_gen.go:7075:1
 
 // R214 returns the URL of route "r214": /a:p0/*rest (routes.conf:1506:7).
 //
@@ -7079,7 +7080,7 @@ func (u *URLBuilder) R214(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 461, p0, rest)
 }
 
-//line routes_gen.go:7083:1
+//line routes_gen.go:7084:1
 
 // R14 returns the URL of route "r14": /a:p0/1 (routes.conf:107:7).
 //
@@ -7088,7 +7089,7 @@ func (u *URLBuilder) R14(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 462, p0)
 }
 
-//line routes_gen.go:7092:1
+//line routes_gen.go:7093:1
 
 // R20 returns the URL of route "r20": /a:p0/1/a/1*rest (routes.conf:143:11).
 //
@@ -7097,7 +7098,7 @@ func (u *URLBuilder) R20(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 463, p0, rest)
 }
 
-//line routes_gen.go:7101:1
+//line routes_gen.go:7102:1
 
 // R15 returns the URL of route "r15": /a:p0/1/a:p2 (routes.conf:113:11).
 //
@@ -7106,7 +7107,7 @@ func (u *URLBuilder) R15(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 464, p0, p2)
 }
 
-//line routes_gen.go:7110:1
+//line routes_gen.go:7111:1
 
 // R16 returns the URL of route "r16": /a:p0/1/a:p2/.*rest (routes.conf:118:15).
 //
@@ -7115,7 +7116,7 @@ func (u *URLBuilder) R16(p0 string, p2 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 466, p0, p2, rest)
 }
 
-//line routes_gen.go:7119:1
+//line routes_gen.go:7120:1
 
 // R17 returns the URL of route "r17": /a:p0/1/a:p2/.../:p4 (routes.conf:124:15).
 //
@@ -7124,7 +7125,7 @@ func (u *URLBuilder) R17(p0 string, p2 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 468, p0, p2, p4)
 }
 
-//line routes_gen.go:7128:1
+//line routes_gen.go:7129:1
 
 // R18 returns the URL of route "r18": /a:p0/1/a:p2/:p3 (routes.conf:131:15).
 //
@@ -7133,7 +7134,7 @@ func (u *URLBuilder) R18(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 469, p0, p2, p3)
 }
 
-//line routes_gen.go:7137:1
+//line routes_gen.go:7138:1
 
 // R19 returns the URL of route "r19": /a:p0/1/x.:p2/~:p3 (routes.conf:138:11).
 //
@@ -7142,7 +7143,7 @@ func (u *URLBuilder) R19(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 471, p0, p2, p3)
 }
 
-//line routes_gen.go:7146:1
+//line routes_gen.go:7147:1
 
 // R145 returns the URL of route "r145": /a:p0/= (routes.conf:1027:11).
 //
@@ -7151,7 +7152,7 @@ func (u *URLBuilder) R145(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 472, p0)
 }
 
-//line routes_gen.go:7155:1
+//line routes_gen.go:7156:1
 
 // R149 returns the URL of route "r149": /a:p0/= (routes.conf:1055:11).
 //
@@ -7160,7 +7161,7 @@ func (u *URLBuilder) R149(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 473, p0)
 }
 
-//line routes_gen.go:7164:1
+//line routes_gen.go:7165:1
 
 // R144 returns the URL of route "r144": /a:p0/= (routes.conf:1020:7).
 //
@@ -7169,7 +7170,7 @@ func (u *URLBuilder) R144(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 474, p0)
 }
 
-//line routes_gen.go:7173:1
+//line routes_gen.go:7174:1
 
 // R146 returns the URL of route "r146": /a:p0/=/... (routes.conf:1035:15).
 //
@@ -7178,7 +7179,7 @@ func (u *URLBuilder) R146(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 475, p0)
 }
 
-//line routes_gen.go:7182:1
+//line routes_gen.go:7183:1
 
 // R148 returns the URL of route "r148": /a:p0/=/.../ab:p3 (routes.conf:1048:15).
 //
@@ -7187,7 +7188,7 @@ func (u *URLBuilder) R148(p0 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 478, p0, p3)
 }
 
-//line routes_gen.go:7191:1
+//line routes_gen.go:7192:1
 
 // R150 returns the URL of route "r150": /a:p0/=/:p2 (routes.conf:1060:11).
 //
@@ -7196,7 +7197,7 @@ func (u *URLBuilder) R150(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 480, p0, p2)
 }
 
-//line routes_gen.go:7200:1
+//line routes_gen.go:7201:1
 
 // R147 returns the URL of route "r147": /a:p0/=/a/abc (routes.conf:1042:15).
 //
@@ -7205,7 +7206,7 @@ func (u *URLBuilder) R147(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 481, p0)
 }
 
-//line routes_gen.go:7209:1
+//line routes_gen.go:7210:1
 
 // R151 returns the URL of route "r151": /a:p0/=/v1/:p3 (routes.conf:1066:11).
 //
@@ -7214,7 +7215,7 @@ func (u *URLBuilder) R151(p0 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 482, p0, p3)
 }
 
-//line routes_gen.go:7218:1
+//line routes_gen.go:7219:1
 
 // R155 returns the URL of route "r155": /a:p0/=/v1/:p3/*rest (routes.conf:1090:15).
 //
@@ -7223,7 +7224,7 @@ func (u *URLBuilder) R155(p0 string, p3 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 483, p0, p3, rest)
 }
 
-//line routes_gen.go:7227:1
+//line routes_gen.go:7228:1
 
 // R152 returns the URL of route "r152": /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15).
 //
@@ -7232,7 +7233,7 @@ func (u *URLBuilder) R152(p0 string, p3 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 484, p0, p3, p4)
 }
 
-//line routes_gen.go:7236:1
+//line routes_gen.go:7237:1
 
 // R154 returns the URL of route "r154": /a:p0/=/v1/:p3/:p4/*rest (routes.conf:1083:15).
 //
@@ -7241,7 +7242,7 @@ func (u *URLBuilder) R154(p0 string, p3 string, p4 string, rest string) (string,
 	return routegenCheckedHelperURL(u, 487, p0, p3, p4, rest)
 }
 
-//line routes_gen.go:7245:1
+//line routes_gen.go:7246:1
 
 // R153 returns the URL of route "r153": /a:p0/=/v1/:p3/:p4/:p5 (routes.conf:1077:15).
 //
@@ -7250,7 +7251,7 @@ func (u *URLBuilder) R153(p0 string, p3 string, p4 string, p5 string) (string, e
 	return routegenCheckedHelperURL(u, 488, p0, p3, p4, p5)
 }
 
-//line routes_gen.go:7254:1
+//line routes_gen.go:7255:1
 
 // R70 returns the URL of route "r70": /a:p0/ab:p1 (routes.conf:487:7).
 //
@@ -7259,7 +7260,7 @@ func (u *URLBuilder) R70(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 489, p0, p1)
 }
 
-//line routes_gen.go:7263:1
+//line routes_gen.go:7264:1
 
 // R137 returns the URL of route "r137": /a:p0/new (routes.conf:968:11).
 //
@@ -7268,7 +7269,7 @@ func (u *URLBuilder) R137(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 490, p0)
 }
 
-//line routes_gen.go:7272:1
+//line routes_gen.go:7273:1
 
 // R492 returns the URL of route "r492": /ab/*rest (routes.conf:3418:11).
 //
@@ -7277,7 +7278,7 @@ func (u *URLBuilder) R492(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 491, rest)
 }
 
-//line routes_gen.go:7281:1
+//line routes_gen.go:7282:1
 
 // R493 returns the URL of route "r493": /ab/*rest (routes.conf:3426:15).
 //
@@ -7286,7 +7287,7 @@ func (u *URLBuilder) R493(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 493, rest)
 }
 
-//line routes_gen.go:7290:1
+//line routes_gen.go:7291:1
 
 // R182 returns the URL of route "r182": /ab/.a (routes.conf:1286:7).
 //
@@ -7295,7 +7296,7 @@ func (u *URLBuilder) R182() string {
 	return routegenHelperURL(u, 494)
 }
 
-//line routes_gen.go:7299:1
+//line routes_gen.go:7300:1
 
 // R134 returns the URL of route "r134": /ab/~u (routes.conf:948:7).
 //
@@ -7304,7 +7305,7 @@ func (u *URLBuilder) R134() string {
 	return routegenHelperURL(u, 495)
 }
 
-//line routes_gen.go:7308:1
+//line routes_gen.go:7309:1
 
 // R116 returns the URL of route "r116": /ab:p0 (routes.conf:816:7).
 //
@@ -7313,7 +7314,7 @@ func (u *URLBuilder) R116(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 497, p0)
 }
 
-//line routes_gen.go:7317:1
+//line routes_gen.go:7318:1
 
 // R266 returns the URL of route "r266": /ab:p0 (routes.conf:1873:7).
 //
@@ -7322,7 +7323,7 @@ func (u *URLBuilder) R266(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 498, p0)
 }
 
-//line routes_gen.go:7326:1
+//line routes_gen.go:7327:1
 
 // R401 returns the URL of route "r401": /ab:p0/:p1 (routes.conf:2789:7).
 //
@@ -7331,7 +7332,7 @@ func (u *URLBuilder) R401(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 501, p0, p1)
 }
 
-//line routes_gen.go:7335:1
+//line routes_gen.go:7336:1
 
 // R460 returns the URL of route "r460": /ab:p0/:p1 (routes.conf:3202:7).
 //
@@ -7340,7 +7341,7 @@ func (u *URLBuilder) R460(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 502, p0, p1)
 }
 
-//line routes_gen.go:7344:1
+//line routes_gen.go:7345:1
 
 // R404 returns the URL of route "r404": /ab:p0/:p1/.../a (routes.conf:2811:11).
 //
@@ -7349,7 +7350,7 @@ func (u *URLBuilder) R404(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 504, p0, p1)
 }
 
-//line routes_gen.go:7353:1
+//line routes_gen.go:7354:1
 
 // R467 returns the URL of route "r467": /ab:p0/:p1/:p2 (routes.conf:3244:11).
 //
@@ -7358,7 +7359,7 @@ func (u *URLBuilder) R467(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 506, p0, p1, p2)
 }
 
-//line routes_gen.go:7362:1
+//line routes_gen.go:7363:1
 
 // R405 returns the URL of route "r405": /ab:p0/:p1/:p2/v:p3 (routes.conf:2817:11).
 //
@@ -7367,7 +7368,7 @@ func (u *URLBuilder) R405(p0 string, p1 string, p2 string, p3 string) (string, e
 	return routegenCheckedHelperURL(u, 507, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:7371:1
+//line routes_gen.go:7372:1
 
 // R403 returns the URL of route "r403": /ab:p0/:p1/=/*rest (routes.conf:2804:11).
 //
@@ -7376,7 +7377,7 @@ func (u *URLBuilder) R403(p0 string, p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 508, p0, p1, rest)
 }
 
-//line routes_gen.go:7380:1
+//line routes_gen.go:7381:1
 
 // R462 returns the URL of route "r462": /ab:p0/:p1/@ (routes.conf:3214:11).
 //
@@ -7385,7 +7386,7 @@ func (u *URLBuilder) R462(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 511, p0, p1)
 }
 
-//line routes_gen.go:7389:1
+//line routes_gen.go:7390:1
 
 // R465 returns the URL of route "r465": /ab:p0/:p1/@ (routes.conf:3231:15).
 //
@@ -7394,7 +7395,7 @@ func (u *URLBuilder) R465(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 512, p0, p1)
 }
 
-//line routes_gen.go:7398:1
+//line routes_gen.go:7399:1
 
 // R464 returns the URL of route "r464": /ab:p0/:p1/@/:p3 (routes.conf:3226:15).
 //
@@ -7403,7 +7404,7 @@ func (u *URLBuilder) R464(p0 string, p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 515, p0, p1, p3)
 }
 
-//line routes_gen.go:7407:1
+//line routes_gen.go:7408:1
 
 // R463 returns the URL of route "r463": /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3220:15).
 //
@@ -7412,7 +7413,7 @@ func (u *URLBuilder) R463(p0 string, p1 string, p3 string, p4 string) (string, e
 	return routegenCheckedHelperURL(u, 517, p0, p1, p3, p4)
 }
 
-//line routes_gen.go:7416:1
+//line routes_gen.go:7417:1
 
 // R466 returns the URL of route "r466": /ab:p0/:p1/@/abc (routes.conf:3235:15).
 //
@@ -7421,7 +7422,7 @@ func (u *URLBuilder) R466(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 519, p0, p1)
 }
 
-//line routes_gen.go:7425:1
+//line routes_gen.go:7426:1
 
 // R402 returns the URL of route "r402": /ab:p0/:p1/a/a:p3 (routes.conf:2797:11).
 //
@@ -7430,7 +7431,7 @@ func (u *URLBuilder) R402(p0 string, p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 522, p0, p1, p3)
 }
 
-//line routes_gen.go:7434:1
+//line routes_gen.go:7435:1
 
 // R461 returns the URL of route "r461": /ab:p0/:p1/x.y (routes.conf:3208:11).
 //
@@ -7439,7 +7440,7 @@ func (u *URLBuilder) R461(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 524, p0, p1)
 }
 
-//line routes_gen.go:7443:1
+//line routes_gen.go:7444:1
 
 // R79 returns the URL of route "r79": /ab:p0/abc (routes.conf:553:11).
 //
@@ -7448,7 +7449,7 @@ func (u *URLBuilder) R79(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 526, p0)
 }
 
-//line routes_gen.go:7452:1
+//line routes_gen.go:7453:1
 
 // R355 returns the URL of route "r355": /abc (routes.conf:2475:7).
 //
@@ -7457,7 +7458,7 @@ func (u *URLBuilder) R355() string {
 	return routegenHelperURL(u, 528)
 }
 
-//line routes_gen.go:7461:1
+//line routes_gen.go:7462:1
 
 // R417 returns the URL of route "r417": /abc (routes.conf:2902:7).
 //
@@ -7466,7 +7467,7 @@ func (u *URLBuilder) R417() string {
 	return routegenHelperURL(u, 530)
 }
 
-//line routes_gen.go:7470:1
+//line routes_gen.go:7471:1
 
 // R184 returns the URL of route "r184": /abc/@ (routes.conf:1299:7).
 //
@@ -7475,7 +7476,7 @@ func (u *URLBuilder) R184() string {
 	return routegenHelperURL(u, 531)
 }
 
-//line routes_gen.go:7479:1
+//line routes_gen.go:7480:1
 
 // R205 returns the URL of route "r205": /abc/v1 (routes.conf:1445:11).
 //
@@ -7484,7 +7485,7 @@ func (u *URLBuilder) R205() string {
 	return routegenHelperURL(u, 532)
 }
 
-//line routes_gen.go:7488:1
+//line routes_gen.go:7489:1
 
 // R199 returns the URL of route "r199": /abc/v1 (routes.conf:1402:7).
 //
@@ -7493,7 +7494,7 @@ func (u *URLBuilder) R199() string {
 	return routegenHelperURL(u, 533)
 }
 
-//line routes_gen.go:7497:1
+//line routes_gen.go:7498:1
 
 // R200 returns the URL of route "r200": /abc/v1/v:p2 (routes.conf:1409:11).
 //
@@ -7502,7 +7503,7 @@ func (u *URLBuilder) R200(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 535, p2)
 }
 
-//line routes_gen.go:7506:1
+//line routes_gen.go:7507:1
 
 // R202 returns the URL of route "r202": /abc/v1/v:p2 (routes.conf:1426:15).
 //
@@ -7511,7 +7512,7 @@ func (u *URLBuilder) R202(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 536, p2)
 }
 
-//line routes_gen.go:7515:1
+//line routes_gen.go:7516:1
 
 // R201 returns the URL of route "r201": /abc/v1/v:p2/:p3 (routes.conf:1417:15).
 //
@@ -7520,7 +7521,7 @@ func (u *URLBuilder) R201(p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 539, p2, p3)
 }
 
-//line routes_gen.go:7524:1
+//line routes_gen.go:7525:1
 
 // R203 returns the URL of route "r203": /abc/v1/v:p2/v1/b (routes.conf:1430:15).
 //
@@ -7529,7 +7530,7 @@ func (u *URLBuilder) R203(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 541, p2)
 }
 
-//line routes_gen.go:7533:1
+//line routes_gen.go:7534:1
 
 // R206 returns the URL of route "r206": /abc/v1/x.:p2 (routes.conf:1449:11).
 //
@@ -7538,7 +7539,7 @@ func (u *URLBuilder) R206(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 542, p2)
 }
 
-//line routes_gen.go:7542:1
+//line routes_gen.go:7543:1
 
 // R204 returns the URL of route "r204": /abc/v1/~u (routes.conf:1439:11).
 //
@@ -7547,7 +7548,7 @@ func (u *URLBuilder) R204() string {
 	return routegenHelperURL(u, 545)
 }
 
-//line routes_gen.go:7551:1
+//line routes_gen.go:7552:1
 
 // R226 returns the URL of route "r226": /abc/x.y (routes.conf:1597:7).
 //
@@ -7556,7 +7557,7 @@ func (u *URLBuilder) R226() string {
 	return routegenHelperURL(u, 546)
 }
 
-//line routes_gen.go:7560:1
+//line routes_gen.go:7561:1
 
 // R67 returns the URL of route "r67": /abc/~:p1 (routes.conf:464:7).
 //
@@ -7565,7 +7566,7 @@ func (u *URLBuilder) R67(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 549, p1)
 }
 
-//line routes_gen.go:7569:1
+//line routes_gen.go:7570:1
 
 // R68 returns the URL of route "r68": /abc/~:p1/a/~*rest (routes.conf:473:11).
 //
@@ -7574,7 +7575,7 @@ func (u *URLBuilder) R68(p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 550, p1, rest)
 }
 
-//line routes_gen.go:7578:1
+//line routes_gen.go:7579:1
 
 // R289 returns the URL of route "r289": /abc/~u (routes.conf:2030:7).
 //
@@ -7583,7 +7584,7 @@ func (u *URLBuilder) R289() string {
 	return routegenHelperURL(u, 551)
 }
 
-//line routes_gen.go:7587:1
+//line routes_gen.go:7588:1
 
 // R293 returns the URL of route "r293": /abc/~u/:p2/b (routes.conf:2053:15).
 //
@@ -7592,7 +7593,7 @@ func (u *URLBuilder) R293(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 554, p2)
 }
 
-//line routes_gen.go:7596:1
+//line routes_gen.go:7597:1
 
 // R290 returns the URL of route "r290": /abc/~u/:p2/b (routes.conf:2036:11).
 //
@@ -7601,7 +7602,7 @@ func (u *URLBuilder) R290(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 555, p2)
 }
 
-//line routes_gen.go:7605:1
+//line routes_gen.go:7606:1
 
 // R291 returns the URL of route "r291": /abc/~u/:p2/b/*rest (routes.conf:2041:15).
 //
@@ -7610,7 +7611,7 @@ func (u *URLBuilder) R291(p2 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 556, p2, rest)
 }
 
-//line routes_gen.go:7614:1
+//line routes_gen.go:7615:1
 
 // R292 returns the URL of route "r292": /abc/~u/:p2/b/:p4 (routes.conf:2047:15).
 //
@@ -7619,7 +7620,7 @@ func (u *URLBuilder) R292(p2 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 558, p2, p4)
 }
 
-//line routes_gen.go:7623:1
+//line routes_gen.go:7624:1
 
 // R294 returns the URL of route "r294": /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15).
 //
@@ -7628,7 +7629,7 @@ func (u *URLBuilder) R294(p2 string, p4 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 560, p2, p4, rest)
 }
 
-//line routes_gen.go:7632:1
+//line routes_gen.go:7633:1
 
 // R295 returns the URL of route "r295": /abc/~u/a:p2/@ (routes.conf:2066:11).
 //
@@ -7637,7 +7638,7 @@ func (u *URLBuilder) R295(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 563, p2)
 }
 
-//line routes_gen.go:7641:1
+//line routes_gen.go:7642:1
 
 // R44 returns the URL of route "r44": /b (routes.conf:305:7).
 //
@@ -7646,7 +7647,7 @@ func (u *URLBuilder) R44() string {
 	return routegenHelperURL(u, 565)
 }
 
-//line routes_gen.go:7650:1
+//line routes_gen.go:7651:1
 
 // R420 returns the URL of route "r420": /b/1:p1 (routes.conf:2922:7).
 //
@@ -7655,7 +7656,7 @@ func (u *URLBuilder) R420(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 566, p1)
 }
 
-//line routes_gen.go:7659:1
+//line routes_gen.go:7660:1
 
 // R421 returns the URL of route "r421": /b/1:p1/.a (routes.conf:2928:11).
 //
@@ -7664,7 +7665,7 @@ func (u *URLBuilder) R421(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 569, p1)
 }
 
-//line routes_gen.go:7668:1
+//line routes_gen.go:7669:1
 
 // R422 returns the URL of route "r422": /b/1:p1/.a/:p3/= (routes.conf:2935:15).
 //
@@ -7673,7 +7674,7 @@ func (u *URLBuilder) R422(p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 571, p1, p3)
 }
 
-//line routes_gen.go:7677:1
+//line routes_gen.go:7678:1
 
 // R371 returns the URL of route "r371": /b/:p1 (routes.conf:2577:7).
 //
@@ -7682,7 +7683,7 @@ func (u *URLBuilder) R371(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 572, p1)
 }
 
-//line routes_gen.go:7686:1
+//line routes_gen.go:7687:1
 
 // R45 returns the URL of route "r45": /b/:p1 (routes.conf:311:11).
 //
@@ -7691,7 +7692,7 @@ func (u *URLBuilder) R45(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 573, p1)
 }
 
-//line routes_gen.go:7695:1
+//line routes_gen.go:7696:1
 
 // R46 returns the URL of route "r46": /b/a-b/new (routes.conf:317:11).
 //
@@ -7700,7 +7701,7 @@ func (u *URLBuilder) R46() string {
 	return routegenHelperURL(u, 575)
 }
 
-//line routes_gen.go:7704:1
+//line routes_gen.go:7705:1
 
 // R47 returns the URL of route "r47": /b/a:p1 (routes.conf:323:11).
 //
@@ -7709,7 +7710,7 @@ func (u *URLBuilder) R47(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 577, p1)
 }
 
-//line routes_gen.go:7713:1
+//line routes_gen.go:7714:1
 
 // R306 returns the URL of route "r306": /b/users (routes.conf:2142:7).
 //
@@ -7718,7 +7719,7 @@ func (u *URLBuilder) R306() string {
 	return routegenHelperURL(u, 578)
 }
 
-//line routes_gen.go:7722:1
+//line routes_gen.go:7723:1
 
 // R43 returns the URL of route "r43": /b/users (routes.conf:298:7).
 //
@@ -7727,7 +7728,7 @@ func (u *URLBuilder) R43() string {
 	return routegenHelperURL(u, 579)
 }
 
-//line routes_gen.go:7731:1
+//line routes_gen.go:7732:1
 
 // R315 returns the URL of route "r315": /b/users/*rest (routes.conf:2199:15).
 //
@@ -7736,7 +7737,7 @@ func (u *URLBuilder) R315(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 580, rest)
 }
 
-//line routes_gen.go:7740:1
+//line routes_gen.go:7741:1
 
 // R312 returns the URL of route "r312": /b/users/*rest (routes.conf:2182:11).
 //
@@ -7745,7 +7746,7 @@ func (u *URLBuilder) R312(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 581, rest)
 }
 
-//line routes_gen.go:7749:1
+//line routes_gen.go:7750:1
 
 // R313 returns the URL of route "r313": /b/users/*rest (routes.conf:2188:15).
 //
@@ -7754,7 +7755,7 @@ func (u *URLBuilder) R313(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 583, rest)
 }
 
-//line routes_gen.go:7758:1
+//line routes_gen.go:7759:1
 
 // R314 returns the URL of route "r314": /b/users/*rest (routes.conf:2193:15).
 //
@@ -7763,7 +7764,7 @@ func (u *URLBuilder) R314(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 584, rest)
 }
 
-//line routes_gen.go:7767:1
+//line routes_gen.go:7768:1
 
 // R311 returns the URL of route "r311": /b/users/42 (routes.conf:2176:15).
 //
@@ -7772,7 +7773,7 @@ func (u *URLBuilder) R311() string {
 	return routegenHelperURL(u, 585)
 }
 
-//line routes_gen.go:7776:1
+//line routes_gen.go:7777:1
 
 // R309 returns the URL of route "r309": /b/users/42 (routes.conf:2163:11).
 //
@@ -7781,7 +7782,7 @@ func (u *URLBuilder) R309() string {
 	return routegenHelperURL(u, 586)
 }
 
-//line routes_gen.go:7785:1
+//line routes_gen.go:7786:1
 
 // R310 returns the URL of route "r310": /b/users/42/~:p3/a-b (routes.conf:2170:15).
 //
@@ -7790,7 +7791,7 @@ func (u *URLBuilder) R310(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 589, p3)
 }
 
-//line routes_gen.go:7794:1
+//line routes_gen.go:7795:1
 
 // R307 returns the URL of route "r307": /b/users/:p2/ab (routes.conf:2150:11).
 //
@@ -7799,7 +7800,7 @@ func (u *URLBuilder) R307(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 591, p2)
 }
 
-//line routes_gen.go:7803:1
+//line routes_gen.go:7804:1
 
 // R308 returns the URL of route "r308": /b/users/:p2/ab/:p4/:p5 (routes.conf:2155:15).
 //
@@ -7808,7 +7809,7 @@ func (u *URLBuilder) R308(p2 string, p4 string, p5 string) (string, error) {
 	return routegenCheckedHelperURL(u, 592, p2, p4, p5)
 }
 
-//line routes_gen.go:7812:1
+//line routes_gen.go:7813:1
 
 // R65 returns the URL of route "r65": /new (routes.conf:450:7).
 //
@@ -7817,7 +7818,7 @@ func (u *URLBuilder) R65() string {
 	return routegenHelperURL(u, 594)
 }
 
-//line routes_gen.go:7821:1
+//line routes_gen.go:7822:1
 
 // R241 returns the URL of route "r241": /new (routes.conf:1702:7).
 //
@@ -7826,7 +7827,7 @@ func (u *URLBuilder) R241() string {
 	return routegenHelperURL(u, 595)
 }
 
-//line routes_gen.go:7830:1
+//line routes_gen.go:7831:1
 
 // R428 returns the URL of route "r428": /new (routes.conf:2980:7).
 //
@@ -7835,7 +7836,7 @@ func (u *URLBuilder) R428() string {
 	return routegenHelperURL(u, 596)
 }
 
-//line routes_gen.go:7839:1
+//line routes_gen.go:7840:1
 
 // R437 returns the URL of route "r437": /new/:p1 (routes.conf:3037:11).
 //
@@ -7844,7 +7845,7 @@ func (u *URLBuilder) R437(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 598, p1)
 }
 
-//line routes_gen.go:7848:1
+//line routes_gen.go:7849:1
 
 // R66 returns the URL of route "r66": /new/user_:p1 (routes.conf:456:11).
 //
@@ -7853,7 +7854,7 @@ func (u *URLBuilder) R66(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 599, p1)
 }
 
-//line routes_gen.go:7857:1
+//line routes_gen.go:7858:1
 
 // R434 returns the URL of route "r434": /new/user_x/= (routes.conf:3016:11).
 //
@@ -7862,7 +7863,7 @@ func (u *URLBuilder) R434() string {
 	return routegenHelperURL(u, 601)
 }
 
-//line routes_gen.go:7866:1
+//line routes_gen.go:7867:1
 
 // R435 returns the URL of route "r435": /new/user_x/=/:p3 (routes.conf:3021:15).
 //
@@ -7871,7 +7872,7 @@ func (u *URLBuilder) R435(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 602, p3)
 }
 
-//line routes_gen.go:7875:1
+//line routes_gen.go:7876:1
 
 // R436 returns the URL of route "r436": /new/user_x/=/a/ab:p4 (routes.conf:3028:15).
 //
@@ -7880,7 +7881,7 @@ func (u *URLBuilder) R436(p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 603, p4)
 }
 
-//line routes_gen.go:7884:1
+//line routes_gen.go:7885:1
 
 // R429 returns the URL of route "r429": /new/x.y (routes.conf:2986:11).
 //
@@ -7889,7 +7890,7 @@ func (u *URLBuilder) R429() string {
 	return routegenHelperURL(u, 605)
 }
 
-//line routes_gen.go:7893:1
+//line routes_gen.go:7894:1
 
 // R430 returns the URL of route "r430": /new/x.y (routes.conf:2992:15).
 //
@@ -7898,7 +7899,7 @@ func (u *URLBuilder) R430() string {
 	return routegenHelperURL(u, 606)
 }
 
-//line routes_gen.go:7902:1
+//line routes_gen.go:7903:1
 
 // R431 returns the URL of route "r431": /new/x.y (routes.conf:2997:15).
 //
@@ -7907,7 +7908,7 @@ func (u *URLBuilder) R431() string {
 	return routegenHelperURL(u, 607)
 }
 
-//line routes_gen.go:7911:1
+//line routes_gen.go:7912:1
 
 // R432 returns the URL of route "r432": /new/x.y/@/user_x (routes.conf:3002:15).
 //
@@ -7916,7 +7917,7 @@ func (u *URLBuilder) R432() string {
 	return routegenHelperURL(u, 609)
 }
 
-//line routes_gen.go:7920:1
+//line routes_gen.go:7921:1
 
 // R433 returns the URL of route "r433": /new/x.y/ab (routes.conf:3008:15).
 //
@@ -7925,7 +7926,7 @@ func (u *URLBuilder) R433() string {
 	return routegenHelperURL(u, 610)
 }
 
-//line routes_gen.go:7929:1
+//line routes_gen.go:7930:1
 
 // R503 returns the URL of route "r503": /user_*rest (routes.conf:3493:11).
 //
@@ -7934,7 +7935,7 @@ func (u *URLBuilder) R503(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 611, rest)
 }
 
-//line routes_gen.go:7938:1
+//line routes_gen.go:7939:1
 
 // R185 returns the URL of route "r185": /user_*rest (routes.conf:1306:7).
 //
@@ -7943,7 +7944,7 @@ func (u *URLBuilder) R185(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 612, rest)
 }
 
-//line routes_gen.go:7947:1
+//line routes_gen.go:7948:1
 
 // R502 returns the URL of route "r502": /user_*rest (routes.conf:3487:7).
 //
@@ -7952,7 +7953,7 @@ func (u *URLBuilder) R502(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 613, rest)
 }
 
-//line routes_gen.go:7956:1
+//line routes_gen.go:7957:1
 
 // R316 returns the URL of route "r316": /user_:p0 (routes.conf:2207:7).
 //
@@ -7961,7 +7962,7 @@ func (u *URLBuilder) R316(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 614, p0)
 }
 
-//line routes_gen.go:7965:1
+//line routes_gen.go:7966:1
 
 // R27 returns the URL of route "r27": /user_:p0 (routes.conf:189:7).
 //
@@ -7970,7 +7971,7 @@ func (u *URLBuilder) R27(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 615, p0)
 }
 
-//line routes_gen.go:7974:1
+//line routes_gen.go:7975:1
 
 // R450 returns the URL of route "r450": /user_:p0/1:p1 (routes.conf:3135:7).
 //
@@ -7979,7 +7980,7 @@ func (u *URLBuilder) R450(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 618, p0, p1)
 }
 
-//line routes_gen.go:7983:1
+//line routes_gen.go:7984:1
 
 // R453 returns the URL of route "r453": /user_:p0/1:p1 (routes.conf:3155:11).
 //
@@ -7988,7 +7989,7 @@ func (u *URLBuilder) R453(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 619, p0, p1)
 }
 
-//line routes_gen.go:7992:1
+//line routes_gen.go:7993:1
 
 // R451 returns the URL of route "r451": /user_:p0/1:p1 (routes.conf:3143:11).
 //
@@ -7997,7 +7998,7 @@ func (u *URLBuilder) R451(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 620, p0, p1)
 }
 
-//line routes_gen.go:8001:1
+//line routes_gen.go:8002:1
 
 // R457 returns the URL of route "r457": /user_:p0/1:p1/:p2/x.:p3 (routes.conf:3179:15).
 //
@@ -8006,7 +8007,7 @@ func (u *URLBuilder) R457(p0 string, p1 string, p2 string, p3 string) (string, e
 	return routegenCheckedHelperURL(u, 623, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:8010:1
+//line routes_gen.go:8011:1
 
 // R455 returns the URL of route "r455": /user_:p0/1:p1/=/:p3 (routes.conf:3167:15).
 //
@@ -8015,7 +8016,7 @@ func (u *URLBuilder) R455(p0 string, p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 624, p0, p1, p3)
 }
 
-//line routes_gen.go:8019:1
+//line routes_gen.go:8020:1
 
 // R452 returns the URL of route "r452": /user_:p0/1:p1/@ (routes.conf:3148:15).
 //
@@ -8024,7 +8025,7 @@ func (u *URLBuilder) R452(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 625, p0, p1)
 }
 
-//line routes_gen.go:8028:1
+//line routes_gen.go:8029:1
 
 // R454 returns the URL of route "r454": /user_:p0/1:p1/@/:p3 (routes.conf:3161:15).
 //
@@ -8033,7 +8034,7 @@ func (u *URLBuilder) R454(p0 string, p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 628, p0, p1, p3)
 }
 
-//line routes_gen.go:8037:1
+//line routes_gen.go:8038:1
 
 // R456 returns the URL of route "r456": /user_:p0/1:p1/b/v1 (routes.conf:3173:15).
 //
@@ -8042,7 +8043,7 @@ func (u *URLBuilder) R456(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 630, p0, p1)
 }
 
-//line routes_gen.go:8046:1
+//line routes_gen.go:8047:1
 
 // R458 returns the URL of route "r458": /user_:p0/1:p1/new/:p3 (routes.conf:3188:11).
 //
@@ -8051,7 +8052,7 @@ func (u *URLBuilder) R458(p0 string, p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 632, p0, p1, p3)
 }
 
-//line routes_gen.go:8055:1
+//line routes_gen.go:8056:1
 
 // R459 returns the URL of route "r459": /user_:p0/1:p1/new/b (routes.conf:3194:11).
 //
@@ -8060,7 +8061,7 @@ func (u *URLBuilder) R459(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 634, p0, p1)
 }
 
-//line routes_gen.go:8064:1
+//line routes_gen.go:8065:1
 
 // R187 returns the URL of route "r187": /user_:p0/:p1 (routes.conf:1321:7).
 //
@@ -8069,7 +8070,7 @@ func (u *URLBuilder) R187(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 635, p0, p1)
 }
 
-//line routes_gen.go:8073:1
+//line routes_gen.go:8074:1
 
 // R243 returns the URL of route "r243": /user_:p0/:p1 (routes.conf:1715:7).
 //
@@ -8078,7 +8079,7 @@ func (u *URLBuilder) R243(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 637, p0, p1)
 }
 
-//line routes_gen.go:8082:1
+//line routes_gen.go:8083:1
 
 // R244 returns the URL of route "r244": /user_:p0/:p1/= (routes.conf:1721:11).
 //
@@ -8087,7 +8088,7 @@ func (u *URLBuilder) R244(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 638, p0, p1)
 }
 
-//line routes_gen.go:8091:1
+//line routes_gen.go:8092:1
 
 // R245 returns the URL of route "r245": /user_:p0/:p1/v:p2 (routes.conf:1726:11).
 //
@@ -8096,7 +8097,7 @@ func (u *URLBuilder) R245(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 641, p0, p1, p2)
 }
 
-//line routes_gen.go:8100:1
+//line routes_gen.go:8101:1
 
 // R246 returns the URL of route "r246": /user_:p0/:p1/v:p2/:p3/= (routes.conf:1732:15).
 //
@@ -8105,7 +8106,7 @@ func (u *URLBuilder) R246(p0 string, p1 string, p2 string, p3 string) (string, e
 	return routegenCheckedHelperURL(u, 643, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:8109:1
+//line routes_gen.go:8110:1
 
 // R320 returns the URL of route "r320": /user_:p0/:p1/x.:p2 (routes.conf:2235:11).
 //
@@ -8114,7 +8115,7 @@ func (u *URLBuilder) R320(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 645, p0, p1, p2)
 }
 
-//line routes_gen.go:8118:1
+//line routes_gen.go:8119:1
 
 // R352 returns the URL of route "r352": /user_:p0/= (routes.conf:2453:15).
 //
@@ -8123,7 +8124,7 @@ func (u *URLBuilder) R352(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 647, p0)
 }
 
-//line routes_gen.go:8127:1
+//line routes_gen.go:8128:1
 
 // R321 returns the URL of route "r321": /user_:p0/a (routes.conf:2242:11).
 //
@@ -8132,7 +8133,7 @@ func (u *URLBuilder) R321(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 649, p0)
 }
 
-//line routes_gen.go:8136:1
+//line routes_gen.go:8137:1
 
 // R247 returns the URL of route "r247": /user_:p0/a-b (routes.conf:1741:7).
 //
@@ -8141,7 +8142,7 @@ func (u *URLBuilder) R247(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 650, p0)
 }
 
-//line routes_gen.go:8145:1
+//line routes_gen.go:8146:1
 
 // R249 returns the URL of route "r249": /user_:p0/a-b/42/= (routes.conf:1754:11).
 //
@@ -8150,7 +8151,7 @@ func (u *URLBuilder) R249(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 653, p0)
 }
 
-//line routes_gen.go:8154:1
+//line routes_gen.go:8155:1
 
 // R252 returns the URL of route "r252": /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1774:15).
 //
@@ -8159,7 +8160,7 @@ func (u *URLBuilder) R252(p0 string, p4 string, p5 string) (string, error) {
 	return routegenCheckedHelperURL(u, 655, p0, p4, p5)
 }
 
-//line routes_gen.go:8163:1
+//line routes_gen.go:8164:1
 
 // R251 returns the URL of route "r251": /user_:p0/a-b/42/=/=/v1 (routes.conf:1768:15).
 //
@@ -8168,7 +8169,7 @@ func (u *URLBuilder) R251(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 657, p0)
 }
 
-//line routes_gen.go:8172:1
+//line routes_gen.go:8173:1
 
 // R248 returns the URL of route "r248": /user_:p0/a-b/:p2 (routes.conf:1748:11).
 //
@@ -8177,7 +8178,7 @@ func (u *URLBuilder) R248(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 659, p0, p2)
 }
 
-//line routes_gen.go:8181:1
+//line routes_gen.go:8182:1
 
 // R317 returns the URL of route "r317": /user_:p0/new/x.y (routes.conf:2214:11).
 //
@@ -8186,7 +8187,7 @@ func (u *URLBuilder) R317(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 661, p0)
 }
 
-//line routes_gen.go:8190:1
+//line routes_gen.go:8191:1
 
 // R318 returns the URL of route "r318": /user_:p0/new/x.y/:p3 (routes.conf:2220:15).
 //
@@ -8195,7 +8196,7 @@ func (u *URLBuilder) R318(p0 string, p3 int64) (string, error) {
 	return routegenCheckedHelperURL(u, 663, p0, routegenimpl.Int(p3))
 }
 
-//line routes_gen.go:8199:1
+//line routes_gen.go:8200:1
 
 // R319 returns the URL of route "r319": /user_x (routes.conf:2227:15).
 //
@@ -8204,7 +8205,7 @@ func (u *URLBuilder) R319() string {
 	return routegenHelperURL(u, 664)
 }
 
-//line routes_gen.go:8208:1
+//line routes_gen.go:8209:1
 
 // R501 returns the URL of route "r501": /user_x/:p1 (routes.conf:3480:7).
 //
@@ -8213,7 +8214,7 @@ func (u *URLBuilder) R501(p1 int64) (string, error) {
 	return routegenCheckedHelperURL(u, 667, routegenimpl.Int(p1))
 }
 
-//line routes_gen.go:8217:1
+//line routes_gen.go:8218:1
 
 // R1 returns the URL of route "r1": /user_x/= (routes.conf:9:7).
 //
@@ -8222,7 +8223,7 @@ func (u *URLBuilder) R1() string {
 	return routegenHelperURL(u, 670)
 }
 
-//line routes_gen.go:8226:1
+//line routes_gen.go:8227:1
 
 // R2 returns the URL of route "r2": /user_x/=/:p2 (routes.conf:17:11).
 //
@@ -8231,7 +8232,7 @@ func (u *URLBuilder) R2(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 673, p2)
 }
 
-//line routes_gen.go:8235:1
+//line routes_gen.go:8236:1
 
 // R5 returns the URL of route "r5": /user_x/=/:p2 (routes.conf:36:15).
 //
@@ -8240,7 +8241,7 @@ func (u *URLBuilder) R5(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 674, p2)
 }
 
-//line routes_gen.go:8244:1
+//line routes_gen.go:8245:1
 
 // R6 returns the URL of route "r6": /user_x/=/:p2/:p3 (routes.conf:41:15).
 //
@@ -8249,7 +8250,7 @@ func (u *URLBuilder) R6(p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 677, p2, p3)
 }
 
-//line routes_gen.go:8253:1
+//line routes_gen.go:8254:1
 
 // R4 returns the URL of route "r4": /user_x/=/:p2/user_x (routes.conf:31:15).
 //
@@ -8258,7 +8259,7 @@ func (u *URLBuilder) R4(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 679, p2)
 }
 
-//line routes_gen.go:8262:1
+//line routes_gen.go:8263:1
 
 // R3 returns the URL of route "r3": /user_x/=/:p2/x.y/*rest (routes.conf:22:15).
 //
@@ -8267,7 +8268,7 @@ func (u *URLBuilder) R3(p2 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 681, p2, rest)
 }
 
-//line routes_gen.go:8271:1
+//line routes_gen.go:8272:1
 
 // R207 returns the URL of route "r207": /user_x/new (routes.conf:1457:7).
 //
@@ -8276,7 +8277,7 @@ func (u *URLBuilder) R207() string {
 	return routegenHelperURL(u, 682)
 }
 
-//line routes_gen.go:8280:1
+//line routes_gen.go:8281:1
 
 // R186 returns the URL of route "r186": /user_x/user_x (routes.conf:1314:7).
 //
@@ -8285,7 +8286,7 @@ func (u *URLBuilder) R186() string {
 	return routegenHelperURL(u, 683)
 }
 
-//line routes_gen.go:8289:1
+//line routes_gen.go:8290:1
 
 // R196 returns the URL of route "r196": /user_x/user_x (routes.conf:1381:7).
 //
@@ -8294,7 +8295,7 @@ func (u *URLBuilder) R196() string {
 	return routegenHelperURL(u, 685)
 }
 
-//line routes_gen.go:8298:1
+//line routes_gen.go:8299:1
 
 // R267 returns the URL of route "r267": /user_x/v1 (routes.conf:1881:7).
 //
@@ -8303,7 +8304,7 @@ func (u *URLBuilder) R267() string {
 	return routegenHelperURL(u, 686)
 }
 
-//line routes_gen.go:8307:1
+//line routes_gen.go:8308:1
 
 // R374 returns the URL of route "r374": /users (routes.conf:2597:7).
 //
@@ -8312,7 +8313,7 @@ func (u *URLBuilder) R374() string {
 	return routegenHelperURL(u, 689)
 }
 
-//line routes_gen.go:8316:1
+//line routes_gen.go:8317:1
 
 // R491 returns the URL of route "r491": /users (routes.conf:3411:7).
 //
@@ -8321,7 +8322,7 @@ func (u *URLBuilder) R491() string {
 	return routegenHelperURL(u, 691)
 }
 
-//line routes_gen.go:8325:1
+//line routes_gen.go:8326:1
 
 // R299 returns the URL of route "r299": /users/42 (routes.conf:2095:11).
 //
@@ -8330,7 +8331,7 @@ func (u *URLBuilder) R299() string {
 	return routegenHelperURL(u, 693)
 }
 
-//line routes_gen.go:8334:1
+//line routes_gen.go:8335:1
 
 // R300 returns the URL of route "r300": /users/42 (routes.conf:2101:15).
 //
@@ -8339,7 +8340,7 @@ func (u *URLBuilder) R300() string {
 	return routegenHelperURL(u, 694)
 }
 
-//line routes_gen.go:8343:1
+//line routes_gen.go:8344:1
 
 // R494 returns the URL of route "r494": /users/42/:p2 (routes.conf:3432:11).
 //
@@ -8348,7 +8349,7 @@ func (u *URLBuilder) R494(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 697, p2)
 }
 
-//line routes_gen.go:8352:1
+//line routes_gen.go:8353:1
 
 // R394 returns the URL of route "r394": /users/:p1 (routes.conf:2741:7).
 //
@@ -8357,7 +8358,7 @@ func (u *URLBuilder) R394(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 698, p1)
 }
 
-//line routes_gen.go:8361:1
+//line routes_gen.go:8362:1
 
 // R447 returns the URL of route "r447": /users/:p1 (routes.conf:3110:11).
 //
@@ -8366,7 +8367,7 @@ func (u *URLBuilder) R447(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 699, p1)
 }
 
-//line routes_gen.go:8370:1
+//line routes_gen.go:8371:1
 
 // R375 returns the URL of route "r375": /users/:p1/1 (routes.conf:2603:11).
 //
@@ -8375,7 +8376,7 @@ func (u *URLBuilder) R375(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 700, p1)
 }
 
-//line routes_gen.go:8379:1
+//line routes_gen.go:8380:1
 
 // R395 returns the URL of route "r395": /users/:p1/1/.a (routes.conf:2748:11).
 //
@@ -8384,7 +8385,7 @@ func (u *URLBuilder) R395(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 702, p1)
 }
 
-//line routes_gen.go:8388:1
+//line routes_gen.go:8389:1
 
 // R396 returns the URL of route "r396": /users/:p1/1/.a/@ (routes.conf:2753:15).
 //
@@ -8393,7 +8394,7 @@ func (u *URLBuilder) R396(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 703, p1)
 }
 
-//line routes_gen.go:8397:1
+//line routes_gen.go:8398:1
 
 // R398 returns the URL of route "r398": /users/:p1/1/.a/@/~u (routes.conf:2764:15).
 //
@@ -8402,7 +8403,7 @@ func (u *URLBuilder) R398(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 704, p1)
 }
 
-//line routes_gen.go:8406:1
+//line routes_gen.go:8407:1
 
 // R397 returns the URL of route "r397": /users/:p1/1/.a/ab/:p5 (routes.conf:2759:15).
 //
@@ -8411,7 +8412,7 @@ func (u *URLBuilder) R397(p1 string, p5 string) (string, error) {
 	return routegenCheckedHelperURL(u, 705, p1, p5)
 }
 
-//line routes_gen.go:8415:1
+//line routes_gen.go:8416:1
 
 // R376 returns the URL of route "r376": /users/:p1/1/=/a:p4 (routes.conf:2609:15).
 //
@@ -8420,7 +8421,7 @@ func (u *URLBuilder) R376(p1 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 706, p1, p4)
 }
 
-//line routes_gen.go:8424:1
+//line routes_gen.go:8425:1
 
 // R377 returns the URL of route "r377": /users/:p1/1/x.y/42 (routes.conf:2615:15).
 //
@@ -8429,7 +8430,7 @@ func (u *URLBuilder) R377(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 708, p1)
 }
 
-//line routes_gen.go:8433:1
+//line routes_gen.go:8434:1
 
 // R378 returns the URL of route "r378": /users/:p1/1/~u/:p4 (routes.conf:2623:15).
 //
@@ -8438,7 +8439,7 @@ func (u *URLBuilder) R378(p1 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 710, p1, p4)
 }
 
-//line routes_gen.go:8442:1
+//line routes_gen.go:8443:1
 
 // R399 returns the URL of route "r399": /users/:p1/x.y (routes.conf:2772:11).
 //
@@ -8447,7 +8448,7 @@ func (u *URLBuilder) R399(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 711, p1)
 }
 
-//line routes_gen.go:8451:1
+//line routes_gen.go:8452:1
 
 // R400 returns the URL of route "r400": /users/:p1/x.y/a-b/users (routes.conf:2779:15).
 //
@@ -8456,7 +8457,7 @@ func (u *URLBuilder) R400(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 713, p1)
 }
 
-//line routes_gen.go:8460:1
+//line routes_gen.go:8461:1
 
 // R11 returns the URL of route "r11": /users/a:p1 (routes.conf:82:7).
 //
@@ -8465,7 +8466,7 @@ func (u *URLBuilder) R11(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 714, p1)
 }
 
-//line routes_gen.go:8469:1
+//line routes_gen.go:8470:1
 
 // R495 returns the URL of route "r495": /users/~:p1 (routes.conf:3440:11).
 //
@@ -8474,7 +8475,7 @@ func (u *URLBuilder) R495(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 716, p1)
 }
 
-//line routes_gen.go:8478:1
+//line routes_gen.go:8479:1
 
 // R250 returns the URL of route "r250": /v1 (routes.conf:1762:15).
 //
@@ -8483,7 +8484,7 @@ func (u *URLBuilder) R250() string {
 	return routegenHelperURL(u, 719)
 }
 
-//line routes_gen.go:8487:1
+//line routes_gen.go:8488:1
 
 // R269 returns the URL of route "r269": /v1/*rest (routes.conf:1893:11).
 //
@@ -8492,7 +8493,7 @@ func (u *URLBuilder) R269(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 721, rest)
 }
 
-//line routes_gen.go:8496:1
+//line routes_gen.go:8497:1
 
 // R268 returns the URL of route "r268": /v1/*rest (routes.conf:1887:7).
 //
@@ -8501,7 +8502,7 @@ func (u *URLBuilder) R268(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 722, rest)
 }
 
-//line routes_gen.go:8505:1
+//line routes_gen.go:8506:1
 
 // R133 returns the URL of route "r133": /v1/= (routes.conf:941:7).
 //
@@ -8510,7 +8511,7 @@ func (u *URLBuilder) R133() string {
 	return routegenHelperURL(u, 725)
 }
 
-//line routes_gen.go:8514:1
+//line routes_gen.go:8515:1
 
 // R468 returns the URL of route "r468": /v1/new (routes.conf:3253:7).
 //
@@ -8519,7 +8520,7 @@ func (u *URLBuilder) R468() string {
 	return routegenHelperURL(u, 728)
 }
 
-//line routes_gen.go:8523:1
+//line routes_gen.go:8524:1
 
 // R29 returns the URL of route "r29": /v:p0 (routes.conf:203:7).
 //
@@ -8528,7 +8529,7 @@ func (u *URLBuilder) R29(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 730, p0)
 }
 
-//line routes_gen.go:8532:1
+//line routes_gen.go:8533:1
 
 // R36 returns the URL of route "r36": /v:p0/:p1/a:p2 (routes.conf:247:15).
 //
@@ -8537,7 +8538,7 @@ func (u *URLBuilder) R36(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 733, p0, p1, p2)
 }
 
-//line routes_gen.go:8541:1
+//line routes_gen.go:8542:1
 
 // R35 returns the URL of route "r35": /v:p0/:p1/a:p2 (routes.conf:241:11).
 //
@@ -8546,7 +8547,7 @@ func (u *URLBuilder) R35(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 734, p0, p1, p2)
 }
 
-//line routes_gen.go:8550:1
+//line routes_gen.go:8551:1
 
 // R37 returns the URL of route "r37": /v:p0/a (routes.conf:254:11).
 //
@@ -8555,7 +8556,7 @@ func (u *URLBuilder) R37(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 736, p0)
 }
 
-//line routes_gen.go:8559:1
+//line routes_gen.go:8560:1
 
 // R446 returns the URL of route "r446": /v:p0/user_:p1 (routes.conf:3103:11).
 //
@@ -8564,7 +8565,7 @@ func (u *URLBuilder) R446(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 738, p0, p1)
 }
 
-//line routes_gen.go:8568:1
+//line routes_gen.go:8569:1
 
 // R30 returns the URL of route "r30": /v:p0/users (routes.conf:210:11).
 //
@@ -8573,7 +8574,7 @@ func (u *URLBuilder) R30(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 739, p0)
 }
 
-//line routes_gen.go:8577:1
+//line routes_gen.go:8578:1
 
 // R32 returns the URL of route "r32": /v:p0/users/.:p2/x.y (routes.conf:222:15).
 //
@@ -8582,7 +8583,7 @@ func (u *URLBuilder) R32(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 740, p0, p2)
 }
 
-//line routes_gen.go:8586:1
+//line routes_gen.go:8587:1
 
 // R33 returns the URL of route "r33": /v:p0/users/:p2 (routes.conf:227:15).
 //
@@ -8591,7 +8592,7 @@ func (u *URLBuilder) R33(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 743, p0, p2)
 }
 
-//line routes_gen.go:8595:1
+//line routes_gen.go:8596:1
 
 // R31 returns the URL of route "r31": /v:p0/users/a (routes.conf:216:15).
 //
@@ -8600,7 +8601,7 @@ func (u *URLBuilder) R31(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 745, p0)
 }
 
-//line routes_gen.go:8604:1
+//line routes_gen.go:8605:1
 
 // R34 returns the URL of route "r34": /v:p0/users/a-b/:p3 (routes.conf:233:15).
 //
@@ -8609,7 +8610,7 @@ func (u *URLBuilder) R34(p0 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 746, p0, p3)
 }
 
-//line routes_gen.go:8613:1
+//line routes_gen.go:8614:1
 
 // R128 returns the URL of route "r128": /x.:p0 (routes.conf:909:7).
 //
@@ -8618,7 +8619,7 @@ func (u *URLBuilder) R128(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 748, p0)
 }
 
-//line routes_gen.go:8622:1
+//line routes_gen.go:8623:1
 
 // R132 returns the URL of route "r132": /x.:p0/1/1 (routes.conf:934:11).
 //
@@ -8627,7 +8628,7 @@ func (u *URLBuilder) R132(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 750, p0)
 }
 
-//line routes_gen.go:8631:1
+//line routes_gen.go:8632:1
 
 // R424 returns the URL of route "r424": /x.:p0/:p1 (routes.conf:2952:7).
 //
@@ -8636,7 +8637,7 @@ func (u *URLBuilder) R424(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 751, p0, p1)
 }
 
-//line routes_gen.go:8640:1
+//line routes_gen.go:8641:1
 
 // R131 returns the URL of route "r131": /x.:p0/= (routes.conf:928:11).
 //
@@ -8645,7 +8646,7 @@ func (u *URLBuilder) R131(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 752, p0)
 }
 
-//line routes_gen.go:8649:1
+//line routes_gen.go:8650:1
 
 // R130 returns the URL of route "r130": /x.:p0/a-b (routes.conf:921:11).
 //
@@ -8654,7 +8655,7 @@ func (u *URLBuilder) R130(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 753, p0)
 }
 
-//line routes_gen.go:8658:1
+//line routes_gen.go:8659:1
 
 // R129 returns the URL of route "r129": /x.:p0/a:p1 (routes.conf:916:11).
 //
@@ -8663,7 +8664,7 @@ func (u *URLBuilder) R129(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 754, p0, p1)
 }
 
-//line routes_gen.go:8667:1
+//line routes_gen.go:8668:1
 
 // R217 returns the URL of route "r217": /x.y (routes.conf:1530:7).
 //
@@ -8672,7 +8673,7 @@ func (u *URLBuilder) R217() string {
 	return routegenHelperURL(u, 755)
 }
 
-//line routes_gen.go:8676:1
+//line routes_gen.go:8677:1
 
 // R253 returns the URL of route "r253": /x.y (routes.conf:1783:7).
 //
@@ -8681,7 +8682,7 @@ func (u *URLBuilder) R253() string {
 	return routegenHelperURL(u, 756)
 }
 
-//line routes_gen.go:8685:1
+//line routes_gen.go:8686:1
 
 // R215 returns the URL of route "r215": /x.y (routes.conf:1514:7).
 //
@@ -8690,7 +8691,7 @@ func (u *URLBuilder) R215() string {
 	return routegenHelperURL(u, 757)
 }
 
-//line routes_gen.go:8694:1
+//line routes_gen.go:8695:1
 
 // R256 returns the URL of route "r256": /x.y/1 (routes.conf:1802:15).
 //
@@ -8699,7 +8700,7 @@ func (u *URLBuilder) R256() string {
 	return routegenHelperURL(u, 759)
 }
 
-//line routes_gen.go:8703:1
+//line routes_gen.go:8704:1
 
 // R254 returns the URL of route "r254": /x.y/1 (routes.conf:1790:11).
 //
@@ -8708,7 +8709,7 @@ func (u *URLBuilder) R254() string {
 	return routegenHelperURL(u, 760)
 }
 
-//line routes_gen.go:8712:1
+//line routes_gen.go:8713:1
 
 // R257 returns the URL of route "r257": /x.y/1/1 (routes.conf:1807:15).
 //
@@ -8717,7 +8718,7 @@ func (u *URLBuilder) R257() string {
 	return routegenHelperURL(u, 761)
 }
 
-//line routes_gen.go:8721:1
+//line routes_gen.go:8722:1
 
 // R255 returns the URL of route "r255": /x.y/1/= (routes.conf:1796:15).
 //
@@ -8726,7 +8727,7 @@ func (u *URLBuilder) R255() string {
 	return routegenHelperURL(u, 763)
 }
 
-//line routes_gen.go:8730:1
+//line routes_gen.go:8731:1
 
 // R258 returns the URL of route "r258": /x.y/1/@ (routes.conf:1815:15).
 //
@@ -8735,7 +8736,7 @@ func (u *URLBuilder) R258() string {
 	return routegenHelperURL(u, 764)
 }
 
-//line routes_gen.go:8739:1
+//line routes_gen.go:8740:1
 
 // R275 returns the URL of route "r275": /x.y/:p1 (routes.conf:1933:7).
 //
@@ -8744,7 +8745,7 @@ func (u *URLBuilder) R275(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 766, p1)
 }
 
-//line routes_gen.go:8748:1
+//line routes_gen.go:8749:1
 
 // R216 returns the URL of route "r216": /x.y/ab (routes.conf:1522:11).
 //
@@ -8753,7 +8754,7 @@ func (u *URLBuilder) R216() string {
 	return routegenHelperURL(u, 768)
 }
 
-//line routes_gen.go:8757:1
+//line routes_gen.go:8758:1
 
 // R111 returns the URL of route "r111": /~*rest (routes.conf:783:11).
 //
@@ -8762,7 +8763,7 @@ func (u *URLBuilder) R111(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 770, rest)
 }
 
-//line routes_gen.go:8766:1
+//line routes_gen.go:8767:1
 
 // R110 returns the URL of route "r110": /~*rest (routes.conf:776:7).
 //
@@ -8771,7 +8772,7 @@ func (u *URLBuilder) R110(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 771, rest)
 }
 
-//line routes_gen.go:8775:1
+//line routes_gen.go:8776:1
 
 // R112 returns the URL of route "r112": /~*rest (routes.conf:790:11).
 //
@@ -8780,7 +8781,7 @@ func (u *URLBuilder) R112(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 772, rest)
 }
 
-//line routes_gen.go:8784:1
+//line routes_gen.go:8785:1
 
 // R113 returns the URL of route "r113": /~*rest (routes.conf:795:15).
 //
@@ -8789,7 +8790,7 @@ func (u *URLBuilder) R113(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 775, rest)
 }
 
-//line routes_gen.go:8793:1
+//line routes_gen.go:8794:1
 
 // R78 returns the URL of route "r78": /~:p0 (routes.conf:546:7).
 //
@@ -8798,7 +8799,7 @@ func (u *URLBuilder) R78(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 776, p0)
 }
 
-//line routes_gen.go:8802:1
+//line routes_gen.go:8803:1
 
 // R305 returns the URL of route "r305": /~:p0 (routes.conf:2135:7).
 //
@@ -8807,7 +8808,7 @@ func (u *URLBuilder) R305(p0 int64) (string, error) {
 	return routegenCheckedHelperURL(u, 777, routegenimpl.Int(p0))
 }
 
-//line routes_gen.go:8811:1
+//line routes_gen.go:8812:1
 
 // R261 returns the URL of route "r261": /~:p0/1*rest (routes.conf:1838:7).
 //
@@ -8816,7 +8817,7 @@ func (u *URLBuilder) R261(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 779, p0, rest)
 }
 
-//line routes_gen.go:8820:1
+//line routes_gen.go:8821:1
 
 // R262 returns the URL of route "r262": /~:p0/1*rest (routes.conf:1846:11).
 //
@@ -8825,7 +8826,7 @@ func (u *URLBuilder) R262(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 781, p0, rest)
 }
 
-//line routes_gen.go:8829:1
+//line routes_gen.go:8830:1
 
 // R115 returns the URL of route "r115": /~:p0/42 (routes.conf:810:7).
 //
@@ -8834,7 +8835,7 @@ func (u *URLBuilder) R115(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 782, p0)
 }
 
-//line routes_gen.go:8838:1
+//line routes_gen.go:8839:1
 
 // R21 returns the URL of route "r21": /~:p0/@ (routes.conf:151:7).
 //
@@ -8843,7 +8844,7 @@ func (u *URLBuilder) R21(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 784, p0)
 }
 
-//line routes_gen.go:8847:1
+//line routes_gen.go:8848:1
 
 // R22 returns the URL of route "r22": /~:p0/@/1 (routes.conf:158:11).
 //
@@ -8852,7 +8853,7 @@ func (u *URLBuilder) R22(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 787, p0)
 }
 
-//line routes_gen.go:8856:1
+//line routes_gen.go:8857:1
 
 // R23 returns the URL of route "r23": /~:p0/@/1 (routes.conf:163:15).
 //
@@ -8861,7 +8862,7 @@ func (u *URLBuilder) R23(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 788, p0)
 }
 
-//line routes_gen.go:8865:1
+//line routes_gen.go:8866:1
 
 // R26 returns the URL of route "r26": /~:p0/@/1 (routes.conf:179:15).
 //
@@ -8870,7 +8871,7 @@ func (u *URLBuilder) R26(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 789, p0)
 }
 
-//line routes_gen.go:8874:1
+//line routes_gen.go:8875:1
 
 // R24 returns the URL of route "r24": /~:p0/@/1/.:p3 (routes.conf:168:15).
 //
@@ -8879,7 +8880,7 @@ func (u *URLBuilder) R24(p0 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 792, p0, p3)
 }
 
-//line routes_gen.go:8883:1
+//line routes_gen.go:8884:1
 
 // R25 returns the URL of route "r25": /~:p0/@/1/1/... (routes.conf:174:15).
 //
@@ -8888,7 +8889,7 @@ func (u *URLBuilder) R25(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 793, p0)
 }
 
-//line routes_gen.go:8892:1
+//line routes_gen.go:8893:1
 
 // R302 returns the URL of route "r302": /~u (routes.conf:2116:7).
 //
@@ -8897,7 +8898,7 @@ func (u *URLBuilder) R302() string {
 	return routegenHelperURL(u, 795)
 }
 
-//line routes_gen.go:8901:1
+//line routes_gen.go:8902:1
 
 // R303 returns the URL of route "r303": /~u (routes.conf:2123:11).
 //
@@ -8906,7 +8907,7 @@ func (u *URLBuilder) R303() string {
 	return routegenHelperURL(u, 796)
 }
 
-//line routes_gen.go:8910:1
+//line routes_gen.go:8911:1
 
 // R287 returns the URL of route "r287": /~u/*rest (routes.conf:2016:15).
 //
@@ -8915,7 +8916,7 @@ func (u *URLBuilder) R287(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 798, rest)
 }
 
-//line routes_gen.go:8919:1
+//line routes_gen.go:8920:1
 
 // R285 returns the URL of route "r285": /~u/*rest (routes.conf:2004:7).
 //
@@ -8924,7 +8925,7 @@ func (u *URLBuilder) R285(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 799, rest)
 }
 
-//line routes_gen.go:8928:1
+//line routes_gen.go:8929:1
 
 // R288 returns the URL of route "r288": /~u/*rest (routes.conf:2020:15).
 //
@@ -8933,7 +8934,7 @@ func (u *URLBuilder) R288(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 800, rest)
 }
 
-//line routes_gen.go:8937:1
+//line routes_gen.go:8938:1
 
 // R286 returns the URL of route "r286": /~u/*rest (routes.conf:2011:11).
 //
@@ -8942,7 +8943,7 @@ func (u *URLBuilder) R286(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 801, rest)
 }
 
-//line routes_gen.go:8946:1
+//line routes_gen.go:8947:1
 
 // R64 returns the URL of route "r64": /~u/.:p1 (routes.conf:444:7).
 //
@@ -8951,7 +8952,7 @@ func (u *URLBuilder) R64(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 803, p1)
 }
 
-//line routes_gen.go:8955:1
+//line routes_gen.go:8956:1
 
 // R28 returns the URL of route "r28": /~u/1 (routes.conf:196:7).
 //
@@ -8960,7 +8961,7 @@ func (u *URLBuilder) R28() string {
 	return routegenHelperURL(u, 804)
 }
 
-//line routes_gen.go:8964:1
+//line routes_gen.go:8965:1
 
 // R392 returns the URL of route "r392": /~u/42 (routes.conf:2726:7).
 //
@@ -8969,7 +8970,7 @@ func (u *URLBuilder) R392() string {
 	return routegenHelperURL(u, 805)
 }
 
-//line routes_gen.go:8973:1
+//line routes_gen.go:8974:1
 
 // R393 returns the URL of route "r393": /~u/42/:p2 (routes.conf:2734:11).
 //
@@ -8978,7 +8979,7 @@ func (u *URLBuilder) R393(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 806, p2)
 }
 
-//line routes_gen.go:8982:1
+//line routes_gen.go:8983:1
 
 // R304 returns the URL of route "r304": /~u/:p1 (routes.conf:2127:11).
 //
@@ -8987,7 +8988,7 @@ func (u *URLBuilder) R304(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 808, p1)
 }
 
-//line routes_gen.go:8991:1
+//line routes_gen.go:8992:1
 
 // R80 returns the URL of route "r80": /~u/:p1 (routes.conf:560:7).
 //
@@ -8996,7 +8997,7 @@ func (u *URLBuilder) R80(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 809, p1)
 }
 
-//line routes_gen.go:9000:1
+//line routes_gen.go:9001:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
