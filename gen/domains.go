@@ -9,7 +9,7 @@ func (g *generator) writeDomains() {
 		var lit keyedLiteral
 		lit.line(field{"Index", jen.Lit(i)}, field{"Key", stringLit(d.Key)}, field{"Name", stringLit(d.Name)})
 		lit.line(field{"Host", stringLit(d.Host)}, field{"Port", stringLit(d.Port)},
-			field{"HostEnv", stringLit(d.HostEnv)}, field{"PortEnv", stringLit(d.PortEnv)}, field{"PortlessLinks", trueLit(d.PortlessLinks)})
+			field{"HostEnv", stringLit(d.HostEnv)}, field{"PortEnv", stringLit(d.PortEnv)})
 		lit.line(field{"Subdomain", trueLit(d.Subdomain)}, field{"RedirectTrailingSlash", trueLit(d.RedirectTrailingSlash)},
 			field{"MethodNotAllowed", trueLit(d.MethodNotAllowed)}, field{"AutoOptions", trueLit(d.AutoOptions)})
 		lit.line(field{"DefaultAuth", stringLit(d.DefaultAuth)}, field{"AntiCSRFCheck", trueLit(d.AntiCSRFCheck)},

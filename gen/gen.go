@@ -30,7 +30,7 @@ const (
 // implVersion is the version of routegenimpl's API the generated code is
 // written for; routegenimpl refuses, at compile time, code of a version it
 // does not support.
-const implVersion = 6
+const implVersion = 7
 
 // Options name what the generated package is and where it comes from.
 type Options struct {

@@ -61,6 +61,15 @@ func (g *generator) writeTable() {
 		}
 		lit.line(field{"SecureHeaders", jen.Index().Qual(implPkg, "SecureHeader").Add(multiLine(list...))})
 	}
+	var portless []jen.Code
+	for d, dom := range g.table.Domains {
+		if dom.PortlessLinks {
+			portless = append(portless, jen.Lit(d))
+		}
+	}
+	if portless != nil {
+		lit.line(field{"PortlessLinks", jen.Index().Int().Values(portless...)})
+	}
 	if g.root != 0 {
 		lit.line(field{"Root", jen.Lit(g.root)})
 	}

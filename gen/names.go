@@ -129,6 +129,9 @@ func methodName(action string) string {
 const (
 	tableName           = "routegenTable"
 	controllersTypeName = "routegenControllers"
+	// The functions a URL helper method calls: see writeHelperBuilders.
+	helperURLName        = "routegenHelperURL"
+	checkedHelperURLName = "routegenCheckedHelperURL"
 )
 
 func dispatchFuncName(i int) string { return "dispatch" + strconv.Itoa(i) }

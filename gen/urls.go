@@ -62,6 +62,7 @@ func (g *generator) writeURLs() {
 	g.declare(forRequestDoc(), jen.Func().Params(jen.Id("URLBuilder")).Id("ForRequest").Params(ctx).Add(builder).Block(
 		jen.Return(jen.Op("&").Id("URLBuilder").Values(jen.Id("base").Op(":").Id(tableName).Dot("URLBaseOfRequest").Call(jen.Id("ctx")))),
 	))
+	g.writeHelperBuilders(helpers)
 	if g.linesAsText {
 		g.add(g.textBlock(g.helperMethodsText(helpers)))
 	} else {
@@ -100,6 +101,40 @@ func (g *generator) writeURLs() {
 		))
 }
 
+// writeHelperBuilders writes the functions the helper methods call, those
+// that some helper calls: each hands a builder's base to the runtime. A
+// helper passes its builder whole, and the function is not inlined,
+// because a selector of URLBuilder ("u.base") costs the compiler a scan of
+// URLBuilder's methods: in every helper, that made a package's build
+// quadratic in its routes (docs/decisions.md, "Generated package").
+func (g *generator) writeHelperBuilders(helpers []*helperOf) {
+	used := map[string]bool{}
+	for _, h := range helpers {
+		used[h.helper.build] = true
+	}
+	for _, b := range []struct {
+		name, runtime string
+		results       jen.Code
+	}{
+		{helperURLName, "HelperURL", jen.String()},
+		{checkedHelperURLName, "CheckedHelperURL", jen.Params(jen.String(), jen.Error())},
+	} {
+		if !used[b.name] {
+			continue
+		}
+		g.add(
+			comment(b.name+" is "+tableName+"."+b.runtime+" of u's base. The helper methods"),
+			comment("pass u whole, and it is not inlined: a selector of URLBuilder in each helper would"),
+			comment("cost the compiler a scan of URLBuilder's methods."),
+			jen.Comment("//"),
+			jen.Comment("//go:noinline"),
+			jen.Func().Id(b.name).Params(jen.Id("u").Op("*").Id("URLBuilder"), jen.Id("route").Int(), jen.Id("values").Op("...").String()).Add(b.results).Block(
+				jen.Return(jen.Id(tableName).Dot(b.runtime).Call(jen.Op("&").Id("u").Dot("base"), jen.Id("route"), jen.Id("values").Op("..."))),
+			),
+		)
+	}
+}
+
 // forRequestDoc is the documentation of ForRequest.
 func forRequestDoc() []string {
 	return []string{
@@ -126,12 +161,12 @@ type helperOf struct {
 }
 
 // urlHelper is the typed helper of r: its parameters in the order of
-// the path, the subdomain first on a wildcard domain, and the call of the
-// runtime that builds its URL from their strings: HelperURL, or
-// CheckedHelperURL when a value can fail (checkedHelper).
+// the path, the subdomain first on a wildcard domain, and the function
+// that builds its URL from their strings: helperURLName, or
+// checkedHelperURLName when a value can fail (checkedHelper).
 func (g *generator) urlHelper(r *route) helper {
 	// The names of a method's scope: its receiver and what its body calls.
-	names := newNamer("u", "routegenimpl", tableName)
+	names := newNamer("u", "routegenimpl", helperURLName, checkedHelperURLName)
 	var h helper
 	var params []string // the names of the parameters
 	if g.takesSubdomain(r) {
@@ -142,9 +177,9 @@ func (g *generator) urlHelper(r *route) helper {
 		params = append(params, names.name(unexported(p.Name)))
 	}
 	h.names = params
-	h.build = "HelperURL"
+	h.build = helperURLName
 	if g.checkedHelper(r) {
-		h.build, h.checked = "CheckedHelperURL", true
+		h.build, h.checked = checkedHelperURLName, true
 	}
 	return h
 }
@@ -153,7 +188,7 @@ func (g *generator) urlHelper(r *route) helper {
 type helper struct {
 	types   []string // of each parameter, the subdomain first when it takes one
 	names   []string // of each parameter
-	build   string   // the runtime's builder
+	build   string   // the function that builds the URL
 	checked bool     // the helper returns an error too
 }
 
@@ -187,11 +222,6 @@ func (h *helper) resultsCode() jen.Code {
 	return jen.String()
 }
 
-// call is the call of the runtime's builder of route in base.
-func (h *helper) call(base, route jen.Code, values []jen.Code) *jen.Statement {
-	return jen.Id(tableName).Dot(h.build).Call(append([]jen.Code{base, route}, values...)...)
-}
-
 // checkedHelper reports whether a value of r's helper can fail, so that it
 // returns an error: a subdomain that is not one DNS label, a string that
 // is empty or a dot segment (no route would serve the link, and a
@@ -217,7 +247,7 @@ func (g *generator) writeHelperMethod(r *route, h helper) {
 		comment(doc),
 		jen.Comment(directive),
 		jen.Func().Params(jen.Id("u").Op("*").Id("URLBuilder")).Id(r.helper).Params(h.paramsCode()...).Add(h.resultsCode()).Block(
-			jen.Return(h.call(jen.Op("&").Id("u").Dot("base"), jen.Lit(r.index), g.helperValues(h, h.names))),
+			jen.Return(jen.Id(h.build).Call(append([]jen.Code{jen.Id("u"), jen.Lit(r.index)}, g.helperValues(h, h.names)...)...)),
 		),
 		jen.Comment(lineResetPlaceholder),
 	)
@@ -268,7 +298,7 @@ func (g *generator) helperMethodsText(helpers []*helperOf) []byte {
 		} else {
 			b.WriteString(" string")
 		}
-		b.WriteString(" {\n\treturn " + tableName + "." + h.build + "(&u.base, " + strconv.Itoa(r.index))
+		b.WriteString(" {\n\treturn " + h.build + "(u, " + strconv.Itoa(r.index))
 		for k, typ := range h.types {
 			b.WriteString(", ")
 			if typ == "int64" {

@@ -6,7 +6,10 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	goruntime "runtime"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -72,6 +75,70 @@ func TestTimeoutMiddlewareKeepsItsContext(t *testing.T) {
 		// A panic in the action, over a Context reused meanwhile, is held
 		// by TimeoutHandler's goroutine, which nobody reads any more.
 		t.Fatal("the timed-out action never finished")
+	}
+}
+
+// heldHotel is deploy's site controller whose Hotel action records the
+// Context it holds while it runs, and the faults it sees: a Context
+// another request's action holds, or a request that is not its own.
+type heldHotel struct {
+	deployEcho
+	mu     *sync.Mutex
+	held   map[*runtime.Context]int64 // by Context, the hotel of the request that holds it
+	faults *[]string
+}
+
+func (h heldHotel) Hotel(ctx *runtime.Context, id int64) error {
+	h.mu.Lock()
+	if other, ok := h.held[ctx]; ok {
+		*h.faults = append(*h.faults, fmt.Sprintf("hotel %d got the Context of hotel %d, still running", id, other))
+	}
+	h.held[ctx] = id
+	h.mu.Unlock()
+	goruntime.Gosched() // another request may start on this P meanwhile
+	value := ctx.Req.PathValue("id")
+	h.mu.Lock()
+	if value != strconv.FormatInt(id, 10) {
+		*h.faults = append(*h.faults, fmt.Sprintf("hotel %d read the id %q", id, value))
+	}
+	delete(h.held, ctx)
+	h.mu.Unlock()
+	return h.deployEcho.Hotel(ctx, id)
+}
+
+// TestConcurrentRequestsHoldTheirOwnContexts: requests served at once,
+// more than there are Ps, never share a Context, though the router keeps
+// an idle one a P besides its pool, and each action reads its own
+// request.
+func TestConcurrentRequestsHoldTheirOwnContexts(t *testing.T) {
+	site := heldHotel{mu: &sync.Mutex{}, held: map[*runtime.Context]int64{}, faults: new([]string)}
+	rt, err := deploy.NewRouter(deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, site, runtime.WithAuthenticator("basic", basicAuth))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const goroutines, requests = 8, 300
+	wrong := make(chan string, goroutines)
+	var wg sync.WaitGroup
+	for g := range goroutines {
+		wg.Go(func() {
+			for i := range requests {
+				id := strconv.Itoa(g*requests + i)
+				w := httptest.NewRecorder()
+				rt.ServeHTTP(w, httptest.NewRequest("GET", "http://example.com:8080/hotels/"+id, nil))
+				if want := "Hotel " + id + " "; w.Code != 200 || !strings.HasPrefix(w.Body.String(), want) {
+					wrong <- fmt.Sprintf("GET /hotels/%s: %d %q, want 200 and %q", id, w.Code, w.Body.String(), want+"...")
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(wrong)
+	for msg := range wrong {
+		t.Error(msg)
+	}
+	for _, msg := range *site.faults {
+		t.Error(msg)
 	}
 }
 

@@ -2,6 +2,9 @@ package routevet
 
 import (
 	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"strings"
 	"testing"
 
@@ -71,5 +74,75 @@ func TestFillDropsATrailingSlash(t *testing.T) {
 		if ok != c.ok || ok && got != c.want {
 			t.Errorf("fill(%s, %s) = %q, %v; want %q, %v", c.pattern, c.path, got, ok, c.want, c.ok)
 		}
+	}
+}
+
+// TestHelperMethodRouteOfEitherBody reads helper methods of both bodies a
+// generated package has had: the builder function's call, which passes
+// the URLBuilder whole, and the runtime's, which a package generated
+// before that function passes its base. A function of another name is no
+// helper's.
+func TestHelperMethodRouteOfEitherBody(t *testing.T) {
+	const src = `package routes
+
+type URLBuilder struct{ base int }
+
+type table struct{}
+
+func (table) HelperURL(base *int, route int, values ...string) string { return "" }
+func (table) CheckedHelperURL(base *int, route int, values ...string) (string, error) {
+	return "", nil
+}
+
+var routegenTable table
+
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string { return "" }
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return "", nil
+}
+func HelperURL(u *URLBuilder, route int, values ...string) string { return "" }
+
+func (u *URLBuilder) Home() string              { return routegenHelperURL(u, 3) }
+func (u *URLBuilder) Hotel(id string) (string, error) { return routegenCheckedHelperURL(u, 4, id) }
+func (u *URLBuilder) OldHome() string           { return routegenTable.HelperURL(&u.base, 5) }
+func (u *URLBuilder) OldHotel(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6, id)
+}
+func (u *URLBuilder) Other() string { return HelperURL(u, 7) }
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "routes.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}}
+	if _, err := (&types.Config{}).Check("routes", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	type found struct {
+		route       int
+		checked, ok bool
+	}
+	want := map[string]found{
+		"Home":     {3, false, true},
+		"Hotel":    {4, true, true},
+		"OldHome":  {5, false, true},
+		"OldHotel": {6, true, true},
+		"Other":    {0, false, false},
+	}
+	for _, decl := range f.Decls {
+		fn, ok := decl.(*ast.FuncDecl)
+		if !ok || fn.Recv == nil {
+			continue
+		}
+		var got found
+		got.route, got.checked, got.ok = helperMethodRoute(fn, info)
+		if got != want[fn.Name.Name] {
+			t.Errorf("helperMethodRoute(%s) = %v, want %v", fn.Name.Name, got, want[fn.Name.Name])
+		}
+		delete(want, fn.Name.Name)
+	}
+	if len(want) > 0 {
+		t.Errorf("methods not read: %v", want)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"strings"
 
 	"github.com/routegen/routegen/internal/core"
 )
@@ -256,9 +257,11 @@ type indexedHelper struct {
 }
 
 // helperMethodRoute finds the route of a URL helper method: a method of
-// URLBuilder whose body is "return routegenTable.HelperURL(&u.base, ROUTE,
-// …)". The helpers whose values can fail call CheckedHelperURL and return
-// an error too (checked): a fix cannot put their call where a string was.
+// URLBuilder whose body is "return routegenHelperURL(u, ROUTE, …)", or, as
+// a package generated before that function was, "return
+// routegenTable.HelperURL(&u.base, ROUTE, …)". The helpers whose values
+// can fail call routegenCheckedHelperURL (CheckedHelperURL) and return an
+// error too (checked): a fix cannot put their call where a string was.
 func helperMethodRoute(decl *ast.FuncDecl, info *types.Info) (route int, checked, ok bool) {
 	if decl.Recv == nil || len(decl.Recv.List) != 1 || decl.Body == nil || len(decl.Body.List) != 1 {
 		return 0, false, false
@@ -278,8 +281,16 @@ func helperMethodRoute(decl *ast.FuncDecl, info *types.Info) (route int, checked
 	if !ok || len(call.Args) < 2 {
 		return 0, false, false
 	}
-	sel, ok := call.Fun.(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "HelperURL" && sel.Sel.Name != "CheckedHelperURL" {
+	var builder string
+	switch fun := call.Fun.(type) {
+	case *ast.Ident:
+		if name, ok := strings.CutPrefix(fun.Name, "routegen"); ok {
+			builder = name
+		}
+	case *ast.SelectorExpr:
+		builder = fun.Sel.Name
+	}
+	if builder != "HelperURL" && builder != "CheckedHelperURL" {
 		return 0, false, false
 	}
 	v := info.Types[call.Args[1]].Value
@@ -287,7 +298,7 @@ func helperMethodRoute(decl *ast.FuncDecl, info *types.Info) (route int, checked
 		return 0, false, false
 	}
 	r, exact := constant.Int64Val(v)
-	return int(r), sel.Sel.Name == "CheckedHelperURL", exact && r >= 0
+	return int(r), builder == "CheckedHelperURL", exact && r >= 0
 }
 
 func isSliceOf(obj types.Object, typeName string) bool {

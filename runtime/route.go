@@ -66,7 +66,6 @@ type Domain struct {
 	Port                  string // "" for the scheme's default port
 	HostEnv               string // $NAME the host is read from when the router is built
 	PortEnv               string
-	PortlessLinks         bool // links carry no port: routes.conf writes none, no other domain has the host name, and routegen read no --app-config
 	Subdomain             bool
 	RedirectTrailingSlash bool
 	MethodNotAllowed      bool

@@ -25,6 +25,7 @@ type Router struct {
 	decide   *decide.Table
 	dispatch dispatcher
 	pool     sync.Pool
+	idle     idleContexts // one idle Context a P, in front of pool (contexts.go)
 
 	// shown is the router's copy of the table, which Context.Route and
 	// its middleware hand the program, made on first use: a write to it
@@ -231,7 +232,7 @@ func (rt *Router) Lookup(m *Match, method, host, path string) {
 // ServeHTTP answers a request. For a matched route it allocates nothing
 // itself: contexts are pooled.
 func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	ctx := rt.pool.Get().(*Context)
+	ctx := rt.getContext()
 	ctx.reset(w, r)
 	if rt.sessions != nil {
 		rt.sessions.load(ctx)
@@ -255,7 +256,7 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	ctx.release()
-	rt.pool.Put(ctx)
+	rt.putContext(ctx)
 }
 
 // limitBody holds the body of a request the decision did not send to its

@@ -14,31 +14,31 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/examples/domain-subdomain/routes.conf, in file order, as the router reads them (Domains copies them).
 var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "sample_com", Name: "domain-subdomain routes",
-		Host: "sample.com", Port: "8080", PortlessLinks: true,
+		Host: "sample.com", Port: "8080",
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
 	{
 		Index: 1, Key: "admin_sample_com", Name: "admin_sample_com",
-		Host: "admin.sample.com", Port: "8080", PortlessLinks: true,
+		Host: "admin.sample.com", Port: "8080",
 		Subdomain: true, RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
 	{
 		Index: 2, Key: "wildcard_sample_com", Name: "wildcard_sample_com",
-		Host: "*.sample.com", Port: "8080", PortlessLinks: true,
+		Host: "*.sample.com", Port: "8080",
 		Subdomain: true, RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
@@ -80,7 +80,8 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
-	MaxBodySize: 5242880,
+	PortlessLinks: []int{0, 1, 2},
+	MaxBodySize:   5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/examples/domain-subdomain/routes.conf: domain by domain, each sorted by
@@ -156,21 +157,21 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 type AdminAppController interface {
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:76:6
 	Dashboard(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:76:7)
-//line routes_gen.go:160:1
+//line routes_gen.go:161:1
 }
 
 // AppController holds the actions of controller "AppController".
 type AppController interface {
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:60:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:60:7)
-//line routes_gen.go:167:1
+//line routes_gen.go:168:1
 }
 
 // WildcardAppController holds the actions of controller "wildcard/AppController".
 type WildcardAppController interface {
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:93:6
 	Entry(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:93:7)
-//line routes_gen.go:174:1
+//line routes_gen.go:175:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/domain-subdomain/routes.conf, calling the actions of the given controllers.
@@ -259,59 +260,77 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // Index returns the URL of route "index": / (../../testdata/aah/examples/domain-subdomain/routes.conf:60:7).
 //
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:60:1
 func (u *URLBuilder) Index() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:270:1
+//line routes_gen.go:289:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/domain-subdomain/routes.conf:43:7).
 //
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:43:1
 func (u *URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(&u.base, 1)
+	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:279:1
+//line routes_gen.go:298:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/domain-subdomain/routes.conf:48:7).
 //
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:48:1
 func (u *URLBuilder) RobotsTxt() string {
-	return routegenTable.HelperURL(&u.base, 2)
+	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:288:1
+//line routes_gen.go:307:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/domain-subdomain/routes.conf:38:7).
 //
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:38:1
 func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 3, filepath)
+	return routegenCheckedHelperURL(u, 3, filepath)
 }
 
-//line routes_gen.go:297:1
+//line routes_gen.go:316:1
 
 // AdminSampleComIndex returns the URL of route "admin_sample_com.index": / on admin.sample.com (../../testdata/aah/examples/domain-subdomain/routes.conf:76:7).
 //
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:76:1
 func (u *URLBuilder) AdminSampleComIndex() string {
-	return routegenTable.HelperURL(&u.base, 4)
+	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:306:1
+//line routes_gen.go:325:1
 
 // WildcardSampleComIndex returns the URL of route "wildcard_sample_com.index": / on *.sample.com (../../testdata/aah/examples/domain-subdomain/routes.conf:93:7).
 //
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:93:1
 func (u *URLBuilder) WildcardSampleComIndex(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 5, subdomain)
+	return routegenCheckedHelperURL(u, 5, subdomain)
 }
 
-//line routes_gen.go:315:1
+//line routes_gen.go:334:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,19 +14,19 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/examples/form-based-auth/routes.conf, in file order, as the router reads them (Domains copies them).
 var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "form-based-auth routes",
-		Host: "localhost", Port: "8080", PortlessLinks: true,
+		Host: "localhost", Port: "8080",
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		DefaultAuth: "form_auth", AntiCSRFCheck: true,
 	},
@@ -79,7 +79,8 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
-	MaxBodySize: 5242880,
+	PortlessLinks: []int{0},
+	MaxBodySize:   5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/examples/form-based-auth/routes.conf: domain by domain, each sorted by
@@ -143,7 +144,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type AdminDashboardController interface {
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:95:6
 	Index(ctx *runtime.Context) error // serves admin_dashboard: GET /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7)
-//line routes_gen.go:147:1
+//line routes_gen.go:148:1
 }
 
 // AppController holds the actions of controller "AppController".
@@ -156,7 +157,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7)
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:80:6
 	ManageUsers(ctx *runtime.Context) error // serves manage_users: GET /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7)
-//line routes_gen.go:160:1
+//line routes_gen.go:161:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form-based-auth/routes.conf, calling the actions of the given controllers.
@@ -244,86 +245,104 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // Index returns the URL of route "index": / (../../testdata/aah/examples/form-based-auth/routes.conf:60:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:60:1
 func (u *URLBuilder) Index() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:255:1
+//line routes_gen.go:274:1
 
 // AdminDashboard returns the URL of route "admin_dashboard": /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:95:1
 func (u *URLBuilder) AdminDashboard() string {
-	return routegenTable.HelperURL(&u.base, 1)
+	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:264:1
+//line routes_gen.go:283:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form-based-auth/routes.conf:43:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:43:1
 func (u *URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(&u.base, 2)
+	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:273:1
+//line routes_gen.go:292:1
 
 // FormAuthLoginSubmitAah returns the URL of route "form_auth_login_submit__aah": /login (../../testdata/aah/examples/form-based-auth/security.conf:21:5).
 //
 //line ../../testdata/aah/examples/form-based-auth/security.conf:21:1
 func (u *URLBuilder) FormAuthLoginSubmitAah() string {
-	return routegenTable.HelperURL(&u.base, 3)
+	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:282:1
+//line routes_gen.go:301:1
 
 // Login returns the URL of route "login": /login.html (../../testdata/aah/examples/form-based-auth/routes.conf:65:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:65:1
 func (u *URLBuilder) Login() string {
-	return routegenTable.HelperURL(&u.base, 4)
+	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:291:1
+//line routes_gen.go:310:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:72:1
 func (u *URLBuilder) Logout() string {
-	return routegenTable.HelperURL(&u.base, 5)
+	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:300:1
+//line routes_gen.go:319:1
 
 // ManageUsers returns the URL of route "manage_users": /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:80:1
 func (u *URLBuilder) ManageUsers() string {
-	return routegenTable.HelperURL(&u.base, 6)
+	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:309:1
+//line routes_gen.go:328:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form-based-auth/routes.conf:48:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:48:1
 func (u *URLBuilder) RobotsTxt() string {
-	return routegenTable.HelperURL(&u.base, 7)
+	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:318:1
+//line routes_gen.go:337:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form-based-auth/routes.conf:38:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:38:1
 func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 8, filepath)
+	return routegenCheckedHelperURL(u, 8, filepath)
 }
 
-//line routes_gen.go:327:1
+//line routes_gen.go:346:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

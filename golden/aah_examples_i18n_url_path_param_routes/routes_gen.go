@@ -14,19 +14,19 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/examples/i18n-url-path-param/routes.conf, in file order, as the router reads them (Domains copies them).
 var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "i18n routes",
-		Host: "localhost", Port: "8080", PortlessLinks: true,
+		Host: "localhost", Port: "8080",
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
@@ -56,7 +56,8 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
-	MaxBodySize: 5242880,
+	PortlessLinks: []int{0},
+	MaxBodySize:   5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/examples/i18n-url-path-param/routes.conf: domain by domain, each sorted by
@@ -120,7 +121,7 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/i18n-url-path-param/routes.conf:59:7)
 //line ../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:6
 	IndexLang(ctx *runtime.Context, lang string) error // serves index_lang: GET /page/:lang/index.html (../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:7)
-//line routes_gen.go:124:1
+//line routes_gen.go:125:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/i18n-url-path-param/routes.conf, calling the actions of the given controllers.
@@ -198,50 +199,68 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // Index returns the URL of route "index": / (../../testdata/aah/examples/i18n-url-path-param/routes.conf:59:7).
 //
 //line ../../testdata/aah/examples/i18n-url-path-param/routes.conf:59:1
 func (u *URLBuilder) Index() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:209:1
+//line routes_gen.go:228:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/i18n-url-path-param/routes.conf:42:7).
 //
 //line ../../testdata/aah/examples/i18n-url-path-param/routes.conf:42:1
 func (u *URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(&u.base, 1)
+	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:218:1
+//line routes_gen.go:237:1
 
 // IndexLang returns the URL of route "index_lang": /page/:lang/index.html (../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:7).
 //
 //line ../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:1
 func (u *URLBuilder) IndexLang(lang string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 2, lang)
+	return routegenCheckedHelperURL(u, 2, lang)
 }
 
-//line routes_gen.go:227:1
+//line routes_gen.go:246:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/i18n-url-path-param/routes.conf:47:7).
 //
 //line ../../testdata/aah/examples/i18n-url-path-param/routes.conf:47:1
 func (u *URLBuilder) RobotsTxt() string {
-	return routegenTable.HelperURL(&u.base, 3)
+	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:236:1
+//line routes_gen.go:255:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/i18n-url-path-param/routes.conf:37:7).
 //
 //line ../../testdata/aah/examples/i18n-url-path-param/routes.conf:37:1
 func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 4, filepath)
+	return routegenCheckedHelperURL(u, 4, filepath)
 }
 
-//line routes_gen.go:245:1
+//line routes_gen.go:264:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,19 +14,19 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/examples/oauth2-social-login/routes.conf, in file order, as the router reads them (Domains copies them).
 var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "oauth2_social_login", Name: "oauth2-social-login routes",
-		Host: "localhost", Port: "8080", PortlessLinks: true,
+		Host: "localhost", Port: "8080",
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
@@ -91,7 +91,8 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
-	MaxBodySize: 5242880,
+	PortlessLinks: []int{0},
+	MaxBodySize:   5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/examples/oauth2-social-login/routes.conf: domain by domain, each sorted by
@@ -165,7 +166,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7)
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:68:6
 	Success(ctx *runtime.Context) error // serves success: GET /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7)
-//line routes_gen.go:169:1
+//line routes_gen.go:170:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/oauth2-social-login/routes.conf, calling the actions of the given controllers.
@@ -244,113 +245,131 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // Index returns the URL of route "index": / (../../testdata/aah/examples/oauth2-social-login/routes.conf:62:7).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:62:1
 func (u *URLBuilder) Index() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:255:1
+//line routes_gen.go:274:1
 
 // FacebookAuthRedirectAah returns the URL of route "facebook_auth_redirect__aah": /facebook-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:22:5).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/security.conf:22:1
 func (u *URLBuilder) FacebookAuthRedirectAah() string {
-	return routegenTable.HelperURL(&u.base, 1)
+	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:264:1
+//line routes_gen.go:283:1
 
 // FacebookAuthLoginAah returns the URL of route "facebook_auth_login__aah": /facebook-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:22:5).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/security.conf:22:1
 func (u *URLBuilder) FacebookAuthLoginAah() string {
-	return routegenTable.HelperURL(&u.base, 2)
+	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:273:1
+//line routes_gen.go:292:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/oauth2-social-login/routes.conf:44:7).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:44:1
 func (u *URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(&u.base, 3)
+	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:282:1
+//line routes_gen.go:301:1
 
 // GithubAuthRedirectAah returns the URL of route "github_auth_redirect__aah": /github-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:72:5).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/security.conf:72:1
 func (u *URLBuilder) GithubAuthRedirectAah() string {
-	return routegenTable.HelperURL(&u.base, 4)
+	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:291:1
+//line routes_gen.go:310:1
 
 // GithubAuthLoginAah returns the URL of route "github_auth_login__aah": /github-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:72:5).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/security.conf:72:1
 func (u *URLBuilder) GithubAuthLoginAah() string {
-	return routegenTable.HelperURL(&u.base, 5)
+	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:300:1
+//line routes_gen.go:319:1
 
 // GoogleAuthRedirectAah returns the URL of route "google_auth_redirect__aah": /google-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:47:5).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/security.conf:47:1
 func (u *URLBuilder) GoogleAuthRedirectAah() string {
-	return routegenTable.HelperURL(&u.base, 6)
+	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:309:1
+//line routes_gen.go:328:1
 
 // GoogleAuthLoginAah returns the URL of route "google_auth_login__aah": /google-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:47:5).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/security.conf:47:1
 func (u *URLBuilder) GoogleAuthLoginAah() string {
-	return routegenTable.HelperURL(&u.base, 7)
+	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:318:1
+//line routes_gen.go:337:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:75:1
 func (u *URLBuilder) Logout() string {
-	return routegenTable.HelperURL(&u.base, 8)
+	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:327:1
+//line routes_gen.go:346:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/oauth2-social-login/routes.conf:49:7).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:49:1
 func (u *URLBuilder) RobotsTxt() string {
-	return routegenTable.HelperURL(&u.base, 9)
+	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:336:1
+//line routes_gen.go:355:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/oauth2-social-login/routes.conf:39:7).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:39:1
 func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 10, filepath)
+	return routegenCheckedHelperURL(u, 10, filepath)
 }
 
-//line routes_gen.go:345:1
+//line routes_gen.go:364:1
 
 // Success returns the URL of route "success": /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:68:1
 func (u *URLBuilder) Success() string {
-	return routegenTable.HelperURL(&u.base, 11)
+	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:354:1
+//line routes_gen.go:373:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,19 +14,19 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/examples/rest-api-basic-auth/routes.conf, in file order, as the router reads them (Domains copies them).
 var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "rest-api-basic-auth routes",
-		Host: "localhost", Port: "8080", PortlessLinks: true,
+		Host: "localhost", Port: "8080",
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
@@ -52,7 +52,8 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Content-Type-Options", Value: "nosniff"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
-	MaxBodySize: 5242880,
+	PortlessLinks: []int{0},
+	MaxBodySize:   5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/examples/rest-api-basic-auth/routes.conf: domain by domain, each sorted by
@@ -99,14 +100,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type AppController interface {
 //line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:7)
-//line routes_gen.go:103:1
+//line routes_gen.go:104:1
 }
 
 // InfoController holds the actions of controller "InfoController".
 type InfoController interface {
 //line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:10
 	ReporteeInfo(ctx *runtime.Context, email string) error // serves reportee_info: GET /v1/reportee/:email (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:11)
-//line routes_gen.go:110:1
+//line routes_gen.go:111:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/rest-api-basic-auth/routes.conf, calling the actions of the given controllers.
@@ -189,23 +190,41 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // Index returns the URL of route "index": / (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:7).
 //
 //line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:1
 func (u *URLBuilder) Index() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:200:1
+//line routes_gen.go:219:1
 
 // ReporteeInfo returns the URL of route "reportee_info": /v1/reportee/:email (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:11).
 //
 //line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:1
 func (u *URLBuilder) ReporteeInfo(email string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 1, email)
+	return routegenCheckedHelperURL(u, 1, email)
 }
 
-//line routes_gen.go:209:1
+//line routes_gen.go:228:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,19 +14,19 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/examples/rest-api/routes.conf, in file order, as the router reads them (Domains copies them).
 var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "rest-api routes",
-		Host: "localhost", Port: "8080", PortlessLinks: true,
+		Host: "localhost", Port: "8080",
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
@@ -55,7 +55,8 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Content-Type-Options", Value: "nosniff"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
-	MaxBodySize: 5242880,
+	PortlessLinks: []int{0},
+	MaxBodySize:   5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/examples/rest-api/routes.conf: domain by domain, each sorted by
@@ -132,7 +133,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type AppController interface {
 //line ../../testdata/aah/examples/rest-api/routes.conf:26:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api/routes.conf:26:7)
-//line routes_gen.go:136:1
+//line routes_gen.go:137:1
 }
 
 // PostController holds the actions of controller "PostController".
@@ -147,7 +148,7 @@ type PostController interface {
 	Retrieve(ctx *runtime.Context, id string) error // serves retrieve_post: GET /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:46:16)
 //line ../../testdata/aah/examples/rest-api/routes.conf:51:18
 	Update(ctx *runtime.Context, id string) error // serves update_post: PUT /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:51:19)
-//line routes_gen.go:151:1
+//line routes_gen.go:152:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/rest-api/routes.conf, calling the actions of the given controllers.
@@ -238,59 +239,77 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // Index returns the URL of route "index": / (../../testdata/aah/examples/rest-api/routes.conf:26:7).
 //
 //line ../../testdata/aah/examples/rest-api/routes.conf:26:1
 func (u *URLBuilder) Index() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:249:1
+//line routes_gen.go:268:1
 
 // ListPosts returns the URL of route "list_posts": /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:37:11).
 //
 //line ../../testdata/aah/examples/rest-api/routes.conf:37:1
 func (u *URLBuilder) ListPosts() string {
-	return routegenTable.HelperURL(&u.base, 1)
+	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:258:1
+//line routes_gen.go:277:1
 
 // CreatePost returns the URL of route "create_post": /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:43:16).
 //
 //line ../../testdata/aah/examples/rest-api/routes.conf:43:1
 func (u *URLBuilder) CreatePost() string {
-	return routegenTable.HelperURL(&u.base, 2)
+	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:267:1
+//line routes_gen.go:286:1
 
 // DeletePost returns the URL of route "delete_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:54:19).
 //
 //line ../../testdata/aah/examples/rest-api/routes.conf:54:1
 func (u *URLBuilder) DeletePost(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 3, id)
+	return routegenCheckedHelperURL(u, 3, id)
 }
 
-//line routes_gen.go:276:1
+//line routes_gen.go:295:1
 
 // RetrievePost returns the URL of route "retrieve_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:46:16).
 //
 //line ../../testdata/aah/examples/rest-api/routes.conf:46:1
 func (u *URLBuilder) RetrievePost(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 4, id)
+	return routegenCheckedHelperURL(u, 4, id)
 }
 
-//line routes_gen.go:285:1
+//line routes_gen.go:304:1
 
 // UpdatePost returns the URL of route "update_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:51:19).
 //
 //line ../../testdata/aah/examples/rest-api/routes.conf:51:1
 func (u *URLBuilder) UpdatePost(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 5, id)
+	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:294:1
+//line routes_gen.go:313:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

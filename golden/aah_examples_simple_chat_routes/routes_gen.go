@@ -14,19 +14,19 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/examples/simple-chat/routes.conf, in file order, as the router reads them (Domains copies them).
 var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "simple_chat", Name: "simple-chat routes",
-		Host: "localhost", Port: "8080", PortlessLinks: true,
+		Host: "localhost", Port: "8080",
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
@@ -57,7 +57,8 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
-	MaxBodySize: 5242880,
+	PortlessLinks: []int{0},
+	MaxBodySize:   5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/examples/simple-chat/routes.conf: domain by domain, each sorted by
@@ -117,14 +118,14 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/simple-chat/routes.conf:61:7)
 //line ../../testdata/aah/examples/simple-chat/routes.conf:66:6
 	SimpleChatDemo(ctx *runtime.Context) error // serves simple_chat_demo: GET /simple-chat-demo.html (../../testdata/aah/examples/simple-chat/routes.conf:66:7)
-//line routes_gen.go:121:1
+//line routes_gen.go:122:1
 }
 
 // SimpleChatWebSocketController holds the actions of controller "SimpleChatWebSocket".
 type SimpleChatWebSocketController interface {
 //line ../../testdata/aah/examples/simple-chat/routes.conf:73:6
 	SimpleChat(ctx *runtime.Context) error // serves simple_chat: WS /simple-chat (../../testdata/aah/examples/simple-chat/routes.conf:73:7)
-//line routes_gen.go:128:1
+//line routes_gen.go:129:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/simple-chat/routes.conf, calling the actions of the given controllers.
@@ -208,59 +209,77 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // Index returns the URL of route "index": / (../../testdata/aah/examples/simple-chat/routes.conf:61:7).
 //
 //line ../../testdata/aah/examples/simple-chat/routes.conf:61:1
 func (u *URLBuilder) Index() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:219:1
+//line routes_gen.go:238:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/simple-chat/routes.conf:43:7).
 //
 //line ../../testdata/aah/examples/simple-chat/routes.conf:43:1
 func (u *URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(&u.base, 1)
+	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:228:1
+//line routes_gen.go:247:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/simple-chat/routes.conf:48:7).
 //
 //line ../../testdata/aah/examples/simple-chat/routes.conf:48:1
 func (u *URLBuilder) RobotsTxt() string {
-	return routegenTable.HelperURL(&u.base, 2)
+	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:237:1
+//line routes_gen.go:256:1
 
 // SimpleChat returns the URL of route "simple_chat": /simple-chat (../../testdata/aah/examples/simple-chat/routes.conf:73:7).
 //
 //line ../../testdata/aah/examples/simple-chat/routes.conf:73:1
 func (u *URLBuilder) SimpleChat() string {
-	return routegenTable.HelperURL(&u.base, 3)
+	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:246:1
+//line routes_gen.go:265:1
 
 // SimpleChatDemo returns the URL of route "simple_chat_demo": /simple-chat-demo.html (../../testdata/aah/examples/simple-chat/routes.conf:66:7).
 //
 //line ../../testdata/aah/examples/simple-chat/routes.conf:66:1
 func (u *URLBuilder) SimpleChatDemo() string {
-	return routegenTable.HelperURL(&u.base, 4)
+	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:255:1
+//line routes_gen.go:274:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/simple-chat/routes.conf:38:7).
 //
 //line ../../testdata/aah/examples/simple-chat/routes.conf:38:1
 func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 5, filepath)
+	return routegenCheckedHelperURL(u, 5, filepath)
 }
 
-//line routes_gen.go:264:1
+//line routes_gen.go:283:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,25 +14,25 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/router/routes.conf, in file order, as the router reads them (Domains copies them).
 var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "give some cool name",
-		Host: "localhost", Port: "8080", PortlessLinks: true,
+		Host: "localhost", Port: "8080",
 		RedirectTrailingSlash: true, AutoOptions: true,
 		DefaultAuth: "form_auth", AntiCSRFCheck: true,
 	},
 	{
 		Index: 1, Key: "wildcard_localhost", Name: "wildcard_localhost",
-		Host: "*.localhost", Port: "8080", PortlessLinks: true,
+		Host: "*.localhost", Port: "8080",
 		Subdomain: true, RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
@@ -64,10 +64,11 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     routegenDomains,
-	Routes:      routegenRoutes,
-	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
-	MaxBodySize: 5242880,
+	Domains:       routegenDomains,
+	Routes:        routegenRoutes,
+	Matchers:      []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
+	PortlessLinks: []int{0, 1},
+	MaxBodySize:   5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/router/routes.conf: domain by domain, each sorted by
@@ -196,7 +197,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: GET /logout (../../testdata/aah/router/routes.conf:111:7)
 //line ../../testdata/aah/router/routes.conf:117:6
 	Register(ctx *runtime.Context) error // serves register_user: GET /register (../../testdata/aah/router/routes.conf:117:7)
-//line routes_gen.go:200:1
+//line routes_gen.go:201:1
 }
 
 // HotelController holds the actions of controller "Hotel".
@@ -215,14 +216,14 @@ type HotelController interface {
 	Settings(ctx *runtime.Context) error // serves hotel_settings: GET /settings (../../testdata/aah/router/routes.conf:130:7), hotel_settings_options: OPTIONS /settings (../../testdata/aah/router/routes.conf:143:7)
 //line ../../testdata/aah/router/routes.conf:68:10
 	Show(ctx *runtime.Context, id string) error // serves show_hotels: GET /hotels/:id (../../testdata/aah/router/routes.conf:68:11)
-//line routes_gen.go:219:1
+//line routes_gen.go:220:1
 }
 
 // WildcardAppController holds the actions of controller "wildcard/AppController".
 type WildcardAppController interface {
 //line ../../testdata/aah/router/routes.conf:161:6
 	Home(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/router/routes.conf:161:7)
-//line routes_gen.go:226:1
+//line routes_gen.go:227:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes.conf, calling the actions of the given controllers.
@@ -336,149 +337,167 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // AppIndex returns the URL of route "app_index": / (../../testdata/aah/router/routes.conf:98:7).
 //
 //line ../../testdata/aah/router/routes.conf:98:1
 func (u *URLBuilder) AppIndex() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:347:1
+//line routes_gen.go:366:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/router/routes.conf:43:7).
 //
 //line ../../testdata/aah/router/routes.conf:43:1
 func (u *URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(&u.base, 1)
+	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:356:1
+//line routes_gen.go:375:1
 
 // HotelsGroup returns the URL of route "hotels_group": /hotels (../../testdata/aah/router/routes.conf:55:7).
 //
 //line ../../testdata/aah/router/routes.conf:55:1
 func (u *URLBuilder) HotelsGroup() string {
-	return routegenTable.HelperURL(&u.base, 2)
+	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:365:1
+//line routes_gen.go:384:1
 
 // ShowHotels returns the URL of route "show_hotels": /hotels/:id (../../testdata/aah/router/routes.conf:68:11).
 //
 //line ../../testdata/aah/router/routes.conf:68:1
 func (u *URLBuilder) ShowHotels(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 3, id)
+	return routegenCheckedHelperURL(u, 3, id)
 }
 
-//line routes_gen.go:374:1
+//line routes_gen.go:393:1
 
 // BookHotels returns the URL of route "book_hotels": /hotels/:id/booking (../../testdata/aah/router/routes.conf:74:11).
 //
 //line ../../testdata/aah/router/routes.conf:74:1
 func (u *URLBuilder) BookHotels(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 4, id)
+	return routegenCheckedHelperURL(u, 4, id)
 }
 
-//line routes_gen.go:383:1
+//line routes_gen.go:402:1
 
 // ConfirmBooking returns the URL of route "confirm_booking": /hotels/:id/booking (../../testdata/aah/router/routes.conf:80:11).
 //
 //line ../../testdata/aah/router/routes.conf:80:1
 func (u *URLBuilder) ConfirmBooking(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 5, id)
+	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:392:1
+//line routes_gen.go:411:1
 
 // CancelBooking returns the URL of route "cancel_booking": /hotels/:id/cancel (../../testdata/aah/router/routes.conf:88:11).
 //
 //line ../../testdata/aah/router/routes.conf:88:1
 func (u *URLBuilder) CancelBooking(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 6, id)
+	return routegenCheckedHelperURL(u, 6, id)
 }
 
-//line routes_gen.go:401:1
+//line routes_gen.go:420:1
 
 // Login returns the URL of route "login": /login (../../testdata/aah/router/routes.conf:103:7).
 //
 //line ../../testdata/aah/router/routes.conf:103:1
 func (u *URLBuilder) Login() string {
-	return routegenTable.HelperURL(&u.base, 7)
+	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:410:1
+//line routes_gen.go:429:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/router/routes.conf:111:7).
 //
 //line ../../testdata/aah/router/routes.conf:111:1
 func (u *URLBuilder) Logout() string {
-	return routegenTable.HelperURL(&u.base, 8)
+	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:419:1
+//line routes_gen.go:438:1
 
 // RegisterUser returns the URL of route "register_user": /register (../../testdata/aah/router/routes.conf:117:7).
 //
 //line ../../testdata/aah/router/routes.conf:117:1
 func (u *URLBuilder) RegisterUser() string {
-	return routegenTable.HelperURL(&u.base, 9)
+	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:428:1
+//line routes_gen.go:447:1
 
 // EditUser returns the URL of route "edit_user": /register (../../testdata/aah/router/routes.conf:123:7).
 //
 //line ../../testdata/aah/router/routes.conf:123:1
 func (u *URLBuilder) EditUser() string {
-	return routegenTable.HelperURL(&u.base, 10)
+	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:437:1
+//line routes_gen.go:456:1
 
 // HotelSettings returns the URL of route "hotel_settings": /settings (../../testdata/aah/router/routes.conf:130:7).
 //
 //line ../../testdata/aah/router/routes.conf:130:1
 func (u *URLBuilder) HotelSettings() string {
-	return routegenTable.HelperURL(&u.base, 11)
+	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:446:1
+//line routes_gen.go:465:1
 
 // HotelSettingsOptions returns the URL of route "hotel_settings_options": /settings (../../testdata/aah/router/routes.conf:143:7).
 //
 //line ../../testdata/aah/router/routes.conf:143:1
 func (u *URLBuilder) HotelSettingsOptions() string {
-	return routegenTable.HelperURL(&u.base, 12)
+	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:455:1
+//line routes_gen.go:474:1
 
 // HotelEditSettings returns the URL of route "hotel_edit_settings": /settings (../../testdata/aah/router/routes.conf:136:7).
 //
 //line ../../testdata/aah/router/routes.conf:136:1
 func (u *URLBuilder) HotelEditSettings() string {
-	return routegenTable.HelperURL(&u.base, 13)
+	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:464:1
+//line routes_gen.go:483:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/router/routes.conf:27:7).
 //
 //line ../../testdata/aah/router/routes.conf:27:1
 func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 15, filepath)
+	return routegenCheckedHelperURL(u, 15, filepath)
 }
 
-//line routes_gen.go:473:1
+//line routes_gen.go:492:1
 
 // WildcardLocalhostIndex returns the URL of route "wildcard_localhost.index": / on *.localhost (../../testdata/aah/router/routes.conf:161:7).
 //
 //line ../../testdata/aah/router/routes.conf:161:1
 func (u *URLBuilder) WildcardLocalhostIndex(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 16, subdomain)
+	return routegenCheckedHelperURL(u, 16, subdomain)
 }
 
-//line routes_gen.go:482:1
+//line routes_gen.go:501:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenCORS0 is a CORS policy of ../../testdata/aah/router/routes-cors-1.conf, shared by the routes that have it.
@@ -70,7 +70,7 @@ var routegenCORS4 = &runtime.CORS{
 var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "give some cool name",
-		Host: "localhost", Port: "8080", PortlessLinks: true,
+		Host: "localhost", Port: "8080",
 		RedirectTrailingSlash: true, AutoOptions: true,
 		DefaultAuth: "form_auth", AntiCSRFCheck: true, CORS: routegenCORS0,
 	},
@@ -97,11 +97,12 @@ var routegenCatchAlls = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     routegenDomains,
-	Routes:      routegenRoutes,
-	CatchAlls:   routegenCatchAlls,
-	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
-	MaxBodySize: 5242880,
+	Domains:       routegenDomains,
+	Routes:        routegenRoutes,
+	CatchAlls:     routegenCatchAlls,
+	Matchers:      []routegenimpl.MatchFunc{routegenMatch0},
+	PortlessLinks: []int{0},
+	MaxBodySize:   5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/router/routes-cors-1.conf: domain by domain, each sorted by
@@ -190,7 +191,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type CatchAllController interface {
 //line ../../testdata/aah/router/routes-cors-1.conf:25:4
 	Handle(ctx *runtime.Context) error // serves the catch_all of domain "localhost" (../../testdata/aah/router/routes-cors-1.conf:25:5)
-//line routes_gen.go:194:1
+//line routes_gen.go:195:1
 }
 
 // UserController holds the actions of controller "User".
@@ -209,7 +210,7 @@ type UserController interface {
 	Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:64:23)
 //line ../../testdata/aah/router/routes-cors-1.conf:92:22
 	UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:92:23)
-//line routes_gen.go:213:1
+//line routes_gen.go:214:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-cors-1.conf, calling the actions of the given controllers.
@@ -304,68 +305,86 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // ListUsers returns the URL of route "list_users": /v1/users (../../testdata/aah/router/routes-cors-1.conf:40:11).
 //
 //line ../../testdata/aah/router/routes-cors-1.conf:40:1
 func (u *URLBuilder) ListUsers() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:315:1
+//line routes_gen.go:334:1
 
 // CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-cors-1.conf:47:15).
 //
 //line ../../testdata/aah/router/routes-cors-1.conf:47:1
 func (u *URLBuilder) CreateUser() string {
-	return routegenTable.HelperURL(&u.base, 1)
+	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:324:1
+//line routes_gen.go:343:1
 
 // DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:72:23).
 //
 //line ../../testdata/aah/router/routes-cors-1.conf:72:2
 func (u *URLBuilder) DeleteUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 2, id)
+	return routegenCheckedHelperURL(u, 2, id)
 }
 
-//line routes_gen.go:333:1
+//line routes_gen.go:352:1
 
 // GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:51:19).
 //
 //line ../../testdata/aah/router/routes-cors-1.conf:51:1
 func (u *URLBuilder) GetUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 3, id)
+	return routegenCheckedHelperURL(u, 3, id)
 }
 
-//line routes_gen.go:342:1
+//line routes_gen.go:361:1
 
 // UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:64:23).
 //
 //line ../../testdata/aah/router/routes-cors-1.conf:64:2
 func (u *URLBuilder) UpdateUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 4, id)
+	return routegenCheckedHelperURL(u, 4, id)
 }
 
-//line routes_gen.go:351:1
+//line routes_gen.go:370:1
 
 // GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:82:23).
 //
 //line ../../testdata/aah/router/routes-cors-1.conf:82:2
 func (u *URLBuilder) GetUserSettings(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 5, id)
+	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:360:1
+//line routes_gen.go:379:1
 
 // UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:92:23).
 //
 //line ../../testdata/aah/router/routes-cors-1.conf:92:2
 func (u *URLBuilder) UpdateUserSettings(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 6, id)
+	return routegenCheckedHelperURL(u, 6, id)
 }
 
-//line routes_gen.go:369:1
+//line routes_gen.go:388:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenCORS0 is a CORS policy of ../../testdata/aah/router/routes-cors-2.conf, shared by the routes that have it.
@@ -56,7 +56,7 @@ var routegenCORS2 = &runtime.CORS{
 var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "give some cool name",
-		Host: "localhost", Port: "8080", PortlessLinks: true,
+		Host: "localhost", Port: "8080",
 		RedirectTrailingSlash: true, AutoOptions: true,
 		DefaultAuth: "form_auth", AntiCSRFCheck: true, CORS: routegenCORS0,
 	},
@@ -78,10 +78,11 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     routegenDomains,
-	Routes:      routegenRoutes,
-	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
-	MaxBodySize: 5242880,
+	Domains:       routegenDomains,
+	Routes:        routegenRoutes,
+	Matchers:      []routegenimpl.MatchFunc{routegenMatch0},
+	PortlessLinks: []int{0},
+	MaxBodySize:   5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/router/routes-cors-2.conf: domain by domain, each sorted by
@@ -182,7 +183,7 @@ type UserController interface {
 	Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:62:23)
 //line ../../testdata/aah/router/routes-cors-2.conf:76:22
 	UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:76:23)
-//line routes_gen.go:186:1
+//line routes_gen.go:187:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-cors-2.conf, calling the actions of the given controllers.
@@ -270,68 +271,86 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // ListUsers returns the URL of route "list_users": /v1/users (../../testdata/aah/router/routes-cors-2.conf:38:11).
 //
 //line ../../testdata/aah/router/routes-cors-2.conf:38:1
 func (u *URLBuilder) ListUsers() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:281:1
+//line routes_gen.go:300:1
 
 // CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-cors-2.conf:45:15).
 //
 //line ../../testdata/aah/router/routes-cors-2.conf:45:1
 func (u *URLBuilder) CreateUser() string {
-	return routegenTable.HelperURL(&u.base, 1)
+	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:290:1
+//line routes_gen.go:309:1
 
 // DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:85:19).
 //
 //line ../../testdata/aah/router/routes-cors-2.conf:85:1
 func (u *URLBuilder) DeleteUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 2, id)
+	return routegenCheckedHelperURL(u, 2, id)
 }
 
-//line routes_gen.go:299:1
+//line routes_gen.go:318:1
 
 // GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:49:19).
 //
 //line ../../testdata/aah/router/routes-cors-2.conf:49:1
 func (u *URLBuilder) GetUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 3, id)
+	return routegenCheckedHelperURL(u, 3, id)
 }
 
-//line routes_gen.go:308:1
+//line routes_gen.go:327:1
 
 // UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:62:23).
 //
 //line ../../testdata/aah/router/routes-cors-2.conf:62:2
 func (u *URLBuilder) UpdateUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 4, id)
+	return routegenCheckedHelperURL(u, 4, id)
 }
 
-//line routes_gen.go:317:1
+//line routes_gen.go:336:1
 
 // GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:70:23).
 //
 //line ../../testdata/aah/router/routes-cors-2.conf:70:2
 func (u *URLBuilder) GetUserSettings(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 5, id)
+	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:326:1
+//line routes_gen.go:345:1
 
 // UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:76:23).
 //
 //line ../../testdata/aah/router/routes-cors-2.conf:76:2
 func (u *URLBuilder) UpdateUserSettings(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 6, id)
+	return routegenCheckedHelperURL(u, 6, id)
 }
 
-//line routes_gen.go:335:1
+//line routes_gen.go:354:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

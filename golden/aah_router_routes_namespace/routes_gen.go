@@ -14,19 +14,19 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/router/routes-namespace.conf, in file order, as the router reads them (Domains copies them).
 var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "localhost",
-		Host: "localhost", Port: "8080", PortlessLinks: true,
+		Host: "localhost", Port: "8080",
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
@@ -45,10 +45,11 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     routegenDomains,
-	Routes:      routegenRoutes,
-	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
-	MaxBodySize: 5242880,
+	Domains:       routegenDomains,
+	Routes:        routegenRoutes,
+	Matchers:      []routegenimpl.MatchFunc{routegenMatch0},
+	PortlessLinks: []int{0},
+	MaxBodySize:   5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/router/routes-namespace.conf: domain by domain, each sorted by
@@ -120,7 +121,7 @@ type UserController interface {
 	Edit(ctx *runtime.Context, id string) error // serves edit_user: POST /v1/users/:id (../../testdata/aah/router/routes-namespace.conf:20:15)
 //line ../../testdata/aah/router/routes-namespace.conf:11:10
 	List(ctx *runtime.Context) error // serves list_users: GET /v1/users (../../testdata/aah/router/routes-namespace.conf:11:11)
-//line routes_gen.go:124:1
+//line routes_gen.go:125:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-namespace.conf, calling the actions of the given controllers.
@@ -202,41 +203,59 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // ListUsers returns the URL of route "list_users": /v1/users (../../testdata/aah/router/routes-namespace.conf:11:11).
 //
 //line ../../testdata/aah/router/routes-namespace.conf:11:1
 func (u *URLBuilder) ListUsers() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:213:1
+//line routes_gen.go:232:1
 
 // CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-namespace.conf:37:11).
 //
 //line ../../testdata/aah/router/routes-namespace.conf:37:1
 func (u *URLBuilder) CreateUser() string {
-	return routegenTable.HelperURL(&u.base, 1)
+	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:222:1
+//line routes_gen.go:241:1
 
 // EditUser returns the URL of route "edit_user": /v1/users/:id (../../testdata/aah/router/routes-namespace.conf:20:15).
 //
 //line ../../testdata/aah/router/routes-namespace.conf:20:1
 func (u *URLBuilder) EditUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 2, id)
+	return routegenCheckedHelperURL(u, 2, id)
 }
 
-//line routes_gen.go:231:1
+//line routes_gen.go:250:1
 
 // DisableUser returns the URL of route "disable_user": /v1/users/:id/settings (../../testdata/aah/router/routes-namespace.conf:28:15).
 //
 //line ../../testdata/aah/router/routes-namespace.conf:28:1
 func (u *URLBuilder) DisableUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 3, id)
+	return routegenCheckedHelperURL(u, 3, id)
 }
 
-//line routes_gen.go:240:1
+//line routes_gen.go:259:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,19 +14,19 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/router/routes-simplified-2.conf, in file order, as the router reads them (Domains copies them).
 var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "give some cool name",
-		Host: "localhost", Port: "8080", PortlessLinks: true,
+		Host: "localhost", Port: "8080",
 		RedirectTrailingSlash: true, AutoOptions: true,
 		DefaultAuth: "form_auth", AntiCSRFCheck: true,
 	},
@@ -48,10 +48,11 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     routegenDomains,
-	Routes:      routegenRoutes,
-	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
-	MaxBodySize: 5242880,
+	Domains:       routegenDomains,
+	Routes:        routegenRoutes,
+	Matchers:      []routegenimpl.MatchFunc{routegenMatch0},
+	PortlessLinks: []int{0},
+	MaxBodySize:   5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/router/routes-simplified-2.conf: domain by domain, each sorted by
@@ -152,7 +153,7 @@ type UserController interface {
 	Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:45:23)
 //line ../../testdata/aah/router/routes-simplified-2.conf:61:22
 	UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:61:23)
-//line routes_gen.go:156:1
+//line routes_gen.go:157:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-simplified-2.conf, calling the actions of the given controllers.
@@ -240,68 +241,86 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // ListUsers returns the URL of route "list_users": /v1/users (../../testdata/aah/router/routes-simplified-2.conf:28:11).
 //
 //line ../../testdata/aah/router/routes-simplified-2.conf:28:1
 func (u *URLBuilder) ListUsers() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:251:1
+//line routes_gen.go:270:1
 
 // CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-simplified-2.conf:35:15).
 //
 //line ../../testdata/aah/router/routes-simplified-2.conf:35:1
 func (u *URLBuilder) CreateUser() string {
-	return routegenTable.HelperURL(&u.base, 1)
+	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:260:1
+//line routes_gen.go:279:1
 
 // DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:50:23).
 //
 //line ../../testdata/aah/router/routes-simplified-2.conf:50:2
 func (u *URLBuilder) DeleteUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 2, id)
+	return routegenCheckedHelperURL(u, 2, id)
 }
 
-//line routes_gen.go:269:1
+//line routes_gen.go:288:1
 
 // GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:39:19).
 //
 //line ../../testdata/aah/router/routes-simplified-2.conf:39:1
 func (u *URLBuilder) GetUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 3, id)
+	return routegenCheckedHelperURL(u, 3, id)
 }
 
-//line routes_gen.go:278:1
+//line routes_gen.go:297:1
 
 // UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:45:23).
 //
 //line ../../testdata/aah/router/routes-simplified-2.conf:45:2
 func (u *URLBuilder) UpdateUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 4, id)
+	return routegenCheckedHelperURL(u, 4, id)
 }
 
-//line routes_gen.go:287:1
+//line routes_gen.go:306:1
 
 // GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:55:23).
 //
 //line ../../testdata/aah/router/routes-simplified-2.conf:55:2
 func (u *URLBuilder) GetUserSettings(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 5, id)
+	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:296:1
+//line routes_gen.go:315:1
 
 // UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:61:23).
 //
 //line ../../testdata/aah/router/routes-simplified-2.conf:61:2
 func (u *URLBuilder) UpdateUserSettings(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 6, id)
+	return routegenCheckedHelperURL(u, 6, id)
 }
 
-//line routes_gen.go:305:1
+//line routes_gen.go:324:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

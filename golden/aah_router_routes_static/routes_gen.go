@@ -14,19 +14,19 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/router/routes-static.conf, in file order, as the router reads them (Domains copies them).
 var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "give some cool name",
-		Host: "localhost", Port: "8080", PortlessLinks: true,
+		Host: "localhost", Port: "8080",
 		RedirectTrailingSlash: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
@@ -45,10 +45,11 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     routegenDomains,
-	Routes:      routegenRoutes,
-	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
-	MaxBodySize: 5242880,
+	Domains:       routegenDomains,
+	Routes:        routegenRoutes,
+	Matchers:      []routegenimpl.MatchFunc{routegenMatch0},
+	PortlessLinks: []int{0},
+	MaxBodySize:   5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/router/routes-static.conf: domain by domain, each sorted by
@@ -98,7 +99,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type AppController interface {
 //line ../../testdata/aah/router/routes-static.conf:59:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/router/routes-static.conf:59:7)
-//line routes_gen.go:102:1
+//line routes_gen.go:103:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-static.conf, calling the actions of the given controllers.
@@ -173,41 +174,59 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // Index returns the URL of route "index": / (../../testdata/aah/router/routes-static.conf:59:7).
 //
 //line ../../testdata/aah/router/routes-static.conf:59:1
 func (u *URLBuilder) Index() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:184:1
+//line routes_gen.go:203:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/router/routes-static.conf:41:7).
 //
 //line ../../testdata/aah/router/routes-static.conf:41:1
 func (u *URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(&u.base, 1)
+	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:193:1
+//line routes_gen.go:212:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/router/routes-static.conf:50:7).
 //
 //line ../../testdata/aah/router/routes-static.conf:50:1
 func (u *URLBuilder) RobotsTxt() string {
-	return routegenTable.HelperURL(&u.base, 2)
+	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:202:1
+//line routes_gen.go:221:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/router/routes-static.conf:25:7).
 //
 //line ../../testdata/aah/router/routes-static.conf:25:1
 func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 3, filepath)
+	return routegenCheckedHelperURL(u, 3, filepath)
 }
 
-//line routes_gen.go:211:1
+//line routes_gen.go:230:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

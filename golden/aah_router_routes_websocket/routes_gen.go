@@ -14,19 +14,19 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/router/routes-websocket.conf, in file order, as the router reads them (Domains copies them).
 var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "give some cool name",
-		Host: "localhost", Port: "8080", PortlessLinks: true,
+		Host: "localhost", Port: "8080",
 		RedirectTrailingSlash: true, AutoOptions: true,
 		DefaultAuth: "anonymous", AntiCSRFCheck: true,
 	},
@@ -50,10 +50,11 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     routegenDomains,
-	Routes:      routegenRoutes,
-	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
-	MaxBodySize: 5242880,
+	Domains:       routegenDomains,
+	Routes:        routegenRoutes,
+	Matchers:      []routegenimpl.MatchFunc{routegenMatch0},
+	PortlessLinks: []int{0},
+	MaxBodySize:   5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/router/routes-websocket.conf: domain by domain, each sorted by
@@ -138,7 +139,7 @@ type BasketController interface {
 	Create(ctx *runtime.Context) error // serves create_basket: POST /baskets (../../testdata/aah/router/routes-websocket.conf:32:11)
 //line ../../testdata/aah/router/routes-websocket.conf:24:6
 	Index(ctx *runtime.Context, id string) error // serves baskets: GET /baskets (../../testdata/aah/router/routes-websocket.conf:24:7), show_basket: GET /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11)
-//line routes_gen.go:142:1
+//line routes_gen.go:143:1
 }
 
 // DocController holds the actions of controller "DocController".
@@ -147,7 +148,7 @@ type DocController interface {
 	ShowDoc(ctx *runtime.Context, version string, content string) error // serves show_doc: GET /doc/:version/*content (../../testdata/aah/router/routes-websocket.conf:44:11)
 //line ../../testdata/aah/router/routes-websocket.conf:38:6
 	VersionHome(ctx *runtime.Context, version string) error // serves version_home: GET /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7)
-//line routes_gen.go:151:1
+//line routes_gen.go:152:1
 }
 
 // TestWebSocketController holds the actions of controller "TestWebSocket".
@@ -160,7 +161,7 @@ type TestWebSocketController interface {
 	NoTarget(ctx *runtime.Context) error // serves ws_notarget: WS /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11)
 //line ../../testdata/aah/router/routes-websocket.conf:56:10
 	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11)
-//line routes_gen.go:164:1
+//line routes_gen.go:165:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-websocket.conf, calling the actions of the given controllers.
@@ -262,86 +263,104 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // Baskets returns the URL of route "baskets": /baskets (../../testdata/aah/router/routes-websocket.conf:24:7).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:24:1
 func (u *URLBuilder) Baskets() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:273:1
+//line routes_gen.go:292:1
 
 // CreateBasket returns the URL of route "create_basket": /baskets (../../testdata/aah/router/routes-websocket.conf:32:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:32:1
 func (u *URLBuilder) CreateBasket() string {
-	return routegenTable.HelperURL(&u.base, 1)
+	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:282:1
+//line routes_gen.go:301:1
 
 // ShowBasket returns the URL of route "show_basket": /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:28:1
 func (u *URLBuilder) ShowBasket(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 2, id)
+	return routegenCheckedHelperURL(u, 2, id)
 }
 
-//line routes_gen.go:291:1
+//line routes_gen.go:310:1
 
 // VersionHome returns the URL of route "version_home": /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:38:1
 func (u *URLBuilder) VersionHome(version string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 3, version)
+	return routegenCheckedHelperURL(u, 3, version)
 }
 
-//line routes_gen.go:300:1
+//line routes_gen.go:319:1
 
 // ShowDoc returns the URL of route "show_doc": /doc/:version/*content (../../testdata/aah/router/routes-websocket.conf:44:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:44:1
 func (u *URLBuilder) ShowDoc(version string, content string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 4, version, content)
+	return routegenCheckedHelperURL(u, 4, version, content)
 }
 
-//line routes_gen.go:309:1
+//line routes_gen.go:328:1
 
 // Websockets returns the URL of route "websockets": /ws (../../testdata/aah/router/routes-websocket.conf:51:7).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:51:1
 func (u *URLBuilder) Websockets() string {
-	return routegenTable.HelperURL(&u.base, 5)
+	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:318:1
+//line routes_gen.go:337:1
 
 // WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/router/routes-websocket.conf:61:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:61:1
 func (u *URLBuilder) WSBinary() string {
-	return routegenTable.HelperURL(&u.base, 6)
+	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:327:1
+//line routes_gen.go:346:1
 
 // WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:67:1
 func (u *URLBuilder) WSNotarget() string {
-	return routegenTable.HelperURL(&u.base, 7)
+	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:336:1
+//line routes_gen.go:355:1
 
 // WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:56:1
 func (u *URLBuilder) WSText() string {
-	return routegenTable.HelperURL(&u.base, 8)
+	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:345:1
+//line routes_gen.go:364:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

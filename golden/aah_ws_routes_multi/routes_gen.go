@@ -13,25 +13,25 @@ import (
 	"github.com/routegen/routegen/runtime/routegenimpl"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenDomains are the domains of ../../testdata/aah/ws/routes-multi.conf, in file order, as the router reads them (Domains copies them).
 var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "WebSocket routes",
-		Host: "localhost", Port: "8080", PortlessLinks: true,
+		Host: "localhost", Port: "8080",
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
 	{
 		Index: 1, Key: "second_localhost", Name: "Second WebSocket routes",
-		Host: "second.localhost", Port: "8080", PortlessLinks: true,
+		Host: "second.localhost", Port: "8080",
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
@@ -54,10 +54,11 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     routegenDomains,
-	Routes:      routegenRoutes,
-	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
-	MaxBodySize: 5242880,
+	Domains:       routegenDomains,
+	Routes:        routegenRoutes,
+	Matchers:      []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
+	PortlessLinks: []int{0, 1},
+	MaxBodySize:   5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/aah/ws/routes-multi.conf: domain by domain, each sorted by
@@ -138,7 +139,7 @@ type TestWebSocketController interface {
 	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/ws/routes-multi.conf:33:11), ws_text: WS /ws/text (../../testdata/aah/ws/routes-multi.conf:75:11)
 //line ../../testdata/aah/ws/routes-multi.conf:48:10
 	XML(ctx *runtime.Context) error // serves ws_xml: WS /ws/xml (../../testdata/aah/ws/routes-multi.conf:48:11)
-//line routes_gen.go:142:1
+//line routes_gen.go:143:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/ws/routes-multi.conf, calling the actions of the given controllers.
@@ -227,77 +228,86 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
 // Websockets returns the URL of route "websockets": /ws (../../testdata/aah/ws/routes-multi.conf:28:7).
 //
 //line ../../testdata/aah/ws/routes-multi.conf:28:1
 func (u *URLBuilder) Websockets() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:238:1
+//line routes_gen.go:248:1
 
 // WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/ws/routes-multi.conf:38:11).
 //
 //line ../../testdata/aah/ws/routes-multi.conf:38:1
 func (u *URLBuilder) WSBinary() string {
-	return routegenTable.HelperURL(&u.base, 1)
+	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:247:1
+//line routes_gen.go:257:1
 
 // WSJSON returns the URL of route "ws_json": /ws/json (../../testdata/aah/ws/routes-multi.conf:43:11).
 //
 //line ../../testdata/aah/ws/routes-multi.conf:43:1
 func (u *URLBuilder) WSJSON() string {
-	return routegenTable.HelperURL(&u.base, 2)
+	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:256:1
+//line routes_gen.go:266:1
 
 // WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/ws/routes-multi.conf:53:11).
 //
 //line ../../testdata/aah/ws/routes-multi.conf:53:1
 func (u *URLBuilder) WSNotarget() string {
-	return routegenTable.HelperURL(&u.base, 3)
+	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:265:1
+//line routes_gen.go:275:1
 
 // WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/ws/routes-multi.conf:33:11).
 //
 //line ../../testdata/aah/ws/routes-multi.conf:33:1
 func (u *URLBuilder) WSText() string {
-	return routegenTable.HelperURL(&u.base, 4)
+	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:274:1
+//line routes_gen.go:284:1
 
 // WSXML returns the URL of route "ws_xml": /ws/xml (../../testdata/aah/ws/routes-multi.conf:48:11).
 //
 //line ../../testdata/aah/ws/routes-multi.conf:48:1
 func (u *URLBuilder) WSXML() string {
-	return routegenTable.HelperURL(&u.base, 5)
+	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:283:1
+//line routes_gen.go:293:1
 
 // SecondLocalhostWebsockets returns the URL of route "second_localhost.websockets": /ws on second.localhost (../../testdata/aah/ws/routes-multi.conf:70:7).
 //
 //line ../../testdata/aah/ws/routes-multi.conf:70:1
 func (u *URLBuilder) SecondLocalhostWebsockets() string {
-	return routegenTable.HelperURL(&u.base, 6)
+	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:292:1
+//line routes_gen.go:302:1
 
 // SecondLocalhostWSText returns the URL of route "second_localhost.ws_text": /ws/text on second.localhost (../../testdata/aah/ws/routes-multi.conf:75:11).
 //
 //line ../../testdata/aah/ws/routes-multi.conf:75:1
 func (u *URLBuilder) SecondLocalhostWSText() string {
-	return routegenTable.HelperURL(&u.base, 7)
+	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:301:1
+//line routes_gen.go:311:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

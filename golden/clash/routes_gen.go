@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenDomains are the domains of ../../testdata/clash/routes.conf, in file order, as the router reads them (Domains copies them).
@@ -579,86 +579,104 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // Actions returns the URL of route "actions": /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (../../testdata/clash/routes.conf:17:7).
 //
 //line ../../testdata/clash/routes.conf:17:1
 func (u *URLBuilder) Actions(runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 0, runtime, errors, base, url, len_, string_, int64_, subdomain)
+	return routegenCheckedHelperURL(u, 0, runtime, errors, base, url, len_, string_, int64_, subdomain)
 }
 
-//line routes_gen.go:590:1
+//line routes_gen.go:608:1
 
 // Dispatcher returns the URL of route "dispatcher": /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7).
 //
 //line ../../testdata/clash/routes.conf:22:1
 func (u *URLBuilder) Dispatcher(v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 1, v0, i1, j1, r, name, args, nil_)
+	return routegenCheckedHelperURL(u, 1, v0, i1, j1, r, name, args, nil_)
 }
 
-//line routes_gen.go:599:1
+//line routes_gen.go:617:1
 
 // Hosts returns the URL of route "hosts": /hosts/:p/:err/:action/:m/:path/:method/:opts (../../testdata/clash/routes.conf:12:7).
 //
 //line ../../testdata/clash/routes.conf:12:1
 func (u *URLBuilder) Hosts(p string, err string, action string, m string, path string, method string, opts int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 2, p, err, action, m, path, method, routegenimpl.Int(opts))
+	return routegenCheckedHelperURL(u, 2, p, err, action, m, path, method, routegenimpl.Int(opts))
 }
 
-//line routes_gen.go:608:1
+//line routes_gen.go:626:1
 
 // Lookup returns the URL of route "lookup": /lookup/:host (../../testdata/clash/routes.conf:27:7).
 //
 //line ../../testdata/clash/routes.conf:27:1
 func (u *URLBuilder) Lookup(host int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 3, routegenimpl.Int(host))
+	return routegenCheckedHelperURL(u, 3, routegenimpl.Int(host))
 }
 
-//line routes_gen.go:617:1
+//line routes_gen.go:635:1
 
 // NewRouter returns the URL of route "new_router": /new (../../testdata/clash/routes.conf:35:7).
 //
 //line ../../testdata/clash/routes.conf:35:1
 func (u *URLBuilder) NewRouter() string {
-	return routegenTable.HelperURL(&u.base, 4)
+	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:626:1
+//line routes_gen.go:644:1
 
 // Table returns the URL of route "table": /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7).
 //
 //line ../../testdata/clash/routes.conf:7:1
-func (u *URLBuilder) Table(table string, routegenTable_ string, u_ string, strconv string, ctx string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 5, table, routegenTable_, u_, strconv, ctx)
+func (u *URLBuilder) Table(table string, routegenTable string, u_ string, strconv string, ctx string) (string, error) {
+	return routegenCheckedHelperURL(u, 5, table, routegenTable, u_, strconv, ctx)
 }
 
-//line routes_gen.go:635:1
+//line routes_gen.go:653:1
 
 // URLBuilder returns the URL of route "url_builder": /url (../../testdata/clash/routes.conf:31:7).
 //
 //line ../../testdata/clash/routes.conf:31:1
 func (u *URLBuilder) URLBuilder() string {
-	return routegenTable.HelperURL(&u.base, 6)
+	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:644:1
+//line routes_gen.go:662:1
 
 // TenantsPage returns the URL of route "tenants.page": /:subdomain_/:table/:u on *.example.com (../../testdata/clash/routes.conf:44:7).
 //
 //line ../../testdata/clash/routes.conf:44:1
 func (u *URLBuilder) TenantsPage(subdomain string, subdomain_ string, table string, u_ string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 7, subdomain, subdomain_, table, u_)
+	return routegenCheckedHelperURL(u, 7, subdomain, subdomain_, table, u_)
 }
 
-//line routes_gen.go:653:1
+//line routes_gen.go:671:1
 
 // EnvPage returns the URL of route "env.env_page": /:table/:subdomain on ${CLASH_HOST:-clash.example.com} (../../testdata/clash/routes.conf:56:7).
 //
 //line ../../testdata/clash/routes.conf:56:1
 func (u *URLBuilder) EnvPage(table string, subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 8, table, subdomain)
+	return routegenCheckedHelperURL(u, 8, table, subdomain)
 }
 
-//line routes_gen.go:662:1
+//line routes_gen.go:680:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

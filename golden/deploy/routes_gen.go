@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenCORS0 is a CORS policy of ../../testdata/deploy/routes.conf, shared by the routes that have it.
@@ -343,95 +343,113 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // Home returns the URL of route "home": / (../../testdata/deploy/routes.conf:27:7).
 //
 //line ../../testdata/deploy/routes.conf:27:1
 func (u *URLBuilder) Home() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:354:1
+//line routes_gen.go:372:1
 
 // API returns the URL of route "api": /api (../../testdata/deploy/routes.conf:32:7).
 //
 //line ../../testdata/deploy/routes.conf:32:1
 func (u *URLBuilder) API() string {
-	return routegenTable.HelperURL(&u.base, 1)
+	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:363:1
+//line routes_gen.go:381:1
 
 // Items returns the URL of route "items": /api/items (../../testdata/deploy/routes.conf:40:11).
 //
 //line ../../testdata/deploy/routes.conf:40:1
 func (u *URLBuilder) Items() string {
-	return routegenTable.HelperURL(&u.base, 2)
+	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:372:1
+//line routes_gen.go:390:1
 
 // ItemsOptions returns the URL of route "items_options": /api/items (../../testdata/deploy/routes.conf:41:11).
 //
 //line ../../testdata/deploy/routes.conf:41:1
 func (u *URLBuilder) ItemsOptions() string {
-	return routegenTable.HelperURL(&u.base, 3)
+	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:381:1
+//line routes_gen.go:399:1
 
 // Hotel returns the URL of route "hotel": /hotels/:id (../../testdata/deploy/routes.conf:28:7).
 //
 //line ../../testdata/deploy/routes.conf:28:1
 func (u *URLBuilder) Hotel(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 5, routegenimpl.Int(id))
+	return routegenCheckedHelperURL(u, 5, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:390:1
+//line routes_gen.go:408:1
 
 // Pub returns the URL of route "pub": /pub/*filepath (../../testdata/deploy/routes.conf:19:7).
 //
 //line ../../testdata/deploy/routes.conf:19:1
 func (u *URLBuilder) Pub(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 6, filepath)
+	return routegenCheckedHelperURL(u, 6, filepath)
 }
 
-//line routes_gen.go:399:1
+//line routes_gen.go:417:1
 
 // Secret returns the URL of route "secret": /secret (../../testdata/deploy/routes.conf:29:7).
 //
 //line ../../testdata/deploy/routes.conf:29:1
 func (u *URLBuilder) Secret() string {
-	return routegenTable.HelperURL(&u.base, 7)
+	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:408:1
+//line routes_gen.go:426:1
 
 // Source returns the URL of route "source": /src2*filepath (../../testdata/deploy/routes.conf:30:7).
 //
 //line ../../testdata/deploy/routes.conf:30:1
 func (u *URLBuilder) Source(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 8, filepath)
+	return routegenCheckedHelperURL(u, 8, filepath)
 }
 
-//line routes_gen.go:417:1
+//line routes_gen.go:435:1
 
 // AdminHome returns the URL of route "admin.admin_home": / on example.com (../../testdata/deploy/routes.conf:52:7).
 //
 //line ../../testdata/deploy/routes.conf:52:1
 func (u *URLBuilder) AdminHome() string {
-	return routegenTable.HelperURL(&u.base, 9)
+	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:426:1
+//line routes_gen.go:444:1
 
 // OpsHome returns the URL of route "ops.ops_home": / on ops.example.com (../../testdata/deploy/routes.conf:61:7).
 //
 //line ../../testdata/deploy/routes.conf:61:1
 func (u *URLBuilder) OpsHome() (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 10)
+	return routegenCheckedHelperURL(u, 10)
 }
 
-//line routes_gen.go:435:1
+//line routes_gen.go:453:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,19 +14,19 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenDomains are the domains of ../../testdata/routesets/github.conf, in file order, as the router reads them (Domains copies them).
 var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "bench", Name: "bench",
-		Host: "localhost", Port: "8080", PortlessLinks: true,
+		Host: "localhost", Port: "8080",
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
@@ -280,10 +280,11 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     routegenDomains,
-	Routes:      routegenRoutes,
-	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
-	MaxBodySize: 5242880,
+	Domains:       routegenDomains,
+	Routes:        routegenRoutes,
+	Matchers:      []routegenimpl.MatchFunc{routegenMatch0},
+	PortlessLinks: []int{0},
+	MaxBodySize:   5242880,
 })
 
 // Routes returns a copy of the routes of ../../testdata/routesets/github.conf: domain by domain, each sorted by
@@ -2758,7 +2759,7 @@ type GitHubController interface {
 	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7)
 //line ../../testdata/routesets/github.conf:233:6
 	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7)
-//line routes_gen.go:2762:1
+//line routes_gen.go:2763:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/routesets/github.conf, calling the actions of the given controllers.
@@ -3310,2156 +3311,2174 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // DeleteApplicationsByClientIDTokens returns the URL of route "delete_applications_by_client_id_tokens": /applications/:client_id/tokens (../../testdata/routesets/github.conf:35:7).
 //
 //line ../../testdata/routesets/github.conf:35:1
 func (u *URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 0, clientID)
+	return routegenCheckedHelperURL(u, 0, clientID)
 }
 
-//line routes_gen.go:3321:1
+//line routes_gen.go:3340:1
 
 // DeleteApplicationsByClientIDTokensByAccessToken returns the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:41:7).
 //
 //line ../../testdata/routesets/github.conf:41:1
 func (u *URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 1, clientID, accessToken)
+	return routegenCheckedHelperURL(u, 1, clientID, accessToken)
 }
 
-//line routes_gen.go:3330:1
+//line routes_gen.go:3349:1
 
 // GetApplicationsByClientIDTokensByAccessToken returns the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:29:7).
 //
 //line ../../testdata/routesets/github.conf:29:1
 func (u *URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 2, clientID, accessToken)
+	return routegenCheckedHelperURL(u, 2, clientID, accessToken)
 }
 
-//line routes_gen.go:3339:1
+//line routes_gen.go:3358:1
 
 // GetAuthorizations returns the URL of route "get_authorizations": /authorizations (../../testdata/routesets/github.conf:5:7).
 //
 //line ../../testdata/routesets/github.conf:5:1
 func (u *URLBuilder) GetAuthorizations() string {
-	return routegenTable.HelperURL(&u.base, 3)
+	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:3348:1
+//line routes_gen.go:3367:1
 
 // PostAuthorizations returns the URL of route "post_authorizations": /authorizations (../../testdata/routesets/github.conf:17:7).
 //
 //line ../../testdata/routesets/github.conf:17:1
 func (u *URLBuilder) PostAuthorizations() string {
-	return routegenTable.HelperURL(&u.base, 4)
+	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:3357:1
+//line routes_gen.go:3376:1
 
 // DeleteAuthorizationsByID returns the URL of route "delete_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:23:7).
 //
 //line ../../testdata/routesets/github.conf:23:1
 func (u *URLBuilder) DeleteAuthorizationsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 5, id)
+	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:3366:1
+//line routes_gen.go:3385:1
 
 // GetAuthorizationsByID returns the URL of route "get_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:11:7).
 //
 //line ../../testdata/routesets/github.conf:11:1
 func (u *URLBuilder) GetAuthorizationsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 6, id)
+	return routegenCheckedHelperURL(u, 6, id)
 }
 
-//line routes_gen.go:3375:1
+//line routes_gen.go:3394:1
 
 // PatchAuthorizationsByID returns the URL of route "patch_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:1229:7).
 //
 //line ../../testdata/routesets/github.conf:1229:1
 func (u *URLBuilder) PatchAuthorizationsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 7, id)
+	return routegenCheckedHelperURL(u, 7, id)
 }
 
-//line routes_gen.go:3384:1
+//line routes_gen.go:3403:1
 
 // PutAuthorizationsClientsByClientID returns the URL of route "put_authorizations_clients_by_client_id": /authorizations/clients/:client_id (../../testdata/routesets/github.conf:1223:7).
 //
 //line ../../testdata/routesets/github.conf:1223:1
 func (u *URLBuilder) PutAuthorizationsClientsByClientID(clientID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 8, clientID)
+	return routegenCheckedHelperURL(u, 8, clientID)
 }
 
-//line routes_gen.go:3393:1
+//line routes_gen.go:3412:1
 
 // GetEmojis returns the URL of route "get_emojis": /emojis (../../testdata/routesets/github.conf:509:7).
 //
 //line ../../testdata/routesets/github.conf:509:1
 func (u *URLBuilder) GetEmojis() string {
-	return routegenTable.HelperURL(&u.base, 9)
+	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:3402:1
+//line routes_gen.go:3421:1
 
 // GetEvents returns the URL of route "get_events": /events (../../testdata/routesets/github.conf:47:7).
 //
 //line ../../testdata/routesets/github.conf:47:1
 func (u *URLBuilder) GetEvents() string {
-	return routegenTable.HelperURL(&u.base, 10)
+	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:3411:1
+//line routes_gen.go:3430:1
 
 // GetFeeds returns the URL of route "get_feeds": /feeds (../../testdata/routesets/github.conf:101:7).
 //
 //line ../../testdata/routesets/github.conf:101:1
 func (u *URLBuilder) GetFeeds() string {
-	return routegenTable.HelperURL(&u.base, 11)
+	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:3420:1
+//line routes_gen.go:3439:1
 
 // GetGists returns the URL of route "get_gists": /gists (../../testdata/routesets/github.conf:251:7).
 //
 //line ../../testdata/routesets/github.conf:251:1
 func (u *URLBuilder) GetGists() string {
-	return routegenTable.HelperURL(&u.base, 12)
+	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:3429:1
+//line routes_gen.go:3448:1
 
 // PostGists returns the URL of route "post_gists": /gists (../../testdata/routesets/github.conf:263:7).
 //
 //line ../../testdata/routesets/github.conf:263:1
 func (u *URLBuilder) PostGists() string {
-	return routegenTable.HelperURL(&u.base, 13)
+	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:3438:1
+//line routes_gen.go:3457:1
 
 // DeleteGistsByID returns the URL of route "delete_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:293:7).
 //
 //line ../../testdata/routesets/github.conf:293:1
 func (u *URLBuilder) DeleteGistsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 14, id)
+	return routegenCheckedHelperURL(u, 14, id)
 }
 
-//line routes_gen.go:3447:1
+//line routes_gen.go:3466:1
 
 // GetGistsByID returns the URL of route "get_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:257:7).
 //
 //line ../../testdata/routesets/github.conf:257:1
 func (u *URLBuilder) GetGistsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 15, id)
+	return routegenCheckedHelperURL(u, 15, id)
 }
 
-//line routes_gen.go:3456:1
+//line routes_gen.go:3475:1
 
 // PatchGistsByID returns the URL of route "patch_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:1253:7).
 //
 //line ../../testdata/routesets/github.conf:1253:1
 func (u *URLBuilder) PatchGistsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 16, id)
+	return routegenCheckedHelperURL(u, 16, id)
 }
 
-//line routes_gen.go:3465:1
+//line routes_gen.go:3484:1
 
 // PostGistsByIDForks returns the URL of route "post_gists_by_id_forks": /gists/:id/forks (../../testdata/routesets/github.conf:287:7).
 //
 //line ../../testdata/routesets/github.conf:287:1
 func (u *URLBuilder) PostGistsByIDForks(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 17, id)
+	return routegenCheckedHelperURL(u, 17, id)
 }
 
-//line routes_gen.go:3474:1
+//line routes_gen.go:3493:1
 
 // DeleteGistsByIDStar returns the URL of route "delete_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:275:7).
 //
 //line ../../testdata/routesets/github.conf:275:1
 func (u *URLBuilder) DeleteGistsByIDStar(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 18, id)
+	return routegenCheckedHelperURL(u, 18, id)
 }
 
-//line routes_gen.go:3483:1
+//line routes_gen.go:3502:1
 
 // GetGistsByIDStar returns the URL of route "get_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:281:7).
 //
 //line ../../testdata/routesets/github.conf:281:1
 func (u *URLBuilder) GetGistsByIDStar(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 19, id)
+	return routegenCheckedHelperURL(u, 19, id)
 }
 
-//line routes_gen.go:3492:1
+//line routes_gen.go:3511:1
 
 // PutGistsByIDStar returns the URL of route "put_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:269:7).
 //
 //line ../../testdata/routesets/github.conf:269:1
 func (u *URLBuilder) PutGistsByIDStar(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 20, id)
+	return routegenCheckedHelperURL(u, 20, id)
 }
 
-//line routes_gen.go:3501:1
+//line routes_gen.go:3520:1
 
 // GetGistsPublic returns the URL of route "get_gists_public": /gists/public (../../testdata/routesets/github.conf:1241:7).
 //
 //line ../../testdata/routesets/github.conf:1241:1
 func (u *URLBuilder) GetGistsPublic() string {
-	return routegenTable.HelperURL(&u.base, 21)
+	return routegenHelperURL(u, 21)
 }
 
-//line routes_gen.go:3510:1
+//line routes_gen.go:3529:1
 
 // GetGistsStarred returns the URL of route "get_gists_starred": /gists/starred (../../testdata/routesets/github.conf:1247:7).
 //
 //line ../../testdata/routesets/github.conf:1247:1
 func (u *URLBuilder) GetGistsStarred() string {
-	return routegenTable.HelperURL(&u.base, 22)
+	return routegenHelperURL(u, 22)
 }
 
-//line routes_gen.go:3519:1
+//line routes_gen.go:3538:1
 
 // GetGitignoreTemplates returns the URL of route "get_gitignore_templates": /gitignore/templates (../../testdata/routesets/github.conf:515:7).
 //
 //line ../../testdata/routesets/github.conf:515:1
 func (u *URLBuilder) GetGitignoreTemplates() string {
-	return routegenTable.HelperURL(&u.base, 23)
+	return routegenHelperURL(u, 23)
 }
 
-//line routes_gen.go:3528:1
+//line routes_gen.go:3547:1
 
 // GetGitignoreTemplatesByName returns the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name (../../testdata/routesets/github.conf:521:7).
 //
 //line ../../testdata/routesets/github.conf:521:1
 func (u *URLBuilder) GetGitignoreTemplatesByName(name string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 24, name)
+	return routegenCheckedHelperURL(u, 24, name)
 }
 
-//line routes_gen.go:3537:1
+//line routes_gen.go:3556:1
 
 // GetIssues returns the URL of route "get_issues": /issues (../../testdata/routesets/github.conf:359:7).
 //
 //line ../../testdata/routesets/github.conf:359:1
 func (u *URLBuilder) GetIssues() string {
-	return routegenTable.HelperURL(&u.base, 25)
+	return routegenHelperURL(u, 25)
 }
 
-//line routes_gen.go:3546:1
+//line routes_gen.go:3565:1
 
 // GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword returns the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword (../../testdata/routesets/github.conf:1085:7).
 //
 //line ../../testdata/routesets/github.conf:1085:1
 func (u *URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(owner string, repository string, state string, keyword string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 26, owner, repository, state, keyword)
+	return routegenCheckedHelperURL(u, 26, owner, repository, state, keyword)
 }
 
-//line routes_gen.go:3555:1
+//line routes_gen.go:3574:1
 
 // GetLegacyReposSearchByKeyword returns the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword (../../testdata/routesets/github.conf:1091:7).
 //
 //line ../../testdata/routesets/github.conf:1091:1
 func (u *URLBuilder) GetLegacyReposSearchByKeyword(keyword string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 27, keyword)
+	return routegenCheckedHelperURL(u, 27, keyword)
 }
 
-//line routes_gen.go:3564:1
+//line routes_gen.go:3583:1
 
 // GetLegacyUserEmailByEmail returns the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email (../../testdata/routesets/github.conf:1103:7).
 //
 //line ../../testdata/routesets/github.conf:1103:1
 func (u *URLBuilder) GetLegacyUserEmailByEmail(email string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 28, email)
+	return routegenCheckedHelperURL(u, 28, email)
 }
 
-//line routes_gen.go:3573:1
+//line routes_gen.go:3592:1
 
 // GetLegacyUserSearchByKeyword returns the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword (../../testdata/routesets/github.conf:1097:7).
 //
 //line ../../testdata/routesets/github.conf:1097:1
 func (u *URLBuilder) GetLegacyUserSearchByKeyword(keyword string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 29, keyword)
+	return routegenCheckedHelperURL(u, 29, keyword)
 }
 
-//line routes_gen.go:3582:1
+//line routes_gen.go:3601:1
 
 // PostMarkdown returns the URL of route "post_markdown": /markdown (../../testdata/routesets/github.conf:527:7).
 //
 //line ../../testdata/routesets/github.conf:527:1
 func (u *URLBuilder) PostMarkdown() string {
-	return routegenTable.HelperURL(&u.base, 30)
+	return routegenHelperURL(u, 30)
 }
 
-//line routes_gen.go:3591:1
+//line routes_gen.go:3610:1
 
 // PostMarkdownRaw returns the URL of route "post_markdown_raw": /markdown/raw (../../testdata/routesets/github.conf:533:7).
 //
 //line ../../testdata/routesets/github.conf:533:1
 func (u *URLBuilder) PostMarkdownRaw() string {
-	return routegenTable.HelperURL(&u.base, 31)
+	return routegenHelperURL(u, 31)
 }
 
-//line routes_gen.go:3600:1
+//line routes_gen.go:3619:1
 
 // GetMeta returns the URL of route "get_meta": /meta (../../testdata/routesets/github.conf:539:7).
 //
 //line ../../testdata/routesets/github.conf:539:1
 func (u *URLBuilder) GetMeta() string {
-	return routegenTable.HelperURL(&u.base, 32)
+	return routegenHelperURL(u, 32)
 }
 
-//line routes_gen.go:3609:1
+//line routes_gen.go:3628:1
 
 // GetNetworksByOwnerByRepoEvents returns the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events (../../testdata/routesets/github.conf:59:7).
 //
 //line ../../testdata/routesets/github.conf:59:1
 func (u *URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 33, owner, repo)
+	return routegenCheckedHelperURL(u, 33, owner, repo)
 }
 
-//line routes_gen.go:3618:1
+//line routes_gen.go:3637:1
 
 // GetNotifications returns the URL of route "get_notifications": /notifications (../../testdata/routesets/github.conf:107:7).
 //
 //line ../../testdata/routesets/github.conf:107:1
 func (u *URLBuilder) GetNotifications() string {
-	return routegenTable.HelperURL(&u.base, 34)
+	return routegenHelperURL(u, 34)
 }
 
-//line routes_gen.go:3627:1
+//line routes_gen.go:3646:1
 
 // PutNotifications returns the URL of route "put_notifications": /notifications (../../testdata/routesets/github.conf:119:7).
 //
 //line ../../testdata/routesets/github.conf:119:1
 func (u *URLBuilder) PutNotifications() string {
-	return routegenTable.HelperURL(&u.base, 35)
+	return routegenHelperURL(u, 35)
 }
 
-//line routes_gen.go:3636:1
+//line routes_gen.go:3655:1
 
 // GetNotificationsThreadsByID returns the URL of route "get_notifications_threads_by_id": /notifications/threads/:id (../../testdata/routesets/github.conf:131:7).
 //
 //line ../../testdata/routesets/github.conf:131:1
 func (u *URLBuilder) GetNotificationsThreadsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 36, id)
+	return routegenCheckedHelperURL(u, 36, id)
 }
 
-//line routes_gen.go:3645:1
+//line routes_gen.go:3664:1
 
 // PatchNotificationsThreadsByID returns the URL of route "patch_notifications_threads_by_id": /notifications/threads/:id (../../testdata/routesets/github.conf:1235:7).
 //
 //line ../../testdata/routesets/github.conf:1235:1
 func (u *URLBuilder) PatchNotificationsThreadsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 37, id)
+	return routegenCheckedHelperURL(u, 37, id)
 }
 
-//line routes_gen.go:3654:1
+//line routes_gen.go:3673:1
 
 // DeleteNotificationsThreadsByIDSubscription returns the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:149:7).
 //
 //line ../../testdata/routesets/github.conf:149:1
 func (u *URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 38, id)
+	return routegenCheckedHelperURL(u, 38, id)
 }
 
-//line routes_gen.go:3663:1
+//line routes_gen.go:3682:1
 
 // GetNotificationsThreadsByIDSubscription returns the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:137:7).
 //
 //line ../../testdata/routesets/github.conf:137:1
 func (u *URLBuilder) GetNotificationsThreadsByIDSubscription(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 39, id)
+	return routegenCheckedHelperURL(u, 39, id)
 }
 
-//line routes_gen.go:3672:1
+//line routes_gen.go:3691:1
 
 // PutNotificationsThreadsByIDSubscription returns the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:143:7).
 //
 //line ../../testdata/routesets/github.conf:143:1
 func (u *URLBuilder) PutNotificationsThreadsByIDSubscription(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 40, id)
+	return routegenCheckedHelperURL(u, 40, id)
 }
 
-//line routes_gen.go:3681:1
+//line routes_gen.go:3700:1
 
 // GetOrgsByOrg returns the URL of route "get_orgs_by_org": /orgs/:org (../../testdata/routesets/github.conf:563:7).
 //
 //line ../../testdata/routesets/github.conf:563:1
 func (u *URLBuilder) GetOrgsByOrg(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 41, org)
+	return routegenCheckedHelperURL(u, 41, org)
 }
 
-//line routes_gen.go:3690:1
+//line routes_gen.go:3709:1
 
 // PatchOrgsByOrg returns the URL of route "patch_orgs_by_org": /orgs/:org (../../testdata/routesets/github.conf:1331:7).
 //
 //line ../../testdata/routesets/github.conf:1331:1
 func (u *URLBuilder) PatchOrgsByOrg(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 42, org)
+	return routegenCheckedHelperURL(u, 42, org)
 }
 
-//line routes_gen.go:3699:1
+//line routes_gen.go:3718:1
 
 // GetOrgsByOrgEvents returns the URL of route "get_orgs_by_org_events": /orgs/:org/events (../../testdata/routesets/github.conf:65:7).
 //
 //line ../../testdata/routesets/github.conf:65:1
 func (u *URLBuilder) GetOrgsByOrgEvents(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 43, org)
+	return routegenCheckedHelperURL(u, 43, org)
 }
 
-//line routes_gen.go:3708:1
+//line routes_gen.go:3727:1
 
 // GetOrgsByOrgIssues returns the URL of route "get_orgs_by_org_issues": /orgs/:org/issues (../../testdata/routesets/github.conf:371:7).
 //
 //line ../../testdata/routesets/github.conf:371:1
 func (u *URLBuilder) GetOrgsByOrgIssues(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 44, org)
+	return routegenCheckedHelperURL(u, 44, org)
 }
 
-//line routes_gen.go:3717:1
+//line routes_gen.go:3736:1
 
 // GetOrgsByOrgMembers returns the URL of route "get_orgs_by_org_members": /orgs/:org/members (../../testdata/routesets/github.conf:569:7).
 //
 //line ../../testdata/routesets/github.conf:569:1
 func (u *URLBuilder) GetOrgsByOrgMembers(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 45, org)
+	return routegenCheckedHelperURL(u, 45, org)
 }
 
-//line routes_gen.go:3726:1
+//line routes_gen.go:3745:1
 
 // DeleteOrgsByOrgMembersByUser returns the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user (../../testdata/routesets/github.conf:581:7).
 //
 //line ../../testdata/routesets/github.conf:581:1
 func (u *URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 46, org, user)
+	return routegenCheckedHelperURL(u, 46, org, user)
 }
 
-//line routes_gen.go:3735:1
+//line routes_gen.go:3754:1
 
 // GetOrgsByOrgMembersByUser returns the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user (../../testdata/routesets/github.conf:575:7).
 //
 //line ../../testdata/routesets/github.conf:575:1
 func (u *URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 47, org, user)
+	return routegenCheckedHelperURL(u, 47, org, user)
 }
 
-//line routes_gen.go:3744:1
+//line routes_gen.go:3763:1
 
 // GetOrgsByOrgPublicMembers returns the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members (../../testdata/routesets/github.conf:587:7).
 //
 //line ../../testdata/routesets/github.conf:587:1
 func (u *URLBuilder) GetOrgsByOrgPublicMembers(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 48, org)
+	return routegenCheckedHelperURL(u, 48, org)
 }
 
-//line routes_gen.go:3753:1
+//line routes_gen.go:3772:1
 
 // DeleteOrgsByOrgPublicMembersByUser returns the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:605:7).
 //
 //line ../../testdata/routesets/github.conf:605:1
 func (u *URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 49, org, user)
+	return routegenCheckedHelperURL(u, 49, org, user)
 }
 
-//line routes_gen.go:3762:1
+//line routes_gen.go:3781:1
 
 // GetOrgsByOrgPublicMembersByUser returns the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:593:7).
 //
 //line ../../testdata/routesets/github.conf:593:1
 func (u *URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 50, org, user)
+	return routegenCheckedHelperURL(u, 50, org, user)
 }
 
-//line routes_gen.go:3771:1
+//line routes_gen.go:3790:1
 
 // PutOrgsByOrgPublicMembersByUser returns the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:599:7).
 //
 //line ../../testdata/routesets/github.conf:599:1
 func (u *URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 51, org, user)
+	return routegenCheckedHelperURL(u, 51, org, user)
 }
 
-//line routes_gen.go:3780:1
+//line routes_gen.go:3799:1
 
 // GetOrgsByOrgRepos returns the URL of route "get_orgs_by_org_repos": /orgs/:org/repos (../../testdata/routesets/github.conf:755:7).
 //
 //line ../../testdata/routesets/github.conf:755:1
 func (u *URLBuilder) GetOrgsByOrgRepos(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 52, org)
+	return routegenCheckedHelperURL(u, 52, org)
 }
 
-//line routes_gen.go:3789:1
+//line routes_gen.go:3808:1
 
 // PostOrgsByOrgRepos returns the URL of route "post_orgs_by_org_repos": /orgs/:org/repos (../../testdata/routesets/github.conf:773:7).
 //
 //line ../../testdata/routesets/github.conf:773:1
 func (u *URLBuilder) PostOrgsByOrgRepos(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 53, org)
+	return routegenCheckedHelperURL(u, 53, org)
 }
 
-//line routes_gen.go:3798:1
+//line routes_gen.go:3817:1
 
 // GetOrgsByOrgTeams returns the URL of route "get_orgs_by_org_teams": /orgs/:org/teams (../../testdata/routesets/github.conf:611:7).
 //
 //line ../../testdata/routesets/github.conf:611:1
 func (u *URLBuilder) GetOrgsByOrgTeams(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 54, org)
+	return routegenCheckedHelperURL(u, 54, org)
 }
 
-//line routes_gen.go:3807:1
+//line routes_gen.go:3826:1
 
 // PostOrgsByOrgTeams returns the URL of route "post_orgs_by_org_teams": /orgs/:org/teams (../../testdata/routesets/github.conf:623:7).
 //
 //line ../../testdata/routesets/github.conf:623:1
 func (u *URLBuilder) PostOrgsByOrgTeams(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 55, org)
+	return routegenCheckedHelperURL(u, 55, org)
 }
 
-//line routes_gen.go:3816:1
+//line routes_gen.go:3835:1
 
 // GetRateLimit returns the URL of route "get_rate_limit": /rate_limit (../../testdata/routesets/github.conf:545:7).
 //
 //line ../../testdata/routesets/github.conf:545:1
 func (u *URLBuilder) GetRateLimit() string {
-	return routegenTable.HelperURL(&u.base, 56)
+	return routegenHelperURL(u, 56)
 }
 
-//line routes_gen.go:3825:1
+//line routes_gen.go:3844:1
 
 // DeleteReposByOwnerByRepo returns the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:821:7).
 //
 //line ../../testdata/routesets/github.conf:821:1
 func (u *URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 57, owner, repo)
+	return routegenCheckedHelperURL(u, 57, owner, repo)
 }
 
-//line routes_gen.go:3834:1
+//line routes_gen.go:3853:1
 
 // GetReposByOwnerByRepo returns the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:779:7).
 //
 //line ../../testdata/routesets/github.conf:779:1
 func (u *URLBuilder) GetReposByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 58, owner, repo)
+	return routegenCheckedHelperURL(u, 58, owner, repo)
 }
 
-//line routes_gen.go:3843:1
+//line routes_gen.go:3862:1
 
 // PatchReposByOwnerByRepo returns the URL of route "patch_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:1373:7).
 //
 //line ../../testdata/routesets/github.conf:1373:1
 func (u *URLBuilder) PatchReposByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 59, owner, repo)
+	return routegenCheckedHelperURL(u, 59, owner, repo)
 }
 
-//line routes_gen.go:3852:1
+//line routes_gen.go:3871:1
 
 // GetReposByOwnerByRepoByArchiveFormatByRef returns the URL of route "get_repos_by_owner_by_repo_by_archive_format_by_ref": /repos/:owner/:repo/:archive_format/:ref (../../testdata/routesets/github.conf:1403:7).
 //
 //line ../../testdata/routesets/github.conf:1403:1
 func (u *URLBuilder) GetReposByOwnerByRepoByArchiveFormatByRef(owner string, repo string, archiveFormat string, ref string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 60, owner, repo, archiveFormat, ref)
+	return routegenCheckedHelperURL(u, 60, owner, repo, archiveFormat, ref)
 }
 
-//line routes_gen.go:3861:1
+//line routes_gen.go:3880:1
 
 // GetReposByOwnerByRepoAssignees returns the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees (../../testdata/routesets/github.conf:395:7).
 //
 //line ../../testdata/routesets/github.conf:395:1
 func (u *URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 61, owner, repo)
+	return routegenCheckedHelperURL(u, 61, owner, repo)
 }
 
-//line routes_gen.go:3870:1
+//line routes_gen.go:3889:1
 
 // GetReposByOwnerByRepoAssigneesByAssignee returns the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee (../../testdata/routesets/github.conf:401:7).
 //
 //line ../../testdata/routesets/github.conf:401:1
 func (u *URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo string, assignee string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 62, owner, repo, assignee)
+	return routegenCheckedHelperURL(u, 62, owner, repo, assignee)
 }
 
-//line routes_gen.go:3879:1
+//line routes_gen.go:3898:1
 
 // GetReposByOwnerByRepoBranches returns the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches (../../testdata/routesets/github.conf:809:7).
 //
 //line ../../testdata/routesets/github.conf:809:1
 func (u *URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 63, owner, repo)
+	return routegenCheckedHelperURL(u, 63, owner, repo)
 }
 
-//line routes_gen.go:3888:1
+//line routes_gen.go:3907:1
 
 // GetReposByOwnerByRepoBranchesByBranch returns the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch (../../testdata/routesets/github.conf:815:7).
 //
 //line ../../testdata/routesets/github.conf:815:1
 func (u *URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo string, branch string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 64, owner, repo, branch)
+	return routegenCheckedHelperURL(u, 64, owner, repo, branch)
 }
 
-//line routes_gen.go:3897:1
+//line routes_gen.go:3916:1
 
 // GetReposByOwnerByRepoCollaborators returns the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators (../../testdata/routesets/github.conf:827:7).
 //
 //line ../../testdata/routesets/github.conf:827:1
 func (u *URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 65, owner, repo)
+	return routegenCheckedHelperURL(u, 65, owner, repo)
 }
 
-//line routes_gen.go:3906:1
+//line routes_gen.go:3925:1
 
 // DeleteReposByOwnerByRepoCollaboratorsByUser returns the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:845:7).
 //
 //line ../../testdata/routesets/github.conf:845:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 66, owner, repo, user)
+	return routegenCheckedHelperURL(u, 66, owner, repo, user)
 }
 
-//line routes_gen.go:3915:1
+//line routes_gen.go:3934:1
 
 // GetReposByOwnerByRepoCollaboratorsByUser returns the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:833:7).
 //
 //line ../../testdata/routesets/github.conf:833:1
 func (u *URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 67, owner, repo, user)
+	return routegenCheckedHelperURL(u, 67, owner, repo, user)
 }
 
-//line routes_gen.go:3924:1
+//line routes_gen.go:3943:1
 
 // PutReposByOwnerByRepoCollaboratorsByUser returns the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:839:7).
 //
 //line ../../testdata/routesets/github.conf:839:1
 func (u *URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 68, owner, repo, user)
+	return routegenCheckedHelperURL(u, 68, owner, repo, user)
 }
 
-//line routes_gen.go:3933:1
+//line routes_gen.go:3952:1
 
 // GetReposByOwnerByRepoComments returns the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments (../../testdata/routesets/github.conf:851:7).
 //
 //line ../../testdata/routesets/github.conf:851:1
 func (u *URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 69, owner, repo)
+	return routegenCheckedHelperURL(u, 69, owner, repo)
 }
 
-//line routes_gen.go:3942:1
+//line routes_gen.go:3961:1
 
 // DeleteReposByOwnerByRepoCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:875:7).
 //
 //line ../../testdata/routesets/github.conf:875:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 70, owner, repo, id)
+	return routegenCheckedHelperURL(u, 70, owner, repo, id)
 }
 
-//line routes_gen.go:3951:1
+//line routes_gen.go:3970:1
 
 // GetReposByOwnerByRepoCommentsByID returns the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:869:7).
 //
 //line ../../testdata/routesets/github.conf:869:1
 func (u *URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 71, owner, repo, id)
+	return routegenCheckedHelperURL(u, 71, owner, repo, id)
 }
 
-//line routes_gen.go:3960:1
+//line routes_gen.go:3979:1
 
 // PatchReposByOwnerByRepoCommentsByID returns the URL of route "patch_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:1379:7).
 //
 //line ../../testdata/routesets/github.conf:1379:1
 func (u *URLBuilder) PatchReposByOwnerByRepoCommentsByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 72, owner, repo, id)
+	return routegenCheckedHelperURL(u, 72, owner, repo, id)
 }
 
-//line routes_gen.go:3969:1
+//line routes_gen.go:3988:1
 
 // GetReposByOwnerByRepoCommits returns the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits (../../testdata/routesets/github.conf:881:7).
 //
 //line ../../testdata/routesets/github.conf:881:1
 func (u *URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 73, owner, repo)
+	return routegenCheckedHelperURL(u, 73, owner, repo)
 }
 
-//line routes_gen.go:3978:1
+//line routes_gen.go:3997:1
 
 // GetReposByOwnerByRepoCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha (../../testdata/routesets/github.conf:887:7).
 //
 //line ../../testdata/routesets/github.conf:887:1
 func (u *URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string, sha string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 74, owner, repo, sha)
+	return routegenCheckedHelperURL(u, 74, owner, repo, sha)
 }
 
-//line routes_gen.go:3987:1
+//line routes_gen.go:4006:1
 
 // GetReposByOwnerByRepoCommitsByShaComments returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:857:7).
 //
 //line ../../testdata/routesets/github.conf:857:1
 func (u *URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 75, owner, repo, sha)
+	return routegenCheckedHelperURL(u, 75, owner, repo, sha)
 }
 
-//line routes_gen.go:3996:1
+//line routes_gen.go:4015:1
 
 // PostReposByOwnerByRepoCommitsByShaComments returns the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:863:7).
 //
 //line ../../testdata/routesets/github.conf:863:1
 func (u *URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 76, owner, repo, sha)
+	return routegenCheckedHelperURL(u, 76, owner, repo, sha)
 }
 
-//line routes_gen.go:4005:1
+//line routes_gen.go:4024:1
 
 // DeleteReposByOwnerByRepoContentsByPath returns the URL of route "delete_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1397:7).
 //
 //line ../../testdata/routesets/github.conf:1397:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoContentsByPath(owner string, repo string, path string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 77, owner, repo, path)
+	return routegenCheckedHelperURL(u, 77, owner, repo, path)
 }
 
-//line routes_gen.go:4014:1
+//line routes_gen.go:4033:1
 
 // GetReposByOwnerByRepoContentsByPath returns the URL of route "get_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1385:7).
 //
 //line ../../testdata/routesets/github.conf:1385:1
 func (u *URLBuilder) GetReposByOwnerByRepoContentsByPath(owner string, repo string, path string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 78, owner, repo, path)
+	return routegenCheckedHelperURL(u, 78, owner, repo, path)
 }
 
-//line routes_gen.go:4023:1
+//line routes_gen.go:4042:1
 
 // PutReposByOwnerByRepoContentsByPath returns the URL of route "put_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1391:7).
 //
 //line ../../testdata/routesets/github.conf:1391:1
 func (u *URLBuilder) PutReposByOwnerByRepoContentsByPath(owner string, repo string, path string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 79, owner, repo, path)
+	return routegenCheckedHelperURL(u, 79, owner, repo, path)
 }
 
-//line routes_gen.go:4032:1
+//line routes_gen.go:4051:1
 
 // GetReposByOwnerByRepoContributors returns the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors (../../testdata/routesets/github.conf:785:7).
 //
 //line ../../testdata/routesets/github.conf:785:1
 func (u *URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 80, owner, repo)
+	return routegenCheckedHelperURL(u, 80, owner, repo)
 }
 
-//line routes_gen.go:4041:1
+//line routes_gen.go:4060:1
 
 // GetReposByOwnerByRepoDownloads returns the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads (../../testdata/routesets/github.conf:923:7).
 //
 //line ../../testdata/routesets/github.conf:923:1
 func (u *URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 81, owner, repo)
+	return routegenCheckedHelperURL(u, 81, owner, repo)
 }
 
-//line routes_gen.go:4050:1
+//line routes_gen.go:4069:1
 
 // DeleteReposByOwnerByRepoDownloadsByID returns the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:935:7).
 //
 //line ../../testdata/routesets/github.conf:935:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 82, owner, repo, id)
+	return routegenCheckedHelperURL(u, 82, owner, repo, id)
 }
 
-//line routes_gen.go:4059:1
+//line routes_gen.go:4078:1
 
 // GetReposByOwnerByRepoDownloadsByID returns the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:929:7).
 //
 //line ../../testdata/routesets/github.conf:929:1
 func (u *URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 83, owner, repo, id)
+	return routegenCheckedHelperURL(u, 83, owner, repo, id)
 }
 
-//line routes_gen.go:4068:1
+//line routes_gen.go:4087:1
 
 // GetReposByOwnerByRepoEvents returns the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events (../../testdata/routesets/github.conf:53:7).
 //
 //line ../../testdata/routesets/github.conf:53:1
 func (u *URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 84, owner, repo)
+	return routegenCheckedHelperURL(u, 84, owner, repo)
 }
 
-//line routes_gen.go:4077:1
+//line routes_gen.go:4096:1
 
 // GetReposByOwnerByRepoForks returns the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:941:7).
 //
 //line ../../testdata/routesets/github.conf:941:1
 func (u *URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 85, owner, repo)
+	return routegenCheckedHelperURL(u, 85, owner, repo)
 }
 
-//line routes_gen.go:4086:1
+//line routes_gen.go:4105:1
 
 // PostReposByOwnerByRepoForks returns the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:947:7).
 //
 //line ../../testdata/routesets/github.conf:947:1
 func (u *URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 86, owner, repo)
+	return routegenCheckedHelperURL(u, 86, owner, repo)
 }
 
-//line routes_gen.go:4095:1
+//line routes_gen.go:4114:1
 
 // PostReposByOwnerByRepoGitBlobs returns the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs (../../testdata/routesets/github.conf:305:7).
 //
 //line ../../testdata/routesets/github.conf:305:1
 func (u *URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 87, owner, repo)
+	return routegenCheckedHelperURL(u, 87, owner, repo)
 }
 
-//line routes_gen.go:4104:1
+//line routes_gen.go:4123:1
 
 // GetReposByOwnerByRepoGitBlobsBySha returns the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha (../../testdata/routesets/github.conf:299:7).
 //
 //line ../../testdata/routesets/github.conf:299:1
 func (u *URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo string, sha string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 88, owner, repo, sha)
+	return routegenCheckedHelperURL(u, 88, owner, repo, sha)
 }
 
-//line routes_gen.go:4113:1
+//line routes_gen.go:4132:1
 
 // PostReposByOwnerByRepoGitCommits returns the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits (../../testdata/routesets/github.conf:317:7).
 //
 //line ../../testdata/routesets/github.conf:317:1
 func (u *URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 89, owner, repo)
+	return routegenCheckedHelperURL(u, 89, owner, repo)
 }
 
-//line routes_gen.go:4122:1
+//line routes_gen.go:4141:1
 
 // GetReposByOwnerByRepoGitCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha (../../testdata/routesets/github.conf:311:7).
 //
 //line ../../testdata/routesets/github.conf:311:1
 func (u *URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo string, sha string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 90, owner, repo, sha)
+	return routegenCheckedHelperURL(u, 90, owner, repo, sha)
 }
 
-//line routes_gen.go:4131:1
+//line routes_gen.go:4150:1
 
 // GetReposByOwnerByRepoGitRefs returns the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:323:7).
 //
 //line ../../testdata/routesets/github.conf:323:1
 func (u *URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 91, owner, repo)
+	return routegenCheckedHelperURL(u, 91, owner, repo)
 }
 
-//line routes_gen.go:4140:1
+//line routes_gen.go:4159:1
 
 // PostReposByOwnerByRepoGitRefs returns the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:329:7).
 //
 //line ../../testdata/routesets/github.conf:329:1
 func (u *URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 92, owner, repo)
+	return routegenCheckedHelperURL(u, 92, owner, repo)
 }
 
-//line routes_gen.go:4149:1
+//line routes_gen.go:4168:1
 
 // DeleteReposByOwnerByRepoGitRefsByRef returns the URL of route "delete_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1271:7).
 //
 //line ../../testdata/routesets/github.conf:1271:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 93, owner, repo, ref)
+	return routegenCheckedHelperURL(u, 93, owner, repo, ref)
 }
 
-//line routes_gen.go:4158:1
+//line routes_gen.go:4177:1
 
 // GetReposByOwnerByRepoGitRefsByRef returns the URL of route "get_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1259:7).
 //
 //line ../../testdata/routesets/github.conf:1259:1
 func (u *URLBuilder) GetReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 94, owner, repo, ref)
+	return routegenCheckedHelperURL(u, 94, owner, repo, ref)
 }
 
-//line routes_gen.go:4167:1
+//line routes_gen.go:4186:1
 
 // PatchReposByOwnerByRepoGitRefsByRef returns the URL of route "patch_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1265:7).
 //
 //line ../../testdata/routesets/github.conf:1265:1
 func (u *URLBuilder) PatchReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 95, owner, repo, ref)
+	return routegenCheckedHelperURL(u, 95, owner, repo, ref)
 }
 
-//line routes_gen.go:4176:1
+//line routes_gen.go:4195:1
 
 // PostReposByOwnerByRepoGitTags returns the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags (../../testdata/routesets/github.conf:341:7).
 //
 //line ../../testdata/routesets/github.conf:341:1
 func (u *URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 96, owner, repo)
+	return routegenCheckedHelperURL(u, 96, owner, repo)
 }
 
-//line routes_gen.go:4185:1
+//line routes_gen.go:4204:1
 
 // GetReposByOwnerByRepoGitTagsBySha returns the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha (../../testdata/routesets/github.conf:335:7).
 //
 //line ../../testdata/routesets/github.conf:335:1
 func (u *URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string, sha string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 97, owner, repo, sha)
+	return routegenCheckedHelperURL(u, 97, owner, repo, sha)
 }
 
-//line routes_gen.go:4194:1
+//line routes_gen.go:4213:1
 
 // PostReposByOwnerByRepoGitTrees returns the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees (../../testdata/routesets/github.conf:353:7).
 //
 //line ../../testdata/routesets/github.conf:353:1
 func (u *URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 98, owner, repo)
+	return routegenCheckedHelperURL(u, 98, owner, repo)
 }
 
-//line routes_gen.go:4203:1
+//line routes_gen.go:4222:1
 
 // GetReposByOwnerByRepoGitTreesBySha returns the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha (../../testdata/routesets/github.conf:347:7).
 //
 //line ../../testdata/routesets/github.conf:347:1
 func (u *URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo string, sha string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 99, owner, repo, sha)
+	return routegenCheckedHelperURL(u, 99, owner, repo, sha)
 }
 
-//line routes_gen.go:4212:1
+//line routes_gen.go:4231:1
 
 // GetReposByOwnerByRepoHooks returns the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:953:7).
 //
 //line ../../testdata/routesets/github.conf:953:1
 func (u *URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 100, owner, repo)
+	return routegenCheckedHelperURL(u, 100, owner, repo)
 }
 
-//line routes_gen.go:4221:1
+//line routes_gen.go:4240:1
 
 // PostReposByOwnerByRepoHooks returns the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:965:7).
 //
 //line ../../testdata/routesets/github.conf:965:1
 func (u *URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 101, owner, repo)
+	return routegenCheckedHelperURL(u, 101, owner, repo)
 }
 
-//line routes_gen.go:4230:1
+//line routes_gen.go:4249:1
 
 // DeleteReposByOwnerByRepoHooksByID returns the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:977:7).
 //
 //line ../../testdata/routesets/github.conf:977:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 102, owner, repo, id)
+	return routegenCheckedHelperURL(u, 102, owner, repo, id)
 }
 
-//line routes_gen.go:4239:1
+//line routes_gen.go:4258:1
 
 // GetReposByOwnerByRepoHooksByID returns the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:959:7).
 //
 //line ../../testdata/routesets/github.conf:959:1
 func (u *URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 103, owner, repo, id)
+	return routegenCheckedHelperURL(u, 103, owner, repo, id)
 }
 
-//line routes_gen.go:4248:1
+//line routes_gen.go:4267:1
 
 // PatchReposByOwnerByRepoHooksByID returns the URL of route "patch_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:1415:7).
 //
 //line ../../testdata/routesets/github.conf:1415:1
 func (u *URLBuilder) PatchReposByOwnerByRepoHooksByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 104, owner, repo, id)
+	return routegenCheckedHelperURL(u, 104, owner, repo, id)
 }
 
-//line routes_gen.go:4257:1
+//line routes_gen.go:4276:1
 
 // PostReposByOwnerByRepoHooksByIDTests returns the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests (../../testdata/routesets/github.conf:971:7).
 //
 //line ../../testdata/routesets/github.conf:971:1
 func (u *URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 105, owner, repo, id)
+	return routegenCheckedHelperURL(u, 105, owner, repo, id)
 }
 
-//line routes_gen.go:4266:1
+//line routes_gen.go:4285:1
 
 // GetReposByOwnerByRepoIssues returns the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:377:7).
 //
 //line ../../testdata/routesets/github.conf:377:1
 func (u *URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 106, owner, repo)
+	return routegenCheckedHelperURL(u, 106, owner, repo)
 }
 
-//line routes_gen.go:4275:1
+//line routes_gen.go:4294:1
 
 // PostReposByOwnerByRepoIssues returns the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:389:7).
 //
 //line ../../testdata/routesets/github.conf:389:1
 func (u *URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 107, owner, repo)
+	return routegenCheckedHelperURL(u, 107, owner, repo)
 }
 
-//line routes_gen.go:4284:1
+//line routes_gen.go:4303:1
 
 // GetReposByOwnerByRepoIssuesByNumber returns the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:383:7).
 //
 //line ../../testdata/routesets/github.conf:383:1
 func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 108, owner, repo, number)
+	return routegenCheckedHelperURL(u, 108, owner, repo, number)
 }
 
-//line routes_gen.go:4293:1
+//line routes_gen.go:4312:1
 
 // PatchReposByOwnerByRepoIssuesByNumber returns the URL of route "patch_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:1277:7).
 //
 //line ../../testdata/routesets/github.conf:1277:1
 func (u *URLBuilder) PatchReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 109, owner, repo, number)
+	return routegenCheckedHelperURL(u, 109, owner, repo, number)
 }
 
-//line routes_gen.go:4302:1
+//line routes_gen.go:4321:1
 
 // GetReposByOwnerByRepoIssuesByNumberComments returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:407:7).
 //
 //line ../../testdata/routesets/github.conf:407:1
 func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 110, owner, repo, number)
+	return routegenCheckedHelperURL(u, 110, owner, repo, number)
 }
 
-//line routes_gen.go:4311:1
+//line routes_gen.go:4330:1
 
 // PostReposByOwnerByRepoIssuesByNumberComments returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:413:7).
 //
 //line ../../testdata/routesets/github.conf:413:1
 func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 111, owner, repo, number)
+	return routegenCheckedHelperURL(u, 111, owner, repo, number)
 }
 
-//line routes_gen.go:4320:1
+//line routes_gen.go:4339:1
 
 // GetReposByOwnerByRepoIssuesByNumberEvents returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events (../../testdata/routesets/github.conf:419:7).
 //
 //line ../../testdata/routesets/github.conf:419:1
 func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 112, owner, repo, number)
+	return routegenCheckedHelperURL(u, 112, owner, repo, number)
 }
 
-//line routes_gen.go:4329:1
+//line routes_gen.go:4348:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:473:7).
 //
 //line ../../testdata/routesets/github.conf:473:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 113, owner, repo, number)
+	return routegenCheckedHelperURL(u, 113, owner, repo, number)
 }
 
-//line routes_gen.go:4338:1
+//line routes_gen.go:4357:1
 
 // GetReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:449:7).
 //
 //line ../../testdata/routesets/github.conf:449:1
 func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 114, owner, repo, number)
+	return routegenCheckedHelperURL(u, 114, owner, repo, number)
 }
 
-//line routes_gen.go:4347:1
+//line routes_gen.go:4366:1
 
 // PostReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:455:7).
 //
 //line ../../testdata/routesets/github.conf:455:1
 func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 115, owner, repo, number)
+	return routegenCheckedHelperURL(u, 115, owner, repo, number)
 }
 
-//line routes_gen.go:4356:1
+//line routes_gen.go:4375:1
 
 // PutReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:467:7).
 //
 //line ../../testdata/routesets/github.conf:467:1
 func (u *URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 116, owner, repo, number)
+	return routegenCheckedHelperURL(u, 116, owner, repo, number)
 }
 
-//line routes_gen.go:4365:1
+//line routes_gen.go:4384:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name (../../testdata/routesets/github.conf:461:7).
 //
 //line ../../testdata/routesets/github.conf:461:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner string, repo string, number string, name string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 117, owner, repo, number, name)
+	return routegenCheckedHelperURL(u, 117, owner, repo, number, name)
 }
 
-//line routes_gen.go:4374:1
+//line routes_gen.go:4393:1
 
 // GetReposByOwnerByRepoIssuesComments returns the URL of route "get_repos_by_owner_by_repo_issues_comments": /repos/:owner/:repo/issues/comments (../../testdata/routesets/github.conf:1283:7).
 //
 //line ../../testdata/routesets/github.conf:1283:1
 func (u *URLBuilder) GetReposByOwnerByRepoIssuesComments(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 118, owner, repo)
+	return routegenCheckedHelperURL(u, 118, owner, repo)
 }
 
-//line routes_gen.go:4383:1
+//line routes_gen.go:4402:1
 
 // DeleteReposByOwnerByRepoIssuesCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1301:7).
 //
 //line ../../testdata/routesets/github.conf:1301:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 119, owner, repo, id)
+	return routegenCheckedHelperURL(u, 119, owner, repo, id)
 }
 
-//line routes_gen.go:4392:1
+//line routes_gen.go:4411:1
 
 // GetReposByOwnerByRepoIssuesCommentsByID returns the URL of route "get_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1289:7).
 //
 //line ../../testdata/routesets/github.conf:1289:1
 func (u *URLBuilder) GetReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 120, owner, repo, id)
+	return routegenCheckedHelperURL(u, 120, owner, repo, id)
 }
 
-//line routes_gen.go:4401:1
+//line routes_gen.go:4420:1
 
 // PatchReposByOwnerByRepoIssuesCommentsByID returns the URL of route "patch_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1295:7).
 //
 //line ../../testdata/routesets/github.conf:1295:1
 func (u *URLBuilder) PatchReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 121, owner, repo, id)
+	return routegenCheckedHelperURL(u, 121, owner, repo, id)
 }
 
-//line routes_gen.go:4410:1
+//line routes_gen.go:4429:1
 
 // GetReposByOwnerByRepoIssuesEvents returns the URL of route "get_repos_by_owner_by_repo_issues_events": /repos/:owner/:repo/issues/events (../../testdata/routesets/github.conf:1307:7).
 //
 //line ../../testdata/routesets/github.conf:1307:1
 func (u *URLBuilder) GetReposByOwnerByRepoIssuesEvents(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 122, owner, repo)
+	return routegenCheckedHelperURL(u, 122, owner, repo)
 }
 
-//line routes_gen.go:4419:1
+//line routes_gen.go:4438:1
 
 // GetReposByOwnerByRepoIssuesEventsByID returns the URL of route "get_repos_by_owner_by_repo_issues_events_by_id": /repos/:owner/:repo/issues/events/:id (../../testdata/routesets/github.conf:1313:7).
 //
 //line ../../testdata/routesets/github.conf:1313:1
 func (u *URLBuilder) GetReposByOwnerByRepoIssuesEventsByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 123, owner, repo, id)
+	return routegenCheckedHelperURL(u, 123, owner, repo, id)
 }
 
-//line routes_gen.go:4428:1
+//line routes_gen.go:4447:1
 
 // GetReposByOwnerByRepoKeys returns the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:899:7).
 //
 //line ../../testdata/routesets/github.conf:899:1
 func (u *URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 124, owner, repo)
+	return routegenCheckedHelperURL(u, 124, owner, repo)
 }
 
-//line routes_gen.go:4437:1
+//line routes_gen.go:4456:1
 
 // PostReposByOwnerByRepoKeys returns the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:911:7).
 //
 //line ../../testdata/routesets/github.conf:911:1
 func (u *URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 125, owner, repo)
+	return routegenCheckedHelperURL(u, 125, owner, repo)
 }
 
-//line routes_gen.go:4446:1
+//line routes_gen.go:4465:1
 
 // DeleteReposByOwnerByRepoKeysByID returns the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:917:7).
 //
 //line ../../testdata/routesets/github.conf:917:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 126, owner, repo, id)
+	return routegenCheckedHelperURL(u, 126, owner, repo, id)
 }
 
-//line routes_gen.go:4455:1
+//line routes_gen.go:4474:1
 
 // GetReposByOwnerByRepoKeysByID returns the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:905:7).
 //
 //line ../../testdata/routesets/github.conf:905:1
 func (u *URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 127, owner, repo, id)
+	return routegenCheckedHelperURL(u, 127, owner, repo, id)
 }
 
-//line routes_gen.go:4464:1
+//line routes_gen.go:4483:1
 
 // PatchReposByOwnerByRepoKeysByID returns the URL of route "patch_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:1409:7).
 //
 //line ../../testdata/routesets/github.conf:1409:1
 func (u *URLBuilder) PatchReposByOwnerByRepoKeysByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 128, owner, repo, id)
+	return routegenCheckedHelperURL(u, 128, owner, repo, id)
 }
 
-//line routes_gen.go:4473:1
+//line routes_gen.go:4492:1
 
 // GetReposByOwnerByRepoLabels returns the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:425:7).
 //
 //line ../../testdata/routesets/github.conf:425:1
 func (u *URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 129, owner, repo)
+	return routegenCheckedHelperURL(u, 129, owner, repo)
 }
 
-//line routes_gen.go:4482:1
+//line routes_gen.go:4501:1
 
 // PostReposByOwnerByRepoLabels returns the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:437:7).
 //
 //line ../../testdata/routesets/github.conf:437:1
 func (u *URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 130, owner, repo)
+	return routegenCheckedHelperURL(u, 130, owner, repo)
 }
 
-//line routes_gen.go:4491:1
+//line routes_gen.go:4510:1
 
 // DeleteReposByOwnerByRepoLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:443:7).
 //
 //line ../../testdata/routesets/github.conf:443:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo string, name string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 131, owner, repo, name)
+	return routegenCheckedHelperURL(u, 131, owner, repo, name)
 }
 
-//line routes_gen.go:4500:1
+//line routes_gen.go:4519:1
 
 // GetReposByOwnerByRepoLabelsByName returns the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:431:7).
 //
 //line ../../testdata/routesets/github.conf:431:1
 func (u *URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string, name string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 132, owner, repo, name)
+	return routegenCheckedHelperURL(u, 132, owner, repo, name)
 }
 
-//line routes_gen.go:4509:1
+//line routes_gen.go:4528:1
 
 // PatchReposByOwnerByRepoLabelsByName returns the URL of route "patch_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:1319:7).
 //
 //line ../../testdata/routesets/github.conf:1319:1
 func (u *URLBuilder) PatchReposByOwnerByRepoLabelsByName(owner string, repo string, name string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 133, owner, repo, name)
+	return routegenCheckedHelperURL(u, 133, owner, repo, name)
 }
 
-//line routes_gen.go:4518:1
+//line routes_gen.go:4537:1
 
 // GetReposByOwnerByRepoLanguages returns the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages (../../testdata/routesets/github.conf:791:7).
 //
 //line ../../testdata/routesets/github.conf:791:1
 func (u *URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 134, owner, repo)
+	return routegenCheckedHelperURL(u, 134, owner, repo)
 }
 
-//line routes_gen.go:4527:1
+//line routes_gen.go:4546:1
 
 // PostReposByOwnerByRepoMerges returns the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges (../../testdata/routesets/github.conf:983:7).
 //
 //line ../../testdata/routesets/github.conf:983:1
 func (u *URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 135, owner, repo)
+	return routegenCheckedHelperURL(u, 135, owner, repo)
 }
 
-//line routes_gen.go:4536:1
+//line routes_gen.go:4555:1
 
 // GetReposByOwnerByRepoMilestones returns the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:485:7).
 //
 //line ../../testdata/routesets/github.conf:485:1
 func (u *URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 136, owner, repo)
+	return routegenCheckedHelperURL(u, 136, owner, repo)
 }
 
-//line routes_gen.go:4545:1
+//line routes_gen.go:4564:1
 
 // PostReposByOwnerByRepoMilestones returns the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:497:7).
 //
 //line ../../testdata/routesets/github.conf:497:1
 func (u *URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 137, owner, repo)
+	return routegenCheckedHelperURL(u, 137, owner, repo)
 }
 
-//line routes_gen.go:4554:1
+//line routes_gen.go:4573:1
 
 // DeleteReposByOwnerByRepoMilestonesByNumber returns the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:503:7).
 //
 //line ../../testdata/routesets/github.conf:503:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 138, owner, repo, number)
+	return routegenCheckedHelperURL(u, 138, owner, repo, number)
 }
 
-//line routes_gen.go:4563:1
+//line routes_gen.go:4582:1
 
 // GetReposByOwnerByRepoMilestonesByNumber returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:491:7).
 //
 //line ../../testdata/routesets/github.conf:491:1
 func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 139, owner, repo, number)
+	return routegenCheckedHelperURL(u, 139, owner, repo, number)
 }
 
-//line routes_gen.go:4572:1
+//line routes_gen.go:4591:1
 
 // PatchReposByOwnerByRepoMilestonesByNumber returns the URL of route "patch_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:1325:7).
 //
 //line ../../testdata/routesets/github.conf:1325:1
 func (u *URLBuilder) PatchReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 140, owner, repo, number)
+	return routegenCheckedHelperURL(u, 140, owner, repo, number)
 }
 
-//line routes_gen.go:4581:1
+//line routes_gen.go:4600:1
 
 // GetReposByOwnerByRepoMilestonesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels (../../testdata/routesets/github.conf:479:7).
 //
 //line ../../testdata/routesets/github.conf:479:1
 func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 141, owner, repo, number)
+	return routegenCheckedHelperURL(u, 141, owner, repo, number)
 }
 
-//line routes_gen.go:4590:1
+//line routes_gen.go:4609:1
 
 // GetReposByOwnerByRepoNotifications returns the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:113:7).
 //
 //line ../../testdata/routesets/github.conf:113:1
 func (u *URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 142, owner, repo)
+	return routegenCheckedHelperURL(u, 142, owner, repo)
 }
 
-//line routes_gen.go:4599:1
+//line routes_gen.go:4618:1
 
 // PutReposByOwnerByRepoNotifications returns the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:125:7).
 //
 //line ../../testdata/routesets/github.conf:125:1
 func (u *URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 143, owner, repo)
+	return routegenCheckedHelperURL(u, 143, owner, repo)
 }
 
-//line routes_gen.go:4608:1
+//line routes_gen.go:4627:1
 
 // GetReposByOwnerByRepoPulls returns the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:689:7).
 //
 //line ../../testdata/routesets/github.conf:689:1
 func (u *URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 144, owner, repo)
+	return routegenCheckedHelperURL(u, 144, owner, repo)
 }
 
-//line routes_gen.go:4617:1
+//line routes_gen.go:4636:1
 
 // PostReposByOwnerByRepoPulls returns the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:701:7).
 //
 //line ../../testdata/routesets/github.conf:701:1
 func (u *URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 145, owner, repo)
+	return routegenCheckedHelperURL(u, 145, owner, repo)
 }
 
-//line routes_gen.go:4626:1
+//line routes_gen.go:4645:1
 
 // GetReposByOwnerByRepoPullsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:695:7).
 //
 //line ../../testdata/routesets/github.conf:695:1
 func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 146, owner, repo, number)
+	return routegenCheckedHelperURL(u, 146, owner, repo, number)
 }
 
-//line routes_gen.go:4635:1
+//line routes_gen.go:4654:1
 
 // PatchReposByOwnerByRepoPullsByNumber returns the URL of route "patch_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:1343:7).
 //
 //line ../../testdata/routesets/github.conf:1343:1
 func (u *URLBuilder) PatchReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 147, owner, repo, number)
+	return routegenCheckedHelperURL(u, 147, owner, repo, number)
 }
 
-//line routes_gen.go:4644:1
+//line routes_gen.go:4663:1
 
 // GetReposByOwnerByRepoPullsByNumberComments returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:731:7).
 //
 //line ../../testdata/routesets/github.conf:731:1
 func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 148, owner, repo, number)
+	return routegenCheckedHelperURL(u, 148, owner, repo, number)
 }
 
-//line routes_gen.go:4653:1
+//line routes_gen.go:4672:1
 
 // PutReposByOwnerByRepoPullsByNumberComments returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:737:7).
 //
 //line ../../testdata/routesets/github.conf:737:1
 func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 149, owner, repo, number)
+	return routegenCheckedHelperURL(u, 149, owner, repo, number)
 }
 
-//line routes_gen.go:4662:1
+//line routes_gen.go:4681:1
 
 // GetReposByOwnerByRepoPullsByNumberCommits returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits (../../testdata/routesets/github.conf:707:7).
 //
 //line ../../testdata/routesets/github.conf:707:1
 func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 150, owner, repo, number)
+	return routegenCheckedHelperURL(u, 150, owner, repo, number)
 }
 
-//line routes_gen.go:4671:1
+//line routes_gen.go:4690:1
 
 // GetReposByOwnerByRepoPullsByNumberFiles returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files (../../testdata/routesets/github.conf:713:7).
 //
 //line ../../testdata/routesets/github.conf:713:1
 func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 151, owner, repo, number)
+	return routegenCheckedHelperURL(u, 151, owner, repo, number)
 }
 
-//line routes_gen.go:4680:1
+//line routes_gen.go:4699:1
 
 // GetReposByOwnerByRepoPullsByNumberMerge returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:719:7).
 //
 //line ../../testdata/routesets/github.conf:719:1
 func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 152, owner, repo, number)
+	return routegenCheckedHelperURL(u, 152, owner, repo, number)
 }
 
-//line routes_gen.go:4689:1
+//line routes_gen.go:4708:1
 
 // PutReposByOwnerByRepoPullsByNumberMerge returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:725:7).
 //
 //line ../../testdata/routesets/github.conf:725:1
 func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 153, owner, repo, number)
+	return routegenCheckedHelperURL(u, 153, owner, repo, number)
 }
 
-//line routes_gen.go:4698:1
+//line routes_gen.go:4717:1
 
 // GetReposByOwnerByRepoPullsComments returns the URL of route "get_repos_by_owner_by_repo_pulls_comments": /repos/:owner/:repo/pulls/comments (../../testdata/routesets/github.conf:1349:7).
 //
 //line ../../testdata/routesets/github.conf:1349:1
 func (u *URLBuilder) GetReposByOwnerByRepoPullsComments(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 154, owner, repo)
+	return routegenCheckedHelperURL(u, 154, owner, repo)
 }
 
-//line routes_gen.go:4707:1
+//line routes_gen.go:4726:1
 
 // DeleteReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "delete_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1367:7).
 //
 //line ../../testdata/routesets/github.conf:1367:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 155, owner, repo, number)
+	return routegenCheckedHelperURL(u, 155, owner, repo, number)
 }
 
-//line routes_gen.go:4716:1
+//line routes_gen.go:4735:1
 
 // GetReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1355:7).
 //
 //line ../../testdata/routesets/github.conf:1355:1
 func (u *URLBuilder) GetReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 156, owner, repo, number)
+	return routegenCheckedHelperURL(u, 156, owner, repo, number)
 }
 
-//line routes_gen.go:4725:1
+//line routes_gen.go:4744:1
 
 // PatchReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "patch_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1361:7).
 //
 //line ../../testdata/routesets/github.conf:1361:1
 func (u *URLBuilder) PatchReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 157, owner, repo, number)
+	return routegenCheckedHelperURL(u, 157, owner, repo, number)
 }
 
-//line routes_gen.go:4734:1
+//line routes_gen.go:4753:1
 
 // GetReposByOwnerByRepoReadme returns the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme (../../testdata/routesets/github.conf:893:7).
 //
 //line ../../testdata/routesets/github.conf:893:1
 func (u *URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 158, owner, repo)
+	return routegenCheckedHelperURL(u, 158, owner, repo)
 }
 
-//line routes_gen.go:4743:1
+//line routes_gen.go:4762:1
 
 // GetReposByOwnerByRepoReleases returns the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:989:7).
 //
 //line ../../testdata/routesets/github.conf:989:1
 func (u *URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 159, owner, repo)
+	return routegenCheckedHelperURL(u, 159, owner, repo)
 }
 
-//line routes_gen.go:4752:1
+//line routes_gen.go:4771:1
 
 // PostReposByOwnerByRepoReleases returns the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:1001:7).
 //
 //line ../../testdata/routesets/github.conf:1001:1
 func (u *URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 160, owner, repo)
+	return routegenCheckedHelperURL(u, 160, owner, repo)
 }
 
-//line routes_gen.go:4761:1
+//line routes_gen.go:4780:1
 
 // DeleteReposByOwnerByRepoReleasesByID returns the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1007:7).
 //
 //line ../../testdata/routesets/github.conf:1007:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 161, owner, repo, id)
+	return routegenCheckedHelperURL(u, 161, owner, repo, id)
 }
 
-//line routes_gen.go:4770:1
+//line routes_gen.go:4789:1
 
 // GetReposByOwnerByRepoReleasesByID returns the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:995:7).
 //
 //line ../../testdata/routesets/github.conf:995:1
 func (u *URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 162, owner, repo, id)
+	return routegenCheckedHelperURL(u, 162, owner, repo, id)
 }
 
-//line routes_gen.go:4779:1
+//line routes_gen.go:4798:1
 
 // PatchReposByOwnerByRepoReleasesByID returns the URL of route "patch_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1421:7).
 //
 //line ../../testdata/routesets/github.conf:1421:1
 func (u *URLBuilder) PatchReposByOwnerByRepoReleasesByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 163, owner, repo, id)
+	return routegenCheckedHelperURL(u, 163, owner, repo, id)
 }
 
-//line routes_gen.go:4788:1
+//line routes_gen.go:4807:1
 
 // GetReposByOwnerByRepoReleasesByIDAssets returns the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets (../../testdata/routesets/github.conf:1013:7).
 //
 //line ../../testdata/routesets/github.conf:1013:1
 func (u *URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 164, owner, repo, id)
+	return routegenCheckedHelperURL(u, 164, owner, repo, id)
 }
 
-//line routes_gen.go:4797:1
+//line routes_gen.go:4816:1
 
 // GetReposByOwnerByRepoStargazers returns the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers (../../testdata/routesets/github.conf:155:7).
 //
 //line ../../testdata/routesets/github.conf:155:1
 func (u *URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 165, owner, repo)
+	return routegenCheckedHelperURL(u, 165, owner, repo)
 }
 
-//line routes_gen.go:4806:1
+//line routes_gen.go:4825:1
 
 // GetReposByOwnerByRepoStatsCodeFrequency returns the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency (../../testdata/routesets/github.conf:1031:7).
 //
 //line ../../testdata/routesets/github.conf:1031:1
 func (u *URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 166, owner, repo)
+	return routegenCheckedHelperURL(u, 166, owner, repo)
 }
 
-//line routes_gen.go:4815:1
+//line routes_gen.go:4834:1
 
 // GetReposByOwnerByRepoStatsCommitActivity returns the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity (../../testdata/routesets/github.conf:1025:7).
 //
 //line ../../testdata/routesets/github.conf:1025:1
 func (u *URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 167, owner, repo)
+	return routegenCheckedHelperURL(u, 167, owner, repo)
 }
 
-//line routes_gen.go:4824:1
+//line routes_gen.go:4843:1
 
 // GetReposByOwnerByRepoStatsContributors returns the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors (../../testdata/routesets/github.conf:1019:7).
 //
 //line ../../testdata/routesets/github.conf:1019:1
 func (u *URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 168, owner, repo)
+	return routegenCheckedHelperURL(u, 168, owner, repo)
 }
 
-//line routes_gen.go:4833:1
+//line routes_gen.go:4852:1
 
 // GetReposByOwnerByRepoStatsParticipation returns the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation (../../testdata/routesets/github.conf:1037:7).
 //
 //line ../../testdata/routesets/github.conf:1037:1
 func (u *URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 169, owner, repo)
+	return routegenCheckedHelperURL(u, 169, owner, repo)
 }
 
-//line routes_gen.go:4842:1
+//line routes_gen.go:4861:1
 
 // GetReposByOwnerByRepoStatsPunchCard returns the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card (../../testdata/routesets/github.conf:1043:7).
 //
 //line ../../testdata/routesets/github.conf:1043:1
 func (u *URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 170, owner, repo)
+	return routegenCheckedHelperURL(u, 170, owner, repo)
 }
 
-//line routes_gen.go:4851:1
+//line routes_gen.go:4870:1
 
 // GetReposByOwnerByRepoStatusesByRef returns the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1049:7).
 //
 //line ../../testdata/routesets/github.conf:1049:1
 func (u *URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 171, owner, repo, ref)
+	return routegenCheckedHelperURL(u, 171, owner, repo, ref)
 }
 
-//line routes_gen.go:4860:1
+//line routes_gen.go:4879:1
 
 // PostReposByOwnerByRepoStatusesByRef returns the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1055:7).
 //
 //line ../../testdata/routesets/github.conf:1055:1
 func (u *URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 172, owner, repo, ref)
+	return routegenCheckedHelperURL(u, 172, owner, repo, ref)
 }
 
-//line routes_gen.go:4869:1
+//line routes_gen.go:4888:1
 
 // GetReposByOwnerByRepoSubscribers returns the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers (../../testdata/routesets/github.conf:191:7).
 //
 //line ../../testdata/routesets/github.conf:191:1
 func (u *URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 173, owner, repo)
+	return routegenCheckedHelperURL(u, 173, owner, repo)
 }
 
-//line routes_gen.go:4878:1
+//line routes_gen.go:4897:1
 
 // DeleteReposByOwnerByRepoSubscription returns the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:221:7).
 //
 //line ../../testdata/routesets/github.conf:221:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 174, owner, repo)
+	return routegenCheckedHelperURL(u, 174, owner, repo)
 }
 
-//line routes_gen.go:4887:1
+//line routes_gen.go:4906:1
 
 // GetReposByOwnerByRepoSubscription returns the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:209:7).
 //
 //line ../../testdata/routesets/github.conf:209:1
 func (u *URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 175, owner, repo)
+	return routegenCheckedHelperURL(u, 175, owner, repo)
 }
 
-//line routes_gen.go:4896:1
+//line routes_gen.go:4915:1
 
 // PutReposByOwnerByRepoSubscription returns the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:215:7).
 //
 //line ../../testdata/routesets/github.conf:215:1
 func (u *URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 176, owner, repo)
+	return routegenCheckedHelperURL(u, 176, owner, repo)
 }
 
-//line routes_gen.go:4905:1
+//line routes_gen.go:4924:1
 
 // GetReposByOwnerByRepoTags returns the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags (../../testdata/routesets/github.conf:803:7).
 //
 //line ../../testdata/routesets/github.conf:803:1
 func (u *URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 177, owner, repo)
+	return routegenCheckedHelperURL(u, 177, owner, repo)
 }
 
-//line routes_gen.go:4914:1
+//line routes_gen.go:4933:1
 
 // GetReposByOwnerByRepoTeams returns the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams (../../testdata/routesets/github.conf:797:7).
 //
 //line ../../testdata/routesets/github.conf:797:1
 func (u *URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 178, owner, repo)
+	return routegenCheckedHelperURL(u, 178, owner, repo)
 }
 
-//line routes_gen.go:4923:1
+//line routes_gen.go:4942:1
 
 // GetRepositories returns the URL of route "get_repositories": /repositories (../../testdata/routesets/github.conf:761:7).
 //
 //line ../../testdata/routesets/github.conf:761:1
 func (u *URLBuilder) GetRepositories() string {
-	return routegenTable.HelperURL(&u.base, 179)
+	return routegenHelperURL(u, 179)
 }
 
-//line routes_gen.go:4932:1
+//line routes_gen.go:4951:1
 
 // GetSearchCode returns the URL of route "get_search_code": /search/code (../../testdata/routesets/github.conf:1067:7).
 //
 //line ../../testdata/routesets/github.conf:1067:1
 func (u *URLBuilder) GetSearchCode() string {
-	return routegenTable.HelperURL(&u.base, 180)
+	return routegenHelperURL(u, 180)
 }
 
-//line routes_gen.go:4941:1
+//line routes_gen.go:4960:1
 
 // GetSearchIssues returns the URL of route "get_search_issues": /search/issues (../../testdata/routesets/github.conf:1073:7).
 //
 //line ../../testdata/routesets/github.conf:1073:1
 func (u *URLBuilder) GetSearchIssues() string {
-	return routegenTable.HelperURL(&u.base, 181)
+	return routegenHelperURL(u, 181)
 }
 
-//line routes_gen.go:4950:1
+//line routes_gen.go:4969:1
 
 // GetSearchRepositories returns the URL of route "get_search_repositories": /search/repositories (../../testdata/routesets/github.conf:1061:7).
 //
 //line ../../testdata/routesets/github.conf:1061:1
 func (u *URLBuilder) GetSearchRepositories() string {
-	return routegenTable.HelperURL(&u.base, 182)
+	return routegenHelperURL(u, 182)
 }
 
-//line routes_gen.go:4959:1
+//line routes_gen.go:4978:1
 
 // GetSearchUsers returns the URL of route "get_search_users": /search/users (../../testdata/routesets/github.conf:1079:7).
 //
 //line ../../testdata/routesets/github.conf:1079:1
 func (u *URLBuilder) GetSearchUsers() string {
-	return routegenTable.HelperURL(&u.base, 183)
+	return routegenHelperURL(u, 183)
 }
 
-//line routes_gen.go:4968:1
+//line routes_gen.go:4987:1
 
 // DeleteTeamsByID returns the URL of route "delete_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:629:7).
 //
 //line ../../testdata/routesets/github.conf:629:1
 func (u *URLBuilder) DeleteTeamsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 184, id)
+	return routegenCheckedHelperURL(u, 184, id)
 }
 
-//line routes_gen.go:4977:1
+//line routes_gen.go:4996:1
 
 // GetTeamsByID returns the URL of route "get_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:617:7).
 //
 //line ../../testdata/routesets/github.conf:617:1
 func (u *URLBuilder) GetTeamsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 185, id)
+	return routegenCheckedHelperURL(u, 185, id)
 }
 
-//line routes_gen.go:4986:1
+//line routes_gen.go:5005:1
 
 // PatchTeamsByID returns the URL of route "patch_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:1337:7).
 //
 //line ../../testdata/routesets/github.conf:1337:1
 func (u *URLBuilder) PatchTeamsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 186, id)
+	return routegenCheckedHelperURL(u, 186, id)
 }
 
-//line routes_gen.go:4995:1
+//line routes_gen.go:5014:1
 
 // GetTeamsByIDMembers returns the URL of route "get_teams_by_id_members": /teams/:id/members (../../testdata/routesets/github.conf:635:7).
 //
 //line ../../testdata/routesets/github.conf:635:1
 func (u *URLBuilder) GetTeamsByIDMembers(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 187, id)
+	return routegenCheckedHelperURL(u, 187, id)
 }
 
-//line routes_gen.go:5004:1
+//line routes_gen.go:5023:1
 
 // DeleteTeamsByIDMembersByUser returns the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:653:7).
 //
 //line ../../testdata/routesets/github.conf:653:1
 func (u *URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 188, id, user)
+	return routegenCheckedHelperURL(u, 188, id, user)
 }
 
-//line routes_gen.go:5013:1
+//line routes_gen.go:5032:1
 
 // GetTeamsByIDMembersByUser returns the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:641:7).
 //
 //line ../../testdata/routesets/github.conf:641:1
 func (u *URLBuilder) GetTeamsByIDMembersByUser(id string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 189, id, user)
+	return routegenCheckedHelperURL(u, 189, id, user)
 }
 
-//line routes_gen.go:5022:1
+//line routes_gen.go:5041:1
 
 // PutTeamsByIDMembersByUser returns the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:647:7).
 //
 //line ../../testdata/routesets/github.conf:647:1
 func (u *URLBuilder) PutTeamsByIDMembersByUser(id string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 190, id, user)
+	return routegenCheckedHelperURL(u, 190, id, user)
 }
 
-//line routes_gen.go:5031:1
+//line routes_gen.go:5050:1
 
 // GetTeamsByIDRepos returns the URL of route "get_teams_by_id_repos": /teams/:id/repos (../../testdata/routesets/github.conf:659:7).
 //
 //line ../../testdata/routesets/github.conf:659:1
 func (u *URLBuilder) GetTeamsByIDRepos(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 191, id)
+	return routegenCheckedHelperURL(u, 191, id)
 }
 
-//line routes_gen.go:5040:1
+//line routes_gen.go:5059:1
 
 // DeleteTeamsByIDReposByOwnerByRepo returns the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:677:7).
 //
 //line ../../testdata/routesets/github.conf:677:1
 func (u *URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 192, id, owner, repo)
+	return routegenCheckedHelperURL(u, 192, id, owner, repo)
 }
 
-//line routes_gen.go:5049:1
+//line routes_gen.go:5068:1
 
 // GetTeamsByIDReposByOwnerByRepo returns the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:665:7).
 //
 //line ../../testdata/routesets/github.conf:665:1
 func (u *URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 193, id, owner, repo)
+	return routegenCheckedHelperURL(u, 193, id, owner, repo)
 }
 
-//line routes_gen.go:5058:1
+//line routes_gen.go:5077:1
 
 // PutTeamsByIDReposByOwnerByRepo returns the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:671:7).
 //
 //line ../../testdata/routesets/github.conf:671:1
 func (u *URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 194, id, owner, repo)
+	return routegenCheckedHelperURL(u, 194, id, owner, repo)
 }
 
-//line routes_gen.go:5067:1
+//line routes_gen.go:5086:1
 
 // GetUser returns the URL of route "get_user": /user (../../testdata/routesets/github.conf:1115:7).
 //
 //line ../../testdata/routesets/github.conf:1115:1
 func (u *URLBuilder) GetUser() string {
-	return routegenTable.HelperURL(&u.base, 195)
+	return routegenHelperURL(u, 195)
 }
 
-//line routes_gen.go:5076:1
+//line routes_gen.go:5095:1
 
 // PatchUser returns the URL of route "patch_user": /user (../../testdata/routesets/github.conf:1427:7).
 //
 //line ../../testdata/routesets/github.conf:1427:1
 func (u *URLBuilder) PatchUser() string {
-	return routegenTable.HelperURL(&u.base, 196)
+	return routegenHelperURL(u, 196)
 }
 
-//line routes_gen.go:5085:1
+//line routes_gen.go:5104:1
 
 // DeleteUserEmails returns the URL of route "delete_user_emails": /user/emails (../../testdata/routesets/github.conf:1139:7).
 //
 //line ../../testdata/routesets/github.conf:1139:1
 func (u *URLBuilder) DeleteUserEmails() string {
-	return routegenTable.HelperURL(&u.base, 197)
+	return routegenHelperURL(u, 197)
 }
 
-//line routes_gen.go:5094:1
+//line routes_gen.go:5113:1
 
 // GetUserEmails returns the URL of route "get_user_emails": /user/emails (../../testdata/routesets/github.conf:1127:7).
 //
 //line ../../testdata/routesets/github.conf:1127:1
 func (u *URLBuilder) GetUserEmails() string {
-	return routegenTable.HelperURL(&u.base, 198)
+	return routegenHelperURL(u, 198)
 }
 
-//line routes_gen.go:5103:1
+//line routes_gen.go:5122:1
 
 // PostUserEmails returns the URL of route "post_user_emails": /user/emails (../../testdata/routesets/github.conf:1133:7).
 //
 //line ../../testdata/routesets/github.conf:1133:1
 func (u *URLBuilder) PostUserEmails() string {
-	return routegenTable.HelperURL(&u.base, 199)
+	return routegenHelperURL(u, 199)
 }
 
-//line routes_gen.go:5112:1
+//line routes_gen.go:5131:1
 
 // GetUserFollowers returns the URL of route "get_user_followers": /user/followers (../../testdata/routesets/github.conf:1151:7).
 //
 //line ../../testdata/routesets/github.conf:1151:1
 func (u *URLBuilder) GetUserFollowers() string {
-	return routegenTable.HelperURL(&u.base, 200)
+	return routegenHelperURL(u, 200)
 }
 
-//line routes_gen.go:5121:1
+//line routes_gen.go:5140:1
 
 // GetUserFollowing returns the URL of route "get_user_following": /user/following (../../testdata/routesets/github.conf:1163:7).
 //
 //line ../../testdata/routesets/github.conf:1163:1
 func (u *URLBuilder) GetUserFollowing() string {
-	return routegenTable.HelperURL(&u.base, 201)
+	return routegenHelperURL(u, 201)
 }
 
-//line routes_gen.go:5130:1
+//line routes_gen.go:5149:1
 
 // DeleteUserFollowingByUser returns the URL of route "delete_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1187:7).
 //
 //line ../../testdata/routesets/github.conf:1187:1
 func (u *URLBuilder) DeleteUserFollowingByUser(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 202, user)
+	return routegenCheckedHelperURL(u, 202, user)
 }
 
-//line routes_gen.go:5139:1
+//line routes_gen.go:5158:1
 
 // GetUserFollowingByUser returns the URL of route "get_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1169:7).
 //
 //line ../../testdata/routesets/github.conf:1169:1
 func (u *URLBuilder) GetUserFollowingByUser(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 203, user)
+	return routegenCheckedHelperURL(u, 203, user)
 }
 
-//line routes_gen.go:5148:1
+//line routes_gen.go:5167:1
 
 // PutUserFollowingByUser returns the URL of route "put_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1181:7).
 //
 //line ../../testdata/routesets/github.conf:1181:1
 func (u *URLBuilder) PutUserFollowingByUser(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 204, user)
+	return routegenCheckedHelperURL(u, 204, user)
 }
 
-//line routes_gen.go:5157:1
+//line routes_gen.go:5176:1
 
 // GetUserIssues returns the URL of route "get_user_issues": /user/issues (../../testdata/routesets/github.conf:365:7).
 //
 //line ../../testdata/routesets/github.conf:365:1
 func (u *URLBuilder) GetUserIssues() string {
-	return routegenTable.HelperURL(&u.base, 205)
+	return routegenHelperURL(u, 205)
 }
 
-//line routes_gen.go:5166:1
+//line routes_gen.go:5185:1
 
 // GetUserKeys returns the URL of route "get_user_keys": /user/keys (../../testdata/routesets/github.conf:1199:7).
 //
 //line ../../testdata/routesets/github.conf:1199:1
 func (u *URLBuilder) GetUserKeys() string {
-	return routegenTable.HelperURL(&u.base, 206)
+	return routegenHelperURL(u, 206)
 }
 
-//line routes_gen.go:5175:1
+//line routes_gen.go:5194:1
 
 // PostUserKeys returns the URL of route "post_user_keys": /user/keys (../../testdata/routesets/github.conf:1211:7).
 //
 //line ../../testdata/routesets/github.conf:1211:1
 func (u *URLBuilder) PostUserKeys() string {
-	return routegenTable.HelperURL(&u.base, 207)
+	return routegenHelperURL(u, 207)
 }
 
-//line routes_gen.go:5184:1
+//line routes_gen.go:5203:1
 
 // DeleteUserKeysByID returns the URL of route "delete_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1217:7).
 //
 //line ../../testdata/routesets/github.conf:1217:1
 func (u *URLBuilder) DeleteUserKeysByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 208, id)
+	return routegenCheckedHelperURL(u, 208, id)
 }
 
-//line routes_gen.go:5193:1
+//line routes_gen.go:5212:1
 
 // GetUserKeysByID returns the URL of route "get_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1205:7).
 //
 //line ../../testdata/routesets/github.conf:1205:1
 func (u *URLBuilder) GetUserKeysByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 209, id)
+	return routegenCheckedHelperURL(u, 209, id)
 }
 
-//line routes_gen.go:5202:1
+//line routes_gen.go:5221:1
 
 // PatchUserKeysByID returns the URL of route "patch_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1433:7).
 //
 //line ../../testdata/routesets/github.conf:1433:1
 func (u *URLBuilder) PatchUserKeysByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 210, id)
+	return routegenCheckedHelperURL(u, 210, id)
 }
 
-//line routes_gen.go:5211:1
+//line routes_gen.go:5230:1
 
 // GetUserOrgs returns the URL of route "get_user_orgs": /user/orgs (../../testdata/routesets/github.conf:557:7).
 //
 //line ../../testdata/routesets/github.conf:557:1
 func (u *URLBuilder) GetUserOrgs() string {
-	return routegenTable.HelperURL(&u.base, 211)
+	return routegenHelperURL(u, 211)
 }
 
-//line routes_gen.go:5220:1
+//line routes_gen.go:5239:1
 
 // GetUserRepos returns the URL of route "get_user_repos": /user/repos (../../testdata/routesets/github.conf:743:7).
 //
 //line ../../testdata/routesets/github.conf:743:1
 func (u *URLBuilder) GetUserRepos() string {
-	return routegenTable.HelperURL(&u.base, 212)
+	return routegenHelperURL(u, 212)
 }
 
-//line routes_gen.go:5229:1
+//line routes_gen.go:5248:1
 
 // PostUserRepos returns the URL of route "post_user_repos": /user/repos (../../testdata/routesets/github.conf:767:7).
 //
 //line ../../testdata/routesets/github.conf:767:1
 func (u *URLBuilder) PostUserRepos() string {
-	return routegenTable.HelperURL(&u.base, 213)
+	return routegenHelperURL(u, 213)
 }
 
-//line routes_gen.go:5238:1
+//line routes_gen.go:5257:1
 
 // GetUserStarred returns the URL of route "get_user_starred": /user/starred (../../testdata/routesets/github.conf:167:7).
 //
 //line ../../testdata/routesets/github.conf:167:1
 func (u *URLBuilder) GetUserStarred() string {
-	return routegenTable.HelperURL(&u.base, 214)
+	return routegenHelperURL(u, 214)
 }
 
-//line routes_gen.go:5247:1
+//line routes_gen.go:5266:1
 
 // DeleteUserStarredByOwnerByRepo returns the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:185:7).
 //
 //line ../../testdata/routesets/github.conf:185:1
 func (u *URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 215, owner, repo)
+	return routegenCheckedHelperURL(u, 215, owner, repo)
 }
 
-//line routes_gen.go:5256:1
+//line routes_gen.go:5275:1
 
 // GetUserStarredByOwnerByRepo returns the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:173:7).
 //
 //line ../../testdata/routesets/github.conf:173:1
 func (u *URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 216, owner, repo)
+	return routegenCheckedHelperURL(u, 216, owner, repo)
 }
 
-//line routes_gen.go:5265:1
+//line routes_gen.go:5284:1
 
 // PutUserStarredByOwnerByRepo returns the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7).
 //
 //line ../../testdata/routesets/github.conf:179:1
 func (u *URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 217, owner, repo)
+	return routegenCheckedHelperURL(u, 217, owner, repo)
 }
 
-//line routes_gen.go:5274:1
+//line routes_gen.go:5293:1
 
 // GetUserSubscriptions returns the URL of route "get_user_subscriptions": /user/subscriptions (../../testdata/routesets/github.conf:203:7).
 //
 //line ../../testdata/routesets/github.conf:203:1
 func (u *URLBuilder) GetUserSubscriptions() string {
-	return routegenTable.HelperURL(&u.base, 218)
+	return routegenHelperURL(u, 218)
 }
 
-//line routes_gen.go:5283:1
+//line routes_gen.go:5302:1
 
 // DeleteUserSubscriptionsByOwnerByRepo returns the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:239:7).
 //
 //line ../../testdata/routesets/github.conf:239:1
 func (u *URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 219, owner, repo)
+	return routegenCheckedHelperURL(u, 219, owner, repo)
 }
 
-//line routes_gen.go:5292:1
+//line routes_gen.go:5311:1
 
 // GetUserSubscriptionsByOwnerByRepo returns the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:227:7).
 //
 //line ../../testdata/routesets/github.conf:227:1
 func (u *URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 220, owner, repo)
+	return routegenCheckedHelperURL(u, 220, owner, repo)
 }
 
-//line routes_gen.go:5301:1
+//line routes_gen.go:5320:1
 
 // PutUserSubscriptionsByOwnerByRepo returns the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7).
 //
 //line ../../testdata/routesets/github.conf:233:1
 func (u *URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 221, owner, repo)
+	return routegenCheckedHelperURL(u, 221, owner, repo)
 }
 
-//line routes_gen.go:5310:1
+//line routes_gen.go:5329:1
 
 // GetUserTeams returns the URL of route "get_user_teams": /user/teams (../../testdata/routesets/github.conf:683:7).
 //
 //line ../../testdata/routesets/github.conf:683:1
 func (u *URLBuilder) GetUserTeams() string {
-	return routegenTable.HelperURL(&u.base, 222)
+	return routegenHelperURL(u, 222)
 }
 
-//line routes_gen.go:5319:1
+//line routes_gen.go:5338:1
 
 // GetUsers returns the URL of route "get_users": /users (../../testdata/routesets/github.conf:1121:7).
 //
 //line ../../testdata/routesets/github.conf:1121:1
 func (u *URLBuilder) GetUsers() string {
-	return routegenTable.HelperURL(&u.base, 223)
+	return routegenHelperURL(u, 223)
 }
 
-//line routes_gen.go:5328:1
+//line routes_gen.go:5347:1
 
 // GetUsersByUser returns the URL of route "get_users_by_user": /users/:user (../../testdata/routesets/github.conf:1109:7).
 //
 //line ../../testdata/routesets/github.conf:1109:1
 func (u *URLBuilder) GetUsersByUser(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 224, user)
+	return routegenCheckedHelperURL(u, 224, user)
 }
 
-//line routes_gen.go:5337:1
+//line routes_gen.go:5356:1
 
 // GetUsersByUserEvents returns the URL of route "get_users_by_user_events": /users/:user/events (../../testdata/routesets/github.conf:83:7).
 //
 //line ../../testdata/routesets/github.conf:83:1
 func (u *URLBuilder) GetUsersByUserEvents(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 225, user)
+	return routegenCheckedHelperURL(u, 225, user)
 }
 
-//line routes_gen.go:5346:1
+//line routes_gen.go:5365:1
 
 // GetUsersByUserEventsOrgsByOrg returns the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org (../../testdata/routesets/github.conf:95:7).
 //
 //line ../../testdata/routesets/github.conf:95:1
 func (u *URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 226, user, org)
+	return routegenCheckedHelperURL(u, 226, user, org)
 }
 
-//line routes_gen.go:5355:1
+//line routes_gen.go:5374:1
 
 // GetUsersByUserEventsPublic returns the URL of route "get_users_by_user_events_public": /users/:user/events/public (../../testdata/routesets/github.conf:89:7).
 //
 //line ../../testdata/routesets/github.conf:89:1
 func (u *URLBuilder) GetUsersByUserEventsPublic(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 227, user)
+	return routegenCheckedHelperURL(u, 227, user)
 }
 
-//line routes_gen.go:5364:1
+//line routes_gen.go:5383:1
 
 // GetUsersByUserFollowers returns the URL of route "get_users_by_user_followers": /users/:user/followers (../../testdata/routesets/github.conf:1145:7).
 //
 //line ../../testdata/routesets/github.conf:1145:1
 func (u *URLBuilder) GetUsersByUserFollowers(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 228, user)
+	return routegenCheckedHelperURL(u, 228, user)
 }
 
-//line routes_gen.go:5373:1
+//line routes_gen.go:5392:1
 
 // GetUsersByUserFollowing returns the URL of route "get_users_by_user_following": /users/:user/following (../../testdata/routesets/github.conf:1157:7).
 //
 //line ../../testdata/routesets/github.conf:1157:1
 func (u *URLBuilder) GetUsersByUserFollowing(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 229, user)
+	return routegenCheckedHelperURL(u, 229, user)
 }
 
-//line routes_gen.go:5382:1
+//line routes_gen.go:5401:1
 
 // GetUsersByUserFollowingByTargetUser returns the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user (../../testdata/routesets/github.conf:1175:7).
 //
 //line ../../testdata/routesets/github.conf:1175:1
 func (u *URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 230, user, targetUser)
+	return routegenCheckedHelperURL(u, 230, user, targetUser)
 }
 
-//line routes_gen.go:5391:1
+//line routes_gen.go:5410:1
 
 // GetUsersByUserGists returns the URL of route "get_users_by_user_gists": /users/:user/gists (../../testdata/routesets/github.conf:245:7).
 //
 //line ../../testdata/routesets/github.conf:245:1
 func (u *URLBuilder) GetUsersByUserGists(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 231, user)
+	return routegenCheckedHelperURL(u, 231, user)
 }
 
-//line routes_gen.go:5400:1
+//line routes_gen.go:5419:1
 
 // GetUsersByUserKeys returns the URL of route "get_users_by_user_keys": /users/:user/keys (../../testdata/routesets/github.conf:1193:7).
 //
 //line ../../testdata/routesets/github.conf:1193:1
 func (u *URLBuilder) GetUsersByUserKeys(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 232, user)
+	return routegenCheckedHelperURL(u, 232, user)
 }
 
-//line routes_gen.go:5409:1
+//line routes_gen.go:5428:1
 
 // GetUsersByUserOrgs returns the URL of route "get_users_by_user_orgs": /users/:user/orgs (../../testdata/routesets/github.conf:551:7).
 //
 //line ../../testdata/routesets/github.conf:551:1
 func (u *URLBuilder) GetUsersByUserOrgs(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 233, user)
+	return routegenCheckedHelperURL(u, 233, user)
 }
 
-//line routes_gen.go:5418:1
+//line routes_gen.go:5437:1
 
 // GetUsersByUserReceivedEvents returns the URL of route "get_users_by_user_received_events": /users/:user/received_events (../../testdata/routesets/github.conf:71:7).
 //
 //line ../../testdata/routesets/github.conf:71:1
 func (u *URLBuilder) GetUsersByUserReceivedEvents(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 234, user)
+	return routegenCheckedHelperURL(u, 234, user)
 }
 
-//line routes_gen.go:5427:1
+//line routes_gen.go:5446:1
 
 // GetUsersByUserReceivedEventsPublic returns the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public (../../testdata/routesets/github.conf:77:7).
 //
 //line ../../testdata/routesets/github.conf:77:1
 func (u *URLBuilder) GetUsersByUserReceivedEventsPublic(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 235, user)
+	return routegenCheckedHelperURL(u, 235, user)
 }
 
-//line routes_gen.go:5436:1
+//line routes_gen.go:5455:1
 
 // GetUsersByUserRepos returns the URL of route "get_users_by_user_repos": /users/:user/repos (../../testdata/routesets/github.conf:749:7).
 //
 //line ../../testdata/routesets/github.conf:749:1
 func (u *URLBuilder) GetUsersByUserRepos(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 236, user)
+	return routegenCheckedHelperURL(u, 236, user)
 }
 
-//line routes_gen.go:5445:1
+//line routes_gen.go:5464:1
 
 // GetUsersByUserStarred returns the URL of route "get_users_by_user_starred": /users/:user/starred (../../testdata/routesets/github.conf:161:7).
 //
 //line ../../testdata/routesets/github.conf:161:1
 func (u *URLBuilder) GetUsersByUserStarred(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 237, user)
+	return routegenCheckedHelperURL(u, 237, user)
 }
 
-//line routes_gen.go:5454:1
+//line routes_gen.go:5473:1
 
 // GetUsersByUserSubscriptions returns the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions (../../testdata/routesets/github.conf:197:7).
 //
 //line ../../testdata/routesets/github.conf:197:1
 func (u *URLBuilder) GetUsersByUserSubscriptions(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 238, user)
+	return routegenCheckedHelperURL(u, 238, user)
 }
 
-//line routes_gen.go:5463:1
+//line routes_gen.go:5482:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

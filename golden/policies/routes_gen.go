@@ -13,12 +13,12 @@ import (
 	"github.com/routegen/routegen/runtime/routegenimpl"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenCORS0 is a CORS policy of ../../testdata/policies/routes.conf, shared by the routes that have it.
@@ -370,158 +370,176 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // Home returns the URL of route "home": / (../../testdata/policies/routes.conf:21:7).
 //
 //line ../../testdata/policies/routes.conf:21:1
 func (u *URLBuilder) Home() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:381:1
+//line routes_gen.go:399:1
 
 // Admin returns the URL of route "admin": /admin (../../testdata/policies/routes.conf:28:7).
 //
 //line ../../testdata/policies/routes.conf:28:1
 func (u *URLBuilder) Admin() string {
-	return routegenTable.HelperURL(&u.base, 1)
+	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:390:1
+//line routes_gen.go:408:1
 
 // AdminReports returns the URL of route "admin_reports": /admin/reports (../../testdata/policies/routes.conf:43:11).
 //
 //line ../../testdata/policies/routes.conf:43:1
 func (u *URLBuilder) AdminReports() string {
-	return routegenTable.HelperURL(&u.base, 2)
+	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:399:1
+//line routes_gen.go:417:1
 
 // AdminUsers returns the URL of route "admin_users": /admin/users (../../testdata/policies/routes.conf:35:11).
 //
 //line ../../testdata/policies/routes.conf:35:1
 func (u *URLBuilder) AdminUsers() string {
-	return routegenTable.HelperURL(&u.base, 3)
+	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:408:1
+//line routes_gen.go:426:1
 
 // APIItems returns the URL of route "api_items": /api/items (../../testdata/policies/routes.conf:73:11).
 //
 //line ../../testdata/policies/routes.conf:73:1
 func (u *URLBuilder) APIItems() string {
-	return routegenTable.HelperURL(&u.base, 4)
+	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:417:1
+//line routes_gen.go:435:1
 
 // APIPrivate returns the URL of route "api_private": /api/private (../../testdata/policies/routes.conf:74:11).
 //
 //line ../../testdata/policies/routes.conf:74:1
 func (u *URLBuilder) APIPrivate() string {
-	return routegenTable.HelperURL(&u.base, 6)
+	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:426:1
+//line routes_gen.go:444:1
 
 // APIPublic returns the URL of route "api_public": /api/public (../../testdata/policies/routes.conf:75:11).
 //
 //line ../../testdata/policies/routes.conf:75:1
 func (u *URLBuilder) APIPublic() string {
-	return routegenTable.HelperURL(&u.base, 7)
+	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:435:1
+//line routes_gen.go:453:1
 
 // Dashboard returns the URL of route "dashboard": /dashboard (../../testdata/policies/routes.conf:22:7).
 //
 //line ../../testdata/policies/routes.conf:22:1
 func (u *URLBuilder) Dashboard() string {
-	return routegenTable.HelperURL(&u.base, 8)
+	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:444:1
+//line routes_gen.go:462:1
 
 // Files returns the URL of route "files": /files (../../testdata/policies/routes.conf:53:7).
 //
 //line ../../testdata/policies/routes.conf:53:1
 func (u *URLBuilder) Files() string {
-	return routegenTable.HelperURL(&u.base, 9)
+	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:453:1
+//line routes_gen.go:471:1
 
 // PatchFile returns the URL of route "patch_file": /files (../../testdata/policies/routes.conf:61:11).
 //
 //line ../../testdata/policies/routes.conf:61:1
 func (u *URLBuilder) PatchFile() string {
-	return routegenTable.HelperURL(&u.base, 10)
+	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:462:1
+//line routes_gen.go:480:1
 
 // Upload returns the URL of route "upload": /files (../../testdata/policies/routes.conf:59:11).
 //
 //line ../../testdata/policies/routes.conf:59:1
 func (u *URLBuilder) Upload() string {
-	return routegenTable.HelperURL(&u.base, 11)
+	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:471:1
+//line routes_gen.go:489:1
 
 // Replace returns the URL of route "replace": /files (../../testdata/policies/routes.conf:60:11).
 //
 //line ../../testdata/policies/routes.conf:60:1
 func (u *URLBuilder) Replace() string {
-	return routegenTable.HelperURL(&u.base, 12)
+	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:480:1
+//line routes_gen.go:498:1
 
 // Form returns the URL of route "form": /form (../../testdata/policies/routes.conf:26:7).
 //
 //line ../../testdata/policies/routes.conf:26:1
 func (u *URLBuilder) Form() string {
-	return routegenTable.HelperURL(&u.base, 13)
+	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:489:1
+//line routes_gen.go:507:1
 
 // Profile returns the URL of route "profile": /profile (../../testdata/policies/routes.conf:24:7).
 //
 //line ../../testdata/policies/routes.conf:24:1
 func (u *URLBuilder) Profile() string {
-	return routegenTable.HelperURL(&u.base, 14)
+	return routegenHelperURL(u, 14)
 }
 
-//line routes_gen.go:498:1
+//line routes_gen.go:516:1
 
 // Token returns the URL of route "token": /token (../../testdata/policies/routes.conf:23:7).
 //
 //line ../../testdata/policies/routes.conf:23:1
 func (u *URLBuilder) Token() string {
-	return routegenTable.HelperURL(&u.base, 15)
+	return routegenHelperURL(u, 15)
 }
 
-//line routes_gen.go:507:1
+//line routes_gen.go:525:1
 
 // UndefinedAuth returns the URL of route "undefined_auth": /undefined (../../testdata/policies/routes.conf:25:7).
 //
 //line ../../testdata/policies/routes.conf:25:1
 func (u *URLBuilder) UndefinedAuth() string {
-	return routegenTable.HelperURL(&u.base, 16)
+	return routegenHelperURL(u, 16)
 }
 
-//line routes_gen.go:516:1
+//line routes_gen.go:534:1
 
 // FromEnvEnvHome returns the URL of route "from_env.env_home": / on ${POLICY_HOST} (../../testdata/policies/routes.conf:93:7).
 //
 //line ../../testdata/policies/routes.conf:93:1
 func (u *URLBuilder) FromEnvEnvHome() (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 17)
+	return routegenCheckedHelperURL(u, 17)
 }
 
-//line routes_gen.go:525:1
+//line routes_gen.go:543:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenCORS0 is a CORS policy of ../../testdata/rich/routes.conf, shared by the routes that have it.
@@ -720,293 +720,311 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // Home returns the URL of route "home": / (../../testdata/rich/routes.conf:37:7).
 //
 //line ../../testdata/rich/routes.conf:37:1
 func (u *URLBuilder) Home() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:731:1
+//line routes_gen.go:749:1
 
 // Alpha returns the URL of route "alpha": /%CE%B1 (../../testdata/rich/routes.conf:92:7).
 //
 //line ../../testdata/rich/routes.conf:92:1
 func (u *URLBuilder) Alpha() string {
-	return routegenTable.HelperURL(&u.base, 1)
+	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:740:1
+//line routes_gen.go:758:1
 
 // GreekItem returns the URL of route "greek_item": /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7).
 //
 //line ../../testdata/rich/routes.conf:93:1
 func (u *URLBuilder) GreekItem(version string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 2, version, id)
+	return routegenCheckedHelperURL(u, 2, version, id)
 }
 
-//line routes_gen.go:749:1
+//line routes_gen.go:767:1
 
 // ProfileAlpha returns the URL of route "profile_alpha": /:name/%CE%B1 (../../testdata/rich/routes.conf:94:7).
 //
 //line ../../testdata/rich/routes.conf:94:1
 func (u *URLBuilder) ProfileAlpha(name string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 3, name)
+	return routegenCheckedHelperURL(u, 3, name)
 }
 
-//line routes_gen.go:758:1
+//line routes_gen.go:776:1
 
 // DeepRest returns the URL of route "deep_rest": /a/*rest (../../testdata/rich/routes.conf:88:7).
 //
 //line ../../testdata/rich/routes.conf:88:1
 func (u *URLBuilder) DeepRest(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 4, rest)
+	return routegenCheckedHelperURL(u, 4, rest)
 }
 
-//line routes_gen.go:767:1
+//line routes_gen.go:785:1
 
 // DeepMiddle returns the URL of route "deep_middle": /a/:x/c/d (../../testdata/rich/routes.conf:86:7).
 //
 //line ../../testdata/rich/routes.conf:86:1
 func (u *URLBuilder) DeepMiddle(x string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 5, x)
+	return routegenCheckedHelperURL(u, 5, x)
 }
 
-//line routes_gen.go:776:1
+//line routes_gen.go:794:1
 
 // DeepLast returns the URL of route "deep_last": /a/b/:y/e (../../testdata/rich/routes.conf:87:7).
 //
 //line ../../testdata/rich/routes.conf:87:1
 func (u *URLBuilder) DeepLast(y string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 6, y)
+	return routegenCheckedHelperURL(u, 6, y)
 }
 
-//line routes_gen.go:785:1
+//line routes_gen.go:803:1
 
 // DeepStatic returns the URL of route "deep_static": /a/b/c (../../testdata/rich/routes.conf:85:7).
 //
 //line ../../testdata/rich/routes.conf:85:1
 func (u *URLBuilder) DeepStatic() string {
-	return routegenTable.HelperURL(&u.base, 7)
+	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:794:1
+//line routes_gen.go:812:1
 
 // APIItems returns the URL of route "api_items": /api/:version/items (../../testdata/rich/routes.conf:111:11).
 //
 //line ../../testdata/rich/routes.conf:111:1
 func (u *URLBuilder) APIItems(version string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 8, version)
+	return routegenCheckedHelperURL(u, 8, version)
 }
 
-//line routes_gen.go:803:1
+//line routes_gen.go:821:1
 
 // APIItem returns the URL of route "api_item": /api/:version/items/:id (../../testdata/rich/routes.conf:112:11).
 //
 //line ../../testdata/rich/routes.conf:112:1
 func (u *URLBuilder) APIItem(version string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 9, version, id)
+	return routegenCheckedHelperURL(u, 9, version, id)
 }
 
-//line routes_gen.go:812:1
+//line routes_gen.go:830:1
 
 // APIItemEdit returns the URL of route "api_item_edit": /api/:version/items/:id (../../testdata/rich/routes.conf:113:11).
 //
 //line ../../testdata/rich/routes.conf:113:1
 func (u *URLBuilder) APIItemEdit(version string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 10, version, id)
+	return routegenCheckedHelperURL(u, 10, version, id)
 }
 
-//line routes_gen.go:821:1
+//line routes_gen.go:839:1
 
 // PublicAssets returns the URL of route "public_assets": /assets/*filepath (../../testdata/rich/routes.conf:25:7).
 //
 //line ../../testdata/rich/routes.conf:25:1
 func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 11, filepath)
+	return routegenCheckedHelperURL(u, 11, filepath)
 }
 
-//line routes_gen.go:830:1
+//line routes_gen.go:848:1
 
 // ChatPage returns the URL of route "chat_page": /chat (../../testdata/rich/routes.conf:129:7).
 //
 //line ../../testdata/rich/routes.conf:129:1
 func (u *URLBuilder) ChatPage() string {
-	return routegenTable.HelperURL(&u.base, 12)
+	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:839:1
+//line routes_gen.go:857:1
 
 // Chat returns the URL of route "chat": /chat (../../testdata/rich/routes.conf:123:7).
 //
 //line ../../testdata/rich/routes.conf:123:1
 func (u *URLBuilder) Chat() string {
-	return routegenTable.HelperURL(&u.base, 13)
+	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:848:1
+//line routes_gen.go:866:1
 
 // Doc returns the URL of route "doc": /doc/:version/*page (../../testdata/rich/routes.conf:101:7).
 //
 //line ../../testdata/rich/routes.conf:101:1
 func (u *URLBuilder) Doc(version string, page string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 14, version, page)
+	return routegenCheckedHelperURL(u, 14, version, page)
 }
 
-//line routes_gen.go:857:1
+//line routes_gen.go:875:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/rich/routes.conf:30:7).
 //
 //line ../../testdata/rich/routes.conf:30:1
 func (u *URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(&u.base, 15)
+	return routegenHelperURL(u, 15)
 }
 
-//line routes_gen.go:866:1
+//line routes_gen.go:884:1
 
 // Files returns the URL of route "files": /files/*path (../../testdata/rich/routes.conf:96:7).
 //
 //line ../../testdata/rich/routes.conf:96:1
 func (u *URLBuilder) Files(path string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 16, path)
+	return routegenCheckedHelperURL(u, 16, path)
 }
 
-//line routes_gen.go:875:1
+//line routes_gen.go:893:1
 
 // Health returns the URL of route "health": /healthz (../../testdata/rich/routes.conf:41:7).
 //
 //line ../../testdata/rich/routes.conf:41:1
 func (u *URLBuilder) Health() string {
-	return routegenTable.HelperURL(&u.base, 17)
+	return routegenHelperURL(u, 17)
 }
 
-//line routes_gen.go:884:1
+//line routes_gen.go:902:1
 
 // Login returns the URL of route "login": /login (../../testdata/rich/routes.conf:47:7).
 //
 //line ../../testdata/rich/routes.conf:47:1
 func (u *URLBuilder) Login() string {
-	return routegenTable.HelperURL(&u.base, 19)
+	return routegenHelperURL(u, 19)
 }
 
-//line routes_gen.go:893:1
+//line routes_gen.go:911:1
 
 // Profile returns the URL of route "profile": /user_:name (../../testdata/rich/routes.conf:53:7).
 //
 //line ../../testdata/rich/routes.conf:53:1
 func (u *URLBuilder) Profile(name string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 20, name)
+	return routegenCheckedHelperURL(u, 20, name)
 }
 
-//line routes_gen.go:902:1
+//line routes_gen.go:920:1
 
 // Users returns the URL of route "users": /users (../../testdata/rich/routes.conf:59:7).
 //
 //line ../../testdata/rich/routes.conf:59:1
 func (u *URLBuilder) Users() string {
-	return routegenTable.HelperURL(&u.base, 21)
+	return routegenHelperURL(u, 21)
 }
 
-//line routes_gen.go:911:1
+//line routes_gen.go:929:1
 
 // CreateUser returns the URL of route "create_user": /users (../../testdata/rich/routes.conf:64:11).
 //
 //line ../../testdata/rich/routes.conf:64:1
 func (u *URLBuilder) CreateUser() string {
-	return routegenTable.HelperURL(&u.base, 22)
+	return routegenHelperURL(u, 22)
 }
 
-//line routes_gen.go:920:1
+//line routes_gen.go:938:1
 
 // DeleteUser returns the URL of route "delete_user": /users/:id (../../testdata/rich/routes.conf:71:15).
 //
 //line ../../testdata/rich/routes.conf:71:1
 func (u *URLBuilder) DeleteUser(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 23, routegenimpl.Int(id))
+	return routegenCheckedHelperURL(u, 23, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:929:1
+//line routes_gen.go:947:1
 
 // User returns the URL of route "user": /users/:id (../../testdata/rich/routes.conf:66:11).
 //
 //line ../../testdata/rich/routes.conf:66:1
 func (u *URLBuilder) User(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 24, routegenimpl.Int(id))
+	return routegenCheckedHelperURL(u, 24, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:938:1
+//line routes_gen.go:956:1
 
 // UpdateUser returns the URL of route "update_user": /users/:id (../../testdata/rich/routes.conf:70:15).
 //
 //line ../../testdata/rich/routes.conf:70:1
 func (u *URLBuilder) UpdateUser(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 25, routegenimpl.Int(id))
+	return routegenCheckedHelperURL(u, 25, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:947:1
+//line routes_gen.go:965:1
 
 // UserPost returns the URL of route "user_post": /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15).
 //
 //line ../../testdata/rich/routes.conf:73:1
 func (u *URLBuilder) UserPost(id int64, post string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 26, routegenimpl.Int(id), post)
+	return routegenCheckedHelperURL(u, 26, routegenimpl.Int(id), post)
 }
 
-//line routes_gen.go:956:1
+//line routes_gen.go:974:1
 
 // UserSettings returns the URL of route "user_settings": /users/:id/settings (../../testdata/rich/routes.conf:72:15).
 //
 //line ../../testdata/rich/routes.conf:72:1
 func (u *URLBuilder) UserSettings(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 27, routegenimpl.Int(id))
+	return routegenCheckedHelperURL(u, 27, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:965:1
+//line routes_gen.go:983:1
 
 // NewUser returns the URL of route "new_user": /users/new (../../testdata/rich/routes.conf:65:11).
 //
 //line ../../testdata/rich/routes.conf:65:1
 func (u *URLBuilder) NewUser() string {
-	return routegenTable.HelperURL(&u.base, 28)
+	return routegenHelperURL(u, 28)
 }
 
-//line routes_gen.go:974:1
+//line routes_gen.go:992:1
 
 // TenantsTenantHome returns the URL of route "tenants.tenant_home": / on *.example.com (../../testdata/rich/routes.conf:141:7).
 //
 //line ../../testdata/rich/routes.conf:141:1
 func (u *URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 29, subdomain)
+	return routegenCheckedHelperURL(u, 29, subdomain)
 }
 
-//line routes_gen.go:983:1
+//line routes_gen.go:1001:1
 
 // TenantsTenantPage returns the URL of route "tenants.tenant_page": /pages/:slug on *.example.com (../../testdata/rich/routes.conf:142:7).
 //
 //line ../../testdata/rich/routes.conf:142:1
 func (u *URLBuilder) TenantsTenantPage(subdomain string, slug string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 30, subdomain, slug)
+	return routegenCheckedHelperURL(u, 30, subdomain, slug)
 }
 
-//line routes_gen.go:992:1
+//line routes_gen.go:1010:1
 
 // AdminHome returns the URL of route "admin.admin_home": / on admin.example.com (../../testdata/rich/routes.conf:153:7).
 //
 //line ../../testdata/rich/routes.conf:153:1
 func (u *URLBuilder) AdminHome() string {
-	return routegenTable.HelperURL(&u.base, 31)
+	return routegenHelperURL(u, 31)
 }
 
-//line routes_gen.go:1001:1
+//line routes_gen.go:1019:1
 
 // AdminFiles returns the URL of route "admin.admin_files": /*path on admin.example.com (../../testdata/rich/routes.conf:154:7).
 //
 //line ../../testdata/rich/routes.conf:154:1
 func (u *URLBuilder) AdminFiles(path string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 32, path)
+	return routegenCheckedHelperURL(u, 32, path)
 }
 
-//line routes_gen.go:1010:1
+//line routes_gen.go:1028:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -205,15 +205,9 @@ func (t *Table) Lookup(m *Match, hosts *HostTable, method, host, path string) {
 	if m.Table != t { // a reused Match is most often looked up in one table: no store
 		m.Table = t
 	}
-	unescaped := m.unescapedPath
-	d := hosts.servesAll
-	if d < 0 {
-		d = hosts.Match(host)
-	}
-	if t.escapedLiterals {
-		canonical := CanonicalEscapes(path)
-		unescaped = unescaped && len(canonical) == len(path) // not respelt with escapes
-		path = canonical
+	d, unescaped := hosts.servesAll, m.unescapedPath
+	if d < 0 || t.escapedLiterals {
+		d, path, unescaped = t.domainAndPath(hosts, host, path, unescaped)
 	}
 	if d < 0 || path == "" || path[0] != '/' {
 		m.Outcome = t.fallback(m, d, method, path)
@@ -228,6 +222,24 @@ func (t *Table) Lookup(m *Match, hosts *HostTable, method, host, path string) {
 		return
 	}
 	m.Outcome = Outcome{Route: r, Domain: d, Status: t.status(m, r)}
+}
+
+// domainAndPath is Lookup's domain of host and path as its matchers
+// compare it, for a table whose hosts are not all served by one domain or
+// that has a non-ASCII literal; unescaped says what is known of path
+// (that it holds no "%"), and is returned for the path returned. Kept out
+// of Lookup, whose common path stays small.
+func (t *Table) domainAndPath(hosts *HostTable, host, path string, unescaped bool) (int, string, bool) {
+	d := hosts.servesAll
+	if d < 0 {
+		d = hosts.Match(host)
+	}
+	if t.escapedLiterals {
+		canonical := CanonicalEscapes(path)
+		unescaped = unescaped && len(canonical) == len(path) // not respelt with escapes
+		path = canonical
+	}
+	return d, path, unescaped
 }
 
 // fallback is Lookup for the requests no route of their method answers,

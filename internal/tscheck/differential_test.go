@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"net"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -19,6 +20,7 @@ import (
 	"unicode"
 
 	"github.com/routegen/routegen/internal/constraint"
+	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/runtime"
 )
 
@@ -164,7 +166,7 @@ var dnsLabel = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$
 // a subdomain nor a wildcard, else the first.
 func rootDomain(domains []runtime.Domain) int {
 	for i, d := range domains {
-		if !d.Subdomain && !strings.HasPrefix(d.Host, "*.") {
+		if !d.Subdomain && !isWildcard(d) {
 			return i
 		}
 	}
@@ -183,7 +185,7 @@ type helper struct {
 
 // helpers lists the typed helpers of g's URLBuilder, read from its
 // generated file: each method of URLBuilder passes the index of its route
-// in Routes to the runtime's builder.
+// in Routes to the generated function that builds its URL.
 func helpers(t *testing.T, g goldenTable) []helper {
 	root := rootDomain(g.domains)
 	file, err := parser.ParseFile(token.NewFileSet(), filepath.Join(Root, g.dir, "routes_gen.go"), nil, 0)
@@ -204,7 +206,7 @@ func helpers(t *testing.T, g goldenTable) []helper {
 		if !ok || len(call.Args) < 2 {
 			continue
 		}
-		if sel, ok := call.Fun.(*ast.SelectorExpr); !ok || !strings.HasSuffix(sel.Sel.Name, "HelperURL") {
+		if fun, ok := call.Fun.(*ast.Ident); !ok || !strings.HasPrefix(fun.Name, "routegen") || !strings.HasSuffix(fun.Name, "HelperURL") {
 			continue
 		}
 		lit, ok := call.Args[1].(*ast.BasicLit)
@@ -221,7 +223,7 @@ func helpers(t *testing.T, g goldenTable) []helper {
 		hs = append(hs, helper{
 			goName: method.Name, tsName: tsName(method.Name), fn: helperType, route: route,
 			takesSub: helperType.NumIn() == len(route.Params)+1,
-			wildcard: strings.HasPrefix(g.domains[route.Domain].Host, "*."),
+			wildcard: isWildcard(g.domains[route.Domain]),
 			nonRoot:  route.Domain != root,
 		})
 	}
@@ -258,6 +260,11 @@ func tsName(goName string) string {
 // all, the host and port routes.conf says.
 func environment(t *testing.T, g goldenTable) (needed, all map[string]string) {
 	needed, all = map[string]string{}, map[string]string{}
+	type address struct {
+		host, port string
+		mustGive   bool
+	}
+	var addresses []address
 	for _, d := range g.domains {
 		host, port := d.Host, d.Port
 		mustGive := false
@@ -276,16 +283,44 @@ func environment(t *testing.T, g goldenTable) (needed, all map[string]string) {
 		if d.PortEnv != "" {
 			port = read(d.PortEnv, "9443")
 		}
-		address := host
-		if port != "" && !d.PortlessLinks {
-			address += ":" + port
+		addresses = append(addresses, address{host, port, mustGive})
+	}
+	// With every variable set: the Go side reads them when it writes a URL.
+	for i, d := range g.domains {
+		a := addresses[i]
+		text := a.host
+		if a.port != "" && !portlessLinks(t, g, d) {
+			text += ":" + a.port
 		}
-		all[d.Key] = address
-		if mustGive {
-			needed[d.Key] = address
+		all[d.Key] = text
+		if a.mustGive {
+			needed[d.Key] = text
 		}
 	}
 	return needed, all
+}
+
+func isWildcard(d runtime.Domain) bool {
+	_, ok := core.CutWildcard(d.Host)
+	return ok
+}
+
+// portlessLinks reports whether the Go side's links to domain d, at its
+// routes.conf address, leave its port out: they do when routes.conf writes
+// none and no other domain has the host name, which the generated package
+// keeps to itself. The origin that RouteURL writes of "KEY.host" says.
+func portlessLinks(t *testing.T, g goldenTable, d runtime.Domain) bool {
+	args := map[string]any{}
+	if isWildcard(d) {
+		args["subdomain"] = "x"
+	}
+	urls := reflect.ValueOf(g.url).MethodByName("RouteURLNamedArgs").Interface().(func(string, map[string]any) (string, error))
+	origin, err := urls(d.Key+".host", args)
+	if err != nil {
+		t.Fatalf("%s: RouteURLNamedArgs(%q): %v", g.dir, d.Key+".host", err)
+	}
+	_, _, err = net.SplitHostPort(strings.TrimPrefix(origin, "//"))
+	return err != nil
 }
 
 // differentialCalls makes the random calls of every helper of g, and of

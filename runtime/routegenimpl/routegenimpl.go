@@ -40,10 +40,11 @@ import (
 // Version 5 adds runtime.SignIn, runtime.Route.AddedBy and
 // runtime.Route.StaticCache; version 6 CleanAfterPrefix and
 // Table.MaxBodySize, without which a parameter after literal text may
-// take a dot segment.
+// take a dot segment; version 7 Table.PortlessLinks, which
+// runtime.Domain held before.
 const (
-	MinVersion = 6
-	MaxVersion = 6
+	MinVersion = 7
+	MaxVersion = 7
 )
 
 // RunGoGenerate is the type of a generated file's version check, which a
@@ -104,6 +105,10 @@ type Table struct {
 	// section: set on every response but a static file's and a WebSocket
 	// handshake's, an HTTPSOnly one on HTTPS only.
 	SecureHeaders []SecureHeader
+	// PortlessLinks are the domains whose links carry no port: routes.conf
+	// writes none, no other domain has the host name, and routegen read no
+	// --app-config.
+	PortlessLinks []int
 	// Root is the domain whose URLs are written as paths; every other
 	// domain's begin with //host[:port].
 	Root int

@@ -99,7 +99,7 @@ func (t *Table) origin(d int, subdomain string, hosts map[string]core.HostPort) 
 	if err != nil {
 		return "", err
 	}
-	if _, moved := hosts[dom.Key]; dom.PortlessLinks && !moved {
+	if _, moved := hosts[dom.Key]; !moved && slices.Contains(t.PortlessLinks, d) {
 		port = "" // a link carries a port only when routes.conf, or WithHost, writes one
 	}
 	if name, ok := core.CutWildcard(host); ok {

@@ -14,19 +14,19 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenDomains are the domains of routes.conf, in file order, as the router reads them (Domains copies them).
 var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "bench", Name: "bench",
-		Host: "localhost", Port: "8080", PortlessLinks: true,
+		Host: "localhost", Port: "8080",
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
@@ -244,10 +244,11 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     routegenDomains,
-	Routes:      routegenRoutes,
-	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
-	MaxBodySize: 5242880,
+	Domains:       routegenDomains,
+	Routes:        routegenRoutes,
+	Matchers:      []routegenimpl.MatchFunc{routegenMatch0},
+	PortlessLinks: []int{0},
+	MaxBodySize:   5242880,
 })
 
 // Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
@@ -2200,7 +2201,7 @@ type GitHubController interface {
 	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (routes.conf:179:7)
 //line routes.conf:233:6
 	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (routes.conf:233:7)
-//line routes_gen.go:2204:1
+//line routes_gen.go:2205:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -2680,1832 +2681,1850 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // DeleteApplicationsByClientIDTokens returns the URL of route "delete_applications_by_client_id_tokens": /applications/:client_id/tokens (routes.conf:35:7).
 //
 //line routes.conf:35:1
 func (u *URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 0, clientID)
+	return routegenCheckedHelperURL(u, 0, clientID)
 }
 
-//line routes_gen.go:2691:1
+//line routes_gen.go:2710:1
 
 // DeleteApplicationsByClientIDTokensByAccessToken returns the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (routes.conf:41:7).
 //
 //line routes.conf:41:1
 func (u *URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 1, clientID, accessToken)
+	return routegenCheckedHelperURL(u, 1, clientID, accessToken)
 }
 
-//line routes_gen.go:2700:1
+//line routes_gen.go:2719:1
 
 // GetApplicationsByClientIDTokensByAccessToken returns the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (routes.conf:29:7).
 //
 //line routes.conf:29:1
 func (u *URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 2, clientID, accessToken)
+	return routegenCheckedHelperURL(u, 2, clientID, accessToken)
 }
 
-//line routes_gen.go:2709:1
+//line routes_gen.go:2728:1
 
 // GetAuthorizations returns the URL of route "get_authorizations": /authorizations (routes.conf:5:7).
 //
 //line routes.conf:5:1
 func (u *URLBuilder) GetAuthorizations() string {
-	return routegenTable.HelperURL(&u.base, 3)
+	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:2718:1
+//line routes_gen.go:2737:1
 
 // PostAuthorizations returns the URL of route "post_authorizations": /authorizations (routes.conf:17:7).
 //
 //line routes.conf:17:1
 func (u *URLBuilder) PostAuthorizations() string {
-	return routegenTable.HelperURL(&u.base, 4)
+	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:2727:1
+//line routes_gen.go:2746:1
 
 // DeleteAuthorizationsByID returns the URL of route "delete_authorizations_by_id": /authorizations/:id (routes.conf:23:7).
 //
 //line routes.conf:23:1
 func (u *URLBuilder) DeleteAuthorizationsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 5, id)
+	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:2736:1
+//line routes_gen.go:2755:1
 
 // GetAuthorizationsByID returns the URL of route "get_authorizations_by_id": /authorizations/:id (routes.conf:11:7).
 //
 //line routes.conf:11:1
 func (u *URLBuilder) GetAuthorizationsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 6, id)
+	return routegenCheckedHelperURL(u, 6, id)
 }
 
-//line routes_gen.go:2745:1
+//line routes_gen.go:2764:1
 
 // GetEmojis returns the URL of route "get_emojis": /emojis (routes.conf:509:7).
 //
 //line routes.conf:509:1
 func (u *URLBuilder) GetEmojis() string {
-	return routegenTable.HelperURL(&u.base, 7)
+	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:2754:1
+//line routes_gen.go:2773:1
 
 // GetEvents returns the URL of route "get_events": /events (routes.conf:47:7).
 //
 //line routes.conf:47:1
 func (u *URLBuilder) GetEvents() string {
-	return routegenTable.HelperURL(&u.base, 8)
+	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:2763:1
+//line routes_gen.go:2782:1
 
 // GetFeeds returns the URL of route "get_feeds": /feeds (routes.conf:101:7).
 //
 //line routes.conf:101:1
 func (u *URLBuilder) GetFeeds() string {
-	return routegenTable.HelperURL(&u.base, 9)
+	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:2772:1
+//line routes_gen.go:2791:1
 
 // GetGists returns the URL of route "get_gists": /gists (routes.conf:251:7).
 //
 //line routes.conf:251:1
 func (u *URLBuilder) GetGists() string {
-	return routegenTable.HelperURL(&u.base, 10)
+	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:2781:1
+//line routes_gen.go:2800:1
 
 // PostGists returns the URL of route "post_gists": /gists (routes.conf:263:7).
 //
 //line routes.conf:263:1
 func (u *URLBuilder) PostGists() string {
-	return routegenTable.HelperURL(&u.base, 11)
+	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:2790:1
+//line routes_gen.go:2809:1
 
 // DeleteGistsByID returns the URL of route "delete_gists_by_id": /gists/:id (routes.conf:293:7).
 //
 //line routes.conf:293:1
 func (u *URLBuilder) DeleteGistsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 12, id)
+	return routegenCheckedHelperURL(u, 12, id)
 }
 
-//line routes_gen.go:2799:1
+//line routes_gen.go:2818:1
 
 // GetGistsByID returns the URL of route "get_gists_by_id": /gists/:id (routes.conf:257:7).
 //
 //line routes.conf:257:1
 func (u *URLBuilder) GetGistsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 13, id)
+	return routegenCheckedHelperURL(u, 13, id)
 }
 
-//line routes_gen.go:2808:1
+//line routes_gen.go:2827:1
 
 // PostGistsByIDForks returns the URL of route "post_gists_by_id_forks": /gists/:id/forks (routes.conf:287:7).
 //
 //line routes.conf:287:1
 func (u *URLBuilder) PostGistsByIDForks(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 14, id)
+	return routegenCheckedHelperURL(u, 14, id)
 }
 
-//line routes_gen.go:2817:1
+//line routes_gen.go:2836:1
 
 // DeleteGistsByIDStar returns the URL of route "delete_gists_by_id_star": /gists/:id/star (routes.conf:275:7).
 //
 //line routes.conf:275:1
 func (u *URLBuilder) DeleteGistsByIDStar(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 15, id)
+	return routegenCheckedHelperURL(u, 15, id)
 }
 
-//line routes_gen.go:2826:1
+//line routes_gen.go:2845:1
 
 // GetGistsByIDStar returns the URL of route "get_gists_by_id_star": /gists/:id/star (routes.conf:281:7).
 //
 //line routes.conf:281:1
 func (u *URLBuilder) GetGistsByIDStar(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 16, id)
+	return routegenCheckedHelperURL(u, 16, id)
 }
 
-//line routes_gen.go:2835:1
+//line routes_gen.go:2854:1
 
 // PutGistsByIDStar returns the URL of route "put_gists_by_id_star": /gists/:id/star (routes.conf:269:7).
 //
 //line routes.conf:269:1
 func (u *URLBuilder) PutGistsByIDStar(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 17, id)
+	return routegenCheckedHelperURL(u, 17, id)
 }
 
-//line routes_gen.go:2844:1
+//line routes_gen.go:2863:1
 
 // GetGitignoreTemplates returns the URL of route "get_gitignore_templates": /gitignore/templates (routes.conf:515:7).
 //
 //line routes.conf:515:1
 func (u *URLBuilder) GetGitignoreTemplates() string {
-	return routegenTable.HelperURL(&u.base, 18)
+	return routegenHelperURL(u, 18)
 }
 
-//line routes_gen.go:2853:1
+//line routes_gen.go:2872:1
 
 // GetGitignoreTemplatesByName returns the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name (routes.conf:521:7).
 //
 //line routes.conf:521:1
 func (u *URLBuilder) GetGitignoreTemplatesByName(name string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 19, name)
+	return routegenCheckedHelperURL(u, 19, name)
 }
 
-//line routes_gen.go:2862:1
+//line routes_gen.go:2881:1
 
 // GetIssues returns the URL of route "get_issues": /issues (routes.conf:359:7).
 //
 //line routes.conf:359:1
 func (u *URLBuilder) GetIssues() string {
-	return routegenTable.HelperURL(&u.base, 20)
+	return routegenHelperURL(u, 20)
 }
 
-//line routes_gen.go:2871:1
+//line routes_gen.go:2890:1
 
 // GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword returns the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword (routes.conf:1085:7).
 //
 //line routes.conf:1085:1
 func (u *URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(owner string, repository string, state string, keyword string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 21, owner, repository, state, keyword)
+	return routegenCheckedHelperURL(u, 21, owner, repository, state, keyword)
 }
 
-//line routes_gen.go:2880:1
+//line routes_gen.go:2899:1
 
 // GetLegacyReposSearchByKeyword returns the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword (routes.conf:1091:7).
 //
 //line routes.conf:1091:1
 func (u *URLBuilder) GetLegacyReposSearchByKeyword(keyword string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 22, keyword)
+	return routegenCheckedHelperURL(u, 22, keyword)
 }
 
-//line routes_gen.go:2889:1
+//line routes_gen.go:2908:1
 
 // GetLegacyUserEmailByEmail returns the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email (routes.conf:1103:7).
 //
 //line routes.conf:1103:1
 func (u *URLBuilder) GetLegacyUserEmailByEmail(email string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 23, email)
+	return routegenCheckedHelperURL(u, 23, email)
 }
 
-//line routes_gen.go:2898:1
+//line routes_gen.go:2917:1
 
 // GetLegacyUserSearchByKeyword returns the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword (routes.conf:1097:7).
 //
 //line routes.conf:1097:1
 func (u *URLBuilder) GetLegacyUserSearchByKeyword(keyword string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 24, keyword)
+	return routegenCheckedHelperURL(u, 24, keyword)
 }
 
-//line routes_gen.go:2907:1
+//line routes_gen.go:2926:1
 
 // PostMarkdown returns the URL of route "post_markdown": /markdown (routes.conf:527:7).
 //
 //line routes.conf:527:1
 func (u *URLBuilder) PostMarkdown() string {
-	return routegenTable.HelperURL(&u.base, 25)
+	return routegenHelperURL(u, 25)
 }
 
-//line routes_gen.go:2916:1
+//line routes_gen.go:2935:1
 
 // PostMarkdownRaw returns the URL of route "post_markdown_raw": /markdown/raw (routes.conf:533:7).
 //
 //line routes.conf:533:1
 func (u *URLBuilder) PostMarkdownRaw() string {
-	return routegenTable.HelperURL(&u.base, 26)
+	return routegenHelperURL(u, 26)
 }
 
-//line routes_gen.go:2925:1
+//line routes_gen.go:2944:1
 
 // GetMeta returns the URL of route "get_meta": /meta (routes.conf:539:7).
 //
 //line routes.conf:539:1
 func (u *URLBuilder) GetMeta() string {
-	return routegenTable.HelperURL(&u.base, 27)
+	return routegenHelperURL(u, 27)
 }
 
-//line routes_gen.go:2934:1
+//line routes_gen.go:2953:1
 
 // GetNetworksByOwnerByRepoEvents returns the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events (routes.conf:59:7).
 //
 //line routes.conf:59:1
 func (u *URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 28, owner, repo)
+	return routegenCheckedHelperURL(u, 28, owner, repo)
 }
 
-//line routes_gen.go:2943:1
+//line routes_gen.go:2962:1
 
 // GetNotifications returns the URL of route "get_notifications": /notifications (routes.conf:107:7).
 //
 //line routes.conf:107:1
 func (u *URLBuilder) GetNotifications() string {
-	return routegenTable.HelperURL(&u.base, 29)
+	return routegenHelperURL(u, 29)
 }
 
-//line routes_gen.go:2952:1
+//line routes_gen.go:2971:1
 
 // PutNotifications returns the URL of route "put_notifications": /notifications (routes.conf:119:7).
 //
 //line routes.conf:119:1
 func (u *URLBuilder) PutNotifications() string {
-	return routegenTable.HelperURL(&u.base, 30)
+	return routegenHelperURL(u, 30)
 }
 
-//line routes_gen.go:2961:1
+//line routes_gen.go:2980:1
 
 // GetNotificationsThreadsByID returns the URL of route "get_notifications_threads_by_id": /notifications/threads/:id (routes.conf:131:7).
 //
 //line routes.conf:131:1
 func (u *URLBuilder) GetNotificationsThreadsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 31, id)
+	return routegenCheckedHelperURL(u, 31, id)
 }
 
-//line routes_gen.go:2970:1
+//line routes_gen.go:2989:1
 
 // DeleteNotificationsThreadsByIDSubscription returns the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:149:7).
 //
 //line routes.conf:149:1
 func (u *URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 32, id)
+	return routegenCheckedHelperURL(u, 32, id)
 }
 
-//line routes_gen.go:2979:1
+//line routes_gen.go:2998:1
 
 // GetNotificationsThreadsByIDSubscription returns the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:137:7).
 //
 //line routes.conf:137:1
 func (u *URLBuilder) GetNotificationsThreadsByIDSubscription(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 33, id)
+	return routegenCheckedHelperURL(u, 33, id)
 }
 
-//line routes_gen.go:2988:1
+//line routes_gen.go:3007:1
 
 // PutNotificationsThreadsByIDSubscription returns the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:143:7).
 //
 //line routes.conf:143:1
 func (u *URLBuilder) PutNotificationsThreadsByIDSubscription(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 34, id)
+	return routegenCheckedHelperURL(u, 34, id)
 }
 
-//line routes_gen.go:2997:1
+//line routes_gen.go:3016:1
 
 // GetOrgsByOrg returns the URL of route "get_orgs_by_org": /orgs/:org (routes.conf:563:7).
 //
 //line routes.conf:563:1
 func (u *URLBuilder) GetOrgsByOrg(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 35, org)
+	return routegenCheckedHelperURL(u, 35, org)
 }
 
-//line routes_gen.go:3006:1
+//line routes_gen.go:3025:1
 
 // GetOrgsByOrgEvents returns the URL of route "get_orgs_by_org_events": /orgs/:org/events (routes.conf:65:7).
 //
 //line routes.conf:65:1
 func (u *URLBuilder) GetOrgsByOrgEvents(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 36, org)
+	return routegenCheckedHelperURL(u, 36, org)
 }
 
-//line routes_gen.go:3015:1
+//line routes_gen.go:3034:1
 
 // GetOrgsByOrgIssues returns the URL of route "get_orgs_by_org_issues": /orgs/:org/issues (routes.conf:371:7).
 //
 //line routes.conf:371:1
 func (u *URLBuilder) GetOrgsByOrgIssues(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 37, org)
+	return routegenCheckedHelperURL(u, 37, org)
 }
 
-//line routes_gen.go:3024:1
+//line routes_gen.go:3043:1
 
 // GetOrgsByOrgMembers returns the URL of route "get_orgs_by_org_members": /orgs/:org/members (routes.conf:569:7).
 //
 //line routes.conf:569:1
 func (u *URLBuilder) GetOrgsByOrgMembers(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 38, org)
+	return routegenCheckedHelperURL(u, 38, org)
 }
 
-//line routes_gen.go:3033:1
+//line routes_gen.go:3052:1
 
 // DeleteOrgsByOrgMembersByUser returns the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user (routes.conf:581:7).
 //
 //line routes.conf:581:1
 func (u *URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 39, org, user)
+	return routegenCheckedHelperURL(u, 39, org, user)
 }
 
-//line routes_gen.go:3042:1
+//line routes_gen.go:3061:1
 
 // GetOrgsByOrgMembersByUser returns the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user (routes.conf:575:7).
 //
 //line routes.conf:575:1
 func (u *URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 40, org, user)
+	return routegenCheckedHelperURL(u, 40, org, user)
 }
 
-//line routes_gen.go:3051:1
+//line routes_gen.go:3070:1
 
 // GetOrgsByOrgPublicMembers returns the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members (routes.conf:587:7).
 //
 //line routes.conf:587:1
 func (u *URLBuilder) GetOrgsByOrgPublicMembers(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 41, org)
+	return routegenCheckedHelperURL(u, 41, org)
 }
 
-//line routes_gen.go:3060:1
+//line routes_gen.go:3079:1
 
 // DeleteOrgsByOrgPublicMembersByUser returns the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:605:7).
 //
 //line routes.conf:605:1
 func (u *URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 42, org, user)
+	return routegenCheckedHelperURL(u, 42, org, user)
 }
 
-//line routes_gen.go:3069:1
+//line routes_gen.go:3088:1
 
 // GetOrgsByOrgPublicMembersByUser returns the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:593:7).
 //
 //line routes.conf:593:1
 func (u *URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 43, org, user)
+	return routegenCheckedHelperURL(u, 43, org, user)
 }
 
-//line routes_gen.go:3078:1
+//line routes_gen.go:3097:1
 
 // PutOrgsByOrgPublicMembersByUser returns the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:599:7).
 //
 //line routes.conf:599:1
 func (u *URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 44, org, user)
+	return routegenCheckedHelperURL(u, 44, org, user)
 }
 
-//line routes_gen.go:3087:1
+//line routes_gen.go:3106:1
 
 // GetOrgsByOrgRepos returns the URL of route "get_orgs_by_org_repos": /orgs/:org/repos (routes.conf:755:7).
 //
 //line routes.conf:755:1
 func (u *URLBuilder) GetOrgsByOrgRepos(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 45, org)
+	return routegenCheckedHelperURL(u, 45, org)
 }
 
-//line routes_gen.go:3096:1
+//line routes_gen.go:3115:1
 
 // PostOrgsByOrgRepos returns the URL of route "post_orgs_by_org_repos": /orgs/:org/repos (routes.conf:773:7).
 //
 //line routes.conf:773:1
 func (u *URLBuilder) PostOrgsByOrgRepos(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 46, org)
+	return routegenCheckedHelperURL(u, 46, org)
 }
 
-//line routes_gen.go:3105:1
+//line routes_gen.go:3124:1
 
 // GetOrgsByOrgTeams returns the URL of route "get_orgs_by_org_teams": /orgs/:org/teams (routes.conf:611:7).
 //
 //line routes.conf:611:1
 func (u *URLBuilder) GetOrgsByOrgTeams(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 47, org)
+	return routegenCheckedHelperURL(u, 47, org)
 }
 
-//line routes_gen.go:3114:1
+//line routes_gen.go:3133:1
 
 // PostOrgsByOrgTeams returns the URL of route "post_orgs_by_org_teams": /orgs/:org/teams (routes.conf:623:7).
 //
 //line routes.conf:623:1
 func (u *URLBuilder) PostOrgsByOrgTeams(org string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 48, org)
+	return routegenCheckedHelperURL(u, 48, org)
 }
 
-//line routes_gen.go:3123:1
+//line routes_gen.go:3142:1
 
 // GetRateLimit returns the URL of route "get_rate_limit": /rate_limit (routes.conf:545:7).
 //
 //line routes.conf:545:1
 func (u *URLBuilder) GetRateLimit() string {
-	return routegenTable.HelperURL(&u.base, 49)
+	return routegenHelperURL(u, 49)
 }
 
-//line routes_gen.go:3132:1
+//line routes_gen.go:3151:1
 
 // DeleteReposByOwnerByRepo returns the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo (routes.conf:821:7).
 //
 //line routes.conf:821:1
 func (u *URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 50, owner, repo)
+	return routegenCheckedHelperURL(u, 50, owner, repo)
 }
 
-//line routes_gen.go:3141:1
+//line routes_gen.go:3160:1
 
 // GetReposByOwnerByRepo returns the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo (routes.conf:779:7).
 //
 //line routes.conf:779:1
 func (u *URLBuilder) GetReposByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 51, owner, repo)
+	return routegenCheckedHelperURL(u, 51, owner, repo)
 }
 
-//line routes_gen.go:3150:1
+//line routes_gen.go:3169:1
 
 // GetReposByOwnerByRepoAssignees returns the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees (routes.conf:395:7).
 //
 //line routes.conf:395:1
 func (u *URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 52, owner, repo)
+	return routegenCheckedHelperURL(u, 52, owner, repo)
 }
 
-//line routes_gen.go:3159:1
+//line routes_gen.go:3178:1
 
 // GetReposByOwnerByRepoAssigneesByAssignee returns the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee (routes.conf:401:7).
 //
 //line routes.conf:401:1
 func (u *URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo string, assignee string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 53, owner, repo, assignee)
+	return routegenCheckedHelperURL(u, 53, owner, repo, assignee)
 }
 
-//line routes_gen.go:3168:1
+//line routes_gen.go:3187:1
 
 // GetReposByOwnerByRepoBranches returns the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches (routes.conf:809:7).
 //
 //line routes.conf:809:1
 func (u *URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 54, owner, repo)
+	return routegenCheckedHelperURL(u, 54, owner, repo)
 }
 
-//line routes_gen.go:3177:1
+//line routes_gen.go:3196:1
 
 // GetReposByOwnerByRepoBranchesByBranch returns the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch (routes.conf:815:7).
 //
 //line routes.conf:815:1
 func (u *URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo string, branch string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 55, owner, repo, branch)
+	return routegenCheckedHelperURL(u, 55, owner, repo, branch)
 }
 
-//line routes_gen.go:3186:1
+//line routes_gen.go:3205:1
 
 // GetReposByOwnerByRepoCollaborators returns the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators (routes.conf:827:7).
 //
 //line routes.conf:827:1
 func (u *URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 56, owner, repo)
+	return routegenCheckedHelperURL(u, 56, owner, repo)
 }
 
-//line routes_gen.go:3195:1
+//line routes_gen.go:3214:1
 
 // DeleteReposByOwnerByRepoCollaboratorsByUser returns the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:845:7).
 //
 //line routes.conf:845:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 57, owner, repo, user)
+	return routegenCheckedHelperURL(u, 57, owner, repo, user)
 }
 
-//line routes_gen.go:3204:1
+//line routes_gen.go:3223:1
 
 // GetReposByOwnerByRepoCollaboratorsByUser returns the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:833:7).
 //
 //line routes.conf:833:1
 func (u *URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 58, owner, repo, user)
+	return routegenCheckedHelperURL(u, 58, owner, repo, user)
 }
 
-//line routes_gen.go:3213:1
+//line routes_gen.go:3232:1
 
 // PutReposByOwnerByRepoCollaboratorsByUser returns the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:839:7).
 //
 //line routes.conf:839:1
 func (u *URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 59, owner, repo, user)
+	return routegenCheckedHelperURL(u, 59, owner, repo, user)
 }
 
-//line routes_gen.go:3222:1
+//line routes_gen.go:3241:1
 
 // GetReposByOwnerByRepoComments returns the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments (routes.conf:851:7).
 //
 //line routes.conf:851:1
 func (u *URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 60, owner, repo)
+	return routegenCheckedHelperURL(u, 60, owner, repo)
 }
 
-//line routes_gen.go:3231:1
+//line routes_gen.go:3250:1
 
 // DeleteReposByOwnerByRepoCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (routes.conf:875:7).
 //
 //line routes.conf:875:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 61, owner, repo, id)
+	return routegenCheckedHelperURL(u, 61, owner, repo, id)
 }
 
-//line routes_gen.go:3240:1
+//line routes_gen.go:3259:1
 
 // GetReposByOwnerByRepoCommentsByID returns the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (routes.conf:869:7).
 //
 //line routes.conf:869:1
 func (u *URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 62, owner, repo, id)
+	return routegenCheckedHelperURL(u, 62, owner, repo, id)
 }
 
-//line routes_gen.go:3249:1
+//line routes_gen.go:3268:1
 
 // GetReposByOwnerByRepoCommits returns the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits (routes.conf:881:7).
 //
 //line routes.conf:881:1
 func (u *URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 63, owner, repo)
+	return routegenCheckedHelperURL(u, 63, owner, repo)
 }
 
-//line routes_gen.go:3258:1
+//line routes_gen.go:3277:1
 
 // GetReposByOwnerByRepoCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha (routes.conf:887:7).
 //
 //line routes.conf:887:1
 func (u *URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string, sha string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 64, owner, repo, sha)
+	return routegenCheckedHelperURL(u, 64, owner, repo, sha)
 }
 
-//line routes_gen.go:3267:1
+//line routes_gen.go:3286:1
 
 // GetReposByOwnerByRepoCommitsByShaComments returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (routes.conf:857:7).
 //
 //line routes.conf:857:1
 func (u *URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 65, owner, repo, sha)
+	return routegenCheckedHelperURL(u, 65, owner, repo, sha)
 }
 
-//line routes_gen.go:3276:1
+//line routes_gen.go:3295:1
 
 // PostReposByOwnerByRepoCommitsByShaComments returns the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (routes.conf:863:7).
 //
 //line routes.conf:863:1
 func (u *URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 66, owner, repo, sha)
+	return routegenCheckedHelperURL(u, 66, owner, repo, sha)
 }
 
-//line routes_gen.go:3285:1
+//line routes_gen.go:3304:1
 
 // GetReposByOwnerByRepoContributors returns the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors (routes.conf:785:7).
 //
 //line routes.conf:785:1
 func (u *URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 67, owner, repo)
+	return routegenCheckedHelperURL(u, 67, owner, repo)
 }
 
-//line routes_gen.go:3294:1
+//line routes_gen.go:3313:1
 
 // GetReposByOwnerByRepoDownloads returns the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads (routes.conf:923:7).
 //
 //line routes.conf:923:1
 func (u *URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 68, owner, repo)
+	return routegenCheckedHelperURL(u, 68, owner, repo)
 }
 
-//line routes_gen.go:3303:1
+//line routes_gen.go:3322:1
 
 // DeleteReposByOwnerByRepoDownloadsByID returns the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (routes.conf:935:7).
 //
 //line routes.conf:935:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 69, owner, repo, id)
+	return routegenCheckedHelperURL(u, 69, owner, repo, id)
 }
 
-//line routes_gen.go:3312:1
+//line routes_gen.go:3331:1
 
 // GetReposByOwnerByRepoDownloadsByID returns the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (routes.conf:929:7).
 //
 //line routes.conf:929:1
 func (u *URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 70, owner, repo, id)
+	return routegenCheckedHelperURL(u, 70, owner, repo, id)
 }
 
-//line routes_gen.go:3321:1
+//line routes_gen.go:3340:1
 
 // GetReposByOwnerByRepoEvents returns the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events (routes.conf:53:7).
 //
 //line routes.conf:53:1
 func (u *URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 71, owner, repo)
+	return routegenCheckedHelperURL(u, 71, owner, repo)
 }
 
-//line routes_gen.go:3330:1
+//line routes_gen.go:3349:1
 
 // GetReposByOwnerByRepoForks returns the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (routes.conf:941:7).
 //
 //line routes.conf:941:1
 func (u *URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 72, owner, repo)
+	return routegenCheckedHelperURL(u, 72, owner, repo)
 }
 
-//line routes_gen.go:3339:1
+//line routes_gen.go:3358:1
 
 // PostReposByOwnerByRepoForks returns the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (routes.conf:947:7).
 //
 //line routes.conf:947:1
 func (u *URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 73, owner, repo)
+	return routegenCheckedHelperURL(u, 73, owner, repo)
 }
 
-//line routes_gen.go:3348:1
+//line routes_gen.go:3367:1
 
 // PostReposByOwnerByRepoGitBlobs returns the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs (routes.conf:305:7).
 //
 //line routes.conf:305:1
 func (u *URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 74, owner, repo)
+	return routegenCheckedHelperURL(u, 74, owner, repo)
 }
 
-//line routes_gen.go:3357:1
+//line routes_gen.go:3376:1
 
 // GetReposByOwnerByRepoGitBlobsBySha returns the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha (routes.conf:299:7).
 //
 //line routes.conf:299:1
 func (u *URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo string, sha string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 75, owner, repo, sha)
+	return routegenCheckedHelperURL(u, 75, owner, repo, sha)
 }
 
-//line routes_gen.go:3366:1
+//line routes_gen.go:3385:1
 
 // PostReposByOwnerByRepoGitCommits returns the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits (routes.conf:317:7).
 //
 //line routes.conf:317:1
 func (u *URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 76, owner, repo)
+	return routegenCheckedHelperURL(u, 76, owner, repo)
 }
 
-//line routes_gen.go:3375:1
+//line routes_gen.go:3394:1
 
 // GetReposByOwnerByRepoGitCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha (routes.conf:311:7).
 //
 //line routes.conf:311:1
 func (u *URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo string, sha string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 77, owner, repo, sha)
+	return routegenCheckedHelperURL(u, 77, owner, repo, sha)
 }
 
-//line routes_gen.go:3384:1
+//line routes_gen.go:3403:1
 
 // GetReposByOwnerByRepoGitRefs returns the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (routes.conf:323:7).
 //
 //line routes.conf:323:1
 func (u *URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 78, owner, repo)
+	return routegenCheckedHelperURL(u, 78, owner, repo)
 }
 
-//line routes_gen.go:3393:1
+//line routes_gen.go:3412:1
 
 // PostReposByOwnerByRepoGitRefs returns the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (routes.conf:329:7).
 //
 //line routes.conf:329:1
 func (u *URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 79, owner, repo)
+	return routegenCheckedHelperURL(u, 79, owner, repo)
 }
 
-//line routes_gen.go:3402:1
+//line routes_gen.go:3421:1
 
 // PostReposByOwnerByRepoGitTags returns the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags (routes.conf:341:7).
 //
 //line routes.conf:341:1
 func (u *URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 80, owner, repo)
+	return routegenCheckedHelperURL(u, 80, owner, repo)
 }
 
-//line routes_gen.go:3411:1
+//line routes_gen.go:3430:1
 
 // GetReposByOwnerByRepoGitTagsBySha returns the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha (routes.conf:335:7).
 //
 //line routes.conf:335:1
 func (u *URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string, sha string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 81, owner, repo, sha)
+	return routegenCheckedHelperURL(u, 81, owner, repo, sha)
 }
 
-//line routes_gen.go:3420:1
+//line routes_gen.go:3439:1
 
 // PostReposByOwnerByRepoGitTrees returns the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees (routes.conf:353:7).
 //
 //line routes.conf:353:1
 func (u *URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 82, owner, repo)
+	return routegenCheckedHelperURL(u, 82, owner, repo)
 }
 
-//line routes_gen.go:3429:1
+//line routes_gen.go:3448:1
 
 // GetReposByOwnerByRepoGitTreesBySha returns the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha (routes.conf:347:7).
 //
 //line routes.conf:347:1
 func (u *URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo string, sha string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 83, owner, repo, sha)
+	return routegenCheckedHelperURL(u, 83, owner, repo, sha)
 }
 
-//line routes_gen.go:3438:1
+//line routes_gen.go:3457:1
 
 // GetReposByOwnerByRepoHooks returns the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (routes.conf:953:7).
 //
 //line routes.conf:953:1
 func (u *URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 84, owner, repo)
+	return routegenCheckedHelperURL(u, 84, owner, repo)
 }
 
-//line routes_gen.go:3447:1
+//line routes_gen.go:3466:1
 
 // PostReposByOwnerByRepoHooks returns the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (routes.conf:965:7).
 //
 //line routes.conf:965:1
 func (u *URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 85, owner, repo)
+	return routegenCheckedHelperURL(u, 85, owner, repo)
 }
 
-//line routes_gen.go:3456:1
+//line routes_gen.go:3475:1
 
 // DeleteReposByOwnerByRepoHooksByID returns the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (routes.conf:977:7).
 //
 //line routes.conf:977:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 86, owner, repo, id)
+	return routegenCheckedHelperURL(u, 86, owner, repo, id)
 }
 
-//line routes_gen.go:3465:1
+//line routes_gen.go:3484:1
 
 // GetReposByOwnerByRepoHooksByID returns the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (routes.conf:959:7).
 //
 //line routes.conf:959:1
 func (u *URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 87, owner, repo, id)
+	return routegenCheckedHelperURL(u, 87, owner, repo, id)
 }
 
-//line routes_gen.go:3474:1
+//line routes_gen.go:3493:1
 
 // PostReposByOwnerByRepoHooksByIDTests returns the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests (routes.conf:971:7).
 //
 //line routes.conf:971:1
 func (u *URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 88, owner, repo, id)
+	return routegenCheckedHelperURL(u, 88, owner, repo, id)
 }
 
-//line routes_gen.go:3483:1
+//line routes_gen.go:3502:1
 
 // GetReposByOwnerByRepoIssues returns the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (routes.conf:377:7).
 //
 //line routes.conf:377:1
 func (u *URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 89, owner, repo)
+	return routegenCheckedHelperURL(u, 89, owner, repo)
 }
 
-//line routes_gen.go:3492:1
+//line routes_gen.go:3511:1
 
 // PostReposByOwnerByRepoIssues returns the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (routes.conf:389:7).
 //
 //line routes.conf:389:1
 func (u *URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 90, owner, repo)
+	return routegenCheckedHelperURL(u, 90, owner, repo)
 }
 
-//line routes_gen.go:3501:1
+//line routes_gen.go:3520:1
 
 // GetReposByOwnerByRepoIssuesByNumber returns the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (routes.conf:383:7).
 //
 //line routes.conf:383:1
 func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 91, owner, repo, number)
+	return routegenCheckedHelperURL(u, 91, owner, repo, number)
 }
 
-//line routes_gen.go:3510:1
+//line routes_gen.go:3529:1
 
 // GetReposByOwnerByRepoIssuesByNumberComments returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (routes.conf:407:7).
 //
 //line routes.conf:407:1
 func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 92, owner, repo, number)
+	return routegenCheckedHelperURL(u, 92, owner, repo, number)
 }
 
-//line routes_gen.go:3519:1
+//line routes_gen.go:3538:1
 
 // PostReposByOwnerByRepoIssuesByNumberComments returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (routes.conf:413:7).
 //
 //line routes.conf:413:1
 func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 93, owner, repo, number)
+	return routegenCheckedHelperURL(u, 93, owner, repo, number)
 }
 
-//line routes_gen.go:3528:1
+//line routes_gen.go:3547:1
 
 // GetReposByOwnerByRepoIssuesByNumberEvents returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events (routes.conf:419:7).
 //
 //line routes.conf:419:1
 func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 94, owner, repo, number)
+	return routegenCheckedHelperURL(u, 94, owner, repo, number)
 }
 
-//line routes_gen.go:3537:1
+//line routes_gen.go:3556:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:473:7).
 //
 //line routes.conf:473:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 95, owner, repo, number)
+	return routegenCheckedHelperURL(u, 95, owner, repo, number)
 }
 
-//line routes_gen.go:3546:1
+//line routes_gen.go:3565:1
 
 // GetReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:449:7).
 //
 //line routes.conf:449:1
 func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 96, owner, repo, number)
+	return routegenCheckedHelperURL(u, 96, owner, repo, number)
 }
 
-//line routes_gen.go:3555:1
+//line routes_gen.go:3574:1
 
 // PostReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:455:7).
 //
 //line routes.conf:455:1
 func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 97, owner, repo, number)
+	return routegenCheckedHelperURL(u, 97, owner, repo, number)
 }
 
-//line routes_gen.go:3564:1
+//line routes_gen.go:3583:1
 
 // PutReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:467:7).
 //
 //line routes.conf:467:1
 func (u *URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 98, owner, repo, number)
+	return routegenCheckedHelperURL(u, 98, owner, repo, number)
 }
 
-//line routes_gen.go:3573:1
+//line routes_gen.go:3592:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name (routes.conf:461:7).
 //
 //line routes.conf:461:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner string, repo string, number string, name string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 99, owner, repo, number, name)
+	return routegenCheckedHelperURL(u, 99, owner, repo, number, name)
 }
 
-//line routes_gen.go:3582:1
+//line routes_gen.go:3601:1
 
 // GetReposByOwnerByRepoKeys returns the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (routes.conf:899:7).
 //
 //line routes.conf:899:1
 func (u *URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 100, owner, repo)
+	return routegenCheckedHelperURL(u, 100, owner, repo)
 }
 
-//line routes_gen.go:3591:1
+//line routes_gen.go:3610:1
 
 // PostReposByOwnerByRepoKeys returns the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (routes.conf:911:7).
 //
 //line routes.conf:911:1
 func (u *URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 101, owner, repo)
+	return routegenCheckedHelperURL(u, 101, owner, repo)
 }
 
-//line routes_gen.go:3600:1
+//line routes_gen.go:3619:1
 
 // DeleteReposByOwnerByRepoKeysByID returns the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (routes.conf:917:7).
 //
 //line routes.conf:917:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 102, owner, repo, id)
+	return routegenCheckedHelperURL(u, 102, owner, repo, id)
 }
 
-//line routes_gen.go:3609:1
+//line routes_gen.go:3628:1
 
 // GetReposByOwnerByRepoKeysByID returns the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (routes.conf:905:7).
 //
 //line routes.conf:905:1
 func (u *URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 103, owner, repo, id)
+	return routegenCheckedHelperURL(u, 103, owner, repo, id)
 }
 
-//line routes_gen.go:3618:1
+//line routes_gen.go:3637:1
 
 // GetReposByOwnerByRepoLabels returns the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (routes.conf:425:7).
 //
 //line routes.conf:425:1
 func (u *URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 104, owner, repo)
+	return routegenCheckedHelperURL(u, 104, owner, repo)
 }
 
-//line routes_gen.go:3627:1
+//line routes_gen.go:3646:1
 
 // PostReposByOwnerByRepoLabels returns the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (routes.conf:437:7).
 //
 //line routes.conf:437:1
 func (u *URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 105, owner, repo)
+	return routegenCheckedHelperURL(u, 105, owner, repo)
 }
 
-//line routes_gen.go:3636:1
+//line routes_gen.go:3655:1
 
 // DeleteReposByOwnerByRepoLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (routes.conf:443:7).
 //
 //line routes.conf:443:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo string, name string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 106, owner, repo, name)
+	return routegenCheckedHelperURL(u, 106, owner, repo, name)
 }
 
-//line routes_gen.go:3645:1
+//line routes_gen.go:3664:1
 
 // GetReposByOwnerByRepoLabelsByName returns the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (routes.conf:431:7).
 //
 //line routes.conf:431:1
 func (u *URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string, name string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 107, owner, repo, name)
+	return routegenCheckedHelperURL(u, 107, owner, repo, name)
 }
 
-//line routes_gen.go:3654:1
+//line routes_gen.go:3673:1
 
 // GetReposByOwnerByRepoLanguages returns the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages (routes.conf:791:7).
 //
 //line routes.conf:791:1
 func (u *URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 108, owner, repo)
+	return routegenCheckedHelperURL(u, 108, owner, repo)
 }
 
-//line routes_gen.go:3663:1
+//line routes_gen.go:3682:1
 
 // PostReposByOwnerByRepoMerges returns the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges (routes.conf:983:7).
 //
 //line routes.conf:983:1
 func (u *URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 109, owner, repo)
+	return routegenCheckedHelperURL(u, 109, owner, repo)
 }
 
-//line routes_gen.go:3672:1
+//line routes_gen.go:3691:1
 
 // GetReposByOwnerByRepoMilestones returns the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (routes.conf:485:7).
 //
 //line routes.conf:485:1
 func (u *URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 110, owner, repo)
+	return routegenCheckedHelperURL(u, 110, owner, repo)
 }
 
-//line routes_gen.go:3681:1
+//line routes_gen.go:3700:1
 
 // PostReposByOwnerByRepoMilestones returns the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (routes.conf:497:7).
 //
 //line routes.conf:497:1
 func (u *URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 111, owner, repo)
+	return routegenCheckedHelperURL(u, 111, owner, repo)
 }
 
-//line routes_gen.go:3690:1
+//line routes_gen.go:3709:1
 
 // DeleteReposByOwnerByRepoMilestonesByNumber returns the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (routes.conf:503:7).
 //
 //line routes.conf:503:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 112, owner, repo, number)
+	return routegenCheckedHelperURL(u, 112, owner, repo, number)
 }
 
-//line routes_gen.go:3699:1
+//line routes_gen.go:3718:1
 
 // GetReposByOwnerByRepoMilestonesByNumber returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (routes.conf:491:7).
 //
 //line routes.conf:491:1
 func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 113, owner, repo, number)
+	return routegenCheckedHelperURL(u, 113, owner, repo, number)
 }
 
-//line routes_gen.go:3708:1
+//line routes_gen.go:3727:1
 
 // GetReposByOwnerByRepoMilestonesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels (routes.conf:479:7).
 //
 //line routes.conf:479:1
 func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 114, owner, repo, number)
+	return routegenCheckedHelperURL(u, 114, owner, repo, number)
 }
 
-//line routes_gen.go:3717:1
+//line routes_gen.go:3736:1
 
 // GetReposByOwnerByRepoNotifications returns the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (routes.conf:113:7).
 //
 //line routes.conf:113:1
 func (u *URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 115, owner, repo)
+	return routegenCheckedHelperURL(u, 115, owner, repo)
 }
 
-//line routes_gen.go:3726:1
+//line routes_gen.go:3745:1
 
 // PutReposByOwnerByRepoNotifications returns the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (routes.conf:125:7).
 //
 //line routes.conf:125:1
 func (u *URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 116, owner, repo)
+	return routegenCheckedHelperURL(u, 116, owner, repo)
 }
 
-//line routes_gen.go:3735:1
+//line routes_gen.go:3754:1
 
 // GetReposByOwnerByRepoPulls returns the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (routes.conf:689:7).
 //
 //line routes.conf:689:1
 func (u *URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 117, owner, repo)
+	return routegenCheckedHelperURL(u, 117, owner, repo)
 }
 
-//line routes_gen.go:3744:1
+//line routes_gen.go:3763:1
 
 // PostReposByOwnerByRepoPulls returns the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (routes.conf:701:7).
 //
 //line routes.conf:701:1
 func (u *URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 118, owner, repo)
+	return routegenCheckedHelperURL(u, 118, owner, repo)
 }
 
-//line routes_gen.go:3753:1
+//line routes_gen.go:3772:1
 
 // GetReposByOwnerByRepoPullsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (routes.conf:695:7).
 //
 //line routes.conf:695:1
 func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 119, owner, repo, number)
+	return routegenCheckedHelperURL(u, 119, owner, repo, number)
 }
 
-//line routes_gen.go:3762:1
+//line routes_gen.go:3781:1
 
 // GetReposByOwnerByRepoPullsByNumberComments returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (routes.conf:731:7).
 //
 //line routes.conf:731:1
 func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 120, owner, repo, number)
+	return routegenCheckedHelperURL(u, 120, owner, repo, number)
 }
 
-//line routes_gen.go:3771:1
+//line routes_gen.go:3790:1
 
 // PutReposByOwnerByRepoPullsByNumberComments returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (routes.conf:737:7).
 //
 //line routes.conf:737:1
 func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 121, owner, repo, number)
+	return routegenCheckedHelperURL(u, 121, owner, repo, number)
 }
 
-//line routes_gen.go:3780:1
+//line routes_gen.go:3799:1
 
 // GetReposByOwnerByRepoPullsByNumberCommits returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits (routes.conf:707:7).
 //
 //line routes.conf:707:1
 func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 122, owner, repo, number)
+	return routegenCheckedHelperURL(u, 122, owner, repo, number)
 }
 
-//line routes_gen.go:3789:1
+//line routes_gen.go:3808:1
 
 // GetReposByOwnerByRepoPullsByNumberFiles returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files (routes.conf:713:7).
 //
 //line routes.conf:713:1
 func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 123, owner, repo, number)
+	return routegenCheckedHelperURL(u, 123, owner, repo, number)
 }
 
-//line routes_gen.go:3798:1
+//line routes_gen.go:3817:1
 
 // GetReposByOwnerByRepoPullsByNumberMerge returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (routes.conf:719:7).
 //
 //line routes.conf:719:1
 func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 124, owner, repo, number)
+	return routegenCheckedHelperURL(u, 124, owner, repo, number)
 }
 
-//line routes_gen.go:3807:1
+//line routes_gen.go:3826:1
 
 // PutReposByOwnerByRepoPullsByNumberMerge returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (routes.conf:725:7).
 //
 //line routes.conf:725:1
 func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 125, owner, repo, number)
+	return routegenCheckedHelperURL(u, 125, owner, repo, number)
 }
 
-//line routes_gen.go:3816:1
+//line routes_gen.go:3835:1
 
 // GetReposByOwnerByRepoReadme returns the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme (routes.conf:893:7).
 //
 //line routes.conf:893:1
 func (u *URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 126, owner, repo)
+	return routegenCheckedHelperURL(u, 126, owner, repo)
 }
 
-//line routes_gen.go:3825:1
+//line routes_gen.go:3844:1
 
 // GetReposByOwnerByRepoReleases returns the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (routes.conf:989:7).
 //
 //line routes.conf:989:1
 func (u *URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 127, owner, repo)
+	return routegenCheckedHelperURL(u, 127, owner, repo)
 }
 
-//line routes_gen.go:3834:1
+//line routes_gen.go:3853:1
 
 // PostReposByOwnerByRepoReleases returns the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (routes.conf:1001:7).
 //
 //line routes.conf:1001:1
 func (u *URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 128, owner, repo)
+	return routegenCheckedHelperURL(u, 128, owner, repo)
 }
 
-//line routes_gen.go:3843:1
+//line routes_gen.go:3862:1
 
 // DeleteReposByOwnerByRepoReleasesByID returns the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (routes.conf:1007:7).
 //
 //line routes.conf:1007:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 129, owner, repo, id)
+	return routegenCheckedHelperURL(u, 129, owner, repo, id)
 }
 
-//line routes_gen.go:3852:1
+//line routes_gen.go:3871:1
 
 // GetReposByOwnerByRepoReleasesByID returns the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (routes.conf:995:7).
 //
 //line routes.conf:995:1
 func (u *URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 130, owner, repo, id)
+	return routegenCheckedHelperURL(u, 130, owner, repo, id)
 }
 
-//line routes_gen.go:3861:1
+//line routes_gen.go:3880:1
 
 // GetReposByOwnerByRepoReleasesByIDAssets returns the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets (routes.conf:1013:7).
 //
 //line routes.conf:1013:1
 func (u *URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 131, owner, repo, id)
+	return routegenCheckedHelperURL(u, 131, owner, repo, id)
 }
 
-//line routes_gen.go:3870:1
+//line routes_gen.go:3889:1
 
 // GetReposByOwnerByRepoStargazers returns the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers (routes.conf:155:7).
 //
 //line routes.conf:155:1
 func (u *URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 132, owner, repo)
+	return routegenCheckedHelperURL(u, 132, owner, repo)
 }
 
-//line routes_gen.go:3879:1
+//line routes_gen.go:3898:1
 
 // GetReposByOwnerByRepoStatsCodeFrequency returns the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency (routes.conf:1031:7).
 //
 //line routes.conf:1031:1
 func (u *URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 133, owner, repo)
+	return routegenCheckedHelperURL(u, 133, owner, repo)
 }
 
-//line routes_gen.go:3888:1
+//line routes_gen.go:3907:1
 
 // GetReposByOwnerByRepoStatsCommitActivity returns the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity (routes.conf:1025:7).
 //
 //line routes.conf:1025:1
 func (u *URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 134, owner, repo)
+	return routegenCheckedHelperURL(u, 134, owner, repo)
 }
 
-//line routes_gen.go:3897:1
+//line routes_gen.go:3916:1
 
 // GetReposByOwnerByRepoStatsContributors returns the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors (routes.conf:1019:7).
 //
 //line routes.conf:1019:1
 func (u *URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 135, owner, repo)
+	return routegenCheckedHelperURL(u, 135, owner, repo)
 }
 
-//line routes_gen.go:3906:1
+//line routes_gen.go:3925:1
 
 // GetReposByOwnerByRepoStatsParticipation returns the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation (routes.conf:1037:7).
 //
 //line routes.conf:1037:1
 func (u *URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 136, owner, repo)
+	return routegenCheckedHelperURL(u, 136, owner, repo)
 }
 
-//line routes_gen.go:3915:1
+//line routes_gen.go:3934:1
 
 // GetReposByOwnerByRepoStatsPunchCard returns the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card (routes.conf:1043:7).
 //
 //line routes.conf:1043:1
 func (u *URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 137, owner, repo)
+	return routegenCheckedHelperURL(u, 137, owner, repo)
 }
 
-//line routes_gen.go:3924:1
+//line routes_gen.go:3943:1
 
 // GetReposByOwnerByRepoStatusesByRef returns the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (routes.conf:1049:7).
 //
 //line routes.conf:1049:1
 func (u *URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 138, owner, repo, ref)
+	return routegenCheckedHelperURL(u, 138, owner, repo, ref)
 }
 
-//line routes_gen.go:3933:1
+//line routes_gen.go:3952:1
 
 // PostReposByOwnerByRepoStatusesByRef returns the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (routes.conf:1055:7).
 //
 //line routes.conf:1055:1
 func (u *URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 139, owner, repo, ref)
+	return routegenCheckedHelperURL(u, 139, owner, repo, ref)
 }
 
-//line routes_gen.go:3942:1
+//line routes_gen.go:3961:1
 
 // GetReposByOwnerByRepoSubscribers returns the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers (routes.conf:191:7).
 //
 //line routes.conf:191:1
 func (u *URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 140, owner, repo)
+	return routegenCheckedHelperURL(u, 140, owner, repo)
 }
 
-//line routes_gen.go:3951:1
+//line routes_gen.go:3970:1
 
 // DeleteReposByOwnerByRepoSubscription returns the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:221:7).
 //
 //line routes.conf:221:1
 func (u *URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 141, owner, repo)
+	return routegenCheckedHelperURL(u, 141, owner, repo)
 }
 
-//line routes_gen.go:3960:1
+//line routes_gen.go:3979:1
 
 // GetReposByOwnerByRepoSubscription returns the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:209:7).
 //
 //line routes.conf:209:1
 func (u *URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 142, owner, repo)
+	return routegenCheckedHelperURL(u, 142, owner, repo)
 }
 
-//line routes_gen.go:3969:1
+//line routes_gen.go:3988:1
 
 // PutReposByOwnerByRepoSubscription returns the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:215:7).
 //
 //line routes.conf:215:1
 func (u *URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 143, owner, repo)
+	return routegenCheckedHelperURL(u, 143, owner, repo)
 }
 
-//line routes_gen.go:3978:1
+//line routes_gen.go:3997:1
 
 // GetReposByOwnerByRepoTags returns the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags (routes.conf:803:7).
 //
 //line routes.conf:803:1
 func (u *URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 144, owner, repo)
+	return routegenCheckedHelperURL(u, 144, owner, repo)
 }
 
-//line routes_gen.go:3987:1
+//line routes_gen.go:4006:1
 
 // GetReposByOwnerByRepoTeams returns the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams (routes.conf:797:7).
 //
 //line routes.conf:797:1
 func (u *URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 145, owner, repo)
+	return routegenCheckedHelperURL(u, 145, owner, repo)
 }
 
-//line routes_gen.go:3996:1
+//line routes_gen.go:4015:1
 
 // GetRepositories returns the URL of route "get_repositories": /repositories (routes.conf:761:7).
 //
 //line routes.conf:761:1
 func (u *URLBuilder) GetRepositories() string {
-	return routegenTable.HelperURL(&u.base, 146)
+	return routegenHelperURL(u, 146)
 }
 
-//line routes_gen.go:4005:1
+//line routes_gen.go:4024:1
 
 // GetSearchCode returns the URL of route "get_search_code": /search/code (routes.conf:1067:7).
 //
 //line routes.conf:1067:1
 func (u *URLBuilder) GetSearchCode() string {
-	return routegenTable.HelperURL(&u.base, 147)
+	return routegenHelperURL(u, 147)
 }
 
-//line routes_gen.go:4014:1
+//line routes_gen.go:4033:1
 
 // GetSearchIssues returns the URL of route "get_search_issues": /search/issues (routes.conf:1073:7).
 //
 //line routes.conf:1073:1
 func (u *URLBuilder) GetSearchIssues() string {
-	return routegenTable.HelperURL(&u.base, 148)
+	return routegenHelperURL(u, 148)
 }
 
-//line routes_gen.go:4023:1
+//line routes_gen.go:4042:1
 
 // GetSearchRepositories returns the URL of route "get_search_repositories": /search/repositories (routes.conf:1061:7).
 //
 //line routes.conf:1061:1
 func (u *URLBuilder) GetSearchRepositories() string {
-	return routegenTable.HelperURL(&u.base, 149)
+	return routegenHelperURL(u, 149)
 }
 
-//line routes_gen.go:4032:1
+//line routes_gen.go:4051:1
 
 // GetSearchUsers returns the URL of route "get_search_users": /search/users (routes.conf:1079:7).
 //
 //line routes.conf:1079:1
 func (u *URLBuilder) GetSearchUsers() string {
-	return routegenTable.HelperURL(&u.base, 150)
+	return routegenHelperURL(u, 150)
 }
 
-//line routes_gen.go:4041:1
+//line routes_gen.go:4060:1
 
 // DeleteTeamsByID returns the URL of route "delete_teams_by_id": /teams/:id (routes.conf:629:7).
 //
 //line routes.conf:629:1
 func (u *URLBuilder) DeleteTeamsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 151, id)
+	return routegenCheckedHelperURL(u, 151, id)
 }
 
-//line routes_gen.go:4050:1
+//line routes_gen.go:4069:1
 
 // GetTeamsByID returns the URL of route "get_teams_by_id": /teams/:id (routes.conf:617:7).
 //
 //line routes.conf:617:1
 func (u *URLBuilder) GetTeamsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 152, id)
+	return routegenCheckedHelperURL(u, 152, id)
 }
 
-//line routes_gen.go:4059:1
+//line routes_gen.go:4078:1
 
 // GetTeamsByIDMembers returns the URL of route "get_teams_by_id_members": /teams/:id/members (routes.conf:635:7).
 //
 //line routes.conf:635:1
 func (u *URLBuilder) GetTeamsByIDMembers(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 153, id)
+	return routegenCheckedHelperURL(u, 153, id)
 }
 
-//line routes_gen.go:4068:1
+//line routes_gen.go:4087:1
 
 // DeleteTeamsByIDMembersByUser returns the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:653:7).
 //
 //line routes.conf:653:1
 func (u *URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 154, id, user)
+	return routegenCheckedHelperURL(u, 154, id, user)
 }
 
-//line routes_gen.go:4077:1
+//line routes_gen.go:4096:1
 
 // GetTeamsByIDMembersByUser returns the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:641:7).
 //
 //line routes.conf:641:1
 func (u *URLBuilder) GetTeamsByIDMembersByUser(id string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 155, id, user)
+	return routegenCheckedHelperURL(u, 155, id, user)
 }
 
-//line routes_gen.go:4086:1
+//line routes_gen.go:4105:1
 
 // PutTeamsByIDMembersByUser returns the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:647:7).
 //
 //line routes.conf:647:1
 func (u *URLBuilder) PutTeamsByIDMembersByUser(id string, user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 156, id, user)
+	return routegenCheckedHelperURL(u, 156, id, user)
 }
 
-//line routes_gen.go:4095:1
+//line routes_gen.go:4114:1
 
 // GetTeamsByIDRepos returns the URL of route "get_teams_by_id_repos": /teams/:id/repos (routes.conf:659:7).
 //
 //line routes.conf:659:1
 func (u *URLBuilder) GetTeamsByIDRepos(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 157, id)
+	return routegenCheckedHelperURL(u, 157, id)
 }
 
-//line routes_gen.go:4104:1
+//line routes_gen.go:4123:1
 
 // DeleteTeamsByIDReposByOwnerByRepo returns the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:677:7).
 //
 //line routes.conf:677:1
 func (u *URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 158, id, owner, repo)
+	return routegenCheckedHelperURL(u, 158, id, owner, repo)
 }
 
-//line routes_gen.go:4113:1
+//line routes_gen.go:4132:1
 
 // GetTeamsByIDReposByOwnerByRepo returns the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:665:7).
 //
 //line routes.conf:665:1
 func (u *URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 159, id, owner, repo)
+	return routegenCheckedHelperURL(u, 159, id, owner, repo)
 }
 
-//line routes_gen.go:4122:1
+//line routes_gen.go:4141:1
 
 // PutTeamsByIDReposByOwnerByRepo returns the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:671:7).
 //
 //line routes.conf:671:1
 func (u *URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 160, id, owner, repo)
+	return routegenCheckedHelperURL(u, 160, id, owner, repo)
 }
 
-//line routes_gen.go:4131:1
+//line routes_gen.go:4150:1
 
 // GetUser returns the URL of route "get_user": /user (routes.conf:1115:7).
 //
 //line routes.conf:1115:1
 func (u *URLBuilder) GetUser() string {
-	return routegenTable.HelperURL(&u.base, 161)
+	return routegenHelperURL(u, 161)
 }
 
-//line routes_gen.go:4140:1
+//line routes_gen.go:4159:1
 
 // DeleteUserEmails returns the URL of route "delete_user_emails": /user/emails (routes.conf:1139:7).
 //
 //line routes.conf:1139:1
 func (u *URLBuilder) DeleteUserEmails() string {
-	return routegenTable.HelperURL(&u.base, 162)
+	return routegenHelperURL(u, 162)
 }
 
-//line routes_gen.go:4149:1
+//line routes_gen.go:4168:1
 
 // GetUserEmails returns the URL of route "get_user_emails": /user/emails (routes.conf:1127:7).
 //
 //line routes.conf:1127:1
 func (u *URLBuilder) GetUserEmails() string {
-	return routegenTable.HelperURL(&u.base, 163)
+	return routegenHelperURL(u, 163)
 }
 
-//line routes_gen.go:4158:1
+//line routes_gen.go:4177:1
 
 // PostUserEmails returns the URL of route "post_user_emails": /user/emails (routes.conf:1133:7).
 //
 //line routes.conf:1133:1
 func (u *URLBuilder) PostUserEmails() string {
-	return routegenTable.HelperURL(&u.base, 164)
+	return routegenHelperURL(u, 164)
 }
 
-//line routes_gen.go:4167:1
+//line routes_gen.go:4186:1
 
 // GetUserFollowers returns the URL of route "get_user_followers": /user/followers (routes.conf:1151:7).
 //
 //line routes.conf:1151:1
 func (u *URLBuilder) GetUserFollowers() string {
-	return routegenTable.HelperURL(&u.base, 165)
+	return routegenHelperURL(u, 165)
 }
 
-//line routes_gen.go:4176:1
+//line routes_gen.go:4195:1
 
 // GetUserFollowing returns the URL of route "get_user_following": /user/following (routes.conf:1163:7).
 //
 //line routes.conf:1163:1
 func (u *URLBuilder) GetUserFollowing() string {
-	return routegenTable.HelperURL(&u.base, 166)
+	return routegenHelperURL(u, 166)
 }
 
-//line routes_gen.go:4185:1
+//line routes_gen.go:4204:1
 
 // DeleteUserFollowingByUser returns the URL of route "delete_user_following_by_user": /user/following/:user (routes.conf:1187:7).
 //
 //line routes.conf:1187:1
 func (u *URLBuilder) DeleteUserFollowingByUser(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 167, user)
+	return routegenCheckedHelperURL(u, 167, user)
 }
 
-//line routes_gen.go:4194:1
+//line routes_gen.go:4213:1
 
 // GetUserFollowingByUser returns the URL of route "get_user_following_by_user": /user/following/:user (routes.conf:1169:7).
 //
 //line routes.conf:1169:1
 func (u *URLBuilder) GetUserFollowingByUser(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 168, user)
+	return routegenCheckedHelperURL(u, 168, user)
 }
 
-//line routes_gen.go:4203:1
+//line routes_gen.go:4222:1
 
 // PutUserFollowingByUser returns the URL of route "put_user_following_by_user": /user/following/:user (routes.conf:1181:7).
 //
 //line routes.conf:1181:1
 func (u *URLBuilder) PutUserFollowingByUser(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 169, user)
+	return routegenCheckedHelperURL(u, 169, user)
 }
 
-//line routes_gen.go:4212:1
+//line routes_gen.go:4231:1
 
 // GetUserIssues returns the URL of route "get_user_issues": /user/issues (routes.conf:365:7).
 //
 //line routes.conf:365:1
 func (u *URLBuilder) GetUserIssues() string {
-	return routegenTable.HelperURL(&u.base, 170)
+	return routegenHelperURL(u, 170)
 }
 
-//line routes_gen.go:4221:1
+//line routes_gen.go:4240:1
 
 // GetUserKeys returns the URL of route "get_user_keys": /user/keys (routes.conf:1199:7).
 //
 //line routes.conf:1199:1
 func (u *URLBuilder) GetUserKeys() string {
-	return routegenTable.HelperURL(&u.base, 171)
+	return routegenHelperURL(u, 171)
 }
 
-//line routes_gen.go:4230:1
+//line routes_gen.go:4249:1
 
 // PostUserKeys returns the URL of route "post_user_keys": /user/keys (routes.conf:1211:7).
 //
 //line routes.conf:1211:1
 func (u *URLBuilder) PostUserKeys() string {
-	return routegenTable.HelperURL(&u.base, 172)
+	return routegenHelperURL(u, 172)
 }
 
-//line routes_gen.go:4239:1
+//line routes_gen.go:4258:1
 
 // DeleteUserKeysByID returns the URL of route "delete_user_keys_by_id": /user/keys/:id (routes.conf:1217:7).
 //
 //line routes.conf:1217:1
 func (u *URLBuilder) DeleteUserKeysByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 173, id)
+	return routegenCheckedHelperURL(u, 173, id)
 }
 
-//line routes_gen.go:4248:1
+//line routes_gen.go:4267:1
 
 // GetUserKeysByID returns the URL of route "get_user_keys_by_id": /user/keys/:id (routes.conf:1205:7).
 //
 //line routes.conf:1205:1
 func (u *URLBuilder) GetUserKeysByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 174, id)
+	return routegenCheckedHelperURL(u, 174, id)
 }
 
-//line routes_gen.go:4257:1
+//line routes_gen.go:4276:1
 
 // GetUserOrgs returns the URL of route "get_user_orgs": /user/orgs (routes.conf:557:7).
 //
 //line routes.conf:557:1
 func (u *URLBuilder) GetUserOrgs() string {
-	return routegenTable.HelperURL(&u.base, 175)
+	return routegenHelperURL(u, 175)
 }
 
-//line routes_gen.go:4266:1
+//line routes_gen.go:4285:1
 
 // GetUserRepos returns the URL of route "get_user_repos": /user/repos (routes.conf:743:7).
 //
 //line routes.conf:743:1
 func (u *URLBuilder) GetUserRepos() string {
-	return routegenTable.HelperURL(&u.base, 176)
+	return routegenHelperURL(u, 176)
 }
 
-//line routes_gen.go:4275:1
+//line routes_gen.go:4294:1
 
 // PostUserRepos returns the URL of route "post_user_repos": /user/repos (routes.conf:767:7).
 //
 //line routes.conf:767:1
 func (u *URLBuilder) PostUserRepos() string {
-	return routegenTable.HelperURL(&u.base, 177)
+	return routegenHelperURL(u, 177)
 }
 
-//line routes_gen.go:4284:1
+//line routes_gen.go:4303:1
 
 // GetUserStarred returns the URL of route "get_user_starred": /user/starred (routes.conf:167:7).
 //
 //line routes.conf:167:1
 func (u *URLBuilder) GetUserStarred() string {
-	return routegenTable.HelperURL(&u.base, 178)
+	return routegenHelperURL(u, 178)
 }
 
-//line routes_gen.go:4293:1
+//line routes_gen.go:4312:1
 
 // DeleteUserStarredByOwnerByRepo returns the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:185:7).
 //
 //line routes.conf:185:1
 func (u *URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 179, owner, repo)
+	return routegenCheckedHelperURL(u, 179, owner, repo)
 }
 
-//line routes_gen.go:4302:1
+//line routes_gen.go:4321:1
 
 // GetUserStarredByOwnerByRepo returns the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:173:7).
 //
 //line routes.conf:173:1
 func (u *URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 180, owner, repo)
+	return routegenCheckedHelperURL(u, 180, owner, repo)
 }
 
-//line routes_gen.go:4311:1
+//line routes_gen.go:4330:1
 
 // PutUserStarredByOwnerByRepo returns the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:179:7).
 //
 //line routes.conf:179:1
 func (u *URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 181, owner, repo)
+	return routegenCheckedHelperURL(u, 181, owner, repo)
 }
 
-//line routes_gen.go:4320:1
+//line routes_gen.go:4339:1
 
 // GetUserSubscriptions returns the URL of route "get_user_subscriptions": /user/subscriptions (routes.conf:203:7).
 //
 //line routes.conf:203:1
 func (u *URLBuilder) GetUserSubscriptions() string {
-	return routegenTable.HelperURL(&u.base, 182)
+	return routegenHelperURL(u, 182)
 }
 
-//line routes_gen.go:4329:1
+//line routes_gen.go:4348:1
 
 // DeleteUserSubscriptionsByOwnerByRepo returns the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:239:7).
 //
 //line routes.conf:239:1
 func (u *URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 183, owner, repo)
+	return routegenCheckedHelperURL(u, 183, owner, repo)
 }
 
-//line routes_gen.go:4338:1
+//line routes_gen.go:4357:1
 
 // GetUserSubscriptionsByOwnerByRepo returns the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:227:7).
 //
 //line routes.conf:227:1
 func (u *URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 184, owner, repo)
+	return routegenCheckedHelperURL(u, 184, owner, repo)
 }
 
-//line routes_gen.go:4347:1
+//line routes_gen.go:4366:1
 
 // PutUserSubscriptionsByOwnerByRepo returns the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:233:7).
 //
 //line routes.conf:233:1
 func (u *URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 185, owner, repo)
+	return routegenCheckedHelperURL(u, 185, owner, repo)
 }
 
-//line routes_gen.go:4356:1
+//line routes_gen.go:4375:1
 
 // GetUserTeams returns the URL of route "get_user_teams": /user/teams (routes.conf:683:7).
 //
 //line routes.conf:683:1
 func (u *URLBuilder) GetUserTeams() string {
-	return routegenTable.HelperURL(&u.base, 186)
+	return routegenHelperURL(u, 186)
 }
 
-//line routes_gen.go:4365:1
+//line routes_gen.go:4384:1
 
 // GetUsers returns the URL of route "get_users": /users (routes.conf:1121:7).
 //
 //line routes.conf:1121:1
 func (u *URLBuilder) GetUsers() string {
-	return routegenTable.HelperURL(&u.base, 187)
+	return routegenHelperURL(u, 187)
 }
 
-//line routes_gen.go:4374:1
+//line routes_gen.go:4393:1
 
 // GetUsersByUser returns the URL of route "get_users_by_user": /users/:user (routes.conf:1109:7).
 //
 //line routes.conf:1109:1
 func (u *URLBuilder) GetUsersByUser(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 188, user)
+	return routegenCheckedHelperURL(u, 188, user)
 }
 
-//line routes_gen.go:4383:1
+//line routes_gen.go:4402:1
 
 // GetUsersByUserEvents returns the URL of route "get_users_by_user_events": /users/:user/events (routes.conf:83:7).
 //
 //line routes.conf:83:1
 func (u *URLBuilder) GetUsersByUserEvents(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 189, user)
+	return routegenCheckedHelperURL(u, 189, user)
 }
 
-//line routes_gen.go:4392:1
+//line routes_gen.go:4411:1
 
 // GetUsersByUserEventsOrgsByOrg returns the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org (routes.conf:95:7).
 //
 //line routes.conf:95:1
 func (u *URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 190, user, org)
+	return routegenCheckedHelperURL(u, 190, user, org)
 }
 
-//line routes_gen.go:4401:1
+//line routes_gen.go:4420:1
 
 // GetUsersByUserEventsPublic returns the URL of route "get_users_by_user_events_public": /users/:user/events/public (routes.conf:89:7).
 //
 //line routes.conf:89:1
 func (u *URLBuilder) GetUsersByUserEventsPublic(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 191, user)
+	return routegenCheckedHelperURL(u, 191, user)
 }
 
-//line routes_gen.go:4410:1
+//line routes_gen.go:4429:1
 
 // GetUsersByUserFollowers returns the URL of route "get_users_by_user_followers": /users/:user/followers (routes.conf:1145:7).
 //
 //line routes.conf:1145:1
 func (u *URLBuilder) GetUsersByUserFollowers(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 192, user)
+	return routegenCheckedHelperURL(u, 192, user)
 }
 
-//line routes_gen.go:4419:1
+//line routes_gen.go:4438:1
 
 // GetUsersByUserFollowing returns the URL of route "get_users_by_user_following": /users/:user/following (routes.conf:1157:7).
 //
 //line routes.conf:1157:1
 func (u *URLBuilder) GetUsersByUserFollowing(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 193, user)
+	return routegenCheckedHelperURL(u, 193, user)
 }
 
-//line routes_gen.go:4428:1
+//line routes_gen.go:4447:1
 
 // GetUsersByUserFollowingByTargetUser returns the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user (routes.conf:1175:7).
 //
 //line routes.conf:1175:1
 func (u *URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 194, user, targetUser)
+	return routegenCheckedHelperURL(u, 194, user, targetUser)
 }
 
-//line routes_gen.go:4437:1
+//line routes_gen.go:4456:1
 
 // GetUsersByUserGists returns the URL of route "get_users_by_user_gists": /users/:user/gists (routes.conf:245:7).
 //
 //line routes.conf:245:1
 func (u *URLBuilder) GetUsersByUserGists(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 195, user)
+	return routegenCheckedHelperURL(u, 195, user)
 }
 
-//line routes_gen.go:4446:1
+//line routes_gen.go:4465:1
 
 // GetUsersByUserKeys returns the URL of route "get_users_by_user_keys": /users/:user/keys (routes.conf:1193:7).
 //
 //line routes.conf:1193:1
 func (u *URLBuilder) GetUsersByUserKeys(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 196, user)
+	return routegenCheckedHelperURL(u, 196, user)
 }
 
-//line routes_gen.go:4455:1
+//line routes_gen.go:4474:1
 
 // GetUsersByUserOrgs returns the URL of route "get_users_by_user_orgs": /users/:user/orgs (routes.conf:551:7).
 //
 //line routes.conf:551:1
 func (u *URLBuilder) GetUsersByUserOrgs(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 197, user)
+	return routegenCheckedHelperURL(u, 197, user)
 }
 
-//line routes_gen.go:4464:1
+//line routes_gen.go:4483:1
 
 // GetUsersByUserReceivedEvents returns the URL of route "get_users_by_user_received_events": /users/:user/received_events (routes.conf:71:7).
 //
 //line routes.conf:71:1
 func (u *URLBuilder) GetUsersByUserReceivedEvents(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 198, user)
+	return routegenCheckedHelperURL(u, 198, user)
 }
 
-//line routes_gen.go:4473:1
+//line routes_gen.go:4492:1
 
 // GetUsersByUserReceivedEventsPublic returns the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public (routes.conf:77:7).
 //
 //line routes.conf:77:1
 func (u *URLBuilder) GetUsersByUserReceivedEventsPublic(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 199, user)
+	return routegenCheckedHelperURL(u, 199, user)
 }
 
-//line routes_gen.go:4482:1
+//line routes_gen.go:4501:1
 
 // GetUsersByUserRepos returns the URL of route "get_users_by_user_repos": /users/:user/repos (routes.conf:749:7).
 //
 //line routes.conf:749:1
 func (u *URLBuilder) GetUsersByUserRepos(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 200, user)
+	return routegenCheckedHelperURL(u, 200, user)
 }
 
-//line routes_gen.go:4491:1
+//line routes_gen.go:4510:1
 
 // GetUsersByUserStarred returns the URL of route "get_users_by_user_starred": /users/:user/starred (routes.conf:161:7).
 //
 //line routes.conf:161:1
 func (u *URLBuilder) GetUsersByUserStarred(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 201, user)
+	return routegenCheckedHelperURL(u, 201, user)
 }
 
-//line routes_gen.go:4500:1
+//line routes_gen.go:4519:1
 
 // GetUsersByUserSubscriptions returns the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions (routes.conf:197:7).
 //
 //line routes.conf:197:1
 func (u *URLBuilder) GetUsersByUserSubscriptions(user string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 202, user)
+	return routegenCheckedHelperURL(u, 202, user)
 }
 
-//line routes_gen.go:4509:1
+//line routes_gen.go:4528:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,19 +14,19 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenDomains are the domains of routes.conf, in file order, as the router reads them (Domains copies them).
 var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "bench", Name: "bench",
-		Host: "localhost", Port: "8080", PortlessLinks: true,
+		Host: "localhost", Port: "8080",
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
@@ -54,10 +54,11 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     routegenDomains,
-	Routes:      routegenRoutes,
-	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
-	MaxBodySize: 5242880,
+	Domains:       routegenDomains,
+	Routes:        routegenRoutes,
+	Matchers:      []routegenimpl.MatchFunc{routegenMatch0},
+	PortlessLinks: []int{0},
+	MaxBodySize:   5242880,
 })
 
 // Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
@@ -245,7 +246,7 @@ type GPlusController interface {
 	GetPeopleByUseridPeopleByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_people_by_collection: GET /people/:userId/people/:collection (routes.conf:23:7)
 //line routes.conf:65:6
 	PostPeopleByUseridMomentsByCollection(ctx *runtime.Context, userID string, collection string) error // serves post_people_by_userid_moments_by_collection: POST /people/:userId/moments/:collection (routes.conf:65:7)
-//line routes_gen.go:249:1
+//line routes_gen.go:250:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -345,122 +346,140 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // GetActivities returns the URL of route "get_activities": /activities (routes.conf:47:7).
 //
 //line routes.conf:47:1
 func (u *URLBuilder) GetActivities() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:356:1
+//line routes_gen.go:375:1
 
 // GetActivitiesByActivityid returns the URL of route "get_activities_by_activityid": /activities/:activityId (routes.conf:41:7).
 //
 //line routes.conf:41:1
 func (u *URLBuilder) GetActivitiesByActivityid(activityID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 1, activityID)
+	return routegenCheckedHelperURL(u, 1, activityID)
 }
 
-//line routes_gen.go:365:1
+//line routes_gen.go:384:1
 
 // GetActivitiesByActivityidComments returns the URL of route "get_activities_by_activityid_comments": /activities/:activityId/comments (routes.conf:53:7).
 //
 //line routes.conf:53:1
 func (u *URLBuilder) GetActivitiesByActivityidComments(activityID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 2, activityID)
+	return routegenCheckedHelperURL(u, 2, activityID)
 }
 
-//line routes_gen.go:374:1
+//line routes_gen.go:393:1
 
 // GetActivitiesByActivityidPeopleByCollection returns the URL of route "get_activities_by_activityid_people_by_collection": /activities/:activityId/people/:collection (routes.conf:17:7).
 //
 //line routes.conf:17:1
 func (u *URLBuilder) GetActivitiesByActivityidPeopleByCollection(activityID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 3, activityID, collection)
+	return routegenCheckedHelperURL(u, 3, activityID, collection)
 }
 
-//line routes_gen.go:383:1
+//line routes_gen.go:402:1
 
 // GetCommentsByCommentid returns the URL of route "get_comments_by_commentid": /comments/:commentId (routes.conf:59:7).
 //
 //line routes.conf:59:1
 func (u *URLBuilder) GetCommentsByCommentid(commentID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 4, commentID)
+	return routegenCheckedHelperURL(u, 4, commentID)
 }
 
-//line routes_gen.go:392:1
+//line routes_gen.go:411:1
 
 // DeleteMomentsByID returns the URL of route "delete_moments_by_id": /moments/:id (routes.conf:77:7).
 //
 //line routes.conf:77:1
 func (u *URLBuilder) DeleteMomentsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 5, id)
+	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:401:1
+//line routes_gen.go:420:1
 
 // GetPeople returns the URL of route "get_people": /people (routes.conf:11:7).
 //
 //line routes.conf:11:1
 func (u *URLBuilder) GetPeople() string {
-	return routegenTable.HelperURL(&u.base, 6)
+	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:410:1
+//line routes_gen.go:429:1
 
 // GetPeopleByUserid returns the URL of route "get_people_by_userid": /people/:userId (routes.conf:5:7).
 //
 //line routes.conf:5:1
 func (u *URLBuilder) GetPeopleByUserid(userID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 7, userID)
+	return routegenCheckedHelperURL(u, 7, userID)
 }
 
-//line routes_gen.go:419:1
+//line routes_gen.go:438:1
 
 // GetPeopleByUseridActivitiesByCollection returns the URL of route "get_people_by_userid_activities_by_collection": /people/:userId/activities/:collection (routes.conf:35:7).
 //
 //line routes.conf:35:1
 func (u *URLBuilder) GetPeopleByUseridActivitiesByCollection(userID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 8, userID, collection)
+	return routegenCheckedHelperURL(u, 8, userID, collection)
 }
 
-//line routes_gen.go:428:1
+//line routes_gen.go:447:1
 
 // GetPeopleByUseridMomentsByCollection returns the URL of route "get_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:71:7).
 //
 //line routes.conf:71:1
 func (u *URLBuilder) GetPeopleByUseridMomentsByCollection(userID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 9, userID, collection)
+	return routegenCheckedHelperURL(u, 9, userID, collection)
 }
 
-//line routes_gen.go:437:1
+//line routes_gen.go:456:1
 
 // PostPeopleByUseridMomentsByCollection returns the URL of route "post_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:65:7).
 //
 //line routes.conf:65:1
 func (u *URLBuilder) PostPeopleByUseridMomentsByCollection(userID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 10, userID, collection)
+	return routegenCheckedHelperURL(u, 10, userID, collection)
 }
 
-//line routes_gen.go:446:1
+//line routes_gen.go:465:1
 
 // GetPeopleByUseridOpenidconnect returns the URL of route "get_people_by_userid_openidconnect": /people/:userId/openIdConnect (routes.conf:29:7).
 //
 //line routes.conf:29:1
 func (u *URLBuilder) GetPeopleByUseridOpenidconnect(userID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 11, userID)
+	return routegenCheckedHelperURL(u, 11, userID)
 }
 
-//line routes_gen.go:455:1
+//line routes_gen.go:474:1
 
 // GetPeopleByUseridPeopleByCollection returns the URL of route "get_people_by_userid_people_by_collection": /people/:userId/people/:collection (routes.conf:23:7).
 //
 //line routes.conf:23:1
 func (u *URLBuilder) GetPeopleByUseridPeopleByCollection(userID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 12, userID, collection)
+	return routegenCheckedHelperURL(u, 12, userID, collection)
 }
 
-//line routes_gen.go:464:1
+//line routes_gen.go:483:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

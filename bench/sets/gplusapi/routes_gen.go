@@ -14,19 +14,19 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenDomains are the domains of routes.conf, in file order, as the router reads them (Domains copies them).
 var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "bench", Name: "bench",
-		Host: "localhost", Port: "8080", PortlessLinks: true,
+		Host: "localhost", Port: "8080",
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 	},
 }
@@ -53,10 +53,11 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     routegenDomains,
-	Routes:      routegenRoutes,
-	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
-	MaxBodySize: 5242880,
+	Domains:       routegenDomains,
+	Routes:        routegenRoutes,
+	Matchers:      []routegenimpl.MatchFunc{routegenMatch0},
+	PortlessLinks: []int{0},
+	MaxBodySize:   5242880,
 })
 
 // Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
@@ -244,7 +245,7 @@ type GPlusController interface {
 	GetPeopleByUseridPeopleByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_people_by_collection: GET /people/:userId/people/:collection (routes.conf:24:7)
 //line routes.conf:66:6
 	PostPeopleByUseridMomentsByCollection(ctx *runtime.Context, userID string, collection string) error // serves post_people_by_userid_moments_by_collection: POST /people/:userId/moments/:collection (routes.conf:66:7)
-//line routes_gen.go:248:1
+//line routes_gen.go:249:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -344,122 +345,140 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // GetActivities returns the URL of route "get_activities": /activities (routes.conf:48:7).
 //
 //line routes.conf:48:1
 func (u *URLBuilder) GetActivities() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:355:1
+//line routes_gen.go:374:1
 
 // GetActivitiesByActivityid returns the URL of route "get_activities_by_activityid": /activities/:activityId (routes.conf:42:7).
 //
 //line routes.conf:42:1
 func (u *URLBuilder) GetActivitiesByActivityid(activityID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 1, activityID)
+	return routegenCheckedHelperURL(u, 1, activityID)
 }
 
-//line routes_gen.go:364:1
+//line routes_gen.go:383:1
 
 // GetActivitiesByActivityidComments returns the URL of route "get_activities_by_activityid_comments": /activities/:activityId/comments (routes.conf:54:7).
 //
 //line routes.conf:54:1
 func (u *URLBuilder) GetActivitiesByActivityidComments(activityID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 2, activityID)
+	return routegenCheckedHelperURL(u, 2, activityID)
 }
 
-//line routes_gen.go:373:1
+//line routes_gen.go:392:1
 
 // GetActivitiesByActivityidPeopleByCollection returns the URL of route "get_activities_by_activityid_people_by_collection": /activities/:activityId/people/:collection (routes.conf:18:7).
 //
 //line routes.conf:18:1
 func (u *URLBuilder) GetActivitiesByActivityidPeopleByCollection(activityID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 3, activityID, collection)
+	return routegenCheckedHelperURL(u, 3, activityID, collection)
 }
 
-//line routes_gen.go:382:1
+//line routes_gen.go:401:1
 
 // GetCommentsByCommentid returns the URL of route "get_comments_by_commentid": /comments/:commentId (routes.conf:60:7).
 //
 //line routes.conf:60:1
 func (u *URLBuilder) GetCommentsByCommentid(commentID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 4, commentID)
+	return routegenCheckedHelperURL(u, 4, commentID)
 }
 
-//line routes_gen.go:391:1
+//line routes_gen.go:410:1
 
 // DeleteMomentsByID returns the URL of route "delete_moments_by_id": /moments/:id (routes.conf:78:7).
 //
 //line routes.conf:78:1
 func (u *URLBuilder) DeleteMomentsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 5, id)
+	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:400:1
+//line routes_gen.go:419:1
 
 // GetPeople returns the URL of route "get_people": /people (routes.conf:12:7).
 //
 //line routes.conf:12:1
 func (u *URLBuilder) GetPeople() string {
-	return routegenTable.HelperURL(&u.base, 6)
+	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:409:1
+//line routes_gen.go:428:1
 
 // GetPeopleByUserid returns the URL of route "get_people_by_userid": /people/:userId (routes.conf:6:7).
 //
 //line routes.conf:6:1
 func (u *URLBuilder) GetPeopleByUserid(userID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 7, userID)
+	return routegenCheckedHelperURL(u, 7, userID)
 }
 
-//line routes_gen.go:418:1
+//line routes_gen.go:437:1
 
 // GetPeopleByUseridActivitiesByCollection returns the URL of route "get_people_by_userid_activities_by_collection": /people/:userId/activities/:collection (routes.conf:36:7).
 //
 //line routes.conf:36:1
 func (u *URLBuilder) GetPeopleByUseridActivitiesByCollection(userID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 8, userID, collection)
+	return routegenCheckedHelperURL(u, 8, userID, collection)
 }
 
-//line routes_gen.go:427:1
+//line routes_gen.go:446:1
 
 // GetPeopleByUseridMomentsByCollection returns the URL of route "get_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:72:7).
 //
 //line routes.conf:72:1
 func (u *URLBuilder) GetPeopleByUseridMomentsByCollection(userID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 9, userID, collection)
+	return routegenCheckedHelperURL(u, 9, userID, collection)
 }
 
-//line routes_gen.go:436:1
+//line routes_gen.go:455:1
 
 // PostPeopleByUseridMomentsByCollection returns the URL of route "post_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:66:7).
 //
 //line routes.conf:66:1
 func (u *URLBuilder) PostPeopleByUseridMomentsByCollection(userID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 10, userID, collection)
+	return routegenCheckedHelperURL(u, 10, userID, collection)
 }
 
-//line routes_gen.go:445:1
+//line routes_gen.go:464:1
 
 // GetPeopleByUseridOpenidconnect returns the URL of route "get_people_by_userid_openidconnect": /people/:userId/openIdConnect (routes.conf:30:7).
 //
 //line routes.conf:30:1
 func (u *URLBuilder) GetPeopleByUseridOpenidconnect(userID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 11, userID)
+	return routegenCheckedHelperURL(u, 11, userID)
 }
 
-//line routes_gen.go:454:1
+//line routes_gen.go:473:1
 
 // GetPeopleByUseridPeopleByCollection returns the URL of route "get_people_by_userid_people_by_collection": /people/:userId/people/:collection (routes.conf:24:7).
 //
 //line routes.conf:24:1
 func (u *URLBuilder) GetPeopleByUseridPeopleByCollection(userID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 12, userID, collection)
+	return routegenCheckedHelperURL(u, 12, userID, collection)
 }
 
-//line routes_gen.go:463:1
+//line routes_gen.go:482:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,19 +14,19 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenDomains are the domains of routes.conf, in file order, as the router reads them (Domains copies them).
 var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "bench", Name: "bench",
-		Host: "localhost", Port: "8080", PortlessLinks: true,
+		Host: "localhost", Port: "8080",
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 	},
 }
@@ -66,10 +66,11 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     routegenDomains,
-	Routes:      routegenRoutes,
-	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
-	MaxBodySize: 5242880,
+	Domains:       routegenDomains,
+	Routes:        routegenRoutes,
+	Matchers:      []routegenimpl.MatchFunc{routegenMatch0},
+	PortlessLinks: []int{0},
+	MaxBodySize:   5242880,
 })
 
 // Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
@@ -377,7 +378,7 @@ type ParseController interface {
 	Put1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_roles_by_objectid: PUT /1/roles/:objectId (routes.conf:90:7)
 //line routes.conf:54:6
 	Put1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_users_by_objectid: PUT /1/users/:objectId (routes.conf:54:7)
-//line routes_gen.go:381:1
+//line routes_gen.go:382:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -503,239 +504,257 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // Get1ClassesByClassname returns the URL of route "get_1_classes_by_classname": /1/classes/:className (routes.conf:24:7).
 //
 //line routes.conf:24:1
 func (u *URLBuilder) Get1ClassesByClassname(className string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 0, className)
+	return routegenCheckedHelperURL(u, 0, className)
 }
 
-//line routes_gen.go:514:1
+//line routes_gen.go:533:1
 
 // Post1ClassesByClassname returns the URL of route "post_1_classes_by_classname": /1/classes/:className (routes.conf:6:7).
 //
 //line routes.conf:6:1
 func (u *URLBuilder) Post1ClassesByClassname(className string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 1, className)
+	return routegenCheckedHelperURL(u, 1, className)
 }
 
-//line routes_gen.go:523:1
+//line routes_gen.go:542:1
 
 // Delete1ClassesByClassnameByObjectid returns the URL of route "delete_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:30:7).
 //
 //line routes.conf:30:1
 func (u *URLBuilder) Delete1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 2, className, objectID)
+	return routegenCheckedHelperURL(u, 2, className, objectID)
 }
 
-//line routes_gen.go:532:1
+//line routes_gen.go:551:1
 
 // Get1ClassesByClassnameByObjectid returns the URL of route "get_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:12:7).
 //
 //line routes.conf:12:1
 func (u *URLBuilder) Get1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 3, className, objectID)
+	return routegenCheckedHelperURL(u, 3, className, objectID)
 }
 
-//line routes_gen.go:541:1
+//line routes_gen.go:560:1
 
 // Put1ClassesByClassnameByObjectid returns the URL of route "put_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:18:7).
 //
 //line routes.conf:18:1
 func (u *URLBuilder) Put1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 4, className, objectID)
+	return routegenCheckedHelperURL(u, 4, className, objectID)
 }
 
-//line routes_gen.go:550:1
+//line routes_gen.go:569:1
 
 // Post1EventsByEventname returns the URL of route "post_1_events_by_eventname": /1/events/:eventName (routes.conf:114:7).
 //
 //line routes.conf:114:1
 func (u *URLBuilder) Post1EventsByEventname(eventName string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 5, eventName)
+	return routegenCheckedHelperURL(u, 5, eventName)
 }
 
-//line routes_gen.go:559:1
+//line routes_gen.go:578:1
 
 // Post1FilesByFilename returns the URL of route "post_1_files_by_filename": /1/files/:fileName (routes.conf:108:7).
 //
 //line routes.conf:108:1
 func (u *URLBuilder) Post1FilesByFilename(fileName string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 6, fileName)
+	return routegenCheckedHelperURL(u, 6, fileName)
 }
 
-//line routes_gen.go:568:1
+//line routes_gen.go:587:1
 
 // Post1Functions returns the URL of route "post_1_functions": /1/functions (routes.conf:156:7).
 //
 //line routes.conf:156:1
 func (u *URLBuilder) Post1Functions() string {
-	return routegenTable.HelperURL(&u.base, 7)
+	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:577:1
+//line routes_gen.go:596:1
 
 // Get1Installations returns the URL of route "get_1_installations": /1/installations (routes.conf:144:7).
 //
 //line routes.conf:144:1
 func (u *URLBuilder) Get1Installations() string {
-	return routegenTable.HelperURL(&u.base, 8)
+	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:586:1
+//line routes_gen.go:605:1
 
 // Post1Installations returns the URL of route "post_1_installations": /1/installations (routes.conf:126:7).
 //
 //line routes.conf:126:1
 func (u *URLBuilder) Post1Installations() string {
-	return routegenTable.HelperURL(&u.base, 9)
+	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:595:1
+//line routes_gen.go:614:1
 
 // Delete1InstallationsByObjectid returns the URL of route "delete_1_installations_by_objectid": /1/installations/:objectId (routes.conf:150:7).
 //
 //line routes.conf:150:1
 func (u *URLBuilder) Delete1InstallationsByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 10, objectID)
+	return routegenCheckedHelperURL(u, 10, objectID)
 }
 
-//line routes_gen.go:604:1
+//line routes_gen.go:623:1
 
 // Get1InstallationsByObjectid returns the URL of route "get_1_installations_by_objectid": /1/installations/:objectId (routes.conf:132:7).
 //
 //line routes.conf:132:1
 func (u *URLBuilder) Get1InstallationsByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 11, objectID)
+	return routegenCheckedHelperURL(u, 11, objectID)
 }
 
-//line routes_gen.go:613:1
+//line routes_gen.go:632:1
 
 // Put1InstallationsByObjectid returns the URL of route "put_1_installations_by_objectid": /1/installations/:objectId (routes.conf:138:7).
 //
 //line routes.conf:138:1
 func (u *URLBuilder) Put1InstallationsByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 12, objectID)
+	return routegenCheckedHelperURL(u, 12, objectID)
 }
 
-//line routes_gen.go:622:1
+//line routes_gen.go:641:1
 
 // Get1Login returns the URL of route "get_1_login": /1/login (routes.conf:42:7).
 //
 //line routes.conf:42:1
 func (u *URLBuilder) Get1Login() string {
-	return routegenTable.HelperURL(&u.base, 13)
+	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:631:1
+//line routes_gen.go:650:1
 
 // Post1Push returns the URL of route "post_1_push": /1/push (routes.conf:120:7).
 //
 //line routes.conf:120:1
 func (u *URLBuilder) Post1Push() string {
-	return routegenTable.HelperURL(&u.base, 14)
+	return routegenHelperURL(u, 14)
 }
 
-//line routes_gen.go:640:1
+//line routes_gen.go:659:1
 
 // Post1Requestpasswordreset returns the URL of route "post_1_requestpasswordreset": /1/requestPasswordReset (routes.conf:72:7).
 //
 //line routes.conf:72:1
 func (u *URLBuilder) Post1Requestpasswordreset() string {
-	return routegenTable.HelperURL(&u.base, 15)
+	return routegenHelperURL(u, 15)
 }
 
-//line routes_gen.go:649:1
+//line routes_gen.go:668:1
 
 // Get1Roles returns the URL of route "get_1_roles": /1/roles (routes.conf:96:7).
 //
 //line routes.conf:96:1
 func (u *URLBuilder) Get1Roles() string {
-	return routegenTable.HelperURL(&u.base, 16)
+	return routegenHelperURL(u, 16)
 }
 
-//line routes_gen.go:658:1
+//line routes_gen.go:677:1
 
 // Post1Roles returns the URL of route "post_1_roles": /1/roles (routes.conf:78:7).
 //
 //line routes.conf:78:1
 func (u *URLBuilder) Post1Roles() string {
-	return routegenTable.HelperURL(&u.base, 17)
+	return routegenHelperURL(u, 17)
 }
 
-//line routes_gen.go:667:1
+//line routes_gen.go:686:1
 
 // Delete1RolesByObjectid returns the URL of route "delete_1_roles_by_objectid": /1/roles/:objectId (routes.conf:102:7).
 //
 //line routes.conf:102:1
 func (u *URLBuilder) Delete1RolesByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 18, objectID)
+	return routegenCheckedHelperURL(u, 18, objectID)
 }
 
-//line routes_gen.go:676:1
+//line routes_gen.go:695:1
 
 // Get1RolesByObjectid returns the URL of route "get_1_roles_by_objectid": /1/roles/:objectId (routes.conf:84:7).
 //
 //line routes.conf:84:1
 func (u *URLBuilder) Get1RolesByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 19, objectID)
+	return routegenCheckedHelperURL(u, 19, objectID)
 }
 
-//line routes_gen.go:685:1
+//line routes_gen.go:704:1
 
 // Put1RolesByObjectid returns the URL of route "put_1_roles_by_objectid": /1/roles/:objectId (routes.conf:90:7).
 //
 //line routes.conf:90:1
 func (u *URLBuilder) Put1RolesByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 20, objectID)
+	return routegenCheckedHelperURL(u, 20, objectID)
 }
 
-//line routes_gen.go:694:1
+//line routes_gen.go:713:1
 
 // Get1Users returns the URL of route "get_1_users": /1/users (routes.conf:60:7).
 //
 //line routes.conf:60:1
 func (u *URLBuilder) Get1Users() string {
-	return routegenTable.HelperURL(&u.base, 21)
+	return routegenHelperURL(u, 21)
 }
 
-//line routes_gen.go:703:1
+//line routes_gen.go:722:1
 
 // Post1Users returns the URL of route "post_1_users": /1/users (routes.conf:36:7).
 //
 //line routes.conf:36:1
 func (u *URLBuilder) Post1Users() string {
-	return routegenTable.HelperURL(&u.base, 22)
+	return routegenHelperURL(u, 22)
 }
 
-//line routes_gen.go:712:1
+//line routes_gen.go:731:1
 
 // Delete1UsersByObjectid returns the URL of route "delete_1_users_by_objectid": /1/users/:objectId (routes.conf:66:7).
 //
 //line routes.conf:66:1
 func (u *URLBuilder) Delete1UsersByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 23, objectID)
+	return routegenCheckedHelperURL(u, 23, objectID)
 }
 
-//line routes_gen.go:721:1
+//line routes_gen.go:740:1
 
 // Get1UsersByObjectid returns the URL of route "get_1_users_by_objectid": /1/users/:objectId (routes.conf:48:7).
 //
 //line routes.conf:48:1
 func (u *URLBuilder) Get1UsersByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 24, objectID)
+	return routegenCheckedHelperURL(u, 24, objectID)
 }
 
-//line routes_gen.go:730:1
+//line routes_gen.go:749:1
 
 // Put1UsersByObjectid returns the URL of route "put_1_users_by_objectid": /1/users/:objectId (routes.conf:54:7).
 //
 //line routes.conf:54:1
 func (u *URLBuilder) Put1UsersByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 25, objectID)
+	return routegenCheckedHelperURL(u, 25, objectID)
 }
 
-//line routes_gen.go:739:1
+//line routes_gen.go:758:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

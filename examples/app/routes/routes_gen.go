@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenDomains are the domains of ../routes.conf, in file order, as the router reads them (Domains copies them).
@@ -348,113 +348,131 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // Home returns the URL of route "home": / (../routes.conf:25:7).
 //
 //line ../routes.conf:25:1
 func (u *URLBuilder) Home() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:359:1
+//line routes_gen.go:377:1
 
 // Users returns the URL of route "users": /api/:version/users (../routes.conf:35:11).
 //
 //line ../routes.conf:35:1
 func (u *URLBuilder) Users(version string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 1, version)
+	return routegenCheckedHelperURL(u, 1, version)
 }
 
-//line routes_gen.go:368:1
+//line routes_gen.go:386:1
 
 // CreateUser returns the URL of route "create_user": /api/:version/users (../routes.conf:40:15).
 //
 //line ../routes.conf:40:1
 func (u *URLBuilder) CreateUser(version string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 2, version)
+	return routegenCheckedHelperURL(u, 2, version)
 }
 
-//line routes_gen.go:377:1
+//line routes_gen.go:395:1
 
 // User returns the URL of route "user": /api/:version/users/:id (../routes.conf:41:15).
 //
 //line ../routes.conf:41:1
 func (u *URLBuilder) User(version string, id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 3, version, routegenimpl.Int(id))
+	return routegenCheckedHelperURL(u, 3, version, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:386:1
+//line routes_gen.go:404:1
 
 // PublicAssets returns the URL of route "public_assets": /assets/*filepath (../routes.conf:13:7).
 //
 //line ../routes.conf:13:1
 func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 4, filepath)
+	return routegenCheckedHelperURL(u, 4, filepath)
 }
 
-//line routes_gen.go:395:1
+//line routes_gen.go:413:1
 
 // ChatPage returns the URL of route "chat_page": /chat (../routes.conf:69:7).
 //
 //line ../routes.conf:69:1
 func (u *URLBuilder) ChatPage() string {
-	return routegenTable.HelperURL(&u.base, 5)
+	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:404:1
+//line routes_gen.go:422:1
 
 // Chat returns the URL of route "chat": /chat (../routes.conf:63:7).
 //
 //line ../routes.conf:63:1
 func (u *URLBuilder) Chat() string {
-	return routegenTable.HelperURL(&u.base, 6)
+	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:413:1
+//line routes_gen.go:431:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../routes.conf:18:7).
 //
 //line ../routes.conf:18:1
 func (u *URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(&u.base, 7)
+	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:422:1
+//line routes_gen.go:440:1
 
 // Search returns the URL of route "search": /search (../routes.conf:57:7).
 //
 //line ../routes.conf:57:1
 func (u *URLBuilder) Search() string {
-	return routegenTable.HelperURL(&u.base, 8)
+	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:431:1
+//line routes_gen.go:449:1
 
 // AcceptUsers returns the URL of route "accept_users": /users (../routes.conf:51:7).
 //
 //line ../routes.conf:51:1
 func (u *URLBuilder) AcceptUsers() string {
-	return routegenTable.HelperURL(&u.base, 9)
+	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:440:1
+//line routes_gen.go:458:1
 
 // VersionedAPIHostUsers returns the URL of route "versioned_api.host_users": /users on *.api.localhost (../routes.conf:83:7).
 //
 //line ../routes.conf:83:1
 func (u *URLBuilder) VersionedAPIHostUsers(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 10, subdomain)
+	return routegenCheckedHelperURL(u, 10, subdomain)
 }
 
-//line routes_gen.go:449:1
+//line routes_gen.go:467:1
 
 // AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:96:7).
 //
 //line ../routes.conf:96:1
 func (u *URLBuilder) AdminDashboard() string {
-	return routegenTable.HelperURL(&u.base, 11)
+	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:458:1
+//line routes_gen.go:476:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

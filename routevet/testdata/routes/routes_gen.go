@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenDomains are the domains of ../routes.conf, in file order, as the router reads them (Domains copies them).
@@ -433,140 +433,158 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // Home returns the URL of route "home": / (../routes.conf:13:7).
 //
 //line ../routes.conf:13:1
 func (u *URLBuilder) Home() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:444:1
+//line routes_gen.go:462:1
 
 // Booking returns the URL of route "booking": /bookings/:ref (../routes.conf:32:7).
 //
 //line ../routes.conf:32:1
 func (u *URLBuilder) Booking(ref string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 1, ref)
+	return routegenCheckedHelperURL(u, 1, ref)
 }
 
-//line routes_gen.go:453:1
+//line routes_gen.go:471:1
 
 // Cafe returns the URL of route "cafe": /caf%C3%A9 (../routes.conf:35:7).
 //
 //line ../routes.conf:35:1
 func (u *URLBuilder) Cafe() string {
-	return routegenTable.HelperURL(&u.base, 2)
+	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:462:1
+//line routes_gen.go:480:1
 
 // Docs returns the URL of route "docs": /docs/*filepath (../routes.conf:9:7).
 //
 //line ../routes.conf:9:1
 func (u *URLBuilder) Docs(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 3, filepath)
+	return routegenCheckedHelperURL(u, 3, filepath)
 }
 
-//line routes_gen.go:471:1
+//line routes_gen.go:489:1
 
 // Hotels returns the URL of route "hotels": /hotels (../routes.conf:15:7).
 //
 //line ../routes.conf:15:1
 func (u *URLBuilder) Hotels() string {
-	return routegenTable.HelperURL(&u.base, 4)
+	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:480:1
+//line routes_gen.go:498:1
 
 // CreateHotel returns the URL of route "create_hotel": /hotels (../routes.conf:20:11).
 //
 //line ../routes.conf:20:1
 func (u *URLBuilder) CreateHotel() string {
-	return routegenTable.HelperURL(&u.base, 5)
+	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:489:1
+//line routes_gen.go:507:1
 
 // DeleteHotel returns the URL of route "delete_hotel": /hotels/:id (../routes.conf:25:15).
 //
 //line ../routes.conf:25:1
 func (u *URLBuilder) DeleteHotel(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 6, routegenimpl.Int(id))
+	return routegenCheckedHelperURL(u, 6, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:498:1
+//line routes_gen.go:516:1
 
 // ShowHotel returns the URL of route "show_hotel": /hotels/:id (../routes.conf:21:11).
 //
 //line ../routes.conf:21:1
 func (u *URLBuilder) ShowHotel(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 7, routegenimpl.Int(id))
+	return routegenCheckedHelperURL(u, 7, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:507:1
+//line routes_gen.go:525:1
 
 // BookHotel returns the URL of route "book_hotel": /hotels/:id/book (../routes.conf:26:15).
 //
 //line ../routes.conf:26:1
 func (u *URLBuilder) BookHotel(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 8, routegenimpl.Int(id))
+	return routegenCheckedHelperURL(u, 8, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:516:1
+//line routes_gen.go:534:1
 
 // Room returns the URL of route "room": /hotels/:id/rooms/:room (../routes.conf:27:15).
 //
 //line ../routes.conf:27:1
 func (u *URLBuilder) Room(id int64, room string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 9, routegenimpl.Int(id), room)
+	return routegenCheckedHelperURL(u, 9, routegenimpl.Int(id), room)
 }
 
-//line routes_gen.go:525:1
+//line routes_gen.go:543:1
 
 // Live returns the URL of route "live": /live (../routes.conf:34:7).
 //
 //line ../routes.conf:34:1
 func (u *URLBuilder) Live() string {
-	return routegenTable.HelperURL(&u.base, 10)
+	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:534:1
+//line routes_gen.go:552:1
 
 // Page returns the URL of route "page": /pages/:lang/*page (../routes.conf:33:7).
 //
 //line ../routes.conf:33:1
 func (u *URLBuilder) Page(lang string, page string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 11, lang, page)
+	return routegenCheckedHelperURL(u, 11, lang, page)
 }
 
-//line routes_gen.go:543:1
+//line routes_gen.go:561:1
 
 // Search returns the URL of route "search": /search (../routes.conf:14:7).
 //
 //line ../routes.conf:14:1
 func (u *URLBuilder) Search() string {
-	return routegenTable.HelperURL(&u.base, 12)
+	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:552:1
+//line routes_gen.go:570:1
 
 // AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:44:7).
 //
 //line ../routes.conf:44:1
 func (u *URLBuilder) AdminDashboard() string {
-	return routegenTable.HelperURL(&u.base, 13)
+	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:561:1
+//line routes_gen.go:579:1
 
 // TenantsTenantHome returns the URL of route "tenants.tenant_home": /home on *.localhost (../routes.conf:53:7).
 //
 //line ../routes.conf:53:1
 func (u *URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 14, subdomain)
+	return routegenCheckedHelperURL(u, 14, subdomain)
 }
 
-//line routes_gen.go:570:1
+//line routes_gen.go:588:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

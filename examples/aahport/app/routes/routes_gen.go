@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenDomains are the domains of ../../config/routes.conf, in file order, as the router reads them (Domains copies them).
@@ -365,158 +365,176 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // Index returns the URL of route "index": / (../../config/routes.conf:17:7).
 //
 //line ../../config/routes.conf:17:1
 func (u *URLBuilder) Index() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:376:1
+//line routes_gen.go:394:1
 
 // Tasks returns the URL of route "tasks": /api/v1/tasks (../../config/routes.conf:51:11).
 //
 //line ../../config/routes.conf:51:1
 func (u *URLBuilder) Tasks() string {
-	return routegenTable.HelperURL(&u.base, 1)
+	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:385:1
+//line routes_gen.go:403:1
 
 // CreateTask returns the URL of route "create_task": /api/v1/tasks (../../config/routes.conf:59:15).
 //
 //line ../../config/routes.conf:59:1
 func (u *URLBuilder) CreateTask() string {
-	return routegenTable.HelperURL(&u.base, 2)
+	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:394:1
+//line routes_gen.go:412:1
 
 // DeleteTask returns the URL of route "delete_task": /api/v1/tasks/:id (../../config/routes.conf:71:15).
 //
 //line ../../config/routes.conf:71:1
 func (u *URLBuilder) DeleteTask(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 3, routegenimpl.Int(id))
+	return routegenCheckedHelperURL(u, 3, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:403:1
+//line routes_gen.go:421:1
 
 // Task returns the URL of route "task": /api/v1/tasks/:id (../../config/routes.conf:67:15).
 //
 //line ../../config/routes.conf:67:1
 func (u *URLBuilder) Task(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 4, routegenimpl.Int(id))
+	return routegenCheckedHelperURL(u, 4, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:412:1
+//line routes_gen.go:430:1
 
 // GithubAuthRedirectAah returns the URL of route "github_auth_redirect__aah": /github-auth/callback (../../config/security.conf:28:5).
 //
 //line ../../config/security.conf:28:1
 func (u *URLBuilder) GithubAuthRedirectAah() string {
-	return routegenTable.HelperURL(&u.base, 5)
+	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:421:1
+//line routes_gen.go:439:1
 
 // GithubAuthLoginAah returns the URL of route "github_auth_login__aah": /github-auth/login (../../config/security.conf:28:5).
 //
 //line ../../config/security.conf:28:1
 func (u *URLBuilder) GithubAuthLoginAah() string {
-	return routegenTable.HelperURL(&u.base, 6)
+	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:430:1
+//line routes_gen.go:448:1
 
 // FormAuthLoginSubmitAah returns the URL of route "form_auth_login_submit__aah": /login (../../config/security.conf:7:5).
 //
 //line ../../config/security.conf:7:1
 func (u *URLBuilder) FormAuthLoginSubmitAah() string {
-	return routegenTable.HelperURL(&u.base, 7)
+	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:439:1
+//line routes_gen.go:457:1
 
 // Login returns the URL of route "login": /login.html (../../config/routes.conf:24:7).
 //
 //line ../../config/routes.conf:24:1
 func (u *URLBuilder) Login() string {
-	return routegenTable.HelperURL(&u.base, 8)
+	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:448:1
+//line routes_gen.go:466:1
 
 // Logout returns the URL of route "logout": /logout (../../config/routes.conf:30:7).
 //
 //line ../../config/routes.conf:30:1
 func (u *URLBuilder) Logout() string {
-	return routegenTable.HelperURL(&u.base, 9)
+	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:457:1
+//line routes_gen.go:475:1
 
 // MyTasks returns the URL of route "my_tasks": /my/tasks.html (../../config/routes.conf:38:7).
 //
 //line ../../config/routes.conf:38:1
 func (u *URLBuilder) MyTasks() string {
-	return routegenTable.HelperURL(&u.base, 10)
+	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:466:1
+//line routes_gen.go:484:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../config/routes.conf:10:7).
 //
 //line ../../config/routes.conf:10:1
 func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 11, filepath)
+	return routegenCheckedHelperURL(u, 11, filepath)
 }
 
-//line routes_gen.go:475:1
+//line routes_gen.go:493:1
 
 // AdminLocalhostIndex returns the URL of route "admin_localhost.index": / on admin.localhost (../../config/routes.conf:93:7).
 //
 //line ../../config/routes.conf:93:1
 func (u *URLBuilder) AdminLocalhostIndex() string {
-	return routegenTable.HelperURL(&u.base, 12)
+	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:484:1
+//line routes_gen.go:502:1
 
 // AdminLocalhostGithubAuthRedirectAah returns the URL of route "admin_localhost.github_auth_redirect__aah": /github-auth/callback on admin.localhost (../../config/security.conf:28:5).
 //
 //line ../../config/security.conf:28:1
 func (u *URLBuilder) AdminLocalhostGithubAuthRedirectAah() string {
-	return routegenTable.HelperURL(&u.base, 13)
+	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:493:1
+//line routes_gen.go:511:1
 
 // AdminLocalhostGithubAuthLoginAah returns the URL of route "admin_localhost.github_auth_login__aah": /github-auth/login on admin.localhost (../../config/security.conf:28:5).
 //
 //line ../../config/security.conf:28:1
 func (u *URLBuilder) AdminLocalhostGithubAuthLoginAah() string {
-	return routegenTable.HelperURL(&u.base, 14)
+	return routegenHelperURL(u, 14)
 }
 
-//line routes_gen.go:502:1
+//line routes_gen.go:520:1
 
 // AdminLocalhostFormAuthLoginSubmitAah returns the URL of route "admin_localhost.form_auth_login_submit__aah": /login on admin.localhost (../../config/security.conf:7:5).
 //
 //line ../../config/security.conf:7:1
 func (u *URLBuilder) AdminLocalhostFormAuthLoginSubmitAah() string {
-	return routegenTable.HelperURL(&u.base, 15)
+	return routegenHelperURL(u, 15)
 }
 
-//line routes_gen.go:511:1
+//line routes_gen.go:529:1
 
 // AdminLocalhostStats returns the URL of route "admin_localhost.stats": /stats on admin.localhost (../../config/routes.conf:101:7).
 //
 //line ../../config/routes.conf:101:1
 func (u *URLBuilder) AdminLocalhostStats() string {
-	return routegenTable.HelperURL(&u.base, 16)
+	return routegenHelperURL(u, 16)
 }
 
-//line routes_gen.go:520:1
+//line routes_gen.go:538:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

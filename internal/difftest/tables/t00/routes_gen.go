@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
@@ -536,140 +536,158 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // R4 returns the URL of route "r4": /42 (routes.conf:28:7).
 //
 //line routes.conf:28:1
 func (u *URLBuilder) R4() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:547:1
+//line routes_gen.go:565:1
 
 // R1 returns the URL of route "r1": /:p0/x.:p1 (routes.conf:7:7).
 //
 //line routes.conf:7:1
 func (u *URLBuilder) R1(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 1, p0, p1)
+	return routegenCheckedHelperURL(u, 1, p0, p1)
 }
 
-//line routes_gen.go:556:1
+//line routes_gen.go:574:1
 
 // R6 returns the URL of route "r6": /=/new (routes.conf:43:11).
 //
 //line routes.conf:43:1
 func (u *URLBuilder) R6() string {
-	return routegenTable.HelperURL(&u.base, 2)
+	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:565:1
+//line routes_gen.go:583:1
 
 // R9 returns the URL of route "r9": /=/new/.a (routes.conf:64:15).
 //
 //line routes.conf:64:1
 func (u *URLBuilder) R9() string {
-	return routegenTable.HelperURL(&u.base, 4)
+	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:574:1
+//line routes_gen.go:592:1
 
 // R7 returns the URL of route "r7": /=/new/:p2 (routes.conf:50:15).
 //
 //line routes.conf:50:1
 func (u *URLBuilder) R7(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 7, p2)
+	return routegenCheckedHelperURL(u, 7, p2)
 }
 
-//line routes_gen.go:583:1
+//line routes_gen.go:601:1
 
 // R8 returns the URL of route "r8": /=/new/:p2/:p3 (routes.conf:57:15).
 //
 //line routes.conf:57:1
 func (u *URLBuilder) R8(p2 string, p3 int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 8, p2, routegenimpl.Int(p3))
+	return routegenCheckedHelperURL(u, 8, p2, routegenimpl.Int(p3))
 }
 
-//line routes_gen.go:592:1
+//line routes_gen.go:610:1
 
 // R2 returns the URL of route "r2": /@ (routes.conf:15:7).
 //
 //line routes.conf:15:1
 func (u *URLBuilder) R2() string {
-	return routegenTable.HelperURL(&u.base, 9)
+	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:601:1
+//line routes_gen.go:619:1
 
 // R3 returns the URL of route "r3": /a-b/*rest (routes.conf:21:7).
 //
 //line routes.conf:21:1
 func (u *URLBuilder) R3(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 12, rest)
+	return routegenCheckedHelperURL(u, 12, rest)
 }
 
-//line routes_gen.go:610:1
+//line routes_gen.go:628:1
 
 // R10 returns the URL of route "r10": /ab:p0/:p1 (routes.conf:75:7).
 //
 //line routes.conf:75:1
 func (u *URLBuilder) R10(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 13, p0, p1)
+	return routegenCheckedHelperURL(u, 13, p0, p1)
 }
 
-//line routes_gen.go:619:1
+//line routes_gen.go:637:1
 
 // R11 returns the URL of route "r11": /ab:p0/:p1/:p2 (routes.conf:83:11).
 //
 //line routes.conf:83:1
 func (u *URLBuilder) R11(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 14, p0, p1, p2)
+	return routegenCheckedHelperURL(u, 14, p0, p1, p2)
 }
 
-//line routes_gen.go:628:1
+//line routes_gen.go:646:1
 
 // R13 returns the URL of route "r13": /ab:p0/:p1/:p2/*rest (routes.conf:95:15).
 //
 //line routes.conf:95:1
 func (u *URLBuilder) R13(p0 string, p1 string, p2 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 16, p0, p1, p2, rest)
+	return routegenCheckedHelperURL(u, 16, p0, p1, p2, rest)
 }
 
-//line routes_gen.go:637:1
+//line routes_gen.go:655:1
 
 // R14 returns the URL of route "r14": /ab:p0/:p1/:p2/ab (routes.conf:103:15).
 //
 //line routes.conf:103:1
 func (u *URLBuilder) R14(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 19, p0, p1, p2)
+	return routegenCheckedHelperURL(u, 19, p0, p1, p2)
 }
 
-//line routes_gen.go:646:1
+//line routes_gen.go:664:1
 
 // R12 returns the URL of route "r12": /ab:p0/:p1/:p2/b/a (routes.conf:90:15).
 //
 //line routes.conf:90:1
 func (u *URLBuilder) R12(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 20, p0, p1, p2)
+	return routegenCheckedHelperURL(u, 20, p0, p1, p2)
 }
 
-//line routes_gen.go:655:1
+//line routes_gen.go:673:1
 
 // R15 returns the URL of route "r15": /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:109:15).
 //
 //line routes.conf:109:1
 func (u *URLBuilder) R15(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 21, p0, p1, p2, p3)
+	return routegenCheckedHelperURL(u, 21, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:664:1
+//line routes_gen.go:682:1
 
 // R5 returns the URL of route "r5": /user_x/42 (routes.conf:37:11).
 //
 //line routes.conf:37:1
 func (u *URLBuilder) R5() string {
-	return routegenTable.HelperURL(&u.base, 22)
+	return routegenHelperURL(u, 22)
 }
 
-//line routes_gen.go:673:1
+//line routes_gen.go:691:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

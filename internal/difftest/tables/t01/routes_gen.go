@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
@@ -559,158 +559,176 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // R5 returns the URL of route "r5": /42/abc (routes.conf:33:15).
 //
 //line routes.conf:33:1
 func (u *URLBuilder) R5() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:570:1
+//line routes_gen.go:588:1
 
 // R1 returns the URL of route "r1": /= (routes.conf:7:7).
 //
 //line routes.conf:7:1
 func (u *URLBuilder) R1() string {
-	return routegenTable.HelperURL(&u.base, 3)
+	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:579:1
+//line routes_gen.go:597:1
 
 // R2 returns the URL of route "r2": /=/... (routes.conf:16:11).
 //
 //line routes.conf:16:1
 func (u *URLBuilder) R2() string {
-	return routegenTable.HelperURL(&u.base, 5)
+	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:588:1
+//line routes_gen.go:606:1
 
 // R4 returns the URL of route "r4": /=/.../1:p2/:p3 (routes.conf:28:15).
 //
 //line routes.conf:28:1
 func (u *URLBuilder) R4(p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 7, p2, p3)
+	return routegenCheckedHelperURL(u, 7, p2, p3)
 }
 
-//line routes_gen.go:597:1
+//line routes_gen.go:615:1
 
 // R3 returns the URL of route "r3": /=/.../ab (routes.conf:22:15).
 //
 //line routes.conf:22:1
 func (u *URLBuilder) R3() string {
-	return routegenTable.HelperURL(&u.base, 9)
+	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:606:1
+//line routes_gen.go:624:1
 
 // R6 returns the URL of route "r6": /=/x.y (routes.conf:41:11).
 //
 //line routes.conf:41:1
 func (u *URLBuilder) R6() string {
-	return routegenTable.HelperURL(&u.base, 12)
+	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:615:1
+//line routes_gen.go:633:1
 
 // D1R9 returns the URL of route "d1.r9": /*rest on [::1] (routes.conf:72:11).
 //
 //line routes.conf:72:1
 func (u *URLBuilder) D1R9(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 14, rest)
+	return routegenCheckedHelperURL(u, 14, rest)
 }
 
-//line routes_gen.go:624:1
+//line routes_gen.go:642:1
 
 // D1R10 returns the URL of route "d1.r10": /*rest on [::1] (routes.conf:77:11).
 //
 //line routes.conf:77:1
 func (u *URLBuilder) D1R10(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 15, rest)
+	return routegenCheckedHelperURL(u, 15, rest)
 }
 
-//line routes_gen.go:633:1
+//line routes_gen.go:651:1
 
 // D1R8 returns the URL of route "d1.r8": /*rest on [::1] (routes.conf:64:7).
 //
 //line routes.conf:64:1
 func (u *URLBuilder) D1R8(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 16, rest)
+	return routegenCheckedHelperURL(u, 16, rest)
 }
 
-//line routes_gen.go:642:1
+//line routes_gen.go:660:1
 
 // D1R11 returns the URL of route "d1.r11": /*rest on [::1] (routes.conf:83:11).
 //
 //line routes.conf:83:1
 func (u *URLBuilder) D1R11(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 17, rest)
+	return routegenCheckedHelperURL(u, 17, rest)
 }
 
-//line routes_gen.go:651:1
+//line routes_gen.go:669:1
 
 // D1R7 returns the URL of route "d1.r7": /ab/x.y on [::1] (routes.conf:57:7).
 //
 //line routes.conf:57:1
 func (u *URLBuilder) D1R7() string {
-	return routegenTable.HelperURL(&u.base, 18)
+	return routegenHelperURL(u, 18)
 }
 
-//line routes_gen.go:660:1
+//line routes_gen.go:678:1
 
 // D2R13 returns the URL of route "d2.r13": /.:p0 on example.com (routes.conf:103:7).
 //
 //line routes.conf:103:1
 func (u *URLBuilder) D2R13(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 19, p0)
+	return routegenCheckedHelperURL(u, 19, p0)
 }
 
-//line routes_gen.go:669:1
+//line routes_gen.go:687:1
 
 // D2R14 returns the URL of route "d2.r14": /:p0/a*rest on example.com (routes.conf:110:7).
 //
 //line routes.conf:110:1
 func (u *URLBuilder) D2R14(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 22, p0, rest)
+	return routegenCheckedHelperURL(u, 22, p0, rest)
 }
 
-//line routes_gen.go:678:1
+//line routes_gen.go:696:1
 
 // D2R12 returns the URL of route "d2.r12": /a:p0/:p1 on example.com (routes.conf:96:7).
 //
 //line routes.conf:96:1
 func (u *URLBuilder) D2R12(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 23, p0, p1)
+	return routegenCheckedHelperURL(u, 23, p0, p1)
 }
 
-//line routes_gen.go:687:1
+//line routes_gen.go:705:1
 
 // D2R16 returns the URL of route "d2.r16": /ab/new on example.com (routes.conf:124:11).
 //
 //line routes.conf:124:1
 func (u *URLBuilder) D2R16() string {
-	return routegenTable.HelperURL(&u.base, 26)
+	return routegenHelperURL(u, 26)
 }
 
-//line routes_gen.go:696:1
+//line routes_gen.go:714:1
 
 // D2R15 returns the URL of route "d2.r15": /ab/new on example.com (routes.conf:116:7).
 //
 //line routes.conf:116:1
 func (u *URLBuilder) D2R15() string {
-	return routegenTable.HelperURL(&u.base, 27)
+	return routegenHelperURL(u, 27)
 }
 
-//line routes_gen.go:705:1
+//line routes_gen.go:723:1
 
 // D2R17 returns the URL of route "d2.r17": /ab/new/v1 on example.com (routes.conf:129:11).
 //
 //line routes.conf:129:1
 func (u *URLBuilder) D2R17() string {
-	return routegenTable.HelperURL(&u.base, 28)
+	return routegenHelperURL(u, 28)
 }
 
-//line routes_gen.go:714:1
+//line routes_gen.go:732:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
@@ -2810,968 +2810,986 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // R15 returns the URL of route "r15": / (routes.conf:113:7).
 //
 //line routes.conf:113:1
 func (u *URLBuilder) R15() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:2821:1
+//line routes_gen.go:2839:1
 
 // R23 returns the URL of route "r23": /*rest (routes.conf:164:7).
 //
 //line routes.conf:164:1
 func (u *URLBuilder) R23(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 3, rest)
+	return routegenCheckedHelperURL(u, 3, rest)
 }
 
-//line routes_gen.go:2830:1
+//line routes_gen.go:2848:1
 
 // R81 returns the URL of route "r81": /.../a:p1 (routes.conf:571:11).
 //
 //line routes.conf:571:1
 func (u *URLBuilder) R81(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 6, p1)
+	return routegenCheckedHelperURL(u, 6, p1)
 }
 
-//line routes_gen.go:2839:1
+//line routes_gen.go:2857:1
 
 // R78 returns the URL of route "r78": /.../a:p1 (routes.conf:551:7).
 //
 //line routes.conf:551:1
 func (u *URLBuilder) R78(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 7, p1)
+	return routegenCheckedHelperURL(u, 7, p1)
 }
 
-//line routes_gen.go:2848:1
+//line routes_gen.go:2866:1
 
 // R80 returns the URL of route "r80": /.../a:p1/:p2/.:p3 (routes.conf:566:11).
 //
 //line routes.conf:566:1
 func (u *URLBuilder) R80(p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 9, p1, p2, p3)
+	return routegenCheckedHelperURL(u, 9, p1, p2, p3)
 }
 
-//line routes_gen.go:2857:1
+//line routes_gen.go:2875:1
 
 // R79 returns the URL of route "r79": /.../a:p1/a:p2 (routes.conf:559:11).
 //
 //line routes.conf:559:1
 func (u *URLBuilder) R79(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 10, p1, p2)
+	return routegenCheckedHelperURL(u, 10, p1, p2)
 }
 
-//line routes_gen.go:2866:1
+//line routes_gen.go:2884:1
 
 // R2 returns the URL of route "r2": /.../x.:p1 (routes.conf:18:7).
 //
 //line routes.conf:18:1
 func (u *URLBuilder) R2(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 12, p1)
+	return routegenCheckedHelperURL(u, 12, p1)
 }
 
-//line routes_gen.go:2875:1
+//line routes_gen.go:2893:1
 
 // R7 returns the URL of route "r7": /.../x.:p1/new/x.:p3 (routes.conf:51:11).
 //
 //line routes.conf:51:1
 func (u *URLBuilder) R7(p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 14, p1, p3)
+	return routegenCheckedHelperURL(u, 14, p1, p3)
 }
 
-//line routes_gen.go:2884:1
+//line routes_gen.go:2902:1
 
 // R3 returns the URL of route "r3": /.../x.:p1/x.y (routes.conf:26:11).
 //
 //line routes.conf:26:1
 func (u *URLBuilder) R3(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 17, p1)
+	return routegenCheckedHelperURL(u, 17, p1)
 }
 
-//line routes_gen.go:2893:1
+//line routes_gen.go:2911:1
 
 // R5 returns the URL of route "r5": /.../x.:p1/x.y/a-b (routes.conf:37:15).
 //
 //line routes.conf:37:1
 func (u *URLBuilder) R5(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 18, p1)
+	return routegenCheckedHelperURL(u, 18, p1)
 }
 
-//line routes_gen.go:2902:1
+//line routes_gen.go:2920:1
 
 // R4 returns the URL of route "r4": /.../x.:p1/x.y/~:p3 (routes.conf:31:15).
 //
 //line routes.conf:31:1
 func (u *URLBuilder) R4(p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 19, p1, p3)
+	return routegenCheckedHelperURL(u, 19, p1, p3)
 }
 
-//line routes_gen.go:2911:1
+//line routes_gen.go:2929:1
 
 // R73 returns the URL of route "r73": /.:p0/x.y (routes.conf:514:7).
 //
 //line routes.conf:514:1
 func (u *URLBuilder) R73(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 22, p0)
+	return routegenCheckedHelperURL(u, 22, p0)
 }
 
-//line routes_gen.go:2920:1
+//line routes_gen.go:2938:1
 
 // R75 returns the URL of route "r75": /.:p0/x.y/a:p2/:p3 (routes.conf:526:11).
 //
 //line routes.conf:526:1
 func (u *URLBuilder) R75(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 24, p0, p2, p3)
+	return routegenCheckedHelperURL(u, 24, p0, p2, p3)
 }
 
-//line routes_gen.go:2929:1
+//line routes_gen.go:2947:1
 
 // R76 returns the URL of route "r76": /.:p0/x.y/a:p2/:p3/42 (routes.conf:532:15).
 //
 //line routes.conf:532:1
 func (u *URLBuilder) R76(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 25, p0, p2, p3)
+	return routegenCheckedHelperURL(u, 25, p0, p2, p3)
 }
 
-//line routes_gen.go:2938:1
+//line routes_gen.go:2956:1
 
 // R74 returns the URL of route "r74": /.:p0/x.y/~u/... (routes.conf:521:11).
 //
 //line routes.conf:521:1
 func (u *URLBuilder) R74(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 27, p0)
+	return routegenCheckedHelperURL(u, 27, p0)
 }
 
-//line routes_gen.go:2947:1
+//line routes_gen.go:2965:1
 
 // R30 returns the URL of route "r30": /1 (routes.conf:212:7).
 //
 //line routes.conf:212:1
 func (u *URLBuilder) R30() string {
-	return routegenTable.HelperURL(&u.base, 28)
+	return routegenHelperURL(u, 28)
 }
 
-//line routes_gen.go:2956:1
+//line routes_gen.go:2974:1
 
 // R56 returns the URL of route "r56": /1 (routes.conf:397:7).
 //
 //line routes.conf:397:1
 func (u *URLBuilder) R56() string {
-	return routegenTable.HelperURL(&u.base, 30)
+	return routegenHelperURL(u, 30)
 }
 
-//line routes_gen.go:2965:1
+//line routes_gen.go:2983:1
 
 // R8 returns the URL of route "r8": /42 (routes.conf:60:7).
 //
 //line routes.conf:60:1
 func (u *URLBuilder) R8() string {
-	return routegenTable.HelperURL(&u.base, 33)
+	return routegenHelperURL(u, 33)
 }
 
-//line routes_gen.go:2974:1
+//line routes_gen.go:2992:1
 
 // R45 returns the URL of route "r45": /42 (routes.conf:321:7).
 //
 //line routes.conf:321:1
 func (u *URLBuilder) R45() string {
-	return routegenTable.HelperURL(&u.base, 35)
+	return routegenHelperURL(u, 35)
 }
 
-//line routes_gen.go:2983:1
+//line routes_gen.go:3001:1
 
 // R87 returns the URL of route "r87": /42/abc (routes.conf:616:7).
 //
 //line routes.conf:616:1
 func (u *URLBuilder) R87() string {
-	return routegenTable.HelperURL(&u.base, 37)
+	return routegenHelperURL(u, 37)
 }
 
-//line routes_gen.go:2992:1
+//line routes_gen.go:3010:1
 
 // R95 returns the URL of route "r95": /42/abc/.a/x.y (routes.conf:668:15).
 //
 //line routes.conf:668:1
 func (u *URLBuilder) R95() string {
-	return routegenTable.HelperURL(&u.base, 38)
+	return routegenHelperURL(u, 38)
 }
 
-//line routes_gen.go:3001:1
+//line routes_gen.go:3019:1
 
 // R94 returns the URL of route "r94": /42/abc/.a/x.y (routes.conf:662:11).
 //
 //line routes.conf:662:1
 func (u *URLBuilder) R94() string {
-	return routegenTable.HelperURL(&u.base, 40)
+	return routegenHelperURL(u, 40)
 }
 
-//line routes_gen.go:3010:1
+//line routes_gen.go:3028:1
 
 // R93 returns the URL of route "r93": /42/abc/a-b/1 (routes.conf:656:11).
 //
 //line routes.conf:656:1
 func (u *URLBuilder) R93() string {
-	return routegenTable.HelperURL(&u.base, 43)
+	return routegenHelperURL(u, 43)
 }
 
-//line routes_gen.go:3019:1
+//line routes_gen.go:3037:1
 
 // R88 returns the URL of route "r88": /42/abc/users (routes.conf:622:11).
 //
 //line routes.conf:622:1
 func (u *URLBuilder) R88() string {
-	return routegenTable.HelperURL(&u.base, 44)
+	return routegenHelperURL(u, 44)
 }
 
-//line routes_gen.go:3028:1
+//line routes_gen.go:3046:1
 
 // R92 returns the URL of route "r92": /42/abc/users/.a/1*rest (routes.conf:645:15).
 //
 //line routes.conf:645:1
 func (u *URLBuilder) R92(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 45, rest)
+	return routegenCheckedHelperURL(u, 45, rest)
 }
 
-//line routes_gen.go:3037:1
+//line routes_gen.go:3055:1
 
 // R91 returns the URL of route "r91": /42/abc/users/:p3 (routes.conf:640:15).
 //
 //line routes.conf:640:1
 func (u *URLBuilder) R91(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 47, p3)
+	return routegenCheckedHelperURL(u, 47, p3)
 }
 
-//line routes_gen.go:3046:1
+//line routes_gen.go:3064:1
 
 // R90 returns the URL of route "r90": /42/abc/users/:p3/*rest (routes.conf:633:15).
 //
 //line routes.conf:633:1
 func (u *URLBuilder) R90(p3 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 50, p3, rest)
+	return routegenCheckedHelperURL(u, 50, p3, rest)
 }
 
-//line routes_gen.go:3055:1
+//line routes_gen.go:3073:1
 
 // R89 returns the URL of route "r89": /42/abc/users/:p3/v:p4 (routes.conf:628:15).
 //
 //line routes.conf:628:1
 func (u *URLBuilder) R89(p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 53, p3, p4)
+	return routegenCheckedHelperURL(u, 53, p3, p4)
 }
 
-//line routes_gen.go:3064:1
+//line routes_gen.go:3082:1
 
 // R1 returns the URL of route "r1": /:p0 (routes.conf:9:7).
 //
 //line routes.conf:9:1
 func (u *URLBuilder) R1(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 55, p0)
+	return routegenCheckedHelperURL(u, 55, p0)
 }
 
-//line routes_gen.go:3073:1
+//line routes_gen.go:3091:1
 
 // R31 returns the URL of route "r31": /:p0 (routes.conf:220:7).
 //
 //line routes.conf:220:1
 func (u *URLBuilder) R31(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 57, p0)
+	return routegenCheckedHelperURL(u, 57, p0)
 }
 
-//line routes_gen.go:3082:1
+//line routes_gen.go:3100:1
 
 // R77 returns the URL of route "r77": /:p0/1:p1 (routes.conf:544:7).
 //
 //line routes.conf:544:1
 func (u *URLBuilder) R77(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 58, p0, p1)
+	return routegenCheckedHelperURL(u, 58, p0, p1)
 }
 
-//line routes_gen.go:3091:1
+//line routes_gen.go:3109:1
 
 // R24 returns the URL of route "r24": /:p0/:p1 (routes.conf:172:7).
 //
 //line routes.conf:172:1
 func (u *URLBuilder) R24(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 59, p0, p1)
+	return routegenCheckedHelperURL(u, 59, p0, p1)
 }
 
-//line routes_gen.go:3100:1
+//line routes_gen.go:3118:1
 
 // R22 returns the URL of route "r22": /:p0/:p1 (routes.conf:156:7).
 //
 //line routes.conf:156:1
 func (u *URLBuilder) R22(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 60, p0, p1)
+	return routegenCheckedHelperURL(u, 60, p0, p1)
 }
 
-//line routes_gen.go:3109:1
+//line routes_gen.go:3127:1
 
 // R25 returns the URL of route "r25": /:p0/:p1/:p2/:p3 (routes.conf:178:11).
 //
 //line routes.conf:178:1
 func (u *URLBuilder) R25(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 61, p0, p1, p2, p3)
+	return routegenCheckedHelperURL(u, 61, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:3118:1
+//line routes_gen.go:3136:1
 
 // R27 returns the URL of route "r27": /:p0/:p1/:p2/:p3/*rest (routes.conf:190:15).
 //
 //line routes.conf:190:1
 func (u *URLBuilder) R27(p0 string, p1 string, p2 string, p3 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 63, p0, p1, p2, p3, rest)
+	return routegenCheckedHelperURL(u, 63, p0, p1, p2, p3, rest)
 }
 
-//line routes_gen.go:3127:1
+//line routes_gen.go:3145:1
 
 // R28 returns the URL of route "r28": /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:196:15).
 //
 //line routes.conf:196:1
 func (u *URLBuilder) R28(p0 string, p1 string, p2 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 66, p0, p1, p2, p3, p4)
+	return routegenCheckedHelperURL(u, 66, p0, p1, p2, p3, p4)
 }
 
-//line routes_gen.go:3136:1
+//line routes_gen.go:3154:1
 
 // R26 returns the URL of route "r26": /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15).
 //
 //line routes.conf:184:1
 func (u *URLBuilder) R26(p0 string, p1 string, p2 string, p3 string, p4 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 67, p0, p1, p2, p3, p4, rest)
+	return routegenCheckedHelperURL(u, 67, p0, p1, p2, p3, p4, rest)
 }
 
-//line routes_gen.go:3145:1
+//line routes_gen.go:3163:1
 
 // R96 returns the URL of route "r96": /:p0/b (routes.conf:677:7).
 //
 //line routes.conf:677:1
 func (u *URLBuilder) R96(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 70, p0)
+	return routegenCheckedHelperURL(u, 70, p0)
 }
 
-//line routes_gen.go:3154:1
+//line routes_gen.go:3172:1
 
 // R97 returns the URL of route "r97": /:p0/b/.../a-b (routes.conf:684:11).
 //
 //line routes.conf:684:1
 func (u *URLBuilder) R97(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 73, p0)
+	return routegenCheckedHelperURL(u, 73, p0)
 }
 
-//line routes_gen.go:3163:1
+//line routes_gen.go:3181:1
 
 // R99 returns the URL of route "r99": /:p0/b/.../a-b (routes.conf:699:15).
 //
 //line routes.conf:699:1
 func (u *URLBuilder) R99(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 75, p0)
+	return routegenCheckedHelperURL(u, 75, p0)
 }
 
-//line routes_gen.go:3172:1
+//line routes_gen.go:3190:1
 
 // R98 returns the URL of route "r98": /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15).
 //
 //line routes.conf:692:1
 func (u *URLBuilder) R98(p0 string, p5 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 77, p0, p5)
+	return routegenCheckedHelperURL(u, 77, p0, p5)
 }
 
-//line routes_gen.go:3181:1
+//line routes_gen.go:3199:1
 
 // R101 returns the URL of route "r101": /:p0/b/~:p2/@ (routes.conf:711:11).
 //
 //line routes.conf:711:1
 func (u *URLBuilder) R101(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 79, p0, p2)
+	return routegenCheckedHelperURL(u, 79, p0, p2)
 }
 
-//line routes_gen.go:3190:1
+//line routes_gen.go:3208:1
 
 // R102 returns the URL of route "r102": /:p0/b/~:p2/@/@/1:p5 (routes.conf:718:15).
 //
 //line routes.conf:718:1
 func (u *URLBuilder) R102(p0 string, p2 string, p5 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 81, p0, p2, p5)
+	return routegenCheckedHelperURL(u, 81, p0, p2, p5)
 }
 
-//line routes_gen.go:3199:1
+//line routes_gen.go:3217:1
 
 // R104 returns the URL of route "r104": /:p0/b/~:p2/@/v:p4 (routes.conf:734:15).
 //
 //line routes.conf:734:1
 func (u *URLBuilder) R104(p0 string, p2 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 83, p0, p2, p4)
+	return routegenCheckedHelperURL(u, 83, p0, p2, p4)
 }
 
-//line routes_gen.go:3208:1
+//line routes_gen.go:3226:1
 
 // R103 returns the URL of route "r103": /:p0/b/~:p2/@/~:p4/... (routes.conf:727:15).
 //
 //line routes.conf:727:1
 func (u *URLBuilder) R103(p0 string, p2 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 84, p0, p2, p4)
+	return routegenCheckedHelperURL(u, 84, p0, p2, p4)
 }
 
-//line routes_gen.go:3217:1
+//line routes_gen.go:3235:1
 
 // R32 returns the URL of route "r32": /:p0/v:p1 (routes.conf:228:11).
 //
 //line routes.conf:228:1
 func (u *URLBuilder) R32(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 85, p0, p1)
+	return routegenCheckedHelperURL(u, 85, p0, p1)
 }
 
-//line routes_gen.go:3226:1
+//line routes_gen.go:3244:1
 
 // R13 returns the URL of route "r13": /:p0/~u (routes.conf:98:7).
 //
 //line routes.conf:98:1
 func (u *URLBuilder) R13(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 87, p0)
+	return routegenCheckedHelperURL(u, 87, p0)
 }
 
-//line routes_gen.go:3235:1
+//line routes_gen.go:3253:1
 
 // R6 returns the URL of route "r6": /=/.a (routes.conf:43:15).
 //
 //line routes.conf:43:1
 func (u *URLBuilder) R6() string {
-	return routegenTable.HelperURL(&u.base, 88)
+	return routegenHelperURL(u, 88)
 }
 
-//line routes_gen.go:3244:1
+//line routes_gen.go:3262:1
 
 // R37 returns the URL of route "r37": /a-b (routes.conf:266:7).
 //
 //line routes.conf:266:1
 func (u *URLBuilder) R37() string {
-	return routegenTable.HelperURL(&u.base, 91)
+	return routegenHelperURL(u, 91)
 }
 
-//line routes_gen.go:3253:1
+//line routes_gen.go:3271:1
 
 // R33 returns the URL of route "r33": /a-b/a (routes.conf:237:7).
 //
 //line routes.conf:237:1
 func (u *URLBuilder) R33() string {
-	return routegenTable.HelperURL(&u.base, 94)
+	return routegenHelperURL(u, 94)
 }
 
-//line routes_gen.go:3262:1
+//line routes_gen.go:3280:1
 
 // R38 returns the URL of route "r38": /a-b/a-b/= (routes.conf:272:11).
 //
 //line routes.conf:272:1
 func (u *URLBuilder) R38() string {
-	return routegenTable.HelperURL(&u.base, 95)
+	return routegenHelperURL(u, 95)
 }
 
-//line routes_gen.go:3271:1
+//line routes_gen.go:3289:1
 
 // R39 returns the URL of route "r39": /a-b/new (routes.conf:278:11).
 //
 //line routes.conf:278:1
 func (u *URLBuilder) R39() string {
-	return routegenTable.HelperURL(&u.base, 97)
+	return routegenHelperURL(u, 97)
 }
 
-//line routes_gen.go:3280:1
+//line routes_gen.go:3298:1
 
 // R72 returns the URL of route "r72": /a/@ (routes.conf:508:7).
 //
 //line routes.conf:508:1
 func (u *URLBuilder) R72() string {
-	return routegenTable.HelperURL(&u.base, 99)
+	return routegenHelperURL(u, 99)
 }
 
-//line routes_gen.go:3289:1
+//line routes_gen.go:3307:1
 
 // R51 returns the URL of route "r51": /a:p0 (routes.conf:363:7).
 //
 //line routes.conf:363:1
 func (u *URLBuilder) R51(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 101, p0)
+	return routegenCheckedHelperURL(u, 101, p0)
 }
 
-//line routes_gen.go:3298:1
+//line routes_gen.go:3316:1
 
 // R55 returns the URL of route "r55": /a:p0/... (routes.conf:388:11).
 //
 //line routes.conf:388:1
 func (u *URLBuilder) R55(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 103, p0)
+	return routegenCheckedHelperURL(u, 103, p0)
 }
 
-//line routes_gen.go:3307:1
+//line routes_gen.go:3325:1
 
 // R53 returns the URL of route "r53": /a:p0/:p1 (routes.conf:376:11).
 //
 //line routes.conf:376:1
 func (u *URLBuilder) R53(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 105, p0, p1)
+	return routegenCheckedHelperURL(u, 105, p0, p1)
 }
 
-//line routes_gen.go:3316:1
+//line routes_gen.go:3334:1
 
 // R52 returns the URL of route "r52": /a:p0/new/ab (routes.conf:371:11).
 //
 //line routes.conf:371:1
 func (u *URLBuilder) R52(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 108, p0)
+	return routegenCheckedHelperURL(u, 108, p0)
 }
 
-//line routes_gen.go:3325:1
+//line routes_gen.go:3343:1
 
 // R54 returns the URL of route "r54": /a:p0/~:p1/user_:p2 (routes.conf:382:11).
 //
 //line routes.conf:382:1
 func (u *URLBuilder) R54(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 111, p0, p1, p2)
+	return routegenCheckedHelperURL(u, 111, p0, p1, p2)
 }
 
-//line routes_gen.go:3334:1
+//line routes_gen.go:3352:1
 
 // R43 returns the URL of route "r43": /abc/1*rest (routes.conf:306:11).
 //
 //line routes.conf:306:1
 func (u *URLBuilder) R43(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 113, rest)
+	return routegenCheckedHelperURL(u, 113, rest)
 }
 
-//line routes_gen.go:3343:1
+//line routes_gen.go:3361:1
 
 // R41 returns the URL of route "r41": /abc/1*rest (routes.conf:294:11).
 //
 //line routes.conf:294:1
 func (u *URLBuilder) R41(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 114, rest)
+	return routegenCheckedHelperURL(u, 114, rest)
 }
 
-//line routes_gen.go:3352:1
+//line routes_gen.go:3370:1
 
 // R44 returns the URL of route "r44": /abc/1*rest (routes.conf:311:15).
 //
 //line routes.conf:311:1
 func (u *URLBuilder) R44(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 116, rest)
+	return routegenCheckedHelperURL(u, 116, rest)
 }
 
-//line routes_gen.go:3361:1
+//line routes_gen.go:3379:1
 
 // R40 returns the URL of route "r40": /abc/1*rest (routes.conf:287:7).
 //
 //line routes.conf:287:1
 func (u *URLBuilder) R40(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 117, rest)
+	return routegenCheckedHelperURL(u, 117, rest)
 }
 
-//line routes_gen.go:3370:1
+//line routes_gen.go:3388:1
 
 // R42 returns the URL of route "r42": /abc/1*rest (routes.conf:299:11).
 //
 //line routes.conf:299:1
 func (u *URLBuilder) R42(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 118, rest)
+	return routegenCheckedHelperURL(u, 118, rest)
 }
 
-//line routes_gen.go:3379:1
+//line routes_gen.go:3397:1
 
 // R71 returns the URL of route "r71": /abc/a (routes.conf:502:7).
 //
 //line routes.conf:502:1
 func (u *URLBuilder) R71() string {
-	return routegenTable.HelperURL(&u.base, 120)
+	return routegenHelperURL(u, 120)
 }
 
-//line routes_gen.go:3388:1
+//line routes_gen.go:3406:1
 
 // R14 returns the URL of route "r14": /b/abc (routes.conf:106:7).
 //
 //line routes.conf:106:1
 func (u *URLBuilder) R14() string {
-	return routegenTable.HelperURL(&u.base, 122)
+	return routegenHelperURL(u, 122)
 }
 
-//line routes_gen.go:3397:1
+//line routes_gen.go:3415:1
 
 // R86 returns the URL of route "r86": /new/*rest (routes.conf:607:7).
 //
 //line routes.conf:607:1
 func (u *URLBuilder) R86(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 123, rest)
+	return routegenCheckedHelperURL(u, 123, rest)
 }
 
-//line routes_gen.go:3406:1
+//line routes_gen.go:3424:1
 
 // R65 returns the URL of route "r65": /user_x (routes.conf:458:7).
 //
 //line routes.conf:458:1
 func (u *URLBuilder) R65() string {
-	return routegenTable.HelperURL(&u.base, 124)
+	return routegenHelperURL(u, 124)
 }
 
-//line routes_gen.go:3415:1
+//line routes_gen.go:3433:1
 
 // R69 returns the URL of route "r69": /user_x/.a/:p2 (routes.conf:489:11).
 //
 //line routes.conf:489:1
 func (u *URLBuilder) R69(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 125, p2)
+	return routegenCheckedHelperURL(u, 125, p2)
 }
 
-//line routes_gen.go:3424:1
+//line routes_gen.go:3442:1
 
 // R29 returns the URL of route "r29": /user_x/:p1 (routes.conf:202:15).
 //
 //line routes.conf:202:1
 func (u *URLBuilder) R29(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 127, p1)
+	return routegenCheckedHelperURL(u, 127, p1)
 }
 
-//line routes_gen.go:3433:1
+//line routes_gen.go:3451:1
 
 // R34 returns the URL of route "r34": /user_x/:p1 (routes.conf:245:7).
 //
 //line routes.conf:245:1
 func (u *URLBuilder) R34(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 129, p1)
+	return routegenCheckedHelperURL(u, 129, p1)
 }
 
-//line routes_gen.go:3442:1
+//line routes_gen.go:3460:1
 
 // R36 returns the URL of route "r36": /user_x/:p1/1:p2/@ (routes.conf:257:11).
 //
 //line routes.conf:257:1
 func (u *URLBuilder) R36(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 130, p1, p2)
+	return routegenCheckedHelperURL(u, 130, p1, p2)
 }
 
-//line routes_gen.go:3451:1
+//line routes_gen.go:3469:1
 
 // R35 returns the URL of route "r35": /user_x/:p1/:p2/x.:p3 (routes.conf:252:11).
 //
 //line routes.conf:252:1
 func (u *URLBuilder) R35(p1 string, p2 int64, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 132, p1, routegenimpl.Int(p2), p3)
+	return routegenCheckedHelperURL(u, 132, p1, routegenimpl.Int(p2), p3)
 }
 
-//line routes_gen.go:3460:1
+//line routes_gen.go:3478:1
 
 // R67 returns the URL of route "r67": /user_x/~u/*rest (routes.conf:473:15).
 //
 //line routes.conf:473:1
 func (u *URLBuilder) R67(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 134, rest)
+	return routegenCheckedHelperURL(u, 134, rest)
 }
 
-//line routes_gen.go:3469:1
+//line routes_gen.go:3487:1
 
 // R66 returns the URL of route "r66": /user_x/~u/*rest (routes.conf:465:11).
 //
 //line routes.conf:465:1
 func (u *URLBuilder) R66(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 135, rest)
+	return routegenCheckedHelperURL(u, 135, rest)
 }
 
-//line routes_gen.go:3478:1
+//line routes_gen.go:3496:1
 
 // R68 returns the URL of route "r68": /user_x/~u/*rest (routes.conf:480:15).
 //
 //line routes.conf:480:1
 func (u *URLBuilder) R68(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 137, rest)
+	return routegenCheckedHelperURL(u, 137, rest)
 }
 
-//line routes_gen.go:3487:1
+//line routes_gen.go:3505:1
 
 // R16 returns the URL of route "r16": /v*rest (routes.conf:120:7).
 //
 //line routes.conf:120:1
 func (u *URLBuilder) R16(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 138, rest)
+	return routegenCheckedHelperURL(u, 138, rest)
 }
 
-//line routes_gen.go:3496:1
+//line routes_gen.go:3514:1
 
 // R9 returns the URL of route "r9": /v1 (routes.conf:67:7).
 //
 //line routes.conf:67:1
 func (u *URLBuilder) R9() string {
-	return routegenTable.HelperURL(&u.base, 139)
+	return routegenHelperURL(u, 139)
 }
 
-//line routes_gen.go:3505:1
+//line routes_gen.go:3523:1
 
 // R105 returns the URL of route "r105": /v1 (routes.conf:744:7).
 //
 //line routes.conf:744:1
 func (u *URLBuilder) R105() string {
-	return routegenTable.HelperURL(&u.base, 140)
+	return routegenHelperURL(u, 140)
 }
 
-//line routes_gen.go:3514:1
+//line routes_gen.go:3532:1
 
 // R100 returns the URL of route "r100": /v1/:p1 (routes.conf:706:11).
 //
 //line routes.conf:706:1
 func (u *URLBuilder) R100(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 143, p1)
+	return routegenCheckedHelperURL(u, 143, p1)
 }
 
-//line routes_gen.go:3523:1
+//line routes_gen.go:3541:1
 
 // R106 returns the URL of route "r106": /v1/:p1 (routes.conf:751:11).
 //
 //line routes.conf:751:1
 func (u *URLBuilder) R106(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 144, p1)
+	return routegenCheckedHelperURL(u, 144, p1)
 }
 
-//line routes_gen.go:3532:1
+//line routes_gen.go:3550:1
 
 // R11 returns the URL of route "r11": /v1/abc/:p2 (routes.conf:81:11).
 //
 //line routes.conf:81:1
 func (u *URLBuilder) R11(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 147, p2)
+	return routegenCheckedHelperURL(u, 147, p2)
 }
 
-//line routes_gen.go:3541:1
+//line routes_gen.go:3559:1
 
 // R82 returns the URL of route "r82": /v1/users (routes.conf:578:7).
 //
 //line routes.conf:578:1
 func (u *URLBuilder) R82() string {
-	return routegenTable.HelperURL(&u.base, 150)
+	return routegenHelperURL(u, 150)
 }
 
-//line routes_gen.go:3550:1
+//line routes_gen.go:3568:1
 
 // R12 returns the URL of route "r12": /v1/users/a-b (routes.conf:89:11).
 //
 //line routes.conf:89:1
 func (u *URLBuilder) R12() string {
-	return routegenTable.HelperURL(&u.base, 151)
+	return routegenHelperURL(u, 151)
 }
 
-//line routes_gen.go:3559:1
+//line routes_gen.go:3577:1
 
 // R83 returns the URL of route "r83": /v1/users/ab/:p3 (routes.conf:584:11).
 //
 //line routes.conf:584:1
 func (u *URLBuilder) R83(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 152, p3)
+	return routegenCheckedHelperURL(u, 152, p3)
 }
 
-//line routes_gen.go:3568:1
+//line routes_gen.go:3586:1
 
 // R85 returns the URL of route "r85": /v1/users/ab/:p3/new (routes.conf:596:15).
 //
 //line routes.conf:596:1
 func (u *URLBuilder) R85(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 153, p3)
+	return routegenCheckedHelperURL(u, 153, p3)
 }
 
-//line routes_gen.go:3577:1
+//line routes_gen.go:3595:1
 
 // R84 returns the URL of route "r84": /v1/users/ab/:p3/~u/v:p5 (routes.conf:589:15).
 //
 //line routes.conf:589:1
 func (u *URLBuilder) R84(p3 string, p5 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 154, p3, p5)
+	return routegenCheckedHelperURL(u, 154, p3, p5)
 }
 
-//line routes_gen.go:3586:1
+//line routes_gen.go:3604:1
 
 // R107 returns the URL of route "r107": /v1/x.y/:p2 (routes.conf:759:11).
 //
 //line routes.conf:759:1
 func (u *URLBuilder) R107(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 155, p2)
+	return routegenCheckedHelperURL(u, 155, p2)
 }
 
-//line routes_gen.go:3595:1
+//line routes_gen.go:3613:1
 
 // R10 returns the URL of route "r10": /v1/~u (routes.conf:74:11).
 //
 //line routes.conf:74:1
 func (u *URLBuilder) R10() string {
-	return routegenTable.HelperURL(&u.base, 157)
+	return routegenHelperURL(u, 157)
 }
 
-//line routes_gen.go:3604:1
+//line routes_gen.go:3622:1
 
 // R57 returns the URL of route "r57": /v:p0/1:p1 (routes.conf:403:7).
 //
 //line routes.conf:403:1
 func (u *URLBuilder) R57(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 158, p0, p1)
+	return routegenCheckedHelperURL(u, 158, p0, p1)
 }
 
-//line routes_gen.go:3613:1
+//line routes_gen.go:3631:1
 
 // R60 returns the URL of route "r60": /v:p0/1:p1/:p2 (routes.conf:424:11).
 //
 //line routes.conf:424:1
 func (u *URLBuilder) R60(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 159, p0, p1, p2)
+	return routegenCheckedHelperURL(u, 159, p0, p1, p2)
 }
 
-//line routes_gen.go:3622:1
+//line routes_gen.go:3640:1
 
 // R59 returns the URL of route "r59": /v:p0/1:p1/:p2/user_:p3 (routes.conf:417:11).
 //
 //line routes.conf:417:1
 func (u *URLBuilder) R59(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 160, p0, p1, p2, p3)
+	return routegenCheckedHelperURL(u, 160, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:3631:1
+//line routes_gen.go:3649:1
 
 // R64 returns the URL of route "r64": /v:p0/1:p1/abc (routes.conf:448:15).
 //
 //line routes.conf:448:1
 func (u *URLBuilder) R64(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 161, p0, p1)
+	return routegenCheckedHelperURL(u, 161, p0, p1)
 }
 
-//line routes_gen.go:3640:1
+//line routes_gen.go:3658:1
 
 // R61 returns the URL of route "r61": /v:p0/1:p1/abc (routes.conf:430:11).
 //
 //line routes.conf:430:1
 func (u *URLBuilder) R61(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 162, p0, p1)
+	return routegenCheckedHelperURL(u, 162, p0, p1)
 }
 
-//line routes_gen.go:3649:1
+//line routes_gen.go:3667:1
 
 // R58 returns the URL of route "r58": /v:p0/1:p1/abc/*rest (routes.conf:410:11).
 //
 //line routes.conf:410:1
 func (u *URLBuilder) R58(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 165, p0, p1, rest)
+	return routegenCheckedHelperURL(u, 165, p0, p1, rest)
 }
 
-//line routes_gen.go:3658:1
+//line routes_gen.go:3676:1
 
 // R62 returns the URL of route "r62": /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:436:15).
 //
 //line routes.conf:436:1
 func (u *URLBuilder) R62(p0 string, p1 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 167, p0, p1, p3, p4)
+	return routegenCheckedHelperURL(u, 167, p0, p1, p3, p4)
 }
 
-//line routes_gen.go:3667:1
+//line routes_gen.go:3685:1
 
 // R63 returns the URL of route "r63": /v:p0/1:p1/abc/~u/:p4 (routes.conf:442:15).
 //
 //line routes.conf:442:1
 func (u *URLBuilder) R63(p0 string, p1 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 168, p0, p1, p4)
+	return routegenCheckedHelperURL(u, 168, p0, p1, p4)
 }
 
-//line routes_gen.go:3676:1
+//line routes_gen.go:3694:1
 
 // R46 returns the URL of route "r46": /x.y/*rest (routes.conf:328:7).
 //
 //line routes.conf:328:1
 func (u *URLBuilder) R46(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 169, rest)
+	return routegenCheckedHelperURL(u, 169, rest)
 }
 
-//line routes_gen.go:3685:1
+//line routes_gen.go:3703:1
 
 // R47 returns the URL of route "r47": /x.y/*rest (routes.conf:335:11).
 //
 //line routes.conf:335:1
 func (u *URLBuilder) R47(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 170, rest)
+	return routegenCheckedHelperURL(u, 170, rest)
 }
 
-//line routes_gen.go:3694:1
+//line routes_gen.go:3712:1
 
 // R48 returns the URL of route "r48": /x.y/*rest (routes.conf:341:11).
 //
 //line routes.conf:341:1
 func (u *URLBuilder) R48(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 171, rest)
+	return routegenCheckedHelperURL(u, 171, rest)
 }
 
-//line routes_gen.go:3703:1
+//line routes_gen.go:3721:1
 
 // R50 returns the URL of route "r50": /x.y/*rest (routes.conf:352:15).
 //
 //line routes.conf:352:1
 func (u *URLBuilder) R50(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 172, rest)
+	return routegenCheckedHelperURL(u, 172, rest)
 }
 
-//line routes_gen.go:3712:1
+//line routes_gen.go:3730:1
 
 // R49 returns the URL of route "r49": /x.y/*rest (routes.conf:348:11).
 //
 //line routes.conf:348:1
 func (u *URLBuilder) R49(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 174, rest)
+	return routegenCheckedHelperURL(u, 174, rest)
 }
 
-//line routes_gen.go:3721:1
+//line routes_gen.go:3739:1
 
 // R18 returns the URL of route "r18": /x.y/:p1 (routes.conf:133:11).
 //
 //line routes.conf:133:1
 func (u *URLBuilder) R18(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 175, p1)
+	return routegenCheckedHelperURL(u, 175, p1)
 }
 
-//line routes_gen.go:3730:1
+//line routes_gen.go:3748:1
 
 // R17 returns the URL of route "r17": /x.y/:p1 (routes.conf:127:7).
 //
 //line routes.conf:127:1
 func (u *URLBuilder) R17(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 176, p1)
+	return routegenCheckedHelperURL(u, 176, p1)
 }
 
-//line routes_gen.go:3739:1
+//line routes_gen.go:3757:1
 
 // R21 returns the URL of route "r21": /x.y/:p1 (routes.conf:148:15).
 //
 //line routes.conf:148:1
 func (u *URLBuilder) R21(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 177, p1)
+	return routegenCheckedHelperURL(u, 177, p1)
 }
 
-//line routes_gen.go:3748:1
+//line routes_gen.go:3766:1
 
 // R19 returns the URL of route "r19": /x.y/:p1/ab (routes.conf:138:15).
 //
 //line routes.conf:138:1
 func (u *URLBuilder) R19(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 178, p1)
+	return routegenCheckedHelperURL(u, 178, p1)
 }
 
-//line routes_gen.go:3757:1
+//line routes_gen.go:3775:1
 
 // R20 returns the URL of route "r20": /x.y/:p1/~u (routes.conf:143:15).
 //
 //line routes.conf:143:1
 func (u *URLBuilder) R20(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 179, p1)
+	return routegenCheckedHelperURL(u, 179, p1)
 }
 
-//line routes_gen.go:3766:1
+//line routes_gen.go:3784:1
 
 // R70 returns the URL of route "r70": /~u (routes.conf:496:7).
 //
 //line routes.conf:496:1
 func (u *URLBuilder) R70() string {
-	return routegenTable.HelperURL(&u.base, 182)
+	return routegenHelperURL(u, 182)
 }
 
-//line routes_gen.go:3775:1
+//line routes_gen.go:3793:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -13,12 +13,12 @@ import (
 	"github.com/routegen/routegen/runtime/routegenimpl"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
@@ -697,7 +697,7 @@ var routegenCORS79 = &runtime.CORS{
 var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "d0", Name: "d0",
-		Host: "api.example.com", Port: "8080", PortlessLinks: true,
+		Host: "api.example.com", Port: "8080",
 		RedirectTrailingSlash: true, AutoOptions: true,
 	},
 }
@@ -1521,9 +1521,10 @@ var routegenRoutes = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     routegenDomains,
-	Routes:      routegenRoutes,
-	MaxBodySize: 5242880,
+	Domains:       routegenDomains,
+	Routes:        routegenRoutes,
+	PortlessLinks: []int{0},
+	MaxBodySize:   5242880,
 })
 
 // Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
@@ -1870,7 +1871,7 @@ type C0Controller interface {
 	A90(ctx *runtime.Context, p1 string) error // serves r90: PATCH /.../:p1 (routes.conf:630:15)
 //line routes.conf:635:14
 	A91(ctx *runtime.Context, p1 string) error // serves r91: PATCH /.../:p1/.a (routes.conf:635:15)
-//line routes_gen.go:1874:1
+//line routes_gen.go:1875:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -2245,7 +2246,7 @@ type C1Controller interface {
 	A84(ctx *runtime.Context, p0 string) error // serves r84: GET /:p0/~u (routes.conf:589:7), r84: HEAD /:p0/~u (routes.conf:589:7)
 //line routes.conf:68:6
 	A9(ctx *runtime.Context, p1 string) error // serves r9: POST /1/:p1 (routes.conf:68:7)
-//line routes_gen.go:2249:1
+//line routes_gen.go:2250:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -2552,7 +2553,7 @@ type C2Controller interface {
 	A96(ctx *runtime.Context, p0 string, rest string) error // serves r96: GET /.:p0/a/v1/*rest (routes.conf:674:15), r96: OPTIONS /.:p0/a/v1/*rest (routes.conf:674:15)
 //line routes.conf:681:14
 	A97(ctx *runtime.Context, p0 string) error // serves r97: HEAD /.:p0/a (routes.conf:681:15)
-//line routes_gen.go:2556:1
+//line routes_gen.go:2557:1
 }
 
 // SocketController holds the actions of controller "Socket".
@@ -2567,7 +2568,7 @@ type SocketController interface {
 	A98(ctx *runtime.Context, p0 string) error // serves r98: WS /.:p0/user_x/@ (routes.conf:688:11)
 //line routes.conf:697:14
 	A99(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r99: OPTIONS /.:p0/user_x/@/:p3/:p4 (routes.conf:697:15)
-//line routes_gen.go:2571:1
+//line routes_gen.go:2572:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -4453,4532 +4454,4550 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // R386 returns the URL of route "r386": / (routes.conf:2684:7).
 //
 //line routes.conf:2684:1
 func (u *URLBuilder) R386() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:4464:1
+//line routes_gen.go:4483:1
 
 // R242 returns the URL of route "r242": / (routes.conf:1709:7).
 //
 //line routes.conf:1709:1
 func (u *URLBuilder) R242() string {
-	return routegenTable.HelperURL(&u.base, 1)
+	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:4473:1
+//line routes_gen.go:4492:1
 
 // R264 returns the URL of route "r264": / (routes.conf:1859:7).
 //
 //line routes.conf:1859:1
 func (u *URLBuilder) R264() string {
-	return routegenTable.HelperURL(&u.base, 2)
+	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:4482:1
+//line routes_gen.go:4501:1
 
 // R445 returns the URL of route "r445": / (routes.conf:3096:7).
 //
 //line routes.conf:3096:1
 func (u *URLBuilder) R445() string {
-	return routegenTable.HelperURL(&u.base, 4)
+	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:4491:1
+//line routes_gen.go:4510:1
 
 // R12 returns the URL of route "r12": /*rest (routes.conf:91:7).
 //
 //line routes.conf:91:1
 func (u *URLBuilder) R12(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 6, rest)
+	return routegenCheckedHelperURL(u, 6, rest)
 }
 
-//line routes_gen.go:4500:1
+//line routes_gen.go:4519:1
 
 // R218 returns the URL of route "r218": /*rest (routes.conf:1538:7).
 //
 //line routes.conf:1538:1
 func (u *URLBuilder) R218(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 7, rest)
+	return routegenCheckedHelperURL(u, 7, rest)
 }
 
-//line routes_gen.go:4509:1
+//line routes_gen.go:4528:1
 
 // R8 returns the URL of route "r8": /*rest (routes.conf:60:7).
 //
 //line routes.conf:60:1
 func (u *URLBuilder) R8(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 8, rest)
+	return routegenCheckedHelperURL(u, 8, rest)
 }
 
-//line routes_gen.go:4518:1
+//line routes_gen.go:4537:1
 
 // R50 returns the URL of route "r50": /*rest (routes.conf:344:15).
 //
 //line routes.conf:344:1
 func (u *URLBuilder) R50(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 9, rest)
+	return routegenCheckedHelperURL(u, 9, rest)
 }
 
-//line routes_gen.go:4527:1
+//line routes_gen.go:4546:1
 
 // R49 returns the URL of route "r49": /*rest (routes.conf:340:11).
 //
 //line routes.conf:340:1
 func (u *URLBuilder) R49(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 10, rest)
+	return routegenCheckedHelperURL(u, 10, rest)
 }
 
-//line routes_gen.go:4536:1
+//line routes_gen.go:4555:1
 
 // R52 returns the URL of route "r52": /*rest (routes.conf:357:15).
 //
 //line routes.conf:357:1
 func (u *URLBuilder) R52(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 11, rest)
+	return routegenCheckedHelperURL(u, 11, rest)
 }
 
-//line routes_gen.go:4545:1
+//line routes_gen.go:4564:1
 
 // R48 returns the URL of route "r48": /*rest (routes.conf:333:7).
 //
 //line routes.conf:333:1
 func (u *URLBuilder) R48(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 12, rest)
+	return routegenCheckedHelperURL(u, 12, rest)
 }
 
-//line routes_gen.go:4554:1
+//line routes_gen.go:4573:1
 
 // R53 returns the URL of route "r53": /*rest (routes.conf:361:15).
 //
 //line routes.conf:361:1
 func (u *URLBuilder) R53(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 13, rest)
+	return routegenCheckedHelperURL(u, 13, rest)
 }
 
-//line routes_gen.go:4563:1
+//line routes_gen.go:4582:1
 
 // R51 returns the URL of route "r51": /*rest (routes.conf:353:11).
 //
 //line routes.conf:353:1
 func (u *URLBuilder) R51(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 14, rest)
+	return routegenCheckedHelperURL(u, 14, rest)
 }
 
-//line routes_gen.go:4572:1
+//line routes_gen.go:4591:1
 
 // R477 returns the URL of route "r477": /... (routes.conf:3312:7).
 //
 //line routes.conf:3312:1
 func (u *URLBuilder) R477() string {
-	return routegenTable.HelperURL(&u.base, 15)
+	return routegenHelperURL(u, 15)
 }
 
-//line routes_gen.go:4581:1
+//line routes_gen.go:4600:1
 
 // R76 returns the URL of route "r76": /... (routes.conf:531:7).
 //
 //line routes.conf:531:1
 func (u *URLBuilder) R76() string {
-	return routegenTable.HelperURL(&u.base, 16)
+	return routegenHelperURL(u, 16)
 }
 
-//line routes_gen.go:4590:1
+//line routes_gen.go:4609:1
 
 // R498 returns the URL of route "r498": /.../*rest (routes.conf:3460:15).
 //
 //line routes.conf:3460:1
 func (u *URLBuilder) R498(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 18, rest)
+	return routegenCheckedHelperURL(u, 18, rest)
 }
 
-//line routes_gen.go:4599:1
+//line routes_gen.go:4618:1
 
 // R496 returns the URL of route "r496": /.../*rest (routes.conf:3450:7).
 //
 //line routes.conf:3450:1
 func (u *URLBuilder) R496(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 19, rest)
+	return routegenCheckedHelperURL(u, 19, rest)
 }
 
-//line routes_gen.go:4608:1
+//line routes_gen.go:4627:1
 
 // R497 returns the URL of route "r497": /.../*rest (routes.conf:3456:11).
 //
 //line routes.conf:3456:1
 func (u *URLBuilder) R497(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 21, rest)
+	return routegenCheckedHelperURL(u, 21, rest)
 }
 
-//line routes_gen.go:4617:1
+//line routes_gen.go:4636:1
 
 // R500 returns the URL of route "r500": /.../*rest (routes.conf:3474:11).
 //
 //line routes.conf:3474:1
 func (u *URLBuilder) R500(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 22, rest)
+	return routegenCheckedHelperURL(u, 22, rest)
 }
 
-//line routes_gen.go:4626:1
+//line routes_gen.go:4645:1
 
 // R499 returns the URL of route "r499": /.../*rest (routes.conf:3467:15).
 //
 //line routes.conf:3467:1
 func (u *URLBuilder) R499(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 24, rest)
+	return routegenCheckedHelperURL(u, 24, rest)
 }
 
-//line routes_gen.go:4635:1
+//line routes_gen.go:4654:1
 
 // R478 returns the URL of route "r478": /.../.:p1 (routes.conf:3319:11).
 //
 //line routes.conf:3319:1
 func (u *URLBuilder) R478(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 25, p1)
+	return routegenCheckedHelperURL(u, 25, p1)
 }
 
-//line routes_gen.go:4644:1
+//line routes_gen.go:4663:1
 
 // R479 returns the URL of route "r479": /.../.:p1/users (routes.conf:3324:15).
 //
 //line routes.conf:3324:1
 func (u *URLBuilder) R479(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 27, p1)
+	return routegenCheckedHelperURL(u, 27, p1)
 }
 
-//line routes_gen.go:4653:1
+//line routes_gen.go:4672:1
 
 // R423 returns the URL of route "r423": /.../.a (routes.conf:2945:7).
 //
 //line routes.conf:2945:1
 func (u *URLBuilder) R423() string {
-	return routegenTable.HelperURL(&u.base, 30)
+	return routegenHelperURL(u, 30)
 }
 
-//line routes_gen.go:4662:1
+//line routes_gen.go:4681:1
 
 // R485 returns the URL of route "r485": /.../.a/v:p2 (routes.conf:3365:11).
 //
 //line routes.conf:3365:1
 func (u *URLBuilder) R485(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 33, p2)
+	return routegenCheckedHelperURL(u, 33, p2)
 }
 
-//line routes_gen.go:4671:1
+//line routes_gen.go:4690:1
 
 // R486 returns the URL of route "r486": /.../.a/v:p2/:p3/~u (routes.conf:3371:15).
 //
 //line routes.conf:3371:1
 func (u *URLBuilder) R486(p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 35, p2, p3)
+	return routegenCheckedHelperURL(u, 35, p2, p3)
 }
 
-//line routes_gen.go:4680:1
+//line routes_gen.go:4699:1
 
 // R85 returns the URL of route "r85": /.../:p1 (routes.conf:596:7).
 //
 //line routes.conf:596:1
 func (u *URLBuilder) R85(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 37, p1)
+	return routegenCheckedHelperURL(u, 37, p1)
 }
 
-//line routes_gen.go:4689:1
+//line routes_gen.go:4708:1
 
 // R88 returns the URL of route "r88": /.../:p1 (routes.conf:616:11).
 //
 //line routes.conf:616:1
 func (u *URLBuilder) R88(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 39, p1)
+	return routegenCheckedHelperURL(u, 39, p1)
 }
 
-//line routes_gen.go:4698:1
+//line routes_gen.go:4717:1
 
 // R90 returns the URL of route "r90": /.../:p1 (routes.conf:630:15).
 //
 //line routes.conf:630:1
 func (u *URLBuilder) R90(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 40, p1)
+	return routegenCheckedHelperURL(u, 40, p1)
 }
 
-//line routes_gen.go:4707:1
+//line routes_gen.go:4726:1
 
 // R89 returns the URL of route "r89": /.../:p1/*rest (routes.conf:621:15).
 //
 //line routes.conf:621:1
 func (u *URLBuilder) R89(p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 41, p1, rest)
+	return routegenCheckedHelperURL(u, 41, p1, rest)
 }
 
-//line routes_gen.go:4716:1
+//line routes_gen.go:4735:1
 
 // R91 returns the URL of route "r91": /.../:p1/.a (routes.conf:635:15).
 //
 //line routes.conf:635:1
 func (u *URLBuilder) R91(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 42, p1)
+	return routegenCheckedHelperURL(u, 42, p1)
 }
 
-//line routes_gen.go:4725:1
+//line routes_gen.go:4744:1
 
 // R92 returns the URL of route "r92": /.../:p1/:p2/:p3 (routes.conf:641:15).
 //
 //line routes.conf:641:1
 func (u *URLBuilder) R92(p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 43, p1, p2, p3)
+	return routegenCheckedHelperURL(u, 43, p1, p2, p3)
 }
 
-//line routes_gen.go:4734:1
+//line routes_gen.go:4753:1
 
 // R86 returns the URL of route "r86": /.../:p1/@ (routes.conf:604:11).
 //
 //line routes.conf:604:1
 func (u *URLBuilder) R86(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 45, p1)
+	return routegenCheckedHelperURL(u, 45, p1)
 }
 
-//line routes_gen.go:4743:1
+//line routes_gen.go:4762:1
 
 // R87 returns the URL of route "r87": /.../:p1/~:p2/v:p3 (routes.conf:610:11).
 //
 //line routes.conf:610:1
 func (u *URLBuilder) R87(p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 48, p1, p2, p3)
+	return routegenCheckedHelperURL(u, 48, p1, p2, p3)
 }
 
-//line routes_gen.go:4752:1
+//line routes_gen.go:4771:1
 
 // R276 returns the URL of route "r276": /.../a-b (routes.conf:1939:7).
 //
 //line routes.conf:1939:1
 func (u *URLBuilder) R276() string {
-	return routegenTable.HelperURL(&u.base, 49)
+	return routegenHelperURL(u, 49)
 }
 
-//line routes_gen.go:4761:1
+//line routes_gen.go:4780:1
 
 // R281 returns the URL of route "r281": /.../a-b/42/abc (routes.conf:1974:11).
 //
 //line routes.conf:1974:1
 func (u *URLBuilder) R281() string {
-	return routegenTable.HelperURL(&u.base, 51)
+	return routegenHelperURL(u, 51)
 }
 
-//line routes_gen.go:4770:1
+//line routes_gen.go:4789:1
 
 // R282 returns the URL of route "r282": /.../a-b/42/abc (routes.conf:1982:15).
 //
 //line routes.conf:1982:1
 func (u *URLBuilder) R282() string {
-	return routegenTable.HelperURL(&u.base, 53)
+	return routegenHelperURL(u, 53)
 }
 
-//line routes_gen.go:4779:1
+//line routes_gen.go:4798:1
 
 // R284 returns the URL of route "r284": /.../a-b/42/abc/:p4 (routes.conf:1993:15).
 //
 //line routes.conf:1993:1
 func (u *URLBuilder) R284(p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 54, p4)
+	return routegenCheckedHelperURL(u, 54, p4)
 }
 
-//line routes_gen.go:4788:1
+//line routes_gen.go:4807:1
 
 // R283 returns the URL of route "r283": /.../a-b/42/abc/user_x (routes.conf:1987:15).
 //
 //line routes.conf:1987:1
 func (u *URLBuilder) R283() string {
-	return routegenTable.HelperURL(&u.base, 55)
+	return routegenHelperURL(u, 55)
 }
 
-//line routes_gen.go:4797:1
+//line routes_gen.go:4816:1
 
 // R280 returns the URL of route "r280": /.../a-b/:p2/user_x (routes.conf:1968:11).
 //
 //line routes.conf:1968:1
 func (u *URLBuilder) R280(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 56, p2)
+	return routegenCheckedHelperURL(u, 56, p2)
 }
 
-//line routes_gen.go:4806:1
+//line routes_gen.go:4825:1
 
 // R277 returns the URL of route "r277": /.../a-b/user_:p2/:p3 (routes.conf:1946:11).
 //
 //line routes.conf:1946:1
 func (u *URLBuilder) R277(p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 57, p2, p3)
+	return routegenCheckedHelperURL(u, 57, p2, p3)
 }
 
-//line routes_gen.go:4815:1
+//line routes_gen.go:4834:1
 
 // R278 returns the URL of route "r278": /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15).
 //
 //line routes.conf:1952:1
 func (u *URLBuilder) R278(p2 string, p3 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 58, p2, p3, rest)
+	return routegenCheckedHelperURL(u, 58, p2, p3, rest)
 }
 
-//line routes_gen.go:4824:1
+//line routes_gen.go:4843:1
 
 // R279 returns the URL of route "r279": /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1958:15).
 //
 //line routes.conf:1958:1
 func (u *URLBuilder) R279(p2 string, p3 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 59, p2, p3, rest)
+	return routegenCheckedHelperURL(u, 59, p2, p3, rest)
 }
 
-//line routes_gen.go:4833:1
+//line routes_gen.go:4852:1
 
 // R480 returns the URL of route "r480": /.../a/42 (routes.conf:3335:11).
 //
 //line routes.conf:3335:1
 func (u *URLBuilder) R480() string {
-	return routegenTable.HelperURL(&u.base, 61)
+	return routegenHelperURL(u, 61)
 }
 
-//line routes_gen.go:4842:1
+//line routes_gen.go:4861:1
 
 // R481 returns the URL of route "r481": /.../a/v1 (routes.conf:3341:11).
 //
 //line routes.conf:3341:1
 func (u *URLBuilder) R481() string {
-	return routegenTable.HelperURL(&u.base, 64)
+	return routegenHelperURL(u, 64)
 }
 
-//line routes_gen.go:4851:1
+//line routes_gen.go:4870:1
 
 // R484 returns the URL of route "r484": /.../a/v1 (routes.conf:3358:15).
 //
 //line routes.conf:3358:1
 func (u *URLBuilder) R484() string {
-	return routegenTable.HelperURL(&u.base, 65)
+	return routegenHelperURL(u, 65)
 }
 
-//line routes_gen.go:4860:1
+//line routes_gen.go:4879:1
 
 // R483 returns the URL of route "r483": /.../a/v1/:p3 (routes.conf:3353:15).
 //
 //line routes.conf:3353:1
 func (u *URLBuilder) R483(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 67, p3)
+	return routegenCheckedHelperURL(u, 67, p3)
 }
 
-//line routes_gen.go:4869:1
+//line routes_gen.go:4888:1
 
 // R482 returns the URL of route "r482": /.../a/v1/:p3 (routes.conf:3347:15).
 //
 //line routes.conf:3347:1
 func (u *URLBuilder) R482(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 68, p3)
+	return routegenCheckedHelperURL(u, 68, p3)
 }
 
-//line routes_gen.go:4878:1
+//line routes_gen.go:4897:1
 
 // R93 returns the URL of route "r93": /.:p0 (routes.conf:653:7).
 //
 //line routes.conf:653:1
 func (u *URLBuilder) R93(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 69, p0)
+	return routegenCheckedHelperURL(u, 69, p0)
 }
 
-//line routes_gen.go:4887:1
+//line routes_gen.go:4906:1
 
 // R354 returns the URL of route "r354": /.:p0 (routes.conf:2468:7).
 //
 //line routes.conf:2468:1
 func (u *URLBuilder) R354(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 70, p0)
+	return routegenCheckedHelperURL(u, 70, p0)
 }
 
-//line routes_gen.go:4896:1
+//line routes_gen.go:4915:1
 
 // R384 returns the URL of route "r384": /.:p0 (routes.conf:2671:7).
 //
 //line routes.conf:2671:1
 func (u *URLBuilder) R384(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 71, p0)
+	return routegenCheckedHelperURL(u, 71, p0)
 }
 
-//line routes_gen.go:4905:1
+//line routes_gen.go:4924:1
 
 // R197 returns the URL of route "r197": /.:p0 (routes.conf:1388:7).
 //
 //line routes.conf:1388:1
 func (u *URLBuilder) R197(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 72, p0)
+	return routegenCheckedHelperURL(u, 72, p0)
 }
 
-//line routes_gen.go:4914:1
+//line routes_gen.go:4933:1
 
 // R54 returns the URL of route "r54": /.:p0/a (routes.conf:370:7).
 //
 //line routes.conf:370:1
 func (u *URLBuilder) R54(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 75, p0)
+	return routegenCheckedHelperURL(u, 75, p0)
 }
 
-//line routes_gen.go:4923:1
+//line routes_gen.go:4942:1
 
 // R94 returns the URL of route "r94": /.:p0/a (routes.conf:660:11).
 //
 //line routes.conf:660:1
 func (u *URLBuilder) R94(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 76, p0)
+	return routegenCheckedHelperURL(u, 76, p0)
 }
 
-//line routes_gen.go:4932:1
+//line routes_gen.go:4951:1
 
 // R97 returns the URL of route "r97": /.:p0/a (routes.conf:681:15).
 //
 //line routes.conf:681:1
 func (u *URLBuilder) R97(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 78, p0)
+	return routegenCheckedHelperURL(u, 78, p0)
 }
 
-//line routes_gen.go:4941:1
+//line routes_gen.go:4960:1
 
 // R198 returns the URL of route "r198": /.:p0/a/42 (routes.conf:1394:11).
 //
 //line routes.conf:1394:1
 func (u *URLBuilder) R198(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 79, p0)
+	return routegenCheckedHelperURL(u, 79, p0)
 }
 
-//line routes_gen.go:4950:1
+//line routes_gen.go:4969:1
 
 // R95 returns the URL of route "r95": /.:p0/a/:p2 (routes.conf:665:15).
 //
 //line routes.conf:665:1
 func (u *URLBuilder) R95(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 82, p0, p2)
+	return routegenCheckedHelperURL(u, 82, p0, p2)
 }
 
-//line routes_gen.go:4959:1
+//line routes_gen.go:4978:1
 
 // R55 returns the URL of route "r55": /.:p0/a/ab/x.:p3 (routes.conf:377:11).
 //
 //line routes.conf:377:1
 func (u *URLBuilder) R55(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 83, p0, p3)
+	return routegenCheckedHelperURL(u, 83, p0, p3)
 }
 
-//line routes_gen.go:4968:1
+//line routes_gen.go:4987:1
 
 // R57 returns the URL of route "r57": /.:p0/a/ab/x.:p3/42 (routes.conf:392:15).
 //
 //line routes.conf:392:1
 func (u *URLBuilder) R57(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 85, p0, p3)
+	return routegenCheckedHelperURL(u, 85, p0, p3)
 }
 
-//line routes_gen.go:4977:1
+//line routes_gen.go:4996:1
 
 // R56 returns the URL of route "r56": /.:p0/a/ab/x.:p3/a-b/*rest (routes.conf:385:15).
 //
 //line routes.conf:385:1
 func (u *URLBuilder) R56(p0 string, p3 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 86, p0, p3, rest)
+	return routegenCheckedHelperURL(u, 86, p0, p3, rest)
 }
 
-//line routes_gen.go:4986:1
+//line routes_gen.go:5005:1
 
 // R58 returns the URL of route "r58": /.:p0/a/ab:p2 (routes.conf:400:11).
 //
 //line routes.conf:400:1
 func (u *URLBuilder) R58(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 87, p0, p2)
+	return routegenCheckedHelperURL(u, 87, p0, p2)
 }
 
-//line routes_gen.go:4995:1
+//line routes_gen.go:5014:1
 
 // R61 returns the URL of route "r61": /.:p0/a/ab:p2/*rest (routes.conf:417:15).
 //
 //line routes.conf:417:1
 func (u *URLBuilder) R61(p0 string, p2 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 89, p0, p2, rest)
+	return routegenCheckedHelperURL(u, 89, p0, p2, rest)
 }
 
-//line routes_gen.go:5004:1
+//line routes_gen.go:5023:1
 
 // R60 returns the URL of route "r60": /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15).
 //
 //line routes.conf:411:1
 func (u *URLBuilder) R60(p0 string, p2 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 91, p0, p2, p4)
+	return routegenCheckedHelperURL(u, 91, p0, p2, p4)
 }
 
-//line routes_gen.go:5013:1
+//line routes_gen.go:5032:1
 
 // R59 returns the URL of route "r59": /.:p0/a/ab:p2/:p3/user_x (routes.conf:405:15).
 //
 //line routes.conf:405:1
 func (u *URLBuilder) R59(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 94, p0, p2, p3)
+	return routegenCheckedHelperURL(u, 94, p0, p2, p3)
 }
 
-//line routes_gen.go:5022:1
+//line routes_gen.go:5041:1
 
 // R96 returns the URL of route "r96": /.:p0/a/v1/*rest (routes.conf:674:15).
 //
 //line routes.conf:674:1
 func (u *URLBuilder) R96(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 95, p0, rest)
+	return routegenCheckedHelperURL(u, 95, p0, rest)
 }
 
-//line routes_gen.go:5031:1
+//line routes_gen.go:5050:1
 
 // R98 returns the URL of route "r98": /.:p0/user_x/@ (routes.conf:688:11).
 //
 //line routes.conf:688:1
 func (u *URLBuilder) R98(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 97, p0)
+	return routegenCheckedHelperURL(u, 97, p0)
 }
 
-//line routes_gen.go:5040:1
+//line routes_gen.go:5059:1
 
 // R99 returns the URL of route "r99": /.:p0/user_x/@/:p3/:p4 (routes.conf:697:15).
 //
 //line routes.conf:697:1
 func (u *URLBuilder) R99(p0 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 98, p0, p3, p4)
+	return routegenCheckedHelperURL(u, 98, p0, p3, p4)
 }
 
-//line routes_gen.go:5049:1
+//line routes_gen.go:5068:1
 
 // R100 returns the URL of route "r100": /.:p0/x.:p1 (routes.conf:704:11).
 //
 //line routes.conf:704:1
 func (u *URLBuilder) R100(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 99, p0, p1)
+	return routegenCheckedHelperURL(u, 99, p0, p1)
 }
 
-//line routes_gen.go:5058:1
+//line routes_gen.go:5077:1
 
 // R183 returns the URL of route "r183": /.a (routes.conf:1292:7).
 //
 //line routes.conf:1292:1
 func (u *URLBuilder) R183() string {
-	return routegenTable.HelperURL(&u.base, 101)
+	return routegenHelperURL(u, 101)
 }
 
-//line routes_gen.go:5067:1
+//line routes_gen.go:5086:1
 
 // R227 returns the URL of route "r227": /.a/new (routes.conf:1603:7).
 //
 //line routes.conf:1603:1
 func (u *URLBuilder) R227() string {
-	return routegenTable.HelperURL(&u.base, 102)
+	return routegenHelperURL(u, 102)
 }
 
-//line routes_gen.go:5076:1
+//line routes_gen.go:5095:1
 
 // R81 returns the URL of route "r81": /1 (routes.conf:569:7).
 //
 //line routes.conf:569:1
 func (u *URLBuilder) R81() string {
-	return routegenTable.HelperURL(&u.base, 103)
+	return routegenHelperURL(u, 103)
 }
 
-//line routes_gen.go:5085:1
+//line routes_gen.go:5104:1
 
 // R425 returns the URL of route "r425": /1 (routes.conf:2958:7).
 //
 //line routes.conf:2958:1
 func (u *URLBuilder) R425() string {
-	return routegenTable.HelperURL(&u.base, 104)
+	return routegenHelperURL(u, 104)
 }
 
-//line routes_gen.go:5094:1
+//line routes_gen.go:5113:1
 
 // R356 returns the URL of route "r356": /1 (routes.conf:2481:7).
 //
 //line routes.conf:2481:1
 func (u *URLBuilder) R356() string {
-	return routegenTable.HelperURL(&u.base, 105)
+	return routegenHelperURL(u, 105)
 }
 
-//line routes_gen.go:5103:1
+//line routes_gen.go:5122:1
 
 // R426 returns the URL of route "r426": /1/*rest (routes.conf:2966:11).
 //
 //line routes.conf:2966:1
 func (u *URLBuilder) R426(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 106, rest)
+	return routegenCheckedHelperURL(u, 106, rest)
 }
 
-//line routes_gen.go:5112:1
+//line routes_gen.go:5131:1
 
 // R427 returns the URL of route "r427": /1/*rest (routes.conf:2971:15).
 //
 //line routes.conf:2971:1
 func (u *URLBuilder) R427(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 107, rest)
+	return routegenCheckedHelperURL(u, 107, rest)
 }
 
-//line routes_gen.go:5121:1
+//line routes_gen.go:5140:1
 
 // R357 returns the URL of route "r357": /1/42/ab (routes.conf:2487:11).
 //
 //line routes.conf:2487:1
 func (u *URLBuilder) R357() string {
-	return routegenTable.HelperURL(&u.base, 109)
+	return routegenHelperURL(u, 109)
 }
 
-//line routes_gen.go:5130:1
+//line routes_gen.go:5149:1
 
 // R361 returns the URL of route "r361": /1/42/ab/:p3/a-b (routes.conf:2509:15).
 //
 //line routes.conf:2509:1
 func (u *URLBuilder) R361(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 110, p3)
+	return routegenCheckedHelperURL(u, 110, p3)
 }
 
-//line routes_gen.go:5139:1
+//line routes_gen.go:5158:1
 
 // R360 returns the URL of route "r360": /1/42/ab/abc (routes.conf:2502:15).
 //
 //line routes.conf:2502:1
 func (u *URLBuilder) R360() string {
-	return routegenTable.HelperURL(&u.base, 112)
+	return routegenHelperURL(u, 112)
 }
 
-//line routes_gen.go:5148:1
+//line routes_gen.go:5167:1
 
 // R359 returns the URL of route "r359": /1/42/ab/x.y (routes.conf:2497:15).
 //
 //line routes.conf:2497:1
 func (u *URLBuilder) R359() string {
-	return routegenTable.HelperURL(&u.base, 113)
+	return routegenHelperURL(u, 113)
 }
 
-//line routes_gen.go:5157:1
+//line routes_gen.go:5176:1
 
 // R358 returns the URL of route "r358": /1/42/ab/x.y/new (routes.conf:2492:15).
 //
 //line routes.conf:2492:1
 func (u *URLBuilder) R358() string {
-	return routegenTable.HelperURL(&u.base, 114)
+	return routegenHelperURL(u, 114)
 }
 
-//line routes_gen.go:5166:1
+//line routes_gen.go:5185:1
 
 // R373 returns the URL of route "r373": /1/:p1 (routes.conf:2591:7).
 //
 //line routes.conf:2591:1
 func (u *URLBuilder) R373(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 115, p1)
+	return routegenCheckedHelperURL(u, 115, p1)
 }
 
-//line routes_gen.go:5175:1
+//line routes_gen.go:5194:1
 
 // R82 returns the URL of route "r82": /1/:p1 (routes.conf:576:11).
 //
 //line routes.conf:576:1
 func (u *URLBuilder) R82(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 116, p1)
+	return routegenCheckedHelperURL(u, 116, p1)
 }
 
-//line routes_gen.go:5184:1
+//line routes_gen.go:5203:1
 
 // R439 returns the URL of route "r439": /1/:p1 (routes.conf:3054:11).
 //
 //line routes.conf:3054:1
 func (u *URLBuilder) R439(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 118, p1)
+	return routegenCheckedHelperURL(u, 118, p1)
 }
 
-//line routes_gen.go:5193:1
+//line routes_gen.go:5212:1
 
 // R9 returns the URL of route "r9": /1/:p1 (routes.conf:68:7).
 //
 //line routes.conf:68:1
 func (u *URLBuilder) R9(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 119, p1)
+	return routegenCheckedHelperURL(u, 119, p1)
 }
 
-//line routes_gen.go:5202:1
+//line routes_gen.go:5221:1
 
 // R83 returns the URL of route "r83": /1/@ (routes.conf:581:11).
 //
 //line routes.conf:581:1
 func (u *URLBuilder) R83() string {
-	return routegenTable.HelperURL(&u.base, 121)
+	return routegenHelperURL(u, 121)
 }
 
-//line routes_gen.go:5211:1
+//line routes_gen.go:5230:1
 
 // R388 returns the URL of route "r388": /1/a (routes.conf:2698:7).
 //
 //line routes.conf:2698:1
 func (u *URLBuilder) R388() string {
-	return routegenTable.HelperURL(&u.base, 124)
+	return routegenHelperURL(u, 124)
 }
 
-//line routes_gen.go:5220:1
+//line routes_gen.go:5239:1
 
 // R363 returns the URL of route "r363": /1/abc (routes.conf:2523:11).
 //
 //line routes.conf:2523:1
 func (u *URLBuilder) R363() string {
-	return routegenTable.HelperURL(&u.base, 127)
+	return routegenHelperURL(u, 127)
 }
 
-//line routes_gen.go:5229:1
+//line routes_gen.go:5248:1
 
 // R114 returns the URL of route "r114": /1/users (routes.conf:804:7).
 //
 //line routes.conf:804:1
 func (u *URLBuilder) R114() string {
-	return routegenTable.HelperURL(&u.base, 129)
+	return routegenHelperURL(u, 129)
 }
 
-//line routes_gen.go:5238:1
+//line routes_gen.go:5257:1
 
 // R362 returns the URL of route "r362": /1/v:p1 (routes.conf:2518:11).
 //
 //line routes.conf:2518:1
 func (u *URLBuilder) R362(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 131, p1)
+	return routegenCheckedHelperURL(u, 131, p1)
 }
 
-//line routes_gen.go:5247:1
+//line routes_gen.go:5266:1
 
 // R213 returns the URL of route "r213": /1/~:p1 (routes.conf:1500:7).
 //
 //line routes.conf:1500:1
 func (u *URLBuilder) R213(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 133, p1)
+	return routegenCheckedHelperURL(u, 133, p1)
 }
 
-//line routes_gen.go:5256:1
+//line routes_gen.go:5275:1
 
 // R487 returns the URL of route "r487": /1/~u (routes.conf:3382:7).
 //
 //line routes.conf:3382:1
 func (u *URLBuilder) R487() string {
-	return routegenTable.HelperURL(&u.base, 134)
+	return routegenHelperURL(u, 134)
 }
 
-//line routes_gen.go:5265:1
+//line routes_gen.go:5284:1
 
 // R488 returns the URL of route "r488": /1/~u/:p2 (routes.conf:3389:11).
 //
 //line routes.conf:3389:1
 func (u *URLBuilder) R488(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 135, p2)
+	return routegenCheckedHelperURL(u, 135, p2)
 }
 
-//line routes_gen.go:5274:1
+//line routes_gen.go:5293:1
 
 // R188 returns the URL of route "r188": /1:p0 (routes.conf:1328:7).
 //
 //line routes.conf:1328:1
 func (u *URLBuilder) R188(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 137, p0)
+	return routegenCheckedHelperURL(u, 137, p0)
 }
 
-//line routes_gen.go:5283:1
+//line routes_gen.go:5302:1
 
 // R469 returns the URL of route "r469": /1:p0 (routes.conf:3259:7).
 //
 //line routes.conf:3259:1
 func (u *URLBuilder) R469(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 138, p0)
+	return routegenCheckedHelperURL(u, 138, p0)
 }
 
-//line routes_gen.go:5292:1
+//line routes_gen.go:5311:1
 
 // R191 returns the URL of route "r191": /1:p0/*rest (routes.conf:1348:15).
 //
 //line routes.conf:1348:1
 func (u *URLBuilder) R191(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 139, p0, rest)
+	return routegenCheckedHelperURL(u, 139, p0, rest)
 }
 
-//line routes_gen.go:5301:1
+//line routes_gen.go:5320:1
 
 // R190 returns the URL of route "r190": /1:p0/*rest (routes.conf:1342:15).
 //
 //line routes.conf:1342:1
 func (u *URLBuilder) R190(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 140, p0, rest)
+	return routegenCheckedHelperURL(u, 140, p0, rest)
 }
 
-//line routes_gen.go:5310:1
+//line routes_gen.go:5329:1
 
 // R189 returns the URL of route "r189": /1:p0/*rest (routes.conf:1336:11).
 //
 //line routes.conf:1336:1
 func (u *URLBuilder) R189(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 141, p0, rest)
+	return routegenCheckedHelperURL(u, 141, p0, rest)
 }
 
-//line routes_gen.go:5319:1
+//line routes_gen.go:5338:1
 
 // R192 returns the URL of route "r192": /1:p0/.a/~:p2 (routes.conf:1355:11).
 //
 //line routes.conf:1355:1
 func (u *URLBuilder) R192(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 143, p0, p2)
+	return routegenCheckedHelperURL(u, 143, p0, p2)
 }
 
-//line routes_gen.go:5328:1
+//line routes_gen.go:5347:1
 
 // R474 returns the URL of route "r474": /1:p0/1/1 (routes.conf:3291:11).
 //
 //line routes.conf:3291:1
 func (u *URLBuilder) R474(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 144, p0)
+	return routegenCheckedHelperURL(u, 144, p0)
 }
 
-//line routes_gen.go:5337:1
+//line routes_gen.go:5356:1
 
 // R475 returns the URL of route "r475": /1:p0/1/1 (routes.conf:3296:15).
 //
 //line routes.conf:3296:1
 func (u *URLBuilder) R475(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 145, p0)
+	return routegenCheckedHelperURL(u, 145, p0)
 }
 
-//line routes_gen.go:5346:1
+//line routes_gen.go:5365:1
 
 // R387 returns the URL of route "r387": /1:p0/:p1 (routes.conf:2690:7).
 //
 //line routes.conf:2690:1
 func (u *URLBuilder) R387(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 149, p0, p1)
+	return routegenCheckedHelperURL(u, 149, p0, p1)
 }
 
-//line routes_gen.go:5355:1
+//line routes_gen.go:5374:1
 
 // R470 returns the URL of route "r470": /1:p0/:p1/:p2 (routes.conf:3266:11).
 //
 //line routes.conf:3266:1
 func (u *URLBuilder) R470(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 151, p0, p1, p2)
+	return routegenCheckedHelperURL(u, 151, p0, p1, p2)
 }
 
-//line routes_gen.go:5364:1
+//line routes_gen.go:5383:1
 
 // R472 returns the URL of route "r472": /1:p0/:p1/:p2/42/:p4 (routes.conf:3277:15).
 //
 //line routes.conf:3277:1
 func (u *URLBuilder) R472(p0 string, p1 string, p2 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 152, p0, p1, p2, p4)
+	return routegenCheckedHelperURL(u, 152, p0, p1, p2, p4)
 }
 
-//line routes_gen.go:5373:1
+//line routes_gen.go:5392:1
 
 // R471 returns the URL of route "r471": /1:p0/:p1/:p2/:p3/... (routes.conf:3272:15).
 //
 //line routes.conf:3272:1
 func (u *URLBuilder) R471(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 153, p0, p1, p2, p3)
+	return routegenCheckedHelperURL(u, 153, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:5382:1
+//line routes_gen.go:5401:1
 
 // R193 returns the URL of route "r193": /1:p0/@ (routes.conf:1361:11).
 //
 //line routes.conf:1361:1
 func (u *URLBuilder) R193(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 154, p0)
+	return routegenCheckedHelperURL(u, 154, p0)
 }
 
-//line routes_gen.go:5391:1
+//line routes_gen.go:5410:1
 
 // R476 returns the URL of route "r476": /1:p0/@ (routes.conf:3304:11).
 //
 //line routes.conf:3304:1
 func (u *URLBuilder) R476(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 155, p0)
+	return routegenCheckedHelperURL(u, 155, p0)
 }
 
-//line routes_gen.go:5400:1
+//line routes_gen.go:5419:1
 
 // R195 returns the URL of route "r195": /1:p0/@/.a (routes.conf:1372:15).
 //
 //line routes.conf:1372:1
 func (u *URLBuilder) R195(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 157, p0)
+	return routegenCheckedHelperURL(u, 157, p0)
 }
 
-//line routes_gen.go:5409:1
+//line routes_gen.go:5428:1
 
 // R194 returns the URL of route "r194": /1:p0/@/~u/:p3 (routes.conf:1367:15).
 //
 //line routes.conf:1367:1
 func (u *URLBuilder) R194(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 158, p0, p3)
+	return routegenCheckedHelperURL(u, 158, p0, p3)
 }
 
-//line routes_gen.go:5418:1
+//line routes_gen.go:5437:1
 
 // R102 returns the URL of route "r102": /1:p0/v:p1 (routes.conf:722:7).
 //
 //line routes.conf:722:1
 func (u *URLBuilder) R102(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 159, p0, p1)
+	return routegenCheckedHelperURL(u, 159, p0, p1)
 }
 
-//line routes_gen.go:5427:1
+//line routes_gen.go:5446:1
 
 // R107 returns the URL of route "r107": /1:p0/v:p1 (routes.conf:754:11).
 //
 //line routes.conf:754:1
 func (u *URLBuilder) R107(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 160, p0, p1)
+	return routegenCheckedHelperURL(u, 160, p0, p1)
 }
 
-//line routes_gen.go:5436:1
+//line routes_gen.go:5455:1
 
 // R103 returns the URL of route "r103": /1:p0/v:p1/*rest (routes.conf:730:11).
 //
 //line routes.conf:730:1
 func (u *URLBuilder) R103(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 163, p0, p1, rest)
+	return routegenCheckedHelperURL(u, 163, p0, p1, rest)
 }
 
-//line routes_gen.go:5445:1
+//line routes_gen.go:5464:1
 
 // R106 returns the URL of route "r106": /1:p0/v:p1/*rest (routes.conf:747:15).
 //
 //line routes.conf:747:1
 func (u *URLBuilder) R106(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 164, p0, p1, rest)
+	return routegenCheckedHelperURL(u, 164, p0, p1, rest)
 }
 
-//line routes_gen.go:5454:1
+//line routes_gen.go:5473:1
 
 // R104 returns the URL of route "r104": /1:p0/v:p1/*rest (routes.conf:737:15).
 //
 //line routes.conf:737:1
 func (u *URLBuilder) R104(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 166, p0, p1, rest)
+	return routegenCheckedHelperURL(u, 166, p0, p1, rest)
 }
 
-//line routes_gen.go:5463:1
+//line routes_gen.go:5482:1
 
 // R105 returns the URL of route "r105": /1:p0/v:p1/*rest (routes.conf:742:15).
 //
 //line routes.conf:742:1
 func (u *URLBuilder) R105(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 167, p0, p1, rest)
+	return routegenCheckedHelperURL(u, 167, p0, p1, rest)
 }
 
-//line routes_gen.go:5472:1
+//line routes_gen.go:5491:1
 
 // R108 returns the URL of route "r108": /1:p0/v:p1/1/x.:p3 (routes.conf:760:15).
 //
 //line routes.conf:760:1
 func (u *URLBuilder) R108(p0 string, p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 170, p0, p1, p3)
+	return routegenCheckedHelperURL(u, 170, p0, p1, p3)
 }
 
-//line routes_gen.go:5481:1
+//line routes_gen.go:5500:1
 
 // R473 returns the URL of route "r473": /1:p0/v:p1/:p2 (routes.conf:3285:11).
 //
 //line routes.conf:3285:1
 func (u *URLBuilder) R473(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 171, p0, p1, p2)
+	return routegenCheckedHelperURL(u, 171, p0, p1, p2)
 }
 
-//line routes_gen.go:5490:1
+//line routes_gen.go:5509:1
 
 // R109 returns the URL of route "r109": /1:p0/v:p1/a (routes.conf:765:15).
 //
 //line routes.conf:765:1
 func (u *URLBuilder) R109(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 173, p0, p1)
+	return routegenCheckedHelperURL(u, 173, p0, p1)
 }
 
-//line routes_gen.go:5499:1
+//line routes_gen.go:5518:1
 
 // R340 returns the URL of route "r340": /1:p0/~u (routes.conf:2369:7).
 //
 //line routes.conf:2369:1
 func (u *URLBuilder) R340(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 176, p0)
+	return routegenCheckedHelperURL(u, 176, p0)
 }
 
-//line routes_gen.go:5508:1
+//line routes_gen.go:5527:1
 
 // R71 returns the URL of route "r71": /42 (routes.conf:493:7).
 //
 //line routes.conf:493:1
 func (u *URLBuilder) R71() string {
-	return routegenTable.HelperURL(&u.base, 177)
+	return routegenHelperURL(u, 177)
 }
 
-//line routes_gen.go:5517:1
+//line routes_gen.go:5536:1
 
 // R274 returns the URL of route "r274": /42/.a (routes.conf:1924:11).
 //
 //line routes.conf:1924:1
 func (u *URLBuilder) R274() string {
-	return routegenTable.HelperURL(&u.base, 178)
+	return routegenHelperURL(u, 178)
 }
 
-//line routes_gen.go:5526:1
+//line routes_gen.go:5545:1
 
 // R123 returns the URL of route "r123": /42/:p1 (routes.conf:869:7).
 //
 //line routes.conf:869:1
 func (u *URLBuilder) R123(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 179, p1)
+	return routegenCheckedHelperURL(u, 179, p1)
 }
 
-//line routes_gen.go:5535:1
+//line routes_gen.go:5554:1
 
 // R407 returns the URL of route "r407": /42/:p1 (routes.conf:2834:7).
 //
 //line routes.conf:2834:1
 func (u *URLBuilder) R407(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 181, p1)
+	return routegenCheckedHelperURL(u, 181, p1)
 }
 
-//line routes_gen.go:5544:1
+//line routes_gen.go:5563:1
 
 // R409 returns the URL of route "r409": /42/:p1/*rest (routes.conf:2847:15).
 //
 //line routes.conf:2847:1
 func (u *URLBuilder) R409(p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 183, p1, rest)
+	return routegenCheckedHelperURL(u, 183, p1, rest)
 }
 
-//line routes_gen.go:5553:1
+//line routes_gen.go:5572:1
 
 // R412 returns the URL of route "r412": /42/:p1/*rest (routes.conf:2866:11).
 //
 //line routes.conf:2866:1
 func (u *URLBuilder) R412(p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 184, p1, rest)
+	return routegenCheckedHelperURL(u, 184, p1, rest)
 }
 
-//line routes_gen.go:5562:1
+//line routes_gen.go:5581:1
 
 // R411 returns the URL of route "r411": /42/:p1/*rest (routes.conf:2857:15).
 //
 //line routes.conf:2857:1
 func (u *URLBuilder) R411(p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 185, p1, rest)
+	return routegenCheckedHelperURL(u, 185, p1, rest)
 }
 
-//line routes_gen.go:5571:1
+//line routes_gen.go:5590:1
 
 // R408 returns the URL of route "r408": /42/:p1/*rest (routes.conf:2841:11).
 //
 //line routes.conf:2841:1
 func (u *URLBuilder) R408(p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 186, p1, rest)
+	return routegenCheckedHelperURL(u, 186, p1, rest)
 }
 
-//line routes_gen.go:5580:1
+//line routes_gen.go:5599:1
 
 // R410 returns the URL of route "r410": /42/:p1/*rest (routes.conf:2852:15).
 //
 //line routes.conf:2852:1
 func (u *URLBuilder) R410(p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 187, p1, rest)
+	return routegenCheckedHelperURL(u, 187, p1, rest)
 }
 
-//line routes_gen.go:5589:1
+//line routes_gen.go:5608:1
 
 // R125 returns the URL of route "r125": /42/:p1/1 (routes.conf:885:11).
 //
 //line routes.conf:885:1
 func (u *URLBuilder) R125(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 189, p1)
+	return routegenCheckedHelperURL(u, 189, p1)
 }
 
-//line routes_gen.go:5598:1
+//line routes_gen.go:5617:1
 
 // R126 returns the URL of route "r126": /42/:p1/1/:p3/... (routes.conf:892:15).
 //
 //line routes.conf:892:1
 func (u *URLBuilder) R126(p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 190, p1, p3)
+	return routegenCheckedHelperURL(u, 190, p1, p3)
 }
 
-//line routes_gen.go:5607:1
+//line routes_gen.go:5626:1
 
 // R124 returns the URL of route "r124": /42/:p1/1/= (routes.conf:878:11).
 //
 //line routes.conf:878:1
 func (u *URLBuilder) R124(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 191, p1)
+	return routegenCheckedHelperURL(u, 191, p1)
 }
 
-//line routes_gen.go:5616:1
+//line routes_gen.go:5635:1
 
 // R127 returns the URL of route "r127": /42/:p1/1/user_:p3/:p4 (routes.conf:899:15).
 //
 //line routes.conf:899:1
 func (u *URLBuilder) R127(p1 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 192, p1, p3, p4)
+	return routegenCheckedHelperURL(u, 192, p1, p3, p4)
 }
 
-//line routes_gen.go:5625:1
+//line routes_gen.go:5644:1
 
 // R73 returns the URL of route "r73": /42/:p1/:p2 (routes.conf:508:11).
 //
 //line routes.conf:508:1
 func (u *URLBuilder) R73(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 193, p1, p2)
+	return routegenCheckedHelperURL(u, 193, p1, p2)
 }
 
-//line routes_gen.go:5634:1
+//line routes_gen.go:5653:1
 
 // R72 returns the URL of route "r72": /42/:p1/:p2 (routes.conf:500:11).
 //
 //line routes.conf:500:1
 func (u *URLBuilder) R72(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 196, p1, p2)
+	return routegenCheckedHelperURL(u, 196, p1, p2)
 }
 
-//line routes_gen.go:5643:1
+//line routes_gen.go:5662:1
 
 // R74 returns the URL of route "r74": /42/:p1/:p2/x.y/*rest (routes.conf:513:15).
 //
 //line routes.conf:513:1
 func (u *URLBuilder) R74(p1 string, p2 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 197, p1, p2, rest)
+	return routegenCheckedHelperURL(u, 197, p1, p2, rest)
 }
 
-//line routes_gen.go:5652:1
+//line routes_gen.go:5671:1
 
 // R75 returns the URL of route "r75": /42/:p1/:p2/x.y/:p4 (routes.conf:522:15).
 //
 //line routes.conf:522:1
 func (u *URLBuilder) R75(p1 string, p2 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 200, p1, p2, p4)
+	return routegenCheckedHelperURL(u, 200, p1, p2, p4)
 }
 
-//line routes_gen.go:5661:1
+//line routes_gen.go:5680:1
 
 // R413 returns the URL of route "r413": /42/:p1/x.y (routes.conf:2874:11).
 //
 //line routes.conf:2874:1
 func (u *URLBuilder) R413(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 202, p1)
+	return routegenCheckedHelperURL(u, 202, p1)
 }
 
-//line routes_gen.go:5670:1
+//line routes_gen.go:5689:1
 
 // R414 returns the URL of route "r414": /42/:p1/x.y/:p3 (routes.conf:2881:15).
 //
 //line routes.conf:2881:1
 func (u *URLBuilder) R414(p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 204, p1, p3)
+	return routegenCheckedHelperURL(u, 204, p1, p3)
 }
 
-//line routes_gen.go:5679:1
+//line routes_gen.go:5698:1
 
 // R415 returns the URL of route "r415": /42/:p1/x.y/:p3/... (routes.conf:2888:15).
 //
 //line routes.conf:2888:1
 func (u *URLBuilder) R415(p1 string, p3 int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 205, p1, routegenimpl.Int(p3))
+	return routegenCheckedHelperURL(u, 205, p1, routegenimpl.Int(p3))
 }
 
-//line routes_gen.go:5688:1
+//line routes_gen.go:5707:1
 
 // R416 returns the URL of route "r416": /42/:p1/x.y/:p3/:p4 (routes.conf:2893:15).
 //
 //line routes.conf:2893:1
 func (u *URLBuilder) R416(p1 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 206, p1, p3, p4)
+	return routegenCheckedHelperURL(u, 206, p1, p3, p4)
 }
 
-//line routes_gen.go:5697:1
+//line routes_gen.go:5716:1
 
 // R209 returns the URL of route "r209": /:p0 (routes.conf:1472:7).
 //
 //line routes.conf:1472:1
 func (u *URLBuilder) R209(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 207, p0)
+	return routegenCheckedHelperURL(u, 207, p0)
 }
 
-//line routes_gen.go:5706:1
+//line routes_gen.go:5725:1
 
 // R170 returns the URL of route "r170": /:p0 (routes.conf:1199:7).
 //
 //line routes.conf:1199:1
 func (u *URLBuilder) R170(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 208, p0)
+	return routegenCheckedHelperURL(u, 208, p0)
 }
 
-//line routes_gen.go:5715:1
+//line routes_gen.go:5734:1
 
 // R38 returns the URL of route "r38": /:p0 (routes.conf:259:11).
 //
 //line routes.conf:259:1
 func (u *URLBuilder) R38(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 209, p0)
+	return routegenCheckedHelperURL(u, 209, p0)
 }
 
-//line routes_gen.go:5724:1
+//line routes_gen.go:5743:1
 
 // R342 returns the URL of route "r342": /:p0 (routes.conf:2384:7).
 //
 //line routes.conf:2384:1
 func (u *URLBuilder) R342(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 210, p0)
+	return routegenCheckedHelperURL(u, 210, p0)
 }
 
-//line routes_gen.go:5733:1
+//line routes_gen.go:5752:1
 
 // R122 returns the URL of route "r122": /:p0 (routes.conf:862:7).
 //
 //line routes.conf:862:1
 func (u *URLBuilder) R122(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 211, p0)
+	return routegenCheckedHelperURL(u, 211, p0)
 }
 
-//line routes_gen.go:5742:1
+//line routes_gen.go:5761:1
 
 // R62 returns the URL of route "r62": /:p0 (routes.conf:426:7).
 //
 //line routes.conf:426:1
 func (u *URLBuilder) R62(p0 int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 212, routegenimpl.Int(p0))
+	return routegenCheckedHelperURL(u, 212, routegenimpl.Int(p0))
 }
 
-//line routes_gen.go:5751:1
+//line routes_gen.go:5770:1
 
 // R489 returns the URL of route "r489": /:p0 (routes.conf:3398:7).
 //
 //line routes.conf:3398:1
 func (u *URLBuilder) R489(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 214, p0)
+	return routegenCheckedHelperURL(u, 214, p0)
 }
 
-//line routes_gen.go:5760:1
+//line routes_gen.go:5779:1
 
 // R208 returns the URL of route "r208": /:p0 (routes.conf:1464:7).
 //
 //line routes.conf:1464:1
 func (u *URLBuilder) R208(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 216, p0)
+	return routegenCheckedHelperURL(u, 216, p0)
 }
 
-//line routes_gen.go:5769:1
+//line routes_gen.go:5788:1
 
 // R390 returns the URL of route "r390": /:p0/*rest (routes.conf:2712:11).
 //
 //line routes.conf:2712:1
 func (u *URLBuilder) R390(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 217, p0, rest)
+	return routegenCheckedHelperURL(u, 217, p0, rest)
 }
 
-//line routes_gen.go:5778:1
+//line routes_gen.go:5797:1
 
 // R41 returns the URL of route "r41": /:p0/*rest (routes.conf:280:15).
 //
 //line routes.conf:280:1
 func (u *URLBuilder) R41(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 218, p0, rest)
+	return routegenCheckedHelperURL(u, 218, p0, rest)
 }
 
-//line routes_gen.go:5787:1
+//line routes_gen.go:5806:1
 
 // R449 returns the URL of route "r449": /:p0/*rest (routes.conf:3126:7).
 //
 //line routes.conf:3126:1
 func (u *URLBuilder) R449(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 220, p0, rest)
+	return routegenCheckedHelperURL(u, 220, p0, rest)
 }
 
-//line routes_gen.go:5796:1
+//line routes_gen.go:5815:1
 
 // R389 returns the URL of route "r389": /:p0/*rest (routes.conf:2706:7).
 //
 //line routes.conf:2706:1
 func (u *URLBuilder) R389(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 221, p0, rest)
+	return routegenCheckedHelperURL(u, 221, p0, rest)
 }
 
-//line routes_gen.go:5805:1
+//line routes_gen.go:5824:1
 
 // R331 returns the URL of route "r331": /:p0/... (routes.conf:2311:7).
 //
 //line routes.conf:2311:1
 func (u *URLBuilder) R331(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 223, p0)
+	return routegenCheckedHelperURL(u, 223, p0)
 }
 
-//line routes_gen.go:5814:1
+//line routes_gen.go:5833:1
 
 // R338 returns the URL of route "r338": /:p0/.../.../a-b (routes.conf:2352:11).
 //
 //line routes.conf:2352:1
 func (u *URLBuilder) R338(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 225, p0)
+	return routegenCheckedHelperURL(u, 225, p0)
 }
 
-//line routes_gen.go:5823:1
+//line routes_gen.go:5842:1
 
 // R339 returns the URL of route "r339": /:p0/.../.../a-b/ab*rest (routes.conf:2360:15).
 //
 //line routes.conf:2360:1
 func (u *URLBuilder) R339(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 226, p0, rest)
+	return routegenCheckedHelperURL(u, 226, p0, rest)
 }
 
-//line routes_gen.go:5832:1
+//line routes_gen.go:5851:1
 
 // R337 returns the URL of route "r337": /:p0/.../1*rest (routes.conf:2347:11).
 //
 //line routes.conf:2347:1
 func (u *URLBuilder) R337(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 227, p0, rest)
+	return routegenCheckedHelperURL(u, 227, p0, rest)
 }
 
-//line routes_gen.go:5841:1
+//line routes_gen.go:5860:1
 
 // R332 returns the URL of route "r332": /:p0/.../:p2/:p3 (routes.conf:2317:11).
 //
 //line routes.conf:2317:1
 func (u *URLBuilder) R332(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 230, p0, p2, p3)
+	return routegenCheckedHelperURL(u, 230, p0, p2, p3)
 }
 
-//line routes_gen.go:5850:1
+//line routes_gen.go:5869:1
 
 // R333 returns the URL of route "r333": /:p0/.../:p2/:p3 (routes.conf:2322:15).
 //
 //line routes.conf:2322:1
 func (u *URLBuilder) R333(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 231, p0, p2, p3)
+	return routegenCheckedHelperURL(u, 231, p0, p2, p3)
 }
 
-//line routes_gen.go:5859:1
+//line routes_gen.go:5878:1
 
 // R336 returns the URL of route "r336": /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15).
 //
 //line routes.conf:2338:1
 func (u *URLBuilder) R336(p0 string, p2 string, p3 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 233, p0, p2, p3, rest)
+	return routegenCheckedHelperURL(u, 233, p0, p2, p3, rest)
 }
 
-//line routes_gen.go:5868:1
+//line routes_gen.go:5887:1
 
 // R334 returns the URL of route "r334": /:p0/.../:p2/:p3/a (routes.conf:2326:15).
 //
 //line routes.conf:2326:1
 func (u *URLBuilder) R334(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 236, p0, p2, p3)
+	return routegenCheckedHelperURL(u, 236, p0, p2, p3)
 }
 
-//line routes_gen.go:5877:1
+//line routes_gen.go:5896:1
 
 // R335 returns the URL of route "r335": /:p0/.../:p2/:p3/user_:p4 (routes.conf:2332:15).
 //
 //line routes.conf:2332:1
 func (u *URLBuilder) R335(p0 string, p2 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 237, p0, p2, p3, p4)
+	return routegenCheckedHelperURL(u, 237, p0, p2, p3, p4)
 }
 
-//line routes_gen.go:5886:1
+//line routes_gen.go:5905:1
 
 // R181 returns the URL of route "r181": /:p0/.:p1 (routes.conf:1279:7).
 //
 //line routes.conf:1279:1
 func (u *URLBuilder) R181(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 238, p0, p1)
+	return routegenCheckedHelperURL(u, 238, p0, p1)
 }
 
-//line routes_gen.go:5895:1
+//line routes_gen.go:5914:1
 
 // R101 returns the URL of route "r101": /:p0/.a (routes.conf:714:7).
 //
 //line routes.conf:714:1
 func (u *URLBuilder) R101(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 240, p0)
+	return routegenCheckedHelperURL(u, 240, p0)
 }
 
-//line routes_gen.go:5904:1
+//line routes_gen.go:5923:1
 
 // R211 returns the URL of route "r211": /:p0/1/*rest (routes.conf:1484:11).
 //
 //line routes.conf:1484:1
 func (u *URLBuilder) R211(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 242, p0, rest)
+	return routegenCheckedHelperURL(u, 242, p0, rest)
 }
 
-//line routes_gen.go:5913:1
+//line routes_gen.go:5932:1
 
 // R343 returns the URL of route "r343": /:p0/1:p1 (routes.conf:2391:11).
 //
 //line routes.conf:2391:1
 func (u *URLBuilder) R343(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 243, p0, p1)
+	return routegenCheckedHelperURL(u, 243, p0, p1)
 }
 
-//line routes_gen.go:5922:1
+//line routes_gen.go:5941:1
 
 // R346 returns the URL of route "r346": /:p0/1:p1/*rest (routes.conf:2408:15).
 //
 //line routes.conf:2408:1
 func (u *URLBuilder) R346(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 244, p0, p1, rest)
+	return routegenCheckedHelperURL(u, 244, p0, p1, rest)
 }
 
-//line routes_gen.go:5931:1
+//line routes_gen.go:5950:1
 
 // R344 returns the URL of route "r344": /:p0/1:p1/.:p2/*rest (routes.conf:2397:15).
 //
 //line routes.conf:2397:1
 func (u *URLBuilder) R344(p0 string, p1 string, p2 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 245, p0, p1, p2, rest)
+	return routegenCheckedHelperURL(u, 245, p0, p1, p2, rest)
 }
 
-//line routes_gen.go:5940:1
+//line routes_gen.go:5959:1
 
 // R345 returns the URL of route "r345": /:p0/1:p1/~u (routes.conf:2403:15).
 //
 //line routes.conf:2403:1
 func (u *URLBuilder) R345(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 247, p0, p1)
+	return routegenCheckedHelperURL(u, 247, p0, p1)
 }
 
-//line routes_gen.go:5949:1
+//line routes_gen.go:5968:1
 
 // R138 returns the URL of route "r138": /:p0/42 (routes.conf:977:7).
 //
 //line routes.conf:977:1
 func (u *URLBuilder) R138(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 248, p0)
+	return routegenCheckedHelperURL(u, 248, p0)
 }
 
-//line routes_gen.go:5958:1
+//line routes_gen.go:5977:1
 
 // R176 returns the URL of route "r176": /:p0/42 (routes.conf:1241:15).
 //
 //line routes.conf:1241:1
 func (u *URLBuilder) R176(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 249, p0)
+	return routegenCheckedHelperURL(u, 249, p0)
 }
 
-//line routes_gen.go:5967:1
+//line routes_gen.go:5986:1
 
 // R265 returns the URL of route "r265": /:p0/42 (routes.conf:1866:7).
 //
 //line routes.conf:1866:1
 func (u *URLBuilder) R265(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 250, p0)
+	return routegenCheckedHelperURL(u, 250, p0)
 }
 
-//line routes_gen.go:5976:1
+//line routes_gen.go:5995:1
 
 // R139 returns the URL of route "r139": /:p0/42 (routes.conf:984:11).
 //
 //line routes.conf:984:1
 func (u *URLBuilder) R139(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 251, p0)
+	return routegenCheckedHelperURL(u, 251, p0)
 }
 
-//line routes_gen.go:5985:1
+//line routes_gen.go:6004:1
 
 // R173 returns the URL of route "r173": /:p0/42 (routes.conf:1222:11).
 //
 //line routes.conf:1222:1
 func (u *URLBuilder) R173(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 253, p0)
+	return routegenCheckedHelperURL(u, 253, p0)
 }
 
-//line routes_gen.go:5994:1
+//line routes_gen.go:6013:1
 
 // R39 returns the URL of route "r39": /:p0/42/:p2 (routes.conf:266:15).
 //
 //line routes.conf:266:1
 func (u *URLBuilder) R39(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 254, p0, p2)
+	return routegenCheckedHelperURL(u, 254, p0, p2)
 }
 
-//line routes_gen.go:6003:1
+//line routes_gen.go:6022:1
 
 // R142 returns the URL of route "r142": /:p0/42/:p2 (routes.conf:1004:11).
 //
 //line routes.conf:1004:1
 func (u *URLBuilder) R142(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 255, p0, p2)
+	return routegenCheckedHelperURL(u, 255, p0, p2)
 }
 
-//line routes_gen.go:6012:1
+//line routes_gen.go:6031:1
 
 // R143 returns the URL of route "r143": /:p0/42/:p2/user_x/user_x (routes.conf:1010:15).
 //
 //line routes.conf:1010:1
 func (u *URLBuilder) R143(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 256, p0, p2)
+	return routegenCheckedHelperURL(u, 256, p0, p2)
 }
 
-//line routes_gen.go:6021:1
+//line routes_gen.go:6040:1
 
 // R140 returns the URL of route "r140": /:p0/42/:p2/~:p3 (routes.conf:990:15).
 //
 //line routes.conf:990:1
 func (u *URLBuilder) R140(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 259, p0, p2, p3)
+	return routegenCheckedHelperURL(u, 259, p0, p2, p3)
 }
 
-//line routes_gen.go:6030:1
+//line routes_gen.go:6049:1
 
 // R141 returns the URL of route "r141": /:p0/42/ab*rest (routes.conf:997:11).
 //
 //line routes.conf:997:1
 func (u *URLBuilder) R141(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 261, p0, rest)
+	return routegenCheckedHelperURL(u, 261, p0, rest)
 }
 
-//line routes_gen.go:6039:1
+//line routes_gen.go:6058:1
 
 // R175 returns the URL of route "r175": /:p0/42/abc (routes.conf:1235:15).
 //
 //line routes.conf:1235:1
 func (u *URLBuilder) R175(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 264, p0)
+	return routegenCheckedHelperURL(u, 264, p0)
 }
 
-//line routes_gen.go:6048:1
+//line routes_gen.go:6067:1
 
 // R177 returns the URL of route "r177": /:p0/42/x.y (routes.conf:1247:15).
 //
 //line routes.conf:1247:1
 func (u *URLBuilder) R177(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 266, p0)
+	return routegenCheckedHelperURL(u, 266, p0)
 }
 
-//line routes_gen.go:6057:1
+//line routes_gen.go:6076:1
 
 // R174 returns the URL of route "r174": /:p0/42/~u/a:p3 (routes.conf:1229:15).
 //
 //line routes.conf:1229:1
 func (u *URLBuilder) R174(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 268, p0, p3)
+	return routegenCheckedHelperURL(u, 268, p0, p3)
 }
 
-//line routes_gen.go:6066:1
+//line routes_gen.go:6085:1
 
 // R263 returns the URL of route "r263": /:p0/:p1 (routes.conf:1853:7).
 //
 //line routes.conf:1853:1
 func (u *URLBuilder) R263(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 270, p0, p1)
+	return routegenCheckedHelperURL(u, 270, p0, p1)
 }
 
-//line routes_gen.go:6075:1
+//line routes_gen.go:6094:1
 
 // R349 returns the URL of route "r349": /:p0/:p1 (routes.conf:2435:7).
 //
 //line routes.conf:2435:1
 func (u *URLBuilder) R349(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 271, p0, p1)
+	return routegenCheckedHelperURL(u, 271, p0, p1)
 }
 
-//line routes_gen.go:6084:1
+//line routes_gen.go:6103:1
 
 // R63 returns the URL of route "r63": /:p0/:p1 (routes.conf:433:11).
 //
 //line routes.conf:433:1
 func (u *URLBuilder) R63(p0 int64, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 272, routegenimpl.Int(p0), p1)
+	return routegenCheckedHelperURL(u, 272, routegenimpl.Int(p0), p1)
 }
 
-//line routes_gen.go:6093:1
+//line routes_gen.go:6112:1
 
 // R259 returns the URL of route "r259": /:p0/:p1 (routes.conf:1824:7).
 //
 //line routes.conf:1824:1
 func (u *URLBuilder) R259(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 275, p0, p1)
+	return routegenCheckedHelperURL(u, 275, p0, p1)
 }
 
-//line routes_gen.go:6102:1
+//line routes_gen.go:6121:1
 
 // R172 returns the URL of route "r172": /:p0/:p1/:p2 (routes.conf:1214:11).
 //
 //line routes.conf:1214:1
 func (u *URLBuilder) R172(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 276, p0, p1, p2)
+	return routegenCheckedHelperURL(u, 276, p0, p1, p2)
 }
 
-//line routes_gen.go:6111:1
+//line routes_gen.go:6130:1
 
 // R350 returns the URL of route "r350": /:p0/:p1/a-b/b (routes.conf:2442:11).
 //
 //line routes.conf:2442:1
 func (u *URLBuilder) R350(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 278, p0, p1)
+	return routegenCheckedHelperURL(u, 278, p0, p1)
 }
 
-//line routes_gen.go:6120:1
+//line routes_gen.go:6139:1
 
 // R351 returns the URL of route "r351": /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15).
 //
 //line routes.conf:2448:1
 func (u *URLBuilder) R351(p0 string, p1 string, p5 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 279, p0, p1, p5)
+	return routegenCheckedHelperURL(u, 279, p0, p1, p5)
 }
 
-//line routes_gen.go:6129:1
+//line routes_gen.go:6148:1
 
 // R353 returns the URL of route "r353": /:p0/:p1/a-b/b/b (routes.conf:2458:15).
 //
 //line routes.conf:2458:1
 func (u *URLBuilder) R353(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 282, p0, p1)
+	return routegenCheckedHelperURL(u, 282, p0, p1)
 }
 
-//line routes_gen.go:6138:1
+//line routes_gen.go:6157:1
 
 // R157 returns the URL of route "r157": /:p0/= (routes.conf:1108:11).
 //
 //line routes.conf:1108:1
 func (u *URLBuilder) R157(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 285, p0)
+	return routegenCheckedHelperURL(u, 285, p0)
 }
 
-//line routes_gen.go:6147:1
+//line routes_gen.go:6166:1
 
 // R158 returns the URL of route "r158": /:p0/= (routes.conf:1113:15).
 //
 //line routes.conf:1113:1
 func (u *URLBuilder) R158(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 286, p0)
+	return routegenCheckedHelperURL(u, 286, p0)
 }
 
-//line routes_gen.go:6156:1
+//line routes_gen.go:6175:1
 
 // R156 returns the URL of route "r156": /:p0/= (routes.conf:1101:7).
 //
 //line routes.conf:1101:1
 func (u *URLBuilder) R156(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 289, p0)
+	return routegenCheckedHelperURL(u, 289, p0)
 }
 
-//line routes_gen.go:6165:1
+//line routes_gen.go:6184:1
 
 // R169 returns the URL of route "r169": /:p0/=/:p2 (routes.conf:1190:11).
 //
 //line routes.conf:1190:1
 func (u *URLBuilder) R169(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 290, p0, p2)
+	return routegenCheckedHelperURL(u, 290, p0, p2)
 }
 
-//line routes_gen.go:6174:1
+//line routes_gen.go:6193:1
 
 // R161 returns the URL of route "r161": /:p0/=/:p2 (routes.conf:1135:11).
 //
 //line routes.conf:1135:1
 func (u *URLBuilder) R161(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 292, p0, p2)
+	return routegenCheckedHelperURL(u, 292, p0, p2)
 }
 
-//line routes_gen.go:6183:1
+//line routes_gen.go:6202:1
 
 // R165 returns the URL of route "r165": /:p0/=/:p2/.a (routes.conf:1159:15).
 //
 //line routes.conf:1159:1
 func (u *URLBuilder) R165(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 294, p0, p2)
+	return routegenCheckedHelperURL(u, 294, p0, p2)
 }
 
-//line routes_gen.go:6192:1
+//line routes_gen.go:6211:1
 
 // R164 returns the URL of route "r164": /:p0/=/:p2/1:p3 (routes.conf:1154:15).
 //
 //line routes.conf:1154:1
 func (u *URLBuilder) R164(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 295, p0, p2, p3)
+	return routegenCheckedHelperURL(u, 295, p0, p2, p3)
 }
 
-//line routes_gen.go:6201:1
+//line routes_gen.go:6220:1
 
 // R162 returns the URL of route "r162": /:p0/=/:p2/1:p3/:p4 (routes.conf:1141:15).
 //
 //line routes.conf:1141:1
 func (u *URLBuilder) R162(p0 string, p2 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 296, p0, p2, p3, p4)
+	return routegenCheckedHelperURL(u, 296, p0, p2, p3, p4)
 }
 
-//line routes_gen.go:6210:1
+//line routes_gen.go:6229:1
 
 // R163 returns the URL of route "r163": /:p0/=/:p2/:p3 (routes.conf:1148:15).
 //
 //line routes.conf:1148:1
 func (u *URLBuilder) R163(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 298, p0, p2, p3)
+	return routegenCheckedHelperURL(u, 298, p0, p2, p3)
 }
 
-//line routes_gen.go:6219:1
+//line routes_gen.go:6238:1
 
 // R166 returns the URL of route "r166": /:p0/=/:p2/:p3 (routes.conf:1169:11).
 //
 //line routes.conf:1169:1
 func (u *URLBuilder) R166(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 299, p0, p2, p3)
+	return routegenCheckedHelperURL(u, 299, p0, p2, p3)
 }
 
-//line routes_gen.go:6228:1
+//line routes_gen.go:6247:1
 
 // R168 returns the URL of route "r168": /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1181:15).
 //
 //line routes.conf:1181:1
 func (u *URLBuilder) R168(p0 string, p2 string, p3 string, p5 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 301, p0, p2, p3, p5)
+	return routegenCheckedHelperURL(u, 301, p0, p2, p3, p5)
 }
 
-//line routes_gen.go:6237:1
+//line routes_gen.go:6256:1
 
 // R167 returns the URL of route "r167": /:p0/=/:p2/:p3/a-b (routes.conf:1174:15).
 //
 //line routes.conf:1174:1
 func (u *URLBuilder) R167(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 303, p0, p2, p3)
+	return routegenCheckedHelperURL(u, 303, p0, p2, p3)
 }
 
-//line routes_gen.go:6246:1
+//line routes_gen.go:6265:1
 
 // R160 returns the URL of route "r160": /:p0/=/v1/*rest (routes.conf:1126:15).
 //
 //line routes.conf:1126:1
 func (u *URLBuilder) R160(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 306, p0, rest)
+	return routegenCheckedHelperURL(u, 306, p0, rest)
 }
 
-//line routes_gen.go:6255:1
+//line routes_gen.go:6274:1
 
 // R159 returns the URL of route "r159": /:p0/=/x.:p2/:p3 (routes.conf:1119:15).
 //
 //line routes.conf:1119:1
 func (u *URLBuilder) R159(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 307, p0, p2, p3)
+	return routegenCheckedHelperURL(u, 307, p0, p2, p3)
 }
 
-//line routes_gen.go:6264:1
+//line routes_gen.go:6283:1
 
 // R406 returns the URL of route "r406": /:p0/@ (routes.conf:2827:7).
 //
 //line routes.conf:2827:1
 func (u *URLBuilder) R406(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 309, p0)
+	return routegenCheckedHelperURL(u, 309, p0)
 }
 
-//line routes_gen.go:6273:1
+//line routes_gen.go:6292:1
 
 // R347 returns the URL of route "r347": /:p0/a/abc (routes.conf:2421:11).
 //
 //line routes.conf:2421:1
 func (u *URLBuilder) R347(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 312, p0)
+	return routegenCheckedHelperURL(u, 312, p0)
 }
 
-//line routes_gen.go:6282:1
+//line routes_gen.go:6301:1
 
 // R117 returns the URL of route "r117": /:p0/a:p1 (routes.conf:824:7).
 //
 //line routes.conf:824:1
 func (u *URLBuilder) R117(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 315, p0, p1)
+	return routegenCheckedHelperURL(u, 315, p0, p1)
 }
 
-//line routes_gen.go:6291:1
+//line routes_gen.go:6310:1
 
 // R322 returns the URL of route "r322": /:p0/a:p1 (routes.conf:2250:7).
 //
 //line routes.conf:2250:1
 func (u *URLBuilder) R322(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 316, p0, p1)
+	return routegenCheckedHelperURL(u, 316, p0, p1)
 }
 
-//line routes_gen.go:6300:1
+//line routes_gen.go:6319:1
 
 // R325 returns the URL of route "r325": /:p0/a:p1/*rest (routes.conf:2272:15).
 //
 //line routes.conf:2272:1
 func (u *URLBuilder) R325(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 317, p0, p1, rest)
+	return routegenCheckedHelperURL(u, 317, p0, p1, rest)
 }
 
-//line routes_gen.go:6309:1
+//line routes_gen.go:6328:1
 
 // R324 returns the URL of route "r324": /:p0/a:p1/*rest (routes.conf:2265:11).
 //
 //line routes.conf:2265:1
 func (u *URLBuilder) R324(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 318, p0, p1, rest)
+	return routegenCheckedHelperURL(u, 318, p0, p1, rest)
 }
 
-//line routes_gen.go:6318:1
+//line routes_gen.go:6337:1
 
 // R327 returns the URL of route "r327": /:p0/a:p1/*rest (routes.conf:2281:15).
 //
 //line routes.conf:2281:1
 func (u *URLBuilder) R327(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 319, p0, p1, rest)
+	return routegenCheckedHelperURL(u, 319, p0, p1, rest)
 }
 
-//line routes_gen.go:6327:1
+//line routes_gen.go:6346:1
 
 // R326 returns the URL of route "r326": /:p0/a:p1/*rest (routes.conf:2276:15).
 //
 //line routes.conf:2276:1
 func (u *URLBuilder) R326(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 320, p0, p1, rest)
+	return routegenCheckedHelperURL(u, 320, p0, p1, rest)
 }
 
-//line routes_gen.go:6336:1
+//line routes_gen.go:6355:1
 
 // R323 returns the URL of route "r323": /:p0/a:p1/= (routes.conf:2259:11).
 //
 //line routes.conf:2259:1
 func (u *URLBuilder) R323(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 321, p0, p1)
+	return routegenCheckedHelperURL(u, 321, p0, p1)
 }
 
-//line routes_gen.go:6345:1
+//line routes_gen.go:6364:1
 
 // R328 returns the URL of route "r328": /:p0/a:p1/= (routes.conf:2288:11).
 //
 //line routes.conf:2288:1
 func (u *URLBuilder) R328(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 322, p0, p1)
+	return routegenCheckedHelperURL(u, 322, p0, p1)
 }
 
-//line routes_gen.go:6354:1
+//line routes_gen.go:6373:1
 
 // R329 returns the URL of route "r329": /:p0/a:p1/=/users (routes.conf:2294:15).
 //
 //line routes.conf:2294:1
 func (u *URLBuilder) R329(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 323, p0, p1)
+	return routegenCheckedHelperURL(u, 323, p0, p1)
 }
 
-//line routes_gen.go:6363:1
+//line routes_gen.go:6382:1
 
 // R119 returns the URL of route "r119": /:p0/a:p1/abc/:p3 (routes.conf:837:11).
 //
 //line routes.conf:837:1
 func (u *URLBuilder) R119(p0 string, p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 326, p0, p1, p3)
+	return routegenCheckedHelperURL(u, 326, p0, p1, p3)
 }
 
-//line routes_gen.go:6372:1
+//line routes_gen.go:6391:1
 
 // R120 returns the URL of route "r120": /:p0/a:p1/abc/:p3/*rest (routes.conf:845:15).
 //
 //line routes.conf:845:1
 func (u *URLBuilder) R120(p0 string, p1 string, p3 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 329, p0, p1, p3, rest)
+	return routegenCheckedHelperURL(u, 329, p0, p1, p3, rest)
 }
 
-//line routes_gen.go:6381:1
+//line routes_gen.go:6400:1
 
 // R121 returns the URL of route "r121": /:p0/a:p1/abc/:p3/abc (routes.conf:852:15).
 //
 //line routes.conf:852:1
 func (u *URLBuilder) R121(p0 string, p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 331, p0, p1, p3)
+	return routegenCheckedHelperURL(u, 331, p0, p1, p3)
 }
 
-//line routes_gen.go:6390:1
+//line routes_gen.go:6409:1
 
 // R118 returns the URL of route "r118": /:p0/a:p1/new (routes.conf:831:11).
 //
 //line routes.conf:831:1
 func (u *URLBuilder) R118(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 333, p0, p1)
+	return routegenCheckedHelperURL(u, 333, p0, p1)
 }
 
-//line routes_gen.go:6399:1
+//line routes_gen.go:6418:1
 
 // R296 returns the URL of route "r296": /:p0/ab (routes.conf:2073:7).
 //
 //line routes.conf:2073:1
 func (u *URLBuilder) R296(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 335, p0)
+	return routegenCheckedHelperURL(u, 335, p0)
 }
 
-//line routes_gen.go:6408:1
+//line routes_gen.go:6427:1
 
 // R301 returns the URL of route "r301": /:p0/ab/.a (routes.conf:2108:11).
 //
 //line routes.conf:2108:1
 func (u *URLBuilder) R301(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 337, p0)
+	return routegenCheckedHelperURL(u, 337, p0)
 }
 
-//line routes_gen.go:6417:1
+//line routes_gen.go:6436:1
 
 // R298 returns the URL of route "r298": /:p0/ab/.a/*rest (routes.conf:2087:15).
 //
 //line routes.conf:2087:1
 func (u *URLBuilder) R298(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 339, p0, rest)
+	return routegenCheckedHelperURL(u, 339, p0, rest)
 }
 
-//line routes_gen.go:6426:1
+//line routes_gen.go:6445:1
 
 // R297 returns the URL of route "r297": /:p0/ab/.a/*rest (routes.conf:2080:11).
 //
 //line routes.conf:2080:1
 func (u *URLBuilder) R297(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 340, p0, rest)
+	return routegenCheckedHelperURL(u, 340, p0, rest)
 }
 
-//line routes_gen.go:6435:1
+//line routes_gen.go:6454:1
 
 // R348 returns the URL of route "r348": /:p0/ab:p1 (routes.conf:2428:7).
 //
 //line routes.conf:2428:1
 func (u *URLBuilder) R348(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 341, p0, p1)
+	return routegenCheckedHelperURL(u, 341, p0, p1)
 }
 
-//line routes_gen.go:6444:1
+//line routes_gen.go:6463:1
 
 // R341 returns the URL of route "r341": /:p0/ab:p1 (routes.conf:2376:7).
 //
 //line routes.conf:2376:1
 func (u *URLBuilder) R341(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 342, p0, p1)
+	return routegenCheckedHelperURL(u, 342, p0, p1)
 }
 
-//line routes_gen.go:6453:1
+//line routes_gen.go:6472:1
 
 // R13 returns the URL of route "r13": /:p0/b (routes.conf:99:7).
 //
 //line routes.conf:99:1
 func (u *URLBuilder) R13(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 346, p0)
+	return routegenCheckedHelperURL(u, 346, p0)
 }
 
-//line routes_gen.go:6462:1
+//line routes_gen.go:6481:1
 
 // R178 returns the URL of route "r178": /:p0/user_x/... (routes.conf:1256:11).
 //
 //line routes.conf:1256:1
 func (u *URLBuilder) R178(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 347, p0)
+	return routegenCheckedHelperURL(u, 347, p0)
 }
 
-//line routes_gen.go:6471:1
+//line routes_gen.go:6490:1
 
 // R180 returns the URL of route "r180": /:p0/user_x/.../:p3 (routes.conf:1268:15).
 //
 //line routes.conf:1268:1
 func (u *URLBuilder) R180(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 348, p0, p3)
+	return routegenCheckedHelperURL(u, 348, p0, p3)
 }
 
-//line routes_gen.go:6480:1
+//line routes_gen.go:6499:1
 
 // R179 returns the URL of route "r179": /:p0/user_x/.../ab:p3 (routes.conf:1262:15).
 //
 //line routes.conf:1262:1
 func (u *URLBuilder) R179(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 349, p0, p3)
+	return routegenCheckedHelperURL(u, 349, p0, p3)
 }
 
-//line routes_gen.go:6489:1
+//line routes_gen.go:6508:1
 
 // R136 returns the URL of route "r136": /:p0/v1 (routes.conf:963:11).
 //
 //line routes.conf:963:1
 func (u *URLBuilder) R136(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 352, p0)
+	return routegenCheckedHelperURL(u, 352, p0)
 }
 
-//line routes_gen.go:6498:1
+//line routes_gen.go:6517:1
 
 // R42 returns the URL of route "r42": /:p0/v1/ab (routes.conf:287:15).
 //
 //line routes.conf:287:1
 func (u *URLBuilder) R42(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 353, p0)
+	return routegenCheckedHelperURL(u, 353, p0)
 }
 
-//line routes_gen.go:6507:1
+//line routes_gen.go:6526:1
 
 // R171 returns the URL of route "r171": /:p0/x.y/*rest (routes.conf:1208:11).
 //
 //line routes.conf:1208:1
 func (u *URLBuilder) R171(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 354, p0, rest)
+	return routegenCheckedHelperURL(u, 354, p0, rest)
 }
 
-//line routes_gen.go:6516:1
+//line routes_gen.go:6535:1
 
 // R385 returns the URL of route "r385": /:p0/~*rest (routes.conf:2677:7).
 //
 //line routes.conf:2677:1
 func (u *URLBuilder) R385(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 357, p0, rest)
+	return routegenCheckedHelperURL(u, 357, p0, rest)
 }
 
-//line routes_gen.go:6525:1
+//line routes_gen.go:6544:1
 
 // R419 returns the URL of route "r419": /:p0/~:p1 (routes.conf:2915:7).
 //
 //line routes.conf:2915:1
 func (u *URLBuilder) R419(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 358, p0, p1)
+	return routegenCheckedHelperURL(u, 358, p0, p1)
 }
 
-//line routes_gen.go:6534:1
+//line routes_gen.go:6553:1
 
 // R40 returns the URL of route "r40": /:p0/~:p1/@ (routes.conf:273:15).
 //
 //line routes.conf:273:1
 func (u *URLBuilder) R40(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 360, p0, p1)
+	return routegenCheckedHelperURL(u, 360, p0, p1)
 }
 
-//line routes_gen.go:6543:1
+//line routes_gen.go:6562:1
 
 // R84 returns the URL of route "r84": /:p0/~u (routes.conf:589:7).
 //
 //line routes.conf:589:1
 func (u *URLBuilder) R84(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 361, p0)
+	return routegenCheckedHelperURL(u, 361, p0)
 }
 
-//line routes_gen.go:6552:1
+//line routes_gen.go:6571:1
 
 // R210 returns the URL of route "r210": /:p0/~u (routes.conf:1478:11).
 //
 //line routes.conf:1478:1
 func (u *URLBuilder) R210(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 363, p0)
+	return routegenCheckedHelperURL(u, 363, p0)
 }
 
-//line routes_gen.go:6561:1
+//line routes_gen.go:6580:1
 
 // R440 returns the URL of route "r440": /= (routes.conf:3059:11).
 //
 //line routes.conf:3059:1
 func (u *URLBuilder) R440() string {
-	return routegenTable.HelperURL(&u.base, 364)
+	return routegenHelperURL(u, 364)
 }
 
-//line routes_gen.go:6570:1
+//line routes_gen.go:6589:1
 
 // R438 returns the URL of route "r438": /= (routes.conf:3046:7).
 //
 //line routes.conf:3046:1
 func (u *URLBuilder) R438() string {
-	return routegenTable.HelperURL(&u.base, 365)
+	return routegenHelperURL(u, 365)
 }
 
-//line routes_gen.go:6579:1
+//line routes_gen.go:6598:1
 
 // R444 returns the URL of route "r444": /= (routes.conf:3086:15).
 //
 //line routes.conf:3086:1
 func (u *URLBuilder) R444() string {
-	return routegenTable.HelperURL(&u.base, 366)
+	return routegenHelperURL(u, 366)
 }
 
-//line routes_gen.go:6588:1
+//line routes_gen.go:6607:1
 
 // R379 returns the URL of route "r379": /=/.a (routes.conf:2634:7).
 //
 //line routes.conf:2634:1
 func (u *URLBuilder) R379() string {
-	return routegenTable.HelperURL(&u.base, 371)
+	return routegenHelperURL(u, 371)
 }
 
-//line routes_gen.go:6597:1
+//line routes_gen.go:6616:1
 
 // R382 returns the URL of route "r382": /=/.a/.a/:p3 (routes.conf:2655:11).
 //
 //line routes.conf:2655:1
 func (u *URLBuilder) R382(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 374, p3)
+	return routegenCheckedHelperURL(u, 374, p3)
 }
 
-//line routes_gen.go:6606:1
+//line routes_gen.go:6625:1
 
 // R383 returns the URL of route "r383": /=/.a/.a/x.y (routes.conf:2662:11).
 //
 //line routes.conf:2662:1
 func (u *URLBuilder) R383() string {
-	return routegenTable.HelperURL(&u.base, 375)
+	return routegenHelperURL(u, 375)
 }
 
-//line routes_gen.go:6615:1
+//line routes_gen.go:6634:1
 
 // R380 returns the URL of route "r380": /=/.a/~*rest (routes.conf:2642:11).
 //
 //line routes.conf:2642:1
 func (u *URLBuilder) R380(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 377, rest)
+	return routegenCheckedHelperURL(u, 377, rest)
 }
 
-//line routes_gen.go:6624:1
+//line routes_gen.go:6643:1
 
 // R381 returns the URL of route "r381": /=/.a/~*rest (routes.conf:2648:15).
 //
 //line routes.conf:2648:1
 func (u *URLBuilder) R381(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 380, rest)
+	return routegenCheckedHelperURL(u, 380, rest)
 }
 
-//line routes_gen.go:6633:1
+//line routes_gen.go:6652:1
 
 // R442 returns the URL of route "r442": /=/:p1 (routes.conf:3071:15).
 //
 //line routes.conf:3071:1
 func (u *URLBuilder) R442(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 381, p1)
+	return routegenCheckedHelperURL(u, 381, p1)
 }
 
-//line routes_gen.go:6642:1
+//line routes_gen.go:6661:1
 
 // R441 returns the URL of route "r441": /=/new/x.:p2 (routes.conf:3064:15).
 //
 //line routes.conf:3064:1
 func (u *URLBuilder) R441(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 382, p2)
+	return routegenCheckedHelperURL(u, 382, p2)
 }
 
-//line routes_gen.go:6651:1
+//line routes_gen.go:6670:1
 
 // R443 returns the URL of route "r443": /=/x.:p1 (routes.conf:3077:15).
 //
 //line routes.conf:3077:1
 func (u *URLBuilder) R443(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 383, p1)
+	return routegenCheckedHelperURL(u, 383, p1)
 }
 
-//line routes_gen.go:6660:1
+//line routes_gen.go:6679:1
 
 // R372 returns the URL of route "r372": /@ (routes.conf:2583:7).
 //
 //line routes.conf:2583:1
 func (u *URLBuilder) R372() string {
-	return routegenTable.HelperURL(&u.base, 384)
+	return routegenHelperURL(u, 384)
 }
 
-//line routes_gen.go:6669:1
+//line routes_gen.go:6688:1
 
 // R270 returns the URL of route "r270": /@ (routes.conf:1899:7).
 //
 //line routes.conf:1899:1
 func (u *URLBuilder) R270() string {
-	return routegenTable.HelperURL(&u.base, 385)
+	return routegenHelperURL(u, 385)
 }
 
-//line routes_gen.go:6678:1
+//line routes_gen.go:6697:1
 
 // R391 returns the URL of route "r391": /@ (routes.conf:2719:7).
 //
 //line routes.conf:2719:1
 func (u *URLBuilder) R391() string {
-	return routegenTable.HelperURL(&u.base, 386)
+	return routegenHelperURL(u, 386)
 }
 
-//line routes_gen.go:6687:1
+//line routes_gen.go:6706:1
 
 // R273 returns the URL of route "r273": /@/:p1 (routes.conf:1919:11).
 //
 //line routes.conf:1919:1
 func (u *URLBuilder) R273(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 387, p1)
+	return routegenCheckedHelperURL(u, 387, p1)
 }
 
-//line routes_gen.go:6696:1
+//line routes_gen.go:6715:1
 
 // R7 returns the URL of route "r7": /@/user_:p1 (routes.conf:52:7).
 //
 //line routes.conf:52:1
 func (u *URLBuilder) R7(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 388, p1)
+	return routegenCheckedHelperURL(u, 388, p1)
 }
 
-//line routes_gen.go:6705:1
+//line routes_gen.go:6724:1
 
 // R271 returns the URL of route "r271": /@/~u/:p2 (routes.conf:1906:11).
 //
 //line routes.conf:1906:1
 func (u *URLBuilder) R271(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 390, p2)
+	return routegenCheckedHelperURL(u, 390, p2)
 }
 
-//line routes_gen.go:6714:1
+//line routes_gen.go:6733:1
 
 // R272 returns the URL of route "r272": /@/~u/:p2/user_:p3 (routes.conf:1911:15).
 //
 //line routes.conf:1911:1
 func (u *URLBuilder) R272(p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 391, p2, p3)
+	return routegenCheckedHelperURL(u, 391, p2, p3)
 }
 
-//line routes_gen.go:6723:1
+//line routes_gen.go:6742:1
 
 // R212 returns the URL of route "r212": /a (routes.conf:1492:7).
 //
 //line routes.conf:1492:1
 func (u *URLBuilder) R212() string {
-	return routegenTable.HelperURL(&u.base, 393)
+	return routegenHelperURL(u, 393)
 }
 
-//line routes_gen.go:6732:1
+//line routes_gen.go:6751:1
 
 // R219 returns the URL of route "r219": /a (routes.conf:1549:7).
 //
 //line routes.conf:1549:1
 func (u *URLBuilder) R219() string {
-	return routegenTable.HelperURL(&u.base, 394)
+	return routegenHelperURL(u, 394)
 }
 
-//line routes_gen.go:6741:1
+//line routes_gen.go:6760:1
 
 // R228 returns the URL of route "r228": /a-b (routes.conf:1610:7).
 //
 //line routes.conf:1610:1
 func (u *URLBuilder) R228() string {
-	return routegenTable.HelperURL(&u.base, 398)
+	return routegenHelperURL(u, 398)
 }
 
-//line routes_gen.go:6750:1
+//line routes_gen.go:6769:1
 
 // R364 returns the URL of route "r364": /a-b (routes.conf:2532:7).
 //
 //line routes.conf:2532:1
 func (u *URLBuilder) R364() string {
-	return routegenTable.HelperURL(&u.base, 400)
+	return routegenHelperURL(u, 400)
 }
 
-//line routes_gen.go:6759:1
+//line routes_gen.go:6778:1
 
 // R330 returns the URL of route "r330": /a-b (routes.conf:2305:7).
 //
 //line routes.conf:2305:1
 func (u *URLBuilder) R330() string {
-	return routegenTable.HelperURL(&u.base, 401)
+	return routegenHelperURL(u, 401)
 }
 
-//line routes_gen.go:6768:1
+//line routes_gen.go:6787:1
 
 // R366 returns the URL of route "r366": /a-b/.a/users (routes.conf:2546:11).
 //
 //line routes.conf:2546:1
 func (u *URLBuilder) R366() string {
-	return routegenTable.HelperURL(&u.base, 402)
+	return routegenHelperURL(u, 402)
 }
 
-//line routes_gen.go:6777:1
+//line routes_gen.go:6796:1
 
 // R368 returns the URL of route "r368": /a-b/.a/users (routes.conf:2557:15).
 //
 //line routes.conf:2557:1
 func (u *URLBuilder) R368() string {
-	return routegenTable.HelperURL(&u.base, 403)
+	return routegenHelperURL(u, 403)
 }
 
-//line routes_gen.go:6786:1
+//line routes_gen.go:6805:1
 
 // R367 returns the URL of route "r367": /a-b/.a/users (routes.conf:2553:15).
 //
 //line routes.conf:2553:1
 func (u *URLBuilder) R367() string {
-	return routegenTable.HelperURL(&u.base, 405)
+	return routegenHelperURL(u, 405)
 }
 
-//line routes_gen.go:6795:1
+//line routes_gen.go:6814:1
 
 // R369 returns the URL of route "r369": /a-b/.a/users/:p3 (routes.conf:2562:15).
 //
 //line routes.conf:2562:1
 func (u *URLBuilder) R369(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 406, p3)
+	return routegenCheckedHelperURL(u, 406, p3)
 }
 
-//line routes_gen.go:6804:1
+//line routes_gen.go:6823:1
 
 // R370 returns the URL of route "r370": /a-b/.a/users/v:p3 (routes.conf:2568:15).
 //
 //line routes.conf:2568:1
 func (u *URLBuilder) R370(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 409, p3)
+	return routegenCheckedHelperURL(u, 409, p3)
 }
 
-//line routes_gen.go:6813:1
+//line routes_gen.go:6832:1
 
 // R77 returns the URL of route "r77": /a-b/1 (routes.conf:539:7).
 //
 //line routes.conf:539:1
 func (u *URLBuilder) R77() string {
-	return routegenTable.HelperURL(&u.base, 411)
+	return routegenHelperURL(u, 411)
 }
 
-//line routes_gen.go:6822:1
+//line routes_gen.go:6841:1
 
 // R237 returns the URL of route "r237": /a-b/:p1 (routes.conf:1669:15).
 //
 //line routes.conf:1669:1
 func (u *URLBuilder) R237(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 413, p1)
+	return routegenCheckedHelperURL(u, 413, p1)
 }
 
-//line routes_gen.go:6831:1
+//line routes_gen.go:6850:1
 
 // R236 returns the URL of route "r236": /a-b/:p1 (routes.conf:1664:11).
 //
 //line routes.conf:1664:1
 func (u *URLBuilder) R236(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 416, p1)
+	return routegenCheckedHelperURL(u, 416, p1)
 }
 
-//line routes_gen.go:6840:1
+//line routes_gen.go:6859:1
 
 // R365 returns the URL of route "r365": /a-b/:p1/.a (routes.conf:2539:11).
 //
 //line routes.conf:2539:1
 func (u *URLBuilder) R365(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 417, p1)
+	return routegenCheckedHelperURL(u, 417, p1)
 }
 
-//line routes_gen.go:6849:1
+//line routes_gen.go:6868:1
 
 // R230 returns the URL of route "r230": /a-b/:p1/.a (routes.conf:1622:11).
 //
 //line routes.conf:1622:1
 func (u *URLBuilder) R230(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 418, p1)
+	return routegenCheckedHelperURL(u, 418, p1)
 }
 
-//line routes_gen.go:6858:1
+//line routes_gen.go:6877:1
 
 // R232 returns the URL of route "r232": /a-b/:p1/.a/:p3/ab (routes.conf:1634:15).
 //
 //line routes.conf:1634:1
 func (u *URLBuilder) R232(p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 421, p1, p3)
+	return routegenCheckedHelperURL(u, 421, p1, p3)
 }
 
-//line routes_gen.go:6867:1
+//line routes_gen.go:6886:1
 
 // R231 returns the URL of route "r231": /a-b/:p1/.a/a (routes.conf:1627:15).
 //
 //line routes.conf:1627:1
 func (u *URLBuilder) R231(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 424, p1)
+	return routegenCheckedHelperURL(u, 424, p1)
 }
 
-//line routes_gen.go:6876:1
+//line routes_gen.go:6895:1
 
 // R239 returns the URL of route "r239": /a-b/:p1/42 (routes.conf:1685:15).
 //
 //line routes.conf:1685:1
 func (u *URLBuilder) R239(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 425, p1)
+	return routegenCheckedHelperURL(u, 425, p1)
 }
 
-//line routes_gen.go:6885:1
+//line routes_gen.go:6904:1
 
 // R238 returns the URL of route "r238": /a-b/:p1/:p2/user_x (routes.conf:1676:15).
 //
 //line routes.conf:1676:1
 func (u *URLBuilder) R238(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 426, p1, p2)
+	return routegenCheckedHelperURL(u, 426, p1, p2)
 }
 
-//line routes_gen.go:6894:1
+//line routes_gen.go:6913:1
 
 // R229 returns the URL of route "r229": /a-b/:p1/@ (routes.conf:1617:11).
 //
 //line routes.conf:1617:1
 func (u *URLBuilder) R229(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 427, p1)
+	return routegenCheckedHelperURL(u, 427, p1)
 }
 
-//line routes_gen.go:6903:1
+//line routes_gen.go:6922:1
 
 // R240 returns the URL of route "r240": /a-b/:p1/users/~u (routes.conf:1692:15).
 //
 //line routes.conf:1692:1
 func (u *URLBuilder) R240(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 429, p1)
+	return routegenCheckedHelperURL(u, 429, p1)
 }
 
-//line routes_gen.go:6912:1
+//line routes_gen.go:6931:1
 
 // R10 returns the URL of route "r10": /a-b/= (routes.conf:74:7).
 //
 //line routes.conf:74:1
 func (u *URLBuilder) R10() string {
-	return routegenTable.HelperURL(&u.base, 432)
+	return routegenHelperURL(u, 432)
 }
 
-//line routes_gen.go:6921:1
+//line routes_gen.go:6940:1
 
 // R448 returns the URL of route "r448": /a-b/a:p1 (routes.conf:3119:7).
 //
 //line routes.conf:3119:1
 func (u *URLBuilder) R448(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 434, p1)
+	return routegenCheckedHelperURL(u, 434, p1)
 }
 
-//line routes_gen.go:6930:1
+//line routes_gen.go:6949:1
 
 // R233 returns the URL of route "r233": /a-b/x.:p1/v:p2 (routes.conf:1645:11).
 //
 //line routes.conf:1645:1
 func (u *URLBuilder) R233(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 435, p1, p2)
+	return routegenCheckedHelperURL(u, 435, p1, p2)
 }
 
-//line routes_gen.go:6939:1
+//line routes_gen.go:6958:1
 
 // R234 returns the URL of route "r234": /a-b/x.:p1/v:p2 (routes.conf:1653:15).
 //
 //line routes.conf:1653:1
 func (u *URLBuilder) R234(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 436, p1, p2)
+	return routegenCheckedHelperURL(u, 436, p1, p2)
 }
 
-//line routes_gen.go:6948:1
+//line routes_gen.go:6967:1
 
 // R235 returns the URL of route "r235": /a-b/x.:p1/v:p2/users/abc (routes.conf:1657:15).
 //
 //line routes.conf:1657:1
 func (u *URLBuilder) R235(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 439, p1, p2)
+	return routegenCheckedHelperURL(u, 439, p1, p2)
 }
 
-//line routes_gen.go:6957:1
+//line routes_gen.go:6976:1
 
 // R224 returns the URL of route "r224": /a/ab:p1 (routes.conf:1581:11).
 //
 //line routes.conf:1581:1
 func (u *URLBuilder) R224(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 440, p1)
+	return routegenCheckedHelperURL(u, 440, p1)
 }
 
-//line routes_gen.go:6966:1
+//line routes_gen.go:6985:1
 
 // R225 returns the URL of route "r225": /a/new/*rest (routes.conf:1588:11).
 //
 //line routes.conf:1588:1
 func (u *URLBuilder) R225(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 442, rest)
+	return routegenCheckedHelperURL(u, 442, rest)
 }
 
-//line routes_gen.go:6975:1
+//line routes_gen.go:6994:1
 
 // R418 returns the URL of route "r418": /a/user_x (routes.conf:2909:7).
 //
 //line routes.conf:2909:1
 func (u *URLBuilder) R418() string {
-	return routegenTable.HelperURL(&u.base, 445)
+	return routegenHelperURL(u, 445)
 }
 
-//line routes_gen.go:6984:1
+//line routes_gen.go:7003:1
 
 // R490 returns the URL of route "r490": /a/v:p1 (routes.conf:3404:7).
 //
 //line routes.conf:3404:1
 func (u *URLBuilder) R490(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 447, p1)
+	return routegenCheckedHelperURL(u, 447, p1)
 }
 
-//line routes_gen.go:6993:1
+//line routes_gen.go:7012:1
 
 // R69 returns the URL of route "r69": /a/x.:p1 (routes.conf:481:7).
 //
 //line routes.conf:481:1
 func (u *URLBuilder) R69(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 448, p1)
+	return routegenCheckedHelperURL(u, 448, p1)
 }
 
-//line routes_gen.go:7002:1
+//line routes_gen.go:7021:1
 
 // R260 returns the URL of route "r260": /a/~:p1 (routes.conf:1831:7).
 //
 //line routes.conf:1831:1
 func (u *URLBuilder) R260(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 451, p1)
+	return routegenCheckedHelperURL(u, 451, p1)
 }
 
-//line routes_gen.go:7011:1
+//line routes_gen.go:7030:1
 
 // R220 returns the URL of route "r220": /a/~u/a:p2 (routes.conf:1556:11).
 //
 //line routes.conf:1556:1
 func (u *URLBuilder) R220(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 453, p2)
+	return routegenCheckedHelperURL(u, 453, p2)
 }
 
-//line routes_gen.go:7020:1
+//line routes_gen.go:7039:1
 
 // R222 returns the URL of route "r222": /a/~u/a:p2/.:p3 (routes.conf:1568:15).
 //
 //line routes.conf:1568:1
 func (u *URLBuilder) R222(p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 454, p2, p3)
+	return routegenCheckedHelperURL(u, 454, p2, p3)
 }
 
-//line routes_gen.go:7029:1
+//line routes_gen.go:7048:1
 
 // R223 returns the URL of route "r223": /a/~u/a:p2/= (routes.conf:1573:15).
 //
 //line routes.conf:1573:1
 func (u *URLBuilder) R223(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 455, p2)
+	return routegenCheckedHelperURL(u, 455, p2)
 }
 
-//line routes_gen.go:7038:1
+//line routes_gen.go:7057:1
 
 // R221 returns the URL of route "r221": /a/~u/a:p2/x.:p3/abc (routes.conf:1562:15).
 //
 //line routes.conf:1562:1
 func (u *URLBuilder) R221(p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 457, p2, p3)
+	return routegenCheckedHelperURL(u, 457, p2, p3)
 }
 
-//line routes_gen.go:7047:1
+//line routes_gen.go:7066:1
 
 // R135 returns the URL of route "r135": /a:p0 (routes.conf:957:7).
 //
 //line routes.conf:957:1
 func (u *URLBuilder) R135(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 459, p0)
+	return routegenCheckedHelperURL(u, 459, p0)
 }
 
-//line routes_gen.go:7056:1
+//line routes_gen.go:7075:1
 
 // R214 returns the URL of route "r214": /a:p0/*rest (routes.conf:1506:7).
 //
 //line routes.conf:1506:1
 func (u *URLBuilder) R214(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 461, p0, rest)
+	return routegenCheckedHelperURL(u, 461, p0, rest)
 }
 
-//line routes_gen.go:7065:1
+//line routes_gen.go:7084:1
 
 // R14 returns the URL of route "r14": /a:p0/1 (routes.conf:107:7).
 //
 //line routes.conf:107:1
 func (u *URLBuilder) R14(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 462, p0)
+	return routegenCheckedHelperURL(u, 462, p0)
 }
 
-//line routes_gen.go:7074:1
+//line routes_gen.go:7093:1
 
 // R20 returns the URL of route "r20": /a:p0/1/a/1*rest (routes.conf:143:11).
 //
 //line routes.conf:143:1
 func (u *URLBuilder) R20(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 463, p0, rest)
+	return routegenCheckedHelperURL(u, 463, p0, rest)
 }
 
-//line routes_gen.go:7083:1
+//line routes_gen.go:7102:1
 
 // R15 returns the URL of route "r15": /a:p0/1/a:p2 (routes.conf:113:11).
 //
 //line routes.conf:113:1
 func (u *URLBuilder) R15(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 464, p0, p2)
+	return routegenCheckedHelperURL(u, 464, p0, p2)
 }
 
-//line routes_gen.go:7092:1
+//line routes_gen.go:7111:1
 
 // R16 returns the URL of route "r16": /a:p0/1/a:p2/.*rest (routes.conf:118:15).
 //
 //line routes.conf:118:1
 func (u *URLBuilder) R16(p0 string, p2 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 466, p0, p2, rest)
+	return routegenCheckedHelperURL(u, 466, p0, p2, rest)
 }
 
-//line routes_gen.go:7101:1
+//line routes_gen.go:7120:1
 
 // R17 returns the URL of route "r17": /a:p0/1/a:p2/.../:p4 (routes.conf:124:15).
 //
 //line routes.conf:124:1
 func (u *URLBuilder) R17(p0 string, p2 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 468, p0, p2, p4)
+	return routegenCheckedHelperURL(u, 468, p0, p2, p4)
 }
 
-//line routes_gen.go:7110:1
+//line routes_gen.go:7129:1
 
 // R18 returns the URL of route "r18": /a:p0/1/a:p2/:p3 (routes.conf:131:15).
 //
 //line routes.conf:131:1
 func (u *URLBuilder) R18(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 469, p0, p2, p3)
+	return routegenCheckedHelperURL(u, 469, p0, p2, p3)
 }
 
-//line routes_gen.go:7119:1
+//line routes_gen.go:7138:1
 
 // R19 returns the URL of route "r19": /a:p0/1/x.:p2/~:p3 (routes.conf:138:11).
 //
 //line routes.conf:138:1
 func (u *URLBuilder) R19(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 471, p0, p2, p3)
+	return routegenCheckedHelperURL(u, 471, p0, p2, p3)
 }
 
-//line routes_gen.go:7128:1
+//line routes_gen.go:7147:1
 
 // R145 returns the URL of route "r145": /a:p0/= (routes.conf:1027:11).
 //
 //line routes.conf:1027:1
 func (u *URLBuilder) R145(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 472, p0)
+	return routegenCheckedHelperURL(u, 472, p0)
 }
 
-//line routes_gen.go:7137:1
+//line routes_gen.go:7156:1
 
 // R149 returns the URL of route "r149": /a:p0/= (routes.conf:1055:11).
 //
 //line routes.conf:1055:1
 func (u *URLBuilder) R149(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 473, p0)
+	return routegenCheckedHelperURL(u, 473, p0)
 }
 
-//line routes_gen.go:7146:1
+//line routes_gen.go:7165:1
 
 // R144 returns the URL of route "r144": /a:p0/= (routes.conf:1020:7).
 //
 //line routes.conf:1020:1
 func (u *URLBuilder) R144(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 474, p0)
+	return routegenCheckedHelperURL(u, 474, p0)
 }
 
-//line routes_gen.go:7155:1
+//line routes_gen.go:7174:1
 
 // R146 returns the URL of route "r146": /a:p0/=/... (routes.conf:1035:15).
 //
 //line routes.conf:1035:1
 func (u *URLBuilder) R146(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 475, p0)
+	return routegenCheckedHelperURL(u, 475, p0)
 }
 
-//line routes_gen.go:7164:1
+//line routes_gen.go:7183:1
 
 // R148 returns the URL of route "r148": /a:p0/=/.../ab:p3 (routes.conf:1048:15).
 //
 //line routes.conf:1048:1
 func (u *URLBuilder) R148(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 478, p0, p3)
+	return routegenCheckedHelperURL(u, 478, p0, p3)
 }
 
-//line routes_gen.go:7173:1
+//line routes_gen.go:7192:1
 
 // R150 returns the URL of route "r150": /a:p0/=/:p2 (routes.conf:1060:11).
 //
 //line routes.conf:1060:1
 func (u *URLBuilder) R150(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 480, p0, p2)
+	return routegenCheckedHelperURL(u, 480, p0, p2)
 }
 
-//line routes_gen.go:7182:1
+//line routes_gen.go:7201:1
 
 // R147 returns the URL of route "r147": /a:p0/=/a/abc (routes.conf:1042:15).
 //
 //line routes.conf:1042:1
 func (u *URLBuilder) R147(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 481, p0)
+	return routegenCheckedHelperURL(u, 481, p0)
 }
 
-//line routes_gen.go:7191:1
+//line routes_gen.go:7210:1
 
 // R151 returns the URL of route "r151": /a:p0/=/v1/:p3 (routes.conf:1066:11).
 //
 //line routes.conf:1066:1
 func (u *URLBuilder) R151(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 482, p0, p3)
+	return routegenCheckedHelperURL(u, 482, p0, p3)
 }
 
-//line routes_gen.go:7200:1
+//line routes_gen.go:7219:1
 
 // R155 returns the URL of route "r155": /a:p0/=/v1/:p3/*rest (routes.conf:1090:15).
 //
 //line routes.conf:1090:1
 func (u *URLBuilder) R155(p0 string, p3 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 483, p0, p3, rest)
+	return routegenCheckedHelperURL(u, 483, p0, p3, rest)
 }
 
-//line routes_gen.go:7209:1
+//line routes_gen.go:7228:1
 
 // R152 returns the URL of route "r152": /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15).
 //
 //line routes.conf:1071:1
 func (u *URLBuilder) R152(p0 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 484, p0, p3, p4)
+	return routegenCheckedHelperURL(u, 484, p0, p3, p4)
 }
 
-//line routes_gen.go:7218:1
+//line routes_gen.go:7237:1
 
 // R154 returns the URL of route "r154": /a:p0/=/v1/:p3/:p4/*rest (routes.conf:1083:15).
 //
 //line routes.conf:1083:1
 func (u *URLBuilder) R154(p0 string, p3 string, p4 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 487, p0, p3, p4, rest)
+	return routegenCheckedHelperURL(u, 487, p0, p3, p4, rest)
 }
 
-//line routes_gen.go:7227:1
+//line routes_gen.go:7246:1
 
 // R153 returns the URL of route "r153": /a:p0/=/v1/:p3/:p4/:p5 (routes.conf:1077:15).
 //
 //line routes.conf:1077:1
 func (u *URLBuilder) R153(p0 string, p3 string, p4 string, p5 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 488, p0, p3, p4, p5)
+	return routegenCheckedHelperURL(u, 488, p0, p3, p4, p5)
 }
 
-//line routes_gen.go:7236:1
+//line routes_gen.go:7255:1
 
 // R70 returns the URL of route "r70": /a:p0/ab:p1 (routes.conf:487:7).
 //
 //line routes.conf:487:1
 func (u *URLBuilder) R70(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 489, p0, p1)
+	return routegenCheckedHelperURL(u, 489, p0, p1)
 }
 
-//line routes_gen.go:7245:1
+//line routes_gen.go:7264:1
 
 // R137 returns the URL of route "r137": /a:p0/new (routes.conf:968:11).
 //
 //line routes.conf:968:1
 func (u *URLBuilder) R137(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 490, p0)
+	return routegenCheckedHelperURL(u, 490, p0)
 }
 
-//line routes_gen.go:7254:1
+//line routes_gen.go:7273:1
 
 // R492 returns the URL of route "r492": /ab/*rest (routes.conf:3418:11).
 //
 //line routes.conf:3418:1
 func (u *URLBuilder) R492(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 491, rest)
+	return routegenCheckedHelperURL(u, 491, rest)
 }
 
-//line routes_gen.go:7263:1
+//line routes_gen.go:7282:1
 
 // R493 returns the URL of route "r493": /ab/*rest (routes.conf:3426:15).
 //
 //line routes.conf:3426:1
 func (u *URLBuilder) R493(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 493, rest)
+	return routegenCheckedHelperURL(u, 493, rest)
 }
 
-//line routes_gen.go:7272:1
+//line routes_gen.go:7291:1
 
 // R182 returns the URL of route "r182": /ab/.a (routes.conf:1286:7).
 //
 //line routes.conf:1286:1
 func (u *URLBuilder) R182() string {
-	return routegenTable.HelperURL(&u.base, 494)
+	return routegenHelperURL(u, 494)
 }
 
-//line routes_gen.go:7281:1
+//line routes_gen.go:7300:1
 
 // R134 returns the URL of route "r134": /ab/~u (routes.conf:948:7).
 //
 //line routes.conf:948:1
 func (u *URLBuilder) R134() string {
-	return routegenTable.HelperURL(&u.base, 495)
+	return routegenHelperURL(u, 495)
 }
 
-//line routes_gen.go:7290:1
+//line routes_gen.go:7309:1
 
 // R116 returns the URL of route "r116": /ab:p0 (routes.conf:816:7).
 //
 //line routes.conf:816:1
 func (u *URLBuilder) R116(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 497, p0)
+	return routegenCheckedHelperURL(u, 497, p0)
 }
 
-//line routes_gen.go:7299:1
+//line routes_gen.go:7318:1
 
 // R266 returns the URL of route "r266": /ab:p0 (routes.conf:1873:7).
 //
 //line routes.conf:1873:1
 func (u *URLBuilder) R266(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 498, p0)
+	return routegenCheckedHelperURL(u, 498, p0)
 }
 
-//line routes_gen.go:7308:1
+//line routes_gen.go:7327:1
 
 // R401 returns the URL of route "r401": /ab:p0/:p1 (routes.conf:2789:7).
 //
 //line routes.conf:2789:1
 func (u *URLBuilder) R401(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 501, p0, p1)
+	return routegenCheckedHelperURL(u, 501, p0, p1)
 }
 
-//line routes_gen.go:7317:1
+//line routes_gen.go:7336:1
 
 // R460 returns the URL of route "r460": /ab:p0/:p1 (routes.conf:3202:7).
 //
 //line routes.conf:3202:1
 func (u *URLBuilder) R460(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 502, p0, p1)
+	return routegenCheckedHelperURL(u, 502, p0, p1)
 }
 
-//line routes_gen.go:7326:1
+//line routes_gen.go:7345:1
 
 // R404 returns the URL of route "r404": /ab:p0/:p1/.../a (routes.conf:2811:11).
 //
 //line routes.conf:2811:1
 func (u *URLBuilder) R404(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 504, p0, p1)
+	return routegenCheckedHelperURL(u, 504, p0, p1)
 }
 
-//line routes_gen.go:7335:1
+//line routes_gen.go:7354:1
 
 // R467 returns the URL of route "r467": /ab:p0/:p1/:p2 (routes.conf:3244:11).
 //
 //line routes.conf:3244:1
 func (u *URLBuilder) R467(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 506, p0, p1, p2)
+	return routegenCheckedHelperURL(u, 506, p0, p1, p2)
 }
 
-//line routes_gen.go:7344:1
+//line routes_gen.go:7363:1
 
 // R405 returns the URL of route "r405": /ab:p0/:p1/:p2/v:p3 (routes.conf:2817:11).
 //
 //line routes.conf:2817:1
 func (u *URLBuilder) R405(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 507, p0, p1, p2, p3)
+	return routegenCheckedHelperURL(u, 507, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:7353:1
+//line routes_gen.go:7372:1
 
 // R403 returns the URL of route "r403": /ab:p0/:p1/=/*rest (routes.conf:2804:11).
 //
 //line routes.conf:2804:1
 func (u *URLBuilder) R403(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 508, p0, p1, rest)
+	return routegenCheckedHelperURL(u, 508, p0, p1, rest)
 }
 
-//line routes_gen.go:7362:1
+//line routes_gen.go:7381:1
 
 // R462 returns the URL of route "r462": /ab:p0/:p1/@ (routes.conf:3214:11).
 //
 //line routes.conf:3214:1
 func (u *URLBuilder) R462(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 511, p0, p1)
+	return routegenCheckedHelperURL(u, 511, p0, p1)
 }
 
-//line routes_gen.go:7371:1
+//line routes_gen.go:7390:1
 
 // R465 returns the URL of route "r465": /ab:p0/:p1/@ (routes.conf:3231:15).
 //
 //line routes.conf:3231:1
 func (u *URLBuilder) R465(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 512, p0, p1)
+	return routegenCheckedHelperURL(u, 512, p0, p1)
 }
 
-//line routes_gen.go:7380:1
+//line routes_gen.go:7399:1
 
 // R464 returns the URL of route "r464": /ab:p0/:p1/@/:p3 (routes.conf:3226:15).
 //
 //line routes.conf:3226:1
 func (u *URLBuilder) R464(p0 string, p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 515, p0, p1, p3)
+	return routegenCheckedHelperURL(u, 515, p0, p1, p3)
 }
 
-//line routes_gen.go:7389:1
+//line routes_gen.go:7408:1
 
 // R463 returns the URL of route "r463": /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3220:15).
 //
 //line routes.conf:3220:1
 func (u *URLBuilder) R463(p0 string, p1 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 517, p0, p1, p3, p4)
+	return routegenCheckedHelperURL(u, 517, p0, p1, p3, p4)
 }
 
-//line routes_gen.go:7398:1
+//line routes_gen.go:7417:1
 
 // R466 returns the URL of route "r466": /ab:p0/:p1/@/abc (routes.conf:3235:15).
 //
 //line routes.conf:3235:1
 func (u *URLBuilder) R466(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 519, p0, p1)
+	return routegenCheckedHelperURL(u, 519, p0, p1)
 }
 
-//line routes_gen.go:7407:1
+//line routes_gen.go:7426:1
 
 // R402 returns the URL of route "r402": /ab:p0/:p1/a/a:p3 (routes.conf:2797:11).
 //
 //line routes.conf:2797:1
 func (u *URLBuilder) R402(p0 string, p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 522, p0, p1, p3)
+	return routegenCheckedHelperURL(u, 522, p0, p1, p3)
 }
 
-//line routes_gen.go:7416:1
+//line routes_gen.go:7435:1
 
 // R461 returns the URL of route "r461": /ab:p0/:p1/x.y (routes.conf:3208:11).
 //
 //line routes.conf:3208:1
 func (u *URLBuilder) R461(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 524, p0, p1)
+	return routegenCheckedHelperURL(u, 524, p0, p1)
 }
 
-//line routes_gen.go:7425:1
+//line routes_gen.go:7444:1
 
 // R79 returns the URL of route "r79": /ab:p0/abc (routes.conf:553:11).
 //
 //line routes.conf:553:1
 func (u *URLBuilder) R79(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 526, p0)
+	return routegenCheckedHelperURL(u, 526, p0)
 }
 
-//line routes_gen.go:7434:1
+//line routes_gen.go:7453:1
 
 // R355 returns the URL of route "r355": /abc (routes.conf:2475:7).
 //
 //line routes.conf:2475:1
 func (u *URLBuilder) R355() string {
-	return routegenTable.HelperURL(&u.base, 528)
+	return routegenHelperURL(u, 528)
 }
 
-//line routes_gen.go:7443:1
+//line routes_gen.go:7462:1
 
 // R417 returns the URL of route "r417": /abc (routes.conf:2902:7).
 //
 //line routes.conf:2902:1
 func (u *URLBuilder) R417() string {
-	return routegenTable.HelperURL(&u.base, 530)
+	return routegenHelperURL(u, 530)
 }
 
-//line routes_gen.go:7452:1
+//line routes_gen.go:7471:1
 
 // R184 returns the URL of route "r184": /abc/@ (routes.conf:1299:7).
 //
 //line routes.conf:1299:1
 func (u *URLBuilder) R184() string {
-	return routegenTable.HelperURL(&u.base, 531)
+	return routegenHelperURL(u, 531)
 }
 
-//line routes_gen.go:7461:1
+//line routes_gen.go:7480:1
 
 // R205 returns the URL of route "r205": /abc/v1 (routes.conf:1445:11).
 //
 //line routes.conf:1445:1
 func (u *URLBuilder) R205() string {
-	return routegenTable.HelperURL(&u.base, 532)
+	return routegenHelperURL(u, 532)
 }
 
-//line routes_gen.go:7470:1
+//line routes_gen.go:7489:1
 
 // R199 returns the URL of route "r199": /abc/v1 (routes.conf:1402:7).
 //
 //line routes.conf:1402:1
 func (u *URLBuilder) R199() string {
-	return routegenTable.HelperURL(&u.base, 533)
+	return routegenHelperURL(u, 533)
 }
 
-//line routes_gen.go:7479:1
+//line routes_gen.go:7498:1
 
 // R200 returns the URL of route "r200": /abc/v1/v:p2 (routes.conf:1409:11).
 //
 //line routes.conf:1409:1
 func (u *URLBuilder) R200(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 535, p2)
+	return routegenCheckedHelperURL(u, 535, p2)
 }
 
-//line routes_gen.go:7488:1
+//line routes_gen.go:7507:1
 
 // R202 returns the URL of route "r202": /abc/v1/v:p2 (routes.conf:1426:15).
 //
 //line routes.conf:1426:1
 func (u *URLBuilder) R202(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 536, p2)
+	return routegenCheckedHelperURL(u, 536, p2)
 }
 
-//line routes_gen.go:7497:1
+//line routes_gen.go:7516:1
 
 // R201 returns the URL of route "r201": /abc/v1/v:p2/:p3 (routes.conf:1417:15).
 //
 //line routes.conf:1417:1
 func (u *URLBuilder) R201(p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 539, p2, p3)
+	return routegenCheckedHelperURL(u, 539, p2, p3)
 }
 
-//line routes_gen.go:7506:1
+//line routes_gen.go:7525:1
 
 // R203 returns the URL of route "r203": /abc/v1/v:p2/v1/b (routes.conf:1430:15).
 //
 //line routes.conf:1430:1
 func (u *URLBuilder) R203(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 541, p2)
+	return routegenCheckedHelperURL(u, 541, p2)
 }
 
-//line routes_gen.go:7515:1
+//line routes_gen.go:7534:1
 
 // R206 returns the URL of route "r206": /abc/v1/x.:p2 (routes.conf:1449:11).
 //
 //line routes.conf:1449:1
 func (u *URLBuilder) R206(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 542, p2)
+	return routegenCheckedHelperURL(u, 542, p2)
 }
 
-//line routes_gen.go:7524:1
+//line routes_gen.go:7543:1
 
 // R204 returns the URL of route "r204": /abc/v1/~u (routes.conf:1439:11).
 //
 //line routes.conf:1439:1
 func (u *URLBuilder) R204() string {
-	return routegenTable.HelperURL(&u.base, 545)
+	return routegenHelperURL(u, 545)
 }
 
-//line routes_gen.go:7533:1
+//line routes_gen.go:7552:1
 
 // R226 returns the URL of route "r226": /abc/x.y (routes.conf:1597:7).
 //
 //line routes.conf:1597:1
 func (u *URLBuilder) R226() string {
-	return routegenTable.HelperURL(&u.base, 546)
+	return routegenHelperURL(u, 546)
 }
 
-//line routes_gen.go:7542:1
+//line routes_gen.go:7561:1
 
 // R67 returns the URL of route "r67": /abc/~:p1 (routes.conf:464:7).
 //
 //line routes.conf:464:1
 func (u *URLBuilder) R67(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 549, p1)
+	return routegenCheckedHelperURL(u, 549, p1)
 }
 
-//line routes_gen.go:7551:1
+//line routes_gen.go:7570:1
 
 // R68 returns the URL of route "r68": /abc/~:p1/a/~*rest (routes.conf:473:11).
 //
 //line routes.conf:473:1
 func (u *URLBuilder) R68(p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 550, p1, rest)
+	return routegenCheckedHelperURL(u, 550, p1, rest)
 }
 
-//line routes_gen.go:7560:1
+//line routes_gen.go:7579:1
 
 // R289 returns the URL of route "r289": /abc/~u (routes.conf:2030:7).
 //
 //line routes.conf:2030:1
 func (u *URLBuilder) R289() string {
-	return routegenTable.HelperURL(&u.base, 551)
+	return routegenHelperURL(u, 551)
 }
 
-//line routes_gen.go:7569:1
+//line routes_gen.go:7588:1
 
 // R293 returns the URL of route "r293": /abc/~u/:p2/b (routes.conf:2053:15).
 //
 //line routes.conf:2053:1
 func (u *URLBuilder) R293(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 554, p2)
+	return routegenCheckedHelperURL(u, 554, p2)
 }
 
-//line routes_gen.go:7578:1
+//line routes_gen.go:7597:1
 
 // R290 returns the URL of route "r290": /abc/~u/:p2/b (routes.conf:2036:11).
 //
 //line routes.conf:2036:1
 func (u *URLBuilder) R290(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 555, p2)
+	return routegenCheckedHelperURL(u, 555, p2)
 }
 
-//line routes_gen.go:7587:1
+//line routes_gen.go:7606:1
 
 // R291 returns the URL of route "r291": /abc/~u/:p2/b/*rest (routes.conf:2041:15).
 //
 //line routes.conf:2041:1
 func (u *URLBuilder) R291(p2 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 556, p2, rest)
+	return routegenCheckedHelperURL(u, 556, p2, rest)
 }
 
-//line routes_gen.go:7596:1
+//line routes_gen.go:7615:1
 
 // R292 returns the URL of route "r292": /abc/~u/:p2/b/:p4 (routes.conf:2047:15).
 //
 //line routes.conf:2047:1
 func (u *URLBuilder) R292(p2 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 558, p2, p4)
+	return routegenCheckedHelperURL(u, 558, p2, p4)
 }
 
-//line routes_gen.go:7605:1
+//line routes_gen.go:7624:1
 
 // R294 returns the URL of route "r294": /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15).
 //
 //line routes.conf:2059:1
 func (u *URLBuilder) R294(p2 string, p4 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 560, p2, p4, rest)
+	return routegenCheckedHelperURL(u, 560, p2, p4, rest)
 }
 
-//line routes_gen.go:7614:1
+//line routes_gen.go:7633:1
 
 // R295 returns the URL of route "r295": /abc/~u/a:p2/@ (routes.conf:2066:11).
 //
 //line routes.conf:2066:1
 func (u *URLBuilder) R295(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 563, p2)
+	return routegenCheckedHelperURL(u, 563, p2)
 }
 
-//line routes_gen.go:7623:1
+//line routes_gen.go:7642:1
 
 // R44 returns the URL of route "r44": /b (routes.conf:305:7).
 //
 //line routes.conf:305:1
 func (u *URLBuilder) R44() string {
-	return routegenTable.HelperURL(&u.base, 565)
+	return routegenHelperURL(u, 565)
 }
 
-//line routes_gen.go:7632:1
+//line routes_gen.go:7651:1
 
 // R420 returns the URL of route "r420": /b/1:p1 (routes.conf:2922:7).
 //
 //line routes.conf:2922:1
 func (u *URLBuilder) R420(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 566, p1)
+	return routegenCheckedHelperURL(u, 566, p1)
 }
 
-//line routes_gen.go:7641:1
+//line routes_gen.go:7660:1
 
 // R421 returns the URL of route "r421": /b/1:p1/.a (routes.conf:2928:11).
 //
 //line routes.conf:2928:1
 func (u *URLBuilder) R421(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 569, p1)
+	return routegenCheckedHelperURL(u, 569, p1)
 }
 
-//line routes_gen.go:7650:1
+//line routes_gen.go:7669:1
 
 // R422 returns the URL of route "r422": /b/1:p1/.a/:p3/= (routes.conf:2935:15).
 //
 //line routes.conf:2935:1
 func (u *URLBuilder) R422(p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 571, p1, p3)
+	return routegenCheckedHelperURL(u, 571, p1, p3)
 }
 
-//line routes_gen.go:7659:1
+//line routes_gen.go:7678:1
 
 // R371 returns the URL of route "r371": /b/:p1 (routes.conf:2577:7).
 //
 //line routes.conf:2577:1
 func (u *URLBuilder) R371(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 572, p1)
+	return routegenCheckedHelperURL(u, 572, p1)
 }
 
-//line routes_gen.go:7668:1
+//line routes_gen.go:7687:1
 
 // R45 returns the URL of route "r45": /b/:p1 (routes.conf:311:11).
 //
 //line routes.conf:311:1
 func (u *URLBuilder) R45(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 573, p1)
+	return routegenCheckedHelperURL(u, 573, p1)
 }
 
-//line routes_gen.go:7677:1
+//line routes_gen.go:7696:1
 
 // R46 returns the URL of route "r46": /b/a-b/new (routes.conf:317:11).
 //
 //line routes.conf:317:1
 func (u *URLBuilder) R46() string {
-	return routegenTable.HelperURL(&u.base, 575)
+	return routegenHelperURL(u, 575)
 }
 
-//line routes_gen.go:7686:1
+//line routes_gen.go:7705:1
 
 // R47 returns the URL of route "r47": /b/a:p1 (routes.conf:323:11).
 //
 //line routes.conf:323:1
 func (u *URLBuilder) R47(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 577, p1)
+	return routegenCheckedHelperURL(u, 577, p1)
 }
 
-//line routes_gen.go:7695:1
+//line routes_gen.go:7714:1
 
 // R306 returns the URL of route "r306": /b/users (routes.conf:2142:7).
 //
 //line routes.conf:2142:1
 func (u *URLBuilder) R306() string {
-	return routegenTable.HelperURL(&u.base, 578)
+	return routegenHelperURL(u, 578)
 }
 
-//line routes_gen.go:7704:1
+//line routes_gen.go:7723:1
 
 // R43 returns the URL of route "r43": /b/users (routes.conf:298:7).
 //
 //line routes.conf:298:1
 func (u *URLBuilder) R43() string {
-	return routegenTable.HelperURL(&u.base, 579)
+	return routegenHelperURL(u, 579)
 }
 
-//line routes_gen.go:7713:1
+//line routes_gen.go:7732:1
 
 // R315 returns the URL of route "r315": /b/users/*rest (routes.conf:2199:15).
 //
 //line routes.conf:2199:1
 func (u *URLBuilder) R315(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 580, rest)
+	return routegenCheckedHelperURL(u, 580, rest)
 }
 
-//line routes_gen.go:7722:1
+//line routes_gen.go:7741:1
 
 // R312 returns the URL of route "r312": /b/users/*rest (routes.conf:2182:11).
 //
 //line routes.conf:2182:1
 func (u *URLBuilder) R312(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 581, rest)
+	return routegenCheckedHelperURL(u, 581, rest)
 }
 
-//line routes_gen.go:7731:1
+//line routes_gen.go:7750:1
 
 // R313 returns the URL of route "r313": /b/users/*rest (routes.conf:2188:15).
 //
 //line routes.conf:2188:1
 func (u *URLBuilder) R313(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 583, rest)
+	return routegenCheckedHelperURL(u, 583, rest)
 }
 
-//line routes_gen.go:7740:1
+//line routes_gen.go:7759:1
 
 // R314 returns the URL of route "r314": /b/users/*rest (routes.conf:2193:15).
 //
 //line routes.conf:2193:1
 func (u *URLBuilder) R314(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 584, rest)
+	return routegenCheckedHelperURL(u, 584, rest)
 }
 
-//line routes_gen.go:7749:1
+//line routes_gen.go:7768:1
 
 // R311 returns the URL of route "r311": /b/users/42 (routes.conf:2176:15).
 //
 //line routes.conf:2176:1
 func (u *URLBuilder) R311() string {
-	return routegenTable.HelperURL(&u.base, 585)
+	return routegenHelperURL(u, 585)
 }
 
-//line routes_gen.go:7758:1
+//line routes_gen.go:7777:1
 
 // R309 returns the URL of route "r309": /b/users/42 (routes.conf:2163:11).
 //
 //line routes.conf:2163:1
 func (u *URLBuilder) R309() string {
-	return routegenTable.HelperURL(&u.base, 586)
+	return routegenHelperURL(u, 586)
 }
 
-//line routes_gen.go:7767:1
+//line routes_gen.go:7786:1
 
 // R310 returns the URL of route "r310": /b/users/42/~:p3/a-b (routes.conf:2170:15).
 //
 //line routes.conf:2170:1
 func (u *URLBuilder) R310(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 589, p3)
+	return routegenCheckedHelperURL(u, 589, p3)
 }
 
-//line routes_gen.go:7776:1
+//line routes_gen.go:7795:1
 
 // R307 returns the URL of route "r307": /b/users/:p2/ab (routes.conf:2150:11).
 //
 //line routes.conf:2150:1
 func (u *URLBuilder) R307(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 591, p2)
+	return routegenCheckedHelperURL(u, 591, p2)
 }
 
-//line routes_gen.go:7785:1
+//line routes_gen.go:7804:1
 
 // R308 returns the URL of route "r308": /b/users/:p2/ab/:p4/:p5 (routes.conf:2155:15).
 //
 //line routes.conf:2155:1
 func (u *URLBuilder) R308(p2 string, p4 string, p5 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 592, p2, p4, p5)
+	return routegenCheckedHelperURL(u, 592, p2, p4, p5)
 }
 
-//line routes_gen.go:7794:1
+//line routes_gen.go:7813:1
 
 // R65 returns the URL of route "r65": /new (routes.conf:450:7).
 //
 //line routes.conf:450:1
 func (u *URLBuilder) R65() string {
-	return routegenTable.HelperURL(&u.base, 594)
+	return routegenHelperURL(u, 594)
 }
 
-//line routes_gen.go:7803:1
+//line routes_gen.go:7822:1
 
 // R241 returns the URL of route "r241": /new (routes.conf:1702:7).
 //
 //line routes.conf:1702:1
 func (u *URLBuilder) R241() string {
-	return routegenTable.HelperURL(&u.base, 595)
+	return routegenHelperURL(u, 595)
 }
 
-//line routes_gen.go:7812:1
+//line routes_gen.go:7831:1
 
 // R428 returns the URL of route "r428": /new (routes.conf:2980:7).
 //
 //line routes.conf:2980:1
 func (u *URLBuilder) R428() string {
-	return routegenTable.HelperURL(&u.base, 596)
+	return routegenHelperURL(u, 596)
 }
 
-//line routes_gen.go:7821:1
+//line routes_gen.go:7840:1
 
 // R437 returns the URL of route "r437": /new/:p1 (routes.conf:3037:11).
 //
 //line routes.conf:3037:1
 func (u *URLBuilder) R437(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 598, p1)
+	return routegenCheckedHelperURL(u, 598, p1)
 }
 
-//line routes_gen.go:7830:1
+//line routes_gen.go:7849:1
 
 // R66 returns the URL of route "r66": /new/user_:p1 (routes.conf:456:11).
 //
 //line routes.conf:456:1
 func (u *URLBuilder) R66(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 599, p1)
+	return routegenCheckedHelperURL(u, 599, p1)
 }
 
-//line routes_gen.go:7839:1
+//line routes_gen.go:7858:1
 
 // R434 returns the URL of route "r434": /new/user_x/= (routes.conf:3016:11).
 //
 //line routes.conf:3016:1
 func (u *URLBuilder) R434() string {
-	return routegenTable.HelperURL(&u.base, 601)
+	return routegenHelperURL(u, 601)
 }
 
-//line routes_gen.go:7848:1
+//line routes_gen.go:7867:1
 
 // R435 returns the URL of route "r435": /new/user_x/=/:p3 (routes.conf:3021:15).
 //
 //line routes.conf:3021:1
 func (u *URLBuilder) R435(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 602, p3)
+	return routegenCheckedHelperURL(u, 602, p3)
 }
 
-//line routes_gen.go:7857:1
+//line routes_gen.go:7876:1
 
 // R436 returns the URL of route "r436": /new/user_x/=/a/ab:p4 (routes.conf:3028:15).
 //
 //line routes.conf:3028:1
 func (u *URLBuilder) R436(p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 603, p4)
+	return routegenCheckedHelperURL(u, 603, p4)
 }
 
-//line routes_gen.go:7866:1
+//line routes_gen.go:7885:1
 
 // R429 returns the URL of route "r429": /new/x.y (routes.conf:2986:11).
 //
 //line routes.conf:2986:1
 func (u *URLBuilder) R429() string {
-	return routegenTable.HelperURL(&u.base, 605)
+	return routegenHelperURL(u, 605)
 }
 
-//line routes_gen.go:7875:1
+//line routes_gen.go:7894:1
 
 // R430 returns the URL of route "r430": /new/x.y (routes.conf:2992:15).
 //
 //line routes.conf:2992:1
 func (u *URLBuilder) R430() string {
-	return routegenTable.HelperURL(&u.base, 606)
+	return routegenHelperURL(u, 606)
 }
 
-//line routes_gen.go:7884:1
+//line routes_gen.go:7903:1
 
 // R431 returns the URL of route "r431": /new/x.y (routes.conf:2997:15).
 //
 //line routes.conf:2997:1
 func (u *URLBuilder) R431() string {
-	return routegenTable.HelperURL(&u.base, 607)
+	return routegenHelperURL(u, 607)
 }
 
-//line routes_gen.go:7893:1
+//line routes_gen.go:7912:1
 
 // R432 returns the URL of route "r432": /new/x.y/@/user_x (routes.conf:3002:15).
 //
 //line routes.conf:3002:1
 func (u *URLBuilder) R432() string {
-	return routegenTable.HelperURL(&u.base, 609)
+	return routegenHelperURL(u, 609)
 }
 
-//line routes_gen.go:7902:1
+//line routes_gen.go:7921:1
 
 // R433 returns the URL of route "r433": /new/x.y/ab (routes.conf:3008:15).
 //
 //line routes.conf:3008:1
 func (u *URLBuilder) R433() string {
-	return routegenTable.HelperURL(&u.base, 610)
+	return routegenHelperURL(u, 610)
 }
 
-//line routes_gen.go:7911:1
+//line routes_gen.go:7930:1
 
 // R503 returns the URL of route "r503": /user_*rest (routes.conf:3493:11).
 //
 //line routes.conf:3493:1
 func (u *URLBuilder) R503(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 611, rest)
+	return routegenCheckedHelperURL(u, 611, rest)
 }
 
-//line routes_gen.go:7920:1
+//line routes_gen.go:7939:1
 
 // R185 returns the URL of route "r185": /user_*rest (routes.conf:1306:7).
 //
 //line routes.conf:1306:1
 func (u *URLBuilder) R185(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 612, rest)
+	return routegenCheckedHelperURL(u, 612, rest)
 }
 
-//line routes_gen.go:7929:1
+//line routes_gen.go:7948:1
 
 // R502 returns the URL of route "r502": /user_*rest (routes.conf:3487:7).
 //
 //line routes.conf:3487:1
 func (u *URLBuilder) R502(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 613, rest)
+	return routegenCheckedHelperURL(u, 613, rest)
 }
 
-//line routes_gen.go:7938:1
+//line routes_gen.go:7957:1
 
 // R316 returns the URL of route "r316": /user_:p0 (routes.conf:2207:7).
 //
 //line routes.conf:2207:1
 func (u *URLBuilder) R316(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 614, p0)
+	return routegenCheckedHelperURL(u, 614, p0)
 }
 
-//line routes_gen.go:7947:1
+//line routes_gen.go:7966:1
 
 // R27 returns the URL of route "r27": /user_:p0 (routes.conf:189:7).
 //
 //line routes.conf:189:1
 func (u *URLBuilder) R27(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 615, p0)
+	return routegenCheckedHelperURL(u, 615, p0)
 }
 
-//line routes_gen.go:7956:1
+//line routes_gen.go:7975:1
 
 // R450 returns the URL of route "r450": /user_:p0/1:p1 (routes.conf:3135:7).
 //
 //line routes.conf:3135:1
 func (u *URLBuilder) R450(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 618, p0, p1)
+	return routegenCheckedHelperURL(u, 618, p0, p1)
 }
 
-//line routes_gen.go:7965:1
+//line routes_gen.go:7984:1
 
 // R453 returns the URL of route "r453": /user_:p0/1:p1 (routes.conf:3155:11).
 //
 //line routes.conf:3155:1
 func (u *URLBuilder) R453(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 619, p0, p1)
+	return routegenCheckedHelperURL(u, 619, p0, p1)
 }
 
-//line routes_gen.go:7974:1
+//line routes_gen.go:7993:1
 
 // R451 returns the URL of route "r451": /user_:p0/1:p1 (routes.conf:3143:11).
 //
 //line routes.conf:3143:1
 func (u *URLBuilder) R451(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 620, p0, p1)
+	return routegenCheckedHelperURL(u, 620, p0, p1)
 }
 
-//line routes_gen.go:7983:1
+//line routes_gen.go:8002:1
 
 // R457 returns the URL of route "r457": /user_:p0/1:p1/:p2/x.:p3 (routes.conf:3179:15).
 //
 //line routes.conf:3179:1
 func (u *URLBuilder) R457(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 623, p0, p1, p2, p3)
+	return routegenCheckedHelperURL(u, 623, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:7992:1
+//line routes_gen.go:8011:1
 
 // R455 returns the URL of route "r455": /user_:p0/1:p1/=/:p3 (routes.conf:3167:15).
 //
 //line routes.conf:3167:1
 func (u *URLBuilder) R455(p0 string, p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 624, p0, p1, p3)
+	return routegenCheckedHelperURL(u, 624, p0, p1, p3)
 }
 
-//line routes_gen.go:8001:1
+//line routes_gen.go:8020:1
 
 // R452 returns the URL of route "r452": /user_:p0/1:p1/@ (routes.conf:3148:15).
 //
 //line routes.conf:3148:1
 func (u *URLBuilder) R452(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 625, p0, p1)
+	return routegenCheckedHelperURL(u, 625, p0, p1)
 }
 
-//line routes_gen.go:8010:1
+//line routes_gen.go:8029:1
 
 // R454 returns the URL of route "r454": /user_:p0/1:p1/@/:p3 (routes.conf:3161:15).
 //
 //line routes.conf:3161:1
 func (u *URLBuilder) R454(p0 string, p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 628, p0, p1, p3)
+	return routegenCheckedHelperURL(u, 628, p0, p1, p3)
 }
 
-//line routes_gen.go:8019:1
+//line routes_gen.go:8038:1
 
 // R456 returns the URL of route "r456": /user_:p0/1:p1/b/v1 (routes.conf:3173:15).
 //
 //line routes.conf:3173:1
 func (u *URLBuilder) R456(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 630, p0, p1)
+	return routegenCheckedHelperURL(u, 630, p0, p1)
 }
 
-//line routes_gen.go:8028:1
+//line routes_gen.go:8047:1
 
 // R458 returns the URL of route "r458": /user_:p0/1:p1/new/:p3 (routes.conf:3188:11).
 //
 //line routes.conf:3188:1
 func (u *URLBuilder) R458(p0 string, p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 632, p0, p1, p3)
+	return routegenCheckedHelperURL(u, 632, p0, p1, p3)
 }
 
-//line routes_gen.go:8037:1
+//line routes_gen.go:8056:1
 
 // R459 returns the URL of route "r459": /user_:p0/1:p1/new/b (routes.conf:3194:11).
 //
 //line routes.conf:3194:1
 func (u *URLBuilder) R459(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 634, p0, p1)
+	return routegenCheckedHelperURL(u, 634, p0, p1)
 }
 
-//line routes_gen.go:8046:1
+//line routes_gen.go:8065:1
 
 // R187 returns the URL of route "r187": /user_:p0/:p1 (routes.conf:1321:7).
 //
 //line routes.conf:1321:1
 func (u *URLBuilder) R187(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 635, p0, p1)
+	return routegenCheckedHelperURL(u, 635, p0, p1)
 }
 
-//line routes_gen.go:8055:1
+//line routes_gen.go:8074:1
 
 // R243 returns the URL of route "r243": /user_:p0/:p1 (routes.conf:1715:7).
 //
 //line routes.conf:1715:1
 func (u *URLBuilder) R243(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 637, p0, p1)
+	return routegenCheckedHelperURL(u, 637, p0, p1)
 }
 
-//line routes_gen.go:8064:1
+//line routes_gen.go:8083:1
 
 // R244 returns the URL of route "r244": /user_:p0/:p1/= (routes.conf:1721:11).
 //
 //line routes.conf:1721:1
 func (u *URLBuilder) R244(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 638, p0, p1)
+	return routegenCheckedHelperURL(u, 638, p0, p1)
 }
 
-//line routes_gen.go:8073:1
+//line routes_gen.go:8092:1
 
 // R245 returns the URL of route "r245": /user_:p0/:p1/v:p2 (routes.conf:1726:11).
 //
 //line routes.conf:1726:1
 func (u *URLBuilder) R245(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 641, p0, p1, p2)
+	return routegenCheckedHelperURL(u, 641, p0, p1, p2)
 }
 
-//line routes_gen.go:8082:1
+//line routes_gen.go:8101:1
 
 // R246 returns the URL of route "r246": /user_:p0/:p1/v:p2/:p3/= (routes.conf:1732:15).
 //
 //line routes.conf:1732:1
 func (u *URLBuilder) R246(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 643, p0, p1, p2, p3)
+	return routegenCheckedHelperURL(u, 643, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:8091:1
+//line routes_gen.go:8110:1
 
 // R320 returns the URL of route "r320": /user_:p0/:p1/x.:p2 (routes.conf:2235:11).
 //
 //line routes.conf:2235:1
 func (u *URLBuilder) R320(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 645, p0, p1, p2)
+	return routegenCheckedHelperURL(u, 645, p0, p1, p2)
 }
 
-//line routes_gen.go:8100:1
+//line routes_gen.go:8119:1
 
 // R352 returns the URL of route "r352": /user_:p0/= (routes.conf:2453:15).
 //
 //line routes.conf:2453:1
 func (u *URLBuilder) R352(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 647, p0)
+	return routegenCheckedHelperURL(u, 647, p0)
 }
 
-//line routes_gen.go:8109:1
+//line routes_gen.go:8128:1
 
 // R321 returns the URL of route "r321": /user_:p0/a (routes.conf:2242:11).
 //
 //line routes.conf:2242:1
 func (u *URLBuilder) R321(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 649, p0)
+	return routegenCheckedHelperURL(u, 649, p0)
 }
 
-//line routes_gen.go:8118:1
+//line routes_gen.go:8137:1
 
 // R247 returns the URL of route "r247": /user_:p0/a-b (routes.conf:1741:7).
 //
 //line routes.conf:1741:1
 func (u *URLBuilder) R247(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 650, p0)
+	return routegenCheckedHelperURL(u, 650, p0)
 }
 
-//line routes_gen.go:8127:1
+//line routes_gen.go:8146:1
 
 // R249 returns the URL of route "r249": /user_:p0/a-b/42/= (routes.conf:1754:11).
 //
 //line routes.conf:1754:1
 func (u *URLBuilder) R249(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 653, p0)
+	return routegenCheckedHelperURL(u, 653, p0)
 }
 
-//line routes_gen.go:8136:1
+//line routes_gen.go:8155:1
 
 // R252 returns the URL of route "r252": /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1774:15).
 //
 //line routes.conf:1774:1
 func (u *URLBuilder) R252(p0 string, p4 string, p5 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 655, p0, p4, p5)
+	return routegenCheckedHelperURL(u, 655, p0, p4, p5)
 }
 
-//line routes_gen.go:8145:1
+//line routes_gen.go:8164:1
 
 // R251 returns the URL of route "r251": /user_:p0/a-b/42/=/=/v1 (routes.conf:1768:15).
 //
 //line routes.conf:1768:1
 func (u *URLBuilder) R251(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 657, p0)
+	return routegenCheckedHelperURL(u, 657, p0)
 }
 
-//line routes_gen.go:8154:1
+//line routes_gen.go:8173:1
 
 // R248 returns the URL of route "r248": /user_:p0/a-b/:p2 (routes.conf:1748:11).
 //
 //line routes.conf:1748:1
 func (u *URLBuilder) R248(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 659, p0, p2)
+	return routegenCheckedHelperURL(u, 659, p0, p2)
 }
 
-//line routes_gen.go:8163:1
+//line routes_gen.go:8182:1
 
 // R317 returns the URL of route "r317": /user_:p0/new/x.y (routes.conf:2214:11).
 //
 //line routes.conf:2214:1
 func (u *URLBuilder) R317(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 661, p0)
+	return routegenCheckedHelperURL(u, 661, p0)
 }
 
-//line routes_gen.go:8172:1
+//line routes_gen.go:8191:1
 
 // R318 returns the URL of route "r318": /user_:p0/new/x.y/:p3 (routes.conf:2220:15).
 //
 //line routes.conf:2220:1
 func (u *URLBuilder) R318(p0 string, p3 int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 663, p0, routegenimpl.Int(p3))
+	return routegenCheckedHelperURL(u, 663, p0, routegenimpl.Int(p3))
 }
 
-//line routes_gen.go:8181:1
+//line routes_gen.go:8200:1
 
 // R319 returns the URL of route "r319": /user_x (routes.conf:2227:15).
 //
 //line routes.conf:2227:1
 func (u *URLBuilder) R319() string {
-	return routegenTable.HelperURL(&u.base, 664)
+	return routegenHelperURL(u, 664)
 }
 
-//line routes_gen.go:8190:1
+//line routes_gen.go:8209:1
 
 // R501 returns the URL of route "r501": /user_x/:p1 (routes.conf:3480:7).
 //
 //line routes.conf:3480:1
 func (u *URLBuilder) R501(p1 int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 667, routegenimpl.Int(p1))
+	return routegenCheckedHelperURL(u, 667, routegenimpl.Int(p1))
 }
 
-//line routes_gen.go:8199:1
+//line routes_gen.go:8218:1
 
 // R1 returns the URL of route "r1": /user_x/= (routes.conf:9:7).
 //
 //line routes.conf:9:1
 func (u *URLBuilder) R1() string {
-	return routegenTable.HelperURL(&u.base, 670)
+	return routegenHelperURL(u, 670)
 }
 
-//line routes_gen.go:8208:1
+//line routes_gen.go:8227:1
 
 // R2 returns the URL of route "r2": /user_x/=/:p2 (routes.conf:17:11).
 //
 //line routes.conf:17:1
 func (u *URLBuilder) R2(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 673, p2)
+	return routegenCheckedHelperURL(u, 673, p2)
 }
 
-//line routes_gen.go:8217:1
+//line routes_gen.go:8236:1
 
 // R5 returns the URL of route "r5": /user_x/=/:p2 (routes.conf:36:15).
 //
 //line routes.conf:36:1
 func (u *URLBuilder) R5(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 674, p2)
+	return routegenCheckedHelperURL(u, 674, p2)
 }
 
-//line routes_gen.go:8226:1
+//line routes_gen.go:8245:1
 
 // R6 returns the URL of route "r6": /user_x/=/:p2/:p3 (routes.conf:41:15).
 //
 //line routes.conf:41:1
 func (u *URLBuilder) R6(p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 677, p2, p3)
+	return routegenCheckedHelperURL(u, 677, p2, p3)
 }
 
-//line routes_gen.go:8235:1
+//line routes_gen.go:8254:1
 
 // R4 returns the URL of route "r4": /user_x/=/:p2/user_x (routes.conf:31:15).
 //
 //line routes.conf:31:1
 func (u *URLBuilder) R4(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 679, p2)
+	return routegenCheckedHelperURL(u, 679, p2)
 }
 
-//line routes_gen.go:8244:1
+//line routes_gen.go:8263:1
 
 // R3 returns the URL of route "r3": /user_x/=/:p2/x.y/*rest (routes.conf:22:15).
 //
 //line routes.conf:22:1
 func (u *URLBuilder) R3(p2 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 681, p2, rest)
+	return routegenCheckedHelperURL(u, 681, p2, rest)
 }
 
-//line routes_gen.go:8253:1
+//line routes_gen.go:8272:1
 
 // R207 returns the URL of route "r207": /user_x/new (routes.conf:1457:7).
 //
 //line routes.conf:1457:1
 func (u *URLBuilder) R207() string {
-	return routegenTable.HelperURL(&u.base, 682)
+	return routegenHelperURL(u, 682)
 }
 
-//line routes_gen.go:8262:1
+//line routes_gen.go:8281:1
 
 // R186 returns the URL of route "r186": /user_x/user_x (routes.conf:1314:7).
 //
 //line routes.conf:1314:1
 func (u *URLBuilder) R186() string {
-	return routegenTable.HelperURL(&u.base, 683)
+	return routegenHelperURL(u, 683)
 }
 
-//line routes_gen.go:8271:1
+//line routes_gen.go:8290:1
 
 // R196 returns the URL of route "r196": /user_x/user_x (routes.conf:1381:7).
 //
 //line routes.conf:1381:1
 func (u *URLBuilder) R196() string {
-	return routegenTable.HelperURL(&u.base, 685)
+	return routegenHelperURL(u, 685)
 }
 
-//line routes_gen.go:8280:1
+//line routes_gen.go:8299:1
 
 // R267 returns the URL of route "r267": /user_x/v1 (routes.conf:1881:7).
 //
 //line routes.conf:1881:1
 func (u *URLBuilder) R267() string {
-	return routegenTable.HelperURL(&u.base, 686)
+	return routegenHelperURL(u, 686)
 }
 
-//line routes_gen.go:8289:1
+//line routes_gen.go:8308:1
 
 // R374 returns the URL of route "r374": /users (routes.conf:2597:7).
 //
 //line routes.conf:2597:1
 func (u *URLBuilder) R374() string {
-	return routegenTable.HelperURL(&u.base, 689)
+	return routegenHelperURL(u, 689)
 }
 
-//line routes_gen.go:8298:1
+//line routes_gen.go:8317:1
 
 // R491 returns the URL of route "r491": /users (routes.conf:3411:7).
 //
 //line routes.conf:3411:1
 func (u *URLBuilder) R491() string {
-	return routegenTable.HelperURL(&u.base, 691)
+	return routegenHelperURL(u, 691)
 }
 
-//line routes_gen.go:8307:1
+//line routes_gen.go:8326:1
 
 // R299 returns the URL of route "r299": /users/42 (routes.conf:2095:11).
 //
 //line routes.conf:2095:1
 func (u *URLBuilder) R299() string {
-	return routegenTable.HelperURL(&u.base, 693)
+	return routegenHelperURL(u, 693)
 }
 
-//line routes_gen.go:8316:1
+//line routes_gen.go:8335:1
 
 // R300 returns the URL of route "r300": /users/42 (routes.conf:2101:15).
 //
 //line routes.conf:2101:1
 func (u *URLBuilder) R300() string {
-	return routegenTable.HelperURL(&u.base, 694)
+	return routegenHelperURL(u, 694)
 }
 
-//line routes_gen.go:8325:1
+//line routes_gen.go:8344:1
 
 // R494 returns the URL of route "r494": /users/42/:p2 (routes.conf:3432:11).
 //
 //line routes.conf:3432:1
 func (u *URLBuilder) R494(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 697, p2)
+	return routegenCheckedHelperURL(u, 697, p2)
 }
 
-//line routes_gen.go:8334:1
+//line routes_gen.go:8353:1
 
 // R394 returns the URL of route "r394": /users/:p1 (routes.conf:2741:7).
 //
 //line routes.conf:2741:1
 func (u *URLBuilder) R394(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 698, p1)
+	return routegenCheckedHelperURL(u, 698, p1)
 }
 
-//line routes_gen.go:8343:1
+//line routes_gen.go:8362:1
 
 // R447 returns the URL of route "r447": /users/:p1 (routes.conf:3110:11).
 //
 //line routes.conf:3110:1
 func (u *URLBuilder) R447(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 699, p1)
+	return routegenCheckedHelperURL(u, 699, p1)
 }
 
-//line routes_gen.go:8352:1
+//line routes_gen.go:8371:1
 
 // R375 returns the URL of route "r375": /users/:p1/1 (routes.conf:2603:11).
 //
 //line routes.conf:2603:1
 func (u *URLBuilder) R375(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 700, p1)
+	return routegenCheckedHelperURL(u, 700, p1)
 }
 
-//line routes_gen.go:8361:1
+//line routes_gen.go:8380:1
 
 // R395 returns the URL of route "r395": /users/:p1/1/.a (routes.conf:2748:11).
 //
 //line routes.conf:2748:1
 func (u *URLBuilder) R395(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 702, p1)
+	return routegenCheckedHelperURL(u, 702, p1)
 }
 
-//line routes_gen.go:8370:1
+//line routes_gen.go:8389:1
 
 // R396 returns the URL of route "r396": /users/:p1/1/.a/@ (routes.conf:2753:15).
 //
 //line routes.conf:2753:1
 func (u *URLBuilder) R396(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 703, p1)
+	return routegenCheckedHelperURL(u, 703, p1)
 }
 
-//line routes_gen.go:8379:1
+//line routes_gen.go:8398:1
 
 // R398 returns the URL of route "r398": /users/:p1/1/.a/@/~u (routes.conf:2764:15).
 //
 //line routes.conf:2764:1
 func (u *URLBuilder) R398(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 704, p1)
+	return routegenCheckedHelperURL(u, 704, p1)
 }
 
-//line routes_gen.go:8388:1
+//line routes_gen.go:8407:1
 
 // R397 returns the URL of route "r397": /users/:p1/1/.a/ab/:p5 (routes.conf:2759:15).
 //
 //line routes.conf:2759:1
 func (u *URLBuilder) R397(p1 string, p5 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 705, p1, p5)
+	return routegenCheckedHelperURL(u, 705, p1, p5)
 }
 
-//line routes_gen.go:8397:1
+//line routes_gen.go:8416:1
 
 // R376 returns the URL of route "r376": /users/:p1/1/=/a:p4 (routes.conf:2609:15).
 //
 //line routes.conf:2609:1
 func (u *URLBuilder) R376(p1 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 706, p1, p4)
+	return routegenCheckedHelperURL(u, 706, p1, p4)
 }
 
-//line routes_gen.go:8406:1
+//line routes_gen.go:8425:1
 
 // R377 returns the URL of route "r377": /users/:p1/1/x.y/42 (routes.conf:2615:15).
 //
 //line routes.conf:2615:1
 func (u *URLBuilder) R377(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 708, p1)
+	return routegenCheckedHelperURL(u, 708, p1)
 }
 
-//line routes_gen.go:8415:1
+//line routes_gen.go:8434:1
 
 // R378 returns the URL of route "r378": /users/:p1/1/~u/:p4 (routes.conf:2623:15).
 //
 //line routes.conf:2623:1
 func (u *URLBuilder) R378(p1 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 710, p1, p4)
+	return routegenCheckedHelperURL(u, 710, p1, p4)
 }
 
-//line routes_gen.go:8424:1
+//line routes_gen.go:8443:1
 
 // R399 returns the URL of route "r399": /users/:p1/x.y (routes.conf:2772:11).
 //
 //line routes.conf:2772:1
 func (u *URLBuilder) R399(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 711, p1)
+	return routegenCheckedHelperURL(u, 711, p1)
 }
 
-//line routes_gen.go:8433:1
+//line routes_gen.go:8452:1
 
 // R400 returns the URL of route "r400": /users/:p1/x.y/a-b/users (routes.conf:2779:15).
 //
 //line routes.conf:2779:1
 func (u *URLBuilder) R400(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 713, p1)
+	return routegenCheckedHelperURL(u, 713, p1)
 }
 
-//line routes_gen.go:8442:1
+//line routes_gen.go:8461:1
 
 // R11 returns the URL of route "r11": /users/a:p1 (routes.conf:82:7).
 //
 //line routes.conf:82:1
 func (u *URLBuilder) R11(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 714, p1)
+	return routegenCheckedHelperURL(u, 714, p1)
 }
 
-//line routes_gen.go:8451:1
+//line routes_gen.go:8470:1
 
 // R495 returns the URL of route "r495": /users/~:p1 (routes.conf:3440:11).
 //
 //line routes.conf:3440:1
 func (u *URLBuilder) R495(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 716, p1)
+	return routegenCheckedHelperURL(u, 716, p1)
 }
 
-//line routes_gen.go:8460:1
+//line routes_gen.go:8479:1
 
 // R250 returns the URL of route "r250": /v1 (routes.conf:1762:15).
 //
 //line routes.conf:1762:1
 func (u *URLBuilder) R250() string {
-	return routegenTable.HelperURL(&u.base, 719)
+	return routegenHelperURL(u, 719)
 }
 
-//line routes_gen.go:8469:1
+//line routes_gen.go:8488:1
 
 // R269 returns the URL of route "r269": /v1/*rest (routes.conf:1893:11).
 //
 //line routes.conf:1893:1
 func (u *URLBuilder) R269(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 721, rest)
+	return routegenCheckedHelperURL(u, 721, rest)
 }
 
-//line routes_gen.go:8478:1
+//line routes_gen.go:8497:1
 
 // R268 returns the URL of route "r268": /v1/*rest (routes.conf:1887:7).
 //
 //line routes.conf:1887:1
 func (u *URLBuilder) R268(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 722, rest)
+	return routegenCheckedHelperURL(u, 722, rest)
 }
 
-//line routes_gen.go:8487:1
+//line routes_gen.go:8506:1
 
 // R133 returns the URL of route "r133": /v1/= (routes.conf:941:7).
 //
 //line routes.conf:941:1
 func (u *URLBuilder) R133() string {
-	return routegenTable.HelperURL(&u.base, 725)
+	return routegenHelperURL(u, 725)
 }
 
-//line routes_gen.go:8496:1
+//line routes_gen.go:8515:1
 
 // R468 returns the URL of route "r468": /v1/new (routes.conf:3253:7).
 //
 //line routes.conf:3253:1
 func (u *URLBuilder) R468() string {
-	return routegenTable.HelperURL(&u.base, 728)
+	return routegenHelperURL(u, 728)
 }
 
-//line routes_gen.go:8505:1
+//line routes_gen.go:8524:1
 
 // R29 returns the URL of route "r29": /v:p0 (routes.conf:203:7).
 //
 //line routes.conf:203:1
 func (u *URLBuilder) R29(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 730, p0)
+	return routegenCheckedHelperURL(u, 730, p0)
 }
 
-//line routes_gen.go:8514:1
+//line routes_gen.go:8533:1
 
 // R36 returns the URL of route "r36": /v:p0/:p1/a:p2 (routes.conf:247:15).
 //
 //line routes.conf:247:1
 func (u *URLBuilder) R36(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 733, p0, p1, p2)
+	return routegenCheckedHelperURL(u, 733, p0, p1, p2)
 }
 
-//line routes_gen.go:8523:1
+//line routes_gen.go:8542:1
 
 // R35 returns the URL of route "r35": /v:p0/:p1/a:p2 (routes.conf:241:11).
 //
 //line routes.conf:241:1
 func (u *URLBuilder) R35(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 734, p0, p1, p2)
+	return routegenCheckedHelperURL(u, 734, p0, p1, p2)
 }
 
-//line routes_gen.go:8532:1
+//line routes_gen.go:8551:1
 
 // R37 returns the URL of route "r37": /v:p0/a (routes.conf:254:11).
 //
 //line routes.conf:254:1
 func (u *URLBuilder) R37(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 736, p0)
+	return routegenCheckedHelperURL(u, 736, p0)
 }
 
-//line routes_gen.go:8541:1
+//line routes_gen.go:8560:1
 
 // R446 returns the URL of route "r446": /v:p0/user_:p1 (routes.conf:3103:11).
 //
 //line routes.conf:3103:1
 func (u *URLBuilder) R446(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 738, p0, p1)
+	return routegenCheckedHelperURL(u, 738, p0, p1)
 }
 
-//line routes_gen.go:8550:1
+//line routes_gen.go:8569:1
 
 // R30 returns the URL of route "r30": /v:p0/users (routes.conf:210:11).
 //
 //line routes.conf:210:1
 func (u *URLBuilder) R30(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 739, p0)
+	return routegenCheckedHelperURL(u, 739, p0)
 }
 
-//line routes_gen.go:8559:1
+//line routes_gen.go:8578:1
 
 // R32 returns the URL of route "r32": /v:p0/users/.:p2/x.y (routes.conf:222:15).
 //
 //line routes.conf:222:1
 func (u *URLBuilder) R32(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 740, p0, p2)
+	return routegenCheckedHelperURL(u, 740, p0, p2)
 }
 
-//line routes_gen.go:8568:1
+//line routes_gen.go:8587:1
 
 // R33 returns the URL of route "r33": /v:p0/users/:p2 (routes.conf:227:15).
 //
 //line routes.conf:227:1
 func (u *URLBuilder) R33(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 743, p0, p2)
+	return routegenCheckedHelperURL(u, 743, p0, p2)
 }
 
-//line routes_gen.go:8577:1
+//line routes_gen.go:8596:1
 
 // R31 returns the URL of route "r31": /v:p0/users/a (routes.conf:216:15).
 //
 //line routes.conf:216:1
 func (u *URLBuilder) R31(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 745, p0)
+	return routegenCheckedHelperURL(u, 745, p0)
 }
 
-//line routes_gen.go:8586:1
+//line routes_gen.go:8605:1
 
 // R34 returns the URL of route "r34": /v:p0/users/a-b/:p3 (routes.conf:233:15).
 //
 //line routes.conf:233:1
 func (u *URLBuilder) R34(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 746, p0, p3)
+	return routegenCheckedHelperURL(u, 746, p0, p3)
 }
 
-//line routes_gen.go:8595:1
+//line routes_gen.go:8614:1
 
 // R128 returns the URL of route "r128": /x.:p0 (routes.conf:909:7).
 //
 //line routes.conf:909:1
 func (u *URLBuilder) R128(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 748, p0)
+	return routegenCheckedHelperURL(u, 748, p0)
 }
 
-//line routes_gen.go:8604:1
+//line routes_gen.go:8623:1
 
 // R132 returns the URL of route "r132": /x.:p0/1/1 (routes.conf:934:11).
 //
 //line routes.conf:934:1
 func (u *URLBuilder) R132(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 750, p0)
+	return routegenCheckedHelperURL(u, 750, p0)
 }
 
-//line routes_gen.go:8613:1
+//line routes_gen.go:8632:1
 
 // R424 returns the URL of route "r424": /x.:p0/:p1 (routes.conf:2952:7).
 //
 //line routes.conf:2952:1
 func (u *URLBuilder) R424(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 751, p0, p1)
+	return routegenCheckedHelperURL(u, 751, p0, p1)
 }
 
-//line routes_gen.go:8622:1
+//line routes_gen.go:8641:1
 
 // R131 returns the URL of route "r131": /x.:p0/= (routes.conf:928:11).
 //
 //line routes.conf:928:1
 func (u *URLBuilder) R131(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 752, p0)
+	return routegenCheckedHelperURL(u, 752, p0)
 }
 
-//line routes_gen.go:8631:1
+//line routes_gen.go:8650:1
 
 // R130 returns the URL of route "r130": /x.:p0/a-b (routes.conf:921:11).
 //
 //line routes.conf:921:1
 func (u *URLBuilder) R130(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 753, p0)
+	return routegenCheckedHelperURL(u, 753, p0)
 }
 
-//line routes_gen.go:8640:1
+//line routes_gen.go:8659:1
 
 // R129 returns the URL of route "r129": /x.:p0/a:p1 (routes.conf:916:11).
 //
 //line routes.conf:916:1
 func (u *URLBuilder) R129(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 754, p0, p1)
+	return routegenCheckedHelperURL(u, 754, p0, p1)
 }
 
-//line routes_gen.go:8649:1
+//line routes_gen.go:8668:1
 
 // R217 returns the URL of route "r217": /x.y (routes.conf:1530:7).
 //
 //line routes.conf:1530:1
 func (u *URLBuilder) R217() string {
-	return routegenTable.HelperURL(&u.base, 755)
+	return routegenHelperURL(u, 755)
 }
 
-//line routes_gen.go:8658:1
+//line routes_gen.go:8677:1
 
 // R253 returns the URL of route "r253": /x.y (routes.conf:1783:7).
 //
 //line routes.conf:1783:1
 func (u *URLBuilder) R253() string {
-	return routegenTable.HelperURL(&u.base, 756)
+	return routegenHelperURL(u, 756)
 }
 
-//line routes_gen.go:8667:1
+//line routes_gen.go:8686:1
 
 // R215 returns the URL of route "r215": /x.y (routes.conf:1514:7).
 //
 //line routes.conf:1514:1
 func (u *URLBuilder) R215() string {
-	return routegenTable.HelperURL(&u.base, 757)
+	return routegenHelperURL(u, 757)
 }
 
-//line routes_gen.go:8676:1
+//line routes_gen.go:8695:1
 
 // R256 returns the URL of route "r256": /x.y/1 (routes.conf:1802:15).
 //
 //line routes.conf:1802:1
 func (u *URLBuilder) R256() string {
-	return routegenTable.HelperURL(&u.base, 759)
+	return routegenHelperURL(u, 759)
 }
 
-//line routes_gen.go:8685:1
+//line routes_gen.go:8704:1
 
 // R254 returns the URL of route "r254": /x.y/1 (routes.conf:1790:11).
 //
 //line routes.conf:1790:1
 func (u *URLBuilder) R254() string {
-	return routegenTable.HelperURL(&u.base, 760)
+	return routegenHelperURL(u, 760)
 }
 
-//line routes_gen.go:8694:1
+//line routes_gen.go:8713:1
 
 // R257 returns the URL of route "r257": /x.y/1/1 (routes.conf:1807:15).
 //
 //line routes.conf:1807:1
 func (u *URLBuilder) R257() string {
-	return routegenTable.HelperURL(&u.base, 761)
+	return routegenHelperURL(u, 761)
 }
 
-//line routes_gen.go:8703:1
+//line routes_gen.go:8722:1
 
 // R255 returns the URL of route "r255": /x.y/1/= (routes.conf:1796:15).
 //
 //line routes.conf:1796:1
 func (u *URLBuilder) R255() string {
-	return routegenTable.HelperURL(&u.base, 763)
+	return routegenHelperURL(u, 763)
 }
 
-//line routes_gen.go:8712:1
+//line routes_gen.go:8731:1
 
 // R258 returns the URL of route "r258": /x.y/1/@ (routes.conf:1815:15).
 //
 //line routes.conf:1815:1
 func (u *URLBuilder) R258() string {
-	return routegenTable.HelperURL(&u.base, 764)
+	return routegenHelperURL(u, 764)
 }
 
-//line routes_gen.go:8721:1
+//line routes_gen.go:8740:1
 
 // R275 returns the URL of route "r275": /x.y/:p1 (routes.conf:1933:7).
 //
 //line routes.conf:1933:1
 func (u *URLBuilder) R275(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 766, p1)
+	return routegenCheckedHelperURL(u, 766, p1)
 }
 
-//line routes_gen.go:8730:1
+//line routes_gen.go:8749:1
 
 // R216 returns the URL of route "r216": /x.y/ab (routes.conf:1522:11).
 //
 //line routes.conf:1522:1
 func (u *URLBuilder) R216() string {
-	return routegenTable.HelperURL(&u.base, 768)
+	return routegenHelperURL(u, 768)
 }
 
-//line routes_gen.go:8739:1
+//line routes_gen.go:8758:1
 
 // R111 returns the URL of route "r111": /~*rest (routes.conf:783:11).
 //
 //line routes.conf:783:1
 func (u *URLBuilder) R111(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 770, rest)
+	return routegenCheckedHelperURL(u, 770, rest)
 }
 
-//line routes_gen.go:8748:1
+//line routes_gen.go:8767:1
 
 // R110 returns the URL of route "r110": /~*rest (routes.conf:776:7).
 //
 //line routes.conf:776:1
 func (u *URLBuilder) R110(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 771, rest)
+	return routegenCheckedHelperURL(u, 771, rest)
 }
 
-//line routes_gen.go:8757:1
+//line routes_gen.go:8776:1
 
 // R112 returns the URL of route "r112": /~*rest (routes.conf:790:11).
 //
 //line routes.conf:790:1
 func (u *URLBuilder) R112(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 772, rest)
+	return routegenCheckedHelperURL(u, 772, rest)
 }
 
-//line routes_gen.go:8766:1
+//line routes_gen.go:8785:1
 
 // R113 returns the URL of route "r113": /~*rest (routes.conf:795:15).
 //
 //line routes.conf:795:1
 func (u *URLBuilder) R113(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 775, rest)
+	return routegenCheckedHelperURL(u, 775, rest)
 }
 
-//line routes_gen.go:8775:1
+//line routes_gen.go:8794:1
 
 // R78 returns the URL of route "r78": /~:p0 (routes.conf:546:7).
 //
 //line routes.conf:546:1
 func (u *URLBuilder) R78(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 776, p0)
+	return routegenCheckedHelperURL(u, 776, p0)
 }
 
-//line routes_gen.go:8784:1
+//line routes_gen.go:8803:1
 
 // R305 returns the URL of route "r305": /~:p0 (routes.conf:2135:7).
 //
 //line routes.conf:2135:1
 func (u *URLBuilder) R305(p0 int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 777, routegenimpl.Int(p0))
+	return routegenCheckedHelperURL(u, 777, routegenimpl.Int(p0))
 }
 
-//line routes_gen.go:8793:1
+//line routes_gen.go:8812:1
 
 // R261 returns the URL of route "r261": /~:p0/1*rest (routes.conf:1838:7).
 //
 //line routes.conf:1838:1
 func (u *URLBuilder) R261(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 779, p0, rest)
+	return routegenCheckedHelperURL(u, 779, p0, rest)
 }
 
-//line routes_gen.go:8802:1
+//line routes_gen.go:8821:1
 
 // R262 returns the URL of route "r262": /~:p0/1*rest (routes.conf:1846:11).
 //
 //line routes.conf:1846:1
 func (u *URLBuilder) R262(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 781, p0, rest)
+	return routegenCheckedHelperURL(u, 781, p0, rest)
 }
 
-//line routes_gen.go:8811:1
+//line routes_gen.go:8830:1
 
 // R115 returns the URL of route "r115": /~:p0/42 (routes.conf:810:7).
 //
 //line routes.conf:810:1
 func (u *URLBuilder) R115(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 782, p0)
+	return routegenCheckedHelperURL(u, 782, p0)
 }
 
-//line routes_gen.go:8820:1
+//line routes_gen.go:8839:1
 
 // R21 returns the URL of route "r21": /~:p0/@ (routes.conf:151:7).
 //
 //line routes.conf:151:1
 func (u *URLBuilder) R21(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 784, p0)
+	return routegenCheckedHelperURL(u, 784, p0)
 }
 
-//line routes_gen.go:8829:1
+//line routes_gen.go:8848:1
 
 // R22 returns the URL of route "r22": /~:p0/@/1 (routes.conf:158:11).
 //
 //line routes.conf:158:1
 func (u *URLBuilder) R22(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 787, p0)
+	return routegenCheckedHelperURL(u, 787, p0)
 }
 
-//line routes_gen.go:8838:1
+//line routes_gen.go:8857:1
 
 // R23 returns the URL of route "r23": /~:p0/@/1 (routes.conf:163:15).
 //
 //line routes.conf:163:1
 func (u *URLBuilder) R23(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 788, p0)
+	return routegenCheckedHelperURL(u, 788, p0)
 }
 
-//line routes_gen.go:8847:1
+//line routes_gen.go:8866:1
 
 // R26 returns the URL of route "r26": /~:p0/@/1 (routes.conf:179:15).
 //
 //line routes.conf:179:1
 func (u *URLBuilder) R26(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 789, p0)
+	return routegenCheckedHelperURL(u, 789, p0)
 }
 
-//line routes_gen.go:8856:1
+//line routes_gen.go:8875:1
 
 // R24 returns the URL of route "r24": /~:p0/@/1/.:p3 (routes.conf:168:15).
 //
 //line routes.conf:168:1
 func (u *URLBuilder) R24(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 792, p0, p3)
+	return routegenCheckedHelperURL(u, 792, p0, p3)
 }
 
-//line routes_gen.go:8865:1
+//line routes_gen.go:8884:1
 
 // R25 returns the URL of route "r25": /~:p0/@/1/1/... (routes.conf:174:15).
 //
 //line routes.conf:174:1
 func (u *URLBuilder) R25(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 793, p0)
+	return routegenCheckedHelperURL(u, 793, p0)
 }
 
-//line routes_gen.go:8874:1
+//line routes_gen.go:8893:1
 
 // R302 returns the URL of route "r302": /~u (routes.conf:2116:7).
 //
 //line routes.conf:2116:1
 func (u *URLBuilder) R302() string {
-	return routegenTable.HelperURL(&u.base, 795)
+	return routegenHelperURL(u, 795)
 }
 
-//line routes_gen.go:8883:1
+//line routes_gen.go:8902:1
 
 // R303 returns the URL of route "r303": /~u (routes.conf:2123:11).
 //
 //line routes.conf:2123:1
 func (u *URLBuilder) R303() string {
-	return routegenTable.HelperURL(&u.base, 796)
+	return routegenHelperURL(u, 796)
 }
 
-//line routes_gen.go:8892:1
+//line routes_gen.go:8911:1
 
 // R287 returns the URL of route "r287": /~u/*rest (routes.conf:2016:15).
 //
 //line routes.conf:2016:1
 func (u *URLBuilder) R287(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 798, rest)
+	return routegenCheckedHelperURL(u, 798, rest)
 }
 
-//line routes_gen.go:8901:1
+//line routes_gen.go:8920:1
 
 // R285 returns the URL of route "r285": /~u/*rest (routes.conf:2004:7).
 //
 //line routes.conf:2004:1
 func (u *URLBuilder) R285(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 799, rest)
+	return routegenCheckedHelperURL(u, 799, rest)
 }
 
-//line routes_gen.go:8910:1
+//line routes_gen.go:8929:1
 
 // R288 returns the URL of route "r288": /~u/*rest (routes.conf:2020:15).
 //
 //line routes.conf:2020:1
 func (u *URLBuilder) R288(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 800, rest)
+	return routegenCheckedHelperURL(u, 800, rest)
 }
 
-//line routes_gen.go:8919:1
+//line routes_gen.go:8938:1
 
 // R286 returns the URL of route "r286": /~u/*rest (routes.conf:2011:11).
 //
 //line routes.conf:2011:1
 func (u *URLBuilder) R286(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 801, rest)
+	return routegenCheckedHelperURL(u, 801, rest)
 }
 
-//line routes_gen.go:8928:1
+//line routes_gen.go:8947:1
 
 // R64 returns the URL of route "r64": /~u/.:p1 (routes.conf:444:7).
 //
 //line routes.conf:444:1
 func (u *URLBuilder) R64(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 803, p1)
+	return routegenCheckedHelperURL(u, 803, p1)
 }
 
-//line routes_gen.go:8937:1
+//line routes_gen.go:8956:1
 
 // R28 returns the URL of route "r28": /~u/1 (routes.conf:196:7).
 //
 //line routes.conf:196:1
 func (u *URLBuilder) R28() string {
-	return routegenTable.HelperURL(&u.base, 804)
+	return routegenHelperURL(u, 804)
 }
 
-//line routes_gen.go:8946:1
+//line routes_gen.go:8965:1
 
 // R392 returns the URL of route "r392": /~u/42 (routes.conf:2726:7).
 //
 //line routes.conf:2726:1
 func (u *URLBuilder) R392() string {
-	return routegenTable.HelperURL(&u.base, 805)
+	return routegenHelperURL(u, 805)
 }
 
-//line routes_gen.go:8955:1
+//line routes_gen.go:8974:1
 
 // R393 returns the URL of route "r393": /~u/42/:p2 (routes.conf:2734:11).
 //
 //line routes.conf:2734:1
 func (u *URLBuilder) R393(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 806, p2)
+	return routegenCheckedHelperURL(u, 806, p2)
 }
 
-//line routes_gen.go:8964:1
+//line routes_gen.go:8983:1
 
 // R304 returns the URL of route "r304": /~u/:p1 (routes.conf:2127:11).
 //
 //line routes.conf:2127:1
 func (u *URLBuilder) R304(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 808, p1)
+	return routegenCheckedHelperURL(u, 808, p1)
 }
 
-//line routes_gen.go:8973:1
+//line routes_gen.go:8992:1
 
 // R80 returns the URL of route "r80": /~u/:p1 (routes.conf:560:7).
 //
 //line routes.conf:560:1
 func (u *URLBuilder) R80(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 809, p1)
+	return routegenCheckedHelperURL(u, 809, p1)
 }
 
-//line routes_gen.go:8982:1
+//line routes_gen.go:9001:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

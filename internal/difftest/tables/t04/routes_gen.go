@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
@@ -127,7 +127,7 @@ var routegenDomains = []runtime.Domain{
 	},
 	{
 		Index: 1, Key: "d1", Name: "d1",
-		Host: "*.api.example.com", Port: "8080", PortlessLinks: true,
+		Host: "*.api.example.com", Port: "8080",
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		DefaultAuth: "authenticated", AntiCSRFCheck: true, CORS: routegenCORS0,
 	},
@@ -272,11 +272,12 @@ var routegenCatchAlls = []runtime.Route{
 // NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
 // environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     routegenDomains,
-	Routes:      routegenRoutes,
-	CatchAlls:   routegenCatchAlls,
-	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
-	MaxBodySize: 5242880,
+	Domains:       routegenDomains,
+	Routes:        routegenRoutes,
+	CatchAlls:     routegenCatchAlls,
+	Matchers:      []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	PortlessLinks: []int{1},
+	MaxBodySize:   5242880,
 })
 
 // Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
@@ -1316,7 +1317,7 @@ type C0Controller interface {
 	A56(ctx *runtime.Context, p1 string, p2 string) error // serves r56: GET /ab/user_:p1/:p2 (routes.conf:394:15)
 //line routes.conf:488:14
 	A70(ctx *runtime.Context, p0 string) error // serves r70: TRACE /:p0/=/a (routes.conf:488:15)
-//line routes_gen.go:1320:1
+//line routes_gen.go:1321:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -1383,7 +1384,7 @@ type C1Controller interface {
 	A8(ctx *runtime.Context, p0 string) error // serves r8: POST /:p0 (routes.conf:57:7), r8: WS /:p0 (routes.conf:57:7)
 //line routes.conf:63:10
 	A9(ctx *runtime.Context, p0 string, p1 int64) error // serves r9: GET /:p0/:p1/b (routes.conf:63:11)
-//line routes_gen.go:1387:1
+//line routes_gen.go:1388:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -1432,14 +1433,14 @@ type C2Controller interface {
 	A74(ctx *runtime.Context, p0 string, p1 string) error // serves r74: OPTIONS /:p0/ab:p1 (routes.conf:519:7)
 //line routes.conf:528:10
 	A75(ctx *runtime.Context, p0 string, p1 string) error // serves r75: HEAD /:p0/ab:p1 (routes.conf:528:11)
-//line routes_gen.go:1436:1
+//line routes_gen.go:1437:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line routes.conf:6:4
 	NotFound(ctx *runtime.Context) error // serves the catch_all of domain "d0" (routes.conf:6:5), the catch_all of domain "d1" (routes.conf:185:5), the catch_all of domain "d2" (routes.conf:368:5)
-//line routes_gen.go:1443:1
+//line routes_gen.go:1444:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -1782,680 +1783,698 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // R23 returns the URL of route "r23": / (routes.conf:163:7).
 //
 //line routes.conf:163:1
 func (u *URLBuilder) R23() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:1793:1
+//line routes_gen.go:1812:1
 
 // R24 returns the URL of route "r24": /*rest (routes.conf:170:11).
 //
 //line routes.conf:170:1
 func (u *URLBuilder) R24(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 1, rest)
+	return routegenCheckedHelperURL(u, 1, rest)
 }
 
-//line routes_gen.go:1802:1
+//line routes_gen.go:1821:1
 
 // R4 returns the URL of route "r4": /... (routes.conf:29:7).
 //
 //line routes.conf:29:1
 func (u *URLBuilder) R4() string {
-	return routegenTable.HelperURL(&u.base, 2)
+	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:1811:1
+//line routes_gen.go:1830:1
 
 // R5 returns the URL of route "r5": /... (routes.conf:35:7).
 //
 //line routes.conf:35:1
 func (u *URLBuilder) R5() string {
-	return routegenTable.HelperURL(&u.base, 3)
+	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:1820:1
+//line routes_gen.go:1839:1
 
 // R6 returns the URL of route "r6": /.../1/user_x (routes.conf:44:11).
 //
 //line routes.conf:44:1
 func (u *URLBuilder) R6() string {
-	return routegenTable.HelperURL(&u.base, 5)
+	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:1829:1
+//line routes_gen.go:1848:1
 
 // R19 returns the URL of route "r19": /1 (routes.conf:133:7).
 //
 //line routes.conf:133:1
 func (u *URLBuilder) R19() string {
-	return routegenTable.HelperURL(&u.base, 6)
+	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:1838:1
+//line routes_gen.go:1857:1
 
 // R22 returns the URL of route "r22": /1/:p1/:p2 (routes.conf:155:11).
 //
 //line routes.conf:155:1
 func (u *URLBuilder) R22(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 7, p1, p2)
+	return routegenCheckedHelperURL(u, 7, p1, p2)
 }
 
-//line routes_gen.go:1847:1
+//line routes_gen.go:1866:1
 
 // R20 returns the URL of route "r20": /1/:p1/:p2 (routes.conf:141:11).
 //
 //line routes.conf:141:1
 func (u *URLBuilder) R20(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 8, p1, p2)
+	return routegenCheckedHelperURL(u, 8, p1, p2)
 }
 
-//line routes_gen.go:1856:1
+//line routes_gen.go:1875:1
 
 // R21 returns the URL of route "r21": /1/user_x/v*rest (routes.conf:148:11).
 //
 //line routes.conf:148:1
 func (u *URLBuilder) R21(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 11, rest)
+	return routegenCheckedHelperURL(u, 11, rest)
 }
 
-//line routes_gen.go:1865:1
+//line routes_gen.go:1884:1
 
 // R7 returns the URL of route "r7": /:p0 (routes.conf:51:7).
 //
 //line routes.conf:51:1
 func (u *URLBuilder) R7(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 13, p0)
+	return routegenCheckedHelperURL(u, 13, p0)
 }
 
-//line routes_gen.go:1874:1
+//line routes_gen.go:1893:1
 
 // R8 returns the URL of route "r8": /:p0 (routes.conf:57:7).
 //
 //line routes.conf:57:1
 func (u *URLBuilder) R8(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 14, p0)
+	return routegenCheckedHelperURL(u, 14, p0)
 }
 
-//line routes_gen.go:1883:1
+//line routes_gen.go:1902:1
 
 // R14 returns the URL of route "r14": /:p0/*rest (routes.conf:92:11).
 //
 //line routes.conf:92:1
 func (u *URLBuilder) R14(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 16, p0, rest)
+	return routegenCheckedHelperURL(u, 16, p0, rest)
 }
 
-//line routes_gen.go:1892:1
+//line routes_gen.go:1911:1
 
 // R9 returns the URL of route "r9": /:p0/:p1/b (routes.conf:63:11).
 //
 //line routes.conf:63:1
 func (u *URLBuilder) R9(p0 string, p1 int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 17, p0, routegenimpl.Int(p1))
+	return routegenCheckedHelperURL(u, 17, p0, routegenimpl.Int(p1))
 }
 
-//line routes_gen.go:1901:1
+//line routes_gen.go:1920:1
 
 // R13 returns the URL of route "r13": /:p0/:p1/b (routes.conf:84:15).
 //
 //line routes.conf:84:1
 func (u *URLBuilder) R13(p0 string, p1 int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 18, p0, routegenimpl.Int(p1))
+	return routegenCheckedHelperURL(u, 18, p0, routegenimpl.Int(p1))
 }
 
-//line routes_gen.go:1910:1
+//line routes_gen.go:1929:1
 
 // R11 returns the URL of route "r11": /:p0/:p1/b/... (routes.conf:74:15).
 //
 //line routes.conf:74:1
 func (u *URLBuilder) R11(p0 string, p1 int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 19, p0, routegenimpl.Int(p1))
+	return routegenCheckedHelperURL(u, 19, p0, routegenimpl.Int(p1))
 }
 
-//line routes_gen.go:1919:1
+//line routes_gen.go:1938:1
 
 // R10 returns the URL of route "r10": /:p0/:p1/b/42/.a (routes.conf:68:15).
 //
 //line routes.conf:68:1
 func (u *URLBuilder) R10(p0 string, p1 int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 20, p0, routegenimpl.Int(p1))
+	return routegenCheckedHelperURL(u, 20, p0, routegenimpl.Int(p1))
 }
 
-//line routes_gen.go:1928:1
+//line routes_gen.go:1947:1
 
 // R12 returns the URL of route "r12": /:p0/:p1/b/:p3 (routes.conf:79:15).
 //
 //line routes.conf:79:1
 func (u *URLBuilder) R12(p0 string, p1 int64, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 21, p0, routegenimpl.Int(p1), p3)
+	return routegenCheckedHelperURL(u, 21, p0, routegenimpl.Int(p1), p3)
 }
 
-//line routes_gen.go:1937:1
+//line routes_gen.go:1956:1
 
 // R17 returns the URL of route "r17": /:p0/= (routes.conf:117:7).
 //
 //line routes.conf:117:1
 func (u *URLBuilder) R17(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 22, p0)
+	return routegenCheckedHelperURL(u, 22, p0)
 }
 
-//line routes_gen.go:1946:1
+//line routes_gen.go:1965:1
 
 // R18 returns the URL of route "r18": /:p0/=/:p2 (routes.conf:125:11).
 //
 //line routes.conf:125:1
 func (u *URLBuilder) R18(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 24, p0, p2)
+	return routegenCheckedHelperURL(u, 24, p0, p2)
 }
 
-//line routes_gen.go:1955:1
+//line routes_gen.go:1974:1
 
 // R15 returns the URL of route "r15": /:p0/a/new (routes.conf:101:11).
 //
 //line routes.conf:101:1
 func (u *URLBuilder) R15(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 25, p0)
+	return routegenCheckedHelperURL(u, 25, p0)
 }
 
-//line routes_gen.go:1964:1
+//line routes_gen.go:1983:1
 
 // R16 returns the URL of route "r16": /:p0/~u/*rest (routes.conf:108:11).
 //
 //line routes.conf:108:1
 func (u *URLBuilder) R16(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 26, p0, rest)
+	return routegenCheckedHelperURL(u, 26, p0, rest)
 }
 
-//line routes_gen.go:1973:1
+//line routes_gen.go:1992:1
 
 // R3 returns the URL of route "r3": /@/1:p1 (routes.conf:22:7).
 //
 //line routes.conf:22:1
 func (u *URLBuilder) R3(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 27, p1)
+	return routegenCheckedHelperURL(u, 27, p1)
 }
 
-//line routes_gen.go:1982:1
+//line routes_gen.go:2001:1
 
 // R1 returns the URL of route "r1": /ab:p0 (routes.conf:8:7).
 //
 //line routes.conf:8:1
 func (u *URLBuilder) R1(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 28, p0)
+	return routegenCheckedHelperURL(u, 28, p0)
 }
 
-//line routes_gen.go:1991:1
+//line routes_gen.go:2010:1
 
 // R2 returns the URL of route "r2": /x.y (routes.conf:15:7).
 //
 //line routes.conf:15:1
 func (u *URLBuilder) R2() string {
-	return routegenTable.HelperURL(&u.base, 29)
+	return routegenHelperURL(u, 29)
 }
 
-//line routes_gen.go:2000:1
+//line routes_gen.go:2019:1
 
 // D1R29 returns the URL of route "d1.r29": /*rest on *.api.example.com (routes.conf:206:11).
 //
 //line routes.conf:206:1
 func (u *URLBuilder) D1R29(subdomain string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 31, subdomain, rest)
+	return routegenCheckedHelperURL(u, 31, subdomain, rest)
 }
 
-//line routes_gen.go:2009:1
+//line routes_gen.go:2028:1
 
 // D1R28 returns the URL of route "d1.r28": /*rest on *.api.example.com (routes.conf:199:7).
 //
 //line routes.conf:199:1
 func (u *URLBuilder) D1R28(subdomain string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 32, subdomain, rest)
+	return routegenCheckedHelperURL(u, 32, subdomain, rest)
 }
 
-//line routes_gen.go:2018:1
+//line routes_gen.go:2037:1
 
 // D1R33 returns the URL of route "d1.r33": /.*rest on *.api.example.com (routes.conf:234:7).
 //
 //line routes.conf:234:1
 func (u *URLBuilder) D1R33(subdomain string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 35, subdomain, rest)
+	return routegenCheckedHelperURL(u, 35, subdomain, rest)
 }
 
-//line routes_gen.go:2027:1
+//line routes_gen.go:2046:1
 
 // D1S26 returns the URL of route "d1.s26": /.../.../*filepath on *.api.example.com (routes.conf:188:7).
 //
 //line routes.conf:188:1
 func (u *URLBuilder) D1S26(subdomain string, filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 36, subdomain, filepath)
+	return routegenCheckedHelperURL(u, 36, subdomain, filepath)
 }
 
-//line routes_gen.go:2036:1
+//line routes_gen.go:2055:1
 
 // D1R43 returns the URL of route "d1.r43": /.../:p1 on *.api.example.com (routes.conf:296:15).
 //
 //line routes.conf:296:1
 func (u *URLBuilder) D1R43(subdomain string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 37, subdomain, p1)
+	return routegenCheckedHelperURL(u, 37, subdomain, p1)
 }
 
-//line routes_gen.go:2045:1
+//line routes_gen.go:2064:1
 
 // D1R27 returns the URL of route "d1.r27": /1 on *.api.example.com (routes.conf:191:7).
 //
 //line routes.conf:191:1
 func (u *URLBuilder) D1R27(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 39, subdomain)
+	return routegenCheckedHelperURL(u, 39, subdomain)
 }
 
-//line routes_gen.go:2054:1
+//line routes_gen.go:2073:1
 
 // D1R36 returns the URL of route "d1.r36": /:p0 on *.api.example.com (routes.conf:255:11).
 //
 //line routes.conf:255:1
 func (u *URLBuilder) D1R36(subdomain string, p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 41, subdomain, p0)
+	return routegenCheckedHelperURL(u, 41, subdomain, p0)
 }
 
-//line routes_gen.go:2063:1
+//line routes_gen.go:2082:1
 
 // D1R35 returns the URL of route "d1.r35": /:p0 on *.api.example.com (routes.conf:248:7).
 //
 //line routes.conf:248:1
 func (u *URLBuilder) D1R35(subdomain string, p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 42, subdomain, p0)
+	return routegenCheckedHelperURL(u, 42, subdomain, p0)
 }
 
-//line routes_gen.go:2072:1
+//line routes_gen.go:2091:1
 
 // D1R47 returns the URL of route "d1.r47": /:p0/a-b on *.api.example.com (routes.conf:329:7).
 //
 //line routes.conf:329:1
 func (u *URLBuilder) D1R47(subdomain string, p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 44, subdomain, p0)
+	return routegenCheckedHelperURL(u, 44, subdomain, p0)
 }
 
-//line routes_gen.go:2081:1
+//line routes_gen.go:2100:1
 
 // D1R48 returns the URL of route "d1.r48": /:p0/a-b/... on *.api.example.com (routes.conf:336:11).
 //
 //line routes.conf:336:1
 func (u *URLBuilder) D1R48(subdomain string, p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 46, subdomain, p0)
+	return routegenCheckedHelperURL(u, 46, subdomain, p0)
 }
 
-//line routes_gen.go:2090:1
+//line routes_gen.go:2109:1
 
 // D1R49 returns the URL of route "d1.r49": /:p0/a-b/.../new/ab on *.api.example.com (routes.conf:344:15).
 //
 //line routes.conf:344:1
 func (u *URLBuilder) D1R49(subdomain string, p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 49, subdomain, p0)
+	return routegenCheckedHelperURL(u, 49, subdomain, p0)
 }
 
-//line routes_gen.go:2099:1
+//line routes_gen.go:2118:1
 
 // D1R50 returns the URL of route "d1.r50": /:p0/a-b/.a on *.api.example.com (routes.conf:352:11).
 //
 //line routes.conf:352:1
 func (u *URLBuilder) D1R50(subdomain string, p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 52, subdomain, p0)
+	return routegenCheckedHelperURL(u, 52, subdomain, p0)
 }
 
-//line routes_gen.go:2108:1
+//line routes_gen.go:2127:1
 
 // D1R40 returns the URL of route "d1.r40": /:p0/x.y on *.api.example.com (routes.conf:281:15).
 //
 //line routes.conf:281:1
 func (u *URLBuilder) D1R40(subdomain string, p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 55, subdomain, p0)
+	return routegenCheckedHelperURL(u, 55, subdomain, p0)
 }
 
-//line routes_gen.go:2117:1
+//line routes_gen.go:2136:1
 
 // D1R42 returns the URL of route "d1.r42": /:p0/x.y on *.api.example.com (routes.conf:291:15).
 //
 //line routes.conf:291:1
 func (u *URLBuilder) D1R42(subdomain string, p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 56, subdomain, p0)
+	return routegenCheckedHelperURL(u, 56, subdomain, p0)
 }
 
-//line routes_gen.go:2126:1
+//line routes_gen.go:2145:1
 
 // D1R39 returns the URL of route "d1.r39": /:p0/x.y on *.api.example.com (routes.conf:276:11).
 //
 //line routes.conf:276:1
 func (u *URLBuilder) D1R39(subdomain string, p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 57, subdomain, p0)
+	return routegenCheckedHelperURL(u, 57, subdomain, p0)
 }
 
-//line routes_gen.go:2135:1
+//line routes_gen.go:2154:1
 
 // D1R37 returns the URL of route "d1.r37": /:p0/x.y on *.api.example.com (routes.conf:262:7).
 //
 //line routes.conf:262:1
 func (u *URLBuilder) D1R37(subdomain string, p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 58, subdomain, p0)
+	return routegenCheckedHelperURL(u, 58, subdomain, p0)
 }
 
-//line routes_gen.go:2144:1
+//line routes_gen.go:2163:1
 
 // D1R38 returns the URL of route "d1.r38": /:p0/x.y/*rest on *.api.example.com (routes.conf:268:11).
 //
 //line routes.conf:268:1
 func (u *URLBuilder) D1R38(subdomain string, p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 60, subdomain, p0, rest)
+	return routegenCheckedHelperURL(u, 60, subdomain, p0, rest)
 }
 
-//line routes_gen.go:2153:1
+//line routes_gen.go:2172:1
 
 // D1R44 returns the URL of route "d1.r44": /:p0/x.y/42 on *.api.example.com (routes.conf:306:11).
 //
 //line routes.conf:306:1
 func (u *URLBuilder) D1R44(subdomain string, p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 63, subdomain, p0)
+	return routegenCheckedHelperURL(u, 63, subdomain, p0)
 }
 
-//line routes_gen.go:2162:1
+//line routes_gen.go:2181:1
 
 // D1R45 returns the URL of route "d1.r45": /:p0/x.y/42/:p3/*rest on *.api.example.com (routes.conf:313:15).
 //
 //line routes.conf:313:1
 func (u *URLBuilder) D1R45(subdomain string, p0 string, p3 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 64, subdomain, p0, p3, rest)
+	return routegenCheckedHelperURL(u, 64, subdomain, p0, p3, rest)
 }
 
-//line routes_gen.go:2171:1
+//line routes_gen.go:2190:1
 
 // D1R46 returns the URL of route "d1.r46": /:p0/x.y/42/~:p3/~u on *.api.example.com (routes.conf:319:15).
 //
 //line routes.conf:319:1
 func (u *URLBuilder) D1R46(subdomain string, p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 66, subdomain, p0, p3)
+	return routegenCheckedHelperURL(u, 66, subdomain, p0, p3)
 }
 
-//line routes_gen.go:2180:1
+//line routes_gen.go:2199:1
 
 // D1R41 returns the URL of route "d1.r41": /:p0/x.y/~:p2 on *.api.example.com (routes.conf:286:15).
 //
 //line routes.conf:286:1
 func (u *URLBuilder) D1R41(subdomain string, p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 67, subdomain, p0, p2)
+	return routegenCheckedHelperURL(u, 67, subdomain, p0, p2)
 }
 
-//line routes_gen.go:2189:1
+//line routes_gen.go:2208:1
 
 // D1S25 returns the URL of route "d1.s25": /=/*filepath on *.api.example.com (routes.conf:187:7).
 //
 //line routes.conf:187:1
 func (u *URLBuilder) D1S25(subdomain string, filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 68, subdomain, filepath)
+	return routegenCheckedHelperURL(u, 68, subdomain, filepath)
 }
 
-//line routes_gen.go:2198:1
+//line routes_gen.go:2217:1
 
 // D1R34 returns the URL of route "d1.r34": /a-b/a on *.api.example.com (routes.conf:241:7).
 //
 //line routes.conf:241:1
 func (u *URLBuilder) D1R34(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 69, subdomain)
+	return routegenCheckedHelperURL(u, 69, subdomain)
 }
 
-//line routes_gen.go:2207:1
+//line routes_gen.go:2226:1
 
 // D1R31 returns the URL of route "d1.r31": /abc/ab on *.api.example.com (routes.conf:221:7).
 //
 //line routes.conf:221:1
 func (u *URLBuilder) D1R31(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 71, subdomain)
+	return routegenCheckedHelperURL(u, 71, subdomain)
 }
 
-//line routes_gen.go:2216:1
+//line routes_gen.go:2235:1
 
 // D1R32 returns the URL of route "d1.r32": /b/v1 on *.api.example.com (routes.conf:227:7).
 //
 //line routes.conf:227:1
 func (u *URLBuilder) D1R32(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 72, subdomain)
+	return routegenCheckedHelperURL(u, 72, subdomain)
 }
 
-//line routes_gen.go:2225:1
+//line routes_gen.go:2244:1
 
 // D1R30 returns the URL of route "d1.r30": /x.:p0/:p1 on *.api.example.com (routes.conf:213:7).
 //
 //line routes.conf:213:1
 func (u *URLBuilder) D1R30(subdomain string, p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 74, subdomain, p0, p1)
+	return routegenCheckedHelperURL(u, 74, subdomain, p0, p1)
 }
 
-//line routes_gen.go:2234:1
+//line routes_gen.go:2253:1
 
 // D2R52 returns the URL of route "d2.r52": / on api.example.com (routes.conf:373:7).
 //
 //line routes.conf:373:1
 func (u *URLBuilder) D2R52() string {
-	return routegenTable.HelperURL(&u.base, 76)
+	return routegenHelperURL(u, 76)
 }
 
-//line routes_gen.go:2243:1
+//line routes_gen.go:2262:1
 
 // D2R64 returns the URL of route "d2.r64": /:p0 on api.example.com (routes.conf:450:7).
 //
 //line routes.conf:450:1
 func (u *URLBuilder) D2R64(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 77, p0)
+	return routegenCheckedHelperURL(u, 77, p0)
 }
 
-//line routes_gen.go:2252:1
+//line routes_gen.go:2271:1
 
 // D2R68 returns the URL of route "d2.r68": /:p0/= on api.example.com (routes.conf:477:11).
 //
 //line routes.conf:477:1
 func (u *URLBuilder) D2R68(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 80, p0)
+	return routegenCheckedHelperURL(u, 80, p0)
 }
 
-//line routes_gen.go:2261:1
+//line routes_gen.go:2280:1
 
 // D2R69 returns the URL of route "d2.r69": /:p0/=/a on api.example.com (routes.conf:483:15).
 //
 //line routes.conf:483:1
 func (u *URLBuilder) D2R69(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 81, p0)
+	return routegenCheckedHelperURL(u, 81, p0)
 }
 
-//line routes_gen.go:2270:1
+//line routes_gen.go:2289:1
 
 // D2R70 returns the URL of route "d2.r70": /:p0/=/a on api.example.com (routes.conf:488:15).
 //
 //line routes.conf:488:1
 func (u *URLBuilder) D2R70(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 83, p0)
+	return routegenCheckedHelperURL(u, 83, p0)
 }
 
-//line routes_gen.go:2279:1
+//line routes_gen.go:2298:1
 
 // D2R71 returns the URL of route "d2.r71": /:p0/=/user_x/@ on api.example.com (routes.conf:494:15).
 //
 //line routes.conf:494:1
 func (u *URLBuilder) D2R71(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 84, p0)
+	return routegenCheckedHelperURL(u, 84, p0)
 }
 
-//line routes_gen.go:2288:1
+//line routes_gen.go:2307:1
 
 // D2R72 returns the URL of route "d2.r72": /:p0/=/x.:p2 on api.example.com (routes.conf:503:11).
 //
 //line routes.conf:503:1
 func (u *URLBuilder) D2R72(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 86, p0, p2)
+	return routegenCheckedHelperURL(u, 86, p0, p2)
 }
 
-//line routes_gen.go:2297:1
+//line routes_gen.go:2316:1
 
 // D2R73 returns the URL of route "d2.r73": /:p0/=/x.:p2 on api.example.com (routes.conf:510:15).
 //
 //line routes.conf:510:1
 func (u *URLBuilder) D2R73(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 88, p0, p2)
+	return routegenCheckedHelperURL(u, 88, p0, p2)
 }
 
-//line routes_gen.go:2306:1
+//line routes_gen.go:2325:1
 
 // D2R65 returns the URL of route "d2.r65": /:p0/ab/:p2 on api.example.com (routes.conf:457:11).
 //
 //line routes.conf:457:1
 func (u *URLBuilder) D2R65(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 90, p0, p2)
+	return routegenCheckedHelperURL(u, 90, p0, p2)
 }
 
-//line routes_gen.go:2315:1
+//line routes_gen.go:2334:1
 
 // D2R66 returns the URL of route "d2.r66": /:p0/ab/:p2/new/1 on api.example.com (routes.conf:464:15).
 //
 //line routes.conf:464:1
 func (u *URLBuilder) D2R66(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 91, p0, p2)
+	return routegenCheckedHelperURL(u, 91, p0, p2)
 }
 
-//line routes_gen.go:2324:1
+//line routes_gen.go:2343:1
 
 // D2R67 returns the URL of route "d2.r67": /:p0/ab/:p2/v1/ab on api.example.com (routes.conf:470:15).
 //
 //line routes.conf:470:1
 func (u *URLBuilder) D2R67(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 94, p0, p2)
+	return routegenCheckedHelperURL(u, 94, p0, p2)
 }
 
-//line routes_gen.go:2333:1
+//line routes_gen.go:2352:1
 
 // D2R75 returns the URL of route "d2.r75": /:p0/ab:p1 on api.example.com (routes.conf:528:11).
 //
 //line routes.conf:528:1
 func (u *URLBuilder) D2R75(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 96, p0, p1)
+	return routegenCheckedHelperURL(u, 96, p0, p1)
 }
 
-//line routes_gen.go:2342:1
+//line routes_gen.go:2361:1
 
 // D2R74 returns the URL of route "d2.r74": /:p0/ab:p1 on api.example.com (routes.conf:519:7).
 //
 //line routes.conf:519:1
 func (u *URLBuilder) D2R74(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 97, p0, p1)
+	return routegenCheckedHelperURL(u, 97, p0, p1)
 }
 
-//line routes_gen.go:2351:1
+//line routes_gen.go:2370:1
 
 // D2R57 returns the URL of route "d2.r57": /@/... on api.example.com (routes.conf:403:11).
 //
 //line routes.conf:403:1
 func (u *URLBuilder) D2R57() string {
-	return routegenTable.HelperURL(&u.base, 98)
+	return routegenHelperURL(u, 98)
 }
 
-//line routes_gen.go:2360:1
+//line routes_gen.go:2379:1
 
 // D2R62 returns the URL of route "d2.r62": /a-b on api.example.com (routes.conf:435:15).
 //
 //line routes.conf:435:1
 func (u *URLBuilder) D2R62() string {
-	return routegenTable.HelperURL(&u.base, 100)
+	return routegenHelperURL(u, 100)
 }
 
-//line routes_gen.go:2369:1
+//line routes_gen.go:2388:1
 
 // D2S51 returns the URL of route "d2.s51": /a/*filepath on api.example.com (routes.conf:370:7).
 //
 //line routes.conf:370:1
 func (u *URLBuilder) D2S51(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 101, filepath)
+	return routegenCheckedHelperURL(u, 101, filepath)
 }
 
-//line routes_gen.go:2378:1
+//line routes_gen.go:2397:1
 
 // D2R55 returns the URL of route "d2.r55": /ab/user_:p1 on api.example.com (routes.conf:389:15).
 //
 //line routes.conf:389:1
 func (u *URLBuilder) D2R55(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 102, p1)
+	return routegenCheckedHelperURL(u, 102, p1)
 }
 
-//line routes_gen.go:2387:1
+//line routes_gen.go:2406:1
 
 // D2R53 returns the URL of route "d2.r53": /ab/user_:p1 on api.example.com (routes.conf:379:11).
 //
 //line routes.conf:379:1
 func (u *URLBuilder) D2R53(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 103, p1)
+	return routegenCheckedHelperURL(u, 103, p1)
 }
 
-//line routes_gen.go:2396:1
+//line routes_gen.go:2415:1
 
 // D2R54 returns the URL of route "d2.r54": /ab/user_:p1 on api.example.com (routes.conf:385:15).
 //
 //line routes.conf:385:1
 func (u *URLBuilder) D2R54(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 108, p1)
+	return routegenCheckedHelperURL(u, 108, p1)
 }
 
-//line routes_gen.go:2405:1
+//line routes_gen.go:2424:1
 
 // D2R56 returns the URL of route "d2.r56": /ab/user_:p1/:p2 on api.example.com (routes.conf:394:15).
 //
 //line routes.conf:394:1
 func (u *URLBuilder) D2R56(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 109, p1, p2)
+	return routegenCheckedHelperURL(u, 109, p1, p2)
 }
 
-//line routes_gen.go:2414:1
+//line routes_gen.go:2433:1
 
 // D2R60 returns the URL of route "d2.r60": /abc/~u on api.example.com (routes.conf:425:11).
 //
 //line routes.conf:425:1
 func (u *URLBuilder) D2R60() string {
-	return routegenTable.HelperURL(&u.base, 110)
+	return routegenHelperURL(u, 110)
 }
 
-//line routes_gen.go:2423:1
+//line routes_gen.go:2442:1
 
 // D2R58 returns the URL of route "d2.r58": /abc/~u on api.example.com (routes.conf:411:7).
 //
 //line routes.conf:411:1
 func (u *URLBuilder) D2R58() string {
-	return routegenTable.HelperURL(&u.base, 111)
+	return routegenHelperURL(u, 111)
 }
 
-//line routes_gen.go:2432:1
+//line routes_gen.go:2451:1
 
 // D2R59 returns the URL of route "d2.r59": /abc/~u on api.example.com (routes.conf:419:11).
 //
 //line routes.conf:419:1
 func (u *URLBuilder) D2R59() string {
-	return routegenTable.HelperURL(&u.base, 112)
+	return routegenHelperURL(u, 112)
 }
 
-//line routes_gen.go:2441:1
+//line routes_gen.go:2460:1
 
 // D2R61 returns the URL of route "d2.r61": /abc/~u on api.example.com (routes.conf:430:15).
 //
 //line routes.conf:430:1
 func (u *URLBuilder) D2R61() string {
-	return routegenTable.HelperURL(&u.base, 113)
+	return routegenHelperURL(u, 113)
 }
 
-//line routes_gen.go:2450:1
+//line routes_gen.go:2469:1
 
 // D2R63 returns the URL of route "d2.r63": /abc/~u/users/~:p3 on api.example.com (routes.conf:443:11).
 //
 //line routes.conf:443:1
 func (u *URLBuilder) D2R63(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 115, p3)
+	return routegenCheckedHelperURL(u, 115, p3)
 }
 
-//line routes_gen.go:2459:1
+//line routes_gen.go:2478:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 6 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 7 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(6 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 6)
+	_ = routegenimpl.RunGoGenerate(7 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 7)
 )
 
 // routegenCORS0 is a CORS policy of ../routes.conf, shared by the routes that have it.
@@ -317,86 +317,104 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
+// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
+	return routegenTable.HelperURL(&u.base, route, values...)
+}
+
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
+// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
+// cost the compiler a scan of URLBuilder's methods.
+//
+//go:noinline
+func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, route, values...)
+}
+
 // Page returns the URL of route "page": / (../routes.conf:11:7).
 //
 //line ../routes.conf:11:1
 func (u *URLBuilder) Page() string {
-	return routegenTable.HelperURL(&u.base, 0)
+	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:328:1
+//line routes_gen.go:346:1
 
 // Comment returns the URL of route "comment": /comments (../routes.conf:13:7).
 //
 //line ../routes.conf:13:1
 func (u *URLBuilder) Comment() string {
-	return routegenTable.HelperURL(&u.base, 1)
+	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:337:1
+//line routes_gen.go:355:1
 
 // Script returns the URL of route "script": /js/*file (../routes.conf:12:7).
 //
 //line ../routes.conf:12:1
 func (u *URLBuilder) Script(file string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 2, file)
+	return routegenCheckedHelperURL(u, 2, file)
 }
 
-//line routes_gen.go:346:1
+//line routes_gen.go:364:1
 
 // APIPrivate returns the URL of route "api.private": /private on 127.0.0.1 (../routes.conf:36:7).
 //
 //line ../routes.conf:36:1
 func (u *URLBuilder) APIPrivate() (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 3)
+	return routegenCheckedHelperURL(u, 3)
 }
 
-//line routes_gen.go:355:1
+//line routes_gen.go:373:1
 
 // APICancel returns the URL of route "api.cancel": /private/bookings/:id on 127.0.0.1 (../routes.conf:46:11).
 //
 //line ../routes.conf:46:1
 func (u *URLBuilder) APICancel(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 4, routegenimpl.Int(id))
+	return routegenCheckedHelperURL(u, 4, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:364:1
+//line routes_gen.go:382:1
 
 // APIBooking returns the URL of route "api.booking": /private/bookings/:id on 127.0.0.1 (../routes.conf:45:11).
 //
 //line ../routes.conf:45:1
 func (u *URLBuilder) APIBooking(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 5, routegenimpl.Int(id))
+	return routegenCheckedHelperURL(u, 5, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:373:1
+//line routes_gen.go:391:1
 
 // APIPublic returns the URL of route "api.public": /public on 127.0.0.1 (../routes.conf:24:7).
 //
 //line ../routes.conf:24:1
 func (u *URLBuilder) APIPublic() (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 6)
+	return routegenCheckedHelperURL(u, 6)
 }
 
-//line routes_gen.go:382:1
+//line routes_gen.go:400:1
 
 // APIHotel returns the URL of route "api.hotel": /public/hotels/:id on 127.0.0.1 (../routes.conf:31:11).
 //
 //line ../routes.conf:31:1
 func (u *URLBuilder) APIHotel(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 7, routegenimpl.Int(id))
+	return routegenCheckedHelperURL(u, 7, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:391:1
+//line routes_gen.go:409:1
 
 // APISearch returns the URL of route "api.search": /public/search/:kind/*terms on 127.0.0.1 (../routes.conf:32:11).
 //
 //line ../routes.conf:32:1
 func (u *URLBuilder) APISearch(kind string, terms string) (string, error) {
-	return routegenTable.CheckedHelperURL(&u.base, 8, kind, terms)
+	return routegenCheckedHelperURL(u, 8, kind, terms)
 }
 
-//line routes_gen.go:400:1
+//line routes_gen.go:418:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
