@@ -147,10 +147,13 @@ func (b *trieBuilder) node(path string) *Node {
 }
 
 func (b *trieBuilder) insert(n *Node, r TrieRoute) {
+	if r.Path == "/" {
+		r.Path = "" // no segment, as ParsePattern reads it
+	}
 	last := b.lastPath
 	shared := commonPrefix(r.Path, last)
 	b.lastPath = r.Path
-	for i, depth := 0, 0; i < len(r.Path) && r.Path != "/"; depth++ {
+	for i, depth := 0, 0; i < len(r.Path); depth++ {
 		var seg Segment
 		seg, i = SegmentAt(r.Path, i)
 		// The last route's segment at this depth ends here too, after the same text.

@@ -62,7 +62,7 @@ func TestNewMatcherPrecedence(t *testing.T) {
 // text of the route before it, up to the middle of one of its segments,
 // has nodes of its own: each path finds its own route.
 func TestNewMatcherOfRoutesSharingText(t *testing.T) {
-	paths := []string{"/a/r10", "/a/r1", "/a/r1/x", "/a/r1x/y", "/a/r", "/a/r1/x/z", "/b", "/a/:id/y", "/a/:name/z", "/a/r1/x/z/"}
+	paths := []string{"/a/r10", "/a/r1", "/a/r1/x", "/a/r1x/y", "/a/r", "/a/r1/x/z", "/b", "/a/:id/y", "/a/:name/z", "/a/r1/x/z/", "/", "//b"}
 	var routes []Route
 	for _, p := range paths {
 		routes = append(routes, Route{Method: "GET", Path: p})
