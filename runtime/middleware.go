@@ -112,7 +112,8 @@ func (e routeEnd) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // other than the root one ("GET admin.example.com/"). A catch_all is its
 // domain's "/", which ServeMux matches for every path and method. The
 // routers of a table share the patterns of the domains at routes.conf's
-// hosts; a router writes its own only for the domains WithHost moved.
+// hosts; a router writes its own only for the domains it serves at
+// another host (WithHost).
 func (rt *Router) setPatterns() {
 	shared, sharedHosts := rt.table.patterns()
 	hosts := rt.table.patternHosts(rt.hostOverrides)

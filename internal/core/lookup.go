@@ -124,7 +124,7 @@ func newTable(nRoutes int, route func(i int) Route, domains []Domain, matchers [
 			}
 			if t.constraints[i] == nil {
 				if len(free) < len(r.Constraints) {
-					free = make([]*constraint.Constraint, max(len(r.Constraints), nRoutes-i))
+					free = make([]*constraint.Constraint, max(len(r.Constraints), min(nRoutes-i, 1024)))
 				}
 				t.constraints[i], free = free[:len(r.Constraints):len(r.Constraints)], free[len(r.Constraints):]
 			}
