@@ -18,11 +18,6 @@ func (g *generator) signsIn() bool {
 	return s != nil && (s.Session != nil || slices.ContainsFunc(s.Schemes, func(a ir.AuthScheme) bool { return a.Kind == "form" || a.Kind == "oauth2" }))
 }
 
-// addsSchemeRoutes reports whether a scheme of security.conf added routes.
-func (g *generator) addsSchemeRoutes() bool {
-	return slices.ContainsFunc(g.routes, func(r *route) bool { return r.AddedBy != "" })
-}
-
 // writeSignIn writes SignIn: security.conf's session and form and oauth2
 // schemes, for runtime.WithSessions, runtime/aahauth and aahoauth2.
 func (g *generator) writeSignIn() {
