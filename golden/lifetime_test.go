@@ -116,6 +116,33 @@ func TestConcurrentRequestsHoldTheirOwnContexts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	serveHotelsAtOnce(t, rt, site)
+}
+
+// TestContextsWhenGOMAXPROCSGrows: the router keeps an idle Context for
+// each P there was at its first request; a P added later takes its
+// Contexts from the pool, and requests still hold their own.
+func TestContextsWhenGOMAXPROCSGrows(t *testing.T) {
+	defer goruntime.GOMAXPROCS(goruntime.GOMAXPROCS(1))
+	site := heldHotel{mu: &sync.Mutex{}, held: map[*runtime.Context]int64{}, faults: new([]string)}
+	rt, err := deploy.NewRouter(deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, site, runtime.WithAuthenticator("basic", basicAuth))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := httptest.NewRecorder()
+	rt.ServeHTTP(w, httptest.NewRequest("GET", "http://example.com:8080/hotels/1", nil))
+	if w.Code != 200 {
+		t.Fatalf("GET /hotels/1 with one P: %d %q", w.Code, w.Body.String())
+	}
+	goruntime.GOMAXPROCS(4)
+	serveHotelsAtOnce(t, rt, site)
+}
+
+// serveHotelsAtOnce serves GET /hotels/ID from 8 goroutines at once, 300
+// requests each, and reports every answer that is not its own and every
+// fault site saw.
+func serveHotelsAtOnce(t *testing.T, rt http.Handler, site heldHotel) {
+	t.Helper()
 	const goroutines, requests = 8, 300
 	wrong := make(chan string, goroutines)
 	var wg sync.WaitGroup
