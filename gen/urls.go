@@ -123,9 +123,9 @@ func (g *generator) writeHelperBuilders(helpers []*helperOf) {
 			continue
 		}
 		g.add(
-			comment(b.name+" is "+tableName+"."+b.runtime+" of u's base. The helper methods"),
-			comment("pass u whole, and it is not inlined: a selector of URLBuilder in each helper would"),
-			comment("cost the compiler a scan of URLBuilder's methods."),
+			comment(b.name+" is "+tableName+"."+b.runtime+" of u's base."),
+			comment("The helper methods pass u whole, and it is not inlined: a selector of"),
+			comment("URLBuilder in each helper would cost the compiler a scan of its methods."),
 			jen.Comment("//"),
 			jen.Comment("//go:noinline"),
 			jen.Func().Id(b.name).Params(jen.Id("u").Op("*").Id("URLBuilder"), jen.Id("route").Int(), jen.Id("values").Op("...").String()).Add(b.results).Block(

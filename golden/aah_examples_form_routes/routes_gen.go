@@ -199,18 +199,18 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
-// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
-// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
-// cost the compiler a scan of URLBuilder's methods.
+// routegenHelperURL is routegenTable.HelperURL of u's base.
+// The helper methods pass u whole, and it is not inlined: a selector of
+// URLBuilder in each helper would cost the compiler a scan of its methods.
 //
 //go:noinline
 func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
 	return routegenTable.HelperURL(&u.base, route, values...)
 }
 
-// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
-// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
-// cost the compiler a scan of URLBuilder's methods.
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base.
+// The helper methods pass u whole, and it is not inlined: a selector of
+// URLBuilder in each helper would cost the compiler a scan of its methods.
 //
 //go:noinline
 func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {

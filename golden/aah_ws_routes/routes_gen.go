@@ -197,9 +197,9 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
-// routegenHelperURL is routegenTable.HelperURL of u's base. The helper methods
-// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
-// cost the compiler a scan of URLBuilder's methods.
+// routegenHelperURL is routegenTable.HelperURL of u's base.
+// The helper methods pass u whole, and it is not inlined: a selector of
+// URLBuilder in each helper would cost the compiler a scan of its methods.
 //
 //go:noinline
 func routegenHelperURL(u *URLBuilder, route int, values ...string) string {

@@ -193,9 +193,9 @@ func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
-// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base. The helper methods
-// pass u whole, and it is not inlined: a selector of URLBuilder in each helper would
-// cost the compiler a scan of URLBuilder's methods.
+// routegenCheckedHelperURL is routegenTable.CheckedHelperURL of u's base.
+// The helper methods pass u whole, and it is not inlined: a selector of
+// URLBuilder in each helper would cost the compiler a scan of its methods.
 //
 //go:noinline
 func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (string, error) {
