@@ -102,6 +102,10 @@ func Compare(old, new *ir.Table) []Change {
 		for _, f := range v.felt {
 			c.report(v.subject, v.cause, f.kind, f.effect, &req)
 		}
+		for _, l := range v.lifted {
+			req := l.probe.request()
+			c.report(l.subject, l.cause, Security, l.effect, &req)
+		}
 	}
 	c.unfeltAddresses()
 	c.secureHeaderChanges(probes)

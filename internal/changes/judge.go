@@ -10,6 +10,7 @@ import (
 
 	"github.com/routegen/routegen/internal/core/decide"
 	"github.com/routegen/routegen/internal/explain"
+	"github.com/routegen/routegen/ir"
 )
 
 // verdict is how a client feels the answers to one probe, and at what
@@ -18,6 +19,17 @@ type verdict struct {
 	felt    []feeling
 	subject *subject
 	cause   cause
+	// lifted are the refusals of a route removed that the route, static
+	// route or catch_all taking its requests lets through.
+	lifted []lifted
+}
+
+// lifted is a request a route removed refused, which another now serves.
+type lifted struct {
+	subject *subject // the route removed
+	cause   cause
+	effect  string
+	probe   probe
 }
 
 // judge asks both sides for the answer to p, and finds how a client
@@ -33,8 +45,95 @@ func (c *comparison) judge(p probe) verdict {
 	v := verdict{felt: c.felt(p, r, a, b, sa, sb)}
 	if len(v.felt) > 0 {
 		v.subject, v.cause = c.causeOf(p, a, b, sa, sb)
+		if sa != nil && sa.kind == routeSubject && sa.new == nil && a.Route == sa.old {
+			v.lifted = c.liftedRefusals(p, sa, sb)
+		}
 	}
 	return v
+}
+
+// liftedRefusals sends p again with the variants that the policies of
+// the removed route of sa and of sb, which now answers, read (no
+// credential, cross-site, each role…), and finds those the removed route
+// refused by a policy that the new side serves: requests whose refusal
+// the removal lifts. Only a request of no variant of its own is sent
+// again, so that each variant is sent once.
+func (c *comparison) liftedRefusals(p probe, sa, sb *subject) []lifted {
+	for _, h := range p.headers[1:] {
+		if !strings.HasPrefix(h, "Upgrade:") && !strings.HasPrefix(h, "Connection:") {
+			return nil
+		}
+	}
+	if !p.who.Authenticated || !p.who.Every || p.who.Scheme != "" {
+		return nil
+	}
+	policies := c.routePolicies(sa)
+	switch {
+	case sb != nil && sb.kind == routeSubject:
+		policies = append(policies, c.routePolicies(sb)...)
+	case sb != nil && sb.kind == catchAllSubject && sb.newDom.CatchAll != nil:
+		ca := sb.newDom.CatchAll
+		policies = append(policies, policy{ca.Auth, "", ca.AntiCSRFCheck, ca.MaxBodySize, ca.CORS, nil})
+	}
+	var variants []probe
+	request := func(method, target, what string, who explain.Subject, header ...string) probe {
+		return probe{method: method, target: target, headers: append(slices.Clone(p.headers), header...), who: who, subject: p.subject, domain: p.domain,
+			what: what + " of " + method + " " + target}
+	}
+	c.policyProbes(func(q probe) { variants = append(variants, q) }, request, p.method, p.target, c.schemes(), policies)
+	var out []lifted
+	for _, q := range variants {
+		if q.method != p.method {
+			continue // a preflight, which felt judges by its CORS headers
+		}
+		r, err := c.new.router.NewRequest(q.method, q.target, q.headers)
+		if err != nil {
+			continue
+		}
+		a, b := c.old.router.Answer(r, q.who), c.new.router.Answer(r, q.who)
+		if a.Route != sa.old || a.Kind != decide.Refuse || routingRefusal(a) || b.Kind == decide.Refuse {
+			continue
+		}
+		refusal := a.Steps[len(a.Steps)-1].Name
+		ca := cause{change: "removal lets refused requests through", old: sa.oldName + "'s " + policyText(sa.old, refusal), new: answerer(b)}
+		out = append(out, lifted{sa, ca, q.what + " now get " + summary(b) + " (was " + summary(a) + " from " + sa.oldName + "'s " + cmp.Or(policyKeys[refusal], refusal) + ")", q})
+	}
+	return out
+}
+
+// policyText is the policy of r that the decision's step of name
+// refused by, as routes.conf writes it.
+func policyText(r *ir.Route, step string) string {
+	switch step {
+	case "auth":
+		if r.Auth == "" {
+			return "no auth, refused once a scheme is named"
+		}
+		return "auth = " + strconv.Quote(r.Auth)
+	case "authorization":
+		return "authorization " + authorizationText(r.Authorization)
+	case "anti_csrf":
+		return "anti_csrf_check = true"
+	}
+	return step
+}
+
+// answerer names what answers b: a route, a static route's files, the
+// catch_all, an automatic reply or a redirect.
+func answerer(b explain.Answer) string {
+	switch {
+	case b.Location != "":
+		return "a redirect to " + b.Location
+	case b.Kind == decide.Static && b.Route != nil:
+		return b.Name + " (" + b.Route.Target() + ")"
+	case b.Name != "":
+		return b.Name
+	case b.CatchAll != nil:
+		return "the catch_all"
+	case b.Allow != "":
+		return "the automatic OPTIONS reply"
+	}
+	return summary(b)
 }
 
 // subjectOf is the subject of the route or catch_all that answered a; nil for none.

@@ -73,6 +73,9 @@ var unnamedHosts = []string{"192.0.2.1", "unknown.invalid"}
 // probeMethods are the methods sent to every route's path.
 var probeMethods = []string{"GET", "HEAD", "OPTIONS", "DELETE", "PUT", "POST", "PATCH", "CONNECT", "TRACE"}
 
+// unroutedMethod is a method no route answers.
+const unroutedMethod = "BREW"
+
 // otherOrigin is an origin no CORS policy names.
 const otherOrigin = "https://elsewhere.invalid"
 
@@ -226,13 +229,15 @@ func (c *comparison) catchAllProbes(add func(probe), s, dom *subject, host, at s
 			policies = append(policies, policy{ca.Auth, "", ca.AntiCSRFCheck, ca.MaxBodySize, ca.CORS, nil})
 		}
 	}
-	for _, m := range []string{"GET", "POST"} {
+	// A method no route answers reaches the catch_all where POST may
+	// reach a route of a wildcard path; it is unsafe, as anti-CSRF reads it.
+	for _, m := range []string{"GET", "POST", unroutedMethod} {
 		c.policyProbes(add, request, m, path, schemes, policies)
 	}
 	// A method no route answers, at a path a route serves.
 	for _, d := range []*ir.Domain{s.oldDom, s.newDom} {
 		if d != nil && len(d.Routes) > 0 {
-			add(request("BREW", concretePath(d.Routes[0], nil), "BREW requests", everything))
+			add(request(unroutedMethod, concretePath(d.Routes[0], nil), unroutedMethod+" requests", everything))
 		}
 	}
 }

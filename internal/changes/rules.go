@@ -20,6 +20,7 @@ type Rule struct {
 var Rules = []Rule{
 	{"ROUTE_ADDED", "route added", "a new path or method is served; breaking when it takes requests a route or the catch_all answered"},
 	{"ROUTE_REMOVED", "route removed", "requests the route served get 404 or 405, or reach the catch_all"},
+	{"REMOVAL_LIFTS_REFUSAL", "removal lets refused requests through", "requests the route removed refused (auth, authorization, anti-CSRF) are served by the route, static route, catch_all or automatic reply that now takes them"},
 	{"METHOD_ADDED", "method added", "a route name answers one more method"},
 	{"METHOD_REMOVED", "method removed", "requests of that method get 405 or 404"},
 	{"STATIC_ROUTE_ADDED", "static route added", "files are served at a new path"},
