@@ -362,6 +362,10 @@ func (c *comparison) causeOf(p probe, a, b explain.Answer, sa, sb *subject) (*su
 	if a.Allow != b.Allow {
 		// The methods of the path: a route of another method added or removed.
 		candidates = append(candidates, c.pathSubjects(p.subject)...)
+		if p.target == "*" {
+			// OPTIONS of the whole server allows the methods of every path.
+			candidates = append(candidates, c.onesidedRoutes(p.domain)...)
+		}
 	}
 	if c.old.domainKey(a.Domain) != c.new.domainKey(b.Domain) {
 		candidates = append([]*subject{p.domain}, candidates...)
@@ -435,6 +439,22 @@ func (c *comparison) pathSubjects(s *subject) []*subject {
 			for _, r := range d.Routes {
 				if d.Key == s.key && (s.new != nil && r.Path == s.new.Path || s.old != nil && r.Path == s.old.Path) && !slices.Contains(out, sd.routes[r]) {
 					out = append(out, sd.routes[r])
+				}
+			}
+		}
+	}
+	return out
+}
+
+// onesidedRoutes are the subjects of the routes of domain dom that one
+// side lacks.
+func (c *comparison) onesidedRoutes(dom *subject) []*subject {
+	var out []*subject
+	for _, sd := range []*side{&c.new, &c.old} {
+		for _, d := range sd.table.Domains {
+			for _, r := range d.Routes {
+				if s := sd.routes[r]; d.Key == dom.key && (s.old == nil || s.new == nil) && !slices.Contains(out, s) {
+					out = append(out, s)
 				}
 			}
 		}

@@ -152,6 +152,9 @@ func (c *comparison) probes() []probe {
 				if dom.CatchAll != nil {
 					c.catchAllProbes(add, sd.catchAlls[d], sd.domains[d], host, at, schemes)
 				}
+				// OPTIONS of the whole server, which an automatic reply answers.
+				add(probe{method: "OPTIONS", target: "*", headers: []string{"Host: " + host}, who: everything, subject: sd.domains[d], domain: sd.domains[d],
+					what: "OPTIONS *" + at, single: true})
 			}
 		}
 	}
