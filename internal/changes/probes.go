@@ -360,6 +360,11 @@ func (c *comparison) policyProbes(add func(probe), request func(method, target, 
 	}
 	for _, o := range origins {
 		add(request(method, path, "requests from "+o, everything, "Sec-Fetch-Site: cross-site", "Origin: "+o))
+		if method == "GET" {
+			// CORS reads the method of a request, not only of a preflight;
+			// a GET route answers HEAD, which allow_methods may not list.
+			add(request("HEAD", path, "requests from "+o+" by HEAD", everything, "Sec-Fetch-Site: cross-site", "Origin: "+o))
+		}
 		for _, m := range methods {
 			add(request("OPTIONS", path, "preflights from "+o+" for "+m, everything, "Origin: "+o, "Access-Control-Request-Method: "+m))
 		}
