@@ -75,10 +75,14 @@ func (c *comparison) liftedRefusals(p probe, sa, sb *subject) []lifted {
 		ca := sb.newDom.CatchAll
 		policies = append(policies, policy{ca.Auth, "", ca.AntiCSRFCheck, ca.MaxBodySize, ca.CORS, nil})
 	}
+	upgrade := ""
+	if len(p.headers) > 1 {
+		upgrade = " (a WebSocket upgrade)"
+	}
 	var variants []probe
 	request := func(method, target, what string, who explain.Subject, header ...string) probe {
 		return probe{method: method, target: target, headers: append(slices.Clone(p.headers), header...), who: who, subject: p.subject, domain: p.domain,
-			what: what + " of " + method + " " + target}
+			what: what + " of " + method + " " + target + upgrade}
 	}
 	c.policyProbes(func(q probe) { variants = append(variants, q) }, request, p.method, p.target, c.schemes(), policies)
 	var out []lifted
@@ -95,7 +99,7 @@ func (c *comparison) liftedRefusals(p probe, sa, sb *subject) []lifted {
 			continue
 		}
 		refusal := a.Steps[len(a.Steps)-1].Name
-		ca := cause{change: "removal lets refused requests through", old: sa.oldName + "'s " + policyText(sa.old, refusal), new: answerer(b)}
+		ca := cause{change: "removal lets refused requests through", old: sa.oldName + ": " + policyText(sa.old, refusal), new: answerer(b)}
 		out = append(out, lifted{sa, ca, q.what + " now get " + summary(b) + " (was " + summary(a) + " from " + sa.oldName + "'s " + cmp.Or(policyKeys[refusal], refusal) + ")", q})
 	}
 	return out
@@ -107,7 +111,7 @@ func policyText(r *ir.Route, step string) string {
 	switch step {
 	case "auth":
 		if r.Auth == "" {
-			return "no auth, refused once a scheme is named"
+			return "no auth (fail closed)"
 		}
 		return "auth = " + strconv.Quote(r.Auth)
 	case "authorization":

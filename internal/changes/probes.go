@@ -178,6 +178,11 @@ func (c *comparison) routeProbes(add func(probe), sd *side, s, dom *subject, r *
 		for _, v := range paramValues(p) {
 			path := concretePath(r, map[int]string{k: v})
 			add(request(method, path, method+" "+path, everything))
+			if upgrade == nil && method == "GET" {
+				// A WebSocket route of another pattern may take the value.
+				add(probe{method: "GET", target: path, headers: []string{"Host: " + host, "Upgrade: websocket", "Connection: Upgrade"}, who: everything,
+					subject: s, domain: dom, what: "WebSocket upgrades of GET " + path + at})
+			}
 		}
 	}
 	slash := base + "/"
