@@ -56,8 +56,8 @@ func (c *comparison) judge(p probe) verdict {
 // the removed route of sa and of sb, which now answers, read (no
 // credential, cross-site, each role…), and finds those the removed route
 // refused by a policy that the new side serves: requests whose refusal
-// the removal lifts. Only a request of no variant of its own is sent
-// again, so that each variant is sent once.
+// the removal lifts. Only a probe sent with every credential and no
+// header a policy reads is sent again: the others are its variants.
 func (c *comparison) liftedRefusals(p probe, sa, sb *subject) []lifted {
 	for _, h := range p.headers[1:] {
 		if !strings.HasPrefix(h, "Upgrade:") && !strings.HasPrefix(h, "Connection:") {
