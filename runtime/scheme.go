@@ -103,7 +103,10 @@ type LoginRedirect struct {
 func (l *LoginRedirect) Error() string { return "runtime: not signed in: log in at " + l.Login }
 
 // redirectToLogin answers a refused request with the redirect to the
-// login page its authenticator asked for; false when it asked none.
+// login page its authenticator asked for; false when it asked none. A
+// request whose path and query, under the mount path, are longer than
+// MaxTarget goes to the login page without _rt, which then returns to
+// url.default_target: no request makes a Location longer than that.
 func (rt *Router) redirectToLogin(ctx *Context, r *http.Request) bool {
 	var to *LoginRedirect
 	// A route of "authenticated" answers 401, as in aah: it names no
@@ -111,7 +114,12 @@ func (rt *Router) redirectToLogin(ctx *Context, r *http.Request) bool {
 	if ctx.route == nil || ctx.route.Auth == AuthAuthenticated || !errors.As(ctx.authErr, &to) {
 		return false
 	}
-	http.Redirect(ctx.Res, r, decide.LoginLocation(ctx.MountPath(), to.Login, r.URL), http.StatusFound)
+	mount := ctx.MountPath()
+	location := mount + to.Login
+	if len(mount)+len(r.URL.RequestURI()) <= MaxTarget {
+		location = decide.LoginLocation(mount, to.Login, r.URL)
+	}
+	ctx.Redirect(location, http.StatusFound)
 	return true
 }
 
@@ -120,11 +128,55 @@ func (rt *Router) redirectToLogin(ctx *Context, r *http.Request) bool {
 // the request's path; "" at the root of the site.
 func (ctx *Context) MountPath() string { return ctx.router.decide.MountPath(ctx.request.Request) }
 
-// LocalTarget reports whether target is a path of this site to return
-// to after a sign-in: "/…", not "//host…" or "/\host…", which browsers
-// take for another site, and without a control character or space, which
-// they drop.
+// Redirect answers with status and the Location header location, as
+// given: unlike http.Redirect, it neither cleans the path (which turns
+// "/./\evil.test" into "/\evil.test", another site to a browser) nor
+// writes a body, so a client follows the very target LocalTarget judged.
+func (ctx *Context) Redirect(location string, status int) {
+	ctx.Res.Header().Set("Location", location)
+	ctx.Res.WriteHeader(status)
+}
+
+// MaxTarget is the longest return target, in bytes, that LocalTarget
+// accepts, and that the redirect to a login page carries in _rt: a
+// Location the sign-in writes stays within a few KiB (_rt escaped, at
+// most three times as long, beside the configured paths), whatever the
+// request.
+const MaxTarget = 2048
+
+// LocalTarget reports whether target, written as is as a Location header
+// (Context.Redirect), takes a browser to a path of this site: at most
+// MaxTarget bytes of printable ASCII that start with one "/", with no
+// backslash, raw or percent-encoded, no control character or space, raw
+// or percent-encoded, no "%" without two hex digits after it, and no
+// dot segment ("." or "..", a dot raw or as %2e) in its path. A browser's
+// URL parser drops tabs and newlines, reads "\" as "/" and a dot segment
+// as a step up: each could turn "/…" into "//host…", another site.
 func LocalTarget(target string) bool {
-	return strings.HasPrefix(target, "/") && !strings.HasPrefix(target, "//") && !strings.HasPrefix(target, "/\\") &&
-		!strings.ContainsFunc(target, func(r rune) bool { return r <= ' ' || r == 0x7f })
+	if len(target) == 0 || len(target) > MaxTarget || target[0] != '/' || strings.HasPrefix(target, "//") {
+		return false
+	}
+	for i := 0; i < len(target); i++ {
+		switch c := target[i]; {
+		case c <= ' ' || c >= 0x7f || c == '\\':
+			return false
+		case c == '%':
+			if i+2 >= len(target) || !isHex(target[i+1]) || !isHex(target[i+2]) {
+				return false
+			}
+			if b := unhex(target[i+1])<<4 | unhex(target[i+2]); b < ' ' || b == 0x7f || b == '\\' {
+				return false
+			}
+		}
+	}
+	path := target
+	if end := strings.IndexAny(path, "?#"); end >= 0 {
+		path = path[:end]
+	}
+	for segment := range strings.SplitSeq(path, "/") {
+		if dots := strings.ReplaceAll(strings.ToLower(segment), "%2e", "."); dots == "." || dots == ".." {
+			return false
+		}
+	}
+	return true
 }

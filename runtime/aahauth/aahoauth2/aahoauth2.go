@@ -132,7 +132,7 @@ func (s Scheme) login(ctx *runtime.Context, cfg oauth2.Config) error {
 		return err
 	}
 	cfg.RedirectURL = redirectURL(ctx, s.Config.Redirect)
-	http.Redirect(ctx.Res, ctx.Req.Request, cfg.AuthCodeURL(state), http.StatusFound)
+	ctx.Redirect(cfg.AuthCodeURL(state), http.StatusFound)
 	return nil
 }
 
@@ -169,7 +169,7 @@ func (s Scheme) redirect(ctx *runtime.Context, cfg oauth2.Config) error {
 	if err := ctx.SignIn(s.Name, principal, subject); err != nil {
 		return err
 	}
-	http.Redirect(ctx.Res, ctx.Req.Request, ctx.MountPath()+s.Config.Success, http.StatusFound)
+	ctx.Redirect(ctx.MountPath()+s.Config.Success, http.StatusFound)
 	return nil
 }
 
