@@ -3,11 +3,14 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"slices"
 	"strings"
 
+	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/internal/core/decide"
+	"github.com/routegen/routegen/internal/hostname"
 )
 
 // SchemeAction serves a route an auth scheme added: a form scheme's
@@ -127,6 +130,69 @@ func (rt *Router) redirectToLogin(ctx *Context, r *http.Request) bool {
 // else what a handler in front of the router (http.StripPrefix) took off
 // the request's path; "" at the root of the site.
 func (ctx *Context) MountPath() string { return ctx.router.decide.MountPath(ctx.request.Request) }
+
+// Origin is "http://host[:port]" or "https://host[:port]" of the
+// request's domain as the router serves it, for an absolute URL of this
+// site (an OAuth2 redirect_uri): the host and port WithHost gives the
+// domain, else routes.conf's (its $NAME read), a wildcard's "*" the
+// request's subdomain; https when the request came over TLS or, under
+// WithTrustedProxies, its X-Forwarded-Proto says so. The request's Host,
+// which a client chooses, never counts: a domain of no host (the one
+// domain of a table, serving every host) takes X-Forwarded-Host under
+// WithTrustedProxies, and has no origin otherwise (give it one with
+// WithHost).
+func (ctx *Context) Origin() (string, error) {
+	rt, r, d := ctx.router, ctx.request.Request, ctx.Domain()
+	if d == nil {
+		return "", errors.New("runtime: the request is of no domain, which has no origin")
+	}
+	host, port, err := rt.hosts.Address(d.Index).Resolve(rt.hostOverrides)
+	switch {
+	case err != nil:
+		return "", err
+	case host == "" && rt.trustProxies && r.Header.Get("X-Forwarded-Host") != "":
+		host, port = hostname.Split(r.Header.Get("X-Forwarded-Host"))
+		if err := hostname.Check(host); err != nil {
+			return "", fmt.Errorf("runtime: X-Forwarded-Host %q: %v", r.Header.Get("X-Forwarded-Host"), err)
+		}
+	case host == "":
+		return "", fmt.Errorf("runtime: domain %s has no host to make an origin of: give it one (WithHost)", d.Key)
+	}
+	if name, wildcard := core.CutWildcard(host); wildcard {
+		sub := ctx.Subdomain()
+		if sub == "" {
+			return "", fmt.Errorf("runtime: the request has no subdomain of wildcard domain %s to make an origin of", d.Key)
+		}
+		host = sub + "." + name
+	}
+	origin := "http://"
+	if ctx.overHTTPS() {
+		origin = "https://"
+	}
+	switch port = core.PortOrDefault(port); {
+	case port != "":
+		return origin + net.JoinHostPort(host, port), nil
+	case strings.Contains(host, ":"): // an IPv6 address
+		return origin + "[" + host + "]", nil
+	}
+	return origin + host, nil
+}
+
+// overHTTPS reports a request that came over HTTPS: on a TLS connection,
+// or, under WithTrustedProxies, with https first in X-Forwarded-Proto
+// (the proxy the client reached), as the router judges it for
+// Strict-Transport-Security.
+func (ctx *Context) overHTTPS() bool {
+	r := ctx.request.Request
+	if r.TLS != nil {
+		return true
+	}
+	if v := r.Header["X-Forwarded-Proto"]; ctx.router.trustProxies && len(v) > 0 {
+		proto, _, _ := strings.Cut(v[0], ",")
+		return strings.EqualFold(strings.TrimSpace(proto), "https")
+	}
+	return false
+}
 
 // Redirect answers with status and the Location header location, as
 // given: unlike http.Redirect, it neither cleans the path (which turns
