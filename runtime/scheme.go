@@ -3,6 +3,7 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"html"
 	"net"
 	"net/http"
 	"slices"
@@ -195,12 +196,23 @@ func (ctx *Context) overHTTPS() bool {
 }
 
 // Redirect answers with status and the Location header location, as
-// given: unlike http.Redirect, it neither cleans the path (which turns
-// "/./\evil.test" into "/\evil.test", another site to a browser) nor
-// writes a body, so a client follows the very target LocalTarget judged.
+// given: unlike http.Redirect, it does not clean the path (which turns
+// "/./\evil.test" into "/\evil.test", another site to a browser), so a
+// client follows the very target LocalTarget judged. Like http.Redirect,
+// it answers a GET or HEAD without a Content-Type of its own as
+// text/html, a GET with a link to location.
 func (ctx *Context) Redirect(location string, status int) {
-	ctx.Res.Header().Set("Location", location)
+	h := ctx.Res.Header()
+	_, hadType := h["Content-Type"]
+	h.Set("Location", location)
+	method := ctx.request.Request.Method
+	if !hadType && (method == http.MethodGet || method == http.MethodHead) {
+		h.Set("Content-Type", "text/html; charset=utf-8")
+	}
 	ctx.Res.WriteHeader(status)
+	if !hadType && method == http.MethodGet {
+		fmt.Fprintf(ctx.Res, "<a href=\"%s\">%s</a>.\n\n", html.EscapeString(location), http.StatusText(status))
+	}
 }
 
 // MaxTarget is the longest return target, in bytes, that LocalTarget
