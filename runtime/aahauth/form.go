@@ -23,6 +23,9 @@ type Form struct {
 	// ComparePassword, when given, compares a password with an account's
 	// PasswordHash instead of Config.PasswordEncoder, as Basic's does.
 	ComparePassword func(hash, password []byte) error
+	// Cost is the cost of the accounts' bcrypt hashes, as Basic's: an
+	// unknown user's comparison runs at it from the start.
+	Cost int
 	// Account finds the account of the identity the login form posted; nil,
 	// or an error, when there is none. Required.
 	Account func(ctx *runtime.Context, username string) (*Account, error)
@@ -53,7 +56,7 @@ func (f Form) Options() ([]runtime.Option, error) {
 	if f.ComparePassword != nil {
 		encoder = ""
 	}
-	accounts := Basic{PasswordEncoder: encoder, ComparePassword: f.ComparePassword, Account: f.Account}
+	accounts := Basic{PasswordEncoder: encoder, ComparePassword: f.ComparePassword, Cost: f.Cost, Account: f.Account}
 	passwords, err := accounts.passwords()
 	if err != nil {
 		return nil, fmt.Errorf("form scheme %q: %w", f.Scheme, err)
