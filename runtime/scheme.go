@@ -138,10 +138,10 @@ func (ctx *Context) MountPath() string { return ctx.router.decide.MountPath(ctx.
 // domain, else routes.conf's (its $NAME read), a wildcard's "*" the
 // request's subdomain; https when the request came over TLS or, under
 // WithTrustedProxies, its X-Forwarded-Proto says so. The request's Host,
-// which a client chooses, never counts: a domain of no host (the one
-// domain of a table, serving every host) takes X-Forwarded-Host under
-// WithTrustedProxies, and has no origin otherwise (give it one with
-// WithHost).
+// which a client chooses, counts for no more than a wildcard's
+// subdomain: a domain of no host (the one domain of a table, serving
+// every host) takes X-Forwarded-Host under WithTrustedProxies, and has no
+// origin otherwise (give it one with WithHost).
 func (ctx *Context) Origin() (string, error) {
 	rt, r, d := ctx.router, ctx.request.Request, ctx.Domain()
 	if d == nil {
@@ -166,12 +166,12 @@ func (ctx *Context) Origin() (string, error) {
 		}
 		host = sub + "." + name
 	}
-	origin := "http://"
+	origin, defaultPort := "http://", "80"
 	if ctx.overHTTPS() {
-		origin = "https://"
+		origin, defaultPort = "https://", "443"
 	}
-	switch port = core.PortOrDefault(port); {
-	case port != "":
+	switch {
+	case port != "" && port != defaultPort:
 		return origin + net.JoinHostPort(host, port), nil
 	case strings.Contains(host, ":"): // an IPv6 address
 		return origin + "[" + host + "]", nil

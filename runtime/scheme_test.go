@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -25,6 +26,63 @@ func TestLocalTarget(t *testing.T) {
 	} {
 		if got := LocalTarget(target); got != local {
 			t.Errorf("LocalTarget(%q) = %v", target, got)
+		}
+	}
+}
+
+// TestOrigin: a domain's origin is its address as the router serves it,
+// whatever Host the request names; X-Forwarded-Proto and, for a domain of
+// no host, X-Forwarded-Host count under WithTrustedProxies only.
+func TestOrigin(t *testing.T) {
+	sites := &table{
+		Domains: []Domain{{Index: 0, Key: "site", Host: "example.com", Port: "8080"}, {Index: 1, Key: "apps", Host: "*.apps.example.com"}},
+		Routes: []Route{
+			{Index: 0, Domain: 0, Name: "home", Method: "GET", Path: "/", Auth: AuthAnonymous},
+			{Index: 1, Domain: 1, Name: "app", Method: "GET", Path: "/", Auth: AuthAnonymous},
+		},
+		CatchAlls: make([]Route, 2),
+	}
+	anyHost := &table{
+		Domains:   []Domain{{Index: 0, Key: "any"}},
+		Routes:    []Route{{Index: 0, Name: "home", Method: "GET", Path: "/", Auth: AuthAnonymous}},
+		CatchAlls: make([]Route, 1),
+	}
+	trusted := []Option{WithTrustedProxies(), WithDefaultDomain("site")}
+	for _, c := range []struct {
+		table  *table
+		opts   []Option
+		host   string
+		header map[string]string
+		want   string // "" for an error
+	}{
+		{sites, nil, "example.com:8080", nil, "http://example.com:8080"},
+		{sites, []Option{WithDefaultDomain("site")}, "evil.test", nil, "http://example.com:8080"},
+		{sites, []Option{WithHost("site", "www.example.org", "443")}, "www.example.org", nil, "http://www.example.org:443"},
+		{sites, []Option{WithHost("site", "www.example.org", "443"), WithTrustedProxies()}, "www.example.org", map[string]string{"X-Forwarded-Proto": "https"}, "https://www.example.org"},
+		{sites, []Option{WithHost("site", "www.example.org", "80")}, "www.example.org", nil, "http://www.example.org"},
+		{sites, []Option{WithDefaultDomain("site")}, "evil.test", map[string]string{"X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.test"}, "http://example.com:8080"},
+		{sites, trusted, "evil.test", map[string]string{"X-Forwarded-Proto": "https, http", "X-Forwarded-Host": "evil.test"}, "https://example.com:8080"},
+		{sites, nil, "tenant.apps.example.com", nil, "http://tenant.apps.example.com"},
+		{anyHost, nil, "evil.test", nil, ""},
+		{anyHost, []Option{WithTrustedProxies()}, "evil.test", nil, ""},
+		{anyHost, []Option{WithTrustedProxies()}, "evil.test", map[string]string{"X-Forwarded-Host": "proxy.example:8443", "X-Forwarded-Proto": "https"}, "https://proxy.example:8443"},
+		{anyHost, []Option{WithTrustedProxies()}, "evil.test", map[string]string{"X-Forwarded-Host": "evil.test/x"}, ""},
+	} {
+		rt, err := testRouter(c.table, c.opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := httptest.NewRequest("GET", "http://"+c.host+"/", nil)
+		for k, v := range c.header {
+			r.Header.Set(k, v)
+		}
+		ctx, err := rt.NewContext(httptest.NewRecorder(), r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := ctx.Origin()
+		if got != c.want || (err == nil) != (c.want != "") {
+			t.Errorf("Host %s, %v: Origin() = %q, %v; want %q", c.host, c.header, got, err, c.want)
 		}
 	}
 }
