@@ -43,7 +43,7 @@ var (
 const stateTTL = 10 * time.Minute
 
 // usedStatesMax is how many used states a scheme remembers at most, each
-// until it expires: about 5 MB when full.
+// until it expires: about 10 MB when full.
 const usedStatesMax = 1 << 16
 
 // Scheme is an auth scheme of scheme = "oauth2".
