@@ -1,8 +1,12 @@
 package golden_test
 
 import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -40,31 +44,40 @@ func (socialApp) Logout(ctx *runtime.Context) error {
 // authServer is an OAuth2 authorization server of each provider: its
 // authorization endpoint approves at once, redirecting back with a code;
 // its token endpoint exchanges a code it gave, once, for a token of the
-// user; /user answers who the token is of.
+// user, given the PKCE verifier of the code's S256 challenge (RFC 7636);
+// /user answers who the token is of.
 type authServer struct {
 	*httptest.Server
 	mu    sync.Mutex
-	codes map[string]string // code → the redirect_uri it was given for
+	codes map[string]authCode
 }
 
+// authCode is what a code was given for.
+type authCode struct{ redirect, challenge string }
+
 func newAuthServer(t *testing.T) *authServer {
-	a := &authServer{codes: map[string]string{}}
+	a := &authServer{codes: map[string]authCode{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{provider}/authorize", func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
-		code := "code-" + r.PathValue("provider") + "-" + q.Get("state")[:8]
+		if q.Get("code_challenge_method") != "S256" || q.Get("code_challenge") == "" {
+			http.Error(w, "PKCE S256 is required", http.StatusBadRequest)
+			return
+		}
+		code := "code-" + r.PathValue("provider") + "-" + rand.Text()
 		a.mu.Lock()
-		a.codes[code] = q.Get("redirect_uri")
+		a.codes[code] = authCode{q.Get("redirect_uri"), q.Get("code_challenge")}
 		a.mu.Unlock()
 		http.Redirect(w, r, q.Get("redirect_uri")+"?"+url.Values{"code": {code}, "state": {q.Get("state")}}.Encode(), http.StatusFound)
 	})
 	mux.HandleFunc("POST /{provider}/token", func(w http.ResponseWriter, r *http.Request) {
 		code := r.PostFormValue("code")
 		a.mu.Lock()
-		redirect, ok := a.codes[code]
+		given, ok := a.codes[code]
 		delete(a.codes, code)
 		a.mu.Unlock()
-		if !ok || redirect != r.PostFormValue("redirect_uri") {
+		verifier := sha256.Sum256([]byte(r.PostFormValue("code_verifier")))
+		if !ok || given.redirect != r.PostFormValue("redirect_uri") || base64.RawURLEncoding.EncodeToString(verifier[:]) != given.challenge {
 			http.Error(w, `{"error":"invalid_grant"}`, http.StatusBadRequest)
 			return
 		}
@@ -99,10 +112,13 @@ func socialSubject(principal string) (runtime.Subject, error) {
 
 // socialExample serves aah's oauth2-social-login example, its routes.conf
 // and security.conf unchanged, each of its three schemes at the
-// authorization server's endpoints of its provider.
-func socialExample(t *testing.T, provider *authServer) *httptest.Server {
+// authorization server's endpoints of its provider, its domain at the
+// test server's address (WithHost), with options extra.
+func socialExample(t *testing.T, provider *authServer, extra ...runtime.Option) *httptest.Server {
 	t.Helper()
-	var opts []runtime.Option
+	srv := httptest.NewUnstartedServer(nil)
+	host, port, _ := net.SplitHostPort(srv.Listener.Addr().String())
+	opts := append([]runtime.Option{runtime.WithHost("oauth2_social_login", host, port)}, extra...)
 	for name, cfg := range social.SignIn.OAuth2 {
 		scheme := aahoauth2.Scheme{
 			Name:     name,
@@ -141,7 +157,8 @@ func socialExample(t *testing.T, provider *authServer) *httptest.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(router)
+	srv.Config.Handler = router
+	srv.Start()
 	t.Cleanup(srv.Close)
 	return srv
 }

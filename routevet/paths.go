@@ -45,6 +45,9 @@ func (c *checker) checkCall(file *ast.File, call *ast.CallExpr) {
 				c.checkTarget(file, call.Args[1], "GET")
 			}
 		}
+		if fn.Pkg().Path() == runtimePath && fn.Name() == "Redirect" && len(call.Args) == 2 { // ctx.Redirect(location, status)
+			c.checkTarget(file, call.Args[0], c.followedWith(call.Args[1]))
+		}
 		return
 	}
 	// The argument positions of the method and the path or URL.
@@ -69,10 +72,19 @@ func (c *checker) checkCall(file *ast.File, call *ast.CallExpr) {
 			// any route's path.
 			m = cmp.Or(s, "GET")
 		}
-	} else if code, ok := c.constantInt(call.Args[3]); ok && (code == 301 || code == 302 || code == 303) {
-		m = "GET" // what a client follows these with
+	} else {
+		m = c.followedWith(call.Args[3])
 	}
 	c.checkTarget(file, call.Args[target], m)
+}
+
+// followedWith is the method a client follows a redirect of status code
+// with: GET after 301, 302 and 303; "" (the request's own) otherwise.
+func (c *checker) followedWith(code ast.Expr) string {
+	if code, ok := c.constantInt(code); ok && (code == 301 || code == 302 || code == 303) {
+		return "GET"
+	}
+	return ""
 }
 
 // isResponseHeader reports whether call is a method of the Header of an

@@ -3,11 +3,15 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"html"
+	"net"
 	"net/http"
 	"slices"
 	"strings"
 
+	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/internal/core/decide"
+	"github.com/routegen/routegen/internal/hostname"
 )
 
 // SchemeAction serves a route an auth scheme added: a form scheme's
@@ -103,7 +107,10 @@ type LoginRedirect struct {
 func (l *LoginRedirect) Error() string { return "runtime: not signed in: log in at " + l.Login }
 
 // redirectToLogin answers a refused request with the redirect to the
-// login page its authenticator asked for; false when it asked none.
+// login page its authenticator asked for; false when it asked none. A
+// request whose path and query, under the mount path, are longer than
+// MaxTarget goes to the login page without _rt, which then returns to
+// url.default_target: no request makes a Location longer than that.
 func (rt *Router) redirectToLogin(ctx *Context, r *http.Request) bool {
 	var to *LoginRedirect
 	// A route of "authenticated" answers 401, as in aah: it names no
@@ -111,7 +118,12 @@ func (rt *Router) redirectToLogin(ctx *Context, r *http.Request) bool {
 	if ctx.route == nil || ctx.route.Auth == AuthAuthenticated || !errors.As(ctx.authErr, &to) {
 		return false
 	}
-	http.Redirect(ctx.Res, r, decide.LoginLocation(ctx.MountPath(), to.Login, r.URL), http.StatusFound)
+	mount := ctx.MountPath()
+	location := mount + to.Login
+	if len(mount)+len(r.URL.RequestURI()) <= MaxTarget {
+		location = decide.LoginLocation(mount, to.Login, r.URL)
+	}
+	ctx.Redirect(location, http.StatusFound)
 	return true
 }
 
@@ -120,11 +132,129 @@ func (rt *Router) redirectToLogin(ctx *Context, r *http.Request) bool {
 // the request's path; "" at the root of the site.
 func (ctx *Context) MountPath() string { return ctx.router.decide.MountPath(ctx.request.Request) }
 
-// LocalTarget reports whether target is a path of this site to return
-// to after a sign-in: "/…", not "//host…" or "/\host…", which browsers
-// take for another site, and without a control character or space, which
-// they drop.
+// Origin is "http://host[:port]" or "https://host[:port]" of the
+// request's domain as the router serves it, for an absolute URL of this
+// site (an OAuth2 redirect_uri): the host and port WithHost gives the
+// domain, else routes.conf's (its $NAME read), a wildcard's "*" the
+// request's subdomain; https when the request came over TLS or, under
+// WithTrustedProxies, its X-Forwarded-Proto says so. The request's Host,
+// which a client chooses, counts for no more than a wildcard's
+// subdomain: a domain of no host (the one domain of a table, serving
+// every host) takes X-Forwarded-Host under WithTrustedProxies, and has no
+// origin otherwise (give it one with WithHost).
+func (ctx *Context) Origin() (string, error) {
+	rt, r, d := ctx.router, ctx.request.Request, ctx.Domain()
+	if d == nil {
+		return "", errors.New("runtime: the request is of no domain, which has no origin")
+	}
+	host, port, err := rt.hosts.Address(d.Index).Resolve(rt.hostOverrides)
+	switch {
+	case err != nil:
+		return "", err
+	case host == "" && rt.trustProxies && r.Header.Get("X-Forwarded-Host") != "":
+		host, port = hostname.Split(r.Header.Get("X-Forwarded-Host"))
+		if err := hostname.Check(host); err != nil {
+			return "", fmt.Errorf("runtime: X-Forwarded-Host %q: %v", r.Header.Get("X-Forwarded-Host"), err)
+		}
+	case host == "":
+		return "", fmt.Errorf("runtime: domain %s has no host to make an origin of: give it one (WithHost)", d.Key)
+	}
+	if name, wildcard := core.CutWildcard(host); wildcard {
+		sub := ctx.Subdomain()
+		if sub == "" {
+			return "", fmt.Errorf("runtime: the request has no subdomain of wildcard domain %s to make an origin of", d.Key)
+		}
+		host = sub + "." + name
+	}
+	origin, defaultPort := "http://", "80"
+	if ctx.overHTTPS() {
+		origin, defaultPort = "https://", "443"
+	}
+	switch {
+	case port != "" && port != defaultPort:
+		return origin + net.JoinHostPort(host, port), nil
+	case strings.Contains(host, ":"): // an IPv6 address
+		return origin + "[" + host + "]", nil
+	}
+	return origin + host, nil
+}
+
+// overHTTPS reports a request that came over HTTPS: on a TLS connection,
+// or, under WithTrustedProxies, with https first in X-Forwarded-Proto
+// (the proxy the client reached), as the router judges it for
+// Strict-Transport-Security.
+func (ctx *Context) overHTTPS() bool {
+	r := ctx.request.Request
+	if r.TLS != nil {
+		return true
+	}
+	if v := r.Header["X-Forwarded-Proto"]; ctx.router.trustProxies && len(v) > 0 {
+		proto, _, _ := strings.Cut(v[0], ",")
+		return strings.EqualFold(strings.TrimSpace(proto), "https")
+	}
+	return false
+}
+
+// Redirect answers with status and the Location header location, as
+// given: unlike http.Redirect, it does not clean the path (which turns
+// "/./\evil.test" into "/\evil.test", another site to a browser), so a
+// client follows the very target LocalTarget judged. Like http.Redirect,
+// it answers a GET or HEAD without a Content-Type of its own as
+// text/html, a GET with a link to location.
+func (ctx *Context) Redirect(location string, status int) {
+	h := ctx.Res.Header()
+	_, hadType := h["Content-Type"]
+	h.Set("Location", location)
+	method := ctx.request.Request.Method
+	if !hadType && (method == http.MethodGet || method == http.MethodHead) {
+		h.Set("Content-Type", "text/html; charset=utf-8")
+	}
+	ctx.Res.WriteHeader(status)
+	if !hadType && method == http.MethodGet {
+		fmt.Fprintf(ctx.Res, "<a href=\"%s\">%s</a>.\n\n", html.EscapeString(location), http.StatusText(status))
+	}
+}
+
+// MaxTarget is the longest return target, in bytes, that LocalTarget
+// accepts, and that the redirect to a login page carries in _rt: a
+// Location the sign-in writes stays within a few KiB (_rt escaped, at
+// most three times as long, beside the configured paths), whatever the
+// request.
+const MaxTarget = 2048
+
+// LocalTarget reports whether target, written as is as a Location header
+// (Context.Redirect), takes a browser to a path of this site: at most
+// MaxTarget bytes of printable ASCII that start with one "/", with no
+// backslash, raw or percent-encoded, no control character or space, raw
+// or percent-encoded, no "%" without two hex digits after it, and no
+// dot segment ("." or "..", a dot raw or as %2e) in its path. A browser's
+// URL parser drops tabs and newlines, reads "\" as "/" and a dot segment
+// as a step up: each could turn "/…" into "//host…", another site.
 func LocalTarget(target string) bool {
-	return strings.HasPrefix(target, "/") && !strings.HasPrefix(target, "//") && !strings.HasPrefix(target, "/\\") &&
-		!strings.ContainsFunc(target, func(r rune) bool { return r <= ' ' || r == 0x7f })
+	if len(target) == 0 || len(target) > MaxTarget || target[0] != '/' || strings.HasPrefix(target, "//") {
+		return false
+	}
+	for i := 0; i < len(target); i++ {
+		switch c := target[i]; {
+		case c <= ' ' || c >= 0x7f || c == '\\':
+			return false
+		case c == '%':
+			if i+2 >= len(target) || !isHex(target[i+1]) || !isHex(target[i+2]) {
+				return false
+			}
+			if b := unhex(target[i+1])<<4 | unhex(target[i+2]); b < ' ' || b == 0x7f || b == '\\' {
+				return false
+			}
+		}
+	}
+	path := target
+	if end := strings.IndexAny(path, "?#"); end >= 0 {
+		path = path[:end]
+	}
+	for segment := range strings.SplitSeq(path, "/") {
+		if dots := strings.ReplaceAll(strings.ToLower(segment), "%2e", "."); dots == "." || dots == ".." {
+			return false
+		}
+	}
+	return true
 }

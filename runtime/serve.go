@@ -25,16 +25,19 @@ const (
 // NewServer returns an *http.Server of handler at addr with timeouts that
 // keep slow or idle clients from holding connections: change its fields
 // before serving it. The timeouts do not reach a connection once it is
-// hijacked, as a WebSocket is: its handler needs its own.
+// hijacked, as a WebSocket is: its handler needs its own. "OPTIONS *"
+// reaches handler (DisableGeneralOptionsHandler), which a router answers
+// as routegen match shows, where net/http's own answer is a bare 200.
 func NewServer(addr string, handler http.Handler) *http.Server {
 	return &http.Server{
-		Addr:              addr,
-		Handler:           handler,
-		ReadHeaderTimeout: DefaultReadHeaderTimeout,
-		ReadTimeout:       DefaultReadTimeout,
-		WriteTimeout:      DefaultWriteTimeout,
-		IdleTimeout:       DefaultIdleTimeout,
-		MaxHeaderBytes:    DefaultMaxHeaderBytes,
+		Addr:                         addr,
+		Handler:                      handler,
+		DisableGeneralOptionsHandler: true,
+		ReadHeaderTimeout:            DefaultReadHeaderTimeout,
+		ReadTimeout:                  DefaultReadTimeout,
+		WriteTimeout:                 DefaultWriteTimeout,
+		IdleTimeout:                  DefaultIdleTimeout,
+		MaxHeaderBytes:               DefaultMaxHeaderBytes,
 	}
 }
 

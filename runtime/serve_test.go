@@ -15,7 +15,8 @@ func TestNewServerDefaults(t *testing.T) {
 	h := http.NotFoundHandler()
 	srv := NewServer(":8080", h)
 	if srv.Addr != ":8080" || srv.ReadHeaderTimeout != DefaultReadHeaderTimeout || srv.ReadTimeout != DefaultReadTimeout ||
-		srv.WriteTimeout != DefaultWriteTimeout || srv.IdleTimeout != DefaultIdleTimeout || srv.MaxHeaderBytes != DefaultMaxHeaderBytes {
+		srv.WriteTimeout != DefaultWriteTimeout || srv.IdleTimeout != DefaultIdleTimeout || srv.MaxHeaderBytes != DefaultMaxHeaderBytes ||
+		!srv.DisableGeneralOptionsHandler {
 		t.Errorf("NewServer: %+v", srv)
 	}
 }

@@ -41,6 +41,18 @@ func RequireNode(t testing.TB) {
 	t.Skipf("%s; the TypeScript tests need it", missing)
 }
 
+// RequireNodeAlone is RequireNode for a test that runs node only, not
+// the TypeScript compiler.
+func RequireNodeAlone(t testing.TB) {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err == nil {
+		return
+	} else if os.Getenv("CI") == "true" {
+		t.Fatalf("node is not installed (Node 20 or later); CI runs these tests")
+	}
+	t.Skip("node is not installed (Node 20 or later); the test needs it")
+}
+
 func tscPath() string { return filepath.Join(Dir, "node_modules", "typescript", "bin", "tsc") }
 
 // Tsc runs the TypeScript compiler in dir and returns its output and

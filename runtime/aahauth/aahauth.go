@@ -62,11 +62,15 @@ type Basic struct {
 	// PasswordHash instead of the encoder (nil when they match), for an
 	// encoder other than bcrypt.
 	ComparePassword func(hash, password []byte) error
+	// Cost is the cost of the accounts' bcrypt hashes: security.conf's
+	// password_encoder.bcrypt.cost (12 in aah's examples); 0 is bcrypt's
+	// DefaultCost (10), aah's default.
+	Cost int
 	// DummyHash is a hash as the accounts' are stored (their encoder and
 	// cost), compared with the password of a username that has no
 	// account, so that its answer takes as long as a wrong password's.
 	// nil: the PasswordHash of the account compared last, and until one
-	// is, a bcrypt hash of DefaultCost (bcrypt) or none (ComparePassword).
+	// is, a bcrypt hash of Cost (bcrypt) or none (ComparePassword).
 	DummyHash []byte
 	// Account finds the account of username; nil, or an error, when there
 	// is none. Required.
@@ -122,8 +126,12 @@ func (b Basic) passwords() (*passwordCheck, error) {
 	case c.compare != nil:
 	case enc == "bcrypt":
 		c.compare, c.maxPassword = bcrypt.CompareHashAndPassword, 72
+		cost := cmp.Or(b.Cost, bcrypt.DefaultCost)
+		if cost < bcrypt.MinCost || cost > bcrypt.MaxCost {
+			return nil, fmt.Errorf("aahauth: bcrypt cost %d is not from %d to %d", b.Cost, bcrypt.MinCost, bcrypt.MaxCost)
+		}
 		if !c.dummy.fixed {
-			hash, err := bcrypt.GenerateFromPassword([]byte("no such user"), bcrypt.DefaultCost)
+			hash, err := bcrypt.GenerateFromPassword([]byte("no such user"), cost)
 			if err != nil {
 				return nil, err
 			}

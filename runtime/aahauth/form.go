@@ -23,6 +23,9 @@ type Form struct {
 	// ComparePassword, when given, compares a password with an account's
 	// PasswordHash instead of Config.PasswordEncoder, as Basic's does.
 	ComparePassword func(hash, password []byte) error
+	// Cost is the cost of the accounts' bcrypt hashes, as Basic's: an
+	// unknown user's comparison runs at it from the start.
+	Cost int
 	// Account finds the account of the identity the login form posted; nil,
 	// or an error, when there is none. Required.
 	Account func(ctx *runtime.Context, username string) (*Account, error)
@@ -33,9 +36,10 @@ type Form struct {
 // login page (302, with the return target in _rt), and the action of its
 // login submit route. That action runs after the route's anti-CSRF check;
 // with the right credentials it starts a session under a new ID and
-// redirects to _rt when it is a path of this site (url.default_target
-// otherwise, or always with url.always_to_default); with wrong ones it
-// redirects to url.login_failure. The credentials are checked as Basic
+// redirects to _rt when runtime.LocalTarget holds it a path of this site,
+// the Location carrying it unchanged (url.default_target otherwise, or
+// always with url.always_to_default); with wrong ones it redirects to
+// url.login_failure, with that _rt. The credentials are checked as Basic
 // checks them: an unknown user costs a comparison too, and a bcrypt
 // password past 72 bytes is refused. An action of the application ends
 // the session with ctx.SignOut.
@@ -52,7 +56,7 @@ func (f Form) Options() ([]runtime.Option, error) {
 	if f.ComparePassword != nil {
 		encoder = ""
 	}
-	accounts := Basic{PasswordEncoder: encoder, ComparePassword: f.ComparePassword, Account: f.Account}
+	accounts := Basic{PasswordEncoder: encoder, ComparePassword: f.ComparePassword, Cost: f.Cost, Account: f.Account}
 	passwords, err := accounts.passwords()
 	if err != nil {
 		return nil, fmt.Errorf("form scheme %q: %w", f.Scheme, err)
@@ -75,7 +79,7 @@ func (f Form) Options() ([]runtime.Option, error) {
 			if target != "" {
 				failure = addQuery(failure, "_rt", target)
 			}
-			http.Redirect(ctx.Res, ctx.Req.Request, failure, http.StatusFound)
+			ctx.Redirect(failure, http.StatusFound)
 			return nil
 		}
 		if err := ctx.SignIn(f.Scheme, identity, subject); err != nil {
@@ -84,7 +88,7 @@ func (f Form) Options() ([]runtime.Option, error) {
 		if target == "" || f.Config.AlwaysToDefault {
 			target = ctx.MountPath() + f.Config.DefaultTarget
 		}
-		http.Redirect(ctx.Res, ctx.Req.Request, target, http.StatusFound)
+		ctx.Redirect(target, http.StatusFound)
 		return nil
 	}
 	return []runtime.Option{

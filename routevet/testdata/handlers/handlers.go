@@ -145,3 +145,12 @@ func paths(w http.ResponseWriter, r *http.Request, id string, n int) {
 	http.Redirect(w, r, fmt.Sprintf("/hotel/%d", n), http.StatusFound)        // want `no route path begins with /hotel/`
 	w.Header().Set("Location", "/bookings/x/"+id)                             // want `no route path begins with /bookings/x/`
 }
+
+// contextRedirects redirects with a Context's Redirect, which writes its
+// target uncleaned: checked as http.Redirect.
+func contextRedirects(ctx *runtime.Context) {
+	ctx.Redirect("/hotels/42", http.StatusFound)
+	ctx.Redirect("/hotel/42", http.StatusFound)                   // want `no route serves GET /hotel/42 \(did you mean "/hotels/42"\?\)$`
+	ctx.Redirect("/hotels/42/edit", http.StatusSeeOther)          // want `no route serves GET /hotels/42/edit$`
+	ctx.Redirect("/hotels/42/edit", http.StatusPermanentRedirect) // want `no route serves /hotels/42/edit$`
+}

@@ -19,6 +19,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/oauth2"
@@ -33,13 +34,17 @@ import (
 // signed in.
 var (
 	ErrMissingStateOrCode = errors.New("aahoauth2: the provider's redirect has no state or no code")
-	ErrInvalidState       = errors.New("aahoauth2: the state is not the one this session was sent with, or is older than 10 minutes")
+	ErrInvalidState       = errors.New("aahoauth2: the state is not the one this session was sent with, is older than 10 minutes, or was used already")
 	ErrExchange           = errors.New("aahoauth2: the provider did not exchange the code for a token")
 	ErrNotSignedIn        = errors.New("aahoauth2: not signed in")
 )
 
 // stateTTL is how long a sign-in may take at the provider, as in aah.
 const stateTTL = 10 * time.Minute
+
+// usedStatesMax is how many used states a scheme remembers at most, each
+// until it expires: about 10 MB when full.
+const usedStatesMax = 1 << 16
 
 // Scheme is an auth scheme of scheme = "oauth2".
 type Scheme struct {
@@ -66,10 +71,19 @@ type Scheme struct {
 // the actions of its login and redirect routes, and its authenticator,
 // which answers 401 to a request to a route of the scheme that is not
 // signed in (a signed-in session passes before it). The login route
-// sends to the provider with a new state, kept in the session; the
-// redirect route accepts only that state, exchanges the code for a
-// token, starts the session of the subject under a new ID and redirects
-// to url.success.
+// sends to the provider with a new state and a PKCE code challenge
+// (S256, RFC 7636), the state and the challenge's verifier kept in the
+// session; the redirect route accepts only that state, once and within
+// 10 minutes, exchanges the code for a token with the verifier (a code
+// sent for another browser's challenge is refused by the provider),
+// starts the session of the subject under a new ID and redirects to
+// url.success. A state is used once even when the cookie of the session
+// from before the redirect is sent again: the scheme remembers the
+// states used in the last 10 minutes, the latest 65,536 of them, in the
+// process (each instance of a service behind a load balancer its own).
+// The redirect_uri is the url.redirect path at the domain's origin
+// (runtime.Context.Origin), never at the request's Host; an absolute
+// url.redirect is used as written.
 func (s Scheme) Options() ([]runtime.Option, error) {
 	switch {
 	case s.Name == "":
@@ -84,10 +98,11 @@ func (s Scheme) Options() ([]runtime.Option, error) {
 		return nil, err
 	}
 	cfg := oauth2.Config{ClientID: s.Config.ClientID, ClientSecret: s.Config.ClientSecret, Scopes: s.Config.Scopes, Endpoint: endpoint}
+	used := &usedStates{max: usedStatesMax}
 	return []runtime.Option{
 		runtime.WithAuthenticator(s.Name, func(*runtime.Context) (runtime.Subject, error) { return nil, ErrNotSignedIn }),
 		runtime.WithSchemeRoute(s.Name, "login", func(ctx *runtime.Context) error { return s.login(ctx, cfg) }),
-		runtime.WithSchemeRoute(s.Name, "redirect", func(ctx *runtime.Context) error { return s.redirect(ctx, cfg) }),
+		runtime.WithSchemeRoute(s.Name, "redirect", func(ctx *runtime.Context) error { return s.redirect(ctx, cfg, used) }),
 	}, nil
 }
 
@@ -108,11 +123,17 @@ func (s Scheme) endpoint() (oauth2.Endpoint, error) {
 	return oauth2.Endpoint{}, fmt.Errorf("aahoauth2: scheme %q needs client.provider.name, or client.provider.url.auth and .token", s.Name)
 }
 
-// stateKey is the session value of the state of the scheme's sign-in
-// under way.
+// stateKey is the session value of the sign-in under way: "STATE
+// UNIX-TIME VERIFIER", its state, when it was sent and its PKCE
+// verifier.
 func (s Scheme) stateKey() string { return "aahoauth2.state." + s.Name }
 
 func (s Scheme) login(ctx *runtime.Context, cfg oauth2.Config) error {
+	redirect, err := redirectURL(ctx, s.Config.Redirect)
+	if err != nil {
+		return err
+	}
+	cfg.RedirectURL = redirect
 	var b [32]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		return err
@@ -127,16 +148,16 @@ func (s Scheme) login(ctx *runtime.Context, cfg oauth2.Config) error {
 	if session.Values == nil {
 		session.Values = map[string]string{}
 	}
-	session.Values[s.stateKey()] = state + " " + strconv.FormatInt(time.Now().Unix(), 10)
+	verifier := oauth2.GenerateVerifier()
+	session.Values[s.stateKey()] = state + " " + strconv.FormatInt(time.Now().Unix(), 10) + " " + verifier
 	if err := ctx.SaveSession(); err != nil {
 		return err
 	}
-	cfg.RedirectURL = redirectURL(ctx, s.Config.Redirect)
-	http.Redirect(ctx.Res, ctx.Req.Request, cfg.AuthCodeURL(state), http.StatusFound)
+	ctx.Redirect(cfg.AuthCodeURL(state, oauth2.S256ChallengeOption(verifier)), http.StatusFound)
 	return nil
 }
 
-func (s Scheme) redirect(ctx *runtime.Context, cfg oauth2.Config) error {
+func (s Scheme) redirect(ctx *runtime.Context, cfg oauth2.Config, used *usedStates) error {
 	state, code := ctx.Req.QueryValue("state"), ctx.Req.QueryValue("code")
 	var sent string
 	if session := ctx.Session(); session != nil && session.Values[s.stateKey()] != "" {
@@ -147,18 +168,23 @@ func (s Scheme) redirect(ctx *runtime.Context, cfg oauth2.Config) error {
 			return err
 		}
 	}
-	switch {
-	case state == "" || code == "":
+	if state == "" || code == "" {
 		return &runtime.Error{Status: http.StatusUnauthorized, Err: ErrMissingStateOrCode}
-	case !stateHolds(sent, state):
+	}
+	verifier, sentAt, ok := stateHolds(sent, state)
+	// Used before the exchange: a replayed cookie cannot retry a state.
+	if !ok || !used.use(state, sentAt) {
 		return &runtime.Error{Status: http.StatusUnauthorized, Err: ErrInvalidState}
 	}
-	cfg.RedirectURL = redirectURL(ctx, s.Config.Redirect)
+	var err error
+	if cfg.RedirectURL, err = redirectURL(ctx, s.Config.Redirect); err != nil {
+		return err
+	}
 	exchange := ctx.Req.Context()
 	if s.HTTPClient != nil {
 		exchange = context.WithValue(exchange, oauth2.HTTPClient, s.HTTPClient)
 	}
-	token, err := cfg.Exchange(exchange, code)
+	token, err := cfg.Exchange(exchange, code, oauth2.VerifierOption(verifier))
 	if err != nil {
 		return &runtime.Error{Status: http.StatusUnauthorized, Err: errors.Join(ErrExchange, err)}
 	}
@@ -169,32 +195,72 @@ func (s Scheme) redirect(ctx *runtime.Context, cfg oauth2.Config) error {
 	if err := ctx.SignIn(s.Name, principal, subject); err != nil {
 		return err
 	}
-	http.Redirect(ctx.Res, ctx.Req.Request, ctx.MountPath()+s.Config.Success, http.StatusFound)
+	ctx.Redirect(ctx.MountPath()+s.Config.Success, http.StatusFound)
 	return nil
 }
 
-// stateHolds reports whether state is the one sent, "STATE UNIX-TIME",
-// not older than stateTTL.
-func stateHolds(sent, state string) bool {
-	want, at, ok := strings.Cut(sent, " ")
-	if !ok || subtle.ConstantTimeCompare([]byte(want), []byte(state)) != 1 {
-		return false
+// stateHolds reports whether state is the one sent, "STATE UNIX-TIME
+// VERIFIER", not older than stateTTL, and returns its PKCE verifier and
+// when it was sent.
+func stateHolds(sent, state string) (verifier string, at time.Time, ok bool) {
+	parts := strings.SplitN(sent, " ", 3)
+	if len(parts) != 3 || subtle.ConstantTimeCompare([]byte(parts[0]), []byte(state)) != 1 {
+		return "", time.Time{}, false
 	}
-	unix, err := strconv.ParseInt(at, 10, 64)
-	return err == nil && time.Since(time.Unix(unix, 0)) <= stateTTL
+	unix, err := strconv.ParseInt(parts[1], 10, 64)
+	at = time.Unix(unix, 0)
+	return parts[2], at, err == nil && time.Since(at) <= stateTTL
 }
 
-// redirectURL is the absolute URL of the redirect route, on the host of
-// the request, as aah made it.
-func redirectURL(ctx *runtime.Context, path string) string {
+// usedStates are the states a scheme's redirect route accepted, until
+// they expire (stateTTL after they were sent), at most max of them: the
+// oldest is forgotten to make room for a new one.
+type usedStates struct {
+	mu    sync.Mutex
+	max   int
+	seen  map[string]struct{}
+	order []usedState // oldest first
+}
+
+type usedState struct {
+	state string
+	sent  time.Time
+}
+
+// use records state, sent at sent, as used, and reports whether it was
+// not already.
+func (u *usedStates) use(state string, sent time.Time) bool {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.seen == nil {
+		u.seen = map[string]struct{}{}
+	}
+	drop := 0
+	for drop < len(u.order) && (len(u.order)-drop >= u.max || time.Since(u.order[drop].sent) > stateTTL) {
+		delete(u.seen, u.order[drop].state)
+		drop++
+	}
+	u.order = u.order[drop:]
+	if _, ok := u.seen[state]; ok {
+		return false
+	}
+	u.seen[state] = struct{}{}
+	u.order = append(u.order, usedState{state, sent})
+	return true
+}
+
+// redirectURL is the absolute URL of the redirect route: path at the
+// origin of the request's domain (runtime.Context.Origin), under the
+// router's mount path, or path itself when it is absolute.
+func redirectURL(ctx *runtime.Context, path string) (string, error) {
 	if strings.HasPrefix(path, "http://") || strings.HasPrefix(path, "https://") {
-		return path
+		return path, nil
 	}
-	scheme := "http"
-	if ctx.Req.TLS != nil {
-		scheme = "https"
+	origin, err := ctx.Origin()
+	if err != nil {
+		return "", fmt.Errorf("aahoauth2: the redirect_uri of %s: %w", path, err)
 	}
-	return scheme + "://" + ctx.Req.Host + ctx.MountPath() + path
+	return origin + ctx.MountPath() + path, nil
 }
 
 // endpointOf is the endpoint of a provider aah knew by name.
