@@ -225,8 +225,8 @@ const MaxTarget = 2048
 // LocalTarget reports whether target, written as is as a Location header
 // (Context.Redirect), takes a browser to a path of this site: at most
 // MaxTarget bytes of printable ASCII that start with one "/", with no
-// backslash, raw or percent-encoded, no control character or space, raw
-// or percent-encoded, no "%" without two hex digits after it, and no
+// backslash, raw or percent-encoded, no control character, raw or
+// percent-encoded, no raw space, no "%" without two hex digits after it, and no
 // dot segment ("." or "..", a dot raw or as %2e) in its path. A browser's
 // URL parser drops tabs and newlines, reads "\" as "/" and a dot segment
 // as a step up: each could turn "/…" into "//host…", another site.
