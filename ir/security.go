@@ -161,6 +161,9 @@ func readSession(sec, app *parser.Object, prefix string, secret func(parser.Pos)
 	if app != nil {
 		s.Secure = boolAt(app, "server.ssl.enable", false)
 	}
+	if !validSession(sec, s, diags) {
+		return nil
+	}
 	for key, value := range map[string]*string{"sign_key": &s.SignKey, "enc_key": &s.EncKey, "old_sign_key": &s.OldSignKey, "old_enc_key": &s.OldEncKey} {
 		if secretAt(sec, "security.session."+key, secret) {
 			*value = ""
@@ -169,6 +172,50 @@ func readSession(sec, app *parser.Object, prefix string, secret func(parser.Pos)
 	}
 	slices.Sort(s.Withheld)
 	return s
+}
+
+// minSignKey is the shortest sign_key accepted: HMAC-SHA256 is as strong
+// as its key up to 32 bytes (RFC 2104 §3), and gorilla/securecookie asks
+// for 32 or 64.
+const minSignKey = 32
+
+// validSession reports whether the session's samesite and keys are ones
+// browsers and the codec take, each error at its value: a samesite of
+// "lax", "strict" or "none", "none" only on a secure cookie (browsers
+// drop a SameSite=None cookie without Secure), a sign key of at least
+// minSignKey bytes and an AES key of 16, 24 or 32. Messages name a key's
+// length, never its value, which may come from a file of secrets.
+func validSession(sec *parser.Object, s *Session, diags *parser.Diagnostics) bool {
+	ok := true
+	errorAt := func(key, format string, args ...any) {
+		ok = false
+		diags.Errorf(sec.Lookup("security.session."+key).Value.Pos(), "security.session."+key+" "+format, args...)
+	}
+	switch s.SameSite {
+	case "", "lax", "strict":
+	case "none":
+		if !s.Secure {
+			errorAt("samesite", `"none" needs server.ssl.enable = true in the app config: browsers refuse a SameSite=None cookie without Secure, which the session's cookie has only then`)
+		}
+	default:
+		errorAt("samesite", `must be "lax", "strict" or "none", found %q`, stringAt(sec, "security.session.samesite"))
+	}
+	for _, k := range []struct {
+		key, value string
+		sign       bool
+	}{{"sign_key", s.SignKey, true}, {"enc_key", s.EncKey, false}, {"old_sign_key", s.OldSignKey, true}, {"old_enc_key", s.OldEncKey, false}} {
+		switch n := len(k.value); {
+		case n == 0:
+		case k.sign && n < minSignKey:
+			errorAt(k.key, "must be at least %d bytes (HMAC-SHA256), found %d", minSignKey, n)
+		case !k.sign && n != 16 && n != 24 && n != 32:
+			errorAt(k.key, "must be 16, 24 or 32 bytes (AES-128, -192 or -256), found %d", n)
+		}
+	}
+	if s.OldEncKey != "" && s.OldSignKey == "" {
+		errorAt("old_enc_key", "needs an old_sign_key: the old cookies were signed with one")
+	}
+	return ok
 }
 
 // secretAt reports whether the value at a dotted path of obj is of a file

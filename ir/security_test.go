@@ -3,6 +3,7 @@ package ir_test
 import (
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -24,16 +25,17 @@ func TestSession(t *testing.T) {
 		table, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf", Security: "security.conf", AppConfig: "aah.conf"})
 		return table, diags.Error()
 	}
+	signKey, encKey, oldSignKey, oldEncKey := strings.Repeat("s", 32), strings.Repeat("e", 16), strings.Repeat("o", 32), strings.Repeat("f", 16)
 	for _, c := range []struct {
 		session, app string
 		want         *ir.Session
 	}{
-		{`mode = "stateful"; sign_key = "s"; enc_key = "e"`, ``,
-			&ir.Session{CookieName: "aah_session", Path: "/", HTTPOnly: true, SignKey: "s", EncKey: "e"}},
-		{`mode = "stateful"; store { type = "cookie" }; prefix = "app"; domain = "example.com"; path = "/app"; http_only = false; samesite = "Lax"; ttl = "30m"; sign_key = "s"; enc_key = "e"; old_sign_key = "os"; old_enc_key = "oe"`,
+		{`mode = "stateful"; sign_key = "ssssssssssssssssssssssssssssssss"; enc_key = "eeeeeeeeeeeeeeee"`, ``,
+			&ir.Session{CookieName: "aah_session", Path: "/", HTTPOnly: true, SignKey: signKey, EncKey: encKey}},
+		{`mode = "stateful"; store { type = "cookie" }; prefix = "app"; domain = "example.com"; path = "/app"; http_only = false; samesite = "Lax"; ttl = "30m"; sign_key = "ssssssssssssssssssssssssssssssss"; enc_key = "eeeeeeeeeeeeeeee"; old_sign_key = "oooooooooooooooooooooooooooooooo"; old_enc_key = "ffffffffffffffff"`,
 			`server { ssl { enable = true } }`,
 			&ir.Session{CookieName: "app_session", Domain: "example.com", Path: "/app", Secure: true, SameSite: "lax", TTL: 30 * time.Minute,
-				SignKey: "s", EncKey: "e", OldSignKey: "os", OldEncKey: "oe"}},
+				SignKey: signKey, EncKey: encKey, OldSignKey: oldSignKey, OldEncKey: oldEncKey}},
 		{`sign_key = "s"`, ``, nil}, // aah's default mode, "stateless", keeps none
 		{`mode = "stateful"; store { type = "file" }`, ``, nil},
 	} {

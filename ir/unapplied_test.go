@@ -93,7 +93,7 @@ func TestUnappliedOAuth2(t *testing.T) {
 	} {
 		fsys := fstest.MapFS{
 			"routes.conf":   {Data: []byte(`domains { localhost { host = "localhost"; routes { index { path = "/"; controller = "App"; auth = "idp" } } } }`)},
-			"security.conf": {Data: []byte(`security { auth_schemes { idp { scheme = "oauth2"; client { ` + tt.client + ` } } }; session { mode = "stateful"; sign_key = "k" } }`)},
+			"security.conf": {Data: []byte(`security { auth_schemes { idp { scheme = "oauth2"; client { ` + tt.client + ` } } }; session { mode = "stateful"; sign_key = "0123456789abcdef0123456789abcdef" } }`)},
 		}
 		table, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf", Security: "security.conf"})
 		if table == nil || len(diags) > 0 {
