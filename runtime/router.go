@@ -45,6 +45,7 @@ type Router struct {
 
 	authenticators map[string]Authenticator
 	sessions       *sessions                  // nil without WithSessions
+	postAuth       PostAuth                   // WithPostAuth's, for sessions
 	schemeActions  map[[2]string]SchemeAction // by scheme and action
 	schemeOrder    []string                   // the registered schemes, sorted: "authenticated" tries them in turn
 	authorizer     Authorizer
