@@ -33,6 +33,9 @@ func (g *generator) writeSignIn() {
 		if c.TTL != 0 {
 			sl.line(field{"TTL", durationLit(c.TTL)})
 		}
+		if c.Store != "cookie" {
+			sl.line(field{"Store", stringLit(c.Store)}, field{"StorePath", stringLit(c.StorePath)})
+		}
 		sl.line(field{"SignKey", stringLit(c.SignKey)}, field{"EncKey", stringLit(c.EncKey)})
 		sl.line(field{"OldSignKey", stringLit(c.OldSignKey)}, field{"OldEncKey", stringLit(c.OldEncKey)})
 		lit.line(field{"Session", jen.Op("&").Qual(runtimePkg, "SessionConfig").Add(sl.block())})

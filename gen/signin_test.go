@@ -43,11 +43,11 @@ func TestSignInWithholdsSecrets(t *testing.T) {
 }
 
 // TestSignInCompiles: the package of a security.conf that sets every key
-// of the session (a ttl among them), a form and an oauth2 scheme
-// type-checks.
+// of the session (a ttl among them, and each store), a form and an oauth2
+// scheme type-checks.
 func TestSignInCompiles(t *testing.T) {
 	importer := newModuleImporter(t)
-	for _, ttl := range []string{"30m", "2h", "90m"} {
+	for ttl, store := range map[string]string{"30m": `type = "cookie"`, "2h": `type = "file"; filepath = "/var/lib/app/sessions"`, "90m": `type = "redis"`} {
 		fsys := fstest.MapFS{
 			"routes.conf": {Data: []byte(`domains { d { host = "localhost"; routes { index { path = "/"; controller = "App"; auth = "form_auth" } } } }`)},
 			"aah.conf":    {Data: []byte(`server { ssl { enable = true } }`)},
@@ -57,7 +57,7 @@ func TestSignInCompiles(t *testing.T) {
     gh { scheme = "oauth2"; client { id = "app"; secret = "s"; scopes = ["read:user"]; provider { name = "github" } } }
   }
   session {
-    mode = "stateful"; store { type = "cookie" }; prefix = "app"; domain = "example.com"; path = "/app"
+    mode = "stateful"; store { ` + store + ` }; prefix = "app"; domain = "example.com"; path = "/app"
     http_only = false; samesite = "strict"; ttl = "` + ttl + `"
     sign_key = "` + strings.Repeat("s", 64) + `"; enc_key = "` + strings.Repeat("e", 32) + `"
     old_sign_key = "` + strings.Repeat("o", 64) + `"; old_enc_key = "` + strings.Repeat("f", 32) + `"

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -276,5 +277,118 @@ func formAccount(t *testing.T) func(*runtime.Context, string) (*aahauth.Account,
 			return nil, nil
 		}
 		return &aahauth.Account{Subject: formUser{subject, email}, PasswordHash: hash}, nil
+	}
+}
+
+// TestFileSessionStore: with aah's store.type "file", the cookie holds
+// the session's ID alone and a file the session: logout deletes the file,
+// so that a cookie copied before it opens nothing after it, and a new
+// sign-in deletes the file of the session it replaces.
+func TestFileSessionStore(t *testing.T) {
+	session := *formauth.SignIn.Session
+	session.Store, session.StorePath = "file", t.TempDir()
+	srv := formExample(t, session)
+	files := func() int {
+		t.Helper()
+		entries, err := os.ReadDir(session.StorePath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(entries)
+	}
+
+	b := newBrowser(t, srv)
+	b.expect("GET", "/login.html", nil, "none", http.StatusOK, "", "Login subject=<nil> session=")
+	if n := files(); n != 1 {
+		t.Fatalf("%d files after the login page started a session, want 1", n)
+	}
+	b.expect("POST", "/login", login("user2@aahframework.org", "welcome123", ""), "same-origin", http.StatusFound, "/", "")
+	if n := files(); n != 1 {
+		t.Errorf("%d files after the sign-in, want 1: the session before it is forgotten", n)
+	}
+	u, _ := url.Parse(srv.URL)
+	copied := b.client.Jar.Cookies(u)[0].Value
+	if !opens(t, srv, copied) {
+		t.Fatal("the signed-in session does not open")
+	}
+	b.expect("POST", "/logout", nil, "same-origin", http.StatusFound, "/login.html", "")
+	if n := files(); n != 0 {
+		t.Errorf("%d files after the logout, want 0", n)
+	}
+	if opens(t, srv, copied) {
+		t.Error("a cookie copied before the logout opens after it")
+	}
+}
+
+// TestSessionStoreNeeded: a store of no name runtime knows needs
+// WithSessionStore, which needs WithSessions, as WithPostAuth does.
+func TestSessionStoreNeeded(t *testing.T) {
+	session := *formauth.SignIn.Session
+	session.Store = "redis"
+	codec, err := aahauth.SessionCodec(session)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noSubject := func(*runtime.Context, string, string) (runtime.Subject, error) { return nil, nil }
+	anyone := runtime.WithAuthenticator("form_auth", func(*runtime.Context) (runtime.Subject, error) { return nil, nil })
+	submit := runtime.WithSchemeRoute("form_auth", "login_submit", func(*runtime.Context) error { return nil })
+	_, err = formauth.NewRouter(formAdmin{}, formApp{}, anyone, submit, runtime.WithSessions(session, codec, noSubject))
+	if want := `WithSessions: the session's store "redis" is not built in (cookie and file are): give WithSessionStore`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a redis store without WithSessionStore: %v, want %q", err, want)
+	}
+	files, err := runtime.FileSessionStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := formauth.NewRouter(formAdmin{}, formApp{}, anyone, submit, runtime.WithSessions(session, codec, noSubject), runtime.WithSessionStore(files)); err != nil {
+		t.Errorf("a redis store with WithSessionStore: %v", err)
+	}
+	_, err = formauth.NewRouter(formAdmin{}, formApp{}, anyone, runtime.WithSessionStore(files),
+		runtime.WithPostAuth(func(*runtime.Context, *runtime.Session) error { return nil }))
+	if want := "WithSessionStore and WithPostAuth need WithSessions"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("without WithSessions: %v, want %q", err, want)
+	}
+}
+
+// returnApp is formApp whose login page writes the form's _rt field.
+type returnApp struct{ formApp }
+
+func (returnApp) Login(ctx *runtime.Context) error {
+	_, err := ctx.Res.Write([]byte("field=" + string(aahauth.ReturnTargetField(ctx))))
+	return err
+}
+
+// TestReturnTargetField: the login page's hidden _rt field holds the
+// return target it was sent with, escaped, and nothing for a target that
+// is not a path of this site.
+func TestReturnTargetField(t *testing.T) {
+	session := *formauth.SignIn.Session
+	form := aahauth.Form{Scheme: "form_auth", Config: formauth.SignIn.Forms["form_auth"], Account: formAccount(t)}
+	signIn, err := form.Options()
+	if err != nil {
+		t.Fatal(err)
+	}
+	codec, err := aahauth.SessionCodec(session)
+	if err != nil {
+		t.Fatal(err)
+	}
+	router, err := formauth.NewRouter(formAdmin{}, returnApp{}, append(signIn, runtime.WithSessions(session, codec, form.LoadSubject), runtime.WithDefaultDomain("localhost"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(router)
+	t.Cleanup(srv.Close)
+	b := newBrowser(t, srv)
+	for target, field := range map[string]string{
+		"":                         "",
+		"/manage/users.html?a=1&b": `<input type="hidden" name="_rt" value="/manage/users.html?a=1&amp;b">`,
+		`/"><script>`:              `<input type="hidden" name="_rt" value="/&#34;&gt;&lt;script&gt;">`,
+		"//evil.example":           "",
+		"https://evil.example/":    "",
+	} {
+		b.expect("GET", "/login.html?"+url.Values{"_rt": {target}}.Encode(), nil, "none", http.StatusOK, "", "field="+field)
+		if body := b.expect("GET", "/login.html?error=true&"+url.Values{"_rt": {target}}.Encode(), nil, "none", http.StatusOK, "", "field="); body != "field="+field {
+			t.Errorf("_rt %q: %q, want %q", target, body, "field="+field)
+		}
 	}
 }

@@ -14,8 +14,8 @@ import (
 // of its schemes: for the router (the session, the form and oauth2
 // schemes) and for the documents generated from a table (OpenAPI).
 type Security struct {
-	// Session is security.session, read when its mode is "stateful" with
-	// the cookie store, which the router keeps; nil otherwise.
+	// Session is security.session, read when its mode is "stateful",
+	// which the router keeps; nil otherwise.
 	Session *Session
 	// SessionCookie is the session's cookie name: prefix + "_session".
 	SessionCookie string
@@ -31,6 +31,11 @@ type Session struct {
 	Secure       bool   // server.ssl.enable of the app config
 	SameSite     string // lower-cased: "", "lax", "strict" or "none"
 	TTL          time.Duration
+	// Store is store.type, lower-cased: "cookie" (the default), where the
+	// cookie holds the session, "file", or the name of a store the
+	// application gives; StorePath is a file store's store.filepath
+	// ("sessions" by default), "" for another store.
+	Store, StorePath string
 	// The keys as written: aah used their bytes.
 	SignKey, EncKey, OldSignKey, OldEncKey string
 	// Withheld are the keys (sign_key…) whose values an included file of
@@ -134,11 +139,10 @@ func readSecurity(sec, app *parser.Object, secret func(parser.Pos) bool, diags *
 
 // readSession reads security.session with aah's defaults when the
 // router keeps it: mode "stateful" (aah's default is "stateless", which
-// keeps none) and store.type "cookie".
+// keeps none).
 func readSession(sec, app *parser.Object, prefix string, secret func(parser.Pos) bool, diags *parser.Diagnostics) *Session {
 	if sec.Lookup("security.session") == nil ||
-		!strings.EqualFold(stringAt(sec, "security.session.mode"), "stateful") ||
-		!strings.EqualFold(cmp.Or(stringAt(sec, "security.session.store.type"), "cookie"), "cookie") {
+		!strings.EqualFold(stringAt(sec, "security.session.mode"), "stateful") {
 		return nil
 	}
 	ttl, err := sessionTTL(stringAt(sec, "security.session.ttl"))
@@ -155,8 +159,12 @@ func readSession(sec, app *parser.Object, prefix string, secret func(parser.Pos)
 		HTTPOnly:   boolAt(sec, "security.session.http_only", true),
 		SameSite:   strings.ToLower(at("samesite")),
 		TTL:        ttl,
+		Store:      strings.ToLower(cmp.Or(at("store.type"), "cookie")),
 		SignKey:    at("sign_key"), EncKey: at("enc_key"),
 		OldSignKey: at("old_sign_key"), OldEncKey: at("old_enc_key"),
+	}
+	if s.Store == "file" {
+		s.StorePath = cmp.Or(at("store.filepath"), "sessions")
 	}
 	if app != nil {
 		s.Secure = boolAt(app, "server.ssl.enable", false)

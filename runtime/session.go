@@ -33,6 +33,12 @@ type SessionConfig struct {
 	// aah's security.conf, which keeps aah's meaning; set it in a copy
 	// of the generated SignIn.Session.
 	Lifetime time.Duration
+	// Store is store.type: "cookie" (or ""), where the cookie holds the
+	// session, or "file", where a FileSessionStore at StorePath
+	// (store.filepath, "sessions" by default) does and the cookie holds
+	// its ID; another name is a store of the application's
+	// (WithSessionStore).
+	Store, StorePath string
 	// SignKey and EncKey sign and encrypt the cookie (their bytes as
 	// written, as aah used them); OldSignKey and OldEncKey, when given,
 	// still open the cookies written before a key rotation.
@@ -97,6 +103,7 @@ type sessions struct {
 	maxAge  time.Duration // cfg.MaxAge()
 	codec   SessionCodec
 	subject SubjectLoader
+	store   SessionStore // nil when the cookie holds the session
 }
 
 // PostAuth is called after each sign-in (Context.SignIn), before its
@@ -118,8 +125,10 @@ func WithPostAuth(hook PostAuth) Option {
 	}
 }
 
-// WithSessions keeps a session in a signed and encrypted cookie, as cfg
-// (the generated SignIn.Session) says, read on every request, anonymous
+// WithSessions keeps a session in a signed and encrypted cookie, or in
+// the server's store with its ID in the cookie (cfg.Store, or
+// WithSessionStore), as cfg (the generated SignIn.Session) says, read on
+// every request, anonymous
 // routes included: the Subject of a signed-in session is ctx.Subject(),
 // and it passes the routes of every auth scheme. A cookie that does not
 // decode (tampered with, expired, written with keys no longer given), or
@@ -147,19 +156,41 @@ func (s *sessions) load(ctx *Context) {
 	if err != nil {
 		return
 	}
-	var session Session
-	now := time.Now()
-	if s.codec.Decode(s.cfg.CookieName, c.Value, &session) != nil || session.ID == "" ||
-		!session.Expires.IsZero() && !now.Before(session.Expires) || !now.Before(session.Started.Add(s.maxAge)) {
+	session := s.read(c.Value)
+	if session == nil {
 		return
 	}
-	ctx.session = &session
+	ctx.session = session
 	if session.Principal == "" {
 		return
 	}
 	if subject, err := s.subject(ctx, session.Scheme, session.Principal); err == nil && subject != nil {
 		ctx.subject, ctx.sessionSubject = subject, true
 	}
+}
+
+// read is the session of a cookie's value, unless it has ended; nil
+// when the value is of no session.
+func (s *sessions) read(cookie string) *Session {
+	value := cookie
+	var id string
+	if s.store != nil {
+		stored, err := "", s.codec.Decode(s.cfg.CookieName, cookie, &id)
+		if err == nil {
+			stored, err = s.store.Read(id)
+		}
+		if err != nil || stored == "" {
+			return nil
+		}
+		value = stored
+	}
+	var session Session
+	now := time.Now()
+	if s.codec.Decode(s.cfg.CookieName, value, &session) != nil || session.ID == "" || s.store != nil && session.ID != id ||
+		!session.Expires.IsZero() && !now.Before(session.Expires) || !now.Before(session.Started.Add(s.maxAge)) {
+		return nil
+	}
+	return &session
 }
 
 // errNoSessions is the error of a session method of a router without
@@ -195,6 +226,16 @@ func (ctx *Context) SaveSession() error {
 		ctx.session.Expires = now.Add(lasts)
 	}
 	value, err := s.codec.Encode(s.cfg.CookieName, ctx.session)
+	if err == nil && s.store != nil {
+		end := ctx.session.Started.Add(s.maxAge)
+		if lasts > 0 {
+			end = ctx.session.Expires
+		}
+		if err = s.store.Save(ctx.session.ID, value, end); err != nil {
+			return fmt.Errorf("runtime: session store: %w", err)
+		}
+		value, err = s.codec.Encode(s.cfg.CookieName, ctx.session.ID)
+	}
 	if err != nil {
 		return fmt.Errorf("runtime: session cookie: %w", err)
 	}
@@ -208,11 +249,12 @@ func (ctx *Context) SaveSession() error {
 
 // SignIn starts the session of principal, recognised by scheme, under a
 // new ID and with no value of the session the request had (WithPostAuth
-// keeps those the application wants); subject is the request's Subject
-// from now on. It writes the cookie: call it before the response's
-// header is written.
+// keeps those the application wants), which a store forgets; subject is
+// the request's Subject from now on. It writes the cookie: call it
+// before the response's header is written.
 func (ctx *Context) SignIn(scheme, principal string, subject Subject) error {
-	if ctx.router.sessions == nil {
+	s := ctx.router.sessions
+	if s == nil {
 		return errNoSessions
 	}
 	id, err := newSessionID()
@@ -228,21 +270,34 @@ func (ctx *Context) SignIn(scheme, principal string, subject Subject) error {
 			return err
 		}
 	}
+	if previous != nil && s.store != nil {
+		if err := s.store.Delete(previous.ID); err != nil {
+			return fmt.Errorf("runtime: session store: %w", err)
+		}
+	}
 	return ctx.SaveSession()
 }
 
-// SignOut ends the session: the response deletes its cookie, and the rest
-// of the request is anonymous.
-func (ctx *Context) SignOut() {
+// SignOut ends the session: the response deletes its cookie, a store
+// forgets it (so that no copy of the cookie opens it again), and the
+// rest of the request is anonymous. Its error is the store's.
+func (ctx *Context) SignOut() error {
 	s := ctx.router.sessions
 	if s == nil {
-		return
+		return errNoSessions
 	}
 	setCookie(ctx.Res.Header(), s.cookie("", -1))
+	var err error
+	if ctx.session != nil && s.store != nil {
+		if err = s.store.Delete(ctx.session.ID); err != nil {
+			err = fmt.Errorf("runtime: session store: %w", err)
+		}
+	}
 	ctx.session = nil
 	if ctx.sessionSubject {
 		ctx.subject, ctx.sessionSubject = nil, false
 	}
+	return err
 }
 
 // cookie is the session's cookie of value; maxAge 0 for the browser's
@@ -264,6 +319,9 @@ func setCookie(h http.Header, c *http.Cookie) {
 	kept := slices.DeleteFunc(h["Set-Cookie"], func(l string) bool { return strings.HasPrefix(l, prefix) })
 	h["Set-Cookie"] = append(kept, line)
 }
+
+// sessionIDLength is the length of newSessionID's IDs.
+const sessionIDLength = 43
 
 // newSessionID is 32 random bytes, in base64 for URLs.
 func newSessionID() (string, error) {
