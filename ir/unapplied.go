@@ -49,8 +49,10 @@ func unapplied(app, sec *parser.Object) parser.Diagnostics {
 	if f := u.lookup("i18n"); f != nil {
 		u.warn(f, "i18n", "messages and locales are the application's (golang.org/x/text): aah also took the locale from the %q parameter of the query or path (i18n.param_name), which the action or a middleware reads", u.stringOr("i18n.param_name.query", "lang"))
 	}
-	if f := u.lookup("security.password_encoder"); f != nil {
-		u.warn(f, "security.password_encoder", "the application hashes and compares passwords (golang.org/x/crypto/bcrypt for bcrypt)")
+	// The encoders' settings are for hashing a new password: aahauth's
+	// schemes only compare, at the cost each bcrypt hash holds.
+	if f := u.lookup("security.password_encoder"); f != nil && (f.Object == nil || len(f.Object.Fields) > 0) {
+		u.warn(f, "security.password_encoder", "aahauth.Basic and aahauth.Form compare bcrypt hashes at the cost each hash holds; the application hashes a new password with these settings itself (bcrypt.GenerateFromPassword of golang.org/x/crypto/bcrypt at its cost), and compares scrypt and pbkdf2 hashes with the schemes' ComparePassword")
 	}
 	u.schemes()
 	u.antiCSRF()

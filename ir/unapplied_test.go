@@ -126,3 +126,25 @@ aah.conf:2:1: warning: i18n is not applied: messages and locales are the applica
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestUnappliedPasswordEncoderSection: security.password_encoder's
+// settings are for hashing new passwords, which the application does; an
+// empty section says nothing to apply.
+func TestUnappliedPasswordEncoderSection(t *testing.T) {
+	for section, want := range map[string]string{
+		`password_encoder { bcrypt { enable = true; cost = 12 } }`: `security.conf:1:12: warning: security.password_encoder is not applied: aahauth.Basic and aahauth.Form compare bcrypt hashes at the cost each hash holds; the application hashes a new password with these settings itself (bcrypt.GenerateFromPassword of golang.org/x/crypto/bcrypt at its cost), and compares scrypt and pbkdf2 hashes with the schemes' ComparePassword`,
+		`password_encoder { }`: ``,
+	} {
+		fsys := fstest.MapFS{
+			"routes.conf":   {Data: []byte(`domains { localhost { host = "localhost"; routes { index { path = "/"; controller = "App"; auth = "anonymous" } } } }`)},
+			"security.conf": {Data: []byte(`security { ` + section + ` }`)},
+		}
+		table, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf", Security: "security.conf"})
+		if table == nil || len(diags) > 0 {
+			t.Fatalf("diagnostics: %v", diags)
+		}
+		if got := table.Unapplied.Error(); got != want {
+			t.Errorf("%s:\ngot  %q\nwant %q", section, got, want)
+		}
+	}
+}
