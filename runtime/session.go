@@ -337,7 +337,7 @@ func newSessionID() (string, error) {
 // and oauth2 schemes, by scheme key, for runtime.WithSessions and the
 // packages runtime/aahauth and runtime/aahauth/aahoauth2.
 type SignIn struct {
-	Session *SessionConfig // nil without a session of mode "stateful" in the cookie store
+	Session *SessionConfig // nil without a session of mode "stateful"
 	Forms   map[string]*FormConfig
 	OAuth2  map[string]*OAuth2Config
 }
