@@ -56,7 +56,7 @@ const DefaultSessionLifetime = 8 * time.Hour
 // Lifetime, or when it is 0, DefaultSessionLifetime or the TTL when
 // longer. The router refuses a session past it, and the codec a cookie
 // written longer ago than it (aahauth.SessionCodec).
-func (c *SessionConfig) MaxAge() time.Duration {
+func (c SessionConfig) MaxAge() time.Duration {
 	if c.Lifetime > 0 {
 		return c.Lifetime
 	}
@@ -128,9 +128,8 @@ func WithPostAuth(hook PostAuth) Option {
 // WithSessions keeps a session in a signed and encrypted cookie, or in
 // the server's store with its ID in the cookie (cfg.Store, or
 // WithSessionStore), as cfg (the generated SignIn.Session) says, read on
-// every request, anonymous
-// routes included: the Subject of a signed-in session is ctx.Subject(),
-// and it passes the routes of every auth scheme. A cookie that does not
+// every request, anonymous routes included: the Subject of a signed-in
+// session is ctx.Subject(), and it passes the routes of every auth scheme. A cookie that does not
 // decode (tampered with, expired, written with keys no longer given), or
 // of a session past cfg.MaxAge() since it started, is the cookie of no
 // session: the request is anonymous.
@@ -175,10 +174,10 @@ func (s *sessions) read(cookie string) *Session {
 	value := cookie
 	var id string
 	if s.store != nil {
-		stored, err := "", s.codec.Decode(s.cfg.CookieName, cookie, &id)
-		if err == nil {
-			stored, err = s.store.Read(id)
+		if s.codec.Decode(s.cfg.CookieName, cookie, &id) != nil {
+			return nil
 		}
+		stored, err := s.store.Read(id)
 		if err != nil || stored == "" {
 			return nil
 		}
@@ -265,15 +264,16 @@ func (ctx *Context) SignIn(scheme, principal string, subject Subject) error {
 	ctx.session = &Session{ID: id, Scheme: scheme, Principal: principal, Started: time.Now()}
 	ctx.subject, ctx.sessionSubject = subject, true
 	if hook := ctx.router.postAuth; hook != nil {
-		if err := hook(ctx, previous); err != nil {
-			ctx.session, ctx.subject, ctx.sessionSubject = previous, previousSubject, previousSessionSubject
-			return err
+		err = hook(ctx, previous)
+	}
+	if err == nil && previous != nil && s.store != nil {
+		if err = s.store.Delete(previous.ID); err != nil {
+			err = fmt.Errorf("runtime: session store: %w", err)
 		}
 	}
-	if previous != nil && s.store != nil {
-		if err := s.store.Delete(previous.ID); err != nil {
-			return fmt.Errorf("runtime: session store: %w", err)
-		}
+	if err != nil {
+		ctx.session, ctx.subject, ctx.sessionSubject = previous, previousSubject, previousSessionSubject
+		return err
 	}
 	return ctx.SaveSession()
 }

@@ -40,8 +40,9 @@ func SessionCodec(cfg runtime.SessionConfig) (runtime.SessionCodec, error) {
 	for _, c := range codecs {
 		// The cookie's own timestamp, which the signature covers, bounds it
 		// too: a cookie written longer ago than a session lasts does not
-		// open, with a TTL of 0 (the browser's session) as with any other.
-		c.(*securecookie.SecureCookie).MaxAge(int(cfg.MaxAge() / time.Second))
+		// open, with a TTL of 0 (the browser's session) as with any other;
+		// at least a second, as securecookie takes 0 for no check.
+		c.(*securecookie.SecureCookie).MaxAge(max(int(cfg.MaxAge()/time.Second), 1))
 	}
 	return multiCodec(codecs), nil
 }
