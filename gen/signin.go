@@ -31,7 +31,10 @@ func (g *generator) writeSignIn() {
 		sl.line(field{"CookieName", stringLit(c.CookieName)}, field{"Domain", stringLit(c.Domain)}, field{"Path", stringLit(c.Path)})
 		sl.line(field{"HTTPOnly", trueLit(c.HTTPOnly)}, field{"Secure", trueLit(c.Secure)}, field{"SameSite", sameSiteLit(c.SameSite)})
 		if c.TTL != 0 {
-			sl.line(field{"TTL", jen.Lit(int64(c.TTL/time.Second)).Op("*").Qual("time", "Second")})
+			sl.line(field{"TTL", durationLit(c.TTL)})
+		}
+		if c.Store != "cookie" {
+			sl.line(field{"Store", stringLit(c.Store)}, field{"StorePath", stringLit(c.StorePath)})
 		}
 		sl.line(field{"SignKey", stringLit(c.SignKey)}, field{"EncKey", stringLit(c.EncKey)})
 		sl.line(field{"OldSignKey", stringLit(c.OldSignKey)}, field{"OldEncKey", stringLit(c.OldEncKey)})
@@ -83,6 +86,20 @@ func (g *generator) writeSignIn() {
 		}
 	}
 	g.declare(doc, jen.Var().Id("SignIn").Op("=").Qual(runtimePkg, "SignIn").Add(lit.block()))
+}
+
+// durationLit is d as Go writes a constant duration: in hours or minutes,
+// as ttl is, else in the largest unit that holds it whole.
+func durationLit(d time.Duration) jen.Code {
+	for _, unit := range []struct {
+		d    time.Duration
+		name string
+	}{{time.Hour, "Hour"}, {time.Minute, "Minute"}, {time.Second, "Second"}, {time.Millisecond, "Millisecond"}, {time.Microsecond, "Microsecond"}} {
+		if d%unit.d == 0 {
+			return jen.Lit(int(d/unit.d)).Op("*").Qual("time", unit.name)
+		}
+	}
+	return jen.Lit(int(d)).Op("*").Qual("time", "Nanosecond")
 }
 
 // sameSiteLit is the http.SameSite of a session's samesite; nil for

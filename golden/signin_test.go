@@ -283,7 +283,7 @@ func TestAahFormAuthExpiry(t *testing.T) {
 		{time.Now().Add(time.Minute), http.StatusOK, ""},
 		{time.Now().Add(-time.Minute), http.StatusFound, "/login.html?_rt=%2Fmanage%2Fusers.html"},
 	} {
-		value, err := codec.Encode(session.CookieName, &runtime.Session{ID: "s", Scheme: "form_auth", Principal: "user2@aahframework.org", Expires: c.expires})
+		value, err := codec.Encode(session.CookieName, &runtime.Session{ID: "s", Scheme: "form_auth", Principal: "user2@aahframework.org", Started: time.Now(), Expires: c.expires})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,8 +14,8 @@ import (
 // of its schemes: for the router (the session, the form and oauth2
 // schemes) and for the documents generated from a table (OpenAPI).
 type Security struct {
-	// Session is security.session, read when its mode is "stateful" with
-	// the cookie store, which the router keeps; nil otherwise.
+	// Session is security.session, read when its mode is "stateful",
+	// which the router keeps; nil otherwise.
 	Session *Session
 	// SessionCookie is the session's cookie name: prefix + "_session".
 	SessionCookie string
@@ -31,6 +31,11 @@ type Session struct {
 	Secure       bool   // server.ssl.enable of the app config
 	SameSite     string // lower-cased: "", "lax", "strict" or "none"
 	TTL          time.Duration
+	// Store is store.type, lower-cased: "cookie" (the default), where the
+	// cookie holds the session, "file", or the name of a store the
+	// application gives; StorePath is a file store's store.filepath
+	// ("sessions" by default), "" for another store.
+	Store, StorePath string
 	// The keys as written: aah used their bytes.
 	SignKey, EncKey, OldSignKey, OldEncKey string
 	// Withheld are the keys (sign_key…) whose values an included file of
@@ -134,11 +139,10 @@ func readSecurity(sec, app *parser.Object, secret func(parser.Pos) bool, diags *
 
 // readSession reads security.session with aah's defaults when the
 // router keeps it: mode "stateful" (aah's default is "stateless", which
-// keeps none) and store.type "cookie".
+// keeps none).
 func readSession(sec, app *parser.Object, prefix string, secret func(parser.Pos) bool, diags *parser.Diagnostics) *Session {
 	if sec.Lookup("security.session") == nil ||
-		!strings.EqualFold(stringAt(sec, "security.session.mode"), "stateful") ||
-		!strings.EqualFold(cmp.Or(stringAt(sec, "security.session.store.type"), "cookie"), "cookie") {
+		!strings.EqualFold(stringAt(sec, "security.session.mode"), "stateful") {
 		return nil
 	}
 	ttl, err := sessionTTL(stringAt(sec, "security.session.ttl"))
@@ -155,11 +159,18 @@ func readSession(sec, app *parser.Object, prefix string, secret func(parser.Pos)
 		HTTPOnly:   boolAt(sec, "security.session.http_only", true),
 		SameSite:   strings.ToLower(at("samesite")),
 		TTL:        ttl,
+		Store:      strings.ToLower(cmp.Or(at("store.type"), "cookie")),
 		SignKey:    at("sign_key"), EncKey: at("enc_key"),
 		OldSignKey: at("old_sign_key"), OldEncKey: at("old_enc_key"),
 	}
+	if s.Store == "file" {
+		s.StorePath = cmp.Or(at("store.filepath"), "sessions")
+	}
 	if app != nil {
 		s.Secure = boolAt(app, "server.ssl.enable", false)
+	}
+	if !validSession(sec, s, diags) {
+		return nil
 	}
 	for key, value := range map[string]*string{"sign_key": &s.SignKey, "enc_key": &s.EncKey, "old_sign_key": &s.OldSignKey, "old_enc_key": &s.OldEncKey} {
 		if secretAt(sec, "security.session."+key, secret) {
@@ -169,6 +180,50 @@ func readSession(sec, app *parser.Object, prefix string, secret func(parser.Pos)
 	}
 	slices.Sort(s.Withheld)
 	return s
+}
+
+// minSignKey is the shortest sign_key accepted: HMAC-SHA256 is as strong
+// as its key up to 32 bytes (RFC 2104 §3), and gorilla/securecookie asks
+// for 32 or 64.
+const minSignKey = 32
+
+// validSession reports whether the session's samesite and keys are ones
+// browsers and the codec take, each error at its value: a samesite of
+// "lax", "strict" or "none", "none" only on a secure cookie (browsers
+// drop a SameSite=None cookie without Secure), a sign key of at least
+// minSignKey bytes and an AES key of 16, 24 or 32. Messages name a key's
+// length, never its value, which may come from a file of secrets.
+func validSession(sec *parser.Object, s *Session, diags *parser.Diagnostics) bool {
+	ok := true
+	errorAt := func(key, format string, args ...any) {
+		ok = false
+		diags.Errorf(sec.Lookup("security.session."+key).Value.Pos(), "security.session."+key+" "+format, args...)
+	}
+	switch s.SameSite {
+	case "", "lax", "strict":
+	case "none":
+		if !s.Secure {
+			errorAt("samesite", `"none" needs server.ssl.enable = true in the app config: browsers refuse a SameSite=None cookie without Secure, which the session's cookie has only then`)
+		}
+	default:
+		errorAt("samesite", `must be "lax", "strict" or "none", found %q`, stringAt(sec, "security.session.samesite"))
+	}
+	for _, k := range []struct {
+		key, value string
+		sign       bool
+	}{{"sign_key", s.SignKey, true}, {"enc_key", s.EncKey, false}, {"old_sign_key", s.OldSignKey, true}, {"old_enc_key", s.OldEncKey, false}} {
+		switch n := len(k.value); {
+		case n == 0:
+		case k.sign && n < minSignKey:
+			errorAt(k.key, "must be at least %d bytes (HMAC-SHA256), found %d", minSignKey, n)
+		case !k.sign && n != 16 && n != 24 && n != 32:
+			errorAt(k.key, "must be 16, 24 or 32 bytes (AES-128, -192 or -256), found %d", n)
+		}
+	}
+	if s.OldEncKey != "" && s.OldSignKey == "" {
+		errorAt("old_enc_key", "needs an old_sign_key: the old cookies were signed with one")
+	}
+	return ok
 }
 
 // secretAt reports whether the value at a dotted path of obj is of a file

@@ -3,6 +3,7 @@ package ir_test
 import (
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -11,7 +12,7 @@ import (
 )
 
 // TestSession: security.session is read with aah's keys and defaults when
-// the router keeps it (mode "stateful", the cookie store), secure from
+// the router keeps it (mode "stateful", a file store with its filepath), secure from
 // the app config's server.ssl.enable; a ttl aah would refuse is an error.
 func TestSession(t *testing.T) {
 	load := func(session, app string) (*ir.Table, string) {
@@ -24,18 +25,22 @@ func TestSession(t *testing.T) {
 		table, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf", Security: "security.conf", AppConfig: "aah.conf"})
 		return table, diags.Error()
 	}
+	signKey, encKey, oldSignKey, oldEncKey := strings.Repeat("s", 32), strings.Repeat("e", 16), strings.Repeat("o", 32), strings.Repeat("f", 16)
 	for _, c := range []struct {
 		session, app string
 		want         *ir.Session
 	}{
-		{`mode = "stateful"; sign_key = "s"; enc_key = "e"`, ``,
-			&ir.Session{CookieName: "aah_session", Path: "/", HTTPOnly: true, SignKey: "s", EncKey: "e"}},
-		{`mode = "stateful"; store { type = "cookie" }; prefix = "app"; domain = "example.com"; path = "/app"; http_only = false; samesite = "Lax"; ttl = "30m"; sign_key = "s"; enc_key = "e"; old_sign_key = "os"; old_enc_key = "oe"`,
+		{`mode = "stateful"; sign_key = "ssssssssssssssssssssssssssssssss"; enc_key = "eeeeeeeeeeeeeeee"`, ``,
+			&ir.Session{CookieName: "aah_session", Path: "/", HTTPOnly: true, Store: "cookie", SignKey: signKey, EncKey: encKey}},
+		{`mode = "stateful"; store { type = "cookie" }; prefix = "app"; domain = "example.com"; path = "/app"; http_only = false; samesite = "Lax"; ttl = "30m"; sign_key = "ssssssssssssssssssssssssssssssss"; enc_key = "eeeeeeeeeeeeeeee"; old_sign_key = "oooooooooooooooooooooooooooooooo"; old_enc_key = "ffffffffffffffff"`,
 			`server { ssl { enable = true } }`,
-			&ir.Session{CookieName: "app_session", Domain: "example.com", Path: "/app", Secure: true, SameSite: "lax", TTL: 30 * time.Minute,
-				SignKey: "s", EncKey: "e", OldSignKey: "os", OldEncKey: "oe"}},
+			&ir.Session{CookieName: "app_session", Domain: "example.com", Path: "/app", Secure: true, SameSite: "lax", TTL: 30 * time.Minute, Store: "cookie",
+				SignKey: signKey, EncKey: encKey, OldSignKey: oldSignKey, OldEncKey: oldEncKey}},
 		{`sign_key = "s"`, ``, nil}, // aah's default mode, "stateless", keeps none
-		{`mode = "stateful"; store { type = "file" }`, ``, nil},
+		{`mode = "stateful"; store { type = "File" }`, ``, &ir.Session{CookieName: "aah_session", Path: "/", HTTPOnly: true, Store: "file", StorePath: "sessions"}},
+		{`mode = "stateful"; store { type = "file"; filepath = "/var/lib/app/sessions" }`, ``,
+			&ir.Session{CookieName: "aah_session", Path: "/", HTTPOnly: true, Store: "file", StorePath: "/var/lib/app/sessions"}},
+		{`mode = "stateful"; store { type = "redis"; filepath = "x" }`, ``, &ir.Session{CookieName: "aah_session", Path: "/", HTTPOnly: true, Store: "redis"}},
 	} {
 		table, diags := load(c.session, c.app)
 		if table == nil {

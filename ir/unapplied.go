@@ -43,17 +43,16 @@ func unapplied(app, sec *parser.Object) parser.Diagnostics {
 			u.warn(f, key, "log requests in a middleware around the router")
 		}
 	}
-	if f := u.lookup("security.session.store.type"); f != nil && !strings.EqualFold(stringOf(f.Value), "cookie") {
-		u.warn(f, "security.session.store.type", "routegen keeps sessions in the cookie store only (runtime.WithSessions); a server-side store is the application's")
-	}
 	if f := u.lookup("server.websocket"); f != nil {
 		u.warn(f, "server.websocket", "the action's WebSocket library accepts or refuses the upgrade, and checks its Origin: aah accepted any origin unless origin.check = true (then origin.whitelist); give the library the same (coder/websocket: AcceptOptions.OriginPatterns, or InsecureSkipVerify for any origin)")
 	}
 	if f := u.lookup("i18n"); f != nil {
 		u.warn(f, "i18n", "messages and locales are the application's (golang.org/x/text): aah also took the locale from the %q parameter of the query or path (i18n.param_name), which the action or a middleware reads", u.stringOr("i18n.param_name.query", "lang"))
 	}
-	if f := u.lookup("security.password_encoder"); f != nil {
-		u.warn(f, "security.password_encoder", "the application hashes and compares passwords (golang.org/x/crypto/bcrypt for bcrypt)")
+	// The encoders' settings are for hashing a new password: aahauth's
+	// schemes only compare, at the cost each bcrypt hash holds.
+	if f := u.lookup("security.password_encoder"); f != nil && (f.Object == nil || len(f.Object.Fields) > 0) {
+		u.warn(f, "security.password_encoder", "aahauth.Basic and aahauth.Form compare bcrypt hashes at the cost each hash holds; the application hashes a new password with these settings itself (bcrypt.GenerateFromPassword of golang.org/x/crypto/bcrypt at its cost), and compares scrypt and pbkdf2 hashes with the schemes' ComparePassword")
 	}
 	u.schemes()
 	u.antiCSRF()
@@ -149,15 +148,15 @@ func (u *unappliedNotes) schemes() {
 		if kind == "oauth2" {
 			u.oauth2Scheme(s)
 		}
-		if (kind == "form" || kind == "oauth2") && !u.statefulCookieSession() {
-			u.warn(s, "security.session", "the %s scheme %s signs in to a session, which routegen keeps for security.session { mode = \"stateful\" } in the cookie store: without it, the generated SignIn has no Session for runtime.WithSessions", kind, s.Key)
+		if (kind == "form" || kind == "oauth2") && !u.statefulSession() {
+			u.warn(s, "security.session", "the %s scheme %s signs in to a session, which routegen keeps for security.session { mode = \"stateful\" }: without it, the generated SignIn has no Session for runtime.WithSessions", kind, s.Key)
 		}
 	}
 }
 
-// statefulCookieSession reports whether security.session is kept by the
-// router: mode "stateful", in the cookie store.
-func (u *unappliedNotes) statefulCookieSession() bool {
+// statefulSession reports whether security.session is kept by the
+// router: mode "stateful".
+func (u *unappliedNotes) statefulSession() bool {
 	return u.sec != nil && readSession(u.sec, nil, "", nil, &parser.Diagnostics{}) != nil
 }
 

@@ -31,7 +31,7 @@ include "./security.conf"
     form_auth { scheme = "form"; password_encoder = "bcrypt"; url { login = "/login.html" } }
     api_auth { scheme = "generic"; password_encoder = "bcrypt" }
   }
-  session { mode = "stateful"; store { type = "file" } }
+  session { mode = "stateless"; store { type = "file" } }
   anti_csrf {
     enable = true
     sign_key = "k"
@@ -49,9 +49,8 @@ include "./security.conf"
 aah.conf:5:3: warning: server.access_log is not applied: log requests in a middleware around the router
 aah.conf:8:3: warning: request.id is not applied: routegen sets no X-Request-Id header; a middleware around the router (func(http.Handler) http.Handler) can
 aah.conf:11:10: warning: render.default is not applied: the router's own error replies (400, 401, 403, 404, 405, 413, 500) are text/plain, not JSON, and aah's pages of views/errors are not rendered; for aah's JSON bodies, give NewRouter runtime.WithErrorHandler(runtime.JSONErrorHandler)
-security.conf:3:5: warning: security.session is not applied: the form scheme form_auth signs in to a session, which routegen keeps for security.session { mode = "stateful" } in the cookie store: without it, the generated SignIn has no Session for runtime.WithSessions
+security.conf:3:5: warning: security.session is not applied: the form scheme form_auth signs in to a session, which routegen keeps for security.session { mode = "stateful" }: without it, the generated SignIn has no Session for runtime.WithSessions
 security.conf:4:36: warning: password_encoder is not applied: the scheme's authenticator compares passwords (golang.org/x/crypto/bcrypt for bcrypt)
-security.conf:6:40: warning: security.session.store.type is not applied: routegen keeps sessions in the cookie store only (runtime.WithSessions); a server-side store is the application's
 security.conf:7:3: warning: security.anti_csrf is not applied: routegen's anti-CSRF check is the standard library's cross-origin protection (Sec-Fetch-Site and Origin), which needs no token, cookie or key (enc_key, sign_key here); only enable is read
 security.conf:11:5: warning: security.anti_csrf.trusted_origins is not applied: give them to runtime.WithTrustedOrigins`
 	if got := table.Unapplied.Error(); got != want {
@@ -93,7 +92,7 @@ func TestUnappliedOAuth2(t *testing.T) {
 	} {
 		fsys := fstest.MapFS{
 			"routes.conf":   {Data: []byte(`domains { localhost { host = "localhost"; routes { index { path = "/"; controller = "App"; auth = "idp" } } } }`)},
-			"security.conf": {Data: []byte(`security { auth_schemes { idp { scheme = "oauth2"; client { ` + tt.client + ` } } }; session { mode = "stateful"; sign_key = "k" } }`)},
+			"security.conf": {Data: []byte(`security { auth_schemes { idp { scheme = "oauth2"; client { ` + tt.client + ` } } }; session { mode = "stateful"; sign_key = "0123456789abcdef0123456789abcdef" } }`)},
 		}
 		table, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf", Security: "security.conf"})
 		if table == nil || len(diags) > 0 {
@@ -125,5 +124,27 @@ cache { static { default_cache_control = "max-age=60" } }
 aah.conf:2:1: warning: i18n is not applied: messages and locales are the application's (golang.org/x/text): aah also took the locale from the "locale" parameter of the query or path (i18n.param_name), which the action or a middleware reads`
 	if got := table.Unapplied.Error(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestUnappliedPasswordEncoderSection: security.password_encoder's
+// settings are for hashing new passwords, which the application does; an
+// empty section says nothing to apply.
+func TestUnappliedPasswordEncoderSection(t *testing.T) {
+	for section, want := range map[string]string{
+		`password_encoder { bcrypt { enable = true; cost = 12 } }`: `security.conf:1:12: warning: security.password_encoder is not applied: aahauth.Basic and aahauth.Form compare bcrypt hashes at the cost each hash holds; the application hashes a new password with these settings itself (bcrypt.GenerateFromPassword of golang.org/x/crypto/bcrypt at its cost), and compares scrypt and pbkdf2 hashes with the schemes' ComparePassword`,
+		`password_encoder { }`: ``,
+	} {
+		fsys := fstest.MapFS{
+			"routes.conf":   {Data: []byte(`domains { localhost { host = "localhost"; routes { index { path = "/"; controller = "App"; auth = "anonymous" } } } }`)},
+			"security.conf": {Data: []byte(`security { ` + section + ` }`)},
+		}
+		table, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf", Security: "security.conf"})
+		if table == nil || len(diags) > 0 {
+			t.Fatalf("diagnostics: %v", diags)
+		}
+		if got := table.Unapplied.Error(); got != want {
+			t.Errorf("%s:\ngot  %q\nwant %q", section, got, want)
+		}
 	}
 }

@@ -45,6 +45,8 @@ type Router struct {
 
 	authenticators map[string]Authenticator
 	sessions       *sessions                  // nil without WithSessions
+	postAuth       PostAuth                   // WithPostAuth's, for sessions
+	sessionStore   SessionStore               // WithSessionStore's, for sessions
 	schemeActions  map[[2]string]SchemeAction // by scheme and action
 	schemeOrder    []string                   // the registered schemes, sorted: "authenticated" tries them in turn
 	authorizer     Authorizer
@@ -149,6 +151,9 @@ func newRouterOf(t *table, dispatch dispatcher, opts []Option) (*Router, error) 
 		errs = append(errs, err)
 	}
 	if err := rt.setSchemeActions(); err != nil {
+		errs = append(errs, err)
+	}
+	if err := rt.setSessionStore(); err != nil {
 		errs = append(errs, err)
 	}
 	rt.schemeOrder = slices.Sorted(maps.Keys(rt.authenticators))

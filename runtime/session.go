@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
+	"strings"
 	"time"
 )
 
@@ -22,13 +24,43 @@ type SessionConfig struct {
 	Secure   bool
 	SameSite http.SameSite
 	// TTL is how long a session lasts from its last save; 0 (aah's
-	// default) keeps it until the browser closes, with no expiry of its own.
+	// default) is a cookie of the browser's session, which the browser
+	// drops when it closes. Either way a session ends MaxAge() after it
+	// started.
 	TTL time.Duration
+	// Lifetime is the longest a session lasts from its start, however
+	// often it is saved: MaxAge() says what 0 is. It is not a key of
+	// aah's security.conf, which keeps aah's meaning; set it in a copy
+	// of the generated SignIn.Session.
+	Lifetime time.Duration
+	// Store is store.type: "cookie" (or ""), where the cookie holds the
+	// session, or "file", where a FileSessionStore at StorePath
+	// (store.filepath, "sessions" by default) does and the cookie holds
+	// its ID; another name is a store of the application's
+	// (WithSessionStore).
+	Store, StorePath string
 	// SignKey and EncKey sign and encrypt the cookie (their bytes as
 	// written, as aah used them); OldSignKey and OldEncKey, when given,
 	// still open the cookies written before a key rotation.
 	SignKey, EncKey       string
 	OldSignKey, OldEncKey string
+}
+
+// DefaultSessionLifetime is a session's Lifetime when none is given: a
+// working day, the upper end of the absolute timeouts OWASP's session
+// management cheat sheet suggests, so that a cookie copied once, even
+// of a browser's session, stops opening on its own.
+const DefaultSessionLifetime = 8 * time.Hour
+
+// MaxAge is how long a session lasts from its start, whatever its TTL:
+// Lifetime, or when it is 0, DefaultSessionLifetime or the TTL when
+// longer. The router refuses a session past it, and the codec a cookie
+// written longer ago than it (aahauth.SessionCodec).
+func (c SessionConfig) MaxAge() time.Duration {
+	if c.Lifetime > 0 {
+		return c.Lifetime
+	}
+	return max(DefaultSessionLifetime, c.TTL)
 }
 
 // SessionCodec signs and encrypts a session into a cookie value and back;
@@ -51,8 +83,12 @@ type Session struct {
 	Scheme, Principal string
 	// Values are the application's.
 	Values map[string]string
-	// Expires is when the session ends, its TTL after its last save; zero
-	// without a TTL. The router checks it, whatever the cookie's own age.
+	// Started is when the session started: its first save, or the
+	// sign-in that began it. It ends MaxAge() after.
+	Started time.Time
+	// Expires is when the session ends, its TTL after its last save, or
+	// MaxAge() after it started when that is sooner; zero without a
+	// TTL. The router checks it, whatever the cookie's own age.
 	Expires time.Time
 }
 
@@ -64,16 +100,39 @@ type SubjectLoader func(ctx *Context, scheme, principal string) (Subject, error)
 // sessions is the session handling of a router.
 type sessions struct {
 	cfg     SessionConfig
+	maxAge  time.Duration // cfg.MaxAge()
 	codec   SessionCodec
 	subject SubjectLoader
+	store   SessionStore // nil when the cookie holds the session
 }
 
-// WithSessions keeps a session in a signed and encrypted cookie, as cfg
-// (the generated SignIn.Session) says, read on every request, anonymous
-// routes included: the Subject of a signed-in session is ctx.Subject(),
-// and it passes the routes of every auth scheme. A cookie that does not
-// decode (tampered with, expired, written with keys no longer given) is
-// the cookie of no session: the request is anonymous.
+// PostAuth is called after each sign-in (Context.SignIn), before its
+// session is saved, as aah's OnPostAuth event was: ctx.Session() is the
+// new session, which carries no value of previous, the session the
+// request had (nil when none). It may set values, kept ones of previous
+// among them; an error fails the sign-in, and the request keeps
+// previous.
+type PostAuth func(ctx *Context, previous *Session) error
+
+// WithPostAuth calls hook after each sign-in; it needs WithSessions.
+func WithPostAuth(hook PostAuth) Option {
+	return func(rt *Router) error {
+		if hook == nil {
+			return &ConfigError{Msg: "WithPostAuth: nil hook"}
+		}
+		rt.postAuth = hook
+		return nil
+	}
+}
+
+// WithSessions keeps a session in a signed and encrypted cookie, or in
+// the server's store with its ID in the cookie (cfg.Store, or
+// WithSessionStore), as cfg (the generated SignIn.Session) says, read on
+// every request, anonymous routes included: the Subject of a signed-in
+// session is ctx.Subject(), and it passes the routes of every auth scheme. A cookie that does not
+// decode (tampered with, expired, written with keys no longer given), or
+// of a session past cfg.MaxAge() since it started, is the cookie of no
+// session: the request is anonymous.
 func WithSessions(cfg SessionConfig, codec SessionCodec, subject SubjectLoader) Option {
 	return func(rt *Router) error {
 		switch {
@@ -84,7 +143,7 @@ func WithSessions(cfg SessionConfig, codec SessionCodec, subject SubjectLoader) 
 		case subject == nil:
 			return &ConfigError{Msg: "WithSessions: nil SubjectLoader"}
 		}
-		rt.sessions = &sessions{cfg: cfg, codec: codec, subject: subject}
+		rt.sessions = &sessions{cfg: cfg, maxAge: cfg.MaxAge(), codec: codec, subject: subject}
 		return nil
 	}
 }
@@ -96,18 +155,41 @@ func (s *sessions) load(ctx *Context) {
 	if err != nil {
 		return
 	}
-	var session Session
-	if s.codec.Decode(s.cfg.CookieName, c.Value, &session) != nil || session.ID == "" ||
-		!session.Expires.IsZero() && !time.Now().Before(session.Expires) {
+	session := s.read(c.Value)
+	if session == nil {
 		return
 	}
-	ctx.session = &session
+	ctx.session = session
 	if session.Principal == "" {
 		return
 	}
 	if subject, err := s.subject(ctx, session.Scheme, session.Principal); err == nil && subject != nil {
 		ctx.subject, ctx.sessionSubject = subject, true
 	}
+}
+
+// read is the session of a cookie's value, unless it has ended; nil
+// when the value is of no session.
+func (s *sessions) read(cookie string) *Session {
+	value := cookie
+	var id string
+	if s.store != nil {
+		if s.codec.Decode(s.cfg.CookieName, cookie, &id) != nil {
+			return nil
+		}
+		stored, err := s.store.Read(id)
+		if err != nil || stored == "" {
+			return nil
+		}
+		value = stored
+	}
+	var session Session
+	now := time.Now()
+	if s.codec.Decode(s.cfg.CookieName, value, &session) != nil || session.ID == "" || s.store != nil && session.ID != id ||
+		!session.Expires.IsZero() && !now.Before(session.Expires) || !now.Before(session.Started.Add(s.maxAge)) {
+		return nil
+	}
+	return &session
 }
 
 // errNoSessions is the error of a session method of a router without
@@ -126,66 +208,120 @@ func (ctx *Context) SaveSession() error {
 	if s == nil {
 		return errNoSessions
 	}
+	now := time.Now()
 	if ctx.session == nil {
 		id, err := newSessionID()
 		if err != nil {
 			return err
 		}
-		ctx.session = &Session{ID: id}
+		ctx.session = &Session{ID: id, Started: now}
 	}
+	// The cookie of a TTL lasts it, or to the end of the session's
+	// lifetime when that is sooner; without a TTL, the browser's session.
+	var lasts time.Duration
+	ctx.session.Expires = time.Time{}
 	if s.cfg.TTL > 0 {
-		ctx.session.Expires = time.Now().Add(s.cfg.TTL)
+		lasts = min(s.cfg.TTL, ctx.session.Started.Add(s.maxAge).Sub(now))
+		ctx.session.Expires = now.Add(lasts)
 	}
 	value, err := s.codec.Encode(s.cfg.CookieName, ctx.session)
+	if err == nil && s.store != nil {
+		end := ctx.session.Started.Add(s.maxAge)
+		if lasts > 0 {
+			end = ctx.session.Expires
+		}
+		if err = s.store.Save(ctx.session.ID, value, end); err != nil {
+			return fmt.Errorf("runtime: session store: %w", err)
+		}
+		value, err = s.codec.Encode(s.cfg.CookieName, ctx.session.ID)
+	}
 	if err != nil {
 		return fmt.Errorf("runtime: session cookie: %w", err)
 	}
-	http.SetCookie(ctx.Res, s.cookie(value, int(s.cfg.TTL/time.Second)))
+	c := s.cookie(value, int(lasts/time.Second))
+	if lasts > 0 {
+		c.MaxAge, c.Expires = max(c.MaxAge, 1), ctx.session.Expires
+	}
+	setCookie(ctx.Res.Header(), c)
 	return nil
 }
 
 // SignIn starts the session of principal, recognised by scheme, under a
-// new ID, keeping the values of the session the request had; subject is
-// the request's Subject from now on. It writes the cookie: call it before
-// the response's header is written.
+// new ID and with no value of the session the request had (WithPostAuth
+// keeps those the application wants), which a store forgets; subject is
+// the request's Subject from now on. It writes the cookie: call it
+// before the response's header is written.
 func (ctx *Context) SignIn(scheme, principal string, subject Subject) error {
-	if ctx.router.sessions == nil {
+	s := ctx.router.sessions
+	if s == nil {
 		return errNoSessions
 	}
 	id, err := newSessionID()
 	if err != nil {
 		return err
 	}
-	fresh := &Session{ID: id, Scheme: scheme, Principal: principal}
-	if ctx.session != nil {
-		fresh.Values = ctx.session.Values
+	previous, previousSubject, previousSessionSubject := ctx.session, ctx.subject, ctx.sessionSubject
+	ctx.session = &Session{ID: id, Scheme: scheme, Principal: principal, Started: time.Now()}
+	ctx.subject, ctx.sessionSubject = subject, true
+	if hook := ctx.router.postAuth; hook != nil {
+		err = hook(ctx, previous)
 	}
-	ctx.session, ctx.subject, ctx.sessionSubject = fresh, subject, true
+	if err == nil && previous != nil && s.store != nil {
+		if err = s.store.Delete(previous.ID); err != nil {
+			err = fmt.Errorf("runtime: session store: %w", err)
+		}
+	}
+	if err != nil {
+		ctx.session, ctx.subject, ctx.sessionSubject = previous, previousSubject, previousSessionSubject
+		return err
+	}
 	return ctx.SaveSession()
 }
 
-// SignOut ends the session: the response deletes its cookie, and the rest
-// of the request is anonymous.
-func (ctx *Context) SignOut() {
+// SignOut ends the session: the response deletes its cookie, a store
+// forgets it (so that no copy of the cookie opens it again), and the
+// rest of the request is anonymous. Its error is the store's.
+func (ctx *Context) SignOut() error {
 	s := ctx.router.sessions
 	if s == nil {
-		return
+		return errNoSessions
 	}
-	http.SetCookie(ctx.Res, s.cookie("", -1))
+	setCookie(ctx.Res.Header(), s.cookie("", -1))
+	var err error
+	if ctx.session != nil && s.store != nil {
+		if err = s.store.Delete(ctx.session.ID); err != nil {
+			err = fmt.Errorf("runtime: session store: %w", err)
+		}
+	}
 	ctx.session = nil
 	if ctx.sessionSubject {
 		ctx.subject, ctx.sessionSubject = nil, false
 	}
+	return err
 }
 
+// cookie is the session's cookie of value; maxAge 0 for the browser's
+// session, -1 to delete it.
 func (s *sessions) cookie(value string, maxAge int) *http.Cookie {
-	c := &http.Cookie{Name: s.cfg.CookieName, Value: value, Path: s.cfg.Path, Domain: s.cfg.Domain, MaxAge: maxAge,
+	return &http.Cookie{Name: s.cfg.CookieName, Value: value, Path: s.cfg.Path, Domain: s.cfg.Domain, MaxAge: maxAge,
 		Secure: s.cfg.Secure, HttpOnly: s.cfg.HTTPOnly, SameSite: s.cfg.SameSite}
-	if maxAge > 0 {
-		c.Expires = time.Now().Add(s.cfg.TTL)
-	}
-	return c
 }
+
+// setCookie sets c on the response in place of any cookie of its name
+// set earlier in it, so that a response carries one Set-Cookie of each
+// name (RFC 6265 §4.1.1), the last one written.
+func setCookie(h http.Header, c *http.Cookie) {
+	line := c.String()
+	if line == "" {
+		return
+	}
+	prefix := c.Name + "="
+	kept := slices.DeleteFunc(h["Set-Cookie"], func(l string) bool { return strings.HasPrefix(l, prefix) })
+	h["Set-Cookie"] = append(kept, line)
+}
+
+// sessionIDLength is the length of newSessionID's IDs.
+const sessionIDLength = 43
 
 // newSessionID is 32 random bytes, in base64 for URLs.
 func newSessionID() (string, error) {
@@ -201,7 +337,7 @@ func newSessionID() (string, error) {
 // and oauth2 schemes, by scheme key, for runtime.WithSessions and the
 // packages runtime/aahauth and runtime/aahauth/aahoauth2.
 type SignIn struct {
-	Session *SessionConfig // nil without a session of mode "stateful" in the cookie store
+	Session *SessionConfig // nil without a session of mode "stateful"
 	Forms   map[string]*FormConfig
 	OAuth2  map[string]*OAuth2Config
 }

@@ -3,6 +3,7 @@ package aahauth
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/gorilla/securecookie"
 
@@ -13,7 +14,8 @@ import (
 // SHA-256) and encrypts (AES) the session cookie with cfg's keys, as aah
 // did, by gorilla/securecookie. The old keys, when given, open the
 // cookies written before a rotation; a new cookie is written with the
-// current ones. With a TTL, a cookie older than it does not open.
+// current ones. A cookie written longer ago than cfg.MaxAge() does not
+// open.
 func SessionCodec(cfg runtime.SessionConfig) (runtime.SessionCodec, error) {
 	if cfg.SignKey == "" {
 		return nil, errors.New("aahauth: the session has no sign_key: sessions are signed")
@@ -36,9 +38,11 @@ func SessionCodec(cfg runtime.SessionConfig) (runtime.SessionCodec, error) {
 	}
 	codecs := securecookie.CodecsFromPairs(pairs...)
 	for _, c := range codecs {
-		// securecookie's own default age is 30 days; a TTL of 0 is aah's
-		// cookie of the browser's session, which has no expiry of its own.
-		c.(*securecookie.SecureCookie).MaxAge(int(cfg.TTL.Seconds()))
+		// The cookie's own timestamp, which the signature covers, bounds it
+		// too: a cookie written longer ago than a session lasts does not
+		// open, with a TTL of 0 (the browser's session) as with any other;
+		// at least a second, as securecookie takes 0 for no check.
+		c.(*securecookie.SecureCookie).MaxAge(max(int(cfg.MaxAge()/time.Second), 1))
 	}
 	return multiCodec(codecs), nil
 }

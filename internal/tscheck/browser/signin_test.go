@@ -24,7 +24,7 @@ type formPages struct{}
 var loginPage = template.Must(template.New("login").Parse(`<!doctype html>
 <title>Login</title>
 <form method="post" action="/login">
-<input type="hidden" name="_rt" value="{{.}}">
+{{.}}
 <input id="username" name="username"><input id="password" name="password" type="password">
 <button id="login">Login</button>
 </form>`))
@@ -41,7 +41,7 @@ func (p formPages) ManageUsers(ctx *runtime.Context) error { return p.page(ctx, 
 
 func (formPages) Login(ctx *runtime.Context) error {
 	ctx.Res.Header().Set("Content-Type", "text/html; charset=utf-8")
-	return loginPage.Execute(ctx.Res, ctx.Req.QueryValue("_rt"))
+	return loginPage.Execute(ctx.Res, aahauth.ReturnTargetField(ctx))
 }
 
 func (formPages) Logout(ctx *runtime.Context) error {

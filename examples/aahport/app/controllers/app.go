@@ -8,6 +8,7 @@ import (
 	"github.com/routegen/routegen/examples/aahport/app/security"
 	"github.com/routegen/routegen/examples/aahport/views"
 	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/runtime/aahauth"
 )
 
 // App is controller "AppController": the site's pages.
@@ -32,21 +33,24 @@ func (c *App) Index(ctx *runtime.Context) error {
 }
 
 // Login is the login page. Its form posts to the route the form scheme
-// adds, with the return target the scheme sent here in _rt; a failed login
-// comes back with error=true. It knows who is signed in, as every page
+// adds, with the return target the scheme sent here in _rt (the hidden
+// field aahauth.ReturnTargetField writes); a failed login comes back with
+// error=true. It knows who is signed in, as every page
 // does: the session is read on every request.
 func (c *App) Login(ctx *runtime.Context) error {
 	return render(ctx, http.StatusOK, appLogin, map[string]any{
-		"URL":      routes.URL.ForRequest(ctx),
-		"User":     signedIn(ctx),
-		"Failed":   ctx.Req.QueryValue("error") == "true",
-		"ReturnTo": ctx.Req.QueryValue("_rt"),
+		"URL":          routes.URL.ForRequest(ctx),
+		"User":         signedIn(ctx),
+		"Failed":       ctx.Req.QueryValue("error") == "true",
+		"ReturnTarget": aahauth.ReturnTargetField(ctx),
 	})
 }
 
 // Logout ends the session and goes home.
 func (c *App) Logout(ctx *runtime.Context) error {
-	ctx.SignOut()
+	if err := ctx.SignOut(); err != nil {
+		return err
+	}
 	http.Redirect(ctx.Res, ctx.Req.Request, routes.URL.Index(), http.StatusFound)
 	return nil
 }
