@@ -62,7 +62,9 @@ type AuthScheme struct {
 	IdentityField, CredentialField string
 	// PasswordEncoder is password_encoder, lower-cased.
 	PasswordEncoder string
-	Pos             parser.Pos // of its key
+	// Realm is a basic scheme's realm_name, the realm of its challenge.
+	Realm string
+	Pos   parser.Pos // of its key
 }
 
 // readSecurity reads the schemes and the session of security.conf; nil
@@ -92,6 +94,7 @@ func readSecurity(sec, app *parser.Object, secret func(parser.Pos) bool, diags *
 			ClientSecret:         stringAt(f.Object, "client.secret"),
 			ClientSecretWithheld: secretAt(f.Object, "client.secret", secret),
 			PasswordEncoder:      strings.ToLower(stringAt(f.Object, "password_encoder")),
+			Realm:                stringAt(f.Object, "realm_name"),
 			Pos:                  f.KeyPos,
 		}
 		if scheme.ClientSecretWithheld {

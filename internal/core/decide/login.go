@@ -20,3 +20,16 @@ func LoginLocation(mount, login string, target *url.URL) string {
 	}
 	return location
 }
+
+// BasicChallenge is the challenge of a basic scheme of realm (realm_name;
+// "" is aah's default, "Authentication Required"), which its 401 carries
+// in WWW-Authenticate: the router's (aahauth.Basic) and the tools'.
+func BasicChallenge(realm string) string {
+	if realm == "" {
+		realm = "Authentication Required"
+	}
+	return `Basic realm="` + quotedStringEscaper.Replace(realm) + `"`
+}
+
+// quotedStringEscaper writes a realm as an HTTP quoted-string's content.
+var quotedStringEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`)
