@@ -27,14 +27,16 @@ type changesFlags struct {
 	// "RULE ROUTE" a line.
 	accept string
 	// oldSecurity and oldAppConfig are the old side's files in the form
-	// of two files; "" for --security's and --app-config's.
-	oldSecurity, oldAppConfig string
+	// of two files: --security's and --app-config's when not set, none
+	// when set to "".
+	oldSecurity, oldAppConfig       string
+	oldSecuritySet, oldAppConfigSet bool
 }
 
 func (f *changesFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.base, "base", "HEAD", "the git revision whose routes.conf is the old side")
-	fs.StringVar(&f.oldSecurity, "old-security", "", "with OLD.conf and NEW.conf: the old side's security.conf (default --security's)")
-	fs.StringVar(&f.oldAppConfig, "old-app-config", "", "with OLD.conf and NEW.conf: the old side's application config (default --app-config's)")
+	fs.StringVar(&f.oldSecurity, "old-security", "", "with OLD.conf and NEW.conf: the old side's security.conf (default --security's; '' for none)")
+	fs.StringVar(&f.oldAppConfig, "old-app-config", "", "with OLD.conf and NEW.conf: the old side's application config (default --app-config's; '' for none)")
 	fs.StringVar(&f.format, "format", "text", "output format: text, markdown or json")
 	fs.StringVar(&f.accept, "accept", "", "a `FILE` of reviewed findings, one \"RULE ROUTE\" a line (# comments): each is printed as accepted and does not count for --fail-on; a line that matches no finding is reported")
 	fs.StringVar(&f.failOn, "fail-on", "breaking,security", "exit 1 when a change of these kinds is found: breaking, security, source or compatible, comma-separated; \"\" for none")
@@ -65,15 +67,15 @@ func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSe
 			return c.usageError("--base compares with a git revision: give one routes.conf, not two")
 		}
 		oldSrc := src
-		if flags.oldSecurity != "" {
+		if flags.oldSecuritySet {
 			oldSrc.security = flags.oldSecurity
 		}
-		if flags.oldAppConfig != "" {
+		if flags.oldAppConfigSet {
 			oldSrc.appConfig = flags.oldAppConfig
 		}
 		old, new = c.load(args[0], oldSrc), c.load(args[1], src)
 	case 0, 1:
-		if flags.oldSecurity != "" || flags.oldAppConfig != "" {
+		if flags.oldSecuritySet || flags.oldAppConfigSet {
 			return c.usageError("--old-security and --old-app-config name the old side's files of OLD.conf and NEW.conf; with --base, git gives them")
 		}
 		arg := ""
@@ -148,6 +150,13 @@ func (c *cli) loadAt(rev, input string, src sourceFlags) (*ir.Table, int) {
 	if out, err := exec.Command("git", "rev-parse", "--verify", "--quiet", rev+"^{commit}").Output(); err != nil || len(out) == 0 {
 		return nil, c.usageError(fmt.Sprintf("--base %q: not a git revision here", rev))
 	}
+	// A security.conf or app config the change adds is none on the old
+	// side, whose routes are then judged without it.
+	for _, file := range []*string{&src.security, &src.appConfig} {
+		if *file != "" && !(gitFS{rev: rev}).exists(*file) {
+			*file = ""
+		}
+	}
 	table, diags := ir.Load(gitFS{rev: rev}, src.sources(input))
 	for i := range diags {
 		if f := diags[i].Pos.File; f != "" {
@@ -169,7 +178,7 @@ type gitFS struct{ rev string }
 // ReadFile asks git for the blob's size first, and refuses one larger than
 // parser.MaxFileSize before reading any of it, as osFS does.
 func (g gitFS) ReadFile(name string) ([]byte, error) {
-	object := g.rev + ":./" + filepath.ToSlash(filepath.Clean(name))
+	object := g.object(name)
 	size, err := g.git("cat-file", "-s", object)
 	if err != nil {
 		return nil, err
@@ -182,6 +191,16 @@ func (g gitFS) ReadFile(name string) ([]byte, error) {
 		return nil, fmt.Errorf("%s is larger than %d MiB", name, parser.MaxFileSize>>20)
 	}
 	return g.git("show", object)
+}
+
+// exists reports whether the revision has the file name.
+func (g gitFS) exists(name string) bool {
+	return exec.Command("git", "cat-file", "-e", g.object(name)).Run() == nil
+}
+
+// object is the name of file name at the revision, for git.
+func (g gitFS) object(name string) string {
+	return g.rev + ":./" + filepath.ToSlash(filepath.Clean(name))
 }
 
 func (g gitFS) git(args ...string) ([]byte, error) {
@@ -234,9 +253,10 @@ func changeLine(ch changes.Change) (subject, detail string) {
 }
 
 // where is the position of a change: in the new routes.conf, or in the
-// old one for a route removed.
+// old one for a route removed; the new file alone for a default of a
+// file the old side lacks (secure headers of a security.conf added).
 func where(ch changes.Change, oldName func(parser.Pos) string) string {
-	if ch.Position.IsValid() {
+	if ch.Position.IsValid() || ch.Position.File != "" && !ch.OldPosition.IsValid() {
 		return ch.Position.String()
 	}
 	return oldName(ch.OldPosition)

@@ -258,3 +258,26 @@ func TestChangesAccept(t *testing.T) {
 		t.Errorf("some accepted: exit %d, stderr %q, want exit 1 and %q; stdout:\n%s", code, stderr, want, stdout)
 	}
 }
+
+// TestChangesOfAddedSecurity: a security.conf the change adds is none on
+// the old side, with --base (git has no such file there) and in the form
+// of two files with --old-security ”; its schemes make every route
+// without auth fail closed, which both report.
+func TestChangesOfAddedSecurity(t *testing.T) {
+	const routes = `domains { site { host = "example.com"; routes { home { path = "/"; controller = "Pages"; action = "Home" } } } }`
+	const security = `security { auth_schemes { form_auth { scheme = "form" } } }`
+	dir := gitRepo(t, map[string]string{"routes.conf": routes, "old/routes.conf": routes})
+	if err := os.WriteFile(filepath.Join(dir, "security.conf"), []byte(security), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const want = "fail-closed turned on"
+	// check's warning of the new side's routes without auth goes to stderr.
+	code, stdout, stderr := runIn(t, dir, "changes", "--base", "HEAD", "--security", "security.conf")
+	if code != exitInput || strings.Contains(stderr, "not in HEAD") || !strings.Contains(stdout, want) || !strings.Contains(stdout, "\n  security.conf: SECURE_HEADER_ADDED: X-Frame-Options added") {
+		t.Errorf("--base HEAD: exit %d, stderr %q, stdout:\n%s\nwant exit 1 and %q", code, stderr, stdout, want)
+	}
+	code, stdout, stderr = runIn(t, dir, "changes", "--security", "security.conf", "--old-security", "", "old/routes.conf", "routes.conf")
+	if code != exitInput || !strings.Contains(stdout, want) {
+		t.Errorf("--old-security '': exit %d, stderr %q, stdout:\n%s\nwant exit 1 and %q", code, stderr, stdout, want)
+	}
+}
