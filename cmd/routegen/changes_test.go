@@ -261,7 +261,7 @@ func TestChangesAccept(t *testing.T) {
 
 // TestChangesOfAddedSecurity: a security.conf the change adds is none on
 // the old side, with --base (git has no such file there) and in the form
-// of two files with --old-security ”; its schemes make every route
+// of two files with --old-security ""; its schemes make every route
 // without auth fail closed, which both report.
 func TestChangesOfAddedSecurity(t *testing.T) {
 	const routes = `domains { site { host = "example.com"; routes { home { path = "/"; controller = "Pages"; action = "Home" } } } }`

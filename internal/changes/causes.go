@@ -75,7 +75,27 @@ func (c *comparison) causes(s *subject) []cause {
 	out = append(out, c.policyCauses(
 		policy{or.Auth, authorizationText(or.Authorization), or.AntiCSRFCheck, or.MaxBodySize, or.CORS, or.Authorization},
 		policy{nr.Auth, authorizationText(nr.Authorization), nr.AntiCSRFCheck, nr.MaxBodySize, nr.CORS, nr.Authorization})...)
+	if or.Auth == nr.Auth {
+		if was, is := loginPage(c.old.table, or.Auth), loginPage(c.new.table, nr.Auth); was != is {
+			add([]string{"auth"}, "login page changed", was, is)
+		}
+	}
 	return out
+}
+
+// loginPage is the login page of scheme in t's security.conf, where the
+// router sends the requests the scheme refuses (a form scheme's
+// url.login); "" for a scheme without one.
+func loginPage(t *ir.Table, scheme string) string {
+	if t.Security == nil {
+		return ""
+	}
+	for _, s := range t.Security.Schemes {
+		if s.Name == scheme && s.Kind == "form" {
+			return s.URLs["login"]
+		}
+	}
+	return ""
 }
 
 // presence is the change of a route one side lacks: "route added",

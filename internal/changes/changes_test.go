@@ -14,7 +14,8 @@ import (
 var update = flag.Bool("update", false, "rewrite the changes and reversed sections of testdata/*.txtar")
 
 // TestCompare: each archive holds old.conf and new.conf, and perhaps their
-// security.conf (old-security.conf, new-security.conf); "changes" is
+// security.conf (old-security.conf, new-security.conf) and app config
+// (old-aah.conf, new-aah.conf); "changes" is
 // what Compare finds from old to new, "reversed" from new to old, so that
 // each change is seen both ways.
 func TestCompare(t *testing.T) {
@@ -24,6 +25,9 @@ func TestCompare(t *testing.T) {
 			src := ir.Sources{Routes: name}
 			if sec := strings.TrimSuffix(name, ".conf") + "-security.conf"; c.Files[sec] != nil {
 				src.Security = sec
+			}
+			if app := strings.TrimSuffix(name, ".conf") + "-aah.conf"; c.Files[app] != nil {
+				src.AppConfig = app
 			}
 			table, diags := ir.Load(c.Files, src)
 			if table == nil {

@@ -95,7 +95,7 @@ func (c *comparison) liftedRefusals(p probe, sa, sb *subject) []lifted {
 			continue
 		}
 		a, b := c.old.router.Answer(r, q.who), c.new.router.Answer(r, q.who)
-		if a.Route != sa.old || a.Kind != decide.Refuse || routingRefusal(a) || b.Kind == decide.Refuse {
+		if a.Route != sa.old || !refused(a) || routingRefusal(a) || refused(b) {
 			continue
 		}
 		refusal := a.Steps[len(a.Steps)-1].Name
@@ -188,7 +188,7 @@ func (c *comparison) felt(p probe, r *http.Request, a, b explain.Answer, sa, sb 
 		}
 		return felt
 	}
-	served := func(x explain.Answer) bool { return x.Kind != decide.Refuse }
+	served := func(x explain.Answer) bool { return !refused(x) }
 	switch {
 	case c.sameAnswer(a, b):
 		return append(corsFelt(p, a, b), c.secureHeadersFelt(p, a, b)...)
@@ -408,7 +408,7 @@ func partingSteps(a, b explain.Answer) []string {
 	// A refusal is the refusing step's.
 	var steps []string
 	for _, x := range []explain.Answer{a, b} {
-		if x.Kind == decide.Refuse && len(x.Steps) > 0 {
+		if refused(x) && len(x.Steps) > 0 {
 			steps = append(steps, x.Steps[len(x.Steps)-1].Name)
 		}
 	}
@@ -476,6 +476,18 @@ func (sd *side) domainKey(d int) string {
 
 func withoutSecureHeaders(steps []decide.Step) []decide.Step {
 	return slices.DeleteFunc(slices.Clone(steps), func(s decide.Step) bool { return s.Name == "secure_headers" })
+}
+
+// refused reports an answer that refuses the request: an error, or a
+// scheme's redirect to its login page.
+func refused(a explain.Answer) bool {
+	return a.Kind == decide.Refuse || loginRedirect(a)
+}
+
+// loginRedirect reports a scheme's redirect of a request it refused to
+// its login page.
+func loginRedirect(a explain.Answer) bool {
+	return a.Kind == decide.Reply && len(a.Steps) > 0 && a.Steps[len(a.Steps)-1].Name == "auth"
 }
 
 // served reports an answer an action, a middleware or a static route's
