@@ -79,8 +79,40 @@ func (c *comparison) causes(s *subject) []cause {
 		if was, is := loginPage(c.old.table, or.Auth), loginPage(c.new.table, nr.Auth); was != is {
 			add([]string{"auth"}, "login page changed", was, is)
 		}
+		// The challenge of the scheme, or of each scheme "authenticated"
+		// asks: a basic scheme's realm_name, a scheme's kind.
+		if was, is := challengeText(c.old.table, or.Auth), challengeText(c.new.table, nr.Auth); was != is {
+			out = append(out, cause{steps: []string{"auth"}, change: "challenge changed", old: was, new: is, answers: challenged})
+		}
 	}
 	return out
+}
+
+// challengeText says what the challenges of a route of auth in t are
+// made of: the kind of each scheme it asks, and a basic scheme's
+// realm_name.
+func challengeText(t *ir.Table, auth string) string {
+	if t.Security == nil {
+		return ""
+	}
+	schemes := []string{auth}
+	if auth == decide.AuthAuthenticated {
+		schemes = explain.Schemes(t)
+	}
+	var parts []string
+	for _, name := range schemes {
+		for _, s := range t.Security.Schemes {
+			if s.Name != name {
+				continue
+			}
+			text := name + ": " + s.Kind
+			if s.Kind == "basic" {
+				text += " realm_name = " + strconv.Quote(s.Realm)
+			}
+			parts = append(parts, text)
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // loginPage is the login page of scheme in t's security.conf, where the

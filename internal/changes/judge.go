@@ -191,7 +191,12 @@ func (c *comparison) felt(p probe, r *http.Request, a, b explain.Answer, sa, sb 
 	served := func(x explain.Answer) bool { return !refused(x) }
 	switch {
 	case c.sameAnswer(a, b):
-		return append(corsFelt(p, a, b), c.secureHeadersFelt(p, a, b)...)
+		felt := append(corsFelt(p, a, b), c.secureHeadersFelt(p, a, b)...)
+		if challenged(a, b) {
+			felt = append(felt, feeling{Compatible, p.what + " now " + p.verb() + " " + strconv.Itoa(b.Status) + " with WWW-Authenticate: " + b.Header.Get("Www-Authenticate") +
+				" (was " + a.Header.Get("Www-Authenticate") + ")"})
+		}
+		return felt
 	case served(a) && !served(b):
 		return now(Breaking, false)
 	case !served(a) && served(b):
@@ -210,6 +215,12 @@ func (c *comparison) felt(p probe, r *http.Request, a, b explain.Answer, sa, sb 
 		return now(Breaking, true)
 	}
 	return now(Compatible, true)
+}
+
+// challenged reports two answers whose WWW-Authenticate differs: a 401's
+// challenges, which a client answers with its credentials.
+func challenged(a, b explain.Answer) bool {
+	return strings.Join(a.Header.Values("Www-Authenticate"), ", ") != strings.Join(b.Header.Values("Www-Authenticate"), ", ")
 }
 
 // sameAnswer reports answers a client cannot tell apart but by the
@@ -356,7 +367,10 @@ func summary(a explain.Answer) string {
 // request's own) with a difference in routes.conf that changes that step.
 func (c *comparison) causeOf(p probe, a, b explain.Answer, sa, sb *subject) (*subject, cause) {
 	steps := partingSteps(a, b)
-	if c.sameAnswer(a, b) {
+	switch {
+	case c.sameAnswer(a, b) && challenged(a, b):
+		steps = []string{"auth"} // a 401 alike but for its challenges
+	case c.sameAnswer(a, b):
 		steps = []string{"cors", "preflight"} // answers alike but for their CORS headers
 	}
 	if sa != sb && !slices.Contains(steps, "route") {

@@ -81,6 +81,7 @@ var Rules = []Rule{
 	{"CSP_REPORT_ONLY", "Content-Security-Policy turned report-only", "the policy is reported, not enforced"},
 	{"CSP_ENFORCED", "Content-Security-Policy enforced", "a policy only reported is enforced"},
 	{"LOGIN_PAGE_CHANGED", "login page changed", "requests a form scheme refuses are sent to another login page (url.login)"},
+	{"CHALLENGE_CHANGED", "challenge changed", "a 401 carries another WWW-Authenticate challenge (a basic scheme's realm_name, a scheme of another kind)"},
 	{"SESSION_ADDED", "session added", "a sign-in is kept in a session cookie"},
 	{"SESSION_REMOVED", "session removed", "signed-in sessions no longer open any route"},
 	{"SESSION_COOKIE_RENAMED", "session cookie renamed", "every signed-in session is signed out (prefix)"},
