@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/routegen/routegen/internal/changes"
+	"github.com/routegen/routegen/internal/suggest"
 	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/parser"
 )
@@ -113,8 +114,15 @@ func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSe
 		if err != nil {
 			return c.failf("--accept: %v", err)
 		}
-		for _, stale := range accept(list, flags.accept, string(data)) {
-			fmt.Fprintf(c.stderr, "routegen: changes: %s\n", stale)
+		stale, errs := accept(list, flags.accept, string(data), subjectNames(old, new))
+		for _, e := range errs {
+			fmt.Fprintln(c.stderr, e)
+		}
+		if len(errs) > 0 {
+			return exitUsage
+		}
+		for _, p := range stale {
+			fmt.Fprintf(c.stderr, "routegen: changes: %s\n", p)
 		}
 	}
 	oldName := func(p parser.Pos) string { return p.String() }
@@ -272,12 +280,17 @@ func code(s string) string {
 
 // accept marks the findings of list that the accept file (named name,
 // its text data) names, one "RULE ROUTE" a line, "#" beginning a
-// comment; ROUTE is the route's name as the generated code knows it,
-// "domain:KEY" for a change of a domain or its catch_all, or
-// "security.conf". It returns a message for each line that is no such
-// pair or matches no finding, so that a stale acceptance is seen.
-func accept(list []changes.Change, name, data string) []string {
-	var problems []string
+// comment; ROUTE is the route's name as changes prints it (the generated
+// code's), "domain:KEY" for a change of a domain or its catch_all, or
+// "security.conf", one of known. It returns a message for each line that
+// is no such pair or matches no finding, so that a stale acceptance is
+// seen, and an error, FILE:LINE:COL, for each rule that is none and each
+// ROUTE of neither version, with the nearest.
+func accept(list []changes.Change, name, data string, known []string) (stale, errs []string) {
+	rules := make([]string, len(changes.Rules))
+	for i, r := range changes.Rules {
+		rules[i] = r.ID
+	}
 	for i, line := range strings.Split(data, "\n") {
 		line, _, _ = strings.Cut(line, "#")
 		fields := strings.Fields(line)
@@ -286,20 +299,65 @@ func accept(list []changes.Change, name, data string) []string {
 		}
 		at := fmt.Sprintf("%s:%d", name, i+1)
 		if len(fields) != 2 {
-			problems = append(problems, at+": want RULE ROUTE, found "+strconv.Quote(strings.TrimSpace(line)))
+			stale = append(stale, at+": want RULE ROUTE, found "+strconv.Quote(strings.TrimSpace(line)))
+			continue
+		}
+		rule, route := fields[0], fields[1]
+		col := func(field string) string { return fmt.Sprintf("%s:%d", at, strings.Index(line, field)+1) }
+		if !slices.Contains(rules, rule) {
+			errs = append(errs, col(rule)+": unknown rule "+strconv.Quote(rule)+didYouMean(suggest.Closest(rule, rules, 3)))
+			continue
+		}
+		if !slices.Contains(known, route) {
+			errs = append(errs, col(route)+": no route "+strconv.Quote(route)+" in either version"+didYouMean(nearestName(route, known)))
 			continue
 		}
 		matched := false
 		for j := range list {
-			if list[j].Rule == fields[0] && list[j].Subject() == fields[1] {
+			if list[j].Rule == rule && list[j].Subject() == route {
 				list[j].Accepted, matched = true, true
 			}
 		}
 		if !matched {
-			problems = append(problems, at+": "+fields[0]+" "+fields[1]+" matches no finding: the change it accepted is gone, or was changed again")
+			stale = append(stale, at+": "+rule+" "+route+" matches no finding: the change it accepted is gone, or was changed again")
 		}
 	}
-	return problems
+	return stale, errs
+}
+
+func didYouMean(name string) string {
+	if name == "" {
+		return ""
+	}
+	return "; did you mean " + name + "?"
+}
+
+// nearestName is the name of known that route names: the one of a
+// domain's that ends in "."+route (api.cancel for cancel), else the
+// closest.
+func nearestName(route string, known []string) string {
+	for _, k := range known {
+		if strings.HasSuffix(k, "."+route) {
+			return k
+		}
+	}
+	return suggest.Closest(route, known, 3)
+}
+
+// subjectNames are what an accept file may name a finding by in either
+// version: each route's name, as the generated code knows it, each
+// domain as "domain:KEY", and "security.conf".
+func subjectNames(old, new *ir.Table) []string {
+	names := []string{"security.conf"}
+	for _, t := range []*ir.Table{old, new} {
+		for d, dom := range t.Domains {
+			names = append(names, "domain:"+dom.Key)
+			for _, r := range dom.Routes {
+				names = append(names, t.RouteName(d, r))
+			}
+		}
+	}
+	return names
 }
 
 // writeChangesText writes the changes in Compare's order, under a

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -279,5 +280,33 @@ func TestChangesOfAddedSecurity(t *testing.T) {
 	code, stdout, stderr = runIn(t, dir, "changes", "--security", "security.conf", "--old-security", "", "old/routes.conf", "routes.conf")
 	if code != exitInput || !strings.Contains(stdout, want) {
 		t.Errorf("--old-security '': exit %d, stderr %q, stdout:\n%s\nwant exit 1 and %q", code, stderr, stdout, want)
+	}
+}
+
+// TestChangesAcceptErrors: an accept line's rule that is none, and a route
+// of neither version, are errors at their column (exit 2), each with the
+// nearest name: the domain's route whose name ends in the one given.
+func TestChangesAcceptErrors(t *testing.T) {
+	const domains = `domains {
+  www { host = "www.example.com"; default_auth = "anonymous"; routes { home { path = "/"; controller = "Web" } } }
+  api { host = "api.example.com"; default_auth = "anonymous"; routes {
+%s    list { path = "/appointments"; controller = "API"; action = "List" } } }
+}
+`
+	dir := writeFiles(t, map[string]string{
+		"old.conf": fmt.Sprintf(domains, "    cancel_appointment { path = \"/appointments/:id\"; method = \"DELETE\"; controller = \"API\"; action = \"Cancel\" }\n"),
+		"new.conf": fmt.Sprintf(domains, ""),
+		"bad.txt":  "ROUTE_REMOVED cancel_appointment\nROUTE_REMOVD api.cancel_appointment\n",
+		"good.txt": "ROUTE_REMOVED api.cancel_appointment # as changes prints it\n",
+	})
+	code, stdout, stderr := runIn(t, dir, "changes", "--accept", "bad.txt", "old.conf", "new.conf")
+	want := "bad.txt:1:15: no route \"cancel_appointment\" in either version; did you mean api.cancel_appointment?\n" +
+		"bad.txt:2:1: unknown rule \"ROUTE_REMOVD\"; did you mean ROUTE_REMOVED?\n"
+	if code != exitUsage || stderr != want || stdout != "" {
+		t.Errorf("exit %d, stderr:\n%s\nstdout:\n%s\nwant exit %d and\n%s", code, stderr, stdout, exitUsage, want)
+	}
+	code, stdout, stderr = runIn(t, dir, "changes", "--accept", "good.txt", "old.conf", "new.conf")
+	if code != exitOK || stderr != "" || !strings.Contains(stdout, "ROUTE_REMOVED: accepted: api.cancel_appointment") {
+		t.Errorf("the name as changes prints it: exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
 	}
 }
