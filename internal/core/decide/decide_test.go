@@ -124,3 +124,24 @@ func TestLoginRedirectAndChallenges(t *testing.T) {
 		t.Errorf("Refusals of the form route: %v; want the 302 alone", got)
 	}
 }
+
+// TestLoginRedirectOfWebSocketRoute: a WebSocket route's redirect to its
+// scheme's login page carries the secure headers, as its refusals do.
+func TestLoginRedirectOfWebSocketRoute(t *testing.T) {
+	hosts, _ := core.NewHosts([]core.Address{{}}, nil)
+	tab := NewTable(core.NewTable([]core.Route{{Method: "WS", Path: "/live"}}, []core.Domain{{}}, nil), Config{
+		Policies:       []Policy{{Method: "WS", Auth: "form"}},
+		Authenticators: []string{"form"},
+		LoginPages:     map[string]string{"form": "/login.html"},
+		Hosts:          hosts,
+		SecureHeaders:  []Header{{Name: "X-Frame-Options", Value: "DENY"}},
+	})
+	w := httptest.NewRecorder()
+	d := Decision{Match: &core.Match{}, App: refuseAll{acceptAll{w}, nil}}
+	r := httptest.NewRequest("GET", "/live", nil)
+	r.Header.Set("Upgrade", "websocket")
+	r.Header.Set("Connection", "Upgrade")
+	if kind := tab.Decide(&d, r); kind != Reply || d.Status != http.StatusFound || w.Header().Get("X-Frame-Options") != "DENY" {
+		t.Errorf("the upgrade: %v %d, X-Frame-Options %q; want 302 with the secure headers", kind, d.Status, w.Header().Get("X-Frame-Options"))
+	}
+}
