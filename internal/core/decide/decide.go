@@ -290,7 +290,8 @@ type Decision struct {
 	// each once; "Bearer" for a scheme that gives none.
 	Challenges []string
 	// Reason of a refusal: "forbidden: cross-origin request"; "" for the
-	// status text. A table that explains gives the login redirect's too. Err is its cause, when there is one.
+	// status text; a table that explains gives the login redirect's too.
+	// Err is its cause, when there is one.
 	Reason string
 	Err    error
 	// Param is the index of the parameter that failed its constraint (400).
