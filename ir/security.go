@@ -21,6 +21,13 @@ type Security struct {
 	SessionCookie string
 	// Schemes are the auth schemes, in the order of security.conf.
 	Schemes []AuthScheme
+	// Pos is where the security section is, or else its file: where a
+	// change of a key left at its default is reported.
+	Pos parser.Pos
+	// SessionKeyPos is where each key of security.session written is, by
+	// its dotted name under it ("prefix", "ttl"…), and the app config's
+	// server.ssl.enable, by that name.
+	SessionKeyPos map[string]parser.Pos
 }
 
 // Session is security.session with aah's defaults.
@@ -67,7 +74,12 @@ type AuthScheme struct {
 	IdentityField, CredentialField string
 	// PasswordEncoder is password_encoder, lower-cased.
 	PasswordEncoder string
-	Pos             parser.Pos // of its key
+	// Realm is a basic scheme's realm_name, the realm of its challenge.
+	Realm string
+	Pos   parser.Pos // of its key
+	// KeyPos is where each key of the scheme written is, by its dotted
+	// name under the scheme ("url.login", "client.scopes"…).
+	KeyPos map[string]parser.Pos
 }
 
 // readSecurity reads the schemes and the session of security.conf; nil
@@ -78,7 +90,17 @@ func readSecurity(sec, app *parser.Object, secret func(parser.Pos) bool, diags *
 		return nil
 	}
 	prefix := cmp.Or(stringAt(sec, "security.session.prefix"), "aah")
-	s := &Security{SessionCookie: prefix + "_session", Session: readSession(sec, app, prefix, secret, diags)}
+	s := &Security{SessionCookie: prefix + "_session", Session: readSession(sec, app, prefix, secret, diags), Pos: sec.Pos}
+	if f := sec.Lookup("security"); f != nil {
+		s.Pos = f.KeyPos
+	}
+	s.SessionKeyPos = map[string]parser.Pos{}
+	if f := sec.Lookup("security.session"); f != nil && f.Object != nil {
+		keyPositions(f.Object, "", s.SessionKeyPos)
+	}
+	if f := app.Lookup("server.ssl.enable"); app != nil && f != nil {
+		s.SessionKeyPos["server.ssl.enable"] = f.KeyPos
+	}
 	auth := sec.Lookup("security.auth_schemes")
 	if auth == nil || auth.Object == nil {
 		return s
@@ -97,7 +119,9 @@ func readSecurity(sec, app *parser.Object, secret func(parser.Pos) bool, diags *
 			ClientSecret:         stringAt(f.Object, "client.secret"),
 			ClientSecretWithheld: secretAt(f.Object, "client.secret", secret),
 			PasswordEncoder:      strings.ToLower(stringAt(f.Object, "password_encoder")),
+			Realm:                stringAt(f.Object, "realm_name"),
 			Pos:                  f.KeyPos,
+			KeyPos:               keyPositions(f.Object, "", nil),
 		}
 		if scheme.ClientSecretWithheld {
 			scheme.ClientSecret = ""
@@ -224,6 +248,22 @@ func validSession(sec *parser.Object, s *Session, diags *parser.Diagnostics) boo
 		errorAt("old_enc_key", "needs an old_sign_key: the old cookies were signed with one")
 	}
 	return ok
+}
+
+// keyPositions adds to into the position of every key of obj, by its
+// dotted name after prefix, and returns it.
+func keyPositions(obj *parser.Object, prefix string, into map[string]parser.Pos) map[string]parser.Pos {
+	if into == nil {
+		into = map[string]parser.Pos{}
+	}
+	for _, f := range obj.Fields {
+		if f.Object != nil {
+			keyPositions(f.Object, prefix+f.Key+".", into)
+			continue
+		}
+		into[prefix+f.Key] = f.KeyPos
+	}
+	return into
 }
 
 // secretAt reports whether the value at a dotted path of obj is of a file

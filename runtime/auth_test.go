@@ -102,3 +102,36 @@ func TestChallengeOnlyOn401(t *testing.T) {
 		}
 	}
 }
+
+// TestLoginPage: a route of a scheme given a login page sends a request
+// its authenticator refuses there, 302 with its target in _rt and no
+// body; a login page that is not a path, or of a scheme without an
+// authenticator, fails NewRouter.
+func TestLoginPage(t *testing.T) {
+	table := &table{
+		Domains:     []Domain{{Key: "site"}},
+		Routes:      []Route{{Name: "account", Method: "GET", Path: "/account", Auth: "form"}},
+		AuthSchemes: []string{"form"},
+	}
+	refuse := func(*Context) (Subject, error) { return nil, errors.New("not signed in") }
+	rt, err := testRouter(table, WithDefaultDomain("site"), WithAuthenticator("form", refuse), WithLoginPage("form", "/login.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := httptest.NewRecorder()
+	rt.ServeHTTP(w, httptest.NewRequest("GET", "/account?tab=2", nil))
+	if w.Code != http.StatusFound || w.Header().Get("Location") != "/login.html?_rt=%2Faccount%3Ftab%3D2" || w.Body.Len() != 0 || w.Header().Get("Www-Authenticate") != "" {
+		t.Errorf("GET /account?tab=2: %d Location %q, body %q, WWW-Authenticate %q; want 302 to the login page, no body", w.Code, w.Header().Get("Location"), w.Body, w.Header().Get("Www-Authenticate"))
+	}
+	for _, c := range []struct {
+		opts []Option
+		want string
+	}{
+		{[]Option{WithAuthenticator("form", refuse), WithLoginPage("form", "login.html")}, `WithLoginPage: login page "login.html" of "form" is not a path`},
+		{[]Option{WithAuthenticator("form", refuse), WithLoginPage("other", "/login.html")}, `WithLoginPage: auth scheme "other" has no authenticator`},
+	} {
+		if _, err := testRouter(table, c.opts...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("NewRouter: %v; want %q", err, c.want)
+		}
+	}
+}

@@ -36,9 +36,6 @@ type Context struct {
 
 	decision decide.Decision // of the request: what the router does with it
 	authErr  error           // the last authenticator's, for a 401
-	// challenges are the challenges of the schemes that refused the
-	// request, for a 401's WWW-Authenticate; kept for the next request.
-	challenges []string
 }
 
 // Request is the request of a Context, with routegen's accessors.

@@ -43,13 +43,14 @@ func (e *ChallengeError) Error() string {
 
 func (e *ChallengeError) Unwrap() error { return e.Err }
 
-// challengeOf is the challenge of an authenticator's refusal err.
+// challengeOf is the challenge of an authenticator's refusal err; "" for
+// none, which the decision challenges with "Bearer".
 func challengeOf(err error) string {
 	var ce *ChallengeError
-	if errors.As(err, &ce) && ce.Challenge != "" {
+	if errors.As(err, &ce) {
 		return ce.Challenge
 	}
-	return "Bearer"
+	return ""
 }
 
 // Authorizer decides whether subject may use the matched route, given the
@@ -117,7 +118,12 @@ func (rt *Router) checkPolicies() error {
 			problems = append(problems, fmt.Sprintf("authenticator for %q, which is not an auth scheme of security.conf (%s)", name, strings.Join(rt.table.AuthSchemes, ", ")))
 		}
 	}
-	slices.Sort(problems) // the authenticators came from a map
+	for scheme := range rt.loginPages {
+		if rt.authenticators[scheme] == nil {
+			problems = append(problems, fmt.Sprintf("WithLoginPage: auth scheme %q has no authenticator (WithAuthenticator)", scheme))
+		}
+	}
+	slices.Sort(problems) // the authenticators and login pages came from maps
 	// Routes are grouped by their missing scheme, in table order: one
 	// problem has one message, however many routes share it.
 	var missing []string // schemes, "" standing for "authenticated"

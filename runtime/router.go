@@ -49,6 +49,7 @@ type Router struct {
 	sessionStore   SessionStore               // WithSessionStore's, for sessions
 	schemeActions  map[[2]string]SchemeAction // by scheme and action
 	schemeOrder    []string                   // the registered schemes, sorted: "authenticated" tries them in turn
+	loginPages     map[string]string          // by scheme: WithLoginPage's
 	authorizer     Authorizer
 	csrf           *http.CrossOriginProtection
 	serving        []serving // by route index, catch-alls after the routes: how the router serves it
@@ -198,6 +199,7 @@ func newRouterOf(t *table, dispatch dispatcher, opts []Option) (*Router, error) 
 		Policies:       rt.policies(),
 		AuthSchemes:    t.AuthSchemes,
 		Authenticators: rt.schemeOrder,
+		LoginPages:     rt.loginPages,
 		CSRF:           rt.csrf,
 		TrustProxies:   rt.trustProxies,
 		BasePath:       rt.basePath,
@@ -303,6 +305,9 @@ func (rt *Router) execute(ctx *Context, r *http.Request, kind decide.Kind) {
 		switch d.Status {
 		case http.StatusMovedPermanently, http.StatusPermanentRedirect:
 			h.Set("Location", d.Location)
+		case http.StatusFound: // to a login page: the scheme refused the request
+			h.Set("Location", d.Location)
+			ctx.authErr = nil
 		case http.StatusNoContent:
 			if d.Allow != "" { // not a CORS preflight
 				h["Allow"] = allowValue(d.Allow)
@@ -321,10 +326,6 @@ func (rt *Router) execute(ctx *Context, r *http.Request, kind decide.Kind) {
 			return
 		case o.Route >= 0: // refused after its route matched
 			ctx.enter(r)
-		}
-		if ctx.decision.Status == http.StatusUnauthorized && rt.redirectToLogin(ctx, r) {
-			ctx.authErr = nil
-			return
 		}
 		rt.fail(ctx, rt.refusal(ctx))
 		// The causes are the request's: the pooled context lets go of them.
@@ -346,31 +347,21 @@ func (rt *Router) enter(ctx *Context, r *http.Request) {
 // and the authorizer it calls.
 type application Context
 
-func (a *application) Authenticate(scheme string) bool {
+func (a *application) SignedIn() bool {
 	ctx := (*Context)(a)
-	rt := ctx.router
 	ctx.enter(ctx.request.Request)
-	if ctx.sessionSubject { // signed in by any scheme, as aah's session was
-		return true
-	}
-	var err error
-	schemes := []string{scheme}
-	if scheme == AuthAuthenticated {
-		schemes = rt.schemeOrder
-	}
-	ctx.challenges = ctx.challenges[:0]
-	for _, name := range schemes {
-		var s Subject
-		if s, err = rt.authenticators[name](ctx); err == nil && s != nil {
-			ctx.subject = s
-			return true
-		}
-		if c := challengeOf(err); !slices.Contains(ctx.challenges, c) {
-			ctx.challenges = append(ctx.challenges, c)
-		}
+	return ctx.sessionSubject
+}
+
+func (a *application) Authenticate(scheme string) (bool, string) {
+	ctx := (*Context)(a)
+	s, err := ctx.router.authenticators[scheme](ctx)
+	if err == nil && s != nil {
+		ctx.subject = s
+		return true, ""
 	}
 	ctx.authErr = err
-	return false
+	return false, challengeOf(err)
 }
 
 func (a *application) Authorize(authz *Authorization) bool {
@@ -390,7 +381,7 @@ func (rt *Router) refusal(ctx *Context) *Error {
 	case http.StatusMethodNotAllowed:
 		e.Allow = d.Allow
 	case http.StatusUnauthorized:
-		e.Err, e.Challenges = ctx.authErr, slices.Clone(ctx.challenges)
+		e.Err, e.Challenges = ctx.authErr, slices.Clone(d.Challenges)
 	case http.StatusBadRequest:
 		if route := ctx.route; d.Param >= 0 && route != nil {
 			e.Param, e.Value = route.Params[d.Param], ctx.match.Params.Value(d.Param)

@@ -94,37 +94,26 @@ func (rt *Router) setSchemeActions() error {
 	return nil
 }
 
-// LoginRedirect is the error of an authenticator that sends a request it
-// cannot authenticate to a login page, as a form scheme does: the router
-// answers it with 302 to Login, under the router's mount path, with the
-// request's path and query in the parameter _rt, the return target,
-// unless the request is for the login page itself. A route of
-// "authenticated" answers 401 still.
-type LoginRedirect struct {
-	Login string // the login page's path: url.login of the form scheme
-}
-
-func (l *LoginRedirect) Error() string { return "runtime: not signed in: log in at " + l.Login }
-
-// redirectToLogin answers a refused request with the redirect to the
-// login page its authenticator asked for; false when it asked none. A
-// request whose path and query, under the mount path, are longer than
-// MaxTarget goes to the login page without _rt, which then returns to
-// url.default_target: no request makes a Location longer than that.
-func (rt *Router) redirectToLogin(ctx *Context, r *http.Request) bool {
-	var to *LoginRedirect
-	// A route of "authenticated" answers 401, as in aah: it names no
-	// scheme whose login page to go to.
-	if ctx.route == nil || ctx.route.Auth == AuthAuthenticated || !errors.As(ctx.authErr, &to) {
-		return false
+// WithLoginPage makes the routes of auth scheme send a request its
+// authenticator refuses to login, the scheme's login page (url.login of
+// a form scheme), instead of answering 401: 302 to login under the
+// router's mount path, with the request's path and query in the
+// parameter _rt, the return target, unless the request is for the login
+// page itself. aahauth.Form gives it. A route of "authenticated"
+// answers 401 still, as in aah: it names no scheme whose login page to
+// go to. routegen match and routegen changes decide the same redirect
+// from security.conf's url.login.
+func WithLoginPage(scheme, login string) Option {
+	return func(rt *Router) error {
+		if !strings.HasPrefix(login, "/") {
+			return &ConfigError{Msg: fmt.Sprintf("WithLoginPage: login page %q of %q is not a path", login, scheme)}
+		}
+		if rt.loginPages == nil {
+			rt.loginPages = map[string]string{}
+		}
+		rt.loginPages[scheme] = login
+		return nil
 	}
-	mount := ctx.MountPath()
-	location := mount + to.Login
-	if len(mount)+len(r.URL.RequestURI()) <= MaxTarget {
-		location = decide.LoginLocation(mount, to.Login, r.URL)
-	}
-	ctx.Redirect(location, http.StatusFound)
-	return true
 }
 
 // MountPath is the path prefix the router is served under: WithBasePath's,
@@ -220,7 +209,7 @@ func (ctx *Context) Redirect(location string, status int) {
 // Location the sign-in writes stays within a few KiB (_rt escaped, at
 // most three times as long, beside the configured paths), whatever the
 // request.
-const MaxTarget = 2048
+const MaxTarget = decide.MaxTarget
 
 // LocalTarget reports whether target, written as is as a Location header
 // (Context.Redirect), takes a browser to a path of this site: at most

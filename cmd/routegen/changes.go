@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/routegen/routegen/internal/changes"
+	"github.com/routegen/routegen/internal/suggest"
 	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/parser"
 )
@@ -27,14 +28,16 @@ type changesFlags struct {
 	// "RULE ROUTE" a line.
 	accept string
 	// oldSecurity and oldAppConfig are the old side's files in the form
-	// of two files; "" for --security's and --app-config's.
-	oldSecurity, oldAppConfig string
+	// of two files: --security's and --app-config's when not set, none
+	// when set to "".
+	oldSecurity, oldAppConfig       string
+	oldSecuritySet, oldAppConfigSet bool
 }
 
 func (f *changesFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.base, "base", "HEAD", "the git revision whose routes.conf is the old side")
-	fs.StringVar(&f.oldSecurity, "old-security", "", "with OLD.conf and NEW.conf: the old side's security.conf (default --security's)")
-	fs.StringVar(&f.oldAppConfig, "old-app-config", "", "with OLD.conf and NEW.conf: the old side's application config (default --app-config's)")
+	fs.StringVar(&f.oldSecurity, "old-security", "", "with OLD.conf and NEW.conf: the old side's security.conf (default --security's; '' for none)")
+	fs.StringVar(&f.oldAppConfig, "old-app-config", "", "with OLD.conf and NEW.conf: the old side's application config (default --app-config's; '' for none)")
 	fs.StringVar(&f.format, "format", "text", "output format: text, markdown or json")
 	fs.StringVar(&f.accept, "accept", "", "a `FILE` of reviewed findings, one \"RULE ROUTE\" a line (# comments): each is printed as accepted and does not count for --fail-on; a line that matches no finding is reported")
 	fs.StringVar(&f.failOn, "fail-on", "breaking,security", "exit 1 when a change of these kinds is found: breaking, security, source or compatible, comma-separated; \"\" for none")
@@ -65,15 +68,15 @@ func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSe
 			return c.usageError("--base compares with a git revision: give one routes.conf, not two")
 		}
 		oldSrc := src
-		if flags.oldSecurity != "" {
+		if flags.oldSecuritySet {
 			oldSrc.security = flags.oldSecurity
 		}
-		if flags.oldAppConfig != "" {
+		if flags.oldAppConfigSet {
 			oldSrc.appConfig = flags.oldAppConfig
 		}
 		old, new = c.load(args[0], oldSrc), c.load(args[1], src)
 	case 0, 1:
-		if flags.oldSecurity != "" || flags.oldAppConfig != "" {
+		if flags.oldSecuritySet || flags.oldAppConfigSet {
 			return c.usageError("--old-security and --old-app-config name the old side's files of OLD.conf and NEW.conf; with --base, git gives them")
 		}
 		arg := ""
@@ -111,8 +114,15 @@ func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSe
 		if err != nil {
 			return c.failf("--accept: %v", err)
 		}
-		for _, stale := range accept(list, flags.accept, string(data)) {
-			fmt.Fprintf(c.stderr, "routegen: changes: %s\n", stale)
+		stale, errs := accept(list, flags.accept, string(data), subjectNames(old, new))
+		for _, e := range errs {
+			fmt.Fprintln(c.stderr, e)
+		}
+		if len(errs) > 0 {
+			return exitUsage
+		}
+		for _, p := range stale {
+			fmt.Fprintf(c.stderr, "routegen: changes: %s\n", p)
 		}
 	}
 	oldName := func(p parser.Pos) string { return p.String() }
@@ -148,6 +158,13 @@ func (c *cli) loadAt(rev, input string, src sourceFlags) (*ir.Table, int) {
 	if out, err := exec.Command("git", "rev-parse", "--verify", "--quiet", rev+"^{commit}").Output(); err != nil || len(out) == 0 {
 		return nil, c.usageError(fmt.Sprintf("--base %q: not a git revision here", rev))
 	}
+	// A security.conf or app config the change adds is none on the old
+	// side, whose routes are then judged without it.
+	for _, file := range []*string{&src.security, &src.appConfig} {
+		if *file != "" && !(gitFS{rev: rev}).exists(*file) {
+			*file = ""
+		}
+	}
 	table, diags := ir.Load(gitFS{rev: rev}, src.sources(input))
 	for i := range diags {
 		if f := diags[i].Pos.File; f != "" {
@@ -169,7 +186,7 @@ type gitFS struct{ rev string }
 // ReadFile asks git for the blob's size first, and refuses one larger than
 // parser.MaxFileSize before reading any of it, as osFS does.
 func (g gitFS) ReadFile(name string) ([]byte, error) {
-	object := g.rev + ":./" + filepath.ToSlash(filepath.Clean(name))
+	object := g.object(name)
 	size, err := g.git("cat-file", "-s", object)
 	if err != nil {
 		return nil, err
@@ -182,6 +199,16 @@ func (g gitFS) ReadFile(name string) ([]byte, error) {
 		return nil, fmt.Errorf("%s is larger than %d MiB", name, parser.MaxFileSize>>20)
 	}
 	return g.git("show", object)
+}
+
+// exists reports whether the revision has the file name.
+func (g gitFS) exists(name string) bool {
+	return exec.Command("git", "cat-file", "-e", g.object(name)).Run() == nil
+}
+
+// object is the name of file name at the revision, for git.
+func (g gitFS) object(name string) string {
+	return g.rev + ":./" + filepath.ToSlash(filepath.Clean(name))
 }
 
 func (g gitFS) git(args ...string) ([]byte, error) {
@@ -234,9 +261,10 @@ func changeLine(ch changes.Change) (subject, detail string) {
 }
 
 // where is the position of a change: in the new routes.conf, or in the
-// old one for a route removed.
+// old one for a route removed; the new file alone for a default of a
+// file the old side lacks (secure headers of a security.conf added).
 func where(ch changes.Change, oldName func(parser.Pos) string) string {
-	if ch.Position.IsValid() {
+	if ch.Position.IsValid() || ch.Position.File != "" && !ch.OldPosition.IsValid() {
 		return ch.Position.String()
 	}
 	return oldName(ch.OldPosition)
@@ -252,12 +280,17 @@ func code(s string) string {
 
 // accept marks the findings of list that the accept file (named name,
 // its text data) names, one "RULE ROUTE" a line, "#" beginning a
-// comment; ROUTE is the route's name as the generated code knows it,
-// "domain:KEY" for a change of a domain or its catch_all, or
-// "security.conf". It returns a message for each line that is no such
-// pair or matches no finding, so that a stale acceptance is seen.
-func accept(list []changes.Change, name, data string) []string {
-	var problems []string
+// comment; ROUTE is the route's name as changes prints it (the generated
+// code's), "domain:KEY" for a change of a domain or its catch_all, or
+// "security.conf", one of known. It returns a message for each line that
+// is no such pair or matches no finding, so that a stale acceptance is
+// seen, and an error, FILE:LINE:COL, for each rule that is none and each
+// ROUTE of neither version, with the nearest.
+func accept(list []changes.Change, name, data string, known []string) (stale, errs []string) {
+	rules := make([]string, len(changes.Rules))
+	for i, r := range changes.Rules {
+		rules[i] = r.ID
+	}
 	for i, line := range strings.Split(data, "\n") {
 		line, _, _ = strings.Cut(line, "#")
 		fields := strings.Fields(line)
@@ -266,20 +299,65 @@ func accept(list []changes.Change, name, data string) []string {
 		}
 		at := fmt.Sprintf("%s:%d", name, i+1)
 		if len(fields) != 2 {
-			problems = append(problems, at+": want RULE ROUTE, found "+strconv.Quote(strings.TrimSpace(line)))
+			stale = append(stale, at+": want RULE ROUTE, found "+strconv.Quote(strings.TrimSpace(line)))
+			continue
+		}
+		rule, route := fields[0], fields[1]
+		col := func(field string) string { return fmt.Sprintf("%s:%d", at, strings.Index(line, field)+1) }
+		if !slices.Contains(rules, rule) {
+			errs = append(errs, col(rule)+": unknown rule "+strconv.Quote(rule)+didYouMean(suggest.Closest(rule, rules, 3)))
+			continue
+		}
+		if !slices.Contains(known, route) {
+			errs = append(errs, col(route)+": no route "+strconv.Quote(route)+" in either version"+didYouMean(nearestName(route, known)))
 			continue
 		}
 		matched := false
 		for j := range list {
-			if list[j].Rule == fields[0] && list[j].Subject() == fields[1] {
+			if list[j].Rule == rule && list[j].Subject() == route {
 				list[j].Accepted, matched = true, true
 			}
 		}
 		if !matched {
-			problems = append(problems, at+": "+fields[0]+" "+fields[1]+" matches no finding: the change it accepted is gone, or was changed again")
+			stale = append(stale, at+": "+rule+" "+route+" matches no finding: the change it accepted is gone, or was changed again")
 		}
 	}
-	return problems
+	return stale, errs
+}
+
+func didYouMean(name string) string {
+	if name == "" {
+		return ""
+	}
+	return "; did you mean " + name + "?"
+}
+
+// nearestName is the name of known that route names: the one of a
+// domain's that ends in "."+route (api.cancel for cancel), else the
+// closest.
+func nearestName(route string, known []string) string {
+	for _, k := range known {
+		if strings.HasSuffix(k, "."+route) {
+			return k
+		}
+	}
+	return suggest.Closest(route, known, 3)
+}
+
+// subjectNames are what an accept file may name a finding by in either
+// version: each route's name, as the generated code knows it, each
+// domain as "domain:KEY", and "security.conf".
+func subjectNames(old, new *ir.Table) []string {
+	names := []string{"security.conf"}
+	for _, t := range []*ir.Table{old, new} {
+		for d, dom := range t.Domains {
+			names = append(names, "domain:"+dom.Key)
+			for _, r := range dom.Routes {
+				names = append(names, t.RouteName(d, r))
+			}
+		}
+	}
+	return names
 }
 
 // writeChangesText writes the changes in Compare's order, under a

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -256,5 +257,56 @@ func TestChangesAccept(t *testing.T) {
 	code, stdout, stderr = runIn(t, dir, "changes", "--accept", "some.txt", "old/routes.conf", "new/routes.conf")
 	if want := "routegen: changes: some.txt:2: AUTH_REMOVED show_hotel matches no finding: the change it accepted is gone, or was changed again\n"; code != exitInput || stderr != want {
 		t.Errorf("some accepted: exit %d, stderr %q, want exit 1 and %q; stdout:\n%s", code, stderr, want, stdout)
+	}
+}
+
+// TestChangesOfAddedSecurity: a security.conf the change adds is none on
+// the old side, with --base (git has no such file there) and in the form
+// of two files with --old-security ""; its schemes make every route
+// without auth fail closed, which both report.
+func TestChangesOfAddedSecurity(t *testing.T) {
+	const routes = `domains { site { host = "example.com"; routes { home { path = "/"; controller = "Pages"; action = "Home" } } } }`
+	const security = `security { auth_schemes { form_auth { scheme = "form" } } }`
+	dir := gitRepo(t, map[string]string{"routes.conf": routes, "old/routes.conf": routes})
+	if err := os.WriteFile(filepath.Join(dir, "security.conf"), []byte(security), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const want = "fail-closed turned on"
+	// check's warning of the new side's routes without auth goes to stderr.
+	code, stdout, stderr := runIn(t, dir, "changes", "--base", "HEAD", "--security", "security.conf")
+	if code != exitInput || strings.Contains(stderr, "not in HEAD") || !strings.Contains(stdout, want) || !strings.Contains(stdout, "\n  security.conf: SECURE_HEADER_ADDED: X-Frame-Options added") {
+		t.Errorf("--base HEAD: exit %d, stderr %q, stdout:\n%s\nwant exit 1 and %q", code, stderr, stdout, want)
+	}
+	code, stdout, stderr = runIn(t, dir, "changes", "--security", "security.conf", "--old-security", "", "old/routes.conf", "routes.conf")
+	if code != exitInput || !strings.Contains(stdout, want) {
+		t.Errorf("--old-security '': exit %d, stderr %q, stdout:\n%s\nwant exit 1 and %q", code, stderr, stdout, want)
+	}
+}
+
+// TestChangesAcceptErrors: an accept line's rule that is none, and a route
+// of neither version, are errors at their column (exit 2), each with the
+// nearest name: the domain's route whose name ends in the one given.
+func TestChangesAcceptErrors(t *testing.T) {
+	const domains = `domains {
+  www { host = "www.example.com"; default_auth = "anonymous"; routes { home { path = "/"; controller = "Web" } } }
+  api { host = "api.example.com"; default_auth = "anonymous"; routes {
+%s    list { path = "/appointments"; controller = "API"; action = "List" } } }
+}
+`
+	dir := writeFiles(t, map[string]string{
+		"old.conf": fmt.Sprintf(domains, "    cancel_appointment { path = \"/appointments/:id\"; method = \"DELETE\"; controller = \"API\"; action = \"Cancel\" }\n"),
+		"new.conf": fmt.Sprintf(domains, ""),
+		"bad.txt":  "ROUTE_REMOVED cancel_appointment\nROUTE_REMOVD api.cancel_appointment\n",
+		"good.txt": "ROUTE_REMOVED api.cancel_appointment # as changes prints it\n",
+	})
+	code, stdout, stderr := runIn(t, dir, "changes", "--accept", "bad.txt", "old.conf", "new.conf")
+	want := "bad.txt:1:15: no route \"cancel_appointment\" in either version; did you mean api.cancel_appointment?\n" +
+		"bad.txt:2:1: unknown rule \"ROUTE_REMOVD\"; did you mean ROUTE_REMOVED?\n"
+	if code != exitUsage || stderr != want || stdout != "" {
+		t.Errorf("exit %d, stderr:\n%s\nstdout:\n%s\nwant exit %d and\n%s", code, stderr, stdout, exitUsage, want)
+	}
+	code, stdout, stderr = runIn(t, dir, "changes", "--accept", "good.txt", "old.conf", "new.conf")
+	if code != exitOK || stderr != "" || !strings.Contains(stdout, "ROUTE_REMOVED: accepted: api.cancel_appointment") {
+		t.Errorf("the name as changes prints it: exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
 	}
 }

@@ -134,6 +134,7 @@ func (c *cli) run(args []string) int {
 	case "fmt":
 		return c.fmt(fs.Args(), fmtf)
 	case "changes":
+		changesf.oldSecuritySet, changesf.oldAppConfigSet = fs.Changed("old-security"), fs.Changed("old-app-config")
 		return c.changes(fs.Args(), src, changesf, fs.Changed("base"))
 	case "match":
 		matchf.subjectGiven = fs.Changed("roles") || fs.Changed("permissions")

@@ -186,10 +186,6 @@ func explainAnswer(router *explain.Router, r *http.Request, subject explain.Subj
 		}
 		res.Assumed = strings.TrimPrefix(res.Assumed+"; "+assumed, "; ")
 	}
-	if login := formLogin(t, a.Route); a.Status == http.StatusUnauthorized && login != "" {
-		res.Status, res.Location = http.StatusFound, decide.LoginLocation("", login, r.URL)
-		res.Reason = fmt.Sprintf("not signed in: form scheme %q sends to its login page (url.login), with the return target in _rt", a.Route.Auth)
-	}
 	if a.Status == http.StatusNotFound && a.Route == nil && a.CatchAll == nil {
 		path, _ := decide.RequestPath(r)
 		res.Reason = "no route serves " + path
@@ -309,19 +305,4 @@ func (r matchResult) text() string {
 		fmt.Fprintf(&b, "  assumed: %s\n", r.Assumed)
 	}
 	return b.String()
-}
-
-// formLogin is the login page of the form scheme route r names, where
-// the router sends a request that is not signed in; "" for a route of
-// another scheme.
-func formLogin(t *ir.Table, r *ir.Route) string {
-	if r == nil || t.Security == nil {
-		return ""
-	}
-	for _, s := range t.Security.Schemes {
-		if s.Name == r.Auth && s.Kind == "form" {
-			return s.URLs["login"]
-		}
-	}
-	return ""
 }

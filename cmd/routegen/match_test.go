@@ -362,7 +362,7 @@ func TestMatchFormLogin(t *testing.T) {
 	if code != exitInput || stderr != "" {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
-	for _, want := range []string{"302 route users", "Location: /signin.html?_rt=%2Fusers.html%3Fpage%3D2", `reason: not signed in: form scheme "form_auth" sends to its login page`} {
+	for _, want := range []string{"302 route users", "Location: /signin.html?_rt=%2Fusers.html%3Fpage%3D2", `reason: not signed in: scheme "form_auth" sends to its login page`} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("no %q in\n%s", want, stdout)
 		}
@@ -370,6 +370,41 @@ func TestMatchFormLogin(t *testing.T) {
 	code, stdout, _ = runIn(t, dir, "match", "--security", "security.conf", "POST", "http://example.com/login")
 	if code != exitOK || !strings.Contains(stdout, "200 route form_auth_login_submit__aah") || !strings.Contains(stdout, "action: scheme form_auth (login_submit)") {
 		t.Errorf("POST /login: exit %d\n%s", code, stdout)
+	}
+}
+
+// TestMatchChallenges: a 401 shows the WWW-Authenticate the router sends:
+// a basic scheme's challenge of its realm_name, a generic scheme's
+// "Bearer", each scheme's once for a route of "authenticated"; a route of
+// "authenticated" on a table with a form scheme answers 401, not the
+// login redirect; and a signed-in session passes a basic scheme's route.
+func TestMatchChallenges(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"routes.conf": `domains { site { host = "example.com"; routes {
+  api { path = "/api"; controller = "App"; auth = "api_auth" }
+  admin { path = "/admin"; controller = "App"; auth = "basic_auth" }
+  any { path = "/any"; controller = "App"; auth = "authenticated" }
+  page { path = "/page"; controller = "App"; auth = "form_auth" } } } }`,
+		"security.conf": `security {
+  session { mode = "stateful" }
+  auth_schemes {
+    api_auth { scheme = "generic" }
+    basic_auth { scheme = "basic"; realm_name = "Team \"A\"" }
+    form_auth { scheme = "form" } } }`,
+	})
+	for _, c := range []struct{ path, want string }{
+		{"/api", "Www-Authenticate: Bearer\n"},
+		{"/admin", `Www-Authenticate: Basic realm="Team \"A\""` + "\n"},
+		{"/any", `Www-Authenticate: Bearer, Basic realm="Team \"A\""` + "\n"},
+	} {
+		code, stdout, stderr := runIn(t, dir, "match", "--auth", "fail", "--security", "security.conf", "GET", "http://example.com"+c.path)
+		if code != exitInput || stderr != "" || !strings.HasPrefix(stdout, "401 ") || !strings.Contains(stdout, c.want) {
+			t.Errorf("GET %s: exit %d, stderr %q; want 401 with %q in\n%s", c.path, code, stderr, c.want, stdout)
+		}
+	}
+	code, stdout, _ := runIn(t, dir, "match", "--security", "security.conf", "GET", "http://example.com/admin")
+	if code != exitOK || !strings.Contains(stdout, "auth: ok: a signed-in session passes the routes of every scheme") {
+		t.Errorf("GET /admin with --auth ok: exit %d\n%s", code, stdout)
 	}
 }
 

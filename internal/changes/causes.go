@@ -75,7 +75,59 @@ func (c *comparison) causes(s *subject) []cause {
 	out = append(out, c.policyCauses(
 		policy{or.Auth, authorizationText(or.Authorization), or.AntiCSRFCheck, or.MaxBodySize, or.CORS, or.Authorization},
 		policy{nr.Auth, authorizationText(nr.Authorization), nr.AntiCSRFCheck, nr.MaxBodySize, nr.CORS, nr.Authorization})...)
+	if or.Auth == nr.Auth {
+		if was, is := loginPage(c.old.table, or.Auth), loginPage(c.new.table, nr.Auth); was != is {
+			add([]string{"auth"}, "login page changed", was, is)
+		}
+		// The challenge of the scheme, or of each scheme "authenticated"
+		// asks: a basic scheme's realm_name, a scheme's kind.
+		if was, is := challengeText(c.old.table, or.Auth), challengeText(c.new.table, nr.Auth); was != is {
+			out = append(out, cause{steps: []string{"auth"}, change: "challenge changed", old: was, new: is, answers: challenged})
+		}
+	}
 	return out
+}
+
+// challengeText says what the challenges of a route of auth in t are
+// made of: the kind of each scheme it asks, and a basic scheme's
+// realm_name.
+func challengeText(t *ir.Table, auth string) string {
+	if t.Security == nil {
+		return ""
+	}
+	schemes := []string{auth}
+	if auth == decide.AuthAuthenticated {
+		schemes = explain.Schemes(t)
+	}
+	var parts []string
+	for _, name := range schemes {
+		for _, s := range t.Security.Schemes {
+			if s.Name != name {
+				continue
+			}
+			text := name + ": " + s.Kind
+			if s.Kind == "basic" {
+				text += " realm_name = " + strconv.Quote(s.Realm)
+			}
+			parts = append(parts, text)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// loginPage is the login page of scheme in t's security.conf, where the
+// router sends the requests the scheme refuses (a form scheme's
+// url.login); "" for a scheme without one.
+func loginPage(t *ir.Table, scheme string) string {
+	if t.Security == nil {
+		return ""
+	}
+	for _, s := range t.Security.Schemes {
+		if s.Name == scheme && s.Kind == "form" {
+			return s.URLs["login"]
+		}
+	}
+	return ""
 }
 
 // presence is the change of a route one side lacks: "route added",

@@ -109,6 +109,7 @@ func Compare(old, new *ir.Table) []Change {
 	}
 	c.unfeltAddresses()
 	c.secureHeaderChanges(probes)
+	c.signInChanges()
 	return c.result()
 }
 
@@ -153,7 +154,8 @@ const (
 	catchAllSubject
 	domainSubject
 	secureHeadersSubject
-	keySubject // a policy key that the routes below it take
+	keySubject    // a policy key that the routes below it take
+	signInSubject // a key of security.conf's session or schemes, or server.ssl.enable
 )
 
 // comparison is one run of Compare.
@@ -435,7 +437,7 @@ func (s *subject) place(ch *Change) {
 		if s.oldDom != nil {
 			ch.OldPosition = s.oldDom.Pos
 		}
-	case secureHeadersSubject, keySubject:
+	case secureHeadersSubject, keySubject, signInSubject:
 		ch.Position, ch.OldPosition = s.newPos, s.oldPos
 	}
 }

@@ -14,7 +14,8 @@ import (
 var update = flag.Bool("update", false, "rewrite the changes and reversed sections of testdata/*.txtar")
 
 // TestCompare: each archive holds old.conf and new.conf, and perhaps their
-// security.conf (old-security.conf, new-security.conf); "changes" is
+// security.conf (old-security.conf, new-security.conf) and app config
+// (old-aah.conf, new-aah.conf); "changes" is
 // what Compare finds from old to new, "reversed" from new to old, so that
 // each change is seen both ways.
 func TestCompare(t *testing.T) {
@@ -24,6 +25,9 @@ func TestCompare(t *testing.T) {
 			src := ir.Sources{Routes: name}
 			if sec := strings.TrimSuffix(name, ".conf") + "-security.conf"; c.Files[sec] != nil {
 				src.Security = sec
+			}
+			if app := strings.TrimSuffix(name, ".conf") + "-aah.conf"; c.Files[app] != nil {
+				src.AppConfig = app
 			}
 			table, diags := ir.Load(c.Files, src)
 			if table == nil {
@@ -143,8 +147,8 @@ func BenchmarkCompare(b *testing.B) {
 
 // TestProbesOfMovedDomain: every request of a domain that moved is sent
 // to its host on either side, not only the plain one; the route's plain
-// request is also sent to the other domain's host and to hosts no domain
-// names.
+// request is also sent to the other domain's host, to hosts no domain
+// names, and to each host without its port.
 func TestProbesOfMovedDomain(t *testing.T) {
 	conf := "domains {\n  site { host = \"example.com\"; routes { home { path = \"/\"; controller = \"S\"; action = \"H\"; auth = \"token\" } } }\n  api { host = %q; routes { items { path = \"/items\"; controller = \"A\"; action = \"I\"; auth = \"token\" } } }\n}\n"
 	c := newComparison(loadText(t, fmt.Sprintf(conf, "api.example.com")), loadText(t, fmt.Sprintf(conf, "api.example.org")))
@@ -156,7 +160,8 @@ func TestProbesOfMovedDomain(t *testing.T) {
 	}
 	// Its own hosts get the policies' anonymous request, one of each other
 	// method and a WebSocket upgrade's; the others, its plain request.
-	want := map[string]int{"Host: api.example.com:8080": 10, "Host: api.example.org:8080": 10, "Host: example.com:8080": 1, "Host: 192.0.2.1": 1, "Host: unknown.invalid": 1}
+	want := map[string]int{"Host: api.example.com:8080": 10, "Host: api.example.org:8080": 10, "Host: example.com:8080": 1, "Host: 192.0.2.1": 1, "Host: unknown.invalid": 1,
+		"Host: api.example.com": 1, "Host: api.example.org": 1, "Host: example.com": 1}
 	if fmt.Sprint(hosts) != fmt.Sprint(want) {
 		t.Errorf("anonymous requests of /items sent to %v, want %v", hosts, want)
 	}

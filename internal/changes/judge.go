@@ -95,7 +95,7 @@ func (c *comparison) liftedRefusals(p probe, sa, sb *subject) []lifted {
 			continue
 		}
 		a, b := c.old.router.Answer(r, q.who), c.new.router.Answer(r, q.who)
-		if a.Route != sa.old || a.Kind != decide.Refuse || routingRefusal(a) || b.Kind == decide.Refuse {
+		if a.Route != sa.old || !refused(a) || routingRefusal(a) || refused(b) {
 			continue
 		}
 		refusal := a.Steps[len(a.Steps)-1].Name
@@ -188,10 +188,15 @@ func (c *comparison) felt(p probe, r *http.Request, a, b explain.Answer, sa, sb 
 		}
 		return felt
 	}
-	served := func(x explain.Answer) bool { return x.Kind != decide.Refuse }
+	served := func(x explain.Answer) bool { return !refused(x) }
 	switch {
 	case c.sameAnswer(a, b):
-		return append(corsFelt(p, a, b), c.secureHeadersFelt(p, a, b)...)
+		felt := append(corsFelt(p, a, b), c.secureHeadersFelt(p, a, b)...)
+		if challenged(a, b) {
+			felt = append(felt, feeling{Compatible, p.what + " now " + p.verb() + " " + strconv.Itoa(b.Status) + " with WWW-Authenticate: " + b.Header.Get("Www-Authenticate") +
+				" (was " + a.Header.Get("Www-Authenticate") + ")"})
+		}
+		return felt
 	case served(a) && !served(b):
 		return now(Breaking, false)
 	case !served(a) && served(b):
@@ -210,6 +215,12 @@ func (c *comparison) felt(p probe, r *http.Request, a, b explain.Answer, sa, sb 
 		return now(Breaking, true)
 	}
 	return now(Compatible, true)
+}
+
+// challenged reports two answers whose WWW-Authenticate differs: a 401's
+// challenges, which a client answers with its credentials.
+func challenged(a, b explain.Answer) bool {
+	return strings.Join(a.Header.Values("Www-Authenticate"), ", ") != strings.Join(b.Header.Values("Www-Authenticate"), ", ")
 }
 
 // sameAnswer reports answers a client cannot tell apart but by the
@@ -356,7 +367,10 @@ func summary(a explain.Answer) string {
 // request's own) with a difference in routes.conf that changes that step.
 func (c *comparison) causeOf(p probe, a, b explain.Answer, sa, sb *subject) (*subject, cause) {
 	steps := partingSteps(a, b)
-	if c.sameAnswer(a, b) {
+	switch {
+	case c.sameAnswer(a, b) && challenged(a, b):
+		steps = []string{"auth"} // a 401 alike but for its challenges
+	case c.sameAnswer(a, b):
 		steps = []string{"cors", "preflight"} // answers alike but for their CORS headers
 	}
 	if sa != sb && !slices.Contains(steps, "route") {
@@ -408,7 +422,7 @@ func partingSteps(a, b explain.Answer) []string {
 	// A refusal is the refusing step's.
 	var steps []string
 	for _, x := range []explain.Answer{a, b} {
-		if x.Kind == decide.Refuse && len(x.Steps) > 0 {
+		if refused(x) && len(x.Steps) > 0 {
 			steps = append(steps, x.Steps[len(x.Steps)-1].Name)
 		}
 	}
@@ -476,6 +490,18 @@ func (sd *side) domainKey(d int) string {
 
 func withoutSecureHeaders(steps []decide.Step) []decide.Step {
 	return slices.DeleteFunc(slices.Clone(steps), func(s decide.Step) bool { return s.Name == "secure_headers" })
+}
+
+// refused reports an answer that refuses the request: an error, or a
+// scheme's redirect to its login page.
+func refused(a explain.Answer) bool {
+	return a.Kind == decide.Refuse || loginRedirect(a)
+}
+
+// loginRedirect reports a scheme's redirect of a request it refused to
+// its login page.
+func loginRedirect(a explain.Answer) bool {
+	return a.Kind == decide.Reply && len(a.Steps) > 0 && a.Steps[len(a.Steps)-1].Name == "auth"
 }
 
 // served reports an answer an action, a middleware or a static route's

@@ -9,6 +9,7 @@ import (
 
 	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/internal/explain"
+	"github.com/routegen/routegen/internal/hostname"
 	"github.com/routegen/routegen/ir"
 )
 
@@ -100,11 +101,34 @@ func (c *comparison) probes() []probe {
 		}
 	}
 	schemes := c.schemes()
-	var allHosts []string // of every domain of either side
+	// The hosts of every domain of either side, and each without its
+	// port: a port only chooses between domains of one host name, and
+	// which one a Host without a port reaches depends on their order.
+	var allHosts, portless []string
 	for _, sd := range []*side{&c.new, &c.old} {
 		for _, dom := range sd.table.Domains {
-			allHosts = union(allHosts, c.hosts(dom.Key))
+			for _, host := range c.hosts(dom.Key) {
+				allHosts = union(allHosts, []string{host})
+				if name, port := hostname.Split(host); port != "" {
+					if strings.Contains(name, ":") { // an IPv6 address
+						name = "[" + name + "]"
+					}
+					portless = union(portless, []string{name})
+				}
+			}
 		}
+	}
+	// A route's request with another Host than its own, by every subject
+	// and by none.
+	otherHost := func(sd *side, d int, r *ir.Route, other string) {
+		method, path := r.Method, concretePath(r, nil)
+		if method == "WS" {
+			method = "GET"
+		}
+		add(probe{method: method, target: path, headers: []string{"Host: " + other}, who: everything, subject: sd.routes[r], domain: sd.domains[d],
+			what: method + " " + path + " with Host " + other, single: true})
+		add(probe{method: method, target: path, headers: []string{"Host: " + other}, who: anonymous, subject: sd.routes[r], domain: sd.domains[d],
+			what: "anonymous requests of " + method + " " + path + " with Host " + other})
 	}
 	// The hosts of a domain one side lacks, which another domain of the
 	// other side may serve (a table's one domain serves every host): every
@@ -135,18 +159,10 @@ func (c *comparison) probes() []probe {
 					// The hosts no domain names, which a table's one domain
 					// serves, and the other domains' hosts, which a domain
 					// removed leaves to it.
-					method, path := r.Method, concretePath(r, nil)
-					if method == "WS" {
-						method = "GET"
-					}
 					for _, other := range append(slices.Clone(unnamedHosts), allHosts...) {
-						if slices.Contains(hosts, other) {
-							continue
+						if !slices.Contains(hosts, other) {
+							otherHost(sd, d, r, other)
 						}
-						add(probe{method: method, target: path, headers: []string{"Host: " + other}, who: everything, subject: sd.routes[r], domain: sd.domains[d],
-							what: method + " " + path + " with Host " + other, single: true})
-						add(probe{method: method, target: path, headers: []string{"Host: " + other}, who: anonymous, subject: sd.routes[r], domain: sd.domains[d],
-							what: "anonymous requests of " + method + " " + path + " with Host " + other})
 					}
 				}
 				if dom.CatchAll != nil {
@@ -155,6 +171,17 @@ func (c *comparison) probes() []probe {
 				// OPTIONS of the whole server, which an automatic reply answers.
 				add(probe{method: "OPTIONS", target: "*", headers: []string{"Host: " + host}, who: everything, subject: sd.domains[d], domain: sd.domains[d],
 					what: "OPTIONS *" + at, single: true})
+			}
+		}
+	}
+	// The hosts without their port last, so that an effect names a
+	// domain's own host first.
+	for _, sd := range []*side{&c.new, &c.old} {
+		for d, dom := range sd.table.Domains {
+			for _, r := range dom.Routes {
+				for _, name := range portless {
+					otherHost(sd, d, r, name)
+				}
 			}
 		}
 	}

@@ -222,6 +222,7 @@ func SubjectOf(header []string) explain.Subject {
 type response struct {
 	status          int
 	location, allow string
+	challenges      string      // WWW-Authenticate's, comma-separated
 	cors            http.Header // Access-Control-* and Vary
 	action          bool
 }
@@ -254,7 +255,8 @@ func (a *Agreement) Compare(req PolicyRequest) string {
 	if n := len(ans.Steps); n > 0 {
 		a.Seen[ans.Steps[n-1].Name+" "+ans.Steps[n-1].Outcome]++
 	}
-	want := response{status: ans.Status, location: ans.Location, allow: ans.Allow, cors: corsHeaders(ans.Header), action: ans.Kind == decide.Action || ans.Kind == decide.LimitedAction}
+	want := response{status: ans.Status, location: ans.Location, allow: ans.Allow, challenges: strings.Join(ans.Header.Values("Www-Authenticate"), ", "),
+		cors: corsHeaders(ans.Header), action: ans.Kind == decide.Action || ans.Kind == decide.LimitedAction}
 	var diffs []string
 	if ans.Kind == decide.Static {
 		// The router serves a static route's file itself (http.ServeFileFS):
@@ -271,6 +273,9 @@ func (a *Agreement) Compare(req PolicyRequest) string {
 	}
 	if got.allow != want.allow {
 		diffs = append(diffs, fmt.Sprintf("Allow: router %q, match %q", got.allow, want.allow))
+	}
+	if got.challenges != want.challenges {
+		diffs = append(diffs, fmt.Sprintf("WWW-Authenticate: router %q, match %q", got.challenges, want.challenges))
 	}
 	if g, w := fmt.Sprint(got.cors), fmt.Sprint(want.cors); g != w {
 		diffs = append(diffs, fmt.Sprintf("CORS headers: router %s, match %s", g, w))
@@ -306,7 +311,7 @@ func (a *Agreement) send(req PolicyRequest) (response, error) {
 		return response{}, err
 	}
 	return response{status: res.StatusCode, location: res.Header.Get("Location"), allow: res.Header.Get("Allow"),
-		cors: corsHeaders(res.Header), action: res.Header.Get(ActionHeader) != ""}, nil
+		challenges: strings.Join(res.Header.Values("Www-Authenticate"), ", "), cors: corsHeaders(res.Header), action: res.Header.Get(ActionHeader) != ""}, nil
 }
 
 // Conn sends requests to a server as their bytes, so that the target

@@ -25,10 +25,10 @@ var (
 // TestMatchAgreesWithRouter sends random requests with random policy
 // headers to the committed tables' routers over HTTP, and asks routegen
 // match's function (explain) the same: both must give the same status,
-// Location, Allow and CORS headers (Access-Control-*, Vary). Among the
-// requests are numbers past int64, escaped slashes (%2F), odd-case
-// methods ("get", "pOST"), non-ASCII paths, raw and escaped, and hosts a
-// server refuses.
+// Location, Allow, WWW-Authenticate and CORS headers (Access-Control-*,
+// Vary). Among the requests are numbers past int64, escaped slashes
+// (%2F), odd-case methods ("get", "pOST"), non-ASCII paths, raw and
+// escaped, and hosts a server refuses.
 //
 //	go test ./internal/difftest -run TestMatchAgreesWithRouter -agree.requests 200000 -agree.seed 7 -v
 //

@@ -23,7 +23,11 @@ type ChangesStats struct {
 	Differences int // requests the two sides answer otherwise
 	Findings    int // findings reported
 	Shown       int // breaking or security findings whose request was replayed
-	Kinds       map[changes.Kind]int
+	// SignIn counts the edits of a key of sign-in that reaches the wire
+	// (the session's cookie, a form or oauth2 scheme's keys), each of
+	// which changes must report at the key.
+	SignIn int
+	Kinds  map[changes.Kind]int
 	// Disagreements counts the edits whose findings the routers' answers
 	// contradict; Examples holds the first few.
 	Disagreements int
@@ -31,8 +35,8 @@ type ChangesStats struct {
 }
 
 func (s ChangesStats) String() string {
-	return fmt.Sprintf("%d edits (%d drawn edits did not load), %d derived and %d random requests, %d answered otherwise, %d findings (%v), %d breaking or security findings shown by their request; %d edits disagree",
-		s.Edits, s.Rejected, s.Derived, s.Random, s.Differences, s.Findings, s.Kinds, s.Shown, s.Disagreements)
+	return fmt.Sprintf("%d edits (%d drawn edits did not load, %d of a key of sign-in), %d derived and %d random requests, %d answered otherwise, %d findings (%v), %d breaking or security findings shown by their request; %d edits disagree",
+		s.Edits, s.Rejected, s.SignIn, s.Derived, s.Random, s.Differences, s.Findings, s.Kinds, s.Shown, s.Disagreements)
 }
 
 // CheckChanges draws edits random tables, each with a random
@@ -71,7 +75,7 @@ func CheckChanges(seed uint64, edits, randomPerEdit int, stats *ChangesStats) {
 		if new == nil {
 			continue
 		}
-		if err := checkEdit(old, new, rng, randomPerEdit, stats); err != nil {
+		if err := checkEdit(old, new, edit, rng, randomPerEdit, stats); err != nil {
 			stats.Disagreements++
 			if len(stats.Examples) < 3 {
 				stats.Examples = append(stats.Examples, fmt.Sprintf("edit %s\n-- old.conf --\n%s-- old-security.conf --\n%s-- new.conf --\n%s-- new-security.conf --\n%s-- disagreement --\n%v",
@@ -106,6 +110,9 @@ type observed struct {
 	location, allow string
 	header          string // the headers policies set, sorted
 	handler         string // the route or catch_all that answers, by the requests it matches
+	// toLogin: the answer is a scheme's redirect to its login page, a
+	// refusal.
+	toLogin bool
 }
 
 func (o observed) String() string {
@@ -114,7 +121,8 @@ func (o observed) String() string {
 
 func (s sides) answer(rt *explain.Router, r *http.Request, who explain.Subject) observed {
 	a := rt.Answer(r, who)
-	o := observed{status: a.Status, location: a.Location, allow: a.Allow}
+	o := observed{status: a.Status, location: a.Location, allow: a.Allow,
+		toLogin: a.Kind == decide.Reply && len(a.Steps) > 0 && a.Steps[len(a.Steps)-1].Name == "auth"}
 	var lines []string
 	for name, values := range a.Header {
 		lines = append(lines, name+": "+strings.Join(values, ", "))
@@ -164,8 +172,15 @@ func randomSubject(rng *rand.Rand, header []string, schemes []string) explain.Su
 	return s
 }
 
-func checkEdit(old, new *ir.Table, rng *rand.Rand, randomPerEdit int, stats *ChangesStats) error {
+func checkEdit(old, new *ir.Table, edit Edit, rng *rand.Rand, randomPerEdit int, stats *ChangesStats) error {
 	list := changes.Compare(old, new)
+	signIn := signInEdit(old, new)
+	if signIn != "" {
+		stats.SignIn++
+		if !slices.ContainsFunc(list, func(ch changes.Change) bool { return ch.Request == nil && slices.Contains(signInRules, ch.Rule) }) {
+			return fmt.Errorf("%s: the sign-in of the two sides differs (%s), and no finding at a key of sign-in says so:\n%s", edit.What, signIn, report(list))
+		}
+	}
 	s := sides{}
 	s.old, _ = explain.New(old)
 	s.new, _ = explain.New(new)
@@ -217,6 +232,9 @@ func checkEdit(old, new *ir.Table, rng *rand.Rand, randomPerEdit int, stats *Cha
 			continue
 		}
 		if ch.Request == nil {
+			if signIn != "" && slices.Contains(signInRules, ch.Rule) {
+				continue // a key of sign-in, felt by signing in, which the decision does not answer
+			}
 			return fmt.Errorf("%s finding %q has no request that shows it:\n%s", ch.Kind, ch.Change, report(list))
 		}
 		if a, b, ok := s.ask(*ch.Request); !ok || a == b {
@@ -226,6 +244,61 @@ func checkEdit(old, new *ir.Table, rng *rand.Rand, randomPerEdit int, stats *Cha
 		stats.Shown++
 	}
 	return nil
+}
+
+// signInRules are the rules of the keys of sign-in that changes compares
+// in the files, felt by a browser that signs in, whose cookies and
+// redirects the decision does not answer.
+var signInRules = []string{"SESSION_ADDED", "SESSION_REMOVED", "SESSION_COOKIE_RENAMED", "SESSION_KEY_ROTATED", "SESSION_KEY_REPLACED",
+	"SESSION_COOKIE_GAINS_SECURE", "SESSION_COOKIE_LOSES_SECURE", "SESSION_COOKIE_GAINS_HTTPONLY", "SESSION_COOKIE_LOSES_HTTPONLY",
+	"SESSION_SAMESITE_STRENGTHENED", "SESSION_SAMESITE_WEAKENED", "SESSION_SCOPE_CHANGED", "SESSION_LIFETIME_LONGER", "SESSION_LIFETIME_SHORTER",
+	"LOGIN_FIELD_RENAMED", "SIGN_IN_REDIRECT_CHANGED", "ALWAYS_TO_DEFAULT_ON", "ALWAYS_TO_DEFAULT_OFF", "OAUTH2_SCOPES_CHANGED", "OAUTH2_PROVIDER_CHANGED"}
+
+// signInEdit says what differs between the sign-in of two tables that a
+// browser that signs in meets, as security.conf resolves it: the
+// session's cookie (its name, keys as they open the old cookies,
+// attributes and lifetime), and each form and oauth2 scheme's fields,
+// redirects, scopes and provider; "" for nothing. A key an edit leaves
+// without effect (old_sign_key beside the same sign_key) differs in
+// nothing here.
+func signInEdit(old, new *ir.Table) string {
+	if old.Security == nil || new.Security == nil {
+		return ""
+	}
+	var diffs []string
+	olds, news := old.Security.Session, new.Security.Session
+	switch {
+	case (olds == nil) != (news == nil):
+		diffs = append(diffs, "a session on one side")
+	case olds != nil:
+		cookie := func(s *ir.Session) string {
+			return fmt.Sprint(s.CookieName, s.Domain, s.Path, s.HTTPOnly, s.Secure, s.SameSite, s.TTL)
+		}
+		if cookie(olds) != cookie(news) {
+			diffs = append(diffs, "the session's cookie")
+		}
+		if olds.SignKey != news.SignKey && news.OldSignKey != olds.SignKey || olds.EncKey != news.EncKey && news.OldEncKey != olds.EncKey {
+			diffs = append(diffs, "the session's keys, the old one not kept")
+		}
+		if olds.SignKey != news.SignKey && news.OldSignKey == olds.SignKey || olds.EncKey != news.EncKey && news.OldEncKey == olds.EncKey {
+			diffs = append(diffs, "the session's keys rotated")
+		}
+	}
+	for _, n := range new.Security.Schemes {
+		for _, o := range old.Security.Schemes {
+			if o.Name != n.Name || o.Kind != n.Kind || n.Kind != "form" && n.Kind != "oauth2" {
+				continue
+			}
+			scheme := func(s ir.AuthScheme) string {
+				return fmt.Sprint(s.IdentityField, s.CredentialField, s.AlwaysToDefault, s.URLs["login_failure"], s.URLs["default_target"], s.URLs["success"],
+					s.Provider, s.AuthURL, s.TokenURL, slices.Sorted(slices.Values(s.Scopes)))
+			}
+			if scheme(o) != scheme(n) {
+				diffs = append(diffs, "scheme "+n.Name)
+			}
+		}
+	}
+	return strings.Join(diffs, ", ")
 }
 
 // isPreflight reports a CORS preflight: OPTIONS with an Origin and the
@@ -252,7 +325,7 @@ func (s sides) ask(req changes.Request) (a, b observed, ok bool) {
 // when no route had answered; a header lost is breaking, one gained
 // security; between refusals, any kind.
 func fittingKinds(a, b observed) []changes.Kind {
-	served := func(o observed) bool { return o.status < 400 }
+	served := func(o observed) bool { return o.status < 400 && !o.toLogin }
 	switch {
 	case served(a) && !served(b):
 		if a.status == http.StatusNoContent && a.allow != "" {

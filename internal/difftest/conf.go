@@ -4,7 +4,8 @@
 // routes, and compares a generated Lookup's answer with the reference's.
 // On the same tables, routegen match's function (internal/explain) is
 // compared with the router over HTTP: requests with random policy headers
-// must get the same status, Location, Allow and CORS headers from both.
+// must get the same status, Location, Allow, WWW-Authenticate and CORS
+// headers from both.
 //
 //	go test ./internal/difftest                  the committed tables, the seed corpus, URL round trips, match against the router
 //	go test ./internal/difftest -update          rewrite tables/t*/ from the generator

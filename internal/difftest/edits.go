@@ -13,8 +13,10 @@ import (
 // their keys.
 
 // SecurityConf is a random security.conf: perhaps the auth schemes the
-// tables name, perhaps anti-CSRF off, and perhaps secure headers, each
-// key on a line of its own so that an edit changes one.
+// tables name (basic, of a realm, and token, a form scheme whose refusal
+// is the redirect to its login page, with its urls and fields), an oauth2
+// scheme and a session, perhaps anti-CSRF off, and perhaps secure
+// headers, each key on a line of its own so that an edit changes one.
 func SecurityConf(rng *rand.Rand) string {
 	if rng.IntN(3) == 0 {
 		return ""
@@ -22,7 +24,41 @@ func SecurityConf(rng *rand.Rand) string {
 	var b strings.Builder
 	b.WriteString("security {\n")
 	if rng.IntN(3) == 0 {
-		b.WriteString("  auth_schemes {\n    basic {\n      scheme = \"basic\"\n    }\n    token {\n      scheme = \"form\"\n    }\n  }\n")
+		b.WriteString("  auth_schemes {\n    basic {\n      scheme = \"basic\"\n")
+		if rng.IntN(2) == 0 {
+			fmt.Fprintf(&b, "      realm_name = %s\n", pick(rng, signInValues["realm_name"]))
+		}
+		b.WriteString("    }\n    token {\n      scheme = \"form\"\n")
+		for _, section := range []struct {
+			name string
+			keys []string
+		}{{"url", []string{"login", "login_failure", "default_target", "always_to_default"}}, {"field", []string{"identity", "credential"}}} {
+			if rng.IntN(2) == 0 {
+				continue
+			}
+			fmt.Fprintf(&b, "      %s {\n", section.name)
+			for _, key := range section.keys {
+				if rng.IntN(2) == 0 {
+					fmt.Fprintf(&b, "        %s = %s\n", key, pick(rng, signInValues[key]))
+				}
+			}
+			b.WriteString("      }\n")
+		}
+		b.WriteString("    }\n")
+		if rng.IntN(2) == 0 {
+			fmt.Fprintf(&b, "    social {\n      scheme = \"oauth2\"\n      client {\n        id = \"app\"\n        secret = \"s\"\n        scopes = %s\n        provider {\n          name = %s\n        }\n      }\n      url {\n        success = %s\n      }\n    }\n",
+				pick(rng, signInValues["scopes"]), pick(rng, signInValues["name"]), pick(rng, signInValues["success"]))
+		}
+		b.WriteString("  }\n")
+		if rng.IntN(2) == 0 {
+			b.WriteString("  session {\n    mode = \"stateful\"\n")
+			for _, key := range sessionKeys {
+				if rng.IntN(2) == 0 {
+					fmt.Fprintf(&b, "    %s = %s\n", key, pick(rng, signInValues[key]))
+				}
+			}
+			b.WriteString("  }\n")
+		}
 	}
 	if rng.IntN(4) == 0 {
 		b.WriteString("  anti_csrf {\n    enable = false\n  }\n")
@@ -51,6 +87,31 @@ var (
 		"xcto":   {`"nosniff"`, `""`},
 		"rp":     {`"no-referrer"`, `"same-origin"`, `"origin"`, `"unsafe-url"`, `""`},
 		"xpcdp":  {`"none"`, `"master-only"`, `"all"`, `""`},
+	}
+	// The keys of sign-in, and their values: every key that reaches the
+	// wire, each edit of which changes reports by its rule (SignInRules).
+	sessionKeys  = []string{"prefix", "sign_key", "enc_key", "old_sign_key", "old_enc_key", "http_only", "samesite", "ttl", "path", "domain"}
+	signInValues = map[string][]string{
+		"realm_name":        {`"Protected"`, `"API \"v1\""`},
+		"login":             {`"/login.html"`, `"/signin"`},
+		"login_failure":     {`"/login.html?error=true"`, `"/failed"`},
+		"default_target":    {`"/"`, `"/home"`},
+		"always_to_default": {"true", "false"},
+		"identity":          {`"username"`, `"email"`},
+		"credential":        {`"password"`, `"secret"`},
+		"scopes":            {`["read:user"]`, `["read:user", "repo"]`, `[]`},
+		"name":              {`"github"`, `"google"`},
+		"success":           {`"/"`, `"/welcome"`},
+		"prefix":            {`"aah"`, `"app"`},
+		"sign_key":          {`"sign-1"`, `"sign-2"`},
+		"enc_key":           {`"enc-1"`, `"enc-2"`},
+		"old_sign_key":      {`"sign-1"`, `"sign-2"`},
+		"old_enc_key":       {`"enc-1"`, `"enc-2"`},
+		"http_only":         {"true", "false"},
+		"samesite":          {`"strict"`, `"lax"`, `"none"`, `""`},
+		"ttl":               {`"30m"`, `"2h"`, `""`},
+		"path":              {`"/"`, `"/app"`},
+		"domain":            {`""`, `"example.com"`},
 	}
 	stsAges       = []string{`"720h"`, `"8760h"`, `"0s"`}
 	cspDirectives = []string{`"default-src 'self'"`, `"default-src *"`}
@@ -87,7 +148,13 @@ func RandomEdit(rng *rand.Rand, conf, security string) Edit {
 				v = pick(rng, cspDirectives)
 			case "scheme":
 				v = pick(rng, []string{`"basic"`, `"form"`})
+			case "mode":
+				v = pick(rng, []string{`"stateful"`, `"stateless"`})
 			default:
+				if values, ok := signInValues[m[2]]; ok {
+					v = pick(rng, values)
+					break
+				}
 				v = pick(rng, append(secureHeaderValues[m[2]], "true", "false"))
 			}
 			lines[i] = m[1] + m[2] + " = " + v

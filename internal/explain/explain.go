@@ -37,6 +37,21 @@ type Router struct {
 	routes []*ir.Route // by the core's route index; nil past them (the catch-alls)
 	domain []int       // the domain of each route
 	index  map[*ir.Route]int
+	// schemes are how the authenticators of security.conf's schemes
+	// answer, by scheme.
+	schemes map[string]schemeAnswer
+}
+
+// schemeAnswer is how the authenticator of a scheme answers, as the
+// application registers it with package runtime/aahauth.
+type schemeAnswer struct {
+	// signsIn: the scheme signs in to a session (form, oauth2), whose
+	// authenticator recognises no request itself: its credential is the
+	// session, which passes the routes of every scheme.
+	signsIn bool
+	// challenge is a basic scheme's, of its realm_name; "" for one that
+	// gives none.
+	challenge string
 }
 
 // New builds the router of t. A domain whose host or port cannot be read
@@ -73,9 +88,33 @@ func New(t *ir.Table) (rt *Router, problems []string) {
 		return decide.Policy{Auth: ca.Auth, AntiCSRF: ca.AntiCSRFCheck, MaxBodySize: ca.MaxBodySize, CORS: corsOf(cors, ca.CORS)}, true
 	})
 	rt.hosts, problems = core.NewHosts(addrs, nil)
-	rt.decide = decide.NewTable(rt.core, decide.Config{Policies: policies, AuthSchemes: t.AuthSchemes, Authenticators: Schemes(t), Hosts: rt.hosts,
-		SecureHeaders: secureHeaders(t), Explain: true})
+	var logins map[string]string
+	rt.schemes, logins = schemesOf(t)
+	rt.decide = decide.NewTable(rt.core, decide.Config{Policies: policies, AuthSchemes: t.AuthSchemes, Authenticators: Schemes(t), LoginPages: logins,
+		Hosts: rt.hosts, SecureHeaders: secureHeaders(t), Explain: true})
 	return rt, problems
+}
+
+// schemesOf are how the authenticators of t's schemes answer, and the
+// login pages of its form schemes (url.login), which aahauth.Form gives
+// the router (runtime.WithLoginPage) from the generated SignIn.Forms.
+func schemesOf(t *ir.Table) (map[string]schemeAnswer, map[string]string) {
+	if t.Security == nil {
+		return nil, nil
+	}
+	answers, logins := map[string]schemeAnswer{}, map[string]string{}
+	for _, s := range t.Security.Schemes {
+		switch s.Kind {
+		case "form":
+			logins[s.Name] = s.URLs["login"]
+			answers[s.Name] = schemeAnswer{signsIn: true}
+		case "oauth2":
+			answers[s.Name] = schemeAnswer{signsIn: true}
+		case "basic":
+			answers[s.Name] = schemeAnswer{challenge: decide.BasicChallenge(s.Realm)}
+		}
+	}
+	return answers, logins
 }
 
 // Schemes are the auth schemes the router of t is assumed to register an
@@ -320,7 +359,7 @@ type Subject struct {
 func (rt *Router) Answer(r *http.Request, s Subject) Answer {
 	var m core.Match
 	w := headerWriter{}
-	d := decide.Decision{Match: &m, App: newApplication(s, w)}
+	d := decide.Decision{Match: &m, App: rt.newApplication(s, w)}
 	kind := rt.decide.Decide(&d, r)
 	if kind == decide.Action || kind == decide.LimitedAction {
 		d.Steps = append(d.Steps, decide.Step{Name: "action", Outcome: "called"})
@@ -330,8 +369,11 @@ func (rt *Router) Answer(r *http.Request, s Subject) Answer {
 	case decide.Action, decide.LimitedAction, decide.Middleware, decide.Static:
 		a.Status = http.StatusOK
 	case decide.Reply:
-		a.Location, a.Allow = d.Location, d.Allow
+		a.Location, a.Allow, a.Reason = d.Location, d.Allow, d.Reason
 	case decide.Refuse:
+		if d.Status == http.StatusUnauthorized {
+			a.Header["Www-Authenticate"] = slices.Clone(d.Challenges)
+		}
 		a.Allow, a.Reason = d.Allow, d.Reason
 		if a.Reason == "" && d.Err != nil {
 			a.Reason = d.Err.Error()
@@ -387,13 +429,14 @@ func paramValue(p ir.Param, v string) any {
 // recognise a subject as s says, and the default authorizer.
 type application struct {
 	s          Subject
+	schemes    map[string]schemeAnswer
 	held       decide.Holdings
-	recognised bool // an authenticator recognised s
+	recognised bool // an authenticator, or a signed-in session, recognised s
 	w          headerWriter
 }
 
-func newApplication(s Subject, w headerWriter) *application {
-	a := &application{s: s, held: decide.Holdings{Roles: s.Roles}, w: w}
+func (rt *Router) newApplication(s Subject, w headerWriter) *application {
+	a := &application{s: s, schemes: rt.schemes, held: decide.Holdings{Roles: s.Roles}, w: w}
 	for _, text := range s.Permissions {
 		if p, err := decide.ParsePermission(text); err == nil {
 			a.held.Permissions = append(a.held.Permissions, p)
@@ -402,9 +445,31 @@ func newApplication(s Subject, w headerWriter) *application {
 	return a
 }
 
-func (a *application) Authenticate(scheme string) bool {
-	a.recognised = a.s.Authenticated && (a.s.Scheme == "" || a.s.Scheme == scheme || scheme == decide.AuthAuthenticated)
+// SignedIn: a subject of every credential, or of a scheme that signs in
+// to a session, holds a signed-in session when the table has such a
+// scheme.
+func (a *application) SignedIn() bool {
+	if !a.s.Authenticated {
+		return false
+	}
+	if a.s.Scheme != "" {
+		a.recognised = a.schemes[a.s.Scheme].signsIn
+		return a.recognised
+	}
+	for _, s := range a.schemes {
+		if s.signsIn {
+			a.recognised = true
+		}
+	}
 	return a.recognised
+}
+
+// Authenticate: the authenticator of a scheme that signs in recognises
+// no request itself (its session did, or no one).
+func (a *application) Authenticate(scheme string) (bool, string) {
+	answer := a.schemes[scheme]
+	a.recognised = a.s.Authenticated && (a.s.Scheme == "" || a.s.Scheme == scheme) && !answer.signsIn
+	return a.recognised, answer.challenge
 }
 
 // Authorize is the router's default authorizer, which refuses a request

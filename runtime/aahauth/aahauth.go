@@ -19,6 +19,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/routegen/routegen/internal/core/decide"
 	"github.com/routegen/routegen/runtime"
 )
 
@@ -92,11 +93,7 @@ func (b Basic) Authenticator() (runtime.Authenticator, error) {
 	if err != nil {
 		return nil, err
 	}
-	realm := b.Realm
-	if realm == "" {
-		realm = "Authentication Required"
-	}
-	challenge := `Basic realm="` + quotedStringEscaper.Replace(realm) + `"`
+	challenge := decide.BasicChallenge(b.Realm)
 	return func(ctx *runtime.Context) (runtime.Subject, error) {
 		subject, err := b.authenticate(ctx, passwords)
 		if err != nil {
@@ -192,9 +189,6 @@ func (b Basic) check(ctx *runtime.Context, c *passwordCheck, username, password 
 	}
 	return account.Subject, nil
 }
-
-// quotedStringEscaper writes a realm as an HTTP quoted-string's content.
-var quotedStringEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`)
 
 // Generic is an auth scheme of scheme = "generic": the identity, and
 // optionally a credential, read from the headers security.conf names, and

@@ -32,9 +32,10 @@ type Form struct {
 }
 
 // Options returns the options that register the scheme with NewRouter:
-// its authenticator, which sends a request that is not signed in to the
-// login page (302, with the return target in _rt), and the action of its
-// login submit route. That action runs after the route's anti-CSRF check;
+// its authenticator, which refuses a request that is not signed in, its
+// login page (runtime.WithLoginPage), where the router sends that request
+// (302, with the return target in _rt), and the action of its login
+// submit route. That action runs after the route's anti-CSRF check;
 // with the right credentials it starts a session under a new ID and
 // redirects to _rt when runtime.LocalTarget holds it a path of this site,
 // the Location carrying it unchanged (url.default_target otherwise, or
@@ -61,10 +62,10 @@ func (f Form) Options() ([]runtime.Option, error) {
 	if err != nil {
 		return nil, fmt.Errorf("form scheme %q: %w", f.Scheme, err)
 	}
-	login := &runtime.LoginRedirect{Login: f.Config.Login}
 	authenticate := func(*runtime.Context) (runtime.Subject, error) {
-		// A signed-in session passes before any authenticator.
-		return nil, login
+		// A signed-in session passes before any authenticator; the
+		// router sends the rest to the login page (WithLoginPage).
+		return nil, ErrNoCredentials
 	}
 	submit := func(ctx *runtime.Context) error {
 		identity := ctx.Req.PostFormValue(f.Config.IdentityField)
@@ -93,6 +94,7 @@ func (f Form) Options() ([]runtime.Option, error) {
 	}
 	return []runtime.Option{
 		runtime.WithAuthenticator(f.Scheme, authenticate),
+		runtime.WithLoginPage(f.Scheme, f.Config.Login),
 		runtime.WithSchemeRoute(f.Scheme, "login_submit", submit),
 	}, nil
 }

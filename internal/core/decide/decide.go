@@ -65,8 +65,12 @@ type Config struct {
 	// AuthSchemes are the schemes of security.conf; nil without one.
 	AuthSchemes []string
 	// Authenticators are the schemes the application registered an
-	// authenticator for.
+	// authenticator for, in the order a route of AuthAuthenticated asks
+	// them.
 	Authenticators []string
+	// LoginPages are the login pages of the schemes that send a request
+	// they refuse to sign in, by scheme: a form scheme's url.login.
+	LoginPages map[string]string
 	// CSRF is the anti-CSRF check, with the application's trusted
 	// origins; nil for http.NewCrossOriginProtection's.
 	CSRF *http.CrossOriginProtection
@@ -107,6 +111,8 @@ type Table struct {
 	cors            []*cors.Cors // by route index; nil for none
 	csrf            *http.CrossOriginProtection
 	failClosed      bool
+	authenticators  []string
+	loginPages      map[string]string
 	trustProxies    bool
 	webSockets      bool
 	basePath        string
@@ -134,7 +140,8 @@ var allMethods = []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTI
 // NewTable builds the decisions of a router of the core table t.
 func NewTable(t *core.Table, c Config) *Table {
 	d := &Table{core: t, hosts: c.Hosts, policies: c.Policies, csrf: c.CSRF, trustProxies: c.TrustProxies,
-		explain: c.Explain, failClosed: len(c.AuthSchemes) > 0 || len(c.Authenticators) > 0, readsHost: !c.Hosts.ServesAll()}
+		explain: c.Explain, failClosed: len(c.AuthSchemes) > 0 || len(c.Authenticators) > 0, readsHost: !c.Hosts.ServesAll(),
+		authenticators: c.Authenticators, loginPages: c.LoginPages}
 	if c.BasePath != "" {
 		d.basePath = core.BasePath(c.BasePath) // as links write it
 	}
@@ -223,10 +230,13 @@ func methodChecks(p *Policy, method string) checks {
 // App is the application code a decision calls: the authenticators and
 // the authorizer.
 type App interface {
-	// Authenticate runs the authenticator of scheme (for
-	// AuthAuthenticated, each registered one until one accepts) and
-	// reports whether it recognised the request.
-	Authenticate(scheme string) bool
+	// SignedIn reports a request of a signed-in session, which passes
+	// the routes of every scheme without asking their authenticators.
+	SignedIn() bool
+	// Authenticate runs the authenticator of scheme and reports whether
+	// it recognised the request; when it did not, challenge is the
+	// scheme's challenge for a 401's WWW-Authenticate, "" for none.
+	Authenticate(scheme string) (ok bool, challenge string)
 	// Authorize runs the authorizer on a, the route's authorization { },
 	// and the subject Authenticate recognised.
 	Authorize(a *Authorization) bool
@@ -253,7 +263,8 @@ const (
 	// Static: serve the static route's file, or 404 when the folder has none.
 	Static
 	// Reply: write Status, with Location or Allow when set, and no body:
-	// a redirect, an automatic OPTIONS reply, a CORS preflight.
+	// a redirect (a form scheme's to its login page among them), an
+	// automatic OPTIONS reply, a CORS preflight.
 	Reply
 	// Refuse: answer the error Status, for Reason.
 	Refuse
@@ -274,8 +285,13 @@ type Decision struct {
 	Status   int
 	Location string // of a redirect, with the mount prefix and the query
 	Allow    string // of an automatic OPTIONS reply or a 405
+	// Challenges are the WWW-Authenticate challenges of a 401: one for
+	// each scheme asked that refused the request, in the order asked,
+	// each once; "Bearer" for a scheme that gives none.
+	Challenges []string
 	// Reason of a refusal: "forbidden: cross-origin request"; "" for the
-	// status text. Err is its cause, when there is one.
+	// status text; a table that explains gives the login redirect's too.
+	// Err is its cause, when there is one.
 	Reason string
 	Err    error
 	// Param is the index of the parameter that failed its constraint (400).
@@ -523,7 +539,10 @@ func (t *Table) afterRoute(d *Decision, r *http.Request, c checks) Kind {
 		// Anti-CSRF runs before auth, as aah ran it: a cross-site request
 		// is refused for where it comes from (403) before its credentials
 		// are read.
-		if !t.antiCSRF(d, r, c) || !t.authenticate(d, p) || !t.authorize(d, p) {
+		if !t.antiCSRF(d, r, c) || !t.authenticate(d, r, p) || !t.authorize(d, p) {
+			if d.Status == http.StatusFound { // the login redirect
+				return Reply
+			}
 			return Refuse
 		}
 		if t.explain {
@@ -613,8 +632,14 @@ func corsOutcome(w http.ResponseWriter) string {
 
 // authenticate applies the route's auth, and its fail-closed rule: once
 // security.conf or the application names schemes, a route without auth
-// is refused.
-func (t *Table) authenticate(d *Decision, p *Policy) bool {
+// is refused. A signed-in session passes the route of every scheme, as
+// aah's did. A request the route's scheme refuses is sent to the
+// scheme's login page when it has one (302, with the request's target in
+// _rt), else answered 401 with the challenge of each scheme asked; a
+// route of AuthAuthenticated asks every registered scheme in turn, and
+// answers 401 always, as in aah: it names no scheme whose login page to
+// go to.
+func (t *Table) authenticate(d *Decision, r *http.Request, p *Policy) bool {
 	switch p.Auth {
 	case AuthAnonymous:
 		if t.explain {
@@ -634,15 +659,66 @@ func (t *Table) authenticate(d *Decision, p *Policy) bool {
 		}
 		return true
 	}
-	if d.App.Authenticate(p.Auth) {
+	if d.App.SignedIn() {
 		if t.explain {
-			d.step("auth", "ok", "the authenticator of "+strconv.Quote(p.Auth)+" recognised the request")
+			d.step("auth", "ok", "a signed-in session passes the routes of every scheme")
 		}
 		return true
 	}
+	d.Challenges = d.Challenges[:0]
+	if p.Auth == AuthAuthenticated {
+		for _, scheme := range t.authenticators {
+			if t.askScheme(d, scheme) {
+				return true
+			}
+		}
+	} else if t.askScheme(d, p.Auth) {
+		return true
+	}
+	if login := t.loginPages[p.Auth]; login != "" {
+		d.Status, d.Reason, d.Err = http.StatusFound, "", nil
+		d.Location = LoginLocation(t.MountPath(r), login, r.URL)
+		if t.explain {
+			d.Reason = "not signed in: scheme " + strconv.Quote(p.Auth) + " sends to its login page (url.login), with the return target in _rt"
+			d.step("auth", "redirected", d.Reason)
+		}
+		return false
+	}
 	d.Status, d.Reason, d.Err = http.StatusUnauthorized, "", nil
 	if t.explain {
-		d.step("auth", "refused", "the authenticator of "+strconv.Quote(p.Auth)+" did not recognise the request")
+		who := "the authenticator of " + strconv.Quote(p.Auth)
+		if p.Auth == AuthAuthenticated {
+			who = "the authenticator of each registered scheme (" + quoteAll(t.authenticators) + ")"
+		}
+		d.step("auth", "refused", who+" did not recognise the request")
+	}
+	return false
+}
+
+// quoteAll is names quoted, comma-separated.
+func quoteAll(names []string) string {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = strconv.Quote(n)
+	}
+	return strings.Join(quoted, ", ")
+}
+
+// askScheme asks the authenticator of scheme, and keeps its challenge
+// when it refuses.
+func (t *Table) askScheme(d *Decision, scheme string) bool {
+	ok, challenge := d.App.Authenticate(scheme)
+	if ok {
+		if t.explain {
+			d.step("auth", "ok", "the authenticator of "+strconv.Quote(scheme)+" recognised the request")
+		}
+		return true
+	}
+	if challenge == "" {
+		challenge = "Bearer"
+	}
+	if !slices.Contains(d.Challenges, challenge) {
+		d.Challenges = append(d.Challenges, challenge)
 	}
 	return false
 }
@@ -850,6 +926,8 @@ func (t *Table) Refusals(route int, method string) []Refusal {
 	case p.Auth == AuthAnonymous:
 	case p.Auth == "" && t.failClosed:
 		return append(out, Refusal{http.StatusForbidden, "Always: the route has no auth while the table has auth schemes, and the router fails closed."})
+	case t.loginPages[p.Auth] != "":
+		out = append(out, Refusal{http.StatusFound, "The request is not signed in: the scheme sends it to its login page."})
 	case p.Auth != "":
 		out = append(out, Refusal{http.StatusUnauthorized, "The authenticator refuses the request."})
 	}

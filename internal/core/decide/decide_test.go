@@ -61,10 +61,11 @@ func TestActionAfterLimitedAction(t *testing.T) {
 // every request.
 type acceptAll struct{ w http.ResponseWriter }
 
-func (acceptAll) Authenticate(string) bool      { return true }
-func (acceptAll) Authorize(*Authorization) bool { return true }
-func (acceptAll) Subject() Subject              { return Holdings{} }
-func (a acceptAll) Writer() http.ResponseWriter { return a.w }
+func (acceptAll) SignedIn() bool                     { return false }
+func (acceptAll) Authenticate(string) (bool, string) { return true, "" }
+func (acceptAll) Authorize(*Authorization) bool      { return true }
+func (acceptAll) Subject() Subject                   { return Holdings{} }
+func (a acceptAll) Writer() http.ResponseWriter      { return a.w }
 
 // TestRefusalsInTheDecisionsOrder: an API description states a route's
 // refusals in the order the decision meets them, anti-CSRF before auth.
@@ -84,5 +85,63 @@ func TestRefusalsInTheDecisionsOrder(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("Refusals:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// refuseAll is an application whose authenticators refuse every request,
+// each with the challenge challenges gives its scheme.
+type refuseAll struct {
+	acceptAll
+	challenges map[string]string
+}
+
+func (a refuseAll) Authenticate(scheme string) (bool, string) { return false, a.challenges[scheme] }
+
+// TestLoginRedirectAndChallenges: a route of a scheme with a login page
+// sends a refused request there, its target in _rt under the mount path;
+// a route of "authenticated" answers 401 with the challenge of each
+// scheme it asked, once each, "Bearer" for one that gives none.
+func TestLoginRedirectAndChallenges(t *testing.T) {
+	routes := []core.Route{{Method: "GET", Path: "/secret"}, {Method: "GET", Path: "/any"}, {Method: "GET", Path: "/api"}}
+	hosts, _ := core.NewHosts([]core.Address{{}}, nil)
+	tab := NewTable(core.NewTable(routes, []core.Domain{{}}, nil), Config{
+		Policies:       []Policy{{Method: "GET", Auth: "form"}, {Method: "GET", Auth: AuthAuthenticated}, {Method: "GET", Auth: "api"}},
+		Authenticators: []string{"api", "basic", "form", "token"},
+		LoginPages:     map[string]string{"form": "/login.html?x=1"},
+		BasePath:       "/svc",
+		Hosts:          hosts,
+	})
+	app := refuseAll{acceptAll{httptest.NewRecorder()}, map[string]string{"basic": `Basic realm="r"`, "api": ""}}
+	d := Decision{Match: &core.Match{}, App: app}
+	if kind := tab.Decide(&d, httptest.NewRequest("GET", "/secret?a=b", nil)); kind != Reply || d.Status != http.StatusFound || d.Location != "/svc/login.html?x=1&_rt=%2Fsvc%2Fsecret%3Fa%3Db" {
+		t.Errorf("GET /secret?a=b: %v %d Location %q; want 302 to the login page", kind, d.Status, d.Location)
+	}
+	if kind := tab.Decide(&d, httptest.NewRequest("GET", "/any", nil)); kind != Refuse || d.Status != http.StatusUnauthorized ||
+		!slices.Equal(d.Challenges, []string{"Bearer", `Basic realm="r"`}) {
+		t.Errorf("GET /any: %v %d challenges %q; want 401 with Bearer and Basic", kind, d.Status, d.Challenges)
+	}
+	if got := tab.Refusals(0, "GET"); len(got) != 1 || got[0].Status != http.StatusFound {
+		t.Errorf("Refusals of the form route: %v; want the 302 alone", got)
+	}
+}
+
+// TestLoginRedirectOfWebSocketRoute: a WebSocket route's redirect to its
+// scheme's login page carries the secure headers, as its refusals do.
+func TestLoginRedirectOfWebSocketRoute(t *testing.T) {
+	hosts, _ := core.NewHosts([]core.Address{{}}, nil)
+	tab := NewTable(core.NewTable([]core.Route{{Method: "WS", Path: "/live"}}, []core.Domain{{}}, nil), Config{
+		Policies:       []Policy{{Method: "WS", Auth: "form"}},
+		Authenticators: []string{"form"},
+		LoginPages:     map[string]string{"form": "/login.html"},
+		Hosts:          hosts,
+		SecureHeaders:  []Header{{Name: "X-Frame-Options", Value: "DENY"}},
+	})
+	w := httptest.NewRecorder()
+	d := Decision{Match: &core.Match{}, App: refuseAll{acceptAll{w}, nil}}
+	r := httptest.NewRequest("GET", "/live", nil)
+	r.Header.Set("Upgrade", "websocket")
+	r.Header.Set("Connection", "Upgrade")
+	if kind := tab.Decide(&d, r); kind != Reply || d.Status != http.StatusFound || w.Header().Get("X-Frame-Options") != "DENY" {
+		t.Errorf("the upgrade: %v %d, X-Frame-Options %q; want 302 with the secure headers", kind, d.Status, w.Header().Get("X-Frame-Options"))
 	}
 }

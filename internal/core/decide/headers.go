@@ -111,10 +111,11 @@ func (t *Table) SetSecureHeaders(h http.Header, r *http.Request) {
 }
 
 // withRefusalHeaders is k, what the policies of d's route decided: a
-// WebSocket route's refusal carries the secure headers, which its
-// handshake would not.
+// WebSocket route's refusal, and its redirect to a login page (the one
+// Reply of the policies), carry the secure headers, which its handshake
+// would not.
 func (t *Table) withRefusalHeaders(d *Decision, r *http.Request, k Kind) Kind {
-	if k == Refuse && t.secure != nil && t.policies[d.Match.Outcome.Route].Method == "WS" {
+	if (k == Refuse || k == Reply) && t.secure != nil && t.policies[d.Match.Outcome.Route].Method == "WS" {
 		t.setSecureHeadersOn(d.App.Writer().Header(), r)
 		if t.explain {
 			d.step("secure_headers", "set", "a WebSocket route's refusal carries them")

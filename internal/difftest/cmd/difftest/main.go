@@ -12,7 +12,8 @@
 // With -agree it compares routegen match's function (internal/explain)
 // with the router instead: the driver serves each table's router over
 // HTTP, and requests with random policy headers (difftest.PolicyRequests)
-// must get the same status, Location, Allow and CORS headers from both.
+// must get the same status, Location, Allow, WWW-Authenticate and CORS
+// headers from both.
 //
 //	go run ./internal/difftest/cmd/difftest -agree -duration 30m
 //
