@@ -122,7 +122,7 @@ func (o observed) String() string {
 func (s sides) answer(rt *explain.Router, r *http.Request, who explain.Subject) observed {
 	a := rt.Answer(r, who)
 	o := observed{status: a.Status, location: a.Location, allow: a.Allow,
-		toLogin: a.Kind == decide.Reply && len(a.Steps) > 0 && a.Steps[len(a.Steps)-1].Name == "auth"}
+		toLogin: a.Kind == decide.Reply && slices.ContainsFunc(a.Steps, func(s decide.Step) bool { return s.Name == "auth" && s.Outcome == "redirected" })}
 	var lines []string
 	for name, values := range a.Header {
 		lines = append(lines, name+": "+strings.Join(values, ", "))
