@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
@@ -87,7 +89,15 @@ func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSe
 		if code != exitOK {
 			return code
 		}
-		new = c.load(input, src)
+		// A security.conf or app config the change removes is none on the
+		// new side, when the revision has it.
+		newSrc := src
+		for _, file := range []*string{&newSrc.security, &newSrc.appConfig} {
+			if _, err := os.Stat(*file); *file != "" && errors.Is(err, fs.ErrNotExist) && (gitFS{rev: flags.base}).exists(*file) {
+				*file = ""
+			}
+		}
+		new = c.load(input, newSrc)
 		if new == nil {
 			return exitInput
 		}

@@ -283,6 +283,22 @@ func TestChangesOfAddedSecurity(t *testing.T) {
 	}
 }
 
+// TestChangesOfRemovedSecurity: a security.conf the change removes from
+// the work tree is none on the new side, with --base: its routes no
+// longer fail closed.
+func TestChangesOfRemovedSecurity(t *testing.T) {
+	const routes = `domains { site { host = "example.com"; routes { home { path = "/"; controller = "Pages"; action = "Home" } } } }`
+	dir := gitRepo(t, map[string]string{"routes.conf": routes, "security.conf": `security { auth_schemes { basic_auth { scheme = "basic" } } }`})
+	if err := os.Remove(filepath.Join(dir, "security.conf")); err != nil {
+		t.Fatal(err)
+	}
+	// check's warning of the old side's routes without auth goes to stderr.
+	code, stdout, stderr := runIn(t, dir, "changes", "--base", "HEAD", "--security", "security.conf")
+	if want := "fail-closed turned off"; code != exitInput || strings.Contains(stderr, "no such file") || !strings.Contains(stdout, want) {
+		t.Errorf("exit %d, stderr %q, stdout:\n%s\nwant exit 1 and %q", code, stderr, stdout, want)
+	}
+}
+
 // TestChangesAcceptErrors: an accept line's rule that is none, and a route
 // of neither version, are errors at their column (exit 2), each with the
 // nearest name: the domain's route whose name ends in the one given.

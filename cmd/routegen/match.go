@@ -78,7 +78,7 @@ type matchResult struct {
 	Action   string            `json:"action,omitempty"`     // Controller.Action, or what a static route serves
 	Policies map[string]string `json:"policies,omitempty"`   // each policy the router applied, and its outcome
 	Why      string            `json:"why_domain,omitempty"` // why this domain serves the host
-	Headers  map[string]string `json:"headers"`              // the response headers a policy set (CORS), and a static file's caching
+	Headers  map[string]string `json:"headers"`              // the response headers a policy set (CORS, secure headers, a 401's WWW-Authenticate), and a static file's caching
 	Steps    []decide.Step     `json:"steps"`
 	Assumed  string            `json:"assumed,omitempty"` // what match took the application code to answer
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/routegen/routegen/internal/core/decide"
 	"github.com/routegen/routegen/internal/explain"
 	"github.com/routegen/routegen/ir"
+	"github.com/routegen/routegen/parser"
 )
 
 // cause is one difference of routes.conf between a subject's two sides,
@@ -23,6 +24,10 @@ type cause struct {
 	// answers, when set, says whether it can explain a difference of
 	// the two answers: a domain's redirects, 405s or automatic replies.
 	answers func(a, b explain.Answer) bool
+	// at, for a cause of a key of security.conf that the routes of a
+	// scheme take (url.login, realm_name), is where each side writes it
+	// (the new side's, the old side's): the routes' changes are one there.
+	at [2]parser.Pos
 }
 
 func (ca cause) affects(step string, a, b explain.Answer) bool {
@@ -77,12 +82,13 @@ func (c *comparison) causes(s *subject) []cause {
 		policy{nr.Auth, authorizationText(nr.Authorization), nr.AntiCSRFCheck, nr.MaxBodySize, nr.CORS, nr.Authorization})...)
 	if or.Auth == nr.Auth {
 		if was, is := loginPage(c.old.table, or.Auth), loginPage(c.new.table, nr.Auth); was != is {
-			add([]string{"auth"}, "login page changed", was, is)
+			at := [2]parser.Pos{schemeKeyOf(c.new.table, nr.Auth, "url.login"), schemeKeyOf(c.old.table, or.Auth, "url.login")}
+			out = append(out, cause{steps: []string{"auth"}, change: "login page changed", old: was, new: is, at: at})
 		}
 		// The challenge of the scheme, or of each scheme "authenticated"
 		// asks: a basic scheme's realm_name, a scheme's kind.
 		if was, is := challengeText(c.old.table, or.Auth), challengeText(c.new.table, nr.Auth); was != is {
-			out = append(out, cause{steps: []string{"auth"}, change: "challenge changed", old: was, new: is, answers: challenged})
+			out = append(out, cause{steps: []string{"auth"}, change: "challenge changed", old: was, new: is, answers: challenged, at: c.challengeAt(or.Auth)})
 		}
 	}
 	return out
@@ -113,6 +119,36 @@ func challengeText(t *ir.Table, auth string) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// schemeKeyOf is where t's security.conf writes key of scheme, else the
+// scheme's own key; nowhere for a scheme it lacks.
+func schemeKeyOf(t *ir.Table, scheme, key string) parser.Pos {
+	if t.Security != nil {
+		for i := range t.Security.Schemes {
+			if s := &t.Security.Schemes[i]; s.Name == scheme {
+				return schemeKeyPos(s, key)
+			}
+		}
+	}
+	return parser.Pos{}
+}
+
+// challengeAt is where the challenge of a route of auth changed: the
+// realm_name of the first scheme it asks whose challenge differs; nowhere
+// when none does alone (a scheme added, or of another kind).
+func (c *comparison) challengeAt(auth string) [2]parser.Pos {
+	schemes := []string{auth}
+	if auth == decide.AuthAuthenticated {
+		schemes = explain.Schemes(c.new.table)
+	}
+	for _, name := range schemes {
+		was, is := challengeText(c.old.table, name), challengeText(c.new.table, name)
+		if was != is && was != "" && is != "" {
+			return [2]parser.Pos{schemeKeyOf(c.new.table, name, "realm_name"), schemeKeyOf(c.old.table, name, "realm_name")}
+		}
+	}
+	return [2]parser.Pos{}
 }
 
 // loginPage is the login page of scheme in t's security.conf, where the

@@ -294,6 +294,9 @@ func (c *comparison) pairDomains() {
 // a domain's or an enclosing section's key is one change at that key;
 // s itself for a change that is not of a policy key.
 func (c *comparison) keyOf(s *subject, ca cause) *subject {
+	if ca.at[0].IsValid() || ca.at[1].IsValid() {
+		return c.keySubject(ca.at, s, true)
+	}
 	if ca.key == "" {
 		return s
 	}

@@ -499,9 +499,9 @@ func refused(a explain.Answer) bool {
 }
 
 // loginRedirect reports a scheme's redirect of a request it refused to
-// its login page.
+// its login page (which a WebSocket route's secure headers may follow).
 func loginRedirect(a explain.Answer) bool {
-	return a.Kind == decide.Reply && len(a.Steps) > 0 && a.Steps[len(a.Steps)-1].Name == "auth"
+	return a.Kind == decide.Reply && slices.ContainsFunc(a.Steps, func(s decide.Step) bool { return s.Name == "auth" && s.Outcome == "redirected" })
 }
 
 // served reports an answer an action, a middleware or a static route's

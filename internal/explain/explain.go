@@ -428,15 +428,26 @@ func paramValue(p ir.Param, v string) any {
 // application stands for the application's authenticators, which
 // recognise a subject as s says, and the default authorizer.
 type application struct {
-	s          Subject
-	schemes    map[string]schemeAnswer
-	held       decide.Holdings
+	s       Subject
+	schemes map[string]schemeAnswer
+	held    decide.Holdings
+	// session: s holds a signed-in session, whose subject is the
+	// request's on every route, anonymous ones included, as the router
+	// loads it before any decision.
+	session    bool
 	recognised bool // an authenticator, or a signed-in session, recognised s
 	w          headerWriter
 }
 
 func (rt *Router) newApplication(s Subject, w headerWriter) *application {
 	a := &application{s: s, schemes: rt.schemes, held: decide.Holdings{Roles: s.Roles}, w: w}
+	a.session = s.Authenticated && a.schemes[s.Scheme].signsIn
+	if s.Authenticated && s.Scheme == "" {
+		for _, answer := range a.schemes {
+			a.session = a.session || answer.signsIn
+		}
+	}
+	a.recognised = a.session
 	for _, text := range s.Permissions {
 		if p, err := decide.ParsePermission(text); err == nil {
 			a.held.Permissions = append(a.held.Permissions, p)
@@ -448,21 +459,7 @@ func (rt *Router) newApplication(s Subject, w headerWriter) *application {
 // SignedIn: a subject of every credential, or of a scheme that signs in
 // to a session, holds a signed-in session when the table has such a
 // scheme.
-func (a *application) SignedIn() bool {
-	if !a.s.Authenticated {
-		return false
-	}
-	if a.s.Scheme != "" {
-		a.recognised = a.schemes[a.s.Scheme].signsIn
-		return a.recognised
-	}
-	for _, s := range a.schemes {
-		if s.signsIn {
-			a.recognised = true
-		}
-	}
-	return a.recognised
-}
+func (a *application) SignedIn() bool { return a.session }
 
 // Authenticate: the authenticator of a scheme that signs in recognises
 // no request itself (its session did, or no one).
