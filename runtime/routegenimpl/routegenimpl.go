@@ -135,14 +135,7 @@ type built struct {
 }
 
 // newTable is runtime's constructor of its table.
-var newTable = link.NewTable.(func(domains []runtime.Domain, routes, catchAlls []runtime.Route, matchers []core.MatchFunc, authSchemes []string, secureHeaders []decide.Header, root int, maxBodySize int64) (
-	*core.Table, *core.HostTable,
-	func(dispatch interface {
-		Dispatch(*runtime.Context, int) error
-	}, opts []runtime.Option) (*runtime.Router, error),
-	func(rt *runtime.Router) (basePath string, hosts map[string]core.HostPort, ok bool),
-	func(ctx *runtime.Context) (mountPath string, hosts map[string]core.HostPort, ok bool),
-	func() ([]runtime.Domain, []runtime.Route)))
+var newTable = link.NewTable[runtime.Domain, runtime.Route, runtime.Router, runtime.Context, runtime.Option]()
 
 // NewTable is t, whose runtime table is built on first use: a package's
 // init costs nothing, however many routes it has.
