@@ -134,14 +134,19 @@ func generate(t *ir.Table, opts Options, linesAsText bool) ([]File, parser.Diagn
 	g.linesAsText = linesAsText && len(g.routes) > codeMatcherUpTo
 	// The parts are of sizes alike, as far as their declarations allow:
 	// the routes of a large table, its URL helpers, its interfaces and its
-	// dispatch are each a part of their own.
+	// dispatch are each a part of their own. The declarations a line
+	// directive places in routes.conf come last, after all the code that
+	// runs but theirs: a directive that hands the position back to the
+	// generated file can name it only as the compiler will print it,
+	// without its folder, and a frame of the code after it would too.
 	src, err := g.render(header, doc, [][]func(*generator){
 		{(*generator).writeVersionCheck, (*generator).writeCORS, (*generator).writeDomains, (*generator).writeSignIn},
 		{(*generator).writeRoutes},
 		{(*generator).writeTable, (*generator).writeMatchers},
-		{(*generator).writeInterfaces},
 		{(*generator).writeNewRouter, (*generator).writeDispatch},
 		{(*generator).writeURLs},
+		{(*generator).writeInterfaces},
+		{(*generator).writeHelperMethods},
 	})
 	if err != nil {
 		// The generator built invalid Go: a bug here, not in the input.
@@ -169,4 +174,5 @@ type generator struct {
 	// The routes, the interfaces' methods, the dispatch cases and the URL
 	// helpers of a large table are written as text (textBlock).
 	linesAsText bool
+	helpers     []*helperOf // urlHelpers's, made on its first call
 }

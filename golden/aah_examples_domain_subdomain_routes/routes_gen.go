@@ -153,27 +153,6 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// AdminAppController holds the actions of controller "admin/AppController".
-type AdminAppController interface {
-//line ../../testdata/aah/examples/domain-subdomain/routes.conf:76:6
-	Dashboard(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:76:7)
-//line routes_gen.go:161:1
-}
-
-// AppController holds the actions of controller "AppController".
-type AppController interface {
-//line ../../testdata/aah/examples/domain-subdomain/routes.conf:60:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:60:7)
-//line routes_gen.go:168:1
-}
-
-// WildcardAppController holds the actions of controller "wildcard/AppController".
-type WildcardAppController interface {
-//line ../../testdata/aah/examples/domain-subdomain/routes.conf:93:6
-	Entry(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:93:7)
-//line routes_gen.go:175:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/domain-subdomain/routes.conf, calling the actions of the given controllers.
 func NewRouter(adminAppController AdminAppController, appController AppController, wildcardAppController WildcardAppController, opts ...runtime.Option) (*runtime.Router, error) {
 	if adminAppController == nil {
@@ -278,60 +257,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// Index returns the URL of route "index": / (../../testdata/aah/examples/domain-subdomain/routes.conf:60:7).
-//
-//line ../../testdata/aah/examples/domain-subdomain/routes.conf:60:1
-func (u *URLBuilder) Index() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:289:1
-
-// Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/domain-subdomain/routes.conf:43:7).
-//
-//line ../../testdata/aah/examples/domain-subdomain/routes.conf:43:1
-func (u *URLBuilder) Favicon() string {
-	return routegenHelperURL(u, 1)
-}
-
-//line routes_gen.go:298:1
-
-// RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/domain-subdomain/routes.conf:48:7).
-//
-//line ../../testdata/aah/examples/domain-subdomain/routes.conf:48:1
-func (u *URLBuilder) RobotsTxt() string {
-	return routegenHelperURL(u, 2)
-}
-
-//line routes_gen.go:307:1
-
-// PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/domain-subdomain/routes.conf:38:7).
-//
-//line ../../testdata/aah/examples/domain-subdomain/routes.conf:38:1
-func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenCheckedHelperURL(u, 3, filepath)
-}
-
-//line routes_gen.go:316:1
-
-// AdminSampleComIndex returns the URL of route "admin_sample_com.index": / on admin.sample.com (../../testdata/aah/examples/domain-subdomain/routes.conf:76:7).
-//
-//line ../../testdata/aah/examples/domain-subdomain/routes.conf:76:1
-func (u *URLBuilder) AdminSampleComIndex() string {
-	return routegenHelperURL(u, 4)
-}
-
-//line routes_gen.go:325:1
-
-// WildcardSampleComIndex returns the URL of route "wildcard_sample_com.index": / on *.sample.com (../../testdata/aah/examples/domain-subdomain/routes.conf:93:7).
-//
-//line ../../testdata/aah/examples/domain-subdomain/routes.conf:93:1
-func (u *URLBuilder) WildcardSampleComIndex(subdomain string) (string, error) {
-	return routegenCheckedHelperURL(u, 5, subdomain)
-}
-
-//line routes_gen.go:334:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -359,3 +284,78 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// AdminAppController holds the actions of controller "admin/AppController".
+type AdminAppController interface {
+//line ../../testdata/aah/examples/domain-subdomain/routes.conf:76:6
+	Dashboard(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:76:7)
+//line routes_gen.go:293:1
+}
+
+// AppController holds the actions of controller "AppController".
+type AppController interface {
+//line ../../testdata/aah/examples/domain-subdomain/routes.conf:60:6
+	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:60:7)
+//line routes_gen.go:300:1
+}
+
+// WildcardAppController holds the actions of controller "wildcard/AppController".
+type WildcardAppController interface {
+//line ../../testdata/aah/examples/domain-subdomain/routes.conf:93:6
+	Entry(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:93:7)
+//line routes_gen.go:307:1
+}
+
+// Index returns the URL of route "index": / (../../testdata/aah/examples/domain-subdomain/routes.conf:60:7).
+//
+//line ../../testdata/aah/examples/domain-subdomain/routes.conf:60:1
+func (u *URLBuilder) Index() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:317:1
+
+// Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/domain-subdomain/routes.conf:43:7).
+//
+//line ../../testdata/aah/examples/domain-subdomain/routes.conf:43:1
+func (u *URLBuilder) Favicon() string {
+	return routegenHelperURL(u, 1)
+}
+
+//line routes_gen.go:326:1
+
+// RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/domain-subdomain/routes.conf:48:7).
+//
+//line ../../testdata/aah/examples/domain-subdomain/routes.conf:48:1
+func (u *URLBuilder) RobotsTxt() string {
+	return routegenHelperURL(u, 2)
+}
+
+//line routes_gen.go:335:1
+
+// PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/domain-subdomain/routes.conf:38:7).
+//
+//line ../../testdata/aah/examples/domain-subdomain/routes.conf:38:1
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenCheckedHelperURL(u, 3, filepath)
+}
+
+//line routes_gen.go:344:1
+
+// AdminSampleComIndex returns the URL of route "admin_sample_com.index": / on admin.sample.com (../../testdata/aah/examples/domain-subdomain/routes.conf:76:7).
+//
+//line ../../testdata/aah/examples/domain-subdomain/routes.conf:76:1
+func (u *URLBuilder) AdminSampleComIndex() string {
+	return routegenHelperURL(u, 4)
+}
+
+//line routes_gen.go:353:1
+
+// WildcardSampleComIndex returns the URL of route "wildcard_sample_com.index": / on *.sample.com (../../testdata/aah/examples/domain-subdomain/routes.conf:93:7).
+//
+//line ../../testdata/aah/examples/domain-subdomain/routes.conf:93:1
+func (u *URLBuilder) WildcardSampleComIndex(subdomain string) (string, error) {
+	return routegenCheckedHelperURL(u, 5, subdomain)
+}
+
+//line routes_gen.go:362:1

@@ -140,26 +140,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// AdminDashboardController holds the actions of controller "admin/DashboardController".
-type AdminDashboardController interface {
-//line ../../testdata/aah/examples/form-based-auth/routes.conf:95:6
-	Index(ctx *runtime.Context) error // serves admin_dashboard: GET /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7)
-//line routes_gen.go:148:1
-}
-
-// AppController holds the actions of controller "AppController".
-type AppController interface {
-//line ../../testdata/aah/examples/form-based-auth/routes.conf:60:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/form-based-auth/routes.conf:60:7)
-//line ../../testdata/aah/examples/form-based-auth/routes.conf:65:6
-	Login(ctx *runtime.Context) error // serves login: GET /login.html (../../testdata/aah/examples/form-based-auth/routes.conf:65:7)
-//line ../../testdata/aah/examples/form-based-auth/routes.conf:72:6
-	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7)
-//line ../../testdata/aah/examples/form-based-auth/routes.conf:80:6
-	ManageUsers(ctx *runtime.Context) error // serves manage_users: GET /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7)
-//line routes_gen.go:161:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form-based-auth/routes.conf, calling the actions of the given controllers.
 func NewRouter(adminDashboardController AdminDashboardController, appController AppController, opts ...runtime.Option) (*runtime.Router, error) {
 	if adminDashboardController == nil {
@@ -263,87 +243,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// Index returns the URL of route "index": / (../../testdata/aah/examples/form-based-auth/routes.conf:60:7).
-//
-//line ../../testdata/aah/examples/form-based-auth/routes.conf:60:1
-func (u *URLBuilder) Index() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:274:1
-
-// AdminDashboard returns the URL of route "admin_dashboard": /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7).
-//
-//line ../../testdata/aah/examples/form-based-auth/routes.conf:95:1
-func (u *URLBuilder) AdminDashboard() string {
-	return routegenHelperURL(u, 1)
-}
-
-//line routes_gen.go:283:1
-
-// Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form-based-auth/routes.conf:43:7).
-//
-//line ../../testdata/aah/examples/form-based-auth/routes.conf:43:1
-func (u *URLBuilder) Favicon() string {
-	return routegenHelperURL(u, 2)
-}
-
-//line routes_gen.go:292:1
-
-// FormAuthLoginSubmitAah returns the URL of route "form_auth_login_submit__aah": /login (../../testdata/aah/examples/form-based-auth/security.conf:21:5).
-//
-//line ../../testdata/aah/examples/form-based-auth/security.conf:21:1
-func (u *URLBuilder) FormAuthLoginSubmitAah() string {
-	return routegenHelperURL(u, 3)
-}
-
-//line routes_gen.go:301:1
-
-// Login returns the URL of route "login": /login.html (../../testdata/aah/examples/form-based-auth/routes.conf:65:7).
-//
-//line ../../testdata/aah/examples/form-based-auth/routes.conf:65:1
-func (u *URLBuilder) Login() string {
-	return routegenHelperURL(u, 4)
-}
-
-//line routes_gen.go:310:1
-
-// Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7).
-//
-//line ../../testdata/aah/examples/form-based-auth/routes.conf:72:1
-func (u *URLBuilder) Logout() string {
-	return routegenHelperURL(u, 5)
-}
-
-//line routes_gen.go:319:1
-
-// ManageUsers returns the URL of route "manage_users": /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7).
-//
-//line ../../testdata/aah/examples/form-based-auth/routes.conf:80:1
-func (u *URLBuilder) ManageUsers() string {
-	return routegenHelperURL(u, 6)
-}
-
-//line routes_gen.go:328:1
-
-// RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form-based-auth/routes.conf:48:7).
-//
-//line ../../testdata/aah/examples/form-based-auth/routes.conf:48:1
-func (u *URLBuilder) RobotsTxt() string {
-	return routegenHelperURL(u, 7)
-}
-
-//line routes_gen.go:337:1
-
-// PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form-based-auth/routes.conf:38:7).
-//
-//line ../../testdata/aah/examples/form-based-auth/routes.conf:38:1
-func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenCheckedHelperURL(u, 8, filepath)
-}
-
-//line routes_gen.go:346:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -371,3 +270,104 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// AdminDashboardController holds the actions of controller "admin/DashboardController".
+type AdminDashboardController interface {
+//line ../../testdata/aah/examples/form-based-auth/routes.conf:95:6
+	Index(ctx *runtime.Context) error // serves admin_dashboard: GET /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7)
+//line routes_gen.go:279:1
+}
+
+// AppController holds the actions of controller "AppController".
+type AppController interface {
+//line ../../testdata/aah/examples/form-based-auth/routes.conf:60:6
+	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/form-based-auth/routes.conf:60:7)
+//line ../../testdata/aah/examples/form-based-auth/routes.conf:65:6
+	Login(ctx *runtime.Context) error // serves login: GET /login.html (../../testdata/aah/examples/form-based-auth/routes.conf:65:7)
+//line ../../testdata/aah/examples/form-based-auth/routes.conf:72:6
+	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7)
+//line ../../testdata/aah/examples/form-based-auth/routes.conf:80:6
+	ManageUsers(ctx *runtime.Context) error // serves manage_users: GET /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7)
+//line routes_gen.go:292:1
+}
+
+// Index returns the URL of route "index": / (../../testdata/aah/examples/form-based-auth/routes.conf:60:7).
+//
+//line ../../testdata/aah/examples/form-based-auth/routes.conf:60:1
+func (u *URLBuilder) Index() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:302:1
+
+// AdminDashboard returns the URL of route "admin_dashboard": /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7).
+//
+//line ../../testdata/aah/examples/form-based-auth/routes.conf:95:1
+func (u *URLBuilder) AdminDashboard() string {
+	return routegenHelperURL(u, 1)
+}
+
+//line routes_gen.go:311:1
+
+// Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form-based-auth/routes.conf:43:7).
+//
+//line ../../testdata/aah/examples/form-based-auth/routes.conf:43:1
+func (u *URLBuilder) Favicon() string {
+	return routegenHelperURL(u, 2)
+}
+
+//line routes_gen.go:320:1
+
+// FormAuthLoginSubmitAah returns the URL of route "form_auth_login_submit__aah": /login (../../testdata/aah/examples/form-based-auth/security.conf:21:5).
+//
+//line ../../testdata/aah/examples/form-based-auth/security.conf:21:1
+func (u *URLBuilder) FormAuthLoginSubmitAah() string {
+	return routegenHelperURL(u, 3)
+}
+
+//line routes_gen.go:329:1
+
+// Login returns the URL of route "login": /login.html (../../testdata/aah/examples/form-based-auth/routes.conf:65:7).
+//
+//line ../../testdata/aah/examples/form-based-auth/routes.conf:65:1
+func (u *URLBuilder) Login() string {
+	return routegenHelperURL(u, 4)
+}
+
+//line routes_gen.go:338:1
+
+// Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7).
+//
+//line ../../testdata/aah/examples/form-based-auth/routes.conf:72:1
+func (u *URLBuilder) Logout() string {
+	return routegenHelperURL(u, 5)
+}
+
+//line routes_gen.go:347:1
+
+// ManageUsers returns the URL of route "manage_users": /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7).
+//
+//line ../../testdata/aah/examples/form-based-auth/routes.conf:80:1
+func (u *URLBuilder) ManageUsers() string {
+	return routegenHelperURL(u, 6)
+}
+
+//line routes_gen.go:356:1
+
+// RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form-based-auth/routes.conf:48:7).
+//
+//line ../../testdata/aah/examples/form-based-auth/routes.conf:48:1
+func (u *URLBuilder) RobotsTxt() string {
+	return routegenHelperURL(u, 7)
+}
+
+//line routes_gen.go:365:1
+
+// PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form-based-auth/routes.conf:38:7).
+//
+//line ../../testdata/aah/examples/form-based-auth/routes.conf:38:1
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenCheckedHelperURL(u, 8, filepath)
+}
+
+//line routes_gen.go:374:1

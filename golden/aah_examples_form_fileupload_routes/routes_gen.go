@@ -109,15 +109,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// AppController holds the actions of controller "AppController".
-type AppController interface {
-//line ../../testdata/aah/examples/form-fileupload/routes.conf:64:6
-	FileUpload(ctx *runtime.Context) error // serves file_upload: POST /file-upload (../../testdata/aah/examples/form-fileupload/routes.conf:64:7)
-//line ../../testdata/aah/examples/form-fileupload/routes.conf:59:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/form-fileupload/routes.conf:59:7)
-//line routes_gen.go:119:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form-fileupload/routes.conf, calling the actions of the given controllers.
 func NewRouter(appController AppController, opts ...runtime.Option) (*runtime.Router, error) {
 	if appController == nil {
@@ -210,51 +201,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// Index returns the URL of route "index": / (../../testdata/aah/examples/form-fileupload/routes.conf:59:7).
-//
-//line ../../testdata/aah/examples/form-fileupload/routes.conf:59:1
-func (u *URLBuilder) Index() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:221:1
-
-// Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form-fileupload/routes.conf:42:7).
-//
-//line ../../testdata/aah/examples/form-fileupload/routes.conf:42:1
-func (u *URLBuilder) Favicon() string {
-	return routegenHelperURL(u, 1)
-}
-
-//line routes_gen.go:230:1
-
-// FileUpload returns the URL of route "file_upload": /file-upload (../../testdata/aah/examples/form-fileupload/routes.conf:64:7).
-//
-//line ../../testdata/aah/examples/form-fileupload/routes.conf:64:1
-func (u *URLBuilder) FileUpload() string {
-	return routegenHelperURL(u, 2)
-}
-
-//line routes_gen.go:239:1
-
-// RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form-fileupload/routes.conf:47:7).
-//
-//line ../../testdata/aah/examples/form-fileupload/routes.conf:47:1
-func (u *URLBuilder) RobotsTxt() string {
-	return routegenHelperURL(u, 3)
-}
-
-//line routes_gen.go:248:1
-
-// PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form-fileupload/routes.conf:37:7).
-//
-//line ../../testdata/aah/examples/form-fileupload/routes.conf:37:1
-func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenCheckedHelperURL(u, 4, filepath)
-}
-
-//line routes_gen.go:257:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -282,3 +228,57 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// AppController holds the actions of controller "AppController".
+type AppController interface {
+//line ../../testdata/aah/examples/form-fileupload/routes.conf:64:6
+	FileUpload(ctx *runtime.Context) error // serves file_upload: POST /file-upload (../../testdata/aah/examples/form-fileupload/routes.conf:64:7)
+//line ../../testdata/aah/examples/form-fileupload/routes.conf:59:6
+	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/form-fileupload/routes.conf:59:7)
+//line routes_gen.go:239:1
+}
+
+// Index returns the URL of route "index": / (../../testdata/aah/examples/form-fileupload/routes.conf:59:7).
+//
+//line ../../testdata/aah/examples/form-fileupload/routes.conf:59:1
+func (u *URLBuilder) Index() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:249:1
+
+// Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form-fileupload/routes.conf:42:7).
+//
+//line ../../testdata/aah/examples/form-fileupload/routes.conf:42:1
+func (u *URLBuilder) Favicon() string {
+	return routegenHelperURL(u, 1)
+}
+
+//line routes_gen.go:258:1
+
+// FileUpload returns the URL of route "file_upload": /file-upload (../../testdata/aah/examples/form-fileupload/routes.conf:64:7).
+//
+//line ../../testdata/aah/examples/form-fileupload/routes.conf:64:1
+func (u *URLBuilder) FileUpload() string {
+	return routegenHelperURL(u, 2)
+}
+
+//line routes_gen.go:267:1
+
+// RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form-fileupload/routes.conf:47:7).
+//
+//line ../../testdata/aah/examples/form-fileupload/routes.conf:47:1
+func (u *URLBuilder) RobotsTxt() string {
+	return routegenHelperURL(u, 3)
+}
+
+//line routes_gen.go:276:1
+
+// PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form-fileupload/routes.conf:37:7).
+//
+//line ../../testdata/aah/examples/form-fileupload/routes.conf:37:1
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenCheckedHelperURL(u, 4, filepath)
+}
+
+//line routes_gen.go:285:1

@@ -112,17 +112,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// AppController holds the actions of controller "AppController".
-type AppController interface {
-//line ../../testdata/aah/examples/form/routes.conf:59:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/form/routes.conf:59:7)
-//line ../../testdata/aah/examples/form/routes.conf:64:6
-	UserProfile(ctx *runtime.Context) error // serves user_profile: GET /user/profile.html (../../testdata/aah/examples/form/routes.conf:64:7)
-//line ../../testdata/aah/examples/form/routes.conf:70:6
-	UserProfileSubmit(ctx *runtime.Context) error // serves user_profile_submit: POST /user/profile.html (../../testdata/aah/examples/form/routes.conf:70:7)
-//line routes_gen.go:124:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form/routes.conf, calling the actions of the given controllers.
 func NewRouter(appController AppController, opts ...runtime.Option) (*runtime.Router, error) {
 	if appController == nil {
@@ -217,60 +206,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// Index returns the URL of route "index": / (../../testdata/aah/examples/form/routes.conf:59:7).
-//
-//line ../../testdata/aah/examples/form/routes.conf:59:1
-func (u *URLBuilder) Index() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:228:1
-
-// Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form/routes.conf:42:7).
-//
-//line ../../testdata/aah/examples/form/routes.conf:42:1
-func (u *URLBuilder) Favicon() string {
-	return routegenHelperURL(u, 1)
-}
-
-//line routes_gen.go:237:1
-
-// RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form/routes.conf:47:7).
-//
-//line ../../testdata/aah/examples/form/routes.conf:47:1
-func (u *URLBuilder) RobotsTxt() string {
-	return routegenHelperURL(u, 2)
-}
-
-//line routes_gen.go:246:1
-
-// PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form/routes.conf:37:7).
-//
-//line ../../testdata/aah/examples/form/routes.conf:37:1
-func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenCheckedHelperURL(u, 3, filepath)
-}
-
-//line routes_gen.go:255:1
-
-// UserProfile returns the URL of route "user_profile": /user/profile.html (../../testdata/aah/examples/form/routes.conf:64:7).
-//
-//line ../../testdata/aah/examples/form/routes.conf:64:1
-func (u *URLBuilder) UserProfile() string {
-	return routegenHelperURL(u, 4)
-}
-
-//line routes_gen.go:264:1
-
-// UserProfileSubmit returns the URL of route "user_profile_submit": /user/profile.html (../../testdata/aah/examples/form/routes.conf:70:7).
-//
-//line ../../testdata/aah/examples/form/routes.conf:70:1
-func (u *URLBuilder) UserProfileSubmit() string {
-	return routegenHelperURL(u, 5)
-}
-
-//line routes_gen.go:273:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -298,3 +233,68 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// AppController holds the actions of controller "AppController".
+type AppController interface {
+//line ../../testdata/aah/examples/form/routes.conf:59:6
+	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/form/routes.conf:59:7)
+//line ../../testdata/aah/examples/form/routes.conf:64:6
+	UserProfile(ctx *runtime.Context) error // serves user_profile: GET /user/profile.html (../../testdata/aah/examples/form/routes.conf:64:7)
+//line ../../testdata/aah/examples/form/routes.conf:70:6
+	UserProfileSubmit(ctx *runtime.Context) error // serves user_profile_submit: POST /user/profile.html (../../testdata/aah/examples/form/routes.conf:70:7)
+//line routes_gen.go:246:1
+}
+
+// Index returns the URL of route "index": / (../../testdata/aah/examples/form/routes.conf:59:7).
+//
+//line ../../testdata/aah/examples/form/routes.conf:59:1
+func (u *URLBuilder) Index() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:256:1
+
+// Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form/routes.conf:42:7).
+//
+//line ../../testdata/aah/examples/form/routes.conf:42:1
+func (u *URLBuilder) Favicon() string {
+	return routegenHelperURL(u, 1)
+}
+
+//line routes_gen.go:265:1
+
+// RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form/routes.conf:47:7).
+//
+//line ../../testdata/aah/examples/form/routes.conf:47:1
+func (u *URLBuilder) RobotsTxt() string {
+	return routegenHelperURL(u, 2)
+}
+
+//line routes_gen.go:274:1
+
+// PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form/routes.conf:37:7).
+//
+//line ../../testdata/aah/examples/form/routes.conf:37:1
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenCheckedHelperURL(u, 3, filepath)
+}
+
+//line routes_gen.go:283:1
+
+// UserProfile returns the URL of route "user_profile": /user/profile.html (../../testdata/aah/examples/form/routes.conf:64:7).
+//
+//line ../../testdata/aah/examples/form/routes.conf:64:1
+func (u *URLBuilder) UserProfile() string {
+	return routegenHelperURL(u, 4)
+}
+
+//line routes_gen.go:292:1
+
+// UserProfileSubmit returns the URL of route "user_profile_submit": /user/profile.html (../../testdata/aah/examples/form/routes.conf:70:7).
+//
+//line ../../testdata/aah/examples/form/routes.conf:70:1
+func (u *URLBuilder) UserProfileSubmit() string {
+	return routegenHelperURL(u, 5)
+}
+
+//line routes_gen.go:301:1

@@ -102,13 +102,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// AppController holds the actions of controller "AppController".
-type AppController interface {
-//line ../../testdata/aah/examples/i18n-url-query-param/routes.conf:59:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/i18n-url-query-param/routes.conf:59:7)
-//line routes_gen.go:110:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/i18n-url-query-param/routes.conf, calling the actions of the given controllers.
 func NewRouter(appController AppController, opts ...runtime.Option) (*runtime.Router, error) {
 	if appController == nil {
@@ -199,42 +192,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// Index returns the URL of route "index": / (../../testdata/aah/examples/i18n-url-query-param/routes.conf:59:7).
-//
-//line ../../testdata/aah/examples/i18n-url-query-param/routes.conf:59:1
-func (u *URLBuilder) Index() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:210:1
-
-// Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/i18n-url-query-param/routes.conf:42:7).
-//
-//line ../../testdata/aah/examples/i18n-url-query-param/routes.conf:42:1
-func (u *URLBuilder) Favicon() string {
-	return routegenHelperURL(u, 1)
-}
-
-//line routes_gen.go:219:1
-
-// RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/i18n-url-query-param/routes.conf:47:7).
-//
-//line ../../testdata/aah/examples/i18n-url-query-param/routes.conf:47:1
-func (u *URLBuilder) RobotsTxt() string {
-	return routegenHelperURL(u, 2)
-}
-
-//line routes_gen.go:228:1
-
-// PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/i18n-url-query-param/routes.conf:37:7).
-//
-//line ../../testdata/aah/examples/i18n-url-query-param/routes.conf:37:1
-func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenCheckedHelperURL(u, 3, filepath)
-}
-
-//line routes_gen.go:237:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -262,3 +219,46 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// AppController holds the actions of controller "AppController".
+type AppController interface {
+//line ../../testdata/aah/examples/i18n-url-query-param/routes.conf:59:6
+	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/i18n-url-query-param/routes.conf:59:7)
+//line routes_gen.go:228:1
+}
+
+// Index returns the URL of route "index": / (../../testdata/aah/examples/i18n-url-query-param/routes.conf:59:7).
+//
+//line ../../testdata/aah/examples/i18n-url-query-param/routes.conf:59:1
+func (u *URLBuilder) Index() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:238:1
+
+// Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/i18n-url-query-param/routes.conf:42:7).
+//
+//line ../../testdata/aah/examples/i18n-url-query-param/routes.conf:42:1
+func (u *URLBuilder) Favicon() string {
+	return routegenHelperURL(u, 1)
+}
+
+//line routes_gen.go:247:1
+
+// RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/i18n-url-query-param/routes.conf:47:7).
+//
+//line ../../testdata/aah/examples/i18n-url-query-param/routes.conf:47:1
+func (u *URLBuilder) RobotsTxt() string {
+	return routegenHelperURL(u, 2)
+}
+
+//line routes_gen.go:256:1
+
+// PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/i18n-url-query-param/routes.conf:37:7).
+//
+//line ../../testdata/aah/examples/i18n-url-query-param/routes.conf:37:1
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenCheckedHelperURL(u, 3, filepath)
+}
+
+//line routes_gen.go:265:1

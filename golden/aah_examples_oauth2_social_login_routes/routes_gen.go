@@ -158,17 +158,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// AppController holds the actions of controller "AppController".
-type AppController interface {
-//line ../../testdata/aah/examples/oauth2-social-login/routes.conf:62:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/oauth2-social-login/routes.conf:62:7)
-//line ../../testdata/aah/examples/oauth2-social-login/routes.conf:75:6
-	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7)
-//line ../../testdata/aah/examples/oauth2-social-login/routes.conf:68:6
-	Success(ctx *runtime.Context) error // serves success: GET /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7)
-//line routes_gen.go:170:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/oauth2-social-login/routes.conf, calling the actions of the given controllers.
 func NewRouter(appController AppController, opts ...runtime.Option) (*runtime.Router, error) {
 	if appController == nil {
@@ -263,114 +252,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// Index returns the URL of route "index": / (../../testdata/aah/examples/oauth2-social-login/routes.conf:62:7).
-//
-//line ../../testdata/aah/examples/oauth2-social-login/routes.conf:62:1
-func (u *URLBuilder) Index() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:274:1
-
-// FacebookAuthRedirectAah returns the URL of route "facebook_auth_redirect__aah": /facebook-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:22:5).
-//
-//line ../../testdata/aah/examples/oauth2-social-login/security.conf:22:1
-func (u *URLBuilder) FacebookAuthRedirectAah() string {
-	return routegenHelperURL(u, 1)
-}
-
-//line routes_gen.go:283:1
-
-// FacebookAuthLoginAah returns the URL of route "facebook_auth_login__aah": /facebook-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:22:5).
-//
-//line ../../testdata/aah/examples/oauth2-social-login/security.conf:22:1
-func (u *URLBuilder) FacebookAuthLoginAah() string {
-	return routegenHelperURL(u, 2)
-}
-
-//line routes_gen.go:292:1
-
-// Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/oauth2-social-login/routes.conf:44:7).
-//
-//line ../../testdata/aah/examples/oauth2-social-login/routes.conf:44:1
-func (u *URLBuilder) Favicon() string {
-	return routegenHelperURL(u, 3)
-}
-
-//line routes_gen.go:301:1
-
-// GithubAuthRedirectAah returns the URL of route "github_auth_redirect__aah": /github-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:72:5).
-//
-//line ../../testdata/aah/examples/oauth2-social-login/security.conf:72:1
-func (u *URLBuilder) GithubAuthRedirectAah() string {
-	return routegenHelperURL(u, 4)
-}
-
-//line routes_gen.go:310:1
-
-// GithubAuthLoginAah returns the URL of route "github_auth_login__aah": /github-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:72:5).
-//
-//line ../../testdata/aah/examples/oauth2-social-login/security.conf:72:1
-func (u *URLBuilder) GithubAuthLoginAah() string {
-	return routegenHelperURL(u, 5)
-}
-
-//line routes_gen.go:319:1
-
-// GoogleAuthRedirectAah returns the URL of route "google_auth_redirect__aah": /google-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:47:5).
-//
-//line ../../testdata/aah/examples/oauth2-social-login/security.conf:47:1
-func (u *URLBuilder) GoogleAuthRedirectAah() string {
-	return routegenHelperURL(u, 6)
-}
-
-//line routes_gen.go:328:1
-
-// GoogleAuthLoginAah returns the URL of route "google_auth_login__aah": /google-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:47:5).
-//
-//line ../../testdata/aah/examples/oauth2-social-login/security.conf:47:1
-func (u *URLBuilder) GoogleAuthLoginAah() string {
-	return routegenHelperURL(u, 7)
-}
-
-//line routes_gen.go:337:1
-
-// Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7).
-//
-//line ../../testdata/aah/examples/oauth2-social-login/routes.conf:75:1
-func (u *URLBuilder) Logout() string {
-	return routegenHelperURL(u, 8)
-}
-
-//line routes_gen.go:346:1
-
-// RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/oauth2-social-login/routes.conf:49:7).
-//
-//line ../../testdata/aah/examples/oauth2-social-login/routes.conf:49:1
-func (u *URLBuilder) RobotsTxt() string {
-	return routegenHelperURL(u, 9)
-}
-
-//line routes_gen.go:355:1
-
-// PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/oauth2-social-login/routes.conf:39:7).
-//
-//line ../../testdata/aah/examples/oauth2-social-login/routes.conf:39:1
-func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenCheckedHelperURL(u, 10, filepath)
-}
-
-//line routes_gen.go:364:1
-
-// Success returns the URL of route "success": /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7).
-//
-//line ../../testdata/aah/examples/oauth2-social-login/routes.conf:68:1
-func (u *URLBuilder) Success() string {
-	return routegenHelperURL(u, 11)
-}
-
-//line routes_gen.go:373:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -398,3 +279,122 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// AppController holds the actions of controller "AppController".
+type AppController interface {
+//line ../../testdata/aah/examples/oauth2-social-login/routes.conf:62:6
+	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/oauth2-social-login/routes.conf:62:7)
+//line ../../testdata/aah/examples/oauth2-social-login/routes.conf:75:6
+	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7)
+//line ../../testdata/aah/examples/oauth2-social-login/routes.conf:68:6
+	Success(ctx *runtime.Context) error // serves success: GET /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7)
+//line routes_gen.go:292:1
+}
+
+// Index returns the URL of route "index": / (../../testdata/aah/examples/oauth2-social-login/routes.conf:62:7).
+//
+//line ../../testdata/aah/examples/oauth2-social-login/routes.conf:62:1
+func (u *URLBuilder) Index() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:302:1
+
+// FacebookAuthRedirectAah returns the URL of route "facebook_auth_redirect__aah": /facebook-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:22:5).
+//
+//line ../../testdata/aah/examples/oauth2-social-login/security.conf:22:1
+func (u *URLBuilder) FacebookAuthRedirectAah() string {
+	return routegenHelperURL(u, 1)
+}
+
+//line routes_gen.go:311:1
+
+// FacebookAuthLoginAah returns the URL of route "facebook_auth_login__aah": /facebook-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:22:5).
+//
+//line ../../testdata/aah/examples/oauth2-social-login/security.conf:22:1
+func (u *URLBuilder) FacebookAuthLoginAah() string {
+	return routegenHelperURL(u, 2)
+}
+
+//line routes_gen.go:320:1
+
+// Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/oauth2-social-login/routes.conf:44:7).
+//
+//line ../../testdata/aah/examples/oauth2-social-login/routes.conf:44:1
+func (u *URLBuilder) Favicon() string {
+	return routegenHelperURL(u, 3)
+}
+
+//line routes_gen.go:329:1
+
+// GithubAuthRedirectAah returns the URL of route "github_auth_redirect__aah": /github-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:72:5).
+//
+//line ../../testdata/aah/examples/oauth2-social-login/security.conf:72:1
+func (u *URLBuilder) GithubAuthRedirectAah() string {
+	return routegenHelperURL(u, 4)
+}
+
+//line routes_gen.go:338:1
+
+// GithubAuthLoginAah returns the URL of route "github_auth_login__aah": /github-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:72:5).
+//
+//line ../../testdata/aah/examples/oauth2-social-login/security.conf:72:1
+func (u *URLBuilder) GithubAuthLoginAah() string {
+	return routegenHelperURL(u, 5)
+}
+
+//line routes_gen.go:347:1
+
+// GoogleAuthRedirectAah returns the URL of route "google_auth_redirect__aah": /google-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:47:5).
+//
+//line ../../testdata/aah/examples/oauth2-social-login/security.conf:47:1
+func (u *URLBuilder) GoogleAuthRedirectAah() string {
+	return routegenHelperURL(u, 6)
+}
+
+//line routes_gen.go:356:1
+
+// GoogleAuthLoginAah returns the URL of route "google_auth_login__aah": /google-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:47:5).
+//
+//line ../../testdata/aah/examples/oauth2-social-login/security.conf:47:1
+func (u *URLBuilder) GoogleAuthLoginAah() string {
+	return routegenHelperURL(u, 7)
+}
+
+//line routes_gen.go:365:1
+
+// Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7).
+//
+//line ../../testdata/aah/examples/oauth2-social-login/routes.conf:75:1
+func (u *URLBuilder) Logout() string {
+	return routegenHelperURL(u, 8)
+}
+
+//line routes_gen.go:374:1
+
+// RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/oauth2-social-login/routes.conf:49:7).
+//
+//line ../../testdata/aah/examples/oauth2-social-login/routes.conf:49:1
+func (u *URLBuilder) RobotsTxt() string {
+	return routegenHelperURL(u, 9)
+}
+
+//line routes_gen.go:383:1
+
+// PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/oauth2-social-login/routes.conf:39:7).
+//
+//line ../../testdata/aah/examples/oauth2-social-login/routes.conf:39:1
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenCheckedHelperURL(u, 10, filepath)
+}
+
+//line routes_gen.go:392:1
+
+// Success returns the URL of route "success": /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7).
+//
+//line ../../testdata/aah/examples/oauth2-social-login/routes.conf:68:1
+func (u *URLBuilder) Success() string {
+	return routegenHelperURL(u, 11)
+}
+
+//line routes_gen.go:401:1

@@ -96,20 +96,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// AppController holds the actions of controller "AppController".
-type AppController interface {
-//line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:7)
-//line routes_gen.go:104:1
-}
-
-// InfoController holds the actions of controller "InfoController".
-type InfoController interface {
-//line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:10
-	ReporteeInfo(ctx *runtime.Context, email string) error // serves reportee_info: GET /v1/reportee/:email (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:11)
-//line routes_gen.go:111:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/rest-api-basic-auth/routes.conf, calling the actions of the given controllers.
 func NewRouter(appController AppController, infoController InfoController, opts ...runtime.Option) (*runtime.Router, error) {
 	if appController == nil {
@@ -208,24 +194,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// Index returns the URL of route "index": / (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:7).
-//
-//line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:1
-func (u *URLBuilder) Index() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:219:1
-
-// ReporteeInfo returns the URL of route "reportee_info": /v1/reportee/:email (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:11).
-//
-//line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:1
-func (u *URLBuilder) ReporteeInfo(email string) (string, error) {
-	return routegenCheckedHelperURL(u, 1, email)
-}
-
-//line routes_gen.go:228:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -253,3 +221,35 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// AppController holds the actions of controller "AppController".
+type AppController interface {
+//line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:6
+	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:7)
+//line routes_gen.go:230:1
+}
+
+// InfoController holds the actions of controller "InfoController".
+type InfoController interface {
+//line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:10
+	ReporteeInfo(ctx *runtime.Context, email string) error // serves reportee_info: GET /v1/reportee/:email (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:11)
+//line routes_gen.go:237:1
+}
+
+// Index returns the URL of route "index": / (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:7).
+//
+//line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:1
+func (u *URLBuilder) Index() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:247:1
+
+// ReporteeInfo returns the URL of route "reportee_info": /v1/reportee/:email (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:11).
+//
+//line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:1
+func (u *URLBuilder) ReporteeInfo(email string) (string, error) {
+	return routegenCheckedHelperURL(u, 1, email)
+}
+
+//line routes_gen.go:256:1

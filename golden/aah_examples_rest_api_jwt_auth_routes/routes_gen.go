@@ -103,22 +103,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// AppController holds the actions of controller "AppController".
-type AppController interface {
-//line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:7)
-//line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:10
-	Token(ctx *runtime.Context) error // serves login: POST /v1/token (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:11)
-//line routes_gen.go:113:1
-}
-
-// InfoController holds the actions of controller "InfoController".
-type InfoController interface {
-//line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:10
-	ReporteeInfo(ctx *runtime.Context, email string) error // serves reportee_info: GET /v1/reportee/:email (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:11)
-//line routes_gen.go:120:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf, calling the actions of the given controllers.
 func NewRouter(appController AppController, infoController InfoController, opts ...runtime.Option) (*runtime.Router, error) {
 	if appController == nil {
@@ -219,33 +203,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// Index returns the URL of route "index": / (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:7).
-//
-//line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:1
-func (u *URLBuilder) Index() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:230:1
-
-// ReporteeInfo returns the URL of route "reportee_info": /v1/reportee/:email (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:11).
-//
-//line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:1
-func (u *URLBuilder) ReporteeInfo(email string) (string, error) {
-	return routegenCheckedHelperURL(u, 1, email)
-}
-
-//line routes_gen.go:239:1
-
-// Login returns the URL of route "login": /v1/token (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:11).
-//
-//line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:1
-func (u *URLBuilder) Login() string {
-	return routegenHelperURL(u, 2)
-}
-
-//line routes_gen.go:248:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -273,3 +230,46 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// AppController holds the actions of controller "AppController".
+type AppController interface {
+//line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:6
+	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:7)
+//line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:10
+	Token(ctx *runtime.Context) error // serves login: POST /v1/token (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:11)
+//line routes_gen.go:241:1
+}
+
+// InfoController holds the actions of controller "InfoController".
+type InfoController interface {
+//line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:10
+	ReporteeInfo(ctx *runtime.Context, email string) error // serves reportee_info: GET /v1/reportee/:email (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:11)
+//line routes_gen.go:248:1
+}
+
+// Index returns the URL of route "index": / (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:7).
+//
+//line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:1
+func (u *URLBuilder) Index() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:258:1
+
+// ReporteeInfo returns the URL of route "reportee_info": /v1/reportee/:email (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:11).
+//
+//line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:1
+func (u *URLBuilder) ReporteeInfo(email string) (string, error) {
+	return routegenCheckedHelperURL(u, 1, email)
+}
+
+//line routes_gen.go:267:1
+
+// Login returns the URL of route "login": /v1/token (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:11).
+//
+//line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:1
+func (u *URLBuilder) Login() string {
+	return routegenHelperURL(u, 2)
+}
+
+//line routes_gen.go:276:1

@@ -129,28 +129,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// AppController holds the actions of controller "AppController".
-type AppController interface {
-//line ../../testdata/aah/examples/rest-api/routes.conf:26:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api/routes.conf:26:7)
-//line routes_gen.go:137:1
-}
-
-// PostController holds the actions of controller "PostController".
-type PostController interface {
-//line ../../testdata/aah/examples/rest-api/routes.conf:43:15
-	Create(ctx *runtime.Context) error // serves create_post: POST /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:43:16)
-//line ../../testdata/aah/examples/rest-api/routes.conf:54:18
-	Delete(ctx *runtime.Context, id string) error // serves delete_post: DELETE /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:54:19)
-//line ../../testdata/aah/examples/rest-api/routes.conf:37:10
-	List(ctx *runtime.Context) error // serves list_posts: GET /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:37:11)
-//line ../../testdata/aah/examples/rest-api/routes.conf:46:15
-	Retrieve(ctx *runtime.Context, id string) error // serves retrieve_post: GET /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:46:16)
-//line ../../testdata/aah/examples/rest-api/routes.conf:51:18
-	Update(ctx *runtime.Context, id string) error // serves update_post: PUT /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:51:19)
-//line routes_gen.go:152:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/rest-api/routes.conf, calling the actions of the given controllers.
 func NewRouter(appController AppController, postController PostController, opts ...runtime.Option) (*runtime.Router, error) {
 	if appController == nil {
@@ -257,60 +235,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// Index returns the URL of route "index": / (../../testdata/aah/examples/rest-api/routes.conf:26:7).
-//
-//line ../../testdata/aah/examples/rest-api/routes.conf:26:1
-func (u *URLBuilder) Index() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:268:1
-
-// ListPosts returns the URL of route "list_posts": /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:37:11).
-//
-//line ../../testdata/aah/examples/rest-api/routes.conf:37:1
-func (u *URLBuilder) ListPosts() string {
-	return routegenHelperURL(u, 1)
-}
-
-//line routes_gen.go:277:1
-
-// CreatePost returns the URL of route "create_post": /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:43:16).
-//
-//line ../../testdata/aah/examples/rest-api/routes.conf:43:1
-func (u *URLBuilder) CreatePost() string {
-	return routegenHelperURL(u, 2)
-}
-
-//line routes_gen.go:286:1
-
-// DeletePost returns the URL of route "delete_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:54:19).
-//
-//line ../../testdata/aah/examples/rest-api/routes.conf:54:1
-func (u *URLBuilder) DeletePost(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 3, id)
-}
-
-//line routes_gen.go:295:1
-
-// RetrievePost returns the URL of route "retrieve_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:46:16).
-//
-//line ../../testdata/aah/examples/rest-api/routes.conf:46:1
-func (u *URLBuilder) RetrievePost(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 4, id)
-}
-
-//line routes_gen.go:304:1
-
-// UpdatePost returns the URL of route "update_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:51:19).
-//
-//line ../../testdata/aah/examples/rest-api/routes.conf:51:1
-func (u *URLBuilder) UpdatePost(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 5, id)
-}
-
-//line routes_gen.go:313:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -338,3 +262,79 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// AppController holds the actions of controller "AppController".
+type AppController interface {
+//line ../../testdata/aah/examples/rest-api/routes.conf:26:6
+	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api/routes.conf:26:7)
+//line routes_gen.go:271:1
+}
+
+// PostController holds the actions of controller "PostController".
+type PostController interface {
+//line ../../testdata/aah/examples/rest-api/routes.conf:43:15
+	Create(ctx *runtime.Context) error // serves create_post: POST /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:43:16)
+//line ../../testdata/aah/examples/rest-api/routes.conf:54:18
+	Delete(ctx *runtime.Context, id string) error // serves delete_post: DELETE /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:54:19)
+//line ../../testdata/aah/examples/rest-api/routes.conf:37:10
+	List(ctx *runtime.Context) error // serves list_posts: GET /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:37:11)
+//line ../../testdata/aah/examples/rest-api/routes.conf:46:15
+	Retrieve(ctx *runtime.Context, id string) error // serves retrieve_post: GET /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:46:16)
+//line ../../testdata/aah/examples/rest-api/routes.conf:51:18
+	Update(ctx *runtime.Context, id string) error // serves update_post: PUT /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:51:19)
+//line routes_gen.go:286:1
+}
+
+// Index returns the URL of route "index": / (../../testdata/aah/examples/rest-api/routes.conf:26:7).
+//
+//line ../../testdata/aah/examples/rest-api/routes.conf:26:1
+func (u *URLBuilder) Index() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:296:1
+
+// ListPosts returns the URL of route "list_posts": /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:37:11).
+//
+//line ../../testdata/aah/examples/rest-api/routes.conf:37:1
+func (u *URLBuilder) ListPosts() string {
+	return routegenHelperURL(u, 1)
+}
+
+//line routes_gen.go:305:1
+
+// CreatePost returns the URL of route "create_post": /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:43:16).
+//
+//line ../../testdata/aah/examples/rest-api/routes.conf:43:1
+func (u *URLBuilder) CreatePost() string {
+	return routegenHelperURL(u, 2)
+}
+
+//line routes_gen.go:314:1
+
+// DeletePost returns the URL of route "delete_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:54:19).
+//
+//line ../../testdata/aah/examples/rest-api/routes.conf:54:1
+func (u *URLBuilder) DeletePost(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 3, id)
+}
+
+//line routes_gen.go:323:1
+
+// RetrievePost returns the URL of route "retrieve_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:46:16).
+//
+//line ../../testdata/aah/examples/rest-api/routes.conf:46:1
+func (u *URLBuilder) RetrievePost(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 4, id)
+}
+
+//line routes_gen.go:332:1
+
+// UpdatePost returns the URL of route "update_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:51:19).
+//
+//line ../../testdata/aah/examples/rest-api/routes.conf:51:1
+func (u *URLBuilder) UpdatePost(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 5, id)
+}
+
+//line routes_gen.go:341:1

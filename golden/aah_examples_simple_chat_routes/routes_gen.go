@@ -112,22 +112,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// AppController holds the actions of controller "AppController".
-type AppController interface {
-//line ../../testdata/aah/examples/simple-chat/routes.conf:61:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/simple-chat/routes.conf:61:7)
-//line ../../testdata/aah/examples/simple-chat/routes.conf:66:6
-	SimpleChatDemo(ctx *runtime.Context) error // serves simple_chat_demo: GET /simple-chat-demo.html (../../testdata/aah/examples/simple-chat/routes.conf:66:7)
-//line routes_gen.go:122:1
-}
-
-// SimpleChatWebSocketController holds the actions of controller "SimpleChatWebSocket".
-type SimpleChatWebSocketController interface {
-//line ../../testdata/aah/examples/simple-chat/routes.conf:73:6
-	SimpleChat(ctx *runtime.Context) error // serves simple_chat: WS /simple-chat (../../testdata/aah/examples/simple-chat/routes.conf:73:7)
-//line routes_gen.go:129:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/simple-chat/routes.conf, calling the actions of the given controllers.
 func NewRouter(appController AppController, simpleChatWebSocketController SimpleChatWebSocketController, opts ...runtime.Option) (*runtime.Router, error) {
 	if appController == nil {
@@ -227,60 +211,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// Index returns the URL of route "index": / (../../testdata/aah/examples/simple-chat/routes.conf:61:7).
-//
-//line ../../testdata/aah/examples/simple-chat/routes.conf:61:1
-func (u *URLBuilder) Index() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:238:1
-
-// Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/simple-chat/routes.conf:43:7).
-//
-//line ../../testdata/aah/examples/simple-chat/routes.conf:43:1
-func (u *URLBuilder) Favicon() string {
-	return routegenHelperURL(u, 1)
-}
-
-//line routes_gen.go:247:1
-
-// RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/simple-chat/routes.conf:48:7).
-//
-//line ../../testdata/aah/examples/simple-chat/routes.conf:48:1
-func (u *URLBuilder) RobotsTxt() string {
-	return routegenHelperURL(u, 2)
-}
-
-//line routes_gen.go:256:1
-
-// SimpleChat returns the URL of route "simple_chat": /simple-chat (../../testdata/aah/examples/simple-chat/routes.conf:73:7).
-//
-//line ../../testdata/aah/examples/simple-chat/routes.conf:73:1
-func (u *URLBuilder) SimpleChat() string {
-	return routegenHelperURL(u, 3)
-}
-
-//line routes_gen.go:265:1
-
-// SimpleChatDemo returns the URL of route "simple_chat_demo": /simple-chat-demo.html (../../testdata/aah/examples/simple-chat/routes.conf:66:7).
-//
-//line ../../testdata/aah/examples/simple-chat/routes.conf:66:1
-func (u *URLBuilder) SimpleChatDemo() string {
-	return routegenHelperURL(u, 4)
-}
-
-//line routes_gen.go:274:1
-
-// PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/simple-chat/routes.conf:38:7).
-//
-//line ../../testdata/aah/examples/simple-chat/routes.conf:38:1
-func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenCheckedHelperURL(u, 5, filepath)
-}
-
-//line routes_gen.go:283:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -308,3 +238,73 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// AppController holds the actions of controller "AppController".
+type AppController interface {
+//line ../../testdata/aah/examples/simple-chat/routes.conf:61:6
+	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/simple-chat/routes.conf:61:7)
+//line ../../testdata/aah/examples/simple-chat/routes.conf:66:6
+	SimpleChatDemo(ctx *runtime.Context) error // serves simple_chat_demo: GET /simple-chat-demo.html (../../testdata/aah/examples/simple-chat/routes.conf:66:7)
+//line routes_gen.go:249:1
+}
+
+// SimpleChatWebSocketController holds the actions of controller "SimpleChatWebSocket".
+type SimpleChatWebSocketController interface {
+//line ../../testdata/aah/examples/simple-chat/routes.conf:73:6
+	SimpleChat(ctx *runtime.Context) error // serves simple_chat: WS /simple-chat (../../testdata/aah/examples/simple-chat/routes.conf:73:7)
+//line routes_gen.go:256:1
+}
+
+// Index returns the URL of route "index": / (../../testdata/aah/examples/simple-chat/routes.conf:61:7).
+//
+//line ../../testdata/aah/examples/simple-chat/routes.conf:61:1
+func (u *URLBuilder) Index() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:266:1
+
+// Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/simple-chat/routes.conf:43:7).
+//
+//line ../../testdata/aah/examples/simple-chat/routes.conf:43:1
+func (u *URLBuilder) Favicon() string {
+	return routegenHelperURL(u, 1)
+}
+
+//line routes_gen.go:275:1
+
+// RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/simple-chat/routes.conf:48:7).
+//
+//line ../../testdata/aah/examples/simple-chat/routes.conf:48:1
+func (u *URLBuilder) RobotsTxt() string {
+	return routegenHelperURL(u, 2)
+}
+
+//line routes_gen.go:284:1
+
+// SimpleChat returns the URL of route "simple_chat": /simple-chat (../../testdata/aah/examples/simple-chat/routes.conf:73:7).
+//
+//line ../../testdata/aah/examples/simple-chat/routes.conf:73:1
+func (u *URLBuilder) SimpleChat() string {
+	return routegenHelperURL(u, 3)
+}
+
+//line routes_gen.go:293:1
+
+// SimpleChatDemo returns the URL of route "simple_chat_demo": /simple-chat-demo.html (../../testdata/aah/examples/simple-chat/routes.conf:66:7).
+//
+//line ../../testdata/aah/examples/simple-chat/routes.conf:66:1
+func (u *URLBuilder) SimpleChatDemo() string {
+	return routegenHelperURL(u, 4)
+}
+
+//line routes_gen.go:302:1
+
+// PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/simple-chat/routes.conf:38:7).
+//
+//line ../../testdata/aah/examples/simple-chat/routes.conf:38:1
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenCheckedHelperURL(u, 5, filepath)
+}
+
+//line routes_gen.go:311:1

@@ -185,47 +185,6 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// AppController holds the actions of controller "App".
-type AppController interface {
-//line ../../testdata/aah/router/routes.conf:123:6
-	EditUser(ctx *runtime.Context) error // serves edit_user: POST /register (../../testdata/aah/router/routes.conf:123:7)
-//line ../../testdata/aah/router/routes.conf:98:6
-	Index(ctx *runtime.Context) error // serves app_index: GET / (../../testdata/aah/router/routes.conf:98:7)
-//line ../../testdata/aah/router/routes.conf:103:6
-	Login(ctx *runtime.Context) error // serves login: POST /login (../../testdata/aah/router/routes.conf:103:7)
-//line ../../testdata/aah/router/routes.conf:111:6
-	Logout(ctx *runtime.Context) error // serves logout: GET /logout (../../testdata/aah/router/routes.conf:111:7)
-//line ../../testdata/aah/router/routes.conf:117:6
-	Register(ctx *runtime.Context) error // serves register_user: GET /register (../../testdata/aah/router/routes.conf:117:7)
-//line routes_gen.go:201:1
-}
-
-// HotelController holds the actions of controller "Hotel".
-type HotelController interface {
-//line ../../testdata/aah/router/routes.conf:74:10
-	Book(ctx *runtime.Context, id string) error // serves book_hotels: GET /hotels/:id/booking (../../testdata/aah/router/routes.conf:74:11)
-//line ../../testdata/aah/router/routes.conf:88:10
-	CancelBooking(ctx *runtime.Context, id string) error // serves cancel_booking: POST /hotels/:id/cancel (../../testdata/aah/router/routes.conf:88:11)
-//line ../../testdata/aah/router/routes.conf:80:10
-	ConfirmBooking(ctx *runtime.Context, id string) error // serves confirm_booking: POST /hotels/:id/booking (../../testdata/aah/router/routes.conf:80:11)
-//line ../../testdata/aah/router/routes.conf:136:6
-	EditSettings(ctx *runtime.Context) error // serves hotel_edit_settings: POST /settings (../../testdata/aah/router/routes.conf:136:7), hotel_edit_settings: PUT /settings (../../testdata/aah/router/routes.conf:136:7)
-//line ../../testdata/aah/router/routes.conf:55:6
-	List(ctx *runtime.Context) error // serves hotels_group: GET /hotels (../../testdata/aah/router/routes.conf:55:7)
-//line ../../testdata/aah/router/routes.conf:130:6
-	Settings(ctx *runtime.Context) error // serves hotel_settings: GET /settings (../../testdata/aah/router/routes.conf:130:7), hotel_settings_options: OPTIONS /settings (../../testdata/aah/router/routes.conf:143:7)
-//line ../../testdata/aah/router/routes.conf:68:10
-	Show(ctx *runtime.Context, id string) error // serves show_hotels: GET /hotels/:id (../../testdata/aah/router/routes.conf:68:11)
-//line routes_gen.go:220:1
-}
-
-// WildcardAppController holds the actions of controller "wildcard/AppController".
-type WildcardAppController interface {
-//line ../../testdata/aah/router/routes.conf:161:6
-	Home(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/router/routes.conf:161:7)
-//line routes_gen.go:227:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes.conf, calling the actions of the given controllers.
 func NewRouter(appController AppController, hotelController HotelController, wildcardAppController WildcardAppController, opts ...runtime.Option) (*runtime.Router, error) {
 	if appController == nil {
@@ -355,150 +314,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// AppIndex returns the URL of route "app_index": / (../../testdata/aah/router/routes.conf:98:7).
-//
-//line ../../testdata/aah/router/routes.conf:98:1
-func (u *URLBuilder) AppIndex() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:366:1
-
-// Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/router/routes.conf:43:7).
-//
-//line ../../testdata/aah/router/routes.conf:43:1
-func (u *URLBuilder) Favicon() string {
-	return routegenHelperURL(u, 1)
-}
-
-//line routes_gen.go:375:1
-
-// HotelsGroup returns the URL of route "hotels_group": /hotels (../../testdata/aah/router/routes.conf:55:7).
-//
-//line ../../testdata/aah/router/routes.conf:55:1
-func (u *URLBuilder) HotelsGroup() string {
-	return routegenHelperURL(u, 2)
-}
-
-//line routes_gen.go:384:1
-
-// ShowHotels returns the URL of route "show_hotels": /hotels/:id (../../testdata/aah/router/routes.conf:68:11).
-//
-//line ../../testdata/aah/router/routes.conf:68:1
-func (u *URLBuilder) ShowHotels(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 3, id)
-}
-
-//line routes_gen.go:393:1
-
-// BookHotels returns the URL of route "book_hotels": /hotels/:id/booking (../../testdata/aah/router/routes.conf:74:11).
-//
-//line ../../testdata/aah/router/routes.conf:74:1
-func (u *URLBuilder) BookHotels(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 4, id)
-}
-
-//line routes_gen.go:402:1
-
-// ConfirmBooking returns the URL of route "confirm_booking": /hotels/:id/booking (../../testdata/aah/router/routes.conf:80:11).
-//
-//line ../../testdata/aah/router/routes.conf:80:1
-func (u *URLBuilder) ConfirmBooking(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 5, id)
-}
-
-//line routes_gen.go:411:1
-
-// CancelBooking returns the URL of route "cancel_booking": /hotels/:id/cancel (../../testdata/aah/router/routes.conf:88:11).
-//
-//line ../../testdata/aah/router/routes.conf:88:1
-func (u *URLBuilder) CancelBooking(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 6, id)
-}
-
-//line routes_gen.go:420:1
-
-// Login returns the URL of route "login": /login (../../testdata/aah/router/routes.conf:103:7).
-//
-//line ../../testdata/aah/router/routes.conf:103:1
-func (u *URLBuilder) Login() string {
-	return routegenHelperURL(u, 7)
-}
-
-//line routes_gen.go:429:1
-
-// Logout returns the URL of route "logout": /logout (../../testdata/aah/router/routes.conf:111:7).
-//
-//line ../../testdata/aah/router/routes.conf:111:1
-func (u *URLBuilder) Logout() string {
-	return routegenHelperURL(u, 8)
-}
-
-//line routes_gen.go:438:1
-
-// RegisterUser returns the URL of route "register_user": /register (../../testdata/aah/router/routes.conf:117:7).
-//
-//line ../../testdata/aah/router/routes.conf:117:1
-func (u *URLBuilder) RegisterUser() string {
-	return routegenHelperURL(u, 9)
-}
-
-//line routes_gen.go:447:1
-
-// EditUser returns the URL of route "edit_user": /register (../../testdata/aah/router/routes.conf:123:7).
-//
-//line ../../testdata/aah/router/routes.conf:123:1
-func (u *URLBuilder) EditUser() string {
-	return routegenHelperURL(u, 10)
-}
-
-//line routes_gen.go:456:1
-
-// HotelSettings returns the URL of route "hotel_settings": /settings (../../testdata/aah/router/routes.conf:130:7).
-//
-//line ../../testdata/aah/router/routes.conf:130:1
-func (u *URLBuilder) HotelSettings() string {
-	return routegenHelperURL(u, 11)
-}
-
-//line routes_gen.go:465:1
-
-// HotelSettingsOptions returns the URL of route "hotel_settings_options": /settings (../../testdata/aah/router/routes.conf:143:7).
-//
-//line ../../testdata/aah/router/routes.conf:143:1
-func (u *URLBuilder) HotelSettingsOptions() string {
-	return routegenHelperURL(u, 12)
-}
-
-//line routes_gen.go:474:1
-
-// HotelEditSettings returns the URL of route "hotel_edit_settings": /settings (../../testdata/aah/router/routes.conf:136:7).
-//
-//line ../../testdata/aah/router/routes.conf:136:1
-func (u *URLBuilder) HotelEditSettings() string {
-	return routegenHelperURL(u, 13)
-}
-
-//line routes_gen.go:483:1
-
-// PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/router/routes.conf:27:7).
-//
-//line ../../testdata/aah/router/routes.conf:27:1
-func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenCheckedHelperURL(u, 15, filepath)
-}
-
-//line routes_gen.go:492:1
-
-// WildcardLocalhostIndex returns the URL of route "wildcard_localhost.index": / on *.localhost (../../testdata/aah/router/routes.conf:161:7).
-//
-//line ../../testdata/aah/router/routes.conf:161:1
-func (u *URLBuilder) WildcardLocalhostIndex(subdomain string) (string, error) {
-	return routegenCheckedHelperURL(u, 16, subdomain)
-}
-
-//line routes_gen.go:501:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -526,3 +341,188 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// AppController holds the actions of controller "App".
+type AppController interface {
+//line ../../testdata/aah/router/routes.conf:123:6
+	EditUser(ctx *runtime.Context) error // serves edit_user: POST /register (../../testdata/aah/router/routes.conf:123:7)
+//line ../../testdata/aah/router/routes.conf:98:6
+	Index(ctx *runtime.Context) error // serves app_index: GET / (../../testdata/aah/router/routes.conf:98:7)
+//line ../../testdata/aah/router/routes.conf:103:6
+	Login(ctx *runtime.Context) error // serves login: POST /login (../../testdata/aah/router/routes.conf:103:7)
+//line ../../testdata/aah/router/routes.conf:111:6
+	Logout(ctx *runtime.Context) error // serves logout: GET /logout (../../testdata/aah/router/routes.conf:111:7)
+//line ../../testdata/aah/router/routes.conf:117:6
+	Register(ctx *runtime.Context) error // serves register_user: GET /register (../../testdata/aah/router/routes.conf:117:7)
+//line routes_gen.go:358:1
+}
+
+// HotelController holds the actions of controller "Hotel".
+type HotelController interface {
+//line ../../testdata/aah/router/routes.conf:74:10
+	Book(ctx *runtime.Context, id string) error // serves book_hotels: GET /hotels/:id/booking (../../testdata/aah/router/routes.conf:74:11)
+//line ../../testdata/aah/router/routes.conf:88:10
+	CancelBooking(ctx *runtime.Context, id string) error // serves cancel_booking: POST /hotels/:id/cancel (../../testdata/aah/router/routes.conf:88:11)
+//line ../../testdata/aah/router/routes.conf:80:10
+	ConfirmBooking(ctx *runtime.Context, id string) error // serves confirm_booking: POST /hotels/:id/booking (../../testdata/aah/router/routes.conf:80:11)
+//line ../../testdata/aah/router/routes.conf:136:6
+	EditSettings(ctx *runtime.Context) error // serves hotel_edit_settings: POST /settings (../../testdata/aah/router/routes.conf:136:7), hotel_edit_settings: PUT /settings (../../testdata/aah/router/routes.conf:136:7)
+//line ../../testdata/aah/router/routes.conf:55:6
+	List(ctx *runtime.Context) error // serves hotels_group: GET /hotels (../../testdata/aah/router/routes.conf:55:7)
+//line ../../testdata/aah/router/routes.conf:130:6
+	Settings(ctx *runtime.Context) error // serves hotel_settings: GET /settings (../../testdata/aah/router/routes.conf:130:7), hotel_settings_options: OPTIONS /settings (../../testdata/aah/router/routes.conf:143:7)
+//line ../../testdata/aah/router/routes.conf:68:10
+	Show(ctx *runtime.Context, id string) error // serves show_hotels: GET /hotels/:id (../../testdata/aah/router/routes.conf:68:11)
+//line routes_gen.go:377:1
+}
+
+// WildcardAppController holds the actions of controller "wildcard/AppController".
+type WildcardAppController interface {
+//line ../../testdata/aah/router/routes.conf:161:6
+	Home(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/router/routes.conf:161:7)
+//line routes_gen.go:384:1
+}
+
+// AppIndex returns the URL of route "app_index": / (../../testdata/aah/router/routes.conf:98:7).
+//
+//line ../../testdata/aah/router/routes.conf:98:1
+func (u *URLBuilder) AppIndex() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:394:1
+
+// Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/router/routes.conf:43:7).
+//
+//line ../../testdata/aah/router/routes.conf:43:1
+func (u *URLBuilder) Favicon() string {
+	return routegenHelperURL(u, 1)
+}
+
+//line routes_gen.go:403:1
+
+// HotelsGroup returns the URL of route "hotels_group": /hotels (../../testdata/aah/router/routes.conf:55:7).
+//
+//line ../../testdata/aah/router/routes.conf:55:1
+func (u *URLBuilder) HotelsGroup() string {
+	return routegenHelperURL(u, 2)
+}
+
+//line routes_gen.go:412:1
+
+// ShowHotels returns the URL of route "show_hotels": /hotels/:id (../../testdata/aah/router/routes.conf:68:11).
+//
+//line ../../testdata/aah/router/routes.conf:68:1
+func (u *URLBuilder) ShowHotels(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 3, id)
+}
+
+//line routes_gen.go:421:1
+
+// BookHotels returns the URL of route "book_hotels": /hotels/:id/booking (../../testdata/aah/router/routes.conf:74:11).
+//
+//line ../../testdata/aah/router/routes.conf:74:1
+func (u *URLBuilder) BookHotels(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 4, id)
+}
+
+//line routes_gen.go:430:1
+
+// ConfirmBooking returns the URL of route "confirm_booking": /hotels/:id/booking (../../testdata/aah/router/routes.conf:80:11).
+//
+//line ../../testdata/aah/router/routes.conf:80:1
+func (u *URLBuilder) ConfirmBooking(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 5, id)
+}
+
+//line routes_gen.go:439:1
+
+// CancelBooking returns the URL of route "cancel_booking": /hotels/:id/cancel (../../testdata/aah/router/routes.conf:88:11).
+//
+//line ../../testdata/aah/router/routes.conf:88:1
+func (u *URLBuilder) CancelBooking(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 6, id)
+}
+
+//line routes_gen.go:448:1
+
+// Login returns the URL of route "login": /login (../../testdata/aah/router/routes.conf:103:7).
+//
+//line ../../testdata/aah/router/routes.conf:103:1
+func (u *URLBuilder) Login() string {
+	return routegenHelperURL(u, 7)
+}
+
+//line routes_gen.go:457:1
+
+// Logout returns the URL of route "logout": /logout (../../testdata/aah/router/routes.conf:111:7).
+//
+//line ../../testdata/aah/router/routes.conf:111:1
+func (u *URLBuilder) Logout() string {
+	return routegenHelperURL(u, 8)
+}
+
+//line routes_gen.go:466:1
+
+// RegisterUser returns the URL of route "register_user": /register (../../testdata/aah/router/routes.conf:117:7).
+//
+//line ../../testdata/aah/router/routes.conf:117:1
+func (u *URLBuilder) RegisterUser() string {
+	return routegenHelperURL(u, 9)
+}
+
+//line routes_gen.go:475:1
+
+// EditUser returns the URL of route "edit_user": /register (../../testdata/aah/router/routes.conf:123:7).
+//
+//line ../../testdata/aah/router/routes.conf:123:1
+func (u *URLBuilder) EditUser() string {
+	return routegenHelperURL(u, 10)
+}
+
+//line routes_gen.go:484:1
+
+// HotelSettings returns the URL of route "hotel_settings": /settings (../../testdata/aah/router/routes.conf:130:7).
+//
+//line ../../testdata/aah/router/routes.conf:130:1
+func (u *URLBuilder) HotelSettings() string {
+	return routegenHelperURL(u, 11)
+}
+
+//line routes_gen.go:493:1
+
+// HotelSettingsOptions returns the URL of route "hotel_settings_options": /settings (../../testdata/aah/router/routes.conf:143:7).
+//
+//line ../../testdata/aah/router/routes.conf:143:1
+func (u *URLBuilder) HotelSettingsOptions() string {
+	return routegenHelperURL(u, 12)
+}
+
+//line routes_gen.go:502:1
+
+// HotelEditSettings returns the URL of route "hotel_edit_settings": /settings (../../testdata/aah/router/routes.conf:136:7).
+//
+//line ../../testdata/aah/router/routes.conf:136:1
+func (u *URLBuilder) HotelEditSettings() string {
+	return routegenHelperURL(u, 13)
+}
+
+//line routes_gen.go:511:1
+
+// PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/router/routes.conf:27:7).
+//
+//line ../../testdata/aah/router/routes.conf:27:1
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenCheckedHelperURL(u, 15, filepath)
+}
+
+//line routes_gen.go:520:1
+
+// WildcardLocalhostIndex returns the URL of route "wildcard_localhost.index": / on *.localhost (../../testdata/aah/router/routes.conf:161:7).
+//
+//line ../../testdata/aah/router/routes.conf:161:1
+func (u *URLBuilder) WildcardLocalhostIndex(subdomain string) (string, error) {
+	return routegenCheckedHelperURL(u, 16, subdomain)
+}
+
+//line routes_gen.go:529:1

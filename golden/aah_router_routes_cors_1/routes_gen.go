@@ -187,32 +187,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// CatchAllController holds the actions of controller "CatchAllController".
-type CatchAllController interface {
-//line ../../testdata/aah/router/routes-cors-1.conf:25:4
-	Handle(ctx *runtime.Context) error // serves the catch_all of domain "localhost" (../../testdata/aah/router/routes-cors-1.conf:25:5)
-//line routes_gen.go:195:1
-}
-
-// UserController holds the actions of controller "User".
-type UserController interface {
-//line ../../testdata/aah/router/routes-cors-1.conf:47:14
-	Create(ctx *runtime.Context) error // serves create_user: POST /v1/users (../../testdata/aah/router/routes-cors-1.conf:47:15)
-//line ../../testdata/aah/router/routes-cors-1.conf:72:22
-	Delete(ctx *runtime.Context, id string) error // serves delete_user: DELETE /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:72:23)
-//line ../../testdata/aah/router/routes-cors-1.conf:51:18
-	Index(ctx *runtime.Context, id string) error // serves get_user: GET /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:51:19)
-//line ../../testdata/aah/router/routes-cors-1.conf:40:10
-	List(ctx *runtime.Context) error // serves list_users: GET /v1/users (../../testdata/aah/router/routes-cors-1.conf:40:11)
-//line ../../testdata/aah/router/routes-cors-1.conf:82:22
-	Settings(ctx *runtime.Context, id string) error // serves get_user_settings: GET /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:82:23)
-//line ../../testdata/aah/router/routes-cors-1.conf:64:22
-	Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:64:23)
-//line ../../testdata/aah/router/routes-cors-1.conf:92:22
-	UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:92:23)
-//line routes_gen.go:214:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-cors-1.conf, calling the actions of the given controllers.
 func NewRouter(catchAllController CatchAllController, userController UserController, opts ...runtime.Option) (*runtime.Router, error) {
 	if catchAllController == nil {
@@ -323,69 +297,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// ListUsers returns the URL of route "list_users": /v1/users (../../testdata/aah/router/routes-cors-1.conf:40:11).
-//
-//line ../../testdata/aah/router/routes-cors-1.conf:40:1
-func (u *URLBuilder) ListUsers() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:334:1
-
-// CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-cors-1.conf:47:15).
-//
-//line ../../testdata/aah/router/routes-cors-1.conf:47:1
-func (u *URLBuilder) CreateUser() string {
-	return routegenHelperURL(u, 1)
-}
-
-//line routes_gen.go:343:1
-
-// DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:72:23).
-//
-//line ../../testdata/aah/router/routes-cors-1.conf:72:2
-func (u *URLBuilder) DeleteUser(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 2, id)
-}
-
-//line routes_gen.go:352:1
-
-// GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:51:19).
-//
-//line ../../testdata/aah/router/routes-cors-1.conf:51:1
-func (u *URLBuilder) GetUser(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 3, id)
-}
-
-//line routes_gen.go:361:1
-
-// UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:64:23).
-//
-//line ../../testdata/aah/router/routes-cors-1.conf:64:2
-func (u *URLBuilder) UpdateUser(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 4, id)
-}
-
-//line routes_gen.go:370:1
-
-// GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:82:23).
-//
-//line ../../testdata/aah/router/routes-cors-1.conf:82:2
-func (u *URLBuilder) GetUserSettings(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 5, id)
-}
-
-//line routes_gen.go:379:1
-
-// UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:92:23).
-//
-//line ../../testdata/aah/router/routes-cors-1.conf:92:2
-func (u *URLBuilder) UpdateUserSettings(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 6, id)
-}
-
-//line routes_gen.go:388:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -413,3 +324,92 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// CatchAllController holds the actions of controller "CatchAllController".
+type CatchAllController interface {
+//line ../../testdata/aah/router/routes-cors-1.conf:25:4
+	Handle(ctx *runtime.Context) error // serves the catch_all of domain "localhost" (../../testdata/aah/router/routes-cors-1.conf:25:5)
+//line routes_gen.go:333:1
+}
+
+// UserController holds the actions of controller "User".
+type UserController interface {
+//line ../../testdata/aah/router/routes-cors-1.conf:47:14
+	Create(ctx *runtime.Context) error // serves create_user: POST /v1/users (../../testdata/aah/router/routes-cors-1.conf:47:15)
+//line ../../testdata/aah/router/routes-cors-1.conf:72:22
+	Delete(ctx *runtime.Context, id string) error // serves delete_user: DELETE /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:72:23)
+//line ../../testdata/aah/router/routes-cors-1.conf:51:18
+	Index(ctx *runtime.Context, id string) error // serves get_user: GET /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:51:19)
+//line ../../testdata/aah/router/routes-cors-1.conf:40:10
+	List(ctx *runtime.Context) error // serves list_users: GET /v1/users (../../testdata/aah/router/routes-cors-1.conf:40:11)
+//line ../../testdata/aah/router/routes-cors-1.conf:82:22
+	Settings(ctx *runtime.Context, id string) error // serves get_user_settings: GET /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:82:23)
+//line ../../testdata/aah/router/routes-cors-1.conf:64:22
+	Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:64:23)
+//line ../../testdata/aah/router/routes-cors-1.conf:92:22
+	UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:92:23)
+//line routes_gen.go:352:1
+}
+
+// ListUsers returns the URL of route "list_users": /v1/users (../../testdata/aah/router/routes-cors-1.conf:40:11).
+//
+//line ../../testdata/aah/router/routes-cors-1.conf:40:1
+func (u *URLBuilder) ListUsers() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:362:1
+
+// CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-cors-1.conf:47:15).
+//
+//line ../../testdata/aah/router/routes-cors-1.conf:47:1
+func (u *URLBuilder) CreateUser() string {
+	return routegenHelperURL(u, 1)
+}
+
+//line routes_gen.go:371:1
+
+// DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:72:23).
+//
+//line ../../testdata/aah/router/routes-cors-1.conf:72:2
+func (u *URLBuilder) DeleteUser(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 2, id)
+}
+
+//line routes_gen.go:380:1
+
+// GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:51:19).
+//
+//line ../../testdata/aah/router/routes-cors-1.conf:51:1
+func (u *URLBuilder) GetUser(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 3, id)
+}
+
+//line routes_gen.go:389:1
+
+// UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:64:23).
+//
+//line ../../testdata/aah/router/routes-cors-1.conf:64:2
+func (u *URLBuilder) UpdateUser(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 4, id)
+}
+
+//line routes_gen.go:398:1
+
+// GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:82:23).
+//
+//line ../../testdata/aah/router/routes-cors-1.conf:82:2
+func (u *URLBuilder) GetUserSettings(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 5, id)
+}
+
+//line routes_gen.go:407:1
+
+// UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:92:23).
+//
+//line ../../testdata/aah/router/routes-cors-1.conf:92:2
+func (u *URLBuilder) UpdateUserSettings(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 6, id)
+}
+
+//line routes_gen.go:416:1

@@ -167,25 +167,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// UserController holds the actions of controller "User".
-type UserController interface {
-//line ../../testdata/aah/router/routes-cors-2.conf:45:14
-	Create(ctx *runtime.Context) error // serves create_user: POST /v1/users (../../testdata/aah/router/routes-cors-2.conf:45:15)
-//line ../../testdata/aah/router/routes-cors-2.conf:85:18
-	Delete(ctx *runtime.Context, id string) error // serves delete_user: DELETE /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:85:19)
-//line ../../testdata/aah/router/routes-cors-2.conf:49:18
-	Index(ctx *runtime.Context, id string) error // serves get_user: GET /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:49:19)
-//line ../../testdata/aah/router/routes-cors-2.conf:38:10
-	List(ctx *runtime.Context) error // serves list_users: GET /v1/users (../../testdata/aah/router/routes-cors-2.conf:38:11)
-//line ../../testdata/aah/router/routes-cors-2.conf:70:22
-	Settings(ctx *runtime.Context, id string) error // serves get_user_settings: GET /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:70:23)
-//line ../../testdata/aah/router/routes-cors-2.conf:62:22
-	Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:62:23)
-//line ../../testdata/aah/router/routes-cors-2.conf:76:22
-	UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:76:23)
-//line routes_gen.go:187:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-cors-2.conf, calling the actions of the given controllers.
 func NewRouter(userController UserController, opts ...runtime.Option) (*runtime.Router, error) {
 	if userController == nil {
@@ -289,69 +270,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// ListUsers returns the URL of route "list_users": /v1/users (../../testdata/aah/router/routes-cors-2.conf:38:11).
-//
-//line ../../testdata/aah/router/routes-cors-2.conf:38:1
-func (u *URLBuilder) ListUsers() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:300:1
-
-// CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-cors-2.conf:45:15).
-//
-//line ../../testdata/aah/router/routes-cors-2.conf:45:1
-func (u *URLBuilder) CreateUser() string {
-	return routegenHelperURL(u, 1)
-}
-
-//line routes_gen.go:309:1
-
-// DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:85:19).
-//
-//line ../../testdata/aah/router/routes-cors-2.conf:85:1
-func (u *URLBuilder) DeleteUser(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 2, id)
-}
-
-//line routes_gen.go:318:1
-
-// GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:49:19).
-//
-//line ../../testdata/aah/router/routes-cors-2.conf:49:1
-func (u *URLBuilder) GetUser(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 3, id)
-}
-
-//line routes_gen.go:327:1
-
-// UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:62:23).
-//
-//line ../../testdata/aah/router/routes-cors-2.conf:62:2
-func (u *URLBuilder) UpdateUser(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 4, id)
-}
-
-//line routes_gen.go:336:1
-
-// GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:70:23).
-//
-//line ../../testdata/aah/router/routes-cors-2.conf:70:2
-func (u *URLBuilder) GetUserSettings(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 5, id)
-}
-
-//line routes_gen.go:345:1
-
-// UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:76:23).
-//
-//line ../../testdata/aah/router/routes-cors-2.conf:76:2
-func (u *URLBuilder) UpdateUserSettings(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 6, id)
-}
-
-//line routes_gen.go:354:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -379,3 +297,85 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// UserController holds the actions of controller "User".
+type UserController interface {
+//line ../../testdata/aah/router/routes-cors-2.conf:45:14
+	Create(ctx *runtime.Context) error // serves create_user: POST /v1/users (../../testdata/aah/router/routes-cors-2.conf:45:15)
+//line ../../testdata/aah/router/routes-cors-2.conf:85:18
+	Delete(ctx *runtime.Context, id string) error // serves delete_user: DELETE /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:85:19)
+//line ../../testdata/aah/router/routes-cors-2.conf:49:18
+	Index(ctx *runtime.Context, id string) error // serves get_user: GET /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:49:19)
+//line ../../testdata/aah/router/routes-cors-2.conf:38:10
+	List(ctx *runtime.Context) error // serves list_users: GET /v1/users (../../testdata/aah/router/routes-cors-2.conf:38:11)
+//line ../../testdata/aah/router/routes-cors-2.conf:70:22
+	Settings(ctx *runtime.Context, id string) error // serves get_user_settings: GET /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:70:23)
+//line ../../testdata/aah/router/routes-cors-2.conf:62:22
+	Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:62:23)
+//line ../../testdata/aah/router/routes-cors-2.conf:76:22
+	UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:76:23)
+//line routes_gen.go:318:1
+}
+
+// ListUsers returns the URL of route "list_users": /v1/users (../../testdata/aah/router/routes-cors-2.conf:38:11).
+//
+//line ../../testdata/aah/router/routes-cors-2.conf:38:1
+func (u *URLBuilder) ListUsers() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:328:1
+
+// CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-cors-2.conf:45:15).
+//
+//line ../../testdata/aah/router/routes-cors-2.conf:45:1
+func (u *URLBuilder) CreateUser() string {
+	return routegenHelperURL(u, 1)
+}
+
+//line routes_gen.go:337:1
+
+// DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:85:19).
+//
+//line ../../testdata/aah/router/routes-cors-2.conf:85:1
+func (u *URLBuilder) DeleteUser(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 2, id)
+}
+
+//line routes_gen.go:346:1
+
+// GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:49:19).
+//
+//line ../../testdata/aah/router/routes-cors-2.conf:49:1
+func (u *URLBuilder) GetUser(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 3, id)
+}
+
+//line routes_gen.go:355:1
+
+// UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:62:23).
+//
+//line ../../testdata/aah/router/routes-cors-2.conf:62:2
+func (u *URLBuilder) UpdateUser(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 4, id)
+}
+
+//line routes_gen.go:364:1
+
+// GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:70:23).
+//
+//line ../../testdata/aah/router/routes-cors-2.conf:70:2
+func (u *URLBuilder) GetUserSettings(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 5, id)
+}
+
+//line routes_gen.go:373:1
+
+// UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:76:23).
+//
+//line ../../testdata/aah/router/routes-cors-2.conf:76:2
+func (u *URLBuilder) UpdateUserSettings(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 6, id)
+}
+
+//line routes_gen.go:382:1

@@ -111,19 +111,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// UserController holds the actions of controller "User".
-type UserController interface {
-//line ../../testdata/aah/router/routes-namespace.conf:37:10
-	Create(ctx *runtime.Context) error // serves create_user: POST /v1/users (../../testdata/aah/router/routes-namespace.conf:37:11)
-//line ../../testdata/aah/router/routes-namespace.conf:28:14
-	Disable(ctx *runtime.Context, id string) error // serves disable_user: GET /v1/users/:id/settings (../../testdata/aah/router/routes-namespace.conf:28:15)
-//line ../../testdata/aah/router/routes-namespace.conf:20:14
-	Edit(ctx *runtime.Context, id string) error // serves edit_user: POST /v1/users/:id (../../testdata/aah/router/routes-namespace.conf:20:15)
-//line ../../testdata/aah/router/routes-namespace.conf:11:10
-	List(ctx *runtime.Context) error // serves list_users: GET /v1/users (../../testdata/aah/router/routes-namespace.conf:11:11)
-//line routes_gen.go:125:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-namespace.conf, calling the actions of the given controllers.
 func NewRouter(userController UserController, opts ...runtime.Option) (*runtime.Router, error) {
 	if userController == nil {
@@ -221,42 +208,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// ListUsers returns the URL of route "list_users": /v1/users (../../testdata/aah/router/routes-namespace.conf:11:11).
-//
-//line ../../testdata/aah/router/routes-namespace.conf:11:1
-func (u *URLBuilder) ListUsers() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:232:1
-
-// CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-namespace.conf:37:11).
-//
-//line ../../testdata/aah/router/routes-namespace.conf:37:1
-func (u *URLBuilder) CreateUser() string {
-	return routegenHelperURL(u, 1)
-}
-
-//line routes_gen.go:241:1
-
-// EditUser returns the URL of route "edit_user": /v1/users/:id (../../testdata/aah/router/routes-namespace.conf:20:15).
-//
-//line ../../testdata/aah/router/routes-namespace.conf:20:1
-func (u *URLBuilder) EditUser(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 2, id)
-}
-
-//line routes_gen.go:250:1
-
-// DisableUser returns the URL of route "disable_user": /v1/users/:id/settings (../../testdata/aah/router/routes-namespace.conf:28:15).
-//
-//line ../../testdata/aah/router/routes-namespace.conf:28:1
-func (u *URLBuilder) DisableUser(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 3, id)
-}
-
-//line routes_gen.go:259:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -284,3 +235,52 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// UserController holds the actions of controller "User".
+type UserController interface {
+//line ../../testdata/aah/router/routes-namespace.conf:37:10
+	Create(ctx *runtime.Context) error // serves create_user: POST /v1/users (../../testdata/aah/router/routes-namespace.conf:37:11)
+//line ../../testdata/aah/router/routes-namespace.conf:28:14
+	Disable(ctx *runtime.Context, id string) error // serves disable_user: GET /v1/users/:id/settings (../../testdata/aah/router/routes-namespace.conf:28:15)
+//line ../../testdata/aah/router/routes-namespace.conf:20:14
+	Edit(ctx *runtime.Context, id string) error // serves edit_user: POST /v1/users/:id (../../testdata/aah/router/routes-namespace.conf:20:15)
+//line ../../testdata/aah/router/routes-namespace.conf:11:10
+	List(ctx *runtime.Context) error // serves list_users: GET /v1/users (../../testdata/aah/router/routes-namespace.conf:11:11)
+//line routes_gen.go:250:1
+}
+
+// ListUsers returns the URL of route "list_users": /v1/users (../../testdata/aah/router/routes-namespace.conf:11:11).
+//
+//line ../../testdata/aah/router/routes-namespace.conf:11:1
+func (u *URLBuilder) ListUsers() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:260:1
+
+// CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-namespace.conf:37:11).
+//
+//line ../../testdata/aah/router/routes-namespace.conf:37:1
+func (u *URLBuilder) CreateUser() string {
+	return routegenHelperURL(u, 1)
+}
+
+//line routes_gen.go:269:1
+
+// EditUser returns the URL of route "edit_user": /v1/users/:id (../../testdata/aah/router/routes-namespace.conf:20:15).
+//
+//line ../../testdata/aah/router/routes-namespace.conf:20:1
+func (u *URLBuilder) EditUser(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 2, id)
+}
+
+//line routes_gen.go:278:1
+
+// DisableUser returns the URL of route "disable_user": /v1/users/:id/settings (../../testdata/aah/router/routes-namespace.conf:28:15).
+//
+//line ../../testdata/aah/router/routes-namespace.conf:28:1
+func (u *URLBuilder) DisableUser(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 3, id)
+}
+
+//line routes_gen.go:287:1

@@ -97,15 +97,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// BasketController holds the actions of controller "BasketController".
-type BasketController interface {
-//line ../../testdata/aah/router/routes-simplified.conf:31:10
-	Create(ctx *runtime.Context) error // serves create_basket: POST /baskets (../../testdata/aah/router/routes-simplified.conf:31:11)
-//line ../../testdata/aah/router/routes-simplified.conf:23:6
-	Index(ctx *runtime.Context, id string) error // serves baskets: GET /baskets (../../testdata/aah/router/routes-simplified.conf:23:7), show_basket: GET /baskets/:id (../../testdata/aah/router/routes-simplified.conf:27:11)
-//line routes_gen.go:107:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-simplified.conf, calling the actions of the given controllers.
 func NewRouter(basketController BasketController, opts ...runtime.Option) (*runtime.Router, error) {
 	if basketController == nil {
@@ -201,33 +192,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// Baskets returns the URL of route "baskets": /baskets (../../testdata/aah/router/routes-simplified.conf:23:7).
-//
-//line ../../testdata/aah/router/routes-simplified.conf:23:1
-func (u *URLBuilder) Baskets() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:212:1
-
-// CreateBasket returns the URL of route "create_basket": /baskets (../../testdata/aah/router/routes-simplified.conf:31:11).
-//
-//line ../../testdata/aah/router/routes-simplified.conf:31:1
-func (u *URLBuilder) CreateBasket() string {
-	return routegenHelperURL(u, 1)
-}
-
-//line routes_gen.go:221:1
-
-// ShowBasket returns the URL of route "show_basket": /baskets/:id (../../testdata/aah/router/routes-simplified.conf:27:11).
-//
-//line ../../testdata/aah/router/routes-simplified.conf:27:1
-func (u *URLBuilder) ShowBasket(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 2, id)
-}
-
-//line routes_gen.go:230:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -255,3 +219,39 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// BasketController holds the actions of controller "BasketController".
+type BasketController interface {
+//line ../../testdata/aah/router/routes-simplified.conf:31:10
+	Create(ctx *runtime.Context) error // serves create_basket: POST /baskets (../../testdata/aah/router/routes-simplified.conf:31:11)
+//line ../../testdata/aah/router/routes-simplified.conf:23:6
+	Index(ctx *runtime.Context, id string) error // serves baskets: GET /baskets (../../testdata/aah/router/routes-simplified.conf:23:7), show_basket: GET /baskets/:id (../../testdata/aah/router/routes-simplified.conf:27:11)
+//line routes_gen.go:230:1
+}
+
+// Baskets returns the URL of route "baskets": /baskets (../../testdata/aah/router/routes-simplified.conf:23:7).
+//
+//line ../../testdata/aah/router/routes-simplified.conf:23:1
+func (u *URLBuilder) Baskets() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:240:1
+
+// CreateBasket returns the URL of route "create_basket": /baskets (../../testdata/aah/router/routes-simplified.conf:31:11).
+//
+//line ../../testdata/aah/router/routes-simplified.conf:31:1
+func (u *URLBuilder) CreateBasket() string {
+	return routegenHelperURL(u, 1)
+}
+
+//line routes_gen.go:249:1
+
+// ShowBasket returns the URL of route "show_basket": /baskets/:id (../../testdata/aah/router/routes-simplified.conf:27:11).
+//
+//line ../../testdata/aah/router/routes-simplified.conf:27:1
+func (u *URLBuilder) ShowBasket(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 2, id)
+}
+
+//line routes_gen.go:258:1

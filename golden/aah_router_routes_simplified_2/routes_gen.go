@@ -137,25 +137,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// UserController holds the actions of controller "User".
-type UserController interface {
-//line ../../testdata/aah/router/routes-simplified-2.conf:35:14
-	Create(ctx *runtime.Context) error // serves create_user: POST /v1/users (../../testdata/aah/router/routes-simplified-2.conf:35:15)
-//line ../../testdata/aah/router/routes-simplified-2.conf:50:22
-	Delete(ctx *runtime.Context, id string) error // serves delete_user: DELETE /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:50:23)
-//line ../../testdata/aah/router/routes-simplified-2.conf:39:18
-	Index(ctx *runtime.Context, id string) error // serves get_user: GET /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:39:19)
-//line ../../testdata/aah/router/routes-simplified-2.conf:28:10
-	List(ctx *runtime.Context) error // serves list_users: GET /v1/users (../../testdata/aah/router/routes-simplified-2.conf:28:11)
-//line ../../testdata/aah/router/routes-simplified-2.conf:55:22
-	Settings(ctx *runtime.Context, id string) error // serves get_user_settings: GET /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:55:23)
-//line ../../testdata/aah/router/routes-simplified-2.conf:45:22
-	Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:45:23)
-//line ../../testdata/aah/router/routes-simplified-2.conf:61:22
-	UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:61:23)
-//line routes_gen.go:157:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-simplified-2.conf, calling the actions of the given controllers.
 func NewRouter(userController UserController, opts ...runtime.Option) (*runtime.Router, error) {
 	if userController == nil {
@@ -259,69 +240,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// ListUsers returns the URL of route "list_users": /v1/users (../../testdata/aah/router/routes-simplified-2.conf:28:11).
-//
-//line ../../testdata/aah/router/routes-simplified-2.conf:28:1
-func (u *URLBuilder) ListUsers() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:270:1
-
-// CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-simplified-2.conf:35:15).
-//
-//line ../../testdata/aah/router/routes-simplified-2.conf:35:1
-func (u *URLBuilder) CreateUser() string {
-	return routegenHelperURL(u, 1)
-}
-
-//line routes_gen.go:279:1
-
-// DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:50:23).
-//
-//line ../../testdata/aah/router/routes-simplified-2.conf:50:2
-func (u *URLBuilder) DeleteUser(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 2, id)
-}
-
-//line routes_gen.go:288:1
-
-// GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:39:19).
-//
-//line ../../testdata/aah/router/routes-simplified-2.conf:39:1
-func (u *URLBuilder) GetUser(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 3, id)
-}
-
-//line routes_gen.go:297:1
-
-// UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:45:23).
-//
-//line ../../testdata/aah/router/routes-simplified-2.conf:45:2
-func (u *URLBuilder) UpdateUser(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 4, id)
-}
-
-//line routes_gen.go:306:1
-
-// GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:55:23).
-//
-//line ../../testdata/aah/router/routes-simplified-2.conf:55:2
-func (u *URLBuilder) GetUserSettings(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 5, id)
-}
-
-//line routes_gen.go:315:1
-
-// UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:61:23).
-//
-//line ../../testdata/aah/router/routes-simplified-2.conf:61:2
-func (u *URLBuilder) UpdateUserSettings(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 6, id)
-}
-
-//line routes_gen.go:324:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -349,3 +267,85 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// UserController holds the actions of controller "User".
+type UserController interface {
+//line ../../testdata/aah/router/routes-simplified-2.conf:35:14
+	Create(ctx *runtime.Context) error // serves create_user: POST /v1/users (../../testdata/aah/router/routes-simplified-2.conf:35:15)
+//line ../../testdata/aah/router/routes-simplified-2.conf:50:22
+	Delete(ctx *runtime.Context, id string) error // serves delete_user: DELETE /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:50:23)
+//line ../../testdata/aah/router/routes-simplified-2.conf:39:18
+	Index(ctx *runtime.Context, id string) error // serves get_user: GET /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:39:19)
+//line ../../testdata/aah/router/routes-simplified-2.conf:28:10
+	List(ctx *runtime.Context) error // serves list_users: GET /v1/users (../../testdata/aah/router/routes-simplified-2.conf:28:11)
+//line ../../testdata/aah/router/routes-simplified-2.conf:55:22
+	Settings(ctx *runtime.Context, id string) error // serves get_user_settings: GET /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:55:23)
+//line ../../testdata/aah/router/routes-simplified-2.conf:45:22
+	Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:45:23)
+//line ../../testdata/aah/router/routes-simplified-2.conf:61:22
+	UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:61:23)
+//line routes_gen.go:288:1
+}
+
+// ListUsers returns the URL of route "list_users": /v1/users (../../testdata/aah/router/routes-simplified-2.conf:28:11).
+//
+//line ../../testdata/aah/router/routes-simplified-2.conf:28:1
+func (u *URLBuilder) ListUsers() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:298:1
+
+// CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-simplified-2.conf:35:15).
+//
+//line ../../testdata/aah/router/routes-simplified-2.conf:35:1
+func (u *URLBuilder) CreateUser() string {
+	return routegenHelperURL(u, 1)
+}
+
+//line routes_gen.go:307:1
+
+// DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:50:23).
+//
+//line ../../testdata/aah/router/routes-simplified-2.conf:50:2
+func (u *URLBuilder) DeleteUser(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 2, id)
+}
+
+//line routes_gen.go:316:1
+
+// GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:39:19).
+//
+//line ../../testdata/aah/router/routes-simplified-2.conf:39:1
+func (u *URLBuilder) GetUser(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 3, id)
+}
+
+//line routes_gen.go:325:1
+
+// UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:45:23).
+//
+//line ../../testdata/aah/router/routes-simplified-2.conf:45:2
+func (u *URLBuilder) UpdateUser(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 4, id)
+}
+
+//line routes_gen.go:334:1
+
+// GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:55:23).
+//
+//line ../../testdata/aah/router/routes-simplified-2.conf:55:2
+func (u *URLBuilder) GetUserSettings(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 5, id)
+}
+
+//line routes_gen.go:343:1
+
+// UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:61:23).
+//
+//line ../../testdata/aah/router/routes-simplified-2.conf:61:2
+func (u *URLBuilder) UpdateUserSettings(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 6, id)
+}
+
+//line routes_gen.go:352:1

@@ -95,13 +95,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// AppController holds the actions of controller "AppController".
-type AppController interface {
-//line ../../testdata/aah/router/routes-static.conf:59:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/router/routes-static.conf:59:7)
-//line routes_gen.go:103:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-static.conf, calling the actions of the given controllers.
 func NewRouter(appController AppController, opts ...runtime.Option) (*runtime.Router, error) {
 	if appController == nil {
@@ -192,42 +185,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// Index returns the URL of route "index": / (../../testdata/aah/router/routes-static.conf:59:7).
-//
-//line ../../testdata/aah/router/routes-static.conf:59:1
-func (u *URLBuilder) Index() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:203:1
-
-// Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/router/routes-static.conf:41:7).
-//
-//line ../../testdata/aah/router/routes-static.conf:41:1
-func (u *URLBuilder) Favicon() string {
-	return routegenHelperURL(u, 1)
-}
-
-//line routes_gen.go:212:1
-
-// RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/router/routes-static.conf:50:7).
-//
-//line ../../testdata/aah/router/routes-static.conf:50:1
-func (u *URLBuilder) RobotsTxt() string {
-	return routegenHelperURL(u, 2)
-}
-
-//line routes_gen.go:221:1
-
-// PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/router/routes-static.conf:25:7).
-//
-//line ../../testdata/aah/router/routes-static.conf:25:1
-func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenCheckedHelperURL(u, 3, filepath)
-}
-
-//line routes_gen.go:230:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -255,3 +212,46 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// AppController holds the actions of controller "AppController".
+type AppController interface {
+//line ../../testdata/aah/router/routes-static.conf:59:6
+	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/router/routes-static.conf:59:7)
+//line routes_gen.go:221:1
+}
+
+// Index returns the URL of route "index": / (../../testdata/aah/router/routes-static.conf:59:7).
+//
+//line ../../testdata/aah/router/routes-static.conf:59:1
+func (u *URLBuilder) Index() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:231:1
+
+// Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/router/routes-static.conf:41:7).
+//
+//line ../../testdata/aah/router/routes-static.conf:41:1
+func (u *URLBuilder) Favicon() string {
+	return routegenHelperURL(u, 1)
+}
+
+//line routes_gen.go:240:1
+
+// RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/router/routes-static.conf:50:7).
+//
+//line ../../testdata/aah/router/routes-static.conf:50:1
+func (u *URLBuilder) RobotsTxt() string {
+	return routegenHelperURL(u, 2)
+}
+
+//line routes_gen.go:249:1
+
+// PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/router/routes-static.conf:25:7).
+//
+//line ../../testdata/aah/router/routes-static.conf:25:1
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenCheckedHelperURL(u, 3, filepath)
+}
+
+//line routes_gen.go:258:1

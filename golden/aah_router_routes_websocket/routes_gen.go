@@ -133,37 +133,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// BasketController holds the actions of controller "BasketController".
-type BasketController interface {
-//line ../../testdata/aah/router/routes-websocket.conf:32:10
-	Create(ctx *runtime.Context) error // serves create_basket: POST /baskets (../../testdata/aah/router/routes-websocket.conf:32:11)
-//line ../../testdata/aah/router/routes-websocket.conf:24:6
-	Index(ctx *runtime.Context, id string) error // serves baskets: GET /baskets (../../testdata/aah/router/routes-websocket.conf:24:7), show_basket: GET /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11)
-//line routes_gen.go:143:1
-}
-
-// DocController holds the actions of controller "DocController".
-type DocController interface {
-//line ../../testdata/aah/router/routes-websocket.conf:44:10
-	ShowDoc(ctx *runtime.Context, version string, content string) error // serves show_doc: GET /doc/:version/*content (../../testdata/aah/router/routes-websocket.conf:44:11)
-//line ../../testdata/aah/router/routes-websocket.conf:38:6
-	VersionHome(ctx *runtime.Context, version string) error // serves version_home: GET /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7)
-//line routes_gen.go:152:1
-}
-
-// TestWebSocketController holds the actions of controller "TestWebSocket".
-type TestWebSocketController interface {
-//line ../../testdata/aah/router/routes-websocket.conf:61:10
-	Binary(ctx *runtime.Context) error // serves ws_binary: WS /ws/binary (../../testdata/aah/router/routes-websocket.conf:61:11)
-//line ../../testdata/aah/router/routes-websocket.conf:51:6
-	Index(ctx *runtime.Context) error // serves websockets: GET /ws (../../testdata/aah/router/routes-websocket.conf:51:7)
-//line ../../testdata/aah/router/routes-websocket.conf:67:10
-	NoTarget(ctx *runtime.Context) error // serves ws_notarget: WS /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11)
-//line ../../testdata/aah/router/routes-websocket.conf:56:10
-	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11)
-//line routes_gen.go:165:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-websocket.conf, calling the actions of the given controllers.
 func NewRouter(basketController BasketController, docController DocController, testWebSocketController TestWebSocketController, opts ...runtime.Option) (*runtime.Router, error) {
 	if basketController == nil {
@@ -281,87 +250,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// Baskets returns the URL of route "baskets": /baskets (../../testdata/aah/router/routes-websocket.conf:24:7).
-//
-//line ../../testdata/aah/router/routes-websocket.conf:24:1
-func (u *URLBuilder) Baskets() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:292:1
-
-// CreateBasket returns the URL of route "create_basket": /baskets (../../testdata/aah/router/routes-websocket.conf:32:11).
-//
-//line ../../testdata/aah/router/routes-websocket.conf:32:1
-func (u *URLBuilder) CreateBasket() string {
-	return routegenHelperURL(u, 1)
-}
-
-//line routes_gen.go:301:1
-
-// ShowBasket returns the URL of route "show_basket": /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11).
-//
-//line ../../testdata/aah/router/routes-websocket.conf:28:1
-func (u *URLBuilder) ShowBasket(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 2, id)
-}
-
-//line routes_gen.go:310:1
-
-// VersionHome returns the URL of route "version_home": /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7).
-//
-//line ../../testdata/aah/router/routes-websocket.conf:38:1
-func (u *URLBuilder) VersionHome(version string) (string, error) {
-	return routegenCheckedHelperURL(u, 3, version)
-}
-
-//line routes_gen.go:319:1
-
-// ShowDoc returns the URL of route "show_doc": /doc/:version/*content (../../testdata/aah/router/routes-websocket.conf:44:11).
-//
-//line ../../testdata/aah/router/routes-websocket.conf:44:1
-func (u *URLBuilder) ShowDoc(version string, content string) (string, error) {
-	return routegenCheckedHelperURL(u, 4, version, content)
-}
-
-//line routes_gen.go:328:1
-
-// Websockets returns the URL of route "websockets": /ws (../../testdata/aah/router/routes-websocket.conf:51:7).
-//
-//line ../../testdata/aah/router/routes-websocket.conf:51:1
-func (u *URLBuilder) Websockets() string {
-	return routegenHelperURL(u, 5)
-}
-
-//line routes_gen.go:337:1
-
-// WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/router/routes-websocket.conf:61:11).
-//
-//line ../../testdata/aah/router/routes-websocket.conf:61:1
-func (u *URLBuilder) WSBinary() string {
-	return routegenHelperURL(u, 6)
-}
-
-//line routes_gen.go:346:1
-
-// WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11).
-//
-//line ../../testdata/aah/router/routes-websocket.conf:67:1
-func (u *URLBuilder) WSNotarget() string {
-	return routegenHelperURL(u, 7)
-}
-
-//line routes_gen.go:355:1
-
-// WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11).
-//
-//line ../../testdata/aah/router/routes-websocket.conf:56:1
-func (u *URLBuilder) WSText() string {
-	return routegenHelperURL(u, 8)
-}
-
-//line routes_gen.go:364:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -389,3 +277,115 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// BasketController holds the actions of controller "BasketController".
+type BasketController interface {
+//line ../../testdata/aah/router/routes-websocket.conf:32:10
+	Create(ctx *runtime.Context) error // serves create_basket: POST /baskets (../../testdata/aah/router/routes-websocket.conf:32:11)
+//line ../../testdata/aah/router/routes-websocket.conf:24:6
+	Index(ctx *runtime.Context, id string) error // serves baskets: GET /baskets (../../testdata/aah/router/routes-websocket.conf:24:7), show_basket: GET /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11)
+//line routes_gen.go:288:1
+}
+
+// DocController holds the actions of controller "DocController".
+type DocController interface {
+//line ../../testdata/aah/router/routes-websocket.conf:44:10
+	ShowDoc(ctx *runtime.Context, version string, content string) error // serves show_doc: GET /doc/:version/*content (../../testdata/aah/router/routes-websocket.conf:44:11)
+//line ../../testdata/aah/router/routes-websocket.conf:38:6
+	VersionHome(ctx *runtime.Context, version string) error // serves version_home: GET /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7)
+//line routes_gen.go:297:1
+}
+
+// TestWebSocketController holds the actions of controller "TestWebSocket".
+type TestWebSocketController interface {
+//line ../../testdata/aah/router/routes-websocket.conf:61:10
+	Binary(ctx *runtime.Context) error // serves ws_binary: WS /ws/binary (../../testdata/aah/router/routes-websocket.conf:61:11)
+//line ../../testdata/aah/router/routes-websocket.conf:51:6
+	Index(ctx *runtime.Context) error // serves websockets: GET /ws (../../testdata/aah/router/routes-websocket.conf:51:7)
+//line ../../testdata/aah/router/routes-websocket.conf:67:10
+	NoTarget(ctx *runtime.Context) error // serves ws_notarget: WS /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11)
+//line ../../testdata/aah/router/routes-websocket.conf:56:10
+	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11)
+//line routes_gen.go:310:1
+}
+
+// Baskets returns the URL of route "baskets": /baskets (../../testdata/aah/router/routes-websocket.conf:24:7).
+//
+//line ../../testdata/aah/router/routes-websocket.conf:24:1
+func (u *URLBuilder) Baskets() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:320:1
+
+// CreateBasket returns the URL of route "create_basket": /baskets (../../testdata/aah/router/routes-websocket.conf:32:11).
+//
+//line ../../testdata/aah/router/routes-websocket.conf:32:1
+func (u *URLBuilder) CreateBasket() string {
+	return routegenHelperURL(u, 1)
+}
+
+//line routes_gen.go:329:1
+
+// ShowBasket returns the URL of route "show_basket": /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11).
+//
+//line ../../testdata/aah/router/routes-websocket.conf:28:1
+func (u *URLBuilder) ShowBasket(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 2, id)
+}
+
+//line routes_gen.go:338:1
+
+// VersionHome returns the URL of route "version_home": /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7).
+//
+//line ../../testdata/aah/router/routes-websocket.conf:38:1
+func (u *URLBuilder) VersionHome(version string) (string, error) {
+	return routegenCheckedHelperURL(u, 3, version)
+}
+
+//line routes_gen.go:347:1
+
+// ShowDoc returns the URL of route "show_doc": /doc/:version/*content (../../testdata/aah/router/routes-websocket.conf:44:11).
+//
+//line ../../testdata/aah/router/routes-websocket.conf:44:1
+func (u *URLBuilder) ShowDoc(version string, content string) (string, error) {
+	return routegenCheckedHelperURL(u, 4, version, content)
+}
+
+//line routes_gen.go:356:1
+
+// Websockets returns the URL of route "websockets": /ws (../../testdata/aah/router/routes-websocket.conf:51:7).
+//
+//line ../../testdata/aah/router/routes-websocket.conf:51:1
+func (u *URLBuilder) Websockets() string {
+	return routegenHelperURL(u, 5)
+}
+
+//line routes_gen.go:365:1
+
+// WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/router/routes-websocket.conf:61:11).
+//
+//line ../../testdata/aah/router/routes-websocket.conf:61:1
+func (u *URLBuilder) WSBinary() string {
+	return routegenHelperURL(u, 6)
+}
+
+//line routes_gen.go:374:1
+
+// WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11).
+//
+//line ../../testdata/aah/router/routes-websocket.conf:67:1
+func (u *URLBuilder) WSNotarget() string {
+	return routegenHelperURL(u, 7)
+}
+
+//line routes_gen.go:383:1
+
+// WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11).
+//
+//line ../../testdata/aah/router/routes-websocket.conf:56:1
+func (u *URLBuilder) WSText() string {
+	return routegenHelperURL(u, 8)
+}
+
+//line routes_gen.go:392:1

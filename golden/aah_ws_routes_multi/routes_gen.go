@@ -125,23 +125,6 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// TestWebSocketController holds the actions of controller "testWebSocket".
-type TestWebSocketController interface {
-//line ../../testdata/aah/ws/routes-multi.conf:38:10
-	Binary(ctx *runtime.Context) error // serves ws_binary: WS /ws/binary (../../testdata/aah/ws/routes-multi.conf:38:11)
-//line ../../testdata/aah/ws/routes-multi.conf:28:6
-	Index(ctx *runtime.Context) error // serves websockets: GET /ws (../../testdata/aah/ws/routes-multi.conf:28:7), websockets: GET /ws (../../testdata/aah/ws/routes-multi.conf:70:7)
-//line ../../testdata/aah/ws/routes-multi.conf:43:10
-	JSON(ctx *runtime.Context) error // serves ws_json: WS /ws/json (../../testdata/aah/ws/routes-multi.conf:43:11)
-//line ../../testdata/aah/ws/routes-multi.conf:53:10
-	NoTarget(ctx *runtime.Context) error // serves ws_notarget: WS /ws/notarget (../../testdata/aah/ws/routes-multi.conf:53:11)
-//line ../../testdata/aah/ws/routes-multi.conf:33:10
-	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/ws/routes-multi.conf:33:11), ws_text: WS /ws/text (../../testdata/aah/ws/routes-multi.conf:75:11)
-//line ../../testdata/aah/ws/routes-multi.conf:48:10
-	XML(ctx *runtime.Context) error // serves ws_xml: WS /ws/xml (../../testdata/aah/ws/routes-multi.conf:48:11)
-//line routes_gen.go:143:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/aah/ws/routes-multi.conf, calling the actions of the given controllers.
 func NewRouter(testWebSocketController TestWebSocketController, opts ...runtime.Option) (*runtime.Router, error) {
 	if testWebSocketController == nil {
@@ -237,78 +220,6 @@ func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
 	return routegenTable.HelperURL(&u.base, route, values...)
 }
 
-// Websockets returns the URL of route "websockets": /ws (../../testdata/aah/ws/routes-multi.conf:28:7).
-//
-//line ../../testdata/aah/ws/routes-multi.conf:28:1
-func (u *URLBuilder) Websockets() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:248:1
-
-// WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/ws/routes-multi.conf:38:11).
-//
-//line ../../testdata/aah/ws/routes-multi.conf:38:1
-func (u *URLBuilder) WSBinary() string {
-	return routegenHelperURL(u, 1)
-}
-
-//line routes_gen.go:257:1
-
-// WSJSON returns the URL of route "ws_json": /ws/json (../../testdata/aah/ws/routes-multi.conf:43:11).
-//
-//line ../../testdata/aah/ws/routes-multi.conf:43:1
-func (u *URLBuilder) WSJSON() string {
-	return routegenHelperURL(u, 2)
-}
-
-//line routes_gen.go:266:1
-
-// WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/ws/routes-multi.conf:53:11).
-//
-//line ../../testdata/aah/ws/routes-multi.conf:53:1
-func (u *URLBuilder) WSNotarget() string {
-	return routegenHelperURL(u, 3)
-}
-
-//line routes_gen.go:275:1
-
-// WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/ws/routes-multi.conf:33:11).
-//
-//line ../../testdata/aah/ws/routes-multi.conf:33:1
-func (u *URLBuilder) WSText() string {
-	return routegenHelperURL(u, 4)
-}
-
-//line routes_gen.go:284:1
-
-// WSXML returns the URL of route "ws_xml": /ws/xml (../../testdata/aah/ws/routes-multi.conf:48:11).
-//
-//line ../../testdata/aah/ws/routes-multi.conf:48:1
-func (u *URLBuilder) WSXML() string {
-	return routegenHelperURL(u, 5)
-}
-
-//line routes_gen.go:293:1
-
-// SecondLocalhostWebsockets returns the URL of route "second_localhost.websockets": /ws on second.localhost (../../testdata/aah/ws/routes-multi.conf:70:7).
-//
-//line ../../testdata/aah/ws/routes-multi.conf:70:1
-func (u *URLBuilder) SecondLocalhostWebsockets() string {
-	return routegenHelperURL(u, 6)
-}
-
-//line routes_gen.go:302:1
-
-// SecondLocalhostWSText returns the URL of route "second_localhost.ws_text": /ws/text on second.localhost (../../testdata/aah/ws/routes-multi.conf:75:11).
-//
-//line ../../testdata/aah/ws/routes-multi.conf:75:1
-func (u *URLBuilder) SecondLocalhostWSText() string {
-	return routegenHelperURL(u, 7)
-}
-
-//line routes_gen.go:311:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -336,3 +247,92 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// TestWebSocketController holds the actions of controller "testWebSocket".
+type TestWebSocketController interface {
+//line ../../testdata/aah/ws/routes-multi.conf:38:10
+	Binary(ctx *runtime.Context) error // serves ws_binary: WS /ws/binary (../../testdata/aah/ws/routes-multi.conf:38:11)
+//line ../../testdata/aah/ws/routes-multi.conf:28:6
+	Index(ctx *runtime.Context) error // serves websockets: GET /ws (../../testdata/aah/ws/routes-multi.conf:28:7), websockets: GET /ws (../../testdata/aah/ws/routes-multi.conf:70:7)
+//line ../../testdata/aah/ws/routes-multi.conf:43:10
+	JSON(ctx *runtime.Context) error // serves ws_json: WS /ws/json (../../testdata/aah/ws/routes-multi.conf:43:11)
+//line ../../testdata/aah/ws/routes-multi.conf:53:10
+	NoTarget(ctx *runtime.Context) error // serves ws_notarget: WS /ws/notarget (../../testdata/aah/ws/routes-multi.conf:53:11)
+//line ../../testdata/aah/ws/routes-multi.conf:33:10
+	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/ws/routes-multi.conf:33:11), ws_text: WS /ws/text (../../testdata/aah/ws/routes-multi.conf:75:11)
+//line ../../testdata/aah/ws/routes-multi.conf:48:10
+	XML(ctx *runtime.Context) error // serves ws_xml: WS /ws/xml (../../testdata/aah/ws/routes-multi.conf:48:11)
+//line routes_gen.go:266:1
+}
+
+// Websockets returns the URL of route "websockets": /ws (../../testdata/aah/ws/routes-multi.conf:28:7).
+//
+//line ../../testdata/aah/ws/routes-multi.conf:28:1
+func (u *URLBuilder) Websockets() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:276:1
+
+// WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/ws/routes-multi.conf:38:11).
+//
+//line ../../testdata/aah/ws/routes-multi.conf:38:1
+func (u *URLBuilder) WSBinary() string {
+	return routegenHelperURL(u, 1)
+}
+
+//line routes_gen.go:285:1
+
+// WSJSON returns the URL of route "ws_json": /ws/json (../../testdata/aah/ws/routes-multi.conf:43:11).
+//
+//line ../../testdata/aah/ws/routes-multi.conf:43:1
+func (u *URLBuilder) WSJSON() string {
+	return routegenHelperURL(u, 2)
+}
+
+//line routes_gen.go:294:1
+
+// WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/ws/routes-multi.conf:53:11).
+//
+//line ../../testdata/aah/ws/routes-multi.conf:53:1
+func (u *URLBuilder) WSNotarget() string {
+	return routegenHelperURL(u, 3)
+}
+
+//line routes_gen.go:303:1
+
+// WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/ws/routes-multi.conf:33:11).
+//
+//line ../../testdata/aah/ws/routes-multi.conf:33:1
+func (u *URLBuilder) WSText() string {
+	return routegenHelperURL(u, 4)
+}
+
+//line routes_gen.go:312:1
+
+// WSXML returns the URL of route "ws_xml": /ws/xml (../../testdata/aah/ws/routes-multi.conf:48:11).
+//
+//line ../../testdata/aah/ws/routes-multi.conf:48:1
+func (u *URLBuilder) WSXML() string {
+	return routegenHelperURL(u, 5)
+}
+
+//line routes_gen.go:321:1
+
+// SecondLocalhostWebsockets returns the URL of route "second_localhost.websockets": /ws on second.localhost (../../testdata/aah/ws/routes-multi.conf:70:7).
+//
+//line ../../testdata/aah/ws/routes-multi.conf:70:1
+func (u *URLBuilder) SecondLocalhostWebsockets() string {
+	return routegenHelperURL(u, 6)
+}
+
+//line routes_gen.go:330:1
+
+// SecondLocalhostWSText returns the URL of route "second_localhost.ws_text": /ws/text on second.localhost (../../testdata/aah/ws/routes-multi.conf:75:11).
+//
+//line ../../testdata/aah/ws/routes-multi.conf:75:1
+func (u *URLBuilder) SecondLocalhostWSText() string {
+	return routegenHelperURL(u, 7)
+}
+
+//line routes_gen.go:339:1

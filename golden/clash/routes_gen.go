@@ -389,64 +389,6 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// DispatcherController holds the actions of controller "Dispatcher".
-type DispatcherController interface {
-//line ../../testdata/clash/routes.conf:22:6
-	Dispatch(ctx *runtime.Context, v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) error // serves dispatcher: GET /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7)
-//line routes_gen.go:397:1
-}
-
-// HostsController holds the actions of controller "Hosts".
-type HostsController interface {
-//line ../../testdata/clash/routes.conf:12:6
-	Show(ctx *runtime.Context, p string, err string, action string, m string, path string, method string, opts int64) error // serves hosts: GET /hosts/:p/:err/:action/:m/:path/:method/:opts (../../testdata/clash/routes.conf:12:7)
-//line routes_gen.go:404:1
-}
-
-// LookupController holds the actions of controller "Lookup".
-type LookupController interface {
-//line ../../testdata/clash/routes.conf:27:6
-	Index(ctx *runtime.Context, host int64) error // serves lookup: GET /lookup/:host (../../testdata/clash/routes.conf:27:7)
-//line routes_gen.go:411:1
-}
-
-// RoutegenController holds the actions of controller "Routegen".
-type RoutegenController interface {
-//line ../../testdata/clash/routes.conf:17:6
-	Actions(ctx *runtime.Context, runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) error // serves actions: GET /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (../../testdata/clash/routes.conf:17:7)
-//line routes_gen.go:418:1
-}
-
-// RouterController holds the actions of controller "Router".
-type RouterController interface {
-//line ../../testdata/clash/routes.conf:35:6
-	Index(ctx *runtime.Context) error // serves new_router: GET /new (../../testdata/clash/routes.conf:35:7)
-//line routes_gen.go:425:1
-}
-
-// TableController holds the actions of controller "Table".
-type TableController interface {
-//line ../../testdata/clash/routes.conf:7:6
-	Show(ctx *runtime.Context, table string, routegenTable string, u string, strconv string, ctx_ string) error // serves table: GET /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7)
-//line routes_gen.go:432:1
-}
-
-// TenantController holds the actions of controller "Tenant".
-type TenantController interface {
-//line ../../testdata/clash/routes.conf:56:6
-	EnvPage(ctx *runtime.Context, table string, subdomain string) error // serves env_page: GET /:table/:subdomain (../../testdata/clash/routes.conf:56:7)
-//line ../../testdata/clash/routes.conf:44:6
-	Page(ctx *runtime.Context, subdomain string, table string, u string) error // serves page: GET /:subdomain_/:table/:u (../../testdata/clash/routes.conf:44:7)
-//line routes_gen.go:441:1
-}
-
-// URLController holds the actions of controller "URL".
-type URLController interface {
-//line ../../testdata/clash/routes.conf:31:6
-	Index(ctx *runtime.Context) error // serves url_builder: GET /url (../../testdata/clash/routes.conf:31:7)
-//line routes_gen.go:448:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/clash/routes.conf, calling the actions of the given controllers.
 func NewRouter(dispatcherController DispatcherController, hostsController HostsController, lookupController LookupController, routegenController RoutegenController, routerController RouterController, tableController TableController, tenantController TenantController, urlController URLController, opts ...runtime.Option) (*runtime.Router, error) {
 	if dispatcherController == nil {
@@ -597,87 +539,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// Actions returns the URL of route "actions": /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (../../testdata/clash/routes.conf:17:7).
-//
-//line ../../testdata/clash/routes.conf:17:1
-func (u *URLBuilder) Actions(runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) (string, error) {
-	return routegenCheckedHelperURL(u, 0, runtime, errors, base, url, len_, string_, int64_, subdomain)
-}
-
-//line routes_gen.go:608:1
-
-// Dispatcher returns the URL of route "dispatcher": /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7).
-//
-//line ../../testdata/clash/routes.conf:22:1
-func (u *URLBuilder) Dispatcher(v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) (string, error) {
-	return routegenCheckedHelperURL(u, 1, v0, i1, j1, r, name, args, nil_)
-}
-
-//line routes_gen.go:617:1
-
-// Hosts returns the URL of route "hosts": /hosts/:p/:err/:action/:m/:path/:method/:opts (../../testdata/clash/routes.conf:12:7).
-//
-//line ../../testdata/clash/routes.conf:12:1
-func (u *URLBuilder) Hosts(p string, err string, action string, m string, path string, method string, opts int64) (string, error) {
-	return routegenCheckedHelperURL(u, 2, p, err, action, m, path, method, routegenimpl.Int(opts))
-}
-
-//line routes_gen.go:626:1
-
-// Lookup returns the URL of route "lookup": /lookup/:host (../../testdata/clash/routes.conf:27:7).
-//
-//line ../../testdata/clash/routes.conf:27:1
-func (u *URLBuilder) Lookup(host int64) (string, error) {
-	return routegenCheckedHelperURL(u, 3, routegenimpl.Int(host))
-}
-
-//line routes_gen.go:635:1
-
-// NewRouter returns the URL of route "new_router": /new (../../testdata/clash/routes.conf:35:7).
-//
-//line ../../testdata/clash/routes.conf:35:1
-func (u *URLBuilder) NewRouter() string {
-	return routegenHelperURL(u, 4)
-}
-
-//line routes_gen.go:644:1
-
-// Table returns the URL of route "table": /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7).
-//
-//line ../../testdata/clash/routes.conf:7:1
-func (u *URLBuilder) Table(table string, routegenTable string, u_ string, strconv string, ctx string) (string, error) {
-	return routegenCheckedHelperURL(u, 5, table, routegenTable, u_, strconv, ctx)
-}
-
-//line routes_gen.go:653:1
-
-// URLBuilder returns the URL of route "url_builder": /url (../../testdata/clash/routes.conf:31:7).
-//
-//line ../../testdata/clash/routes.conf:31:1
-func (u *URLBuilder) URLBuilder() string {
-	return routegenHelperURL(u, 6)
-}
-
-//line routes_gen.go:662:1
-
-// TenantsPage returns the URL of route "tenants.page": /:subdomain_/:table/:u on *.example.com (../../testdata/clash/routes.conf:44:7).
-//
-//line ../../testdata/clash/routes.conf:44:1
-func (u *URLBuilder) TenantsPage(subdomain string, subdomain_ string, table string, u_ string) (string, error) {
-	return routegenCheckedHelperURL(u, 7, subdomain, subdomain_, table, u_)
-}
-
-//line routes_gen.go:671:1
-
-// EnvPage returns the URL of route "env.env_page": /:table/:subdomain on ${CLASH_HOST:-clash.example.com} (../../testdata/clash/routes.conf:56:7).
-//
-//line ../../testdata/clash/routes.conf:56:1
-func (u *URLBuilder) EnvPage(table string, subdomain string) (string, error) {
-	return routegenCheckedHelperURL(u, 8, table, subdomain)
-}
-
-//line routes_gen.go:680:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -705,3 +566,142 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// DispatcherController holds the actions of controller "Dispatcher".
+type DispatcherController interface {
+//line ../../testdata/clash/routes.conf:22:6
+	Dispatch(ctx *runtime.Context, v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) error // serves dispatcher: GET /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7)
+//line routes_gen.go:575:1
+}
+
+// HostsController holds the actions of controller "Hosts".
+type HostsController interface {
+//line ../../testdata/clash/routes.conf:12:6
+	Show(ctx *runtime.Context, p string, err string, action string, m string, path string, method string, opts int64) error // serves hosts: GET /hosts/:p/:err/:action/:m/:path/:method/:opts (../../testdata/clash/routes.conf:12:7)
+//line routes_gen.go:582:1
+}
+
+// LookupController holds the actions of controller "Lookup".
+type LookupController interface {
+//line ../../testdata/clash/routes.conf:27:6
+	Index(ctx *runtime.Context, host int64) error // serves lookup: GET /lookup/:host (../../testdata/clash/routes.conf:27:7)
+//line routes_gen.go:589:1
+}
+
+// RoutegenController holds the actions of controller "Routegen".
+type RoutegenController interface {
+//line ../../testdata/clash/routes.conf:17:6
+	Actions(ctx *runtime.Context, runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) error // serves actions: GET /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (../../testdata/clash/routes.conf:17:7)
+//line routes_gen.go:596:1
+}
+
+// RouterController holds the actions of controller "Router".
+type RouterController interface {
+//line ../../testdata/clash/routes.conf:35:6
+	Index(ctx *runtime.Context) error // serves new_router: GET /new (../../testdata/clash/routes.conf:35:7)
+//line routes_gen.go:603:1
+}
+
+// TableController holds the actions of controller "Table".
+type TableController interface {
+//line ../../testdata/clash/routes.conf:7:6
+	Show(ctx *runtime.Context, table string, routegenTable string, u string, strconv string, ctx_ string) error // serves table: GET /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7)
+//line routes_gen.go:610:1
+}
+
+// TenantController holds the actions of controller "Tenant".
+type TenantController interface {
+//line ../../testdata/clash/routes.conf:56:6
+	EnvPage(ctx *runtime.Context, table string, subdomain string) error // serves env_page: GET /:table/:subdomain (../../testdata/clash/routes.conf:56:7)
+//line ../../testdata/clash/routes.conf:44:6
+	Page(ctx *runtime.Context, subdomain string, table string, u string) error // serves page: GET /:subdomain_/:table/:u (../../testdata/clash/routes.conf:44:7)
+//line routes_gen.go:619:1
+}
+
+// URLController holds the actions of controller "URL".
+type URLController interface {
+//line ../../testdata/clash/routes.conf:31:6
+	Index(ctx *runtime.Context) error // serves url_builder: GET /url (../../testdata/clash/routes.conf:31:7)
+//line routes_gen.go:626:1
+}
+
+// Actions returns the URL of route "actions": /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (../../testdata/clash/routes.conf:17:7).
+//
+//line ../../testdata/clash/routes.conf:17:1
+func (u *URLBuilder) Actions(runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) (string, error) {
+	return routegenCheckedHelperURL(u, 0, runtime, errors, base, url, len_, string_, int64_, subdomain)
+}
+
+//line routes_gen.go:636:1
+
+// Dispatcher returns the URL of route "dispatcher": /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7).
+//
+//line ../../testdata/clash/routes.conf:22:1
+func (u *URLBuilder) Dispatcher(v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) (string, error) {
+	return routegenCheckedHelperURL(u, 1, v0, i1, j1, r, name, args, nil_)
+}
+
+//line routes_gen.go:645:1
+
+// Hosts returns the URL of route "hosts": /hosts/:p/:err/:action/:m/:path/:method/:opts (../../testdata/clash/routes.conf:12:7).
+//
+//line ../../testdata/clash/routes.conf:12:1
+func (u *URLBuilder) Hosts(p string, err string, action string, m string, path string, method string, opts int64) (string, error) {
+	return routegenCheckedHelperURL(u, 2, p, err, action, m, path, method, routegenimpl.Int(opts))
+}
+
+//line routes_gen.go:654:1
+
+// Lookup returns the URL of route "lookup": /lookup/:host (../../testdata/clash/routes.conf:27:7).
+//
+//line ../../testdata/clash/routes.conf:27:1
+func (u *URLBuilder) Lookup(host int64) (string, error) {
+	return routegenCheckedHelperURL(u, 3, routegenimpl.Int(host))
+}
+
+//line routes_gen.go:663:1
+
+// NewRouter returns the URL of route "new_router": /new (../../testdata/clash/routes.conf:35:7).
+//
+//line ../../testdata/clash/routes.conf:35:1
+func (u *URLBuilder) NewRouter() string {
+	return routegenHelperURL(u, 4)
+}
+
+//line routes_gen.go:672:1
+
+// Table returns the URL of route "table": /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7).
+//
+//line ../../testdata/clash/routes.conf:7:1
+func (u *URLBuilder) Table(table string, routegenTable string, u_ string, strconv string, ctx string) (string, error) {
+	return routegenCheckedHelperURL(u, 5, table, routegenTable, u_, strconv, ctx)
+}
+
+//line routes_gen.go:681:1
+
+// URLBuilder returns the URL of route "url_builder": /url (../../testdata/clash/routes.conf:31:7).
+//
+//line ../../testdata/clash/routes.conf:31:1
+func (u *URLBuilder) URLBuilder() string {
+	return routegenHelperURL(u, 6)
+}
+
+//line routes_gen.go:690:1
+
+// TenantsPage returns the URL of route "tenants.page": /:subdomain_/:table/:u on *.example.com (../../testdata/clash/routes.conf:44:7).
+//
+//line ../../testdata/clash/routes.conf:44:1
+func (u *URLBuilder) TenantsPage(subdomain string, subdomain_ string, table string, u_ string) (string, error) {
+	return routegenCheckedHelperURL(u, 7, subdomain, subdomain_, table, u_)
+}
+
+//line routes_gen.go:699:1
+
+// EnvPage returns the URL of route "env.env_page": /:table/:subdomain on ${CLASH_HOST:-clash.example.com} (../../testdata/clash/routes.conf:56:7).
+//
+//line ../../testdata/clash/routes.conf:56:1
+func (u *URLBuilder) EnvPage(table string, subdomain string) (string, error) {
+	return routegenCheckedHelperURL(u, 8, table, subdomain)
+}
+
+//line routes_gen.go:708:1

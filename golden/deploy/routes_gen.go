@@ -181,51 +181,6 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// APIController holds the actions of controller "API".
-type APIController interface {
-//line ../../testdata/deploy/routes.conf:32:6
-	Index(ctx *runtime.Context) error // serves api: GET /api (../../testdata/deploy/routes.conf:32:7)
-//line ../../testdata/deploy/routes.conf:40:10
-	Items(ctx *runtime.Context) error // serves items: GET /api/items (../../testdata/deploy/routes.conf:40:11), items: POST /api/items (../../testdata/deploy/routes.conf:40:11)
-//line ../../testdata/deploy/routes.conf:41:10
-	Options(ctx *runtime.Context) error // serves items_options: OPTIONS /api/items (../../testdata/deploy/routes.conf:41:11)
-//line routes_gen.go:193:1
-}
-
-// AdminController holds the actions of controller "Admin".
-type AdminController interface {
-//line ../../testdata/deploy/routes.conf:52:6
-	Home(ctx *runtime.Context) error // serves admin_home: GET / (../../testdata/deploy/routes.conf:52:7)
-//line routes_gen.go:200:1
-}
-
-// FallbackController holds the actions of controller "Fallback".
-type FallbackController interface {
-//line ../../testdata/deploy/routes.conf:11:4
-	Any(ctx *runtime.Context) error // serves the catch_all of domain "site" (../../testdata/deploy/routes.conf:11:5)
-//line routes_gen.go:207:1
-}
-
-// OpsController holds the actions of controller "Ops".
-type OpsController interface {
-//line ../../testdata/deploy/routes.conf:61:6
-	Home(ctx *runtime.Context) error // serves ops_home: GET / (../../testdata/deploy/routes.conf:61:7)
-//line routes_gen.go:214:1
-}
-
-// SiteController holds the actions of controller "Site".
-type SiteController interface {
-//line ../../testdata/deploy/routes.conf:27:6
-	Home(ctx *runtime.Context) error // serves home: GET / (../../testdata/deploy/routes.conf:27:7)
-//line ../../testdata/deploy/routes.conf:28:6
-	Hotel(ctx *runtime.Context, id int64) error // serves hotel: GET /hotels/:id (../../testdata/deploy/routes.conf:28:7)
-//line ../../testdata/deploy/routes.conf:29:6
-	Secret(ctx *runtime.Context) error // serves secret: GET /secret (../../testdata/deploy/routes.conf:29:7)
-//line ../../testdata/deploy/routes.conf:30:6
-	Source(ctx *runtime.Context, filepath string) error // serves source: GET /src2*filepath (../../testdata/deploy/routes.conf:30:7)
-//line routes_gen.go:227:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/deploy/routes.conf, calling the actions of the given controllers.
 func NewRouter(apiController APIController, adminController AdminController, fallbackController FallbackController, opsController OpsController, siteController SiteController, opts ...runtime.Option) (*runtime.Router, error) {
 	if apiController == nil {
@@ -361,96 +316,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// Home returns the URL of route "home": / (../../testdata/deploy/routes.conf:27:7).
-//
-//line ../../testdata/deploy/routes.conf:27:1
-func (u *URLBuilder) Home() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:372:1
-
-// API returns the URL of route "api": /api (../../testdata/deploy/routes.conf:32:7).
-//
-//line ../../testdata/deploy/routes.conf:32:1
-func (u *URLBuilder) API() string {
-	return routegenHelperURL(u, 1)
-}
-
-//line routes_gen.go:381:1
-
-// Items returns the URL of route "items": /api/items (../../testdata/deploy/routes.conf:40:11).
-//
-//line ../../testdata/deploy/routes.conf:40:1
-func (u *URLBuilder) Items() string {
-	return routegenHelperURL(u, 2)
-}
-
-//line routes_gen.go:390:1
-
-// ItemsOptions returns the URL of route "items_options": /api/items (../../testdata/deploy/routes.conf:41:11).
-//
-//line ../../testdata/deploy/routes.conf:41:1
-func (u *URLBuilder) ItemsOptions() string {
-	return routegenHelperURL(u, 3)
-}
-
-//line routes_gen.go:399:1
-
-// Hotel returns the URL of route "hotel": /hotels/:id (../../testdata/deploy/routes.conf:28:7).
-//
-//line ../../testdata/deploy/routes.conf:28:1
-func (u *URLBuilder) Hotel(id int64) (string, error) {
-	return routegenCheckedHelperURL(u, 5, routegenimpl.Int(id))
-}
-
-//line routes_gen.go:408:1
-
-// Pub returns the URL of route "pub": /pub/*filepath (../../testdata/deploy/routes.conf:19:7).
-//
-//line ../../testdata/deploy/routes.conf:19:1
-func (u *URLBuilder) Pub(filepath string) (string, error) {
-	return routegenCheckedHelperURL(u, 6, filepath)
-}
-
-//line routes_gen.go:417:1
-
-// Secret returns the URL of route "secret": /secret (../../testdata/deploy/routes.conf:29:7).
-//
-//line ../../testdata/deploy/routes.conf:29:1
-func (u *URLBuilder) Secret() string {
-	return routegenHelperURL(u, 7)
-}
-
-//line routes_gen.go:426:1
-
-// Source returns the URL of route "source": /src2*filepath (../../testdata/deploy/routes.conf:30:7).
-//
-//line ../../testdata/deploy/routes.conf:30:1
-func (u *URLBuilder) Source(filepath string) (string, error) {
-	return routegenCheckedHelperURL(u, 8, filepath)
-}
-
-//line routes_gen.go:435:1
-
-// AdminHome returns the URL of route "admin.admin_home": / on example.com (../../testdata/deploy/routes.conf:52:7).
-//
-//line ../../testdata/deploy/routes.conf:52:1
-func (u *URLBuilder) AdminHome() string {
-	return routegenHelperURL(u, 9)
-}
-
-//line routes_gen.go:444:1
-
-// OpsHome returns the URL of route "ops.ops_home": / on ops.example.com (../../testdata/deploy/routes.conf:61:7).
-//
-//line ../../testdata/deploy/routes.conf:61:1
-func (u *URLBuilder) OpsHome() (string, error) {
-	return routegenCheckedHelperURL(u, 10)
-}
-
-//line routes_gen.go:453:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -478,3 +343,138 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// APIController holds the actions of controller "API".
+type APIController interface {
+//line ../../testdata/deploy/routes.conf:32:6
+	Index(ctx *runtime.Context) error // serves api: GET /api (../../testdata/deploy/routes.conf:32:7)
+//line ../../testdata/deploy/routes.conf:40:10
+	Items(ctx *runtime.Context) error // serves items: GET /api/items (../../testdata/deploy/routes.conf:40:11), items: POST /api/items (../../testdata/deploy/routes.conf:40:11)
+//line ../../testdata/deploy/routes.conf:41:10
+	Options(ctx *runtime.Context) error // serves items_options: OPTIONS /api/items (../../testdata/deploy/routes.conf:41:11)
+//line routes_gen.go:356:1
+}
+
+// AdminController holds the actions of controller "Admin".
+type AdminController interface {
+//line ../../testdata/deploy/routes.conf:52:6
+	Home(ctx *runtime.Context) error // serves admin_home: GET / (../../testdata/deploy/routes.conf:52:7)
+//line routes_gen.go:363:1
+}
+
+// FallbackController holds the actions of controller "Fallback".
+type FallbackController interface {
+//line ../../testdata/deploy/routes.conf:11:4
+	Any(ctx *runtime.Context) error // serves the catch_all of domain "site" (../../testdata/deploy/routes.conf:11:5)
+//line routes_gen.go:370:1
+}
+
+// OpsController holds the actions of controller "Ops".
+type OpsController interface {
+//line ../../testdata/deploy/routes.conf:61:6
+	Home(ctx *runtime.Context) error // serves ops_home: GET / (../../testdata/deploy/routes.conf:61:7)
+//line routes_gen.go:377:1
+}
+
+// SiteController holds the actions of controller "Site".
+type SiteController interface {
+//line ../../testdata/deploy/routes.conf:27:6
+	Home(ctx *runtime.Context) error // serves home: GET / (../../testdata/deploy/routes.conf:27:7)
+//line ../../testdata/deploy/routes.conf:28:6
+	Hotel(ctx *runtime.Context, id int64) error // serves hotel: GET /hotels/:id (../../testdata/deploy/routes.conf:28:7)
+//line ../../testdata/deploy/routes.conf:29:6
+	Secret(ctx *runtime.Context) error // serves secret: GET /secret (../../testdata/deploy/routes.conf:29:7)
+//line ../../testdata/deploy/routes.conf:30:6
+	Source(ctx *runtime.Context, filepath string) error // serves source: GET /src2*filepath (../../testdata/deploy/routes.conf:30:7)
+//line routes_gen.go:390:1
+}
+
+// Home returns the URL of route "home": / (../../testdata/deploy/routes.conf:27:7).
+//
+//line ../../testdata/deploy/routes.conf:27:1
+func (u *URLBuilder) Home() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:400:1
+
+// API returns the URL of route "api": /api (../../testdata/deploy/routes.conf:32:7).
+//
+//line ../../testdata/deploy/routes.conf:32:1
+func (u *URLBuilder) API() string {
+	return routegenHelperURL(u, 1)
+}
+
+//line routes_gen.go:409:1
+
+// Items returns the URL of route "items": /api/items (../../testdata/deploy/routes.conf:40:11).
+//
+//line ../../testdata/deploy/routes.conf:40:1
+func (u *URLBuilder) Items() string {
+	return routegenHelperURL(u, 2)
+}
+
+//line routes_gen.go:418:1
+
+// ItemsOptions returns the URL of route "items_options": /api/items (../../testdata/deploy/routes.conf:41:11).
+//
+//line ../../testdata/deploy/routes.conf:41:1
+func (u *URLBuilder) ItemsOptions() string {
+	return routegenHelperURL(u, 3)
+}
+
+//line routes_gen.go:427:1
+
+// Hotel returns the URL of route "hotel": /hotels/:id (../../testdata/deploy/routes.conf:28:7).
+//
+//line ../../testdata/deploy/routes.conf:28:1
+func (u *URLBuilder) Hotel(id int64) (string, error) {
+	return routegenCheckedHelperURL(u, 5, routegenimpl.Int(id))
+}
+
+//line routes_gen.go:436:1
+
+// Pub returns the URL of route "pub": /pub/*filepath (../../testdata/deploy/routes.conf:19:7).
+//
+//line ../../testdata/deploy/routes.conf:19:1
+func (u *URLBuilder) Pub(filepath string) (string, error) {
+	return routegenCheckedHelperURL(u, 6, filepath)
+}
+
+//line routes_gen.go:445:1
+
+// Secret returns the URL of route "secret": /secret (../../testdata/deploy/routes.conf:29:7).
+//
+//line ../../testdata/deploy/routes.conf:29:1
+func (u *URLBuilder) Secret() string {
+	return routegenHelperURL(u, 7)
+}
+
+//line routes_gen.go:454:1
+
+// Source returns the URL of route "source": /src2*filepath (../../testdata/deploy/routes.conf:30:7).
+//
+//line ../../testdata/deploy/routes.conf:30:1
+func (u *URLBuilder) Source(filepath string) (string, error) {
+	return routegenCheckedHelperURL(u, 8, filepath)
+}
+
+//line routes_gen.go:463:1
+
+// AdminHome returns the URL of route "admin.admin_home": / on example.com (../../testdata/deploy/routes.conf:52:7).
+//
+//line ../../testdata/deploy/routes.conf:52:1
+func (u *URLBuilder) AdminHome() string {
+	return routegenHelperURL(u, 9)
+}
+
+//line routes_gen.go:472:1
+
+// OpsHome returns the URL of route "ops.ops_home": / on ops.example.com (../../testdata/deploy/routes.conf:61:7).
+//
+//line ../../testdata/deploy/routes.conf:61:1
+func (u *URLBuilder) OpsHome() (string, error) {
+	return routegenCheckedHelperURL(u, 10)
+}
+
+//line routes_gen.go:481:1

@@ -2279,489 +2279,6 @@ func routegenMatch0GET_31(p *routegenimpl.Params, path string, i0 int) int {
 	return -1
 }
 
-// GitHubController holds the actions of controller "GitHub".
-type GitHubController interface {
-//line ../../testdata/routesets/github.conf:35:6
-	DeleteApplicationsByClientIdTokens(ctx *runtime.Context, clientID string) error // serves delete_applications_by_client_id_tokens: DELETE /applications/:client_id/tokens (../../testdata/routesets/github.conf:35:7)
-//line ../../testdata/routesets/github.conf:41:6
-	DeleteApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error // serves delete_applications_by_client_id_tokens_by_access_token: DELETE /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:41:7)
-//line ../../testdata/routesets/github.conf:23:6
-	DeleteAuthorizationsById(ctx *runtime.Context, id string) error // serves delete_authorizations_by_id: DELETE /authorizations/:id (../../testdata/routesets/github.conf:23:7)
-//line ../../testdata/routesets/github.conf:293:6
-	DeleteGistsById(ctx *runtime.Context, id string) error // serves delete_gists_by_id: DELETE /gists/:id (../../testdata/routesets/github.conf:293:7)
-//line ../../testdata/routesets/github.conf:275:6
-	DeleteGistsByIdStar(ctx *runtime.Context, id string) error // serves delete_gists_by_id_star: DELETE /gists/:id/star (../../testdata/routesets/github.conf:275:7)
-//line ../../testdata/routesets/github.conf:149:6
-	DeleteNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves delete_notifications_threads_by_id_subscription: DELETE /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:149:7)
-//line ../../testdata/routesets/github.conf:581:6
-	DeleteOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error // serves delete_orgs_by_org_members_by_user: DELETE /orgs/:org/members/:user (../../testdata/routesets/github.conf:581:7)
-//line ../../testdata/routesets/github.conf:605:6
-	DeleteOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves delete_orgs_by_org_public_members_by_user: DELETE /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:605:7)
-//line ../../testdata/routesets/github.conf:821:6
-	DeleteReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_repos_by_owner_by_repo: DELETE /repos/:owner/:repo (../../testdata/routesets/github.conf:821:7)
-//line ../../testdata/routesets/github.conf:845:6
-	DeleteReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves delete_repos_by_owner_by_repo_collaborators_by_user: DELETE /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:845:7)
-//line ../../testdata/routesets/github.conf:875:6
-	DeleteReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_comments_by_id: DELETE /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:875:7)
-//line ../../testdata/routesets/github.conf:1397:6
-	DeleteReposByOwnerByRepoContentsByPath(ctx *runtime.Context, owner string, repo string, path string) error // serves delete_repos_by_owner_by_repo_contents_by_path: DELETE /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1397:7)
-//line ../../testdata/routesets/github.conf:935:6
-	DeleteReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_downloads_by_id: DELETE /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:935:7)
-//line ../../testdata/routesets/github.conf:1271:6
-	DeleteReposByOwnerByRepoGitRefsByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves delete_repos_by_owner_by_repo_git_refs_by_ref: DELETE /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1271:7)
-//line ../../testdata/routesets/github.conf:977:6
-	DeleteReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_hooks_by_id: DELETE /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:977:7)
-//line ../../testdata/routesets/github.conf:473:6
-	DeleteReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_issues_by_number_labels: DELETE /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:473:7)
-//line ../../testdata/routesets/github.conf:461:6
-	DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(ctx *runtime.Context, owner string, repo string, number string, name string) error // serves delete_repos_by_owner_by_repo_issues_by_number_labels_by_name: DELETE /repos/:owner/:repo/issues/:number/labels/:name (../../testdata/routesets/github.conf:461:7)
-//line ../../testdata/routesets/github.conf:1301:6
-	DeleteReposByOwnerByRepoIssuesCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_issues_comments_by_id: DELETE /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1301:7)
-//line ../../testdata/routesets/github.conf:917:6
-	DeleteReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_keys_by_id: DELETE /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:917:7)
-//line ../../testdata/routesets/github.conf:443:6
-	DeleteReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves delete_repos_by_owner_by_repo_labels_by_name: DELETE /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:443:7)
-//line ../../testdata/routesets/github.conf:503:6
-	DeleteReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_milestones_by_number: DELETE /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:503:7)
-//line ../../testdata/routesets/github.conf:1367:6
-	DeleteReposByOwnerByRepoPullsCommentsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_pulls_comments_by_number: DELETE /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1367:7)
-//line ../../testdata/routesets/github.conf:1007:6
-	DeleteReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_releases_by_id: DELETE /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1007:7)
-//line ../../testdata/routesets/github.conf:221:6
-	DeleteReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves delete_repos_by_owner_by_repo_subscription: DELETE /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:221:7)
-//line ../../testdata/routesets/github.conf:629:6
-	DeleteTeamsById(ctx *runtime.Context, id string) error // serves delete_teams_by_id: DELETE /teams/:id (../../testdata/routesets/github.conf:629:7)
-//line ../../testdata/routesets/github.conf:653:6
-	DeleteTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves delete_teams_by_id_members_by_user: DELETE /teams/:id/members/:user (../../testdata/routesets/github.conf:653:7)
-//line ../../testdata/routesets/github.conf:677:6
-	DeleteTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves delete_teams_by_id_repos_by_owner_by_repo: DELETE /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:677:7)
-//line ../../testdata/routesets/github.conf:1139:6
-	DeleteUserEmails(ctx *runtime.Context) error // serves delete_user_emails: DELETE /user/emails (../../testdata/routesets/github.conf:1139:7)
-//line ../../testdata/routesets/github.conf:1187:6
-	DeleteUserFollowingByUser(ctx *runtime.Context, user string) error // serves delete_user_following_by_user: DELETE /user/following/:user (../../testdata/routesets/github.conf:1187:7)
-//line ../../testdata/routesets/github.conf:1217:6
-	DeleteUserKeysById(ctx *runtime.Context, id string) error // serves delete_user_keys_by_id: DELETE /user/keys/:id (../../testdata/routesets/github.conf:1217:7)
-//line ../../testdata/routesets/github.conf:185:6
-	DeleteUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_user_starred_by_owner_by_repo: DELETE /user/starred/:owner/:repo (../../testdata/routesets/github.conf:185:7)
-//line ../../testdata/routesets/github.conf:239:6
-	DeleteUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_user_subscriptions_by_owner_by_repo: DELETE /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:239:7)
-//line ../../testdata/routesets/github.conf:29:6
-	GetApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error // serves get_applications_by_client_id_tokens_by_access_token: GET /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:29:7)
-//line ../../testdata/routesets/github.conf:5:6
-	GetAuthorizations(ctx *runtime.Context) error // serves get_authorizations: GET /authorizations (../../testdata/routesets/github.conf:5:7)
-//line ../../testdata/routesets/github.conf:11:6
-	GetAuthorizationsById(ctx *runtime.Context, id string) error // serves get_authorizations_by_id: GET /authorizations/:id (../../testdata/routesets/github.conf:11:7)
-//line ../../testdata/routesets/github.conf:509:6
-	GetEmojis(ctx *runtime.Context) error // serves get_emojis: GET /emojis (../../testdata/routesets/github.conf:509:7)
-//line ../../testdata/routesets/github.conf:47:6
-	GetEvents(ctx *runtime.Context) error // serves get_events: GET /events (../../testdata/routesets/github.conf:47:7)
-//line ../../testdata/routesets/github.conf:101:6
-	GetFeeds(ctx *runtime.Context) error // serves get_feeds: GET /feeds (../../testdata/routesets/github.conf:101:7)
-//line ../../testdata/routesets/github.conf:251:6
-	GetGists(ctx *runtime.Context) error // serves get_gists: GET /gists (../../testdata/routesets/github.conf:251:7)
-//line ../../testdata/routesets/github.conf:257:6
-	GetGistsById(ctx *runtime.Context, id string) error // serves get_gists_by_id: GET /gists/:id (../../testdata/routesets/github.conf:257:7)
-//line ../../testdata/routesets/github.conf:281:6
-	GetGistsByIdStar(ctx *runtime.Context, id string) error // serves get_gists_by_id_star: GET /gists/:id/star (../../testdata/routesets/github.conf:281:7)
-//line ../../testdata/routesets/github.conf:1241:6
-	GetGistsPublic(ctx *runtime.Context) error // serves get_gists_public: GET /gists/public (../../testdata/routesets/github.conf:1241:7)
-//line ../../testdata/routesets/github.conf:1247:6
-	GetGistsStarred(ctx *runtime.Context) error // serves get_gists_starred: GET /gists/starred (../../testdata/routesets/github.conf:1247:7)
-//line ../../testdata/routesets/github.conf:515:6
-	GetGitignoreTemplates(ctx *runtime.Context) error // serves get_gitignore_templates: GET /gitignore/templates (../../testdata/routesets/github.conf:515:7)
-//line ../../testdata/routesets/github.conf:521:6
-	GetGitignoreTemplatesByName(ctx *runtime.Context, name string) error // serves get_gitignore_templates_by_name: GET /gitignore/templates/:name (../../testdata/routesets/github.conf:521:7)
-//line ../../testdata/routesets/github.conf:359:6
-	GetIssues(ctx *runtime.Context) error // serves get_issues: GET /issues (../../testdata/routesets/github.conf:359:7)
-//line ../../testdata/routesets/github.conf:1085:6
-	GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ctx *runtime.Context, owner string, repository string, state string, keyword string) error // serves get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword: GET /legacy/issues/search/:owner/:repository/:state/:keyword (../../testdata/routesets/github.conf:1085:7)
-//line ../../testdata/routesets/github.conf:1091:6
-	GetLegacyReposSearchByKeyword(ctx *runtime.Context, keyword string) error // serves get_legacy_repos_search_by_keyword: GET /legacy/repos/search/:keyword (../../testdata/routesets/github.conf:1091:7)
-//line ../../testdata/routesets/github.conf:1103:6
-	GetLegacyUserEmailByEmail(ctx *runtime.Context, email string) error // serves get_legacy_user_email_by_email: GET /legacy/user/email/:email (../../testdata/routesets/github.conf:1103:7)
-//line ../../testdata/routesets/github.conf:1097:6
-	GetLegacyUserSearchByKeyword(ctx *runtime.Context, keyword string) error // serves get_legacy_user_search_by_keyword: GET /legacy/user/search/:keyword (../../testdata/routesets/github.conf:1097:7)
-//line ../../testdata/routesets/github.conf:539:6
-	GetMeta(ctx *runtime.Context) error // serves get_meta: GET /meta (../../testdata/routesets/github.conf:539:7)
-//line ../../testdata/routesets/github.conf:59:6
-	GetNetworksByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error // serves get_networks_by_owner_by_repo_events: GET /networks/:owner/:repo/events (../../testdata/routesets/github.conf:59:7)
-//line ../../testdata/routesets/github.conf:107:6
-	GetNotifications(ctx *runtime.Context) error // serves get_notifications: GET /notifications (../../testdata/routesets/github.conf:107:7)
-//line ../../testdata/routesets/github.conf:131:6
-	GetNotificationsThreadsById(ctx *runtime.Context, id string) error // serves get_notifications_threads_by_id: GET /notifications/threads/:id (../../testdata/routesets/github.conf:131:7)
-//line ../../testdata/routesets/github.conf:137:6
-	GetNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves get_notifications_threads_by_id_subscription: GET /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:137:7)
-//line ../../testdata/routesets/github.conf:563:6
-	GetOrgsByOrg(ctx *runtime.Context, org string) error // serves get_orgs_by_org: GET /orgs/:org (../../testdata/routesets/github.conf:563:7)
-//line ../../testdata/routesets/github.conf:65:6
-	GetOrgsByOrgEvents(ctx *runtime.Context, org string) error // serves get_orgs_by_org_events: GET /orgs/:org/events (../../testdata/routesets/github.conf:65:7)
-//line ../../testdata/routesets/github.conf:371:6
-	GetOrgsByOrgIssues(ctx *runtime.Context, org string) error // serves get_orgs_by_org_issues: GET /orgs/:org/issues (../../testdata/routesets/github.conf:371:7)
-//line ../../testdata/routesets/github.conf:569:6
-	GetOrgsByOrgMembers(ctx *runtime.Context, org string) error // serves get_orgs_by_org_members: GET /orgs/:org/members (../../testdata/routesets/github.conf:569:7)
-//line ../../testdata/routesets/github.conf:575:6
-	GetOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error // serves get_orgs_by_org_members_by_user: GET /orgs/:org/members/:user (../../testdata/routesets/github.conf:575:7)
-//line ../../testdata/routesets/github.conf:587:6
-	GetOrgsByOrgPublicMembers(ctx *runtime.Context, org string) error // serves get_orgs_by_org_public_members: GET /orgs/:org/public_members (../../testdata/routesets/github.conf:587:7)
-//line ../../testdata/routesets/github.conf:593:6
-	GetOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves get_orgs_by_org_public_members_by_user: GET /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:593:7)
-//line ../../testdata/routesets/github.conf:755:6
-	GetOrgsByOrgRepos(ctx *runtime.Context, org string) error // serves get_orgs_by_org_repos: GET /orgs/:org/repos (../../testdata/routesets/github.conf:755:7)
-//line ../../testdata/routesets/github.conf:611:6
-	GetOrgsByOrgTeams(ctx *runtime.Context, org string) error // serves get_orgs_by_org_teams: GET /orgs/:org/teams (../../testdata/routesets/github.conf:611:7)
-//line ../../testdata/routesets/github.conf:545:6
-	GetRateLimit(ctx *runtime.Context) error // serves get_rate_limit: GET /rate_limit (../../testdata/routesets/github.conf:545:7)
-//line ../../testdata/routesets/github.conf:779:6
-	GetReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo: GET /repos/:owner/:repo (../../testdata/routesets/github.conf:779:7)
-//line ../../testdata/routesets/github.conf:395:6
-	GetReposByOwnerByRepoAssignees(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_assignees: GET /repos/:owner/:repo/assignees (../../testdata/routesets/github.conf:395:7)
-//line ../../testdata/routesets/github.conf:401:6
-	GetReposByOwnerByRepoAssigneesByAssignee(ctx *runtime.Context, owner string, repo string, assignee string) error // serves get_repos_by_owner_by_repo_assignees_by_assignee: GET /repos/:owner/:repo/assignees/:assignee (../../testdata/routesets/github.conf:401:7)
-//line ../../testdata/routesets/github.conf:809:6
-	GetReposByOwnerByRepoBranches(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_branches: GET /repos/:owner/:repo/branches (../../testdata/routesets/github.conf:809:7)
-//line ../../testdata/routesets/github.conf:815:6
-	GetReposByOwnerByRepoBranchesByBranch(ctx *runtime.Context, owner string, repo string, branch string) error // serves get_repos_by_owner_by_repo_branches_by_branch: GET /repos/:owner/:repo/branches/:branch (../../testdata/routesets/github.conf:815:7)
-//line ../../testdata/routesets/github.conf:1403:6
-	GetReposByOwnerByRepoByArchiveFormatByRef(ctx *runtime.Context, owner string, repo string, archiveFormat string, ref string) error // serves get_repos_by_owner_by_repo_by_archive_format_by_ref: GET /repos/:owner/:repo/:archive_format/:ref (../../testdata/routesets/github.conf:1403:7)
-//line ../../testdata/routesets/github.conf:827:6
-	GetReposByOwnerByRepoCollaborators(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_collaborators: GET /repos/:owner/:repo/collaborators (../../testdata/routesets/github.conf:827:7)
-//line ../../testdata/routesets/github.conf:833:6
-	GetReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves get_repos_by_owner_by_repo_collaborators_by_user: GET /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:833:7)
-//line ../../testdata/routesets/github.conf:851:6
-	GetReposByOwnerByRepoComments(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_comments: GET /repos/:owner/:repo/comments (../../testdata/routesets/github.conf:851:7)
-//line ../../testdata/routesets/github.conf:869:6
-	GetReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_comments_by_id: GET /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:869:7)
-//line ../../testdata/routesets/github.conf:881:6
-	GetReposByOwnerByRepoCommits(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_commits: GET /repos/:owner/:repo/commits (../../testdata/routesets/github.conf:881:7)
-//line ../../testdata/routesets/github.conf:887:6
-	GetReposByOwnerByRepoCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_commits_by_sha: GET /repos/:owner/:repo/commits/:sha (../../testdata/routesets/github.conf:887:7)
-//line ../../testdata/routesets/github.conf:857:6
-	GetReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_commits_by_sha_comments: GET /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:857:7)
-//line ../../testdata/routesets/github.conf:1385:6
-	GetReposByOwnerByRepoContentsByPath(ctx *runtime.Context, owner string, repo string, path string) error // serves get_repos_by_owner_by_repo_contents_by_path: GET /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1385:7)
-//line ../../testdata/routesets/github.conf:785:6
-	GetReposByOwnerByRepoContributors(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_contributors: GET /repos/:owner/:repo/contributors (../../testdata/routesets/github.conf:785:7)
-//line ../../testdata/routesets/github.conf:923:6
-	GetReposByOwnerByRepoDownloads(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_downloads: GET /repos/:owner/:repo/downloads (../../testdata/routesets/github.conf:923:7)
-//line ../../testdata/routesets/github.conf:929:6
-	GetReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_downloads_by_id: GET /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:929:7)
-//line ../../testdata/routesets/github.conf:53:6
-	GetReposByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_events: GET /repos/:owner/:repo/events (../../testdata/routesets/github.conf:53:7)
-//line ../../testdata/routesets/github.conf:941:6
-	GetReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_forks: GET /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:941:7)
-//line ../../testdata/routesets/github.conf:299:6
-	GetReposByOwnerByRepoGitBlobsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_blobs_by_sha: GET /repos/:owner/:repo/git/blobs/:sha (../../testdata/routesets/github.conf:299:7)
-//line ../../testdata/routesets/github.conf:311:6
-	GetReposByOwnerByRepoGitCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_commits_by_sha: GET /repos/:owner/:repo/git/commits/:sha (../../testdata/routesets/github.conf:311:7)
-//line ../../testdata/routesets/github.conf:323:6
-	GetReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_git_refs: GET /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:323:7)
-//line ../../testdata/routesets/github.conf:1259:6
-	GetReposByOwnerByRepoGitRefsByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves get_repos_by_owner_by_repo_git_refs_by_ref: GET /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1259:7)
-//line ../../testdata/routesets/github.conf:335:6
-	GetReposByOwnerByRepoGitTagsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_tags_by_sha: GET /repos/:owner/:repo/git/tags/:sha (../../testdata/routesets/github.conf:335:7)
-//line ../../testdata/routesets/github.conf:347:6
-	GetReposByOwnerByRepoGitTreesBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_trees_by_sha: GET /repos/:owner/:repo/git/trees/:sha (../../testdata/routesets/github.conf:347:7)
-//line ../../testdata/routesets/github.conf:953:6
-	GetReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_hooks: GET /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:953:7)
-//line ../../testdata/routesets/github.conf:959:6
-	GetReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_hooks_by_id: GET /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:959:7)
-//line ../../testdata/routesets/github.conf:377:6
-	GetReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_issues: GET /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:377:7)
-//line ../../testdata/routesets/github.conf:383:6
-	GetReposByOwnerByRepoIssuesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number: GET /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:383:7)
-//line ../../testdata/routesets/github.conf:407:6
-	GetReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_comments: GET /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:407:7)
-//line ../../testdata/routesets/github.conf:419:6
-	GetReposByOwnerByRepoIssuesByNumberEvents(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_events: GET /repos/:owner/:repo/issues/:number/events (../../testdata/routesets/github.conf:419:7)
-//line ../../testdata/routesets/github.conf:449:6
-	GetReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_labels: GET /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:449:7)
-//line ../../testdata/routesets/github.conf:1283:6
-	GetReposByOwnerByRepoIssuesComments(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_issues_comments: GET /repos/:owner/:repo/issues/comments (../../testdata/routesets/github.conf:1283:7)
-//line ../../testdata/routesets/github.conf:1289:6
-	GetReposByOwnerByRepoIssuesCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_issues_comments_by_id: GET /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1289:7)
-//line ../../testdata/routesets/github.conf:1307:6
-	GetReposByOwnerByRepoIssuesEvents(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_issues_events: GET /repos/:owner/:repo/issues/events (../../testdata/routesets/github.conf:1307:7)
-//line ../../testdata/routesets/github.conf:1313:6
-	GetReposByOwnerByRepoIssuesEventsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_issues_events_by_id: GET /repos/:owner/:repo/issues/events/:id (../../testdata/routesets/github.conf:1313:7)
-//line ../../testdata/routesets/github.conf:899:6
-	GetReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_keys: GET /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:899:7)
-//line ../../testdata/routesets/github.conf:905:6
-	GetReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_keys_by_id: GET /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:905:7)
-//line ../../testdata/routesets/github.conf:425:6
-	GetReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_labels: GET /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:425:7)
-//line ../../testdata/routesets/github.conf:431:6
-	GetReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves get_repos_by_owner_by_repo_labels_by_name: GET /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:431:7)
-//line ../../testdata/routesets/github.conf:791:6
-	GetReposByOwnerByRepoLanguages(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_languages: GET /repos/:owner/:repo/languages (../../testdata/routesets/github.conf:791:7)
-//line ../../testdata/routesets/github.conf:485:6
-	GetReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_milestones: GET /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:485:7)
-//line ../../testdata/routesets/github.conf:491:6
-	GetReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_milestones_by_number: GET /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:491:7)
-//line ../../testdata/routesets/github.conf:479:6
-	GetReposByOwnerByRepoMilestonesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_milestones_by_number_labels: GET /repos/:owner/:repo/milestones/:number/labels (../../testdata/routesets/github.conf:479:7)
-//line ../../testdata/routesets/github.conf:113:6
-	GetReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_notifications: GET /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:113:7)
-//line ../../testdata/routesets/github.conf:689:6
-	GetReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_pulls: GET /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:689:7)
-//line ../../testdata/routesets/github.conf:695:6
-	GetReposByOwnerByRepoPullsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number: GET /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:695:7)
-//line ../../testdata/routesets/github.conf:731:6
-	GetReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_comments: GET /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:731:7)
-//line ../../testdata/routesets/github.conf:707:6
-	GetReposByOwnerByRepoPullsByNumberCommits(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_commits: GET /repos/:owner/:repo/pulls/:number/commits (../../testdata/routesets/github.conf:707:7)
-//line ../../testdata/routesets/github.conf:713:6
-	GetReposByOwnerByRepoPullsByNumberFiles(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_files: GET /repos/:owner/:repo/pulls/:number/files (../../testdata/routesets/github.conf:713:7)
-//line ../../testdata/routesets/github.conf:719:6
-	GetReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_merge: GET /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:719:7)
-//line ../../testdata/routesets/github.conf:1349:6
-	GetReposByOwnerByRepoPullsComments(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_pulls_comments: GET /repos/:owner/:repo/pulls/comments (../../testdata/routesets/github.conf:1349:7)
-//line ../../testdata/routesets/github.conf:1355:6
-	GetReposByOwnerByRepoPullsCommentsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_comments_by_number: GET /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1355:7)
-//line ../../testdata/routesets/github.conf:893:6
-	GetReposByOwnerByRepoReadme(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_readme: GET /repos/:owner/:repo/readme (../../testdata/routesets/github.conf:893:7)
-//line ../../testdata/routesets/github.conf:989:6
-	GetReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_releases: GET /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:989:7)
-//line ../../testdata/routesets/github.conf:995:6
-	GetReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_releases_by_id: GET /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:995:7)
-//line ../../testdata/routesets/github.conf:1013:6
-	GetReposByOwnerByRepoReleasesByIdAssets(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_releases_by_id_assets: GET /repos/:owner/:repo/releases/:id/assets (../../testdata/routesets/github.conf:1013:7)
-//line ../../testdata/routesets/github.conf:155:6
-	GetReposByOwnerByRepoStargazers(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stargazers: GET /repos/:owner/:repo/stargazers (../../testdata/routesets/github.conf:155:7)
-//line ../../testdata/routesets/github.conf:1031:6
-	GetReposByOwnerByRepoStatsCodeFrequency(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_code_frequency: GET /repos/:owner/:repo/stats/code_frequency (../../testdata/routesets/github.conf:1031:7)
-//line ../../testdata/routesets/github.conf:1025:6
-	GetReposByOwnerByRepoStatsCommitActivity(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_commit_activity: GET /repos/:owner/:repo/stats/commit_activity (../../testdata/routesets/github.conf:1025:7)
-//line ../../testdata/routesets/github.conf:1019:6
-	GetReposByOwnerByRepoStatsContributors(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_contributors: GET /repos/:owner/:repo/stats/contributors (../../testdata/routesets/github.conf:1019:7)
-//line ../../testdata/routesets/github.conf:1037:6
-	GetReposByOwnerByRepoStatsParticipation(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_participation: GET /repos/:owner/:repo/stats/participation (../../testdata/routesets/github.conf:1037:7)
-//line ../../testdata/routesets/github.conf:1043:6
-	GetReposByOwnerByRepoStatsPunchCard(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_punch_card: GET /repos/:owner/:repo/stats/punch_card (../../testdata/routesets/github.conf:1043:7)
-//line ../../testdata/routesets/github.conf:1049:6
-	GetReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves get_repos_by_owner_by_repo_statuses_by_ref: GET /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1049:7)
-//line ../../testdata/routesets/github.conf:191:6
-	GetReposByOwnerByRepoSubscribers(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_subscribers: GET /repos/:owner/:repo/subscribers (../../testdata/routesets/github.conf:191:7)
-//line ../../testdata/routesets/github.conf:209:6
-	GetReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_subscription: GET /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:209:7)
-//line ../../testdata/routesets/github.conf:803:6
-	GetReposByOwnerByRepoTags(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_tags: GET /repos/:owner/:repo/tags (../../testdata/routesets/github.conf:803:7)
-//line ../../testdata/routesets/github.conf:797:6
-	GetReposByOwnerByRepoTeams(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_teams: GET /repos/:owner/:repo/teams (../../testdata/routesets/github.conf:797:7)
-//line ../../testdata/routesets/github.conf:761:6
-	GetRepositories(ctx *runtime.Context) error // serves get_repositories: GET /repositories (../../testdata/routesets/github.conf:761:7)
-//line ../../testdata/routesets/github.conf:1067:6
-	GetSearchCode(ctx *runtime.Context) error // serves get_search_code: GET /search/code (../../testdata/routesets/github.conf:1067:7)
-//line ../../testdata/routesets/github.conf:1073:6
-	GetSearchIssues(ctx *runtime.Context) error // serves get_search_issues: GET /search/issues (../../testdata/routesets/github.conf:1073:7)
-//line ../../testdata/routesets/github.conf:1061:6
-	GetSearchRepositories(ctx *runtime.Context) error // serves get_search_repositories: GET /search/repositories (../../testdata/routesets/github.conf:1061:7)
-//line ../../testdata/routesets/github.conf:1079:6
-	GetSearchUsers(ctx *runtime.Context) error // serves get_search_users: GET /search/users (../../testdata/routesets/github.conf:1079:7)
-//line ../../testdata/routesets/github.conf:617:6
-	GetTeamsById(ctx *runtime.Context, id string) error // serves get_teams_by_id: GET /teams/:id (../../testdata/routesets/github.conf:617:7)
-//line ../../testdata/routesets/github.conf:635:6
-	GetTeamsByIdMembers(ctx *runtime.Context, id string) error // serves get_teams_by_id_members: GET /teams/:id/members (../../testdata/routesets/github.conf:635:7)
-//line ../../testdata/routesets/github.conf:641:6
-	GetTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves get_teams_by_id_members_by_user: GET /teams/:id/members/:user (../../testdata/routesets/github.conf:641:7)
-//line ../../testdata/routesets/github.conf:659:6
-	GetTeamsByIdRepos(ctx *runtime.Context, id string) error // serves get_teams_by_id_repos: GET /teams/:id/repos (../../testdata/routesets/github.conf:659:7)
-//line ../../testdata/routesets/github.conf:665:6
-	GetTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves get_teams_by_id_repos_by_owner_by_repo: GET /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:665:7)
-//line ../../testdata/routesets/github.conf:1115:6
-	GetUser(ctx *runtime.Context) error // serves get_user: GET /user (../../testdata/routesets/github.conf:1115:7)
-//line ../../testdata/routesets/github.conf:1127:6
-	GetUserEmails(ctx *runtime.Context) error // serves get_user_emails: GET /user/emails (../../testdata/routesets/github.conf:1127:7)
-//line ../../testdata/routesets/github.conf:1151:6
-	GetUserFollowers(ctx *runtime.Context) error // serves get_user_followers: GET /user/followers (../../testdata/routesets/github.conf:1151:7)
-//line ../../testdata/routesets/github.conf:1163:6
-	GetUserFollowing(ctx *runtime.Context) error // serves get_user_following: GET /user/following (../../testdata/routesets/github.conf:1163:7)
-//line ../../testdata/routesets/github.conf:1169:6
-	GetUserFollowingByUser(ctx *runtime.Context, user string) error // serves get_user_following_by_user: GET /user/following/:user (../../testdata/routesets/github.conf:1169:7)
-//line ../../testdata/routesets/github.conf:365:6
-	GetUserIssues(ctx *runtime.Context) error // serves get_user_issues: GET /user/issues (../../testdata/routesets/github.conf:365:7)
-//line ../../testdata/routesets/github.conf:1199:6
-	GetUserKeys(ctx *runtime.Context) error // serves get_user_keys: GET /user/keys (../../testdata/routesets/github.conf:1199:7)
-//line ../../testdata/routesets/github.conf:1205:6
-	GetUserKeysById(ctx *runtime.Context, id string) error // serves get_user_keys_by_id: GET /user/keys/:id (../../testdata/routesets/github.conf:1205:7)
-//line ../../testdata/routesets/github.conf:557:6
-	GetUserOrgs(ctx *runtime.Context) error // serves get_user_orgs: GET /user/orgs (../../testdata/routesets/github.conf:557:7)
-//line ../../testdata/routesets/github.conf:743:6
-	GetUserRepos(ctx *runtime.Context) error // serves get_user_repos: GET /user/repos (../../testdata/routesets/github.conf:743:7)
-//line ../../testdata/routesets/github.conf:167:6
-	GetUserStarred(ctx *runtime.Context) error // serves get_user_starred: GET /user/starred (../../testdata/routesets/github.conf:167:7)
-//line ../../testdata/routesets/github.conf:173:6
-	GetUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_user_starred_by_owner_by_repo: GET /user/starred/:owner/:repo (../../testdata/routesets/github.conf:173:7)
-//line ../../testdata/routesets/github.conf:203:6
-	GetUserSubscriptions(ctx *runtime.Context) error // serves get_user_subscriptions: GET /user/subscriptions (../../testdata/routesets/github.conf:203:7)
-//line ../../testdata/routesets/github.conf:227:6
-	GetUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_user_subscriptions_by_owner_by_repo: GET /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:227:7)
-//line ../../testdata/routesets/github.conf:683:6
-	GetUserTeams(ctx *runtime.Context) error // serves get_user_teams: GET /user/teams (../../testdata/routesets/github.conf:683:7)
-//line ../../testdata/routesets/github.conf:1121:6
-	GetUsers(ctx *runtime.Context) error // serves get_users: GET /users (../../testdata/routesets/github.conf:1121:7)
-//line ../../testdata/routesets/github.conf:1109:6
-	GetUsersByUser(ctx *runtime.Context, user string) error // serves get_users_by_user: GET /users/:user (../../testdata/routesets/github.conf:1109:7)
-//line ../../testdata/routesets/github.conf:83:6
-	GetUsersByUserEvents(ctx *runtime.Context, user string) error // serves get_users_by_user_events: GET /users/:user/events (../../testdata/routesets/github.conf:83:7)
-//line ../../testdata/routesets/github.conf:95:6
-	GetUsersByUserEventsOrgsByOrg(ctx *runtime.Context, user string, org string) error // serves get_users_by_user_events_orgs_by_org: GET /users/:user/events/orgs/:org (../../testdata/routesets/github.conf:95:7)
-//line ../../testdata/routesets/github.conf:89:6
-	GetUsersByUserEventsPublic(ctx *runtime.Context, user string) error // serves get_users_by_user_events_public: GET /users/:user/events/public (../../testdata/routesets/github.conf:89:7)
-//line ../../testdata/routesets/github.conf:1145:6
-	GetUsersByUserFollowers(ctx *runtime.Context, user string) error // serves get_users_by_user_followers: GET /users/:user/followers (../../testdata/routesets/github.conf:1145:7)
-//line ../../testdata/routesets/github.conf:1157:6
-	GetUsersByUserFollowing(ctx *runtime.Context, user string) error // serves get_users_by_user_following: GET /users/:user/following (../../testdata/routesets/github.conf:1157:7)
-//line ../../testdata/routesets/github.conf:1175:6
-	GetUsersByUserFollowingByTargetUser(ctx *runtime.Context, user string, targetUser string) error // serves get_users_by_user_following_by_target_user: GET /users/:user/following/:target_user (../../testdata/routesets/github.conf:1175:7)
-//line ../../testdata/routesets/github.conf:245:6
-	GetUsersByUserGists(ctx *runtime.Context, user string) error // serves get_users_by_user_gists: GET /users/:user/gists (../../testdata/routesets/github.conf:245:7)
-//line ../../testdata/routesets/github.conf:1193:6
-	GetUsersByUserKeys(ctx *runtime.Context, user string) error // serves get_users_by_user_keys: GET /users/:user/keys (../../testdata/routesets/github.conf:1193:7)
-//line ../../testdata/routesets/github.conf:551:6
-	GetUsersByUserOrgs(ctx *runtime.Context, user string) error // serves get_users_by_user_orgs: GET /users/:user/orgs (../../testdata/routesets/github.conf:551:7)
-//line ../../testdata/routesets/github.conf:71:6
-	GetUsersByUserReceivedEvents(ctx *runtime.Context, user string) error // serves get_users_by_user_received_events: GET /users/:user/received_events (../../testdata/routesets/github.conf:71:7)
-//line ../../testdata/routesets/github.conf:77:6
-	GetUsersByUserReceivedEventsPublic(ctx *runtime.Context, user string) error // serves get_users_by_user_received_events_public: GET /users/:user/received_events/public (../../testdata/routesets/github.conf:77:7)
-//line ../../testdata/routesets/github.conf:749:6
-	GetUsersByUserRepos(ctx *runtime.Context, user string) error // serves get_users_by_user_repos: GET /users/:user/repos (../../testdata/routesets/github.conf:749:7)
-//line ../../testdata/routesets/github.conf:161:6
-	GetUsersByUserStarred(ctx *runtime.Context, user string) error // serves get_users_by_user_starred: GET /users/:user/starred (../../testdata/routesets/github.conf:161:7)
-//line ../../testdata/routesets/github.conf:197:6
-	GetUsersByUserSubscriptions(ctx *runtime.Context, user string) error // serves get_users_by_user_subscriptions: GET /users/:user/subscriptions (../../testdata/routesets/github.conf:197:7)
-//line ../../testdata/routesets/github.conf:1229:6
-	PatchAuthorizationsById(ctx *runtime.Context, id string) error // serves patch_authorizations_by_id: PATCH /authorizations/:id (../../testdata/routesets/github.conf:1229:7)
-//line ../../testdata/routesets/github.conf:1253:6
-	PatchGistsById(ctx *runtime.Context, id string) error // serves patch_gists_by_id: PATCH /gists/:id (../../testdata/routesets/github.conf:1253:7)
-//line ../../testdata/routesets/github.conf:1235:6
-	PatchNotificationsThreadsById(ctx *runtime.Context, id string) error // serves patch_notifications_threads_by_id: PATCH /notifications/threads/:id (../../testdata/routesets/github.conf:1235:7)
-//line ../../testdata/routesets/github.conf:1331:6
-	PatchOrgsByOrg(ctx *runtime.Context, org string) error // serves patch_orgs_by_org: PATCH /orgs/:org (../../testdata/routesets/github.conf:1331:7)
-//line ../../testdata/routesets/github.conf:1373:6
-	PatchReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves patch_repos_by_owner_by_repo: PATCH /repos/:owner/:repo (../../testdata/routesets/github.conf:1373:7)
-//line ../../testdata/routesets/github.conf:1379:6
-	PatchReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves patch_repos_by_owner_by_repo_comments_by_id: PATCH /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:1379:7)
-//line ../../testdata/routesets/github.conf:1265:6
-	PatchReposByOwnerByRepoGitRefsByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves patch_repos_by_owner_by_repo_git_refs_by_ref: PATCH /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1265:7)
-//line ../../testdata/routesets/github.conf:1415:6
-	PatchReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves patch_repos_by_owner_by_repo_hooks_by_id: PATCH /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:1415:7)
-//line ../../testdata/routesets/github.conf:1277:6
-	PatchReposByOwnerByRepoIssuesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves patch_repos_by_owner_by_repo_issues_by_number: PATCH /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:1277:7)
-//line ../../testdata/routesets/github.conf:1295:6
-	PatchReposByOwnerByRepoIssuesCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves patch_repos_by_owner_by_repo_issues_comments_by_id: PATCH /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1295:7)
-//line ../../testdata/routesets/github.conf:1409:6
-	PatchReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves patch_repos_by_owner_by_repo_keys_by_id: PATCH /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:1409:7)
-//line ../../testdata/routesets/github.conf:1319:6
-	PatchReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves patch_repos_by_owner_by_repo_labels_by_name: PATCH /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:1319:7)
-//line ../../testdata/routesets/github.conf:1325:6
-	PatchReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves patch_repos_by_owner_by_repo_milestones_by_number: PATCH /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:1325:7)
-//line ../../testdata/routesets/github.conf:1343:6
-	PatchReposByOwnerByRepoPullsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves patch_repos_by_owner_by_repo_pulls_by_number: PATCH /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:1343:7)
-//line ../../testdata/routesets/github.conf:1361:6
-	PatchReposByOwnerByRepoPullsCommentsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves patch_repos_by_owner_by_repo_pulls_comments_by_number: PATCH /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1361:7)
-//line ../../testdata/routesets/github.conf:1421:6
-	PatchReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves patch_repos_by_owner_by_repo_releases_by_id: PATCH /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1421:7)
-//line ../../testdata/routesets/github.conf:1337:6
-	PatchTeamsById(ctx *runtime.Context, id string) error // serves patch_teams_by_id: PATCH /teams/:id (../../testdata/routesets/github.conf:1337:7)
-//line ../../testdata/routesets/github.conf:1427:6
-	PatchUser(ctx *runtime.Context) error // serves patch_user: PATCH /user (../../testdata/routesets/github.conf:1427:7)
-//line ../../testdata/routesets/github.conf:1433:6
-	PatchUserKeysById(ctx *runtime.Context, id string) error // serves patch_user_keys_by_id: PATCH /user/keys/:id (../../testdata/routesets/github.conf:1433:7)
-//line ../../testdata/routesets/github.conf:17:6
-	PostAuthorizations(ctx *runtime.Context) error // serves post_authorizations: POST /authorizations (../../testdata/routesets/github.conf:17:7)
-//line ../../testdata/routesets/github.conf:263:6
-	PostGists(ctx *runtime.Context) error // serves post_gists: POST /gists (../../testdata/routesets/github.conf:263:7)
-//line ../../testdata/routesets/github.conf:287:6
-	PostGistsByIdForks(ctx *runtime.Context, id string) error // serves post_gists_by_id_forks: POST /gists/:id/forks (../../testdata/routesets/github.conf:287:7)
-//line ../../testdata/routesets/github.conf:527:6
-	PostMarkdown(ctx *runtime.Context) error // serves post_markdown: POST /markdown (../../testdata/routesets/github.conf:527:7)
-//line ../../testdata/routesets/github.conf:533:6
-	PostMarkdownRaw(ctx *runtime.Context) error // serves post_markdown_raw: POST /markdown/raw (../../testdata/routesets/github.conf:533:7)
-//line ../../testdata/routesets/github.conf:773:6
-	PostOrgsByOrgRepos(ctx *runtime.Context, org string) error // serves post_orgs_by_org_repos: POST /orgs/:org/repos (../../testdata/routesets/github.conf:773:7)
-//line ../../testdata/routesets/github.conf:623:6
-	PostOrgsByOrgTeams(ctx *runtime.Context, org string) error // serves post_orgs_by_org_teams: POST /orgs/:org/teams (../../testdata/routesets/github.conf:623:7)
-//line ../../testdata/routesets/github.conf:863:6
-	PostReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error // serves post_repos_by_owner_by_repo_commits_by_sha_comments: POST /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:863:7)
-//line ../../testdata/routesets/github.conf:947:6
-	PostReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_forks: POST /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:947:7)
-//line ../../testdata/routesets/github.conf:305:6
-	PostReposByOwnerByRepoGitBlobs(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_blobs: POST /repos/:owner/:repo/git/blobs (../../testdata/routesets/github.conf:305:7)
-//line ../../testdata/routesets/github.conf:317:6
-	PostReposByOwnerByRepoGitCommits(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_commits: POST /repos/:owner/:repo/git/commits (../../testdata/routesets/github.conf:317:7)
-//line ../../testdata/routesets/github.conf:329:6
-	PostReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_refs: POST /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:329:7)
-//line ../../testdata/routesets/github.conf:341:6
-	PostReposByOwnerByRepoGitTags(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_tags: POST /repos/:owner/:repo/git/tags (../../testdata/routesets/github.conf:341:7)
-//line ../../testdata/routesets/github.conf:353:6
-	PostReposByOwnerByRepoGitTrees(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_trees: POST /repos/:owner/:repo/git/trees (../../testdata/routesets/github.conf:353:7)
-//line ../../testdata/routesets/github.conf:965:6
-	PostReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_hooks: POST /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:965:7)
-//line ../../testdata/routesets/github.conf:971:6
-	PostReposByOwnerByRepoHooksByIdTests(ctx *runtime.Context, owner string, repo string, id string) error // serves post_repos_by_owner_by_repo_hooks_by_id_tests: POST /repos/:owner/:repo/hooks/:id/tests (../../testdata/routesets/github.conf:971:7)
-//line ../../testdata/routesets/github.conf:389:6
-	PostReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_issues: POST /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:389:7)
-//line ../../testdata/routesets/github.conf:413:6
-	PostReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves post_repos_by_owner_by_repo_issues_by_number_comments: POST /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:413:7)
-//line ../../testdata/routesets/github.conf:455:6
-	PostReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves post_repos_by_owner_by_repo_issues_by_number_labels: POST /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:455:7)
-//line ../../testdata/routesets/github.conf:911:6
-	PostReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_keys: POST /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:911:7)
-//line ../../testdata/routesets/github.conf:437:6
-	PostReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_labels: POST /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:437:7)
-//line ../../testdata/routesets/github.conf:983:6
-	PostReposByOwnerByRepoMerges(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_merges: POST /repos/:owner/:repo/merges (../../testdata/routesets/github.conf:983:7)
-//line ../../testdata/routesets/github.conf:497:6
-	PostReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_milestones: POST /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:497:7)
-//line ../../testdata/routesets/github.conf:701:6
-	PostReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_pulls: POST /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:701:7)
-//line ../../testdata/routesets/github.conf:1001:6
-	PostReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_releases: POST /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:1001:7)
-//line ../../testdata/routesets/github.conf:1055:6
-	PostReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves post_repos_by_owner_by_repo_statuses_by_ref: POST /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1055:7)
-//line ../../testdata/routesets/github.conf:1133:6
-	PostUserEmails(ctx *runtime.Context) error // serves post_user_emails: POST /user/emails (../../testdata/routesets/github.conf:1133:7)
-//line ../../testdata/routesets/github.conf:1211:6
-	PostUserKeys(ctx *runtime.Context) error // serves post_user_keys: POST /user/keys (../../testdata/routesets/github.conf:1211:7)
-//line ../../testdata/routesets/github.conf:767:6
-	PostUserRepos(ctx *runtime.Context) error // serves post_user_repos: POST /user/repos (../../testdata/routesets/github.conf:767:7)
-//line ../../testdata/routesets/github.conf:1223:6
-	PutAuthorizationsClientsByClientId(ctx *runtime.Context, clientID string) error // serves put_authorizations_clients_by_client_id: PUT /authorizations/clients/:client_id (../../testdata/routesets/github.conf:1223:7)
-//line ../../testdata/routesets/github.conf:269:6
-	PutGistsByIdStar(ctx *runtime.Context, id string) error // serves put_gists_by_id_star: PUT /gists/:id/star (../../testdata/routesets/github.conf:269:7)
-//line ../../testdata/routesets/github.conf:119:6
-	PutNotifications(ctx *runtime.Context) error // serves put_notifications: PUT /notifications (../../testdata/routesets/github.conf:119:7)
-//line ../../testdata/routesets/github.conf:143:6
-	PutNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves put_notifications_threads_by_id_subscription: PUT /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:143:7)
-//line ../../testdata/routesets/github.conf:599:6
-	PutOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves put_orgs_by_org_public_members_by_user: PUT /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:599:7)
-//line ../../testdata/routesets/github.conf:839:6
-	PutReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves put_repos_by_owner_by_repo_collaborators_by_user: PUT /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:839:7)
-//line ../../testdata/routesets/github.conf:1391:6
-	PutReposByOwnerByRepoContentsByPath(ctx *runtime.Context, owner string, repo string, path string) error // serves put_repos_by_owner_by_repo_contents_by_path: PUT /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1391:7)
-//line ../../testdata/routesets/github.conf:467:6
-	PutReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_issues_by_number_labels: PUT /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:467:7)
-//line ../../testdata/routesets/github.conf:125:6
-	PutReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error // serves put_repos_by_owner_by_repo_notifications: PUT /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:125:7)
-//line ../../testdata/routesets/github.conf:737:6
-	PutReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_pulls_by_number_comments: PUT /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:737:7)
-//line ../../testdata/routesets/github.conf:725:6
-	PutReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_pulls_by_number_merge: PUT /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:725:7)
-//line ../../testdata/routesets/github.conf:215:6
-	PutReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves put_repos_by_owner_by_repo_subscription: PUT /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:215:7)
-//line ../../testdata/routesets/github.conf:647:6
-	PutTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves put_teams_by_id_members_by_user: PUT /teams/:id/members/:user (../../testdata/routesets/github.conf:647:7)
-//line ../../testdata/routesets/github.conf:671:6
-	PutTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves put_teams_by_id_repos_by_owner_by_repo: PUT /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:671:7)
-//line ../../testdata/routesets/github.conf:1181:6
-	PutUserFollowingByUser(ctx *runtime.Context, user string) error // serves put_user_following_by_user: PUT /user/following/:user (../../testdata/routesets/github.conf:1181:7)
-//line ../../testdata/routesets/github.conf:179:6
-	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7)
-//line ../../testdata/routesets/github.conf:233:6
-	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7)
-//line routes_gen.go:2763:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/routesets/github.conf, calling the actions of the given controllers.
 func NewRouter(gitHubController GitHubController, opts ...runtime.Option) (*runtime.Router, error) {
 	if gitHubController == nil {
@@ -3329,2157 +2846,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// DeleteApplicationsByClientIDTokens returns the URL of route "delete_applications_by_client_id_tokens": /applications/:client_id/tokens (../../testdata/routesets/github.conf:35:7).
-//
-//line ../../testdata/routesets/github.conf:35:1
-func (u *URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) (string, error) {
-	return routegenCheckedHelperURL(u, 0, clientID)
-}
-
-//line routes_gen.go:3340:1
-
-// DeleteApplicationsByClientIDTokensByAccessToken returns the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:41:7).
-//
-//line ../../testdata/routesets/github.conf:41:1
-func (u *URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) (string, error) {
-	return routegenCheckedHelperURL(u, 1, clientID, accessToken)
-}
-
-//line routes_gen.go:3349:1
-
-// GetApplicationsByClientIDTokensByAccessToken returns the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:29:7).
-//
-//line ../../testdata/routesets/github.conf:29:1
-func (u *URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) (string, error) {
-	return routegenCheckedHelperURL(u, 2, clientID, accessToken)
-}
-
-//line routes_gen.go:3358:1
-
-// GetAuthorizations returns the URL of route "get_authorizations": /authorizations (../../testdata/routesets/github.conf:5:7).
-//
-//line ../../testdata/routesets/github.conf:5:1
-func (u *URLBuilder) GetAuthorizations() string {
-	return routegenHelperURL(u, 3)
-}
-
-//line routes_gen.go:3367:1
-
-// PostAuthorizations returns the URL of route "post_authorizations": /authorizations (../../testdata/routesets/github.conf:17:7).
-//
-//line ../../testdata/routesets/github.conf:17:1
-func (u *URLBuilder) PostAuthorizations() string {
-	return routegenHelperURL(u, 4)
-}
-
-//line routes_gen.go:3376:1
-
-// DeleteAuthorizationsByID returns the URL of route "delete_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:23:7).
-//
-//line ../../testdata/routesets/github.conf:23:1
-func (u *URLBuilder) DeleteAuthorizationsByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 5, id)
-}
-
-//line routes_gen.go:3385:1
-
-// GetAuthorizationsByID returns the URL of route "get_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:11:7).
-//
-//line ../../testdata/routesets/github.conf:11:1
-func (u *URLBuilder) GetAuthorizationsByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 6, id)
-}
-
-//line routes_gen.go:3394:1
-
-// PatchAuthorizationsByID returns the URL of route "patch_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:1229:7).
-//
-//line ../../testdata/routesets/github.conf:1229:1
-func (u *URLBuilder) PatchAuthorizationsByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 7, id)
-}
-
-//line routes_gen.go:3403:1
-
-// PutAuthorizationsClientsByClientID returns the URL of route "put_authorizations_clients_by_client_id": /authorizations/clients/:client_id (../../testdata/routesets/github.conf:1223:7).
-//
-//line ../../testdata/routesets/github.conf:1223:1
-func (u *URLBuilder) PutAuthorizationsClientsByClientID(clientID string) (string, error) {
-	return routegenCheckedHelperURL(u, 8, clientID)
-}
-
-//line routes_gen.go:3412:1
-
-// GetEmojis returns the URL of route "get_emojis": /emojis (../../testdata/routesets/github.conf:509:7).
-//
-//line ../../testdata/routesets/github.conf:509:1
-func (u *URLBuilder) GetEmojis() string {
-	return routegenHelperURL(u, 9)
-}
-
-//line routes_gen.go:3421:1
-
-// GetEvents returns the URL of route "get_events": /events (../../testdata/routesets/github.conf:47:7).
-//
-//line ../../testdata/routesets/github.conf:47:1
-func (u *URLBuilder) GetEvents() string {
-	return routegenHelperURL(u, 10)
-}
-
-//line routes_gen.go:3430:1
-
-// GetFeeds returns the URL of route "get_feeds": /feeds (../../testdata/routesets/github.conf:101:7).
-//
-//line ../../testdata/routesets/github.conf:101:1
-func (u *URLBuilder) GetFeeds() string {
-	return routegenHelperURL(u, 11)
-}
-
-//line routes_gen.go:3439:1
-
-// GetGists returns the URL of route "get_gists": /gists (../../testdata/routesets/github.conf:251:7).
-//
-//line ../../testdata/routesets/github.conf:251:1
-func (u *URLBuilder) GetGists() string {
-	return routegenHelperURL(u, 12)
-}
-
-//line routes_gen.go:3448:1
-
-// PostGists returns the URL of route "post_gists": /gists (../../testdata/routesets/github.conf:263:7).
-//
-//line ../../testdata/routesets/github.conf:263:1
-func (u *URLBuilder) PostGists() string {
-	return routegenHelperURL(u, 13)
-}
-
-//line routes_gen.go:3457:1
-
-// DeleteGistsByID returns the URL of route "delete_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:293:7).
-//
-//line ../../testdata/routesets/github.conf:293:1
-func (u *URLBuilder) DeleteGistsByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 14, id)
-}
-
-//line routes_gen.go:3466:1
-
-// GetGistsByID returns the URL of route "get_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:257:7).
-//
-//line ../../testdata/routesets/github.conf:257:1
-func (u *URLBuilder) GetGistsByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 15, id)
-}
-
-//line routes_gen.go:3475:1
-
-// PatchGistsByID returns the URL of route "patch_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:1253:7).
-//
-//line ../../testdata/routesets/github.conf:1253:1
-func (u *URLBuilder) PatchGistsByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 16, id)
-}
-
-//line routes_gen.go:3484:1
-
-// PostGistsByIDForks returns the URL of route "post_gists_by_id_forks": /gists/:id/forks (../../testdata/routesets/github.conf:287:7).
-//
-//line ../../testdata/routesets/github.conf:287:1
-func (u *URLBuilder) PostGistsByIDForks(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 17, id)
-}
-
-//line routes_gen.go:3493:1
-
-// DeleteGistsByIDStar returns the URL of route "delete_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:275:7).
-//
-//line ../../testdata/routesets/github.conf:275:1
-func (u *URLBuilder) DeleteGistsByIDStar(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 18, id)
-}
-
-//line routes_gen.go:3502:1
-
-// GetGistsByIDStar returns the URL of route "get_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:281:7).
-//
-//line ../../testdata/routesets/github.conf:281:1
-func (u *URLBuilder) GetGistsByIDStar(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 19, id)
-}
-
-//line routes_gen.go:3511:1
-
-// PutGistsByIDStar returns the URL of route "put_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:269:7).
-//
-//line ../../testdata/routesets/github.conf:269:1
-func (u *URLBuilder) PutGistsByIDStar(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 20, id)
-}
-
-//line routes_gen.go:3520:1
-
-// GetGistsPublic returns the URL of route "get_gists_public": /gists/public (../../testdata/routesets/github.conf:1241:7).
-//
-//line ../../testdata/routesets/github.conf:1241:1
-func (u *URLBuilder) GetGistsPublic() string {
-	return routegenHelperURL(u, 21)
-}
-
-//line routes_gen.go:3529:1
-
-// GetGistsStarred returns the URL of route "get_gists_starred": /gists/starred (../../testdata/routesets/github.conf:1247:7).
-//
-//line ../../testdata/routesets/github.conf:1247:1
-func (u *URLBuilder) GetGistsStarred() string {
-	return routegenHelperURL(u, 22)
-}
-
-//line routes_gen.go:3538:1
-
-// GetGitignoreTemplates returns the URL of route "get_gitignore_templates": /gitignore/templates (../../testdata/routesets/github.conf:515:7).
-//
-//line ../../testdata/routesets/github.conf:515:1
-func (u *URLBuilder) GetGitignoreTemplates() string {
-	return routegenHelperURL(u, 23)
-}
-
-//line routes_gen.go:3547:1
-
-// GetGitignoreTemplatesByName returns the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name (../../testdata/routesets/github.conf:521:7).
-//
-//line ../../testdata/routesets/github.conf:521:1
-func (u *URLBuilder) GetGitignoreTemplatesByName(name string) (string, error) {
-	return routegenCheckedHelperURL(u, 24, name)
-}
-
-//line routes_gen.go:3556:1
-
-// GetIssues returns the URL of route "get_issues": /issues (../../testdata/routesets/github.conf:359:7).
-//
-//line ../../testdata/routesets/github.conf:359:1
-func (u *URLBuilder) GetIssues() string {
-	return routegenHelperURL(u, 25)
-}
-
-//line routes_gen.go:3565:1
-
-// GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword returns the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword (../../testdata/routesets/github.conf:1085:7).
-//
-//line ../../testdata/routesets/github.conf:1085:1
-func (u *URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(owner string, repository string, state string, keyword string) (string, error) {
-	return routegenCheckedHelperURL(u, 26, owner, repository, state, keyword)
-}
-
-//line routes_gen.go:3574:1
-
-// GetLegacyReposSearchByKeyword returns the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword (../../testdata/routesets/github.conf:1091:7).
-//
-//line ../../testdata/routesets/github.conf:1091:1
-func (u *URLBuilder) GetLegacyReposSearchByKeyword(keyword string) (string, error) {
-	return routegenCheckedHelperURL(u, 27, keyword)
-}
-
-//line routes_gen.go:3583:1
-
-// GetLegacyUserEmailByEmail returns the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email (../../testdata/routesets/github.conf:1103:7).
-//
-//line ../../testdata/routesets/github.conf:1103:1
-func (u *URLBuilder) GetLegacyUserEmailByEmail(email string) (string, error) {
-	return routegenCheckedHelperURL(u, 28, email)
-}
-
-//line routes_gen.go:3592:1
-
-// GetLegacyUserSearchByKeyword returns the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword (../../testdata/routesets/github.conf:1097:7).
-//
-//line ../../testdata/routesets/github.conf:1097:1
-func (u *URLBuilder) GetLegacyUserSearchByKeyword(keyword string) (string, error) {
-	return routegenCheckedHelperURL(u, 29, keyword)
-}
-
-//line routes_gen.go:3601:1
-
-// PostMarkdown returns the URL of route "post_markdown": /markdown (../../testdata/routesets/github.conf:527:7).
-//
-//line ../../testdata/routesets/github.conf:527:1
-func (u *URLBuilder) PostMarkdown() string {
-	return routegenHelperURL(u, 30)
-}
-
-//line routes_gen.go:3610:1
-
-// PostMarkdownRaw returns the URL of route "post_markdown_raw": /markdown/raw (../../testdata/routesets/github.conf:533:7).
-//
-//line ../../testdata/routesets/github.conf:533:1
-func (u *URLBuilder) PostMarkdownRaw() string {
-	return routegenHelperURL(u, 31)
-}
-
-//line routes_gen.go:3619:1
-
-// GetMeta returns the URL of route "get_meta": /meta (../../testdata/routesets/github.conf:539:7).
-//
-//line ../../testdata/routesets/github.conf:539:1
-func (u *URLBuilder) GetMeta() string {
-	return routegenHelperURL(u, 32)
-}
-
-//line routes_gen.go:3628:1
-
-// GetNetworksByOwnerByRepoEvents returns the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events (../../testdata/routesets/github.conf:59:7).
-//
-//line ../../testdata/routesets/github.conf:59:1
-func (u *URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 33, owner, repo)
-}
-
-//line routes_gen.go:3637:1
-
-// GetNotifications returns the URL of route "get_notifications": /notifications (../../testdata/routesets/github.conf:107:7).
-//
-//line ../../testdata/routesets/github.conf:107:1
-func (u *URLBuilder) GetNotifications() string {
-	return routegenHelperURL(u, 34)
-}
-
-//line routes_gen.go:3646:1
-
-// PutNotifications returns the URL of route "put_notifications": /notifications (../../testdata/routesets/github.conf:119:7).
-//
-//line ../../testdata/routesets/github.conf:119:1
-func (u *URLBuilder) PutNotifications() string {
-	return routegenHelperURL(u, 35)
-}
-
-//line routes_gen.go:3655:1
-
-// GetNotificationsThreadsByID returns the URL of route "get_notifications_threads_by_id": /notifications/threads/:id (../../testdata/routesets/github.conf:131:7).
-//
-//line ../../testdata/routesets/github.conf:131:1
-func (u *URLBuilder) GetNotificationsThreadsByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 36, id)
-}
-
-//line routes_gen.go:3664:1
-
-// PatchNotificationsThreadsByID returns the URL of route "patch_notifications_threads_by_id": /notifications/threads/:id (../../testdata/routesets/github.conf:1235:7).
-//
-//line ../../testdata/routesets/github.conf:1235:1
-func (u *URLBuilder) PatchNotificationsThreadsByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 37, id)
-}
-
-//line routes_gen.go:3673:1
-
-// DeleteNotificationsThreadsByIDSubscription returns the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:149:7).
-//
-//line ../../testdata/routesets/github.conf:149:1
-func (u *URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 38, id)
-}
-
-//line routes_gen.go:3682:1
-
-// GetNotificationsThreadsByIDSubscription returns the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:137:7).
-//
-//line ../../testdata/routesets/github.conf:137:1
-func (u *URLBuilder) GetNotificationsThreadsByIDSubscription(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 39, id)
-}
-
-//line routes_gen.go:3691:1
-
-// PutNotificationsThreadsByIDSubscription returns the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:143:7).
-//
-//line ../../testdata/routesets/github.conf:143:1
-func (u *URLBuilder) PutNotificationsThreadsByIDSubscription(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 40, id)
-}
-
-//line routes_gen.go:3700:1
-
-// GetOrgsByOrg returns the URL of route "get_orgs_by_org": /orgs/:org (../../testdata/routesets/github.conf:563:7).
-//
-//line ../../testdata/routesets/github.conf:563:1
-func (u *URLBuilder) GetOrgsByOrg(org string) (string, error) {
-	return routegenCheckedHelperURL(u, 41, org)
-}
-
-//line routes_gen.go:3709:1
-
-// PatchOrgsByOrg returns the URL of route "patch_orgs_by_org": /orgs/:org (../../testdata/routesets/github.conf:1331:7).
-//
-//line ../../testdata/routesets/github.conf:1331:1
-func (u *URLBuilder) PatchOrgsByOrg(org string) (string, error) {
-	return routegenCheckedHelperURL(u, 42, org)
-}
-
-//line routes_gen.go:3718:1
-
-// GetOrgsByOrgEvents returns the URL of route "get_orgs_by_org_events": /orgs/:org/events (../../testdata/routesets/github.conf:65:7).
-//
-//line ../../testdata/routesets/github.conf:65:1
-func (u *URLBuilder) GetOrgsByOrgEvents(org string) (string, error) {
-	return routegenCheckedHelperURL(u, 43, org)
-}
-
-//line routes_gen.go:3727:1
-
-// GetOrgsByOrgIssues returns the URL of route "get_orgs_by_org_issues": /orgs/:org/issues (../../testdata/routesets/github.conf:371:7).
-//
-//line ../../testdata/routesets/github.conf:371:1
-func (u *URLBuilder) GetOrgsByOrgIssues(org string) (string, error) {
-	return routegenCheckedHelperURL(u, 44, org)
-}
-
-//line routes_gen.go:3736:1
-
-// GetOrgsByOrgMembers returns the URL of route "get_orgs_by_org_members": /orgs/:org/members (../../testdata/routesets/github.conf:569:7).
-//
-//line ../../testdata/routesets/github.conf:569:1
-func (u *URLBuilder) GetOrgsByOrgMembers(org string) (string, error) {
-	return routegenCheckedHelperURL(u, 45, org)
-}
-
-//line routes_gen.go:3745:1
-
-// DeleteOrgsByOrgMembersByUser returns the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user (../../testdata/routesets/github.conf:581:7).
-//
-//line ../../testdata/routesets/github.conf:581:1
-func (u *URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) (string, error) {
-	return routegenCheckedHelperURL(u, 46, org, user)
-}
-
-//line routes_gen.go:3754:1
-
-// GetOrgsByOrgMembersByUser returns the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user (../../testdata/routesets/github.conf:575:7).
-//
-//line ../../testdata/routesets/github.conf:575:1
-func (u *URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) (string, error) {
-	return routegenCheckedHelperURL(u, 47, org, user)
-}
-
-//line routes_gen.go:3763:1
-
-// GetOrgsByOrgPublicMembers returns the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members (../../testdata/routesets/github.conf:587:7).
-//
-//line ../../testdata/routesets/github.conf:587:1
-func (u *URLBuilder) GetOrgsByOrgPublicMembers(org string) (string, error) {
-	return routegenCheckedHelperURL(u, 48, org)
-}
-
-//line routes_gen.go:3772:1
-
-// DeleteOrgsByOrgPublicMembersByUser returns the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:605:7).
-//
-//line ../../testdata/routesets/github.conf:605:1
-func (u *URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
-	return routegenCheckedHelperURL(u, 49, org, user)
-}
-
-//line routes_gen.go:3781:1
-
-// GetOrgsByOrgPublicMembersByUser returns the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:593:7).
-//
-//line ../../testdata/routesets/github.conf:593:1
-func (u *URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
-	return routegenCheckedHelperURL(u, 50, org, user)
-}
-
-//line routes_gen.go:3790:1
-
-// PutOrgsByOrgPublicMembersByUser returns the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:599:7).
-//
-//line ../../testdata/routesets/github.conf:599:1
-func (u *URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
-	return routegenCheckedHelperURL(u, 51, org, user)
-}
-
-//line routes_gen.go:3799:1
-
-// GetOrgsByOrgRepos returns the URL of route "get_orgs_by_org_repos": /orgs/:org/repos (../../testdata/routesets/github.conf:755:7).
-//
-//line ../../testdata/routesets/github.conf:755:1
-func (u *URLBuilder) GetOrgsByOrgRepos(org string) (string, error) {
-	return routegenCheckedHelperURL(u, 52, org)
-}
-
-//line routes_gen.go:3808:1
-
-// PostOrgsByOrgRepos returns the URL of route "post_orgs_by_org_repos": /orgs/:org/repos (../../testdata/routesets/github.conf:773:7).
-//
-//line ../../testdata/routesets/github.conf:773:1
-func (u *URLBuilder) PostOrgsByOrgRepos(org string) (string, error) {
-	return routegenCheckedHelperURL(u, 53, org)
-}
-
-//line routes_gen.go:3817:1
-
-// GetOrgsByOrgTeams returns the URL of route "get_orgs_by_org_teams": /orgs/:org/teams (../../testdata/routesets/github.conf:611:7).
-//
-//line ../../testdata/routesets/github.conf:611:1
-func (u *URLBuilder) GetOrgsByOrgTeams(org string) (string, error) {
-	return routegenCheckedHelperURL(u, 54, org)
-}
-
-//line routes_gen.go:3826:1
-
-// PostOrgsByOrgTeams returns the URL of route "post_orgs_by_org_teams": /orgs/:org/teams (../../testdata/routesets/github.conf:623:7).
-//
-//line ../../testdata/routesets/github.conf:623:1
-func (u *URLBuilder) PostOrgsByOrgTeams(org string) (string, error) {
-	return routegenCheckedHelperURL(u, 55, org)
-}
-
-//line routes_gen.go:3835:1
-
-// GetRateLimit returns the URL of route "get_rate_limit": /rate_limit (../../testdata/routesets/github.conf:545:7).
-//
-//line ../../testdata/routesets/github.conf:545:1
-func (u *URLBuilder) GetRateLimit() string {
-	return routegenHelperURL(u, 56)
-}
-
-//line routes_gen.go:3844:1
-
-// DeleteReposByOwnerByRepo returns the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:821:7).
-//
-//line ../../testdata/routesets/github.conf:821:1
-func (u *URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 57, owner, repo)
-}
-
-//line routes_gen.go:3853:1
-
-// GetReposByOwnerByRepo returns the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:779:7).
-//
-//line ../../testdata/routesets/github.conf:779:1
-func (u *URLBuilder) GetReposByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 58, owner, repo)
-}
-
-//line routes_gen.go:3862:1
-
-// PatchReposByOwnerByRepo returns the URL of route "patch_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:1373:7).
-//
-//line ../../testdata/routesets/github.conf:1373:1
-func (u *URLBuilder) PatchReposByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 59, owner, repo)
-}
-
-//line routes_gen.go:3871:1
-
-// GetReposByOwnerByRepoByArchiveFormatByRef returns the URL of route "get_repos_by_owner_by_repo_by_archive_format_by_ref": /repos/:owner/:repo/:archive_format/:ref (../../testdata/routesets/github.conf:1403:7).
-//
-//line ../../testdata/routesets/github.conf:1403:1
-func (u *URLBuilder) GetReposByOwnerByRepoByArchiveFormatByRef(owner string, repo string, archiveFormat string, ref string) (string, error) {
-	return routegenCheckedHelperURL(u, 60, owner, repo, archiveFormat, ref)
-}
-
-//line routes_gen.go:3880:1
-
-// GetReposByOwnerByRepoAssignees returns the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees (../../testdata/routesets/github.conf:395:7).
-//
-//line ../../testdata/routesets/github.conf:395:1
-func (u *URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 61, owner, repo)
-}
-
-//line routes_gen.go:3889:1
-
-// GetReposByOwnerByRepoAssigneesByAssignee returns the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee (../../testdata/routesets/github.conf:401:7).
-//
-//line ../../testdata/routesets/github.conf:401:1
-func (u *URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo string, assignee string) (string, error) {
-	return routegenCheckedHelperURL(u, 62, owner, repo, assignee)
-}
-
-//line routes_gen.go:3898:1
-
-// GetReposByOwnerByRepoBranches returns the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches (../../testdata/routesets/github.conf:809:7).
-//
-//line ../../testdata/routesets/github.conf:809:1
-func (u *URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 63, owner, repo)
-}
-
-//line routes_gen.go:3907:1
-
-// GetReposByOwnerByRepoBranchesByBranch returns the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch (../../testdata/routesets/github.conf:815:7).
-//
-//line ../../testdata/routesets/github.conf:815:1
-func (u *URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo string, branch string) (string, error) {
-	return routegenCheckedHelperURL(u, 64, owner, repo, branch)
-}
-
-//line routes_gen.go:3916:1
-
-// GetReposByOwnerByRepoCollaborators returns the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators (../../testdata/routesets/github.conf:827:7).
-//
-//line ../../testdata/routesets/github.conf:827:1
-func (u *URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 65, owner, repo)
-}
-
-//line routes_gen.go:3925:1
-
-// DeleteReposByOwnerByRepoCollaboratorsByUser returns the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:845:7).
-//
-//line ../../testdata/routesets/github.conf:845:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
-	return routegenCheckedHelperURL(u, 66, owner, repo, user)
-}
-
-//line routes_gen.go:3934:1
-
-// GetReposByOwnerByRepoCollaboratorsByUser returns the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:833:7).
-//
-//line ../../testdata/routesets/github.conf:833:1
-func (u *URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
-	return routegenCheckedHelperURL(u, 67, owner, repo, user)
-}
-
-//line routes_gen.go:3943:1
-
-// PutReposByOwnerByRepoCollaboratorsByUser returns the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:839:7).
-//
-//line ../../testdata/routesets/github.conf:839:1
-func (u *URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
-	return routegenCheckedHelperURL(u, 68, owner, repo, user)
-}
-
-//line routes_gen.go:3952:1
-
-// GetReposByOwnerByRepoComments returns the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments (../../testdata/routesets/github.conf:851:7).
-//
-//line ../../testdata/routesets/github.conf:851:1
-func (u *URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 69, owner, repo)
-}
-
-//line routes_gen.go:3961:1
-
-// DeleteReposByOwnerByRepoCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:875:7).
-//
-//line ../../testdata/routesets/github.conf:875:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 70, owner, repo, id)
-}
-
-//line routes_gen.go:3970:1
-
-// GetReposByOwnerByRepoCommentsByID returns the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:869:7).
-//
-//line ../../testdata/routesets/github.conf:869:1
-func (u *URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 71, owner, repo, id)
-}
-
-//line routes_gen.go:3979:1
-
-// PatchReposByOwnerByRepoCommentsByID returns the URL of route "patch_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:1379:7).
-//
-//line ../../testdata/routesets/github.conf:1379:1
-func (u *URLBuilder) PatchReposByOwnerByRepoCommentsByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 72, owner, repo, id)
-}
-
-//line routes_gen.go:3988:1
-
-// GetReposByOwnerByRepoCommits returns the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits (../../testdata/routesets/github.conf:881:7).
-//
-//line ../../testdata/routesets/github.conf:881:1
-func (u *URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 73, owner, repo)
-}
-
-//line routes_gen.go:3997:1
-
-// GetReposByOwnerByRepoCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha (../../testdata/routesets/github.conf:887:7).
-//
-//line ../../testdata/routesets/github.conf:887:1
-func (u *URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string, sha string) (string, error) {
-	return routegenCheckedHelperURL(u, 74, owner, repo, sha)
-}
-
-//line routes_gen.go:4006:1
-
-// GetReposByOwnerByRepoCommitsByShaComments returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:857:7).
-//
-//line ../../testdata/routesets/github.conf:857:1
-func (u *URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) (string, error) {
-	return routegenCheckedHelperURL(u, 75, owner, repo, sha)
-}
-
-//line routes_gen.go:4015:1
-
-// PostReposByOwnerByRepoCommitsByShaComments returns the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:863:7).
-//
-//line ../../testdata/routesets/github.conf:863:1
-func (u *URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) (string, error) {
-	return routegenCheckedHelperURL(u, 76, owner, repo, sha)
-}
-
-//line routes_gen.go:4024:1
-
-// DeleteReposByOwnerByRepoContentsByPath returns the URL of route "delete_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1397:7).
-//
-//line ../../testdata/routesets/github.conf:1397:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoContentsByPath(owner string, repo string, path string) (string, error) {
-	return routegenCheckedHelperURL(u, 77, owner, repo, path)
-}
-
-//line routes_gen.go:4033:1
-
-// GetReposByOwnerByRepoContentsByPath returns the URL of route "get_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1385:7).
-//
-//line ../../testdata/routesets/github.conf:1385:1
-func (u *URLBuilder) GetReposByOwnerByRepoContentsByPath(owner string, repo string, path string) (string, error) {
-	return routegenCheckedHelperURL(u, 78, owner, repo, path)
-}
-
-//line routes_gen.go:4042:1
-
-// PutReposByOwnerByRepoContentsByPath returns the URL of route "put_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1391:7).
-//
-//line ../../testdata/routesets/github.conf:1391:1
-func (u *URLBuilder) PutReposByOwnerByRepoContentsByPath(owner string, repo string, path string) (string, error) {
-	return routegenCheckedHelperURL(u, 79, owner, repo, path)
-}
-
-//line routes_gen.go:4051:1
-
-// GetReposByOwnerByRepoContributors returns the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors (../../testdata/routesets/github.conf:785:7).
-//
-//line ../../testdata/routesets/github.conf:785:1
-func (u *URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 80, owner, repo)
-}
-
-//line routes_gen.go:4060:1
-
-// GetReposByOwnerByRepoDownloads returns the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads (../../testdata/routesets/github.conf:923:7).
-//
-//line ../../testdata/routesets/github.conf:923:1
-func (u *URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 81, owner, repo)
-}
-
-//line routes_gen.go:4069:1
-
-// DeleteReposByOwnerByRepoDownloadsByID returns the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:935:7).
-//
-//line ../../testdata/routesets/github.conf:935:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 82, owner, repo, id)
-}
-
-//line routes_gen.go:4078:1
-
-// GetReposByOwnerByRepoDownloadsByID returns the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:929:7).
-//
-//line ../../testdata/routesets/github.conf:929:1
-func (u *URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 83, owner, repo, id)
-}
-
-//line routes_gen.go:4087:1
-
-// GetReposByOwnerByRepoEvents returns the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events (../../testdata/routesets/github.conf:53:7).
-//
-//line ../../testdata/routesets/github.conf:53:1
-func (u *URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 84, owner, repo)
-}
-
-//line routes_gen.go:4096:1
-
-// GetReposByOwnerByRepoForks returns the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:941:7).
-//
-//line ../../testdata/routesets/github.conf:941:1
-func (u *URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 85, owner, repo)
-}
-
-//line routes_gen.go:4105:1
-
-// PostReposByOwnerByRepoForks returns the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:947:7).
-//
-//line ../../testdata/routesets/github.conf:947:1
-func (u *URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 86, owner, repo)
-}
-
-//line routes_gen.go:4114:1
-
-// PostReposByOwnerByRepoGitBlobs returns the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs (../../testdata/routesets/github.conf:305:7).
-//
-//line ../../testdata/routesets/github.conf:305:1
-func (u *URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 87, owner, repo)
-}
-
-//line routes_gen.go:4123:1
-
-// GetReposByOwnerByRepoGitBlobsBySha returns the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha (../../testdata/routesets/github.conf:299:7).
-//
-//line ../../testdata/routesets/github.conf:299:1
-func (u *URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo string, sha string) (string, error) {
-	return routegenCheckedHelperURL(u, 88, owner, repo, sha)
-}
-
-//line routes_gen.go:4132:1
-
-// PostReposByOwnerByRepoGitCommits returns the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits (../../testdata/routesets/github.conf:317:7).
-//
-//line ../../testdata/routesets/github.conf:317:1
-func (u *URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 89, owner, repo)
-}
-
-//line routes_gen.go:4141:1
-
-// GetReposByOwnerByRepoGitCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha (../../testdata/routesets/github.conf:311:7).
-//
-//line ../../testdata/routesets/github.conf:311:1
-func (u *URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo string, sha string) (string, error) {
-	return routegenCheckedHelperURL(u, 90, owner, repo, sha)
-}
-
-//line routes_gen.go:4150:1
-
-// GetReposByOwnerByRepoGitRefs returns the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:323:7).
-//
-//line ../../testdata/routesets/github.conf:323:1
-func (u *URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 91, owner, repo)
-}
-
-//line routes_gen.go:4159:1
-
-// PostReposByOwnerByRepoGitRefs returns the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:329:7).
-//
-//line ../../testdata/routesets/github.conf:329:1
-func (u *URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 92, owner, repo)
-}
-
-//line routes_gen.go:4168:1
-
-// DeleteReposByOwnerByRepoGitRefsByRef returns the URL of route "delete_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1271:7).
-//
-//line ../../testdata/routesets/github.conf:1271:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) (string, error) {
-	return routegenCheckedHelperURL(u, 93, owner, repo, ref)
-}
-
-//line routes_gen.go:4177:1
-
-// GetReposByOwnerByRepoGitRefsByRef returns the URL of route "get_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1259:7).
-//
-//line ../../testdata/routesets/github.conf:1259:1
-func (u *URLBuilder) GetReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) (string, error) {
-	return routegenCheckedHelperURL(u, 94, owner, repo, ref)
-}
-
-//line routes_gen.go:4186:1
-
-// PatchReposByOwnerByRepoGitRefsByRef returns the URL of route "patch_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1265:7).
-//
-//line ../../testdata/routesets/github.conf:1265:1
-func (u *URLBuilder) PatchReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) (string, error) {
-	return routegenCheckedHelperURL(u, 95, owner, repo, ref)
-}
-
-//line routes_gen.go:4195:1
-
-// PostReposByOwnerByRepoGitTags returns the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags (../../testdata/routesets/github.conf:341:7).
-//
-//line ../../testdata/routesets/github.conf:341:1
-func (u *URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 96, owner, repo)
-}
-
-//line routes_gen.go:4204:1
-
-// GetReposByOwnerByRepoGitTagsBySha returns the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha (../../testdata/routesets/github.conf:335:7).
-//
-//line ../../testdata/routesets/github.conf:335:1
-func (u *URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string, sha string) (string, error) {
-	return routegenCheckedHelperURL(u, 97, owner, repo, sha)
-}
-
-//line routes_gen.go:4213:1
-
-// PostReposByOwnerByRepoGitTrees returns the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees (../../testdata/routesets/github.conf:353:7).
-//
-//line ../../testdata/routesets/github.conf:353:1
-func (u *URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 98, owner, repo)
-}
-
-//line routes_gen.go:4222:1
-
-// GetReposByOwnerByRepoGitTreesBySha returns the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha (../../testdata/routesets/github.conf:347:7).
-//
-//line ../../testdata/routesets/github.conf:347:1
-func (u *URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo string, sha string) (string, error) {
-	return routegenCheckedHelperURL(u, 99, owner, repo, sha)
-}
-
-//line routes_gen.go:4231:1
-
-// GetReposByOwnerByRepoHooks returns the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:953:7).
-//
-//line ../../testdata/routesets/github.conf:953:1
-func (u *URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 100, owner, repo)
-}
-
-//line routes_gen.go:4240:1
-
-// PostReposByOwnerByRepoHooks returns the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:965:7).
-//
-//line ../../testdata/routesets/github.conf:965:1
-func (u *URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 101, owner, repo)
-}
-
-//line routes_gen.go:4249:1
-
-// DeleteReposByOwnerByRepoHooksByID returns the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:977:7).
-//
-//line ../../testdata/routesets/github.conf:977:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 102, owner, repo, id)
-}
-
-//line routes_gen.go:4258:1
-
-// GetReposByOwnerByRepoHooksByID returns the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:959:7).
-//
-//line ../../testdata/routesets/github.conf:959:1
-func (u *URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 103, owner, repo, id)
-}
-
-//line routes_gen.go:4267:1
-
-// PatchReposByOwnerByRepoHooksByID returns the URL of route "patch_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:1415:7).
-//
-//line ../../testdata/routesets/github.conf:1415:1
-func (u *URLBuilder) PatchReposByOwnerByRepoHooksByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 104, owner, repo, id)
-}
-
-//line routes_gen.go:4276:1
-
-// PostReposByOwnerByRepoHooksByIDTests returns the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests (../../testdata/routesets/github.conf:971:7).
-//
-//line ../../testdata/routesets/github.conf:971:1
-func (u *URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 105, owner, repo, id)
-}
-
-//line routes_gen.go:4285:1
-
-// GetReposByOwnerByRepoIssues returns the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:377:7).
-//
-//line ../../testdata/routesets/github.conf:377:1
-func (u *URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 106, owner, repo)
-}
-
-//line routes_gen.go:4294:1
-
-// PostReposByOwnerByRepoIssues returns the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:389:7).
-//
-//line ../../testdata/routesets/github.conf:389:1
-func (u *URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 107, owner, repo)
-}
-
-//line routes_gen.go:4303:1
-
-// GetReposByOwnerByRepoIssuesByNumber returns the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:383:7).
-//
-//line ../../testdata/routesets/github.conf:383:1
-func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 108, owner, repo, number)
-}
-
-//line routes_gen.go:4312:1
-
-// PatchReposByOwnerByRepoIssuesByNumber returns the URL of route "patch_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:1277:7).
-//
-//line ../../testdata/routesets/github.conf:1277:1
-func (u *URLBuilder) PatchReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 109, owner, repo, number)
-}
-
-//line routes_gen.go:4321:1
-
-// GetReposByOwnerByRepoIssuesByNumberComments returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:407:7).
-//
-//line ../../testdata/routesets/github.conf:407:1
-func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 110, owner, repo, number)
-}
-
-//line routes_gen.go:4330:1
-
-// PostReposByOwnerByRepoIssuesByNumberComments returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:413:7).
-//
-//line ../../testdata/routesets/github.conf:413:1
-func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 111, owner, repo, number)
-}
-
-//line routes_gen.go:4339:1
-
-// GetReposByOwnerByRepoIssuesByNumberEvents returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events (../../testdata/routesets/github.conf:419:7).
-//
-//line ../../testdata/routesets/github.conf:419:1
-func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 112, owner, repo, number)
-}
-
-//line routes_gen.go:4348:1
-
-// DeleteReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:473:7).
-//
-//line ../../testdata/routesets/github.conf:473:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 113, owner, repo, number)
-}
-
-//line routes_gen.go:4357:1
-
-// GetReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:449:7).
-//
-//line ../../testdata/routesets/github.conf:449:1
-func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 114, owner, repo, number)
-}
-
-//line routes_gen.go:4366:1
-
-// PostReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:455:7).
-//
-//line ../../testdata/routesets/github.conf:455:1
-func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 115, owner, repo, number)
-}
-
-//line routes_gen.go:4375:1
-
-// PutReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:467:7).
-//
-//line ../../testdata/routesets/github.conf:467:1
-func (u *URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 116, owner, repo, number)
-}
-
-//line routes_gen.go:4384:1
-
-// DeleteReposByOwnerByRepoIssuesByNumberLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name (../../testdata/routesets/github.conf:461:7).
-//
-//line ../../testdata/routesets/github.conf:461:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner string, repo string, number string, name string) (string, error) {
-	return routegenCheckedHelperURL(u, 117, owner, repo, number, name)
-}
-
-//line routes_gen.go:4393:1
-
-// GetReposByOwnerByRepoIssuesComments returns the URL of route "get_repos_by_owner_by_repo_issues_comments": /repos/:owner/:repo/issues/comments (../../testdata/routesets/github.conf:1283:7).
-//
-//line ../../testdata/routesets/github.conf:1283:1
-func (u *URLBuilder) GetReposByOwnerByRepoIssuesComments(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 118, owner, repo)
-}
-
-//line routes_gen.go:4402:1
-
-// DeleteReposByOwnerByRepoIssuesCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1301:7).
-//
-//line ../../testdata/routesets/github.conf:1301:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 119, owner, repo, id)
-}
-
-//line routes_gen.go:4411:1
-
-// GetReposByOwnerByRepoIssuesCommentsByID returns the URL of route "get_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1289:7).
-//
-//line ../../testdata/routesets/github.conf:1289:1
-func (u *URLBuilder) GetReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 120, owner, repo, id)
-}
-
-//line routes_gen.go:4420:1
-
-// PatchReposByOwnerByRepoIssuesCommentsByID returns the URL of route "patch_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1295:7).
-//
-//line ../../testdata/routesets/github.conf:1295:1
-func (u *URLBuilder) PatchReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 121, owner, repo, id)
-}
-
-//line routes_gen.go:4429:1
-
-// GetReposByOwnerByRepoIssuesEvents returns the URL of route "get_repos_by_owner_by_repo_issues_events": /repos/:owner/:repo/issues/events (../../testdata/routesets/github.conf:1307:7).
-//
-//line ../../testdata/routesets/github.conf:1307:1
-func (u *URLBuilder) GetReposByOwnerByRepoIssuesEvents(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 122, owner, repo)
-}
-
-//line routes_gen.go:4438:1
-
-// GetReposByOwnerByRepoIssuesEventsByID returns the URL of route "get_repos_by_owner_by_repo_issues_events_by_id": /repos/:owner/:repo/issues/events/:id (../../testdata/routesets/github.conf:1313:7).
-//
-//line ../../testdata/routesets/github.conf:1313:1
-func (u *URLBuilder) GetReposByOwnerByRepoIssuesEventsByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 123, owner, repo, id)
-}
-
-//line routes_gen.go:4447:1
-
-// GetReposByOwnerByRepoKeys returns the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:899:7).
-//
-//line ../../testdata/routesets/github.conf:899:1
-func (u *URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 124, owner, repo)
-}
-
-//line routes_gen.go:4456:1
-
-// PostReposByOwnerByRepoKeys returns the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:911:7).
-//
-//line ../../testdata/routesets/github.conf:911:1
-func (u *URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 125, owner, repo)
-}
-
-//line routes_gen.go:4465:1
-
-// DeleteReposByOwnerByRepoKeysByID returns the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:917:7).
-//
-//line ../../testdata/routesets/github.conf:917:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 126, owner, repo, id)
-}
-
-//line routes_gen.go:4474:1
-
-// GetReposByOwnerByRepoKeysByID returns the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:905:7).
-//
-//line ../../testdata/routesets/github.conf:905:1
-func (u *URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 127, owner, repo, id)
-}
-
-//line routes_gen.go:4483:1
-
-// PatchReposByOwnerByRepoKeysByID returns the URL of route "patch_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:1409:7).
-//
-//line ../../testdata/routesets/github.conf:1409:1
-func (u *URLBuilder) PatchReposByOwnerByRepoKeysByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 128, owner, repo, id)
-}
-
-//line routes_gen.go:4492:1
-
-// GetReposByOwnerByRepoLabels returns the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:425:7).
-//
-//line ../../testdata/routesets/github.conf:425:1
-func (u *URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 129, owner, repo)
-}
-
-//line routes_gen.go:4501:1
-
-// PostReposByOwnerByRepoLabels returns the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:437:7).
-//
-//line ../../testdata/routesets/github.conf:437:1
-func (u *URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 130, owner, repo)
-}
-
-//line routes_gen.go:4510:1
-
-// DeleteReposByOwnerByRepoLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:443:7).
-//
-//line ../../testdata/routesets/github.conf:443:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo string, name string) (string, error) {
-	return routegenCheckedHelperURL(u, 131, owner, repo, name)
-}
-
-//line routes_gen.go:4519:1
-
-// GetReposByOwnerByRepoLabelsByName returns the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:431:7).
-//
-//line ../../testdata/routesets/github.conf:431:1
-func (u *URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string, name string) (string, error) {
-	return routegenCheckedHelperURL(u, 132, owner, repo, name)
-}
-
-//line routes_gen.go:4528:1
-
-// PatchReposByOwnerByRepoLabelsByName returns the URL of route "patch_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:1319:7).
-//
-//line ../../testdata/routesets/github.conf:1319:1
-func (u *URLBuilder) PatchReposByOwnerByRepoLabelsByName(owner string, repo string, name string) (string, error) {
-	return routegenCheckedHelperURL(u, 133, owner, repo, name)
-}
-
-//line routes_gen.go:4537:1
-
-// GetReposByOwnerByRepoLanguages returns the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages (../../testdata/routesets/github.conf:791:7).
-//
-//line ../../testdata/routesets/github.conf:791:1
-func (u *URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 134, owner, repo)
-}
-
-//line routes_gen.go:4546:1
-
-// PostReposByOwnerByRepoMerges returns the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges (../../testdata/routesets/github.conf:983:7).
-//
-//line ../../testdata/routesets/github.conf:983:1
-func (u *URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 135, owner, repo)
-}
-
-//line routes_gen.go:4555:1
-
-// GetReposByOwnerByRepoMilestones returns the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:485:7).
-//
-//line ../../testdata/routesets/github.conf:485:1
-func (u *URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 136, owner, repo)
-}
-
-//line routes_gen.go:4564:1
-
-// PostReposByOwnerByRepoMilestones returns the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:497:7).
-//
-//line ../../testdata/routesets/github.conf:497:1
-func (u *URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 137, owner, repo)
-}
-
-//line routes_gen.go:4573:1
-
-// DeleteReposByOwnerByRepoMilestonesByNumber returns the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:503:7).
-//
-//line ../../testdata/routesets/github.conf:503:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 138, owner, repo, number)
-}
-
-//line routes_gen.go:4582:1
-
-// GetReposByOwnerByRepoMilestonesByNumber returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:491:7).
-//
-//line ../../testdata/routesets/github.conf:491:1
-func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 139, owner, repo, number)
-}
-
-//line routes_gen.go:4591:1
-
-// PatchReposByOwnerByRepoMilestonesByNumber returns the URL of route "patch_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:1325:7).
-//
-//line ../../testdata/routesets/github.conf:1325:1
-func (u *URLBuilder) PatchReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 140, owner, repo, number)
-}
-
-//line routes_gen.go:4600:1
-
-// GetReposByOwnerByRepoMilestonesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels (../../testdata/routesets/github.conf:479:7).
-//
-//line ../../testdata/routesets/github.conf:479:1
-func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 141, owner, repo, number)
-}
-
-//line routes_gen.go:4609:1
-
-// GetReposByOwnerByRepoNotifications returns the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:113:7).
-//
-//line ../../testdata/routesets/github.conf:113:1
-func (u *URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 142, owner, repo)
-}
-
-//line routes_gen.go:4618:1
-
-// PutReposByOwnerByRepoNotifications returns the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:125:7).
-//
-//line ../../testdata/routesets/github.conf:125:1
-func (u *URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 143, owner, repo)
-}
-
-//line routes_gen.go:4627:1
-
-// GetReposByOwnerByRepoPulls returns the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:689:7).
-//
-//line ../../testdata/routesets/github.conf:689:1
-func (u *URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 144, owner, repo)
-}
-
-//line routes_gen.go:4636:1
-
-// PostReposByOwnerByRepoPulls returns the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:701:7).
-//
-//line ../../testdata/routesets/github.conf:701:1
-func (u *URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 145, owner, repo)
-}
-
-//line routes_gen.go:4645:1
-
-// GetReposByOwnerByRepoPullsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:695:7).
-//
-//line ../../testdata/routesets/github.conf:695:1
-func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 146, owner, repo, number)
-}
-
-//line routes_gen.go:4654:1
-
-// PatchReposByOwnerByRepoPullsByNumber returns the URL of route "patch_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:1343:7).
-//
-//line ../../testdata/routesets/github.conf:1343:1
-func (u *URLBuilder) PatchReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 147, owner, repo, number)
-}
-
-//line routes_gen.go:4663:1
-
-// GetReposByOwnerByRepoPullsByNumberComments returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:731:7).
-//
-//line ../../testdata/routesets/github.conf:731:1
-func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 148, owner, repo, number)
-}
-
-//line routes_gen.go:4672:1
-
-// PutReposByOwnerByRepoPullsByNumberComments returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:737:7).
-//
-//line ../../testdata/routesets/github.conf:737:1
-func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 149, owner, repo, number)
-}
-
-//line routes_gen.go:4681:1
-
-// GetReposByOwnerByRepoPullsByNumberCommits returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits (../../testdata/routesets/github.conf:707:7).
-//
-//line ../../testdata/routesets/github.conf:707:1
-func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 150, owner, repo, number)
-}
-
-//line routes_gen.go:4690:1
-
-// GetReposByOwnerByRepoPullsByNumberFiles returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files (../../testdata/routesets/github.conf:713:7).
-//
-//line ../../testdata/routesets/github.conf:713:1
-func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 151, owner, repo, number)
-}
-
-//line routes_gen.go:4699:1
-
-// GetReposByOwnerByRepoPullsByNumberMerge returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:719:7).
-//
-//line ../../testdata/routesets/github.conf:719:1
-func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 152, owner, repo, number)
-}
-
-//line routes_gen.go:4708:1
-
-// PutReposByOwnerByRepoPullsByNumberMerge returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:725:7).
-//
-//line ../../testdata/routesets/github.conf:725:1
-func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 153, owner, repo, number)
-}
-
-//line routes_gen.go:4717:1
-
-// GetReposByOwnerByRepoPullsComments returns the URL of route "get_repos_by_owner_by_repo_pulls_comments": /repos/:owner/:repo/pulls/comments (../../testdata/routesets/github.conf:1349:7).
-//
-//line ../../testdata/routesets/github.conf:1349:1
-func (u *URLBuilder) GetReposByOwnerByRepoPullsComments(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 154, owner, repo)
-}
-
-//line routes_gen.go:4726:1
-
-// DeleteReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "delete_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1367:7).
-//
-//line ../../testdata/routesets/github.conf:1367:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 155, owner, repo, number)
-}
-
-//line routes_gen.go:4735:1
-
-// GetReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1355:7).
-//
-//line ../../testdata/routesets/github.conf:1355:1
-func (u *URLBuilder) GetReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 156, owner, repo, number)
-}
-
-//line routes_gen.go:4744:1
-
-// PatchReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "patch_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1361:7).
-//
-//line ../../testdata/routesets/github.conf:1361:1
-func (u *URLBuilder) PatchReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 157, owner, repo, number)
-}
-
-//line routes_gen.go:4753:1
-
-// GetReposByOwnerByRepoReadme returns the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme (../../testdata/routesets/github.conf:893:7).
-//
-//line ../../testdata/routesets/github.conf:893:1
-func (u *URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 158, owner, repo)
-}
-
-//line routes_gen.go:4762:1
-
-// GetReposByOwnerByRepoReleases returns the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:989:7).
-//
-//line ../../testdata/routesets/github.conf:989:1
-func (u *URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 159, owner, repo)
-}
-
-//line routes_gen.go:4771:1
-
-// PostReposByOwnerByRepoReleases returns the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:1001:7).
-//
-//line ../../testdata/routesets/github.conf:1001:1
-func (u *URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 160, owner, repo)
-}
-
-//line routes_gen.go:4780:1
-
-// DeleteReposByOwnerByRepoReleasesByID returns the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1007:7).
-//
-//line ../../testdata/routesets/github.conf:1007:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 161, owner, repo, id)
-}
-
-//line routes_gen.go:4789:1
-
-// GetReposByOwnerByRepoReleasesByID returns the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:995:7).
-//
-//line ../../testdata/routesets/github.conf:995:1
-func (u *URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 162, owner, repo, id)
-}
-
-//line routes_gen.go:4798:1
-
-// PatchReposByOwnerByRepoReleasesByID returns the URL of route "patch_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1421:7).
-//
-//line ../../testdata/routesets/github.conf:1421:1
-func (u *URLBuilder) PatchReposByOwnerByRepoReleasesByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 163, owner, repo, id)
-}
-
-//line routes_gen.go:4807:1
-
-// GetReposByOwnerByRepoReleasesByIDAssets returns the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets (../../testdata/routesets/github.conf:1013:7).
-//
-//line ../../testdata/routesets/github.conf:1013:1
-func (u *URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 164, owner, repo, id)
-}
-
-//line routes_gen.go:4816:1
-
-// GetReposByOwnerByRepoStargazers returns the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers (../../testdata/routesets/github.conf:155:7).
-//
-//line ../../testdata/routesets/github.conf:155:1
-func (u *URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 165, owner, repo)
-}
-
-//line routes_gen.go:4825:1
-
-// GetReposByOwnerByRepoStatsCodeFrequency returns the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency (../../testdata/routesets/github.conf:1031:7).
-//
-//line ../../testdata/routesets/github.conf:1031:1
-func (u *URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 166, owner, repo)
-}
-
-//line routes_gen.go:4834:1
-
-// GetReposByOwnerByRepoStatsCommitActivity returns the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity (../../testdata/routesets/github.conf:1025:7).
-//
-//line ../../testdata/routesets/github.conf:1025:1
-func (u *URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 167, owner, repo)
-}
-
-//line routes_gen.go:4843:1
-
-// GetReposByOwnerByRepoStatsContributors returns the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors (../../testdata/routesets/github.conf:1019:7).
-//
-//line ../../testdata/routesets/github.conf:1019:1
-func (u *URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 168, owner, repo)
-}
-
-//line routes_gen.go:4852:1
-
-// GetReposByOwnerByRepoStatsParticipation returns the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation (../../testdata/routesets/github.conf:1037:7).
-//
-//line ../../testdata/routesets/github.conf:1037:1
-func (u *URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 169, owner, repo)
-}
-
-//line routes_gen.go:4861:1
-
-// GetReposByOwnerByRepoStatsPunchCard returns the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card (../../testdata/routesets/github.conf:1043:7).
-//
-//line ../../testdata/routesets/github.conf:1043:1
-func (u *URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 170, owner, repo)
-}
-
-//line routes_gen.go:4870:1
-
-// GetReposByOwnerByRepoStatusesByRef returns the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1049:7).
-//
-//line ../../testdata/routesets/github.conf:1049:1
-func (u *URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) (string, error) {
-	return routegenCheckedHelperURL(u, 171, owner, repo, ref)
-}
-
-//line routes_gen.go:4879:1
-
-// PostReposByOwnerByRepoStatusesByRef returns the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1055:7).
-//
-//line ../../testdata/routesets/github.conf:1055:1
-func (u *URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) (string, error) {
-	return routegenCheckedHelperURL(u, 172, owner, repo, ref)
-}
-
-//line routes_gen.go:4888:1
-
-// GetReposByOwnerByRepoSubscribers returns the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers (../../testdata/routesets/github.conf:191:7).
-//
-//line ../../testdata/routesets/github.conf:191:1
-func (u *URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 173, owner, repo)
-}
-
-//line routes_gen.go:4897:1
-
-// DeleteReposByOwnerByRepoSubscription returns the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:221:7).
-//
-//line ../../testdata/routesets/github.conf:221:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 174, owner, repo)
-}
-
-//line routes_gen.go:4906:1
-
-// GetReposByOwnerByRepoSubscription returns the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:209:7).
-//
-//line ../../testdata/routesets/github.conf:209:1
-func (u *URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 175, owner, repo)
-}
-
-//line routes_gen.go:4915:1
-
-// PutReposByOwnerByRepoSubscription returns the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:215:7).
-//
-//line ../../testdata/routesets/github.conf:215:1
-func (u *URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 176, owner, repo)
-}
-
-//line routes_gen.go:4924:1
-
-// GetReposByOwnerByRepoTags returns the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags (../../testdata/routesets/github.conf:803:7).
-//
-//line ../../testdata/routesets/github.conf:803:1
-func (u *URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 177, owner, repo)
-}
-
-//line routes_gen.go:4933:1
-
-// GetReposByOwnerByRepoTeams returns the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams (../../testdata/routesets/github.conf:797:7).
-//
-//line ../../testdata/routesets/github.conf:797:1
-func (u *URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 178, owner, repo)
-}
-
-//line routes_gen.go:4942:1
-
-// GetRepositories returns the URL of route "get_repositories": /repositories (../../testdata/routesets/github.conf:761:7).
-//
-//line ../../testdata/routesets/github.conf:761:1
-func (u *URLBuilder) GetRepositories() string {
-	return routegenHelperURL(u, 179)
-}
-
-//line routes_gen.go:4951:1
-
-// GetSearchCode returns the URL of route "get_search_code": /search/code (../../testdata/routesets/github.conf:1067:7).
-//
-//line ../../testdata/routesets/github.conf:1067:1
-func (u *URLBuilder) GetSearchCode() string {
-	return routegenHelperURL(u, 180)
-}
-
-//line routes_gen.go:4960:1
-
-// GetSearchIssues returns the URL of route "get_search_issues": /search/issues (../../testdata/routesets/github.conf:1073:7).
-//
-//line ../../testdata/routesets/github.conf:1073:1
-func (u *URLBuilder) GetSearchIssues() string {
-	return routegenHelperURL(u, 181)
-}
-
-//line routes_gen.go:4969:1
-
-// GetSearchRepositories returns the URL of route "get_search_repositories": /search/repositories (../../testdata/routesets/github.conf:1061:7).
-//
-//line ../../testdata/routesets/github.conf:1061:1
-func (u *URLBuilder) GetSearchRepositories() string {
-	return routegenHelperURL(u, 182)
-}
-
-//line routes_gen.go:4978:1
-
-// GetSearchUsers returns the URL of route "get_search_users": /search/users (../../testdata/routesets/github.conf:1079:7).
-//
-//line ../../testdata/routesets/github.conf:1079:1
-func (u *URLBuilder) GetSearchUsers() string {
-	return routegenHelperURL(u, 183)
-}
-
-//line routes_gen.go:4987:1
-
-// DeleteTeamsByID returns the URL of route "delete_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:629:7).
-//
-//line ../../testdata/routesets/github.conf:629:1
-func (u *URLBuilder) DeleteTeamsByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 184, id)
-}
-
-//line routes_gen.go:4996:1
-
-// GetTeamsByID returns the URL of route "get_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:617:7).
-//
-//line ../../testdata/routesets/github.conf:617:1
-func (u *URLBuilder) GetTeamsByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 185, id)
-}
-
-//line routes_gen.go:5005:1
-
-// PatchTeamsByID returns the URL of route "patch_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:1337:7).
-//
-//line ../../testdata/routesets/github.conf:1337:1
-func (u *URLBuilder) PatchTeamsByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 186, id)
-}
-
-//line routes_gen.go:5014:1
-
-// GetTeamsByIDMembers returns the URL of route "get_teams_by_id_members": /teams/:id/members (../../testdata/routesets/github.conf:635:7).
-//
-//line ../../testdata/routesets/github.conf:635:1
-func (u *URLBuilder) GetTeamsByIDMembers(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 187, id)
-}
-
-//line routes_gen.go:5023:1
-
-// DeleteTeamsByIDMembersByUser returns the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:653:7).
-//
-//line ../../testdata/routesets/github.conf:653:1
-func (u *URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) (string, error) {
-	return routegenCheckedHelperURL(u, 188, id, user)
-}
-
-//line routes_gen.go:5032:1
-
-// GetTeamsByIDMembersByUser returns the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:641:7).
-//
-//line ../../testdata/routesets/github.conf:641:1
-func (u *URLBuilder) GetTeamsByIDMembersByUser(id string, user string) (string, error) {
-	return routegenCheckedHelperURL(u, 189, id, user)
-}
-
-//line routes_gen.go:5041:1
-
-// PutTeamsByIDMembersByUser returns the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:647:7).
-//
-//line ../../testdata/routesets/github.conf:647:1
-func (u *URLBuilder) PutTeamsByIDMembersByUser(id string, user string) (string, error) {
-	return routegenCheckedHelperURL(u, 190, id, user)
-}
-
-//line routes_gen.go:5050:1
-
-// GetTeamsByIDRepos returns the URL of route "get_teams_by_id_repos": /teams/:id/repos (../../testdata/routesets/github.conf:659:7).
-//
-//line ../../testdata/routesets/github.conf:659:1
-func (u *URLBuilder) GetTeamsByIDRepos(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 191, id)
-}
-
-//line routes_gen.go:5059:1
-
-// DeleteTeamsByIDReposByOwnerByRepo returns the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:677:7).
-//
-//line ../../testdata/routesets/github.conf:677:1
-func (u *URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 192, id, owner, repo)
-}
-
-//line routes_gen.go:5068:1
-
-// GetTeamsByIDReposByOwnerByRepo returns the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:665:7).
-//
-//line ../../testdata/routesets/github.conf:665:1
-func (u *URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 193, id, owner, repo)
-}
-
-//line routes_gen.go:5077:1
-
-// PutTeamsByIDReposByOwnerByRepo returns the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:671:7).
-//
-//line ../../testdata/routesets/github.conf:671:1
-func (u *URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 194, id, owner, repo)
-}
-
-//line routes_gen.go:5086:1
-
-// GetUser returns the URL of route "get_user": /user (../../testdata/routesets/github.conf:1115:7).
-//
-//line ../../testdata/routesets/github.conf:1115:1
-func (u *URLBuilder) GetUser() string {
-	return routegenHelperURL(u, 195)
-}
-
-//line routes_gen.go:5095:1
-
-// PatchUser returns the URL of route "patch_user": /user (../../testdata/routesets/github.conf:1427:7).
-//
-//line ../../testdata/routesets/github.conf:1427:1
-func (u *URLBuilder) PatchUser() string {
-	return routegenHelperURL(u, 196)
-}
-
-//line routes_gen.go:5104:1
-
-// DeleteUserEmails returns the URL of route "delete_user_emails": /user/emails (../../testdata/routesets/github.conf:1139:7).
-//
-//line ../../testdata/routesets/github.conf:1139:1
-func (u *URLBuilder) DeleteUserEmails() string {
-	return routegenHelperURL(u, 197)
-}
-
-//line routes_gen.go:5113:1
-
-// GetUserEmails returns the URL of route "get_user_emails": /user/emails (../../testdata/routesets/github.conf:1127:7).
-//
-//line ../../testdata/routesets/github.conf:1127:1
-func (u *URLBuilder) GetUserEmails() string {
-	return routegenHelperURL(u, 198)
-}
-
-//line routes_gen.go:5122:1
-
-// PostUserEmails returns the URL of route "post_user_emails": /user/emails (../../testdata/routesets/github.conf:1133:7).
-//
-//line ../../testdata/routesets/github.conf:1133:1
-func (u *URLBuilder) PostUserEmails() string {
-	return routegenHelperURL(u, 199)
-}
-
-//line routes_gen.go:5131:1
-
-// GetUserFollowers returns the URL of route "get_user_followers": /user/followers (../../testdata/routesets/github.conf:1151:7).
-//
-//line ../../testdata/routesets/github.conf:1151:1
-func (u *URLBuilder) GetUserFollowers() string {
-	return routegenHelperURL(u, 200)
-}
-
-//line routes_gen.go:5140:1
-
-// GetUserFollowing returns the URL of route "get_user_following": /user/following (../../testdata/routesets/github.conf:1163:7).
-//
-//line ../../testdata/routesets/github.conf:1163:1
-func (u *URLBuilder) GetUserFollowing() string {
-	return routegenHelperURL(u, 201)
-}
-
-//line routes_gen.go:5149:1
-
-// DeleteUserFollowingByUser returns the URL of route "delete_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1187:7).
-//
-//line ../../testdata/routesets/github.conf:1187:1
-func (u *URLBuilder) DeleteUserFollowingByUser(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 202, user)
-}
-
-//line routes_gen.go:5158:1
-
-// GetUserFollowingByUser returns the URL of route "get_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1169:7).
-//
-//line ../../testdata/routesets/github.conf:1169:1
-func (u *URLBuilder) GetUserFollowingByUser(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 203, user)
-}
-
-//line routes_gen.go:5167:1
-
-// PutUserFollowingByUser returns the URL of route "put_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1181:7).
-//
-//line ../../testdata/routesets/github.conf:1181:1
-func (u *URLBuilder) PutUserFollowingByUser(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 204, user)
-}
-
-//line routes_gen.go:5176:1
-
-// GetUserIssues returns the URL of route "get_user_issues": /user/issues (../../testdata/routesets/github.conf:365:7).
-//
-//line ../../testdata/routesets/github.conf:365:1
-func (u *URLBuilder) GetUserIssues() string {
-	return routegenHelperURL(u, 205)
-}
-
-//line routes_gen.go:5185:1
-
-// GetUserKeys returns the URL of route "get_user_keys": /user/keys (../../testdata/routesets/github.conf:1199:7).
-//
-//line ../../testdata/routesets/github.conf:1199:1
-func (u *URLBuilder) GetUserKeys() string {
-	return routegenHelperURL(u, 206)
-}
-
-//line routes_gen.go:5194:1
-
-// PostUserKeys returns the URL of route "post_user_keys": /user/keys (../../testdata/routesets/github.conf:1211:7).
-//
-//line ../../testdata/routesets/github.conf:1211:1
-func (u *URLBuilder) PostUserKeys() string {
-	return routegenHelperURL(u, 207)
-}
-
-//line routes_gen.go:5203:1
-
-// DeleteUserKeysByID returns the URL of route "delete_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1217:7).
-//
-//line ../../testdata/routesets/github.conf:1217:1
-func (u *URLBuilder) DeleteUserKeysByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 208, id)
-}
-
-//line routes_gen.go:5212:1
-
-// GetUserKeysByID returns the URL of route "get_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1205:7).
-//
-//line ../../testdata/routesets/github.conf:1205:1
-func (u *URLBuilder) GetUserKeysByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 209, id)
-}
-
-//line routes_gen.go:5221:1
-
-// PatchUserKeysByID returns the URL of route "patch_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1433:7).
-//
-//line ../../testdata/routesets/github.conf:1433:1
-func (u *URLBuilder) PatchUserKeysByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 210, id)
-}
-
-//line routes_gen.go:5230:1
-
-// GetUserOrgs returns the URL of route "get_user_orgs": /user/orgs (../../testdata/routesets/github.conf:557:7).
-//
-//line ../../testdata/routesets/github.conf:557:1
-func (u *URLBuilder) GetUserOrgs() string {
-	return routegenHelperURL(u, 211)
-}
-
-//line routes_gen.go:5239:1
-
-// GetUserRepos returns the URL of route "get_user_repos": /user/repos (../../testdata/routesets/github.conf:743:7).
-//
-//line ../../testdata/routesets/github.conf:743:1
-func (u *URLBuilder) GetUserRepos() string {
-	return routegenHelperURL(u, 212)
-}
-
-//line routes_gen.go:5248:1
-
-// PostUserRepos returns the URL of route "post_user_repos": /user/repos (../../testdata/routesets/github.conf:767:7).
-//
-//line ../../testdata/routesets/github.conf:767:1
-func (u *URLBuilder) PostUserRepos() string {
-	return routegenHelperURL(u, 213)
-}
-
-//line routes_gen.go:5257:1
-
-// GetUserStarred returns the URL of route "get_user_starred": /user/starred (../../testdata/routesets/github.conf:167:7).
-//
-//line ../../testdata/routesets/github.conf:167:1
-func (u *URLBuilder) GetUserStarred() string {
-	return routegenHelperURL(u, 214)
-}
-
-//line routes_gen.go:5266:1
-
-// DeleteUserStarredByOwnerByRepo returns the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:185:7).
-//
-//line ../../testdata/routesets/github.conf:185:1
-func (u *URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 215, owner, repo)
-}
-
-//line routes_gen.go:5275:1
-
-// GetUserStarredByOwnerByRepo returns the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:173:7).
-//
-//line ../../testdata/routesets/github.conf:173:1
-func (u *URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 216, owner, repo)
-}
-
-//line routes_gen.go:5284:1
-
-// PutUserStarredByOwnerByRepo returns the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7).
-//
-//line ../../testdata/routesets/github.conf:179:1
-func (u *URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 217, owner, repo)
-}
-
-//line routes_gen.go:5293:1
-
-// GetUserSubscriptions returns the URL of route "get_user_subscriptions": /user/subscriptions (../../testdata/routesets/github.conf:203:7).
-//
-//line ../../testdata/routesets/github.conf:203:1
-func (u *URLBuilder) GetUserSubscriptions() string {
-	return routegenHelperURL(u, 218)
-}
-
-//line routes_gen.go:5302:1
-
-// DeleteUserSubscriptionsByOwnerByRepo returns the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:239:7).
-//
-//line ../../testdata/routesets/github.conf:239:1
-func (u *URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 219, owner, repo)
-}
-
-//line routes_gen.go:5311:1
-
-// GetUserSubscriptionsByOwnerByRepo returns the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:227:7).
-//
-//line ../../testdata/routesets/github.conf:227:1
-func (u *URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 220, owner, repo)
-}
-
-//line routes_gen.go:5320:1
-
-// PutUserSubscriptionsByOwnerByRepo returns the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7).
-//
-//line ../../testdata/routesets/github.conf:233:1
-func (u *URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 221, owner, repo)
-}
-
-//line routes_gen.go:5329:1
-
-// GetUserTeams returns the URL of route "get_user_teams": /user/teams (../../testdata/routesets/github.conf:683:7).
-//
-//line ../../testdata/routesets/github.conf:683:1
-func (u *URLBuilder) GetUserTeams() string {
-	return routegenHelperURL(u, 222)
-}
-
-//line routes_gen.go:5338:1
-
-// GetUsers returns the URL of route "get_users": /users (../../testdata/routesets/github.conf:1121:7).
-//
-//line ../../testdata/routesets/github.conf:1121:1
-func (u *URLBuilder) GetUsers() string {
-	return routegenHelperURL(u, 223)
-}
-
-//line routes_gen.go:5347:1
-
-// GetUsersByUser returns the URL of route "get_users_by_user": /users/:user (../../testdata/routesets/github.conf:1109:7).
-//
-//line ../../testdata/routesets/github.conf:1109:1
-func (u *URLBuilder) GetUsersByUser(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 224, user)
-}
-
-//line routes_gen.go:5356:1
-
-// GetUsersByUserEvents returns the URL of route "get_users_by_user_events": /users/:user/events (../../testdata/routesets/github.conf:83:7).
-//
-//line ../../testdata/routesets/github.conf:83:1
-func (u *URLBuilder) GetUsersByUserEvents(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 225, user)
-}
-
-//line routes_gen.go:5365:1
-
-// GetUsersByUserEventsOrgsByOrg returns the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org (../../testdata/routesets/github.conf:95:7).
-//
-//line ../../testdata/routesets/github.conf:95:1
-func (u *URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) (string, error) {
-	return routegenCheckedHelperURL(u, 226, user, org)
-}
-
-//line routes_gen.go:5374:1
-
-// GetUsersByUserEventsPublic returns the URL of route "get_users_by_user_events_public": /users/:user/events/public (../../testdata/routesets/github.conf:89:7).
-//
-//line ../../testdata/routesets/github.conf:89:1
-func (u *URLBuilder) GetUsersByUserEventsPublic(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 227, user)
-}
-
-//line routes_gen.go:5383:1
-
-// GetUsersByUserFollowers returns the URL of route "get_users_by_user_followers": /users/:user/followers (../../testdata/routesets/github.conf:1145:7).
-//
-//line ../../testdata/routesets/github.conf:1145:1
-func (u *URLBuilder) GetUsersByUserFollowers(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 228, user)
-}
-
-//line routes_gen.go:5392:1
-
-// GetUsersByUserFollowing returns the URL of route "get_users_by_user_following": /users/:user/following (../../testdata/routesets/github.conf:1157:7).
-//
-//line ../../testdata/routesets/github.conf:1157:1
-func (u *URLBuilder) GetUsersByUserFollowing(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 229, user)
-}
-
-//line routes_gen.go:5401:1
-
-// GetUsersByUserFollowingByTargetUser returns the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user (../../testdata/routesets/github.conf:1175:7).
-//
-//line ../../testdata/routesets/github.conf:1175:1
-func (u *URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser string) (string, error) {
-	return routegenCheckedHelperURL(u, 230, user, targetUser)
-}
-
-//line routes_gen.go:5410:1
-
-// GetUsersByUserGists returns the URL of route "get_users_by_user_gists": /users/:user/gists (../../testdata/routesets/github.conf:245:7).
-//
-//line ../../testdata/routesets/github.conf:245:1
-func (u *URLBuilder) GetUsersByUserGists(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 231, user)
-}
-
-//line routes_gen.go:5419:1
-
-// GetUsersByUserKeys returns the URL of route "get_users_by_user_keys": /users/:user/keys (../../testdata/routesets/github.conf:1193:7).
-//
-//line ../../testdata/routesets/github.conf:1193:1
-func (u *URLBuilder) GetUsersByUserKeys(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 232, user)
-}
-
-//line routes_gen.go:5428:1
-
-// GetUsersByUserOrgs returns the URL of route "get_users_by_user_orgs": /users/:user/orgs (../../testdata/routesets/github.conf:551:7).
-//
-//line ../../testdata/routesets/github.conf:551:1
-func (u *URLBuilder) GetUsersByUserOrgs(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 233, user)
-}
-
-//line routes_gen.go:5437:1
-
-// GetUsersByUserReceivedEvents returns the URL of route "get_users_by_user_received_events": /users/:user/received_events (../../testdata/routesets/github.conf:71:7).
-//
-//line ../../testdata/routesets/github.conf:71:1
-func (u *URLBuilder) GetUsersByUserReceivedEvents(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 234, user)
-}
-
-//line routes_gen.go:5446:1
-
-// GetUsersByUserReceivedEventsPublic returns the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public (../../testdata/routesets/github.conf:77:7).
-//
-//line ../../testdata/routesets/github.conf:77:1
-func (u *URLBuilder) GetUsersByUserReceivedEventsPublic(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 235, user)
-}
-
-//line routes_gen.go:5455:1
-
-// GetUsersByUserRepos returns the URL of route "get_users_by_user_repos": /users/:user/repos (../../testdata/routesets/github.conf:749:7).
-//
-//line ../../testdata/routesets/github.conf:749:1
-func (u *URLBuilder) GetUsersByUserRepos(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 236, user)
-}
-
-//line routes_gen.go:5464:1
-
-// GetUsersByUserStarred returns the URL of route "get_users_by_user_starred": /users/:user/starred (../../testdata/routesets/github.conf:161:7).
-//
-//line ../../testdata/routesets/github.conf:161:1
-func (u *URLBuilder) GetUsersByUserStarred(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 237, user)
-}
-
-//line routes_gen.go:5473:1
-
-// GetUsersByUserSubscriptions returns the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions (../../testdata/routesets/github.conf:197:7).
-//
-//line ../../testdata/routesets/github.conf:197:1
-func (u *URLBuilder) GetUsersByUserSubscriptions(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 238, user)
-}
-
-//line routes_gen.go:5482:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -5507,3 +2873,2637 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// GitHubController holds the actions of controller "GitHub".
+type GitHubController interface {
+//line ../../testdata/routesets/github.conf:35:6
+	DeleteApplicationsByClientIdTokens(ctx *runtime.Context, clientID string) error // serves delete_applications_by_client_id_tokens: DELETE /applications/:client_id/tokens (../../testdata/routesets/github.conf:35:7)
+//line ../../testdata/routesets/github.conf:41:6
+	DeleteApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error // serves delete_applications_by_client_id_tokens_by_access_token: DELETE /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:41:7)
+//line ../../testdata/routesets/github.conf:23:6
+	DeleteAuthorizationsById(ctx *runtime.Context, id string) error // serves delete_authorizations_by_id: DELETE /authorizations/:id (../../testdata/routesets/github.conf:23:7)
+//line ../../testdata/routesets/github.conf:293:6
+	DeleteGistsById(ctx *runtime.Context, id string) error // serves delete_gists_by_id: DELETE /gists/:id (../../testdata/routesets/github.conf:293:7)
+//line ../../testdata/routesets/github.conf:275:6
+	DeleteGistsByIdStar(ctx *runtime.Context, id string) error // serves delete_gists_by_id_star: DELETE /gists/:id/star (../../testdata/routesets/github.conf:275:7)
+//line ../../testdata/routesets/github.conf:149:6
+	DeleteNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves delete_notifications_threads_by_id_subscription: DELETE /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:149:7)
+//line ../../testdata/routesets/github.conf:581:6
+	DeleteOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error // serves delete_orgs_by_org_members_by_user: DELETE /orgs/:org/members/:user (../../testdata/routesets/github.conf:581:7)
+//line ../../testdata/routesets/github.conf:605:6
+	DeleteOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves delete_orgs_by_org_public_members_by_user: DELETE /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:605:7)
+//line ../../testdata/routesets/github.conf:821:6
+	DeleteReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_repos_by_owner_by_repo: DELETE /repos/:owner/:repo (../../testdata/routesets/github.conf:821:7)
+//line ../../testdata/routesets/github.conf:845:6
+	DeleteReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves delete_repos_by_owner_by_repo_collaborators_by_user: DELETE /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:845:7)
+//line ../../testdata/routesets/github.conf:875:6
+	DeleteReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_comments_by_id: DELETE /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:875:7)
+//line ../../testdata/routesets/github.conf:1397:6
+	DeleteReposByOwnerByRepoContentsByPath(ctx *runtime.Context, owner string, repo string, path string) error // serves delete_repos_by_owner_by_repo_contents_by_path: DELETE /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1397:7)
+//line ../../testdata/routesets/github.conf:935:6
+	DeleteReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_downloads_by_id: DELETE /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:935:7)
+//line ../../testdata/routesets/github.conf:1271:6
+	DeleteReposByOwnerByRepoGitRefsByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves delete_repos_by_owner_by_repo_git_refs_by_ref: DELETE /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1271:7)
+//line ../../testdata/routesets/github.conf:977:6
+	DeleteReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_hooks_by_id: DELETE /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:977:7)
+//line ../../testdata/routesets/github.conf:473:6
+	DeleteReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_issues_by_number_labels: DELETE /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:473:7)
+//line ../../testdata/routesets/github.conf:461:6
+	DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(ctx *runtime.Context, owner string, repo string, number string, name string) error // serves delete_repos_by_owner_by_repo_issues_by_number_labels_by_name: DELETE /repos/:owner/:repo/issues/:number/labels/:name (../../testdata/routesets/github.conf:461:7)
+//line ../../testdata/routesets/github.conf:1301:6
+	DeleteReposByOwnerByRepoIssuesCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_issues_comments_by_id: DELETE /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1301:7)
+//line ../../testdata/routesets/github.conf:917:6
+	DeleteReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_keys_by_id: DELETE /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:917:7)
+//line ../../testdata/routesets/github.conf:443:6
+	DeleteReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves delete_repos_by_owner_by_repo_labels_by_name: DELETE /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:443:7)
+//line ../../testdata/routesets/github.conf:503:6
+	DeleteReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_milestones_by_number: DELETE /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:503:7)
+//line ../../testdata/routesets/github.conf:1367:6
+	DeleteReposByOwnerByRepoPullsCommentsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_pulls_comments_by_number: DELETE /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1367:7)
+//line ../../testdata/routesets/github.conf:1007:6
+	DeleteReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_releases_by_id: DELETE /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1007:7)
+//line ../../testdata/routesets/github.conf:221:6
+	DeleteReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves delete_repos_by_owner_by_repo_subscription: DELETE /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:221:7)
+//line ../../testdata/routesets/github.conf:629:6
+	DeleteTeamsById(ctx *runtime.Context, id string) error // serves delete_teams_by_id: DELETE /teams/:id (../../testdata/routesets/github.conf:629:7)
+//line ../../testdata/routesets/github.conf:653:6
+	DeleteTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves delete_teams_by_id_members_by_user: DELETE /teams/:id/members/:user (../../testdata/routesets/github.conf:653:7)
+//line ../../testdata/routesets/github.conf:677:6
+	DeleteTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves delete_teams_by_id_repos_by_owner_by_repo: DELETE /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:677:7)
+//line ../../testdata/routesets/github.conf:1139:6
+	DeleteUserEmails(ctx *runtime.Context) error // serves delete_user_emails: DELETE /user/emails (../../testdata/routesets/github.conf:1139:7)
+//line ../../testdata/routesets/github.conf:1187:6
+	DeleteUserFollowingByUser(ctx *runtime.Context, user string) error // serves delete_user_following_by_user: DELETE /user/following/:user (../../testdata/routesets/github.conf:1187:7)
+//line ../../testdata/routesets/github.conf:1217:6
+	DeleteUserKeysById(ctx *runtime.Context, id string) error // serves delete_user_keys_by_id: DELETE /user/keys/:id (../../testdata/routesets/github.conf:1217:7)
+//line ../../testdata/routesets/github.conf:185:6
+	DeleteUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_user_starred_by_owner_by_repo: DELETE /user/starred/:owner/:repo (../../testdata/routesets/github.conf:185:7)
+//line ../../testdata/routesets/github.conf:239:6
+	DeleteUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_user_subscriptions_by_owner_by_repo: DELETE /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:239:7)
+//line ../../testdata/routesets/github.conf:29:6
+	GetApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error // serves get_applications_by_client_id_tokens_by_access_token: GET /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:29:7)
+//line ../../testdata/routesets/github.conf:5:6
+	GetAuthorizations(ctx *runtime.Context) error // serves get_authorizations: GET /authorizations (../../testdata/routesets/github.conf:5:7)
+//line ../../testdata/routesets/github.conf:11:6
+	GetAuthorizationsById(ctx *runtime.Context, id string) error // serves get_authorizations_by_id: GET /authorizations/:id (../../testdata/routesets/github.conf:11:7)
+//line ../../testdata/routesets/github.conf:509:6
+	GetEmojis(ctx *runtime.Context) error // serves get_emojis: GET /emojis (../../testdata/routesets/github.conf:509:7)
+//line ../../testdata/routesets/github.conf:47:6
+	GetEvents(ctx *runtime.Context) error // serves get_events: GET /events (../../testdata/routesets/github.conf:47:7)
+//line ../../testdata/routesets/github.conf:101:6
+	GetFeeds(ctx *runtime.Context) error // serves get_feeds: GET /feeds (../../testdata/routesets/github.conf:101:7)
+//line ../../testdata/routesets/github.conf:251:6
+	GetGists(ctx *runtime.Context) error // serves get_gists: GET /gists (../../testdata/routesets/github.conf:251:7)
+//line ../../testdata/routesets/github.conf:257:6
+	GetGistsById(ctx *runtime.Context, id string) error // serves get_gists_by_id: GET /gists/:id (../../testdata/routesets/github.conf:257:7)
+//line ../../testdata/routesets/github.conf:281:6
+	GetGistsByIdStar(ctx *runtime.Context, id string) error // serves get_gists_by_id_star: GET /gists/:id/star (../../testdata/routesets/github.conf:281:7)
+//line ../../testdata/routesets/github.conf:1241:6
+	GetGistsPublic(ctx *runtime.Context) error // serves get_gists_public: GET /gists/public (../../testdata/routesets/github.conf:1241:7)
+//line ../../testdata/routesets/github.conf:1247:6
+	GetGistsStarred(ctx *runtime.Context) error // serves get_gists_starred: GET /gists/starred (../../testdata/routesets/github.conf:1247:7)
+//line ../../testdata/routesets/github.conf:515:6
+	GetGitignoreTemplates(ctx *runtime.Context) error // serves get_gitignore_templates: GET /gitignore/templates (../../testdata/routesets/github.conf:515:7)
+//line ../../testdata/routesets/github.conf:521:6
+	GetGitignoreTemplatesByName(ctx *runtime.Context, name string) error // serves get_gitignore_templates_by_name: GET /gitignore/templates/:name (../../testdata/routesets/github.conf:521:7)
+//line ../../testdata/routesets/github.conf:359:6
+	GetIssues(ctx *runtime.Context) error // serves get_issues: GET /issues (../../testdata/routesets/github.conf:359:7)
+//line ../../testdata/routesets/github.conf:1085:6
+	GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ctx *runtime.Context, owner string, repository string, state string, keyword string) error // serves get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword: GET /legacy/issues/search/:owner/:repository/:state/:keyword (../../testdata/routesets/github.conf:1085:7)
+//line ../../testdata/routesets/github.conf:1091:6
+	GetLegacyReposSearchByKeyword(ctx *runtime.Context, keyword string) error // serves get_legacy_repos_search_by_keyword: GET /legacy/repos/search/:keyword (../../testdata/routesets/github.conf:1091:7)
+//line ../../testdata/routesets/github.conf:1103:6
+	GetLegacyUserEmailByEmail(ctx *runtime.Context, email string) error // serves get_legacy_user_email_by_email: GET /legacy/user/email/:email (../../testdata/routesets/github.conf:1103:7)
+//line ../../testdata/routesets/github.conf:1097:6
+	GetLegacyUserSearchByKeyword(ctx *runtime.Context, keyword string) error // serves get_legacy_user_search_by_keyword: GET /legacy/user/search/:keyword (../../testdata/routesets/github.conf:1097:7)
+//line ../../testdata/routesets/github.conf:539:6
+	GetMeta(ctx *runtime.Context) error // serves get_meta: GET /meta (../../testdata/routesets/github.conf:539:7)
+//line ../../testdata/routesets/github.conf:59:6
+	GetNetworksByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error // serves get_networks_by_owner_by_repo_events: GET /networks/:owner/:repo/events (../../testdata/routesets/github.conf:59:7)
+//line ../../testdata/routesets/github.conf:107:6
+	GetNotifications(ctx *runtime.Context) error // serves get_notifications: GET /notifications (../../testdata/routesets/github.conf:107:7)
+//line ../../testdata/routesets/github.conf:131:6
+	GetNotificationsThreadsById(ctx *runtime.Context, id string) error // serves get_notifications_threads_by_id: GET /notifications/threads/:id (../../testdata/routesets/github.conf:131:7)
+//line ../../testdata/routesets/github.conf:137:6
+	GetNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves get_notifications_threads_by_id_subscription: GET /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:137:7)
+//line ../../testdata/routesets/github.conf:563:6
+	GetOrgsByOrg(ctx *runtime.Context, org string) error // serves get_orgs_by_org: GET /orgs/:org (../../testdata/routesets/github.conf:563:7)
+//line ../../testdata/routesets/github.conf:65:6
+	GetOrgsByOrgEvents(ctx *runtime.Context, org string) error // serves get_orgs_by_org_events: GET /orgs/:org/events (../../testdata/routesets/github.conf:65:7)
+//line ../../testdata/routesets/github.conf:371:6
+	GetOrgsByOrgIssues(ctx *runtime.Context, org string) error // serves get_orgs_by_org_issues: GET /orgs/:org/issues (../../testdata/routesets/github.conf:371:7)
+//line ../../testdata/routesets/github.conf:569:6
+	GetOrgsByOrgMembers(ctx *runtime.Context, org string) error // serves get_orgs_by_org_members: GET /orgs/:org/members (../../testdata/routesets/github.conf:569:7)
+//line ../../testdata/routesets/github.conf:575:6
+	GetOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error // serves get_orgs_by_org_members_by_user: GET /orgs/:org/members/:user (../../testdata/routesets/github.conf:575:7)
+//line ../../testdata/routesets/github.conf:587:6
+	GetOrgsByOrgPublicMembers(ctx *runtime.Context, org string) error // serves get_orgs_by_org_public_members: GET /orgs/:org/public_members (../../testdata/routesets/github.conf:587:7)
+//line ../../testdata/routesets/github.conf:593:6
+	GetOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves get_orgs_by_org_public_members_by_user: GET /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:593:7)
+//line ../../testdata/routesets/github.conf:755:6
+	GetOrgsByOrgRepos(ctx *runtime.Context, org string) error // serves get_orgs_by_org_repos: GET /orgs/:org/repos (../../testdata/routesets/github.conf:755:7)
+//line ../../testdata/routesets/github.conf:611:6
+	GetOrgsByOrgTeams(ctx *runtime.Context, org string) error // serves get_orgs_by_org_teams: GET /orgs/:org/teams (../../testdata/routesets/github.conf:611:7)
+//line ../../testdata/routesets/github.conf:545:6
+	GetRateLimit(ctx *runtime.Context) error // serves get_rate_limit: GET /rate_limit (../../testdata/routesets/github.conf:545:7)
+//line ../../testdata/routesets/github.conf:779:6
+	GetReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo: GET /repos/:owner/:repo (../../testdata/routesets/github.conf:779:7)
+//line ../../testdata/routesets/github.conf:395:6
+	GetReposByOwnerByRepoAssignees(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_assignees: GET /repos/:owner/:repo/assignees (../../testdata/routesets/github.conf:395:7)
+//line ../../testdata/routesets/github.conf:401:6
+	GetReposByOwnerByRepoAssigneesByAssignee(ctx *runtime.Context, owner string, repo string, assignee string) error // serves get_repos_by_owner_by_repo_assignees_by_assignee: GET /repos/:owner/:repo/assignees/:assignee (../../testdata/routesets/github.conf:401:7)
+//line ../../testdata/routesets/github.conf:809:6
+	GetReposByOwnerByRepoBranches(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_branches: GET /repos/:owner/:repo/branches (../../testdata/routesets/github.conf:809:7)
+//line ../../testdata/routesets/github.conf:815:6
+	GetReposByOwnerByRepoBranchesByBranch(ctx *runtime.Context, owner string, repo string, branch string) error // serves get_repos_by_owner_by_repo_branches_by_branch: GET /repos/:owner/:repo/branches/:branch (../../testdata/routesets/github.conf:815:7)
+//line ../../testdata/routesets/github.conf:1403:6
+	GetReposByOwnerByRepoByArchiveFormatByRef(ctx *runtime.Context, owner string, repo string, archiveFormat string, ref string) error // serves get_repos_by_owner_by_repo_by_archive_format_by_ref: GET /repos/:owner/:repo/:archive_format/:ref (../../testdata/routesets/github.conf:1403:7)
+//line ../../testdata/routesets/github.conf:827:6
+	GetReposByOwnerByRepoCollaborators(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_collaborators: GET /repos/:owner/:repo/collaborators (../../testdata/routesets/github.conf:827:7)
+//line ../../testdata/routesets/github.conf:833:6
+	GetReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves get_repos_by_owner_by_repo_collaborators_by_user: GET /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:833:7)
+//line ../../testdata/routesets/github.conf:851:6
+	GetReposByOwnerByRepoComments(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_comments: GET /repos/:owner/:repo/comments (../../testdata/routesets/github.conf:851:7)
+//line ../../testdata/routesets/github.conf:869:6
+	GetReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_comments_by_id: GET /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:869:7)
+//line ../../testdata/routesets/github.conf:881:6
+	GetReposByOwnerByRepoCommits(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_commits: GET /repos/:owner/:repo/commits (../../testdata/routesets/github.conf:881:7)
+//line ../../testdata/routesets/github.conf:887:6
+	GetReposByOwnerByRepoCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_commits_by_sha: GET /repos/:owner/:repo/commits/:sha (../../testdata/routesets/github.conf:887:7)
+//line ../../testdata/routesets/github.conf:857:6
+	GetReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_commits_by_sha_comments: GET /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:857:7)
+//line ../../testdata/routesets/github.conf:1385:6
+	GetReposByOwnerByRepoContentsByPath(ctx *runtime.Context, owner string, repo string, path string) error // serves get_repos_by_owner_by_repo_contents_by_path: GET /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1385:7)
+//line ../../testdata/routesets/github.conf:785:6
+	GetReposByOwnerByRepoContributors(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_contributors: GET /repos/:owner/:repo/contributors (../../testdata/routesets/github.conf:785:7)
+//line ../../testdata/routesets/github.conf:923:6
+	GetReposByOwnerByRepoDownloads(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_downloads: GET /repos/:owner/:repo/downloads (../../testdata/routesets/github.conf:923:7)
+//line ../../testdata/routesets/github.conf:929:6
+	GetReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_downloads_by_id: GET /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:929:7)
+//line ../../testdata/routesets/github.conf:53:6
+	GetReposByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_events: GET /repos/:owner/:repo/events (../../testdata/routesets/github.conf:53:7)
+//line ../../testdata/routesets/github.conf:941:6
+	GetReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_forks: GET /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:941:7)
+//line ../../testdata/routesets/github.conf:299:6
+	GetReposByOwnerByRepoGitBlobsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_blobs_by_sha: GET /repos/:owner/:repo/git/blobs/:sha (../../testdata/routesets/github.conf:299:7)
+//line ../../testdata/routesets/github.conf:311:6
+	GetReposByOwnerByRepoGitCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_commits_by_sha: GET /repos/:owner/:repo/git/commits/:sha (../../testdata/routesets/github.conf:311:7)
+//line ../../testdata/routesets/github.conf:323:6
+	GetReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_git_refs: GET /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:323:7)
+//line ../../testdata/routesets/github.conf:1259:6
+	GetReposByOwnerByRepoGitRefsByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves get_repos_by_owner_by_repo_git_refs_by_ref: GET /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1259:7)
+//line ../../testdata/routesets/github.conf:335:6
+	GetReposByOwnerByRepoGitTagsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_tags_by_sha: GET /repos/:owner/:repo/git/tags/:sha (../../testdata/routesets/github.conf:335:7)
+//line ../../testdata/routesets/github.conf:347:6
+	GetReposByOwnerByRepoGitTreesBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_trees_by_sha: GET /repos/:owner/:repo/git/trees/:sha (../../testdata/routesets/github.conf:347:7)
+//line ../../testdata/routesets/github.conf:953:6
+	GetReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_hooks: GET /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:953:7)
+//line ../../testdata/routesets/github.conf:959:6
+	GetReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_hooks_by_id: GET /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:959:7)
+//line ../../testdata/routesets/github.conf:377:6
+	GetReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_issues: GET /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:377:7)
+//line ../../testdata/routesets/github.conf:383:6
+	GetReposByOwnerByRepoIssuesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number: GET /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:383:7)
+//line ../../testdata/routesets/github.conf:407:6
+	GetReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_comments: GET /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:407:7)
+//line ../../testdata/routesets/github.conf:419:6
+	GetReposByOwnerByRepoIssuesByNumberEvents(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_events: GET /repos/:owner/:repo/issues/:number/events (../../testdata/routesets/github.conf:419:7)
+//line ../../testdata/routesets/github.conf:449:6
+	GetReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_labels: GET /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:449:7)
+//line ../../testdata/routesets/github.conf:1283:6
+	GetReposByOwnerByRepoIssuesComments(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_issues_comments: GET /repos/:owner/:repo/issues/comments (../../testdata/routesets/github.conf:1283:7)
+//line ../../testdata/routesets/github.conf:1289:6
+	GetReposByOwnerByRepoIssuesCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_issues_comments_by_id: GET /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1289:7)
+//line ../../testdata/routesets/github.conf:1307:6
+	GetReposByOwnerByRepoIssuesEvents(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_issues_events: GET /repos/:owner/:repo/issues/events (../../testdata/routesets/github.conf:1307:7)
+//line ../../testdata/routesets/github.conf:1313:6
+	GetReposByOwnerByRepoIssuesEventsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_issues_events_by_id: GET /repos/:owner/:repo/issues/events/:id (../../testdata/routesets/github.conf:1313:7)
+//line ../../testdata/routesets/github.conf:899:6
+	GetReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_keys: GET /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:899:7)
+//line ../../testdata/routesets/github.conf:905:6
+	GetReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_keys_by_id: GET /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:905:7)
+//line ../../testdata/routesets/github.conf:425:6
+	GetReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_labels: GET /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:425:7)
+//line ../../testdata/routesets/github.conf:431:6
+	GetReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves get_repos_by_owner_by_repo_labels_by_name: GET /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:431:7)
+//line ../../testdata/routesets/github.conf:791:6
+	GetReposByOwnerByRepoLanguages(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_languages: GET /repos/:owner/:repo/languages (../../testdata/routesets/github.conf:791:7)
+//line ../../testdata/routesets/github.conf:485:6
+	GetReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_milestones: GET /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:485:7)
+//line ../../testdata/routesets/github.conf:491:6
+	GetReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_milestones_by_number: GET /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:491:7)
+//line ../../testdata/routesets/github.conf:479:6
+	GetReposByOwnerByRepoMilestonesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_milestones_by_number_labels: GET /repos/:owner/:repo/milestones/:number/labels (../../testdata/routesets/github.conf:479:7)
+//line ../../testdata/routesets/github.conf:113:6
+	GetReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_notifications: GET /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:113:7)
+//line ../../testdata/routesets/github.conf:689:6
+	GetReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_pulls: GET /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:689:7)
+//line ../../testdata/routesets/github.conf:695:6
+	GetReposByOwnerByRepoPullsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number: GET /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:695:7)
+//line ../../testdata/routesets/github.conf:731:6
+	GetReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_comments: GET /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:731:7)
+//line ../../testdata/routesets/github.conf:707:6
+	GetReposByOwnerByRepoPullsByNumberCommits(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_commits: GET /repos/:owner/:repo/pulls/:number/commits (../../testdata/routesets/github.conf:707:7)
+//line ../../testdata/routesets/github.conf:713:6
+	GetReposByOwnerByRepoPullsByNumberFiles(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_files: GET /repos/:owner/:repo/pulls/:number/files (../../testdata/routesets/github.conf:713:7)
+//line ../../testdata/routesets/github.conf:719:6
+	GetReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_merge: GET /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:719:7)
+//line ../../testdata/routesets/github.conf:1349:6
+	GetReposByOwnerByRepoPullsComments(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_pulls_comments: GET /repos/:owner/:repo/pulls/comments (../../testdata/routesets/github.conf:1349:7)
+//line ../../testdata/routesets/github.conf:1355:6
+	GetReposByOwnerByRepoPullsCommentsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_comments_by_number: GET /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1355:7)
+//line ../../testdata/routesets/github.conf:893:6
+	GetReposByOwnerByRepoReadme(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_readme: GET /repos/:owner/:repo/readme (../../testdata/routesets/github.conf:893:7)
+//line ../../testdata/routesets/github.conf:989:6
+	GetReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_releases: GET /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:989:7)
+//line ../../testdata/routesets/github.conf:995:6
+	GetReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_releases_by_id: GET /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:995:7)
+//line ../../testdata/routesets/github.conf:1013:6
+	GetReposByOwnerByRepoReleasesByIdAssets(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_releases_by_id_assets: GET /repos/:owner/:repo/releases/:id/assets (../../testdata/routesets/github.conf:1013:7)
+//line ../../testdata/routesets/github.conf:155:6
+	GetReposByOwnerByRepoStargazers(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stargazers: GET /repos/:owner/:repo/stargazers (../../testdata/routesets/github.conf:155:7)
+//line ../../testdata/routesets/github.conf:1031:6
+	GetReposByOwnerByRepoStatsCodeFrequency(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_code_frequency: GET /repos/:owner/:repo/stats/code_frequency (../../testdata/routesets/github.conf:1031:7)
+//line ../../testdata/routesets/github.conf:1025:6
+	GetReposByOwnerByRepoStatsCommitActivity(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_commit_activity: GET /repos/:owner/:repo/stats/commit_activity (../../testdata/routesets/github.conf:1025:7)
+//line ../../testdata/routesets/github.conf:1019:6
+	GetReposByOwnerByRepoStatsContributors(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_contributors: GET /repos/:owner/:repo/stats/contributors (../../testdata/routesets/github.conf:1019:7)
+//line ../../testdata/routesets/github.conf:1037:6
+	GetReposByOwnerByRepoStatsParticipation(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_participation: GET /repos/:owner/:repo/stats/participation (../../testdata/routesets/github.conf:1037:7)
+//line ../../testdata/routesets/github.conf:1043:6
+	GetReposByOwnerByRepoStatsPunchCard(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_punch_card: GET /repos/:owner/:repo/stats/punch_card (../../testdata/routesets/github.conf:1043:7)
+//line ../../testdata/routesets/github.conf:1049:6
+	GetReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves get_repos_by_owner_by_repo_statuses_by_ref: GET /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1049:7)
+//line ../../testdata/routesets/github.conf:191:6
+	GetReposByOwnerByRepoSubscribers(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_subscribers: GET /repos/:owner/:repo/subscribers (../../testdata/routesets/github.conf:191:7)
+//line ../../testdata/routesets/github.conf:209:6
+	GetReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_subscription: GET /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:209:7)
+//line ../../testdata/routesets/github.conf:803:6
+	GetReposByOwnerByRepoTags(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_tags: GET /repos/:owner/:repo/tags (../../testdata/routesets/github.conf:803:7)
+//line ../../testdata/routesets/github.conf:797:6
+	GetReposByOwnerByRepoTeams(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_teams: GET /repos/:owner/:repo/teams (../../testdata/routesets/github.conf:797:7)
+//line ../../testdata/routesets/github.conf:761:6
+	GetRepositories(ctx *runtime.Context) error // serves get_repositories: GET /repositories (../../testdata/routesets/github.conf:761:7)
+//line ../../testdata/routesets/github.conf:1067:6
+	GetSearchCode(ctx *runtime.Context) error // serves get_search_code: GET /search/code (../../testdata/routesets/github.conf:1067:7)
+//line ../../testdata/routesets/github.conf:1073:6
+	GetSearchIssues(ctx *runtime.Context) error // serves get_search_issues: GET /search/issues (../../testdata/routesets/github.conf:1073:7)
+//line ../../testdata/routesets/github.conf:1061:6
+	GetSearchRepositories(ctx *runtime.Context) error // serves get_search_repositories: GET /search/repositories (../../testdata/routesets/github.conf:1061:7)
+//line ../../testdata/routesets/github.conf:1079:6
+	GetSearchUsers(ctx *runtime.Context) error // serves get_search_users: GET /search/users (../../testdata/routesets/github.conf:1079:7)
+//line ../../testdata/routesets/github.conf:617:6
+	GetTeamsById(ctx *runtime.Context, id string) error // serves get_teams_by_id: GET /teams/:id (../../testdata/routesets/github.conf:617:7)
+//line ../../testdata/routesets/github.conf:635:6
+	GetTeamsByIdMembers(ctx *runtime.Context, id string) error // serves get_teams_by_id_members: GET /teams/:id/members (../../testdata/routesets/github.conf:635:7)
+//line ../../testdata/routesets/github.conf:641:6
+	GetTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves get_teams_by_id_members_by_user: GET /teams/:id/members/:user (../../testdata/routesets/github.conf:641:7)
+//line ../../testdata/routesets/github.conf:659:6
+	GetTeamsByIdRepos(ctx *runtime.Context, id string) error // serves get_teams_by_id_repos: GET /teams/:id/repos (../../testdata/routesets/github.conf:659:7)
+//line ../../testdata/routesets/github.conf:665:6
+	GetTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves get_teams_by_id_repos_by_owner_by_repo: GET /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:665:7)
+//line ../../testdata/routesets/github.conf:1115:6
+	GetUser(ctx *runtime.Context) error // serves get_user: GET /user (../../testdata/routesets/github.conf:1115:7)
+//line ../../testdata/routesets/github.conf:1127:6
+	GetUserEmails(ctx *runtime.Context) error // serves get_user_emails: GET /user/emails (../../testdata/routesets/github.conf:1127:7)
+//line ../../testdata/routesets/github.conf:1151:6
+	GetUserFollowers(ctx *runtime.Context) error // serves get_user_followers: GET /user/followers (../../testdata/routesets/github.conf:1151:7)
+//line ../../testdata/routesets/github.conf:1163:6
+	GetUserFollowing(ctx *runtime.Context) error // serves get_user_following: GET /user/following (../../testdata/routesets/github.conf:1163:7)
+//line ../../testdata/routesets/github.conf:1169:6
+	GetUserFollowingByUser(ctx *runtime.Context, user string) error // serves get_user_following_by_user: GET /user/following/:user (../../testdata/routesets/github.conf:1169:7)
+//line ../../testdata/routesets/github.conf:365:6
+	GetUserIssues(ctx *runtime.Context) error // serves get_user_issues: GET /user/issues (../../testdata/routesets/github.conf:365:7)
+//line ../../testdata/routesets/github.conf:1199:6
+	GetUserKeys(ctx *runtime.Context) error // serves get_user_keys: GET /user/keys (../../testdata/routesets/github.conf:1199:7)
+//line ../../testdata/routesets/github.conf:1205:6
+	GetUserKeysById(ctx *runtime.Context, id string) error // serves get_user_keys_by_id: GET /user/keys/:id (../../testdata/routesets/github.conf:1205:7)
+//line ../../testdata/routesets/github.conf:557:6
+	GetUserOrgs(ctx *runtime.Context) error // serves get_user_orgs: GET /user/orgs (../../testdata/routesets/github.conf:557:7)
+//line ../../testdata/routesets/github.conf:743:6
+	GetUserRepos(ctx *runtime.Context) error // serves get_user_repos: GET /user/repos (../../testdata/routesets/github.conf:743:7)
+//line ../../testdata/routesets/github.conf:167:6
+	GetUserStarred(ctx *runtime.Context) error // serves get_user_starred: GET /user/starred (../../testdata/routesets/github.conf:167:7)
+//line ../../testdata/routesets/github.conf:173:6
+	GetUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_user_starred_by_owner_by_repo: GET /user/starred/:owner/:repo (../../testdata/routesets/github.conf:173:7)
+//line ../../testdata/routesets/github.conf:203:6
+	GetUserSubscriptions(ctx *runtime.Context) error // serves get_user_subscriptions: GET /user/subscriptions (../../testdata/routesets/github.conf:203:7)
+//line ../../testdata/routesets/github.conf:227:6
+	GetUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_user_subscriptions_by_owner_by_repo: GET /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:227:7)
+//line ../../testdata/routesets/github.conf:683:6
+	GetUserTeams(ctx *runtime.Context) error // serves get_user_teams: GET /user/teams (../../testdata/routesets/github.conf:683:7)
+//line ../../testdata/routesets/github.conf:1121:6
+	GetUsers(ctx *runtime.Context) error // serves get_users: GET /users (../../testdata/routesets/github.conf:1121:7)
+//line ../../testdata/routesets/github.conf:1109:6
+	GetUsersByUser(ctx *runtime.Context, user string) error // serves get_users_by_user: GET /users/:user (../../testdata/routesets/github.conf:1109:7)
+//line ../../testdata/routesets/github.conf:83:6
+	GetUsersByUserEvents(ctx *runtime.Context, user string) error // serves get_users_by_user_events: GET /users/:user/events (../../testdata/routesets/github.conf:83:7)
+//line ../../testdata/routesets/github.conf:95:6
+	GetUsersByUserEventsOrgsByOrg(ctx *runtime.Context, user string, org string) error // serves get_users_by_user_events_orgs_by_org: GET /users/:user/events/orgs/:org (../../testdata/routesets/github.conf:95:7)
+//line ../../testdata/routesets/github.conf:89:6
+	GetUsersByUserEventsPublic(ctx *runtime.Context, user string) error // serves get_users_by_user_events_public: GET /users/:user/events/public (../../testdata/routesets/github.conf:89:7)
+//line ../../testdata/routesets/github.conf:1145:6
+	GetUsersByUserFollowers(ctx *runtime.Context, user string) error // serves get_users_by_user_followers: GET /users/:user/followers (../../testdata/routesets/github.conf:1145:7)
+//line ../../testdata/routesets/github.conf:1157:6
+	GetUsersByUserFollowing(ctx *runtime.Context, user string) error // serves get_users_by_user_following: GET /users/:user/following (../../testdata/routesets/github.conf:1157:7)
+//line ../../testdata/routesets/github.conf:1175:6
+	GetUsersByUserFollowingByTargetUser(ctx *runtime.Context, user string, targetUser string) error // serves get_users_by_user_following_by_target_user: GET /users/:user/following/:target_user (../../testdata/routesets/github.conf:1175:7)
+//line ../../testdata/routesets/github.conf:245:6
+	GetUsersByUserGists(ctx *runtime.Context, user string) error // serves get_users_by_user_gists: GET /users/:user/gists (../../testdata/routesets/github.conf:245:7)
+//line ../../testdata/routesets/github.conf:1193:6
+	GetUsersByUserKeys(ctx *runtime.Context, user string) error // serves get_users_by_user_keys: GET /users/:user/keys (../../testdata/routesets/github.conf:1193:7)
+//line ../../testdata/routesets/github.conf:551:6
+	GetUsersByUserOrgs(ctx *runtime.Context, user string) error // serves get_users_by_user_orgs: GET /users/:user/orgs (../../testdata/routesets/github.conf:551:7)
+//line ../../testdata/routesets/github.conf:71:6
+	GetUsersByUserReceivedEvents(ctx *runtime.Context, user string) error // serves get_users_by_user_received_events: GET /users/:user/received_events (../../testdata/routesets/github.conf:71:7)
+//line ../../testdata/routesets/github.conf:77:6
+	GetUsersByUserReceivedEventsPublic(ctx *runtime.Context, user string) error // serves get_users_by_user_received_events_public: GET /users/:user/received_events/public (../../testdata/routesets/github.conf:77:7)
+//line ../../testdata/routesets/github.conf:749:6
+	GetUsersByUserRepos(ctx *runtime.Context, user string) error // serves get_users_by_user_repos: GET /users/:user/repos (../../testdata/routesets/github.conf:749:7)
+//line ../../testdata/routesets/github.conf:161:6
+	GetUsersByUserStarred(ctx *runtime.Context, user string) error // serves get_users_by_user_starred: GET /users/:user/starred (../../testdata/routesets/github.conf:161:7)
+//line ../../testdata/routesets/github.conf:197:6
+	GetUsersByUserSubscriptions(ctx *runtime.Context, user string) error // serves get_users_by_user_subscriptions: GET /users/:user/subscriptions (../../testdata/routesets/github.conf:197:7)
+//line ../../testdata/routesets/github.conf:1229:6
+	PatchAuthorizationsById(ctx *runtime.Context, id string) error // serves patch_authorizations_by_id: PATCH /authorizations/:id (../../testdata/routesets/github.conf:1229:7)
+//line ../../testdata/routesets/github.conf:1253:6
+	PatchGistsById(ctx *runtime.Context, id string) error // serves patch_gists_by_id: PATCH /gists/:id (../../testdata/routesets/github.conf:1253:7)
+//line ../../testdata/routesets/github.conf:1235:6
+	PatchNotificationsThreadsById(ctx *runtime.Context, id string) error // serves patch_notifications_threads_by_id: PATCH /notifications/threads/:id (../../testdata/routesets/github.conf:1235:7)
+//line ../../testdata/routesets/github.conf:1331:6
+	PatchOrgsByOrg(ctx *runtime.Context, org string) error // serves patch_orgs_by_org: PATCH /orgs/:org (../../testdata/routesets/github.conf:1331:7)
+//line ../../testdata/routesets/github.conf:1373:6
+	PatchReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves patch_repos_by_owner_by_repo: PATCH /repos/:owner/:repo (../../testdata/routesets/github.conf:1373:7)
+//line ../../testdata/routesets/github.conf:1379:6
+	PatchReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves patch_repos_by_owner_by_repo_comments_by_id: PATCH /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:1379:7)
+//line ../../testdata/routesets/github.conf:1265:6
+	PatchReposByOwnerByRepoGitRefsByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves patch_repos_by_owner_by_repo_git_refs_by_ref: PATCH /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1265:7)
+//line ../../testdata/routesets/github.conf:1415:6
+	PatchReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves patch_repos_by_owner_by_repo_hooks_by_id: PATCH /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:1415:7)
+//line ../../testdata/routesets/github.conf:1277:6
+	PatchReposByOwnerByRepoIssuesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves patch_repos_by_owner_by_repo_issues_by_number: PATCH /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:1277:7)
+//line ../../testdata/routesets/github.conf:1295:6
+	PatchReposByOwnerByRepoIssuesCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves patch_repos_by_owner_by_repo_issues_comments_by_id: PATCH /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1295:7)
+//line ../../testdata/routesets/github.conf:1409:6
+	PatchReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves patch_repos_by_owner_by_repo_keys_by_id: PATCH /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:1409:7)
+//line ../../testdata/routesets/github.conf:1319:6
+	PatchReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves patch_repos_by_owner_by_repo_labels_by_name: PATCH /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:1319:7)
+//line ../../testdata/routesets/github.conf:1325:6
+	PatchReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves patch_repos_by_owner_by_repo_milestones_by_number: PATCH /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:1325:7)
+//line ../../testdata/routesets/github.conf:1343:6
+	PatchReposByOwnerByRepoPullsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves patch_repos_by_owner_by_repo_pulls_by_number: PATCH /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:1343:7)
+//line ../../testdata/routesets/github.conf:1361:6
+	PatchReposByOwnerByRepoPullsCommentsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves patch_repos_by_owner_by_repo_pulls_comments_by_number: PATCH /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1361:7)
+//line ../../testdata/routesets/github.conf:1421:6
+	PatchReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves patch_repos_by_owner_by_repo_releases_by_id: PATCH /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1421:7)
+//line ../../testdata/routesets/github.conf:1337:6
+	PatchTeamsById(ctx *runtime.Context, id string) error // serves patch_teams_by_id: PATCH /teams/:id (../../testdata/routesets/github.conf:1337:7)
+//line ../../testdata/routesets/github.conf:1427:6
+	PatchUser(ctx *runtime.Context) error // serves patch_user: PATCH /user (../../testdata/routesets/github.conf:1427:7)
+//line ../../testdata/routesets/github.conf:1433:6
+	PatchUserKeysById(ctx *runtime.Context, id string) error // serves patch_user_keys_by_id: PATCH /user/keys/:id (../../testdata/routesets/github.conf:1433:7)
+//line ../../testdata/routesets/github.conf:17:6
+	PostAuthorizations(ctx *runtime.Context) error // serves post_authorizations: POST /authorizations (../../testdata/routesets/github.conf:17:7)
+//line ../../testdata/routesets/github.conf:263:6
+	PostGists(ctx *runtime.Context) error // serves post_gists: POST /gists (../../testdata/routesets/github.conf:263:7)
+//line ../../testdata/routesets/github.conf:287:6
+	PostGistsByIdForks(ctx *runtime.Context, id string) error // serves post_gists_by_id_forks: POST /gists/:id/forks (../../testdata/routesets/github.conf:287:7)
+//line ../../testdata/routesets/github.conf:527:6
+	PostMarkdown(ctx *runtime.Context) error // serves post_markdown: POST /markdown (../../testdata/routesets/github.conf:527:7)
+//line ../../testdata/routesets/github.conf:533:6
+	PostMarkdownRaw(ctx *runtime.Context) error // serves post_markdown_raw: POST /markdown/raw (../../testdata/routesets/github.conf:533:7)
+//line ../../testdata/routesets/github.conf:773:6
+	PostOrgsByOrgRepos(ctx *runtime.Context, org string) error // serves post_orgs_by_org_repos: POST /orgs/:org/repos (../../testdata/routesets/github.conf:773:7)
+//line ../../testdata/routesets/github.conf:623:6
+	PostOrgsByOrgTeams(ctx *runtime.Context, org string) error // serves post_orgs_by_org_teams: POST /orgs/:org/teams (../../testdata/routesets/github.conf:623:7)
+//line ../../testdata/routesets/github.conf:863:6
+	PostReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error // serves post_repos_by_owner_by_repo_commits_by_sha_comments: POST /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:863:7)
+//line ../../testdata/routesets/github.conf:947:6
+	PostReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_forks: POST /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:947:7)
+//line ../../testdata/routesets/github.conf:305:6
+	PostReposByOwnerByRepoGitBlobs(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_blobs: POST /repos/:owner/:repo/git/blobs (../../testdata/routesets/github.conf:305:7)
+//line ../../testdata/routesets/github.conf:317:6
+	PostReposByOwnerByRepoGitCommits(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_commits: POST /repos/:owner/:repo/git/commits (../../testdata/routesets/github.conf:317:7)
+//line ../../testdata/routesets/github.conf:329:6
+	PostReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_refs: POST /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:329:7)
+//line ../../testdata/routesets/github.conf:341:6
+	PostReposByOwnerByRepoGitTags(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_tags: POST /repos/:owner/:repo/git/tags (../../testdata/routesets/github.conf:341:7)
+//line ../../testdata/routesets/github.conf:353:6
+	PostReposByOwnerByRepoGitTrees(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_trees: POST /repos/:owner/:repo/git/trees (../../testdata/routesets/github.conf:353:7)
+//line ../../testdata/routesets/github.conf:965:6
+	PostReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_hooks: POST /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:965:7)
+//line ../../testdata/routesets/github.conf:971:6
+	PostReposByOwnerByRepoHooksByIdTests(ctx *runtime.Context, owner string, repo string, id string) error // serves post_repos_by_owner_by_repo_hooks_by_id_tests: POST /repos/:owner/:repo/hooks/:id/tests (../../testdata/routesets/github.conf:971:7)
+//line ../../testdata/routesets/github.conf:389:6
+	PostReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_issues: POST /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:389:7)
+//line ../../testdata/routesets/github.conf:413:6
+	PostReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves post_repos_by_owner_by_repo_issues_by_number_comments: POST /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:413:7)
+//line ../../testdata/routesets/github.conf:455:6
+	PostReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves post_repos_by_owner_by_repo_issues_by_number_labels: POST /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:455:7)
+//line ../../testdata/routesets/github.conf:911:6
+	PostReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_keys: POST /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:911:7)
+//line ../../testdata/routesets/github.conf:437:6
+	PostReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_labels: POST /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:437:7)
+//line ../../testdata/routesets/github.conf:983:6
+	PostReposByOwnerByRepoMerges(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_merges: POST /repos/:owner/:repo/merges (../../testdata/routesets/github.conf:983:7)
+//line ../../testdata/routesets/github.conf:497:6
+	PostReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_milestones: POST /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:497:7)
+//line ../../testdata/routesets/github.conf:701:6
+	PostReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_pulls: POST /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:701:7)
+//line ../../testdata/routesets/github.conf:1001:6
+	PostReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_releases: POST /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:1001:7)
+//line ../../testdata/routesets/github.conf:1055:6
+	PostReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves post_repos_by_owner_by_repo_statuses_by_ref: POST /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1055:7)
+//line ../../testdata/routesets/github.conf:1133:6
+	PostUserEmails(ctx *runtime.Context) error // serves post_user_emails: POST /user/emails (../../testdata/routesets/github.conf:1133:7)
+//line ../../testdata/routesets/github.conf:1211:6
+	PostUserKeys(ctx *runtime.Context) error // serves post_user_keys: POST /user/keys (../../testdata/routesets/github.conf:1211:7)
+//line ../../testdata/routesets/github.conf:767:6
+	PostUserRepos(ctx *runtime.Context) error // serves post_user_repos: POST /user/repos (../../testdata/routesets/github.conf:767:7)
+//line ../../testdata/routesets/github.conf:1223:6
+	PutAuthorizationsClientsByClientId(ctx *runtime.Context, clientID string) error // serves put_authorizations_clients_by_client_id: PUT /authorizations/clients/:client_id (../../testdata/routesets/github.conf:1223:7)
+//line ../../testdata/routesets/github.conf:269:6
+	PutGistsByIdStar(ctx *runtime.Context, id string) error // serves put_gists_by_id_star: PUT /gists/:id/star (../../testdata/routesets/github.conf:269:7)
+//line ../../testdata/routesets/github.conf:119:6
+	PutNotifications(ctx *runtime.Context) error // serves put_notifications: PUT /notifications (../../testdata/routesets/github.conf:119:7)
+//line ../../testdata/routesets/github.conf:143:6
+	PutNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves put_notifications_threads_by_id_subscription: PUT /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:143:7)
+//line ../../testdata/routesets/github.conf:599:6
+	PutOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves put_orgs_by_org_public_members_by_user: PUT /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:599:7)
+//line ../../testdata/routesets/github.conf:839:6
+	PutReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves put_repos_by_owner_by_repo_collaborators_by_user: PUT /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:839:7)
+//line ../../testdata/routesets/github.conf:1391:6
+	PutReposByOwnerByRepoContentsByPath(ctx *runtime.Context, owner string, repo string, path string) error // serves put_repos_by_owner_by_repo_contents_by_path: PUT /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1391:7)
+//line ../../testdata/routesets/github.conf:467:6
+	PutReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_issues_by_number_labels: PUT /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:467:7)
+//line ../../testdata/routesets/github.conf:125:6
+	PutReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error // serves put_repos_by_owner_by_repo_notifications: PUT /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:125:7)
+//line ../../testdata/routesets/github.conf:737:6
+	PutReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_pulls_by_number_comments: PUT /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:737:7)
+//line ../../testdata/routesets/github.conf:725:6
+	PutReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_pulls_by_number_merge: PUT /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:725:7)
+//line ../../testdata/routesets/github.conf:215:6
+	PutReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves put_repos_by_owner_by_repo_subscription: PUT /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:215:7)
+//line ../../testdata/routesets/github.conf:647:6
+	PutTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves put_teams_by_id_members_by_user: PUT /teams/:id/members/:user (../../testdata/routesets/github.conf:647:7)
+//line ../../testdata/routesets/github.conf:671:6
+	PutTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves put_teams_by_id_repos_by_owner_by_repo: PUT /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:671:7)
+//line ../../testdata/routesets/github.conf:1181:6
+	PutUserFollowingByUser(ctx *runtime.Context, user string) error // serves put_user_following_by_user: PUT /user/following/:user (../../testdata/routesets/github.conf:1181:7)
+//line ../../testdata/routesets/github.conf:179:6
+	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7)
+//line ../../testdata/routesets/github.conf:233:6
+	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7)
+//line routes_gen.go:3358:1
+}
+
+// DeleteApplicationsByClientIDTokens returns the URL of route "delete_applications_by_client_id_tokens": /applications/:client_id/tokens (../../testdata/routesets/github.conf:35:7).
+//
+//line ../../testdata/routesets/github.conf:35:1
+func (u *URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) (string, error) {
+	return routegenCheckedHelperURL(u, 0, clientID)
+}
+
+//line routes_gen.go:3368:1
+
+// DeleteApplicationsByClientIDTokensByAccessToken returns the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:41:7).
+//
+//line ../../testdata/routesets/github.conf:41:1
+func (u *URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) (string, error) {
+	return routegenCheckedHelperURL(u, 1, clientID, accessToken)
+}
+
+//line routes_gen.go:3377:1
+
+// GetApplicationsByClientIDTokensByAccessToken returns the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:29:7).
+//
+//line ../../testdata/routesets/github.conf:29:1
+func (u *URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) (string, error) {
+	return routegenCheckedHelperURL(u, 2, clientID, accessToken)
+}
+
+//line routes_gen.go:3386:1
+
+// GetAuthorizations returns the URL of route "get_authorizations": /authorizations (../../testdata/routesets/github.conf:5:7).
+//
+//line ../../testdata/routesets/github.conf:5:1
+func (u *URLBuilder) GetAuthorizations() string {
+	return routegenHelperURL(u, 3)
+}
+
+//line routes_gen.go:3395:1
+
+// PostAuthorizations returns the URL of route "post_authorizations": /authorizations (../../testdata/routesets/github.conf:17:7).
+//
+//line ../../testdata/routesets/github.conf:17:1
+func (u *URLBuilder) PostAuthorizations() string {
+	return routegenHelperURL(u, 4)
+}
+
+//line routes_gen.go:3404:1
+
+// DeleteAuthorizationsByID returns the URL of route "delete_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:23:7).
+//
+//line ../../testdata/routesets/github.conf:23:1
+func (u *URLBuilder) DeleteAuthorizationsByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 5, id)
+}
+
+//line routes_gen.go:3413:1
+
+// GetAuthorizationsByID returns the URL of route "get_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:11:7).
+//
+//line ../../testdata/routesets/github.conf:11:1
+func (u *URLBuilder) GetAuthorizationsByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 6, id)
+}
+
+//line routes_gen.go:3422:1
+
+// PatchAuthorizationsByID returns the URL of route "patch_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:1229:7).
+//
+//line ../../testdata/routesets/github.conf:1229:1
+func (u *URLBuilder) PatchAuthorizationsByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 7, id)
+}
+
+//line routes_gen.go:3431:1
+
+// PutAuthorizationsClientsByClientID returns the URL of route "put_authorizations_clients_by_client_id": /authorizations/clients/:client_id (../../testdata/routesets/github.conf:1223:7).
+//
+//line ../../testdata/routesets/github.conf:1223:1
+func (u *URLBuilder) PutAuthorizationsClientsByClientID(clientID string) (string, error) {
+	return routegenCheckedHelperURL(u, 8, clientID)
+}
+
+//line routes_gen.go:3440:1
+
+// GetEmojis returns the URL of route "get_emojis": /emojis (../../testdata/routesets/github.conf:509:7).
+//
+//line ../../testdata/routesets/github.conf:509:1
+func (u *URLBuilder) GetEmojis() string {
+	return routegenHelperURL(u, 9)
+}
+
+//line routes_gen.go:3449:1
+
+// GetEvents returns the URL of route "get_events": /events (../../testdata/routesets/github.conf:47:7).
+//
+//line ../../testdata/routesets/github.conf:47:1
+func (u *URLBuilder) GetEvents() string {
+	return routegenHelperURL(u, 10)
+}
+
+//line routes_gen.go:3458:1
+
+// GetFeeds returns the URL of route "get_feeds": /feeds (../../testdata/routesets/github.conf:101:7).
+//
+//line ../../testdata/routesets/github.conf:101:1
+func (u *URLBuilder) GetFeeds() string {
+	return routegenHelperURL(u, 11)
+}
+
+//line routes_gen.go:3467:1
+
+// GetGists returns the URL of route "get_gists": /gists (../../testdata/routesets/github.conf:251:7).
+//
+//line ../../testdata/routesets/github.conf:251:1
+func (u *URLBuilder) GetGists() string {
+	return routegenHelperURL(u, 12)
+}
+
+//line routes_gen.go:3476:1
+
+// PostGists returns the URL of route "post_gists": /gists (../../testdata/routesets/github.conf:263:7).
+//
+//line ../../testdata/routesets/github.conf:263:1
+func (u *URLBuilder) PostGists() string {
+	return routegenHelperURL(u, 13)
+}
+
+//line routes_gen.go:3485:1
+
+// DeleteGistsByID returns the URL of route "delete_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:293:7).
+//
+//line ../../testdata/routesets/github.conf:293:1
+func (u *URLBuilder) DeleteGistsByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 14, id)
+}
+
+//line routes_gen.go:3494:1
+
+// GetGistsByID returns the URL of route "get_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:257:7).
+//
+//line ../../testdata/routesets/github.conf:257:1
+func (u *URLBuilder) GetGistsByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 15, id)
+}
+
+//line routes_gen.go:3503:1
+
+// PatchGistsByID returns the URL of route "patch_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:1253:7).
+//
+//line ../../testdata/routesets/github.conf:1253:1
+func (u *URLBuilder) PatchGistsByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 16, id)
+}
+
+//line routes_gen.go:3512:1
+
+// PostGistsByIDForks returns the URL of route "post_gists_by_id_forks": /gists/:id/forks (../../testdata/routesets/github.conf:287:7).
+//
+//line ../../testdata/routesets/github.conf:287:1
+func (u *URLBuilder) PostGistsByIDForks(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 17, id)
+}
+
+//line routes_gen.go:3521:1
+
+// DeleteGistsByIDStar returns the URL of route "delete_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:275:7).
+//
+//line ../../testdata/routesets/github.conf:275:1
+func (u *URLBuilder) DeleteGistsByIDStar(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 18, id)
+}
+
+//line routes_gen.go:3530:1
+
+// GetGistsByIDStar returns the URL of route "get_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:281:7).
+//
+//line ../../testdata/routesets/github.conf:281:1
+func (u *URLBuilder) GetGistsByIDStar(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 19, id)
+}
+
+//line routes_gen.go:3539:1
+
+// PutGistsByIDStar returns the URL of route "put_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:269:7).
+//
+//line ../../testdata/routesets/github.conf:269:1
+func (u *URLBuilder) PutGistsByIDStar(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 20, id)
+}
+
+//line routes_gen.go:3548:1
+
+// GetGistsPublic returns the URL of route "get_gists_public": /gists/public (../../testdata/routesets/github.conf:1241:7).
+//
+//line ../../testdata/routesets/github.conf:1241:1
+func (u *URLBuilder) GetGistsPublic() string {
+	return routegenHelperURL(u, 21)
+}
+
+//line routes_gen.go:3557:1
+
+// GetGistsStarred returns the URL of route "get_gists_starred": /gists/starred (../../testdata/routesets/github.conf:1247:7).
+//
+//line ../../testdata/routesets/github.conf:1247:1
+func (u *URLBuilder) GetGistsStarred() string {
+	return routegenHelperURL(u, 22)
+}
+
+//line routes_gen.go:3566:1
+
+// GetGitignoreTemplates returns the URL of route "get_gitignore_templates": /gitignore/templates (../../testdata/routesets/github.conf:515:7).
+//
+//line ../../testdata/routesets/github.conf:515:1
+func (u *URLBuilder) GetGitignoreTemplates() string {
+	return routegenHelperURL(u, 23)
+}
+
+//line routes_gen.go:3575:1
+
+// GetGitignoreTemplatesByName returns the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name (../../testdata/routesets/github.conf:521:7).
+//
+//line ../../testdata/routesets/github.conf:521:1
+func (u *URLBuilder) GetGitignoreTemplatesByName(name string) (string, error) {
+	return routegenCheckedHelperURL(u, 24, name)
+}
+
+//line routes_gen.go:3584:1
+
+// GetIssues returns the URL of route "get_issues": /issues (../../testdata/routesets/github.conf:359:7).
+//
+//line ../../testdata/routesets/github.conf:359:1
+func (u *URLBuilder) GetIssues() string {
+	return routegenHelperURL(u, 25)
+}
+
+//line routes_gen.go:3593:1
+
+// GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword returns the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword (../../testdata/routesets/github.conf:1085:7).
+//
+//line ../../testdata/routesets/github.conf:1085:1
+func (u *URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(owner string, repository string, state string, keyword string) (string, error) {
+	return routegenCheckedHelperURL(u, 26, owner, repository, state, keyword)
+}
+
+//line routes_gen.go:3602:1
+
+// GetLegacyReposSearchByKeyword returns the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword (../../testdata/routesets/github.conf:1091:7).
+//
+//line ../../testdata/routesets/github.conf:1091:1
+func (u *URLBuilder) GetLegacyReposSearchByKeyword(keyword string) (string, error) {
+	return routegenCheckedHelperURL(u, 27, keyword)
+}
+
+//line routes_gen.go:3611:1
+
+// GetLegacyUserEmailByEmail returns the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email (../../testdata/routesets/github.conf:1103:7).
+//
+//line ../../testdata/routesets/github.conf:1103:1
+func (u *URLBuilder) GetLegacyUserEmailByEmail(email string) (string, error) {
+	return routegenCheckedHelperURL(u, 28, email)
+}
+
+//line routes_gen.go:3620:1
+
+// GetLegacyUserSearchByKeyword returns the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword (../../testdata/routesets/github.conf:1097:7).
+//
+//line ../../testdata/routesets/github.conf:1097:1
+func (u *URLBuilder) GetLegacyUserSearchByKeyword(keyword string) (string, error) {
+	return routegenCheckedHelperURL(u, 29, keyword)
+}
+
+//line routes_gen.go:3629:1
+
+// PostMarkdown returns the URL of route "post_markdown": /markdown (../../testdata/routesets/github.conf:527:7).
+//
+//line ../../testdata/routesets/github.conf:527:1
+func (u *URLBuilder) PostMarkdown() string {
+	return routegenHelperURL(u, 30)
+}
+
+//line routes_gen.go:3638:1
+
+// PostMarkdownRaw returns the URL of route "post_markdown_raw": /markdown/raw (../../testdata/routesets/github.conf:533:7).
+//
+//line ../../testdata/routesets/github.conf:533:1
+func (u *URLBuilder) PostMarkdownRaw() string {
+	return routegenHelperURL(u, 31)
+}
+
+//line routes_gen.go:3647:1
+
+// GetMeta returns the URL of route "get_meta": /meta (../../testdata/routesets/github.conf:539:7).
+//
+//line ../../testdata/routesets/github.conf:539:1
+func (u *URLBuilder) GetMeta() string {
+	return routegenHelperURL(u, 32)
+}
+
+//line routes_gen.go:3656:1
+
+// GetNetworksByOwnerByRepoEvents returns the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events (../../testdata/routesets/github.conf:59:7).
+//
+//line ../../testdata/routesets/github.conf:59:1
+func (u *URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 33, owner, repo)
+}
+
+//line routes_gen.go:3665:1
+
+// GetNotifications returns the URL of route "get_notifications": /notifications (../../testdata/routesets/github.conf:107:7).
+//
+//line ../../testdata/routesets/github.conf:107:1
+func (u *URLBuilder) GetNotifications() string {
+	return routegenHelperURL(u, 34)
+}
+
+//line routes_gen.go:3674:1
+
+// PutNotifications returns the URL of route "put_notifications": /notifications (../../testdata/routesets/github.conf:119:7).
+//
+//line ../../testdata/routesets/github.conf:119:1
+func (u *URLBuilder) PutNotifications() string {
+	return routegenHelperURL(u, 35)
+}
+
+//line routes_gen.go:3683:1
+
+// GetNotificationsThreadsByID returns the URL of route "get_notifications_threads_by_id": /notifications/threads/:id (../../testdata/routesets/github.conf:131:7).
+//
+//line ../../testdata/routesets/github.conf:131:1
+func (u *URLBuilder) GetNotificationsThreadsByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 36, id)
+}
+
+//line routes_gen.go:3692:1
+
+// PatchNotificationsThreadsByID returns the URL of route "patch_notifications_threads_by_id": /notifications/threads/:id (../../testdata/routesets/github.conf:1235:7).
+//
+//line ../../testdata/routesets/github.conf:1235:1
+func (u *URLBuilder) PatchNotificationsThreadsByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 37, id)
+}
+
+//line routes_gen.go:3701:1
+
+// DeleteNotificationsThreadsByIDSubscription returns the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:149:7).
+//
+//line ../../testdata/routesets/github.conf:149:1
+func (u *URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 38, id)
+}
+
+//line routes_gen.go:3710:1
+
+// GetNotificationsThreadsByIDSubscription returns the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:137:7).
+//
+//line ../../testdata/routesets/github.conf:137:1
+func (u *URLBuilder) GetNotificationsThreadsByIDSubscription(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 39, id)
+}
+
+//line routes_gen.go:3719:1
+
+// PutNotificationsThreadsByIDSubscription returns the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:143:7).
+//
+//line ../../testdata/routesets/github.conf:143:1
+func (u *URLBuilder) PutNotificationsThreadsByIDSubscription(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 40, id)
+}
+
+//line routes_gen.go:3728:1
+
+// GetOrgsByOrg returns the URL of route "get_orgs_by_org": /orgs/:org (../../testdata/routesets/github.conf:563:7).
+//
+//line ../../testdata/routesets/github.conf:563:1
+func (u *URLBuilder) GetOrgsByOrg(org string) (string, error) {
+	return routegenCheckedHelperURL(u, 41, org)
+}
+
+//line routes_gen.go:3737:1
+
+// PatchOrgsByOrg returns the URL of route "patch_orgs_by_org": /orgs/:org (../../testdata/routesets/github.conf:1331:7).
+//
+//line ../../testdata/routesets/github.conf:1331:1
+func (u *URLBuilder) PatchOrgsByOrg(org string) (string, error) {
+	return routegenCheckedHelperURL(u, 42, org)
+}
+
+//line routes_gen.go:3746:1
+
+// GetOrgsByOrgEvents returns the URL of route "get_orgs_by_org_events": /orgs/:org/events (../../testdata/routesets/github.conf:65:7).
+//
+//line ../../testdata/routesets/github.conf:65:1
+func (u *URLBuilder) GetOrgsByOrgEvents(org string) (string, error) {
+	return routegenCheckedHelperURL(u, 43, org)
+}
+
+//line routes_gen.go:3755:1
+
+// GetOrgsByOrgIssues returns the URL of route "get_orgs_by_org_issues": /orgs/:org/issues (../../testdata/routesets/github.conf:371:7).
+//
+//line ../../testdata/routesets/github.conf:371:1
+func (u *URLBuilder) GetOrgsByOrgIssues(org string) (string, error) {
+	return routegenCheckedHelperURL(u, 44, org)
+}
+
+//line routes_gen.go:3764:1
+
+// GetOrgsByOrgMembers returns the URL of route "get_orgs_by_org_members": /orgs/:org/members (../../testdata/routesets/github.conf:569:7).
+//
+//line ../../testdata/routesets/github.conf:569:1
+func (u *URLBuilder) GetOrgsByOrgMembers(org string) (string, error) {
+	return routegenCheckedHelperURL(u, 45, org)
+}
+
+//line routes_gen.go:3773:1
+
+// DeleteOrgsByOrgMembersByUser returns the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user (../../testdata/routesets/github.conf:581:7).
+//
+//line ../../testdata/routesets/github.conf:581:1
+func (u *URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) (string, error) {
+	return routegenCheckedHelperURL(u, 46, org, user)
+}
+
+//line routes_gen.go:3782:1
+
+// GetOrgsByOrgMembersByUser returns the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user (../../testdata/routesets/github.conf:575:7).
+//
+//line ../../testdata/routesets/github.conf:575:1
+func (u *URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) (string, error) {
+	return routegenCheckedHelperURL(u, 47, org, user)
+}
+
+//line routes_gen.go:3791:1
+
+// GetOrgsByOrgPublicMembers returns the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members (../../testdata/routesets/github.conf:587:7).
+//
+//line ../../testdata/routesets/github.conf:587:1
+func (u *URLBuilder) GetOrgsByOrgPublicMembers(org string) (string, error) {
+	return routegenCheckedHelperURL(u, 48, org)
+}
+
+//line routes_gen.go:3800:1
+
+// DeleteOrgsByOrgPublicMembersByUser returns the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:605:7).
+//
+//line ../../testdata/routesets/github.conf:605:1
+func (u *URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
+	return routegenCheckedHelperURL(u, 49, org, user)
+}
+
+//line routes_gen.go:3809:1
+
+// GetOrgsByOrgPublicMembersByUser returns the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:593:7).
+//
+//line ../../testdata/routesets/github.conf:593:1
+func (u *URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
+	return routegenCheckedHelperURL(u, 50, org, user)
+}
+
+//line routes_gen.go:3818:1
+
+// PutOrgsByOrgPublicMembersByUser returns the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:599:7).
+//
+//line ../../testdata/routesets/github.conf:599:1
+func (u *URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
+	return routegenCheckedHelperURL(u, 51, org, user)
+}
+
+//line routes_gen.go:3827:1
+
+// GetOrgsByOrgRepos returns the URL of route "get_orgs_by_org_repos": /orgs/:org/repos (../../testdata/routesets/github.conf:755:7).
+//
+//line ../../testdata/routesets/github.conf:755:1
+func (u *URLBuilder) GetOrgsByOrgRepos(org string) (string, error) {
+	return routegenCheckedHelperURL(u, 52, org)
+}
+
+//line routes_gen.go:3836:1
+
+// PostOrgsByOrgRepos returns the URL of route "post_orgs_by_org_repos": /orgs/:org/repos (../../testdata/routesets/github.conf:773:7).
+//
+//line ../../testdata/routesets/github.conf:773:1
+func (u *URLBuilder) PostOrgsByOrgRepos(org string) (string, error) {
+	return routegenCheckedHelperURL(u, 53, org)
+}
+
+//line routes_gen.go:3845:1
+
+// GetOrgsByOrgTeams returns the URL of route "get_orgs_by_org_teams": /orgs/:org/teams (../../testdata/routesets/github.conf:611:7).
+//
+//line ../../testdata/routesets/github.conf:611:1
+func (u *URLBuilder) GetOrgsByOrgTeams(org string) (string, error) {
+	return routegenCheckedHelperURL(u, 54, org)
+}
+
+//line routes_gen.go:3854:1
+
+// PostOrgsByOrgTeams returns the URL of route "post_orgs_by_org_teams": /orgs/:org/teams (../../testdata/routesets/github.conf:623:7).
+//
+//line ../../testdata/routesets/github.conf:623:1
+func (u *URLBuilder) PostOrgsByOrgTeams(org string) (string, error) {
+	return routegenCheckedHelperURL(u, 55, org)
+}
+
+//line routes_gen.go:3863:1
+
+// GetRateLimit returns the URL of route "get_rate_limit": /rate_limit (../../testdata/routesets/github.conf:545:7).
+//
+//line ../../testdata/routesets/github.conf:545:1
+func (u *URLBuilder) GetRateLimit() string {
+	return routegenHelperURL(u, 56)
+}
+
+//line routes_gen.go:3872:1
+
+// DeleteReposByOwnerByRepo returns the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:821:7).
+//
+//line ../../testdata/routesets/github.conf:821:1
+func (u *URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 57, owner, repo)
+}
+
+//line routes_gen.go:3881:1
+
+// GetReposByOwnerByRepo returns the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:779:7).
+//
+//line ../../testdata/routesets/github.conf:779:1
+func (u *URLBuilder) GetReposByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 58, owner, repo)
+}
+
+//line routes_gen.go:3890:1
+
+// PatchReposByOwnerByRepo returns the URL of route "patch_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:1373:7).
+//
+//line ../../testdata/routesets/github.conf:1373:1
+func (u *URLBuilder) PatchReposByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 59, owner, repo)
+}
+
+//line routes_gen.go:3899:1
+
+// GetReposByOwnerByRepoByArchiveFormatByRef returns the URL of route "get_repos_by_owner_by_repo_by_archive_format_by_ref": /repos/:owner/:repo/:archive_format/:ref (../../testdata/routesets/github.conf:1403:7).
+//
+//line ../../testdata/routesets/github.conf:1403:1
+func (u *URLBuilder) GetReposByOwnerByRepoByArchiveFormatByRef(owner string, repo string, archiveFormat string, ref string) (string, error) {
+	return routegenCheckedHelperURL(u, 60, owner, repo, archiveFormat, ref)
+}
+
+//line routes_gen.go:3908:1
+
+// GetReposByOwnerByRepoAssignees returns the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees (../../testdata/routesets/github.conf:395:7).
+//
+//line ../../testdata/routesets/github.conf:395:1
+func (u *URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 61, owner, repo)
+}
+
+//line routes_gen.go:3917:1
+
+// GetReposByOwnerByRepoAssigneesByAssignee returns the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee (../../testdata/routesets/github.conf:401:7).
+//
+//line ../../testdata/routesets/github.conf:401:1
+func (u *URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo string, assignee string) (string, error) {
+	return routegenCheckedHelperURL(u, 62, owner, repo, assignee)
+}
+
+//line routes_gen.go:3926:1
+
+// GetReposByOwnerByRepoBranches returns the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches (../../testdata/routesets/github.conf:809:7).
+//
+//line ../../testdata/routesets/github.conf:809:1
+func (u *URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 63, owner, repo)
+}
+
+//line routes_gen.go:3935:1
+
+// GetReposByOwnerByRepoBranchesByBranch returns the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch (../../testdata/routesets/github.conf:815:7).
+//
+//line ../../testdata/routesets/github.conf:815:1
+func (u *URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo string, branch string) (string, error) {
+	return routegenCheckedHelperURL(u, 64, owner, repo, branch)
+}
+
+//line routes_gen.go:3944:1
+
+// GetReposByOwnerByRepoCollaborators returns the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators (../../testdata/routesets/github.conf:827:7).
+//
+//line ../../testdata/routesets/github.conf:827:1
+func (u *URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 65, owner, repo)
+}
+
+//line routes_gen.go:3953:1
+
+// DeleteReposByOwnerByRepoCollaboratorsByUser returns the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:845:7).
+//
+//line ../../testdata/routesets/github.conf:845:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
+	return routegenCheckedHelperURL(u, 66, owner, repo, user)
+}
+
+//line routes_gen.go:3962:1
+
+// GetReposByOwnerByRepoCollaboratorsByUser returns the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:833:7).
+//
+//line ../../testdata/routesets/github.conf:833:1
+func (u *URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
+	return routegenCheckedHelperURL(u, 67, owner, repo, user)
+}
+
+//line routes_gen.go:3971:1
+
+// PutReposByOwnerByRepoCollaboratorsByUser returns the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:839:7).
+//
+//line ../../testdata/routesets/github.conf:839:1
+func (u *URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
+	return routegenCheckedHelperURL(u, 68, owner, repo, user)
+}
+
+//line routes_gen.go:3980:1
+
+// GetReposByOwnerByRepoComments returns the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments (../../testdata/routesets/github.conf:851:7).
+//
+//line ../../testdata/routesets/github.conf:851:1
+func (u *URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 69, owner, repo)
+}
+
+//line routes_gen.go:3989:1
+
+// DeleteReposByOwnerByRepoCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:875:7).
+//
+//line ../../testdata/routesets/github.conf:875:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 70, owner, repo, id)
+}
+
+//line routes_gen.go:3998:1
+
+// GetReposByOwnerByRepoCommentsByID returns the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:869:7).
+//
+//line ../../testdata/routesets/github.conf:869:1
+func (u *URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 71, owner, repo, id)
+}
+
+//line routes_gen.go:4007:1
+
+// PatchReposByOwnerByRepoCommentsByID returns the URL of route "patch_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:1379:7).
+//
+//line ../../testdata/routesets/github.conf:1379:1
+func (u *URLBuilder) PatchReposByOwnerByRepoCommentsByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 72, owner, repo, id)
+}
+
+//line routes_gen.go:4016:1
+
+// GetReposByOwnerByRepoCommits returns the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits (../../testdata/routesets/github.conf:881:7).
+//
+//line ../../testdata/routesets/github.conf:881:1
+func (u *URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 73, owner, repo)
+}
+
+//line routes_gen.go:4025:1
+
+// GetReposByOwnerByRepoCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha (../../testdata/routesets/github.conf:887:7).
+//
+//line ../../testdata/routesets/github.conf:887:1
+func (u *URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string, sha string) (string, error) {
+	return routegenCheckedHelperURL(u, 74, owner, repo, sha)
+}
+
+//line routes_gen.go:4034:1
+
+// GetReposByOwnerByRepoCommitsByShaComments returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:857:7).
+//
+//line ../../testdata/routesets/github.conf:857:1
+func (u *URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) (string, error) {
+	return routegenCheckedHelperURL(u, 75, owner, repo, sha)
+}
+
+//line routes_gen.go:4043:1
+
+// PostReposByOwnerByRepoCommitsByShaComments returns the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:863:7).
+//
+//line ../../testdata/routesets/github.conf:863:1
+func (u *URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) (string, error) {
+	return routegenCheckedHelperURL(u, 76, owner, repo, sha)
+}
+
+//line routes_gen.go:4052:1
+
+// DeleteReposByOwnerByRepoContentsByPath returns the URL of route "delete_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1397:7).
+//
+//line ../../testdata/routesets/github.conf:1397:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoContentsByPath(owner string, repo string, path string) (string, error) {
+	return routegenCheckedHelperURL(u, 77, owner, repo, path)
+}
+
+//line routes_gen.go:4061:1
+
+// GetReposByOwnerByRepoContentsByPath returns the URL of route "get_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1385:7).
+//
+//line ../../testdata/routesets/github.conf:1385:1
+func (u *URLBuilder) GetReposByOwnerByRepoContentsByPath(owner string, repo string, path string) (string, error) {
+	return routegenCheckedHelperURL(u, 78, owner, repo, path)
+}
+
+//line routes_gen.go:4070:1
+
+// PutReposByOwnerByRepoContentsByPath returns the URL of route "put_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1391:7).
+//
+//line ../../testdata/routesets/github.conf:1391:1
+func (u *URLBuilder) PutReposByOwnerByRepoContentsByPath(owner string, repo string, path string) (string, error) {
+	return routegenCheckedHelperURL(u, 79, owner, repo, path)
+}
+
+//line routes_gen.go:4079:1
+
+// GetReposByOwnerByRepoContributors returns the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors (../../testdata/routesets/github.conf:785:7).
+//
+//line ../../testdata/routesets/github.conf:785:1
+func (u *URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 80, owner, repo)
+}
+
+//line routes_gen.go:4088:1
+
+// GetReposByOwnerByRepoDownloads returns the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads (../../testdata/routesets/github.conf:923:7).
+//
+//line ../../testdata/routesets/github.conf:923:1
+func (u *URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 81, owner, repo)
+}
+
+//line routes_gen.go:4097:1
+
+// DeleteReposByOwnerByRepoDownloadsByID returns the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:935:7).
+//
+//line ../../testdata/routesets/github.conf:935:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 82, owner, repo, id)
+}
+
+//line routes_gen.go:4106:1
+
+// GetReposByOwnerByRepoDownloadsByID returns the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:929:7).
+//
+//line ../../testdata/routesets/github.conf:929:1
+func (u *URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 83, owner, repo, id)
+}
+
+//line routes_gen.go:4115:1
+
+// GetReposByOwnerByRepoEvents returns the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events (../../testdata/routesets/github.conf:53:7).
+//
+//line ../../testdata/routesets/github.conf:53:1
+func (u *URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 84, owner, repo)
+}
+
+//line routes_gen.go:4124:1
+
+// GetReposByOwnerByRepoForks returns the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:941:7).
+//
+//line ../../testdata/routesets/github.conf:941:1
+func (u *URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 85, owner, repo)
+}
+
+//line routes_gen.go:4133:1
+
+// PostReposByOwnerByRepoForks returns the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:947:7).
+//
+//line ../../testdata/routesets/github.conf:947:1
+func (u *URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 86, owner, repo)
+}
+
+//line routes_gen.go:4142:1
+
+// PostReposByOwnerByRepoGitBlobs returns the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs (../../testdata/routesets/github.conf:305:7).
+//
+//line ../../testdata/routesets/github.conf:305:1
+func (u *URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 87, owner, repo)
+}
+
+//line routes_gen.go:4151:1
+
+// GetReposByOwnerByRepoGitBlobsBySha returns the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha (../../testdata/routesets/github.conf:299:7).
+//
+//line ../../testdata/routesets/github.conf:299:1
+func (u *URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo string, sha string) (string, error) {
+	return routegenCheckedHelperURL(u, 88, owner, repo, sha)
+}
+
+//line routes_gen.go:4160:1
+
+// PostReposByOwnerByRepoGitCommits returns the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits (../../testdata/routesets/github.conf:317:7).
+//
+//line ../../testdata/routesets/github.conf:317:1
+func (u *URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 89, owner, repo)
+}
+
+//line routes_gen.go:4169:1
+
+// GetReposByOwnerByRepoGitCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha (../../testdata/routesets/github.conf:311:7).
+//
+//line ../../testdata/routesets/github.conf:311:1
+func (u *URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo string, sha string) (string, error) {
+	return routegenCheckedHelperURL(u, 90, owner, repo, sha)
+}
+
+//line routes_gen.go:4178:1
+
+// GetReposByOwnerByRepoGitRefs returns the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:323:7).
+//
+//line ../../testdata/routesets/github.conf:323:1
+func (u *URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 91, owner, repo)
+}
+
+//line routes_gen.go:4187:1
+
+// PostReposByOwnerByRepoGitRefs returns the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:329:7).
+//
+//line ../../testdata/routesets/github.conf:329:1
+func (u *URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 92, owner, repo)
+}
+
+//line routes_gen.go:4196:1
+
+// DeleteReposByOwnerByRepoGitRefsByRef returns the URL of route "delete_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1271:7).
+//
+//line ../../testdata/routesets/github.conf:1271:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) (string, error) {
+	return routegenCheckedHelperURL(u, 93, owner, repo, ref)
+}
+
+//line routes_gen.go:4205:1
+
+// GetReposByOwnerByRepoGitRefsByRef returns the URL of route "get_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1259:7).
+//
+//line ../../testdata/routesets/github.conf:1259:1
+func (u *URLBuilder) GetReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) (string, error) {
+	return routegenCheckedHelperURL(u, 94, owner, repo, ref)
+}
+
+//line routes_gen.go:4214:1
+
+// PatchReposByOwnerByRepoGitRefsByRef returns the URL of route "patch_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1265:7).
+//
+//line ../../testdata/routesets/github.conf:1265:1
+func (u *URLBuilder) PatchReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) (string, error) {
+	return routegenCheckedHelperURL(u, 95, owner, repo, ref)
+}
+
+//line routes_gen.go:4223:1
+
+// PostReposByOwnerByRepoGitTags returns the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags (../../testdata/routesets/github.conf:341:7).
+//
+//line ../../testdata/routesets/github.conf:341:1
+func (u *URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 96, owner, repo)
+}
+
+//line routes_gen.go:4232:1
+
+// GetReposByOwnerByRepoGitTagsBySha returns the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha (../../testdata/routesets/github.conf:335:7).
+//
+//line ../../testdata/routesets/github.conf:335:1
+func (u *URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string, sha string) (string, error) {
+	return routegenCheckedHelperURL(u, 97, owner, repo, sha)
+}
+
+//line routes_gen.go:4241:1
+
+// PostReposByOwnerByRepoGitTrees returns the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees (../../testdata/routesets/github.conf:353:7).
+//
+//line ../../testdata/routesets/github.conf:353:1
+func (u *URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 98, owner, repo)
+}
+
+//line routes_gen.go:4250:1
+
+// GetReposByOwnerByRepoGitTreesBySha returns the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha (../../testdata/routesets/github.conf:347:7).
+//
+//line ../../testdata/routesets/github.conf:347:1
+func (u *URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo string, sha string) (string, error) {
+	return routegenCheckedHelperURL(u, 99, owner, repo, sha)
+}
+
+//line routes_gen.go:4259:1
+
+// GetReposByOwnerByRepoHooks returns the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:953:7).
+//
+//line ../../testdata/routesets/github.conf:953:1
+func (u *URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 100, owner, repo)
+}
+
+//line routes_gen.go:4268:1
+
+// PostReposByOwnerByRepoHooks returns the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:965:7).
+//
+//line ../../testdata/routesets/github.conf:965:1
+func (u *URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 101, owner, repo)
+}
+
+//line routes_gen.go:4277:1
+
+// DeleteReposByOwnerByRepoHooksByID returns the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:977:7).
+//
+//line ../../testdata/routesets/github.conf:977:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 102, owner, repo, id)
+}
+
+//line routes_gen.go:4286:1
+
+// GetReposByOwnerByRepoHooksByID returns the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:959:7).
+//
+//line ../../testdata/routesets/github.conf:959:1
+func (u *URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 103, owner, repo, id)
+}
+
+//line routes_gen.go:4295:1
+
+// PatchReposByOwnerByRepoHooksByID returns the URL of route "patch_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:1415:7).
+//
+//line ../../testdata/routesets/github.conf:1415:1
+func (u *URLBuilder) PatchReposByOwnerByRepoHooksByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 104, owner, repo, id)
+}
+
+//line routes_gen.go:4304:1
+
+// PostReposByOwnerByRepoHooksByIDTests returns the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests (../../testdata/routesets/github.conf:971:7).
+//
+//line ../../testdata/routesets/github.conf:971:1
+func (u *URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 105, owner, repo, id)
+}
+
+//line routes_gen.go:4313:1
+
+// GetReposByOwnerByRepoIssues returns the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:377:7).
+//
+//line ../../testdata/routesets/github.conf:377:1
+func (u *URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 106, owner, repo)
+}
+
+//line routes_gen.go:4322:1
+
+// PostReposByOwnerByRepoIssues returns the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:389:7).
+//
+//line ../../testdata/routesets/github.conf:389:1
+func (u *URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 107, owner, repo)
+}
+
+//line routes_gen.go:4331:1
+
+// GetReposByOwnerByRepoIssuesByNumber returns the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:383:7).
+//
+//line ../../testdata/routesets/github.conf:383:1
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 108, owner, repo, number)
+}
+
+//line routes_gen.go:4340:1
+
+// PatchReposByOwnerByRepoIssuesByNumber returns the URL of route "patch_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:1277:7).
+//
+//line ../../testdata/routesets/github.conf:1277:1
+func (u *URLBuilder) PatchReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 109, owner, repo, number)
+}
+
+//line routes_gen.go:4349:1
+
+// GetReposByOwnerByRepoIssuesByNumberComments returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:407:7).
+//
+//line ../../testdata/routesets/github.conf:407:1
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 110, owner, repo, number)
+}
+
+//line routes_gen.go:4358:1
+
+// PostReposByOwnerByRepoIssuesByNumberComments returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:413:7).
+//
+//line ../../testdata/routesets/github.conf:413:1
+func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 111, owner, repo, number)
+}
+
+//line routes_gen.go:4367:1
+
+// GetReposByOwnerByRepoIssuesByNumberEvents returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events (../../testdata/routesets/github.conf:419:7).
+//
+//line ../../testdata/routesets/github.conf:419:1
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 112, owner, repo, number)
+}
+
+//line routes_gen.go:4376:1
+
+// DeleteReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:473:7).
+//
+//line ../../testdata/routesets/github.conf:473:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 113, owner, repo, number)
+}
+
+//line routes_gen.go:4385:1
+
+// GetReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:449:7).
+//
+//line ../../testdata/routesets/github.conf:449:1
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 114, owner, repo, number)
+}
+
+//line routes_gen.go:4394:1
+
+// PostReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:455:7).
+//
+//line ../../testdata/routesets/github.conf:455:1
+func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 115, owner, repo, number)
+}
+
+//line routes_gen.go:4403:1
+
+// PutReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:467:7).
+//
+//line ../../testdata/routesets/github.conf:467:1
+func (u *URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 116, owner, repo, number)
+}
+
+//line routes_gen.go:4412:1
+
+// DeleteReposByOwnerByRepoIssuesByNumberLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name (../../testdata/routesets/github.conf:461:7).
+//
+//line ../../testdata/routesets/github.conf:461:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner string, repo string, number string, name string) (string, error) {
+	return routegenCheckedHelperURL(u, 117, owner, repo, number, name)
+}
+
+//line routes_gen.go:4421:1
+
+// GetReposByOwnerByRepoIssuesComments returns the URL of route "get_repos_by_owner_by_repo_issues_comments": /repos/:owner/:repo/issues/comments (../../testdata/routesets/github.conf:1283:7).
+//
+//line ../../testdata/routesets/github.conf:1283:1
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesComments(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 118, owner, repo)
+}
+
+//line routes_gen.go:4430:1
+
+// DeleteReposByOwnerByRepoIssuesCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1301:7).
+//
+//line ../../testdata/routesets/github.conf:1301:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 119, owner, repo, id)
+}
+
+//line routes_gen.go:4439:1
+
+// GetReposByOwnerByRepoIssuesCommentsByID returns the URL of route "get_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1289:7).
+//
+//line ../../testdata/routesets/github.conf:1289:1
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 120, owner, repo, id)
+}
+
+//line routes_gen.go:4448:1
+
+// PatchReposByOwnerByRepoIssuesCommentsByID returns the URL of route "patch_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1295:7).
+//
+//line ../../testdata/routesets/github.conf:1295:1
+func (u *URLBuilder) PatchReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 121, owner, repo, id)
+}
+
+//line routes_gen.go:4457:1
+
+// GetReposByOwnerByRepoIssuesEvents returns the URL of route "get_repos_by_owner_by_repo_issues_events": /repos/:owner/:repo/issues/events (../../testdata/routesets/github.conf:1307:7).
+//
+//line ../../testdata/routesets/github.conf:1307:1
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesEvents(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 122, owner, repo)
+}
+
+//line routes_gen.go:4466:1
+
+// GetReposByOwnerByRepoIssuesEventsByID returns the URL of route "get_repos_by_owner_by_repo_issues_events_by_id": /repos/:owner/:repo/issues/events/:id (../../testdata/routesets/github.conf:1313:7).
+//
+//line ../../testdata/routesets/github.conf:1313:1
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesEventsByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 123, owner, repo, id)
+}
+
+//line routes_gen.go:4475:1
+
+// GetReposByOwnerByRepoKeys returns the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:899:7).
+//
+//line ../../testdata/routesets/github.conf:899:1
+func (u *URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 124, owner, repo)
+}
+
+//line routes_gen.go:4484:1
+
+// PostReposByOwnerByRepoKeys returns the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:911:7).
+//
+//line ../../testdata/routesets/github.conf:911:1
+func (u *URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 125, owner, repo)
+}
+
+//line routes_gen.go:4493:1
+
+// DeleteReposByOwnerByRepoKeysByID returns the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:917:7).
+//
+//line ../../testdata/routesets/github.conf:917:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 126, owner, repo, id)
+}
+
+//line routes_gen.go:4502:1
+
+// GetReposByOwnerByRepoKeysByID returns the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:905:7).
+//
+//line ../../testdata/routesets/github.conf:905:1
+func (u *URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 127, owner, repo, id)
+}
+
+//line routes_gen.go:4511:1
+
+// PatchReposByOwnerByRepoKeysByID returns the URL of route "patch_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:1409:7).
+//
+//line ../../testdata/routesets/github.conf:1409:1
+func (u *URLBuilder) PatchReposByOwnerByRepoKeysByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 128, owner, repo, id)
+}
+
+//line routes_gen.go:4520:1
+
+// GetReposByOwnerByRepoLabels returns the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:425:7).
+//
+//line ../../testdata/routesets/github.conf:425:1
+func (u *URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 129, owner, repo)
+}
+
+//line routes_gen.go:4529:1
+
+// PostReposByOwnerByRepoLabels returns the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:437:7).
+//
+//line ../../testdata/routesets/github.conf:437:1
+func (u *URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 130, owner, repo)
+}
+
+//line routes_gen.go:4538:1
+
+// DeleteReposByOwnerByRepoLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:443:7).
+//
+//line ../../testdata/routesets/github.conf:443:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo string, name string) (string, error) {
+	return routegenCheckedHelperURL(u, 131, owner, repo, name)
+}
+
+//line routes_gen.go:4547:1
+
+// GetReposByOwnerByRepoLabelsByName returns the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:431:7).
+//
+//line ../../testdata/routesets/github.conf:431:1
+func (u *URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string, name string) (string, error) {
+	return routegenCheckedHelperURL(u, 132, owner, repo, name)
+}
+
+//line routes_gen.go:4556:1
+
+// PatchReposByOwnerByRepoLabelsByName returns the URL of route "patch_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:1319:7).
+//
+//line ../../testdata/routesets/github.conf:1319:1
+func (u *URLBuilder) PatchReposByOwnerByRepoLabelsByName(owner string, repo string, name string) (string, error) {
+	return routegenCheckedHelperURL(u, 133, owner, repo, name)
+}
+
+//line routes_gen.go:4565:1
+
+// GetReposByOwnerByRepoLanguages returns the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages (../../testdata/routesets/github.conf:791:7).
+//
+//line ../../testdata/routesets/github.conf:791:1
+func (u *URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 134, owner, repo)
+}
+
+//line routes_gen.go:4574:1
+
+// PostReposByOwnerByRepoMerges returns the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges (../../testdata/routesets/github.conf:983:7).
+//
+//line ../../testdata/routesets/github.conf:983:1
+func (u *URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 135, owner, repo)
+}
+
+//line routes_gen.go:4583:1
+
+// GetReposByOwnerByRepoMilestones returns the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:485:7).
+//
+//line ../../testdata/routesets/github.conf:485:1
+func (u *URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 136, owner, repo)
+}
+
+//line routes_gen.go:4592:1
+
+// PostReposByOwnerByRepoMilestones returns the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:497:7).
+//
+//line ../../testdata/routesets/github.conf:497:1
+func (u *URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 137, owner, repo)
+}
+
+//line routes_gen.go:4601:1
+
+// DeleteReposByOwnerByRepoMilestonesByNumber returns the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:503:7).
+//
+//line ../../testdata/routesets/github.conf:503:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 138, owner, repo, number)
+}
+
+//line routes_gen.go:4610:1
+
+// GetReposByOwnerByRepoMilestonesByNumber returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:491:7).
+//
+//line ../../testdata/routesets/github.conf:491:1
+func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 139, owner, repo, number)
+}
+
+//line routes_gen.go:4619:1
+
+// PatchReposByOwnerByRepoMilestonesByNumber returns the URL of route "patch_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:1325:7).
+//
+//line ../../testdata/routesets/github.conf:1325:1
+func (u *URLBuilder) PatchReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 140, owner, repo, number)
+}
+
+//line routes_gen.go:4628:1
+
+// GetReposByOwnerByRepoMilestonesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels (../../testdata/routesets/github.conf:479:7).
+//
+//line ../../testdata/routesets/github.conf:479:1
+func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 141, owner, repo, number)
+}
+
+//line routes_gen.go:4637:1
+
+// GetReposByOwnerByRepoNotifications returns the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:113:7).
+//
+//line ../../testdata/routesets/github.conf:113:1
+func (u *URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 142, owner, repo)
+}
+
+//line routes_gen.go:4646:1
+
+// PutReposByOwnerByRepoNotifications returns the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:125:7).
+//
+//line ../../testdata/routesets/github.conf:125:1
+func (u *URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 143, owner, repo)
+}
+
+//line routes_gen.go:4655:1
+
+// GetReposByOwnerByRepoPulls returns the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:689:7).
+//
+//line ../../testdata/routesets/github.conf:689:1
+func (u *URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 144, owner, repo)
+}
+
+//line routes_gen.go:4664:1
+
+// PostReposByOwnerByRepoPulls returns the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:701:7).
+//
+//line ../../testdata/routesets/github.conf:701:1
+func (u *URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 145, owner, repo)
+}
+
+//line routes_gen.go:4673:1
+
+// GetReposByOwnerByRepoPullsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:695:7).
+//
+//line ../../testdata/routesets/github.conf:695:1
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 146, owner, repo, number)
+}
+
+//line routes_gen.go:4682:1
+
+// PatchReposByOwnerByRepoPullsByNumber returns the URL of route "patch_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:1343:7).
+//
+//line ../../testdata/routesets/github.conf:1343:1
+func (u *URLBuilder) PatchReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 147, owner, repo, number)
+}
+
+//line routes_gen.go:4691:1
+
+// GetReposByOwnerByRepoPullsByNumberComments returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:731:7).
+//
+//line ../../testdata/routesets/github.conf:731:1
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 148, owner, repo, number)
+}
+
+//line routes_gen.go:4700:1
+
+// PutReposByOwnerByRepoPullsByNumberComments returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:737:7).
+//
+//line ../../testdata/routesets/github.conf:737:1
+func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 149, owner, repo, number)
+}
+
+//line routes_gen.go:4709:1
+
+// GetReposByOwnerByRepoPullsByNumberCommits returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits (../../testdata/routesets/github.conf:707:7).
+//
+//line ../../testdata/routesets/github.conf:707:1
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 150, owner, repo, number)
+}
+
+//line routes_gen.go:4718:1
+
+// GetReposByOwnerByRepoPullsByNumberFiles returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files (../../testdata/routesets/github.conf:713:7).
+//
+//line ../../testdata/routesets/github.conf:713:1
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 151, owner, repo, number)
+}
+
+//line routes_gen.go:4727:1
+
+// GetReposByOwnerByRepoPullsByNumberMerge returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:719:7).
+//
+//line ../../testdata/routesets/github.conf:719:1
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 152, owner, repo, number)
+}
+
+//line routes_gen.go:4736:1
+
+// PutReposByOwnerByRepoPullsByNumberMerge returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:725:7).
+//
+//line ../../testdata/routesets/github.conf:725:1
+func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 153, owner, repo, number)
+}
+
+//line routes_gen.go:4745:1
+
+// GetReposByOwnerByRepoPullsComments returns the URL of route "get_repos_by_owner_by_repo_pulls_comments": /repos/:owner/:repo/pulls/comments (../../testdata/routesets/github.conf:1349:7).
+//
+//line ../../testdata/routesets/github.conf:1349:1
+func (u *URLBuilder) GetReposByOwnerByRepoPullsComments(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 154, owner, repo)
+}
+
+//line routes_gen.go:4754:1
+
+// DeleteReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "delete_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1367:7).
+//
+//line ../../testdata/routesets/github.conf:1367:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 155, owner, repo, number)
+}
+
+//line routes_gen.go:4763:1
+
+// GetReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1355:7).
+//
+//line ../../testdata/routesets/github.conf:1355:1
+func (u *URLBuilder) GetReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 156, owner, repo, number)
+}
+
+//line routes_gen.go:4772:1
+
+// PatchReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "patch_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1361:7).
+//
+//line ../../testdata/routesets/github.conf:1361:1
+func (u *URLBuilder) PatchReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 157, owner, repo, number)
+}
+
+//line routes_gen.go:4781:1
+
+// GetReposByOwnerByRepoReadme returns the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme (../../testdata/routesets/github.conf:893:7).
+//
+//line ../../testdata/routesets/github.conf:893:1
+func (u *URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 158, owner, repo)
+}
+
+//line routes_gen.go:4790:1
+
+// GetReposByOwnerByRepoReleases returns the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:989:7).
+//
+//line ../../testdata/routesets/github.conf:989:1
+func (u *URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 159, owner, repo)
+}
+
+//line routes_gen.go:4799:1
+
+// PostReposByOwnerByRepoReleases returns the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:1001:7).
+//
+//line ../../testdata/routesets/github.conf:1001:1
+func (u *URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 160, owner, repo)
+}
+
+//line routes_gen.go:4808:1
+
+// DeleteReposByOwnerByRepoReleasesByID returns the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1007:7).
+//
+//line ../../testdata/routesets/github.conf:1007:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 161, owner, repo, id)
+}
+
+//line routes_gen.go:4817:1
+
+// GetReposByOwnerByRepoReleasesByID returns the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:995:7).
+//
+//line ../../testdata/routesets/github.conf:995:1
+func (u *URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 162, owner, repo, id)
+}
+
+//line routes_gen.go:4826:1
+
+// PatchReposByOwnerByRepoReleasesByID returns the URL of route "patch_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1421:7).
+//
+//line ../../testdata/routesets/github.conf:1421:1
+func (u *URLBuilder) PatchReposByOwnerByRepoReleasesByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 163, owner, repo, id)
+}
+
+//line routes_gen.go:4835:1
+
+// GetReposByOwnerByRepoReleasesByIDAssets returns the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets (../../testdata/routesets/github.conf:1013:7).
+//
+//line ../../testdata/routesets/github.conf:1013:1
+func (u *URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 164, owner, repo, id)
+}
+
+//line routes_gen.go:4844:1
+
+// GetReposByOwnerByRepoStargazers returns the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers (../../testdata/routesets/github.conf:155:7).
+//
+//line ../../testdata/routesets/github.conf:155:1
+func (u *URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 165, owner, repo)
+}
+
+//line routes_gen.go:4853:1
+
+// GetReposByOwnerByRepoStatsCodeFrequency returns the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency (../../testdata/routesets/github.conf:1031:7).
+//
+//line ../../testdata/routesets/github.conf:1031:1
+func (u *URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 166, owner, repo)
+}
+
+//line routes_gen.go:4862:1
+
+// GetReposByOwnerByRepoStatsCommitActivity returns the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity (../../testdata/routesets/github.conf:1025:7).
+//
+//line ../../testdata/routesets/github.conf:1025:1
+func (u *URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 167, owner, repo)
+}
+
+//line routes_gen.go:4871:1
+
+// GetReposByOwnerByRepoStatsContributors returns the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors (../../testdata/routesets/github.conf:1019:7).
+//
+//line ../../testdata/routesets/github.conf:1019:1
+func (u *URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 168, owner, repo)
+}
+
+//line routes_gen.go:4880:1
+
+// GetReposByOwnerByRepoStatsParticipation returns the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation (../../testdata/routesets/github.conf:1037:7).
+//
+//line ../../testdata/routesets/github.conf:1037:1
+func (u *URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 169, owner, repo)
+}
+
+//line routes_gen.go:4889:1
+
+// GetReposByOwnerByRepoStatsPunchCard returns the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card (../../testdata/routesets/github.conf:1043:7).
+//
+//line ../../testdata/routesets/github.conf:1043:1
+func (u *URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 170, owner, repo)
+}
+
+//line routes_gen.go:4898:1
+
+// GetReposByOwnerByRepoStatusesByRef returns the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1049:7).
+//
+//line ../../testdata/routesets/github.conf:1049:1
+func (u *URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) (string, error) {
+	return routegenCheckedHelperURL(u, 171, owner, repo, ref)
+}
+
+//line routes_gen.go:4907:1
+
+// PostReposByOwnerByRepoStatusesByRef returns the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1055:7).
+//
+//line ../../testdata/routesets/github.conf:1055:1
+func (u *URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) (string, error) {
+	return routegenCheckedHelperURL(u, 172, owner, repo, ref)
+}
+
+//line routes_gen.go:4916:1
+
+// GetReposByOwnerByRepoSubscribers returns the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers (../../testdata/routesets/github.conf:191:7).
+//
+//line ../../testdata/routesets/github.conf:191:1
+func (u *URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 173, owner, repo)
+}
+
+//line routes_gen.go:4925:1
+
+// DeleteReposByOwnerByRepoSubscription returns the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:221:7).
+//
+//line ../../testdata/routesets/github.conf:221:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 174, owner, repo)
+}
+
+//line routes_gen.go:4934:1
+
+// GetReposByOwnerByRepoSubscription returns the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:209:7).
+//
+//line ../../testdata/routesets/github.conf:209:1
+func (u *URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 175, owner, repo)
+}
+
+//line routes_gen.go:4943:1
+
+// PutReposByOwnerByRepoSubscription returns the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:215:7).
+//
+//line ../../testdata/routesets/github.conf:215:1
+func (u *URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 176, owner, repo)
+}
+
+//line routes_gen.go:4952:1
+
+// GetReposByOwnerByRepoTags returns the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags (../../testdata/routesets/github.conf:803:7).
+//
+//line ../../testdata/routesets/github.conf:803:1
+func (u *URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 177, owner, repo)
+}
+
+//line routes_gen.go:4961:1
+
+// GetReposByOwnerByRepoTeams returns the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams (../../testdata/routesets/github.conf:797:7).
+//
+//line ../../testdata/routesets/github.conf:797:1
+func (u *URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 178, owner, repo)
+}
+
+//line routes_gen.go:4970:1
+
+// GetRepositories returns the URL of route "get_repositories": /repositories (../../testdata/routesets/github.conf:761:7).
+//
+//line ../../testdata/routesets/github.conf:761:1
+func (u *URLBuilder) GetRepositories() string {
+	return routegenHelperURL(u, 179)
+}
+
+//line routes_gen.go:4979:1
+
+// GetSearchCode returns the URL of route "get_search_code": /search/code (../../testdata/routesets/github.conf:1067:7).
+//
+//line ../../testdata/routesets/github.conf:1067:1
+func (u *URLBuilder) GetSearchCode() string {
+	return routegenHelperURL(u, 180)
+}
+
+//line routes_gen.go:4988:1
+
+// GetSearchIssues returns the URL of route "get_search_issues": /search/issues (../../testdata/routesets/github.conf:1073:7).
+//
+//line ../../testdata/routesets/github.conf:1073:1
+func (u *URLBuilder) GetSearchIssues() string {
+	return routegenHelperURL(u, 181)
+}
+
+//line routes_gen.go:4997:1
+
+// GetSearchRepositories returns the URL of route "get_search_repositories": /search/repositories (../../testdata/routesets/github.conf:1061:7).
+//
+//line ../../testdata/routesets/github.conf:1061:1
+func (u *URLBuilder) GetSearchRepositories() string {
+	return routegenHelperURL(u, 182)
+}
+
+//line routes_gen.go:5006:1
+
+// GetSearchUsers returns the URL of route "get_search_users": /search/users (../../testdata/routesets/github.conf:1079:7).
+//
+//line ../../testdata/routesets/github.conf:1079:1
+func (u *URLBuilder) GetSearchUsers() string {
+	return routegenHelperURL(u, 183)
+}
+
+//line routes_gen.go:5015:1
+
+// DeleteTeamsByID returns the URL of route "delete_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:629:7).
+//
+//line ../../testdata/routesets/github.conf:629:1
+func (u *URLBuilder) DeleteTeamsByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 184, id)
+}
+
+//line routes_gen.go:5024:1
+
+// GetTeamsByID returns the URL of route "get_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:617:7).
+//
+//line ../../testdata/routesets/github.conf:617:1
+func (u *URLBuilder) GetTeamsByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 185, id)
+}
+
+//line routes_gen.go:5033:1
+
+// PatchTeamsByID returns the URL of route "patch_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:1337:7).
+//
+//line ../../testdata/routesets/github.conf:1337:1
+func (u *URLBuilder) PatchTeamsByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 186, id)
+}
+
+//line routes_gen.go:5042:1
+
+// GetTeamsByIDMembers returns the URL of route "get_teams_by_id_members": /teams/:id/members (../../testdata/routesets/github.conf:635:7).
+//
+//line ../../testdata/routesets/github.conf:635:1
+func (u *URLBuilder) GetTeamsByIDMembers(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 187, id)
+}
+
+//line routes_gen.go:5051:1
+
+// DeleteTeamsByIDMembersByUser returns the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:653:7).
+//
+//line ../../testdata/routesets/github.conf:653:1
+func (u *URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) (string, error) {
+	return routegenCheckedHelperURL(u, 188, id, user)
+}
+
+//line routes_gen.go:5060:1
+
+// GetTeamsByIDMembersByUser returns the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:641:7).
+//
+//line ../../testdata/routesets/github.conf:641:1
+func (u *URLBuilder) GetTeamsByIDMembersByUser(id string, user string) (string, error) {
+	return routegenCheckedHelperURL(u, 189, id, user)
+}
+
+//line routes_gen.go:5069:1
+
+// PutTeamsByIDMembersByUser returns the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:647:7).
+//
+//line ../../testdata/routesets/github.conf:647:1
+func (u *URLBuilder) PutTeamsByIDMembersByUser(id string, user string) (string, error) {
+	return routegenCheckedHelperURL(u, 190, id, user)
+}
+
+//line routes_gen.go:5078:1
+
+// GetTeamsByIDRepos returns the URL of route "get_teams_by_id_repos": /teams/:id/repos (../../testdata/routesets/github.conf:659:7).
+//
+//line ../../testdata/routesets/github.conf:659:1
+func (u *URLBuilder) GetTeamsByIDRepos(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 191, id)
+}
+
+//line routes_gen.go:5087:1
+
+// DeleteTeamsByIDReposByOwnerByRepo returns the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:677:7).
+//
+//line ../../testdata/routesets/github.conf:677:1
+func (u *URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 192, id, owner, repo)
+}
+
+//line routes_gen.go:5096:1
+
+// GetTeamsByIDReposByOwnerByRepo returns the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:665:7).
+//
+//line ../../testdata/routesets/github.conf:665:1
+func (u *URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 193, id, owner, repo)
+}
+
+//line routes_gen.go:5105:1
+
+// PutTeamsByIDReposByOwnerByRepo returns the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:671:7).
+//
+//line ../../testdata/routesets/github.conf:671:1
+func (u *URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 194, id, owner, repo)
+}
+
+//line routes_gen.go:5114:1
+
+// GetUser returns the URL of route "get_user": /user (../../testdata/routesets/github.conf:1115:7).
+//
+//line ../../testdata/routesets/github.conf:1115:1
+func (u *URLBuilder) GetUser() string {
+	return routegenHelperURL(u, 195)
+}
+
+//line routes_gen.go:5123:1
+
+// PatchUser returns the URL of route "patch_user": /user (../../testdata/routesets/github.conf:1427:7).
+//
+//line ../../testdata/routesets/github.conf:1427:1
+func (u *URLBuilder) PatchUser() string {
+	return routegenHelperURL(u, 196)
+}
+
+//line routes_gen.go:5132:1
+
+// DeleteUserEmails returns the URL of route "delete_user_emails": /user/emails (../../testdata/routesets/github.conf:1139:7).
+//
+//line ../../testdata/routesets/github.conf:1139:1
+func (u *URLBuilder) DeleteUserEmails() string {
+	return routegenHelperURL(u, 197)
+}
+
+//line routes_gen.go:5141:1
+
+// GetUserEmails returns the URL of route "get_user_emails": /user/emails (../../testdata/routesets/github.conf:1127:7).
+//
+//line ../../testdata/routesets/github.conf:1127:1
+func (u *URLBuilder) GetUserEmails() string {
+	return routegenHelperURL(u, 198)
+}
+
+//line routes_gen.go:5150:1
+
+// PostUserEmails returns the URL of route "post_user_emails": /user/emails (../../testdata/routesets/github.conf:1133:7).
+//
+//line ../../testdata/routesets/github.conf:1133:1
+func (u *URLBuilder) PostUserEmails() string {
+	return routegenHelperURL(u, 199)
+}
+
+//line routes_gen.go:5159:1
+
+// GetUserFollowers returns the URL of route "get_user_followers": /user/followers (../../testdata/routesets/github.conf:1151:7).
+//
+//line ../../testdata/routesets/github.conf:1151:1
+func (u *URLBuilder) GetUserFollowers() string {
+	return routegenHelperURL(u, 200)
+}
+
+//line routes_gen.go:5168:1
+
+// GetUserFollowing returns the URL of route "get_user_following": /user/following (../../testdata/routesets/github.conf:1163:7).
+//
+//line ../../testdata/routesets/github.conf:1163:1
+func (u *URLBuilder) GetUserFollowing() string {
+	return routegenHelperURL(u, 201)
+}
+
+//line routes_gen.go:5177:1
+
+// DeleteUserFollowingByUser returns the URL of route "delete_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1187:7).
+//
+//line ../../testdata/routesets/github.conf:1187:1
+func (u *URLBuilder) DeleteUserFollowingByUser(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 202, user)
+}
+
+//line routes_gen.go:5186:1
+
+// GetUserFollowingByUser returns the URL of route "get_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1169:7).
+//
+//line ../../testdata/routesets/github.conf:1169:1
+func (u *URLBuilder) GetUserFollowingByUser(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 203, user)
+}
+
+//line routes_gen.go:5195:1
+
+// PutUserFollowingByUser returns the URL of route "put_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1181:7).
+//
+//line ../../testdata/routesets/github.conf:1181:1
+func (u *URLBuilder) PutUserFollowingByUser(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 204, user)
+}
+
+//line routes_gen.go:5204:1
+
+// GetUserIssues returns the URL of route "get_user_issues": /user/issues (../../testdata/routesets/github.conf:365:7).
+//
+//line ../../testdata/routesets/github.conf:365:1
+func (u *URLBuilder) GetUserIssues() string {
+	return routegenHelperURL(u, 205)
+}
+
+//line routes_gen.go:5213:1
+
+// GetUserKeys returns the URL of route "get_user_keys": /user/keys (../../testdata/routesets/github.conf:1199:7).
+//
+//line ../../testdata/routesets/github.conf:1199:1
+func (u *URLBuilder) GetUserKeys() string {
+	return routegenHelperURL(u, 206)
+}
+
+//line routes_gen.go:5222:1
+
+// PostUserKeys returns the URL of route "post_user_keys": /user/keys (../../testdata/routesets/github.conf:1211:7).
+//
+//line ../../testdata/routesets/github.conf:1211:1
+func (u *URLBuilder) PostUserKeys() string {
+	return routegenHelperURL(u, 207)
+}
+
+//line routes_gen.go:5231:1
+
+// DeleteUserKeysByID returns the URL of route "delete_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1217:7).
+//
+//line ../../testdata/routesets/github.conf:1217:1
+func (u *URLBuilder) DeleteUserKeysByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 208, id)
+}
+
+//line routes_gen.go:5240:1
+
+// GetUserKeysByID returns the URL of route "get_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1205:7).
+//
+//line ../../testdata/routesets/github.conf:1205:1
+func (u *URLBuilder) GetUserKeysByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 209, id)
+}
+
+//line routes_gen.go:5249:1
+
+// PatchUserKeysByID returns the URL of route "patch_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1433:7).
+//
+//line ../../testdata/routesets/github.conf:1433:1
+func (u *URLBuilder) PatchUserKeysByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 210, id)
+}
+
+//line routes_gen.go:5258:1
+
+// GetUserOrgs returns the URL of route "get_user_orgs": /user/orgs (../../testdata/routesets/github.conf:557:7).
+//
+//line ../../testdata/routesets/github.conf:557:1
+func (u *URLBuilder) GetUserOrgs() string {
+	return routegenHelperURL(u, 211)
+}
+
+//line routes_gen.go:5267:1
+
+// GetUserRepos returns the URL of route "get_user_repos": /user/repos (../../testdata/routesets/github.conf:743:7).
+//
+//line ../../testdata/routesets/github.conf:743:1
+func (u *URLBuilder) GetUserRepos() string {
+	return routegenHelperURL(u, 212)
+}
+
+//line routes_gen.go:5276:1
+
+// PostUserRepos returns the URL of route "post_user_repos": /user/repos (../../testdata/routesets/github.conf:767:7).
+//
+//line ../../testdata/routesets/github.conf:767:1
+func (u *URLBuilder) PostUserRepos() string {
+	return routegenHelperURL(u, 213)
+}
+
+//line routes_gen.go:5285:1
+
+// GetUserStarred returns the URL of route "get_user_starred": /user/starred (../../testdata/routesets/github.conf:167:7).
+//
+//line ../../testdata/routesets/github.conf:167:1
+func (u *URLBuilder) GetUserStarred() string {
+	return routegenHelperURL(u, 214)
+}
+
+//line routes_gen.go:5294:1
+
+// DeleteUserStarredByOwnerByRepo returns the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:185:7).
+//
+//line ../../testdata/routesets/github.conf:185:1
+func (u *URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 215, owner, repo)
+}
+
+//line routes_gen.go:5303:1
+
+// GetUserStarredByOwnerByRepo returns the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:173:7).
+//
+//line ../../testdata/routesets/github.conf:173:1
+func (u *URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 216, owner, repo)
+}
+
+//line routes_gen.go:5312:1
+
+// PutUserStarredByOwnerByRepo returns the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7).
+//
+//line ../../testdata/routesets/github.conf:179:1
+func (u *URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 217, owner, repo)
+}
+
+//line routes_gen.go:5321:1
+
+// GetUserSubscriptions returns the URL of route "get_user_subscriptions": /user/subscriptions (../../testdata/routesets/github.conf:203:7).
+//
+//line ../../testdata/routesets/github.conf:203:1
+func (u *URLBuilder) GetUserSubscriptions() string {
+	return routegenHelperURL(u, 218)
+}
+
+//line routes_gen.go:5330:1
+
+// DeleteUserSubscriptionsByOwnerByRepo returns the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:239:7).
+//
+//line ../../testdata/routesets/github.conf:239:1
+func (u *URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 219, owner, repo)
+}
+
+//line routes_gen.go:5339:1
+
+// GetUserSubscriptionsByOwnerByRepo returns the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:227:7).
+//
+//line ../../testdata/routesets/github.conf:227:1
+func (u *URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 220, owner, repo)
+}
+
+//line routes_gen.go:5348:1
+
+// PutUserSubscriptionsByOwnerByRepo returns the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7).
+//
+//line ../../testdata/routesets/github.conf:233:1
+func (u *URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 221, owner, repo)
+}
+
+//line routes_gen.go:5357:1
+
+// GetUserTeams returns the URL of route "get_user_teams": /user/teams (../../testdata/routesets/github.conf:683:7).
+//
+//line ../../testdata/routesets/github.conf:683:1
+func (u *URLBuilder) GetUserTeams() string {
+	return routegenHelperURL(u, 222)
+}
+
+//line routes_gen.go:5366:1
+
+// GetUsers returns the URL of route "get_users": /users (../../testdata/routesets/github.conf:1121:7).
+//
+//line ../../testdata/routesets/github.conf:1121:1
+func (u *URLBuilder) GetUsers() string {
+	return routegenHelperURL(u, 223)
+}
+
+//line routes_gen.go:5375:1
+
+// GetUsersByUser returns the URL of route "get_users_by_user": /users/:user (../../testdata/routesets/github.conf:1109:7).
+//
+//line ../../testdata/routesets/github.conf:1109:1
+func (u *URLBuilder) GetUsersByUser(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 224, user)
+}
+
+//line routes_gen.go:5384:1
+
+// GetUsersByUserEvents returns the URL of route "get_users_by_user_events": /users/:user/events (../../testdata/routesets/github.conf:83:7).
+//
+//line ../../testdata/routesets/github.conf:83:1
+func (u *URLBuilder) GetUsersByUserEvents(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 225, user)
+}
+
+//line routes_gen.go:5393:1
+
+// GetUsersByUserEventsOrgsByOrg returns the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org (../../testdata/routesets/github.conf:95:7).
+//
+//line ../../testdata/routesets/github.conf:95:1
+func (u *URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) (string, error) {
+	return routegenCheckedHelperURL(u, 226, user, org)
+}
+
+//line routes_gen.go:5402:1
+
+// GetUsersByUserEventsPublic returns the URL of route "get_users_by_user_events_public": /users/:user/events/public (../../testdata/routesets/github.conf:89:7).
+//
+//line ../../testdata/routesets/github.conf:89:1
+func (u *URLBuilder) GetUsersByUserEventsPublic(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 227, user)
+}
+
+//line routes_gen.go:5411:1
+
+// GetUsersByUserFollowers returns the URL of route "get_users_by_user_followers": /users/:user/followers (../../testdata/routesets/github.conf:1145:7).
+//
+//line ../../testdata/routesets/github.conf:1145:1
+func (u *URLBuilder) GetUsersByUserFollowers(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 228, user)
+}
+
+//line routes_gen.go:5420:1
+
+// GetUsersByUserFollowing returns the URL of route "get_users_by_user_following": /users/:user/following (../../testdata/routesets/github.conf:1157:7).
+//
+//line ../../testdata/routesets/github.conf:1157:1
+func (u *URLBuilder) GetUsersByUserFollowing(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 229, user)
+}
+
+//line routes_gen.go:5429:1
+
+// GetUsersByUserFollowingByTargetUser returns the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user (../../testdata/routesets/github.conf:1175:7).
+//
+//line ../../testdata/routesets/github.conf:1175:1
+func (u *URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser string) (string, error) {
+	return routegenCheckedHelperURL(u, 230, user, targetUser)
+}
+
+//line routes_gen.go:5438:1
+
+// GetUsersByUserGists returns the URL of route "get_users_by_user_gists": /users/:user/gists (../../testdata/routesets/github.conf:245:7).
+//
+//line ../../testdata/routesets/github.conf:245:1
+func (u *URLBuilder) GetUsersByUserGists(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 231, user)
+}
+
+//line routes_gen.go:5447:1
+
+// GetUsersByUserKeys returns the URL of route "get_users_by_user_keys": /users/:user/keys (../../testdata/routesets/github.conf:1193:7).
+//
+//line ../../testdata/routesets/github.conf:1193:1
+func (u *URLBuilder) GetUsersByUserKeys(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 232, user)
+}
+
+//line routes_gen.go:5456:1
+
+// GetUsersByUserOrgs returns the URL of route "get_users_by_user_orgs": /users/:user/orgs (../../testdata/routesets/github.conf:551:7).
+//
+//line ../../testdata/routesets/github.conf:551:1
+func (u *URLBuilder) GetUsersByUserOrgs(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 233, user)
+}
+
+//line routes_gen.go:5465:1
+
+// GetUsersByUserReceivedEvents returns the URL of route "get_users_by_user_received_events": /users/:user/received_events (../../testdata/routesets/github.conf:71:7).
+//
+//line ../../testdata/routesets/github.conf:71:1
+func (u *URLBuilder) GetUsersByUserReceivedEvents(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 234, user)
+}
+
+//line routes_gen.go:5474:1
+
+// GetUsersByUserReceivedEventsPublic returns the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public (../../testdata/routesets/github.conf:77:7).
+//
+//line ../../testdata/routesets/github.conf:77:1
+func (u *URLBuilder) GetUsersByUserReceivedEventsPublic(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 235, user)
+}
+
+//line routes_gen.go:5483:1
+
+// GetUsersByUserRepos returns the URL of route "get_users_by_user_repos": /users/:user/repos (../../testdata/routesets/github.conf:749:7).
+//
+//line ../../testdata/routesets/github.conf:749:1
+func (u *URLBuilder) GetUsersByUserRepos(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 236, user)
+}
+
+//line routes_gen.go:5492:1
+
+// GetUsersByUserStarred returns the URL of route "get_users_by_user_starred": /users/:user/starred (../../testdata/routesets/github.conf:161:7).
+//
+//line ../../testdata/routesets/github.conf:161:1
+func (u *URLBuilder) GetUsersByUserStarred(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 237, user)
+}
+
+//line routes_gen.go:5501:1
+
+// GetUsersByUserSubscriptions returns the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions (../../testdata/routesets/github.conf:197:7).
+//
+//line ../../testdata/routesets/github.conf:197:1
+func (u *URLBuilder) GetUsersByUserSubscriptions(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 238, user)
+}
+
+//line routes_gen.go:5510:1

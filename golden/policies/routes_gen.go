@@ -195,60 +195,6 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// APIController holds the actions of controller "API".
-type APIController interface {
-//line ../../testdata/policies/routes.conf:73:10
-	Items(ctx *runtime.Context) error // serves api_items: GET /api/items (../../testdata/policies/routes.conf:73:11), api_items: POST /api/items (../../testdata/policies/routes.conf:73:11)
-//line ../../testdata/policies/routes.conf:74:10
-	Private(ctx *runtime.Context) error // serves api_private: GET /api/private (../../testdata/policies/routes.conf:74:11)
-//line ../../testdata/policies/routes.conf:75:10
-	Public(ctx *runtime.Context) error // serves api_public: GET /api/public (../../testdata/policies/routes.conf:75:11)
-//line routes_gen.go:207:1
-}
-
-// AdminController holds the actions of controller "Admin".
-type AdminController interface {
-//line ../../testdata/policies/routes.conf:28:6
-	Index(ctx *runtime.Context) error // serves admin: GET /admin (../../testdata/policies/routes.conf:28:7)
-//line ../../testdata/policies/routes.conf:43:10
-	Reports(ctx *runtime.Context) error // serves admin_reports: GET /admin/reports (../../testdata/policies/routes.conf:43:11)
-//line ../../testdata/policies/routes.conf:35:10
-	Users(ctx *runtime.Context) error // serves admin_users: GET /admin/users (../../testdata/policies/routes.conf:35:11)
-//line routes_gen.go:218:1
-}
-
-// FilesController holds the actions of controller "Files".
-type FilesController interface {
-//line ../../testdata/policies/routes.conf:53:6
-	Index(ctx *runtime.Context) error // serves files: GET /files (../../testdata/policies/routes.conf:53:7)
-//line ../../testdata/policies/routes.conf:61:10
-	Patch(ctx *runtime.Context) error // serves patch_file: PATCH /files (../../testdata/policies/routes.conf:61:11)
-//line ../../testdata/policies/routes.conf:60:10
-	Replace(ctx *runtime.Context) error // serves replace: PUT /files (../../testdata/policies/routes.conf:60:11)
-//line ../../testdata/policies/routes.conf:59:10
-	Upload(ctx *runtime.Context) error // serves upload: POST /files (../../testdata/policies/routes.conf:59:11)
-//line routes_gen.go:231:1
-}
-
-// PagesController holds the actions of controller "Pages".
-type PagesController interface {
-//line ../../testdata/policies/routes.conf:22:6
-	Dashboard(ctx *runtime.Context) error // serves dashboard: GET /dashboard (../../testdata/policies/routes.conf:22:7)
-//line ../../testdata/policies/routes.conf:93:6
-	Env(ctx *runtime.Context) error // serves env_home: GET / (../../testdata/policies/routes.conf:93:7)
-//line ../../testdata/policies/routes.conf:26:6
-	Form(ctx *runtime.Context) error // serves form: POST /form (../../testdata/policies/routes.conf:26:7)
-//line ../../testdata/policies/routes.conf:21:6
-	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/policies/routes.conf:21:7)
-//line ../../testdata/policies/routes.conf:24:6
-	Profile(ctx *runtime.Context) error // serves profile: GET /profile (../../testdata/policies/routes.conf:24:7)
-//line ../../testdata/policies/routes.conf:23:6
-	Token(ctx *runtime.Context) error // serves token: GET /token (../../testdata/policies/routes.conf:23:7)
-//line ../../testdata/policies/routes.conf:25:6
-	Undefined(ctx *runtime.Context) error // serves undefined_auth: GET /undefined (../../testdata/policies/routes.conf:25:7)
-//line routes_gen.go:250:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/policies/routes.conf, calling the actions of the given controllers.
 func NewRouter(apiController APIController, adminController AdminController, filesController FilesController, pagesController PagesController, opts ...runtime.Option) (*runtime.Router, error) {
 	if apiController == nil {
@@ -388,159 +334,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// Home returns the URL of route "home": / (../../testdata/policies/routes.conf:21:7).
-//
-//line ../../testdata/policies/routes.conf:21:1
-func (u *URLBuilder) Home() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:399:1
-
-// Admin returns the URL of route "admin": /admin (../../testdata/policies/routes.conf:28:7).
-//
-//line ../../testdata/policies/routes.conf:28:1
-func (u *URLBuilder) Admin() string {
-	return routegenHelperURL(u, 1)
-}
-
-//line routes_gen.go:408:1
-
-// AdminReports returns the URL of route "admin_reports": /admin/reports (../../testdata/policies/routes.conf:43:11).
-//
-//line ../../testdata/policies/routes.conf:43:1
-func (u *URLBuilder) AdminReports() string {
-	return routegenHelperURL(u, 2)
-}
-
-//line routes_gen.go:417:1
-
-// AdminUsers returns the URL of route "admin_users": /admin/users (../../testdata/policies/routes.conf:35:11).
-//
-//line ../../testdata/policies/routes.conf:35:1
-func (u *URLBuilder) AdminUsers() string {
-	return routegenHelperURL(u, 3)
-}
-
-//line routes_gen.go:426:1
-
-// APIItems returns the URL of route "api_items": /api/items (../../testdata/policies/routes.conf:73:11).
-//
-//line ../../testdata/policies/routes.conf:73:1
-func (u *URLBuilder) APIItems() string {
-	return routegenHelperURL(u, 4)
-}
-
-//line routes_gen.go:435:1
-
-// APIPrivate returns the URL of route "api_private": /api/private (../../testdata/policies/routes.conf:74:11).
-//
-//line ../../testdata/policies/routes.conf:74:1
-func (u *URLBuilder) APIPrivate() string {
-	return routegenHelperURL(u, 6)
-}
-
-//line routes_gen.go:444:1
-
-// APIPublic returns the URL of route "api_public": /api/public (../../testdata/policies/routes.conf:75:11).
-//
-//line ../../testdata/policies/routes.conf:75:1
-func (u *URLBuilder) APIPublic() string {
-	return routegenHelperURL(u, 7)
-}
-
-//line routes_gen.go:453:1
-
-// Dashboard returns the URL of route "dashboard": /dashboard (../../testdata/policies/routes.conf:22:7).
-//
-//line ../../testdata/policies/routes.conf:22:1
-func (u *URLBuilder) Dashboard() string {
-	return routegenHelperURL(u, 8)
-}
-
-//line routes_gen.go:462:1
-
-// Files returns the URL of route "files": /files (../../testdata/policies/routes.conf:53:7).
-//
-//line ../../testdata/policies/routes.conf:53:1
-func (u *URLBuilder) Files() string {
-	return routegenHelperURL(u, 9)
-}
-
-//line routes_gen.go:471:1
-
-// PatchFile returns the URL of route "patch_file": /files (../../testdata/policies/routes.conf:61:11).
-//
-//line ../../testdata/policies/routes.conf:61:1
-func (u *URLBuilder) PatchFile() string {
-	return routegenHelperURL(u, 10)
-}
-
-//line routes_gen.go:480:1
-
-// Upload returns the URL of route "upload": /files (../../testdata/policies/routes.conf:59:11).
-//
-//line ../../testdata/policies/routes.conf:59:1
-func (u *URLBuilder) Upload() string {
-	return routegenHelperURL(u, 11)
-}
-
-//line routes_gen.go:489:1
-
-// Replace returns the URL of route "replace": /files (../../testdata/policies/routes.conf:60:11).
-//
-//line ../../testdata/policies/routes.conf:60:1
-func (u *URLBuilder) Replace() string {
-	return routegenHelperURL(u, 12)
-}
-
-//line routes_gen.go:498:1
-
-// Form returns the URL of route "form": /form (../../testdata/policies/routes.conf:26:7).
-//
-//line ../../testdata/policies/routes.conf:26:1
-func (u *URLBuilder) Form() string {
-	return routegenHelperURL(u, 13)
-}
-
-//line routes_gen.go:507:1
-
-// Profile returns the URL of route "profile": /profile (../../testdata/policies/routes.conf:24:7).
-//
-//line ../../testdata/policies/routes.conf:24:1
-func (u *URLBuilder) Profile() string {
-	return routegenHelperURL(u, 14)
-}
-
-//line routes_gen.go:516:1
-
-// Token returns the URL of route "token": /token (../../testdata/policies/routes.conf:23:7).
-//
-//line ../../testdata/policies/routes.conf:23:1
-func (u *URLBuilder) Token() string {
-	return routegenHelperURL(u, 15)
-}
-
-//line routes_gen.go:525:1
-
-// UndefinedAuth returns the URL of route "undefined_auth": /undefined (../../testdata/policies/routes.conf:25:7).
-//
-//line ../../testdata/policies/routes.conf:25:1
-func (u *URLBuilder) UndefinedAuth() string {
-	return routegenHelperURL(u, 16)
-}
-
-//line routes_gen.go:534:1
-
-// FromEnvEnvHome returns the URL of route "from_env.env_home": / on ${POLICY_HOST} (../../testdata/policies/routes.conf:93:7).
-//
-//line ../../testdata/policies/routes.conf:93:1
-func (u *URLBuilder) FromEnvEnvHome() (string, error) {
-	return routegenCheckedHelperURL(u, 17)
-}
-
-//line routes_gen.go:543:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -568,3 +361,210 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// APIController holds the actions of controller "API".
+type APIController interface {
+//line ../../testdata/policies/routes.conf:73:10
+	Items(ctx *runtime.Context) error // serves api_items: GET /api/items (../../testdata/policies/routes.conf:73:11), api_items: POST /api/items (../../testdata/policies/routes.conf:73:11)
+//line ../../testdata/policies/routes.conf:74:10
+	Private(ctx *runtime.Context) error // serves api_private: GET /api/private (../../testdata/policies/routes.conf:74:11)
+//line ../../testdata/policies/routes.conf:75:10
+	Public(ctx *runtime.Context) error // serves api_public: GET /api/public (../../testdata/policies/routes.conf:75:11)
+//line routes_gen.go:374:1
+}
+
+// AdminController holds the actions of controller "Admin".
+type AdminController interface {
+//line ../../testdata/policies/routes.conf:28:6
+	Index(ctx *runtime.Context) error // serves admin: GET /admin (../../testdata/policies/routes.conf:28:7)
+//line ../../testdata/policies/routes.conf:43:10
+	Reports(ctx *runtime.Context) error // serves admin_reports: GET /admin/reports (../../testdata/policies/routes.conf:43:11)
+//line ../../testdata/policies/routes.conf:35:10
+	Users(ctx *runtime.Context) error // serves admin_users: GET /admin/users (../../testdata/policies/routes.conf:35:11)
+//line routes_gen.go:385:1
+}
+
+// FilesController holds the actions of controller "Files".
+type FilesController interface {
+//line ../../testdata/policies/routes.conf:53:6
+	Index(ctx *runtime.Context) error // serves files: GET /files (../../testdata/policies/routes.conf:53:7)
+//line ../../testdata/policies/routes.conf:61:10
+	Patch(ctx *runtime.Context) error // serves patch_file: PATCH /files (../../testdata/policies/routes.conf:61:11)
+//line ../../testdata/policies/routes.conf:60:10
+	Replace(ctx *runtime.Context) error // serves replace: PUT /files (../../testdata/policies/routes.conf:60:11)
+//line ../../testdata/policies/routes.conf:59:10
+	Upload(ctx *runtime.Context) error // serves upload: POST /files (../../testdata/policies/routes.conf:59:11)
+//line routes_gen.go:398:1
+}
+
+// PagesController holds the actions of controller "Pages".
+type PagesController interface {
+//line ../../testdata/policies/routes.conf:22:6
+	Dashboard(ctx *runtime.Context) error // serves dashboard: GET /dashboard (../../testdata/policies/routes.conf:22:7)
+//line ../../testdata/policies/routes.conf:93:6
+	Env(ctx *runtime.Context) error // serves env_home: GET / (../../testdata/policies/routes.conf:93:7)
+//line ../../testdata/policies/routes.conf:26:6
+	Form(ctx *runtime.Context) error // serves form: POST /form (../../testdata/policies/routes.conf:26:7)
+//line ../../testdata/policies/routes.conf:21:6
+	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/policies/routes.conf:21:7)
+//line ../../testdata/policies/routes.conf:24:6
+	Profile(ctx *runtime.Context) error // serves profile: GET /profile (../../testdata/policies/routes.conf:24:7)
+//line ../../testdata/policies/routes.conf:23:6
+	Token(ctx *runtime.Context) error // serves token: GET /token (../../testdata/policies/routes.conf:23:7)
+//line ../../testdata/policies/routes.conf:25:6
+	Undefined(ctx *runtime.Context) error // serves undefined_auth: GET /undefined (../../testdata/policies/routes.conf:25:7)
+//line routes_gen.go:417:1
+}
+
+// Home returns the URL of route "home": / (../../testdata/policies/routes.conf:21:7).
+//
+//line ../../testdata/policies/routes.conf:21:1
+func (u *URLBuilder) Home() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:427:1
+
+// Admin returns the URL of route "admin": /admin (../../testdata/policies/routes.conf:28:7).
+//
+//line ../../testdata/policies/routes.conf:28:1
+func (u *URLBuilder) Admin() string {
+	return routegenHelperURL(u, 1)
+}
+
+//line routes_gen.go:436:1
+
+// AdminReports returns the URL of route "admin_reports": /admin/reports (../../testdata/policies/routes.conf:43:11).
+//
+//line ../../testdata/policies/routes.conf:43:1
+func (u *URLBuilder) AdminReports() string {
+	return routegenHelperURL(u, 2)
+}
+
+//line routes_gen.go:445:1
+
+// AdminUsers returns the URL of route "admin_users": /admin/users (../../testdata/policies/routes.conf:35:11).
+//
+//line ../../testdata/policies/routes.conf:35:1
+func (u *URLBuilder) AdminUsers() string {
+	return routegenHelperURL(u, 3)
+}
+
+//line routes_gen.go:454:1
+
+// APIItems returns the URL of route "api_items": /api/items (../../testdata/policies/routes.conf:73:11).
+//
+//line ../../testdata/policies/routes.conf:73:1
+func (u *URLBuilder) APIItems() string {
+	return routegenHelperURL(u, 4)
+}
+
+//line routes_gen.go:463:1
+
+// APIPrivate returns the URL of route "api_private": /api/private (../../testdata/policies/routes.conf:74:11).
+//
+//line ../../testdata/policies/routes.conf:74:1
+func (u *URLBuilder) APIPrivate() string {
+	return routegenHelperURL(u, 6)
+}
+
+//line routes_gen.go:472:1
+
+// APIPublic returns the URL of route "api_public": /api/public (../../testdata/policies/routes.conf:75:11).
+//
+//line ../../testdata/policies/routes.conf:75:1
+func (u *URLBuilder) APIPublic() string {
+	return routegenHelperURL(u, 7)
+}
+
+//line routes_gen.go:481:1
+
+// Dashboard returns the URL of route "dashboard": /dashboard (../../testdata/policies/routes.conf:22:7).
+//
+//line ../../testdata/policies/routes.conf:22:1
+func (u *URLBuilder) Dashboard() string {
+	return routegenHelperURL(u, 8)
+}
+
+//line routes_gen.go:490:1
+
+// Files returns the URL of route "files": /files (../../testdata/policies/routes.conf:53:7).
+//
+//line ../../testdata/policies/routes.conf:53:1
+func (u *URLBuilder) Files() string {
+	return routegenHelperURL(u, 9)
+}
+
+//line routes_gen.go:499:1
+
+// PatchFile returns the URL of route "patch_file": /files (../../testdata/policies/routes.conf:61:11).
+//
+//line ../../testdata/policies/routes.conf:61:1
+func (u *URLBuilder) PatchFile() string {
+	return routegenHelperURL(u, 10)
+}
+
+//line routes_gen.go:508:1
+
+// Upload returns the URL of route "upload": /files (../../testdata/policies/routes.conf:59:11).
+//
+//line ../../testdata/policies/routes.conf:59:1
+func (u *URLBuilder) Upload() string {
+	return routegenHelperURL(u, 11)
+}
+
+//line routes_gen.go:517:1
+
+// Replace returns the URL of route "replace": /files (../../testdata/policies/routes.conf:60:11).
+//
+//line ../../testdata/policies/routes.conf:60:1
+func (u *URLBuilder) Replace() string {
+	return routegenHelperURL(u, 12)
+}
+
+//line routes_gen.go:526:1
+
+// Form returns the URL of route "form": /form (../../testdata/policies/routes.conf:26:7).
+//
+//line ../../testdata/policies/routes.conf:26:1
+func (u *URLBuilder) Form() string {
+	return routegenHelperURL(u, 13)
+}
+
+//line routes_gen.go:535:1
+
+// Profile returns the URL of route "profile": /profile (../../testdata/policies/routes.conf:24:7).
+//
+//line ../../testdata/policies/routes.conf:24:1
+func (u *URLBuilder) Profile() string {
+	return routegenHelperURL(u, 14)
+}
+
+//line routes_gen.go:544:1
+
+// Token returns the URL of route "token": /token (../../testdata/policies/routes.conf:23:7).
+//
+//line ../../testdata/policies/routes.conf:23:1
+func (u *URLBuilder) Token() string {
+	return routegenHelperURL(u, 15)
+}
+
+//line routes_gen.go:553:1
+
+// UndefinedAuth returns the URL of route "undefined_auth": /undefined (../../testdata/policies/routes.conf:25:7).
+//
+//line ../../testdata/policies/routes.conf:25:1
+func (u *URLBuilder) UndefinedAuth() string {
+	return routegenHelperURL(u, 16)
+}
+
+//line routes_gen.go:562:1
+
+// FromEnvEnvHome returns the URL of route "from_env.env_home": / on ${POLICY_HOST} (../../testdata/policies/routes.conf:93:7).
+//
+//line ../../testdata/policies/routes.conf:93:1
+func (u *URLBuilder) FromEnvEnvHome() (string, error) {
+	return routegenCheckedHelperURL(u, 17)
+}
+
+//line routes_gen.go:571:1

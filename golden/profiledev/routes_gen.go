@@ -107,15 +107,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// SiteController holds the actions of controller "Site".
-type SiteController interface {
-//line ../../testdata/profile/routes.conf:11:6
-	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/profile/routes.conf:11:7)
-//line ../../testdata/profile/routes.conf:12:6
-	Upload(ctx *runtime.Context) error // serves upload: POST /upload (../../testdata/profile/routes.conf:12:7)
-//line routes_gen.go:117:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/profile/routes.conf, calling the actions of the given controllers.
 func NewRouter(siteController SiteController, opts ...runtime.Option) (*runtime.Router, error) {
 	if siteController == nil {
@@ -208,33 +199,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// Home returns the URL of route "home": / (../../testdata/profile/routes.conf:11:7).
-//
-//line ../../testdata/profile/routes.conf:11:1
-func (u *URLBuilder) Home() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:219:1
-
-// Assets returns the URL of route "assets": /assets/*filepath (../../testdata/profile/routes.conf:8:7).
-//
-//line ../../testdata/profile/routes.conf:8:1
-func (u *URLBuilder) Assets(filepath string) (string, error) {
-	return routegenCheckedHelperURL(u, 1, filepath)
-}
-
-//line routes_gen.go:228:1
-
-// Upload returns the URL of route "upload": /upload (../../testdata/profile/routes.conf:12:7).
-//
-//line ../../testdata/profile/routes.conf:12:1
-func (u *URLBuilder) Upload() string {
-	return routegenHelperURL(u, 2)
-}
-
-//line routes_gen.go:237:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -262,3 +226,39 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// SiteController holds the actions of controller "Site".
+type SiteController interface {
+//line ../../testdata/profile/routes.conf:11:6
+	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/profile/routes.conf:11:7)
+//line ../../testdata/profile/routes.conf:12:6
+	Upload(ctx *runtime.Context) error // serves upload: POST /upload (../../testdata/profile/routes.conf:12:7)
+//line routes_gen.go:237:1
+}
+
+// Home returns the URL of route "home": / (../../testdata/profile/routes.conf:11:7).
+//
+//line ../../testdata/profile/routes.conf:11:1
+func (u *URLBuilder) Home() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:247:1
+
+// Assets returns the URL of route "assets": /assets/*filepath (../../testdata/profile/routes.conf:8:7).
+//
+//line ../../testdata/profile/routes.conf:8:1
+func (u *URLBuilder) Assets(filepath string) (string, error) {
+	return routegenCheckedHelperURL(u, 1, filepath)
+}
+
+//line routes_gen.go:256:1
+
+// Upload returns the URL of route "upload": /upload (../../testdata/profile/routes.conf:12:7).
+//
+//line ../../testdata/profile/routes.conf:12:1
+func (u *URLBuilder) Upload() string {
+	return routegenHelperURL(u, 2)
+}
+
+//line routes_gen.go:265:1

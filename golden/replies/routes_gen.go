@@ -166,35 +166,6 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// ChatController holds the actions of controller "Chat".
-type ChatController interface {
-//line ../../testdata/replies/routes.conf:16:6
-	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../../testdata/replies/routes.conf:16:7)
-//line routes_gen.go:174:1
-}
-
-// FallbackController holds the actions of controller "Fallback".
-type FallbackController interface {
-//line ../../testdata/replies/routes.conf:27:4
-	Any(ctx *runtime.Context) error // serves the catch_all of domain "fallback" (../../testdata/replies/routes.conf:27:5)
-//line routes_gen.go:181:1
-}
-
-// PagesController holds the actions of controller "Pages".
-type PagesController interface {
-//line ../../testdata/replies/routes.conf:29:6
-	Other(ctx *runtime.Context) error // serves other: GET /other (../../testdata/replies/routes.conf:29:7)
-//line ../../testdata/replies/routes.conf:13:6
-	Page(ctx *runtime.Context) error // serves page: GET /page (../../testdata/replies/routes.conf:13:7), page: POST /page (../../testdata/replies/routes.conf:13:7)
-//line ../../testdata/replies/routes.conf:15:6
-	Secret(ctx *runtime.Context) error // serves secret: GET /secret (../../testdata/replies/routes.conf:15:7)
-//line ../../testdata/replies/routes.conf:17:6
-	Shared(ctx *runtime.Context) error // serves shared: GET /shared (../../testdata/replies/routes.conf:17:7)
-//line ../../testdata/replies/routes.conf:14:6
-	Upload(ctx *runtime.Context, n int64) error // serves upload: POST /up/:n (../../testdata/replies/routes.conf:14:7)
-//line routes_gen.go:196:1
-}
-
 // NewRouter returns the http.Handler of ../../testdata/replies/routes.conf, calling the actions of the given controllers.
 func NewRouter(chatController ChatController, fallbackController FallbackController, pagesController PagesController, opts ...runtime.Option) (*runtime.Router, error) {
 	if chatController == nil {
@@ -314,69 +285,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// Assets returns the URL of route "assets": /assets/*filepath (../../testdata/replies/routes.conf:10:7).
-//
-//line ../../testdata/replies/routes.conf:10:1
-func (u *URLBuilder) Assets(filepath string) (string, error) {
-	return routegenCheckedHelperURL(u, 0, filepath)
-}
-
-//line routes_gen.go:325:1
-
-// Chat returns the URL of route "chat": /chat (../../testdata/replies/routes.conf:16:7).
-//
-//line ../../testdata/replies/routes.conf:16:1
-func (u *URLBuilder) Chat() string {
-	return routegenHelperURL(u, 1)
-}
-
-//line routes_gen.go:334:1
-
-// Page returns the URL of route "page": /page (../../testdata/replies/routes.conf:13:7).
-//
-//line ../../testdata/replies/routes.conf:13:1
-func (u *URLBuilder) Page() string {
-	return routegenHelperURL(u, 2)
-}
-
-//line routes_gen.go:343:1
-
-// Secret returns the URL of route "secret": /secret (../../testdata/replies/routes.conf:15:7).
-//
-//line ../../testdata/replies/routes.conf:15:1
-func (u *URLBuilder) Secret() string {
-	return routegenHelperURL(u, 4)
-}
-
-//line routes_gen.go:352:1
-
-// Shared returns the URL of route "shared": /shared (../../testdata/replies/routes.conf:17:7).
-//
-//line ../../testdata/replies/routes.conf:17:1
-func (u *URLBuilder) Shared() string {
-	return routegenHelperURL(u, 5)
-}
-
-//line routes_gen.go:361:1
-
-// Upload returns the URL of route "upload": /up/:n (../../testdata/replies/routes.conf:14:7).
-//
-//line ../../testdata/replies/routes.conf:14:1
-func (u *URLBuilder) Upload(n int64) (string, error) {
-	return routegenCheckedHelperURL(u, 6, routegenimpl.Int(n))
-}
-
-//line routes_gen.go:370:1
-
-// FallbackOther returns the URL of route "fallback.other": /other on fallback.example.com (../../testdata/replies/routes.conf:29:7).
-//
-//line ../../testdata/replies/routes.conf:29:1
-func (u *URLBuilder) FallbackOther() string {
-	return routegenHelperURL(u, 7)
-}
-
-//line routes_gen.go:379:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -404,3 +312,95 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// ChatController holds the actions of controller "Chat".
+type ChatController interface {
+//line ../../testdata/replies/routes.conf:16:6
+	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../../testdata/replies/routes.conf:16:7)
+//line routes_gen.go:321:1
+}
+
+// FallbackController holds the actions of controller "Fallback".
+type FallbackController interface {
+//line ../../testdata/replies/routes.conf:27:4
+	Any(ctx *runtime.Context) error // serves the catch_all of domain "fallback" (../../testdata/replies/routes.conf:27:5)
+//line routes_gen.go:328:1
+}
+
+// PagesController holds the actions of controller "Pages".
+type PagesController interface {
+//line ../../testdata/replies/routes.conf:29:6
+	Other(ctx *runtime.Context) error // serves other: GET /other (../../testdata/replies/routes.conf:29:7)
+//line ../../testdata/replies/routes.conf:13:6
+	Page(ctx *runtime.Context) error // serves page: GET /page (../../testdata/replies/routes.conf:13:7), page: POST /page (../../testdata/replies/routes.conf:13:7)
+//line ../../testdata/replies/routes.conf:15:6
+	Secret(ctx *runtime.Context) error // serves secret: GET /secret (../../testdata/replies/routes.conf:15:7)
+//line ../../testdata/replies/routes.conf:17:6
+	Shared(ctx *runtime.Context) error // serves shared: GET /shared (../../testdata/replies/routes.conf:17:7)
+//line ../../testdata/replies/routes.conf:14:6
+	Upload(ctx *runtime.Context, n int64) error // serves upload: POST /up/:n (../../testdata/replies/routes.conf:14:7)
+//line routes_gen.go:343:1
+}
+
+// Assets returns the URL of route "assets": /assets/*filepath (../../testdata/replies/routes.conf:10:7).
+//
+//line ../../testdata/replies/routes.conf:10:1
+func (u *URLBuilder) Assets(filepath string) (string, error) {
+	return routegenCheckedHelperURL(u, 0, filepath)
+}
+
+//line routes_gen.go:353:1
+
+// Chat returns the URL of route "chat": /chat (../../testdata/replies/routes.conf:16:7).
+//
+//line ../../testdata/replies/routes.conf:16:1
+func (u *URLBuilder) Chat() string {
+	return routegenHelperURL(u, 1)
+}
+
+//line routes_gen.go:362:1
+
+// Page returns the URL of route "page": /page (../../testdata/replies/routes.conf:13:7).
+//
+//line ../../testdata/replies/routes.conf:13:1
+func (u *URLBuilder) Page() string {
+	return routegenHelperURL(u, 2)
+}
+
+//line routes_gen.go:371:1
+
+// Secret returns the URL of route "secret": /secret (../../testdata/replies/routes.conf:15:7).
+//
+//line ../../testdata/replies/routes.conf:15:1
+func (u *URLBuilder) Secret() string {
+	return routegenHelperURL(u, 4)
+}
+
+//line routes_gen.go:380:1
+
+// Shared returns the URL of route "shared": /shared (../../testdata/replies/routes.conf:17:7).
+//
+//line ../../testdata/replies/routes.conf:17:1
+func (u *URLBuilder) Shared() string {
+	return routegenHelperURL(u, 5)
+}
+
+//line routes_gen.go:389:1
+
+// Upload returns the URL of route "upload": /up/:n (../../testdata/replies/routes.conf:14:7).
+//
+//line ../../testdata/replies/routes.conf:14:1
+func (u *URLBuilder) Upload(n int64) (string, error) {
+	return routegenCheckedHelperURL(u, 6, routegenimpl.Int(n))
+}
+
+//line routes_gen.go:398:1
+
+// FallbackOther returns the URL of route "fallback.other": /other on fallback.example.com (../../testdata/replies/routes.conf:29:7).
+//
+//line ../../testdata/replies/routes.conf:29:1
+func (u *URLBuilder) FallbackOther() string {
+	return routegenHelperURL(u, 7)
+}
+
+//line routes_gen.go:407:1

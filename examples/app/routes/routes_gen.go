@@ -188,51 +188,6 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// AdminDashboardController holds the actions of controller "admin/Dashboard".
-type AdminDashboardController interface {
-//line ../routes.conf:96:6
-	Index(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:96:7)
-//line routes_gen.go:196:1
-}
-
-// ChatController holds the actions of controller "Chat".
-type ChatController interface {
-//line ../routes.conf:69:6
-	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../routes.conf:69:7)
-//line ../routes.conf:63:6
-	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../routes.conf:63:7)
-//line routes_gen.go:205:1
-}
-
-// SiteController holds the actions of controller "Site".
-type SiteController interface {
-//line ../routes.conf:25:6
-	Index(ctx *runtime.Context) error // serves home: GET / (../routes.conf:25:7)
-//line routes_gen.go:212:1
-}
-
-// UserController holds the actions of controller "User".
-type UserController interface {
-//line ../routes.conf:40:14
-	Create(ctx *runtime.Context, version string) error // serves create_user: POST /api/:version/users (../routes.conf:40:15)
-//line ../routes.conf:35:10
-	List(ctx *runtime.Context, version string) error // serves users: GET /api/:version/users (../routes.conf:35:11)
-//line ../routes.conf:41:14
-	Show(ctx *runtime.Context, version string, id int64) error // serves user: GET /api/:version/users/:id (../routes.conf:41:15)
-//line routes_gen.go:223:1
-}
-
-// VersionController holds the actions of controller "Version".
-type VersionController interface {
-//line ../routes.conf:51:6
-	Accept(ctx *runtime.Context) error // serves accept_users: GET /users (../routes.conf:51:7)
-//line ../routes.conf:83:6
-	Host(ctx *runtime.Context) error // serves host_users: GET /users (../routes.conf:83:7)
-//line ../routes.conf:57:6
-	Query(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:57:7)
-//line routes_gen.go:234:1
-}
-
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
 func NewRouter(adminDashboardController AdminDashboardController, chatController ChatController, siteController SiteController, userController UserController, versionController VersionController, opts ...runtime.Option) (*runtime.Router, error) {
 	if adminDashboardController == nil {
@@ -366,114 +321,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// Home returns the URL of route "home": / (../routes.conf:25:7).
-//
-//line ../routes.conf:25:1
-func (u *URLBuilder) Home() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:377:1
-
-// Users returns the URL of route "users": /api/:version/users (../routes.conf:35:11).
-//
-//line ../routes.conf:35:1
-func (u *URLBuilder) Users(version string) (string, error) {
-	return routegenCheckedHelperURL(u, 1, version)
-}
-
-//line routes_gen.go:386:1
-
-// CreateUser returns the URL of route "create_user": /api/:version/users (../routes.conf:40:15).
-//
-//line ../routes.conf:40:1
-func (u *URLBuilder) CreateUser(version string) (string, error) {
-	return routegenCheckedHelperURL(u, 2, version)
-}
-
-//line routes_gen.go:395:1
-
-// User returns the URL of route "user": /api/:version/users/:id (../routes.conf:41:15).
-//
-//line ../routes.conf:41:1
-func (u *URLBuilder) User(version string, id int64) (string, error) {
-	return routegenCheckedHelperURL(u, 3, version, routegenimpl.Int(id))
-}
-
-//line routes_gen.go:404:1
-
-// PublicAssets returns the URL of route "public_assets": /assets/*filepath (../routes.conf:13:7).
-//
-//line ../routes.conf:13:1
-func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenCheckedHelperURL(u, 4, filepath)
-}
-
-//line routes_gen.go:413:1
-
-// ChatPage returns the URL of route "chat_page": /chat (../routes.conf:69:7).
-//
-//line ../routes.conf:69:1
-func (u *URLBuilder) ChatPage() string {
-	return routegenHelperURL(u, 5)
-}
-
-//line routes_gen.go:422:1
-
-// Chat returns the URL of route "chat": /chat (../routes.conf:63:7).
-//
-//line ../routes.conf:63:1
-func (u *URLBuilder) Chat() string {
-	return routegenHelperURL(u, 6)
-}
-
-//line routes_gen.go:431:1
-
-// Favicon returns the URL of route "favicon": /favicon.ico (../routes.conf:18:7).
-//
-//line ../routes.conf:18:1
-func (u *URLBuilder) Favicon() string {
-	return routegenHelperURL(u, 7)
-}
-
-//line routes_gen.go:440:1
-
-// Search returns the URL of route "search": /search (../routes.conf:57:7).
-//
-//line ../routes.conf:57:1
-func (u *URLBuilder) Search() string {
-	return routegenHelperURL(u, 8)
-}
-
-//line routes_gen.go:449:1
-
-// AcceptUsers returns the URL of route "accept_users": /users (../routes.conf:51:7).
-//
-//line ../routes.conf:51:1
-func (u *URLBuilder) AcceptUsers() string {
-	return routegenHelperURL(u, 9)
-}
-
-//line routes_gen.go:458:1
-
-// VersionedAPIHostUsers returns the URL of route "versioned_api.host_users": /users on *.api.localhost (../routes.conf:83:7).
-//
-//line ../routes.conf:83:1
-func (u *URLBuilder) VersionedAPIHostUsers(subdomain string) (string, error) {
-	return routegenCheckedHelperURL(u, 10, subdomain)
-}
-
-//line routes_gen.go:467:1
-
-// AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:96:7).
-//
-//line ../routes.conf:96:1
-func (u *URLBuilder) AdminDashboard() string {
-	return routegenHelperURL(u, 11)
-}
-
-//line routes_gen.go:476:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -501,3 +348,156 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// AdminDashboardController holds the actions of controller "admin/Dashboard".
+type AdminDashboardController interface {
+//line ../routes.conf:96:6
+	Index(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:96:7)
+//line routes_gen.go:357:1
+}
+
+// ChatController holds the actions of controller "Chat".
+type ChatController interface {
+//line ../routes.conf:69:6
+	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../routes.conf:69:7)
+//line ../routes.conf:63:6
+	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../routes.conf:63:7)
+//line routes_gen.go:366:1
+}
+
+// SiteController holds the actions of controller "Site".
+type SiteController interface {
+//line ../routes.conf:25:6
+	Index(ctx *runtime.Context) error // serves home: GET / (../routes.conf:25:7)
+//line routes_gen.go:373:1
+}
+
+// UserController holds the actions of controller "User".
+type UserController interface {
+//line ../routes.conf:40:14
+	Create(ctx *runtime.Context, version string) error // serves create_user: POST /api/:version/users (../routes.conf:40:15)
+//line ../routes.conf:35:10
+	List(ctx *runtime.Context, version string) error // serves users: GET /api/:version/users (../routes.conf:35:11)
+//line ../routes.conf:41:14
+	Show(ctx *runtime.Context, version string, id int64) error // serves user: GET /api/:version/users/:id (../routes.conf:41:15)
+//line routes_gen.go:384:1
+}
+
+// VersionController holds the actions of controller "Version".
+type VersionController interface {
+//line ../routes.conf:51:6
+	Accept(ctx *runtime.Context) error // serves accept_users: GET /users (../routes.conf:51:7)
+//line ../routes.conf:83:6
+	Host(ctx *runtime.Context) error // serves host_users: GET /users (../routes.conf:83:7)
+//line ../routes.conf:57:6
+	Query(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:57:7)
+//line routes_gen.go:395:1
+}
+
+// Home returns the URL of route "home": / (../routes.conf:25:7).
+//
+//line ../routes.conf:25:1
+func (u *URLBuilder) Home() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:405:1
+
+// Users returns the URL of route "users": /api/:version/users (../routes.conf:35:11).
+//
+//line ../routes.conf:35:1
+func (u *URLBuilder) Users(version string) (string, error) {
+	return routegenCheckedHelperURL(u, 1, version)
+}
+
+//line routes_gen.go:414:1
+
+// CreateUser returns the URL of route "create_user": /api/:version/users (../routes.conf:40:15).
+//
+//line ../routes.conf:40:1
+func (u *URLBuilder) CreateUser(version string) (string, error) {
+	return routegenCheckedHelperURL(u, 2, version)
+}
+
+//line routes_gen.go:423:1
+
+// User returns the URL of route "user": /api/:version/users/:id (../routes.conf:41:15).
+//
+//line ../routes.conf:41:1
+func (u *URLBuilder) User(version string, id int64) (string, error) {
+	return routegenCheckedHelperURL(u, 3, version, routegenimpl.Int(id))
+}
+
+//line routes_gen.go:432:1
+
+// PublicAssets returns the URL of route "public_assets": /assets/*filepath (../routes.conf:13:7).
+//
+//line ../routes.conf:13:1
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenCheckedHelperURL(u, 4, filepath)
+}
+
+//line routes_gen.go:441:1
+
+// ChatPage returns the URL of route "chat_page": /chat (../routes.conf:69:7).
+//
+//line ../routes.conf:69:1
+func (u *URLBuilder) ChatPage() string {
+	return routegenHelperURL(u, 5)
+}
+
+//line routes_gen.go:450:1
+
+// Chat returns the URL of route "chat": /chat (../routes.conf:63:7).
+//
+//line ../routes.conf:63:1
+func (u *URLBuilder) Chat() string {
+	return routegenHelperURL(u, 6)
+}
+
+//line routes_gen.go:459:1
+
+// Favicon returns the URL of route "favicon": /favicon.ico (../routes.conf:18:7).
+//
+//line ../routes.conf:18:1
+func (u *URLBuilder) Favicon() string {
+	return routegenHelperURL(u, 7)
+}
+
+//line routes_gen.go:468:1
+
+// Search returns the URL of route "search": /search (../routes.conf:57:7).
+//
+//line ../routes.conf:57:1
+func (u *URLBuilder) Search() string {
+	return routegenHelperURL(u, 8)
+}
+
+//line routes_gen.go:477:1
+
+// AcceptUsers returns the URL of route "accept_users": /users (../routes.conf:51:7).
+//
+//line ../routes.conf:51:1
+func (u *URLBuilder) AcceptUsers() string {
+	return routegenHelperURL(u, 9)
+}
+
+//line routes_gen.go:486:1
+
+// VersionedAPIHostUsers returns the URL of route "versioned_api.host_users": /users on *.api.localhost (../routes.conf:83:7).
+//
+//line ../routes.conf:83:1
+func (u *URLBuilder) VersionedAPIHostUsers(subdomain string) (string, error) {
+	return routegenCheckedHelperURL(u, 10, subdomain)
+}
+
+//line routes_gen.go:495:1
+
+// AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:96:7).
+//
+//line ../routes.conf:96:1
+func (u *URLBuilder) AdminDashboard() string {
+	return routegenHelperURL(u, 11)
+}
+
+//line routes_gen.go:504:1

@@ -211,46 +211,6 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// APIV1TaskController holds the actions of controller "api/v1/TaskController".
-type APIV1TaskController interface {
-//line ../../config/routes.conf:59:14
-	Create(ctx *runtime.Context) error // serves create_task: POST /api/v1/tasks (../../config/routes.conf:59:15)
-//line ../../config/routes.conf:71:14
-	Delete(ctx *runtime.Context, id int64) error // serves delete_task: DELETE /api/v1/tasks/:id (../../config/routes.conf:71:15)
-//line ../../config/routes.conf:51:10
-	List(ctx *runtime.Context) error // serves tasks: GET /api/v1/tasks (../../config/routes.conf:51:11)
-//line ../../config/routes.conf:67:14
-	Show(ctx *runtime.Context, id int64) error // serves task: GET /api/v1/tasks/:id (../../config/routes.conf:67:15)
-//line routes_gen.go:225:1
-}
-
-// AdminDashboardController holds the actions of controller "admin/DashboardController".
-type AdminDashboardController interface {
-//line ../../config/routes.conf:93:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../config/routes.conf:93:7)
-//line routes_gen.go:232:1
-}
-
-// AdminStatsController holds the actions of controller "admin/StatsController".
-type AdminStatsController interface {
-//line ../../config/routes.conf:101:6
-	Index(ctx *runtime.Context) error // serves stats: GET /stats (../../config/routes.conf:101:7)
-//line routes_gen.go:239:1
-}
-
-// AppController holds the actions of controller "AppController".
-type AppController interface {
-//line ../../config/routes.conf:17:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../config/routes.conf:17:7)
-//line ../../config/routes.conf:24:6
-	Login(ctx *runtime.Context) error // serves login: GET /login.html (../../config/routes.conf:24:7)
-//line ../../config/routes.conf:30:6
-	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../config/routes.conf:30:7)
-//line ../../config/routes.conf:38:6
-	MyTasks(ctx *runtime.Context) error // serves my_tasks: GET /my/tasks.html (../../config/routes.conf:38:7)
-//line routes_gen.go:252:1
-}
-
 // NewRouter returns the http.Handler of ../../config/routes.conf, calling the actions of the given controllers.
 func NewRouter(apiv1taskController APIV1TaskController, adminDashboardController AdminDashboardController, adminStatsController AdminStatsController, appController AppController, opts ...runtime.Option) (*runtime.Router, error) {
 	if apiv1taskController == nil {
@@ -383,159 +343,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// Index returns the URL of route "index": / (../../config/routes.conf:17:7).
-//
-//line ../../config/routes.conf:17:1
-func (u *URLBuilder) Index() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:394:1
-
-// Tasks returns the URL of route "tasks": /api/v1/tasks (../../config/routes.conf:51:11).
-//
-//line ../../config/routes.conf:51:1
-func (u *URLBuilder) Tasks() string {
-	return routegenHelperURL(u, 1)
-}
-
-//line routes_gen.go:403:1
-
-// CreateTask returns the URL of route "create_task": /api/v1/tasks (../../config/routes.conf:59:15).
-//
-//line ../../config/routes.conf:59:1
-func (u *URLBuilder) CreateTask() string {
-	return routegenHelperURL(u, 2)
-}
-
-//line routes_gen.go:412:1
-
-// DeleteTask returns the URL of route "delete_task": /api/v1/tasks/:id (../../config/routes.conf:71:15).
-//
-//line ../../config/routes.conf:71:1
-func (u *URLBuilder) DeleteTask(id int64) (string, error) {
-	return routegenCheckedHelperURL(u, 3, routegenimpl.Int(id))
-}
-
-//line routes_gen.go:421:1
-
-// Task returns the URL of route "task": /api/v1/tasks/:id (../../config/routes.conf:67:15).
-//
-//line ../../config/routes.conf:67:1
-func (u *URLBuilder) Task(id int64) (string, error) {
-	return routegenCheckedHelperURL(u, 4, routegenimpl.Int(id))
-}
-
-//line routes_gen.go:430:1
-
-// GithubAuthRedirectAah returns the URL of route "github_auth_redirect__aah": /github-auth/callback (../../config/security.conf:28:5).
-//
-//line ../../config/security.conf:28:1
-func (u *URLBuilder) GithubAuthRedirectAah() string {
-	return routegenHelperURL(u, 5)
-}
-
-//line routes_gen.go:439:1
-
-// GithubAuthLoginAah returns the URL of route "github_auth_login__aah": /github-auth/login (../../config/security.conf:28:5).
-//
-//line ../../config/security.conf:28:1
-func (u *URLBuilder) GithubAuthLoginAah() string {
-	return routegenHelperURL(u, 6)
-}
-
-//line routes_gen.go:448:1
-
-// FormAuthLoginSubmitAah returns the URL of route "form_auth_login_submit__aah": /login (../../config/security.conf:7:5).
-//
-//line ../../config/security.conf:7:1
-func (u *URLBuilder) FormAuthLoginSubmitAah() string {
-	return routegenHelperURL(u, 7)
-}
-
-//line routes_gen.go:457:1
-
-// Login returns the URL of route "login": /login.html (../../config/routes.conf:24:7).
-//
-//line ../../config/routes.conf:24:1
-func (u *URLBuilder) Login() string {
-	return routegenHelperURL(u, 8)
-}
-
-//line routes_gen.go:466:1
-
-// Logout returns the URL of route "logout": /logout (../../config/routes.conf:30:7).
-//
-//line ../../config/routes.conf:30:1
-func (u *URLBuilder) Logout() string {
-	return routegenHelperURL(u, 9)
-}
-
-//line routes_gen.go:475:1
-
-// MyTasks returns the URL of route "my_tasks": /my/tasks.html (../../config/routes.conf:38:7).
-//
-//line ../../config/routes.conf:38:1
-func (u *URLBuilder) MyTasks() string {
-	return routegenHelperURL(u, 10)
-}
-
-//line routes_gen.go:484:1
-
-// PublicAssets returns the URL of route "public_assets": /static/*filepath (../../config/routes.conf:10:7).
-//
-//line ../../config/routes.conf:10:1
-func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenCheckedHelperURL(u, 11, filepath)
-}
-
-//line routes_gen.go:493:1
-
-// AdminLocalhostIndex returns the URL of route "admin_localhost.index": / on admin.localhost (../../config/routes.conf:93:7).
-//
-//line ../../config/routes.conf:93:1
-func (u *URLBuilder) AdminLocalhostIndex() string {
-	return routegenHelperURL(u, 12)
-}
-
-//line routes_gen.go:502:1
-
-// AdminLocalhostGithubAuthRedirectAah returns the URL of route "admin_localhost.github_auth_redirect__aah": /github-auth/callback on admin.localhost (../../config/security.conf:28:5).
-//
-//line ../../config/security.conf:28:1
-func (u *URLBuilder) AdminLocalhostGithubAuthRedirectAah() string {
-	return routegenHelperURL(u, 13)
-}
-
-//line routes_gen.go:511:1
-
-// AdminLocalhostGithubAuthLoginAah returns the URL of route "admin_localhost.github_auth_login__aah": /github-auth/login on admin.localhost (../../config/security.conf:28:5).
-//
-//line ../../config/security.conf:28:1
-func (u *URLBuilder) AdminLocalhostGithubAuthLoginAah() string {
-	return routegenHelperURL(u, 14)
-}
-
-//line routes_gen.go:520:1
-
-// AdminLocalhostFormAuthLoginSubmitAah returns the URL of route "admin_localhost.form_auth_login_submit__aah": /login on admin.localhost (../../config/security.conf:7:5).
-//
-//line ../../config/security.conf:7:1
-func (u *URLBuilder) AdminLocalhostFormAuthLoginSubmitAah() string {
-	return routegenHelperURL(u, 15)
-}
-
-//line routes_gen.go:529:1
-
-// AdminLocalhostStats returns the URL of route "admin_localhost.stats": /stats on admin.localhost (../../config/routes.conf:101:7).
-//
-//line ../../config/routes.conf:101:1
-func (u *URLBuilder) AdminLocalhostStats() string {
-	return routegenHelperURL(u, 16)
-}
-
-//line routes_gen.go:538:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -563,3 +370,196 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// APIV1TaskController holds the actions of controller "api/v1/TaskController".
+type APIV1TaskController interface {
+//line ../../config/routes.conf:59:14
+	Create(ctx *runtime.Context) error // serves create_task: POST /api/v1/tasks (../../config/routes.conf:59:15)
+//line ../../config/routes.conf:71:14
+	Delete(ctx *runtime.Context, id int64) error // serves delete_task: DELETE /api/v1/tasks/:id (../../config/routes.conf:71:15)
+//line ../../config/routes.conf:51:10
+	List(ctx *runtime.Context) error // serves tasks: GET /api/v1/tasks (../../config/routes.conf:51:11)
+//line ../../config/routes.conf:67:14
+	Show(ctx *runtime.Context, id int64) error // serves task: GET /api/v1/tasks/:id (../../config/routes.conf:67:15)
+//line routes_gen.go:385:1
+}
+
+// AdminDashboardController holds the actions of controller "admin/DashboardController".
+type AdminDashboardController interface {
+//line ../../config/routes.conf:93:6
+	Index(ctx *runtime.Context) error // serves index: GET / (../../config/routes.conf:93:7)
+//line routes_gen.go:392:1
+}
+
+// AdminStatsController holds the actions of controller "admin/StatsController".
+type AdminStatsController interface {
+//line ../../config/routes.conf:101:6
+	Index(ctx *runtime.Context) error // serves stats: GET /stats (../../config/routes.conf:101:7)
+//line routes_gen.go:399:1
+}
+
+// AppController holds the actions of controller "AppController".
+type AppController interface {
+//line ../../config/routes.conf:17:6
+	Index(ctx *runtime.Context) error // serves index: GET / (../../config/routes.conf:17:7)
+//line ../../config/routes.conf:24:6
+	Login(ctx *runtime.Context) error // serves login: GET /login.html (../../config/routes.conf:24:7)
+//line ../../config/routes.conf:30:6
+	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../config/routes.conf:30:7)
+//line ../../config/routes.conf:38:6
+	MyTasks(ctx *runtime.Context) error // serves my_tasks: GET /my/tasks.html (../../config/routes.conf:38:7)
+//line routes_gen.go:412:1
+}
+
+// Index returns the URL of route "index": / (../../config/routes.conf:17:7).
+//
+//line ../../config/routes.conf:17:1
+func (u *URLBuilder) Index() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:422:1
+
+// Tasks returns the URL of route "tasks": /api/v1/tasks (../../config/routes.conf:51:11).
+//
+//line ../../config/routes.conf:51:1
+func (u *URLBuilder) Tasks() string {
+	return routegenHelperURL(u, 1)
+}
+
+//line routes_gen.go:431:1
+
+// CreateTask returns the URL of route "create_task": /api/v1/tasks (../../config/routes.conf:59:15).
+//
+//line ../../config/routes.conf:59:1
+func (u *URLBuilder) CreateTask() string {
+	return routegenHelperURL(u, 2)
+}
+
+//line routes_gen.go:440:1
+
+// DeleteTask returns the URL of route "delete_task": /api/v1/tasks/:id (../../config/routes.conf:71:15).
+//
+//line ../../config/routes.conf:71:1
+func (u *URLBuilder) DeleteTask(id int64) (string, error) {
+	return routegenCheckedHelperURL(u, 3, routegenimpl.Int(id))
+}
+
+//line routes_gen.go:449:1
+
+// Task returns the URL of route "task": /api/v1/tasks/:id (../../config/routes.conf:67:15).
+//
+//line ../../config/routes.conf:67:1
+func (u *URLBuilder) Task(id int64) (string, error) {
+	return routegenCheckedHelperURL(u, 4, routegenimpl.Int(id))
+}
+
+//line routes_gen.go:458:1
+
+// GithubAuthRedirectAah returns the URL of route "github_auth_redirect__aah": /github-auth/callback (../../config/security.conf:28:5).
+//
+//line ../../config/security.conf:28:1
+func (u *URLBuilder) GithubAuthRedirectAah() string {
+	return routegenHelperURL(u, 5)
+}
+
+//line routes_gen.go:467:1
+
+// GithubAuthLoginAah returns the URL of route "github_auth_login__aah": /github-auth/login (../../config/security.conf:28:5).
+//
+//line ../../config/security.conf:28:1
+func (u *URLBuilder) GithubAuthLoginAah() string {
+	return routegenHelperURL(u, 6)
+}
+
+//line routes_gen.go:476:1
+
+// FormAuthLoginSubmitAah returns the URL of route "form_auth_login_submit__aah": /login (../../config/security.conf:7:5).
+//
+//line ../../config/security.conf:7:1
+func (u *URLBuilder) FormAuthLoginSubmitAah() string {
+	return routegenHelperURL(u, 7)
+}
+
+//line routes_gen.go:485:1
+
+// Login returns the URL of route "login": /login.html (../../config/routes.conf:24:7).
+//
+//line ../../config/routes.conf:24:1
+func (u *URLBuilder) Login() string {
+	return routegenHelperURL(u, 8)
+}
+
+//line routes_gen.go:494:1
+
+// Logout returns the URL of route "logout": /logout (../../config/routes.conf:30:7).
+//
+//line ../../config/routes.conf:30:1
+func (u *URLBuilder) Logout() string {
+	return routegenHelperURL(u, 9)
+}
+
+//line routes_gen.go:503:1
+
+// MyTasks returns the URL of route "my_tasks": /my/tasks.html (../../config/routes.conf:38:7).
+//
+//line ../../config/routes.conf:38:1
+func (u *URLBuilder) MyTasks() string {
+	return routegenHelperURL(u, 10)
+}
+
+//line routes_gen.go:512:1
+
+// PublicAssets returns the URL of route "public_assets": /static/*filepath (../../config/routes.conf:10:7).
+//
+//line ../../config/routes.conf:10:1
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenCheckedHelperURL(u, 11, filepath)
+}
+
+//line routes_gen.go:521:1
+
+// AdminLocalhostIndex returns the URL of route "admin_localhost.index": / on admin.localhost (../../config/routes.conf:93:7).
+//
+//line ../../config/routes.conf:93:1
+func (u *URLBuilder) AdminLocalhostIndex() string {
+	return routegenHelperURL(u, 12)
+}
+
+//line routes_gen.go:530:1
+
+// AdminLocalhostGithubAuthRedirectAah returns the URL of route "admin_localhost.github_auth_redirect__aah": /github-auth/callback on admin.localhost (../../config/security.conf:28:5).
+//
+//line ../../config/security.conf:28:1
+func (u *URLBuilder) AdminLocalhostGithubAuthRedirectAah() string {
+	return routegenHelperURL(u, 13)
+}
+
+//line routes_gen.go:539:1
+
+// AdminLocalhostGithubAuthLoginAah returns the URL of route "admin_localhost.github_auth_login__aah": /github-auth/login on admin.localhost (../../config/security.conf:28:5).
+//
+//line ../../config/security.conf:28:1
+func (u *URLBuilder) AdminLocalhostGithubAuthLoginAah() string {
+	return routegenHelperURL(u, 14)
+}
+
+//line routes_gen.go:548:1
+
+// AdminLocalhostFormAuthLoginSubmitAah returns the URL of route "admin_localhost.form_auth_login_submit__aah": /login on admin.localhost (../../config/security.conf:7:5).
+//
+//line ../../config/security.conf:7:1
+func (u *URLBuilder) AdminLocalhostFormAuthLoginSubmitAah() string {
+	return routegenHelperURL(u, 15)
+}
+
+//line routes_gen.go:557:1
+
+// AdminLocalhostStats returns the URL of route "admin_localhost.stats": /stats on admin.localhost (../../config/routes.conf:101:7).
+//
+//line ../../config/routes.conf:101:1
+func (u *URLBuilder) AdminLocalhostStats() string {
+	return routegenHelperURL(u, 16)
+}
+
+//line routes_gen.go:566:1
