@@ -56,9 +56,20 @@ type parsedPath struct {
 func (p parsedPath) String() string {
 	segs := make([]core.Segment, len(p.Segments))
 	for i, s := range p.Segments {
-		segs[i] = core.Segment{Kind: core.SegmentKind(s.Kind), Literal: s.Literal, Param: s.Param}
+		segs[i] = core.Segment{Kind: s.Kind.core(), Literal: s.Literal, Param: s.Param}
 	}
 	return core.FormatPattern(segs)
+}
+
+// core is k as the routing core names it.
+func (k SegmentKind) core() core.SegmentKind {
+	switch k {
+	case ParamSegment:
+		return core.ParamSegment
+	case CatchAllSegment:
+		return core.CatchAllSegment
+	}
+	return core.StaticSegment
 }
 
 // parsePath parses a cleaned list of raw segments. A path of more than

@@ -148,9 +148,9 @@ func (r *Route) MarshalJSON() ([]byte, error) {
 type SegmentKind uint8
 
 const (
-	StaticSegment   SegmentKind = SegmentKind(core.StaticSegment)   // the literal text
-	ParamSegment    SegmentKind = SegmentKind(core.ParamSegment)    // Literal, then one non-empty segment: ":name"
-	CatchAllSegment SegmentKind = SegmentKind(core.CatchAllSegment) // Literal, then the non-empty rest of the path: "*name"
+	StaticSegment   SegmentKind = iota // the literal text
+	ParamSegment                       // Literal, then one non-empty segment: ":name"
+	CatchAllSegment                    // Literal, then the non-empty rest of the path: "*name"
 )
 
 // Segment is one "/"-separated part of a route path.
