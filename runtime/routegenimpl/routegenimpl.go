@@ -68,7 +68,10 @@ const (
 type RunGoGenerate uint
 
 // SecureHeader is a response header of security.conf's http_header.
-type SecureHeader = decide.Header
+type SecureHeader struct {
+	Name, Value string
+	HTTPSOnly   bool // set on a request that came over HTTPS only
+}
 
 // Params are the path parameters a generated matcher records.
 type Params = core.Params
@@ -172,7 +175,11 @@ func (t *Table) build() *built {
 func (t *Table) buildNow() {
 	t.once.Do(func() {
 		b := &t.built
-		b.core, b.hosts, b.newRouter, b.servedAt, b.requestAt, b.copyOf = newTable(t.Domains, t.Routes, t.CatchAlls, t.Matchers, t.AuthSchemes, t.SecureHeaders, t.Root, t.MaxBodySize)
+		var headers []decide.Header
+		for _, h := range t.SecureHeaders {
+			headers = append(headers, decide.Header(h))
+		}
+		b.core, b.hosts, b.newRouter, b.servedAt, b.requestAt, b.copyOf = newTable(t.Domains, t.Routes, t.CatchAlls, t.Matchers, t.AuthSchemes, headers, t.Root, t.MaxBodySize)
 		t.ready.Store(true)
 	})
 }
