@@ -33,7 +33,7 @@ func TestTypeScriptGolden(t *testing.T) {
 				}
 				return filepath.ToSlash(rel)
 			}
-			content, diags := gen.TypeScript(table, gen.Options{Source: fromOutput(c.routes), SourcePath: fromOutput})
+			content, diags := gen.TypeScript(table, gen.Options{Source: fromOutput(c.routes), SourcePath: fromOutput, Version: goldenVersion})
 			if diags.HasErrors() {
 				t.Fatal(diags)
 			}

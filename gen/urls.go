@@ -18,16 +18,7 @@ import (
 // which writes the URL from the route table. A large table's helpers are
 // written as text (textBlock).
 func (g *generator) writeURLs() {
-	var helpers []*helperOf
-	done := map[string]bool{}
-	for _, r := range g.routes {
-		key := g.qualifiedName(r)
-		if done[key] {
-			continue
-		}
-		done[key] = true
-		helpers = append(helpers, &helperOf{route: r, helper: g.urlHelper(r)})
-	}
+	helpers := g.urlHelpers()
 	base := jen.Id("base").Qual(implPkg, "URLBase")
 	router := jen.Id("router").Op("*").Qual(runtimePkg, "Router")
 	ctx := jen.Id("ctx").Op("*").Qual(runtimePkg, "Context")
@@ -63,13 +54,6 @@ func (g *generator) writeURLs() {
 		jen.Return(jen.Op("&").Id("URLBuilder").Values(jen.Id("base").Op(":").Id(tableName).Dot("URLBaseOfRequest").Call(jen.Id("ctx")))),
 	))
 	g.writeHelperBuilders(helpers)
-	if g.linesAsText {
-		g.add(g.textBlock(g.helperMethodsText(helpers)))
-	} else {
-		for _, h := range helpers {
-			g.writeHelperMethod(h.route, h.helper)
-		}
-	}
 	args := jen.Id("args").Op("...").Any()
 	namedArgs := jen.Id("args").Map(jen.String()).Any()
 	results := func() *jen.Statement { return jen.Params(jen.String(), jen.Error()) }
@@ -99,6 +83,37 @@ func (g *generator) writeURLs() {
 		jen.Func().Id("RouteURLNamedArgs").Params(jen.Id("name").String(), jen.Id("args").Map(jen.String()).Any()).Add(results()).Block(
 			jen.Return(jen.Id("URL").Dot("RouteURLNamedArgs").Call(jen.Id("name"), jen.Id("args"))),
 		))
+}
+
+// urlHelpers are the routes' helpers, one a route name, in the order of
+// the table.
+func (g *generator) urlHelpers() []*helperOf {
+	if g.helpers != nil {
+		return g.helpers
+	}
+	done := map[string]bool{}
+	for _, r := range g.routes {
+		key := g.qualifiedName(r)
+		if done[key] {
+			continue
+		}
+		done[key] = true
+		g.helpers = append(g.helpers, &helperOf{route: r, helper: g.urlHelper(r)})
+	}
+	return g.helpers
+}
+
+// writeHelperMethods writes the URL helpers, methods of URLBuilder, each
+// placed at its route in routes.conf (writeHelperMethod).
+func (g *generator) writeHelperMethods() {
+	helpers := g.urlHelpers()
+	if g.linesAsText {
+		g.add(g.textBlock(g.helperMethodsText(helpers)))
+		return
+	}
+	for _, h := range helpers {
+		g.writeHelperMethod(h.route, h.helper)
+	}
 }
 
 // writeHelperBuilders writes the functions the helper methods call, those

@@ -12,13 +12,43 @@ import (
 )
 
 // Constraint is a parameter's validator-style tag list: every term must hold
-// (`,`), and a term holds when any of its tags does (`|`). It is the
-// runtime's, which checks the generated code's requests with it: what
-// routes.conf accepts and what the router checks are one definition.
-type Constraint = constraint.Constraint
+// (`,`), and a term holds when any of its tags does (`|`). Its methods are
+// the runtime's, which checks the generated code's requests with the same
+// text: what routes.conf accepts and what the router checks are one
+// definition.
+type Constraint struct {
+	Text  string  // between the brackets, trimmed
+	Terms [][]Tag // the terms, each its tags
+
+	runtime *constraint.Constraint
+}
 
 // Tag is one validator tag, such as `uuid` or `max=20`.
-type Tag = constraint.Tag
+type Tag struct {
+	Name string
+	Arg  string // after "=", trimmed; "" when the tag takes none
+}
+
+// Numeric reports whether the value must be a number, which makes the
+// bounds tags (min, max, gt…) compare values instead of lengths.
+func (c *Constraint) Numeric() bool { return c.runtime.Numeric() }
+
+// IsInteger reports whether the value must be all digits, which gives the
+// parameter an integer type.
+func (c *Constraint) IsInteger() bool { return c.runtime.IsInteger() }
+
+// Check reports why an unescaped value fails the constraint, as a reason
+// such as `"abc" is not a number`, or nil when it meets it.
+func (c *Constraint) Check(value string) error { return c.runtime.Check(value) }
+
+// Valid returns a value that meets the constraint, and true; ParseConstraint
+// refuses a constraint no value meets.
+func (c *Constraint) Valid() (string, bool) { return c.runtime.Valid() }
+
+// Edges are the values at each edge of c, each of which may or may not
+// meet it: Valid's value first, then each bound and its neighbours, each
+// oneof word and one outside, and a value of each other class.
+func (c *Constraint) Edges() []string { return c.runtime.Edges() }
 
 type tagArg uint8
 
@@ -87,7 +117,13 @@ func ParseConstraint(text string) (*Constraint, error) {
 	if _, ok := c.Valid(); !ok {
 		return nil, fmt.Errorf("no value of at most %d characters meets every term of the constraint: every request gets 400", constraint.MaxSampleLength)
 	}
-	return c, nil
+	terms := make([][]Tag, len(c.Terms))
+	for i, term := range c.Terms {
+		for _, t := range term {
+			terms[i] = append(terms[i], Tag{Name: t.Name, Arg: t.Arg})
+		}
+	}
+	return &Constraint{Text: c.Text, Terms: terms, runtime: c}, nil
 }
 
 // boundsInterval is what the bounds tags of a constraint's terms of one tag

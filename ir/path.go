@@ -53,7 +53,24 @@ type parsedPath struct {
 }
 
 // String is the cleaned path with constraints stripped: "/hotels/:id".
-func (p parsedPath) String() string { return core.FormatPattern(p.Segments) }
+func (p parsedPath) String() string {
+	segs := make([]core.Segment, len(p.Segments))
+	for i, s := range p.Segments {
+		segs[i] = core.Segment{Kind: s.Kind.core(), Literal: s.Literal, Param: s.Param}
+	}
+	return core.FormatPattern(segs)
+}
+
+// core is k as the routing core names it.
+func (k SegmentKind) core() core.SegmentKind {
+	switch k {
+	case ParamSegment:
+		return core.ParamSegment
+	case CatchAllSegment:
+		return core.CatchAllSegment
+	}
+	return core.StaticSegment
+}
 
 // parsePath parses a cleaned list of raw segments. A path of more than
 // core.MaxParams parameters is refused at the first one too many, so that

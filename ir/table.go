@@ -145,16 +145,20 @@ func (r *Route) MarshalJSON() ([]byte, error) {
 }
 
 // SegmentKind tells how a path segment matches.
-type SegmentKind = core.SegmentKind
+type SegmentKind uint8
 
 const (
-	StaticSegment   = core.StaticSegment
-	ParamSegment    = core.ParamSegment
-	CatchAllSegment = core.CatchAllSegment
+	StaticSegment   SegmentKind = iota // the literal text
+	ParamSegment                       // Literal, then one non-empty segment: ":name"
+	CatchAllSegment                    // Literal, then the non-empty rest of the path: "*name"
 )
 
 // Segment is one "/"-separated part of a route path.
-type Segment = core.Segment
+type Segment struct {
+	Kind    SegmentKind
+	Literal string // the text, or the text before the parameter
+	Param   string // the parameter's name
+}
 
 // ParamType is the Go type a parameter reaches actions as.
 type ParamType string

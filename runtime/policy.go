@@ -7,8 +7,6 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-
-	"github.com/routegen/routegen/internal/core/decide"
 )
 
 // Subject is who an authenticator recognised: authorization asks it for
@@ -60,8 +58,8 @@ type Authorizer func(ctx *Context, subject Subject, a *Authorization) bool
 
 // The auth values of routes.conf that name no scheme.
 const (
-	AuthAnonymous     = decide.AuthAnonymous
-	AuthAuthenticated = decide.AuthAuthenticated
+	AuthAnonymous     = "anonymous"     // everyone, without an authenticator
+	AuthAuthenticated = "authenticated" // whoever one of the registered authenticators recognises
 )
 
 // WithAuthenticator registers the authenticator of an auth scheme. Every

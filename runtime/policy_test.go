@@ -4,7 +4,17 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/routegen/routegen/internal/core/decide"
 )
+
+// TestAuthValues: the auth values that name no scheme are the ones the
+// decision reads.
+func TestAuthValues(t *testing.T) {
+	if AuthAnonymous != decide.AuthAnonymous || AuthAuthenticated != decide.AuthAuthenticated {
+		t.Errorf("runtime's auth values %q, %q; the decision's %q, %q", AuthAnonymous, AuthAuthenticated, decide.AuthAnonymous, decide.AuthAuthenticated)
+	}
+}
 
 // TestMissingAuthenticatorsOneMessageEach: NewRouter reports each scheme
 // without an authenticator once, with the routes that use it in table

@@ -76,13 +76,30 @@ type Domain struct {
 	CatchAll              *Route // the catch_all as a route of method "*"; nil when none
 }
 
-// Authorization is a route's authorization { }: SatisfyBoth ("both";
-// otherwise "either"), Roles and Permissions. Its Allows is the default
-// authorizer's rule.
-type Authorization = decide.Authorization
+// Authorization is a route's authorization { }, inheritance applied. Its
+// Allows is the default authorizer's rule.
+type Authorization struct {
+	SatisfyBoth bool // satisfy = "both"; otherwise "either"
+	Roles       []Check
+	Permissions []Check
+}
+
+// Allows reports whether s may use the route of a: each list, roles and
+// permissions, holds when every check in it does; with satisfy "both"
+// both lists must hold, with "either" one of them (a list not written
+// does not count).
+func (a *Authorization) Allows(s Subject) bool {
+	return decide.AllowsChecks(a.SatisfyBoth, a.Roles, a.Permissions, s)
+}
 
 // Check is one role or permission check: hasrole(a), ispermittedall(p1 | p2)…
-type Check = decide.Check
+type Check struct {
+	Func string   // hasrole, hasanyrole, hasallroles, ispermitted or ispermittedall
+	Args []string // the roles or permissions it names
+}
+
+// String is the check as routes.conf writes it.
+func (c Check) String() string { return decide.Check(c).String() }
 
 // routeSet is a table's domains, routes and catch-alls, each domain's
 // CatchAll pointing into the set's own catch-alls.
@@ -148,6 +165,13 @@ func cloneAuthorization(a *Authorization) *Authorization {
 	return c
 }
 
-// CORS is a route's or domain's CORS policy, as the router's decision
-// applies it.
-type CORS = decide.CORS
+// CORS is a route's or domain's CORS policy (routes.conf's cors { }), as
+// the router's decision applies it.
+type CORS struct {
+	AllowOrigins     []string
+	AllowHeaders     []string
+	AllowMethods     []string
+	ExposeHeaders    []string
+	AllowCredentials bool
+	MaxAge           int64 // seconds
+}

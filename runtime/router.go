@@ -364,9 +364,11 @@ func (a *application) Authenticate(scheme string) (bool, string) {
 	return false, challengeOf(err)
 }
 
-func (a *application) Authorize(authz *Authorization) bool {
+// Authorize hands the authorizer the router's copy of the route's
+// authorization { }, which the decision's, authz, was converted from.
+func (a *application) Authorize(*decide.Authorization) bool {
 	ctx := (*Context)(a)
-	return ctx.subject != nil && ctx.router.authorizer(ctx, ctx.subject, authz)
+	return ctx.subject != nil && ctx.router.authorizer(ctx, ctx.subject, ctx.router.serving[ctx.match.Params.m.Outcome.Route].authz)
 }
 
 func (a *application) Subject() decide.Subject { return a.subject }
@@ -396,11 +398,25 @@ func (rt *Router) refusal(ctx *Context) *Error {
 // policies are what the decision applies to each route: the routes', then
 // the catch-alls'.
 func (rt *Router) policies() []decide.Policy {
+	converted := map[*Authorization]*decide.Authorization{}
+	authorizationOf := func(a *Authorization) *decide.Authorization {
+		if a != nil && converted[a] == nil {
+			checks := func(list []Check) []decide.Check {
+				out := make([]decide.Check, len(list))
+				for i, c := range list {
+					out[i] = decide.Check(c)
+				}
+				return out
+			}
+			converted[a] = &decide.Authorization{SatisfyBoth: a.SatisfyBoth, Roles: checks(a.Roles), Permissions: checks(a.Permissions)}
+		}
+		return converted[a]
+	}
 	policyOf := func(i int) decide.Policy {
 		s := &rt.serving[i]
 		r := s.route
-		return decide.Policy{Method: r.Method, Auth: r.Auth, Authorization: s.authz, AntiCSRF: r.AntiCSRFCheck,
-			MaxBodySize: r.MaxBodySize, CORS: r.CORS, Static: r.Static, Middleware: s.chain != nil}
+		return decide.Policy{Method: r.Method, Auth: r.Auth, Authorization: authorizationOf(s.authz), AntiCSRF: r.AntiCSRFCheck,
+			MaxBodySize: r.MaxBodySize, CORS: (*decide.CORS)(r.CORS), Static: r.Static, Middleware: s.chain != nil}
 	}
 	routes := len(rt.table.Routes)
 	return decide.PoliciesOf(routes, policyOf, len(rt.table.Domains), func(d int) (decide.Policy, bool) {

@@ -9,7 +9,7 @@ import (
 	"github.com/routegen/routegen/runtime/internal/link"
 )
 
-func init() { link.NewTable = newTable }
+func init() { link.SetNewTable(newTable) }
 
 // dispatcher is the generated value whose Dispatch calls the action of the
 // matched route with its typed parameters. It is an interface rather than

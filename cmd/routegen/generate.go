@@ -100,6 +100,7 @@ func (c *cli) compile(input string, src sourceFlags, flags generateFlags, render
 		Source:     fromOutput(input),
 		Output:     filepath.Base(output),
 		SourcePath: fromOutput,
+		Version:    version,
 		Matcher:    matcher,
 	})
 	c.diag.print(diags)

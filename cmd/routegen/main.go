@@ -112,6 +112,8 @@ func (c *cli) run(args []string) int {
 			args = args[1:]
 		case "help":
 			return c.help(args[1:])
+		case "version":
+			return c.printVersion(args[1:])
 		}
 	}
 	fs, flags := newFlagSet(cmd)
@@ -225,6 +227,8 @@ func (c *cli) help(args []string) int {
 	switch args[0] {
 	case "vet":
 		fmt.Fprint(c.stdout, vetUsage)
+	case "version":
+		fmt.Fprint(c.stdout, commandUsage("version", nil))
 	case "generate", "check", "list", "diff", "fmt", "changes", "match":
 		fs, _ := newFlagSet(args[0])
 		fmt.Fprint(c.stdout, commandUsage(args[0], fs))
@@ -278,6 +282,7 @@ var commandUsages = []struct{ name, text string }{
                                           action would run, 1 for any other outcome)`},
 	{"vet", `routegen vet   [-fix] [packages]        check the Go code that uses the routes: route names given to
                                           RouteURL, and paths given to http.Redirect, NewRequest…`},
+	{"version", `routegen version                        print routegen's version, which generated files name`},
 }
 
 // usage is the overview of every command, for routegen help.
@@ -292,7 +297,8 @@ func usage() string {
 }
 
 // commandUsage is a command's -help: its usage lines, then its flags as
-// its flag set has them, so that a flag added to a command is listed.
+// its flag set has them, so that a flag added to a command is listed (fs
+// is nil for a command of no flags).
 func commandUsage(cmd string, fs *pflag.FlagSet) string {
 	var b strings.Builder
 	b.WriteString("Usage:\n")
@@ -301,7 +307,9 @@ func commandUsage(cmd string, fs *pflag.FlagSet) string {
 			b.WriteString("  " + c.text + "\n")
 		}
 	}
-	b.WriteString("\nFlags:\n" + fs.FlagUsagesWrapped(100))
+	if fs != nil {
+		b.WriteString("\nFlags:\n" + fs.FlagUsagesWrapped(100))
+	}
 	b.WriteString("\n" + exitCodes + "Run 'routegen help' for every command.\n")
 	return b.String()
 }

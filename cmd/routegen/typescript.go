@@ -20,6 +20,6 @@ func typeScriptFile(table *ir.Table, input, file string) (outFile, parser.Diagno
 		}
 		return filepath.ToSlash(rel)
 	}
-	content, diags := gen.TypeScript(table, gen.Options{Source: fromOutput(input), SourcePath: fromOutput})
+	content, diags := gen.TypeScript(table, gen.Options{Source: fromOutput(input), SourcePath: fromOutput, Version: version})
 	return outFile{path: path, content: content}, diags
 }

@@ -11,7 +11,19 @@ import (
 // each a list of values divided by ",", "*" standing for any value
 // ("user:read,edit:reportee", "printer:*"). Letters compare in any case.
 // Its Implies is the rule the router and routegen match both apply.
-type Permission = decide.Permission
+type Permission struct {
+	p decide.Permission
+}
+
+// Implies reports whether p grants all that q asks, as aah decided it:
+// each part of p holds "*" or every value of q's part at its position;
+// the parts of q beyond p's last are granted ("user" implies
+// "user:read:reportee"), and the parts of p beyond q's last must be "*"
+// ("user:read:*" implies "user:read", "user:read:self" does not).
+func (p Permission) Implies(q Permission) bool { return p.p.Implies(q.p) }
+
+// String is the permission as ParsePermission reads it.
+func (p Permission) String() string { return p.p.String() }
 
 // ParsePermission reads a permission as aah did: trimmed and lower-cased,
 // each value of a part trimmed and the empty ones dropped. A permission
@@ -20,9 +32,9 @@ type Permission = decide.Permission
 func ParsePermission(text string) (Permission, error) {
 	p, err := decide.ParsePermission(text)
 	if err != nil {
-		return p, fmt.Errorf("aahauth: %w", err)
+		return Permission{}, fmt.Errorf("aahauth: %w", err)
 	}
-	return p, nil
+	return Permission{p}, nil
 }
 
 // Subject is a user's roles and wildcard permissions, as aah's
@@ -41,7 +53,7 @@ func NewSubject(roles []string, permissions ...string) (*Subject, error) {
 		if err != nil {
 			return nil, err
 		}
-		s.held.Permissions = append(s.held.Permissions, p)
+		s.held.Permissions = append(s.held.Permissions, p.p)
 	}
 	return s, nil
 }

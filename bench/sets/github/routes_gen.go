@@ -1793,417 +1793,6 @@ func routegenMatch0GET_12(p *routegenimpl.Params, path string, i0 int) int {
 	return -1
 }
 
-// GitHubController holds the actions of controller "GitHub".
-type GitHubController interface {
-//line routes.conf:35:6
-	DeleteApplicationsByClientIdTokens(ctx *runtime.Context, clientID string) error // serves delete_applications_by_client_id_tokens: DELETE /applications/:client_id/tokens (routes.conf:35:7)
-//line routes.conf:41:6
-	DeleteApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error // serves delete_applications_by_client_id_tokens_by_access_token: DELETE /applications/:client_id/tokens/:access_token (routes.conf:41:7)
-//line routes.conf:23:6
-	DeleteAuthorizationsById(ctx *runtime.Context, id string) error // serves delete_authorizations_by_id: DELETE /authorizations/:id (routes.conf:23:7)
-//line routes.conf:293:6
-	DeleteGistsById(ctx *runtime.Context, id string) error // serves delete_gists_by_id: DELETE /gists/:id (routes.conf:293:7)
-//line routes.conf:275:6
-	DeleteGistsByIdStar(ctx *runtime.Context, id string) error // serves delete_gists_by_id_star: DELETE /gists/:id/star (routes.conf:275:7)
-//line routes.conf:149:6
-	DeleteNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves delete_notifications_threads_by_id_subscription: DELETE /notifications/threads/:id/subscription (routes.conf:149:7)
-//line routes.conf:581:6
-	DeleteOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error // serves delete_orgs_by_org_members_by_user: DELETE /orgs/:org/members/:user (routes.conf:581:7)
-//line routes.conf:605:6
-	DeleteOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves delete_orgs_by_org_public_members_by_user: DELETE /orgs/:org/public_members/:user (routes.conf:605:7)
-//line routes.conf:821:6
-	DeleteReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_repos_by_owner_by_repo: DELETE /repos/:owner/:repo (routes.conf:821:7)
-//line routes.conf:845:6
-	DeleteReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves delete_repos_by_owner_by_repo_collaborators_by_user: DELETE /repos/:owner/:repo/collaborators/:user (routes.conf:845:7)
-//line routes.conf:875:6
-	DeleteReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_comments_by_id: DELETE /repos/:owner/:repo/comments/:id (routes.conf:875:7)
-//line routes.conf:935:6
-	DeleteReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_downloads_by_id: DELETE /repos/:owner/:repo/downloads/:id (routes.conf:935:7)
-//line routes.conf:977:6
-	DeleteReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_hooks_by_id: DELETE /repos/:owner/:repo/hooks/:id (routes.conf:977:7)
-//line routes.conf:473:6
-	DeleteReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_issues_by_number_labels: DELETE /repos/:owner/:repo/issues/:number/labels (routes.conf:473:7)
-//line routes.conf:461:6
-	DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(ctx *runtime.Context, owner string, repo string, number string, name string) error // serves delete_repos_by_owner_by_repo_issues_by_number_labels_by_name: DELETE /repos/:owner/:repo/issues/:number/labels/:name (routes.conf:461:7)
-//line routes.conf:917:6
-	DeleteReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_keys_by_id: DELETE /repos/:owner/:repo/keys/:id (routes.conf:917:7)
-//line routes.conf:443:6
-	DeleteReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves delete_repos_by_owner_by_repo_labels_by_name: DELETE /repos/:owner/:repo/labels/:name (routes.conf:443:7)
-//line routes.conf:503:6
-	DeleteReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_milestones_by_number: DELETE /repos/:owner/:repo/milestones/:number (routes.conf:503:7)
-//line routes.conf:1007:6
-	DeleteReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_releases_by_id: DELETE /repos/:owner/:repo/releases/:id (routes.conf:1007:7)
-//line routes.conf:221:6
-	DeleteReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves delete_repos_by_owner_by_repo_subscription: DELETE /repos/:owner/:repo/subscription (routes.conf:221:7)
-//line routes.conf:629:6
-	DeleteTeamsById(ctx *runtime.Context, id string) error // serves delete_teams_by_id: DELETE /teams/:id (routes.conf:629:7)
-//line routes.conf:653:6
-	DeleteTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves delete_teams_by_id_members_by_user: DELETE /teams/:id/members/:user (routes.conf:653:7)
-//line routes.conf:677:6
-	DeleteTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves delete_teams_by_id_repos_by_owner_by_repo: DELETE /teams/:id/repos/:owner/:repo (routes.conf:677:7)
-//line routes.conf:1139:6
-	DeleteUserEmails(ctx *runtime.Context) error // serves delete_user_emails: DELETE /user/emails (routes.conf:1139:7)
-//line routes.conf:1187:6
-	DeleteUserFollowingByUser(ctx *runtime.Context, user string) error // serves delete_user_following_by_user: DELETE /user/following/:user (routes.conf:1187:7)
-//line routes.conf:1217:6
-	DeleteUserKeysById(ctx *runtime.Context, id string) error // serves delete_user_keys_by_id: DELETE /user/keys/:id (routes.conf:1217:7)
-//line routes.conf:185:6
-	DeleteUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_user_starred_by_owner_by_repo: DELETE /user/starred/:owner/:repo (routes.conf:185:7)
-//line routes.conf:239:6
-	DeleteUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_user_subscriptions_by_owner_by_repo: DELETE /user/subscriptions/:owner/:repo (routes.conf:239:7)
-//line routes.conf:29:6
-	GetApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error // serves get_applications_by_client_id_tokens_by_access_token: GET /applications/:client_id/tokens/:access_token (routes.conf:29:7)
-//line routes.conf:5:6
-	GetAuthorizations(ctx *runtime.Context) error // serves get_authorizations: GET /authorizations (routes.conf:5:7)
-//line routes.conf:11:6
-	GetAuthorizationsById(ctx *runtime.Context, id string) error // serves get_authorizations_by_id: GET /authorizations/:id (routes.conf:11:7)
-//line routes.conf:509:6
-	GetEmojis(ctx *runtime.Context) error // serves get_emojis: GET /emojis (routes.conf:509:7)
-//line routes.conf:47:6
-	GetEvents(ctx *runtime.Context) error // serves get_events: GET /events (routes.conf:47:7)
-//line routes.conf:101:6
-	GetFeeds(ctx *runtime.Context) error // serves get_feeds: GET /feeds (routes.conf:101:7)
-//line routes.conf:251:6
-	GetGists(ctx *runtime.Context) error // serves get_gists: GET /gists (routes.conf:251:7)
-//line routes.conf:257:6
-	GetGistsById(ctx *runtime.Context, id string) error // serves get_gists_by_id: GET /gists/:id (routes.conf:257:7)
-//line routes.conf:281:6
-	GetGistsByIdStar(ctx *runtime.Context, id string) error // serves get_gists_by_id_star: GET /gists/:id/star (routes.conf:281:7)
-//line routes.conf:515:6
-	GetGitignoreTemplates(ctx *runtime.Context) error // serves get_gitignore_templates: GET /gitignore/templates (routes.conf:515:7)
-//line routes.conf:521:6
-	GetGitignoreTemplatesByName(ctx *runtime.Context, name string) error // serves get_gitignore_templates_by_name: GET /gitignore/templates/:name (routes.conf:521:7)
-//line routes.conf:359:6
-	GetIssues(ctx *runtime.Context) error // serves get_issues: GET /issues (routes.conf:359:7)
-//line routes.conf:1085:6
-	GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ctx *runtime.Context, owner string, repository string, state string, keyword string) error // serves get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword: GET /legacy/issues/search/:owner/:repository/:state/:keyword (routes.conf:1085:7)
-//line routes.conf:1091:6
-	GetLegacyReposSearchByKeyword(ctx *runtime.Context, keyword string) error // serves get_legacy_repos_search_by_keyword: GET /legacy/repos/search/:keyword (routes.conf:1091:7)
-//line routes.conf:1103:6
-	GetLegacyUserEmailByEmail(ctx *runtime.Context, email string) error // serves get_legacy_user_email_by_email: GET /legacy/user/email/:email (routes.conf:1103:7)
-//line routes.conf:1097:6
-	GetLegacyUserSearchByKeyword(ctx *runtime.Context, keyword string) error // serves get_legacy_user_search_by_keyword: GET /legacy/user/search/:keyword (routes.conf:1097:7)
-//line routes.conf:539:6
-	GetMeta(ctx *runtime.Context) error // serves get_meta: GET /meta (routes.conf:539:7)
-//line routes.conf:59:6
-	GetNetworksByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error // serves get_networks_by_owner_by_repo_events: GET /networks/:owner/:repo/events (routes.conf:59:7)
-//line routes.conf:107:6
-	GetNotifications(ctx *runtime.Context) error // serves get_notifications: GET /notifications (routes.conf:107:7)
-//line routes.conf:131:6
-	GetNotificationsThreadsById(ctx *runtime.Context, id string) error // serves get_notifications_threads_by_id: GET /notifications/threads/:id (routes.conf:131:7)
-//line routes.conf:137:6
-	GetNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves get_notifications_threads_by_id_subscription: GET /notifications/threads/:id/subscription (routes.conf:137:7)
-//line routes.conf:563:6
-	GetOrgsByOrg(ctx *runtime.Context, org string) error // serves get_orgs_by_org: GET /orgs/:org (routes.conf:563:7)
-//line routes.conf:65:6
-	GetOrgsByOrgEvents(ctx *runtime.Context, org string) error // serves get_orgs_by_org_events: GET /orgs/:org/events (routes.conf:65:7)
-//line routes.conf:371:6
-	GetOrgsByOrgIssues(ctx *runtime.Context, org string) error // serves get_orgs_by_org_issues: GET /orgs/:org/issues (routes.conf:371:7)
-//line routes.conf:569:6
-	GetOrgsByOrgMembers(ctx *runtime.Context, org string) error // serves get_orgs_by_org_members: GET /orgs/:org/members (routes.conf:569:7)
-//line routes.conf:575:6
-	GetOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error // serves get_orgs_by_org_members_by_user: GET /orgs/:org/members/:user (routes.conf:575:7)
-//line routes.conf:587:6
-	GetOrgsByOrgPublicMembers(ctx *runtime.Context, org string) error // serves get_orgs_by_org_public_members: GET /orgs/:org/public_members (routes.conf:587:7)
-//line routes.conf:593:6
-	GetOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves get_orgs_by_org_public_members_by_user: GET /orgs/:org/public_members/:user (routes.conf:593:7)
-//line routes.conf:755:6
-	GetOrgsByOrgRepos(ctx *runtime.Context, org string) error // serves get_orgs_by_org_repos: GET /orgs/:org/repos (routes.conf:755:7)
-//line routes.conf:611:6
-	GetOrgsByOrgTeams(ctx *runtime.Context, org string) error // serves get_orgs_by_org_teams: GET /orgs/:org/teams (routes.conf:611:7)
-//line routes.conf:545:6
-	GetRateLimit(ctx *runtime.Context) error // serves get_rate_limit: GET /rate_limit (routes.conf:545:7)
-//line routes.conf:779:6
-	GetReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo: GET /repos/:owner/:repo (routes.conf:779:7)
-//line routes.conf:395:6
-	GetReposByOwnerByRepoAssignees(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_assignees: GET /repos/:owner/:repo/assignees (routes.conf:395:7)
-//line routes.conf:401:6
-	GetReposByOwnerByRepoAssigneesByAssignee(ctx *runtime.Context, owner string, repo string, assignee string) error // serves get_repos_by_owner_by_repo_assignees_by_assignee: GET /repos/:owner/:repo/assignees/:assignee (routes.conf:401:7)
-//line routes.conf:809:6
-	GetReposByOwnerByRepoBranches(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_branches: GET /repos/:owner/:repo/branches (routes.conf:809:7)
-//line routes.conf:815:6
-	GetReposByOwnerByRepoBranchesByBranch(ctx *runtime.Context, owner string, repo string, branch string) error // serves get_repos_by_owner_by_repo_branches_by_branch: GET /repos/:owner/:repo/branches/:branch (routes.conf:815:7)
-//line routes.conf:827:6
-	GetReposByOwnerByRepoCollaborators(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_collaborators: GET /repos/:owner/:repo/collaborators (routes.conf:827:7)
-//line routes.conf:833:6
-	GetReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves get_repos_by_owner_by_repo_collaborators_by_user: GET /repos/:owner/:repo/collaborators/:user (routes.conf:833:7)
-//line routes.conf:851:6
-	GetReposByOwnerByRepoComments(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_comments: GET /repos/:owner/:repo/comments (routes.conf:851:7)
-//line routes.conf:869:6
-	GetReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_comments_by_id: GET /repos/:owner/:repo/comments/:id (routes.conf:869:7)
-//line routes.conf:881:6
-	GetReposByOwnerByRepoCommits(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_commits: GET /repos/:owner/:repo/commits (routes.conf:881:7)
-//line routes.conf:887:6
-	GetReposByOwnerByRepoCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_commits_by_sha: GET /repos/:owner/:repo/commits/:sha (routes.conf:887:7)
-//line routes.conf:857:6
-	GetReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_commits_by_sha_comments: GET /repos/:owner/:repo/commits/:sha/comments (routes.conf:857:7)
-//line routes.conf:785:6
-	GetReposByOwnerByRepoContributors(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_contributors: GET /repos/:owner/:repo/contributors (routes.conf:785:7)
-//line routes.conf:923:6
-	GetReposByOwnerByRepoDownloads(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_downloads: GET /repos/:owner/:repo/downloads (routes.conf:923:7)
-//line routes.conf:929:6
-	GetReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_downloads_by_id: GET /repos/:owner/:repo/downloads/:id (routes.conf:929:7)
-//line routes.conf:53:6
-	GetReposByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_events: GET /repos/:owner/:repo/events (routes.conf:53:7)
-//line routes.conf:941:6
-	GetReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_forks: GET /repos/:owner/:repo/forks (routes.conf:941:7)
-//line routes.conf:299:6
-	GetReposByOwnerByRepoGitBlobsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_blobs_by_sha: GET /repos/:owner/:repo/git/blobs/:sha (routes.conf:299:7)
-//line routes.conf:311:6
-	GetReposByOwnerByRepoGitCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_commits_by_sha: GET /repos/:owner/:repo/git/commits/:sha (routes.conf:311:7)
-//line routes.conf:323:6
-	GetReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_git_refs: GET /repos/:owner/:repo/git/refs (routes.conf:323:7)
-//line routes.conf:335:6
-	GetReposByOwnerByRepoGitTagsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_tags_by_sha: GET /repos/:owner/:repo/git/tags/:sha (routes.conf:335:7)
-//line routes.conf:347:6
-	GetReposByOwnerByRepoGitTreesBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_trees_by_sha: GET /repos/:owner/:repo/git/trees/:sha (routes.conf:347:7)
-//line routes.conf:953:6
-	GetReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_hooks: GET /repos/:owner/:repo/hooks (routes.conf:953:7)
-//line routes.conf:959:6
-	GetReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_hooks_by_id: GET /repos/:owner/:repo/hooks/:id (routes.conf:959:7)
-//line routes.conf:377:6
-	GetReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_issues: GET /repos/:owner/:repo/issues (routes.conf:377:7)
-//line routes.conf:383:6
-	GetReposByOwnerByRepoIssuesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number: GET /repos/:owner/:repo/issues/:number (routes.conf:383:7)
-//line routes.conf:407:6
-	GetReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_comments: GET /repos/:owner/:repo/issues/:number/comments (routes.conf:407:7)
-//line routes.conf:419:6
-	GetReposByOwnerByRepoIssuesByNumberEvents(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_events: GET /repos/:owner/:repo/issues/:number/events (routes.conf:419:7)
-//line routes.conf:449:6
-	GetReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_labels: GET /repos/:owner/:repo/issues/:number/labels (routes.conf:449:7)
-//line routes.conf:899:6
-	GetReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_keys: GET /repos/:owner/:repo/keys (routes.conf:899:7)
-//line routes.conf:905:6
-	GetReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_keys_by_id: GET /repos/:owner/:repo/keys/:id (routes.conf:905:7)
-//line routes.conf:425:6
-	GetReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_labels: GET /repos/:owner/:repo/labels (routes.conf:425:7)
-//line routes.conf:431:6
-	GetReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves get_repos_by_owner_by_repo_labels_by_name: GET /repos/:owner/:repo/labels/:name (routes.conf:431:7)
-//line routes.conf:791:6
-	GetReposByOwnerByRepoLanguages(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_languages: GET /repos/:owner/:repo/languages (routes.conf:791:7)
-//line routes.conf:485:6
-	GetReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_milestones: GET /repos/:owner/:repo/milestones (routes.conf:485:7)
-//line routes.conf:491:6
-	GetReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_milestones_by_number: GET /repos/:owner/:repo/milestones/:number (routes.conf:491:7)
-//line routes.conf:479:6
-	GetReposByOwnerByRepoMilestonesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_milestones_by_number_labels: GET /repos/:owner/:repo/milestones/:number/labels (routes.conf:479:7)
-//line routes.conf:113:6
-	GetReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_notifications: GET /repos/:owner/:repo/notifications (routes.conf:113:7)
-//line routes.conf:689:6
-	GetReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_pulls: GET /repos/:owner/:repo/pulls (routes.conf:689:7)
-//line routes.conf:695:6
-	GetReposByOwnerByRepoPullsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number: GET /repos/:owner/:repo/pulls/:number (routes.conf:695:7)
-//line routes.conf:731:6
-	GetReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_comments: GET /repos/:owner/:repo/pulls/:number/comments (routes.conf:731:7)
-//line routes.conf:707:6
-	GetReposByOwnerByRepoPullsByNumberCommits(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_commits: GET /repos/:owner/:repo/pulls/:number/commits (routes.conf:707:7)
-//line routes.conf:713:6
-	GetReposByOwnerByRepoPullsByNumberFiles(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_files: GET /repos/:owner/:repo/pulls/:number/files (routes.conf:713:7)
-//line routes.conf:719:6
-	GetReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_merge: GET /repos/:owner/:repo/pulls/:number/merge (routes.conf:719:7)
-//line routes.conf:893:6
-	GetReposByOwnerByRepoReadme(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_readme: GET /repos/:owner/:repo/readme (routes.conf:893:7)
-//line routes.conf:989:6
-	GetReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_releases: GET /repos/:owner/:repo/releases (routes.conf:989:7)
-//line routes.conf:995:6
-	GetReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_releases_by_id: GET /repos/:owner/:repo/releases/:id (routes.conf:995:7)
-//line routes.conf:1013:6
-	GetReposByOwnerByRepoReleasesByIdAssets(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_releases_by_id_assets: GET /repos/:owner/:repo/releases/:id/assets (routes.conf:1013:7)
-//line routes.conf:155:6
-	GetReposByOwnerByRepoStargazers(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stargazers: GET /repos/:owner/:repo/stargazers (routes.conf:155:7)
-//line routes.conf:1031:6
-	GetReposByOwnerByRepoStatsCodeFrequency(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_code_frequency: GET /repos/:owner/:repo/stats/code_frequency (routes.conf:1031:7)
-//line routes.conf:1025:6
-	GetReposByOwnerByRepoStatsCommitActivity(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_commit_activity: GET /repos/:owner/:repo/stats/commit_activity (routes.conf:1025:7)
-//line routes.conf:1019:6
-	GetReposByOwnerByRepoStatsContributors(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_contributors: GET /repos/:owner/:repo/stats/contributors (routes.conf:1019:7)
-//line routes.conf:1037:6
-	GetReposByOwnerByRepoStatsParticipation(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_participation: GET /repos/:owner/:repo/stats/participation (routes.conf:1037:7)
-//line routes.conf:1043:6
-	GetReposByOwnerByRepoStatsPunchCard(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_punch_card: GET /repos/:owner/:repo/stats/punch_card (routes.conf:1043:7)
-//line routes.conf:1049:6
-	GetReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves get_repos_by_owner_by_repo_statuses_by_ref: GET /repos/:owner/:repo/statuses/:ref (routes.conf:1049:7)
-//line routes.conf:191:6
-	GetReposByOwnerByRepoSubscribers(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_subscribers: GET /repos/:owner/:repo/subscribers (routes.conf:191:7)
-//line routes.conf:209:6
-	GetReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_subscription: GET /repos/:owner/:repo/subscription (routes.conf:209:7)
-//line routes.conf:803:6
-	GetReposByOwnerByRepoTags(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_tags: GET /repos/:owner/:repo/tags (routes.conf:803:7)
-//line routes.conf:797:6
-	GetReposByOwnerByRepoTeams(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_teams: GET /repos/:owner/:repo/teams (routes.conf:797:7)
-//line routes.conf:761:6
-	GetRepositories(ctx *runtime.Context) error // serves get_repositories: GET /repositories (routes.conf:761:7)
-//line routes.conf:1067:6
-	GetSearchCode(ctx *runtime.Context) error // serves get_search_code: GET /search/code (routes.conf:1067:7)
-//line routes.conf:1073:6
-	GetSearchIssues(ctx *runtime.Context) error // serves get_search_issues: GET /search/issues (routes.conf:1073:7)
-//line routes.conf:1061:6
-	GetSearchRepositories(ctx *runtime.Context) error // serves get_search_repositories: GET /search/repositories (routes.conf:1061:7)
-//line routes.conf:1079:6
-	GetSearchUsers(ctx *runtime.Context) error // serves get_search_users: GET /search/users (routes.conf:1079:7)
-//line routes.conf:617:6
-	GetTeamsById(ctx *runtime.Context, id string) error // serves get_teams_by_id: GET /teams/:id (routes.conf:617:7)
-//line routes.conf:635:6
-	GetTeamsByIdMembers(ctx *runtime.Context, id string) error // serves get_teams_by_id_members: GET /teams/:id/members (routes.conf:635:7)
-//line routes.conf:641:6
-	GetTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves get_teams_by_id_members_by_user: GET /teams/:id/members/:user (routes.conf:641:7)
-//line routes.conf:659:6
-	GetTeamsByIdRepos(ctx *runtime.Context, id string) error // serves get_teams_by_id_repos: GET /teams/:id/repos (routes.conf:659:7)
-//line routes.conf:665:6
-	GetTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves get_teams_by_id_repos_by_owner_by_repo: GET /teams/:id/repos/:owner/:repo (routes.conf:665:7)
-//line routes.conf:1115:6
-	GetUser(ctx *runtime.Context) error // serves get_user: GET /user (routes.conf:1115:7)
-//line routes.conf:1127:6
-	GetUserEmails(ctx *runtime.Context) error // serves get_user_emails: GET /user/emails (routes.conf:1127:7)
-//line routes.conf:1151:6
-	GetUserFollowers(ctx *runtime.Context) error // serves get_user_followers: GET /user/followers (routes.conf:1151:7)
-//line routes.conf:1163:6
-	GetUserFollowing(ctx *runtime.Context) error // serves get_user_following: GET /user/following (routes.conf:1163:7)
-//line routes.conf:1169:6
-	GetUserFollowingByUser(ctx *runtime.Context, user string) error // serves get_user_following_by_user: GET /user/following/:user (routes.conf:1169:7)
-//line routes.conf:365:6
-	GetUserIssues(ctx *runtime.Context) error // serves get_user_issues: GET /user/issues (routes.conf:365:7)
-//line routes.conf:1199:6
-	GetUserKeys(ctx *runtime.Context) error // serves get_user_keys: GET /user/keys (routes.conf:1199:7)
-//line routes.conf:1205:6
-	GetUserKeysById(ctx *runtime.Context, id string) error // serves get_user_keys_by_id: GET /user/keys/:id (routes.conf:1205:7)
-//line routes.conf:557:6
-	GetUserOrgs(ctx *runtime.Context) error // serves get_user_orgs: GET /user/orgs (routes.conf:557:7)
-//line routes.conf:743:6
-	GetUserRepos(ctx *runtime.Context) error // serves get_user_repos: GET /user/repos (routes.conf:743:7)
-//line routes.conf:167:6
-	GetUserStarred(ctx *runtime.Context) error // serves get_user_starred: GET /user/starred (routes.conf:167:7)
-//line routes.conf:173:6
-	GetUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_user_starred_by_owner_by_repo: GET /user/starred/:owner/:repo (routes.conf:173:7)
-//line routes.conf:203:6
-	GetUserSubscriptions(ctx *runtime.Context) error // serves get_user_subscriptions: GET /user/subscriptions (routes.conf:203:7)
-//line routes.conf:227:6
-	GetUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_user_subscriptions_by_owner_by_repo: GET /user/subscriptions/:owner/:repo (routes.conf:227:7)
-//line routes.conf:683:6
-	GetUserTeams(ctx *runtime.Context) error // serves get_user_teams: GET /user/teams (routes.conf:683:7)
-//line routes.conf:1121:6
-	GetUsers(ctx *runtime.Context) error // serves get_users: GET /users (routes.conf:1121:7)
-//line routes.conf:1109:6
-	GetUsersByUser(ctx *runtime.Context, user string) error // serves get_users_by_user: GET /users/:user (routes.conf:1109:7)
-//line routes.conf:83:6
-	GetUsersByUserEvents(ctx *runtime.Context, user string) error // serves get_users_by_user_events: GET /users/:user/events (routes.conf:83:7)
-//line routes.conf:95:6
-	GetUsersByUserEventsOrgsByOrg(ctx *runtime.Context, user string, org string) error // serves get_users_by_user_events_orgs_by_org: GET /users/:user/events/orgs/:org (routes.conf:95:7)
-//line routes.conf:89:6
-	GetUsersByUserEventsPublic(ctx *runtime.Context, user string) error // serves get_users_by_user_events_public: GET /users/:user/events/public (routes.conf:89:7)
-//line routes.conf:1145:6
-	GetUsersByUserFollowers(ctx *runtime.Context, user string) error // serves get_users_by_user_followers: GET /users/:user/followers (routes.conf:1145:7)
-//line routes.conf:1157:6
-	GetUsersByUserFollowing(ctx *runtime.Context, user string) error // serves get_users_by_user_following: GET /users/:user/following (routes.conf:1157:7)
-//line routes.conf:1175:6
-	GetUsersByUserFollowingByTargetUser(ctx *runtime.Context, user string, targetUser string) error // serves get_users_by_user_following_by_target_user: GET /users/:user/following/:target_user (routes.conf:1175:7)
-//line routes.conf:245:6
-	GetUsersByUserGists(ctx *runtime.Context, user string) error // serves get_users_by_user_gists: GET /users/:user/gists (routes.conf:245:7)
-//line routes.conf:1193:6
-	GetUsersByUserKeys(ctx *runtime.Context, user string) error // serves get_users_by_user_keys: GET /users/:user/keys (routes.conf:1193:7)
-//line routes.conf:551:6
-	GetUsersByUserOrgs(ctx *runtime.Context, user string) error // serves get_users_by_user_orgs: GET /users/:user/orgs (routes.conf:551:7)
-//line routes.conf:71:6
-	GetUsersByUserReceivedEvents(ctx *runtime.Context, user string) error // serves get_users_by_user_received_events: GET /users/:user/received_events (routes.conf:71:7)
-//line routes.conf:77:6
-	GetUsersByUserReceivedEventsPublic(ctx *runtime.Context, user string) error // serves get_users_by_user_received_events_public: GET /users/:user/received_events/public (routes.conf:77:7)
-//line routes.conf:749:6
-	GetUsersByUserRepos(ctx *runtime.Context, user string) error // serves get_users_by_user_repos: GET /users/:user/repos (routes.conf:749:7)
-//line routes.conf:161:6
-	GetUsersByUserStarred(ctx *runtime.Context, user string) error // serves get_users_by_user_starred: GET /users/:user/starred (routes.conf:161:7)
-//line routes.conf:197:6
-	GetUsersByUserSubscriptions(ctx *runtime.Context, user string) error // serves get_users_by_user_subscriptions: GET /users/:user/subscriptions (routes.conf:197:7)
-//line routes.conf:17:6
-	PostAuthorizations(ctx *runtime.Context) error // serves post_authorizations: POST /authorizations (routes.conf:17:7)
-//line routes.conf:263:6
-	PostGists(ctx *runtime.Context) error // serves post_gists: POST /gists (routes.conf:263:7)
-//line routes.conf:287:6
-	PostGistsByIdForks(ctx *runtime.Context, id string) error // serves post_gists_by_id_forks: POST /gists/:id/forks (routes.conf:287:7)
-//line routes.conf:527:6
-	PostMarkdown(ctx *runtime.Context) error // serves post_markdown: POST /markdown (routes.conf:527:7)
-//line routes.conf:533:6
-	PostMarkdownRaw(ctx *runtime.Context) error // serves post_markdown_raw: POST /markdown/raw (routes.conf:533:7)
-//line routes.conf:773:6
-	PostOrgsByOrgRepos(ctx *runtime.Context, org string) error // serves post_orgs_by_org_repos: POST /orgs/:org/repos (routes.conf:773:7)
-//line routes.conf:623:6
-	PostOrgsByOrgTeams(ctx *runtime.Context, org string) error // serves post_orgs_by_org_teams: POST /orgs/:org/teams (routes.conf:623:7)
-//line routes.conf:863:6
-	PostReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error // serves post_repos_by_owner_by_repo_commits_by_sha_comments: POST /repos/:owner/:repo/commits/:sha/comments (routes.conf:863:7)
-//line routes.conf:947:6
-	PostReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_forks: POST /repos/:owner/:repo/forks (routes.conf:947:7)
-//line routes.conf:305:6
-	PostReposByOwnerByRepoGitBlobs(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_blobs: POST /repos/:owner/:repo/git/blobs (routes.conf:305:7)
-//line routes.conf:317:6
-	PostReposByOwnerByRepoGitCommits(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_commits: POST /repos/:owner/:repo/git/commits (routes.conf:317:7)
-//line routes.conf:329:6
-	PostReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_refs: POST /repos/:owner/:repo/git/refs (routes.conf:329:7)
-//line routes.conf:341:6
-	PostReposByOwnerByRepoGitTags(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_tags: POST /repos/:owner/:repo/git/tags (routes.conf:341:7)
-//line routes.conf:353:6
-	PostReposByOwnerByRepoGitTrees(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_trees: POST /repos/:owner/:repo/git/trees (routes.conf:353:7)
-//line routes.conf:965:6
-	PostReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_hooks: POST /repos/:owner/:repo/hooks (routes.conf:965:7)
-//line routes.conf:971:6
-	PostReposByOwnerByRepoHooksByIdTests(ctx *runtime.Context, owner string, repo string, id string) error // serves post_repos_by_owner_by_repo_hooks_by_id_tests: POST /repos/:owner/:repo/hooks/:id/tests (routes.conf:971:7)
-//line routes.conf:389:6
-	PostReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_issues: POST /repos/:owner/:repo/issues (routes.conf:389:7)
-//line routes.conf:413:6
-	PostReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves post_repos_by_owner_by_repo_issues_by_number_comments: POST /repos/:owner/:repo/issues/:number/comments (routes.conf:413:7)
-//line routes.conf:455:6
-	PostReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves post_repos_by_owner_by_repo_issues_by_number_labels: POST /repos/:owner/:repo/issues/:number/labels (routes.conf:455:7)
-//line routes.conf:911:6
-	PostReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_keys: POST /repos/:owner/:repo/keys (routes.conf:911:7)
-//line routes.conf:437:6
-	PostReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_labels: POST /repos/:owner/:repo/labels (routes.conf:437:7)
-//line routes.conf:983:6
-	PostReposByOwnerByRepoMerges(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_merges: POST /repos/:owner/:repo/merges (routes.conf:983:7)
-//line routes.conf:497:6
-	PostReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_milestones: POST /repos/:owner/:repo/milestones (routes.conf:497:7)
-//line routes.conf:701:6
-	PostReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_pulls: POST /repos/:owner/:repo/pulls (routes.conf:701:7)
-//line routes.conf:1001:6
-	PostReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_releases: POST /repos/:owner/:repo/releases (routes.conf:1001:7)
-//line routes.conf:1055:6
-	PostReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves post_repos_by_owner_by_repo_statuses_by_ref: POST /repos/:owner/:repo/statuses/:ref (routes.conf:1055:7)
-//line routes.conf:1133:6
-	PostUserEmails(ctx *runtime.Context) error // serves post_user_emails: POST /user/emails (routes.conf:1133:7)
-//line routes.conf:1211:6
-	PostUserKeys(ctx *runtime.Context) error // serves post_user_keys: POST /user/keys (routes.conf:1211:7)
-//line routes.conf:767:6
-	PostUserRepos(ctx *runtime.Context) error // serves post_user_repos: POST /user/repos (routes.conf:767:7)
-//line routes.conf:269:6
-	PutGistsByIdStar(ctx *runtime.Context, id string) error // serves put_gists_by_id_star: PUT /gists/:id/star (routes.conf:269:7)
-//line routes.conf:119:6
-	PutNotifications(ctx *runtime.Context) error // serves put_notifications: PUT /notifications (routes.conf:119:7)
-//line routes.conf:143:6
-	PutNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves put_notifications_threads_by_id_subscription: PUT /notifications/threads/:id/subscription (routes.conf:143:7)
-//line routes.conf:599:6
-	PutOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves put_orgs_by_org_public_members_by_user: PUT /orgs/:org/public_members/:user (routes.conf:599:7)
-//line routes.conf:839:6
-	PutReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves put_repos_by_owner_by_repo_collaborators_by_user: PUT /repos/:owner/:repo/collaborators/:user (routes.conf:839:7)
-//line routes.conf:467:6
-	PutReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_issues_by_number_labels: PUT /repos/:owner/:repo/issues/:number/labels (routes.conf:467:7)
-//line routes.conf:125:6
-	PutReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error // serves put_repos_by_owner_by_repo_notifications: PUT /repos/:owner/:repo/notifications (routes.conf:125:7)
-//line routes.conf:737:6
-	PutReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_pulls_by_number_comments: PUT /repos/:owner/:repo/pulls/:number/comments (routes.conf:737:7)
-//line routes.conf:725:6
-	PutReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_pulls_by_number_merge: PUT /repos/:owner/:repo/pulls/:number/merge (routes.conf:725:7)
-//line routes.conf:215:6
-	PutReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves put_repos_by_owner_by_repo_subscription: PUT /repos/:owner/:repo/subscription (routes.conf:215:7)
-//line routes.conf:647:6
-	PutTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves put_teams_by_id_members_by_user: PUT /teams/:id/members/:user (routes.conf:647:7)
-//line routes.conf:671:6
-	PutTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves put_teams_by_id_repos_by_owner_by_repo: PUT /teams/:id/repos/:owner/:repo (routes.conf:671:7)
-//line routes.conf:1181:6
-	PutUserFollowingByUser(ctx *runtime.Context, user string) error // serves put_user_following_by_user: PUT /user/following/:user (routes.conf:1181:7)
-//line routes.conf:179:6
-	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (routes.conf:179:7)
-//line routes.conf:233:6
-	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (routes.conf:233:7)
-//line routes_gen.go:2205:1
-}
-
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
 func NewRouter(gitHubController GitHubController, opts ...runtime.Option) (*runtime.Router, error) {
 	if gitHubController == nil {
@@ -2699,1833 +2288,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// DeleteApplicationsByClientIDTokens returns the URL of route "delete_applications_by_client_id_tokens": /applications/:client_id/tokens (routes.conf:35:7).
-//
-//line routes.conf:35:1
-func (u *URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) (string, error) {
-	return routegenCheckedHelperURL(u, 0, clientID)
-}
-
-//line routes_gen.go:2710:1
-
-// DeleteApplicationsByClientIDTokensByAccessToken returns the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (routes.conf:41:7).
-//
-//line routes.conf:41:1
-func (u *URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) (string, error) {
-	return routegenCheckedHelperURL(u, 1, clientID, accessToken)
-}
-
-//line routes_gen.go:2719:1
-
-// GetApplicationsByClientIDTokensByAccessToken returns the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (routes.conf:29:7).
-//
-//line routes.conf:29:1
-func (u *URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) (string, error) {
-	return routegenCheckedHelperURL(u, 2, clientID, accessToken)
-}
-
-//line routes_gen.go:2728:1
-
-// GetAuthorizations returns the URL of route "get_authorizations": /authorizations (routes.conf:5:7).
-//
-//line routes.conf:5:1
-func (u *URLBuilder) GetAuthorizations() string {
-	return routegenHelperURL(u, 3)
-}
-
-//line routes_gen.go:2737:1
-
-// PostAuthorizations returns the URL of route "post_authorizations": /authorizations (routes.conf:17:7).
-//
-//line routes.conf:17:1
-func (u *URLBuilder) PostAuthorizations() string {
-	return routegenHelperURL(u, 4)
-}
-
-//line routes_gen.go:2746:1
-
-// DeleteAuthorizationsByID returns the URL of route "delete_authorizations_by_id": /authorizations/:id (routes.conf:23:7).
-//
-//line routes.conf:23:1
-func (u *URLBuilder) DeleteAuthorizationsByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 5, id)
-}
-
-//line routes_gen.go:2755:1
-
-// GetAuthorizationsByID returns the URL of route "get_authorizations_by_id": /authorizations/:id (routes.conf:11:7).
-//
-//line routes.conf:11:1
-func (u *URLBuilder) GetAuthorizationsByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 6, id)
-}
-
-//line routes_gen.go:2764:1
-
-// GetEmojis returns the URL of route "get_emojis": /emojis (routes.conf:509:7).
-//
-//line routes.conf:509:1
-func (u *URLBuilder) GetEmojis() string {
-	return routegenHelperURL(u, 7)
-}
-
-//line routes_gen.go:2773:1
-
-// GetEvents returns the URL of route "get_events": /events (routes.conf:47:7).
-//
-//line routes.conf:47:1
-func (u *URLBuilder) GetEvents() string {
-	return routegenHelperURL(u, 8)
-}
-
-//line routes_gen.go:2782:1
-
-// GetFeeds returns the URL of route "get_feeds": /feeds (routes.conf:101:7).
-//
-//line routes.conf:101:1
-func (u *URLBuilder) GetFeeds() string {
-	return routegenHelperURL(u, 9)
-}
-
-//line routes_gen.go:2791:1
-
-// GetGists returns the URL of route "get_gists": /gists (routes.conf:251:7).
-//
-//line routes.conf:251:1
-func (u *URLBuilder) GetGists() string {
-	return routegenHelperURL(u, 10)
-}
-
-//line routes_gen.go:2800:1
-
-// PostGists returns the URL of route "post_gists": /gists (routes.conf:263:7).
-//
-//line routes.conf:263:1
-func (u *URLBuilder) PostGists() string {
-	return routegenHelperURL(u, 11)
-}
-
-//line routes_gen.go:2809:1
-
-// DeleteGistsByID returns the URL of route "delete_gists_by_id": /gists/:id (routes.conf:293:7).
-//
-//line routes.conf:293:1
-func (u *URLBuilder) DeleteGistsByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 12, id)
-}
-
-//line routes_gen.go:2818:1
-
-// GetGistsByID returns the URL of route "get_gists_by_id": /gists/:id (routes.conf:257:7).
-//
-//line routes.conf:257:1
-func (u *URLBuilder) GetGistsByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 13, id)
-}
-
-//line routes_gen.go:2827:1
-
-// PostGistsByIDForks returns the URL of route "post_gists_by_id_forks": /gists/:id/forks (routes.conf:287:7).
-//
-//line routes.conf:287:1
-func (u *URLBuilder) PostGistsByIDForks(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 14, id)
-}
-
-//line routes_gen.go:2836:1
-
-// DeleteGistsByIDStar returns the URL of route "delete_gists_by_id_star": /gists/:id/star (routes.conf:275:7).
-//
-//line routes.conf:275:1
-func (u *URLBuilder) DeleteGistsByIDStar(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 15, id)
-}
-
-//line routes_gen.go:2845:1
-
-// GetGistsByIDStar returns the URL of route "get_gists_by_id_star": /gists/:id/star (routes.conf:281:7).
-//
-//line routes.conf:281:1
-func (u *URLBuilder) GetGistsByIDStar(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 16, id)
-}
-
-//line routes_gen.go:2854:1
-
-// PutGistsByIDStar returns the URL of route "put_gists_by_id_star": /gists/:id/star (routes.conf:269:7).
-//
-//line routes.conf:269:1
-func (u *URLBuilder) PutGistsByIDStar(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 17, id)
-}
-
-//line routes_gen.go:2863:1
-
-// GetGitignoreTemplates returns the URL of route "get_gitignore_templates": /gitignore/templates (routes.conf:515:7).
-//
-//line routes.conf:515:1
-func (u *URLBuilder) GetGitignoreTemplates() string {
-	return routegenHelperURL(u, 18)
-}
-
-//line routes_gen.go:2872:1
-
-// GetGitignoreTemplatesByName returns the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name (routes.conf:521:7).
-//
-//line routes.conf:521:1
-func (u *URLBuilder) GetGitignoreTemplatesByName(name string) (string, error) {
-	return routegenCheckedHelperURL(u, 19, name)
-}
-
-//line routes_gen.go:2881:1
-
-// GetIssues returns the URL of route "get_issues": /issues (routes.conf:359:7).
-//
-//line routes.conf:359:1
-func (u *URLBuilder) GetIssues() string {
-	return routegenHelperURL(u, 20)
-}
-
-//line routes_gen.go:2890:1
-
-// GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword returns the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword (routes.conf:1085:7).
-//
-//line routes.conf:1085:1
-func (u *URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(owner string, repository string, state string, keyword string) (string, error) {
-	return routegenCheckedHelperURL(u, 21, owner, repository, state, keyword)
-}
-
-//line routes_gen.go:2899:1
-
-// GetLegacyReposSearchByKeyword returns the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword (routes.conf:1091:7).
-//
-//line routes.conf:1091:1
-func (u *URLBuilder) GetLegacyReposSearchByKeyword(keyword string) (string, error) {
-	return routegenCheckedHelperURL(u, 22, keyword)
-}
-
-//line routes_gen.go:2908:1
-
-// GetLegacyUserEmailByEmail returns the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email (routes.conf:1103:7).
-//
-//line routes.conf:1103:1
-func (u *URLBuilder) GetLegacyUserEmailByEmail(email string) (string, error) {
-	return routegenCheckedHelperURL(u, 23, email)
-}
-
-//line routes_gen.go:2917:1
-
-// GetLegacyUserSearchByKeyword returns the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword (routes.conf:1097:7).
-//
-//line routes.conf:1097:1
-func (u *URLBuilder) GetLegacyUserSearchByKeyword(keyword string) (string, error) {
-	return routegenCheckedHelperURL(u, 24, keyword)
-}
-
-//line routes_gen.go:2926:1
-
-// PostMarkdown returns the URL of route "post_markdown": /markdown (routes.conf:527:7).
-//
-//line routes.conf:527:1
-func (u *URLBuilder) PostMarkdown() string {
-	return routegenHelperURL(u, 25)
-}
-
-//line routes_gen.go:2935:1
-
-// PostMarkdownRaw returns the URL of route "post_markdown_raw": /markdown/raw (routes.conf:533:7).
-//
-//line routes.conf:533:1
-func (u *URLBuilder) PostMarkdownRaw() string {
-	return routegenHelperURL(u, 26)
-}
-
-//line routes_gen.go:2944:1
-
-// GetMeta returns the URL of route "get_meta": /meta (routes.conf:539:7).
-//
-//line routes.conf:539:1
-func (u *URLBuilder) GetMeta() string {
-	return routegenHelperURL(u, 27)
-}
-
-//line routes_gen.go:2953:1
-
-// GetNetworksByOwnerByRepoEvents returns the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events (routes.conf:59:7).
-//
-//line routes.conf:59:1
-func (u *URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 28, owner, repo)
-}
-
-//line routes_gen.go:2962:1
-
-// GetNotifications returns the URL of route "get_notifications": /notifications (routes.conf:107:7).
-//
-//line routes.conf:107:1
-func (u *URLBuilder) GetNotifications() string {
-	return routegenHelperURL(u, 29)
-}
-
-//line routes_gen.go:2971:1
-
-// PutNotifications returns the URL of route "put_notifications": /notifications (routes.conf:119:7).
-//
-//line routes.conf:119:1
-func (u *URLBuilder) PutNotifications() string {
-	return routegenHelperURL(u, 30)
-}
-
-//line routes_gen.go:2980:1
-
-// GetNotificationsThreadsByID returns the URL of route "get_notifications_threads_by_id": /notifications/threads/:id (routes.conf:131:7).
-//
-//line routes.conf:131:1
-func (u *URLBuilder) GetNotificationsThreadsByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 31, id)
-}
-
-//line routes_gen.go:2989:1
-
-// DeleteNotificationsThreadsByIDSubscription returns the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:149:7).
-//
-//line routes.conf:149:1
-func (u *URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 32, id)
-}
-
-//line routes_gen.go:2998:1
-
-// GetNotificationsThreadsByIDSubscription returns the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:137:7).
-//
-//line routes.conf:137:1
-func (u *URLBuilder) GetNotificationsThreadsByIDSubscription(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 33, id)
-}
-
-//line routes_gen.go:3007:1
-
-// PutNotificationsThreadsByIDSubscription returns the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:143:7).
-//
-//line routes.conf:143:1
-func (u *URLBuilder) PutNotificationsThreadsByIDSubscription(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 34, id)
-}
-
-//line routes_gen.go:3016:1
-
-// GetOrgsByOrg returns the URL of route "get_orgs_by_org": /orgs/:org (routes.conf:563:7).
-//
-//line routes.conf:563:1
-func (u *URLBuilder) GetOrgsByOrg(org string) (string, error) {
-	return routegenCheckedHelperURL(u, 35, org)
-}
-
-//line routes_gen.go:3025:1
-
-// GetOrgsByOrgEvents returns the URL of route "get_orgs_by_org_events": /orgs/:org/events (routes.conf:65:7).
-//
-//line routes.conf:65:1
-func (u *URLBuilder) GetOrgsByOrgEvents(org string) (string, error) {
-	return routegenCheckedHelperURL(u, 36, org)
-}
-
-//line routes_gen.go:3034:1
-
-// GetOrgsByOrgIssues returns the URL of route "get_orgs_by_org_issues": /orgs/:org/issues (routes.conf:371:7).
-//
-//line routes.conf:371:1
-func (u *URLBuilder) GetOrgsByOrgIssues(org string) (string, error) {
-	return routegenCheckedHelperURL(u, 37, org)
-}
-
-//line routes_gen.go:3043:1
-
-// GetOrgsByOrgMembers returns the URL of route "get_orgs_by_org_members": /orgs/:org/members (routes.conf:569:7).
-//
-//line routes.conf:569:1
-func (u *URLBuilder) GetOrgsByOrgMembers(org string) (string, error) {
-	return routegenCheckedHelperURL(u, 38, org)
-}
-
-//line routes_gen.go:3052:1
-
-// DeleteOrgsByOrgMembersByUser returns the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user (routes.conf:581:7).
-//
-//line routes.conf:581:1
-func (u *URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) (string, error) {
-	return routegenCheckedHelperURL(u, 39, org, user)
-}
-
-//line routes_gen.go:3061:1
-
-// GetOrgsByOrgMembersByUser returns the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user (routes.conf:575:7).
-//
-//line routes.conf:575:1
-func (u *URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) (string, error) {
-	return routegenCheckedHelperURL(u, 40, org, user)
-}
-
-//line routes_gen.go:3070:1
-
-// GetOrgsByOrgPublicMembers returns the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members (routes.conf:587:7).
-//
-//line routes.conf:587:1
-func (u *URLBuilder) GetOrgsByOrgPublicMembers(org string) (string, error) {
-	return routegenCheckedHelperURL(u, 41, org)
-}
-
-//line routes_gen.go:3079:1
-
-// DeleteOrgsByOrgPublicMembersByUser returns the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:605:7).
-//
-//line routes.conf:605:1
-func (u *URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
-	return routegenCheckedHelperURL(u, 42, org, user)
-}
-
-//line routes_gen.go:3088:1
-
-// GetOrgsByOrgPublicMembersByUser returns the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:593:7).
-//
-//line routes.conf:593:1
-func (u *URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
-	return routegenCheckedHelperURL(u, 43, org, user)
-}
-
-//line routes_gen.go:3097:1
-
-// PutOrgsByOrgPublicMembersByUser returns the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:599:7).
-//
-//line routes.conf:599:1
-func (u *URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
-	return routegenCheckedHelperURL(u, 44, org, user)
-}
-
-//line routes_gen.go:3106:1
-
-// GetOrgsByOrgRepos returns the URL of route "get_orgs_by_org_repos": /orgs/:org/repos (routes.conf:755:7).
-//
-//line routes.conf:755:1
-func (u *URLBuilder) GetOrgsByOrgRepos(org string) (string, error) {
-	return routegenCheckedHelperURL(u, 45, org)
-}
-
-//line routes_gen.go:3115:1
-
-// PostOrgsByOrgRepos returns the URL of route "post_orgs_by_org_repos": /orgs/:org/repos (routes.conf:773:7).
-//
-//line routes.conf:773:1
-func (u *URLBuilder) PostOrgsByOrgRepos(org string) (string, error) {
-	return routegenCheckedHelperURL(u, 46, org)
-}
-
-//line routes_gen.go:3124:1
-
-// GetOrgsByOrgTeams returns the URL of route "get_orgs_by_org_teams": /orgs/:org/teams (routes.conf:611:7).
-//
-//line routes.conf:611:1
-func (u *URLBuilder) GetOrgsByOrgTeams(org string) (string, error) {
-	return routegenCheckedHelperURL(u, 47, org)
-}
-
-//line routes_gen.go:3133:1
-
-// PostOrgsByOrgTeams returns the URL of route "post_orgs_by_org_teams": /orgs/:org/teams (routes.conf:623:7).
-//
-//line routes.conf:623:1
-func (u *URLBuilder) PostOrgsByOrgTeams(org string) (string, error) {
-	return routegenCheckedHelperURL(u, 48, org)
-}
-
-//line routes_gen.go:3142:1
-
-// GetRateLimit returns the URL of route "get_rate_limit": /rate_limit (routes.conf:545:7).
-//
-//line routes.conf:545:1
-func (u *URLBuilder) GetRateLimit() string {
-	return routegenHelperURL(u, 49)
-}
-
-//line routes_gen.go:3151:1
-
-// DeleteReposByOwnerByRepo returns the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo (routes.conf:821:7).
-//
-//line routes.conf:821:1
-func (u *URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 50, owner, repo)
-}
-
-//line routes_gen.go:3160:1
-
-// GetReposByOwnerByRepo returns the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo (routes.conf:779:7).
-//
-//line routes.conf:779:1
-func (u *URLBuilder) GetReposByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 51, owner, repo)
-}
-
-//line routes_gen.go:3169:1
-
-// GetReposByOwnerByRepoAssignees returns the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees (routes.conf:395:7).
-//
-//line routes.conf:395:1
-func (u *URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 52, owner, repo)
-}
-
-//line routes_gen.go:3178:1
-
-// GetReposByOwnerByRepoAssigneesByAssignee returns the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee (routes.conf:401:7).
-//
-//line routes.conf:401:1
-func (u *URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo string, assignee string) (string, error) {
-	return routegenCheckedHelperURL(u, 53, owner, repo, assignee)
-}
-
-//line routes_gen.go:3187:1
-
-// GetReposByOwnerByRepoBranches returns the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches (routes.conf:809:7).
-//
-//line routes.conf:809:1
-func (u *URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 54, owner, repo)
-}
-
-//line routes_gen.go:3196:1
-
-// GetReposByOwnerByRepoBranchesByBranch returns the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch (routes.conf:815:7).
-//
-//line routes.conf:815:1
-func (u *URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo string, branch string) (string, error) {
-	return routegenCheckedHelperURL(u, 55, owner, repo, branch)
-}
-
-//line routes_gen.go:3205:1
-
-// GetReposByOwnerByRepoCollaborators returns the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators (routes.conf:827:7).
-//
-//line routes.conf:827:1
-func (u *URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 56, owner, repo)
-}
-
-//line routes_gen.go:3214:1
-
-// DeleteReposByOwnerByRepoCollaboratorsByUser returns the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:845:7).
-//
-//line routes.conf:845:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
-	return routegenCheckedHelperURL(u, 57, owner, repo, user)
-}
-
-//line routes_gen.go:3223:1
-
-// GetReposByOwnerByRepoCollaboratorsByUser returns the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:833:7).
-//
-//line routes.conf:833:1
-func (u *URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
-	return routegenCheckedHelperURL(u, 58, owner, repo, user)
-}
-
-//line routes_gen.go:3232:1
-
-// PutReposByOwnerByRepoCollaboratorsByUser returns the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:839:7).
-//
-//line routes.conf:839:1
-func (u *URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
-	return routegenCheckedHelperURL(u, 59, owner, repo, user)
-}
-
-//line routes_gen.go:3241:1
-
-// GetReposByOwnerByRepoComments returns the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments (routes.conf:851:7).
-//
-//line routes.conf:851:1
-func (u *URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 60, owner, repo)
-}
-
-//line routes_gen.go:3250:1
-
-// DeleteReposByOwnerByRepoCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (routes.conf:875:7).
-//
-//line routes.conf:875:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 61, owner, repo, id)
-}
-
-//line routes_gen.go:3259:1
-
-// GetReposByOwnerByRepoCommentsByID returns the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (routes.conf:869:7).
-//
-//line routes.conf:869:1
-func (u *URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 62, owner, repo, id)
-}
-
-//line routes_gen.go:3268:1
-
-// GetReposByOwnerByRepoCommits returns the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits (routes.conf:881:7).
-//
-//line routes.conf:881:1
-func (u *URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 63, owner, repo)
-}
-
-//line routes_gen.go:3277:1
-
-// GetReposByOwnerByRepoCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha (routes.conf:887:7).
-//
-//line routes.conf:887:1
-func (u *URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string, sha string) (string, error) {
-	return routegenCheckedHelperURL(u, 64, owner, repo, sha)
-}
-
-//line routes_gen.go:3286:1
-
-// GetReposByOwnerByRepoCommitsByShaComments returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (routes.conf:857:7).
-//
-//line routes.conf:857:1
-func (u *URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) (string, error) {
-	return routegenCheckedHelperURL(u, 65, owner, repo, sha)
-}
-
-//line routes_gen.go:3295:1
-
-// PostReposByOwnerByRepoCommitsByShaComments returns the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (routes.conf:863:7).
-//
-//line routes.conf:863:1
-func (u *URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) (string, error) {
-	return routegenCheckedHelperURL(u, 66, owner, repo, sha)
-}
-
-//line routes_gen.go:3304:1
-
-// GetReposByOwnerByRepoContributors returns the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors (routes.conf:785:7).
-//
-//line routes.conf:785:1
-func (u *URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 67, owner, repo)
-}
-
-//line routes_gen.go:3313:1
-
-// GetReposByOwnerByRepoDownloads returns the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads (routes.conf:923:7).
-//
-//line routes.conf:923:1
-func (u *URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 68, owner, repo)
-}
-
-//line routes_gen.go:3322:1
-
-// DeleteReposByOwnerByRepoDownloadsByID returns the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (routes.conf:935:7).
-//
-//line routes.conf:935:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 69, owner, repo, id)
-}
-
-//line routes_gen.go:3331:1
-
-// GetReposByOwnerByRepoDownloadsByID returns the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (routes.conf:929:7).
-//
-//line routes.conf:929:1
-func (u *URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 70, owner, repo, id)
-}
-
-//line routes_gen.go:3340:1
-
-// GetReposByOwnerByRepoEvents returns the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events (routes.conf:53:7).
-//
-//line routes.conf:53:1
-func (u *URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 71, owner, repo)
-}
-
-//line routes_gen.go:3349:1
-
-// GetReposByOwnerByRepoForks returns the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (routes.conf:941:7).
-//
-//line routes.conf:941:1
-func (u *URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 72, owner, repo)
-}
-
-//line routes_gen.go:3358:1
-
-// PostReposByOwnerByRepoForks returns the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (routes.conf:947:7).
-//
-//line routes.conf:947:1
-func (u *URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 73, owner, repo)
-}
-
-//line routes_gen.go:3367:1
-
-// PostReposByOwnerByRepoGitBlobs returns the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs (routes.conf:305:7).
-//
-//line routes.conf:305:1
-func (u *URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 74, owner, repo)
-}
-
-//line routes_gen.go:3376:1
-
-// GetReposByOwnerByRepoGitBlobsBySha returns the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha (routes.conf:299:7).
-//
-//line routes.conf:299:1
-func (u *URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo string, sha string) (string, error) {
-	return routegenCheckedHelperURL(u, 75, owner, repo, sha)
-}
-
-//line routes_gen.go:3385:1
-
-// PostReposByOwnerByRepoGitCommits returns the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits (routes.conf:317:7).
-//
-//line routes.conf:317:1
-func (u *URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 76, owner, repo)
-}
-
-//line routes_gen.go:3394:1
-
-// GetReposByOwnerByRepoGitCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha (routes.conf:311:7).
-//
-//line routes.conf:311:1
-func (u *URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo string, sha string) (string, error) {
-	return routegenCheckedHelperURL(u, 77, owner, repo, sha)
-}
-
-//line routes_gen.go:3403:1
-
-// GetReposByOwnerByRepoGitRefs returns the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (routes.conf:323:7).
-//
-//line routes.conf:323:1
-func (u *URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 78, owner, repo)
-}
-
-//line routes_gen.go:3412:1
-
-// PostReposByOwnerByRepoGitRefs returns the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (routes.conf:329:7).
-//
-//line routes.conf:329:1
-func (u *URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 79, owner, repo)
-}
-
-//line routes_gen.go:3421:1
-
-// PostReposByOwnerByRepoGitTags returns the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags (routes.conf:341:7).
-//
-//line routes.conf:341:1
-func (u *URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 80, owner, repo)
-}
-
-//line routes_gen.go:3430:1
-
-// GetReposByOwnerByRepoGitTagsBySha returns the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha (routes.conf:335:7).
-//
-//line routes.conf:335:1
-func (u *URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string, sha string) (string, error) {
-	return routegenCheckedHelperURL(u, 81, owner, repo, sha)
-}
-
-//line routes_gen.go:3439:1
-
-// PostReposByOwnerByRepoGitTrees returns the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees (routes.conf:353:7).
-//
-//line routes.conf:353:1
-func (u *URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 82, owner, repo)
-}
-
-//line routes_gen.go:3448:1
-
-// GetReposByOwnerByRepoGitTreesBySha returns the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha (routes.conf:347:7).
-//
-//line routes.conf:347:1
-func (u *URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo string, sha string) (string, error) {
-	return routegenCheckedHelperURL(u, 83, owner, repo, sha)
-}
-
-//line routes_gen.go:3457:1
-
-// GetReposByOwnerByRepoHooks returns the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (routes.conf:953:7).
-//
-//line routes.conf:953:1
-func (u *URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 84, owner, repo)
-}
-
-//line routes_gen.go:3466:1
-
-// PostReposByOwnerByRepoHooks returns the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (routes.conf:965:7).
-//
-//line routes.conf:965:1
-func (u *URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 85, owner, repo)
-}
-
-//line routes_gen.go:3475:1
-
-// DeleteReposByOwnerByRepoHooksByID returns the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (routes.conf:977:7).
-//
-//line routes.conf:977:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 86, owner, repo, id)
-}
-
-//line routes_gen.go:3484:1
-
-// GetReposByOwnerByRepoHooksByID returns the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (routes.conf:959:7).
-//
-//line routes.conf:959:1
-func (u *URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 87, owner, repo, id)
-}
-
-//line routes_gen.go:3493:1
-
-// PostReposByOwnerByRepoHooksByIDTests returns the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests (routes.conf:971:7).
-//
-//line routes.conf:971:1
-func (u *URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 88, owner, repo, id)
-}
-
-//line routes_gen.go:3502:1
-
-// GetReposByOwnerByRepoIssues returns the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (routes.conf:377:7).
-//
-//line routes.conf:377:1
-func (u *URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 89, owner, repo)
-}
-
-//line routes_gen.go:3511:1
-
-// PostReposByOwnerByRepoIssues returns the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (routes.conf:389:7).
-//
-//line routes.conf:389:1
-func (u *URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 90, owner, repo)
-}
-
-//line routes_gen.go:3520:1
-
-// GetReposByOwnerByRepoIssuesByNumber returns the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (routes.conf:383:7).
-//
-//line routes.conf:383:1
-func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 91, owner, repo, number)
-}
-
-//line routes_gen.go:3529:1
-
-// GetReposByOwnerByRepoIssuesByNumberComments returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (routes.conf:407:7).
-//
-//line routes.conf:407:1
-func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 92, owner, repo, number)
-}
-
-//line routes_gen.go:3538:1
-
-// PostReposByOwnerByRepoIssuesByNumberComments returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (routes.conf:413:7).
-//
-//line routes.conf:413:1
-func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 93, owner, repo, number)
-}
-
-//line routes_gen.go:3547:1
-
-// GetReposByOwnerByRepoIssuesByNumberEvents returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events (routes.conf:419:7).
-//
-//line routes.conf:419:1
-func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 94, owner, repo, number)
-}
-
-//line routes_gen.go:3556:1
-
-// DeleteReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:473:7).
-//
-//line routes.conf:473:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 95, owner, repo, number)
-}
-
-//line routes_gen.go:3565:1
-
-// GetReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:449:7).
-//
-//line routes.conf:449:1
-func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 96, owner, repo, number)
-}
-
-//line routes_gen.go:3574:1
-
-// PostReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:455:7).
-//
-//line routes.conf:455:1
-func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 97, owner, repo, number)
-}
-
-//line routes_gen.go:3583:1
-
-// PutReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:467:7).
-//
-//line routes.conf:467:1
-func (u *URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 98, owner, repo, number)
-}
-
-//line routes_gen.go:3592:1
-
-// DeleteReposByOwnerByRepoIssuesByNumberLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name (routes.conf:461:7).
-//
-//line routes.conf:461:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner string, repo string, number string, name string) (string, error) {
-	return routegenCheckedHelperURL(u, 99, owner, repo, number, name)
-}
-
-//line routes_gen.go:3601:1
-
-// GetReposByOwnerByRepoKeys returns the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (routes.conf:899:7).
-//
-//line routes.conf:899:1
-func (u *URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 100, owner, repo)
-}
-
-//line routes_gen.go:3610:1
-
-// PostReposByOwnerByRepoKeys returns the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (routes.conf:911:7).
-//
-//line routes.conf:911:1
-func (u *URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 101, owner, repo)
-}
-
-//line routes_gen.go:3619:1
-
-// DeleteReposByOwnerByRepoKeysByID returns the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (routes.conf:917:7).
-//
-//line routes.conf:917:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 102, owner, repo, id)
-}
-
-//line routes_gen.go:3628:1
-
-// GetReposByOwnerByRepoKeysByID returns the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (routes.conf:905:7).
-//
-//line routes.conf:905:1
-func (u *URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 103, owner, repo, id)
-}
-
-//line routes_gen.go:3637:1
-
-// GetReposByOwnerByRepoLabels returns the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (routes.conf:425:7).
-//
-//line routes.conf:425:1
-func (u *URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 104, owner, repo)
-}
-
-//line routes_gen.go:3646:1
-
-// PostReposByOwnerByRepoLabels returns the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (routes.conf:437:7).
-//
-//line routes.conf:437:1
-func (u *URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 105, owner, repo)
-}
-
-//line routes_gen.go:3655:1
-
-// DeleteReposByOwnerByRepoLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (routes.conf:443:7).
-//
-//line routes.conf:443:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo string, name string) (string, error) {
-	return routegenCheckedHelperURL(u, 106, owner, repo, name)
-}
-
-//line routes_gen.go:3664:1
-
-// GetReposByOwnerByRepoLabelsByName returns the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (routes.conf:431:7).
-//
-//line routes.conf:431:1
-func (u *URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string, name string) (string, error) {
-	return routegenCheckedHelperURL(u, 107, owner, repo, name)
-}
-
-//line routes_gen.go:3673:1
-
-// GetReposByOwnerByRepoLanguages returns the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages (routes.conf:791:7).
-//
-//line routes.conf:791:1
-func (u *URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 108, owner, repo)
-}
-
-//line routes_gen.go:3682:1
-
-// PostReposByOwnerByRepoMerges returns the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges (routes.conf:983:7).
-//
-//line routes.conf:983:1
-func (u *URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 109, owner, repo)
-}
-
-//line routes_gen.go:3691:1
-
-// GetReposByOwnerByRepoMilestones returns the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (routes.conf:485:7).
-//
-//line routes.conf:485:1
-func (u *URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 110, owner, repo)
-}
-
-//line routes_gen.go:3700:1
-
-// PostReposByOwnerByRepoMilestones returns the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (routes.conf:497:7).
-//
-//line routes.conf:497:1
-func (u *URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 111, owner, repo)
-}
-
-//line routes_gen.go:3709:1
-
-// DeleteReposByOwnerByRepoMilestonesByNumber returns the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (routes.conf:503:7).
-//
-//line routes.conf:503:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 112, owner, repo, number)
-}
-
-//line routes_gen.go:3718:1
-
-// GetReposByOwnerByRepoMilestonesByNumber returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (routes.conf:491:7).
-//
-//line routes.conf:491:1
-func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 113, owner, repo, number)
-}
-
-//line routes_gen.go:3727:1
-
-// GetReposByOwnerByRepoMilestonesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels (routes.conf:479:7).
-//
-//line routes.conf:479:1
-func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 114, owner, repo, number)
-}
-
-//line routes_gen.go:3736:1
-
-// GetReposByOwnerByRepoNotifications returns the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (routes.conf:113:7).
-//
-//line routes.conf:113:1
-func (u *URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 115, owner, repo)
-}
-
-//line routes_gen.go:3745:1
-
-// PutReposByOwnerByRepoNotifications returns the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (routes.conf:125:7).
-//
-//line routes.conf:125:1
-func (u *URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 116, owner, repo)
-}
-
-//line routes_gen.go:3754:1
-
-// GetReposByOwnerByRepoPulls returns the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (routes.conf:689:7).
-//
-//line routes.conf:689:1
-func (u *URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 117, owner, repo)
-}
-
-//line routes_gen.go:3763:1
-
-// PostReposByOwnerByRepoPulls returns the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (routes.conf:701:7).
-//
-//line routes.conf:701:1
-func (u *URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 118, owner, repo)
-}
-
-//line routes_gen.go:3772:1
-
-// GetReposByOwnerByRepoPullsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (routes.conf:695:7).
-//
-//line routes.conf:695:1
-func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 119, owner, repo, number)
-}
-
-//line routes_gen.go:3781:1
-
-// GetReposByOwnerByRepoPullsByNumberComments returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (routes.conf:731:7).
-//
-//line routes.conf:731:1
-func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 120, owner, repo, number)
-}
-
-//line routes_gen.go:3790:1
-
-// PutReposByOwnerByRepoPullsByNumberComments returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (routes.conf:737:7).
-//
-//line routes.conf:737:1
-func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 121, owner, repo, number)
-}
-
-//line routes_gen.go:3799:1
-
-// GetReposByOwnerByRepoPullsByNumberCommits returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits (routes.conf:707:7).
-//
-//line routes.conf:707:1
-func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 122, owner, repo, number)
-}
-
-//line routes_gen.go:3808:1
-
-// GetReposByOwnerByRepoPullsByNumberFiles returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files (routes.conf:713:7).
-//
-//line routes.conf:713:1
-func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 123, owner, repo, number)
-}
-
-//line routes_gen.go:3817:1
-
-// GetReposByOwnerByRepoPullsByNumberMerge returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (routes.conf:719:7).
-//
-//line routes.conf:719:1
-func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 124, owner, repo, number)
-}
-
-//line routes_gen.go:3826:1
-
-// PutReposByOwnerByRepoPullsByNumberMerge returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (routes.conf:725:7).
-//
-//line routes.conf:725:1
-func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) (string, error) {
-	return routegenCheckedHelperURL(u, 125, owner, repo, number)
-}
-
-//line routes_gen.go:3835:1
-
-// GetReposByOwnerByRepoReadme returns the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme (routes.conf:893:7).
-//
-//line routes.conf:893:1
-func (u *URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 126, owner, repo)
-}
-
-//line routes_gen.go:3844:1
-
-// GetReposByOwnerByRepoReleases returns the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (routes.conf:989:7).
-//
-//line routes.conf:989:1
-func (u *URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 127, owner, repo)
-}
-
-//line routes_gen.go:3853:1
-
-// PostReposByOwnerByRepoReleases returns the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (routes.conf:1001:7).
-//
-//line routes.conf:1001:1
-func (u *URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 128, owner, repo)
-}
-
-//line routes_gen.go:3862:1
-
-// DeleteReposByOwnerByRepoReleasesByID returns the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (routes.conf:1007:7).
-//
-//line routes.conf:1007:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 129, owner, repo, id)
-}
-
-//line routes_gen.go:3871:1
-
-// GetReposByOwnerByRepoReleasesByID returns the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (routes.conf:995:7).
-//
-//line routes.conf:995:1
-func (u *URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 130, owner, repo, id)
-}
-
-//line routes_gen.go:3880:1
-
-// GetReposByOwnerByRepoReleasesByIDAssets returns the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets (routes.conf:1013:7).
-//
-//line routes.conf:1013:1
-func (u *URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo string, id string) (string, error) {
-	return routegenCheckedHelperURL(u, 131, owner, repo, id)
-}
-
-//line routes_gen.go:3889:1
-
-// GetReposByOwnerByRepoStargazers returns the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers (routes.conf:155:7).
-//
-//line routes.conf:155:1
-func (u *URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 132, owner, repo)
-}
-
-//line routes_gen.go:3898:1
-
-// GetReposByOwnerByRepoStatsCodeFrequency returns the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency (routes.conf:1031:7).
-//
-//line routes.conf:1031:1
-func (u *URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 133, owner, repo)
-}
-
-//line routes_gen.go:3907:1
-
-// GetReposByOwnerByRepoStatsCommitActivity returns the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity (routes.conf:1025:7).
-//
-//line routes.conf:1025:1
-func (u *URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 134, owner, repo)
-}
-
-//line routes_gen.go:3916:1
-
-// GetReposByOwnerByRepoStatsContributors returns the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors (routes.conf:1019:7).
-//
-//line routes.conf:1019:1
-func (u *URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 135, owner, repo)
-}
-
-//line routes_gen.go:3925:1
-
-// GetReposByOwnerByRepoStatsParticipation returns the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation (routes.conf:1037:7).
-//
-//line routes.conf:1037:1
-func (u *URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 136, owner, repo)
-}
-
-//line routes_gen.go:3934:1
-
-// GetReposByOwnerByRepoStatsPunchCard returns the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card (routes.conf:1043:7).
-//
-//line routes.conf:1043:1
-func (u *URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 137, owner, repo)
-}
-
-//line routes_gen.go:3943:1
-
-// GetReposByOwnerByRepoStatusesByRef returns the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (routes.conf:1049:7).
-//
-//line routes.conf:1049:1
-func (u *URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) (string, error) {
-	return routegenCheckedHelperURL(u, 138, owner, repo, ref)
-}
-
-//line routes_gen.go:3952:1
-
-// PostReposByOwnerByRepoStatusesByRef returns the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (routes.conf:1055:7).
-//
-//line routes.conf:1055:1
-func (u *URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) (string, error) {
-	return routegenCheckedHelperURL(u, 139, owner, repo, ref)
-}
-
-//line routes_gen.go:3961:1
-
-// GetReposByOwnerByRepoSubscribers returns the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers (routes.conf:191:7).
-//
-//line routes.conf:191:1
-func (u *URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 140, owner, repo)
-}
-
-//line routes_gen.go:3970:1
-
-// DeleteReposByOwnerByRepoSubscription returns the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:221:7).
-//
-//line routes.conf:221:1
-func (u *URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 141, owner, repo)
-}
-
-//line routes_gen.go:3979:1
-
-// GetReposByOwnerByRepoSubscription returns the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:209:7).
-//
-//line routes.conf:209:1
-func (u *URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 142, owner, repo)
-}
-
-//line routes_gen.go:3988:1
-
-// PutReposByOwnerByRepoSubscription returns the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:215:7).
-//
-//line routes.conf:215:1
-func (u *URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 143, owner, repo)
-}
-
-//line routes_gen.go:3997:1
-
-// GetReposByOwnerByRepoTags returns the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags (routes.conf:803:7).
-//
-//line routes.conf:803:1
-func (u *URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 144, owner, repo)
-}
-
-//line routes_gen.go:4006:1
-
-// GetReposByOwnerByRepoTeams returns the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams (routes.conf:797:7).
-//
-//line routes.conf:797:1
-func (u *URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 145, owner, repo)
-}
-
-//line routes_gen.go:4015:1
-
-// GetRepositories returns the URL of route "get_repositories": /repositories (routes.conf:761:7).
-//
-//line routes.conf:761:1
-func (u *URLBuilder) GetRepositories() string {
-	return routegenHelperURL(u, 146)
-}
-
-//line routes_gen.go:4024:1
-
-// GetSearchCode returns the URL of route "get_search_code": /search/code (routes.conf:1067:7).
-//
-//line routes.conf:1067:1
-func (u *URLBuilder) GetSearchCode() string {
-	return routegenHelperURL(u, 147)
-}
-
-//line routes_gen.go:4033:1
-
-// GetSearchIssues returns the URL of route "get_search_issues": /search/issues (routes.conf:1073:7).
-//
-//line routes.conf:1073:1
-func (u *URLBuilder) GetSearchIssues() string {
-	return routegenHelperURL(u, 148)
-}
-
-//line routes_gen.go:4042:1
-
-// GetSearchRepositories returns the URL of route "get_search_repositories": /search/repositories (routes.conf:1061:7).
-//
-//line routes.conf:1061:1
-func (u *URLBuilder) GetSearchRepositories() string {
-	return routegenHelperURL(u, 149)
-}
-
-//line routes_gen.go:4051:1
-
-// GetSearchUsers returns the URL of route "get_search_users": /search/users (routes.conf:1079:7).
-//
-//line routes.conf:1079:1
-func (u *URLBuilder) GetSearchUsers() string {
-	return routegenHelperURL(u, 150)
-}
-
-//line routes_gen.go:4060:1
-
-// DeleteTeamsByID returns the URL of route "delete_teams_by_id": /teams/:id (routes.conf:629:7).
-//
-//line routes.conf:629:1
-func (u *URLBuilder) DeleteTeamsByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 151, id)
-}
-
-//line routes_gen.go:4069:1
-
-// GetTeamsByID returns the URL of route "get_teams_by_id": /teams/:id (routes.conf:617:7).
-//
-//line routes.conf:617:1
-func (u *URLBuilder) GetTeamsByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 152, id)
-}
-
-//line routes_gen.go:4078:1
-
-// GetTeamsByIDMembers returns the URL of route "get_teams_by_id_members": /teams/:id/members (routes.conf:635:7).
-//
-//line routes.conf:635:1
-func (u *URLBuilder) GetTeamsByIDMembers(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 153, id)
-}
-
-//line routes_gen.go:4087:1
-
-// DeleteTeamsByIDMembersByUser returns the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:653:7).
-//
-//line routes.conf:653:1
-func (u *URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) (string, error) {
-	return routegenCheckedHelperURL(u, 154, id, user)
-}
-
-//line routes_gen.go:4096:1
-
-// GetTeamsByIDMembersByUser returns the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:641:7).
-//
-//line routes.conf:641:1
-func (u *URLBuilder) GetTeamsByIDMembersByUser(id string, user string) (string, error) {
-	return routegenCheckedHelperURL(u, 155, id, user)
-}
-
-//line routes_gen.go:4105:1
-
-// PutTeamsByIDMembersByUser returns the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:647:7).
-//
-//line routes.conf:647:1
-func (u *URLBuilder) PutTeamsByIDMembersByUser(id string, user string) (string, error) {
-	return routegenCheckedHelperURL(u, 156, id, user)
-}
-
-//line routes_gen.go:4114:1
-
-// GetTeamsByIDRepos returns the URL of route "get_teams_by_id_repos": /teams/:id/repos (routes.conf:659:7).
-//
-//line routes.conf:659:1
-func (u *URLBuilder) GetTeamsByIDRepos(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 157, id)
-}
-
-//line routes_gen.go:4123:1
-
-// DeleteTeamsByIDReposByOwnerByRepo returns the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:677:7).
-//
-//line routes.conf:677:1
-func (u *URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 158, id, owner, repo)
-}
-
-//line routes_gen.go:4132:1
-
-// GetTeamsByIDReposByOwnerByRepo returns the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:665:7).
-//
-//line routes.conf:665:1
-func (u *URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 159, id, owner, repo)
-}
-
-//line routes_gen.go:4141:1
-
-// PutTeamsByIDReposByOwnerByRepo returns the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:671:7).
-//
-//line routes.conf:671:1
-func (u *URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 160, id, owner, repo)
-}
-
-//line routes_gen.go:4150:1
-
-// GetUser returns the URL of route "get_user": /user (routes.conf:1115:7).
-//
-//line routes.conf:1115:1
-func (u *URLBuilder) GetUser() string {
-	return routegenHelperURL(u, 161)
-}
-
-//line routes_gen.go:4159:1
-
-// DeleteUserEmails returns the URL of route "delete_user_emails": /user/emails (routes.conf:1139:7).
-//
-//line routes.conf:1139:1
-func (u *URLBuilder) DeleteUserEmails() string {
-	return routegenHelperURL(u, 162)
-}
-
-//line routes_gen.go:4168:1
-
-// GetUserEmails returns the URL of route "get_user_emails": /user/emails (routes.conf:1127:7).
-//
-//line routes.conf:1127:1
-func (u *URLBuilder) GetUserEmails() string {
-	return routegenHelperURL(u, 163)
-}
-
-//line routes_gen.go:4177:1
-
-// PostUserEmails returns the URL of route "post_user_emails": /user/emails (routes.conf:1133:7).
-//
-//line routes.conf:1133:1
-func (u *URLBuilder) PostUserEmails() string {
-	return routegenHelperURL(u, 164)
-}
-
-//line routes_gen.go:4186:1
-
-// GetUserFollowers returns the URL of route "get_user_followers": /user/followers (routes.conf:1151:7).
-//
-//line routes.conf:1151:1
-func (u *URLBuilder) GetUserFollowers() string {
-	return routegenHelperURL(u, 165)
-}
-
-//line routes_gen.go:4195:1
-
-// GetUserFollowing returns the URL of route "get_user_following": /user/following (routes.conf:1163:7).
-//
-//line routes.conf:1163:1
-func (u *URLBuilder) GetUserFollowing() string {
-	return routegenHelperURL(u, 166)
-}
-
-//line routes_gen.go:4204:1
-
-// DeleteUserFollowingByUser returns the URL of route "delete_user_following_by_user": /user/following/:user (routes.conf:1187:7).
-//
-//line routes.conf:1187:1
-func (u *URLBuilder) DeleteUserFollowingByUser(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 167, user)
-}
-
-//line routes_gen.go:4213:1
-
-// GetUserFollowingByUser returns the URL of route "get_user_following_by_user": /user/following/:user (routes.conf:1169:7).
-//
-//line routes.conf:1169:1
-func (u *URLBuilder) GetUserFollowingByUser(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 168, user)
-}
-
-//line routes_gen.go:4222:1
-
-// PutUserFollowingByUser returns the URL of route "put_user_following_by_user": /user/following/:user (routes.conf:1181:7).
-//
-//line routes.conf:1181:1
-func (u *URLBuilder) PutUserFollowingByUser(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 169, user)
-}
-
-//line routes_gen.go:4231:1
-
-// GetUserIssues returns the URL of route "get_user_issues": /user/issues (routes.conf:365:7).
-//
-//line routes.conf:365:1
-func (u *URLBuilder) GetUserIssues() string {
-	return routegenHelperURL(u, 170)
-}
-
-//line routes_gen.go:4240:1
-
-// GetUserKeys returns the URL of route "get_user_keys": /user/keys (routes.conf:1199:7).
-//
-//line routes.conf:1199:1
-func (u *URLBuilder) GetUserKeys() string {
-	return routegenHelperURL(u, 171)
-}
-
-//line routes_gen.go:4249:1
-
-// PostUserKeys returns the URL of route "post_user_keys": /user/keys (routes.conf:1211:7).
-//
-//line routes.conf:1211:1
-func (u *URLBuilder) PostUserKeys() string {
-	return routegenHelperURL(u, 172)
-}
-
-//line routes_gen.go:4258:1
-
-// DeleteUserKeysByID returns the URL of route "delete_user_keys_by_id": /user/keys/:id (routes.conf:1217:7).
-//
-//line routes.conf:1217:1
-func (u *URLBuilder) DeleteUserKeysByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 173, id)
-}
-
-//line routes_gen.go:4267:1
-
-// GetUserKeysByID returns the URL of route "get_user_keys_by_id": /user/keys/:id (routes.conf:1205:7).
-//
-//line routes.conf:1205:1
-func (u *URLBuilder) GetUserKeysByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 174, id)
-}
-
-//line routes_gen.go:4276:1
-
-// GetUserOrgs returns the URL of route "get_user_orgs": /user/orgs (routes.conf:557:7).
-//
-//line routes.conf:557:1
-func (u *URLBuilder) GetUserOrgs() string {
-	return routegenHelperURL(u, 175)
-}
-
-//line routes_gen.go:4285:1
-
-// GetUserRepos returns the URL of route "get_user_repos": /user/repos (routes.conf:743:7).
-//
-//line routes.conf:743:1
-func (u *URLBuilder) GetUserRepos() string {
-	return routegenHelperURL(u, 176)
-}
-
-//line routes_gen.go:4294:1
-
-// PostUserRepos returns the URL of route "post_user_repos": /user/repos (routes.conf:767:7).
-//
-//line routes.conf:767:1
-func (u *URLBuilder) PostUserRepos() string {
-	return routegenHelperURL(u, 177)
-}
-
-//line routes_gen.go:4303:1
-
-// GetUserStarred returns the URL of route "get_user_starred": /user/starred (routes.conf:167:7).
-//
-//line routes.conf:167:1
-func (u *URLBuilder) GetUserStarred() string {
-	return routegenHelperURL(u, 178)
-}
-
-//line routes_gen.go:4312:1
-
-// DeleteUserStarredByOwnerByRepo returns the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:185:7).
-//
-//line routes.conf:185:1
-func (u *URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 179, owner, repo)
-}
-
-//line routes_gen.go:4321:1
-
-// GetUserStarredByOwnerByRepo returns the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:173:7).
-//
-//line routes.conf:173:1
-func (u *URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 180, owner, repo)
-}
-
-//line routes_gen.go:4330:1
-
-// PutUserStarredByOwnerByRepo returns the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:179:7).
-//
-//line routes.conf:179:1
-func (u *URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 181, owner, repo)
-}
-
-//line routes_gen.go:4339:1
-
-// GetUserSubscriptions returns the URL of route "get_user_subscriptions": /user/subscriptions (routes.conf:203:7).
-//
-//line routes.conf:203:1
-func (u *URLBuilder) GetUserSubscriptions() string {
-	return routegenHelperURL(u, 182)
-}
-
-//line routes_gen.go:4348:1
-
-// DeleteUserSubscriptionsByOwnerByRepo returns the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:239:7).
-//
-//line routes.conf:239:1
-func (u *URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 183, owner, repo)
-}
-
-//line routes_gen.go:4357:1
-
-// GetUserSubscriptionsByOwnerByRepo returns the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:227:7).
-//
-//line routes.conf:227:1
-func (u *URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 184, owner, repo)
-}
-
-//line routes_gen.go:4366:1
-
-// PutUserSubscriptionsByOwnerByRepo returns the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:233:7).
-//
-//line routes.conf:233:1
-func (u *URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
-	return routegenCheckedHelperURL(u, 185, owner, repo)
-}
-
-//line routes_gen.go:4375:1
-
-// GetUserTeams returns the URL of route "get_user_teams": /user/teams (routes.conf:683:7).
-//
-//line routes.conf:683:1
-func (u *URLBuilder) GetUserTeams() string {
-	return routegenHelperURL(u, 186)
-}
-
-//line routes_gen.go:4384:1
-
-// GetUsers returns the URL of route "get_users": /users (routes.conf:1121:7).
-//
-//line routes.conf:1121:1
-func (u *URLBuilder) GetUsers() string {
-	return routegenHelperURL(u, 187)
-}
-
-//line routes_gen.go:4393:1
-
-// GetUsersByUser returns the URL of route "get_users_by_user": /users/:user (routes.conf:1109:7).
-//
-//line routes.conf:1109:1
-func (u *URLBuilder) GetUsersByUser(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 188, user)
-}
-
-//line routes_gen.go:4402:1
-
-// GetUsersByUserEvents returns the URL of route "get_users_by_user_events": /users/:user/events (routes.conf:83:7).
-//
-//line routes.conf:83:1
-func (u *URLBuilder) GetUsersByUserEvents(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 189, user)
-}
-
-//line routes_gen.go:4411:1
-
-// GetUsersByUserEventsOrgsByOrg returns the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org (routes.conf:95:7).
-//
-//line routes.conf:95:1
-func (u *URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) (string, error) {
-	return routegenCheckedHelperURL(u, 190, user, org)
-}
-
-//line routes_gen.go:4420:1
-
-// GetUsersByUserEventsPublic returns the URL of route "get_users_by_user_events_public": /users/:user/events/public (routes.conf:89:7).
-//
-//line routes.conf:89:1
-func (u *URLBuilder) GetUsersByUserEventsPublic(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 191, user)
-}
-
-//line routes_gen.go:4429:1
-
-// GetUsersByUserFollowers returns the URL of route "get_users_by_user_followers": /users/:user/followers (routes.conf:1145:7).
-//
-//line routes.conf:1145:1
-func (u *URLBuilder) GetUsersByUserFollowers(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 192, user)
-}
-
-//line routes_gen.go:4438:1
-
-// GetUsersByUserFollowing returns the URL of route "get_users_by_user_following": /users/:user/following (routes.conf:1157:7).
-//
-//line routes.conf:1157:1
-func (u *URLBuilder) GetUsersByUserFollowing(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 193, user)
-}
-
-//line routes_gen.go:4447:1
-
-// GetUsersByUserFollowingByTargetUser returns the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user (routes.conf:1175:7).
-//
-//line routes.conf:1175:1
-func (u *URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser string) (string, error) {
-	return routegenCheckedHelperURL(u, 194, user, targetUser)
-}
-
-//line routes_gen.go:4456:1
-
-// GetUsersByUserGists returns the URL of route "get_users_by_user_gists": /users/:user/gists (routes.conf:245:7).
-//
-//line routes.conf:245:1
-func (u *URLBuilder) GetUsersByUserGists(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 195, user)
-}
-
-//line routes_gen.go:4465:1
-
-// GetUsersByUserKeys returns the URL of route "get_users_by_user_keys": /users/:user/keys (routes.conf:1193:7).
-//
-//line routes.conf:1193:1
-func (u *URLBuilder) GetUsersByUserKeys(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 196, user)
-}
-
-//line routes_gen.go:4474:1
-
-// GetUsersByUserOrgs returns the URL of route "get_users_by_user_orgs": /users/:user/orgs (routes.conf:551:7).
-//
-//line routes.conf:551:1
-func (u *URLBuilder) GetUsersByUserOrgs(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 197, user)
-}
-
-//line routes_gen.go:4483:1
-
-// GetUsersByUserReceivedEvents returns the URL of route "get_users_by_user_received_events": /users/:user/received_events (routes.conf:71:7).
-//
-//line routes.conf:71:1
-func (u *URLBuilder) GetUsersByUserReceivedEvents(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 198, user)
-}
-
-//line routes_gen.go:4492:1
-
-// GetUsersByUserReceivedEventsPublic returns the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public (routes.conf:77:7).
-//
-//line routes.conf:77:1
-func (u *URLBuilder) GetUsersByUserReceivedEventsPublic(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 199, user)
-}
-
-//line routes_gen.go:4501:1
-
-// GetUsersByUserRepos returns the URL of route "get_users_by_user_repos": /users/:user/repos (routes.conf:749:7).
-//
-//line routes.conf:749:1
-func (u *URLBuilder) GetUsersByUserRepos(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 200, user)
-}
-
-//line routes_gen.go:4510:1
-
-// GetUsersByUserStarred returns the URL of route "get_users_by_user_starred": /users/:user/starred (routes.conf:161:7).
-//
-//line routes.conf:161:1
-func (u *URLBuilder) GetUsersByUserStarred(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 201, user)
-}
-
-//line routes_gen.go:4519:1
-
-// GetUsersByUserSubscriptions returns the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions (routes.conf:197:7).
-//
-//line routes.conf:197:1
-func (u *URLBuilder) GetUsersByUserSubscriptions(user string) (string, error) {
-	return routegenCheckedHelperURL(u, 202, user)
-}
-
-//line routes_gen.go:4528:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -4553,3 +2315,2241 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// GitHubController holds the actions of controller "GitHub".
+type GitHubController interface {
+//line routes.conf:35:6
+	DeleteApplicationsByClientIdTokens(ctx *runtime.Context, clientID string) error // serves delete_applications_by_client_id_tokens: DELETE /applications/:client_id/tokens (routes.conf:35:7)
+//line routes.conf:41:6
+	DeleteApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error // serves delete_applications_by_client_id_tokens_by_access_token: DELETE /applications/:client_id/tokens/:access_token (routes.conf:41:7)
+//line routes.conf:23:6
+	DeleteAuthorizationsById(ctx *runtime.Context, id string) error // serves delete_authorizations_by_id: DELETE /authorizations/:id (routes.conf:23:7)
+//line routes.conf:293:6
+	DeleteGistsById(ctx *runtime.Context, id string) error // serves delete_gists_by_id: DELETE /gists/:id (routes.conf:293:7)
+//line routes.conf:275:6
+	DeleteGistsByIdStar(ctx *runtime.Context, id string) error // serves delete_gists_by_id_star: DELETE /gists/:id/star (routes.conf:275:7)
+//line routes.conf:149:6
+	DeleteNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves delete_notifications_threads_by_id_subscription: DELETE /notifications/threads/:id/subscription (routes.conf:149:7)
+//line routes.conf:581:6
+	DeleteOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error // serves delete_orgs_by_org_members_by_user: DELETE /orgs/:org/members/:user (routes.conf:581:7)
+//line routes.conf:605:6
+	DeleteOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves delete_orgs_by_org_public_members_by_user: DELETE /orgs/:org/public_members/:user (routes.conf:605:7)
+//line routes.conf:821:6
+	DeleteReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_repos_by_owner_by_repo: DELETE /repos/:owner/:repo (routes.conf:821:7)
+//line routes.conf:845:6
+	DeleteReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves delete_repos_by_owner_by_repo_collaborators_by_user: DELETE /repos/:owner/:repo/collaborators/:user (routes.conf:845:7)
+//line routes.conf:875:6
+	DeleteReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_comments_by_id: DELETE /repos/:owner/:repo/comments/:id (routes.conf:875:7)
+//line routes.conf:935:6
+	DeleteReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_downloads_by_id: DELETE /repos/:owner/:repo/downloads/:id (routes.conf:935:7)
+//line routes.conf:977:6
+	DeleteReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_hooks_by_id: DELETE /repos/:owner/:repo/hooks/:id (routes.conf:977:7)
+//line routes.conf:473:6
+	DeleteReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_issues_by_number_labels: DELETE /repos/:owner/:repo/issues/:number/labels (routes.conf:473:7)
+//line routes.conf:461:6
+	DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(ctx *runtime.Context, owner string, repo string, number string, name string) error // serves delete_repos_by_owner_by_repo_issues_by_number_labels_by_name: DELETE /repos/:owner/:repo/issues/:number/labels/:name (routes.conf:461:7)
+//line routes.conf:917:6
+	DeleteReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_keys_by_id: DELETE /repos/:owner/:repo/keys/:id (routes.conf:917:7)
+//line routes.conf:443:6
+	DeleteReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves delete_repos_by_owner_by_repo_labels_by_name: DELETE /repos/:owner/:repo/labels/:name (routes.conf:443:7)
+//line routes.conf:503:6
+	DeleteReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_milestones_by_number: DELETE /repos/:owner/:repo/milestones/:number (routes.conf:503:7)
+//line routes.conf:1007:6
+	DeleteReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_releases_by_id: DELETE /repos/:owner/:repo/releases/:id (routes.conf:1007:7)
+//line routes.conf:221:6
+	DeleteReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves delete_repos_by_owner_by_repo_subscription: DELETE /repos/:owner/:repo/subscription (routes.conf:221:7)
+//line routes.conf:629:6
+	DeleteTeamsById(ctx *runtime.Context, id string) error // serves delete_teams_by_id: DELETE /teams/:id (routes.conf:629:7)
+//line routes.conf:653:6
+	DeleteTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves delete_teams_by_id_members_by_user: DELETE /teams/:id/members/:user (routes.conf:653:7)
+//line routes.conf:677:6
+	DeleteTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves delete_teams_by_id_repos_by_owner_by_repo: DELETE /teams/:id/repos/:owner/:repo (routes.conf:677:7)
+//line routes.conf:1139:6
+	DeleteUserEmails(ctx *runtime.Context) error // serves delete_user_emails: DELETE /user/emails (routes.conf:1139:7)
+//line routes.conf:1187:6
+	DeleteUserFollowingByUser(ctx *runtime.Context, user string) error // serves delete_user_following_by_user: DELETE /user/following/:user (routes.conf:1187:7)
+//line routes.conf:1217:6
+	DeleteUserKeysById(ctx *runtime.Context, id string) error // serves delete_user_keys_by_id: DELETE /user/keys/:id (routes.conf:1217:7)
+//line routes.conf:185:6
+	DeleteUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_user_starred_by_owner_by_repo: DELETE /user/starred/:owner/:repo (routes.conf:185:7)
+//line routes.conf:239:6
+	DeleteUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_user_subscriptions_by_owner_by_repo: DELETE /user/subscriptions/:owner/:repo (routes.conf:239:7)
+//line routes.conf:29:6
+	GetApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error // serves get_applications_by_client_id_tokens_by_access_token: GET /applications/:client_id/tokens/:access_token (routes.conf:29:7)
+//line routes.conf:5:6
+	GetAuthorizations(ctx *runtime.Context) error // serves get_authorizations: GET /authorizations (routes.conf:5:7)
+//line routes.conf:11:6
+	GetAuthorizationsById(ctx *runtime.Context, id string) error // serves get_authorizations_by_id: GET /authorizations/:id (routes.conf:11:7)
+//line routes.conf:509:6
+	GetEmojis(ctx *runtime.Context) error // serves get_emojis: GET /emojis (routes.conf:509:7)
+//line routes.conf:47:6
+	GetEvents(ctx *runtime.Context) error // serves get_events: GET /events (routes.conf:47:7)
+//line routes.conf:101:6
+	GetFeeds(ctx *runtime.Context) error // serves get_feeds: GET /feeds (routes.conf:101:7)
+//line routes.conf:251:6
+	GetGists(ctx *runtime.Context) error // serves get_gists: GET /gists (routes.conf:251:7)
+//line routes.conf:257:6
+	GetGistsById(ctx *runtime.Context, id string) error // serves get_gists_by_id: GET /gists/:id (routes.conf:257:7)
+//line routes.conf:281:6
+	GetGistsByIdStar(ctx *runtime.Context, id string) error // serves get_gists_by_id_star: GET /gists/:id/star (routes.conf:281:7)
+//line routes.conf:515:6
+	GetGitignoreTemplates(ctx *runtime.Context) error // serves get_gitignore_templates: GET /gitignore/templates (routes.conf:515:7)
+//line routes.conf:521:6
+	GetGitignoreTemplatesByName(ctx *runtime.Context, name string) error // serves get_gitignore_templates_by_name: GET /gitignore/templates/:name (routes.conf:521:7)
+//line routes.conf:359:6
+	GetIssues(ctx *runtime.Context) error // serves get_issues: GET /issues (routes.conf:359:7)
+//line routes.conf:1085:6
+	GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ctx *runtime.Context, owner string, repository string, state string, keyword string) error // serves get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword: GET /legacy/issues/search/:owner/:repository/:state/:keyword (routes.conf:1085:7)
+//line routes.conf:1091:6
+	GetLegacyReposSearchByKeyword(ctx *runtime.Context, keyword string) error // serves get_legacy_repos_search_by_keyword: GET /legacy/repos/search/:keyword (routes.conf:1091:7)
+//line routes.conf:1103:6
+	GetLegacyUserEmailByEmail(ctx *runtime.Context, email string) error // serves get_legacy_user_email_by_email: GET /legacy/user/email/:email (routes.conf:1103:7)
+//line routes.conf:1097:6
+	GetLegacyUserSearchByKeyword(ctx *runtime.Context, keyword string) error // serves get_legacy_user_search_by_keyword: GET /legacy/user/search/:keyword (routes.conf:1097:7)
+//line routes.conf:539:6
+	GetMeta(ctx *runtime.Context) error // serves get_meta: GET /meta (routes.conf:539:7)
+//line routes.conf:59:6
+	GetNetworksByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error // serves get_networks_by_owner_by_repo_events: GET /networks/:owner/:repo/events (routes.conf:59:7)
+//line routes.conf:107:6
+	GetNotifications(ctx *runtime.Context) error // serves get_notifications: GET /notifications (routes.conf:107:7)
+//line routes.conf:131:6
+	GetNotificationsThreadsById(ctx *runtime.Context, id string) error // serves get_notifications_threads_by_id: GET /notifications/threads/:id (routes.conf:131:7)
+//line routes.conf:137:6
+	GetNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves get_notifications_threads_by_id_subscription: GET /notifications/threads/:id/subscription (routes.conf:137:7)
+//line routes.conf:563:6
+	GetOrgsByOrg(ctx *runtime.Context, org string) error // serves get_orgs_by_org: GET /orgs/:org (routes.conf:563:7)
+//line routes.conf:65:6
+	GetOrgsByOrgEvents(ctx *runtime.Context, org string) error // serves get_orgs_by_org_events: GET /orgs/:org/events (routes.conf:65:7)
+//line routes.conf:371:6
+	GetOrgsByOrgIssues(ctx *runtime.Context, org string) error // serves get_orgs_by_org_issues: GET /orgs/:org/issues (routes.conf:371:7)
+//line routes.conf:569:6
+	GetOrgsByOrgMembers(ctx *runtime.Context, org string) error // serves get_orgs_by_org_members: GET /orgs/:org/members (routes.conf:569:7)
+//line routes.conf:575:6
+	GetOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error // serves get_orgs_by_org_members_by_user: GET /orgs/:org/members/:user (routes.conf:575:7)
+//line routes.conf:587:6
+	GetOrgsByOrgPublicMembers(ctx *runtime.Context, org string) error // serves get_orgs_by_org_public_members: GET /orgs/:org/public_members (routes.conf:587:7)
+//line routes.conf:593:6
+	GetOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves get_orgs_by_org_public_members_by_user: GET /orgs/:org/public_members/:user (routes.conf:593:7)
+//line routes.conf:755:6
+	GetOrgsByOrgRepos(ctx *runtime.Context, org string) error // serves get_orgs_by_org_repos: GET /orgs/:org/repos (routes.conf:755:7)
+//line routes.conf:611:6
+	GetOrgsByOrgTeams(ctx *runtime.Context, org string) error // serves get_orgs_by_org_teams: GET /orgs/:org/teams (routes.conf:611:7)
+//line routes.conf:545:6
+	GetRateLimit(ctx *runtime.Context) error // serves get_rate_limit: GET /rate_limit (routes.conf:545:7)
+//line routes.conf:779:6
+	GetReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo: GET /repos/:owner/:repo (routes.conf:779:7)
+//line routes.conf:395:6
+	GetReposByOwnerByRepoAssignees(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_assignees: GET /repos/:owner/:repo/assignees (routes.conf:395:7)
+//line routes.conf:401:6
+	GetReposByOwnerByRepoAssigneesByAssignee(ctx *runtime.Context, owner string, repo string, assignee string) error // serves get_repos_by_owner_by_repo_assignees_by_assignee: GET /repos/:owner/:repo/assignees/:assignee (routes.conf:401:7)
+//line routes.conf:809:6
+	GetReposByOwnerByRepoBranches(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_branches: GET /repos/:owner/:repo/branches (routes.conf:809:7)
+//line routes.conf:815:6
+	GetReposByOwnerByRepoBranchesByBranch(ctx *runtime.Context, owner string, repo string, branch string) error // serves get_repos_by_owner_by_repo_branches_by_branch: GET /repos/:owner/:repo/branches/:branch (routes.conf:815:7)
+//line routes.conf:827:6
+	GetReposByOwnerByRepoCollaborators(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_collaborators: GET /repos/:owner/:repo/collaborators (routes.conf:827:7)
+//line routes.conf:833:6
+	GetReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves get_repos_by_owner_by_repo_collaborators_by_user: GET /repos/:owner/:repo/collaborators/:user (routes.conf:833:7)
+//line routes.conf:851:6
+	GetReposByOwnerByRepoComments(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_comments: GET /repos/:owner/:repo/comments (routes.conf:851:7)
+//line routes.conf:869:6
+	GetReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_comments_by_id: GET /repos/:owner/:repo/comments/:id (routes.conf:869:7)
+//line routes.conf:881:6
+	GetReposByOwnerByRepoCommits(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_commits: GET /repos/:owner/:repo/commits (routes.conf:881:7)
+//line routes.conf:887:6
+	GetReposByOwnerByRepoCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_commits_by_sha: GET /repos/:owner/:repo/commits/:sha (routes.conf:887:7)
+//line routes.conf:857:6
+	GetReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_commits_by_sha_comments: GET /repos/:owner/:repo/commits/:sha/comments (routes.conf:857:7)
+//line routes.conf:785:6
+	GetReposByOwnerByRepoContributors(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_contributors: GET /repos/:owner/:repo/contributors (routes.conf:785:7)
+//line routes.conf:923:6
+	GetReposByOwnerByRepoDownloads(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_downloads: GET /repos/:owner/:repo/downloads (routes.conf:923:7)
+//line routes.conf:929:6
+	GetReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_downloads_by_id: GET /repos/:owner/:repo/downloads/:id (routes.conf:929:7)
+//line routes.conf:53:6
+	GetReposByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_events: GET /repos/:owner/:repo/events (routes.conf:53:7)
+//line routes.conf:941:6
+	GetReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_forks: GET /repos/:owner/:repo/forks (routes.conf:941:7)
+//line routes.conf:299:6
+	GetReposByOwnerByRepoGitBlobsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_blobs_by_sha: GET /repos/:owner/:repo/git/blobs/:sha (routes.conf:299:7)
+//line routes.conf:311:6
+	GetReposByOwnerByRepoGitCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_commits_by_sha: GET /repos/:owner/:repo/git/commits/:sha (routes.conf:311:7)
+//line routes.conf:323:6
+	GetReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_git_refs: GET /repos/:owner/:repo/git/refs (routes.conf:323:7)
+//line routes.conf:335:6
+	GetReposByOwnerByRepoGitTagsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_tags_by_sha: GET /repos/:owner/:repo/git/tags/:sha (routes.conf:335:7)
+//line routes.conf:347:6
+	GetReposByOwnerByRepoGitTreesBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_trees_by_sha: GET /repos/:owner/:repo/git/trees/:sha (routes.conf:347:7)
+//line routes.conf:953:6
+	GetReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_hooks: GET /repos/:owner/:repo/hooks (routes.conf:953:7)
+//line routes.conf:959:6
+	GetReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_hooks_by_id: GET /repos/:owner/:repo/hooks/:id (routes.conf:959:7)
+//line routes.conf:377:6
+	GetReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_issues: GET /repos/:owner/:repo/issues (routes.conf:377:7)
+//line routes.conf:383:6
+	GetReposByOwnerByRepoIssuesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number: GET /repos/:owner/:repo/issues/:number (routes.conf:383:7)
+//line routes.conf:407:6
+	GetReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_comments: GET /repos/:owner/:repo/issues/:number/comments (routes.conf:407:7)
+//line routes.conf:419:6
+	GetReposByOwnerByRepoIssuesByNumberEvents(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_events: GET /repos/:owner/:repo/issues/:number/events (routes.conf:419:7)
+//line routes.conf:449:6
+	GetReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_labels: GET /repos/:owner/:repo/issues/:number/labels (routes.conf:449:7)
+//line routes.conf:899:6
+	GetReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_keys: GET /repos/:owner/:repo/keys (routes.conf:899:7)
+//line routes.conf:905:6
+	GetReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_keys_by_id: GET /repos/:owner/:repo/keys/:id (routes.conf:905:7)
+//line routes.conf:425:6
+	GetReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_labels: GET /repos/:owner/:repo/labels (routes.conf:425:7)
+//line routes.conf:431:6
+	GetReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves get_repos_by_owner_by_repo_labels_by_name: GET /repos/:owner/:repo/labels/:name (routes.conf:431:7)
+//line routes.conf:791:6
+	GetReposByOwnerByRepoLanguages(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_languages: GET /repos/:owner/:repo/languages (routes.conf:791:7)
+//line routes.conf:485:6
+	GetReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_milestones: GET /repos/:owner/:repo/milestones (routes.conf:485:7)
+//line routes.conf:491:6
+	GetReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_milestones_by_number: GET /repos/:owner/:repo/milestones/:number (routes.conf:491:7)
+//line routes.conf:479:6
+	GetReposByOwnerByRepoMilestonesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_milestones_by_number_labels: GET /repos/:owner/:repo/milestones/:number/labels (routes.conf:479:7)
+//line routes.conf:113:6
+	GetReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_notifications: GET /repos/:owner/:repo/notifications (routes.conf:113:7)
+//line routes.conf:689:6
+	GetReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_pulls: GET /repos/:owner/:repo/pulls (routes.conf:689:7)
+//line routes.conf:695:6
+	GetReposByOwnerByRepoPullsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number: GET /repos/:owner/:repo/pulls/:number (routes.conf:695:7)
+//line routes.conf:731:6
+	GetReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_comments: GET /repos/:owner/:repo/pulls/:number/comments (routes.conf:731:7)
+//line routes.conf:707:6
+	GetReposByOwnerByRepoPullsByNumberCommits(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_commits: GET /repos/:owner/:repo/pulls/:number/commits (routes.conf:707:7)
+//line routes.conf:713:6
+	GetReposByOwnerByRepoPullsByNumberFiles(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_files: GET /repos/:owner/:repo/pulls/:number/files (routes.conf:713:7)
+//line routes.conf:719:6
+	GetReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_merge: GET /repos/:owner/:repo/pulls/:number/merge (routes.conf:719:7)
+//line routes.conf:893:6
+	GetReposByOwnerByRepoReadme(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_readme: GET /repos/:owner/:repo/readme (routes.conf:893:7)
+//line routes.conf:989:6
+	GetReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_releases: GET /repos/:owner/:repo/releases (routes.conf:989:7)
+//line routes.conf:995:6
+	GetReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_releases_by_id: GET /repos/:owner/:repo/releases/:id (routes.conf:995:7)
+//line routes.conf:1013:6
+	GetReposByOwnerByRepoReleasesByIdAssets(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_releases_by_id_assets: GET /repos/:owner/:repo/releases/:id/assets (routes.conf:1013:7)
+//line routes.conf:155:6
+	GetReposByOwnerByRepoStargazers(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stargazers: GET /repos/:owner/:repo/stargazers (routes.conf:155:7)
+//line routes.conf:1031:6
+	GetReposByOwnerByRepoStatsCodeFrequency(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_code_frequency: GET /repos/:owner/:repo/stats/code_frequency (routes.conf:1031:7)
+//line routes.conf:1025:6
+	GetReposByOwnerByRepoStatsCommitActivity(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_commit_activity: GET /repos/:owner/:repo/stats/commit_activity (routes.conf:1025:7)
+//line routes.conf:1019:6
+	GetReposByOwnerByRepoStatsContributors(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_contributors: GET /repos/:owner/:repo/stats/contributors (routes.conf:1019:7)
+//line routes.conf:1037:6
+	GetReposByOwnerByRepoStatsParticipation(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_participation: GET /repos/:owner/:repo/stats/participation (routes.conf:1037:7)
+//line routes.conf:1043:6
+	GetReposByOwnerByRepoStatsPunchCard(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_punch_card: GET /repos/:owner/:repo/stats/punch_card (routes.conf:1043:7)
+//line routes.conf:1049:6
+	GetReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves get_repos_by_owner_by_repo_statuses_by_ref: GET /repos/:owner/:repo/statuses/:ref (routes.conf:1049:7)
+//line routes.conf:191:6
+	GetReposByOwnerByRepoSubscribers(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_subscribers: GET /repos/:owner/:repo/subscribers (routes.conf:191:7)
+//line routes.conf:209:6
+	GetReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_subscription: GET /repos/:owner/:repo/subscription (routes.conf:209:7)
+//line routes.conf:803:6
+	GetReposByOwnerByRepoTags(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_tags: GET /repos/:owner/:repo/tags (routes.conf:803:7)
+//line routes.conf:797:6
+	GetReposByOwnerByRepoTeams(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_teams: GET /repos/:owner/:repo/teams (routes.conf:797:7)
+//line routes.conf:761:6
+	GetRepositories(ctx *runtime.Context) error // serves get_repositories: GET /repositories (routes.conf:761:7)
+//line routes.conf:1067:6
+	GetSearchCode(ctx *runtime.Context) error // serves get_search_code: GET /search/code (routes.conf:1067:7)
+//line routes.conf:1073:6
+	GetSearchIssues(ctx *runtime.Context) error // serves get_search_issues: GET /search/issues (routes.conf:1073:7)
+//line routes.conf:1061:6
+	GetSearchRepositories(ctx *runtime.Context) error // serves get_search_repositories: GET /search/repositories (routes.conf:1061:7)
+//line routes.conf:1079:6
+	GetSearchUsers(ctx *runtime.Context) error // serves get_search_users: GET /search/users (routes.conf:1079:7)
+//line routes.conf:617:6
+	GetTeamsById(ctx *runtime.Context, id string) error // serves get_teams_by_id: GET /teams/:id (routes.conf:617:7)
+//line routes.conf:635:6
+	GetTeamsByIdMembers(ctx *runtime.Context, id string) error // serves get_teams_by_id_members: GET /teams/:id/members (routes.conf:635:7)
+//line routes.conf:641:6
+	GetTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves get_teams_by_id_members_by_user: GET /teams/:id/members/:user (routes.conf:641:7)
+//line routes.conf:659:6
+	GetTeamsByIdRepos(ctx *runtime.Context, id string) error // serves get_teams_by_id_repos: GET /teams/:id/repos (routes.conf:659:7)
+//line routes.conf:665:6
+	GetTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves get_teams_by_id_repos_by_owner_by_repo: GET /teams/:id/repos/:owner/:repo (routes.conf:665:7)
+//line routes.conf:1115:6
+	GetUser(ctx *runtime.Context) error // serves get_user: GET /user (routes.conf:1115:7)
+//line routes.conf:1127:6
+	GetUserEmails(ctx *runtime.Context) error // serves get_user_emails: GET /user/emails (routes.conf:1127:7)
+//line routes.conf:1151:6
+	GetUserFollowers(ctx *runtime.Context) error // serves get_user_followers: GET /user/followers (routes.conf:1151:7)
+//line routes.conf:1163:6
+	GetUserFollowing(ctx *runtime.Context) error // serves get_user_following: GET /user/following (routes.conf:1163:7)
+//line routes.conf:1169:6
+	GetUserFollowingByUser(ctx *runtime.Context, user string) error // serves get_user_following_by_user: GET /user/following/:user (routes.conf:1169:7)
+//line routes.conf:365:6
+	GetUserIssues(ctx *runtime.Context) error // serves get_user_issues: GET /user/issues (routes.conf:365:7)
+//line routes.conf:1199:6
+	GetUserKeys(ctx *runtime.Context) error // serves get_user_keys: GET /user/keys (routes.conf:1199:7)
+//line routes.conf:1205:6
+	GetUserKeysById(ctx *runtime.Context, id string) error // serves get_user_keys_by_id: GET /user/keys/:id (routes.conf:1205:7)
+//line routes.conf:557:6
+	GetUserOrgs(ctx *runtime.Context) error // serves get_user_orgs: GET /user/orgs (routes.conf:557:7)
+//line routes.conf:743:6
+	GetUserRepos(ctx *runtime.Context) error // serves get_user_repos: GET /user/repos (routes.conf:743:7)
+//line routes.conf:167:6
+	GetUserStarred(ctx *runtime.Context) error // serves get_user_starred: GET /user/starred (routes.conf:167:7)
+//line routes.conf:173:6
+	GetUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_user_starred_by_owner_by_repo: GET /user/starred/:owner/:repo (routes.conf:173:7)
+//line routes.conf:203:6
+	GetUserSubscriptions(ctx *runtime.Context) error // serves get_user_subscriptions: GET /user/subscriptions (routes.conf:203:7)
+//line routes.conf:227:6
+	GetUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_user_subscriptions_by_owner_by_repo: GET /user/subscriptions/:owner/:repo (routes.conf:227:7)
+//line routes.conf:683:6
+	GetUserTeams(ctx *runtime.Context) error // serves get_user_teams: GET /user/teams (routes.conf:683:7)
+//line routes.conf:1121:6
+	GetUsers(ctx *runtime.Context) error // serves get_users: GET /users (routes.conf:1121:7)
+//line routes.conf:1109:6
+	GetUsersByUser(ctx *runtime.Context, user string) error // serves get_users_by_user: GET /users/:user (routes.conf:1109:7)
+//line routes.conf:83:6
+	GetUsersByUserEvents(ctx *runtime.Context, user string) error // serves get_users_by_user_events: GET /users/:user/events (routes.conf:83:7)
+//line routes.conf:95:6
+	GetUsersByUserEventsOrgsByOrg(ctx *runtime.Context, user string, org string) error // serves get_users_by_user_events_orgs_by_org: GET /users/:user/events/orgs/:org (routes.conf:95:7)
+//line routes.conf:89:6
+	GetUsersByUserEventsPublic(ctx *runtime.Context, user string) error // serves get_users_by_user_events_public: GET /users/:user/events/public (routes.conf:89:7)
+//line routes.conf:1145:6
+	GetUsersByUserFollowers(ctx *runtime.Context, user string) error // serves get_users_by_user_followers: GET /users/:user/followers (routes.conf:1145:7)
+//line routes.conf:1157:6
+	GetUsersByUserFollowing(ctx *runtime.Context, user string) error // serves get_users_by_user_following: GET /users/:user/following (routes.conf:1157:7)
+//line routes.conf:1175:6
+	GetUsersByUserFollowingByTargetUser(ctx *runtime.Context, user string, targetUser string) error // serves get_users_by_user_following_by_target_user: GET /users/:user/following/:target_user (routes.conf:1175:7)
+//line routes.conf:245:6
+	GetUsersByUserGists(ctx *runtime.Context, user string) error // serves get_users_by_user_gists: GET /users/:user/gists (routes.conf:245:7)
+//line routes.conf:1193:6
+	GetUsersByUserKeys(ctx *runtime.Context, user string) error // serves get_users_by_user_keys: GET /users/:user/keys (routes.conf:1193:7)
+//line routes.conf:551:6
+	GetUsersByUserOrgs(ctx *runtime.Context, user string) error // serves get_users_by_user_orgs: GET /users/:user/orgs (routes.conf:551:7)
+//line routes.conf:71:6
+	GetUsersByUserReceivedEvents(ctx *runtime.Context, user string) error // serves get_users_by_user_received_events: GET /users/:user/received_events (routes.conf:71:7)
+//line routes.conf:77:6
+	GetUsersByUserReceivedEventsPublic(ctx *runtime.Context, user string) error // serves get_users_by_user_received_events_public: GET /users/:user/received_events/public (routes.conf:77:7)
+//line routes.conf:749:6
+	GetUsersByUserRepos(ctx *runtime.Context, user string) error // serves get_users_by_user_repos: GET /users/:user/repos (routes.conf:749:7)
+//line routes.conf:161:6
+	GetUsersByUserStarred(ctx *runtime.Context, user string) error // serves get_users_by_user_starred: GET /users/:user/starred (routes.conf:161:7)
+//line routes.conf:197:6
+	GetUsersByUserSubscriptions(ctx *runtime.Context, user string) error // serves get_users_by_user_subscriptions: GET /users/:user/subscriptions (routes.conf:197:7)
+//line routes.conf:17:6
+	PostAuthorizations(ctx *runtime.Context) error // serves post_authorizations: POST /authorizations (routes.conf:17:7)
+//line routes.conf:263:6
+	PostGists(ctx *runtime.Context) error // serves post_gists: POST /gists (routes.conf:263:7)
+//line routes.conf:287:6
+	PostGistsByIdForks(ctx *runtime.Context, id string) error // serves post_gists_by_id_forks: POST /gists/:id/forks (routes.conf:287:7)
+//line routes.conf:527:6
+	PostMarkdown(ctx *runtime.Context) error // serves post_markdown: POST /markdown (routes.conf:527:7)
+//line routes.conf:533:6
+	PostMarkdownRaw(ctx *runtime.Context) error // serves post_markdown_raw: POST /markdown/raw (routes.conf:533:7)
+//line routes.conf:773:6
+	PostOrgsByOrgRepos(ctx *runtime.Context, org string) error // serves post_orgs_by_org_repos: POST /orgs/:org/repos (routes.conf:773:7)
+//line routes.conf:623:6
+	PostOrgsByOrgTeams(ctx *runtime.Context, org string) error // serves post_orgs_by_org_teams: POST /orgs/:org/teams (routes.conf:623:7)
+//line routes.conf:863:6
+	PostReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error // serves post_repos_by_owner_by_repo_commits_by_sha_comments: POST /repos/:owner/:repo/commits/:sha/comments (routes.conf:863:7)
+//line routes.conf:947:6
+	PostReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_forks: POST /repos/:owner/:repo/forks (routes.conf:947:7)
+//line routes.conf:305:6
+	PostReposByOwnerByRepoGitBlobs(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_blobs: POST /repos/:owner/:repo/git/blobs (routes.conf:305:7)
+//line routes.conf:317:6
+	PostReposByOwnerByRepoGitCommits(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_commits: POST /repos/:owner/:repo/git/commits (routes.conf:317:7)
+//line routes.conf:329:6
+	PostReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_refs: POST /repos/:owner/:repo/git/refs (routes.conf:329:7)
+//line routes.conf:341:6
+	PostReposByOwnerByRepoGitTags(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_tags: POST /repos/:owner/:repo/git/tags (routes.conf:341:7)
+//line routes.conf:353:6
+	PostReposByOwnerByRepoGitTrees(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_trees: POST /repos/:owner/:repo/git/trees (routes.conf:353:7)
+//line routes.conf:965:6
+	PostReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_hooks: POST /repos/:owner/:repo/hooks (routes.conf:965:7)
+//line routes.conf:971:6
+	PostReposByOwnerByRepoHooksByIdTests(ctx *runtime.Context, owner string, repo string, id string) error // serves post_repos_by_owner_by_repo_hooks_by_id_tests: POST /repos/:owner/:repo/hooks/:id/tests (routes.conf:971:7)
+//line routes.conf:389:6
+	PostReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_issues: POST /repos/:owner/:repo/issues (routes.conf:389:7)
+//line routes.conf:413:6
+	PostReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves post_repos_by_owner_by_repo_issues_by_number_comments: POST /repos/:owner/:repo/issues/:number/comments (routes.conf:413:7)
+//line routes.conf:455:6
+	PostReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves post_repos_by_owner_by_repo_issues_by_number_labels: POST /repos/:owner/:repo/issues/:number/labels (routes.conf:455:7)
+//line routes.conf:911:6
+	PostReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_keys: POST /repos/:owner/:repo/keys (routes.conf:911:7)
+//line routes.conf:437:6
+	PostReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_labels: POST /repos/:owner/:repo/labels (routes.conf:437:7)
+//line routes.conf:983:6
+	PostReposByOwnerByRepoMerges(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_merges: POST /repos/:owner/:repo/merges (routes.conf:983:7)
+//line routes.conf:497:6
+	PostReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_milestones: POST /repos/:owner/:repo/milestones (routes.conf:497:7)
+//line routes.conf:701:6
+	PostReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_pulls: POST /repos/:owner/:repo/pulls (routes.conf:701:7)
+//line routes.conf:1001:6
+	PostReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_releases: POST /repos/:owner/:repo/releases (routes.conf:1001:7)
+//line routes.conf:1055:6
+	PostReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves post_repos_by_owner_by_repo_statuses_by_ref: POST /repos/:owner/:repo/statuses/:ref (routes.conf:1055:7)
+//line routes.conf:1133:6
+	PostUserEmails(ctx *runtime.Context) error // serves post_user_emails: POST /user/emails (routes.conf:1133:7)
+//line routes.conf:1211:6
+	PostUserKeys(ctx *runtime.Context) error // serves post_user_keys: POST /user/keys (routes.conf:1211:7)
+//line routes.conf:767:6
+	PostUserRepos(ctx *runtime.Context) error // serves post_user_repos: POST /user/repos (routes.conf:767:7)
+//line routes.conf:269:6
+	PutGistsByIdStar(ctx *runtime.Context, id string) error // serves put_gists_by_id_star: PUT /gists/:id/star (routes.conf:269:7)
+//line routes.conf:119:6
+	PutNotifications(ctx *runtime.Context) error // serves put_notifications: PUT /notifications (routes.conf:119:7)
+//line routes.conf:143:6
+	PutNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves put_notifications_threads_by_id_subscription: PUT /notifications/threads/:id/subscription (routes.conf:143:7)
+//line routes.conf:599:6
+	PutOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves put_orgs_by_org_public_members_by_user: PUT /orgs/:org/public_members/:user (routes.conf:599:7)
+//line routes.conf:839:6
+	PutReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves put_repos_by_owner_by_repo_collaborators_by_user: PUT /repos/:owner/:repo/collaborators/:user (routes.conf:839:7)
+//line routes.conf:467:6
+	PutReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_issues_by_number_labels: PUT /repos/:owner/:repo/issues/:number/labels (routes.conf:467:7)
+//line routes.conf:125:6
+	PutReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error // serves put_repos_by_owner_by_repo_notifications: PUT /repos/:owner/:repo/notifications (routes.conf:125:7)
+//line routes.conf:737:6
+	PutReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_pulls_by_number_comments: PUT /repos/:owner/:repo/pulls/:number/comments (routes.conf:737:7)
+//line routes.conf:725:6
+	PutReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_pulls_by_number_merge: PUT /repos/:owner/:repo/pulls/:number/merge (routes.conf:725:7)
+//line routes.conf:215:6
+	PutReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves put_repos_by_owner_by_repo_subscription: PUT /repos/:owner/:repo/subscription (routes.conf:215:7)
+//line routes.conf:647:6
+	PutTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves put_teams_by_id_members_by_user: PUT /teams/:id/members/:user (routes.conf:647:7)
+//line routes.conf:671:6
+	PutTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves put_teams_by_id_repos_by_owner_by_repo: PUT /teams/:id/repos/:owner/:repo (routes.conf:671:7)
+//line routes.conf:1181:6
+	PutUserFollowingByUser(ctx *runtime.Context, user string) error // serves put_user_following_by_user: PUT /user/following/:user (routes.conf:1181:7)
+//line routes.conf:179:6
+	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (routes.conf:179:7)
+//line routes.conf:233:6
+	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (routes.conf:233:7)
+//line routes_gen.go:2728:1
+}
+
+// DeleteApplicationsByClientIDTokens returns the URL of route "delete_applications_by_client_id_tokens": /applications/:client_id/tokens (routes.conf:35:7).
+//
+//line routes.conf:35:1
+func (u *URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) (string, error) {
+	return routegenCheckedHelperURL(u, 0, clientID)
+}
+
+//line routes_gen.go:2738:1
+
+// DeleteApplicationsByClientIDTokensByAccessToken returns the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (routes.conf:41:7).
+//
+//line routes.conf:41:1
+func (u *URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) (string, error) {
+	return routegenCheckedHelperURL(u, 1, clientID, accessToken)
+}
+
+//line routes_gen.go:2747:1
+
+// GetApplicationsByClientIDTokensByAccessToken returns the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (routes.conf:29:7).
+//
+//line routes.conf:29:1
+func (u *URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) (string, error) {
+	return routegenCheckedHelperURL(u, 2, clientID, accessToken)
+}
+
+//line routes_gen.go:2756:1
+
+// GetAuthorizations returns the URL of route "get_authorizations": /authorizations (routes.conf:5:7).
+//
+//line routes.conf:5:1
+func (u *URLBuilder) GetAuthorizations() string {
+	return routegenHelperURL(u, 3)
+}
+
+//line routes_gen.go:2765:1
+
+// PostAuthorizations returns the URL of route "post_authorizations": /authorizations (routes.conf:17:7).
+//
+//line routes.conf:17:1
+func (u *URLBuilder) PostAuthorizations() string {
+	return routegenHelperURL(u, 4)
+}
+
+//line routes_gen.go:2774:1
+
+// DeleteAuthorizationsByID returns the URL of route "delete_authorizations_by_id": /authorizations/:id (routes.conf:23:7).
+//
+//line routes.conf:23:1
+func (u *URLBuilder) DeleteAuthorizationsByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 5, id)
+}
+
+//line routes_gen.go:2783:1
+
+// GetAuthorizationsByID returns the URL of route "get_authorizations_by_id": /authorizations/:id (routes.conf:11:7).
+//
+//line routes.conf:11:1
+func (u *URLBuilder) GetAuthorizationsByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 6, id)
+}
+
+//line routes_gen.go:2792:1
+
+// GetEmojis returns the URL of route "get_emojis": /emojis (routes.conf:509:7).
+//
+//line routes.conf:509:1
+func (u *URLBuilder) GetEmojis() string {
+	return routegenHelperURL(u, 7)
+}
+
+//line routes_gen.go:2801:1
+
+// GetEvents returns the URL of route "get_events": /events (routes.conf:47:7).
+//
+//line routes.conf:47:1
+func (u *URLBuilder) GetEvents() string {
+	return routegenHelperURL(u, 8)
+}
+
+//line routes_gen.go:2810:1
+
+// GetFeeds returns the URL of route "get_feeds": /feeds (routes.conf:101:7).
+//
+//line routes.conf:101:1
+func (u *URLBuilder) GetFeeds() string {
+	return routegenHelperURL(u, 9)
+}
+
+//line routes_gen.go:2819:1
+
+// GetGists returns the URL of route "get_gists": /gists (routes.conf:251:7).
+//
+//line routes.conf:251:1
+func (u *URLBuilder) GetGists() string {
+	return routegenHelperURL(u, 10)
+}
+
+//line routes_gen.go:2828:1
+
+// PostGists returns the URL of route "post_gists": /gists (routes.conf:263:7).
+//
+//line routes.conf:263:1
+func (u *URLBuilder) PostGists() string {
+	return routegenHelperURL(u, 11)
+}
+
+//line routes_gen.go:2837:1
+
+// DeleteGistsByID returns the URL of route "delete_gists_by_id": /gists/:id (routes.conf:293:7).
+//
+//line routes.conf:293:1
+func (u *URLBuilder) DeleteGistsByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 12, id)
+}
+
+//line routes_gen.go:2846:1
+
+// GetGistsByID returns the URL of route "get_gists_by_id": /gists/:id (routes.conf:257:7).
+//
+//line routes.conf:257:1
+func (u *URLBuilder) GetGistsByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 13, id)
+}
+
+//line routes_gen.go:2855:1
+
+// PostGistsByIDForks returns the URL of route "post_gists_by_id_forks": /gists/:id/forks (routes.conf:287:7).
+//
+//line routes.conf:287:1
+func (u *URLBuilder) PostGistsByIDForks(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 14, id)
+}
+
+//line routes_gen.go:2864:1
+
+// DeleteGistsByIDStar returns the URL of route "delete_gists_by_id_star": /gists/:id/star (routes.conf:275:7).
+//
+//line routes.conf:275:1
+func (u *URLBuilder) DeleteGistsByIDStar(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 15, id)
+}
+
+//line routes_gen.go:2873:1
+
+// GetGistsByIDStar returns the URL of route "get_gists_by_id_star": /gists/:id/star (routes.conf:281:7).
+//
+//line routes.conf:281:1
+func (u *URLBuilder) GetGistsByIDStar(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 16, id)
+}
+
+//line routes_gen.go:2882:1
+
+// PutGistsByIDStar returns the URL of route "put_gists_by_id_star": /gists/:id/star (routes.conf:269:7).
+//
+//line routes.conf:269:1
+func (u *URLBuilder) PutGistsByIDStar(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 17, id)
+}
+
+//line routes_gen.go:2891:1
+
+// GetGitignoreTemplates returns the URL of route "get_gitignore_templates": /gitignore/templates (routes.conf:515:7).
+//
+//line routes.conf:515:1
+func (u *URLBuilder) GetGitignoreTemplates() string {
+	return routegenHelperURL(u, 18)
+}
+
+//line routes_gen.go:2900:1
+
+// GetGitignoreTemplatesByName returns the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name (routes.conf:521:7).
+//
+//line routes.conf:521:1
+func (u *URLBuilder) GetGitignoreTemplatesByName(name string) (string, error) {
+	return routegenCheckedHelperURL(u, 19, name)
+}
+
+//line routes_gen.go:2909:1
+
+// GetIssues returns the URL of route "get_issues": /issues (routes.conf:359:7).
+//
+//line routes.conf:359:1
+func (u *URLBuilder) GetIssues() string {
+	return routegenHelperURL(u, 20)
+}
+
+//line routes_gen.go:2918:1
+
+// GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword returns the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword (routes.conf:1085:7).
+//
+//line routes.conf:1085:1
+func (u *URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(owner string, repository string, state string, keyword string) (string, error) {
+	return routegenCheckedHelperURL(u, 21, owner, repository, state, keyword)
+}
+
+//line routes_gen.go:2927:1
+
+// GetLegacyReposSearchByKeyword returns the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword (routes.conf:1091:7).
+//
+//line routes.conf:1091:1
+func (u *URLBuilder) GetLegacyReposSearchByKeyword(keyword string) (string, error) {
+	return routegenCheckedHelperURL(u, 22, keyword)
+}
+
+//line routes_gen.go:2936:1
+
+// GetLegacyUserEmailByEmail returns the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email (routes.conf:1103:7).
+//
+//line routes.conf:1103:1
+func (u *URLBuilder) GetLegacyUserEmailByEmail(email string) (string, error) {
+	return routegenCheckedHelperURL(u, 23, email)
+}
+
+//line routes_gen.go:2945:1
+
+// GetLegacyUserSearchByKeyword returns the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword (routes.conf:1097:7).
+//
+//line routes.conf:1097:1
+func (u *URLBuilder) GetLegacyUserSearchByKeyword(keyword string) (string, error) {
+	return routegenCheckedHelperURL(u, 24, keyword)
+}
+
+//line routes_gen.go:2954:1
+
+// PostMarkdown returns the URL of route "post_markdown": /markdown (routes.conf:527:7).
+//
+//line routes.conf:527:1
+func (u *URLBuilder) PostMarkdown() string {
+	return routegenHelperURL(u, 25)
+}
+
+//line routes_gen.go:2963:1
+
+// PostMarkdownRaw returns the URL of route "post_markdown_raw": /markdown/raw (routes.conf:533:7).
+//
+//line routes.conf:533:1
+func (u *URLBuilder) PostMarkdownRaw() string {
+	return routegenHelperURL(u, 26)
+}
+
+//line routes_gen.go:2972:1
+
+// GetMeta returns the URL of route "get_meta": /meta (routes.conf:539:7).
+//
+//line routes.conf:539:1
+func (u *URLBuilder) GetMeta() string {
+	return routegenHelperURL(u, 27)
+}
+
+//line routes_gen.go:2981:1
+
+// GetNetworksByOwnerByRepoEvents returns the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events (routes.conf:59:7).
+//
+//line routes.conf:59:1
+func (u *URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 28, owner, repo)
+}
+
+//line routes_gen.go:2990:1
+
+// GetNotifications returns the URL of route "get_notifications": /notifications (routes.conf:107:7).
+//
+//line routes.conf:107:1
+func (u *URLBuilder) GetNotifications() string {
+	return routegenHelperURL(u, 29)
+}
+
+//line routes_gen.go:2999:1
+
+// PutNotifications returns the URL of route "put_notifications": /notifications (routes.conf:119:7).
+//
+//line routes.conf:119:1
+func (u *URLBuilder) PutNotifications() string {
+	return routegenHelperURL(u, 30)
+}
+
+//line routes_gen.go:3008:1
+
+// GetNotificationsThreadsByID returns the URL of route "get_notifications_threads_by_id": /notifications/threads/:id (routes.conf:131:7).
+//
+//line routes.conf:131:1
+func (u *URLBuilder) GetNotificationsThreadsByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 31, id)
+}
+
+//line routes_gen.go:3017:1
+
+// DeleteNotificationsThreadsByIDSubscription returns the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:149:7).
+//
+//line routes.conf:149:1
+func (u *URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 32, id)
+}
+
+//line routes_gen.go:3026:1
+
+// GetNotificationsThreadsByIDSubscription returns the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:137:7).
+//
+//line routes.conf:137:1
+func (u *URLBuilder) GetNotificationsThreadsByIDSubscription(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 33, id)
+}
+
+//line routes_gen.go:3035:1
+
+// PutNotificationsThreadsByIDSubscription returns the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:143:7).
+//
+//line routes.conf:143:1
+func (u *URLBuilder) PutNotificationsThreadsByIDSubscription(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 34, id)
+}
+
+//line routes_gen.go:3044:1
+
+// GetOrgsByOrg returns the URL of route "get_orgs_by_org": /orgs/:org (routes.conf:563:7).
+//
+//line routes.conf:563:1
+func (u *URLBuilder) GetOrgsByOrg(org string) (string, error) {
+	return routegenCheckedHelperURL(u, 35, org)
+}
+
+//line routes_gen.go:3053:1
+
+// GetOrgsByOrgEvents returns the URL of route "get_orgs_by_org_events": /orgs/:org/events (routes.conf:65:7).
+//
+//line routes.conf:65:1
+func (u *URLBuilder) GetOrgsByOrgEvents(org string) (string, error) {
+	return routegenCheckedHelperURL(u, 36, org)
+}
+
+//line routes_gen.go:3062:1
+
+// GetOrgsByOrgIssues returns the URL of route "get_orgs_by_org_issues": /orgs/:org/issues (routes.conf:371:7).
+//
+//line routes.conf:371:1
+func (u *URLBuilder) GetOrgsByOrgIssues(org string) (string, error) {
+	return routegenCheckedHelperURL(u, 37, org)
+}
+
+//line routes_gen.go:3071:1
+
+// GetOrgsByOrgMembers returns the URL of route "get_orgs_by_org_members": /orgs/:org/members (routes.conf:569:7).
+//
+//line routes.conf:569:1
+func (u *URLBuilder) GetOrgsByOrgMembers(org string) (string, error) {
+	return routegenCheckedHelperURL(u, 38, org)
+}
+
+//line routes_gen.go:3080:1
+
+// DeleteOrgsByOrgMembersByUser returns the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user (routes.conf:581:7).
+//
+//line routes.conf:581:1
+func (u *URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) (string, error) {
+	return routegenCheckedHelperURL(u, 39, org, user)
+}
+
+//line routes_gen.go:3089:1
+
+// GetOrgsByOrgMembersByUser returns the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user (routes.conf:575:7).
+//
+//line routes.conf:575:1
+func (u *URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) (string, error) {
+	return routegenCheckedHelperURL(u, 40, org, user)
+}
+
+//line routes_gen.go:3098:1
+
+// GetOrgsByOrgPublicMembers returns the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members (routes.conf:587:7).
+//
+//line routes.conf:587:1
+func (u *URLBuilder) GetOrgsByOrgPublicMembers(org string) (string, error) {
+	return routegenCheckedHelperURL(u, 41, org)
+}
+
+//line routes_gen.go:3107:1
+
+// DeleteOrgsByOrgPublicMembersByUser returns the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:605:7).
+//
+//line routes.conf:605:1
+func (u *URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
+	return routegenCheckedHelperURL(u, 42, org, user)
+}
+
+//line routes_gen.go:3116:1
+
+// GetOrgsByOrgPublicMembersByUser returns the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:593:7).
+//
+//line routes.conf:593:1
+func (u *URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
+	return routegenCheckedHelperURL(u, 43, org, user)
+}
+
+//line routes_gen.go:3125:1
+
+// PutOrgsByOrgPublicMembersByUser returns the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:599:7).
+//
+//line routes.conf:599:1
+func (u *URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) (string, error) {
+	return routegenCheckedHelperURL(u, 44, org, user)
+}
+
+//line routes_gen.go:3134:1
+
+// GetOrgsByOrgRepos returns the URL of route "get_orgs_by_org_repos": /orgs/:org/repos (routes.conf:755:7).
+//
+//line routes.conf:755:1
+func (u *URLBuilder) GetOrgsByOrgRepos(org string) (string, error) {
+	return routegenCheckedHelperURL(u, 45, org)
+}
+
+//line routes_gen.go:3143:1
+
+// PostOrgsByOrgRepos returns the URL of route "post_orgs_by_org_repos": /orgs/:org/repos (routes.conf:773:7).
+//
+//line routes.conf:773:1
+func (u *URLBuilder) PostOrgsByOrgRepos(org string) (string, error) {
+	return routegenCheckedHelperURL(u, 46, org)
+}
+
+//line routes_gen.go:3152:1
+
+// GetOrgsByOrgTeams returns the URL of route "get_orgs_by_org_teams": /orgs/:org/teams (routes.conf:611:7).
+//
+//line routes.conf:611:1
+func (u *URLBuilder) GetOrgsByOrgTeams(org string) (string, error) {
+	return routegenCheckedHelperURL(u, 47, org)
+}
+
+//line routes_gen.go:3161:1
+
+// PostOrgsByOrgTeams returns the URL of route "post_orgs_by_org_teams": /orgs/:org/teams (routes.conf:623:7).
+//
+//line routes.conf:623:1
+func (u *URLBuilder) PostOrgsByOrgTeams(org string) (string, error) {
+	return routegenCheckedHelperURL(u, 48, org)
+}
+
+//line routes_gen.go:3170:1
+
+// GetRateLimit returns the URL of route "get_rate_limit": /rate_limit (routes.conf:545:7).
+//
+//line routes.conf:545:1
+func (u *URLBuilder) GetRateLimit() string {
+	return routegenHelperURL(u, 49)
+}
+
+//line routes_gen.go:3179:1
+
+// DeleteReposByOwnerByRepo returns the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo (routes.conf:821:7).
+//
+//line routes.conf:821:1
+func (u *URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 50, owner, repo)
+}
+
+//line routes_gen.go:3188:1
+
+// GetReposByOwnerByRepo returns the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo (routes.conf:779:7).
+//
+//line routes.conf:779:1
+func (u *URLBuilder) GetReposByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 51, owner, repo)
+}
+
+//line routes_gen.go:3197:1
+
+// GetReposByOwnerByRepoAssignees returns the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees (routes.conf:395:7).
+//
+//line routes.conf:395:1
+func (u *URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 52, owner, repo)
+}
+
+//line routes_gen.go:3206:1
+
+// GetReposByOwnerByRepoAssigneesByAssignee returns the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee (routes.conf:401:7).
+//
+//line routes.conf:401:1
+func (u *URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo string, assignee string) (string, error) {
+	return routegenCheckedHelperURL(u, 53, owner, repo, assignee)
+}
+
+//line routes_gen.go:3215:1
+
+// GetReposByOwnerByRepoBranches returns the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches (routes.conf:809:7).
+//
+//line routes.conf:809:1
+func (u *URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 54, owner, repo)
+}
+
+//line routes_gen.go:3224:1
+
+// GetReposByOwnerByRepoBranchesByBranch returns the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch (routes.conf:815:7).
+//
+//line routes.conf:815:1
+func (u *URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo string, branch string) (string, error) {
+	return routegenCheckedHelperURL(u, 55, owner, repo, branch)
+}
+
+//line routes_gen.go:3233:1
+
+// GetReposByOwnerByRepoCollaborators returns the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators (routes.conf:827:7).
+//
+//line routes.conf:827:1
+func (u *URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 56, owner, repo)
+}
+
+//line routes_gen.go:3242:1
+
+// DeleteReposByOwnerByRepoCollaboratorsByUser returns the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:845:7).
+//
+//line routes.conf:845:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
+	return routegenCheckedHelperURL(u, 57, owner, repo, user)
+}
+
+//line routes_gen.go:3251:1
+
+// GetReposByOwnerByRepoCollaboratorsByUser returns the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:833:7).
+//
+//line routes.conf:833:1
+func (u *URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
+	return routegenCheckedHelperURL(u, 58, owner, repo, user)
+}
+
+//line routes_gen.go:3260:1
+
+// PutReposByOwnerByRepoCollaboratorsByUser returns the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:839:7).
+//
+//line routes.conf:839:1
+func (u *URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) (string, error) {
+	return routegenCheckedHelperURL(u, 59, owner, repo, user)
+}
+
+//line routes_gen.go:3269:1
+
+// GetReposByOwnerByRepoComments returns the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments (routes.conf:851:7).
+//
+//line routes.conf:851:1
+func (u *URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 60, owner, repo)
+}
+
+//line routes_gen.go:3278:1
+
+// DeleteReposByOwnerByRepoCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (routes.conf:875:7).
+//
+//line routes.conf:875:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 61, owner, repo, id)
+}
+
+//line routes_gen.go:3287:1
+
+// GetReposByOwnerByRepoCommentsByID returns the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (routes.conf:869:7).
+//
+//line routes.conf:869:1
+func (u *URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 62, owner, repo, id)
+}
+
+//line routes_gen.go:3296:1
+
+// GetReposByOwnerByRepoCommits returns the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits (routes.conf:881:7).
+//
+//line routes.conf:881:1
+func (u *URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 63, owner, repo)
+}
+
+//line routes_gen.go:3305:1
+
+// GetReposByOwnerByRepoCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha (routes.conf:887:7).
+//
+//line routes.conf:887:1
+func (u *URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string, sha string) (string, error) {
+	return routegenCheckedHelperURL(u, 64, owner, repo, sha)
+}
+
+//line routes_gen.go:3314:1
+
+// GetReposByOwnerByRepoCommitsByShaComments returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (routes.conf:857:7).
+//
+//line routes.conf:857:1
+func (u *URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) (string, error) {
+	return routegenCheckedHelperURL(u, 65, owner, repo, sha)
+}
+
+//line routes_gen.go:3323:1
+
+// PostReposByOwnerByRepoCommitsByShaComments returns the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (routes.conf:863:7).
+//
+//line routes.conf:863:1
+func (u *URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) (string, error) {
+	return routegenCheckedHelperURL(u, 66, owner, repo, sha)
+}
+
+//line routes_gen.go:3332:1
+
+// GetReposByOwnerByRepoContributors returns the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors (routes.conf:785:7).
+//
+//line routes.conf:785:1
+func (u *URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 67, owner, repo)
+}
+
+//line routes_gen.go:3341:1
+
+// GetReposByOwnerByRepoDownloads returns the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads (routes.conf:923:7).
+//
+//line routes.conf:923:1
+func (u *URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 68, owner, repo)
+}
+
+//line routes_gen.go:3350:1
+
+// DeleteReposByOwnerByRepoDownloadsByID returns the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (routes.conf:935:7).
+//
+//line routes.conf:935:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 69, owner, repo, id)
+}
+
+//line routes_gen.go:3359:1
+
+// GetReposByOwnerByRepoDownloadsByID returns the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (routes.conf:929:7).
+//
+//line routes.conf:929:1
+func (u *URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 70, owner, repo, id)
+}
+
+//line routes_gen.go:3368:1
+
+// GetReposByOwnerByRepoEvents returns the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events (routes.conf:53:7).
+//
+//line routes.conf:53:1
+func (u *URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 71, owner, repo)
+}
+
+//line routes_gen.go:3377:1
+
+// GetReposByOwnerByRepoForks returns the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (routes.conf:941:7).
+//
+//line routes.conf:941:1
+func (u *URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 72, owner, repo)
+}
+
+//line routes_gen.go:3386:1
+
+// PostReposByOwnerByRepoForks returns the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (routes.conf:947:7).
+//
+//line routes.conf:947:1
+func (u *URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 73, owner, repo)
+}
+
+//line routes_gen.go:3395:1
+
+// PostReposByOwnerByRepoGitBlobs returns the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs (routes.conf:305:7).
+//
+//line routes.conf:305:1
+func (u *URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 74, owner, repo)
+}
+
+//line routes_gen.go:3404:1
+
+// GetReposByOwnerByRepoGitBlobsBySha returns the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha (routes.conf:299:7).
+//
+//line routes.conf:299:1
+func (u *URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo string, sha string) (string, error) {
+	return routegenCheckedHelperURL(u, 75, owner, repo, sha)
+}
+
+//line routes_gen.go:3413:1
+
+// PostReposByOwnerByRepoGitCommits returns the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits (routes.conf:317:7).
+//
+//line routes.conf:317:1
+func (u *URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 76, owner, repo)
+}
+
+//line routes_gen.go:3422:1
+
+// GetReposByOwnerByRepoGitCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha (routes.conf:311:7).
+//
+//line routes.conf:311:1
+func (u *URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo string, sha string) (string, error) {
+	return routegenCheckedHelperURL(u, 77, owner, repo, sha)
+}
+
+//line routes_gen.go:3431:1
+
+// GetReposByOwnerByRepoGitRefs returns the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (routes.conf:323:7).
+//
+//line routes.conf:323:1
+func (u *URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 78, owner, repo)
+}
+
+//line routes_gen.go:3440:1
+
+// PostReposByOwnerByRepoGitRefs returns the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (routes.conf:329:7).
+//
+//line routes.conf:329:1
+func (u *URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 79, owner, repo)
+}
+
+//line routes_gen.go:3449:1
+
+// PostReposByOwnerByRepoGitTags returns the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags (routes.conf:341:7).
+//
+//line routes.conf:341:1
+func (u *URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 80, owner, repo)
+}
+
+//line routes_gen.go:3458:1
+
+// GetReposByOwnerByRepoGitTagsBySha returns the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha (routes.conf:335:7).
+//
+//line routes.conf:335:1
+func (u *URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string, sha string) (string, error) {
+	return routegenCheckedHelperURL(u, 81, owner, repo, sha)
+}
+
+//line routes_gen.go:3467:1
+
+// PostReposByOwnerByRepoGitTrees returns the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees (routes.conf:353:7).
+//
+//line routes.conf:353:1
+func (u *URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 82, owner, repo)
+}
+
+//line routes_gen.go:3476:1
+
+// GetReposByOwnerByRepoGitTreesBySha returns the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha (routes.conf:347:7).
+//
+//line routes.conf:347:1
+func (u *URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo string, sha string) (string, error) {
+	return routegenCheckedHelperURL(u, 83, owner, repo, sha)
+}
+
+//line routes_gen.go:3485:1
+
+// GetReposByOwnerByRepoHooks returns the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (routes.conf:953:7).
+//
+//line routes.conf:953:1
+func (u *URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 84, owner, repo)
+}
+
+//line routes_gen.go:3494:1
+
+// PostReposByOwnerByRepoHooks returns the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (routes.conf:965:7).
+//
+//line routes.conf:965:1
+func (u *URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 85, owner, repo)
+}
+
+//line routes_gen.go:3503:1
+
+// DeleteReposByOwnerByRepoHooksByID returns the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (routes.conf:977:7).
+//
+//line routes.conf:977:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 86, owner, repo, id)
+}
+
+//line routes_gen.go:3512:1
+
+// GetReposByOwnerByRepoHooksByID returns the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (routes.conf:959:7).
+//
+//line routes.conf:959:1
+func (u *URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 87, owner, repo, id)
+}
+
+//line routes_gen.go:3521:1
+
+// PostReposByOwnerByRepoHooksByIDTests returns the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests (routes.conf:971:7).
+//
+//line routes.conf:971:1
+func (u *URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 88, owner, repo, id)
+}
+
+//line routes_gen.go:3530:1
+
+// GetReposByOwnerByRepoIssues returns the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (routes.conf:377:7).
+//
+//line routes.conf:377:1
+func (u *URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 89, owner, repo)
+}
+
+//line routes_gen.go:3539:1
+
+// PostReposByOwnerByRepoIssues returns the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (routes.conf:389:7).
+//
+//line routes.conf:389:1
+func (u *URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 90, owner, repo)
+}
+
+//line routes_gen.go:3548:1
+
+// GetReposByOwnerByRepoIssuesByNumber returns the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (routes.conf:383:7).
+//
+//line routes.conf:383:1
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 91, owner, repo, number)
+}
+
+//line routes_gen.go:3557:1
+
+// GetReposByOwnerByRepoIssuesByNumberComments returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (routes.conf:407:7).
+//
+//line routes.conf:407:1
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 92, owner, repo, number)
+}
+
+//line routes_gen.go:3566:1
+
+// PostReposByOwnerByRepoIssuesByNumberComments returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (routes.conf:413:7).
+//
+//line routes.conf:413:1
+func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 93, owner, repo, number)
+}
+
+//line routes_gen.go:3575:1
+
+// GetReposByOwnerByRepoIssuesByNumberEvents returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events (routes.conf:419:7).
+//
+//line routes.conf:419:1
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 94, owner, repo, number)
+}
+
+//line routes_gen.go:3584:1
+
+// DeleteReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:473:7).
+//
+//line routes.conf:473:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 95, owner, repo, number)
+}
+
+//line routes_gen.go:3593:1
+
+// GetReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:449:7).
+//
+//line routes.conf:449:1
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 96, owner, repo, number)
+}
+
+//line routes_gen.go:3602:1
+
+// PostReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:455:7).
+//
+//line routes.conf:455:1
+func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 97, owner, repo, number)
+}
+
+//line routes_gen.go:3611:1
+
+// PutReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:467:7).
+//
+//line routes.conf:467:1
+func (u *URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 98, owner, repo, number)
+}
+
+//line routes_gen.go:3620:1
+
+// DeleteReposByOwnerByRepoIssuesByNumberLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name (routes.conf:461:7).
+//
+//line routes.conf:461:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner string, repo string, number string, name string) (string, error) {
+	return routegenCheckedHelperURL(u, 99, owner, repo, number, name)
+}
+
+//line routes_gen.go:3629:1
+
+// GetReposByOwnerByRepoKeys returns the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (routes.conf:899:7).
+//
+//line routes.conf:899:1
+func (u *URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 100, owner, repo)
+}
+
+//line routes_gen.go:3638:1
+
+// PostReposByOwnerByRepoKeys returns the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (routes.conf:911:7).
+//
+//line routes.conf:911:1
+func (u *URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 101, owner, repo)
+}
+
+//line routes_gen.go:3647:1
+
+// DeleteReposByOwnerByRepoKeysByID returns the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (routes.conf:917:7).
+//
+//line routes.conf:917:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 102, owner, repo, id)
+}
+
+//line routes_gen.go:3656:1
+
+// GetReposByOwnerByRepoKeysByID returns the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (routes.conf:905:7).
+//
+//line routes.conf:905:1
+func (u *URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 103, owner, repo, id)
+}
+
+//line routes_gen.go:3665:1
+
+// GetReposByOwnerByRepoLabels returns the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (routes.conf:425:7).
+//
+//line routes.conf:425:1
+func (u *URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 104, owner, repo)
+}
+
+//line routes_gen.go:3674:1
+
+// PostReposByOwnerByRepoLabels returns the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (routes.conf:437:7).
+//
+//line routes.conf:437:1
+func (u *URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 105, owner, repo)
+}
+
+//line routes_gen.go:3683:1
+
+// DeleteReposByOwnerByRepoLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (routes.conf:443:7).
+//
+//line routes.conf:443:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo string, name string) (string, error) {
+	return routegenCheckedHelperURL(u, 106, owner, repo, name)
+}
+
+//line routes_gen.go:3692:1
+
+// GetReposByOwnerByRepoLabelsByName returns the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (routes.conf:431:7).
+//
+//line routes.conf:431:1
+func (u *URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string, name string) (string, error) {
+	return routegenCheckedHelperURL(u, 107, owner, repo, name)
+}
+
+//line routes_gen.go:3701:1
+
+// GetReposByOwnerByRepoLanguages returns the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages (routes.conf:791:7).
+//
+//line routes.conf:791:1
+func (u *URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 108, owner, repo)
+}
+
+//line routes_gen.go:3710:1
+
+// PostReposByOwnerByRepoMerges returns the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges (routes.conf:983:7).
+//
+//line routes.conf:983:1
+func (u *URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 109, owner, repo)
+}
+
+//line routes_gen.go:3719:1
+
+// GetReposByOwnerByRepoMilestones returns the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (routes.conf:485:7).
+//
+//line routes.conf:485:1
+func (u *URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 110, owner, repo)
+}
+
+//line routes_gen.go:3728:1
+
+// PostReposByOwnerByRepoMilestones returns the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (routes.conf:497:7).
+//
+//line routes.conf:497:1
+func (u *URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 111, owner, repo)
+}
+
+//line routes_gen.go:3737:1
+
+// DeleteReposByOwnerByRepoMilestonesByNumber returns the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (routes.conf:503:7).
+//
+//line routes.conf:503:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 112, owner, repo, number)
+}
+
+//line routes_gen.go:3746:1
+
+// GetReposByOwnerByRepoMilestonesByNumber returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (routes.conf:491:7).
+//
+//line routes.conf:491:1
+func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 113, owner, repo, number)
+}
+
+//line routes_gen.go:3755:1
+
+// GetReposByOwnerByRepoMilestonesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels (routes.conf:479:7).
+//
+//line routes.conf:479:1
+func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 114, owner, repo, number)
+}
+
+//line routes_gen.go:3764:1
+
+// GetReposByOwnerByRepoNotifications returns the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (routes.conf:113:7).
+//
+//line routes.conf:113:1
+func (u *URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 115, owner, repo)
+}
+
+//line routes_gen.go:3773:1
+
+// PutReposByOwnerByRepoNotifications returns the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (routes.conf:125:7).
+//
+//line routes.conf:125:1
+func (u *URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 116, owner, repo)
+}
+
+//line routes_gen.go:3782:1
+
+// GetReposByOwnerByRepoPulls returns the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (routes.conf:689:7).
+//
+//line routes.conf:689:1
+func (u *URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 117, owner, repo)
+}
+
+//line routes_gen.go:3791:1
+
+// PostReposByOwnerByRepoPulls returns the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (routes.conf:701:7).
+//
+//line routes.conf:701:1
+func (u *URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 118, owner, repo)
+}
+
+//line routes_gen.go:3800:1
+
+// GetReposByOwnerByRepoPullsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (routes.conf:695:7).
+//
+//line routes.conf:695:1
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 119, owner, repo, number)
+}
+
+//line routes_gen.go:3809:1
+
+// GetReposByOwnerByRepoPullsByNumberComments returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (routes.conf:731:7).
+//
+//line routes.conf:731:1
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 120, owner, repo, number)
+}
+
+//line routes_gen.go:3818:1
+
+// PutReposByOwnerByRepoPullsByNumberComments returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (routes.conf:737:7).
+//
+//line routes.conf:737:1
+func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 121, owner, repo, number)
+}
+
+//line routes_gen.go:3827:1
+
+// GetReposByOwnerByRepoPullsByNumberCommits returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits (routes.conf:707:7).
+//
+//line routes.conf:707:1
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 122, owner, repo, number)
+}
+
+//line routes_gen.go:3836:1
+
+// GetReposByOwnerByRepoPullsByNumberFiles returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files (routes.conf:713:7).
+//
+//line routes.conf:713:1
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 123, owner, repo, number)
+}
+
+//line routes_gen.go:3845:1
+
+// GetReposByOwnerByRepoPullsByNumberMerge returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (routes.conf:719:7).
+//
+//line routes.conf:719:1
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 124, owner, repo, number)
+}
+
+//line routes_gen.go:3854:1
+
+// PutReposByOwnerByRepoPullsByNumberMerge returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (routes.conf:725:7).
+//
+//line routes.conf:725:1
+func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) (string, error) {
+	return routegenCheckedHelperURL(u, 125, owner, repo, number)
+}
+
+//line routes_gen.go:3863:1
+
+// GetReposByOwnerByRepoReadme returns the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme (routes.conf:893:7).
+//
+//line routes.conf:893:1
+func (u *URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 126, owner, repo)
+}
+
+//line routes_gen.go:3872:1
+
+// GetReposByOwnerByRepoReleases returns the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (routes.conf:989:7).
+//
+//line routes.conf:989:1
+func (u *URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 127, owner, repo)
+}
+
+//line routes_gen.go:3881:1
+
+// PostReposByOwnerByRepoReleases returns the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (routes.conf:1001:7).
+//
+//line routes.conf:1001:1
+func (u *URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 128, owner, repo)
+}
+
+//line routes_gen.go:3890:1
+
+// DeleteReposByOwnerByRepoReleasesByID returns the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (routes.conf:1007:7).
+//
+//line routes.conf:1007:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 129, owner, repo, id)
+}
+
+//line routes_gen.go:3899:1
+
+// GetReposByOwnerByRepoReleasesByID returns the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (routes.conf:995:7).
+//
+//line routes.conf:995:1
+func (u *URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 130, owner, repo, id)
+}
+
+//line routes_gen.go:3908:1
+
+// GetReposByOwnerByRepoReleasesByIDAssets returns the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets (routes.conf:1013:7).
+//
+//line routes.conf:1013:1
+func (u *URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo string, id string) (string, error) {
+	return routegenCheckedHelperURL(u, 131, owner, repo, id)
+}
+
+//line routes_gen.go:3917:1
+
+// GetReposByOwnerByRepoStargazers returns the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers (routes.conf:155:7).
+//
+//line routes.conf:155:1
+func (u *URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 132, owner, repo)
+}
+
+//line routes_gen.go:3926:1
+
+// GetReposByOwnerByRepoStatsCodeFrequency returns the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency (routes.conf:1031:7).
+//
+//line routes.conf:1031:1
+func (u *URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 133, owner, repo)
+}
+
+//line routes_gen.go:3935:1
+
+// GetReposByOwnerByRepoStatsCommitActivity returns the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity (routes.conf:1025:7).
+//
+//line routes.conf:1025:1
+func (u *URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 134, owner, repo)
+}
+
+//line routes_gen.go:3944:1
+
+// GetReposByOwnerByRepoStatsContributors returns the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors (routes.conf:1019:7).
+//
+//line routes.conf:1019:1
+func (u *URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 135, owner, repo)
+}
+
+//line routes_gen.go:3953:1
+
+// GetReposByOwnerByRepoStatsParticipation returns the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation (routes.conf:1037:7).
+//
+//line routes.conf:1037:1
+func (u *URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 136, owner, repo)
+}
+
+//line routes_gen.go:3962:1
+
+// GetReposByOwnerByRepoStatsPunchCard returns the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card (routes.conf:1043:7).
+//
+//line routes.conf:1043:1
+func (u *URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 137, owner, repo)
+}
+
+//line routes_gen.go:3971:1
+
+// GetReposByOwnerByRepoStatusesByRef returns the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (routes.conf:1049:7).
+//
+//line routes.conf:1049:1
+func (u *URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) (string, error) {
+	return routegenCheckedHelperURL(u, 138, owner, repo, ref)
+}
+
+//line routes_gen.go:3980:1
+
+// PostReposByOwnerByRepoStatusesByRef returns the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (routes.conf:1055:7).
+//
+//line routes.conf:1055:1
+func (u *URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) (string, error) {
+	return routegenCheckedHelperURL(u, 139, owner, repo, ref)
+}
+
+//line routes_gen.go:3989:1
+
+// GetReposByOwnerByRepoSubscribers returns the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers (routes.conf:191:7).
+//
+//line routes.conf:191:1
+func (u *URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 140, owner, repo)
+}
+
+//line routes_gen.go:3998:1
+
+// DeleteReposByOwnerByRepoSubscription returns the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:221:7).
+//
+//line routes.conf:221:1
+func (u *URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 141, owner, repo)
+}
+
+//line routes_gen.go:4007:1
+
+// GetReposByOwnerByRepoSubscription returns the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:209:7).
+//
+//line routes.conf:209:1
+func (u *URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 142, owner, repo)
+}
+
+//line routes_gen.go:4016:1
+
+// PutReposByOwnerByRepoSubscription returns the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:215:7).
+//
+//line routes.conf:215:1
+func (u *URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 143, owner, repo)
+}
+
+//line routes_gen.go:4025:1
+
+// GetReposByOwnerByRepoTags returns the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags (routes.conf:803:7).
+//
+//line routes.conf:803:1
+func (u *URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 144, owner, repo)
+}
+
+//line routes_gen.go:4034:1
+
+// GetReposByOwnerByRepoTeams returns the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams (routes.conf:797:7).
+//
+//line routes.conf:797:1
+func (u *URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 145, owner, repo)
+}
+
+//line routes_gen.go:4043:1
+
+// GetRepositories returns the URL of route "get_repositories": /repositories (routes.conf:761:7).
+//
+//line routes.conf:761:1
+func (u *URLBuilder) GetRepositories() string {
+	return routegenHelperURL(u, 146)
+}
+
+//line routes_gen.go:4052:1
+
+// GetSearchCode returns the URL of route "get_search_code": /search/code (routes.conf:1067:7).
+//
+//line routes.conf:1067:1
+func (u *URLBuilder) GetSearchCode() string {
+	return routegenHelperURL(u, 147)
+}
+
+//line routes_gen.go:4061:1
+
+// GetSearchIssues returns the URL of route "get_search_issues": /search/issues (routes.conf:1073:7).
+//
+//line routes.conf:1073:1
+func (u *URLBuilder) GetSearchIssues() string {
+	return routegenHelperURL(u, 148)
+}
+
+//line routes_gen.go:4070:1
+
+// GetSearchRepositories returns the URL of route "get_search_repositories": /search/repositories (routes.conf:1061:7).
+//
+//line routes.conf:1061:1
+func (u *URLBuilder) GetSearchRepositories() string {
+	return routegenHelperURL(u, 149)
+}
+
+//line routes_gen.go:4079:1
+
+// GetSearchUsers returns the URL of route "get_search_users": /search/users (routes.conf:1079:7).
+//
+//line routes.conf:1079:1
+func (u *URLBuilder) GetSearchUsers() string {
+	return routegenHelperURL(u, 150)
+}
+
+//line routes_gen.go:4088:1
+
+// DeleteTeamsByID returns the URL of route "delete_teams_by_id": /teams/:id (routes.conf:629:7).
+//
+//line routes.conf:629:1
+func (u *URLBuilder) DeleteTeamsByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 151, id)
+}
+
+//line routes_gen.go:4097:1
+
+// GetTeamsByID returns the URL of route "get_teams_by_id": /teams/:id (routes.conf:617:7).
+//
+//line routes.conf:617:1
+func (u *URLBuilder) GetTeamsByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 152, id)
+}
+
+//line routes_gen.go:4106:1
+
+// GetTeamsByIDMembers returns the URL of route "get_teams_by_id_members": /teams/:id/members (routes.conf:635:7).
+//
+//line routes.conf:635:1
+func (u *URLBuilder) GetTeamsByIDMembers(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 153, id)
+}
+
+//line routes_gen.go:4115:1
+
+// DeleteTeamsByIDMembersByUser returns the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:653:7).
+//
+//line routes.conf:653:1
+func (u *URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) (string, error) {
+	return routegenCheckedHelperURL(u, 154, id, user)
+}
+
+//line routes_gen.go:4124:1
+
+// GetTeamsByIDMembersByUser returns the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:641:7).
+//
+//line routes.conf:641:1
+func (u *URLBuilder) GetTeamsByIDMembersByUser(id string, user string) (string, error) {
+	return routegenCheckedHelperURL(u, 155, id, user)
+}
+
+//line routes_gen.go:4133:1
+
+// PutTeamsByIDMembersByUser returns the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:647:7).
+//
+//line routes.conf:647:1
+func (u *URLBuilder) PutTeamsByIDMembersByUser(id string, user string) (string, error) {
+	return routegenCheckedHelperURL(u, 156, id, user)
+}
+
+//line routes_gen.go:4142:1
+
+// GetTeamsByIDRepos returns the URL of route "get_teams_by_id_repos": /teams/:id/repos (routes.conf:659:7).
+//
+//line routes.conf:659:1
+func (u *URLBuilder) GetTeamsByIDRepos(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 157, id)
+}
+
+//line routes_gen.go:4151:1
+
+// DeleteTeamsByIDReposByOwnerByRepo returns the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:677:7).
+//
+//line routes.conf:677:1
+func (u *URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 158, id, owner, repo)
+}
+
+//line routes_gen.go:4160:1
+
+// GetTeamsByIDReposByOwnerByRepo returns the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:665:7).
+//
+//line routes.conf:665:1
+func (u *URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 159, id, owner, repo)
+}
+
+//line routes_gen.go:4169:1
+
+// PutTeamsByIDReposByOwnerByRepo returns the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:671:7).
+//
+//line routes.conf:671:1
+func (u *URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 160, id, owner, repo)
+}
+
+//line routes_gen.go:4178:1
+
+// GetUser returns the URL of route "get_user": /user (routes.conf:1115:7).
+//
+//line routes.conf:1115:1
+func (u *URLBuilder) GetUser() string {
+	return routegenHelperURL(u, 161)
+}
+
+//line routes_gen.go:4187:1
+
+// DeleteUserEmails returns the URL of route "delete_user_emails": /user/emails (routes.conf:1139:7).
+//
+//line routes.conf:1139:1
+func (u *URLBuilder) DeleteUserEmails() string {
+	return routegenHelperURL(u, 162)
+}
+
+//line routes_gen.go:4196:1
+
+// GetUserEmails returns the URL of route "get_user_emails": /user/emails (routes.conf:1127:7).
+//
+//line routes.conf:1127:1
+func (u *URLBuilder) GetUserEmails() string {
+	return routegenHelperURL(u, 163)
+}
+
+//line routes_gen.go:4205:1
+
+// PostUserEmails returns the URL of route "post_user_emails": /user/emails (routes.conf:1133:7).
+//
+//line routes.conf:1133:1
+func (u *URLBuilder) PostUserEmails() string {
+	return routegenHelperURL(u, 164)
+}
+
+//line routes_gen.go:4214:1
+
+// GetUserFollowers returns the URL of route "get_user_followers": /user/followers (routes.conf:1151:7).
+//
+//line routes.conf:1151:1
+func (u *URLBuilder) GetUserFollowers() string {
+	return routegenHelperURL(u, 165)
+}
+
+//line routes_gen.go:4223:1
+
+// GetUserFollowing returns the URL of route "get_user_following": /user/following (routes.conf:1163:7).
+//
+//line routes.conf:1163:1
+func (u *URLBuilder) GetUserFollowing() string {
+	return routegenHelperURL(u, 166)
+}
+
+//line routes_gen.go:4232:1
+
+// DeleteUserFollowingByUser returns the URL of route "delete_user_following_by_user": /user/following/:user (routes.conf:1187:7).
+//
+//line routes.conf:1187:1
+func (u *URLBuilder) DeleteUserFollowingByUser(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 167, user)
+}
+
+//line routes_gen.go:4241:1
+
+// GetUserFollowingByUser returns the URL of route "get_user_following_by_user": /user/following/:user (routes.conf:1169:7).
+//
+//line routes.conf:1169:1
+func (u *URLBuilder) GetUserFollowingByUser(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 168, user)
+}
+
+//line routes_gen.go:4250:1
+
+// PutUserFollowingByUser returns the URL of route "put_user_following_by_user": /user/following/:user (routes.conf:1181:7).
+//
+//line routes.conf:1181:1
+func (u *URLBuilder) PutUserFollowingByUser(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 169, user)
+}
+
+//line routes_gen.go:4259:1
+
+// GetUserIssues returns the URL of route "get_user_issues": /user/issues (routes.conf:365:7).
+//
+//line routes.conf:365:1
+func (u *URLBuilder) GetUserIssues() string {
+	return routegenHelperURL(u, 170)
+}
+
+//line routes_gen.go:4268:1
+
+// GetUserKeys returns the URL of route "get_user_keys": /user/keys (routes.conf:1199:7).
+//
+//line routes.conf:1199:1
+func (u *URLBuilder) GetUserKeys() string {
+	return routegenHelperURL(u, 171)
+}
+
+//line routes_gen.go:4277:1
+
+// PostUserKeys returns the URL of route "post_user_keys": /user/keys (routes.conf:1211:7).
+//
+//line routes.conf:1211:1
+func (u *URLBuilder) PostUserKeys() string {
+	return routegenHelperURL(u, 172)
+}
+
+//line routes_gen.go:4286:1
+
+// DeleteUserKeysByID returns the URL of route "delete_user_keys_by_id": /user/keys/:id (routes.conf:1217:7).
+//
+//line routes.conf:1217:1
+func (u *URLBuilder) DeleteUserKeysByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 173, id)
+}
+
+//line routes_gen.go:4295:1
+
+// GetUserKeysByID returns the URL of route "get_user_keys_by_id": /user/keys/:id (routes.conf:1205:7).
+//
+//line routes.conf:1205:1
+func (u *URLBuilder) GetUserKeysByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 174, id)
+}
+
+//line routes_gen.go:4304:1
+
+// GetUserOrgs returns the URL of route "get_user_orgs": /user/orgs (routes.conf:557:7).
+//
+//line routes.conf:557:1
+func (u *URLBuilder) GetUserOrgs() string {
+	return routegenHelperURL(u, 175)
+}
+
+//line routes_gen.go:4313:1
+
+// GetUserRepos returns the URL of route "get_user_repos": /user/repos (routes.conf:743:7).
+//
+//line routes.conf:743:1
+func (u *URLBuilder) GetUserRepos() string {
+	return routegenHelperURL(u, 176)
+}
+
+//line routes_gen.go:4322:1
+
+// PostUserRepos returns the URL of route "post_user_repos": /user/repos (routes.conf:767:7).
+//
+//line routes.conf:767:1
+func (u *URLBuilder) PostUserRepos() string {
+	return routegenHelperURL(u, 177)
+}
+
+//line routes_gen.go:4331:1
+
+// GetUserStarred returns the URL of route "get_user_starred": /user/starred (routes.conf:167:7).
+//
+//line routes.conf:167:1
+func (u *URLBuilder) GetUserStarred() string {
+	return routegenHelperURL(u, 178)
+}
+
+//line routes_gen.go:4340:1
+
+// DeleteUserStarredByOwnerByRepo returns the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:185:7).
+//
+//line routes.conf:185:1
+func (u *URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 179, owner, repo)
+}
+
+//line routes_gen.go:4349:1
+
+// GetUserStarredByOwnerByRepo returns the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:173:7).
+//
+//line routes.conf:173:1
+func (u *URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 180, owner, repo)
+}
+
+//line routes_gen.go:4358:1
+
+// PutUserStarredByOwnerByRepo returns the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:179:7).
+//
+//line routes.conf:179:1
+func (u *URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 181, owner, repo)
+}
+
+//line routes_gen.go:4367:1
+
+// GetUserSubscriptions returns the URL of route "get_user_subscriptions": /user/subscriptions (routes.conf:203:7).
+//
+//line routes.conf:203:1
+func (u *URLBuilder) GetUserSubscriptions() string {
+	return routegenHelperURL(u, 182)
+}
+
+//line routes_gen.go:4376:1
+
+// DeleteUserSubscriptionsByOwnerByRepo returns the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:239:7).
+//
+//line routes.conf:239:1
+func (u *URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 183, owner, repo)
+}
+
+//line routes_gen.go:4385:1
+
+// GetUserSubscriptionsByOwnerByRepo returns the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:227:7).
+//
+//line routes.conf:227:1
+func (u *URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 184, owner, repo)
+}
+
+//line routes_gen.go:4394:1
+
+// PutUserSubscriptionsByOwnerByRepo returns the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:233:7).
+//
+//line routes.conf:233:1
+func (u *URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string) (string, error) {
+	return routegenCheckedHelperURL(u, 185, owner, repo)
+}
+
+//line routes_gen.go:4403:1
+
+// GetUserTeams returns the URL of route "get_user_teams": /user/teams (routes.conf:683:7).
+//
+//line routes.conf:683:1
+func (u *URLBuilder) GetUserTeams() string {
+	return routegenHelperURL(u, 186)
+}
+
+//line routes_gen.go:4412:1
+
+// GetUsers returns the URL of route "get_users": /users (routes.conf:1121:7).
+//
+//line routes.conf:1121:1
+func (u *URLBuilder) GetUsers() string {
+	return routegenHelperURL(u, 187)
+}
+
+//line routes_gen.go:4421:1
+
+// GetUsersByUser returns the URL of route "get_users_by_user": /users/:user (routes.conf:1109:7).
+//
+//line routes.conf:1109:1
+func (u *URLBuilder) GetUsersByUser(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 188, user)
+}
+
+//line routes_gen.go:4430:1
+
+// GetUsersByUserEvents returns the URL of route "get_users_by_user_events": /users/:user/events (routes.conf:83:7).
+//
+//line routes.conf:83:1
+func (u *URLBuilder) GetUsersByUserEvents(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 189, user)
+}
+
+//line routes_gen.go:4439:1
+
+// GetUsersByUserEventsOrgsByOrg returns the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org (routes.conf:95:7).
+//
+//line routes.conf:95:1
+func (u *URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) (string, error) {
+	return routegenCheckedHelperURL(u, 190, user, org)
+}
+
+//line routes_gen.go:4448:1
+
+// GetUsersByUserEventsPublic returns the URL of route "get_users_by_user_events_public": /users/:user/events/public (routes.conf:89:7).
+//
+//line routes.conf:89:1
+func (u *URLBuilder) GetUsersByUserEventsPublic(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 191, user)
+}
+
+//line routes_gen.go:4457:1
+
+// GetUsersByUserFollowers returns the URL of route "get_users_by_user_followers": /users/:user/followers (routes.conf:1145:7).
+//
+//line routes.conf:1145:1
+func (u *URLBuilder) GetUsersByUserFollowers(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 192, user)
+}
+
+//line routes_gen.go:4466:1
+
+// GetUsersByUserFollowing returns the URL of route "get_users_by_user_following": /users/:user/following (routes.conf:1157:7).
+//
+//line routes.conf:1157:1
+func (u *URLBuilder) GetUsersByUserFollowing(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 193, user)
+}
+
+//line routes_gen.go:4475:1
+
+// GetUsersByUserFollowingByTargetUser returns the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user (routes.conf:1175:7).
+//
+//line routes.conf:1175:1
+func (u *URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser string) (string, error) {
+	return routegenCheckedHelperURL(u, 194, user, targetUser)
+}
+
+//line routes_gen.go:4484:1
+
+// GetUsersByUserGists returns the URL of route "get_users_by_user_gists": /users/:user/gists (routes.conf:245:7).
+//
+//line routes.conf:245:1
+func (u *URLBuilder) GetUsersByUserGists(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 195, user)
+}
+
+//line routes_gen.go:4493:1
+
+// GetUsersByUserKeys returns the URL of route "get_users_by_user_keys": /users/:user/keys (routes.conf:1193:7).
+//
+//line routes.conf:1193:1
+func (u *URLBuilder) GetUsersByUserKeys(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 196, user)
+}
+
+//line routes_gen.go:4502:1
+
+// GetUsersByUserOrgs returns the URL of route "get_users_by_user_orgs": /users/:user/orgs (routes.conf:551:7).
+//
+//line routes.conf:551:1
+func (u *URLBuilder) GetUsersByUserOrgs(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 197, user)
+}
+
+//line routes_gen.go:4511:1
+
+// GetUsersByUserReceivedEvents returns the URL of route "get_users_by_user_received_events": /users/:user/received_events (routes.conf:71:7).
+//
+//line routes.conf:71:1
+func (u *URLBuilder) GetUsersByUserReceivedEvents(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 198, user)
+}
+
+//line routes_gen.go:4520:1
+
+// GetUsersByUserReceivedEventsPublic returns the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public (routes.conf:77:7).
+//
+//line routes.conf:77:1
+func (u *URLBuilder) GetUsersByUserReceivedEventsPublic(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 199, user)
+}
+
+//line routes_gen.go:4529:1
+
+// GetUsersByUserRepos returns the URL of route "get_users_by_user_repos": /users/:user/repos (routes.conf:749:7).
+//
+//line routes.conf:749:1
+func (u *URLBuilder) GetUsersByUserRepos(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 200, user)
+}
+
+//line routes_gen.go:4538:1
+
+// GetUsersByUserStarred returns the URL of route "get_users_by_user_starred": /users/:user/starred (routes.conf:161:7).
+//
+//line routes.conf:161:1
+func (u *URLBuilder) GetUsersByUserStarred(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 201, user)
+}
+
+//line routes_gen.go:4547:1
+
+// GetUsersByUserSubscriptions returns the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions (routes.conf:197:7).
+//
+//line routes.conf:197:1
+func (u *URLBuilder) GetUsersByUserSubscriptions(user string) (string, error) {
+	return routegenCheckedHelperURL(u, 202, user)
+}
+
+//line routes_gen.go:4556:1

@@ -217,37 +217,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// GPlusController holds the actions of controller "GPlus".
-type GPlusController interface {
-//line routes.conf:78:6
-	DeleteMomentsById(ctx *runtime.Context, id string) error // serves delete_moments_by_id: DELETE /moments/:id (routes.conf:78:7)
-//line routes.conf:48:6
-	GetActivities(ctx *runtime.Context) error // serves get_activities: GET /activities (routes.conf:48:7)
-//line routes.conf:42:6
-	GetActivitiesByActivityid(ctx *runtime.Context, activityID string) error // serves get_activities_by_activityid: GET /activities/:activityId (routes.conf:42:7)
-//line routes.conf:54:6
-	GetActivitiesByActivityidComments(ctx *runtime.Context, activityID string) error // serves get_activities_by_activityid_comments: GET /activities/:activityId/comments (routes.conf:54:7)
-//line routes.conf:18:6
-	GetActivitiesByActivityidPeopleByCollection(ctx *runtime.Context, activityID string, collection string) error // serves get_activities_by_activityid_people_by_collection: GET /activities/:activityId/people/:collection (routes.conf:18:7)
-//line routes.conf:60:6
-	GetCommentsByCommentid(ctx *runtime.Context, commentID string) error // serves get_comments_by_commentid: GET /comments/:commentId (routes.conf:60:7)
-//line routes.conf:12:6
-	GetPeople(ctx *runtime.Context) error // serves get_people: GET /people (routes.conf:12:7)
-//line routes.conf:6:6
-	GetPeopleByUserid(ctx *runtime.Context, userID string) error // serves get_people_by_userid: GET /people/:userId (routes.conf:6:7)
-//line routes.conf:36:6
-	GetPeopleByUseridActivitiesByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_activities_by_collection: GET /people/:userId/activities/:collection (routes.conf:36:7)
-//line routes.conf:72:6
-	GetPeopleByUseridMomentsByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_moments_by_collection: GET /people/:userId/moments/:collection (routes.conf:72:7)
-//line routes.conf:30:6
-	GetPeopleByUseridOpenidconnect(ctx *runtime.Context, userID string) error // serves get_people_by_userid_openidconnect: GET /people/:userId/openIdConnect (routes.conf:30:7)
-//line routes.conf:24:6
-	GetPeopleByUseridPeopleByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_people_by_collection: GET /people/:userId/people/:collection (routes.conf:24:7)
-//line routes.conf:66:6
-	PostPeopleByUseridMomentsByCollection(ctx *runtime.Context, userID string, collection string) error // serves post_people_by_userid_moments_by_collection: POST /people/:userId/moments/:collection (routes.conf:66:7)
-//line routes_gen.go:249:1
-}
-
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
 func NewRouter(gPlusController GPlusController, opts ...runtime.Option) (*runtime.Router, error) {
 	if gPlusController == nil {
@@ -363,123 +332,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// GetActivities returns the URL of route "get_activities": /activities (routes.conf:48:7).
-//
-//line routes.conf:48:1
-func (u *URLBuilder) GetActivities() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:374:1
-
-// GetActivitiesByActivityid returns the URL of route "get_activities_by_activityid": /activities/:activityId (routes.conf:42:7).
-//
-//line routes.conf:42:1
-func (u *URLBuilder) GetActivitiesByActivityid(activityID string) (string, error) {
-	return routegenCheckedHelperURL(u, 1, activityID)
-}
-
-//line routes_gen.go:383:1
-
-// GetActivitiesByActivityidComments returns the URL of route "get_activities_by_activityid_comments": /activities/:activityId/comments (routes.conf:54:7).
-//
-//line routes.conf:54:1
-func (u *URLBuilder) GetActivitiesByActivityidComments(activityID string) (string, error) {
-	return routegenCheckedHelperURL(u, 2, activityID)
-}
-
-//line routes_gen.go:392:1
-
-// GetActivitiesByActivityidPeopleByCollection returns the URL of route "get_activities_by_activityid_people_by_collection": /activities/:activityId/people/:collection (routes.conf:18:7).
-//
-//line routes.conf:18:1
-func (u *URLBuilder) GetActivitiesByActivityidPeopleByCollection(activityID string, collection string) (string, error) {
-	return routegenCheckedHelperURL(u, 3, activityID, collection)
-}
-
-//line routes_gen.go:401:1
-
-// GetCommentsByCommentid returns the URL of route "get_comments_by_commentid": /comments/:commentId (routes.conf:60:7).
-//
-//line routes.conf:60:1
-func (u *URLBuilder) GetCommentsByCommentid(commentID string) (string, error) {
-	return routegenCheckedHelperURL(u, 4, commentID)
-}
-
-//line routes_gen.go:410:1
-
-// DeleteMomentsByID returns the URL of route "delete_moments_by_id": /moments/:id (routes.conf:78:7).
-//
-//line routes.conf:78:1
-func (u *URLBuilder) DeleteMomentsByID(id string) (string, error) {
-	return routegenCheckedHelperURL(u, 5, id)
-}
-
-//line routes_gen.go:419:1
-
-// GetPeople returns the URL of route "get_people": /people (routes.conf:12:7).
-//
-//line routes.conf:12:1
-func (u *URLBuilder) GetPeople() string {
-	return routegenHelperURL(u, 6)
-}
-
-//line routes_gen.go:428:1
-
-// GetPeopleByUserid returns the URL of route "get_people_by_userid": /people/:userId (routes.conf:6:7).
-//
-//line routes.conf:6:1
-func (u *URLBuilder) GetPeopleByUserid(userID string) (string, error) {
-	return routegenCheckedHelperURL(u, 7, userID)
-}
-
-//line routes_gen.go:437:1
-
-// GetPeopleByUseridActivitiesByCollection returns the URL of route "get_people_by_userid_activities_by_collection": /people/:userId/activities/:collection (routes.conf:36:7).
-//
-//line routes.conf:36:1
-func (u *URLBuilder) GetPeopleByUseridActivitiesByCollection(userID string, collection string) (string, error) {
-	return routegenCheckedHelperURL(u, 8, userID, collection)
-}
-
-//line routes_gen.go:446:1
-
-// GetPeopleByUseridMomentsByCollection returns the URL of route "get_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:72:7).
-//
-//line routes.conf:72:1
-func (u *URLBuilder) GetPeopleByUseridMomentsByCollection(userID string, collection string) (string, error) {
-	return routegenCheckedHelperURL(u, 9, userID, collection)
-}
-
-//line routes_gen.go:455:1
-
-// PostPeopleByUseridMomentsByCollection returns the URL of route "post_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:66:7).
-//
-//line routes.conf:66:1
-func (u *URLBuilder) PostPeopleByUseridMomentsByCollection(userID string, collection string) (string, error) {
-	return routegenCheckedHelperURL(u, 10, userID, collection)
-}
-
-//line routes_gen.go:464:1
-
-// GetPeopleByUseridOpenidconnect returns the URL of route "get_people_by_userid_openidconnect": /people/:userId/openIdConnect (routes.conf:30:7).
-//
-//line routes.conf:30:1
-func (u *URLBuilder) GetPeopleByUseridOpenidconnect(userID string) (string, error) {
-	return routegenCheckedHelperURL(u, 11, userID)
-}
-
-//line routes_gen.go:473:1
-
-// GetPeopleByUseridPeopleByCollection returns the URL of route "get_people_by_userid_people_by_collection": /people/:userId/people/:collection (routes.conf:24:7).
-//
-//line routes.conf:24:1
-func (u *URLBuilder) GetPeopleByUseridPeopleByCollection(userID string, collection string) (string, error) {
-	return routegenCheckedHelperURL(u, 12, userID, collection)
-}
-
-//line routes_gen.go:482:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -507,3 +359,151 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// GPlusController holds the actions of controller "GPlus".
+type GPlusController interface {
+//line routes.conf:78:6
+	DeleteMomentsById(ctx *runtime.Context, id string) error // serves delete_moments_by_id: DELETE /moments/:id (routes.conf:78:7)
+//line routes.conf:48:6
+	GetActivities(ctx *runtime.Context) error // serves get_activities: GET /activities (routes.conf:48:7)
+//line routes.conf:42:6
+	GetActivitiesByActivityid(ctx *runtime.Context, activityID string) error // serves get_activities_by_activityid: GET /activities/:activityId (routes.conf:42:7)
+//line routes.conf:54:6
+	GetActivitiesByActivityidComments(ctx *runtime.Context, activityID string) error // serves get_activities_by_activityid_comments: GET /activities/:activityId/comments (routes.conf:54:7)
+//line routes.conf:18:6
+	GetActivitiesByActivityidPeopleByCollection(ctx *runtime.Context, activityID string, collection string) error // serves get_activities_by_activityid_people_by_collection: GET /activities/:activityId/people/:collection (routes.conf:18:7)
+//line routes.conf:60:6
+	GetCommentsByCommentid(ctx *runtime.Context, commentID string) error // serves get_comments_by_commentid: GET /comments/:commentId (routes.conf:60:7)
+//line routes.conf:12:6
+	GetPeople(ctx *runtime.Context) error // serves get_people: GET /people (routes.conf:12:7)
+//line routes.conf:6:6
+	GetPeopleByUserid(ctx *runtime.Context, userID string) error // serves get_people_by_userid: GET /people/:userId (routes.conf:6:7)
+//line routes.conf:36:6
+	GetPeopleByUseridActivitiesByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_activities_by_collection: GET /people/:userId/activities/:collection (routes.conf:36:7)
+//line routes.conf:72:6
+	GetPeopleByUseridMomentsByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_moments_by_collection: GET /people/:userId/moments/:collection (routes.conf:72:7)
+//line routes.conf:30:6
+	GetPeopleByUseridOpenidconnect(ctx *runtime.Context, userID string) error // serves get_people_by_userid_openidconnect: GET /people/:userId/openIdConnect (routes.conf:30:7)
+//line routes.conf:24:6
+	GetPeopleByUseridPeopleByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_people_by_collection: GET /people/:userId/people/:collection (routes.conf:24:7)
+//line routes.conf:66:6
+	PostPeopleByUseridMomentsByCollection(ctx *runtime.Context, userID string, collection string) error // serves post_people_by_userid_moments_by_collection: POST /people/:userId/moments/:collection (routes.conf:66:7)
+//line routes_gen.go:392:1
+}
+
+// GetActivities returns the URL of route "get_activities": /activities (routes.conf:48:7).
+//
+//line routes.conf:48:1
+func (u *URLBuilder) GetActivities() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:402:1
+
+// GetActivitiesByActivityid returns the URL of route "get_activities_by_activityid": /activities/:activityId (routes.conf:42:7).
+//
+//line routes.conf:42:1
+func (u *URLBuilder) GetActivitiesByActivityid(activityID string) (string, error) {
+	return routegenCheckedHelperURL(u, 1, activityID)
+}
+
+//line routes_gen.go:411:1
+
+// GetActivitiesByActivityidComments returns the URL of route "get_activities_by_activityid_comments": /activities/:activityId/comments (routes.conf:54:7).
+//
+//line routes.conf:54:1
+func (u *URLBuilder) GetActivitiesByActivityidComments(activityID string) (string, error) {
+	return routegenCheckedHelperURL(u, 2, activityID)
+}
+
+//line routes_gen.go:420:1
+
+// GetActivitiesByActivityidPeopleByCollection returns the URL of route "get_activities_by_activityid_people_by_collection": /activities/:activityId/people/:collection (routes.conf:18:7).
+//
+//line routes.conf:18:1
+func (u *URLBuilder) GetActivitiesByActivityidPeopleByCollection(activityID string, collection string) (string, error) {
+	return routegenCheckedHelperURL(u, 3, activityID, collection)
+}
+
+//line routes_gen.go:429:1
+
+// GetCommentsByCommentid returns the URL of route "get_comments_by_commentid": /comments/:commentId (routes.conf:60:7).
+//
+//line routes.conf:60:1
+func (u *URLBuilder) GetCommentsByCommentid(commentID string) (string, error) {
+	return routegenCheckedHelperURL(u, 4, commentID)
+}
+
+//line routes_gen.go:438:1
+
+// DeleteMomentsByID returns the URL of route "delete_moments_by_id": /moments/:id (routes.conf:78:7).
+//
+//line routes.conf:78:1
+func (u *URLBuilder) DeleteMomentsByID(id string) (string, error) {
+	return routegenCheckedHelperURL(u, 5, id)
+}
+
+//line routes_gen.go:447:1
+
+// GetPeople returns the URL of route "get_people": /people (routes.conf:12:7).
+//
+//line routes.conf:12:1
+func (u *URLBuilder) GetPeople() string {
+	return routegenHelperURL(u, 6)
+}
+
+//line routes_gen.go:456:1
+
+// GetPeopleByUserid returns the URL of route "get_people_by_userid": /people/:userId (routes.conf:6:7).
+//
+//line routes.conf:6:1
+func (u *URLBuilder) GetPeopleByUserid(userID string) (string, error) {
+	return routegenCheckedHelperURL(u, 7, userID)
+}
+
+//line routes_gen.go:465:1
+
+// GetPeopleByUseridActivitiesByCollection returns the URL of route "get_people_by_userid_activities_by_collection": /people/:userId/activities/:collection (routes.conf:36:7).
+//
+//line routes.conf:36:1
+func (u *URLBuilder) GetPeopleByUseridActivitiesByCollection(userID string, collection string) (string, error) {
+	return routegenCheckedHelperURL(u, 8, userID, collection)
+}
+
+//line routes_gen.go:474:1
+
+// GetPeopleByUseridMomentsByCollection returns the URL of route "get_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:72:7).
+//
+//line routes.conf:72:1
+func (u *URLBuilder) GetPeopleByUseridMomentsByCollection(userID string, collection string) (string, error) {
+	return routegenCheckedHelperURL(u, 9, userID, collection)
+}
+
+//line routes_gen.go:483:1
+
+// PostPeopleByUseridMomentsByCollection returns the URL of route "post_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:66:7).
+//
+//line routes.conf:66:1
+func (u *URLBuilder) PostPeopleByUseridMomentsByCollection(userID string, collection string) (string, error) {
+	return routegenCheckedHelperURL(u, 10, userID, collection)
+}
+
+//line routes_gen.go:492:1
+
+// GetPeopleByUseridOpenidconnect returns the URL of route "get_people_by_userid_openidconnect": /people/:userId/openIdConnect (routes.conf:30:7).
+//
+//line routes.conf:30:1
+func (u *URLBuilder) GetPeopleByUseridOpenidconnect(userID string) (string, error) {
+	return routegenCheckedHelperURL(u, 11, userID)
+}
+
+//line routes_gen.go:501:1
+
+// GetPeopleByUseridPeopleByCollection returns the URL of route "get_people_by_userid_people_by_collection": /people/:userId/people/:collection (routes.conf:24:7).
+//
+//line routes.conf:24:1
+func (u *URLBuilder) GetPeopleByUseridPeopleByCollection(userID string, collection string) (string, error) {
+	return routegenCheckedHelperURL(u, 12, userID, collection)
+}
+
+//line routes_gen.go:510:1

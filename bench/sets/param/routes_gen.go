@@ -85,13 +85,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// ParamController holds the actions of controller "Param".
-type ParamController interface {
-//line routes.conf:5:6
-	GetUserByName(ctx *runtime.Context, name string) error // serves get_user_by_name: GET /user/:name (routes.conf:5:7)
-//line routes_gen.go:93:1
-}
-
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
 func NewRouter(paramController ParamController, opts ...runtime.Option) (*runtime.Router, error) {
 	if paramController == nil {
@@ -174,15 +167,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// GetUserByName returns the URL of route "get_user_by_name": /user/:name (routes.conf:5:7).
-//
-//line routes.conf:5:1
-func (u *URLBuilder) GetUserByName(name string) (string, error) {
-	return routegenCheckedHelperURL(u, 0, name)
-}
-
-//line routes_gen.go:185:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -210,3 +194,19 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// ParamController holds the actions of controller "Param".
+type ParamController interface {
+//line routes.conf:5:6
+	GetUserByName(ctx *runtime.Context, name string) error // serves get_user_by_name: GET /user/:name (routes.conf:5:7)
+//line routes_gen.go:203:1
+}
+
+// GetUserByName returns the URL of route "get_user_by_name": /user/:name (routes.conf:5:7).
+//
+//line routes.conf:5:1
+func (u *URLBuilder) GetUserByName(name string) (string, error) {
+	return routegenCheckedHelperURL(u, 0, name)
+}
+
+//line routes_gen.go:213:1

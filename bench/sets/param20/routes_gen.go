@@ -233,13 +233,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// ParamController holds the actions of controller "Param".
-type ParamController interface {
-//line routes.conf:5:6
-	GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT(ctx *runtime.Context, a string, b string, c string, d string, e string, f string, g string, h string, i string, j string, k string, l string, m string, n string, o string, p string, q string, r string, s string, t string) error // serves get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t: GET /:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t (routes.conf:5:7)
-//line routes_gen.go:241:1
-}
-
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
 func NewRouter(paramController ParamController, opts ...runtime.Option) (*runtime.Router, error) {
 	if paramController == nil {
@@ -322,15 +315,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT returns the URL of route "get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t": /:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t (routes.conf:5:7).
-//
-//line routes.conf:5:1
-func (u *URLBuilder) GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT(a string, b string, c string, d string, e string, f string, g string, h string, i string, j string, k string, l string, m string, n string, o string, p string, q string, r string, s string, t string) (string, error) {
-	return routegenCheckedHelperURL(u, 0, a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t)
-}
-
-//line routes_gen.go:333:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -358,3 +342,19 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// ParamController holds the actions of controller "Param".
+type ParamController interface {
+//line routes.conf:5:6
+	GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT(ctx *runtime.Context, a string, b string, c string, d string, e string, f string, g string, h string, i string, j string, k string, l string, m string, n string, o string, p string, q string, r string, s string, t string) error // serves get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t: GET /:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t (routes.conf:5:7)
+//line routes_gen.go:351:1
+}
+
+// GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT returns the URL of route "get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t": /:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t (routes.conf:5:7).
+//
+//line routes.conf:5:1
+func (u *URLBuilder) GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT(a string, b string, c string, d string, e string, f string, g string, h string, i string, j string, k string, l string, m string, n string, o string, p string, q string, r string, s string, t string) (string, error) {
+	return routegenCheckedHelperURL(u, 0, a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t)
+}
+
+//line routes_gen.go:361:1

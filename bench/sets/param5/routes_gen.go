@@ -113,13 +113,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// ParamController holds the actions of controller "Param".
-type ParamController interface {
-//line routes.conf:5:6
-	GetByAByBByCByDByE(ctx *runtime.Context, a string, b string, c string, d string, e string) error // serves get_by_a_by_b_by_c_by_d_by_e: GET /:a/:b/:c/:d/:e (routes.conf:5:7)
-//line routes_gen.go:121:1
-}
-
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
 func NewRouter(paramController ParamController, opts ...runtime.Option) (*runtime.Router, error) {
 	if paramController == nil {
@@ -202,15 +195,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// GetByAByBByCByDByE returns the URL of route "get_by_a_by_b_by_c_by_d_by_e": /:a/:b/:c/:d/:e (routes.conf:5:7).
-//
-//line routes.conf:5:1
-func (u *URLBuilder) GetByAByBByCByDByE(a string, b string, c string, d string, e string) (string, error) {
-	return routegenCheckedHelperURL(u, 0, a, b, c, d, e)
-}
-
-//line routes_gen.go:213:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -238,3 +222,19 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// ParamController holds the actions of controller "Param".
+type ParamController interface {
+//line routes.conf:5:6
+	GetByAByBByCByDByE(ctx *runtime.Context, a string, b string, c string, d string, e string) error // serves get_by_a_by_b_by_c_by_d_by_e: GET /:a/:b/:c/:d/:e (routes.conf:5:7)
+//line routes_gen.go:231:1
+}
+
+// GetByAByBByCByDByE returns the URL of route "get_by_a_by_b_by_c_by_d_by_e": /:a/:b/:c/:d/:e (routes.conf:5:7).
+//
+//line routes.conf:5:1
+func (u *URLBuilder) GetByAByBByCByDByE(a string, b string, c string, d string, e string) (string, error) {
+	return routegenCheckedHelperURL(u, 0, a, b, c, d, e)
+}
+
+//line routes_gen.go:241:1

@@ -324,63 +324,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// ParseController holds the actions of controller "Parse".
-type ParseController interface {
-//line routes.conf:30:6
-	Delete1ClassesByClassnameByObjectid(ctx *runtime.Context, className string, objectID string) error // serves delete_1_classes_by_classname_by_objectid: DELETE /1/classes/:className/:objectId (routes.conf:30:7)
-//line routes.conf:150:6
-	Delete1InstallationsByObjectid(ctx *runtime.Context, objectID string) error // serves delete_1_installations_by_objectid: DELETE /1/installations/:objectId (routes.conf:150:7)
-//line routes.conf:102:6
-	Delete1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves delete_1_roles_by_objectid: DELETE /1/roles/:objectId (routes.conf:102:7)
-//line routes.conf:66:6
-	Delete1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves delete_1_users_by_objectid: DELETE /1/users/:objectId (routes.conf:66:7)
-//line routes.conf:24:6
-	Get1ClassesByClassname(ctx *runtime.Context, className string) error // serves get_1_classes_by_classname: GET /1/classes/:className (routes.conf:24:7)
-//line routes.conf:12:6
-	Get1ClassesByClassnameByObjectid(ctx *runtime.Context, className string, objectID string) error // serves get_1_classes_by_classname_by_objectid: GET /1/classes/:className/:objectId (routes.conf:12:7)
-//line routes.conf:144:6
-	Get1Installations(ctx *runtime.Context) error // serves get_1_installations: GET /1/installations (routes.conf:144:7)
-//line routes.conf:132:6
-	Get1InstallationsByObjectid(ctx *runtime.Context, objectID string) error // serves get_1_installations_by_objectid: GET /1/installations/:objectId (routes.conf:132:7)
-//line routes.conf:42:6
-	Get1Login(ctx *runtime.Context) error // serves get_1_login: GET /1/login (routes.conf:42:7)
-//line routes.conf:96:6
-	Get1Roles(ctx *runtime.Context) error // serves get_1_roles: GET /1/roles (routes.conf:96:7)
-//line routes.conf:84:6
-	Get1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves get_1_roles_by_objectid: GET /1/roles/:objectId (routes.conf:84:7)
-//line routes.conf:60:6
-	Get1Users(ctx *runtime.Context) error // serves get_1_users: GET /1/users (routes.conf:60:7)
-//line routes.conf:48:6
-	Get1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves get_1_users_by_objectid: GET /1/users/:objectId (routes.conf:48:7)
-//line routes.conf:6:6
-	Post1ClassesByClassname(ctx *runtime.Context, className string) error // serves post_1_classes_by_classname: POST /1/classes/:className (routes.conf:6:7)
-//line routes.conf:114:6
-	Post1EventsByEventname(ctx *runtime.Context, eventName string) error // serves post_1_events_by_eventname: POST /1/events/:eventName (routes.conf:114:7)
-//line routes.conf:108:6
-	Post1FilesByFilename(ctx *runtime.Context, fileName string) error // serves post_1_files_by_filename: POST /1/files/:fileName (routes.conf:108:7)
-//line routes.conf:156:6
-	Post1Functions(ctx *runtime.Context) error // serves post_1_functions: POST /1/functions (routes.conf:156:7)
-//line routes.conf:126:6
-	Post1Installations(ctx *runtime.Context) error // serves post_1_installations: POST /1/installations (routes.conf:126:7)
-//line routes.conf:120:6
-	Post1Push(ctx *runtime.Context) error // serves post_1_push: POST /1/push (routes.conf:120:7)
-//line routes.conf:72:6
-	Post1Requestpasswordreset(ctx *runtime.Context) error // serves post_1_requestpasswordreset: POST /1/requestPasswordReset (routes.conf:72:7)
-//line routes.conf:78:6
-	Post1Roles(ctx *runtime.Context) error // serves post_1_roles: POST /1/roles (routes.conf:78:7)
-//line routes.conf:36:6
-	Post1Users(ctx *runtime.Context) error // serves post_1_users: POST /1/users (routes.conf:36:7)
-//line routes.conf:18:6
-	Put1ClassesByClassnameByObjectid(ctx *runtime.Context, className string, objectID string) error // serves put_1_classes_by_classname_by_objectid: PUT /1/classes/:className/:objectId (routes.conf:18:7)
-//line routes.conf:138:6
-	Put1InstallationsByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_installations_by_objectid: PUT /1/installations/:objectId (routes.conf:138:7)
-//line routes.conf:90:6
-	Put1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_roles_by_objectid: PUT /1/roles/:objectId (routes.conf:90:7)
-//line routes.conf:54:6
-	Put1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_users_by_objectid: PUT /1/users/:objectId (routes.conf:54:7)
-//line routes_gen.go:382:1
-}
-
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
 func NewRouter(parseController ParseController, opts ...runtime.Option) (*runtime.Router, error) {
 	if parseController == nil {
@@ -522,240 +465,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// Get1ClassesByClassname returns the URL of route "get_1_classes_by_classname": /1/classes/:className (routes.conf:24:7).
-//
-//line routes.conf:24:1
-func (u *URLBuilder) Get1ClassesByClassname(className string) (string, error) {
-	return routegenCheckedHelperURL(u, 0, className)
-}
-
-//line routes_gen.go:533:1
-
-// Post1ClassesByClassname returns the URL of route "post_1_classes_by_classname": /1/classes/:className (routes.conf:6:7).
-//
-//line routes.conf:6:1
-func (u *URLBuilder) Post1ClassesByClassname(className string) (string, error) {
-	return routegenCheckedHelperURL(u, 1, className)
-}
-
-//line routes_gen.go:542:1
-
-// Delete1ClassesByClassnameByObjectid returns the URL of route "delete_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:30:7).
-//
-//line routes.conf:30:1
-func (u *URLBuilder) Delete1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
-	return routegenCheckedHelperURL(u, 2, className, objectID)
-}
-
-//line routes_gen.go:551:1
-
-// Get1ClassesByClassnameByObjectid returns the URL of route "get_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:12:7).
-//
-//line routes.conf:12:1
-func (u *URLBuilder) Get1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
-	return routegenCheckedHelperURL(u, 3, className, objectID)
-}
-
-//line routes_gen.go:560:1
-
-// Put1ClassesByClassnameByObjectid returns the URL of route "put_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:18:7).
-//
-//line routes.conf:18:1
-func (u *URLBuilder) Put1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
-	return routegenCheckedHelperURL(u, 4, className, objectID)
-}
-
-//line routes_gen.go:569:1
-
-// Post1EventsByEventname returns the URL of route "post_1_events_by_eventname": /1/events/:eventName (routes.conf:114:7).
-//
-//line routes.conf:114:1
-func (u *URLBuilder) Post1EventsByEventname(eventName string) (string, error) {
-	return routegenCheckedHelperURL(u, 5, eventName)
-}
-
-//line routes_gen.go:578:1
-
-// Post1FilesByFilename returns the URL of route "post_1_files_by_filename": /1/files/:fileName (routes.conf:108:7).
-//
-//line routes.conf:108:1
-func (u *URLBuilder) Post1FilesByFilename(fileName string) (string, error) {
-	return routegenCheckedHelperURL(u, 6, fileName)
-}
-
-//line routes_gen.go:587:1
-
-// Post1Functions returns the URL of route "post_1_functions": /1/functions (routes.conf:156:7).
-//
-//line routes.conf:156:1
-func (u *URLBuilder) Post1Functions() string {
-	return routegenHelperURL(u, 7)
-}
-
-//line routes_gen.go:596:1
-
-// Get1Installations returns the URL of route "get_1_installations": /1/installations (routes.conf:144:7).
-//
-//line routes.conf:144:1
-func (u *URLBuilder) Get1Installations() string {
-	return routegenHelperURL(u, 8)
-}
-
-//line routes_gen.go:605:1
-
-// Post1Installations returns the URL of route "post_1_installations": /1/installations (routes.conf:126:7).
-//
-//line routes.conf:126:1
-func (u *URLBuilder) Post1Installations() string {
-	return routegenHelperURL(u, 9)
-}
-
-//line routes_gen.go:614:1
-
-// Delete1InstallationsByObjectid returns the URL of route "delete_1_installations_by_objectid": /1/installations/:objectId (routes.conf:150:7).
-//
-//line routes.conf:150:1
-func (u *URLBuilder) Delete1InstallationsByObjectid(objectID string) (string, error) {
-	return routegenCheckedHelperURL(u, 10, objectID)
-}
-
-//line routes_gen.go:623:1
-
-// Get1InstallationsByObjectid returns the URL of route "get_1_installations_by_objectid": /1/installations/:objectId (routes.conf:132:7).
-//
-//line routes.conf:132:1
-func (u *URLBuilder) Get1InstallationsByObjectid(objectID string) (string, error) {
-	return routegenCheckedHelperURL(u, 11, objectID)
-}
-
-//line routes_gen.go:632:1
-
-// Put1InstallationsByObjectid returns the URL of route "put_1_installations_by_objectid": /1/installations/:objectId (routes.conf:138:7).
-//
-//line routes.conf:138:1
-func (u *URLBuilder) Put1InstallationsByObjectid(objectID string) (string, error) {
-	return routegenCheckedHelperURL(u, 12, objectID)
-}
-
-//line routes_gen.go:641:1
-
-// Get1Login returns the URL of route "get_1_login": /1/login (routes.conf:42:7).
-//
-//line routes.conf:42:1
-func (u *URLBuilder) Get1Login() string {
-	return routegenHelperURL(u, 13)
-}
-
-//line routes_gen.go:650:1
-
-// Post1Push returns the URL of route "post_1_push": /1/push (routes.conf:120:7).
-//
-//line routes.conf:120:1
-func (u *URLBuilder) Post1Push() string {
-	return routegenHelperURL(u, 14)
-}
-
-//line routes_gen.go:659:1
-
-// Post1Requestpasswordreset returns the URL of route "post_1_requestpasswordreset": /1/requestPasswordReset (routes.conf:72:7).
-//
-//line routes.conf:72:1
-func (u *URLBuilder) Post1Requestpasswordreset() string {
-	return routegenHelperURL(u, 15)
-}
-
-//line routes_gen.go:668:1
-
-// Get1Roles returns the URL of route "get_1_roles": /1/roles (routes.conf:96:7).
-//
-//line routes.conf:96:1
-func (u *URLBuilder) Get1Roles() string {
-	return routegenHelperURL(u, 16)
-}
-
-//line routes_gen.go:677:1
-
-// Post1Roles returns the URL of route "post_1_roles": /1/roles (routes.conf:78:7).
-//
-//line routes.conf:78:1
-func (u *URLBuilder) Post1Roles() string {
-	return routegenHelperURL(u, 17)
-}
-
-//line routes_gen.go:686:1
-
-// Delete1RolesByObjectid returns the URL of route "delete_1_roles_by_objectid": /1/roles/:objectId (routes.conf:102:7).
-//
-//line routes.conf:102:1
-func (u *URLBuilder) Delete1RolesByObjectid(objectID string) (string, error) {
-	return routegenCheckedHelperURL(u, 18, objectID)
-}
-
-//line routes_gen.go:695:1
-
-// Get1RolesByObjectid returns the URL of route "get_1_roles_by_objectid": /1/roles/:objectId (routes.conf:84:7).
-//
-//line routes.conf:84:1
-func (u *URLBuilder) Get1RolesByObjectid(objectID string) (string, error) {
-	return routegenCheckedHelperURL(u, 19, objectID)
-}
-
-//line routes_gen.go:704:1
-
-// Put1RolesByObjectid returns the URL of route "put_1_roles_by_objectid": /1/roles/:objectId (routes.conf:90:7).
-//
-//line routes.conf:90:1
-func (u *URLBuilder) Put1RolesByObjectid(objectID string) (string, error) {
-	return routegenCheckedHelperURL(u, 20, objectID)
-}
-
-//line routes_gen.go:713:1
-
-// Get1Users returns the URL of route "get_1_users": /1/users (routes.conf:60:7).
-//
-//line routes.conf:60:1
-func (u *URLBuilder) Get1Users() string {
-	return routegenHelperURL(u, 21)
-}
-
-//line routes_gen.go:722:1
-
-// Post1Users returns the URL of route "post_1_users": /1/users (routes.conf:36:7).
-//
-//line routes.conf:36:1
-func (u *URLBuilder) Post1Users() string {
-	return routegenHelperURL(u, 22)
-}
-
-//line routes_gen.go:731:1
-
-// Delete1UsersByObjectid returns the URL of route "delete_1_users_by_objectid": /1/users/:objectId (routes.conf:66:7).
-//
-//line routes.conf:66:1
-func (u *URLBuilder) Delete1UsersByObjectid(objectID string) (string, error) {
-	return routegenCheckedHelperURL(u, 23, objectID)
-}
-
-//line routes_gen.go:740:1
-
-// Get1UsersByObjectid returns the URL of route "get_1_users_by_objectid": /1/users/:objectId (routes.conf:48:7).
-//
-//line routes.conf:48:1
-func (u *URLBuilder) Get1UsersByObjectid(objectID string) (string, error) {
-	return routegenCheckedHelperURL(u, 24, objectID)
-}
-
-//line routes_gen.go:749:1
-
-// Put1UsersByObjectid returns the URL of route "put_1_users_by_objectid": /1/users/:objectId (routes.conf:54:7).
-//
-//line routes.conf:54:1
-func (u *URLBuilder) Put1UsersByObjectid(objectID string) (string, error) {
-	return routegenCheckedHelperURL(u, 25, objectID)
-}
-
-//line routes_gen.go:758:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -783,3 +492,294 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// ParseController holds the actions of controller "Parse".
+type ParseController interface {
+//line routes.conf:30:6
+	Delete1ClassesByClassnameByObjectid(ctx *runtime.Context, className string, objectID string) error // serves delete_1_classes_by_classname_by_objectid: DELETE /1/classes/:className/:objectId (routes.conf:30:7)
+//line routes.conf:150:6
+	Delete1InstallationsByObjectid(ctx *runtime.Context, objectID string) error // serves delete_1_installations_by_objectid: DELETE /1/installations/:objectId (routes.conf:150:7)
+//line routes.conf:102:6
+	Delete1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves delete_1_roles_by_objectid: DELETE /1/roles/:objectId (routes.conf:102:7)
+//line routes.conf:66:6
+	Delete1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves delete_1_users_by_objectid: DELETE /1/users/:objectId (routes.conf:66:7)
+//line routes.conf:24:6
+	Get1ClassesByClassname(ctx *runtime.Context, className string) error // serves get_1_classes_by_classname: GET /1/classes/:className (routes.conf:24:7)
+//line routes.conf:12:6
+	Get1ClassesByClassnameByObjectid(ctx *runtime.Context, className string, objectID string) error // serves get_1_classes_by_classname_by_objectid: GET /1/classes/:className/:objectId (routes.conf:12:7)
+//line routes.conf:144:6
+	Get1Installations(ctx *runtime.Context) error // serves get_1_installations: GET /1/installations (routes.conf:144:7)
+//line routes.conf:132:6
+	Get1InstallationsByObjectid(ctx *runtime.Context, objectID string) error // serves get_1_installations_by_objectid: GET /1/installations/:objectId (routes.conf:132:7)
+//line routes.conf:42:6
+	Get1Login(ctx *runtime.Context) error // serves get_1_login: GET /1/login (routes.conf:42:7)
+//line routes.conf:96:6
+	Get1Roles(ctx *runtime.Context) error // serves get_1_roles: GET /1/roles (routes.conf:96:7)
+//line routes.conf:84:6
+	Get1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves get_1_roles_by_objectid: GET /1/roles/:objectId (routes.conf:84:7)
+//line routes.conf:60:6
+	Get1Users(ctx *runtime.Context) error // serves get_1_users: GET /1/users (routes.conf:60:7)
+//line routes.conf:48:6
+	Get1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves get_1_users_by_objectid: GET /1/users/:objectId (routes.conf:48:7)
+//line routes.conf:6:6
+	Post1ClassesByClassname(ctx *runtime.Context, className string) error // serves post_1_classes_by_classname: POST /1/classes/:className (routes.conf:6:7)
+//line routes.conf:114:6
+	Post1EventsByEventname(ctx *runtime.Context, eventName string) error // serves post_1_events_by_eventname: POST /1/events/:eventName (routes.conf:114:7)
+//line routes.conf:108:6
+	Post1FilesByFilename(ctx *runtime.Context, fileName string) error // serves post_1_files_by_filename: POST /1/files/:fileName (routes.conf:108:7)
+//line routes.conf:156:6
+	Post1Functions(ctx *runtime.Context) error // serves post_1_functions: POST /1/functions (routes.conf:156:7)
+//line routes.conf:126:6
+	Post1Installations(ctx *runtime.Context) error // serves post_1_installations: POST /1/installations (routes.conf:126:7)
+//line routes.conf:120:6
+	Post1Push(ctx *runtime.Context) error // serves post_1_push: POST /1/push (routes.conf:120:7)
+//line routes.conf:72:6
+	Post1Requestpasswordreset(ctx *runtime.Context) error // serves post_1_requestpasswordreset: POST /1/requestPasswordReset (routes.conf:72:7)
+//line routes.conf:78:6
+	Post1Roles(ctx *runtime.Context) error // serves post_1_roles: POST /1/roles (routes.conf:78:7)
+//line routes.conf:36:6
+	Post1Users(ctx *runtime.Context) error // serves post_1_users: POST /1/users (routes.conf:36:7)
+//line routes.conf:18:6
+	Put1ClassesByClassnameByObjectid(ctx *runtime.Context, className string, objectID string) error // serves put_1_classes_by_classname_by_objectid: PUT /1/classes/:className/:objectId (routes.conf:18:7)
+//line routes.conf:138:6
+	Put1InstallationsByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_installations_by_objectid: PUT /1/installations/:objectId (routes.conf:138:7)
+//line routes.conf:90:6
+	Put1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_roles_by_objectid: PUT /1/roles/:objectId (routes.conf:90:7)
+//line routes.conf:54:6
+	Put1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_users_by_objectid: PUT /1/users/:objectId (routes.conf:54:7)
+//line routes_gen.go:551:1
+}
+
+// Get1ClassesByClassname returns the URL of route "get_1_classes_by_classname": /1/classes/:className (routes.conf:24:7).
+//
+//line routes.conf:24:1
+func (u *URLBuilder) Get1ClassesByClassname(className string) (string, error) {
+	return routegenCheckedHelperURL(u, 0, className)
+}
+
+//line routes_gen.go:561:1
+
+// Post1ClassesByClassname returns the URL of route "post_1_classes_by_classname": /1/classes/:className (routes.conf:6:7).
+//
+//line routes.conf:6:1
+func (u *URLBuilder) Post1ClassesByClassname(className string) (string, error) {
+	return routegenCheckedHelperURL(u, 1, className)
+}
+
+//line routes_gen.go:570:1
+
+// Delete1ClassesByClassnameByObjectid returns the URL of route "delete_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:30:7).
+//
+//line routes.conf:30:1
+func (u *URLBuilder) Delete1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
+	return routegenCheckedHelperURL(u, 2, className, objectID)
+}
+
+//line routes_gen.go:579:1
+
+// Get1ClassesByClassnameByObjectid returns the URL of route "get_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:12:7).
+//
+//line routes.conf:12:1
+func (u *URLBuilder) Get1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
+	return routegenCheckedHelperURL(u, 3, className, objectID)
+}
+
+//line routes_gen.go:588:1
+
+// Put1ClassesByClassnameByObjectid returns the URL of route "put_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:18:7).
+//
+//line routes.conf:18:1
+func (u *URLBuilder) Put1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
+	return routegenCheckedHelperURL(u, 4, className, objectID)
+}
+
+//line routes_gen.go:597:1
+
+// Post1EventsByEventname returns the URL of route "post_1_events_by_eventname": /1/events/:eventName (routes.conf:114:7).
+//
+//line routes.conf:114:1
+func (u *URLBuilder) Post1EventsByEventname(eventName string) (string, error) {
+	return routegenCheckedHelperURL(u, 5, eventName)
+}
+
+//line routes_gen.go:606:1
+
+// Post1FilesByFilename returns the URL of route "post_1_files_by_filename": /1/files/:fileName (routes.conf:108:7).
+//
+//line routes.conf:108:1
+func (u *URLBuilder) Post1FilesByFilename(fileName string) (string, error) {
+	return routegenCheckedHelperURL(u, 6, fileName)
+}
+
+//line routes_gen.go:615:1
+
+// Post1Functions returns the URL of route "post_1_functions": /1/functions (routes.conf:156:7).
+//
+//line routes.conf:156:1
+func (u *URLBuilder) Post1Functions() string {
+	return routegenHelperURL(u, 7)
+}
+
+//line routes_gen.go:624:1
+
+// Get1Installations returns the URL of route "get_1_installations": /1/installations (routes.conf:144:7).
+//
+//line routes.conf:144:1
+func (u *URLBuilder) Get1Installations() string {
+	return routegenHelperURL(u, 8)
+}
+
+//line routes_gen.go:633:1
+
+// Post1Installations returns the URL of route "post_1_installations": /1/installations (routes.conf:126:7).
+//
+//line routes.conf:126:1
+func (u *URLBuilder) Post1Installations() string {
+	return routegenHelperURL(u, 9)
+}
+
+//line routes_gen.go:642:1
+
+// Delete1InstallationsByObjectid returns the URL of route "delete_1_installations_by_objectid": /1/installations/:objectId (routes.conf:150:7).
+//
+//line routes.conf:150:1
+func (u *URLBuilder) Delete1InstallationsByObjectid(objectID string) (string, error) {
+	return routegenCheckedHelperURL(u, 10, objectID)
+}
+
+//line routes_gen.go:651:1
+
+// Get1InstallationsByObjectid returns the URL of route "get_1_installations_by_objectid": /1/installations/:objectId (routes.conf:132:7).
+//
+//line routes.conf:132:1
+func (u *URLBuilder) Get1InstallationsByObjectid(objectID string) (string, error) {
+	return routegenCheckedHelperURL(u, 11, objectID)
+}
+
+//line routes_gen.go:660:1
+
+// Put1InstallationsByObjectid returns the URL of route "put_1_installations_by_objectid": /1/installations/:objectId (routes.conf:138:7).
+//
+//line routes.conf:138:1
+func (u *URLBuilder) Put1InstallationsByObjectid(objectID string) (string, error) {
+	return routegenCheckedHelperURL(u, 12, objectID)
+}
+
+//line routes_gen.go:669:1
+
+// Get1Login returns the URL of route "get_1_login": /1/login (routes.conf:42:7).
+//
+//line routes.conf:42:1
+func (u *URLBuilder) Get1Login() string {
+	return routegenHelperURL(u, 13)
+}
+
+//line routes_gen.go:678:1
+
+// Post1Push returns the URL of route "post_1_push": /1/push (routes.conf:120:7).
+//
+//line routes.conf:120:1
+func (u *URLBuilder) Post1Push() string {
+	return routegenHelperURL(u, 14)
+}
+
+//line routes_gen.go:687:1
+
+// Post1Requestpasswordreset returns the URL of route "post_1_requestpasswordreset": /1/requestPasswordReset (routes.conf:72:7).
+//
+//line routes.conf:72:1
+func (u *URLBuilder) Post1Requestpasswordreset() string {
+	return routegenHelperURL(u, 15)
+}
+
+//line routes_gen.go:696:1
+
+// Get1Roles returns the URL of route "get_1_roles": /1/roles (routes.conf:96:7).
+//
+//line routes.conf:96:1
+func (u *URLBuilder) Get1Roles() string {
+	return routegenHelperURL(u, 16)
+}
+
+//line routes_gen.go:705:1
+
+// Post1Roles returns the URL of route "post_1_roles": /1/roles (routes.conf:78:7).
+//
+//line routes.conf:78:1
+func (u *URLBuilder) Post1Roles() string {
+	return routegenHelperURL(u, 17)
+}
+
+//line routes_gen.go:714:1
+
+// Delete1RolesByObjectid returns the URL of route "delete_1_roles_by_objectid": /1/roles/:objectId (routes.conf:102:7).
+//
+//line routes.conf:102:1
+func (u *URLBuilder) Delete1RolesByObjectid(objectID string) (string, error) {
+	return routegenCheckedHelperURL(u, 18, objectID)
+}
+
+//line routes_gen.go:723:1
+
+// Get1RolesByObjectid returns the URL of route "get_1_roles_by_objectid": /1/roles/:objectId (routes.conf:84:7).
+//
+//line routes.conf:84:1
+func (u *URLBuilder) Get1RolesByObjectid(objectID string) (string, error) {
+	return routegenCheckedHelperURL(u, 19, objectID)
+}
+
+//line routes_gen.go:732:1
+
+// Put1RolesByObjectid returns the URL of route "put_1_roles_by_objectid": /1/roles/:objectId (routes.conf:90:7).
+//
+//line routes.conf:90:1
+func (u *URLBuilder) Put1RolesByObjectid(objectID string) (string, error) {
+	return routegenCheckedHelperURL(u, 20, objectID)
+}
+
+//line routes_gen.go:741:1
+
+// Get1Users returns the URL of route "get_1_users": /1/users (routes.conf:60:7).
+//
+//line routes.conf:60:1
+func (u *URLBuilder) Get1Users() string {
+	return routegenHelperURL(u, 21)
+}
+
+//line routes_gen.go:750:1
+
+// Post1Users returns the URL of route "post_1_users": /1/users (routes.conf:36:7).
+//
+//line routes.conf:36:1
+func (u *URLBuilder) Post1Users() string {
+	return routegenHelperURL(u, 22)
+}
+
+//line routes_gen.go:759:1
+
+// Delete1UsersByObjectid returns the URL of route "delete_1_users_by_objectid": /1/users/:objectId (routes.conf:66:7).
+//
+//line routes.conf:66:1
+func (u *URLBuilder) Delete1UsersByObjectid(objectID string) (string, error) {
+	return routegenCheckedHelperURL(u, 23, objectID)
+}
+
+//line routes_gen.go:768:1
+
+// Get1UsersByObjectid returns the URL of route "get_1_users_by_objectid": /1/users/:objectId (routes.conf:48:7).
+//
+//line routes.conf:48:1
+func (u *URLBuilder) Get1UsersByObjectid(objectID string) (string, error) {
+	return routegenCheckedHelperURL(u, 24, objectID)
+}
+
+//line routes_gen.go:777:1
+
+// Put1UsersByObjectid returns the URL of route "put_1_users_by_objectid": /1/users/:objectId (routes.conf:54:7).
+//
+//line routes.conf:54:1
+func (u *URLBuilder) Put1UsersByObjectid(objectID string) (string, error) {
+	return routegenCheckedHelperURL(u, 25, objectID)
+}
+
+//line routes_gen.go:786:1

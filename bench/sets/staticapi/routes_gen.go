@@ -551,325 +551,6 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 	return -1
 }
 
-// StaticController holds the actions of controller "Static".
-type StaticController interface {
-//line routes.conf:192:6
-	GetArticles(ctx *runtime.Context) error // serves get_articles: GET /articles (routes.conf:192:7)
-//line routes.conf:198:6
-	GetArticlesGoCommandHtml(ctx *runtime.Context) error // serves get_articles_go_command_html: GET /articles/go_command.html (routes.conf:198:7)
-//line routes.conf:204:6
-	GetArticlesIndexHtml(ctx *runtime.Context) error // serves get_articles_index_html: GET /articles/index.html (routes.conf:204:7)
-//line routes.conf:210:6
-	GetArticlesWiki(ctx *runtime.Context) error // serves get_articles_wiki: GET /articles/wiki (routes.conf:210:7)
-//line routes.conf:216:6
-	GetArticlesWikiEditHtml(ctx *runtime.Context) error // serves get_articles_wiki_edit_html: GET /articles/wiki/edit.html (routes.conf:216:7)
-//line routes.conf:246:6
-	GetArticlesWikiFinalGo(ctx *runtime.Context) error // serves get_articles_wiki_final_go: GET /articles/wiki/final.go (routes.conf:246:7)
-//line routes.conf:222:6
-	GetArticlesWikiFinalNoclosureGo(ctx *runtime.Context) error // serves get_articles_wiki_final_noclosure_go: GET /articles/wiki/final-noclosure.go (routes.conf:222:7)
-//line routes.conf:228:6
-	GetArticlesWikiFinalNoerrorGo(ctx *runtime.Context) error // serves get_articles_wiki_final_noerror_go: GET /articles/wiki/final-noerror.go (routes.conf:228:7)
-//line routes.conf:234:6
-	GetArticlesWikiFinalParsetemplateGo(ctx *runtime.Context) error // serves get_articles_wiki_final_parsetemplate_go: GET /articles/wiki/final-parsetemplate.go (routes.conf:234:7)
-//line routes.conf:240:6
-	GetArticlesWikiFinalTemplateGo(ctx *runtime.Context) error // serves get_articles_wiki_final_template_go: GET /articles/wiki/final-template.go (routes.conf:240:7)
-//line routes.conf:252:6
-	GetArticlesWikiGetGo(ctx *runtime.Context) error // serves get_articles_wiki_get_go: GET /articles/wiki/get.go (routes.conf:252:7)
-//line routes.conf:258:6
-	GetArticlesWikiHttpSampleGo(ctx *runtime.Context) error // serves get_articles_wiki_http_sample_go: GET /articles/wiki/http-sample.go (routes.conf:258:7)
-//line routes.conf:264:6
-	GetArticlesWikiIndexHtml(ctx *runtime.Context) error // serves get_articles_wiki_index_html: GET /articles/wiki/index.html (routes.conf:264:7)
-//line routes.conf:270:6
-	GetArticlesWikiMakefile(ctx *runtime.Context) error // serves get_articles_wiki_makefile: GET /articles/wiki/Makefile (routes.conf:270:7)
-//line routes.conf:276:6
-	GetArticlesWikiNotemplateGo(ctx *runtime.Context) error // serves get_articles_wiki_notemplate_go: GET /articles/wiki/notemplate.go (routes.conf:276:7)
-//line routes.conf:288:6
-	GetArticlesWikiPart1Go(ctx *runtime.Context) error // serves get_articles_wiki_part1_go: GET /articles/wiki/part1.go (routes.conf:288:7)
-//line routes.conf:282:6
-	GetArticlesWikiPart1NoerrorGo(ctx *runtime.Context) error // serves get_articles_wiki_part1_noerror_go: GET /articles/wiki/part1-noerror.go (routes.conf:282:7)
-//line routes.conf:294:6
-	GetArticlesWikiPart2Go(ctx *runtime.Context) error // serves get_articles_wiki_part2_go: GET /articles/wiki/part2.go (routes.conf:294:7)
-//line routes.conf:300:6
-	GetArticlesWikiPart3ErrorhandlingGo(ctx *runtime.Context) error // serves get_articles_wiki_part3_errorhandling_go: GET /articles/wiki/part3-errorhandling.go (routes.conf:300:7)
-//line routes.conf:306:6
-	GetArticlesWikiPart3Go(ctx *runtime.Context) error // serves get_articles_wiki_part3_go: GET /articles/wiki/part3.go (routes.conf:306:7)
-//line routes.conf:312:6
-	GetArticlesWikiTestBash(ctx *runtime.Context) error // serves get_articles_wiki_test_bash: GET /articles/wiki/test.bash (routes.conf:312:7)
-//line routes.conf:318:6
-	GetArticlesWikiTestEditGood(ctx *runtime.Context) error // serves get_articles_wiki_test_edit_good: GET /articles/wiki/test_edit.good (routes.conf:318:7)
-//line routes.conf:324:6
-	GetArticlesWikiTestTestTxtGood(ctx *runtime.Context) error // serves get_articles_wiki_test_test_txt_good: GET /articles/wiki/test_Test.txt.good (routes.conf:324:7)
-//line routes.conf:330:6
-	GetArticlesWikiTestViewGood(ctx *runtime.Context) error // serves get_articles_wiki_test_view_good: GET /articles/wiki/test_view.good (routes.conf:330:7)
-//line routes.conf:336:6
-	GetArticlesWikiViewHtml(ctx *runtime.Context) error // serves get_articles_wiki_view_html: GET /articles/wiki/view.html (routes.conf:336:7)
-//line routes.conf:12:6
-	GetCmdHtml(ctx *runtime.Context) error // serves get_cmd_html: GET /cmd.html (routes.conf:12:7)
-//line routes.conf:18:6
-	GetCodeHtml(ctx *runtime.Context) error // serves get_code_html: GET /code.html (routes.conf:18:7)
-//line routes.conf:342:6
-	GetCodewalk(ctx *runtime.Context) error // serves get_codewalk: GET /codewalk (routes.conf:342:7)
-//line routes.conf:348:6
-	GetCodewalkCodewalkCss(ctx *runtime.Context) error // serves get_codewalk_codewalk_css: GET /codewalk/codewalk.css (routes.conf:348:7)
-//line routes.conf:354:6
-	GetCodewalkCodewalkJs(ctx *runtime.Context) error // serves get_codewalk_codewalk_js: GET /codewalk/codewalk.js (routes.conf:354:7)
-//line routes.conf:360:6
-	GetCodewalkCodewalkXml(ctx *runtime.Context) error // serves get_codewalk_codewalk_xml: GET /codewalk/codewalk.xml (routes.conf:360:7)
-//line routes.conf:366:6
-	GetCodewalkFunctionsXml(ctx *runtime.Context) error // serves get_codewalk_functions_xml: GET /codewalk/functions.xml (routes.conf:366:7)
-//line routes.conf:372:6
-	GetCodewalkMarkovGo(ctx *runtime.Context) error // serves get_codewalk_markov_go: GET /codewalk/markov.go (routes.conf:372:7)
-//line routes.conf:378:6
-	GetCodewalkMarkovXml(ctx *runtime.Context) error // serves get_codewalk_markov_xml: GET /codewalk/markov.xml (routes.conf:378:7)
-//line routes.conf:384:6
-	GetCodewalkPigGo(ctx *runtime.Context) error // serves get_codewalk_pig_go: GET /codewalk/pig.go (routes.conf:384:7)
-//line routes.conf:390:6
-	GetCodewalkPopoutPng(ctx *runtime.Context) error // serves get_codewalk_popout_png: GET /codewalk/popout.png (routes.conf:390:7)
-//line routes.conf:396:6
-	GetCodewalkRun(ctx *runtime.Context) error // serves get_codewalk_run: GET /codewalk/run (routes.conf:396:7)
-//line routes.conf:402:6
-	GetCodewalkSharememXml(ctx *runtime.Context) error // serves get_codewalk_sharemem_xml: GET /codewalk/sharemem.xml (routes.conf:402:7)
-//line routes.conf:408:6
-	GetCodewalkUrlpollGo(ctx *runtime.Context) error // serves get_codewalk_urlpoll_go: GET /codewalk/urlpoll.go (routes.conf:408:7)
-//line routes.conf:24:6
-	GetContribHtml(ctx *runtime.Context) error // serves get_contrib_html: GET /contrib.html (routes.conf:24:7)
-//line routes.conf:30:6
-	GetContributeHtml(ctx *runtime.Context) error // serves get_contribute_html: GET /contribute.html (routes.conf:30:7)
-//line routes.conf:36:6
-	GetDebuggingWithGdbHtml(ctx *runtime.Context) error // serves get_debugging_with_gdb_html: GET /debugging_with_gdb.html (routes.conf:36:7)
-//line routes.conf:414:6
-	GetDevel(ctx *runtime.Context) error // serves get_devel: GET /devel (routes.conf:414:7)
-//line routes.conf:420:6
-	GetDevelReleaseHtml(ctx *runtime.Context) error // serves get_devel_release_html: GET /devel/release.html (routes.conf:420:7)
-//line routes.conf:426:6
-	GetDevelWeeklyHtml(ctx *runtime.Context) error // serves get_devel_weekly_html: GET /devel/weekly.html (routes.conf:426:7)
-//line routes.conf:42:6
-	GetDocsHtml(ctx *runtime.Context) error // serves get_docs_html: GET /docs.html (routes.conf:42:7)
-//line routes.conf:48:6
-	GetEffectiveGoHtml(ctx *runtime.Context) error // serves get_effective_go_html: GET /effective_go.html (routes.conf:48:7)
-//line routes.conf:54:6
-	GetFilesLog(ctx *runtime.Context) error // serves get_files_log: GET /files.log (routes.conf:54:7)
-//line routes.conf:60:6
-	GetGccgoContributeHtml(ctx *runtime.Context) error // serves get_gccgo_contribute_html: GET /gccgo_contribute.html (routes.conf:60:7)
-//line routes.conf:66:6
-	GetGccgoInstallHtml(ctx *runtime.Context) error // serves get_gccgo_install_html: GET /gccgo_install.html (routes.conf:66:7)
-//line routes.conf:90:6
-	GetGo11Html(ctx *runtime.Context) error // serves get_go1_1_html: GET /go1.1.html (routes.conf:90:7)
-//line routes.conf:96:6
-	GetGo12Html(ctx *runtime.Context) error // serves get_go1_2_html: GET /go1.2.html (routes.conf:96:7)
-//line routes.conf:102:6
-	GetGo1Html(ctx *runtime.Context) error // serves get_go1_html: GET /go1.html (routes.conf:102:7)
-//line routes.conf:108:6
-	GetGo1compatHtml(ctx *runtime.Context) error // serves get_go1compat_html: GET /go1compat.html (routes.conf:108:7)
-//line routes.conf:114:6
-	GetGoFaqHtml(ctx *runtime.Context) error // serves get_go_faq_html: GET /go_faq.html (routes.conf:114:7)
-//line routes.conf:72:6
-	GetGoLogoBlackPng(ctx *runtime.Context) error // serves get_go_logo_black_png: GET /go-logo-black.png (routes.conf:72:7)
-//line routes.conf:78:6
-	GetGoLogoBluePng(ctx *runtime.Context) error // serves get_go_logo_blue_png: GET /go-logo-blue.png (routes.conf:78:7)
-//line routes.conf:84:6
-	GetGoLogoWhitePng(ctx *runtime.Context) error // serves get_go_logo_white_png: GET /go-logo-white.png (routes.conf:84:7)
-//line routes.conf:120:6
-	GetGoMemHtml(ctx *runtime.Context) error // serves get_go_mem_html: GET /go_mem.html (routes.conf:120:7)
-//line routes.conf:126:6
-	GetGoSpecHtml(ctx *runtime.Context) error // serves get_go_spec_html: GET /go_spec.html (routes.conf:126:7)
-//line routes.conf:432:6
-	GetGopher(ctx *runtime.Context) error // serves get_gopher: GET /gopher (routes.conf:432:7)
-//line routes.conf:438:6
-	GetGopherAppenginegopherJpg(ctx *runtime.Context) error // serves get_gopher_appenginegopher_jpg: GET /gopher/appenginegopher.jpg (routes.conf:438:7)
-//line routes.conf:444:6
-	GetGopherAppenginegophercolorJpg(ctx *runtime.Context) error // serves get_gopher_appenginegophercolor_jpg: GET /gopher/appenginegophercolor.jpg (routes.conf:444:7)
-//line routes.conf:450:6
-	GetGopherAppenginelogoGif(ctx *runtime.Context) error // serves get_gopher_appenginelogo_gif: GET /gopher/appenginelogo.gif (routes.conf:450:7)
-//line routes.conf:462:6
-	GetGopherBumper192x108Png(ctx *runtime.Context) error // serves get_gopher_bumper192x108_png: GET /gopher/bumper192x108.png (routes.conf:462:7)
-//line routes.conf:468:6
-	GetGopherBumper320x180Png(ctx *runtime.Context) error // serves get_gopher_bumper320x180_png: GET /gopher/bumper320x180.png (routes.conf:468:7)
-//line routes.conf:474:6
-	GetGopherBumper480x270Png(ctx *runtime.Context) error // serves get_gopher_bumper480x270_png: GET /gopher/bumper480x270.png (routes.conf:474:7)
-//line routes.conf:480:6
-	GetGopherBumper640x360Png(ctx *runtime.Context) error // serves get_gopher_bumper640x360_png: GET /gopher/bumper640x360.png (routes.conf:480:7)
-//line routes.conf:456:6
-	GetGopherBumperPng(ctx *runtime.Context) error // serves get_gopher_bumper_png: GET /gopher/bumper.png (routes.conf:456:7)
-//line routes.conf:486:6
-	GetGopherDocPng(ctx *runtime.Context) error // serves get_gopher_doc_png: GET /gopher/doc.png (routes.conf:486:7)
-//line routes.conf:492:6
-	GetGopherFrontpagePng(ctx *runtime.Context) error // serves get_gopher_frontpage_png: GET /gopher/frontpage.png (routes.conf:492:7)
-//line routes.conf:498:6
-	GetGopherGopherbwPng(ctx *runtime.Context) error // serves get_gopher_gopherbw_png: GET /gopher/gopherbw.png (routes.conf:498:7)
-//line routes.conf:510:6
-	GetGopherGophercolor16x16Png(ctx *runtime.Context) error // serves get_gopher_gophercolor16x16_png: GET /gopher/gophercolor16x16.png (routes.conf:510:7)
-//line routes.conf:504:6
-	GetGopherGophercolorPng(ctx *runtime.Context) error // serves get_gopher_gophercolor_png: GET /gopher/gophercolor.png (routes.conf:504:7)
-//line routes.conf:516:6
-	GetGopherHelpPng(ctx *runtime.Context) error // serves get_gopher_help_png: GET /gopher/help.png (routes.conf:516:7)
-//line routes.conf:552:6
-	GetGopherPencil(ctx *runtime.Context) error // serves get_gopher_pencil: GET /gopher/pencil (routes.conf:552:7)
-//line routes.conf:558:6
-	GetGopherPencilGopherhatJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherhat_jpg: GET /gopher/pencil/gopherhat.jpg (routes.conf:558:7)
-//line routes.conf:564:6
-	GetGopherPencilGopherhelmetJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherhelmet_jpg: GET /gopher/pencil/gopherhelmet.jpg (routes.conf:564:7)
-//line routes.conf:570:6
-	GetGopherPencilGophermegaJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gophermega_jpg: GET /gopher/pencil/gophermega.jpg (routes.conf:570:7)
-//line routes.conf:576:6
-	GetGopherPencilGopherrunningJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherrunning_jpg: GET /gopher/pencil/gopherrunning.jpg (routes.conf:576:7)
-//line routes.conf:582:6
-	GetGopherPencilGopherswimJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherswim_jpg: GET /gopher/pencil/gopherswim.jpg (routes.conf:582:7)
-//line routes.conf:588:6
-	GetGopherPencilGopherswrenchJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherswrench_jpg: GET /gopher/pencil/gopherswrench.jpg (routes.conf:588:7)
-//line routes.conf:522:6
-	GetGopherPkgPng(ctx *runtime.Context) error // serves get_gopher_pkg_png: GET /gopher/pkg.png (routes.conf:522:7)
-//line routes.conf:528:6
-	GetGopherProjectPng(ctx *runtime.Context) error // serves get_gopher_project_png: GET /gopher/project.png (routes.conf:528:7)
-//line routes.conf:534:6
-	GetGopherRefPng(ctx *runtime.Context) error // serves get_gopher_ref_png: GET /gopher/ref.png (routes.conf:534:7)
-//line routes.conf:540:6
-	GetGopherRunPng(ctx *runtime.Context) error // serves get_gopher_run_png: GET /gopher/run.png (routes.conf:540:7)
-//line routes.conf:546:6
-	GetGopherTalksPng(ctx *runtime.Context) error // serves get_gopher_talks_png: GET /gopher/talks.png (routes.conf:546:7)
-//line routes.conf:132:6
-	GetHelpHtml(ctx *runtime.Context) error // serves get_help_html: GET /help.html (routes.conf:132:7)
-//line routes.conf:138:6
-	GetIeCss(ctx *runtime.Context) error // serves get_ie_css: GET /ie.css (routes.conf:138:7)
-//line routes.conf:150:6
-	GetInstallHtml(ctx *runtime.Context) error // serves get_install_html: GET /install.html (routes.conf:150:7)
-//line routes.conf:144:6
-	GetInstallSourceHtml(ctx *runtime.Context) error // serves get_install_source_html: GET /install-source.html (routes.conf:144:7)
-//line routes.conf:156:6
-	GetLogo153x55Png(ctx *runtime.Context) error // serves get_logo_153x55_png: GET /logo-153x55.png (routes.conf:156:7)
-//line routes.conf:162:6
-	GetMakefile(ctx *runtime.Context) error // serves get_makefile: GET /Makefile (routes.conf:162:7)
-//line routes.conf:594:6
-	GetPlay(ctx *runtime.Context) error // serves get_play: GET /play (routes.conf:594:7)
-//line routes.conf:600:6
-	GetPlayFibGo(ctx *runtime.Context) error // serves get_play_fib_go: GET /play/fib.go (routes.conf:600:7)
-//line routes.conf:606:6
-	GetPlayHelloGo(ctx *runtime.Context) error // serves get_play_hello_go: GET /play/hello.go (routes.conf:606:7)
-//line routes.conf:612:6
-	GetPlayLifeGo(ctx *runtime.Context) error // serves get_play_life_go: GET /play/life.go (routes.conf:612:7)
-//line routes.conf:618:6
-	GetPlayPeanoGo(ctx *runtime.Context) error // serves get_play_peano_go: GET /play/peano.go (routes.conf:618:7)
-//line routes.conf:624:6
-	GetPlayPiGo(ctx *runtime.Context) error // serves get_play_pi_go: GET /play/pi.go (routes.conf:624:7)
-//line routes.conf:630:6
-	GetPlaySieveGo(ctx *runtime.Context) error // serves get_play_sieve_go: GET /play/sieve.go (routes.conf:630:7)
-//line routes.conf:636:6
-	GetPlaySolitaireGo(ctx *runtime.Context) error // serves get_play_solitaire_go: GET /play/solitaire.go (routes.conf:636:7)
-//line routes.conf:642:6
-	GetPlayTreeGo(ctx *runtime.Context) error // serves get_play_tree_go: GET /play/tree.go (routes.conf:642:7)
-//line routes.conf:648:6
-	GetProgs(ctx *runtime.Context) error // serves get_progs: GET /progs (routes.conf:648:7)
-//line routes.conf:654:6
-	GetProgsCgo1Go(ctx *runtime.Context) error // serves get_progs_cgo1_go: GET /progs/cgo1.go (routes.conf:654:7)
-//line routes.conf:660:6
-	GetProgsCgo2Go(ctx *runtime.Context) error // serves get_progs_cgo2_go: GET /progs/cgo2.go (routes.conf:660:7)
-//line routes.conf:666:6
-	GetProgsCgo3Go(ctx *runtime.Context) error // serves get_progs_cgo3_go: GET /progs/cgo3.go (routes.conf:666:7)
-//line routes.conf:672:6
-	GetProgsCgo4Go(ctx *runtime.Context) error // serves get_progs_cgo4_go: GET /progs/cgo4.go (routes.conf:672:7)
-//line routes.conf:690:6
-	GetProgsDefer2Go(ctx *runtime.Context) error // serves get_progs_defer2_go: GET /progs/defer2.go (routes.conf:690:7)
-//line routes.conf:696:6
-	GetProgsDefer2Out(ctx *runtime.Context) error // serves get_progs_defer2_out: GET /progs/defer2.out (routes.conf:696:7)
-//line routes.conf:678:6
-	GetProgsDeferGo(ctx *runtime.Context) error // serves get_progs_defer_go: GET /progs/defer.go (routes.conf:678:7)
-//line routes.conf:684:6
-	GetProgsDeferOut(ctx *runtime.Context) error // serves get_progs_defer_out: GET /progs/defer.out (routes.conf:684:7)
-//line routes.conf:702:6
-	GetProgsEffBytesizeGo(ctx *runtime.Context) error // serves get_progs_eff_bytesize_go: GET /progs/eff_bytesize.go (routes.conf:702:7)
-//line routes.conf:708:6
-	GetProgsEffBytesizeOut(ctx *runtime.Context) error // serves get_progs_eff_bytesize_out: GET /progs/eff_bytesize.out (routes.conf:708:7)
-//line routes.conf:714:6
-	GetProgsEffQrGo(ctx *runtime.Context) error // serves get_progs_eff_qr_go: GET /progs/eff_qr.go (routes.conf:714:7)
-//line routes.conf:720:6
-	GetProgsEffSequenceGo(ctx *runtime.Context) error // serves get_progs_eff_sequence_go: GET /progs/eff_sequence.go (routes.conf:720:7)
-//line routes.conf:726:6
-	GetProgsEffSequenceOut(ctx *runtime.Context) error // serves get_progs_eff_sequence_out: GET /progs/eff_sequence.out (routes.conf:726:7)
-//line routes.conf:732:6
-	GetProgsEffUnused1Go(ctx *runtime.Context) error // serves get_progs_eff_unused1_go: GET /progs/eff_unused1.go (routes.conf:732:7)
-//line routes.conf:738:6
-	GetProgsEffUnused2Go(ctx *runtime.Context) error // serves get_progs_eff_unused2_go: GET /progs/eff_unused2.go (routes.conf:738:7)
-//line routes.conf:750:6
-	GetProgsError2Go(ctx *runtime.Context) error // serves get_progs_error2_go: GET /progs/error2.go (routes.conf:750:7)
-//line routes.conf:756:6
-	GetProgsError3Go(ctx *runtime.Context) error // serves get_progs_error3_go: GET /progs/error3.go (routes.conf:756:7)
-//line routes.conf:762:6
-	GetProgsError4Go(ctx *runtime.Context) error // serves get_progs_error4_go: GET /progs/error4.go (routes.conf:762:7)
-//line routes.conf:744:6
-	GetProgsErrorGo(ctx *runtime.Context) error // serves get_progs_error_go: GET /progs/error.go (routes.conf:744:7)
-//line routes.conf:768:6
-	GetProgsGo1Go(ctx *runtime.Context) error // serves get_progs_go1_go: GET /progs/go1.go (routes.conf:768:7)
-//line routes.conf:774:6
-	GetProgsGobs1Go(ctx *runtime.Context) error // serves get_progs_gobs1_go: GET /progs/gobs1.go (routes.conf:774:7)
-//line routes.conf:780:6
-	GetProgsGobs2Go(ctx *runtime.Context) error // serves get_progs_gobs2_go: GET /progs/gobs2.go (routes.conf:780:7)
-//line routes.conf:786:6
-	GetProgsImageDrawGo(ctx *runtime.Context) error // serves get_progs_image_draw_go: GET /progs/image_draw.go (routes.conf:786:7)
-//line routes.conf:792:6
-	GetProgsImagePackage1Go(ctx *runtime.Context) error // serves get_progs_image_package1_go: GET /progs/image_package1.go (routes.conf:792:7)
-//line routes.conf:798:6
-	GetProgsImagePackage1Out(ctx *runtime.Context) error // serves get_progs_image_package1_out: GET /progs/image_package1.out (routes.conf:798:7)
-//line routes.conf:804:6
-	GetProgsImagePackage2Go(ctx *runtime.Context) error // serves get_progs_image_package2_go: GET /progs/image_package2.go (routes.conf:804:7)
-//line routes.conf:810:6
-	GetProgsImagePackage2Out(ctx *runtime.Context) error // serves get_progs_image_package2_out: GET /progs/image_package2.out (routes.conf:810:7)
-//line routes.conf:816:6
-	GetProgsImagePackage3Go(ctx *runtime.Context) error // serves get_progs_image_package3_go: GET /progs/image_package3.go (routes.conf:816:7)
-//line routes.conf:822:6
-	GetProgsImagePackage3Out(ctx *runtime.Context) error // serves get_progs_image_package3_out: GET /progs/image_package3.out (routes.conf:822:7)
-//line routes.conf:828:6
-	GetProgsImagePackage4Go(ctx *runtime.Context) error // serves get_progs_image_package4_go: GET /progs/image_package4.go (routes.conf:828:7)
-//line routes.conf:834:6
-	GetProgsImagePackage4Out(ctx *runtime.Context) error // serves get_progs_image_package4_out: GET /progs/image_package4.out (routes.conf:834:7)
-//line routes.conf:840:6
-	GetProgsImagePackage5Go(ctx *runtime.Context) error // serves get_progs_image_package5_go: GET /progs/image_package5.go (routes.conf:840:7)
-//line routes.conf:846:6
-	GetProgsImagePackage5Out(ctx *runtime.Context) error // serves get_progs_image_package5_out: GET /progs/image_package5.out (routes.conf:846:7)
-//line routes.conf:852:6
-	GetProgsImagePackage6Go(ctx *runtime.Context) error // serves get_progs_image_package6_go: GET /progs/image_package6.go (routes.conf:852:7)
-//line routes.conf:858:6
-	GetProgsImagePackage6Out(ctx *runtime.Context) error // serves get_progs_image_package6_out: GET /progs/image_package6.out (routes.conf:858:7)
-//line routes.conf:870:6
-	GetProgsInterface2Go(ctx *runtime.Context) error // serves get_progs_interface2_go: GET /progs/interface2.go (routes.conf:870:7)
-//line routes.conf:876:6
-	GetProgsInterface2Out(ctx *runtime.Context) error // serves get_progs_interface2_out: GET /progs/interface2.out (routes.conf:876:7)
-//line routes.conf:864:6
-	GetProgsInterfaceGo(ctx *runtime.Context) error // serves get_progs_interface_go: GET /progs/interface.go (routes.conf:864:7)
-//line routes.conf:882:6
-	GetProgsJson1Go(ctx *runtime.Context) error // serves get_progs_json1_go: GET /progs/json1.go (routes.conf:882:7)
-//line routes.conf:888:6
-	GetProgsJson2Go(ctx *runtime.Context) error // serves get_progs_json2_go: GET /progs/json2.go (routes.conf:888:7)
-//line routes.conf:894:6
-	GetProgsJson2Out(ctx *runtime.Context) error // serves get_progs_json2_out: GET /progs/json2.out (routes.conf:894:7)
-//line routes.conf:900:6
-	GetProgsJson3Go(ctx *runtime.Context) error // serves get_progs_json3_go: GET /progs/json3.go (routes.conf:900:7)
-//line routes.conf:906:6
-	GetProgsJson4Go(ctx *runtime.Context) error // serves get_progs_json4_go: GET /progs/json4.go (routes.conf:906:7)
-//line routes.conf:912:6
-	GetProgsJson5Go(ctx *runtime.Context) error // serves get_progs_json5_go: GET /progs/json5.go (routes.conf:912:7)
-//line routes.conf:918:6
-	GetProgsRun(ctx *runtime.Context) error // serves get_progs_run: GET /progs/run (routes.conf:918:7)
-//line routes.conf:924:6
-	GetProgsSlicesGo(ctx *runtime.Context) error // serves get_progs_slices_go: GET /progs/slices.go (routes.conf:924:7)
-//line routes.conf:930:6
-	GetProgsTimeout1Go(ctx *runtime.Context) error // serves get_progs_timeout1_go: GET /progs/timeout1.go (routes.conf:930:7)
-//line routes.conf:936:6
-	GetProgsTimeout2Go(ctx *runtime.Context) error // serves get_progs_timeout2_go: GET /progs/timeout2.go (routes.conf:936:7)
-//line routes.conf:942:6
-	GetProgsUpdateBash(ctx *runtime.Context) error // serves get_progs_update_bash: GET /progs/update.bash (routes.conf:942:7)
-//line routes.conf:6:6
-	GetRoot(ctx *runtime.Context) error // serves get_root: GET / (routes.conf:6:7)
-//line routes.conf:168:6
-	GetRootHtml(ctx *runtime.Context) error // serves get_root_html: GET /root.html (routes.conf:168:7)
-//line routes.conf:174:6
-	GetSharePng(ctx *runtime.Context) error // serves get_share_png: GET /share.png (routes.conf:174:7)
-//line routes.conf:180:6
-	GetSieveGif(ctx *runtime.Context) error // serves get_sieve_gif: GET /sieve.gif (routes.conf:180:7)
-//line routes.conf:186:6
-	GetTosHtml(ctx *runtime.Context) error // serves get_tos_html: GET /tos.html (routes.conf:186:7)
-//line routes_gen.go:871:1
-}
-
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
 func NewRouter(staticController StaticController, opts ...runtime.Option) (*runtime.Router, error) {
 	if staticController == nil {
@@ -1263,1419 +944,6 @@ func routegenHelperURL(u *URLBuilder, route int, values ...string) string {
 	return routegenTable.HelperURL(&u.base, route, values...)
 }
 
-// GetRoot returns the URL of route "get_root": / (routes.conf:6:7).
-//
-//line routes.conf:6:1
-func (u *URLBuilder) GetRoot() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:1274:1
-
-// GetMakefile returns the URL of route "get_makefile": /Makefile (routes.conf:162:7).
-//
-//line routes.conf:162:1
-func (u *URLBuilder) GetMakefile() string {
-	return routegenHelperURL(u, 1)
-}
-
-//line routes_gen.go:1283:1
-
-// GetArticles returns the URL of route "get_articles": /articles (routes.conf:192:7).
-//
-//line routes.conf:192:1
-func (u *URLBuilder) GetArticles() string {
-	return routegenHelperURL(u, 2)
-}
-
-//line routes_gen.go:1292:1
-
-// GetArticlesGoCommandHTML returns the URL of route "get_articles_go_command_html": /articles/go_command.html (routes.conf:198:7).
-//
-//line routes.conf:198:1
-func (u *URLBuilder) GetArticlesGoCommandHTML() string {
-	return routegenHelperURL(u, 3)
-}
-
-//line routes_gen.go:1301:1
-
-// GetArticlesIndexHTML returns the URL of route "get_articles_index_html": /articles/index.html (routes.conf:204:7).
-//
-//line routes.conf:204:1
-func (u *URLBuilder) GetArticlesIndexHTML() string {
-	return routegenHelperURL(u, 4)
-}
-
-//line routes_gen.go:1310:1
-
-// GetArticlesWiki returns the URL of route "get_articles_wiki": /articles/wiki (routes.conf:210:7).
-//
-//line routes.conf:210:1
-func (u *URLBuilder) GetArticlesWiki() string {
-	return routegenHelperURL(u, 5)
-}
-
-//line routes_gen.go:1319:1
-
-// GetArticlesWikiMakefile returns the URL of route "get_articles_wiki_makefile": /articles/wiki/Makefile (routes.conf:270:7).
-//
-//line routes.conf:270:1
-func (u *URLBuilder) GetArticlesWikiMakefile() string {
-	return routegenHelperURL(u, 6)
-}
-
-//line routes_gen.go:1328:1
-
-// GetArticlesWikiEditHTML returns the URL of route "get_articles_wiki_edit_html": /articles/wiki/edit.html (routes.conf:216:7).
-//
-//line routes.conf:216:1
-func (u *URLBuilder) GetArticlesWikiEditHTML() string {
-	return routegenHelperURL(u, 7)
-}
-
-//line routes_gen.go:1337:1
-
-// GetArticlesWikiFinalNoclosureGo returns the URL of route "get_articles_wiki_final_noclosure_go": /articles/wiki/final-noclosure.go (routes.conf:222:7).
-//
-//line routes.conf:222:1
-func (u *URLBuilder) GetArticlesWikiFinalNoclosureGo() string {
-	return routegenHelperURL(u, 8)
-}
-
-//line routes_gen.go:1346:1
-
-// GetArticlesWikiFinalNoerrorGo returns the URL of route "get_articles_wiki_final_noerror_go": /articles/wiki/final-noerror.go (routes.conf:228:7).
-//
-//line routes.conf:228:1
-func (u *URLBuilder) GetArticlesWikiFinalNoerrorGo() string {
-	return routegenHelperURL(u, 9)
-}
-
-//line routes_gen.go:1355:1
-
-// GetArticlesWikiFinalParsetemplateGo returns the URL of route "get_articles_wiki_final_parsetemplate_go": /articles/wiki/final-parsetemplate.go (routes.conf:234:7).
-//
-//line routes.conf:234:1
-func (u *URLBuilder) GetArticlesWikiFinalParsetemplateGo() string {
-	return routegenHelperURL(u, 10)
-}
-
-//line routes_gen.go:1364:1
-
-// GetArticlesWikiFinalTemplateGo returns the URL of route "get_articles_wiki_final_template_go": /articles/wiki/final-template.go (routes.conf:240:7).
-//
-//line routes.conf:240:1
-func (u *URLBuilder) GetArticlesWikiFinalTemplateGo() string {
-	return routegenHelperURL(u, 11)
-}
-
-//line routes_gen.go:1373:1
-
-// GetArticlesWikiFinalGo returns the URL of route "get_articles_wiki_final_go": /articles/wiki/final.go (routes.conf:246:7).
-//
-//line routes.conf:246:1
-func (u *URLBuilder) GetArticlesWikiFinalGo() string {
-	return routegenHelperURL(u, 12)
-}
-
-//line routes_gen.go:1382:1
-
-// GetArticlesWikiGetGo returns the URL of route "get_articles_wiki_get_go": /articles/wiki/get.go (routes.conf:252:7).
-//
-//line routes.conf:252:1
-func (u *URLBuilder) GetArticlesWikiGetGo() string {
-	return routegenHelperURL(u, 13)
-}
-
-//line routes_gen.go:1391:1
-
-// GetArticlesWikiHTTPSampleGo returns the URL of route "get_articles_wiki_http_sample_go": /articles/wiki/http-sample.go (routes.conf:258:7).
-//
-//line routes.conf:258:1
-func (u *URLBuilder) GetArticlesWikiHTTPSampleGo() string {
-	return routegenHelperURL(u, 14)
-}
-
-//line routes_gen.go:1400:1
-
-// GetArticlesWikiIndexHTML returns the URL of route "get_articles_wiki_index_html": /articles/wiki/index.html (routes.conf:264:7).
-//
-//line routes.conf:264:1
-func (u *URLBuilder) GetArticlesWikiIndexHTML() string {
-	return routegenHelperURL(u, 15)
-}
-
-//line routes_gen.go:1409:1
-
-// GetArticlesWikiNotemplateGo returns the URL of route "get_articles_wiki_notemplate_go": /articles/wiki/notemplate.go (routes.conf:276:7).
-//
-//line routes.conf:276:1
-func (u *URLBuilder) GetArticlesWikiNotemplateGo() string {
-	return routegenHelperURL(u, 16)
-}
-
-//line routes_gen.go:1418:1
-
-// GetArticlesWikiPart1NoerrorGo returns the URL of route "get_articles_wiki_part1_noerror_go": /articles/wiki/part1-noerror.go (routes.conf:282:7).
-//
-//line routes.conf:282:1
-func (u *URLBuilder) GetArticlesWikiPart1NoerrorGo() string {
-	return routegenHelperURL(u, 17)
-}
-
-//line routes_gen.go:1427:1
-
-// GetArticlesWikiPart1Go returns the URL of route "get_articles_wiki_part1_go": /articles/wiki/part1.go (routes.conf:288:7).
-//
-//line routes.conf:288:1
-func (u *URLBuilder) GetArticlesWikiPart1Go() string {
-	return routegenHelperURL(u, 18)
-}
-
-//line routes_gen.go:1436:1
-
-// GetArticlesWikiPart2Go returns the URL of route "get_articles_wiki_part2_go": /articles/wiki/part2.go (routes.conf:294:7).
-//
-//line routes.conf:294:1
-func (u *URLBuilder) GetArticlesWikiPart2Go() string {
-	return routegenHelperURL(u, 19)
-}
-
-//line routes_gen.go:1445:1
-
-// GetArticlesWikiPart3ErrorhandlingGo returns the URL of route "get_articles_wiki_part3_errorhandling_go": /articles/wiki/part3-errorhandling.go (routes.conf:300:7).
-//
-//line routes.conf:300:1
-func (u *URLBuilder) GetArticlesWikiPart3ErrorhandlingGo() string {
-	return routegenHelperURL(u, 20)
-}
-
-//line routes_gen.go:1454:1
-
-// GetArticlesWikiPart3Go returns the URL of route "get_articles_wiki_part3_go": /articles/wiki/part3.go (routes.conf:306:7).
-//
-//line routes.conf:306:1
-func (u *URLBuilder) GetArticlesWikiPart3Go() string {
-	return routegenHelperURL(u, 21)
-}
-
-//line routes_gen.go:1463:1
-
-// GetArticlesWikiTestBash returns the URL of route "get_articles_wiki_test_bash": /articles/wiki/test.bash (routes.conf:312:7).
-//
-//line routes.conf:312:1
-func (u *URLBuilder) GetArticlesWikiTestBash() string {
-	return routegenHelperURL(u, 22)
-}
-
-//line routes_gen.go:1472:1
-
-// GetArticlesWikiTestTestTxtGood returns the URL of route "get_articles_wiki_test_test_txt_good": /articles/wiki/test_Test.txt.good (routes.conf:324:7).
-//
-//line routes.conf:324:1
-func (u *URLBuilder) GetArticlesWikiTestTestTxtGood() string {
-	return routegenHelperURL(u, 23)
-}
-
-//line routes_gen.go:1481:1
-
-// GetArticlesWikiTestEditGood returns the URL of route "get_articles_wiki_test_edit_good": /articles/wiki/test_edit.good (routes.conf:318:7).
-//
-//line routes.conf:318:1
-func (u *URLBuilder) GetArticlesWikiTestEditGood() string {
-	return routegenHelperURL(u, 24)
-}
-
-//line routes_gen.go:1490:1
-
-// GetArticlesWikiTestViewGood returns the URL of route "get_articles_wiki_test_view_good": /articles/wiki/test_view.good (routes.conf:330:7).
-//
-//line routes.conf:330:1
-func (u *URLBuilder) GetArticlesWikiTestViewGood() string {
-	return routegenHelperURL(u, 25)
-}
-
-//line routes_gen.go:1499:1
-
-// GetArticlesWikiViewHTML returns the URL of route "get_articles_wiki_view_html": /articles/wiki/view.html (routes.conf:336:7).
-//
-//line routes.conf:336:1
-func (u *URLBuilder) GetArticlesWikiViewHTML() string {
-	return routegenHelperURL(u, 26)
-}
-
-//line routes_gen.go:1508:1
-
-// GetCmdHTML returns the URL of route "get_cmd_html": /cmd.html (routes.conf:12:7).
-//
-//line routes.conf:12:1
-func (u *URLBuilder) GetCmdHTML() string {
-	return routegenHelperURL(u, 27)
-}
-
-//line routes_gen.go:1517:1
-
-// GetCodeHTML returns the URL of route "get_code_html": /code.html (routes.conf:18:7).
-//
-//line routes.conf:18:1
-func (u *URLBuilder) GetCodeHTML() string {
-	return routegenHelperURL(u, 28)
-}
-
-//line routes_gen.go:1526:1
-
-// GetCodewalk returns the URL of route "get_codewalk": /codewalk (routes.conf:342:7).
-//
-//line routes.conf:342:1
-func (u *URLBuilder) GetCodewalk() string {
-	return routegenHelperURL(u, 29)
-}
-
-//line routes_gen.go:1535:1
-
-// GetCodewalkCodewalkCSS returns the URL of route "get_codewalk_codewalk_css": /codewalk/codewalk.css (routes.conf:348:7).
-//
-//line routes.conf:348:1
-func (u *URLBuilder) GetCodewalkCodewalkCSS() string {
-	return routegenHelperURL(u, 30)
-}
-
-//line routes_gen.go:1544:1
-
-// GetCodewalkCodewalkJs returns the URL of route "get_codewalk_codewalk_js": /codewalk/codewalk.js (routes.conf:354:7).
-//
-//line routes.conf:354:1
-func (u *URLBuilder) GetCodewalkCodewalkJs() string {
-	return routegenHelperURL(u, 31)
-}
-
-//line routes_gen.go:1553:1
-
-// GetCodewalkCodewalkXML returns the URL of route "get_codewalk_codewalk_xml": /codewalk/codewalk.xml (routes.conf:360:7).
-//
-//line routes.conf:360:1
-func (u *URLBuilder) GetCodewalkCodewalkXML() string {
-	return routegenHelperURL(u, 32)
-}
-
-//line routes_gen.go:1562:1
-
-// GetCodewalkFunctionsXML returns the URL of route "get_codewalk_functions_xml": /codewalk/functions.xml (routes.conf:366:7).
-//
-//line routes.conf:366:1
-func (u *URLBuilder) GetCodewalkFunctionsXML() string {
-	return routegenHelperURL(u, 33)
-}
-
-//line routes_gen.go:1571:1
-
-// GetCodewalkMarkovGo returns the URL of route "get_codewalk_markov_go": /codewalk/markov.go (routes.conf:372:7).
-//
-//line routes.conf:372:1
-func (u *URLBuilder) GetCodewalkMarkovGo() string {
-	return routegenHelperURL(u, 34)
-}
-
-//line routes_gen.go:1580:1
-
-// GetCodewalkMarkovXML returns the URL of route "get_codewalk_markov_xml": /codewalk/markov.xml (routes.conf:378:7).
-//
-//line routes.conf:378:1
-func (u *URLBuilder) GetCodewalkMarkovXML() string {
-	return routegenHelperURL(u, 35)
-}
-
-//line routes_gen.go:1589:1
-
-// GetCodewalkPigGo returns the URL of route "get_codewalk_pig_go": /codewalk/pig.go (routes.conf:384:7).
-//
-//line routes.conf:384:1
-func (u *URLBuilder) GetCodewalkPigGo() string {
-	return routegenHelperURL(u, 36)
-}
-
-//line routes_gen.go:1598:1
-
-// GetCodewalkPopoutPng returns the URL of route "get_codewalk_popout_png": /codewalk/popout.png (routes.conf:390:7).
-//
-//line routes.conf:390:1
-func (u *URLBuilder) GetCodewalkPopoutPng() string {
-	return routegenHelperURL(u, 37)
-}
-
-//line routes_gen.go:1607:1
-
-// GetCodewalkRun returns the URL of route "get_codewalk_run": /codewalk/run (routes.conf:396:7).
-//
-//line routes.conf:396:1
-func (u *URLBuilder) GetCodewalkRun() string {
-	return routegenHelperURL(u, 38)
-}
-
-//line routes_gen.go:1616:1
-
-// GetCodewalkSharememXML returns the URL of route "get_codewalk_sharemem_xml": /codewalk/sharemem.xml (routes.conf:402:7).
-//
-//line routes.conf:402:1
-func (u *URLBuilder) GetCodewalkSharememXML() string {
-	return routegenHelperURL(u, 39)
-}
-
-//line routes_gen.go:1625:1
-
-// GetCodewalkUrlpollGo returns the URL of route "get_codewalk_urlpoll_go": /codewalk/urlpoll.go (routes.conf:408:7).
-//
-//line routes.conf:408:1
-func (u *URLBuilder) GetCodewalkUrlpollGo() string {
-	return routegenHelperURL(u, 40)
-}
-
-//line routes_gen.go:1634:1
-
-// GetContribHTML returns the URL of route "get_contrib_html": /contrib.html (routes.conf:24:7).
-//
-//line routes.conf:24:1
-func (u *URLBuilder) GetContribHTML() string {
-	return routegenHelperURL(u, 41)
-}
-
-//line routes_gen.go:1643:1
-
-// GetContributeHTML returns the URL of route "get_contribute_html": /contribute.html (routes.conf:30:7).
-//
-//line routes.conf:30:1
-func (u *URLBuilder) GetContributeHTML() string {
-	return routegenHelperURL(u, 42)
-}
-
-//line routes_gen.go:1652:1
-
-// GetDebuggingWithGdbHTML returns the URL of route "get_debugging_with_gdb_html": /debugging_with_gdb.html (routes.conf:36:7).
-//
-//line routes.conf:36:1
-func (u *URLBuilder) GetDebuggingWithGdbHTML() string {
-	return routegenHelperURL(u, 43)
-}
-
-//line routes_gen.go:1661:1
-
-// GetDevel returns the URL of route "get_devel": /devel (routes.conf:414:7).
-//
-//line routes.conf:414:1
-func (u *URLBuilder) GetDevel() string {
-	return routegenHelperURL(u, 44)
-}
-
-//line routes_gen.go:1670:1
-
-// GetDevelReleaseHTML returns the URL of route "get_devel_release_html": /devel/release.html (routes.conf:420:7).
-//
-//line routes.conf:420:1
-func (u *URLBuilder) GetDevelReleaseHTML() string {
-	return routegenHelperURL(u, 45)
-}
-
-//line routes_gen.go:1679:1
-
-// GetDevelWeeklyHTML returns the URL of route "get_devel_weekly_html": /devel/weekly.html (routes.conf:426:7).
-//
-//line routes.conf:426:1
-func (u *URLBuilder) GetDevelWeeklyHTML() string {
-	return routegenHelperURL(u, 46)
-}
-
-//line routes_gen.go:1688:1
-
-// GetDocsHTML returns the URL of route "get_docs_html": /docs.html (routes.conf:42:7).
-//
-//line routes.conf:42:1
-func (u *URLBuilder) GetDocsHTML() string {
-	return routegenHelperURL(u, 47)
-}
-
-//line routes_gen.go:1697:1
-
-// GetEffectiveGoHTML returns the URL of route "get_effective_go_html": /effective_go.html (routes.conf:48:7).
-//
-//line routes.conf:48:1
-func (u *URLBuilder) GetEffectiveGoHTML() string {
-	return routegenHelperURL(u, 48)
-}
-
-//line routes_gen.go:1706:1
-
-// GetFilesLog returns the URL of route "get_files_log": /files.log (routes.conf:54:7).
-//
-//line routes.conf:54:1
-func (u *URLBuilder) GetFilesLog() string {
-	return routegenHelperURL(u, 49)
-}
-
-//line routes_gen.go:1715:1
-
-// GetGccgoContributeHTML returns the URL of route "get_gccgo_contribute_html": /gccgo_contribute.html (routes.conf:60:7).
-//
-//line routes.conf:60:1
-func (u *URLBuilder) GetGccgoContributeHTML() string {
-	return routegenHelperURL(u, 50)
-}
-
-//line routes_gen.go:1724:1
-
-// GetGccgoInstallHTML returns the URL of route "get_gccgo_install_html": /gccgo_install.html (routes.conf:66:7).
-//
-//line routes.conf:66:1
-func (u *URLBuilder) GetGccgoInstallHTML() string {
-	return routegenHelperURL(u, 51)
-}
-
-//line routes_gen.go:1733:1
-
-// GetGoLogoBlackPng returns the URL of route "get_go_logo_black_png": /go-logo-black.png (routes.conf:72:7).
-//
-//line routes.conf:72:1
-func (u *URLBuilder) GetGoLogoBlackPng() string {
-	return routegenHelperURL(u, 52)
-}
-
-//line routes_gen.go:1742:1
-
-// GetGoLogoBluePng returns the URL of route "get_go_logo_blue_png": /go-logo-blue.png (routes.conf:78:7).
-//
-//line routes.conf:78:1
-func (u *URLBuilder) GetGoLogoBluePng() string {
-	return routegenHelperURL(u, 53)
-}
-
-//line routes_gen.go:1751:1
-
-// GetGoLogoWhitePng returns the URL of route "get_go_logo_white_png": /go-logo-white.png (routes.conf:84:7).
-//
-//line routes.conf:84:1
-func (u *URLBuilder) GetGoLogoWhitePng() string {
-	return routegenHelperURL(u, 54)
-}
-
-//line routes_gen.go:1760:1
-
-// GetGo11HTML returns the URL of route "get_go1_1_html": /go1.1.html (routes.conf:90:7).
-//
-//line routes.conf:90:1
-func (u *URLBuilder) GetGo11HTML() string {
-	return routegenHelperURL(u, 55)
-}
-
-//line routes_gen.go:1769:1
-
-// GetGo12HTML returns the URL of route "get_go1_2_html": /go1.2.html (routes.conf:96:7).
-//
-//line routes.conf:96:1
-func (u *URLBuilder) GetGo12HTML() string {
-	return routegenHelperURL(u, 56)
-}
-
-//line routes_gen.go:1778:1
-
-// GetGo1HTML returns the URL of route "get_go1_html": /go1.html (routes.conf:102:7).
-//
-//line routes.conf:102:1
-func (u *URLBuilder) GetGo1HTML() string {
-	return routegenHelperURL(u, 57)
-}
-
-//line routes_gen.go:1787:1
-
-// GetGo1compatHTML returns the URL of route "get_go1compat_html": /go1compat.html (routes.conf:108:7).
-//
-//line routes.conf:108:1
-func (u *URLBuilder) GetGo1compatHTML() string {
-	return routegenHelperURL(u, 58)
-}
-
-//line routes_gen.go:1796:1
-
-// GetGoFaqHTML returns the URL of route "get_go_faq_html": /go_faq.html (routes.conf:114:7).
-//
-//line routes.conf:114:1
-func (u *URLBuilder) GetGoFaqHTML() string {
-	return routegenHelperURL(u, 59)
-}
-
-//line routes_gen.go:1805:1
-
-// GetGoMemHTML returns the URL of route "get_go_mem_html": /go_mem.html (routes.conf:120:7).
-//
-//line routes.conf:120:1
-func (u *URLBuilder) GetGoMemHTML() string {
-	return routegenHelperURL(u, 60)
-}
-
-//line routes_gen.go:1814:1
-
-// GetGoSpecHTML returns the URL of route "get_go_spec_html": /go_spec.html (routes.conf:126:7).
-//
-//line routes.conf:126:1
-func (u *URLBuilder) GetGoSpecHTML() string {
-	return routegenHelperURL(u, 61)
-}
-
-//line routes_gen.go:1823:1
-
-// GetGopher returns the URL of route "get_gopher": /gopher (routes.conf:432:7).
-//
-//line routes.conf:432:1
-func (u *URLBuilder) GetGopher() string {
-	return routegenHelperURL(u, 62)
-}
-
-//line routes_gen.go:1832:1
-
-// GetGopherAppenginegopherJpg returns the URL of route "get_gopher_appenginegopher_jpg": /gopher/appenginegopher.jpg (routes.conf:438:7).
-//
-//line routes.conf:438:1
-func (u *URLBuilder) GetGopherAppenginegopherJpg() string {
-	return routegenHelperURL(u, 63)
-}
-
-//line routes_gen.go:1841:1
-
-// GetGopherAppenginegophercolorJpg returns the URL of route "get_gopher_appenginegophercolor_jpg": /gopher/appenginegophercolor.jpg (routes.conf:444:7).
-//
-//line routes.conf:444:1
-func (u *URLBuilder) GetGopherAppenginegophercolorJpg() string {
-	return routegenHelperURL(u, 64)
-}
-
-//line routes_gen.go:1850:1
-
-// GetGopherAppenginelogoGif returns the URL of route "get_gopher_appenginelogo_gif": /gopher/appenginelogo.gif (routes.conf:450:7).
-//
-//line routes.conf:450:1
-func (u *URLBuilder) GetGopherAppenginelogoGif() string {
-	return routegenHelperURL(u, 65)
-}
-
-//line routes_gen.go:1859:1
-
-// GetGopherBumperPng returns the URL of route "get_gopher_bumper_png": /gopher/bumper.png (routes.conf:456:7).
-//
-//line routes.conf:456:1
-func (u *URLBuilder) GetGopherBumperPng() string {
-	return routegenHelperURL(u, 66)
-}
-
-//line routes_gen.go:1868:1
-
-// GetGopherBumper192x108Png returns the URL of route "get_gopher_bumper192x108_png": /gopher/bumper192x108.png (routes.conf:462:7).
-//
-//line routes.conf:462:1
-func (u *URLBuilder) GetGopherBumper192x108Png() string {
-	return routegenHelperURL(u, 67)
-}
-
-//line routes_gen.go:1877:1
-
-// GetGopherBumper320x180Png returns the URL of route "get_gopher_bumper320x180_png": /gopher/bumper320x180.png (routes.conf:468:7).
-//
-//line routes.conf:468:1
-func (u *URLBuilder) GetGopherBumper320x180Png() string {
-	return routegenHelperURL(u, 68)
-}
-
-//line routes_gen.go:1886:1
-
-// GetGopherBumper480x270Png returns the URL of route "get_gopher_bumper480x270_png": /gopher/bumper480x270.png (routes.conf:474:7).
-//
-//line routes.conf:474:1
-func (u *URLBuilder) GetGopherBumper480x270Png() string {
-	return routegenHelperURL(u, 69)
-}
-
-//line routes_gen.go:1895:1
-
-// GetGopherBumper640x360Png returns the URL of route "get_gopher_bumper640x360_png": /gopher/bumper640x360.png (routes.conf:480:7).
-//
-//line routes.conf:480:1
-func (u *URLBuilder) GetGopherBumper640x360Png() string {
-	return routegenHelperURL(u, 70)
-}
-
-//line routes_gen.go:1904:1
-
-// GetGopherDocPng returns the URL of route "get_gopher_doc_png": /gopher/doc.png (routes.conf:486:7).
-//
-//line routes.conf:486:1
-func (u *URLBuilder) GetGopherDocPng() string {
-	return routegenHelperURL(u, 71)
-}
-
-//line routes_gen.go:1913:1
-
-// GetGopherFrontpagePng returns the URL of route "get_gopher_frontpage_png": /gopher/frontpage.png (routes.conf:492:7).
-//
-//line routes.conf:492:1
-func (u *URLBuilder) GetGopherFrontpagePng() string {
-	return routegenHelperURL(u, 72)
-}
-
-//line routes_gen.go:1922:1
-
-// GetGopherGopherbwPng returns the URL of route "get_gopher_gopherbw_png": /gopher/gopherbw.png (routes.conf:498:7).
-//
-//line routes.conf:498:1
-func (u *URLBuilder) GetGopherGopherbwPng() string {
-	return routegenHelperURL(u, 73)
-}
-
-//line routes_gen.go:1931:1
-
-// GetGopherGophercolorPng returns the URL of route "get_gopher_gophercolor_png": /gopher/gophercolor.png (routes.conf:504:7).
-//
-//line routes.conf:504:1
-func (u *URLBuilder) GetGopherGophercolorPng() string {
-	return routegenHelperURL(u, 74)
-}
-
-//line routes_gen.go:1940:1
-
-// GetGopherGophercolor16x16Png returns the URL of route "get_gopher_gophercolor16x16_png": /gopher/gophercolor16x16.png (routes.conf:510:7).
-//
-//line routes.conf:510:1
-func (u *URLBuilder) GetGopherGophercolor16x16Png() string {
-	return routegenHelperURL(u, 75)
-}
-
-//line routes_gen.go:1949:1
-
-// GetGopherHelpPng returns the URL of route "get_gopher_help_png": /gopher/help.png (routes.conf:516:7).
-//
-//line routes.conf:516:1
-func (u *URLBuilder) GetGopherHelpPng() string {
-	return routegenHelperURL(u, 76)
-}
-
-//line routes_gen.go:1958:1
-
-// GetGopherPencil returns the URL of route "get_gopher_pencil": /gopher/pencil (routes.conf:552:7).
-//
-//line routes.conf:552:1
-func (u *URLBuilder) GetGopherPencil() string {
-	return routegenHelperURL(u, 77)
-}
-
-//line routes_gen.go:1967:1
-
-// GetGopherPencilGopherhatJpg returns the URL of route "get_gopher_pencil_gopherhat_jpg": /gopher/pencil/gopherhat.jpg (routes.conf:558:7).
-//
-//line routes.conf:558:1
-func (u *URLBuilder) GetGopherPencilGopherhatJpg() string {
-	return routegenHelperURL(u, 78)
-}
-
-//line routes_gen.go:1976:1
-
-// GetGopherPencilGopherhelmetJpg returns the URL of route "get_gopher_pencil_gopherhelmet_jpg": /gopher/pencil/gopherhelmet.jpg (routes.conf:564:7).
-//
-//line routes.conf:564:1
-func (u *URLBuilder) GetGopherPencilGopherhelmetJpg() string {
-	return routegenHelperURL(u, 79)
-}
-
-//line routes_gen.go:1985:1
-
-// GetGopherPencilGophermegaJpg returns the URL of route "get_gopher_pencil_gophermega_jpg": /gopher/pencil/gophermega.jpg (routes.conf:570:7).
-//
-//line routes.conf:570:1
-func (u *URLBuilder) GetGopherPencilGophermegaJpg() string {
-	return routegenHelperURL(u, 80)
-}
-
-//line routes_gen.go:1994:1
-
-// GetGopherPencilGopherrunningJpg returns the URL of route "get_gopher_pencil_gopherrunning_jpg": /gopher/pencil/gopherrunning.jpg (routes.conf:576:7).
-//
-//line routes.conf:576:1
-func (u *URLBuilder) GetGopherPencilGopherrunningJpg() string {
-	return routegenHelperURL(u, 81)
-}
-
-//line routes_gen.go:2003:1
-
-// GetGopherPencilGopherswimJpg returns the URL of route "get_gopher_pencil_gopherswim_jpg": /gopher/pencil/gopherswim.jpg (routes.conf:582:7).
-//
-//line routes.conf:582:1
-func (u *URLBuilder) GetGopherPencilGopherswimJpg() string {
-	return routegenHelperURL(u, 82)
-}
-
-//line routes_gen.go:2012:1
-
-// GetGopherPencilGopherswrenchJpg returns the URL of route "get_gopher_pencil_gopherswrench_jpg": /gopher/pencil/gopherswrench.jpg (routes.conf:588:7).
-//
-//line routes.conf:588:1
-func (u *URLBuilder) GetGopherPencilGopherswrenchJpg() string {
-	return routegenHelperURL(u, 83)
-}
-
-//line routes_gen.go:2021:1
-
-// GetGopherPkgPng returns the URL of route "get_gopher_pkg_png": /gopher/pkg.png (routes.conf:522:7).
-//
-//line routes.conf:522:1
-func (u *URLBuilder) GetGopherPkgPng() string {
-	return routegenHelperURL(u, 84)
-}
-
-//line routes_gen.go:2030:1
-
-// GetGopherProjectPng returns the URL of route "get_gopher_project_png": /gopher/project.png (routes.conf:528:7).
-//
-//line routes.conf:528:1
-func (u *URLBuilder) GetGopherProjectPng() string {
-	return routegenHelperURL(u, 85)
-}
-
-//line routes_gen.go:2039:1
-
-// GetGopherRefPng returns the URL of route "get_gopher_ref_png": /gopher/ref.png (routes.conf:534:7).
-//
-//line routes.conf:534:1
-func (u *URLBuilder) GetGopherRefPng() string {
-	return routegenHelperURL(u, 86)
-}
-
-//line routes_gen.go:2048:1
-
-// GetGopherRunPng returns the URL of route "get_gopher_run_png": /gopher/run.png (routes.conf:540:7).
-//
-//line routes.conf:540:1
-func (u *URLBuilder) GetGopherRunPng() string {
-	return routegenHelperURL(u, 87)
-}
-
-//line routes_gen.go:2057:1
-
-// GetGopherTalksPng returns the URL of route "get_gopher_talks_png": /gopher/talks.png (routes.conf:546:7).
-//
-//line routes.conf:546:1
-func (u *URLBuilder) GetGopherTalksPng() string {
-	return routegenHelperURL(u, 88)
-}
-
-//line routes_gen.go:2066:1
-
-// GetHelpHTML returns the URL of route "get_help_html": /help.html (routes.conf:132:7).
-//
-//line routes.conf:132:1
-func (u *URLBuilder) GetHelpHTML() string {
-	return routegenHelperURL(u, 89)
-}
-
-//line routes_gen.go:2075:1
-
-// GetIeCSS returns the URL of route "get_ie_css": /ie.css (routes.conf:138:7).
-//
-//line routes.conf:138:1
-func (u *URLBuilder) GetIeCSS() string {
-	return routegenHelperURL(u, 90)
-}
-
-//line routes_gen.go:2084:1
-
-// GetInstallSourceHTML returns the URL of route "get_install_source_html": /install-source.html (routes.conf:144:7).
-//
-//line routes.conf:144:1
-func (u *URLBuilder) GetInstallSourceHTML() string {
-	return routegenHelperURL(u, 91)
-}
-
-//line routes_gen.go:2093:1
-
-// GetInstallHTML returns the URL of route "get_install_html": /install.html (routes.conf:150:7).
-//
-//line routes.conf:150:1
-func (u *URLBuilder) GetInstallHTML() string {
-	return routegenHelperURL(u, 92)
-}
-
-//line routes_gen.go:2102:1
-
-// GetLogo153x55Png returns the URL of route "get_logo_153x55_png": /logo-153x55.png (routes.conf:156:7).
-//
-//line routes.conf:156:1
-func (u *URLBuilder) GetLogo153x55Png() string {
-	return routegenHelperURL(u, 93)
-}
-
-//line routes_gen.go:2111:1
-
-// GetPlay returns the URL of route "get_play": /play (routes.conf:594:7).
-//
-//line routes.conf:594:1
-func (u *URLBuilder) GetPlay() string {
-	return routegenHelperURL(u, 94)
-}
-
-//line routes_gen.go:2120:1
-
-// GetPlayFibGo returns the URL of route "get_play_fib_go": /play/fib.go (routes.conf:600:7).
-//
-//line routes.conf:600:1
-func (u *URLBuilder) GetPlayFibGo() string {
-	return routegenHelperURL(u, 95)
-}
-
-//line routes_gen.go:2129:1
-
-// GetPlayHelloGo returns the URL of route "get_play_hello_go": /play/hello.go (routes.conf:606:7).
-//
-//line routes.conf:606:1
-func (u *URLBuilder) GetPlayHelloGo() string {
-	return routegenHelperURL(u, 96)
-}
-
-//line routes_gen.go:2138:1
-
-// GetPlayLifeGo returns the URL of route "get_play_life_go": /play/life.go (routes.conf:612:7).
-//
-//line routes.conf:612:1
-func (u *URLBuilder) GetPlayLifeGo() string {
-	return routegenHelperURL(u, 97)
-}
-
-//line routes_gen.go:2147:1
-
-// GetPlayPeanoGo returns the URL of route "get_play_peano_go": /play/peano.go (routes.conf:618:7).
-//
-//line routes.conf:618:1
-func (u *URLBuilder) GetPlayPeanoGo() string {
-	return routegenHelperURL(u, 98)
-}
-
-//line routes_gen.go:2156:1
-
-// GetPlayPiGo returns the URL of route "get_play_pi_go": /play/pi.go (routes.conf:624:7).
-//
-//line routes.conf:624:1
-func (u *URLBuilder) GetPlayPiGo() string {
-	return routegenHelperURL(u, 99)
-}
-
-//line routes_gen.go:2165:1
-
-// GetPlaySieveGo returns the URL of route "get_play_sieve_go": /play/sieve.go (routes.conf:630:7).
-//
-//line routes.conf:630:1
-func (u *URLBuilder) GetPlaySieveGo() string {
-	return routegenHelperURL(u, 100)
-}
-
-//line routes_gen.go:2174:1
-
-// GetPlaySolitaireGo returns the URL of route "get_play_solitaire_go": /play/solitaire.go (routes.conf:636:7).
-//
-//line routes.conf:636:1
-func (u *URLBuilder) GetPlaySolitaireGo() string {
-	return routegenHelperURL(u, 101)
-}
-
-//line routes_gen.go:2183:1
-
-// GetPlayTreeGo returns the URL of route "get_play_tree_go": /play/tree.go (routes.conf:642:7).
-//
-//line routes.conf:642:1
-func (u *URLBuilder) GetPlayTreeGo() string {
-	return routegenHelperURL(u, 102)
-}
-
-//line routes_gen.go:2192:1
-
-// GetProgs returns the URL of route "get_progs": /progs (routes.conf:648:7).
-//
-//line routes.conf:648:1
-func (u *URLBuilder) GetProgs() string {
-	return routegenHelperURL(u, 103)
-}
-
-//line routes_gen.go:2201:1
-
-// GetProgsCgo1Go returns the URL of route "get_progs_cgo1_go": /progs/cgo1.go (routes.conf:654:7).
-//
-//line routes.conf:654:1
-func (u *URLBuilder) GetProgsCgo1Go() string {
-	return routegenHelperURL(u, 104)
-}
-
-//line routes_gen.go:2210:1
-
-// GetProgsCgo2Go returns the URL of route "get_progs_cgo2_go": /progs/cgo2.go (routes.conf:660:7).
-//
-//line routes.conf:660:1
-func (u *URLBuilder) GetProgsCgo2Go() string {
-	return routegenHelperURL(u, 105)
-}
-
-//line routes_gen.go:2219:1
-
-// GetProgsCgo3Go returns the URL of route "get_progs_cgo3_go": /progs/cgo3.go (routes.conf:666:7).
-//
-//line routes.conf:666:1
-func (u *URLBuilder) GetProgsCgo3Go() string {
-	return routegenHelperURL(u, 106)
-}
-
-//line routes_gen.go:2228:1
-
-// GetProgsCgo4Go returns the URL of route "get_progs_cgo4_go": /progs/cgo4.go (routes.conf:672:7).
-//
-//line routes.conf:672:1
-func (u *URLBuilder) GetProgsCgo4Go() string {
-	return routegenHelperURL(u, 107)
-}
-
-//line routes_gen.go:2237:1
-
-// GetProgsDeferGo returns the URL of route "get_progs_defer_go": /progs/defer.go (routes.conf:678:7).
-//
-//line routes.conf:678:1
-func (u *URLBuilder) GetProgsDeferGo() string {
-	return routegenHelperURL(u, 108)
-}
-
-//line routes_gen.go:2246:1
-
-// GetProgsDeferOut returns the URL of route "get_progs_defer_out": /progs/defer.out (routes.conf:684:7).
-//
-//line routes.conf:684:1
-func (u *URLBuilder) GetProgsDeferOut() string {
-	return routegenHelperURL(u, 109)
-}
-
-//line routes_gen.go:2255:1
-
-// GetProgsDefer2Go returns the URL of route "get_progs_defer2_go": /progs/defer2.go (routes.conf:690:7).
-//
-//line routes.conf:690:1
-func (u *URLBuilder) GetProgsDefer2Go() string {
-	return routegenHelperURL(u, 110)
-}
-
-//line routes_gen.go:2264:1
-
-// GetProgsDefer2Out returns the URL of route "get_progs_defer2_out": /progs/defer2.out (routes.conf:696:7).
-//
-//line routes.conf:696:1
-func (u *URLBuilder) GetProgsDefer2Out() string {
-	return routegenHelperURL(u, 111)
-}
-
-//line routes_gen.go:2273:1
-
-// GetProgsEffBytesizeGo returns the URL of route "get_progs_eff_bytesize_go": /progs/eff_bytesize.go (routes.conf:702:7).
-//
-//line routes.conf:702:1
-func (u *URLBuilder) GetProgsEffBytesizeGo() string {
-	return routegenHelperURL(u, 112)
-}
-
-//line routes_gen.go:2282:1
-
-// GetProgsEffBytesizeOut returns the URL of route "get_progs_eff_bytesize_out": /progs/eff_bytesize.out (routes.conf:708:7).
-//
-//line routes.conf:708:1
-func (u *URLBuilder) GetProgsEffBytesizeOut() string {
-	return routegenHelperURL(u, 113)
-}
-
-//line routes_gen.go:2291:1
-
-// GetProgsEffQrGo returns the URL of route "get_progs_eff_qr_go": /progs/eff_qr.go (routes.conf:714:7).
-//
-//line routes.conf:714:1
-func (u *URLBuilder) GetProgsEffQrGo() string {
-	return routegenHelperURL(u, 114)
-}
-
-//line routes_gen.go:2300:1
-
-// GetProgsEffSequenceGo returns the URL of route "get_progs_eff_sequence_go": /progs/eff_sequence.go (routes.conf:720:7).
-//
-//line routes.conf:720:1
-func (u *URLBuilder) GetProgsEffSequenceGo() string {
-	return routegenHelperURL(u, 115)
-}
-
-//line routes_gen.go:2309:1
-
-// GetProgsEffSequenceOut returns the URL of route "get_progs_eff_sequence_out": /progs/eff_sequence.out (routes.conf:726:7).
-//
-//line routes.conf:726:1
-func (u *URLBuilder) GetProgsEffSequenceOut() string {
-	return routegenHelperURL(u, 116)
-}
-
-//line routes_gen.go:2318:1
-
-// GetProgsEffUnused1Go returns the URL of route "get_progs_eff_unused1_go": /progs/eff_unused1.go (routes.conf:732:7).
-//
-//line routes.conf:732:1
-func (u *URLBuilder) GetProgsEffUnused1Go() string {
-	return routegenHelperURL(u, 117)
-}
-
-//line routes_gen.go:2327:1
-
-// GetProgsEffUnused2Go returns the URL of route "get_progs_eff_unused2_go": /progs/eff_unused2.go (routes.conf:738:7).
-//
-//line routes.conf:738:1
-func (u *URLBuilder) GetProgsEffUnused2Go() string {
-	return routegenHelperURL(u, 118)
-}
-
-//line routes_gen.go:2336:1
-
-// GetProgsErrorGo returns the URL of route "get_progs_error_go": /progs/error.go (routes.conf:744:7).
-//
-//line routes.conf:744:1
-func (u *URLBuilder) GetProgsErrorGo() string {
-	return routegenHelperURL(u, 119)
-}
-
-//line routes_gen.go:2345:1
-
-// GetProgsError2Go returns the URL of route "get_progs_error2_go": /progs/error2.go (routes.conf:750:7).
-//
-//line routes.conf:750:1
-func (u *URLBuilder) GetProgsError2Go() string {
-	return routegenHelperURL(u, 120)
-}
-
-//line routes_gen.go:2354:1
-
-// GetProgsError3Go returns the URL of route "get_progs_error3_go": /progs/error3.go (routes.conf:756:7).
-//
-//line routes.conf:756:1
-func (u *URLBuilder) GetProgsError3Go() string {
-	return routegenHelperURL(u, 121)
-}
-
-//line routes_gen.go:2363:1
-
-// GetProgsError4Go returns the URL of route "get_progs_error4_go": /progs/error4.go (routes.conf:762:7).
-//
-//line routes.conf:762:1
-func (u *URLBuilder) GetProgsError4Go() string {
-	return routegenHelperURL(u, 122)
-}
-
-//line routes_gen.go:2372:1
-
-// GetProgsGo1Go returns the URL of route "get_progs_go1_go": /progs/go1.go (routes.conf:768:7).
-//
-//line routes.conf:768:1
-func (u *URLBuilder) GetProgsGo1Go() string {
-	return routegenHelperURL(u, 123)
-}
-
-//line routes_gen.go:2381:1
-
-// GetProgsGobs1Go returns the URL of route "get_progs_gobs1_go": /progs/gobs1.go (routes.conf:774:7).
-//
-//line routes.conf:774:1
-func (u *URLBuilder) GetProgsGobs1Go() string {
-	return routegenHelperURL(u, 124)
-}
-
-//line routes_gen.go:2390:1
-
-// GetProgsGobs2Go returns the URL of route "get_progs_gobs2_go": /progs/gobs2.go (routes.conf:780:7).
-//
-//line routes.conf:780:1
-func (u *URLBuilder) GetProgsGobs2Go() string {
-	return routegenHelperURL(u, 125)
-}
-
-//line routes_gen.go:2399:1
-
-// GetProgsImageDrawGo returns the URL of route "get_progs_image_draw_go": /progs/image_draw.go (routes.conf:786:7).
-//
-//line routes.conf:786:1
-func (u *URLBuilder) GetProgsImageDrawGo() string {
-	return routegenHelperURL(u, 126)
-}
-
-//line routes_gen.go:2408:1
-
-// GetProgsImagePackage1Go returns the URL of route "get_progs_image_package1_go": /progs/image_package1.go (routes.conf:792:7).
-//
-//line routes.conf:792:1
-func (u *URLBuilder) GetProgsImagePackage1Go() string {
-	return routegenHelperURL(u, 127)
-}
-
-//line routes_gen.go:2417:1
-
-// GetProgsImagePackage1Out returns the URL of route "get_progs_image_package1_out": /progs/image_package1.out (routes.conf:798:7).
-//
-//line routes.conf:798:1
-func (u *URLBuilder) GetProgsImagePackage1Out() string {
-	return routegenHelperURL(u, 128)
-}
-
-//line routes_gen.go:2426:1
-
-// GetProgsImagePackage2Go returns the URL of route "get_progs_image_package2_go": /progs/image_package2.go (routes.conf:804:7).
-//
-//line routes.conf:804:1
-func (u *URLBuilder) GetProgsImagePackage2Go() string {
-	return routegenHelperURL(u, 129)
-}
-
-//line routes_gen.go:2435:1
-
-// GetProgsImagePackage2Out returns the URL of route "get_progs_image_package2_out": /progs/image_package2.out (routes.conf:810:7).
-//
-//line routes.conf:810:1
-func (u *URLBuilder) GetProgsImagePackage2Out() string {
-	return routegenHelperURL(u, 130)
-}
-
-//line routes_gen.go:2444:1
-
-// GetProgsImagePackage3Go returns the URL of route "get_progs_image_package3_go": /progs/image_package3.go (routes.conf:816:7).
-//
-//line routes.conf:816:1
-func (u *URLBuilder) GetProgsImagePackage3Go() string {
-	return routegenHelperURL(u, 131)
-}
-
-//line routes_gen.go:2453:1
-
-// GetProgsImagePackage3Out returns the URL of route "get_progs_image_package3_out": /progs/image_package3.out (routes.conf:822:7).
-//
-//line routes.conf:822:1
-func (u *URLBuilder) GetProgsImagePackage3Out() string {
-	return routegenHelperURL(u, 132)
-}
-
-//line routes_gen.go:2462:1
-
-// GetProgsImagePackage4Go returns the URL of route "get_progs_image_package4_go": /progs/image_package4.go (routes.conf:828:7).
-//
-//line routes.conf:828:1
-func (u *URLBuilder) GetProgsImagePackage4Go() string {
-	return routegenHelperURL(u, 133)
-}
-
-//line routes_gen.go:2471:1
-
-// GetProgsImagePackage4Out returns the URL of route "get_progs_image_package4_out": /progs/image_package4.out (routes.conf:834:7).
-//
-//line routes.conf:834:1
-func (u *URLBuilder) GetProgsImagePackage4Out() string {
-	return routegenHelperURL(u, 134)
-}
-
-//line routes_gen.go:2480:1
-
-// GetProgsImagePackage5Go returns the URL of route "get_progs_image_package5_go": /progs/image_package5.go (routes.conf:840:7).
-//
-//line routes.conf:840:1
-func (u *URLBuilder) GetProgsImagePackage5Go() string {
-	return routegenHelperURL(u, 135)
-}
-
-//line routes_gen.go:2489:1
-
-// GetProgsImagePackage5Out returns the URL of route "get_progs_image_package5_out": /progs/image_package5.out (routes.conf:846:7).
-//
-//line routes.conf:846:1
-func (u *URLBuilder) GetProgsImagePackage5Out() string {
-	return routegenHelperURL(u, 136)
-}
-
-//line routes_gen.go:2498:1
-
-// GetProgsImagePackage6Go returns the URL of route "get_progs_image_package6_go": /progs/image_package6.go (routes.conf:852:7).
-//
-//line routes.conf:852:1
-func (u *URLBuilder) GetProgsImagePackage6Go() string {
-	return routegenHelperURL(u, 137)
-}
-
-//line routes_gen.go:2507:1
-
-// GetProgsImagePackage6Out returns the URL of route "get_progs_image_package6_out": /progs/image_package6.out (routes.conf:858:7).
-//
-//line routes.conf:858:1
-func (u *URLBuilder) GetProgsImagePackage6Out() string {
-	return routegenHelperURL(u, 138)
-}
-
-//line routes_gen.go:2516:1
-
-// GetProgsInterfaceGo returns the URL of route "get_progs_interface_go": /progs/interface.go (routes.conf:864:7).
-//
-//line routes.conf:864:1
-func (u *URLBuilder) GetProgsInterfaceGo() string {
-	return routegenHelperURL(u, 139)
-}
-
-//line routes_gen.go:2525:1
-
-// GetProgsInterface2Go returns the URL of route "get_progs_interface2_go": /progs/interface2.go (routes.conf:870:7).
-//
-//line routes.conf:870:1
-func (u *URLBuilder) GetProgsInterface2Go() string {
-	return routegenHelperURL(u, 140)
-}
-
-//line routes_gen.go:2534:1
-
-// GetProgsInterface2Out returns the URL of route "get_progs_interface2_out": /progs/interface2.out (routes.conf:876:7).
-//
-//line routes.conf:876:1
-func (u *URLBuilder) GetProgsInterface2Out() string {
-	return routegenHelperURL(u, 141)
-}
-
-//line routes_gen.go:2543:1
-
-// GetProgsJson1Go returns the URL of route "get_progs_json1_go": /progs/json1.go (routes.conf:882:7).
-//
-//line routes.conf:882:1
-func (u *URLBuilder) GetProgsJson1Go() string {
-	return routegenHelperURL(u, 142)
-}
-
-//line routes_gen.go:2552:1
-
-// GetProgsJson2Go returns the URL of route "get_progs_json2_go": /progs/json2.go (routes.conf:888:7).
-//
-//line routes.conf:888:1
-func (u *URLBuilder) GetProgsJson2Go() string {
-	return routegenHelperURL(u, 143)
-}
-
-//line routes_gen.go:2561:1
-
-// GetProgsJson2Out returns the URL of route "get_progs_json2_out": /progs/json2.out (routes.conf:894:7).
-//
-//line routes.conf:894:1
-func (u *URLBuilder) GetProgsJson2Out() string {
-	return routegenHelperURL(u, 144)
-}
-
-//line routes_gen.go:2570:1
-
-// GetProgsJson3Go returns the URL of route "get_progs_json3_go": /progs/json3.go (routes.conf:900:7).
-//
-//line routes.conf:900:1
-func (u *URLBuilder) GetProgsJson3Go() string {
-	return routegenHelperURL(u, 145)
-}
-
-//line routes_gen.go:2579:1
-
-// GetProgsJson4Go returns the URL of route "get_progs_json4_go": /progs/json4.go (routes.conf:906:7).
-//
-//line routes.conf:906:1
-func (u *URLBuilder) GetProgsJson4Go() string {
-	return routegenHelperURL(u, 146)
-}
-
-//line routes_gen.go:2588:1
-
-// GetProgsJson5Go returns the URL of route "get_progs_json5_go": /progs/json5.go (routes.conf:912:7).
-//
-//line routes.conf:912:1
-func (u *URLBuilder) GetProgsJson5Go() string {
-	return routegenHelperURL(u, 147)
-}
-
-//line routes_gen.go:2597:1
-
-// GetProgsRun returns the URL of route "get_progs_run": /progs/run (routes.conf:918:7).
-//
-//line routes.conf:918:1
-func (u *URLBuilder) GetProgsRun() string {
-	return routegenHelperURL(u, 148)
-}
-
-//line routes_gen.go:2606:1
-
-// GetProgsSlicesGo returns the URL of route "get_progs_slices_go": /progs/slices.go (routes.conf:924:7).
-//
-//line routes.conf:924:1
-func (u *URLBuilder) GetProgsSlicesGo() string {
-	return routegenHelperURL(u, 149)
-}
-
-//line routes_gen.go:2615:1
-
-// GetProgsTimeout1Go returns the URL of route "get_progs_timeout1_go": /progs/timeout1.go (routes.conf:930:7).
-//
-//line routes.conf:930:1
-func (u *URLBuilder) GetProgsTimeout1Go() string {
-	return routegenHelperURL(u, 150)
-}
-
-//line routes_gen.go:2624:1
-
-// GetProgsTimeout2Go returns the URL of route "get_progs_timeout2_go": /progs/timeout2.go (routes.conf:936:7).
-//
-//line routes.conf:936:1
-func (u *URLBuilder) GetProgsTimeout2Go() string {
-	return routegenHelperURL(u, 151)
-}
-
-//line routes_gen.go:2633:1
-
-// GetProgsUpdateBash returns the URL of route "get_progs_update_bash": /progs/update.bash (routes.conf:942:7).
-//
-//line routes.conf:942:1
-func (u *URLBuilder) GetProgsUpdateBash() string {
-	return routegenHelperURL(u, 152)
-}
-
-//line routes_gen.go:2642:1
-
-// GetRootHTML returns the URL of route "get_root_html": /root.html (routes.conf:168:7).
-//
-//line routes.conf:168:1
-func (u *URLBuilder) GetRootHTML() string {
-	return routegenHelperURL(u, 153)
-}
-
-//line routes_gen.go:2651:1
-
-// GetSharePng returns the URL of route "get_share_png": /share.png (routes.conf:174:7).
-//
-//line routes.conf:174:1
-func (u *URLBuilder) GetSharePng() string {
-	return routegenHelperURL(u, 154)
-}
-
-//line routes_gen.go:2660:1
-
-// GetSieveGif returns the URL of route "get_sieve_gif": /sieve.gif (routes.conf:180:7).
-//
-//line routes.conf:180:1
-func (u *URLBuilder) GetSieveGif() string {
-	return routegenHelperURL(u, 155)
-}
-
-//line routes_gen.go:2669:1
-
-// GetTosHTML returns the URL of route "get_tos_html": /tos.html (routes.conf:186:7).
-//
-//line routes.conf:186:1
-func (u *URLBuilder) GetTosHTML() string {
-	return routegenHelperURL(u, 156)
-}
-
-//line routes_gen.go:2678:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -2703,3 +971,1735 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// StaticController holds the actions of controller "Static".
+type StaticController interface {
+//line routes.conf:192:6
+	GetArticles(ctx *runtime.Context) error // serves get_articles: GET /articles (routes.conf:192:7)
+//line routes.conf:198:6
+	GetArticlesGoCommandHtml(ctx *runtime.Context) error // serves get_articles_go_command_html: GET /articles/go_command.html (routes.conf:198:7)
+//line routes.conf:204:6
+	GetArticlesIndexHtml(ctx *runtime.Context) error // serves get_articles_index_html: GET /articles/index.html (routes.conf:204:7)
+//line routes.conf:210:6
+	GetArticlesWiki(ctx *runtime.Context) error // serves get_articles_wiki: GET /articles/wiki (routes.conf:210:7)
+//line routes.conf:216:6
+	GetArticlesWikiEditHtml(ctx *runtime.Context) error // serves get_articles_wiki_edit_html: GET /articles/wiki/edit.html (routes.conf:216:7)
+//line routes.conf:246:6
+	GetArticlesWikiFinalGo(ctx *runtime.Context) error // serves get_articles_wiki_final_go: GET /articles/wiki/final.go (routes.conf:246:7)
+//line routes.conf:222:6
+	GetArticlesWikiFinalNoclosureGo(ctx *runtime.Context) error // serves get_articles_wiki_final_noclosure_go: GET /articles/wiki/final-noclosure.go (routes.conf:222:7)
+//line routes.conf:228:6
+	GetArticlesWikiFinalNoerrorGo(ctx *runtime.Context) error // serves get_articles_wiki_final_noerror_go: GET /articles/wiki/final-noerror.go (routes.conf:228:7)
+//line routes.conf:234:6
+	GetArticlesWikiFinalParsetemplateGo(ctx *runtime.Context) error // serves get_articles_wiki_final_parsetemplate_go: GET /articles/wiki/final-parsetemplate.go (routes.conf:234:7)
+//line routes.conf:240:6
+	GetArticlesWikiFinalTemplateGo(ctx *runtime.Context) error // serves get_articles_wiki_final_template_go: GET /articles/wiki/final-template.go (routes.conf:240:7)
+//line routes.conf:252:6
+	GetArticlesWikiGetGo(ctx *runtime.Context) error // serves get_articles_wiki_get_go: GET /articles/wiki/get.go (routes.conf:252:7)
+//line routes.conf:258:6
+	GetArticlesWikiHttpSampleGo(ctx *runtime.Context) error // serves get_articles_wiki_http_sample_go: GET /articles/wiki/http-sample.go (routes.conf:258:7)
+//line routes.conf:264:6
+	GetArticlesWikiIndexHtml(ctx *runtime.Context) error // serves get_articles_wiki_index_html: GET /articles/wiki/index.html (routes.conf:264:7)
+//line routes.conf:270:6
+	GetArticlesWikiMakefile(ctx *runtime.Context) error // serves get_articles_wiki_makefile: GET /articles/wiki/Makefile (routes.conf:270:7)
+//line routes.conf:276:6
+	GetArticlesWikiNotemplateGo(ctx *runtime.Context) error // serves get_articles_wiki_notemplate_go: GET /articles/wiki/notemplate.go (routes.conf:276:7)
+//line routes.conf:288:6
+	GetArticlesWikiPart1Go(ctx *runtime.Context) error // serves get_articles_wiki_part1_go: GET /articles/wiki/part1.go (routes.conf:288:7)
+//line routes.conf:282:6
+	GetArticlesWikiPart1NoerrorGo(ctx *runtime.Context) error // serves get_articles_wiki_part1_noerror_go: GET /articles/wiki/part1-noerror.go (routes.conf:282:7)
+//line routes.conf:294:6
+	GetArticlesWikiPart2Go(ctx *runtime.Context) error // serves get_articles_wiki_part2_go: GET /articles/wiki/part2.go (routes.conf:294:7)
+//line routes.conf:300:6
+	GetArticlesWikiPart3ErrorhandlingGo(ctx *runtime.Context) error // serves get_articles_wiki_part3_errorhandling_go: GET /articles/wiki/part3-errorhandling.go (routes.conf:300:7)
+//line routes.conf:306:6
+	GetArticlesWikiPart3Go(ctx *runtime.Context) error // serves get_articles_wiki_part3_go: GET /articles/wiki/part3.go (routes.conf:306:7)
+//line routes.conf:312:6
+	GetArticlesWikiTestBash(ctx *runtime.Context) error // serves get_articles_wiki_test_bash: GET /articles/wiki/test.bash (routes.conf:312:7)
+//line routes.conf:318:6
+	GetArticlesWikiTestEditGood(ctx *runtime.Context) error // serves get_articles_wiki_test_edit_good: GET /articles/wiki/test_edit.good (routes.conf:318:7)
+//line routes.conf:324:6
+	GetArticlesWikiTestTestTxtGood(ctx *runtime.Context) error // serves get_articles_wiki_test_test_txt_good: GET /articles/wiki/test_Test.txt.good (routes.conf:324:7)
+//line routes.conf:330:6
+	GetArticlesWikiTestViewGood(ctx *runtime.Context) error // serves get_articles_wiki_test_view_good: GET /articles/wiki/test_view.good (routes.conf:330:7)
+//line routes.conf:336:6
+	GetArticlesWikiViewHtml(ctx *runtime.Context) error // serves get_articles_wiki_view_html: GET /articles/wiki/view.html (routes.conf:336:7)
+//line routes.conf:12:6
+	GetCmdHtml(ctx *runtime.Context) error // serves get_cmd_html: GET /cmd.html (routes.conf:12:7)
+//line routes.conf:18:6
+	GetCodeHtml(ctx *runtime.Context) error // serves get_code_html: GET /code.html (routes.conf:18:7)
+//line routes.conf:342:6
+	GetCodewalk(ctx *runtime.Context) error // serves get_codewalk: GET /codewalk (routes.conf:342:7)
+//line routes.conf:348:6
+	GetCodewalkCodewalkCss(ctx *runtime.Context) error // serves get_codewalk_codewalk_css: GET /codewalk/codewalk.css (routes.conf:348:7)
+//line routes.conf:354:6
+	GetCodewalkCodewalkJs(ctx *runtime.Context) error // serves get_codewalk_codewalk_js: GET /codewalk/codewalk.js (routes.conf:354:7)
+//line routes.conf:360:6
+	GetCodewalkCodewalkXml(ctx *runtime.Context) error // serves get_codewalk_codewalk_xml: GET /codewalk/codewalk.xml (routes.conf:360:7)
+//line routes.conf:366:6
+	GetCodewalkFunctionsXml(ctx *runtime.Context) error // serves get_codewalk_functions_xml: GET /codewalk/functions.xml (routes.conf:366:7)
+//line routes.conf:372:6
+	GetCodewalkMarkovGo(ctx *runtime.Context) error // serves get_codewalk_markov_go: GET /codewalk/markov.go (routes.conf:372:7)
+//line routes.conf:378:6
+	GetCodewalkMarkovXml(ctx *runtime.Context) error // serves get_codewalk_markov_xml: GET /codewalk/markov.xml (routes.conf:378:7)
+//line routes.conf:384:6
+	GetCodewalkPigGo(ctx *runtime.Context) error // serves get_codewalk_pig_go: GET /codewalk/pig.go (routes.conf:384:7)
+//line routes.conf:390:6
+	GetCodewalkPopoutPng(ctx *runtime.Context) error // serves get_codewalk_popout_png: GET /codewalk/popout.png (routes.conf:390:7)
+//line routes.conf:396:6
+	GetCodewalkRun(ctx *runtime.Context) error // serves get_codewalk_run: GET /codewalk/run (routes.conf:396:7)
+//line routes.conf:402:6
+	GetCodewalkSharememXml(ctx *runtime.Context) error // serves get_codewalk_sharemem_xml: GET /codewalk/sharemem.xml (routes.conf:402:7)
+//line routes.conf:408:6
+	GetCodewalkUrlpollGo(ctx *runtime.Context) error // serves get_codewalk_urlpoll_go: GET /codewalk/urlpoll.go (routes.conf:408:7)
+//line routes.conf:24:6
+	GetContribHtml(ctx *runtime.Context) error // serves get_contrib_html: GET /contrib.html (routes.conf:24:7)
+//line routes.conf:30:6
+	GetContributeHtml(ctx *runtime.Context) error // serves get_contribute_html: GET /contribute.html (routes.conf:30:7)
+//line routes.conf:36:6
+	GetDebuggingWithGdbHtml(ctx *runtime.Context) error // serves get_debugging_with_gdb_html: GET /debugging_with_gdb.html (routes.conf:36:7)
+//line routes.conf:414:6
+	GetDevel(ctx *runtime.Context) error // serves get_devel: GET /devel (routes.conf:414:7)
+//line routes.conf:420:6
+	GetDevelReleaseHtml(ctx *runtime.Context) error // serves get_devel_release_html: GET /devel/release.html (routes.conf:420:7)
+//line routes.conf:426:6
+	GetDevelWeeklyHtml(ctx *runtime.Context) error // serves get_devel_weekly_html: GET /devel/weekly.html (routes.conf:426:7)
+//line routes.conf:42:6
+	GetDocsHtml(ctx *runtime.Context) error // serves get_docs_html: GET /docs.html (routes.conf:42:7)
+//line routes.conf:48:6
+	GetEffectiveGoHtml(ctx *runtime.Context) error // serves get_effective_go_html: GET /effective_go.html (routes.conf:48:7)
+//line routes.conf:54:6
+	GetFilesLog(ctx *runtime.Context) error // serves get_files_log: GET /files.log (routes.conf:54:7)
+//line routes.conf:60:6
+	GetGccgoContributeHtml(ctx *runtime.Context) error // serves get_gccgo_contribute_html: GET /gccgo_contribute.html (routes.conf:60:7)
+//line routes.conf:66:6
+	GetGccgoInstallHtml(ctx *runtime.Context) error // serves get_gccgo_install_html: GET /gccgo_install.html (routes.conf:66:7)
+//line routes.conf:90:6
+	GetGo11Html(ctx *runtime.Context) error // serves get_go1_1_html: GET /go1.1.html (routes.conf:90:7)
+//line routes.conf:96:6
+	GetGo12Html(ctx *runtime.Context) error // serves get_go1_2_html: GET /go1.2.html (routes.conf:96:7)
+//line routes.conf:102:6
+	GetGo1Html(ctx *runtime.Context) error // serves get_go1_html: GET /go1.html (routes.conf:102:7)
+//line routes.conf:108:6
+	GetGo1compatHtml(ctx *runtime.Context) error // serves get_go1compat_html: GET /go1compat.html (routes.conf:108:7)
+//line routes.conf:114:6
+	GetGoFaqHtml(ctx *runtime.Context) error // serves get_go_faq_html: GET /go_faq.html (routes.conf:114:7)
+//line routes.conf:72:6
+	GetGoLogoBlackPng(ctx *runtime.Context) error // serves get_go_logo_black_png: GET /go-logo-black.png (routes.conf:72:7)
+//line routes.conf:78:6
+	GetGoLogoBluePng(ctx *runtime.Context) error // serves get_go_logo_blue_png: GET /go-logo-blue.png (routes.conf:78:7)
+//line routes.conf:84:6
+	GetGoLogoWhitePng(ctx *runtime.Context) error // serves get_go_logo_white_png: GET /go-logo-white.png (routes.conf:84:7)
+//line routes.conf:120:6
+	GetGoMemHtml(ctx *runtime.Context) error // serves get_go_mem_html: GET /go_mem.html (routes.conf:120:7)
+//line routes.conf:126:6
+	GetGoSpecHtml(ctx *runtime.Context) error // serves get_go_spec_html: GET /go_spec.html (routes.conf:126:7)
+//line routes.conf:432:6
+	GetGopher(ctx *runtime.Context) error // serves get_gopher: GET /gopher (routes.conf:432:7)
+//line routes.conf:438:6
+	GetGopherAppenginegopherJpg(ctx *runtime.Context) error // serves get_gopher_appenginegopher_jpg: GET /gopher/appenginegopher.jpg (routes.conf:438:7)
+//line routes.conf:444:6
+	GetGopherAppenginegophercolorJpg(ctx *runtime.Context) error // serves get_gopher_appenginegophercolor_jpg: GET /gopher/appenginegophercolor.jpg (routes.conf:444:7)
+//line routes.conf:450:6
+	GetGopherAppenginelogoGif(ctx *runtime.Context) error // serves get_gopher_appenginelogo_gif: GET /gopher/appenginelogo.gif (routes.conf:450:7)
+//line routes.conf:462:6
+	GetGopherBumper192x108Png(ctx *runtime.Context) error // serves get_gopher_bumper192x108_png: GET /gopher/bumper192x108.png (routes.conf:462:7)
+//line routes.conf:468:6
+	GetGopherBumper320x180Png(ctx *runtime.Context) error // serves get_gopher_bumper320x180_png: GET /gopher/bumper320x180.png (routes.conf:468:7)
+//line routes.conf:474:6
+	GetGopherBumper480x270Png(ctx *runtime.Context) error // serves get_gopher_bumper480x270_png: GET /gopher/bumper480x270.png (routes.conf:474:7)
+//line routes.conf:480:6
+	GetGopherBumper640x360Png(ctx *runtime.Context) error // serves get_gopher_bumper640x360_png: GET /gopher/bumper640x360.png (routes.conf:480:7)
+//line routes.conf:456:6
+	GetGopherBumperPng(ctx *runtime.Context) error // serves get_gopher_bumper_png: GET /gopher/bumper.png (routes.conf:456:7)
+//line routes.conf:486:6
+	GetGopherDocPng(ctx *runtime.Context) error // serves get_gopher_doc_png: GET /gopher/doc.png (routes.conf:486:7)
+//line routes.conf:492:6
+	GetGopherFrontpagePng(ctx *runtime.Context) error // serves get_gopher_frontpage_png: GET /gopher/frontpage.png (routes.conf:492:7)
+//line routes.conf:498:6
+	GetGopherGopherbwPng(ctx *runtime.Context) error // serves get_gopher_gopherbw_png: GET /gopher/gopherbw.png (routes.conf:498:7)
+//line routes.conf:510:6
+	GetGopherGophercolor16x16Png(ctx *runtime.Context) error // serves get_gopher_gophercolor16x16_png: GET /gopher/gophercolor16x16.png (routes.conf:510:7)
+//line routes.conf:504:6
+	GetGopherGophercolorPng(ctx *runtime.Context) error // serves get_gopher_gophercolor_png: GET /gopher/gophercolor.png (routes.conf:504:7)
+//line routes.conf:516:6
+	GetGopherHelpPng(ctx *runtime.Context) error // serves get_gopher_help_png: GET /gopher/help.png (routes.conf:516:7)
+//line routes.conf:552:6
+	GetGopherPencil(ctx *runtime.Context) error // serves get_gopher_pencil: GET /gopher/pencil (routes.conf:552:7)
+//line routes.conf:558:6
+	GetGopherPencilGopherhatJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherhat_jpg: GET /gopher/pencil/gopherhat.jpg (routes.conf:558:7)
+//line routes.conf:564:6
+	GetGopherPencilGopherhelmetJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherhelmet_jpg: GET /gopher/pencil/gopherhelmet.jpg (routes.conf:564:7)
+//line routes.conf:570:6
+	GetGopherPencilGophermegaJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gophermega_jpg: GET /gopher/pencil/gophermega.jpg (routes.conf:570:7)
+//line routes.conf:576:6
+	GetGopherPencilGopherrunningJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherrunning_jpg: GET /gopher/pencil/gopherrunning.jpg (routes.conf:576:7)
+//line routes.conf:582:6
+	GetGopherPencilGopherswimJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherswim_jpg: GET /gopher/pencil/gopherswim.jpg (routes.conf:582:7)
+//line routes.conf:588:6
+	GetGopherPencilGopherswrenchJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherswrench_jpg: GET /gopher/pencil/gopherswrench.jpg (routes.conf:588:7)
+//line routes.conf:522:6
+	GetGopherPkgPng(ctx *runtime.Context) error // serves get_gopher_pkg_png: GET /gopher/pkg.png (routes.conf:522:7)
+//line routes.conf:528:6
+	GetGopherProjectPng(ctx *runtime.Context) error // serves get_gopher_project_png: GET /gopher/project.png (routes.conf:528:7)
+//line routes.conf:534:6
+	GetGopherRefPng(ctx *runtime.Context) error // serves get_gopher_ref_png: GET /gopher/ref.png (routes.conf:534:7)
+//line routes.conf:540:6
+	GetGopherRunPng(ctx *runtime.Context) error // serves get_gopher_run_png: GET /gopher/run.png (routes.conf:540:7)
+//line routes.conf:546:6
+	GetGopherTalksPng(ctx *runtime.Context) error // serves get_gopher_talks_png: GET /gopher/talks.png (routes.conf:546:7)
+//line routes.conf:132:6
+	GetHelpHtml(ctx *runtime.Context) error // serves get_help_html: GET /help.html (routes.conf:132:7)
+//line routes.conf:138:6
+	GetIeCss(ctx *runtime.Context) error // serves get_ie_css: GET /ie.css (routes.conf:138:7)
+//line routes.conf:150:6
+	GetInstallHtml(ctx *runtime.Context) error // serves get_install_html: GET /install.html (routes.conf:150:7)
+//line routes.conf:144:6
+	GetInstallSourceHtml(ctx *runtime.Context) error // serves get_install_source_html: GET /install-source.html (routes.conf:144:7)
+//line routes.conf:156:6
+	GetLogo153x55Png(ctx *runtime.Context) error // serves get_logo_153x55_png: GET /logo-153x55.png (routes.conf:156:7)
+//line routes.conf:162:6
+	GetMakefile(ctx *runtime.Context) error // serves get_makefile: GET /Makefile (routes.conf:162:7)
+//line routes.conf:594:6
+	GetPlay(ctx *runtime.Context) error // serves get_play: GET /play (routes.conf:594:7)
+//line routes.conf:600:6
+	GetPlayFibGo(ctx *runtime.Context) error // serves get_play_fib_go: GET /play/fib.go (routes.conf:600:7)
+//line routes.conf:606:6
+	GetPlayHelloGo(ctx *runtime.Context) error // serves get_play_hello_go: GET /play/hello.go (routes.conf:606:7)
+//line routes.conf:612:6
+	GetPlayLifeGo(ctx *runtime.Context) error // serves get_play_life_go: GET /play/life.go (routes.conf:612:7)
+//line routes.conf:618:6
+	GetPlayPeanoGo(ctx *runtime.Context) error // serves get_play_peano_go: GET /play/peano.go (routes.conf:618:7)
+//line routes.conf:624:6
+	GetPlayPiGo(ctx *runtime.Context) error // serves get_play_pi_go: GET /play/pi.go (routes.conf:624:7)
+//line routes.conf:630:6
+	GetPlaySieveGo(ctx *runtime.Context) error // serves get_play_sieve_go: GET /play/sieve.go (routes.conf:630:7)
+//line routes.conf:636:6
+	GetPlaySolitaireGo(ctx *runtime.Context) error // serves get_play_solitaire_go: GET /play/solitaire.go (routes.conf:636:7)
+//line routes.conf:642:6
+	GetPlayTreeGo(ctx *runtime.Context) error // serves get_play_tree_go: GET /play/tree.go (routes.conf:642:7)
+//line routes.conf:648:6
+	GetProgs(ctx *runtime.Context) error // serves get_progs: GET /progs (routes.conf:648:7)
+//line routes.conf:654:6
+	GetProgsCgo1Go(ctx *runtime.Context) error // serves get_progs_cgo1_go: GET /progs/cgo1.go (routes.conf:654:7)
+//line routes.conf:660:6
+	GetProgsCgo2Go(ctx *runtime.Context) error // serves get_progs_cgo2_go: GET /progs/cgo2.go (routes.conf:660:7)
+//line routes.conf:666:6
+	GetProgsCgo3Go(ctx *runtime.Context) error // serves get_progs_cgo3_go: GET /progs/cgo3.go (routes.conf:666:7)
+//line routes.conf:672:6
+	GetProgsCgo4Go(ctx *runtime.Context) error // serves get_progs_cgo4_go: GET /progs/cgo4.go (routes.conf:672:7)
+//line routes.conf:690:6
+	GetProgsDefer2Go(ctx *runtime.Context) error // serves get_progs_defer2_go: GET /progs/defer2.go (routes.conf:690:7)
+//line routes.conf:696:6
+	GetProgsDefer2Out(ctx *runtime.Context) error // serves get_progs_defer2_out: GET /progs/defer2.out (routes.conf:696:7)
+//line routes.conf:678:6
+	GetProgsDeferGo(ctx *runtime.Context) error // serves get_progs_defer_go: GET /progs/defer.go (routes.conf:678:7)
+//line routes.conf:684:6
+	GetProgsDeferOut(ctx *runtime.Context) error // serves get_progs_defer_out: GET /progs/defer.out (routes.conf:684:7)
+//line routes.conf:702:6
+	GetProgsEffBytesizeGo(ctx *runtime.Context) error // serves get_progs_eff_bytesize_go: GET /progs/eff_bytesize.go (routes.conf:702:7)
+//line routes.conf:708:6
+	GetProgsEffBytesizeOut(ctx *runtime.Context) error // serves get_progs_eff_bytesize_out: GET /progs/eff_bytesize.out (routes.conf:708:7)
+//line routes.conf:714:6
+	GetProgsEffQrGo(ctx *runtime.Context) error // serves get_progs_eff_qr_go: GET /progs/eff_qr.go (routes.conf:714:7)
+//line routes.conf:720:6
+	GetProgsEffSequenceGo(ctx *runtime.Context) error // serves get_progs_eff_sequence_go: GET /progs/eff_sequence.go (routes.conf:720:7)
+//line routes.conf:726:6
+	GetProgsEffSequenceOut(ctx *runtime.Context) error // serves get_progs_eff_sequence_out: GET /progs/eff_sequence.out (routes.conf:726:7)
+//line routes.conf:732:6
+	GetProgsEffUnused1Go(ctx *runtime.Context) error // serves get_progs_eff_unused1_go: GET /progs/eff_unused1.go (routes.conf:732:7)
+//line routes.conf:738:6
+	GetProgsEffUnused2Go(ctx *runtime.Context) error // serves get_progs_eff_unused2_go: GET /progs/eff_unused2.go (routes.conf:738:7)
+//line routes.conf:750:6
+	GetProgsError2Go(ctx *runtime.Context) error // serves get_progs_error2_go: GET /progs/error2.go (routes.conf:750:7)
+//line routes.conf:756:6
+	GetProgsError3Go(ctx *runtime.Context) error // serves get_progs_error3_go: GET /progs/error3.go (routes.conf:756:7)
+//line routes.conf:762:6
+	GetProgsError4Go(ctx *runtime.Context) error // serves get_progs_error4_go: GET /progs/error4.go (routes.conf:762:7)
+//line routes.conf:744:6
+	GetProgsErrorGo(ctx *runtime.Context) error // serves get_progs_error_go: GET /progs/error.go (routes.conf:744:7)
+//line routes.conf:768:6
+	GetProgsGo1Go(ctx *runtime.Context) error // serves get_progs_go1_go: GET /progs/go1.go (routes.conf:768:7)
+//line routes.conf:774:6
+	GetProgsGobs1Go(ctx *runtime.Context) error // serves get_progs_gobs1_go: GET /progs/gobs1.go (routes.conf:774:7)
+//line routes.conf:780:6
+	GetProgsGobs2Go(ctx *runtime.Context) error // serves get_progs_gobs2_go: GET /progs/gobs2.go (routes.conf:780:7)
+//line routes.conf:786:6
+	GetProgsImageDrawGo(ctx *runtime.Context) error // serves get_progs_image_draw_go: GET /progs/image_draw.go (routes.conf:786:7)
+//line routes.conf:792:6
+	GetProgsImagePackage1Go(ctx *runtime.Context) error // serves get_progs_image_package1_go: GET /progs/image_package1.go (routes.conf:792:7)
+//line routes.conf:798:6
+	GetProgsImagePackage1Out(ctx *runtime.Context) error // serves get_progs_image_package1_out: GET /progs/image_package1.out (routes.conf:798:7)
+//line routes.conf:804:6
+	GetProgsImagePackage2Go(ctx *runtime.Context) error // serves get_progs_image_package2_go: GET /progs/image_package2.go (routes.conf:804:7)
+//line routes.conf:810:6
+	GetProgsImagePackage2Out(ctx *runtime.Context) error // serves get_progs_image_package2_out: GET /progs/image_package2.out (routes.conf:810:7)
+//line routes.conf:816:6
+	GetProgsImagePackage3Go(ctx *runtime.Context) error // serves get_progs_image_package3_go: GET /progs/image_package3.go (routes.conf:816:7)
+//line routes.conf:822:6
+	GetProgsImagePackage3Out(ctx *runtime.Context) error // serves get_progs_image_package3_out: GET /progs/image_package3.out (routes.conf:822:7)
+//line routes.conf:828:6
+	GetProgsImagePackage4Go(ctx *runtime.Context) error // serves get_progs_image_package4_go: GET /progs/image_package4.go (routes.conf:828:7)
+//line routes.conf:834:6
+	GetProgsImagePackage4Out(ctx *runtime.Context) error // serves get_progs_image_package4_out: GET /progs/image_package4.out (routes.conf:834:7)
+//line routes.conf:840:6
+	GetProgsImagePackage5Go(ctx *runtime.Context) error // serves get_progs_image_package5_go: GET /progs/image_package5.go (routes.conf:840:7)
+//line routes.conf:846:6
+	GetProgsImagePackage5Out(ctx *runtime.Context) error // serves get_progs_image_package5_out: GET /progs/image_package5.out (routes.conf:846:7)
+//line routes.conf:852:6
+	GetProgsImagePackage6Go(ctx *runtime.Context) error // serves get_progs_image_package6_go: GET /progs/image_package6.go (routes.conf:852:7)
+//line routes.conf:858:6
+	GetProgsImagePackage6Out(ctx *runtime.Context) error // serves get_progs_image_package6_out: GET /progs/image_package6.out (routes.conf:858:7)
+//line routes.conf:870:6
+	GetProgsInterface2Go(ctx *runtime.Context) error // serves get_progs_interface2_go: GET /progs/interface2.go (routes.conf:870:7)
+//line routes.conf:876:6
+	GetProgsInterface2Out(ctx *runtime.Context) error // serves get_progs_interface2_out: GET /progs/interface2.out (routes.conf:876:7)
+//line routes.conf:864:6
+	GetProgsInterfaceGo(ctx *runtime.Context) error // serves get_progs_interface_go: GET /progs/interface.go (routes.conf:864:7)
+//line routes.conf:882:6
+	GetProgsJson1Go(ctx *runtime.Context) error // serves get_progs_json1_go: GET /progs/json1.go (routes.conf:882:7)
+//line routes.conf:888:6
+	GetProgsJson2Go(ctx *runtime.Context) error // serves get_progs_json2_go: GET /progs/json2.go (routes.conf:888:7)
+//line routes.conf:894:6
+	GetProgsJson2Out(ctx *runtime.Context) error // serves get_progs_json2_out: GET /progs/json2.out (routes.conf:894:7)
+//line routes.conf:900:6
+	GetProgsJson3Go(ctx *runtime.Context) error // serves get_progs_json3_go: GET /progs/json3.go (routes.conf:900:7)
+//line routes.conf:906:6
+	GetProgsJson4Go(ctx *runtime.Context) error // serves get_progs_json4_go: GET /progs/json4.go (routes.conf:906:7)
+//line routes.conf:912:6
+	GetProgsJson5Go(ctx *runtime.Context) error // serves get_progs_json5_go: GET /progs/json5.go (routes.conf:912:7)
+//line routes.conf:918:6
+	GetProgsRun(ctx *runtime.Context) error // serves get_progs_run: GET /progs/run (routes.conf:918:7)
+//line routes.conf:924:6
+	GetProgsSlicesGo(ctx *runtime.Context) error // serves get_progs_slices_go: GET /progs/slices.go (routes.conf:924:7)
+//line routes.conf:930:6
+	GetProgsTimeout1Go(ctx *runtime.Context) error // serves get_progs_timeout1_go: GET /progs/timeout1.go (routes.conf:930:7)
+//line routes.conf:936:6
+	GetProgsTimeout2Go(ctx *runtime.Context) error // serves get_progs_timeout2_go: GET /progs/timeout2.go (routes.conf:936:7)
+//line routes.conf:942:6
+	GetProgsUpdateBash(ctx *runtime.Context) error // serves get_progs_update_bash: GET /progs/update.bash (routes.conf:942:7)
+//line routes.conf:6:6
+	GetRoot(ctx *runtime.Context) error // serves get_root: GET / (routes.conf:6:7)
+//line routes.conf:168:6
+	GetRootHtml(ctx *runtime.Context) error // serves get_root_html: GET /root.html (routes.conf:168:7)
+//line routes.conf:174:6
+	GetSharePng(ctx *runtime.Context) error // serves get_share_png: GET /share.png (routes.conf:174:7)
+//line routes.conf:180:6
+	GetSieveGif(ctx *runtime.Context) error // serves get_sieve_gif: GET /sieve.gif (routes.conf:180:7)
+//line routes.conf:186:6
+	GetTosHtml(ctx *runtime.Context) error // serves get_tos_html: GET /tos.html (routes.conf:186:7)
+//line routes_gen.go:1292:1
+}
+
+// GetRoot returns the URL of route "get_root": / (routes.conf:6:7).
+//
+//line routes.conf:6:1
+func (u *URLBuilder) GetRoot() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:1302:1
+
+// GetMakefile returns the URL of route "get_makefile": /Makefile (routes.conf:162:7).
+//
+//line routes.conf:162:1
+func (u *URLBuilder) GetMakefile() string {
+	return routegenHelperURL(u, 1)
+}
+
+//line routes_gen.go:1311:1
+
+// GetArticles returns the URL of route "get_articles": /articles (routes.conf:192:7).
+//
+//line routes.conf:192:1
+func (u *URLBuilder) GetArticles() string {
+	return routegenHelperURL(u, 2)
+}
+
+//line routes_gen.go:1320:1
+
+// GetArticlesGoCommandHTML returns the URL of route "get_articles_go_command_html": /articles/go_command.html (routes.conf:198:7).
+//
+//line routes.conf:198:1
+func (u *URLBuilder) GetArticlesGoCommandHTML() string {
+	return routegenHelperURL(u, 3)
+}
+
+//line routes_gen.go:1329:1
+
+// GetArticlesIndexHTML returns the URL of route "get_articles_index_html": /articles/index.html (routes.conf:204:7).
+//
+//line routes.conf:204:1
+func (u *URLBuilder) GetArticlesIndexHTML() string {
+	return routegenHelperURL(u, 4)
+}
+
+//line routes_gen.go:1338:1
+
+// GetArticlesWiki returns the URL of route "get_articles_wiki": /articles/wiki (routes.conf:210:7).
+//
+//line routes.conf:210:1
+func (u *URLBuilder) GetArticlesWiki() string {
+	return routegenHelperURL(u, 5)
+}
+
+//line routes_gen.go:1347:1
+
+// GetArticlesWikiMakefile returns the URL of route "get_articles_wiki_makefile": /articles/wiki/Makefile (routes.conf:270:7).
+//
+//line routes.conf:270:1
+func (u *URLBuilder) GetArticlesWikiMakefile() string {
+	return routegenHelperURL(u, 6)
+}
+
+//line routes_gen.go:1356:1
+
+// GetArticlesWikiEditHTML returns the URL of route "get_articles_wiki_edit_html": /articles/wiki/edit.html (routes.conf:216:7).
+//
+//line routes.conf:216:1
+func (u *URLBuilder) GetArticlesWikiEditHTML() string {
+	return routegenHelperURL(u, 7)
+}
+
+//line routes_gen.go:1365:1
+
+// GetArticlesWikiFinalNoclosureGo returns the URL of route "get_articles_wiki_final_noclosure_go": /articles/wiki/final-noclosure.go (routes.conf:222:7).
+//
+//line routes.conf:222:1
+func (u *URLBuilder) GetArticlesWikiFinalNoclosureGo() string {
+	return routegenHelperURL(u, 8)
+}
+
+//line routes_gen.go:1374:1
+
+// GetArticlesWikiFinalNoerrorGo returns the URL of route "get_articles_wiki_final_noerror_go": /articles/wiki/final-noerror.go (routes.conf:228:7).
+//
+//line routes.conf:228:1
+func (u *URLBuilder) GetArticlesWikiFinalNoerrorGo() string {
+	return routegenHelperURL(u, 9)
+}
+
+//line routes_gen.go:1383:1
+
+// GetArticlesWikiFinalParsetemplateGo returns the URL of route "get_articles_wiki_final_parsetemplate_go": /articles/wiki/final-parsetemplate.go (routes.conf:234:7).
+//
+//line routes.conf:234:1
+func (u *URLBuilder) GetArticlesWikiFinalParsetemplateGo() string {
+	return routegenHelperURL(u, 10)
+}
+
+//line routes_gen.go:1392:1
+
+// GetArticlesWikiFinalTemplateGo returns the URL of route "get_articles_wiki_final_template_go": /articles/wiki/final-template.go (routes.conf:240:7).
+//
+//line routes.conf:240:1
+func (u *URLBuilder) GetArticlesWikiFinalTemplateGo() string {
+	return routegenHelperURL(u, 11)
+}
+
+//line routes_gen.go:1401:1
+
+// GetArticlesWikiFinalGo returns the URL of route "get_articles_wiki_final_go": /articles/wiki/final.go (routes.conf:246:7).
+//
+//line routes.conf:246:1
+func (u *URLBuilder) GetArticlesWikiFinalGo() string {
+	return routegenHelperURL(u, 12)
+}
+
+//line routes_gen.go:1410:1
+
+// GetArticlesWikiGetGo returns the URL of route "get_articles_wiki_get_go": /articles/wiki/get.go (routes.conf:252:7).
+//
+//line routes.conf:252:1
+func (u *URLBuilder) GetArticlesWikiGetGo() string {
+	return routegenHelperURL(u, 13)
+}
+
+//line routes_gen.go:1419:1
+
+// GetArticlesWikiHTTPSampleGo returns the URL of route "get_articles_wiki_http_sample_go": /articles/wiki/http-sample.go (routes.conf:258:7).
+//
+//line routes.conf:258:1
+func (u *URLBuilder) GetArticlesWikiHTTPSampleGo() string {
+	return routegenHelperURL(u, 14)
+}
+
+//line routes_gen.go:1428:1
+
+// GetArticlesWikiIndexHTML returns the URL of route "get_articles_wiki_index_html": /articles/wiki/index.html (routes.conf:264:7).
+//
+//line routes.conf:264:1
+func (u *URLBuilder) GetArticlesWikiIndexHTML() string {
+	return routegenHelperURL(u, 15)
+}
+
+//line routes_gen.go:1437:1
+
+// GetArticlesWikiNotemplateGo returns the URL of route "get_articles_wiki_notemplate_go": /articles/wiki/notemplate.go (routes.conf:276:7).
+//
+//line routes.conf:276:1
+func (u *URLBuilder) GetArticlesWikiNotemplateGo() string {
+	return routegenHelperURL(u, 16)
+}
+
+//line routes_gen.go:1446:1
+
+// GetArticlesWikiPart1NoerrorGo returns the URL of route "get_articles_wiki_part1_noerror_go": /articles/wiki/part1-noerror.go (routes.conf:282:7).
+//
+//line routes.conf:282:1
+func (u *URLBuilder) GetArticlesWikiPart1NoerrorGo() string {
+	return routegenHelperURL(u, 17)
+}
+
+//line routes_gen.go:1455:1
+
+// GetArticlesWikiPart1Go returns the URL of route "get_articles_wiki_part1_go": /articles/wiki/part1.go (routes.conf:288:7).
+//
+//line routes.conf:288:1
+func (u *URLBuilder) GetArticlesWikiPart1Go() string {
+	return routegenHelperURL(u, 18)
+}
+
+//line routes_gen.go:1464:1
+
+// GetArticlesWikiPart2Go returns the URL of route "get_articles_wiki_part2_go": /articles/wiki/part2.go (routes.conf:294:7).
+//
+//line routes.conf:294:1
+func (u *URLBuilder) GetArticlesWikiPart2Go() string {
+	return routegenHelperURL(u, 19)
+}
+
+//line routes_gen.go:1473:1
+
+// GetArticlesWikiPart3ErrorhandlingGo returns the URL of route "get_articles_wiki_part3_errorhandling_go": /articles/wiki/part3-errorhandling.go (routes.conf:300:7).
+//
+//line routes.conf:300:1
+func (u *URLBuilder) GetArticlesWikiPart3ErrorhandlingGo() string {
+	return routegenHelperURL(u, 20)
+}
+
+//line routes_gen.go:1482:1
+
+// GetArticlesWikiPart3Go returns the URL of route "get_articles_wiki_part3_go": /articles/wiki/part3.go (routes.conf:306:7).
+//
+//line routes.conf:306:1
+func (u *URLBuilder) GetArticlesWikiPart3Go() string {
+	return routegenHelperURL(u, 21)
+}
+
+//line routes_gen.go:1491:1
+
+// GetArticlesWikiTestBash returns the URL of route "get_articles_wiki_test_bash": /articles/wiki/test.bash (routes.conf:312:7).
+//
+//line routes.conf:312:1
+func (u *URLBuilder) GetArticlesWikiTestBash() string {
+	return routegenHelperURL(u, 22)
+}
+
+//line routes_gen.go:1500:1
+
+// GetArticlesWikiTestTestTxtGood returns the URL of route "get_articles_wiki_test_test_txt_good": /articles/wiki/test_Test.txt.good (routes.conf:324:7).
+//
+//line routes.conf:324:1
+func (u *URLBuilder) GetArticlesWikiTestTestTxtGood() string {
+	return routegenHelperURL(u, 23)
+}
+
+//line routes_gen.go:1509:1
+
+// GetArticlesWikiTestEditGood returns the URL of route "get_articles_wiki_test_edit_good": /articles/wiki/test_edit.good (routes.conf:318:7).
+//
+//line routes.conf:318:1
+func (u *URLBuilder) GetArticlesWikiTestEditGood() string {
+	return routegenHelperURL(u, 24)
+}
+
+//line routes_gen.go:1518:1
+
+// GetArticlesWikiTestViewGood returns the URL of route "get_articles_wiki_test_view_good": /articles/wiki/test_view.good (routes.conf:330:7).
+//
+//line routes.conf:330:1
+func (u *URLBuilder) GetArticlesWikiTestViewGood() string {
+	return routegenHelperURL(u, 25)
+}
+
+//line routes_gen.go:1527:1
+
+// GetArticlesWikiViewHTML returns the URL of route "get_articles_wiki_view_html": /articles/wiki/view.html (routes.conf:336:7).
+//
+//line routes.conf:336:1
+func (u *URLBuilder) GetArticlesWikiViewHTML() string {
+	return routegenHelperURL(u, 26)
+}
+
+//line routes_gen.go:1536:1
+
+// GetCmdHTML returns the URL of route "get_cmd_html": /cmd.html (routes.conf:12:7).
+//
+//line routes.conf:12:1
+func (u *URLBuilder) GetCmdHTML() string {
+	return routegenHelperURL(u, 27)
+}
+
+//line routes_gen.go:1545:1
+
+// GetCodeHTML returns the URL of route "get_code_html": /code.html (routes.conf:18:7).
+//
+//line routes.conf:18:1
+func (u *URLBuilder) GetCodeHTML() string {
+	return routegenHelperURL(u, 28)
+}
+
+//line routes_gen.go:1554:1
+
+// GetCodewalk returns the URL of route "get_codewalk": /codewalk (routes.conf:342:7).
+//
+//line routes.conf:342:1
+func (u *URLBuilder) GetCodewalk() string {
+	return routegenHelperURL(u, 29)
+}
+
+//line routes_gen.go:1563:1
+
+// GetCodewalkCodewalkCSS returns the URL of route "get_codewalk_codewalk_css": /codewalk/codewalk.css (routes.conf:348:7).
+//
+//line routes.conf:348:1
+func (u *URLBuilder) GetCodewalkCodewalkCSS() string {
+	return routegenHelperURL(u, 30)
+}
+
+//line routes_gen.go:1572:1
+
+// GetCodewalkCodewalkJs returns the URL of route "get_codewalk_codewalk_js": /codewalk/codewalk.js (routes.conf:354:7).
+//
+//line routes.conf:354:1
+func (u *URLBuilder) GetCodewalkCodewalkJs() string {
+	return routegenHelperURL(u, 31)
+}
+
+//line routes_gen.go:1581:1
+
+// GetCodewalkCodewalkXML returns the URL of route "get_codewalk_codewalk_xml": /codewalk/codewalk.xml (routes.conf:360:7).
+//
+//line routes.conf:360:1
+func (u *URLBuilder) GetCodewalkCodewalkXML() string {
+	return routegenHelperURL(u, 32)
+}
+
+//line routes_gen.go:1590:1
+
+// GetCodewalkFunctionsXML returns the URL of route "get_codewalk_functions_xml": /codewalk/functions.xml (routes.conf:366:7).
+//
+//line routes.conf:366:1
+func (u *URLBuilder) GetCodewalkFunctionsXML() string {
+	return routegenHelperURL(u, 33)
+}
+
+//line routes_gen.go:1599:1
+
+// GetCodewalkMarkovGo returns the URL of route "get_codewalk_markov_go": /codewalk/markov.go (routes.conf:372:7).
+//
+//line routes.conf:372:1
+func (u *URLBuilder) GetCodewalkMarkovGo() string {
+	return routegenHelperURL(u, 34)
+}
+
+//line routes_gen.go:1608:1
+
+// GetCodewalkMarkovXML returns the URL of route "get_codewalk_markov_xml": /codewalk/markov.xml (routes.conf:378:7).
+//
+//line routes.conf:378:1
+func (u *URLBuilder) GetCodewalkMarkovXML() string {
+	return routegenHelperURL(u, 35)
+}
+
+//line routes_gen.go:1617:1
+
+// GetCodewalkPigGo returns the URL of route "get_codewalk_pig_go": /codewalk/pig.go (routes.conf:384:7).
+//
+//line routes.conf:384:1
+func (u *URLBuilder) GetCodewalkPigGo() string {
+	return routegenHelperURL(u, 36)
+}
+
+//line routes_gen.go:1626:1
+
+// GetCodewalkPopoutPng returns the URL of route "get_codewalk_popout_png": /codewalk/popout.png (routes.conf:390:7).
+//
+//line routes.conf:390:1
+func (u *URLBuilder) GetCodewalkPopoutPng() string {
+	return routegenHelperURL(u, 37)
+}
+
+//line routes_gen.go:1635:1
+
+// GetCodewalkRun returns the URL of route "get_codewalk_run": /codewalk/run (routes.conf:396:7).
+//
+//line routes.conf:396:1
+func (u *URLBuilder) GetCodewalkRun() string {
+	return routegenHelperURL(u, 38)
+}
+
+//line routes_gen.go:1644:1
+
+// GetCodewalkSharememXML returns the URL of route "get_codewalk_sharemem_xml": /codewalk/sharemem.xml (routes.conf:402:7).
+//
+//line routes.conf:402:1
+func (u *URLBuilder) GetCodewalkSharememXML() string {
+	return routegenHelperURL(u, 39)
+}
+
+//line routes_gen.go:1653:1
+
+// GetCodewalkUrlpollGo returns the URL of route "get_codewalk_urlpoll_go": /codewalk/urlpoll.go (routes.conf:408:7).
+//
+//line routes.conf:408:1
+func (u *URLBuilder) GetCodewalkUrlpollGo() string {
+	return routegenHelperURL(u, 40)
+}
+
+//line routes_gen.go:1662:1
+
+// GetContribHTML returns the URL of route "get_contrib_html": /contrib.html (routes.conf:24:7).
+//
+//line routes.conf:24:1
+func (u *URLBuilder) GetContribHTML() string {
+	return routegenHelperURL(u, 41)
+}
+
+//line routes_gen.go:1671:1
+
+// GetContributeHTML returns the URL of route "get_contribute_html": /contribute.html (routes.conf:30:7).
+//
+//line routes.conf:30:1
+func (u *URLBuilder) GetContributeHTML() string {
+	return routegenHelperURL(u, 42)
+}
+
+//line routes_gen.go:1680:1
+
+// GetDebuggingWithGdbHTML returns the URL of route "get_debugging_with_gdb_html": /debugging_with_gdb.html (routes.conf:36:7).
+//
+//line routes.conf:36:1
+func (u *URLBuilder) GetDebuggingWithGdbHTML() string {
+	return routegenHelperURL(u, 43)
+}
+
+//line routes_gen.go:1689:1
+
+// GetDevel returns the URL of route "get_devel": /devel (routes.conf:414:7).
+//
+//line routes.conf:414:1
+func (u *URLBuilder) GetDevel() string {
+	return routegenHelperURL(u, 44)
+}
+
+//line routes_gen.go:1698:1
+
+// GetDevelReleaseHTML returns the URL of route "get_devel_release_html": /devel/release.html (routes.conf:420:7).
+//
+//line routes.conf:420:1
+func (u *URLBuilder) GetDevelReleaseHTML() string {
+	return routegenHelperURL(u, 45)
+}
+
+//line routes_gen.go:1707:1
+
+// GetDevelWeeklyHTML returns the URL of route "get_devel_weekly_html": /devel/weekly.html (routes.conf:426:7).
+//
+//line routes.conf:426:1
+func (u *URLBuilder) GetDevelWeeklyHTML() string {
+	return routegenHelperURL(u, 46)
+}
+
+//line routes_gen.go:1716:1
+
+// GetDocsHTML returns the URL of route "get_docs_html": /docs.html (routes.conf:42:7).
+//
+//line routes.conf:42:1
+func (u *URLBuilder) GetDocsHTML() string {
+	return routegenHelperURL(u, 47)
+}
+
+//line routes_gen.go:1725:1
+
+// GetEffectiveGoHTML returns the URL of route "get_effective_go_html": /effective_go.html (routes.conf:48:7).
+//
+//line routes.conf:48:1
+func (u *URLBuilder) GetEffectiveGoHTML() string {
+	return routegenHelperURL(u, 48)
+}
+
+//line routes_gen.go:1734:1
+
+// GetFilesLog returns the URL of route "get_files_log": /files.log (routes.conf:54:7).
+//
+//line routes.conf:54:1
+func (u *URLBuilder) GetFilesLog() string {
+	return routegenHelperURL(u, 49)
+}
+
+//line routes_gen.go:1743:1
+
+// GetGccgoContributeHTML returns the URL of route "get_gccgo_contribute_html": /gccgo_contribute.html (routes.conf:60:7).
+//
+//line routes.conf:60:1
+func (u *URLBuilder) GetGccgoContributeHTML() string {
+	return routegenHelperURL(u, 50)
+}
+
+//line routes_gen.go:1752:1
+
+// GetGccgoInstallHTML returns the URL of route "get_gccgo_install_html": /gccgo_install.html (routes.conf:66:7).
+//
+//line routes.conf:66:1
+func (u *URLBuilder) GetGccgoInstallHTML() string {
+	return routegenHelperURL(u, 51)
+}
+
+//line routes_gen.go:1761:1
+
+// GetGoLogoBlackPng returns the URL of route "get_go_logo_black_png": /go-logo-black.png (routes.conf:72:7).
+//
+//line routes.conf:72:1
+func (u *URLBuilder) GetGoLogoBlackPng() string {
+	return routegenHelperURL(u, 52)
+}
+
+//line routes_gen.go:1770:1
+
+// GetGoLogoBluePng returns the URL of route "get_go_logo_blue_png": /go-logo-blue.png (routes.conf:78:7).
+//
+//line routes.conf:78:1
+func (u *URLBuilder) GetGoLogoBluePng() string {
+	return routegenHelperURL(u, 53)
+}
+
+//line routes_gen.go:1779:1
+
+// GetGoLogoWhitePng returns the URL of route "get_go_logo_white_png": /go-logo-white.png (routes.conf:84:7).
+//
+//line routes.conf:84:1
+func (u *URLBuilder) GetGoLogoWhitePng() string {
+	return routegenHelperURL(u, 54)
+}
+
+//line routes_gen.go:1788:1
+
+// GetGo11HTML returns the URL of route "get_go1_1_html": /go1.1.html (routes.conf:90:7).
+//
+//line routes.conf:90:1
+func (u *URLBuilder) GetGo11HTML() string {
+	return routegenHelperURL(u, 55)
+}
+
+//line routes_gen.go:1797:1
+
+// GetGo12HTML returns the URL of route "get_go1_2_html": /go1.2.html (routes.conf:96:7).
+//
+//line routes.conf:96:1
+func (u *URLBuilder) GetGo12HTML() string {
+	return routegenHelperURL(u, 56)
+}
+
+//line routes_gen.go:1806:1
+
+// GetGo1HTML returns the URL of route "get_go1_html": /go1.html (routes.conf:102:7).
+//
+//line routes.conf:102:1
+func (u *URLBuilder) GetGo1HTML() string {
+	return routegenHelperURL(u, 57)
+}
+
+//line routes_gen.go:1815:1
+
+// GetGo1compatHTML returns the URL of route "get_go1compat_html": /go1compat.html (routes.conf:108:7).
+//
+//line routes.conf:108:1
+func (u *URLBuilder) GetGo1compatHTML() string {
+	return routegenHelperURL(u, 58)
+}
+
+//line routes_gen.go:1824:1
+
+// GetGoFaqHTML returns the URL of route "get_go_faq_html": /go_faq.html (routes.conf:114:7).
+//
+//line routes.conf:114:1
+func (u *URLBuilder) GetGoFaqHTML() string {
+	return routegenHelperURL(u, 59)
+}
+
+//line routes_gen.go:1833:1
+
+// GetGoMemHTML returns the URL of route "get_go_mem_html": /go_mem.html (routes.conf:120:7).
+//
+//line routes.conf:120:1
+func (u *URLBuilder) GetGoMemHTML() string {
+	return routegenHelperURL(u, 60)
+}
+
+//line routes_gen.go:1842:1
+
+// GetGoSpecHTML returns the URL of route "get_go_spec_html": /go_spec.html (routes.conf:126:7).
+//
+//line routes.conf:126:1
+func (u *URLBuilder) GetGoSpecHTML() string {
+	return routegenHelperURL(u, 61)
+}
+
+//line routes_gen.go:1851:1
+
+// GetGopher returns the URL of route "get_gopher": /gopher (routes.conf:432:7).
+//
+//line routes.conf:432:1
+func (u *URLBuilder) GetGopher() string {
+	return routegenHelperURL(u, 62)
+}
+
+//line routes_gen.go:1860:1
+
+// GetGopherAppenginegopherJpg returns the URL of route "get_gopher_appenginegopher_jpg": /gopher/appenginegopher.jpg (routes.conf:438:7).
+//
+//line routes.conf:438:1
+func (u *URLBuilder) GetGopherAppenginegopherJpg() string {
+	return routegenHelperURL(u, 63)
+}
+
+//line routes_gen.go:1869:1
+
+// GetGopherAppenginegophercolorJpg returns the URL of route "get_gopher_appenginegophercolor_jpg": /gopher/appenginegophercolor.jpg (routes.conf:444:7).
+//
+//line routes.conf:444:1
+func (u *URLBuilder) GetGopherAppenginegophercolorJpg() string {
+	return routegenHelperURL(u, 64)
+}
+
+//line routes_gen.go:1878:1
+
+// GetGopherAppenginelogoGif returns the URL of route "get_gopher_appenginelogo_gif": /gopher/appenginelogo.gif (routes.conf:450:7).
+//
+//line routes.conf:450:1
+func (u *URLBuilder) GetGopherAppenginelogoGif() string {
+	return routegenHelperURL(u, 65)
+}
+
+//line routes_gen.go:1887:1
+
+// GetGopherBumperPng returns the URL of route "get_gopher_bumper_png": /gopher/bumper.png (routes.conf:456:7).
+//
+//line routes.conf:456:1
+func (u *URLBuilder) GetGopherBumperPng() string {
+	return routegenHelperURL(u, 66)
+}
+
+//line routes_gen.go:1896:1
+
+// GetGopherBumper192x108Png returns the URL of route "get_gopher_bumper192x108_png": /gopher/bumper192x108.png (routes.conf:462:7).
+//
+//line routes.conf:462:1
+func (u *URLBuilder) GetGopherBumper192x108Png() string {
+	return routegenHelperURL(u, 67)
+}
+
+//line routes_gen.go:1905:1
+
+// GetGopherBumper320x180Png returns the URL of route "get_gopher_bumper320x180_png": /gopher/bumper320x180.png (routes.conf:468:7).
+//
+//line routes.conf:468:1
+func (u *URLBuilder) GetGopherBumper320x180Png() string {
+	return routegenHelperURL(u, 68)
+}
+
+//line routes_gen.go:1914:1
+
+// GetGopherBumper480x270Png returns the URL of route "get_gopher_bumper480x270_png": /gopher/bumper480x270.png (routes.conf:474:7).
+//
+//line routes.conf:474:1
+func (u *URLBuilder) GetGopherBumper480x270Png() string {
+	return routegenHelperURL(u, 69)
+}
+
+//line routes_gen.go:1923:1
+
+// GetGopherBumper640x360Png returns the URL of route "get_gopher_bumper640x360_png": /gopher/bumper640x360.png (routes.conf:480:7).
+//
+//line routes.conf:480:1
+func (u *URLBuilder) GetGopherBumper640x360Png() string {
+	return routegenHelperURL(u, 70)
+}
+
+//line routes_gen.go:1932:1
+
+// GetGopherDocPng returns the URL of route "get_gopher_doc_png": /gopher/doc.png (routes.conf:486:7).
+//
+//line routes.conf:486:1
+func (u *URLBuilder) GetGopherDocPng() string {
+	return routegenHelperURL(u, 71)
+}
+
+//line routes_gen.go:1941:1
+
+// GetGopherFrontpagePng returns the URL of route "get_gopher_frontpage_png": /gopher/frontpage.png (routes.conf:492:7).
+//
+//line routes.conf:492:1
+func (u *URLBuilder) GetGopherFrontpagePng() string {
+	return routegenHelperURL(u, 72)
+}
+
+//line routes_gen.go:1950:1
+
+// GetGopherGopherbwPng returns the URL of route "get_gopher_gopherbw_png": /gopher/gopherbw.png (routes.conf:498:7).
+//
+//line routes.conf:498:1
+func (u *URLBuilder) GetGopherGopherbwPng() string {
+	return routegenHelperURL(u, 73)
+}
+
+//line routes_gen.go:1959:1
+
+// GetGopherGophercolorPng returns the URL of route "get_gopher_gophercolor_png": /gopher/gophercolor.png (routes.conf:504:7).
+//
+//line routes.conf:504:1
+func (u *URLBuilder) GetGopherGophercolorPng() string {
+	return routegenHelperURL(u, 74)
+}
+
+//line routes_gen.go:1968:1
+
+// GetGopherGophercolor16x16Png returns the URL of route "get_gopher_gophercolor16x16_png": /gopher/gophercolor16x16.png (routes.conf:510:7).
+//
+//line routes.conf:510:1
+func (u *URLBuilder) GetGopherGophercolor16x16Png() string {
+	return routegenHelperURL(u, 75)
+}
+
+//line routes_gen.go:1977:1
+
+// GetGopherHelpPng returns the URL of route "get_gopher_help_png": /gopher/help.png (routes.conf:516:7).
+//
+//line routes.conf:516:1
+func (u *URLBuilder) GetGopherHelpPng() string {
+	return routegenHelperURL(u, 76)
+}
+
+//line routes_gen.go:1986:1
+
+// GetGopherPencil returns the URL of route "get_gopher_pencil": /gopher/pencil (routes.conf:552:7).
+//
+//line routes.conf:552:1
+func (u *URLBuilder) GetGopherPencil() string {
+	return routegenHelperURL(u, 77)
+}
+
+//line routes_gen.go:1995:1
+
+// GetGopherPencilGopherhatJpg returns the URL of route "get_gopher_pencil_gopherhat_jpg": /gopher/pencil/gopherhat.jpg (routes.conf:558:7).
+//
+//line routes.conf:558:1
+func (u *URLBuilder) GetGopherPencilGopherhatJpg() string {
+	return routegenHelperURL(u, 78)
+}
+
+//line routes_gen.go:2004:1
+
+// GetGopherPencilGopherhelmetJpg returns the URL of route "get_gopher_pencil_gopherhelmet_jpg": /gopher/pencil/gopherhelmet.jpg (routes.conf:564:7).
+//
+//line routes.conf:564:1
+func (u *URLBuilder) GetGopherPencilGopherhelmetJpg() string {
+	return routegenHelperURL(u, 79)
+}
+
+//line routes_gen.go:2013:1
+
+// GetGopherPencilGophermegaJpg returns the URL of route "get_gopher_pencil_gophermega_jpg": /gopher/pencil/gophermega.jpg (routes.conf:570:7).
+//
+//line routes.conf:570:1
+func (u *URLBuilder) GetGopherPencilGophermegaJpg() string {
+	return routegenHelperURL(u, 80)
+}
+
+//line routes_gen.go:2022:1
+
+// GetGopherPencilGopherrunningJpg returns the URL of route "get_gopher_pencil_gopherrunning_jpg": /gopher/pencil/gopherrunning.jpg (routes.conf:576:7).
+//
+//line routes.conf:576:1
+func (u *URLBuilder) GetGopherPencilGopherrunningJpg() string {
+	return routegenHelperURL(u, 81)
+}
+
+//line routes_gen.go:2031:1
+
+// GetGopherPencilGopherswimJpg returns the URL of route "get_gopher_pencil_gopherswim_jpg": /gopher/pencil/gopherswim.jpg (routes.conf:582:7).
+//
+//line routes.conf:582:1
+func (u *URLBuilder) GetGopherPencilGopherswimJpg() string {
+	return routegenHelperURL(u, 82)
+}
+
+//line routes_gen.go:2040:1
+
+// GetGopherPencilGopherswrenchJpg returns the URL of route "get_gopher_pencil_gopherswrench_jpg": /gopher/pencil/gopherswrench.jpg (routes.conf:588:7).
+//
+//line routes.conf:588:1
+func (u *URLBuilder) GetGopherPencilGopherswrenchJpg() string {
+	return routegenHelperURL(u, 83)
+}
+
+//line routes_gen.go:2049:1
+
+// GetGopherPkgPng returns the URL of route "get_gopher_pkg_png": /gopher/pkg.png (routes.conf:522:7).
+//
+//line routes.conf:522:1
+func (u *URLBuilder) GetGopherPkgPng() string {
+	return routegenHelperURL(u, 84)
+}
+
+//line routes_gen.go:2058:1
+
+// GetGopherProjectPng returns the URL of route "get_gopher_project_png": /gopher/project.png (routes.conf:528:7).
+//
+//line routes.conf:528:1
+func (u *URLBuilder) GetGopherProjectPng() string {
+	return routegenHelperURL(u, 85)
+}
+
+//line routes_gen.go:2067:1
+
+// GetGopherRefPng returns the URL of route "get_gopher_ref_png": /gopher/ref.png (routes.conf:534:7).
+//
+//line routes.conf:534:1
+func (u *URLBuilder) GetGopherRefPng() string {
+	return routegenHelperURL(u, 86)
+}
+
+//line routes_gen.go:2076:1
+
+// GetGopherRunPng returns the URL of route "get_gopher_run_png": /gopher/run.png (routes.conf:540:7).
+//
+//line routes.conf:540:1
+func (u *URLBuilder) GetGopherRunPng() string {
+	return routegenHelperURL(u, 87)
+}
+
+//line routes_gen.go:2085:1
+
+// GetGopherTalksPng returns the URL of route "get_gopher_talks_png": /gopher/talks.png (routes.conf:546:7).
+//
+//line routes.conf:546:1
+func (u *URLBuilder) GetGopherTalksPng() string {
+	return routegenHelperURL(u, 88)
+}
+
+//line routes_gen.go:2094:1
+
+// GetHelpHTML returns the URL of route "get_help_html": /help.html (routes.conf:132:7).
+//
+//line routes.conf:132:1
+func (u *URLBuilder) GetHelpHTML() string {
+	return routegenHelperURL(u, 89)
+}
+
+//line routes_gen.go:2103:1
+
+// GetIeCSS returns the URL of route "get_ie_css": /ie.css (routes.conf:138:7).
+//
+//line routes.conf:138:1
+func (u *URLBuilder) GetIeCSS() string {
+	return routegenHelperURL(u, 90)
+}
+
+//line routes_gen.go:2112:1
+
+// GetInstallSourceHTML returns the URL of route "get_install_source_html": /install-source.html (routes.conf:144:7).
+//
+//line routes.conf:144:1
+func (u *URLBuilder) GetInstallSourceHTML() string {
+	return routegenHelperURL(u, 91)
+}
+
+//line routes_gen.go:2121:1
+
+// GetInstallHTML returns the URL of route "get_install_html": /install.html (routes.conf:150:7).
+//
+//line routes.conf:150:1
+func (u *URLBuilder) GetInstallHTML() string {
+	return routegenHelperURL(u, 92)
+}
+
+//line routes_gen.go:2130:1
+
+// GetLogo153x55Png returns the URL of route "get_logo_153x55_png": /logo-153x55.png (routes.conf:156:7).
+//
+//line routes.conf:156:1
+func (u *URLBuilder) GetLogo153x55Png() string {
+	return routegenHelperURL(u, 93)
+}
+
+//line routes_gen.go:2139:1
+
+// GetPlay returns the URL of route "get_play": /play (routes.conf:594:7).
+//
+//line routes.conf:594:1
+func (u *URLBuilder) GetPlay() string {
+	return routegenHelperURL(u, 94)
+}
+
+//line routes_gen.go:2148:1
+
+// GetPlayFibGo returns the URL of route "get_play_fib_go": /play/fib.go (routes.conf:600:7).
+//
+//line routes.conf:600:1
+func (u *URLBuilder) GetPlayFibGo() string {
+	return routegenHelperURL(u, 95)
+}
+
+//line routes_gen.go:2157:1
+
+// GetPlayHelloGo returns the URL of route "get_play_hello_go": /play/hello.go (routes.conf:606:7).
+//
+//line routes.conf:606:1
+func (u *URLBuilder) GetPlayHelloGo() string {
+	return routegenHelperURL(u, 96)
+}
+
+//line routes_gen.go:2166:1
+
+// GetPlayLifeGo returns the URL of route "get_play_life_go": /play/life.go (routes.conf:612:7).
+//
+//line routes.conf:612:1
+func (u *URLBuilder) GetPlayLifeGo() string {
+	return routegenHelperURL(u, 97)
+}
+
+//line routes_gen.go:2175:1
+
+// GetPlayPeanoGo returns the URL of route "get_play_peano_go": /play/peano.go (routes.conf:618:7).
+//
+//line routes.conf:618:1
+func (u *URLBuilder) GetPlayPeanoGo() string {
+	return routegenHelperURL(u, 98)
+}
+
+//line routes_gen.go:2184:1
+
+// GetPlayPiGo returns the URL of route "get_play_pi_go": /play/pi.go (routes.conf:624:7).
+//
+//line routes.conf:624:1
+func (u *URLBuilder) GetPlayPiGo() string {
+	return routegenHelperURL(u, 99)
+}
+
+//line routes_gen.go:2193:1
+
+// GetPlaySieveGo returns the URL of route "get_play_sieve_go": /play/sieve.go (routes.conf:630:7).
+//
+//line routes.conf:630:1
+func (u *URLBuilder) GetPlaySieveGo() string {
+	return routegenHelperURL(u, 100)
+}
+
+//line routes_gen.go:2202:1
+
+// GetPlaySolitaireGo returns the URL of route "get_play_solitaire_go": /play/solitaire.go (routes.conf:636:7).
+//
+//line routes.conf:636:1
+func (u *URLBuilder) GetPlaySolitaireGo() string {
+	return routegenHelperURL(u, 101)
+}
+
+//line routes_gen.go:2211:1
+
+// GetPlayTreeGo returns the URL of route "get_play_tree_go": /play/tree.go (routes.conf:642:7).
+//
+//line routes.conf:642:1
+func (u *URLBuilder) GetPlayTreeGo() string {
+	return routegenHelperURL(u, 102)
+}
+
+//line routes_gen.go:2220:1
+
+// GetProgs returns the URL of route "get_progs": /progs (routes.conf:648:7).
+//
+//line routes.conf:648:1
+func (u *URLBuilder) GetProgs() string {
+	return routegenHelperURL(u, 103)
+}
+
+//line routes_gen.go:2229:1
+
+// GetProgsCgo1Go returns the URL of route "get_progs_cgo1_go": /progs/cgo1.go (routes.conf:654:7).
+//
+//line routes.conf:654:1
+func (u *URLBuilder) GetProgsCgo1Go() string {
+	return routegenHelperURL(u, 104)
+}
+
+//line routes_gen.go:2238:1
+
+// GetProgsCgo2Go returns the URL of route "get_progs_cgo2_go": /progs/cgo2.go (routes.conf:660:7).
+//
+//line routes.conf:660:1
+func (u *URLBuilder) GetProgsCgo2Go() string {
+	return routegenHelperURL(u, 105)
+}
+
+//line routes_gen.go:2247:1
+
+// GetProgsCgo3Go returns the URL of route "get_progs_cgo3_go": /progs/cgo3.go (routes.conf:666:7).
+//
+//line routes.conf:666:1
+func (u *URLBuilder) GetProgsCgo3Go() string {
+	return routegenHelperURL(u, 106)
+}
+
+//line routes_gen.go:2256:1
+
+// GetProgsCgo4Go returns the URL of route "get_progs_cgo4_go": /progs/cgo4.go (routes.conf:672:7).
+//
+//line routes.conf:672:1
+func (u *URLBuilder) GetProgsCgo4Go() string {
+	return routegenHelperURL(u, 107)
+}
+
+//line routes_gen.go:2265:1
+
+// GetProgsDeferGo returns the URL of route "get_progs_defer_go": /progs/defer.go (routes.conf:678:7).
+//
+//line routes.conf:678:1
+func (u *URLBuilder) GetProgsDeferGo() string {
+	return routegenHelperURL(u, 108)
+}
+
+//line routes_gen.go:2274:1
+
+// GetProgsDeferOut returns the URL of route "get_progs_defer_out": /progs/defer.out (routes.conf:684:7).
+//
+//line routes.conf:684:1
+func (u *URLBuilder) GetProgsDeferOut() string {
+	return routegenHelperURL(u, 109)
+}
+
+//line routes_gen.go:2283:1
+
+// GetProgsDefer2Go returns the URL of route "get_progs_defer2_go": /progs/defer2.go (routes.conf:690:7).
+//
+//line routes.conf:690:1
+func (u *URLBuilder) GetProgsDefer2Go() string {
+	return routegenHelperURL(u, 110)
+}
+
+//line routes_gen.go:2292:1
+
+// GetProgsDefer2Out returns the URL of route "get_progs_defer2_out": /progs/defer2.out (routes.conf:696:7).
+//
+//line routes.conf:696:1
+func (u *URLBuilder) GetProgsDefer2Out() string {
+	return routegenHelperURL(u, 111)
+}
+
+//line routes_gen.go:2301:1
+
+// GetProgsEffBytesizeGo returns the URL of route "get_progs_eff_bytesize_go": /progs/eff_bytesize.go (routes.conf:702:7).
+//
+//line routes.conf:702:1
+func (u *URLBuilder) GetProgsEffBytesizeGo() string {
+	return routegenHelperURL(u, 112)
+}
+
+//line routes_gen.go:2310:1
+
+// GetProgsEffBytesizeOut returns the URL of route "get_progs_eff_bytesize_out": /progs/eff_bytesize.out (routes.conf:708:7).
+//
+//line routes.conf:708:1
+func (u *URLBuilder) GetProgsEffBytesizeOut() string {
+	return routegenHelperURL(u, 113)
+}
+
+//line routes_gen.go:2319:1
+
+// GetProgsEffQrGo returns the URL of route "get_progs_eff_qr_go": /progs/eff_qr.go (routes.conf:714:7).
+//
+//line routes.conf:714:1
+func (u *URLBuilder) GetProgsEffQrGo() string {
+	return routegenHelperURL(u, 114)
+}
+
+//line routes_gen.go:2328:1
+
+// GetProgsEffSequenceGo returns the URL of route "get_progs_eff_sequence_go": /progs/eff_sequence.go (routes.conf:720:7).
+//
+//line routes.conf:720:1
+func (u *URLBuilder) GetProgsEffSequenceGo() string {
+	return routegenHelperURL(u, 115)
+}
+
+//line routes_gen.go:2337:1
+
+// GetProgsEffSequenceOut returns the URL of route "get_progs_eff_sequence_out": /progs/eff_sequence.out (routes.conf:726:7).
+//
+//line routes.conf:726:1
+func (u *URLBuilder) GetProgsEffSequenceOut() string {
+	return routegenHelperURL(u, 116)
+}
+
+//line routes_gen.go:2346:1
+
+// GetProgsEffUnused1Go returns the URL of route "get_progs_eff_unused1_go": /progs/eff_unused1.go (routes.conf:732:7).
+//
+//line routes.conf:732:1
+func (u *URLBuilder) GetProgsEffUnused1Go() string {
+	return routegenHelperURL(u, 117)
+}
+
+//line routes_gen.go:2355:1
+
+// GetProgsEffUnused2Go returns the URL of route "get_progs_eff_unused2_go": /progs/eff_unused2.go (routes.conf:738:7).
+//
+//line routes.conf:738:1
+func (u *URLBuilder) GetProgsEffUnused2Go() string {
+	return routegenHelperURL(u, 118)
+}
+
+//line routes_gen.go:2364:1
+
+// GetProgsErrorGo returns the URL of route "get_progs_error_go": /progs/error.go (routes.conf:744:7).
+//
+//line routes.conf:744:1
+func (u *URLBuilder) GetProgsErrorGo() string {
+	return routegenHelperURL(u, 119)
+}
+
+//line routes_gen.go:2373:1
+
+// GetProgsError2Go returns the URL of route "get_progs_error2_go": /progs/error2.go (routes.conf:750:7).
+//
+//line routes.conf:750:1
+func (u *URLBuilder) GetProgsError2Go() string {
+	return routegenHelperURL(u, 120)
+}
+
+//line routes_gen.go:2382:1
+
+// GetProgsError3Go returns the URL of route "get_progs_error3_go": /progs/error3.go (routes.conf:756:7).
+//
+//line routes.conf:756:1
+func (u *URLBuilder) GetProgsError3Go() string {
+	return routegenHelperURL(u, 121)
+}
+
+//line routes_gen.go:2391:1
+
+// GetProgsError4Go returns the URL of route "get_progs_error4_go": /progs/error4.go (routes.conf:762:7).
+//
+//line routes.conf:762:1
+func (u *URLBuilder) GetProgsError4Go() string {
+	return routegenHelperURL(u, 122)
+}
+
+//line routes_gen.go:2400:1
+
+// GetProgsGo1Go returns the URL of route "get_progs_go1_go": /progs/go1.go (routes.conf:768:7).
+//
+//line routes.conf:768:1
+func (u *URLBuilder) GetProgsGo1Go() string {
+	return routegenHelperURL(u, 123)
+}
+
+//line routes_gen.go:2409:1
+
+// GetProgsGobs1Go returns the URL of route "get_progs_gobs1_go": /progs/gobs1.go (routes.conf:774:7).
+//
+//line routes.conf:774:1
+func (u *URLBuilder) GetProgsGobs1Go() string {
+	return routegenHelperURL(u, 124)
+}
+
+//line routes_gen.go:2418:1
+
+// GetProgsGobs2Go returns the URL of route "get_progs_gobs2_go": /progs/gobs2.go (routes.conf:780:7).
+//
+//line routes.conf:780:1
+func (u *URLBuilder) GetProgsGobs2Go() string {
+	return routegenHelperURL(u, 125)
+}
+
+//line routes_gen.go:2427:1
+
+// GetProgsImageDrawGo returns the URL of route "get_progs_image_draw_go": /progs/image_draw.go (routes.conf:786:7).
+//
+//line routes.conf:786:1
+func (u *URLBuilder) GetProgsImageDrawGo() string {
+	return routegenHelperURL(u, 126)
+}
+
+//line routes_gen.go:2436:1
+
+// GetProgsImagePackage1Go returns the URL of route "get_progs_image_package1_go": /progs/image_package1.go (routes.conf:792:7).
+//
+//line routes.conf:792:1
+func (u *URLBuilder) GetProgsImagePackage1Go() string {
+	return routegenHelperURL(u, 127)
+}
+
+//line routes_gen.go:2445:1
+
+// GetProgsImagePackage1Out returns the URL of route "get_progs_image_package1_out": /progs/image_package1.out (routes.conf:798:7).
+//
+//line routes.conf:798:1
+func (u *URLBuilder) GetProgsImagePackage1Out() string {
+	return routegenHelperURL(u, 128)
+}
+
+//line routes_gen.go:2454:1
+
+// GetProgsImagePackage2Go returns the URL of route "get_progs_image_package2_go": /progs/image_package2.go (routes.conf:804:7).
+//
+//line routes.conf:804:1
+func (u *URLBuilder) GetProgsImagePackage2Go() string {
+	return routegenHelperURL(u, 129)
+}
+
+//line routes_gen.go:2463:1
+
+// GetProgsImagePackage2Out returns the URL of route "get_progs_image_package2_out": /progs/image_package2.out (routes.conf:810:7).
+//
+//line routes.conf:810:1
+func (u *URLBuilder) GetProgsImagePackage2Out() string {
+	return routegenHelperURL(u, 130)
+}
+
+//line routes_gen.go:2472:1
+
+// GetProgsImagePackage3Go returns the URL of route "get_progs_image_package3_go": /progs/image_package3.go (routes.conf:816:7).
+//
+//line routes.conf:816:1
+func (u *URLBuilder) GetProgsImagePackage3Go() string {
+	return routegenHelperURL(u, 131)
+}
+
+//line routes_gen.go:2481:1
+
+// GetProgsImagePackage3Out returns the URL of route "get_progs_image_package3_out": /progs/image_package3.out (routes.conf:822:7).
+//
+//line routes.conf:822:1
+func (u *URLBuilder) GetProgsImagePackage3Out() string {
+	return routegenHelperURL(u, 132)
+}
+
+//line routes_gen.go:2490:1
+
+// GetProgsImagePackage4Go returns the URL of route "get_progs_image_package4_go": /progs/image_package4.go (routes.conf:828:7).
+//
+//line routes.conf:828:1
+func (u *URLBuilder) GetProgsImagePackage4Go() string {
+	return routegenHelperURL(u, 133)
+}
+
+//line routes_gen.go:2499:1
+
+// GetProgsImagePackage4Out returns the URL of route "get_progs_image_package4_out": /progs/image_package4.out (routes.conf:834:7).
+//
+//line routes.conf:834:1
+func (u *URLBuilder) GetProgsImagePackage4Out() string {
+	return routegenHelperURL(u, 134)
+}
+
+//line routes_gen.go:2508:1
+
+// GetProgsImagePackage5Go returns the URL of route "get_progs_image_package5_go": /progs/image_package5.go (routes.conf:840:7).
+//
+//line routes.conf:840:1
+func (u *URLBuilder) GetProgsImagePackage5Go() string {
+	return routegenHelperURL(u, 135)
+}
+
+//line routes_gen.go:2517:1
+
+// GetProgsImagePackage5Out returns the URL of route "get_progs_image_package5_out": /progs/image_package5.out (routes.conf:846:7).
+//
+//line routes.conf:846:1
+func (u *URLBuilder) GetProgsImagePackage5Out() string {
+	return routegenHelperURL(u, 136)
+}
+
+//line routes_gen.go:2526:1
+
+// GetProgsImagePackage6Go returns the URL of route "get_progs_image_package6_go": /progs/image_package6.go (routes.conf:852:7).
+//
+//line routes.conf:852:1
+func (u *URLBuilder) GetProgsImagePackage6Go() string {
+	return routegenHelperURL(u, 137)
+}
+
+//line routes_gen.go:2535:1
+
+// GetProgsImagePackage6Out returns the URL of route "get_progs_image_package6_out": /progs/image_package6.out (routes.conf:858:7).
+//
+//line routes.conf:858:1
+func (u *URLBuilder) GetProgsImagePackage6Out() string {
+	return routegenHelperURL(u, 138)
+}
+
+//line routes_gen.go:2544:1
+
+// GetProgsInterfaceGo returns the URL of route "get_progs_interface_go": /progs/interface.go (routes.conf:864:7).
+//
+//line routes.conf:864:1
+func (u *URLBuilder) GetProgsInterfaceGo() string {
+	return routegenHelperURL(u, 139)
+}
+
+//line routes_gen.go:2553:1
+
+// GetProgsInterface2Go returns the URL of route "get_progs_interface2_go": /progs/interface2.go (routes.conf:870:7).
+//
+//line routes.conf:870:1
+func (u *URLBuilder) GetProgsInterface2Go() string {
+	return routegenHelperURL(u, 140)
+}
+
+//line routes_gen.go:2562:1
+
+// GetProgsInterface2Out returns the URL of route "get_progs_interface2_out": /progs/interface2.out (routes.conf:876:7).
+//
+//line routes.conf:876:1
+func (u *URLBuilder) GetProgsInterface2Out() string {
+	return routegenHelperURL(u, 141)
+}
+
+//line routes_gen.go:2571:1
+
+// GetProgsJson1Go returns the URL of route "get_progs_json1_go": /progs/json1.go (routes.conf:882:7).
+//
+//line routes.conf:882:1
+func (u *URLBuilder) GetProgsJson1Go() string {
+	return routegenHelperURL(u, 142)
+}
+
+//line routes_gen.go:2580:1
+
+// GetProgsJson2Go returns the URL of route "get_progs_json2_go": /progs/json2.go (routes.conf:888:7).
+//
+//line routes.conf:888:1
+func (u *URLBuilder) GetProgsJson2Go() string {
+	return routegenHelperURL(u, 143)
+}
+
+//line routes_gen.go:2589:1
+
+// GetProgsJson2Out returns the URL of route "get_progs_json2_out": /progs/json2.out (routes.conf:894:7).
+//
+//line routes.conf:894:1
+func (u *URLBuilder) GetProgsJson2Out() string {
+	return routegenHelperURL(u, 144)
+}
+
+//line routes_gen.go:2598:1
+
+// GetProgsJson3Go returns the URL of route "get_progs_json3_go": /progs/json3.go (routes.conf:900:7).
+//
+//line routes.conf:900:1
+func (u *URLBuilder) GetProgsJson3Go() string {
+	return routegenHelperURL(u, 145)
+}
+
+//line routes_gen.go:2607:1
+
+// GetProgsJson4Go returns the URL of route "get_progs_json4_go": /progs/json4.go (routes.conf:906:7).
+//
+//line routes.conf:906:1
+func (u *URLBuilder) GetProgsJson4Go() string {
+	return routegenHelperURL(u, 146)
+}
+
+//line routes_gen.go:2616:1
+
+// GetProgsJson5Go returns the URL of route "get_progs_json5_go": /progs/json5.go (routes.conf:912:7).
+//
+//line routes.conf:912:1
+func (u *URLBuilder) GetProgsJson5Go() string {
+	return routegenHelperURL(u, 147)
+}
+
+//line routes_gen.go:2625:1
+
+// GetProgsRun returns the URL of route "get_progs_run": /progs/run (routes.conf:918:7).
+//
+//line routes.conf:918:1
+func (u *URLBuilder) GetProgsRun() string {
+	return routegenHelperURL(u, 148)
+}
+
+//line routes_gen.go:2634:1
+
+// GetProgsSlicesGo returns the URL of route "get_progs_slices_go": /progs/slices.go (routes.conf:924:7).
+//
+//line routes.conf:924:1
+func (u *URLBuilder) GetProgsSlicesGo() string {
+	return routegenHelperURL(u, 149)
+}
+
+//line routes_gen.go:2643:1
+
+// GetProgsTimeout1Go returns the URL of route "get_progs_timeout1_go": /progs/timeout1.go (routes.conf:930:7).
+//
+//line routes.conf:930:1
+func (u *URLBuilder) GetProgsTimeout1Go() string {
+	return routegenHelperURL(u, 150)
+}
+
+//line routes_gen.go:2652:1
+
+// GetProgsTimeout2Go returns the URL of route "get_progs_timeout2_go": /progs/timeout2.go (routes.conf:936:7).
+//
+//line routes.conf:936:1
+func (u *URLBuilder) GetProgsTimeout2Go() string {
+	return routegenHelperURL(u, 151)
+}
+
+//line routes_gen.go:2661:1
+
+// GetProgsUpdateBash returns the URL of route "get_progs_update_bash": /progs/update.bash (routes.conf:942:7).
+//
+//line routes.conf:942:1
+func (u *URLBuilder) GetProgsUpdateBash() string {
+	return routegenHelperURL(u, 152)
+}
+
+//line routes_gen.go:2670:1
+
+// GetRootHTML returns the URL of route "get_root_html": /root.html (routes.conf:168:7).
+//
+//line routes.conf:168:1
+func (u *URLBuilder) GetRootHTML() string {
+	return routegenHelperURL(u, 153)
+}
+
+//line routes_gen.go:2679:1
+
+// GetSharePng returns the URL of route "get_share_png": /share.png (routes.conf:174:7).
+//
+//line routes.conf:174:1
+func (u *URLBuilder) GetSharePng() string {
+	return routegenHelperURL(u, 154)
+}
+
+//line routes_gen.go:2688:1
+
+// GetSieveGif returns the URL of route "get_sieve_gif": /sieve.gif (routes.conf:180:7).
+//
+//line routes.conf:180:1
+func (u *URLBuilder) GetSieveGif() string {
+	return routegenHelperURL(u, 155)
+}
+
+//line routes_gen.go:2697:1
+
+// GetTosHTML returns the URL of route "get_tos_html": /tos.html (routes.conf:186:7).
+//
+//line routes.conf:186:1
+func (u *URLBuilder) GetTosHTML() string {
+	return routegenHelperURL(u, 156)
+}
+
+//line routes_gen.go:2706:1

@@ -36,16 +36,31 @@ type Subject interface {
 // both lists must hold, with "either" one of them (a list not written
 // does not count).
 func (a *Authorization) Allows(s Subject) bool {
-	roles, permissions := failed(s, a.Roles) < 0, failed(s, a.Permissions) < 0
-	switch {
-	case a.SatisfyBoth:
-		return roles && permissions
-	case len(a.Roles) == 0:
-		return permissions
-	case len(a.Permissions) == 0:
-		return roles
+	return AllowsChecks(a.SatisfyBoth, a.Roles, a.Permissions, s)
+}
+
+// CheckType is Check, or a type declared with its fields (runtime.Check),
+// whose lists AllowsChecks reads without a copy.
+type CheckType interface {
+	~struct {
+		Func string
+		Args []string
 	}
-	return roles || permissions
+}
+
+// AllowsChecks is Allows of the authorization of satisfyBoth, roles
+// and permissions, written with checks of another type than Check.
+func AllowsChecks[C CheckType](satisfyBoth bool, roles, permissions []C, s Subject) bool {
+	rolesHold, permissionsHold := failed(s, roles) < 0, failed(s, permissions) < 0
+	switch {
+	case satisfyBoth:
+		return rolesHold && permissionsHold
+	case len(roles) == 0:
+		return permissionsHold
+	case len(permissions) == 0:
+		return rolesHold
+	}
+	return rolesHold || permissionsHold
 }
 
 // Explain is Allows, with why in words: the checks that fail, and what
@@ -73,8 +88,9 @@ func (a *Authorization) Explain(s Subject) (allowed bool, why string) {
 }
 
 // failed is the index of the first check of list s fails, -1 for none.
-func failed(s Subject, list []Check) int {
-	for i, c := range list {
+func failed[C CheckType](s Subject, list []C) int {
+	for i, check := range list {
+		c := Check(check)
 		var ok bool
 		switch c.Func {
 		case "hasrole", "hasallroles":

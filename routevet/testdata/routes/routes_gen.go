@@ -235,64 +235,6 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// AdminController holds the actions of controller "Admin".
-type AdminController interface {
-//line ../routes.conf:44:6
-	Dashboard(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:44:7)
-//line routes_gen.go:243:1
-}
-
-// BookingController holds the actions of controller "Booking".
-type BookingController interface {
-//line ../routes.conf:32:6
-	Show(ctx *runtime.Context, ref string) error // serves booking: GET /bookings/:ref (../routes.conf:32:7)
-//line routes_gen.go:250:1
-}
-
-// HotelController holds the actions of controller "Hotel".
-type HotelController interface {
-//line ../routes.conf:26:14
-	Book(ctx *runtime.Context, id int64) error // serves book_hotel: POST /hotels/:id/book (../routes.conf:26:15)
-//line ../routes.conf:20:10
-	Create(ctx *runtime.Context) error // serves create_hotel: POST /hotels (../routes.conf:20:11)
-//line ../routes.conf:25:14
-	Delete(ctx *runtime.Context, id int64) error // serves delete_hotel: DELETE /hotels/:id (../routes.conf:25:15)
-//line ../routes.conf:15:6
-	List(ctx *runtime.Context) error // serves hotels: GET /hotels (../routes.conf:15:7)
-//line ../routes.conf:27:14
-	Room(ctx *runtime.Context, id int64, room string) error // serves room: GET /hotels/:id/rooms/:room (../routes.conf:27:15)
-//line ../routes.conf:21:10
-	Show(ctx *runtime.Context, id int64) error // serves show_hotel: GET /hotels/:id (../routes.conf:21:11)
-//line routes_gen.go:267:1
-}
-
-// LiveController holds the actions of controller "Live".
-type LiveController interface {
-//line ../routes.conf:34:6
-	Stream(ctx *runtime.Context) error // serves live: WS /live (../routes.conf:34:7)
-//line routes_gen.go:274:1
-}
-
-// SiteController holds the actions of controller "Site".
-type SiteController interface {
-//line ../routes.conf:35:6
-	Cafe(ctx *runtime.Context) error // serves cafe: GET /caf%C3%A9 (../routes.conf:35:7)
-//line ../routes.conf:13:6
-	Index(ctx *runtime.Context) error // serves home: GET / (../routes.conf:13:7)
-//line ../routes.conf:33:6
-	Page(ctx *runtime.Context, lang string, page string) error // serves page: GET /pages/:lang/*page (../routes.conf:33:7)
-//line ../routes.conf:14:6
-	Search(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:14:7)
-//line routes_gen.go:287:1
-}
-
-// TenantController holds the actions of controller "Tenant".
-type TenantController interface {
-//line ../routes.conf:53:6
-	Home(ctx *runtime.Context) error // serves tenant_home: GET /home (../routes.conf:53:7)
-//line routes_gen.go:294:1
-}
-
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
 func NewRouter(adminController AdminController, bookingController BookingController, hotelController HotelController, liveController LiveController, siteController SiteController, tenantController TenantController, opts ...runtime.Option) (*runtime.Router, error) {
 	if adminController == nil {
@@ -451,141 +393,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// Home returns the URL of route "home": / (../routes.conf:13:7).
-//
-//line ../routes.conf:13:1
-func (u *URLBuilder) Home() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:462:1
-
-// Booking returns the URL of route "booking": /bookings/:ref (../routes.conf:32:7).
-//
-//line ../routes.conf:32:1
-func (u *URLBuilder) Booking(ref string) (string, error) {
-	return routegenCheckedHelperURL(u, 1, ref)
-}
-
-//line routes_gen.go:471:1
-
-// Cafe returns the URL of route "cafe": /caf%C3%A9 (../routes.conf:35:7).
-//
-//line ../routes.conf:35:1
-func (u *URLBuilder) Cafe() string {
-	return routegenHelperURL(u, 2)
-}
-
-//line routes_gen.go:480:1
-
-// Docs returns the URL of route "docs": /docs/*filepath (../routes.conf:9:7).
-//
-//line ../routes.conf:9:1
-func (u *URLBuilder) Docs(filepath string) (string, error) {
-	return routegenCheckedHelperURL(u, 3, filepath)
-}
-
-//line routes_gen.go:489:1
-
-// Hotels returns the URL of route "hotels": /hotels (../routes.conf:15:7).
-//
-//line ../routes.conf:15:1
-func (u *URLBuilder) Hotels() string {
-	return routegenHelperURL(u, 4)
-}
-
-//line routes_gen.go:498:1
-
-// CreateHotel returns the URL of route "create_hotel": /hotels (../routes.conf:20:11).
-//
-//line ../routes.conf:20:1
-func (u *URLBuilder) CreateHotel() string {
-	return routegenHelperURL(u, 5)
-}
-
-//line routes_gen.go:507:1
-
-// DeleteHotel returns the URL of route "delete_hotel": /hotels/:id (../routes.conf:25:15).
-//
-//line ../routes.conf:25:1
-func (u *URLBuilder) DeleteHotel(id int64) (string, error) {
-	return routegenCheckedHelperURL(u, 6, routegenimpl.Int(id))
-}
-
-//line routes_gen.go:516:1
-
-// ShowHotel returns the URL of route "show_hotel": /hotels/:id (../routes.conf:21:11).
-//
-//line ../routes.conf:21:1
-func (u *URLBuilder) ShowHotel(id int64) (string, error) {
-	return routegenCheckedHelperURL(u, 7, routegenimpl.Int(id))
-}
-
-//line routes_gen.go:525:1
-
-// BookHotel returns the URL of route "book_hotel": /hotels/:id/book (../routes.conf:26:15).
-//
-//line ../routes.conf:26:1
-func (u *URLBuilder) BookHotel(id int64) (string, error) {
-	return routegenCheckedHelperURL(u, 8, routegenimpl.Int(id))
-}
-
-//line routes_gen.go:534:1
-
-// Room returns the URL of route "room": /hotels/:id/rooms/:room (../routes.conf:27:15).
-//
-//line ../routes.conf:27:1
-func (u *URLBuilder) Room(id int64, room string) (string, error) {
-	return routegenCheckedHelperURL(u, 9, routegenimpl.Int(id), room)
-}
-
-//line routes_gen.go:543:1
-
-// Live returns the URL of route "live": /live (../routes.conf:34:7).
-//
-//line ../routes.conf:34:1
-func (u *URLBuilder) Live() string {
-	return routegenHelperURL(u, 10)
-}
-
-//line routes_gen.go:552:1
-
-// Page returns the URL of route "page": /pages/:lang/*page (../routes.conf:33:7).
-//
-//line ../routes.conf:33:1
-func (u *URLBuilder) Page(lang string, page string) (string, error) {
-	return routegenCheckedHelperURL(u, 11, lang, page)
-}
-
-//line routes_gen.go:561:1
-
-// Search returns the URL of route "search": /search (../routes.conf:14:7).
-//
-//line ../routes.conf:14:1
-func (u *URLBuilder) Search() string {
-	return routegenHelperURL(u, 12)
-}
-
-//line routes_gen.go:570:1
-
-// AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:44:7).
-//
-//line ../routes.conf:44:1
-func (u *URLBuilder) AdminDashboard() string {
-	return routegenHelperURL(u, 13)
-}
-
-//line routes_gen.go:579:1
-
-// TenantsTenantHome returns the URL of route "tenants.tenant_home": /home on *.localhost (../routes.conf:53:7).
-//
-//line ../routes.conf:53:1
-func (u *URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
-	return routegenCheckedHelperURL(u, 14, subdomain)
-}
-
-//line routes_gen.go:588:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -613,3 +420,196 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// AdminController holds the actions of controller "Admin".
+type AdminController interface {
+//line ../routes.conf:44:6
+	Dashboard(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:44:7)
+//line routes_gen.go:429:1
+}
+
+// BookingController holds the actions of controller "Booking".
+type BookingController interface {
+//line ../routes.conf:32:6
+	Show(ctx *runtime.Context, ref string) error // serves booking: GET /bookings/:ref (../routes.conf:32:7)
+//line routes_gen.go:436:1
+}
+
+// HotelController holds the actions of controller "Hotel".
+type HotelController interface {
+//line ../routes.conf:26:14
+	Book(ctx *runtime.Context, id int64) error // serves book_hotel: POST /hotels/:id/book (../routes.conf:26:15)
+//line ../routes.conf:20:10
+	Create(ctx *runtime.Context) error // serves create_hotel: POST /hotels (../routes.conf:20:11)
+//line ../routes.conf:25:14
+	Delete(ctx *runtime.Context, id int64) error // serves delete_hotel: DELETE /hotels/:id (../routes.conf:25:15)
+//line ../routes.conf:15:6
+	List(ctx *runtime.Context) error // serves hotels: GET /hotels (../routes.conf:15:7)
+//line ../routes.conf:27:14
+	Room(ctx *runtime.Context, id int64, room string) error // serves room: GET /hotels/:id/rooms/:room (../routes.conf:27:15)
+//line ../routes.conf:21:10
+	Show(ctx *runtime.Context, id int64) error // serves show_hotel: GET /hotels/:id (../routes.conf:21:11)
+//line routes_gen.go:453:1
+}
+
+// LiveController holds the actions of controller "Live".
+type LiveController interface {
+//line ../routes.conf:34:6
+	Stream(ctx *runtime.Context) error // serves live: WS /live (../routes.conf:34:7)
+//line routes_gen.go:460:1
+}
+
+// SiteController holds the actions of controller "Site".
+type SiteController interface {
+//line ../routes.conf:35:6
+	Cafe(ctx *runtime.Context) error // serves cafe: GET /caf%C3%A9 (../routes.conf:35:7)
+//line ../routes.conf:13:6
+	Index(ctx *runtime.Context) error // serves home: GET / (../routes.conf:13:7)
+//line ../routes.conf:33:6
+	Page(ctx *runtime.Context, lang string, page string) error // serves page: GET /pages/:lang/*page (../routes.conf:33:7)
+//line ../routes.conf:14:6
+	Search(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:14:7)
+//line routes_gen.go:473:1
+}
+
+// TenantController holds the actions of controller "Tenant".
+type TenantController interface {
+//line ../routes.conf:53:6
+	Home(ctx *runtime.Context) error // serves tenant_home: GET /home (../routes.conf:53:7)
+//line routes_gen.go:480:1
+}
+
+// Home returns the URL of route "home": / (../routes.conf:13:7).
+//
+//line ../routes.conf:13:1
+func (u *URLBuilder) Home() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:490:1
+
+// Booking returns the URL of route "booking": /bookings/:ref (../routes.conf:32:7).
+//
+//line ../routes.conf:32:1
+func (u *URLBuilder) Booking(ref string) (string, error) {
+	return routegenCheckedHelperURL(u, 1, ref)
+}
+
+//line routes_gen.go:499:1
+
+// Cafe returns the URL of route "cafe": /caf%C3%A9 (../routes.conf:35:7).
+//
+//line ../routes.conf:35:1
+func (u *URLBuilder) Cafe() string {
+	return routegenHelperURL(u, 2)
+}
+
+//line routes_gen.go:508:1
+
+// Docs returns the URL of route "docs": /docs/*filepath (../routes.conf:9:7).
+//
+//line ../routes.conf:9:1
+func (u *URLBuilder) Docs(filepath string) (string, error) {
+	return routegenCheckedHelperURL(u, 3, filepath)
+}
+
+//line routes_gen.go:517:1
+
+// Hotels returns the URL of route "hotels": /hotels (../routes.conf:15:7).
+//
+//line ../routes.conf:15:1
+func (u *URLBuilder) Hotels() string {
+	return routegenHelperURL(u, 4)
+}
+
+//line routes_gen.go:526:1
+
+// CreateHotel returns the URL of route "create_hotel": /hotels (../routes.conf:20:11).
+//
+//line ../routes.conf:20:1
+func (u *URLBuilder) CreateHotel() string {
+	return routegenHelperURL(u, 5)
+}
+
+//line routes_gen.go:535:1
+
+// DeleteHotel returns the URL of route "delete_hotel": /hotels/:id (../routes.conf:25:15).
+//
+//line ../routes.conf:25:1
+func (u *URLBuilder) DeleteHotel(id int64) (string, error) {
+	return routegenCheckedHelperURL(u, 6, routegenimpl.Int(id))
+}
+
+//line routes_gen.go:544:1
+
+// ShowHotel returns the URL of route "show_hotel": /hotels/:id (../routes.conf:21:11).
+//
+//line ../routes.conf:21:1
+func (u *URLBuilder) ShowHotel(id int64) (string, error) {
+	return routegenCheckedHelperURL(u, 7, routegenimpl.Int(id))
+}
+
+//line routes_gen.go:553:1
+
+// BookHotel returns the URL of route "book_hotel": /hotels/:id/book (../routes.conf:26:15).
+//
+//line ../routes.conf:26:1
+func (u *URLBuilder) BookHotel(id int64) (string, error) {
+	return routegenCheckedHelperURL(u, 8, routegenimpl.Int(id))
+}
+
+//line routes_gen.go:562:1
+
+// Room returns the URL of route "room": /hotels/:id/rooms/:room (../routes.conf:27:15).
+//
+//line ../routes.conf:27:1
+func (u *URLBuilder) Room(id int64, room string) (string, error) {
+	return routegenCheckedHelperURL(u, 9, routegenimpl.Int(id), room)
+}
+
+//line routes_gen.go:571:1
+
+// Live returns the URL of route "live": /live (../routes.conf:34:7).
+//
+//line ../routes.conf:34:1
+func (u *URLBuilder) Live() string {
+	return routegenHelperURL(u, 10)
+}
+
+//line routes_gen.go:580:1
+
+// Page returns the URL of route "page": /pages/:lang/*page (../routes.conf:33:7).
+//
+//line ../routes.conf:33:1
+func (u *URLBuilder) Page(lang string, page string) (string, error) {
+	return routegenCheckedHelperURL(u, 11, lang, page)
+}
+
+//line routes_gen.go:589:1
+
+// Search returns the URL of route "search": /search (../routes.conf:14:7).
+//
+//line ../routes.conf:14:1
+func (u *URLBuilder) Search() string {
+	return routegenHelperURL(u, 12)
+}
+
+//line routes_gen.go:598:1
+
+// AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:44:7).
+//
+//line ../routes.conf:44:1
+func (u *URLBuilder) AdminDashboard() string {
+	return routegenHelperURL(u, 13)
+}
+
+//line routes_gen.go:607:1
+
+// TenantsTenantHome returns the URL of route "tenants.tenant_home": /home on *.localhost (../routes.conf:53:7).
+//
+//line ../routes.conf:53:1
+func (u *URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
+	return routegenCheckedHelperURL(u, 14, subdomain)
+}
+
+//line routes_gen.go:616:1

@@ -358,51 +358,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// C0Controller holds the actions of controller "C0".
-type C0Controller interface {
-//line routes.conf:75:6
-	A10(ctx *runtime.Context, p0 string, p1 string) error // serves r10: GET /ab:p0/:p1 (routes.conf:75:7)
-//line routes.conf:28:6
-	A4(ctx *runtime.Context) error // serves r4: WS /42 (routes.conf:28:7)
-//line routes.conf:37:10
-	A5(ctx *runtime.Context) error // serves r5: DELETE /user_x/42 (routes.conf:37:11), r5: HEAD /user_x/42 (routes.conf:37:11)
-//line routes.conf:43:10
-	A6(ctx *runtime.Context) error // serves r6: GET /=/new (routes.conf:43:11), r6: TRACE /=/new (routes.conf:43:11)
-//line routes.conf:50:14
-	A7(ctx *runtime.Context, p2 string) error // serves r7: GET /=/new/:p2 (routes.conf:50:15)
-//line routes.conf:57:14
-	A8(ctx *runtime.Context, p2 string, p3 int64) error // serves r8: GET /=/new/:p2/:p3 (routes.conf:57:15)
-//line routes.conf:64:14
-	A9(ctx *runtime.Context) error // serves r9: GET /=/new/.a (routes.conf:64:15), r9: HEAD /=/new/.a (routes.conf:64:15), r9: POST /=/new/.a (routes.conf:64:15)
-//line routes_gen.go:378:1
-}
-
-// C1Controller holds the actions of controller "C1".
-type C1Controller interface {
-//line routes.conf:83:10
-	A11(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r11: CONNECT /ab:p0/:p1/:p2 (routes.conf:83:11), r11: GET /ab:p0/:p1/:p2 (routes.conf:83:11)
-//line routes.conf:90:14
-	A12(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r12: GET /ab:p0/:p1/:p2/b/a (routes.conf:90:15)
-//line routes.conf:103:14
-	A14(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r14: TRACE /ab:p0/:p1/:p2/ab (routes.conf:103:15)
-//line routes.conf:109:14
-	A15(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r15: GET /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:109:15)
-//line routes.conf:21:6
-	A3(ctx *runtime.Context, rest string) error // serves r3: GET /a-b/*rest (routes.conf:21:7)
-//line routes_gen.go:393:1
-}
-
-// C2Controller holds the actions of controller "C2".
-type C2Controller interface {
-//line routes.conf:7:6
-	A1(ctx *runtime.Context, p0 string, p1 string) error // serves r1: WS /:p0/x.:p1 (routes.conf:7:7)
-//line routes.conf:95:14
-	A13(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r13: GET /ab:p0/:p1/:p2/*rest (routes.conf:95:15), r13: PATCH /ab:p0/:p1/:p2/*rest (routes.conf:95:15), r13: WS /ab:p0/:p1/:p2/*rest (routes.conf:95:15)
-//line routes.conf:15:6
-	A2(ctx *runtime.Context) error // serves r2: GET /@ (routes.conf:15:7), r2: OPTIONS /@ (routes.conf:15:7), r2: TRACE /@ (routes.conf:15:7)
-//line routes_gen.go:404:1
-}
-
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
 func NewRouter(c0controller C0Controller, c1controller C1Controller, c2controller C2Controller, opts ...runtime.Option) (*runtime.Router, error) {
 	if c0controller == nil {
@@ -554,141 +509,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// R4 returns the URL of route "r4": /42 (routes.conf:28:7).
-//
-//line routes.conf:28:1
-func (u *URLBuilder) R4() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:565:1
-
-// R1 returns the URL of route "r1": /:p0/x.:p1 (routes.conf:7:7).
-//
-//line routes.conf:7:1
-func (u *URLBuilder) R1(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 1, p0, p1)
-}
-
-//line routes_gen.go:574:1
-
-// R6 returns the URL of route "r6": /=/new (routes.conf:43:11).
-//
-//line routes.conf:43:1
-func (u *URLBuilder) R6() string {
-	return routegenHelperURL(u, 2)
-}
-
-//line routes_gen.go:583:1
-
-// R9 returns the URL of route "r9": /=/new/.a (routes.conf:64:15).
-//
-//line routes.conf:64:1
-func (u *URLBuilder) R9() string {
-	return routegenHelperURL(u, 4)
-}
-
-//line routes_gen.go:592:1
-
-// R7 returns the URL of route "r7": /=/new/:p2 (routes.conf:50:15).
-//
-//line routes.conf:50:1
-func (u *URLBuilder) R7(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 7, p2)
-}
-
-//line routes_gen.go:601:1
-
-// R8 returns the URL of route "r8": /=/new/:p2/:p3 (routes.conf:57:15).
-//
-//line routes.conf:57:1
-func (u *URLBuilder) R8(p2 string, p3 int64) (string, error) {
-	return routegenCheckedHelperURL(u, 8, p2, routegenimpl.Int(p3))
-}
-
-//line routes_gen.go:610:1
-
-// R2 returns the URL of route "r2": /@ (routes.conf:15:7).
-//
-//line routes.conf:15:1
-func (u *URLBuilder) R2() string {
-	return routegenHelperURL(u, 9)
-}
-
-//line routes_gen.go:619:1
-
-// R3 returns the URL of route "r3": /a-b/*rest (routes.conf:21:7).
-//
-//line routes.conf:21:1
-func (u *URLBuilder) R3(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 12, rest)
-}
-
-//line routes_gen.go:628:1
-
-// R10 returns the URL of route "r10": /ab:p0/:p1 (routes.conf:75:7).
-//
-//line routes.conf:75:1
-func (u *URLBuilder) R10(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 13, p0, p1)
-}
-
-//line routes_gen.go:637:1
-
-// R11 returns the URL of route "r11": /ab:p0/:p1/:p2 (routes.conf:83:11).
-//
-//line routes.conf:83:1
-func (u *URLBuilder) R11(p0 string, p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 14, p0, p1, p2)
-}
-
-//line routes_gen.go:646:1
-
-// R13 returns the URL of route "r13": /ab:p0/:p1/:p2/*rest (routes.conf:95:15).
-//
-//line routes.conf:95:1
-func (u *URLBuilder) R13(p0 string, p1 string, p2 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 16, p0, p1, p2, rest)
-}
-
-//line routes_gen.go:655:1
-
-// R14 returns the URL of route "r14": /ab:p0/:p1/:p2/ab (routes.conf:103:15).
-//
-//line routes.conf:103:1
-func (u *URLBuilder) R14(p0 string, p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 19, p0, p1, p2)
-}
-
-//line routes_gen.go:664:1
-
-// R12 returns the URL of route "r12": /ab:p0/:p1/:p2/b/a (routes.conf:90:15).
-//
-//line routes.conf:90:1
-func (u *URLBuilder) R12(p0 string, p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 20, p0, p1, p2)
-}
-
-//line routes_gen.go:673:1
-
-// R15 returns the URL of route "r15": /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:109:15).
-//
-//line routes.conf:109:1
-func (u *URLBuilder) R15(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 21, p0, p1, p2, p3)
-}
-
-//line routes_gen.go:682:1
-
-// R5 returns the URL of route "r5": /user_x/42 (routes.conf:37:11).
-//
-//line routes.conf:37:1
-func (u *URLBuilder) R5() string {
-	return routegenHelperURL(u, 22)
-}
-
-//line routes_gen.go:691:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -716,3 +536,183 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// C0Controller holds the actions of controller "C0".
+type C0Controller interface {
+//line routes.conf:75:6
+	A10(ctx *runtime.Context, p0 string, p1 string) error // serves r10: GET /ab:p0/:p1 (routes.conf:75:7)
+//line routes.conf:28:6
+	A4(ctx *runtime.Context) error // serves r4: WS /42 (routes.conf:28:7)
+//line routes.conf:37:10
+	A5(ctx *runtime.Context) error // serves r5: DELETE /user_x/42 (routes.conf:37:11), r5: HEAD /user_x/42 (routes.conf:37:11)
+//line routes.conf:43:10
+	A6(ctx *runtime.Context) error // serves r6: GET /=/new (routes.conf:43:11), r6: TRACE /=/new (routes.conf:43:11)
+//line routes.conf:50:14
+	A7(ctx *runtime.Context, p2 string) error // serves r7: GET /=/new/:p2 (routes.conf:50:15)
+//line routes.conf:57:14
+	A8(ctx *runtime.Context, p2 string, p3 int64) error // serves r8: GET /=/new/:p2/:p3 (routes.conf:57:15)
+//line routes.conf:64:14
+	A9(ctx *runtime.Context) error // serves r9: GET /=/new/.a (routes.conf:64:15), r9: HEAD /=/new/.a (routes.conf:64:15), r9: POST /=/new/.a (routes.conf:64:15)
+//line routes_gen.go:557:1
+}
+
+// C1Controller holds the actions of controller "C1".
+type C1Controller interface {
+//line routes.conf:83:10
+	A11(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r11: CONNECT /ab:p0/:p1/:p2 (routes.conf:83:11), r11: GET /ab:p0/:p1/:p2 (routes.conf:83:11)
+//line routes.conf:90:14
+	A12(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r12: GET /ab:p0/:p1/:p2/b/a (routes.conf:90:15)
+//line routes.conf:103:14
+	A14(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r14: TRACE /ab:p0/:p1/:p2/ab (routes.conf:103:15)
+//line routes.conf:109:14
+	A15(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r15: GET /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:109:15)
+//line routes.conf:21:6
+	A3(ctx *runtime.Context, rest string) error // serves r3: GET /a-b/*rest (routes.conf:21:7)
+//line routes_gen.go:572:1
+}
+
+// C2Controller holds the actions of controller "C2".
+type C2Controller interface {
+//line routes.conf:7:6
+	A1(ctx *runtime.Context, p0 string, p1 string) error // serves r1: WS /:p0/x.:p1 (routes.conf:7:7)
+//line routes.conf:95:14
+	A13(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r13: GET /ab:p0/:p1/:p2/*rest (routes.conf:95:15), r13: PATCH /ab:p0/:p1/:p2/*rest (routes.conf:95:15), r13: WS /ab:p0/:p1/:p2/*rest (routes.conf:95:15)
+//line routes.conf:15:6
+	A2(ctx *runtime.Context) error // serves r2: GET /@ (routes.conf:15:7), r2: OPTIONS /@ (routes.conf:15:7), r2: TRACE /@ (routes.conf:15:7)
+//line routes_gen.go:583:1
+}
+
+// R4 returns the URL of route "r4": /42 (routes.conf:28:7).
+//
+//line routes.conf:28:1
+func (u *URLBuilder) R4() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:593:1
+
+// R1 returns the URL of route "r1": /:p0/x.:p1 (routes.conf:7:7).
+//
+//line routes.conf:7:1
+func (u *URLBuilder) R1(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 1, p0, p1)
+}
+
+//line routes_gen.go:602:1
+
+// R6 returns the URL of route "r6": /=/new (routes.conf:43:11).
+//
+//line routes.conf:43:1
+func (u *URLBuilder) R6() string {
+	return routegenHelperURL(u, 2)
+}
+
+//line routes_gen.go:611:1
+
+// R9 returns the URL of route "r9": /=/new/.a (routes.conf:64:15).
+//
+//line routes.conf:64:1
+func (u *URLBuilder) R9() string {
+	return routegenHelperURL(u, 4)
+}
+
+//line routes_gen.go:620:1
+
+// R7 returns the URL of route "r7": /=/new/:p2 (routes.conf:50:15).
+//
+//line routes.conf:50:1
+func (u *URLBuilder) R7(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 7, p2)
+}
+
+//line routes_gen.go:629:1
+
+// R8 returns the URL of route "r8": /=/new/:p2/:p3 (routes.conf:57:15).
+//
+//line routes.conf:57:1
+func (u *URLBuilder) R8(p2 string, p3 int64) (string, error) {
+	return routegenCheckedHelperURL(u, 8, p2, routegenimpl.Int(p3))
+}
+
+//line routes_gen.go:638:1
+
+// R2 returns the URL of route "r2": /@ (routes.conf:15:7).
+//
+//line routes.conf:15:1
+func (u *URLBuilder) R2() string {
+	return routegenHelperURL(u, 9)
+}
+
+//line routes_gen.go:647:1
+
+// R3 returns the URL of route "r3": /a-b/*rest (routes.conf:21:7).
+//
+//line routes.conf:21:1
+func (u *URLBuilder) R3(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 12, rest)
+}
+
+//line routes_gen.go:656:1
+
+// R10 returns the URL of route "r10": /ab:p0/:p1 (routes.conf:75:7).
+//
+//line routes.conf:75:1
+func (u *URLBuilder) R10(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 13, p0, p1)
+}
+
+//line routes_gen.go:665:1
+
+// R11 returns the URL of route "r11": /ab:p0/:p1/:p2 (routes.conf:83:11).
+//
+//line routes.conf:83:1
+func (u *URLBuilder) R11(p0 string, p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 14, p0, p1, p2)
+}
+
+//line routes_gen.go:674:1
+
+// R13 returns the URL of route "r13": /ab:p0/:p1/:p2/*rest (routes.conf:95:15).
+//
+//line routes.conf:95:1
+func (u *URLBuilder) R13(p0 string, p1 string, p2 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 16, p0, p1, p2, rest)
+}
+
+//line routes_gen.go:683:1
+
+// R14 returns the URL of route "r14": /ab:p0/:p1/:p2/ab (routes.conf:103:15).
+//
+//line routes.conf:103:1
+func (u *URLBuilder) R14(p0 string, p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 19, p0, p1, p2)
+}
+
+//line routes_gen.go:692:1
+
+// R12 returns the URL of route "r12": /ab:p0/:p1/:p2/b/a (routes.conf:90:15).
+//
+//line routes.conf:90:1
+func (u *URLBuilder) R12(p0 string, p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 20, p0, p1, p2)
+}
+
+//line routes_gen.go:701:1
+
+// R15 returns the URL of route "r15": /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:109:15).
+//
+//line routes.conf:109:1
+func (u *URLBuilder) R15(p0 string, p1 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 21, p0, p1, p2, p3)
+}
+
+//line routes_gen.go:710:1
+
+// R5 returns the URL of route "r5": /user_x/42 (routes.conf:37:11).
+//
+//line routes.conf:37:1
+func (u *URLBuilder) R5() string {
+	return routegenHelperURL(u, 22)
+}
+
+//line routes_gen.go:719:1

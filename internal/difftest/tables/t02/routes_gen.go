@@ -2122,235 +2122,6 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 	return -1
 }
 
-// C0Controller holds the actions of controller "C0".
-type C0Controller interface {
-//line routes.conf:718:14
-	A102(ctx *runtime.Context, p0 string, p2 string, p5 string) error // serves r102: CONNECT /:p0/b/~:p2/@/@/1:p5 (routes.conf:718:15), r102: GET /:p0/b/~:p2/@/@/1:p5 (routes.conf:718:15)
-//line routes.conf:744:6
-	A105(ctx *runtime.Context) error // serves r105: GET /v1 (routes.conf:744:7)
-//line routes.conf:751:10
-	A106(ctx *runtime.Context, p1 string) error // serves r106: HEAD /v1/:p1 (routes.conf:751:11)
-//line routes.conf:759:10
-	A107(ctx *runtime.Context, p2 string) error // serves r107: GET /v1/x.y/:p2 (routes.conf:759:11), r107: PUT /v1/x.y/:p2 (routes.conf:759:11)
-//line routes.conf:98:6
-	A13(ctx *runtime.Context, p0 string) error // serves r13: GET /:p0/~u (routes.conf:98:7)
-//line routes.conf:120:6
-	A16(ctx *runtime.Context, rest string) error // serves r16: GET /v*rest (routes.conf:120:7)
-//line routes.conf:127:6
-	A17(ctx *runtime.Context, p1 string) error // serves r17: OPTIONS /x.y/:p1 (routes.conf:127:7)
-//line routes.conf:133:10
-	A18(ctx *runtime.Context, p1 string) error // serves r18: GET /x.y/:p1 (routes.conf:133:11)
-//line routes.conf:138:14
-	A19(ctx *runtime.Context, p1 string) error // serves r19: GET /x.y/:p1/ab (routes.conf:138:15)
-//line routes.conf:18:6
-	A2(ctx *runtime.Context, p1 string) error // serves r2: GET /.../x.:p1 (routes.conf:18:7), r2: HEAD /.../x.:p1 (routes.conf:18:7)
-//line routes.conf:143:14
-	A20(ctx *runtime.Context, p1 string) error // serves r20: HEAD /x.y/:p1/~u (routes.conf:143:15), r20: PATCH /x.y/:p1/~u (routes.conf:143:15), r20: TRACE /x.y/:p1/~u (routes.conf:143:15)
-//line routes.conf:148:14
-	A21(ctx *runtime.Context, p1 string) error // serves r21: TRACE /x.y/:p1 (routes.conf:148:15)
-//line routes.conf:164:6
-	A23(ctx *runtime.Context, rest string) error // serves r23: GET /*rest (routes.conf:164:7), r23: PATCH /*rest (routes.conf:164:7), r23: POST /*rest (routes.conf:164:7)
-//line routes.conf:26:10
-	A3(ctx *runtime.Context, p1 string) error // serves r3: GET /.../x.:p1/x.y (routes.conf:26:11)
-//line routes.conf:212:6
-	A30(ctx *runtime.Context) error // serves r30: CONNECT /1 (routes.conf:212:7), r30: DELETE /1 (routes.conf:212:7)
-//line routes.conf:266:6
-	A37(ctx *runtime.Context) error // serves r37: CONNECT /a-b (routes.conf:266:7), r37: GET /a-b (routes.conf:266:7), r37: PUT /a-b (routes.conf:266:7)
-//line routes.conf:272:10
-	A38(ctx *runtime.Context) error // serves r38: DELETE /a-b/a-b/= (routes.conf:272:11), r38: GET /a-b/a-b/= (routes.conf:272:11)
-//line routes.conf:278:10
-	A39(ctx *runtime.Context) error // serves r39: GET /a-b/new (routes.conf:278:11), r39: HEAD /a-b/new (routes.conf:278:11)
-//line routes.conf:31:14
-	A4(ctx *runtime.Context, p1 string, p3 string) error // serves r4: GET /.../x.:p1/x.y/~:p3 (routes.conf:31:15), r4: HEAD /.../x.:p1/x.y/~:p3 (routes.conf:31:15), r4: PATCH /.../x.:p1/x.y/~:p3 (routes.conf:31:15)
-//line routes.conf:37:14
-	A5(ctx *runtime.Context, p1 string) error // serves r5: GET /.../x.:p1/x.y/a-b (routes.conf:37:15)
-//line routes.conf:363:6
-	A51(ctx *runtime.Context, p0 string) error // serves r51: GET /a:p0 (routes.conf:363:7), r51: PUT /a:p0 (routes.conf:363:7)
-//line routes.conf:371:10
-	A52(ctx *runtime.Context, p0 string) error // serves r52: OPTIONS /a:p0/new/ab (routes.conf:371:11), r52: POST /a:p0/new/ab (routes.conf:371:11), r52: PUT /a:p0/new/ab (routes.conf:371:11)
-//line routes.conf:382:10
-	A54(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r54: PATCH /a:p0/~:p1/user_:p2 (routes.conf:382:11), r54: WS /a:p0/~:p1/user_:p2 (routes.conf:382:11)
-//line routes.conf:388:10
-	A55(ctx *runtime.Context, p0 string) error // serves r55: POST /a:p0/... (routes.conf:388:11), r55: WS /a:p0/... (routes.conf:388:11)
-//line routes.conf:403:6
-	A57(ctx *runtime.Context, p0 string, p1 string) error // serves r57: CONNECT /v:p0/1:p1 (routes.conf:403:7)
-//line routes.conf:410:10
-	A58(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r58: GET /v:p0/1:p1/abc/*rest (routes.conf:410:11), r58: PATCH /v:p0/1:p1/abc/*rest (routes.conf:410:11)
-//line routes.conf:417:10
-	A59(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r59: TRACE /v:p0/1:p1/:p2/user_:p3 (routes.conf:417:11)
-//line routes.conf:43:14
-	A6(ctx *runtime.Context) error // serves r6: GET /=/.a (routes.conf:43:15), r6: HEAD /=/.a (routes.conf:43:15), r6: PATCH /=/.a (routes.conf:43:15)
-//line routes.conf:424:10
-	A60(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r60: HEAD /v:p0/1:p1/:p2 (routes.conf:424:11)
-//line routes.conf:430:10
-	A61(ctx *runtime.Context, p0 string, p1 string) error // serves r61: GET /v:p0/1:p1/abc (routes.conf:430:11)
-//line routes.conf:436:14
-	A62(ctx *runtime.Context, p0 string, p1 string, p3 string, p4 string) error // serves r62: GET /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:436:15)
-//line routes.conf:442:14
-	A63(ctx *runtime.Context, p0 string, p1 string, p4 string) error // serves r63: GET /v:p0/1:p1/abc/~u/:p4 (routes.conf:442:15)
-//line routes.conf:448:14
-	A64(ctx *runtime.Context, p0 string, p1 string) error // serves r64: CONNECT /v:p0/1:p1/abc (routes.conf:448:15), r64: PUT /v:p0/1:p1/abc (routes.conf:448:15), r64: WS /v:p0/1:p1/abc (routes.conf:448:15)
-//line routes.conf:458:6
-	A65(ctx *runtime.Context) error // serves r65: CONNECT /user_x (routes.conf:458:7)
-//line routes.conf:465:10
-	A66(ctx *runtime.Context, rest string) error // serves r66: DELETE /user_x/~u/*rest (routes.conf:465:11)
-//line routes.conf:473:14
-	A67(ctx *runtime.Context, rest string) error // serves r67: CONNECT /user_x/~u/*rest (routes.conf:473:15), r67: GET /user_x/~u/*rest (routes.conf:473:15)
-//line routes.conf:489:10
-	A69(ctx *runtime.Context, p2 string) error // serves r69: GET /user_x/.a/:p2 (routes.conf:489:11), r69: HEAD /user_x/.a/:p2 (routes.conf:489:11)
-//line routes.conf:51:10
-	A7(ctx *runtime.Context, p1 string, p3 string) error // serves r7: DELETE /.../x.:p1/new/x.:p3 (routes.conf:51:11), r7: PUT /.../x.:p1/new/x.:p3 (routes.conf:51:11), r7: WS /.../x.:p1/new/x.:p3 (routes.conf:51:11)
-//line routes.conf:496:6
-	A70(ctx *runtime.Context) error // serves r70: GET /~u (routes.conf:496:7), r70: PUT /~u (routes.conf:496:7), r70: TRACE /~u (routes.conf:496:7)
-//line routes.conf:508:6
-	A72(ctx *runtime.Context) error // serves r72: HEAD /a/@ (routes.conf:508:7), r72: POST /a/@ (routes.conf:508:7)
-//line routes.conf:514:6
-	A73(ctx *runtime.Context, p0 string) error // serves r73: GET /.:p0/x.y (routes.conf:514:7), r73: OPTIONS /.:p0/x.y (routes.conf:514:7)
-//line routes.conf:521:10
-	A74(ctx *runtime.Context, p0 string) error // serves r74: GET /.:p0/x.y/~u/... (routes.conf:521:11)
-//line routes.conf:526:10
-	A75(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r75: GET /.:p0/x.y/a:p2/:p3 (routes.conf:526:11)
-//line routes.conf:544:6
-	A77(ctx *runtime.Context, p0 string, p1 string) error // serves r77: GET /:p0/1:p1 (routes.conf:544:7)
-//line routes.conf:578:6
-	A82(ctx *runtime.Context) error // serves r82: GET /v1/users (routes.conf:578:7)
-//line routes.conf:584:10
-	A83(ctx *runtime.Context, p3 string) error // serves r83: GET /v1/users/ab/:p3 (routes.conf:584:11)
-//line routes.conf:589:14
-	A84(ctx *runtime.Context, p3 string, p5 string) error // serves r84: GET /v1/users/ab/:p3/~u/v:p5 (routes.conf:589:15)
-//line routes.conf:596:14
-	A85(ctx *runtime.Context, p3 string) error // serves r85: GET /v1/users/ab/:p3/new (routes.conf:596:15)
-//line routes_gen.go:2224:1
-}
-
-// C1Controller holds the actions of controller "C1".
-type C1Controller interface {
-//line routes.conf:9:6
-	A1(ctx *runtime.Context, p0 string) error // serves r1: GET /:p0 (routes.conf:9:7), r1: HEAD /:p0 (routes.conf:9:7)
-//line routes.conf:706:10
-	A100(ctx *runtime.Context, p1 string) error // serves r100: GET /v1/:p1 (routes.conf:706:11), r100: POST /v1/:p1 (routes.conf:706:11), r100: TRACE /v1/:p1 (routes.conf:706:11)
-//line routes.conf:711:10
-	A101(ctx *runtime.Context, p0 string, p2 string) error // serves r101: CONNECT /:p0/b/~:p2/@ (routes.conf:711:11), r101: POST /:p0/b/~:p2/@ (routes.conf:711:11)
-//line routes.conf:727:14
-	A103(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r103: TRACE /:p0/b/~:p2/@/~:p4/... (routes.conf:727:15)
-//line routes.conf:734:14
-	A104(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r104: HEAD /:p0/b/~:p2/@/v:p4 (routes.conf:734:15)
-//line routes.conf:106:6
-	A14(ctx *runtime.Context) error // serves r14: GET /b/abc (routes.conf:106:7)
-//line routes.conf:113:6
-	A15(ctx *runtime.Context) error // serves r15: GET / (routes.conf:113:7), r15: PUT / (routes.conf:113:7), r15: TRACE / (routes.conf:113:7)
-//line routes.conf:156:6
-	A22(ctx *runtime.Context, p0 string, p1 string) error // serves r22: PATCH /:p0/:p1 (routes.conf:156:7)
-//line routes.conf:184:14
-	A26(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string, p4 string, rest string) error // serves r26: GET /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15), r26: OPTIONS /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15), r26: TRACE /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15)
-//line routes.conf:220:6
-	A31(ctx *runtime.Context, p0 string) error // serves r31: WS /:p0 (routes.conf:220:7)
-//line routes.conf:228:10
-	A32(ctx *runtime.Context, p0 string, p1 string) error // serves r32: GET /:p0/v:p1 (routes.conf:228:11), r32: TRACE /:p0/v:p1 (routes.conf:228:11)
-//line routes.conf:237:6
-	A33(ctx *runtime.Context) error // serves r33: HEAD /a-b/a (routes.conf:237:7)
-//line routes.conf:311:14
-	A44(ctx *runtime.Context, rest string) error // serves r44: OPTIONS /abc/1*rest (routes.conf:311:15)
-//line routes.conf:321:6
-	A45(ctx *runtime.Context) error // serves r45: HEAD /42 (routes.conf:321:7), r45: WS /42 (routes.conf:321:7)
-//line routes.conf:397:6
-	A56(ctx *runtime.Context) error // serves r56: GET /1 (routes.conf:397:7), r56: TRACE /1 (routes.conf:397:7), r56: WS /1 (routes.conf:397:7)
-//line routes.conf:480:14
-	A68(ctx *runtime.Context, rest string) error // serves r68: TRACE /user_x/~u/*rest (routes.conf:480:15)
-//line routes.conf:502:6
-	A71(ctx *runtime.Context) error // serves r71: CONNECT /abc/a (routes.conf:502:7), r71: PATCH /abc/a (routes.conf:502:7)
-//line routes.conf:551:6
-	A78(ctx *runtime.Context, p1 string) error // serves r78: OPTIONS /.../a:p1 (routes.conf:551:7), r78: POST /.../a:p1 (routes.conf:551:7)
-//line routes.conf:559:10
-	A79(ctx *runtime.Context, p1 string, p2 string) error // serves r79: DELETE /.../a:p1/a:p2 (routes.conf:559:11), r79: PUT /.../a:p1/a:p2 (routes.conf:559:11)
-//line routes.conf:566:10
-	A80(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r80: WS /.../a:p1/:p2/.:p3 (routes.conf:566:11)
-//line routes.conf:571:10
-	A81(ctx *runtime.Context, p1 string) error // serves r81: GET /.../a:p1 (routes.conf:571:11)
-//line routes.conf:607:6
-	A86(ctx *runtime.Context, rest string) error // serves r86: POST /new/*rest (routes.conf:607:7)
-//line routes.conf:677:6
-	A96(ctx *runtime.Context, p0 string) error // serves r96: CONNECT /:p0/b (routes.conf:677:7), r96: GET /:p0/b (routes.conf:677:7), r96: HEAD /:p0/b (routes.conf:677:7)
-//line routes_gen.go:2275:1
-}
-
-// C2Controller holds the actions of controller "C2".
-type C2Controller interface {
-//line routes.conf:74:10
-	A10(ctx *runtime.Context) error // serves r10: GET /v1/~u (routes.conf:74:11)
-//line routes.conf:81:10
-	A11(ctx *runtime.Context, p2 string) error // serves r11: GET /v1/abc/:p2 (routes.conf:81:11), r11: OPTIONS /v1/abc/:p2 (routes.conf:81:11), r11: WS /v1/abc/:p2 (routes.conf:81:11)
-//line routes.conf:89:10
-	A12(ctx *runtime.Context) error // serves r12: HEAD /v1/users/a-b (routes.conf:89:11)
-//line routes.conf:172:6
-	A24(ctx *runtime.Context, p0 string, p1 string) error // serves r24: GET /:p0/:p1 (routes.conf:172:7)
-//line routes.conf:178:10
-	A25(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r25: DELETE /:p0/:p1/:p2/:p3 (routes.conf:178:11), r25: GET /:p0/:p1/:p2/:p3 (routes.conf:178:11)
-//line routes.conf:190:14
-	A27(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string, rest string) error // serves r27: GET /:p0/:p1/:p2/:p3/*rest (routes.conf:190:15), r27: POST /:p0/:p1/:p2/:p3/*rest (routes.conf:190:15), r27: WS /:p0/:p1/:p2/:p3/*rest (routes.conf:190:15)
-//line routes.conf:196:14
-	A28(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string, p4 string) error // serves r28: POST /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:196:15)
-//line routes.conf:202:14
-	A29(ctx *runtime.Context, p1 string) error // serves r29: GET /user_x/:p1 (routes.conf:202:15), r29: HEAD /user_x/:p1 (routes.conf:202:15)
-//line routes.conf:245:6
-	A34(ctx *runtime.Context, p1 string) error // serves r34: WS /user_x/:p1 (routes.conf:245:7)
-//line routes.conf:252:10
-	A35(ctx *runtime.Context, p1 string, p2 int64, p3 string) error // serves r35: GET /user_x/:p1/:p2/x.:p3 (routes.conf:252:11), r35: OPTIONS /user_x/:p1/:p2/x.:p3 (routes.conf:252:11)
-//line routes.conf:257:10
-	A36(ctx *runtime.Context, p1 string, p2 string) error // serves r36: GET /user_x/:p1/1:p2/@ (routes.conf:257:11), r36: TRACE /user_x/:p1/1:p2/@ (routes.conf:257:11)
-//line routes.conf:287:6
-	A40(ctx *runtime.Context, rest string) error // serves r40: PATCH /abc/1*rest (routes.conf:287:7)
-//line routes.conf:294:10
-	A41(ctx *runtime.Context, rest string) error // serves r41: GET /abc/1*rest (routes.conf:294:11), r41: HEAD /abc/1*rest (routes.conf:294:11)
-//line routes.conf:299:10
-	A42(ctx *runtime.Context, rest string) error // serves r42: PUT /abc/1*rest (routes.conf:299:11), r42: WS /abc/1*rest (routes.conf:299:11)
-//line routes.conf:306:10
-	A43(ctx *runtime.Context, rest string) error // serves r43: DELETE /abc/1*rest (routes.conf:306:11)
-//line routes.conf:328:6
-	A46(ctx *runtime.Context, rest string) error // serves r46: GET /x.y/*rest (routes.conf:328:7), r46: POST /x.y/*rest (routes.conf:328:7)
-//line routes.conf:335:10
-	A47(ctx *runtime.Context, rest string) error // serves r47: HEAD /x.y/*rest (routes.conf:335:11)
-//line routes.conf:341:10
-	A48(ctx *runtime.Context, rest string) error // serves r48: OPTIONS /x.y/*rest (routes.conf:341:11)
-//line routes.conf:348:10
-	A49(ctx *runtime.Context, rest string) error // serves r49: WS /x.y/*rest (routes.conf:348:11)
-//line routes.conf:352:14
-	A50(ctx *runtime.Context, rest string) error // serves r50: PATCH /x.y/*rest (routes.conf:352:15)
-//line routes.conf:376:10
-	A53(ctx *runtime.Context, p0 string, p1 string) error // serves r53: DELETE /a:p0/:p1 (routes.conf:376:11), r53: GET /a:p0/:p1 (routes.conf:376:11), r53: PUT /a:p0/:p1 (routes.conf:376:11)
-//line routes.conf:532:14
-	A76(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r76: GET /.:p0/x.y/a:p2/:p3/42 (routes.conf:532:15), r76: OPTIONS /.:p0/x.y/a:p2/:p3/42 (routes.conf:532:15)
-//line routes.conf:60:6
-	A8(ctx *runtime.Context) error // serves r8: DELETE /42 (routes.conf:60:7), r8: GET /42 (routes.conf:60:7)
-//line routes.conf:616:6
-	A87(ctx *runtime.Context) error // serves r87: GET /42/abc (routes.conf:616:7)
-//line routes.conf:622:10
-	A88(ctx *runtime.Context) error // serves r88: POST /42/abc/users (routes.conf:622:11)
-//line routes.conf:628:14
-	A89(ctx *runtime.Context, p3 string, p4 string) error // serves r89: CONNECT /42/abc/users/:p3/v:p4 (routes.conf:628:15), r89: WS /42/abc/users/:p3/v:p4 (routes.conf:628:15)
-//line routes.conf:67:6
-	A9(ctx *runtime.Context) error // serves r9: CONNECT /v1 (routes.conf:67:7), r9: PATCH /v1 (routes.conf:67:7), r9: PUT /v1 (routes.conf:67:7)
-//line routes.conf:633:14
-	A90(ctx *runtime.Context, p3 string, rest string) error // serves r90: CONNECT /42/abc/users/:p3/*rest (routes.conf:633:15), r90: DELETE /42/abc/users/:p3/*rest (routes.conf:633:15), r90: POST /42/abc/users/:p3/*rest (routes.conf:633:15)
-//line routes.conf:640:14
-	A91(ctx *runtime.Context, p3 string) error // serves r91: PATCH /42/abc/users/:p3 (routes.conf:640:15), r91: PUT /42/abc/users/:p3 (routes.conf:640:15), r91: TRACE /42/abc/users/:p3 (routes.conf:640:15)
-//line routes.conf:645:14
-	A92(ctx *runtime.Context, rest string) error // serves r92: GET /42/abc/users/.a/1*rest (routes.conf:645:15), r92: TRACE /42/abc/users/.a/1*rest (routes.conf:645:15)
-//line routes.conf:656:10
-	A93(ctx *runtime.Context) error // serves r93: GET /42/abc/a-b/1 (routes.conf:656:11)
-//line routes.conf:662:10
-	A94(ctx *runtime.Context) error // serves r94: POST /42/abc/.a/x.y (routes.conf:662:11), r94: TRACE /42/abc/.a/x.y (routes.conf:662:11), r94: WS /42/abc/.a/x.y (routes.conf:662:11)
-//line routes.conf:668:14
-	A95(ctx *runtime.Context) error // serves r95: CONNECT /42/abc/.a/x.y (routes.conf:668:15), r95: HEAD /42/abc/.a/x.y (routes.conf:668:15)
-//line routes.conf:684:10
-	A97(ctx *runtime.Context, p0 string) error // serves r97: CONNECT /:p0/b/.../a-b (routes.conf:684:11), r97: GET /:p0/b/.../a-b (routes.conf:684:11), r97: OPTIONS /:p0/b/.../a-b (routes.conf:684:11)
-//line routes.conf:692:14
-	A98(ctx *runtime.Context, p0 string, p5 string) error // serves r98: CONNECT /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15), r98: OPTIONS /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15)
-//line routes.conf:699:14
-	A99(ctx *runtime.Context, p0 string) error // serves r99: HEAD /:p0/b/.../a-b (routes.conf:699:15)
-//line routes_gen.go:2352:1
-}
-
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
 func NewRouter(c0controller C0Controller, c1controller C1Controller, c2controller C2Controller, opts ...runtime.Option) (*runtime.Router, error) {
 	if c0controller == nil {
@@ -2828,969 +2599,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// R15 returns the URL of route "r15": / (routes.conf:113:7).
-//
-//line routes.conf:113:1
-func (u *URLBuilder) R15() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:2839:1
-
-// R23 returns the URL of route "r23": /*rest (routes.conf:164:7).
-//
-//line routes.conf:164:1
-func (u *URLBuilder) R23(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 3, rest)
-}
-
-//line routes_gen.go:2848:1
-
-// R81 returns the URL of route "r81": /.../a:p1 (routes.conf:571:11).
-//
-//line routes.conf:571:1
-func (u *URLBuilder) R81(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 6, p1)
-}
-
-//line routes_gen.go:2857:1
-
-// R78 returns the URL of route "r78": /.../a:p1 (routes.conf:551:7).
-//
-//line routes.conf:551:1
-func (u *URLBuilder) R78(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 7, p1)
-}
-
-//line routes_gen.go:2866:1
-
-// R80 returns the URL of route "r80": /.../a:p1/:p2/.:p3 (routes.conf:566:11).
-//
-//line routes.conf:566:1
-func (u *URLBuilder) R80(p1 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 9, p1, p2, p3)
-}
-
-//line routes_gen.go:2875:1
-
-// R79 returns the URL of route "r79": /.../a:p1/a:p2 (routes.conf:559:11).
-//
-//line routes.conf:559:1
-func (u *URLBuilder) R79(p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 10, p1, p2)
-}
-
-//line routes_gen.go:2884:1
-
-// R2 returns the URL of route "r2": /.../x.:p1 (routes.conf:18:7).
-//
-//line routes.conf:18:1
-func (u *URLBuilder) R2(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 12, p1)
-}
-
-//line routes_gen.go:2893:1
-
-// R7 returns the URL of route "r7": /.../x.:p1/new/x.:p3 (routes.conf:51:11).
-//
-//line routes.conf:51:1
-func (u *URLBuilder) R7(p1 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 14, p1, p3)
-}
-
-//line routes_gen.go:2902:1
-
-// R3 returns the URL of route "r3": /.../x.:p1/x.y (routes.conf:26:11).
-//
-//line routes.conf:26:1
-func (u *URLBuilder) R3(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 17, p1)
-}
-
-//line routes_gen.go:2911:1
-
-// R5 returns the URL of route "r5": /.../x.:p1/x.y/a-b (routes.conf:37:15).
-//
-//line routes.conf:37:1
-func (u *URLBuilder) R5(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 18, p1)
-}
-
-//line routes_gen.go:2920:1
-
-// R4 returns the URL of route "r4": /.../x.:p1/x.y/~:p3 (routes.conf:31:15).
-//
-//line routes.conf:31:1
-func (u *URLBuilder) R4(p1 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 19, p1, p3)
-}
-
-//line routes_gen.go:2929:1
-
-// R73 returns the URL of route "r73": /.:p0/x.y (routes.conf:514:7).
-//
-//line routes.conf:514:1
-func (u *URLBuilder) R73(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 22, p0)
-}
-
-//line routes_gen.go:2938:1
-
-// R75 returns the URL of route "r75": /.:p0/x.y/a:p2/:p3 (routes.conf:526:11).
-//
-//line routes.conf:526:1
-func (u *URLBuilder) R75(p0 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 24, p0, p2, p3)
-}
-
-//line routes_gen.go:2947:1
-
-// R76 returns the URL of route "r76": /.:p0/x.y/a:p2/:p3/42 (routes.conf:532:15).
-//
-//line routes.conf:532:1
-func (u *URLBuilder) R76(p0 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 25, p0, p2, p3)
-}
-
-//line routes_gen.go:2956:1
-
-// R74 returns the URL of route "r74": /.:p0/x.y/~u/... (routes.conf:521:11).
-//
-//line routes.conf:521:1
-func (u *URLBuilder) R74(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 27, p0)
-}
-
-//line routes_gen.go:2965:1
-
-// R30 returns the URL of route "r30": /1 (routes.conf:212:7).
-//
-//line routes.conf:212:1
-func (u *URLBuilder) R30() string {
-	return routegenHelperURL(u, 28)
-}
-
-//line routes_gen.go:2974:1
-
-// R56 returns the URL of route "r56": /1 (routes.conf:397:7).
-//
-//line routes.conf:397:1
-func (u *URLBuilder) R56() string {
-	return routegenHelperURL(u, 30)
-}
-
-//line routes_gen.go:2983:1
-
-// R8 returns the URL of route "r8": /42 (routes.conf:60:7).
-//
-//line routes.conf:60:1
-func (u *URLBuilder) R8() string {
-	return routegenHelperURL(u, 33)
-}
-
-//line routes_gen.go:2992:1
-
-// R45 returns the URL of route "r45": /42 (routes.conf:321:7).
-//
-//line routes.conf:321:1
-func (u *URLBuilder) R45() string {
-	return routegenHelperURL(u, 35)
-}
-
-//line routes_gen.go:3001:1
-
-// R87 returns the URL of route "r87": /42/abc (routes.conf:616:7).
-//
-//line routes.conf:616:1
-func (u *URLBuilder) R87() string {
-	return routegenHelperURL(u, 37)
-}
-
-//line routes_gen.go:3010:1
-
-// R95 returns the URL of route "r95": /42/abc/.a/x.y (routes.conf:668:15).
-//
-//line routes.conf:668:1
-func (u *URLBuilder) R95() string {
-	return routegenHelperURL(u, 38)
-}
-
-//line routes_gen.go:3019:1
-
-// R94 returns the URL of route "r94": /42/abc/.a/x.y (routes.conf:662:11).
-//
-//line routes.conf:662:1
-func (u *URLBuilder) R94() string {
-	return routegenHelperURL(u, 40)
-}
-
-//line routes_gen.go:3028:1
-
-// R93 returns the URL of route "r93": /42/abc/a-b/1 (routes.conf:656:11).
-//
-//line routes.conf:656:1
-func (u *URLBuilder) R93() string {
-	return routegenHelperURL(u, 43)
-}
-
-//line routes_gen.go:3037:1
-
-// R88 returns the URL of route "r88": /42/abc/users (routes.conf:622:11).
-//
-//line routes.conf:622:1
-func (u *URLBuilder) R88() string {
-	return routegenHelperURL(u, 44)
-}
-
-//line routes_gen.go:3046:1
-
-// R92 returns the URL of route "r92": /42/abc/users/.a/1*rest (routes.conf:645:15).
-//
-//line routes.conf:645:1
-func (u *URLBuilder) R92(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 45, rest)
-}
-
-//line routes_gen.go:3055:1
-
-// R91 returns the URL of route "r91": /42/abc/users/:p3 (routes.conf:640:15).
-//
-//line routes.conf:640:1
-func (u *URLBuilder) R91(p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 47, p3)
-}
-
-//line routes_gen.go:3064:1
-
-// R90 returns the URL of route "r90": /42/abc/users/:p3/*rest (routes.conf:633:15).
-//
-//line routes.conf:633:1
-func (u *URLBuilder) R90(p3 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 50, p3, rest)
-}
-
-//line routes_gen.go:3073:1
-
-// R89 returns the URL of route "r89": /42/abc/users/:p3/v:p4 (routes.conf:628:15).
-//
-//line routes.conf:628:1
-func (u *URLBuilder) R89(p3 string, p4 string) (string, error) {
-	return routegenCheckedHelperURL(u, 53, p3, p4)
-}
-
-//line routes_gen.go:3082:1
-
-// R1 returns the URL of route "r1": /:p0 (routes.conf:9:7).
-//
-//line routes.conf:9:1
-func (u *URLBuilder) R1(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 55, p0)
-}
-
-//line routes_gen.go:3091:1
-
-// R31 returns the URL of route "r31": /:p0 (routes.conf:220:7).
-//
-//line routes.conf:220:1
-func (u *URLBuilder) R31(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 57, p0)
-}
-
-//line routes_gen.go:3100:1
-
-// R77 returns the URL of route "r77": /:p0/1:p1 (routes.conf:544:7).
-//
-//line routes.conf:544:1
-func (u *URLBuilder) R77(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 58, p0, p1)
-}
-
-//line routes_gen.go:3109:1
-
-// R24 returns the URL of route "r24": /:p0/:p1 (routes.conf:172:7).
-//
-//line routes.conf:172:1
-func (u *URLBuilder) R24(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 59, p0, p1)
-}
-
-//line routes_gen.go:3118:1
-
-// R22 returns the URL of route "r22": /:p0/:p1 (routes.conf:156:7).
-//
-//line routes.conf:156:1
-func (u *URLBuilder) R22(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 60, p0, p1)
-}
-
-//line routes_gen.go:3127:1
-
-// R25 returns the URL of route "r25": /:p0/:p1/:p2/:p3 (routes.conf:178:11).
-//
-//line routes.conf:178:1
-func (u *URLBuilder) R25(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 61, p0, p1, p2, p3)
-}
-
-//line routes_gen.go:3136:1
-
-// R27 returns the URL of route "r27": /:p0/:p1/:p2/:p3/*rest (routes.conf:190:15).
-//
-//line routes.conf:190:1
-func (u *URLBuilder) R27(p0 string, p1 string, p2 string, p3 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 63, p0, p1, p2, p3, rest)
-}
-
-//line routes_gen.go:3145:1
-
-// R28 returns the URL of route "r28": /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:196:15).
-//
-//line routes.conf:196:1
-func (u *URLBuilder) R28(p0 string, p1 string, p2 string, p3 string, p4 string) (string, error) {
-	return routegenCheckedHelperURL(u, 66, p0, p1, p2, p3, p4)
-}
-
-//line routes_gen.go:3154:1
-
-// R26 returns the URL of route "r26": /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15).
-//
-//line routes.conf:184:1
-func (u *URLBuilder) R26(p0 string, p1 string, p2 string, p3 string, p4 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 67, p0, p1, p2, p3, p4, rest)
-}
-
-//line routes_gen.go:3163:1
-
-// R96 returns the URL of route "r96": /:p0/b (routes.conf:677:7).
-//
-//line routes.conf:677:1
-func (u *URLBuilder) R96(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 70, p0)
-}
-
-//line routes_gen.go:3172:1
-
-// R97 returns the URL of route "r97": /:p0/b/.../a-b (routes.conf:684:11).
-//
-//line routes.conf:684:1
-func (u *URLBuilder) R97(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 73, p0)
-}
-
-//line routes_gen.go:3181:1
-
-// R99 returns the URL of route "r99": /:p0/b/.../a-b (routes.conf:699:15).
-//
-//line routes.conf:699:1
-func (u *URLBuilder) R99(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 75, p0)
-}
-
-//line routes_gen.go:3190:1
-
-// R98 returns the URL of route "r98": /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15).
-//
-//line routes.conf:692:1
-func (u *URLBuilder) R98(p0 string, p5 string) (string, error) {
-	return routegenCheckedHelperURL(u, 77, p0, p5)
-}
-
-//line routes_gen.go:3199:1
-
-// R101 returns the URL of route "r101": /:p0/b/~:p2/@ (routes.conf:711:11).
-//
-//line routes.conf:711:1
-func (u *URLBuilder) R101(p0 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 79, p0, p2)
-}
-
-//line routes_gen.go:3208:1
-
-// R102 returns the URL of route "r102": /:p0/b/~:p2/@/@/1:p5 (routes.conf:718:15).
-//
-//line routes.conf:718:1
-func (u *URLBuilder) R102(p0 string, p2 string, p5 string) (string, error) {
-	return routegenCheckedHelperURL(u, 81, p0, p2, p5)
-}
-
-//line routes_gen.go:3217:1
-
-// R104 returns the URL of route "r104": /:p0/b/~:p2/@/v:p4 (routes.conf:734:15).
-//
-//line routes.conf:734:1
-func (u *URLBuilder) R104(p0 string, p2 string, p4 string) (string, error) {
-	return routegenCheckedHelperURL(u, 83, p0, p2, p4)
-}
-
-//line routes_gen.go:3226:1
-
-// R103 returns the URL of route "r103": /:p0/b/~:p2/@/~:p4/... (routes.conf:727:15).
-//
-//line routes.conf:727:1
-func (u *URLBuilder) R103(p0 string, p2 string, p4 string) (string, error) {
-	return routegenCheckedHelperURL(u, 84, p0, p2, p4)
-}
-
-//line routes_gen.go:3235:1
-
-// R32 returns the URL of route "r32": /:p0/v:p1 (routes.conf:228:11).
-//
-//line routes.conf:228:1
-func (u *URLBuilder) R32(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 85, p0, p1)
-}
-
-//line routes_gen.go:3244:1
-
-// R13 returns the URL of route "r13": /:p0/~u (routes.conf:98:7).
-//
-//line routes.conf:98:1
-func (u *URLBuilder) R13(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 87, p0)
-}
-
-//line routes_gen.go:3253:1
-
-// R6 returns the URL of route "r6": /=/.a (routes.conf:43:15).
-//
-//line routes.conf:43:1
-func (u *URLBuilder) R6() string {
-	return routegenHelperURL(u, 88)
-}
-
-//line routes_gen.go:3262:1
-
-// R37 returns the URL of route "r37": /a-b (routes.conf:266:7).
-//
-//line routes.conf:266:1
-func (u *URLBuilder) R37() string {
-	return routegenHelperURL(u, 91)
-}
-
-//line routes_gen.go:3271:1
-
-// R33 returns the URL of route "r33": /a-b/a (routes.conf:237:7).
-//
-//line routes.conf:237:1
-func (u *URLBuilder) R33() string {
-	return routegenHelperURL(u, 94)
-}
-
-//line routes_gen.go:3280:1
-
-// R38 returns the URL of route "r38": /a-b/a-b/= (routes.conf:272:11).
-//
-//line routes.conf:272:1
-func (u *URLBuilder) R38() string {
-	return routegenHelperURL(u, 95)
-}
-
-//line routes_gen.go:3289:1
-
-// R39 returns the URL of route "r39": /a-b/new (routes.conf:278:11).
-//
-//line routes.conf:278:1
-func (u *URLBuilder) R39() string {
-	return routegenHelperURL(u, 97)
-}
-
-//line routes_gen.go:3298:1
-
-// R72 returns the URL of route "r72": /a/@ (routes.conf:508:7).
-//
-//line routes.conf:508:1
-func (u *URLBuilder) R72() string {
-	return routegenHelperURL(u, 99)
-}
-
-//line routes_gen.go:3307:1
-
-// R51 returns the URL of route "r51": /a:p0 (routes.conf:363:7).
-//
-//line routes.conf:363:1
-func (u *URLBuilder) R51(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 101, p0)
-}
-
-//line routes_gen.go:3316:1
-
-// R55 returns the URL of route "r55": /a:p0/... (routes.conf:388:11).
-//
-//line routes.conf:388:1
-func (u *URLBuilder) R55(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 103, p0)
-}
-
-//line routes_gen.go:3325:1
-
-// R53 returns the URL of route "r53": /a:p0/:p1 (routes.conf:376:11).
-//
-//line routes.conf:376:1
-func (u *URLBuilder) R53(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 105, p0, p1)
-}
-
-//line routes_gen.go:3334:1
-
-// R52 returns the URL of route "r52": /a:p0/new/ab (routes.conf:371:11).
-//
-//line routes.conf:371:1
-func (u *URLBuilder) R52(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 108, p0)
-}
-
-//line routes_gen.go:3343:1
-
-// R54 returns the URL of route "r54": /a:p0/~:p1/user_:p2 (routes.conf:382:11).
-//
-//line routes.conf:382:1
-func (u *URLBuilder) R54(p0 string, p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 111, p0, p1, p2)
-}
-
-//line routes_gen.go:3352:1
-
-// R43 returns the URL of route "r43": /abc/1*rest (routes.conf:306:11).
-//
-//line routes.conf:306:1
-func (u *URLBuilder) R43(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 113, rest)
-}
-
-//line routes_gen.go:3361:1
-
-// R41 returns the URL of route "r41": /abc/1*rest (routes.conf:294:11).
-//
-//line routes.conf:294:1
-func (u *URLBuilder) R41(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 114, rest)
-}
-
-//line routes_gen.go:3370:1
-
-// R44 returns the URL of route "r44": /abc/1*rest (routes.conf:311:15).
-//
-//line routes.conf:311:1
-func (u *URLBuilder) R44(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 116, rest)
-}
-
-//line routes_gen.go:3379:1
-
-// R40 returns the URL of route "r40": /abc/1*rest (routes.conf:287:7).
-//
-//line routes.conf:287:1
-func (u *URLBuilder) R40(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 117, rest)
-}
-
-//line routes_gen.go:3388:1
-
-// R42 returns the URL of route "r42": /abc/1*rest (routes.conf:299:11).
-//
-//line routes.conf:299:1
-func (u *URLBuilder) R42(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 118, rest)
-}
-
-//line routes_gen.go:3397:1
-
-// R71 returns the URL of route "r71": /abc/a (routes.conf:502:7).
-//
-//line routes.conf:502:1
-func (u *URLBuilder) R71() string {
-	return routegenHelperURL(u, 120)
-}
-
-//line routes_gen.go:3406:1
-
-// R14 returns the URL of route "r14": /b/abc (routes.conf:106:7).
-//
-//line routes.conf:106:1
-func (u *URLBuilder) R14() string {
-	return routegenHelperURL(u, 122)
-}
-
-//line routes_gen.go:3415:1
-
-// R86 returns the URL of route "r86": /new/*rest (routes.conf:607:7).
-//
-//line routes.conf:607:1
-func (u *URLBuilder) R86(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 123, rest)
-}
-
-//line routes_gen.go:3424:1
-
-// R65 returns the URL of route "r65": /user_x (routes.conf:458:7).
-//
-//line routes.conf:458:1
-func (u *URLBuilder) R65() string {
-	return routegenHelperURL(u, 124)
-}
-
-//line routes_gen.go:3433:1
-
-// R69 returns the URL of route "r69": /user_x/.a/:p2 (routes.conf:489:11).
-//
-//line routes.conf:489:1
-func (u *URLBuilder) R69(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 125, p2)
-}
-
-//line routes_gen.go:3442:1
-
-// R29 returns the URL of route "r29": /user_x/:p1 (routes.conf:202:15).
-//
-//line routes.conf:202:1
-func (u *URLBuilder) R29(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 127, p1)
-}
-
-//line routes_gen.go:3451:1
-
-// R34 returns the URL of route "r34": /user_x/:p1 (routes.conf:245:7).
-//
-//line routes.conf:245:1
-func (u *URLBuilder) R34(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 129, p1)
-}
-
-//line routes_gen.go:3460:1
-
-// R36 returns the URL of route "r36": /user_x/:p1/1:p2/@ (routes.conf:257:11).
-//
-//line routes.conf:257:1
-func (u *URLBuilder) R36(p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 130, p1, p2)
-}
-
-//line routes_gen.go:3469:1
-
-// R35 returns the URL of route "r35": /user_x/:p1/:p2/x.:p3 (routes.conf:252:11).
-//
-//line routes.conf:252:1
-func (u *URLBuilder) R35(p1 string, p2 int64, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 132, p1, routegenimpl.Int(p2), p3)
-}
-
-//line routes_gen.go:3478:1
-
-// R67 returns the URL of route "r67": /user_x/~u/*rest (routes.conf:473:15).
-//
-//line routes.conf:473:1
-func (u *URLBuilder) R67(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 134, rest)
-}
-
-//line routes_gen.go:3487:1
-
-// R66 returns the URL of route "r66": /user_x/~u/*rest (routes.conf:465:11).
-//
-//line routes.conf:465:1
-func (u *URLBuilder) R66(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 135, rest)
-}
-
-//line routes_gen.go:3496:1
-
-// R68 returns the URL of route "r68": /user_x/~u/*rest (routes.conf:480:15).
-//
-//line routes.conf:480:1
-func (u *URLBuilder) R68(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 137, rest)
-}
-
-//line routes_gen.go:3505:1
-
-// R16 returns the URL of route "r16": /v*rest (routes.conf:120:7).
-//
-//line routes.conf:120:1
-func (u *URLBuilder) R16(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 138, rest)
-}
-
-//line routes_gen.go:3514:1
-
-// R9 returns the URL of route "r9": /v1 (routes.conf:67:7).
-//
-//line routes.conf:67:1
-func (u *URLBuilder) R9() string {
-	return routegenHelperURL(u, 139)
-}
-
-//line routes_gen.go:3523:1
-
-// R105 returns the URL of route "r105": /v1 (routes.conf:744:7).
-//
-//line routes.conf:744:1
-func (u *URLBuilder) R105() string {
-	return routegenHelperURL(u, 140)
-}
-
-//line routes_gen.go:3532:1
-
-// R100 returns the URL of route "r100": /v1/:p1 (routes.conf:706:11).
-//
-//line routes.conf:706:1
-func (u *URLBuilder) R100(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 143, p1)
-}
-
-//line routes_gen.go:3541:1
-
-// R106 returns the URL of route "r106": /v1/:p1 (routes.conf:751:11).
-//
-//line routes.conf:751:1
-func (u *URLBuilder) R106(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 144, p1)
-}
-
-//line routes_gen.go:3550:1
-
-// R11 returns the URL of route "r11": /v1/abc/:p2 (routes.conf:81:11).
-//
-//line routes.conf:81:1
-func (u *URLBuilder) R11(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 147, p2)
-}
-
-//line routes_gen.go:3559:1
-
-// R82 returns the URL of route "r82": /v1/users (routes.conf:578:7).
-//
-//line routes.conf:578:1
-func (u *URLBuilder) R82() string {
-	return routegenHelperURL(u, 150)
-}
-
-//line routes_gen.go:3568:1
-
-// R12 returns the URL of route "r12": /v1/users/a-b (routes.conf:89:11).
-//
-//line routes.conf:89:1
-func (u *URLBuilder) R12() string {
-	return routegenHelperURL(u, 151)
-}
-
-//line routes_gen.go:3577:1
-
-// R83 returns the URL of route "r83": /v1/users/ab/:p3 (routes.conf:584:11).
-//
-//line routes.conf:584:1
-func (u *URLBuilder) R83(p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 152, p3)
-}
-
-//line routes_gen.go:3586:1
-
-// R85 returns the URL of route "r85": /v1/users/ab/:p3/new (routes.conf:596:15).
-//
-//line routes.conf:596:1
-func (u *URLBuilder) R85(p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 153, p3)
-}
-
-//line routes_gen.go:3595:1
-
-// R84 returns the URL of route "r84": /v1/users/ab/:p3/~u/v:p5 (routes.conf:589:15).
-//
-//line routes.conf:589:1
-func (u *URLBuilder) R84(p3 string, p5 string) (string, error) {
-	return routegenCheckedHelperURL(u, 154, p3, p5)
-}
-
-//line routes_gen.go:3604:1
-
-// R107 returns the URL of route "r107": /v1/x.y/:p2 (routes.conf:759:11).
-//
-//line routes.conf:759:1
-func (u *URLBuilder) R107(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 155, p2)
-}
-
-//line routes_gen.go:3613:1
-
-// R10 returns the URL of route "r10": /v1/~u (routes.conf:74:11).
-//
-//line routes.conf:74:1
-func (u *URLBuilder) R10() string {
-	return routegenHelperURL(u, 157)
-}
-
-//line routes_gen.go:3622:1
-
-// R57 returns the URL of route "r57": /v:p0/1:p1 (routes.conf:403:7).
-//
-//line routes.conf:403:1
-func (u *URLBuilder) R57(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 158, p0, p1)
-}
-
-//line routes_gen.go:3631:1
-
-// R60 returns the URL of route "r60": /v:p0/1:p1/:p2 (routes.conf:424:11).
-//
-//line routes.conf:424:1
-func (u *URLBuilder) R60(p0 string, p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 159, p0, p1, p2)
-}
-
-//line routes_gen.go:3640:1
-
-// R59 returns the URL of route "r59": /v:p0/1:p1/:p2/user_:p3 (routes.conf:417:11).
-//
-//line routes.conf:417:1
-func (u *URLBuilder) R59(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 160, p0, p1, p2, p3)
-}
-
-//line routes_gen.go:3649:1
-
-// R64 returns the URL of route "r64": /v:p0/1:p1/abc (routes.conf:448:15).
-//
-//line routes.conf:448:1
-func (u *URLBuilder) R64(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 161, p0, p1)
-}
-
-//line routes_gen.go:3658:1
-
-// R61 returns the URL of route "r61": /v:p0/1:p1/abc (routes.conf:430:11).
-//
-//line routes.conf:430:1
-func (u *URLBuilder) R61(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 162, p0, p1)
-}
-
-//line routes_gen.go:3667:1
-
-// R58 returns the URL of route "r58": /v:p0/1:p1/abc/*rest (routes.conf:410:11).
-//
-//line routes.conf:410:1
-func (u *URLBuilder) R58(p0 string, p1 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 165, p0, p1, rest)
-}
-
-//line routes_gen.go:3676:1
-
-// R62 returns the URL of route "r62": /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:436:15).
-//
-//line routes.conf:436:1
-func (u *URLBuilder) R62(p0 string, p1 string, p3 string, p4 string) (string, error) {
-	return routegenCheckedHelperURL(u, 167, p0, p1, p3, p4)
-}
-
-//line routes_gen.go:3685:1
-
-// R63 returns the URL of route "r63": /v:p0/1:p1/abc/~u/:p4 (routes.conf:442:15).
-//
-//line routes.conf:442:1
-func (u *URLBuilder) R63(p0 string, p1 string, p4 string) (string, error) {
-	return routegenCheckedHelperURL(u, 168, p0, p1, p4)
-}
-
-//line routes_gen.go:3694:1
-
-// R46 returns the URL of route "r46": /x.y/*rest (routes.conf:328:7).
-//
-//line routes.conf:328:1
-func (u *URLBuilder) R46(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 169, rest)
-}
-
-//line routes_gen.go:3703:1
-
-// R47 returns the URL of route "r47": /x.y/*rest (routes.conf:335:11).
-//
-//line routes.conf:335:1
-func (u *URLBuilder) R47(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 170, rest)
-}
-
-//line routes_gen.go:3712:1
-
-// R48 returns the URL of route "r48": /x.y/*rest (routes.conf:341:11).
-//
-//line routes.conf:341:1
-func (u *URLBuilder) R48(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 171, rest)
-}
-
-//line routes_gen.go:3721:1
-
-// R50 returns the URL of route "r50": /x.y/*rest (routes.conf:352:15).
-//
-//line routes.conf:352:1
-func (u *URLBuilder) R50(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 172, rest)
-}
-
-//line routes_gen.go:3730:1
-
-// R49 returns the URL of route "r49": /x.y/*rest (routes.conf:348:11).
-//
-//line routes.conf:348:1
-func (u *URLBuilder) R49(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 174, rest)
-}
-
-//line routes_gen.go:3739:1
-
-// R18 returns the URL of route "r18": /x.y/:p1 (routes.conf:133:11).
-//
-//line routes.conf:133:1
-func (u *URLBuilder) R18(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 175, p1)
-}
-
-//line routes_gen.go:3748:1
-
-// R17 returns the URL of route "r17": /x.y/:p1 (routes.conf:127:7).
-//
-//line routes.conf:127:1
-func (u *URLBuilder) R17(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 176, p1)
-}
-
-//line routes_gen.go:3757:1
-
-// R21 returns the URL of route "r21": /x.y/:p1 (routes.conf:148:15).
-//
-//line routes.conf:148:1
-func (u *URLBuilder) R21(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 177, p1)
-}
-
-//line routes_gen.go:3766:1
-
-// R19 returns the URL of route "r19": /x.y/:p1/ab (routes.conf:138:15).
-//
-//line routes.conf:138:1
-func (u *URLBuilder) R19(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 178, p1)
-}
-
-//line routes_gen.go:3775:1
-
-// R20 returns the URL of route "r20": /x.y/:p1/~u (routes.conf:143:15).
-//
-//line routes.conf:143:1
-func (u *URLBuilder) R20(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 179, p1)
-}
-
-//line routes_gen.go:3784:1
-
-// R70 returns the URL of route "r70": /~u (routes.conf:496:7).
-//
-//line routes.conf:496:1
-func (u *URLBuilder) R70() string {
-	return routegenHelperURL(u, 182)
-}
-
-//line routes_gen.go:3793:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -3818,3 +2626,1195 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// C0Controller holds the actions of controller "C0".
+type C0Controller interface {
+//line routes.conf:718:14
+	A102(ctx *runtime.Context, p0 string, p2 string, p5 string) error // serves r102: CONNECT /:p0/b/~:p2/@/@/1:p5 (routes.conf:718:15), r102: GET /:p0/b/~:p2/@/@/1:p5 (routes.conf:718:15)
+//line routes.conf:744:6
+	A105(ctx *runtime.Context) error // serves r105: GET /v1 (routes.conf:744:7)
+//line routes.conf:751:10
+	A106(ctx *runtime.Context, p1 string) error // serves r106: HEAD /v1/:p1 (routes.conf:751:11)
+//line routes.conf:759:10
+	A107(ctx *runtime.Context, p2 string) error // serves r107: GET /v1/x.y/:p2 (routes.conf:759:11), r107: PUT /v1/x.y/:p2 (routes.conf:759:11)
+//line routes.conf:98:6
+	A13(ctx *runtime.Context, p0 string) error // serves r13: GET /:p0/~u (routes.conf:98:7)
+//line routes.conf:120:6
+	A16(ctx *runtime.Context, rest string) error // serves r16: GET /v*rest (routes.conf:120:7)
+//line routes.conf:127:6
+	A17(ctx *runtime.Context, p1 string) error // serves r17: OPTIONS /x.y/:p1 (routes.conf:127:7)
+//line routes.conf:133:10
+	A18(ctx *runtime.Context, p1 string) error // serves r18: GET /x.y/:p1 (routes.conf:133:11)
+//line routes.conf:138:14
+	A19(ctx *runtime.Context, p1 string) error // serves r19: GET /x.y/:p1/ab (routes.conf:138:15)
+//line routes.conf:18:6
+	A2(ctx *runtime.Context, p1 string) error // serves r2: GET /.../x.:p1 (routes.conf:18:7), r2: HEAD /.../x.:p1 (routes.conf:18:7)
+//line routes.conf:143:14
+	A20(ctx *runtime.Context, p1 string) error // serves r20: HEAD /x.y/:p1/~u (routes.conf:143:15), r20: PATCH /x.y/:p1/~u (routes.conf:143:15), r20: TRACE /x.y/:p1/~u (routes.conf:143:15)
+//line routes.conf:148:14
+	A21(ctx *runtime.Context, p1 string) error // serves r21: TRACE /x.y/:p1 (routes.conf:148:15)
+//line routes.conf:164:6
+	A23(ctx *runtime.Context, rest string) error // serves r23: GET /*rest (routes.conf:164:7), r23: PATCH /*rest (routes.conf:164:7), r23: POST /*rest (routes.conf:164:7)
+//line routes.conf:26:10
+	A3(ctx *runtime.Context, p1 string) error // serves r3: GET /.../x.:p1/x.y (routes.conf:26:11)
+//line routes.conf:212:6
+	A30(ctx *runtime.Context) error // serves r30: CONNECT /1 (routes.conf:212:7), r30: DELETE /1 (routes.conf:212:7)
+//line routes.conf:266:6
+	A37(ctx *runtime.Context) error // serves r37: CONNECT /a-b (routes.conf:266:7), r37: GET /a-b (routes.conf:266:7), r37: PUT /a-b (routes.conf:266:7)
+//line routes.conf:272:10
+	A38(ctx *runtime.Context) error // serves r38: DELETE /a-b/a-b/= (routes.conf:272:11), r38: GET /a-b/a-b/= (routes.conf:272:11)
+//line routes.conf:278:10
+	A39(ctx *runtime.Context) error // serves r39: GET /a-b/new (routes.conf:278:11), r39: HEAD /a-b/new (routes.conf:278:11)
+//line routes.conf:31:14
+	A4(ctx *runtime.Context, p1 string, p3 string) error // serves r4: GET /.../x.:p1/x.y/~:p3 (routes.conf:31:15), r4: HEAD /.../x.:p1/x.y/~:p3 (routes.conf:31:15), r4: PATCH /.../x.:p1/x.y/~:p3 (routes.conf:31:15)
+//line routes.conf:37:14
+	A5(ctx *runtime.Context, p1 string) error // serves r5: GET /.../x.:p1/x.y/a-b (routes.conf:37:15)
+//line routes.conf:363:6
+	A51(ctx *runtime.Context, p0 string) error // serves r51: GET /a:p0 (routes.conf:363:7), r51: PUT /a:p0 (routes.conf:363:7)
+//line routes.conf:371:10
+	A52(ctx *runtime.Context, p0 string) error // serves r52: OPTIONS /a:p0/new/ab (routes.conf:371:11), r52: POST /a:p0/new/ab (routes.conf:371:11), r52: PUT /a:p0/new/ab (routes.conf:371:11)
+//line routes.conf:382:10
+	A54(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r54: PATCH /a:p0/~:p1/user_:p2 (routes.conf:382:11), r54: WS /a:p0/~:p1/user_:p2 (routes.conf:382:11)
+//line routes.conf:388:10
+	A55(ctx *runtime.Context, p0 string) error // serves r55: POST /a:p0/... (routes.conf:388:11), r55: WS /a:p0/... (routes.conf:388:11)
+//line routes.conf:403:6
+	A57(ctx *runtime.Context, p0 string, p1 string) error // serves r57: CONNECT /v:p0/1:p1 (routes.conf:403:7)
+//line routes.conf:410:10
+	A58(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r58: GET /v:p0/1:p1/abc/*rest (routes.conf:410:11), r58: PATCH /v:p0/1:p1/abc/*rest (routes.conf:410:11)
+//line routes.conf:417:10
+	A59(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r59: TRACE /v:p0/1:p1/:p2/user_:p3 (routes.conf:417:11)
+//line routes.conf:43:14
+	A6(ctx *runtime.Context) error // serves r6: GET /=/.a (routes.conf:43:15), r6: HEAD /=/.a (routes.conf:43:15), r6: PATCH /=/.a (routes.conf:43:15)
+//line routes.conf:424:10
+	A60(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r60: HEAD /v:p0/1:p1/:p2 (routes.conf:424:11)
+//line routes.conf:430:10
+	A61(ctx *runtime.Context, p0 string, p1 string) error // serves r61: GET /v:p0/1:p1/abc (routes.conf:430:11)
+//line routes.conf:436:14
+	A62(ctx *runtime.Context, p0 string, p1 string, p3 string, p4 string) error // serves r62: GET /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:436:15)
+//line routes.conf:442:14
+	A63(ctx *runtime.Context, p0 string, p1 string, p4 string) error // serves r63: GET /v:p0/1:p1/abc/~u/:p4 (routes.conf:442:15)
+//line routes.conf:448:14
+	A64(ctx *runtime.Context, p0 string, p1 string) error // serves r64: CONNECT /v:p0/1:p1/abc (routes.conf:448:15), r64: PUT /v:p0/1:p1/abc (routes.conf:448:15), r64: WS /v:p0/1:p1/abc (routes.conf:448:15)
+//line routes.conf:458:6
+	A65(ctx *runtime.Context) error // serves r65: CONNECT /user_x (routes.conf:458:7)
+//line routes.conf:465:10
+	A66(ctx *runtime.Context, rest string) error // serves r66: DELETE /user_x/~u/*rest (routes.conf:465:11)
+//line routes.conf:473:14
+	A67(ctx *runtime.Context, rest string) error // serves r67: CONNECT /user_x/~u/*rest (routes.conf:473:15), r67: GET /user_x/~u/*rest (routes.conf:473:15)
+//line routes.conf:489:10
+	A69(ctx *runtime.Context, p2 string) error // serves r69: GET /user_x/.a/:p2 (routes.conf:489:11), r69: HEAD /user_x/.a/:p2 (routes.conf:489:11)
+//line routes.conf:51:10
+	A7(ctx *runtime.Context, p1 string, p3 string) error // serves r7: DELETE /.../x.:p1/new/x.:p3 (routes.conf:51:11), r7: PUT /.../x.:p1/new/x.:p3 (routes.conf:51:11), r7: WS /.../x.:p1/new/x.:p3 (routes.conf:51:11)
+//line routes.conf:496:6
+	A70(ctx *runtime.Context) error // serves r70: GET /~u (routes.conf:496:7), r70: PUT /~u (routes.conf:496:7), r70: TRACE /~u (routes.conf:496:7)
+//line routes.conf:508:6
+	A72(ctx *runtime.Context) error // serves r72: HEAD /a/@ (routes.conf:508:7), r72: POST /a/@ (routes.conf:508:7)
+//line routes.conf:514:6
+	A73(ctx *runtime.Context, p0 string) error // serves r73: GET /.:p0/x.y (routes.conf:514:7), r73: OPTIONS /.:p0/x.y (routes.conf:514:7)
+//line routes.conf:521:10
+	A74(ctx *runtime.Context, p0 string) error // serves r74: GET /.:p0/x.y/~u/... (routes.conf:521:11)
+//line routes.conf:526:10
+	A75(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r75: GET /.:p0/x.y/a:p2/:p3 (routes.conf:526:11)
+//line routes.conf:544:6
+	A77(ctx *runtime.Context, p0 string, p1 string) error // serves r77: GET /:p0/1:p1 (routes.conf:544:7)
+//line routes.conf:578:6
+	A82(ctx *runtime.Context) error // serves r82: GET /v1/users (routes.conf:578:7)
+//line routes.conf:584:10
+	A83(ctx *runtime.Context, p3 string) error // serves r83: GET /v1/users/ab/:p3 (routes.conf:584:11)
+//line routes.conf:589:14
+	A84(ctx *runtime.Context, p3 string, p5 string) error // serves r84: GET /v1/users/ab/:p3/~u/v:p5 (routes.conf:589:15)
+//line routes.conf:596:14
+	A85(ctx *runtime.Context, p3 string) error // serves r85: GET /v1/users/ab/:p3/new (routes.conf:596:15)
+//line routes_gen.go:2729:1
+}
+
+// C1Controller holds the actions of controller "C1".
+type C1Controller interface {
+//line routes.conf:9:6
+	A1(ctx *runtime.Context, p0 string) error // serves r1: GET /:p0 (routes.conf:9:7), r1: HEAD /:p0 (routes.conf:9:7)
+//line routes.conf:706:10
+	A100(ctx *runtime.Context, p1 string) error // serves r100: GET /v1/:p1 (routes.conf:706:11), r100: POST /v1/:p1 (routes.conf:706:11), r100: TRACE /v1/:p1 (routes.conf:706:11)
+//line routes.conf:711:10
+	A101(ctx *runtime.Context, p0 string, p2 string) error // serves r101: CONNECT /:p0/b/~:p2/@ (routes.conf:711:11), r101: POST /:p0/b/~:p2/@ (routes.conf:711:11)
+//line routes.conf:727:14
+	A103(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r103: TRACE /:p0/b/~:p2/@/~:p4/... (routes.conf:727:15)
+//line routes.conf:734:14
+	A104(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r104: HEAD /:p0/b/~:p2/@/v:p4 (routes.conf:734:15)
+//line routes.conf:106:6
+	A14(ctx *runtime.Context) error // serves r14: GET /b/abc (routes.conf:106:7)
+//line routes.conf:113:6
+	A15(ctx *runtime.Context) error // serves r15: GET / (routes.conf:113:7), r15: PUT / (routes.conf:113:7), r15: TRACE / (routes.conf:113:7)
+//line routes.conf:156:6
+	A22(ctx *runtime.Context, p0 string, p1 string) error // serves r22: PATCH /:p0/:p1 (routes.conf:156:7)
+//line routes.conf:184:14
+	A26(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string, p4 string, rest string) error // serves r26: GET /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15), r26: OPTIONS /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15), r26: TRACE /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15)
+//line routes.conf:220:6
+	A31(ctx *runtime.Context, p0 string) error // serves r31: WS /:p0 (routes.conf:220:7)
+//line routes.conf:228:10
+	A32(ctx *runtime.Context, p0 string, p1 string) error // serves r32: GET /:p0/v:p1 (routes.conf:228:11), r32: TRACE /:p0/v:p1 (routes.conf:228:11)
+//line routes.conf:237:6
+	A33(ctx *runtime.Context) error // serves r33: HEAD /a-b/a (routes.conf:237:7)
+//line routes.conf:311:14
+	A44(ctx *runtime.Context, rest string) error // serves r44: OPTIONS /abc/1*rest (routes.conf:311:15)
+//line routes.conf:321:6
+	A45(ctx *runtime.Context) error // serves r45: HEAD /42 (routes.conf:321:7), r45: WS /42 (routes.conf:321:7)
+//line routes.conf:397:6
+	A56(ctx *runtime.Context) error // serves r56: GET /1 (routes.conf:397:7), r56: TRACE /1 (routes.conf:397:7), r56: WS /1 (routes.conf:397:7)
+//line routes.conf:480:14
+	A68(ctx *runtime.Context, rest string) error // serves r68: TRACE /user_x/~u/*rest (routes.conf:480:15)
+//line routes.conf:502:6
+	A71(ctx *runtime.Context) error // serves r71: CONNECT /abc/a (routes.conf:502:7), r71: PATCH /abc/a (routes.conf:502:7)
+//line routes.conf:551:6
+	A78(ctx *runtime.Context, p1 string) error // serves r78: OPTIONS /.../a:p1 (routes.conf:551:7), r78: POST /.../a:p1 (routes.conf:551:7)
+//line routes.conf:559:10
+	A79(ctx *runtime.Context, p1 string, p2 string) error // serves r79: DELETE /.../a:p1/a:p2 (routes.conf:559:11), r79: PUT /.../a:p1/a:p2 (routes.conf:559:11)
+//line routes.conf:566:10
+	A80(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r80: WS /.../a:p1/:p2/.:p3 (routes.conf:566:11)
+//line routes.conf:571:10
+	A81(ctx *runtime.Context, p1 string) error // serves r81: GET /.../a:p1 (routes.conf:571:11)
+//line routes.conf:607:6
+	A86(ctx *runtime.Context, rest string) error // serves r86: POST /new/*rest (routes.conf:607:7)
+//line routes.conf:677:6
+	A96(ctx *runtime.Context, p0 string) error // serves r96: CONNECT /:p0/b (routes.conf:677:7), r96: GET /:p0/b (routes.conf:677:7), r96: HEAD /:p0/b (routes.conf:677:7)
+//line routes_gen.go:2780:1
+}
+
+// C2Controller holds the actions of controller "C2".
+type C2Controller interface {
+//line routes.conf:74:10
+	A10(ctx *runtime.Context) error // serves r10: GET /v1/~u (routes.conf:74:11)
+//line routes.conf:81:10
+	A11(ctx *runtime.Context, p2 string) error // serves r11: GET /v1/abc/:p2 (routes.conf:81:11), r11: OPTIONS /v1/abc/:p2 (routes.conf:81:11), r11: WS /v1/abc/:p2 (routes.conf:81:11)
+//line routes.conf:89:10
+	A12(ctx *runtime.Context) error // serves r12: HEAD /v1/users/a-b (routes.conf:89:11)
+//line routes.conf:172:6
+	A24(ctx *runtime.Context, p0 string, p1 string) error // serves r24: GET /:p0/:p1 (routes.conf:172:7)
+//line routes.conf:178:10
+	A25(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r25: DELETE /:p0/:p1/:p2/:p3 (routes.conf:178:11), r25: GET /:p0/:p1/:p2/:p3 (routes.conf:178:11)
+//line routes.conf:190:14
+	A27(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string, rest string) error // serves r27: GET /:p0/:p1/:p2/:p3/*rest (routes.conf:190:15), r27: POST /:p0/:p1/:p2/:p3/*rest (routes.conf:190:15), r27: WS /:p0/:p1/:p2/:p3/*rest (routes.conf:190:15)
+//line routes.conf:196:14
+	A28(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string, p4 string) error // serves r28: POST /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:196:15)
+//line routes.conf:202:14
+	A29(ctx *runtime.Context, p1 string) error // serves r29: GET /user_x/:p1 (routes.conf:202:15), r29: HEAD /user_x/:p1 (routes.conf:202:15)
+//line routes.conf:245:6
+	A34(ctx *runtime.Context, p1 string) error // serves r34: WS /user_x/:p1 (routes.conf:245:7)
+//line routes.conf:252:10
+	A35(ctx *runtime.Context, p1 string, p2 int64, p3 string) error // serves r35: GET /user_x/:p1/:p2/x.:p3 (routes.conf:252:11), r35: OPTIONS /user_x/:p1/:p2/x.:p3 (routes.conf:252:11)
+//line routes.conf:257:10
+	A36(ctx *runtime.Context, p1 string, p2 string) error // serves r36: GET /user_x/:p1/1:p2/@ (routes.conf:257:11), r36: TRACE /user_x/:p1/1:p2/@ (routes.conf:257:11)
+//line routes.conf:287:6
+	A40(ctx *runtime.Context, rest string) error // serves r40: PATCH /abc/1*rest (routes.conf:287:7)
+//line routes.conf:294:10
+	A41(ctx *runtime.Context, rest string) error // serves r41: GET /abc/1*rest (routes.conf:294:11), r41: HEAD /abc/1*rest (routes.conf:294:11)
+//line routes.conf:299:10
+	A42(ctx *runtime.Context, rest string) error // serves r42: PUT /abc/1*rest (routes.conf:299:11), r42: WS /abc/1*rest (routes.conf:299:11)
+//line routes.conf:306:10
+	A43(ctx *runtime.Context, rest string) error // serves r43: DELETE /abc/1*rest (routes.conf:306:11)
+//line routes.conf:328:6
+	A46(ctx *runtime.Context, rest string) error // serves r46: GET /x.y/*rest (routes.conf:328:7), r46: POST /x.y/*rest (routes.conf:328:7)
+//line routes.conf:335:10
+	A47(ctx *runtime.Context, rest string) error // serves r47: HEAD /x.y/*rest (routes.conf:335:11)
+//line routes.conf:341:10
+	A48(ctx *runtime.Context, rest string) error // serves r48: OPTIONS /x.y/*rest (routes.conf:341:11)
+//line routes.conf:348:10
+	A49(ctx *runtime.Context, rest string) error // serves r49: WS /x.y/*rest (routes.conf:348:11)
+//line routes.conf:352:14
+	A50(ctx *runtime.Context, rest string) error // serves r50: PATCH /x.y/*rest (routes.conf:352:15)
+//line routes.conf:376:10
+	A53(ctx *runtime.Context, p0 string, p1 string) error // serves r53: DELETE /a:p0/:p1 (routes.conf:376:11), r53: GET /a:p0/:p1 (routes.conf:376:11), r53: PUT /a:p0/:p1 (routes.conf:376:11)
+//line routes.conf:532:14
+	A76(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r76: GET /.:p0/x.y/a:p2/:p3/42 (routes.conf:532:15), r76: OPTIONS /.:p0/x.y/a:p2/:p3/42 (routes.conf:532:15)
+//line routes.conf:60:6
+	A8(ctx *runtime.Context) error // serves r8: DELETE /42 (routes.conf:60:7), r8: GET /42 (routes.conf:60:7)
+//line routes.conf:616:6
+	A87(ctx *runtime.Context) error // serves r87: GET /42/abc (routes.conf:616:7)
+//line routes.conf:622:10
+	A88(ctx *runtime.Context) error // serves r88: POST /42/abc/users (routes.conf:622:11)
+//line routes.conf:628:14
+	A89(ctx *runtime.Context, p3 string, p4 string) error // serves r89: CONNECT /42/abc/users/:p3/v:p4 (routes.conf:628:15), r89: WS /42/abc/users/:p3/v:p4 (routes.conf:628:15)
+//line routes.conf:67:6
+	A9(ctx *runtime.Context) error // serves r9: CONNECT /v1 (routes.conf:67:7), r9: PATCH /v1 (routes.conf:67:7), r9: PUT /v1 (routes.conf:67:7)
+//line routes.conf:633:14
+	A90(ctx *runtime.Context, p3 string, rest string) error // serves r90: CONNECT /42/abc/users/:p3/*rest (routes.conf:633:15), r90: DELETE /42/abc/users/:p3/*rest (routes.conf:633:15), r90: POST /42/abc/users/:p3/*rest (routes.conf:633:15)
+//line routes.conf:640:14
+	A91(ctx *runtime.Context, p3 string) error // serves r91: PATCH /42/abc/users/:p3 (routes.conf:640:15), r91: PUT /42/abc/users/:p3 (routes.conf:640:15), r91: TRACE /42/abc/users/:p3 (routes.conf:640:15)
+//line routes.conf:645:14
+	A92(ctx *runtime.Context, rest string) error // serves r92: GET /42/abc/users/.a/1*rest (routes.conf:645:15), r92: TRACE /42/abc/users/.a/1*rest (routes.conf:645:15)
+//line routes.conf:656:10
+	A93(ctx *runtime.Context) error // serves r93: GET /42/abc/a-b/1 (routes.conf:656:11)
+//line routes.conf:662:10
+	A94(ctx *runtime.Context) error // serves r94: POST /42/abc/.a/x.y (routes.conf:662:11), r94: TRACE /42/abc/.a/x.y (routes.conf:662:11), r94: WS /42/abc/.a/x.y (routes.conf:662:11)
+//line routes.conf:668:14
+	A95(ctx *runtime.Context) error // serves r95: CONNECT /42/abc/.a/x.y (routes.conf:668:15), r95: HEAD /42/abc/.a/x.y (routes.conf:668:15)
+//line routes.conf:684:10
+	A97(ctx *runtime.Context, p0 string) error // serves r97: CONNECT /:p0/b/.../a-b (routes.conf:684:11), r97: GET /:p0/b/.../a-b (routes.conf:684:11), r97: OPTIONS /:p0/b/.../a-b (routes.conf:684:11)
+//line routes.conf:692:14
+	A98(ctx *runtime.Context, p0 string, p5 string) error // serves r98: CONNECT /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15), r98: OPTIONS /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15)
+//line routes.conf:699:14
+	A99(ctx *runtime.Context, p0 string) error // serves r99: HEAD /:p0/b/.../a-b (routes.conf:699:15)
+//line routes_gen.go:2857:1
+}
+
+// R15 returns the URL of route "r15": / (routes.conf:113:7).
+//
+//line routes.conf:113:1
+func (u *URLBuilder) R15() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:2867:1
+
+// R23 returns the URL of route "r23": /*rest (routes.conf:164:7).
+//
+//line routes.conf:164:1
+func (u *URLBuilder) R23(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 3, rest)
+}
+
+//line routes_gen.go:2876:1
+
+// R81 returns the URL of route "r81": /.../a:p1 (routes.conf:571:11).
+//
+//line routes.conf:571:1
+func (u *URLBuilder) R81(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 6, p1)
+}
+
+//line routes_gen.go:2885:1
+
+// R78 returns the URL of route "r78": /.../a:p1 (routes.conf:551:7).
+//
+//line routes.conf:551:1
+func (u *URLBuilder) R78(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 7, p1)
+}
+
+//line routes_gen.go:2894:1
+
+// R80 returns the URL of route "r80": /.../a:p1/:p2/.:p3 (routes.conf:566:11).
+//
+//line routes.conf:566:1
+func (u *URLBuilder) R80(p1 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 9, p1, p2, p3)
+}
+
+//line routes_gen.go:2903:1
+
+// R79 returns the URL of route "r79": /.../a:p1/a:p2 (routes.conf:559:11).
+//
+//line routes.conf:559:1
+func (u *URLBuilder) R79(p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 10, p1, p2)
+}
+
+//line routes_gen.go:2912:1
+
+// R2 returns the URL of route "r2": /.../x.:p1 (routes.conf:18:7).
+//
+//line routes.conf:18:1
+func (u *URLBuilder) R2(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 12, p1)
+}
+
+//line routes_gen.go:2921:1
+
+// R7 returns the URL of route "r7": /.../x.:p1/new/x.:p3 (routes.conf:51:11).
+//
+//line routes.conf:51:1
+func (u *URLBuilder) R7(p1 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 14, p1, p3)
+}
+
+//line routes_gen.go:2930:1
+
+// R3 returns the URL of route "r3": /.../x.:p1/x.y (routes.conf:26:11).
+//
+//line routes.conf:26:1
+func (u *URLBuilder) R3(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 17, p1)
+}
+
+//line routes_gen.go:2939:1
+
+// R5 returns the URL of route "r5": /.../x.:p1/x.y/a-b (routes.conf:37:15).
+//
+//line routes.conf:37:1
+func (u *URLBuilder) R5(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 18, p1)
+}
+
+//line routes_gen.go:2948:1
+
+// R4 returns the URL of route "r4": /.../x.:p1/x.y/~:p3 (routes.conf:31:15).
+//
+//line routes.conf:31:1
+func (u *URLBuilder) R4(p1 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 19, p1, p3)
+}
+
+//line routes_gen.go:2957:1
+
+// R73 returns the URL of route "r73": /.:p0/x.y (routes.conf:514:7).
+//
+//line routes.conf:514:1
+func (u *URLBuilder) R73(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 22, p0)
+}
+
+//line routes_gen.go:2966:1
+
+// R75 returns the URL of route "r75": /.:p0/x.y/a:p2/:p3 (routes.conf:526:11).
+//
+//line routes.conf:526:1
+func (u *URLBuilder) R75(p0 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 24, p0, p2, p3)
+}
+
+//line routes_gen.go:2975:1
+
+// R76 returns the URL of route "r76": /.:p0/x.y/a:p2/:p3/42 (routes.conf:532:15).
+//
+//line routes.conf:532:1
+func (u *URLBuilder) R76(p0 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 25, p0, p2, p3)
+}
+
+//line routes_gen.go:2984:1
+
+// R74 returns the URL of route "r74": /.:p0/x.y/~u/... (routes.conf:521:11).
+//
+//line routes.conf:521:1
+func (u *URLBuilder) R74(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 27, p0)
+}
+
+//line routes_gen.go:2993:1
+
+// R30 returns the URL of route "r30": /1 (routes.conf:212:7).
+//
+//line routes.conf:212:1
+func (u *URLBuilder) R30() string {
+	return routegenHelperURL(u, 28)
+}
+
+//line routes_gen.go:3002:1
+
+// R56 returns the URL of route "r56": /1 (routes.conf:397:7).
+//
+//line routes.conf:397:1
+func (u *URLBuilder) R56() string {
+	return routegenHelperURL(u, 30)
+}
+
+//line routes_gen.go:3011:1
+
+// R8 returns the URL of route "r8": /42 (routes.conf:60:7).
+//
+//line routes.conf:60:1
+func (u *URLBuilder) R8() string {
+	return routegenHelperURL(u, 33)
+}
+
+//line routes_gen.go:3020:1
+
+// R45 returns the URL of route "r45": /42 (routes.conf:321:7).
+//
+//line routes.conf:321:1
+func (u *URLBuilder) R45() string {
+	return routegenHelperURL(u, 35)
+}
+
+//line routes_gen.go:3029:1
+
+// R87 returns the URL of route "r87": /42/abc (routes.conf:616:7).
+//
+//line routes.conf:616:1
+func (u *URLBuilder) R87() string {
+	return routegenHelperURL(u, 37)
+}
+
+//line routes_gen.go:3038:1
+
+// R95 returns the URL of route "r95": /42/abc/.a/x.y (routes.conf:668:15).
+//
+//line routes.conf:668:1
+func (u *URLBuilder) R95() string {
+	return routegenHelperURL(u, 38)
+}
+
+//line routes_gen.go:3047:1
+
+// R94 returns the URL of route "r94": /42/abc/.a/x.y (routes.conf:662:11).
+//
+//line routes.conf:662:1
+func (u *URLBuilder) R94() string {
+	return routegenHelperURL(u, 40)
+}
+
+//line routes_gen.go:3056:1
+
+// R93 returns the URL of route "r93": /42/abc/a-b/1 (routes.conf:656:11).
+//
+//line routes.conf:656:1
+func (u *URLBuilder) R93() string {
+	return routegenHelperURL(u, 43)
+}
+
+//line routes_gen.go:3065:1
+
+// R88 returns the URL of route "r88": /42/abc/users (routes.conf:622:11).
+//
+//line routes.conf:622:1
+func (u *URLBuilder) R88() string {
+	return routegenHelperURL(u, 44)
+}
+
+//line routes_gen.go:3074:1
+
+// R92 returns the URL of route "r92": /42/abc/users/.a/1*rest (routes.conf:645:15).
+//
+//line routes.conf:645:1
+func (u *URLBuilder) R92(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 45, rest)
+}
+
+//line routes_gen.go:3083:1
+
+// R91 returns the URL of route "r91": /42/abc/users/:p3 (routes.conf:640:15).
+//
+//line routes.conf:640:1
+func (u *URLBuilder) R91(p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 47, p3)
+}
+
+//line routes_gen.go:3092:1
+
+// R90 returns the URL of route "r90": /42/abc/users/:p3/*rest (routes.conf:633:15).
+//
+//line routes.conf:633:1
+func (u *URLBuilder) R90(p3 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 50, p3, rest)
+}
+
+//line routes_gen.go:3101:1
+
+// R89 returns the URL of route "r89": /42/abc/users/:p3/v:p4 (routes.conf:628:15).
+//
+//line routes.conf:628:1
+func (u *URLBuilder) R89(p3 string, p4 string) (string, error) {
+	return routegenCheckedHelperURL(u, 53, p3, p4)
+}
+
+//line routes_gen.go:3110:1
+
+// R1 returns the URL of route "r1": /:p0 (routes.conf:9:7).
+//
+//line routes.conf:9:1
+func (u *URLBuilder) R1(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 55, p0)
+}
+
+//line routes_gen.go:3119:1
+
+// R31 returns the URL of route "r31": /:p0 (routes.conf:220:7).
+//
+//line routes.conf:220:1
+func (u *URLBuilder) R31(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 57, p0)
+}
+
+//line routes_gen.go:3128:1
+
+// R77 returns the URL of route "r77": /:p0/1:p1 (routes.conf:544:7).
+//
+//line routes.conf:544:1
+func (u *URLBuilder) R77(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 58, p0, p1)
+}
+
+//line routes_gen.go:3137:1
+
+// R24 returns the URL of route "r24": /:p0/:p1 (routes.conf:172:7).
+//
+//line routes.conf:172:1
+func (u *URLBuilder) R24(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 59, p0, p1)
+}
+
+//line routes_gen.go:3146:1
+
+// R22 returns the URL of route "r22": /:p0/:p1 (routes.conf:156:7).
+//
+//line routes.conf:156:1
+func (u *URLBuilder) R22(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 60, p0, p1)
+}
+
+//line routes_gen.go:3155:1
+
+// R25 returns the URL of route "r25": /:p0/:p1/:p2/:p3 (routes.conf:178:11).
+//
+//line routes.conf:178:1
+func (u *URLBuilder) R25(p0 string, p1 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 61, p0, p1, p2, p3)
+}
+
+//line routes_gen.go:3164:1
+
+// R27 returns the URL of route "r27": /:p0/:p1/:p2/:p3/*rest (routes.conf:190:15).
+//
+//line routes.conf:190:1
+func (u *URLBuilder) R27(p0 string, p1 string, p2 string, p3 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 63, p0, p1, p2, p3, rest)
+}
+
+//line routes_gen.go:3173:1
+
+// R28 returns the URL of route "r28": /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:196:15).
+//
+//line routes.conf:196:1
+func (u *URLBuilder) R28(p0 string, p1 string, p2 string, p3 string, p4 string) (string, error) {
+	return routegenCheckedHelperURL(u, 66, p0, p1, p2, p3, p4)
+}
+
+//line routes_gen.go:3182:1
+
+// R26 returns the URL of route "r26": /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15).
+//
+//line routes.conf:184:1
+func (u *URLBuilder) R26(p0 string, p1 string, p2 string, p3 string, p4 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 67, p0, p1, p2, p3, p4, rest)
+}
+
+//line routes_gen.go:3191:1
+
+// R96 returns the URL of route "r96": /:p0/b (routes.conf:677:7).
+//
+//line routes.conf:677:1
+func (u *URLBuilder) R96(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 70, p0)
+}
+
+//line routes_gen.go:3200:1
+
+// R97 returns the URL of route "r97": /:p0/b/.../a-b (routes.conf:684:11).
+//
+//line routes.conf:684:1
+func (u *URLBuilder) R97(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 73, p0)
+}
+
+//line routes_gen.go:3209:1
+
+// R99 returns the URL of route "r99": /:p0/b/.../a-b (routes.conf:699:15).
+//
+//line routes.conf:699:1
+func (u *URLBuilder) R99(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 75, p0)
+}
+
+//line routes_gen.go:3218:1
+
+// R98 returns the URL of route "r98": /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15).
+//
+//line routes.conf:692:1
+func (u *URLBuilder) R98(p0 string, p5 string) (string, error) {
+	return routegenCheckedHelperURL(u, 77, p0, p5)
+}
+
+//line routes_gen.go:3227:1
+
+// R101 returns the URL of route "r101": /:p0/b/~:p2/@ (routes.conf:711:11).
+//
+//line routes.conf:711:1
+func (u *URLBuilder) R101(p0 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 79, p0, p2)
+}
+
+//line routes_gen.go:3236:1
+
+// R102 returns the URL of route "r102": /:p0/b/~:p2/@/@/1:p5 (routes.conf:718:15).
+//
+//line routes.conf:718:1
+func (u *URLBuilder) R102(p0 string, p2 string, p5 string) (string, error) {
+	return routegenCheckedHelperURL(u, 81, p0, p2, p5)
+}
+
+//line routes_gen.go:3245:1
+
+// R104 returns the URL of route "r104": /:p0/b/~:p2/@/v:p4 (routes.conf:734:15).
+//
+//line routes.conf:734:1
+func (u *URLBuilder) R104(p0 string, p2 string, p4 string) (string, error) {
+	return routegenCheckedHelperURL(u, 83, p0, p2, p4)
+}
+
+//line routes_gen.go:3254:1
+
+// R103 returns the URL of route "r103": /:p0/b/~:p2/@/~:p4/... (routes.conf:727:15).
+//
+//line routes.conf:727:1
+func (u *URLBuilder) R103(p0 string, p2 string, p4 string) (string, error) {
+	return routegenCheckedHelperURL(u, 84, p0, p2, p4)
+}
+
+//line routes_gen.go:3263:1
+
+// R32 returns the URL of route "r32": /:p0/v:p1 (routes.conf:228:11).
+//
+//line routes.conf:228:1
+func (u *URLBuilder) R32(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 85, p0, p1)
+}
+
+//line routes_gen.go:3272:1
+
+// R13 returns the URL of route "r13": /:p0/~u (routes.conf:98:7).
+//
+//line routes.conf:98:1
+func (u *URLBuilder) R13(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 87, p0)
+}
+
+//line routes_gen.go:3281:1
+
+// R6 returns the URL of route "r6": /=/.a (routes.conf:43:15).
+//
+//line routes.conf:43:1
+func (u *URLBuilder) R6() string {
+	return routegenHelperURL(u, 88)
+}
+
+//line routes_gen.go:3290:1
+
+// R37 returns the URL of route "r37": /a-b (routes.conf:266:7).
+//
+//line routes.conf:266:1
+func (u *URLBuilder) R37() string {
+	return routegenHelperURL(u, 91)
+}
+
+//line routes_gen.go:3299:1
+
+// R33 returns the URL of route "r33": /a-b/a (routes.conf:237:7).
+//
+//line routes.conf:237:1
+func (u *URLBuilder) R33() string {
+	return routegenHelperURL(u, 94)
+}
+
+//line routes_gen.go:3308:1
+
+// R38 returns the URL of route "r38": /a-b/a-b/= (routes.conf:272:11).
+//
+//line routes.conf:272:1
+func (u *URLBuilder) R38() string {
+	return routegenHelperURL(u, 95)
+}
+
+//line routes_gen.go:3317:1
+
+// R39 returns the URL of route "r39": /a-b/new (routes.conf:278:11).
+//
+//line routes.conf:278:1
+func (u *URLBuilder) R39() string {
+	return routegenHelperURL(u, 97)
+}
+
+//line routes_gen.go:3326:1
+
+// R72 returns the URL of route "r72": /a/@ (routes.conf:508:7).
+//
+//line routes.conf:508:1
+func (u *URLBuilder) R72() string {
+	return routegenHelperURL(u, 99)
+}
+
+//line routes_gen.go:3335:1
+
+// R51 returns the URL of route "r51": /a:p0 (routes.conf:363:7).
+//
+//line routes.conf:363:1
+func (u *URLBuilder) R51(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 101, p0)
+}
+
+//line routes_gen.go:3344:1
+
+// R55 returns the URL of route "r55": /a:p0/... (routes.conf:388:11).
+//
+//line routes.conf:388:1
+func (u *URLBuilder) R55(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 103, p0)
+}
+
+//line routes_gen.go:3353:1
+
+// R53 returns the URL of route "r53": /a:p0/:p1 (routes.conf:376:11).
+//
+//line routes.conf:376:1
+func (u *URLBuilder) R53(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 105, p0, p1)
+}
+
+//line routes_gen.go:3362:1
+
+// R52 returns the URL of route "r52": /a:p0/new/ab (routes.conf:371:11).
+//
+//line routes.conf:371:1
+func (u *URLBuilder) R52(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 108, p0)
+}
+
+//line routes_gen.go:3371:1
+
+// R54 returns the URL of route "r54": /a:p0/~:p1/user_:p2 (routes.conf:382:11).
+//
+//line routes.conf:382:1
+func (u *URLBuilder) R54(p0 string, p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 111, p0, p1, p2)
+}
+
+//line routes_gen.go:3380:1
+
+// R43 returns the URL of route "r43": /abc/1*rest (routes.conf:306:11).
+//
+//line routes.conf:306:1
+func (u *URLBuilder) R43(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 113, rest)
+}
+
+//line routes_gen.go:3389:1
+
+// R41 returns the URL of route "r41": /abc/1*rest (routes.conf:294:11).
+//
+//line routes.conf:294:1
+func (u *URLBuilder) R41(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 114, rest)
+}
+
+//line routes_gen.go:3398:1
+
+// R44 returns the URL of route "r44": /abc/1*rest (routes.conf:311:15).
+//
+//line routes.conf:311:1
+func (u *URLBuilder) R44(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 116, rest)
+}
+
+//line routes_gen.go:3407:1
+
+// R40 returns the URL of route "r40": /abc/1*rest (routes.conf:287:7).
+//
+//line routes.conf:287:1
+func (u *URLBuilder) R40(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 117, rest)
+}
+
+//line routes_gen.go:3416:1
+
+// R42 returns the URL of route "r42": /abc/1*rest (routes.conf:299:11).
+//
+//line routes.conf:299:1
+func (u *URLBuilder) R42(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 118, rest)
+}
+
+//line routes_gen.go:3425:1
+
+// R71 returns the URL of route "r71": /abc/a (routes.conf:502:7).
+//
+//line routes.conf:502:1
+func (u *URLBuilder) R71() string {
+	return routegenHelperURL(u, 120)
+}
+
+//line routes_gen.go:3434:1
+
+// R14 returns the URL of route "r14": /b/abc (routes.conf:106:7).
+//
+//line routes.conf:106:1
+func (u *URLBuilder) R14() string {
+	return routegenHelperURL(u, 122)
+}
+
+//line routes_gen.go:3443:1
+
+// R86 returns the URL of route "r86": /new/*rest (routes.conf:607:7).
+//
+//line routes.conf:607:1
+func (u *URLBuilder) R86(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 123, rest)
+}
+
+//line routes_gen.go:3452:1
+
+// R65 returns the URL of route "r65": /user_x (routes.conf:458:7).
+//
+//line routes.conf:458:1
+func (u *URLBuilder) R65() string {
+	return routegenHelperURL(u, 124)
+}
+
+//line routes_gen.go:3461:1
+
+// R69 returns the URL of route "r69": /user_x/.a/:p2 (routes.conf:489:11).
+//
+//line routes.conf:489:1
+func (u *URLBuilder) R69(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 125, p2)
+}
+
+//line routes_gen.go:3470:1
+
+// R29 returns the URL of route "r29": /user_x/:p1 (routes.conf:202:15).
+//
+//line routes.conf:202:1
+func (u *URLBuilder) R29(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 127, p1)
+}
+
+//line routes_gen.go:3479:1
+
+// R34 returns the URL of route "r34": /user_x/:p1 (routes.conf:245:7).
+//
+//line routes.conf:245:1
+func (u *URLBuilder) R34(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 129, p1)
+}
+
+//line routes_gen.go:3488:1
+
+// R36 returns the URL of route "r36": /user_x/:p1/1:p2/@ (routes.conf:257:11).
+//
+//line routes.conf:257:1
+func (u *URLBuilder) R36(p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 130, p1, p2)
+}
+
+//line routes_gen.go:3497:1
+
+// R35 returns the URL of route "r35": /user_x/:p1/:p2/x.:p3 (routes.conf:252:11).
+//
+//line routes.conf:252:1
+func (u *URLBuilder) R35(p1 string, p2 int64, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 132, p1, routegenimpl.Int(p2), p3)
+}
+
+//line routes_gen.go:3506:1
+
+// R67 returns the URL of route "r67": /user_x/~u/*rest (routes.conf:473:15).
+//
+//line routes.conf:473:1
+func (u *URLBuilder) R67(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 134, rest)
+}
+
+//line routes_gen.go:3515:1
+
+// R66 returns the URL of route "r66": /user_x/~u/*rest (routes.conf:465:11).
+//
+//line routes.conf:465:1
+func (u *URLBuilder) R66(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 135, rest)
+}
+
+//line routes_gen.go:3524:1
+
+// R68 returns the URL of route "r68": /user_x/~u/*rest (routes.conf:480:15).
+//
+//line routes.conf:480:1
+func (u *URLBuilder) R68(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 137, rest)
+}
+
+//line routes_gen.go:3533:1
+
+// R16 returns the URL of route "r16": /v*rest (routes.conf:120:7).
+//
+//line routes.conf:120:1
+func (u *URLBuilder) R16(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 138, rest)
+}
+
+//line routes_gen.go:3542:1
+
+// R9 returns the URL of route "r9": /v1 (routes.conf:67:7).
+//
+//line routes.conf:67:1
+func (u *URLBuilder) R9() string {
+	return routegenHelperURL(u, 139)
+}
+
+//line routes_gen.go:3551:1
+
+// R105 returns the URL of route "r105": /v1 (routes.conf:744:7).
+//
+//line routes.conf:744:1
+func (u *URLBuilder) R105() string {
+	return routegenHelperURL(u, 140)
+}
+
+//line routes_gen.go:3560:1
+
+// R100 returns the URL of route "r100": /v1/:p1 (routes.conf:706:11).
+//
+//line routes.conf:706:1
+func (u *URLBuilder) R100(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 143, p1)
+}
+
+//line routes_gen.go:3569:1
+
+// R106 returns the URL of route "r106": /v1/:p1 (routes.conf:751:11).
+//
+//line routes.conf:751:1
+func (u *URLBuilder) R106(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 144, p1)
+}
+
+//line routes_gen.go:3578:1
+
+// R11 returns the URL of route "r11": /v1/abc/:p2 (routes.conf:81:11).
+//
+//line routes.conf:81:1
+func (u *URLBuilder) R11(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 147, p2)
+}
+
+//line routes_gen.go:3587:1
+
+// R82 returns the URL of route "r82": /v1/users (routes.conf:578:7).
+//
+//line routes.conf:578:1
+func (u *URLBuilder) R82() string {
+	return routegenHelperURL(u, 150)
+}
+
+//line routes_gen.go:3596:1
+
+// R12 returns the URL of route "r12": /v1/users/a-b (routes.conf:89:11).
+//
+//line routes.conf:89:1
+func (u *URLBuilder) R12() string {
+	return routegenHelperURL(u, 151)
+}
+
+//line routes_gen.go:3605:1
+
+// R83 returns the URL of route "r83": /v1/users/ab/:p3 (routes.conf:584:11).
+//
+//line routes.conf:584:1
+func (u *URLBuilder) R83(p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 152, p3)
+}
+
+//line routes_gen.go:3614:1
+
+// R85 returns the URL of route "r85": /v1/users/ab/:p3/new (routes.conf:596:15).
+//
+//line routes.conf:596:1
+func (u *URLBuilder) R85(p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 153, p3)
+}
+
+//line routes_gen.go:3623:1
+
+// R84 returns the URL of route "r84": /v1/users/ab/:p3/~u/v:p5 (routes.conf:589:15).
+//
+//line routes.conf:589:1
+func (u *URLBuilder) R84(p3 string, p5 string) (string, error) {
+	return routegenCheckedHelperURL(u, 154, p3, p5)
+}
+
+//line routes_gen.go:3632:1
+
+// R107 returns the URL of route "r107": /v1/x.y/:p2 (routes.conf:759:11).
+//
+//line routes.conf:759:1
+func (u *URLBuilder) R107(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 155, p2)
+}
+
+//line routes_gen.go:3641:1
+
+// R10 returns the URL of route "r10": /v1/~u (routes.conf:74:11).
+//
+//line routes.conf:74:1
+func (u *URLBuilder) R10() string {
+	return routegenHelperURL(u, 157)
+}
+
+//line routes_gen.go:3650:1
+
+// R57 returns the URL of route "r57": /v:p0/1:p1 (routes.conf:403:7).
+//
+//line routes.conf:403:1
+func (u *URLBuilder) R57(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 158, p0, p1)
+}
+
+//line routes_gen.go:3659:1
+
+// R60 returns the URL of route "r60": /v:p0/1:p1/:p2 (routes.conf:424:11).
+//
+//line routes.conf:424:1
+func (u *URLBuilder) R60(p0 string, p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 159, p0, p1, p2)
+}
+
+//line routes_gen.go:3668:1
+
+// R59 returns the URL of route "r59": /v:p0/1:p1/:p2/user_:p3 (routes.conf:417:11).
+//
+//line routes.conf:417:1
+func (u *URLBuilder) R59(p0 string, p1 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 160, p0, p1, p2, p3)
+}
+
+//line routes_gen.go:3677:1
+
+// R64 returns the URL of route "r64": /v:p0/1:p1/abc (routes.conf:448:15).
+//
+//line routes.conf:448:1
+func (u *URLBuilder) R64(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 161, p0, p1)
+}
+
+//line routes_gen.go:3686:1
+
+// R61 returns the URL of route "r61": /v:p0/1:p1/abc (routes.conf:430:11).
+//
+//line routes.conf:430:1
+func (u *URLBuilder) R61(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 162, p0, p1)
+}
+
+//line routes_gen.go:3695:1
+
+// R58 returns the URL of route "r58": /v:p0/1:p1/abc/*rest (routes.conf:410:11).
+//
+//line routes.conf:410:1
+func (u *URLBuilder) R58(p0 string, p1 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 165, p0, p1, rest)
+}
+
+//line routes_gen.go:3704:1
+
+// R62 returns the URL of route "r62": /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:436:15).
+//
+//line routes.conf:436:1
+func (u *URLBuilder) R62(p0 string, p1 string, p3 string, p4 string) (string, error) {
+	return routegenCheckedHelperURL(u, 167, p0, p1, p3, p4)
+}
+
+//line routes_gen.go:3713:1
+
+// R63 returns the URL of route "r63": /v:p0/1:p1/abc/~u/:p4 (routes.conf:442:15).
+//
+//line routes.conf:442:1
+func (u *URLBuilder) R63(p0 string, p1 string, p4 string) (string, error) {
+	return routegenCheckedHelperURL(u, 168, p0, p1, p4)
+}
+
+//line routes_gen.go:3722:1
+
+// R46 returns the URL of route "r46": /x.y/*rest (routes.conf:328:7).
+//
+//line routes.conf:328:1
+func (u *URLBuilder) R46(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 169, rest)
+}
+
+//line routes_gen.go:3731:1
+
+// R47 returns the URL of route "r47": /x.y/*rest (routes.conf:335:11).
+//
+//line routes.conf:335:1
+func (u *URLBuilder) R47(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 170, rest)
+}
+
+//line routes_gen.go:3740:1
+
+// R48 returns the URL of route "r48": /x.y/*rest (routes.conf:341:11).
+//
+//line routes.conf:341:1
+func (u *URLBuilder) R48(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 171, rest)
+}
+
+//line routes_gen.go:3749:1
+
+// R50 returns the URL of route "r50": /x.y/*rest (routes.conf:352:15).
+//
+//line routes.conf:352:1
+func (u *URLBuilder) R50(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 172, rest)
+}
+
+//line routes_gen.go:3758:1
+
+// R49 returns the URL of route "r49": /x.y/*rest (routes.conf:348:11).
+//
+//line routes.conf:348:1
+func (u *URLBuilder) R49(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 174, rest)
+}
+
+//line routes_gen.go:3767:1
+
+// R18 returns the URL of route "r18": /x.y/:p1 (routes.conf:133:11).
+//
+//line routes.conf:133:1
+func (u *URLBuilder) R18(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 175, p1)
+}
+
+//line routes_gen.go:3776:1
+
+// R17 returns the URL of route "r17": /x.y/:p1 (routes.conf:127:7).
+//
+//line routes.conf:127:1
+func (u *URLBuilder) R17(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 176, p1)
+}
+
+//line routes_gen.go:3785:1
+
+// R21 returns the URL of route "r21": /x.y/:p1 (routes.conf:148:15).
+//
+//line routes.conf:148:1
+func (u *URLBuilder) R21(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 177, p1)
+}
+
+//line routes_gen.go:3794:1
+
+// R19 returns the URL of route "r19": /x.y/:p1/ab (routes.conf:138:15).
+//
+//line routes.conf:138:1
+func (u *URLBuilder) R19(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 178, p1)
+}
+
+//line routes_gen.go:3803:1
+
+// R20 returns the URL of route "r20": /x.y/:p1/~u (routes.conf:143:15).
+//
+//line routes.conf:143:1
+func (u *URLBuilder) R20(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 179, p1)
+}
+
+//line routes_gen.go:3812:1
+
+// R70 returns the URL of route "r70": /~u (routes.conf:496:7).
+//
+//line routes.conf:496:1
+func (u *URLBuilder) R70() string {
+	return routegenHelperURL(u, 182)
+}
+
+//line routes_gen.go:3821:1

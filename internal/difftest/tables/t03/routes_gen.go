@@ -1545,1032 +1545,6 @@ func Lookup(m *runtime.Match, method, host, path string) {
 	routegenTable.Lookup(m, method, host, path)
 }
 
-// C0Controller holds the actions of controller "C0".
-type C0Controller interface {
-//line routes.conf:722:6
-	A102(ctx *runtime.Context, p0 string, p1 string) error // serves r102: GET /1:p0/v:p1 (routes.conf:722:7), r102: PATCH /1:p0/v:p1 (routes.conf:722:7), r102: WS /1:p0/v:p1 (routes.conf:722:7)
-//line routes.conf:730:10
-	A103(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r103: CONNECT /1:p0/v:p1/*rest (routes.conf:730:11), r103: GET /1:p0/v:p1/*rest (routes.conf:730:11), r103: POST /1:p0/v:p1/*rest (routes.conf:730:11)
-//line routes.conf:737:14
-	A104(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r104: HEAD /1:p0/v:p1/*rest (routes.conf:737:15)
-//line routes.conf:742:14
-	A105(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r105: OPTIONS /1:p0/v:p1/*rest (routes.conf:742:15), r105: PUT /1:p0/v:p1/*rest (routes.conf:742:15)
-//line routes.conf:747:14
-	A106(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r106: DELETE /1:p0/v:p1/*rest (routes.conf:747:15)
-//line routes.conf:754:10
-	A107(ctx *runtime.Context, p0 string, p1 string) error // serves r107: OPTIONS /1:p0/v:p1 (routes.conf:754:11)
-//line routes.conf:760:14
-	A108(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r108: OPTIONS /1:p0/v:p1/1/x.:p3 (routes.conf:760:15)
-//line routes.conf:765:14
-	A109(ctx *runtime.Context, p0 string, p1 string) error // serves r109: HEAD /1:p0/v:p1/a (routes.conf:765:15), r109: OPTIONS /1:p0/v:p1/a (routes.conf:765:15), r109: PATCH /1:p0/v:p1/a (routes.conf:765:15)
-//line routes.conf:82:6
-	A11(ctx *runtime.Context, p1 string) error // serves r11: DELETE /users/a:p1 (routes.conf:82:7), r11: GET /users/a:p1 (routes.conf:82:7)
-//line routes.conf:776:6
-	A110(ctx *runtime.Context, rest string) error // serves r110: GET /~*rest (routes.conf:776:7), r110: PATCH /~*rest (routes.conf:776:7), r110: POST /~*rest (routes.conf:776:7)
-//line routes.conf:783:10
-	A111(ctx *runtime.Context, rest string) error // serves r111: DELETE /~*rest (routes.conf:783:11)
-//line routes.conf:790:10
-	A112(ctx *runtime.Context, rest string) error // serves r112: HEAD /~*rest (routes.conf:790:11)
-//line routes.conf:795:14
-	A113(ctx *runtime.Context, rest string) error // serves r113: PUT /~*rest (routes.conf:795:15)
-//line routes.conf:804:6
-	A114(ctx *runtime.Context) error // serves r114: DELETE /1/users (routes.conf:804:7), r114: WS /1/users (routes.conf:804:7)
-//line routes.conf:91:6
-	A12(ctx *runtime.Context, rest string) error // serves r12: CONNECT /*rest (routes.conf:91:7)
-//line routes.conf:862:6
-	A122(ctx *runtime.Context, p0 string) error // serves r122: OPTIONS /:p0 (routes.conf:862:7), r122: TRACE /:p0 (routes.conf:862:7)
-//line routes.conf:1010:14
-	A143(ctx *runtime.Context, p0 string, p2 string) error // serves r143: OPTIONS /:p0/42/:p2/user_x/user_x (routes.conf:1010:15), r143: POST /:p0/42/:p2/user_x/user_x (routes.conf:1010:15), r143: PUT /:p0/42/:p2/user_x/user_x (routes.conf:1010:15)
-//line routes.conf:1020:6
-	A144(ctx *runtime.Context, p0 string) error // serves r144: POST /a:p0/= (routes.conf:1020:7)
-//line routes.conf:1055:10
-	A149(ctx *runtime.Context, p0 string) error // serves r149: OPTIONS /a:p0/= (routes.conf:1055:11)
-//line routes.conf:1060:10
-	A150(ctx *runtime.Context, p0 string, p2 string) error // serves r150: DELETE /a:p0/=/:p2 (routes.conf:1060:11)
-//line routes.conf:1066:10
-	A151(ctx *runtime.Context, p0 string, p3 string) error // serves r151: POST /a:p0/=/v1/:p3 (routes.conf:1066:11)
-//line routes.conf:1071:14
-	A152(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r152: CONNECT /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15), r152: GET /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15), r152: POST /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15)
-//line routes.conf:1077:14
-	A153(ctx *runtime.Context, p0 string, p3 string, p4 string, p5 string) error // serves r153: GET /a:p0/=/v1/:p3/:p4/:p5 (routes.conf:1077:15)
-//line routes.conf:1083:14
-	A154(ctx *runtime.Context, p0 string, p3 string, p4 string, rest string) error // serves r154: TRACE /a:p0/=/v1/:p3/:p4/*rest (routes.conf:1083:15)
-//line routes.conf:1090:14
-	A155(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r155: POST /a:p0/=/v1/:p3/*rest (routes.conf:1090:15)
-//line routes.conf:1126:14
-	A160(ctx *runtime.Context, p0 string, rest string) error // serves r160: GET /:p0/=/v1/*rest (routes.conf:1126:15)
-//line routes.conf:1328:6
-	A188(ctx *runtime.Context, p0 string) error // serves r188: GET /1:p0 (routes.conf:1328:7)
-//line routes.conf:1336:10
-	A189(ctx *runtime.Context, p0 string, rest string) error // serves r189: PATCH /1:p0/*rest (routes.conf:1336:11), r189: POST /1:p0/*rest (routes.conf:1336:11)
-//line routes.conf:1342:14
-	A190(ctx *runtime.Context, p0 string, rest string) error // serves r190: OPTIONS /1:p0/*rest (routes.conf:1342:15)
-//line routes.conf:1348:14
-	A191(ctx *runtime.Context, p0 string, rest string) error // serves r191: DELETE /1:p0/*rest (routes.conf:1348:15)
-//line routes.conf:1361:10
-	A193(ctx *runtime.Context, p0 string) error // serves r193: GET /1:p0/@ (routes.conf:1361:11), r193: POST /1:p0/@ (routes.conf:1361:11)
-//line routes.conf:1367:14
-	A194(ctx *runtime.Context, p0 string, p3 string) error // serves r194: GET /1:p0/@/~u/:p3 (routes.conf:1367:15)
-//line routes.conf:1372:14
-	A195(ctx *runtime.Context, p0 string) error // serves r195: HEAD /1:p0/@/.a (routes.conf:1372:15)
-//line routes.conf:1417:14
-	A201(ctx *runtime.Context, p2 string, p3 string) error // serves r201: GET /abc/v1/v:p2/:p3 (routes.conf:1417:15), r201: TRACE /abc/v1/v:p2/:p3 (routes.conf:1417:15)
-//line routes.conf:1457:6
-	A207(ctx *runtime.Context) error // serves r207: HEAD /user_x/new (routes.conf:1457:7)
-//line routes.conf:1581:10
-	A224(ctx *runtime.Context, p1 string) error // serves r224: GET /a/ab:p1 (routes.conf:1581:11), r224: HEAD /a/ab:p1 (routes.conf:1581:11)
-//line routes.conf:1588:10
-	A225(ctx *runtime.Context, rest string) error // serves r225: GET /a/new/*rest (routes.conf:1588:11), r225: HEAD /a/new/*rest (routes.conf:1588:11), r225: PATCH /a/new/*rest (routes.conf:1588:11)
-//line routes.conf:1610:6
-	A228(ctx *runtime.Context) error // serves r228: DELETE /a-b (routes.conf:1610:7), r228: GET /a-b (routes.conf:1610:7)
-//line routes.conf:1617:10
-	A229(ctx *runtime.Context, p1 string) error // serves r229: GET /a-b/:p1/@ (routes.conf:1617:11), r229: PUT /a-b/:p1/@ (routes.conf:1617:11)
-//line routes.conf:1622:10
-	A230(ctx *runtime.Context, p1 string) error // serves r230: GET /a-b/:p1/.a (routes.conf:1622:11), r230: WS /a-b/:p1/.a (routes.conf:1622:11)
-//line routes.conf:1627:14
-	A231(ctx *runtime.Context, p1 string) error // serves r231: GET /a-b/:p1/.a/a (routes.conf:1627:15)
-//line routes.conf:1664:10
-	A236(ctx *runtime.Context, p1 string) error // serves r236: PATCH /a-b/:p1 (routes.conf:1664:11)
-//line routes.conf:1685:14
-	A239(ctx *runtime.Context, p1 string) error // serves r239: WS /a-b/:p1/42 (routes.conf:1685:15)
-//line routes.conf:1692:14
-	A240(ctx *runtime.Context, p1 string) error // serves r240: GET /a-b/:p1/users/~u (routes.conf:1692:15), r240: PATCH /a-b/:p1/users/~u (routes.conf:1692:15), r240: WS /a-b/:p1/users/~u (routes.conf:1692:15)
-//line routes.conf:1709:6
-	A242(ctx *runtime.Context) error // serves r242: DELETE / (routes.conf:1709:7), r242: TRACE / (routes.conf:1709:7)
-//line routes.conf:1741:6
-	A247(ctx *runtime.Context, p0 string) error // serves r247: GET /user_:p0/a-b (routes.conf:1741:7), r247: HEAD /user_:p0/a-b (routes.conf:1741:7), r247: WS /user_:p0/a-b (routes.conf:1741:7)
-//line routes.conf:1748:10
-	A248(ctx *runtime.Context, p0 string, p2 string) error // serves r248: PUT /user_:p0/a-b/:p2 (routes.conf:1748:11), r248: WS /user_:p0/a-b/:p2 (routes.conf:1748:11)
-//line routes.conf:1783:6
-	A253(ctx *runtime.Context) error // serves r253: DELETE /x.y (routes.conf:1783:7)
-//line routes.conf:1790:10
-	A254(ctx *runtime.Context) error // serves r254: PATCH /x.y/1 (routes.conf:1790:11)
-//line routes.conf:1796:14
-	A255(ctx *runtime.Context) error // serves r255: CONNECT /x.y/1/= (routes.conf:1796:15)
-//line routes.conf:1802:14
-	A256(ctx *runtime.Context) error // serves r256: GET /x.y/1 (routes.conf:1802:15)
-//line routes.conf:1815:14
-	A258(ctx *runtime.Context) error // serves r258: CONNECT /x.y/1/@ (routes.conf:1815:15), r258: HEAD /x.y/1/@ (routes.conf:1815:15)
-//line routes.conf:1887:6
-	A268(ctx *runtime.Context, rest string) error // serves r268: GET /v1/*rest (routes.conf:1887:7), r268: HEAD /v1/*rest (routes.conf:1887:7)
-//line routes.conf:1893:10
-	A269(ctx *runtime.Context, rest string) error // serves r269: CONNECT /v1/*rest (routes.conf:1893:11), r269: POST /v1/*rest (routes.conf:1893:11)
-//line routes.conf:1939:6
-	A276(ctx *runtime.Context) error // serves r276: DELETE /.../a-b (routes.conf:1939:7), r276: GET /.../a-b (routes.conf:1939:7)
-//line routes.conf:1946:10
-	A277(ctx *runtime.Context, p2 string, p3 string) error // serves r277: PUT /.../a-b/user_:p2/:p3 (routes.conf:1946:11)
-//line routes.conf:1952:14
-	A278(ctx *runtime.Context, p2 string, p3 string, rest string) error // serves r278: GET /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15), r278: POST /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15)
-//line routes.conf:1958:14
-	A279(ctx *runtime.Context, p2 string, p3 string, rest string) error // serves r279: HEAD /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1958:15)
-//line routes.conf:196:6
-	A28(ctx *runtime.Context) error // serves r28: HEAD /~u/1 (routes.conf:196:7)
-//line routes.conf:1968:10
-	A280(ctx *runtime.Context, p2 string) error // serves r280: POST /.../a-b/:p2/user_x (routes.conf:1968:11)
-//line routes.conf:1974:10
-	A281(ctx *runtime.Context) error // serves r281: GET /.../a-b/42/abc (routes.conf:1974:11), r281: TRACE /.../a-b/42/abc (routes.conf:1974:11)
-//line routes.conf:1982:14
-	A282(ctx *runtime.Context) error // serves r282: WS /.../a-b/42/abc (routes.conf:1982:15)
-//line routes.conf:1987:14
-	A283(ctx *runtime.Context) error // serves r283: GET /.../a-b/42/abc/user_x (routes.conf:1987:15)
-//line routes.conf:2004:6
-	A285(ctx *runtime.Context, rest string) error // serves r285: GET /~u/*rest (routes.conf:2004:7), r285: WS /~u/*rest (routes.conf:2004:7)
-//line routes.conf:2011:10
-	A286(ctx *runtime.Context, rest string) error // serves r286: PUT /~u/*rest (routes.conf:2011:11)
-//line routes.conf:2016:14
-	A287(ctx *runtime.Context, rest string) error // serves r287: CONNECT /~u/*rest (routes.conf:2016:15)
-//line routes.conf:2020:14
-	A288(ctx *runtime.Context, rest string) error // serves r288: POST /~u/*rest (routes.conf:2020:15)
-//line routes.conf:2030:6
-	A289(ctx *runtime.Context) error // serves r289: DELETE /abc/~u (routes.conf:2030:7), r289: OPTIONS /abc/~u (routes.conf:2030:7), r289: POST /abc/~u (routes.conf:2030:7)
-//line routes.conf:2036:10
-	A290(ctx *runtime.Context, p2 string) error // serves r290: DELETE /abc/~u/:p2/b (routes.conf:2036:11)
-//line routes.conf:2041:14
-	A291(ctx *runtime.Context, p2 string, rest string) error // serves r291: HEAD /abc/~u/:p2/b/*rest (routes.conf:2041:15), r291: PATCH /abc/~u/:p2/b/*rest (routes.conf:2041:15)
-//line routes.conf:2053:14
-	A293(ctx *runtime.Context, p2 string) error // serves r293: CONNECT /abc/~u/:p2/b (routes.conf:2053:15)
-//line routes.conf:2059:14
-	A294(ctx *runtime.Context, p2 string, p4 string, rest string) error // serves r294: CONNECT /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15), r294: HEAD /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15), r294: WS /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15)
-//line routes.conf:2066:10
-	A295(ctx *runtime.Context, p2 string) error // serves r295: CONNECT /abc/~u/a:p2/@ (routes.conf:2066:11), r295: POST /abc/~u/a:p2/@ (routes.conf:2066:11)
-//line routes.conf:2073:6
-	A296(ctx *runtime.Context, p0 string) error // serves r296: CONNECT /:p0/ab (routes.conf:2073:7), r296: GET /:p0/ab (routes.conf:2073:7)
-//line routes.conf:2080:10
-	A297(ctx *runtime.Context, p0 string, rest string) error // serves r297: PATCH /:p0/ab/.a/*rest (routes.conf:2080:11)
-//line routes.conf:2095:10
-	A299(ctx *runtime.Context) error // serves r299: GET /users/42 (routes.conf:2095:11), r299: WS /users/42 (routes.conf:2095:11)
-//line routes.conf:22:14
-	A3(ctx *runtime.Context, p2 string, rest string) error // serves r3: CONNECT /user_x/=/:p2/x.y/*rest (routes.conf:22:15)
-//line routes.conf:2101:14
-	A300(ctx *runtime.Context) error // serves r300: OPTIONS /users/42 (routes.conf:2101:15), r300: PUT /users/42 (routes.conf:2101:15)
-//line routes.conf:2163:10
-	A309(ctx *runtime.Context) error // serves r309: GET /b/users/42 (routes.conf:2163:11), r309: PUT /b/users/42 (routes.conf:2163:11)
-//line routes.conf:2170:14
-	A310(ctx *runtime.Context, p3 string) error // serves r310: GET /b/users/42/~:p3/a-b (routes.conf:2170:15), r310: TRACE /b/users/42/~:p3/a-b (routes.conf:2170:15)
-//line routes.conf:2176:14
-	A311(ctx *runtime.Context) error // serves r311: CONNECT /b/users/42 (routes.conf:2176:15), r311: POST /b/users/42 (routes.conf:2176:15)
-//line routes.conf:2250:6
-	A322(ctx *runtime.Context, p0 string, p1 string) error // serves r322: OPTIONS /:p0/a:p1 (routes.conf:2250:7)
-//line routes.conf:2259:10
-	A323(ctx *runtime.Context, p0 string, p1 string) error // serves r323: GET /:p0/a:p1/= (routes.conf:2259:11)
-//line routes.conf:2265:10
-	A324(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r324: GET /:p0/a:p1/*rest (routes.conf:2265:11)
-//line routes.conf:2272:14
-	A325(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r325: CONNECT /:p0/a:p1/*rest (routes.conf:2272:15)
-//line routes.conf:2276:14
-	A326(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r326: TRACE /:p0/a:p1/*rest (routes.conf:2276:15)
-//line routes.conf:2281:14
-	A327(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r327: POST /:p0/a:p1/*rest (routes.conf:2281:15)
-//line routes.conf:2288:10
-	A328(ctx *runtime.Context, p0 string, p1 string) error // serves r328: POST /:p0/a:p1/= (routes.conf:2288:11)
-//line routes.conf:2294:14
-	A329(ctx *runtime.Context, p0 string, p1 string) error // serves r329: CONNECT /:p0/a:p1/=/users (routes.conf:2294:15), r329: GET /:p0/a:p1/=/users (routes.conf:2294:15), r329: TRACE /:p0/a:p1/=/users (routes.conf:2294:15)
-//line routes.conf:2305:6
-	A330(ctx *runtime.Context) error // serves r330: TRACE /a-b (routes.conf:2305:7)
-//line routes.conf:2352:10
-	A338(ctx *runtime.Context, p0 string) error // serves r338: GET /:p0/.../.../a-b (routes.conf:2352:11)
-//line routes.conf:2360:14
-	A339(ctx *runtime.Context, p0 string, rest string) error // serves r339: GET /:p0/.../.../a-b/ab*rest (routes.conf:2360:15)
-//line routes.conf:2435:6
-	A349(ctx *runtime.Context, p0 string, p1 string) error // serves r349: DELETE /:p0/:p1 (routes.conf:2435:7)
-//line routes.conf:2481:6
-	A356(ctx *runtime.Context) error // serves r356: TRACE /1 (routes.conf:2481:7)
-//line routes.conf:2487:10
-	A357(ctx *runtime.Context) error // serves r357: HEAD /1/42/ab (routes.conf:2487:11)
-//line routes.conf:2492:14
-	A358(ctx *runtime.Context) error // serves r358: GET /1/42/ab/x.y/new (routes.conf:2492:15)
-//line routes.conf:2497:14
-	A359(ctx *runtime.Context) error // serves r359: GET /1/42/ab/x.y (routes.conf:2497:15)
-//line routes.conf:2502:14
-	A360(ctx *runtime.Context) error // serves r360: HEAD /1/42/ab/abc (routes.conf:2502:15)
-//line routes.conf:2509:14
-	A361(ctx *runtime.Context, p3 string) error // serves r361: GET /1/42/ab/:p3/a-b (routes.conf:2509:15), r361: WS /1/42/ab/:p3/a-b (routes.conf:2509:15)
-//line routes.conf:2518:10
-	A362(ctx *runtime.Context, p1 string) error // serves r362: DELETE /1/v:p1 (routes.conf:2518:11), r362: HEAD /1/v:p1 (routes.conf:2518:11)
-//line routes.conf:2523:10
-	A363(ctx *runtime.Context) error // serves r363: DELETE /1/abc (routes.conf:2523:11), r363: PATCH /1/abc (routes.conf:2523:11)
-//line routes.conf:2577:6
-	A371(ctx *runtime.Context, p1 string) error // serves r371: GET /b/:p1 (routes.conf:2577:7)
-//line routes.conf:2615:14
-	A377(ctx *runtime.Context, p1 string) error // serves r377: GET /users/:p1/1/x.y/42 (routes.conf:2615:15), r377: TRACE /users/:p1/1/x.y/42 (routes.conf:2615:15)
-//line routes.conf:2623:14
-	A378(ctx *runtime.Context, p1 string, p4 string) error // serves r378: GET /users/:p1/1/~u/:p4 (routes.conf:2623:15)
-//line routes.conf:2671:6
-	A384(ctx *runtime.Context, p0 string) error // serves r384: HEAD /.:p0 (routes.conf:2671:7)
-//line routes.conf:2677:6
-	A385(ctx *runtime.Context, p0 string, rest string) error // serves r385: DELETE /:p0/~*rest (routes.conf:2677:7)
-//line routes.conf:2684:6
-	A386(ctx *runtime.Context) error // serves r386: CONNECT / (routes.conf:2684:7)
-//line routes.conf:2698:6
-	A388(ctx *runtime.Context) error // serves r388: OPTIONS /1/a (routes.conf:2698:7), r388: PATCH /1/a (routes.conf:2698:7), r388: TRACE /1/a (routes.conf:2698:7)
-//line routes.conf:2706:6
-	A389(ctx *runtime.Context, p0 string, rest string) error // serves r389: POST /:p0/*rest (routes.conf:2706:7)
-//line routes.conf:2712:10
-	A390(ctx *runtime.Context, p0 string, rest string) error // serves r390: CONNECT /:p0/*rest (routes.conf:2712:11)
-//line routes.conf:2726:6
-	A392(ctx *runtime.Context) error // serves r392: HEAD /~u/42 (routes.conf:2726:7)
-//line routes.conf:2734:10
-	A393(ctx *runtime.Context, p2 string) error // serves r393: DELETE /~u/42/:p2 (routes.conf:2734:11), r393: GET /~u/42/:p2 (routes.conf:2734:11)
-//line routes.conf:2772:10
-	A399(ctx *runtime.Context, p1 string) error // serves r399: GET /users/:p1/x.y (routes.conf:2772:11), r399: POST /users/:p1/x.y (routes.conf:2772:11)
-//line routes.conf:2779:14
-	A400(ctx *runtime.Context, p1 string) error // serves r400: GET /users/:p1/x.y/a-b/users (routes.conf:2779:15)
-//line routes.conf:2827:6
-	A406(ctx *runtime.Context, p0 string) error // serves r406: GET /:p0/@ (routes.conf:2827:7), r406: OPTIONS /:p0/@ (routes.conf:2827:7), r406: POST /:p0/@ (routes.conf:2827:7)
-//line routes.conf:280:14
-	A41(ctx *runtime.Context, p0 string, rest string) error // serves r41: GET /:p0/*rest (routes.conf:280:15), r41: OPTIONS /:p0/*rest (routes.conf:280:15), r41: WS /:p0/*rest (routes.conf:280:15)
-//line routes.conf:2852:14
-	A410(ctx *runtime.Context, p1 string, rest string) error // serves r410: PUT /42/:p1/*rest (routes.conf:2852:15)
-//line routes.conf:2902:6
-	A417(ctx *runtime.Context) error // serves r417: PUT /abc (routes.conf:2902:7)
-//line routes.conf:2915:6
-	A419(ctx *runtime.Context, p0 string, p1 string) error // serves r419: GET /:p0/~:p1 (routes.conf:2915:7), r419: HEAD /:p0/~:p1 (routes.conf:2915:7)
-//line routes.conf:2945:6
-	A423(ctx *runtime.Context) error // serves r423: DELETE /.../.a (routes.conf:2945:7), r423: HEAD /.../.a (routes.conf:2945:7), r423: PATCH /.../.a (routes.conf:2945:7)
-//line routes.conf:2952:6
-	A424(ctx *runtime.Context, p0 string, p1 string) error // serves r424: WS /x.:p0/:p1 (routes.conf:2952:7)
-//line routes.conf:3046:6
-	A438(ctx *runtime.Context) error // serves r438: GET /= (routes.conf:3046:7), r438: PUT /= (routes.conf:3046:7), r438: TRACE /= (routes.conf:3046:7)
-//line routes.conf:3054:10
-	A439(ctx *runtime.Context, p1 string) error // serves r439: PATCH /1/:p1 (routes.conf:3054:11), r439: TRACE /1/:p1 (routes.conf:3054:11)
-//line routes.conf:3059:10
-	A440(ctx *runtime.Context) error // serves r440: CONNECT /= (routes.conf:3059:11), r440: OPTIONS /= (routes.conf:3059:11)
-//line routes.conf:3064:14
-	A441(ctx *runtime.Context, p2 string) error // serves r441: OPTIONS /=/new/x.:p2 (routes.conf:3064:15)
-//line routes.conf:3071:14
-	A442(ctx *runtime.Context, p1 string) error // serves r442: OPTIONS /=/:p1 (routes.conf:3071:15)
-//line routes.conf:3086:14
-	A444(ctx *runtime.Context) error // serves r444: HEAD /= (routes.conf:3086:15), r444: POST /= (routes.conf:3086:15)
-//line routes.conf:3119:6
-	A448(ctx *runtime.Context, p1 string) error // serves r448: OPTIONS /a-b/a:p1 (routes.conf:3119:7)
-//line routes.conf:3202:6
-	A460(ctx *runtime.Context, p0 string, p1 string) error // serves r460: HEAD /ab:p0/:p1 (routes.conf:3202:7), r460: PATCH /ab:p0/:p1 (routes.conf:3202:7)
-//line routes.conf:3208:10
-	A461(ctx *runtime.Context, p0 string, p1 string) error // serves r461: PATCH /ab:p0/:p1/x.y (routes.conf:3208:11), r461: POST /ab:p0/:p1/x.y (routes.conf:3208:11)
-//line routes.conf:3214:10
-	A462(ctx *runtime.Context, p0 string, p1 string) error // serves r462: DELETE /ab:p0/:p1/@ (routes.conf:3214:11), r462: PATCH /ab:p0/:p1/@ (routes.conf:3214:11)
-//line routes.conf:3220:14
-	A463(ctx *runtime.Context, p0 string, p1 string, p3 string, p4 string) error // serves r463: GET /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3220:15), r463: PATCH /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3220:15)
-//line routes.conf:3226:14
-	A464(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r464: GET /ab:p0/:p1/@/:p3 (routes.conf:3226:15), r464: PUT /ab:p0/:p1/@/:p3 (routes.conf:3226:15)
-//line routes.conf:3231:14
-	A465(ctx *runtime.Context, p0 string, p1 string) error // serves r465: GET /ab:p0/:p1/@ (routes.conf:3231:15), r465: PUT /ab:p0/:p1/@ (routes.conf:3231:15)
-//line routes.conf:3235:14
-	A466(ctx *runtime.Context, p0 string, p1 string) error // serves r466: GET /ab:p0/:p1/@/abc (routes.conf:3235:15), r466: POST /ab:p0/:p1/@/abc (routes.conf:3235:15), r466: WS /ab:p0/:p1/@/abc (routes.conf:3235:15)
-//line routes.conf:3244:10
-	A467(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r467: GET /ab:p0/:p1/:p2 (routes.conf:3244:11)
-//line routes.conf:3253:6
-	A468(ctx *runtime.Context) error // serves r468: GET /v1/new (routes.conf:3253:7), r468: OPTIONS /v1/new (routes.conf:3253:7)
-//line routes.conf:3358:14
-	A484(ctx *runtime.Context) error // serves r484: HEAD /.../a/v1 (routes.conf:3358:15)
-//line routes.conf:3389:10
-	A488(ctx *runtime.Context, p2 string) error // serves r488: GET /1/~u/:p2 (routes.conf:3389:11), r488: WS /1/~u/:p2 (routes.conf:3389:11)
-//line routes.conf:3398:6
-	A489(ctx *runtime.Context, p0 string) error // serves r489: PUT /:p0 (routes.conf:3398:7)
-//line routes.conf:3404:6
-	A490(ctx *runtime.Context, p1 string) error // serves r490: GET /a/v:p1 (routes.conf:3404:7)
-//line routes.conf:36:14
-	A5(ctx *runtime.Context, p2 string) error // serves r5: HEAD /user_x/=/:p2 (routes.conf:36:15)
-//line routes.conf:344:14
-	A50(ctx *runtime.Context, rest string) error // serves r50: HEAD /*rest (routes.conf:344:15)
-//line routes.conf:3480:6
-	A501(ctx *runtime.Context, p1 int64) error // serves r501: GET /user_x/:p1 (routes.conf:3480:7), r501: POST /user_x/:p1 (routes.conf:3480:7), r501: WS /user_x/:p1 (routes.conf:3480:7)
-//line routes.conf:3487:6
-	A502(ctx *runtime.Context, rest string) error // serves r502: PATCH /user_*rest (routes.conf:3487:7)
-//line routes.conf:3493:10
-	A503(ctx *runtime.Context, rest string) error // serves r503: DELETE /user_*rest (routes.conf:3493:11)
-//line routes.conf:426:6
-	A62(ctx *runtime.Context, p0 int64) error // serves r62: PATCH /:p0 (routes.conf:426:7), r62: POST /:p0 (routes.conf:426:7)
-//line routes.conf:450:6
-	A65(ctx *runtime.Context) error // serves r65: GET /new (routes.conf:450:7)
-//line routes.conf:456:10
-	A66(ctx *runtime.Context, p1 string) error // serves r66: CONNECT /new/user_:p1 (routes.conf:456:11), r66: WS /new/user_:p1 (routes.conf:456:11)
-//line routes.conf:52:6
-	A7(ctx *runtime.Context, p1 string) error // serves r7: PATCH /@/user_:p1 (routes.conf:52:7), r7: TRACE /@/user_:p1 (routes.conf:52:7)
-//line routes.conf:487:6
-	A70(ctx *runtime.Context, p0 string, p1 string) error // serves r70: GET /a:p0/ab:p1 (routes.conf:487:7)
-//line routes.conf:531:6
-	A76(ctx *runtime.Context) error // serves r76: GET /... (routes.conf:531:7)
-//line routes.conf:569:6
-	A81(ctx *runtime.Context) error // serves r81: GET /1 (routes.conf:569:7)
-//line routes.conf:576:10
-	A82(ctx *runtime.Context, p1 string) error // serves r82: GET /1/:p1 (routes.conf:576:11), r82: HEAD /1/:p1 (routes.conf:576:11)
-//line routes.conf:581:10
-	A83(ctx *runtime.Context) error // serves r83: GET /1/@ (routes.conf:581:11), r83: POST /1/@ (routes.conf:581:11), r83: TRACE /1/@ (routes.conf:581:11)
-//line routes.conf:596:6
-	A85(ctx *runtime.Context, p1 string) error // serves r85: GET /.../:p1 (routes.conf:596:7), r85: HEAD /.../:p1 (routes.conf:596:7)
-//line routes.conf:604:10
-	A86(ctx *runtime.Context, p1 string) error // serves r86: GET /.../:p1/@ (routes.conf:604:11), r86: PATCH /.../:p1/@ (routes.conf:604:11), r86: WS /.../:p1/@ (routes.conf:604:11)
-//line routes.conf:610:10
-	A87(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r87: DELETE /.../:p1/~:p2/v:p3 (routes.conf:610:11)
-//line routes.conf:616:10
-	A88(ctx *runtime.Context, p1 string) error // serves r88: OPTIONS /.../:p1 (routes.conf:616:11)
-//line routes.conf:621:14
-	A89(ctx *runtime.Context, p1 string, rest string) error // serves r89: DELETE /.../:p1/*rest (routes.conf:621:15)
-//line routes.conf:630:14
-	A90(ctx *runtime.Context, p1 string) error // serves r90: PATCH /.../:p1 (routes.conf:630:15)
-//line routes.conf:635:14
-	A91(ctx *runtime.Context, p1 string) error // serves r91: PATCH /.../:p1/.a (routes.conf:635:15)
-//line routes_gen.go:1875:1
-}
-
-// C1Controller holds the actions of controller "C1".
-type C1Controller interface {
-//line routes.conf:704:10
-	A100(ctx *runtime.Context, p0 string, p1 string) error // serves r100: GET /.:p0/x.:p1 (routes.conf:704:11), r100: PATCH /.:p0/x.:p1 (routes.conf:704:11)
-//line routes.conf:714:6
-	A101(ctx *runtime.Context, p0 string) error // serves r101: GET /:p0/.a (routes.conf:714:7), r101: TRACE /:p0/.a (routes.conf:714:7)
-//line routes.conf:810:6
-	A115(ctx *runtime.Context, p0 string) error // serves r115: CONNECT /~:p0/42 (routes.conf:810:7), r115: GET /~:p0/42 (routes.conf:810:7)
-//line routes.conf:837:10
-	A119(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r119: GET /:p0/a:p1/abc/:p3 (routes.conf:837:11), r119: POST /:p0/a:p1/abc/:p3 (routes.conf:837:11), r119: WS /:p0/a:p1/abc/:p3 (routes.conf:837:11)
-//line routes.conf:852:14
-	A121(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r121: GET /:p0/a:p1/abc/:p3/abc (routes.conf:852:15), r121: HEAD /:p0/a:p1/abc/:p3/abc (routes.conf:852:15)
-//line routes.conf:909:6
-	A128(ctx *runtime.Context, p0 string) error // serves r128: GET /x.:p0 (routes.conf:909:7), r128: POST /x.:p0 (routes.conf:909:7)
-//line routes.conf:916:10
-	A129(ctx *runtime.Context, p0 string, p1 string) error // serves r129: POST /x.:p0/a:p1 (routes.conf:916:11)
-//line routes.conf:99:6
-	A13(ctx *runtime.Context, p0 string) error // serves r13: GET /:p0/b (routes.conf:99:7)
-//line routes.conf:921:10
-	A130(ctx *runtime.Context, p0 string) error // serves r130: GET /x.:p0/a-b (routes.conf:921:11)
-//line routes.conf:928:10
-	A131(ctx *runtime.Context, p0 string) error // serves r131: PATCH /x.:p0/= (routes.conf:928:11)
-//line routes.conf:934:10
-	A132(ctx *runtime.Context, p0 string) error // serves r132: GET /x.:p0/1/1 (routes.conf:934:11)
-//line routes.conf:941:6
-	A133(ctx *runtime.Context) error // serves r133: GET /v1/= (routes.conf:941:7), r133: OPTIONS /v1/= (routes.conf:941:7), r133: WS /v1/= (routes.conf:941:7)
-//line routes.conf:948:6
-	A134(ctx *runtime.Context) error // serves r134: PATCH /ab/~u (routes.conf:948:7), r134: WS /ab/~u (routes.conf:948:7)
-//line routes.conf:977:6
-	A138(ctx *runtime.Context, p0 string) error // serves r138: GET /:p0/42 (routes.conf:977:7), r138: TRACE /:p0/42 (routes.conf:977:7)
-//line routes.conf:984:10
-	A139(ctx *runtime.Context, p0 string) error // serves r139: POST /:p0/42 (routes.conf:984:11)
-//line routes.conf:990:14
-	A140(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r140: GET /:p0/42/:p2/~:p3 (routes.conf:990:15), r140: PATCH /:p0/42/:p2/~:p3 (routes.conf:990:15)
-//line routes.conf:997:10
-	A141(ctx *runtime.Context, p0 string, rest string) error // serves r141: CONNECT /:p0/42/ab*rest (routes.conf:997:11), r141: PATCH /:p0/42/ab*rest (routes.conf:997:11), r141: WS /:p0/42/ab*rest (routes.conf:997:11)
-//line routes.conf:1004:10
-	A142(ctx *runtime.Context, p0 string, p2 string) error // serves r142: POST /:p0/42/:p2 (routes.conf:1004:11)
-//line routes.conf:1101:6
-	A156(ctx *runtime.Context, p0 string) error // serves r156: POST /:p0/= (routes.conf:1101:7)
-//line routes.conf:1108:10
-	A157(ctx *runtime.Context, p0 string) error // serves r157: CONNECT /:p0/= (routes.conf:1108:11), r157: PATCH /:p0/= (routes.conf:1108:11)
-//line routes.conf:1113:14
-	A158(ctx *runtime.Context, p0 string) error // serves r158: GET /:p0/= (routes.conf:1113:15), r158: HEAD /:p0/= (routes.conf:1113:15)
-//line routes.conf:1119:14
-	A159(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r159: GET /:p0/=/x.:p2/:p3 (routes.conf:1119:15), r159: HEAD /:p0/=/x.:p2/:p3 (routes.conf:1119:15)
-//line routes.conf:1135:10
-	A161(ctx *runtime.Context, p0 string, p2 string) error // serves r161: POST /:p0/=/:p2 (routes.conf:1135:11), r161: WS /:p0/=/:p2 (routes.conf:1135:11)
-//line routes.conf:1148:14
-	A163(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r163: CONNECT /:p0/=/:p2/:p3 (routes.conf:1148:15), r163: POST /:p0/=/:p2/:p3 (routes.conf:1148:15)
-//line routes.conf:1154:14
-	A164(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r164: GET /:p0/=/:p2/1:p3 (routes.conf:1154:15)
-//line routes.conf:1159:14
-	A165(ctx *runtime.Context, p0 string, p2 string) error // serves r165: DELETE /:p0/=/:p2/.a (routes.conf:1159:15)
-//line routes.conf:1169:10
-	A166(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r166: GET /:p0/=/:p2/:p3 (routes.conf:1169:11)
-//line routes.conf:1174:14
-	A167(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r167: GET /:p0/=/:p2/:p3/a-b (routes.conf:1174:15), r167: PATCH /:p0/=/:p2/:p3/a-b (routes.conf:1174:15), r167: PUT /:p0/=/:p2/:p3/a-b (routes.conf:1174:15)
-//line routes.conf:1181:14
-	A168(ctx *runtime.Context, p0 string, p2 string, p3 string, p5 string) error // serves r168: CONNECT /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1181:15), r168: TRACE /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1181:15)
-//line routes.conf:1190:10
-	A169(ctx *runtime.Context, p0 string, p2 string) error // serves r169: GET /:p0/=/:p2 (routes.conf:1190:11), r169: HEAD /:p0/=/:p2 (routes.conf:1190:11)
-//line routes.conf:124:14
-	A17(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r17: PATCH /a:p0/1/a:p2/.../:p4 (routes.conf:124:15)
-//line routes.conf:1199:6
-	A170(ctx *runtime.Context, p0 string) error // serves r170: DELETE /:p0 (routes.conf:1199:7)
-//line routes.conf:1208:10
-	A171(ctx *runtime.Context, p0 string, rest string) error // serves r171: OPTIONS /:p0/x.y/*rest (routes.conf:1208:11), r171: POST /:p0/x.y/*rest (routes.conf:1208:11), r171: WS /:p0/x.y/*rest (routes.conf:1208:11)
-//line routes.conf:1214:10
-	A172(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r172: OPTIONS /:p0/:p1/:p2 (routes.conf:1214:11), r172: POST /:p0/:p1/:p2 (routes.conf:1214:11)
-//line routes.conf:1222:10
-	A173(ctx *runtime.Context, p0 string) error // serves r173: WS /:p0/42 (routes.conf:1222:11)
-//line routes.conf:1229:14
-	A174(ctx *runtime.Context, p0 string, p3 string) error // serves r174: GET /:p0/42/~u/a:p3 (routes.conf:1229:15), r174: OPTIONS /:p0/42/~u/a:p3 (routes.conf:1229:15)
-//line routes.conf:1235:14
-	A175(ctx *runtime.Context, p0 string) error // serves r175: GET /:p0/42/abc (routes.conf:1235:15), r175: TRACE /:p0/42/abc (routes.conf:1235:15)
-//line routes.conf:1241:14
-	A176(ctx *runtime.Context, p0 string) error // serves r176: OPTIONS /:p0/42 (routes.conf:1241:15)
-//line routes.conf:1247:14
-	A177(ctx *runtime.Context, p0 string) error // serves r177: GET /:p0/42/x.y (routes.conf:1247:15), r177: POST /:p0/42/x.y (routes.conf:1247:15)
-//line routes.conf:1256:10
-	A178(ctx *runtime.Context, p0 string) error // serves r178: GET /:p0/user_x/... (routes.conf:1256:11)
-//line routes.conf:1262:14
-	A179(ctx *runtime.Context, p0 string, p3 string) error // serves r179: GET /:p0/user_x/.../ab:p3 (routes.conf:1262:15), r179: PUT /:p0/user_x/.../ab:p3 (routes.conf:1262:15), r179: TRACE /:p0/user_x/.../ab:p3 (routes.conf:1262:15)
-//line routes.conf:1268:14
-	A180(ctx *runtime.Context, p0 string, p3 string) error // serves r180: GET /:p0/user_x/.../:p3 (routes.conf:1268:15)
-//line routes.conf:1279:6
-	A181(ctx *runtime.Context, p0 string, p1 string) error // serves r181: GET /:p0/.:p1 (routes.conf:1279:7), r181: POST /:p0/.:p1 (routes.conf:1279:7)
-//line routes.conf:1286:6
-	A182(ctx *runtime.Context) error // serves r182: GET /ab/.a (routes.conf:1286:7)
-//line routes.conf:1306:6
-	A185(ctx *runtime.Context, rest string) error // serves r185: GET /user_*rest (routes.conf:1306:7)
-//line routes.conf:1321:6
-	A187(ctx *runtime.Context, p0 string, p1 string) error // serves r187: GET /user_:p0/:p1 (routes.conf:1321:7), r187: OPTIONS /user_:p0/:p1 (routes.conf:1321:7)
-//line routes.conf:1355:10
-	A192(ctx *runtime.Context, p0 string, p2 string) error // serves r192: GET /1:p0/.a/~:p2 (routes.conf:1355:11)
-//line routes.conf:1381:6
-	A196(ctx *runtime.Context) error // serves r196: TRACE /user_x/user_x (routes.conf:1381:7)
-//line routes.conf:1388:6
-	A197(ctx *runtime.Context, p0 string) error // serves r197: OPTIONS /.:p0 (routes.conf:1388:7), r197: POST /.:p0 (routes.conf:1388:7)
-//line routes.conf:1394:10
-	A198(ctx *runtime.Context, p0 string) error // serves r198: HEAD /.:p0/a/42 (routes.conf:1394:11), r198: OPTIONS /.:p0/a/42 (routes.conf:1394:11), r198: PUT /.:p0/a/42 (routes.conf:1394:11)
-//line routes.conf:1402:6
-	A199(ctx *runtime.Context) error // serves r199: POST /abc/v1 (routes.conf:1402:7)
-//line routes.conf:1409:10
-	A200(ctx *runtime.Context, p2 string) error // serves r200: CONNECT /abc/v1/v:p2 (routes.conf:1409:11), r200: OPTIONS /abc/v1/v:p2 (routes.conf:1409:11), r200: WS /abc/v1/v:p2 (routes.conf:1409:11)
-//line routes.conf:1426:14
-	A202(ctx *runtime.Context, p2 string) error // serves r202: GET /abc/v1/v:p2 (routes.conf:1426:15)
-//line routes.conf:1439:10
-	A204(ctx *runtime.Context) error // serves r204: DELETE /abc/v1/~u (routes.conf:1439:11)
-//line routes.conf:1445:10
-	A205(ctx *runtime.Context) error // serves r205: GET /abc/v1 (routes.conf:1445:11), r205: TRACE /abc/v1 (routes.conf:1445:11)
-//line routes.conf:1449:10
-	A206(ctx *runtime.Context, p2 string) error // serves r206: CONNECT /abc/v1/x.:p2 (routes.conf:1449:11), r206: GET /abc/v1/x.:p2 (routes.conf:1449:11), r206: TRACE /abc/v1/x.:p2 (routes.conf:1449:11)
-//line routes.conf:1472:6
-	A209(ctx *runtime.Context, p0 string) error // serves r209: CONNECT /:p0 (routes.conf:1472:7)
-//line routes.conf:151:6
-	A21(ctx *runtime.Context, p0 string) error // serves r21: CONNECT /~:p0/@ (routes.conf:151:7), r21: GET /~:p0/@ (routes.conf:151:7), r21: PUT /~:p0/@ (routes.conf:151:7)
-//line routes.conf:1478:10
-	A210(ctx *runtime.Context, p0 string) error // serves r210: PUT /:p0/~u (routes.conf:1478:11)
-//line routes.conf:1484:10
-	A211(ctx *runtime.Context, p0 string, rest string) error // serves r211: WS /:p0/1/*rest (routes.conf:1484:11)
-//line routes.conf:1514:6
-	A215(ctx *runtime.Context) error // serves r215: GET /x.y (routes.conf:1514:7), r215: POST /x.y (routes.conf:1514:7)
-//line routes.conf:1522:10
-	A216(ctx *runtime.Context) error // serves r216: GET /x.y/ab (routes.conf:1522:11), r216: OPTIONS /x.y/ab (routes.conf:1522:11)
-//line routes.conf:158:10
-	A22(ctx *runtime.Context, p0 string) error // serves r22: DELETE /~:p0/@/1 (routes.conf:158:11), r22: WS /~:p0/@/1 (routes.conf:158:11)
-//line routes.conf:1597:6
-	A226(ctx *runtime.Context) error // serves r226: CONNECT /abc/x.y (routes.conf:1597:7), r226: DELETE /abc/x.y (routes.conf:1597:7), r226: GET /abc/x.y (routes.conf:1597:7)
-//line routes.conf:1603:6
-	A227(ctx *runtime.Context) error // serves r227: POST /.a/new (routes.conf:1603:7)
-//line routes.conf:163:14
-	A23(ctx *runtime.Context, p0 string) error // serves r23: GET /~:p0/@/1 (routes.conf:163:15)
-//line routes.conf:1634:14
-	A232(ctx *runtime.Context, p1 string, p3 string) error // serves r232: GET /a-b/:p1/.a/:p3/ab (routes.conf:1634:15), r232: OPTIONS /a-b/:p1/.a/:p3/ab (routes.conf:1634:15), r232: POST /a-b/:p1/.a/:p3/ab (routes.conf:1634:15)
-//line routes.conf:1676:14
-	A238(ctx *runtime.Context, p1 string, p2 string) error // serves r238: OPTIONS /a-b/:p1/:p2/user_x (routes.conf:1676:15)
-//line routes.conf:168:14
-	A24(ctx *runtime.Context, p0 string, p3 string) error // serves r24: GET /~:p0/@/1/.:p3 (routes.conf:168:15)
-//line routes.conf:1702:6
-	A241(ctx *runtime.Context) error // serves r241: PATCH /new (routes.conf:1702:7), r241: TRACE /new (routes.conf:1702:7)
-//line routes.conf:1715:6
-	A243(ctx *runtime.Context, p0 string, p1 string) error // serves r243: PATCH /user_:p0/:p1 (routes.conf:1715:7)
-//line routes.conf:1721:10
-	A244(ctx *runtime.Context, p0 string, p1 string) error // serves r244: GET /user_:p0/:p1/= (routes.conf:1721:11), r244: POST /user_:p0/:p1/= (routes.conf:1721:11), r244: WS /user_:p0/:p1/= (routes.conf:1721:11)
-//line routes.conf:1726:10
-	A245(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r245: DELETE /user_:p0/:p1/v:p2 (routes.conf:1726:11), r245: POST /user_:p0/:p1/v:p2 (routes.conf:1726:11)
-//line routes.conf:1732:14
-	A246(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r246: HEAD /user_:p0/:p1/v:p2/:p3/= (routes.conf:1732:15), r246: POST /user_:p0/:p1/v:p2/:p3/= (routes.conf:1732:15)
-//line routes.conf:174:14
-	A25(ctx *runtime.Context, p0 string) error // serves r25: CONNECT /~:p0/@/1/1/... (routes.conf:174:15), r25: GET /~:p0/@/1/1/... (routes.conf:174:15)
-//line routes.conf:1824:6
-	A259(ctx *runtime.Context, p0 string, p1 string) error // serves r259: TRACE /:p0/:p1 (routes.conf:1824:7)
-//line routes.conf:179:14
-	A26(ctx *runtime.Context, p0 string) error // serves r26: POST /~:p0/@/1 (routes.conf:179:15), r26: TRACE /~:p0/@/1 (routes.conf:179:15)
-//line routes.conf:1853:6
-	A263(ctx *runtime.Context, p0 string, p1 string) error // serves r263: CONNECT /:p0/:p1 (routes.conf:1853:7)
-//line routes.conf:1866:6
-	A265(ctx *runtime.Context, p0 string) error // serves r265: PATCH /:p0/42 (routes.conf:1866:7)
-//line routes.conf:1873:6
-	A266(ctx *runtime.Context, p0 string) error // serves r266: GET /ab:p0 (routes.conf:1873:7), r266: HEAD /ab:p0 (routes.conf:1873:7)
-//line routes.conf:1881:6
-	A267(ctx *runtime.Context) error // serves r267: CONNECT /user_x/v1 (routes.conf:1881:7), r267: GET /user_x/v1 (routes.conf:1881:7), r267: TRACE /user_x/v1 (routes.conf:1881:7)
-//line routes.conf:189:6
-	A27(ctx *runtime.Context, p0 string) error // serves r27: GET /user_:p0 (routes.conf:189:7), r27: HEAD /user_:p0 (routes.conf:189:7)
-//line routes.conf:1933:6
-	A275(ctx *runtime.Context, p1 string) error // serves r275: DELETE /x.y/:p1 (routes.conf:1933:7), r275: GET /x.y/:p1 (routes.conf:1933:7)
-//line routes.conf:2087:14
-	A298(ctx *runtime.Context, p0 string, rest string) error // serves r298: GET /:p0/ab/.a/*rest (routes.conf:2087:15)
-//line routes.conf:2108:10
-	A301(ctx *runtime.Context, p0 string) error // serves r301: DELETE /:p0/ab/.a (routes.conf:2108:11), r301: TRACE /:p0/ab/.a (routes.conf:2108:11)
-//line routes.conf:2116:6
-	A302(ctx *runtime.Context) error // serves r302: GET /~u (routes.conf:2116:7), r302: WS /~u (routes.conf:2116:7)
-//line routes.conf:2123:10
-	A303(ctx *runtime.Context) error // serves r303: OPTIONS /~u (routes.conf:2123:11)
-//line routes.conf:2127:10
-	A304(ctx *runtime.Context, p1 string) error // serves r304: GET /~u/:p1 (routes.conf:2127:11)
-//line routes.conf:2193:14
-	A314(ctx *runtime.Context, rest string) error // serves r314: POST /b/users/*rest (routes.conf:2193:15)
-//line routes.conf:2207:6
-	A316(ctx *runtime.Context, p0 string) error // serves r316: CONNECT /user_:p0 (routes.conf:2207:7), r316: TRACE /user_:p0 (routes.conf:2207:7)
-//line routes.conf:2214:10
-	A317(ctx *runtime.Context, p0 string) error // serves r317: GET /user_:p0/new/x.y (routes.conf:2214:11), r317: POST /user_:p0/new/x.y (routes.conf:2214:11)
-//line routes.conf:2220:14
-	A318(ctx *runtime.Context, p0 string, p3 int64) error // serves r318: GET /user_:p0/new/x.y/:p3 (routes.conf:2220:15)
-//line routes.conf:2227:14
-	A319(ctx *runtime.Context) error // serves r319: DELETE /user_x (routes.conf:2227:15), r319: GET /user_x (routes.conf:2227:15), r319: OPTIONS /user_x (routes.conf:2227:15)
-//line routes.conf:2235:10
-	A320(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r320: GET /user_:p0/:p1/x.:p2 (routes.conf:2235:11), r320: POST /user_:p0/:p1/x.:p2 (routes.conf:2235:11)
-//line routes.conf:2242:10
-	A321(ctx *runtime.Context, p0 string) error // serves r321: POST /user_:p0/a (routes.conf:2242:11)
-//line routes.conf:2311:6
-	A331(ctx *runtime.Context, p0 string) error // serves r331: GET /:p0/... (routes.conf:2311:7), r331: HEAD /:p0/... (routes.conf:2311:7)
-//line routes.conf:2317:10
-	A332(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r332: GET /:p0/.../:p2/:p3 (routes.conf:2317:11), r332: POST /:p0/.../:p2/:p3 (routes.conf:2317:11)
-//line routes.conf:2322:14
-	A333(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r333: HEAD /:p0/.../:p2/:p3 (routes.conf:2322:15)
-//line routes.conf:2326:14
-	A334(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r334: HEAD /:p0/.../:p2/:p3/a (routes.conf:2326:15)
-//line routes.conf:2332:14
-	A335(ctx *runtime.Context, p0 string, p2 string, p3 string, p4 string) error // serves r335: POST /:p0/.../:p2/:p3/user_:p4 (routes.conf:2332:15)
-//line routes.conf:2338:14
-	A336(ctx *runtime.Context, p0 string, p2 string, p3 string, rest string) error // serves r336: CONNECT /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15), r336: GET /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15), r336: PUT /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15)
-//line routes.conf:2347:10
-	A337(ctx *runtime.Context, p0 string, rest string) error // serves r337: GET /:p0/.../1*rest (routes.conf:2347:11), r337: PUT /:p0/.../1*rest (routes.conf:2347:11), r337: WS /:p0/.../1*rest (routes.conf:2347:11)
-//line routes.conf:2369:6
-	A340(ctx *runtime.Context, p0 string) error // serves r340: GET /1:p0/~u (routes.conf:2369:7)
-//line routes.conf:2391:10
-	A343(ctx *runtime.Context, p0 string, p1 string) error // serves r343: GET /:p0/1:p1 (routes.conf:2391:11)
-//line routes.conf:2397:14
-	A344(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r344: GET /:p0/1:p1/.:p2/*rest (routes.conf:2397:15), r344: TRACE /:p0/1:p1/.:p2/*rest (routes.conf:2397:15)
-//line routes.conf:2403:14
-	A345(ctx *runtime.Context, p0 string, p1 string) error // serves r345: PATCH /:p0/1:p1/~u (routes.conf:2403:15)
-//line routes.conf:2408:14
-	A346(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r346: POST /:p0/1:p1/*rest (routes.conf:2408:15)
-//line routes.conf:2468:6
-	A354(ctx *runtime.Context, p0 string) error // serves r354: GET /.:p0 (routes.conf:2468:7)
-//line routes.conf:2546:10
-	A366(ctx *runtime.Context) error // serves r366: GET /a-b/.a/users (routes.conf:2546:11), r366: PATCH /a-b/.a/users (routes.conf:2546:11)
-//line routes.conf:2553:14
-	A367(ctx *runtime.Context) error // serves r367: PUT /a-b/.a/users (routes.conf:2553:15)
-//line routes.conf:2557:14
-	A368(ctx *runtime.Context) error // serves r368: OPTIONS /a-b/.a/users (routes.conf:2557:15)
-//line routes.conf:2562:14
-	A369(ctx *runtime.Context, p3 string) error // serves r369: GET /a-b/.a/users/:p3 (routes.conf:2562:15), r369: POST /a-b/.a/users/:p3 (routes.conf:2562:15), r369: PUT /a-b/.a/users/:p3 (routes.conf:2562:15)
-//line routes.conf:2568:14
-	A370(ctx *runtime.Context, p3 string) error // serves r370: HEAD /a-b/.a/users/v:p3 (routes.conf:2568:15), r370: OPTIONS /a-b/.a/users/v:p3 (routes.conf:2568:15)
-//line routes.conf:2634:6
-	A379(ctx *runtime.Context) error // serves r379: OPTIONS /=/.a (routes.conf:2634:7), r379: PATCH /=/.a (routes.conf:2634:7), r379: POST /=/.a (routes.conf:2634:7)
-//line routes.conf:2642:10
-	A380(ctx *runtime.Context, rest string) error // serves r380: GET /=/.a/~*rest (routes.conf:2642:11), r380: OPTIONS /=/.a/~*rest (routes.conf:2642:11), r380: POST /=/.a/~*rest (routes.conf:2642:11)
-//line routes.conf:2655:10
-	A382(ctx *runtime.Context, p3 string) error // serves r382: GET /=/.a/.a/:p3 (routes.conf:2655:11)
-//line routes.conf:2662:10
-	A383(ctx *runtime.Context) error // serves r383: GET /=/.a/.a/x.y (routes.conf:2662:11), r383: PUT /=/.a/.a/x.y (routes.conf:2662:11)
-//line routes.conf:2690:6
-	A387(ctx *runtime.Context, p0 string, p1 string) error // serves r387: GET /1:p0/:p1 (routes.conf:2690:7), r387: TRACE /1:p0/:p1 (routes.conf:2690:7)
-//line routes.conf:2741:6
-	A394(ctx *runtime.Context, p1 string) error // serves r394: GET /users/:p1 (routes.conf:2741:7)
-//line routes.conf:2748:10
-	A395(ctx *runtime.Context, p1 string) error // serves r395: PUT /users/:p1/1/.a (routes.conf:2748:11)
-//line routes.conf:2753:14
-	A396(ctx *runtime.Context, p1 string) error // serves r396: DELETE /users/:p1/1/.a/@ (routes.conf:2753:15)
-//line routes.conf:2759:14
-	A397(ctx *runtime.Context, p1 string, p5 string) error // serves r397: GET /users/:p1/1/.a/ab/:p5 (routes.conf:2759:15)
-//line routes.conf:2764:14
-	A398(ctx *runtime.Context, p1 string) error // serves r398: OPTIONS /users/:p1/1/.a/@/~u (routes.conf:2764:15)
-//line routes.conf:2834:6
-	A407(ctx *runtime.Context, p1 string) error // serves r407: HEAD /42/:p1 (routes.conf:2834:7), r407: PUT /42/:p1 (routes.conf:2834:7)
-//line routes.conf:2841:10
-	A408(ctx *runtime.Context, p1 string, rest string) error // serves r408: POST /42/:p1/*rest (routes.conf:2841:11), r408: WS /42/:p1/*rest (routes.conf:2841:11)
-//line routes.conf:2847:14
-	A409(ctx *runtime.Context, p1 string, rest string) error // serves r409: GET /42/:p1/*rest (routes.conf:2847:15)
-//line routes.conf:2866:10
-	A412(ctx *runtime.Context, p1 string, rest string) error // serves r412: OPTIONS /42/:p1/*rest (routes.conf:2866:11)
-//line routes.conf:2874:10
-	A413(ctx *runtime.Context, p1 string) error // serves r413: GET /42/:p1/x.y (routes.conf:2874:11), r413: OPTIONS /42/:p1/x.y (routes.conf:2874:11)
-//line routes.conf:2881:14
-	A414(ctx *runtime.Context, p1 string, p3 string) error // serves r414: GET /42/:p1/x.y/:p3 (routes.conf:2881:15)
-//line routes.conf:2888:14
-	A415(ctx *runtime.Context, p1 string, p3 int64) error // serves r415: GET /42/:p1/x.y/:p3/... (routes.conf:2888:15)
-//line routes.conf:2893:14
-	A416(ctx *runtime.Context, p1 string, p3 string, p4 string) error // serves r416: CONNECT /42/:p1/x.y/:p3/:p4 (routes.conf:2893:15)
-//line routes.conf:2922:6
-	A420(ctx *runtime.Context, p1 string) error // serves r420: CONNECT /b/1:p1 (routes.conf:2922:7), r420: PATCH /b/1:p1 (routes.conf:2922:7), r420: TRACE /b/1:p1 (routes.conf:2922:7)
-//line routes.conf:2928:10
-	A421(ctx *runtime.Context, p1 string) error // serves r421: GET /b/1:p1/.a (routes.conf:2928:11), r421: POST /b/1:p1/.a (routes.conf:2928:11)
-//line routes.conf:2958:6
-	A425(ctx *runtime.Context) error // serves r425: PUT /1 (routes.conf:2958:7)
-//line routes.conf:2966:10
-	A426(ctx *runtime.Context, rest string) error // serves r426: GET /1/*rest (routes.conf:2966:11)
-//line routes.conf:2971:14
-	A427(ctx *runtime.Context, rest string) error // serves r427: TRACE /1/*rest (routes.conf:2971:15), r427: WS /1/*rest (routes.conf:2971:15)
-//line routes.conf:2980:6
-	A428(ctx *runtime.Context) error // serves r428: POST /new (routes.conf:2980:7)
-//line routes.conf:2986:10
-	A429(ctx *runtime.Context) error // serves r429: GET /new/x.y (routes.conf:2986:11), r429: WS /new/x.y (routes.conf:2986:11)
-//line routes.conf:298:6
-	A43(ctx *runtime.Context) error // serves r43: PATCH /b/users (routes.conf:298:7)
-//line routes.conf:2997:14
-	A431(ctx *runtime.Context) error // serves r431: POST /new/x.y (routes.conf:2997:15)
-//line routes.conf:3002:14
-	A432(ctx *runtime.Context) error // serves r432: GET /new/x.y/@/user_x (routes.conf:3002:15)
-//line routes.conf:3008:14
-	A433(ctx *runtime.Context) error // serves r433: GET /new/x.y/ab (routes.conf:3008:15)
-//line routes.conf:3016:10
-	A434(ctx *runtime.Context) error // serves r434: PUT /new/user_x/= (routes.conf:3016:11)
-//line routes.conf:3021:14
-	A435(ctx *runtime.Context, p3 string) error // serves r435: GET /new/user_x/=/:p3 (routes.conf:3021:15)
-//line routes.conf:3028:14
-	A436(ctx *runtime.Context, p4 string) error // serves r436: GET /new/user_x/=/a/ab:p4 (routes.conf:3028:15), r436: WS /new/user_x/=/a/ab:p4 (routes.conf:3028:15)
-//line routes.conf:3037:10
-	A437(ctx *runtime.Context, p1 string) error // serves r437: GET /new/:p1 (routes.conf:3037:11)
-//line routes.conf:305:6
-	A44(ctx *runtime.Context) error // serves r44: GET /b (routes.conf:305:7)
-//line routes.conf:3077:14
-	A443(ctx *runtime.Context, p1 string) error // serves r443: GET /=/x.:p1 (routes.conf:3077:15)
-//line routes.conf:3110:10
-	A447(ctx *runtime.Context, p1 string) error // serves r447: TRACE /users/:p1 (routes.conf:3110:11)
-//line routes.conf:3126:6
-	A449(ctx *runtime.Context, p0 string, rest string) error // serves r449: PATCH /:p0/*rest (routes.conf:3126:7)
-//line routes.conf:311:10
-	A45(ctx *runtime.Context, p1 string) error // serves r45: POST /b/:p1 (routes.conf:311:11), r45: PUT /b/:p1 (routes.conf:311:11)
-//line routes.conf:317:10
-	A46(ctx *runtime.Context) error // serves r46: GET /b/a-b/new (routes.conf:317:11), r46: PUT /b/a-b/new (routes.conf:317:11)
-//line routes.conf:3259:6
-	A469(ctx *runtime.Context, p0 string) error // serves r469: PUT /1:p0 (routes.conf:3259:7)
-//line routes.conf:323:10
-	A47(ctx *runtime.Context, p1 string) error // serves r47: HEAD /b/a:p1 (routes.conf:323:11)
-//line routes.conf:3266:10
-	A470(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r470: DELETE /1:p0/:p1/:p2 (routes.conf:3266:11)
-//line routes.conf:3272:14
-	A471(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r471: POST /1:p0/:p1/:p2/:p3/... (routes.conf:3272:15)
-//line routes.conf:3277:14
-	A472(ctx *runtime.Context, p0 string, p1 string, p2 string, p4 string) error // serves r472: GET /1:p0/:p1/:p2/42/:p4 (routes.conf:3277:15)
-//line routes.conf:3285:10
-	A473(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r473: GET /1:p0/v:p1/:p2 (routes.conf:3285:11), r473: WS /1:p0/v:p1/:p2 (routes.conf:3285:11)
-//line routes.conf:3291:10
-	A474(ctx *runtime.Context, p0 string) error // serves r474: CONNECT /1:p0/1/1 (routes.conf:3291:11), r474: OPTIONS /1:p0/1/1 (routes.conf:3291:11), r474: WS /1:p0/1/1 (routes.conf:3291:11)
-//line routes.conf:3296:14
-	A475(ctx *runtime.Context, p0 string) error // serves r475: GET /1:p0/1/1 (routes.conf:3296:15), r475: TRACE /1:p0/1/1 (routes.conf:3296:15)
-//line routes.conf:3304:10
-	A476(ctx *runtime.Context, p0 string) error // serves r476: HEAD /1:p0/@ (routes.conf:3304:11)
-//line routes.conf:3312:6
-	A477(ctx *runtime.Context) error // serves r477: DELETE /... (routes.conf:3312:7), r477: POST /... (routes.conf:3312:7)
-//line routes.conf:3319:10
-	A478(ctx *runtime.Context, p1 string) error // serves r478: DELETE /.../.:p1 (routes.conf:3319:11), r478: GET /.../.:p1 (routes.conf:3319:11)
-//line routes.conf:3324:14
-	A479(ctx *runtime.Context, p1 string) error // serves r479: CONNECT /.../.:p1/users (routes.conf:3324:15), r479: OPTIONS /.../.:p1/users (routes.conf:3324:15), r479: PATCH /.../.:p1/users (routes.conf:3324:15)
-//line routes.conf:333:6
-	A48(ctx *runtime.Context, rest string) error // serves r48: POST /*rest (routes.conf:333:7)
-//line routes.conf:3335:10
-	A480(ctx *runtime.Context) error // serves r480: POST /.../a/42 (routes.conf:3335:11), r480: TRACE /.../a/42 (routes.conf:3335:11), r480: WS /.../a/42 (routes.conf:3335:11)
-//line routes.conf:3341:10
-	A481(ctx *runtime.Context) error // serves r481: GET /.../a/v1 (routes.conf:3341:11), r481: POST /.../a/v1 (routes.conf:3341:11)
-//line routes.conf:3347:14
-	A482(ctx *runtime.Context, p3 string) error // serves r482: GET /.../a/v1/:p3 (routes.conf:3347:15)
-//line routes.conf:3353:14
-	A483(ctx *runtime.Context, p3 string) error // serves r483: CONNECT /.../a/v1/:p3 (routes.conf:3353:15)
-//line routes.conf:3365:10
-	A485(ctx *runtime.Context, p2 string) error // serves r485: GET /.../.a/v:p2 (routes.conf:3365:11), r485: POST /.../.a/v:p2 (routes.conf:3365:11)
-//line routes.conf:3371:14
-	A486(ctx *runtime.Context, p2 string, p3 string) error // serves r486: GET /.../.a/v:p2/:p3/~u (routes.conf:3371:15), r486: WS /.../.a/v:p2/:p3/~u (routes.conf:3371:15)
-//line routes.conf:3382:6
-	A487(ctx *runtime.Context) error // serves r487: WS /1/~u (routes.conf:3382:7)
-//line routes.conf:340:10
-	A49(ctx *runtime.Context, rest string) error // serves r49: OPTIONS /*rest (routes.conf:340:11)
-//line routes.conf:3432:10
-	A494(ctx *runtime.Context, p2 string) error // serves r494: POST /users/42/:p2 (routes.conf:3432:11)
-//line routes.conf:353:10
-	A51(ctx *runtime.Context, rest string) error // serves r51: TRACE /*rest (routes.conf:353:11)
-//line routes.conf:357:14
-	A52(ctx *runtime.Context, rest string) error // serves r52: PATCH /*rest (routes.conf:357:15)
-//line routes.conf:361:14
-	A53(ctx *runtime.Context, rest string) error // serves r53: PUT /*rest (routes.conf:361:15)
-//line routes.conf:377:10
-	A55(ctx *runtime.Context, p0 string, p3 string) error // serves r55: GET /.:p0/a/ab/x.:p3 (routes.conf:377:11), r55: POST /.:p0/a/ab/x.:p3 (routes.conf:377:11)
-//line routes.conf:392:14
-	A57(ctx *runtime.Context, p0 string, p3 string) error // serves r57: DELETE /.:p0/a/ab/x.:p3/42 (routes.conf:392:15)
-//line routes.conf:444:6
-	A64(ctx *runtime.Context, p1 string) error // serves r64: GET /~u/.:p1 (routes.conf:444:7)
-//line routes.conf:464:6
-	A67(ctx *runtime.Context, p1 string) error // serves r67: GET /abc/~:p1 (routes.conf:464:7)
-//line routes.conf:473:10
-	A68(ctx *runtime.Context, p1 string, rest string) error // serves r68: POST /abc/~:p1/a/~*rest (routes.conf:473:11)
-//line routes.conf:481:6
-	A69(ctx *runtime.Context, p1 string) error // serves r69: GET /a/x.:p1 (routes.conf:481:7), r69: OPTIONS /a/x.:p1 (routes.conf:481:7), r69: PUT /a/x.:p1 (routes.conf:481:7)
-//line routes.conf:589:6
-	A84(ctx *runtime.Context, p0 string) error // serves r84: GET /:p0/~u (routes.conf:589:7), r84: HEAD /:p0/~u (routes.conf:589:7)
-//line routes.conf:68:6
-	A9(ctx *runtime.Context, p1 string) error // serves r9: POST /1/:p1 (routes.conf:68:7)
-//line routes_gen.go:2250:1
-}
-
-// C2Controller holds the actions of controller "C2".
-type C2Controller interface {
-//line routes.conf:9:6
-	A1(ctx *runtime.Context) error // serves r1: DELETE /user_x/= (routes.conf:9:7), r1: GET /user_x/= (routes.conf:9:7), r1: HEAD /user_x/= (routes.conf:9:7)
-//line routes.conf:74:6
-	A10(ctx *runtime.Context) error // serves r10: OPTIONS /a-b/= (routes.conf:74:7), r10: PATCH /a-b/= (routes.conf:74:7)
-//line routes.conf:816:6
-	A116(ctx *runtime.Context, p0 string) error // serves r116: DELETE /ab:p0 (routes.conf:816:7), r116: POST /ab:p0 (routes.conf:816:7)
-//line routes.conf:824:6
-	A117(ctx *runtime.Context, p0 string, p1 string) error // serves r117: GET /:p0/a:p1 (routes.conf:824:7)
-//line routes.conf:831:10
-	A118(ctx *runtime.Context, p0 string, p1 string) error // serves r118: DELETE /:p0/a:p1/new (routes.conf:831:11), r118: OPTIONS /:p0/a:p1/new (routes.conf:831:11)
-//line routes.conf:845:14
-	A120(ctx *runtime.Context, p0 string, p1 string, p3 string, rest string) error // serves r120: GET /:p0/a:p1/abc/:p3/*rest (routes.conf:845:15), r120: PATCH /:p0/a:p1/abc/:p3/*rest (routes.conf:845:15)
-//line routes.conf:869:6
-	A123(ctx *runtime.Context, p1 string) error // serves r123: DELETE /42/:p1 (routes.conf:869:7), r123: GET /42/:p1 (routes.conf:869:7)
-//line routes.conf:878:10
-	A124(ctx *runtime.Context, p1 string) error // serves r124: POST /42/:p1/1/= (routes.conf:878:11)
-//line routes.conf:885:10
-	A125(ctx *runtime.Context, p1 string) error // serves r125: PATCH /42/:p1/1 (routes.conf:885:11)
-//line routes.conf:892:14
-	A126(ctx *runtime.Context, p1 string, p3 string) error // serves r126: PATCH /42/:p1/1/:p3/... (routes.conf:892:15)
-//line routes.conf:899:14
-	A127(ctx *runtime.Context, p1 string, p3 string, p4 string) error // serves r127: OPTIONS /42/:p1/1/user_:p3/:p4 (routes.conf:899:15)
-//line routes.conf:957:6
-	A135(ctx *runtime.Context, p0 string) error // serves r135: GET /a:p0 (routes.conf:957:7), r135: TRACE /a:p0 (routes.conf:957:7)
-//line routes.conf:963:10
-	A136(ctx *runtime.Context, p0 string) error // serves r136: GET /:p0/v1 (routes.conf:963:11)
-//line routes.conf:968:10
-	A137(ctx *runtime.Context, p0 string) error // serves r137: POST /a:p0/new (routes.conf:968:11)
-//line routes.conf:107:6
-	A14(ctx *runtime.Context, p0 string) error // serves r14: GET /a:p0/1 (routes.conf:107:7)
-//line routes.conf:1027:10
-	A145(ctx *runtime.Context, p0 string) error // serves r145: DELETE /a:p0/= (routes.conf:1027:11)
-//line routes.conf:1035:14
-	A146(ctx *runtime.Context, p0 string) error // serves r146: GET /a:p0/=/... (routes.conf:1035:15), r146: HEAD /a:p0/=/... (routes.conf:1035:15), r146: POST /a:p0/=/... (routes.conf:1035:15)
-//line routes.conf:1042:14
-	A147(ctx *runtime.Context, p0 string) error // serves r147: POST /a:p0/=/a/abc (routes.conf:1042:15)
-//line routes.conf:1048:14
-	A148(ctx *runtime.Context, p0 string, p3 string) error // serves r148: DELETE /a:p0/=/.../ab:p3 (routes.conf:1048:15), r148: WS /a:p0/=/.../ab:p3 (routes.conf:1048:15)
-//line routes.conf:113:10
-	A15(ctx *runtime.Context, p0 string, p2 string) error // serves r15: GET /a:p0/1/a:p2 (routes.conf:113:11), r15: POST /a:p0/1/a:p2 (routes.conf:113:11)
-//line routes.conf:118:14
-	A16(ctx *runtime.Context, p0 string, p2 string, rest string) error // serves r16: GET /a:p0/1/a:p2/.*rest (routes.conf:118:15), r16: POST /a:p0/1/a:p2/.*rest (routes.conf:118:15)
-//line routes.conf:1141:14
-	A162(ctx *runtime.Context, p0 string, p2 string, p3 string, p4 string) error // serves r162: GET /:p0/=/:p2/1:p3/:p4 (routes.conf:1141:15), r162: OPTIONS /:p0/=/:p2/1:p3/:p4 (routes.conf:1141:15)
-//line routes.conf:131:14
-	A18(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r18: GET /a:p0/1/a:p2/:p3 (routes.conf:131:15), r18: POST /a:p0/1/a:p2/:p3 (routes.conf:131:15)
-//line routes.conf:1292:6
-	A183(ctx *runtime.Context) error // serves r183: WS /.a (routes.conf:1292:7)
-//line routes.conf:1299:6
-	A184(ctx *runtime.Context) error // serves r184: HEAD /abc/@ (routes.conf:1299:7)
-//line routes.conf:1314:6
-	A186(ctx *runtime.Context) error // serves r186: GET /user_x/user_x (routes.conf:1314:7), r186: POST /user_x/user_x (routes.conf:1314:7)
-//line routes.conf:138:10
-	A19(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r19: CONNECT /a:p0/1/x.:p2/~:p3 (routes.conf:138:11)
-//line routes.conf:17:10
-	A2(ctx *runtime.Context, p2 string) error // serves r2: DELETE /user_x/=/:p2 (routes.conf:17:11), r2: PATCH /user_x/=/:p2 (routes.conf:17:11), r2: TRACE /user_x/=/:p2 (routes.conf:17:11)
-//line routes.conf:143:10
-	A20(ctx *runtime.Context, p0 string, rest string) error // serves r20: GET /a:p0/1/a/1*rest (routes.conf:143:11)
-//line routes.conf:1430:14
-	A203(ctx *runtime.Context, p2 string) error // serves r203: PUT /abc/v1/v:p2/v1/b (routes.conf:1430:15)
-//line routes.conf:1492:6
-	A212(ctx *runtime.Context) error // serves r212: CONNECT /a (routes.conf:1492:7), r212: OPTIONS /a (routes.conf:1492:7), r212: POST /a (routes.conf:1492:7)
-//line routes.conf:1500:6
-	A213(ctx *runtime.Context, p1 string) error // serves r213: POST /1/~:p1 (routes.conf:1500:7)
-//line routes.conf:1506:6
-	A214(ctx *runtime.Context, p0 string, rest string) error // serves r214: GET /a:p0/*rest (routes.conf:1506:7)
-//line routes.conf:1530:6
-	A217(ctx *runtime.Context) error // serves r217: CONNECT /x.y (routes.conf:1530:7)
-//line routes.conf:1538:6
-	A218(ctx *runtime.Context, rest string) error // serves r218: DELETE /*rest (routes.conf:1538:7)
-//line routes.conf:1549:6
-	A219(ctx *runtime.Context) error // serves r219: DELETE /a (routes.conf:1549:7), r219: PATCH /a (routes.conf:1549:7)
-//line routes.conf:1556:10
-	A220(ctx *runtime.Context, p2 string) error // serves r220: WS /a/~u/a:p2 (routes.conf:1556:11)
-//line routes.conf:1562:14
-	A221(ctx *runtime.Context, p2 string, p3 string) error // serves r221: GET /a/~u/a:p2/x.:p3/abc (routes.conf:1562:15), r221: TRACE /a/~u/a:p2/x.:p3/abc (routes.conf:1562:15)
-//line routes.conf:1568:14
-	A222(ctx *runtime.Context, p2 string, p3 string) error // serves r222: CONNECT /a/~u/a:p2/.:p3 (routes.conf:1568:15)
-//line routes.conf:1573:14
-	A223(ctx *runtime.Context, p2 string) error // serves r223: DELETE /a/~u/a:p2/= (routes.conf:1573:15), r223: GET /a/~u/a:p2/= (routes.conf:1573:15)
-//line routes.conf:1645:10
-	A233(ctx *runtime.Context, p1 string, p2 string) error // serves r233: CONNECT /a-b/x.:p1/v:p2 (routes.conf:1645:11)
-//line routes.conf:1653:14
-	A234(ctx *runtime.Context, p1 string, p2 string) error // serves r234: GET /a-b/x.:p1/v:p2 (routes.conf:1653:15), r234: OPTIONS /a-b/x.:p1/v:p2 (routes.conf:1653:15), r234: WS /a-b/x.:p1/v:p2 (routes.conf:1653:15)
-//line routes.conf:1657:14
-	A235(ctx *runtime.Context, p1 string, p2 string) error // serves r235: PUT /a-b/x.:p1/v:p2/users/abc (routes.conf:1657:15)
-//line routes.conf:1669:14
-	A237(ctx *runtime.Context, p1 string) error // serves r237: DELETE /a-b/:p1 (routes.conf:1669:15), r237: GET /a-b/:p1 (routes.conf:1669:15), r237: OPTIONS /a-b/:p1 (routes.conf:1669:15)
-//line routes.conf:1754:10
-	A249(ctx *runtime.Context, p0 string) error // serves r249: GET /user_:p0/a-b/42/= (routes.conf:1754:11), r249: PATCH /user_:p0/a-b/42/= (routes.conf:1754:11)
-//line routes.conf:1762:14
-	A250(ctx *runtime.Context) error // serves r250: GET /v1 (routes.conf:1762:15), r250: TRACE /v1 (routes.conf:1762:15)
-//line routes.conf:1768:14
-	A251(ctx *runtime.Context, p0 string) error // serves r251: GET /user_:p0/a-b/42/=/=/v1 (routes.conf:1768:15), r251: WS /user_:p0/a-b/42/=/=/v1 (routes.conf:1768:15)
-//line routes.conf:1774:14
-	A252(ctx *runtime.Context, p0 string, p4 string, p5 string) error // serves r252: DELETE /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1774:15), r252: GET /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1774:15)
-//line routes.conf:1807:14
-	A257(ctx *runtime.Context) error // serves r257: GET /x.y/1/1 (routes.conf:1807:15), r257: PUT /x.y/1/1 (routes.conf:1807:15)
-//line routes.conf:1831:6
-	A260(ctx *runtime.Context, p1 string) error // serves r260: OPTIONS /a/~:p1 (routes.conf:1831:7), r260: PUT /a/~:p1 (routes.conf:1831:7)
-//line routes.conf:1838:6
-	A261(ctx *runtime.Context, p0 string, rest string) error // serves r261: DELETE /~:p0/1*rest (routes.conf:1838:7), r261: GET /~:p0/1*rest (routes.conf:1838:7)
-//line routes.conf:1846:10
-	A262(ctx *runtime.Context, p0 string, rest string) error // serves r262: PUT /~:p0/1*rest (routes.conf:1846:11)
-//line routes.conf:1859:6
-	A264(ctx *runtime.Context) error // serves r264: GET / (routes.conf:1859:7), r264: PATCH / (routes.conf:1859:7)
-//line routes.conf:1899:6
-	A270(ctx *runtime.Context) error // serves r270: GET /@ (routes.conf:1899:7)
-//line routes.conf:1906:10
-	A271(ctx *runtime.Context, p2 string) error // serves r271: CONNECT /@/~u/:p2 (routes.conf:1906:11)
-//line routes.conf:1911:14
-	A272(ctx *runtime.Context, p2 string, p3 string) error // serves r272: DELETE /@/~u/:p2/user_:p3 (routes.conf:1911:15), r272: POST /@/~u/:p2/user_:p3 (routes.conf:1911:15)
-//line routes.conf:1919:10
-	A273(ctx *runtime.Context, p1 string) error // serves r273: HEAD /@/:p1 (routes.conf:1919:11)
-//line routes.conf:1924:10
-	A274(ctx *runtime.Context) error // serves r274: GET /42/.a (routes.conf:1924:11)
-//line routes.conf:1993:14
-	A284(ctx *runtime.Context, p4 string) error // serves r284: CONNECT /.../a-b/42/abc/:p4 (routes.conf:1993:15)
-//line routes.conf:203:6
-	A29(ctx *runtime.Context, p0 string) error // serves r29: OPTIONS /v:p0 (routes.conf:203:7), r29: PATCH /v:p0 (routes.conf:203:7), r29: POST /v:p0 (routes.conf:203:7)
-//line routes.conf:2047:14
-	A292(ctx *runtime.Context, p2 string, p4 string) error // serves r292: CONNECT /abc/~u/:p2/b/:p4 (routes.conf:2047:15), r292: DELETE /abc/~u/:p2/b/:p4 (routes.conf:2047:15)
-//line routes.conf:210:10
-	A30(ctx *runtime.Context, p0 string) error // serves r30: GET /v:p0/users (routes.conf:210:11)
-//line routes.conf:2135:6
-	A305(ctx *runtime.Context, p0 int64) error // serves r305: TRACE /~:p0 (routes.conf:2135:7), r305: WS /~:p0 (routes.conf:2135:7)
-//line routes.conf:2142:6
-	A306(ctx *runtime.Context) error // serves r306: CONNECT /b/users (routes.conf:2142:7)
-//line routes.conf:2150:10
-	A307(ctx *runtime.Context, p2 string) error // serves r307: POST /b/users/:p2/ab (routes.conf:2150:11)
-//line routes.conf:2155:14
-	A308(ctx *runtime.Context, p2 string, p4 string, p5 string) error // serves r308: GET /b/users/:p2/ab/:p4/:p5 (routes.conf:2155:15), r308: POST /b/users/:p2/ab/:p4/:p5 (routes.conf:2155:15)
-//line routes.conf:216:14
-	A31(ctx *runtime.Context, p0 string) error // serves r31: GET /v:p0/users/a (routes.conf:216:15)
-//line routes.conf:2182:10
-	A312(ctx *runtime.Context, rest string) error // serves r312: GET /b/users/*rest (routes.conf:2182:11), r312: HEAD /b/users/*rest (routes.conf:2182:11)
-//line routes.conf:2188:14
-	A313(ctx *runtime.Context, rest string) error // serves r313: PATCH /b/users/*rest (routes.conf:2188:15)
-//line routes.conf:2199:14
-	A315(ctx *runtime.Context, rest string) error // serves r315: DELETE /b/users/*rest (routes.conf:2199:15)
-//line routes.conf:222:14
-	A32(ctx *runtime.Context, p0 string, p2 string) error // serves r32: CONNECT /v:p0/users/.:p2/x.y (routes.conf:222:15), r32: GET /v:p0/users/.:p2/x.y (routes.conf:222:15), r32: TRACE /v:p0/users/.:p2/x.y (routes.conf:222:15)
-//line routes.conf:227:14
-	A33(ctx *runtime.Context, p0 string, p2 string) error // serves r33: CONNECT /v:p0/users/:p2 (routes.conf:227:15), r33: OPTIONS /v:p0/users/:p2 (routes.conf:227:15)
-//line routes.conf:233:14
-	A34(ctx *runtime.Context, p0 string, p3 string) error // serves r34: POST /v:p0/users/a-b/:p3 (routes.conf:233:15), r34: WS /v:p0/users/a-b/:p3 (routes.conf:233:15)
-//line routes.conf:2376:6
-	A341(ctx *runtime.Context, p0 string, p1 string) error // serves r341: GET /:p0/ab:p1 (routes.conf:2376:7), r341: HEAD /:p0/ab:p1 (routes.conf:2376:7), r341: WS /:p0/ab:p1 (routes.conf:2376:7)
-//line routes.conf:2384:6
-	A342(ctx *runtime.Context, p0 string) error // serves r342: HEAD /:p0 (routes.conf:2384:7)
-//line routes.conf:2421:10
-	A347(ctx *runtime.Context, p0 string) error // serves r347: GET /:p0/a/abc (routes.conf:2421:11), r347: PUT /:p0/a/abc (routes.conf:2421:11), r347: WS /:p0/a/abc (routes.conf:2421:11)
-//line routes.conf:2428:6
-	A348(ctx *runtime.Context, p0 string, p1 string) error // serves r348: DELETE /:p0/ab:p1 (routes.conf:2428:7), r348: PATCH /:p0/ab:p1 (routes.conf:2428:7)
-//line routes.conf:241:10
-	A35(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r35: HEAD /v:p0/:p1/a:p2 (routes.conf:241:11), r35: WS /v:p0/:p1/a:p2 (routes.conf:241:11)
-//line routes.conf:2442:10
-	A350(ctx *runtime.Context, p0 string, p1 string) error // serves r350: WS /:p0/:p1/a-b/b (routes.conf:2442:11)
-//line routes.conf:2448:14
-	A351(ctx *runtime.Context, p0 string, p1 string, p5 string) error // serves r351: CONNECT /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15), r351: TRACE /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15), r351: WS /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15)
-//line routes.conf:2453:14
-	A352(ctx *runtime.Context, p0 string) error // serves r352: CONNECT /user_:p0/= (routes.conf:2453:15), r352: WS /user_:p0/= (routes.conf:2453:15)
-//line routes.conf:2458:14
-	A353(ctx *runtime.Context, p0 string, p1 string) error // serves r353: GET /:p0/:p1/a-b/b/b (routes.conf:2458:15), r353: PUT /:p0/:p1/a-b/b/b (routes.conf:2458:15), r353: TRACE /:p0/:p1/a-b/b/b (routes.conf:2458:15)
-//line routes.conf:2475:6
-	A355(ctx *runtime.Context) error // serves r355: GET /abc (routes.conf:2475:7), r355: OPTIONS /abc (routes.conf:2475:7)
-//line routes.conf:247:14
-	A36(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r36: GET /v:p0/:p1/a:p2 (routes.conf:247:15)
-//line routes.conf:2532:6
-	A364(ctx *runtime.Context) error // serves r364: PUT /a-b (routes.conf:2532:7)
-//line routes.conf:2539:10
-	A365(ctx *runtime.Context, p1 string) error // serves r365: DELETE /a-b/:p1/.a (routes.conf:2539:11), r365: TRACE /a-b/:p1/.a (routes.conf:2539:11)
-//line routes.conf:254:10
-	A37(ctx *runtime.Context, p0 string) error // serves r37: OPTIONS /v:p0/a (routes.conf:254:11), r37: PUT /v:p0/a (routes.conf:254:11)
-//line routes.conf:2583:6
-	A372(ctx *runtime.Context) error // serves r372: CONNECT /@ (routes.conf:2583:7)
-//line routes.conf:2591:6
-	A373(ctx *runtime.Context, p1 string) error // serves r373: DELETE /1/:p1 (routes.conf:2591:7)
-//line routes.conf:2597:6
-	A374(ctx *runtime.Context) error // serves r374: GET /users (routes.conf:2597:7), r374: OPTIONS /users (routes.conf:2597:7)
-//line routes.conf:2603:10
-	A375(ctx *runtime.Context, p1 string) error // serves r375: CONNECT /users/:p1/1 (routes.conf:2603:11), r375: GET /users/:p1/1 (routes.conf:2603:11)
-//line routes.conf:2609:14
-	A376(ctx *runtime.Context, p1 string, p4 string) error // serves r376: GET /users/:p1/1/=/a:p4 (routes.conf:2609:15), r376: PUT /users/:p1/1/=/a:p4 (routes.conf:2609:15)
-//line routes.conf:259:10
-	A38(ctx *runtime.Context, p0 string) error // serves r38: GET /:p0 (routes.conf:259:11)
-//line routes.conf:266:14
-	A39(ctx *runtime.Context, p0 string, p2 string) error // serves r39: PATCH /:p0/42/:p2 (routes.conf:266:15)
-//line routes.conf:2719:6
-	A391(ctx *runtime.Context) error // serves r391: POST /@ (routes.conf:2719:7)
-//line routes.conf:31:14
-	A4(ctx *runtime.Context, p2 string) error // serves r4: GET /user_x/=/:p2/user_x (routes.conf:31:15), r4: POST /user_x/=/:p2/user_x (routes.conf:31:15)
-//line routes.conf:273:14
-	A40(ctx *runtime.Context, p0 string, p1 string) error // serves r40: PUT /:p0/~:p1/@ (routes.conf:273:15)
-//line routes.conf:2789:6
-	A401(ctx *runtime.Context, p0 string, p1 string) error // serves r401: GET /ab:p0/:p1 (routes.conf:2789:7)
-//line routes.conf:2797:10
-	A402(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r402: CONNECT /ab:p0/:p1/a/a:p3 (routes.conf:2797:11), r402: WS /ab:p0/:p1/a/a:p3 (routes.conf:2797:11)
-//line routes.conf:2804:10
-	A403(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r403: DELETE /ab:p0/:p1/=/*rest (routes.conf:2804:11), r403: GET /ab:p0/:p1/=/*rest (routes.conf:2804:11), r403: OPTIONS /ab:p0/:p1/=/*rest (routes.conf:2804:11)
-//line routes.conf:2811:10
-	A404(ctx *runtime.Context, p0 string, p1 string) error // serves r404: GET /ab:p0/:p1/.../a (routes.conf:2811:11), r404: HEAD /ab:p0/:p1/.../a (routes.conf:2811:11)
-//line routes.conf:2817:10
-	A405(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r405: GET /ab:p0/:p1/:p2/v:p3 (routes.conf:2817:11)
-//line routes.conf:2857:14
-	A411(ctx *runtime.Context, p1 string, rest string) error // serves r411: PATCH /42/:p1/*rest (routes.conf:2857:15)
-//line routes.conf:2909:6
-	A418(ctx *runtime.Context) error // serves r418: OPTIONS /a/user_x (routes.conf:2909:7), r418: POST /a/user_x (routes.conf:2909:7)
-//line routes.conf:287:14
-	A42(ctx *runtime.Context, p0 string) error // serves r42: GET /:p0/v1/ab (routes.conf:287:15)
-//line routes.conf:2935:14
-	A422(ctx *runtime.Context, p1 string, p3 string) error // serves r422: GET /b/1:p1/.a/:p3/= (routes.conf:2935:15)
-//line routes.conf:2992:14
-	A430(ctx *runtime.Context) error // serves r430: PATCH /new/x.y (routes.conf:2992:15)
-//line routes.conf:3096:6
-	A445(ctx *runtime.Context) error // serves r445: PUT / (routes.conf:3096:7)
-//line routes.conf:3103:10
-	A446(ctx *runtime.Context, p0 string, p1 string) error // serves r446: CONNECT /v:p0/user_:p1 (routes.conf:3103:11)
-//line routes.conf:3135:6
-	A450(ctx *runtime.Context, p0 string, p1 string) error // serves r450: GET /user_:p0/1:p1 (routes.conf:3135:7), r450: WS /user_:p0/1:p1 (routes.conf:3135:7)
-//line routes.conf:3143:10
-	A451(ctx *runtime.Context, p0 string, p1 string) error // serves r451: OPTIONS /user_:p0/1:p1 (routes.conf:3143:11)
-//line routes.conf:3148:14
-	A452(ctx *runtime.Context, p0 string, p1 string) error // serves r452: CONNECT /user_:p0/1:p1/@ (routes.conf:3148:15), r452: GET /user_:p0/1:p1/@ (routes.conf:3148:15), r452: POST /user_:p0/1:p1/@ (routes.conf:3148:15)
-//line routes.conf:3155:10
-	A453(ctx *runtime.Context, p0 string, p1 string) error // serves r453: HEAD /user_:p0/1:p1 (routes.conf:3155:11), r453: POST /user_:p0/1:p1 (routes.conf:3155:11)
-//line routes.conf:3161:14
-	A454(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r454: DELETE /user_:p0/1:p1/@/:p3 (routes.conf:3161:15), r454: GET /user_:p0/1:p1/@/:p3 (routes.conf:3161:15)
-//line routes.conf:3167:14
-	A455(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r455: GET /user_:p0/1:p1/=/:p3 (routes.conf:3167:15)
-//line routes.conf:3173:14
-	A456(ctx *runtime.Context, p0 string, p1 string) error // serves r456: PUT /user_:p0/1:p1/b/v1 (routes.conf:3173:15), r456: TRACE /user_:p0/1:p1/b/v1 (routes.conf:3173:15)
-//line routes.conf:3179:14
-	A457(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r457: GET /user_:p0/1:p1/:p2/x.:p3 (routes.conf:3179:15)
-//line routes.conf:3188:10
-	A458(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r458: CONNECT /user_:p0/1:p1/new/:p3 (routes.conf:3188:11), r458: DELETE /user_:p0/1:p1/new/:p3 (routes.conf:3188:11)
-//line routes.conf:3194:10
-	A459(ctx *runtime.Context, p0 string, p1 string) error // serves r459: GET /user_:p0/1:p1/new/b (routes.conf:3194:11)
-//line routes.conf:3411:6
-	A491(ctx *runtime.Context) error // serves r491: TRACE /users (routes.conf:3411:7), r491: WS /users (routes.conf:3411:7)
-//line routes.conf:3418:10
-	A492(ctx *runtime.Context, rest string) error // serves r492: GET /ab/*rest (routes.conf:3418:11), r492: OPTIONS /ab/*rest (routes.conf:3418:11)
-//line routes.conf:3426:14
-	A493(ctx *runtime.Context, rest string) error // serves r493: PUT /ab/*rest (routes.conf:3426:15)
-//line routes.conf:3440:10
-	A495(ctx *runtime.Context, p1 string) error // serves r495: CONNECT /users/~:p1 (routes.conf:3440:11), r495: GET /users/~:p1 (routes.conf:3440:11), r495: WS /users/~:p1 (routes.conf:3440:11)
-//line routes.conf:3450:6
-	A496(ctx *runtime.Context, rest string) error // serves r496: GET /.../*rest (routes.conf:3450:7), r496: HEAD /.../*rest (routes.conf:3450:7), r496: POST /.../*rest (routes.conf:3450:7)
-//line routes.conf:3456:10
-	A497(ctx *runtime.Context, rest string) error // serves r497: OPTIONS /.../*rest (routes.conf:3456:11)
-//line routes.conf:3460:14
-	A498(ctx *runtime.Context, rest string) error // serves r498: DELETE /.../*rest (routes.conf:3460:15)
-//line routes.conf:3467:14
-	A499(ctx *runtime.Context, rest string) error // serves r499: PUT /.../*rest (routes.conf:3467:15)
-//line routes.conf:3474:10
-	A500(ctx *runtime.Context, rest string) error // serves r500: PATCH /.../*rest (routes.conf:3474:11)
-//line routes.conf:370:6
-	A54(ctx *runtime.Context, p0 string) error // serves r54: CONNECT /.:p0/a (routes.conf:370:7), r54: GET /.:p0/a (routes.conf:370:7)
-//line routes.conf:385:14
-	A56(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r56: TRACE /.:p0/a/ab/x.:p3/a-b/*rest (routes.conf:385:15)
-//line routes.conf:400:10
-	A58(ctx *runtime.Context, p0 string, p2 string) error // serves r58: CONNECT /.:p0/a/ab:p2 (routes.conf:400:11), r58: GET /.:p0/a/ab:p2 (routes.conf:400:11)
-//line routes.conf:405:14
-	A59(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r59: GET /.:p0/a/ab:p2/:p3/user_x (routes.conf:405:15)
-//line routes.conf:41:14
-	A6(ctx *runtime.Context, p2 string, p3 string) error // serves r6: GET /user_x/=/:p2/:p3 (routes.conf:41:15), r6: TRACE /user_x/=/:p2/:p3 (routes.conf:41:15)
-//line routes.conf:411:14
-	A60(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r60: GET /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15), r60: PUT /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15), r60: TRACE /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15)
-//line routes.conf:417:14
-	A61(ctx *runtime.Context, p0 string, p2 string, rest string) error // serves r61: CONNECT /.:p0/a/ab:p2/*rest (routes.conf:417:15), r61: HEAD /.:p0/a/ab:p2/*rest (routes.conf:417:15)
-//line routes.conf:433:10
-	A63(ctx *runtime.Context, p0 int64, p1 string) error // serves r63: GET /:p0/:p1 (routes.conf:433:11), r63: HEAD /:p0/:p1 (routes.conf:433:11), r63: POST /:p0/:p1 (routes.conf:433:11)
-//line routes.conf:493:6
-	A71(ctx *runtime.Context) error // serves r71: PUT /42 (routes.conf:493:7)
-//line routes.conf:508:10
-	A73(ctx *runtime.Context, p1 string, p2 string) error // serves r73: DELETE /42/:p1/:p2 (routes.conf:508:11), r73: GET /42/:p1/:p2 (routes.conf:508:11), r73: TRACE /42/:p1/:p2 (routes.conf:508:11)
-//line routes.conf:513:14
-	A74(ctx *runtime.Context, p1 string, p2 string, rest string) error // serves r74: POST /42/:p1/:p2/x.y/*rest (routes.conf:513:15), r74: TRACE /42/:p1/:p2/x.y/*rest (routes.conf:513:15), r74: WS /42/:p1/:p2/x.y/*rest (routes.conf:513:15)
-//line routes.conf:522:14
-	A75(ctx *runtime.Context, p1 string, p2 string, p4 string) error // serves r75: PUT /42/:p1/:p2/x.y/:p4 (routes.conf:522:15), r75: WS /42/:p1/:p2/x.y/:p4 (routes.conf:522:15)
-//line routes.conf:539:6
-	A77(ctx *runtime.Context) error // serves r77: GET /a-b/1 (routes.conf:539:7), r77: WS /a-b/1 (routes.conf:539:7)
-//line routes.conf:546:6
-	A78(ctx *runtime.Context, p0 string) error // serves r78: GET /~:p0 (routes.conf:546:7)
-//line routes.conf:553:10
-	A79(ctx *runtime.Context, p0 string) error // serves r79: POST /ab:p0/abc (routes.conf:553:11), r79: TRACE /ab:p0/abc (routes.conf:553:11)
-//line routes.conf:60:6
-	A8(ctx *runtime.Context, rest string) error // serves r8: GET /*rest (routes.conf:60:7)
-//line routes.conf:560:6
-	A80(ctx *runtime.Context, p1 string) error // serves r80: PATCH /~u/:p1 (routes.conf:560:7)
-//line routes.conf:641:14
-	A92(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r92: GET /.../:p1/:p2/:p3 (routes.conf:641:15), r92: PUT /.../:p1/:p2/:p3 (routes.conf:641:15)
-//line routes.conf:653:6
-	A93(ctx *runtime.Context, p0 string) error // serves r93: DELETE /.:p0 (routes.conf:653:7), r93: PATCH /.:p0 (routes.conf:653:7)
-//line routes.conf:660:10
-	A94(ctx *runtime.Context, p0 string) error // serves r94: DELETE /.:p0/a (routes.conf:660:11)
-//line routes.conf:665:14
-	A95(ctx *runtime.Context, p0 string, p2 string) error // serves r95: GET /.:p0/a/:p2 (routes.conf:665:15)
-//line routes.conf:674:14
-	A96(ctx *runtime.Context, p0 string, rest string) error // serves r96: GET /.:p0/a/v1/*rest (routes.conf:674:15), r96: OPTIONS /.:p0/a/v1/*rest (routes.conf:674:15)
-//line routes.conf:681:14
-	A97(ctx *runtime.Context, p0 string) error // serves r97: HEAD /.:p0/a (routes.conf:681:15)
-//line routes_gen.go:2557:1
-}
-
-// SocketController holds the actions of controller "Socket".
-type SocketController interface {
-//line routes.conf:1464:6
-	A208(ctx *runtime.Context, p0 string) error // serves r208: WS /:p0 (routes.conf:1464:7)
-//line routes.conf:2648:14
-	A381(ctx *runtime.Context, rest string) error // serves r381: WS /=/.a/~*rest (routes.conf:2648:15)
-//line routes.conf:500:10
-	A72(ctx *runtime.Context, p1 string, p2 string) error // serves r72: WS /42/:p1/:p2 (routes.conf:500:11)
-//line routes.conf:688:10
-	A98(ctx *runtime.Context, p0 string) error // serves r98: WS /.:p0/user_x/@ (routes.conf:688:11)
-//line routes.conf:697:14
-	A99(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r99: OPTIONS /.:p0/user_x/@/:p3/:p4 (routes.conf:697:15)
-//line routes_gen.go:2572:1
-}
-
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
 func NewRouter(c0controller C0Controller, c1controller C1Controller, c2controller C2Controller, socketController SocketController, opts ...runtime.Option) (*runtime.Router, error) {
 	if c0controller == nil {
@@ -4472,4533 +3446,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// R386 returns the URL of route "r386": / (routes.conf:2684:7).
-//
-//line routes.conf:2684:1
-func (u *URLBuilder) R386() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:4483:1
-
-// R242 returns the URL of route "r242": / (routes.conf:1709:7).
-//
-//line routes.conf:1709:1
-func (u *URLBuilder) R242() string {
-	return routegenHelperURL(u, 1)
-}
-
-//line routes_gen.go:4492:1
-
-// R264 returns the URL of route "r264": / (routes.conf:1859:7).
-//
-//line routes.conf:1859:1
-func (u *URLBuilder) R264() string {
-	return routegenHelperURL(u, 2)
-}
-
-//line routes_gen.go:4501:1
-
-// R445 returns the URL of route "r445": / (routes.conf:3096:7).
-//
-//line routes.conf:3096:1
-func (u *URLBuilder) R445() string {
-	return routegenHelperURL(u, 4)
-}
-
-//line routes_gen.go:4510:1
-
-// R12 returns the URL of route "r12": /*rest (routes.conf:91:7).
-//
-//line routes.conf:91:1
-func (u *URLBuilder) R12(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 6, rest)
-}
-
-//line routes_gen.go:4519:1
-
-// R218 returns the URL of route "r218": /*rest (routes.conf:1538:7).
-//
-//line routes.conf:1538:1
-func (u *URLBuilder) R218(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 7, rest)
-}
-
-//line routes_gen.go:4528:1
-
-// R8 returns the URL of route "r8": /*rest (routes.conf:60:7).
-//
-//line routes.conf:60:1
-func (u *URLBuilder) R8(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 8, rest)
-}
-
-//line routes_gen.go:4537:1
-
-// R50 returns the URL of route "r50": /*rest (routes.conf:344:15).
-//
-//line routes.conf:344:1
-func (u *URLBuilder) R50(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 9, rest)
-}
-
-//line routes_gen.go:4546:1
-
-// R49 returns the URL of route "r49": /*rest (routes.conf:340:11).
-//
-//line routes.conf:340:1
-func (u *URLBuilder) R49(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 10, rest)
-}
-
-//line routes_gen.go:4555:1
-
-// R52 returns the URL of route "r52": /*rest (routes.conf:357:15).
-//
-//line routes.conf:357:1
-func (u *URLBuilder) R52(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 11, rest)
-}
-
-//line routes_gen.go:4564:1
-
-// R48 returns the URL of route "r48": /*rest (routes.conf:333:7).
-//
-//line routes.conf:333:1
-func (u *URLBuilder) R48(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 12, rest)
-}
-
-//line routes_gen.go:4573:1
-
-// R53 returns the URL of route "r53": /*rest (routes.conf:361:15).
-//
-//line routes.conf:361:1
-func (u *URLBuilder) R53(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 13, rest)
-}
-
-//line routes_gen.go:4582:1
-
-// R51 returns the URL of route "r51": /*rest (routes.conf:353:11).
-//
-//line routes.conf:353:1
-func (u *URLBuilder) R51(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 14, rest)
-}
-
-//line routes_gen.go:4591:1
-
-// R477 returns the URL of route "r477": /... (routes.conf:3312:7).
-//
-//line routes.conf:3312:1
-func (u *URLBuilder) R477() string {
-	return routegenHelperURL(u, 15)
-}
-
-//line routes_gen.go:4600:1
-
-// R76 returns the URL of route "r76": /... (routes.conf:531:7).
-//
-//line routes.conf:531:1
-func (u *URLBuilder) R76() string {
-	return routegenHelperURL(u, 16)
-}
-
-//line routes_gen.go:4609:1
-
-// R498 returns the URL of route "r498": /.../*rest (routes.conf:3460:15).
-//
-//line routes.conf:3460:1
-func (u *URLBuilder) R498(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 18, rest)
-}
-
-//line routes_gen.go:4618:1
-
-// R496 returns the URL of route "r496": /.../*rest (routes.conf:3450:7).
-//
-//line routes.conf:3450:1
-func (u *URLBuilder) R496(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 19, rest)
-}
-
-//line routes_gen.go:4627:1
-
-// R497 returns the URL of route "r497": /.../*rest (routes.conf:3456:11).
-//
-//line routes.conf:3456:1
-func (u *URLBuilder) R497(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 21, rest)
-}
-
-//line routes_gen.go:4636:1
-
-// R500 returns the URL of route "r500": /.../*rest (routes.conf:3474:11).
-//
-//line routes.conf:3474:1
-func (u *URLBuilder) R500(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 22, rest)
-}
-
-//line routes_gen.go:4645:1
-
-// R499 returns the URL of route "r499": /.../*rest (routes.conf:3467:15).
-//
-//line routes.conf:3467:1
-func (u *URLBuilder) R499(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 24, rest)
-}
-
-//line routes_gen.go:4654:1
-
-// R478 returns the URL of route "r478": /.../.:p1 (routes.conf:3319:11).
-//
-//line routes.conf:3319:1
-func (u *URLBuilder) R478(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 25, p1)
-}
-
-//line routes_gen.go:4663:1
-
-// R479 returns the URL of route "r479": /.../.:p1/users (routes.conf:3324:15).
-//
-//line routes.conf:3324:1
-func (u *URLBuilder) R479(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 27, p1)
-}
-
-//line routes_gen.go:4672:1
-
-// R423 returns the URL of route "r423": /.../.a (routes.conf:2945:7).
-//
-//line routes.conf:2945:1
-func (u *URLBuilder) R423() string {
-	return routegenHelperURL(u, 30)
-}
-
-//line routes_gen.go:4681:1
-
-// R485 returns the URL of route "r485": /.../.a/v:p2 (routes.conf:3365:11).
-//
-//line routes.conf:3365:1
-func (u *URLBuilder) R485(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 33, p2)
-}
-
-//line routes_gen.go:4690:1
-
-// R486 returns the URL of route "r486": /.../.a/v:p2/:p3/~u (routes.conf:3371:15).
-//
-//line routes.conf:3371:1
-func (u *URLBuilder) R486(p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 35, p2, p3)
-}
-
-//line routes_gen.go:4699:1
-
-// R85 returns the URL of route "r85": /.../:p1 (routes.conf:596:7).
-//
-//line routes.conf:596:1
-func (u *URLBuilder) R85(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 37, p1)
-}
-
-//line routes_gen.go:4708:1
-
-// R88 returns the URL of route "r88": /.../:p1 (routes.conf:616:11).
-//
-//line routes.conf:616:1
-func (u *URLBuilder) R88(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 39, p1)
-}
-
-//line routes_gen.go:4717:1
-
-// R90 returns the URL of route "r90": /.../:p1 (routes.conf:630:15).
-//
-//line routes.conf:630:1
-func (u *URLBuilder) R90(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 40, p1)
-}
-
-//line routes_gen.go:4726:1
-
-// R89 returns the URL of route "r89": /.../:p1/*rest (routes.conf:621:15).
-//
-//line routes.conf:621:1
-func (u *URLBuilder) R89(p1 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 41, p1, rest)
-}
-
-//line routes_gen.go:4735:1
-
-// R91 returns the URL of route "r91": /.../:p1/.a (routes.conf:635:15).
-//
-//line routes.conf:635:1
-func (u *URLBuilder) R91(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 42, p1)
-}
-
-//line routes_gen.go:4744:1
-
-// R92 returns the URL of route "r92": /.../:p1/:p2/:p3 (routes.conf:641:15).
-//
-//line routes.conf:641:1
-func (u *URLBuilder) R92(p1 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 43, p1, p2, p3)
-}
-
-//line routes_gen.go:4753:1
-
-// R86 returns the URL of route "r86": /.../:p1/@ (routes.conf:604:11).
-//
-//line routes.conf:604:1
-func (u *URLBuilder) R86(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 45, p1)
-}
-
-//line routes_gen.go:4762:1
-
-// R87 returns the URL of route "r87": /.../:p1/~:p2/v:p3 (routes.conf:610:11).
-//
-//line routes.conf:610:1
-func (u *URLBuilder) R87(p1 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 48, p1, p2, p3)
-}
-
-//line routes_gen.go:4771:1
-
-// R276 returns the URL of route "r276": /.../a-b (routes.conf:1939:7).
-//
-//line routes.conf:1939:1
-func (u *URLBuilder) R276() string {
-	return routegenHelperURL(u, 49)
-}
-
-//line routes_gen.go:4780:1
-
-// R281 returns the URL of route "r281": /.../a-b/42/abc (routes.conf:1974:11).
-//
-//line routes.conf:1974:1
-func (u *URLBuilder) R281() string {
-	return routegenHelperURL(u, 51)
-}
-
-//line routes_gen.go:4789:1
-
-// R282 returns the URL of route "r282": /.../a-b/42/abc (routes.conf:1982:15).
-//
-//line routes.conf:1982:1
-func (u *URLBuilder) R282() string {
-	return routegenHelperURL(u, 53)
-}
-
-//line routes_gen.go:4798:1
-
-// R284 returns the URL of route "r284": /.../a-b/42/abc/:p4 (routes.conf:1993:15).
-//
-//line routes.conf:1993:1
-func (u *URLBuilder) R284(p4 string) (string, error) {
-	return routegenCheckedHelperURL(u, 54, p4)
-}
-
-//line routes_gen.go:4807:1
-
-// R283 returns the URL of route "r283": /.../a-b/42/abc/user_x (routes.conf:1987:15).
-//
-//line routes.conf:1987:1
-func (u *URLBuilder) R283() string {
-	return routegenHelperURL(u, 55)
-}
-
-//line routes_gen.go:4816:1
-
-// R280 returns the URL of route "r280": /.../a-b/:p2/user_x (routes.conf:1968:11).
-//
-//line routes.conf:1968:1
-func (u *URLBuilder) R280(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 56, p2)
-}
-
-//line routes_gen.go:4825:1
-
-// R277 returns the URL of route "r277": /.../a-b/user_:p2/:p3 (routes.conf:1946:11).
-//
-//line routes.conf:1946:1
-func (u *URLBuilder) R277(p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 57, p2, p3)
-}
-
-//line routes_gen.go:4834:1
-
-// R278 returns the URL of route "r278": /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15).
-//
-//line routes.conf:1952:1
-func (u *URLBuilder) R278(p2 string, p3 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 58, p2, p3, rest)
-}
-
-//line routes_gen.go:4843:1
-
-// R279 returns the URL of route "r279": /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1958:15).
-//
-//line routes.conf:1958:1
-func (u *URLBuilder) R279(p2 string, p3 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 59, p2, p3, rest)
-}
-
-//line routes_gen.go:4852:1
-
-// R480 returns the URL of route "r480": /.../a/42 (routes.conf:3335:11).
-//
-//line routes.conf:3335:1
-func (u *URLBuilder) R480() string {
-	return routegenHelperURL(u, 61)
-}
-
-//line routes_gen.go:4861:1
-
-// R481 returns the URL of route "r481": /.../a/v1 (routes.conf:3341:11).
-//
-//line routes.conf:3341:1
-func (u *URLBuilder) R481() string {
-	return routegenHelperURL(u, 64)
-}
-
-//line routes_gen.go:4870:1
-
-// R484 returns the URL of route "r484": /.../a/v1 (routes.conf:3358:15).
-//
-//line routes.conf:3358:1
-func (u *URLBuilder) R484() string {
-	return routegenHelperURL(u, 65)
-}
-
-//line routes_gen.go:4879:1
-
-// R483 returns the URL of route "r483": /.../a/v1/:p3 (routes.conf:3353:15).
-//
-//line routes.conf:3353:1
-func (u *URLBuilder) R483(p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 67, p3)
-}
-
-//line routes_gen.go:4888:1
-
-// R482 returns the URL of route "r482": /.../a/v1/:p3 (routes.conf:3347:15).
-//
-//line routes.conf:3347:1
-func (u *URLBuilder) R482(p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 68, p3)
-}
-
-//line routes_gen.go:4897:1
-
-// R93 returns the URL of route "r93": /.:p0 (routes.conf:653:7).
-//
-//line routes.conf:653:1
-func (u *URLBuilder) R93(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 69, p0)
-}
-
-//line routes_gen.go:4906:1
-
-// R354 returns the URL of route "r354": /.:p0 (routes.conf:2468:7).
-//
-//line routes.conf:2468:1
-func (u *URLBuilder) R354(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 70, p0)
-}
-
-//line routes_gen.go:4915:1
-
-// R384 returns the URL of route "r384": /.:p0 (routes.conf:2671:7).
-//
-//line routes.conf:2671:1
-func (u *URLBuilder) R384(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 71, p0)
-}
-
-//line routes_gen.go:4924:1
-
-// R197 returns the URL of route "r197": /.:p0 (routes.conf:1388:7).
-//
-//line routes.conf:1388:1
-func (u *URLBuilder) R197(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 72, p0)
-}
-
-//line routes_gen.go:4933:1
-
-// R54 returns the URL of route "r54": /.:p0/a (routes.conf:370:7).
-//
-//line routes.conf:370:1
-func (u *URLBuilder) R54(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 75, p0)
-}
-
-//line routes_gen.go:4942:1
-
-// R94 returns the URL of route "r94": /.:p0/a (routes.conf:660:11).
-//
-//line routes.conf:660:1
-func (u *URLBuilder) R94(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 76, p0)
-}
-
-//line routes_gen.go:4951:1
-
-// R97 returns the URL of route "r97": /.:p0/a (routes.conf:681:15).
-//
-//line routes.conf:681:1
-func (u *URLBuilder) R97(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 78, p0)
-}
-
-//line routes_gen.go:4960:1
-
-// R198 returns the URL of route "r198": /.:p0/a/42 (routes.conf:1394:11).
-//
-//line routes.conf:1394:1
-func (u *URLBuilder) R198(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 79, p0)
-}
-
-//line routes_gen.go:4969:1
-
-// R95 returns the URL of route "r95": /.:p0/a/:p2 (routes.conf:665:15).
-//
-//line routes.conf:665:1
-func (u *URLBuilder) R95(p0 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 82, p0, p2)
-}
-
-//line routes_gen.go:4978:1
-
-// R55 returns the URL of route "r55": /.:p0/a/ab/x.:p3 (routes.conf:377:11).
-//
-//line routes.conf:377:1
-func (u *URLBuilder) R55(p0 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 83, p0, p3)
-}
-
-//line routes_gen.go:4987:1
-
-// R57 returns the URL of route "r57": /.:p0/a/ab/x.:p3/42 (routes.conf:392:15).
-//
-//line routes.conf:392:1
-func (u *URLBuilder) R57(p0 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 85, p0, p3)
-}
-
-//line routes_gen.go:4996:1
-
-// R56 returns the URL of route "r56": /.:p0/a/ab/x.:p3/a-b/*rest (routes.conf:385:15).
-//
-//line routes.conf:385:1
-func (u *URLBuilder) R56(p0 string, p3 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 86, p0, p3, rest)
-}
-
-//line routes_gen.go:5005:1
-
-// R58 returns the URL of route "r58": /.:p0/a/ab:p2 (routes.conf:400:11).
-//
-//line routes.conf:400:1
-func (u *URLBuilder) R58(p0 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 87, p0, p2)
-}
-
-//line routes_gen.go:5014:1
-
-// R61 returns the URL of route "r61": /.:p0/a/ab:p2/*rest (routes.conf:417:15).
-//
-//line routes.conf:417:1
-func (u *URLBuilder) R61(p0 string, p2 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 89, p0, p2, rest)
-}
-
-//line routes_gen.go:5023:1
-
-// R60 returns the URL of route "r60": /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15).
-//
-//line routes.conf:411:1
-func (u *URLBuilder) R60(p0 string, p2 string, p4 string) (string, error) {
-	return routegenCheckedHelperURL(u, 91, p0, p2, p4)
-}
-
-//line routes_gen.go:5032:1
-
-// R59 returns the URL of route "r59": /.:p0/a/ab:p2/:p3/user_x (routes.conf:405:15).
-//
-//line routes.conf:405:1
-func (u *URLBuilder) R59(p0 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 94, p0, p2, p3)
-}
-
-//line routes_gen.go:5041:1
-
-// R96 returns the URL of route "r96": /.:p0/a/v1/*rest (routes.conf:674:15).
-//
-//line routes.conf:674:1
-func (u *URLBuilder) R96(p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 95, p0, rest)
-}
-
-//line routes_gen.go:5050:1
-
-// R98 returns the URL of route "r98": /.:p0/user_x/@ (routes.conf:688:11).
-//
-//line routes.conf:688:1
-func (u *URLBuilder) R98(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 97, p0)
-}
-
-//line routes_gen.go:5059:1
-
-// R99 returns the URL of route "r99": /.:p0/user_x/@/:p3/:p4 (routes.conf:697:15).
-//
-//line routes.conf:697:1
-func (u *URLBuilder) R99(p0 string, p3 string, p4 string) (string, error) {
-	return routegenCheckedHelperURL(u, 98, p0, p3, p4)
-}
-
-//line routes_gen.go:5068:1
-
-// R100 returns the URL of route "r100": /.:p0/x.:p1 (routes.conf:704:11).
-//
-//line routes.conf:704:1
-func (u *URLBuilder) R100(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 99, p0, p1)
-}
-
-//line routes_gen.go:5077:1
-
-// R183 returns the URL of route "r183": /.a (routes.conf:1292:7).
-//
-//line routes.conf:1292:1
-func (u *URLBuilder) R183() string {
-	return routegenHelperURL(u, 101)
-}
-
-//line routes_gen.go:5086:1
-
-// R227 returns the URL of route "r227": /.a/new (routes.conf:1603:7).
-//
-//line routes.conf:1603:1
-func (u *URLBuilder) R227() string {
-	return routegenHelperURL(u, 102)
-}
-
-//line routes_gen.go:5095:1
-
-// R81 returns the URL of route "r81": /1 (routes.conf:569:7).
-//
-//line routes.conf:569:1
-func (u *URLBuilder) R81() string {
-	return routegenHelperURL(u, 103)
-}
-
-//line routes_gen.go:5104:1
-
-// R425 returns the URL of route "r425": /1 (routes.conf:2958:7).
-//
-//line routes.conf:2958:1
-func (u *URLBuilder) R425() string {
-	return routegenHelperURL(u, 104)
-}
-
-//line routes_gen.go:5113:1
-
-// R356 returns the URL of route "r356": /1 (routes.conf:2481:7).
-//
-//line routes.conf:2481:1
-func (u *URLBuilder) R356() string {
-	return routegenHelperURL(u, 105)
-}
-
-//line routes_gen.go:5122:1
-
-// R426 returns the URL of route "r426": /1/*rest (routes.conf:2966:11).
-//
-//line routes.conf:2966:1
-func (u *URLBuilder) R426(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 106, rest)
-}
-
-//line routes_gen.go:5131:1
-
-// R427 returns the URL of route "r427": /1/*rest (routes.conf:2971:15).
-//
-//line routes.conf:2971:1
-func (u *URLBuilder) R427(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 107, rest)
-}
-
-//line routes_gen.go:5140:1
-
-// R357 returns the URL of route "r357": /1/42/ab (routes.conf:2487:11).
-//
-//line routes.conf:2487:1
-func (u *URLBuilder) R357() string {
-	return routegenHelperURL(u, 109)
-}
-
-//line routes_gen.go:5149:1
-
-// R361 returns the URL of route "r361": /1/42/ab/:p3/a-b (routes.conf:2509:15).
-//
-//line routes.conf:2509:1
-func (u *URLBuilder) R361(p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 110, p3)
-}
-
-//line routes_gen.go:5158:1
-
-// R360 returns the URL of route "r360": /1/42/ab/abc (routes.conf:2502:15).
-//
-//line routes.conf:2502:1
-func (u *URLBuilder) R360() string {
-	return routegenHelperURL(u, 112)
-}
-
-//line routes_gen.go:5167:1
-
-// R359 returns the URL of route "r359": /1/42/ab/x.y (routes.conf:2497:15).
-//
-//line routes.conf:2497:1
-func (u *URLBuilder) R359() string {
-	return routegenHelperURL(u, 113)
-}
-
-//line routes_gen.go:5176:1
-
-// R358 returns the URL of route "r358": /1/42/ab/x.y/new (routes.conf:2492:15).
-//
-//line routes.conf:2492:1
-func (u *URLBuilder) R358() string {
-	return routegenHelperURL(u, 114)
-}
-
-//line routes_gen.go:5185:1
-
-// R373 returns the URL of route "r373": /1/:p1 (routes.conf:2591:7).
-//
-//line routes.conf:2591:1
-func (u *URLBuilder) R373(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 115, p1)
-}
-
-//line routes_gen.go:5194:1
-
-// R82 returns the URL of route "r82": /1/:p1 (routes.conf:576:11).
-//
-//line routes.conf:576:1
-func (u *URLBuilder) R82(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 116, p1)
-}
-
-//line routes_gen.go:5203:1
-
-// R439 returns the URL of route "r439": /1/:p1 (routes.conf:3054:11).
-//
-//line routes.conf:3054:1
-func (u *URLBuilder) R439(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 118, p1)
-}
-
-//line routes_gen.go:5212:1
-
-// R9 returns the URL of route "r9": /1/:p1 (routes.conf:68:7).
-//
-//line routes.conf:68:1
-func (u *URLBuilder) R9(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 119, p1)
-}
-
-//line routes_gen.go:5221:1
-
-// R83 returns the URL of route "r83": /1/@ (routes.conf:581:11).
-//
-//line routes.conf:581:1
-func (u *URLBuilder) R83() string {
-	return routegenHelperURL(u, 121)
-}
-
-//line routes_gen.go:5230:1
-
-// R388 returns the URL of route "r388": /1/a (routes.conf:2698:7).
-//
-//line routes.conf:2698:1
-func (u *URLBuilder) R388() string {
-	return routegenHelperURL(u, 124)
-}
-
-//line routes_gen.go:5239:1
-
-// R363 returns the URL of route "r363": /1/abc (routes.conf:2523:11).
-//
-//line routes.conf:2523:1
-func (u *URLBuilder) R363() string {
-	return routegenHelperURL(u, 127)
-}
-
-//line routes_gen.go:5248:1
-
-// R114 returns the URL of route "r114": /1/users (routes.conf:804:7).
-//
-//line routes.conf:804:1
-func (u *URLBuilder) R114() string {
-	return routegenHelperURL(u, 129)
-}
-
-//line routes_gen.go:5257:1
-
-// R362 returns the URL of route "r362": /1/v:p1 (routes.conf:2518:11).
-//
-//line routes.conf:2518:1
-func (u *URLBuilder) R362(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 131, p1)
-}
-
-//line routes_gen.go:5266:1
-
-// R213 returns the URL of route "r213": /1/~:p1 (routes.conf:1500:7).
-//
-//line routes.conf:1500:1
-func (u *URLBuilder) R213(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 133, p1)
-}
-
-//line routes_gen.go:5275:1
-
-// R487 returns the URL of route "r487": /1/~u (routes.conf:3382:7).
-//
-//line routes.conf:3382:1
-func (u *URLBuilder) R487() string {
-	return routegenHelperURL(u, 134)
-}
-
-//line routes_gen.go:5284:1
-
-// R488 returns the URL of route "r488": /1/~u/:p2 (routes.conf:3389:11).
-//
-//line routes.conf:3389:1
-func (u *URLBuilder) R488(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 135, p2)
-}
-
-//line routes_gen.go:5293:1
-
-// R188 returns the URL of route "r188": /1:p0 (routes.conf:1328:7).
-//
-//line routes.conf:1328:1
-func (u *URLBuilder) R188(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 137, p0)
-}
-
-//line routes_gen.go:5302:1
-
-// R469 returns the URL of route "r469": /1:p0 (routes.conf:3259:7).
-//
-//line routes.conf:3259:1
-func (u *URLBuilder) R469(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 138, p0)
-}
-
-//line routes_gen.go:5311:1
-
-// R191 returns the URL of route "r191": /1:p0/*rest (routes.conf:1348:15).
-//
-//line routes.conf:1348:1
-func (u *URLBuilder) R191(p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 139, p0, rest)
-}
-
-//line routes_gen.go:5320:1
-
-// R190 returns the URL of route "r190": /1:p0/*rest (routes.conf:1342:15).
-//
-//line routes.conf:1342:1
-func (u *URLBuilder) R190(p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 140, p0, rest)
-}
-
-//line routes_gen.go:5329:1
-
-// R189 returns the URL of route "r189": /1:p0/*rest (routes.conf:1336:11).
-//
-//line routes.conf:1336:1
-func (u *URLBuilder) R189(p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 141, p0, rest)
-}
-
-//line routes_gen.go:5338:1
-
-// R192 returns the URL of route "r192": /1:p0/.a/~:p2 (routes.conf:1355:11).
-//
-//line routes.conf:1355:1
-func (u *URLBuilder) R192(p0 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 143, p0, p2)
-}
-
-//line routes_gen.go:5347:1
-
-// R474 returns the URL of route "r474": /1:p0/1/1 (routes.conf:3291:11).
-//
-//line routes.conf:3291:1
-func (u *URLBuilder) R474(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 144, p0)
-}
-
-//line routes_gen.go:5356:1
-
-// R475 returns the URL of route "r475": /1:p0/1/1 (routes.conf:3296:15).
-//
-//line routes.conf:3296:1
-func (u *URLBuilder) R475(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 145, p0)
-}
-
-//line routes_gen.go:5365:1
-
-// R387 returns the URL of route "r387": /1:p0/:p1 (routes.conf:2690:7).
-//
-//line routes.conf:2690:1
-func (u *URLBuilder) R387(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 149, p0, p1)
-}
-
-//line routes_gen.go:5374:1
-
-// R470 returns the URL of route "r470": /1:p0/:p1/:p2 (routes.conf:3266:11).
-//
-//line routes.conf:3266:1
-func (u *URLBuilder) R470(p0 string, p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 151, p0, p1, p2)
-}
-
-//line routes_gen.go:5383:1
-
-// R472 returns the URL of route "r472": /1:p0/:p1/:p2/42/:p4 (routes.conf:3277:15).
-//
-//line routes.conf:3277:1
-func (u *URLBuilder) R472(p0 string, p1 string, p2 string, p4 string) (string, error) {
-	return routegenCheckedHelperURL(u, 152, p0, p1, p2, p4)
-}
-
-//line routes_gen.go:5392:1
-
-// R471 returns the URL of route "r471": /1:p0/:p1/:p2/:p3/... (routes.conf:3272:15).
-//
-//line routes.conf:3272:1
-func (u *URLBuilder) R471(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 153, p0, p1, p2, p3)
-}
-
-//line routes_gen.go:5401:1
-
-// R193 returns the URL of route "r193": /1:p0/@ (routes.conf:1361:11).
-//
-//line routes.conf:1361:1
-func (u *URLBuilder) R193(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 154, p0)
-}
-
-//line routes_gen.go:5410:1
-
-// R476 returns the URL of route "r476": /1:p0/@ (routes.conf:3304:11).
-//
-//line routes.conf:3304:1
-func (u *URLBuilder) R476(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 155, p0)
-}
-
-//line routes_gen.go:5419:1
-
-// R195 returns the URL of route "r195": /1:p0/@/.a (routes.conf:1372:15).
-//
-//line routes.conf:1372:1
-func (u *URLBuilder) R195(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 157, p0)
-}
-
-//line routes_gen.go:5428:1
-
-// R194 returns the URL of route "r194": /1:p0/@/~u/:p3 (routes.conf:1367:15).
-//
-//line routes.conf:1367:1
-func (u *URLBuilder) R194(p0 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 158, p0, p3)
-}
-
-//line routes_gen.go:5437:1
-
-// R102 returns the URL of route "r102": /1:p0/v:p1 (routes.conf:722:7).
-//
-//line routes.conf:722:1
-func (u *URLBuilder) R102(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 159, p0, p1)
-}
-
-//line routes_gen.go:5446:1
-
-// R107 returns the URL of route "r107": /1:p0/v:p1 (routes.conf:754:11).
-//
-//line routes.conf:754:1
-func (u *URLBuilder) R107(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 160, p0, p1)
-}
-
-//line routes_gen.go:5455:1
-
-// R103 returns the URL of route "r103": /1:p0/v:p1/*rest (routes.conf:730:11).
-//
-//line routes.conf:730:1
-func (u *URLBuilder) R103(p0 string, p1 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 163, p0, p1, rest)
-}
-
-//line routes_gen.go:5464:1
-
-// R106 returns the URL of route "r106": /1:p0/v:p1/*rest (routes.conf:747:15).
-//
-//line routes.conf:747:1
-func (u *URLBuilder) R106(p0 string, p1 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 164, p0, p1, rest)
-}
-
-//line routes_gen.go:5473:1
-
-// R104 returns the URL of route "r104": /1:p0/v:p1/*rest (routes.conf:737:15).
-//
-//line routes.conf:737:1
-func (u *URLBuilder) R104(p0 string, p1 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 166, p0, p1, rest)
-}
-
-//line routes_gen.go:5482:1
-
-// R105 returns the URL of route "r105": /1:p0/v:p1/*rest (routes.conf:742:15).
-//
-//line routes.conf:742:1
-func (u *URLBuilder) R105(p0 string, p1 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 167, p0, p1, rest)
-}
-
-//line routes_gen.go:5491:1
-
-// R108 returns the URL of route "r108": /1:p0/v:p1/1/x.:p3 (routes.conf:760:15).
-//
-//line routes.conf:760:1
-func (u *URLBuilder) R108(p0 string, p1 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 170, p0, p1, p3)
-}
-
-//line routes_gen.go:5500:1
-
-// R473 returns the URL of route "r473": /1:p0/v:p1/:p2 (routes.conf:3285:11).
-//
-//line routes.conf:3285:1
-func (u *URLBuilder) R473(p0 string, p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 171, p0, p1, p2)
-}
-
-//line routes_gen.go:5509:1
-
-// R109 returns the URL of route "r109": /1:p0/v:p1/a (routes.conf:765:15).
-//
-//line routes.conf:765:1
-func (u *URLBuilder) R109(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 173, p0, p1)
-}
-
-//line routes_gen.go:5518:1
-
-// R340 returns the URL of route "r340": /1:p0/~u (routes.conf:2369:7).
-//
-//line routes.conf:2369:1
-func (u *URLBuilder) R340(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 176, p0)
-}
-
-//line routes_gen.go:5527:1
-
-// R71 returns the URL of route "r71": /42 (routes.conf:493:7).
-//
-//line routes.conf:493:1
-func (u *URLBuilder) R71() string {
-	return routegenHelperURL(u, 177)
-}
-
-//line routes_gen.go:5536:1
-
-// R274 returns the URL of route "r274": /42/.a (routes.conf:1924:11).
-//
-//line routes.conf:1924:1
-func (u *URLBuilder) R274() string {
-	return routegenHelperURL(u, 178)
-}
-
-//line routes_gen.go:5545:1
-
-// R123 returns the URL of route "r123": /42/:p1 (routes.conf:869:7).
-//
-//line routes.conf:869:1
-func (u *URLBuilder) R123(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 179, p1)
-}
-
-//line routes_gen.go:5554:1
-
-// R407 returns the URL of route "r407": /42/:p1 (routes.conf:2834:7).
-//
-//line routes.conf:2834:1
-func (u *URLBuilder) R407(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 181, p1)
-}
-
-//line routes_gen.go:5563:1
-
-// R409 returns the URL of route "r409": /42/:p1/*rest (routes.conf:2847:15).
-//
-//line routes.conf:2847:1
-func (u *URLBuilder) R409(p1 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 183, p1, rest)
-}
-
-//line routes_gen.go:5572:1
-
-// R412 returns the URL of route "r412": /42/:p1/*rest (routes.conf:2866:11).
-//
-//line routes.conf:2866:1
-func (u *URLBuilder) R412(p1 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 184, p1, rest)
-}
-
-//line routes_gen.go:5581:1
-
-// R411 returns the URL of route "r411": /42/:p1/*rest (routes.conf:2857:15).
-//
-//line routes.conf:2857:1
-func (u *URLBuilder) R411(p1 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 185, p1, rest)
-}
-
-//line routes_gen.go:5590:1
-
-// R408 returns the URL of route "r408": /42/:p1/*rest (routes.conf:2841:11).
-//
-//line routes.conf:2841:1
-func (u *URLBuilder) R408(p1 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 186, p1, rest)
-}
-
-//line routes_gen.go:5599:1
-
-// R410 returns the URL of route "r410": /42/:p1/*rest (routes.conf:2852:15).
-//
-//line routes.conf:2852:1
-func (u *URLBuilder) R410(p1 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 187, p1, rest)
-}
-
-//line routes_gen.go:5608:1
-
-// R125 returns the URL of route "r125": /42/:p1/1 (routes.conf:885:11).
-//
-//line routes.conf:885:1
-func (u *URLBuilder) R125(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 189, p1)
-}
-
-//line routes_gen.go:5617:1
-
-// R126 returns the URL of route "r126": /42/:p1/1/:p3/... (routes.conf:892:15).
-//
-//line routes.conf:892:1
-func (u *URLBuilder) R126(p1 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 190, p1, p3)
-}
-
-//line routes_gen.go:5626:1
-
-// R124 returns the URL of route "r124": /42/:p1/1/= (routes.conf:878:11).
-//
-//line routes.conf:878:1
-func (u *URLBuilder) R124(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 191, p1)
-}
-
-//line routes_gen.go:5635:1
-
-// R127 returns the URL of route "r127": /42/:p1/1/user_:p3/:p4 (routes.conf:899:15).
-//
-//line routes.conf:899:1
-func (u *URLBuilder) R127(p1 string, p3 string, p4 string) (string, error) {
-	return routegenCheckedHelperURL(u, 192, p1, p3, p4)
-}
-
-//line routes_gen.go:5644:1
-
-// R73 returns the URL of route "r73": /42/:p1/:p2 (routes.conf:508:11).
-//
-//line routes.conf:508:1
-func (u *URLBuilder) R73(p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 193, p1, p2)
-}
-
-//line routes_gen.go:5653:1
-
-// R72 returns the URL of route "r72": /42/:p1/:p2 (routes.conf:500:11).
-//
-//line routes.conf:500:1
-func (u *URLBuilder) R72(p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 196, p1, p2)
-}
-
-//line routes_gen.go:5662:1
-
-// R74 returns the URL of route "r74": /42/:p1/:p2/x.y/*rest (routes.conf:513:15).
-//
-//line routes.conf:513:1
-func (u *URLBuilder) R74(p1 string, p2 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 197, p1, p2, rest)
-}
-
-//line routes_gen.go:5671:1
-
-// R75 returns the URL of route "r75": /42/:p1/:p2/x.y/:p4 (routes.conf:522:15).
-//
-//line routes.conf:522:1
-func (u *URLBuilder) R75(p1 string, p2 string, p4 string) (string, error) {
-	return routegenCheckedHelperURL(u, 200, p1, p2, p4)
-}
-
-//line routes_gen.go:5680:1
-
-// R413 returns the URL of route "r413": /42/:p1/x.y (routes.conf:2874:11).
-//
-//line routes.conf:2874:1
-func (u *URLBuilder) R413(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 202, p1)
-}
-
-//line routes_gen.go:5689:1
-
-// R414 returns the URL of route "r414": /42/:p1/x.y/:p3 (routes.conf:2881:15).
-//
-//line routes.conf:2881:1
-func (u *URLBuilder) R414(p1 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 204, p1, p3)
-}
-
-//line routes_gen.go:5698:1
-
-// R415 returns the URL of route "r415": /42/:p1/x.y/:p3/... (routes.conf:2888:15).
-//
-//line routes.conf:2888:1
-func (u *URLBuilder) R415(p1 string, p3 int64) (string, error) {
-	return routegenCheckedHelperURL(u, 205, p1, routegenimpl.Int(p3))
-}
-
-//line routes_gen.go:5707:1
-
-// R416 returns the URL of route "r416": /42/:p1/x.y/:p3/:p4 (routes.conf:2893:15).
-//
-//line routes.conf:2893:1
-func (u *URLBuilder) R416(p1 string, p3 string, p4 string) (string, error) {
-	return routegenCheckedHelperURL(u, 206, p1, p3, p4)
-}
-
-//line routes_gen.go:5716:1
-
-// R209 returns the URL of route "r209": /:p0 (routes.conf:1472:7).
-//
-//line routes.conf:1472:1
-func (u *URLBuilder) R209(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 207, p0)
-}
-
-//line routes_gen.go:5725:1
-
-// R170 returns the URL of route "r170": /:p0 (routes.conf:1199:7).
-//
-//line routes.conf:1199:1
-func (u *URLBuilder) R170(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 208, p0)
-}
-
-//line routes_gen.go:5734:1
-
-// R38 returns the URL of route "r38": /:p0 (routes.conf:259:11).
-//
-//line routes.conf:259:1
-func (u *URLBuilder) R38(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 209, p0)
-}
-
-//line routes_gen.go:5743:1
-
-// R342 returns the URL of route "r342": /:p0 (routes.conf:2384:7).
-//
-//line routes.conf:2384:1
-func (u *URLBuilder) R342(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 210, p0)
-}
-
-//line routes_gen.go:5752:1
-
-// R122 returns the URL of route "r122": /:p0 (routes.conf:862:7).
-//
-//line routes.conf:862:1
-func (u *URLBuilder) R122(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 211, p0)
-}
-
-//line routes_gen.go:5761:1
-
-// R62 returns the URL of route "r62": /:p0 (routes.conf:426:7).
-//
-//line routes.conf:426:1
-func (u *URLBuilder) R62(p0 int64) (string, error) {
-	return routegenCheckedHelperURL(u, 212, routegenimpl.Int(p0))
-}
-
-//line routes_gen.go:5770:1
-
-// R489 returns the URL of route "r489": /:p0 (routes.conf:3398:7).
-//
-//line routes.conf:3398:1
-func (u *URLBuilder) R489(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 214, p0)
-}
-
-//line routes_gen.go:5779:1
-
-// R208 returns the URL of route "r208": /:p0 (routes.conf:1464:7).
-//
-//line routes.conf:1464:1
-func (u *URLBuilder) R208(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 216, p0)
-}
-
-//line routes_gen.go:5788:1
-
-// R390 returns the URL of route "r390": /:p0/*rest (routes.conf:2712:11).
-//
-//line routes.conf:2712:1
-func (u *URLBuilder) R390(p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 217, p0, rest)
-}
-
-//line routes_gen.go:5797:1
-
-// R41 returns the URL of route "r41": /:p0/*rest (routes.conf:280:15).
-//
-//line routes.conf:280:1
-func (u *URLBuilder) R41(p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 218, p0, rest)
-}
-
-//line routes_gen.go:5806:1
-
-// R449 returns the URL of route "r449": /:p0/*rest (routes.conf:3126:7).
-//
-//line routes.conf:3126:1
-func (u *URLBuilder) R449(p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 220, p0, rest)
-}
-
-//line routes_gen.go:5815:1
-
-// R389 returns the URL of route "r389": /:p0/*rest (routes.conf:2706:7).
-//
-//line routes.conf:2706:1
-func (u *URLBuilder) R389(p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 221, p0, rest)
-}
-
-//line routes_gen.go:5824:1
-
-// R331 returns the URL of route "r331": /:p0/... (routes.conf:2311:7).
-//
-//line routes.conf:2311:1
-func (u *URLBuilder) R331(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 223, p0)
-}
-
-//line routes_gen.go:5833:1
-
-// R338 returns the URL of route "r338": /:p0/.../.../a-b (routes.conf:2352:11).
-//
-//line routes.conf:2352:1
-func (u *URLBuilder) R338(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 225, p0)
-}
-
-//line routes_gen.go:5842:1
-
-// R339 returns the URL of route "r339": /:p0/.../.../a-b/ab*rest (routes.conf:2360:15).
-//
-//line routes.conf:2360:1
-func (u *URLBuilder) R339(p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 226, p0, rest)
-}
-
-//line routes_gen.go:5851:1
-
-// R337 returns the URL of route "r337": /:p0/.../1*rest (routes.conf:2347:11).
-//
-//line routes.conf:2347:1
-func (u *URLBuilder) R337(p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 227, p0, rest)
-}
-
-//line routes_gen.go:5860:1
-
-// R332 returns the URL of route "r332": /:p0/.../:p2/:p3 (routes.conf:2317:11).
-//
-//line routes.conf:2317:1
-func (u *URLBuilder) R332(p0 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 230, p0, p2, p3)
-}
-
-//line routes_gen.go:5869:1
-
-// R333 returns the URL of route "r333": /:p0/.../:p2/:p3 (routes.conf:2322:15).
-//
-//line routes.conf:2322:1
-func (u *URLBuilder) R333(p0 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 231, p0, p2, p3)
-}
-
-//line routes_gen.go:5878:1
-
-// R336 returns the URL of route "r336": /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15).
-//
-//line routes.conf:2338:1
-func (u *URLBuilder) R336(p0 string, p2 string, p3 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 233, p0, p2, p3, rest)
-}
-
-//line routes_gen.go:5887:1
-
-// R334 returns the URL of route "r334": /:p0/.../:p2/:p3/a (routes.conf:2326:15).
-//
-//line routes.conf:2326:1
-func (u *URLBuilder) R334(p0 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 236, p0, p2, p3)
-}
-
-//line routes_gen.go:5896:1
-
-// R335 returns the URL of route "r335": /:p0/.../:p2/:p3/user_:p4 (routes.conf:2332:15).
-//
-//line routes.conf:2332:1
-func (u *URLBuilder) R335(p0 string, p2 string, p3 string, p4 string) (string, error) {
-	return routegenCheckedHelperURL(u, 237, p0, p2, p3, p4)
-}
-
-//line routes_gen.go:5905:1
-
-// R181 returns the URL of route "r181": /:p0/.:p1 (routes.conf:1279:7).
-//
-//line routes.conf:1279:1
-func (u *URLBuilder) R181(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 238, p0, p1)
-}
-
-//line routes_gen.go:5914:1
-
-// R101 returns the URL of route "r101": /:p0/.a (routes.conf:714:7).
-//
-//line routes.conf:714:1
-func (u *URLBuilder) R101(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 240, p0)
-}
-
-//line routes_gen.go:5923:1
-
-// R211 returns the URL of route "r211": /:p0/1/*rest (routes.conf:1484:11).
-//
-//line routes.conf:1484:1
-func (u *URLBuilder) R211(p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 242, p0, rest)
-}
-
-//line routes_gen.go:5932:1
-
-// R343 returns the URL of route "r343": /:p0/1:p1 (routes.conf:2391:11).
-//
-//line routes.conf:2391:1
-func (u *URLBuilder) R343(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 243, p0, p1)
-}
-
-//line routes_gen.go:5941:1
-
-// R346 returns the URL of route "r346": /:p0/1:p1/*rest (routes.conf:2408:15).
-//
-//line routes.conf:2408:1
-func (u *URLBuilder) R346(p0 string, p1 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 244, p0, p1, rest)
-}
-
-//line routes_gen.go:5950:1
-
-// R344 returns the URL of route "r344": /:p0/1:p1/.:p2/*rest (routes.conf:2397:15).
-//
-//line routes.conf:2397:1
-func (u *URLBuilder) R344(p0 string, p1 string, p2 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 245, p0, p1, p2, rest)
-}
-
-//line routes_gen.go:5959:1
-
-// R345 returns the URL of route "r345": /:p0/1:p1/~u (routes.conf:2403:15).
-//
-//line routes.conf:2403:1
-func (u *URLBuilder) R345(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 247, p0, p1)
-}
-
-//line routes_gen.go:5968:1
-
-// R138 returns the URL of route "r138": /:p0/42 (routes.conf:977:7).
-//
-//line routes.conf:977:1
-func (u *URLBuilder) R138(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 248, p0)
-}
-
-//line routes_gen.go:5977:1
-
-// R176 returns the URL of route "r176": /:p0/42 (routes.conf:1241:15).
-//
-//line routes.conf:1241:1
-func (u *URLBuilder) R176(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 249, p0)
-}
-
-//line routes_gen.go:5986:1
-
-// R265 returns the URL of route "r265": /:p0/42 (routes.conf:1866:7).
-//
-//line routes.conf:1866:1
-func (u *URLBuilder) R265(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 250, p0)
-}
-
-//line routes_gen.go:5995:1
-
-// R139 returns the URL of route "r139": /:p0/42 (routes.conf:984:11).
-//
-//line routes.conf:984:1
-func (u *URLBuilder) R139(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 251, p0)
-}
-
-//line routes_gen.go:6004:1
-
-// R173 returns the URL of route "r173": /:p0/42 (routes.conf:1222:11).
-//
-//line routes.conf:1222:1
-func (u *URLBuilder) R173(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 253, p0)
-}
-
-//line routes_gen.go:6013:1
-
-// R39 returns the URL of route "r39": /:p0/42/:p2 (routes.conf:266:15).
-//
-//line routes.conf:266:1
-func (u *URLBuilder) R39(p0 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 254, p0, p2)
-}
-
-//line routes_gen.go:6022:1
-
-// R142 returns the URL of route "r142": /:p0/42/:p2 (routes.conf:1004:11).
-//
-//line routes.conf:1004:1
-func (u *URLBuilder) R142(p0 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 255, p0, p2)
-}
-
-//line routes_gen.go:6031:1
-
-// R143 returns the URL of route "r143": /:p0/42/:p2/user_x/user_x (routes.conf:1010:15).
-//
-//line routes.conf:1010:1
-func (u *URLBuilder) R143(p0 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 256, p0, p2)
-}
-
-//line routes_gen.go:6040:1
-
-// R140 returns the URL of route "r140": /:p0/42/:p2/~:p3 (routes.conf:990:15).
-//
-//line routes.conf:990:1
-func (u *URLBuilder) R140(p0 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 259, p0, p2, p3)
-}
-
-//line routes_gen.go:6049:1
-
-// R141 returns the URL of route "r141": /:p0/42/ab*rest (routes.conf:997:11).
-//
-//line routes.conf:997:1
-func (u *URLBuilder) R141(p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 261, p0, rest)
-}
-
-//line routes_gen.go:6058:1
-
-// R175 returns the URL of route "r175": /:p0/42/abc (routes.conf:1235:15).
-//
-//line routes.conf:1235:1
-func (u *URLBuilder) R175(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 264, p0)
-}
-
-//line routes_gen.go:6067:1
-
-// R177 returns the URL of route "r177": /:p0/42/x.y (routes.conf:1247:15).
-//
-//line routes.conf:1247:1
-func (u *URLBuilder) R177(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 266, p0)
-}
-
-//line routes_gen.go:6076:1
-
-// R174 returns the URL of route "r174": /:p0/42/~u/a:p3 (routes.conf:1229:15).
-//
-//line routes.conf:1229:1
-func (u *URLBuilder) R174(p0 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 268, p0, p3)
-}
-
-//line routes_gen.go:6085:1
-
-// R263 returns the URL of route "r263": /:p0/:p1 (routes.conf:1853:7).
-//
-//line routes.conf:1853:1
-func (u *URLBuilder) R263(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 270, p0, p1)
-}
-
-//line routes_gen.go:6094:1
-
-// R349 returns the URL of route "r349": /:p0/:p1 (routes.conf:2435:7).
-//
-//line routes.conf:2435:1
-func (u *URLBuilder) R349(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 271, p0, p1)
-}
-
-//line routes_gen.go:6103:1
-
-// R63 returns the URL of route "r63": /:p0/:p1 (routes.conf:433:11).
-//
-//line routes.conf:433:1
-func (u *URLBuilder) R63(p0 int64, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 272, routegenimpl.Int(p0), p1)
-}
-
-//line routes_gen.go:6112:1
-
-// R259 returns the URL of route "r259": /:p0/:p1 (routes.conf:1824:7).
-//
-//line routes.conf:1824:1
-func (u *URLBuilder) R259(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 275, p0, p1)
-}
-
-//line routes_gen.go:6121:1
-
-// R172 returns the URL of route "r172": /:p0/:p1/:p2 (routes.conf:1214:11).
-//
-//line routes.conf:1214:1
-func (u *URLBuilder) R172(p0 string, p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 276, p0, p1, p2)
-}
-
-//line routes_gen.go:6130:1
-
-// R350 returns the URL of route "r350": /:p0/:p1/a-b/b (routes.conf:2442:11).
-//
-//line routes.conf:2442:1
-func (u *URLBuilder) R350(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 278, p0, p1)
-}
-
-//line routes_gen.go:6139:1
-
-// R351 returns the URL of route "r351": /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15).
-//
-//line routes.conf:2448:1
-func (u *URLBuilder) R351(p0 string, p1 string, p5 string) (string, error) {
-	return routegenCheckedHelperURL(u, 279, p0, p1, p5)
-}
-
-//line routes_gen.go:6148:1
-
-// R353 returns the URL of route "r353": /:p0/:p1/a-b/b/b (routes.conf:2458:15).
-//
-//line routes.conf:2458:1
-func (u *URLBuilder) R353(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 282, p0, p1)
-}
-
-//line routes_gen.go:6157:1
-
-// R157 returns the URL of route "r157": /:p0/= (routes.conf:1108:11).
-//
-//line routes.conf:1108:1
-func (u *URLBuilder) R157(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 285, p0)
-}
-
-//line routes_gen.go:6166:1
-
-// R158 returns the URL of route "r158": /:p0/= (routes.conf:1113:15).
-//
-//line routes.conf:1113:1
-func (u *URLBuilder) R158(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 286, p0)
-}
-
-//line routes_gen.go:6175:1
-
-// R156 returns the URL of route "r156": /:p0/= (routes.conf:1101:7).
-//
-//line routes.conf:1101:1
-func (u *URLBuilder) R156(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 289, p0)
-}
-
-//line routes_gen.go:6184:1
-
-// R169 returns the URL of route "r169": /:p0/=/:p2 (routes.conf:1190:11).
-//
-//line routes.conf:1190:1
-func (u *URLBuilder) R169(p0 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 290, p0, p2)
-}
-
-//line routes_gen.go:6193:1
-
-// R161 returns the URL of route "r161": /:p0/=/:p2 (routes.conf:1135:11).
-//
-//line routes.conf:1135:1
-func (u *URLBuilder) R161(p0 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 292, p0, p2)
-}
-
-//line routes_gen.go:6202:1
-
-// R165 returns the URL of route "r165": /:p0/=/:p2/.a (routes.conf:1159:15).
-//
-//line routes.conf:1159:1
-func (u *URLBuilder) R165(p0 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 294, p0, p2)
-}
-
-//line routes_gen.go:6211:1
-
-// R164 returns the URL of route "r164": /:p0/=/:p2/1:p3 (routes.conf:1154:15).
-//
-//line routes.conf:1154:1
-func (u *URLBuilder) R164(p0 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 295, p0, p2, p3)
-}
-
-//line routes_gen.go:6220:1
-
-// R162 returns the URL of route "r162": /:p0/=/:p2/1:p3/:p4 (routes.conf:1141:15).
-//
-//line routes.conf:1141:1
-func (u *URLBuilder) R162(p0 string, p2 string, p3 string, p4 string) (string, error) {
-	return routegenCheckedHelperURL(u, 296, p0, p2, p3, p4)
-}
-
-//line routes_gen.go:6229:1
-
-// R163 returns the URL of route "r163": /:p0/=/:p2/:p3 (routes.conf:1148:15).
-//
-//line routes.conf:1148:1
-func (u *URLBuilder) R163(p0 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 298, p0, p2, p3)
-}
-
-//line routes_gen.go:6238:1
-
-// R166 returns the URL of route "r166": /:p0/=/:p2/:p3 (routes.conf:1169:11).
-//
-//line routes.conf:1169:1
-func (u *URLBuilder) R166(p0 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 299, p0, p2, p3)
-}
-
-//line routes_gen.go:6247:1
-
-// R168 returns the URL of route "r168": /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1181:15).
-//
-//line routes.conf:1181:1
-func (u *URLBuilder) R168(p0 string, p2 string, p3 string, p5 string) (string, error) {
-	return routegenCheckedHelperURL(u, 301, p0, p2, p3, p5)
-}
-
-//line routes_gen.go:6256:1
-
-// R167 returns the URL of route "r167": /:p0/=/:p2/:p3/a-b (routes.conf:1174:15).
-//
-//line routes.conf:1174:1
-func (u *URLBuilder) R167(p0 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 303, p0, p2, p3)
-}
-
-//line routes_gen.go:6265:1
-
-// R160 returns the URL of route "r160": /:p0/=/v1/*rest (routes.conf:1126:15).
-//
-//line routes.conf:1126:1
-func (u *URLBuilder) R160(p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 306, p0, rest)
-}
-
-//line routes_gen.go:6274:1
-
-// R159 returns the URL of route "r159": /:p0/=/x.:p2/:p3 (routes.conf:1119:15).
-//
-//line routes.conf:1119:1
-func (u *URLBuilder) R159(p0 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 307, p0, p2, p3)
-}
-
-//line routes_gen.go:6283:1
-
-// R406 returns the URL of route "r406": /:p0/@ (routes.conf:2827:7).
-//
-//line routes.conf:2827:1
-func (u *URLBuilder) R406(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 309, p0)
-}
-
-//line routes_gen.go:6292:1
-
-// R347 returns the URL of route "r347": /:p0/a/abc (routes.conf:2421:11).
-//
-//line routes.conf:2421:1
-func (u *URLBuilder) R347(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 312, p0)
-}
-
-//line routes_gen.go:6301:1
-
-// R117 returns the URL of route "r117": /:p0/a:p1 (routes.conf:824:7).
-//
-//line routes.conf:824:1
-func (u *URLBuilder) R117(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 315, p0, p1)
-}
-
-//line routes_gen.go:6310:1
-
-// R322 returns the URL of route "r322": /:p0/a:p1 (routes.conf:2250:7).
-//
-//line routes.conf:2250:1
-func (u *URLBuilder) R322(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 316, p0, p1)
-}
-
-//line routes_gen.go:6319:1
-
-// R325 returns the URL of route "r325": /:p0/a:p1/*rest (routes.conf:2272:15).
-//
-//line routes.conf:2272:1
-func (u *URLBuilder) R325(p0 string, p1 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 317, p0, p1, rest)
-}
-
-//line routes_gen.go:6328:1
-
-// R324 returns the URL of route "r324": /:p0/a:p1/*rest (routes.conf:2265:11).
-//
-//line routes.conf:2265:1
-func (u *URLBuilder) R324(p0 string, p1 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 318, p0, p1, rest)
-}
-
-//line routes_gen.go:6337:1
-
-// R327 returns the URL of route "r327": /:p0/a:p1/*rest (routes.conf:2281:15).
-//
-//line routes.conf:2281:1
-func (u *URLBuilder) R327(p0 string, p1 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 319, p0, p1, rest)
-}
-
-//line routes_gen.go:6346:1
-
-// R326 returns the URL of route "r326": /:p0/a:p1/*rest (routes.conf:2276:15).
-//
-//line routes.conf:2276:1
-func (u *URLBuilder) R326(p0 string, p1 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 320, p0, p1, rest)
-}
-
-//line routes_gen.go:6355:1
-
-// R323 returns the URL of route "r323": /:p0/a:p1/= (routes.conf:2259:11).
-//
-//line routes.conf:2259:1
-func (u *URLBuilder) R323(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 321, p0, p1)
-}
-
-//line routes_gen.go:6364:1
-
-// R328 returns the URL of route "r328": /:p0/a:p1/= (routes.conf:2288:11).
-//
-//line routes.conf:2288:1
-func (u *URLBuilder) R328(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 322, p0, p1)
-}
-
-//line routes_gen.go:6373:1
-
-// R329 returns the URL of route "r329": /:p0/a:p1/=/users (routes.conf:2294:15).
-//
-//line routes.conf:2294:1
-func (u *URLBuilder) R329(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 323, p0, p1)
-}
-
-//line routes_gen.go:6382:1
-
-// R119 returns the URL of route "r119": /:p0/a:p1/abc/:p3 (routes.conf:837:11).
-//
-//line routes.conf:837:1
-func (u *URLBuilder) R119(p0 string, p1 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 326, p0, p1, p3)
-}
-
-//line routes_gen.go:6391:1
-
-// R120 returns the URL of route "r120": /:p0/a:p1/abc/:p3/*rest (routes.conf:845:15).
-//
-//line routes.conf:845:1
-func (u *URLBuilder) R120(p0 string, p1 string, p3 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 329, p0, p1, p3, rest)
-}
-
-//line routes_gen.go:6400:1
-
-// R121 returns the URL of route "r121": /:p0/a:p1/abc/:p3/abc (routes.conf:852:15).
-//
-//line routes.conf:852:1
-func (u *URLBuilder) R121(p0 string, p1 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 331, p0, p1, p3)
-}
-
-//line routes_gen.go:6409:1
-
-// R118 returns the URL of route "r118": /:p0/a:p1/new (routes.conf:831:11).
-//
-//line routes.conf:831:1
-func (u *URLBuilder) R118(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 333, p0, p1)
-}
-
-//line routes_gen.go:6418:1
-
-// R296 returns the URL of route "r296": /:p0/ab (routes.conf:2073:7).
-//
-//line routes.conf:2073:1
-func (u *URLBuilder) R296(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 335, p0)
-}
-
-//line routes_gen.go:6427:1
-
-// R301 returns the URL of route "r301": /:p0/ab/.a (routes.conf:2108:11).
-//
-//line routes.conf:2108:1
-func (u *URLBuilder) R301(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 337, p0)
-}
-
-//line routes_gen.go:6436:1
-
-// R298 returns the URL of route "r298": /:p0/ab/.a/*rest (routes.conf:2087:15).
-//
-//line routes.conf:2087:1
-func (u *URLBuilder) R298(p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 339, p0, rest)
-}
-
-//line routes_gen.go:6445:1
-
-// R297 returns the URL of route "r297": /:p0/ab/.a/*rest (routes.conf:2080:11).
-//
-//line routes.conf:2080:1
-func (u *URLBuilder) R297(p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 340, p0, rest)
-}
-
-//line routes_gen.go:6454:1
-
-// R348 returns the URL of route "r348": /:p0/ab:p1 (routes.conf:2428:7).
-//
-//line routes.conf:2428:1
-func (u *URLBuilder) R348(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 341, p0, p1)
-}
-
-//line routes_gen.go:6463:1
-
-// R341 returns the URL of route "r341": /:p0/ab:p1 (routes.conf:2376:7).
-//
-//line routes.conf:2376:1
-func (u *URLBuilder) R341(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 342, p0, p1)
-}
-
-//line routes_gen.go:6472:1
-
-// R13 returns the URL of route "r13": /:p0/b (routes.conf:99:7).
-//
-//line routes.conf:99:1
-func (u *URLBuilder) R13(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 346, p0)
-}
-
-//line routes_gen.go:6481:1
-
-// R178 returns the URL of route "r178": /:p0/user_x/... (routes.conf:1256:11).
-//
-//line routes.conf:1256:1
-func (u *URLBuilder) R178(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 347, p0)
-}
-
-//line routes_gen.go:6490:1
-
-// R180 returns the URL of route "r180": /:p0/user_x/.../:p3 (routes.conf:1268:15).
-//
-//line routes.conf:1268:1
-func (u *URLBuilder) R180(p0 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 348, p0, p3)
-}
-
-//line routes_gen.go:6499:1
-
-// R179 returns the URL of route "r179": /:p0/user_x/.../ab:p3 (routes.conf:1262:15).
-//
-//line routes.conf:1262:1
-func (u *URLBuilder) R179(p0 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 349, p0, p3)
-}
-
-//line routes_gen.go:6508:1
-
-// R136 returns the URL of route "r136": /:p0/v1 (routes.conf:963:11).
-//
-//line routes.conf:963:1
-func (u *URLBuilder) R136(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 352, p0)
-}
-
-//line routes_gen.go:6517:1
-
-// R42 returns the URL of route "r42": /:p0/v1/ab (routes.conf:287:15).
-//
-//line routes.conf:287:1
-func (u *URLBuilder) R42(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 353, p0)
-}
-
-//line routes_gen.go:6526:1
-
-// R171 returns the URL of route "r171": /:p0/x.y/*rest (routes.conf:1208:11).
-//
-//line routes.conf:1208:1
-func (u *URLBuilder) R171(p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 354, p0, rest)
-}
-
-//line routes_gen.go:6535:1
-
-// R385 returns the URL of route "r385": /:p0/~*rest (routes.conf:2677:7).
-//
-//line routes.conf:2677:1
-func (u *URLBuilder) R385(p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 357, p0, rest)
-}
-
-//line routes_gen.go:6544:1
-
-// R419 returns the URL of route "r419": /:p0/~:p1 (routes.conf:2915:7).
-//
-//line routes.conf:2915:1
-func (u *URLBuilder) R419(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 358, p0, p1)
-}
-
-//line routes_gen.go:6553:1
-
-// R40 returns the URL of route "r40": /:p0/~:p1/@ (routes.conf:273:15).
-//
-//line routes.conf:273:1
-func (u *URLBuilder) R40(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 360, p0, p1)
-}
-
-//line routes_gen.go:6562:1
-
-// R84 returns the URL of route "r84": /:p0/~u (routes.conf:589:7).
-//
-//line routes.conf:589:1
-func (u *URLBuilder) R84(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 361, p0)
-}
-
-//line routes_gen.go:6571:1
-
-// R210 returns the URL of route "r210": /:p0/~u (routes.conf:1478:11).
-//
-//line routes.conf:1478:1
-func (u *URLBuilder) R210(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 363, p0)
-}
-
-//line routes_gen.go:6580:1
-
-// R440 returns the URL of route "r440": /= (routes.conf:3059:11).
-//
-//line routes.conf:3059:1
-func (u *URLBuilder) R440() string {
-	return routegenHelperURL(u, 364)
-}
-
-//line routes_gen.go:6589:1
-
-// R438 returns the URL of route "r438": /= (routes.conf:3046:7).
-//
-//line routes.conf:3046:1
-func (u *URLBuilder) R438() string {
-	return routegenHelperURL(u, 365)
-}
-
-//line routes_gen.go:6598:1
-
-// R444 returns the URL of route "r444": /= (routes.conf:3086:15).
-//
-//line routes.conf:3086:1
-func (u *URLBuilder) R444() string {
-	return routegenHelperURL(u, 366)
-}
-
-//line routes_gen.go:6607:1
-
-// R379 returns the URL of route "r379": /=/.a (routes.conf:2634:7).
-//
-//line routes.conf:2634:1
-func (u *URLBuilder) R379() string {
-	return routegenHelperURL(u, 371)
-}
-
-//line routes_gen.go:6616:1
-
-// R382 returns the URL of route "r382": /=/.a/.a/:p3 (routes.conf:2655:11).
-//
-//line routes.conf:2655:1
-func (u *URLBuilder) R382(p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 374, p3)
-}
-
-//line routes_gen.go:6625:1
-
-// R383 returns the URL of route "r383": /=/.a/.a/x.y (routes.conf:2662:11).
-//
-//line routes.conf:2662:1
-func (u *URLBuilder) R383() string {
-	return routegenHelperURL(u, 375)
-}
-
-//line routes_gen.go:6634:1
-
-// R380 returns the URL of route "r380": /=/.a/~*rest (routes.conf:2642:11).
-//
-//line routes.conf:2642:1
-func (u *URLBuilder) R380(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 377, rest)
-}
-
-//line routes_gen.go:6643:1
-
-// R381 returns the URL of route "r381": /=/.a/~*rest (routes.conf:2648:15).
-//
-//line routes.conf:2648:1
-func (u *URLBuilder) R381(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 380, rest)
-}
-
-//line routes_gen.go:6652:1
-
-// R442 returns the URL of route "r442": /=/:p1 (routes.conf:3071:15).
-//
-//line routes.conf:3071:1
-func (u *URLBuilder) R442(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 381, p1)
-}
-
-//line routes_gen.go:6661:1
-
-// R441 returns the URL of route "r441": /=/new/x.:p2 (routes.conf:3064:15).
-//
-//line routes.conf:3064:1
-func (u *URLBuilder) R441(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 382, p2)
-}
-
-//line routes_gen.go:6670:1
-
-// R443 returns the URL of route "r443": /=/x.:p1 (routes.conf:3077:15).
-//
-//line routes.conf:3077:1
-func (u *URLBuilder) R443(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 383, p1)
-}
-
-//line routes_gen.go:6679:1
-
-// R372 returns the URL of route "r372": /@ (routes.conf:2583:7).
-//
-//line routes.conf:2583:1
-func (u *URLBuilder) R372() string {
-	return routegenHelperURL(u, 384)
-}
-
-//line routes_gen.go:6688:1
-
-// R270 returns the URL of route "r270": /@ (routes.conf:1899:7).
-//
-//line routes.conf:1899:1
-func (u *URLBuilder) R270() string {
-	return routegenHelperURL(u, 385)
-}
-
-//line routes_gen.go:6697:1
-
-// R391 returns the URL of route "r391": /@ (routes.conf:2719:7).
-//
-//line routes.conf:2719:1
-func (u *URLBuilder) R391() string {
-	return routegenHelperURL(u, 386)
-}
-
-//line routes_gen.go:6706:1
-
-// R273 returns the URL of route "r273": /@/:p1 (routes.conf:1919:11).
-//
-//line routes.conf:1919:1
-func (u *URLBuilder) R273(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 387, p1)
-}
-
-//line routes_gen.go:6715:1
-
-// R7 returns the URL of route "r7": /@/user_:p1 (routes.conf:52:7).
-//
-//line routes.conf:52:1
-func (u *URLBuilder) R7(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 388, p1)
-}
-
-//line routes_gen.go:6724:1
-
-// R271 returns the URL of route "r271": /@/~u/:p2 (routes.conf:1906:11).
-//
-//line routes.conf:1906:1
-func (u *URLBuilder) R271(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 390, p2)
-}
-
-//line routes_gen.go:6733:1
-
-// R272 returns the URL of route "r272": /@/~u/:p2/user_:p3 (routes.conf:1911:15).
-//
-//line routes.conf:1911:1
-func (u *URLBuilder) R272(p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 391, p2, p3)
-}
-
-//line routes_gen.go:6742:1
-
-// R212 returns the URL of route "r212": /a (routes.conf:1492:7).
-//
-//line routes.conf:1492:1
-func (u *URLBuilder) R212() string {
-	return routegenHelperURL(u, 393)
-}
-
-//line routes_gen.go:6751:1
-
-// R219 returns the URL of route "r219": /a (routes.conf:1549:7).
-//
-//line routes.conf:1549:1
-func (u *URLBuilder) R219() string {
-	return routegenHelperURL(u, 394)
-}
-
-//line routes_gen.go:6760:1
-
-// R228 returns the URL of route "r228": /a-b (routes.conf:1610:7).
-//
-//line routes.conf:1610:1
-func (u *URLBuilder) R228() string {
-	return routegenHelperURL(u, 398)
-}
-
-//line routes_gen.go:6769:1
-
-// R364 returns the URL of route "r364": /a-b (routes.conf:2532:7).
-//
-//line routes.conf:2532:1
-func (u *URLBuilder) R364() string {
-	return routegenHelperURL(u, 400)
-}
-
-//line routes_gen.go:6778:1
-
-// R330 returns the URL of route "r330": /a-b (routes.conf:2305:7).
-//
-//line routes.conf:2305:1
-func (u *URLBuilder) R330() string {
-	return routegenHelperURL(u, 401)
-}
-
-//line routes_gen.go:6787:1
-
-// R366 returns the URL of route "r366": /a-b/.a/users (routes.conf:2546:11).
-//
-//line routes.conf:2546:1
-func (u *URLBuilder) R366() string {
-	return routegenHelperURL(u, 402)
-}
-
-//line routes_gen.go:6796:1
-
-// R368 returns the URL of route "r368": /a-b/.a/users (routes.conf:2557:15).
-//
-//line routes.conf:2557:1
-func (u *URLBuilder) R368() string {
-	return routegenHelperURL(u, 403)
-}
-
-//line routes_gen.go:6805:1
-
-// R367 returns the URL of route "r367": /a-b/.a/users (routes.conf:2553:15).
-//
-//line routes.conf:2553:1
-func (u *URLBuilder) R367() string {
-	return routegenHelperURL(u, 405)
-}
-
-//line routes_gen.go:6814:1
-
-// R369 returns the URL of route "r369": /a-b/.a/users/:p3 (routes.conf:2562:15).
-//
-//line routes.conf:2562:1
-func (u *URLBuilder) R369(p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 406, p3)
-}
-
-//line routes_gen.go:6823:1
-
-// R370 returns the URL of route "r370": /a-b/.a/users/v:p3 (routes.conf:2568:15).
-//
-//line routes.conf:2568:1
-func (u *URLBuilder) R370(p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 409, p3)
-}
-
-//line routes_gen.go:6832:1
-
-// R77 returns the URL of route "r77": /a-b/1 (routes.conf:539:7).
-//
-//line routes.conf:539:1
-func (u *URLBuilder) R77() string {
-	return routegenHelperURL(u, 411)
-}
-
-//line routes_gen.go:6841:1
-
-// R237 returns the URL of route "r237": /a-b/:p1 (routes.conf:1669:15).
-//
-//line routes.conf:1669:1
-func (u *URLBuilder) R237(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 413, p1)
-}
-
-//line routes_gen.go:6850:1
-
-// R236 returns the URL of route "r236": /a-b/:p1 (routes.conf:1664:11).
-//
-//line routes.conf:1664:1
-func (u *URLBuilder) R236(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 416, p1)
-}
-
-//line routes_gen.go:6859:1
-
-// R365 returns the URL of route "r365": /a-b/:p1/.a (routes.conf:2539:11).
-//
-//line routes.conf:2539:1
-func (u *URLBuilder) R365(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 417, p1)
-}
-
-//line routes_gen.go:6868:1
-
-// R230 returns the URL of route "r230": /a-b/:p1/.a (routes.conf:1622:11).
-//
-//line routes.conf:1622:1
-func (u *URLBuilder) R230(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 418, p1)
-}
-
-//line routes_gen.go:6877:1
-
-// R232 returns the URL of route "r232": /a-b/:p1/.a/:p3/ab (routes.conf:1634:15).
-//
-//line routes.conf:1634:1
-func (u *URLBuilder) R232(p1 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 421, p1, p3)
-}
-
-//line routes_gen.go:6886:1
-
-// R231 returns the URL of route "r231": /a-b/:p1/.a/a (routes.conf:1627:15).
-//
-//line routes.conf:1627:1
-func (u *URLBuilder) R231(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 424, p1)
-}
-
-//line routes_gen.go:6895:1
-
-// R239 returns the URL of route "r239": /a-b/:p1/42 (routes.conf:1685:15).
-//
-//line routes.conf:1685:1
-func (u *URLBuilder) R239(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 425, p1)
-}
-
-//line routes_gen.go:6904:1
-
-// R238 returns the URL of route "r238": /a-b/:p1/:p2/user_x (routes.conf:1676:15).
-//
-//line routes.conf:1676:1
-func (u *URLBuilder) R238(p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 426, p1, p2)
-}
-
-//line routes_gen.go:6913:1
-
-// R229 returns the URL of route "r229": /a-b/:p1/@ (routes.conf:1617:11).
-//
-//line routes.conf:1617:1
-func (u *URLBuilder) R229(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 427, p1)
-}
-
-//line routes_gen.go:6922:1
-
-// R240 returns the URL of route "r240": /a-b/:p1/users/~u (routes.conf:1692:15).
-//
-//line routes.conf:1692:1
-func (u *URLBuilder) R240(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 429, p1)
-}
-
-//line routes_gen.go:6931:1
-
-// R10 returns the URL of route "r10": /a-b/= (routes.conf:74:7).
-//
-//line routes.conf:74:1
-func (u *URLBuilder) R10() string {
-	return routegenHelperURL(u, 432)
-}
-
-//line routes_gen.go:6940:1
-
-// R448 returns the URL of route "r448": /a-b/a:p1 (routes.conf:3119:7).
-//
-//line routes.conf:3119:1
-func (u *URLBuilder) R448(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 434, p1)
-}
-
-//line routes_gen.go:6949:1
-
-// R233 returns the URL of route "r233": /a-b/x.:p1/v:p2 (routes.conf:1645:11).
-//
-//line routes.conf:1645:1
-func (u *URLBuilder) R233(p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 435, p1, p2)
-}
-
-//line routes_gen.go:6958:1
-
-// R234 returns the URL of route "r234": /a-b/x.:p1/v:p2 (routes.conf:1653:15).
-//
-//line routes.conf:1653:1
-func (u *URLBuilder) R234(p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 436, p1, p2)
-}
-
-//line routes_gen.go:6967:1
-
-// R235 returns the URL of route "r235": /a-b/x.:p1/v:p2/users/abc (routes.conf:1657:15).
-//
-//line routes.conf:1657:1
-func (u *URLBuilder) R235(p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 439, p1, p2)
-}
-
-//line routes_gen.go:6976:1
-
-// R224 returns the URL of route "r224": /a/ab:p1 (routes.conf:1581:11).
-//
-//line routes.conf:1581:1
-func (u *URLBuilder) R224(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 440, p1)
-}
-
-//line routes_gen.go:6985:1
-
-// R225 returns the URL of route "r225": /a/new/*rest (routes.conf:1588:11).
-//
-//line routes.conf:1588:1
-func (u *URLBuilder) R225(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 442, rest)
-}
-
-//line routes_gen.go:6994:1
-
-// R418 returns the URL of route "r418": /a/user_x (routes.conf:2909:7).
-//
-//line routes.conf:2909:1
-func (u *URLBuilder) R418() string {
-	return routegenHelperURL(u, 445)
-}
-
-//line routes_gen.go:7003:1
-
-// R490 returns the URL of route "r490": /a/v:p1 (routes.conf:3404:7).
-//
-//line routes.conf:3404:1
-func (u *URLBuilder) R490(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 447, p1)
-}
-
-//line routes_gen.go:7012:1
-
-// R69 returns the URL of route "r69": /a/x.:p1 (routes.conf:481:7).
-//
-//line routes.conf:481:1
-func (u *URLBuilder) R69(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 448, p1)
-}
-
-//line routes_gen.go:7021:1
-
-// R260 returns the URL of route "r260": /a/~:p1 (routes.conf:1831:7).
-//
-//line routes.conf:1831:1
-func (u *URLBuilder) R260(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 451, p1)
-}
-
-//line routes_gen.go:7030:1
-
-// R220 returns the URL of route "r220": /a/~u/a:p2 (routes.conf:1556:11).
-//
-//line routes.conf:1556:1
-func (u *URLBuilder) R220(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 453, p2)
-}
-
-//line routes_gen.go:7039:1
-
-// R222 returns the URL of route "r222": /a/~u/a:p2/.:p3 (routes.conf:1568:15).
-//
-//line routes.conf:1568:1
-func (u *URLBuilder) R222(p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 454, p2, p3)
-}
-
-//line routes_gen.go:7048:1
-
-// R223 returns the URL of route "r223": /a/~u/a:p2/= (routes.conf:1573:15).
-//
-//line routes.conf:1573:1
-func (u *URLBuilder) R223(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 455, p2)
-}
-
-//line routes_gen.go:7057:1
-
-// R221 returns the URL of route "r221": /a/~u/a:p2/x.:p3/abc (routes.conf:1562:15).
-//
-//line routes.conf:1562:1
-func (u *URLBuilder) R221(p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 457, p2, p3)
-}
-
-//line routes_gen.go:7066:1
-
-// R135 returns the URL of route "r135": /a:p0 (routes.conf:957:7).
-//
-//line routes.conf:957:1
-func (u *URLBuilder) R135(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 459, p0)
-}
-
-//line routes_gen.go:7075:1
-
-// R214 returns the URL of route "r214": /a:p0/*rest (routes.conf:1506:7).
-//
-//line routes.conf:1506:1
-func (u *URLBuilder) R214(p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 461, p0, rest)
-}
-
-//line routes_gen.go:7084:1
-
-// R14 returns the URL of route "r14": /a:p0/1 (routes.conf:107:7).
-//
-//line routes.conf:107:1
-func (u *URLBuilder) R14(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 462, p0)
-}
-
-//line routes_gen.go:7093:1
-
-// R20 returns the URL of route "r20": /a:p0/1/a/1*rest (routes.conf:143:11).
-//
-//line routes.conf:143:1
-func (u *URLBuilder) R20(p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 463, p0, rest)
-}
-
-//line routes_gen.go:7102:1
-
-// R15 returns the URL of route "r15": /a:p0/1/a:p2 (routes.conf:113:11).
-//
-//line routes.conf:113:1
-func (u *URLBuilder) R15(p0 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 464, p0, p2)
-}
-
-//line routes_gen.go:7111:1
-
-// R16 returns the URL of route "r16": /a:p0/1/a:p2/.*rest (routes.conf:118:15).
-//
-//line routes.conf:118:1
-func (u *URLBuilder) R16(p0 string, p2 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 466, p0, p2, rest)
-}
-
-//line routes_gen.go:7120:1
-
-// R17 returns the URL of route "r17": /a:p0/1/a:p2/.../:p4 (routes.conf:124:15).
-//
-//line routes.conf:124:1
-func (u *URLBuilder) R17(p0 string, p2 string, p4 string) (string, error) {
-	return routegenCheckedHelperURL(u, 468, p0, p2, p4)
-}
-
-//line routes_gen.go:7129:1
-
-// R18 returns the URL of route "r18": /a:p0/1/a:p2/:p3 (routes.conf:131:15).
-//
-//line routes.conf:131:1
-func (u *URLBuilder) R18(p0 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 469, p0, p2, p3)
-}
-
-//line routes_gen.go:7138:1
-
-// R19 returns the URL of route "r19": /a:p0/1/x.:p2/~:p3 (routes.conf:138:11).
-//
-//line routes.conf:138:1
-func (u *URLBuilder) R19(p0 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 471, p0, p2, p3)
-}
-
-//line routes_gen.go:7147:1
-
-// R145 returns the URL of route "r145": /a:p0/= (routes.conf:1027:11).
-//
-//line routes.conf:1027:1
-func (u *URLBuilder) R145(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 472, p0)
-}
-
-//line routes_gen.go:7156:1
-
-// R149 returns the URL of route "r149": /a:p0/= (routes.conf:1055:11).
-//
-//line routes.conf:1055:1
-func (u *URLBuilder) R149(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 473, p0)
-}
-
-//line routes_gen.go:7165:1
-
-// R144 returns the URL of route "r144": /a:p0/= (routes.conf:1020:7).
-//
-//line routes.conf:1020:1
-func (u *URLBuilder) R144(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 474, p0)
-}
-
-//line routes_gen.go:7174:1
-
-// R146 returns the URL of route "r146": /a:p0/=/... (routes.conf:1035:15).
-//
-//line routes.conf:1035:1
-func (u *URLBuilder) R146(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 475, p0)
-}
-
-//line routes_gen.go:7183:1
-
-// R148 returns the URL of route "r148": /a:p0/=/.../ab:p3 (routes.conf:1048:15).
-//
-//line routes.conf:1048:1
-func (u *URLBuilder) R148(p0 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 478, p0, p3)
-}
-
-//line routes_gen.go:7192:1
-
-// R150 returns the URL of route "r150": /a:p0/=/:p2 (routes.conf:1060:11).
-//
-//line routes.conf:1060:1
-func (u *URLBuilder) R150(p0 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 480, p0, p2)
-}
-
-//line routes_gen.go:7201:1
-
-// R147 returns the URL of route "r147": /a:p0/=/a/abc (routes.conf:1042:15).
-//
-//line routes.conf:1042:1
-func (u *URLBuilder) R147(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 481, p0)
-}
-
-//line routes_gen.go:7210:1
-
-// R151 returns the URL of route "r151": /a:p0/=/v1/:p3 (routes.conf:1066:11).
-//
-//line routes.conf:1066:1
-func (u *URLBuilder) R151(p0 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 482, p0, p3)
-}
-
-//line routes_gen.go:7219:1
-
-// R155 returns the URL of route "r155": /a:p0/=/v1/:p3/*rest (routes.conf:1090:15).
-//
-//line routes.conf:1090:1
-func (u *URLBuilder) R155(p0 string, p3 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 483, p0, p3, rest)
-}
-
-//line routes_gen.go:7228:1
-
-// R152 returns the URL of route "r152": /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15).
-//
-//line routes.conf:1071:1
-func (u *URLBuilder) R152(p0 string, p3 string, p4 string) (string, error) {
-	return routegenCheckedHelperURL(u, 484, p0, p3, p4)
-}
-
-//line routes_gen.go:7237:1
-
-// R154 returns the URL of route "r154": /a:p0/=/v1/:p3/:p4/*rest (routes.conf:1083:15).
-//
-//line routes.conf:1083:1
-func (u *URLBuilder) R154(p0 string, p3 string, p4 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 487, p0, p3, p4, rest)
-}
-
-//line routes_gen.go:7246:1
-
-// R153 returns the URL of route "r153": /a:p0/=/v1/:p3/:p4/:p5 (routes.conf:1077:15).
-//
-//line routes.conf:1077:1
-func (u *URLBuilder) R153(p0 string, p3 string, p4 string, p5 string) (string, error) {
-	return routegenCheckedHelperURL(u, 488, p0, p3, p4, p5)
-}
-
-//line routes_gen.go:7255:1
-
-// R70 returns the URL of route "r70": /a:p0/ab:p1 (routes.conf:487:7).
-//
-//line routes.conf:487:1
-func (u *URLBuilder) R70(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 489, p0, p1)
-}
-
-//line routes_gen.go:7264:1
-
-// R137 returns the URL of route "r137": /a:p0/new (routes.conf:968:11).
-//
-//line routes.conf:968:1
-func (u *URLBuilder) R137(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 490, p0)
-}
-
-//line routes_gen.go:7273:1
-
-// R492 returns the URL of route "r492": /ab/*rest (routes.conf:3418:11).
-//
-//line routes.conf:3418:1
-func (u *URLBuilder) R492(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 491, rest)
-}
-
-//line routes_gen.go:7282:1
-
-// R493 returns the URL of route "r493": /ab/*rest (routes.conf:3426:15).
-//
-//line routes.conf:3426:1
-func (u *URLBuilder) R493(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 493, rest)
-}
-
-//line routes_gen.go:7291:1
-
-// R182 returns the URL of route "r182": /ab/.a (routes.conf:1286:7).
-//
-//line routes.conf:1286:1
-func (u *URLBuilder) R182() string {
-	return routegenHelperURL(u, 494)
-}
-
-//line routes_gen.go:7300:1
-
-// R134 returns the URL of route "r134": /ab/~u (routes.conf:948:7).
-//
-//line routes.conf:948:1
-func (u *URLBuilder) R134() string {
-	return routegenHelperURL(u, 495)
-}
-
-//line routes_gen.go:7309:1
-
-// R116 returns the URL of route "r116": /ab:p0 (routes.conf:816:7).
-//
-//line routes.conf:816:1
-func (u *URLBuilder) R116(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 497, p0)
-}
-
-//line routes_gen.go:7318:1
-
-// R266 returns the URL of route "r266": /ab:p0 (routes.conf:1873:7).
-//
-//line routes.conf:1873:1
-func (u *URLBuilder) R266(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 498, p0)
-}
-
-//line routes_gen.go:7327:1
-
-// R401 returns the URL of route "r401": /ab:p0/:p1 (routes.conf:2789:7).
-//
-//line routes.conf:2789:1
-func (u *URLBuilder) R401(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 501, p0, p1)
-}
-
-//line routes_gen.go:7336:1
-
-// R460 returns the URL of route "r460": /ab:p0/:p1 (routes.conf:3202:7).
-//
-//line routes.conf:3202:1
-func (u *URLBuilder) R460(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 502, p0, p1)
-}
-
-//line routes_gen.go:7345:1
-
-// R404 returns the URL of route "r404": /ab:p0/:p1/.../a (routes.conf:2811:11).
-//
-//line routes.conf:2811:1
-func (u *URLBuilder) R404(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 504, p0, p1)
-}
-
-//line routes_gen.go:7354:1
-
-// R467 returns the URL of route "r467": /ab:p0/:p1/:p2 (routes.conf:3244:11).
-//
-//line routes.conf:3244:1
-func (u *URLBuilder) R467(p0 string, p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 506, p0, p1, p2)
-}
-
-//line routes_gen.go:7363:1
-
-// R405 returns the URL of route "r405": /ab:p0/:p1/:p2/v:p3 (routes.conf:2817:11).
-//
-//line routes.conf:2817:1
-func (u *URLBuilder) R405(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 507, p0, p1, p2, p3)
-}
-
-//line routes_gen.go:7372:1
-
-// R403 returns the URL of route "r403": /ab:p0/:p1/=/*rest (routes.conf:2804:11).
-//
-//line routes.conf:2804:1
-func (u *URLBuilder) R403(p0 string, p1 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 508, p0, p1, rest)
-}
-
-//line routes_gen.go:7381:1
-
-// R462 returns the URL of route "r462": /ab:p0/:p1/@ (routes.conf:3214:11).
-//
-//line routes.conf:3214:1
-func (u *URLBuilder) R462(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 511, p0, p1)
-}
-
-//line routes_gen.go:7390:1
-
-// R465 returns the URL of route "r465": /ab:p0/:p1/@ (routes.conf:3231:15).
-//
-//line routes.conf:3231:1
-func (u *URLBuilder) R465(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 512, p0, p1)
-}
-
-//line routes_gen.go:7399:1
-
-// R464 returns the URL of route "r464": /ab:p0/:p1/@/:p3 (routes.conf:3226:15).
-//
-//line routes.conf:3226:1
-func (u *URLBuilder) R464(p0 string, p1 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 515, p0, p1, p3)
-}
-
-//line routes_gen.go:7408:1
-
-// R463 returns the URL of route "r463": /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3220:15).
-//
-//line routes.conf:3220:1
-func (u *URLBuilder) R463(p0 string, p1 string, p3 string, p4 string) (string, error) {
-	return routegenCheckedHelperURL(u, 517, p0, p1, p3, p4)
-}
-
-//line routes_gen.go:7417:1
-
-// R466 returns the URL of route "r466": /ab:p0/:p1/@/abc (routes.conf:3235:15).
-//
-//line routes.conf:3235:1
-func (u *URLBuilder) R466(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 519, p0, p1)
-}
-
-//line routes_gen.go:7426:1
-
-// R402 returns the URL of route "r402": /ab:p0/:p1/a/a:p3 (routes.conf:2797:11).
-//
-//line routes.conf:2797:1
-func (u *URLBuilder) R402(p0 string, p1 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 522, p0, p1, p3)
-}
-
-//line routes_gen.go:7435:1
-
-// R461 returns the URL of route "r461": /ab:p0/:p1/x.y (routes.conf:3208:11).
-//
-//line routes.conf:3208:1
-func (u *URLBuilder) R461(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 524, p0, p1)
-}
-
-//line routes_gen.go:7444:1
-
-// R79 returns the URL of route "r79": /ab:p0/abc (routes.conf:553:11).
-//
-//line routes.conf:553:1
-func (u *URLBuilder) R79(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 526, p0)
-}
-
-//line routes_gen.go:7453:1
-
-// R355 returns the URL of route "r355": /abc (routes.conf:2475:7).
-//
-//line routes.conf:2475:1
-func (u *URLBuilder) R355() string {
-	return routegenHelperURL(u, 528)
-}
-
-//line routes_gen.go:7462:1
-
-// R417 returns the URL of route "r417": /abc (routes.conf:2902:7).
-//
-//line routes.conf:2902:1
-func (u *URLBuilder) R417() string {
-	return routegenHelperURL(u, 530)
-}
-
-//line routes_gen.go:7471:1
-
-// R184 returns the URL of route "r184": /abc/@ (routes.conf:1299:7).
-//
-//line routes.conf:1299:1
-func (u *URLBuilder) R184() string {
-	return routegenHelperURL(u, 531)
-}
-
-//line routes_gen.go:7480:1
-
-// R205 returns the URL of route "r205": /abc/v1 (routes.conf:1445:11).
-//
-//line routes.conf:1445:1
-func (u *URLBuilder) R205() string {
-	return routegenHelperURL(u, 532)
-}
-
-//line routes_gen.go:7489:1
-
-// R199 returns the URL of route "r199": /abc/v1 (routes.conf:1402:7).
-//
-//line routes.conf:1402:1
-func (u *URLBuilder) R199() string {
-	return routegenHelperURL(u, 533)
-}
-
-//line routes_gen.go:7498:1
-
-// R200 returns the URL of route "r200": /abc/v1/v:p2 (routes.conf:1409:11).
-//
-//line routes.conf:1409:1
-func (u *URLBuilder) R200(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 535, p2)
-}
-
-//line routes_gen.go:7507:1
-
-// R202 returns the URL of route "r202": /abc/v1/v:p2 (routes.conf:1426:15).
-//
-//line routes.conf:1426:1
-func (u *URLBuilder) R202(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 536, p2)
-}
-
-//line routes_gen.go:7516:1
-
-// R201 returns the URL of route "r201": /abc/v1/v:p2/:p3 (routes.conf:1417:15).
-//
-//line routes.conf:1417:1
-func (u *URLBuilder) R201(p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 539, p2, p3)
-}
-
-//line routes_gen.go:7525:1
-
-// R203 returns the URL of route "r203": /abc/v1/v:p2/v1/b (routes.conf:1430:15).
-//
-//line routes.conf:1430:1
-func (u *URLBuilder) R203(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 541, p2)
-}
-
-//line routes_gen.go:7534:1
-
-// R206 returns the URL of route "r206": /abc/v1/x.:p2 (routes.conf:1449:11).
-//
-//line routes.conf:1449:1
-func (u *URLBuilder) R206(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 542, p2)
-}
-
-//line routes_gen.go:7543:1
-
-// R204 returns the URL of route "r204": /abc/v1/~u (routes.conf:1439:11).
-//
-//line routes.conf:1439:1
-func (u *URLBuilder) R204() string {
-	return routegenHelperURL(u, 545)
-}
-
-//line routes_gen.go:7552:1
-
-// R226 returns the URL of route "r226": /abc/x.y (routes.conf:1597:7).
-//
-//line routes.conf:1597:1
-func (u *URLBuilder) R226() string {
-	return routegenHelperURL(u, 546)
-}
-
-//line routes_gen.go:7561:1
-
-// R67 returns the URL of route "r67": /abc/~:p1 (routes.conf:464:7).
-//
-//line routes.conf:464:1
-func (u *URLBuilder) R67(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 549, p1)
-}
-
-//line routes_gen.go:7570:1
-
-// R68 returns the URL of route "r68": /abc/~:p1/a/~*rest (routes.conf:473:11).
-//
-//line routes.conf:473:1
-func (u *URLBuilder) R68(p1 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 550, p1, rest)
-}
-
-//line routes_gen.go:7579:1
-
-// R289 returns the URL of route "r289": /abc/~u (routes.conf:2030:7).
-//
-//line routes.conf:2030:1
-func (u *URLBuilder) R289() string {
-	return routegenHelperURL(u, 551)
-}
-
-//line routes_gen.go:7588:1
-
-// R293 returns the URL of route "r293": /abc/~u/:p2/b (routes.conf:2053:15).
-//
-//line routes.conf:2053:1
-func (u *URLBuilder) R293(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 554, p2)
-}
-
-//line routes_gen.go:7597:1
-
-// R290 returns the URL of route "r290": /abc/~u/:p2/b (routes.conf:2036:11).
-//
-//line routes.conf:2036:1
-func (u *URLBuilder) R290(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 555, p2)
-}
-
-//line routes_gen.go:7606:1
-
-// R291 returns the URL of route "r291": /abc/~u/:p2/b/*rest (routes.conf:2041:15).
-//
-//line routes.conf:2041:1
-func (u *URLBuilder) R291(p2 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 556, p2, rest)
-}
-
-//line routes_gen.go:7615:1
-
-// R292 returns the URL of route "r292": /abc/~u/:p2/b/:p4 (routes.conf:2047:15).
-//
-//line routes.conf:2047:1
-func (u *URLBuilder) R292(p2 string, p4 string) (string, error) {
-	return routegenCheckedHelperURL(u, 558, p2, p4)
-}
-
-//line routes_gen.go:7624:1
-
-// R294 returns the URL of route "r294": /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15).
-//
-//line routes.conf:2059:1
-func (u *URLBuilder) R294(p2 string, p4 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 560, p2, p4, rest)
-}
-
-//line routes_gen.go:7633:1
-
-// R295 returns the URL of route "r295": /abc/~u/a:p2/@ (routes.conf:2066:11).
-//
-//line routes.conf:2066:1
-func (u *URLBuilder) R295(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 563, p2)
-}
-
-//line routes_gen.go:7642:1
-
-// R44 returns the URL of route "r44": /b (routes.conf:305:7).
-//
-//line routes.conf:305:1
-func (u *URLBuilder) R44() string {
-	return routegenHelperURL(u, 565)
-}
-
-//line routes_gen.go:7651:1
-
-// R420 returns the URL of route "r420": /b/1:p1 (routes.conf:2922:7).
-//
-//line routes.conf:2922:1
-func (u *URLBuilder) R420(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 566, p1)
-}
-
-//line routes_gen.go:7660:1
-
-// R421 returns the URL of route "r421": /b/1:p1/.a (routes.conf:2928:11).
-//
-//line routes.conf:2928:1
-func (u *URLBuilder) R421(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 569, p1)
-}
-
-//line routes_gen.go:7669:1
-
-// R422 returns the URL of route "r422": /b/1:p1/.a/:p3/= (routes.conf:2935:15).
-//
-//line routes.conf:2935:1
-func (u *URLBuilder) R422(p1 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 571, p1, p3)
-}
-
-//line routes_gen.go:7678:1
-
-// R371 returns the URL of route "r371": /b/:p1 (routes.conf:2577:7).
-//
-//line routes.conf:2577:1
-func (u *URLBuilder) R371(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 572, p1)
-}
-
-//line routes_gen.go:7687:1
-
-// R45 returns the URL of route "r45": /b/:p1 (routes.conf:311:11).
-//
-//line routes.conf:311:1
-func (u *URLBuilder) R45(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 573, p1)
-}
-
-//line routes_gen.go:7696:1
-
-// R46 returns the URL of route "r46": /b/a-b/new (routes.conf:317:11).
-//
-//line routes.conf:317:1
-func (u *URLBuilder) R46() string {
-	return routegenHelperURL(u, 575)
-}
-
-//line routes_gen.go:7705:1
-
-// R47 returns the URL of route "r47": /b/a:p1 (routes.conf:323:11).
-//
-//line routes.conf:323:1
-func (u *URLBuilder) R47(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 577, p1)
-}
-
-//line routes_gen.go:7714:1
-
-// R306 returns the URL of route "r306": /b/users (routes.conf:2142:7).
-//
-//line routes.conf:2142:1
-func (u *URLBuilder) R306() string {
-	return routegenHelperURL(u, 578)
-}
-
-//line routes_gen.go:7723:1
-
-// R43 returns the URL of route "r43": /b/users (routes.conf:298:7).
-//
-//line routes.conf:298:1
-func (u *URLBuilder) R43() string {
-	return routegenHelperURL(u, 579)
-}
-
-//line routes_gen.go:7732:1
-
-// R315 returns the URL of route "r315": /b/users/*rest (routes.conf:2199:15).
-//
-//line routes.conf:2199:1
-func (u *URLBuilder) R315(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 580, rest)
-}
-
-//line routes_gen.go:7741:1
-
-// R312 returns the URL of route "r312": /b/users/*rest (routes.conf:2182:11).
-//
-//line routes.conf:2182:1
-func (u *URLBuilder) R312(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 581, rest)
-}
-
-//line routes_gen.go:7750:1
-
-// R313 returns the URL of route "r313": /b/users/*rest (routes.conf:2188:15).
-//
-//line routes.conf:2188:1
-func (u *URLBuilder) R313(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 583, rest)
-}
-
-//line routes_gen.go:7759:1
-
-// R314 returns the URL of route "r314": /b/users/*rest (routes.conf:2193:15).
-//
-//line routes.conf:2193:1
-func (u *URLBuilder) R314(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 584, rest)
-}
-
-//line routes_gen.go:7768:1
-
-// R311 returns the URL of route "r311": /b/users/42 (routes.conf:2176:15).
-//
-//line routes.conf:2176:1
-func (u *URLBuilder) R311() string {
-	return routegenHelperURL(u, 585)
-}
-
-//line routes_gen.go:7777:1
-
-// R309 returns the URL of route "r309": /b/users/42 (routes.conf:2163:11).
-//
-//line routes.conf:2163:1
-func (u *URLBuilder) R309() string {
-	return routegenHelperURL(u, 586)
-}
-
-//line routes_gen.go:7786:1
-
-// R310 returns the URL of route "r310": /b/users/42/~:p3/a-b (routes.conf:2170:15).
-//
-//line routes.conf:2170:1
-func (u *URLBuilder) R310(p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 589, p3)
-}
-
-//line routes_gen.go:7795:1
-
-// R307 returns the URL of route "r307": /b/users/:p2/ab (routes.conf:2150:11).
-//
-//line routes.conf:2150:1
-func (u *URLBuilder) R307(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 591, p2)
-}
-
-//line routes_gen.go:7804:1
-
-// R308 returns the URL of route "r308": /b/users/:p2/ab/:p4/:p5 (routes.conf:2155:15).
-//
-//line routes.conf:2155:1
-func (u *URLBuilder) R308(p2 string, p4 string, p5 string) (string, error) {
-	return routegenCheckedHelperURL(u, 592, p2, p4, p5)
-}
-
-//line routes_gen.go:7813:1
-
-// R65 returns the URL of route "r65": /new (routes.conf:450:7).
-//
-//line routes.conf:450:1
-func (u *URLBuilder) R65() string {
-	return routegenHelperURL(u, 594)
-}
-
-//line routes_gen.go:7822:1
-
-// R241 returns the URL of route "r241": /new (routes.conf:1702:7).
-//
-//line routes.conf:1702:1
-func (u *URLBuilder) R241() string {
-	return routegenHelperURL(u, 595)
-}
-
-//line routes_gen.go:7831:1
-
-// R428 returns the URL of route "r428": /new (routes.conf:2980:7).
-//
-//line routes.conf:2980:1
-func (u *URLBuilder) R428() string {
-	return routegenHelperURL(u, 596)
-}
-
-//line routes_gen.go:7840:1
-
-// R437 returns the URL of route "r437": /new/:p1 (routes.conf:3037:11).
-//
-//line routes.conf:3037:1
-func (u *URLBuilder) R437(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 598, p1)
-}
-
-//line routes_gen.go:7849:1
-
-// R66 returns the URL of route "r66": /new/user_:p1 (routes.conf:456:11).
-//
-//line routes.conf:456:1
-func (u *URLBuilder) R66(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 599, p1)
-}
-
-//line routes_gen.go:7858:1
-
-// R434 returns the URL of route "r434": /new/user_x/= (routes.conf:3016:11).
-//
-//line routes.conf:3016:1
-func (u *URLBuilder) R434() string {
-	return routegenHelperURL(u, 601)
-}
-
-//line routes_gen.go:7867:1
-
-// R435 returns the URL of route "r435": /new/user_x/=/:p3 (routes.conf:3021:15).
-//
-//line routes.conf:3021:1
-func (u *URLBuilder) R435(p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 602, p3)
-}
-
-//line routes_gen.go:7876:1
-
-// R436 returns the URL of route "r436": /new/user_x/=/a/ab:p4 (routes.conf:3028:15).
-//
-//line routes.conf:3028:1
-func (u *URLBuilder) R436(p4 string) (string, error) {
-	return routegenCheckedHelperURL(u, 603, p4)
-}
-
-//line routes_gen.go:7885:1
-
-// R429 returns the URL of route "r429": /new/x.y (routes.conf:2986:11).
-//
-//line routes.conf:2986:1
-func (u *URLBuilder) R429() string {
-	return routegenHelperURL(u, 605)
-}
-
-//line routes_gen.go:7894:1
-
-// R430 returns the URL of route "r430": /new/x.y (routes.conf:2992:15).
-//
-//line routes.conf:2992:1
-func (u *URLBuilder) R430() string {
-	return routegenHelperURL(u, 606)
-}
-
-//line routes_gen.go:7903:1
-
-// R431 returns the URL of route "r431": /new/x.y (routes.conf:2997:15).
-//
-//line routes.conf:2997:1
-func (u *URLBuilder) R431() string {
-	return routegenHelperURL(u, 607)
-}
-
-//line routes_gen.go:7912:1
-
-// R432 returns the URL of route "r432": /new/x.y/@/user_x (routes.conf:3002:15).
-//
-//line routes.conf:3002:1
-func (u *URLBuilder) R432() string {
-	return routegenHelperURL(u, 609)
-}
-
-//line routes_gen.go:7921:1
-
-// R433 returns the URL of route "r433": /new/x.y/ab (routes.conf:3008:15).
-//
-//line routes.conf:3008:1
-func (u *URLBuilder) R433() string {
-	return routegenHelperURL(u, 610)
-}
-
-//line routes_gen.go:7930:1
-
-// R503 returns the URL of route "r503": /user_*rest (routes.conf:3493:11).
-//
-//line routes.conf:3493:1
-func (u *URLBuilder) R503(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 611, rest)
-}
-
-//line routes_gen.go:7939:1
-
-// R185 returns the URL of route "r185": /user_*rest (routes.conf:1306:7).
-//
-//line routes.conf:1306:1
-func (u *URLBuilder) R185(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 612, rest)
-}
-
-//line routes_gen.go:7948:1
-
-// R502 returns the URL of route "r502": /user_*rest (routes.conf:3487:7).
-//
-//line routes.conf:3487:1
-func (u *URLBuilder) R502(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 613, rest)
-}
-
-//line routes_gen.go:7957:1
-
-// R316 returns the URL of route "r316": /user_:p0 (routes.conf:2207:7).
-//
-//line routes.conf:2207:1
-func (u *URLBuilder) R316(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 614, p0)
-}
-
-//line routes_gen.go:7966:1
-
-// R27 returns the URL of route "r27": /user_:p0 (routes.conf:189:7).
-//
-//line routes.conf:189:1
-func (u *URLBuilder) R27(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 615, p0)
-}
-
-//line routes_gen.go:7975:1
-
-// R450 returns the URL of route "r450": /user_:p0/1:p1 (routes.conf:3135:7).
-//
-//line routes.conf:3135:1
-func (u *URLBuilder) R450(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 618, p0, p1)
-}
-
-//line routes_gen.go:7984:1
-
-// R453 returns the URL of route "r453": /user_:p0/1:p1 (routes.conf:3155:11).
-//
-//line routes.conf:3155:1
-func (u *URLBuilder) R453(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 619, p0, p1)
-}
-
-//line routes_gen.go:7993:1
-
-// R451 returns the URL of route "r451": /user_:p0/1:p1 (routes.conf:3143:11).
-//
-//line routes.conf:3143:1
-func (u *URLBuilder) R451(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 620, p0, p1)
-}
-
-//line routes_gen.go:8002:1
-
-// R457 returns the URL of route "r457": /user_:p0/1:p1/:p2/x.:p3 (routes.conf:3179:15).
-//
-//line routes.conf:3179:1
-func (u *URLBuilder) R457(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 623, p0, p1, p2, p3)
-}
-
-//line routes_gen.go:8011:1
-
-// R455 returns the URL of route "r455": /user_:p0/1:p1/=/:p3 (routes.conf:3167:15).
-//
-//line routes.conf:3167:1
-func (u *URLBuilder) R455(p0 string, p1 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 624, p0, p1, p3)
-}
-
-//line routes_gen.go:8020:1
-
-// R452 returns the URL of route "r452": /user_:p0/1:p1/@ (routes.conf:3148:15).
-//
-//line routes.conf:3148:1
-func (u *URLBuilder) R452(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 625, p0, p1)
-}
-
-//line routes_gen.go:8029:1
-
-// R454 returns the URL of route "r454": /user_:p0/1:p1/@/:p3 (routes.conf:3161:15).
-//
-//line routes.conf:3161:1
-func (u *URLBuilder) R454(p0 string, p1 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 628, p0, p1, p3)
-}
-
-//line routes_gen.go:8038:1
-
-// R456 returns the URL of route "r456": /user_:p0/1:p1/b/v1 (routes.conf:3173:15).
-//
-//line routes.conf:3173:1
-func (u *URLBuilder) R456(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 630, p0, p1)
-}
-
-//line routes_gen.go:8047:1
-
-// R458 returns the URL of route "r458": /user_:p0/1:p1/new/:p3 (routes.conf:3188:11).
-//
-//line routes.conf:3188:1
-func (u *URLBuilder) R458(p0 string, p1 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 632, p0, p1, p3)
-}
-
-//line routes_gen.go:8056:1
-
-// R459 returns the URL of route "r459": /user_:p0/1:p1/new/b (routes.conf:3194:11).
-//
-//line routes.conf:3194:1
-func (u *URLBuilder) R459(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 634, p0, p1)
-}
-
-//line routes_gen.go:8065:1
-
-// R187 returns the URL of route "r187": /user_:p0/:p1 (routes.conf:1321:7).
-//
-//line routes.conf:1321:1
-func (u *URLBuilder) R187(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 635, p0, p1)
-}
-
-//line routes_gen.go:8074:1
-
-// R243 returns the URL of route "r243": /user_:p0/:p1 (routes.conf:1715:7).
-//
-//line routes.conf:1715:1
-func (u *URLBuilder) R243(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 637, p0, p1)
-}
-
-//line routes_gen.go:8083:1
-
-// R244 returns the URL of route "r244": /user_:p0/:p1/= (routes.conf:1721:11).
-//
-//line routes.conf:1721:1
-func (u *URLBuilder) R244(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 638, p0, p1)
-}
-
-//line routes_gen.go:8092:1
-
-// R245 returns the URL of route "r245": /user_:p0/:p1/v:p2 (routes.conf:1726:11).
-//
-//line routes.conf:1726:1
-func (u *URLBuilder) R245(p0 string, p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 641, p0, p1, p2)
-}
-
-//line routes_gen.go:8101:1
-
-// R246 returns the URL of route "r246": /user_:p0/:p1/v:p2/:p3/= (routes.conf:1732:15).
-//
-//line routes.conf:1732:1
-func (u *URLBuilder) R246(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 643, p0, p1, p2, p3)
-}
-
-//line routes_gen.go:8110:1
-
-// R320 returns the URL of route "r320": /user_:p0/:p1/x.:p2 (routes.conf:2235:11).
-//
-//line routes.conf:2235:1
-func (u *URLBuilder) R320(p0 string, p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 645, p0, p1, p2)
-}
-
-//line routes_gen.go:8119:1
-
-// R352 returns the URL of route "r352": /user_:p0/= (routes.conf:2453:15).
-//
-//line routes.conf:2453:1
-func (u *URLBuilder) R352(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 647, p0)
-}
-
-//line routes_gen.go:8128:1
-
-// R321 returns the URL of route "r321": /user_:p0/a (routes.conf:2242:11).
-//
-//line routes.conf:2242:1
-func (u *URLBuilder) R321(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 649, p0)
-}
-
-//line routes_gen.go:8137:1
-
-// R247 returns the URL of route "r247": /user_:p0/a-b (routes.conf:1741:7).
-//
-//line routes.conf:1741:1
-func (u *URLBuilder) R247(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 650, p0)
-}
-
-//line routes_gen.go:8146:1
-
-// R249 returns the URL of route "r249": /user_:p0/a-b/42/= (routes.conf:1754:11).
-//
-//line routes.conf:1754:1
-func (u *URLBuilder) R249(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 653, p0)
-}
-
-//line routes_gen.go:8155:1
-
-// R252 returns the URL of route "r252": /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1774:15).
-//
-//line routes.conf:1774:1
-func (u *URLBuilder) R252(p0 string, p4 string, p5 string) (string, error) {
-	return routegenCheckedHelperURL(u, 655, p0, p4, p5)
-}
-
-//line routes_gen.go:8164:1
-
-// R251 returns the URL of route "r251": /user_:p0/a-b/42/=/=/v1 (routes.conf:1768:15).
-//
-//line routes.conf:1768:1
-func (u *URLBuilder) R251(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 657, p0)
-}
-
-//line routes_gen.go:8173:1
-
-// R248 returns the URL of route "r248": /user_:p0/a-b/:p2 (routes.conf:1748:11).
-//
-//line routes.conf:1748:1
-func (u *URLBuilder) R248(p0 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 659, p0, p2)
-}
-
-//line routes_gen.go:8182:1
-
-// R317 returns the URL of route "r317": /user_:p0/new/x.y (routes.conf:2214:11).
-//
-//line routes.conf:2214:1
-func (u *URLBuilder) R317(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 661, p0)
-}
-
-//line routes_gen.go:8191:1
-
-// R318 returns the URL of route "r318": /user_:p0/new/x.y/:p3 (routes.conf:2220:15).
-//
-//line routes.conf:2220:1
-func (u *URLBuilder) R318(p0 string, p3 int64) (string, error) {
-	return routegenCheckedHelperURL(u, 663, p0, routegenimpl.Int(p3))
-}
-
-//line routes_gen.go:8200:1
-
-// R319 returns the URL of route "r319": /user_x (routes.conf:2227:15).
-//
-//line routes.conf:2227:1
-func (u *URLBuilder) R319() string {
-	return routegenHelperURL(u, 664)
-}
-
-//line routes_gen.go:8209:1
-
-// R501 returns the URL of route "r501": /user_x/:p1 (routes.conf:3480:7).
-//
-//line routes.conf:3480:1
-func (u *URLBuilder) R501(p1 int64) (string, error) {
-	return routegenCheckedHelperURL(u, 667, routegenimpl.Int(p1))
-}
-
-//line routes_gen.go:8218:1
-
-// R1 returns the URL of route "r1": /user_x/= (routes.conf:9:7).
-//
-//line routes.conf:9:1
-func (u *URLBuilder) R1() string {
-	return routegenHelperURL(u, 670)
-}
-
-//line routes_gen.go:8227:1
-
-// R2 returns the URL of route "r2": /user_x/=/:p2 (routes.conf:17:11).
-//
-//line routes.conf:17:1
-func (u *URLBuilder) R2(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 673, p2)
-}
-
-//line routes_gen.go:8236:1
-
-// R5 returns the URL of route "r5": /user_x/=/:p2 (routes.conf:36:15).
-//
-//line routes.conf:36:1
-func (u *URLBuilder) R5(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 674, p2)
-}
-
-//line routes_gen.go:8245:1
-
-// R6 returns the URL of route "r6": /user_x/=/:p2/:p3 (routes.conf:41:15).
-//
-//line routes.conf:41:1
-func (u *URLBuilder) R6(p2 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 677, p2, p3)
-}
-
-//line routes_gen.go:8254:1
-
-// R4 returns the URL of route "r4": /user_x/=/:p2/user_x (routes.conf:31:15).
-//
-//line routes.conf:31:1
-func (u *URLBuilder) R4(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 679, p2)
-}
-
-//line routes_gen.go:8263:1
-
-// R3 returns the URL of route "r3": /user_x/=/:p2/x.y/*rest (routes.conf:22:15).
-//
-//line routes.conf:22:1
-func (u *URLBuilder) R3(p2 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 681, p2, rest)
-}
-
-//line routes_gen.go:8272:1
-
-// R207 returns the URL of route "r207": /user_x/new (routes.conf:1457:7).
-//
-//line routes.conf:1457:1
-func (u *URLBuilder) R207() string {
-	return routegenHelperURL(u, 682)
-}
-
-//line routes_gen.go:8281:1
-
-// R186 returns the URL of route "r186": /user_x/user_x (routes.conf:1314:7).
-//
-//line routes.conf:1314:1
-func (u *URLBuilder) R186() string {
-	return routegenHelperURL(u, 683)
-}
-
-//line routes_gen.go:8290:1
-
-// R196 returns the URL of route "r196": /user_x/user_x (routes.conf:1381:7).
-//
-//line routes.conf:1381:1
-func (u *URLBuilder) R196() string {
-	return routegenHelperURL(u, 685)
-}
-
-//line routes_gen.go:8299:1
-
-// R267 returns the URL of route "r267": /user_x/v1 (routes.conf:1881:7).
-//
-//line routes.conf:1881:1
-func (u *URLBuilder) R267() string {
-	return routegenHelperURL(u, 686)
-}
-
-//line routes_gen.go:8308:1
-
-// R374 returns the URL of route "r374": /users (routes.conf:2597:7).
-//
-//line routes.conf:2597:1
-func (u *URLBuilder) R374() string {
-	return routegenHelperURL(u, 689)
-}
-
-//line routes_gen.go:8317:1
-
-// R491 returns the URL of route "r491": /users (routes.conf:3411:7).
-//
-//line routes.conf:3411:1
-func (u *URLBuilder) R491() string {
-	return routegenHelperURL(u, 691)
-}
-
-//line routes_gen.go:8326:1
-
-// R299 returns the URL of route "r299": /users/42 (routes.conf:2095:11).
-//
-//line routes.conf:2095:1
-func (u *URLBuilder) R299() string {
-	return routegenHelperURL(u, 693)
-}
-
-//line routes_gen.go:8335:1
-
-// R300 returns the URL of route "r300": /users/42 (routes.conf:2101:15).
-//
-//line routes.conf:2101:1
-func (u *URLBuilder) R300() string {
-	return routegenHelperURL(u, 694)
-}
-
-//line routes_gen.go:8344:1
-
-// R494 returns the URL of route "r494": /users/42/:p2 (routes.conf:3432:11).
-//
-//line routes.conf:3432:1
-func (u *URLBuilder) R494(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 697, p2)
-}
-
-//line routes_gen.go:8353:1
-
-// R394 returns the URL of route "r394": /users/:p1 (routes.conf:2741:7).
-//
-//line routes.conf:2741:1
-func (u *URLBuilder) R394(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 698, p1)
-}
-
-//line routes_gen.go:8362:1
-
-// R447 returns the URL of route "r447": /users/:p1 (routes.conf:3110:11).
-//
-//line routes.conf:3110:1
-func (u *URLBuilder) R447(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 699, p1)
-}
-
-//line routes_gen.go:8371:1
-
-// R375 returns the URL of route "r375": /users/:p1/1 (routes.conf:2603:11).
-//
-//line routes.conf:2603:1
-func (u *URLBuilder) R375(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 700, p1)
-}
-
-//line routes_gen.go:8380:1
-
-// R395 returns the URL of route "r395": /users/:p1/1/.a (routes.conf:2748:11).
-//
-//line routes.conf:2748:1
-func (u *URLBuilder) R395(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 702, p1)
-}
-
-//line routes_gen.go:8389:1
-
-// R396 returns the URL of route "r396": /users/:p1/1/.a/@ (routes.conf:2753:15).
-//
-//line routes.conf:2753:1
-func (u *URLBuilder) R396(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 703, p1)
-}
-
-//line routes_gen.go:8398:1
-
-// R398 returns the URL of route "r398": /users/:p1/1/.a/@/~u (routes.conf:2764:15).
-//
-//line routes.conf:2764:1
-func (u *URLBuilder) R398(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 704, p1)
-}
-
-//line routes_gen.go:8407:1
-
-// R397 returns the URL of route "r397": /users/:p1/1/.a/ab/:p5 (routes.conf:2759:15).
-//
-//line routes.conf:2759:1
-func (u *URLBuilder) R397(p1 string, p5 string) (string, error) {
-	return routegenCheckedHelperURL(u, 705, p1, p5)
-}
-
-//line routes_gen.go:8416:1
-
-// R376 returns the URL of route "r376": /users/:p1/1/=/a:p4 (routes.conf:2609:15).
-//
-//line routes.conf:2609:1
-func (u *URLBuilder) R376(p1 string, p4 string) (string, error) {
-	return routegenCheckedHelperURL(u, 706, p1, p4)
-}
-
-//line routes_gen.go:8425:1
-
-// R377 returns the URL of route "r377": /users/:p1/1/x.y/42 (routes.conf:2615:15).
-//
-//line routes.conf:2615:1
-func (u *URLBuilder) R377(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 708, p1)
-}
-
-//line routes_gen.go:8434:1
-
-// R378 returns the URL of route "r378": /users/:p1/1/~u/:p4 (routes.conf:2623:15).
-//
-//line routes.conf:2623:1
-func (u *URLBuilder) R378(p1 string, p4 string) (string, error) {
-	return routegenCheckedHelperURL(u, 710, p1, p4)
-}
-
-//line routes_gen.go:8443:1
-
-// R399 returns the URL of route "r399": /users/:p1/x.y (routes.conf:2772:11).
-//
-//line routes.conf:2772:1
-func (u *URLBuilder) R399(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 711, p1)
-}
-
-//line routes_gen.go:8452:1
-
-// R400 returns the URL of route "r400": /users/:p1/x.y/a-b/users (routes.conf:2779:15).
-//
-//line routes.conf:2779:1
-func (u *URLBuilder) R400(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 713, p1)
-}
-
-//line routes_gen.go:8461:1
-
-// R11 returns the URL of route "r11": /users/a:p1 (routes.conf:82:7).
-//
-//line routes.conf:82:1
-func (u *URLBuilder) R11(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 714, p1)
-}
-
-//line routes_gen.go:8470:1
-
-// R495 returns the URL of route "r495": /users/~:p1 (routes.conf:3440:11).
-//
-//line routes.conf:3440:1
-func (u *URLBuilder) R495(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 716, p1)
-}
-
-//line routes_gen.go:8479:1
-
-// R250 returns the URL of route "r250": /v1 (routes.conf:1762:15).
-//
-//line routes.conf:1762:1
-func (u *URLBuilder) R250() string {
-	return routegenHelperURL(u, 719)
-}
-
-//line routes_gen.go:8488:1
-
-// R269 returns the URL of route "r269": /v1/*rest (routes.conf:1893:11).
-//
-//line routes.conf:1893:1
-func (u *URLBuilder) R269(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 721, rest)
-}
-
-//line routes_gen.go:8497:1
-
-// R268 returns the URL of route "r268": /v1/*rest (routes.conf:1887:7).
-//
-//line routes.conf:1887:1
-func (u *URLBuilder) R268(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 722, rest)
-}
-
-//line routes_gen.go:8506:1
-
-// R133 returns the URL of route "r133": /v1/= (routes.conf:941:7).
-//
-//line routes.conf:941:1
-func (u *URLBuilder) R133() string {
-	return routegenHelperURL(u, 725)
-}
-
-//line routes_gen.go:8515:1
-
-// R468 returns the URL of route "r468": /v1/new (routes.conf:3253:7).
-//
-//line routes.conf:3253:1
-func (u *URLBuilder) R468() string {
-	return routegenHelperURL(u, 728)
-}
-
-//line routes_gen.go:8524:1
-
-// R29 returns the URL of route "r29": /v:p0 (routes.conf:203:7).
-//
-//line routes.conf:203:1
-func (u *URLBuilder) R29(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 730, p0)
-}
-
-//line routes_gen.go:8533:1
-
-// R36 returns the URL of route "r36": /v:p0/:p1/a:p2 (routes.conf:247:15).
-//
-//line routes.conf:247:1
-func (u *URLBuilder) R36(p0 string, p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 733, p0, p1, p2)
-}
-
-//line routes_gen.go:8542:1
-
-// R35 returns the URL of route "r35": /v:p0/:p1/a:p2 (routes.conf:241:11).
-//
-//line routes.conf:241:1
-func (u *URLBuilder) R35(p0 string, p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 734, p0, p1, p2)
-}
-
-//line routes_gen.go:8551:1
-
-// R37 returns the URL of route "r37": /v:p0/a (routes.conf:254:11).
-//
-//line routes.conf:254:1
-func (u *URLBuilder) R37(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 736, p0)
-}
-
-//line routes_gen.go:8560:1
-
-// R446 returns the URL of route "r446": /v:p0/user_:p1 (routes.conf:3103:11).
-//
-//line routes.conf:3103:1
-func (u *URLBuilder) R446(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 738, p0, p1)
-}
-
-//line routes_gen.go:8569:1
-
-// R30 returns the URL of route "r30": /v:p0/users (routes.conf:210:11).
-//
-//line routes.conf:210:1
-func (u *URLBuilder) R30(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 739, p0)
-}
-
-//line routes_gen.go:8578:1
-
-// R32 returns the URL of route "r32": /v:p0/users/.:p2/x.y (routes.conf:222:15).
-//
-//line routes.conf:222:1
-func (u *URLBuilder) R32(p0 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 740, p0, p2)
-}
-
-//line routes_gen.go:8587:1
-
-// R33 returns the URL of route "r33": /v:p0/users/:p2 (routes.conf:227:15).
-//
-//line routes.conf:227:1
-func (u *URLBuilder) R33(p0 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 743, p0, p2)
-}
-
-//line routes_gen.go:8596:1
-
-// R31 returns the URL of route "r31": /v:p0/users/a (routes.conf:216:15).
-//
-//line routes.conf:216:1
-func (u *URLBuilder) R31(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 745, p0)
-}
-
-//line routes_gen.go:8605:1
-
-// R34 returns the URL of route "r34": /v:p0/users/a-b/:p3 (routes.conf:233:15).
-//
-//line routes.conf:233:1
-func (u *URLBuilder) R34(p0 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 746, p0, p3)
-}
-
-//line routes_gen.go:8614:1
-
-// R128 returns the URL of route "r128": /x.:p0 (routes.conf:909:7).
-//
-//line routes.conf:909:1
-func (u *URLBuilder) R128(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 748, p0)
-}
-
-//line routes_gen.go:8623:1
-
-// R132 returns the URL of route "r132": /x.:p0/1/1 (routes.conf:934:11).
-//
-//line routes.conf:934:1
-func (u *URLBuilder) R132(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 750, p0)
-}
-
-//line routes_gen.go:8632:1
-
-// R424 returns the URL of route "r424": /x.:p0/:p1 (routes.conf:2952:7).
-//
-//line routes.conf:2952:1
-func (u *URLBuilder) R424(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 751, p0, p1)
-}
-
-//line routes_gen.go:8641:1
-
-// R131 returns the URL of route "r131": /x.:p0/= (routes.conf:928:11).
-//
-//line routes.conf:928:1
-func (u *URLBuilder) R131(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 752, p0)
-}
-
-//line routes_gen.go:8650:1
-
-// R130 returns the URL of route "r130": /x.:p0/a-b (routes.conf:921:11).
-//
-//line routes.conf:921:1
-func (u *URLBuilder) R130(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 753, p0)
-}
-
-//line routes_gen.go:8659:1
-
-// R129 returns the URL of route "r129": /x.:p0/a:p1 (routes.conf:916:11).
-//
-//line routes.conf:916:1
-func (u *URLBuilder) R129(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 754, p0, p1)
-}
-
-//line routes_gen.go:8668:1
-
-// R217 returns the URL of route "r217": /x.y (routes.conf:1530:7).
-//
-//line routes.conf:1530:1
-func (u *URLBuilder) R217() string {
-	return routegenHelperURL(u, 755)
-}
-
-//line routes_gen.go:8677:1
-
-// R253 returns the URL of route "r253": /x.y (routes.conf:1783:7).
-//
-//line routes.conf:1783:1
-func (u *URLBuilder) R253() string {
-	return routegenHelperURL(u, 756)
-}
-
-//line routes_gen.go:8686:1
-
-// R215 returns the URL of route "r215": /x.y (routes.conf:1514:7).
-//
-//line routes.conf:1514:1
-func (u *URLBuilder) R215() string {
-	return routegenHelperURL(u, 757)
-}
-
-//line routes_gen.go:8695:1
-
-// R256 returns the URL of route "r256": /x.y/1 (routes.conf:1802:15).
-//
-//line routes.conf:1802:1
-func (u *URLBuilder) R256() string {
-	return routegenHelperURL(u, 759)
-}
-
-//line routes_gen.go:8704:1
-
-// R254 returns the URL of route "r254": /x.y/1 (routes.conf:1790:11).
-//
-//line routes.conf:1790:1
-func (u *URLBuilder) R254() string {
-	return routegenHelperURL(u, 760)
-}
-
-//line routes_gen.go:8713:1
-
-// R257 returns the URL of route "r257": /x.y/1/1 (routes.conf:1807:15).
-//
-//line routes.conf:1807:1
-func (u *URLBuilder) R257() string {
-	return routegenHelperURL(u, 761)
-}
-
-//line routes_gen.go:8722:1
-
-// R255 returns the URL of route "r255": /x.y/1/= (routes.conf:1796:15).
-//
-//line routes.conf:1796:1
-func (u *URLBuilder) R255() string {
-	return routegenHelperURL(u, 763)
-}
-
-//line routes_gen.go:8731:1
-
-// R258 returns the URL of route "r258": /x.y/1/@ (routes.conf:1815:15).
-//
-//line routes.conf:1815:1
-func (u *URLBuilder) R258() string {
-	return routegenHelperURL(u, 764)
-}
-
-//line routes_gen.go:8740:1
-
-// R275 returns the URL of route "r275": /x.y/:p1 (routes.conf:1933:7).
-//
-//line routes.conf:1933:1
-func (u *URLBuilder) R275(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 766, p1)
-}
-
-//line routes_gen.go:8749:1
-
-// R216 returns the URL of route "r216": /x.y/ab (routes.conf:1522:11).
-//
-//line routes.conf:1522:1
-func (u *URLBuilder) R216() string {
-	return routegenHelperURL(u, 768)
-}
-
-//line routes_gen.go:8758:1
-
-// R111 returns the URL of route "r111": /~*rest (routes.conf:783:11).
-//
-//line routes.conf:783:1
-func (u *URLBuilder) R111(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 770, rest)
-}
-
-//line routes_gen.go:8767:1
-
-// R110 returns the URL of route "r110": /~*rest (routes.conf:776:7).
-//
-//line routes.conf:776:1
-func (u *URLBuilder) R110(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 771, rest)
-}
-
-//line routes_gen.go:8776:1
-
-// R112 returns the URL of route "r112": /~*rest (routes.conf:790:11).
-//
-//line routes.conf:790:1
-func (u *URLBuilder) R112(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 772, rest)
-}
-
-//line routes_gen.go:8785:1
-
-// R113 returns the URL of route "r113": /~*rest (routes.conf:795:15).
-//
-//line routes.conf:795:1
-func (u *URLBuilder) R113(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 775, rest)
-}
-
-//line routes_gen.go:8794:1
-
-// R78 returns the URL of route "r78": /~:p0 (routes.conf:546:7).
-//
-//line routes.conf:546:1
-func (u *URLBuilder) R78(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 776, p0)
-}
-
-//line routes_gen.go:8803:1
-
-// R305 returns the URL of route "r305": /~:p0 (routes.conf:2135:7).
-//
-//line routes.conf:2135:1
-func (u *URLBuilder) R305(p0 int64) (string, error) {
-	return routegenCheckedHelperURL(u, 777, routegenimpl.Int(p0))
-}
-
-//line routes_gen.go:8812:1
-
-// R261 returns the URL of route "r261": /~:p0/1*rest (routes.conf:1838:7).
-//
-//line routes.conf:1838:1
-func (u *URLBuilder) R261(p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 779, p0, rest)
-}
-
-//line routes_gen.go:8821:1
-
-// R262 returns the URL of route "r262": /~:p0/1*rest (routes.conf:1846:11).
-//
-//line routes.conf:1846:1
-func (u *URLBuilder) R262(p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 781, p0, rest)
-}
-
-//line routes_gen.go:8830:1
-
-// R115 returns the URL of route "r115": /~:p0/42 (routes.conf:810:7).
-//
-//line routes.conf:810:1
-func (u *URLBuilder) R115(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 782, p0)
-}
-
-//line routes_gen.go:8839:1
-
-// R21 returns the URL of route "r21": /~:p0/@ (routes.conf:151:7).
-//
-//line routes.conf:151:1
-func (u *URLBuilder) R21(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 784, p0)
-}
-
-//line routes_gen.go:8848:1
-
-// R22 returns the URL of route "r22": /~:p0/@/1 (routes.conf:158:11).
-//
-//line routes.conf:158:1
-func (u *URLBuilder) R22(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 787, p0)
-}
-
-//line routes_gen.go:8857:1
-
-// R23 returns the URL of route "r23": /~:p0/@/1 (routes.conf:163:15).
-//
-//line routes.conf:163:1
-func (u *URLBuilder) R23(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 788, p0)
-}
-
-//line routes_gen.go:8866:1
-
-// R26 returns the URL of route "r26": /~:p0/@/1 (routes.conf:179:15).
-//
-//line routes.conf:179:1
-func (u *URLBuilder) R26(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 789, p0)
-}
-
-//line routes_gen.go:8875:1
-
-// R24 returns the URL of route "r24": /~:p0/@/1/.:p3 (routes.conf:168:15).
-//
-//line routes.conf:168:1
-func (u *URLBuilder) R24(p0 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 792, p0, p3)
-}
-
-//line routes_gen.go:8884:1
-
-// R25 returns the URL of route "r25": /~:p0/@/1/1/... (routes.conf:174:15).
-//
-//line routes.conf:174:1
-func (u *URLBuilder) R25(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 793, p0)
-}
-
-//line routes_gen.go:8893:1
-
-// R302 returns the URL of route "r302": /~u (routes.conf:2116:7).
-//
-//line routes.conf:2116:1
-func (u *URLBuilder) R302() string {
-	return routegenHelperURL(u, 795)
-}
-
-//line routes_gen.go:8902:1
-
-// R303 returns the URL of route "r303": /~u (routes.conf:2123:11).
-//
-//line routes.conf:2123:1
-func (u *URLBuilder) R303() string {
-	return routegenHelperURL(u, 796)
-}
-
-//line routes_gen.go:8911:1
-
-// R287 returns the URL of route "r287": /~u/*rest (routes.conf:2016:15).
-//
-//line routes.conf:2016:1
-func (u *URLBuilder) R287(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 798, rest)
-}
-
-//line routes_gen.go:8920:1
-
-// R285 returns the URL of route "r285": /~u/*rest (routes.conf:2004:7).
-//
-//line routes.conf:2004:1
-func (u *URLBuilder) R285(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 799, rest)
-}
-
-//line routes_gen.go:8929:1
-
-// R288 returns the URL of route "r288": /~u/*rest (routes.conf:2020:15).
-//
-//line routes.conf:2020:1
-func (u *URLBuilder) R288(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 800, rest)
-}
-
-//line routes_gen.go:8938:1
-
-// R286 returns the URL of route "r286": /~u/*rest (routes.conf:2011:11).
-//
-//line routes.conf:2011:1
-func (u *URLBuilder) R286(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 801, rest)
-}
-
-//line routes_gen.go:8947:1
-
-// R64 returns the URL of route "r64": /~u/.:p1 (routes.conf:444:7).
-//
-//line routes.conf:444:1
-func (u *URLBuilder) R64(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 803, p1)
-}
-
-//line routes_gen.go:8956:1
-
-// R28 returns the URL of route "r28": /~u/1 (routes.conf:196:7).
-//
-//line routes.conf:196:1
-func (u *URLBuilder) R28() string {
-	return routegenHelperURL(u, 804)
-}
-
-//line routes_gen.go:8965:1
-
-// R392 returns the URL of route "r392": /~u/42 (routes.conf:2726:7).
-//
-//line routes.conf:2726:1
-func (u *URLBuilder) R392() string {
-	return routegenHelperURL(u, 805)
-}
-
-//line routes_gen.go:8974:1
-
-// R393 returns the URL of route "r393": /~u/42/:p2 (routes.conf:2734:11).
-//
-//line routes.conf:2734:1
-func (u *URLBuilder) R393(p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 806, p2)
-}
-
-//line routes_gen.go:8983:1
-
-// R304 returns the URL of route "r304": /~u/:p1 (routes.conf:2127:11).
-//
-//line routes.conf:2127:1
-func (u *URLBuilder) R304(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 808, p1)
-}
-
-//line routes_gen.go:8992:1
-
-// R80 returns the URL of route "r80": /~u/:p1 (routes.conf:560:7).
-//
-//line routes.conf:560:1
-func (u *URLBuilder) R80(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 809, p1)
-}
-
-//line routes_gen.go:9001:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -9026,3 +3473,5556 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// C0Controller holds the actions of controller "C0".
+type C0Controller interface {
+//line routes.conf:722:6
+	A102(ctx *runtime.Context, p0 string, p1 string) error // serves r102: GET /1:p0/v:p1 (routes.conf:722:7), r102: PATCH /1:p0/v:p1 (routes.conf:722:7), r102: WS /1:p0/v:p1 (routes.conf:722:7)
+//line routes.conf:730:10
+	A103(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r103: CONNECT /1:p0/v:p1/*rest (routes.conf:730:11), r103: GET /1:p0/v:p1/*rest (routes.conf:730:11), r103: POST /1:p0/v:p1/*rest (routes.conf:730:11)
+//line routes.conf:737:14
+	A104(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r104: HEAD /1:p0/v:p1/*rest (routes.conf:737:15)
+//line routes.conf:742:14
+	A105(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r105: OPTIONS /1:p0/v:p1/*rest (routes.conf:742:15), r105: PUT /1:p0/v:p1/*rest (routes.conf:742:15)
+//line routes.conf:747:14
+	A106(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r106: DELETE /1:p0/v:p1/*rest (routes.conf:747:15)
+//line routes.conf:754:10
+	A107(ctx *runtime.Context, p0 string, p1 string) error // serves r107: OPTIONS /1:p0/v:p1 (routes.conf:754:11)
+//line routes.conf:760:14
+	A108(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r108: OPTIONS /1:p0/v:p1/1/x.:p3 (routes.conf:760:15)
+//line routes.conf:765:14
+	A109(ctx *runtime.Context, p0 string, p1 string) error // serves r109: HEAD /1:p0/v:p1/a (routes.conf:765:15), r109: OPTIONS /1:p0/v:p1/a (routes.conf:765:15), r109: PATCH /1:p0/v:p1/a (routes.conf:765:15)
+//line routes.conf:82:6
+	A11(ctx *runtime.Context, p1 string) error // serves r11: DELETE /users/a:p1 (routes.conf:82:7), r11: GET /users/a:p1 (routes.conf:82:7)
+//line routes.conf:776:6
+	A110(ctx *runtime.Context, rest string) error // serves r110: GET /~*rest (routes.conf:776:7), r110: PATCH /~*rest (routes.conf:776:7), r110: POST /~*rest (routes.conf:776:7)
+//line routes.conf:783:10
+	A111(ctx *runtime.Context, rest string) error // serves r111: DELETE /~*rest (routes.conf:783:11)
+//line routes.conf:790:10
+	A112(ctx *runtime.Context, rest string) error // serves r112: HEAD /~*rest (routes.conf:790:11)
+//line routes.conf:795:14
+	A113(ctx *runtime.Context, rest string) error // serves r113: PUT /~*rest (routes.conf:795:15)
+//line routes.conf:804:6
+	A114(ctx *runtime.Context) error // serves r114: DELETE /1/users (routes.conf:804:7), r114: WS /1/users (routes.conf:804:7)
+//line routes.conf:91:6
+	A12(ctx *runtime.Context, rest string) error // serves r12: CONNECT /*rest (routes.conf:91:7)
+//line routes.conf:862:6
+	A122(ctx *runtime.Context, p0 string) error // serves r122: OPTIONS /:p0 (routes.conf:862:7), r122: TRACE /:p0 (routes.conf:862:7)
+//line routes.conf:1010:14
+	A143(ctx *runtime.Context, p0 string, p2 string) error // serves r143: OPTIONS /:p0/42/:p2/user_x/user_x (routes.conf:1010:15), r143: POST /:p0/42/:p2/user_x/user_x (routes.conf:1010:15), r143: PUT /:p0/42/:p2/user_x/user_x (routes.conf:1010:15)
+//line routes.conf:1020:6
+	A144(ctx *runtime.Context, p0 string) error // serves r144: POST /a:p0/= (routes.conf:1020:7)
+//line routes.conf:1055:10
+	A149(ctx *runtime.Context, p0 string) error // serves r149: OPTIONS /a:p0/= (routes.conf:1055:11)
+//line routes.conf:1060:10
+	A150(ctx *runtime.Context, p0 string, p2 string) error // serves r150: DELETE /a:p0/=/:p2 (routes.conf:1060:11)
+//line routes.conf:1066:10
+	A151(ctx *runtime.Context, p0 string, p3 string) error // serves r151: POST /a:p0/=/v1/:p3 (routes.conf:1066:11)
+//line routes.conf:1071:14
+	A152(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r152: CONNECT /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15), r152: GET /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15), r152: POST /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15)
+//line routes.conf:1077:14
+	A153(ctx *runtime.Context, p0 string, p3 string, p4 string, p5 string) error // serves r153: GET /a:p0/=/v1/:p3/:p4/:p5 (routes.conf:1077:15)
+//line routes.conf:1083:14
+	A154(ctx *runtime.Context, p0 string, p3 string, p4 string, rest string) error // serves r154: TRACE /a:p0/=/v1/:p3/:p4/*rest (routes.conf:1083:15)
+//line routes.conf:1090:14
+	A155(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r155: POST /a:p0/=/v1/:p3/*rest (routes.conf:1090:15)
+//line routes.conf:1126:14
+	A160(ctx *runtime.Context, p0 string, rest string) error // serves r160: GET /:p0/=/v1/*rest (routes.conf:1126:15)
+//line routes.conf:1328:6
+	A188(ctx *runtime.Context, p0 string) error // serves r188: GET /1:p0 (routes.conf:1328:7)
+//line routes.conf:1336:10
+	A189(ctx *runtime.Context, p0 string, rest string) error // serves r189: PATCH /1:p0/*rest (routes.conf:1336:11), r189: POST /1:p0/*rest (routes.conf:1336:11)
+//line routes.conf:1342:14
+	A190(ctx *runtime.Context, p0 string, rest string) error // serves r190: OPTIONS /1:p0/*rest (routes.conf:1342:15)
+//line routes.conf:1348:14
+	A191(ctx *runtime.Context, p0 string, rest string) error // serves r191: DELETE /1:p0/*rest (routes.conf:1348:15)
+//line routes.conf:1361:10
+	A193(ctx *runtime.Context, p0 string) error // serves r193: GET /1:p0/@ (routes.conf:1361:11), r193: POST /1:p0/@ (routes.conf:1361:11)
+//line routes.conf:1367:14
+	A194(ctx *runtime.Context, p0 string, p3 string) error // serves r194: GET /1:p0/@/~u/:p3 (routes.conf:1367:15)
+//line routes.conf:1372:14
+	A195(ctx *runtime.Context, p0 string) error // serves r195: HEAD /1:p0/@/.a (routes.conf:1372:15)
+//line routes.conf:1417:14
+	A201(ctx *runtime.Context, p2 string, p3 string) error // serves r201: GET /abc/v1/v:p2/:p3 (routes.conf:1417:15), r201: TRACE /abc/v1/v:p2/:p3 (routes.conf:1417:15)
+//line routes.conf:1457:6
+	A207(ctx *runtime.Context) error // serves r207: HEAD /user_x/new (routes.conf:1457:7)
+//line routes.conf:1581:10
+	A224(ctx *runtime.Context, p1 string) error // serves r224: GET /a/ab:p1 (routes.conf:1581:11), r224: HEAD /a/ab:p1 (routes.conf:1581:11)
+//line routes.conf:1588:10
+	A225(ctx *runtime.Context, rest string) error // serves r225: GET /a/new/*rest (routes.conf:1588:11), r225: HEAD /a/new/*rest (routes.conf:1588:11), r225: PATCH /a/new/*rest (routes.conf:1588:11)
+//line routes.conf:1610:6
+	A228(ctx *runtime.Context) error // serves r228: DELETE /a-b (routes.conf:1610:7), r228: GET /a-b (routes.conf:1610:7)
+//line routes.conf:1617:10
+	A229(ctx *runtime.Context, p1 string) error // serves r229: GET /a-b/:p1/@ (routes.conf:1617:11), r229: PUT /a-b/:p1/@ (routes.conf:1617:11)
+//line routes.conf:1622:10
+	A230(ctx *runtime.Context, p1 string) error // serves r230: GET /a-b/:p1/.a (routes.conf:1622:11), r230: WS /a-b/:p1/.a (routes.conf:1622:11)
+//line routes.conf:1627:14
+	A231(ctx *runtime.Context, p1 string) error // serves r231: GET /a-b/:p1/.a/a (routes.conf:1627:15)
+//line routes.conf:1664:10
+	A236(ctx *runtime.Context, p1 string) error // serves r236: PATCH /a-b/:p1 (routes.conf:1664:11)
+//line routes.conf:1685:14
+	A239(ctx *runtime.Context, p1 string) error // serves r239: WS /a-b/:p1/42 (routes.conf:1685:15)
+//line routes.conf:1692:14
+	A240(ctx *runtime.Context, p1 string) error // serves r240: GET /a-b/:p1/users/~u (routes.conf:1692:15), r240: PATCH /a-b/:p1/users/~u (routes.conf:1692:15), r240: WS /a-b/:p1/users/~u (routes.conf:1692:15)
+//line routes.conf:1709:6
+	A242(ctx *runtime.Context) error // serves r242: DELETE / (routes.conf:1709:7), r242: TRACE / (routes.conf:1709:7)
+//line routes.conf:1741:6
+	A247(ctx *runtime.Context, p0 string) error // serves r247: GET /user_:p0/a-b (routes.conf:1741:7), r247: HEAD /user_:p0/a-b (routes.conf:1741:7), r247: WS /user_:p0/a-b (routes.conf:1741:7)
+//line routes.conf:1748:10
+	A248(ctx *runtime.Context, p0 string, p2 string) error // serves r248: PUT /user_:p0/a-b/:p2 (routes.conf:1748:11), r248: WS /user_:p0/a-b/:p2 (routes.conf:1748:11)
+//line routes.conf:1783:6
+	A253(ctx *runtime.Context) error // serves r253: DELETE /x.y (routes.conf:1783:7)
+//line routes.conf:1790:10
+	A254(ctx *runtime.Context) error // serves r254: PATCH /x.y/1 (routes.conf:1790:11)
+//line routes.conf:1796:14
+	A255(ctx *runtime.Context) error // serves r255: CONNECT /x.y/1/= (routes.conf:1796:15)
+//line routes.conf:1802:14
+	A256(ctx *runtime.Context) error // serves r256: GET /x.y/1 (routes.conf:1802:15)
+//line routes.conf:1815:14
+	A258(ctx *runtime.Context) error // serves r258: CONNECT /x.y/1/@ (routes.conf:1815:15), r258: HEAD /x.y/1/@ (routes.conf:1815:15)
+//line routes.conf:1887:6
+	A268(ctx *runtime.Context, rest string) error // serves r268: GET /v1/*rest (routes.conf:1887:7), r268: HEAD /v1/*rest (routes.conf:1887:7)
+//line routes.conf:1893:10
+	A269(ctx *runtime.Context, rest string) error // serves r269: CONNECT /v1/*rest (routes.conf:1893:11), r269: POST /v1/*rest (routes.conf:1893:11)
+//line routes.conf:1939:6
+	A276(ctx *runtime.Context) error // serves r276: DELETE /.../a-b (routes.conf:1939:7), r276: GET /.../a-b (routes.conf:1939:7)
+//line routes.conf:1946:10
+	A277(ctx *runtime.Context, p2 string, p3 string) error // serves r277: PUT /.../a-b/user_:p2/:p3 (routes.conf:1946:11)
+//line routes.conf:1952:14
+	A278(ctx *runtime.Context, p2 string, p3 string, rest string) error // serves r278: GET /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15), r278: POST /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15)
+//line routes.conf:1958:14
+	A279(ctx *runtime.Context, p2 string, p3 string, rest string) error // serves r279: HEAD /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1958:15)
+//line routes.conf:196:6
+	A28(ctx *runtime.Context) error // serves r28: HEAD /~u/1 (routes.conf:196:7)
+//line routes.conf:1968:10
+	A280(ctx *runtime.Context, p2 string) error // serves r280: POST /.../a-b/:p2/user_x (routes.conf:1968:11)
+//line routes.conf:1974:10
+	A281(ctx *runtime.Context) error // serves r281: GET /.../a-b/42/abc (routes.conf:1974:11), r281: TRACE /.../a-b/42/abc (routes.conf:1974:11)
+//line routes.conf:1982:14
+	A282(ctx *runtime.Context) error // serves r282: WS /.../a-b/42/abc (routes.conf:1982:15)
+//line routes.conf:1987:14
+	A283(ctx *runtime.Context) error // serves r283: GET /.../a-b/42/abc/user_x (routes.conf:1987:15)
+//line routes.conf:2004:6
+	A285(ctx *runtime.Context, rest string) error // serves r285: GET /~u/*rest (routes.conf:2004:7), r285: WS /~u/*rest (routes.conf:2004:7)
+//line routes.conf:2011:10
+	A286(ctx *runtime.Context, rest string) error // serves r286: PUT /~u/*rest (routes.conf:2011:11)
+//line routes.conf:2016:14
+	A287(ctx *runtime.Context, rest string) error // serves r287: CONNECT /~u/*rest (routes.conf:2016:15)
+//line routes.conf:2020:14
+	A288(ctx *runtime.Context, rest string) error // serves r288: POST /~u/*rest (routes.conf:2020:15)
+//line routes.conf:2030:6
+	A289(ctx *runtime.Context) error // serves r289: DELETE /abc/~u (routes.conf:2030:7), r289: OPTIONS /abc/~u (routes.conf:2030:7), r289: POST /abc/~u (routes.conf:2030:7)
+//line routes.conf:2036:10
+	A290(ctx *runtime.Context, p2 string) error // serves r290: DELETE /abc/~u/:p2/b (routes.conf:2036:11)
+//line routes.conf:2041:14
+	A291(ctx *runtime.Context, p2 string, rest string) error // serves r291: HEAD /abc/~u/:p2/b/*rest (routes.conf:2041:15), r291: PATCH /abc/~u/:p2/b/*rest (routes.conf:2041:15)
+//line routes.conf:2053:14
+	A293(ctx *runtime.Context, p2 string) error // serves r293: CONNECT /abc/~u/:p2/b (routes.conf:2053:15)
+//line routes.conf:2059:14
+	A294(ctx *runtime.Context, p2 string, p4 string, rest string) error // serves r294: CONNECT /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15), r294: HEAD /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15), r294: WS /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15)
+//line routes.conf:2066:10
+	A295(ctx *runtime.Context, p2 string) error // serves r295: CONNECT /abc/~u/a:p2/@ (routes.conf:2066:11), r295: POST /abc/~u/a:p2/@ (routes.conf:2066:11)
+//line routes.conf:2073:6
+	A296(ctx *runtime.Context, p0 string) error // serves r296: CONNECT /:p0/ab (routes.conf:2073:7), r296: GET /:p0/ab (routes.conf:2073:7)
+//line routes.conf:2080:10
+	A297(ctx *runtime.Context, p0 string, rest string) error // serves r297: PATCH /:p0/ab/.a/*rest (routes.conf:2080:11)
+//line routes.conf:2095:10
+	A299(ctx *runtime.Context) error // serves r299: GET /users/42 (routes.conf:2095:11), r299: WS /users/42 (routes.conf:2095:11)
+//line routes.conf:22:14
+	A3(ctx *runtime.Context, p2 string, rest string) error // serves r3: CONNECT /user_x/=/:p2/x.y/*rest (routes.conf:22:15)
+//line routes.conf:2101:14
+	A300(ctx *runtime.Context) error // serves r300: OPTIONS /users/42 (routes.conf:2101:15), r300: PUT /users/42 (routes.conf:2101:15)
+//line routes.conf:2163:10
+	A309(ctx *runtime.Context) error // serves r309: GET /b/users/42 (routes.conf:2163:11), r309: PUT /b/users/42 (routes.conf:2163:11)
+//line routes.conf:2170:14
+	A310(ctx *runtime.Context, p3 string) error // serves r310: GET /b/users/42/~:p3/a-b (routes.conf:2170:15), r310: TRACE /b/users/42/~:p3/a-b (routes.conf:2170:15)
+//line routes.conf:2176:14
+	A311(ctx *runtime.Context) error // serves r311: CONNECT /b/users/42 (routes.conf:2176:15), r311: POST /b/users/42 (routes.conf:2176:15)
+//line routes.conf:2250:6
+	A322(ctx *runtime.Context, p0 string, p1 string) error // serves r322: OPTIONS /:p0/a:p1 (routes.conf:2250:7)
+//line routes.conf:2259:10
+	A323(ctx *runtime.Context, p0 string, p1 string) error // serves r323: GET /:p0/a:p1/= (routes.conf:2259:11)
+//line routes.conf:2265:10
+	A324(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r324: GET /:p0/a:p1/*rest (routes.conf:2265:11)
+//line routes.conf:2272:14
+	A325(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r325: CONNECT /:p0/a:p1/*rest (routes.conf:2272:15)
+//line routes.conf:2276:14
+	A326(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r326: TRACE /:p0/a:p1/*rest (routes.conf:2276:15)
+//line routes.conf:2281:14
+	A327(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r327: POST /:p0/a:p1/*rest (routes.conf:2281:15)
+//line routes.conf:2288:10
+	A328(ctx *runtime.Context, p0 string, p1 string) error // serves r328: POST /:p0/a:p1/= (routes.conf:2288:11)
+//line routes.conf:2294:14
+	A329(ctx *runtime.Context, p0 string, p1 string) error // serves r329: CONNECT /:p0/a:p1/=/users (routes.conf:2294:15), r329: GET /:p0/a:p1/=/users (routes.conf:2294:15), r329: TRACE /:p0/a:p1/=/users (routes.conf:2294:15)
+//line routes.conf:2305:6
+	A330(ctx *runtime.Context) error // serves r330: TRACE /a-b (routes.conf:2305:7)
+//line routes.conf:2352:10
+	A338(ctx *runtime.Context, p0 string) error // serves r338: GET /:p0/.../.../a-b (routes.conf:2352:11)
+//line routes.conf:2360:14
+	A339(ctx *runtime.Context, p0 string, rest string) error // serves r339: GET /:p0/.../.../a-b/ab*rest (routes.conf:2360:15)
+//line routes.conf:2435:6
+	A349(ctx *runtime.Context, p0 string, p1 string) error // serves r349: DELETE /:p0/:p1 (routes.conf:2435:7)
+//line routes.conf:2481:6
+	A356(ctx *runtime.Context) error // serves r356: TRACE /1 (routes.conf:2481:7)
+//line routes.conf:2487:10
+	A357(ctx *runtime.Context) error // serves r357: HEAD /1/42/ab (routes.conf:2487:11)
+//line routes.conf:2492:14
+	A358(ctx *runtime.Context) error // serves r358: GET /1/42/ab/x.y/new (routes.conf:2492:15)
+//line routes.conf:2497:14
+	A359(ctx *runtime.Context) error // serves r359: GET /1/42/ab/x.y (routes.conf:2497:15)
+//line routes.conf:2502:14
+	A360(ctx *runtime.Context) error // serves r360: HEAD /1/42/ab/abc (routes.conf:2502:15)
+//line routes.conf:2509:14
+	A361(ctx *runtime.Context, p3 string) error // serves r361: GET /1/42/ab/:p3/a-b (routes.conf:2509:15), r361: WS /1/42/ab/:p3/a-b (routes.conf:2509:15)
+//line routes.conf:2518:10
+	A362(ctx *runtime.Context, p1 string) error // serves r362: DELETE /1/v:p1 (routes.conf:2518:11), r362: HEAD /1/v:p1 (routes.conf:2518:11)
+//line routes.conf:2523:10
+	A363(ctx *runtime.Context) error // serves r363: DELETE /1/abc (routes.conf:2523:11), r363: PATCH /1/abc (routes.conf:2523:11)
+//line routes.conf:2577:6
+	A371(ctx *runtime.Context, p1 string) error // serves r371: GET /b/:p1 (routes.conf:2577:7)
+//line routes.conf:2615:14
+	A377(ctx *runtime.Context, p1 string) error // serves r377: GET /users/:p1/1/x.y/42 (routes.conf:2615:15), r377: TRACE /users/:p1/1/x.y/42 (routes.conf:2615:15)
+//line routes.conf:2623:14
+	A378(ctx *runtime.Context, p1 string, p4 string) error // serves r378: GET /users/:p1/1/~u/:p4 (routes.conf:2623:15)
+//line routes.conf:2671:6
+	A384(ctx *runtime.Context, p0 string) error // serves r384: HEAD /.:p0 (routes.conf:2671:7)
+//line routes.conf:2677:6
+	A385(ctx *runtime.Context, p0 string, rest string) error // serves r385: DELETE /:p0/~*rest (routes.conf:2677:7)
+//line routes.conf:2684:6
+	A386(ctx *runtime.Context) error // serves r386: CONNECT / (routes.conf:2684:7)
+//line routes.conf:2698:6
+	A388(ctx *runtime.Context) error // serves r388: OPTIONS /1/a (routes.conf:2698:7), r388: PATCH /1/a (routes.conf:2698:7), r388: TRACE /1/a (routes.conf:2698:7)
+//line routes.conf:2706:6
+	A389(ctx *runtime.Context, p0 string, rest string) error // serves r389: POST /:p0/*rest (routes.conf:2706:7)
+//line routes.conf:2712:10
+	A390(ctx *runtime.Context, p0 string, rest string) error // serves r390: CONNECT /:p0/*rest (routes.conf:2712:11)
+//line routes.conf:2726:6
+	A392(ctx *runtime.Context) error // serves r392: HEAD /~u/42 (routes.conf:2726:7)
+//line routes.conf:2734:10
+	A393(ctx *runtime.Context, p2 string) error // serves r393: DELETE /~u/42/:p2 (routes.conf:2734:11), r393: GET /~u/42/:p2 (routes.conf:2734:11)
+//line routes.conf:2772:10
+	A399(ctx *runtime.Context, p1 string) error // serves r399: GET /users/:p1/x.y (routes.conf:2772:11), r399: POST /users/:p1/x.y (routes.conf:2772:11)
+//line routes.conf:2779:14
+	A400(ctx *runtime.Context, p1 string) error // serves r400: GET /users/:p1/x.y/a-b/users (routes.conf:2779:15)
+//line routes.conf:2827:6
+	A406(ctx *runtime.Context, p0 string) error // serves r406: GET /:p0/@ (routes.conf:2827:7), r406: OPTIONS /:p0/@ (routes.conf:2827:7), r406: POST /:p0/@ (routes.conf:2827:7)
+//line routes.conf:280:14
+	A41(ctx *runtime.Context, p0 string, rest string) error // serves r41: GET /:p0/*rest (routes.conf:280:15), r41: OPTIONS /:p0/*rest (routes.conf:280:15), r41: WS /:p0/*rest (routes.conf:280:15)
+//line routes.conf:2852:14
+	A410(ctx *runtime.Context, p1 string, rest string) error // serves r410: PUT /42/:p1/*rest (routes.conf:2852:15)
+//line routes.conf:2902:6
+	A417(ctx *runtime.Context) error // serves r417: PUT /abc (routes.conf:2902:7)
+//line routes.conf:2915:6
+	A419(ctx *runtime.Context, p0 string, p1 string) error // serves r419: GET /:p0/~:p1 (routes.conf:2915:7), r419: HEAD /:p0/~:p1 (routes.conf:2915:7)
+//line routes.conf:2945:6
+	A423(ctx *runtime.Context) error // serves r423: DELETE /.../.a (routes.conf:2945:7), r423: HEAD /.../.a (routes.conf:2945:7), r423: PATCH /.../.a (routes.conf:2945:7)
+//line routes.conf:2952:6
+	A424(ctx *runtime.Context, p0 string, p1 string) error // serves r424: WS /x.:p0/:p1 (routes.conf:2952:7)
+//line routes.conf:3046:6
+	A438(ctx *runtime.Context) error // serves r438: GET /= (routes.conf:3046:7), r438: PUT /= (routes.conf:3046:7), r438: TRACE /= (routes.conf:3046:7)
+//line routes.conf:3054:10
+	A439(ctx *runtime.Context, p1 string) error // serves r439: PATCH /1/:p1 (routes.conf:3054:11), r439: TRACE /1/:p1 (routes.conf:3054:11)
+//line routes.conf:3059:10
+	A440(ctx *runtime.Context) error // serves r440: CONNECT /= (routes.conf:3059:11), r440: OPTIONS /= (routes.conf:3059:11)
+//line routes.conf:3064:14
+	A441(ctx *runtime.Context, p2 string) error // serves r441: OPTIONS /=/new/x.:p2 (routes.conf:3064:15)
+//line routes.conf:3071:14
+	A442(ctx *runtime.Context, p1 string) error // serves r442: OPTIONS /=/:p1 (routes.conf:3071:15)
+//line routes.conf:3086:14
+	A444(ctx *runtime.Context) error // serves r444: HEAD /= (routes.conf:3086:15), r444: POST /= (routes.conf:3086:15)
+//line routes.conf:3119:6
+	A448(ctx *runtime.Context, p1 string) error // serves r448: OPTIONS /a-b/a:p1 (routes.conf:3119:7)
+//line routes.conf:3202:6
+	A460(ctx *runtime.Context, p0 string, p1 string) error // serves r460: HEAD /ab:p0/:p1 (routes.conf:3202:7), r460: PATCH /ab:p0/:p1 (routes.conf:3202:7)
+//line routes.conf:3208:10
+	A461(ctx *runtime.Context, p0 string, p1 string) error // serves r461: PATCH /ab:p0/:p1/x.y (routes.conf:3208:11), r461: POST /ab:p0/:p1/x.y (routes.conf:3208:11)
+//line routes.conf:3214:10
+	A462(ctx *runtime.Context, p0 string, p1 string) error // serves r462: DELETE /ab:p0/:p1/@ (routes.conf:3214:11), r462: PATCH /ab:p0/:p1/@ (routes.conf:3214:11)
+//line routes.conf:3220:14
+	A463(ctx *runtime.Context, p0 string, p1 string, p3 string, p4 string) error // serves r463: GET /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3220:15), r463: PATCH /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3220:15)
+//line routes.conf:3226:14
+	A464(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r464: GET /ab:p0/:p1/@/:p3 (routes.conf:3226:15), r464: PUT /ab:p0/:p1/@/:p3 (routes.conf:3226:15)
+//line routes.conf:3231:14
+	A465(ctx *runtime.Context, p0 string, p1 string) error // serves r465: GET /ab:p0/:p1/@ (routes.conf:3231:15), r465: PUT /ab:p0/:p1/@ (routes.conf:3231:15)
+//line routes.conf:3235:14
+	A466(ctx *runtime.Context, p0 string, p1 string) error // serves r466: GET /ab:p0/:p1/@/abc (routes.conf:3235:15), r466: POST /ab:p0/:p1/@/abc (routes.conf:3235:15), r466: WS /ab:p0/:p1/@/abc (routes.conf:3235:15)
+//line routes.conf:3244:10
+	A467(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r467: GET /ab:p0/:p1/:p2 (routes.conf:3244:11)
+//line routes.conf:3253:6
+	A468(ctx *runtime.Context) error // serves r468: GET /v1/new (routes.conf:3253:7), r468: OPTIONS /v1/new (routes.conf:3253:7)
+//line routes.conf:3358:14
+	A484(ctx *runtime.Context) error // serves r484: HEAD /.../a/v1 (routes.conf:3358:15)
+//line routes.conf:3389:10
+	A488(ctx *runtime.Context, p2 string) error // serves r488: GET /1/~u/:p2 (routes.conf:3389:11), r488: WS /1/~u/:p2 (routes.conf:3389:11)
+//line routes.conf:3398:6
+	A489(ctx *runtime.Context, p0 string) error // serves r489: PUT /:p0 (routes.conf:3398:7)
+//line routes.conf:3404:6
+	A490(ctx *runtime.Context, p1 string) error // serves r490: GET /a/v:p1 (routes.conf:3404:7)
+//line routes.conf:36:14
+	A5(ctx *runtime.Context, p2 string) error // serves r5: HEAD /user_x/=/:p2 (routes.conf:36:15)
+//line routes.conf:344:14
+	A50(ctx *runtime.Context, rest string) error // serves r50: HEAD /*rest (routes.conf:344:15)
+//line routes.conf:3480:6
+	A501(ctx *runtime.Context, p1 int64) error // serves r501: GET /user_x/:p1 (routes.conf:3480:7), r501: POST /user_x/:p1 (routes.conf:3480:7), r501: WS /user_x/:p1 (routes.conf:3480:7)
+//line routes.conf:3487:6
+	A502(ctx *runtime.Context, rest string) error // serves r502: PATCH /user_*rest (routes.conf:3487:7)
+//line routes.conf:3493:10
+	A503(ctx *runtime.Context, rest string) error // serves r503: DELETE /user_*rest (routes.conf:3493:11)
+//line routes.conf:426:6
+	A62(ctx *runtime.Context, p0 int64) error // serves r62: PATCH /:p0 (routes.conf:426:7), r62: POST /:p0 (routes.conf:426:7)
+//line routes.conf:450:6
+	A65(ctx *runtime.Context) error // serves r65: GET /new (routes.conf:450:7)
+//line routes.conf:456:10
+	A66(ctx *runtime.Context, p1 string) error // serves r66: CONNECT /new/user_:p1 (routes.conf:456:11), r66: WS /new/user_:p1 (routes.conf:456:11)
+//line routes.conf:52:6
+	A7(ctx *runtime.Context, p1 string) error // serves r7: PATCH /@/user_:p1 (routes.conf:52:7), r7: TRACE /@/user_:p1 (routes.conf:52:7)
+//line routes.conf:487:6
+	A70(ctx *runtime.Context, p0 string, p1 string) error // serves r70: GET /a:p0/ab:p1 (routes.conf:487:7)
+//line routes.conf:531:6
+	A76(ctx *runtime.Context) error // serves r76: GET /... (routes.conf:531:7)
+//line routes.conf:569:6
+	A81(ctx *runtime.Context) error // serves r81: GET /1 (routes.conf:569:7)
+//line routes.conf:576:10
+	A82(ctx *runtime.Context, p1 string) error // serves r82: GET /1/:p1 (routes.conf:576:11), r82: HEAD /1/:p1 (routes.conf:576:11)
+//line routes.conf:581:10
+	A83(ctx *runtime.Context) error // serves r83: GET /1/@ (routes.conf:581:11), r83: POST /1/@ (routes.conf:581:11), r83: TRACE /1/@ (routes.conf:581:11)
+//line routes.conf:596:6
+	A85(ctx *runtime.Context, p1 string) error // serves r85: GET /.../:p1 (routes.conf:596:7), r85: HEAD /.../:p1 (routes.conf:596:7)
+//line routes.conf:604:10
+	A86(ctx *runtime.Context, p1 string) error // serves r86: GET /.../:p1/@ (routes.conf:604:11), r86: PATCH /.../:p1/@ (routes.conf:604:11), r86: WS /.../:p1/@ (routes.conf:604:11)
+//line routes.conf:610:10
+	A87(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r87: DELETE /.../:p1/~:p2/v:p3 (routes.conf:610:11)
+//line routes.conf:616:10
+	A88(ctx *runtime.Context, p1 string) error // serves r88: OPTIONS /.../:p1 (routes.conf:616:11)
+//line routes.conf:621:14
+	A89(ctx *runtime.Context, p1 string, rest string) error // serves r89: DELETE /.../:p1/*rest (routes.conf:621:15)
+//line routes.conf:630:14
+	A90(ctx *runtime.Context, p1 string) error // serves r90: PATCH /.../:p1 (routes.conf:630:15)
+//line routes.conf:635:14
+	A91(ctx *runtime.Context, p1 string) error // serves r91: PATCH /.../:p1/.a (routes.conf:635:15)
+//line routes_gen.go:3804:1
+}
+
+// C1Controller holds the actions of controller "C1".
+type C1Controller interface {
+//line routes.conf:704:10
+	A100(ctx *runtime.Context, p0 string, p1 string) error // serves r100: GET /.:p0/x.:p1 (routes.conf:704:11), r100: PATCH /.:p0/x.:p1 (routes.conf:704:11)
+//line routes.conf:714:6
+	A101(ctx *runtime.Context, p0 string) error // serves r101: GET /:p0/.a (routes.conf:714:7), r101: TRACE /:p0/.a (routes.conf:714:7)
+//line routes.conf:810:6
+	A115(ctx *runtime.Context, p0 string) error // serves r115: CONNECT /~:p0/42 (routes.conf:810:7), r115: GET /~:p0/42 (routes.conf:810:7)
+//line routes.conf:837:10
+	A119(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r119: GET /:p0/a:p1/abc/:p3 (routes.conf:837:11), r119: POST /:p0/a:p1/abc/:p3 (routes.conf:837:11), r119: WS /:p0/a:p1/abc/:p3 (routes.conf:837:11)
+//line routes.conf:852:14
+	A121(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r121: GET /:p0/a:p1/abc/:p3/abc (routes.conf:852:15), r121: HEAD /:p0/a:p1/abc/:p3/abc (routes.conf:852:15)
+//line routes.conf:909:6
+	A128(ctx *runtime.Context, p0 string) error // serves r128: GET /x.:p0 (routes.conf:909:7), r128: POST /x.:p0 (routes.conf:909:7)
+//line routes.conf:916:10
+	A129(ctx *runtime.Context, p0 string, p1 string) error // serves r129: POST /x.:p0/a:p1 (routes.conf:916:11)
+//line routes.conf:99:6
+	A13(ctx *runtime.Context, p0 string) error // serves r13: GET /:p0/b (routes.conf:99:7)
+//line routes.conf:921:10
+	A130(ctx *runtime.Context, p0 string) error // serves r130: GET /x.:p0/a-b (routes.conf:921:11)
+//line routes.conf:928:10
+	A131(ctx *runtime.Context, p0 string) error // serves r131: PATCH /x.:p0/= (routes.conf:928:11)
+//line routes.conf:934:10
+	A132(ctx *runtime.Context, p0 string) error // serves r132: GET /x.:p0/1/1 (routes.conf:934:11)
+//line routes.conf:941:6
+	A133(ctx *runtime.Context) error // serves r133: GET /v1/= (routes.conf:941:7), r133: OPTIONS /v1/= (routes.conf:941:7), r133: WS /v1/= (routes.conf:941:7)
+//line routes.conf:948:6
+	A134(ctx *runtime.Context) error // serves r134: PATCH /ab/~u (routes.conf:948:7), r134: WS /ab/~u (routes.conf:948:7)
+//line routes.conf:977:6
+	A138(ctx *runtime.Context, p0 string) error // serves r138: GET /:p0/42 (routes.conf:977:7), r138: TRACE /:p0/42 (routes.conf:977:7)
+//line routes.conf:984:10
+	A139(ctx *runtime.Context, p0 string) error // serves r139: POST /:p0/42 (routes.conf:984:11)
+//line routes.conf:990:14
+	A140(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r140: GET /:p0/42/:p2/~:p3 (routes.conf:990:15), r140: PATCH /:p0/42/:p2/~:p3 (routes.conf:990:15)
+//line routes.conf:997:10
+	A141(ctx *runtime.Context, p0 string, rest string) error // serves r141: CONNECT /:p0/42/ab*rest (routes.conf:997:11), r141: PATCH /:p0/42/ab*rest (routes.conf:997:11), r141: WS /:p0/42/ab*rest (routes.conf:997:11)
+//line routes.conf:1004:10
+	A142(ctx *runtime.Context, p0 string, p2 string) error // serves r142: POST /:p0/42/:p2 (routes.conf:1004:11)
+//line routes.conf:1101:6
+	A156(ctx *runtime.Context, p0 string) error // serves r156: POST /:p0/= (routes.conf:1101:7)
+//line routes.conf:1108:10
+	A157(ctx *runtime.Context, p0 string) error // serves r157: CONNECT /:p0/= (routes.conf:1108:11), r157: PATCH /:p0/= (routes.conf:1108:11)
+//line routes.conf:1113:14
+	A158(ctx *runtime.Context, p0 string) error // serves r158: GET /:p0/= (routes.conf:1113:15), r158: HEAD /:p0/= (routes.conf:1113:15)
+//line routes.conf:1119:14
+	A159(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r159: GET /:p0/=/x.:p2/:p3 (routes.conf:1119:15), r159: HEAD /:p0/=/x.:p2/:p3 (routes.conf:1119:15)
+//line routes.conf:1135:10
+	A161(ctx *runtime.Context, p0 string, p2 string) error // serves r161: POST /:p0/=/:p2 (routes.conf:1135:11), r161: WS /:p0/=/:p2 (routes.conf:1135:11)
+//line routes.conf:1148:14
+	A163(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r163: CONNECT /:p0/=/:p2/:p3 (routes.conf:1148:15), r163: POST /:p0/=/:p2/:p3 (routes.conf:1148:15)
+//line routes.conf:1154:14
+	A164(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r164: GET /:p0/=/:p2/1:p3 (routes.conf:1154:15)
+//line routes.conf:1159:14
+	A165(ctx *runtime.Context, p0 string, p2 string) error // serves r165: DELETE /:p0/=/:p2/.a (routes.conf:1159:15)
+//line routes.conf:1169:10
+	A166(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r166: GET /:p0/=/:p2/:p3 (routes.conf:1169:11)
+//line routes.conf:1174:14
+	A167(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r167: GET /:p0/=/:p2/:p3/a-b (routes.conf:1174:15), r167: PATCH /:p0/=/:p2/:p3/a-b (routes.conf:1174:15), r167: PUT /:p0/=/:p2/:p3/a-b (routes.conf:1174:15)
+//line routes.conf:1181:14
+	A168(ctx *runtime.Context, p0 string, p2 string, p3 string, p5 string) error // serves r168: CONNECT /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1181:15), r168: TRACE /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1181:15)
+//line routes.conf:1190:10
+	A169(ctx *runtime.Context, p0 string, p2 string) error // serves r169: GET /:p0/=/:p2 (routes.conf:1190:11), r169: HEAD /:p0/=/:p2 (routes.conf:1190:11)
+//line routes.conf:124:14
+	A17(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r17: PATCH /a:p0/1/a:p2/.../:p4 (routes.conf:124:15)
+//line routes.conf:1199:6
+	A170(ctx *runtime.Context, p0 string) error // serves r170: DELETE /:p0 (routes.conf:1199:7)
+//line routes.conf:1208:10
+	A171(ctx *runtime.Context, p0 string, rest string) error // serves r171: OPTIONS /:p0/x.y/*rest (routes.conf:1208:11), r171: POST /:p0/x.y/*rest (routes.conf:1208:11), r171: WS /:p0/x.y/*rest (routes.conf:1208:11)
+//line routes.conf:1214:10
+	A172(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r172: OPTIONS /:p0/:p1/:p2 (routes.conf:1214:11), r172: POST /:p0/:p1/:p2 (routes.conf:1214:11)
+//line routes.conf:1222:10
+	A173(ctx *runtime.Context, p0 string) error // serves r173: WS /:p0/42 (routes.conf:1222:11)
+//line routes.conf:1229:14
+	A174(ctx *runtime.Context, p0 string, p3 string) error // serves r174: GET /:p0/42/~u/a:p3 (routes.conf:1229:15), r174: OPTIONS /:p0/42/~u/a:p3 (routes.conf:1229:15)
+//line routes.conf:1235:14
+	A175(ctx *runtime.Context, p0 string) error // serves r175: GET /:p0/42/abc (routes.conf:1235:15), r175: TRACE /:p0/42/abc (routes.conf:1235:15)
+//line routes.conf:1241:14
+	A176(ctx *runtime.Context, p0 string) error // serves r176: OPTIONS /:p0/42 (routes.conf:1241:15)
+//line routes.conf:1247:14
+	A177(ctx *runtime.Context, p0 string) error // serves r177: GET /:p0/42/x.y (routes.conf:1247:15), r177: POST /:p0/42/x.y (routes.conf:1247:15)
+//line routes.conf:1256:10
+	A178(ctx *runtime.Context, p0 string) error // serves r178: GET /:p0/user_x/... (routes.conf:1256:11)
+//line routes.conf:1262:14
+	A179(ctx *runtime.Context, p0 string, p3 string) error // serves r179: GET /:p0/user_x/.../ab:p3 (routes.conf:1262:15), r179: PUT /:p0/user_x/.../ab:p3 (routes.conf:1262:15), r179: TRACE /:p0/user_x/.../ab:p3 (routes.conf:1262:15)
+//line routes.conf:1268:14
+	A180(ctx *runtime.Context, p0 string, p3 string) error // serves r180: GET /:p0/user_x/.../:p3 (routes.conf:1268:15)
+//line routes.conf:1279:6
+	A181(ctx *runtime.Context, p0 string, p1 string) error // serves r181: GET /:p0/.:p1 (routes.conf:1279:7), r181: POST /:p0/.:p1 (routes.conf:1279:7)
+//line routes.conf:1286:6
+	A182(ctx *runtime.Context) error // serves r182: GET /ab/.a (routes.conf:1286:7)
+//line routes.conf:1306:6
+	A185(ctx *runtime.Context, rest string) error // serves r185: GET /user_*rest (routes.conf:1306:7)
+//line routes.conf:1321:6
+	A187(ctx *runtime.Context, p0 string, p1 string) error // serves r187: GET /user_:p0/:p1 (routes.conf:1321:7), r187: OPTIONS /user_:p0/:p1 (routes.conf:1321:7)
+//line routes.conf:1355:10
+	A192(ctx *runtime.Context, p0 string, p2 string) error // serves r192: GET /1:p0/.a/~:p2 (routes.conf:1355:11)
+//line routes.conf:1381:6
+	A196(ctx *runtime.Context) error // serves r196: TRACE /user_x/user_x (routes.conf:1381:7)
+//line routes.conf:1388:6
+	A197(ctx *runtime.Context, p0 string) error // serves r197: OPTIONS /.:p0 (routes.conf:1388:7), r197: POST /.:p0 (routes.conf:1388:7)
+//line routes.conf:1394:10
+	A198(ctx *runtime.Context, p0 string) error // serves r198: HEAD /.:p0/a/42 (routes.conf:1394:11), r198: OPTIONS /.:p0/a/42 (routes.conf:1394:11), r198: PUT /.:p0/a/42 (routes.conf:1394:11)
+//line routes.conf:1402:6
+	A199(ctx *runtime.Context) error // serves r199: POST /abc/v1 (routes.conf:1402:7)
+//line routes.conf:1409:10
+	A200(ctx *runtime.Context, p2 string) error // serves r200: CONNECT /abc/v1/v:p2 (routes.conf:1409:11), r200: OPTIONS /abc/v1/v:p2 (routes.conf:1409:11), r200: WS /abc/v1/v:p2 (routes.conf:1409:11)
+//line routes.conf:1426:14
+	A202(ctx *runtime.Context, p2 string) error // serves r202: GET /abc/v1/v:p2 (routes.conf:1426:15)
+//line routes.conf:1439:10
+	A204(ctx *runtime.Context) error // serves r204: DELETE /abc/v1/~u (routes.conf:1439:11)
+//line routes.conf:1445:10
+	A205(ctx *runtime.Context) error // serves r205: GET /abc/v1 (routes.conf:1445:11), r205: TRACE /abc/v1 (routes.conf:1445:11)
+//line routes.conf:1449:10
+	A206(ctx *runtime.Context, p2 string) error // serves r206: CONNECT /abc/v1/x.:p2 (routes.conf:1449:11), r206: GET /abc/v1/x.:p2 (routes.conf:1449:11), r206: TRACE /abc/v1/x.:p2 (routes.conf:1449:11)
+//line routes.conf:1472:6
+	A209(ctx *runtime.Context, p0 string) error // serves r209: CONNECT /:p0 (routes.conf:1472:7)
+//line routes.conf:151:6
+	A21(ctx *runtime.Context, p0 string) error // serves r21: CONNECT /~:p0/@ (routes.conf:151:7), r21: GET /~:p0/@ (routes.conf:151:7), r21: PUT /~:p0/@ (routes.conf:151:7)
+//line routes.conf:1478:10
+	A210(ctx *runtime.Context, p0 string) error // serves r210: PUT /:p0/~u (routes.conf:1478:11)
+//line routes.conf:1484:10
+	A211(ctx *runtime.Context, p0 string, rest string) error // serves r211: WS /:p0/1/*rest (routes.conf:1484:11)
+//line routes.conf:1514:6
+	A215(ctx *runtime.Context) error // serves r215: GET /x.y (routes.conf:1514:7), r215: POST /x.y (routes.conf:1514:7)
+//line routes.conf:1522:10
+	A216(ctx *runtime.Context) error // serves r216: GET /x.y/ab (routes.conf:1522:11), r216: OPTIONS /x.y/ab (routes.conf:1522:11)
+//line routes.conf:158:10
+	A22(ctx *runtime.Context, p0 string) error // serves r22: DELETE /~:p0/@/1 (routes.conf:158:11), r22: WS /~:p0/@/1 (routes.conf:158:11)
+//line routes.conf:1597:6
+	A226(ctx *runtime.Context) error // serves r226: CONNECT /abc/x.y (routes.conf:1597:7), r226: DELETE /abc/x.y (routes.conf:1597:7), r226: GET /abc/x.y (routes.conf:1597:7)
+//line routes.conf:1603:6
+	A227(ctx *runtime.Context) error // serves r227: POST /.a/new (routes.conf:1603:7)
+//line routes.conf:163:14
+	A23(ctx *runtime.Context, p0 string) error // serves r23: GET /~:p0/@/1 (routes.conf:163:15)
+//line routes.conf:1634:14
+	A232(ctx *runtime.Context, p1 string, p3 string) error // serves r232: GET /a-b/:p1/.a/:p3/ab (routes.conf:1634:15), r232: OPTIONS /a-b/:p1/.a/:p3/ab (routes.conf:1634:15), r232: POST /a-b/:p1/.a/:p3/ab (routes.conf:1634:15)
+//line routes.conf:1676:14
+	A238(ctx *runtime.Context, p1 string, p2 string) error // serves r238: OPTIONS /a-b/:p1/:p2/user_x (routes.conf:1676:15)
+//line routes.conf:168:14
+	A24(ctx *runtime.Context, p0 string, p3 string) error // serves r24: GET /~:p0/@/1/.:p3 (routes.conf:168:15)
+//line routes.conf:1702:6
+	A241(ctx *runtime.Context) error // serves r241: PATCH /new (routes.conf:1702:7), r241: TRACE /new (routes.conf:1702:7)
+//line routes.conf:1715:6
+	A243(ctx *runtime.Context, p0 string, p1 string) error // serves r243: PATCH /user_:p0/:p1 (routes.conf:1715:7)
+//line routes.conf:1721:10
+	A244(ctx *runtime.Context, p0 string, p1 string) error // serves r244: GET /user_:p0/:p1/= (routes.conf:1721:11), r244: POST /user_:p0/:p1/= (routes.conf:1721:11), r244: WS /user_:p0/:p1/= (routes.conf:1721:11)
+//line routes.conf:1726:10
+	A245(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r245: DELETE /user_:p0/:p1/v:p2 (routes.conf:1726:11), r245: POST /user_:p0/:p1/v:p2 (routes.conf:1726:11)
+//line routes.conf:1732:14
+	A246(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r246: HEAD /user_:p0/:p1/v:p2/:p3/= (routes.conf:1732:15), r246: POST /user_:p0/:p1/v:p2/:p3/= (routes.conf:1732:15)
+//line routes.conf:174:14
+	A25(ctx *runtime.Context, p0 string) error // serves r25: CONNECT /~:p0/@/1/1/... (routes.conf:174:15), r25: GET /~:p0/@/1/1/... (routes.conf:174:15)
+//line routes.conf:1824:6
+	A259(ctx *runtime.Context, p0 string, p1 string) error // serves r259: TRACE /:p0/:p1 (routes.conf:1824:7)
+//line routes.conf:179:14
+	A26(ctx *runtime.Context, p0 string) error // serves r26: POST /~:p0/@/1 (routes.conf:179:15), r26: TRACE /~:p0/@/1 (routes.conf:179:15)
+//line routes.conf:1853:6
+	A263(ctx *runtime.Context, p0 string, p1 string) error // serves r263: CONNECT /:p0/:p1 (routes.conf:1853:7)
+//line routes.conf:1866:6
+	A265(ctx *runtime.Context, p0 string) error // serves r265: PATCH /:p0/42 (routes.conf:1866:7)
+//line routes.conf:1873:6
+	A266(ctx *runtime.Context, p0 string) error // serves r266: GET /ab:p0 (routes.conf:1873:7), r266: HEAD /ab:p0 (routes.conf:1873:7)
+//line routes.conf:1881:6
+	A267(ctx *runtime.Context) error // serves r267: CONNECT /user_x/v1 (routes.conf:1881:7), r267: GET /user_x/v1 (routes.conf:1881:7), r267: TRACE /user_x/v1 (routes.conf:1881:7)
+//line routes.conf:189:6
+	A27(ctx *runtime.Context, p0 string) error // serves r27: GET /user_:p0 (routes.conf:189:7), r27: HEAD /user_:p0 (routes.conf:189:7)
+//line routes.conf:1933:6
+	A275(ctx *runtime.Context, p1 string) error // serves r275: DELETE /x.y/:p1 (routes.conf:1933:7), r275: GET /x.y/:p1 (routes.conf:1933:7)
+//line routes.conf:2087:14
+	A298(ctx *runtime.Context, p0 string, rest string) error // serves r298: GET /:p0/ab/.a/*rest (routes.conf:2087:15)
+//line routes.conf:2108:10
+	A301(ctx *runtime.Context, p0 string) error // serves r301: DELETE /:p0/ab/.a (routes.conf:2108:11), r301: TRACE /:p0/ab/.a (routes.conf:2108:11)
+//line routes.conf:2116:6
+	A302(ctx *runtime.Context) error // serves r302: GET /~u (routes.conf:2116:7), r302: WS /~u (routes.conf:2116:7)
+//line routes.conf:2123:10
+	A303(ctx *runtime.Context) error // serves r303: OPTIONS /~u (routes.conf:2123:11)
+//line routes.conf:2127:10
+	A304(ctx *runtime.Context, p1 string) error // serves r304: GET /~u/:p1 (routes.conf:2127:11)
+//line routes.conf:2193:14
+	A314(ctx *runtime.Context, rest string) error // serves r314: POST /b/users/*rest (routes.conf:2193:15)
+//line routes.conf:2207:6
+	A316(ctx *runtime.Context, p0 string) error // serves r316: CONNECT /user_:p0 (routes.conf:2207:7), r316: TRACE /user_:p0 (routes.conf:2207:7)
+//line routes.conf:2214:10
+	A317(ctx *runtime.Context, p0 string) error // serves r317: GET /user_:p0/new/x.y (routes.conf:2214:11), r317: POST /user_:p0/new/x.y (routes.conf:2214:11)
+//line routes.conf:2220:14
+	A318(ctx *runtime.Context, p0 string, p3 int64) error // serves r318: GET /user_:p0/new/x.y/:p3 (routes.conf:2220:15)
+//line routes.conf:2227:14
+	A319(ctx *runtime.Context) error // serves r319: DELETE /user_x (routes.conf:2227:15), r319: GET /user_x (routes.conf:2227:15), r319: OPTIONS /user_x (routes.conf:2227:15)
+//line routes.conf:2235:10
+	A320(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r320: GET /user_:p0/:p1/x.:p2 (routes.conf:2235:11), r320: POST /user_:p0/:p1/x.:p2 (routes.conf:2235:11)
+//line routes.conf:2242:10
+	A321(ctx *runtime.Context, p0 string) error // serves r321: POST /user_:p0/a (routes.conf:2242:11)
+//line routes.conf:2311:6
+	A331(ctx *runtime.Context, p0 string) error // serves r331: GET /:p0/... (routes.conf:2311:7), r331: HEAD /:p0/... (routes.conf:2311:7)
+//line routes.conf:2317:10
+	A332(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r332: GET /:p0/.../:p2/:p3 (routes.conf:2317:11), r332: POST /:p0/.../:p2/:p3 (routes.conf:2317:11)
+//line routes.conf:2322:14
+	A333(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r333: HEAD /:p0/.../:p2/:p3 (routes.conf:2322:15)
+//line routes.conf:2326:14
+	A334(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r334: HEAD /:p0/.../:p2/:p3/a (routes.conf:2326:15)
+//line routes.conf:2332:14
+	A335(ctx *runtime.Context, p0 string, p2 string, p3 string, p4 string) error // serves r335: POST /:p0/.../:p2/:p3/user_:p4 (routes.conf:2332:15)
+//line routes.conf:2338:14
+	A336(ctx *runtime.Context, p0 string, p2 string, p3 string, rest string) error // serves r336: CONNECT /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15), r336: GET /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15), r336: PUT /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15)
+//line routes.conf:2347:10
+	A337(ctx *runtime.Context, p0 string, rest string) error // serves r337: GET /:p0/.../1*rest (routes.conf:2347:11), r337: PUT /:p0/.../1*rest (routes.conf:2347:11), r337: WS /:p0/.../1*rest (routes.conf:2347:11)
+//line routes.conf:2369:6
+	A340(ctx *runtime.Context, p0 string) error // serves r340: GET /1:p0/~u (routes.conf:2369:7)
+//line routes.conf:2391:10
+	A343(ctx *runtime.Context, p0 string, p1 string) error // serves r343: GET /:p0/1:p1 (routes.conf:2391:11)
+//line routes.conf:2397:14
+	A344(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r344: GET /:p0/1:p1/.:p2/*rest (routes.conf:2397:15), r344: TRACE /:p0/1:p1/.:p2/*rest (routes.conf:2397:15)
+//line routes.conf:2403:14
+	A345(ctx *runtime.Context, p0 string, p1 string) error // serves r345: PATCH /:p0/1:p1/~u (routes.conf:2403:15)
+//line routes.conf:2408:14
+	A346(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r346: POST /:p0/1:p1/*rest (routes.conf:2408:15)
+//line routes.conf:2468:6
+	A354(ctx *runtime.Context, p0 string) error // serves r354: GET /.:p0 (routes.conf:2468:7)
+//line routes.conf:2546:10
+	A366(ctx *runtime.Context) error // serves r366: GET /a-b/.a/users (routes.conf:2546:11), r366: PATCH /a-b/.a/users (routes.conf:2546:11)
+//line routes.conf:2553:14
+	A367(ctx *runtime.Context) error // serves r367: PUT /a-b/.a/users (routes.conf:2553:15)
+//line routes.conf:2557:14
+	A368(ctx *runtime.Context) error // serves r368: OPTIONS /a-b/.a/users (routes.conf:2557:15)
+//line routes.conf:2562:14
+	A369(ctx *runtime.Context, p3 string) error // serves r369: GET /a-b/.a/users/:p3 (routes.conf:2562:15), r369: POST /a-b/.a/users/:p3 (routes.conf:2562:15), r369: PUT /a-b/.a/users/:p3 (routes.conf:2562:15)
+//line routes.conf:2568:14
+	A370(ctx *runtime.Context, p3 string) error // serves r370: HEAD /a-b/.a/users/v:p3 (routes.conf:2568:15), r370: OPTIONS /a-b/.a/users/v:p3 (routes.conf:2568:15)
+//line routes.conf:2634:6
+	A379(ctx *runtime.Context) error // serves r379: OPTIONS /=/.a (routes.conf:2634:7), r379: PATCH /=/.a (routes.conf:2634:7), r379: POST /=/.a (routes.conf:2634:7)
+//line routes.conf:2642:10
+	A380(ctx *runtime.Context, rest string) error // serves r380: GET /=/.a/~*rest (routes.conf:2642:11), r380: OPTIONS /=/.a/~*rest (routes.conf:2642:11), r380: POST /=/.a/~*rest (routes.conf:2642:11)
+//line routes.conf:2655:10
+	A382(ctx *runtime.Context, p3 string) error // serves r382: GET /=/.a/.a/:p3 (routes.conf:2655:11)
+//line routes.conf:2662:10
+	A383(ctx *runtime.Context) error // serves r383: GET /=/.a/.a/x.y (routes.conf:2662:11), r383: PUT /=/.a/.a/x.y (routes.conf:2662:11)
+//line routes.conf:2690:6
+	A387(ctx *runtime.Context, p0 string, p1 string) error // serves r387: GET /1:p0/:p1 (routes.conf:2690:7), r387: TRACE /1:p0/:p1 (routes.conf:2690:7)
+//line routes.conf:2741:6
+	A394(ctx *runtime.Context, p1 string) error // serves r394: GET /users/:p1 (routes.conf:2741:7)
+//line routes.conf:2748:10
+	A395(ctx *runtime.Context, p1 string) error // serves r395: PUT /users/:p1/1/.a (routes.conf:2748:11)
+//line routes.conf:2753:14
+	A396(ctx *runtime.Context, p1 string) error // serves r396: DELETE /users/:p1/1/.a/@ (routes.conf:2753:15)
+//line routes.conf:2759:14
+	A397(ctx *runtime.Context, p1 string, p5 string) error // serves r397: GET /users/:p1/1/.a/ab/:p5 (routes.conf:2759:15)
+//line routes.conf:2764:14
+	A398(ctx *runtime.Context, p1 string) error // serves r398: OPTIONS /users/:p1/1/.a/@/~u (routes.conf:2764:15)
+//line routes.conf:2834:6
+	A407(ctx *runtime.Context, p1 string) error // serves r407: HEAD /42/:p1 (routes.conf:2834:7), r407: PUT /42/:p1 (routes.conf:2834:7)
+//line routes.conf:2841:10
+	A408(ctx *runtime.Context, p1 string, rest string) error // serves r408: POST /42/:p1/*rest (routes.conf:2841:11), r408: WS /42/:p1/*rest (routes.conf:2841:11)
+//line routes.conf:2847:14
+	A409(ctx *runtime.Context, p1 string, rest string) error // serves r409: GET /42/:p1/*rest (routes.conf:2847:15)
+//line routes.conf:2866:10
+	A412(ctx *runtime.Context, p1 string, rest string) error // serves r412: OPTIONS /42/:p1/*rest (routes.conf:2866:11)
+//line routes.conf:2874:10
+	A413(ctx *runtime.Context, p1 string) error // serves r413: GET /42/:p1/x.y (routes.conf:2874:11), r413: OPTIONS /42/:p1/x.y (routes.conf:2874:11)
+//line routes.conf:2881:14
+	A414(ctx *runtime.Context, p1 string, p3 string) error // serves r414: GET /42/:p1/x.y/:p3 (routes.conf:2881:15)
+//line routes.conf:2888:14
+	A415(ctx *runtime.Context, p1 string, p3 int64) error // serves r415: GET /42/:p1/x.y/:p3/... (routes.conf:2888:15)
+//line routes.conf:2893:14
+	A416(ctx *runtime.Context, p1 string, p3 string, p4 string) error // serves r416: CONNECT /42/:p1/x.y/:p3/:p4 (routes.conf:2893:15)
+//line routes.conf:2922:6
+	A420(ctx *runtime.Context, p1 string) error // serves r420: CONNECT /b/1:p1 (routes.conf:2922:7), r420: PATCH /b/1:p1 (routes.conf:2922:7), r420: TRACE /b/1:p1 (routes.conf:2922:7)
+//line routes.conf:2928:10
+	A421(ctx *runtime.Context, p1 string) error // serves r421: GET /b/1:p1/.a (routes.conf:2928:11), r421: POST /b/1:p1/.a (routes.conf:2928:11)
+//line routes.conf:2958:6
+	A425(ctx *runtime.Context) error // serves r425: PUT /1 (routes.conf:2958:7)
+//line routes.conf:2966:10
+	A426(ctx *runtime.Context, rest string) error // serves r426: GET /1/*rest (routes.conf:2966:11)
+//line routes.conf:2971:14
+	A427(ctx *runtime.Context, rest string) error // serves r427: TRACE /1/*rest (routes.conf:2971:15), r427: WS /1/*rest (routes.conf:2971:15)
+//line routes.conf:2980:6
+	A428(ctx *runtime.Context) error // serves r428: POST /new (routes.conf:2980:7)
+//line routes.conf:2986:10
+	A429(ctx *runtime.Context) error // serves r429: GET /new/x.y (routes.conf:2986:11), r429: WS /new/x.y (routes.conf:2986:11)
+//line routes.conf:298:6
+	A43(ctx *runtime.Context) error // serves r43: PATCH /b/users (routes.conf:298:7)
+//line routes.conf:2997:14
+	A431(ctx *runtime.Context) error // serves r431: POST /new/x.y (routes.conf:2997:15)
+//line routes.conf:3002:14
+	A432(ctx *runtime.Context) error // serves r432: GET /new/x.y/@/user_x (routes.conf:3002:15)
+//line routes.conf:3008:14
+	A433(ctx *runtime.Context) error // serves r433: GET /new/x.y/ab (routes.conf:3008:15)
+//line routes.conf:3016:10
+	A434(ctx *runtime.Context) error // serves r434: PUT /new/user_x/= (routes.conf:3016:11)
+//line routes.conf:3021:14
+	A435(ctx *runtime.Context, p3 string) error // serves r435: GET /new/user_x/=/:p3 (routes.conf:3021:15)
+//line routes.conf:3028:14
+	A436(ctx *runtime.Context, p4 string) error // serves r436: GET /new/user_x/=/a/ab:p4 (routes.conf:3028:15), r436: WS /new/user_x/=/a/ab:p4 (routes.conf:3028:15)
+//line routes.conf:3037:10
+	A437(ctx *runtime.Context, p1 string) error // serves r437: GET /new/:p1 (routes.conf:3037:11)
+//line routes.conf:305:6
+	A44(ctx *runtime.Context) error // serves r44: GET /b (routes.conf:305:7)
+//line routes.conf:3077:14
+	A443(ctx *runtime.Context, p1 string) error // serves r443: GET /=/x.:p1 (routes.conf:3077:15)
+//line routes.conf:3110:10
+	A447(ctx *runtime.Context, p1 string) error // serves r447: TRACE /users/:p1 (routes.conf:3110:11)
+//line routes.conf:3126:6
+	A449(ctx *runtime.Context, p0 string, rest string) error // serves r449: PATCH /:p0/*rest (routes.conf:3126:7)
+//line routes.conf:311:10
+	A45(ctx *runtime.Context, p1 string) error // serves r45: POST /b/:p1 (routes.conf:311:11), r45: PUT /b/:p1 (routes.conf:311:11)
+//line routes.conf:317:10
+	A46(ctx *runtime.Context) error // serves r46: GET /b/a-b/new (routes.conf:317:11), r46: PUT /b/a-b/new (routes.conf:317:11)
+//line routes.conf:3259:6
+	A469(ctx *runtime.Context, p0 string) error // serves r469: PUT /1:p0 (routes.conf:3259:7)
+//line routes.conf:323:10
+	A47(ctx *runtime.Context, p1 string) error // serves r47: HEAD /b/a:p1 (routes.conf:323:11)
+//line routes.conf:3266:10
+	A470(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r470: DELETE /1:p0/:p1/:p2 (routes.conf:3266:11)
+//line routes.conf:3272:14
+	A471(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r471: POST /1:p0/:p1/:p2/:p3/... (routes.conf:3272:15)
+//line routes.conf:3277:14
+	A472(ctx *runtime.Context, p0 string, p1 string, p2 string, p4 string) error // serves r472: GET /1:p0/:p1/:p2/42/:p4 (routes.conf:3277:15)
+//line routes.conf:3285:10
+	A473(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r473: GET /1:p0/v:p1/:p2 (routes.conf:3285:11), r473: WS /1:p0/v:p1/:p2 (routes.conf:3285:11)
+//line routes.conf:3291:10
+	A474(ctx *runtime.Context, p0 string) error // serves r474: CONNECT /1:p0/1/1 (routes.conf:3291:11), r474: OPTIONS /1:p0/1/1 (routes.conf:3291:11), r474: WS /1:p0/1/1 (routes.conf:3291:11)
+//line routes.conf:3296:14
+	A475(ctx *runtime.Context, p0 string) error // serves r475: GET /1:p0/1/1 (routes.conf:3296:15), r475: TRACE /1:p0/1/1 (routes.conf:3296:15)
+//line routes.conf:3304:10
+	A476(ctx *runtime.Context, p0 string) error // serves r476: HEAD /1:p0/@ (routes.conf:3304:11)
+//line routes.conf:3312:6
+	A477(ctx *runtime.Context) error // serves r477: DELETE /... (routes.conf:3312:7), r477: POST /... (routes.conf:3312:7)
+//line routes.conf:3319:10
+	A478(ctx *runtime.Context, p1 string) error // serves r478: DELETE /.../.:p1 (routes.conf:3319:11), r478: GET /.../.:p1 (routes.conf:3319:11)
+//line routes.conf:3324:14
+	A479(ctx *runtime.Context, p1 string) error // serves r479: CONNECT /.../.:p1/users (routes.conf:3324:15), r479: OPTIONS /.../.:p1/users (routes.conf:3324:15), r479: PATCH /.../.:p1/users (routes.conf:3324:15)
+//line routes.conf:333:6
+	A48(ctx *runtime.Context, rest string) error // serves r48: POST /*rest (routes.conf:333:7)
+//line routes.conf:3335:10
+	A480(ctx *runtime.Context) error // serves r480: POST /.../a/42 (routes.conf:3335:11), r480: TRACE /.../a/42 (routes.conf:3335:11), r480: WS /.../a/42 (routes.conf:3335:11)
+//line routes.conf:3341:10
+	A481(ctx *runtime.Context) error // serves r481: GET /.../a/v1 (routes.conf:3341:11), r481: POST /.../a/v1 (routes.conf:3341:11)
+//line routes.conf:3347:14
+	A482(ctx *runtime.Context, p3 string) error // serves r482: GET /.../a/v1/:p3 (routes.conf:3347:15)
+//line routes.conf:3353:14
+	A483(ctx *runtime.Context, p3 string) error // serves r483: CONNECT /.../a/v1/:p3 (routes.conf:3353:15)
+//line routes.conf:3365:10
+	A485(ctx *runtime.Context, p2 string) error // serves r485: GET /.../.a/v:p2 (routes.conf:3365:11), r485: POST /.../.a/v:p2 (routes.conf:3365:11)
+//line routes.conf:3371:14
+	A486(ctx *runtime.Context, p2 string, p3 string) error // serves r486: GET /.../.a/v:p2/:p3/~u (routes.conf:3371:15), r486: WS /.../.a/v:p2/:p3/~u (routes.conf:3371:15)
+//line routes.conf:3382:6
+	A487(ctx *runtime.Context) error // serves r487: WS /1/~u (routes.conf:3382:7)
+//line routes.conf:340:10
+	A49(ctx *runtime.Context, rest string) error // serves r49: OPTIONS /*rest (routes.conf:340:11)
+//line routes.conf:3432:10
+	A494(ctx *runtime.Context, p2 string) error // serves r494: POST /users/42/:p2 (routes.conf:3432:11)
+//line routes.conf:353:10
+	A51(ctx *runtime.Context, rest string) error // serves r51: TRACE /*rest (routes.conf:353:11)
+//line routes.conf:357:14
+	A52(ctx *runtime.Context, rest string) error // serves r52: PATCH /*rest (routes.conf:357:15)
+//line routes.conf:361:14
+	A53(ctx *runtime.Context, rest string) error // serves r53: PUT /*rest (routes.conf:361:15)
+//line routes.conf:377:10
+	A55(ctx *runtime.Context, p0 string, p3 string) error // serves r55: GET /.:p0/a/ab/x.:p3 (routes.conf:377:11), r55: POST /.:p0/a/ab/x.:p3 (routes.conf:377:11)
+//line routes.conf:392:14
+	A57(ctx *runtime.Context, p0 string, p3 string) error // serves r57: DELETE /.:p0/a/ab/x.:p3/42 (routes.conf:392:15)
+//line routes.conf:444:6
+	A64(ctx *runtime.Context, p1 string) error // serves r64: GET /~u/.:p1 (routes.conf:444:7)
+//line routes.conf:464:6
+	A67(ctx *runtime.Context, p1 string) error // serves r67: GET /abc/~:p1 (routes.conf:464:7)
+//line routes.conf:473:10
+	A68(ctx *runtime.Context, p1 string, rest string) error // serves r68: POST /abc/~:p1/a/~*rest (routes.conf:473:11)
+//line routes.conf:481:6
+	A69(ctx *runtime.Context, p1 string) error // serves r69: GET /a/x.:p1 (routes.conf:481:7), r69: OPTIONS /a/x.:p1 (routes.conf:481:7), r69: PUT /a/x.:p1 (routes.conf:481:7)
+//line routes.conf:589:6
+	A84(ctx *runtime.Context, p0 string) error // serves r84: GET /:p0/~u (routes.conf:589:7), r84: HEAD /:p0/~u (routes.conf:589:7)
+//line routes.conf:68:6
+	A9(ctx *runtime.Context, p1 string) error // serves r9: POST /1/:p1 (routes.conf:68:7)
+//line routes_gen.go:4179:1
+}
+
+// C2Controller holds the actions of controller "C2".
+type C2Controller interface {
+//line routes.conf:9:6
+	A1(ctx *runtime.Context) error // serves r1: DELETE /user_x/= (routes.conf:9:7), r1: GET /user_x/= (routes.conf:9:7), r1: HEAD /user_x/= (routes.conf:9:7)
+//line routes.conf:74:6
+	A10(ctx *runtime.Context) error // serves r10: OPTIONS /a-b/= (routes.conf:74:7), r10: PATCH /a-b/= (routes.conf:74:7)
+//line routes.conf:816:6
+	A116(ctx *runtime.Context, p0 string) error // serves r116: DELETE /ab:p0 (routes.conf:816:7), r116: POST /ab:p0 (routes.conf:816:7)
+//line routes.conf:824:6
+	A117(ctx *runtime.Context, p0 string, p1 string) error // serves r117: GET /:p0/a:p1 (routes.conf:824:7)
+//line routes.conf:831:10
+	A118(ctx *runtime.Context, p0 string, p1 string) error // serves r118: DELETE /:p0/a:p1/new (routes.conf:831:11), r118: OPTIONS /:p0/a:p1/new (routes.conf:831:11)
+//line routes.conf:845:14
+	A120(ctx *runtime.Context, p0 string, p1 string, p3 string, rest string) error // serves r120: GET /:p0/a:p1/abc/:p3/*rest (routes.conf:845:15), r120: PATCH /:p0/a:p1/abc/:p3/*rest (routes.conf:845:15)
+//line routes.conf:869:6
+	A123(ctx *runtime.Context, p1 string) error // serves r123: DELETE /42/:p1 (routes.conf:869:7), r123: GET /42/:p1 (routes.conf:869:7)
+//line routes.conf:878:10
+	A124(ctx *runtime.Context, p1 string) error // serves r124: POST /42/:p1/1/= (routes.conf:878:11)
+//line routes.conf:885:10
+	A125(ctx *runtime.Context, p1 string) error // serves r125: PATCH /42/:p1/1 (routes.conf:885:11)
+//line routes.conf:892:14
+	A126(ctx *runtime.Context, p1 string, p3 string) error // serves r126: PATCH /42/:p1/1/:p3/... (routes.conf:892:15)
+//line routes.conf:899:14
+	A127(ctx *runtime.Context, p1 string, p3 string, p4 string) error // serves r127: OPTIONS /42/:p1/1/user_:p3/:p4 (routes.conf:899:15)
+//line routes.conf:957:6
+	A135(ctx *runtime.Context, p0 string) error // serves r135: GET /a:p0 (routes.conf:957:7), r135: TRACE /a:p0 (routes.conf:957:7)
+//line routes.conf:963:10
+	A136(ctx *runtime.Context, p0 string) error // serves r136: GET /:p0/v1 (routes.conf:963:11)
+//line routes.conf:968:10
+	A137(ctx *runtime.Context, p0 string) error // serves r137: POST /a:p0/new (routes.conf:968:11)
+//line routes.conf:107:6
+	A14(ctx *runtime.Context, p0 string) error // serves r14: GET /a:p0/1 (routes.conf:107:7)
+//line routes.conf:1027:10
+	A145(ctx *runtime.Context, p0 string) error // serves r145: DELETE /a:p0/= (routes.conf:1027:11)
+//line routes.conf:1035:14
+	A146(ctx *runtime.Context, p0 string) error // serves r146: GET /a:p0/=/... (routes.conf:1035:15), r146: HEAD /a:p0/=/... (routes.conf:1035:15), r146: POST /a:p0/=/... (routes.conf:1035:15)
+//line routes.conf:1042:14
+	A147(ctx *runtime.Context, p0 string) error // serves r147: POST /a:p0/=/a/abc (routes.conf:1042:15)
+//line routes.conf:1048:14
+	A148(ctx *runtime.Context, p0 string, p3 string) error // serves r148: DELETE /a:p0/=/.../ab:p3 (routes.conf:1048:15), r148: WS /a:p0/=/.../ab:p3 (routes.conf:1048:15)
+//line routes.conf:113:10
+	A15(ctx *runtime.Context, p0 string, p2 string) error // serves r15: GET /a:p0/1/a:p2 (routes.conf:113:11), r15: POST /a:p0/1/a:p2 (routes.conf:113:11)
+//line routes.conf:118:14
+	A16(ctx *runtime.Context, p0 string, p2 string, rest string) error // serves r16: GET /a:p0/1/a:p2/.*rest (routes.conf:118:15), r16: POST /a:p0/1/a:p2/.*rest (routes.conf:118:15)
+//line routes.conf:1141:14
+	A162(ctx *runtime.Context, p0 string, p2 string, p3 string, p4 string) error // serves r162: GET /:p0/=/:p2/1:p3/:p4 (routes.conf:1141:15), r162: OPTIONS /:p0/=/:p2/1:p3/:p4 (routes.conf:1141:15)
+//line routes.conf:131:14
+	A18(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r18: GET /a:p0/1/a:p2/:p3 (routes.conf:131:15), r18: POST /a:p0/1/a:p2/:p3 (routes.conf:131:15)
+//line routes.conf:1292:6
+	A183(ctx *runtime.Context) error // serves r183: WS /.a (routes.conf:1292:7)
+//line routes.conf:1299:6
+	A184(ctx *runtime.Context) error // serves r184: HEAD /abc/@ (routes.conf:1299:7)
+//line routes.conf:1314:6
+	A186(ctx *runtime.Context) error // serves r186: GET /user_x/user_x (routes.conf:1314:7), r186: POST /user_x/user_x (routes.conf:1314:7)
+//line routes.conf:138:10
+	A19(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r19: CONNECT /a:p0/1/x.:p2/~:p3 (routes.conf:138:11)
+//line routes.conf:17:10
+	A2(ctx *runtime.Context, p2 string) error // serves r2: DELETE /user_x/=/:p2 (routes.conf:17:11), r2: PATCH /user_x/=/:p2 (routes.conf:17:11), r2: TRACE /user_x/=/:p2 (routes.conf:17:11)
+//line routes.conf:143:10
+	A20(ctx *runtime.Context, p0 string, rest string) error // serves r20: GET /a:p0/1/a/1*rest (routes.conf:143:11)
+//line routes.conf:1430:14
+	A203(ctx *runtime.Context, p2 string) error // serves r203: PUT /abc/v1/v:p2/v1/b (routes.conf:1430:15)
+//line routes.conf:1492:6
+	A212(ctx *runtime.Context) error // serves r212: CONNECT /a (routes.conf:1492:7), r212: OPTIONS /a (routes.conf:1492:7), r212: POST /a (routes.conf:1492:7)
+//line routes.conf:1500:6
+	A213(ctx *runtime.Context, p1 string) error // serves r213: POST /1/~:p1 (routes.conf:1500:7)
+//line routes.conf:1506:6
+	A214(ctx *runtime.Context, p0 string, rest string) error // serves r214: GET /a:p0/*rest (routes.conf:1506:7)
+//line routes.conf:1530:6
+	A217(ctx *runtime.Context) error // serves r217: CONNECT /x.y (routes.conf:1530:7)
+//line routes.conf:1538:6
+	A218(ctx *runtime.Context, rest string) error // serves r218: DELETE /*rest (routes.conf:1538:7)
+//line routes.conf:1549:6
+	A219(ctx *runtime.Context) error // serves r219: DELETE /a (routes.conf:1549:7), r219: PATCH /a (routes.conf:1549:7)
+//line routes.conf:1556:10
+	A220(ctx *runtime.Context, p2 string) error // serves r220: WS /a/~u/a:p2 (routes.conf:1556:11)
+//line routes.conf:1562:14
+	A221(ctx *runtime.Context, p2 string, p3 string) error // serves r221: GET /a/~u/a:p2/x.:p3/abc (routes.conf:1562:15), r221: TRACE /a/~u/a:p2/x.:p3/abc (routes.conf:1562:15)
+//line routes.conf:1568:14
+	A222(ctx *runtime.Context, p2 string, p3 string) error // serves r222: CONNECT /a/~u/a:p2/.:p3 (routes.conf:1568:15)
+//line routes.conf:1573:14
+	A223(ctx *runtime.Context, p2 string) error // serves r223: DELETE /a/~u/a:p2/= (routes.conf:1573:15), r223: GET /a/~u/a:p2/= (routes.conf:1573:15)
+//line routes.conf:1645:10
+	A233(ctx *runtime.Context, p1 string, p2 string) error // serves r233: CONNECT /a-b/x.:p1/v:p2 (routes.conf:1645:11)
+//line routes.conf:1653:14
+	A234(ctx *runtime.Context, p1 string, p2 string) error // serves r234: GET /a-b/x.:p1/v:p2 (routes.conf:1653:15), r234: OPTIONS /a-b/x.:p1/v:p2 (routes.conf:1653:15), r234: WS /a-b/x.:p1/v:p2 (routes.conf:1653:15)
+//line routes.conf:1657:14
+	A235(ctx *runtime.Context, p1 string, p2 string) error // serves r235: PUT /a-b/x.:p1/v:p2/users/abc (routes.conf:1657:15)
+//line routes.conf:1669:14
+	A237(ctx *runtime.Context, p1 string) error // serves r237: DELETE /a-b/:p1 (routes.conf:1669:15), r237: GET /a-b/:p1 (routes.conf:1669:15), r237: OPTIONS /a-b/:p1 (routes.conf:1669:15)
+//line routes.conf:1754:10
+	A249(ctx *runtime.Context, p0 string) error // serves r249: GET /user_:p0/a-b/42/= (routes.conf:1754:11), r249: PATCH /user_:p0/a-b/42/= (routes.conf:1754:11)
+//line routes.conf:1762:14
+	A250(ctx *runtime.Context) error // serves r250: GET /v1 (routes.conf:1762:15), r250: TRACE /v1 (routes.conf:1762:15)
+//line routes.conf:1768:14
+	A251(ctx *runtime.Context, p0 string) error // serves r251: GET /user_:p0/a-b/42/=/=/v1 (routes.conf:1768:15), r251: WS /user_:p0/a-b/42/=/=/v1 (routes.conf:1768:15)
+//line routes.conf:1774:14
+	A252(ctx *runtime.Context, p0 string, p4 string, p5 string) error // serves r252: DELETE /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1774:15), r252: GET /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1774:15)
+//line routes.conf:1807:14
+	A257(ctx *runtime.Context) error // serves r257: GET /x.y/1/1 (routes.conf:1807:15), r257: PUT /x.y/1/1 (routes.conf:1807:15)
+//line routes.conf:1831:6
+	A260(ctx *runtime.Context, p1 string) error // serves r260: OPTIONS /a/~:p1 (routes.conf:1831:7), r260: PUT /a/~:p1 (routes.conf:1831:7)
+//line routes.conf:1838:6
+	A261(ctx *runtime.Context, p0 string, rest string) error // serves r261: DELETE /~:p0/1*rest (routes.conf:1838:7), r261: GET /~:p0/1*rest (routes.conf:1838:7)
+//line routes.conf:1846:10
+	A262(ctx *runtime.Context, p0 string, rest string) error // serves r262: PUT /~:p0/1*rest (routes.conf:1846:11)
+//line routes.conf:1859:6
+	A264(ctx *runtime.Context) error // serves r264: GET / (routes.conf:1859:7), r264: PATCH / (routes.conf:1859:7)
+//line routes.conf:1899:6
+	A270(ctx *runtime.Context) error // serves r270: GET /@ (routes.conf:1899:7)
+//line routes.conf:1906:10
+	A271(ctx *runtime.Context, p2 string) error // serves r271: CONNECT /@/~u/:p2 (routes.conf:1906:11)
+//line routes.conf:1911:14
+	A272(ctx *runtime.Context, p2 string, p3 string) error // serves r272: DELETE /@/~u/:p2/user_:p3 (routes.conf:1911:15), r272: POST /@/~u/:p2/user_:p3 (routes.conf:1911:15)
+//line routes.conf:1919:10
+	A273(ctx *runtime.Context, p1 string) error // serves r273: HEAD /@/:p1 (routes.conf:1919:11)
+//line routes.conf:1924:10
+	A274(ctx *runtime.Context) error // serves r274: GET /42/.a (routes.conf:1924:11)
+//line routes.conf:1993:14
+	A284(ctx *runtime.Context, p4 string) error // serves r284: CONNECT /.../a-b/42/abc/:p4 (routes.conf:1993:15)
+//line routes.conf:203:6
+	A29(ctx *runtime.Context, p0 string) error // serves r29: OPTIONS /v:p0 (routes.conf:203:7), r29: PATCH /v:p0 (routes.conf:203:7), r29: POST /v:p0 (routes.conf:203:7)
+//line routes.conf:2047:14
+	A292(ctx *runtime.Context, p2 string, p4 string) error // serves r292: CONNECT /abc/~u/:p2/b/:p4 (routes.conf:2047:15), r292: DELETE /abc/~u/:p2/b/:p4 (routes.conf:2047:15)
+//line routes.conf:210:10
+	A30(ctx *runtime.Context, p0 string) error // serves r30: GET /v:p0/users (routes.conf:210:11)
+//line routes.conf:2135:6
+	A305(ctx *runtime.Context, p0 int64) error // serves r305: TRACE /~:p0 (routes.conf:2135:7), r305: WS /~:p0 (routes.conf:2135:7)
+//line routes.conf:2142:6
+	A306(ctx *runtime.Context) error // serves r306: CONNECT /b/users (routes.conf:2142:7)
+//line routes.conf:2150:10
+	A307(ctx *runtime.Context, p2 string) error // serves r307: POST /b/users/:p2/ab (routes.conf:2150:11)
+//line routes.conf:2155:14
+	A308(ctx *runtime.Context, p2 string, p4 string, p5 string) error // serves r308: GET /b/users/:p2/ab/:p4/:p5 (routes.conf:2155:15), r308: POST /b/users/:p2/ab/:p4/:p5 (routes.conf:2155:15)
+//line routes.conf:216:14
+	A31(ctx *runtime.Context, p0 string) error // serves r31: GET /v:p0/users/a (routes.conf:216:15)
+//line routes.conf:2182:10
+	A312(ctx *runtime.Context, rest string) error // serves r312: GET /b/users/*rest (routes.conf:2182:11), r312: HEAD /b/users/*rest (routes.conf:2182:11)
+//line routes.conf:2188:14
+	A313(ctx *runtime.Context, rest string) error // serves r313: PATCH /b/users/*rest (routes.conf:2188:15)
+//line routes.conf:2199:14
+	A315(ctx *runtime.Context, rest string) error // serves r315: DELETE /b/users/*rest (routes.conf:2199:15)
+//line routes.conf:222:14
+	A32(ctx *runtime.Context, p0 string, p2 string) error // serves r32: CONNECT /v:p0/users/.:p2/x.y (routes.conf:222:15), r32: GET /v:p0/users/.:p2/x.y (routes.conf:222:15), r32: TRACE /v:p0/users/.:p2/x.y (routes.conf:222:15)
+//line routes.conf:227:14
+	A33(ctx *runtime.Context, p0 string, p2 string) error // serves r33: CONNECT /v:p0/users/:p2 (routes.conf:227:15), r33: OPTIONS /v:p0/users/:p2 (routes.conf:227:15)
+//line routes.conf:233:14
+	A34(ctx *runtime.Context, p0 string, p3 string) error // serves r34: POST /v:p0/users/a-b/:p3 (routes.conf:233:15), r34: WS /v:p0/users/a-b/:p3 (routes.conf:233:15)
+//line routes.conf:2376:6
+	A341(ctx *runtime.Context, p0 string, p1 string) error // serves r341: GET /:p0/ab:p1 (routes.conf:2376:7), r341: HEAD /:p0/ab:p1 (routes.conf:2376:7), r341: WS /:p0/ab:p1 (routes.conf:2376:7)
+//line routes.conf:2384:6
+	A342(ctx *runtime.Context, p0 string) error // serves r342: HEAD /:p0 (routes.conf:2384:7)
+//line routes.conf:2421:10
+	A347(ctx *runtime.Context, p0 string) error // serves r347: GET /:p0/a/abc (routes.conf:2421:11), r347: PUT /:p0/a/abc (routes.conf:2421:11), r347: WS /:p0/a/abc (routes.conf:2421:11)
+//line routes.conf:2428:6
+	A348(ctx *runtime.Context, p0 string, p1 string) error // serves r348: DELETE /:p0/ab:p1 (routes.conf:2428:7), r348: PATCH /:p0/ab:p1 (routes.conf:2428:7)
+//line routes.conf:241:10
+	A35(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r35: HEAD /v:p0/:p1/a:p2 (routes.conf:241:11), r35: WS /v:p0/:p1/a:p2 (routes.conf:241:11)
+//line routes.conf:2442:10
+	A350(ctx *runtime.Context, p0 string, p1 string) error // serves r350: WS /:p0/:p1/a-b/b (routes.conf:2442:11)
+//line routes.conf:2448:14
+	A351(ctx *runtime.Context, p0 string, p1 string, p5 string) error // serves r351: CONNECT /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15), r351: TRACE /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15), r351: WS /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15)
+//line routes.conf:2453:14
+	A352(ctx *runtime.Context, p0 string) error // serves r352: CONNECT /user_:p0/= (routes.conf:2453:15), r352: WS /user_:p0/= (routes.conf:2453:15)
+//line routes.conf:2458:14
+	A353(ctx *runtime.Context, p0 string, p1 string) error // serves r353: GET /:p0/:p1/a-b/b/b (routes.conf:2458:15), r353: PUT /:p0/:p1/a-b/b/b (routes.conf:2458:15), r353: TRACE /:p0/:p1/a-b/b/b (routes.conf:2458:15)
+//line routes.conf:2475:6
+	A355(ctx *runtime.Context) error // serves r355: GET /abc (routes.conf:2475:7), r355: OPTIONS /abc (routes.conf:2475:7)
+//line routes.conf:247:14
+	A36(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r36: GET /v:p0/:p1/a:p2 (routes.conf:247:15)
+//line routes.conf:2532:6
+	A364(ctx *runtime.Context) error // serves r364: PUT /a-b (routes.conf:2532:7)
+//line routes.conf:2539:10
+	A365(ctx *runtime.Context, p1 string) error // serves r365: DELETE /a-b/:p1/.a (routes.conf:2539:11), r365: TRACE /a-b/:p1/.a (routes.conf:2539:11)
+//line routes.conf:254:10
+	A37(ctx *runtime.Context, p0 string) error // serves r37: OPTIONS /v:p0/a (routes.conf:254:11), r37: PUT /v:p0/a (routes.conf:254:11)
+//line routes.conf:2583:6
+	A372(ctx *runtime.Context) error // serves r372: CONNECT /@ (routes.conf:2583:7)
+//line routes.conf:2591:6
+	A373(ctx *runtime.Context, p1 string) error // serves r373: DELETE /1/:p1 (routes.conf:2591:7)
+//line routes.conf:2597:6
+	A374(ctx *runtime.Context) error // serves r374: GET /users (routes.conf:2597:7), r374: OPTIONS /users (routes.conf:2597:7)
+//line routes.conf:2603:10
+	A375(ctx *runtime.Context, p1 string) error // serves r375: CONNECT /users/:p1/1 (routes.conf:2603:11), r375: GET /users/:p1/1 (routes.conf:2603:11)
+//line routes.conf:2609:14
+	A376(ctx *runtime.Context, p1 string, p4 string) error // serves r376: GET /users/:p1/1/=/a:p4 (routes.conf:2609:15), r376: PUT /users/:p1/1/=/a:p4 (routes.conf:2609:15)
+//line routes.conf:259:10
+	A38(ctx *runtime.Context, p0 string) error // serves r38: GET /:p0 (routes.conf:259:11)
+//line routes.conf:266:14
+	A39(ctx *runtime.Context, p0 string, p2 string) error // serves r39: PATCH /:p0/42/:p2 (routes.conf:266:15)
+//line routes.conf:2719:6
+	A391(ctx *runtime.Context) error // serves r391: POST /@ (routes.conf:2719:7)
+//line routes.conf:31:14
+	A4(ctx *runtime.Context, p2 string) error // serves r4: GET /user_x/=/:p2/user_x (routes.conf:31:15), r4: POST /user_x/=/:p2/user_x (routes.conf:31:15)
+//line routes.conf:273:14
+	A40(ctx *runtime.Context, p0 string, p1 string) error // serves r40: PUT /:p0/~:p1/@ (routes.conf:273:15)
+//line routes.conf:2789:6
+	A401(ctx *runtime.Context, p0 string, p1 string) error // serves r401: GET /ab:p0/:p1 (routes.conf:2789:7)
+//line routes.conf:2797:10
+	A402(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r402: CONNECT /ab:p0/:p1/a/a:p3 (routes.conf:2797:11), r402: WS /ab:p0/:p1/a/a:p3 (routes.conf:2797:11)
+//line routes.conf:2804:10
+	A403(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r403: DELETE /ab:p0/:p1/=/*rest (routes.conf:2804:11), r403: GET /ab:p0/:p1/=/*rest (routes.conf:2804:11), r403: OPTIONS /ab:p0/:p1/=/*rest (routes.conf:2804:11)
+//line routes.conf:2811:10
+	A404(ctx *runtime.Context, p0 string, p1 string) error // serves r404: GET /ab:p0/:p1/.../a (routes.conf:2811:11), r404: HEAD /ab:p0/:p1/.../a (routes.conf:2811:11)
+//line routes.conf:2817:10
+	A405(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r405: GET /ab:p0/:p1/:p2/v:p3 (routes.conf:2817:11)
+//line routes.conf:2857:14
+	A411(ctx *runtime.Context, p1 string, rest string) error // serves r411: PATCH /42/:p1/*rest (routes.conf:2857:15)
+//line routes.conf:2909:6
+	A418(ctx *runtime.Context) error // serves r418: OPTIONS /a/user_x (routes.conf:2909:7), r418: POST /a/user_x (routes.conf:2909:7)
+//line routes.conf:287:14
+	A42(ctx *runtime.Context, p0 string) error // serves r42: GET /:p0/v1/ab (routes.conf:287:15)
+//line routes.conf:2935:14
+	A422(ctx *runtime.Context, p1 string, p3 string) error // serves r422: GET /b/1:p1/.a/:p3/= (routes.conf:2935:15)
+//line routes.conf:2992:14
+	A430(ctx *runtime.Context) error // serves r430: PATCH /new/x.y (routes.conf:2992:15)
+//line routes.conf:3096:6
+	A445(ctx *runtime.Context) error // serves r445: PUT / (routes.conf:3096:7)
+//line routes.conf:3103:10
+	A446(ctx *runtime.Context, p0 string, p1 string) error // serves r446: CONNECT /v:p0/user_:p1 (routes.conf:3103:11)
+//line routes.conf:3135:6
+	A450(ctx *runtime.Context, p0 string, p1 string) error // serves r450: GET /user_:p0/1:p1 (routes.conf:3135:7), r450: WS /user_:p0/1:p1 (routes.conf:3135:7)
+//line routes.conf:3143:10
+	A451(ctx *runtime.Context, p0 string, p1 string) error // serves r451: OPTIONS /user_:p0/1:p1 (routes.conf:3143:11)
+//line routes.conf:3148:14
+	A452(ctx *runtime.Context, p0 string, p1 string) error // serves r452: CONNECT /user_:p0/1:p1/@ (routes.conf:3148:15), r452: GET /user_:p0/1:p1/@ (routes.conf:3148:15), r452: POST /user_:p0/1:p1/@ (routes.conf:3148:15)
+//line routes.conf:3155:10
+	A453(ctx *runtime.Context, p0 string, p1 string) error // serves r453: HEAD /user_:p0/1:p1 (routes.conf:3155:11), r453: POST /user_:p0/1:p1 (routes.conf:3155:11)
+//line routes.conf:3161:14
+	A454(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r454: DELETE /user_:p0/1:p1/@/:p3 (routes.conf:3161:15), r454: GET /user_:p0/1:p1/@/:p3 (routes.conf:3161:15)
+//line routes.conf:3167:14
+	A455(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r455: GET /user_:p0/1:p1/=/:p3 (routes.conf:3167:15)
+//line routes.conf:3173:14
+	A456(ctx *runtime.Context, p0 string, p1 string) error // serves r456: PUT /user_:p0/1:p1/b/v1 (routes.conf:3173:15), r456: TRACE /user_:p0/1:p1/b/v1 (routes.conf:3173:15)
+//line routes.conf:3179:14
+	A457(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r457: GET /user_:p0/1:p1/:p2/x.:p3 (routes.conf:3179:15)
+//line routes.conf:3188:10
+	A458(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r458: CONNECT /user_:p0/1:p1/new/:p3 (routes.conf:3188:11), r458: DELETE /user_:p0/1:p1/new/:p3 (routes.conf:3188:11)
+//line routes.conf:3194:10
+	A459(ctx *runtime.Context, p0 string, p1 string) error // serves r459: GET /user_:p0/1:p1/new/b (routes.conf:3194:11)
+//line routes.conf:3411:6
+	A491(ctx *runtime.Context) error // serves r491: TRACE /users (routes.conf:3411:7), r491: WS /users (routes.conf:3411:7)
+//line routes.conf:3418:10
+	A492(ctx *runtime.Context, rest string) error // serves r492: GET /ab/*rest (routes.conf:3418:11), r492: OPTIONS /ab/*rest (routes.conf:3418:11)
+//line routes.conf:3426:14
+	A493(ctx *runtime.Context, rest string) error // serves r493: PUT /ab/*rest (routes.conf:3426:15)
+//line routes.conf:3440:10
+	A495(ctx *runtime.Context, p1 string) error // serves r495: CONNECT /users/~:p1 (routes.conf:3440:11), r495: GET /users/~:p1 (routes.conf:3440:11), r495: WS /users/~:p1 (routes.conf:3440:11)
+//line routes.conf:3450:6
+	A496(ctx *runtime.Context, rest string) error // serves r496: GET /.../*rest (routes.conf:3450:7), r496: HEAD /.../*rest (routes.conf:3450:7), r496: POST /.../*rest (routes.conf:3450:7)
+//line routes.conf:3456:10
+	A497(ctx *runtime.Context, rest string) error // serves r497: OPTIONS /.../*rest (routes.conf:3456:11)
+//line routes.conf:3460:14
+	A498(ctx *runtime.Context, rest string) error // serves r498: DELETE /.../*rest (routes.conf:3460:15)
+//line routes.conf:3467:14
+	A499(ctx *runtime.Context, rest string) error // serves r499: PUT /.../*rest (routes.conf:3467:15)
+//line routes.conf:3474:10
+	A500(ctx *runtime.Context, rest string) error // serves r500: PATCH /.../*rest (routes.conf:3474:11)
+//line routes.conf:370:6
+	A54(ctx *runtime.Context, p0 string) error // serves r54: CONNECT /.:p0/a (routes.conf:370:7), r54: GET /.:p0/a (routes.conf:370:7)
+//line routes.conf:385:14
+	A56(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r56: TRACE /.:p0/a/ab/x.:p3/a-b/*rest (routes.conf:385:15)
+//line routes.conf:400:10
+	A58(ctx *runtime.Context, p0 string, p2 string) error // serves r58: CONNECT /.:p0/a/ab:p2 (routes.conf:400:11), r58: GET /.:p0/a/ab:p2 (routes.conf:400:11)
+//line routes.conf:405:14
+	A59(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r59: GET /.:p0/a/ab:p2/:p3/user_x (routes.conf:405:15)
+//line routes.conf:41:14
+	A6(ctx *runtime.Context, p2 string, p3 string) error // serves r6: GET /user_x/=/:p2/:p3 (routes.conf:41:15), r6: TRACE /user_x/=/:p2/:p3 (routes.conf:41:15)
+//line routes.conf:411:14
+	A60(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r60: GET /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15), r60: PUT /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15), r60: TRACE /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15)
+//line routes.conf:417:14
+	A61(ctx *runtime.Context, p0 string, p2 string, rest string) error // serves r61: CONNECT /.:p0/a/ab:p2/*rest (routes.conf:417:15), r61: HEAD /.:p0/a/ab:p2/*rest (routes.conf:417:15)
+//line routes.conf:433:10
+	A63(ctx *runtime.Context, p0 int64, p1 string) error // serves r63: GET /:p0/:p1 (routes.conf:433:11), r63: HEAD /:p0/:p1 (routes.conf:433:11), r63: POST /:p0/:p1 (routes.conf:433:11)
+//line routes.conf:493:6
+	A71(ctx *runtime.Context) error // serves r71: PUT /42 (routes.conf:493:7)
+//line routes.conf:508:10
+	A73(ctx *runtime.Context, p1 string, p2 string) error // serves r73: DELETE /42/:p1/:p2 (routes.conf:508:11), r73: GET /42/:p1/:p2 (routes.conf:508:11), r73: TRACE /42/:p1/:p2 (routes.conf:508:11)
+//line routes.conf:513:14
+	A74(ctx *runtime.Context, p1 string, p2 string, rest string) error // serves r74: POST /42/:p1/:p2/x.y/*rest (routes.conf:513:15), r74: TRACE /42/:p1/:p2/x.y/*rest (routes.conf:513:15), r74: WS /42/:p1/:p2/x.y/*rest (routes.conf:513:15)
+//line routes.conf:522:14
+	A75(ctx *runtime.Context, p1 string, p2 string, p4 string) error // serves r75: PUT /42/:p1/:p2/x.y/:p4 (routes.conf:522:15), r75: WS /42/:p1/:p2/x.y/:p4 (routes.conf:522:15)
+//line routes.conf:539:6
+	A77(ctx *runtime.Context) error // serves r77: GET /a-b/1 (routes.conf:539:7), r77: WS /a-b/1 (routes.conf:539:7)
+//line routes.conf:546:6
+	A78(ctx *runtime.Context, p0 string) error // serves r78: GET /~:p0 (routes.conf:546:7)
+//line routes.conf:553:10
+	A79(ctx *runtime.Context, p0 string) error // serves r79: POST /ab:p0/abc (routes.conf:553:11), r79: TRACE /ab:p0/abc (routes.conf:553:11)
+//line routes.conf:60:6
+	A8(ctx *runtime.Context, rest string) error // serves r8: GET /*rest (routes.conf:60:7)
+//line routes.conf:560:6
+	A80(ctx *runtime.Context, p1 string) error // serves r80: PATCH /~u/:p1 (routes.conf:560:7)
+//line routes.conf:641:14
+	A92(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r92: GET /.../:p1/:p2/:p3 (routes.conf:641:15), r92: PUT /.../:p1/:p2/:p3 (routes.conf:641:15)
+//line routes.conf:653:6
+	A93(ctx *runtime.Context, p0 string) error // serves r93: DELETE /.:p0 (routes.conf:653:7), r93: PATCH /.:p0 (routes.conf:653:7)
+//line routes.conf:660:10
+	A94(ctx *runtime.Context, p0 string) error // serves r94: DELETE /.:p0/a (routes.conf:660:11)
+//line routes.conf:665:14
+	A95(ctx *runtime.Context, p0 string, p2 string) error // serves r95: GET /.:p0/a/:p2 (routes.conf:665:15)
+//line routes.conf:674:14
+	A96(ctx *runtime.Context, p0 string, rest string) error // serves r96: GET /.:p0/a/v1/*rest (routes.conf:674:15), r96: OPTIONS /.:p0/a/v1/*rest (routes.conf:674:15)
+//line routes.conf:681:14
+	A97(ctx *runtime.Context, p0 string) error // serves r97: HEAD /.:p0/a (routes.conf:681:15)
+//line routes_gen.go:4486:1
+}
+
+// SocketController holds the actions of controller "Socket".
+type SocketController interface {
+//line routes.conf:1464:6
+	A208(ctx *runtime.Context, p0 string) error // serves r208: WS /:p0 (routes.conf:1464:7)
+//line routes.conf:2648:14
+	A381(ctx *runtime.Context, rest string) error // serves r381: WS /=/.a/~*rest (routes.conf:2648:15)
+//line routes.conf:500:10
+	A72(ctx *runtime.Context, p1 string, p2 string) error // serves r72: WS /42/:p1/:p2 (routes.conf:500:11)
+//line routes.conf:688:10
+	A98(ctx *runtime.Context, p0 string) error // serves r98: WS /.:p0/user_x/@ (routes.conf:688:11)
+//line routes.conf:697:14
+	A99(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r99: OPTIONS /.:p0/user_x/@/:p3/:p4 (routes.conf:697:15)
+//line routes_gen.go:4501:1
+}
+
+// R386 returns the URL of route "r386": / (routes.conf:2684:7).
+//
+//line routes.conf:2684:1
+func (u *URLBuilder) R386() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:4511:1
+
+// R242 returns the URL of route "r242": / (routes.conf:1709:7).
+//
+//line routes.conf:1709:1
+func (u *URLBuilder) R242() string {
+	return routegenHelperURL(u, 1)
+}
+
+//line routes_gen.go:4520:1
+
+// R264 returns the URL of route "r264": / (routes.conf:1859:7).
+//
+//line routes.conf:1859:1
+func (u *URLBuilder) R264() string {
+	return routegenHelperURL(u, 2)
+}
+
+//line routes_gen.go:4529:1
+
+// R445 returns the URL of route "r445": / (routes.conf:3096:7).
+//
+//line routes.conf:3096:1
+func (u *URLBuilder) R445() string {
+	return routegenHelperURL(u, 4)
+}
+
+//line routes_gen.go:4538:1
+
+// R12 returns the URL of route "r12": /*rest (routes.conf:91:7).
+//
+//line routes.conf:91:1
+func (u *URLBuilder) R12(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 6, rest)
+}
+
+//line routes_gen.go:4547:1
+
+// R218 returns the URL of route "r218": /*rest (routes.conf:1538:7).
+//
+//line routes.conf:1538:1
+func (u *URLBuilder) R218(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 7, rest)
+}
+
+//line routes_gen.go:4556:1
+
+// R8 returns the URL of route "r8": /*rest (routes.conf:60:7).
+//
+//line routes.conf:60:1
+func (u *URLBuilder) R8(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 8, rest)
+}
+
+//line routes_gen.go:4565:1
+
+// R50 returns the URL of route "r50": /*rest (routes.conf:344:15).
+//
+//line routes.conf:344:1
+func (u *URLBuilder) R50(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 9, rest)
+}
+
+//line routes_gen.go:4574:1
+
+// R49 returns the URL of route "r49": /*rest (routes.conf:340:11).
+//
+//line routes.conf:340:1
+func (u *URLBuilder) R49(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 10, rest)
+}
+
+//line routes_gen.go:4583:1
+
+// R52 returns the URL of route "r52": /*rest (routes.conf:357:15).
+//
+//line routes.conf:357:1
+func (u *URLBuilder) R52(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 11, rest)
+}
+
+//line routes_gen.go:4592:1
+
+// R48 returns the URL of route "r48": /*rest (routes.conf:333:7).
+//
+//line routes.conf:333:1
+func (u *URLBuilder) R48(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 12, rest)
+}
+
+//line routes_gen.go:4601:1
+
+// R53 returns the URL of route "r53": /*rest (routes.conf:361:15).
+//
+//line routes.conf:361:1
+func (u *URLBuilder) R53(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 13, rest)
+}
+
+//line routes_gen.go:4610:1
+
+// R51 returns the URL of route "r51": /*rest (routes.conf:353:11).
+//
+//line routes.conf:353:1
+func (u *URLBuilder) R51(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 14, rest)
+}
+
+//line routes_gen.go:4619:1
+
+// R477 returns the URL of route "r477": /... (routes.conf:3312:7).
+//
+//line routes.conf:3312:1
+func (u *URLBuilder) R477() string {
+	return routegenHelperURL(u, 15)
+}
+
+//line routes_gen.go:4628:1
+
+// R76 returns the URL of route "r76": /... (routes.conf:531:7).
+//
+//line routes.conf:531:1
+func (u *URLBuilder) R76() string {
+	return routegenHelperURL(u, 16)
+}
+
+//line routes_gen.go:4637:1
+
+// R498 returns the URL of route "r498": /.../*rest (routes.conf:3460:15).
+//
+//line routes.conf:3460:1
+func (u *URLBuilder) R498(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 18, rest)
+}
+
+//line routes_gen.go:4646:1
+
+// R496 returns the URL of route "r496": /.../*rest (routes.conf:3450:7).
+//
+//line routes.conf:3450:1
+func (u *URLBuilder) R496(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 19, rest)
+}
+
+//line routes_gen.go:4655:1
+
+// R497 returns the URL of route "r497": /.../*rest (routes.conf:3456:11).
+//
+//line routes.conf:3456:1
+func (u *URLBuilder) R497(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 21, rest)
+}
+
+//line routes_gen.go:4664:1
+
+// R500 returns the URL of route "r500": /.../*rest (routes.conf:3474:11).
+//
+//line routes.conf:3474:1
+func (u *URLBuilder) R500(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 22, rest)
+}
+
+//line routes_gen.go:4673:1
+
+// R499 returns the URL of route "r499": /.../*rest (routes.conf:3467:15).
+//
+//line routes.conf:3467:1
+func (u *URLBuilder) R499(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 24, rest)
+}
+
+//line routes_gen.go:4682:1
+
+// R478 returns the URL of route "r478": /.../.:p1 (routes.conf:3319:11).
+//
+//line routes.conf:3319:1
+func (u *URLBuilder) R478(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 25, p1)
+}
+
+//line routes_gen.go:4691:1
+
+// R479 returns the URL of route "r479": /.../.:p1/users (routes.conf:3324:15).
+//
+//line routes.conf:3324:1
+func (u *URLBuilder) R479(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 27, p1)
+}
+
+//line routes_gen.go:4700:1
+
+// R423 returns the URL of route "r423": /.../.a (routes.conf:2945:7).
+//
+//line routes.conf:2945:1
+func (u *URLBuilder) R423() string {
+	return routegenHelperURL(u, 30)
+}
+
+//line routes_gen.go:4709:1
+
+// R485 returns the URL of route "r485": /.../.a/v:p2 (routes.conf:3365:11).
+//
+//line routes.conf:3365:1
+func (u *URLBuilder) R485(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 33, p2)
+}
+
+//line routes_gen.go:4718:1
+
+// R486 returns the URL of route "r486": /.../.a/v:p2/:p3/~u (routes.conf:3371:15).
+//
+//line routes.conf:3371:1
+func (u *URLBuilder) R486(p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 35, p2, p3)
+}
+
+//line routes_gen.go:4727:1
+
+// R85 returns the URL of route "r85": /.../:p1 (routes.conf:596:7).
+//
+//line routes.conf:596:1
+func (u *URLBuilder) R85(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 37, p1)
+}
+
+//line routes_gen.go:4736:1
+
+// R88 returns the URL of route "r88": /.../:p1 (routes.conf:616:11).
+//
+//line routes.conf:616:1
+func (u *URLBuilder) R88(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 39, p1)
+}
+
+//line routes_gen.go:4745:1
+
+// R90 returns the URL of route "r90": /.../:p1 (routes.conf:630:15).
+//
+//line routes.conf:630:1
+func (u *URLBuilder) R90(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 40, p1)
+}
+
+//line routes_gen.go:4754:1
+
+// R89 returns the URL of route "r89": /.../:p1/*rest (routes.conf:621:15).
+//
+//line routes.conf:621:1
+func (u *URLBuilder) R89(p1 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 41, p1, rest)
+}
+
+//line routes_gen.go:4763:1
+
+// R91 returns the URL of route "r91": /.../:p1/.a (routes.conf:635:15).
+//
+//line routes.conf:635:1
+func (u *URLBuilder) R91(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 42, p1)
+}
+
+//line routes_gen.go:4772:1
+
+// R92 returns the URL of route "r92": /.../:p1/:p2/:p3 (routes.conf:641:15).
+//
+//line routes.conf:641:1
+func (u *URLBuilder) R92(p1 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 43, p1, p2, p3)
+}
+
+//line routes_gen.go:4781:1
+
+// R86 returns the URL of route "r86": /.../:p1/@ (routes.conf:604:11).
+//
+//line routes.conf:604:1
+func (u *URLBuilder) R86(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 45, p1)
+}
+
+//line routes_gen.go:4790:1
+
+// R87 returns the URL of route "r87": /.../:p1/~:p2/v:p3 (routes.conf:610:11).
+//
+//line routes.conf:610:1
+func (u *URLBuilder) R87(p1 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 48, p1, p2, p3)
+}
+
+//line routes_gen.go:4799:1
+
+// R276 returns the URL of route "r276": /.../a-b (routes.conf:1939:7).
+//
+//line routes.conf:1939:1
+func (u *URLBuilder) R276() string {
+	return routegenHelperURL(u, 49)
+}
+
+//line routes_gen.go:4808:1
+
+// R281 returns the URL of route "r281": /.../a-b/42/abc (routes.conf:1974:11).
+//
+//line routes.conf:1974:1
+func (u *URLBuilder) R281() string {
+	return routegenHelperURL(u, 51)
+}
+
+//line routes_gen.go:4817:1
+
+// R282 returns the URL of route "r282": /.../a-b/42/abc (routes.conf:1982:15).
+//
+//line routes.conf:1982:1
+func (u *URLBuilder) R282() string {
+	return routegenHelperURL(u, 53)
+}
+
+//line routes_gen.go:4826:1
+
+// R284 returns the URL of route "r284": /.../a-b/42/abc/:p4 (routes.conf:1993:15).
+//
+//line routes.conf:1993:1
+func (u *URLBuilder) R284(p4 string) (string, error) {
+	return routegenCheckedHelperURL(u, 54, p4)
+}
+
+//line routes_gen.go:4835:1
+
+// R283 returns the URL of route "r283": /.../a-b/42/abc/user_x (routes.conf:1987:15).
+//
+//line routes.conf:1987:1
+func (u *URLBuilder) R283() string {
+	return routegenHelperURL(u, 55)
+}
+
+//line routes_gen.go:4844:1
+
+// R280 returns the URL of route "r280": /.../a-b/:p2/user_x (routes.conf:1968:11).
+//
+//line routes.conf:1968:1
+func (u *URLBuilder) R280(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 56, p2)
+}
+
+//line routes_gen.go:4853:1
+
+// R277 returns the URL of route "r277": /.../a-b/user_:p2/:p3 (routes.conf:1946:11).
+//
+//line routes.conf:1946:1
+func (u *URLBuilder) R277(p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 57, p2, p3)
+}
+
+//line routes_gen.go:4862:1
+
+// R278 returns the URL of route "r278": /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15).
+//
+//line routes.conf:1952:1
+func (u *URLBuilder) R278(p2 string, p3 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 58, p2, p3, rest)
+}
+
+//line routes_gen.go:4871:1
+
+// R279 returns the URL of route "r279": /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1958:15).
+//
+//line routes.conf:1958:1
+func (u *URLBuilder) R279(p2 string, p3 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 59, p2, p3, rest)
+}
+
+//line routes_gen.go:4880:1
+
+// R480 returns the URL of route "r480": /.../a/42 (routes.conf:3335:11).
+//
+//line routes.conf:3335:1
+func (u *URLBuilder) R480() string {
+	return routegenHelperURL(u, 61)
+}
+
+//line routes_gen.go:4889:1
+
+// R481 returns the URL of route "r481": /.../a/v1 (routes.conf:3341:11).
+//
+//line routes.conf:3341:1
+func (u *URLBuilder) R481() string {
+	return routegenHelperURL(u, 64)
+}
+
+//line routes_gen.go:4898:1
+
+// R484 returns the URL of route "r484": /.../a/v1 (routes.conf:3358:15).
+//
+//line routes.conf:3358:1
+func (u *URLBuilder) R484() string {
+	return routegenHelperURL(u, 65)
+}
+
+//line routes_gen.go:4907:1
+
+// R483 returns the URL of route "r483": /.../a/v1/:p3 (routes.conf:3353:15).
+//
+//line routes.conf:3353:1
+func (u *URLBuilder) R483(p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 67, p3)
+}
+
+//line routes_gen.go:4916:1
+
+// R482 returns the URL of route "r482": /.../a/v1/:p3 (routes.conf:3347:15).
+//
+//line routes.conf:3347:1
+func (u *URLBuilder) R482(p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 68, p3)
+}
+
+//line routes_gen.go:4925:1
+
+// R93 returns the URL of route "r93": /.:p0 (routes.conf:653:7).
+//
+//line routes.conf:653:1
+func (u *URLBuilder) R93(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 69, p0)
+}
+
+//line routes_gen.go:4934:1
+
+// R354 returns the URL of route "r354": /.:p0 (routes.conf:2468:7).
+//
+//line routes.conf:2468:1
+func (u *URLBuilder) R354(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 70, p0)
+}
+
+//line routes_gen.go:4943:1
+
+// R384 returns the URL of route "r384": /.:p0 (routes.conf:2671:7).
+//
+//line routes.conf:2671:1
+func (u *URLBuilder) R384(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 71, p0)
+}
+
+//line routes_gen.go:4952:1
+
+// R197 returns the URL of route "r197": /.:p0 (routes.conf:1388:7).
+//
+//line routes.conf:1388:1
+func (u *URLBuilder) R197(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 72, p0)
+}
+
+//line routes_gen.go:4961:1
+
+// R54 returns the URL of route "r54": /.:p0/a (routes.conf:370:7).
+//
+//line routes.conf:370:1
+func (u *URLBuilder) R54(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 75, p0)
+}
+
+//line routes_gen.go:4970:1
+
+// R94 returns the URL of route "r94": /.:p0/a (routes.conf:660:11).
+//
+//line routes.conf:660:1
+func (u *URLBuilder) R94(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 76, p0)
+}
+
+//line routes_gen.go:4979:1
+
+// R97 returns the URL of route "r97": /.:p0/a (routes.conf:681:15).
+//
+//line routes.conf:681:1
+func (u *URLBuilder) R97(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 78, p0)
+}
+
+//line routes_gen.go:4988:1
+
+// R198 returns the URL of route "r198": /.:p0/a/42 (routes.conf:1394:11).
+//
+//line routes.conf:1394:1
+func (u *URLBuilder) R198(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 79, p0)
+}
+
+//line routes_gen.go:4997:1
+
+// R95 returns the URL of route "r95": /.:p0/a/:p2 (routes.conf:665:15).
+//
+//line routes.conf:665:1
+func (u *URLBuilder) R95(p0 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 82, p0, p2)
+}
+
+//line routes_gen.go:5006:1
+
+// R55 returns the URL of route "r55": /.:p0/a/ab/x.:p3 (routes.conf:377:11).
+//
+//line routes.conf:377:1
+func (u *URLBuilder) R55(p0 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 83, p0, p3)
+}
+
+//line routes_gen.go:5015:1
+
+// R57 returns the URL of route "r57": /.:p0/a/ab/x.:p3/42 (routes.conf:392:15).
+//
+//line routes.conf:392:1
+func (u *URLBuilder) R57(p0 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 85, p0, p3)
+}
+
+//line routes_gen.go:5024:1
+
+// R56 returns the URL of route "r56": /.:p0/a/ab/x.:p3/a-b/*rest (routes.conf:385:15).
+//
+//line routes.conf:385:1
+func (u *URLBuilder) R56(p0 string, p3 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 86, p0, p3, rest)
+}
+
+//line routes_gen.go:5033:1
+
+// R58 returns the URL of route "r58": /.:p0/a/ab:p2 (routes.conf:400:11).
+//
+//line routes.conf:400:1
+func (u *URLBuilder) R58(p0 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 87, p0, p2)
+}
+
+//line routes_gen.go:5042:1
+
+// R61 returns the URL of route "r61": /.:p0/a/ab:p2/*rest (routes.conf:417:15).
+//
+//line routes.conf:417:1
+func (u *URLBuilder) R61(p0 string, p2 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 89, p0, p2, rest)
+}
+
+//line routes_gen.go:5051:1
+
+// R60 returns the URL of route "r60": /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15).
+//
+//line routes.conf:411:1
+func (u *URLBuilder) R60(p0 string, p2 string, p4 string) (string, error) {
+	return routegenCheckedHelperURL(u, 91, p0, p2, p4)
+}
+
+//line routes_gen.go:5060:1
+
+// R59 returns the URL of route "r59": /.:p0/a/ab:p2/:p3/user_x (routes.conf:405:15).
+//
+//line routes.conf:405:1
+func (u *URLBuilder) R59(p0 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 94, p0, p2, p3)
+}
+
+//line routes_gen.go:5069:1
+
+// R96 returns the URL of route "r96": /.:p0/a/v1/*rest (routes.conf:674:15).
+//
+//line routes.conf:674:1
+func (u *URLBuilder) R96(p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 95, p0, rest)
+}
+
+//line routes_gen.go:5078:1
+
+// R98 returns the URL of route "r98": /.:p0/user_x/@ (routes.conf:688:11).
+//
+//line routes.conf:688:1
+func (u *URLBuilder) R98(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 97, p0)
+}
+
+//line routes_gen.go:5087:1
+
+// R99 returns the URL of route "r99": /.:p0/user_x/@/:p3/:p4 (routes.conf:697:15).
+//
+//line routes.conf:697:1
+func (u *URLBuilder) R99(p0 string, p3 string, p4 string) (string, error) {
+	return routegenCheckedHelperURL(u, 98, p0, p3, p4)
+}
+
+//line routes_gen.go:5096:1
+
+// R100 returns the URL of route "r100": /.:p0/x.:p1 (routes.conf:704:11).
+//
+//line routes.conf:704:1
+func (u *URLBuilder) R100(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 99, p0, p1)
+}
+
+//line routes_gen.go:5105:1
+
+// R183 returns the URL of route "r183": /.a (routes.conf:1292:7).
+//
+//line routes.conf:1292:1
+func (u *URLBuilder) R183() string {
+	return routegenHelperURL(u, 101)
+}
+
+//line routes_gen.go:5114:1
+
+// R227 returns the URL of route "r227": /.a/new (routes.conf:1603:7).
+//
+//line routes.conf:1603:1
+func (u *URLBuilder) R227() string {
+	return routegenHelperURL(u, 102)
+}
+
+//line routes_gen.go:5123:1
+
+// R81 returns the URL of route "r81": /1 (routes.conf:569:7).
+//
+//line routes.conf:569:1
+func (u *URLBuilder) R81() string {
+	return routegenHelperURL(u, 103)
+}
+
+//line routes_gen.go:5132:1
+
+// R425 returns the URL of route "r425": /1 (routes.conf:2958:7).
+//
+//line routes.conf:2958:1
+func (u *URLBuilder) R425() string {
+	return routegenHelperURL(u, 104)
+}
+
+//line routes_gen.go:5141:1
+
+// R356 returns the URL of route "r356": /1 (routes.conf:2481:7).
+//
+//line routes.conf:2481:1
+func (u *URLBuilder) R356() string {
+	return routegenHelperURL(u, 105)
+}
+
+//line routes_gen.go:5150:1
+
+// R426 returns the URL of route "r426": /1/*rest (routes.conf:2966:11).
+//
+//line routes.conf:2966:1
+func (u *URLBuilder) R426(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 106, rest)
+}
+
+//line routes_gen.go:5159:1
+
+// R427 returns the URL of route "r427": /1/*rest (routes.conf:2971:15).
+//
+//line routes.conf:2971:1
+func (u *URLBuilder) R427(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 107, rest)
+}
+
+//line routes_gen.go:5168:1
+
+// R357 returns the URL of route "r357": /1/42/ab (routes.conf:2487:11).
+//
+//line routes.conf:2487:1
+func (u *URLBuilder) R357() string {
+	return routegenHelperURL(u, 109)
+}
+
+//line routes_gen.go:5177:1
+
+// R361 returns the URL of route "r361": /1/42/ab/:p3/a-b (routes.conf:2509:15).
+//
+//line routes.conf:2509:1
+func (u *URLBuilder) R361(p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 110, p3)
+}
+
+//line routes_gen.go:5186:1
+
+// R360 returns the URL of route "r360": /1/42/ab/abc (routes.conf:2502:15).
+//
+//line routes.conf:2502:1
+func (u *URLBuilder) R360() string {
+	return routegenHelperURL(u, 112)
+}
+
+//line routes_gen.go:5195:1
+
+// R359 returns the URL of route "r359": /1/42/ab/x.y (routes.conf:2497:15).
+//
+//line routes.conf:2497:1
+func (u *URLBuilder) R359() string {
+	return routegenHelperURL(u, 113)
+}
+
+//line routes_gen.go:5204:1
+
+// R358 returns the URL of route "r358": /1/42/ab/x.y/new (routes.conf:2492:15).
+//
+//line routes.conf:2492:1
+func (u *URLBuilder) R358() string {
+	return routegenHelperURL(u, 114)
+}
+
+//line routes_gen.go:5213:1
+
+// R373 returns the URL of route "r373": /1/:p1 (routes.conf:2591:7).
+//
+//line routes.conf:2591:1
+func (u *URLBuilder) R373(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 115, p1)
+}
+
+//line routes_gen.go:5222:1
+
+// R82 returns the URL of route "r82": /1/:p1 (routes.conf:576:11).
+//
+//line routes.conf:576:1
+func (u *URLBuilder) R82(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 116, p1)
+}
+
+//line routes_gen.go:5231:1
+
+// R439 returns the URL of route "r439": /1/:p1 (routes.conf:3054:11).
+//
+//line routes.conf:3054:1
+func (u *URLBuilder) R439(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 118, p1)
+}
+
+//line routes_gen.go:5240:1
+
+// R9 returns the URL of route "r9": /1/:p1 (routes.conf:68:7).
+//
+//line routes.conf:68:1
+func (u *URLBuilder) R9(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 119, p1)
+}
+
+//line routes_gen.go:5249:1
+
+// R83 returns the URL of route "r83": /1/@ (routes.conf:581:11).
+//
+//line routes.conf:581:1
+func (u *URLBuilder) R83() string {
+	return routegenHelperURL(u, 121)
+}
+
+//line routes_gen.go:5258:1
+
+// R388 returns the URL of route "r388": /1/a (routes.conf:2698:7).
+//
+//line routes.conf:2698:1
+func (u *URLBuilder) R388() string {
+	return routegenHelperURL(u, 124)
+}
+
+//line routes_gen.go:5267:1
+
+// R363 returns the URL of route "r363": /1/abc (routes.conf:2523:11).
+//
+//line routes.conf:2523:1
+func (u *URLBuilder) R363() string {
+	return routegenHelperURL(u, 127)
+}
+
+//line routes_gen.go:5276:1
+
+// R114 returns the URL of route "r114": /1/users (routes.conf:804:7).
+//
+//line routes.conf:804:1
+func (u *URLBuilder) R114() string {
+	return routegenHelperURL(u, 129)
+}
+
+//line routes_gen.go:5285:1
+
+// R362 returns the URL of route "r362": /1/v:p1 (routes.conf:2518:11).
+//
+//line routes.conf:2518:1
+func (u *URLBuilder) R362(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 131, p1)
+}
+
+//line routes_gen.go:5294:1
+
+// R213 returns the URL of route "r213": /1/~:p1 (routes.conf:1500:7).
+//
+//line routes.conf:1500:1
+func (u *URLBuilder) R213(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 133, p1)
+}
+
+//line routes_gen.go:5303:1
+
+// R487 returns the URL of route "r487": /1/~u (routes.conf:3382:7).
+//
+//line routes.conf:3382:1
+func (u *URLBuilder) R487() string {
+	return routegenHelperURL(u, 134)
+}
+
+//line routes_gen.go:5312:1
+
+// R488 returns the URL of route "r488": /1/~u/:p2 (routes.conf:3389:11).
+//
+//line routes.conf:3389:1
+func (u *URLBuilder) R488(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 135, p2)
+}
+
+//line routes_gen.go:5321:1
+
+// R188 returns the URL of route "r188": /1:p0 (routes.conf:1328:7).
+//
+//line routes.conf:1328:1
+func (u *URLBuilder) R188(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 137, p0)
+}
+
+//line routes_gen.go:5330:1
+
+// R469 returns the URL of route "r469": /1:p0 (routes.conf:3259:7).
+//
+//line routes.conf:3259:1
+func (u *URLBuilder) R469(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 138, p0)
+}
+
+//line routes_gen.go:5339:1
+
+// R191 returns the URL of route "r191": /1:p0/*rest (routes.conf:1348:15).
+//
+//line routes.conf:1348:1
+func (u *URLBuilder) R191(p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 139, p0, rest)
+}
+
+//line routes_gen.go:5348:1
+
+// R190 returns the URL of route "r190": /1:p0/*rest (routes.conf:1342:15).
+//
+//line routes.conf:1342:1
+func (u *URLBuilder) R190(p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 140, p0, rest)
+}
+
+//line routes_gen.go:5357:1
+
+// R189 returns the URL of route "r189": /1:p0/*rest (routes.conf:1336:11).
+//
+//line routes.conf:1336:1
+func (u *URLBuilder) R189(p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 141, p0, rest)
+}
+
+//line routes_gen.go:5366:1
+
+// R192 returns the URL of route "r192": /1:p0/.a/~:p2 (routes.conf:1355:11).
+//
+//line routes.conf:1355:1
+func (u *URLBuilder) R192(p0 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 143, p0, p2)
+}
+
+//line routes_gen.go:5375:1
+
+// R474 returns the URL of route "r474": /1:p0/1/1 (routes.conf:3291:11).
+//
+//line routes.conf:3291:1
+func (u *URLBuilder) R474(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 144, p0)
+}
+
+//line routes_gen.go:5384:1
+
+// R475 returns the URL of route "r475": /1:p0/1/1 (routes.conf:3296:15).
+//
+//line routes.conf:3296:1
+func (u *URLBuilder) R475(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 145, p0)
+}
+
+//line routes_gen.go:5393:1
+
+// R387 returns the URL of route "r387": /1:p0/:p1 (routes.conf:2690:7).
+//
+//line routes.conf:2690:1
+func (u *URLBuilder) R387(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 149, p0, p1)
+}
+
+//line routes_gen.go:5402:1
+
+// R470 returns the URL of route "r470": /1:p0/:p1/:p2 (routes.conf:3266:11).
+//
+//line routes.conf:3266:1
+func (u *URLBuilder) R470(p0 string, p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 151, p0, p1, p2)
+}
+
+//line routes_gen.go:5411:1
+
+// R472 returns the URL of route "r472": /1:p0/:p1/:p2/42/:p4 (routes.conf:3277:15).
+//
+//line routes.conf:3277:1
+func (u *URLBuilder) R472(p0 string, p1 string, p2 string, p4 string) (string, error) {
+	return routegenCheckedHelperURL(u, 152, p0, p1, p2, p4)
+}
+
+//line routes_gen.go:5420:1
+
+// R471 returns the URL of route "r471": /1:p0/:p1/:p2/:p3/... (routes.conf:3272:15).
+//
+//line routes.conf:3272:1
+func (u *URLBuilder) R471(p0 string, p1 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 153, p0, p1, p2, p3)
+}
+
+//line routes_gen.go:5429:1
+
+// R193 returns the URL of route "r193": /1:p0/@ (routes.conf:1361:11).
+//
+//line routes.conf:1361:1
+func (u *URLBuilder) R193(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 154, p0)
+}
+
+//line routes_gen.go:5438:1
+
+// R476 returns the URL of route "r476": /1:p0/@ (routes.conf:3304:11).
+//
+//line routes.conf:3304:1
+func (u *URLBuilder) R476(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 155, p0)
+}
+
+//line routes_gen.go:5447:1
+
+// R195 returns the URL of route "r195": /1:p0/@/.a (routes.conf:1372:15).
+//
+//line routes.conf:1372:1
+func (u *URLBuilder) R195(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 157, p0)
+}
+
+//line routes_gen.go:5456:1
+
+// R194 returns the URL of route "r194": /1:p0/@/~u/:p3 (routes.conf:1367:15).
+//
+//line routes.conf:1367:1
+func (u *URLBuilder) R194(p0 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 158, p0, p3)
+}
+
+//line routes_gen.go:5465:1
+
+// R102 returns the URL of route "r102": /1:p0/v:p1 (routes.conf:722:7).
+//
+//line routes.conf:722:1
+func (u *URLBuilder) R102(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 159, p0, p1)
+}
+
+//line routes_gen.go:5474:1
+
+// R107 returns the URL of route "r107": /1:p0/v:p1 (routes.conf:754:11).
+//
+//line routes.conf:754:1
+func (u *URLBuilder) R107(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 160, p0, p1)
+}
+
+//line routes_gen.go:5483:1
+
+// R103 returns the URL of route "r103": /1:p0/v:p1/*rest (routes.conf:730:11).
+//
+//line routes.conf:730:1
+func (u *URLBuilder) R103(p0 string, p1 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 163, p0, p1, rest)
+}
+
+//line routes_gen.go:5492:1
+
+// R106 returns the URL of route "r106": /1:p0/v:p1/*rest (routes.conf:747:15).
+//
+//line routes.conf:747:1
+func (u *URLBuilder) R106(p0 string, p1 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 164, p0, p1, rest)
+}
+
+//line routes_gen.go:5501:1
+
+// R104 returns the URL of route "r104": /1:p0/v:p1/*rest (routes.conf:737:15).
+//
+//line routes.conf:737:1
+func (u *URLBuilder) R104(p0 string, p1 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 166, p0, p1, rest)
+}
+
+//line routes_gen.go:5510:1
+
+// R105 returns the URL of route "r105": /1:p0/v:p1/*rest (routes.conf:742:15).
+//
+//line routes.conf:742:1
+func (u *URLBuilder) R105(p0 string, p1 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 167, p0, p1, rest)
+}
+
+//line routes_gen.go:5519:1
+
+// R108 returns the URL of route "r108": /1:p0/v:p1/1/x.:p3 (routes.conf:760:15).
+//
+//line routes.conf:760:1
+func (u *URLBuilder) R108(p0 string, p1 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 170, p0, p1, p3)
+}
+
+//line routes_gen.go:5528:1
+
+// R473 returns the URL of route "r473": /1:p0/v:p1/:p2 (routes.conf:3285:11).
+//
+//line routes.conf:3285:1
+func (u *URLBuilder) R473(p0 string, p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 171, p0, p1, p2)
+}
+
+//line routes_gen.go:5537:1
+
+// R109 returns the URL of route "r109": /1:p0/v:p1/a (routes.conf:765:15).
+//
+//line routes.conf:765:1
+func (u *URLBuilder) R109(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 173, p0, p1)
+}
+
+//line routes_gen.go:5546:1
+
+// R340 returns the URL of route "r340": /1:p0/~u (routes.conf:2369:7).
+//
+//line routes.conf:2369:1
+func (u *URLBuilder) R340(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 176, p0)
+}
+
+//line routes_gen.go:5555:1
+
+// R71 returns the URL of route "r71": /42 (routes.conf:493:7).
+//
+//line routes.conf:493:1
+func (u *URLBuilder) R71() string {
+	return routegenHelperURL(u, 177)
+}
+
+//line routes_gen.go:5564:1
+
+// R274 returns the URL of route "r274": /42/.a (routes.conf:1924:11).
+//
+//line routes.conf:1924:1
+func (u *URLBuilder) R274() string {
+	return routegenHelperURL(u, 178)
+}
+
+//line routes_gen.go:5573:1
+
+// R123 returns the URL of route "r123": /42/:p1 (routes.conf:869:7).
+//
+//line routes.conf:869:1
+func (u *URLBuilder) R123(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 179, p1)
+}
+
+//line routes_gen.go:5582:1
+
+// R407 returns the URL of route "r407": /42/:p1 (routes.conf:2834:7).
+//
+//line routes.conf:2834:1
+func (u *URLBuilder) R407(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 181, p1)
+}
+
+//line routes_gen.go:5591:1
+
+// R409 returns the URL of route "r409": /42/:p1/*rest (routes.conf:2847:15).
+//
+//line routes.conf:2847:1
+func (u *URLBuilder) R409(p1 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 183, p1, rest)
+}
+
+//line routes_gen.go:5600:1
+
+// R412 returns the URL of route "r412": /42/:p1/*rest (routes.conf:2866:11).
+//
+//line routes.conf:2866:1
+func (u *URLBuilder) R412(p1 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 184, p1, rest)
+}
+
+//line routes_gen.go:5609:1
+
+// R411 returns the URL of route "r411": /42/:p1/*rest (routes.conf:2857:15).
+//
+//line routes.conf:2857:1
+func (u *URLBuilder) R411(p1 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 185, p1, rest)
+}
+
+//line routes_gen.go:5618:1
+
+// R408 returns the URL of route "r408": /42/:p1/*rest (routes.conf:2841:11).
+//
+//line routes.conf:2841:1
+func (u *URLBuilder) R408(p1 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 186, p1, rest)
+}
+
+//line routes_gen.go:5627:1
+
+// R410 returns the URL of route "r410": /42/:p1/*rest (routes.conf:2852:15).
+//
+//line routes.conf:2852:1
+func (u *URLBuilder) R410(p1 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 187, p1, rest)
+}
+
+//line routes_gen.go:5636:1
+
+// R125 returns the URL of route "r125": /42/:p1/1 (routes.conf:885:11).
+//
+//line routes.conf:885:1
+func (u *URLBuilder) R125(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 189, p1)
+}
+
+//line routes_gen.go:5645:1
+
+// R126 returns the URL of route "r126": /42/:p1/1/:p3/... (routes.conf:892:15).
+//
+//line routes.conf:892:1
+func (u *URLBuilder) R126(p1 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 190, p1, p3)
+}
+
+//line routes_gen.go:5654:1
+
+// R124 returns the URL of route "r124": /42/:p1/1/= (routes.conf:878:11).
+//
+//line routes.conf:878:1
+func (u *URLBuilder) R124(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 191, p1)
+}
+
+//line routes_gen.go:5663:1
+
+// R127 returns the URL of route "r127": /42/:p1/1/user_:p3/:p4 (routes.conf:899:15).
+//
+//line routes.conf:899:1
+func (u *URLBuilder) R127(p1 string, p3 string, p4 string) (string, error) {
+	return routegenCheckedHelperURL(u, 192, p1, p3, p4)
+}
+
+//line routes_gen.go:5672:1
+
+// R73 returns the URL of route "r73": /42/:p1/:p2 (routes.conf:508:11).
+//
+//line routes.conf:508:1
+func (u *URLBuilder) R73(p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 193, p1, p2)
+}
+
+//line routes_gen.go:5681:1
+
+// R72 returns the URL of route "r72": /42/:p1/:p2 (routes.conf:500:11).
+//
+//line routes.conf:500:1
+func (u *URLBuilder) R72(p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 196, p1, p2)
+}
+
+//line routes_gen.go:5690:1
+
+// R74 returns the URL of route "r74": /42/:p1/:p2/x.y/*rest (routes.conf:513:15).
+//
+//line routes.conf:513:1
+func (u *URLBuilder) R74(p1 string, p2 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 197, p1, p2, rest)
+}
+
+//line routes_gen.go:5699:1
+
+// R75 returns the URL of route "r75": /42/:p1/:p2/x.y/:p4 (routes.conf:522:15).
+//
+//line routes.conf:522:1
+func (u *URLBuilder) R75(p1 string, p2 string, p4 string) (string, error) {
+	return routegenCheckedHelperURL(u, 200, p1, p2, p4)
+}
+
+//line routes_gen.go:5708:1
+
+// R413 returns the URL of route "r413": /42/:p1/x.y (routes.conf:2874:11).
+//
+//line routes.conf:2874:1
+func (u *URLBuilder) R413(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 202, p1)
+}
+
+//line routes_gen.go:5717:1
+
+// R414 returns the URL of route "r414": /42/:p1/x.y/:p3 (routes.conf:2881:15).
+//
+//line routes.conf:2881:1
+func (u *URLBuilder) R414(p1 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 204, p1, p3)
+}
+
+//line routes_gen.go:5726:1
+
+// R415 returns the URL of route "r415": /42/:p1/x.y/:p3/... (routes.conf:2888:15).
+//
+//line routes.conf:2888:1
+func (u *URLBuilder) R415(p1 string, p3 int64) (string, error) {
+	return routegenCheckedHelperURL(u, 205, p1, routegenimpl.Int(p3))
+}
+
+//line routes_gen.go:5735:1
+
+// R416 returns the URL of route "r416": /42/:p1/x.y/:p3/:p4 (routes.conf:2893:15).
+//
+//line routes.conf:2893:1
+func (u *URLBuilder) R416(p1 string, p3 string, p4 string) (string, error) {
+	return routegenCheckedHelperURL(u, 206, p1, p3, p4)
+}
+
+//line routes_gen.go:5744:1
+
+// R209 returns the URL of route "r209": /:p0 (routes.conf:1472:7).
+//
+//line routes.conf:1472:1
+func (u *URLBuilder) R209(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 207, p0)
+}
+
+//line routes_gen.go:5753:1
+
+// R170 returns the URL of route "r170": /:p0 (routes.conf:1199:7).
+//
+//line routes.conf:1199:1
+func (u *URLBuilder) R170(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 208, p0)
+}
+
+//line routes_gen.go:5762:1
+
+// R38 returns the URL of route "r38": /:p0 (routes.conf:259:11).
+//
+//line routes.conf:259:1
+func (u *URLBuilder) R38(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 209, p0)
+}
+
+//line routes_gen.go:5771:1
+
+// R342 returns the URL of route "r342": /:p0 (routes.conf:2384:7).
+//
+//line routes.conf:2384:1
+func (u *URLBuilder) R342(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 210, p0)
+}
+
+//line routes_gen.go:5780:1
+
+// R122 returns the URL of route "r122": /:p0 (routes.conf:862:7).
+//
+//line routes.conf:862:1
+func (u *URLBuilder) R122(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 211, p0)
+}
+
+//line routes_gen.go:5789:1
+
+// R62 returns the URL of route "r62": /:p0 (routes.conf:426:7).
+//
+//line routes.conf:426:1
+func (u *URLBuilder) R62(p0 int64) (string, error) {
+	return routegenCheckedHelperURL(u, 212, routegenimpl.Int(p0))
+}
+
+//line routes_gen.go:5798:1
+
+// R489 returns the URL of route "r489": /:p0 (routes.conf:3398:7).
+//
+//line routes.conf:3398:1
+func (u *URLBuilder) R489(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 214, p0)
+}
+
+//line routes_gen.go:5807:1
+
+// R208 returns the URL of route "r208": /:p0 (routes.conf:1464:7).
+//
+//line routes.conf:1464:1
+func (u *URLBuilder) R208(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 216, p0)
+}
+
+//line routes_gen.go:5816:1
+
+// R390 returns the URL of route "r390": /:p0/*rest (routes.conf:2712:11).
+//
+//line routes.conf:2712:1
+func (u *URLBuilder) R390(p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 217, p0, rest)
+}
+
+//line routes_gen.go:5825:1
+
+// R41 returns the URL of route "r41": /:p0/*rest (routes.conf:280:15).
+//
+//line routes.conf:280:1
+func (u *URLBuilder) R41(p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 218, p0, rest)
+}
+
+//line routes_gen.go:5834:1
+
+// R449 returns the URL of route "r449": /:p0/*rest (routes.conf:3126:7).
+//
+//line routes.conf:3126:1
+func (u *URLBuilder) R449(p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 220, p0, rest)
+}
+
+//line routes_gen.go:5843:1
+
+// R389 returns the URL of route "r389": /:p0/*rest (routes.conf:2706:7).
+//
+//line routes.conf:2706:1
+func (u *URLBuilder) R389(p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 221, p0, rest)
+}
+
+//line routes_gen.go:5852:1
+
+// R331 returns the URL of route "r331": /:p0/... (routes.conf:2311:7).
+//
+//line routes.conf:2311:1
+func (u *URLBuilder) R331(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 223, p0)
+}
+
+//line routes_gen.go:5861:1
+
+// R338 returns the URL of route "r338": /:p0/.../.../a-b (routes.conf:2352:11).
+//
+//line routes.conf:2352:1
+func (u *URLBuilder) R338(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 225, p0)
+}
+
+//line routes_gen.go:5870:1
+
+// R339 returns the URL of route "r339": /:p0/.../.../a-b/ab*rest (routes.conf:2360:15).
+//
+//line routes.conf:2360:1
+func (u *URLBuilder) R339(p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 226, p0, rest)
+}
+
+//line routes_gen.go:5879:1
+
+// R337 returns the URL of route "r337": /:p0/.../1*rest (routes.conf:2347:11).
+//
+//line routes.conf:2347:1
+func (u *URLBuilder) R337(p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 227, p0, rest)
+}
+
+//line routes_gen.go:5888:1
+
+// R332 returns the URL of route "r332": /:p0/.../:p2/:p3 (routes.conf:2317:11).
+//
+//line routes.conf:2317:1
+func (u *URLBuilder) R332(p0 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 230, p0, p2, p3)
+}
+
+//line routes_gen.go:5897:1
+
+// R333 returns the URL of route "r333": /:p0/.../:p2/:p3 (routes.conf:2322:15).
+//
+//line routes.conf:2322:1
+func (u *URLBuilder) R333(p0 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 231, p0, p2, p3)
+}
+
+//line routes_gen.go:5906:1
+
+// R336 returns the URL of route "r336": /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15).
+//
+//line routes.conf:2338:1
+func (u *URLBuilder) R336(p0 string, p2 string, p3 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 233, p0, p2, p3, rest)
+}
+
+//line routes_gen.go:5915:1
+
+// R334 returns the URL of route "r334": /:p0/.../:p2/:p3/a (routes.conf:2326:15).
+//
+//line routes.conf:2326:1
+func (u *URLBuilder) R334(p0 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 236, p0, p2, p3)
+}
+
+//line routes_gen.go:5924:1
+
+// R335 returns the URL of route "r335": /:p0/.../:p2/:p3/user_:p4 (routes.conf:2332:15).
+//
+//line routes.conf:2332:1
+func (u *URLBuilder) R335(p0 string, p2 string, p3 string, p4 string) (string, error) {
+	return routegenCheckedHelperURL(u, 237, p0, p2, p3, p4)
+}
+
+//line routes_gen.go:5933:1
+
+// R181 returns the URL of route "r181": /:p0/.:p1 (routes.conf:1279:7).
+//
+//line routes.conf:1279:1
+func (u *URLBuilder) R181(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 238, p0, p1)
+}
+
+//line routes_gen.go:5942:1
+
+// R101 returns the URL of route "r101": /:p0/.a (routes.conf:714:7).
+//
+//line routes.conf:714:1
+func (u *URLBuilder) R101(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 240, p0)
+}
+
+//line routes_gen.go:5951:1
+
+// R211 returns the URL of route "r211": /:p0/1/*rest (routes.conf:1484:11).
+//
+//line routes.conf:1484:1
+func (u *URLBuilder) R211(p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 242, p0, rest)
+}
+
+//line routes_gen.go:5960:1
+
+// R343 returns the URL of route "r343": /:p0/1:p1 (routes.conf:2391:11).
+//
+//line routes.conf:2391:1
+func (u *URLBuilder) R343(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 243, p0, p1)
+}
+
+//line routes_gen.go:5969:1
+
+// R346 returns the URL of route "r346": /:p0/1:p1/*rest (routes.conf:2408:15).
+//
+//line routes.conf:2408:1
+func (u *URLBuilder) R346(p0 string, p1 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 244, p0, p1, rest)
+}
+
+//line routes_gen.go:5978:1
+
+// R344 returns the URL of route "r344": /:p0/1:p1/.:p2/*rest (routes.conf:2397:15).
+//
+//line routes.conf:2397:1
+func (u *URLBuilder) R344(p0 string, p1 string, p2 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 245, p0, p1, p2, rest)
+}
+
+//line routes_gen.go:5987:1
+
+// R345 returns the URL of route "r345": /:p0/1:p1/~u (routes.conf:2403:15).
+//
+//line routes.conf:2403:1
+func (u *URLBuilder) R345(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 247, p0, p1)
+}
+
+//line routes_gen.go:5996:1
+
+// R138 returns the URL of route "r138": /:p0/42 (routes.conf:977:7).
+//
+//line routes.conf:977:1
+func (u *URLBuilder) R138(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 248, p0)
+}
+
+//line routes_gen.go:6005:1
+
+// R176 returns the URL of route "r176": /:p0/42 (routes.conf:1241:15).
+//
+//line routes.conf:1241:1
+func (u *URLBuilder) R176(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 249, p0)
+}
+
+//line routes_gen.go:6014:1
+
+// R265 returns the URL of route "r265": /:p0/42 (routes.conf:1866:7).
+//
+//line routes.conf:1866:1
+func (u *URLBuilder) R265(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 250, p0)
+}
+
+//line routes_gen.go:6023:1
+
+// R139 returns the URL of route "r139": /:p0/42 (routes.conf:984:11).
+//
+//line routes.conf:984:1
+func (u *URLBuilder) R139(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 251, p0)
+}
+
+//line routes_gen.go:6032:1
+
+// R173 returns the URL of route "r173": /:p0/42 (routes.conf:1222:11).
+//
+//line routes.conf:1222:1
+func (u *URLBuilder) R173(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 253, p0)
+}
+
+//line routes_gen.go:6041:1
+
+// R39 returns the URL of route "r39": /:p0/42/:p2 (routes.conf:266:15).
+//
+//line routes.conf:266:1
+func (u *URLBuilder) R39(p0 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 254, p0, p2)
+}
+
+//line routes_gen.go:6050:1
+
+// R142 returns the URL of route "r142": /:p0/42/:p2 (routes.conf:1004:11).
+//
+//line routes.conf:1004:1
+func (u *URLBuilder) R142(p0 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 255, p0, p2)
+}
+
+//line routes_gen.go:6059:1
+
+// R143 returns the URL of route "r143": /:p0/42/:p2/user_x/user_x (routes.conf:1010:15).
+//
+//line routes.conf:1010:1
+func (u *URLBuilder) R143(p0 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 256, p0, p2)
+}
+
+//line routes_gen.go:6068:1
+
+// R140 returns the URL of route "r140": /:p0/42/:p2/~:p3 (routes.conf:990:15).
+//
+//line routes.conf:990:1
+func (u *URLBuilder) R140(p0 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 259, p0, p2, p3)
+}
+
+//line routes_gen.go:6077:1
+
+// R141 returns the URL of route "r141": /:p0/42/ab*rest (routes.conf:997:11).
+//
+//line routes.conf:997:1
+func (u *URLBuilder) R141(p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 261, p0, rest)
+}
+
+//line routes_gen.go:6086:1
+
+// R175 returns the URL of route "r175": /:p0/42/abc (routes.conf:1235:15).
+//
+//line routes.conf:1235:1
+func (u *URLBuilder) R175(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 264, p0)
+}
+
+//line routes_gen.go:6095:1
+
+// R177 returns the URL of route "r177": /:p0/42/x.y (routes.conf:1247:15).
+//
+//line routes.conf:1247:1
+func (u *URLBuilder) R177(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 266, p0)
+}
+
+//line routes_gen.go:6104:1
+
+// R174 returns the URL of route "r174": /:p0/42/~u/a:p3 (routes.conf:1229:15).
+//
+//line routes.conf:1229:1
+func (u *URLBuilder) R174(p0 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 268, p0, p3)
+}
+
+//line routes_gen.go:6113:1
+
+// R263 returns the URL of route "r263": /:p0/:p1 (routes.conf:1853:7).
+//
+//line routes.conf:1853:1
+func (u *URLBuilder) R263(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 270, p0, p1)
+}
+
+//line routes_gen.go:6122:1
+
+// R349 returns the URL of route "r349": /:p0/:p1 (routes.conf:2435:7).
+//
+//line routes.conf:2435:1
+func (u *URLBuilder) R349(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 271, p0, p1)
+}
+
+//line routes_gen.go:6131:1
+
+// R63 returns the URL of route "r63": /:p0/:p1 (routes.conf:433:11).
+//
+//line routes.conf:433:1
+func (u *URLBuilder) R63(p0 int64, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 272, routegenimpl.Int(p0), p1)
+}
+
+//line routes_gen.go:6140:1
+
+// R259 returns the URL of route "r259": /:p0/:p1 (routes.conf:1824:7).
+//
+//line routes.conf:1824:1
+func (u *URLBuilder) R259(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 275, p0, p1)
+}
+
+//line routes_gen.go:6149:1
+
+// R172 returns the URL of route "r172": /:p0/:p1/:p2 (routes.conf:1214:11).
+//
+//line routes.conf:1214:1
+func (u *URLBuilder) R172(p0 string, p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 276, p0, p1, p2)
+}
+
+//line routes_gen.go:6158:1
+
+// R350 returns the URL of route "r350": /:p0/:p1/a-b/b (routes.conf:2442:11).
+//
+//line routes.conf:2442:1
+func (u *URLBuilder) R350(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 278, p0, p1)
+}
+
+//line routes_gen.go:6167:1
+
+// R351 returns the URL of route "r351": /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15).
+//
+//line routes.conf:2448:1
+func (u *URLBuilder) R351(p0 string, p1 string, p5 string) (string, error) {
+	return routegenCheckedHelperURL(u, 279, p0, p1, p5)
+}
+
+//line routes_gen.go:6176:1
+
+// R353 returns the URL of route "r353": /:p0/:p1/a-b/b/b (routes.conf:2458:15).
+//
+//line routes.conf:2458:1
+func (u *URLBuilder) R353(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 282, p0, p1)
+}
+
+//line routes_gen.go:6185:1
+
+// R157 returns the URL of route "r157": /:p0/= (routes.conf:1108:11).
+//
+//line routes.conf:1108:1
+func (u *URLBuilder) R157(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 285, p0)
+}
+
+//line routes_gen.go:6194:1
+
+// R158 returns the URL of route "r158": /:p0/= (routes.conf:1113:15).
+//
+//line routes.conf:1113:1
+func (u *URLBuilder) R158(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 286, p0)
+}
+
+//line routes_gen.go:6203:1
+
+// R156 returns the URL of route "r156": /:p0/= (routes.conf:1101:7).
+//
+//line routes.conf:1101:1
+func (u *URLBuilder) R156(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 289, p0)
+}
+
+//line routes_gen.go:6212:1
+
+// R169 returns the URL of route "r169": /:p0/=/:p2 (routes.conf:1190:11).
+//
+//line routes.conf:1190:1
+func (u *URLBuilder) R169(p0 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 290, p0, p2)
+}
+
+//line routes_gen.go:6221:1
+
+// R161 returns the URL of route "r161": /:p0/=/:p2 (routes.conf:1135:11).
+//
+//line routes.conf:1135:1
+func (u *URLBuilder) R161(p0 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 292, p0, p2)
+}
+
+//line routes_gen.go:6230:1
+
+// R165 returns the URL of route "r165": /:p0/=/:p2/.a (routes.conf:1159:15).
+//
+//line routes.conf:1159:1
+func (u *URLBuilder) R165(p0 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 294, p0, p2)
+}
+
+//line routes_gen.go:6239:1
+
+// R164 returns the URL of route "r164": /:p0/=/:p2/1:p3 (routes.conf:1154:15).
+//
+//line routes.conf:1154:1
+func (u *URLBuilder) R164(p0 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 295, p0, p2, p3)
+}
+
+//line routes_gen.go:6248:1
+
+// R162 returns the URL of route "r162": /:p0/=/:p2/1:p3/:p4 (routes.conf:1141:15).
+//
+//line routes.conf:1141:1
+func (u *URLBuilder) R162(p0 string, p2 string, p3 string, p4 string) (string, error) {
+	return routegenCheckedHelperURL(u, 296, p0, p2, p3, p4)
+}
+
+//line routes_gen.go:6257:1
+
+// R163 returns the URL of route "r163": /:p0/=/:p2/:p3 (routes.conf:1148:15).
+//
+//line routes.conf:1148:1
+func (u *URLBuilder) R163(p0 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 298, p0, p2, p3)
+}
+
+//line routes_gen.go:6266:1
+
+// R166 returns the URL of route "r166": /:p0/=/:p2/:p3 (routes.conf:1169:11).
+//
+//line routes.conf:1169:1
+func (u *URLBuilder) R166(p0 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 299, p0, p2, p3)
+}
+
+//line routes_gen.go:6275:1
+
+// R168 returns the URL of route "r168": /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1181:15).
+//
+//line routes.conf:1181:1
+func (u *URLBuilder) R168(p0 string, p2 string, p3 string, p5 string) (string, error) {
+	return routegenCheckedHelperURL(u, 301, p0, p2, p3, p5)
+}
+
+//line routes_gen.go:6284:1
+
+// R167 returns the URL of route "r167": /:p0/=/:p2/:p3/a-b (routes.conf:1174:15).
+//
+//line routes.conf:1174:1
+func (u *URLBuilder) R167(p0 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 303, p0, p2, p3)
+}
+
+//line routes_gen.go:6293:1
+
+// R160 returns the URL of route "r160": /:p0/=/v1/*rest (routes.conf:1126:15).
+//
+//line routes.conf:1126:1
+func (u *URLBuilder) R160(p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 306, p0, rest)
+}
+
+//line routes_gen.go:6302:1
+
+// R159 returns the URL of route "r159": /:p0/=/x.:p2/:p3 (routes.conf:1119:15).
+//
+//line routes.conf:1119:1
+func (u *URLBuilder) R159(p0 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 307, p0, p2, p3)
+}
+
+//line routes_gen.go:6311:1
+
+// R406 returns the URL of route "r406": /:p0/@ (routes.conf:2827:7).
+//
+//line routes.conf:2827:1
+func (u *URLBuilder) R406(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 309, p0)
+}
+
+//line routes_gen.go:6320:1
+
+// R347 returns the URL of route "r347": /:p0/a/abc (routes.conf:2421:11).
+//
+//line routes.conf:2421:1
+func (u *URLBuilder) R347(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 312, p0)
+}
+
+//line routes_gen.go:6329:1
+
+// R117 returns the URL of route "r117": /:p0/a:p1 (routes.conf:824:7).
+//
+//line routes.conf:824:1
+func (u *URLBuilder) R117(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 315, p0, p1)
+}
+
+//line routes_gen.go:6338:1
+
+// R322 returns the URL of route "r322": /:p0/a:p1 (routes.conf:2250:7).
+//
+//line routes.conf:2250:1
+func (u *URLBuilder) R322(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 316, p0, p1)
+}
+
+//line routes_gen.go:6347:1
+
+// R325 returns the URL of route "r325": /:p0/a:p1/*rest (routes.conf:2272:15).
+//
+//line routes.conf:2272:1
+func (u *URLBuilder) R325(p0 string, p1 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 317, p0, p1, rest)
+}
+
+//line routes_gen.go:6356:1
+
+// R324 returns the URL of route "r324": /:p0/a:p1/*rest (routes.conf:2265:11).
+//
+//line routes.conf:2265:1
+func (u *URLBuilder) R324(p0 string, p1 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 318, p0, p1, rest)
+}
+
+//line routes_gen.go:6365:1
+
+// R327 returns the URL of route "r327": /:p0/a:p1/*rest (routes.conf:2281:15).
+//
+//line routes.conf:2281:1
+func (u *URLBuilder) R327(p0 string, p1 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 319, p0, p1, rest)
+}
+
+//line routes_gen.go:6374:1
+
+// R326 returns the URL of route "r326": /:p0/a:p1/*rest (routes.conf:2276:15).
+//
+//line routes.conf:2276:1
+func (u *URLBuilder) R326(p0 string, p1 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 320, p0, p1, rest)
+}
+
+//line routes_gen.go:6383:1
+
+// R323 returns the URL of route "r323": /:p0/a:p1/= (routes.conf:2259:11).
+//
+//line routes.conf:2259:1
+func (u *URLBuilder) R323(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 321, p0, p1)
+}
+
+//line routes_gen.go:6392:1
+
+// R328 returns the URL of route "r328": /:p0/a:p1/= (routes.conf:2288:11).
+//
+//line routes.conf:2288:1
+func (u *URLBuilder) R328(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 322, p0, p1)
+}
+
+//line routes_gen.go:6401:1
+
+// R329 returns the URL of route "r329": /:p0/a:p1/=/users (routes.conf:2294:15).
+//
+//line routes.conf:2294:1
+func (u *URLBuilder) R329(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 323, p0, p1)
+}
+
+//line routes_gen.go:6410:1
+
+// R119 returns the URL of route "r119": /:p0/a:p1/abc/:p3 (routes.conf:837:11).
+//
+//line routes.conf:837:1
+func (u *URLBuilder) R119(p0 string, p1 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 326, p0, p1, p3)
+}
+
+//line routes_gen.go:6419:1
+
+// R120 returns the URL of route "r120": /:p0/a:p1/abc/:p3/*rest (routes.conf:845:15).
+//
+//line routes.conf:845:1
+func (u *URLBuilder) R120(p0 string, p1 string, p3 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 329, p0, p1, p3, rest)
+}
+
+//line routes_gen.go:6428:1
+
+// R121 returns the URL of route "r121": /:p0/a:p1/abc/:p3/abc (routes.conf:852:15).
+//
+//line routes.conf:852:1
+func (u *URLBuilder) R121(p0 string, p1 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 331, p0, p1, p3)
+}
+
+//line routes_gen.go:6437:1
+
+// R118 returns the URL of route "r118": /:p0/a:p1/new (routes.conf:831:11).
+//
+//line routes.conf:831:1
+func (u *URLBuilder) R118(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 333, p0, p1)
+}
+
+//line routes_gen.go:6446:1
+
+// R296 returns the URL of route "r296": /:p0/ab (routes.conf:2073:7).
+//
+//line routes.conf:2073:1
+func (u *URLBuilder) R296(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 335, p0)
+}
+
+//line routes_gen.go:6455:1
+
+// R301 returns the URL of route "r301": /:p0/ab/.a (routes.conf:2108:11).
+//
+//line routes.conf:2108:1
+func (u *URLBuilder) R301(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 337, p0)
+}
+
+//line routes_gen.go:6464:1
+
+// R298 returns the URL of route "r298": /:p0/ab/.a/*rest (routes.conf:2087:15).
+//
+//line routes.conf:2087:1
+func (u *URLBuilder) R298(p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 339, p0, rest)
+}
+
+//line routes_gen.go:6473:1
+
+// R297 returns the URL of route "r297": /:p0/ab/.a/*rest (routes.conf:2080:11).
+//
+//line routes.conf:2080:1
+func (u *URLBuilder) R297(p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 340, p0, rest)
+}
+
+//line routes_gen.go:6482:1
+
+// R348 returns the URL of route "r348": /:p0/ab:p1 (routes.conf:2428:7).
+//
+//line routes.conf:2428:1
+func (u *URLBuilder) R348(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 341, p0, p1)
+}
+
+//line routes_gen.go:6491:1
+
+// R341 returns the URL of route "r341": /:p0/ab:p1 (routes.conf:2376:7).
+//
+//line routes.conf:2376:1
+func (u *URLBuilder) R341(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 342, p0, p1)
+}
+
+//line routes_gen.go:6500:1
+
+// R13 returns the URL of route "r13": /:p0/b (routes.conf:99:7).
+//
+//line routes.conf:99:1
+func (u *URLBuilder) R13(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 346, p0)
+}
+
+//line routes_gen.go:6509:1
+
+// R178 returns the URL of route "r178": /:p0/user_x/... (routes.conf:1256:11).
+//
+//line routes.conf:1256:1
+func (u *URLBuilder) R178(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 347, p0)
+}
+
+//line routes_gen.go:6518:1
+
+// R180 returns the URL of route "r180": /:p0/user_x/.../:p3 (routes.conf:1268:15).
+//
+//line routes.conf:1268:1
+func (u *URLBuilder) R180(p0 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 348, p0, p3)
+}
+
+//line routes_gen.go:6527:1
+
+// R179 returns the URL of route "r179": /:p0/user_x/.../ab:p3 (routes.conf:1262:15).
+//
+//line routes.conf:1262:1
+func (u *URLBuilder) R179(p0 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 349, p0, p3)
+}
+
+//line routes_gen.go:6536:1
+
+// R136 returns the URL of route "r136": /:p0/v1 (routes.conf:963:11).
+//
+//line routes.conf:963:1
+func (u *URLBuilder) R136(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 352, p0)
+}
+
+//line routes_gen.go:6545:1
+
+// R42 returns the URL of route "r42": /:p0/v1/ab (routes.conf:287:15).
+//
+//line routes.conf:287:1
+func (u *URLBuilder) R42(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 353, p0)
+}
+
+//line routes_gen.go:6554:1
+
+// R171 returns the URL of route "r171": /:p0/x.y/*rest (routes.conf:1208:11).
+//
+//line routes.conf:1208:1
+func (u *URLBuilder) R171(p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 354, p0, rest)
+}
+
+//line routes_gen.go:6563:1
+
+// R385 returns the URL of route "r385": /:p0/~*rest (routes.conf:2677:7).
+//
+//line routes.conf:2677:1
+func (u *URLBuilder) R385(p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 357, p0, rest)
+}
+
+//line routes_gen.go:6572:1
+
+// R419 returns the URL of route "r419": /:p0/~:p1 (routes.conf:2915:7).
+//
+//line routes.conf:2915:1
+func (u *URLBuilder) R419(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 358, p0, p1)
+}
+
+//line routes_gen.go:6581:1
+
+// R40 returns the URL of route "r40": /:p0/~:p1/@ (routes.conf:273:15).
+//
+//line routes.conf:273:1
+func (u *URLBuilder) R40(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 360, p0, p1)
+}
+
+//line routes_gen.go:6590:1
+
+// R84 returns the URL of route "r84": /:p0/~u (routes.conf:589:7).
+//
+//line routes.conf:589:1
+func (u *URLBuilder) R84(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 361, p0)
+}
+
+//line routes_gen.go:6599:1
+
+// R210 returns the URL of route "r210": /:p0/~u (routes.conf:1478:11).
+//
+//line routes.conf:1478:1
+func (u *URLBuilder) R210(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 363, p0)
+}
+
+//line routes_gen.go:6608:1
+
+// R440 returns the URL of route "r440": /= (routes.conf:3059:11).
+//
+//line routes.conf:3059:1
+func (u *URLBuilder) R440() string {
+	return routegenHelperURL(u, 364)
+}
+
+//line routes_gen.go:6617:1
+
+// R438 returns the URL of route "r438": /= (routes.conf:3046:7).
+//
+//line routes.conf:3046:1
+func (u *URLBuilder) R438() string {
+	return routegenHelperURL(u, 365)
+}
+
+//line routes_gen.go:6626:1
+
+// R444 returns the URL of route "r444": /= (routes.conf:3086:15).
+//
+//line routes.conf:3086:1
+func (u *URLBuilder) R444() string {
+	return routegenHelperURL(u, 366)
+}
+
+//line routes_gen.go:6635:1
+
+// R379 returns the URL of route "r379": /=/.a (routes.conf:2634:7).
+//
+//line routes.conf:2634:1
+func (u *URLBuilder) R379() string {
+	return routegenHelperURL(u, 371)
+}
+
+//line routes_gen.go:6644:1
+
+// R382 returns the URL of route "r382": /=/.a/.a/:p3 (routes.conf:2655:11).
+//
+//line routes.conf:2655:1
+func (u *URLBuilder) R382(p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 374, p3)
+}
+
+//line routes_gen.go:6653:1
+
+// R383 returns the URL of route "r383": /=/.a/.a/x.y (routes.conf:2662:11).
+//
+//line routes.conf:2662:1
+func (u *URLBuilder) R383() string {
+	return routegenHelperURL(u, 375)
+}
+
+//line routes_gen.go:6662:1
+
+// R380 returns the URL of route "r380": /=/.a/~*rest (routes.conf:2642:11).
+//
+//line routes.conf:2642:1
+func (u *URLBuilder) R380(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 377, rest)
+}
+
+//line routes_gen.go:6671:1
+
+// R381 returns the URL of route "r381": /=/.a/~*rest (routes.conf:2648:15).
+//
+//line routes.conf:2648:1
+func (u *URLBuilder) R381(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 380, rest)
+}
+
+//line routes_gen.go:6680:1
+
+// R442 returns the URL of route "r442": /=/:p1 (routes.conf:3071:15).
+//
+//line routes.conf:3071:1
+func (u *URLBuilder) R442(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 381, p1)
+}
+
+//line routes_gen.go:6689:1
+
+// R441 returns the URL of route "r441": /=/new/x.:p2 (routes.conf:3064:15).
+//
+//line routes.conf:3064:1
+func (u *URLBuilder) R441(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 382, p2)
+}
+
+//line routes_gen.go:6698:1
+
+// R443 returns the URL of route "r443": /=/x.:p1 (routes.conf:3077:15).
+//
+//line routes.conf:3077:1
+func (u *URLBuilder) R443(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 383, p1)
+}
+
+//line routes_gen.go:6707:1
+
+// R372 returns the URL of route "r372": /@ (routes.conf:2583:7).
+//
+//line routes.conf:2583:1
+func (u *URLBuilder) R372() string {
+	return routegenHelperURL(u, 384)
+}
+
+//line routes_gen.go:6716:1
+
+// R270 returns the URL of route "r270": /@ (routes.conf:1899:7).
+//
+//line routes.conf:1899:1
+func (u *URLBuilder) R270() string {
+	return routegenHelperURL(u, 385)
+}
+
+//line routes_gen.go:6725:1
+
+// R391 returns the URL of route "r391": /@ (routes.conf:2719:7).
+//
+//line routes.conf:2719:1
+func (u *URLBuilder) R391() string {
+	return routegenHelperURL(u, 386)
+}
+
+//line routes_gen.go:6734:1
+
+// R273 returns the URL of route "r273": /@/:p1 (routes.conf:1919:11).
+//
+//line routes.conf:1919:1
+func (u *URLBuilder) R273(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 387, p1)
+}
+
+//line routes_gen.go:6743:1
+
+// R7 returns the URL of route "r7": /@/user_:p1 (routes.conf:52:7).
+//
+//line routes.conf:52:1
+func (u *URLBuilder) R7(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 388, p1)
+}
+
+//line routes_gen.go:6752:1
+
+// R271 returns the URL of route "r271": /@/~u/:p2 (routes.conf:1906:11).
+//
+//line routes.conf:1906:1
+func (u *URLBuilder) R271(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 390, p2)
+}
+
+//line routes_gen.go:6761:1
+
+// R272 returns the URL of route "r272": /@/~u/:p2/user_:p3 (routes.conf:1911:15).
+//
+//line routes.conf:1911:1
+func (u *URLBuilder) R272(p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 391, p2, p3)
+}
+
+//line routes_gen.go:6770:1
+
+// R212 returns the URL of route "r212": /a (routes.conf:1492:7).
+//
+//line routes.conf:1492:1
+func (u *URLBuilder) R212() string {
+	return routegenHelperURL(u, 393)
+}
+
+//line routes_gen.go:6779:1
+
+// R219 returns the URL of route "r219": /a (routes.conf:1549:7).
+//
+//line routes.conf:1549:1
+func (u *URLBuilder) R219() string {
+	return routegenHelperURL(u, 394)
+}
+
+//line routes_gen.go:6788:1
+
+// R228 returns the URL of route "r228": /a-b (routes.conf:1610:7).
+//
+//line routes.conf:1610:1
+func (u *URLBuilder) R228() string {
+	return routegenHelperURL(u, 398)
+}
+
+//line routes_gen.go:6797:1
+
+// R364 returns the URL of route "r364": /a-b (routes.conf:2532:7).
+//
+//line routes.conf:2532:1
+func (u *URLBuilder) R364() string {
+	return routegenHelperURL(u, 400)
+}
+
+//line routes_gen.go:6806:1
+
+// R330 returns the URL of route "r330": /a-b (routes.conf:2305:7).
+//
+//line routes.conf:2305:1
+func (u *URLBuilder) R330() string {
+	return routegenHelperURL(u, 401)
+}
+
+//line routes_gen.go:6815:1
+
+// R366 returns the URL of route "r366": /a-b/.a/users (routes.conf:2546:11).
+//
+//line routes.conf:2546:1
+func (u *URLBuilder) R366() string {
+	return routegenHelperURL(u, 402)
+}
+
+//line routes_gen.go:6824:1
+
+// R368 returns the URL of route "r368": /a-b/.a/users (routes.conf:2557:15).
+//
+//line routes.conf:2557:1
+func (u *URLBuilder) R368() string {
+	return routegenHelperURL(u, 403)
+}
+
+//line routes_gen.go:6833:1
+
+// R367 returns the URL of route "r367": /a-b/.a/users (routes.conf:2553:15).
+//
+//line routes.conf:2553:1
+func (u *URLBuilder) R367() string {
+	return routegenHelperURL(u, 405)
+}
+
+//line routes_gen.go:6842:1
+
+// R369 returns the URL of route "r369": /a-b/.a/users/:p3 (routes.conf:2562:15).
+//
+//line routes.conf:2562:1
+func (u *URLBuilder) R369(p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 406, p3)
+}
+
+//line routes_gen.go:6851:1
+
+// R370 returns the URL of route "r370": /a-b/.a/users/v:p3 (routes.conf:2568:15).
+//
+//line routes.conf:2568:1
+func (u *URLBuilder) R370(p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 409, p3)
+}
+
+//line routes_gen.go:6860:1
+
+// R77 returns the URL of route "r77": /a-b/1 (routes.conf:539:7).
+//
+//line routes.conf:539:1
+func (u *URLBuilder) R77() string {
+	return routegenHelperURL(u, 411)
+}
+
+//line routes_gen.go:6869:1
+
+// R237 returns the URL of route "r237": /a-b/:p1 (routes.conf:1669:15).
+//
+//line routes.conf:1669:1
+func (u *URLBuilder) R237(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 413, p1)
+}
+
+//line routes_gen.go:6878:1
+
+// R236 returns the URL of route "r236": /a-b/:p1 (routes.conf:1664:11).
+//
+//line routes.conf:1664:1
+func (u *URLBuilder) R236(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 416, p1)
+}
+
+//line routes_gen.go:6887:1
+
+// R365 returns the URL of route "r365": /a-b/:p1/.a (routes.conf:2539:11).
+//
+//line routes.conf:2539:1
+func (u *URLBuilder) R365(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 417, p1)
+}
+
+//line routes_gen.go:6896:1
+
+// R230 returns the URL of route "r230": /a-b/:p1/.a (routes.conf:1622:11).
+//
+//line routes.conf:1622:1
+func (u *URLBuilder) R230(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 418, p1)
+}
+
+//line routes_gen.go:6905:1
+
+// R232 returns the URL of route "r232": /a-b/:p1/.a/:p3/ab (routes.conf:1634:15).
+//
+//line routes.conf:1634:1
+func (u *URLBuilder) R232(p1 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 421, p1, p3)
+}
+
+//line routes_gen.go:6914:1
+
+// R231 returns the URL of route "r231": /a-b/:p1/.a/a (routes.conf:1627:15).
+//
+//line routes.conf:1627:1
+func (u *URLBuilder) R231(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 424, p1)
+}
+
+//line routes_gen.go:6923:1
+
+// R239 returns the URL of route "r239": /a-b/:p1/42 (routes.conf:1685:15).
+//
+//line routes.conf:1685:1
+func (u *URLBuilder) R239(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 425, p1)
+}
+
+//line routes_gen.go:6932:1
+
+// R238 returns the URL of route "r238": /a-b/:p1/:p2/user_x (routes.conf:1676:15).
+//
+//line routes.conf:1676:1
+func (u *URLBuilder) R238(p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 426, p1, p2)
+}
+
+//line routes_gen.go:6941:1
+
+// R229 returns the URL of route "r229": /a-b/:p1/@ (routes.conf:1617:11).
+//
+//line routes.conf:1617:1
+func (u *URLBuilder) R229(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 427, p1)
+}
+
+//line routes_gen.go:6950:1
+
+// R240 returns the URL of route "r240": /a-b/:p1/users/~u (routes.conf:1692:15).
+//
+//line routes.conf:1692:1
+func (u *URLBuilder) R240(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 429, p1)
+}
+
+//line routes_gen.go:6959:1
+
+// R10 returns the URL of route "r10": /a-b/= (routes.conf:74:7).
+//
+//line routes.conf:74:1
+func (u *URLBuilder) R10() string {
+	return routegenHelperURL(u, 432)
+}
+
+//line routes_gen.go:6968:1
+
+// R448 returns the URL of route "r448": /a-b/a:p1 (routes.conf:3119:7).
+//
+//line routes.conf:3119:1
+func (u *URLBuilder) R448(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 434, p1)
+}
+
+//line routes_gen.go:6977:1
+
+// R233 returns the URL of route "r233": /a-b/x.:p1/v:p2 (routes.conf:1645:11).
+//
+//line routes.conf:1645:1
+func (u *URLBuilder) R233(p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 435, p1, p2)
+}
+
+//line routes_gen.go:6986:1
+
+// R234 returns the URL of route "r234": /a-b/x.:p1/v:p2 (routes.conf:1653:15).
+//
+//line routes.conf:1653:1
+func (u *URLBuilder) R234(p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 436, p1, p2)
+}
+
+//line routes_gen.go:6995:1
+
+// R235 returns the URL of route "r235": /a-b/x.:p1/v:p2/users/abc (routes.conf:1657:15).
+//
+//line routes.conf:1657:1
+func (u *URLBuilder) R235(p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 439, p1, p2)
+}
+
+//line routes_gen.go:7004:1
+
+// R224 returns the URL of route "r224": /a/ab:p1 (routes.conf:1581:11).
+//
+//line routes.conf:1581:1
+func (u *URLBuilder) R224(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 440, p1)
+}
+
+//line routes_gen.go:7013:1
+
+// R225 returns the URL of route "r225": /a/new/*rest (routes.conf:1588:11).
+//
+//line routes.conf:1588:1
+func (u *URLBuilder) R225(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 442, rest)
+}
+
+//line routes_gen.go:7022:1
+
+// R418 returns the URL of route "r418": /a/user_x (routes.conf:2909:7).
+//
+//line routes.conf:2909:1
+func (u *URLBuilder) R418() string {
+	return routegenHelperURL(u, 445)
+}
+
+//line routes_gen.go:7031:1
+
+// R490 returns the URL of route "r490": /a/v:p1 (routes.conf:3404:7).
+//
+//line routes.conf:3404:1
+func (u *URLBuilder) R490(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 447, p1)
+}
+
+//line routes_gen.go:7040:1
+
+// R69 returns the URL of route "r69": /a/x.:p1 (routes.conf:481:7).
+//
+//line routes.conf:481:1
+func (u *URLBuilder) R69(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 448, p1)
+}
+
+//line routes_gen.go:7049:1
+
+// R260 returns the URL of route "r260": /a/~:p1 (routes.conf:1831:7).
+//
+//line routes.conf:1831:1
+func (u *URLBuilder) R260(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 451, p1)
+}
+
+//line routes_gen.go:7058:1
+
+// R220 returns the URL of route "r220": /a/~u/a:p2 (routes.conf:1556:11).
+//
+//line routes.conf:1556:1
+func (u *URLBuilder) R220(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 453, p2)
+}
+
+//line routes_gen.go:7067:1
+
+// R222 returns the URL of route "r222": /a/~u/a:p2/.:p3 (routes.conf:1568:15).
+//
+//line routes.conf:1568:1
+func (u *URLBuilder) R222(p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 454, p2, p3)
+}
+
+//line routes_gen.go:7076:1
+
+// R223 returns the URL of route "r223": /a/~u/a:p2/= (routes.conf:1573:15).
+//
+//line routes.conf:1573:1
+func (u *URLBuilder) R223(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 455, p2)
+}
+
+//line routes_gen.go:7085:1
+
+// R221 returns the URL of route "r221": /a/~u/a:p2/x.:p3/abc (routes.conf:1562:15).
+//
+//line routes.conf:1562:1
+func (u *URLBuilder) R221(p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 457, p2, p3)
+}
+
+//line routes_gen.go:7094:1
+
+// R135 returns the URL of route "r135": /a:p0 (routes.conf:957:7).
+//
+//line routes.conf:957:1
+func (u *URLBuilder) R135(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 459, p0)
+}
+
+//line routes_gen.go:7103:1
+
+// R214 returns the URL of route "r214": /a:p0/*rest (routes.conf:1506:7).
+//
+//line routes.conf:1506:1
+func (u *URLBuilder) R214(p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 461, p0, rest)
+}
+
+//line routes_gen.go:7112:1
+
+// R14 returns the URL of route "r14": /a:p0/1 (routes.conf:107:7).
+//
+//line routes.conf:107:1
+func (u *URLBuilder) R14(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 462, p0)
+}
+
+//line routes_gen.go:7121:1
+
+// R20 returns the URL of route "r20": /a:p0/1/a/1*rest (routes.conf:143:11).
+//
+//line routes.conf:143:1
+func (u *URLBuilder) R20(p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 463, p0, rest)
+}
+
+//line routes_gen.go:7130:1
+
+// R15 returns the URL of route "r15": /a:p0/1/a:p2 (routes.conf:113:11).
+//
+//line routes.conf:113:1
+func (u *URLBuilder) R15(p0 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 464, p0, p2)
+}
+
+//line routes_gen.go:7139:1
+
+// R16 returns the URL of route "r16": /a:p0/1/a:p2/.*rest (routes.conf:118:15).
+//
+//line routes.conf:118:1
+func (u *URLBuilder) R16(p0 string, p2 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 466, p0, p2, rest)
+}
+
+//line routes_gen.go:7148:1
+
+// R17 returns the URL of route "r17": /a:p0/1/a:p2/.../:p4 (routes.conf:124:15).
+//
+//line routes.conf:124:1
+func (u *URLBuilder) R17(p0 string, p2 string, p4 string) (string, error) {
+	return routegenCheckedHelperURL(u, 468, p0, p2, p4)
+}
+
+//line routes_gen.go:7157:1
+
+// R18 returns the URL of route "r18": /a:p0/1/a:p2/:p3 (routes.conf:131:15).
+//
+//line routes.conf:131:1
+func (u *URLBuilder) R18(p0 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 469, p0, p2, p3)
+}
+
+//line routes_gen.go:7166:1
+
+// R19 returns the URL of route "r19": /a:p0/1/x.:p2/~:p3 (routes.conf:138:11).
+//
+//line routes.conf:138:1
+func (u *URLBuilder) R19(p0 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 471, p0, p2, p3)
+}
+
+//line routes_gen.go:7175:1
+
+// R145 returns the URL of route "r145": /a:p0/= (routes.conf:1027:11).
+//
+//line routes.conf:1027:1
+func (u *URLBuilder) R145(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 472, p0)
+}
+
+//line routes_gen.go:7184:1
+
+// R149 returns the URL of route "r149": /a:p0/= (routes.conf:1055:11).
+//
+//line routes.conf:1055:1
+func (u *URLBuilder) R149(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 473, p0)
+}
+
+//line routes_gen.go:7193:1
+
+// R144 returns the URL of route "r144": /a:p0/= (routes.conf:1020:7).
+//
+//line routes.conf:1020:1
+func (u *URLBuilder) R144(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 474, p0)
+}
+
+//line routes_gen.go:7202:1
+
+// R146 returns the URL of route "r146": /a:p0/=/... (routes.conf:1035:15).
+//
+//line routes.conf:1035:1
+func (u *URLBuilder) R146(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 475, p0)
+}
+
+//line routes_gen.go:7211:1
+
+// R148 returns the URL of route "r148": /a:p0/=/.../ab:p3 (routes.conf:1048:15).
+//
+//line routes.conf:1048:1
+func (u *URLBuilder) R148(p0 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 478, p0, p3)
+}
+
+//line routes_gen.go:7220:1
+
+// R150 returns the URL of route "r150": /a:p0/=/:p2 (routes.conf:1060:11).
+//
+//line routes.conf:1060:1
+func (u *URLBuilder) R150(p0 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 480, p0, p2)
+}
+
+//line routes_gen.go:7229:1
+
+// R147 returns the URL of route "r147": /a:p0/=/a/abc (routes.conf:1042:15).
+//
+//line routes.conf:1042:1
+func (u *URLBuilder) R147(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 481, p0)
+}
+
+//line routes_gen.go:7238:1
+
+// R151 returns the URL of route "r151": /a:p0/=/v1/:p3 (routes.conf:1066:11).
+//
+//line routes.conf:1066:1
+func (u *URLBuilder) R151(p0 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 482, p0, p3)
+}
+
+//line routes_gen.go:7247:1
+
+// R155 returns the URL of route "r155": /a:p0/=/v1/:p3/*rest (routes.conf:1090:15).
+//
+//line routes.conf:1090:1
+func (u *URLBuilder) R155(p0 string, p3 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 483, p0, p3, rest)
+}
+
+//line routes_gen.go:7256:1
+
+// R152 returns the URL of route "r152": /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15).
+//
+//line routes.conf:1071:1
+func (u *URLBuilder) R152(p0 string, p3 string, p4 string) (string, error) {
+	return routegenCheckedHelperURL(u, 484, p0, p3, p4)
+}
+
+//line routes_gen.go:7265:1
+
+// R154 returns the URL of route "r154": /a:p0/=/v1/:p3/:p4/*rest (routes.conf:1083:15).
+//
+//line routes.conf:1083:1
+func (u *URLBuilder) R154(p0 string, p3 string, p4 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 487, p0, p3, p4, rest)
+}
+
+//line routes_gen.go:7274:1
+
+// R153 returns the URL of route "r153": /a:p0/=/v1/:p3/:p4/:p5 (routes.conf:1077:15).
+//
+//line routes.conf:1077:1
+func (u *URLBuilder) R153(p0 string, p3 string, p4 string, p5 string) (string, error) {
+	return routegenCheckedHelperURL(u, 488, p0, p3, p4, p5)
+}
+
+//line routes_gen.go:7283:1
+
+// R70 returns the URL of route "r70": /a:p0/ab:p1 (routes.conf:487:7).
+//
+//line routes.conf:487:1
+func (u *URLBuilder) R70(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 489, p0, p1)
+}
+
+//line routes_gen.go:7292:1
+
+// R137 returns the URL of route "r137": /a:p0/new (routes.conf:968:11).
+//
+//line routes.conf:968:1
+func (u *URLBuilder) R137(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 490, p0)
+}
+
+//line routes_gen.go:7301:1
+
+// R492 returns the URL of route "r492": /ab/*rest (routes.conf:3418:11).
+//
+//line routes.conf:3418:1
+func (u *URLBuilder) R492(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 491, rest)
+}
+
+//line routes_gen.go:7310:1
+
+// R493 returns the URL of route "r493": /ab/*rest (routes.conf:3426:15).
+//
+//line routes.conf:3426:1
+func (u *URLBuilder) R493(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 493, rest)
+}
+
+//line routes_gen.go:7319:1
+
+// R182 returns the URL of route "r182": /ab/.a (routes.conf:1286:7).
+//
+//line routes.conf:1286:1
+func (u *URLBuilder) R182() string {
+	return routegenHelperURL(u, 494)
+}
+
+//line routes_gen.go:7328:1
+
+// R134 returns the URL of route "r134": /ab/~u (routes.conf:948:7).
+//
+//line routes.conf:948:1
+func (u *URLBuilder) R134() string {
+	return routegenHelperURL(u, 495)
+}
+
+//line routes_gen.go:7337:1
+
+// R116 returns the URL of route "r116": /ab:p0 (routes.conf:816:7).
+//
+//line routes.conf:816:1
+func (u *URLBuilder) R116(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 497, p0)
+}
+
+//line routes_gen.go:7346:1
+
+// R266 returns the URL of route "r266": /ab:p0 (routes.conf:1873:7).
+//
+//line routes.conf:1873:1
+func (u *URLBuilder) R266(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 498, p0)
+}
+
+//line routes_gen.go:7355:1
+
+// R401 returns the URL of route "r401": /ab:p0/:p1 (routes.conf:2789:7).
+//
+//line routes.conf:2789:1
+func (u *URLBuilder) R401(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 501, p0, p1)
+}
+
+//line routes_gen.go:7364:1
+
+// R460 returns the URL of route "r460": /ab:p0/:p1 (routes.conf:3202:7).
+//
+//line routes.conf:3202:1
+func (u *URLBuilder) R460(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 502, p0, p1)
+}
+
+//line routes_gen.go:7373:1
+
+// R404 returns the URL of route "r404": /ab:p0/:p1/.../a (routes.conf:2811:11).
+//
+//line routes.conf:2811:1
+func (u *URLBuilder) R404(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 504, p0, p1)
+}
+
+//line routes_gen.go:7382:1
+
+// R467 returns the URL of route "r467": /ab:p0/:p1/:p2 (routes.conf:3244:11).
+//
+//line routes.conf:3244:1
+func (u *URLBuilder) R467(p0 string, p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 506, p0, p1, p2)
+}
+
+//line routes_gen.go:7391:1
+
+// R405 returns the URL of route "r405": /ab:p0/:p1/:p2/v:p3 (routes.conf:2817:11).
+//
+//line routes.conf:2817:1
+func (u *URLBuilder) R405(p0 string, p1 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 507, p0, p1, p2, p3)
+}
+
+//line routes_gen.go:7400:1
+
+// R403 returns the URL of route "r403": /ab:p0/:p1/=/*rest (routes.conf:2804:11).
+//
+//line routes.conf:2804:1
+func (u *URLBuilder) R403(p0 string, p1 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 508, p0, p1, rest)
+}
+
+//line routes_gen.go:7409:1
+
+// R462 returns the URL of route "r462": /ab:p0/:p1/@ (routes.conf:3214:11).
+//
+//line routes.conf:3214:1
+func (u *URLBuilder) R462(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 511, p0, p1)
+}
+
+//line routes_gen.go:7418:1
+
+// R465 returns the URL of route "r465": /ab:p0/:p1/@ (routes.conf:3231:15).
+//
+//line routes.conf:3231:1
+func (u *URLBuilder) R465(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 512, p0, p1)
+}
+
+//line routes_gen.go:7427:1
+
+// R464 returns the URL of route "r464": /ab:p0/:p1/@/:p3 (routes.conf:3226:15).
+//
+//line routes.conf:3226:1
+func (u *URLBuilder) R464(p0 string, p1 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 515, p0, p1, p3)
+}
+
+//line routes_gen.go:7436:1
+
+// R463 returns the URL of route "r463": /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3220:15).
+//
+//line routes.conf:3220:1
+func (u *URLBuilder) R463(p0 string, p1 string, p3 string, p4 string) (string, error) {
+	return routegenCheckedHelperURL(u, 517, p0, p1, p3, p4)
+}
+
+//line routes_gen.go:7445:1
+
+// R466 returns the URL of route "r466": /ab:p0/:p1/@/abc (routes.conf:3235:15).
+//
+//line routes.conf:3235:1
+func (u *URLBuilder) R466(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 519, p0, p1)
+}
+
+//line routes_gen.go:7454:1
+
+// R402 returns the URL of route "r402": /ab:p0/:p1/a/a:p3 (routes.conf:2797:11).
+//
+//line routes.conf:2797:1
+func (u *URLBuilder) R402(p0 string, p1 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 522, p0, p1, p3)
+}
+
+//line routes_gen.go:7463:1
+
+// R461 returns the URL of route "r461": /ab:p0/:p1/x.y (routes.conf:3208:11).
+//
+//line routes.conf:3208:1
+func (u *URLBuilder) R461(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 524, p0, p1)
+}
+
+//line routes_gen.go:7472:1
+
+// R79 returns the URL of route "r79": /ab:p0/abc (routes.conf:553:11).
+//
+//line routes.conf:553:1
+func (u *URLBuilder) R79(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 526, p0)
+}
+
+//line routes_gen.go:7481:1
+
+// R355 returns the URL of route "r355": /abc (routes.conf:2475:7).
+//
+//line routes.conf:2475:1
+func (u *URLBuilder) R355() string {
+	return routegenHelperURL(u, 528)
+}
+
+//line routes_gen.go:7490:1
+
+// R417 returns the URL of route "r417": /abc (routes.conf:2902:7).
+//
+//line routes.conf:2902:1
+func (u *URLBuilder) R417() string {
+	return routegenHelperURL(u, 530)
+}
+
+//line routes_gen.go:7499:1
+
+// R184 returns the URL of route "r184": /abc/@ (routes.conf:1299:7).
+//
+//line routes.conf:1299:1
+func (u *URLBuilder) R184() string {
+	return routegenHelperURL(u, 531)
+}
+
+//line routes_gen.go:7508:1
+
+// R205 returns the URL of route "r205": /abc/v1 (routes.conf:1445:11).
+//
+//line routes.conf:1445:1
+func (u *URLBuilder) R205() string {
+	return routegenHelperURL(u, 532)
+}
+
+//line routes_gen.go:7517:1
+
+// R199 returns the URL of route "r199": /abc/v1 (routes.conf:1402:7).
+//
+//line routes.conf:1402:1
+func (u *URLBuilder) R199() string {
+	return routegenHelperURL(u, 533)
+}
+
+//line routes_gen.go:7526:1
+
+// R200 returns the URL of route "r200": /abc/v1/v:p2 (routes.conf:1409:11).
+//
+//line routes.conf:1409:1
+func (u *URLBuilder) R200(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 535, p2)
+}
+
+//line routes_gen.go:7535:1
+
+// R202 returns the URL of route "r202": /abc/v1/v:p2 (routes.conf:1426:15).
+//
+//line routes.conf:1426:1
+func (u *URLBuilder) R202(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 536, p2)
+}
+
+//line routes_gen.go:7544:1
+
+// R201 returns the URL of route "r201": /abc/v1/v:p2/:p3 (routes.conf:1417:15).
+//
+//line routes.conf:1417:1
+func (u *URLBuilder) R201(p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 539, p2, p3)
+}
+
+//line routes_gen.go:7553:1
+
+// R203 returns the URL of route "r203": /abc/v1/v:p2/v1/b (routes.conf:1430:15).
+//
+//line routes.conf:1430:1
+func (u *URLBuilder) R203(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 541, p2)
+}
+
+//line routes_gen.go:7562:1
+
+// R206 returns the URL of route "r206": /abc/v1/x.:p2 (routes.conf:1449:11).
+//
+//line routes.conf:1449:1
+func (u *URLBuilder) R206(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 542, p2)
+}
+
+//line routes_gen.go:7571:1
+
+// R204 returns the URL of route "r204": /abc/v1/~u (routes.conf:1439:11).
+//
+//line routes.conf:1439:1
+func (u *URLBuilder) R204() string {
+	return routegenHelperURL(u, 545)
+}
+
+//line routes_gen.go:7580:1
+
+// R226 returns the URL of route "r226": /abc/x.y (routes.conf:1597:7).
+//
+//line routes.conf:1597:1
+func (u *URLBuilder) R226() string {
+	return routegenHelperURL(u, 546)
+}
+
+//line routes_gen.go:7589:1
+
+// R67 returns the URL of route "r67": /abc/~:p1 (routes.conf:464:7).
+//
+//line routes.conf:464:1
+func (u *URLBuilder) R67(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 549, p1)
+}
+
+//line routes_gen.go:7598:1
+
+// R68 returns the URL of route "r68": /abc/~:p1/a/~*rest (routes.conf:473:11).
+//
+//line routes.conf:473:1
+func (u *URLBuilder) R68(p1 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 550, p1, rest)
+}
+
+//line routes_gen.go:7607:1
+
+// R289 returns the URL of route "r289": /abc/~u (routes.conf:2030:7).
+//
+//line routes.conf:2030:1
+func (u *URLBuilder) R289() string {
+	return routegenHelperURL(u, 551)
+}
+
+//line routes_gen.go:7616:1
+
+// R293 returns the URL of route "r293": /abc/~u/:p2/b (routes.conf:2053:15).
+//
+//line routes.conf:2053:1
+func (u *URLBuilder) R293(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 554, p2)
+}
+
+//line routes_gen.go:7625:1
+
+// R290 returns the URL of route "r290": /abc/~u/:p2/b (routes.conf:2036:11).
+//
+//line routes.conf:2036:1
+func (u *URLBuilder) R290(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 555, p2)
+}
+
+//line routes_gen.go:7634:1
+
+// R291 returns the URL of route "r291": /abc/~u/:p2/b/*rest (routes.conf:2041:15).
+//
+//line routes.conf:2041:1
+func (u *URLBuilder) R291(p2 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 556, p2, rest)
+}
+
+//line routes_gen.go:7643:1
+
+// R292 returns the URL of route "r292": /abc/~u/:p2/b/:p4 (routes.conf:2047:15).
+//
+//line routes.conf:2047:1
+func (u *URLBuilder) R292(p2 string, p4 string) (string, error) {
+	return routegenCheckedHelperURL(u, 558, p2, p4)
+}
+
+//line routes_gen.go:7652:1
+
+// R294 returns the URL of route "r294": /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15).
+//
+//line routes.conf:2059:1
+func (u *URLBuilder) R294(p2 string, p4 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 560, p2, p4, rest)
+}
+
+//line routes_gen.go:7661:1
+
+// R295 returns the URL of route "r295": /abc/~u/a:p2/@ (routes.conf:2066:11).
+//
+//line routes.conf:2066:1
+func (u *URLBuilder) R295(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 563, p2)
+}
+
+//line routes_gen.go:7670:1
+
+// R44 returns the URL of route "r44": /b (routes.conf:305:7).
+//
+//line routes.conf:305:1
+func (u *URLBuilder) R44() string {
+	return routegenHelperURL(u, 565)
+}
+
+//line routes_gen.go:7679:1
+
+// R420 returns the URL of route "r420": /b/1:p1 (routes.conf:2922:7).
+//
+//line routes.conf:2922:1
+func (u *URLBuilder) R420(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 566, p1)
+}
+
+//line routes_gen.go:7688:1
+
+// R421 returns the URL of route "r421": /b/1:p1/.a (routes.conf:2928:11).
+//
+//line routes.conf:2928:1
+func (u *URLBuilder) R421(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 569, p1)
+}
+
+//line routes_gen.go:7697:1
+
+// R422 returns the URL of route "r422": /b/1:p1/.a/:p3/= (routes.conf:2935:15).
+//
+//line routes.conf:2935:1
+func (u *URLBuilder) R422(p1 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 571, p1, p3)
+}
+
+//line routes_gen.go:7706:1
+
+// R371 returns the URL of route "r371": /b/:p1 (routes.conf:2577:7).
+//
+//line routes.conf:2577:1
+func (u *URLBuilder) R371(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 572, p1)
+}
+
+//line routes_gen.go:7715:1
+
+// R45 returns the URL of route "r45": /b/:p1 (routes.conf:311:11).
+//
+//line routes.conf:311:1
+func (u *URLBuilder) R45(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 573, p1)
+}
+
+//line routes_gen.go:7724:1
+
+// R46 returns the URL of route "r46": /b/a-b/new (routes.conf:317:11).
+//
+//line routes.conf:317:1
+func (u *URLBuilder) R46() string {
+	return routegenHelperURL(u, 575)
+}
+
+//line routes_gen.go:7733:1
+
+// R47 returns the URL of route "r47": /b/a:p1 (routes.conf:323:11).
+//
+//line routes.conf:323:1
+func (u *URLBuilder) R47(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 577, p1)
+}
+
+//line routes_gen.go:7742:1
+
+// R306 returns the URL of route "r306": /b/users (routes.conf:2142:7).
+//
+//line routes.conf:2142:1
+func (u *URLBuilder) R306() string {
+	return routegenHelperURL(u, 578)
+}
+
+//line routes_gen.go:7751:1
+
+// R43 returns the URL of route "r43": /b/users (routes.conf:298:7).
+//
+//line routes.conf:298:1
+func (u *URLBuilder) R43() string {
+	return routegenHelperURL(u, 579)
+}
+
+//line routes_gen.go:7760:1
+
+// R315 returns the URL of route "r315": /b/users/*rest (routes.conf:2199:15).
+//
+//line routes.conf:2199:1
+func (u *URLBuilder) R315(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 580, rest)
+}
+
+//line routes_gen.go:7769:1
+
+// R312 returns the URL of route "r312": /b/users/*rest (routes.conf:2182:11).
+//
+//line routes.conf:2182:1
+func (u *URLBuilder) R312(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 581, rest)
+}
+
+//line routes_gen.go:7778:1
+
+// R313 returns the URL of route "r313": /b/users/*rest (routes.conf:2188:15).
+//
+//line routes.conf:2188:1
+func (u *URLBuilder) R313(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 583, rest)
+}
+
+//line routes_gen.go:7787:1
+
+// R314 returns the URL of route "r314": /b/users/*rest (routes.conf:2193:15).
+//
+//line routes.conf:2193:1
+func (u *URLBuilder) R314(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 584, rest)
+}
+
+//line routes_gen.go:7796:1
+
+// R311 returns the URL of route "r311": /b/users/42 (routes.conf:2176:15).
+//
+//line routes.conf:2176:1
+func (u *URLBuilder) R311() string {
+	return routegenHelperURL(u, 585)
+}
+
+//line routes_gen.go:7805:1
+
+// R309 returns the URL of route "r309": /b/users/42 (routes.conf:2163:11).
+//
+//line routes.conf:2163:1
+func (u *URLBuilder) R309() string {
+	return routegenHelperURL(u, 586)
+}
+
+//line routes_gen.go:7814:1
+
+// R310 returns the URL of route "r310": /b/users/42/~:p3/a-b (routes.conf:2170:15).
+//
+//line routes.conf:2170:1
+func (u *URLBuilder) R310(p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 589, p3)
+}
+
+//line routes_gen.go:7823:1
+
+// R307 returns the URL of route "r307": /b/users/:p2/ab (routes.conf:2150:11).
+//
+//line routes.conf:2150:1
+func (u *URLBuilder) R307(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 591, p2)
+}
+
+//line routes_gen.go:7832:1
+
+// R308 returns the URL of route "r308": /b/users/:p2/ab/:p4/:p5 (routes.conf:2155:15).
+//
+//line routes.conf:2155:1
+func (u *URLBuilder) R308(p2 string, p4 string, p5 string) (string, error) {
+	return routegenCheckedHelperURL(u, 592, p2, p4, p5)
+}
+
+//line routes_gen.go:7841:1
+
+// R65 returns the URL of route "r65": /new (routes.conf:450:7).
+//
+//line routes.conf:450:1
+func (u *URLBuilder) R65() string {
+	return routegenHelperURL(u, 594)
+}
+
+//line routes_gen.go:7850:1
+
+// R241 returns the URL of route "r241": /new (routes.conf:1702:7).
+//
+//line routes.conf:1702:1
+func (u *URLBuilder) R241() string {
+	return routegenHelperURL(u, 595)
+}
+
+//line routes_gen.go:7859:1
+
+// R428 returns the URL of route "r428": /new (routes.conf:2980:7).
+//
+//line routes.conf:2980:1
+func (u *URLBuilder) R428() string {
+	return routegenHelperURL(u, 596)
+}
+
+//line routes_gen.go:7868:1
+
+// R437 returns the URL of route "r437": /new/:p1 (routes.conf:3037:11).
+//
+//line routes.conf:3037:1
+func (u *URLBuilder) R437(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 598, p1)
+}
+
+//line routes_gen.go:7877:1
+
+// R66 returns the URL of route "r66": /new/user_:p1 (routes.conf:456:11).
+//
+//line routes.conf:456:1
+func (u *URLBuilder) R66(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 599, p1)
+}
+
+//line routes_gen.go:7886:1
+
+// R434 returns the URL of route "r434": /new/user_x/= (routes.conf:3016:11).
+//
+//line routes.conf:3016:1
+func (u *URLBuilder) R434() string {
+	return routegenHelperURL(u, 601)
+}
+
+//line routes_gen.go:7895:1
+
+// R435 returns the URL of route "r435": /new/user_x/=/:p3 (routes.conf:3021:15).
+//
+//line routes.conf:3021:1
+func (u *URLBuilder) R435(p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 602, p3)
+}
+
+//line routes_gen.go:7904:1
+
+// R436 returns the URL of route "r436": /new/user_x/=/a/ab:p4 (routes.conf:3028:15).
+//
+//line routes.conf:3028:1
+func (u *URLBuilder) R436(p4 string) (string, error) {
+	return routegenCheckedHelperURL(u, 603, p4)
+}
+
+//line routes_gen.go:7913:1
+
+// R429 returns the URL of route "r429": /new/x.y (routes.conf:2986:11).
+//
+//line routes.conf:2986:1
+func (u *URLBuilder) R429() string {
+	return routegenHelperURL(u, 605)
+}
+
+//line routes_gen.go:7922:1
+
+// R430 returns the URL of route "r430": /new/x.y (routes.conf:2992:15).
+//
+//line routes.conf:2992:1
+func (u *URLBuilder) R430() string {
+	return routegenHelperURL(u, 606)
+}
+
+//line routes_gen.go:7931:1
+
+// R431 returns the URL of route "r431": /new/x.y (routes.conf:2997:15).
+//
+//line routes.conf:2997:1
+func (u *URLBuilder) R431() string {
+	return routegenHelperURL(u, 607)
+}
+
+//line routes_gen.go:7940:1
+
+// R432 returns the URL of route "r432": /new/x.y/@/user_x (routes.conf:3002:15).
+//
+//line routes.conf:3002:1
+func (u *URLBuilder) R432() string {
+	return routegenHelperURL(u, 609)
+}
+
+//line routes_gen.go:7949:1
+
+// R433 returns the URL of route "r433": /new/x.y/ab (routes.conf:3008:15).
+//
+//line routes.conf:3008:1
+func (u *URLBuilder) R433() string {
+	return routegenHelperURL(u, 610)
+}
+
+//line routes_gen.go:7958:1
+
+// R503 returns the URL of route "r503": /user_*rest (routes.conf:3493:11).
+//
+//line routes.conf:3493:1
+func (u *URLBuilder) R503(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 611, rest)
+}
+
+//line routes_gen.go:7967:1
+
+// R185 returns the URL of route "r185": /user_*rest (routes.conf:1306:7).
+//
+//line routes.conf:1306:1
+func (u *URLBuilder) R185(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 612, rest)
+}
+
+//line routes_gen.go:7976:1
+
+// R502 returns the URL of route "r502": /user_*rest (routes.conf:3487:7).
+//
+//line routes.conf:3487:1
+func (u *URLBuilder) R502(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 613, rest)
+}
+
+//line routes_gen.go:7985:1
+
+// R316 returns the URL of route "r316": /user_:p0 (routes.conf:2207:7).
+//
+//line routes.conf:2207:1
+func (u *URLBuilder) R316(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 614, p0)
+}
+
+//line routes_gen.go:7994:1
+
+// R27 returns the URL of route "r27": /user_:p0 (routes.conf:189:7).
+//
+//line routes.conf:189:1
+func (u *URLBuilder) R27(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 615, p0)
+}
+
+//line routes_gen.go:8003:1
+
+// R450 returns the URL of route "r450": /user_:p0/1:p1 (routes.conf:3135:7).
+//
+//line routes.conf:3135:1
+func (u *URLBuilder) R450(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 618, p0, p1)
+}
+
+//line routes_gen.go:8012:1
+
+// R453 returns the URL of route "r453": /user_:p0/1:p1 (routes.conf:3155:11).
+//
+//line routes.conf:3155:1
+func (u *URLBuilder) R453(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 619, p0, p1)
+}
+
+//line routes_gen.go:8021:1
+
+// R451 returns the URL of route "r451": /user_:p0/1:p1 (routes.conf:3143:11).
+//
+//line routes.conf:3143:1
+func (u *URLBuilder) R451(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 620, p0, p1)
+}
+
+//line routes_gen.go:8030:1
+
+// R457 returns the URL of route "r457": /user_:p0/1:p1/:p2/x.:p3 (routes.conf:3179:15).
+//
+//line routes.conf:3179:1
+func (u *URLBuilder) R457(p0 string, p1 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 623, p0, p1, p2, p3)
+}
+
+//line routes_gen.go:8039:1
+
+// R455 returns the URL of route "r455": /user_:p0/1:p1/=/:p3 (routes.conf:3167:15).
+//
+//line routes.conf:3167:1
+func (u *URLBuilder) R455(p0 string, p1 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 624, p0, p1, p3)
+}
+
+//line routes_gen.go:8048:1
+
+// R452 returns the URL of route "r452": /user_:p0/1:p1/@ (routes.conf:3148:15).
+//
+//line routes.conf:3148:1
+func (u *URLBuilder) R452(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 625, p0, p1)
+}
+
+//line routes_gen.go:8057:1
+
+// R454 returns the URL of route "r454": /user_:p0/1:p1/@/:p3 (routes.conf:3161:15).
+//
+//line routes.conf:3161:1
+func (u *URLBuilder) R454(p0 string, p1 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 628, p0, p1, p3)
+}
+
+//line routes_gen.go:8066:1
+
+// R456 returns the URL of route "r456": /user_:p0/1:p1/b/v1 (routes.conf:3173:15).
+//
+//line routes.conf:3173:1
+func (u *URLBuilder) R456(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 630, p0, p1)
+}
+
+//line routes_gen.go:8075:1
+
+// R458 returns the URL of route "r458": /user_:p0/1:p1/new/:p3 (routes.conf:3188:11).
+//
+//line routes.conf:3188:1
+func (u *URLBuilder) R458(p0 string, p1 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 632, p0, p1, p3)
+}
+
+//line routes_gen.go:8084:1
+
+// R459 returns the URL of route "r459": /user_:p0/1:p1/new/b (routes.conf:3194:11).
+//
+//line routes.conf:3194:1
+func (u *URLBuilder) R459(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 634, p0, p1)
+}
+
+//line routes_gen.go:8093:1
+
+// R187 returns the URL of route "r187": /user_:p0/:p1 (routes.conf:1321:7).
+//
+//line routes.conf:1321:1
+func (u *URLBuilder) R187(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 635, p0, p1)
+}
+
+//line routes_gen.go:8102:1
+
+// R243 returns the URL of route "r243": /user_:p0/:p1 (routes.conf:1715:7).
+//
+//line routes.conf:1715:1
+func (u *URLBuilder) R243(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 637, p0, p1)
+}
+
+//line routes_gen.go:8111:1
+
+// R244 returns the URL of route "r244": /user_:p0/:p1/= (routes.conf:1721:11).
+//
+//line routes.conf:1721:1
+func (u *URLBuilder) R244(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 638, p0, p1)
+}
+
+//line routes_gen.go:8120:1
+
+// R245 returns the URL of route "r245": /user_:p0/:p1/v:p2 (routes.conf:1726:11).
+//
+//line routes.conf:1726:1
+func (u *URLBuilder) R245(p0 string, p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 641, p0, p1, p2)
+}
+
+//line routes_gen.go:8129:1
+
+// R246 returns the URL of route "r246": /user_:p0/:p1/v:p2/:p3/= (routes.conf:1732:15).
+//
+//line routes.conf:1732:1
+func (u *URLBuilder) R246(p0 string, p1 string, p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 643, p0, p1, p2, p3)
+}
+
+//line routes_gen.go:8138:1
+
+// R320 returns the URL of route "r320": /user_:p0/:p1/x.:p2 (routes.conf:2235:11).
+//
+//line routes.conf:2235:1
+func (u *URLBuilder) R320(p0 string, p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 645, p0, p1, p2)
+}
+
+//line routes_gen.go:8147:1
+
+// R352 returns the URL of route "r352": /user_:p0/= (routes.conf:2453:15).
+//
+//line routes.conf:2453:1
+func (u *URLBuilder) R352(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 647, p0)
+}
+
+//line routes_gen.go:8156:1
+
+// R321 returns the URL of route "r321": /user_:p0/a (routes.conf:2242:11).
+//
+//line routes.conf:2242:1
+func (u *URLBuilder) R321(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 649, p0)
+}
+
+//line routes_gen.go:8165:1
+
+// R247 returns the URL of route "r247": /user_:p0/a-b (routes.conf:1741:7).
+//
+//line routes.conf:1741:1
+func (u *URLBuilder) R247(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 650, p0)
+}
+
+//line routes_gen.go:8174:1
+
+// R249 returns the URL of route "r249": /user_:p0/a-b/42/= (routes.conf:1754:11).
+//
+//line routes.conf:1754:1
+func (u *URLBuilder) R249(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 653, p0)
+}
+
+//line routes_gen.go:8183:1
+
+// R252 returns the URL of route "r252": /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1774:15).
+//
+//line routes.conf:1774:1
+func (u *URLBuilder) R252(p0 string, p4 string, p5 string) (string, error) {
+	return routegenCheckedHelperURL(u, 655, p0, p4, p5)
+}
+
+//line routes_gen.go:8192:1
+
+// R251 returns the URL of route "r251": /user_:p0/a-b/42/=/=/v1 (routes.conf:1768:15).
+//
+//line routes.conf:1768:1
+func (u *URLBuilder) R251(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 657, p0)
+}
+
+//line routes_gen.go:8201:1
+
+// R248 returns the URL of route "r248": /user_:p0/a-b/:p2 (routes.conf:1748:11).
+//
+//line routes.conf:1748:1
+func (u *URLBuilder) R248(p0 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 659, p0, p2)
+}
+
+//line routes_gen.go:8210:1
+
+// R317 returns the URL of route "r317": /user_:p0/new/x.y (routes.conf:2214:11).
+//
+//line routes.conf:2214:1
+func (u *URLBuilder) R317(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 661, p0)
+}
+
+//line routes_gen.go:8219:1
+
+// R318 returns the URL of route "r318": /user_:p0/new/x.y/:p3 (routes.conf:2220:15).
+//
+//line routes.conf:2220:1
+func (u *URLBuilder) R318(p0 string, p3 int64) (string, error) {
+	return routegenCheckedHelperURL(u, 663, p0, routegenimpl.Int(p3))
+}
+
+//line routes_gen.go:8228:1
+
+// R319 returns the URL of route "r319": /user_x (routes.conf:2227:15).
+//
+//line routes.conf:2227:1
+func (u *URLBuilder) R319() string {
+	return routegenHelperURL(u, 664)
+}
+
+//line routes_gen.go:8237:1
+
+// R501 returns the URL of route "r501": /user_x/:p1 (routes.conf:3480:7).
+//
+//line routes.conf:3480:1
+func (u *URLBuilder) R501(p1 int64) (string, error) {
+	return routegenCheckedHelperURL(u, 667, routegenimpl.Int(p1))
+}
+
+//line routes_gen.go:8246:1
+
+// R1 returns the URL of route "r1": /user_x/= (routes.conf:9:7).
+//
+//line routes.conf:9:1
+func (u *URLBuilder) R1() string {
+	return routegenHelperURL(u, 670)
+}
+
+//line routes_gen.go:8255:1
+
+// R2 returns the URL of route "r2": /user_x/=/:p2 (routes.conf:17:11).
+//
+//line routes.conf:17:1
+func (u *URLBuilder) R2(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 673, p2)
+}
+
+//line routes_gen.go:8264:1
+
+// R5 returns the URL of route "r5": /user_x/=/:p2 (routes.conf:36:15).
+//
+//line routes.conf:36:1
+func (u *URLBuilder) R5(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 674, p2)
+}
+
+//line routes_gen.go:8273:1
+
+// R6 returns the URL of route "r6": /user_x/=/:p2/:p3 (routes.conf:41:15).
+//
+//line routes.conf:41:1
+func (u *URLBuilder) R6(p2 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 677, p2, p3)
+}
+
+//line routes_gen.go:8282:1
+
+// R4 returns the URL of route "r4": /user_x/=/:p2/user_x (routes.conf:31:15).
+//
+//line routes.conf:31:1
+func (u *URLBuilder) R4(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 679, p2)
+}
+
+//line routes_gen.go:8291:1
+
+// R3 returns the URL of route "r3": /user_x/=/:p2/x.y/*rest (routes.conf:22:15).
+//
+//line routes.conf:22:1
+func (u *URLBuilder) R3(p2 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 681, p2, rest)
+}
+
+//line routes_gen.go:8300:1
+
+// R207 returns the URL of route "r207": /user_x/new (routes.conf:1457:7).
+//
+//line routes.conf:1457:1
+func (u *URLBuilder) R207() string {
+	return routegenHelperURL(u, 682)
+}
+
+//line routes_gen.go:8309:1
+
+// R186 returns the URL of route "r186": /user_x/user_x (routes.conf:1314:7).
+//
+//line routes.conf:1314:1
+func (u *URLBuilder) R186() string {
+	return routegenHelperURL(u, 683)
+}
+
+//line routes_gen.go:8318:1
+
+// R196 returns the URL of route "r196": /user_x/user_x (routes.conf:1381:7).
+//
+//line routes.conf:1381:1
+func (u *URLBuilder) R196() string {
+	return routegenHelperURL(u, 685)
+}
+
+//line routes_gen.go:8327:1
+
+// R267 returns the URL of route "r267": /user_x/v1 (routes.conf:1881:7).
+//
+//line routes.conf:1881:1
+func (u *URLBuilder) R267() string {
+	return routegenHelperURL(u, 686)
+}
+
+//line routes_gen.go:8336:1
+
+// R374 returns the URL of route "r374": /users (routes.conf:2597:7).
+//
+//line routes.conf:2597:1
+func (u *URLBuilder) R374() string {
+	return routegenHelperURL(u, 689)
+}
+
+//line routes_gen.go:8345:1
+
+// R491 returns the URL of route "r491": /users (routes.conf:3411:7).
+//
+//line routes.conf:3411:1
+func (u *URLBuilder) R491() string {
+	return routegenHelperURL(u, 691)
+}
+
+//line routes_gen.go:8354:1
+
+// R299 returns the URL of route "r299": /users/42 (routes.conf:2095:11).
+//
+//line routes.conf:2095:1
+func (u *URLBuilder) R299() string {
+	return routegenHelperURL(u, 693)
+}
+
+//line routes_gen.go:8363:1
+
+// R300 returns the URL of route "r300": /users/42 (routes.conf:2101:15).
+//
+//line routes.conf:2101:1
+func (u *URLBuilder) R300() string {
+	return routegenHelperURL(u, 694)
+}
+
+//line routes_gen.go:8372:1
+
+// R494 returns the URL of route "r494": /users/42/:p2 (routes.conf:3432:11).
+//
+//line routes.conf:3432:1
+func (u *URLBuilder) R494(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 697, p2)
+}
+
+//line routes_gen.go:8381:1
+
+// R394 returns the URL of route "r394": /users/:p1 (routes.conf:2741:7).
+//
+//line routes.conf:2741:1
+func (u *URLBuilder) R394(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 698, p1)
+}
+
+//line routes_gen.go:8390:1
+
+// R447 returns the URL of route "r447": /users/:p1 (routes.conf:3110:11).
+//
+//line routes.conf:3110:1
+func (u *URLBuilder) R447(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 699, p1)
+}
+
+//line routes_gen.go:8399:1
+
+// R375 returns the URL of route "r375": /users/:p1/1 (routes.conf:2603:11).
+//
+//line routes.conf:2603:1
+func (u *URLBuilder) R375(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 700, p1)
+}
+
+//line routes_gen.go:8408:1
+
+// R395 returns the URL of route "r395": /users/:p1/1/.a (routes.conf:2748:11).
+//
+//line routes.conf:2748:1
+func (u *URLBuilder) R395(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 702, p1)
+}
+
+//line routes_gen.go:8417:1
+
+// R396 returns the URL of route "r396": /users/:p1/1/.a/@ (routes.conf:2753:15).
+//
+//line routes.conf:2753:1
+func (u *URLBuilder) R396(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 703, p1)
+}
+
+//line routes_gen.go:8426:1
+
+// R398 returns the URL of route "r398": /users/:p1/1/.a/@/~u (routes.conf:2764:15).
+//
+//line routes.conf:2764:1
+func (u *URLBuilder) R398(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 704, p1)
+}
+
+//line routes_gen.go:8435:1
+
+// R397 returns the URL of route "r397": /users/:p1/1/.a/ab/:p5 (routes.conf:2759:15).
+//
+//line routes.conf:2759:1
+func (u *URLBuilder) R397(p1 string, p5 string) (string, error) {
+	return routegenCheckedHelperURL(u, 705, p1, p5)
+}
+
+//line routes_gen.go:8444:1
+
+// R376 returns the URL of route "r376": /users/:p1/1/=/a:p4 (routes.conf:2609:15).
+//
+//line routes.conf:2609:1
+func (u *URLBuilder) R376(p1 string, p4 string) (string, error) {
+	return routegenCheckedHelperURL(u, 706, p1, p4)
+}
+
+//line routes_gen.go:8453:1
+
+// R377 returns the URL of route "r377": /users/:p1/1/x.y/42 (routes.conf:2615:15).
+//
+//line routes.conf:2615:1
+func (u *URLBuilder) R377(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 708, p1)
+}
+
+//line routes_gen.go:8462:1
+
+// R378 returns the URL of route "r378": /users/:p1/1/~u/:p4 (routes.conf:2623:15).
+//
+//line routes.conf:2623:1
+func (u *URLBuilder) R378(p1 string, p4 string) (string, error) {
+	return routegenCheckedHelperURL(u, 710, p1, p4)
+}
+
+//line routes_gen.go:8471:1
+
+// R399 returns the URL of route "r399": /users/:p1/x.y (routes.conf:2772:11).
+//
+//line routes.conf:2772:1
+func (u *URLBuilder) R399(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 711, p1)
+}
+
+//line routes_gen.go:8480:1
+
+// R400 returns the URL of route "r400": /users/:p1/x.y/a-b/users (routes.conf:2779:15).
+//
+//line routes.conf:2779:1
+func (u *URLBuilder) R400(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 713, p1)
+}
+
+//line routes_gen.go:8489:1
+
+// R11 returns the URL of route "r11": /users/a:p1 (routes.conf:82:7).
+//
+//line routes.conf:82:1
+func (u *URLBuilder) R11(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 714, p1)
+}
+
+//line routes_gen.go:8498:1
+
+// R495 returns the URL of route "r495": /users/~:p1 (routes.conf:3440:11).
+//
+//line routes.conf:3440:1
+func (u *URLBuilder) R495(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 716, p1)
+}
+
+//line routes_gen.go:8507:1
+
+// R250 returns the URL of route "r250": /v1 (routes.conf:1762:15).
+//
+//line routes.conf:1762:1
+func (u *URLBuilder) R250() string {
+	return routegenHelperURL(u, 719)
+}
+
+//line routes_gen.go:8516:1
+
+// R269 returns the URL of route "r269": /v1/*rest (routes.conf:1893:11).
+//
+//line routes.conf:1893:1
+func (u *URLBuilder) R269(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 721, rest)
+}
+
+//line routes_gen.go:8525:1
+
+// R268 returns the URL of route "r268": /v1/*rest (routes.conf:1887:7).
+//
+//line routes.conf:1887:1
+func (u *URLBuilder) R268(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 722, rest)
+}
+
+//line routes_gen.go:8534:1
+
+// R133 returns the URL of route "r133": /v1/= (routes.conf:941:7).
+//
+//line routes.conf:941:1
+func (u *URLBuilder) R133() string {
+	return routegenHelperURL(u, 725)
+}
+
+//line routes_gen.go:8543:1
+
+// R468 returns the URL of route "r468": /v1/new (routes.conf:3253:7).
+//
+//line routes.conf:3253:1
+func (u *URLBuilder) R468() string {
+	return routegenHelperURL(u, 728)
+}
+
+//line routes_gen.go:8552:1
+
+// R29 returns the URL of route "r29": /v:p0 (routes.conf:203:7).
+//
+//line routes.conf:203:1
+func (u *URLBuilder) R29(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 730, p0)
+}
+
+//line routes_gen.go:8561:1
+
+// R36 returns the URL of route "r36": /v:p0/:p1/a:p2 (routes.conf:247:15).
+//
+//line routes.conf:247:1
+func (u *URLBuilder) R36(p0 string, p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 733, p0, p1, p2)
+}
+
+//line routes_gen.go:8570:1
+
+// R35 returns the URL of route "r35": /v:p0/:p1/a:p2 (routes.conf:241:11).
+//
+//line routes.conf:241:1
+func (u *URLBuilder) R35(p0 string, p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 734, p0, p1, p2)
+}
+
+//line routes_gen.go:8579:1
+
+// R37 returns the URL of route "r37": /v:p0/a (routes.conf:254:11).
+//
+//line routes.conf:254:1
+func (u *URLBuilder) R37(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 736, p0)
+}
+
+//line routes_gen.go:8588:1
+
+// R446 returns the URL of route "r446": /v:p0/user_:p1 (routes.conf:3103:11).
+//
+//line routes.conf:3103:1
+func (u *URLBuilder) R446(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 738, p0, p1)
+}
+
+//line routes_gen.go:8597:1
+
+// R30 returns the URL of route "r30": /v:p0/users (routes.conf:210:11).
+//
+//line routes.conf:210:1
+func (u *URLBuilder) R30(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 739, p0)
+}
+
+//line routes_gen.go:8606:1
+
+// R32 returns the URL of route "r32": /v:p0/users/.:p2/x.y (routes.conf:222:15).
+//
+//line routes.conf:222:1
+func (u *URLBuilder) R32(p0 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 740, p0, p2)
+}
+
+//line routes_gen.go:8615:1
+
+// R33 returns the URL of route "r33": /v:p0/users/:p2 (routes.conf:227:15).
+//
+//line routes.conf:227:1
+func (u *URLBuilder) R33(p0 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 743, p0, p2)
+}
+
+//line routes_gen.go:8624:1
+
+// R31 returns the URL of route "r31": /v:p0/users/a (routes.conf:216:15).
+//
+//line routes.conf:216:1
+func (u *URLBuilder) R31(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 745, p0)
+}
+
+//line routes_gen.go:8633:1
+
+// R34 returns the URL of route "r34": /v:p0/users/a-b/:p3 (routes.conf:233:15).
+//
+//line routes.conf:233:1
+func (u *URLBuilder) R34(p0 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 746, p0, p3)
+}
+
+//line routes_gen.go:8642:1
+
+// R128 returns the URL of route "r128": /x.:p0 (routes.conf:909:7).
+//
+//line routes.conf:909:1
+func (u *URLBuilder) R128(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 748, p0)
+}
+
+//line routes_gen.go:8651:1
+
+// R132 returns the URL of route "r132": /x.:p0/1/1 (routes.conf:934:11).
+//
+//line routes.conf:934:1
+func (u *URLBuilder) R132(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 750, p0)
+}
+
+//line routes_gen.go:8660:1
+
+// R424 returns the URL of route "r424": /x.:p0/:p1 (routes.conf:2952:7).
+//
+//line routes.conf:2952:1
+func (u *URLBuilder) R424(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 751, p0, p1)
+}
+
+//line routes_gen.go:8669:1
+
+// R131 returns the URL of route "r131": /x.:p0/= (routes.conf:928:11).
+//
+//line routes.conf:928:1
+func (u *URLBuilder) R131(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 752, p0)
+}
+
+//line routes_gen.go:8678:1
+
+// R130 returns the URL of route "r130": /x.:p0/a-b (routes.conf:921:11).
+//
+//line routes.conf:921:1
+func (u *URLBuilder) R130(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 753, p0)
+}
+
+//line routes_gen.go:8687:1
+
+// R129 returns the URL of route "r129": /x.:p0/a:p1 (routes.conf:916:11).
+//
+//line routes.conf:916:1
+func (u *URLBuilder) R129(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 754, p0, p1)
+}
+
+//line routes_gen.go:8696:1
+
+// R217 returns the URL of route "r217": /x.y (routes.conf:1530:7).
+//
+//line routes.conf:1530:1
+func (u *URLBuilder) R217() string {
+	return routegenHelperURL(u, 755)
+}
+
+//line routes_gen.go:8705:1
+
+// R253 returns the URL of route "r253": /x.y (routes.conf:1783:7).
+//
+//line routes.conf:1783:1
+func (u *URLBuilder) R253() string {
+	return routegenHelperURL(u, 756)
+}
+
+//line routes_gen.go:8714:1
+
+// R215 returns the URL of route "r215": /x.y (routes.conf:1514:7).
+//
+//line routes.conf:1514:1
+func (u *URLBuilder) R215() string {
+	return routegenHelperURL(u, 757)
+}
+
+//line routes_gen.go:8723:1
+
+// R256 returns the URL of route "r256": /x.y/1 (routes.conf:1802:15).
+//
+//line routes.conf:1802:1
+func (u *URLBuilder) R256() string {
+	return routegenHelperURL(u, 759)
+}
+
+//line routes_gen.go:8732:1
+
+// R254 returns the URL of route "r254": /x.y/1 (routes.conf:1790:11).
+//
+//line routes.conf:1790:1
+func (u *URLBuilder) R254() string {
+	return routegenHelperURL(u, 760)
+}
+
+//line routes_gen.go:8741:1
+
+// R257 returns the URL of route "r257": /x.y/1/1 (routes.conf:1807:15).
+//
+//line routes.conf:1807:1
+func (u *URLBuilder) R257() string {
+	return routegenHelperURL(u, 761)
+}
+
+//line routes_gen.go:8750:1
+
+// R255 returns the URL of route "r255": /x.y/1/= (routes.conf:1796:15).
+//
+//line routes.conf:1796:1
+func (u *URLBuilder) R255() string {
+	return routegenHelperURL(u, 763)
+}
+
+//line routes_gen.go:8759:1
+
+// R258 returns the URL of route "r258": /x.y/1/@ (routes.conf:1815:15).
+//
+//line routes.conf:1815:1
+func (u *URLBuilder) R258() string {
+	return routegenHelperURL(u, 764)
+}
+
+//line routes_gen.go:8768:1
+
+// R275 returns the URL of route "r275": /x.y/:p1 (routes.conf:1933:7).
+//
+//line routes.conf:1933:1
+func (u *URLBuilder) R275(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 766, p1)
+}
+
+//line routes_gen.go:8777:1
+
+// R216 returns the URL of route "r216": /x.y/ab (routes.conf:1522:11).
+//
+//line routes.conf:1522:1
+func (u *URLBuilder) R216() string {
+	return routegenHelperURL(u, 768)
+}
+
+//line routes_gen.go:8786:1
+
+// R111 returns the URL of route "r111": /~*rest (routes.conf:783:11).
+//
+//line routes.conf:783:1
+func (u *URLBuilder) R111(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 770, rest)
+}
+
+//line routes_gen.go:8795:1
+
+// R110 returns the URL of route "r110": /~*rest (routes.conf:776:7).
+//
+//line routes.conf:776:1
+func (u *URLBuilder) R110(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 771, rest)
+}
+
+//line routes_gen.go:8804:1
+
+// R112 returns the URL of route "r112": /~*rest (routes.conf:790:11).
+//
+//line routes.conf:790:1
+func (u *URLBuilder) R112(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 772, rest)
+}
+
+//line routes_gen.go:8813:1
+
+// R113 returns the URL of route "r113": /~*rest (routes.conf:795:15).
+//
+//line routes.conf:795:1
+func (u *URLBuilder) R113(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 775, rest)
+}
+
+//line routes_gen.go:8822:1
+
+// R78 returns the URL of route "r78": /~:p0 (routes.conf:546:7).
+//
+//line routes.conf:546:1
+func (u *URLBuilder) R78(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 776, p0)
+}
+
+//line routes_gen.go:8831:1
+
+// R305 returns the URL of route "r305": /~:p0 (routes.conf:2135:7).
+//
+//line routes.conf:2135:1
+func (u *URLBuilder) R305(p0 int64) (string, error) {
+	return routegenCheckedHelperURL(u, 777, routegenimpl.Int(p0))
+}
+
+//line routes_gen.go:8840:1
+
+// R261 returns the URL of route "r261": /~:p0/1*rest (routes.conf:1838:7).
+//
+//line routes.conf:1838:1
+func (u *URLBuilder) R261(p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 779, p0, rest)
+}
+
+//line routes_gen.go:8849:1
+
+// R262 returns the URL of route "r262": /~:p0/1*rest (routes.conf:1846:11).
+//
+//line routes.conf:1846:1
+func (u *URLBuilder) R262(p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 781, p0, rest)
+}
+
+//line routes_gen.go:8858:1
+
+// R115 returns the URL of route "r115": /~:p0/42 (routes.conf:810:7).
+//
+//line routes.conf:810:1
+func (u *URLBuilder) R115(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 782, p0)
+}
+
+//line routes_gen.go:8867:1
+
+// R21 returns the URL of route "r21": /~:p0/@ (routes.conf:151:7).
+//
+//line routes.conf:151:1
+func (u *URLBuilder) R21(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 784, p0)
+}
+
+//line routes_gen.go:8876:1
+
+// R22 returns the URL of route "r22": /~:p0/@/1 (routes.conf:158:11).
+//
+//line routes.conf:158:1
+func (u *URLBuilder) R22(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 787, p0)
+}
+
+//line routes_gen.go:8885:1
+
+// R23 returns the URL of route "r23": /~:p0/@/1 (routes.conf:163:15).
+//
+//line routes.conf:163:1
+func (u *URLBuilder) R23(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 788, p0)
+}
+
+//line routes_gen.go:8894:1
+
+// R26 returns the URL of route "r26": /~:p0/@/1 (routes.conf:179:15).
+//
+//line routes.conf:179:1
+func (u *URLBuilder) R26(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 789, p0)
+}
+
+//line routes_gen.go:8903:1
+
+// R24 returns the URL of route "r24": /~:p0/@/1/.:p3 (routes.conf:168:15).
+//
+//line routes.conf:168:1
+func (u *URLBuilder) R24(p0 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 792, p0, p3)
+}
+
+//line routes_gen.go:8912:1
+
+// R25 returns the URL of route "r25": /~:p0/@/1/1/... (routes.conf:174:15).
+//
+//line routes.conf:174:1
+func (u *URLBuilder) R25(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 793, p0)
+}
+
+//line routes_gen.go:8921:1
+
+// R302 returns the URL of route "r302": /~u (routes.conf:2116:7).
+//
+//line routes.conf:2116:1
+func (u *URLBuilder) R302() string {
+	return routegenHelperURL(u, 795)
+}
+
+//line routes_gen.go:8930:1
+
+// R303 returns the URL of route "r303": /~u (routes.conf:2123:11).
+//
+//line routes.conf:2123:1
+func (u *URLBuilder) R303() string {
+	return routegenHelperURL(u, 796)
+}
+
+//line routes_gen.go:8939:1
+
+// R287 returns the URL of route "r287": /~u/*rest (routes.conf:2016:15).
+//
+//line routes.conf:2016:1
+func (u *URLBuilder) R287(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 798, rest)
+}
+
+//line routes_gen.go:8948:1
+
+// R285 returns the URL of route "r285": /~u/*rest (routes.conf:2004:7).
+//
+//line routes.conf:2004:1
+func (u *URLBuilder) R285(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 799, rest)
+}
+
+//line routes_gen.go:8957:1
+
+// R288 returns the URL of route "r288": /~u/*rest (routes.conf:2020:15).
+//
+//line routes.conf:2020:1
+func (u *URLBuilder) R288(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 800, rest)
+}
+
+//line routes_gen.go:8966:1
+
+// R286 returns the URL of route "r286": /~u/*rest (routes.conf:2011:11).
+//
+//line routes.conf:2011:1
+func (u *URLBuilder) R286(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 801, rest)
+}
+
+//line routes_gen.go:8975:1
+
+// R64 returns the URL of route "r64": /~u/.:p1 (routes.conf:444:7).
+//
+//line routes.conf:444:1
+func (u *URLBuilder) R64(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 803, p1)
+}
+
+//line routes_gen.go:8984:1
+
+// R28 returns the URL of route "r28": /~u/1 (routes.conf:196:7).
+//
+//line routes.conf:196:1
+func (u *URLBuilder) R28() string {
+	return routegenHelperURL(u, 804)
+}
+
+//line routes_gen.go:8993:1
+
+// R392 returns the URL of route "r392": /~u/42 (routes.conf:2726:7).
+//
+//line routes.conf:2726:1
+func (u *URLBuilder) R392() string {
+	return routegenHelperURL(u, 805)
+}
+
+//line routes_gen.go:9002:1
+
+// R393 returns the URL of route "r393": /~u/42/:p2 (routes.conf:2734:11).
+//
+//line routes.conf:2734:1
+func (u *URLBuilder) R393(p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 806, p2)
+}
+
+//line routes_gen.go:9011:1
+
+// R304 returns the URL of route "r304": /~u/:p1 (routes.conf:2127:11).
+//
+//line routes.conf:2127:1
+func (u *URLBuilder) R304(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 808, p1)
+}
+
+//line routes_gen.go:9020:1
+
+// R80 returns the URL of route "r80": /~u/:p1 (routes.conf:560:7).
+//
+//line routes.conf:560:1
+func (u *URLBuilder) R80(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 809, p1)
+}
+
+//line routes_gen.go:9029:1

@@ -1277,172 +1277,6 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// C0Controller holds the actions of controller "C0".
-type C0Controller interface {
-//line routes.conf:8:6
-	A1(ctx *runtime.Context, p0 string) error // serves r1: PUT /ab:p0 (routes.conf:8:7)
-//line routes.conf:117:6
-	A17(ctx *runtime.Context, p0 string) error // serves r17: DELETE /:p0/= (routes.conf:117:7), r17: OPTIONS /:p0/= (routes.conf:117:7)
-//line routes.conf:133:6
-	A19(ctx *runtime.Context) error // serves r19: GET /1 (routes.conf:133:7)
-//line routes.conf:15:6
-	A2(ctx *runtime.Context) error // serves r2: CONNECT /x.y (routes.conf:15:7), r2: WS /x.y (routes.conf:15:7)
-//line routes.conf:141:10
-	A20(ctx *runtime.Context, p1 string, p2 string) error // serves r20: HEAD /1/:p1/:p2 (routes.conf:141:11)
-//line routes.conf:155:10
-	A22(ctx *runtime.Context, p1 string, p2 string) error // serves r22: GET /1/:p1/:p2 (routes.conf:155:11), r22: OPTIONS /1/:p1/:p2 (routes.conf:155:11), r22: PATCH /1/:p1/:p2 (routes.conf:155:11)
-//line routes.conf:191:6
-	A27(ctx *runtime.Context) error // serves r27: GET /1 (routes.conf:191:7), r27: WS /1 (routes.conf:191:7)
-//line routes.conf:213:6
-	A30(ctx *runtime.Context, p0 string, p1 string) error // serves r30: GET /x.:p0/:p1 (routes.conf:213:7), r30: PUT /x.:p0/:p1 (routes.conf:213:7)
-//line routes.conf:221:6
-	A31(ctx *runtime.Context) error // serves r31: GET /abc/ab (routes.conf:221:7)
-//line routes.conf:227:6
-	A32(ctx *runtime.Context) error // serves r32: POST /b/v1 (routes.conf:227:7), r32: TRACE /b/v1 (routes.conf:227:7)
-//line routes.conf:234:6
-	A33(ctx *runtime.Context, rest string) error // serves r33: GET /.*rest (routes.conf:234:7)
-//line routes.conf:241:6
-	A34(ctx *runtime.Context) error // serves r34: PATCH /a-b/a (routes.conf:241:7), r34: POST /a-b/a (routes.conf:241:7)
-//line routes.conf:329:6
-	A47(ctx *runtime.Context, p0 string) error // serves r47: GET /:p0/a-b (routes.conf:329:7), r47: POST /:p0/a-b (routes.conf:329:7)
-//line routes.conf:336:10
-	A48(ctx *runtime.Context, p0 string) error // serves r48: CONNECT /:p0/a-b/... (routes.conf:336:11), r48: PATCH /:p0/a-b/... (routes.conf:336:11), r48: WS /:p0/a-b/... (routes.conf:336:11)
-//line routes.conf:344:14
-	A49(ctx *runtime.Context, p0 string) error // serves r49: GET /:p0/a-b/.../new/ab (routes.conf:344:15), r49: HEAD /:p0/a-b/.../new/ab (routes.conf:344:15), r49: OPTIONS /:p0/a-b/.../new/ab (routes.conf:344:15)
-//line routes.conf:352:10
-	A50(ctx *runtime.Context, p0 string) error // serves r50: POST /:p0/a-b/.a (routes.conf:352:11), r50: PUT /:p0/a-b/.a (routes.conf:352:11), r50: TRACE /:p0/a-b/.a (routes.conf:352:11)
-//line routes.conf:373:6
-	A52(ctx *runtime.Context) error // serves r52: HEAD / (routes.conf:373:7)
-//line routes.conf:394:14
-	A56(ctx *runtime.Context, p1 string, p2 string) error // serves r56: GET /ab/user_:p1/:p2 (routes.conf:394:15)
-//line routes.conf:488:14
-	A70(ctx *runtime.Context, p0 string) error // serves r70: TRACE /:p0/=/a (routes.conf:488:15)
-//line routes_gen.go:1321:1
-}
-
-// C1Controller holds the actions of controller "C1".
-type C1Controller interface {
-//line routes.conf:68:14
-	A10(ctx *runtime.Context, p0 string, p1 int64) error // serves r10: POST /:p0/:p1/b/42/.a (routes.conf:68:15)
-//line routes.conf:74:14
-	A11(ctx *runtime.Context, p0 string, p1 int64) error // serves r11: TRACE /:p0/:p1/b/... (routes.conf:74:15)
-//line routes.conf:79:14
-	A12(ctx *runtime.Context, p0 string, p1 int64, p3 string) error // serves r12: HEAD /:p0/:p1/b/:p3 (routes.conf:79:15)
-//line routes.conf:101:10
-	A15(ctx *runtime.Context, p0 string) error // serves r15: WS /:p0/a/new (routes.conf:101:11)
-//line routes.conf:108:10
-	A16(ctx *runtime.Context, p0 string, rest string) error // serves r16: GET /:p0/~u/*rest (routes.conf:108:11)
-//line routes.conf:125:10
-	A18(ctx *runtime.Context, p0 string, p2 string) error // serves r18: PATCH /:p0/=/:p2 (routes.conf:125:11)
-//line routes.conf:148:10
-	A21(ctx *runtime.Context, rest string) error // serves r21: GET /1/user_x/v*rest (routes.conf:148:11), r21: PUT /1/user_x/v*rest (routes.conf:148:11)
-//line routes.conf:199:6
-	A28(ctx *runtime.Context, rest string) error // serves r28: HEAD /*rest (routes.conf:199:7), r28: PATCH /*rest (routes.conf:199:7), r28: TRACE /*rest (routes.conf:199:7)
-//line routes.conf:206:10
-	A29(ctx *runtime.Context, rest string) error // serves r29: GET /*rest (routes.conf:206:11)
-//line routes.conf:248:6
-	A35(ctx *runtime.Context, p0 string) error // serves r35: PUT /:p0 (routes.conf:248:7), r35: WS /:p0 (routes.conf:248:7)
-//line routes.conf:255:10
-	A36(ctx *runtime.Context, p0 string) error // serves r36: GET /:p0 (routes.conf:255:11)
-//line routes.conf:262:6
-	A37(ctx *runtime.Context, p0 string) error // serves r37: POST /:p0/x.y (routes.conf:262:7)
-//line routes.conf:268:10
-	A38(ctx *runtime.Context, p0 string, rest string) error // serves r38: DELETE /:p0/x.y/*rest (routes.conf:268:11), r38: HEAD /:p0/x.y/*rest (routes.conf:268:11), r38: OPTIONS /:p0/x.y/*rest (routes.conf:268:11)
-//line routes.conf:276:10
-	A39(ctx *runtime.Context, p0 string) error // serves r39: OPTIONS /:p0/x.y (routes.conf:276:11)
-//line routes.conf:29:6
-	A4(ctx *runtime.Context) error // serves r4: GET /... (routes.conf:29:7)
-//line routes.conf:281:14
-	A40(ctx *runtime.Context, p0 string) error // serves r40: DELETE /:p0/x.y (routes.conf:281:15)
-//line routes.conf:286:14
-	A41(ctx *runtime.Context, p0 string, p2 string) error // serves r41: CONNECT /:p0/x.y/~:p2 (routes.conf:286:15)
-//line routes.conf:291:14
-	A42(ctx *runtime.Context, p0 string) error // serves r42: GET /:p0/x.y (routes.conf:291:15), r42: WS /:p0/x.y (routes.conf:291:15)
-//line routes.conf:306:10
-	A44(ctx *runtime.Context, p0 string) error // serves r44: GET /:p0/x.y/42 (routes.conf:306:11)
-//line routes.conf:313:14
-	A45(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r45: CONNECT /:p0/x.y/42/:p3/*rest (routes.conf:313:15), r45: GET /:p0/x.y/42/:p3/*rest (routes.conf:313:15)
-//line routes.conf:319:14
-	A46(ctx *runtime.Context, p0 string, p3 string) error // serves r46: OPTIONS /:p0/x.y/42/~:p3/~u (routes.conf:319:15)
-//line routes.conf:403:10
-	A57(ctx *runtime.Context) error // serves r57: GET /@/... (routes.conf:403:11), r57: WS /@/... (routes.conf:403:11)
-//line routes.conf:450:6
-	A64(ctx *runtime.Context, p0 string) error // serves r64: CONNECT /:p0 (routes.conf:450:7), r64: GET /:p0 (routes.conf:450:7), r64: TRACE /:p0 (routes.conf:450:7)
-//line routes.conf:457:10
-	A65(ctx *runtime.Context, p0 string, p2 string) error // serves r65: WS /:p0/ab/:p2 (routes.conf:457:11)
-//line routes.conf:464:14
-	A66(ctx *runtime.Context, p0 string, p2 string) error // serves r66: GET /:p0/ab/:p2/new/1 (routes.conf:464:15), r66: TRACE /:p0/ab/:p2/new/1 (routes.conf:464:15), r66: WS /:p0/ab/:p2/new/1 (routes.conf:464:15)
-//line routes.conf:470:14
-	A67(ctx *runtime.Context, p0 string, p2 string) error // serves r67: PUT /:p0/ab/:p2/v1/ab (routes.conf:470:15), r67: WS /:p0/ab/:p2/v1/ab (routes.conf:470:15)
-//line routes.conf:477:10
-	A68(ctx *runtime.Context, p0 string) error // serves r68: GET /:p0/= (routes.conf:477:11)
-//line routes.conf:483:14
-	A69(ctx *runtime.Context, p0 string) error // serves r69: GET /:p0/=/a (routes.conf:483:15), r69: HEAD /:p0/=/a (routes.conf:483:15)
-//line routes.conf:494:14
-	A71(ctx *runtime.Context, p0 string) error // serves r71: GET /:p0/=/user_x/@ (routes.conf:494:15), r71: POST /:p0/=/user_x/@ (routes.conf:494:15)
-//line routes.conf:57:6
-	A8(ctx *runtime.Context, p0 string) error // serves r8: POST /:p0 (routes.conf:57:7), r8: WS /:p0 (routes.conf:57:7)
-//line routes.conf:63:10
-	A9(ctx *runtime.Context, p0 string, p1 int64) error // serves r9: GET /:p0/:p1/b (routes.conf:63:11)
-//line routes_gen.go:1388:1
-}
-
-// C2Controller holds the actions of controller "C2".
-type C2Controller interface {
-//line routes.conf:84:14
-	A13(ctx *runtime.Context, p0 string, p1 int64) error // serves r13: POST /:p0/:p1/b (routes.conf:84:15)
-//line routes.conf:92:10
-	A14(ctx *runtime.Context, p0 string, rest string) error // serves r14: HEAD /:p0/*rest (routes.conf:92:11)
-//line routes.conf:163:6
-	A23(ctx *runtime.Context) error // serves r23: TRACE / (routes.conf:163:7)
-//line routes.conf:170:10
-	A24(ctx *runtime.Context, rest string) error // serves r24: POST /*rest (routes.conf:170:11)
-//line routes.conf:22:6
-	A3(ctx *runtime.Context, p1 string) error // serves r3: POST /@/1:p1 (routes.conf:22:7)
-//line routes.conf:296:14
-	A43(ctx *runtime.Context, p1 string) error // serves r43: GET /.../:p1 (routes.conf:296:15), r43: POST /.../:p1 (routes.conf:296:15)
-//line routes.conf:35:6
-	A5(ctx *runtime.Context) error // serves r5: PATCH /... (routes.conf:35:7), r5: TRACE /... (routes.conf:35:7)
-//line routes.conf:379:10
-	A53(ctx *runtime.Context, p1 string) error // serves r53: GET /ab/user_:p1 (routes.conf:379:11), r53: HEAD /ab/user_:p1 (routes.conf:379:11), r53: PATCH /ab/user_:p1 (routes.conf:379:11)
-//line routes.conf:385:14
-	A54(ctx *runtime.Context, p1 string) error // serves r54: WS /ab/user_:p1 (routes.conf:385:15)
-//line routes.conf:389:14
-	A55(ctx *runtime.Context, p1 string) error // serves r55: CONNECT /ab/user_:p1 (routes.conf:389:15), r55: PUT /ab/user_:p1 (routes.conf:389:15), r55: TRACE /ab/user_:p1 (routes.conf:389:15)
-//line routes.conf:411:6
-	A58(ctx *runtime.Context) error // serves r58: GET /abc/~u (routes.conf:411:7)
-//line routes.conf:419:10
-	A59(ctx *runtime.Context) error // serves r59: HEAD /abc/~u (routes.conf:419:11), r59: WS /abc/~u (routes.conf:419:11)
-//line routes.conf:44:10
-	A6(ctx *runtime.Context) error // serves r6: PATCH /.../1/user_x (routes.conf:44:11)
-//line routes.conf:425:10
-	A60(ctx *runtime.Context) error // serves r60: CONNECT /abc/~u (routes.conf:425:11)
-//line routes.conf:430:14
-	A61(ctx *runtime.Context) error // serves r61: POST /abc/~u (routes.conf:430:15)
-//line routes.conf:435:14
-	A62(ctx *runtime.Context) error // serves r62: GET /a-b (routes.conf:435:15)
-//line routes.conf:443:10
-	A63(ctx *runtime.Context, p3 string) error // serves r63: HEAD /abc/~u/users/~:p3 (routes.conf:443:11), r63: POST /abc/~u/users/~:p3 (routes.conf:443:11)
-//line routes.conf:51:6
-	A7(ctx *runtime.Context, p0 string) error // serves r7: GET /:p0 (routes.conf:51:7)
-//line routes.conf:503:10
-	A72(ctx *runtime.Context, p0 string, p2 string) error // serves r72: CONNECT /:p0/=/x.:p2 (routes.conf:503:11), r72: GET /:p0/=/x.:p2 (routes.conf:503:11), r72: POST /:p0/=/x.:p2 (routes.conf:503:11)
-//line routes.conf:510:14
-	A73(ctx *runtime.Context, p0 string, p2 string) error // serves r73: PATCH /:p0/=/x.:p2 (routes.conf:510:15)
-//line routes.conf:519:6
-	A74(ctx *runtime.Context, p0 string, p1 string) error // serves r74: OPTIONS /:p0/ab:p1 (routes.conf:519:7)
-//line routes.conf:528:10
-	A75(ctx *runtime.Context, p0 string, p1 string) error // serves r75: HEAD /:p0/ab:p1 (routes.conf:528:11)
-//line routes_gen.go:1437:1
-}
-
-// FallbackController holds the actions of controller "Fallback".
-type FallbackController interface {
-//line routes.conf:6:4
-	NotFound(ctx *runtime.Context) error // serves the catch_all of domain "d0" (routes.conf:6:5), the catch_all of domain "d1" (routes.conf:185:5), the catch_all of domain "d2" (routes.conf:368:5)
-//line routes_gen.go:1444:1
-}
-
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
 func NewRouter(c0controller C0Controller, c1controller C1Controller, c2controller C2Controller, fallbackController FallbackController, opts ...runtime.Option) (*runtime.Router, error) {
 	if c0controller == nil {
@@ -1801,681 +1635,6 @@ func routegenCheckedHelperURL(u *URLBuilder, route int, values ...string) (strin
 	return routegenTable.CheckedHelperURL(&u.base, route, values...)
 }
 
-// R23 returns the URL of route "r23": / (routes.conf:163:7).
-//
-//line routes.conf:163:1
-func (u *URLBuilder) R23() string {
-	return routegenHelperURL(u, 0)
-}
-
-//line routes_gen.go:1812:1
-
-// R24 returns the URL of route "r24": /*rest (routes.conf:170:11).
-//
-//line routes.conf:170:1
-func (u *URLBuilder) R24(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 1, rest)
-}
-
-//line routes_gen.go:1821:1
-
-// R4 returns the URL of route "r4": /... (routes.conf:29:7).
-//
-//line routes.conf:29:1
-func (u *URLBuilder) R4() string {
-	return routegenHelperURL(u, 2)
-}
-
-//line routes_gen.go:1830:1
-
-// R5 returns the URL of route "r5": /... (routes.conf:35:7).
-//
-//line routes.conf:35:1
-func (u *URLBuilder) R5() string {
-	return routegenHelperURL(u, 3)
-}
-
-//line routes_gen.go:1839:1
-
-// R6 returns the URL of route "r6": /.../1/user_x (routes.conf:44:11).
-//
-//line routes.conf:44:1
-func (u *URLBuilder) R6() string {
-	return routegenHelperURL(u, 5)
-}
-
-//line routes_gen.go:1848:1
-
-// R19 returns the URL of route "r19": /1 (routes.conf:133:7).
-//
-//line routes.conf:133:1
-func (u *URLBuilder) R19() string {
-	return routegenHelperURL(u, 6)
-}
-
-//line routes_gen.go:1857:1
-
-// R22 returns the URL of route "r22": /1/:p1/:p2 (routes.conf:155:11).
-//
-//line routes.conf:155:1
-func (u *URLBuilder) R22(p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 7, p1, p2)
-}
-
-//line routes_gen.go:1866:1
-
-// R20 returns the URL of route "r20": /1/:p1/:p2 (routes.conf:141:11).
-//
-//line routes.conf:141:1
-func (u *URLBuilder) R20(p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 8, p1, p2)
-}
-
-//line routes_gen.go:1875:1
-
-// R21 returns the URL of route "r21": /1/user_x/v*rest (routes.conf:148:11).
-//
-//line routes.conf:148:1
-func (u *URLBuilder) R21(rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 11, rest)
-}
-
-//line routes_gen.go:1884:1
-
-// R7 returns the URL of route "r7": /:p0 (routes.conf:51:7).
-//
-//line routes.conf:51:1
-func (u *URLBuilder) R7(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 13, p0)
-}
-
-//line routes_gen.go:1893:1
-
-// R8 returns the URL of route "r8": /:p0 (routes.conf:57:7).
-//
-//line routes.conf:57:1
-func (u *URLBuilder) R8(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 14, p0)
-}
-
-//line routes_gen.go:1902:1
-
-// R14 returns the URL of route "r14": /:p0/*rest (routes.conf:92:11).
-//
-//line routes.conf:92:1
-func (u *URLBuilder) R14(p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 16, p0, rest)
-}
-
-//line routes_gen.go:1911:1
-
-// R9 returns the URL of route "r9": /:p0/:p1/b (routes.conf:63:11).
-//
-//line routes.conf:63:1
-func (u *URLBuilder) R9(p0 string, p1 int64) (string, error) {
-	return routegenCheckedHelperURL(u, 17, p0, routegenimpl.Int(p1))
-}
-
-//line routes_gen.go:1920:1
-
-// R13 returns the URL of route "r13": /:p0/:p1/b (routes.conf:84:15).
-//
-//line routes.conf:84:1
-func (u *URLBuilder) R13(p0 string, p1 int64) (string, error) {
-	return routegenCheckedHelperURL(u, 18, p0, routegenimpl.Int(p1))
-}
-
-//line routes_gen.go:1929:1
-
-// R11 returns the URL of route "r11": /:p0/:p1/b/... (routes.conf:74:15).
-//
-//line routes.conf:74:1
-func (u *URLBuilder) R11(p0 string, p1 int64) (string, error) {
-	return routegenCheckedHelperURL(u, 19, p0, routegenimpl.Int(p1))
-}
-
-//line routes_gen.go:1938:1
-
-// R10 returns the URL of route "r10": /:p0/:p1/b/42/.a (routes.conf:68:15).
-//
-//line routes.conf:68:1
-func (u *URLBuilder) R10(p0 string, p1 int64) (string, error) {
-	return routegenCheckedHelperURL(u, 20, p0, routegenimpl.Int(p1))
-}
-
-//line routes_gen.go:1947:1
-
-// R12 returns the URL of route "r12": /:p0/:p1/b/:p3 (routes.conf:79:15).
-//
-//line routes.conf:79:1
-func (u *URLBuilder) R12(p0 string, p1 int64, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 21, p0, routegenimpl.Int(p1), p3)
-}
-
-//line routes_gen.go:1956:1
-
-// R17 returns the URL of route "r17": /:p0/= (routes.conf:117:7).
-//
-//line routes.conf:117:1
-func (u *URLBuilder) R17(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 22, p0)
-}
-
-//line routes_gen.go:1965:1
-
-// R18 returns the URL of route "r18": /:p0/=/:p2 (routes.conf:125:11).
-//
-//line routes.conf:125:1
-func (u *URLBuilder) R18(p0 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 24, p0, p2)
-}
-
-//line routes_gen.go:1974:1
-
-// R15 returns the URL of route "r15": /:p0/a/new (routes.conf:101:11).
-//
-//line routes.conf:101:1
-func (u *URLBuilder) R15(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 25, p0)
-}
-
-//line routes_gen.go:1983:1
-
-// R16 returns the URL of route "r16": /:p0/~u/*rest (routes.conf:108:11).
-//
-//line routes.conf:108:1
-func (u *URLBuilder) R16(p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 26, p0, rest)
-}
-
-//line routes_gen.go:1992:1
-
-// R3 returns the URL of route "r3": /@/1:p1 (routes.conf:22:7).
-//
-//line routes.conf:22:1
-func (u *URLBuilder) R3(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 27, p1)
-}
-
-//line routes_gen.go:2001:1
-
-// R1 returns the URL of route "r1": /ab:p0 (routes.conf:8:7).
-//
-//line routes.conf:8:1
-func (u *URLBuilder) R1(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 28, p0)
-}
-
-//line routes_gen.go:2010:1
-
-// R2 returns the URL of route "r2": /x.y (routes.conf:15:7).
-//
-//line routes.conf:15:1
-func (u *URLBuilder) R2() string {
-	return routegenHelperURL(u, 29)
-}
-
-//line routes_gen.go:2019:1
-
-// D1R29 returns the URL of route "d1.r29": /*rest on *.api.example.com (routes.conf:206:11).
-//
-//line routes.conf:206:1
-func (u *URLBuilder) D1R29(subdomain string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 31, subdomain, rest)
-}
-
-//line routes_gen.go:2028:1
-
-// D1R28 returns the URL of route "d1.r28": /*rest on *.api.example.com (routes.conf:199:7).
-//
-//line routes.conf:199:1
-func (u *URLBuilder) D1R28(subdomain string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 32, subdomain, rest)
-}
-
-//line routes_gen.go:2037:1
-
-// D1R33 returns the URL of route "d1.r33": /.*rest on *.api.example.com (routes.conf:234:7).
-//
-//line routes.conf:234:1
-func (u *URLBuilder) D1R33(subdomain string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 35, subdomain, rest)
-}
-
-//line routes_gen.go:2046:1
-
-// D1S26 returns the URL of route "d1.s26": /.../.../*filepath on *.api.example.com (routes.conf:188:7).
-//
-//line routes.conf:188:1
-func (u *URLBuilder) D1S26(subdomain string, filepath string) (string, error) {
-	return routegenCheckedHelperURL(u, 36, subdomain, filepath)
-}
-
-//line routes_gen.go:2055:1
-
-// D1R43 returns the URL of route "d1.r43": /.../:p1 on *.api.example.com (routes.conf:296:15).
-//
-//line routes.conf:296:1
-func (u *URLBuilder) D1R43(subdomain string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 37, subdomain, p1)
-}
-
-//line routes_gen.go:2064:1
-
-// D1R27 returns the URL of route "d1.r27": /1 on *.api.example.com (routes.conf:191:7).
-//
-//line routes.conf:191:1
-func (u *URLBuilder) D1R27(subdomain string) (string, error) {
-	return routegenCheckedHelperURL(u, 39, subdomain)
-}
-
-//line routes_gen.go:2073:1
-
-// D1R36 returns the URL of route "d1.r36": /:p0 on *.api.example.com (routes.conf:255:11).
-//
-//line routes.conf:255:1
-func (u *URLBuilder) D1R36(subdomain string, p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 41, subdomain, p0)
-}
-
-//line routes_gen.go:2082:1
-
-// D1R35 returns the URL of route "d1.r35": /:p0 on *.api.example.com (routes.conf:248:7).
-//
-//line routes.conf:248:1
-func (u *URLBuilder) D1R35(subdomain string, p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 42, subdomain, p0)
-}
-
-//line routes_gen.go:2091:1
-
-// D1R47 returns the URL of route "d1.r47": /:p0/a-b on *.api.example.com (routes.conf:329:7).
-//
-//line routes.conf:329:1
-func (u *URLBuilder) D1R47(subdomain string, p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 44, subdomain, p0)
-}
-
-//line routes_gen.go:2100:1
-
-// D1R48 returns the URL of route "d1.r48": /:p0/a-b/... on *.api.example.com (routes.conf:336:11).
-//
-//line routes.conf:336:1
-func (u *URLBuilder) D1R48(subdomain string, p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 46, subdomain, p0)
-}
-
-//line routes_gen.go:2109:1
-
-// D1R49 returns the URL of route "d1.r49": /:p0/a-b/.../new/ab on *.api.example.com (routes.conf:344:15).
-//
-//line routes.conf:344:1
-func (u *URLBuilder) D1R49(subdomain string, p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 49, subdomain, p0)
-}
-
-//line routes_gen.go:2118:1
-
-// D1R50 returns the URL of route "d1.r50": /:p0/a-b/.a on *.api.example.com (routes.conf:352:11).
-//
-//line routes.conf:352:1
-func (u *URLBuilder) D1R50(subdomain string, p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 52, subdomain, p0)
-}
-
-//line routes_gen.go:2127:1
-
-// D1R40 returns the URL of route "d1.r40": /:p0/x.y on *.api.example.com (routes.conf:281:15).
-//
-//line routes.conf:281:1
-func (u *URLBuilder) D1R40(subdomain string, p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 55, subdomain, p0)
-}
-
-//line routes_gen.go:2136:1
-
-// D1R42 returns the URL of route "d1.r42": /:p0/x.y on *.api.example.com (routes.conf:291:15).
-//
-//line routes.conf:291:1
-func (u *URLBuilder) D1R42(subdomain string, p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 56, subdomain, p0)
-}
-
-//line routes_gen.go:2145:1
-
-// D1R39 returns the URL of route "d1.r39": /:p0/x.y on *.api.example.com (routes.conf:276:11).
-//
-//line routes.conf:276:1
-func (u *URLBuilder) D1R39(subdomain string, p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 57, subdomain, p0)
-}
-
-//line routes_gen.go:2154:1
-
-// D1R37 returns the URL of route "d1.r37": /:p0/x.y on *.api.example.com (routes.conf:262:7).
-//
-//line routes.conf:262:1
-func (u *URLBuilder) D1R37(subdomain string, p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 58, subdomain, p0)
-}
-
-//line routes_gen.go:2163:1
-
-// D1R38 returns the URL of route "d1.r38": /:p0/x.y/*rest on *.api.example.com (routes.conf:268:11).
-//
-//line routes.conf:268:1
-func (u *URLBuilder) D1R38(subdomain string, p0 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 60, subdomain, p0, rest)
-}
-
-//line routes_gen.go:2172:1
-
-// D1R44 returns the URL of route "d1.r44": /:p0/x.y/42 on *.api.example.com (routes.conf:306:11).
-//
-//line routes.conf:306:1
-func (u *URLBuilder) D1R44(subdomain string, p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 63, subdomain, p0)
-}
-
-//line routes_gen.go:2181:1
-
-// D1R45 returns the URL of route "d1.r45": /:p0/x.y/42/:p3/*rest on *.api.example.com (routes.conf:313:15).
-//
-//line routes.conf:313:1
-func (u *URLBuilder) D1R45(subdomain string, p0 string, p3 string, rest string) (string, error) {
-	return routegenCheckedHelperURL(u, 64, subdomain, p0, p3, rest)
-}
-
-//line routes_gen.go:2190:1
-
-// D1R46 returns the URL of route "d1.r46": /:p0/x.y/42/~:p3/~u on *.api.example.com (routes.conf:319:15).
-//
-//line routes.conf:319:1
-func (u *URLBuilder) D1R46(subdomain string, p0 string, p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 66, subdomain, p0, p3)
-}
-
-//line routes_gen.go:2199:1
-
-// D1R41 returns the URL of route "d1.r41": /:p0/x.y/~:p2 on *.api.example.com (routes.conf:286:15).
-//
-//line routes.conf:286:1
-func (u *URLBuilder) D1R41(subdomain string, p0 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 67, subdomain, p0, p2)
-}
-
-//line routes_gen.go:2208:1
-
-// D1S25 returns the URL of route "d1.s25": /=/*filepath on *.api.example.com (routes.conf:187:7).
-//
-//line routes.conf:187:1
-func (u *URLBuilder) D1S25(subdomain string, filepath string) (string, error) {
-	return routegenCheckedHelperURL(u, 68, subdomain, filepath)
-}
-
-//line routes_gen.go:2217:1
-
-// D1R34 returns the URL of route "d1.r34": /a-b/a on *.api.example.com (routes.conf:241:7).
-//
-//line routes.conf:241:1
-func (u *URLBuilder) D1R34(subdomain string) (string, error) {
-	return routegenCheckedHelperURL(u, 69, subdomain)
-}
-
-//line routes_gen.go:2226:1
-
-// D1R31 returns the URL of route "d1.r31": /abc/ab on *.api.example.com (routes.conf:221:7).
-//
-//line routes.conf:221:1
-func (u *URLBuilder) D1R31(subdomain string) (string, error) {
-	return routegenCheckedHelperURL(u, 71, subdomain)
-}
-
-//line routes_gen.go:2235:1
-
-// D1R32 returns the URL of route "d1.r32": /b/v1 on *.api.example.com (routes.conf:227:7).
-//
-//line routes.conf:227:1
-func (u *URLBuilder) D1R32(subdomain string) (string, error) {
-	return routegenCheckedHelperURL(u, 72, subdomain)
-}
-
-//line routes_gen.go:2244:1
-
-// D1R30 returns the URL of route "d1.r30": /x.:p0/:p1 on *.api.example.com (routes.conf:213:7).
-//
-//line routes.conf:213:1
-func (u *URLBuilder) D1R30(subdomain string, p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 74, subdomain, p0, p1)
-}
-
-//line routes_gen.go:2253:1
-
-// D2R52 returns the URL of route "d2.r52": / on api.example.com (routes.conf:373:7).
-//
-//line routes.conf:373:1
-func (u *URLBuilder) D2R52() string {
-	return routegenHelperURL(u, 76)
-}
-
-//line routes_gen.go:2262:1
-
-// D2R64 returns the URL of route "d2.r64": /:p0 on api.example.com (routes.conf:450:7).
-//
-//line routes.conf:450:1
-func (u *URLBuilder) D2R64(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 77, p0)
-}
-
-//line routes_gen.go:2271:1
-
-// D2R68 returns the URL of route "d2.r68": /:p0/= on api.example.com (routes.conf:477:11).
-//
-//line routes.conf:477:1
-func (u *URLBuilder) D2R68(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 80, p0)
-}
-
-//line routes_gen.go:2280:1
-
-// D2R69 returns the URL of route "d2.r69": /:p0/=/a on api.example.com (routes.conf:483:15).
-//
-//line routes.conf:483:1
-func (u *URLBuilder) D2R69(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 81, p0)
-}
-
-//line routes_gen.go:2289:1
-
-// D2R70 returns the URL of route "d2.r70": /:p0/=/a on api.example.com (routes.conf:488:15).
-//
-//line routes.conf:488:1
-func (u *URLBuilder) D2R70(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 83, p0)
-}
-
-//line routes_gen.go:2298:1
-
-// D2R71 returns the URL of route "d2.r71": /:p0/=/user_x/@ on api.example.com (routes.conf:494:15).
-//
-//line routes.conf:494:1
-func (u *URLBuilder) D2R71(p0 string) (string, error) {
-	return routegenCheckedHelperURL(u, 84, p0)
-}
-
-//line routes_gen.go:2307:1
-
-// D2R72 returns the URL of route "d2.r72": /:p0/=/x.:p2 on api.example.com (routes.conf:503:11).
-//
-//line routes.conf:503:1
-func (u *URLBuilder) D2R72(p0 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 86, p0, p2)
-}
-
-//line routes_gen.go:2316:1
-
-// D2R73 returns the URL of route "d2.r73": /:p0/=/x.:p2 on api.example.com (routes.conf:510:15).
-//
-//line routes.conf:510:1
-func (u *URLBuilder) D2R73(p0 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 88, p0, p2)
-}
-
-//line routes_gen.go:2325:1
-
-// D2R65 returns the URL of route "d2.r65": /:p0/ab/:p2 on api.example.com (routes.conf:457:11).
-//
-//line routes.conf:457:1
-func (u *URLBuilder) D2R65(p0 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 90, p0, p2)
-}
-
-//line routes_gen.go:2334:1
-
-// D2R66 returns the URL of route "d2.r66": /:p0/ab/:p2/new/1 on api.example.com (routes.conf:464:15).
-//
-//line routes.conf:464:1
-func (u *URLBuilder) D2R66(p0 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 91, p0, p2)
-}
-
-//line routes_gen.go:2343:1
-
-// D2R67 returns the URL of route "d2.r67": /:p0/ab/:p2/v1/ab on api.example.com (routes.conf:470:15).
-//
-//line routes.conf:470:1
-func (u *URLBuilder) D2R67(p0 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 94, p0, p2)
-}
-
-//line routes_gen.go:2352:1
-
-// D2R75 returns the URL of route "d2.r75": /:p0/ab:p1 on api.example.com (routes.conf:528:11).
-//
-//line routes.conf:528:1
-func (u *URLBuilder) D2R75(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 96, p0, p1)
-}
-
-//line routes_gen.go:2361:1
-
-// D2R74 returns the URL of route "d2.r74": /:p0/ab:p1 on api.example.com (routes.conf:519:7).
-//
-//line routes.conf:519:1
-func (u *URLBuilder) D2R74(p0 string, p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 97, p0, p1)
-}
-
-//line routes_gen.go:2370:1
-
-// D2R57 returns the URL of route "d2.r57": /@/... on api.example.com (routes.conf:403:11).
-//
-//line routes.conf:403:1
-func (u *URLBuilder) D2R57() string {
-	return routegenHelperURL(u, 98)
-}
-
-//line routes_gen.go:2379:1
-
-// D2R62 returns the URL of route "d2.r62": /a-b on api.example.com (routes.conf:435:15).
-//
-//line routes.conf:435:1
-func (u *URLBuilder) D2R62() string {
-	return routegenHelperURL(u, 100)
-}
-
-//line routes_gen.go:2388:1
-
-// D2S51 returns the URL of route "d2.s51": /a/*filepath on api.example.com (routes.conf:370:7).
-//
-//line routes.conf:370:1
-func (u *URLBuilder) D2S51(filepath string) (string, error) {
-	return routegenCheckedHelperURL(u, 101, filepath)
-}
-
-//line routes_gen.go:2397:1
-
-// D2R55 returns the URL of route "d2.r55": /ab/user_:p1 on api.example.com (routes.conf:389:15).
-//
-//line routes.conf:389:1
-func (u *URLBuilder) D2R55(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 102, p1)
-}
-
-//line routes_gen.go:2406:1
-
-// D2R53 returns the URL of route "d2.r53": /ab/user_:p1 on api.example.com (routes.conf:379:11).
-//
-//line routes.conf:379:1
-func (u *URLBuilder) D2R53(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 103, p1)
-}
-
-//line routes_gen.go:2415:1
-
-// D2R54 returns the URL of route "d2.r54": /ab/user_:p1 on api.example.com (routes.conf:385:15).
-//
-//line routes.conf:385:1
-func (u *URLBuilder) D2R54(p1 string) (string, error) {
-	return routegenCheckedHelperURL(u, 108, p1)
-}
-
-//line routes_gen.go:2424:1
-
-// D2R56 returns the URL of route "d2.r56": /ab/user_:p1/:p2 on api.example.com (routes.conf:394:15).
-//
-//line routes.conf:394:1
-func (u *URLBuilder) D2R56(p1 string, p2 string) (string, error) {
-	return routegenCheckedHelperURL(u, 109, p1, p2)
-}
-
-//line routes_gen.go:2433:1
-
-// D2R60 returns the URL of route "d2.r60": /abc/~u on api.example.com (routes.conf:425:11).
-//
-//line routes.conf:425:1
-func (u *URLBuilder) D2R60() string {
-	return routegenHelperURL(u, 110)
-}
-
-//line routes_gen.go:2442:1
-
-// D2R58 returns the URL of route "d2.r58": /abc/~u on api.example.com (routes.conf:411:7).
-//
-//line routes.conf:411:1
-func (u *URLBuilder) D2R58() string {
-	return routegenHelperURL(u, 111)
-}
-
-//line routes_gen.go:2451:1
-
-// D2R59 returns the URL of route "d2.r59": /abc/~u on api.example.com (routes.conf:419:11).
-//
-//line routes.conf:419:1
-func (u *URLBuilder) D2R59() string {
-	return routegenHelperURL(u, 112)
-}
-
-//line routes_gen.go:2460:1
-
-// D2R61 returns the URL of route "d2.r61": /abc/~u on api.example.com (routes.conf:430:15).
-//
-//line routes.conf:430:1
-func (u *URLBuilder) D2R61() string {
-	return routegenHelperURL(u, 113)
-}
-
-//line routes_gen.go:2469:1
-
-// D2R63 returns the URL of route "d2.r63": /abc/~u/users/~:p3 on api.example.com (routes.conf:443:11).
-//
-//line routes.conf:443:1
-func (u *URLBuilder) D2R63(p3 string) (string, error) {
-	return routegenCheckedHelperURL(u, 115, p3)
-}
-
-//line routes_gen.go:2478:1
-
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It takes aah's names too: "label.name", a route of the domain a subdomain label names;
@@ -2503,3 +1662,844 @@ func RouteURL(name string, args ...any) (string, error) {
 func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
+
+// C0Controller holds the actions of controller "C0".
+type C0Controller interface {
+//line routes.conf:8:6
+	A1(ctx *runtime.Context, p0 string) error // serves r1: PUT /ab:p0 (routes.conf:8:7)
+//line routes.conf:117:6
+	A17(ctx *runtime.Context, p0 string) error // serves r17: DELETE /:p0/= (routes.conf:117:7), r17: OPTIONS /:p0/= (routes.conf:117:7)
+//line routes.conf:133:6
+	A19(ctx *runtime.Context) error // serves r19: GET /1 (routes.conf:133:7)
+//line routes.conf:15:6
+	A2(ctx *runtime.Context) error // serves r2: CONNECT /x.y (routes.conf:15:7), r2: WS /x.y (routes.conf:15:7)
+//line routes.conf:141:10
+	A20(ctx *runtime.Context, p1 string, p2 string) error // serves r20: HEAD /1/:p1/:p2 (routes.conf:141:11)
+//line routes.conf:155:10
+	A22(ctx *runtime.Context, p1 string, p2 string) error // serves r22: GET /1/:p1/:p2 (routes.conf:155:11), r22: OPTIONS /1/:p1/:p2 (routes.conf:155:11), r22: PATCH /1/:p1/:p2 (routes.conf:155:11)
+//line routes.conf:191:6
+	A27(ctx *runtime.Context) error // serves r27: GET /1 (routes.conf:191:7), r27: WS /1 (routes.conf:191:7)
+//line routes.conf:213:6
+	A30(ctx *runtime.Context, p0 string, p1 string) error // serves r30: GET /x.:p0/:p1 (routes.conf:213:7), r30: PUT /x.:p0/:p1 (routes.conf:213:7)
+//line routes.conf:221:6
+	A31(ctx *runtime.Context) error // serves r31: GET /abc/ab (routes.conf:221:7)
+//line routes.conf:227:6
+	A32(ctx *runtime.Context) error // serves r32: POST /b/v1 (routes.conf:227:7), r32: TRACE /b/v1 (routes.conf:227:7)
+//line routes.conf:234:6
+	A33(ctx *runtime.Context, rest string) error // serves r33: GET /.*rest (routes.conf:234:7)
+//line routes.conf:241:6
+	A34(ctx *runtime.Context) error // serves r34: PATCH /a-b/a (routes.conf:241:7), r34: POST /a-b/a (routes.conf:241:7)
+//line routes.conf:329:6
+	A47(ctx *runtime.Context, p0 string) error // serves r47: GET /:p0/a-b (routes.conf:329:7), r47: POST /:p0/a-b (routes.conf:329:7)
+//line routes.conf:336:10
+	A48(ctx *runtime.Context, p0 string) error // serves r48: CONNECT /:p0/a-b/... (routes.conf:336:11), r48: PATCH /:p0/a-b/... (routes.conf:336:11), r48: WS /:p0/a-b/... (routes.conf:336:11)
+//line routes.conf:344:14
+	A49(ctx *runtime.Context, p0 string) error // serves r49: GET /:p0/a-b/.../new/ab (routes.conf:344:15), r49: HEAD /:p0/a-b/.../new/ab (routes.conf:344:15), r49: OPTIONS /:p0/a-b/.../new/ab (routes.conf:344:15)
+//line routes.conf:352:10
+	A50(ctx *runtime.Context, p0 string) error // serves r50: POST /:p0/a-b/.a (routes.conf:352:11), r50: PUT /:p0/a-b/.a (routes.conf:352:11), r50: TRACE /:p0/a-b/.a (routes.conf:352:11)
+//line routes.conf:373:6
+	A52(ctx *runtime.Context) error // serves r52: HEAD / (routes.conf:373:7)
+//line routes.conf:394:14
+	A56(ctx *runtime.Context, p1 string, p2 string) error // serves r56: GET /ab/user_:p1/:p2 (routes.conf:394:15)
+//line routes.conf:488:14
+	A70(ctx *runtime.Context, p0 string) error // serves r70: TRACE /:p0/=/a (routes.conf:488:15)
+//line routes_gen.go:1707:1
+}
+
+// C1Controller holds the actions of controller "C1".
+type C1Controller interface {
+//line routes.conf:68:14
+	A10(ctx *runtime.Context, p0 string, p1 int64) error // serves r10: POST /:p0/:p1/b/42/.a (routes.conf:68:15)
+//line routes.conf:74:14
+	A11(ctx *runtime.Context, p0 string, p1 int64) error // serves r11: TRACE /:p0/:p1/b/... (routes.conf:74:15)
+//line routes.conf:79:14
+	A12(ctx *runtime.Context, p0 string, p1 int64, p3 string) error // serves r12: HEAD /:p0/:p1/b/:p3 (routes.conf:79:15)
+//line routes.conf:101:10
+	A15(ctx *runtime.Context, p0 string) error // serves r15: WS /:p0/a/new (routes.conf:101:11)
+//line routes.conf:108:10
+	A16(ctx *runtime.Context, p0 string, rest string) error // serves r16: GET /:p0/~u/*rest (routes.conf:108:11)
+//line routes.conf:125:10
+	A18(ctx *runtime.Context, p0 string, p2 string) error // serves r18: PATCH /:p0/=/:p2 (routes.conf:125:11)
+//line routes.conf:148:10
+	A21(ctx *runtime.Context, rest string) error // serves r21: GET /1/user_x/v*rest (routes.conf:148:11), r21: PUT /1/user_x/v*rest (routes.conf:148:11)
+//line routes.conf:199:6
+	A28(ctx *runtime.Context, rest string) error // serves r28: HEAD /*rest (routes.conf:199:7), r28: PATCH /*rest (routes.conf:199:7), r28: TRACE /*rest (routes.conf:199:7)
+//line routes.conf:206:10
+	A29(ctx *runtime.Context, rest string) error // serves r29: GET /*rest (routes.conf:206:11)
+//line routes.conf:248:6
+	A35(ctx *runtime.Context, p0 string) error // serves r35: PUT /:p0 (routes.conf:248:7), r35: WS /:p0 (routes.conf:248:7)
+//line routes.conf:255:10
+	A36(ctx *runtime.Context, p0 string) error // serves r36: GET /:p0 (routes.conf:255:11)
+//line routes.conf:262:6
+	A37(ctx *runtime.Context, p0 string) error // serves r37: POST /:p0/x.y (routes.conf:262:7)
+//line routes.conf:268:10
+	A38(ctx *runtime.Context, p0 string, rest string) error // serves r38: DELETE /:p0/x.y/*rest (routes.conf:268:11), r38: HEAD /:p0/x.y/*rest (routes.conf:268:11), r38: OPTIONS /:p0/x.y/*rest (routes.conf:268:11)
+//line routes.conf:276:10
+	A39(ctx *runtime.Context, p0 string) error // serves r39: OPTIONS /:p0/x.y (routes.conf:276:11)
+//line routes.conf:29:6
+	A4(ctx *runtime.Context) error // serves r4: GET /... (routes.conf:29:7)
+//line routes.conf:281:14
+	A40(ctx *runtime.Context, p0 string) error // serves r40: DELETE /:p0/x.y (routes.conf:281:15)
+//line routes.conf:286:14
+	A41(ctx *runtime.Context, p0 string, p2 string) error // serves r41: CONNECT /:p0/x.y/~:p2 (routes.conf:286:15)
+//line routes.conf:291:14
+	A42(ctx *runtime.Context, p0 string) error // serves r42: GET /:p0/x.y (routes.conf:291:15), r42: WS /:p0/x.y (routes.conf:291:15)
+//line routes.conf:306:10
+	A44(ctx *runtime.Context, p0 string) error // serves r44: GET /:p0/x.y/42 (routes.conf:306:11)
+//line routes.conf:313:14
+	A45(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r45: CONNECT /:p0/x.y/42/:p3/*rest (routes.conf:313:15), r45: GET /:p0/x.y/42/:p3/*rest (routes.conf:313:15)
+//line routes.conf:319:14
+	A46(ctx *runtime.Context, p0 string, p3 string) error // serves r46: OPTIONS /:p0/x.y/42/~:p3/~u (routes.conf:319:15)
+//line routes.conf:403:10
+	A57(ctx *runtime.Context) error // serves r57: GET /@/... (routes.conf:403:11), r57: WS /@/... (routes.conf:403:11)
+//line routes.conf:450:6
+	A64(ctx *runtime.Context, p0 string) error // serves r64: CONNECT /:p0 (routes.conf:450:7), r64: GET /:p0 (routes.conf:450:7), r64: TRACE /:p0 (routes.conf:450:7)
+//line routes.conf:457:10
+	A65(ctx *runtime.Context, p0 string, p2 string) error // serves r65: WS /:p0/ab/:p2 (routes.conf:457:11)
+//line routes.conf:464:14
+	A66(ctx *runtime.Context, p0 string, p2 string) error // serves r66: GET /:p0/ab/:p2/new/1 (routes.conf:464:15), r66: TRACE /:p0/ab/:p2/new/1 (routes.conf:464:15), r66: WS /:p0/ab/:p2/new/1 (routes.conf:464:15)
+//line routes.conf:470:14
+	A67(ctx *runtime.Context, p0 string, p2 string) error // serves r67: PUT /:p0/ab/:p2/v1/ab (routes.conf:470:15), r67: WS /:p0/ab/:p2/v1/ab (routes.conf:470:15)
+//line routes.conf:477:10
+	A68(ctx *runtime.Context, p0 string) error // serves r68: GET /:p0/= (routes.conf:477:11)
+//line routes.conf:483:14
+	A69(ctx *runtime.Context, p0 string) error // serves r69: GET /:p0/=/a (routes.conf:483:15), r69: HEAD /:p0/=/a (routes.conf:483:15)
+//line routes.conf:494:14
+	A71(ctx *runtime.Context, p0 string) error // serves r71: GET /:p0/=/user_x/@ (routes.conf:494:15), r71: POST /:p0/=/user_x/@ (routes.conf:494:15)
+//line routes.conf:57:6
+	A8(ctx *runtime.Context, p0 string) error // serves r8: POST /:p0 (routes.conf:57:7), r8: WS /:p0 (routes.conf:57:7)
+//line routes.conf:63:10
+	A9(ctx *runtime.Context, p0 string, p1 int64) error // serves r9: GET /:p0/:p1/b (routes.conf:63:11)
+//line routes_gen.go:1774:1
+}
+
+// C2Controller holds the actions of controller "C2".
+type C2Controller interface {
+//line routes.conf:84:14
+	A13(ctx *runtime.Context, p0 string, p1 int64) error // serves r13: POST /:p0/:p1/b (routes.conf:84:15)
+//line routes.conf:92:10
+	A14(ctx *runtime.Context, p0 string, rest string) error // serves r14: HEAD /:p0/*rest (routes.conf:92:11)
+//line routes.conf:163:6
+	A23(ctx *runtime.Context) error // serves r23: TRACE / (routes.conf:163:7)
+//line routes.conf:170:10
+	A24(ctx *runtime.Context, rest string) error // serves r24: POST /*rest (routes.conf:170:11)
+//line routes.conf:22:6
+	A3(ctx *runtime.Context, p1 string) error // serves r3: POST /@/1:p1 (routes.conf:22:7)
+//line routes.conf:296:14
+	A43(ctx *runtime.Context, p1 string) error // serves r43: GET /.../:p1 (routes.conf:296:15), r43: POST /.../:p1 (routes.conf:296:15)
+//line routes.conf:35:6
+	A5(ctx *runtime.Context) error // serves r5: PATCH /... (routes.conf:35:7), r5: TRACE /... (routes.conf:35:7)
+//line routes.conf:379:10
+	A53(ctx *runtime.Context, p1 string) error // serves r53: GET /ab/user_:p1 (routes.conf:379:11), r53: HEAD /ab/user_:p1 (routes.conf:379:11), r53: PATCH /ab/user_:p1 (routes.conf:379:11)
+//line routes.conf:385:14
+	A54(ctx *runtime.Context, p1 string) error // serves r54: WS /ab/user_:p1 (routes.conf:385:15)
+//line routes.conf:389:14
+	A55(ctx *runtime.Context, p1 string) error // serves r55: CONNECT /ab/user_:p1 (routes.conf:389:15), r55: PUT /ab/user_:p1 (routes.conf:389:15), r55: TRACE /ab/user_:p1 (routes.conf:389:15)
+//line routes.conf:411:6
+	A58(ctx *runtime.Context) error // serves r58: GET /abc/~u (routes.conf:411:7)
+//line routes.conf:419:10
+	A59(ctx *runtime.Context) error // serves r59: HEAD /abc/~u (routes.conf:419:11), r59: WS /abc/~u (routes.conf:419:11)
+//line routes.conf:44:10
+	A6(ctx *runtime.Context) error // serves r6: PATCH /.../1/user_x (routes.conf:44:11)
+//line routes.conf:425:10
+	A60(ctx *runtime.Context) error // serves r60: CONNECT /abc/~u (routes.conf:425:11)
+//line routes.conf:430:14
+	A61(ctx *runtime.Context) error // serves r61: POST /abc/~u (routes.conf:430:15)
+//line routes.conf:435:14
+	A62(ctx *runtime.Context) error // serves r62: GET /a-b (routes.conf:435:15)
+//line routes.conf:443:10
+	A63(ctx *runtime.Context, p3 string) error // serves r63: HEAD /abc/~u/users/~:p3 (routes.conf:443:11), r63: POST /abc/~u/users/~:p3 (routes.conf:443:11)
+//line routes.conf:51:6
+	A7(ctx *runtime.Context, p0 string) error // serves r7: GET /:p0 (routes.conf:51:7)
+//line routes.conf:503:10
+	A72(ctx *runtime.Context, p0 string, p2 string) error // serves r72: CONNECT /:p0/=/x.:p2 (routes.conf:503:11), r72: GET /:p0/=/x.:p2 (routes.conf:503:11), r72: POST /:p0/=/x.:p2 (routes.conf:503:11)
+//line routes.conf:510:14
+	A73(ctx *runtime.Context, p0 string, p2 string) error // serves r73: PATCH /:p0/=/x.:p2 (routes.conf:510:15)
+//line routes.conf:519:6
+	A74(ctx *runtime.Context, p0 string, p1 string) error // serves r74: OPTIONS /:p0/ab:p1 (routes.conf:519:7)
+//line routes.conf:528:10
+	A75(ctx *runtime.Context, p0 string, p1 string) error // serves r75: HEAD /:p0/ab:p1 (routes.conf:528:11)
+//line routes_gen.go:1823:1
+}
+
+// FallbackController holds the actions of controller "Fallback".
+type FallbackController interface {
+//line routes.conf:6:4
+	NotFound(ctx *runtime.Context) error // serves the catch_all of domain "d0" (routes.conf:6:5), the catch_all of domain "d1" (routes.conf:185:5), the catch_all of domain "d2" (routes.conf:368:5)
+//line routes_gen.go:1830:1
+}
+
+// R23 returns the URL of route "r23": / (routes.conf:163:7).
+//
+//line routes.conf:163:1
+func (u *URLBuilder) R23() string {
+	return routegenHelperURL(u, 0)
+}
+
+//line routes_gen.go:1840:1
+
+// R24 returns the URL of route "r24": /*rest (routes.conf:170:11).
+//
+//line routes.conf:170:1
+func (u *URLBuilder) R24(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 1, rest)
+}
+
+//line routes_gen.go:1849:1
+
+// R4 returns the URL of route "r4": /... (routes.conf:29:7).
+//
+//line routes.conf:29:1
+func (u *URLBuilder) R4() string {
+	return routegenHelperURL(u, 2)
+}
+
+//line routes_gen.go:1858:1
+
+// R5 returns the URL of route "r5": /... (routes.conf:35:7).
+//
+//line routes.conf:35:1
+func (u *URLBuilder) R5() string {
+	return routegenHelperURL(u, 3)
+}
+
+//line routes_gen.go:1867:1
+
+// R6 returns the URL of route "r6": /.../1/user_x (routes.conf:44:11).
+//
+//line routes.conf:44:1
+func (u *URLBuilder) R6() string {
+	return routegenHelperURL(u, 5)
+}
+
+//line routes_gen.go:1876:1
+
+// R19 returns the URL of route "r19": /1 (routes.conf:133:7).
+//
+//line routes.conf:133:1
+func (u *URLBuilder) R19() string {
+	return routegenHelperURL(u, 6)
+}
+
+//line routes_gen.go:1885:1
+
+// R22 returns the URL of route "r22": /1/:p1/:p2 (routes.conf:155:11).
+//
+//line routes.conf:155:1
+func (u *URLBuilder) R22(p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 7, p1, p2)
+}
+
+//line routes_gen.go:1894:1
+
+// R20 returns the URL of route "r20": /1/:p1/:p2 (routes.conf:141:11).
+//
+//line routes.conf:141:1
+func (u *URLBuilder) R20(p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 8, p1, p2)
+}
+
+//line routes_gen.go:1903:1
+
+// R21 returns the URL of route "r21": /1/user_x/v*rest (routes.conf:148:11).
+//
+//line routes.conf:148:1
+func (u *URLBuilder) R21(rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 11, rest)
+}
+
+//line routes_gen.go:1912:1
+
+// R7 returns the URL of route "r7": /:p0 (routes.conf:51:7).
+//
+//line routes.conf:51:1
+func (u *URLBuilder) R7(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 13, p0)
+}
+
+//line routes_gen.go:1921:1
+
+// R8 returns the URL of route "r8": /:p0 (routes.conf:57:7).
+//
+//line routes.conf:57:1
+func (u *URLBuilder) R8(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 14, p0)
+}
+
+//line routes_gen.go:1930:1
+
+// R14 returns the URL of route "r14": /:p0/*rest (routes.conf:92:11).
+//
+//line routes.conf:92:1
+func (u *URLBuilder) R14(p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 16, p0, rest)
+}
+
+//line routes_gen.go:1939:1
+
+// R9 returns the URL of route "r9": /:p0/:p1/b (routes.conf:63:11).
+//
+//line routes.conf:63:1
+func (u *URLBuilder) R9(p0 string, p1 int64) (string, error) {
+	return routegenCheckedHelperURL(u, 17, p0, routegenimpl.Int(p1))
+}
+
+//line routes_gen.go:1948:1
+
+// R13 returns the URL of route "r13": /:p0/:p1/b (routes.conf:84:15).
+//
+//line routes.conf:84:1
+func (u *URLBuilder) R13(p0 string, p1 int64) (string, error) {
+	return routegenCheckedHelperURL(u, 18, p0, routegenimpl.Int(p1))
+}
+
+//line routes_gen.go:1957:1
+
+// R11 returns the URL of route "r11": /:p0/:p1/b/... (routes.conf:74:15).
+//
+//line routes.conf:74:1
+func (u *URLBuilder) R11(p0 string, p1 int64) (string, error) {
+	return routegenCheckedHelperURL(u, 19, p0, routegenimpl.Int(p1))
+}
+
+//line routes_gen.go:1966:1
+
+// R10 returns the URL of route "r10": /:p0/:p1/b/42/.a (routes.conf:68:15).
+//
+//line routes.conf:68:1
+func (u *URLBuilder) R10(p0 string, p1 int64) (string, error) {
+	return routegenCheckedHelperURL(u, 20, p0, routegenimpl.Int(p1))
+}
+
+//line routes_gen.go:1975:1
+
+// R12 returns the URL of route "r12": /:p0/:p1/b/:p3 (routes.conf:79:15).
+//
+//line routes.conf:79:1
+func (u *URLBuilder) R12(p0 string, p1 int64, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 21, p0, routegenimpl.Int(p1), p3)
+}
+
+//line routes_gen.go:1984:1
+
+// R17 returns the URL of route "r17": /:p0/= (routes.conf:117:7).
+//
+//line routes.conf:117:1
+func (u *URLBuilder) R17(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 22, p0)
+}
+
+//line routes_gen.go:1993:1
+
+// R18 returns the URL of route "r18": /:p0/=/:p2 (routes.conf:125:11).
+//
+//line routes.conf:125:1
+func (u *URLBuilder) R18(p0 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 24, p0, p2)
+}
+
+//line routes_gen.go:2002:1
+
+// R15 returns the URL of route "r15": /:p0/a/new (routes.conf:101:11).
+//
+//line routes.conf:101:1
+func (u *URLBuilder) R15(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 25, p0)
+}
+
+//line routes_gen.go:2011:1
+
+// R16 returns the URL of route "r16": /:p0/~u/*rest (routes.conf:108:11).
+//
+//line routes.conf:108:1
+func (u *URLBuilder) R16(p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 26, p0, rest)
+}
+
+//line routes_gen.go:2020:1
+
+// R3 returns the URL of route "r3": /@/1:p1 (routes.conf:22:7).
+//
+//line routes.conf:22:1
+func (u *URLBuilder) R3(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 27, p1)
+}
+
+//line routes_gen.go:2029:1
+
+// R1 returns the URL of route "r1": /ab:p0 (routes.conf:8:7).
+//
+//line routes.conf:8:1
+func (u *URLBuilder) R1(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 28, p0)
+}
+
+//line routes_gen.go:2038:1
+
+// R2 returns the URL of route "r2": /x.y (routes.conf:15:7).
+//
+//line routes.conf:15:1
+func (u *URLBuilder) R2() string {
+	return routegenHelperURL(u, 29)
+}
+
+//line routes_gen.go:2047:1
+
+// D1R29 returns the URL of route "d1.r29": /*rest on *.api.example.com (routes.conf:206:11).
+//
+//line routes.conf:206:1
+func (u *URLBuilder) D1R29(subdomain string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 31, subdomain, rest)
+}
+
+//line routes_gen.go:2056:1
+
+// D1R28 returns the URL of route "d1.r28": /*rest on *.api.example.com (routes.conf:199:7).
+//
+//line routes.conf:199:1
+func (u *URLBuilder) D1R28(subdomain string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 32, subdomain, rest)
+}
+
+//line routes_gen.go:2065:1
+
+// D1R33 returns the URL of route "d1.r33": /.*rest on *.api.example.com (routes.conf:234:7).
+//
+//line routes.conf:234:1
+func (u *URLBuilder) D1R33(subdomain string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 35, subdomain, rest)
+}
+
+//line routes_gen.go:2074:1
+
+// D1S26 returns the URL of route "d1.s26": /.../.../*filepath on *.api.example.com (routes.conf:188:7).
+//
+//line routes.conf:188:1
+func (u *URLBuilder) D1S26(subdomain string, filepath string) (string, error) {
+	return routegenCheckedHelperURL(u, 36, subdomain, filepath)
+}
+
+//line routes_gen.go:2083:1
+
+// D1R43 returns the URL of route "d1.r43": /.../:p1 on *.api.example.com (routes.conf:296:15).
+//
+//line routes.conf:296:1
+func (u *URLBuilder) D1R43(subdomain string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 37, subdomain, p1)
+}
+
+//line routes_gen.go:2092:1
+
+// D1R27 returns the URL of route "d1.r27": /1 on *.api.example.com (routes.conf:191:7).
+//
+//line routes.conf:191:1
+func (u *URLBuilder) D1R27(subdomain string) (string, error) {
+	return routegenCheckedHelperURL(u, 39, subdomain)
+}
+
+//line routes_gen.go:2101:1
+
+// D1R36 returns the URL of route "d1.r36": /:p0 on *.api.example.com (routes.conf:255:11).
+//
+//line routes.conf:255:1
+func (u *URLBuilder) D1R36(subdomain string, p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 41, subdomain, p0)
+}
+
+//line routes_gen.go:2110:1
+
+// D1R35 returns the URL of route "d1.r35": /:p0 on *.api.example.com (routes.conf:248:7).
+//
+//line routes.conf:248:1
+func (u *URLBuilder) D1R35(subdomain string, p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 42, subdomain, p0)
+}
+
+//line routes_gen.go:2119:1
+
+// D1R47 returns the URL of route "d1.r47": /:p0/a-b on *.api.example.com (routes.conf:329:7).
+//
+//line routes.conf:329:1
+func (u *URLBuilder) D1R47(subdomain string, p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 44, subdomain, p0)
+}
+
+//line routes_gen.go:2128:1
+
+// D1R48 returns the URL of route "d1.r48": /:p0/a-b/... on *.api.example.com (routes.conf:336:11).
+//
+//line routes.conf:336:1
+func (u *URLBuilder) D1R48(subdomain string, p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 46, subdomain, p0)
+}
+
+//line routes_gen.go:2137:1
+
+// D1R49 returns the URL of route "d1.r49": /:p0/a-b/.../new/ab on *.api.example.com (routes.conf:344:15).
+//
+//line routes.conf:344:1
+func (u *URLBuilder) D1R49(subdomain string, p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 49, subdomain, p0)
+}
+
+//line routes_gen.go:2146:1
+
+// D1R50 returns the URL of route "d1.r50": /:p0/a-b/.a on *.api.example.com (routes.conf:352:11).
+//
+//line routes.conf:352:1
+func (u *URLBuilder) D1R50(subdomain string, p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 52, subdomain, p0)
+}
+
+//line routes_gen.go:2155:1
+
+// D1R40 returns the URL of route "d1.r40": /:p0/x.y on *.api.example.com (routes.conf:281:15).
+//
+//line routes.conf:281:1
+func (u *URLBuilder) D1R40(subdomain string, p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 55, subdomain, p0)
+}
+
+//line routes_gen.go:2164:1
+
+// D1R42 returns the URL of route "d1.r42": /:p0/x.y on *.api.example.com (routes.conf:291:15).
+//
+//line routes.conf:291:1
+func (u *URLBuilder) D1R42(subdomain string, p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 56, subdomain, p0)
+}
+
+//line routes_gen.go:2173:1
+
+// D1R39 returns the URL of route "d1.r39": /:p0/x.y on *.api.example.com (routes.conf:276:11).
+//
+//line routes.conf:276:1
+func (u *URLBuilder) D1R39(subdomain string, p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 57, subdomain, p0)
+}
+
+//line routes_gen.go:2182:1
+
+// D1R37 returns the URL of route "d1.r37": /:p0/x.y on *.api.example.com (routes.conf:262:7).
+//
+//line routes.conf:262:1
+func (u *URLBuilder) D1R37(subdomain string, p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 58, subdomain, p0)
+}
+
+//line routes_gen.go:2191:1
+
+// D1R38 returns the URL of route "d1.r38": /:p0/x.y/*rest on *.api.example.com (routes.conf:268:11).
+//
+//line routes.conf:268:1
+func (u *URLBuilder) D1R38(subdomain string, p0 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 60, subdomain, p0, rest)
+}
+
+//line routes_gen.go:2200:1
+
+// D1R44 returns the URL of route "d1.r44": /:p0/x.y/42 on *.api.example.com (routes.conf:306:11).
+//
+//line routes.conf:306:1
+func (u *URLBuilder) D1R44(subdomain string, p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 63, subdomain, p0)
+}
+
+//line routes_gen.go:2209:1
+
+// D1R45 returns the URL of route "d1.r45": /:p0/x.y/42/:p3/*rest on *.api.example.com (routes.conf:313:15).
+//
+//line routes.conf:313:1
+func (u *URLBuilder) D1R45(subdomain string, p0 string, p3 string, rest string) (string, error) {
+	return routegenCheckedHelperURL(u, 64, subdomain, p0, p3, rest)
+}
+
+//line routes_gen.go:2218:1
+
+// D1R46 returns the URL of route "d1.r46": /:p0/x.y/42/~:p3/~u on *.api.example.com (routes.conf:319:15).
+//
+//line routes.conf:319:1
+func (u *URLBuilder) D1R46(subdomain string, p0 string, p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 66, subdomain, p0, p3)
+}
+
+//line routes_gen.go:2227:1
+
+// D1R41 returns the URL of route "d1.r41": /:p0/x.y/~:p2 on *.api.example.com (routes.conf:286:15).
+//
+//line routes.conf:286:1
+func (u *URLBuilder) D1R41(subdomain string, p0 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 67, subdomain, p0, p2)
+}
+
+//line routes_gen.go:2236:1
+
+// D1S25 returns the URL of route "d1.s25": /=/*filepath on *.api.example.com (routes.conf:187:7).
+//
+//line routes.conf:187:1
+func (u *URLBuilder) D1S25(subdomain string, filepath string) (string, error) {
+	return routegenCheckedHelperURL(u, 68, subdomain, filepath)
+}
+
+//line routes_gen.go:2245:1
+
+// D1R34 returns the URL of route "d1.r34": /a-b/a on *.api.example.com (routes.conf:241:7).
+//
+//line routes.conf:241:1
+func (u *URLBuilder) D1R34(subdomain string) (string, error) {
+	return routegenCheckedHelperURL(u, 69, subdomain)
+}
+
+//line routes_gen.go:2254:1
+
+// D1R31 returns the URL of route "d1.r31": /abc/ab on *.api.example.com (routes.conf:221:7).
+//
+//line routes.conf:221:1
+func (u *URLBuilder) D1R31(subdomain string) (string, error) {
+	return routegenCheckedHelperURL(u, 71, subdomain)
+}
+
+//line routes_gen.go:2263:1
+
+// D1R32 returns the URL of route "d1.r32": /b/v1 on *.api.example.com (routes.conf:227:7).
+//
+//line routes.conf:227:1
+func (u *URLBuilder) D1R32(subdomain string) (string, error) {
+	return routegenCheckedHelperURL(u, 72, subdomain)
+}
+
+//line routes_gen.go:2272:1
+
+// D1R30 returns the URL of route "d1.r30": /x.:p0/:p1 on *.api.example.com (routes.conf:213:7).
+//
+//line routes.conf:213:1
+func (u *URLBuilder) D1R30(subdomain string, p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 74, subdomain, p0, p1)
+}
+
+//line routes_gen.go:2281:1
+
+// D2R52 returns the URL of route "d2.r52": / on api.example.com (routes.conf:373:7).
+//
+//line routes.conf:373:1
+func (u *URLBuilder) D2R52() string {
+	return routegenHelperURL(u, 76)
+}
+
+//line routes_gen.go:2290:1
+
+// D2R64 returns the URL of route "d2.r64": /:p0 on api.example.com (routes.conf:450:7).
+//
+//line routes.conf:450:1
+func (u *URLBuilder) D2R64(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 77, p0)
+}
+
+//line routes_gen.go:2299:1
+
+// D2R68 returns the URL of route "d2.r68": /:p0/= on api.example.com (routes.conf:477:11).
+//
+//line routes.conf:477:1
+func (u *URLBuilder) D2R68(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 80, p0)
+}
+
+//line routes_gen.go:2308:1
+
+// D2R69 returns the URL of route "d2.r69": /:p0/=/a on api.example.com (routes.conf:483:15).
+//
+//line routes.conf:483:1
+func (u *URLBuilder) D2R69(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 81, p0)
+}
+
+//line routes_gen.go:2317:1
+
+// D2R70 returns the URL of route "d2.r70": /:p0/=/a on api.example.com (routes.conf:488:15).
+//
+//line routes.conf:488:1
+func (u *URLBuilder) D2R70(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 83, p0)
+}
+
+//line routes_gen.go:2326:1
+
+// D2R71 returns the URL of route "d2.r71": /:p0/=/user_x/@ on api.example.com (routes.conf:494:15).
+//
+//line routes.conf:494:1
+func (u *URLBuilder) D2R71(p0 string) (string, error) {
+	return routegenCheckedHelperURL(u, 84, p0)
+}
+
+//line routes_gen.go:2335:1
+
+// D2R72 returns the URL of route "d2.r72": /:p0/=/x.:p2 on api.example.com (routes.conf:503:11).
+//
+//line routes.conf:503:1
+func (u *URLBuilder) D2R72(p0 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 86, p0, p2)
+}
+
+//line routes_gen.go:2344:1
+
+// D2R73 returns the URL of route "d2.r73": /:p0/=/x.:p2 on api.example.com (routes.conf:510:15).
+//
+//line routes.conf:510:1
+func (u *URLBuilder) D2R73(p0 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 88, p0, p2)
+}
+
+//line routes_gen.go:2353:1
+
+// D2R65 returns the URL of route "d2.r65": /:p0/ab/:p2 on api.example.com (routes.conf:457:11).
+//
+//line routes.conf:457:1
+func (u *URLBuilder) D2R65(p0 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 90, p0, p2)
+}
+
+//line routes_gen.go:2362:1
+
+// D2R66 returns the URL of route "d2.r66": /:p0/ab/:p2/new/1 on api.example.com (routes.conf:464:15).
+//
+//line routes.conf:464:1
+func (u *URLBuilder) D2R66(p0 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 91, p0, p2)
+}
+
+//line routes_gen.go:2371:1
+
+// D2R67 returns the URL of route "d2.r67": /:p0/ab/:p2/v1/ab on api.example.com (routes.conf:470:15).
+//
+//line routes.conf:470:1
+func (u *URLBuilder) D2R67(p0 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 94, p0, p2)
+}
+
+//line routes_gen.go:2380:1
+
+// D2R75 returns the URL of route "d2.r75": /:p0/ab:p1 on api.example.com (routes.conf:528:11).
+//
+//line routes.conf:528:1
+func (u *URLBuilder) D2R75(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 96, p0, p1)
+}
+
+//line routes_gen.go:2389:1
+
+// D2R74 returns the URL of route "d2.r74": /:p0/ab:p1 on api.example.com (routes.conf:519:7).
+//
+//line routes.conf:519:1
+func (u *URLBuilder) D2R74(p0 string, p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 97, p0, p1)
+}
+
+//line routes_gen.go:2398:1
+
+// D2R57 returns the URL of route "d2.r57": /@/... on api.example.com (routes.conf:403:11).
+//
+//line routes.conf:403:1
+func (u *URLBuilder) D2R57() string {
+	return routegenHelperURL(u, 98)
+}
+
+//line routes_gen.go:2407:1
+
+// D2R62 returns the URL of route "d2.r62": /a-b on api.example.com (routes.conf:435:15).
+//
+//line routes.conf:435:1
+func (u *URLBuilder) D2R62() string {
+	return routegenHelperURL(u, 100)
+}
+
+//line routes_gen.go:2416:1
+
+// D2S51 returns the URL of route "d2.s51": /a/*filepath on api.example.com (routes.conf:370:7).
+//
+//line routes.conf:370:1
+func (u *URLBuilder) D2S51(filepath string) (string, error) {
+	return routegenCheckedHelperURL(u, 101, filepath)
+}
+
+//line routes_gen.go:2425:1
+
+// D2R55 returns the URL of route "d2.r55": /ab/user_:p1 on api.example.com (routes.conf:389:15).
+//
+//line routes.conf:389:1
+func (u *URLBuilder) D2R55(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 102, p1)
+}
+
+//line routes_gen.go:2434:1
+
+// D2R53 returns the URL of route "d2.r53": /ab/user_:p1 on api.example.com (routes.conf:379:11).
+//
+//line routes.conf:379:1
+func (u *URLBuilder) D2R53(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 103, p1)
+}
+
+//line routes_gen.go:2443:1
+
+// D2R54 returns the URL of route "d2.r54": /ab/user_:p1 on api.example.com (routes.conf:385:15).
+//
+//line routes.conf:385:1
+func (u *URLBuilder) D2R54(p1 string) (string, error) {
+	return routegenCheckedHelperURL(u, 108, p1)
+}
+
+//line routes_gen.go:2452:1
+
+// D2R56 returns the URL of route "d2.r56": /ab/user_:p1/:p2 on api.example.com (routes.conf:394:15).
+//
+//line routes.conf:394:1
+func (u *URLBuilder) D2R56(p1 string, p2 string) (string, error) {
+	return routegenCheckedHelperURL(u, 109, p1, p2)
+}
+
+//line routes_gen.go:2461:1
+
+// D2R60 returns the URL of route "d2.r60": /abc/~u on api.example.com (routes.conf:425:11).
+//
+//line routes.conf:425:1
+func (u *URLBuilder) D2R60() string {
+	return routegenHelperURL(u, 110)
+}
+
+//line routes_gen.go:2470:1
+
+// D2R58 returns the URL of route "d2.r58": /abc/~u on api.example.com (routes.conf:411:7).
+//
+//line routes.conf:411:1
+func (u *URLBuilder) D2R58() string {
+	return routegenHelperURL(u, 111)
+}
+
+//line routes_gen.go:2479:1
+
+// D2R59 returns the URL of route "d2.r59": /abc/~u on api.example.com (routes.conf:419:11).
+//
+//line routes.conf:419:1
+func (u *URLBuilder) D2R59() string {
+	return routegenHelperURL(u, 112)
+}
+
+//line routes_gen.go:2488:1
+
+// D2R61 returns the URL of route "d2.r61": /abc/~u on api.example.com (routes.conf:430:15).
+//
+//line routes.conf:430:1
+func (u *URLBuilder) D2R61() string {
+	return routegenHelperURL(u, 113)
+}
+
+//line routes_gen.go:2497:1
+
+// D2R63 returns the URL of route "d2.r63": /abc/~u/users/~:p3 on api.example.com (routes.conf:443:11).
+//
+//line routes.conf:443:1
+func (u *URLBuilder) D2R63(p3 string) (string, error) {
+	return routegenCheckedHelperURL(u, 115, p3)
+}
+
+//line routes_gen.go:2506:1
