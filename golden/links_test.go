@@ -121,25 +121,115 @@ func TestForRequestOfAnotherRouter(t *testing.T) {
 
 var linkSink string
 
-// TestForRequestAllocates: a link of the builder of a request allocates
-// its string alone, as a path of the package's URL does, in a table of
-// 35 routes and in one of 600 (t03), whose matchers are data.
+// linkCosts is an action that measures, while its own request is
+// served, what a link of the package's URL and the same link of
+// URL.ForRequest(ctx) allocate.
+type linkCosts struct {
+	plain, onRequest func(ctx *runtime.Context) func()
+	got              *[2]float64 // plain, onRequest
+}
+
+func (c linkCosts) measure(ctx *runtime.Context) {
+	c.got[0] = testing.AllocsPerRun(100, c.plain(ctx))
+	c.got[1] = testing.AllocsPerRun(100, c.onRequest(ctx))
+}
+
+// measuringApp measures in the action of rich's home.
+type measuringApp struct {
+	appNoop
+	linkCosts
+}
+
+func (a measuringApp) Index(ctx *runtime.Context) error {
+	a.measure(ctx)
+	return nil
+}
+
+// measuringT03Page measures in the action of t03's route r256.
+type measuringT03Page struct {
+	t03.C0Controller
+	linkCosts
+}
+
+func (p measuringT03Page) A256(ctx *runtime.Context) error {
+	p.measure(ctx)
+	return nil
+}
+
+// TestForRequestAllocates: a link of the builder of a request, built by
+// an action while its request is served, allocates its string alone, as
+// the same link of the package's URL does, in a table of 35 routes and in
+// one of 600 (t03), whose matchers are data: for a request line in the
+// origin form, as a server reads a client's, in the absolute form, as a
+// proxy's (and httptest.NewRequest's of a URL), and below a prefix a
+// handler in front stripped.
 func TestForRequestAllocates(t *testing.T) {
-	rt := newRichRouter(t, runtime.WithStaticFS(assets))
-	ctx := requestContext(t, rt, "admin.example.com:8080", "/")
-	large := newT03Router(t)
-	largeCtx := requestContext(t, large, "api.example.com", "/x.y/1")
+	var richGot, t03Got [2]float64
+	richRouter, err := rich.NewRouter(dashboardNoop{}, measuringApp{linkCosts: linkCosts{
+		plain:     func(*runtime.Context) func() { return func() { linkSink, _ = rich.URL.User(7) } },
+		onRequest: func(ctx *runtime.Context) func() { return func() { linkSink, _ = rich.URL.ForRequest(ctx).User(7) } },
+		got:       &richGot,
+	}}, chatNoop{}, deepNoop{}, docNoop{}, fallbackNoop{}, fileNoop{}, itemNoop{}, postNoop{}, tenantNoop{}, userNoop{}, runtime.WithStaticFS(assets))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t03Router := newT03RouterOf(t, measuringT03Page{linkCosts: linkCosts{
+		plain:     func(*runtime.Context) func() { return func() { linkSink = t03.URL.R299() } },
+		onRequest: func(ctx *runtime.Context) func() { return func() { linkSink = t03.URL.ForRequest(ctx).R299() } },
+		got:       &t03Got,
+	}})
 	for _, c := range []struct {
-		name             string
-		plain, onRequest func()
+		name   string
+		router http.Handler
+		host   string
+		target string
+		got    *[2]float64
 	}{
-		{"rich", func() { linkSink = rich.URL.Home() }, func() { linkSink = rich.URL.ForRequest(ctx).AdminHome() }},
-		{"t03", func() { linkSink = t03.URL.R256() }, func() { linkSink = t03.URL.ForRequest(largeCtx).R256() }},
+		{"rich", richRouter, "example.com:8080", "/", &richGot},
+		{"t03", t03Router, "api.example.com", "/x.y/1", &t03Got},
 	} {
-		plain, onRequest := testing.AllocsPerRun(100, c.plain), testing.AllocsPerRun(100, c.onRequest)
-		if onRequest > 1 || plain > 1 {
-			t.Errorf("%s: a link of URL allocates %.0f times, of URL.ForRequest(ctx) %.0f; want at most 1 (its string)", c.name, plain, onRequest)
+		srv := httptest.NewServer(c.router)
+		req, err := http.NewRequest("GET", srv.URL+c.target, nil)
+		if err != nil {
+			t.Fatal(err)
 		}
+		req.Host = c.host
+		forms := []struct {
+			form  string
+			serve func() int
+		}{
+			{"origin form, from a client", func() int {
+				res, err := srv.Client().Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res.Body.Close()
+				return res.StatusCode
+			}},
+			{"absolute form", func() int {
+				w := httptest.NewRecorder()
+				c.router.ServeHTTP(w, httptest.NewRequest("GET", "http://"+c.host+c.target, nil))
+				return w.Code
+			}},
+			{"below a stripped prefix", func() int {
+				w := httptest.NewRecorder()
+				r := httptest.NewRequest("GET", "/mnt"+c.target, nil)
+				r.Host = c.host
+				http.StripPrefix("/mnt", c.router).ServeHTTP(w, r)
+				return w.Code
+			}},
+		}
+		for _, f := range forms {
+			*c.got = [2]float64{-1, -1}
+			if status := f.serve(); status != 200 || c.got[0] < 0 {
+				t.Errorf("%s, %s: GET %s answered %d, the action measured nothing", c.name, f.form, c.target, status)
+				continue
+			}
+			if plain, onRequest := c.got[0], c.got[1]; onRequest > 1 || plain > 1 {
+				t.Errorf("%s, %s: in the action, a link of URL allocates %.0f times, of URL.ForRequest(ctx) %.0f; want at most 1 (its string)", c.name, f.form, plain, onRequest)
+			}
+		}
+		srv.Close()
 	}
 }
 
@@ -155,11 +245,17 @@ func (p *t03Page) A256(ctx *runtime.Context) error {
 
 func newT03Router(t *testing.T, opts ...runtime.Option) *runtime.Router {
 	t.Helper()
+	return newT03RouterOf(t, &t03Page{}, opts...)
+}
+
+// newT03RouterOf is t03's router with page's actions for C0.
+func newT03RouterOf(t *testing.T, page t03.C0Controller, opts ...runtime.Option) *runtime.Router {
+	t.Helper()
 	type c1 struct{ t03.C1Controller }
 	type c2 struct{ t03.C2Controller }
 	type socket struct{ t03.SocketController }
 	everyone := func(*runtime.Context) (runtime.Subject, error) { return mayDoAll{}, nil }
-	rt, err := t03.NewRouter(&t03Page{}, c1{}, c2{}, socket{}, append([]runtime.Option{runtime.WithAuthenticator("basic", everyone), runtime.WithAuthenticator("token", everyone)}, opts...)...)
+	rt, err := t03.NewRouter(page, c1{}, c2{}, socket{}, append([]runtime.Option{runtime.WithAuthenticator("basic", everyone), runtime.WithAuthenticator("token", everyone)}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -810,6 +810,9 @@ func (t *Table) MountPath(r *http.Request) string {
 		return t.basePath
 	}
 	uri, _, _ := strings.Cut(r.RequestURI, "?")
+	if requestLineIsURL(uri, r.URL) {
+		return "" // most requests: nothing was stripped, and nothing is allocated
+	}
 	if !strings.HasPrefix(uri, "/") {
 		// The absolute form, "http://host/path": its path.
 		u, err := url.ParseRequestURI(r.RequestURI)
@@ -824,6 +827,23 @@ func (t *Table) MountPath(r *http.Request) string {
 		return ""
 	}
 	return prefix
+}
+
+// requestLineIsURL reports whether uri, the request line's target without
+// its query, has u's path as sent (its RawPath, else its Path) for its
+// path: in the origin form ("/path") or the absolute form
+// ("http://host/path").
+func requestLineIsURL(uri string, u *url.URL) bool {
+	sent := u.RawPath
+	if sent == "" {
+		sent = u.Path
+	}
+	if uri == sent {
+		return true
+	}
+	origin, ok := strings.CutSuffix(uri, sent)
+	scheme, authority, absolute := strings.Cut(origin, "://")
+	return ok && absolute && scheme != "" && !strings.Contains(scheme, "/") && !strings.Contains(authority, "/")
 }
 
 // AppendNoDomain appends the reason of a 404 for a host no domain serves.
