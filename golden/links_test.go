@@ -122,16 +122,27 @@ func TestForRequestOfAnotherRouter(t *testing.T) {
 var linkSink string
 
 // linkCosts is an action that measures, while its own request is
-// served, what a link of the package's URL and the same link of
-// URL.ForRequest(ctx) allocate.
+// served, what each of its links allocates when the package's URL writes
+// it and when URL.ForRequest(ctx) does.
 type linkCosts struct {
-	plain, onRequest func(ctx *runtime.Context) func()
-	got              *[2]float64 // plain, onRequest
+	links []linkPair
+	got   *[][2]float64 // by link: of URL, of URL.ForRequest(ctx)
+}
+
+// linkPair is one link, of the package's URL and of URL.ForRequest(ctx).
+type linkPair struct {
+	name             string
+	plain, onRequest func(ctx *runtime.Context) string
 }
 
 func (c linkCosts) measure(ctx *runtime.Context) {
-	c.got[0] = testing.AllocsPerRun(100, c.plain(ctx))
-	c.got[1] = testing.AllocsPerRun(100, c.onRequest(ctx))
+	*c.got = nil
+	for _, l := range c.links {
+		*c.got = append(*c.got, [2]float64{
+			testing.AllocsPerRun(100, func() { linkSink = l.plain(ctx) }),
+			testing.AllocsPerRun(100, func() { linkSink = l.onRequest(ctx) }),
+		})
+	}
 }
 
 // measuringApp measures in the action of rich's home.
@@ -158,35 +169,41 @@ func (p measuringT03Page) A256(ctx *runtime.Context) error {
 
 // TestForRequestAllocates: a link of the builder of a request, built by
 // an action while its request is served, allocates its string alone, as
-// the same link of the package's URL does, in a table of 35 routes and in
-// one of 600 (t03), whose matchers are data: for a request line in the
-// origin form, as a server reads a client's, in the absolute form, as a
-// proxy's (and httptest.NewRequest's of a URL), and below a prefix a
-// handler in front stripped.
+// the same link of the package's URL does, a path or a URL with a host,
+// in a table of 35 routes and in one of 600 (t03), whose matchers are
+// data: for a request line in the origin form, as a server reads a
+// client's, in the absolute form, as a proxy's (and httptest.NewRequest's
+// of a URL), and below a prefix a handler in front stripped.
 func TestForRequestAllocates(t *testing.T) {
-	var richGot, t03Got [2]float64
-	richRouter, err := rich.NewRouter(dashboardNoop{}, measuringApp{linkCosts: linkCosts{
-		plain:     func(*runtime.Context) func() { return func() { linkSink, _ = rich.URL.User(7) } },
-		onRequest: func(ctx *runtime.Context) func() { return func() { linkSink, _ = rich.URL.ForRequest(ctx).User(7) } },
-		got:       &richGot,
-	}}, chatNoop{}, deepNoop{}, docNoop{}, fallbackNoop{}, fileNoop{}, itemNoop{}, postNoop{}, tenantNoop{}, userNoop{}, runtime.WithStaticFS(assets))
+	richApp := measuringApp{linkCosts: linkCosts{got: new([][2]float64), links: []linkPair{
+		{"a path", func(*runtime.Context) string { u, _ := rich.URL.User(7); return u },
+			func(ctx *runtime.Context) string { u, _ := rich.URL.ForRequest(ctx).User(7); return u }},
+		{"another domain's", func(*runtime.Context) string { return rich.URL.AdminHome() },
+			func(ctx *runtime.Context) string { return rich.URL.ForRequest(ctx).AdminHome() }},
+		{"a wildcard domain's", func(*runtime.Context) string { u, _ := rich.URL.TenantsTenantPage("acme", "x"); return u },
+			func(ctx *runtime.Context) string {
+				u, _ := rich.URL.ForRequest(ctx).TenantsTenantPage("acme", "x")
+				return u
+			}},
+	}}}
+	richRouter, err := rich.NewRouter(dashboardNoop{}, richApp, chatNoop{}, deepNoop{}, docNoop{}, fallbackNoop{},
+		fileNoop{}, itemNoop{}, postNoop{}, tenantNoop{}, userNoop{}, runtime.WithStaticFS(assets))
 	if err != nil {
 		t.Fatal(err)
 	}
-	t03Router := newT03RouterOf(t, measuringT03Page{linkCosts: linkCosts{
-		plain:     func(*runtime.Context) func() { return func() { linkSink = t03.URL.R299() } },
-		onRequest: func(ctx *runtime.Context) func() { return func() { linkSink = t03.URL.ForRequest(ctx).R299() } },
-		got:       &t03Got,
-	}})
+	t03Page := measuringT03Page{linkCosts: linkCosts{got: new([][2]float64), links: []linkPair{
+		{"a path", func(*runtime.Context) string { return t03.URL.R299() },
+			func(ctx *runtime.Context) string { return t03.URL.ForRequest(ctx).R299() }},
+	}}}
 	for _, c := range []struct {
 		name   string
 		router http.Handler
 		host   string
 		target string
-		got    *[2]float64
+		costs  linkCosts
 	}{
-		{"rich", richRouter, "example.com:8080", "/", &richGot},
-		{"t03", t03Router, "api.example.com", "/x.y/1", &t03Got},
+		{"rich", richRouter, "example.com:8080", "/", richApp.linkCosts},
+		{"t03", newT03RouterOf(t, t03Page), "api.example.com", "/x.y/1", t03Page.linkCosts},
 	} {
 		srv := httptest.NewServer(c.router)
 		req, err := http.NewRequest("GET", srv.URL+c.target, nil)
@@ -194,7 +211,7 @@ func TestForRequestAllocates(t *testing.T) {
 			t.Fatal(err)
 		}
 		req.Host = c.host
-		forms := []struct {
+		for _, f := range []struct {
 			form  string
 			serve func() int
 		}{
@@ -218,15 +235,16 @@ func TestForRequestAllocates(t *testing.T) {
 				http.StripPrefix("/mnt", c.router).ServeHTTP(w, r)
 				return w.Code
 			}},
-		}
-		for _, f := range forms {
-			*c.got = [2]float64{-1, -1}
-			if status := f.serve(); status != 200 || c.got[0] < 0 {
-				t.Errorf("%s, %s: GET %s answered %d, the action measured nothing", c.name, f.form, c.target, status)
+		} {
+			*c.costs.got = nil
+			if status := f.serve(); status != 200 || len(*c.costs.got) != len(c.costs.links) {
+				t.Errorf("%s, %s: GET %s answered %d, and the action measured %d links of %d", c.name, f.form, c.target, status, len(*c.costs.got), len(c.costs.links))
 				continue
 			}
-			if plain, onRequest := c.got[0], c.got[1]; onRequest > 1 || plain > 1 {
-				t.Errorf("%s, %s: in the action, a link of URL allocates %.0f times, of URL.ForRequest(ctx) %.0f; want at most 1 (its string)", c.name, f.form, plain, onRequest)
+			for i, got := range *c.costs.got {
+				if plain, onRequest := got[0], got[1]; onRequest > 1 || plain > 1 {
+					t.Errorf("%s, %s: in the action, %s link of URL allocates %.0f times, of URL.ForRequest(ctx) %.0f; want at most 1 (its string)", c.name, f.form, c.costs.links[i].name, plain, onRequest)
+				}
 			}
 		}
 		srv.Close()
