@@ -665,7 +665,152 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		}
 		return -1
 	case "GET":
-		return routegenMatch0GET(p, path)
+		switch path {
+		case "/authorizations":
+			return 3 // GET /authorizations (get_authorizations)
+		case "/emojis":
+			return 9 // GET /emojis (get_emojis)
+		case "/events":
+			return 10 // GET /events (get_events)
+		case "/feeds":
+			return 11 // GET /feeds (get_feeds)
+		case "/gists":
+			return 12 // GET /gists (get_gists)
+		case "/gists/public":
+			return 21 // GET /gists/public (get_gists_public)
+		case "/gists/starred":
+			return 22 // GET /gists/starred (get_gists_starred)
+		case "/gitignore/templates":
+			return 23 // GET /gitignore/templates (get_gitignore_templates)
+		case "/issues":
+			return 25 // GET /issues (get_issues)
+		case "/meta":
+			return 32 // GET /meta (get_meta)
+		case "/notifications":
+			return 34 // GET /notifications (get_notifications)
+		case "/rate_limit":
+			return 56 // GET /rate_limit (get_rate_limit)
+		case "/repositories":
+			return 179 // GET /repositories (get_repositories)
+		case "/search/code":
+			return 180 // GET /search/code (get_search_code)
+		case "/search/issues":
+			return 181 // GET /search/issues (get_search_issues)
+		case "/search/repositories":
+			return 182 // GET /search/repositories (get_search_repositories)
+		case "/search/users":
+			return 183 // GET /search/users (get_search_users)
+		case "/user":
+			return 195 // GET /user (get_user)
+		case "/user/emails":
+			return 198 // GET /user/emails (get_user_emails)
+		case "/user/followers":
+			return 200 // GET /user/followers (get_user_followers)
+		case "/user/following":
+			return 201 // GET /user/following (get_user_following)
+		case "/user/issues":
+			return 205 // GET /user/issues (get_user_issues)
+		case "/user/keys":
+			return 206 // GET /user/keys (get_user_keys)
+		case "/user/orgs":
+			return 211 // GET /user/orgs (get_user_orgs)
+		case "/user/repos":
+			return 212 // GET /user/repos (get_user_repos)
+		case "/user/starred":
+			return 214 // GET /user/starred (get_user_starred)
+		case "/user/subscriptions":
+			return 218 // GET /user/subscriptions (get_user_subscriptions)
+		case "/user/teams":
+			return 222 // GET /user/teams (get_user_teams)
+		case "/users":
+			return 223 // GET /users (get_users)
+		}
+		i1 := 1
+		if i1 < len(path) {
+			switch path[i1] {
+			case 'a':
+				if strings.HasPrefix(path[i1:], "applications/") {
+					i2 := i1 + 13
+					if r := routegenMatch0GET_1(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+				if strings.HasPrefix(path[i1:], "authorizations/") {
+					i2 := i1 + 15
+					if r := routegenMatch0GET_2(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'g':
+				if strings.HasPrefix(path[i1:], "gists/") {
+					i2 := i1 + 6
+					if r := routegenMatch0GET_3(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+				if strings.HasPrefix(path[i1:], "gitignore/templates/") {
+					i2 := i1 + 20
+					if r := routegenMatch0GET_4(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'l':
+				if strings.HasPrefix(path[i1:], "legacy/") {
+					i2 := i1 + 7
+					if r := routegenMatch0GET_5(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'n':
+				if strings.HasPrefix(path[i1:], "networks/") {
+					i2 := i1 + 9
+					if r := routegenMatch0GET_6(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+				if strings.HasPrefix(path[i1:], "notifications/threads/") {
+					i2 := i1 + 22
+					if r := routegenMatch0GET_7(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'o':
+				if strings.HasPrefix(path[i1:], "orgs/") {
+					i2 := i1 + 5
+					if r := routegenMatch0GET_8(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'r':
+				if strings.HasPrefix(path[i1:], "repos/") {
+					i2 := i1 + 6
+					if r := routegenMatch0GET_9(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 't':
+				if strings.HasPrefix(path[i1:], "teams/") {
+					i2 := i1 + 6
+					if r := routegenMatch0GET_29(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'u':
+				if strings.HasPrefix(path[i1:], "user/") {
+					i2 := i1 + 5
+					if r := routegenMatch0GET_30(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+				if strings.HasPrefix(path[i1:], "users/") {
+					i2 := i1 + 6
+					if r := routegenMatch0GET_31(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			}
+		}
+		return -1
 	case "PATCH":
 		switch path {
 		case "/user":
@@ -1235,156 +1380,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		return -1
-	}
-	return -1
-}
-
-// routegenMatch0GET finds the GET route of domain "bench" for path.
-func routegenMatch0GET(p *routegenimpl.Params, path string) int {
-	switch path {
-	case "/authorizations":
-		return 3 // GET /authorizations (get_authorizations)
-	case "/emojis":
-		return 9 // GET /emojis (get_emojis)
-	case "/events":
-		return 10 // GET /events (get_events)
-	case "/feeds":
-		return 11 // GET /feeds (get_feeds)
-	case "/gists":
-		return 12 // GET /gists (get_gists)
-	case "/gists/public":
-		return 21 // GET /gists/public (get_gists_public)
-	case "/gists/starred":
-		return 22 // GET /gists/starred (get_gists_starred)
-	case "/gitignore/templates":
-		return 23 // GET /gitignore/templates (get_gitignore_templates)
-	case "/issues":
-		return 25 // GET /issues (get_issues)
-	case "/meta":
-		return 32 // GET /meta (get_meta)
-	case "/notifications":
-		return 34 // GET /notifications (get_notifications)
-	case "/rate_limit":
-		return 56 // GET /rate_limit (get_rate_limit)
-	case "/repositories":
-		return 179 // GET /repositories (get_repositories)
-	case "/search/code":
-		return 180 // GET /search/code (get_search_code)
-	case "/search/issues":
-		return 181 // GET /search/issues (get_search_issues)
-	case "/search/repositories":
-		return 182 // GET /search/repositories (get_search_repositories)
-	case "/search/users":
-		return 183 // GET /search/users (get_search_users)
-	case "/user":
-		return 195 // GET /user (get_user)
-	case "/user/emails":
-		return 198 // GET /user/emails (get_user_emails)
-	case "/user/followers":
-		return 200 // GET /user/followers (get_user_followers)
-	case "/user/following":
-		return 201 // GET /user/following (get_user_following)
-	case "/user/issues":
-		return 205 // GET /user/issues (get_user_issues)
-	case "/user/keys":
-		return 206 // GET /user/keys (get_user_keys)
-	case "/user/orgs":
-		return 211 // GET /user/orgs (get_user_orgs)
-	case "/user/repos":
-		return 212 // GET /user/repos (get_user_repos)
-	case "/user/starred":
-		return 214 // GET /user/starred (get_user_starred)
-	case "/user/subscriptions":
-		return 218 // GET /user/subscriptions (get_user_subscriptions)
-	case "/user/teams":
-		return 222 // GET /user/teams (get_user_teams)
-	case "/users":
-		return 223 // GET /users (get_users)
-	}
-	i1 := 1
-	if i1 < len(path) {
-		switch path[i1] {
-		case 'a':
-			if strings.HasPrefix(path[i1:], "applications/") {
-				i2 := i1 + 13
-				if r := routegenMatch0GET_1(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-			if strings.HasPrefix(path[i1:], "authorizations/") {
-				i2 := i1 + 15
-				if r := routegenMatch0GET_2(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'g':
-			if strings.HasPrefix(path[i1:], "gists/") {
-				i2 := i1 + 6
-				if r := routegenMatch0GET_3(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-			if strings.HasPrefix(path[i1:], "gitignore/templates/") {
-				i2 := i1 + 20
-				if r := routegenMatch0GET_4(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'l':
-			if strings.HasPrefix(path[i1:], "legacy/") {
-				i2 := i1 + 7
-				if r := routegenMatch0GET_5(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'n':
-			if strings.HasPrefix(path[i1:], "networks/") {
-				i2 := i1 + 9
-				if r := routegenMatch0GET_6(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-			if strings.HasPrefix(path[i1:], "notifications/threads/") {
-				i2 := i1 + 22
-				if r := routegenMatch0GET_7(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'o':
-			if strings.HasPrefix(path[i1:], "orgs/") {
-				i2 := i1 + 5
-				if r := routegenMatch0GET_8(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'r':
-			if strings.HasPrefix(path[i1:], "repos/") {
-				i2 := i1 + 6
-				if r := routegenMatch0GET_9(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 't':
-			if strings.HasPrefix(path[i1:], "teams/") {
-				i2 := i1 + 6
-				if r := routegenMatch0GET_29(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'u':
-			if strings.HasPrefix(path[i1:], "user/") {
-				i2 := i1 + 5
-				if r := routegenMatch0GET_30(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-			if strings.HasPrefix(path[i1:], "users/") {
-				i2 := i1 + 6
-				if r := routegenMatch0GET_31(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		}
 	}
 	return -1
 }
@@ -2759,7 +2754,7 @@ type GitHubController interface {
 	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7)
 //line ../../testdata/routesets/github.conf:233:6
 	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7)
-//line routes_gen.go:2763:1
+//line routes_gen.go:2758:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/routesets/github.conf, calling the actions of the given controllers.
@@ -3336,7 +3331,7 @@ func (u *URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) (string
 	return routegenCheckedHelperURL(u, 0, clientID)
 }
 
-//line routes_gen.go:3340:1
+//line routes_gen.go:3335:1
 
 // DeleteApplicationsByClientIDTokensByAccessToken returns the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:41:7).
 //
@@ -3345,7 +3340,7 @@ func (u *URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID st
 	return routegenCheckedHelperURL(u, 1, clientID, accessToken)
 }
 
-//line routes_gen.go:3349:1
+//line routes_gen.go:3344:1
 
 // GetApplicationsByClientIDTokensByAccessToken returns the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:29:7).
 //
@@ -3354,7 +3349,7 @@ func (u *URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID strin
 	return routegenCheckedHelperURL(u, 2, clientID, accessToken)
 }
 
-//line routes_gen.go:3358:1
+//line routes_gen.go:3353:1
 
 // GetAuthorizations returns the URL of route "get_authorizations": /authorizations (../../testdata/routesets/github.conf:5:7).
 //
@@ -3363,7 +3358,7 @@ func (u *URLBuilder) GetAuthorizations() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:3367:1
+//line routes_gen.go:3362:1
 
 // PostAuthorizations returns the URL of route "post_authorizations": /authorizations (../../testdata/routesets/github.conf:17:7).
 //
@@ -3372,7 +3367,7 @@ func (u *URLBuilder) PostAuthorizations() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:3376:1
+//line routes_gen.go:3371:1
 
 // DeleteAuthorizationsByID returns the URL of route "delete_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:23:7).
 //
@@ -3381,7 +3376,7 @@ func (u *URLBuilder) DeleteAuthorizationsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:3385:1
+//line routes_gen.go:3380:1
 
 // GetAuthorizationsByID returns the URL of route "get_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:11:7).
 //
@@ -3390,7 +3385,7 @@ func (u *URLBuilder) GetAuthorizationsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 6, id)
 }
 
-//line routes_gen.go:3394:1
+//line routes_gen.go:3389:1
 
 // PatchAuthorizationsByID returns the URL of route "patch_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:1229:7).
 //
@@ -3399,7 +3394,7 @@ func (u *URLBuilder) PatchAuthorizationsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 7, id)
 }
 
-//line routes_gen.go:3403:1
+//line routes_gen.go:3398:1
 
 // PutAuthorizationsClientsByClientID returns the URL of route "put_authorizations_clients_by_client_id": /authorizations/clients/:client_id (../../testdata/routesets/github.conf:1223:7).
 //
@@ -3408,7 +3403,7 @@ func (u *URLBuilder) PutAuthorizationsClientsByClientID(clientID string) (string
 	return routegenCheckedHelperURL(u, 8, clientID)
 }
 
-//line routes_gen.go:3412:1
+//line routes_gen.go:3407:1
 
 // GetEmojis returns the URL of route "get_emojis": /emojis (../../testdata/routesets/github.conf:509:7).
 //
@@ -3417,7 +3412,7 @@ func (u *URLBuilder) GetEmojis() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:3421:1
+//line routes_gen.go:3416:1
 
 // GetEvents returns the URL of route "get_events": /events (../../testdata/routesets/github.conf:47:7).
 //
@@ -3426,7 +3421,7 @@ func (u *URLBuilder) GetEvents() string {
 	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:3430:1
+//line routes_gen.go:3425:1
 
 // GetFeeds returns the URL of route "get_feeds": /feeds (../../testdata/routesets/github.conf:101:7).
 //
@@ -3435,7 +3430,7 @@ func (u *URLBuilder) GetFeeds() string {
 	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:3439:1
+//line routes_gen.go:3434:1
 
 // GetGists returns the URL of route "get_gists": /gists (../../testdata/routesets/github.conf:251:7).
 //
@@ -3444,7 +3439,7 @@ func (u *URLBuilder) GetGists() string {
 	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:3448:1
+//line routes_gen.go:3443:1
 
 // PostGists returns the URL of route "post_gists": /gists (../../testdata/routesets/github.conf:263:7).
 //
@@ -3453,7 +3448,7 @@ func (u *URLBuilder) PostGists() string {
 	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:3457:1
+//line routes_gen.go:3452:1
 
 // DeleteGistsByID returns the URL of route "delete_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:293:7).
 //
@@ -3462,7 +3457,7 @@ func (u *URLBuilder) DeleteGistsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 14, id)
 }
 
-//line routes_gen.go:3466:1
+//line routes_gen.go:3461:1
 
 // GetGistsByID returns the URL of route "get_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:257:7).
 //
@@ -3471,7 +3466,7 @@ func (u *URLBuilder) GetGistsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 15, id)
 }
 
-//line routes_gen.go:3475:1
+//line routes_gen.go:3470:1
 
 // PatchGistsByID returns the URL of route "patch_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:1253:7).
 //
@@ -3480,7 +3475,7 @@ func (u *URLBuilder) PatchGistsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 16, id)
 }
 
-//line routes_gen.go:3484:1
+//line routes_gen.go:3479:1
 
 // PostGistsByIDForks returns the URL of route "post_gists_by_id_forks": /gists/:id/forks (../../testdata/routesets/github.conf:287:7).
 //
@@ -3489,7 +3484,7 @@ func (u *URLBuilder) PostGistsByIDForks(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 17, id)
 }
 
-//line routes_gen.go:3493:1
+//line routes_gen.go:3488:1
 
 // DeleteGistsByIDStar returns the URL of route "delete_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:275:7).
 //
@@ -3498,7 +3493,7 @@ func (u *URLBuilder) DeleteGistsByIDStar(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 18, id)
 }
 
-//line routes_gen.go:3502:1
+//line routes_gen.go:3497:1
 
 // GetGistsByIDStar returns the URL of route "get_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:281:7).
 //
@@ -3507,7 +3502,7 @@ func (u *URLBuilder) GetGistsByIDStar(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 19, id)
 }
 
-//line routes_gen.go:3511:1
+//line routes_gen.go:3506:1
 
 // PutGistsByIDStar returns the URL of route "put_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:269:7).
 //
@@ -3516,7 +3511,7 @@ func (u *URLBuilder) PutGistsByIDStar(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 20, id)
 }
 
-//line routes_gen.go:3520:1
+//line routes_gen.go:3515:1
 
 // GetGistsPublic returns the URL of route "get_gists_public": /gists/public (../../testdata/routesets/github.conf:1241:7).
 //
@@ -3525,7 +3520,7 @@ func (u *URLBuilder) GetGistsPublic() string {
 	return routegenHelperURL(u, 21)
 }
 
-//line routes_gen.go:3529:1
+//line routes_gen.go:3524:1
 
 // GetGistsStarred returns the URL of route "get_gists_starred": /gists/starred (../../testdata/routesets/github.conf:1247:7).
 //
@@ -3534,7 +3529,7 @@ func (u *URLBuilder) GetGistsStarred() string {
 	return routegenHelperURL(u, 22)
 }
 
-//line routes_gen.go:3538:1
+//line routes_gen.go:3533:1
 
 // GetGitignoreTemplates returns the URL of route "get_gitignore_templates": /gitignore/templates (../../testdata/routesets/github.conf:515:7).
 //
@@ -3543,7 +3538,7 @@ func (u *URLBuilder) GetGitignoreTemplates() string {
 	return routegenHelperURL(u, 23)
 }
 
-//line routes_gen.go:3547:1
+//line routes_gen.go:3542:1
 
 // GetGitignoreTemplatesByName returns the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name (../../testdata/routesets/github.conf:521:7).
 //
@@ -3552,7 +3547,7 @@ func (u *URLBuilder) GetGitignoreTemplatesByName(name string) (string, error) {
 	return routegenCheckedHelperURL(u, 24, name)
 }
 
-//line routes_gen.go:3556:1
+//line routes_gen.go:3551:1
 
 // GetIssues returns the URL of route "get_issues": /issues (../../testdata/routesets/github.conf:359:7).
 //
@@ -3561,7 +3556,7 @@ func (u *URLBuilder) GetIssues() string {
 	return routegenHelperURL(u, 25)
 }
 
-//line routes_gen.go:3565:1
+//line routes_gen.go:3560:1
 
 // GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword returns the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword (../../testdata/routesets/github.conf:1085:7).
 //
@@ -3570,7 +3565,7 @@ func (u *URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ow
 	return routegenCheckedHelperURL(u, 26, owner, repository, state, keyword)
 }
 
-//line routes_gen.go:3574:1
+//line routes_gen.go:3569:1
 
 // GetLegacyReposSearchByKeyword returns the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword (../../testdata/routesets/github.conf:1091:7).
 //
@@ -3579,7 +3574,7 @@ func (u *URLBuilder) GetLegacyReposSearchByKeyword(keyword string) (string, erro
 	return routegenCheckedHelperURL(u, 27, keyword)
 }
 
-//line routes_gen.go:3583:1
+//line routes_gen.go:3578:1
 
 // GetLegacyUserEmailByEmail returns the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email (../../testdata/routesets/github.conf:1103:7).
 //
@@ -3588,7 +3583,7 @@ func (u *URLBuilder) GetLegacyUserEmailByEmail(email string) (string, error) {
 	return routegenCheckedHelperURL(u, 28, email)
 }
 
-//line routes_gen.go:3592:1
+//line routes_gen.go:3587:1
 
 // GetLegacyUserSearchByKeyword returns the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword (../../testdata/routesets/github.conf:1097:7).
 //
@@ -3597,7 +3592,7 @@ func (u *URLBuilder) GetLegacyUserSearchByKeyword(keyword string) (string, error
 	return routegenCheckedHelperURL(u, 29, keyword)
 }
 
-//line routes_gen.go:3601:1
+//line routes_gen.go:3596:1
 
 // PostMarkdown returns the URL of route "post_markdown": /markdown (../../testdata/routesets/github.conf:527:7).
 //
@@ -3606,7 +3601,7 @@ func (u *URLBuilder) PostMarkdown() string {
 	return routegenHelperURL(u, 30)
 }
 
-//line routes_gen.go:3610:1
+//line routes_gen.go:3605:1
 
 // PostMarkdownRaw returns the URL of route "post_markdown_raw": /markdown/raw (../../testdata/routesets/github.conf:533:7).
 //
@@ -3615,7 +3610,7 @@ func (u *URLBuilder) PostMarkdownRaw() string {
 	return routegenHelperURL(u, 31)
 }
 
-//line routes_gen.go:3619:1
+//line routes_gen.go:3614:1
 
 // GetMeta returns the URL of route "get_meta": /meta (../../testdata/routesets/github.conf:539:7).
 //
@@ -3624,7 +3619,7 @@ func (u *URLBuilder) GetMeta() string {
 	return routegenHelperURL(u, 32)
 }
 
-//line routes_gen.go:3628:1
+//line routes_gen.go:3623:1
 
 // GetNetworksByOwnerByRepoEvents returns the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events (../../testdata/routesets/github.conf:59:7).
 //
@@ -3633,7 +3628,7 @@ func (u *URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 33, owner, repo)
 }
 
-//line routes_gen.go:3637:1
+//line routes_gen.go:3632:1
 
 // GetNotifications returns the URL of route "get_notifications": /notifications (../../testdata/routesets/github.conf:107:7).
 //
@@ -3642,7 +3637,7 @@ func (u *URLBuilder) GetNotifications() string {
 	return routegenHelperURL(u, 34)
 }
 
-//line routes_gen.go:3646:1
+//line routes_gen.go:3641:1
 
 // PutNotifications returns the URL of route "put_notifications": /notifications (../../testdata/routesets/github.conf:119:7).
 //
@@ -3651,7 +3646,7 @@ func (u *URLBuilder) PutNotifications() string {
 	return routegenHelperURL(u, 35)
 }
 
-//line routes_gen.go:3655:1
+//line routes_gen.go:3650:1
 
 // GetNotificationsThreadsByID returns the URL of route "get_notifications_threads_by_id": /notifications/threads/:id (../../testdata/routesets/github.conf:131:7).
 //
@@ -3660,7 +3655,7 @@ func (u *URLBuilder) GetNotificationsThreadsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 36, id)
 }
 
-//line routes_gen.go:3664:1
+//line routes_gen.go:3659:1
 
 // PatchNotificationsThreadsByID returns the URL of route "patch_notifications_threads_by_id": /notifications/threads/:id (../../testdata/routesets/github.conf:1235:7).
 //
@@ -3669,7 +3664,7 @@ func (u *URLBuilder) PatchNotificationsThreadsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 37, id)
 }
 
-//line routes_gen.go:3673:1
+//line routes_gen.go:3668:1
 
 // DeleteNotificationsThreadsByIDSubscription returns the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:149:7).
 //
@@ -3678,7 +3673,7 @@ func (u *URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) (stri
 	return routegenCheckedHelperURL(u, 38, id)
 }
 
-//line routes_gen.go:3682:1
+//line routes_gen.go:3677:1
 
 // GetNotificationsThreadsByIDSubscription returns the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:137:7).
 //
@@ -3687,7 +3682,7 @@ func (u *URLBuilder) GetNotificationsThreadsByIDSubscription(id string) (string,
 	return routegenCheckedHelperURL(u, 39, id)
 }
 
-//line routes_gen.go:3691:1
+//line routes_gen.go:3686:1
 
 // PutNotificationsThreadsByIDSubscription returns the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:143:7).
 //
@@ -3696,7 +3691,7 @@ func (u *URLBuilder) PutNotificationsThreadsByIDSubscription(id string) (string,
 	return routegenCheckedHelperURL(u, 40, id)
 }
 
-//line routes_gen.go:3700:1
+//line routes_gen.go:3695:1
 
 // GetOrgsByOrg returns the URL of route "get_orgs_by_org": /orgs/:org (../../testdata/routesets/github.conf:563:7).
 //
@@ -3705,7 +3700,7 @@ func (u *URLBuilder) GetOrgsByOrg(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 41, org)
 }
 
-//line routes_gen.go:3709:1
+//line routes_gen.go:3704:1
 
 // PatchOrgsByOrg returns the URL of route "patch_orgs_by_org": /orgs/:org (../../testdata/routesets/github.conf:1331:7).
 //
@@ -3714,7 +3709,7 @@ func (u *URLBuilder) PatchOrgsByOrg(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 42, org)
 }
 
-//line routes_gen.go:3718:1
+//line routes_gen.go:3713:1
 
 // GetOrgsByOrgEvents returns the URL of route "get_orgs_by_org_events": /orgs/:org/events (../../testdata/routesets/github.conf:65:7).
 //
@@ -3723,7 +3718,7 @@ func (u *URLBuilder) GetOrgsByOrgEvents(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 43, org)
 }
 
-//line routes_gen.go:3727:1
+//line routes_gen.go:3722:1
 
 // GetOrgsByOrgIssues returns the URL of route "get_orgs_by_org_issues": /orgs/:org/issues (../../testdata/routesets/github.conf:371:7).
 //
@@ -3732,7 +3727,7 @@ func (u *URLBuilder) GetOrgsByOrgIssues(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 44, org)
 }
 
-//line routes_gen.go:3736:1
+//line routes_gen.go:3731:1
 
 // GetOrgsByOrgMembers returns the URL of route "get_orgs_by_org_members": /orgs/:org/members (../../testdata/routesets/github.conf:569:7).
 //
@@ -3741,7 +3736,7 @@ func (u *URLBuilder) GetOrgsByOrgMembers(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 45, org)
 }
 
-//line routes_gen.go:3745:1
+//line routes_gen.go:3740:1
 
 // DeleteOrgsByOrgMembersByUser returns the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user (../../testdata/routesets/github.conf:581:7).
 //
@@ -3750,7 +3745,7 @@ func (u *URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) (stri
 	return routegenCheckedHelperURL(u, 46, org, user)
 }
 
-//line routes_gen.go:3754:1
+//line routes_gen.go:3749:1
 
 // GetOrgsByOrgMembersByUser returns the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user (../../testdata/routesets/github.conf:575:7).
 //
@@ -3759,7 +3754,7 @@ func (u *URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) (string,
 	return routegenCheckedHelperURL(u, 47, org, user)
 }
 
-//line routes_gen.go:3763:1
+//line routes_gen.go:3758:1
 
 // GetOrgsByOrgPublicMembers returns the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members (../../testdata/routesets/github.conf:587:7).
 //
@@ -3768,7 +3763,7 @@ func (u *URLBuilder) GetOrgsByOrgPublicMembers(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 48, org)
 }
 
-//line routes_gen.go:3772:1
+//line routes_gen.go:3767:1
 
 // DeleteOrgsByOrgPublicMembersByUser returns the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:605:7).
 //
@@ -3777,7 +3772,7 @@ func (u *URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string)
 	return routegenCheckedHelperURL(u, 49, org, user)
 }
 
-//line routes_gen.go:3781:1
+//line routes_gen.go:3776:1
 
 // GetOrgsByOrgPublicMembersByUser returns the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:593:7).
 //
@@ -3786,7 +3781,7 @@ func (u *URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) (s
 	return routegenCheckedHelperURL(u, 50, org, user)
 }
 
-//line routes_gen.go:3790:1
+//line routes_gen.go:3785:1
 
 // PutOrgsByOrgPublicMembersByUser returns the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:599:7).
 //
@@ -3795,7 +3790,7 @@ func (u *URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) (s
 	return routegenCheckedHelperURL(u, 51, org, user)
 }
 
-//line routes_gen.go:3799:1
+//line routes_gen.go:3794:1
 
 // GetOrgsByOrgRepos returns the URL of route "get_orgs_by_org_repos": /orgs/:org/repos (../../testdata/routesets/github.conf:755:7).
 //
@@ -3804,7 +3799,7 @@ func (u *URLBuilder) GetOrgsByOrgRepos(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 52, org)
 }
 
-//line routes_gen.go:3808:1
+//line routes_gen.go:3803:1
 
 // PostOrgsByOrgRepos returns the URL of route "post_orgs_by_org_repos": /orgs/:org/repos (../../testdata/routesets/github.conf:773:7).
 //
@@ -3813,7 +3808,7 @@ func (u *URLBuilder) PostOrgsByOrgRepos(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 53, org)
 }
 
-//line routes_gen.go:3817:1
+//line routes_gen.go:3812:1
 
 // GetOrgsByOrgTeams returns the URL of route "get_orgs_by_org_teams": /orgs/:org/teams (../../testdata/routesets/github.conf:611:7).
 //
@@ -3822,7 +3817,7 @@ func (u *URLBuilder) GetOrgsByOrgTeams(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 54, org)
 }
 
-//line routes_gen.go:3826:1
+//line routes_gen.go:3821:1
 
 // PostOrgsByOrgTeams returns the URL of route "post_orgs_by_org_teams": /orgs/:org/teams (../../testdata/routesets/github.conf:623:7).
 //
@@ -3831,7 +3826,7 @@ func (u *URLBuilder) PostOrgsByOrgTeams(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 55, org)
 }
 
-//line routes_gen.go:3835:1
+//line routes_gen.go:3830:1
 
 // GetRateLimit returns the URL of route "get_rate_limit": /rate_limit (../../testdata/routesets/github.conf:545:7).
 //
@@ -3840,7 +3835,7 @@ func (u *URLBuilder) GetRateLimit() string {
 	return routegenHelperURL(u, 56)
 }
 
-//line routes_gen.go:3844:1
+//line routes_gen.go:3839:1
 
 // DeleteReposByOwnerByRepo returns the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:821:7).
 //
@@ -3849,7 +3844,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) (string
 	return routegenCheckedHelperURL(u, 57, owner, repo)
 }
 
-//line routes_gen.go:3853:1
+//line routes_gen.go:3848:1
 
 // GetReposByOwnerByRepo returns the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:779:7).
 //
@@ -3858,7 +3853,7 @@ func (u *URLBuilder) GetReposByOwnerByRepo(owner string, repo string) (string, e
 	return routegenCheckedHelperURL(u, 58, owner, repo)
 }
 
-//line routes_gen.go:3862:1
+//line routes_gen.go:3857:1
 
 // PatchReposByOwnerByRepo returns the URL of route "patch_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:1373:7).
 //
@@ -3867,7 +3862,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepo(owner string, repo string) (string,
 	return routegenCheckedHelperURL(u, 59, owner, repo)
 }
 
-//line routes_gen.go:3871:1
+//line routes_gen.go:3866:1
 
 // GetReposByOwnerByRepoByArchiveFormatByRef returns the URL of route "get_repos_by_owner_by_repo_by_archive_format_by_ref": /repos/:owner/:repo/:archive_format/:ref (../../testdata/routesets/github.conf:1403:7).
 //
@@ -3876,7 +3871,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoByArchiveFormatByRef(owner string, rep
 	return routegenCheckedHelperURL(u, 60, owner, repo, archiveFormat, ref)
 }
 
-//line routes_gen.go:3880:1
+//line routes_gen.go:3875:1
 
 // GetReposByOwnerByRepoAssignees returns the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees (../../testdata/routesets/github.conf:395:7).
 //
@@ -3885,7 +3880,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 61, owner, repo)
 }
 
-//line routes_gen.go:3889:1
+//line routes_gen.go:3884:1
 
 // GetReposByOwnerByRepoAssigneesByAssignee returns the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee (../../testdata/routesets/github.conf:401:7).
 //
@@ -3894,7 +3889,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo
 	return routegenCheckedHelperURL(u, 62, owner, repo, assignee)
 }
 
-//line routes_gen.go:3898:1
+//line routes_gen.go:3893:1
 
 // GetReposByOwnerByRepoBranches returns the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches (../../testdata/routesets/github.conf:809:7).
 //
@@ -3903,7 +3898,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 63, owner, repo)
 }
 
-//line routes_gen.go:3907:1
+//line routes_gen.go:3902:1
 
 // GetReposByOwnerByRepoBranchesByBranch returns the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch (../../testdata/routesets/github.conf:815:7).
 //
@@ -3912,7 +3907,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo st
 	return routegenCheckedHelperURL(u, 64, owner, repo, branch)
 }
 
-//line routes_gen.go:3916:1
+//line routes_gen.go:3911:1
 
 // GetReposByOwnerByRepoCollaborators returns the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators (../../testdata/routesets/github.conf:827:7).
 //
@@ -3921,7 +3916,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo strin
 	return routegenCheckedHelperURL(u, 65, owner, repo)
 }
 
-//line routes_gen.go:3925:1
+//line routes_gen.go:3920:1
 
 // DeleteReposByOwnerByRepoCollaboratorsByUser returns the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:845:7).
 //
@@ -3930,7 +3925,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, r
 	return routegenCheckedHelperURL(u, 66, owner, repo, user)
 }
 
-//line routes_gen.go:3934:1
+//line routes_gen.go:3929:1
 
 // GetReposByOwnerByRepoCollaboratorsByUser returns the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:833:7).
 //
@@ -3939,7 +3934,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo
 	return routegenCheckedHelperURL(u, 67, owner, repo, user)
 }
 
-//line routes_gen.go:3943:1
+//line routes_gen.go:3938:1
 
 // PutReposByOwnerByRepoCollaboratorsByUser returns the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:839:7).
 //
@@ -3948,7 +3943,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo
 	return routegenCheckedHelperURL(u, 68, owner, repo, user)
 }
 
-//line routes_gen.go:3952:1
+//line routes_gen.go:3947:1
 
 // GetReposByOwnerByRepoComments returns the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments (../../testdata/routesets/github.conf:851:7).
 //
@@ -3957,7 +3952,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 69, owner, repo)
 }
 
-//line routes_gen.go:3961:1
+//line routes_gen.go:3956:1
 
 // DeleteReposByOwnerByRepoCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:875:7).
 //
@@ -3966,7 +3961,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo str
 	return routegenCheckedHelperURL(u, 70, owner, repo, id)
 }
 
-//line routes_gen.go:3970:1
+//line routes_gen.go:3965:1
 
 // GetReposByOwnerByRepoCommentsByID returns the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:869:7).
 //
@@ -3975,7 +3970,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string
 	return routegenCheckedHelperURL(u, 71, owner, repo, id)
 }
 
-//line routes_gen.go:3979:1
+//line routes_gen.go:3974:1
 
 // PatchReposByOwnerByRepoCommentsByID returns the URL of route "patch_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:1379:7).
 //
@@ -3984,7 +3979,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoCommentsByID(owner string, repo stri
 	return routegenCheckedHelperURL(u, 72, owner, repo, id)
 }
 
-//line routes_gen.go:3988:1
+//line routes_gen.go:3983:1
 
 // GetReposByOwnerByRepoCommits returns the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits (../../testdata/routesets/github.conf:881:7).
 //
@@ -3993,7 +3988,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 73, owner, repo)
 }
 
-//line routes_gen.go:3997:1
+//line routes_gen.go:3992:1
 
 // GetReposByOwnerByRepoCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha (../../testdata/routesets/github.conf:887:7).
 //
@@ -4002,7 +3997,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string
 	return routegenCheckedHelperURL(u, 74, owner, repo, sha)
 }
 
-//line routes_gen.go:4006:1
+//line routes_gen.go:4001:1
 
 // GetReposByOwnerByRepoCommitsByShaComments returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:857:7).
 //
@@ -4011,7 +4006,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, rep
 	return routegenCheckedHelperURL(u, 75, owner, repo, sha)
 }
 
-//line routes_gen.go:4015:1
+//line routes_gen.go:4010:1
 
 // PostReposByOwnerByRepoCommitsByShaComments returns the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:863:7).
 //
@@ -4020,7 +4015,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, re
 	return routegenCheckedHelperURL(u, 76, owner, repo, sha)
 }
 
-//line routes_gen.go:4024:1
+//line routes_gen.go:4019:1
 
 // DeleteReposByOwnerByRepoContentsByPath returns the URL of route "delete_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1397:7).
 //
@@ -4029,7 +4024,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoContentsByPath(owner string, repo s
 	return routegenCheckedHelperURL(u, 77, owner, repo, path)
 }
 
-//line routes_gen.go:4033:1
+//line routes_gen.go:4028:1
 
 // GetReposByOwnerByRepoContentsByPath returns the URL of route "get_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1385:7).
 //
@@ -4038,7 +4033,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoContentsByPath(owner string, repo stri
 	return routegenCheckedHelperURL(u, 78, owner, repo, path)
 }
 
-//line routes_gen.go:4042:1
+//line routes_gen.go:4037:1
 
 // PutReposByOwnerByRepoContentsByPath returns the URL of route "put_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1391:7).
 //
@@ -4047,7 +4042,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoContentsByPath(owner string, repo stri
 	return routegenCheckedHelperURL(u, 79, owner, repo, path)
 }
 
-//line routes_gen.go:4051:1
+//line routes_gen.go:4046:1
 
 // GetReposByOwnerByRepoContributors returns the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors (../../testdata/routesets/github.conf:785:7).
 //
@@ -4056,7 +4051,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string
 	return routegenCheckedHelperURL(u, 80, owner, repo)
 }
 
-//line routes_gen.go:4060:1
+//line routes_gen.go:4055:1
 
 // GetReposByOwnerByRepoDownloads returns the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads (../../testdata/routesets/github.conf:923:7).
 //
@@ -4065,7 +4060,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 81, owner, repo)
 }
 
-//line routes_gen.go:4069:1
+//line routes_gen.go:4064:1
 
 // DeleteReposByOwnerByRepoDownloadsByID returns the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:935:7).
 //
@@ -4074,7 +4069,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo st
 	return routegenCheckedHelperURL(u, 82, owner, repo, id)
 }
 
-//line routes_gen.go:4078:1
+//line routes_gen.go:4073:1
 
 // GetReposByOwnerByRepoDownloadsByID returns the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:929:7).
 //
@@ -4083,7 +4078,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo strin
 	return routegenCheckedHelperURL(u, 83, owner, repo, id)
 }
 
-//line routes_gen.go:4087:1
+//line routes_gen.go:4082:1
 
 // GetReposByOwnerByRepoEvents returns the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events (../../testdata/routesets/github.conf:53:7).
 //
@@ -4092,7 +4087,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 84, owner, repo)
 }
 
-//line routes_gen.go:4096:1
+//line routes_gen.go:4091:1
 
 // GetReposByOwnerByRepoForks returns the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:941:7).
 //
@@ -4101,7 +4096,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 85, owner, repo)
 }
 
-//line routes_gen.go:4105:1
+//line routes_gen.go:4100:1
 
 // PostReposByOwnerByRepoForks returns the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:947:7).
 //
@@ -4110,7 +4105,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 86, owner, repo)
 }
 
-//line routes_gen.go:4114:1
+//line routes_gen.go:4109:1
 
 // PostReposByOwnerByRepoGitBlobs returns the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs (../../testdata/routesets/github.conf:305:7).
 //
@@ -4119,7 +4114,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 87, owner, repo)
 }
 
-//line routes_gen.go:4123:1
+//line routes_gen.go:4118:1
 
 // GetReposByOwnerByRepoGitBlobsBySha returns the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha (../../testdata/routesets/github.conf:299:7).
 //
@@ -4128,7 +4123,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo strin
 	return routegenCheckedHelperURL(u, 88, owner, repo, sha)
 }
 
-//line routes_gen.go:4132:1
+//line routes_gen.go:4127:1
 
 // PostReposByOwnerByRepoGitCommits returns the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits (../../testdata/routesets/github.conf:317:7).
 //
@@ -4137,7 +4132,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string)
 	return routegenCheckedHelperURL(u, 89, owner, repo)
 }
 
-//line routes_gen.go:4141:1
+//line routes_gen.go:4136:1
 
 // GetReposByOwnerByRepoGitCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha (../../testdata/routesets/github.conf:311:7).
 //
@@ -4146,7 +4141,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo str
 	return routegenCheckedHelperURL(u, 90, owner, repo, sha)
 }
 
-//line routes_gen.go:4150:1
+//line routes_gen.go:4145:1
 
 // GetReposByOwnerByRepoGitRefs returns the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:323:7).
 //
@@ -4155,7 +4150,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 91, owner, repo)
 }
 
-//line routes_gen.go:4159:1
+//line routes_gen.go:4154:1
 
 // PostReposByOwnerByRepoGitRefs returns the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:329:7).
 //
@@ -4164,7 +4159,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 92, owner, repo)
 }
 
-//line routes_gen.go:4168:1
+//line routes_gen.go:4163:1
 
 // DeleteReposByOwnerByRepoGitRefsByRef returns the URL of route "delete_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1271:7).
 //
@@ -4173,7 +4168,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoGitRefsByRef(owner string, repo str
 	return routegenCheckedHelperURL(u, 93, owner, repo, ref)
 }
 
-//line routes_gen.go:4177:1
+//line routes_gen.go:4172:1
 
 // GetReposByOwnerByRepoGitRefsByRef returns the URL of route "get_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1259:7).
 //
@@ -4182,7 +4177,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitRefsByRef(owner string, repo string
 	return routegenCheckedHelperURL(u, 94, owner, repo, ref)
 }
 
-//line routes_gen.go:4186:1
+//line routes_gen.go:4181:1
 
 // PatchReposByOwnerByRepoGitRefsByRef returns the URL of route "patch_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1265:7).
 //
@@ -4191,7 +4186,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoGitRefsByRef(owner string, repo stri
 	return routegenCheckedHelperURL(u, 95, owner, repo, ref)
 }
 
-//line routes_gen.go:4195:1
+//line routes_gen.go:4190:1
 
 // PostReposByOwnerByRepoGitTags returns the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags (../../testdata/routesets/github.conf:341:7).
 //
@@ -4200,7 +4195,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 96, owner, repo)
 }
 
-//line routes_gen.go:4204:1
+//line routes_gen.go:4199:1
 
 // GetReposByOwnerByRepoGitTagsBySha returns the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha (../../testdata/routesets/github.conf:335:7).
 //
@@ -4209,7 +4204,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string
 	return routegenCheckedHelperURL(u, 97, owner, repo, sha)
 }
 
-//line routes_gen.go:4213:1
+//line routes_gen.go:4208:1
 
 // PostReposByOwnerByRepoGitTrees returns the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees (../../testdata/routesets/github.conf:353:7).
 //
@@ -4218,7 +4213,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 98, owner, repo)
 }
 
-//line routes_gen.go:4222:1
+//line routes_gen.go:4217:1
 
 // GetReposByOwnerByRepoGitTreesBySha returns the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha (../../testdata/routesets/github.conf:347:7).
 //
@@ -4227,7 +4222,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo strin
 	return routegenCheckedHelperURL(u, 99, owner, repo, sha)
 }
 
-//line routes_gen.go:4231:1
+//line routes_gen.go:4226:1
 
 // GetReposByOwnerByRepoHooks returns the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:953:7).
 //
@@ -4236,7 +4231,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 100, owner, repo)
 }
 
-//line routes_gen.go:4240:1
+//line routes_gen.go:4235:1
 
 // PostReposByOwnerByRepoHooks returns the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:965:7).
 //
@@ -4245,7 +4240,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 101, owner, repo)
 }
 
-//line routes_gen.go:4249:1
+//line routes_gen.go:4244:1
 
 // DeleteReposByOwnerByRepoHooksByID returns the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:977:7).
 //
@@ -4254,7 +4249,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string
 	return routegenCheckedHelperURL(u, 102, owner, repo, id)
 }
 
-//line routes_gen.go:4258:1
+//line routes_gen.go:4253:1
 
 // GetReposByOwnerByRepoHooksByID returns the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:959:7).
 //
@@ -4263,7 +4258,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, i
 	return routegenCheckedHelperURL(u, 103, owner, repo, id)
 }
 
-//line routes_gen.go:4267:1
+//line routes_gen.go:4262:1
 
 // PatchReposByOwnerByRepoHooksByID returns the URL of route "patch_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:1415:7).
 //
@@ -4272,7 +4267,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoHooksByID(owner string, repo string,
 	return routegenCheckedHelperURL(u, 104, owner, repo, id)
 }
 
-//line routes_gen.go:4276:1
+//line routes_gen.go:4271:1
 
 // PostReposByOwnerByRepoHooksByIDTests returns the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests (../../testdata/routesets/github.conf:971:7).
 //
@@ -4281,7 +4276,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo str
 	return routegenCheckedHelperURL(u, 105, owner, repo, id)
 }
 
-//line routes_gen.go:4285:1
+//line routes_gen.go:4280:1
 
 // GetReposByOwnerByRepoIssues returns the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:377:7).
 //
@@ -4290,7 +4285,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 106, owner, repo)
 }
 
-//line routes_gen.go:4294:1
+//line routes_gen.go:4289:1
 
 // PostReposByOwnerByRepoIssues returns the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:389:7).
 //
@@ -4299,7 +4294,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 107, owner, repo)
 }
 
-//line routes_gen.go:4303:1
+//line routes_gen.go:4298:1
 
 // GetReposByOwnerByRepoIssuesByNumber returns the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:383:7).
 //
@@ -4308,7 +4303,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo stri
 	return routegenCheckedHelperURL(u, 108, owner, repo, number)
 }
 
-//line routes_gen.go:4312:1
+//line routes_gen.go:4307:1
 
 // PatchReposByOwnerByRepoIssuesByNumber returns the URL of route "patch_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:1277:7).
 //
@@ -4317,7 +4312,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoIssuesByNumber(owner string, repo st
 	return routegenCheckedHelperURL(u, 109, owner, repo, number)
 }
 
-//line routes_gen.go:4321:1
+//line routes_gen.go:4316:1
 
 // GetReposByOwnerByRepoIssuesByNumberComments returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:407:7).
 //
@@ -4326,7 +4321,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, r
 	return routegenCheckedHelperURL(u, 110, owner, repo, number)
 }
 
-//line routes_gen.go:4330:1
+//line routes_gen.go:4325:1
 
 // PostReposByOwnerByRepoIssuesByNumberComments returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:413:7).
 //
@@ -4335,7 +4330,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, 
 	return routegenCheckedHelperURL(u, 111, owner, repo, number)
 }
 
-//line routes_gen.go:4339:1
+//line routes_gen.go:4334:1
 
 // GetReposByOwnerByRepoIssuesByNumberEvents returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events (../../testdata/routesets/github.conf:419:7).
 //
@@ -4344,7 +4339,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, rep
 	return routegenCheckedHelperURL(u, 112, owner, repo, number)
 }
 
-//line routes_gen.go:4348:1
+//line routes_gen.go:4343:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:473:7).
 //
@@ -4353,7 +4348,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, 
 	return routegenCheckedHelperURL(u, 113, owner, repo, number)
 }
 
-//line routes_gen.go:4357:1
+//line routes_gen.go:4352:1
 
 // GetReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:449:7).
 //
@@ -4362,7 +4357,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, rep
 	return routegenCheckedHelperURL(u, 114, owner, repo, number)
 }
 
-//line routes_gen.go:4366:1
+//line routes_gen.go:4361:1
 
 // PostReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:455:7).
 //
@@ -4371,7 +4366,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, re
 	return routegenCheckedHelperURL(u, 115, owner, repo, number)
 }
 
-//line routes_gen.go:4375:1
+//line routes_gen.go:4370:1
 
 // PutReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:467:7).
 //
@@ -4380,7 +4375,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, rep
 	return routegenCheckedHelperURL(u, 116, owner, repo, number)
 }
 
-//line routes_gen.go:4384:1
+//line routes_gen.go:4379:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name (../../testdata/routesets/github.conf:461:7).
 //
@@ -4389,7 +4384,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner st
 	return routegenCheckedHelperURL(u, 117, owner, repo, number, name)
 }
 
-//line routes_gen.go:4393:1
+//line routes_gen.go:4388:1
 
 // GetReposByOwnerByRepoIssuesComments returns the URL of route "get_repos_by_owner_by_repo_issues_comments": /repos/:owner/:repo/issues/comments (../../testdata/routesets/github.conf:1283:7).
 //
@@ -4398,7 +4393,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesComments(owner string, repo stri
 	return routegenCheckedHelperURL(u, 118, owner, repo)
 }
 
-//line routes_gen.go:4402:1
+//line routes_gen.go:4397:1
 
 // DeleteReposByOwnerByRepoIssuesCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1301:7).
 //
@@ -4407,7 +4402,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesCommentsByID(owner string, re
 	return routegenCheckedHelperURL(u, 119, owner, repo, id)
 }
 
-//line routes_gen.go:4411:1
+//line routes_gen.go:4406:1
 
 // GetReposByOwnerByRepoIssuesCommentsByID returns the URL of route "get_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1289:7).
 //
@@ -4416,7 +4411,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesCommentsByID(owner string, repo 
 	return routegenCheckedHelperURL(u, 120, owner, repo, id)
 }
 
-//line routes_gen.go:4420:1
+//line routes_gen.go:4415:1
 
 // PatchReposByOwnerByRepoIssuesCommentsByID returns the URL of route "patch_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1295:7).
 //
@@ -4425,7 +4420,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoIssuesCommentsByID(owner string, rep
 	return routegenCheckedHelperURL(u, 121, owner, repo, id)
 }
 
-//line routes_gen.go:4429:1
+//line routes_gen.go:4424:1
 
 // GetReposByOwnerByRepoIssuesEvents returns the URL of route "get_repos_by_owner_by_repo_issues_events": /repos/:owner/:repo/issues/events (../../testdata/routesets/github.conf:1307:7).
 //
@@ -4434,7 +4429,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesEvents(owner string, repo string
 	return routegenCheckedHelperURL(u, 122, owner, repo)
 }
 
-//line routes_gen.go:4438:1
+//line routes_gen.go:4433:1
 
 // GetReposByOwnerByRepoIssuesEventsByID returns the URL of route "get_repos_by_owner_by_repo_issues_events_by_id": /repos/:owner/:repo/issues/events/:id (../../testdata/routesets/github.conf:1313:7).
 //
@@ -4443,7 +4438,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesEventsByID(owner string, repo st
 	return routegenCheckedHelperURL(u, 123, owner, repo, id)
 }
 
-//line routes_gen.go:4447:1
+//line routes_gen.go:4442:1
 
 // GetReposByOwnerByRepoKeys returns the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:899:7).
 //
@@ -4452,7 +4447,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) (strin
 	return routegenCheckedHelperURL(u, 124, owner, repo)
 }
 
-//line routes_gen.go:4456:1
+//line routes_gen.go:4451:1
 
 // PostReposByOwnerByRepoKeys returns the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:911:7).
 //
@@ -4461,7 +4456,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 125, owner, repo)
 }
 
-//line routes_gen.go:4465:1
+//line routes_gen.go:4460:1
 
 // DeleteReposByOwnerByRepoKeysByID returns the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:917:7).
 //
@@ -4470,7 +4465,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string,
 	return routegenCheckedHelperURL(u, 126, owner, repo, id)
 }
 
-//line routes_gen.go:4474:1
+//line routes_gen.go:4469:1
 
 // GetReposByOwnerByRepoKeysByID returns the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:905:7).
 //
@@ -4479,7 +4474,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id
 	return routegenCheckedHelperURL(u, 127, owner, repo, id)
 }
 
-//line routes_gen.go:4483:1
+//line routes_gen.go:4478:1
 
 // PatchReposByOwnerByRepoKeysByID returns the URL of route "patch_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:1409:7).
 //
@@ -4488,7 +4483,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoKeysByID(owner string, repo string, 
 	return routegenCheckedHelperURL(u, 128, owner, repo, id)
 }
 
-//line routes_gen.go:4492:1
+//line routes_gen.go:4487:1
 
 // GetReposByOwnerByRepoLabels returns the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:425:7).
 //
@@ -4497,7 +4492,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 129, owner, repo)
 }
 
-//line routes_gen.go:4501:1
+//line routes_gen.go:4496:1
 
 // PostReposByOwnerByRepoLabels returns the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:437:7).
 //
@@ -4506,7 +4501,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 130, owner, repo)
 }
 
-//line routes_gen.go:4510:1
+//line routes_gen.go:4505:1
 
 // DeleteReposByOwnerByRepoLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:443:7).
 //
@@ -4515,7 +4510,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo str
 	return routegenCheckedHelperURL(u, 131, owner, repo, name)
 }
 
-//line routes_gen.go:4519:1
+//line routes_gen.go:4514:1
 
 // GetReposByOwnerByRepoLabelsByName returns the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:431:7).
 //
@@ -4524,7 +4519,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string
 	return routegenCheckedHelperURL(u, 132, owner, repo, name)
 }
 
-//line routes_gen.go:4528:1
+//line routes_gen.go:4523:1
 
 // PatchReposByOwnerByRepoLabelsByName returns the URL of route "patch_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:1319:7).
 //
@@ -4533,7 +4528,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoLabelsByName(owner string, repo stri
 	return routegenCheckedHelperURL(u, 133, owner, repo, name)
 }
 
-//line routes_gen.go:4537:1
+//line routes_gen.go:4532:1
 
 // GetReposByOwnerByRepoLanguages returns the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages (../../testdata/routesets/github.conf:791:7).
 //
@@ -4542,7 +4537,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 134, owner, repo)
 }
 
-//line routes_gen.go:4546:1
+//line routes_gen.go:4541:1
 
 // PostReposByOwnerByRepoMerges returns the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges (../../testdata/routesets/github.conf:983:7).
 //
@@ -4551,7 +4546,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 135, owner, repo)
 }
 
-//line routes_gen.go:4555:1
+//line routes_gen.go:4550:1
 
 // GetReposByOwnerByRepoMilestones returns the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:485:7).
 //
@@ -4560,7 +4555,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) 
 	return routegenCheckedHelperURL(u, 136, owner, repo)
 }
 
-//line routes_gen.go:4564:1
+//line routes_gen.go:4559:1
 
 // PostReposByOwnerByRepoMilestones returns the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:497:7).
 //
@@ -4569,7 +4564,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string)
 	return routegenCheckedHelperURL(u, 137, owner, repo)
 }
 
-//line routes_gen.go:4573:1
+//line routes_gen.go:4568:1
 
 // DeleteReposByOwnerByRepoMilestonesByNumber returns the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:503:7).
 //
@@ -4578,7 +4573,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, re
 	return routegenCheckedHelperURL(u, 138, owner, repo, number)
 }
 
-//line routes_gen.go:4582:1
+//line routes_gen.go:4577:1
 
 // GetReposByOwnerByRepoMilestonesByNumber returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:491:7).
 //
@@ -4587,7 +4582,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo 
 	return routegenCheckedHelperURL(u, 139, owner, repo, number)
 }
 
-//line routes_gen.go:4591:1
+//line routes_gen.go:4586:1
 
 // PatchReposByOwnerByRepoMilestonesByNumber returns the URL of route "patch_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:1325:7).
 //
@@ -4596,7 +4591,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoMilestonesByNumber(owner string, rep
 	return routegenCheckedHelperURL(u, 140, owner, repo, number)
 }
 
-//line routes_gen.go:4600:1
+//line routes_gen.go:4595:1
 
 // GetReposByOwnerByRepoMilestonesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels (../../testdata/routesets/github.conf:479:7).
 //
@@ -4605,7 +4600,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string,
 	return routegenCheckedHelperURL(u, 141, owner, repo, number)
 }
 
-//line routes_gen.go:4609:1
+//line routes_gen.go:4604:1
 
 // GetReposByOwnerByRepoNotifications returns the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:113:7).
 //
@@ -4614,7 +4609,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo strin
 	return routegenCheckedHelperURL(u, 142, owner, repo)
 }
 
-//line routes_gen.go:4618:1
+//line routes_gen.go:4613:1
 
 // PutReposByOwnerByRepoNotifications returns the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:125:7).
 //
@@ -4623,7 +4618,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo strin
 	return routegenCheckedHelperURL(u, 143, owner, repo)
 }
 
-//line routes_gen.go:4627:1
+//line routes_gen.go:4622:1
 
 // GetReposByOwnerByRepoPulls returns the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:689:7).
 //
@@ -4632,7 +4627,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 144, owner, repo)
 }
 
-//line routes_gen.go:4636:1
+//line routes_gen.go:4631:1
 
 // PostReposByOwnerByRepoPulls returns the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:701:7).
 //
@@ -4641,7 +4636,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 145, owner, repo)
 }
 
-//line routes_gen.go:4645:1
+//line routes_gen.go:4640:1
 
 // GetReposByOwnerByRepoPullsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:695:7).
 //
@@ -4650,7 +4645,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo strin
 	return routegenCheckedHelperURL(u, 146, owner, repo, number)
 }
 
-//line routes_gen.go:4654:1
+//line routes_gen.go:4649:1
 
 // PatchReposByOwnerByRepoPullsByNumber returns the URL of route "patch_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:1343:7).
 //
@@ -4659,7 +4654,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoPullsByNumber(owner string, repo str
 	return routegenCheckedHelperURL(u, 147, owner, repo, number)
 }
 
-//line routes_gen.go:4663:1
+//line routes_gen.go:4658:1
 
 // GetReposByOwnerByRepoPullsByNumberComments returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:731:7).
 //
@@ -4668,7 +4663,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, re
 	return routegenCheckedHelperURL(u, 148, owner, repo, number)
 }
 
-//line routes_gen.go:4672:1
+//line routes_gen.go:4667:1
 
 // PutReposByOwnerByRepoPullsByNumberComments returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:737:7).
 //
@@ -4677,7 +4672,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, re
 	return routegenCheckedHelperURL(u, 149, owner, repo, number)
 }
 
-//line routes_gen.go:4681:1
+//line routes_gen.go:4676:1
 
 // GetReposByOwnerByRepoPullsByNumberCommits returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits (../../testdata/routesets/github.conf:707:7).
 //
@@ -4686,7 +4681,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, rep
 	return routegenCheckedHelperURL(u, 150, owner, repo, number)
 }
 
-//line routes_gen.go:4690:1
+//line routes_gen.go:4685:1
 
 // GetReposByOwnerByRepoPullsByNumberFiles returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files (../../testdata/routesets/github.conf:713:7).
 //
@@ -4695,7 +4690,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo 
 	return routegenCheckedHelperURL(u, 151, owner, repo, number)
 }
 
-//line routes_gen.go:4699:1
+//line routes_gen.go:4694:1
 
 // GetReposByOwnerByRepoPullsByNumberMerge returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:719:7).
 //
@@ -4704,7 +4699,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo 
 	return routegenCheckedHelperURL(u, 152, owner, repo, number)
 }
 
-//line routes_gen.go:4708:1
+//line routes_gen.go:4703:1
 
 // PutReposByOwnerByRepoPullsByNumberMerge returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:725:7).
 //
@@ -4713,7 +4708,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo 
 	return routegenCheckedHelperURL(u, 153, owner, repo, number)
 }
 
-//line routes_gen.go:4717:1
+//line routes_gen.go:4712:1
 
 // GetReposByOwnerByRepoPullsComments returns the URL of route "get_repos_by_owner_by_repo_pulls_comments": /repos/:owner/:repo/pulls/comments (../../testdata/routesets/github.conf:1349:7).
 //
@@ -4722,7 +4717,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsComments(owner string, repo strin
 	return routegenCheckedHelperURL(u, 154, owner, repo)
 }
 
-//line routes_gen.go:4726:1
+//line routes_gen.go:4721:1
 
 // DeleteReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "delete_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1367:7).
 //
@@ -4731,7 +4726,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoPullsCommentsByNumber(owner string,
 	return routegenCheckedHelperURL(u, 155, owner, repo, number)
 }
 
-//line routes_gen.go:4735:1
+//line routes_gen.go:4730:1
 
 // GetReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1355:7).
 //
@@ -4740,7 +4735,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsCommentsByNumber(owner string, re
 	return routegenCheckedHelperURL(u, 156, owner, repo, number)
 }
 
-//line routes_gen.go:4744:1
+//line routes_gen.go:4739:1
 
 // PatchReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "patch_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1361:7).
 //
@@ -4749,7 +4744,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoPullsCommentsByNumber(owner string, 
 	return routegenCheckedHelperURL(u, 157, owner, repo, number)
 }
 
-//line routes_gen.go:4753:1
+//line routes_gen.go:4748:1
 
 // GetReposByOwnerByRepoReadme returns the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme (../../testdata/routesets/github.conf:893:7).
 //
@@ -4758,7 +4753,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 158, owner, repo)
 }
 
-//line routes_gen.go:4762:1
+//line routes_gen.go:4757:1
 
 // GetReposByOwnerByRepoReleases returns the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:989:7).
 //
@@ -4767,7 +4762,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 159, owner, repo)
 }
 
-//line routes_gen.go:4771:1
+//line routes_gen.go:4766:1
 
 // PostReposByOwnerByRepoReleases returns the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:1001:7).
 //
@@ -4776,7 +4771,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 160, owner, repo)
 }
 
-//line routes_gen.go:4780:1
+//line routes_gen.go:4775:1
 
 // DeleteReposByOwnerByRepoReleasesByID returns the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1007:7).
 //
@@ -4785,7 +4780,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo str
 	return routegenCheckedHelperURL(u, 161, owner, repo, id)
 }
 
-//line routes_gen.go:4789:1
+//line routes_gen.go:4784:1
 
 // GetReposByOwnerByRepoReleasesByID returns the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:995:7).
 //
@@ -4794,7 +4789,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string
 	return routegenCheckedHelperURL(u, 162, owner, repo, id)
 }
 
-//line routes_gen.go:4798:1
+//line routes_gen.go:4793:1
 
 // PatchReposByOwnerByRepoReleasesByID returns the URL of route "patch_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1421:7).
 //
@@ -4803,7 +4798,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoReleasesByID(owner string, repo stri
 	return routegenCheckedHelperURL(u, 163, owner, repo, id)
 }
 
-//line routes_gen.go:4807:1
+//line routes_gen.go:4802:1
 
 // GetReposByOwnerByRepoReleasesByIDAssets returns the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets (../../testdata/routesets/github.conf:1013:7).
 //
@@ -4812,7 +4807,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo 
 	return routegenCheckedHelperURL(u, 164, owner, repo, id)
 }
 
-//line routes_gen.go:4816:1
+//line routes_gen.go:4811:1
 
 // GetReposByOwnerByRepoStargazers returns the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers (../../testdata/routesets/github.conf:155:7).
 //
@@ -4821,7 +4816,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) 
 	return routegenCheckedHelperURL(u, 165, owner, repo)
 }
 
-//line routes_gen.go:4825:1
+//line routes_gen.go:4820:1
 
 // GetReposByOwnerByRepoStatsCodeFrequency returns the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency (../../testdata/routesets/github.conf:1031:7).
 //
@@ -4830,7 +4825,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo 
 	return routegenCheckedHelperURL(u, 166, owner, repo)
 }
 
-//line routes_gen.go:4834:1
+//line routes_gen.go:4829:1
 
 // GetReposByOwnerByRepoStatsCommitActivity returns the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity (../../testdata/routesets/github.conf:1025:7).
 //
@@ -4839,7 +4834,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo
 	return routegenCheckedHelperURL(u, 167, owner, repo)
 }
 
-//line routes_gen.go:4843:1
+//line routes_gen.go:4838:1
 
 // GetReposByOwnerByRepoStatsContributors returns the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors (../../testdata/routesets/github.conf:1019:7).
 //
@@ -4848,7 +4843,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo s
 	return routegenCheckedHelperURL(u, 168, owner, repo)
 }
 
-//line routes_gen.go:4852:1
+//line routes_gen.go:4847:1
 
 // GetReposByOwnerByRepoStatsParticipation returns the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation (../../testdata/routesets/github.conf:1037:7).
 //
@@ -4857,7 +4852,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo 
 	return routegenCheckedHelperURL(u, 169, owner, repo)
 }
 
-//line routes_gen.go:4861:1
+//line routes_gen.go:4856:1
 
 // GetReposByOwnerByRepoStatsPunchCard returns the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card (../../testdata/routesets/github.conf:1043:7).
 //
@@ -4866,7 +4861,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo stri
 	return routegenCheckedHelperURL(u, 170, owner, repo)
 }
 
-//line routes_gen.go:4870:1
+//line routes_gen.go:4865:1
 
 // GetReposByOwnerByRepoStatusesByRef returns the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1049:7).
 //
@@ -4875,7 +4870,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo strin
 	return routegenCheckedHelperURL(u, 171, owner, repo, ref)
 }
 
-//line routes_gen.go:4879:1
+//line routes_gen.go:4874:1
 
 // PostReposByOwnerByRepoStatusesByRef returns the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1055:7).
 //
@@ -4884,7 +4879,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo stri
 	return routegenCheckedHelperURL(u, 172, owner, repo, ref)
 }
 
-//line routes_gen.go:4888:1
+//line routes_gen.go:4883:1
 
 // GetReposByOwnerByRepoSubscribers returns the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers (../../testdata/routesets/github.conf:191:7).
 //
@@ -4893,7 +4888,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string)
 	return routegenCheckedHelperURL(u, 173, owner, repo)
 }
 
-//line routes_gen.go:4897:1
+//line routes_gen.go:4892:1
 
 // DeleteReposByOwnerByRepoSubscription returns the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:221:7).
 //
@@ -4902,7 +4897,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo str
 	return routegenCheckedHelperURL(u, 174, owner, repo)
 }
 
-//line routes_gen.go:4906:1
+//line routes_gen.go:4901:1
 
 // GetReposByOwnerByRepoSubscription returns the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:209:7).
 //
@@ -4911,7 +4906,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string
 	return routegenCheckedHelperURL(u, 175, owner, repo)
 }
 
-//line routes_gen.go:4915:1
+//line routes_gen.go:4910:1
 
 // PutReposByOwnerByRepoSubscription returns the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:215:7).
 //
@@ -4920,7 +4915,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string
 	return routegenCheckedHelperURL(u, 176, owner, repo)
 }
 
-//line routes_gen.go:4924:1
+//line routes_gen.go:4919:1
 
 // GetReposByOwnerByRepoTags returns the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags (../../testdata/routesets/github.conf:803:7).
 //
@@ -4929,7 +4924,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) (strin
 	return routegenCheckedHelperURL(u, 177, owner, repo)
 }
 
-//line routes_gen.go:4933:1
+//line routes_gen.go:4928:1
 
 // GetReposByOwnerByRepoTeams returns the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams (../../testdata/routesets/github.conf:797:7).
 //
@@ -4938,7 +4933,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 178, owner, repo)
 }
 
-//line routes_gen.go:4942:1
+//line routes_gen.go:4937:1
 
 // GetRepositories returns the URL of route "get_repositories": /repositories (../../testdata/routesets/github.conf:761:7).
 //
@@ -4947,7 +4942,7 @@ func (u *URLBuilder) GetRepositories() string {
 	return routegenHelperURL(u, 179)
 }
 
-//line routes_gen.go:4951:1
+//line routes_gen.go:4946:1
 
 // GetSearchCode returns the URL of route "get_search_code": /search/code (../../testdata/routesets/github.conf:1067:7).
 //
@@ -4956,7 +4951,7 @@ func (u *URLBuilder) GetSearchCode() string {
 	return routegenHelperURL(u, 180)
 }
 
-//line routes_gen.go:4960:1
+//line routes_gen.go:4955:1
 
 // GetSearchIssues returns the URL of route "get_search_issues": /search/issues (../../testdata/routesets/github.conf:1073:7).
 //
@@ -4965,7 +4960,7 @@ func (u *URLBuilder) GetSearchIssues() string {
 	return routegenHelperURL(u, 181)
 }
 
-//line routes_gen.go:4969:1
+//line routes_gen.go:4964:1
 
 // GetSearchRepositories returns the URL of route "get_search_repositories": /search/repositories (../../testdata/routesets/github.conf:1061:7).
 //
@@ -4974,7 +4969,7 @@ func (u *URLBuilder) GetSearchRepositories() string {
 	return routegenHelperURL(u, 182)
 }
 
-//line routes_gen.go:4978:1
+//line routes_gen.go:4973:1
 
 // GetSearchUsers returns the URL of route "get_search_users": /search/users (../../testdata/routesets/github.conf:1079:7).
 //
@@ -4983,7 +4978,7 @@ func (u *URLBuilder) GetSearchUsers() string {
 	return routegenHelperURL(u, 183)
 }
 
-//line routes_gen.go:4987:1
+//line routes_gen.go:4982:1
 
 // DeleteTeamsByID returns the URL of route "delete_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:629:7).
 //
@@ -4992,7 +4987,7 @@ func (u *URLBuilder) DeleteTeamsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 184, id)
 }
 
-//line routes_gen.go:4996:1
+//line routes_gen.go:4991:1
 
 // GetTeamsByID returns the URL of route "get_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:617:7).
 //
@@ -5001,7 +4996,7 @@ func (u *URLBuilder) GetTeamsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 185, id)
 }
 
-//line routes_gen.go:5005:1
+//line routes_gen.go:5000:1
 
 // PatchTeamsByID returns the URL of route "patch_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:1337:7).
 //
@@ -5010,7 +5005,7 @@ func (u *URLBuilder) PatchTeamsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 186, id)
 }
 
-//line routes_gen.go:5014:1
+//line routes_gen.go:5009:1
 
 // GetTeamsByIDMembers returns the URL of route "get_teams_by_id_members": /teams/:id/members (../../testdata/routesets/github.conf:635:7).
 //
@@ -5019,7 +5014,7 @@ func (u *URLBuilder) GetTeamsByIDMembers(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 187, id)
 }
 
-//line routes_gen.go:5023:1
+//line routes_gen.go:5018:1
 
 // DeleteTeamsByIDMembersByUser returns the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:653:7).
 //
@@ -5028,7 +5023,7 @@ func (u *URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) (strin
 	return routegenCheckedHelperURL(u, 188, id, user)
 }
 
-//line routes_gen.go:5032:1
+//line routes_gen.go:5027:1
 
 // GetTeamsByIDMembersByUser returns the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:641:7).
 //
@@ -5037,7 +5032,7 @@ func (u *URLBuilder) GetTeamsByIDMembersByUser(id string, user string) (string, 
 	return routegenCheckedHelperURL(u, 189, id, user)
 }
 
-//line routes_gen.go:5041:1
+//line routes_gen.go:5036:1
 
 // PutTeamsByIDMembersByUser returns the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:647:7).
 //
@@ -5046,7 +5041,7 @@ func (u *URLBuilder) PutTeamsByIDMembersByUser(id string, user string) (string, 
 	return routegenCheckedHelperURL(u, 190, id, user)
 }
 
-//line routes_gen.go:5050:1
+//line routes_gen.go:5045:1
 
 // GetTeamsByIDRepos returns the URL of route "get_teams_by_id_repos": /teams/:id/repos (../../testdata/routesets/github.conf:659:7).
 //
@@ -5055,7 +5050,7 @@ func (u *URLBuilder) GetTeamsByIDRepos(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 191, id)
 }
 
-//line routes_gen.go:5059:1
+//line routes_gen.go:5054:1
 
 // DeleteTeamsByIDReposByOwnerByRepo returns the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:677:7).
 //
@@ -5064,7 +5059,7 @@ func (u *URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, 
 	return routegenCheckedHelperURL(u, 192, id, owner, repo)
 }
 
-//line routes_gen.go:5068:1
+//line routes_gen.go:5063:1
 
 // GetTeamsByIDReposByOwnerByRepo returns the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:665:7).
 //
@@ -5073,7 +5068,7 @@ func (u *URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, rep
 	return routegenCheckedHelperURL(u, 193, id, owner, repo)
 }
 
-//line routes_gen.go:5077:1
+//line routes_gen.go:5072:1
 
 // PutTeamsByIDReposByOwnerByRepo returns the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:671:7).
 //
@@ -5082,7 +5077,7 @@ func (u *URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, rep
 	return routegenCheckedHelperURL(u, 194, id, owner, repo)
 }
 
-//line routes_gen.go:5086:1
+//line routes_gen.go:5081:1
 
 // GetUser returns the URL of route "get_user": /user (../../testdata/routesets/github.conf:1115:7).
 //
@@ -5091,7 +5086,7 @@ func (u *URLBuilder) GetUser() string {
 	return routegenHelperURL(u, 195)
 }
 
-//line routes_gen.go:5095:1
+//line routes_gen.go:5090:1
 
 // PatchUser returns the URL of route "patch_user": /user (../../testdata/routesets/github.conf:1427:7).
 //
@@ -5100,7 +5095,7 @@ func (u *URLBuilder) PatchUser() string {
 	return routegenHelperURL(u, 196)
 }
 
-//line routes_gen.go:5104:1
+//line routes_gen.go:5099:1
 
 // DeleteUserEmails returns the URL of route "delete_user_emails": /user/emails (../../testdata/routesets/github.conf:1139:7).
 //
@@ -5109,7 +5104,7 @@ func (u *URLBuilder) DeleteUserEmails() string {
 	return routegenHelperURL(u, 197)
 }
 
-//line routes_gen.go:5113:1
+//line routes_gen.go:5108:1
 
 // GetUserEmails returns the URL of route "get_user_emails": /user/emails (../../testdata/routesets/github.conf:1127:7).
 //
@@ -5118,7 +5113,7 @@ func (u *URLBuilder) GetUserEmails() string {
 	return routegenHelperURL(u, 198)
 }
 
-//line routes_gen.go:5122:1
+//line routes_gen.go:5117:1
 
 // PostUserEmails returns the URL of route "post_user_emails": /user/emails (../../testdata/routesets/github.conf:1133:7).
 //
@@ -5127,7 +5122,7 @@ func (u *URLBuilder) PostUserEmails() string {
 	return routegenHelperURL(u, 199)
 }
 
-//line routes_gen.go:5131:1
+//line routes_gen.go:5126:1
 
 // GetUserFollowers returns the URL of route "get_user_followers": /user/followers (../../testdata/routesets/github.conf:1151:7).
 //
@@ -5136,7 +5131,7 @@ func (u *URLBuilder) GetUserFollowers() string {
 	return routegenHelperURL(u, 200)
 }
 
-//line routes_gen.go:5140:1
+//line routes_gen.go:5135:1
 
 // GetUserFollowing returns the URL of route "get_user_following": /user/following (../../testdata/routesets/github.conf:1163:7).
 //
@@ -5145,7 +5140,7 @@ func (u *URLBuilder) GetUserFollowing() string {
 	return routegenHelperURL(u, 201)
 }
 
-//line routes_gen.go:5149:1
+//line routes_gen.go:5144:1
 
 // DeleteUserFollowingByUser returns the URL of route "delete_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1187:7).
 //
@@ -5154,7 +5149,7 @@ func (u *URLBuilder) DeleteUserFollowingByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 202, user)
 }
 
-//line routes_gen.go:5158:1
+//line routes_gen.go:5153:1
 
 // GetUserFollowingByUser returns the URL of route "get_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1169:7).
 //
@@ -5163,7 +5158,7 @@ func (u *URLBuilder) GetUserFollowingByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 203, user)
 }
 
-//line routes_gen.go:5167:1
+//line routes_gen.go:5162:1
 
 // PutUserFollowingByUser returns the URL of route "put_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1181:7).
 //
@@ -5172,7 +5167,7 @@ func (u *URLBuilder) PutUserFollowingByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 204, user)
 }
 
-//line routes_gen.go:5176:1
+//line routes_gen.go:5171:1
 
 // GetUserIssues returns the URL of route "get_user_issues": /user/issues (../../testdata/routesets/github.conf:365:7).
 //
@@ -5181,7 +5176,7 @@ func (u *URLBuilder) GetUserIssues() string {
 	return routegenHelperURL(u, 205)
 }
 
-//line routes_gen.go:5185:1
+//line routes_gen.go:5180:1
 
 // GetUserKeys returns the URL of route "get_user_keys": /user/keys (../../testdata/routesets/github.conf:1199:7).
 //
@@ -5190,7 +5185,7 @@ func (u *URLBuilder) GetUserKeys() string {
 	return routegenHelperURL(u, 206)
 }
 
-//line routes_gen.go:5194:1
+//line routes_gen.go:5189:1
 
 // PostUserKeys returns the URL of route "post_user_keys": /user/keys (../../testdata/routesets/github.conf:1211:7).
 //
@@ -5199,7 +5194,7 @@ func (u *URLBuilder) PostUserKeys() string {
 	return routegenHelperURL(u, 207)
 }
 
-//line routes_gen.go:5203:1
+//line routes_gen.go:5198:1
 
 // DeleteUserKeysByID returns the URL of route "delete_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1217:7).
 //
@@ -5208,7 +5203,7 @@ func (u *URLBuilder) DeleteUserKeysByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 208, id)
 }
 
-//line routes_gen.go:5212:1
+//line routes_gen.go:5207:1
 
 // GetUserKeysByID returns the URL of route "get_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1205:7).
 //
@@ -5217,7 +5212,7 @@ func (u *URLBuilder) GetUserKeysByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 209, id)
 }
 
-//line routes_gen.go:5221:1
+//line routes_gen.go:5216:1
 
 // PatchUserKeysByID returns the URL of route "patch_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1433:7).
 //
@@ -5226,7 +5221,7 @@ func (u *URLBuilder) PatchUserKeysByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 210, id)
 }
 
-//line routes_gen.go:5230:1
+//line routes_gen.go:5225:1
 
 // GetUserOrgs returns the URL of route "get_user_orgs": /user/orgs (../../testdata/routesets/github.conf:557:7).
 //
@@ -5235,7 +5230,7 @@ func (u *URLBuilder) GetUserOrgs() string {
 	return routegenHelperURL(u, 211)
 }
 
-//line routes_gen.go:5239:1
+//line routes_gen.go:5234:1
 
 // GetUserRepos returns the URL of route "get_user_repos": /user/repos (../../testdata/routesets/github.conf:743:7).
 //
@@ -5244,7 +5239,7 @@ func (u *URLBuilder) GetUserRepos() string {
 	return routegenHelperURL(u, 212)
 }
 
-//line routes_gen.go:5248:1
+//line routes_gen.go:5243:1
 
 // PostUserRepos returns the URL of route "post_user_repos": /user/repos (../../testdata/routesets/github.conf:767:7).
 //
@@ -5253,7 +5248,7 @@ func (u *URLBuilder) PostUserRepos() string {
 	return routegenHelperURL(u, 213)
 }
 
-//line routes_gen.go:5257:1
+//line routes_gen.go:5252:1
 
 // GetUserStarred returns the URL of route "get_user_starred": /user/starred (../../testdata/routesets/github.conf:167:7).
 //
@@ -5262,7 +5257,7 @@ func (u *URLBuilder) GetUserStarred() string {
 	return routegenHelperURL(u, 214)
 }
 
-//line routes_gen.go:5266:1
+//line routes_gen.go:5261:1
 
 // DeleteUserStarredByOwnerByRepo returns the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:185:7).
 //
@@ -5271,7 +5266,7 @@ func (u *URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 215, owner, repo)
 }
 
-//line routes_gen.go:5275:1
+//line routes_gen.go:5270:1
 
 // GetUserStarredByOwnerByRepo returns the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:173:7).
 //
@@ -5280,7 +5275,7 @@ func (u *URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 216, owner, repo)
 }
 
-//line routes_gen.go:5284:1
+//line routes_gen.go:5279:1
 
 // PutUserStarredByOwnerByRepo returns the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7).
 //
@@ -5289,7 +5284,7 @@ func (u *URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 217, owner, repo)
 }
 
-//line routes_gen.go:5293:1
+//line routes_gen.go:5288:1
 
 // GetUserSubscriptions returns the URL of route "get_user_subscriptions": /user/subscriptions (../../testdata/routesets/github.conf:203:7).
 //
@@ -5298,7 +5293,7 @@ func (u *URLBuilder) GetUserSubscriptions() string {
 	return routegenHelperURL(u, 218)
 }
 
-//line routes_gen.go:5302:1
+//line routes_gen.go:5297:1
 
 // DeleteUserSubscriptionsByOwnerByRepo returns the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:239:7).
 //
@@ -5307,7 +5302,7 @@ func (u *URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo str
 	return routegenCheckedHelperURL(u, 219, owner, repo)
 }
 
-//line routes_gen.go:5311:1
+//line routes_gen.go:5306:1
 
 // GetUserSubscriptionsByOwnerByRepo returns the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:227:7).
 //
@@ -5316,7 +5311,7 @@ func (u *URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string
 	return routegenCheckedHelperURL(u, 220, owner, repo)
 }
 
-//line routes_gen.go:5320:1
+//line routes_gen.go:5315:1
 
 // PutUserSubscriptionsByOwnerByRepo returns the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7).
 //
@@ -5325,7 +5320,7 @@ func (u *URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string
 	return routegenCheckedHelperURL(u, 221, owner, repo)
 }
 
-//line routes_gen.go:5329:1
+//line routes_gen.go:5324:1
 
 // GetUserTeams returns the URL of route "get_user_teams": /user/teams (../../testdata/routesets/github.conf:683:7).
 //
@@ -5334,7 +5329,7 @@ func (u *URLBuilder) GetUserTeams() string {
 	return routegenHelperURL(u, 222)
 }
 
-//line routes_gen.go:5338:1
+//line routes_gen.go:5333:1
 
 // GetUsers returns the URL of route "get_users": /users (../../testdata/routesets/github.conf:1121:7).
 //
@@ -5343,7 +5338,7 @@ func (u *URLBuilder) GetUsers() string {
 	return routegenHelperURL(u, 223)
 }
 
-//line routes_gen.go:5347:1
+//line routes_gen.go:5342:1
 
 // GetUsersByUser returns the URL of route "get_users_by_user": /users/:user (../../testdata/routesets/github.conf:1109:7).
 //
@@ -5352,7 +5347,7 @@ func (u *URLBuilder) GetUsersByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 224, user)
 }
 
-//line routes_gen.go:5356:1
+//line routes_gen.go:5351:1
 
 // GetUsersByUserEvents returns the URL of route "get_users_by_user_events": /users/:user/events (../../testdata/routesets/github.conf:83:7).
 //
@@ -5361,7 +5356,7 @@ func (u *URLBuilder) GetUsersByUserEvents(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 225, user)
 }
 
-//line routes_gen.go:5365:1
+//line routes_gen.go:5360:1
 
 // GetUsersByUserEventsOrgsByOrg returns the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org (../../testdata/routesets/github.conf:95:7).
 //
@@ -5370,7 +5365,7 @@ func (u *URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) (str
 	return routegenCheckedHelperURL(u, 226, user, org)
 }
 
-//line routes_gen.go:5374:1
+//line routes_gen.go:5369:1
 
 // GetUsersByUserEventsPublic returns the URL of route "get_users_by_user_events_public": /users/:user/events/public (../../testdata/routesets/github.conf:89:7).
 //
@@ -5379,7 +5374,7 @@ func (u *URLBuilder) GetUsersByUserEventsPublic(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 227, user)
 }
 
-//line routes_gen.go:5383:1
+//line routes_gen.go:5378:1
 
 // GetUsersByUserFollowers returns the URL of route "get_users_by_user_followers": /users/:user/followers (../../testdata/routesets/github.conf:1145:7).
 //
@@ -5388,7 +5383,7 @@ func (u *URLBuilder) GetUsersByUserFollowers(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 228, user)
 }
 
-//line routes_gen.go:5392:1
+//line routes_gen.go:5387:1
 
 // GetUsersByUserFollowing returns the URL of route "get_users_by_user_following": /users/:user/following (../../testdata/routesets/github.conf:1157:7).
 //
@@ -5397,7 +5392,7 @@ func (u *URLBuilder) GetUsersByUserFollowing(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 229, user)
 }
 
-//line routes_gen.go:5401:1
+//line routes_gen.go:5396:1
 
 // GetUsersByUserFollowingByTargetUser returns the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user (../../testdata/routesets/github.conf:1175:7).
 //
@@ -5406,7 +5401,7 @@ func (u *URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser
 	return routegenCheckedHelperURL(u, 230, user, targetUser)
 }
 
-//line routes_gen.go:5410:1
+//line routes_gen.go:5405:1
 
 // GetUsersByUserGists returns the URL of route "get_users_by_user_gists": /users/:user/gists (../../testdata/routesets/github.conf:245:7).
 //
@@ -5415,7 +5410,7 @@ func (u *URLBuilder) GetUsersByUserGists(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 231, user)
 }
 
-//line routes_gen.go:5419:1
+//line routes_gen.go:5414:1
 
 // GetUsersByUserKeys returns the URL of route "get_users_by_user_keys": /users/:user/keys (../../testdata/routesets/github.conf:1193:7).
 //
@@ -5424,7 +5419,7 @@ func (u *URLBuilder) GetUsersByUserKeys(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 232, user)
 }
 
-//line routes_gen.go:5428:1
+//line routes_gen.go:5423:1
 
 // GetUsersByUserOrgs returns the URL of route "get_users_by_user_orgs": /users/:user/orgs (../../testdata/routesets/github.conf:551:7).
 //
@@ -5433,7 +5428,7 @@ func (u *URLBuilder) GetUsersByUserOrgs(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 233, user)
 }
 
-//line routes_gen.go:5437:1
+//line routes_gen.go:5432:1
 
 // GetUsersByUserReceivedEvents returns the URL of route "get_users_by_user_received_events": /users/:user/received_events (../../testdata/routesets/github.conf:71:7).
 //
@@ -5442,7 +5437,7 @@ func (u *URLBuilder) GetUsersByUserReceivedEvents(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 234, user)
 }
 
-//line routes_gen.go:5446:1
+//line routes_gen.go:5441:1
 
 // GetUsersByUserReceivedEventsPublic returns the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public (../../testdata/routesets/github.conf:77:7).
 //
@@ -5451,7 +5446,7 @@ func (u *URLBuilder) GetUsersByUserReceivedEventsPublic(user string) (string, er
 	return routegenCheckedHelperURL(u, 235, user)
 }
 
-//line routes_gen.go:5455:1
+//line routes_gen.go:5450:1
 
 // GetUsersByUserRepos returns the URL of route "get_users_by_user_repos": /users/:user/repos (../../testdata/routesets/github.conf:749:7).
 //
@@ -5460,7 +5455,7 @@ func (u *URLBuilder) GetUsersByUserRepos(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 236, user)
 }
 
-//line routes_gen.go:5464:1
+//line routes_gen.go:5459:1
 
 // GetUsersByUserStarred returns the URL of route "get_users_by_user_starred": /users/:user/starred (../../testdata/routesets/github.conf:161:7).
 //
@@ -5469,7 +5464,7 @@ func (u *URLBuilder) GetUsersByUserStarred(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 237, user)
 }
 
-//line routes_gen.go:5473:1
+//line routes_gen.go:5468:1
 
 // GetUsersByUserSubscriptions returns the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions (../../testdata/routesets/github.conf:197:7).
 //
@@ -5478,7 +5473,7 @@ func (u *URLBuilder) GetUsersByUserSubscriptions(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 238, user)
 }
 
-//line routes_gen.go:5482:1
+//line routes_gen.go:5477:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

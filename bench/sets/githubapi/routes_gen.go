@@ -596,7 +596,148 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		}
 		return -1
 	case "GET":
-		return routegenMatch0GET(p, path)
+		switch path {
+		case "/authorizations":
+			return 3 // GET /authorizations (get_authorizations)
+		case "/emojis":
+			return 7 // GET /emojis (get_emojis)
+		case "/events":
+			return 8 // GET /events (get_events)
+		case "/feeds":
+			return 9 // GET /feeds (get_feeds)
+		case "/gists":
+			return 10 // GET /gists (get_gists)
+		case "/gitignore/templates":
+			return 18 // GET /gitignore/templates (get_gitignore_templates)
+		case "/issues":
+			return 20 // GET /issues (get_issues)
+		case "/meta":
+			return 27 // GET /meta (get_meta)
+		case "/notifications":
+			return 29 // GET /notifications (get_notifications)
+		case "/rate_limit":
+			return 49 // GET /rate_limit (get_rate_limit)
+		case "/repositories":
+			return 146 // GET /repositories (get_repositories)
+		case "/search/code":
+			return 147 // GET /search/code (get_search_code)
+		case "/search/issues":
+			return 148 // GET /search/issues (get_search_issues)
+		case "/search/repositories":
+			return 149 // GET /search/repositories (get_search_repositories)
+		case "/search/users":
+			return 150 // GET /search/users (get_search_users)
+		case "/user":
+			return 161 // GET /user (get_user)
+		case "/user/emails":
+			return 163 // GET /user/emails (get_user_emails)
+		case "/user/followers":
+			return 165 // GET /user/followers (get_user_followers)
+		case "/user/following":
+			return 166 // GET /user/following (get_user_following)
+		case "/user/issues":
+			return 170 // GET /user/issues (get_user_issues)
+		case "/user/keys":
+			return 171 // GET /user/keys (get_user_keys)
+		case "/user/orgs":
+			return 175 // GET /user/orgs (get_user_orgs)
+		case "/user/repos":
+			return 176 // GET /user/repos (get_user_repos)
+		case "/user/starred":
+			return 178 // GET /user/starred (get_user_starred)
+		case "/user/subscriptions":
+			return 182 // GET /user/subscriptions (get_user_subscriptions)
+		case "/user/teams":
+			return 186 // GET /user/teams (get_user_teams)
+		case "/users":
+			return 187 // GET /users (get_users)
+		}
+		i1 := 1
+		if i1 < len(path) {
+			switch path[i1] {
+			case 'a':
+				if strings.HasPrefix(path[i1:], "applications/") {
+					i2 := i1 + 13
+					if r := routegenMatch0GET_1(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+				if strings.HasPrefix(path[i1:], "authorizations/") {
+					i2 := i1 + 15
+					if r := routegenMatch0GET_2(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'g':
+				if strings.HasPrefix(path[i1:], "gists/") {
+					i2 := i1 + 6
+					if r := routegenMatch0GET_3(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+				if strings.HasPrefix(path[i1:], "gitignore/templates/") {
+					i2 := i1 + 20
+					if r := routegenMatch0GET_4(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'l':
+				if strings.HasPrefix(path[i1:], "legacy/") {
+					i2 := i1 + 7
+					if r := routegenMatch0GET_5(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'n':
+				if strings.HasPrefix(path[i1:], "networks/") {
+					i2 := i1 + 9
+					if r := routegenMatch0GET_6(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+				if strings.HasPrefix(path[i1:], "notifications/threads/") {
+					i2 := i1 + 22
+					if r := routegenMatch0GET_7(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'o':
+				if strings.HasPrefix(path[i1:], "orgs/") {
+					i2 := i1 + 5
+					if r := routegenMatch0GET_8(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'r':
+				if strings.HasPrefix(path[i1:], "repos/") {
+					i2 := i1 + 6
+					if r := routegenMatch0GET_9(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 't':
+				if strings.HasPrefix(path[i1:], "teams/") {
+					i2 := i1 + 6
+					if r := routegenMatch0GET_10(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'u':
+				if strings.HasPrefix(path[i1:], "user/") {
+					i2 := i1 + 5
+					if r := routegenMatch0GET_11(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+				if strings.HasPrefix(path[i1:], "users/") {
+					i2 := i1 + 6
+					if r := routegenMatch0GET_12(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			}
+		}
+		return -1
 	case "POST":
 		switch path {
 		case "/authorizations":
@@ -962,152 +1103,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		return -1
-	}
-	return -1
-}
-
-// routegenMatch0GET finds the GET route of domain "bench" for path.
-func routegenMatch0GET(p *routegenimpl.Params, path string) int {
-	switch path {
-	case "/authorizations":
-		return 3 // GET /authorizations (get_authorizations)
-	case "/emojis":
-		return 7 // GET /emojis (get_emojis)
-	case "/events":
-		return 8 // GET /events (get_events)
-	case "/feeds":
-		return 9 // GET /feeds (get_feeds)
-	case "/gists":
-		return 10 // GET /gists (get_gists)
-	case "/gitignore/templates":
-		return 18 // GET /gitignore/templates (get_gitignore_templates)
-	case "/issues":
-		return 20 // GET /issues (get_issues)
-	case "/meta":
-		return 27 // GET /meta (get_meta)
-	case "/notifications":
-		return 29 // GET /notifications (get_notifications)
-	case "/rate_limit":
-		return 49 // GET /rate_limit (get_rate_limit)
-	case "/repositories":
-		return 146 // GET /repositories (get_repositories)
-	case "/search/code":
-		return 147 // GET /search/code (get_search_code)
-	case "/search/issues":
-		return 148 // GET /search/issues (get_search_issues)
-	case "/search/repositories":
-		return 149 // GET /search/repositories (get_search_repositories)
-	case "/search/users":
-		return 150 // GET /search/users (get_search_users)
-	case "/user":
-		return 161 // GET /user (get_user)
-	case "/user/emails":
-		return 163 // GET /user/emails (get_user_emails)
-	case "/user/followers":
-		return 165 // GET /user/followers (get_user_followers)
-	case "/user/following":
-		return 166 // GET /user/following (get_user_following)
-	case "/user/issues":
-		return 170 // GET /user/issues (get_user_issues)
-	case "/user/keys":
-		return 171 // GET /user/keys (get_user_keys)
-	case "/user/orgs":
-		return 175 // GET /user/orgs (get_user_orgs)
-	case "/user/repos":
-		return 176 // GET /user/repos (get_user_repos)
-	case "/user/starred":
-		return 178 // GET /user/starred (get_user_starred)
-	case "/user/subscriptions":
-		return 182 // GET /user/subscriptions (get_user_subscriptions)
-	case "/user/teams":
-		return 186 // GET /user/teams (get_user_teams)
-	case "/users":
-		return 187 // GET /users (get_users)
-	}
-	i1 := 1
-	if i1 < len(path) {
-		switch path[i1] {
-		case 'a':
-			if strings.HasPrefix(path[i1:], "applications/") {
-				i2 := i1 + 13
-				if r := routegenMatch0GET_1(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-			if strings.HasPrefix(path[i1:], "authorizations/") {
-				i2 := i1 + 15
-				if r := routegenMatch0GET_2(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'g':
-			if strings.HasPrefix(path[i1:], "gists/") {
-				i2 := i1 + 6
-				if r := routegenMatch0GET_3(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-			if strings.HasPrefix(path[i1:], "gitignore/templates/") {
-				i2 := i1 + 20
-				if r := routegenMatch0GET_4(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'l':
-			if strings.HasPrefix(path[i1:], "legacy/") {
-				i2 := i1 + 7
-				if r := routegenMatch0GET_5(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'n':
-			if strings.HasPrefix(path[i1:], "networks/") {
-				i2 := i1 + 9
-				if r := routegenMatch0GET_6(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-			if strings.HasPrefix(path[i1:], "notifications/threads/") {
-				i2 := i1 + 22
-				if r := routegenMatch0GET_7(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'o':
-			if strings.HasPrefix(path[i1:], "orgs/") {
-				i2 := i1 + 5
-				if r := routegenMatch0GET_8(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'r':
-			if strings.HasPrefix(path[i1:], "repos/") {
-				i2 := i1 + 6
-				if r := routegenMatch0GET_9(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 't':
-			if strings.HasPrefix(path[i1:], "teams/") {
-				i2 := i1 + 6
-				if r := routegenMatch0GET_10(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'u':
-			if strings.HasPrefix(path[i1:], "user/") {
-				i2 := i1 + 5
-				if r := routegenMatch0GET_11(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-			if strings.HasPrefix(path[i1:], "users/") {
-				i2 := i1 + 6
-				if r := routegenMatch0GET_12(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		}
 	}
 	return -1
 }
@@ -2200,7 +2195,7 @@ type GitHubController interface {
 	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (routes.conf:180:7)
 //line routes.conf:234:6
 	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (routes.conf:234:7)
-//line routes_gen.go:2204:1
+//line routes_gen.go:2199:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -2705,7 +2700,7 @@ func (u *URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) (string
 	return routegenCheckedHelperURL(u, 0, clientID)
 }
 
-//line routes_gen.go:2709:1
+//line routes_gen.go:2704:1
 
 // DeleteApplicationsByClientIDTokensByAccessToken returns the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (routes.conf:42:7).
 //
@@ -2714,7 +2709,7 @@ func (u *URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID st
 	return routegenCheckedHelperURL(u, 1, clientID, accessToken)
 }
 
-//line routes_gen.go:2718:1
+//line routes_gen.go:2713:1
 
 // GetApplicationsByClientIDTokensByAccessToken returns the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (routes.conf:30:7).
 //
@@ -2723,7 +2718,7 @@ func (u *URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID strin
 	return routegenCheckedHelperURL(u, 2, clientID, accessToken)
 }
 
-//line routes_gen.go:2727:1
+//line routes_gen.go:2722:1
 
 // GetAuthorizations returns the URL of route "get_authorizations": /authorizations (routes.conf:6:7).
 //
@@ -2732,7 +2727,7 @@ func (u *URLBuilder) GetAuthorizations() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:2736:1
+//line routes_gen.go:2731:1
 
 // PostAuthorizations returns the URL of route "post_authorizations": /authorizations (routes.conf:18:7).
 //
@@ -2741,7 +2736,7 @@ func (u *URLBuilder) PostAuthorizations() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:2745:1
+//line routes_gen.go:2740:1
 
 // DeleteAuthorizationsByID returns the URL of route "delete_authorizations_by_id": /authorizations/:id (routes.conf:24:7).
 //
@@ -2750,7 +2745,7 @@ func (u *URLBuilder) DeleteAuthorizationsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:2754:1
+//line routes_gen.go:2749:1
 
 // GetAuthorizationsByID returns the URL of route "get_authorizations_by_id": /authorizations/:id (routes.conf:12:7).
 //
@@ -2759,7 +2754,7 @@ func (u *URLBuilder) GetAuthorizationsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 6, id)
 }
 
-//line routes_gen.go:2763:1
+//line routes_gen.go:2758:1
 
 // GetEmojis returns the URL of route "get_emojis": /emojis (routes.conf:510:7).
 //
@@ -2768,7 +2763,7 @@ func (u *URLBuilder) GetEmojis() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:2772:1
+//line routes_gen.go:2767:1
 
 // GetEvents returns the URL of route "get_events": /events (routes.conf:48:7).
 //
@@ -2777,7 +2772,7 @@ func (u *URLBuilder) GetEvents() string {
 	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:2781:1
+//line routes_gen.go:2776:1
 
 // GetFeeds returns the URL of route "get_feeds": /feeds (routes.conf:102:7).
 //
@@ -2786,7 +2781,7 @@ func (u *URLBuilder) GetFeeds() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:2790:1
+//line routes_gen.go:2785:1
 
 // GetGists returns the URL of route "get_gists": /gists (routes.conf:252:7).
 //
@@ -2795,7 +2790,7 @@ func (u *URLBuilder) GetGists() string {
 	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:2799:1
+//line routes_gen.go:2794:1
 
 // PostGists returns the URL of route "post_gists": /gists (routes.conf:264:7).
 //
@@ -2804,7 +2799,7 @@ func (u *URLBuilder) PostGists() string {
 	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:2808:1
+//line routes_gen.go:2803:1
 
 // DeleteGistsByID returns the URL of route "delete_gists_by_id": /gists/:id (routes.conf:294:7).
 //
@@ -2813,7 +2808,7 @@ func (u *URLBuilder) DeleteGistsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 12, id)
 }
 
-//line routes_gen.go:2817:1
+//line routes_gen.go:2812:1
 
 // GetGistsByID returns the URL of route "get_gists_by_id": /gists/:id (routes.conf:258:7).
 //
@@ -2822,7 +2817,7 @@ func (u *URLBuilder) GetGistsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 13, id)
 }
 
-//line routes_gen.go:2826:1
+//line routes_gen.go:2821:1
 
 // PostGistsByIDForks returns the URL of route "post_gists_by_id_forks": /gists/:id/forks (routes.conf:288:7).
 //
@@ -2831,7 +2826,7 @@ func (u *URLBuilder) PostGistsByIDForks(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 14, id)
 }
 
-//line routes_gen.go:2835:1
+//line routes_gen.go:2830:1
 
 // DeleteGistsByIDStar returns the URL of route "delete_gists_by_id_star": /gists/:id/star (routes.conf:276:7).
 //
@@ -2840,7 +2835,7 @@ func (u *URLBuilder) DeleteGistsByIDStar(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 15, id)
 }
 
-//line routes_gen.go:2844:1
+//line routes_gen.go:2839:1
 
 // GetGistsByIDStar returns the URL of route "get_gists_by_id_star": /gists/:id/star (routes.conf:282:7).
 //
@@ -2849,7 +2844,7 @@ func (u *URLBuilder) GetGistsByIDStar(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 16, id)
 }
 
-//line routes_gen.go:2853:1
+//line routes_gen.go:2848:1
 
 // PutGistsByIDStar returns the URL of route "put_gists_by_id_star": /gists/:id/star (routes.conf:270:7).
 //
@@ -2858,7 +2853,7 @@ func (u *URLBuilder) PutGistsByIDStar(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 17, id)
 }
 
-//line routes_gen.go:2862:1
+//line routes_gen.go:2857:1
 
 // GetGitignoreTemplates returns the URL of route "get_gitignore_templates": /gitignore/templates (routes.conf:516:7).
 //
@@ -2867,7 +2862,7 @@ func (u *URLBuilder) GetGitignoreTemplates() string {
 	return routegenHelperURL(u, 18)
 }
 
-//line routes_gen.go:2871:1
+//line routes_gen.go:2866:1
 
 // GetGitignoreTemplatesByName returns the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name (routes.conf:522:7).
 //
@@ -2876,7 +2871,7 @@ func (u *URLBuilder) GetGitignoreTemplatesByName(name string) (string, error) {
 	return routegenCheckedHelperURL(u, 19, name)
 }
 
-//line routes_gen.go:2880:1
+//line routes_gen.go:2875:1
 
 // GetIssues returns the URL of route "get_issues": /issues (routes.conf:360:7).
 //
@@ -2885,7 +2880,7 @@ func (u *URLBuilder) GetIssues() string {
 	return routegenHelperURL(u, 20)
 }
 
-//line routes_gen.go:2889:1
+//line routes_gen.go:2884:1
 
 // GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword returns the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword (routes.conf:1086:7).
 //
@@ -2894,7 +2889,7 @@ func (u *URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ow
 	return routegenCheckedHelperURL(u, 21, owner, repository, state, keyword)
 }
 
-//line routes_gen.go:2898:1
+//line routes_gen.go:2893:1
 
 // GetLegacyReposSearchByKeyword returns the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword (routes.conf:1092:7).
 //
@@ -2903,7 +2898,7 @@ func (u *URLBuilder) GetLegacyReposSearchByKeyword(keyword string) (string, erro
 	return routegenCheckedHelperURL(u, 22, keyword)
 }
 
-//line routes_gen.go:2907:1
+//line routes_gen.go:2902:1
 
 // GetLegacyUserEmailByEmail returns the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email (routes.conf:1104:7).
 //
@@ -2912,7 +2907,7 @@ func (u *URLBuilder) GetLegacyUserEmailByEmail(email string) (string, error) {
 	return routegenCheckedHelperURL(u, 23, email)
 }
 
-//line routes_gen.go:2916:1
+//line routes_gen.go:2911:1
 
 // GetLegacyUserSearchByKeyword returns the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword (routes.conf:1098:7).
 //
@@ -2921,7 +2916,7 @@ func (u *URLBuilder) GetLegacyUserSearchByKeyword(keyword string) (string, error
 	return routegenCheckedHelperURL(u, 24, keyword)
 }
 
-//line routes_gen.go:2925:1
+//line routes_gen.go:2920:1
 
 // PostMarkdown returns the URL of route "post_markdown": /markdown (routes.conf:528:7).
 //
@@ -2930,7 +2925,7 @@ func (u *URLBuilder) PostMarkdown() string {
 	return routegenHelperURL(u, 25)
 }
 
-//line routes_gen.go:2934:1
+//line routes_gen.go:2929:1
 
 // PostMarkdownRaw returns the URL of route "post_markdown_raw": /markdown/raw (routes.conf:534:7).
 //
@@ -2939,7 +2934,7 @@ func (u *URLBuilder) PostMarkdownRaw() string {
 	return routegenHelperURL(u, 26)
 }
 
-//line routes_gen.go:2943:1
+//line routes_gen.go:2938:1
 
 // GetMeta returns the URL of route "get_meta": /meta (routes.conf:540:7).
 //
@@ -2948,7 +2943,7 @@ func (u *URLBuilder) GetMeta() string {
 	return routegenHelperURL(u, 27)
 }
 
-//line routes_gen.go:2952:1
+//line routes_gen.go:2947:1
 
 // GetNetworksByOwnerByRepoEvents returns the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events (routes.conf:60:7).
 //
@@ -2957,7 +2952,7 @@ func (u *URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 28, owner, repo)
 }
 
-//line routes_gen.go:2961:1
+//line routes_gen.go:2956:1
 
 // GetNotifications returns the URL of route "get_notifications": /notifications (routes.conf:108:7).
 //
@@ -2966,7 +2961,7 @@ func (u *URLBuilder) GetNotifications() string {
 	return routegenHelperURL(u, 29)
 }
 
-//line routes_gen.go:2970:1
+//line routes_gen.go:2965:1
 
 // PutNotifications returns the URL of route "put_notifications": /notifications (routes.conf:120:7).
 //
@@ -2975,7 +2970,7 @@ func (u *URLBuilder) PutNotifications() string {
 	return routegenHelperURL(u, 30)
 }
 
-//line routes_gen.go:2979:1
+//line routes_gen.go:2974:1
 
 // GetNotificationsThreadsByID returns the URL of route "get_notifications_threads_by_id": /notifications/threads/:id (routes.conf:132:7).
 //
@@ -2984,7 +2979,7 @@ func (u *URLBuilder) GetNotificationsThreadsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 31, id)
 }
 
-//line routes_gen.go:2988:1
+//line routes_gen.go:2983:1
 
 // DeleteNotificationsThreadsByIDSubscription returns the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:150:7).
 //
@@ -2993,7 +2988,7 @@ func (u *URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) (stri
 	return routegenCheckedHelperURL(u, 32, id)
 }
 
-//line routes_gen.go:2997:1
+//line routes_gen.go:2992:1
 
 // GetNotificationsThreadsByIDSubscription returns the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:138:7).
 //
@@ -3002,7 +2997,7 @@ func (u *URLBuilder) GetNotificationsThreadsByIDSubscription(id string) (string,
 	return routegenCheckedHelperURL(u, 33, id)
 }
 
-//line routes_gen.go:3006:1
+//line routes_gen.go:3001:1
 
 // PutNotificationsThreadsByIDSubscription returns the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:144:7).
 //
@@ -3011,7 +3006,7 @@ func (u *URLBuilder) PutNotificationsThreadsByIDSubscription(id string) (string,
 	return routegenCheckedHelperURL(u, 34, id)
 }
 
-//line routes_gen.go:3015:1
+//line routes_gen.go:3010:1
 
 // GetOrgsByOrg returns the URL of route "get_orgs_by_org": /orgs/:org (routes.conf:564:7).
 //
@@ -3020,7 +3015,7 @@ func (u *URLBuilder) GetOrgsByOrg(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 35, org)
 }
 
-//line routes_gen.go:3024:1
+//line routes_gen.go:3019:1
 
 // GetOrgsByOrgEvents returns the URL of route "get_orgs_by_org_events": /orgs/:org/events (routes.conf:66:7).
 //
@@ -3029,7 +3024,7 @@ func (u *URLBuilder) GetOrgsByOrgEvents(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 36, org)
 }
 
-//line routes_gen.go:3033:1
+//line routes_gen.go:3028:1
 
 // GetOrgsByOrgIssues returns the URL of route "get_orgs_by_org_issues": /orgs/:org/issues (routes.conf:372:7).
 //
@@ -3038,7 +3033,7 @@ func (u *URLBuilder) GetOrgsByOrgIssues(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 37, org)
 }
 
-//line routes_gen.go:3042:1
+//line routes_gen.go:3037:1
 
 // GetOrgsByOrgMembers returns the URL of route "get_orgs_by_org_members": /orgs/:org/members (routes.conf:570:7).
 //
@@ -3047,7 +3042,7 @@ func (u *URLBuilder) GetOrgsByOrgMembers(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 38, org)
 }
 
-//line routes_gen.go:3051:1
+//line routes_gen.go:3046:1
 
 // DeleteOrgsByOrgMembersByUser returns the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user (routes.conf:582:7).
 //
@@ -3056,7 +3051,7 @@ func (u *URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) (stri
 	return routegenCheckedHelperURL(u, 39, org, user)
 }
 
-//line routes_gen.go:3060:1
+//line routes_gen.go:3055:1
 
 // GetOrgsByOrgMembersByUser returns the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user (routes.conf:576:7).
 //
@@ -3065,7 +3060,7 @@ func (u *URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) (string,
 	return routegenCheckedHelperURL(u, 40, org, user)
 }
 
-//line routes_gen.go:3069:1
+//line routes_gen.go:3064:1
 
 // GetOrgsByOrgPublicMembers returns the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members (routes.conf:588:7).
 //
@@ -3074,7 +3069,7 @@ func (u *URLBuilder) GetOrgsByOrgPublicMembers(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 41, org)
 }
 
-//line routes_gen.go:3078:1
+//line routes_gen.go:3073:1
 
 // DeleteOrgsByOrgPublicMembersByUser returns the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:606:7).
 //
@@ -3083,7 +3078,7 @@ func (u *URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string)
 	return routegenCheckedHelperURL(u, 42, org, user)
 }
 
-//line routes_gen.go:3087:1
+//line routes_gen.go:3082:1
 
 // GetOrgsByOrgPublicMembersByUser returns the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:594:7).
 //
@@ -3092,7 +3087,7 @@ func (u *URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) (s
 	return routegenCheckedHelperURL(u, 43, org, user)
 }
 
-//line routes_gen.go:3096:1
+//line routes_gen.go:3091:1
 
 // PutOrgsByOrgPublicMembersByUser returns the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:600:7).
 //
@@ -3101,7 +3096,7 @@ func (u *URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) (s
 	return routegenCheckedHelperURL(u, 44, org, user)
 }
 
-//line routes_gen.go:3105:1
+//line routes_gen.go:3100:1
 
 // GetOrgsByOrgRepos returns the URL of route "get_orgs_by_org_repos": /orgs/:org/repos (routes.conf:756:7).
 //
@@ -3110,7 +3105,7 @@ func (u *URLBuilder) GetOrgsByOrgRepos(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 45, org)
 }
 
-//line routes_gen.go:3114:1
+//line routes_gen.go:3109:1
 
 // PostOrgsByOrgRepos returns the URL of route "post_orgs_by_org_repos": /orgs/:org/repos (routes.conf:774:7).
 //
@@ -3119,7 +3114,7 @@ func (u *URLBuilder) PostOrgsByOrgRepos(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 46, org)
 }
 
-//line routes_gen.go:3123:1
+//line routes_gen.go:3118:1
 
 // GetOrgsByOrgTeams returns the URL of route "get_orgs_by_org_teams": /orgs/:org/teams (routes.conf:612:7).
 //
@@ -3128,7 +3123,7 @@ func (u *URLBuilder) GetOrgsByOrgTeams(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 47, org)
 }
 
-//line routes_gen.go:3132:1
+//line routes_gen.go:3127:1
 
 // PostOrgsByOrgTeams returns the URL of route "post_orgs_by_org_teams": /orgs/:org/teams (routes.conf:624:7).
 //
@@ -3137,7 +3132,7 @@ func (u *URLBuilder) PostOrgsByOrgTeams(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 48, org)
 }
 
-//line routes_gen.go:3141:1
+//line routes_gen.go:3136:1
 
 // GetRateLimit returns the URL of route "get_rate_limit": /rate_limit (routes.conf:546:7).
 //
@@ -3146,7 +3141,7 @@ func (u *URLBuilder) GetRateLimit() string {
 	return routegenHelperURL(u, 49)
 }
 
-//line routes_gen.go:3150:1
+//line routes_gen.go:3145:1
 
 // DeleteReposByOwnerByRepo returns the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo (routes.conf:822:7).
 //
@@ -3155,7 +3150,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) (string
 	return routegenCheckedHelperURL(u, 50, owner, repo)
 }
 
-//line routes_gen.go:3159:1
+//line routes_gen.go:3154:1
 
 // GetReposByOwnerByRepo returns the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo (routes.conf:780:7).
 //
@@ -3164,7 +3159,7 @@ func (u *URLBuilder) GetReposByOwnerByRepo(owner string, repo string) (string, e
 	return routegenCheckedHelperURL(u, 51, owner, repo)
 }
 
-//line routes_gen.go:3168:1
+//line routes_gen.go:3163:1
 
 // GetReposByOwnerByRepoAssignees returns the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees (routes.conf:396:7).
 //
@@ -3173,7 +3168,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 52, owner, repo)
 }
 
-//line routes_gen.go:3177:1
+//line routes_gen.go:3172:1
 
 // GetReposByOwnerByRepoAssigneesByAssignee returns the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee (routes.conf:402:7).
 //
@@ -3182,7 +3177,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo
 	return routegenCheckedHelperURL(u, 53, owner, repo, assignee)
 }
 
-//line routes_gen.go:3186:1
+//line routes_gen.go:3181:1
 
 // GetReposByOwnerByRepoBranches returns the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches (routes.conf:810:7).
 //
@@ -3191,7 +3186,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 54, owner, repo)
 }
 
-//line routes_gen.go:3195:1
+//line routes_gen.go:3190:1
 
 // GetReposByOwnerByRepoBranchesByBranch returns the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch (routes.conf:816:7).
 //
@@ -3200,7 +3195,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo st
 	return routegenCheckedHelperURL(u, 55, owner, repo, branch)
 }
 
-//line routes_gen.go:3204:1
+//line routes_gen.go:3199:1
 
 // GetReposByOwnerByRepoCollaborators returns the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators (routes.conf:828:7).
 //
@@ -3209,7 +3204,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo strin
 	return routegenCheckedHelperURL(u, 56, owner, repo)
 }
 
-//line routes_gen.go:3213:1
+//line routes_gen.go:3208:1
 
 // DeleteReposByOwnerByRepoCollaboratorsByUser returns the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:846:7).
 //
@@ -3218,7 +3213,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, r
 	return routegenCheckedHelperURL(u, 57, owner, repo, user)
 }
 
-//line routes_gen.go:3222:1
+//line routes_gen.go:3217:1
 
 // GetReposByOwnerByRepoCollaboratorsByUser returns the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:834:7).
 //
@@ -3227,7 +3222,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo
 	return routegenCheckedHelperURL(u, 58, owner, repo, user)
 }
 
-//line routes_gen.go:3231:1
+//line routes_gen.go:3226:1
 
 // PutReposByOwnerByRepoCollaboratorsByUser returns the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:840:7).
 //
@@ -3236,7 +3231,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo
 	return routegenCheckedHelperURL(u, 59, owner, repo, user)
 }
 
-//line routes_gen.go:3240:1
+//line routes_gen.go:3235:1
 
 // GetReposByOwnerByRepoComments returns the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments (routes.conf:852:7).
 //
@@ -3245,7 +3240,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 60, owner, repo)
 }
 
-//line routes_gen.go:3249:1
+//line routes_gen.go:3244:1
 
 // DeleteReposByOwnerByRepoCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (routes.conf:876:7).
 //
@@ -3254,7 +3249,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo str
 	return routegenCheckedHelperURL(u, 61, owner, repo, id)
 }
 
-//line routes_gen.go:3258:1
+//line routes_gen.go:3253:1
 
 // GetReposByOwnerByRepoCommentsByID returns the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (routes.conf:870:7).
 //
@@ -3263,7 +3258,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string
 	return routegenCheckedHelperURL(u, 62, owner, repo, id)
 }
 
-//line routes_gen.go:3267:1
+//line routes_gen.go:3262:1
 
 // GetReposByOwnerByRepoCommits returns the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits (routes.conf:882:7).
 //
@@ -3272,7 +3267,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 63, owner, repo)
 }
 
-//line routes_gen.go:3276:1
+//line routes_gen.go:3271:1
 
 // GetReposByOwnerByRepoCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha (routes.conf:888:7).
 //
@@ -3281,7 +3276,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string
 	return routegenCheckedHelperURL(u, 64, owner, repo, sha)
 }
 
-//line routes_gen.go:3285:1
+//line routes_gen.go:3280:1
 
 // GetReposByOwnerByRepoCommitsByShaComments returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (routes.conf:858:7).
 //
@@ -3290,7 +3285,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, rep
 	return routegenCheckedHelperURL(u, 65, owner, repo, sha)
 }
 
-//line routes_gen.go:3294:1
+//line routes_gen.go:3289:1
 
 // PostReposByOwnerByRepoCommitsByShaComments returns the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (routes.conf:864:7).
 //
@@ -3299,7 +3294,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, re
 	return routegenCheckedHelperURL(u, 66, owner, repo, sha)
 }
 
-//line routes_gen.go:3303:1
+//line routes_gen.go:3298:1
 
 // GetReposByOwnerByRepoContributors returns the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors (routes.conf:786:7).
 //
@@ -3308,7 +3303,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string
 	return routegenCheckedHelperURL(u, 67, owner, repo)
 }
 
-//line routes_gen.go:3312:1
+//line routes_gen.go:3307:1
 
 // GetReposByOwnerByRepoDownloads returns the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads (routes.conf:924:7).
 //
@@ -3317,7 +3312,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 68, owner, repo)
 }
 
-//line routes_gen.go:3321:1
+//line routes_gen.go:3316:1
 
 // DeleteReposByOwnerByRepoDownloadsByID returns the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (routes.conf:936:7).
 //
@@ -3326,7 +3321,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo st
 	return routegenCheckedHelperURL(u, 69, owner, repo, id)
 }
 
-//line routes_gen.go:3330:1
+//line routes_gen.go:3325:1
 
 // GetReposByOwnerByRepoDownloadsByID returns the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (routes.conf:930:7).
 //
@@ -3335,7 +3330,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo strin
 	return routegenCheckedHelperURL(u, 70, owner, repo, id)
 }
 
-//line routes_gen.go:3339:1
+//line routes_gen.go:3334:1
 
 // GetReposByOwnerByRepoEvents returns the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events (routes.conf:54:7).
 //
@@ -3344,7 +3339,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 71, owner, repo)
 }
 
-//line routes_gen.go:3348:1
+//line routes_gen.go:3343:1
 
 // GetReposByOwnerByRepoForks returns the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (routes.conf:942:7).
 //
@@ -3353,7 +3348,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 72, owner, repo)
 }
 
-//line routes_gen.go:3357:1
+//line routes_gen.go:3352:1
 
 // PostReposByOwnerByRepoForks returns the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (routes.conf:948:7).
 //
@@ -3362,7 +3357,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 73, owner, repo)
 }
 
-//line routes_gen.go:3366:1
+//line routes_gen.go:3361:1
 
 // PostReposByOwnerByRepoGitBlobs returns the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs (routes.conf:306:7).
 //
@@ -3371,7 +3366,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 74, owner, repo)
 }
 
-//line routes_gen.go:3375:1
+//line routes_gen.go:3370:1
 
 // GetReposByOwnerByRepoGitBlobsBySha returns the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha (routes.conf:300:7).
 //
@@ -3380,7 +3375,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo strin
 	return routegenCheckedHelperURL(u, 75, owner, repo, sha)
 }
 
-//line routes_gen.go:3384:1
+//line routes_gen.go:3379:1
 
 // PostReposByOwnerByRepoGitCommits returns the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits (routes.conf:318:7).
 //
@@ -3389,7 +3384,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string)
 	return routegenCheckedHelperURL(u, 76, owner, repo)
 }
 
-//line routes_gen.go:3393:1
+//line routes_gen.go:3388:1
 
 // GetReposByOwnerByRepoGitCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha (routes.conf:312:7).
 //
@@ -3398,7 +3393,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo str
 	return routegenCheckedHelperURL(u, 77, owner, repo, sha)
 }
 
-//line routes_gen.go:3402:1
+//line routes_gen.go:3397:1
 
 // GetReposByOwnerByRepoGitRefs returns the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (routes.conf:324:7).
 //
@@ -3407,7 +3402,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 78, owner, repo)
 }
 
-//line routes_gen.go:3411:1
+//line routes_gen.go:3406:1
 
 // PostReposByOwnerByRepoGitRefs returns the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (routes.conf:330:7).
 //
@@ -3416,7 +3411,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 79, owner, repo)
 }
 
-//line routes_gen.go:3420:1
+//line routes_gen.go:3415:1
 
 // PostReposByOwnerByRepoGitTags returns the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags (routes.conf:342:7).
 //
@@ -3425,7 +3420,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 80, owner, repo)
 }
 
-//line routes_gen.go:3429:1
+//line routes_gen.go:3424:1
 
 // GetReposByOwnerByRepoGitTagsBySha returns the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha (routes.conf:336:7).
 //
@@ -3434,7 +3429,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string
 	return routegenCheckedHelperURL(u, 81, owner, repo, sha)
 }
 
-//line routes_gen.go:3438:1
+//line routes_gen.go:3433:1
 
 // PostReposByOwnerByRepoGitTrees returns the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees (routes.conf:354:7).
 //
@@ -3443,7 +3438,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 82, owner, repo)
 }
 
-//line routes_gen.go:3447:1
+//line routes_gen.go:3442:1
 
 // GetReposByOwnerByRepoGitTreesBySha returns the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha (routes.conf:348:7).
 //
@@ -3452,7 +3447,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo strin
 	return routegenCheckedHelperURL(u, 83, owner, repo, sha)
 }
 
-//line routes_gen.go:3456:1
+//line routes_gen.go:3451:1
 
 // GetReposByOwnerByRepoHooks returns the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (routes.conf:954:7).
 //
@@ -3461,7 +3456,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 84, owner, repo)
 }
 
-//line routes_gen.go:3465:1
+//line routes_gen.go:3460:1
 
 // PostReposByOwnerByRepoHooks returns the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (routes.conf:966:7).
 //
@@ -3470,7 +3465,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 85, owner, repo)
 }
 
-//line routes_gen.go:3474:1
+//line routes_gen.go:3469:1
 
 // DeleteReposByOwnerByRepoHooksByID returns the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (routes.conf:978:7).
 //
@@ -3479,7 +3474,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string
 	return routegenCheckedHelperURL(u, 86, owner, repo, id)
 }
 
-//line routes_gen.go:3483:1
+//line routes_gen.go:3478:1
 
 // GetReposByOwnerByRepoHooksByID returns the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (routes.conf:960:7).
 //
@@ -3488,7 +3483,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, i
 	return routegenCheckedHelperURL(u, 87, owner, repo, id)
 }
 
-//line routes_gen.go:3492:1
+//line routes_gen.go:3487:1
 
 // PostReposByOwnerByRepoHooksByIDTests returns the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests (routes.conf:972:7).
 //
@@ -3497,7 +3492,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo str
 	return routegenCheckedHelperURL(u, 88, owner, repo, id)
 }
 
-//line routes_gen.go:3501:1
+//line routes_gen.go:3496:1
 
 // GetReposByOwnerByRepoIssues returns the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (routes.conf:378:7).
 //
@@ -3506,7 +3501,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 89, owner, repo)
 }
 
-//line routes_gen.go:3510:1
+//line routes_gen.go:3505:1
 
 // PostReposByOwnerByRepoIssues returns the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (routes.conf:390:7).
 //
@@ -3515,7 +3510,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 90, owner, repo)
 }
 
-//line routes_gen.go:3519:1
+//line routes_gen.go:3514:1
 
 // GetReposByOwnerByRepoIssuesByNumber returns the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (routes.conf:384:7).
 //
@@ -3524,7 +3519,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo stri
 	return routegenCheckedHelperURL(u, 91, owner, repo, number)
 }
 
-//line routes_gen.go:3528:1
+//line routes_gen.go:3523:1
 
 // GetReposByOwnerByRepoIssuesByNumberComments returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (routes.conf:408:7).
 //
@@ -3533,7 +3528,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, r
 	return routegenCheckedHelperURL(u, 92, owner, repo, number)
 }
 
-//line routes_gen.go:3537:1
+//line routes_gen.go:3532:1
 
 // PostReposByOwnerByRepoIssuesByNumberComments returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (routes.conf:414:7).
 //
@@ -3542,7 +3537,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, 
 	return routegenCheckedHelperURL(u, 93, owner, repo, number)
 }
 
-//line routes_gen.go:3546:1
+//line routes_gen.go:3541:1
 
 // GetReposByOwnerByRepoIssuesByNumberEvents returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events (routes.conf:420:7).
 //
@@ -3551,7 +3546,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, rep
 	return routegenCheckedHelperURL(u, 94, owner, repo, number)
 }
 
-//line routes_gen.go:3555:1
+//line routes_gen.go:3550:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:474:7).
 //
@@ -3560,7 +3555,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, 
 	return routegenCheckedHelperURL(u, 95, owner, repo, number)
 }
 
-//line routes_gen.go:3564:1
+//line routes_gen.go:3559:1
 
 // GetReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:450:7).
 //
@@ -3569,7 +3564,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, rep
 	return routegenCheckedHelperURL(u, 96, owner, repo, number)
 }
 
-//line routes_gen.go:3573:1
+//line routes_gen.go:3568:1
 
 // PostReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:456:7).
 //
@@ -3578,7 +3573,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, re
 	return routegenCheckedHelperURL(u, 97, owner, repo, number)
 }
 
-//line routes_gen.go:3582:1
+//line routes_gen.go:3577:1
 
 // PutReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:468:7).
 //
@@ -3587,7 +3582,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, rep
 	return routegenCheckedHelperURL(u, 98, owner, repo, number)
 }
 
-//line routes_gen.go:3591:1
+//line routes_gen.go:3586:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name (routes.conf:462:7).
 //
@@ -3596,7 +3591,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner st
 	return routegenCheckedHelperURL(u, 99, owner, repo, number, name)
 }
 
-//line routes_gen.go:3600:1
+//line routes_gen.go:3595:1
 
 // GetReposByOwnerByRepoKeys returns the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (routes.conf:900:7).
 //
@@ -3605,7 +3600,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) (strin
 	return routegenCheckedHelperURL(u, 100, owner, repo)
 }
 
-//line routes_gen.go:3609:1
+//line routes_gen.go:3604:1
 
 // PostReposByOwnerByRepoKeys returns the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (routes.conf:912:7).
 //
@@ -3614,7 +3609,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 101, owner, repo)
 }
 
-//line routes_gen.go:3618:1
+//line routes_gen.go:3613:1
 
 // DeleteReposByOwnerByRepoKeysByID returns the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (routes.conf:918:7).
 //
@@ -3623,7 +3618,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string,
 	return routegenCheckedHelperURL(u, 102, owner, repo, id)
 }
 
-//line routes_gen.go:3627:1
+//line routes_gen.go:3622:1
 
 // GetReposByOwnerByRepoKeysByID returns the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (routes.conf:906:7).
 //
@@ -3632,7 +3627,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id
 	return routegenCheckedHelperURL(u, 103, owner, repo, id)
 }
 
-//line routes_gen.go:3636:1
+//line routes_gen.go:3631:1
 
 // GetReposByOwnerByRepoLabels returns the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (routes.conf:426:7).
 //
@@ -3641,7 +3636,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 104, owner, repo)
 }
 
-//line routes_gen.go:3645:1
+//line routes_gen.go:3640:1
 
 // PostReposByOwnerByRepoLabels returns the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (routes.conf:438:7).
 //
@@ -3650,7 +3645,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 105, owner, repo)
 }
 
-//line routes_gen.go:3654:1
+//line routes_gen.go:3649:1
 
 // DeleteReposByOwnerByRepoLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (routes.conf:444:7).
 //
@@ -3659,7 +3654,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo str
 	return routegenCheckedHelperURL(u, 106, owner, repo, name)
 }
 
-//line routes_gen.go:3663:1
+//line routes_gen.go:3658:1
 
 // GetReposByOwnerByRepoLabelsByName returns the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (routes.conf:432:7).
 //
@@ -3668,7 +3663,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string
 	return routegenCheckedHelperURL(u, 107, owner, repo, name)
 }
 
-//line routes_gen.go:3672:1
+//line routes_gen.go:3667:1
 
 // GetReposByOwnerByRepoLanguages returns the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages (routes.conf:792:7).
 //
@@ -3677,7 +3672,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 108, owner, repo)
 }
 
-//line routes_gen.go:3681:1
+//line routes_gen.go:3676:1
 
 // PostReposByOwnerByRepoMerges returns the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges (routes.conf:984:7).
 //
@@ -3686,7 +3681,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 109, owner, repo)
 }
 
-//line routes_gen.go:3690:1
+//line routes_gen.go:3685:1
 
 // GetReposByOwnerByRepoMilestones returns the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (routes.conf:486:7).
 //
@@ -3695,7 +3690,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) 
 	return routegenCheckedHelperURL(u, 110, owner, repo)
 }
 
-//line routes_gen.go:3699:1
+//line routes_gen.go:3694:1
 
 // PostReposByOwnerByRepoMilestones returns the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (routes.conf:498:7).
 //
@@ -3704,7 +3699,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string)
 	return routegenCheckedHelperURL(u, 111, owner, repo)
 }
 
-//line routes_gen.go:3708:1
+//line routes_gen.go:3703:1
 
 // DeleteReposByOwnerByRepoMilestonesByNumber returns the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (routes.conf:504:7).
 //
@@ -3713,7 +3708,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, re
 	return routegenCheckedHelperURL(u, 112, owner, repo, number)
 }
 
-//line routes_gen.go:3717:1
+//line routes_gen.go:3712:1
 
 // GetReposByOwnerByRepoMilestonesByNumber returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (routes.conf:492:7).
 //
@@ -3722,7 +3717,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo 
 	return routegenCheckedHelperURL(u, 113, owner, repo, number)
 }
 
-//line routes_gen.go:3726:1
+//line routes_gen.go:3721:1
 
 // GetReposByOwnerByRepoMilestonesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels (routes.conf:480:7).
 //
@@ -3731,7 +3726,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string,
 	return routegenCheckedHelperURL(u, 114, owner, repo, number)
 }
 
-//line routes_gen.go:3735:1
+//line routes_gen.go:3730:1
 
 // GetReposByOwnerByRepoNotifications returns the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (routes.conf:114:7).
 //
@@ -3740,7 +3735,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo strin
 	return routegenCheckedHelperURL(u, 115, owner, repo)
 }
 
-//line routes_gen.go:3744:1
+//line routes_gen.go:3739:1
 
 // PutReposByOwnerByRepoNotifications returns the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (routes.conf:126:7).
 //
@@ -3749,7 +3744,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo strin
 	return routegenCheckedHelperURL(u, 116, owner, repo)
 }
 
-//line routes_gen.go:3753:1
+//line routes_gen.go:3748:1
 
 // GetReposByOwnerByRepoPulls returns the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (routes.conf:690:7).
 //
@@ -3758,7 +3753,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 117, owner, repo)
 }
 
-//line routes_gen.go:3762:1
+//line routes_gen.go:3757:1
 
 // PostReposByOwnerByRepoPulls returns the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (routes.conf:702:7).
 //
@@ -3767,7 +3762,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 118, owner, repo)
 }
 
-//line routes_gen.go:3771:1
+//line routes_gen.go:3766:1
 
 // GetReposByOwnerByRepoPullsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (routes.conf:696:7).
 //
@@ -3776,7 +3771,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo strin
 	return routegenCheckedHelperURL(u, 119, owner, repo, number)
 }
 
-//line routes_gen.go:3780:1
+//line routes_gen.go:3775:1
 
 // GetReposByOwnerByRepoPullsByNumberComments returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (routes.conf:732:7).
 //
@@ -3785,7 +3780,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, re
 	return routegenCheckedHelperURL(u, 120, owner, repo, number)
 }
 
-//line routes_gen.go:3789:1
+//line routes_gen.go:3784:1
 
 // PutReposByOwnerByRepoPullsByNumberComments returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (routes.conf:738:7).
 //
@@ -3794,7 +3789,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, re
 	return routegenCheckedHelperURL(u, 121, owner, repo, number)
 }
 
-//line routes_gen.go:3798:1
+//line routes_gen.go:3793:1
 
 // GetReposByOwnerByRepoPullsByNumberCommits returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits (routes.conf:708:7).
 //
@@ -3803,7 +3798,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, rep
 	return routegenCheckedHelperURL(u, 122, owner, repo, number)
 }
 
-//line routes_gen.go:3807:1
+//line routes_gen.go:3802:1
 
 // GetReposByOwnerByRepoPullsByNumberFiles returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files (routes.conf:714:7).
 //
@@ -3812,7 +3807,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo 
 	return routegenCheckedHelperURL(u, 123, owner, repo, number)
 }
 
-//line routes_gen.go:3816:1
+//line routes_gen.go:3811:1
 
 // GetReposByOwnerByRepoPullsByNumberMerge returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (routes.conf:720:7).
 //
@@ -3821,7 +3816,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo 
 	return routegenCheckedHelperURL(u, 124, owner, repo, number)
 }
 
-//line routes_gen.go:3825:1
+//line routes_gen.go:3820:1
 
 // PutReposByOwnerByRepoPullsByNumberMerge returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (routes.conf:726:7).
 //
@@ -3830,7 +3825,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo 
 	return routegenCheckedHelperURL(u, 125, owner, repo, number)
 }
 
-//line routes_gen.go:3834:1
+//line routes_gen.go:3829:1
 
 // GetReposByOwnerByRepoReadme returns the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme (routes.conf:894:7).
 //
@@ -3839,7 +3834,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 126, owner, repo)
 }
 
-//line routes_gen.go:3843:1
+//line routes_gen.go:3838:1
 
 // GetReposByOwnerByRepoReleases returns the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (routes.conf:990:7).
 //
@@ -3848,7 +3843,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 127, owner, repo)
 }
 
-//line routes_gen.go:3852:1
+//line routes_gen.go:3847:1
 
 // PostReposByOwnerByRepoReleases returns the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (routes.conf:1002:7).
 //
@@ -3857,7 +3852,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 128, owner, repo)
 }
 
-//line routes_gen.go:3861:1
+//line routes_gen.go:3856:1
 
 // DeleteReposByOwnerByRepoReleasesByID returns the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (routes.conf:1008:7).
 //
@@ -3866,7 +3861,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo str
 	return routegenCheckedHelperURL(u, 129, owner, repo, id)
 }
 
-//line routes_gen.go:3870:1
+//line routes_gen.go:3865:1
 
 // GetReposByOwnerByRepoReleasesByID returns the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (routes.conf:996:7).
 //
@@ -3875,7 +3870,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string
 	return routegenCheckedHelperURL(u, 130, owner, repo, id)
 }
 
-//line routes_gen.go:3879:1
+//line routes_gen.go:3874:1
 
 // GetReposByOwnerByRepoReleasesByIDAssets returns the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets (routes.conf:1014:7).
 //
@@ -3884,7 +3879,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo 
 	return routegenCheckedHelperURL(u, 131, owner, repo, id)
 }
 
-//line routes_gen.go:3888:1
+//line routes_gen.go:3883:1
 
 // GetReposByOwnerByRepoStargazers returns the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers (routes.conf:156:7).
 //
@@ -3893,7 +3888,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) 
 	return routegenCheckedHelperURL(u, 132, owner, repo)
 }
 
-//line routes_gen.go:3897:1
+//line routes_gen.go:3892:1
 
 // GetReposByOwnerByRepoStatsCodeFrequency returns the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency (routes.conf:1032:7).
 //
@@ -3902,7 +3897,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo 
 	return routegenCheckedHelperURL(u, 133, owner, repo)
 }
 
-//line routes_gen.go:3906:1
+//line routes_gen.go:3901:1
 
 // GetReposByOwnerByRepoStatsCommitActivity returns the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity (routes.conf:1026:7).
 //
@@ -3911,7 +3906,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo
 	return routegenCheckedHelperURL(u, 134, owner, repo)
 }
 
-//line routes_gen.go:3915:1
+//line routes_gen.go:3910:1
 
 // GetReposByOwnerByRepoStatsContributors returns the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors (routes.conf:1020:7).
 //
@@ -3920,7 +3915,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo s
 	return routegenCheckedHelperURL(u, 135, owner, repo)
 }
 
-//line routes_gen.go:3924:1
+//line routes_gen.go:3919:1
 
 // GetReposByOwnerByRepoStatsParticipation returns the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation (routes.conf:1038:7).
 //
@@ -3929,7 +3924,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo 
 	return routegenCheckedHelperURL(u, 136, owner, repo)
 }
 
-//line routes_gen.go:3933:1
+//line routes_gen.go:3928:1
 
 // GetReposByOwnerByRepoStatsPunchCard returns the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card (routes.conf:1044:7).
 //
@@ -3938,7 +3933,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo stri
 	return routegenCheckedHelperURL(u, 137, owner, repo)
 }
 
-//line routes_gen.go:3942:1
+//line routes_gen.go:3937:1
 
 // GetReposByOwnerByRepoStatusesByRef returns the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (routes.conf:1050:7).
 //
@@ -3947,7 +3942,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo strin
 	return routegenCheckedHelperURL(u, 138, owner, repo, ref)
 }
 
-//line routes_gen.go:3951:1
+//line routes_gen.go:3946:1
 
 // PostReposByOwnerByRepoStatusesByRef returns the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (routes.conf:1056:7).
 //
@@ -3956,7 +3951,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo stri
 	return routegenCheckedHelperURL(u, 139, owner, repo, ref)
 }
 
-//line routes_gen.go:3960:1
+//line routes_gen.go:3955:1
 
 // GetReposByOwnerByRepoSubscribers returns the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers (routes.conf:192:7).
 //
@@ -3965,7 +3960,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string)
 	return routegenCheckedHelperURL(u, 140, owner, repo)
 }
 
-//line routes_gen.go:3969:1
+//line routes_gen.go:3964:1
 
 // DeleteReposByOwnerByRepoSubscription returns the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:222:7).
 //
@@ -3974,7 +3969,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo str
 	return routegenCheckedHelperURL(u, 141, owner, repo)
 }
 
-//line routes_gen.go:3978:1
+//line routes_gen.go:3973:1
 
 // GetReposByOwnerByRepoSubscription returns the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:210:7).
 //
@@ -3983,7 +3978,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string
 	return routegenCheckedHelperURL(u, 142, owner, repo)
 }
 
-//line routes_gen.go:3987:1
+//line routes_gen.go:3982:1
 
 // PutReposByOwnerByRepoSubscription returns the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:216:7).
 //
@@ -3992,7 +3987,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string
 	return routegenCheckedHelperURL(u, 143, owner, repo)
 }
 
-//line routes_gen.go:3996:1
+//line routes_gen.go:3991:1
 
 // GetReposByOwnerByRepoTags returns the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags (routes.conf:804:7).
 //
@@ -4001,7 +3996,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) (strin
 	return routegenCheckedHelperURL(u, 144, owner, repo)
 }
 
-//line routes_gen.go:4005:1
+//line routes_gen.go:4000:1
 
 // GetReposByOwnerByRepoTeams returns the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams (routes.conf:798:7).
 //
@@ -4010,7 +4005,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 145, owner, repo)
 }
 
-//line routes_gen.go:4014:1
+//line routes_gen.go:4009:1
 
 // GetRepositories returns the URL of route "get_repositories": /repositories (routes.conf:762:7).
 //
@@ -4019,7 +4014,7 @@ func (u *URLBuilder) GetRepositories() string {
 	return routegenHelperURL(u, 146)
 }
 
-//line routes_gen.go:4023:1
+//line routes_gen.go:4018:1
 
 // GetSearchCode returns the URL of route "get_search_code": /search/code (routes.conf:1068:7).
 //
@@ -4028,7 +4023,7 @@ func (u *URLBuilder) GetSearchCode() string {
 	return routegenHelperURL(u, 147)
 }
 
-//line routes_gen.go:4032:1
+//line routes_gen.go:4027:1
 
 // GetSearchIssues returns the URL of route "get_search_issues": /search/issues (routes.conf:1074:7).
 //
@@ -4037,7 +4032,7 @@ func (u *URLBuilder) GetSearchIssues() string {
 	return routegenHelperURL(u, 148)
 }
 
-//line routes_gen.go:4041:1
+//line routes_gen.go:4036:1
 
 // GetSearchRepositories returns the URL of route "get_search_repositories": /search/repositories (routes.conf:1062:7).
 //
@@ -4046,7 +4041,7 @@ func (u *URLBuilder) GetSearchRepositories() string {
 	return routegenHelperURL(u, 149)
 }
 
-//line routes_gen.go:4050:1
+//line routes_gen.go:4045:1
 
 // GetSearchUsers returns the URL of route "get_search_users": /search/users (routes.conf:1080:7).
 //
@@ -4055,7 +4050,7 @@ func (u *URLBuilder) GetSearchUsers() string {
 	return routegenHelperURL(u, 150)
 }
 
-//line routes_gen.go:4059:1
+//line routes_gen.go:4054:1
 
 // DeleteTeamsByID returns the URL of route "delete_teams_by_id": /teams/:id (routes.conf:630:7).
 //
@@ -4064,7 +4059,7 @@ func (u *URLBuilder) DeleteTeamsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 151, id)
 }
 
-//line routes_gen.go:4068:1
+//line routes_gen.go:4063:1
 
 // GetTeamsByID returns the URL of route "get_teams_by_id": /teams/:id (routes.conf:618:7).
 //
@@ -4073,7 +4068,7 @@ func (u *URLBuilder) GetTeamsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 152, id)
 }
 
-//line routes_gen.go:4077:1
+//line routes_gen.go:4072:1
 
 // GetTeamsByIDMembers returns the URL of route "get_teams_by_id_members": /teams/:id/members (routes.conf:636:7).
 //
@@ -4082,7 +4077,7 @@ func (u *URLBuilder) GetTeamsByIDMembers(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 153, id)
 }
 
-//line routes_gen.go:4086:1
+//line routes_gen.go:4081:1
 
 // DeleteTeamsByIDMembersByUser returns the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:654:7).
 //
@@ -4091,7 +4086,7 @@ func (u *URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) (strin
 	return routegenCheckedHelperURL(u, 154, id, user)
 }
 
-//line routes_gen.go:4095:1
+//line routes_gen.go:4090:1
 
 // GetTeamsByIDMembersByUser returns the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:642:7).
 //
@@ -4100,7 +4095,7 @@ func (u *URLBuilder) GetTeamsByIDMembersByUser(id string, user string) (string, 
 	return routegenCheckedHelperURL(u, 155, id, user)
 }
 
-//line routes_gen.go:4104:1
+//line routes_gen.go:4099:1
 
 // PutTeamsByIDMembersByUser returns the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:648:7).
 //
@@ -4109,7 +4104,7 @@ func (u *URLBuilder) PutTeamsByIDMembersByUser(id string, user string) (string, 
 	return routegenCheckedHelperURL(u, 156, id, user)
 }
 
-//line routes_gen.go:4113:1
+//line routes_gen.go:4108:1
 
 // GetTeamsByIDRepos returns the URL of route "get_teams_by_id_repos": /teams/:id/repos (routes.conf:660:7).
 //
@@ -4118,7 +4113,7 @@ func (u *URLBuilder) GetTeamsByIDRepos(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 157, id)
 }
 
-//line routes_gen.go:4122:1
+//line routes_gen.go:4117:1
 
 // DeleteTeamsByIDReposByOwnerByRepo returns the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:678:7).
 //
@@ -4127,7 +4122,7 @@ func (u *URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, 
 	return routegenCheckedHelperURL(u, 158, id, owner, repo)
 }
 
-//line routes_gen.go:4131:1
+//line routes_gen.go:4126:1
 
 // GetTeamsByIDReposByOwnerByRepo returns the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:666:7).
 //
@@ -4136,7 +4131,7 @@ func (u *URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, rep
 	return routegenCheckedHelperURL(u, 159, id, owner, repo)
 }
 
-//line routes_gen.go:4140:1
+//line routes_gen.go:4135:1
 
 // PutTeamsByIDReposByOwnerByRepo returns the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:672:7).
 //
@@ -4145,7 +4140,7 @@ func (u *URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, rep
 	return routegenCheckedHelperURL(u, 160, id, owner, repo)
 }
 
-//line routes_gen.go:4149:1
+//line routes_gen.go:4144:1
 
 // GetUser returns the URL of route "get_user": /user (routes.conf:1116:7).
 //
@@ -4154,7 +4149,7 @@ func (u *URLBuilder) GetUser() string {
 	return routegenHelperURL(u, 161)
 }
 
-//line routes_gen.go:4158:1
+//line routes_gen.go:4153:1
 
 // DeleteUserEmails returns the URL of route "delete_user_emails": /user/emails (routes.conf:1140:7).
 //
@@ -4163,7 +4158,7 @@ func (u *URLBuilder) DeleteUserEmails() string {
 	return routegenHelperURL(u, 162)
 }
 
-//line routes_gen.go:4167:1
+//line routes_gen.go:4162:1
 
 // GetUserEmails returns the URL of route "get_user_emails": /user/emails (routes.conf:1128:7).
 //
@@ -4172,7 +4167,7 @@ func (u *URLBuilder) GetUserEmails() string {
 	return routegenHelperURL(u, 163)
 }
 
-//line routes_gen.go:4176:1
+//line routes_gen.go:4171:1
 
 // PostUserEmails returns the URL of route "post_user_emails": /user/emails (routes.conf:1134:7).
 //
@@ -4181,7 +4176,7 @@ func (u *URLBuilder) PostUserEmails() string {
 	return routegenHelperURL(u, 164)
 }
 
-//line routes_gen.go:4185:1
+//line routes_gen.go:4180:1
 
 // GetUserFollowers returns the URL of route "get_user_followers": /user/followers (routes.conf:1152:7).
 //
@@ -4190,7 +4185,7 @@ func (u *URLBuilder) GetUserFollowers() string {
 	return routegenHelperURL(u, 165)
 }
 
-//line routes_gen.go:4194:1
+//line routes_gen.go:4189:1
 
 // GetUserFollowing returns the URL of route "get_user_following": /user/following (routes.conf:1164:7).
 //
@@ -4199,7 +4194,7 @@ func (u *URLBuilder) GetUserFollowing() string {
 	return routegenHelperURL(u, 166)
 }
 
-//line routes_gen.go:4203:1
+//line routes_gen.go:4198:1
 
 // DeleteUserFollowingByUser returns the URL of route "delete_user_following_by_user": /user/following/:user (routes.conf:1188:7).
 //
@@ -4208,7 +4203,7 @@ func (u *URLBuilder) DeleteUserFollowingByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 167, user)
 }
 
-//line routes_gen.go:4212:1
+//line routes_gen.go:4207:1
 
 // GetUserFollowingByUser returns the URL of route "get_user_following_by_user": /user/following/:user (routes.conf:1170:7).
 //
@@ -4217,7 +4212,7 @@ func (u *URLBuilder) GetUserFollowingByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 168, user)
 }
 
-//line routes_gen.go:4221:1
+//line routes_gen.go:4216:1
 
 // PutUserFollowingByUser returns the URL of route "put_user_following_by_user": /user/following/:user (routes.conf:1182:7).
 //
@@ -4226,7 +4221,7 @@ func (u *URLBuilder) PutUserFollowingByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 169, user)
 }
 
-//line routes_gen.go:4230:1
+//line routes_gen.go:4225:1
 
 // GetUserIssues returns the URL of route "get_user_issues": /user/issues (routes.conf:366:7).
 //
@@ -4235,7 +4230,7 @@ func (u *URLBuilder) GetUserIssues() string {
 	return routegenHelperURL(u, 170)
 }
 
-//line routes_gen.go:4239:1
+//line routes_gen.go:4234:1
 
 // GetUserKeys returns the URL of route "get_user_keys": /user/keys (routes.conf:1200:7).
 //
@@ -4244,7 +4239,7 @@ func (u *URLBuilder) GetUserKeys() string {
 	return routegenHelperURL(u, 171)
 }
 
-//line routes_gen.go:4248:1
+//line routes_gen.go:4243:1
 
 // PostUserKeys returns the URL of route "post_user_keys": /user/keys (routes.conf:1212:7).
 //
@@ -4253,7 +4248,7 @@ func (u *URLBuilder) PostUserKeys() string {
 	return routegenHelperURL(u, 172)
 }
 
-//line routes_gen.go:4257:1
+//line routes_gen.go:4252:1
 
 // DeleteUserKeysByID returns the URL of route "delete_user_keys_by_id": /user/keys/:id (routes.conf:1218:7).
 //
@@ -4262,7 +4257,7 @@ func (u *URLBuilder) DeleteUserKeysByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 173, id)
 }
 
-//line routes_gen.go:4266:1
+//line routes_gen.go:4261:1
 
 // GetUserKeysByID returns the URL of route "get_user_keys_by_id": /user/keys/:id (routes.conf:1206:7).
 //
@@ -4271,7 +4266,7 @@ func (u *URLBuilder) GetUserKeysByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 174, id)
 }
 
-//line routes_gen.go:4275:1
+//line routes_gen.go:4270:1
 
 // GetUserOrgs returns the URL of route "get_user_orgs": /user/orgs (routes.conf:558:7).
 //
@@ -4280,7 +4275,7 @@ func (u *URLBuilder) GetUserOrgs() string {
 	return routegenHelperURL(u, 175)
 }
 
-//line routes_gen.go:4284:1
+//line routes_gen.go:4279:1
 
 // GetUserRepos returns the URL of route "get_user_repos": /user/repos (routes.conf:744:7).
 //
@@ -4289,7 +4284,7 @@ func (u *URLBuilder) GetUserRepos() string {
 	return routegenHelperURL(u, 176)
 }
 
-//line routes_gen.go:4293:1
+//line routes_gen.go:4288:1
 
 // PostUserRepos returns the URL of route "post_user_repos": /user/repos (routes.conf:768:7).
 //
@@ -4298,7 +4293,7 @@ func (u *URLBuilder) PostUserRepos() string {
 	return routegenHelperURL(u, 177)
 }
 
-//line routes_gen.go:4302:1
+//line routes_gen.go:4297:1
 
 // GetUserStarred returns the URL of route "get_user_starred": /user/starred (routes.conf:168:7).
 //
@@ -4307,7 +4302,7 @@ func (u *URLBuilder) GetUserStarred() string {
 	return routegenHelperURL(u, 178)
 }
 
-//line routes_gen.go:4311:1
+//line routes_gen.go:4306:1
 
 // DeleteUserStarredByOwnerByRepo returns the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:186:7).
 //
@@ -4316,7 +4311,7 @@ func (u *URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 179, owner, repo)
 }
 
-//line routes_gen.go:4320:1
+//line routes_gen.go:4315:1
 
 // GetUserStarredByOwnerByRepo returns the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:174:7).
 //
@@ -4325,7 +4320,7 @@ func (u *URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 180, owner, repo)
 }
 
-//line routes_gen.go:4329:1
+//line routes_gen.go:4324:1
 
 // PutUserStarredByOwnerByRepo returns the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:180:7).
 //
@@ -4334,7 +4329,7 @@ func (u *URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 181, owner, repo)
 }
 
-//line routes_gen.go:4338:1
+//line routes_gen.go:4333:1
 
 // GetUserSubscriptions returns the URL of route "get_user_subscriptions": /user/subscriptions (routes.conf:204:7).
 //
@@ -4343,7 +4338,7 @@ func (u *URLBuilder) GetUserSubscriptions() string {
 	return routegenHelperURL(u, 182)
 }
 
-//line routes_gen.go:4347:1
+//line routes_gen.go:4342:1
 
 // DeleteUserSubscriptionsByOwnerByRepo returns the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:240:7).
 //
@@ -4352,7 +4347,7 @@ func (u *URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo str
 	return routegenCheckedHelperURL(u, 183, owner, repo)
 }
 
-//line routes_gen.go:4356:1
+//line routes_gen.go:4351:1
 
 // GetUserSubscriptionsByOwnerByRepo returns the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:228:7).
 //
@@ -4361,7 +4356,7 @@ func (u *URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string
 	return routegenCheckedHelperURL(u, 184, owner, repo)
 }
 
-//line routes_gen.go:4365:1
+//line routes_gen.go:4360:1
 
 // PutUserSubscriptionsByOwnerByRepo returns the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:234:7).
 //
@@ -4370,7 +4365,7 @@ func (u *URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string
 	return routegenCheckedHelperURL(u, 185, owner, repo)
 }
 
-//line routes_gen.go:4374:1
+//line routes_gen.go:4369:1
 
 // GetUserTeams returns the URL of route "get_user_teams": /user/teams (routes.conf:684:7).
 //
@@ -4379,7 +4374,7 @@ func (u *URLBuilder) GetUserTeams() string {
 	return routegenHelperURL(u, 186)
 }
 
-//line routes_gen.go:4383:1
+//line routes_gen.go:4378:1
 
 // GetUsers returns the URL of route "get_users": /users (routes.conf:1122:7).
 //
@@ -4388,7 +4383,7 @@ func (u *URLBuilder) GetUsers() string {
 	return routegenHelperURL(u, 187)
 }
 
-//line routes_gen.go:4392:1
+//line routes_gen.go:4387:1
 
 // GetUsersByUser returns the URL of route "get_users_by_user": /users/:user (routes.conf:1110:7).
 //
@@ -4397,7 +4392,7 @@ func (u *URLBuilder) GetUsersByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 188, user)
 }
 
-//line routes_gen.go:4401:1
+//line routes_gen.go:4396:1
 
 // GetUsersByUserEvents returns the URL of route "get_users_by_user_events": /users/:user/events (routes.conf:84:7).
 //
@@ -4406,7 +4401,7 @@ func (u *URLBuilder) GetUsersByUserEvents(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 189, user)
 }
 
-//line routes_gen.go:4410:1
+//line routes_gen.go:4405:1
 
 // GetUsersByUserEventsOrgsByOrg returns the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org (routes.conf:96:7).
 //
@@ -4415,7 +4410,7 @@ func (u *URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) (str
 	return routegenCheckedHelperURL(u, 190, user, org)
 }
 
-//line routes_gen.go:4419:1
+//line routes_gen.go:4414:1
 
 // GetUsersByUserEventsPublic returns the URL of route "get_users_by_user_events_public": /users/:user/events/public (routes.conf:90:7).
 //
@@ -4424,7 +4419,7 @@ func (u *URLBuilder) GetUsersByUserEventsPublic(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 191, user)
 }
 
-//line routes_gen.go:4428:1
+//line routes_gen.go:4423:1
 
 // GetUsersByUserFollowers returns the URL of route "get_users_by_user_followers": /users/:user/followers (routes.conf:1146:7).
 //
@@ -4433,7 +4428,7 @@ func (u *URLBuilder) GetUsersByUserFollowers(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 192, user)
 }
 
-//line routes_gen.go:4437:1
+//line routes_gen.go:4432:1
 
 // GetUsersByUserFollowing returns the URL of route "get_users_by_user_following": /users/:user/following (routes.conf:1158:7).
 //
@@ -4442,7 +4437,7 @@ func (u *URLBuilder) GetUsersByUserFollowing(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 193, user)
 }
 
-//line routes_gen.go:4446:1
+//line routes_gen.go:4441:1
 
 // GetUsersByUserFollowingByTargetUser returns the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user (routes.conf:1176:7).
 //
@@ -4451,7 +4446,7 @@ func (u *URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser
 	return routegenCheckedHelperURL(u, 194, user, targetUser)
 }
 
-//line routes_gen.go:4455:1
+//line routes_gen.go:4450:1
 
 // GetUsersByUserGists returns the URL of route "get_users_by_user_gists": /users/:user/gists (routes.conf:246:7).
 //
@@ -4460,7 +4455,7 @@ func (u *URLBuilder) GetUsersByUserGists(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 195, user)
 }
 
-//line routes_gen.go:4464:1
+//line routes_gen.go:4459:1
 
 // GetUsersByUserKeys returns the URL of route "get_users_by_user_keys": /users/:user/keys (routes.conf:1194:7).
 //
@@ -4469,7 +4464,7 @@ func (u *URLBuilder) GetUsersByUserKeys(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 196, user)
 }
 
-//line routes_gen.go:4473:1
+//line routes_gen.go:4468:1
 
 // GetUsersByUserOrgs returns the URL of route "get_users_by_user_orgs": /users/:user/orgs (routes.conf:552:7).
 //
@@ -4478,7 +4473,7 @@ func (u *URLBuilder) GetUsersByUserOrgs(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 197, user)
 }
 
-//line routes_gen.go:4482:1
+//line routes_gen.go:4477:1
 
 // GetUsersByUserReceivedEvents returns the URL of route "get_users_by_user_received_events": /users/:user/received_events (routes.conf:72:7).
 //
@@ -4487,7 +4482,7 @@ func (u *URLBuilder) GetUsersByUserReceivedEvents(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 198, user)
 }
 
-//line routes_gen.go:4491:1
+//line routes_gen.go:4486:1
 
 // GetUsersByUserReceivedEventsPublic returns the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public (routes.conf:78:7).
 //
@@ -4496,7 +4491,7 @@ func (u *URLBuilder) GetUsersByUserReceivedEventsPublic(user string) (string, er
 	return routegenCheckedHelperURL(u, 199, user)
 }
 
-//line routes_gen.go:4500:1
+//line routes_gen.go:4495:1
 
 // GetUsersByUserRepos returns the URL of route "get_users_by_user_repos": /users/:user/repos (routes.conf:750:7).
 //
@@ -4505,7 +4500,7 @@ func (u *URLBuilder) GetUsersByUserRepos(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 200, user)
 }
 
-//line routes_gen.go:4509:1
+//line routes_gen.go:4504:1
 
 // GetUsersByUserStarred returns the URL of route "get_users_by_user_starred": /users/:user/starred (routes.conf:162:7).
 //
@@ -4514,7 +4509,7 @@ func (u *URLBuilder) GetUsersByUserStarred(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 201, user)
 }
 
-//line routes_gen.go:4518:1
+//line routes_gen.go:4513:1
 
 // GetUsersByUserSubscriptions returns the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions (routes.conf:198:7).
 //
@@ -4523,7 +4518,7 @@ func (u *URLBuilder) GetUsersByUserSubscriptions(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 202, user)
 }
 
-//line routes_gen.go:4527:1
+//line routes_gen.go:4522:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

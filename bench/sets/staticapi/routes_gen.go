@@ -225,328 +225,323 @@ func Lookup(m *runtime.Match, method, host, path string) {
 func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	switch method {
 	case "GET":
-		return routegenMatch0GET(p, path)
-	}
-	return -1
-}
-
-// routegenMatch0GET finds the GET route of domain "bench" for path.
-func routegenMatch0GET(p *routegenimpl.Params, path string) int {
-	switch path {
-	case "/":
-		return 0 // GET / (get_root)
-	case "/Makefile":
-		return 1 // GET /Makefile (get_makefile)
-	case "/articles":
-		return 2 // GET /articles (get_articles)
-	case "/articles/go_command.html":
-		return 3 // GET /articles/go_command.html (get_articles_go_command_html)
-	case "/articles/index.html":
-		return 4 // GET /articles/index.html (get_articles_index_html)
-	case "/articles/wiki":
-		return 5 // GET /articles/wiki (get_articles_wiki)
-	case "/articles/wiki/Makefile":
-		return 6 // GET /articles/wiki/Makefile (get_articles_wiki_makefile)
-	case "/articles/wiki/edit.html":
-		return 7 // GET /articles/wiki/edit.html (get_articles_wiki_edit_html)
-	case "/articles/wiki/final-noclosure.go":
-		return 8 // GET /articles/wiki/final-noclosure.go (get_articles_wiki_final_noclosure_go)
-	case "/articles/wiki/final-noerror.go":
-		return 9 // GET /articles/wiki/final-noerror.go (get_articles_wiki_final_noerror_go)
-	case "/articles/wiki/final-parsetemplate.go":
-		return 10 // GET /articles/wiki/final-parsetemplate.go (get_articles_wiki_final_parsetemplate_go)
-	case "/articles/wiki/final-template.go":
-		return 11 // GET /articles/wiki/final-template.go (get_articles_wiki_final_template_go)
-	case "/articles/wiki/final.go":
-		return 12 // GET /articles/wiki/final.go (get_articles_wiki_final_go)
-	case "/articles/wiki/get.go":
-		return 13 // GET /articles/wiki/get.go (get_articles_wiki_get_go)
-	case "/articles/wiki/http-sample.go":
-		return 14 // GET /articles/wiki/http-sample.go (get_articles_wiki_http_sample_go)
-	case "/articles/wiki/index.html":
-		return 15 // GET /articles/wiki/index.html (get_articles_wiki_index_html)
-	case "/articles/wiki/notemplate.go":
-		return 16 // GET /articles/wiki/notemplate.go (get_articles_wiki_notemplate_go)
-	case "/articles/wiki/part1-noerror.go":
-		return 17 // GET /articles/wiki/part1-noerror.go (get_articles_wiki_part1_noerror_go)
-	case "/articles/wiki/part1.go":
-		return 18 // GET /articles/wiki/part1.go (get_articles_wiki_part1_go)
-	case "/articles/wiki/part2.go":
-		return 19 // GET /articles/wiki/part2.go (get_articles_wiki_part2_go)
-	case "/articles/wiki/part3-errorhandling.go":
-		return 20 // GET /articles/wiki/part3-errorhandling.go (get_articles_wiki_part3_errorhandling_go)
-	case "/articles/wiki/part3.go":
-		return 21 // GET /articles/wiki/part3.go (get_articles_wiki_part3_go)
-	case "/articles/wiki/test.bash":
-		return 22 // GET /articles/wiki/test.bash (get_articles_wiki_test_bash)
-	case "/articles/wiki/test_Test.txt.good":
-		return 23 // GET /articles/wiki/test_Test.txt.good (get_articles_wiki_test_test_txt_good)
-	case "/articles/wiki/test_edit.good":
-		return 24 // GET /articles/wiki/test_edit.good (get_articles_wiki_test_edit_good)
-	case "/articles/wiki/test_view.good":
-		return 25 // GET /articles/wiki/test_view.good (get_articles_wiki_test_view_good)
-	case "/articles/wiki/view.html":
-		return 26 // GET /articles/wiki/view.html (get_articles_wiki_view_html)
-	case "/cmd.html":
-		return 27 // GET /cmd.html (get_cmd_html)
-	case "/code.html":
-		return 28 // GET /code.html (get_code_html)
-	case "/codewalk":
-		return 29 // GET /codewalk (get_codewalk)
-	case "/codewalk/codewalk.css":
-		return 30 // GET /codewalk/codewalk.css (get_codewalk_codewalk_css)
-	case "/codewalk/codewalk.js":
-		return 31 // GET /codewalk/codewalk.js (get_codewalk_codewalk_js)
-	case "/codewalk/codewalk.xml":
-		return 32 // GET /codewalk/codewalk.xml (get_codewalk_codewalk_xml)
-	case "/codewalk/functions.xml":
-		return 33 // GET /codewalk/functions.xml (get_codewalk_functions_xml)
-	case "/codewalk/markov.go":
-		return 34 // GET /codewalk/markov.go (get_codewalk_markov_go)
-	case "/codewalk/markov.xml":
-		return 35 // GET /codewalk/markov.xml (get_codewalk_markov_xml)
-	case "/codewalk/pig.go":
-		return 36 // GET /codewalk/pig.go (get_codewalk_pig_go)
-	case "/codewalk/popout.png":
-		return 37 // GET /codewalk/popout.png (get_codewalk_popout_png)
-	case "/codewalk/run":
-		return 38 // GET /codewalk/run (get_codewalk_run)
-	case "/codewalk/sharemem.xml":
-		return 39 // GET /codewalk/sharemem.xml (get_codewalk_sharemem_xml)
-	case "/codewalk/urlpoll.go":
-		return 40 // GET /codewalk/urlpoll.go (get_codewalk_urlpoll_go)
-	case "/contrib.html":
-		return 41 // GET /contrib.html (get_contrib_html)
-	case "/contribute.html":
-		return 42 // GET /contribute.html (get_contribute_html)
-	case "/debugging_with_gdb.html":
-		return 43 // GET /debugging_with_gdb.html (get_debugging_with_gdb_html)
-	case "/devel":
-		return 44 // GET /devel (get_devel)
-	case "/devel/release.html":
-		return 45 // GET /devel/release.html (get_devel_release_html)
-	case "/devel/weekly.html":
-		return 46 // GET /devel/weekly.html (get_devel_weekly_html)
-	case "/docs.html":
-		return 47 // GET /docs.html (get_docs_html)
-	case "/effective_go.html":
-		return 48 // GET /effective_go.html (get_effective_go_html)
-	case "/files.log":
-		return 49 // GET /files.log (get_files_log)
-	case "/gccgo_contribute.html":
-		return 50 // GET /gccgo_contribute.html (get_gccgo_contribute_html)
-	case "/gccgo_install.html":
-		return 51 // GET /gccgo_install.html (get_gccgo_install_html)
-	case "/go-logo-black.png":
-		return 52 // GET /go-logo-black.png (get_go_logo_black_png)
-	case "/go-logo-blue.png":
-		return 53 // GET /go-logo-blue.png (get_go_logo_blue_png)
-	case "/go-logo-white.png":
-		return 54 // GET /go-logo-white.png (get_go_logo_white_png)
-	case "/go1.1.html":
-		return 55 // GET /go1.1.html (get_go1_1_html)
-	case "/go1.2.html":
-		return 56 // GET /go1.2.html (get_go1_2_html)
-	case "/go1.html":
-		return 57 // GET /go1.html (get_go1_html)
-	case "/go1compat.html":
-		return 58 // GET /go1compat.html (get_go1compat_html)
-	case "/go_faq.html":
-		return 59 // GET /go_faq.html (get_go_faq_html)
-	case "/go_mem.html":
-		return 60 // GET /go_mem.html (get_go_mem_html)
-	case "/go_spec.html":
-		return 61 // GET /go_spec.html (get_go_spec_html)
-	case "/gopher":
-		return 62 // GET /gopher (get_gopher)
-	case "/gopher/appenginegopher.jpg":
-		return 63 // GET /gopher/appenginegopher.jpg (get_gopher_appenginegopher_jpg)
-	case "/gopher/appenginegophercolor.jpg":
-		return 64 // GET /gopher/appenginegophercolor.jpg (get_gopher_appenginegophercolor_jpg)
-	case "/gopher/appenginelogo.gif":
-		return 65 // GET /gopher/appenginelogo.gif (get_gopher_appenginelogo_gif)
-	case "/gopher/bumper.png":
-		return 66 // GET /gopher/bumper.png (get_gopher_bumper_png)
-	case "/gopher/bumper192x108.png":
-		return 67 // GET /gopher/bumper192x108.png (get_gopher_bumper192x108_png)
-	case "/gopher/bumper320x180.png":
-		return 68 // GET /gopher/bumper320x180.png (get_gopher_bumper320x180_png)
-	case "/gopher/bumper480x270.png":
-		return 69 // GET /gopher/bumper480x270.png (get_gopher_bumper480x270_png)
-	case "/gopher/bumper640x360.png":
-		return 70 // GET /gopher/bumper640x360.png (get_gopher_bumper640x360_png)
-	case "/gopher/doc.png":
-		return 71 // GET /gopher/doc.png (get_gopher_doc_png)
-	case "/gopher/frontpage.png":
-		return 72 // GET /gopher/frontpage.png (get_gopher_frontpage_png)
-	case "/gopher/gopherbw.png":
-		return 73 // GET /gopher/gopherbw.png (get_gopher_gopherbw_png)
-	case "/gopher/gophercolor.png":
-		return 74 // GET /gopher/gophercolor.png (get_gopher_gophercolor_png)
-	case "/gopher/gophercolor16x16.png":
-		return 75 // GET /gopher/gophercolor16x16.png (get_gopher_gophercolor16x16_png)
-	case "/gopher/help.png":
-		return 76 // GET /gopher/help.png (get_gopher_help_png)
-	case "/gopher/pencil":
-		return 77 // GET /gopher/pencil (get_gopher_pencil)
-	case "/gopher/pencil/gopherhat.jpg":
-		return 78 // GET /gopher/pencil/gopherhat.jpg (get_gopher_pencil_gopherhat_jpg)
-	case "/gopher/pencil/gopherhelmet.jpg":
-		return 79 // GET /gopher/pencil/gopherhelmet.jpg (get_gopher_pencil_gopherhelmet_jpg)
-	case "/gopher/pencil/gophermega.jpg":
-		return 80 // GET /gopher/pencil/gophermega.jpg (get_gopher_pencil_gophermega_jpg)
-	case "/gopher/pencil/gopherrunning.jpg":
-		return 81 // GET /gopher/pencil/gopherrunning.jpg (get_gopher_pencil_gopherrunning_jpg)
-	case "/gopher/pencil/gopherswim.jpg":
-		return 82 // GET /gopher/pencil/gopherswim.jpg (get_gopher_pencil_gopherswim_jpg)
-	case "/gopher/pencil/gopherswrench.jpg":
-		return 83 // GET /gopher/pencil/gopherswrench.jpg (get_gopher_pencil_gopherswrench_jpg)
-	case "/gopher/pkg.png":
-		return 84 // GET /gopher/pkg.png (get_gopher_pkg_png)
-	case "/gopher/project.png":
-		return 85 // GET /gopher/project.png (get_gopher_project_png)
-	case "/gopher/ref.png":
-		return 86 // GET /gopher/ref.png (get_gopher_ref_png)
-	case "/gopher/run.png":
-		return 87 // GET /gopher/run.png (get_gopher_run_png)
-	case "/gopher/talks.png":
-		return 88 // GET /gopher/talks.png (get_gopher_talks_png)
-	case "/help.html":
-		return 89 // GET /help.html (get_help_html)
-	case "/ie.css":
-		return 90 // GET /ie.css (get_ie_css)
-	case "/install-source.html":
-		return 91 // GET /install-source.html (get_install_source_html)
-	case "/install.html":
-		return 92 // GET /install.html (get_install_html)
-	case "/logo-153x55.png":
-		return 93 // GET /logo-153x55.png (get_logo_153x55_png)
-	case "/play":
-		return 94 // GET /play (get_play)
-	case "/play/fib.go":
-		return 95 // GET /play/fib.go (get_play_fib_go)
-	case "/play/hello.go":
-		return 96 // GET /play/hello.go (get_play_hello_go)
-	case "/play/life.go":
-		return 97 // GET /play/life.go (get_play_life_go)
-	case "/play/peano.go":
-		return 98 // GET /play/peano.go (get_play_peano_go)
-	case "/play/pi.go":
-		return 99 // GET /play/pi.go (get_play_pi_go)
-	case "/play/sieve.go":
-		return 100 // GET /play/sieve.go (get_play_sieve_go)
-	case "/play/solitaire.go":
-		return 101 // GET /play/solitaire.go (get_play_solitaire_go)
-	case "/play/tree.go":
-		return 102 // GET /play/tree.go (get_play_tree_go)
-	case "/progs":
-		return 103 // GET /progs (get_progs)
-	case "/progs/cgo1.go":
-		return 104 // GET /progs/cgo1.go (get_progs_cgo1_go)
-	case "/progs/cgo2.go":
-		return 105 // GET /progs/cgo2.go (get_progs_cgo2_go)
-	case "/progs/cgo3.go":
-		return 106 // GET /progs/cgo3.go (get_progs_cgo3_go)
-	case "/progs/cgo4.go":
-		return 107 // GET /progs/cgo4.go (get_progs_cgo4_go)
-	case "/progs/defer.go":
-		return 108 // GET /progs/defer.go (get_progs_defer_go)
-	case "/progs/defer.out":
-		return 109 // GET /progs/defer.out (get_progs_defer_out)
-	case "/progs/defer2.go":
-		return 110 // GET /progs/defer2.go (get_progs_defer2_go)
-	case "/progs/defer2.out":
-		return 111 // GET /progs/defer2.out (get_progs_defer2_out)
-	case "/progs/eff_bytesize.go":
-		return 112 // GET /progs/eff_bytesize.go (get_progs_eff_bytesize_go)
-	case "/progs/eff_bytesize.out":
-		return 113 // GET /progs/eff_bytesize.out (get_progs_eff_bytesize_out)
-	case "/progs/eff_qr.go":
-		return 114 // GET /progs/eff_qr.go (get_progs_eff_qr_go)
-	case "/progs/eff_sequence.go":
-		return 115 // GET /progs/eff_sequence.go (get_progs_eff_sequence_go)
-	case "/progs/eff_sequence.out":
-		return 116 // GET /progs/eff_sequence.out (get_progs_eff_sequence_out)
-	case "/progs/eff_unused1.go":
-		return 117 // GET /progs/eff_unused1.go (get_progs_eff_unused1_go)
-	case "/progs/eff_unused2.go":
-		return 118 // GET /progs/eff_unused2.go (get_progs_eff_unused2_go)
-	case "/progs/error.go":
-		return 119 // GET /progs/error.go (get_progs_error_go)
-	case "/progs/error2.go":
-		return 120 // GET /progs/error2.go (get_progs_error2_go)
-	case "/progs/error3.go":
-		return 121 // GET /progs/error3.go (get_progs_error3_go)
-	case "/progs/error4.go":
-		return 122 // GET /progs/error4.go (get_progs_error4_go)
-	case "/progs/go1.go":
-		return 123 // GET /progs/go1.go (get_progs_go1_go)
-	case "/progs/gobs1.go":
-		return 124 // GET /progs/gobs1.go (get_progs_gobs1_go)
-	case "/progs/gobs2.go":
-		return 125 // GET /progs/gobs2.go (get_progs_gobs2_go)
-	case "/progs/image_draw.go":
-		return 126 // GET /progs/image_draw.go (get_progs_image_draw_go)
-	case "/progs/image_package1.go":
-		return 127 // GET /progs/image_package1.go (get_progs_image_package1_go)
-	case "/progs/image_package1.out":
-		return 128 // GET /progs/image_package1.out (get_progs_image_package1_out)
-	case "/progs/image_package2.go":
-		return 129 // GET /progs/image_package2.go (get_progs_image_package2_go)
-	case "/progs/image_package2.out":
-		return 130 // GET /progs/image_package2.out (get_progs_image_package2_out)
-	case "/progs/image_package3.go":
-		return 131 // GET /progs/image_package3.go (get_progs_image_package3_go)
-	case "/progs/image_package3.out":
-		return 132 // GET /progs/image_package3.out (get_progs_image_package3_out)
-	case "/progs/image_package4.go":
-		return 133 // GET /progs/image_package4.go (get_progs_image_package4_go)
-	case "/progs/image_package4.out":
-		return 134 // GET /progs/image_package4.out (get_progs_image_package4_out)
-	case "/progs/image_package5.go":
-		return 135 // GET /progs/image_package5.go (get_progs_image_package5_go)
-	case "/progs/image_package5.out":
-		return 136 // GET /progs/image_package5.out (get_progs_image_package5_out)
-	case "/progs/image_package6.go":
-		return 137 // GET /progs/image_package6.go (get_progs_image_package6_go)
-	case "/progs/image_package6.out":
-		return 138 // GET /progs/image_package6.out (get_progs_image_package6_out)
-	case "/progs/interface.go":
-		return 139 // GET /progs/interface.go (get_progs_interface_go)
-	case "/progs/interface2.go":
-		return 140 // GET /progs/interface2.go (get_progs_interface2_go)
-	case "/progs/interface2.out":
-		return 141 // GET /progs/interface2.out (get_progs_interface2_out)
-	case "/progs/json1.go":
-		return 142 // GET /progs/json1.go (get_progs_json1_go)
-	case "/progs/json2.go":
-		return 143 // GET /progs/json2.go (get_progs_json2_go)
-	case "/progs/json2.out":
-		return 144 // GET /progs/json2.out (get_progs_json2_out)
-	case "/progs/json3.go":
-		return 145 // GET /progs/json3.go (get_progs_json3_go)
-	case "/progs/json4.go":
-		return 146 // GET /progs/json4.go (get_progs_json4_go)
-	case "/progs/json5.go":
-		return 147 // GET /progs/json5.go (get_progs_json5_go)
-	case "/progs/run":
-		return 148 // GET /progs/run (get_progs_run)
-	case "/progs/slices.go":
-		return 149 // GET /progs/slices.go (get_progs_slices_go)
-	case "/progs/timeout1.go":
-		return 150 // GET /progs/timeout1.go (get_progs_timeout1_go)
-	case "/progs/timeout2.go":
-		return 151 // GET /progs/timeout2.go (get_progs_timeout2_go)
-	case "/progs/update.bash":
-		return 152 // GET /progs/update.bash (get_progs_update_bash)
-	case "/root.html":
-		return 153 // GET /root.html (get_root_html)
-	case "/share.png":
-		return 154 // GET /share.png (get_share_png)
-	case "/sieve.gif":
-		return 155 // GET /sieve.gif (get_sieve_gif)
-	case "/tos.html":
-		return 156 // GET /tos.html (get_tos_html)
+		switch path {
+		case "/":
+			return 0 // GET / (get_root)
+		case "/Makefile":
+			return 1 // GET /Makefile (get_makefile)
+		case "/articles":
+			return 2 // GET /articles (get_articles)
+		case "/articles/go_command.html":
+			return 3 // GET /articles/go_command.html (get_articles_go_command_html)
+		case "/articles/index.html":
+			return 4 // GET /articles/index.html (get_articles_index_html)
+		case "/articles/wiki":
+			return 5 // GET /articles/wiki (get_articles_wiki)
+		case "/articles/wiki/Makefile":
+			return 6 // GET /articles/wiki/Makefile (get_articles_wiki_makefile)
+		case "/articles/wiki/edit.html":
+			return 7 // GET /articles/wiki/edit.html (get_articles_wiki_edit_html)
+		case "/articles/wiki/final-noclosure.go":
+			return 8 // GET /articles/wiki/final-noclosure.go (get_articles_wiki_final_noclosure_go)
+		case "/articles/wiki/final-noerror.go":
+			return 9 // GET /articles/wiki/final-noerror.go (get_articles_wiki_final_noerror_go)
+		case "/articles/wiki/final-parsetemplate.go":
+			return 10 // GET /articles/wiki/final-parsetemplate.go (get_articles_wiki_final_parsetemplate_go)
+		case "/articles/wiki/final-template.go":
+			return 11 // GET /articles/wiki/final-template.go (get_articles_wiki_final_template_go)
+		case "/articles/wiki/final.go":
+			return 12 // GET /articles/wiki/final.go (get_articles_wiki_final_go)
+		case "/articles/wiki/get.go":
+			return 13 // GET /articles/wiki/get.go (get_articles_wiki_get_go)
+		case "/articles/wiki/http-sample.go":
+			return 14 // GET /articles/wiki/http-sample.go (get_articles_wiki_http_sample_go)
+		case "/articles/wiki/index.html":
+			return 15 // GET /articles/wiki/index.html (get_articles_wiki_index_html)
+		case "/articles/wiki/notemplate.go":
+			return 16 // GET /articles/wiki/notemplate.go (get_articles_wiki_notemplate_go)
+		case "/articles/wiki/part1-noerror.go":
+			return 17 // GET /articles/wiki/part1-noerror.go (get_articles_wiki_part1_noerror_go)
+		case "/articles/wiki/part1.go":
+			return 18 // GET /articles/wiki/part1.go (get_articles_wiki_part1_go)
+		case "/articles/wiki/part2.go":
+			return 19 // GET /articles/wiki/part2.go (get_articles_wiki_part2_go)
+		case "/articles/wiki/part3-errorhandling.go":
+			return 20 // GET /articles/wiki/part3-errorhandling.go (get_articles_wiki_part3_errorhandling_go)
+		case "/articles/wiki/part3.go":
+			return 21 // GET /articles/wiki/part3.go (get_articles_wiki_part3_go)
+		case "/articles/wiki/test.bash":
+			return 22 // GET /articles/wiki/test.bash (get_articles_wiki_test_bash)
+		case "/articles/wiki/test_Test.txt.good":
+			return 23 // GET /articles/wiki/test_Test.txt.good (get_articles_wiki_test_test_txt_good)
+		case "/articles/wiki/test_edit.good":
+			return 24 // GET /articles/wiki/test_edit.good (get_articles_wiki_test_edit_good)
+		case "/articles/wiki/test_view.good":
+			return 25 // GET /articles/wiki/test_view.good (get_articles_wiki_test_view_good)
+		case "/articles/wiki/view.html":
+			return 26 // GET /articles/wiki/view.html (get_articles_wiki_view_html)
+		case "/cmd.html":
+			return 27 // GET /cmd.html (get_cmd_html)
+		case "/code.html":
+			return 28 // GET /code.html (get_code_html)
+		case "/codewalk":
+			return 29 // GET /codewalk (get_codewalk)
+		case "/codewalk/codewalk.css":
+			return 30 // GET /codewalk/codewalk.css (get_codewalk_codewalk_css)
+		case "/codewalk/codewalk.js":
+			return 31 // GET /codewalk/codewalk.js (get_codewalk_codewalk_js)
+		case "/codewalk/codewalk.xml":
+			return 32 // GET /codewalk/codewalk.xml (get_codewalk_codewalk_xml)
+		case "/codewalk/functions.xml":
+			return 33 // GET /codewalk/functions.xml (get_codewalk_functions_xml)
+		case "/codewalk/markov.go":
+			return 34 // GET /codewalk/markov.go (get_codewalk_markov_go)
+		case "/codewalk/markov.xml":
+			return 35 // GET /codewalk/markov.xml (get_codewalk_markov_xml)
+		case "/codewalk/pig.go":
+			return 36 // GET /codewalk/pig.go (get_codewalk_pig_go)
+		case "/codewalk/popout.png":
+			return 37 // GET /codewalk/popout.png (get_codewalk_popout_png)
+		case "/codewalk/run":
+			return 38 // GET /codewalk/run (get_codewalk_run)
+		case "/codewalk/sharemem.xml":
+			return 39 // GET /codewalk/sharemem.xml (get_codewalk_sharemem_xml)
+		case "/codewalk/urlpoll.go":
+			return 40 // GET /codewalk/urlpoll.go (get_codewalk_urlpoll_go)
+		case "/contrib.html":
+			return 41 // GET /contrib.html (get_contrib_html)
+		case "/contribute.html":
+			return 42 // GET /contribute.html (get_contribute_html)
+		case "/debugging_with_gdb.html":
+			return 43 // GET /debugging_with_gdb.html (get_debugging_with_gdb_html)
+		case "/devel":
+			return 44 // GET /devel (get_devel)
+		case "/devel/release.html":
+			return 45 // GET /devel/release.html (get_devel_release_html)
+		case "/devel/weekly.html":
+			return 46 // GET /devel/weekly.html (get_devel_weekly_html)
+		case "/docs.html":
+			return 47 // GET /docs.html (get_docs_html)
+		case "/effective_go.html":
+			return 48 // GET /effective_go.html (get_effective_go_html)
+		case "/files.log":
+			return 49 // GET /files.log (get_files_log)
+		case "/gccgo_contribute.html":
+			return 50 // GET /gccgo_contribute.html (get_gccgo_contribute_html)
+		case "/gccgo_install.html":
+			return 51 // GET /gccgo_install.html (get_gccgo_install_html)
+		case "/go-logo-black.png":
+			return 52 // GET /go-logo-black.png (get_go_logo_black_png)
+		case "/go-logo-blue.png":
+			return 53 // GET /go-logo-blue.png (get_go_logo_blue_png)
+		case "/go-logo-white.png":
+			return 54 // GET /go-logo-white.png (get_go_logo_white_png)
+		case "/go1.1.html":
+			return 55 // GET /go1.1.html (get_go1_1_html)
+		case "/go1.2.html":
+			return 56 // GET /go1.2.html (get_go1_2_html)
+		case "/go1.html":
+			return 57 // GET /go1.html (get_go1_html)
+		case "/go1compat.html":
+			return 58 // GET /go1compat.html (get_go1compat_html)
+		case "/go_faq.html":
+			return 59 // GET /go_faq.html (get_go_faq_html)
+		case "/go_mem.html":
+			return 60 // GET /go_mem.html (get_go_mem_html)
+		case "/go_spec.html":
+			return 61 // GET /go_spec.html (get_go_spec_html)
+		case "/gopher":
+			return 62 // GET /gopher (get_gopher)
+		case "/gopher/appenginegopher.jpg":
+			return 63 // GET /gopher/appenginegopher.jpg (get_gopher_appenginegopher_jpg)
+		case "/gopher/appenginegophercolor.jpg":
+			return 64 // GET /gopher/appenginegophercolor.jpg (get_gopher_appenginegophercolor_jpg)
+		case "/gopher/appenginelogo.gif":
+			return 65 // GET /gopher/appenginelogo.gif (get_gopher_appenginelogo_gif)
+		case "/gopher/bumper.png":
+			return 66 // GET /gopher/bumper.png (get_gopher_bumper_png)
+		case "/gopher/bumper192x108.png":
+			return 67 // GET /gopher/bumper192x108.png (get_gopher_bumper192x108_png)
+		case "/gopher/bumper320x180.png":
+			return 68 // GET /gopher/bumper320x180.png (get_gopher_bumper320x180_png)
+		case "/gopher/bumper480x270.png":
+			return 69 // GET /gopher/bumper480x270.png (get_gopher_bumper480x270_png)
+		case "/gopher/bumper640x360.png":
+			return 70 // GET /gopher/bumper640x360.png (get_gopher_bumper640x360_png)
+		case "/gopher/doc.png":
+			return 71 // GET /gopher/doc.png (get_gopher_doc_png)
+		case "/gopher/frontpage.png":
+			return 72 // GET /gopher/frontpage.png (get_gopher_frontpage_png)
+		case "/gopher/gopherbw.png":
+			return 73 // GET /gopher/gopherbw.png (get_gopher_gopherbw_png)
+		case "/gopher/gophercolor.png":
+			return 74 // GET /gopher/gophercolor.png (get_gopher_gophercolor_png)
+		case "/gopher/gophercolor16x16.png":
+			return 75 // GET /gopher/gophercolor16x16.png (get_gopher_gophercolor16x16_png)
+		case "/gopher/help.png":
+			return 76 // GET /gopher/help.png (get_gopher_help_png)
+		case "/gopher/pencil":
+			return 77 // GET /gopher/pencil (get_gopher_pencil)
+		case "/gopher/pencil/gopherhat.jpg":
+			return 78 // GET /gopher/pencil/gopherhat.jpg (get_gopher_pencil_gopherhat_jpg)
+		case "/gopher/pencil/gopherhelmet.jpg":
+			return 79 // GET /gopher/pencil/gopherhelmet.jpg (get_gopher_pencil_gopherhelmet_jpg)
+		case "/gopher/pencil/gophermega.jpg":
+			return 80 // GET /gopher/pencil/gophermega.jpg (get_gopher_pencil_gophermega_jpg)
+		case "/gopher/pencil/gopherrunning.jpg":
+			return 81 // GET /gopher/pencil/gopherrunning.jpg (get_gopher_pencil_gopherrunning_jpg)
+		case "/gopher/pencil/gopherswim.jpg":
+			return 82 // GET /gopher/pencil/gopherswim.jpg (get_gopher_pencil_gopherswim_jpg)
+		case "/gopher/pencil/gopherswrench.jpg":
+			return 83 // GET /gopher/pencil/gopherswrench.jpg (get_gopher_pencil_gopherswrench_jpg)
+		case "/gopher/pkg.png":
+			return 84 // GET /gopher/pkg.png (get_gopher_pkg_png)
+		case "/gopher/project.png":
+			return 85 // GET /gopher/project.png (get_gopher_project_png)
+		case "/gopher/ref.png":
+			return 86 // GET /gopher/ref.png (get_gopher_ref_png)
+		case "/gopher/run.png":
+			return 87 // GET /gopher/run.png (get_gopher_run_png)
+		case "/gopher/talks.png":
+			return 88 // GET /gopher/talks.png (get_gopher_talks_png)
+		case "/help.html":
+			return 89 // GET /help.html (get_help_html)
+		case "/ie.css":
+			return 90 // GET /ie.css (get_ie_css)
+		case "/install-source.html":
+			return 91 // GET /install-source.html (get_install_source_html)
+		case "/install.html":
+			return 92 // GET /install.html (get_install_html)
+		case "/logo-153x55.png":
+			return 93 // GET /logo-153x55.png (get_logo_153x55_png)
+		case "/play":
+			return 94 // GET /play (get_play)
+		case "/play/fib.go":
+			return 95 // GET /play/fib.go (get_play_fib_go)
+		case "/play/hello.go":
+			return 96 // GET /play/hello.go (get_play_hello_go)
+		case "/play/life.go":
+			return 97 // GET /play/life.go (get_play_life_go)
+		case "/play/peano.go":
+			return 98 // GET /play/peano.go (get_play_peano_go)
+		case "/play/pi.go":
+			return 99 // GET /play/pi.go (get_play_pi_go)
+		case "/play/sieve.go":
+			return 100 // GET /play/sieve.go (get_play_sieve_go)
+		case "/play/solitaire.go":
+			return 101 // GET /play/solitaire.go (get_play_solitaire_go)
+		case "/play/tree.go":
+			return 102 // GET /play/tree.go (get_play_tree_go)
+		case "/progs":
+			return 103 // GET /progs (get_progs)
+		case "/progs/cgo1.go":
+			return 104 // GET /progs/cgo1.go (get_progs_cgo1_go)
+		case "/progs/cgo2.go":
+			return 105 // GET /progs/cgo2.go (get_progs_cgo2_go)
+		case "/progs/cgo3.go":
+			return 106 // GET /progs/cgo3.go (get_progs_cgo3_go)
+		case "/progs/cgo4.go":
+			return 107 // GET /progs/cgo4.go (get_progs_cgo4_go)
+		case "/progs/defer.go":
+			return 108 // GET /progs/defer.go (get_progs_defer_go)
+		case "/progs/defer.out":
+			return 109 // GET /progs/defer.out (get_progs_defer_out)
+		case "/progs/defer2.go":
+			return 110 // GET /progs/defer2.go (get_progs_defer2_go)
+		case "/progs/defer2.out":
+			return 111 // GET /progs/defer2.out (get_progs_defer2_out)
+		case "/progs/eff_bytesize.go":
+			return 112 // GET /progs/eff_bytesize.go (get_progs_eff_bytesize_go)
+		case "/progs/eff_bytesize.out":
+			return 113 // GET /progs/eff_bytesize.out (get_progs_eff_bytesize_out)
+		case "/progs/eff_qr.go":
+			return 114 // GET /progs/eff_qr.go (get_progs_eff_qr_go)
+		case "/progs/eff_sequence.go":
+			return 115 // GET /progs/eff_sequence.go (get_progs_eff_sequence_go)
+		case "/progs/eff_sequence.out":
+			return 116 // GET /progs/eff_sequence.out (get_progs_eff_sequence_out)
+		case "/progs/eff_unused1.go":
+			return 117 // GET /progs/eff_unused1.go (get_progs_eff_unused1_go)
+		case "/progs/eff_unused2.go":
+			return 118 // GET /progs/eff_unused2.go (get_progs_eff_unused2_go)
+		case "/progs/error.go":
+			return 119 // GET /progs/error.go (get_progs_error_go)
+		case "/progs/error2.go":
+			return 120 // GET /progs/error2.go (get_progs_error2_go)
+		case "/progs/error3.go":
+			return 121 // GET /progs/error3.go (get_progs_error3_go)
+		case "/progs/error4.go":
+			return 122 // GET /progs/error4.go (get_progs_error4_go)
+		case "/progs/go1.go":
+			return 123 // GET /progs/go1.go (get_progs_go1_go)
+		case "/progs/gobs1.go":
+			return 124 // GET /progs/gobs1.go (get_progs_gobs1_go)
+		case "/progs/gobs2.go":
+			return 125 // GET /progs/gobs2.go (get_progs_gobs2_go)
+		case "/progs/image_draw.go":
+			return 126 // GET /progs/image_draw.go (get_progs_image_draw_go)
+		case "/progs/image_package1.go":
+			return 127 // GET /progs/image_package1.go (get_progs_image_package1_go)
+		case "/progs/image_package1.out":
+			return 128 // GET /progs/image_package1.out (get_progs_image_package1_out)
+		case "/progs/image_package2.go":
+			return 129 // GET /progs/image_package2.go (get_progs_image_package2_go)
+		case "/progs/image_package2.out":
+			return 130 // GET /progs/image_package2.out (get_progs_image_package2_out)
+		case "/progs/image_package3.go":
+			return 131 // GET /progs/image_package3.go (get_progs_image_package3_go)
+		case "/progs/image_package3.out":
+			return 132 // GET /progs/image_package3.out (get_progs_image_package3_out)
+		case "/progs/image_package4.go":
+			return 133 // GET /progs/image_package4.go (get_progs_image_package4_go)
+		case "/progs/image_package4.out":
+			return 134 // GET /progs/image_package4.out (get_progs_image_package4_out)
+		case "/progs/image_package5.go":
+			return 135 // GET /progs/image_package5.go (get_progs_image_package5_go)
+		case "/progs/image_package5.out":
+			return 136 // GET /progs/image_package5.out (get_progs_image_package5_out)
+		case "/progs/image_package6.go":
+			return 137 // GET /progs/image_package6.go (get_progs_image_package6_go)
+		case "/progs/image_package6.out":
+			return 138 // GET /progs/image_package6.out (get_progs_image_package6_out)
+		case "/progs/interface.go":
+			return 139 // GET /progs/interface.go (get_progs_interface_go)
+		case "/progs/interface2.go":
+			return 140 // GET /progs/interface2.go (get_progs_interface2_go)
+		case "/progs/interface2.out":
+			return 141 // GET /progs/interface2.out (get_progs_interface2_out)
+		case "/progs/json1.go":
+			return 142 // GET /progs/json1.go (get_progs_json1_go)
+		case "/progs/json2.go":
+			return 143 // GET /progs/json2.go (get_progs_json2_go)
+		case "/progs/json2.out":
+			return 144 // GET /progs/json2.out (get_progs_json2_out)
+		case "/progs/json3.go":
+			return 145 // GET /progs/json3.go (get_progs_json3_go)
+		case "/progs/json4.go":
+			return 146 // GET /progs/json4.go (get_progs_json4_go)
+		case "/progs/json5.go":
+			return 147 // GET /progs/json5.go (get_progs_json5_go)
+		case "/progs/run":
+			return 148 // GET /progs/run (get_progs_run)
+		case "/progs/slices.go":
+			return 149 // GET /progs/slices.go (get_progs_slices_go)
+		case "/progs/timeout1.go":
+			return 150 // GET /progs/timeout1.go (get_progs_timeout1_go)
+		case "/progs/timeout2.go":
+			return 151 // GET /progs/timeout2.go (get_progs_timeout2_go)
+		case "/progs/update.bash":
+			return 152 // GET /progs/update.bash (get_progs_update_bash)
+		case "/root.html":
+			return 153 // GET /root.html (get_root_html)
+		case "/share.png":
+			return 154 // GET /share.png (get_share_png)
+		case "/sieve.gif":
+			return 155 // GET /sieve.gif (get_sieve_gif)
+		case "/tos.html":
+			return 156 // GET /tos.html (get_tos_html)
+		}
+		return -1
 	}
 	return -1
 }
@@ -867,7 +862,7 @@ type StaticController interface {
 	GetSieveGif(ctx *runtime.Context) error // serves get_sieve_gif: GET /sieve.gif (routes.conf:180:7)
 //line routes.conf:186:6
 	GetTosHtml(ctx *runtime.Context) error // serves get_tos_html: GET /tos.html (routes.conf:186:7)
-//line routes_gen.go:871:1
+//line routes_gen.go:866:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -1270,7 +1265,7 @@ func (u *URLBuilder) GetRoot() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:1274:1
+//line routes_gen.go:1269:1
 
 // GetMakefile returns the URL of route "get_makefile": /Makefile (routes.conf:162:7).
 //
@@ -1279,7 +1274,7 @@ func (u *URLBuilder) GetMakefile() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:1283:1
+//line routes_gen.go:1278:1
 
 // GetArticles returns the URL of route "get_articles": /articles (routes.conf:192:7).
 //
@@ -1288,7 +1283,7 @@ func (u *URLBuilder) GetArticles() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:1292:1
+//line routes_gen.go:1287:1
 
 // GetArticlesGoCommandHTML returns the URL of route "get_articles_go_command_html": /articles/go_command.html (routes.conf:198:7).
 //
@@ -1297,7 +1292,7 @@ func (u *URLBuilder) GetArticlesGoCommandHTML() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:1301:1
+//line routes_gen.go:1296:1
 
 // GetArticlesIndexHTML returns the URL of route "get_articles_index_html": /articles/index.html (routes.conf:204:7).
 //
@@ -1306,7 +1301,7 @@ func (u *URLBuilder) GetArticlesIndexHTML() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:1310:1
+//line routes_gen.go:1305:1
 
 // GetArticlesWiki returns the URL of route "get_articles_wiki": /articles/wiki (routes.conf:210:7).
 //
@@ -1315,7 +1310,7 @@ func (u *URLBuilder) GetArticlesWiki() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:1319:1
+//line routes_gen.go:1314:1
 
 // GetArticlesWikiMakefile returns the URL of route "get_articles_wiki_makefile": /articles/wiki/Makefile (routes.conf:270:7).
 //
@@ -1324,7 +1319,7 @@ func (u *URLBuilder) GetArticlesWikiMakefile() string {
 	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:1328:1
+//line routes_gen.go:1323:1
 
 // GetArticlesWikiEditHTML returns the URL of route "get_articles_wiki_edit_html": /articles/wiki/edit.html (routes.conf:216:7).
 //
@@ -1333,7 +1328,7 @@ func (u *URLBuilder) GetArticlesWikiEditHTML() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:1337:1
+//line routes_gen.go:1332:1
 
 // GetArticlesWikiFinalNoclosureGo returns the URL of route "get_articles_wiki_final_noclosure_go": /articles/wiki/final-noclosure.go (routes.conf:222:7).
 //
@@ -1342,7 +1337,7 @@ func (u *URLBuilder) GetArticlesWikiFinalNoclosureGo() string {
 	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:1346:1
+//line routes_gen.go:1341:1
 
 // GetArticlesWikiFinalNoerrorGo returns the URL of route "get_articles_wiki_final_noerror_go": /articles/wiki/final-noerror.go (routes.conf:228:7).
 //
@@ -1351,7 +1346,7 @@ func (u *URLBuilder) GetArticlesWikiFinalNoerrorGo() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:1355:1
+//line routes_gen.go:1350:1
 
 // GetArticlesWikiFinalParsetemplateGo returns the URL of route "get_articles_wiki_final_parsetemplate_go": /articles/wiki/final-parsetemplate.go (routes.conf:234:7).
 //
@@ -1360,7 +1355,7 @@ func (u *URLBuilder) GetArticlesWikiFinalParsetemplateGo() string {
 	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:1364:1
+//line routes_gen.go:1359:1
 
 // GetArticlesWikiFinalTemplateGo returns the URL of route "get_articles_wiki_final_template_go": /articles/wiki/final-template.go (routes.conf:240:7).
 //
@@ -1369,7 +1364,7 @@ func (u *URLBuilder) GetArticlesWikiFinalTemplateGo() string {
 	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:1373:1
+//line routes_gen.go:1368:1
 
 // GetArticlesWikiFinalGo returns the URL of route "get_articles_wiki_final_go": /articles/wiki/final.go (routes.conf:246:7).
 //
@@ -1378,7 +1373,7 @@ func (u *URLBuilder) GetArticlesWikiFinalGo() string {
 	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:1382:1
+//line routes_gen.go:1377:1
 
 // GetArticlesWikiGetGo returns the URL of route "get_articles_wiki_get_go": /articles/wiki/get.go (routes.conf:252:7).
 //
@@ -1387,7 +1382,7 @@ func (u *URLBuilder) GetArticlesWikiGetGo() string {
 	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:1391:1
+//line routes_gen.go:1386:1
 
 // GetArticlesWikiHTTPSampleGo returns the URL of route "get_articles_wiki_http_sample_go": /articles/wiki/http-sample.go (routes.conf:258:7).
 //
@@ -1396,7 +1391,7 @@ func (u *URLBuilder) GetArticlesWikiHTTPSampleGo() string {
 	return routegenHelperURL(u, 14)
 }
 
-//line routes_gen.go:1400:1
+//line routes_gen.go:1395:1
 
 // GetArticlesWikiIndexHTML returns the URL of route "get_articles_wiki_index_html": /articles/wiki/index.html (routes.conf:264:7).
 //
@@ -1405,7 +1400,7 @@ func (u *URLBuilder) GetArticlesWikiIndexHTML() string {
 	return routegenHelperURL(u, 15)
 }
 
-//line routes_gen.go:1409:1
+//line routes_gen.go:1404:1
 
 // GetArticlesWikiNotemplateGo returns the URL of route "get_articles_wiki_notemplate_go": /articles/wiki/notemplate.go (routes.conf:276:7).
 //
@@ -1414,7 +1409,7 @@ func (u *URLBuilder) GetArticlesWikiNotemplateGo() string {
 	return routegenHelperURL(u, 16)
 }
 
-//line routes_gen.go:1418:1
+//line routes_gen.go:1413:1
 
 // GetArticlesWikiPart1NoerrorGo returns the URL of route "get_articles_wiki_part1_noerror_go": /articles/wiki/part1-noerror.go (routes.conf:282:7).
 //
@@ -1423,7 +1418,7 @@ func (u *URLBuilder) GetArticlesWikiPart1NoerrorGo() string {
 	return routegenHelperURL(u, 17)
 }
 
-//line routes_gen.go:1427:1
+//line routes_gen.go:1422:1
 
 // GetArticlesWikiPart1Go returns the URL of route "get_articles_wiki_part1_go": /articles/wiki/part1.go (routes.conf:288:7).
 //
@@ -1432,7 +1427,7 @@ func (u *URLBuilder) GetArticlesWikiPart1Go() string {
 	return routegenHelperURL(u, 18)
 }
 
-//line routes_gen.go:1436:1
+//line routes_gen.go:1431:1
 
 // GetArticlesWikiPart2Go returns the URL of route "get_articles_wiki_part2_go": /articles/wiki/part2.go (routes.conf:294:7).
 //
@@ -1441,7 +1436,7 @@ func (u *URLBuilder) GetArticlesWikiPart2Go() string {
 	return routegenHelperURL(u, 19)
 }
 
-//line routes_gen.go:1445:1
+//line routes_gen.go:1440:1
 
 // GetArticlesWikiPart3ErrorhandlingGo returns the URL of route "get_articles_wiki_part3_errorhandling_go": /articles/wiki/part3-errorhandling.go (routes.conf:300:7).
 //
@@ -1450,7 +1445,7 @@ func (u *URLBuilder) GetArticlesWikiPart3ErrorhandlingGo() string {
 	return routegenHelperURL(u, 20)
 }
 
-//line routes_gen.go:1454:1
+//line routes_gen.go:1449:1
 
 // GetArticlesWikiPart3Go returns the URL of route "get_articles_wiki_part3_go": /articles/wiki/part3.go (routes.conf:306:7).
 //
@@ -1459,7 +1454,7 @@ func (u *URLBuilder) GetArticlesWikiPart3Go() string {
 	return routegenHelperURL(u, 21)
 }
 
-//line routes_gen.go:1463:1
+//line routes_gen.go:1458:1
 
 // GetArticlesWikiTestBash returns the URL of route "get_articles_wiki_test_bash": /articles/wiki/test.bash (routes.conf:312:7).
 //
@@ -1468,7 +1463,7 @@ func (u *URLBuilder) GetArticlesWikiTestBash() string {
 	return routegenHelperURL(u, 22)
 }
 
-//line routes_gen.go:1472:1
+//line routes_gen.go:1467:1
 
 // GetArticlesWikiTestTestTxtGood returns the URL of route "get_articles_wiki_test_test_txt_good": /articles/wiki/test_Test.txt.good (routes.conf:324:7).
 //
@@ -1477,7 +1472,7 @@ func (u *URLBuilder) GetArticlesWikiTestTestTxtGood() string {
 	return routegenHelperURL(u, 23)
 }
 
-//line routes_gen.go:1481:1
+//line routes_gen.go:1476:1
 
 // GetArticlesWikiTestEditGood returns the URL of route "get_articles_wiki_test_edit_good": /articles/wiki/test_edit.good (routes.conf:318:7).
 //
@@ -1486,7 +1481,7 @@ func (u *URLBuilder) GetArticlesWikiTestEditGood() string {
 	return routegenHelperURL(u, 24)
 }
 
-//line routes_gen.go:1490:1
+//line routes_gen.go:1485:1
 
 // GetArticlesWikiTestViewGood returns the URL of route "get_articles_wiki_test_view_good": /articles/wiki/test_view.good (routes.conf:330:7).
 //
@@ -1495,7 +1490,7 @@ func (u *URLBuilder) GetArticlesWikiTestViewGood() string {
 	return routegenHelperURL(u, 25)
 }
 
-//line routes_gen.go:1499:1
+//line routes_gen.go:1494:1
 
 // GetArticlesWikiViewHTML returns the URL of route "get_articles_wiki_view_html": /articles/wiki/view.html (routes.conf:336:7).
 //
@@ -1504,7 +1499,7 @@ func (u *URLBuilder) GetArticlesWikiViewHTML() string {
 	return routegenHelperURL(u, 26)
 }
 
-//line routes_gen.go:1508:1
+//line routes_gen.go:1503:1
 
 // GetCmdHTML returns the URL of route "get_cmd_html": /cmd.html (routes.conf:12:7).
 //
@@ -1513,7 +1508,7 @@ func (u *URLBuilder) GetCmdHTML() string {
 	return routegenHelperURL(u, 27)
 }
 
-//line routes_gen.go:1517:1
+//line routes_gen.go:1512:1
 
 // GetCodeHTML returns the URL of route "get_code_html": /code.html (routes.conf:18:7).
 //
@@ -1522,7 +1517,7 @@ func (u *URLBuilder) GetCodeHTML() string {
 	return routegenHelperURL(u, 28)
 }
 
-//line routes_gen.go:1526:1
+//line routes_gen.go:1521:1
 
 // GetCodewalk returns the URL of route "get_codewalk": /codewalk (routes.conf:342:7).
 //
@@ -1531,7 +1526,7 @@ func (u *URLBuilder) GetCodewalk() string {
 	return routegenHelperURL(u, 29)
 }
 
-//line routes_gen.go:1535:1
+//line routes_gen.go:1530:1
 
 // GetCodewalkCodewalkCSS returns the URL of route "get_codewalk_codewalk_css": /codewalk/codewalk.css (routes.conf:348:7).
 //
@@ -1540,7 +1535,7 @@ func (u *URLBuilder) GetCodewalkCodewalkCSS() string {
 	return routegenHelperURL(u, 30)
 }
 
-//line routes_gen.go:1544:1
+//line routes_gen.go:1539:1
 
 // GetCodewalkCodewalkJs returns the URL of route "get_codewalk_codewalk_js": /codewalk/codewalk.js (routes.conf:354:7).
 //
@@ -1549,7 +1544,7 @@ func (u *URLBuilder) GetCodewalkCodewalkJs() string {
 	return routegenHelperURL(u, 31)
 }
 
-//line routes_gen.go:1553:1
+//line routes_gen.go:1548:1
 
 // GetCodewalkCodewalkXML returns the URL of route "get_codewalk_codewalk_xml": /codewalk/codewalk.xml (routes.conf:360:7).
 //
@@ -1558,7 +1553,7 @@ func (u *URLBuilder) GetCodewalkCodewalkXML() string {
 	return routegenHelperURL(u, 32)
 }
 
-//line routes_gen.go:1562:1
+//line routes_gen.go:1557:1
 
 // GetCodewalkFunctionsXML returns the URL of route "get_codewalk_functions_xml": /codewalk/functions.xml (routes.conf:366:7).
 //
@@ -1567,7 +1562,7 @@ func (u *URLBuilder) GetCodewalkFunctionsXML() string {
 	return routegenHelperURL(u, 33)
 }
 
-//line routes_gen.go:1571:1
+//line routes_gen.go:1566:1
 
 // GetCodewalkMarkovGo returns the URL of route "get_codewalk_markov_go": /codewalk/markov.go (routes.conf:372:7).
 //
@@ -1576,7 +1571,7 @@ func (u *URLBuilder) GetCodewalkMarkovGo() string {
 	return routegenHelperURL(u, 34)
 }
 
-//line routes_gen.go:1580:1
+//line routes_gen.go:1575:1
 
 // GetCodewalkMarkovXML returns the URL of route "get_codewalk_markov_xml": /codewalk/markov.xml (routes.conf:378:7).
 //
@@ -1585,7 +1580,7 @@ func (u *URLBuilder) GetCodewalkMarkovXML() string {
 	return routegenHelperURL(u, 35)
 }
 
-//line routes_gen.go:1589:1
+//line routes_gen.go:1584:1
 
 // GetCodewalkPigGo returns the URL of route "get_codewalk_pig_go": /codewalk/pig.go (routes.conf:384:7).
 //
@@ -1594,7 +1589,7 @@ func (u *URLBuilder) GetCodewalkPigGo() string {
 	return routegenHelperURL(u, 36)
 }
 
-//line routes_gen.go:1598:1
+//line routes_gen.go:1593:1
 
 // GetCodewalkPopoutPng returns the URL of route "get_codewalk_popout_png": /codewalk/popout.png (routes.conf:390:7).
 //
@@ -1603,7 +1598,7 @@ func (u *URLBuilder) GetCodewalkPopoutPng() string {
 	return routegenHelperURL(u, 37)
 }
 
-//line routes_gen.go:1607:1
+//line routes_gen.go:1602:1
 
 // GetCodewalkRun returns the URL of route "get_codewalk_run": /codewalk/run (routes.conf:396:7).
 //
@@ -1612,7 +1607,7 @@ func (u *URLBuilder) GetCodewalkRun() string {
 	return routegenHelperURL(u, 38)
 }
 
-//line routes_gen.go:1616:1
+//line routes_gen.go:1611:1
 
 // GetCodewalkSharememXML returns the URL of route "get_codewalk_sharemem_xml": /codewalk/sharemem.xml (routes.conf:402:7).
 //
@@ -1621,7 +1616,7 @@ func (u *URLBuilder) GetCodewalkSharememXML() string {
 	return routegenHelperURL(u, 39)
 }
 
-//line routes_gen.go:1625:1
+//line routes_gen.go:1620:1
 
 // GetCodewalkUrlpollGo returns the URL of route "get_codewalk_urlpoll_go": /codewalk/urlpoll.go (routes.conf:408:7).
 //
@@ -1630,7 +1625,7 @@ func (u *URLBuilder) GetCodewalkUrlpollGo() string {
 	return routegenHelperURL(u, 40)
 }
 
-//line routes_gen.go:1634:1
+//line routes_gen.go:1629:1
 
 // GetContribHTML returns the URL of route "get_contrib_html": /contrib.html (routes.conf:24:7).
 //
@@ -1639,7 +1634,7 @@ func (u *URLBuilder) GetContribHTML() string {
 	return routegenHelperURL(u, 41)
 }
 
-//line routes_gen.go:1643:1
+//line routes_gen.go:1638:1
 
 // GetContributeHTML returns the URL of route "get_contribute_html": /contribute.html (routes.conf:30:7).
 //
@@ -1648,7 +1643,7 @@ func (u *URLBuilder) GetContributeHTML() string {
 	return routegenHelperURL(u, 42)
 }
 
-//line routes_gen.go:1652:1
+//line routes_gen.go:1647:1
 
 // GetDebuggingWithGdbHTML returns the URL of route "get_debugging_with_gdb_html": /debugging_with_gdb.html (routes.conf:36:7).
 //
@@ -1657,7 +1652,7 @@ func (u *URLBuilder) GetDebuggingWithGdbHTML() string {
 	return routegenHelperURL(u, 43)
 }
 
-//line routes_gen.go:1661:1
+//line routes_gen.go:1656:1
 
 // GetDevel returns the URL of route "get_devel": /devel (routes.conf:414:7).
 //
@@ -1666,7 +1661,7 @@ func (u *URLBuilder) GetDevel() string {
 	return routegenHelperURL(u, 44)
 }
 
-//line routes_gen.go:1670:1
+//line routes_gen.go:1665:1
 
 // GetDevelReleaseHTML returns the URL of route "get_devel_release_html": /devel/release.html (routes.conf:420:7).
 //
@@ -1675,7 +1670,7 @@ func (u *URLBuilder) GetDevelReleaseHTML() string {
 	return routegenHelperURL(u, 45)
 }
 
-//line routes_gen.go:1679:1
+//line routes_gen.go:1674:1
 
 // GetDevelWeeklyHTML returns the URL of route "get_devel_weekly_html": /devel/weekly.html (routes.conf:426:7).
 //
@@ -1684,7 +1679,7 @@ func (u *URLBuilder) GetDevelWeeklyHTML() string {
 	return routegenHelperURL(u, 46)
 }
 
-//line routes_gen.go:1688:1
+//line routes_gen.go:1683:1
 
 // GetDocsHTML returns the URL of route "get_docs_html": /docs.html (routes.conf:42:7).
 //
@@ -1693,7 +1688,7 @@ func (u *URLBuilder) GetDocsHTML() string {
 	return routegenHelperURL(u, 47)
 }
 
-//line routes_gen.go:1697:1
+//line routes_gen.go:1692:1
 
 // GetEffectiveGoHTML returns the URL of route "get_effective_go_html": /effective_go.html (routes.conf:48:7).
 //
@@ -1702,7 +1697,7 @@ func (u *URLBuilder) GetEffectiveGoHTML() string {
 	return routegenHelperURL(u, 48)
 }
 
-//line routes_gen.go:1706:1
+//line routes_gen.go:1701:1
 
 // GetFilesLog returns the URL of route "get_files_log": /files.log (routes.conf:54:7).
 //
@@ -1711,7 +1706,7 @@ func (u *URLBuilder) GetFilesLog() string {
 	return routegenHelperURL(u, 49)
 }
 
-//line routes_gen.go:1715:1
+//line routes_gen.go:1710:1
 
 // GetGccgoContributeHTML returns the URL of route "get_gccgo_contribute_html": /gccgo_contribute.html (routes.conf:60:7).
 //
@@ -1720,7 +1715,7 @@ func (u *URLBuilder) GetGccgoContributeHTML() string {
 	return routegenHelperURL(u, 50)
 }
 
-//line routes_gen.go:1724:1
+//line routes_gen.go:1719:1
 
 // GetGccgoInstallHTML returns the URL of route "get_gccgo_install_html": /gccgo_install.html (routes.conf:66:7).
 //
@@ -1729,7 +1724,7 @@ func (u *URLBuilder) GetGccgoInstallHTML() string {
 	return routegenHelperURL(u, 51)
 }
 
-//line routes_gen.go:1733:1
+//line routes_gen.go:1728:1
 
 // GetGoLogoBlackPng returns the URL of route "get_go_logo_black_png": /go-logo-black.png (routes.conf:72:7).
 //
@@ -1738,7 +1733,7 @@ func (u *URLBuilder) GetGoLogoBlackPng() string {
 	return routegenHelperURL(u, 52)
 }
 
-//line routes_gen.go:1742:1
+//line routes_gen.go:1737:1
 
 // GetGoLogoBluePng returns the URL of route "get_go_logo_blue_png": /go-logo-blue.png (routes.conf:78:7).
 //
@@ -1747,7 +1742,7 @@ func (u *URLBuilder) GetGoLogoBluePng() string {
 	return routegenHelperURL(u, 53)
 }
 
-//line routes_gen.go:1751:1
+//line routes_gen.go:1746:1
 
 // GetGoLogoWhitePng returns the URL of route "get_go_logo_white_png": /go-logo-white.png (routes.conf:84:7).
 //
@@ -1756,7 +1751,7 @@ func (u *URLBuilder) GetGoLogoWhitePng() string {
 	return routegenHelperURL(u, 54)
 }
 
-//line routes_gen.go:1760:1
+//line routes_gen.go:1755:1
 
 // GetGo11HTML returns the URL of route "get_go1_1_html": /go1.1.html (routes.conf:90:7).
 //
@@ -1765,7 +1760,7 @@ func (u *URLBuilder) GetGo11HTML() string {
 	return routegenHelperURL(u, 55)
 }
 
-//line routes_gen.go:1769:1
+//line routes_gen.go:1764:1
 
 // GetGo12HTML returns the URL of route "get_go1_2_html": /go1.2.html (routes.conf:96:7).
 //
@@ -1774,7 +1769,7 @@ func (u *URLBuilder) GetGo12HTML() string {
 	return routegenHelperURL(u, 56)
 }
 
-//line routes_gen.go:1778:1
+//line routes_gen.go:1773:1
 
 // GetGo1HTML returns the URL of route "get_go1_html": /go1.html (routes.conf:102:7).
 //
@@ -1783,7 +1778,7 @@ func (u *URLBuilder) GetGo1HTML() string {
 	return routegenHelperURL(u, 57)
 }
 
-//line routes_gen.go:1787:1
+//line routes_gen.go:1782:1
 
 // GetGo1compatHTML returns the URL of route "get_go1compat_html": /go1compat.html (routes.conf:108:7).
 //
@@ -1792,7 +1787,7 @@ func (u *URLBuilder) GetGo1compatHTML() string {
 	return routegenHelperURL(u, 58)
 }
 
-//line routes_gen.go:1796:1
+//line routes_gen.go:1791:1
 
 // GetGoFaqHTML returns the URL of route "get_go_faq_html": /go_faq.html (routes.conf:114:7).
 //
@@ -1801,7 +1796,7 @@ func (u *URLBuilder) GetGoFaqHTML() string {
 	return routegenHelperURL(u, 59)
 }
 
-//line routes_gen.go:1805:1
+//line routes_gen.go:1800:1
 
 // GetGoMemHTML returns the URL of route "get_go_mem_html": /go_mem.html (routes.conf:120:7).
 //
@@ -1810,7 +1805,7 @@ func (u *URLBuilder) GetGoMemHTML() string {
 	return routegenHelperURL(u, 60)
 }
 
-//line routes_gen.go:1814:1
+//line routes_gen.go:1809:1
 
 // GetGoSpecHTML returns the URL of route "get_go_spec_html": /go_spec.html (routes.conf:126:7).
 //
@@ -1819,7 +1814,7 @@ func (u *URLBuilder) GetGoSpecHTML() string {
 	return routegenHelperURL(u, 61)
 }
 
-//line routes_gen.go:1823:1
+//line routes_gen.go:1818:1
 
 // GetGopher returns the URL of route "get_gopher": /gopher (routes.conf:432:7).
 //
@@ -1828,7 +1823,7 @@ func (u *URLBuilder) GetGopher() string {
 	return routegenHelperURL(u, 62)
 }
 
-//line routes_gen.go:1832:1
+//line routes_gen.go:1827:1
 
 // GetGopherAppenginegopherJpg returns the URL of route "get_gopher_appenginegopher_jpg": /gopher/appenginegopher.jpg (routes.conf:438:7).
 //
@@ -1837,7 +1832,7 @@ func (u *URLBuilder) GetGopherAppenginegopherJpg() string {
 	return routegenHelperURL(u, 63)
 }
 
-//line routes_gen.go:1841:1
+//line routes_gen.go:1836:1
 
 // GetGopherAppenginegophercolorJpg returns the URL of route "get_gopher_appenginegophercolor_jpg": /gopher/appenginegophercolor.jpg (routes.conf:444:7).
 //
@@ -1846,7 +1841,7 @@ func (u *URLBuilder) GetGopherAppenginegophercolorJpg() string {
 	return routegenHelperURL(u, 64)
 }
 
-//line routes_gen.go:1850:1
+//line routes_gen.go:1845:1
 
 // GetGopherAppenginelogoGif returns the URL of route "get_gopher_appenginelogo_gif": /gopher/appenginelogo.gif (routes.conf:450:7).
 //
@@ -1855,7 +1850,7 @@ func (u *URLBuilder) GetGopherAppenginelogoGif() string {
 	return routegenHelperURL(u, 65)
 }
 
-//line routes_gen.go:1859:1
+//line routes_gen.go:1854:1
 
 // GetGopherBumperPng returns the URL of route "get_gopher_bumper_png": /gopher/bumper.png (routes.conf:456:7).
 //
@@ -1864,7 +1859,7 @@ func (u *URLBuilder) GetGopherBumperPng() string {
 	return routegenHelperURL(u, 66)
 }
 
-//line routes_gen.go:1868:1
+//line routes_gen.go:1863:1
 
 // GetGopherBumper192x108Png returns the URL of route "get_gopher_bumper192x108_png": /gopher/bumper192x108.png (routes.conf:462:7).
 //
@@ -1873,7 +1868,7 @@ func (u *URLBuilder) GetGopherBumper192x108Png() string {
 	return routegenHelperURL(u, 67)
 }
 
-//line routes_gen.go:1877:1
+//line routes_gen.go:1872:1
 
 // GetGopherBumper320x180Png returns the URL of route "get_gopher_bumper320x180_png": /gopher/bumper320x180.png (routes.conf:468:7).
 //
@@ -1882,7 +1877,7 @@ func (u *URLBuilder) GetGopherBumper320x180Png() string {
 	return routegenHelperURL(u, 68)
 }
 
-//line routes_gen.go:1886:1
+//line routes_gen.go:1881:1
 
 // GetGopherBumper480x270Png returns the URL of route "get_gopher_bumper480x270_png": /gopher/bumper480x270.png (routes.conf:474:7).
 //
@@ -1891,7 +1886,7 @@ func (u *URLBuilder) GetGopherBumper480x270Png() string {
 	return routegenHelperURL(u, 69)
 }
 
-//line routes_gen.go:1895:1
+//line routes_gen.go:1890:1
 
 // GetGopherBumper640x360Png returns the URL of route "get_gopher_bumper640x360_png": /gopher/bumper640x360.png (routes.conf:480:7).
 //
@@ -1900,7 +1895,7 @@ func (u *URLBuilder) GetGopherBumper640x360Png() string {
 	return routegenHelperURL(u, 70)
 }
 
-//line routes_gen.go:1904:1
+//line routes_gen.go:1899:1
 
 // GetGopherDocPng returns the URL of route "get_gopher_doc_png": /gopher/doc.png (routes.conf:486:7).
 //
@@ -1909,7 +1904,7 @@ func (u *URLBuilder) GetGopherDocPng() string {
 	return routegenHelperURL(u, 71)
 }
 
-//line routes_gen.go:1913:1
+//line routes_gen.go:1908:1
 
 // GetGopherFrontpagePng returns the URL of route "get_gopher_frontpage_png": /gopher/frontpage.png (routes.conf:492:7).
 //
@@ -1918,7 +1913,7 @@ func (u *URLBuilder) GetGopherFrontpagePng() string {
 	return routegenHelperURL(u, 72)
 }
 
-//line routes_gen.go:1922:1
+//line routes_gen.go:1917:1
 
 // GetGopherGopherbwPng returns the URL of route "get_gopher_gopherbw_png": /gopher/gopherbw.png (routes.conf:498:7).
 //
@@ -1927,7 +1922,7 @@ func (u *URLBuilder) GetGopherGopherbwPng() string {
 	return routegenHelperURL(u, 73)
 }
 
-//line routes_gen.go:1931:1
+//line routes_gen.go:1926:1
 
 // GetGopherGophercolorPng returns the URL of route "get_gopher_gophercolor_png": /gopher/gophercolor.png (routes.conf:504:7).
 //
@@ -1936,7 +1931,7 @@ func (u *URLBuilder) GetGopherGophercolorPng() string {
 	return routegenHelperURL(u, 74)
 }
 
-//line routes_gen.go:1940:1
+//line routes_gen.go:1935:1
 
 // GetGopherGophercolor16x16Png returns the URL of route "get_gopher_gophercolor16x16_png": /gopher/gophercolor16x16.png (routes.conf:510:7).
 //
@@ -1945,7 +1940,7 @@ func (u *URLBuilder) GetGopherGophercolor16x16Png() string {
 	return routegenHelperURL(u, 75)
 }
 
-//line routes_gen.go:1949:1
+//line routes_gen.go:1944:1
 
 // GetGopherHelpPng returns the URL of route "get_gopher_help_png": /gopher/help.png (routes.conf:516:7).
 //
@@ -1954,7 +1949,7 @@ func (u *URLBuilder) GetGopherHelpPng() string {
 	return routegenHelperURL(u, 76)
 }
 
-//line routes_gen.go:1958:1
+//line routes_gen.go:1953:1
 
 // GetGopherPencil returns the URL of route "get_gopher_pencil": /gopher/pencil (routes.conf:552:7).
 //
@@ -1963,7 +1958,7 @@ func (u *URLBuilder) GetGopherPencil() string {
 	return routegenHelperURL(u, 77)
 }
 
-//line routes_gen.go:1967:1
+//line routes_gen.go:1962:1
 
 // GetGopherPencilGopherhatJpg returns the URL of route "get_gopher_pencil_gopherhat_jpg": /gopher/pencil/gopherhat.jpg (routes.conf:558:7).
 //
@@ -1972,7 +1967,7 @@ func (u *URLBuilder) GetGopherPencilGopherhatJpg() string {
 	return routegenHelperURL(u, 78)
 }
 
-//line routes_gen.go:1976:1
+//line routes_gen.go:1971:1
 
 // GetGopherPencilGopherhelmetJpg returns the URL of route "get_gopher_pencil_gopherhelmet_jpg": /gopher/pencil/gopherhelmet.jpg (routes.conf:564:7).
 //
@@ -1981,7 +1976,7 @@ func (u *URLBuilder) GetGopherPencilGopherhelmetJpg() string {
 	return routegenHelperURL(u, 79)
 }
 
-//line routes_gen.go:1985:1
+//line routes_gen.go:1980:1
 
 // GetGopherPencilGophermegaJpg returns the URL of route "get_gopher_pencil_gophermega_jpg": /gopher/pencil/gophermega.jpg (routes.conf:570:7).
 //
@@ -1990,7 +1985,7 @@ func (u *URLBuilder) GetGopherPencilGophermegaJpg() string {
 	return routegenHelperURL(u, 80)
 }
 
-//line routes_gen.go:1994:1
+//line routes_gen.go:1989:1
 
 // GetGopherPencilGopherrunningJpg returns the URL of route "get_gopher_pencil_gopherrunning_jpg": /gopher/pencil/gopherrunning.jpg (routes.conf:576:7).
 //
@@ -1999,7 +1994,7 @@ func (u *URLBuilder) GetGopherPencilGopherrunningJpg() string {
 	return routegenHelperURL(u, 81)
 }
 
-//line routes_gen.go:2003:1
+//line routes_gen.go:1998:1
 
 // GetGopherPencilGopherswimJpg returns the URL of route "get_gopher_pencil_gopherswim_jpg": /gopher/pencil/gopherswim.jpg (routes.conf:582:7).
 //
@@ -2008,7 +2003,7 @@ func (u *URLBuilder) GetGopherPencilGopherswimJpg() string {
 	return routegenHelperURL(u, 82)
 }
 
-//line routes_gen.go:2012:1
+//line routes_gen.go:2007:1
 
 // GetGopherPencilGopherswrenchJpg returns the URL of route "get_gopher_pencil_gopherswrench_jpg": /gopher/pencil/gopherswrench.jpg (routes.conf:588:7).
 //
@@ -2017,7 +2012,7 @@ func (u *URLBuilder) GetGopherPencilGopherswrenchJpg() string {
 	return routegenHelperURL(u, 83)
 }
 
-//line routes_gen.go:2021:1
+//line routes_gen.go:2016:1
 
 // GetGopherPkgPng returns the URL of route "get_gopher_pkg_png": /gopher/pkg.png (routes.conf:522:7).
 //
@@ -2026,7 +2021,7 @@ func (u *URLBuilder) GetGopherPkgPng() string {
 	return routegenHelperURL(u, 84)
 }
 
-//line routes_gen.go:2030:1
+//line routes_gen.go:2025:1
 
 // GetGopherProjectPng returns the URL of route "get_gopher_project_png": /gopher/project.png (routes.conf:528:7).
 //
@@ -2035,7 +2030,7 @@ func (u *URLBuilder) GetGopherProjectPng() string {
 	return routegenHelperURL(u, 85)
 }
 
-//line routes_gen.go:2039:1
+//line routes_gen.go:2034:1
 
 // GetGopherRefPng returns the URL of route "get_gopher_ref_png": /gopher/ref.png (routes.conf:534:7).
 //
@@ -2044,7 +2039,7 @@ func (u *URLBuilder) GetGopherRefPng() string {
 	return routegenHelperURL(u, 86)
 }
 
-//line routes_gen.go:2048:1
+//line routes_gen.go:2043:1
 
 // GetGopherRunPng returns the URL of route "get_gopher_run_png": /gopher/run.png (routes.conf:540:7).
 //
@@ -2053,7 +2048,7 @@ func (u *URLBuilder) GetGopherRunPng() string {
 	return routegenHelperURL(u, 87)
 }
 
-//line routes_gen.go:2057:1
+//line routes_gen.go:2052:1
 
 // GetGopherTalksPng returns the URL of route "get_gopher_talks_png": /gopher/talks.png (routes.conf:546:7).
 //
@@ -2062,7 +2057,7 @@ func (u *URLBuilder) GetGopherTalksPng() string {
 	return routegenHelperURL(u, 88)
 }
 
-//line routes_gen.go:2066:1
+//line routes_gen.go:2061:1
 
 // GetHelpHTML returns the URL of route "get_help_html": /help.html (routes.conf:132:7).
 //
@@ -2071,7 +2066,7 @@ func (u *URLBuilder) GetHelpHTML() string {
 	return routegenHelperURL(u, 89)
 }
 
-//line routes_gen.go:2075:1
+//line routes_gen.go:2070:1
 
 // GetIeCSS returns the URL of route "get_ie_css": /ie.css (routes.conf:138:7).
 //
@@ -2080,7 +2075,7 @@ func (u *URLBuilder) GetIeCSS() string {
 	return routegenHelperURL(u, 90)
 }
 
-//line routes_gen.go:2084:1
+//line routes_gen.go:2079:1
 
 // GetInstallSourceHTML returns the URL of route "get_install_source_html": /install-source.html (routes.conf:144:7).
 //
@@ -2089,7 +2084,7 @@ func (u *URLBuilder) GetInstallSourceHTML() string {
 	return routegenHelperURL(u, 91)
 }
 
-//line routes_gen.go:2093:1
+//line routes_gen.go:2088:1
 
 // GetInstallHTML returns the URL of route "get_install_html": /install.html (routes.conf:150:7).
 //
@@ -2098,7 +2093,7 @@ func (u *URLBuilder) GetInstallHTML() string {
 	return routegenHelperURL(u, 92)
 }
 
-//line routes_gen.go:2102:1
+//line routes_gen.go:2097:1
 
 // GetLogo153x55Png returns the URL of route "get_logo_153x55_png": /logo-153x55.png (routes.conf:156:7).
 //
@@ -2107,7 +2102,7 @@ func (u *URLBuilder) GetLogo153x55Png() string {
 	return routegenHelperURL(u, 93)
 }
 
-//line routes_gen.go:2111:1
+//line routes_gen.go:2106:1
 
 // GetPlay returns the URL of route "get_play": /play (routes.conf:594:7).
 //
@@ -2116,7 +2111,7 @@ func (u *URLBuilder) GetPlay() string {
 	return routegenHelperURL(u, 94)
 }
 
-//line routes_gen.go:2120:1
+//line routes_gen.go:2115:1
 
 // GetPlayFibGo returns the URL of route "get_play_fib_go": /play/fib.go (routes.conf:600:7).
 //
@@ -2125,7 +2120,7 @@ func (u *URLBuilder) GetPlayFibGo() string {
 	return routegenHelperURL(u, 95)
 }
 
-//line routes_gen.go:2129:1
+//line routes_gen.go:2124:1
 
 // GetPlayHelloGo returns the URL of route "get_play_hello_go": /play/hello.go (routes.conf:606:7).
 //
@@ -2134,7 +2129,7 @@ func (u *URLBuilder) GetPlayHelloGo() string {
 	return routegenHelperURL(u, 96)
 }
 
-//line routes_gen.go:2138:1
+//line routes_gen.go:2133:1
 
 // GetPlayLifeGo returns the URL of route "get_play_life_go": /play/life.go (routes.conf:612:7).
 //
@@ -2143,7 +2138,7 @@ func (u *URLBuilder) GetPlayLifeGo() string {
 	return routegenHelperURL(u, 97)
 }
 
-//line routes_gen.go:2147:1
+//line routes_gen.go:2142:1
 
 // GetPlayPeanoGo returns the URL of route "get_play_peano_go": /play/peano.go (routes.conf:618:7).
 //
@@ -2152,7 +2147,7 @@ func (u *URLBuilder) GetPlayPeanoGo() string {
 	return routegenHelperURL(u, 98)
 }
 
-//line routes_gen.go:2156:1
+//line routes_gen.go:2151:1
 
 // GetPlayPiGo returns the URL of route "get_play_pi_go": /play/pi.go (routes.conf:624:7).
 //
@@ -2161,7 +2156,7 @@ func (u *URLBuilder) GetPlayPiGo() string {
 	return routegenHelperURL(u, 99)
 }
 
-//line routes_gen.go:2165:1
+//line routes_gen.go:2160:1
 
 // GetPlaySieveGo returns the URL of route "get_play_sieve_go": /play/sieve.go (routes.conf:630:7).
 //
@@ -2170,7 +2165,7 @@ func (u *URLBuilder) GetPlaySieveGo() string {
 	return routegenHelperURL(u, 100)
 }
 
-//line routes_gen.go:2174:1
+//line routes_gen.go:2169:1
 
 // GetPlaySolitaireGo returns the URL of route "get_play_solitaire_go": /play/solitaire.go (routes.conf:636:7).
 //
@@ -2179,7 +2174,7 @@ func (u *URLBuilder) GetPlaySolitaireGo() string {
 	return routegenHelperURL(u, 101)
 }
 
-//line routes_gen.go:2183:1
+//line routes_gen.go:2178:1
 
 // GetPlayTreeGo returns the URL of route "get_play_tree_go": /play/tree.go (routes.conf:642:7).
 //
@@ -2188,7 +2183,7 @@ func (u *URLBuilder) GetPlayTreeGo() string {
 	return routegenHelperURL(u, 102)
 }
 
-//line routes_gen.go:2192:1
+//line routes_gen.go:2187:1
 
 // GetProgs returns the URL of route "get_progs": /progs (routes.conf:648:7).
 //
@@ -2197,7 +2192,7 @@ func (u *URLBuilder) GetProgs() string {
 	return routegenHelperURL(u, 103)
 }
 
-//line routes_gen.go:2201:1
+//line routes_gen.go:2196:1
 
 // GetProgsCgo1Go returns the URL of route "get_progs_cgo1_go": /progs/cgo1.go (routes.conf:654:7).
 //
@@ -2206,7 +2201,7 @@ func (u *URLBuilder) GetProgsCgo1Go() string {
 	return routegenHelperURL(u, 104)
 }
 
-//line routes_gen.go:2210:1
+//line routes_gen.go:2205:1
 
 // GetProgsCgo2Go returns the URL of route "get_progs_cgo2_go": /progs/cgo2.go (routes.conf:660:7).
 //
@@ -2215,7 +2210,7 @@ func (u *URLBuilder) GetProgsCgo2Go() string {
 	return routegenHelperURL(u, 105)
 }
 
-//line routes_gen.go:2219:1
+//line routes_gen.go:2214:1
 
 // GetProgsCgo3Go returns the URL of route "get_progs_cgo3_go": /progs/cgo3.go (routes.conf:666:7).
 //
@@ -2224,7 +2219,7 @@ func (u *URLBuilder) GetProgsCgo3Go() string {
 	return routegenHelperURL(u, 106)
 }
 
-//line routes_gen.go:2228:1
+//line routes_gen.go:2223:1
 
 // GetProgsCgo4Go returns the URL of route "get_progs_cgo4_go": /progs/cgo4.go (routes.conf:672:7).
 //
@@ -2233,7 +2228,7 @@ func (u *URLBuilder) GetProgsCgo4Go() string {
 	return routegenHelperURL(u, 107)
 }
 
-//line routes_gen.go:2237:1
+//line routes_gen.go:2232:1
 
 // GetProgsDeferGo returns the URL of route "get_progs_defer_go": /progs/defer.go (routes.conf:678:7).
 //
@@ -2242,7 +2237,7 @@ func (u *URLBuilder) GetProgsDeferGo() string {
 	return routegenHelperURL(u, 108)
 }
 
-//line routes_gen.go:2246:1
+//line routes_gen.go:2241:1
 
 // GetProgsDeferOut returns the URL of route "get_progs_defer_out": /progs/defer.out (routes.conf:684:7).
 //
@@ -2251,7 +2246,7 @@ func (u *URLBuilder) GetProgsDeferOut() string {
 	return routegenHelperURL(u, 109)
 }
 
-//line routes_gen.go:2255:1
+//line routes_gen.go:2250:1
 
 // GetProgsDefer2Go returns the URL of route "get_progs_defer2_go": /progs/defer2.go (routes.conf:690:7).
 //
@@ -2260,7 +2255,7 @@ func (u *URLBuilder) GetProgsDefer2Go() string {
 	return routegenHelperURL(u, 110)
 }
 
-//line routes_gen.go:2264:1
+//line routes_gen.go:2259:1
 
 // GetProgsDefer2Out returns the URL of route "get_progs_defer2_out": /progs/defer2.out (routes.conf:696:7).
 //
@@ -2269,7 +2264,7 @@ func (u *URLBuilder) GetProgsDefer2Out() string {
 	return routegenHelperURL(u, 111)
 }
 
-//line routes_gen.go:2273:1
+//line routes_gen.go:2268:1
 
 // GetProgsEffBytesizeGo returns the URL of route "get_progs_eff_bytesize_go": /progs/eff_bytesize.go (routes.conf:702:7).
 //
@@ -2278,7 +2273,7 @@ func (u *URLBuilder) GetProgsEffBytesizeGo() string {
 	return routegenHelperURL(u, 112)
 }
 
-//line routes_gen.go:2282:1
+//line routes_gen.go:2277:1
 
 // GetProgsEffBytesizeOut returns the URL of route "get_progs_eff_bytesize_out": /progs/eff_bytesize.out (routes.conf:708:7).
 //
@@ -2287,7 +2282,7 @@ func (u *URLBuilder) GetProgsEffBytesizeOut() string {
 	return routegenHelperURL(u, 113)
 }
 
-//line routes_gen.go:2291:1
+//line routes_gen.go:2286:1
 
 // GetProgsEffQrGo returns the URL of route "get_progs_eff_qr_go": /progs/eff_qr.go (routes.conf:714:7).
 //
@@ -2296,7 +2291,7 @@ func (u *URLBuilder) GetProgsEffQrGo() string {
 	return routegenHelperURL(u, 114)
 }
 
-//line routes_gen.go:2300:1
+//line routes_gen.go:2295:1
 
 // GetProgsEffSequenceGo returns the URL of route "get_progs_eff_sequence_go": /progs/eff_sequence.go (routes.conf:720:7).
 //
@@ -2305,7 +2300,7 @@ func (u *URLBuilder) GetProgsEffSequenceGo() string {
 	return routegenHelperURL(u, 115)
 }
 
-//line routes_gen.go:2309:1
+//line routes_gen.go:2304:1
 
 // GetProgsEffSequenceOut returns the URL of route "get_progs_eff_sequence_out": /progs/eff_sequence.out (routes.conf:726:7).
 //
@@ -2314,7 +2309,7 @@ func (u *URLBuilder) GetProgsEffSequenceOut() string {
 	return routegenHelperURL(u, 116)
 }
 
-//line routes_gen.go:2318:1
+//line routes_gen.go:2313:1
 
 // GetProgsEffUnused1Go returns the URL of route "get_progs_eff_unused1_go": /progs/eff_unused1.go (routes.conf:732:7).
 //
@@ -2323,7 +2318,7 @@ func (u *URLBuilder) GetProgsEffUnused1Go() string {
 	return routegenHelperURL(u, 117)
 }
 
-//line routes_gen.go:2327:1
+//line routes_gen.go:2322:1
 
 // GetProgsEffUnused2Go returns the URL of route "get_progs_eff_unused2_go": /progs/eff_unused2.go (routes.conf:738:7).
 //
@@ -2332,7 +2327,7 @@ func (u *URLBuilder) GetProgsEffUnused2Go() string {
 	return routegenHelperURL(u, 118)
 }
 
-//line routes_gen.go:2336:1
+//line routes_gen.go:2331:1
 
 // GetProgsErrorGo returns the URL of route "get_progs_error_go": /progs/error.go (routes.conf:744:7).
 //
@@ -2341,7 +2336,7 @@ func (u *URLBuilder) GetProgsErrorGo() string {
 	return routegenHelperURL(u, 119)
 }
 
-//line routes_gen.go:2345:1
+//line routes_gen.go:2340:1
 
 // GetProgsError2Go returns the URL of route "get_progs_error2_go": /progs/error2.go (routes.conf:750:7).
 //
@@ -2350,7 +2345,7 @@ func (u *URLBuilder) GetProgsError2Go() string {
 	return routegenHelperURL(u, 120)
 }
 
-//line routes_gen.go:2354:1
+//line routes_gen.go:2349:1
 
 // GetProgsError3Go returns the URL of route "get_progs_error3_go": /progs/error3.go (routes.conf:756:7).
 //
@@ -2359,7 +2354,7 @@ func (u *URLBuilder) GetProgsError3Go() string {
 	return routegenHelperURL(u, 121)
 }
 
-//line routes_gen.go:2363:1
+//line routes_gen.go:2358:1
 
 // GetProgsError4Go returns the URL of route "get_progs_error4_go": /progs/error4.go (routes.conf:762:7).
 //
@@ -2368,7 +2363,7 @@ func (u *URLBuilder) GetProgsError4Go() string {
 	return routegenHelperURL(u, 122)
 }
 
-//line routes_gen.go:2372:1
+//line routes_gen.go:2367:1
 
 // GetProgsGo1Go returns the URL of route "get_progs_go1_go": /progs/go1.go (routes.conf:768:7).
 //
@@ -2377,7 +2372,7 @@ func (u *URLBuilder) GetProgsGo1Go() string {
 	return routegenHelperURL(u, 123)
 }
 
-//line routes_gen.go:2381:1
+//line routes_gen.go:2376:1
 
 // GetProgsGobs1Go returns the URL of route "get_progs_gobs1_go": /progs/gobs1.go (routes.conf:774:7).
 //
@@ -2386,7 +2381,7 @@ func (u *URLBuilder) GetProgsGobs1Go() string {
 	return routegenHelperURL(u, 124)
 }
 
-//line routes_gen.go:2390:1
+//line routes_gen.go:2385:1
 
 // GetProgsGobs2Go returns the URL of route "get_progs_gobs2_go": /progs/gobs2.go (routes.conf:780:7).
 //
@@ -2395,7 +2390,7 @@ func (u *URLBuilder) GetProgsGobs2Go() string {
 	return routegenHelperURL(u, 125)
 }
 
-//line routes_gen.go:2399:1
+//line routes_gen.go:2394:1
 
 // GetProgsImageDrawGo returns the URL of route "get_progs_image_draw_go": /progs/image_draw.go (routes.conf:786:7).
 //
@@ -2404,7 +2399,7 @@ func (u *URLBuilder) GetProgsImageDrawGo() string {
 	return routegenHelperURL(u, 126)
 }
 
-//line routes_gen.go:2408:1
+//line routes_gen.go:2403:1
 
 // GetProgsImagePackage1Go returns the URL of route "get_progs_image_package1_go": /progs/image_package1.go (routes.conf:792:7).
 //
@@ -2413,7 +2408,7 @@ func (u *URLBuilder) GetProgsImagePackage1Go() string {
 	return routegenHelperURL(u, 127)
 }
 
-//line routes_gen.go:2417:1
+//line routes_gen.go:2412:1
 
 // GetProgsImagePackage1Out returns the URL of route "get_progs_image_package1_out": /progs/image_package1.out (routes.conf:798:7).
 //
@@ -2422,7 +2417,7 @@ func (u *URLBuilder) GetProgsImagePackage1Out() string {
 	return routegenHelperURL(u, 128)
 }
 
-//line routes_gen.go:2426:1
+//line routes_gen.go:2421:1
 
 // GetProgsImagePackage2Go returns the URL of route "get_progs_image_package2_go": /progs/image_package2.go (routes.conf:804:7).
 //
@@ -2431,7 +2426,7 @@ func (u *URLBuilder) GetProgsImagePackage2Go() string {
 	return routegenHelperURL(u, 129)
 }
 
-//line routes_gen.go:2435:1
+//line routes_gen.go:2430:1
 
 // GetProgsImagePackage2Out returns the URL of route "get_progs_image_package2_out": /progs/image_package2.out (routes.conf:810:7).
 //
@@ -2440,7 +2435,7 @@ func (u *URLBuilder) GetProgsImagePackage2Out() string {
 	return routegenHelperURL(u, 130)
 }
 
-//line routes_gen.go:2444:1
+//line routes_gen.go:2439:1
 
 // GetProgsImagePackage3Go returns the URL of route "get_progs_image_package3_go": /progs/image_package3.go (routes.conf:816:7).
 //
@@ -2449,7 +2444,7 @@ func (u *URLBuilder) GetProgsImagePackage3Go() string {
 	return routegenHelperURL(u, 131)
 }
 
-//line routes_gen.go:2453:1
+//line routes_gen.go:2448:1
 
 // GetProgsImagePackage3Out returns the URL of route "get_progs_image_package3_out": /progs/image_package3.out (routes.conf:822:7).
 //
@@ -2458,7 +2453,7 @@ func (u *URLBuilder) GetProgsImagePackage3Out() string {
 	return routegenHelperURL(u, 132)
 }
 
-//line routes_gen.go:2462:1
+//line routes_gen.go:2457:1
 
 // GetProgsImagePackage4Go returns the URL of route "get_progs_image_package4_go": /progs/image_package4.go (routes.conf:828:7).
 //
@@ -2467,7 +2462,7 @@ func (u *URLBuilder) GetProgsImagePackage4Go() string {
 	return routegenHelperURL(u, 133)
 }
 
-//line routes_gen.go:2471:1
+//line routes_gen.go:2466:1
 
 // GetProgsImagePackage4Out returns the URL of route "get_progs_image_package4_out": /progs/image_package4.out (routes.conf:834:7).
 //
@@ -2476,7 +2471,7 @@ func (u *URLBuilder) GetProgsImagePackage4Out() string {
 	return routegenHelperURL(u, 134)
 }
 
-//line routes_gen.go:2480:1
+//line routes_gen.go:2475:1
 
 // GetProgsImagePackage5Go returns the URL of route "get_progs_image_package5_go": /progs/image_package5.go (routes.conf:840:7).
 //
@@ -2485,7 +2480,7 @@ func (u *URLBuilder) GetProgsImagePackage5Go() string {
 	return routegenHelperURL(u, 135)
 }
 
-//line routes_gen.go:2489:1
+//line routes_gen.go:2484:1
 
 // GetProgsImagePackage5Out returns the URL of route "get_progs_image_package5_out": /progs/image_package5.out (routes.conf:846:7).
 //
@@ -2494,7 +2489,7 @@ func (u *URLBuilder) GetProgsImagePackage5Out() string {
 	return routegenHelperURL(u, 136)
 }
 
-//line routes_gen.go:2498:1
+//line routes_gen.go:2493:1
 
 // GetProgsImagePackage6Go returns the URL of route "get_progs_image_package6_go": /progs/image_package6.go (routes.conf:852:7).
 //
@@ -2503,7 +2498,7 @@ func (u *URLBuilder) GetProgsImagePackage6Go() string {
 	return routegenHelperURL(u, 137)
 }
 
-//line routes_gen.go:2507:1
+//line routes_gen.go:2502:1
 
 // GetProgsImagePackage6Out returns the URL of route "get_progs_image_package6_out": /progs/image_package6.out (routes.conf:858:7).
 //
@@ -2512,7 +2507,7 @@ func (u *URLBuilder) GetProgsImagePackage6Out() string {
 	return routegenHelperURL(u, 138)
 }
 
-//line routes_gen.go:2516:1
+//line routes_gen.go:2511:1
 
 // GetProgsInterfaceGo returns the URL of route "get_progs_interface_go": /progs/interface.go (routes.conf:864:7).
 //
@@ -2521,7 +2516,7 @@ func (u *URLBuilder) GetProgsInterfaceGo() string {
 	return routegenHelperURL(u, 139)
 }
 
-//line routes_gen.go:2525:1
+//line routes_gen.go:2520:1
 
 // GetProgsInterface2Go returns the URL of route "get_progs_interface2_go": /progs/interface2.go (routes.conf:870:7).
 //
@@ -2530,7 +2525,7 @@ func (u *URLBuilder) GetProgsInterface2Go() string {
 	return routegenHelperURL(u, 140)
 }
 
-//line routes_gen.go:2534:1
+//line routes_gen.go:2529:1
 
 // GetProgsInterface2Out returns the URL of route "get_progs_interface2_out": /progs/interface2.out (routes.conf:876:7).
 //
@@ -2539,7 +2534,7 @@ func (u *URLBuilder) GetProgsInterface2Out() string {
 	return routegenHelperURL(u, 141)
 }
 
-//line routes_gen.go:2543:1
+//line routes_gen.go:2538:1
 
 // GetProgsJson1Go returns the URL of route "get_progs_json1_go": /progs/json1.go (routes.conf:882:7).
 //
@@ -2548,7 +2543,7 @@ func (u *URLBuilder) GetProgsJson1Go() string {
 	return routegenHelperURL(u, 142)
 }
 
-//line routes_gen.go:2552:1
+//line routes_gen.go:2547:1
 
 // GetProgsJson2Go returns the URL of route "get_progs_json2_go": /progs/json2.go (routes.conf:888:7).
 //
@@ -2557,7 +2552,7 @@ func (u *URLBuilder) GetProgsJson2Go() string {
 	return routegenHelperURL(u, 143)
 }
 
-//line routes_gen.go:2561:1
+//line routes_gen.go:2556:1
 
 // GetProgsJson2Out returns the URL of route "get_progs_json2_out": /progs/json2.out (routes.conf:894:7).
 //
@@ -2566,7 +2561,7 @@ func (u *URLBuilder) GetProgsJson2Out() string {
 	return routegenHelperURL(u, 144)
 }
 
-//line routes_gen.go:2570:1
+//line routes_gen.go:2565:1
 
 // GetProgsJson3Go returns the URL of route "get_progs_json3_go": /progs/json3.go (routes.conf:900:7).
 //
@@ -2575,7 +2570,7 @@ func (u *URLBuilder) GetProgsJson3Go() string {
 	return routegenHelperURL(u, 145)
 }
 
-//line routes_gen.go:2579:1
+//line routes_gen.go:2574:1
 
 // GetProgsJson4Go returns the URL of route "get_progs_json4_go": /progs/json4.go (routes.conf:906:7).
 //
@@ -2584,7 +2579,7 @@ func (u *URLBuilder) GetProgsJson4Go() string {
 	return routegenHelperURL(u, 146)
 }
 
-//line routes_gen.go:2588:1
+//line routes_gen.go:2583:1
 
 // GetProgsJson5Go returns the URL of route "get_progs_json5_go": /progs/json5.go (routes.conf:912:7).
 //
@@ -2593,7 +2588,7 @@ func (u *URLBuilder) GetProgsJson5Go() string {
 	return routegenHelperURL(u, 147)
 }
 
-//line routes_gen.go:2597:1
+//line routes_gen.go:2592:1
 
 // GetProgsRun returns the URL of route "get_progs_run": /progs/run (routes.conf:918:7).
 //
@@ -2602,7 +2597,7 @@ func (u *URLBuilder) GetProgsRun() string {
 	return routegenHelperURL(u, 148)
 }
 
-//line routes_gen.go:2606:1
+//line routes_gen.go:2601:1
 
 // GetProgsSlicesGo returns the URL of route "get_progs_slices_go": /progs/slices.go (routes.conf:924:7).
 //
@@ -2611,7 +2606,7 @@ func (u *URLBuilder) GetProgsSlicesGo() string {
 	return routegenHelperURL(u, 149)
 }
 
-//line routes_gen.go:2615:1
+//line routes_gen.go:2610:1
 
 // GetProgsTimeout1Go returns the URL of route "get_progs_timeout1_go": /progs/timeout1.go (routes.conf:930:7).
 //
@@ -2620,7 +2615,7 @@ func (u *URLBuilder) GetProgsTimeout1Go() string {
 	return routegenHelperURL(u, 150)
 }
 
-//line routes_gen.go:2624:1
+//line routes_gen.go:2619:1
 
 // GetProgsTimeout2Go returns the URL of route "get_progs_timeout2_go": /progs/timeout2.go (routes.conf:936:7).
 //
@@ -2629,7 +2624,7 @@ func (u *URLBuilder) GetProgsTimeout2Go() string {
 	return routegenHelperURL(u, 151)
 }
 
-//line routes_gen.go:2633:1
+//line routes_gen.go:2628:1
 
 // GetProgsUpdateBash returns the URL of route "get_progs_update_bash": /progs/update.bash (routes.conf:942:7).
 //
@@ -2638,7 +2633,7 @@ func (u *URLBuilder) GetProgsUpdateBash() string {
 	return routegenHelperURL(u, 152)
 }
 
-//line routes_gen.go:2642:1
+//line routes_gen.go:2637:1
 
 // GetRootHTML returns the URL of route "get_root_html": /root.html (routes.conf:168:7).
 //
@@ -2647,7 +2642,7 @@ func (u *URLBuilder) GetRootHTML() string {
 	return routegenHelperURL(u, 153)
 }
 
-//line routes_gen.go:2651:1
+//line routes_gen.go:2646:1
 
 // GetSharePng returns the URL of route "get_share_png": /share.png (routes.conf:174:7).
 //
@@ -2656,7 +2651,7 @@ func (u *URLBuilder) GetSharePng() string {
 	return routegenHelperURL(u, 154)
 }
 
-//line routes_gen.go:2660:1
+//line routes_gen.go:2655:1
 
 // GetSieveGif returns the URL of route "get_sieve_gif": /sieve.gif (routes.conf:180:7).
 //
@@ -2665,7 +2660,7 @@ func (u *URLBuilder) GetSieveGif() string {
 	return routegenHelperURL(u, 155)
 }
 
-//line routes_gen.go:2669:1
+//line routes_gen.go:2664:1
 
 // GetTosHTML returns the URL of route "get_tos_html": /tos.html (routes.conf:186:7).
 //
@@ -2674,7 +2669,7 @@ func (u *URLBuilder) GetTosHTML() string {
 	return routegenHelperURL(u, 156)
 }
 
-//line routes_gen.go:2678:1
+//line routes_gen.go:2673:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -641,7 +641,418 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		}
 		return -1
 	case "GET":
-		return routegenMatch0GET(p, path)
+		switch path {
+		case "/":
+			return 0 // GET / (r15)
+		case "/1":
+			return 30 // GET /1 (r56)
+		case "/42":
+			return 34 // GET /42 (r8)
+		case "/42/abc":
+			return 37 // GET /42/abc (r87)
+		case "/42/abc/a-b/1":
+			return 43 // GET /42/abc/a-b/1 (r93)
+		case "/=/.a":
+			return 88 // GET /=/.a (r6)
+		case "/a-b":
+			return 92 // GET /a-b (r37)
+		case "/a-b/a-b/=":
+			return 96 // GET /a-b/a-b/= (r38)
+		case "/a-b/new":
+			return 97 // GET /a-b/new (r39)
+		case "/b/abc":
+			return 122 // GET /b/abc (r14)
+		case "/v1":
+			return 140 // GET /v1 (r105)
+		case "/v1/users":
+			return 150 // GET /v1/users (r82)
+		case "/v1/~u":
+			return 157 // GET /v1/~u (r10)
+		case "/~u":
+			return 182 // GET /~u (r70)
+		}
+		i1 := 1
+		if i1 < len(path) {
+			switch path[i1] {
+			case '.':
+				if strings.HasPrefix(path[i1:], ".../") {
+					i2 := i1 + 4
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") && routegenimpl.CleanAfterPrefix(path[i2+2:j2]) {
+						routegenimpl.Push(p, path[i2+2:j2])
+						if j2 == len(path) {
+							return 12 // GET /.../x.:p1 (r2)
+						}
+						switch path[j2:] {
+						case "/x.y":
+							return 17 // GET /.../x.:p1/x.y (r3)
+						case "/x.y/a-b":
+							return 18 // GET /.../x.:p1/x.y/a-b (r5)
+						}
+						if j2 < len(path) {
+							i3 := j2 + 1
+							if strings.HasPrefix(path[i3:], "x.y/") {
+								i4 := i3 + 4
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") && routegenimpl.CleanAfterPrefix(path[i4+1:j4]) {
+									routegenimpl.Push(p, path[i4+1:j4])
+									return 19 // GET /.../x.:p1/x.y/~:p3 (r4)
+								}
+							}
+						}
+						routegenimpl.Pop(p)
+					}
+					if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
+						routegenimpl.Push(p, path[i2+1:j2])
+						return 6 // GET /.../a:p1 (r81)
+					}
+				}
+			case '4':
+				if strings.HasPrefix(path[i1:], "42/abc/users/.a/") {
+					i2 := i1 + 16
+					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
+						routegenimpl.Push(p, path[i2+1:])
+						return 45 // GET /42/abc/users/.a/1*rest (r92)
+					}
+				}
+			case 'a':
+				if strings.HasPrefix(path[i1:], "abc/") {
+					i2 := i1 + 4
+					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
+						routegenimpl.Push(p, path[i2+1:])
+						return 114 // GET /abc/1*rest (r41)
+					}
+				}
+			case 'u':
+				if strings.HasPrefix(path[i1:], "user_x/") {
+					i2 := i1 + 7
+					if strings.HasPrefix(path[i2:], ".a/") {
+						i3 := i2 + 3
+						j3 := routegenimpl.SegmentEnd(path, i3)
+						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+							routegenimpl.Push(p, path[i3:j3])
+							return 125 // GET /user_x/.a/:p2 (r69)
+						}
+					}
+					if strings.HasPrefix(path[i2:], "~u/") {
+						i3 := i2 + 3
+						if len(path) > i3 && routegenimpl.IsCleanTail(path[i3:]) {
+							routegenimpl.Push(p, path[i3:])
+							return 136 // GET /user_x/~u/*rest (r67)
+						}
+					}
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, path[i2:j2])
+						if j2 == len(path) {
+							return 127 // GET /user_x/:p1 (r29)
+						}
+						if j2 < len(path) {
+							i3 := j2 + 1
+							j3 := routegenimpl.SegmentEnd(path, i3)
+							if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "1") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
+								routegenimpl.Push(p, path[i3+1:j3])
+								switch path[j3:] {
+								case "/@":
+									return 130 // GET /user_x/:p1/1:p2/@ (r36)
+								}
+								routegenimpl.Pop(p)
+							}
+							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+								routegenimpl.Push(p, path[i3:j3])
+								if j3 < len(path) {
+									i4 := j3 + 1
+									j4 := routegenimpl.SegmentEnd(path, i4)
+									if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") && routegenimpl.CleanAfterPrefix(path[i4+2:j4]) {
+										routegenimpl.Push(p, path[i4+2:j4])
+										return 132 // GET /user_x/:p1/:p2/x.:p3 (r35)
+									}
+								}
+								routegenimpl.Pop(p)
+							}
+						}
+						routegenimpl.Pop(p)
+					}
+				}
+			case 'v':
+				if strings.HasPrefix(path[i1:], "v1/") {
+					i2 := i1 + 3
+					if i2 < len(path) {
+						switch path[i2] {
+						case 'a':
+							if strings.HasPrefix(path[i2:], "abc/") {
+								i3 := i2 + 4
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, path[i3:j3])
+									return 147 // GET /v1/abc/:p2 (r11)
+								}
+							}
+						case 'u':
+							if strings.HasPrefix(path[i2:], "users/ab/") {
+								i3 := i2 + 9
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, path[i3:j3])
+									if j3 == len(path) {
+										return 152 // GET /v1/users/ab/:p3 (r83)
+									}
+									switch path[j3:] {
+									case "/new":
+										return 153 // GET /v1/users/ab/:p3/new (r85)
+									}
+									if j3 < len(path) {
+										i4 := j3 + 1
+										if strings.HasPrefix(path[i4:], "~u/") {
+											i5 := i4 + 3
+											j5 := routegenimpl.SegmentEnd(path, i5)
+											if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "v") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
+												routegenimpl.Push(p, path[i5+1:j5])
+												return 154 // GET /v1/users/ab/:p3/~u/v:p5 (r84)
+											}
+										}
+									}
+									routegenimpl.Pop(p)
+								}
+							}
+						case 'x':
+							if strings.HasPrefix(path[i2:], "x.y/") {
+								i3 := i2 + 4
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, path[i3:j3])
+									return 155 // GET /v1/x.y/:p2 (r107)
+								}
+							}
+						}
+					}
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, path[i2:j2])
+						return 143 // GET /v1/:p1 (r100)
+					}
+				}
+			case 'x':
+				if strings.HasPrefix(path[i1:], "x.y/") {
+					i2 := i1 + 4
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, path[i2:j2])
+						if j2 == len(path) {
+							return 175 // GET /x.y/:p1 (r18)
+						}
+						switch path[j2:] {
+						case "/ab":
+							return 178 // GET /x.y/:p1/ab (r19)
+						}
+						routegenimpl.Pop(p)
+					}
+					if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
+						routegenimpl.Push(p, path[i2:])
+						return 169 // GET /x.y/*rest (r46)
+					}
+				}
+			}
+		}
+		j1 := routegenimpl.SegmentEnd(path, i1)
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
+			routegenimpl.Push(p, path[i1+1:j1])
+			switch path[j1:] {
+			case "/x.y":
+				return 22 // GET /.:p0/x.y (r73)
+			case "/x.y/~u/...":
+				return 27 // GET /.:p0/x.y/~u/... (r74)
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				if strings.HasPrefix(path[i2:], "x.y/") {
+					i3 := i2 + 4
+					j3 := routegenimpl.SegmentEnd(path, i3)
+					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
+						routegenimpl.Push(p, path[i3+1:j3])
+						if j3 < len(path) {
+							i4 := j3 + 1
+							j4 := routegenimpl.SegmentEnd(path, i4)
+							if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+								routegenimpl.Push(p, path[i4:j4])
+								if j4 == len(path) {
+									return 24 // GET /.:p0/x.y/a:p2/:p3 (r75)
+								}
+								switch path[j4:] {
+								case "/42":
+									return 25 // GET /.:p0/x.y/a:p2/:p3/42 (r76)
+								}
+								routegenimpl.Pop(p)
+							}
+						}
+						routegenimpl.Pop(p)
+					}
+				}
+			}
+			routegenimpl.Pop(p)
+		}
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
+			routegenimpl.Push(p, path[i1+1:j1])
+			if j1 == len(path) {
+				return 101 // GET /a:p0 (r51)
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, path[i2:j2])
+					return 106 // GET /a:p0/:p1 (r53)
+				}
+			}
+			routegenimpl.Pop(p)
+		}
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
+			routegenimpl.Push(p, path[i1+1:j1])
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
+					routegenimpl.Push(p, path[i2+1:j2])
+					switch path[j2:] {
+					case "/abc":
+						return 162 // GET /v:p0/1:p1/abc (r61)
+					}
+					if j2 < len(path) {
+						i3 := j2 + 1
+						if strings.HasPrefix(path[i3:], "abc/") {
+							i4 := i3 + 4
+							if strings.HasPrefix(path[i4:], "~u/") {
+								i5 := i4 + 3
+								j5 := routegenimpl.SegmentEnd(path, i5)
+								if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+									routegenimpl.Push(p, path[i5:j5])
+									return 168 // GET /v:p0/1:p1/abc/~u/:p4 (r63)
+								}
+							}
+							j4 := routegenimpl.SegmentEnd(path, i4)
+							if j4 > i4+2 && strings.HasPrefix(path[i4:j4], "ab") && routegenimpl.CleanAfterPrefix(path[i4+2:j4]) {
+								routegenimpl.Push(p, path[i4+2:j4])
+								if j4 < len(path) {
+									i5 := j4 + 1
+									j5 := routegenimpl.SegmentEnd(path, i5)
+									if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+										routegenimpl.Push(p, path[i5:j5])
+										return 167 // GET /v:p0/1:p1/abc/ab:p3/:p4 (r62)
+									}
+								}
+								routegenimpl.Pop(p)
+							}
+							if len(path) > i4 && routegenimpl.IsCleanTail(path[i4:]) {
+								routegenimpl.Push(p, path[i4:])
+								return 165 // GET /v:p0/1:p1/abc/*rest (r58)
+							}
+						}
+					}
+					routegenimpl.Pop(p)
+				}
+			}
+			routegenimpl.Pop(p)
+		}
+		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, path[i1:j1])
+			if j1 == len(path) {
+				return 55 // GET /:p0 (r1)
+			}
+			switch path[j1:] {
+			case "/b":
+				return 71 // GET /:p0/b (r96)
+			case "/b/.../a-b":
+				return 74 // GET /:p0/b/.../a-b (r97)
+			case "/~u":
+				return 87 // GET /:p0/~u (r13)
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				if strings.HasPrefix(path[i2:], "b/") {
+					i3 := i2 + 2
+					j3 := routegenimpl.SegmentEnd(path, i3)
+					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
+						routegenimpl.Push(p, path[i3+1:j3])
+						if j3 < len(path) {
+							i4 := j3 + 1
+							if strings.HasPrefix(path[i4:], "@/@/") {
+								i5 := i4 + 4
+								j5 := routegenimpl.SegmentEnd(path, i5)
+								if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "1") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
+									routegenimpl.Push(p, path[i5+1:j5])
+									return 82 // GET /:p0/b/~:p2/@/@/1:p5 (r102)
+								}
+							}
+						}
+						routegenimpl.Pop(p)
+					}
+				}
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
+					routegenimpl.Push(p, path[i2+1:j2])
+					return 58 // GET /:p0/1:p1 (r77)
+				}
+				if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "v") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
+					routegenimpl.Push(p, path[i2+1:j2])
+					return 85 // GET /:p0/v:p1 (r32)
+				}
+				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, path[i2:j2])
+					if j2 == len(path) {
+						return 59 // GET /:p0/:p1 (r24)
+					}
+					if j2 < len(path) {
+						i3 := j2 + 1
+						j3 := routegenimpl.SegmentEnd(path, i3)
+						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+							routegenimpl.Push(p, path[i3:j3])
+							if j3 < len(path) {
+								i4 := j3 + 1
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, path[i4:j4])
+									if j4 == len(path) {
+										return 62 // GET /:p0/:p1/:p2/:p3 (r25)
+									}
+									if j4 < len(path) {
+										i5 := j4 + 1
+										j5 := routegenimpl.SegmentEnd(path, i5)
+										if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
+											routegenimpl.Push(p, path[i5+1:j5])
+											if j5 < len(path) {
+												i6 := j5 + 1
+												if len(path) > i6 && routegenimpl.IsCleanTail(path[i6:]) {
+													routegenimpl.Push(p, path[i6:])
+													return 67 // GET /:p0/:p1/:p2/:p3/~:p4/*rest (r26)
+												}
+											}
+											routegenimpl.Pop(p)
+										}
+										if len(path) > i5 && routegenimpl.IsCleanTail(path[i5:]) {
+											routegenimpl.Push(p, path[i5:])
+											return 63 // GET /:p0/:p1/:p2/:p3/*rest (r27)
+										}
+									}
+									routegenimpl.Pop(p)
+								}
+							}
+							routegenimpl.Pop(p)
+						}
+					}
+					routegenimpl.Pop(p)
+				}
+			}
+			routegenimpl.Pop(p)
+		}
+		if len(path) > i1+1 && strings.HasPrefix(path[i1:], "v") && routegenimpl.IsCleanTail(path[i1:]) && routegenimpl.CleanAfterPrefix(path[i1+1:routegenimpl.SegmentEnd(path, i1+1)]) {
+			routegenimpl.Push(p, path[i1+1:])
+			return 138 // GET /v*rest (r16)
+		}
+		if len(path) > i1 && routegenimpl.IsCleanTail(path[i1:]) {
+			routegenimpl.Push(p, path[i1:])
+			return 3 // GET /*rest (r23)
+		}
+		return -1
 	case "HEAD":
 		switch path {
 		case "/42":
@@ -1706,422 +2117,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// routegenMatch0GET finds the GET route of domain "d0" for path.
-func routegenMatch0GET(p *routegenimpl.Params, path string) int {
-	switch path {
-	case "/":
-		return 0 // GET / (r15)
-	case "/1":
-		return 30 // GET /1 (r56)
-	case "/42":
-		return 34 // GET /42 (r8)
-	case "/42/abc":
-		return 37 // GET /42/abc (r87)
-	case "/42/abc/a-b/1":
-		return 43 // GET /42/abc/a-b/1 (r93)
-	case "/=/.a":
-		return 88 // GET /=/.a (r6)
-	case "/a-b":
-		return 92 // GET /a-b (r37)
-	case "/a-b/a-b/=":
-		return 96 // GET /a-b/a-b/= (r38)
-	case "/a-b/new":
-		return 97 // GET /a-b/new (r39)
-	case "/b/abc":
-		return 122 // GET /b/abc (r14)
-	case "/v1":
-		return 140 // GET /v1 (r105)
-	case "/v1/users":
-		return 150 // GET /v1/users (r82)
-	case "/v1/~u":
-		return 157 // GET /v1/~u (r10)
-	case "/~u":
-		return 182 // GET /~u (r70)
-	}
-	i1 := 1
-	if i1 < len(path) {
-		switch path[i1] {
-		case '.':
-			if strings.HasPrefix(path[i1:], ".../") {
-				i2 := i1 + 4
-				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") && routegenimpl.CleanAfterPrefix(path[i2+2:j2]) {
-					routegenimpl.Push(p, path[i2+2:j2])
-					if j2 == len(path) {
-						return 12 // GET /.../x.:p1 (r2)
-					}
-					switch path[j2:] {
-					case "/x.y":
-						return 17 // GET /.../x.:p1/x.y (r3)
-					case "/x.y/a-b":
-						return 18 // GET /.../x.:p1/x.y/a-b (r5)
-					}
-					if j2 < len(path) {
-						i3 := j2 + 1
-						if strings.HasPrefix(path[i3:], "x.y/") {
-							i4 := i3 + 4
-							j4 := routegenimpl.SegmentEnd(path, i4)
-							if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") && routegenimpl.CleanAfterPrefix(path[i4+1:j4]) {
-								routegenimpl.Push(p, path[i4+1:j4])
-								return 19 // GET /.../x.:p1/x.y/~:p3 (r4)
-							}
-						}
-					}
-					routegenimpl.Pop(p)
-				}
-				if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
-					routegenimpl.Push(p, path[i2+1:j2])
-					return 6 // GET /.../a:p1 (r81)
-				}
-			}
-		case '4':
-			if strings.HasPrefix(path[i1:], "42/abc/users/.a/") {
-				i2 := i1 + 16
-				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
-					routegenimpl.Push(p, path[i2+1:])
-					return 45 // GET /42/abc/users/.a/1*rest (r92)
-				}
-			}
-		case 'a':
-			if strings.HasPrefix(path[i1:], "abc/") {
-				i2 := i1 + 4
-				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
-					routegenimpl.Push(p, path[i2+1:])
-					return 114 // GET /abc/1*rest (r41)
-				}
-			}
-		case 'u':
-			if strings.HasPrefix(path[i1:], "user_x/") {
-				i2 := i1 + 7
-				if strings.HasPrefix(path[i2:], ".a/") {
-					i3 := i2 + 3
-					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-						routegenimpl.Push(p, path[i3:j3])
-						return 125 // GET /user_x/.a/:p2 (r69)
-					}
-				}
-				if strings.HasPrefix(path[i2:], "~u/") {
-					i3 := i2 + 3
-					if len(path) > i3 && routegenimpl.IsCleanTail(path[i3:]) {
-						routegenimpl.Push(p, path[i3:])
-						return 136 // GET /user_x/~u/*rest (r67)
-					}
-				}
-				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, path[i2:j2])
-					if j2 == len(path) {
-						return 127 // GET /user_x/:p1 (r29)
-					}
-					if j2 < len(path) {
-						i3 := j2 + 1
-						j3 := routegenimpl.SegmentEnd(path, i3)
-						if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "1") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
-							routegenimpl.Push(p, path[i3+1:j3])
-							switch path[j3:] {
-							case "/@":
-								return 130 // GET /user_x/:p1/1:p2/@ (r36)
-							}
-							routegenimpl.Pop(p)
-						}
-						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, path[i3:j3])
-							if j3 < len(path) {
-								i4 := j3 + 1
-								j4 := routegenimpl.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") && routegenimpl.CleanAfterPrefix(path[i4+2:j4]) {
-									routegenimpl.Push(p, path[i4+2:j4])
-									return 132 // GET /user_x/:p1/:p2/x.:p3 (r35)
-								}
-							}
-							routegenimpl.Pop(p)
-						}
-					}
-					routegenimpl.Pop(p)
-				}
-			}
-		case 'v':
-			if strings.HasPrefix(path[i1:], "v1/") {
-				i2 := i1 + 3
-				if i2 < len(path) {
-					switch path[i2] {
-					case 'a':
-						if strings.HasPrefix(path[i2:], "abc/") {
-							i3 := i2 + 4
-							j3 := routegenimpl.SegmentEnd(path, i3)
-							if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-								routegenimpl.Push(p, path[i3:j3])
-								return 147 // GET /v1/abc/:p2 (r11)
-							}
-						}
-					case 'u':
-						if strings.HasPrefix(path[i2:], "users/ab/") {
-							i3 := i2 + 9
-							j3 := routegenimpl.SegmentEnd(path, i3)
-							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-								routegenimpl.Push(p, path[i3:j3])
-								if j3 == len(path) {
-									return 152 // GET /v1/users/ab/:p3 (r83)
-								}
-								switch path[j3:] {
-								case "/new":
-									return 153 // GET /v1/users/ab/:p3/new (r85)
-								}
-								if j3 < len(path) {
-									i4 := j3 + 1
-									if strings.HasPrefix(path[i4:], "~u/") {
-										i5 := i4 + 3
-										j5 := routegenimpl.SegmentEnd(path, i5)
-										if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "v") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
-											routegenimpl.Push(p, path[i5+1:j5])
-											return 154 // GET /v1/users/ab/:p3/~u/v:p5 (r84)
-										}
-									}
-								}
-								routegenimpl.Pop(p)
-							}
-						}
-					case 'x':
-						if strings.HasPrefix(path[i2:], "x.y/") {
-							i3 := i2 + 4
-							j3 := routegenimpl.SegmentEnd(path, i3)
-							if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-								routegenimpl.Push(p, path[i3:j3])
-								return 155 // GET /v1/x.y/:p2 (r107)
-							}
-						}
-					}
-				}
-				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, path[i2:j2])
-					return 143 // GET /v1/:p1 (r100)
-				}
-			}
-		case 'x':
-			if strings.HasPrefix(path[i1:], "x.y/") {
-				i2 := i1 + 4
-				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, path[i2:j2])
-					if j2 == len(path) {
-						return 175 // GET /x.y/:p1 (r18)
-					}
-					switch path[j2:] {
-					case "/ab":
-						return 178 // GET /x.y/:p1/ab (r19)
-					}
-					routegenimpl.Pop(p)
-				}
-				if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
-					routegenimpl.Push(p, path[i2:])
-					return 169 // GET /x.y/*rest (r46)
-				}
-			}
-		}
-	}
-	j1 := routegenimpl.SegmentEnd(path, i1)
-	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
-		routegenimpl.Push(p, path[i1+1:j1])
-		switch path[j1:] {
-		case "/x.y":
-			return 22 // GET /.:p0/x.y (r73)
-		case "/x.y/~u/...":
-			return 27 // GET /.:p0/x.y/~u/... (r74)
-		}
-		if j1 < len(path) {
-			i2 := j1 + 1
-			if strings.HasPrefix(path[i2:], "x.y/") {
-				i3 := i2 + 4
-				j3 := routegenimpl.SegmentEnd(path, i3)
-				if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
-					routegenimpl.Push(p, path[i3+1:j3])
-					if j3 < len(path) {
-						i4 := j3 + 1
-						j4 := routegenimpl.SegmentEnd(path, i4)
-						if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-							routegenimpl.Push(p, path[i4:j4])
-							if j4 == len(path) {
-								return 24 // GET /.:p0/x.y/a:p2/:p3 (r75)
-							}
-							switch path[j4:] {
-							case "/42":
-								return 25 // GET /.:p0/x.y/a:p2/:p3/42 (r76)
-							}
-							routegenimpl.Pop(p)
-						}
-					}
-					routegenimpl.Pop(p)
-				}
-			}
-		}
-		routegenimpl.Pop(p)
-	}
-	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
-		routegenimpl.Push(p, path[i1+1:j1])
-		if j1 == len(path) {
-			return 101 // GET /a:p0 (r51)
-		}
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, path[i2:j2])
-				return 106 // GET /a:p0/:p1 (r53)
-			}
-		}
-		routegenimpl.Pop(p)
-	}
-	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
-		routegenimpl.Push(p, path[i1+1:j1])
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
-				routegenimpl.Push(p, path[i2+1:j2])
-				switch path[j2:] {
-				case "/abc":
-					return 162 // GET /v:p0/1:p1/abc (r61)
-				}
-				if j2 < len(path) {
-					i3 := j2 + 1
-					if strings.HasPrefix(path[i3:], "abc/") {
-						i4 := i3 + 4
-						if strings.HasPrefix(path[i4:], "~u/") {
-							i5 := i4 + 3
-							j5 := routegenimpl.SegmentEnd(path, i5)
-							if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-								routegenimpl.Push(p, path[i5:j5])
-								return 168 // GET /v:p0/1:p1/abc/~u/:p4 (r63)
-							}
-						}
-						j4 := routegenimpl.SegmentEnd(path, i4)
-						if j4 > i4+2 && strings.HasPrefix(path[i4:j4], "ab") && routegenimpl.CleanAfterPrefix(path[i4+2:j4]) {
-							routegenimpl.Push(p, path[i4+2:j4])
-							if j4 < len(path) {
-								i5 := j4 + 1
-								j5 := routegenimpl.SegmentEnd(path, i5)
-								if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-									routegenimpl.Push(p, path[i5:j5])
-									return 167 // GET /v:p0/1:p1/abc/ab:p3/:p4 (r62)
-								}
-							}
-							routegenimpl.Pop(p)
-						}
-						if len(path) > i4 && routegenimpl.IsCleanTail(path[i4:]) {
-							routegenimpl.Push(p, path[i4:])
-							return 165 // GET /v:p0/1:p1/abc/*rest (r58)
-						}
-					}
-				}
-				routegenimpl.Pop(p)
-			}
-		}
-		routegenimpl.Pop(p)
-	}
-	if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-		routegenimpl.Push(p, path[i1:j1])
-		if j1 == len(path) {
-			return 55 // GET /:p0 (r1)
-		}
-		switch path[j1:] {
-		case "/b":
-			return 71 // GET /:p0/b (r96)
-		case "/b/.../a-b":
-			return 74 // GET /:p0/b/.../a-b (r97)
-		case "/~u":
-			return 87 // GET /:p0/~u (r13)
-		}
-		if j1 < len(path) {
-			i2 := j1 + 1
-			if strings.HasPrefix(path[i2:], "b/") {
-				i3 := i2 + 2
-				j3 := routegenimpl.SegmentEnd(path, i3)
-				if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
-					routegenimpl.Push(p, path[i3+1:j3])
-					if j3 < len(path) {
-						i4 := j3 + 1
-						if strings.HasPrefix(path[i4:], "@/@/") {
-							i5 := i4 + 4
-							j5 := routegenimpl.SegmentEnd(path, i5)
-							if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "1") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
-								routegenimpl.Push(p, path[i5+1:j5])
-								return 82 // GET /:p0/b/~:p2/@/@/1:p5 (r102)
-							}
-						}
-					}
-					routegenimpl.Pop(p)
-				}
-			}
-			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
-				routegenimpl.Push(p, path[i2+1:j2])
-				return 58 // GET /:p0/1:p1 (r77)
-			}
-			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "v") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
-				routegenimpl.Push(p, path[i2+1:j2])
-				return 85 // GET /:p0/v:p1 (r32)
-			}
-			if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, path[i2:j2])
-				if j2 == len(path) {
-					return 59 // GET /:p0/:p1 (r24)
-				}
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-						routegenimpl.Push(p, path[i3:j3])
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := routegenimpl.SegmentEnd(path, i4)
-							if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-								routegenimpl.Push(p, path[i4:j4])
-								if j4 == len(path) {
-									return 62 // GET /:p0/:p1/:p2/:p3 (r25)
-								}
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := routegenimpl.SegmentEnd(path, i5)
-									if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
-										routegenimpl.Push(p, path[i5+1:j5])
-										if j5 < len(path) {
-											i6 := j5 + 1
-											if len(path) > i6 && routegenimpl.IsCleanTail(path[i6:]) {
-												routegenimpl.Push(p, path[i6:])
-												return 67 // GET /:p0/:p1/:p2/:p3/~:p4/*rest (r26)
-											}
-										}
-										routegenimpl.Pop(p)
-									}
-									if len(path) > i5 && routegenimpl.IsCleanTail(path[i5:]) {
-										routegenimpl.Push(p, path[i5:])
-										return 63 // GET /:p0/:p1/:p2/:p3/*rest (r27)
-									}
-								}
-								routegenimpl.Pop(p)
-							}
-						}
-						routegenimpl.Pop(p)
-					}
-				}
-				routegenimpl.Pop(p)
-			}
-		}
-		routegenimpl.Pop(p)
-	}
-	if len(path) > i1+1 && strings.HasPrefix(path[i1:], "v") && routegenimpl.IsCleanTail(path[i1:]) && routegenimpl.CleanAfterPrefix(path[i1+1:routegenimpl.SegmentEnd(path, i1+1)]) {
-		routegenimpl.Push(p, path[i1+1:])
-		return 138 // GET /v*rest (r16)
-	}
-	if len(path) > i1 && routegenimpl.IsCleanTail(path[i1:]) {
-		routegenimpl.Push(p, path[i1:])
-		return 3 // GET /*rest (r23)
-	}
-	return -1
-}
-
 // C0Controller holds the actions of controller "C0".
 type C0Controller interface {
 //line routes.conf:718:14
@@ -2220,7 +2215,7 @@ type C0Controller interface {
 	A84(ctx *runtime.Context, p3 string, p5 string) error // serves r84: GET /v1/users/ab/:p3/~u/v:p5 (routes.conf:589:15)
 //line routes.conf:596:14
 	A85(ctx *runtime.Context, p3 string) error // serves r85: GET /v1/users/ab/:p3/new (routes.conf:596:15)
-//line routes_gen.go:2224:1
+//line routes_gen.go:2219:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -2271,7 +2266,7 @@ type C1Controller interface {
 	A86(ctx *runtime.Context, rest string) error // serves r86: POST /new/*rest (routes.conf:607:7)
 //line routes.conf:677:6
 	A96(ctx *runtime.Context, p0 string) error // serves r96: CONNECT /:p0/b (routes.conf:677:7), r96: GET /:p0/b (routes.conf:677:7), r96: HEAD /:p0/b (routes.conf:677:7)
-//line routes_gen.go:2275:1
+//line routes_gen.go:2270:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -2348,7 +2343,7 @@ type C2Controller interface {
 	A98(ctx *runtime.Context, p0 string, p5 string) error // serves r98: CONNECT /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15), r98: OPTIONS /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15)
 //line routes.conf:699:14
 	A99(ctx *runtime.Context, p0 string) error // serves r99: HEAD /:p0/b/.../a-b (routes.conf:699:15)
-//line routes_gen.go:2352:1
+//line routes_gen.go:2347:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -2835,7 +2830,7 @@ func (u *URLBuilder) R15() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:2839:1
+//line routes_gen.go:2834:1
 
 // R23 returns the URL of route "r23": /*rest (routes.conf:164:7).
 //
@@ -2844,7 +2839,7 @@ func (u *URLBuilder) R23(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 3, rest)
 }
 
-//line routes_gen.go:2848:1
+//line routes_gen.go:2843:1
 
 // R81 returns the URL of route "r81": /.../a:p1 (routes.conf:571:11).
 //
@@ -2853,7 +2848,7 @@ func (u *URLBuilder) R81(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 6, p1)
 }
 
-//line routes_gen.go:2857:1
+//line routes_gen.go:2852:1
 
 // R78 returns the URL of route "r78": /.../a:p1 (routes.conf:551:7).
 //
@@ -2862,7 +2857,7 @@ func (u *URLBuilder) R78(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 7, p1)
 }
 
-//line routes_gen.go:2866:1
+//line routes_gen.go:2861:1
 
 // R80 returns the URL of route "r80": /.../a:p1/:p2/.:p3 (routes.conf:566:11).
 //
@@ -2871,7 +2866,7 @@ func (u *URLBuilder) R80(p1 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 9, p1, p2, p3)
 }
 
-//line routes_gen.go:2875:1
+//line routes_gen.go:2870:1
 
 // R79 returns the URL of route "r79": /.../a:p1/a:p2 (routes.conf:559:11).
 //
@@ -2880,7 +2875,7 @@ func (u *URLBuilder) R79(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 10, p1, p2)
 }
 
-//line routes_gen.go:2884:1
+//line routes_gen.go:2879:1
 
 // R2 returns the URL of route "r2": /.../x.:p1 (routes.conf:18:7).
 //
@@ -2889,7 +2884,7 @@ func (u *URLBuilder) R2(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 12, p1)
 }
 
-//line routes_gen.go:2893:1
+//line routes_gen.go:2888:1
 
 // R7 returns the URL of route "r7": /.../x.:p1/new/x.:p3 (routes.conf:51:11).
 //
@@ -2898,7 +2893,7 @@ func (u *URLBuilder) R7(p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 14, p1, p3)
 }
 
-//line routes_gen.go:2902:1
+//line routes_gen.go:2897:1
 
 // R3 returns the URL of route "r3": /.../x.:p1/x.y (routes.conf:26:11).
 //
@@ -2907,7 +2902,7 @@ func (u *URLBuilder) R3(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 17, p1)
 }
 
-//line routes_gen.go:2911:1
+//line routes_gen.go:2906:1
 
 // R5 returns the URL of route "r5": /.../x.:p1/x.y/a-b (routes.conf:37:15).
 //
@@ -2916,7 +2911,7 @@ func (u *URLBuilder) R5(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 18, p1)
 }
 
-//line routes_gen.go:2920:1
+//line routes_gen.go:2915:1
 
 // R4 returns the URL of route "r4": /.../x.:p1/x.y/~:p3 (routes.conf:31:15).
 //
@@ -2925,7 +2920,7 @@ func (u *URLBuilder) R4(p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 19, p1, p3)
 }
 
-//line routes_gen.go:2929:1
+//line routes_gen.go:2924:1
 
 // R73 returns the URL of route "r73": /.:p0/x.y (routes.conf:514:7).
 //
@@ -2934,7 +2929,7 @@ func (u *URLBuilder) R73(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 22, p0)
 }
 
-//line routes_gen.go:2938:1
+//line routes_gen.go:2933:1
 
 // R75 returns the URL of route "r75": /.:p0/x.y/a:p2/:p3 (routes.conf:526:11).
 //
@@ -2943,7 +2938,7 @@ func (u *URLBuilder) R75(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 24, p0, p2, p3)
 }
 
-//line routes_gen.go:2947:1
+//line routes_gen.go:2942:1
 
 // R76 returns the URL of route "r76": /.:p0/x.y/a:p2/:p3/42 (routes.conf:532:15).
 //
@@ -2952,7 +2947,7 @@ func (u *URLBuilder) R76(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 25, p0, p2, p3)
 }
 
-//line routes_gen.go:2956:1
+//line routes_gen.go:2951:1
 
 // R74 returns the URL of route "r74": /.:p0/x.y/~u/... (routes.conf:521:11).
 //
@@ -2961,7 +2956,7 @@ func (u *URLBuilder) R74(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 27, p0)
 }
 
-//line routes_gen.go:2965:1
+//line routes_gen.go:2960:1
 
 // R30 returns the URL of route "r30": /1 (routes.conf:212:7).
 //
@@ -2970,7 +2965,7 @@ func (u *URLBuilder) R30() string {
 	return routegenHelperURL(u, 28)
 }
 
-//line routes_gen.go:2974:1
+//line routes_gen.go:2969:1
 
 // R56 returns the URL of route "r56": /1 (routes.conf:397:7).
 //
@@ -2979,7 +2974,7 @@ func (u *URLBuilder) R56() string {
 	return routegenHelperURL(u, 30)
 }
 
-//line routes_gen.go:2983:1
+//line routes_gen.go:2978:1
 
 // R8 returns the URL of route "r8": /42 (routes.conf:60:7).
 //
@@ -2988,7 +2983,7 @@ func (u *URLBuilder) R8() string {
 	return routegenHelperURL(u, 33)
 }
 
-//line routes_gen.go:2992:1
+//line routes_gen.go:2987:1
 
 // R45 returns the URL of route "r45": /42 (routes.conf:321:7).
 //
@@ -2997,7 +2992,7 @@ func (u *URLBuilder) R45() string {
 	return routegenHelperURL(u, 35)
 }
 
-//line routes_gen.go:3001:1
+//line routes_gen.go:2996:1
 
 // R87 returns the URL of route "r87": /42/abc (routes.conf:616:7).
 //
@@ -3006,7 +3001,7 @@ func (u *URLBuilder) R87() string {
 	return routegenHelperURL(u, 37)
 }
 
-//line routes_gen.go:3010:1
+//line routes_gen.go:3005:1
 
 // R95 returns the URL of route "r95": /42/abc/.a/x.y (routes.conf:668:15).
 //
@@ -3015,7 +3010,7 @@ func (u *URLBuilder) R95() string {
 	return routegenHelperURL(u, 38)
 }
 
-//line routes_gen.go:3019:1
+//line routes_gen.go:3014:1
 
 // R94 returns the URL of route "r94": /42/abc/.a/x.y (routes.conf:662:11).
 //
@@ -3024,7 +3019,7 @@ func (u *URLBuilder) R94() string {
 	return routegenHelperURL(u, 40)
 }
 
-//line routes_gen.go:3028:1
+//line routes_gen.go:3023:1
 
 // R93 returns the URL of route "r93": /42/abc/a-b/1 (routes.conf:656:11).
 //
@@ -3033,7 +3028,7 @@ func (u *URLBuilder) R93() string {
 	return routegenHelperURL(u, 43)
 }
 
-//line routes_gen.go:3037:1
+//line routes_gen.go:3032:1
 
 // R88 returns the URL of route "r88": /42/abc/users (routes.conf:622:11).
 //
@@ -3042,7 +3037,7 @@ func (u *URLBuilder) R88() string {
 	return routegenHelperURL(u, 44)
 }
 
-//line routes_gen.go:3046:1
+//line routes_gen.go:3041:1
 
 // R92 returns the URL of route "r92": /42/abc/users/.a/1*rest (routes.conf:645:15).
 //
@@ -3051,7 +3046,7 @@ func (u *URLBuilder) R92(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 45, rest)
 }
 
-//line routes_gen.go:3055:1
+//line routes_gen.go:3050:1
 
 // R91 returns the URL of route "r91": /42/abc/users/:p3 (routes.conf:640:15).
 //
@@ -3060,7 +3055,7 @@ func (u *URLBuilder) R91(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 47, p3)
 }
 
-//line routes_gen.go:3064:1
+//line routes_gen.go:3059:1
 
 // R90 returns the URL of route "r90": /42/abc/users/:p3/*rest (routes.conf:633:15).
 //
@@ -3069,7 +3064,7 @@ func (u *URLBuilder) R90(p3 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 50, p3, rest)
 }
 
-//line routes_gen.go:3073:1
+//line routes_gen.go:3068:1
 
 // R89 returns the URL of route "r89": /42/abc/users/:p3/v:p4 (routes.conf:628:15).
 //
@@ -3078,7 +3073,7 @@ func (u *URLBuilder) R89(p3 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 53, p3, p4)
 }
 
-//line routes_gen.go:3082:1
+//line routes_gen.go:3077:1
 
 // R1 returns the URL of route "r1": /:p0 (routes.conf:9:7).
 //
@@ -3087,7 +3082,7 @@ func (u *URLBuilder) R1(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 55, p0)
 }
 
-//line routes_gen.go:3091:1
+//line routes_gen.go:3086:1
 
 // R31 returns the URL of route "r31": /:p0 (routes.conf:220:7).
 //
@@ -3096,7 +3091,7 @@ func (u *URLBuilder) R31(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 57, p0)
 }
 
-//line routes_gen.go:3100:1
+//line routes_gen.go:3095:1
 
 // R77 returns the URL of route "r77": /:p0/1:p1 (routes.conf:544:7).
 //
@@ -3105,7 +3100,7 @@ func (u *URLBuilder) R77(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 58, p0, p1)
 }
 
-//line routes_gen.go:3109:1
+//line routes_gen.go:3104:1
 
 // R24 returns the URL of route "r24": /:p0/:p1 (routes.conf:172:7).
 //
@@ -3114,7 +3109,7 @@ func (u *URLBuilder) R24(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 59, p0, p1)
 }
 
-//line routes_gen.go:3118:1
+//line routes_gen.go:3113:1
 
 // R22 returns the URL of route "r22": /:p0/:p1 (routes.conf:156:7).
 //
@@ -3123,7 +3118,7 @@ func (u *URLBuilder) R22(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 60, p0, p1)
 }
 
-//line routes_gen.go:3127:1
+//line routes_gen.go:3122:1
 
 // R25 returns the URL of route "r25": /:p0/:p1/:p2/:p3 (routes.conf:178:11).
 //
@@ -3132,7 +3127,7 @@ func (u *URLBuilder) R25(p0 string, p1 string, p2 string, p3 string) (string, er
 	return routegenCheckedHelperURL(u, 61, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:3136:1
+//line routes_gen.go:3131:1
 
 // R27 returns the URL of route "r27": /:p0/:p1/:p2/:p3/*rest (routes.conf:190:15).
 //
@@ -3141,7 +3136,7 @@ func (u *URLBuilder) R27(p0 string, p1 string, p2 string, p3 string, rest string
 	return routegenCheckedHelperURL(u, 63, p0, p1, p2, p3, rest)
 }
 
-//line routes_gen.go:3145:1
+//line routes_gen.go:3140:1
 
 // R28 returns the URL of route "r28": /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:196:15).
 //
@@ -3150,7 +3145,7 @@ func (u *URLBuilder) R28(p0 string, p1 string, p2 string, p3 string, p4 string) 
 	return routegenCheckedHelperURL(u, 66, p0, p1, p2, p3, p4)
 }
 
-//line routes_gen.go:3154:1
+//line routes_gen.go:3149:1
 
 // R26 returns the URL of route "r26": /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15).
 //
@@ -3159,7 +3154,7 @@ func (u *URLBuilder) R26(p0 string, p1 string, p2 string, p3 string, p4 string, 
 	return routegenCheckedHelperURL(u, 67, p0, p1, p2, p3, p4, rest)
 }
 
-//line routes_gen.go:3163:1
+//line routes_gen.go:3158:1
 
 // R96 returns the URL of route "r96": /:p0/b (routes.conf:677:7).
 //
@@ -3168,7 +3163,7 @@ func (u *URLBuilder) R96(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 70, p0)
 }
 
-//line routes_gen.go:3172:1
+//line routes_gen.go:3167:1
 
 // R97 returns the URL of route "r97": /:p0/b/.../a-b (routes.conf:684:11).
 //
@@ -3177,7 +3172,7 @@ func (u *URLBuilder) R97(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 73, p0)
 }
 
-//line routes_gen.go:3181:1
+//line routes_gen.go:3176:1
 
 // R99 returns the URL of route "r99": /:p0/b/.../a-b (routes.conf:699:15).
 //
@@ -3186,7 +3181,7 @@ func (u *URLBuilder) R99(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 75, p0)
 }
 
-//line routes_gen.go:3190:1
+//line routes_gen.go:3185:1
 
 // R98 returns the URL of route "r98": /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15).
 //
@@ -3195,7 +3190,7 @@ func (u *URLBuilder) R98(p0 string, p5 string) (string, error) {
 	return routegenCheckedHelperURL(u, 77, p0, p5)
 }
 
-//line routes_gen.go:3199:1
+//line routes_gen.go:3194:1
 
 // R101 returns the URL of route "r101": /:p0/b/~:p2/@ (routes.conf:711:11).
 //
@@ -3204,7 +3199,7 @@ func (u *URLBuilder) R101(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 79, p0, p2)
 }
 
-//line routes_gen.go:3208:1
+//line routes_gen.go:3203:1
 
 // R102 returns the URL of route "r102": /:p0/b/~:p2/@/@/1:p5 (routes.conf:718:15).
 //
@@ -3213,7 +3208,7 @@ func (u *URLBuilder) R102(p0 string, p2 string, p5 string) (string, error) {
 	return routegenCheckedHelperURL(u, 81, p0, p2, p5)
 }
 
-//line routes_gen.go:3217:1
+//line routes_gen.go:3212:1
 
 // R104 returns the URL of route "r104": /:p0/b/~:p2/@/v:p4 (routes.conf:734:15).
 //
@@ -3222,7 +3217,7 @@ func (u *URLBuilder) R104(p0 string, p2 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 83, p0, p2, p4)
 }
 
-//line routes_gen.go:3226:1
+//line routes_gen.go:3221:1
 
 // R103 returns the URL of route "r103": /:p0/b/~:p2/@/~:p4/... (routes.conf:727:15).
 //
@@ -3231,7 +3226,7 @@ func (u *URLBuilder) R103(p0 string, p2 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 84, p0, p2, p4)
 }
 
-//line routes_gen.go:3235:1
+//line routes_gen.go:3230:1
 
 // R32 returns the URL of route "r32": /:p0/v:p1 (routes.conf:228:11).
 //
@@ -3240,7 +3235,7 @@ func (u *URLBuilder) R32(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 85, p0, p1)
 }
 
-//line routes_gen.go:3244:1
+//line routes_gen.go:3239:1
 
 // R13 returns the URL of route "r13": /:p0/~u (routes.conf:98:7).
 //
@@ -3249,7 +3244,7 @@ func (u *URLBuilder) R13(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 87, p0)
 }
 
-//line routes_gen.go:3253:1
+//line routes_gen.go:3248:1
 
 // R6 returns the URL of route "r6": /=/.a (routes.conf:43:15).
 //
@@ -3258,7 +3253,7 @@ func (u *URLBuilder) R6() string {
 	return routegenHelperURL(u, 88)
 }
 
-//line routes_gen.go:3262:1
+//line routes_gen.go:3257:1
 
 // R37 returns the URL of route "r37": /a-b (routes.conf:266:7).
 //
@@ -3267,7 +3262,7 @@ func (u *URLBuilder) R37() string {
 	return routegenHelperURL(u, 91)
 }
 
-//line routes_gen.go:3271:1
+//line routes_gen.go:3266:1
 
 // R33 returns the URL of route "r33": /a-b/a (routes.conf:237:7).
 //
@@ -3276,7 +3271,7 @@ func (u *URLBuilder) R33() string {
 	return routegenHelperURL(u, 94)
 }
 
-//line routes_gen.go:3280:1
+//line routes_gen.go:3275:1
 
 // R38 returns the URL of route "r38": /a-b/a-b/= (routes.conf:272:11).
 //
@@ -3285,7 +3280,7 @@ func (u *URLBuilder) R38() string {
 	return routegenHelperURL(u, 95)
 }
 
-//line routes_gen.go:3289:1
+//line routes_gen.go:3284:1
 
 // R39 returns the URL of route "r39": /a-b/new (routes.conf:278:11).
 //
@@ -3294,7 +3289,7 @@ func (u *URLBuilder) R39() string {
 	return routegenHelperURL(u, 97)
 }
 
-//line routes_gen.go:3298:1
+//line routes_gen.go:3293:1
 
 // R72 returns the URL of route "r72": /a/@ (routes.conf:508:7).
 //
@@ -3303,7 +3298,7 @@ func (u *URLBuilder) R72() string {
 	return routegenHelperURL(u, 99)
 }
 
-//line routes_gen.go:3307:1
+//line routes_gen.go:3302:1
 
 // R51 returns the URL of route "r51": /a:p0 (routes.conf:363:7).
 //
@@ -3312,7 +3307,7 @@ func (u *URLBuilder) R51(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 101, p0)
 }
 
-//line routes_gen.go:3316:1
+//line routes_gen.go:3311:1
 
 // R55 returns the URL of route "r55": /a:p0/... (routes.conf:388:11).
 //
@@ -3321,7 +3316,7 @@ func (u *URLBuilder) R55(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 103, p0)
 }
 
-//line routes_gen.go:3325:1
+//line routes_gen.go:3320:1
 
 // R53 returns the URL of route "r53": /a:p0/:p1 (routes.conf:376:11).
 //
@@ -3330,7 +3325,7 @@ func (u *URLBuilder) R53(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 105, p0, p1)
 }
 
-//line routes_gen.go:3334:1
+//line routes_gen.go:3329:1
 
 // R52 returns the URL of route "r52": /a:p0/new/ab (routes.conf:371:11).
 //
@@ -3339,7 +3334,7 @@ func (u *URLBuilder) R52(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 108, p0)
 }
 
-//line routes_gen.go:3343:1
+//line routes_gen.go:3338:1
 
 // R54 returns the URL of route "r54": /a:p0/~:p1/user_:p2 (routes.conf:382:11).
 //
@@ -3348,7 +3343,7 @@ func (u *URLBuilder) R54(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 111, p0, p1, p2)
 }
 
-//line routes_gen.go:3352:1
+//line routes_gen.go:3347:1
 
 // R43 returns the URL of route "r43": /abc/1*rest (routes.conf:306:11).
 //
@@ -3357,7 +3352,7 @@ func (u *URLBuilder) R43(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 113, rest)
 }
 
-//line routes_gen.go:3361:1
+//line routes_gen.go:3356:1
 
 // R41 returns the URL of route "r41": /abc/1*rest (routes.conf:294:11).
 //
@@ -3366,7 +3361,7 @@ func (u *URLBuilder) R41(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 114, rest)
 }
 
-//line routes_gen.go:3370:1
+//line routes_gen.go:3365:1
 
 // R44 returns the URL of route "r44": /abc/1*rest (routes.conf:311:15).
 //
@@ -3375,7 +3370,7 @@ func (u *URLBuilder) R44(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 116, rest)
 }
 
-//line routes_gen.go:3379:1
+//line routes_gen.go:3374:1
 
 // R40 returns the URL of route "r40": /abc/1*rest (routes.conf:287:7).
 //
@@ -3384,7 +3379,7 @@ func (u *URLBuilder) R40(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 117, rest)
 }
 
-//line routes_gen.go:3388:1
+//line routes_gen.go:3383:1
 
 // R42 returns the URL of route "r42": /abc/1*rest (routes.conf:299:11).
 //
@@ -3393,7 +3388,7 @@ func (u *URLBuilder) R42(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 118, rest)
 }
 
-//line routes_gen.go:3397:1
+//line routes_gen.go:3392:1
 
 // R71 returns the URL of route "r71": /abc/a (routes.conf:502:7).
 //
@@ -3402,7 +3397,7 @@ func (u *URLBuilder) R71() string {
 	return routegenHelperURL(u, 120)
 }
 
-//line routes_gen.go:3406:1
+//line routes_gen.go:3401:1
 
 // R14 returns the URL of route "r14": /b/abc (routes.conf:106:7).
 //
@@ -3411,7 +3406,7 @@ func (u *URLBuilder) R14() string {
 	return routegenHelperURL(u, 122)
 }
 
-//line routes_gen.go:3415:1
+//line routes_gen.go:3410:1
 
 // R86 returns the URL of route "r86": /new/*rest (routes.conf:607:7).
 //
@@ -3420,7 +3415,7 @@ func (u *URLBuilder) R86(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 123, rest)
 }
 
-//line routes_gen.go:3424:1
+//line routes_gen.go:3419:1
 
 // R65 returns the URL of route "r65": /user_x (routes.conf:458:7).
 //
@@ -3429,7 +3424,7 @@ func (u *URLBuilder) R65() string {
 	return routegenHelperURL(u, 124)
 }
 
-//line routes_gen.go:3433:1
+//line routes_gen.go:3428:1
 
 // R69 returns the URL of route "r69": /user_x/.a/:p2 (routes.conf:489:11).
 //
@@ -3438,7 +3433,7 @@ func (u *URLBuilder) R69(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 125, p2)
 }
 
-//line routes_gen.go:3442:1
+//line routes_gen.go:3437:1
 
 // R29 returns the URL of route "r29": /user_x/:p1 (routes.conf:202:15).
 //
@@ -3447,7 +3442,7 @@ func (u *URLBuilder) R29(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 127, p1)
 }
 
-//line routes_gen.go:3451:1
+//line routes_gen.go:3446:1
 
 // R34 returns the URL of route "r34": /user_x/:p1 (routes.conf:245:7).
 //
@@ -3456,7 +3451,7 @@ func (u *URLBuilder) R34(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 129, p1)
 }
 
-//line routes_gen.go:3460:1
+//line routes_gen.go:3455:1
 
 // R36 returns the URL of route "r36": /user_x/:p1/1:p2/@ (routes.conf:257:11).
 //
@@ -3465,7 +3460,7 @@ func (u *URLBuilder) R36(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 130, p1, p2)
 }
 
-//line routes_gen.go:3469:1
+//line routes_gen.go:3464:1
 
 // R35 returns the URL of route "r35": /user_x/:p1/:p2/x.:p3 (routes.conf:252:11).
 //
@@ -3474,7 +3469,7 @@ func (u *URLBuilder) R35(p1 string, p2 int64, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 132, p1, routegenimpl.Int(p2), p3)
 }
 
-//line routes_gen.go:3478:1
+//line routes_gen.go:3473:1
 
 // R67 returns the URL of route "r67": /user_x/~u/*rest (routes.conf:473:15).
 //
@@ -3483,7 +3478,7 @@ func (u *URLBuilder) R67(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 134, rest)
 }
 
-//line routes_gen.go:3487:1
+//line routes_gen.go:3482:1
 
 // R66 returns the URL of route "r66": /user_x/~u/*rest (routes.conf:465:11).
 //
@@ -3492,7 +3487,7 @@ func (u *URLBuilder) R66(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 135, rest)
 }
 
-//line routes_gen.go:3496:1
+//line routes_gen.go:3491:1
 
 // R68 returns the URL of route "r68": /user_x/~u/*rest (routes.conf:480:15).
 //
@@ -3501,7 +3496,7 @@ func (u *URLBuilder) R68(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 137, rest)
 }
 
-//line routes_gen.go:3505:1
+//line routes_gen.go:3500:1
 
 // R16 returns the URL of route "r16": /v*rest (routes.conf:120:7).
 //
@@ -3510,7 +3505,7 @@ func (u *URLBuilder) R16(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 138, rest)
 }
 
-//line routes_gen.go:3514:1
+//line routes_gen.go:3509:1
 
 // R9 returns the URL of route "r9": /v1 (routes.conf:67:7).
 //
@@ -3519,7 +3514,7 @@ func (u *URLBuilder) R9() string {
 	return routegenHelperURL(u, 139)
 }
 
-//line routes_gen.go:3523:1
+//line routes_gen.go:3518:1
 
 // R105 returns the URL of route "r105": /v1 (routes.conf:744:7).
 //
@@ -3528,7 +3523,7 @@ func (u *URLBuilder) R105() string {
 	return routegenHelperURL(u, 140)
 }
 
-//line routes_gen.go:3532:1
+//line routes_gen.go:3527:1
 
 // R100 returns the URL of route "r100": /v1/:p1 (routes.conf:706:11).
 //
@@ -3537,7 +3532,7 @@ func (u *URLBuilder) R100(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 143, p1)
 }
 
-//line routes_gen.go:3541:1
+//line routes_gen.go:3536:1
 
 // R106 returns the URL of route "r106": /v1/:p1 (routes.conf:751:11).
 //
@@ -3546,7 +3541,7 @@ func (u *URLBuilder) R106(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 144, p1)
 }
 
-//line routes_gen.go:3550:1
+//line routes_gen.go:3545:1
 
 // R11 returns the URL of route "r11": /v1/abc/:p2 (routes.conf:81:11).
 //
@@ -3555,7 +3550,7 @@ func (u *URLBuilder) R11(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 147, p2)
 }
 
-//line routes_gen.go:3559:1
+//line routes_gen.go:3554:1
 
 // R82 returns the URL of route "r82": /v1/users (routes.conf:578:7).
 //
@@ -3564,7 +3559,7 @@ func (u *URLBuilder) R82() string {
 	return routegenHelperURL(u, 150)
 }
 
-//line routes_gen.go:3568:1
+//line routes_gen.go:3563:1
 
 // R12 returns the URL of route "r12": /v1/users/a-b (routes.conf:89:11).
 //
@@ -3573,7 +3568,7 @@ func (u *URLBuilder) R12() string {
 	return routegenHelperURL(u, 151)
 }
 
-//line routes_gen.go:3577:1
+//line routes_gen.go:3572:1
 
 // R83 returns the URL of route "r83": /v1/users/ab/:p3 (routes.conf:584:11).
 //
@@ -3582,7 +3577,7 @@ func (u *URLBuilder) R83(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 152, p3)
 }
 
-//line routes_gen.go:3586:1
+//line routes_gen.go:3581:1
 
 // R85 returns the URL of route "r85": /v1/users/ab/:p3/new (routes.conf:596:15).
 //
@@ -3591,7 +3586,7 @@ func (u *URLBuilder) R85(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 153, p3)
 }
 
-//line routes_gen.go:3595:1
+//line routes_gen.go:3590:1
 
 // R84 returns the URL of route "r84": /v1/users/ab/:p3/~u/v:p5 (routes.conf:589:15).
 //
@@ -3600,7 +3595,7 @@ func (u *URLBuilder) R84(p3 string, p5 string) (string, error) {
 	return routegenCheckedHelperURL(u, 154, p3, p5)
 }
 
-//line routes_gen.go:3604:1
+//line routes_gen.go:3599:1
 
 // R107 returns the URL of route "r107": /v1/x.y/:p2 (routes.conf:759:11).
 //
@@ -3609,7 +3604,7 @@ func (u *URLBuilder) R107(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 155, p2)
 }
 
-//line routes_gen.go:3613:1
+//line routes_gen.go:3608:1
 
 // R10 returns the URL of route "r10": /v1/~u (routes.conf:74:11).
 //
@@ -3618,7 +3613,7 @@ func (u *URLBuilder) R10() string {
 	return routegenHelperURL(u, 157)
 }
 
-//line routes_gen.go:3622:1
+//line routes_gen.go:3617:1
 
 // R57 returns the URL of route "r57": /v:p0/1:p1 (routes.conf:403:7).
 //
@@ -3627,7 +3622,7 @@ func (u *URLBuilder) R57(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 158, p0, p1)
 }
 
-//line routes_gen.go:3631:1
+//line routes_gen.go:3626:1
 
 // R60 returns the URL of route "r60": /v:p0/1:p1/:p2 (routes.conf:424:11).
 //
@@ -3636,7 +3631,7 @@ func (u *URLBuilder) R60(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 159, p0, p1, p2)
 }
 
-//line routes_gen.go:3640:1
+//line routes_gen.go:3635:1
 
 // R59 returns the URL of route "r59": /v:p0/1:p1/:p2/user_:p3 (routes.conf:417:11).
 //
@@ -3645,7 +3640,7 @@ func (u *URLBuilder) R59(p0 string, p1 string, p2 string, p3 string) (string, er
 	return routegenCheckedHelperURL(u, 160, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:3649:1
+//line routes_gen.go:3644:1
 
 // R64 returns the URL of route "r64": /v:p0/1:p1/abc (routes.conf:448:15).
 //
@@ -3654,7 +3649,7 @@ func (u *URLBuilder) R64(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 161, p0, p1)
 }
 
-//line routes_gen.go:3658:1
+//line routes_gen.go:3653:1
 
 // R61 returns the URL of route "r61": /v:p0/1:p1/abc (routes.conf:430:11).
 //
@@ -3663,7 +3658,7 @@ func (u *URLBuilder) R61(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 162, p0, p1)
 }
 
-//line routes_gen.go:3667:1
+//line routes_gen.go:3662:1
 
 // R58 returns the URL of route "r58": /v:p0/1:p1/abc/*rest (routes.conf:410:11).
 //
@@ -3672,7 +3667,7 @@ func (u *URLBuilder) R58(p0 string, p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 165, p0, p1, rest)
 }
 
-//line routes_gen.go:3676:1
+//line routes_gen.go:3671:1
 
 // R62 returns the URL of route "r62": /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:436:15).
 //
@@ -3681,7 +3676,7 @@ func (u *URLBuilder) R62(p0 string, p1 string, p3 string, p4 string) (string, er
 	return routegenCheckedHelperURL(u, 167, p0, p1, p3, p4)
 }
 
-//line routes_gen.go:3685:1
+//line routes_gen.go:3680:1
 
 // R63 returns the URL of route "r63": /v:p0/1:p1/abc/~u/:p4 (routes.conf:442:15).
 //
@@ -3690,7 +3685,7 @@ func (u *URLBuilder) R63(p0 string, p1 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 168, p0, p1, p4)
 }
 
-//line routes_gen.go:3694:1
+//line routes_gen.go:3689:1
 
 // R46 returns the URL of route "r46": /x.y/*rest (routes.conf:328:7).
 //
@@ -3699,7 +3694,7 @@ func (u *URLBuilder) R46(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 169, rest)
 }
 
-//line routes_gen.go:3703:1
+//line routes_gen.go:3698:1
 
 // R47 returns the URL of route "r47": /x.y/*rest (routes.conf:335:11).
 //
@@ -3708,7 +3703,7 @@ func (u *URLBuilder) R47(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 170, rest)
 }
 
-//line routes_gen.go:3712:1
+//line routes_gen.go:3707:1
 
 // R48 returns the URL of route "r48": /x.y/*rest (routes.conf:341:11).
 //
@@ -3717,7 +3712,7 @@ func (u *URLBuilder) R48(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 171, rest)
 }
 
-//line routes_gen.go:3721:1
+//line routes_gen.go:3716:1
 
 // R50 returns the URL of route "r50": /x.y/*rest (routes.conf:352:15).
 //
@@ -3726,7 +3721,7 @@ func (u *URLBuilder) R50(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 172, rest)
 }
 
-//line routes_gen.go:3730:1
+//line routes_gen.go:3725:1
 
 // R49 returns the URL of route "r49": /x.y/*rest (routes.conf:348:11).
 //
@@ -3735,7 +3730,7 @@ func (u *URLBuilder) R49(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 174, rest)
 }
 
-//line routes_gen.go:3739:1
+//line routes_gen.go:3734:1
 
 // R18 returns the URL of route "r18": /x.y/:p1 (routes.conf:133:11).
 //
@@ -3744,7 +3739,7 @@ func (u *URLBuilder) R18(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 175, p1)
 }
 
-//line routes_gen.go:3748:1
+//line routes_gen.go:3743:1
 
 // R17 returns the URL of route "r17": /x.y/:p1 (routes.conf:127:7).
 //
@@ -3753,7 +3748,7 @@ func (u *URLBuilder) R17(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 176, p1)
 }
 
-//line routes_gen.go:3757:1
+//line routes_gen.go:3752:1
 
 // R21 returns the URL of route "r21": /x.y/:p1 (routes.conf:148:15).
 //
@@ -3762,7 +3757,7 @@ func (u *URLBuilder) R21(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 177, p1)
 }
 
-//line routes_gen.go:3766:1
+//line routes_gen.go:3761:1
 
 // R19 returns the URL of route "r19": /x.y/:p1/ab (routes.conf:138:15).
 //
@@ -3771,7 +3766,7 @@ func (u *URLBuilder) R19(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 178, p1)
 }
 
-//line routes_gen.go:3775:1
+//line routes_gen.go:3770:1
 
 // R20 returns the URL of route "r20": /x.y/:p1/~u (routes.conf:143:15).
 //
@@ -3780,7 +3775,7 @@ func (u *URLBuilder) R20(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 179, p1)
 }
 
-//line routes_gen.go:3784:1
+//line routes_gen.go:3779:1
 
 // R70 returns the URL of route "r70": /~u (routes.conf:496:7).
 //
@@ -3789,7 +3784,7 @@ func (u *URLBuilder) R70() string {
 	return routegenHelperURL(u, 182)
 }
 
-//line routes_gen.go:3793:1
+//line routes_gen.go:3788:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
