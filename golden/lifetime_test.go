@@ -107,34 +107,14 @@ func (h heldHotel) Hotel(ctx *runtime.Context, id int64) error {
 }
 
 // TestConcurrentRequestsHoldTheirOwnContexts: requests served at once,
-// more than there are Ps, never share a Context, though the router keeps
-// an idle one a P besides its pool, and each action reads its own
-// request.
+// more than there are Ps, never share a Context of the router's pool, and
+// each action reads its own request.
 func TestConcurrentRequestsHoldTheirOwnContexts(t *testing.T) {
 	site := heldHotel{mu: &sync.Mutex{}, held: map[*runtime.Context]int64{}, faults: new([]string)}
 	rt, err := deploy.NewRouter(deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, site, runtime.WithAuthenticator("basic", basicAuth))
 	if err != nil {
 		t.Fatal(err)
 	}
-	serveHotelsAtOnce(t, rt, site)
-}
-
-// TestContextsWhenGOMAXPROCSGrows: the router keeps an idle Context for
-// each P there was at its first request; a P added later takes its
-// Contexts from the pool, and requests still hold their own.
-func TestContextsWhenGOMAXPROCSGrows(t *testing.T) {
-	defer goruntime.GOMAXPROCS(goruntime.GOMAXPROCS(1))
-	site := heldHotel{mu: &sync.Mutex{}, held: map[*runtime.Context]int64{}, faults: new([]string)}
-	rt, err := deploy.NewRouter(deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, site, runtime.WithAuthenticator("basic", basicAuth))
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := httptest.NewRecorder()
-	rt.ServeHTTP(w, httptest.NewRequest("GET", "http://example.com:8080/hotels/1", nil))
-	if w.Code != 200 {
-		t.Fatalf("GET /hotels/1 with one P: %d %q", w.Code, w.Body.String())
-	}
-	goruntime.GOMAXPROCS(4)
 	serveHotelsAtOnce(t, rt, site)
 }
 

@@ -121,25 +121,133 @@ func TestForRequestOfAnotherRouter(t *testing.T) {
 
 var linkSink string
 
-// TestForRequestAllocates: a link of the builder of a request allocates
-// its string alone, as a path of the package's URL does, in a table of
-// 35 routes and in one of 600 (t03), whose matchers are data.
+// linkCosts is an action that measures, while its own request is
+// served, what each of its links allocates when the package's URL writes
+// it and when URL.ForRequest(ctx) does.
+type linkCosts struct {
+	links []linkPair
+	got   *[][2]float64 // by link: of URL, of URL.ForRequest(ctx)
+}
+
+// linkPair is one link, of the package's URL and of URL.ForRequest(ctx).
+type linkPair struct {
+	name             string
+	plain, onRequest func(ctx *runtime.Context) string
+}
+
+func (c linkCosts) measure(ctx *runtime.Context) {
+	*c.got = nil
+	for _, l := range c.links {
+		*c.got = append(*c.got, [2]float64{
+			testing.AllocsPerRun(100, func() { linkSink = l.plain(ctx) }),
+			testing.AllocsPerRun(100, func() { linkSink = l.onRequest(ctx) }),
+		})
+	}
+}
+
+// measuringApp measures in the action of rich's home.
+type measuringApp struct {
+	appNoop
+	linkCosts
+}
+
+func (a measuringApp) Index(ctx *runtime.Context) error {
+	a.measure(ctx)
+	return nil
+}
+
+// measuringT03Page measures in the action of t03's route r256.
+type measuringT03Page struct {
+	t03.C0Controller
+	linkCosts
+}
+
+func (p measuringT03Page) A256(ctx *runtime.Context) error {
+	p.measure(ctx)
+	return nil
+}
+
+// TestForRequestAllocates: a link of the builder of a request, built by
+// an action while its request is served, allocates its string alone, as
+// the same link of the package's URL does, a path or a URL with a host,
+// in a table of 35 routes and in one of 600 (t03), whose matchers are
+// data: for a request line in the origin form, as a server reads a
+// client's, in the absolute form, as a proxy's (and httptest.NewRequest's
+// of a URL), and below a prefix a handler in front stripped.
 func TestForRequestAllocates(t *testing.T) {
-	rt := newRichRouter(t, runtime.WithStaticFS(assets))
-	ctx := requestContext(t, rt, "admin.example.com:8080", "/")
-	large := newT03Router(t)
-	largeCtx := requestContext(t, large, "api.example.com", "/x.y/1")
+	richApp := measuringApp{linkCosts: linkCosts{got: new([][2]float64), links: []linkPair{
+		{"a path", func(*runtime.Context) string { u, _ := rich.URL.User(7); return u },
+			func(ctx *runtime.Context) string { u, _ := rich.URL.ForRequest(ctx).User(7); return u }},
+		{"another domain's", func(*runtime.Context) string { return rich.URL.AdminHome() },
+			func(ctx *runtime.Context) string { return rich.URL.ForRequest(ctx).AdminHome() }},
+		{"a wildcard domain's", func(*runtime.Context) string { u, _ := rich.URL.TenantsTenantPage("acme", "x"); return u },
+			func(ctx *runtime.Context) string {
+				u, _ := rich.URL.ForRequest(ctx).TenantsTenantPage("acme", "x")
+				return u
+			}},
+	}}}
+	richRouter, err := rich.NewRouter(dashboardNoop{}, richApp, chatNoop{}, deepNoop{}, docNoop{}, fallbackNoop{},
+		fileNoop{}, itemNoop{}, postNoop{}, tenantNoop{}, userNoop{}, runtime.WithStaticFS(assets))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t03Page := measuringT03Page{linkCosts: linkCosts{got: new([][2]float64), links: []linkPair{
+		{"a path", func(*runtime.Context) string { return t03.URL.R299() },
+			func(ctx *runtime.Context) string { return t03.URL.ForRequest(ctx).R299() }},
+	}}}
 	for _, c := range []struct {
-		name             string
-		plain, onRequest func()
+		name   string
+		router http.Handler
+		host   string
+		target string
+		costs  linkCosts
 	}{
-		{"rich", func() { linkSink = rich.URL.Home() }, func() { linkSink = rich.URL.ForRequest(ctx).AdminHome() }},
-		{"t03", func() { linkSink = t03.URL.R256() }, func() { linkSink = t03.URL.ForRequest(largeCtx).R256() }},
+		{"rich", richRouter, "example.com:8080", "/", richApp.linkCosts},
+		{"t03", newT03RouterOf(t, t03Page), "api.example.com", "/x.y/1", t03Page.linkCosts},
 	} {
-		plain, onRequest := testing.AllocsPerRun(100, c.plain), testing.AllocsPerRun(100, c.onRequest)
-		if onRequest > 1 || plain > 1 {
-			t.Errorf("%s: a link of URL allocates %.0f times, of URL.ForRequest(ctx) %.0f; want at most 1 (its string)", c.name, plain, onRequest)
+		srv := httptest.NewServer(c.router)
+		req, err := http.NewRequest("GET", srv.URL+c.target, nil)
+		if err != nil {
+			t.Fatal(err)
 		}
+		req.Host = c.host
+		for _, f := range []struct {
+			form  string
+			serve func() int
+		}{
+			{"origin form, from a client", func() int {
+				res, err := srv.Client().Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res.Body.Close()
+				return res.StatusCode
+			}},
+			{"absolute form", func() int {
+				w := httptest.NewRecorder()
+				c.router.ServeHTTP(w, httptest.NewRequest("GET", "http://"+c.host+c.target, nil))
+				return w.Code
+			}},
+			{"below a stripped prefix", func() int {
+				w := httptest.NewRecorder()
+				r := httptest.NewRequest("GET", "/mnt"+c.target, nil)
+				r.Host = c.host
+				http.StripPrefix("/mnt", c.router).ServeHTTP(w, r)
+				return w.Code
+			}},
+		} {
+			*c.costs.got = nil
+			if status := f.serve(); status != 200 || len(*c.costs.got) != len(c.costs.links) {
+				t.Errorf("%s, %s: GET %s answered %d, and the action measured %d links of %d", c.name, f.form, c.target, status, len(*c.costs.got), len(c.costs.links))
+				continue
+			}
+			for i, got := range *c.costs.got {
+				if plain, onRequest := got[0], got[1]; onRequest > 1 || plain > 1 {
+					t.Errorf("%s, %s: in the action, %s link of URL allocates %.0f times, of URL.ForRequest(ctx) %.0f; want at most 1 (its string)", c.name, f.form, c.costs.links[i].name, plain, onRequest)
+				}
+			}
+		}
+		srv.Close()
 	}
 }
 
@@ -155,11 +263,17 @@ func (p *t03Page) A256(ctx *runtime.Context) error {
 
 func newT03Router(t *testing.T, opts ...runtime.Option) *runtime.Router {
 	t.Helper()
+	return newT03RouterOf(t, &t03Page{}, opts...)
+}
+
+// newT03RouterOf is t03's router with page's actions for C0.
+func newT03RouterOf(t *testing.T, page t03.C0Controller, opts ...runtime.Option) *runtime.Router {
+	t.Helper()
 	type c1 struct{ t03.C1Controller }
 	type c2 struct{ t03.C2Controller }
 	type socket struct{ t03.SocketController }
 	everyone := func(*runtime.Context) (runtime.Subject, error) { return mayDoAll{}, nil }
-	rt, err := t03.NewRouter(&t03Page{}, c1{}, c2{}, socket{}, append([]runtime.Option{runtime.WithAuthenticator("basic", everyone), runtime.WithAuthenticator("token", everyone)}, opts...)...)
+	rt, err := t03.NewRouter(page, c1{}, c2{}, socket{}, append([]runtime.Option{runtime.WithAuthenticator("basic", everyone), runtime.WithAuthenticator("token", everyone)}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import "strings"
 // header, parsed on first use. The zero value is an empty header.
 type AcceptContentType struct {
 	header                string
-	owner                 *Request // whose Accept header is read when first asked; nil after reset
+	owner                 *Request // whose Accept header is read when first asked; nil after reset and once read
 	parsed                bool
 	mime, version, vendor string
 }
@@ -19,9 +19,10 @@ func (a *AcceptContentType) reset(header string) {
 // forget forgets the previous parse for a request of owner, whose Accept
 // header is read and parsed when first asked, so that requests whose action
 // never asks pay nothing. A pooled context writes nothing here unless the
-// previous request parsed its header or reset gave one.
+// previous request parsed its header or reset gave one, which both let
+// go of the owner.
 func (a *AcceptContentType) forget(owner *Request) {
-	if a.parsed || a.header != "" || a.owner != owner {
+	if a.owner != owner {
 		*a = AcceptContentType{owner: owner}
 	}
 }
@@ -55,7 +56,7 @@ func (a *AcceptContentType) parse() {
 		a.header = a.owner.Request.Header.Get("Accept")
 	}
 	a.mime, a.version, a.vendor = parseAccept(a.header)
-	a.parsed = true
+	a.parsed, a.owner = true, nil
 }
 
 // parseAccept picks the media range of an Accept header with the highest

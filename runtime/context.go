@@ -78,8 +78,7 @@ func (ctx *Context) detached() *Context {
 // the context is pooled; ServeHTTP has given the request back the body
 // limitBody wrapped. The matched path and the Accept header, when an
 // action parsed it, are left to be overwritten by the next request: the
-// pool lets go of unused contexts at garbage collection, and the router
-// keeps one a P besides (contexts.go).
+// pool lets go of unused contexts at garbage collection.
 func (ctx *Context) release() {
 	ctx.Res, ctx.request.Request, ctx.subject = nil, nil, nil
 	ctx.session, ctx.sessionSubject = nil, false

@@ -25,7 +25,6 @@ type Router struct {
 	decide   *decide.Table
 	dispatch dispatcher
 	pool     sync.Pool
-	idle     idleContexts // one idle Context a P, in front of pool (contexts.go)
 
 	// shown is the router's copy of the table, which Context.Route and
 	// its middleware hand the program, made on first use: a write to it
@@ -239,7 +238,7 @@ func (rt *Router) Lookup(m *Match, method, host, path string) {
 // ServeHTTP answers a request. For a matched route it allocates nothing
 // itself: contexts are pooled.
 func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	ctx := rt.getContext()
+	ctx := rt.pool.Get().(*Context)
 	ctx.reset(w, r)
 	if rt.sessions != nil {
 		rt.sessions.load(ctx)
@@ -263,7 +262,7 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	ctx.release()
-	rt.putContext(ctx)
+	rt.pool.Put(ctx)
 }
 
 // limitBody holds the body of a request the decision did not send to its

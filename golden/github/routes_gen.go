@@ -665,7 +665,152 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		}
 		return -1
 	case "GET":
-		return routegenMatch0GET(p, path)
+		switch path {
+		case "/authorizations":
+			return 3 // GET /authorizations (get_authorizations)
+		case "/emojis":
+			return 9 // GET /emojis (get_emojis)
+		case "/events":
+			return 10 // GET /events (get_events)
+		case "/feeds":
+			return 11 // GET /feeds (get_feeds)
+		case "/gists":
+			return 12 // GET /gists (get_gists)
+		case "/gists/public":
+			return 21 // GET /gists/public (get_gists_public)
+		case "/gists/starred":
+			return 22 // GET /gists/starred (get_gists_starred)
+		case "/gitignore/templates":
+			return 23 // GET /gitignore/templates (get_gitignore_templates)
+		case "/issues":
+			return 25 // GET /issues (get_issues)
+		case "/meta":
+			return 32 // GET /meta (get_meta)
+		case "/notifications":
+			return 34 // GET /notifications (get_notifications)
+		case "/rate_limit":
+			return 56 // GET /rate_limit (get_rate_limit)
+		case "/repositories":
+			return 179 // GET /repositories (get_repositories)
+		case "/search/code":
+			return 180 // GET /search/code (get_search_code)
+		case "/search/issues":
+			return 181 // GET /search/issues (get_search_issues)
+		case "/search/repositories":
+			return 182 // GET /search/repositories (get_search_repositories)
+		case "/search/users":
+			return 183 // GET /search/users (get_search_users)
+		case "/user":
+			return 195 // GET /user (get_user)
+		case "/user/emails":
+			return 198 // GET /user/emails (get_user_emails)
+		case "/user/followers":
+			return 200 // GET /user/followers (get_user_followers)
+		case "/user/following":
+			return 201 // GET /user/following (get_user_following)
+		case "/user/issues":
+			return 205 // GET /user/issues (get_user_issues)
+		case "/user/keys":
+			return 206 // GET /user/keys (get_user_keys)
+		case "/user/orgs":
+			return 211 // GET /user/orgs (get_user_orgs)
+		case "/user/repos":
+			return 212 // GET /user/repos (get_user_repos)
+		case "/user/starred":
+			return 214 // GET /user/starred (get_user_starred)
+		case "/user/subscriptions":
+			return 218 // GET /user/subscriptions (get_user_subscriptions)
+		case "/user/teams":
+			return 222 // GET /user/teams (get_user_teams)
+		case "/users":
+			return 223 // GET /users (get_users)
+		}
+		i1 := 1
+		if i1 < len(path) {
+			switch path[i1] {
+			case 'a':
+				if strings.HasPrefix(path[i1:], "applications/") {
+					i2 := i1 + 13
+					if r := routegenMatch0GET_1(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+				if strings.HasPrefix(path[i1:], "authorizations/") {
+					i2 := i1 + 15
+					if r := routegenMatch0GET_2(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'g':
+				if strings.HasPrefix(path[i1:], "gists/") {
+					i2 := i1 + 6
+					if r := routegenMatch0GET_3(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+				if strings.HasPrefix(path[i1:], "gitignore/templates/") {
+					i2 := i1 + 20
+					if r := routegenMatch0GET_4(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'l':
+				if strings.HasPrefix(path[i1:], "legacy/") {
+					i2 := i1 + 7
+					if r := routegenMatch0GET_5(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'n':
+				if strings.HasPrefix(path[i1:], "networks/") {
+					i2 := i1 + 9
+					if r := routegenMatch0GET_6(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+				if strings.HasPrefix(path[i1:], "notifications/threads/") {
+					i2 := i1 + 22
+					if r := routegenMatch0GET_7(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'o':
+				if strings.HasPrefix(path[i1:], "orgs/") {
+					i2 := i1 + 5
+					if r := routegenMatch0GET_8(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'r':
+				if strings.HasPrefix(path[i1:], "repos/") {
+					i2 := i1 + 6
+					if r := routegenMatch0GET_9(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 't':
+				if strings.HasPrefix(path[i1:], "teams/") {
+					i2 := i1 + 6
+					if r := routegenMatch0GET_29(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'u':
+				if strings.HasPrefix(path[i1:], "user/") {
+					i2 := i1 + 5
+					if r := routegenMatch0GET_30(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+				if strings.HasPrefix(path[i1:], "users/") {
+					i2 := i1 + 6
+					if r := routegenMatch0GET_31(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			}
+		}
+		return -1
 	case "PATCH":
 		switch path {
 		case "/user":
@@ -1235,156 +1380,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		return -1
-	}
-	return -1
-}
-
-// routegenMatch0GET finds the GET route of domain "bench" for path.
-func routegenMatch0GET(p *routegenimpl.Params, path string) int {
-	switch path {
-	case "/authorizations":
-		return 3 // GET /authorizations (get_authorizations)
-	case "/emojis":
-		return 9 // GET /emojis (get_emojis)
-	case "/events":
-		return 10 // GET /events (get_events)
-	case "/feeds":
-		return 11 // GET /feeds (get_feeds)
-	case "/gists":
-		return 12 // GET /gists (get_gists)
-	case "/gists/public":
-		return 21 // GET /gists/public (get_gists_public)
-	case "/gists/starred":
-		return 22 // GET /gists/starred (get_gists_starred)
-	case "/gitignore/templates":
-		return 23 // GET /gitignore/templates (get_gitignore_templates)
-	case "/issues":
-		return 25 // GET /issues (get_issues)
-	case "/meta":
-		return 32 // GET /meta (get_meta)
-	case "/notifications":
-		return 34 // GET /notifications (get_notifications)
-	case "/rate_limit":
-		return 56 // GET /rate_limit (get_rate_limit)
-	case "/repositories":
-		return 179 // GET /repositories (get_repositories)
-	case "/search/code":
-		return 180 // GET /search/code (get_search_code)
-	case "/search/issues":
-		return 181 // GET /search/issues (get_search_issues)
-	case "/search/repositories":
-		return 182 // GET /search/repositories (get_search_repositories)
-	case "/search/users":
-		return 183 // GET /search/users (get_search_users)
-	case "/user":
-		return 195 // GET /user (get_user)
-	case "/user/emails":
-		return 198 // GET /user/emails (get_user_emails)
-	case "/user/followers":
-		return 200 // GET /user/followers (get_user_followers)
-	case "/user/following":
-		return 201 // GET /user/following (get_user_following)
-	case "/user/issues":
-		return 205 // GET /user/issues (get_user_issues)
-	case "/user/keys":
-		return 206 // GET /user/keys (get_user_keys)
-	case "/user/orgs":
-		return 211 // GET /user/orgs (get_user_orgs)
-	case "/user/repos":
-		return 212 // GET /user/repos (get_user_repos)
-	case "/user/starred":
-		return 214 // GET /user/starred (get_user_starred)
-	case "/user/subscriptions":
-		return 218 // GET /user/subscriptions (get_user_subscriptions)
-	case "/user/teams":
-		return 222 // GET /user/teams (get_user_teams)
-	case "/users":
-		return 223 // GET /users (get_users)
-	}
-	i1 := 1
-	if i1 < len(path) {
-		switch path[i1] {
-		case 'a':
-			if strings.HasPrefix(path[i1:], "applications/") {
-				i2 := i1 + 13
-				if r := routegenMatch0GET_1(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-			if strings.HasPrefix(path[i1:], "authorizations/") {
-				i2 := i1 + 15
-				if r := routegenMatch0GET_2(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'g':
-			if strings.HasPrefix(path[i1:], "gists/") {
-				i2 := i1 + 6
-				if r := routegenMatch0GET_3(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-			if strings.HasPrefix(path[i1:], "gitignore/templates/") {
-				i2 := i1 + 20
-				if r := routegenMatch0GET_4(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'l':
-			if strings.HasPrefix(path[i1:], "legacy/") {
-				i2 := i1 + 7
-				if r := routegenMatch0GET_5(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'n':
-			if strings.HasPrefix(path[i1:], "networks/") {
-				i2 := i1 + 9
-				if r := routegenMatch0GET_6(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-			if strings.HasPrefix(path[i1:], "notifications/threads/") {
-				i2 := i1 + 22
-				if r := routegenMatch0GET_7(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'o':
-			if strings.HasPrefix(path[i1:], "orgs/") {
-				i2 := i1 + 5
-				if r := routegenMatch0GET_8(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'r':
-			if strings.HasPrefix(path[i1:], "repos/") {
-				i2 := i1 + 6
-				if r := routegenMatch0GET_9(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 't':
-			if strings.HasPrefix(path[i1:], "teams/") {
-				i2 := i1 + 6
-				if r := routegenMatch0GET_29(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'u':
-			if strings.HasPrefix(path[i1:], "user/") {
-				i2 := i1 + 5
-				if r := routegenMatch0GET_30(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-			if strings.HasPrefix(path[i1:], "users/") {
-				i2 := i1 + 6
-				if r := routegenMatch0GET_31(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		}
 	}
 	return -1
 }
@@ -3354,7 +3349,7 @@ type GitHubController interface {
 	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7)
 //line ../../testdata/routesets/github.conf:233:6
 	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7)
-//line routes_gen.go:3358:1
+//line routes_gen.go:3353:1
 }
 
 // DeleteApplicationsByClientIDTokens returns the URL of route "delete_applications_by_client_id_tokens": /applications/:client_id/tokens (../../testdata/routesets/github.conf:35:7).
@@ -3364,7 +3359,7 @@ func (u *URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) (string
 	return routegenCheckedHelperURL(u, 0, clientID)
 }
 
-//line routes_gen.go:3368:1
+//line routes_gen.go:3363:1
 
 // DeleteApplicationsByClientIDTokensByAccessToken returns the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:41:7).
 //
@@ -3373,7 +3368,7 @@ func (u *URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID st
 	return routegenCheckedHelperURL(u, 1, clientID, accessToken)
 }
 
-//line routes_gen.go:3377:1
+//line routes_gen.go:3372:1
 
 // GetApplicationsByClientIDTokensByAccessToken returns the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:29:7).
 //
@@ -3382,7 +3377,7 @@ func (u *URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID strin
 	return routegenCheckedHelperURL(u, 2, clientID, accessToken)
 }
 
-//line routes_gen.go:3386:1
+//line routes_gen.go:3381:1
 
 // GetAuthorizations returns the URL of route "get_authorizations": /authorizations (../../testdata/routesets/github.conf:5:7).
 //
@@ -3391,7 +3386,7 @@ func (u *URLBuilder) GetAuthorizations() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:3395:1
+//line routes_gen.go:3390:1
 
 // PostAuthorizations returns the URL of route "post_authorizations": /authorizations (../../testdata/routesets/github.conf:17:7).
 //
@@ -3400,7 +3395,7 @@ func (u *URLBuilder) PostAuthorizations() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:3404:1
+//line routes_gen.go:3399:1
 
 // DeleteAuthorizationsByID returns the URL of route "delete_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:23:7).
 //
@@ -3409,7 +3404,7 @@ func (u *URLBuilder) DeleteAuthorizationsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:3413:1
+//line routes_gen.go:3408:1
 
 // GetAuthorizationsByID returns the URL of route "get_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:11:7).
 //
@@ -3418,7 +3413,7 @@ func (u *URLBuilder) GetAuthorizationsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 6, id)
 }
 
-//line routes_gen.go:3422:1
+//line routes_gen.go:3417:1
 
 // PatchAuthorizationsByID returns the URL of route "patch_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:1229:7).
 //
@@ -3427,7 +3422,7 @@ func (u *URLBuilder) PatchAuthorizationsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 7, id)
 }
 
-//line routes_gen.go:3431:1
+//line routes_gen.go:3426:1
 
 // PutAuthorizationsClientsByClientID returns the URL of route "put_authorizations_clients_by_client_id": /authorizations/clients/:client_id (../../testdata/routesets/github.conf:1223:7).
 //
@@ -3436,7 +3431,7 @@ func (u *URLBuilder) PutAuthorizationsClientsByClientID(clientID string) (string
 	return routegenCheckedHelperURL(u, 8, clientID)
 }
 
-//line routes_gen.go:3440:1
+//line routes_gen.go:3435:1
 
 // GetEmojis returns the URL of route "get_emojis": /emojis (../../testdata/routesets/github.conf:509:7).
 //
@@ -3445,7 +3440,7 @@ func (u *URLBuilder) GetEmojis() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:3449:1
+//line routes_gen.go:3444:1
 
 // GetEvents returns the URL of route "get_events": /events (../../testdata/routesets/github.conf:47:7).
 //
@@ -3454,7 +3449,7 @@ func (u *URLBuilder) GetEvents() string {
 	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:3458:1
+//line routes_gen.go:3453:1
 
 // GetFeeds returns the URL of route "get_feeds": /feeds (../../testdata/routesets/github.conf:101:7).
 //
@@ -3463,7 +3458,7 @@ func (u *URLBuilder) GetFeeds() string {
 	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:3467:1
+//line routes_gen.go:3462:1
 
 // GetGists returns the URL of route "get_gists": /gists (../../testdata/routesets/github.conf:251:7).
 //
@@ -3472,7 +3467,7 @@ func (u *URLBuilder) GetGists() string {
 	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:3476:1
+//line routes_gen.go:3471:1
 
 // PostGists returns the URL of route "post_gists": /gists (../../testdata/routesets/github.conf:263:7).
 //
@@ -3481,7 +3476,7 @@ func (u *URLBuilder) PostGists() string {
 	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:3485:1
+//line routes_gen.go:3480:1
 
 // DeleteGistsByID returns the URL of route "delete_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:293:7).
 //
@@ -3490,7 +3485,7 @@ func (u *URLBuilder) DeleteGistsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 14, id)
 }
 
-//line routes_gen.go:3494:1
+//line routes_gen.go:3489:1
 
 // GetGistsByID returns the URL of route "get_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:257:7).
 //
@@ -3499,7 +3494,7 @@ func (u *URLBuilder) GetGistsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 15, id)
 }
 
-//line routes_gen.go:3503:1
+//line routes_gen.go:3498:1
 
 // PatchGistsByID returns the URL of route "patch_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:1253:7).
 //
@@ -3508,7 +3503,7 @@ func (u *URLBuilder) PatchGistsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 16, id)
 }
 
-//line routes_gen.go:3512:1
+//line routes_gen.go:3507:1
 
 // PostGistsByIDForks returns the URL of route "post_gists_by_id_forks": /gists/:id/forks (../../testdata/routesets/github.conf:287:7).
 //
@@ -3517,7 +3512,7 @@ func (u *URLBuilder) PostGistsByIDForks(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 17, id)
 }
 
-//line routes_gen.go:3521:1
+//line routes_gen.go:3516:1
 
 // DeleteGistsByIDStar returns the URL of route "delete_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:275:7).
 //
@@ -3526,7 +3521,7 @@ func (u *URLBuilder) DeleteGistsByIDStar(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 18, id)
 }
 
-//line routes_gen.go:3530:1
+//line routes_gen.go:3525:1
 
 // GetGistsByIDStar returns the URL of route "get_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:281:7).
 //
@@ -3535,7 +3530,7 @@ func (u *URLBuilder) GetGistsByIDStar(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 19, id)
 }
 
-//line routes_gen.go:3539:1
+//line routes_gen.go:3534:1
 
 // PutGistsByIDStar returns the URL of route "put_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:269:7).
 //
@@ -3544,7 +3539,7 @@ func (u *URLBuilder) PutGistsByIDStar(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 20, id)
 }
 
-//line routes_gen.go:3548:1
+//line routes_gen.go:3543:1
 
 // GetGistsPublic returns the URL of route "get_gists_public": /gists/public (../../testdata/routesets/github.conf:1241:7).
 //
@@ -3553,7 +3548,7 @@ func (u *URLBuilder) GetGistsPublic() string {
 	return routegenHelperURL(u, 21)
 }
 
-//line routes_gen.go:3557:1
+//line routes_gen.go:3552:1
 
 // GetGistsStarred returns the URL of route "get_gists_starred": /gists/starred (../../testdata/routesets/github.conf:1247:7).
 //
@@ -3562,7 +3557,7 @@ func (u *URLBuilder) GetGistsStarred() string {
 	return routegenHelperURL(u, 22)
 }
 
-//line routes_gen.go:3566:1
+//line routes_gen.go:3561:1
 
 // GetGitignoreTemplates returns the URL of route "get_gitignore_templates": /gitignore/templates (../../testdata/routesets/github.conf:515:7).
 //
@@ -3571,7 +3566,7 @@ func (u *URLBuilder) GetGitignoreTemplates() string {
 	return routegenHelperURL(u, 23)
 }
 
-//line routes_gen.go:3575:1
+//line routes_gen.go:3570:1
 
 // GetGitignoreTemplatesByName returns the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name (../../testdata/routesets/github.conf:521:7).
 //
@@ -3580,7 +3575,7 @@ func (u *URLBuilder) GetGitignoreTemplatesByName(name string) (string, error) {
 	return routegenCheckedHelperURL(u, 24, name)
 }
 
-//line routes_gen.go:3584:1
+//line routes_gen.go:3579:1
 
 // GetIssues returns the URL of route "get_issues": /issues (../../testdata/routesets/github.conf:359:7).
 //
@@ -3589,7 +3584,7 @@ func (u *URLBuilder) GetIssues() string {
 	return routegenHelperURL(u, 25)
 }
 
-//line routes_gen.go:3593:1
+//line routes_gen.go:3588:1
 
 // GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword returns the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword (../../testdata/routesets/github.conf:1085:7).
 //
@@ -3598,7 +3593,7 @@ func (u *URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ow
 	return routegenCheckedHelperURL(u, 26, owner, repository, state, keyword)
 }
 
-//line routes_gen.go:3602:1
+//line routes_gen.go:3597:1
 
 // GetLegacyReposSearchByKeyword returns the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword (../../testdata/routesets/github.conf:1091:7).
 //
@@ -3607,7 +3602,7 @@ func (u *URLBuilder) GetLegacyReposSearchByKeyword(keyword string) (string, erro
 	return routegenCheckedHelperURL(u, 27, keyword)
 }
 
-//line routes_gen.go:3611:1
+//line routes_gen.go:3606:1
 
 // GetLegacyUserEmailByEmail returns the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email (../../testdata/routesets/github.conf:1103:7).
 //
@@ -3616,7 +3611,7 @@ func (u *URLBuilder) GetLegacyUserEmailByEmail(email string) (string, error) {
 	return routegenCheckedHelperURL(u, 28, email)
 }
 
-//line routes_gen.go:3620:1
+//line routes_gen.go:3615:1
 
 // GetLegacyUserSearchByKeyword returns the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword (../../testdata/routesets/github.conf:1097:7).
 //
@@ -3625,7 +3620,7 @@ func (u *URLBuilder) GetLegacyUserSearchByKeyword(keyword string) (string, error
 	return routegenCheckedHelperURL(u, 29, keyword)
 }
 
-//line routes_gen.go:3629:1
+//line routes_gen.go:3624:1
 
 // PostMarkdown returns the URL of route "post_markdown": /markdown (../../testdata/routesets/github.conf:527:7).
 //
@@ -3634,7 +3629,7 @@ func (u *URLBuilder) PostMarkdown() string {
 	return routegenHelperURL(u, 30)
 }
 
-//line routes_gen.go:3638:1
+//line routes_gen.go:3633:1
 
 // PostMarkdownRaw returns the URL of route "post_markdown_raw": /markdown/raw (../../testdata/routesets/github.conf:533:7).
 //
@@ -3643,7 +3638,7 @@ func (u *URLBuilder) PostMarkdownRaw() string {
 	return routegenHelperURL(u, 31)
 }
 
-//line routes_gen.go:3647:1
+//line routes_gen.go:3642:1
 
 // GetMeta returns the URL of route "get_meta": /meta (../../testdata/routesets/github.conf:539:7).
 //
@@ -3652,7 +3647,7 @@ func (u *URLBuilder) GetMeta() string {
 	return routegenHelperURL(u, 32)
 }
 
-//line routes_gen.go:3656:1
+//line routes_gen.go:3651:1
 
 // GetNetworksByOwnerByRepoEvents returns the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events (../../testdata/routesets/github.conf:59:7).
 //
@@ -3661,7 +3656,7 @@ func (u *URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 33, owner, repo)
 }
 
-//line routes_gen.go:3665:1
+//line routes_gen.go:3660:1
 
 // GetNotifications returns the URL of route "get_notifications": /notifications (../../testdata/routesets/github.conf:107:7).
 //
@@ -3670,7 +3665,7 @@ func (u *URLBuilder) GetNotifications() string {
 	return routegenHelperURL(u, 34)
 }
 
-//line routes_gen.go:3674:1
+//line routes_gen.go:3669:1
 
 // PutNotifications returns the URL of route "put_notifications": /notifications (../../testdata/routesets/github.conf:119:7).
 //
@@ -3679,7 +3674,7 @@ func (u *URLBuilder) PutNotifications() string {
 	return routegenHelperURL(u, 35)
 }
 
-//line routes_gen.go:3683:1
+//line routes_gen.go:3678:1
 
 // GetNotificationsThreadsByID returns the URL of route "get_notifications_threads_by_id": /notifications/threads/:id (../../testdata/routesets/github.conf:131:7).
 //
@@ -3688,7 +3683,7 @@ func (u *URLBuilder) GetNotificationsThreadsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 36, id)
 }
 
-//line routes_gen.go:3692:1
+//line routes_gen.go:3687:1
 
 // PatchNotificationsThreadsByID returns the URL of route "patch_notifications_threads_by_id": /notifications/threads/:id (../../testdata/routesets/github.conf:1235:7).
 //
@@ -3697,7 +3692,7 @@ func (u *URLBuilder) PatchNotificationsThreadsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 37, id)
 }
 
-//line routes_gen.go:3701:1
+//line routes_gen.go:3696:1
 
 // DeleteNotificationsThreadsByIDSubscription returns the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:149:7).
 //
@@ -3706,7 +3701,7 @@ func (u *URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) (stri
 	return routegenCheckedHelperURL(u, 38, id)
 }
 
-//line routes_gen.go:3710:1
+//line routes_gen.go:3705:1
 
 // GetNotificationsThreadsByIDSubscription returns the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:137:7).
 //
@@ -3715,7 +3710,7 @@ func (u *URLBuilder) GetNotificationsThreadsByIDSubscription(id string) (string,
 	return routegenCheckedHelperURL(u, 39, id)
 }
 
-//line routes_gen.go:3719:1
+//line routes_gen.go:3714:1
 
 // PutNotificationsThreadsByIDSubscription returns the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:143:7).
 //
@@ -3724,7 +3719,7 @@ func (u *URLBuilder) PutNotificationsThreadsByIDSubscription(id string) (string,
 	return routegenCheckedHelperURL(u, 40, id)
 }
 
-//line routes_gen.go:3728:1
+//line routes_gen.go:3723:1
 
 // GetOrgsByOrg returns the URL of route "get_orgs_by_org": /orgs/:org (../../testdata/routesets/github.conf:563:7).
 //
@@ -3733,7 +3728,7 @@ func (u *URLBuilder) GetOrgsByOrg(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 41, org)
 }
 
-//line routes_gen.go:3737:1
+//line routes_gen.go:3732:1
 
 // PatchOrgsByOrg returns the URL of route "patch_orgs_by_org": /orgs/:org (../../testdata/routesets/github.conf:1331:7).
 //
@@ -3742,7 +3737,7 @@ func (u *URLBuilder) PatchOrgsByOrg(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 42, org)
 }
 
-//line routes_gen.go:3746:1
+//line routes_gen.go:3741:1
 
 // GetOrgsByOrgEvents returns the URL of route "get_orgs_by_org_events": /orgs/:org/events (../../testdata/routesets/github.conf:65:7).
 //
@@ -3751,7 +3746,7 @@ func (u *URLBuilder) GetOrgsByOrgEvents(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 43, org)
 }
 
-//line routes_gen.go:3755:1
+//line routes_gen.go:3750:1
 
 // GetOrgsByOrgIssues returns the URL of route "get_orgs_by_org_issues": /orgs/:org/issues (../../testdata/routesets/github.conf:371:7).
 //
@@ -3760,7 +3755,7 @@ func (u *URLBuilder) GetOrgsByOrgIssues(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 44, org)
 }
 
-//line routes_gen.go:3764:1
+//line routes_gen.go:3759:1
 
 // GetOrgsByOrgMembers returns the URL of route "get_orgs_by_org_members": /orgs/:org/members (../../testdata/routesets/github.conf:569:7).
 //
@@ -3769,7 +3764,7 @@ func (u *URLBuilder) GetOrgsByOrgMembers(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 45, org)
 }
 
-//line routes_gen.go:3773:1
+//line routes_gen.go:3768:1
 
 // DeleteOrgsByOrgMembersByUser returns the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user (../../testdata/routesets/github.conf:581:7).
 //
@@ -3778,7 +3773,7 @@ func (u *URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) (stri
 	return routegenCheckedHelperURL(u, 46, org, user)
 }
 
-//line routes_gen.go:3782:1
+//line routes_gen.go:3777:1
 
 // GetOrgsByOrgMembersByUser returns the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user (../../testdata/routesets/github.conf:575:7).
 //
@@ -3787,7 +3782,7 @@ func (u *URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) (string,
 	return routegenCheckedHelperURL(u, 47, org, user)
 }
 
-//line routes_gen.go:3791:1
+//line routes_gen.go:3786:1
 
 // GetOrgsByOrgPublicMembers returns the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members (../../testdata/routesets/github.conf:587:7).
 //
@@ -3796,7 +3791,7 @@ func (u *URLBuilder) GetOrgsByOrgPublicMembers(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 48, org)
 }
 
-//line routes_gen.go:3800:1
+//line routes_gen.go:3795:1
 
 // DeleteOrgsByOrgPublicMembersByUser returns the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:605:7).
 //
@@ -3805,7 +3800,7 @@ func (u *URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string)
 	return routegenCheckedHelperURL(u, 49, org, user)
 }
 
-//line routes_gen.go:3809:1
+//line routes_gen.go:3804:1
 
 // GetOrgsByOrgPublicMembersByUser returns the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:593:7).
 //
@@ -3814,7 +3809,7 @@ func (u *URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) (s
 	return routegenCheckedHelperURL(u, 50, org, user)
 }
 
-//line routes_gen.go:3818:1
+//line routes_gen.go:3813:1
 
 // PutOrgsByOrgPublicMembersByUser returns the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:599:7).
 //
@@ -3823,7 +3818,7 @@ func (u *URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) (s
 	return routegenCheckedHelperURL(u, 51, org, user)
 }
 
-//line routes_gen.go:3827:1
+//line routes_gen.go:3822:1
 
 // GetOrgsByOrgRepos returns the URL of route "get_orgs_by_org_repos": /orgs/:org/repos (../../testdata/routesets/github.conf:755:7).
 //
@@ -3832,7 +3827,7 @@ func (u *URLBuilder) GetOrgsByOrgRepos(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 52, org)
 }
 
-//line routes_gen.go:3836:1
+//line routes_gen.go:3831:1
 
 // PostOrgsByOrgRepos returns the URL of route "post_orgs_by_org_repos": /orgs/:org/repos (../../testdata/routesets/github.conf:773:7).
 //
@@ -3841,7 +3836,7 @@ func (u *URLBuilder) PostOrgsByOrgRepos(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 53, org)
 }
 
-//line routes_gen.go:3845:1
+//line routes_gen.go:3840:1
 
 // GetOrgsByOrgTeams returns the URL of route "get_orgs_by_org_teams": /orgs/:org/teams (../../testdata/routesets/github.conf:611:7).
 //
@@ -3850,7 +3845,7 @@ func (u *URLBuilder) GetOrgsByOrgTeams(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 54, org)
 }
 
-//line routes_gen.go:3854:1
+//line routes_gen.go:3849:1
 
 // PostOrgsByOrgTeams returns the URL of route "post_orgs_by_org_teams": /orgs/:org/teams (../../testdata/routesets/github.conf:623:7).
 //
@@ -3859,7 +3854,7 @@ func (u *URLBuilder) PostOrgsByOrgTeams(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 55, org)
 }
 
-//line routes_gen.go:3863:1
+//line routes_gen.go:3858:1
 
 // GetRateLimit returns the URL of route "get_rate_limit": /rate_limit (../../testdata/routesets/github.conf:545:7).
 //
@@ -3868,7 +3863,7 @@ func (u *URLBuilder) GetRateLimit() string {
 	return routegenHelperURL(u, 56)
 }
 
-//line routes_gen.go:3872:1
+//line routes_gen.go:3867:1
 
 // DeleteReposByOwnerByRepo returns the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:821:7).
 //
@@ -3877,7 +3872,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) (string
 	return routegenCheckedHelperURL(u, 57, owner, repo)
 }
 
-//line routes_gen.go:3881:1
+//line routes_gen.go:3876:1
 
 // GetReposByOwnerByRepo returns the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:779:7).
 //
@@ -3886,7 +3881,7 @@ func (u *URLBuilder) GetReposByOwnerByRepo(owner string, repo string) (string, e
 	return routegenCheckedHelperURL(u, 58, owner, repo)
 }
 
-//line routes_gen.go:3890:1
+//line routes_gen.go:3885:1
 
 // PatchReposByOwnerByRepo returns the URL of route "patch_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:1373:7).
 //
@@ -3895,7 +3890,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepo(owner string, repo string) (string,
 	return routegenCheckedHelperURL(u, 59, owner, repo)
 }
 
-//line routes_gen.go:3899:1
+//line routes_gen.go:3894:1
 
 // GetReposByOwnerByRepoByArchiveFormatByRef returns the URL of route "get_repos_by_owner_by_repo_by_archive_format_by_ref": /repos/:owner/:repo/:archive_format/:ref (../../testdata/routesets/github.conf:1403:7).
 //
@@ -3904,7 +3899,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoByArchiveFormatByRef(owner string, rep
 	return routegenCheckedHelperURL(u, 60, owner, repo, archiveFormat, ref)
 }
 
-//line routes_gen.go:3908:1
+//line routes_gen.go:3903:1
 
 // GetReposByOwnerByRepoAssignees returns the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees (../../testdata/routesets/github.conf:395:7).
 //
@@ -3913,7 +3908,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 61, owner, repo)
 }
 
-//line routes_gen.go:3917:1
+//line routes_gen.go:3912:1
 
 // GetReposByOwnerByRepoAssigneesByAssignee returns the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee (../../testdata/routesets/github.conf:401:7).
 //
@@ -3922,7 +3917,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo
 	return routegenCheckedHelperURL(u, 62, owner, repo, assignee)
 }
 
-//line routes_gen.go:3926:1
+//line routes_gen.go:3921:1
 
 // GetReposByOwnerByRepoBranches returns the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches (../../testdata/routesets/github.conf:809:7).
 //
@@ -3931,7 +3926,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 63, owner, repo)
 }
 
-//line routes_gen.go:3935:1
+//line routes_gen.go:3930:1
 
 // GetReposByOwnerByRepoBranchesByBranch returns the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch (../../testdata/routesets/github.conf:815:7).
 //
@@ -3940,7 +3935,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo st
 	return routegenCheckedHelperURL(u, 64, owner, repo, branch)
 }
 
-//line routes_gen.go:3944:1
+//line routes_gen.go:3939:1
 
 // GetReposByOwnerByRepoCollaborators returns the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators (../../testdata/routesets/github.conf:827:7).
 //
@@ -3949,7 +3944,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo strin
 	return routegenCheckedHelperURL(u, 65, owner, repo)
 }
 
-//line routes_gen.go:3953:1
+//line routes_gen.go:3948:1
 
 // DeleteReposByOwnerByRepoCollaboratorsByUser returns the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:845:7).
 //
@@ -3958,7 +3953,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, r
 	return routegenCheckedHelperURL(u, 66, owner, repo, user)
 }
 
-//line routes_gen.go:3962:1
+//line routes_gen.go:3957:1
 
 // GetReposByOwnerByRepoCollaboratorsByUser returns the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:833:7).
 //
@@ -3967,7 +3962,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo
 	return routegenCheckedHelperURL(u, 67, owner, repo, user)
 }
 
-//line routes_gen.go:3971:1
+//line routes_gen.go:3966:1
 
 // PutReposByOwnerByRepoCollaboratorsByUser returns the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:839:7).
 //
@@ -3976,7 +3971,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo
 	return routegenCheckedHelperURL(u, 68, owner, repo, user)
 }
 
-//line routes_gen.go:3980:1
+//line routes_gen.go:3975:1
 
 // GetReposByOwnerByRepoComments returns the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments (../../testdata/routesets/github.conf:851:7).
 //
@@ -3985,7 +3980,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 69, owner, repo)
 }
 
-//line routes_gen.go:3989:1
+//line routes_gen.go:3984:1
 
 // DeleteReposByOwnerByRepoCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:875:7).
 //
@@ -3994,7 +3989,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo str
 	return routegenCheckedHelperURL(u, 70, owner, repo, id)
 }
 
-//line routes_gen.go:3998:1
+//line routes_gen.go:3993:1
 
 // GetReposByOwnerByRepoCommentsByID returns the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:869:7).
 //
@@ -4003,7 +3998,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string
 	return routegenCheckedHelperURL(u, 71, owner, repo, id)
 }
 
-//line routes_gen.go:4007:1
+//line routes_gen.go:4002:1
 
 // PatchReposByOwnerByRepoCommentsByID returns the URL of route "patch_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:1379:7).
 //
@@ -4012,7 +4007,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoCommentsByID(owner string, repo stri
 	return routegenCheckedHelperURL(u, 72, owner, repo, id)
 }
 
-//line routes_gen.go:4016:1
+//line routes_gen.go:4011:1
 
 // GetReposByOwnerByRepoCommits returns the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits (../../testdata/routesets/github.conf:881:7).
 //
@@ -4021,7 +4016,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 73, owner, repo)
 }
 
-//line routes_gen.go:4025:1
+//line routes_gen.go:4020:1
 
 // GetReposByOwnerByRepoCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha (../../testdata/routesets/github.conf:887:7).
 //
@@ -4030,7 +4025,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string
 	return routegenCheckedHelperURL(u, 74, owner, repo, sha)
 }
 
-//line routes_gen.go:4034:1
+//line routes_gen.go:4029:1
 
 // GetReposByOwnerByRepoCommitsByShaComments returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:857:7).
 //
@@ -4039,7 +4034,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, rep
 	return routegenCheckedHelperURL(u, 75, owner, repo, sha)
 }
 
-//line routes_gen.go:4043:1
+//line routes_gen.go:4038:1
 
 // PostReposByOwnerByRepoCommitsByShaComments returns the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:863:7).
 //
@@ -4048,7 +4043,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, re
 	return routegenCheckedHelperURL(u, 76, owner, repo, sha)
 }
 
-//line routes_gen.go:4052:1
+//line routes_gen.go:4047:1
 
 // DeleteReposByOwnerByRepoContentsByPath returns the URL of route "delete_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1397:7).
 //
@@ -4057,7 +4052,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoContentsByPath(owner string, repo s
 	return routegenCheckedHelperURL(u, 77, owner, repo, path)
 }
 
-//line routes_gen.go:4061:1
+//line routes_gen.go:4056:1
 
 // GetReposByOwnerByRepoContentsByPath returns the URL of route "get_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1385:7).
 //
@@ -4066,7 +4061,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoContentsByPath(owner string, repo stri
 	return routegenCheckedHelperURL(u, 78, owner, repo, path)
 }
 
-//line routes_gen.go:4070:1
+//line routes_gen.go:4065:1
 
 // PutReposByOwnerByRepoContentsByPath returns the URL of route "put_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1391:7).
 //
@@ -4075,7 +4070,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoContentsByPath(owner string, repo stri
 	return routegenCheckedHelperURL(u, 79, owner, repo, path)
 }
 
-//line routes_gen.go:4079:1
+//line routes_gen.go:4074:1
 
 // GetReposByOwnerByRepoContributors returns the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors (../../testdata/routesets/github.conf:785:7).
 //
@@ -4084,7 +4079,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string
 	return routegenCheckedHelperURL(u, 80, owner, repo)
 }
 
-//line routes_gen.go:4088:1
+//line routes_gen.go:4083:1
 
 // GetReposByOwnerByRepoDownloads returns the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads (../../testdata/routesets/github.conf:923:7).
 //
@@ -4093,7 +4088,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 81, owner, repo)
 }
 
-//line routes_gen.go:4097:1
+//line routes_gen.go:4092:1
 
 // DeleteReposByOwnerByRepoDownloadsByID returns the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:935:7).
 //
@@ -4102,7 +4097,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo st
 	return routegenCheckedHelperURL(u, 82, owner, repo, id)
 }
 
-//line routes_gen.go:4106:1
+//line routes_gen.go:4101:1
 
 // GetReposByOwnerByRepoDownloadsByID returns the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:929:7).
 //
@@ -4111,7 +4106,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo strin
 	return routegenCheckedHelperURL(u, 83, owner, repo, id)
 }
 
-//line routes_gen.go:4115:1
+//line routes_gen.go:4110:1
 
 // GetReposByOwnerByRepoEvents returns the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events (../../testdata/routesets/github.conf:53:7).
 //
@@ -4120,7 +4115,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 84, owner, repo)
 }
 
-//line routes_gen.go:4124:1
+//line routes_gen.go:4119:1
 
 // GetReposByOwnerByRepoForks returns the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:941:7).
 //
@@ -4129,7 +4124,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 85, owner, repo)
 }
 
-//line routes_gen.go:4133:1
+//line routes_gen.go:4128:1
 
 // PostReposByOwnerByRepoForks returns the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:947:7).
 //
@@ -4138,7 +4133,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 86, owner, repo)
 }
 
-//line routes_gen.go:4142:1
+//line routes_gen.go:4137:1
 
 // PostReposByOwnerByRepoGitBlobs returns the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs (../../testdata/routesets/github.conf:305:7).
 //
@@ -4147,7 +4142,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 87, owner, repo)
 }
 
-//line routes_gen.go:4151:1
+//line routes_gen.go:4146:1
 
 // GetReposByOwnerByRepoGitBlobsBySha returns the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha (../../testdata/routesets/github.conf:299:7).
 //
@@ -4156,7 +4151,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo strin
 	return routegenCheckedHelperURL(u, 88, owner, repo, sha)
 }
 
-//line routes_gen.go:4160:1
+//line routes_gen.go:4155:1
 
 // PostReposByOwnerByRepoGitCommits returns the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits (../../testdata/routesets/github.conf:317:7).
 //
@@ -4165,7 +4160,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string)
 	return routegenCheckedHelperURL(u, 89, owner, repo)
 }
 
-//line routes_gen.go:4169:1
+//line routes_gen.go:4164:1
 
 // GetReposByOwnerByRepoGitCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha (../../testdata/routesets/github.conf:311:7).
 //
@@ -4174,7 +4169,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo str
 	return routegenCheckedHelperURL(u, 90, owner, repo, sha)
 }
 
-//line routes_gen.go:4178:1
+//line routes_gen.go:4173:1
 
 // GetReposByOwnerByRepoGitRefs returns the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:323:7).
 //
@@ -4183,7 +4178,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 91, owner, repo)
 }
 
-//line routes_gen.go:4187:1
+//line routes_gen.go:4182:1
 
 // PostReposByOwnerByRepoGitRefs returns the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:329:7).
 //
@@ -4192,7 +4187,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 92, owner, repo)
 }
 
-//line routes_gen.go:4196:1
+//line routes_gen.go:4191:1
 
 // DeleteReposByOwnerByRepoGitRefsByRef returns the URL of route "delete_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1271:7).
 //
@@ -4201,7 +4196,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoGitRefsByRef(owner string, repo str
 	return routegenCheckedHelperURL(u, 93, owner, repo, ref)
 }
 
-//line routes_gen.go:4205:1
+//line routes_gen.go:4200:1
 
 // GetReposByOwnerByRepoGitRefsByRef returns the URL of route "get_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1259:7).
 //
@@ -4210,7 +4205,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitRefsByRef(owner string, repo string
 	return routegenCheckedHelperURL(u, 94, owner, repo, ref)
 }
 
-//line routes_gen.go:4214:1
+//line routes_gen.go:4209:1
 
 // PatchReposByOwnerByRepoGitRefsByRef returns the URL of route "patch_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1265:7).
 //
@@ -4219,7 +4214,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoGitRefsByRef(owner string, repo stri
 	return routegenCheckedHelperURL(u, 95, owner, repo, ref)
 }
 
-//line routes_gen.go:4223:1
+//line routes_gen.go:4218:1
 
 // PostReposByOwnerByRepoGitTags returns the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags (../../testdata/routesets/github.conf:341:7).
 //
@@ -4228,7 +4223,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 96, owner, repo)
 }
 
-//line routes_gen.go:4232:1
+//line routes_gen.go:4227:1
 
 // GetReposByOwnerByRepoGitTagsBySha returns the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha (../../testdata/routesets/github.conf:335:7).
 //
@@ -4237,7 +4232,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string
 	return routegenCheckedHelperURL(u, 97, owner, repo, sha)
 }
 
-//line routes_gen.go:4241:1
+//line routes_gen.go:4236:1
 
 // PostReposByOwnerByRepoGitTrees returns the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees (../../testdata/routesets/github.conf:353:7).
 //
@@ -4246,7 +4241,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 98, owner, repo)
 }
 
-//line routes_gen.go:4250:1
+//line routes_gen.go:4245:1
 
 // GetReposByOwnerByRepoGitTreesBySha returns the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha (../../testdata/routesets/github.conf:347:7).
 //
@@ -4255,7 +4250,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo strin
 	return routegenCheckedHelperURL(u, 99, owner, repo, sha)
 }
 
-//line routes_gen.go:4259:1
+//line routes_gen.go:4254:1
 
 // GetReposByOwnerByRepoHooks returns the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:953:7).
 //
@@ -4264,7 +4259,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 100, owner, repo)
 }
 
-//line routes_gen.go:4268:1
+//line routes_gen.go:4263:1
 
 // PostReposByOwnerByRepoHooks returns the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:965:7).
 //
@@ -4273,7 +4268,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 101, owner, repo)
 }
 
-//line routes_gen.go:4277:1
+//line routes_gen.go:4272:1
 
 // DeleteReposByOwnerByRepoHooksByID returns the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:977:7).
 //
@@ -4282,7 +4277,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string
 	return routegenCheckedHelperURL(u, 102, owner, repo, id)
 }
 
-//line routes_gen.go:4286:1
+//line routes_gen.go:4281:1
 
 // GetReposByOwnerByRepoHooksByID returns the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:959:7).
 //
@@ -4291,7 +4286,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, i
 	return routegenCheckedHelperURL(u, 103, owner, repo, id)
 }
 
-//line routes_gen.go:4295:1
+//line routes_gen.go:4290:1
 
 // PatchReposByOwnerByRepoHooksByID returns the URL of route "patch_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:1415:7).
 //
@@ -4300,7 +4295,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoHooksByID(owner string, repo string,
 	return routegenCheckedHelperURL(u, 104, owner, repo, id)
 }
 
-//line routes_gen.go:4304:1
+//line routes_gen.go:4299:1
 
 // PostReposByOwnerByRepoHooksByIDTests returns the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests (../../testdata/routesets/github.conf:971:7).
 //
@@ -4309,7 +4304,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo str
 	return routegenCheckedHelperURL(u, 105, owner, repo, id)
 }
 
-//line routes_gen.go:4313:1
+//line routes_gen.go:4308:1
 
 // GetReposByOwnerByRepoIssues returns the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:377:7).
 //
@@ -4318,7 +4313,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 106, owner, repo)
 }
 
-//line routes_gen.go:4322:1
+//line routes_gen.go:4317:1
 
 // PostReposByOwnerByRepoIssues returns the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:389:7).
 //
@@ -4327,7 +4322,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 107, owner, repo)
 }
 
-//line routes_gen.go:4331:1
+//line routes_gen.go:4326:1
 
 // GetReposByOwnerByRepoIssuesByNumber returns the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:383:7).
 //
@@ -4336,7 +4331,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo stri
 	return routegenCheckedHelperURL(u, 108, owner, repo, number)
 }
 
-//line routes_gen.go:4340:1
+//line routes_gen.go:4335:1
 
 // PatchReposByOwnerByRepoIssuesByNumber returns the URL of route "patch_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:1277:7).
 //
@@ -4345,7 +4340,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoIssuesByNumber(owner string, repo st
 	return routegenCheckedHelperURL(u, 109, owner, repo, number)
 }
 
-//line routes_gen.go:4349:1
+//line routes_gen.go:4344:1
 
 // GetReposByOwnerByRepoIssuesByNumberComments returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:407:7).
 //
@@ -4354,7 +4349,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, r
 	return routegenCheckedHelperURL(u, 110, owner, repo, number)
 }
 
-//line routes_gen.go:4358:1
+//line routes_gen.go:4353:1
 
 // PostReposByOwnerByRepoIssuesByNumberComments returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:413:7).
 //
@@ -4363,7 +4358,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, 
 	return routegenCheckedHelperURL(u, 111, owner, repo, number)
 }
 
-//line routes_gen.go:4367:1
+//line routes_gen.go:4362:1
 
 // GetReposByOwnerByRepoIssuesByNumberEvents returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events (../../testdata/routesets/github.conf:419:7).
 //
@@ -4372,7 +4367,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, rep
 	return routegenCheckedHelperURL(u, 112, owner, repo, number)
 }
 
-//line routes_gen.go:4376:1
+//line routes_gen.go:4371:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:473:7).
 //
@@ -4381,7 +4376,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, 
 	return routegenCheckedHelperURL(u, 113, owner, repo, number)
 }
 
-//line routes_gen.go:4385:1
+//line routes_gen.go:4380:1
 
 // GetReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:449:7).
 //
@@ -4390,7 +4385,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, rep
 	return routegenCheckedHelperURL(u, 114, owner, repo, number)
 }
 
-//line routes_gen.go:4394:1
+//line routes_gen.go:4389:1
 
 // PostReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:455:7).
 //
@@ -4399,7 +4394,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, re
 	return routegenCheckedHelperURL(u, 115, owner, repo, number)
 }
 
-//line routes_gen.go:4403:1
+//line routes_gen.go:4398:1
 
 // PutReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:467:7).
 //
@@ -4408,7 +4403,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, rep
 	return routegenCheckedHelperURL(u, 116, owner, repo, number)
 }
 
-//line routes_gen.go:4412:1
+//line routes_gen.go:4407:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name (../../testdata/routesets/github.conf:461:7).
 //
@@ -4417,7 +4412,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner st
 	return routegenCheckedHelperURL(u, 117, owner, repo, number, name)
 }
 
-//line routes_gen.go:4421:1
+//line routes_gen.go:4416:1
 
 // GetReposByOwnerByRepoIssuesComments returns the URL of route "get_repos_by_owner_by_repo_issues_comments": /repos/:owner/:repo/issues/comments (../../testdata/routesets/github.conf:1283:7).
 //
@@ -4426,7 +4421,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesComments(owner string, repo stri
 	return routegenCheckedHelperURL(u, 118, owner, repo)
 }
 
-//line routes_gen.go:4430:1
+//line routes_gen.go:4425:1
 
 // DeleteReposByOwnerByRepoIssuesCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1301:7).
 //
@@ -4435,7 +4430,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesCommentsByID(owner string, re
 	return routegenCheckedHelperURL(u, 119, owner, repo, id)
 }
 
-//line routes_gen.go:4439:1
+//line routes_gen.go:4434:1
 
 // GetReposByOwnerByRepoIssuesCommentsByID returns the URL of route "get_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1289:7).
 //
@@ -4444,7 +4439,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesCommentsByID(owner string, repo 
 	return routegenCheckedHelperURL(u, 120, owner, repo, id)
 }
 
-//line routes_gen.go:4448:1
+//line routes_gen.go:4443:1
 
 // PatchReposByOwnerByRepoIssuesCommentsByID returns the URL of route "patch_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1295:7).
 //
@@ -4453,7 +4448,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoIssuesCommentsByID(owner string, rep
 	return routegenCheckedHelperURL(u, 121, owner, repo, id)
 }
 
-//line routes_gen.go:4457:1
+//line routes_gen.go:4452:1
 
 // GetReposByOwnerByRepoIssuesEvents returns the URL of route "get_repos_by_owner_by_repo_issues_events": /repos/:owner/:repo/issues/events (../../testdata/routesets/github.conf:1307:7).
 //
@@ -4462,7 +4457,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesEvents(owner string, repo string
 	return routegenCheckedHelperURL(u, 122, owner, repo)
 }
 
-//line routes_gen.go:4466:1
+//line routes_gen.go:4461:1
 
 // GetReposByOwnerByRepoIssuesEventsByID returns the URL of route "get_repos_by_owner_by_repo_issues_events_by_id": /repos/:owner/:repo/issues/events/:id (../../testdata/routesets/github.conf:1313:7).
 //
@@ -4471,7 +4466,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesEventsByID(owner string, repo st
 	return routegenCheckedHelperURL(u, 123, owner, repo, id)
 }
 
-//line routes_gen.go:4475:1
+//line routes_gen.go:4470:1
 
 // GetReposByOwnerByRepoKeys returns the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:899:7).
 //
@@ -4480,7 +4475,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) (strin
 	return routegenCheckedHelperURL(u, 124, owner, repo)
 }
 
-//line routes_gen.go:4484:1
+//line routes_gen.go:4479:1
 
 // PostReposByOwnerByRepoKeys returns the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:911:7).
 //
@@ -4489,7 +4484,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 125, owner, repo)
 }
 
-//line routes_gen.go:4493:1
+//line routes_gen.go:4488:1
 
 // DeleteReposByOwnerByRepoKeysByID returns the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:917:7).
 //
@@ -4498,7 +4493,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string,
 	return routegenCheckedHelperURL(u, 126, owner, repo, id)
 }
 
-//line routes_gen.go:4502:1
+//line routes_gen.go:4497:1
 
 // GetReposByOwnerByRepoKeysByID returns the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:905:7).
 //
@@ -4507,7 +4502,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id
 	return routegenCheckedHelperURL(u, 127, owner, repo, id)
 }
 
-//line routes_gen.go:4511:1
+//line routes_gen.go:4506:1
 
 // PatchReposByOwnerByRepoKeysByID returns the URL of route "patch_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:1409:7).
 //
@@ -4516,7 +4511,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoKeysByID(owner string, repo string, 
 	return routegenCheckedHelperURL(u, 128, owner, repo, id)
 }
 
-//line routes_gen.go:4520:1
+//line routes_gen.go:4515:1
 
 // GetReposByOwnerByRepoLabels returns the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:425:7).
 //
@@ -4525,7 +4520,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 129, owner, repo)
 }
 
-//line routes_gen.go:4529:1
+//line routes_gen.go:4524:1
 
 // PostReposByOwnerByRepoLabels returns the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:437:7).
 //
@@ -4534,7 +4529,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 130, owner, repo)
 }
 
-//line routes_gen.go:4538:1
+//line routes_gen.go:4533:1
 
 // DeleteReposByOwnerByRepoLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:443:7).
 //
@@ -4543,7 +4538,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo str
 	return routegenCheckedHelperURL(u, 131, owner, repo, name)
 }
 
-//line routes_gen.go:4547:1
+//line routes_gen.go:4542:1
 
 // GetReposByOwnerByRepoLabelsByName returns the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:431:7).
 //
@@ -4552,7 +4547,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string
 	return routegenCheckedHelperURL(u, 132, owner, repo, name)
 }
 
-//line routes_gen.go:4556:1
+//line routes_gen.go:4551:1
 
 // PatchReposByOwnerByRepoLabelsByName returns the URL of route "patch_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:1319:7).
 //
@@ -4561,7 +4556,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoLabelsByName(owner string, repo stri
 	return routegenCheckedHelperURL(u, 133, owner, repo, name)
 }
 
-//line routes_gen.go:4565:1
+//line routes_gen.go:4560:1
 
 // GetReposByOwnerByRepoLanguages returns the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages (../../testdata/routesets/github.conf:791:7).
 //
@@ -4570,7 +4565,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 134, owner, repo)
 }
 
-//line routes_gen.go:4574:1
+//line routes_gen.go:4569:1
 
 // PostReposByOwnerByRepoMerges returns the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges (../../testdata/routesets/github.conf:983:7).
 //
@@ -4579,7 +4574,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 135, owner, repo)
 }
 
-//line routes_gen.go:4583:1
+//line routes_gen.go:4578:1
 
 // GetReposByOwnerByRepoMilestones returns the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:485:7).
 //
@@ -4588,7 +4583,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) 
 	return routegenCheckedHelperURL(u, 136, owner, repo)
 }
 
-//line routes_gen.go:4592:1
+//line routes_gen.go:4587:1
 
 // PostReposByOwnerByRepoMilestones returns the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:497:7).
 //
@@ -4597,7 +4592,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string)
 	return routegenCheckedHelperURL(u, 137, owner, repo)
 }
 
-//line routes_gen.go:4601:1
+//line routes_gen.go:4596:1
 
 // DeleteReposByOwnerByRepoMilestonesByNumber returns the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:503:7).
 //
@@ -4606,7 +4601,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, re
 	return routegenCheckedHelperURL(u, 138, owner, repo, number)
 }
 
-//line routes_gen.go:4610:1
+//line routes_gen.go:4605:1
 
 // GetReposByOwnerByRepoMilestonesByNumber returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:491:7).
 //
@@ -4615,7 +4610,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo 
 	return routegenCheckedHelperURL(u, 139, owner, repo, number)
 }
 
-//line routes_gen.go:4619:1
+//line routes_gen.go:4614:1
 
 // PatchReposByOwnerByRepoMilestonesByNumber returns the URL of route "patch_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:1325:7).
 //
@@ -4624,7 +4619,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoMilestonesByNumber(owner string, rep
 	return routegenCheckedHelperURL(u, 140, owner, repo, number)
 }
 
-//line routes_gen.go:4628:1
+//line routes_gen.go:4623:1
 
 // GetReposByOwnerByRepoMilestonesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels (../../testdata/routesets/github.conf:479:7).
 //
@@ -4633,7 +4628,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string,
 	return routegenCheckedHelperURL(u, 141, owner, repo, number)
 }
 
-//line routes_gen.go:4637:1
+//line routes_gen.go:4632:1
 
 // GetReposByOwnerByRepoNotifications returns the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:113:7).
 //
@@ -4642,7 +4637,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo strin
 	return routegenCheckedHelperURL(u, 142, owner, repo)
 }
 
-//line routes_gen.go:4646:1
+//line routes_gen.go:4641:1
 
 // PutReposByOwnerByRepoNotifications returns the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:125:7).
 //
@@ -4651,7 +4646,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo strin
 	return routegenCheckedHelperURL(u, 143, owner, repo)
 }
 
-//line routes_gen.go:4655:1
+//line routes_gen.go:4650:1
 
 // GetReposByOwnerByRepoPulls returns the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:689:7).
 //
@@ -4660,7 +4655,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 144, owner, repo)
 }
 
-//line routes_gen.go:4664:1
+//line routes_gen.go:4659:1
 
 // PostReposByOwnerByRepoPulls returns the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:701:7).
 //
@@ -4669,7 +4664,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 145, owner, repo)
 }
 
-//line routes_gen.go:4673:1
+//line routes_gen.go:4668:1
 
 // GetReposByOwnerByRepoPullsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:695:7).
 //
@@ -4678,7 +4673,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo strin
 	return routegenCheckedHelperURL(u, 146, owner, repo, number)
 }
 
-//line routes_gen.go:4682:1
+//line routes_gen.go:4677:1
 
 // PatchReposByOwnerByRepoPullsByNumber returns the URL of route "patch_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:1343:7).
 //
@@ -4687,7 +4682,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoPullsByNumber(owner string, repo str
 	return routegenCheckedHelperURL(u, 147, owner, repo, number)
 }
 
-//line routes_gen.go:4691:1
+//line routes_gen.go:4686:1
 
 // GetReposByOwnerByRepoPullsByNumberComments returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:731:7).
 //
@@ -4696,7 +4691,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, re
 	return routegenCheckedHelperURL(u, 148, owner, repo, number)
 }
 
-//line routes_gen.go:4700:1
+//line routes_gen.go:4695:1
 
 // PutReposByOwnerByRepoPullsByNumberComments returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:737:7).
 //
@@ -4705,7 +4700,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, re
 	return routegenCheckedHelperURL(u, 149, owner, repo, number)
 }
 
-//line routes_gen.go:4709:1
+//line routes_gen.go:4704:1
 
 // GetReposByOwnerByRepoPullsByNumberCommits returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits (../../testdata/routesets/github.conf:707:7).
 //
@@ -4714,7 +4709,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, rep
 	return routegenCheckedHelperURL(u, 150, owner, repo, number)
 }
 
-//line routes_gen.go:4718:1
+//line routes_gen.go:4713:1
 
 // GetReposByOwnerByRepoPullsByNumberFiles returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files (../../testdata/routesets/github.conf:713:7).
 //
@@ -4723,7 +4718,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo 
 	return routegenCheckedHelperURL(u, 151, owner, repo, number)
 }
 
-//line routes_gen.go:4727:1
+//line routes_gen.go:4722:1
 
 // GetReposByOwnerByRepoPullsByNumberMerge returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:719:7).
 //
@@ -4732,7 +4727,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo 
 	return routegenCheckedHelperURL(u, 152, owner, repo, number)
 }
 
-//line routes_gen.go:4736:1
+//line routes_gen.go:4731:1
 
 // PutReposByOwnerByRepoPullsByNumberMerge returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:725:7).
 //
@@ -4741,7 +4736,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo 
 	return routegenCheckedHelperURL(u, 153, owner, repo, number)
 }
 
-//line routes_gen.go:4745:1
+//line routes_gen.go:4740:1
 
 // GetReposByOwnerByRepoPullsComments returns the URL of route "get_repos_by_owner_by_repo_pulls_comments": /repos/:owner/:repo/pulls/comments (../../testdata/routesets/github.conf:1349:7).
 //
@@ -4750,7 +4745,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsComments(owner string, repo strin
 	return routegenCheckedHelperURL(u, 154, owner, repo)
 }
 
-//line routes_gen.go:4754:1
+//line routes_gen.go:4749:1
 
 // DeleteReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "delete_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1367:7).
 //
@@ -4759,7 +4754,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoPullsCommentsByNumber(owner string,
 	return routegenCheckedHelperURL(u, 155, owner, repo, number)
 }
 
-//line routes_gen.go:4763:1
+//line routes_gen.go:4758:1
 
 // GetReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1355:7).
 //
@@ -4768,7 +4763,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsCommentsByNumber(owner string, re
 	return routegenCheckedHelperURL(u, 156, owner, repo, number)
 }
 
-//line routes_gen.go:4772:1
+//line routes_gen.go:4767:1
 
 // PatchReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "patch_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1361:7).
 //
@@ -4777,7 +4772,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoPullsCommentsByNumber(owner string, 
 	return routegenCheckedHelperURL(u, 157, owner, repo, number)
 }
 
-//line routes_gen.go:4781:1
+//line routes_gen.go:4776:1
 
 // GetReposByOwnerByRepoReadme returns the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme (../../testdata/routesets/github.conf:893:7).
 //
@@ -4786,7 +4781,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 158, owner, repo)
 }
 
-//line routes_gen.go:4790:1
+//line routes_gen.go:4785:1
 
 // GetReposByOwnerByRepoReleases returns the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:989:7).
 //
@@ -4795,7 +4790,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 159, owner, repo)
 }
 
-//line routes_gen.go:4799:1
+//line routes_gen.go:4794:1
 
 // PostReposByOwnerByRepoReleases returns the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:1001:7).
 //
@@ -4804,7 +4799,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 160, owner, repo)
 }
 
-//line routes_gen.go:4808:1
+//line routes_gen.go:4803:1
 
 // DeleteReposByOwnerByRepoReleasesByID returns the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1007:7).
 //
@@ -4813,7 +4808,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo str
 	return routegenCheckedHelperURL(u, 161, owner, repo, id)
 }
 
-//line routes_gen.go:4817:1
+//line routes_gen.go:4812:1
 
 // GetReposByOwnerByRepoReleasesByID returns the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:995:7).
 //
@@ -4822,7 +4817,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string
 	return routegenCheckedHelperURL(u, 162, owner, repo, id)
 }
 
-//line routes_gen.go:4826:1
+//line routes_gen.go:4821:1
 
 // PatchReposByOwnerByRepoReleasesByID returns the URL of route "patch_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1421:7).
 //
@@ -4831,7 +4826,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoReleasesByID(owner string, repo stri
 	return routegenCheckedHelperURL(u, 163, owner, repo, id)
 }
 
-//line routes_gen.go:4835:1
+//line routes_gen.go:4830:1
 
 // GetReposByOwnerByRepoReleasesByIDAssets returns the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets (../../testdata/routesets/github.conf:1013:7).
 //
@@ -4840,7 +4835,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo 
 	return routegenCheckedHelperURL(u, 164, owner, repo, id)
 }
 
-//line routes_gen.go:4844:1
+//line routes_gen.go:4839:1
 
 // GetReposByOwnerByRepoStargazers returns the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers (../../testdata/routesets/github.conf:155:7).
 //
@@ -4849,7 +4844,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) 
 	return routegenCheckedHelperURL(u, 165, owner, repo)
 }
 
-//line routes_gen.go:4853:1
+//line routes_gen.go:4848:1
 
 // GetReposByOwnerByRepoStatsCodeFrequency returns the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency (../../testdata/routesets/github.conf:1031:7).
 //
@@ -4858,7 +4853,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo 
 	return routegenCheckedHelperURL(u, 166, owner, repo)
 }
 
-//line routes_gen.go:4862:1
+//line routes_gen.go:4857:1
 
 // GetReposByOwnerByRepoStatsCommitActivity returns the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity (../../testdata/routesets/github.conf:1025:7).
 //
@@ -4867,7 +4862,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo
 	return routegenCheckedHelperURL(u, 167, owner, repo)
 }
 
-//line routes_gen.go:4871:1
+//line routes_gen.go:4866:1
 
 // GetReposByOwnerByRepoStatsContributors returns the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors (../../testdata/routesets/github.conf:1019:7).
 //
@@ -4876,7 +4871,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo s
 	return routegenCheckedHelperURL(u, 168, owner, repo)
 }
 
-//line routes_gen.go:4880:1
+//line routes_gen.go:4875:1
 
 // GetReposByOwnerByRepoStatsParticipation returns the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation (../../testdata/routesets/github.conf:1037:7).
 //
@@ -4885,7 +4880,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo 
 	return routegenCheckedHelperURL(u, 169, owner, repo)
 }
 
-//line routes_gen.go:4889:1
+//line routes_gen.go:4884:1
 
 // GetReposByOwnerByRepoStatsPunchCard returns the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card (../../testdata/routesets/github.conf:1043:7).
 //
@@ -4894,7 +4889,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo stri
 	return routegenCheckedHelperURL(u, 170, owner, repo)
 }
 
-//line routes_gen.go:4898:1
+//line routes_gen.go:4893:1
 
 // GetReposByOwnerByRepoStatusesByRef returns the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1049:7).
 //
@@ -4903,7 +4898,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo strin
 	return routegenCheckedHelperURL(u, 171, owner, repo, ref)
 }
 
-//line routes_gen.go:4907:1
+//line routes_gen.go:4902:1
 
 // PostReposByOwnerByRepoStatusesByRef returns the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1055:7).
 //
@@ -4912,7 +4907,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo stri
 	return routegenCheckedHelperURL(u, 172, owner, repo, ref)
 }
 
-//line routes_gen.go:4916:1
+//line routes_gen.go:4911:1
 
 // GetReposByOwnerByRepoSubscribers returns the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers (../../testdata/routesets/github.conf:191:7).
 //
@@ -4921,7 +4916,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string)
 	return routegenCheckedHelperURL(u, 173, owner, repo)
 }
 
-//line routes_gen.go:4925:1
+//line routes_gen.go:4920:1
 
 // DeleteReposByOwnerByRepoSubscription returns the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:221:7).
 //
@@ -4930,7 +4925,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo str
 	return routegenCheckedHelperURL(u, 174, owner, repo)
 }
 
-//line routes_gen.go:4934:1
+//line routes_gen.go:4929:1
 
 // GetReposByOwnerByRepoSubscription returns the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:209:7).
 //
@@ -4939,7 +4934,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string
 	return routegenCheckedHelperURL(u, 175, owner, repo)
 }
 
-//line routes_gen.go:4943:1
+//line routes_gen.go:4938:1
 
 // PutReposByOwnerByRepoSubscription returns the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:215:7).
 //
@@ -4948,7 +4943,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string
 	return routegenCheckedHelperURL(u, 176, owner, repo)
 }
 
-//line routes_gen.go:4952:1
+//line routes_gen.go:4947:1
 
 // GetReposByOwnerByRepoTags returns the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags (../../testdata/routesets/github.conf:803:7).
 //
@@ -4957,7 +4952,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) (strin
 	return routegenCheckedHelperURL(u, 177, owner, repo)
 }
 
-//line routes_gen.go:4961:1
+//line routes_gen.go:4956:1
 
 // GetReposByOwnerByRepoTeams returns the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams (../../testdata/routesets/github.conf:797:7).
 //
@@ -4966,7 +4961,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 178, owner, repo)
 }
 
-//line routes_gen.go:4970:1
+//line routes_gen.go:4965:1
 
 // GetRepositories returns the URL of route "get_repositories": /repositories (../../testdata/routesets/github.conf:761:7).
 //
@@ -4975,7 +4970,7 @@ func (u *URLBuilder) GetRepositories() string {
 	return routegenHelperURL(u, 179)
 }
 
-//line routes_gen.go:4979:1
+//line routes_gen.go:4974:1
 
 // GetSearchCode returns the URL of route "get_search_code": /search/code (../../testdata/routesets/github.conf:1067:7).
 //
@@ -4984,7 +4979,7 @@ func (u *URLBuilder) GetSearchCode() string {
 	return routegenHelperURL(u, 180)
 }
 
-//line routes_gen.go:4988:1
+//line routes_gen.go:4983:1
 
 // GetSearchIssues returns the URL of route "get_search_issues": /search/issues (../../testdata/routesets/github.conf:1073:7).
 //
@@ -4993,7 +4988,7 @@ func (u *URLBuilder) GetSearchIssues() string {
 	return routegenHelperURL(u, 181)
 }
 
-//line routes_gen.go:4997:1
+//line routes_gen.go:4992:1
 
 // GetSearchRepositories returns the URL of route "get_search_repositories": /search/repositories (../../testdata/routesets/github.conf:1061:7).
 //
@@ -5002,7 +4997,7 @@ func (u *URLBuilder) GetSearchRepositories() string {
 	return routegenHelperURL(u, 182)
 }
 
-//line routes_gen.go:5006:1
+//line routes_gen.go:5001:1
 
 // GetSearchUsers returns the URL of route "get_search_users": /search/users (../../testdata/routesets/github.conf:1079:7).
 //
@@ -5011,7 +5006,7 @@ func (u *URLBuilder) GetSearchUsers() string {
 	return routegenHelperURL(u, 183)
 }
 
-//line routes_gen.go:5015:1
+//line routes_gen.go:5010:1
 
 // DeleteTeamsByID returns the URL of route "delete_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:629:7).
 //
@@ -5020,7 +5015,7 @@ func (u *URLBuilder) DeleteTeamsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 184, id)
 }
 
-//line routes_gen.go:5024:1
+//line routes_gen.go:5019:1
 
 // GetTeamsByID returns the URL of route "get_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:617:7).
 //
@@ -5029,7 +5024,7 @@ func (u *URLBuilder) GetTeamsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 185, id)
 }
 
-//line routes_gen.go:5033:1
+//line routes_gen.go:5028:1
 
 // PatchTeamsByID returns the URL of route "patch_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:1337:7).
 //
@@ -5038,7 +5033,7 @@ func (u *URLBuilder) PatchTeamsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 186, id)
 }
 
-//line routes_gen.go:5042:1
+//line routes_gen.go:5037:1
 
 // GetTeamsByIDMembers returns the URL of route "get_teams_by_id_members": /teams/:id/members (../../testdata/routesets/github.conf:635:7).
 //
@@ -5047,7 +5042,7 @@ func (u *URLBuilder) GetTeamsByIDMembers(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 187, id)
 }
 
-//line routes_gen.go:5051:1
+//line routes_gen.go:5046:1
 
 // DeleteTeamsByIDMembersByUser returns the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:653:7).
 //
@@ -5056,7 +5051,7 @@ func (u *URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) (strin
 	return routegenCheckedHelperURL(u, 188, id, user)
 }
 
-//line routes_gen.go:5060:1
+//line routes_gen.go:5055:1
 
 // GetTeamsByIDMembersByUser returns the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:641:7).
 //
@@ -5065,7 +5060,7 @@ func (u *URLBuilder) GetTeamsByIDMembersByUser(id string, user string) (string, 
 	return routegenCheckedHelperURL(u, 189, id, user)
 }
 
-//line routes_gen.go:5069:1
+//line routes_gen.go:5064:1
 
 // PutTeamsByIDMembersByUser returns the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:647:7).
 //
@@ -5074,7 +5069,7 @@ func (u *URLBuilder) PutTeamsByIDMembersByUser(id string, user string) (string, 
 	return routegenCheckedHelperURL(u, 190, id, user)
 }
 
-//line routes_gen.go:5078:1
+//line routes_gen.go:5073:1
 
 // GetTeamsByIDRepos returns the URL of route "get_teams_by_id_repos": /teams/:id/repos (../../testdata/routesets/github.conf:659:7).
 //
@@ -5083,7 +5078,7 @@ func (u *URLBuilder) GetTeamsByIDRepos(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 191, id)
 }
 
-//line routes_gen.go:5087:1
+//line routes_gen.go:5082:1
 
 // DeleteTeamsByIDReposByOwnerByRepo returns the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:677:7).
 //
@@ -5092,7 +5087,7 @@ func (u *URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, 
 	return routegenCheckedHelperURL(u, 192, id, owner, repo)
 }
 
-//line routes_gen.go:5096:1
+//line routes_gen.go:5091:1
 
 // GetTeamsByIDReposByOwnerByRepo returns the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:665:7).
 //
@@ -5101,7 +5096,7 @@ func (u *URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, rep
 	return routegenCheckedHelperURL(u, 193, id, owner, repo)
 }
 
-//line routes_gen.go:5105:1
+//line routes_gen.go:5100:1
 
 // PutTeamsByIDReposByOwnerByRepo returns the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:671:7).
 //
@@ -5110,7 +5105,7 @@ func (u *URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, rep
 	return routegenCheckedHelperURL(u, 194, id, owner, repo)
 }
 
-//line routes_gen.go:5114:1
+//line routes_gen.go:5109:1
 
 // GetUser returns the URL of route "get_user": /user (../../testdata/routesets/github.conf:1115:7).
 //
@@ -5119,7 +5114,7 @@ func (u *URLBuilder) GetUser() string {
 	return routegenHelperURL(u, 195)
 }
 
-//line routes_gen.go:5123:1
+//line routes_gen.go:5118:1
 
 // PatchUser returns the URL of route "patch_user": /user (../../testdata/routesets/github.conf:1427:7).
 //
@@ -5128,7 +5123,7 @@ func (u *URLBuilder) PatchUser() string {
 	return routegenHelperURL(u, 196)
 }
 
-//line routes_gen.go:5132:1
+//line routes_gen.go:5127:1
 
 // DeleteUserEmails returns the URL of route "delete_user_emails": /user/emails (../../testdata/routesets/github.conf:1139:7).
 //
@@ -5137,7 +5132,7 @@ func (u *URLBuilder) DeleteUserEmails() string {
 	return routegenHelperURL(u, 197)
 }
 
-//line routes_gen.go:5141:1
+//line routes_gen.go:5136:1
 
 // GetUserEmails returns the URL of route "get_user_emails": /user/emails (../../testdata/routesets/github.conf:1127:7).
 //
@@ -5146,7 +5141,7 @@ func (u *URLBuilder) GetUserEmails() string {
 	return routegenHelperURL(u, 198)
 }
 
-//line routes_gen.go:5150:1
+//line routes_gen.go:5145:1
 
 // PostUserEmails returns the URL of route "post_user_emails": /user/emails (../../testdata/routesets/github.conf:1133:7).
 //
@@ -5155,7 +5150,7 @@ func (u *URLBuilder) PostUserEmails() string {
 	return routegenHelperURL(u, 199)
 }
 
-//line routes_gen.go:5159:1
+//line routes_gen.go:5154:1
 
 // GetUserFollowers returns the URL of route "get_user_followers": /user/followers (../../testdata/routesets/github.conf:1151:7).
 //
@@ -5164,7 +5159,7 @@ func (u *URLBuilder) GetUserFollowers() string {
 	return routegenHelperURL(u, 200)
 }
 
-//line routes_gen.go:5168:1
+//line routes_gen.go:5163:1
 
 // GetUserFollowing returns the URL of route "get_user_following": /user/following (../../testdata/routesets/github.conf:1163:7).
 //
@@ -5173,7 +5168,7 @@ func (u *URLBuilder) GetUserFollowing() string {
 	return routegenHelperURL(u, 201)
 }
 
-//line routes_gen.go:5177:1
+//line routes_gen.go:5172:1
 
 // DeleteUserFollowingByUser returns the URL of route "delete_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1187:7).
 //
@@ -5182,7 +5177,7 @@ func (u *URLBuilder) DeleteUserFollowingByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 202, user)
 }
 
-//line routes_gen.go:5186:1
+//line routes_gen.go:5181:1
 
 // GetUserFollowingByUser returns the URL of route "get_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1169:7).
 //
@@ -5191,7 +5186,7 @@ func (u *URLBuilder) GetUserFollowingByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 203, user)
 }
 
-//line routes_gen.go:5195:1
+//line routes_gen.go:5190:1
 
 // PutUserFollowingByUser returns the URL of route "put_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1181:7).
 //
@@ -5200,7 +5195,7 @@ func (u *URLBuilder) PutUserFollowingByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 204, user)
 }
 
-//line routes_gen.go:5204:1
+//line routes_gen.go:5199:1
 
 // GetUserIssues returns the URL of route "get_user_issues": /user/issues (../../testdata/routesets/github.conf:365:7).
 //
@@ -5209,7 +5204,7 @@ func (u *URLBuilder) GetUserIssues() string {
 	return routegenHelperURL(u, 205)
 }
 
-//line routes_gen.go:5213:1
+//line routes_gen.go:5208:1
 
 // GetUserKeys returns the URL of route "get_user_keys": /user/keys (../../testdata/routesets/github.conf:1199:7).
 //
@@ -5218,7 +5213,7 @@ func (u *URLBuilder) GetUserKeys() string {
 	return routegenHelperURL(u, 206)
 }
 
-//line routes_gen.go:5222:1
+//line routes_gen.go:5217:1
 
 // PostUserKeys returns the URL of route "post_user_keys": /user/keys (../../testdata/routesets/github.conf:1211:7).
 //
@@ -5227,7 +5222,7 @@ func (u *URLBuilder) PostUserKeys() string {
 	return routegenHelperURL(u, 207)
 }
 
-//line routes_gen.go:5231:1
+//line routes_gen.go:5226:1
 
 // DeleteUserKeysByID returns the URL of route "delete_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1217:7).
 //
@@ -5236,7 +5231,7 @@ func (u *URLBuilder) DeleteUserKeysByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 208, id)
 }
 
-//line routes_gen.go:5240:1
+//line routes_gen.go:5235:1
 
 // GetUserKeysByID returns the URL of route "get_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1205:7).
 //
@@ -5245,7 +5240,7 @@ func (u *URLBuilder) GetUserKeysByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 209, id)
 }
 
-//line routes_gen.go:5249:1
+//line routes_gen.go:5244:1
 
 // PatchUserKeysByID returns the URL of route "patch_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1433:7).
 //
@@ -5254,7 +5249,7 @@ func (u *URLBuilder) PatchUserKeysByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 210, id)
 }
 
-//line routes_gen.go:5258:1
+//line routes_gen.go:5253:1
 
 // GetUserOrgs returns the URL of route "get_user_orgs": /user/orgs (../../testdata/routesets/github.conf:557:7).
 //
@@ -5263,7 +5258,7 @@ func (u *URLBuilder) GetUserOrgs() string {
 	return routegenHelperURL(u, 211)
 }
 
-//line routes_gen.go:5267:1
+//line routes_gen.go:5262:1
 
 // GetUserRepos returns the URL of route "get_user_repos": /user/repos (../../testdata/routesets/github.conf:743:7).
 //
@@ -5272,7 +5267,7 @@ func (u *URLBuilder) GetUserRepos() string {
 	return routegenHelperURL(u, 212)
 }
 
-//line routes_gen.go:5276:1
+//line routes_gen.go:5271:1
 
 // PostUserRepos returns the URL of route "post_user_repos": /user/repos (../../testdata/routesets/github.conf:767:7).
 //
@@ -5281,7 +5276,7 @@ func (u *URLBuilder) PostUserRepos() string {
 	return routegenHelperURL(u, 213)
 }
 
-//line routes_gen.go:5285:1
+//line routes_gen.go:5280:1
 
 // GetUserStarred returns the URL of route "get_user_starred": /user/starred (../../testdata/routesets/github.conf:167:7).
 //
@@ -5290,7 +5285,7 @@ func (u *URLBuilder) GetUserStarred() string {
 	return routegenHelperURL(u, 214)
 }
 
-//line routes_gen.go:5294:1
+//line routes_gen.go:5289:1
 
 // DeleteUserStarredByOwnerByRepo returns the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:185:7).
 //
@@ -5299,7 +5294,7 @@ func (u *URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 215, owner, repo)
 }
 
-//line routes_gen.go:5303:1
+//line routes_gen.go:5298:1
 
 // GetUserStarredByOwnerByRepo returns the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:173:7).
 //
@@ -5308,7 +5303,7 @@ func (u *URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 216, owner, repo)
 }
 
-//line routes_gen.go:5312:1
+//line routes_gen.go:5307:1
 
 // PutUserStarredByOwnerByRepo returns the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7).
 //
@@ -5317,7 +5312,7 @@ func (u *URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 217, owner, repo)
 }
 
-//line routes_gen.go:5321:1
+//line routes_gen.go:5316:1
 
 // GetUserSubscriptions returns the URL of route "get_user_subscriptions": /user/subscriptions (../../testdata/routesets/github.conf:203:7).
 //
@@ -5326,7 +5321,7 @@ func (u *URLBuilder) GetUserSubscriptions() string {
 	return routegenHelperURL(u, 218)
 }
 
-//line routes_gen.go:5330:1
+//line routes_gen.go:5325:1
 
 // DeleteUserSubscriptionsByOwnerByRepo returns the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:239:7).
 //
@@ -5335,7 +5330,7 @@ func (u *URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo str
 	return routegenCheckedHelperURL(u, 219, owner, repo)
 }
 
-//line routes_gen.go:5339:1
+//line routes_gen.go:5334:1
 
 // GetUserSubscriptionsByOwnerByRepo returns the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:227:7).
 //
@@ -5344,7 +5339,7 @@ func (u *URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string
 	return routegenCheckedHelperURL(u, 220, owner, repo)
 }
 
-//line routes_gen.go:5348:1
+//line routes_gen.go:5343:1
 
 // PutUserSubscriptionsByOwnerByRepo returns the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7).
 //
@@ -5353,7 +5348,7 @@ func (u *URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string
 	return routegenCheckedHelperURL(u, 221, owner, repo)
 }
 
-//line routes_gen.go:5357:1
+//line routes_gen.go:5352:1
 
 // GetUserTeams returns the URL of route "get_user_teams": /user/teams (../../testdata/routesets/github.conf:683:7).
 //
@@ -5362,7 +5357,7 @@ func (u *URLBuilder) GetUserTeams() string {
 	return routegenHelperURL(u, 222)
 }
 
-//line routes_gen.go:5366:1
+//line routes_gen.go:5361:1
 
 // GetUsers returns the URL of route "get_users": /users (../../testdata/routesets/github.conf:1121:7).
 //
@@ -5371,7 +5366,7 @@ func (u *URLBuilder) GetUsers() string {
 	return routegenHelperURL(u, 223)
 }
 
-//line routes_gen.go:5375:1
+//line routes_gen.go:5370:1
 
 // GetUsersByUser returns the URL of route "get_users_by_user": /users/:user (../../testdata/routesets/github.conf:1109:7).
 //
@@ -5380,7 +5375,7 @@ func (u *URLBuilder) GetUsersByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 224, user)
 }
 
-//line routes_gen.go:5384:1
+//line routes_gen.go:5379:1
 
 // GetUsersByUserEvents returns the URL of route "get_users_by_user_events": /users/:user/events (../../testdata/routesets/github.conf:83:7).
 //
@@ -5389,7 +5384,7 @@ func (u *URLBuilder) GetUsersByUserEvents(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 225, user)
 }
 
-//line routes_gen.go:5393:1
+//line routes_gen.go:5388:1
 
 // GetUsersByUserEventsOrgsByOrg returns the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org (../../testdata/routesets/github.conf:95:7).
 //
@@ -5398,7 +5393,7 @@ func (u *URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) (str
 	return routegenCheckedHelperURL(u, 226, user, org)
 }
 
-//line routes_gen.go:5402:1
+//line routes_gen.go:5397:1
 
 // GetUsersByUserEventsPublic returns the URL of route "get_users_by_user_events_public": /users/:user/events/public (../../testdata/routesets/github.conf:89:7).
 //
@@ -5407,7 +5402,7 @@ func (u *URLBuilder) GetUsersByUserEventsPublic(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 227, user)
 }
 
-//line routes_gen.go:5411:1
+//line routes_gen.go:5406:1
 
 // GetUsersByUserFollowers returns the URL of route "get_users_by_user_followers": /users/:user/followers (../../testdata/routesets/github.conf:1145:7).
 //
@@ -5416,7 +5411,7 @@ func (u *URLBuilder) GetUsersByUserFollowers(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 228, user)
 }
 
-//line routes_gen.go:5420:1
+//line routes_gen.go:5415:1
 
 // GetUsersByUserFollowing returns the URL of route "get_users_by_user_following": /users/:user/following (../../testdata/routesets/github.conf:1157:7).
 //
@@ -5425,7 +5420,7 @@ func (u *URLBuilder) GetUsersByUserFollowing(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 229, user)
 }
 
-//line routes_gen.go:5429:1
+//line routes_gen.go:5424:1
 
 // GetUsersByUserFollowingByTargetUser returns the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user (../../testdata/routesets/github.conf:1175:7).
 //
@@ -5434,7 +5429,7 @@ func (u *URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser
 	return routegenCheckedHelperURL(u, 230, user, targetUser)
 }
 
-//line routes_gen.go:5438:1
+//line routes_gen.go:5433:1
 
 // GetUsersByUserGists returns the URL of route "get_users_by_user_gists": /users/:user/gists (../../testdata/routesets/github.conf:245:7).
 //
@@ -5443,7 +5438,7 @@ func (u *URLBuilder) GetUsersByUserGists(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 231, user)
 }
 
-//line routes_gen.go:5447:1
+//line routes_gen.go:5442:1
 
 // GetUsersByUserKeys returns the URL of route "get_users_by_user_keys": /users/:user/keys (../../testdata/routesets/github.conf:1193:7).
 //
@@ -5452,7 +5447,7 @@ func (u *URLBuilder) GetUsersByUserKeys(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 232, user)
 }
 
-//line routes_gen.go:5456:1
+//line routes_gen.go:5451:1
 
 // GetUsersByUserOrgs returns the URL of route "get_users_by_user_orgs": /users/:user/orgs (../../testdata/routesets/github.conf:551:7).
 //
@@ -5461,7 +5456,7 @@ func (u *URLBuilder) GetUsersByUserOrgs(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 233, user)
 }
 
-//line routes_gen.go:5465:1
+//line routes_gen.go:5460:1
 
 // GetUsersByUserReceivedEvents returns the URL of route "get_users_by_user_received_events": /users/:user/received_events (../../testdata/routesets/github.conf:71:7).
 //
@@ -5470,7 +5465,7 @@ func (u *URLBuilder) GetUsersByUserReceivedEvents(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 234, user)
 }
 
-//line routes_gen.go:5474:1
+//line routes_gen.go:5469:1
 
 // GetUsersByUserReceivedEventsPublic returns the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public (../../testdata/routesets/github.conf:77:7).
 //
@@ -5479,7 +5474,7 @@ func (u *URLBuilder) GetUsersByUserReceivedEventsPublic(user string) (string, er
 	return routegenCheckedHelperURL(u, 235, user)
 }
 
-//line routes_gen.go:5483:1
+//line routes_gen.go:5478:1
 
 // GetUsersByUserRepos returns the URL of route "get_users_by_user_repos": /users/:user/repos (../../testdata/routesets/github.conf:749:7).
 //
@@ -5488,7 +5483,7 @@ func (u *URLBuilder) GetUsersByUserRepos(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 236, user)
 }
 
-//line routes_gen.go:5492:1
+//line routes_gen.go:5487:1
 
 // GetUsersByUserStarred returns the URL of route "get_users_by_user_starred": /users/:user/starred (../../testdata/routesets/github.conf:161:7).
 //
@@ -5497,7 +5492,7 @@ func (u *URLBuilder) GetUsersByUserStarred(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 237, user)
 }
 
-//line routes_gen.go:5501:1
+//line routes_gen.go:5496:1
 
 // GetUsersByUserSubscriptions returns the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions (../../testdata/routesets/github.conf:197:7).
 //
@@ -5506,4 +5501,4 @@ func (u *URLBuilder) GetUsersByUserSubscriptions(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 238, user)
 }
 
-//line routes_gen.go:5510:1
+//line routes_gen.go:5505:1

@@ -89,26 +89,54 @@ func (t *Table) writesPath(base URLBase, r int, subdomain string) bool {
 
 // origin is "//host[:port]" of domain d, for URLs of routes outside the
 // root domain, at its address in hosts or else routes.conf's; subdomain
-// fills the "*" of a wildcard domain.
-func (t *Table) origin(d int, subdomain string, hosts map[string]core.HostPort) (string, error) {
+// fills the "*" of a wildcard domain. Its parts are written into the
+// URL's buffer, so that a URL with a host costs one allocation too.
+type origin struct {
+	subdomain  string // with a "." after it; "" for none
+	host, port string // port "" for none
+}
+
+func (o *origin) len() int {
+	n := 2 + len(o.subdomain) + len(o.host)
+	if o.subdomain != "" {
+		n++
+	}
+	if o.port != "" {
+		n += 1 + len(o.port)
+	}
+	return n
+}
+
+func (o *origin) writeTo(b *strings.Builder) {
+	b.WriteString("//")
+	if o.subdomain != "" {
+		b.WriteString(o.subdomain)
+		b.WriteByte('.')
+	}
+	b.WriteString(o.host)
+	if o.port != "" {
+		b.WriteByte(':')
+		b.WriteString(o.port)
+	}
+}
+
+func (t *Table) origin(d int, subdomain string, hosts map[string]core.HostPort) (origin, error) {
 	// An address read from the environment may be unset or not one: the
 	// URL then has no host to begin with, and a path after "//" would be
 	// read as one.
 	dom := &t.Domains[d]
 	host, port, err := t.build().hosts.Address(d).Resolve(hosts)
 	if err != nil {
-		return "", err
+		return origin{}, err
 	}
 	if _, moved := hosts[dom.Key]; !moved && slices.Contains(t.PortlessLinks, d) {
 		port = "" // a link carries a port only when routes.conf, or WithHost, writes one
 	}
+	o := origin{host: host, port: core.PortOrDefault(port)}
 	if name, ok := core.CutWildcard(host); ok {
-		host = subdomain + "." + name
+		o.subdomain, o.host = subdomain, name
 	}
-	if port = core.PortOrDefault(port); port == "" {
-		return "//" + host, nil
-	}
-	return "//" + host + ":" + port, nil
+	return o, nil
 }
 
 // urlPlan is how the URL of one route is written: its path split into
@@ -182,13 +210,15 @@ func (t *Table) buildURL(base URLBase, r int, subdomain string, values ...string
 		size += len(v) // escapes may add more
 	}
 	var b strings.Builder
-	b.Grow(size)
 	if !t.writesPath(base, r, subdomain) {
-		origin, err := t.origin(route.Domain, subdomain, base.hosts)
+		o, err := t.origin(route.Domain, subdomain, base.hosts)
 		if err != nil {
 			return "", fmt.Errorf("routegen: route %q: %w", core.QualifiedRouteName(t.Domains[route.Domain].Key, route.Name), err)
 		}
-		b.WriteString(origin)
+		b.Grow(o.len() + size)
+		o.writeTo(&b)
+	} else {
+		b.Grow(size)
 	}
 	b.WriteString(base.path)
 	next := 0
@@ -375,11 +405,14 @@ func (t *Table) originURL(base URLBase, name string, tg core.NamedTarget, subdom
 	if core.IsWildcardHost(t.Domains[tg.Domain].Host) && !hostname.IsLabel(subdomain) {
 		return "", fmt.Errorf("routegen: %q: subdomain %q is not one DNS label (1 to 63 letters, digits and hyphens, no hyphen first or last)", name, subdomain)
 	}
-	origin, err := t.origin(tg.Domain, subdomain, base.hosts)
+	o, err := t.origin(tg.Domain, subdomain, base.hosts)
 	if err != nil {
 		return "", fmt.Errorf("routegen: %q: %w", name, err)
 	}
-	return withAnchor(origin, tg.Anchor), nil
+	var b strings.Builder
+	b.Grow(o.len())
+	o.writeTo(&b)
+	return withAnchor(b.String(), tg.Anchor), nil
 }
 
 // withAnchor is u with "#" and anchor, escaped as a URL's fragment, after

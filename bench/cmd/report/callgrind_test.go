@@ -44,8 +44,8 @@ BenchmarkCallgrind/case=GPlusAll/router=httprouter 5000 10464 instr/op
 	var table bytes.Buffer
 	res.printInstructions(&table)
 	for _, row := range []string{
-		"| GithubAll | routegen.api (ServeHTTP, API configuration) | 145,251 | 205,600 | 0.706 | – | ≤ 0.70 | MISSED |",
-		"| GPlusAll | routegen.api (ServeHTTP, API configuration) | 8,319 | 10,464 | 0.795 | – | ≤ 0.90 | met |",
+		"| GithubAll | routegen.api (ServeHTTP, API configuration) | 145,251 | 205,600 | 0.706 | – | ≤ 0.67 | MISSED |",
+		"| GPlusAll | routegen.api (ServeHTTP, API configuration) | 8,319 | 10,464 | 0.795 | – | ≤ 0.80 | met |",
 		"| ParseAll | routegen.api (ServeHTTP, API configuration) | – | – | – | – | ≤ 0.90 | not counted |",
 	} {
 		if !bytes.Contains(table.Bytes(), []byte(row)) {

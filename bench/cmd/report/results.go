@@ -212,14 +212,13 @@ type instructionTarget struct {
 	limit  float64
 }
 
+// apiLimits are the limits of ServeHTTP in the API configuration, by case.
+var apiLimits = map[string]float64{"GithubAll": 0.67, "GPlusAll": 0.8, "ParseAll": 0.9, "StaticAll": 0.67}
+
 func instructionTargets() []instructionTarget {
 	var list []instructionTarget
 	for _, c := range instructionCases {
-		limit := 0.9
-		if c == "GithubAll" {
-			limit = 0.7
-		}
-		list = append(list, instructionTarget{"ServeHTTP, API configuration", c, serveAPI, limit})
+		list = append(list, instructionTarget{"ServeHTTP, API configuration", c, serveAPI, apiLimits[c]})
 	}
 	for _, c := range instructionCases {
 		list = append(list, instructionTarget{"ServeHTTP, default anti-CSRF check", c, serve, 1})

@@ -596,7 +596,148 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		}
 		return -1
 	case "GET":
-		return routegenMatch0GET(p, path)
+		switch path {
+		case "/authorizations":
+			return 3 // GET /authorizations (get_authorizations)
+		case "/emojis":
+			return 7 // GET /emojis (get_emojis)
+		case "/events":
+			return 8 // GET /events (get_events)
+		case "/feeds":
+			return 9 // GET /feeds (get_feeds)
+		case "/gists":
+			return 10 // GET /gists (get_gists)
+		case "/gitignore/templates":
+			return 18 // GET /gitignore/templates (get_gitignore_templates)
+		case "/issues":
+			return 20 // GET /issues (get_issues)
+		case "/meta":
+			return 27 // GET /meta (get_meta)
+		case "/notifications":
+			return 29 // GET /notifications (get_notifications)
+		case "/rate_limit":
+			return 49 // GET /rate_limit (get_rate_limit)
+		case "/repositories":
+			return 146 // GET /repositories (get_repositories)
+		case "/search/code":
+			return 147 // GET /search/code (get_search_code)
+		case "/search/issues":
+			return 148 // GET /search/issues (get_search_issues)
+		case "/search/repositories":
+			return 149 // GET /search/repositories (get_search_repositories)
+		case "/search/users":
+			return 150 // GET /search/users (get_search_users)
+		case "/user":
+			return 161 // GET /user (get_user)
+		case "/user/emails":
+			return 163 // GET /user/emails (get_user_emails)
+		case "/user/followers":
+			return 165 // GET /user/followers (get_user_followers)
+		case "/user/following":
+			return 166 // GET /user/following (get_user_following)
+		case "/user/issues":
+			return 170 // GET /user/issues (get_user_issues)
+		case "/user/keys":
+			return 171 // GET /user/keys (get_user_keys)
+		case "/user/orgs":
+			return 175 // GET /user/orgs (get_user_orgs)
+		case "/user/repos":
+			return 176 // GET /user/repos (get_user_repos)
+		case "/user/starred":
+			return 178 // GET /user/starred (get_user_starred)
+		case "/user/subscriptions":
+			return 182 // GET /user/subscriptions (get_user_subscriptions)
+		case "/user/teams":
+			return 186 // GET /user/teams (get_user_teams)
+		case "/users":
+			return 187 // GET /users (get_users)
+		}
+		i1 := 1
+		if i1 < len(path) {
+			switch path[i1] {
+			case 'a':
+				if strings.HasPrefix(path[i1:], "applications/") {
+					i2 := i1 + 13
+					if r := routegenMatch0GET_1(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+				if strings.HasPrefix(path[i1:], "authorizations/") {
+					i2 := i1 + 15
+					if r := routegenMatch0GET_2(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'g':
+				if strings.HasPrefix(path[i1:], "gists/") {
+					i2 := i1 + 6
+					if r := routegenMatch0GET_3(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+				if strings.HasPrefix(path[i1:], "gitignore/templates/") {
+					i2 := i1 + 20
+					if r := routegenMatch0GET_4(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'l':
+				if strings.HasPrefix(path[i1:], "legacy/") {
+					i2 := i1 + 7
+					if r := routegenMatch0GET_5(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'n':
+				if strings.HasPrefix(path[i1:], "networks/") {
+					i2 := i1 + 9
+					if r := routegenMatch0GET_6(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+				if strings.HasPrefix(path[i1:], "notifications/threads/") {
+					i2 := i1 + 22
+					if r := routegenMatch0GET_7(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'o':
+				if strings.HasPrefix(path[i1:], "orgs/") {
+					i2 := i1 + 5
+					if r := routegenMatch0GET_8(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'r':
+				if strings.HasPrefix(path[i1:], "repos/") {
+					i2 := i1 + 6
+					if r := routegenMatch0GET_9(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 't':
+				if strings.HasPrefix(path[i1:], "teams/") {
+					i2 := i1 + 6
+					if r := routegenMatch0GET_10(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'u':
+				if strings.HasPrefix(path[i1:], "user/") {
+					i2 := i1 + 5
+					if r := routegenMatch0GET_11(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+				if strings.HasPrefix(path[i1:], "users/") {
+					i2 := i1 + 6
+					if r := routegenMatch0GET_12(p, path, i2); r >= 0 {
+						return r
+					}
+				}
+			}
+		}
+		return -1
 	case "POST":
 		switch path {
 		case "/authorizations":
@@ -962,152 +1103,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			}
 		}
 		return -1
-	}
-	return -1
-}
-
-// routegenMatch0GET finds the GET route of domain "bench" for path.
-func routegenMatch0GET(p *routegenimpl.Params, path string) int {
-	switch path {
-	case "/authorizations":
-		return 3 // GET /authorizations (get_authorizations)
-	case "/emojis":
-		return 7 // GET /emojis (get_emojis)
-	case "/events":
-		return 8 // GET /events (get_events)
-	case "/feeds":
-		return 9 // GET /feeds (get_feeds)
-	case "/gists":
-		return 10 // GET /gists (get_gists)
-	case "/gitignore/templates":
-		return 18 // GET /gitignore/templates (get_gitignore_templates)
-	case "/issues":
-		return 20 // GET /issues (get_issues)
-	case "/meta":
-		return 27 // GET /meta (get_meta)
-	case "/notifications":
-		return 29 // GET /notifications (get_notifications)
-	case "/rate_limit":
-		return 49 // GET /rate_limit (get_rate_limit)
-	case "/repositories":
-		return 146 // GET /repositories (get_repositories)
-	case "/search/code":
-		return 147 // GET /search/code (get_search_code)
-	case "/search/issues":
-		return 148 // GET /search/issues (get_search_issues)
-	case "/search/repositories":
-		return 149 // GET /search/repositories (get_search_repositories)
-	case "/search/users":
-		return 150 // GET /search/users (get_search_users)
-	case "/user":
-		return 161 // GET /user (get_user)
-	case "/user/emails":
-		return 163 // GET /user/emails (get_user_emails)
-	case "/user/followers":
-		return 165 // GET /user/followers (get_user_followers)
-	case "/user/following":
-		return 166 // GET /user/following (get_user_following)
-	case "/user/issues":
-		return 170 // GET /user/issues (get_user_issues)
-	case "/user/keys":
-		return 171 // GET /user/keys (get_user_keys)
-	case "/user/orgs":
-		return 175 // GET /user/orgs (get_user_orgs)
-	case "/user/repos":
-		return 176 // GET /user/repos (get_user_repos)
-	case "/user/starred":
-		return 178 // GET /user/starred (get_user_starred)
-	case "/user/subscriptions":
-		return 182 // GET /user/subscriptions (get_user_subscriptions)
-	case "/user/teams":
-		return 186 // GET /user/teams (get_user_teams)
-	case "/users":
-		return 187 // GET /users (get_users)
-	}
-	i1 := 1
-	if i1 < len(path) {
-		switch path[i1] {
-		case 'a':
-			if strings.HasPrefix(path[i1:], "applications/") {
-				i2 := i1 + 13
-				if r := routegenMatch0GET_1(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-			if strings.HasPrefix(path[i1:], "authorizations/") {
-				i2 := i1 + 15
-				if r := routegenMatch0GET_2(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'g':
-			if strings.HasPrefix(path[i1:], "gists/") {
-				i2 := i1 + 6
-				if r := routegenMatch0GET_3(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-			if strings.HasPrefix(path[i1:], "gitignore/templates/") {
-				i2 := i1 + 20
-				if r := routegenMatch0GET_4(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'l':
-			if strings.HasPrefix(path[i1:], "legacy/") {
-				i2 := i1 + 7
-				if r := routegenMatch0GET_5(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'n':
-			if strings.HasPrefix(path[i1:], "networks/") {
-				i2 := i1 + 9
-				if r := routegenMatch0GET_6(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-			if strings.HasPrefix(path[i1:], "notifications/threads/") {
-				i2 := i1 + 22
-				if r := routegenMatch0GET_7(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'o':
-			if strings.HasPrefix(path[i1:], "orgs/") {
-				i2 := i1 + 5
-				if r := routegenMatch0GET_8(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'r':
-			if strings.HasPrefix(path[i1:], "repos/") {
-				i2 := i1 + 6
-				if r := routegenMatch0GET_9(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 't':
-			if strings.HasPrefix(path[i1:], "teams/") {
-				i2 := i1 + 6
-				if r := routegenMatch0GET_10(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		case 'u':
-			if strings.HasPrefix(path[i1:], "user/") {
-				i2 := i1 + 5
-				if r := routegenMatch0GET_11(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-			if strings.HasPrefix(path[i1:], "users/") {
-				i2 := i1 + 6
-				if r := routegenMatch0GET_12(p, path, i2); r >= 0 {
-					return r
-				}
-			}
-		}
 	}
 	return -1
 }
@@ -2723,7 +2718,7 @@ type GitHubController interface {
 	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (routes.conf:180:7)
 //line routes.conf:234:6
 	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (routes.conf:234:7)
-//line routes_gen.go:2727:1
+//line routes_gen.go:2722:1
 }
 
 // DeleteApplicationsByClientIDTokens returns the URL of route "delete_applications_by_client_id_tokens": /applications/:client_id/tokens (routes.conf:36:7).
@@ -2733,7 +2728,7 @@ func (u *URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) (string
 	return routegenCheckedHelperURL(u, 0, clientID)
 }
 
-//line routes_gen.go:2737:1
+//line routes_gen.go:2732:1
 
 // DeleteApplicationsByClientIDTokensByAccessToken returns the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (routes.conf:42:7).
 //
@@ -2742,7 +2737,7 @@ func (u *URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID st
 	return routegenCheckedHelperURL(u, 1, clientID, accessToken)
 }
 
-//line routes_gen.go:2746:1
+//line routes_gen.go:2741:1
 
 // GetApplicationsByClientIDTokensByAccessToken returns the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (routes.conf:30:7).
 //
@@ -2751,7 +2746,7 @@ func (u *URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID strin
 	return routegenCheckedHelperURL(u, 2, clientID, accessToken)
 }
 
-//line routes_gen.go:2755:1
+//line routes_gen.go:2750:1
 
 // GetAuthorizations returns the URL of route "get_authorizations": /authorizations (routes.conf:6:7).
 //
@@ -2760,7 +2755,7 @@ func (u *URLBuilder) GetAuthorizations() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:2764:1
+//line routes_gen.go:2759:1
 
 // PostAuthorizations returns the URL of route "post_authorizations": /authorizations (routes.conf:18:7).
 //
@@ -2769,7 +2764,7 @@ func (u *URLBuilder) PostAuthorizations() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:2773:1
+//line routes_gen.go:2768:1
 
 // DeleteAuthorizationsByID returns the URL of route "delete_authorizations_by_id": /authorizations/:id (routes.conf:24:7).
 //
@@ -2778,7 +2773,7 @@ func (u *URLBuilder) DeleteAuthorizationsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:2782:1
+//line routes_gen.go:2777:1
 
 // GetAuthorizationsByID returns the URL of route "get_authorizations_by_id": /authorizations/:id (routes.conf:12:7).
 //
@@ -2787,7 +2782,7 @@ func (u *URLBuilder) GetAuthorizationsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 6, id)
 }
 
-//line routes_gen.go:2791:1
+//line routes_gen.go:2786:1
 
 // GetEmojis returns the URL of route "get_emojis": /emojis (routes.conf:510:7).
 //
@@ -2796,7 +2791,7 @@ func (u *URLBuilder) GetEmojis() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:2800:1
+//line routes_gen.go:2795:1
 
 // GetEvents returns the URL of route "get_events": /events (routes.conf:48:7).
 //
@@ -2805,7 +2800,7 @@ func (u *URLBuilder) GetEvents() string {
 	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:2809:1
+//line routes_gen.go:2804:1
 
 // GetFeeds returns the URL of route "get_feeds": /feeds (routes.conf:102:7).
 //
@@ -2814,7 +2809,7 @@ func (u *URLBuilder) GetFeeds() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:2818:1
+//line routes_gen.go:2813:1
 
 // GetGists returns the URL of route "get_gists": /gists (routes.conf:252:7).
 //
@@ -2823,7 +2818,7 @@ func (u *URLBuilder) GetGists() string {
 	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:2827:1
+//line routes_gen.go:2822:1
 
 // PostGists returns the URL of route "post_gists": /gists (routes.conf:264:7).
 //
@@ -2832,7 +2827,7 @@ func (u *URLBuilder) PostGists() string {
 	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:2836:1
+//line routes_gen.go:2831:1
 
 // DeleteGistsByID returns the URL of route "delete_gists_by_id": /gists/:id (routes.conf:294:7).
 //
@@ -2841,7 +2836,7 @@ func (u *URLBuilder) DeleteGistsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 12, id)
 }
 
-//line routes_gen.go:2845:1
+//line routes_gen.go:2840:1
 
 // GetGistsByID returns the URL of route "get_gists_by_id": /gists/:id (routes.conf:258:7).
 //
@@ -2850,7 +2845,7 @@ func (u *URLBuilder) GetGistsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 13, id)
 }
 
-//line routes_gen.go:2854:1
+//line routes_gen.go:2849:1
 
 // PostGistsByIDForks returns the URL of route "post_gists_by_id_forks": /gists/:id/forks (routes.conf:288:7).
 //
@@ -2859,7 +2854,7 @@ func (u *URLBuilder) PostGistsByIDForks(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 14, id)
 }
 
-//line routes_gen.go:2863:1
+//line routes_gen.go:2858:1
 
 // DeleteGistsByIDStar returns the URL of route "delete_gists_by_id_star": /gists/:id/star (routes.conf:276:7).
 //
@@ -2868,7 +2863,7 @@ func (u *URLBuilder) DeleteGistsByIDStar(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 15, id)
 }
 
-//line routes_gen.go:2872:1
+//line routes_gen.go:2867:1
 
 // GetGistsByIDStar returns the URL of route "get_gists_by_id_star": /gists/:id/star (routes.conf:282:7).
 //
@@ -2877,7 +2872,7 @@ func (u *URLBuilder) GetGistsByIDStar(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 16, id)
 }
 
-//line routes_gen.go:2881:1
+//line routes_gen.go:2876:1
 
 // PutGistsByIDStar returns the URL of route "put_gists_by_id_star": /gists/:id/star (routes.conf:270:7).
 //
@@ -2886,7 +2881,7 @@ func (u *URLBuilder) PutGistsByIDStar(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 17, id)
 }
 
-//line routes_gen.go:2890:1
+//line routes_gen.go:2885:1
 
 // GetGitignoreTemplates returns the URL of route "get_gitignore_templates": /gitignore/templates (routes.conf:516:7).
 //
@@ -2895,7 +2890,7 @@ func (u *URLBuilder) GetGitignoreTemplates() string {
 	return routegenHelperURL(u, 18)
 }
 
-//line routes_gen.go:2899:1
+//line routes_gen.go:2894:1
 
 // GetGitignoreTemplatesByName returns the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name (routes.conf:522:7).
 //
@@ -2904,7 +2899,7 @@ func (u *URLBuilder) GetGitignoreTemplatesByName(name string) (string, error) {
 	return routegenCheckedHelperURL(u, 19, name)
 }
 
-//line routes_gen.go:2908:1
+//line routes_gen.go:2903:1
 
 // GetIssues returns the URL of route "get_issues": /issues (routes.conf:360:7).
 //
@@ -2913,7 +2908,7 @@ func (u *URLBuilder) GetIssues() string {
 	return routegenHelperURL(u, 20)
 }
 
-//line routes_gen.go:2917:1
+//line routes_gen.go:2912:1
 
 // GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword returns the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword (routes.conf:1086:7).
 //
@@ -2922,7 +2917,7 @@ func (u *URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ow
 	return routegenCheckedHelperURL(u, 21, owner, repository, state, keyword)
 }
 
-//line routes_gen.go:2926:1
+//line routes_gen.go:2921:1
 
 // GetLegacyReposSearchByKeyword returns the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword (routes.conf:1092:7).
 //
@@ -2931,7 +2926,7 @@ func (u *URLBuilder) GetLegacyReposSearchByKeyword(keyword string) (string, erro
 	return routegenCheckedHelperURL(u, 22, keyword)
 }
 
-//line routes_gen.go:2935:1
+//line routes_gen.go:2930:1
 
 // GetLegacyUserEmailByEmail returns the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email (routes.conf:1104:7).
 //
@@ -2940,7 +2935,7 @@ func (u *URLBuilder) GetLegacyUserEmailByEmail(email string) (string, error) {
 	return routegenCheckedHelperURL(u, 23, email)
 }
 
-//line routes_gen.go:2944:1
+//line routes_gen.go:2939:1
 
 // GetLegacyUserSearchByKeyword returns the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword (routes.conf:1098:7).
 //
@@ -2949,7 +2944,7 @@ func (u *URLBuilder) GetLegacyUserSearchByKeyword(keyword string) (string, error
 	return routegenCheckedHelperURL(u, 24, keyword)
 }
 
-//line routes_gen.go:2953:1
+//line routes_gen.go:2948:1
 
 // PostMarkdown returns the URL of route "post_markdown": /markdown (routes.conf:528:7).
 //
@@ -2958,7 +2953,7 @@ func (u *URLBuilder) PostMarkdown() string {
 	return routegenHelperURL(u, 25)
 }
 
-//line routes_gen.go:2962:1
+//line routes_gen.go:2957:1
 
 // PostMarkdownRaw returns the URL of route "post_markdown_raw": /markdown/raw (routes.conf:534:7).
 //
@@ -2967,7 +2962,7 @@ func (u *URLBuilder) PostMarkdownRaw() string {
 	return routegenHelperURL(u, 26)
 }
 
-//line routes_gen.go:2971:1
+//line routes_gen.go:2966:1
 
 // GetMeta returns the URL of route "get_meta": /meta (routes.conf:540:7).
 //
@@ -2976,7 +2971,7 @@ func (u *URLBuilder) GetMeta() string {
 	return routegenHelperURL(u, 27)
 }
 
-//line routes_gen.go:2980:1
+//line routes_gen.go:2975:1
 
 // GetNetworksByOwnerByRepoEvents returns the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events (routes.conf:60:7).
 //
@@ -2985,7 +2980,7 @@ func (u *URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 28, owner, repo)
 }
 
-//line routes_gen.go:2989:1
+//line routes_gen.go:2984:1
 
 // GetNotifications returns the URL of route "get_notifications": /notifications (routes.conf:108:7).
 //
@@ -2994,7 +2989,7 @@ func (u *URLBuilder) GetNotifications() string {
 	return routegenHelperURL(u, 29)
 }
 
-//line routes_gen.go:2998:1
+//line routes_gen.go:2993:1
 
 // PutNotifications returns the URL of route "put_notifications": /notifications (routes.conf:120:7).
 //
@@ -3003,7 +2998,7 @@ func (u *URLBuilder) PutNotifications() string {
 	return routegenHelperURL(u, 30)
 }
 
-//line routes_gen.go:3007:1
+//line routes_gen.go:3002:1
 
 // GetNotificationsThreadsByID returns the URL of route "get_notifications_threads_by_id": /notifications/threads/:id (routes.conf:132:7).
 //
@@ -3012,7 +3007,7 @@ func (u *URLBuilder) GetNotificationsThreadsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 31, id)
 }
 
-//line routes_gen.go:3016:1
+//line routes_gen.go:3011:1
 
 // DeleteNotificationsThreadsByIDSubscription returns the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:150:7).
 //
@@ -3021,7 +3016,7 @@ func (u *URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) (stri
 	return routegenCheckedHelperURL(u, 32, id)
 }
 
-//line routes_gen.go:3025:1
+//line routes_gen.go:3020:1
 
 // GetNotificationsThreadsByIDSubscription returns the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:138:7).
 //
@@ -3030,7 +3025,7 @@ func (u *URLBuilder) GetNotificationsThreadsByIDSubscription(id string) (string,
 	return routegenCheckedHelperURL(u, 33, id)
 }
 
-//line routes_gen.go:3034:1
+//line routes_gen.go:3029:1
 
 // PutNotificationsThreadsByIDSubscription returns the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:144:7).
 //
@@ -3039,7 +3034,7 @@ func (u *URLBuilder) PutNotificationsThreadsByIDSubscription(id string) (string,
 	return routegenCheckedHelperURL(u, 34, id)
 }
 
-//line routes_gen.go:3043:1
+//line routes_gen.go:3038:1
 
 // GetOrgsByOrg returns the URL of route "get_orgs_by_org": /orgs/:org (routes.conf:564:7).
 //
@@ -3048,7 +3043,7 @@ func (u *URLBuilder) GetOrgsByOrg(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 35, org)
 }
 
-//line routes_gen.go:3052:1
+//line routes_gen.go:3047:1
 
 // GetOrgsByOrgEvents returns the URL of route "get_orgs_by_org_events": /orgs/:org/events (routes.conf:66:7).
 //
@@ -3057,7 +3052,7 @@ func (u *URLBuilder) GetOrgsByOrgEvents(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 36, org)
 }
 
-//line routes_gen.go:3061:1
+//line routes_gen.go:3056:1
 
 // GetOrgsByOrgIssues returns the URL of route "get_orgs_by_org_issues": /orgs/:org/issues (routes.conf:372:7).
 //
@@ -3066,7 +3061,7 @@ func (u *URLBuilder) GetOrgsByOrgIssues(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 37, org)
 }
 
-//line routes_gen.go:3070:1
+//line routes_gen.go:3065:1
 
 // GetOrgsByOrgMembers returns the URL of route "get_orgs_by_org_members": /orgs/:org/members (routes.conf:570:7).
 //
@@ -3075,7 +3070,7 @@ func (u *URLBuilder) GetOrgsByOrgMembers(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 38, org)
 }
 
-//line routes_gen.go:3079:1
+//line routes_gen.go:3074:1
 
 // DeleteOrgsByOrgMembersByUser returns the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user (routes.conf:582:7).
 //
@@ -3084,7 +3079,7 @@ func (u *URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) (stri
 	return routegenCheckedHelperURL(u, 39, org, user)
 }
 
-//line routes_gen.go:3088:1
+//line routes_gen.go:3083:1
 
 // GetOrgsByOrgMembersByUser returns the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user (routes.conf:576:7).
 //
@@ -3093,7 +3088,7 @@ func (u *URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) (string,
 	return routegenCheckedHelperURL(u, 40, org, user)
 }
 
-//line routes_gen.go:3097:1
+//line routes_gen.go:3092:1
 
 // GetOrgsByOrgPublicMembers returns the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members (routes.conf:588:7).
 //
@@ -3102,7 +3097,7 @@ func (u *URLBuilder) GetOrgsByOrgPublicMembers(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 41, org)
 }
 
-//line routes_gen.go:3106:1
+//line routes_gen.go:3101:1
 
 // DeleteOrgsByOrgPublicMembersByUser returns the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:606:7).
 //
@@ -3111,7 +3106,7 @@ func (u *URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string)
 	return routegenCheckedHelperURL(u, 42, org, user)
 }
 
-//line routes_gen.go:3115:1
+//line routes_gen.go:3110:1
 
 // GetOrgsByOrgPublicMembersByUser returns the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:594:7).
 //
@@ -3120,7 +3115,7 @@ func (u *URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) (s
 	return routegenCheckedHelperURL(u, 43, org, user)
 }
 
-//line routes_gen.go:3124:1
+//line routes_gen.go:3119:1
 
 // PutOrgsByOrgPublicMembersByUser returns the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:600:7).
 //
@@ -3129,7 +3124,7 @@ func (u *URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) (s
 	return routegenCheckedHelperURL(u, 44, org, user)
 }
 
-//line routes_gen.go:3133:1
+//line routes_gen.go:3128:1
 
 // GetOrgsByOrgRepos returns the URL of route "get_orgs_by_org_repos": /orgs/:org/repos (routes.conf:756:7).
 //
@@ -3138,7 +3133,7 @@ func (u *URLBuilder) GetOrgsByOrgRepos(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 45, org)
 }
 
-//line routes_gen.go:3142:1
+//line routes_gen.go:3137:1
 
 // PostOrgsByOrgRepos returns the URL of route "post_orgs_by_org_repos": /orgs/:org/repos (routes.conf:774:7).
 //
@@ -3147,7 +3142,7 @@ func (u *URLBuilder) PostOrgsByOrgRepos(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 46, org)
 }
 
-//line routes_gen.go:3151:1
+//line routes_gen.go:3146:1
 
 // GetOrgsByOrgTeams returns the URL of route "get_orgs_by_org_teams": /orgs/:org/teams (routes.conf:612:7).
 //
@@ -3156,7 +3151,7 @@ func (u *URLBuilder) GetOrgsByOrgTeams(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 47, org)
 }
 
-//line routes_gen.go:3160:1
+//line routes_gen.go:3155:1
 
 // PostOrgsByOrgTeams returns the URL of route "post_orgs_by_org_teams": /orgs/:org/teams (routes.conf:624:7).
 //
@@ -3165,7 +3160,7 @@ func (u *URLBuilder) PostOrgsByOrgTeams(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 48, org)
 }
 
-//line routes_gen.go:3169:1
+//line routes_gen.go:3164:1
 
 // GetRateLimit returns the URL of route "get_rate_limit": /rate_limit (routes.conf:546:7).
 //
@@ -3174,7 +3169,7 @@ func (u *URLBuilder) GetRateLimit() string {
 	return routegenHelperURL(u, 49)
 }
 
-//line routes_gen.go:3178:1
+//line routes_gen.go:3173:1
 
 // DeleteReposByOwnerByRepo returns the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo (routes.conf:822:7).
 //
@@ -3183,7 +3178,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) (string
 	return routegenCheckedHelperURL(u, 50, owner, repo)
 }
 
-//line routes_gen.go:3187:1
+//line routes_gen.go:3182:1
 
 // GetReposByOwnerByRepo returns the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo (routes.conf:780:7).
 //
@@ -3192,7 +3187,7 @@ func (u *URLBuilder) GetReposByOwnerByRepo(owner string, repo string) (string, e
 	return routegenCheckedHelperURL(u, 51, owner, repo)
 }
 
-//line routes_gen.go:3196:1
+//line routes_gen.go:3191:1
 
 // GetReposByOwnerByRepoAssignees returns the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees (routes.conf:396:7).
 //
@@ -3201,7 +3196,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 52, owner, repo)
 }
 
-//line routes_gen.go:3205:1
+//line routes_gen.go:3200:1
 
 // GetReposByOwnerByRepoAssigneesByAssignee returns the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee (routes.conf:402:7).
 //
@@ -3210,7 +3205,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo
 	return routegenCheckedHelperURL(u, 53, owner, repo, assignee)
 }
 
-//line routes_gen.go:3214:1
+//line routes_gen.go:3209:1
 
 // GetReposByOwnerByRepoBranches returns the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches (routes.conf:810:7).
 //
@@ -3219,7 +3214,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 54, owner, repo)
 }
 
-//line routes_gen.go:3223:1
+//line routes_gen.go:3218:1
 
 // GetReposByOwnerByRepoBranchesByBranch returns the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch (routes.conf:816:7).
 //
@@ -3228,7 +3223,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo st
 	return routegenCheckedHelperURL(u, 55, owner, repo, branch)
 }
 
-//line routes_gen.go:3232:1
+//line routes_gen.go:3227:1
 
 // GetReposByOwnerByRepoCollaborators returns the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators (routes.conf:828:7).
 //
@@ -3237,7 +3232,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo strin
 	return routegenCheckedHelperURL(u, 56, owner, repo)
 }
 
-//line routes_gen.go:3241:1
+//line routes_gen.go:3236:1
 
 // DeleteReposByOwnerByRepoCollaboratorsByUser returns the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:846:7).
 //
@@ -3246,7 +3241,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, r
 	return routegenCheckedHelperURL(u, 57, owner, repo, user)
 }
 
-//line routes_gen.go:3250:1
+//line routes_gen.go:3245:1
 
 // GetReposByOwnerByRepoCollaboratorsByUser returns the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:834:7).
 //
@@ -3255,7 +3250,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo
 	return routegenCheckedHelperURL(u, 58, owner, repo, user)
 }
 
-//line routes_gen.go:3259:1
+//line routes_gen.go:3254:1
 
 // PutReposByOwnerByRepoCollaboratorsByUser returns the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:840:7).
 //
@@ -3264,7 +3259,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo
 	return routegenCheckedHelperURL(u, 59, owner, repo, user)
 }
 
-//line routes_gen.go:3268:1
+//line routes_gen.go:3263:1
 
 // GetReposByOwnerByRepoComments returns the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments (routes.conf:852:7).
 //
@@ -3273,7 +3268,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 60, owner, repo)
 }
 
-//line routes_gen.go:3277:1
+//line routes_gen.go:3272:1
 
 // DeleteReposByOwnerByRepoCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (routes.conf:876:7).
 //
@@ -3282,7 +3277,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo str
 	return routegenCheckedHelperURL(u, 61, owner, repo, id)
 }
 
-//line routes_gen.go:3286:1
+//line routes_gen.go:3281:1
 
 // GetReposByOwnerByRepoCommentsByID returns the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (routes.conf:870:7).
 //
@@ -3291,7 +3286,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string
 	return routegenCheckedHelperURL(u, 62, owner, repo, id)
 }
 
-//line routes_gen.go:3295:1
+//line routes_gen.go:3290:1
 
 // GetReposByOwnerByRepoCommits returns the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits (routes.conf:882:7).
 //
@@ -3300,7 +3295,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 63, owner, repo)
 }
 
-//line routes_gen.go:3304:1
+//line routes_gen.go:3299:1
 
 // GetReposByOwnerByRepoCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha (routes.conf:888:7).
 //
@@ -3309,7 +3304,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string
 	return routegenCheckedHelperURL(u, 64, owner, repo, sha)
 }
 
-//line routes_gen.go:3313:1
+//line routes_gen.go:3308:1
 
 // GetReposByOwnerByRepoCommitsByShaComments returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (routes.conf:858:7).
 //
@@ -3318,7 +3313,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, rep
 	return routegenCheckedHelperURL(u, 65, owner, repo, sha)
 }
 
-//line routes_gen.go:3322:1
+//line routes_gen.go:3317:1
 
 // PostReposByOwnerByRepoCommitsByShaComments returns the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (routes.conf:864:7).
 //
@@ -3327,7 +3322,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, re
 	return routegenCheckedHelperURL(u, 66, owner, repo, sha)
 }
 
-//line routes_gen.go:3331:1
+//line routes_gen.go:3326:1
 
 // GetReposByOwnerByRepoContributors returns the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors (routes.conf:786:7).
 //
@@ -3336,7 +3331,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string
 	return routegenCheckedHelperURL(u, 67, owner, repo)
 }
 
-//line routes_gen.go:3340:1
+//line routes_gen.go:3335:1
 
 // GetReposByOwnerByRepoDownloads returns the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads (routes.conf:924:7).
 //
@@ -3345,7 +3340,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 68, owner, repo)
 }
 
-//line routes_gen.go:3349:1
+//line routes_gen.go:3344:1
 
 // DeleteReposByOwnerByRepoDownloadsByID returns the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (routes.conf:936:7).
 //
@@ -3354,7 +3349,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo st
 	return routegenCheckedHelperURL(u, 69, owner, repo, id)
 }
 
-//line routes_gen.go:3358:1
+//line routes_gen.go:3353:1
 
 // GetReposByOwnerByRepoDownloadsByID returns the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (routes.conf:930:7).
 //
@@ -3363,7 +3358,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo strin
 	return routegenCheckedHelperURL(u, 70, owner, repo, id)
 }
 
-//line routes_gen.go:3367:1
+//line routes_gen.go:3362:1
 
 // GetReposByOwnerByRepoEvents returns the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events (routes.conf:54:7).
 //
@@ -3372,7 +3367,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 71, owner, repo)
 }
 
-//line routes_gen.go:3376:1
+//line routes_gen.go:3371:1
 
 // GetReposByOwnerByRepoForks returns the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (routes.conf:942:7).
 //
@@ -3381,7 +3376,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 72, owner, repo)
 }
 
-//line routes_gen.go:3385:1
+//line routes_gen.go:3380:1
 
 // PostReposByOwnerByRepoForks returns the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (routes.conf:948:7).
 //
@@ -3390,7 +3385,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 73, owner, repo)
 }
 
-//line routes_gen.go:3394:1
+//line routes_gen.go:3389:1
 
 // PostReposByOwnerByRepoGitBlobs returns the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs (routes.conf:306:7).
 //
@@ -3399,7 +3394,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 74, owner, repo)
 }
 
-//line routes_gen.go:3403:1
+//line routes_gen.go:3398:1
 
 // GetReposByOwnerByRepoGitBlobsBySha returns the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha (routes.conf:300:7).
 //
@@ -3408,7 +3403,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo strin
 	return routegenCheckedHelperURL(u, 75, owner, repo, sha)
 }
 
-//line routes_gen.go:3412:1
+//line routes_gen.go:3407:1
 
 // PostReposByOwnerByRepoGitCommits returns the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits (routes.conf:318:7).
 //
@@ -3417,7 +3412,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string)
 	return routegenCheckedHelperURL(u, 76, owner, repo)
 }
 
-//line routes_gen.go:3421:1
+//line routes_gen.go:3416:1
 
 // GetReposByOwnerByRepoGitCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha (routes.conf:312:7).
 //
@@ -3426,7 +3421,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo str
 	return routegenCheckedHelperURL(u, 77, owner, repo, sha)
 }
 
-//line routes_gen.go:3430:1
+//line routes_gen.go:3425:1
 
 // GetReposByOwnerByRepoGitRefs returns the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (routes.conf:324:7).
 //
@@ -3435,7 +3430,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 78, owner, repo)
 }
 
-//line routes_gen.go:3439:1
+//line routes_gen.go:3434:1
 
 // PostReposByOwnerByRepoGitRefs returns the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (routes.conf:330:7).
 //
@@ -3444,7 +3439,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 79, owner, repo)
 }
 
-//line routes_gen.go:3448:1
+//line routes_gen.go:3443:1
 
 // PostReposByOwnerByRepoGitTags returns the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags (routes.conf:342:7).
 //
@@ -3453,7 +3448,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 80, owner, repo)
 }
 
-//line routes_gen.go:3457:1
+//line routes_gen.go:3452:1
 
 // GetReposByOwnerByRepoGitTagsBySha returns the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha (routes.conf:336:7).
 //
@@ -3462,7 +3457,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string
 	return routegenCheckedHelperURL(u, 81, owner, repo, sha)
 }
 
-//line routes_gen.go:3466:1
+//line routes_gen.go:3461:1
 
 // PostReposByOwnerByRepoGitTrees returns the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees (routes.conf:354:7).
 //
@@ -3471,7 +3466,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 82, owner, repo)
 }
 
-//line routes_gen.go:3475:1
+//line routes_gen.go:3470:1
 
 // GetReposByOwnerByRepoGitTreesBySha returns the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha (routes.conf:348:7).
 //
@@ -3480,7 +3475,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo strin
 	return routegenCheckedHelperURL(u, 83, owner, repo, sha)
 }
 
-//line routes_gen.go:3484:1
+//line routes_gen.go:3479:1
 
 // GetReposByOwnerByRepoHooks returns the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (routes.conf:954:7).
 //
@@ -3489,7 +3484,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 84, owner, repo)
 }
 
-//line routes_gen.go:3493:1
+//line routes_gen.go:3488:1
 
 // PostReposByOwnerByRepoHooks returns the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (routes.conf:966:7).
 //
@@ -3498,7 +3493,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 85, owner, repo)
 }
 
-//line routes_gen.go:3502:1
+//line routes_gen.go:3497:1
 
 // DeleteReposByOwnerByRepoHooksByID returns the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (routes.conf:978:7).
 //
@@ -3507,7 +3502,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string
 	return routegenCheckedHelperURL(u, 86, owner, repo, id)
 }
 
-//line routes_gen.go:3511:1
+//line routes_gen.go:3506:1
 
 // GetReposByOwnerByRepoHooksByID returns the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (routes.conf:960:7).
 //
@@ -3516,7 +3511,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, i
 	return routegenCheckedHelperURL(u, 87, owner, repo, id)
 }
 
-//line routes_gen.go:3520:1
+//line routes_gen.go:3515:1
 
 // PostReposByOwnerByRepoHooksByIDTests returns the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests (routes.conf:972:7).
 //
@@ -3525,7 +3520,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo str
 	return routegenCheckedHelperURL(u, 88, owner, repo, id)
 }
 
-//line routes_gen.go:3529:1
+//line routes_gen.go:3524:1
 
 // GetReposByOwnerByRepoIssues returns the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (routes.conf:378:7).
 //
@@ -3534,7 +3529,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 89, owner, repo)
 }
 
-//line routes_gen.go:3538:1
+//line routes_gen.go:3533:1
 
 // PostReposByOwnerByRepoIssues returns the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (routes.conf:390:7).
 //
@@ -3543,7 +3538,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 90, owner, repo)
 }
 
-//line routes_gen.go:3547:1
+//line routes_gen.go:3542:1
 
 // GetReposByOwnerByRepoIssuesByNumber returns the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (routes.conf:384:7).
 //
@@ -3552,7 +3547,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo stri
 	return routegenCheckedHelperURL(u, 91, owner, repo, number)
 }
 
-//line routes_gen.go:3556:1
+//line routes_gen.go:3551:1
 
 // GetReposByOwnerByRepoIssuesByNumberComments returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (routes.conf:408:7).
 //
@@ -3561,7 +3556,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, r
 	return routegenCheckedHelperURL(u, 92, owner, repo, number)
 }
 
-//line routes_gen.go:3565:1
+//line routes_gen.go:3560:1
 
 // PostReposByOwnerByRepoIssuesByNumberComments returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (routes.conf:414:7).
 //
@@ -3570,7 +3565,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, 
 	return routegenCheckedHelperURL(u, 93, owner, repo, number)
 }
 
-//line routes_gen.go:3574:1
+//line routes_gen.go:3569:1
 
 // GetReposByOwnerByRepoIssuesByNumberEvents returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events (routes.conf:420:7).
 //
@@ -3579,7 +3574,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, rep
 	return routegenCheckedHelperURL(u, 94, owner, repo, number)
 }
 
-//line routes_gen.go:3583:1
+//line routes_gen.go:3578:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:474:7).
 //
@@ -3588,7 +3583,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, 
 	return routegenCheckedHelperURL(u, 95, owner, repo, number)
 }
 
-//line routes_gen.go:3592:1
+//line routes_gen.go:3587:1
 
 // GetReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:450:7).
 //
@@ -3597,7 +3592,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, rep
 	return routegenCheckedHelperURL(u, 96, owner, repo, number)
 }
 
-//line routes_gen.go:3601:1
+//line routes_gen.go:3596:1
 
 // PostReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:456:7).
 //
@@ -3606,7 +3601,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, re
 	return routegenCheckedHelperURL(u, 97, owner, repo, number)
 }
 
-//line routes_gen.go:3610:1
+//line routes_gen.go:3605:1
 
 // PutReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:468:7).
 //
@@ -3615,7 +3610,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, rep
 	return routegenCheckedHelperURL(u, 98, owner, repo, number)
 }
 
-//line routes_gen.go:3619:1
+//line routes_gen.go:3614:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name (routes.conf:462:7).
 //
@@ -3624,7 +3619,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner st
 	return routegenCheckedHelperURL(u, 99, owner, repo, number, name)
 }
 
-//line routes_gen.go:3628:1
+//line routes_gen.go:3623:1
 
 // GetReposByOwnerByRepoKeys returns the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (routes.conf:900:7).
 //
@@ -3633,7 +3628,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) (strin
 	return routegenCheckedHelperURL(u, 100, owner, repo)
 }
 
-//line routes_gen.go:3637:1
+//line routes_gen.go:3632:1
 
 // PostReposByOwnerByRepoKeys returns the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (routes.conf:912:7).
 //
@@ -3642,7 +3637,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 101, owner, repo)
 }
 
-//line routes_gen.go:3646:1
+//line routes_gen.go:3641:1
 
 // DeleteReposByOwnerByRepoKeysByID returns the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (routes.conf:918:7).
 //
@@ -3651,7 +3646,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string,
 	return routegenCheckedHelperURL(u, 102, owner, repo, id)
 }
 
-//line routes_gen.go:3655:1
+//line routes_gen.go:3650:1
 
 // GetReposByOwnerByRepoKeysByID returns the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (routes.conf:906:7).
 //
@@ -3660,7 +3655,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id
 	return routegenCheckedHelperURL(u, 103, owner, repo, id)
 }
 
-//line routes_gen.go:3664:1
+//line routes_gen.go:3659:1
 
 // GetReposByOwnerByRepoLabels returns the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (routes.conf:426:7).
 //
@@ -3669,7 +3664,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 104, owner, repo)
 }
 
-//line routes_gen.go:3673:1
+//line routes_gen.go:3668:1
 
 // PostReposByOwnerByRepoLabels returns the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (routes.conf:438:7).
 //
@@ -3678,7 +3673,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 105, owner, repo)
 }
 
-//line routes_gen.go:3682:1
+//line routes_gen.go:3677:1
 
 // DeleteReposByOwnerByRepoLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (routes.conf:444:7).
 //
@@ -3687,7 +3682,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo str
 	return routegenCheckedHelperURL(u, 106, owner, repo, name)
 }
 
-//line routes_gen.go:3691:1
+//line routes_gen.go:3686:1
 
 // GetReposByOwnerByRepoLabelsByName returns the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (routes.conf:432:7).
 //
@@ -3696,7 +3691,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string
 	return routegenCheckedHelperURL(u, 107, owner, repo, name)
 }
 
-//line routes_gen.go:3700:1
+//line routes_gen.go:3695:1
 
 // GetReposByOwnerByRepoLanguages returns the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages (routes.conf:792:7).
 //
@@ -3705,7 +3700,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 108, owner, repo)
 }
 
-//line routes_gen.go:3709:1
+//line routes_gen.go:3704:1
 
 // PostReposByOwnerByRepoMerges returns the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges (routes.conf:984:7).
 //
@@ -3714,7 +3709,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 109, owner, repo)
 }
 
-//line routes_gen.go:3718:1
+//line routes_gen.go:3713:1
 
 // GetReposByOwnerByRepoMilestones returns the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (routes.conf:486:7).
 //
@@ -3723,7 +3718,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) 
 	return routegenCheckedHelperURL(u, 110, owner, repo)
 }
 
-//line routes_gen.go:3727:1
+//line routes_gen.go:3722:1
 
 // PostReposByOwnerByRepoMilestones returns the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (routes.conf:498:7).
 //
@@ -3732,7 +3727,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string)
 	return routegenCheckedHelperURL(u, 111, owner, repo)
 }
 
-//line routes_gen.go:3736:1
+//line routes_gen.go:3731:1
 
 // DeleteReposByOwnerByRepoMilestonesByNumber returns the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (routes.conf:504:7).
 //
@@ -3741,7 +3736,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, re
 	return routegenCheckedHelperURL(u, 112, owner, repo, number)
 }
 
-//line routes_gen.go:3745:1
+//line routes_gen.go:3740:1
 
 // GetReposByOwnerByRepoMilestonesByNumber returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (routes.conf:492:7).
 //
@@ -3750,7 +3745,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo 
 	return routegenCheckedHelperURL(u, 113, owner, repo, number)
 }
 
-//line routes_gen.go:3754:1
+//line routes_gen.go:3749:1
 
 // GetReposByOwnerByRepoMilestonesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels (routes.conf:480:7).
 //
@@ -3759,7 +3754,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string,
 	return routegenCheckedHelperURL(u, 114, owner, repo, number)
 }
 
-//line routes_gen.go:3763:1
+//line routes_gen.go:3758:1
 
 // GetReposByOwnerByRepoNotifications returns the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (routes.conf:114:7).
 //
@@ -3768,7 +3763,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo strin
 	return routegenCheckedHelperURL(u, 115, owner, repo)
 }
 
-//line routes_gen.go:3772:1
+//line routes_gen.go:3767:1
 
 // PutReposByOwnerByRepoNotifications returns the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (routes.conf:126:7).
 //
@@ -3777,7 +3772,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo strin
 	return routegenCheckedHelperURL(u, 116, owner, repo)
 }
 
-//line routes_gen.go:3781:1
+//line routes_gen.go:3776:1
 
 // GetReposByOwnerByRepoPulls returns the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (routes.conf:690:7).
 //
@@ -3786,7 +3781,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 117, owner, repo)
 }
 
-//line routes_gen.go:3790:1
+//line routes_gen.go:3785:1
 
 // PostReposByOwnerByRepoPulls returns the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (routes.conf:702:7).
 //
@@ -3795,7 +3790,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 118, owner, repo)
 }
 
-//line routes_gen.go:3799:1
+//line routes_gen.go:3794:1
 
 // GetReposByOwnerByRepoPullsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (routes.conf:696:7).
 //
@@ -3804,7 +3799,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo strin
 	return routegenCheckedHelperURL(u, 119, owner, repo, number)
 }
 
-//line routes_gen.go:3808:1
+//line routes_gen.go:3803:1
 
 // GetReposByOwnerByRepoPullsByNumberComments returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (routes.conf:732:7).
 //
@@ -3813,7 +3808,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, re
 	return routegenCheckedHelperURL(u, 120, owner, repo, number)
 }
 
-//line routes_gen.go:3817:1
+//line routes_gen.go:3812:1
 
 // PutReposByOwnerByRepoPullsByNumberComments returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (routes.conf:738:7).
 //
@@ -3822,7 +3817,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, re
 	return routegenCheckedHelperURL(u, 121, owner, repo, number)
 }
 
-//line routes_gen.go:3826:1
+//line routes_gen.go:3821:1
 
 // GetReposByOwnerByRepoPullsByNumberCommits returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits (routes.conf:708:7).
 //
@@ -3831,7 +3826,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, rep
 	return routegenCheckedHelperURL(u, 122, owner, repo, number)
 }
 
-//line routes_gen.go:3835:1
+//line routes_gen.go:3830:1
 
 // GetReposByOwnerByRepoPullsByNumberFiles returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files (routes.conf:714:7).
 //
@@ -3840,7 +3835,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo 
 	return routegenCheckedHelperURL(u, 123, owner, repo, number)
 }
 
-//line routes_gen.go:3844:1
+//line routes_gen.go:3839:1
 
 // GetReposByOwnerByRepoPullsByNumberMerge returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (routes.conf:720:7).
 //
@@ -3849,7 +3844,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo 
 	return routegenCheckedHelperURL(u, 124, owner, repo, number)
 }
 
-//line routes_gen.go:3853:1
+//line routes_gen.go:3848:1
 
 // PutReposByOwnerByRepoPullsByNumberMerge returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (routes.conf:726:7).
 //
@@ -3858,7 +3853,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo 
 	return routegenCheckedHelperURL(u, 125, owner, repo, number)
 }
 
-//line routes_gen.go:3862:1
+//line routes_gen.go:3857:1
 
 // GetReposByOwnerByRepoReadme returns the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme (routes.conf:894:7).
 //
@@ -3867,7 +3862,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 126, owner, repo)
 }
 
-//line routes_gen.go:3871:1
+//line routes_gen.go:3866:1
 
 // GetReposByOwnerByRepoReleases returns the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (routes.conf:990:7).
 //
@@ -3876,7 +3871,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 127, owner, repo)
 }
 
-//line routes_gen.go:3880:1
+//line routes_gen.go:3875:1
 
 // PostReposByOwnerByRepoReleases returns the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (routes.conf:1002:7).
 //
@@ -3885,7 +3880,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 128, owner, repo)
 }
 
-//line routes_gen.go:3889:1
+//line routes_gen.go:3884:1
 
 // DeleteReposByOwnerByRepoReleasesByID returns the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (routes.conf:1008:7).
 //
@@ -3894,7 +3889,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo str
 	return routegenCheckedHelperURL(u, 129, owner, repo, id)
 }
 
-//line routes_gen.go:3898:1
+//line routes_gen.go:3893:1
 
 // GetReposByOwnerByRepoReleasesByID returns the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (routes.conf:996:7).
 //
@@ -3903,7 +3898,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string
 	return routegenCheckedHelperURL(u, 130, owner, repo, id)
 }
 
-//line routes_gen.go:3907:1
+//line routes_gen.go:3902:1
 
 // GetReposByOwnerByRepoReleasesByIDAssets returns the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets (routes.conf:1014:7).
 //
@@ -3912,7 +3907,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo 
 	return routegenCheckedHelperURL(u, 131, owner, repo, id)
 }
 
-//line routes_gen.go:3916:1
+//line routes_gen.go:3911:1
 
 // GetReposByOwnerByRepoStargazers returns the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers (routes.conf:156:7).
 //
@@ -3921,7 +3916,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) 
 	return routegenCheckedHelperURL(u, 132, owner, repo)
 }
 
-//line routes_gen.go:3925:1
+//line routes_gen.go:3920:1
 
 // GetReposByOwnerByRepoStatsCodeFrequency returns the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency (routes.conf:1032:7).
 //
@@ -3930,7 +3925,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo 
 	return routegenCheckedHelperURL(u, 133, owner, repo)
 }
 
-//line routes_gen.go:3934:1
+//line routes_gen.go:3929:1
 
 // GetReposByOwnerByRepoStatsCommitActivity returns the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity (routes.conf:1026:7).
 //
@@ -3939,7 +3934,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo
 	return routegenCheckedHelperURL(u, 134, owner, repo)
 }
 
-//line routes_gen.go:3943:1
+//line routes_gen.go:3938:1
 
 // GetReposByOwnerByRepoStatsContributors returns the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors (routes.conf:1020:7).
 //
@@ -3948,7 +3943,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo s
 	return routegenCheckedHelperURL(u, 135, owner, repo)
 }
 
-//line routes_gen.go:3952:1
+//line routes_gen.go:3947:1
 
 // GetReposByOwnerByRepoStatsParticipation returns the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation (routes.conf:1038:7).
 //
@@ -3957,7 +3952,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo 
 	return routegenCheckedHelperURL(u, 136, owner, repo)
 }
 
-//line routes_gen.go:3961:1
+//line routes_gen.go:3956:1
 
 // GetReposByOwnerByRepoStatsPunchCard returns the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card (routes.conf:1044:7).
 //
@@ -3966,7 +3961,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo stri
 	return routegenCheckedHelperURL(u, 137, owner, repo)
 }
 
-//line routes_gen.go:3970:1
+//line routes_gen.go:3965:1
 
 // GetReposByOwnerByRepoStatusesByRef returns the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (routes.conf:1050:7).
 //
@@ -3975,7 +3970,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo strin
 	return routegenCheckedHelperURL(u, 138, owner, repo, ref)
 }
 
-//line routes_gen.go:3979:1
+//line routes_gen.go:3974:1
 
 // PostReposByOwnerByRepoStatusesByRef returns the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (routes.conf:1056:7).
 //
@@ -3984,7 +3979,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo stri
 	return routegenCheckedHelperURL(u, 139, owner, repo, ref)
 }
 
-//line routes_gen.go:3988:1
+//line routes_gen.go:3983:1
 
 // GetReposByOwnerByRepoSubscribers returns the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers (routes.conf:192:7).
 //
@@ -3993,7 +3988,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string)
 	return routegenCheckedHelperURL(u, 140, owner, repo)
 }
 
-//line routes_gen.go:3997:1
+//line routes_gen.go:3992:1
 
 // DeleteReposByOwnerByRepoSubscription returns the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:222:7).
 //
@@ -4002,7 +3997,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo str
 	return routegenCheckedHelperURL(u, 141, owner, repo)
 }
 
-//line routes_gen.go:4006:1
+//line routes_gen.go:4001:1
 
 // GetReposByOwnerByRepoSubscription returns the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:210:7).
 //
@@ -4011,7 +4006,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string
 	return routegenCheckedHelperURL(u, 142, owner, repo)
 }
 
-//line routes_gen.go:4015:1
+//line routes_gen.go:4010:1
 
 // PutReposByOwnerByRepoSubscription returns the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:216:7).
 //
@@ -4020,7 +4015,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string
 	return routegenCheckedHelperURL(u, 143, owner, repo)
 }
 
-//line routes_gen.go:4024:1
+//line routes_gen.go:4019:1
 
 // GetReposByOwnerByRepoTags returns the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags (routes.conf:804:7).
 //
@@ -4029,7 +4024,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) (strin
 	return routegenCheckedHelperURL(u, 144, owner, repo)
 }
 
-//line routes_gen.go:4033:1
+//line routes_gen.go:4028:1
 
 // GetReposByOwnerByRepoTeams returns the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams (routes.conf:798:7).
 //
@@ -4038,7 +4033,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 145, owner, repo)
 }
 
-//line routes_gen.go:4042:1
+//line routes_gen.go:4037:1
 
 // GetRepositories returns the URL of route "get_repositories": /repositories (routes.conf:762:7).
 //
@@ -4047,7 +4042,7 @@ func (u *URLBuilder) GetRepositories() string {
 	return routegenHelperURL(u, 146)
 }
 
-//line routes_gen.go:4051:1
+//line routes_gen.go:4046:1
 
 // GetSearchCode returns the URL of route "get_search_code": /search/code (routes.conf:1068:7).
 //
@@ -4056,7 +4051,7 @@ func (u *URLBuilder) GetSearchCode() string {
 	return routegenHelperURL(u, 147)
 }
 
-//line routes_gen.go:4060:1
+//line routes_gen.go:4055:1
 
 // GetSearchIssues returns the URL of route "get_search_issues": /search/issues (routes.conf:1074:7).
 //
@@ -4065,7 +4060,7 @@ func (u *URLBuilder) GetSearchIssues() string {
 	return routegenHelperURL(u, 148)
 }
 
-//line routes_gen.go:4069:1
+//line routes_gen.go:4064:1
 
 // GetSearchRepositories returns the URL of route "get_search_repositories": /search/repositories (routes.conf:1062:7).
 //
@@ -4074,7 +4069,7 @@ func (u *URLBuilder) GetSearchRepositories() string {
 	return routegenHelperURL(u, 149)
 }
 
-//line routes_gen.go:4078:1
+//line routes_gen.go:4073:1
 
 // GetSearchUsers returns the URL of route "get_search_users": /search/users (routes.conf:1080:7).
 //
@@ -4083,7 +4078,7 @@ func (u *URLBuilder) GetSearchUsers() string {
 	return routegenHelperURL(u, 150)
 }
 
-//line routes_gen.go:4087:1
+//line routes_gen.go:4082:1
 
 // DeleteTeamsByID returns the URL of route "delete_teams_by_id": /teams/:id (routes.conf:630:7).
 //
@@ -4092,7 +4087,7 @@ func (u *URLBuilder) DeleteTeamsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 151, id)
 }
 
-//line routes_gen.go:4096:1
+//line routes_gen.go:4091:1
 
 // GetTeamsByID returns the URL of route "get_teams_by_id": /teams/:id (routes.conf:618:7).
 //
@@ -4101,7 +4096,7 @@ func (u *URLBuilder) GetTeamsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 152, id)
 }
 
-//line routes_gen.go:4105:1
+//line routes_gen.go:4100:1
 
 // GetTeamsByIDMembers returns the URL of route "get_teams_by_id_members": /teams/:id/members (routes.conf:636:7).
 //
@@ -4110,7 +4105,7 @@ func (u *URLBuilder) GetTeamsByIDMembers(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 153, id)
 }
 
-//line routes_gen.go:4114:1
+//line routes_gen.go:4109:1
 
 // DeleteTeamsByIDMembersByUser returns the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:654:7).
 //
@@ -4119,7 +4114,7 @@ func (u *URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) (strin
 	return routegenCheckedHelperURL(u, 154, id, user)
 }
 
-//line routes_gen.go:4123:1
+//line routes_gen.go:4118:1
 
 // GetTeamsByIDMembersByUser returns the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:642:7).
 //
@@ -4128,7 +4123,7 @@ func (u *URLBuilder) GetTeamsByIDMembersByUser(id string, user string) (string, 
 	return routegenCheckedHelperURL(u, 155, id, user)
 }
 
-//line routes_gen.go:4132:1
+//line routes_gen.go:4127:1
 
 // PutTeamsByIDMembersByUser returns the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:648:7).
 //
@@ -4137,7 +4132,7 @@ func (u *URLBuilder) PutTeamsByIDMembersByUser(id string, user string) (string, 
 	return routegenCheckedHelperURL(u, 156, id, user)
 }
 
-//line routes_gen.go:4141:1
+//line routes_gen.go:4136:1
 
 // GetTeamsByIDRepos returns the URL of route "get_teams_by_id_repos": /teams/:id/repos (routes.conf:660:7).
 //
@@ -4146,7 +4141,7 @@ func (u *URLBuilder) GetTeamsByIDRepos(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 157, id)
 }
 
-//line routes_gen.go:4150:1
+//line routes_gen.go:4145:1
 
 // DeleteTeamsByIDReposByOwnerByRepo returns the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:678:7).
 //
@@ -4155,7 +4150,7 @@ func (u *URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, 
 	return routegenCheckedHelperURL(u, 158, id, owner, repo)
 }
 
-//line routes_gen.go:4159:1
+//line routes_gen.go:4154:1
 
 // GetTeamsByIDReposByOwnerByRepo returns the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:666:7).
 //
@@ -4164,7 +4159,7 @@ func (u *URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, rep
 	return routegenCheckedHelperURL(u, 159, id, owner, repo)
 }
 
-//line routes_gen.go:4168:1
+//line routes_gen.go:4163:1
 
 // PutTeamsByIDReposByOwnerByRepo returns the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:672:7).
 //
@@ -4173,7 +4168,7 @@ func (u *URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, rep
 	return routegenCheckedHelperURL(u, 160, id, owner, repo)
 }
 
-//line routes_gen.go:4177:1
+//line routes_gen.go:4172:1
 
 // GetUser returns the URL of route "get_user": /user (routes.conf:1116:7).
 //
@@ -4182,7 +4177,7 @@ func (u *URLBuilder) GetUser() string {
 	return routegenHelperURL(u, 161)
 }
 
-//line routes_gen.go:4186:1
+//line routes_gen.go:4181:1
 
 // DeleteUserEmails returns the URL of route "delete_user_emails": /user/emails (routes.conf:1140:7).
 //
@@ -4191,7 +4186,7 @@ func (u *URLBuilder) DeleteUserEmails() string {
 	return routegenHelperURL(u, 162)
 }
 
-//line routes_gen.go:4195:1
+//line routes_gen.go:4190:1
 
 // GetUserEmails returns the URL of route "get_user_emails": /user/emails (routes.conf:1128:7).
 //
@@ -4200,7 +4195,7 @@ func (u *URLBuilder) GetUserEmails() string {
 	return routegenHelperURL(u, 163)
 }
 
-//line routes_gen.go:4204:1
+//line routes_gen.go:4199:1
 
 // PostUserEmails returns the URL of route "post_user_emails": /user/emails (routes.conf:1134:7).
 //
@@ -4209,7 +4204,7 @@ func (u *URLBuilder) PostUserEmails() string {
 	return routegenHelperURL(u, 164)
 }
 
-//line routes_gen.go:4213:1
+//line routes_gen.go:4208:1
 
 // GetUserFollowers returns the URL of route "get_user_followers": /user/followers (routes.conf:1152:7).
 //
@@ -4218,7 +4213,7 @@ func (u *URLBuilder) GetUserFollowers() string {
 	return routegenHelperURL(u, 165)
 }
 
-//line routes_gen.go:4222:1
+//line routes_gen.go:4217:1
 
 // GetUserFollowing returns the URL of route "get_user_following": /user/following (routes.conf:1164:7).
 //
@@ -4227,7 +4222,7 @@ func (u *URLBuilder) GetUserFollowing() string {
 	return routegenHelperURL(u, 166)
 }
 
-//line routes_gen.go:4231:1
+//line routes_gen.go:4226:1
 
 // DeleteUserFollowingByUser returns the URL of route "delete_user_following_by_user": /user/following/:user (routes.conf:1188:7).
 //
@@ -4236,7 +4231,7 @@ func (u *URLBuilder) DeleteUserFollowingByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 167, user)
 }
 
-//line routes_gen.go:4240:1
+//line routes_gen.go:4235:1
 
 // GetUserFollowingByUser returns the URL of route "get_user_following_by_user": /user/following/:user (routes.conf:1170:7).
 //
@@ -4245,7 +4240,7 @@ func (u *URLBuilder) GetUserFollowingByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 168, user)
 }
 
-//line routes_gen.go:4249:1
+//line routes_gen.go:4244:1
 
 // PutUserFollowingByUser returns the URL of route "put_user_following_by_user": /user/following/:user (routes.conf:1182:7).
 //
@@ -4254,7 +4249,7 @@ func (u *URLBuilder) PutUserFollowingByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 169, user)
 }
 
-//line routes_gen.go:4258:1
+//line routes_gen.go:4253:1
 
 // GetUserIssues returns the URL of route "get_user_issues": /user/issues (routes.conf:366:7).
 //
@@ -4263,7 +4258,7 @@ func (u *URLBuilder) GetUserIssues() string {
 	return routegenHelperURL(u, 170)
 }
 
-//line routes_gen.go:4267:1
+//line routes_gen.go:4262:1
 
 // GetUserKeys returns the URL of route "get_user_keys": /user/keys (routes.conf:1200:7).
 //
@@ -4272,7 +4267,7 @@ func (u *URLBuilder) GetUserKeys() string {
 	return routegenHelperURL(u, 171)
 }
 
-//line routes_gen.go:4276:1
+//line routes_gen.go:4271:1
 
 // PostUserKeys returns the URL of route "post_user_keys": /user/keys (routes.conf:1212:7).
 //
@@ -4281,7 +4276,7 @@ func (u *URLBuilder) PostUserKeys() string {
 	return routegenHelperURL(u, 172)
 }
 
-//line routes_gen.go:4285:1
+//line routes_gen.go:4280:1
 
 // DeleteUserKeysByID returns the URL of route "delete_user_keys_by_id": /user/keys/:id (routes.conf:1218:7).
 //
@@ -4290,7 +4285,7 @@ func (u *URLBuilder) DeleteUserKeysByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 173, id)
 }
 
-//line routes_gen.go:4294:1
+//line routes_gen.go:4289:1
 
 // GetUserKeysByID returns the URL of route "get_user_keys_by_id": /user/keys/:id (routes.conf:1206:7).
 //
@@ -4299,7 +4294,7 @@ func (u *URLBuilder) GetUserKeysByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 174, id)
 }
 
-//line routes_gen.go:4303:1
+//line routes_gen.go:4298:1
 
 // GetUserOrgs returns the URL of route "get_user_orgs": /user/orgs (routes.conf:558:7).
 //
@@ -4308,7 +4303,7 @@ func (u *URLBuilder) GetUserOrgs() string {
 	return routegenHelperURL(u, 175)
 }
 
-//line routes_gen.go:4312:1
+//line routes_gen.go:4307:1
 
 // GetUserRepos returns the URL of route "get_user_repos": /user/repos (routes.conf:744:7).
 //
@@ -4317,7 +4312,7 @@ func (u *URLBuilder) GetUserRepos() string {
 	return routegenHelperURL(u, 176)
 }
 
-//line routes_gen.go:4321:1
+//line routes_gen.go:4316:1
 
 // PostUserRepos returns the URL of route "post_user_repos": /user/repos (routes.conf:768:7).
 //
@@ -4326,7 +4321,7 @@ func (u *URLBuilder) PostUserRepos() string {
 	return routegenHelperURL(u, 177)
 }
 
-//line routes_gen.go:4330:1
+//line routes_gen.go:4325:1
 
 // GetUserStarred returns the URL of route "get_user_starred": /user/starred (routes.conf:168:7).
 //
@@ -4335,7 +4330,7 @@ func (u *URLBuilder) GetUserStarred() string {
 	return routegenHelperURL(u, 178)
 }
 
-//line routes_gen.go:4339:1
+//line routes_gen.go:4334:1
 
 // DeleteUserStarredByOwnerByRepo returns the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:186:7).
 //
@@ -4344,7 +4339,7 @@ func (u *URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 179, owner, repo)
 }
 
-//line routes_gen.go:4348:1
+//line routes_gen.go:4343:1
 
 // GetUserStarredByOwnerByRepo returns the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:174:7).
 //
@@ -4353,7 +4348,7 @@ func (u *URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 180, owner, repo)
 }
 
-//line routes_gen.go:4357:1
+//line routes_gen.go:4352:1
 
 // PutUserStarredByOwnerByRepo returns the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:180:7).
 //
@@ -4362,7 +4357,7 @@ func (u *URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 181, owner, repo)
 }
 
-//line routes_gen.go:4366:1
+//line routes_gen.go:4361:1
 
 // GetUserSubscriptions returns the URL of route "get_user_subscriptions": /user/subscriptions (routes.conf:204:7).
 //
@@ -4371,7 +4366,7 @@ func (u *URLBuilder) GetUserSubscriptions() string {
 	return routegenHelperURL(u, 182)
 }
 
-//line routes_gen.go:4375:1
+//line routes_gen.go:4370:1
 
 // DeleteUserSubscriptionsByOwnerByRepo returns the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:240:7).
 //
@@ -4380,7 +4375,7 @@ func (u *URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo str
 	return routegenCheckedHelperURL(u, 183, owner, repo)
 }
 
-//line routes_gen.go:4384:1
+//line routes_gen.go:4379:1
 
 // GetUserSubscriptionsByOwnerByRepo returns the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:228:7).
 //
@@ -4389,7 +4384,7 @@ func (u *URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string
 	return routegenCheckedHelperURL(u, 184, owner, repo)
 }
 
-//line routes_gen.go:4393:1
+//line routes_gen.go:4388:1
 
 // PutUserSubscriptionsByOwnerByRepo returns the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:234:7).
 //
@@ -4398,7 +4393,7 @@ func (u *URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string
 	return routegenCheckedHelperURL(u, 185, owner, repo)
 }
 
-//line routes_gen.go:4402:1
+//line routes_gen.go:4397:1
 
 // GetUserTeams returns the URL of route "get_user_teams": /user/teams (routes.conf:684:7).
 //
@@ -4407,7 +4402,7 @@ func (u *URLBuilder) GetUserTeams() string {
 	return routegenHelperURL(u, 186)
 }
 
-//line routes_gen.go:4411:1
+//line routes_gen.go:4406:1
 
 // GetUsers returns the URL of route "get_users": /users (routes.conf:1122:7).
 //
@@ -4416,7 +4411,7 @@ func (u *URLBuilder) GetUsers() string {
 	return routegenHelperURL(u, 187)
 }
 
-//line routes_gen.go:4420:1
+//line routes_gen.go:4415:1
 
 // GetUsersByUser returns the URL of route "get_users_by_user": /users/:user (routes.conf:1110:7).
 //
@@ -4425,7 +4420,7 @@ func (u *URLBuilder) GetUsersByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 188, user)
 }
 
-//line routes_gen.go:4429:1
+//line routes_gen.go:4424:1
 
 // GetUsersByUserEvents returns the URL of route "get_users_by_user_events": /users/:user/events (routes.conf:84:7).
 //
@@ -4434,7 +4429,7 @@ func (u *URLBuilder) GetUsersByUserEvents(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 189, user)
 }
 
-//line routes_gen.go:4438:1
+//line routes_gen.go:4433:1
 
 // GetUsersByUserEventsOrgsByOrg returns the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org (routes.conf:96:7).
 //
@@ -4443,7 +4438,7 @@ func (u *URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) (str
 	return routegenCheckedHelperURL(u, 190, user, org)
 }
 
-//line routes_gen.go:4447:1
+//line routes_gen.go:4442:1
 
 // GetUsersByUserEventsPublic returns the URL of route "get_users_by_user_events_public": /users/:user/events/public (routes.conf:90:7).
 //
@@ -4452,7 +4447,7 @@ func (u *URLBuilder) GetUsersByUserEventsPublic(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 191, user)
 }
 
-//line routes_gen.go:4456:1
+//line routes_gen.go:4451:1
 
 // GetUsersByUserFollowers returns the URL of route "get_users_by_user_followers": /users/:user/followers (routes.conf:1146:7).
 //
@@ -4461,7 +4456,7 @@ func (u *URLBuilder) GetUsersByUserFollowers(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 192, user)
 }
 
-//line routes_gen.go:4465:1
+//line routes_gen.go:4460:1
 
 // GetUsersByUserFollowing returns the URL of route "get_users_by_user_following": /users/:user/following (routes.conf:1158:7).
 //
@@ -4470,7 +4465,7 @@ func (u *URLBuilder) GetUsersByUserFollowing(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 193, user)
 }
 
-//line routes_gen.go:4474:1
+//line routes_gen.go:4469:1
 
 // GetUsersByUserFollowingByTargetUser returns the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user (routes.conf:1176:7).
 //
@@ -4479,7 +4474,7 @@ func (u *URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser
 	return routegenCheckedHelperURL(u, 194, user, targetUser)
 }
 
-//line routes_gen.go:4483:1
+//line routes_gen.go:4478:1
 
 // GetUsersByUserGists returns the URL of route "get_users_by_user_gists": /users/:user/gists (routes.conf:246:7).
 //
@@ -4488,7 +4483,7 @@ func (u *URLBuilder) GetUsersByUserGists(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 195, user)
 }
 
-//line routes_gen.go:4492:1
+//line routes_gen.go:4487:1
 
 // GetUsersByUserKeys returns the URL of route "get_users_by_user_keys": /users/:user/keys (routes.conf:1194:7).
 //
@@ -4497,7 +4492,7 @@ func (u *URLBuilder) GetUsersByUserKeys(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 196, user)
 }
 
-//line routes_gen.go:4501:1
+//line routes_gen.go:4496:1
 
 // GetUsersByUserOrgs returns the URL of route "get_users_by_user_orgs": /users/:user/orgs (routes.conf:552:7).
 //
@@ -4506,7 +4501,7 @@ func (u *URLBuilder) GetUsersByUserOrgs(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 197, user)
 }
 
-//line routes_gen.go:4510:1
+//line routes_gen.go:4505:1
 
 // GetUsersByUserReceivedEvents returns the URL of route "get_users_by_user_received_events": /users/:user/received_events (routes.conf:72:7).
 //
@@ -4515,7 +4510,7 @@ func (u *URLBuilder) GetUsersByUserReceivedEvents(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 198, user)
 }
 
-//line routes_gen.go:4519:1
+//line routes_gen.go:4514:1
 
 // GetUsersByUserReceivedEventsPublic returns the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public (routes.conf:78:7).
 //
@@ -4524,7 +4519,7 @@ func (u *URLBuilder) GetUsersByUserReceivedEventsPublic(user string) (string, er
 	return routegenCheckedHelperURL(u, 199, user)
 }
 
-//line routes_gen.go:4528:1
+//line routes_gen.go:4523:1
 
 // GetUsersByUserRepos returns the URL of route "get_users_by_user_repos": /users/:user/repos (routes.conf:750:7).
 //
@@ -4533,7 +4528,7 @@ func (u *URLBuilder) GetUsersByUserRepos(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 200, user)
 }
 
-//line routes_gen.go:4537:1
+//line routes_gen.go:4532:1
 
 // GetUsersByUserStarred returns the URL of route "get_users_by_user_starred": /users/:user/starred (routes.conf:162:7).
 //
@@ -4542,7 +4537,7 @@ func (u *URLBuilder) GetUsersByUserStarred(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 201, user)
 }
 
-//line routes_gen.go:4546:1
+//line routes_gen.go:4541:1
 
 // GetUsersByUserSubscriptions returns the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions (routes.conf:198:7).
 //
@@ -4551,4 +4546,4 @@ func (u *URLBuilder) GetUsersByUserSubscriptions(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 202, user)
 }
 
-//line routes_gen.go:4555:1
+//line routes_gen.go:4550:1

@@ -226,328 +226,323 @@ func Lookup(m *runtime.Match, method, host, path string) {
 func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	switch method {
 	case "GET":
-		return routegenMatch0GET(p, path)
-	}
-	return -1
-}
-
-// routegenMatch0GET finds the GET route of domain "bench" for path.
-func routegenMatch0GET(p *routegenimpl.Params, path string) int {
-	switch path {
-	case "/":
-		return 0 // GET / (get_root)
-	case "/Makefile":
-		return 1 // GET /Makefile (get_makefile)
-	case "/articles":
-		return 2 // GET /articles (get_articles)
-	case "/articles/go_command.html":
-		return 3 // GET /articles/go_command.html (get_articles_go_command_html)
-	case "/articles/index.html":
-		return 4 // GET /articles/index.html (get_articles_index_html)
-	case "/articles/wiki":
-		return 5 // GET /articles/wiki (get_articles_wiki)
-	case "/articles/wiki/Makefile":
-		return 6 // GET /articles/wiki/Makefile (get_articles_wiki_makefile)
-	case "/articles/wiki/edit.html":
-		return 7 // GET /articles/wiki/edit.html (get_articles_wiki_edit_html)
-	case "/articles/wiki/final-noclosure.go":
-		return 8 // GET /articles/wiki/final-noclosure.go (get_articles_wiki_final_noclosure_go)
-	case "/articles/wiki/final-noerror.go":
-		return 9 // GET /articles/wiki/final-noerror.go (get_articles_wiki_final_noerror_go)
-	case "/articles/wiki/final-parsetemplate.go":
-		return 10 // GET /articles/wiki/final-parsetemplate.go (get_articles_wiki_final_parsetemplate_go)
-	case "/articles/wiki/final-template.go":
-		return 11 // GET /articles/wiki/final-template.go (get_articles_wiki_final_template_go)
-	case "/articles/wiki/final.go":
-		return 12 // GET /articles/wiki/final.go (get_articles_wiki_final_go)
-	case "/articles/wiki/get.go":
-		return 13 // GET /articles/wiki/get.go (get_articles_wiki_get_go)
-	case "/articles/wiki/http-sample.go":
-		return 14 // GET /articles/wiki/http-sample.go (get_articles_wiki_http_sample_go)
-	case "/articles/wiki/index.html":
-		return 15 // GET /articles/wiki/index.html (get_articles_wiki_index_html)
-	case "/articles/wiki/notemplate.go":
-		return 16 // GET /articles/wiki/notemplate.go (get_articles_wiki_notemplate_go)
-	case "/articles/wiki/part1-noerror.go":
-		return 17 // GET /articles/wiki/part1-noerror.go (get_articles_wiki_part1_noerror_go)
-	case "/articles/wiki/part1.go":
-		return 18 // GET /articles/wiki/part1.go (get_articles_wiki_part1_go)
-	case "/articles/wiki/part2.go":
-		return 19 // GET /articles/wiki/part2.go (get_articles_wiki_part2_go)
-	case "/articles/wiki/part3-errorhandling.go":
-		return 20 // GET /articles/wiki/part3-errorhandling.go (get_articles_wiki_part3_errorhandling_go)
-	case "/articles/wiki/part3.go":
-		return 21 // GET /articles/wiki/part3.go (get_articles_wiki_part3_go)
-	case "/articles/wiki/test.bash":
-		return 22 // GET /articles/wiki/test.bash (get_articles_wiki_test_bash)
-	case "/articles/wiki/test_Test.txt.good":
-		return 23 // GET /articles/wiki/test_Test.txt.good (get_articles_wiki_test_test_txt_good)
-	case "/articles/wiki/test_edit.good":
-		return 24 // GET /articles/wiki/test_edit.good (get_articles_wiki_test_edit_good)
-	case "/articles/wiki/test_view.good":
-		return 25 // GET /articles/wiki/test_view.good (get_articles_wiki_test_view_good)
-	case "/articles/wiki/view.html":
-		return 26 // GET /articles/wiki/view.html (get_articles_wiki_view_html)
-	case "/cmd.html":
-		return 27 // GET /cmd.html (get_cmd_html)
-	case "/code.html":
-		return 28 // GET /code.html (get_code_html)
-	case "/codewalk":
-		return 29 // GET /codewalk (get_codewalk)
-	case "/codewalk/codewalk.css":
-		return 30 // GET /codewalk/codewalk.css (get_codewalk_codewalk_css)
-	case "/codewalk/codewalk.js":
-		return 31 // GET /codewalk/codewalk.js (get_codewalk_codewalk_js)
-	case "/codewalk/codewalk.xml":
-		return 32 // GET /codewalk/codewalk.xml (get_codewalk_codewalk_xml)
-	case "/codewalk/functions.xml":
-		return 33 // GET /codewalk/functions.xml (get_codewalk_functions_xml)
-	case "/codewalk/markov.go":
-		return 34 // GET /codewalk/markov.go (get_codewalk_markov_go)
-	case "/codewalk/markov.xml":
-		return 35 // GET /codewalk/markov.xml (get_codewalk_markov_xml)
-	case "/codewalk/pig.go":
-		return 36 // GET /codewalk/pig.go (get_codewalk_pig_go)
-	case "/codewalk/popout.png":
-		return 37 // GET /codewalk/popout.png (get_codewalk_popout_png)
-	case "/codewalk/run":
-		return 38 // GET /codewalk/run (get_codewalk_run)
-	case "/codewalk/sharemem.xml":
-		return 39 // GET /codewalk/sharemem.xml (get_codewalk_sharemem_xml)
-	case "/codewalk/urlpoll.go":
-		return 40 // GET /codewalk/urlpoll.go (get_codewalk_urlpoll_go)
-	case "/contrib.html":
-		return 41 // GET /contrib.html (get_contrib_html)
-	case "/contribute.html":
-		return 42 // GET /contribute.html (get_contribute_html)
-	case "/debugging_with_gdb.html":
-		return 43 // GET /debugging_with_gdb.html (get_debugging_with_gdb_html)
-	case "/devel":
-		return 44 // GET /devel (get_devel)
-	case "/devel/release.html":
-		return 45 // GET /devel/release.html (get_devel_release_html)
-	case "/devel/weekly.html":
-		return 46 // GET /devel/weekly.html (get_devel_weekly_html)
-	case "/docs.html":
-		return 47 // GET /docs.html (get_docs_html)
-	case "/effective_go.html":
-		return 48 // GET /effective_go.html (get_effective_go_html)
-	case "/files.log":
-		return 49 // GET /files.log (get_files_log)
-	case "/gccgo_contribute.html":
-		return 50 // GET /gccgo_contribute.html (get_gccgo_contribute_html)
-	case "/gccgo_install.html":
-		return 51 // GET /gccgo_install.html (get_gccgo_install_html)
-	case "/go-logo-black.png":
-		return 52 // GET /go-logo-black.png (get_go_logo_black_png)
-	case "/go-logo-blue.png":
-		return 53 // GET /go-logo-blue.png (get_go_logo_blue_png)
-	case "/go-logo-white.png":
-		return 54 // GET /go-logo-white.png (get_go_logo_white_png)
-	case "/go1.1.html":
-		return 55 // GET /go1.1.html (get_go1_1_html)
-	case "/go1.2.html":
-		return 56 // GET /go1.2.html (get_go1_2_html)
-	case "/go1.html":
-		return 57 // GET /go1.html (get_go1_html)
-	case "/go1compat.html":
-		return 58 // GET /go1compat.html (get_go1compat_html)
-	case "/go_faq.html":
-		return 59 // GET /go_faq.html (get_go_faq_html)
-	case "/go_mem.html":
-		return 60 // GET /go_mem.html (get_go_mem_html)
-	case "/go_spec.html":
-		return 61 // GET /go_spec.html (get_go_spec_html)
-	case "/gopher":
-		return 62 // GET /gopher (get_gopher)
-	case "/gopher/appenginegopher.jpg":
-		return 63 // GET /gopher/appenginegopher.jpg (get_gopher_appenginegopher_jpg)
-	case "/gopher/appenginegophercolor.jpg":
-		return 64 // GET /gopher/appenginegophercolor.jpg (get_gopher_appenginegophercolor_jpg)
-	case "/gopher/appenginelogo.gif":
-		return 65 // GET /gopher/appenginelogo.gif (get_gopher_appenginelogo_gif)
-	case "/gopher/bumper.png":
-		return 66 // GET /gopher/bumper.png (get_gopher_bumper_png)
-	case "/gopher/bumper192x108.png":
-		return 67 // GET /gopher/bumper192x108.png (get_gopher_bumper192x108_png)
-	case "/gopher/bumper320x180.png":
-		return 68 // GET /gopher/bumper320x180.png (get_gopher_bumper320x180_png)
-	case "/gopher/bumper480x270.png":
-		return 69 // GET /gopher/bumper480x270.png (get_gopher_bumper480x270_png)
-	case "/gopher/bumper640x360.png":
-		return 70 // GET /gopher/bumper640x360.png (get_gopher_bumper640x360_png)
-	case "/gopher/doc.png":
-		return 71 // GET /gopher/doc.png (get_gopher_doc_png)
-	case "/gopher/frontpage.png":
-		return 72 // GET /gopher/frontpage.png (get_gopher_frontpage_png)
-	case "/gopher/gopherbw.png":
-		return 73 // GET /gopher/gopherbw.png (get_gopher_gopherbw_png)
-	case "/gopher/gophercolor.png":
-		return 74 // GET /gopher/gophercolor.png (get_gopher_gophercolor_png)
-	case "/gopher/gophercolor16x16.png":
-		return 75 // GET /gopher/gophercolor16x16.png (get_gopher_gophercolor16x16_png)
-	case "/gopher/help.png":
-		return 76 // GET /gopher/help.png (get_gopher_help_png)
-	case "/gopher/pencil":
-		return 77 // GET /gopher/pencil (get_gopher_pencil)
-	case "/gopher/pencil/gopherhat.jpg":
-		return 78 // GET /gopher/pencil/gopherhat.jpg (get_gopher_pencil_gopherhat_jpg)
-	case "/gopher/pencil/gopherhelmet.jpg":
-		return 79 // GET /gopher/pencil/gopherhelmet.jpg (get_gopher_pencil_gopherhelmet_jpg)
-	case "/gopher/pencil/gophermega.jpg":
-		return 80 // GET /gopher/pencil/gophermega.jpg (get_gopher_pencil_gophermega_jpg)
-	case "/gopher/pencil/gopherrunning.jpg":
-		return 81 // GET /gopher/pencil/gopherrunning.jpg (get_gopher_pencil_gopherrunning_jpg)
-	case "/gopher/pencil/gopherswim.jpg":
-		return 82 // GET /gopher/pencil/gopherswim.jpg (get_gopher_pencil_gopherswim_jpg)
-	case "/gopher/pencil/gopherswrench.jpg":
-		return 83 // GET /gopher/pencil/gopherswrench.jpg (get_gopher_pencil_gopherswrench_jpg)
-	case "/gopher/pkg.png":
-		return 84 // GET /gopher/pkg.png (get_gopher_pkg_png)
-	case "/gopher/project.png":
-		return 85 // GET /gopher/project.png (get_gopher_project_png)
-	case "/gopher/ref.png":
-		return 86 // GET /gopher/ref.png (get_gopher_ref_png)
-	case "/gopher/run.png":
-		return 87 // GET /gopher/run.png (get_gopher_run_png)
-	case "/gopher/talks.png":
-		return 88 // GET /gopher/talks.png (get_gopher_talks_png)
-	case "/help.html":
-		return 89 // GET /help.html (get_help_html)
-	case "/ie.css":
-		return 90 // GET /ie.css (get_ie_css)
-	case "/install-source.html":
-		return 91 // GET /install-source.html (get_install_source_html)
-	case "/install.html":
-		return 92 // GET /install.html (get_install_html)
-	case "/logo-153x55.png":
-		return 93 // GET /logo-153x55.png (get_logo_153x55_png)
-	case "/play":
-		return 94 // GET /play (get_play)
-	case "/play/fib.go":
-		return 95 // GET /play/fib.go (get_play_fib_go)
-	case "/play/hello.go":
-		return 96 // GET /play/hello.go (get_play_hello_go)
-	case "/play/life.go":
-		return 97 // GET /play/life.go (get_play_life_go)
-	case "/play/peano.go":
-		return 98 // GET /play/peano.go (get_play_peano_go)
-	case "/play/pi.go":
-		return 99 // GET /play/pi.go (get_play_pi_go)
-	case "/play/sieve.go":
-		return 100 // GET /play/sieve.go (get_play_sieve_go)
-	case "/play/solitaire.go":
-		return 101 // GET /play/solitaire.go (get_play_solitaire_go)
-	case "/play/tree.go":
-		return 102 // GET /play/tree.go (get_play_tree_go)
-	case "/progs":
-		return 103 // GET /progs (get_progs)
-	case "/progs/cgo1.go":
-		return 104 // GET /progs/cgo1.go (get_progs_cgo1_go)
-	case "/progs/cgo2.go":
-		return 105 // GET /progs/cgo2.go (get_progs_cgo2_go)
-	case "/progs/cgo3.go":
-		return 106 // GET /progs/cgo3.go (get_progs_cgo3_go)
-	case "/progs/cgo4.go":
-		return 107 // GET /progs/cgo4.go (get_progs_cgo4_go)
-	case "/progs/defer.go":
-		return 108 // GET /progs/defer.go (get_progs_defer_go)
-	case "/progs/defer.out":
-		return 109 // GET /progs/defer.out (get_progs_defer_out)
-	case "/progs/defer2.go":
-		return 110 // GET /progs/defer2.go (get_progs_defer2_go)
-	case "/progs/defer2.out":
-		return 111 // GET /progs/defer2.out (get_progs_defer2_out)
-	case "/progs/eff_bytesize.go":
-		return 112 // GET /progs/eff_bytesize.go (get_progs_eff_bytesize_go)
-	case "/progs/eff_bytesize.out":
-		return 113 // GET /progs/eff_bytesize.out (get_progs_eff_bytesize_out)
-	case "/progs/eff_qr.go":
-		return 114 // GET /progs/eff_qr.go (get_progs_eff_qr_go)
-	case "/progs/eff_sequence.go":
-		return 115 // GET /progs/eff_sequence.go (get_progs_eff_sequence_go)
-	case "/progs/eff_sequence.out":
-		return 116 // GET /progs/eff_sequence.out (get_progs_eff_sequence_out)
-	case "/progs/eff_unused1.go":
-		return 117 // GET /progs/eff_unused1.go (get_progs_eff_unused1_go)
-	case "/progs/eff_unused2.go":
-		return 118 // GET /progs/eff_unused2.go (get_progs_eff_unused2_go)
-	case "/progs/error.go":
-		return 119 // GET /progs/error.go (get_progs_error_go)
-	case "/progs/error2.go":
-		return 120 // GET /progs/error2.go (get_progs_error2_go)
-	case "/progs/error3.go":
-		return 121 // GET /progs/error3.go (get_progs_error3_go)
-	case "/progs/error4.go":
-		return 122 // GET /progs/error4.go (get_progs_error4_go)
-	case "/progs/go1.go":
-		return 123 // GET /progs/go1.go (get_progs_go1_go)
-	case "/progs/gobs1.go":
-		return 124 // GET /progs/gobs1.go (get_progs_gobs1_go)
-	case "/progs/gobs2.go":
-		return 125 // GET /progs/gobs2.go (get_progs_gobs2_go)
-	case "/progs/image_draw.go":
-		return 126 // GET /progs/image_draw.go (get_progs_image_draw_go)
-	case "/progs/image_package1.go":
-		return 127 // GET /progs/image_package1.go (get_progs_image_package1_go)
-	case "/progs/image_package1.out":
-		return 128 // GET /progs/image_package1.out (get_progs_image_package1_out)
-	case "/progs/image_package2.go":
-		return 129 // GET /progs/image_package2.go (get_progs_image_package2_go)
-	case "/progs/image_package2.out":
-		return 130 // GET /progs/image_package2.out (get_progs_image_package2_out)
-	case "/progs/image_package3.go":
-		return 131 // GET /progs/image_package3.go (get_progs_image_package3_go)
-	case "/progs/image_package3.out":
-		return 132 // GET /progs/image_package3.out (get_progs_image_package3_out)
-	case "/progs/image_package4.go":
-		return 133 // GET /progs/image_package4.go (get_progs_image_package4_go)
-	case "/progs/image_package4.out":
-		return 134 // GET /progs/image_package4.out (get_progs_image_package4_out)
-	case "/progs/image_package5.go":
-		return 135 // GET /progs/image_package5.go (get_progs_image_package5_go)
-	case "/progs/image_package5.out":
-		return 136 // GET /progs/image_package5.out (get_progs_image_package5_out)
-	case "/progs/image_package6.go":
-		return 137 // GET /progs/image_package6.go (get_progs_image_package6_go)
-	case "/progs/image_package6.out":
-		return 138 // GET /progs/image_package6.out (get_progs_image_package6_out)
-	case "/progs/interface.go":
-		return 139 // GET /progs/interface.go (get_progs_interface_go)
-	case "/progs/interface2.go":
-		return 140 // GET /progs/interface2.go (get_progs_interface2_go)
-	case "/progs/interface2.out":
-		return 141 // GET /progs/interface2.out (get_progs_interface2_out)
-	case "/progs/json1.go":
-		return 142 // GET /progs/json1.go (get_progs_json1_go)
-	case "/progs/json2.go":
-		return 143 // GET /progs/json2.go (get_progs_json2_go)
-	case "/progs/json2.out":
-		return 144 // GET /progs/json2.out (get_progs_json2_out)
-	case "/progs/json3.go":
-		return 145 // GET /progs/json3.go (get_progs_json3_go)
-	case "/progs/json4.go":
-		return 146 // GET /progs/json4.go (get_progs_json4_go)
-	case "/progs/json5.go":
-		return 147 // GET /progs/json5.go (get_progs_json5_go)
-	case "/progs/run":
-		return 148 // GET /progs/run (get_progs_run)
-	case "/progs/slices.go":
-		return 149 // GET /progs/slices.go (get_progs_slices_go)
-	case "/progs/timeout1.go":
-		return 150 // GET /progs/timeout1.go (get_progs_timeout1_go)
-	case "/progs/timeout2.go":
-		return 151 // GET /progs/timeout2.go (get_progs_timeout2_go)
-	case "/progs/update.bash":
-		return 152 // GET /progs/update.bash (get_progs_update_bash)
-	case "/root.html":
-		return 153 // GET /root.html (get_root_html)
-	case "/share.png":
-		return 154 // GET /share.png (get_share_png)
-	case "/sieve.gif":
-		return 155 // GET /sieve.gif (get_sieve_gif)
-	case "/tos.html":
-		return 156 // GET /tos.html (get_tos_html)
+		switch path {
+		case "/":
+			return 0 // GET / (get_root)
+		case "/Makefile":
+			return 1 // GET /Makefile (get_makefile)
+		case "/articles":
+			return 2 // GET /articles (get_articles)
+		case "/articles/go_command.html":
+			return 3 // GET /articles/go_command.html (get_articles_go_command_html)
+		case "/articles/index.html":
+			return 4 // GET /articles/index.html (get_articles_index_html)
+		case "/articles/wiki":
+			return 5 // GET /articles/wiki (get_articles_wiki)
+		case "/articles/wiki/Makefile":
+			return 6 // GET /articles/wiki/Makefile (get_articles_wiki_makefile)
+		case "/articles/wiki/edit.html":
+			return 7 // GET /articles/wiki/edit.html (get_articles_wiki_edit_html)
+		case "/articles/wiki/final-noclosure.go":
+			return 8 // GET /articles/wiki/final-noclosure.go (get_articles_wiki_final_noclosure_go)
+		case "/articles/wiki/final-noerror.go":
+			return 9 // GET /articles/wiki/final-noerror.go (get_articles_wiki_final_noerror_go)
+		case "/articles/wiki/final-parsetemplate.go":
+			return 10 // GET /articles/wiki/final-parsetemplate.go (get_articles_wiki_final_parsetemplate_go)
+		case "/articles/wiki/final-template.go":
+			return 11 // GET /articles/wiki/final-template.go (get_articles_wiki_final_template_go)
+		case "/articles/wiki/final.go":
+			return 12 // GET /articles/wiki/final.go (get_articles_wiki_final_go)
+		case "/articles/wiki/get.go":
+			return 13 // GET /articles/wiki/get.go (get_articles_wiki_get_go)
+		case "/articles/wiki/http-sample.go":
+			return 14 // GET /articles/wiki/http-sample.go (get_articles_wiki_http_sample_go)
+		case "/articles/wiki/index.html":
+			return 15 // GET /articles/wiki/index.html (get_articles_wiki_index_html)
+		case "/articles/wiki/notemplate.go":
+			return 16 // GET /articles/wiki/notemplate.go (get_articles_wiki_notemplate_go)
+		case "/articles/wiki/part1-noerror.go":
+			return 17 // GET /articles/wiki/part1-noerror.go (get_articles_wiki_part1_noerror_go)
+		case "/articles/wiki/part1.go":
+			return 18 // GET /articles/wiki/part1.go (get_articles_wiki_part1_go)
+		case "/articles/wiki/part2.go":
+			return 19 // GET /articles/wiki/part2.go (get_articles_wiki_part2_go)
+		case "/articles/wiki/part3-errorhandling.go":
+			return 20 // GET /articles/wiki/part3-errorhandling.go (get_articles_wiki_part3_errorhandling_go)
+		case "/articles/wiki/part3.go":
+			return 21 // GET /articles/wiki/part3.go (get_articles_wiki_part3_go)
+		case "/articles/wiki/test.bash":
+			return 22 // GET /articles/wiki/test.bash (get_articles_wiki_test_bash)
+		case "/articles/wiki/test_Test.txt.good":
+			return 23 // GET /articles/wiki/test_Test.txt.good (get_articles_wiki_test_test_txt_good)
+		case "/articles/wiki/test_edit.good":
+			return 24 // GET /articles/wiki/test_edit.good (get_articles_wiki_test_edit_good)
+		case "/articles/wiki/test_view.good":
+			return 25 // GET /articles/wiki/test_view.good (get_articles_wiki_test_view_good)
+		case "/articles/wiki/view.html":
+			return 26 // GET /articles/wiki/view.html (get_articles_wiki_view_html)
+		case "/cmd.html":
+			return 27 // GET /cmd.html (get_cmd_html)
+		case "/code.html":
+			return 28 // GET /code.html (get_code_html)
+		case "/codewalk":
+			return 29 // GET /codewalk (get_codewalk)
+		case "/codewalk/codewalk.css":
+			return 30 // GET /codewalk/codewalk.css (get_codewalk_codewalk_css)
+		case "/codewalk/codewalk.js":
+			return 31 // GET /codewalk/codewalk.js (get_codewalk_codewalk_js)
+		case "/codewalk/codewalk.xml":
+			return 32 // GET /codewalk/codewalk.xml (get_codewalk_codewalk_xml)
+		case "/codewalk/functions.xml":
+			return 33 // GET /codewalk/functions.xml (get_codewalk_functions_xml)
+		case "/codewalk/markov.go":
+			return 34 // GET /codewalk/markov.go (get_codewalk_markov_go)
+		case "/codewalk/markov.xml":
+			return 35 // GET /codewalk/markov.xml (get_codewalk_markov_xml)
+		case "/codewalk/pig.go":
+			return 36 // GET /codewalk/pig.go (get_codewalk_pig_go)
+		case "/codewalk/popout.png":
+			return 37 // GET /codewalk/popout.png (get_codewalk_popout_png)
+		case "/codewalk/run":
+			return 38 // GET /codewalk/run (get_codewalk_run)
+		case "/codewalk/sharemem.xml":
+			return 39 // GET /codewalk/sharemem.xml (get_codewalk_sharemem_xml)
+		case "/codewalk/urlpoll.go":
+			return 40 // GET /codewalk/urlpoll.go (get_codewalk_urlpoll_go)
+		case "/contrib.html":
+			return 41 // GET /contrib.html (get_contrib_html)
+		case "/contribute.html":
+			return 42 // GET /contribute.html (get_contribute_html)
+		case "/debugging_with_gdb.html":
+			return 43 // GET /debugging_with_gdb.html (get_debugging_with_gdb_html)
+		case "/devel":
+			return 44 // GET /devel (get_devel)
+		case "/devel/release.html":
+			return 45 // GET /devel/release.html (get_devel_release_html)
+		case "/devel/weekly.html":
+			return 46 // GET /devel/weekly.html (get_devel_weekly_html)
+		case "/docs.html":
+			return 47 // GET /docs.html (get_docs_html)
+		case "/effective_go.html":
+			return 48 // GET /effective_go.html (get_effective_go_html)
+		case "/files.log":
+			return 49 // GET /files.log (get_files_log)
+		case "/gccgo_contribute.html":
+			return 50 // GET /gccgo_contribute.html (get_gccgo_contribute_html)
+		case "/gccgo_install.html":
+			return 51 // GET /gccgo_install.html (get_gccgo_install_html)
+		case "/go-logo-black.png":
+			return 52 // GET /go-logo-black.png (get_go_logo_black_png)
+		case "/go-logo-blue.png":
+			return 53 // GET /go-logo-blue.png (get_go_logo_blue_png)
+		case "/go-logo-white.png":
+			return 54 // GET /go-logo-white.png (get_go_logo_white_png)
+		case "/go1.1.html":
+			return 55 // GET /go1.1.html (get_go1_1_html)
+		case "/go1.2.html":
+			return 56 // GET /go1.2.html (get_go1_2_html)
+		case "/go1.html":
+			return 57 // GET /go1.html (get_go1_html)
+		case "/go1compat.html":
+			return 58 // GET /go1compat.html (get_go1compat_html)
+		case "/go_faq.html":
+			return 59 // GET /go_faq.html (get_go_faq_html)
+		case "/go_mem.html":
+			return 60 // GET /go_mem.html (get_go_mem_html)
+		case "/go_spec.html":
+			return 61 // GET /go_spec.html (get_go_spec_html)
+		case "/gopher":
+			return 62 // GET /gopher (get_gopher)
+		case "/gopher/appenginegopher.jpg":
+			return 63 // GET /gopher/appenginegopher.jpg (get_gopher_appenginegopher_jpg)
+		case "/gopher/appenginegophercolor.jpg":
+			return 64 // GET /gopher/appenginegophercolor.jpg (get_gopher_appenginegophercolor_jpg)
+		case "/gopher/appenginelogo.gif":
+			return 65 // GET /gopher/appenginelogo.gif (get_gopher_appenginelogo_gif)
+		case "/gopher/bumper.png":
+			return 66 // GET /gopher/bumper.png (get_gopher_bumper_png)
+		case "/gopher/bumper192x108.png":
+			return 67 // GET /gopher/bumper192x108.png (get_gopher_bumper192x108_png)
+		case "/gopher/bumper320x180.png":
+			return 68 // GET /gopher/bumper320x180.png (get_gopher_bumper320x180_png)
+		case "/gopher/bumper480x270.png":
+			return 69 // GET /gopher/bumper480x270.png (get_gopher_bumper480x270_png)
+		case "/gopher/bumper640x360.png":
+			return 70 // GET /gopher/bumper640x360.png (get_gopher_bumper640x360_png)
+		case "/gopher/doc.png":
+			return 71 // GET /gopher/doc.png (get_gopher_doc_png)
+		case "/gopher/frontpage.png":
+			return 72 // GET /gopher/frontpage.png (get_gopher_frontpage_png)
+		case "/gopher/gopherbw.png":
+			return 73 // GET /gopher/gopherbw.png (get_gopher_gopherbw_png)
+		case "/gopher/gophercolor.png":
+			return 74 // GET /gopher/gophercolor.png (get_gopher_gophercolor_png)
+		case "/gopher/gophercolor16x16.png":
+			return 75 // GET /gopher/gophercolor16x16.png (get_gopher_gophercolor16x16_png)
+		case "/gopher/help.png":
+			return 76 // GET /gopher/help.png (get_gopher_help_png)
+		case "/gopher/pencil":
+			return 77 // GET /gopher/pencil (get_gopher_pencil)
+		case "/gopher/pencil/gopherhat.jpg":
+			return 78 // GET /gopher/pencil/gopherhat.jpg (get_gopher_pencil_gopherhat_jpg)
+		case "/gopher/pencil/gopherhelmet.jpg":
+			return 79 // GET /gopher/pencil/gopherhelmet.jpg (get_gopher_pencil_gopherhelmet_jpg)
+		case "/gopher/pencil/gophermega.jpg":
+			return 80 // GET /gopher/pencil/gophermega.jpg (get_gopher_pencil_gophermega_jpg)
+		case "/gopher/pencil/gopherrunning.jpg":
+			return 81 // GET /gopher/pencil/gopherrunning.jpg (get_gopher_pencil_gopherrunning_jpg)
+		case "/gopher/pencil/gopherswim.jpg":
+			return 82 // GET /gopher/pencil/gopherswim.jpg (get_gopher_pencil_gopherswim_jpg)
+		case "/gopher/pencil/gopherswrench.jpg":
+			return 83 // GET /gopher/pencil/gopherswrench.jpg (get_gopher_pencil_gopherswrench_jpg)
+		case "/gopher/pkg.png":
+			return 84 // GET /gopher/pkg.png (get_gopher_pkg_png)
+		case "/gopher/project.png":
+			return 85 // GET /gopher/project.png (get_gopher_project_png)
+		case "/gopher/ref.png":
+			return 86 // GET /gopher/ref.png (get_gopher_ref_png)
+		case "/gopher/run.png":
+			return 87 // GET /gopher/run.png (get_gopher_run_png)
+		case "/gopher/talks.png":
+			return 88 // GET /gopher/talks.png (get_gopher_talks_png)
+		case "/help.html":
+			return 89 // GET /help.html (get_help_html)
+		case "/ie.css":
+			return 90 // GET /ie.css (get_ie_css)
+		case "/install-source.html":
+			return 91 // GET /install-source.html (get_install_source_html)
+		case "/install.html":
+			return 92 // GET /install.html (get_install_html)
+		case "/logo-153x55.png":
+			return 93 // GET /logo-153x55.png (get_logo_153x55_png)
+		case "/play":
+			return 94 // GET /play (get_play)
+		case "/play/fib.go":
+			return 95 // GET /play/fib.go (get_play_fib_go)
+		case "/play/hello.go":
+			return 96 // GET /play/hello.go (get_play_hello_go)
+		case "/play/life.go":
+			return 97 // GET /play/life.go (get_play_life_go)
+		case "/play/peano.go":
+			return 98 // GET /play/peano.go (get_play_peano_go)
+		case "/play/pi.go":
+			return 99 // GET /play/pi.go (get_play_pi_go)
+		case "/play/sieve.go":
+			return 100 // GET /play/sieve.go (get_play_sieve_go)
+		case "/play/solitaire.go":
+			return 101 // GET /play/solitaire.go (get_play_solitaire_go)
+		case "/play/tree.go":
+			return 102 // GET /play/tree.go (get_play_tree_go)
+		case "/progs":
+			return 103 // GET /progs (get_progs)
+		case "/progs/cgo1.go":
+			return 104 // GET /progs/cgo1.go (get_progs_cgo1_go)
+		case "/progs/cgo2.go":
+			return 105 // GET /progs/cgo2.go (get_progs_cgo2_go)
+		case "/progs/cgo3.go":
+			return 106 // GET /progs/cgo3.go (get_progs_cgo3_go)
+		case "/progs/cgo4.go":
+			return 107 // GET /progs/cgo4.go (get_progs_cgo4_go)
+		case "/progs/defer.go":
+			return 108 // GET /progs/defer.go (get_progs_defer_go)
+		case "/progs/defer.out":
+			return 109 // GET /progs/defer.out (get_progs_defer_out)
+		case "/progs/defer2.go":
+			return 110 // GET /progs/defer2.go (get_progs_defer2_go)
+		case "/progs/defer2.out":
+			return 111 // GET /progs/defer2.out (get_progs_defer2_out)
+		case "/progs/eff_bytesize.go":
+			return 112 // GET /progs/eff_bytesize.go (get_progs_eff_bytesize_go)
+		case "/progs/eff_bytesize.out":
+			return 113 // GET /progs/eff_bytesize.out (get_progs_eff_bytesize_out)
+		case "/progs/eff_qr.go":
+			return 114 // GET /progs/eff_qr.go (get_progs_eff_qr_go)
+		case "/progs/eff_sequence.go":
+			return 115 // GET /progs/eff_sequence.go (get_progs_eff_sequence_go)
+		case "/progs/eff_sequence.out":
+			return 116 // GET /progs/eff_sequence.out (get_progs_eff_sequence_out)
+		case "/progs/eff_unused1.go":
+			return 117 // GET /progs/eff_unused1.go (get_progs_eff_unused1_go)
+		case "/progs/eff_unused2.go":
+			return 118 // GET /progs/eff_unused2.go (get_progs_eff_unused2_go)
+		case "/progs/error.go":
+			return 119 // GET /progs/error.go (get_progs_error_go)
+		case "/progs/error2.go":
+			return 120 // GET /progs/error2.go (get_progs_error2_go)
+		case "/progs/error3.go":
+			return 121 // GET /progs/error3.go (get_progs_error3_go)
+		case "/progs/error4.go":
+			return 122 // GET /progs/error4.go (get_progs_error4_go)
+		case "/progs/go1.go":
+			return 123 // GET /progs/go1.go (get_progs_go1_go)
+		case "/progs/gobs1.go":
+			return 124 // GET /progs/gobs1.go (get_progs_gobs1_go)
+		case "/progs/gobs2.go":
+			return 125 // GET /progs/gobs2.go (get_progs_gobs2_go)
+		case "/progs/image_draw.go":
+			return 126 // GET /progs/image_draw.go (get_progs_image_draw_go)
+		case "/progs/image_package1.go":
+			return 127 // GET /progs/image_package1.go (get_progs_image_package1_go)
+		case "/progs/image_package1.out":
+			return 128 // GET /progs/image_package1.out (get_progs_image_package1_out)
+		case "/progs/image_package2.go":
+			return 129 // GET /progs/image_package2.go (get_progs_image_package2_go)
+		case "/progs/image_package2.out":
+			return 130 // GET /progs/image_package2.out (get_progs_image_package2_out)
+		case "/progs/image_package3.go":
+			return 131 // GET /progs/image_package3.go (get_progs_image_package3_go)
+		case "/progs/image_package3.out":
+			return 132 // GET /progs/image_package3.out (get_progs_image_package3_out)
+		case "/progs/image_package4.go":
+			return 133 // GET /progs/image_package4.go (get_progs_image_package4_go)
+		case "/progs/image_package4.out":
+			return 134 // GET /progs/image_package4.out (get_progs_image_package4_out)
+		case "/progs/image_package5.go":
+			return 135 // GET /progs/image_package5.go (get_progs_image_package5_go)
+		case "/progs/image_package5.out":
+			return 136 // GET /progs/image_package5.out (get_progs_image_package5_out)
+		case "/progs/image_package6.go":
+			return 137 // GET /progs/image_package6.go (get_progs_image_package6_go)
+		case "/progs/image_package6.out":
+			return 138 // GET /progs/image_package6.out (get_progs_image_package6_out)
+		case "/progs/interface.go":
+			return 139 // GET /progs/interface.go (get_progs_interface_go)
+		case "/progs/interface2.go":
+			return 140 // GET /progs/interface2.go (get_progs_interface2_go)
+		case "/progs/interface2.out":
+			return 141 // GET /progs/interface2.out (get_progs_interface2_out)
+		case "/progs/json1.go":
+			return 142 // GET /progs/json1.go (get_progs_json1_go)
+		case "/progs/json2.go":
+			return 143 // GET /progs/json2.go (get_progs_json2_go)
+		case "/progs/json2.out":
+			return 144 // GET /progs/json2.out (get_progs_json2_out)
+		case "/progs/json3.go":
+			return 145 // GET /progs/json3.go (get_progs_json3_go)
+		case "/progs/json4.go":
+			return 146 // GET /progs/json4.go (get_progs_json4_go)
+		case "/progs/json5.go":
+			return 147 // GET /progs/json5.go (get_progs_json5_go)
+		case "/progs/run":
+			return 148 // GET /progs/run (get_progs_run)
+		case "/progs/slices.go":
+			return 149 // GET /progs/slices.go (get_progs_slices_go)
+		case "/progs/timeout1.go":
+			return 150 // GET /progs/timeout1.go (get_progs_timeout1_go)
+		case "/progs/timeout2.go":
+			return 151 // GET /progs/timeout2.go (get_progs_timeout2_go)
+		case "/progs/update.bash":
+			return 152 // GET /progs/update.bash (get_progs_update_bash)
+		case "/root.html":
+			return 153 // GET /root.html (get_root_html)
+		case "/share.png":
+			return 154 // GET /share.png (get_share_png)
+		case "/sieve.gif":
+			return 155 // GET /sieve.gif (get_sieve_gif)
+		case "/tos.html":
+			return 156 // GET /tos.html (get_tos_html)
+		}
+		return -1
 	}
 	return -1
 }
@@ -1289,7 +1284,7 @@ type StaticController interface {
 	GetSieveGif(ctx *runtime.Context) error // serves get_sieve_gif: GET /sieve.gif (routes.conf:179:7)
 //line routes.conf:185:6
 	GetTosHtml(ctx *runtime.Context) error // serves get_tos_html: GET /tos.html (routes.conf:185:7)
-//line routes_gen.go:1293:1
+//line routes_gen.go:1288:1
 }
 
 // GetRoot returns the URL of route "get_root": / (routes.conf:5:7).
@@ -1299,7 +1294,7 @@ func (u *URLBuilder) GetRoot() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:1303:1
+//line routes_gen.go:1298:1
 
 // GetMakefile returns the URL of route "get_makefile": /Makefile (routes.conf:161:7).
 //
@@ -1308,7 +1303,7 @@ func (u *URLBuilder) GetMakefile() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:1312:1
+//line routes_gen.go:1307:1
 
 // GetArticles returns the URL of route "get_articles": /articles (routes.conf:191:7).
 //
@@ -1317,7 +1312,7 @@ func (u *URLBuilder) GetArticles() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:1321:1
+//line routes_gen.go:1316:1
 
 // GetArticlesGoCommandHTML returns the URL of route "get_articles_go_command_html": /articles/go_command.html (routes.conf:197:7).
 //
@@ -1326,7 +1321,7 @@ func (u *URLBuilder) GetArticlesGoCommandHTML() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:1330:1
+//line routes_gen.go:1325:1
 
 // GetArticlesIndexHTML returns the URL of route "get_articles_index_html": /articles/index.html (routes.conf:203:7).
 //
@@ -1335,7 +1330,7 @@ func (u *URLBuilder) GetArticlesIndexHTML() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:1339:1
+//line routes_gen.go:1334:1
 
 // GetArticlesWiki returns the URL of route "get_articles_wiki": /articles/wiki (routes.conf:209:7).
 //
@@ -1344,7 +1339,7 @@ func (u *URLBuilder) GetArticlesWiki() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:1348:1
+//line routes_gen.go:1343:1
 
 // GetArticlesWikiMakefile returns the URL of route "get_articles_wiki_makefile": /articles/wiki/Makefile (routes.conf:269:7).
 //
@@ -1353,7 +1348,7 @@ func (u *URLBuilder) GetArticlesWikiMakefile() string {
 	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:1357:1
+//line routes_gen.go:1352:1
 
 // GetArticlesWikiEditHTML returns the URL of route "get_articles_wiki_edit_html": /articles/wiki/edit.html (routes.conf:215:7).
 //
@@ -1362,7 +1357,7 @@ func (u *URLBuilder) GetArticlesWikiEditHTML() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:1366:1
+//line routes_gen.go:1361:1
 
 // GetArticlesWikiFinalNoclosureGo returns the URL of route "get_articles_wiki_final_noclosure_go": /articles/wiki/final-noclosure.go (routes.conf:221:7).
 //
@@ -1371,7 +1366,7 @@ func (u *URLBuilder) GetArticlesWikiFinalNoclosureGo() string {
 	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:1375:1
+//line routes_gen.go:1370:1
 
 // GetArticlesWikiFinalNoerrorGo returns the URL of route "get_articles_wiki_final_noerror_go": /articles/wiki/final-noerror.go (routes.conf:227:7).
 //
@@ -1380,7 +1375,7 @@ func (u *URLBuilder) GetArticlesWikiFinalNoerrorGo() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:1384:1
+//line routes_gen.go:1379:1
 
 // GetArticlesWikiFinalParsetemplateGo returns the URL of route "get_articles_wiki_final_parsetemplate_go": /articles/wiki/final-parsetemplate.go (routes.conf:233:7).
 //
@@ -1389,7 +1384,7 @@ func (u *URLBuilder) GetArticlesWikiFinalParsetemplateGo() string {
 	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:1393:1
+//line routes_gen.go:1388:1
 
 // GetArticlesWikiFinalTemplateGo returns the URL of route "get_articles_wiki_final_template_go": /articles/wiki/final-template.go (routes.conf:239:7).
 //
@@ -1398,7 +1393,7 @@ func (u *URLBuilder) GetArticlesWikiFinalTemplateGo() string {
 	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:1402:1
+//line routes_gen.go:1397:1
 
 // GetArticlesWikiFinalGo returns the URL of route "get_articles_wiki_final_go": /articles/wiki/final.go (routes.conf:245:7).
 //
@@ -1407,7 +1402,7 @@ func (u *URLBuilder) GetArticlesWikiFinalGo() string {
 	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:1411:1
+//line routes_gen.go:1406:1
 
 // GetArticlesWikiGetGo returns the URL of route "get_articles_wiki_get_go": /articles/wiki/get.go (routes.conf:251:7).
 //
@@ -1416,7 +1411,7 @@ func (u *URLBuilder) GetArticlesWikiGetGo() string {
 	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:1420:1
+//line routes_gen.go:1415:1
 
 // GetArticlesWikiHTTPSampleGo returns the URL of route "get_articles_wiki_http_sample_go": /articles/wiki/http-sample.go (routes.conf:257:7).
 //
@@ -1425,7 +1420,7 @@ func (u *URLBuilder) GetArticlesWikiHTTPSampleGo() string {
 	return routegenHelperURL(u, 14)
 }
 
-//line routes_gen.go:1429:1
+//line routes_gen.go:1424:1
 
 // GetArticlesWikiIndexHTML returns the URL of route "get_articles_wiki_index_html": /articles/wiki/index.html (routes.conf:263:7).
 //
@@ -1434,7 +1429,7 @@ func (u *URLBuilder) GetArticlesWikiIndexHTML() string {
 	return routegenHelperURL(u, 15)
 }
 
-//line routes_gen.go:1438:1
+//line routes_gen.go:1433:1
 
 // GetArticlesWikiNotemplateGo returns the URL of route "get_articles_wiki_notemplate_go": /articles/wiki/notemplate.go (routes.conf:275:7).
 //
@@ -1443,7 +1438,7 @@ func (u *URLBuilder) GetArticlesWikiNotemplateGo() string {
 	return routegenHelperURL(u, 16)
 }
 
-//line routes_gen.go:1447:1
+//line routes_gen.go:1442:1
 
 // GetArticlesWikiPart1NoerrorGo returns the URL of route "get_articles_wiki_part1_noerror_go": /articles/wiki/part1-noerror.go (routes.conf:281:7).
 //
@@ -1452,7 +1447,7 @@ func (u *URLBuilder) GetArticlesWikiPart1NoerrorGo() string {
 	return routegenHelperURL(u, 17)
 }
 
-//line routes_gen.go:1456:1
+//line routes_gen.go:1451:1
 
 // GetArticlesWikiPart1Go returns the URL of route "get_articles_wiki_part1_go": /articles/wiki/part1.go (routes.conf:287:7).
 //
@@ -1461,7 +1456,7 @@ func (u *URLBuilder) GetArticlesWikiPart1Go() string {
 	return routegenHelperURL(u, 18)
 }
 
-//line routes_gen.go:1465:1
+//line routes_gen.go:1460:1
 
 // GetArticlesWikiPart2Go returns the URL of route "get_articles_wiki_part2_go": /articles/wiki/part2.go (routes.conf:293:7).
 //
@@ -1470,7 +1465,7 @@ func (u *URLBuilder) GetArticlesWikiPart2Go() string {
 	return routegenHelperURL(u, 19)
 }
 
-//line routes_gen.go:1474:1
+//line routes_gen.go:1469:1
 
 // GetArticlesWikiPart3ErrorhandlingGo returns the URL of route "get_articles_wiki_part3_errorhandling_go": /articles/wiki/part3-errorhandling.go (routes.conf:299:7).
 //
@@ -1479,7 +1474,7 @@ func (u *URLBuilder) GetArticlesWikiPart3ErrorhandlingGo() string {
 	return routegenHelperURL(u, 20)
 }
 
-//line routes_gen.go:1483:1
+//line routes_gen.go:1478:1
 
 // GetArticlesWikiPart3Go returns the URL of route "get_articles_wiki_part3_go": /articles/wiki/part3.go (routes.conf:305:7).
 //
@@ -1488,7 +1483,7 @@ func (u *URLBuilder) GetArticlesWikiPart3Go() string {
 	return routegenHelperURL(u, 21)
 }
 
-//line routes_gen.go:1492:1
+//line routes_gen.go:1487:1
 
 // GetArticlesWikiTestBash returns the URL of route "get_articles_wiki_test_bash": /articles/wiki/test.bash (routes.conf:311:7).
 //
@@ -1497,7 +1492,7 @@ func (u *URLBuilder) GetArticlesWikiTestBash() string {
 	return routegenHelperURL(u, 22)
 }
 
-//line routes_gen.go:1501:1
+//line routes_gen.go:1496:1
 
 // GetArticlesWikiTestTestTxtGood returns the URL of route "get_articles_wiki_test_test_txt_good": /articles/wiki/test_Test.txt.good (routes.conf:323:7).
 //
@@ -1506,7 +1501,7 @@ func (u *URLBuilder) GetArticlesWikiTestTestTxtGood() string {
 	return routegenHelperURL(u, 23)
 }
 
-//line routes_gen.go:1510:1
+//line routes_gen.go:1505:1
 
 // GetArticlesWikiTestEditGood returns the URL of route "get_articles_wiki_test_edit_good": /articles/wiki/test_edit.good (routes.conf:317:7).
 //
@@ -1515,7 +1510,7 @@ func (u *URLBuilder) GetArticlesWikiTestEditGood() string {
 	return routegenHelperURL(u, 24)
 }
 
-//line routes_gen.go:1519:1
+//line routes_gen.go:1514:1
 
 // GetArticlesWikiTestViewGood returns the URL of route "get_articles_wiki_test_view_good": /articles/wiki/test_view.good (routes.conf:329:7).
 //
@@ -1524,7 +1519,7 @@ func (u *URLBuilder) GetArticlesWikiTestViewGood() string {
 	return routegenHelperURL(u, 25)
 }
 
-//line routes_gen.go:1528:1
+//line routes_gen.go:1523:1
 
 // GetArticlesWikiViewHTML returns the URL of route "get_articles_wiki_view_html": /articles/wiki/view.html (routes.conf:335:7).
 //
@@ -1533,7 +1528,7 @@ func (u *URLBuilder) GetArticlesWikiViewHTML() string {
 	return routegenHelperURL(u, 26)
 }
 
-//line routes_gen.go:1537:1
+//line routes_gen.go:1532:1
 
 // GetCmdHTML returns the URL of route "get_cmd_html": /cmd.html (routes.conf:11:7).
 //
@@ -1542,7 +1537,7 @@ func (u *URLBuilder) GetCmdHTML() string {
 	return routegenHelperURL(u, 27)
 }
 
-//line routes_gen.go:1546:1
+//line routes_gen.go:1541:1
 
 // GetCodeHTML returns the URL of route "get_code_html": /code.html (routes.conf:17:7).
 //
@@ -1551,7 +1546,7 @@ func (u *URLBuilder) GetCodeHTML() string {
 	return routegenHelperURL(u, 28)
 }
 
-//line routes_gen.go:1555:1
+//line routes_gen.go:1550:1
 
 // GetCodewalk returns the URL of route "get_codewalk": /codewalk (routes.conf:341:7).
 //
@@ -1560,7 +1555,7 @@ func (u *URLBuilder) GetCodewalk() string {
 	return routegenHelperURL(u, 29)
 }
 
-//line routes_gen.go:1564:1
+//line routes_gen.go:1559:1
 
 // GetCodewalkCodewalkCSS returns the URL of route "get_codewalk_codewalk_css": /codewalk/codewalk.css (routes.conf:347:7).
 //
@@ -1569,7 +1564,7 @@ func (u *URLBuilder) GetCodewalkCodewalkCSS() string {
 	return routegenHelperURL(u, 30)
 }
 
-//line routes_gen.go:1573:1
+//line routes_gen.go:1568:1
 
 // GetCodewalkCodewalkJs returns the URL of route "get_codewalk_codewalk_js": /codewalk/codewalk.js (routes.conf:353:7).
 //
@@ -1578,7 +1573,7 @@ func (u *URLBuilder) GetCodewalkCodewalkJs() string {
 	return routegenHelperURL(u, 31)
 }
 
-//line routes_gen.go:1582:1
+//line routes_gen.go:1577:1
 
 // GetCodewalkCodewalkXML returns the URL of route "get_codewalk_codewalk_xml": /codewalk/codewalk.xml (routes.conf:359:7).
 //
@@ -1587,7 +1582,7 @@ func (u *URLBuilder) GetCodewalkCodewalkXML() string {
 	return routegenHelperURL(u, 32)
 }
 
-//line routes_gen.go:1591:1
+//line routes_gen.go:1586:1
 
 // GetCodewalkFunctionsXML returns the URL of route "get_codewalk_functions_xml": /codewalk/functions.xml (routes.conf:365:7).
 //
@@ -1596,7 +1591,7 @@ func (u *URLBuilder) GetCodewalkFunctionsXML() string {
 	return routegenHelperURL(u, 33)
 }
 
-//line routes_gen.go:1600:1
+//line routes_gen.go:1595:1
 
 // GetCodewalkMarkovGo returns the URL of route "get_codewalk_markov_go": /codewalk/markov.go (routes.conf:371:7).
 //
@@ -1605,7 +1600,7 @@ func (u *URLBuilder) GetCodewalkMarkovGo() string {
 	return routegenHelperURL(u, 34)
 }
 
-//line routes_gen.go:1609:1
+//line routes_gen.go:1604:1
 
 // GetCodewalkMarkovXML returns the URL of route "get_codewalk_markov_xml": /codewalk/markov.xml (routes.conf:377:7).
 //
@@ -1614,7 +1609,7 @@ func (u *URLBuilder) GetCodewalkMarkovXML() string {
 	return routegenHelperURL(u, 35)
 }
 
-//line routes_gen.go:1618:1
+//line routes_gen.go:1613:1
 
 // GetCodewalkPigGo returns the URL of route "get_codewalk_pig_go": /codewalk/pig.go (routes.conf:383:7).
 //
@@ -1623,7 +1618,7 @@ func (u *URLBuilder) GetCodewalkPigGo() string {
 	return routegenHelperURL(u, 36)
 }
 
-//line routes_gen.go:1627:1
+//line routes_gen.go:1622:1
 
 // GetCodewalkPopoutPng returns the URL of route "get_codewalk_popout_png": /codewalk/popout.png (routes.conf:389:7).
 //
@@ -1632,7 +1627,7 @@ func (u *URLBuilder) GetCodewalkPopoutPng() string {
 	return routegenHelperURL(u, 37)
 }
 
-//line routes_gen.go:1636:1
+//line routes_gen.go:1631:1
 
 // GetCodewalkRun returns the URL of route "get_codewalk_run": /codewalk/run (routes.conf:395:7).
 //
@@ -1641,7 +1636,7 @@ func (u *URLBuilder) GetCodewalkRun() string {
 	return routegenHelperURL(u, 38)
 }
 
-//line routes_gen.go:1645:1
+//line routes_gen.go:1640:1
 
 // GetCodewalkSharememXML returns the URL of route "get_codewalk_sharemem_xml": /codewalk/sharemem.xml (routes.conf:401:7).
 //
@@ -1650,7 +1645,7 @@ func (u *URLBuilder) GetCodewalkSharememXML() string {
 	return routegenHelperURL(u, 39)
 }
 
-//line routes_gen.go:1654:1
+//line routes_gen.go:1649:1
 
 // GetCodewalkUrlpollGo returns the URL of route "get_codewalk_urlpoll_go": /codewalk/urlpoll.go (routes.conf:407:7).
 //
@@ -1659,7 +1654,7 @@ func (u *URLBuilder) GetCodewalkUrlpollGo() string {
 	return routegenHelperURL(u, 40)
 }
 
-//line routes_gen.go:1663:1
+//line routes_gen.go:1658:1
 
 // GetContribHTML returns the URL of route "get_contrib_html": /contrib.html (routes.conf:23:7).
 //
@@ -1668,7 +1663,7 @@ func (u *URLBuilder) GetContribHTML() string {
 	return routegenHelperURL(u, 41)
 }
 
-//line routes_gen.go:1672:1
+//line routes_gen.go:1667:1
 
 // GetContributeHTML returns the URL of route "get_contribute_html": /contribute.html (routes.conf:29:7).
 //
@@ -1677,7 +1672,7 @@ func (u *URLBuilder) GetContributeHTML() string {
 	return routegenHelperURL(u, 42)
 }
 
-//line routes_gen.go:1681:1
+//line routes_gen.go:1676:1
 
 // GetDebuggingWithGdbHTML returns the URL of route "get_debugging_with_gdb_html": /debugging_with_gdb.html (routes.conf:35:7).
 //
@@ -1686,7 +1681,7 @@ func (u *URLBuilder) GetDebuggingWithGdbHTML() string {
 	return routegenHelperURL(u, 43)
 }
 
-//line routes_gen.go:1690:1
+//line routes_gen.go:1685:1
 
 // GetDevel returns the URL of route "get_devel": /devel (routes.conf:413:7).
 //
@@ -1695,7 +1690,7 @@ func (u *URLBuilder) GetDevel() string {
 	return routegenHelperURL(u, 44)
 }
 
-//line routes_gen.go:1699:1
+//line routes_gen.go:1694:1
 
 // GetDevelReleaseHTML returns the URL of route "get_devel_release_html": /devel/release.html (routes.conf:419:7).
 //
@@ -1704,7 +1699,7 @@ func (u *URLBuilder) GetDevelReleaseHTML() string {
 	return routegenHelperURL(u, 45)
 }
 
-//line routes_gen.go:1708:1
+//line routes_gen.go:1703:1
 
 // GetDevelWeeklyHTML returns the URL of route "get_devel_weekly_html": /devel/weekly.html (routes.conf:425:7).
 //
@@ -1713,7 +1708,7 @@ func (u *URLBuilder) GetDevelWeeklyHTML() string {
 	return routegenHelperURL(u, 46)
 }
 
-//line routes_gen.go:1717:1
+//line routes_gen.go:1712:1
 
 // GetDocsHTML returns the URL of route "get_docs_html": /docs.html (routes.conf:41:7).
 //
@@ -1722,7 +1717,7 @@ func (u *URLBuilder) GetDocsHTML() string {
 	return routegenHelperURL(u, 47)
 }
 
-//line routes_gen.go:1726:1
+//line routes_gen.go:1721:1
 
 // GetEffectiveGoHTML returns the URL of route "get_effective_go_html": /effective_go.html (routes.conf:47:7).
 //
@@ -1731,7 +1726,7 @@ func (u *URLBuilder) GetEffectiveGoHTML() string {
 	return routegenHelperURL(u, 48)
 }
 
-//line routes_gen.go:1735:1
+//line routes_gen.go:1730:1
 
 // GetFilesLog returns the URL of route "get_files_log": /files.log (routes.conf:53:7).
 //
@@ -1740,7 +1735,7 @@ func (u *URLBuilder) GetFilesLog() string {
 	return routegenHelperURL(u, 49)
 }
 
-//line routes_gen.go:1744:1
+//line routes_gen.go:1739:1
 
 // GetGccgoContributeHTML returns the URL of route "get_gccgo_contribute_html": /gccgo_contribute.html (routes.conf:59:7).
 //
@@ -1749,7 +1744,7 @@ func (u *URLBuilder) GetGccgoContributeHTML() string {
 	return routegenHelperURL(u, 50)
 }
 
-//line routes_gen.go:1753:1
+//line routes_gen.go:1748:1
 
 // GetGccgoInstallHTML returns the URL of route "get_gccgo_install_html": /gccgo_install.html (routes.conf:65:7).
 //
@@ -1758,7 +1753,7 @@ func (u *URLBuilder) GetGccgoInstallHTML() string {
 	return routegenHelperURL(u, 51)
 }
 
-//line routes_gen.go:1762:1
+//line routes_gen.go:1757:1
 
 // GetGoLogoBlackPng returns the URL of route "get_go_logo_black_png": /go-logo-black.png (routes.conf:71:7).
 //
@@ -1767,7 +1762,7 @@ func (u *URLBuilder) GetGoLogoBlackPng() string {
 	return routegenHelperURL(u, 52)
 }
 
-//line routes_gen.go:1771:1
+//line routes_gen.go:1766:1
 
 // GetGoLogoBluePng returns the URL of route "get_go_logo_blue_png": /go-logo-blue.png (routes.conf:77:7).
 //
@@ -1776,7 +1771,7 @@ func (u *URLBuilder) GetGoLogoBluePng() string {
 	return routegenHelperURL(u, 53)
 }
 
-//line routes_gen.go:1780:1
+//line routes_gen.go:1775:1
 
 // GetGoLogoWhitePng returns the URL of route "get_go_logo_white_png": /go-logo-white.png (routes.conf:83:7).
 //
@@ -1785,7 +1780,7 @@ func (u *URLBuilder) GetGoLogoWhitePng() string {
 	return routegenHelperURL(u, 54)
 }
 
-//line routes_gen.go:1789:1
+//line routes_gen.go:1784:1
 
 // GetGo11HTML returns the URL of route "get_go1_1_html": /go1.1.html (routes.conf:89:7).
 //
@@ -1794,7 +1789,7 @@ func (u *URLBuilder) GetGo11HTML() string {
 	return routegenHelperURL(u, 55)
 }
 
-//line routes_gen.go:1798:1
+//line routes_gen.go:1793:1
 
 // GetGo12HTML returns the URL of route "get_go1_2_html": /go1.2.html (routes.conf:95:7).
 //
@@ -1803,7 +1798,7 @@ func (u *URLBuilder) GetGo12HTML() string {
 	return routegenHelperURL(u, 56)
 }
 
-//line routes_gen.go:1807:1
+//line routes_gen.go:1802:1
 
 // GetGo1HTML returns the URL of route "get_go1_html": /go1.html (routes.conf:101:7).
 //
@@ -1812,7 +1807,7 @@ func (u *URLBuilder) GetGo1HTML() string {
 	return routegenHelperURL(u, 57)
 }
 
-//line routes_gen.go:1816:1
+//line routes_gen.go:1811:1
 
 // GetGo1compatHTML returns the URL of route "get_go1compat_html": /go1compat.html (routes.conf:107:7).
 //
@@ -1821,7 +1816,7 @@ func (u *URLBuilder) GetGo1compatHTML() string {
 	return routegenHelperURL(u, 58)
 }
 
-//line routes_gen.go:1825:1
+//line routes_gen.go:1820:1
 
 // GetGoFaqHTML returns the URL of route "get_go_faq_html": /go_faq.html (routes.conf:113:7).
 //
@@ -1830,7 +1825,7 @@ func (u *URLBuilder) GetGoFaqHTML() string {
 	return routegenHelperURL(u, 59)
 }
 
-//line routes_gen.go:1834:1
+//line routes_gen.go:1829:1
 
 // GetGoMemHTML returns the URL of route "get_go_mem_html": /go_mem.html (routes.conf:119:7).
 //
@@ -1839,7 +1834,7 @@ func (u *URLBuilder) GetGoMemHTML() string {
 	return routegenHelperURL(u, 60)
 }
 
-//line routes_gen.go:1843:1
+//line routes_gen.go:1838:1
 
 // GetGoSpecHTML returns the URL of route "get_go_spec_html": /go_spec.html (routes.conf:125:7).
 //
@@ -1848,7 +1843,7 @@ func (u *URLBuilder) GetGoSpecHTML() string {
 	return routegenHelperURL(u, 61)
 }
 
-//line routes_gen.go:1852:1
+//line routes_gen.go:1847:1
 
 // GetGopher returns the URL of route "get_gopher": /gopher (routes.conf:431:7).
 //
@@ -1857,7 +1852,7 @@ func (u *URLBuilder) GetGopher() string {
 	return routegenHelperURL(u, 62)
 }
 
-//line routes_gen.go:1861:1
+//line routes_gen.go:1856:1
 
 // GetGopherAppenginegopherJpg returns the URL of route "get_gopher_appenginegopher_jpg": /gopher/appenginegopher.jpg (routes.conf:437:7).
 //
@@ -1866,7 +1861,7 @@ func (u *URLBuilder) GetGopherAppenginegopherJpg() string {
 	return routegenHelperURL(u, 63)
 }
 
-//line routes_gen.go:1870:1
+//line routes_gen.go:1865:1
 
 // GetGopherAppenginegophercolorJpg returns the URL of route "get_gopher_appenginegophercolor_jpg": /gopher/appenginegophercolor.jpg (routes.conf:443:7).
 //
@@ -1875,7 +1870,7 @@ func (u *URLBuilder) GetGopherAppenginegophercolorJpg() string {
 	return routegenHelperURL(u, 64)
 }
 
-//line routes_gen.go:1879:1
+//line routes_gen.go:1874:1
 
 // GetGopherAppenginelogoGif returns the URL of route "get_gopher_appenginelogo_gif": /gopher/appenginelogo.gif (routes.conf:449:7).
 //
@@ -1884,7 +1879,7 @@ func (u *URLBuilder) GetGopherAppenginelogoGif() string {
 	return routegenHelperURL(u, 65)
 }
 
-//line routes_gen.go:1888:1
+//line routes_gen.go:1883:1
 
 // GetGopherBumperPng returns the URL of route "get_gopher_bumper_png": /gopher/bumper.png (routes.conf:455:7).
 //
@@ -1893,7 +1888,7 @@ func (u *URLBuilder) GetGopherBumperPng() string {
 	return routegenHelperURL(u, 66)
 }
 
-//line routes_gen.go:1897:1
+//line routes_gen.go:1892:1
 
 // GetGopherBumper192x108Png returns the URL of route "get_gopher_bumper192x108_png": /gopher/bumper192x108.png (routes.conf:461:7).
 //
@@ -1902,7 +1897,7 @@ func (u *URLBuilder) GetGopherBumper192x108Png() string {
 	return routegenHelperURL(u, 67)
 }
 
-//line routes_gen.go:1906:1
+//line routes_gen.go:1901:1
 
 // GetGopherBumper320x180Png returns the URL of route "get_gopher_bumper320x180_png": /gopher/bumper320x180.png (routes.conf:467:7).
 //
@@ -1911,7 +1906,7 @@ func (u *URLBuilder) GetGopherBumper320x180Png() string {
 	return routegenHelperURL(u, 68)
 }
 
-//line routes_gen.go:1915:1
+//line routes_gen.go:1910:1
 
 // GetGopherBumper480x270Png returns the URL of route "get_gopher_bumper480x270_png": /gopher/bumper480x270.png (routes.conf:473:7).
 //
@@ -1920,7 +1915,7 @@ func (u *URLBuilder) GetGopherBumper480x270Png() string {
 	return routegenHelperURL(u, 69)
 }
 
-//line routes_gen.go:1924:1
+//line routes_gen.go:1919:1
 
 // GetGopherBumper640x360Png returns the URL of route "get_gopher_bumper640x360_png": /gopher/bumper640x360.png (routes.conf:479:7).
 //
@@ -1929,7 +1924,7 @@ func (u *URLBuilder) GetGopherBumper640x360Png() string {
 	return routegenHelperURL(u, 70)
 }
 
-//line routes_gen.go:1933:1
+//line routes_gen.go:1928:1
 
 // GetGopherDocPng returns the URL of route "get_gopher_doc_png": /gopher/doc.png (routes.conf:485:7).
 //
@@ -1938,7 +1933,7 @@ func (u *URLBuilder) GetGopherDocPng() string {
 	return routegenHelperURL(u, 71)
 }
 
-//line routes_gen.go:1942:1
+//line routes_gen.go:1937:1
 
 // GetGopherFrontpagePng returns the URL of route "get_gopher_frontpage_png": /gopher/frontpage.png (routes.conf:491:7).
 //
@@ -1947,7 +1942,7 @@ func (u *URLBuilder) GetGopherFrontpagePng() string {
 	return routegenHelperURL(u, 72)
 }
 
-//line routes_gen.go:1951:1
+//line routes_gen.go:1946:1
 
 // GetGopherGopherbwPng returns the URL of route "get_gopher_gopherbw_png": /gopher/gopherbw.png (routes.conf:497:7).
 //
@@ -1956,7 +1951,7 @@ func (u *URLBuilder) GetGopherGopherbwPng() string {
 	return routegenHelperURL(u, 73)
 }
 
-//line routes_gen.go:1960:1
+//line routes_gen.go:1955:1
 
 // GetGopherGophercolorPng returns the URL of route "get_gopher_gophercolor_png": /gopher/gophercolor.png (routes.conf:503:7).
 //
@@ -1965,7 +1960,7 @@ func (u *URLBuilder) GetGopherGophercolorPng() string {
 	return routegenHelperURL(u, 74)
 }
 
-//line routes_gen.go:1969:1
+//line routes_gen.go:1964:1
 
 // GetGopherGophercolor16x16Png returns the URL of route "get_gopher_gophercolor16x16_png": /gopher/gophercolor16x16.png (routes.conf:509:7).
 //
@@ -1974,7 +1969,7 @@ func (u *URLBuilder) GetGopherGophercolor16x16Png() string {
 	return routegenHelperURL(u, 75)
 }
 
-//line routes_gen.go:1978:1
+//line routes_gen.go:1973:1
 
 // GetGopherHelpPng returns the URL of route "get_gopher_help_png": /gopher/help.png (routes.conf:515:7).
 //
@@ -1983,7 +1978,7 @@ func (u *URLBuilder) GetGopherHelpPng() string {
 	return routegenHelperURL(u, 76)
 }
 
-//line routes_gen.go:1987:1
+//line routes_gen.go:1982:1
 
 // GetGopherPencil returns the URL of route "get_gopher_pencil": /gopher/pencil (routes.conf:551:7).
 //
@@ -1992,7 +1987,7 @@ func (u *URLBuilder) GetGopherPencil() string {
 	return routegenHelperURL(u, 77)
 }
 
-//line routes_gen.go:1996:1
+//line routes_gen.go:1991:1
 
 // GetGopherPencilGopherhatJpg returns the URL of route "get_gopher_pencil_gopherhat_jpg": /gopher/pencil/gopherhat.jpg (routes.conf:557:7).
 //
@@ -2001,7 +1996,7 @@ func (u *URLBuilder) GetGopherPencilGopherhatJpg() string {
 	return routegenHelperURL(u, 78)
 }
 
-//line routes_gen.go:2005:1
+//line routes_gen.go:2000:1
 
 // GetGopherPencilGopherhelmetJpg returns the URL of route "get_gopher_pencil_gopherhelmet_jpg": /gopher/pencil/gopherhelmet.jpg (routes.conf:563:7).
 //
@@ -2010,7 +2005,7 @@ func (u *URLBuilder) GetGopherPencilGopherhelmetJpg() string {
 	return routegenHelperURL(u, 79)
 }
 
-//line routes_gen.go:2014:1
+//line routes_gen.go:2009:1
 
 // GetGopherPencilGophermegaJpg returns the URL of route "get_gopher_pencil_gophermega_jpg": /gopher/pencil/gophermega.jpg (routes.conf:569:7).
 //
@@ -2019,7 +2014,7 @@ func (u *URLBuilder) GetGopherPencilGophermegaJpg() string {
 	return routegenHelperURL(u, 80)
 }
 
-//line routes_gen.go:2023:1
+//line routes_gen.go:2018:1
 
 // GetGopherPencilGopherrunningJpg returns the URL of route "get_gopher_pencil_gopherrunning_jpg": /gopher/pencil/gopherrunning.jpg (routes.conf:575:7).
 //
@@ -2028,7 +2023,7 @@ func (u *URLBuilder) GetGopherPencilGopherrunningJpg() string {
 	return routegenHelperURL(u, 81)
 }
 
-//line routes_gen.go:2032:1
+//line routes_gen.go:2027:1
 
 // GetGopherPencilGopherswimJpg returns the URL of route "get_gopher_pencil_gopherswim_jpg": /gopher/pencil/gopherswim.jpg (routes.conf:581:7).
 //
@@ -2037,7 +2032,7 @@ func (u *URLBuilder) GetGopherPencilGopherswimJpg() string {
 	return routegenHelperURL(u, 82)
 }
 
-//line routes_gen.go:2041:1
+//line routes_gen.go:2036:1
 
 // GetGopherPencilGopherswrenchJpg returns the URL of route "get_gopher_pencil_gopherswrench_jpg": /gopher/pencil/gopherswrench.jpg (routes.conf:587:7).
 //
@@ -2046,7 +2041,7 @@ func (u *URLBuilder) GetGopherPencilGopherswrenchJpg() string {
 	return routegenHelperURL(u, 83)
 }
 
-//line routes_gen.go:2050:1
+//line routes_gen.go:2045:1
 
 // GetGopherPkgPng returns the URL of route "get_gopher_pkg_png": /gopher/pkg.png (routes.conf:521:7).
 //
@@ -2055,7 +2050,7 @@ func (u *URLBuilder) GetGopherPkgPng() string {
 	return routegenHelperURL(u, 84)
 }
 
-//line routes_gen.go:2059:1
+//line routes_gen.go:2054:1
 
 // GetGopherProjectPng returns the URL of route "get_gopher_project_png": /gopher/project.png (routes.conf:527:7).
 //
@@ -2064,7 +2059,7 @@ func (u *URLBuilder) GetGopherProjectPng() string {
 	return routegenHelperURL(u, 85)
 }
 
-//line routes_gen.go:2068:1
+//line routes_gen.go:2063:1
 
 // GetGopherRefPng returns the URL of route "get_gopher_ref_png": /gopher/ref.png (routes.conf:533:7).
 //
@@ -2073,7 +2068,7 @@ func (u *URLBuilder) GetGopherRefPng() string {
 	return routegenHelperURL(u, 86)
 }
 
-//line routes_gen.go:2077:1
+//line routes_gen.go:2072:1
 
 // GetGopherRunPng returns the URL of route "get_gopher_run_png": /gopher/run.png (routes.conf:539:7).
 //
@@ -2082,7 +2077,7 @@ func (u *URLBuilder) GetGopherRunPng() string {
 	return routegenHelperURL(u, 87)
 }
 
-//line routes_gen.go:2086:1
+//line routes_gen.go:2081:1
 
 // GetGopherTalksPng returns the URL of route "get_gopher_talks_png": /gopher/talks.png (routes.conf:545:7).
 //
@@ -2091,7 +2086,7 @@ func (u *URLBuilder) GetGopherTalksPng() string {
 	return routegenHelperURL(u, 88)
 }
 
-//line routes_gen.go:2095:1
+//line routes_gen.go:2090:1
 
 // GetHelpHTML returns the URL of route "get_help_html": /help.html (routes.conf:131:7).
 //
@@ -2100,7 +2095,7 @@ func (u *URLBuilder) GetHelpHTML() string {
 	return routegenHelperURL(u, 89)
 }
 
-//line routes_gen.go:2104:1
+//line routes_gen.go:2099:1
 
 // GetIeCSS returns the URL of route "get_ie_css": /ie.css (routes.conf:137:7).
 //
@@ -2109,7 +2104,7 @@ func (u *URLBuilder) GetIeCSS() string {
 	return routegenHelperURL(u, 90)
 }
 
-//line routes_gen.go:2113:1
+//line routes_gen.go:2108:1
 
 // GetInstallSourceHTML returns the URL of route "get_install_source_html": /install-source.html (routes.conf:143:7).
 //
@@ -2118,7 +2113,7 @@ func (u *URLBuilder) GetInstallSourceHTML() string {
 	return routegenHelperURL(u, 91)
 }
 
-//line routes_gen.go:2122:1
+//line routes_gen.go:2117:1
 
 // GetInstallHTML returns the URL of route "get_install_html": /install.html (routes.conf:149:7).
 //
@@ -2127,7 +2122,7 @@ func (u *URLBuilder) GetInstallHTML() string {
 	return routegenHelperURL(u, 92)
 }
 
-//line routes_gen.go:2131:1
+//line routes_gen.go:2126:1
 
 // GetLogo153x55Png returns the URL of route "get_logo_153x55_png": /logo-153x55.png (routes.conf:155:7).
 //
@@ -2136,7 +2131,7 @@ func (u *URLBuilder) GetLogo153x55Png() string {
 	return routegenHelperURL(u, 93)
 }
 
-//line routes_gen.go:2140:1
+//line routes_gen.go:2135:1
 
 // GetPlay returns the URL of route "get_play": /play (routes.conf:593:7).
 //
@@ -2145,7 +2140,7 @@ func (u *URLBuilder) GetPlay() string {
 	return routegenHelperURL(u, 94)
 }
 
-//line routes_gen.go:2149:1
+//line routes_gen.go:2144:1
 
 // GetPlayFibGo returns the URL of route "get_play_fib_go": /play/fib.go (routes.conf:599:7).
 //
@@ -2154,7 +2149,7 @@ func (u *URLBuilder) GetPlayFibGo() string {
 	return routegenHelperURL(u, 95)
 }
 
-//line routes_gen.go:2158:1
+//line routes_gen.go:2153:1
 
 // GetPlayHelloGo returns the URL of route "get_play_hello_go": /play/hello.go (routes.conf:605:7).
 //
@@ -2163,7 +2158,7 @@ func (u *URLBuilder) GetPlayHelloGo() string {
 	return routegenHelperURL(u, 96)
 }
 
-//line routes_gen.go:2167:1
+//line routes_gen.go:2162:1
 
 // GetPlayLifeGo returns the URL of route "get_play_life_go": /play/life.go (routes.conf:611:7).
 //
@@ -2172,7 +2167,7 @@ func (u *URLBuilder) GetPlayLifeGo() string {
 	return routegenHelperURL(u, 97)
 }
 
-//line routes_gen.go:2176:1
+//line routes_gen.go:2171:1
 
 // GetPlayPeanoGo returns the URL of route "get_play_peano_go": /play/peano.go (routes.conf:617:7).
 //
@@ -2181,7 +2176,7 @@ func (u *URLBuilder) GetPlayPeanoGo() string {
 	return routegenHelperURL(u, 98)
 }
 
-//line routes_gen.go:2185:1
+//line routes_gen.go:2180:1
 
 // GetPlayPiGo returns the URL of route "get_play_pi_go": /play/pi.go (routes.conf:623:7).
 //
@@ -2190,7 +2185,7 @@ func (u *URLBuilder) GetPlayPiGo() string {
 	return routegenHelperURL(u, 99)
 }
 
-//line routes_gen.go:2194:1
+//line routes_gen.go:2189:1
 
 // GetPlaySieveGo returns the URL of route "get_play_sieve_go": /play/sieve.go (routes.conf:629:7).
 //
@@ -2199,7 +2194,7 @@ func (u *URLBuilder) GetPlaySieveGo() string {
 	return routegenHelperURL(u, 100)
 }
 
-//line routes_gen.go:2203:1
+//line routes_gen.go:2198:1
 
 // GetPlaySolitaireGo returns the URL of route "get_play_solitaire_go": /play/solitaire.go (routes.conf:635:7).
 //
@@ -2208,7 +2203,7 @@ func (u *URLBuilder) GetPlaySolitaireGo() string {
 	return routegenHelperURL(u, 101)
 }
 
-//line routes_gen.go:2212:1
+//line routes_gen.go:2207:1
 
 // GetPlayTreeGo returns the URL of route "get_play_tree_go": /play/tree.go (routes.conf:641:7).
 //
@@ -2217,7 +2212,7 @@ func (u *URLBuilder) GetPlayTreeGo() string {
 	return routegenHelperURL(u, 102)
 }
 
-//line routes_gen.go:2221:1
+//line routes_gen.go:2216:1
 
 // GetProgs returns the URL of route "get_progs": /progs (routes.conf:647:7).
 //
@@ -2226,7 +2221,7 @@ func (u *URLBuilder) GetProgs() string {
 	return routegenHelperURL(u, 103)
 }
 
-//line routes_gen.go:2230:1
+//line routes_gen.go:2225:1
 
 // GetProgsCgo1Go returns the URL of route "get_progs_cgo1_go": /progs/cgo1.go (routes.conf:653:7).
 //
@@ -2235,7 +2230,7 @@ func (u *URLBuilder) GetProgsCgo1Go() string {
 	return routegenHelperURL(u, 104)
 }
 
-//line routes_gen.go:2239:1
+//line routes_gen.go:2234:1
 
 // GetProgsCgo2Go returns the URL of route "get_progs_cgo2_go": /progs/cgo2.go (routes.conf:659:7).
 //
@@ -2244,7 +2239,7 @@ func (u *URLBuilder) GetProgsCgo2Go() string {
 	return routegenHelperURL(u, 105)
 }
 
-//line routes_gen.go:2248:1
+//line routes_gen.go:2243:1
 
 // GetProgsCgo3Go returns the URL of route "get_progs_cgo3_go": /progs/cgo3.go (routes.conf:665:7).
 //
@@ -2253,7 +2248,7 @@ func (u *URLBuilder) GetProgsCgo3Go() string {
 	return routegenHelperURL(u, 106)
 }
 
-//line routes_gen.go:2257:1
+//line routes_gen.go:2252:1
 
 // GetProgsCgo4Go returns the URL of route "get_progs_cgo4_go": /progs/cgo4.go (routes.conf:671:7).
 //
@@ -2262,7 +2257,7 @@ func (u *URLBuilder) GetProgsCgo4Go() string {
 	return routegenHelperURL(u, 107)
 }
 
-//line routes_gen.go:2266:1
+//line routes_gen.go:2261:1
 
 // GetProgsDeferGo returns the URL of route "get_progs_defer_go": /progs/defer.go (routes.conf:677:7).
 //
@@ -2271,7 +2266,7 @@ func (u *URLBuilder) GetProgsDeferGo() string {
 	return routegenHelperURL(u, 108)
 }
 
-//line routes_gen.go:2275:1
+//line routes_gen.go:2270:1
 
 // GetProgsDeferOut returns the URL of route "get_progs_defer_out": /progs/defer.out (routes.conf:683:7).
 //
@@ -2280,7 +2275,7 @@ func (u *URLBuilder) GetProgsDeferOut() string {
 	return routegenHelperURL(u, 109)
 }
 
-//line routes_gen.go:2284:1
+//line routes_gen.go:2279:1
 
 // GetProgsDefer2Go returns the URL of route "get_progs_defer2_go": /progs/defer2.go (routes.conf:689:7).
 //
@@ -2289,7 +2284,7 @@ func (u *URLBuilder) GetProgsDefer2Go() string {
 	return routegenHelperURL(u, 110)
 }
 
-//line routes_gen.go:2293:1
+//line routes_gen.go:2288:1
 
 // GetProgsDefer2Out returns the URL of route "get_progs_defer2_out": /progs/defer2.out (routes.conf:695:7).
 //
@@ -2298,7 +2293,7 @@ func (u *URLBuilder) GetProgsDefer2Out() string {
 	return routegenHelperURL(u, 111)
 }
 
-//line routes_gen.go:2302:1
+//line routes_gen.go:2297:1
 
 // GetProgsEffBytesizeGo returns the URL of route "get_progs_eff_bytesize_go": /progs/eff_bytesize.go (routes.conf:701:7).
 //
@@ -2307,7 +2302,7 @@ func (u *URLBuilder) GetProgsEffBytesizeGo() string {
 	return routegenHelperURL(u, 112)
 }
 
-//line routes_gen.go:2311:1
+//line routes_gen.go:2306:1
 
 // GetProgsEffBytesizeOut returns the URL of route "get_progs_eff_bytesize_out": /progs/eff_bytesize.out (routes.conf:707:7).
 //
@@ -2316,7 +2311,7 @@ func (u *URLBuilder) GetProgsEffBytesizeOut() string {
 	return routegenHelperURL(u, 113)
 }
 
-//line routes_gen.go:2320:1
+//line routes_gen.go:2315:1
 
 // GetProgsEffQrGo returns the URL of route "get_progs_eff_qr_go": /progs/eff_qr.go (routes.conf:713:7).
 //
@@ -2325,7 +2320,7 @@ func (u *URLBuilder) GetProgsEffQrGo() string {
 	return routegenHelperURL(u, 114)
 }
 
-//line routes_gen.go:2329:1
+//line routes_gen.go:2324:1
 
 // GetProgsEffSequenceGo returns the URL of route "get_progs_eff_sequence_go": /progs/eff_sequence.go (routes.conf:719:7).
 //
@@ -2334,7 +2329,7 @@ func (u *URLBuilder) GetProgsEffSequenceGo() string {
 	return routegenHelperURL(u, 115)
 }
 
-//line routes_gen.go:2338:1
+//line routes_gen.go:2333:1
 
 // GetProgsEffSequenceOut returns the URL of route "get_progs_eff_sequence_out": /progs/eff_sequence.out (routes.conf:725:7).
 //
@@ -2343,7 +2338,7 @@ func (u *URLBuilder) GetProgsEffSequenceOut() string {
 	return routegenHelperURL(u, 116)
 }
 
-//line routes_gen.go:2347:1
+//line routes_gen.go:2342:1
 
 // GetProgsEffUnused1Go returns the URL of route "get_progs_eff_unused1_go": /progs/eff_unused1.go (routes.conf:731:7).
 //
@@ -2352,7 +2347,7 @@ func (u *URLBuilder) GetProgsEffUnused1Go() string {
 	return routegenHelperURL(u, 117)
 }
 
-//line routes_gen.go:2356:1
+//line routes_gen.go:2351:1
 
 // GetProgsEffUnused2Go returns the URL of route "get_progs_eff_unused2_go": /progs/eff_unused2.go (routes.conf:737:7).
 //
@@ -2361,7 +2356,7 @@ func (u *URLBuilder) GetProgsEffUnused2Go() string {
 	return routegenHelperURL(u, 118)
 }
 
-//line routes_gen.go:2365:1
+//line routes_gen.go:2360:1
 
 // GetProgsErrorGo returns the URL of route "get_progs_error_go": /progs/error.go (routes.conf:743:7).
 //
@@ -2370,7 +2365,7 @@ func (u *URLBuilder) GetProgsErrorGo() string {
 	return routegenHelperURL(u, 119)
 }
 
-//line routes_gen.go:2374:1
+//line routes_gen.go:2369:1
 
 // GetProgsError2Go returns the URL of route "get_progs_error2_go": /progs/error2.go (routes.conf:749:7).
 //
@@ -2379,7 +2374,7 @@ func (u *URLBuilder) GetProgsError2Go() string {
 	return routegenHelperURL(u, 120)
 }
 
-//line routes_gen.go:2383:1
+//line routes_gen.go:2378:1
 
 // GetProgsError3Go returns the URL of route "get_progs_error3_go": /progs/error3.go (routes.conf:755:7).
 //
@@ -2388,7 +2383,7 @@ func (u *URLBuilder) GetProgsError3Go() string {
 	return routegenHelperURL(u, 121)
 }
 
-//line routes_gen.go:2392:1
+//line routes_gen.go:2387:1
 
 // GetProgsError4Go returns the URL of route "get_progs_error4_go": /progs/error4.go (routes.conf:761:7).
 //
@@ -2397,7 +2392,7 @@ func (u *URLBuilder) GetProgsError4Go() string {
 	return routegenHelperURL(u, 122)
 }
 
-//line routes_gen.go:2401:1
+//line routes_gen.go:2396:1
 
 // GetProgsGo1Go returns the URL of route "get_progs_go1_go": /progs/go1.go (routes.conf:767:7).
 //
@@ -2406,7 +2401,7 @@ func (u *URLBuilder) GetProgsGo1Go() string {
 	return routegenHelperURL(u, 123)
 }
 
-//line routes_gen.go:2410:1
+//line routes_gen.go:2405:1
 
 // GetProgsGobs1Go returns the URL of route "get_progs_gobs1_go": /progs/gobs1.go (routes.conf:773:7).
 //
@@ -2415,7 +2410,7 @@ func (u *URLBuilder) GetProgsGobs1Go() string {
 	return routegenHelperURL(u, 124)
 }
 
-//line routes_gen.go:2419:1
+//line routes_gen.go:2414:1
 
 // GetProgsGobs2Go returns the URL of route "get_progs_gobs2_go": /progs/gobs2.go (routes.conf:779:7).
 //
@@ -2424,7 +2419,7 @@ func (u *URLBuilder) GetProgsGobs2Go() string {
 	return routegenHelperURL(u, 125)
 }
 
-//line routes_gen.go:2428:1
+//line routes_gen.go:2423:1
 
 // GetProgsImageDrawGo returns the URL of route "get_progs_image_draw_go": /progs/image_draw.go (routes.conf:785:7).
 //
@@ -2433,7 +2428,7 @@ func (u *URLBuilder) GetProgsImageDrawGo() string {
 	return routegenHelperURL(u, 126)
 }
 
-//line routes_gen.go:2437:1
+//line routes_gen.go:2432:1
 
 // GetProgsImagePackage1Go returns the URL of route "get_progs_image_package1_go": /progs/image_package1.go (routes.conf:791:7).
 //
@@ -2442,7 +2437,7 @@ func (u *URLBuilder) GetProgsImagePackage1Go() string {
 	return routegenHelperURL(u, 127)
 }
 
-//line routes_gen.go:2446:1
+//line routes_gen.go:2441:1
 
 // GetProgsImagePackage1Out returns the URL of route "get_progs_image_package1_out": /progs/image_package1.out (routes.conf:797:7).
 //
@@ -2451,7 +2446,7 @@ func (u *URLBuilder) GetProgsImagePackage1Out() string {
 	return routegenHelperURL(u, 128)
 }
 
-//line routes_gen.go:2455:1
+//line routes_gen.go:2450:1
 
 // GetProgsImagePackage2Go returns the URL of route "get_progs_image_package2_go": /progs/image_package2.go (routes.conf:803:7).
 //
@@ -2460,7 +2455,7 @@ func (u *URLBuilder) GetProgsImagePackage2Go() string {
 	return routegenHelperURL(u, 129)
 }
 
-//line routes_gen.go:2464:1
+//line routes_gen.go:2459:1
 
 // GetProgsImagePackage2Out returns the URL of route "get_progs_image_package2_out": /progs/image_package2.out (routes.conf:809:7).
 //
@@ -2469,7 +2464,7 @@ func (u *URLBuilder) GetProgsImagePackage2Out() string {
 	return routegenHelperURL(u, 130)
 }
 
-//line routes_gen.go:2473:1
+//line routes_gen.go:2468:1
 
 // GetProgsImagePackage3Go returns the URL of route "get_progs_image_package3_go": /progs/image_package3.go (routes.conf:815:7).
 //
@@ -2478,7 +2473,7 @@ func (u *URLBuilder) GetProgsImagePackage3Go() string {
 	return routegenHelperURL(u, 131)
 }
 
-//line routes_gen.go:2482:1
+//line routes_gen.go:2477:1
 
 // GetProgsImagePackage3Out returns the URL of route "get_progs_image_package3_out": /progs/image_package3.out (routes.conf:821:7).
 //
@@ -2487,7 +2482,7 @@ func (u *URLBuilder) GetProgsImagePackage3Out() string {
 	return routegenHelperURL(u, 132)
 }
 
-//line routes_gen.go:2491:1
+//line routes_gen.go:2486:1
 
 // GetProgsImagePackage4Go returns the URL of route "get_progs_image_package4_go": /progs/image_package4.go (routes.conf:827:7).
 //
@@ -2496,7 +2491,7 @@ func (u *URLBuilder) GetProgsImagePackage4Go() string {
 	return routegenHelperURL(u, 133)
 }
 
-//line routes_gen.go:2500:1
+//line routes_gen.go:2495:1
 
 // GetProgsImagePackage4Out returns the URL of route "get_progs_image_package4_out": /progs/image_package4.out (routes.conf:833:7).
 //
@@ -2505,7 +2500,7 @@ func (u *URLBuilder) GetProgsImagePackage4Out() string {
 	return routegenHelperURL(u, 134)
 }
 
-//line routes_gen.go:2509:1
+//line routes_gen.go:2504:1
 
 // GetProgsImagePackage5Go returns the URL of route "get_progs_image_package5_go": /progs/image_package5.go (routes.conf:839:7).
 //
@@ -2514,7 +2509,7 @@ func (u *URLBuilder) GetProgsImagePackage5Go() string {
 	return routegenHelperURL(u, 135)
 }
 
-//line routes_gen.go:2518:1
+//line routes_gen.go:2513:1
 
 // GetProgsImagePackage5Out returns the URL of route "get_progs_image_package5_out": /progs/image_package5.out (routes.conf:845:7).
 //
@@ -2523,7 +2518,7 @@ func (u *URLBuilder) GetProgsImagePackage5Out() string {
 	return routegenHelperURL(u, 136)
 }
 
-//line routes_gen.go:2527:1
+//line routes_gen.go:2522:1
 
 // GetProgsImagePackage6Go returns the URL of route "get_progs_image_package6_go": /progs/image_package6.go (routes.conf:851:7).
 //
@@ -2532,7 +2527,7 @@ func (u *URLBuilder) GetProgsImagePackage6Go() string {
 	return routegenHelperURL(u, 137)
 }
 
-//line routes_gen.go:2536:1
+//line routes_gen.go:2531:1
 
 // GetProgsImagePackage6Out returns the URL of route "get_progs_image_package6_out": /progs/image_package6.out (routes.conf:857:7).
 //
@@ -2541,7 +2536,7 @@ func (u *URLBuilder) GetProgsImagePackage6Out() string {
 	return routegenHelperURL(u, 138)
 }
 
-//line routes_gen.go:2545:1
+//line routes_gen.go:2540:1
 
 // GetProgsInterfaceGo returns the URL of route "get_progs_interface_go": /progs/interface.go (routes.conf:863:7).
 //
@@ -2550,7 +2545,7 @@ func (u *URLBuilder) GetProgsInterfaceGo() string {
 	return routegenHelperURL(u, 139)
 }
 
-//line routes_gen.go:2554:1
+//line routes_gen.go:2549:1
 
 // GetProgsInterface2Go returns the URL of route "get_progs_interface2_go": /progs/interface2.go (routes.conf:869:7).
 //
@@ -2559,7 +2554,7 @@ func (u *URLBuilder) GetProgsInterface2Go() string {
 	return routegenHelperURL(u, 140)
 }
 
-//line routes_gen.go:2563:1
+//line routes_gen.go:2558:1
 
 // GetProgsInterface2Out returns the URL of route "get_progs_interface2_out": /progs/interface2.out (routes.conf:875:7).
 //
@@ -2568,7 +2563,7 @@ func (u *URLBuilder) GetProgsInterface2Out() string {
 	return routegenHelperURL(u, 141)
 }
 
-//line routes_gen.go:2572:1
+//line routes_gen.go:2567:1
 
 // GetProgsJson1Go returns the URL of route "get_progs_json1_go": /progs/json1.go (routes.conf:881:7).
 //
@@ -2577,7 +2572,7 @@ func (u *URLBuilder) GetProgsJson1Go() string {
 	return routegenHelperURL(u, 142)
 }
 
-//line routes_gen.go:2581:1
+//line routes_gen.go:2576:1
 
 // GetProgsJson2Go returns the URL of route "get_progs_json2_go": /progs/json2.go (routes.conf:887:7).
 //
@@ -2586,7 +2581,7 @@ func (u *URLBuilder) GetProgsJson2Go() string {
 	return routegenHelperURL(u, 143)
 }
 
-//line routes_gen.go:2590:1
+//line routes_gen.go:2585:1
 
 // GetProgsJson2Out returns the URL of route "get_progs_json2_out": /progs/json2.out (routes.conf:893:7).
 //
@@ -2595,7 +2590,7 @@ func (u *URLBuilder) GetProgsJson2Out() string {
 	return routegenHelperURL(u, 144)
 }
 
-//line routes_gen.go:2599:1
+//line routes_gen.go:2594:1
 
 // GetProgsJson3Go returns the URL of route "get_progs_json3_go": /progs/json3.go (routes.conf:899:7).
 //
@@ -2604,7 +2599,7 @@ func (u *URLBuilder) GetProgsJson3Go() string {
 	return routegenHelperURL(u, 145)
 }
 
-//line routes_gen.go:2608:1
+//line routes_gen.go:2603:1
 
 // GetProgsJson4Go returns the URL of route "get_progs_json4_go": /progs/json4.go (routes.conf:905:7).
 //
@@ -2613,7 +2608,7 @@ func (u *URLBuilder) GetProgsJson4Go() string {
 	return routegenHelperURL(u, 146)
 }
 
-//line routes_gen.go:2617:1
+//line routes_gen.go:2612:1
 
 // GetProgsJson5Go returns the URL of route "get_progs_json5_go": /progs/json5.go (routes.conf:911:7).
 //
@@ -2622,7 +2617,7 @@ func (u *URLBuilder) GetProgsJson5Go() string {
 	return routegenHelperURL(u, 147)
 }
 
-//line routes_gen.go:2626:1
+//line routes_gen.go:2621:1
 
 // GetProgsRun returns the URL of route "get_progs_run": /progs/run (routes.conf:917:7).
 //
@@ -2631,7 +2626,7 @@ func (u *URLBuilder) GetProgsRun() string {
 	return routegenHelperURL(u, 148)
 }
 
-//line routes_gen.go:2635:1
+//line routes_gen.go:2630:1
 
 // GetProgsSlicesGo returns the URL of route "get_progs_slices_go": /progs/slices.go (routes.conf:923:7).
 //
@@ -2640,7 +2635,7 @@ func (u *URLBuilder) GetProgsSlicesGo() string {
 	return routegenHelperURL(u, 149)
 }
 
-//line routes_gen.go:2644:1
+//line routes_gen.go:2639:1
 
 // GetProgsTimeout1Go returns the URL of route "get_progs_timeout1_go": /progs/timeout1.go (routes.conf:929:7).
 //
@@ -2649,7 +2644,7 @@ func (u *URLBuilder) GetProgsTimeout1Go() string {
 	return routegenHelperURL(u, 150)
 }
 
-//line routes_gen.go:2653:1
+//line routes_gen.go:2648:1
 
 // GetProgsTimeout2Go returns the URL of route "get_progs_timeout2_go": /progs/timeout2.go (routes.conf:935:7).
 //
@@ -2658,7 +2653,7 @@ func (u *URLBuilder) GetProgsTimeout2Go() string {
 	return routegenHelperURL(u, 151)
 }
 
-//line routes_gen.go:2662:1
+//line routes_gen.go:2657:1
 
 // GetProgsUpdateBash returns the URL of route "get_progs_update_bash": /progs/update.bash (routes.conf:941:7).
 //
@@ -2667,7 +2662,7 @@ func (u *URLBuilder) GetProgsUpdateBash() string {
 	return routegenHelperURL(u, 152)
 }
 
-//line routes_gen.go:2671:1
+//line routes_gen.go:2666:1
 
 // GetRootHTML returns the URL of route "get_root_html": /root.html (routes.conf:167:7).
 //
@@ -2676,7 +2671,7 @@ func (u *URLBuilder) GetRootHTML() string {
 	return routegenHelperURL(u, 153)
 }
 
-//line routes_gen.go:2680:1
+//line routes_gen.go:2675:1
 
 // GetSharePng returns the URL of route "get_share_png": /share.png (routes.conf:173:7).
 //
@@ -2685,7 +2680,7 @@ func (u *URLBuilder) GetSharePng() string {
 	return routegenHelperURL(u, 154)
 }
 
-//line routes_gen.go:2689:1
+//line routes_gen.go:2684:1
 
 // GetSieveGif returns the URL of route "get_sieve_gif": /sieve.gif (routes.conf:179:7).
 //
@@ -2694,7 +2689,7 @@ func (u *URLBuilder) GetSieveGif() string {
 	return routegenHelperURL(u, 155)
 }
 
-//line routes_gen.go:2698:1
+//line routes_gen.go:2693:1
 
 // GetTosHTML returns the URL of route "get_tos_html": /tos.html (routes.conf:185:7).
 //
@@ -2703,4 +2698,4 @@ func (u *URLBuilder) GetTosHTML() string {
 	return routegenHelperURL(u, 156)
 }
 
-//line routes_gen.go:2707:1
+//line routes_gen.go:2702:1

@@ -225,328 +225,323 @@ func Lookup(m *runtime.Match, method, host, path string) {
 func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	switch method {
 	case "GET":
-		return routegenMatch0GET(p, path)
-	}
-	return -1
-}
-
-// routegenMatch0GET finds the GET route of domain "bench" for path.
-func routegenMatch0GET(p *routegenimpl.Params, path string) int {
-	switch path {
-	case "/":
-		return 0 // GET / (get_root)
-	case "/Makefile":
-		return 1 // GET /Makefile (get_makefile)
-	case "/articles":
-		return 2 // GET /articles (get_articles)
-	case "/articles/go_command.html":
-		return 3 // GET /articles/go_command.html (get_articles_go_command_html)
-	case "/articles/index.html":
-		return 4 // GET /articles/index.html (get_articles_index_html)
-	case "/articles/wiki":
-		return 5 // GET /articles/wiki (get_articles_wiki)
-	case "/articles/wiki/Makefile":
-		return 6 // GET /articles/wiki/Makefile (get_articles_wiki_makefile)
-	case "/articles/wiki/edit.html":
-		return 7 // GET /articles/wiki/edit.html (get_articles_wiki_edit_html)
-	case "/articles/wiki/final-noclosure.go":
-		return 8 // GET /articles/wiki/final-noclosure.go (get_articles_wiki_final_noclosure_go)
-	case "/articles/wiki/final-noerror.go":
-		return 9 // GET /articles/wiki/final-noerror.go (get_articles_wiki_final_noerror_go)
-	case "/articles/wiki/final-parsetemplate.go":
-		return 10 // GET /articles/wiki/final-parsetemplate.go (get_articles_wiki_final_parsetemplate_go)
-	case "/articles/wiki/final-template.go":
-		return 11 // GET /articles/wiki/final-template.go (get_articles_wiki_final_template_go)
-	case "/articles/wiki/final.go":
-		return 12 // GET /articles/wiki/final.go (get_articles_wiki_final_go)
-	case "/articles/wiki/get.go":
-		return 13 // GET /articles/wiki/get.go (get_articles_wiki_get_go)
-	case "/articles/wiki/http-sample.go":
-		return 14 // GET /articles/wiki/http-sample.go (get_articles_wiki_http_sample_go)
-	case "/articles/wiki/index.html":
-		return 15 // GET /articles/wiki/index.html (get_articles_wiki_index_html)
-	case "/articles/wiki/notemplate.go":
-		return 16 // GET /articles/wiki/notemplate.go (get_articles_wiki_notemplate_go)
-	case "/articles/wiki/part1-noerror.go":
-		return 17 // GET /articles/wiki/part1-noerror.go (get_articles_wiki_part1_noerror_go)
-	case "/articles/wiki/part1.go":
-		return 18 // GET /articles/wiki/part1.go (get_articles_wiki_part1_go)
-	case "/articles/wiki/part2.go":
-		return 19 // GET /articles/wiki/part2.go (get_articles_wiki_part2_go)
-	case "/articles/wiki/part3-errorhandling.go":
-		return 20 // GET /articles/wiki/part3-errorhandling.go (get_articles_wiki_part3_errorhandling_go)
-	case "/articles/wiki/part3.go":
-		return 21 // GET /articles/wiki/part3.go (get_articles_wiki_part3_go)
-	case "/articles/wiki/test.bash":
-		return 22 // GET /articles/wiki/test.bash (get_articles_wiki_test_bash)
-	case "/articles/wiki/test_Test.txt.good":
-		return 23 // GET /articles/wiki/test_Test.txt.good (get_articles_wiki_test_test_txt_good)
-	case "/articles/wiki/test_edit.good":
-		return 24 // GET /articles/wiki/test_edit.good (get_articles_wiki_test_edit_good)
-	case "/articles/wiki/test_view.good":
-		return 25 // GET /articles/wiki/test_view.good (get_articles_wiki_test_view_good)
-	case "/articles/wiki/view.html":
-		return 26 // GET /articles/wiki/view.html (get_articles_wiki_view_html)
-	case "/cmd.html":
-		return 27 // GET /cmd.html (get_cmd_html)
-	case "/code.html":
-		return 28 // GET /code.html (get_code_html)
-	case "/codewalk":
-		return 29 // GET /codewalk (get_codewalk)
-	case "/codewalk/codewalk.css":
-		return 30 // GET /codewalk/codewalk.css (get_codewalk_codewalk_css)
-	case "/codewalk/codewalk.js":
-		return 31 // GET /codewalk/codewalk.js (get_codewalk_codewalk_js)
-	case "/codewalk/codewalk.xml":
-		return 32 // GET /codewalk/codewalk.xml (get_codewalk_codewalk_xml)
-	case "/codewalk/functions.xml":
-		return 33 // GET /codewalk/functions.xml (get_codewalk_functions_xml)
-	case "/codewalk/markov.go":
-		return 34 // GET /codewalk/markov.go (get_codewalk_markov_go)
-	case "/codewalk/markov.xml":
-		return 35 // GET /codewalk/markov.xml (get_codewalk_markov_xml)
-	case "/codewalk/pig.go":
-		return 36 // GET /codewalk/pig.go (get_codewalk_pig_go)
-	case "/codewalk/popout.png":
-		return 37 // GET /codewalk/popout.png (get_codewalk_popout_png)
-	case "/codewalk/run":
-		return 38 // GET /codewalk/run (get_codewalk_run)
-	case "/codewalk/sharemem.xml":
-		return 39 // GET /codewalk/sharemem.xml (get_codewalk_sharemem_xml)
-	case "/codewalk/urlpoll.go":
-		return 40 // GET /codewalk/urlpoll.go (get_codewalk_urlpoll_go)
-	case "/contrib.html":
-		return 41 // GET /contrib.html (get_contrib_html)
-	case "/contribute.html":
-		return 42 // GET /contribute.html (get_contribute_html)
-	case "/debugging_with_gdb.html":
-		return 43 // GET /debugging_with_gdb.html (get_debugging_with_gdb_html)
-	case "/devel":
-		return 44 // GET /devel (get_devel)
-	case "/devel/release.html":
-		return 45 // GET /devel/release.html (get_devel_release_html)
-	case "/devel/weekly.html":
-		return 46 // GET /devel/weekly.html (get_devel_weekly_html)
-	case "/docs.html":
-		return 47 // GET /docs.html (get_docs_html)
-	case "/effective_go.html":
-		return 48 // GET /effective_go.html (get_effective_go_html)
-	case "/files.log":
-		return 49 // GET /files.log (get_files_log)
-	case "/gccgo_contribute.html":
-		return 50 // GET /gccgo_contribute.html (get_gccgo_contribute_html)
-	case "/gccgo_install.html":
-		return 51 // GET /gccgo_install.html (get_gccgo_install_html)
-	case "/go-logo-black.png":
-		return 52 // GET /go-logo-black.png (get_go_logo_black_png)
-	case "/go-logo-blue.png":
-		return 53 // GET /go-logo-blue.png (get_go_logo_blue_png)
-	case "/go-logo-white.png":
-		return 54 // GET /go-logo-white.png (get_go_logo_white_png)
-	case "/go1.1.html":
-		return 55 // GET /go1.1.html (get_go1_1_html)
-	case "/go1.2.html":
-		return 56 // GET /go1.2.html (get_go1_2_html)
-	case "/go1.html":
-		return 57 // GET /go1.html (get_go1_html)
-	case "/go1compat.html":
-		return 58 // GET /go1compat.html (get_go1compat_html)
-	case "/go_faq.html":
-		return 59 // GET /go_faq.html (get_go_faq_html)
-	case "/go_mem.html":
-		return 60 // GET /go_mem.html (get_go_mem_html)
-	case "/go_spec.html":
-		return 61 // GET /go_spec.html (get_go_spec_html)
-	case "/gopher":
-		return 62 // GET /gopher (get_gopher)
-	case "/gopher/appenginegopher.jpg":
-		return 63 // GET /gopher/appenginegopher.jpg (get_gopher_appenginegopher_jpg)
-	case "/gopher/appenginegophercolor.jpg":
-		return 64 // GET /gopher/appenginegophercolor.jpg (get_gopher_appenginegophercolor_jpg)
-	case "/gopher/appenginelogo.gif":
-		return 65 // GET /gopher/appenginelogo.gif (get_gopher_appenginelogo_gif)
-	case "/gopher/bumper.png":
-		return 66 // GET /gopher/bumper.png (get_gopher_bumper_png)
-	case "/gopher/bumper192x108.png":
-		return 67 // GET /gopher/bumper192x108.png (get_gopher_bumper192x108_png)
-	case "/gopher/bumper320x180.png":
-		return 68 // GET /gopher/bumper320x180.png (get_gopher_bumper320x180_png)
-	case "/gopher/bumper480x270.png":
-		return 69 // GET /gopher/bumper480x270.png (get_gopher_bumper480x270_png)
-	case "/gopher/bumper640x360.png":
-		return 70 // GET /gopher/bumper640x360.png (get_gopher_bumper640x360_png)
-	case "/gopher/doc.png":
-		return 71 // GET /gopher/doc.png (get_gopher_doc_png)
-	case "/gopher/frontpage.png":
-		return 72 // GET /gopher/frontpage.png (get_gopher_frontpage_png)
-	case "/gopher/gopherbw.png":
-		return 73 // GET /gopher/gopherbw.png (get_gopher_gopherbw_png)
-	case "/gopher/gophercolor.png":
-		return 74 // GET /gopher/gophercolor.png (get_gopher_gophercolor_png)
-	case "/gopher/gophercolor16x16.png":
-		return 75 // GET /gopher/gophercolor16x16.png (get_gopher_gophercolor16x16_png)
-	case "/gopher/help.png":
-		return 76 // GET /gopher/help.png (get_gopher_help_png)
-	case "/gopher/pencil":
-		return 77 // GET /gopher/pencil (get_gopher_pencil)
-	case "/gopher/pencil/gopherhat.jpg":
-		return 78 // GET /gopher/pencil/gopherhat.jpg (get_gopher_pencil_gopherhat_jpg)
-	case "/gopher/pencil/gopherhelmet.jpg":
-		return 79 // GET /gopher/pencil/gopherhelmet.jpg (get_gopher_pencil_gopherhelmet_jpg)
-	case "/gopher/pencil/gophermega.jpg":
-		return 80 // GET /gopher/pencil/gophermega.jpg (get_gopher_pencil_gophermega_jpg)
-	case "/gopher/pencil/gopherrunning.jpg":
-		return 81 // GET /gopher/pencil/gopherrunning.jpg (get_gopher_pencil_gopherrunning_jpg)
-	case "/gopher/pencil/gopherswim.jpg":
-		return 82 // GET /gopher/pencil/gopherswim.jpg (get_gopher_pencil_gopherswim_jpg)
-	case "/gopher/pencil/gopherswrench.jpg":
-		return 83 // GET /gopher/pencil/gopherswrench.jpg (get_gopher_pencil_gopherswrench_jpg)
-	case "/gopher/pkg.png":
-		return 84 // GET /gopher/pkg.png (get_gopher_pkg_png)
-	case "/gopher/project.png":
-		return 85 // GET /gopher/project.png (get_gopher_project_png)
-	case "/gopher/ref.png":
-		return 86 // GET /gopher/ref.png (get_gopher_ref_png)
-	case "/gopher/run.png":
-		return 87 // GET /gopher/run.png (get_gopher_run_png)
-	case "/gopher/talks.png":
-		return 88 // GET /gopher/talks.png (get_gopher_talks_png)
-	case "/help.html":
-		return 89 // GET /help.html (get_help_html)
-	case "/ie.css":
-		return 90 // GET /ie.css (get_ie_css)
-	case "/install-source.html":
-		return 91 // GET /install-source.html (get_install_source_html)
-	case "/install.html":
-		return 92 // GET /install.html (get_install_html)
-	case "/logo-153x55.png":
-		return 93 // GET /logo-153x55.png (get_logo_153x55_png)
-	case "/play":
-		return 94 // GET /play (get_play)
-	case "/play/fib.go":
-		return 95 // GET /play/fib.go (get_play_fib_go)
-	case "/play/hello.go":
-		return 96 // GET /play/hello.go (get_play_hello_go)
-	case "/play/life.go":
-		return 97 // GET /play/life.go (get_play_life_go)
-	case "/play/peano.go":
-		return 98 // GET /play/peano.go (get_play_peano_go)
-	case "/play/pi.go":
-		return 99 // GET /play/pi.go (get_play_pi_go)
-	case "/play/sieve.go":
-		return 100 // GET /play/sieve.go (get_play_sieve_go)
-	case "/play/solitaire.go":
-		return 101 // GET /play/solitaire.go (get_play_solitaire_go)
-	case "/play/tree.go":
-		return 102 // GET /play/tree.go (get_play_tree_go)
-	case "/progs":
-		return 103 // GET /progs (get_progs)
-	case "/progs/cgo1.go":
-		return 104 // GET /progs/cgo1.go (get_progs_cgo1_go)
-	case "/progs/cgo2.go":
-		return 105 // GET /progs/cgo2.go (get_progs_cgo2_go)
-	case "/progs/cgo3.go":
-		return 106 // GET /progs/cgo3.go (get_progs_cgo3_go)
-	case "/progs/cgo4.go":
-		return 107 // GET /progs/cgo4.go (get_progs_cgo4_go)
-	case "/progs/defer.go":
-		return 108 // GET /progs/defer.go (get_progs_defer_go)
-	case "/progs/defer.out":
-		return 109 // GET /progs/defer.out (get_progs_defer_out)
-	case "/progs/defer2.go":
-		return 110 // GET /progs/defer2.go (get_progs_defer2_go)
-	case "/progs/defer2.out":
-		return 111 // GET /progs/defer2.out (get_progs_defer2_out)
-	case "/progs/eff_bytesize.go":
-		return 112 // GET /progs/eff_bytesize.go (get_progs_eff_bytesize_go)
-	case "/progs/eff_bytesize.out":
-		return 113 // GET /progs/eff_bytesize.out (get_progs_eff_bytesize_out)
-	case "/progs/eff_qr.go":
-		return 114 // GET /progs/eff_qr.go (get_progs_eff_qr_go)
-	case "/progs/eff_sequence.go":
-		return 115 // GET /progs/eff_sequence.go (get_progs_eff_sequence_go)
-	case "/progs/eff_sequence.out":
-		return 116 // GET /progs/eff_sequence.out (get_progs_eff_sequence_out)
-	case "/progs/eff_unused1.go":
-		return 117 // GET /progs/eff_unused1.go (get_progs_eff_unused1_go)
-	case "/progs/eff_unused2.go":
-		return 118 // GET /progs/eff_unused2.go (get_progs_eff_unused2_go)
-	case "/progs/error.go":
-		return 119 // GET /progs/error.go (get_progs_error_go)
-	case "/progs/error2.go":
-		return 120 // GET /progs/error2.go (get_progs_error2_go)
-	case "/progs/error3.go":
-		return 121 // GET /progs/error3.go (get_progs_error3_go)
-	case "/progs/error4.go":
-		return 122 // GET /progs/error4.go (get_progs_error4_go)
-	case "/progs/go1.go":
-		return 123 // GET /progs/go1.go (get_progs_go1_go)
-	case "/progs/gobs1.go":
-		return 124 // GET /progs/gobs1.go (get_progs_gobs1_go)
-	case "/progs/gobs2.go":
-		return 125 // GET /progs/gobs2.go (get_progs_gobs2_go)
-	case "/progs/image_draw.go":
-		return 126 // GET /progs/image_draw.go (get_progs_image_draw_go)
-	case "/progs/image_package1.go":
-		return 127 // GET /progs/image_package1.go (get_progs_image_package1_go)
-	case "/progs/image_package1.out":
-		return 128 // GET /progs/image_package1.out (get_progs_image_package1_out)
-	case "/progs/image_package2.go":
-		return 129 // GET /progs/image_package2.go (get_progs_image_package2_go)
-	case "/progs/image_package2.out":
-		return 130 // GET /progs/image_package2.out (get_progs_image_package2_out)
-	case "/progs/image_package3.go":
-		return 131 // GET /progs/image_package3.go (get_progs_image_package3_go)
-	case "/progs/image_package3.out":
-		return 132 // GET /progs/image_package3.out (get_progs_image_package3_out)
-	case "/progs/image_package4.go":
-		return 133 // GET /progs/image_package4.go (get_progs_image_package4_go)
-	case "/progs/image_package4.out":
-		return 134 // GET /progs/image_package4.out (get_progs_image_package4_out)
-	case "/progs/image_package5.go":
-		return 135 // GET /progs/image_package5.go (get_progs_image_package5_go)
-	case "/progs/image_package5.out":
-		return 136 // GET /progs/image_package5.out (get_progs_image_package5_out)
-	case "/progs/image_package6.go":
-		return 137 // GET /progs/image_package6.go (get_progs_image_package6_go)
-	case "/progs/image_package6.out":
-		return 138 // GET /progs/image_package6.out (get_progs_image_package6_out)
-	case "/progs/interface.go":
-		return 139 // GET /progs/interface.go (get_progs_interface_go)
-	case "/progs/interface2.go":
-		return 140 // GET /progs/interface2.go (get_progs_interface2_go)
-	case "/progs/interface2.out":
-		return 141 // GET /progs/interface2.out (get_progs_interface2_out)
-	case "/progs/json1.go":
-		return 142 // GET /progs/json1.go (get_progs_json1_go)
-	case "/progs/json2.go":
-		return 143 // GET /progs/json2.go (get_progs_json2_go)
-	case "/progs/json2.out":
-		return 144 // GET /progs/json2.out (get_progs_json2_out)
-	case "/progs/json3.go":
-		return 145 // GET /progs/json3.go (get_progs_json3_go)
-	case "/progs/json4.go":
-		return 146 // GET /progs/json4.go (get_progs_json4_go)
-	case "/progs/json5.go":
-		return 147 // GET /progs/json5.go (get_progs_json5_go)
-	case "/progs/run":
-		return 148 // GET /progs/run (get_progs_run)
-	case "/progs/slices.go":
-		return 149 // GET /progs/slices.go (get_progs_slices_go)
-	case "/progs/timeout1.go":
-		return 150 // GET /progs/timeout1.go (get_progs_timeout1_go)
-	case "/progs/timeout2.go":
-		return 151 // GET /progs/timeout2.go (get_progs_timeout2_go)
-	case "/progs/update.bash":
-		return 152 // GET /progs/update.bash (get_progs_update_bash)
-	case "/root.html":
-		return 153 // GET /root.html (get_root_html)
-	case "/share.png":
-		return 154 // GET /share.png (get_share_png)
-	case "/sieve.gif":
-		return 155 // GET /sieve.gif (get_sieve_gif)
-	case "/tos.html":
-		return 156 // GET /tos.html (get_tos_html)
+		switch path {
+		case "/":
+			return 0 // GET / (get_root)
+		case "/Makefile":
+			return 1 // GET /Makefile (get_makefile)
+		case "/articles":
+			return 2 // GET /articles (get_articles)
+		case "/articles/go_command.html":
+			return 3 // GET /articles/go_command.html (get_articles_go_command_html)
+		case "/articles/index.html":
+			return 4 // GET /articles/index.html (get_articles_index_html)
+		case "/articles/wiki":
+			return 5 // GET /articles/wiki (get_articles_wiki)
+		case "/articles/wiki/Makefile":
+			return 6 // GET /articles/wiki/Makefile (get_articles_wiki_makefile)
+		case "/articles/wiki/edit.html":
+			return 7 // GET /articles/wiki/edit.html (get_articles_wiki_edit_html)
+		case "/articles/wiki/final-noclosure.go":
+			return 8 // GET /articles/wiki/final-noclosure.go (get_articles_wiki_final_noclosure_go)
+		case "/articles/wiki/final-noerror.go":
+			return 9 // GET /articles/wiki/final-noerror.go (get_articles_wiki_final_noerror_go)
+		case "/articles/wiki/final-parsetemplate.go":
+			return 10 // GET /articles/wiki/final-parsetemplate.go (get_articles_wiki_final_parsetemplate_go)
+		case "/articles/wiki/final-template.go":
+			return 11 // GET /articles/wiki/final-template.go (get_articles_wiki_final_template_go)
+		case "/articles/wiki/final.go":
+			return 12 // GET /articles/wiki/final.go (get_articles_wiki_final_go)
+		case "/articles/wiki/get.go":
+			return 13 // GET /articles/wiki/get.go (get_articles_wiki_get_go)
+		case "/articles/wiki/http-sample.go":
+			return 14 // GET /articles/wiki/http-sample.go (get_articles_wiki_http_sample_go)
+		case "/articles/wiki/index.html":
+			return 15 // GET /articles/wiki/index.html (get_articles_wiki_index_html)
+		case "/articles/wiki/notemplate.go":
+			return 16 // GET /articles/wiki/notemplate.go (get_articles_wiki_notemplate_go)
+		case "/articles/wiki/part1-noerror.go":
+			return 17 // GET /articles/wiki/part1-noerror.go (get_articles_wiki_part1_noerror_go)
+		case "/articles/wiki/part1.go":
+			return 18 // GET /articles/wiki/part1.go (get_articles_wiki_part1_go)
+		case "/articles/wiki/part2.go":
+			return 19 // GET /articles/wiki/part2.go (get_articles_wiki_part2_go)
+		case "/articles/wiki/part3-errorhandling.go":
+			return 20 // GET /articles/wiki/part3-errorhandling.go (get_articles_wiki_part3_errorhandling_go)
+		case "/articles/wiki/part3.go":
+			return 21 // GET /articles/wiki/part3.go (get_articles_wiki_part3_go)
+		case "/articles/wiki/test.bash":
+			return 22 // GET /articles/wiki/test.bash (get_articles_wiki_test_bash)
+		case "/articles/wiki/test_Test.txt.good":
+			return 23 // GET /articles/wiki/test_Test.txt.good (get_articles_wiki_test_test_txt_good)
+		case "/articles/wiki/test_edit.good":
+			return 24 // GET /articles/wiki/test_edit.good (get_articles_wiki_test_edit_good)
+		case "/articles/wiki/test_view.good":
+			return 25 // GET /articles/wiki/test_view.good (get_articles_wiki_test_view_good)
+		case "/articles/wiki/view.html":
+			return 26 // GET /articles/wiki/view.html (get_articles_wiki_view_html)
+		case "/cmd.html":
+			return 27 // GET /cmd.html (get_cmd_html)
+		case "/code.html":
+			return 28 // GET /code.html (get_code_html)
+		case "/codewalk":
+			return 29 // GET /codewalk (get_codewalk)
+		case "/codewalk/codewalk.css":
+			return 30 // GET /codewalk/codewalk.css (get_codewalk_codewalk_css)
+		case "/codewalk/codewalk.js":
+			return 31 // GET /codewalk/codewalk.js (get_codewalk_codewalk_js)
+		case "/codewalk/codewalk.xml":
+			return 32 // GET /codewalk/codewalk.xml (get_codewalk_codewalk_xml)
+		case "/codewalk/functions.xml":
+			return 33 // GET /codewalk/functions.xml (get_codewalk_functions_xml)
+		case "/codewalk/markov.go":
+			return 34 // GET /codewalk/markov.go (get_codewalk_markov_go)
+		case "/codewalk/markov.xml":
+			return 35 // GET /codewalk/markov.xml (get_codewalk_markov_xml)
+		case "/codewalk/pig.go":
+			return 36 // GET /codewalk/pig.go (get_codewalk_pig_go)
+		case "/codewalk/popout.png":
+			return 37 // GET /codewalk/popout.png (get_codewalk_popout_png)
+		case "/codewalk/run":
+			return 38 // GET /codewalk/run (get_codewalk_run)
+		case "/codewalk/sharemem.xml":
+			return 39 // GET /codewalk/sharemem.xml (get_codewalk_sharemem_xml)
+		case "/codewalk/urlpoll.go":
+			return 40 // GET /codewalk/urlpoll.go (get_codewalk_urlpoll_go)
+		case "/contrib.html":
+			return 41 // GET /contrib.html (get_contrib_html)
+		case "/contribute.html":
+			return 42 // GET /contribute.html (get_contribute_html)
+		case "/debugging_with_gdb.html":
+			return 43 // GET /debugging_with_gdb.html (get_debugging_with_gdb_html)
+		case "/devel":
+			return 44 // GET /devel (get_devel)
+		case "/devel/release.html":
+			return 45 // GET /devel/release.html (get_devel_release_html)
+		case "/devel/weekly.html":
+			return 46 // GET /devel/weekly.html (get_devel_weekly_html)
+		case "/docs.html":
+			return 47 // GET /docs.html (get_docs_html)
+		case "/effective_go.html":
+			return 48 // GET /effective_go.html (get_effective_go_html)
+		case "/files.log":
+			return 49 // GET /files.log (get_files_log)
+		case "/gccgo_contribute.html":
+			return 50 // GET /gccgo_contribute.html (get_gccgo_contribute_html)
+		case "/gccgo_install.html":
+			return 51 // GET /gccgo_install.html (get_gccgo_install_html)
+		case "/go-logo-black.png":
+			return 52 // GET /go-logo-black.png (get_go_logo_black_png)
+		case "/go-logo-blue.png":
+			return 53 // GET /go-logo-blue.png (get_go_logo_blue_png)
+		case "/go-logo-white.png":
+			return 54 // GET /go-logo-white.png (get_go_logo_white_png)
+		case "/go1.1.html":
+			return 55 // GET /go1.1.html (get_go1_1_html)
+		case "/go1.2.html":
+			return 56 // GET /go1.2.html (get_go1_2_html)
+		case "/go1.html":
+			return 57 // GET /go1.html (get_go1_html)
+		case "/go1compat.html":
+			return 58 // GET /go1compat.html (get_go1compat_html)
+		case "/go_faq.html":
+			return 59 // GET /go_faq.html (get_go_faq_html)
+		case "/go_mem.html":
+			return 60 // GET /go_mem.html (get_go_mem_html)
+		case "/go_spec.html":
+			return 61 // GET /go_spec.html (get_go_spec_html)
+		case "/gopher":
+			return 62 // GET /gopher (get_gopher)
+		case "/gopher/appenginegopher.jpg":
+			return 63 // GET /gopher/appenginegopher.jpg (get_gopher_appenginegopher_jpg)
+		case "/gopher/appenginegophercolor.jpg":
+			return 64 // GET /gopher/appenginegophercolor.jpg (get_gopher_appenginegophercolor_jpg)
+		case "/gopher/appenginelogo.gif":
+			return 65 // GET /gopher/appenginelogo.gif (get_gopher_appenginelogo_gif)
+		case "/gopher/bumper.png":
+			return 66 // GET /gopher/bumper.png (get_gopher_bumper_png)
+		case "/gopher/bumper192x108.png":
+			return 67 // GET /gopher/bumper192x108.png (get_gopher_bumper192x108_png)
+		case "/gopher/bumper320x180.png":
+			return 68 // GET /gopher/bumper320x180.png (get_gopher_bumper320x180_png)
+		case "/gopher/bumper480x270.png":
+			return 69 // GET /gopher/bumper480x270.png (get_gopher_bumper480x270_png)
+		case "/gopher/bumper640x360.png":
+			return 70 // GET /gopher/bumper640x360.png (get_gopher_bumper640x360_png)
+		case "/gopher/doc.png":
+			return 71 // GET /gopher/doc.png (get_gopher_doc_png)
+		case "/gopher/frontpage.png":
+			return 72 // GET /gopher/frontpage.png (get_gopher_frontpage_png)
+		case "/gopher/gopherbw.png":
+			return 73 // GET /gopher/gopherbw.png (get_gopher_gopherbw_png)
+		case "/gopher/gophercolor.png":
+			return 74 // GET /gopher/gophercolor.png (get_gopher_gophercolor_png)
+		case "/gopher/gophercolor16x16.png":
+			return 75 // GET /gopher/gophercolor16x16.png (get_gopher_gophercolor16x16_png)
+		case "/gopher/help.png":
+			return 76 // GET /gopher/help.png (get_gopher_help_png)
+		case "/gopher/pencil":
+			return 77 // GET /gopher/pencil (get_gopher_pencil)
+		case "/gopher/pencil/gopherhat.jpg":
+			return 78 // GET /gopher/pencil/gopherhat.jpg (get_gopher_pencil_gopherhat_jpg)
+		case "/gopher/pencil/gopherhelmet.jpg":
+			return 79 // GET /gopher/pencil/gopherhelmet.jpg (get_gopher_pencil_gopherhelmet_jpg)
+		case "/gopher/pencil/gophermega.jpg":
+			return 80 // GET /gopher/pencil/gophermega.jpg (get_gopher_pencil_gophermega_jpg)
+		case "/gopher/pencil/gopherrunning.jpg":
+			return 81 // GET /gopher/pencil/gopherrunning.jpg (get_gopher_pencil_gopherrunning_jpg)
+		case "/gopher/pencil/gopherswim.jpg":
+			return 82 // GET /gopher/pencil/gopherswim.jpg (get_gopher_pencil_gopherswim_jpg)
+		case "/gopher/pencil/gopherswrench.jpg":
+			return 83 // GET /gopher/pencil/gopherswrench.jpg (get_gopher_pencil_gopherswrench_jpg)
+		case "/gopher/pkg.png":
+			return 84 // GET /gopher/pkg.png (get_gopher_pkg_png)
+		case "/gopher/project.png":
+			return 85 // GET /gopher/project.png (get_gopher_project_png)
+		case "/gopher/ref.png":
+			return 86 // GET /gopher/ref.png (get_gopher_ref_png)
+		case "/gopher/run.png":
+			return 87 // GET /gopher/run.png (get_gopher_run_png)
+		case "/gopher/talks.png":
+			return 88 // GET /gopher/talks.png (get_gopher_talks_png)
+		case "/help.html":
+			return 89 // GET /help.html (get_help_html)
+		case "/ie.css":
+			return 90 // GET /ie.css (get_ie_css)
+		case "/install-source.html":
+			return 91 // GET /install-source.html (get_install_source_html)
+		case "/install.html":
+			return 92 // GET /install.html (get_install_html)
+		case "/logo-153x55.png":
+			return 93 // GET /logo-153x55.png (get_logo_153x55_png)
+		case "/play":
+			return 94 // GET /play (get_play)
+		case "/play/fib.go":
+			return 95 // GET /play/fib.go (get_play_fib_go)
+		case "/play/hello.go":
+			return 96 // GET /play/hello.go (get_play_hello_go)
+		case "/play/life.go":
+			return 97 // GET /play/life.go (get_play_life_go)
+		case "/play/peano.go":
+			return 98 // GET /play/peano.go (get_play_peano_go)
+		case "/play/pi.go":
+			return 99 // GET /play/pi.go (get_play_pi_go)
+		case "/play/sieve.go":
+			return 100 // GET /play/sieve.go (get_play_sieve_go)
+		case "/play/solitaire.go":
+			return 101 // GET /play/solitaire.go (get_play_solitaire_go)
+		case "/play/tree.go":
+			return 102 // GET /play/tree.go (get_play_tree_go)
+		case "/progs":
+			return 103 // GET /progs (get_progs)
+		case "/progs/cgo1.go":
+			return 104 // GET /progs/cgo1.go (get_progs_cgo1_go)
+		case "/progs/cgo2.go":
+			return 105 // GET /progs/cgo2.go (get_progs_cgo2_go)
+		case "/progs/cgo3.go":
+			return 106 // GET /progs/cgo3.go (get_progs_cgo3_go)
+		case "/progs/cgo4.go":
+			return 107 // GET /progs/cgo4.go (get_progs_cgo4_go)
+		case "/progs/defer.go":
+			return 108 // GET /progs/defer.go (get_progs_defer_go)
+		case "/progs/defer.out":
+			return 109 // GET /progs/defer.out (get_progs_defer_out)
+		case "/progs/defer2.go":
+			return 110 // GET /progs/defer2.go (get_progs_defer2_go)
+		case "/progs/defer2.out":
+			return 111 // GET /progs/defer2.out (get_progs_defer2_out)
+		case "/progs/eff_bytesize.go":
+			return 112 // GET /progs/eff_bytesize.go (get_progs_eff_bytesize_go)
+		case "/progs/eff_bytesize.out":
+			return 113 // GET /progs/eff_bytesize.out (get_progs_eff_bytesize_out)
+		case "/progs/eff_qr.go":
+			return 114 // GET /progs/eff_qr.go (get_progs_eff_qr_go)
+		case "/progs/eff_sequence.go":
+			return 115 // GET /progs/eff_sequence.go (get_progs_eff_sequence_go)
+		case "/progs/eff_sequence.out":
+			return 116 // GET /progs/eff_sequence.out (get_progs_eff_sequence_out)
+		case "/progs/eff_unused1.go":
+			return 117 // GET /progs/eff_unused1.go (get_progs_eff_unused1_go)
+		case "/progs/eff_unused2.go":
+			return 118 // GET /progs/eff_unused2.go (get_progs_eff_unused2_go)
+		case "/progs/error.go":
+			return 119 // GET /progs/error.go (get_progs_error_go)
+		case "/progs/error2.go":
+			return 120 // GET /progs/error2.go (get_progs_error2_go)
+		case "/progs/error3.go":
+			return 121 // GET /progs/error3.go (get_progs_error3_go)
+		case "/progs/error4.go":
+			return 122 // GET /progs/error4.go (get_progs_error4_go)
+		case "/progs/go1.go":
+			return 123 // GET /progs/go1.go (get_progs_go1_go)
+		case "/progs/gobs1.go":
+			return 124 // GET /progs/gobs1.go (get_progs_gobs1_go)
+		case "/progs/gobs2.go":
+			return 125 // GET /progs/gobs2.go (get_progs_gobs2_go)
+		case "/progs/image_draw.go":
+			return 126 // GET /progs/image_draw.go (get_progs_image_draw_go)
+		case "/progs/image_package1.go":
+			return 127 // GET /progs/image_package1.go (get_progs_image_package1_go)
+		case "/progs/image_package1.out":
+			return 128 // GET /progs/image_package1.out (get_progs_image_package1_out)
+		case "/progs/image_package2.go":
+			return 129 // GET /progs/image_package2.go (get_progs_image_package2_go)
+		case "/progs/image_package2.out":
+			return 130 // GET /progs/image_package2.out (get_progs_image_package2_out)
+		case "/progs/image_package3.go":
+			return 131 // GET /progs/image_package3.go (get_progs_image_package3_go)
+		case "/progs/image_package3.out":
+			return 132 // GET /progs/image_package3.out (get_progs_image_package3_out)
+		case "/progs/image_package4.go":
+			return 133 // GET /progs/image_package4.go (get_progs_image_package4_go)
+		case "/progs/image_package4.out":
+			return 134 // GET /progs/image_package4.out (get_progs_image_package4_out)
+		case "/progs/image_package5.go":
+			return 135 // GET /progs/image_package5.go (get_progs_image_package5_go)
+		case "/progs/image_package5.out":
+			return 136 // GET /progs/image_package5.out (get_progs_image_package5_out)
+		case "/progs/image_package6.go":
+			return 137 // GET /progs/image_package6.go (get_progs_image_package6_go)
+		case "/progs/image_package6.out":
+			return 138 // GET /progs/image_package6.out (get_progs_image_package6_out)
+		case "/progs/interface.go":
+			return 139 // GET /progs/interface.go (get_progs_interface_go)
+		case "/progs/interface2.go":
+			return 140 // GET /progs/interface2.go (get_progs_interface2_go)
+		case "/progs/interface2.out":
+			return 141 // GET /progs/interface2.out (get_progs_interface2_out)
+		case "/progs/json1.go":
+			return 142 // GET /progs/json1.go (get_progs_json1_go)
+		case "/progs/json2.go":
+			return 143 // GET /progs/json2.go (get_progs_json2_go)
+		case "/progs/json2.out":
+			return 144 // GET /progs/json2.out (get_progs_json2_out)
+		case "/progs/json3.go":
+			return 145 // GET /progs/json3.go (get_progs_json3_go)
+		case "/progs/json4.go":
+			return 146 // GET /progs/json4.go (get_progs_json4_go)
+		case "/progs/json5.go":
+			return 147 // GET /progs/json5.go (get_progs_json5_go)
+		case "/progs/run":
+			return 148 // GET /progs/run (get_progs_run)
+		case "/progs/slices.go":
+			return 149 // GET /progs/slices.go (get_progs_slices_go)
+		case "/progs/timeout1.go":
+			return 150 // GET /progs/timeout1.go (get_progs_timeout1_go)
+		case "/progs/timeout2.go":
+			return 151 // GET /progs/timeout2.go (get_progs_timeout2_go)
+		case "/progs/update.bash":
+			return 152 // GET /progs/update.bash (get_progs_update_bash)
+		case "/root.html":
+			return 153 // GET /root.html (get_root_html)
+		case "/share.png":
+			return 154 // GET /share.png (get_share_png)
+		case "/sieve.gif":
+			return 155 // GET /sieve.gif (get_sieve_gif)
+		case "/tos.html":
+			return 156 // GET /tos.html (get_tos_html)
+		}
+		return -1
 	}
 	return -1
 }
@@ -1288,7 +1283,7 @@ type StaticController interface {
 	GetSieveGif(ctx *runtime.Context) error // serves get_sieve_gif: GET /sieve.gif (routes.conf:180:7)
 //line routes.conf:186:6
 	GetTosHtml(ctx *runtime.Context) error // serves get_tos_html: GET /tos.html (routes.conf:186:7)
-//line routes_gen.go:1292:1
+//line routes_gen.go:1287:1
 }
 
 // GetRoot returns the URL of route "get_root": / (routes.conf:6:7).
@@ -1298,7 +1293,7 @@ func (u *URLBuilder) GetRoot() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:1302:1
+//line routes_gen.go:1297:1
 
 // GetMakefile returns the URL of route "get_makefile": /Makefile (routes.conf:162:7).
 //
@@ -1307,7 +1302,7 @@ func (u *URLBuilder) GetMakefile() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:1311:1
+//line routes_gen.go:1306:1
 
 // GetArticles returns the URL of route "get_articles": /articles (routes.conf:192:7).
 //
@@ -1316,7 +1311,7 @@ func (u *URLBuilder) GetArticles() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:1320:1
+//line routes_gen.go:1315:1
 
 // GetArticlesGoCommandHTML returns the URL of route "get_articles_go_command_html": /articles/go_command.html (routes.conf:198:7).
 //
@@ -1325,7 +1320,7 @@ func (u *URLBuilder) GetArticlesGoCommandHTML() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:1329:1
+//line routes_gen.go:1324:1
 
 // GetArticlesIndexHTML returns the URL of route "get_articles_index_html": /articles/index.html (routes.conf:204:7).
 //
@@ -1334,7 +1329,7 @@ func (u *URLBuilder) GetArticlesIndexHTML() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:1338:1
+//line routes_gen.go:1333:1
 
 // GetArticlesWiki returns the URL of route "get_articles_wiki": /articles/wiki (routes.conf:210:7).
 //
@@ -1343,7 +1338,7 @@ func (u *URLBuilder) GetArticlesWiki() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:1347:1
+//line routes_gen.go:1342:1
 
 // GetArticlesWikiMakefile returns the URL of route "get_articles_wiki_makefile": /articles/wiki/Makefile (routes.conf:270:7).
 //
@@ -1352,7 +1347,7 @@ func (u *URLBuilder) GetArticlesWikiMakefile() string {
 	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:1356:1
+//line routes_gen.go:1351:1
 
 // GetArticlesWikiEditHTML returns the URL of route "get_articles_wiki_edit_html": /articles/wiki/edit.html (routes.conf:216:7).
 //
@@ -1361,7 +1356,7 @@ func (u *URLBuilder) GetArticlesWikiEditHTML() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:1365:1
+//line routes_gen.go:1360:1
 
 // GetArticlesWikiFinalNoclosureGo returns the URL of route "get_articles_wiki_final_noclosure_go": /articles/wiki/final-noclosure.go (routes.conf:222:7).
 //
@@ -1370,7 +1365,7 @@ func (u *URLBuilder) GetArticlesWikiFinalNoclosureGo() string {
 	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:1374:1
+//line routes_gen.go:1369:1
 
 // GetArticlesWikiFinalNoerrorGo returns the URL of route "get_articles_wiki_final_noerror_go": /articles/wiki/final-noerror.go (routes.conf:228:7).
 //
@@ -1379,7 +1374,7 @@ func (u *URLBuilder) GetArticlesWikiFinalNoerrorGo() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:1383:1
+//line routes_gen.go:1378:1
 
 // GetArticlesWikiFinalParsetemplateGo returns the URL of route "get_articles_wiki_final_parsetemplate_go": /articles/wiki/final-parsetemplate.go (routes.conf:234:7).
 //
@@ -1388,7 +1383,7 @@ func (u *URLBuilder) GetArticlesWikiFinalParsetemplateGo() string {
 	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:1392:1
+//line routes_gen.go:1387:1
 
 // GetArticlesWikiFinalTemplateGo returns the URL of route "get_articles_wiki_final_template_go": /articles/wiki/final-template.go (routes.conf:240:7).
 //
@@ -1397,7 +1392,7 @@ func (u *URLBuilder) GetArticlesWikiFinalTemplateGo() string {
 	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:1401:1
+//line routes_gen.go:1396:1
 
 // GetArticlesWikiFinalGo returns the URL of route "get_articles_wiki_final_go": /articles/wiki/final.go (routes.conf:246:7).
 //
@@ -1406,7 +1401,7 @@ func (u *URLBuilder) GetArticlesWikiFinalGo() string {
 	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:1410:1
+//line routes_gen.go:1405:1
 
 // GetArticlesWikiGetGo returns the URL of route "get_articles_wiki_get_go": /articles/wiki/get.go (routes.conf:252:7).
 //
@@ -1415,7 +1410,7 @@ func (u *URLBuilder) GetArticlesWikiGetGo() string {
 	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:1419:1
+//line routes_gen.go:1414:1
 
 // GetArticlesWikiHTTPSampleGo returns the URL of route "get_articles_wiki_http_sample_go": /articles/wiki/http-sample.go (routes.conf:258:7).
 //
@@ -1424,7 +1419,7 @@ func (u *URLBuilder) GetArticlesWikiHTTPSampleGo() string {
 	return routegenHelperURL(u, 14)
 }
 
-//line routes_gen.go:1428:1
+//line routes_gen.go:1423:1
 
 // GetArticlesWikiIndexHTML returns the URL of route "get_articles_wiki_index_html": /articles/wiki/index.html (routes.conf:264:7).
 //
@@ -1433,7 +1428,7 @@ func (u *URLBuilder) GetArticlesWikiIndexHTML() string {
 	return routegenHelperURL(u, 15)
 }
 
-//line routes_gen.go:1437:1
+//line routes_gen.go:1432:1
 
 // GetArticlesWikiNotemplateGo returns the URL of route "get_articles_wiki_notemplate_go": /articles/wiki/notemplate.go (routes.conf:276:7).
 //
@@ -1442,7 +1437,7 @@ func (u *URLBuilder) GetArticlesWikiNotemplateGo() string {
 	return routegenHelperURL(u, 16)
 }
 
-//line routes_gen.go:1446:1
+//line routes_gen.go:1441:1
 
 // GetArticlesWikiPart1NoerrorGo returns the URL of route "get_articles_wiki_part1_noerror_go": /articles/wiki/part1-noerror.go (routes.conf:282:7).
 //
@@ -1451,7 +1446,7 @@ func (u *URLBuilder) GetArticlesWikiPart1NoerrorGo() string {
 	return routegenHelperURL(u, 17)
 }
 
-//line routes_gen.go:1455:1
+//line routes_gen.go:1450:1
 
 // GetArticlesWikiPart1Go returns the URL of route "get_articles_wiki_part1_go": /articles/wiki/part1.go (routes.conf:288:7).
 //
@@ -1460,7 +1455,7 @@ func (u *URLBuilder) GetArticlesWikiPart1Go() string {
 	return routegenHelperURL(u, 18)
 }
 
-//line routes_gen.go:1464:1
+//line routes_gen.go:1459:1
 
 // GetArticlesWikiPart2Go returns the URL of route "get_articles_wiki_part2_go": /articles/wiki/part2.go (routes.conf:294:7).
 //
@@ -1469,7 +1464,7 @@ func (u *URLBuilder) GetArticlesWikiPart2Go() string {
 	return routegenHelperURL(u, 19)
 }
 
-//line routes_gen.go:1473:1
+//line routes_gen.go:1468:1
 
 // GetArticlesWikiPart3ErrorhandlingGo returns the URL of route "get_articles_wiki_part3_errorhandling_go": /articles/wiki/part3-errorhandling.go (routes.conf:300:7).
 //
@@ -1478,7 +1473,7 @@ func (u *URLBuilder) GetArticlesWikiPart3ErrorhandlingGo() string {
 	return routegenHelperURL(u, 20)
 }
 
-//line routes_gen.go:1482:1
+//line routes_gen.go:1477:1
 
 // GetArticlesWikiPart3Go returns the URL of route "get_articles_wiki_part3_go": /articles/wiki/part3.go (routes.conf:306:7).
 //
@@ -1487,7 +1482,7 @@ func (u *URLBuilder) GetArticlesWikiPart3Go() string {
 	return routegenHelperURL(u, 21)
 }
 
-//line routes_gen.go:1491:1
+//line routes_gen.go:1486:1
 
 // GetArticlesWikiTestBash returns the URL of route "get_articles_wiki_test_bash": /articles/wiki/test.bash (routes.conf:312:7).
 //
@@ -1496,7 +1491,7 @@ func (u *URLBuilder) GetArticlesWikiTestBash() string {
 	return routegenHelperURL(u, 22)
 }
 
-//line routes_gen.go:1500:1
+//line routes_gen.go:1495:1
 
 // GetArticlesWikiTestTestTxtGood returns the URL of route "get_articles_wiki_test_test_txt_good": /articles/wiki/test_Test.txt.good (routes.conf:324:7).
 //
@@ -1505,7 +1500,7 @@ func (u *URLBuilder) GetArticlesWikiTestTestTxtGood() string {
 	return routegenHelperURL(u, 23)
 }
 
-//line routes_gen.go:1509:1
+//line routes_gen.go:1504:1
 
 // GetArticlesWikiTestEditGood returns the URL of route "get_articles_wiki_test_edit_good": /articles/wiki/test_edit.good (routes.conf:318:7).
 //
@@ -1514,7 +1509,7 @@ func (u *URLBuilder) GetArticlesWikiTestEditGood() string {
 	return routegenHelperURL(u, 24)
 }
 
-//line routes_gen.go:1518:1
+//line routes_gen.go:1513:1
 
 // GetArticlesWikiTestViewGood returns the URL of route "get_articles_wiki_test_view_good": /articles/wiki/test_view.good (routes.conf:330:7).
 //
@@ -1523,7 +1518,7 @@ func (u *URLBuilder) GetArticlesWikiTestViewGood() string {
 	return routegenHelperURL(u, 25)
 }
 
-//line routes_gen.go:1527:1
+//line routes_gen.go:1522:1
 
 // GetArticlesWikiViewHTML returns the URL of route "get_articles_wiki_view_html": /articles/wiki/view.html (routes.conf:336:7).
 //
@@ -1532,7 +1527,7 @@ func (u *URLBuilder) GetArticlesWikiViewHTML() string {
 	return routegenHelperURL(u, 26)
 }
 
-//line routes_gen.go:1536:1
+//line routes_gen.go:1531:1
 
 // GetCmdHTML returns the URL of route "get_cmd_html": /cmd.html (routes.conf:12:7).
 //
@@ -1541,7 +1536,7 @@ func (u *URLBuilder) GetCmdHTML() string {
 	return routegenHelperURL(u, 27)
 }
 
-//line routes_gen.go:1545:1
+//line routes_gen.go:1540:1
 
 // GetCodeHTML returns the URL of route "get_code_html": /code.html (routes.conf:18:7).
 //
@@ -1550,7 +1545,7 @@ func (u *URLBuilder) GetCodeHTML() string {
 	return routegenHelperURL(u, 28)
 }
 
-//line routes_gen.go:1554:1
+//line routes_gen.go:1549:1
 
 // GetCodewalk returns the URL of route "get_codewalk": /codewalk (routes.conf:342:7).
 //
@@ -1559,7 +1554,7 @@ func (u *URLBuilder) GetCodewalk() string {
 	return routegenHelperURL(u, 29)
 }
 
-//line routes_gen.go:1563:1
+//line routes_gen.go:1558:1
 
 // GetCodewalkCodewalkCSS returns the URL of route "get_codewalk_codewalk_css": /codewalk/codewalk.css (routes.conf:348:7).
 //
@@ -1568,7 +1563,7 @@ func (u *URLBuilder) GetCodewalkCodewalkCSS() string {
 	return routegenHelperURL(u, 30)
 }
 
-//line routes_gen.go:1572:1
+//line routes_gen.go:1567:1
 
 // GetCodewalkCodewalkJs returns the URL of route "get_codewalk_codewalk_js": /codewalk/codewalk.js (routes.conf:354:7).
 //
@@ -1577,7 +1572,7 @@ func (u *URLBuilder) GetCodewalkCodewalkJs() string {
 	return routegenHelperURL(u, 31)
 }
 
-//line routes_gen.go:1581:1
+//line routes_gen.go:1576:1
 
 // GetCodewalkCodewalkXML returns the URL of route "get_codewalk_codewalk_xml": /codewalk/codewalk.xml (routes.conf:360:7).
 //
@@ -1586,7 +1581,7 @@ func (u *URLBuilder) GetCodewalkCodewalkXML() string {
 	return routegenHelperURL(u, 32)
 }
 
-//line routes_gen.go:1590:1
+//line routes_gen.go:1585:1
 
 // GetCodewalkFunctionsXML returns the URL of route "get_codewalk_functions_xml": /codewalk/functions.xml (routes.conf:366:7).
 //
@@ -1595,7 +1590,7 @@ func (u *URLBuilder) GetCodewalkFunctionsXML() string {
 	return routegenHelperURL(u, 33)
 }
 
-//line routes_gen.go:1599:1
+//line routes_gen.go:1594:1
 
 // GetCodewalkMarkovGo returns the URL of route "get_codewalk_markov_go": /codewalk/markov.go (routes.conf:372:7).
 //
@@ -1604,7 +1599,7 @@ func (u *URLBuilder) GetCodewalkMarkovGo() string {
 	return routegenHelperURL(u, 34)
 }
 
-//line routes_gen.go:1608:1
+//line routes_gen.go:1603:1
 
 // GetCodewalkMarkovXML returns the URL of route "get_codewalk_markov_xml": /codewalk/markov.xml (routes.conf:378:7).
 //
@@ -1613,7 +1608,7 @@ func (u *URLBuilder) GetCodewalkMarkovXML() string {
 	return routegenHelperURL(u, 35)
 }
 
-//line routes_gen.go:1617:1
+//line routes_gen.go:1612:1
 
 // GetCodewalkPigGo returns the URL of route "get_codewalk_pig_go": /codewalk/pig.go (routes.conf:384:7).
 //
@@ -1622,7 +1617,7 @@ func (u *URLBuilder) GetCodewalkPigGo() string {
 	return routegenHelperURL(u, 36)
 }
 
-//line routes_gen.go:1626:1
+//line routes_gen.go:1621:1
 
 // GetCodewalkPopoutPng returns the URL of route "get_codewalk_popout_png": /codewalk/popout.png (routes.conf:390:7).
 //
@@ -1631,7 +1626,7 @@ func (u *URLBuilder) GetCodewalkPopoutPng() string {
 	return routegenHelperURL(u, 37)
 }
 
-//line routes_gen.go:1635:1
+//line routes_gen.go:1630:1
 
 // GetCodewalkRun returns the URL of route "get_codewalk_run": /codewalk/run (routes.conf:396:7).
 //
@@ -1640,7 +1635,7 @@ func (u *URLBuilder) GetCodewalkRun() string {
 	return routegenHelperURL(u, 38)
 }
 
-//line routes_gen.go:1644:1
+//line routes_gen.go:1639:1
 
 // GetCodewalkSharememXML returns the URL of route "get_codewalk_sharemem_xml": /codewalk/sharemem.xml (routes.conf:402:7).
 //
@@ -1649,7 +1644,7 @@ func (u *URLBuilder) GetCodewalkSharememXML() string {
 	return routegenHelperURL(u, 39)
 }
 
-//line routes_gen.go:1653:1
+//line routes_gen.go:1648:1
 
 // GetCodewalkUrlpollGo returns the URL of route "get_codewalk_urlpoll_go": /codewalk/urlpoll.go (routes.conf:408:7).
 //
@@ -1658,7 +1653,7 @@ func (u *URLBuilder) GetCodewalkUrlpollGo() string {
 	return routegenHelperURL(u, 40)
 }
 
-//line routes_gen.go:1662:1
+//line routes_gen.go:1657:1
 
 // GetContribHTML returns the URL of route "get_contrib_html": /contrib.html (routes.conf:24:7).
 //
@@ -1667,7 +1662,7 @@ func (u *URLBuilder) GetContribHTML() string {
 	return routegenHelperURL(u, 41)
 }
 
-//line routes_gen.go:1671:1
+//line routes_gen.go:1666:1
 
 // GetContributeHTML returns the URL of route "get_contribute_html": /contribute.html (routes.conf:30:7).
 //
@@ -1676,7 +1671,7 @@ func (u *URLBuilder) GetContributeHTML() string {
 	return routegenHelperURL(u, 42)
 }
 
-//line routes_gen.go:1680:1
+//line routes_gen.go:1675:1
 
 // GetDebuggingWithGdbHTML returns the URL of route "get_debugging_with_gdb_html": /debugging_with_gdb.html (routes.conf:36:7).
 //
@@ -1685,7 +1680,7 @@ func (u *URLBuilder) GetDebuggingWithGdbHTML() string {
 	return routegenHelperURL(u, 43)
 }
 
-//line routes_gen.go:1689:1
+//line routes_gen.go:1684:1
 
 // GetDevel returns the URL of route "get_devel": /devel (routes.conf:414:7).
 //
@@ -1694,7 +1689,7 @@ func (u *URLBuilder) GetDevel() string {
 	return routegenHelperURL(u, 44)
 }
 
-//line routes_gen.go:1698:1
+//line routes_gen.go:1693:1
 
 // GetDevelReleaseHTML returns the URL of route "get_devel_release_html": /devel/release.html (routes.conf:420:7).
 //
@@ -1703,7 +1698,7 @@ func (u *URLBuilder) GetDevelReleaseHTML() string {
 	return routegenHelperURL(u, 45)
 }
 
-//line routes_gen.go:1707:1
+//line routes_gen.go:1702:1
 
 // GetDevelWeeklyHTML returns the URL of route "get_devel_weekly_html": /devel/weekly.html (routes.conf:426:7).
 //
@@ -1712,7 +1707,7 @@ func (u *URLBuilder) GetDevelWeeklyHTML() string {
 	return routegenHelperURL(u, 46)
 }
 
-//line routes_gen.go:1716:1
+//line routes_gen.go:1711:1
 
 // GetDocsHTML returns the URL of route "get_docs_html": /docs.html (routes.conf:42:7).
 //
@@ -1721,7 +1716,7 @@ func (u *URLBuilder) GetDocsHTML() string {
 	return routegenHelperURL(u, 47)
 }
 
-//line routes_gen.go:1725:1
+//line routes_gen.go:1720:1
 
 // GetEffectiveGoHTML returns the URL of route "get_effective_go_html": /effective_go.html (routes.conf:48:7).
 //
@@ -1730,7 +1725,7 @@ func (u *URLBuilder) GetEffectiveGoHTML() string {
 	return routegenHelperURL(u, 48)
 }
 
-//line routes_gen.go:1734:1
+//line routes_gen.go:1729:1
 
 // GetFilesLog returns the URL of route "get_files_log": /files.log (routes.conf:54:7).
 //
@@ -1739,7 +1734,7 @@ func (u *URLBuilder) GetFilesLog() string {
 	return routegenHelperURL(u, 49)
 }
 
-//line routes_gen.go:1743:1
+//line routes_gen.go:1738:1
 
 // GetGccgoContributeHTML returns the URL of route "get_gccgo_contribute_html": /gccgo_contribute.html (routes.conf:60:7).
 //
@@ -1748,7 +1743,7 @@ func (u *URLBuilder) GetGccgoContributeHTML() string {
 	return routegenHelperURL(u, 50)
 }
 
-//line routes_gen.go:1752:1
+//line routes_gen.go:1747:1
 
 // GetGccgoInstallHTML returns the URL of route "get_gccgo_install_html": /gccgo_install.html (routes.conf:66:7).
 //
@@ -1757,7 +1752,7 @@ func (u *URLBuilder) GetGccgoInstallHTML() string {
 	return routegenHelperURL(u, 51)
 }
 
-//line routes_gen.go:1761:1
+//line routes_gen.go:1756:1
 
 // GetGoLogoBlackPng returns the URL of route "get_go_logo_black_png": /go-logo-black.png (routes.conf:72:7).
 //
@@ -1766,7 +1761,7 @@ func (u *URLBuilder) GetGoLogoBlackPng() string {
 	return routegenHelperURL(u, 52)
 }
 
-//line routes_gen.go:1770:1
+//line routes_gen.go:1765:1
 
 // GetGoLogoBluePng returns the URL of route "get_go_logo_blue_png": /go-logo-blue.png (routes.conf:78:7).
 //
@@ -1775,7 +1770,7 @@ func (u *URLBuilder) GetGoLogoBluePng() string {
 	return routegenHelperURL(u, 53)
 }
 
-//line routes_gen.go:1779:1
+//line routes_gen.go:1774:1
 
 // GetGoLogoWhitePng returns the URL of route "get_go_logo_white_png": /go-logo-white.png (routes.conf:84:7).
 //
@@ -1784,7 +1779,7 @@ func (u *URLBuilder) GetGoLogoWhitePng() string {
 	return routegenHelperURL(u, 54)
 }
 
-//line routes_gen.go:1788:1
+//line routes_gen.go:1783:1
 
 // GetGo11HTML returns the URL of route "get_go1_1_html": /go1.1.html (routes.conf:90:7).
 //
@@ -1793,7 +1788,7 @@ func (u *URLBuilder) GetGo11HTML() string {
 	return routegenHelperURL(u, 55)
 }
 
-//line routes_gen.go:1797:1
+//line routes_gen.go:1792:1
 
 // GetGo12HTML returns the URL of route "get_go1_2_html": /go1.2.html (routes.conf:96:7).
 //
@@ -1802,7 +1797,7 @@ func (u *URLBuilder) GetGo12HTML() string {
 	return routegenHelperURL(u, 56)
 }
 
-//line routes_gen.go:1806:1
+//line routes_gen.go:1801:1
 
 // GetGo1HTML returns the URL of route "get_go1_html": /go1.html (routes.conf:102:7).
 //
@@ -1811,7 +1806,7 @@ func (u *URLBuilder) GetGo1HTML() string {
 	return routegenHelperURL(u, 57)
 }
 
-//line routes_gen.go:1815:1
+//line routes_gen.go:1810:1
 
 // GetGo1compatHTML returns the URL of route "get_go1compat_html": /go1compat.html (routes.conf:108:7).
 //
@@ -1820,7 +1815,7 @@ func (u *URLBuilder) GetGo1compatHTML() string {
 	return routegenHelperURL(u, 58)
 }
 
-//line routes_gen.go:1824:1
+//line routes_gen.go:1819:1
 
 // GetGoFaqHTML returns the URL of route "get_go_faq_html": /go_faq.html (routes.conf:114:7).
 //
@@ -1829,7 +1824,7 @@ func (u *URLBuilder) GetGoFaqHTML() string {
 	return routegenHelperURL(u, 59)
 }
 
-//line routes_gen.go:1833:1
+//line routes_gen.go:1828:1
 
 // GetGoMemHTML returns the URL of route "get_go_mem_html": /go_mem.html (routes.conf:120:7).
 //
@@ -1838,7 +1833,7 @@ func (u *URLBuilder) GetGoMemHTML() string {
 	return routegenHelperURL(u, 60)
 }
 
-//line routes_gen.go:1842:1
+//line routes_gen.go:1837:1
 
 // GetGoSpecHTML returns the URL of route "get_go_spec_html": /go_spec.html (routes.conf:126:7).
 //
@@ -1847,7 +1842,7 @@ func (u *URLBuilder) GetGoSpecHTML() string {
 	return routegenHelperURL(u, 61)
 }
 
-//line routes_gen.go:1851:1
+//line routes_gen.go:1846:1
 
 // GetGopher returns the URL of route "get_gopher": /gopher (routes.conf:432:7).
 //
@@ -1856,7 +1851,7 @@ func (u *URLBuilder) GetGopher() string {
 	return routegenHelperURL(u, 62)
 }
 
-//line routes_gen.go:1860:1
+//line routes_gen.go:1855:1
 
 // GetGopherAppenginegopherJpg returns the URL of route "get_gopher_appenginegopher_jpg": /gopher/appenginegopher.jpg (routes.conf:438:7).
 //
@@ -1865,7 +1860,7 @@ func (u *URLBuilder) GetGopherAppenginegopherJpg() string {
 	return routegenHelperURL(u, 63)
 }
 
-//line routes_gen.go:1869:1
+//line routes_gen.go:1864:1
 
 // GetGopherAppenginegophercolorJpg returns the URL of route "get_gopher_appenginegophercolor_jpg": /gopher/appenginegophercolor.jpg (routes.conf:444:7).
 //
@@ -1874,7 +1869,7 @@ func (u *URLBuilder) GetGopherAppenginegophercolorJpg() string {
 	return routegenHelperURL(u, 64)
 }
 
-//line routes_gen.go:1878:1
+//line routes_gen.go:1873:1
 
 // GetGopherAppenginelogoGif returns the URL of route "get_gopher_appenginelogo_gif": /gopher/appenginelogo.gif (routes.conf:450:7).
 //
@@ -1883,7 +1878,7 @@ func (u *URLBuilder) GetGopherAppenginelogoGif() string {
 	return routegenHelperURL(u, 65)
 }
 
-//line routes_gen.go:1887:1
+//line routes_gen.go:1882:1
 
 // GetGopherBumperPng returns the URL of route "get_gopher_bumper_png": /gopher/bumper.png (routes.conf:456:7).
 //
@@ -1892,7 +1887,7 @@ func (u *URLBuilder) GetGopherBumperPng() string {
 	return routegenHelperURL(u, 66)
 }
 
-//line routes_gen.go:1896:1
+//line routes_gen.go:1891:1
 
 // GetGopherBumper192x108Png returns the URL of route "get_gopher_bumper192x108_png": /gopher/bumper192x108.png (routes.conf:462:7).
 //
@@ -1901,7 +1896,7 @@ func (u *URLBuilder) GetGopherBumper192x108Png() string {
 	return routegenHelperURL(u, 67)
 }
 
-//line routes_gen.go:1905:1
+//line routes_gen.go:1900:1
 
 // GetGopherBumper320x180Png returns the URL of route "get_gopher_bumper320x180_png": /gopher/bumper320x180.png (routes.conf:468:7).
 //
@@ -1910,7 +1905,7 @@ func (u *URLBuilder) GetGopherBumper320x180Png() string {
 	return routegenHelperURL(u, 68)
 }
 
-//line routes_gen.go:1914:1
+//line routes_gen.go:1909:1
 
 // GetGopherBumper480x270Png returns the URL of route "get_gopher_bumper480x270_png": /gopher/bumper480x270.png (routes.conf:474:7).
 //
@@ -1919,7 +1914,7 @@ func (u *URLBuilder) GetGopherBumper480x270Png() string {
 	return routegenHelperURL(u, 69)
 }
 
-//line routes_gen.go:1923:1
+//line routes_gen.go:1918:1
 
 // GetGopherBumper640x360Png returns the URL of route "get_gopher_bumper640x360_png": /gopher/bumper640x360.png (routes.conf:480:7).
 //
@@ -1928,7 +1923,7 @@ func (u *URLBuilder) GetGopherBumper640x360Png() string {
 	return routegenHelperURL(u, 70)
 }
 
-//line routes_gen.go:1932:1
+//line routes_gen.go:1927:1
 
 // GetGopherDocPng returns the URL of route "get_gopher_doc_png": /gopher/doc.png (routes.conf:486:7).
 //
@@ -1937,7 +1932,7 @@ func (u *URLBuilder) GetGopherDocPng() string {
 	return routegenHelperURL(u, 71)
 }
 
-//line routes_gen.go:1941:1
+//line routes_gen.go:1936:1
 
 // GetGopherFrontpagePng returns the URL of route "get_gopher_frontpage_png": /gopher/frontpage.png (routes.conf:492:7).
 //
@@ -1946,7 +1941,7 @@ func (u *URLBuilder) GetGopherFrontpagePng() string {
 	return routegenHelperURL(u, 72)
 }
 
-//line routes_gen.go:1950:1
+//line routes_gen.go:1945:1
 
 // GetGopherGopherbwPng returns the URL of route "get_gopher_gopherbw_png": /gopher/gopherbw.png (routes.conf:498:7).
 //
@@ -1955,7 +1950,7 @@ func (u *URLBuilder) GetGopherGopherbwPng() string {
 	return routegenHelperURL(u, 73)
 }
 
-//line routes_gen.go:1959:1
+//line routes_gen.go:1954:1
 
 // GetGopherGophercolorPng returns the URL of route "get_gopher_gophercolor_png": /gopher/gophercolor.png (routes.conf:504:7).
 //
@@ -1964,7 +1959,7 @@ func (u *URLBuilder) GetGopherGophercolorPng() string {
 	return routegenHelperURL(u, 74)
 }
 
-//line routes_gen.go:1968:1
+//line routes_gen.go:1963:1
 
 // GetGopherGophercolor16x16Png returns the URL of route "get_gopher_gophercolor16x16_png": /gopher/gophercolor16x16.png (routes.conf:510:7).
 //
@@ -1973,7 +1968,7 @@ func (u *URLBuilder) GetGopherGophercolor16x16Png() string {
 	return routegenHelperURL(u, 75)
 }
 
-//line routes_gen.go:1977:1
+//line routes_gen.go:1972:1
 
 // GetGopherHelpPng returns the URL of route "get_gopher_help_png": /gopher/help.png (routes.conf:516:7).
 //
@@ -1982,7 +1977,7 @@ func (u *URLBuilder) GetGopherHelpPng() string {
 	return routegenHelperURL(u, 76)
 }
 
-//line routes_gen.go:1986:1
+//line routes_gen.go:1981:1
 
 // GetGopherPencil returns the URL of route "get_gopher_pencil": /gopher/pencil (routes.conf:552:7).
 //
@@ -1991,7 +1986,7 @@ func (u *URLBuilder) GetGopherPencil() string {
 	return routegenHelperURL(u, 77)
 }
 
-//line routes_gen.go:1995:1
+//line routes_gen.go:1990:1
 
 // GetGopherPencilGopherhatJpg returns the URL of route "get_gopher_pencil_gopherhat_jpg": /gopher/pencil/gopherhat.jpg (routes.conf:558:7).
 //
@@ -2000,7 +1995,7 @@ func (u *URLBuilder) GetGopherPencilGopherhatJpg() string {
 	return routegenHelperURL(u, 78)
 }
 
-//line routes_gen.go:2004:1
+//line routes_gen.go:1999:1
 
 // GetGopherPencilGopherhelmetJpg returns the URL of route "get_gopher_pencil_gopherhelmet_jpg": /gopher/pencil/gopherhelmet.jpg (routes.conf:564:7).
 //
@@ -2009,7 +2004,7 @@ func (u *URLBuilder) GetGopherPencilGopherhelmetJpg() string {
 	return routegenHelperURL(u, 79)
 }
 
-//line routes_gen.go:2013:1
+//line routes_gen.go:2008:1
 
 // GetGopherPencilGophermegaJpg returns the URL of route "get_gopher_pencil_gophermega_jpg": /gopher/pencil/gophermega.jpg (routes.conf:570:7).
 //
@@ -2018,7 +2013,7 @@ func (u *URLBuilder) GetGopherPencilGophermegaJpg() string {
 	return routegenHelperURL(u, 80)
 }
 
-//line routes_gen.go:2022:1
+//line routes_gen.go:2017:1
 
 // GetGopherPencilGopherrunningJpg returns the URL of route "get_gopher_pencil_gopherrunning_jpg": /gopher/pencil/gopherrunning.jpg (routes.conf:576:7).
 //
@@ -2027,7 +2022,7 @@ func (u *URLBuilder) GetGopherPencilGopherrunningJpg() string {
 	return routegenHelperURL(u, 81)
 }
 
-//line routes_gen.go:2031:1
+//line routes_gen.go:2026:1
 
 // GetGopherPencilGopherswimJpg returns the URL of route "get_gopher_pencil_gopherswim_jpg": /gopher/pencil/gopherswim.jpg (routes.conf:582:7).
 //
@@ -2036,7 +2031,7 @@ func (u *URLBuilder) GetGopherPencilGopherswimJpg() string {
 	return routegenHelperURL(u, 82)
 }
 
-//line routes_gen.go:2040:1
+//line routes_gen.go:2035:1
 
 // GetGopherPencilGopherswrenchJpg returns the URL of route "get_gopher_pencil_gopherswrench_jpg": /gopher/pencil/gopherswrench.jpg (routes.conf:588:7).
 //
@@ -2045,7 +2040,7 @@ func (u *URLBuilder) GetGopherPencilGopherswrenchJpg() string {
 	return routegenHelperURL(u, 83)
 }
 
-//line routes_gen.go:2049:1
+//line routes_gen.go:2044:1
 
 // GetGopherPkgPng returns the URL of route "get_gopher_pkg_png": /gopher/pkg.png (routes.conf:522:7).
 //
@@ -2054,7 +2049,7 @@ func (u *URLBuilder) GetGopherPkgPng() string {
 	return routegenHelperURL(u, 84)
 }
 
-//line routes_gen.go:2058:1
+//line routes_gen.go:2053:1
 
 // GetGopherProjectPng returns the URL of route "get_gopher_project_png": /gopher/project.png (routes.conf:528:7).
 //
@@ -2063,7 +2058,7 @@ func (u *URLBuilder) GetGopherProjectPng() string {
 	return routegenHelperURL(u, 85)
 }
 
-//line routes_gen.go:2067:1
+//line routes_gen.go:2062:1
 
 // GetGopherRefPng returns the URL of route "get_gopher_ref_png": /gopher/ref.png (routes.conf:534:7).
 //
@@ -2072,7 +2067,7 @@ func (u *URLBuilder) GetGopherRefPng() string {
 	return routegenHelperURL(u, 86)
 }
 
-//line routes_gen.go:2076:1
+//line routes_gen.go:2071:1
 
 // GetGopherRunPng returns the URL of route "get_gopher_run_png": /gopher/run.png (routes.conf:540:7).
 //
@@ -2081,7 +2076,7 @@ func (u *URLBuilder) GetGopherRunPng() string {
 	return routegenHelperURL(u, 87)
 }
 
-//line routes_gen.go:2085:1
+//line routes_gen.go:2080:1
 
 // GetGopherTalksPng returns the URL of route "get_gopher_talks_png": /gopher/talks.png (routes.conf:546:7).
 //
@@ -2090,7 +2085,7 @@ func (u *URLBuilder) GetGopherTalksPng() string {
 	return routegenHelperURL(u, 88)
 }
 
-//line routes_gen.go:2094:1
+//line routes_gen.go:2089:1
 
 // GetHelpHTML returns the URL of route "get_help_html": /help.html (routes.conf:132:7).
 //
@@ -2099,7 +2094,7 @@ func (u *URLBuilder) GetHelpHTML() string {
 	return routegenHelperURL(u, 89)
 }
 
-//line routes_gen.go:2103:1
+//line routes_gen.go:2098:1
 
 // GetIeCSS returns the URL of route "get_ie_css": /ie.css (routes.conf:138:7).
 //
@@ -2108,7 +2103,7 @@ func (u *URLBuilder) GetIeCSS() string {
 	return routegenHelperURL(u, 90)
 }
 
-//line routes_gen.go:2112:1
+//line routes_gen.go:2107:1
 
 // GetInstallSourceHTML returns the URL of route "get_install_source_html": /install-source.html (routes.conf:144:7).
 //
@@ -2117,7 +2112,7 @@ func (u *URLBuilder) GetInstallSourceHTML() string {
 	return routegenHelperURL(u, 91)
 }
 
-//line routes_gen.go:2121:1
+//line routes_gen.go:2116:1
 
 // GetInstallHTML returns the URL of route "get_install_html": /install.html (routes.conf:150:7).
 //
@@ -2126,7 +2121,7 @@ func (u *URLBuilder) GetInstallHTML() string {
 	return routegenHelperURL(u, 92)
 }
 
-//line routes_gen.go:2130:1
+//line routes_gen.go:2125:1
 
 // GetLogo153x55Png returns the URL of route "get_logo_153x55_png": /logo-153x55.png (routes.conf:156:7).
 //
@@ -2135,7 +2130,7 @@ func (u *URLBuilder) GetLogo153x55Png() string {
 	return routegenHelperURL(u, 93)
 }
 
-//line routes_gen.go:2139:1
+//line routes_gen.go:2134:1
 
 // GetPlay returns the URL of route "get_play": /play (routes.conf:594:7).
 //
@@ -2144,7 +2139,7 @@ func (u *URLBuilder) GetPlay() string {
 	return routegenHelperURL(u, 94)
 }
 
-//line routes_gen.go:2148:1
+//line routes_gen.go:2143:1
 
 // GetPlayFibGo returns the URL of route "get_play_fib_go": /play/fib.go (routes.conf:600:7).
 //
@@ -2153,7 +2148,7 @@ func (u *URLBuilder) GetPlayFibGo() string {
 	return routegenHelperURL(u, 95)
 }
 
-//line routes_gen.go:2157:1
+//line routes_gen.go:2152:1
 
 // GetPlayHelloGo returns the URL of route "get_play_hello_go": /play/hello.go (routes.conf:606:7).
 //
@@ -2162,7 +2157,7 @@ func (u *URLBuilder) GetPlayHelloGo() string {
 	return routegenHelperURL(u, 96)
 }
 
-//line routes_gen.go:2166:1
+//line routes_gen.go:2161:1
 
 // GetPlayLifeGo returns the URL of route "get_play_life_go": /play/life.go (routes.conf:612:7).
 //
@@ -2171,7 +2166,7 @@ func (u *URLBuilder) GetPlayLifeGo() string {
 	return routegenHelperURL(u, 97)
 }
 
-//line routes_gen.go:2175:1
+//line routes_gen.go:2170:1
 
 // GetPlayPeanoGo returns the URL of route "get_play_peano_go": /play/peano.go (routes.conf:618:7).
 //
@@ -2180,7 +2175,7 @@ func (u *URLBuilder) GetPlayPeanoGo() string {
 	return routegenHelperURL(u, 98)
 }
 
-//line routes_gen.go:2184:1
+//line routes_gen.go:2179:1
 
 // GetPlayPiGo returns the URL of route "get_play_pi_go": /play/pi.go (routes.conf:624:7).
 //
@@ -2189,7 +2184,7 @@ func (u *URLBuilder) GetPlayPiGo() string {
 	return routegenHelperURL(u, 99)
 }
 
-//line routes_gen.go:2193:1
+//line routes_gen.go:2188:1
 
 // GetPlaySieveGo returns the URL of route "get_play_sieve_go": /play/sieve.go (routes.conf:630:7).
 //
@@ -2198,7 +2193,7 @@ func (u *URLBuilder) GetPlaySieveGo() string {
 	return routegenHelperURL(u, 100)
 }
 
-//line routes_gen.go:2202:1
+//line routes_gen.go:2197:1
 
 // GetPlaySolitaireGo returns the URL of route "get_play_solitaire_go": /play/solitaire.go (routes.conf:636:7).
 //
@@ -2207,7 +2202,7 @@ func (u *URLBuilder) GetPlaySolitaireGo() string {
 	return routegenHelperURL(u, 101)
 }
 
-//line routes_gen.go:2211:1
+//line routes_gen.go:2206:1
 
 // GetPlayTreeGo returns the URL of route "get_play_tree_go": /play/tree.go (routes.conf:642:7).
 //
@@ -2216,7 +2211,7 @@ func (u *URLBuilder) GetPlayTreeGo() string {
 	return routegenHelperURL(u, 102)
 }
 
-//line routes_gen.go:2220:1
+//line routes_gen.go:2215:1
 
 // GetProgs returns the URL of route "get_progs": /progs (routes.conf:648:7).
 //
@@ -2225,7 +2220,7 @@ func (u *URLBuilder) GetProgs() string {
 	return routegenHelperURL(u, 103)
 }
 
-//line routes_gen.go:2229:1
+//line routes_gen.go:2224:1
 
 // GetProgsCgo1Go returns the URL of route "get_progs_cgo1_go": /progs/cgo1.go (routes.conf:654:7).
 //
@@ -2234,7 +2229,7 @@ func (u *URLBuilder) GetProgsCgo1Go() string {
 	return routegenHelperURL(u, 104)
 }
 
-//line routes_gen.go:2238:1
+//line routes_gen.go:2233:1
 
 // GetProgsCgo2Go returns the URL of route "get_progs_cgo2_go": /progs/cgo2.go (routes.conf:660:7).
 //
@@ -2243,7 +2238,7 @@ func (u *URLBuilder) GetProgsCgo2Go() string {
 	return routegenHelperURL(u, 105)
 }
 
-//line routes_gen.go:2247:1
+//line routes_gen.go:2242:1
 
 // GetProgsCgo3Go returns the URL of route "get_progs_cgo3_go": /progs/cgo3.go (routes.conf:666:7).
 //
@@ -2252,7 +2247,7 @@ func (u *URLBuilder) GetProgsCgo3Go() string {
 	return routegenHelperURL(u, 106)
 }
 
-//line routes_gen.go:2256:1
+//line routes_gen.go:2251:1
 
 // GetProgsCgo4Go returns the URL of route "get_progs_cgo4_go": /progs/cgo4.go (routes.conf:672:7).
 //
@@ -2261,7 +2256,7 @@ func (u *URLBuilder) GetProgsCgo4Go() string {
 	return routegenHelperURL(u, 107)
 }
 
-//line routes_gen.go:2265:1
+//line routes_gen.go:2260:1
 
 // GetProgsDeferGo returns the URL of route "get_progs_defer_go": /progs/defer.go (routes.conf:678:7).
 //
@@ -2270,7 +2265,7 @@ func (u *URLBuilder) GetProgsDeferGo() string {
 	return routegenHelperURL(u, 108)
 }
 
-//line routes_gen.go:2274:1
+//line routes_gen.go:2269:1
 
 // GetProgsDeferOut returns the URL of route "get_progs_defer_out": /progs/defer.out (routes.conf:684:7).
 //
@@ -2279,7 +2274,7 @@ func (u *URLBuilder) GetProgsDeferOut() string {
 	return routegenHelperURL(u, 109)
 }
 
-//line routes_gen.go:2283:1
+//line routes_gen.go:2278:1
 
 // GetProgsDefer2Go returns the URL of route "get_progs_defer2_go": /progs/defer2.go (routes.conf:690:7).
 //
@@ -2288,7 +2283,7 @@ func (u *URLBuilder) GetProgsDefer2Go() string {
 	return routegenHelperURL(u, 110)
 }
 
-//line routes_gen.go:2292:1
+//line routes_gen.go:2287:1
 
 // GetProgsDefer2Out returns the URL of route "get_progs_defer2_out": /progs/defer2.out (routes.conf:696:7).
 //
@@ -2297,7 +2292,7 @@ func (u *URLBuilder) GetProgsDefer2Out() string {
 	return routegenHelperURL(u, 111)
 }
 
-//line routes_gen.go:2301:1
+//line routes_gen.go:2296:1
 
 // GetProgsEffBytesizeGo returns the URL of route "get_progs_eff_bytesize_go": /progs/eff_bytesize.go (routes.conf:702:7).
 //
@@ -2306,7 +2301,7 @@ func (u *URLBuilder) GetProgsEffBytesizeGo() string {
 	return routegenHelperURL(u, 112)
 }
 
-//line routes_gen.go:2310:1
+//line routes_gen.go:2305:1
 
 // GetProgsEffBytesizeOut returns the URL of route "get_progs_eff_bytesize_out": /progs/eff_bytesize.out (routes.conf:708:7).
 //
@@ -2315,7 +2310,7 @@ func (u *URLBuilder) GetProgsEffBytesizeOut() string {
 	return routegenHelperURL(u, 113)
 }
 
-//line routes_gen.go:2319:1
+//line routes_gen.go:2314:1
 
 // GetProgsEffQrGo returns the URL of route "get_progs_eff_qr_go": /progs/eff_qr.go (routes.conf:714:7).
 //
@@ -2324,7 +2319,7 @@ func (u *URLBuilder) GetProgsEffQrGo() string {
 	return routegenHelperURL(u, 114)
 }
 
-//line routes_gen.go:2328:1
+//line routes_gen.go:2323:1
 
 // GetProgsEffSequenceGo returns the URL of route "get_progs_eff_sequence_go": /progs/eff_sequence.go (routes.conf:720:7).
 //
@@ -2333,7 +2328,7 @@ func (u *URLBuilder) GetProgsEffSequenceGo() string {
 	return routegenHelperURL(u, 115)
 }
 
-//line routes_gen.go:2337:1
+//line routes_gen.go:2332:1
 
 // GetProgsEffSequenceOut returns the URL of route "get_progs_eff_sequence_out": /progs/eff_sequence.out (routes.conf:726:7).
 //
@@ -2342,7 +2337,7 @@ func (u *URLBuilder) GetProgsEffSequenceOut() string {
 	return routegenHelperURL(u, 116)
 }
 
-//line routes_gen.go:2346:1
+//line routes_gen.go:2341:1
 
 // GetProgsEffUnused1Go returns the URL of route "get_progs_eff_unused1_go": /progs/eff_unused1.go (routes.conf:732:7).
 //
@@ -2351,7 +2346,7 @@ func (u *URLBuilder) GetProgsEffUnused1Go() string {
 	return routegenHelperURL(u, 117)
 }
 
-//line routes_gen.go:2355:1
+//line routes_gen.go:2350:1
 
 // GetProgsEffUnused2Go returns the URL of route "get_progs_eff_unused2_go": /progs/eff_unused2.go (routes.conf:738:7).
 //
@@ -2360,7 +2355,7 @@ func (u *URLBuilder) GetProgsEffUnused2Go() string {
 	return routegenHelperURL(u, 118)
 }
 
-//line routes_gen.go:2364:1
+//line routes_gen.go:2359:1
 
 // GetProgsErrorGo returns the URL of route "get_progs_error_go": /progs/error.go (routes.conf:744:7).
 //
@@ -2369,7 +2364,7 @@ func (u *URLBuilder) GetProgsErrorGo() string {
 	return routegenHelperURL(u, 119)
 }
 
-//line routes_gen.go:2373:1
+//line routes_gen.go:2368:1
 
 // GetProgsError2Go returns the URL of route "get_progs_error2_go": /progs/error2.go (routes.conf:750:7).
 //
@@ -2378,7 +2373,7 @@ func (u *URLBuilder) GetProgsError2Go() string {
 	return routegenHelperURL(u, 120)
 }
 
-//line routes_gen.go:2382:1
+//line routes_gen.go:2377:1
 
 // GetProgsError3Go returns the URL of route "get_progs_error3_go": /progs/error3.go (routes.conf:756:7).
 //
@@ -2387,7 +2382,7 @@ func (u *URLBuilder) GetProgsError3Go() string {
 	return routegenHelperURL(u, 121)
 }
 
-//line routes_gen.go:2391:1
+//line routes_gen.go:2386:1
 
 // GetProgsError4Go returns the URL of route "get_progs_error4_go": /progs/error4.go (routes.conf:762:7).
 //
@@ -2396,7 +2391,7 @@ func (u *URLBuilder) GetProgsError4Go() string {
 	return routegenHelperURL(u, 122)
 }
 
-//line routes_gen.go:2400:1
+//line routes_gen.go:2395:1
 
 // GetProgsGo1Go returns the URL of route "get_progs_go1_go": /progs/go1.go (routes.conf:768:7).
 //
@@ -2405,7 +2400,7 @@ func (u *URLBuilder) GetProgsGo1Go() string {
 	return routegenHelperURL(u, 123)
 }
 
-//line routes_gen.go:2409:1
+//line routes_gen.go:2404:1
 
 // GetProgsGobs1Go returns the URL of route "get_progs_gobs1_go": /progs/gobs1.go (routes.conf:774:7).
 //
@@ -2414,7 +2409,7 @@ func (u *URLBuilder) GetProgsGobs1Go() string {
 	return routegenHelperURL(u, 124)
 }
 
-//line routes_gen.go:2418:1
+//line routes_gen.go:2413:1
 
 // GetProgsGobs2Go returns the URL of route "get_progs_gobs2_go": /progs/gobs2.go (routes.conf:780:7).
 //
@@ -2423,7 +2418,7 @@ func (u *URLBuilder) GetProgsGobs2Go() string {
 	return routegenHelperURL(u, 125)
 }
 
-//line routes_gen.go:2427:1
+//line routes_gen.go:2422:1
 
 // GetProgsImageDrawGo returns the URL of route "get_progs_image_draw_go": /progs/image_draw.go (routes.conf:786:7).
 //
@@ -2432,7 +2427,7 @@ func (u *URLBuilder) GetProgsImageDrawGo() string {
 	return routegenHelperURL(u, 126)
 }
 
-//line routes_gen.go:2436:1
+//line routes_gen.go:2431:1
 
 // GetProgsImagePackage1Go returns the URL of route "get_progs_image_package1_go": /progs/image_package1.go (routes.conf:792:7).
 //
@@ -2441,7 +2436,7 @@ func (u *URLBuilder) GetProgsImagePackage1Go() string {
 	return routegenHelperURL(u, 127)
 }
 
-//line routes_gen.go:2445:1
+//line routes_gen.go:2440:1
 
 // GetProgsImagePackage1Out returns the URL of route "get_progs_image_package1_out": /progs/image_package1.out (routes.conf:798:7).
 //
@@ -2450,7 +2445,7 @@ func (u *URLBuilder) GetProgsImagePackage1Out() string {
 	return routegenHelperURL(u, 128)
 }
 
-//line routes_gen.go:2454:1
+//line routes_gen.go:2449:1
 
 // GetProgsImagePackage2Go returns the URL of route "get_progs_image_package2_go": /progs/image_package2.go (routes.conf:804:7).
 //
@@ -2459,7 +2454,7 @@ func (u *URLBuilder) GetProgsImagePackage2Go() string {
 	return routegenHelperURL(u, 129)
 }
 
-//line routes_gen.go:2463:1
+//line routes_gen.go:2458:1
 
 // GetProgsImagePackage2Out returns the URL of route "get_progs_image_package2_out": /progs/image_package2.out (routes.conf:810:7).
 //
@@ -2468,7 +2463,7 @@ func (u *URLBuilder) GetProgsImagePackage2Out() string {
 	return routegenHelperURL(u, 130)
 }
 
-//line routes_gen.go:2472:1
+//line routes_gen.go:2467:1
 
 // GetProgsImagePackage3Go returns the URL of route "get_progs_image_package3_go": /progs/image_package3.go (routes.conf:816:7).
 //
@@ -2477,7 +2472,7 @@ func (u *URLBuilder) GetProgsImagePackage3Go() string {
 	return routegenHelperURL(u, 131)
 }
 
-//line routes_gen.go:2481:1
+//line routes_gen.go:2476:1
 
 // GetProgsImagePackage3Out returns the URL of route "get_progs_image_package3_out": /progs/image_package3.out (routes.conf:822:7).
 //
@@ -2486,7 +2481,7 @@ func (u *URLBuilder) GetProgsImagePackage3Out() string {
 	return routegenHelperURL(u, 132)
 }
 
-//line routes_gen.go:2490:1
+//line routes_gen.go:2485:1
 
 // GetProgsImagePackage4Go returns the URL of route "get_progs_image_package4_go": /progs/image_package4.go (routes.conf:828:7).
 //
@@ -2495,7 +2490,7 @@ func (u *URLBuilder) GetProgsImagePackage4Go() string {
 	return routegenHelperURL(u, 133)
 }
 
-//line routes_gen.go:2499:1
+//line routes_gen.go:2494:1
 
 // GetProgsImagePackage4Out returns the URL of route "get_progs_image_package4_out": /progs/image_package4.out (routes.conf:834:7).
 //
@@ -2504,7 +2499,7 @@ func (u *URLBuilder) GetProgsImagePackage4Out() string {
 	return routegenHelperURL(u, 134)
 }
 
-//line routes_gen.go:2508:1
+//line routes_gen.go:2503:1
 
 // GetProgsImagePackage5Go returns the URL of route "get_progs_image_package5_go": /progs/image_package5.go (routes.conf:840:7).
 //
@@ -2513,7 +2508,7 @@ func (u *URLBuilder) GetProgsImagePackage5Go() string {
 	return routegenHelperURL(u, 135)
 }
 
-//line routes_gen.go:2517:1
+//line routes_gen.go:2512:1
 
 // GetProgsImagePackage5Out returns the URL of route "get_progs_image_package5_out": /progs/image_package5.out (routes.conf:846:7).
 //
@@ -2522,7 +2517,7 @@ func (u *URLBuilder) GetProgsImagePackage5Out() string {
 	return routegenHelperURL(u, 136)
 }
 
-//line routes_gen.go:2526:1
+//line routes_gen.go:2521:1
 
 // GetProgsImagePackage6Go returns the URL of route "get_progs_image_package6_go": /progs/image_package6.go (routes.conf:852:7).
 //
@@ -2531,7 +2526,7 @@ func (u *URLBuilder) GetProgsImagePackage6Go() string {
 	return routegenHelperURL(u, 137)
 }
 
-//line routes_gen.go:2535:1
+//line routes_gen.go:2530:1
 
 // GetProgsImagePackage6Out returns the URL of route "get_progs_image_package6_out": /progs/image_package6.out (routes.conf:858:7).
 //
@@ -2540,7 +2535,7 @@ func (u *URLBuilder) GetProgsImagePackage6Out() string {
 	return routegenHelperURL(u, 138)
 }
 
-//line routes_gen.go:2544:1
+//line routes_gen.go:2539:1
 
 // GetProgsInterfaceGo returns the URL of route "get_progs_interface_go": /progs/interface.go (routes.conf:864:7).
 //
@@ -2549,7 +2544,7 @@ func (u *URLBuilder) GetProgsInterfaceGo() string {
 	return routegenHelperURL(u, 139)
 }
 
-//line routes_gen.go:2553:1
+//line routes_gen.go:2548:1
 
 // GetProgsInterface2Go returns the URL of route "get_progs_interface2_go": /progs/interface2.go (routes.conf:870:7).
 //
@@ -2558,7 +2553,7 @@ func (u *URLBuilder) GetProgsInterface2Go() string {
 	return routegenHelperURL(u, 140)
 }
 
-//line routes_gen.go:2562:1
+//line routes_gen.go:2557:1
 
 // GetProgsInterface2Out returns the URL of route "get_progs_interface2_out": /progs/interface2.out (routes.conf:876:7).
 //
@@ -2567,7 +2562,7 @@ func (u *URLBuilder) GetProgsInterface2Out() string {
 	return routegenHelperURL(u, 141)
 }
 
-//line routes_gen.go:2571:1
+//line routes_gen.go:2566:1
 
 // GetProgsJson1Go returns the URL of route "get_progs_json1_go": /progs/json1.go (routes.conf:882:7).
 //
@@ -2576,7 +2571,7 @@ func (u *URLBuilder) GetProgsJson1Go() string {
 	return routegenHelperURL(u, 142)
 }
 
-//line routes_gen.go:2580:1
+//line routes_gen.go:2575:1
 
 // GetProgsJson2Go returns the URL of route "get_progs_json2_go": /progs/json2.go (routes.conf:888:7).
 //
@@ -2585,7 +2580,7 @@ func (u *URLBuilder) GetProgsJson2Go() string {
 	return routegenHelperURL(u, 143)
 }
 
-//line routes_gen.go:2589:1
+//line routes_gen.go:2584:1
 
 // GetProgsJson2Out returns the URL of route "get_progs_json2_out": /progs/json2.out (routes.conf:894:7).
 //
@@ -2594,7 +2589,7 @@ func (u *URLBuilder) GetProgsJson2Out() string {
 	return routegenHelperURL(u, 144)
 }
 
-//line routes_gen.go:2598:1
+//line routes_gen.go:2593:1
 
 // GetProgsJson3Go returns the URL of route "get_progs_json3_go": /progs/json3.go (routes.conf:900:7).
 //
@@ -2603,7 +2598,7 @@ func (u *URLBuilder) GetProgsJson3Go() string {
 	return routegenHelperURL(u, 145)
 }
 
-//line routes_gen.go:2607:1
+//line routes_gen.go:2602:1
 
 // GetProgsJson4Go returns the URL of route "get_progs_json4_go": /progs/json4.go (routes.conf:906:7).
 //
@@ -2612,7 +2607,7 @@ func (u *URLBuilder) GetProgsJson4Go() string {
 	return routegenHelperURL(u, 146)
 }
 
-//line routes_gen.go:2616:1
+//line routes_gen.go:2611:1
 
 // GetProgsJson5Go returns the URL of route "get_progs_json5_go": /progs/json5.go (routes.conf:912:7).
 //
@@ -2621,7 +2616,7 @@ func (u *URLBuilder) GetProgsJson5Go() string {
 	return routegenHelperURL(u, 147)
 }
 
-//line routes_gen.go:2625:1
+//line routes_gen.go:2620:1
 
 // GetProgsRun returns the URL of route "get_progs_run": /progs/run (routes.conf:918:7).
 //
@@ -2630,7 +2625,7 @@ func (u *URLBuilder) GetProgsRun() string {
 	return routegenHelperURL(u, 148)
 }
 
-//line routes_gen.go:2634:1
+//line routes_gen.go:2629:1
 
 // GetProgsSlicesGo returns the URL of route "get_progs_slices_go": /progs/slices.go (routes.conf:924:7).
 //
@@ -2639,7 +2634,7 @@ func (u *URLBuilder) GetProgsSlicesGo() string {
 	return routegenHelperURL(u, 149)
 }
 
-//line routes_gen.go:2643:1
+//line routes_gen.go:2638:1
 
 // GetProgsTimeout1Go returns the URL of route "get_progs_timeout1_go": /progs/timeout1.go (routes.conf:930:7).
 //
@@ -2648,7 +2643,7 @@ func (u *URLBuilder) GetProgsTimeout1Go() string {
 	return routegenHelperURL(u, 150)
 }
 
-//line routes_gen.go:2652:1
+//line routes_gen.go:2647:1
 
 // GetProgsTimeout2Go returns the URL of route "get_progs_timeout2_go": /progs/timeout2.go (routes.conf:936:7).
 //
@@ -2657,7 +2652,7 @@ func (u *URLBuilder) GetProgsTimeout2Go() string {
 	return routegenHelperURL(u, 151)
 }
 
-//line routes_gen.go:2661:1
+//line routes_gen.go:2656:1
 
 // GetProgsUpdateBash returns the URL of route "get_progs_update_bash": /progs/update.bash (routes.conf:942:7).
 //
@@ -2666,7 +2661,7 @@ func (u *URLBuilder) GetProgsUpdateBash() string {
 	return routegenHelperURL(u, 152)
 }
 
-//line routes_gen.go:2670:1
+//line routes_gen.go:2665:1
 
 // GetRootHTML returns the URL of route "get_root_html": /root.html (routes.conf:168:7).
 //
@@ -2675,7 +2670,7 @@ func (u *URLBuilder) GetRootHTML() string {
 	return routegenHelperURL(u, 153)
 }
 
-//line routes_gen.go:2679:1
+//line routes_gen.go:2674:1
 
 // GetSharePng returns the URL of route "get_share_png": /share.png (routes.conf:174:7).
 //
@@ -2684,7 +2679,7 @@ func (u *URLBuilder) GetSharePng() string {
 	return routegenHelperURL(u, 154)
 }
 
-//line routes_gen.go:2688:1
+//line routes_gen.go:2683:1
 
 // GetSieveGif returns the URL of route "get_sieve_gif": /sieve.gif (routes.conf:180:7).
 //
@@ -2693,7 +2688,7 @@ func (u *URLBuilder) GetSieveGif() string {
 	return routegenHelperURL(u, 155)
 }
 
-//line routes_gen.go:2697:1
+//line routes_gen.go:2692:1
 
 // GetTosHTML returns the URL of route "get_tos_html": /tos.html (routes.conf:186:7).
 //
@@ -2702,4 +2697,4 @@ func (u *URLBuilder) GetTosHTML() string {
 	return routegenHelperURL(u, 156)
 }
 
-//line routes_gen.go:2706:1
+//line routes_gen.go:2701:1

@@ -315,33 +315,59 @@ func (d *Decision) step(name, outcome, reason string) {
 
 // Decide decides the answer to r.
 func (t *Table) Decide(d *Decision, r *http.Request) Kind {
-	m := d.Match
-	path, unescaped := RequestPath(r)
-	m.SetUnescapedPath(unescaped) // before lookupInput's preflight looks the path up too
-	method, host := r.Method, ""
 	// Most requests need none of lookupInput: their table reads no host and
 	// has no WebSocket route, and their method is neither OPTIONS nor "WS".
-	if t.lookupInputLens>>(uint(len(method))&63)&1 != 0 {
-		var answered bool
-		if method, host, answered = t.lookupInput(d, r, path); answered {
-			return Reply
-		}
+	// They take the shortest way, which keeps only d, r and t for after
+	// the lookup.
+	if t.lookupInputLens>>(uint(len(r.Method))&63)&1 != 0 {
+		return t.decideInput(d, r)
 	}
-	t.core.Lookup(m, t.hosts, method, host, path)
-	o := &m.Outcome
-	if o.Status != http.StatusOK {
-		return t.outcome(d, r, host)
-	}
-	c := t.checks[o.Route]
-	if c == 0 || d.routeOnly {
+	path, unescaped := RequestPath(r)
+	d.Match.SetUnescapedPath(unescaped)
+	t.core.Lookup(d.Match, t.hosts, r.Method, "", path)
+	if t.straightToAction(d, r) {
 		return Action
 	}
+	return t.afterLookup(d, r, r.Method, "")
+}
+
+// decideInput is Decide for a request that takes lookupInput.
+func (t *Table) decideInput(d *Decision, r *http.Request) Kind {
+	path, unescaped := RequestPath(r)
+	d.Match.SetUnescapedPath(unescaped) // before lookupInput's preflight looks the path up too
+	method, host, answered := t.lookupInput(d, r, path)
+	if answered {
+		return Reply
+	}
+	t.core.Lookup(d.Match, t.hosts, method, host, path)
+	if t.straightToAction(d, r) {
+		return Action
+	}
+	return t.afterLookup(d, r, method, host)
+}
+
+// straightToAction reports a request whose route d.Match just found has
+// no policy that costs it anything: most requests.
+func (t *Table) straightToAction(d *Decision, r *http.Request) bool {
+	o := &d.Match.Outcome
+	if o.Status != http.StatusOK {
+		return false
+	}
+	c := t.checks[o.Route]
 	// A route of an unsafe method has anti-CSRF and a body limit only,
 	// most often, and most requests of it carry no browser's headers and
 	// no body: afterRoute would let them through, and need not be called.
-	if c&^(checkCSRF|checkBodySize) == 0 && (c&checkCSRF == 0 || !fromBrowser(r)) && (c&checkBodySize == 0 || r.ContentLength == 0) {
-		return Action
+	return c == 0 || d.routeOnly ||
+		c&^(checkCSRF|checkBodySize) == 0 && (c&checkCSRF == 0 || !fromBrowser(r)) && (c&checkBodySize == 0 || r.ContentLength == 0)
+}
+
+// afterLookup is Decide after the lookup of r by method and host, for a
+// request that straightToAction did not send to its action.
+func (t *Table) afterLookup(d *Decision, r *http.Request, method, host string) Kind {
+	if d.Match.Outcome.Status != http.StatusOK {
+		return t.outcome(d, r, host)
 	}
+	c := t.checks[d.Match.Outcome.Route]
 	if c&checkSecureHeaders != 0 {
 		t.setSecureHeaders(d, r)
 	}
@@ -860,6 +886,9 @@ func (t *Table) MountPath(r *http.Request) string {
 		return t.basePath
 	}
 	uri, _, _ := strings.Cut(r.RequestURI, "?")
+	if requestLineIsURL(uri, r.URL) {
+		return "" // most requests: nothing was stripped, and nothing is allocated
+	}
 	if !strings.HasPrefix(uri, "/") {
 		// The absolute form, "http://host/path": its path.
 		u, err := url.ParseRequestURI(r.RequestURI)
@@ -874,6 +903,23 @@ func (t *Table) MountPath(r *http.Request) string {
 		return ""
 	}
 	return prefix
+}
+
+// requestLineIsURL reports whether uri, the request line's target without
+// its query, has u's path as sent (its RawPath, else its Path) for its
+// path: in the origin form ("/path") or the absolute form
+// ("http://host/path").
+func requestLineIsURL(uri string, u *url.URL) bool {
+	sent := u.RawPath
+	if sent == "" {
+		sent = u.Path
+	}
+	if uri == sent {
+		return true
+	}
+	origin, ok := strings.CutSuffix(uri, sent)
+	scheme, authority, absolute := strings.Cut(origin, "://")
+	return ok && absolute && scheme != "" && !strings.Contains(scheme, "/") && !strings.Contains(authority, "/")
 }
 
 // AppendNoDomain appends the reason of a 404 for a host no domain serves.

@@ -641,7 +641,418 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		}
 		return -1
 	case "GET":
-		return routegenMatch0GET(p, path)
+		switch path {
+		case "/":
+			return 0 // GET / (r15)
+		case "/1":
+			return 30 // GET /1 (r56)
+		case "/42":
+			return 34 // GET /42 (r8)
+		case "/42/abc":
+			return 37 // GET /42/abc (r87)
+		case "/42/abc/a-b/1":
+			return 43 // GET /42/abc/a-b/1 (r93)
+		case "/=/.a":
+			return 88 // GET /=/.a (r6)
+		case "/a-b":
+			return 92 // GET /a-b (r37)
+		case "/a-b/a-b/=":
+			return 96 // GET /a-b/a-b/= (r38)
+		case "/a-b/new":
+			return 97 // GET /a-b/new (r39)
+		case "/b/abc":
+			return 122 // GET /b/abc (r14)
+		case "/v1":
+			return 140 // GET /v1 (r105)
+		case "/v1/users":
+			return 150 // GET /v1/users (r82)
+		case "/v1/~u":
+			return 157 // GET /v1/~u (r10)
+		case "/~u":
+			return 182 // GET /~u (r70)
+		}
+		i1 := 1
+		if i1 < len(path) {
+			switch path[i1] {
+			case '.':
+				if strings.HasPrefix(path[i1:], ".../") {
+					i2 := i1 + 4
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") && routegenimpl.CleanAfterPrefix(path[i2+2:j2]) {
+						routegenimpl.Push(p, path[i2+2:j2])
+						if j2 == len(path) {
+							return 12 // GET /.../x.:p1 (r2)
+						}
+						switch path[j2:] {
+						case "/x.y":
+							return 17 // GET /.../x.:p1/x.y (r3)
+						case "/x.y/a-b":
+							return 18 // GET /.../x.:p1/x.y/a-b (r5)
+						}
+						if j2 < len(path) {
+							i3 := j2 + 1
+							if strings.HasPrefix(path[i3:], "x.y/") {
+								i4 := i3 + 4
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") && routegenimpl.CleanAfterPrefix(path[i4+1:j4]) {
+									routegenimpl.Push(p, path[i4+1:j4])
+									return 19 // GET /.../x.:p1/x.y/~:p3 (r4)
+								}
+							}
+						}
+						routegenimpl.Pop(p)
+					}
+					if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
+						routegenimpl.Push(p, path[i2+1:j2])
+						return 6 // GET /.../a:p1 (r81)
+					}
+				}
+			case '4':
+				if strings.HasPrefix(path[i1:], "42/abc/users/.a/") {
+					i2 := i1 + 16
+					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
+						routegenimpl.Push(p, path[i2+1:])
+						return 45 // GET /42/abc/users/.a/1*rest (r92)
+					}
+				}
+			case 'a':
+				if strings.HasPrefix(path[i1:], "abc/") {
+					i2 := i1 + 4
+					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
+						routegenimpl.Push(p, path[i2+1:])
+						return 114 // GET /abc/1*rest (r41)
+					}
+				}
+			case 'u':
+				if strings.HasPrefix(path[i1:], "user_x/") {
+					i2 := i1 + 7
+					if strings.HasPrefix(path[i2:], ".a/") {
+						i3 := i2 + 3
+						j3 := routegenimpl.SegmentEnd(path, i3)
+						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+							routegenimpl.Push(p, path[i3:j3])
+							return 125 // GET /user_x/.a/:p2 (r69)
+						}
+					}
+					if strings.HasPrefix(path[i2:], "~u/") {
+						i3 := i2 + 3
+						if len(path) > i3 && routegenimpl.IsCleanTail(path[i3:]) {
+							routegenimpl.Push(p, path[i3:])
+							return 136 // GET /user_x/~u/*rest (r67)
+						}
+					}
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, path[i2:j2])
+						if j2 == len(path) {
+							return 127 // GET /user_x/:p1 (r29)
+						}
+						if j2 < len(path) {
+							i3 := j2 + 1
+							j3 := routegenimpl.SegmentEnd(path, i3)
+							if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "1") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
+								routegenimpl.Push(p, path[i3+1:j3])
+								switch path[j3:] {
+								case "/@":
+									return 130 // GET /user_x/:p1/1:p2/@ (r36)
+								}
+								routegenimpl.Pop(p)
+							}
+							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+								routegenimpl.Push(p, path[i3:j3])
+								if j3 < len(path) {
+									i4 := j3 + 1
+									j4 := routegenimpl.SegmentEnd(path, i4)
+									if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") && routegenimpl.CleanAfterPrefix(path[i4+2:j4]) {
+										routegenimpl.Push(p, path[i4+2:j4])
+										return 132 // GET /user_x/:p1/:p2/x.:p3 (r35)
+									}
+								}
+								routegenimpl.Pop(p)
+							}
+						}
+						routegenimpl.Pop(p)
+					}
+				}
+			case 'v':
+				if strings.HasPrefix(path[i1:], "v1/") {
+					i2 := i1 + 3
+					if i2 < len(path) {
+						switch path[i2] {
+						case 'a':
+							if strings.HasPrefix(path[i2:], "abc/") {
+								i3 := i2 + 4
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, path[i3:j3])
+									return 147 // GET /v1/abc/:p2 (r11)
+								}
+							}
+						case 'u':
+							if strings.HasPrefix(path[i2:], "users/ab/") {
+								i3 := i2 + 9
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, path[i3:j3])
+									if j3 == len(path) {
+										return 152 // GET /v1/users/ab/:p3 (r83)
+									}
+									switch path[j3:] {
+									case "/new":
+										return 153 // GET /v1/users/ab/:p3/new (r85)
+									}
+									if j3 < len(path) {
+										i4 := j3 + 1
+										if strings.HasPrefix(path[i4:], "~u/") {
+											i5 := i4 + 3
+											j5 := routegenimpl.SegmentEnd(path, i5)
+											if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "v") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
+												routegenimpl.Push(p, path[i5+1:j5])
+												return 154 // GET /v1/users/ab/:p3/~u/v:p5 (r84)
+											}
+										}
+									}
+									routegenimpl.Pop(p)
+								}
+							}
+						case 'x':
+							if strings.HasPrefix(path[i2:], "x.y/") {
+								i3 := i2 + 4
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, path[i3:j3])
+									return 155 // GET /v1/x.y/:p2 (r107)
+								}
+							}
+						}
+					}
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, path[i2:j2])
+						return 143 // GET /v1/:p1 (r100)
+					}
+				}
+			case 'x':
+				if strings.HasPrefix(path[i1:], "x.y/") {
+					i2 := i1 + 4
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, path[i2:j2])
+						if j2 == len(path) {
+							return 175 // GET /x.y/:p1 (r18)
+						}
+						switch path[j2:] {
+						case "/ab":
+							return 178 // GET /x.y/:p1/ab (r19)
+						}
+						routegenimpl.Pop(p)
+					}
+					if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
+						routegenimpl.Push(p, path[i2:])
+						return 169 // GET /x.y/*rest (r46)
+					}
+				}
+			}
+		}
+		j1 := routegenimpl.SegmentEnd(path, i1)
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
+			routegenimpl.Push(p, path[i1+1:j1])
+			switch path[j1:] {
+			case "/x.y":
+				return 22 // GET /.:p0/x.y (r73)
+			case "/x.y/~u/...":
+				return 27 // GET /.:p0/x.y/~u/... (r74)
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				if strings.HasPrefix(path[i2:], "x.y/") {
+					i3 := i2 + 4
+					j3 := routegenimpl.SegmentEnd(path, i3)
+					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
+						routegenimpl.Push(p, path[i3+1:j3])
+						if j3 < len(path) {
+							i4 := j3 + 1
+							j4 := routegenimpl.SegmentEnd(path, i4)
+							if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+								routegenimpl.Push(p, path[i4:j4])
+								if j4 == len(path) {
+									return 24 // GET /.:p0/x.y/a:p2/:p3 (r75)
+								}
+								switch path[j4:] {
+								case "/42":
+									return 25 // GET /.:p0/x.y/a:p2/:p3/42 (r76)
+								}
+								routegenimpl.Pop(p)
+							}
+						}
+						routegenimpl.Pop(p)
+					}
+				}
+			}
+			routegenimpl.Pop(p)
+		}
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
+			routegenimpl.Push(p, path[i1+1:j1])
+			if j1 == len(path) {
+				return 101 // GET /a:p0 (r51)
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, path[i2:j2])
+					return 106 // GET /a:p0/:p1 (r53)
+				}
+			}
+			routegenimpl.Pop(p)
+		}
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
+			routegenimpl.Push(p, path[i1+1:j1])
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
+					routegenimpl.Push(p, path[i2+1:j2])
+					switch path[j2:] {
+					case "/abc":
+						return 162 // GET /v:p0/1:p1/abc (r61)
+					}
+					if j2 < len(path) {
+						i3 := j2 + 1
+						if strings.HasPrefix(path[i3:], "abc/") {
+							i4 := i3 + 4
+							if strings.HasPrefix(path[i4:], "~u/") {
+								i5 := i4 + 3
+								j5 := routegenimpl.SegmentEnd(path, i5)
+								if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+									routegenimpl.Push(p, path[i5:j5])
+									return 168 // GET /v:p0/1:p1/abc/~u/:p4 (r63)
+								}
+							}
+							j4 := routegenimpl.SegmentEnd(path, i4)
+							if j4 > i4+2 && strings.HasPrefix(path[i4:j4], "ab") && routegenimpl.CleanAfterPrefix(path[i4+2:j4]) {
+								routegenimpl.Push(p, path[i4+2:j4])
+								if j4 < len(path) {
+									i5 := j4 + 1
+									j5 := routegenimpl.SegmentEnd(path, i5)
+									if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+										routegenimpl.Push(p, path[i5:j5])
+										return 167 // GET /v:p0/1:p1/abc/ab:p3/:p4 (r62)
+									}
+								}
+								routegenimpl.Pop(p)
+							}
+							if len(path) > i4 && routegenimpl.IsCleanTail(path[i4:]) {
+								routegenimpl.Push(p, path[i4:])
+								return 165 // GET /v:p0/1:p1/abc/*rest (r58)
+							}
+						}
+					}
+					routegenimpl.Pop(p)
+				}
+			}
+			routegenimpl.Pop(p)
+		}
+		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, path[i1:j1])
+			if j1 == len(path) {
+				return 55 // GET /:p0 (r1)
+			}
+			switch path[j1:] {
+			case "/b":
+				return 71 // GET /:p0/b (r96)
+			case "/b/.../a-b":
+				return 74 // GET /:p0/b/.../a-b (r97)
+			case "/~u":
+				return 87 // GET /:p0/~u (r13)
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				if strings.HasPrefix(path[i2:], "b/") {
+					i3 := i2 + 2
+					j3 := routegenimpl.SegmentEnd(path, i3)
+					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
+						routegenimpl.Push(p, path[i3+1:j3])
+						if j3 < len(path) {
+							i4 := j3 + 1
+							if strings.HasPrefix(path[i4:], "@/@/") {
+								i5 := i4 + 4
+								j5 := routegenimpl.SegmentEnd(path, i5)
+								if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "1") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
+									routegenimpl.Push(p, path[i5+1:j5])
+									return 82 // GET /:p0/b/~:p2/@/@/1:p5 (r102)
+								}
+							}
+						}
+						routegenimpl.Pop(p)
+					}
+				}
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
+					routegenimpl.Push(p, path[i2+1:j2])
+					return 58 // GET /:p0/1:p1 (r77)
+				}
+				if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "v") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
+					routegenimpl.Push(p, path[i2+1:j2])
+					return 85 // GET /:p0/v:p1 (r32)
+				}
+				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, path[i2:j2])
+					if j2 == len(path) {
+						return 59 // GET /:p0/:p1 (r24)
+					}
+					if j2 < len(path) {
+						i3 := j2 + 1
+						j3 := routegenimpl.SegmentEnd(path, i3)
+						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+							routegenimpl.Push(p, path[i3:j3])
+							if j3 < len(path) {
+								i4 := j3 + 1
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, path[i4:j4])
+									if j4 == len(path) {
+										return 62 // GET /:p0/:p1/:p2/:p3 (r25)
+									}
+									if j4 < len(path) {
+										i5 := j4 + 1
+										j5 := routegenimpl.SegmentEnd(path, i5)
+										if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
+											routegenimpl.Push(p, path[i5+1:j5])
+											if j5 < len(path) {
+												i6 := j5 + 1
+												if len(path) > i6 && routegenimpl.IsCleanTail(path[i6:]) {
+													routegenimpl.Push(p, path[i6:])
+													return 67 // GET /:p0/:p1/:p2/:p3/~:p4/*rest (r26)
+												}
+											}
+											routegenimpl.Pop(p)
+										}
+										if len(path) > i5 && routegenimpl.IsCleanTail(path[i5:]) {
+											routegenimpl.Push(p, path[i5:])
+											return 63 // GET /:p0/:p1/:p2/:p3/*rest (r27)
+										}
+									}
+									routegenimpl.Pop(p)
+								}
+							}
+							routegenimpl.Pop(p)
+						}
+					}
+					routegenimpl.Pop(p)
+				}
+			}
+			routegenimpl.Pop(p)
+		}
+		if len(path) > i1+1 && strings.HasPrefix(path[i1:], "v") && routegenimpl.IsCleanTail(path[i1:]) && routegenimpl.CleanAfterPrefix(path[i1+1:routegenimpl.SegmentEnd(path, i1+1)]) {
+			routegenimpl.Push(p, path[i1+1:])
+			return 138 // GET /v*rest (r16)
+		}
+		if len(path) > i1 && routegenimpl.IsCleanTail(path[i1:]) {
+			routegenimpl.Push(p, path[i1:])
+			return 3 // GET /*rest (r23)
+		}
+		return -1
 	case "HEAD":
 		switch path {
 		case "/42":
@@ -1706,422 +2117,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// routegenMatch0GET finds the GET route of domain "d0" for path.
-func routegenMatch0GET(p *routegenimpl.Params, path string) int {
-	switch path {
-	case "/":
-		return 0 // GET / (r15)
-	case "/1":
-		return 30 // GET /1 (r56)
-	case "/42":
-		return 34 // GET /42 (r8)
-	case "/42/abc":
-		return 37 // GET /42/abc (r87)
-	case "/42/abc/a-b/1":
-		return 43 // GET /42/abc/a-b/1 (r93)
-	case "/=/.a":
-		return 88 // GET /=/.a (r6)
-	case "/a-b":
-		return 92 // GET /a-b (r37)
-	case "/a-b/a-b/=":
-		return 96 // GET /a-b/a-b/= (r38)
-	case "/a-b/new":
-		return 97 // GET /a-b/new (r39)
-	case "/b/abc":
-		return 122 // GET /b/abc (r14)
-	case "/v1":
-		return 140 // GET /v1 (r105)
-	case "/v1/users":
-		return 150 // GET /v1/users (r82)
-	case "/v1/~u":
-		return 157 // GET /v1/~u (r10)
-	case "/~u":
-		return 182 // GET /~u (r70)
-	}
-	i1 := 1
-	if i1 < len(path) {
-		switch path[i1] {
-		case '.':
-			if strings.HasPrefix(path[i1:], ".../") {
-				i2 := i1 + 4
-				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") && routegenimpl.CleanAfterPrefix(path[i2+2:j2]) {
-					routegenimpl.Push(p, path[i2+2:j2])
-					if j2 == len(path) {
-						return 12 // GET /.../x.:p1 (r2)
-					}
-					switch path[j2:] {
-					case "/x.y":
-						return 17 // GET /.../x.:p1/x.y (r3)
-					case "/x.y/a-b":
-						return 18 // GET /.../x.:p1/x.y/a-b (r5)
-					}
-					if j2 < len(path) {
-						i3 := j2 + 1
-						if strings.HasPrefix(path[i3:], "x.y/") {
-							i4 := i3 + 4
-							j4 := routegenimpl.SegmentEnd(path, i4)
-							if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") && routegenimpl.CleanAfterPrefix(path[i4+1:j4]) {
-								routegenimpl.Push(p, path[i4+1:j4])
-								return 19 // GET /.../x.:p1/x.y/~:p3 (r4)
-							}
-						}
-					}
-					routegenimpl.Pop(p)
-				}
-				if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
-					routegenimpl.Push(p, path[i2+1:j2])
-					return 6 // GET /.../a:p1 (r81)
-				}
-			}
-		case '4':
-			if strings.HasPrefix(path[i1:], "42/abc/users/.a/") {
-				i2 := i1 + 16
-				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
-					routegenimpl.Push(p, path[i2+1:])
-					return 45 // GET /42/abc/users/.a/1*rest (r92)
-				}
-			}
-		case 'a':
-			if strings.HasPrefix(path[i1:], "abc/") {
-				i2 := i1 + 4
-				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) && routegenimpl.CleanAfterPrefix(path[i2+1:routegenimpl.SegmentEnd(path, i2+1)]) {
-					routegenimpl.Push(p, path[i2+1:])
-					return 114 // GET /abc/1*rest (r41)
-				}
-			}
-		case 'u':
-			if strings.HasPrefix(path[i1:], "user_x/") {
-				i2 := i1 + 7
-				if strings.HasPrefix(path[i2:], ".a/") {
-					i3 := i2 + 3
-					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-						routegenimpl.Push(p, path[i3:j3])
-						return 125 // GET /user_x/.a/:p2 (r69)
-					}
-				}
-				if strings.HasPrefix(path[i2:], "~u/") {
-					i3 := i2 + 3
-					if len(path) > i3 && routegenimpl.IsCleanTail(path[i3:]) {
-						routegenimpl.Push(p, path[i3:])
-						return 136 // GET /user_x/~u/*rest (r67)
-					}
-				}
-				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, path[i2:j2])
-					if j2 == len(path) {
-						return 127 // GET /user_x/:p1 (r29)
-					}
-					if j2 < len(path) {
-						i3 := j2 + 1
-						j3 := routegenimpl.SegmentEnd(path, i3)
-						if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "1") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
-							routegenimpl.Push(p, path[i3+1:j3])
-							switch path[j3:] {
-							case "/@":
-								return 130 // GET /user_x/:p1/1:p2/@ (r36)
-							}
-							routegenimpl.Pop(p)
-						}
-						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, path[i3:j3])
-							if j3 < len(path) {
-								i4 := j3 + 1
-								j4 := routegenimpl.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") && routegenimpl.CleanAfterPrefix(path[i4+2:j4]) {
-									routegenimpl.Push(p, path[i4+2:j4])
-									return 132 // GET /user_x/:p1/:p2/x.:p3 (r35)
-								}
-							}
-							routegenimpl.Pop(p)
-						}
-					}
-					routegenimpl.Pop(p)
-				}
-			}
-		case 'v':
-			if strings.HasPrefix(path[i1:], "v1/") {
-				i2 := i1 + 3
-				if i2 < len(path) {
-					switch path[i2] {
-					case 'a':
-						if strings.HasPrefix(path[i2:], "abc/") {
-							i3 := i2 + 4
-							j3 := routegenimpl.SegmentEnd(path, i3)
-							if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-								routegenimpl.Push(p, path[i3:j3])
-								return 147 // GET /v1/abc/:p2 (r11)
-							}
-						}
-					case 'u':
-						if strings.HasPrefix(path[i2:], "users/ab/") {
-							i3 := i2 + 9
-							j3 := routegenimpl.SegmentEnd(path, i3)
-							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-								routegenimpl.Push(p, path[i3:j3])
-								if j3 == len(path) {
-									return 152 // GET /v1/users/ab/:p3 (r83)
-								}
-								switch path[j3:] {
-								case "/new":
-									return 153 // GET /v1/users/ab/:p3/new (r85)
-								}
-								if j3 < len(path) {
-									i4 := j3 + 1
-									if strings.HasPrefix(path[i4:], "~u/") {
-										i5 := i4 + 3
-										j5 := routegenimpl.SegmentEnd(path, i5)
-										if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "v") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
-											routegenimpl.Push(p, path[i5+1:j5])
-											return 154 // GET /v1/users/ab/:p3/~u/v:p5 (r84)
-										}
-									}
-								}
-								routegenimpl.Pop(p)
-							}
-						}
-					case 'x':
-						if strings.HasPrefix(path[i2:], "x.y/") {
-							i3 := i2 + 4
-							j3 := routegenimpl.SegmentEnd(path, i3)
-							if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-								routegenimpl.Push(p, path[i3:j3])
-								return 155 // GET /v1/x.y/:p2 (r107)
-							}
-						}
-					}
-				}
-				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, path[i2:j2])
-					return 143 // GET /v1/:p1 (r100)
-				}
-			}
-		case 'x':
-			if strings.HasPrefix(path[i1:], "x.y/") {
-				i2 := i1 + 4
-				j2 := routegenimpl.SegmentEnd(path, i2)
-				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, path[i2:j2])
-					if j2 == len(path) {
-						return 175 // GET /x.y/:p1 (r18)
-					}
-					switch path[j2:] {
-					case "/ab":
-						return 178 // GET /x.y/:p1/ab (r19)
-					}
-					routegenimpl.Pop(p)
-				}
-				if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
-					routegenimpl.Push(p, path[i2:])
-					return 169 // GET /x.y/*rest (r46)
-				}
-			}
-		}
-	}
-	j1 := routegenimpl.SegmentEnd(path, i1)
-	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
-		routegenimpl.Push(p, path[i1+1:j1])
-		switch path[j1:] {
-		case "/x.y":
-			return 22 // GET /.:p0/x.y (r73)
-		case "/x.y/~u/...":
-			return 27 // GET /.:p0/x.y/~u/... (r74)
-		}
-		if j1 < len(path) {
-			i2 := j1 + 1
-			if strings.HasPrefix(path[i2:], "x.y/") {
-				i3 := i2 + 4
-				j3 := routegenimpl.SegmentEnd(path, i3)
-				if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
-					routegenimpl.Push(p, path[i3+1:j3])
-					if j3 < len(path) {
-						i4 := j3 + 1
-						j4 := routegenimpl.SegmentEnd(path, i4)
-						if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-							routegenimpl.Push(p, path[i4:j4])
-							if j4 == len(path) {
-								return 24 // GET /.:p0/x.y/a:p2/:p3 (r75)
-							}
-							switch path[j4:] {
-							case "/42":
-								return 25 // GET /.:p0/x.y/a:p2/:p3/42 (r76)
-							}
-							routegenimpl.Pop(p)
-						}
-					}
-					routegenimpl.Pop(p)
-				}
-			}
-		}
-		routegenimpl.Pop(p)
-	}
-	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
-		routegenimpl.Push(p, path[i1+1:j1])
-		if j1 == len(path) {
-			return 101 // GET /a:p0 (r51)
-		}
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, path[i2:j2])
-				return 106 // GET /a:p0/:p1 (r53)
-			}
-		}
-		routegenimpl.Pop(p)
-	}
-	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") && routegenimpl.CleanAfterPrefix(path[i1+1:j1]) {
-		routegenimpl.Push(p, path[i1+1:j1])
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
-				routegenimpl.Push(p, path[i2+1:j2])
-				switch path[j2:] {
-				case "/abc":
-					return 162 // GET /v:p0/1:p1/abc (r61)
-				}
-				if j2 < len(path) {
-					i3 := j2 + 1
-					if strings.HasPrefix(path[i3:], "abc/") {
-						i4 := i3 + 4
-						if strings.HasPrefix(path[i4:], "~u/") {
-							i5 := i4 + 3
-							j5 := routegenimpl.SegmentEnd(path, i5)
-							if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-								routegenimpl.Push(p, path[i5:j5])
-								return 168 // GET /v:p0/1:p1/abc/~u/:p4 (r63)
-							}
-						}
-						j4 := routegenimpl.SegmentEnd(path, i4)
-						if j4 > i4+2 && strings.HasPrefix(path[i4:j4], "ab") && routegenimpl.CleanAfterPrefix(path[i4+2:j4]) {
-							routegenimpl.Push(p, path[i4+2:j4])
-							if j4 < len(path) {
-								i5 := j4 + 1
-								j5 := routegenimpl.SegmentEnd(path, i5)
-								if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-									routegenimpl.Push(p, path[i5:j5])
-									return 167 // GET /v:p0/1:p1/abc/ab:p3/:p4 (r62)
-								}
-							}
-							routegenimpl.Pop(p)
-						}
-						if len(path) > i4 && routegenimpl.IsCleanTail(path[i4:]) {
-							routegenimpl.Push(p, path[i4:])
-							return 165 // GET /v:p0/1:p1/abc/*rest (r58)
-						}
-					}
-				}
-				routegenimpl.Pop(p)
-			}
-		}
-		routegenimpl.Pop(p)
-	}
-	if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-		routegenimpl.Push(p, path[i1:j1])
-		if j1 == len(path) {
-			return 55 // GET /:p0 (r1)
-		}
-		switch path[j1:] {
-		case "/b":
-			return 71 // GET /:p0/b (r96)
-		case "/b/.../a-b":
-			return 74 // GET /:p0/b/.../a-b (r97)
-		case "/~u":
-			return 87 // GET /:p0/~u (r13)
-		}
-		if j1 < len(path) {
-			i2 := j1 + 1
-			if strings.HasPrefix(path[i2:], "b/") {
-				i3 := i2 + 2
-				j3 := routegenimpl.SegmentEnd(path, i3)
-				if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") && routegenimpl.CleanAfterPrefix(path[i3+1:j3]) {
-					routegenimpl.Push(p, path[i3+1:j3])
-					if j3 < len(path) {
-						i4 := j3 + 1
-						if strings.HasPrefix(path[i4:], "@/@/") {
-							i5 := i4 + 4
-							j5 := routegenimpl.SegmentEnd(path, i5)
-							if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "1") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
-								routegenimpl.Push(p, path[i5+1:j5])
-								return 82 // GET /:p0/b/~:p2/@/@/1:p5 (r102)
-							}
-						}
-					}
-					routegenimpl.Pop(p)
-				}
-			}
-			j2 := routegenimpl.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
-				routegenimpl.Push(p, path[i2+1:j2])
-				return 58 // GET /:p0/1:p1 (r77)
-			}
-			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "v") && routegenimpl.CleanAfterPrefix(path[i2+1:j2]) {
-				routegenimpl.Push(p, path[i2+1:j2])
-				return 85 // GET /:p0/v:p1 (r32)
-			}
-			if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, path[i2:j2])
-				if j2 == len(path) {
-					return 59 // GET /:p0/:p1 (r24)
-				}
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := routegenimpl.SegmentEnd(path, i3)
-					if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-						routegenimpl.Push(p, path[i3:j3])
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := routegenimpl.SegmentEnd(path, i4)
-							if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-								routegenimpl.Push(p, path[i4:j4])
-								if j4 == len(path) {
-									return 62 // GET /:p0/:p1/:p2/:p3 (r25)
-								}
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := routegenimpl.SegmentEnd(path, i5)
-									if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") && routegenimpl.CleanAfterPrefix(path[i5+1:j5]) {
-										routegenimpl.Push(p, path[i5+1:j5])
-										if j5 < len(path) {
-											i6 := j5 + 1
-											if len(path) > i6 && routegenimpl.IsCleanTail(path[i6:]) {
-												routegenimpl.Push(p, path[i6:])
-												return 67 // GET /:p0/:p1/:p2/:p3/~:p4/*rest (r26)
-											}
-										}
-										routegenimpl.Pop(p)
-									}
-									if len(path) > i5 && routegenimpl.IsCleanTail(path[i5:]) {
-										routegenimpl.Push(p, path[i5:])
-										return 63 // GET /:p0/:p1/:p2/:p3/*rest (r27)
-									}
-								}
-								routegenimpl.Pop(p)
-							}
-						}
-						routegenimpl.Pop(p)
-					}
-				}
-				routegenimpl.Pop(p)
-			}
-		}
-		routegenimpl.Pop(p)
-	}
-	if len(path) > i1+1 && strings.HasPrefix(path[i1:], "v") && routegenimpl.IsCleanTail(path[i1:]) && routegenimpl.CleanAfterPrefix(path[i1+1:routegenimpl.SegmentEnd(path, i1+1)]) {
-		routegenimpl.Push(p, path[i1+1:])
-		return 138 // GET /v*rest (r16)
-	}
-	if len(path) > i1 && routegenimpl.IsCleanTail(path[i1:]) {
-		routegenimpl.Push(p, path[i1:])
-		return 3 // GET /*rest (r23)
-	}
-	return -1
-}
-
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
 func NewRouter(c0controller C0Controller, c1controller C1Controller, c2controller C2Controller, opts ...runtime.Option) (*runtime.Router, error) {
 	if c0controller == nil {
@@ -2725,7 +2720,7 @@ type C0Controller interface {
 	A84(ctx *runtime.Context, p3 string, p5 string) error // serves r84: GET /v1/users/ab/:p3/~u/v:p5 (routes.conf:589:15)
 //line routes.conf:596:14
 	A85(ctx *runtime.Context, p3 string) error // serves r85: GET /v1/users/ab/:p3/new (routes.conf:596:15)
-//line routes_gen.go:2729:1
+//line routes_gen.go:2724:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -2776,7 +2771,7 @@ type C1Controller interface {
 	A86(ctx *runtime.Context, rest string) error // serves r86: POST /new/*rest (routes.conf:607:7)
 //line routes.conf:677:6
 	A96(ctx *runtime.Context, p0 string) error // serves r96: CONNECT /:p0/b (routes.conf:677:7), r96: GET /:p0/b (routes.conf:677:7), r96: HEAD /:p0/b (routes.conf:677:7)
-//line routes_gen.go:2780:1
+//line routes_gen.go:2775:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -2853,7 +2848,7 @@ type C2Controller interface {
 	A98(ctx *runtime.Context, p0 string, p5 string) error // serves r98: CONNECT /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15), r98: OPTIONS /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15)
 //line routes.conf:699:14
 	A99(ctx *runtime.Context, p0 string) error // serves r99: HEAD /:p0/b/.../a-b (routes.conf:699:15)
-//line routes_gen.go:2857:1
+//line routes_gen.go:2852:1
 }
 
 // R15 returns the URL of route "r15": / (routes.conf:113:7).
@@ -2863,7 +2858,7 @@ func (u *URLBuilder) R15() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:2867:1
+//line routes_gen.go:2862:1
 
 // R23 returns the URL of route "r23": /*rest (routes.conf:164:7).
 //
@@ -2872,7 +2867,7 @@ func (u *URLBuilder) R23(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 3, rest)
 }
 
-//line routes_gen.go:2876:1
+//line routes_gen.go:2871:1
 
 // R81 returns the URL of route "r81": /.../a:p1 (routes.conf:571:11).
 //
@@ -2881,7 +2876,7 @@ func (u *URLBuilder) R81(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 6, p1)
 }
 
-//line routes_gen.go:2885:1
+//line routes_gen.go:2880:1
 
 // R78 returns the URL of route "r78": /.../a:p1 (routes.conf:551:7).
 //
@@ -2890,7 +2885,7 @@ func (u *URLBuilder) R78(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 7, p1)
 }
 
-//line routes_gen.go:2894:1
+//line routes_gen.go:2889:1
 
 // R80 returns the URL of route "r80": /.../a:p1/:p2/.:p3 (routes.conf:566:11).
 //
@@ -2899,7 +2894,7 @@ func (u *URLBuilder) R80(p1 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 9, p1, p2, p3)
 }
 
-//line routes_gen.go:2903:1
+//line routes_gen.go:2898:1
 
 // R79 returns the URL of route "r79": /.../a:p1/a:p2 (routes.conf:559:11).
 //
@@ -2908,7 +2903,7 @@ func (u *URLBuilder) R79(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 10, p1, p2)
 }
 
-//line routes_gen.go:2912:1
+//line routes_gen.go:2907:1
 
 // R2 returns the URL of route "r2": /.../x.:p1 (routes.conf:18:7).
 //
@@ -2917,7 +2912,7 @@ func (u *URLBuilder) R2(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 12, p1)
 }
 
-//line routes_gen.go:2921:1
+//line routes_gen.go:2916:1
 
 // R7 returns the URL of route "r7": /.../x.:p1/new/x.:p3 (routes.conf:51:11).
 //
@@ -2926,7 +2921,7 @@ func (u *URLBuilder) R7(p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 14, p1, p3)
 }
 
-//line routes_gen.go:2930:1
+//line routes_gen.go:2925:1
 
 // R3 returns the URL of route "r3": /.../x.:p1/x.y (routes.conf:26:11).
 //
@@ -2935,7 +2930,7 @@ func (u *URLBuilder) R3(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 17, p1)
 }
 
-//line routes_gen.go:2939:1
+//line routes_gen.go:2934:1
 
 // R5 returns the URL of route "r5": /.../x.:p1/x.y/a-b (routes.conf:37:15).
 //
@@ -2944,7 +2939,7 @@ func (u *URLBuilder) R5(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 18, p1)
 }
 
-//line routes_gen.go:2948:1
+//line routes_gen.go:2943:1
 
 // R4 returns the URL of route "r4": /.../x.:p1/x.y/~:p3 (routes.conf:31:15).
 //
@@ -2953,7 +2948,7 @@ func (u *URLBuilder) R4(p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 19, p1, p3)
 }
 
-//line routes_gen.go:2957:1
+//line routes_gen.go:2952:1
 
 // R73 returns the URL of route "r73": /.:p0/x.y (routes.conf:514:7).
 //
@@ -2962,7 +2957,7 @@ func (u *URLBuilder) R73(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 22, p0)
 }
 
-//line routes_gen.go:2966:1
+//line routes_gen.go:2961:1
 
 // R75 returns the URL of route "r75": /.:p0/x.y/a:p2/:p3 (routes.conf:526:11).
 //
@@ -2971,7 +2966,7 @@ func (u *URLBuilder) R75(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 24, p0, p2, p3)
 }
 
-//line routes_gen.go:2975:1
+//line routes_gen.go:2970:1
 
 // R76 returns the URL of route "r76": /.:p0/x.y/a:p2/:p3/42 (routes.conf:532:15).
 //
@@ -2980,7 +2975,7 @@ func (u *URLBuilder) R76(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 25, p0, p2, p3)
 }
 
-//line routes_gen.go:2984:1
+//line routes_gen.go:2979:1
 
 // R74 returns the URL of route "r74": /.:p0/x.y/~u/... (routes.conf:521:11).
 //
@@ -2989,7 +2984,7 @@ func (u *URLBuilder) R74(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 27, p0)
 }
 
-//line routes_gen.go:2993:1
+//line routes_gen.go:2988:1
 
 // R30 returns the URL of route "r30": /1 (routes.conf:212:7).
 //
@@ -2998,7 +2993,7 @@ func (u *URLBuilder) R30() string {
 	return routegenHelperURL(u, 28)
 }
 
-//line routes_gen.go:3002:1
+//line routes_gen.go:2997:1
 
 // R56 returns the URL of route "r56": /1 (routes.conf:397:7).
 //
@@ -3007,7 +3002,7 @@ func (u *URLBuilder) R56() string {
 	return routegenHelperURL(u, 30)
 }
 
-//line routes_gen.go:3011:1
+//line routes_gen.go:3006:1
 
 // R8 returns the URL of route "r8": /42 (routes.conf:60:7).
 //
@@ -3016,7 +3011,7 @@ func (u *URLBuilder) R8() string {
 	return routegenHelperURL(u, 33)
 }
 
-//line routes_gen.go:3020:1
+//line routes_gen.go:3015:1
 
 // R45 returns the URL of route "r45": /42 (routes.conf:321:7).
 //
@@ -3025,7 +3020,7 @@ func (u *URLBuilder) R45() string {
 	return routegenHelperURL(u, 35)
 }
 
-//line routes_gen.go:3029:1
+//line routes_gen.go:3024:1
 
 // R87 returns the URL of route "r87": /42/abc (routes.conf:616:7).
 //
@@ -3034,7 +3029,7 @@ func (u *URLBuilder) R87() string {
 	return routegenHelperURL(u, 37)
 }
 
-//line routes_gen.go:3038:1
+//line routes_gen.go:3033:1
 
 // R95 returns the URL of route "r95": /42/abc/.a/x.y (routes.conf:668:15).
 //
@@ -3043,7 +3038,7 @@ func (u *URLBuilder) R95() string {
 	return routegenHelperURL(u, 38)
 }
 
-//line routes_gen.go:3047:1
+//line routes_gen.go:3042:1
 
 // R94 returns the URL of route "r94": /42/abc/.a/x.y (routes.conf:662:11).
 //
@@ -3052,7 +3047,7 @@ func (u *URLBuilder) R94() string {
 	return routegenHelperURL(u, 40)
 }
 
-//line routes_gen.go:3056:1
+//line routes_gen.go:3051:1
 
 // R93 returns the URL of route "r93": /42/abc/a-b/1 (routes.conf:656:11).
 //
@@ -3061,7 +3056,7 @@ func (u *URLBuilder) R93() string {
 	return routegenHelperURL(u, 43)
 }
 
-//line routes_gen.go:3065:1
+//line routes_gen.go:3060:1
 
 // R88 returns the URL of route "r88": /42/abc/users (routes.conf:622:11).
 //
@@ -3070,7 +3065,7 @@ func (u *URLBuilder) R88() string {
 	return routegenHelperURL(u, 44)
 }
 
-//line routes_gen.go:3074:1
+//line routes_gen.go:3069:1
 
 // R92 returns the URL of route "r92": /42/abc/users/.a/1*rest (routes.conf:645:15).
 //
@@ -3079,7 +3074,7 @@ func (u *URLBuilder) R92(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 45, rest)
 }
 
-//line routes_gen.go:3083:1
+//line routes_gen.go:3078:1
 
 // R91 returns the URL of route "r91": /42/abc/users/:p3 (routes.conf:640:15).
 //
@@ -3088,7 +3083,7 @@ func (u *URLBuilder) R91(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 47, p3)
 }
 
-//line routes_gen.go:3092:1
+//line routes_gen.go:3087:1
 
 // R90 returns the URL of route "r90": /42/abc/users/:p3/*rest (routes.conf:633:15).
 //
@@ -3097,7 +3092,7 @@ func (u *URLBuilder) R90(p3 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 50, p3, rest)
 }
 
-//line routes_gen.go:3101:1
+//line routes_gen.go:3096:1
 
 // R89 returns the URL of route "r89": /42/abc/users/:p3/v:p4 (routes.conf:628:15).
 //
@@ -3106,7 +3101,7 @@ func (u *URLBuilder) R89(p3 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 53, p3, p4)
 }
 
-//line routes_gen.go:3110:1
+//line routes_gen.go:3105:1
 
 // R1 returns the URL of route "r1": /:p0 (routes.conf:9:7).
 //
@@ -3115,7 +3110,7 @@ func (u *URLBuilder) R1(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 55, p0)
 }
 
-//line routes_gen.go:3119:1
+//line routes_gen.go:3114:1
 
 // R31 returns the URL of route "r31": /:p0 (routes.conf:220:7).
 //
@@ -3124,7 +3119,7 @@ func (u *URLBuilder) R31(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 57, p0)
 }
 
-//line routes_gen.go:3128:1
+//line routes_gen.go:3123:1
 
 // R77 returns the URL of route "r77": /:p0/1:p1 (routes.conf:544:7).
 //
@@ -3133,7 +3128,7 @@ func (u *URLBuilder) R77(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 58, p0, p1)
 }
 
-//line routes_gen.go:3137:1
+//line routes_gen.go:3132:1
 
 // R24 returns the URL of route "r24": /:p0/:p1 (routes.conf:172:7).
 //
@@ -3142,7 +3137,7 @@ func (u *URLBuilder) R24(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 59, p0, p1)
 }
 
-//line routes_gen.go:3146:1
+//line routes_gen.go:3141:1
 
 // R22 returns the URL of route "r22": /:p0/:p1 (routes.conf:156:7).
 //
@@ -3151,7 +3146,7 @@ func (u *URLBuilder) R22(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 60, p0, p1)
 }
 
-//line routes_gen.go:3155:1
+//line routes_gen.go:3150:1
 
 // R25 returns the URL of route "r25": /:p0/:p1/:p2/:p3 (routes.conf:178:11).
 //
@@ -3160,7 +3155,7 @@ func (u *URLBuilder) R25(p0 string, p1 string, p2 string, p3 string) (string, er
 	return routegenCheckedHelperURL(u, 61, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:3164:1
+//line routes_gen.go:3159:1
 
 // R27 returns the URL of route "r27": /:p0/:p1/:p2/:p3/*rest (routes.conf:190:15).
 //
@@ -3169,7 +3164,7 @@ func (u *URLBuilder) R27(p0 string, p1 string, p2 string, p3 string, rest string
 	return routegenCheckedHelperURL(u, 63, p0, p1, p2, p3, rest)
 }
 
-//line routes_gen.go:3173:1
+//line routes_gen.go:3168:1
 
 // R28 returns the URL of route "r28": /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:196:15).
 //
@@ -3178,7 +3173,7 @@ func (u *URLBuilder) R28(p0 string, p1 string, p2 string, p3 string, p4 string) 
 	return routegenCheckedHelperURL(u, 66, p0, p1, p2, p3, p4)
 }
 
-//line routes_gen.go:3182:1
+//line routes_gen.go:3177:1
 
 // R26 returns the URL of route "r26": /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15).
 //
@@ -3187,7 +3182,7 @@ func (u *URLBuilder) R26(p0 string, p1 string, p2 string, p3 string, p4 string, 
 	return routegenCheckedHelperURL(u, 67, p0, p1, p2, p3, p4, rest)
 }
 
-//line routes_gen.go:3191:1
+//line routes_gen.go:3186:1
 
 // R96 returns the URL of route "r96": /:p0/b (routes.conf:677:7).
 //
@@ -3196,7 +3191,7 @@ func (u *URLBuilder) R96(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 70, p0)
 }
 
-//line routes_gen.go:3200:1
+//line routes_gen.go:3195:1
 
 // R97 returns the URL of route "r97": /:p0/b/.../a-b (routes.conf:684:11).
 //
@@ -3205,7 +3200,7 @@ func (u *URLBuilder) R97(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 73, p0)
 }
 
-//line routes_gen.go:3209:1
+//line routes_gen.go:3204:1
 
 // R99 returns the URL of route "r99": /:p0/b/.../a-b (routes.conf:699:15).
 //
@@ -3214,7 +3209,7 @@ func (u *URLBuilder) R99(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 75, p0)
 }
 
-//line routes_gen.go:3218:1
+//line routes_gen.go:3213:1
 
 // R98 returns the URL of route "r98": /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15).
 //
@@ -3223,7 +3218,7 @@ func (u *URLBuilder) R98(p0 string, p5 string) (string, error) {
 	return routegenCheckedHelperURL(u, 77, p0, p5)
 }
 
-//line routes_gen.go:3227:1
+//line routes_gen.go:3222:1
 
 // R101 returns the URL of route "r101": /:p0/b/~:p2/@ (routes.conf:711:11).
 //
@@ -3232,7 +3227,7 @@ func (u *URLBuilder) R101(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 79, p0, p2)
 }
 
-//line routes_gen.go:3236:1
+//line routes_gen.go:3231:1
 
 // R102 returns the URL of route "r102": /:p0/b/~:p2/@/@/1:p5 (routes.conf:718:15).
 //
@@ -3241,7 +3236,7 @@ func (u *URLBuilder) R102(p0 string, p2 string, p5 string) (string, error) {
 	return routegenCheckedHelperURL(u, 81, p0, p2, p5)
 }
 
-//line routes_gen.go:3245:1
+//line routes_gen.go:3240:1
 
 // R104 returns the URL of route "r104": /:p0/b/~:p2/@/v:p4 (routes.conf:734:15).
 //
@@ -3250,7 +3245,7 @@ func (u *URLBuilder) R104(p0 string, p2 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 83, p0, p2, p4)
 }
 
-//line routes_gen.go:3254:1
+//line routes_gen.go:3249:1
 
 // R103 returns the URL of route "r103": /:p0/b/~:p2/@/~:p4/... (routes.conf:727:15).
 //
@@ -3259,7 +3254,7 @@ func (u *URLBuilder) R103(p0 string, p2 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 84, p0, p2, p4)
 }
 
-//line routes_gen.go:3263:1
+//line routes_gen.go:3258:1
 
 // R32 returns the URL of route "r32": /:p0/v:p1 (routes.conf:228:11).
 //
@@ -3268,7 +3263,7 @@ func (u *URLBuilder) R32(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 85, p0, p1)
 }
 
-//line routes_gen.go:3272:1
+//line routes_gen.go:3267:1
 
 // R13 returns the URL of route "r13": /:p0/~u (routes.conf:98:7).
 //
@@ -3277,7 +3272,7 @@ func (u *URLBuilder) R13(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 87, p0)
 }
 
-//line routes_gen.go:3281:1
+//line routes_gen.go:3276:1
 
 // R6 returns the URL of route "r6": /=/.a (routes.conf:43:15).
 //
@@ -3286,7 +3281,7 @@ func (u *URLBuilder) R6() string {
 	return routegenHelperURL(u, 88)
 }
 
-//line routes_gen.go:3290:1
+//line routes_gen.go:3285:1
 
 // R37 returns the URL of route "r37": /a-b (routes.conf:266:7).
 //
@@ -3295,7 +3290,7 @@ func (u *URLBuilder) R37() string {
 	return routegenHelperURL(u, 91)
 }
 
-//line routes_gen.go:3299:1
+//line routes_gen.go:3294:1
 
 // R33 returns the URL of route "r33": /a-b/a (routes.conf:237:7).
 //
@@ -3304,7 +3299,7 @@ func (u *URLBuilder) R33() string {
 	return routegenHelperURL(u, 94)
 }
 
-//line routes_gen.go:3308:1
+//line routes_gen.go:3303:1
 
 // R38 returns the URL of route "r38": /a-b/a-b/= (routes.conf:272:11).
 //
@@ -3313,7 +3308,7 @@ func (u *URLBuilder) R38() string {
 	return routegenHelperURL(u, 95)
 }
 
-//line routes_gen.go:3317:1
+//line routes_gen.go:3312:1
 
 // R39 returns the URL of route "r39": /a-b/new (routes.conf:278:11).
 //
@@ -3322,7 +3317,7 @@ func (u *URLBuilder) R39() string {
 	return routegenHelperURL(u, 97)
 }
 
-//line routes_gen.go:3326:1
+//line routes_gen.go:3321:1
 
 // R72 returns the URL of route "r72": /a/@ (routes.conf:508:7).
 //
@@ -3331,7 +3326,7 @@ func (u *URLBuilder) R72() string {
 	return routegenHelperURL(u, 99)
 }
 
-//line routes_gen.go:3335:1
+//line routes_gen.go:3330:1
 
 // R51 returns the URL of route "r51": /a:p0 (routes.conf:363:7).
 //
@@ -3340,7 +3335,7 @@ func (u *URLBuilder) R51(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 101, p0)
 }
 
-//line routes_gen.go:3344:1
+//line routes_gen.go:3339:1
 
 // R55 returns the URL of route "r55": /a:p0/... (routes.conf:388:11).
 //
@@ -3349,7 +3344,7 @@ func (u *URLBuilder) R55(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 103, p0)
 }
 
-//line routes_gen.go:3353:1
+//line routes_gen.go:3348:1
 
 // R53 returns the URL of route "r53": /a:p0/:p1 (routes.conf:376:11).
 //
@@ -3358,7 +3353,7 @@ func (u *URLBuilder) R53(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 105, p0, p1)
 }
 
-//line routes_gen.go:3362:1
+//line routes_gen.go:3357:1
 
 // R52 returns the URL of route "r52": /a:p0/new/ab (routes.conf:371:11).
 //
@@ -3367,7 +3362,7 @@ func (u *URLBuilder) R52(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 108, p0)
 }
 
-//line routes_gen.go:3371:1
+//line routes_gen.go:3366:1
 
 // R54 returns the URL of route "r54": /a:p0/~:p1/user_:p2 (routes.conf:382:11).
 //
@@ -3376,7 +3371,7 @@ func (u *URLBuilder) R54(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 111, p0, p1, p2)
 }
 
-//line routes_gen.go:3380:1
+//line routes_gen.go:3375:1
 
 // R43 returns the URL of route "r43": /abc/1*rest (routes.conf:306:11).
 //
@@ -3385,7 +3380,7 @@ func (u *URLBuilder) R43(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 113, rest)
 }
 
-//line routes_gen.go:3389:1
+//line routes_gen.go:3384:1
 
 // R41 returns the URL of route "r41": /abc/1*rest (routes.conf:294:11).
 //
@@ -3394,7 +3389,7 @@ func (u *URLBuilder) R41(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 114, rest)
 }
 
-//line routes_gen.go:3398:1
+//line routes_gen.go:3393:1
 
 // R44 returns the URL of route "r44": /abc/1*rest (routes.conf:311:15).
 //
@@ -3403,7 +3398,7 @@ func (u *URLBuilder) R44(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 116, rest)
 }
 
-//line routes_gen.go:3407:1
+//line routes_gen.go:3402:1
 
 // R40 returns the URL of route "r40": /abc/1*rest (routes.conf:287:7).
 //
@@ -3412,7 +3407,7 @@ func (u *URLBuilder) R40(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 117, rest)
 }
 
-//line routes_gen.go:3416:1
+//line routes_gen.go:3411:1
 
 // R42 returns the URL of route "r42": /abc/1*rest (routes.conf:299:11).
 //
@@ -3421,7 +3416,7 @@ func (u *URLBuilder) R42(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 118, rest)
 }
 
-//line routes_gen.go:3425:1
+//line routes_gen.go:3420:1
 
 // R71 returns the URL of route "r71": /abc/a (routes.conf:502:7).
 //
@@ -3430,7 +3425,7 @@ func (u *URLBuilder) R71() string {
 	return routegenHelperURL(u, 120)
 }
 
-//line routes_gen.go:3434:1
+//line routes_gen.go:3429:1
 
 // R14 returns the URL of route "r14": /b/abc (routes.conf:106:7).
 //
@@ -3439,7 +3434,7 @@ func (u *URLBuilder) R14() string {
 	return routegenHelperURL(u, 122)
 }
 
-//line routes_gen.go:3443:1
+//line routes_gen.go:3438:1
 
 // R86 returns the URL of route "r86": /new/*rest (routes.conf:607:7).
 //
@@ -3448,7 +3443,7 @@ func (u *URLBuilder) R86(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 123, rest)
 }
 
-//line routes_gen.go:3452:1
+//line routes_gen.go:3447:1
 
 // R65 returns the URL of route "r65": /user_x (routes.conf:458:7).
 //
@@ -3457,7 +3452,7 @@ func (u *URLBuilder) R65() string {
 	return routegenHelperURL(u, 124)
 }
 
-//line routes_gen.go:3461:1
+//line routes_gen.go:3456:1
 
 // R69 returns the URL of route "r69": /user_x/.a/:p2 (routes.conf:489:11).
 //
@@ -3466,7 +3461,7 @@ func (u *URLBuilder) R69(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 125, p2)
 }
 
-//line routes_gen.go:3470:1
+//line routes_gen.go:3465:1
 
 // R29 returns the URL of route "r29": /user_x/:p1 (routes.conf:202:15).
 //
@@ -3475,7 +3470,7 @@ func (u *URLBuilder) R29(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 127, p1)
 }
 
-//line routes_gen.go:3479:1
+//line routes_gen.go:3474:1
 
 // R34 returns the URL of route "r34": /user_x/:p1 (routes.conf:245:7).
 //
@@ -3484,7 +3479,7 @@ func (u *URLBuilder) R34(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 129, p1)
 }
 
-//line routes_gen.go:3488:1
+//line routes_gen.go:3483:1
 
 // R36 returns the URL of route "r36": /user_x/:p1/1:p2/@ (routes.conf:257:11).
 //
@@ -3493,7 +3488,7 @@ func (u *URLBuilder) R36(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 130, p1, p2)
 }
 
-//line routes_gen.go:3497:1
+//line routes_gen.go:3492:1
 
 // R35 returns the URL of route "r35": /user_x/:p1/:p2/x.:p3 (routes.conf:252:11).
 //
@@ -3502,7 +3497,7 @@ func (u *URLBuilder) R35(p1 string, p2 int64, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 132, p1, routegenimpl.Int(p2), p3)
 }
 
-//line routes_gen.go:3506:1
+//line routes_gen.go:3501:1
 
 // R67 returns the URL of route "r67": /user_x/~u/*rest (routes.conf:473:15).
 //
@@ -3511,7 +3506,7 @@ func (u *URLBuilder) R67(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 134, rest)
 }
 
-//line routes_gen.go:3515:1
+//line routes_gen.go:3510:1
 
 // R66 returns the URL of route "r66": /user_x/~u/*rest (routes.conf:465:11).
 //
@@ -3520,7 +3515,7 @@ func (u *URLBuilder) R66(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 135, rest)
 }
 
-//line routes_gen.go:3524:1
+//line routes_gen.go:3519:1
 
 // R68 returns the URL of route "r68": /user_x/~u/*rest (routes.conf:480:15).
 //
@@ -3529,7 +3524,7 @@ func (u *URLBuilder) R68(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 137, rest)
 }
 
-//line routes_gen.go:3533:1
+//line routes_gen.go:3528:1
 
 // R16 returns the URL of route "r16": /v*rest (routes.conf:120:7).
 //
@@ -3538,7 +3533,7 @@ func (u *URLBuilder) R16(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 138, rest)
 }
 
-//line routes_gen.go:3542:1
+//line routes_gen.go:3537:1
 
 // R9 returns the URL of route "r9": /v1 (routes.conf:67:7).
 //
@@ -3547,7 +3542,7 @@ func (u *URLBuilder) R9() string {
 	return routegenHelperURL(u, 139)
 }
 
-//line routes_gen.go:3551:1
+//line routes_gen.go:3546:1
 
 // R105 returns the URL of route "r105": /v1 (routes.conf:744:7).
 //
@@ -3556,7 +3551,7 @@ func (u *URLBuilder) R105() string {
 	return routegenHelperURL(u, 140)
 }
 
-//line routes_gen.go:3560:1
+//line routes_gen.go:3555:1
 
 // R100 returns the URL of route "r100": /v1/:p1 (routes.conf:706:11).
 //
@@ -3565,7 +3560,7 @@ func (u *URLBuilder) R100(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 143, p1)
 }
 
-//line routes_gen.go:3569:1
+//line routes_gen.go:3564:1
 
 // R106 returns the URL of route "r106": /v1/:p1 (routes.conf:751:11).
 //
@@ -3574,7 +3569,7 @@ func (u *URLBuilder) R106(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 144, p1)
 }
 
-//line routes_gen.go:3578:1
+//line routes_gen.go:3573:1
 
 // R11 returns the URL of route "r11": /v1/abc/:p2 (routes.conf:81:11).
 //
@@ -3583,7 +3578,7 @@ func (u *URLBuilder) R11(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 147, p2)
 }
 
-//line routes_gen.go:3587:1
+//line routes_gen.go:3582:1
 
 // R82 returns the URL of route "r82": /v1/users (routes.conf:578:7).
 //
@@ -3592,7 +3587,7 @@ func (u *URLBuilder) R82() string {
 	return routegenHelperURL(u, 150)
 }
 
-//line routes_gen.go:3596:1
+//line routes_gen.go:3591:1
 
 // R12 returns the URL of route "r12": /v1/users/a-b (routes.conf:89:11).
 //
@@ -3601,7 +3596,7 @@ func (u *URLBuilder) R12() string {
 	return routegenHelperURL(u, 151)
 }
 
-//line routes_gen.go:3605:1
+//line routes_gen.go:3600:1
 
 // R83 returns the URL of route "r83": /v1/users/ab/:p3 (routes.conf:584:11).
 //
@@ -3610,7 +3605,7 @@ func (u *URLBuilder) R83(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 152, p3)
 }
 
-//line routes_gen.go:3614:1
+//line routes_gen.go:3609:1
 
 // R85 returns the URL of route "r85": /v1/users/ab/:p3/new (routes.conf:596:15).
 //
@@ -3619,7 +3614,7 @@ func (u *URLBuilder) R85(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 153, p3)
 }
 
-//line routes_gen.go:3623:1
+//line routes_gen.go:3618:1
 
 // R84 returns the URL of route "r84": /v1/users/ab/:p3/~u/v:p5 (routes.conf:589:15).
 //
@@ -3628,7 +3623,7 @@ func (u *URLBuilder) R84(p3 string, p5 string) (string, error) {
 	return routegenCheckedHelperURL(u, 154, p3, p5)
 }
 
-//line routes_gen.go:3632:1
+//line routes_gen.go:3627:1
 
 // R107 returns the URL of route "r107": /v1/x.y/:p2 (routes.conf:759:11).
 //
@@ -3637,7 +3632,7 @@ func (u *URLBuilder) R107(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 155, p2)
 }
 
-//line routes_gen.go:3641:1
+//line routes_gen.go:3636:1
 
 // R10 returns the URL of route "r10": /v1/~u (routes.conf:74:11).
 //
@@ -3646,7 +3641,7 @@ func (u *URLBuilder) R10() string {
 	return routegenHelperURL(u, 157)
 }
 
-//line routes_gen.go:3650:1
+//line routes_gen.go:3645:1
 
 // R57 returns the URL of route "r57": /v:p0/1:p1 (routes.conf:403:7).
 //
@@ -3655,7 +3650,7 @@ func (u *URLBuilder) R57(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 158, p0, p1)
 }
 
-//line routes_gen.go:3659:1
+//line routes_gen.go:3654:1
 
 // R60 returns the URL of route "r60": /v:p0/1:p1/:p2 (routes.conf:424:11).
 //
@@ -3664,7 +3659,7 @@ func (u *URLBuilder) R60(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 159, p0, p1, p2)
 }
 
-//line routes_gen.go:3668:1
+//line routes_gen.go:3663:1
 
 // R59 returns the URL of route "r59": /v:p0/1:p1/:p2/user_:p3 (routes.conf:417:11).
 //
@@ -3673,7 +3668,7 @@ func (u *URLBuilder) R59(p0 string, p1 string, p2 string, p3 string) (string, er
 	return routegenCheckedHelperURL(u, 160, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:3677:1
+//line routes_gen.go:3672:1
 
 // R64 returns the URL of route "r64": /v:p0/1:p1/abc (routes.conf:448:15).
 //
@@ -3682,7 +3677,7 @@ func (u *URLBuilder) R64(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 161, p0, p1)
 }
 
-//line routes_gen.go:3686:1
+//line routes_gen.go:3681:1
 
 // R61 returns the URL of route "r61": /v:p0/1:p1/abc (routes.conf:430:11).
 //
@@ -3691,7 +3686,7 @@ func (u *URLBuilder) R61(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 162, p0, p1)
 }
 
-//line routes_gen.go:3695:1
+//line routes_gen.go:3690:1
 
 // R58 returns the URL of route "r58": /v:p0/1:p1/abc/*rest (routes.conf:410:11).
 //
@@ -3700,7 +3695,7 @@ func (u *URLBuilder) R58(p0 string, p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 165, p0, p1, rest)
 }
 
-//line routes_gen.go:3704:1
+//line routes_gen.go:3699:1
 
 // R62 returns the URL of route "r62": /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:436:15).
 //
@@ -3709,7 +3704,7 @@ func (u *URLBuilder) R62(p0 string, p1 string, p3 string, p4 string) (string, er
 	return routegenCheckedHelperURL(u, 167, p0, p1, p3, p4)
 }
 
-//line routes_gen.go:3713:1
+//line routes_gen.go:3708:1
 
 // R63 returns the URL of route "r63": /v:p0/1:p1/abc/~u/:p4 (routes.conf:442:15).
 //
@@ -3718,7 +3713,7 @@ func (u *URLBuilder) R63(p0 string, p1 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 168, p0, p1, p4)
 }
 
-//line routes_gen.go:3722:1
+//line routes_gen.go:3717:1
 
 // R46 returns the URL of route "r46": /x.y/*rest (routes.conf:328:7).
 //
@@ -3727,7 +3722,7 @@ func (u *URLBuilder) R46(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 169, rest)
 }
 
-//line routes_gen.go:3731:1
+//line routes_gen.go:3726:1
 
 // R47 returns the URL of route "r47": /x.y/*rest (routes.conf:335:11).
 //
@@ -3736,7 +3731,7 @@ func (u *URLBuilder) R47(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 170, rest)
 }
 
-//line routes_gen.go:3740:1
+//line routes_gen.go:3735:1
 
 // R48 returns the URL of route "r48": /x.y/*rest (routes.conf:341:11).
 //
@@ -3745,7 +3740,7 @@ func (u *URLBuilder) R48(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 171, rest)
 }
 
-//line routes_gen.go:3749:1
+//line routes_gen.go:3744:1
 
 // R50 returns the URL of route "r50": /x.y/*rest (routes.conf:352:15).
 //
@@ -3754,7 +3749,7 @@ func (u *URLBuilder) R50(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 172, rest)
 }
 
-//line routes_gen.go:3758:1
+//line routes_gen.go:3753:1
 
 // R49 returns the URL of route "r49": /x.y/*rest (routes.conf:348:11).
 //
@@ -3763,7 +3758,7 @@ func (u *URLBuilder) R49(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 174, rest)
 }
 
-//line routes_gen.go:3767:1
+//line routes_gen.go:3762:1
 
 // R18 returns the URL of route "r18": /x.y/:p1 (routes.conf:133:11).
 //
@@ -3772,7 +3767,7 @@ func (u *URLBuilder) R18(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 175, p1)
 }
 
-//line routes_gen.go:3776:1
+//line routes_gen.go:3771:1
 
 // R17 returns the URL of route "r17": /x.y/:p1 (routes.conf:127:7).
 //
@@ -3781,7 +3776,7 @@ func (u *URLBuilder) R17(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 176, p1)
 }
 
-//line routes_gen.go:3785:1
+//line routes_gen.go:3780:1
 
 // R21 returns the URL of route "r21": /x.y/:p1 (routes.conf:148:15).
 //
@@ -3790,7 +3785,7 @@ func (u *URLBuilder) R21(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 177, p1)
 }
 
-//line routes_gen.go:3794:1
+//line routes_gen.go:3789:1
 
 // R19 returns the URL of route "r19": /x.y/:p1/ab (routes.conf:138:15).
 //
@@ -3799,7 +3794,7 @@ func (u *URLBuilder) R19(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 178, p1)
 }
 
-//line routes_gen.go:3803:1
+//line routes_gen.go:3798:1
 
 // R20 returns the URL of route "r20": /x.y/:p1/~u (routes.conf:143:15).
 //
@@ -3808,7 +3803,7 @@ func (u *URLBuilder) R20(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 179, p1)
 }
 
-//line routes_gen.go:3812:1
+//line routes_gen.go:3807:1
 
 // R70 returns the URL of route "r70": /~u (routes.conf:496:7).
 //
@@ -3817,4 +3812,4 @@ func (u *URLBuilder) R70() string {
 	return routegenHelperURL(u, 182)
 }
 
-//line routes_gen.go:3821:1
+//line routes_gen.go:3816:1
