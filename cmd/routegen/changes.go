@@ -291,7 +291,7 @@ func accept(list []changes.Change, name, data string) []string {
 		}
 		matched := false
 		for j := range list {
-			if list[j].Rule == fields[0] && list[j].Subject() == fields[1] {
+			if list[j].ID() == fields[0] && list[j].Subject() == fields[1] {
 				list[j].Accepted, matched = true, true
 			}
 		}
@@ -314,7 +314,7 @@ func writeChangesText(w io.Writer, list []changes.Change, oldName func(parser.Po
 			fmt.Fprintf(&b, "%s:\n", ch.Kind)
 		}
 		subject, detail := changeLine(ch)
-		fmt.Fprintf(&b, "  %s: %s: ", where(ch, oldName), ch.Rule)
+		fmt.Fprintf(&b, "  %s: %s: ", where(ch, oldName), ch.ID())
 		if ch.Accepted {
 			b.WriteString("accepted: ")
 		}
@@ -355,7 +355,7 @@ func writeChangesMarkdown(w io.Writer, list []changes.Change, oldName func(parse
 			if ch.Accepted {
 				kind += " (accepted)"
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", kind, ch.Rule, cell(ch.Change), code(cell(subject)), cell(ch.Old), cell(ch.New), cell(ch.Effect), cell(at))
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", kind, ch.ID(), cell(ch.Change), code(cell(subject)), cell(ch.Old), cell(ch.New), cell(ch.Effect), cell(at))
 		}
 	}
 	_, err := w.Write(b.Bytes())

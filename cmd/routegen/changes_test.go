@@ -247,14 +247,14 @@ func TestChangesOfTwoFilesWithTheirSecurity(t *testing.T) {
 // matches no finding is reported, so that a stale acceptance is seen.
 func TestChangesAccept(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"old/routes.conf": changesBefore, "old/api.conf": changesAPIBefore, "new/routes.conf": changesAfter, "new/api.conf": changesAPIBefore,
-		"all.txt":  "# reviewed\nROUTE_REMOVED about\nMETHOD_REMOVED book\nAUTH_REMOVED hotel # public now\nFAIL_CLOSED_OFF api.items\nBODY_LIMIT_RAISED book\n",
-		"some.txt": "ROUTE_REMOVED about\nAUTH_REMOVED show_hotel\n"})
+		"all.txt":  "# reviewed\nROUTE/removed about\nMETHOD/removed book\nAUTH/removed hotel # public now\nFAIL_CLOSED/off api.items\nBODY_LIMIT/raised book\n",
+		"some.txt": "ROUTE/removed about\nAUTH/removed show_hotel\n"})
 	code, stdout, stderr := runIn(t, dir, "changes", "--accept", "all.txt", "old/routes.conf", "new/routes.conf")
-	if code != exitOK || stderr != "" || !strings.Contains(stdout, "old/routes.conf:9:7: ROUTE_REMOVED: accepted: about GET /about: route removed") {
+	if code != exitOK || stderr != "" || !strings.Contains(stdout, "old/routes.conf:9:7: ROUTE/removed: accepted: about GET /about: route removed") {
 		t.Errorf("all accepted: exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
 	}
 	code, stdout, stderr = runIn(t, dir, "changes", "--accept", "some.txt", "old/routes.conf", "new/routes.conf")
-	if want := "routegen: changes: some.txt:2: AUTH_REMOVED show_hotel matches no finding: the change it accepted is gone, or was changed again\n"; code != exitInput || stderr != want {
+	if want := "routegen: changes: some.txt:2: AUTH/removed show_hotel matches no finding: the change it accepted is gone, or was changed again\n"; code != exitInput || stderr != want {
 		t.Errorf("some accepted: exit %d, stderr %q, want exit 1 and %q; stdout:\n%s", code, stderr, want, stdout)
 	}
 }
@@ -273,7 +273,7 @@ func TestChangesOfAddedSecurity(t *testing.T) {
 	const want = "fail-closed turned on"
 	// check's warning of the new side's routes without auth goes to stderr.
 	code, stdout, stderr := runIn(t, dir, "changes", "--base", "HEAD", "--security", "security.conf")
-	if code != exitInput || strings.Contains(stderr, "not in HEAD") || !strings.Contains(stdout, want) || !strings.Contains(stdout, "\n  security.conf: SECURE_HEADER_ADDED: X-Frame-Options added") {
+	if code != exitInput || strings.Contains(stderr, "not in HEAD") || !strings.Contains(stdout, want) || !strings.Contains(stdout, "\n  security.conf: SECURE_HEADER/added: X-Frame-Options added") {
 		t.Errorf("--base HEAD: exit %d, stderr %q, stdout:\n%s\nwant exit 1 and %q", code, stderr, stdout, want)
 	}
 	code, stdout, stderr = runIn(t, dir, "changes", "--security", "security.conf", "--old-security", "", "old/routes.conf", "routes.conf")

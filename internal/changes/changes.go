@@ -45,8 +45,11 @@ type Change struct {
 	// Kind is the most severe of Kinds.
 	Kind  Kind   `json:"kind"`
 	Kinds []Kind `json:"kinds"`
-	// Rule is the change's stable ID (Rules): "AUTH_REMOVED".
-	Rule string `json:"rule"`
+	// Rule is the ID of the change's rule (Rules): "AUTH"; Direction is
+	// the way it went, "" for a rule of one outcome: ID names both.
+	Rule      string    `json:"rule"`
+	Direction Direction `json:"direction,omitempty"`
+	Category  Category  `json:"category"`
 	// Accepted is set by the command for a finding its --accept file names.
 	Accepted bool `json:"accepted"`
 	// Change is the cause: "auth added", "path changed"…
@@ -368,7 +371,7 @@ func (c *comparison) report(s *subject, ca cause, kind Kind, effect string, req 
 	k := changeKey{s, ca.change}
 	ch := c.changes[k]
 	if ch == nil {
-		ch = &Change{Change: ca.change, Old: ca.old, New: ca.new}
+		ch = &Change{Rule: ca.is.rule.ID, Direction: ca.is.direction, Category: ca.is.rule.Category, Change: ca.change, Old: ca.old, New: ca.new}
 		s.place(ch)
 		c.changes[k] = ch
 		c.order = append(c.order, k)
@@ -399,6 +402,10 @@ func (ch Change) Subject() string {
 	}
 	return "security.conf"
 }
+
+// ID names the change's rule and direction, as reports and an --accept
+// file write it: "AUTH/removed".
+func (ch Change) ID() string { return FindingID(ch.Rule, ch.Direction) }
 
 func rank(k Kind) int { return slices.Index(Kinds, k) }
 
@@ -449,7 +456,6 @@ func (c *comparison) result() []Change {
 	out := make([]Change, 0, len(c.order))
 	for _, k := range c.order {
 		ch := *c.changes[k]
-		ch.Rule = ruleOf(ch.Change)
 		if s := k.subject; s.kind == keySubject {
 			// One route is named as a route's change is; several are listed.
 			if len(s.members) == 1 {
