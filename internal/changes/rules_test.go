@@ -3,6 +3,7 @@ package changes
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -68,6 +69,31 @@ func TestLookupFinding(t *testing.T) {
 		}
 		if got != c.rule || msg != c.err {
 			t.Errorf("LookupFinding(%q) = %q, %v; want %q, %q", c.id, got, err, c.rule, c.err)
+		}
+	}
+}
+
+// TestEveryOutcomeShown: each rule's every direction is found by a case
+// of testdata, forwards or reversed, so that the catalogue holds no
+// outcome that no check makes.
+func TestEveryOutcomeShown(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all strings.Builder
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all.Write(data)
+	}
+	for _, r := range Rules {
+		for _, o := range r.Outcomes {
+			if id := FindingID(r.ID, o.Direction); !strings.Contains(all.String(), " "+id+": ") {
+				t.Errorf("no case of testdata finds %s", id)
+			}
 		}
 	}
 }
