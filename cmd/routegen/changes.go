@@ -90,7 +90,7 @@ func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSe
 		if new == nil {
 			return exitInput
 		}
-		if old, code = c.loadAt(flags.base, input, src); code != exitOK {
+		if old, code = c.loadAt(flags.base, gitPrefix(), input, src); code != exitOK {
 			return code
 		}
 	default:
@@ -119,7 +119,14 @@ func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSe
 	}
 	oldName := func(p parser.Pos) string { return p.String() }
 	if len(args) < 2 {
-		oldName = func(p parser.Pos) string { return flags.base + ":" + p.String() }
+		prefix := gitPrefix()
+		oldName = func(p parser.Pos) string {
+			if p.File == "" {
+				return flags.base + ":" + p.String()
+			}
+			p.File = gitPath(flags.base, prefix, p.File)
+			return p.String()
+		}
 	}
 	var err error
 	switch flags.format {
@@ -143,10 +150,26 @@ func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSe
 	return exitOK
 }
 
+// gitPrefix is the working folder's path from the root of its git
+// repository, "sub/" or "".
+func gitPrefix() string {
+	out, _ := exec.Command("git", "rev-parse", "--show-prefix").Output()
+	return strings.TrimSpace(string(out))
+}
+
+// gitPath names file, relative to the working folder whose path from the
+// repository's root is prefix, as it is at revision rev: "rev:PATH" with
+// PATH from the root, as `git show rev:PATH` reads it from any folder of
+// the repository (it reads PATH from the root unless PATH begins with
+// "./" or "../").
+func gitPath(rev, prefix, file string) string {
+	return rev + ":" + path.Clean(prefix+filepath.ToSlash(file))
+}
+
 // loadAt reads the table of input (and its includes, security.conf and
 // app config) as they are at the git revision rev; their names in
-// messages begin with "rev:".
-func (c *cli) loadAt(rev, input string, src sourceFlags) (*ir.Table, int) {
+// messages are "rev:PATH" (gitPath), of the working folder at prefix.
+func (c *cli) loadAt(rev, prefix, input string, src sourceFlags) (*ir.Table, int) {
 	if out, err := exec.Command("git", "rev-parse", "--verify", "--quiet", rev+"^{commit}").Output(); err != nil || len(out) == 0 {
 		return nil, c.usageError(fmt.Sprintf("--base %q: not a git revision here", rev))
 	}
@@ -160,7 +183,7 @@ func (c *cli) loadAt(rev, input string, src sourceFlags) (*ir.Table, int) {
 	table, diags := ir.Load(gitFS{rev: rev}, src.sources(input))
 	for i := range diags {
 		if f := diags[i].Pos.File; f != "" {
-			diags[i].Pos.File = rev + ":" + f
+			diags[i].Pos.File = gitPath(rev, prefix, f)
 		}
 	}
 	// The old files are not on disk for the rich rendering's source lines.

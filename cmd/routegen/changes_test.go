@@ -281,3 +281,46 @@ func TestChangesOfAddedSecurity(t *testing.T) {
 		t.Errorf("--old-security '': exit %d, stderr %q, stdout:\n%s\nwant exit 1 and %q", code, stderr, stdout, want)
 	}
 }
+
+// TestChangesFromSubfolder: run from a folder below the repository's
+// root, changes names the old files by their path from the root, which
+// `git show REV:PATH` reads there, for a finding's old position and for
+// an error of the old side.
+func TestChangesFromSubfolder(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"svc/routes.conf": changesBefore, "svc/api.conf": changesAPIBefore})
+	sub := filepath.Join(dir, "svc")
+	if err := os.WriteFile(filepath.Join(sub, "routes.conf"), []byte(changesAfter), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runIn(t, sub, "changes")
+	const want = "HEAD:svc/routes.conf:9:7: ROUTE/removed"
+	if code != exitInput || stderr != "" || !strings.Contains(stdout, want) {
+		t.Fatalf("exit %d, stderr %q, stdout:\n%s\nwant %q", code, stderr, stdout, want)
+	}
+	// The position's REV:PATH, without :LINE:COL, is what git show reads.
+	at := strings.Fields(stdout[strings.Index(stdout, want):])[0]
+	spec := strings.Join(strings.Split(at, ":")[:2], ":")
+	show := exec.Command("git", "show", spec)
+	show.Dir = sub
+	if out, err := show.Output(); err != nil || string(out) != changesBefore {
+		t.Errorf("git show %s in svc: %v\n%s", spec, err, out)
+	}
+	// An error of the old side is named so too.
+	write := func(content string) {
+		if err := os.WriteFile(filepath.Join(sub, "routes.conf"), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(strings.Replace(changesBefore, `"/about"`, `"/about`, 1))
+	for _, args := range [][]string{{"add", "."}, {"-c", "user.name=routegen", "-c", "user.email=routegen@example.com", "commit", "-q", "-m", "broken"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	write(changesAfter)
+	if code, _, stderr := runIn(t, sub, "changes"); code != exitInput || !strings.HasPrefix(stderr, "HEAD:svc/routes.conf:") {
+		t.Errorf("old side with an error: exit %d, stderr %q; want it named HEAD:svc/routes.conf", code, stderr)
+	}
+}
