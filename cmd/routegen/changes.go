@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/routegen/routegen/internal/changes"
+	"github.com/routegen/routegen/internal/suggest"
 	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/parser"
 )
@@ -38,7 +39,7 @@ func (f *changesFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.oldSecurity, "old-security", "", "with OLD.conf and NEW.conf: the old side's security.conf (default --security's; '' for none)")
 	fs.StringVar(&f.oldAppConfig, "old-app-config", "", "with OLD.conf and NEW.conf: the old side's application config (default --app-config's; '' for none)")
 	fs.StringVar(&f.format, "format", "text", "output format: text, markdown or json")
-	fs.StringVar(&f.accept, "accept", "", "a `FILE` of reviewed findings, one \"RULE ROUTE\" a line (# comments): each is printed as accepted and does not count for --fail-on; a line that matches no finding is reported")
+	fs.StringVar(&f.accept, "accept", "", "a `FILE` of reviewed findings, one \"RULE ROUTE\" a line as each finding's line begins (# comments): each is printed as accepted and does not count for --fail-on; a line that matches no finding is reported")
 	fs.StringVar(&f.failOn, "fail-on", "breaking,security", "exit 1 when a change of these kinds is found: breaking, security, source or compatible, comma-separated; \"\" for none")
 }
 
@@ -108,13 +109,18 @@ func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSe
 		}
 	}
 	list := changes.Compare(old, new)
+	code := exitOK
 	if flags.accept != "" {
 		data, err := osFS{}.ReadFile(flags.accept)
 		if err != nil {
 			return c.failf("--accept: %v", err)
 		}
-		for _, stale := range accept(list, flags.accept, string(data)) {
-			fmt.Fprintf(c.stderr, "routegen: changes: %s\n", stale)
+		acceptErrs, stale := accept(list, slices.Concat(changes.Subjects(old), changes.Subjects(new)), flags.accept, string(data))
+		for _, msg := range slices.Concat(acceptErrs, stale) {
+			fmt.Fprintln(c.stderr, msg)
+		}
+		if len(acceptErrs) > 0 {
+			code = exitInput
 		}
 	}
 	oldName := func(p parser.Pos) string { return p.String() }
@@ -147,7 +153,7 @@ func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSe
 			}
 		}
 	}
-	return exitOK
+	return code
 }
 
 // gitPrefix is the working folder's path from the root of its git
@@ -250,12 +256,11 @@ func (g gitFS) Glob(pattern string) ([]string, error) {
 	return matches, nil
 }
 
-// changeLine is what the text and markdown reports say of a change.
+// changeLine is what the text and markdown reports say of a change:
+// the routes it is at ("about GET /about", "5 routes (a, b, c, …)"), and
+// its values.
 func changeLine(ch changes.Change) (subject, detail string) {
-	subject = ch.Route
-	if ch.Method != "" {
-		subject += " " + ch.Method + " " + ch.Path
-	}
+	subject = strings.TrimSpace(ch.Route + " " + requestOf(ch))
 	if n := len(ch.Routes); n > 0 {
 		// The routes a key of a domain or an enclosing section affects: the first few.
 		names := strings.Join(ch.Routes[:min(n, 3)], ", ")
@@ -272,7 +277,16 @@ func changeLine(ch changes.Change) (subject, detail string) {
 	case ch.New != "":
 		detail = ch.New
 	}
-	return strings.TrimSpace(subject), detail
+	return subject, detail
+}
+
+// requestOf is the method and path of a change of one route, "" for
+// another change.
+func requestOf(ch changes.Change) string {
+	if ch.Method == "" || len(ch.Routes) > 0 {
+		return ""
+	}
+	return ch.Method + " " + ch.Path
 }
 
 // where is the position of a change: in the new routes.conf, or in the
@@ -295,34 +309,68 @@ func code(s string) string {
 
 // accept marks the findings of list that the accept file (named name,
 // its text data) names, one "RULE ROUTE" a line, "#" beginning a
-// comment; ROUTE is the route's name as the generated code knows it,
-// "domain:KEY" for a change of a domain or its catch_all, or
-// "security.conf". It returns a message for each line that is no such
-// pair or matches no finding, so that a stale acceptance is seen.
-func accept(list []changes.Change, name, data string) []string {
-	var problems []string
+// comment, as Change.Accept writes it: RULE is a finding's ID, ROUTE its
+// subject, one of subjects (those of either side). It returns an error
+// for each line that is no such pair, and a note for each that matches
+// no finding, so that a stale acceptance is seen.
+func accept(list []changes.Change, subjects []string, name, data string) (errs, stale []string) {
 	for i, line := range strings.Split(data, "\n") {
 		line, _, _ = strings.Cut(line, "#")
 		fields := strings.Fields(line)
 		if len(fields) == 0 {
 			continue
 		}
-		at := fmt.Sprintf("%s:%d", name, i+1)
+		at := func(field string) string {
+			return fmt.Sprintf("%s:%d:%d", name, i+1, strings.Index(line, field)+1)
+		}
 		if len(fields) != 2 {
-			problems = append(problems, at+": want RULE ROUTE, found "+strconv.Quote(strings.TrimSpace(line)))
+			errs = append(errs, at(fields[0])+": want RULE ROUTE, found "+strconv.Quote(strings.TrimSpace(line)))
+			continue
+		}
+		id, subject := fields[0], fields[1]
+		if _, _, err := changes.LookupFinding(id); err != nil {
+			errs = append(errs, at(id)+": "+err.Error())
+			continue
+		}
+		if !slices.Contains(subjects, subject) {
+			errs = append(errs, at(subject)+": "+unknownSubject(subject, subjects))
 			continue
 		}
 		matched := false
 		for j := range list {
-			if list[j].ID() == fields[0] && list[j].Subject() == fields[1] {
+			if list[j].Accept() == id+" "+subject {
 				list[j].Accepted, matched = true, true
 			}
 		}
 		if !matched {
-			problems = append(problems, at+": "+fields[0]+" "+fields[1]+" matches no finding: the change it accepted is gone, or was changed again")
+			stale = append(stale, at(id)+": "+id+" "+subject+" matches no finding: the change it accepted is gone, or was changed again")
 		}
 	}
-	return problems
+	return errs, stale
+}
+
+// unknownSubject says that subject is none of subjects, with the one it
+// may have meant: a route of another domain than the root is known by
+// "KEY.name".
+func unknownSubject(subject string, subjects []string) string {
+	what := "no route is named " + subject
+	if key, ok := strings.CutPrefix(subject, "domain:"); ok {
+		what = "no domain has the key " + key
+	}
+	what += " in either version"
+	var qualified []string
+	for _, s := range subjects {
+		if strings.HasSuffix(s, "."+subject) && !strings.HasPrefix(s, "domain:") && !slices.Contains(qualified, s) {
+			qualified = append(qualified, s)
+		}
+	}
+	switch {
+	case len(qualified) > 0:
+		return what + "; did you mean " + strings.Join(qualified, " or ") + "? (a route of a domain other than the root is named KEY.name)"
+	case suggest.Closest(subject, subjects, 2) != "":
+		return what + "; did you mean " + suggest.Closest(subject, subjects, 2) + "?"
+	}
+	return what
 }
 
 // writeChangesText writes the changes in Compare's order, under a
@@ -336,13 +384,16 @@ func writeChangesText(w io.Writer, list []changes.Change, oldName func(parser.Po
 		if i == 0 || list[i-1].Kind != ch.Kind {
 			fmt.Fprintf(&b, "%s:\n", ch.Kind)
 		}
+		// The line begins with the one of an --accept file that accepts it.
 		subject, detail := changeLine(ch)
-		fmt.Fprintf(&b, "  %s: %s: ", where(ch, oldName), ch.ID())
+		fmt.Fprintf(&b, "  %s: %s: ", where(ch, oldName), ch.Accept())
 		if ch.Accepted {
 			b.WriteString("accepted: ")
 		}
-		if subject != "" {
+		if len(ch.Routes) > 0 {
 			b.WriteString(subject + ": ")
+		} else if req := requestOf(ch); req != "" {
+			b.WriteString(req + ": ")
 		}
 		b.WriteString(ch.Change)
 		if detail != "" {
@@ -366,7 +417,7 @@ func writeChangesMarkdown(w io.Writer, list []changes.Change, oldName func(parse
 	if len(list) == 0 {
 		b.WriteString("No route changed.\n")
 	} else {
-		b.WriteString("| kind | rule | change | route | old | new | effect | where |\n|---|---|---|---|---|---|---|---|\n")
+		b.WriteString("| kind | accept as | change | route | old | new | effect | where |\n|---|---|---|---|---|---|---|---|\n")
 		cell := func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
 		for _, ch := range list {
 			subject, _ := changeLine(ch)
@@ -378,7 +429,7 @@ func writeChangesMarkdown(w io.Writer, list []changes.Change, oldName func(parse
 			if ch.Accepted {
 				kind += " (accepted)"
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", kind, ch.ID(), cell(ch.Change), code(cell(subject)), cell(ch.Old), cell(ch.New), cell(ch.Effect), cell(at))
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", kind, code(ch.Accept()), cell(ch.Change), code(cell(subject)), cell(ch.Old), cell(ch.New), cell(ch.Effect), cell(at))
 		}
 	}
 	_, err := w.Write(b.Bytes())
@@ -388,12 +439,13 @@ func writeChangesMarkdown(w io.Writer, list []changes.Change, oldName func(parse
 func writeChangesJSON(w io.Writer, list []changes.Change, oldName func(parser.Pos) string) error {
 	type entry struct {
 		changes.Change
+		Accept      string `json:"accept"`
 		Position    string `json:"position"`
 		OldPosition string `json:"old_position,omitempty"`
 	}
 	out := make([]entry, len(list))
 	for i, ch := range list {
-		out[i] = entry{Change: ch, Position: where(ch, oldName)}
+		out[i] = entry{Change: ch, Accept: ch.Accept(), Position: where(ch, oldName)}
 		if ch.OldPosition.IsValid() {
 			out[i].OldPosition = oldName(ch.OldPosition)
 		}

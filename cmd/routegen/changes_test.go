@@ -136,7 +136,7 @@ func TestChangesOfPackageFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := runIn(t, dir, "changes", "--fail-on=", "app")
-	if code != exitOK || stderr != "" || !strings.Contains(stdout, "conf/routes.conf:7:7: ROUTE_RENAMED: hotel GET /hotels/:id: name changed: show_hotel → hotel (was at HEAD:conf/routes.conf:7:7)") {
+	if code != exitOK || stderr != "" || !strings.Contains(stdout, "conf/routes.conf:7:7: ROUTE_RENAMED hotel: GET /hotels/:id: name changed: show_hotel → hotel (was at HEAD:conf/routes.conf:7:7)") {
 		t.Errorf("changes app: exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
 	}
 	code, _, stderr = runIn(t, dir, "changes", "two")
@@ -149,7 +149,7 @@ func TestChangesOfPackageFolder(t *testing.T) {
 func TestChangesOfTwoFiles(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"old/routes.conf": changesBefore, "old/api.conf": changesAPIBefore, "new/routes.conf": changesAfter, "new/api.conf": changesAPIBefore})
 	code, stdout, stderr := runIn(t, dir, "changes", "--fail-on", "breaking", "old/routes.conf", "new/routes.conf")
-	if code != exitInput || stderr != "" || !strings.Contains(stdout, `new/routes.conf:7:7: ROUTE_RENAMED: hotel GET /hotels/:id: name changed: show_hotel → hotel (was at old/routes.conf:7:7)`) {
+	if code != exitInput || stderr != "" || !strings.Contains(stdout, `new/routes.conf:7:7: ROUTE_RENAMED hotel: GET /hotels/:id: name changed: show_hotel → hotel (was at old/routes.conf:7:7)`) {
 		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
 	}
 }
@@ -193,7 +193,7 @@ func TestChangesFailOnSource(t *testing.T) {
 		{[]string{"changes", "--fail-on", "breaking,compatible", "old/routes.conf", "new/routes.conf"}, exitOK},
 	} {
 		code, stdout, stderr := runIn(t, dir, c.args...)
-		if code != c.code || stderr != "" || stdout != "source:\n  new/routes.conf:7:7: ROUTE_RENAMED: hotel GET /hotels/:id: name changed: show_hotel → hotel (was at old/routes.conf:7:7)\n" {
+		if code != c.code || stderr != "" || stdout != "source:\n  new/routes.conf:7:7: ROUTE_RENAMED hotel: GET /hotels/:id: name changed: show_hotel → hotel (was at old/routes.conf:7:7)\n" {
 			t.Errorf("%s: exit %d, stderr %q, stdout:\n%s\nwant exit %d", strings.Join(c.args, " "), code, stderr, stdout, c.code)
 		}
 	}
@@ -250,11 +250,11 @@ func TestChangesAccept(t *testing.T) {
 		"all.txt":  "# reviewed\nROUTE/removed about\nMETHOD/removed book\nAUTH/removed hotel # public now\nFAIL_CLOSED/off api.items\nBODY_LIMIT/raised book\n",
 		"some.txt": "ROUTE/removed about\nAUTH/removed show_hotel\n"})
 	code, stdout, stderr := runIn(t, dir, "changes", "--accept", "all.txt", "old/routes.conf", "new/routes.conf")
-	if code != exitOK || stderr != "" || !strings.Contains(stdout, "old/routes.conf:9:7: ROUTE/removed: accepted: about GET /about: route removed") {
+	if code != exitOK || stderr != "" || !strings.Contains(stdout, "old/routes.conf:9:7: ROUTE/removed about: accepted: GET /about: route removed") {
 		t.Errorf("all accepted: exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
 	}
 	code, stdout, stderr = runIn(t, dir, "changes", "--accept", "some.txt", "old/routes.conf", "new/routes.conf")
-	if want := "routegen: changes: some.txt:2: AUTH/removed show_hotel matches no finding: the change it accepted is gone, or was changed again\n"; code != exitInput || stderr != want {
+	if want := "some.txt:2:1: AUTH/removed show_hotel matches no finding: the change it accepted is gone, or was changed again\n"; code != exitInput || stderr != want {
 		t.Errorf("some accepted: exit %d, stderr %q, want exit 1 and %q; stdout:\n%s", code, stderr, want, stdout)
 	}
 }
@@ -273,7 +273,7 @@ func TestChangesOfAddedSecurity(t *testing.T) {
 	const want = "fail-closed turned on"
 	// check's warning of the new side's routes without auth goes to stderr.
 	code, stdout, stderr := runIn(t, dir, "changes", "--base", "HEAD", "--security", "security.conf")
-	if code != exitInput || strings.Contains(stderr, "not in HEAD") || !strings.Contains(stdout, want) || !strings.Contains(stdout, "\n  security.conf: SECURE_HEADER/added: X-Frame-Options added") {
+	if code != exitInput || strings.Contains(stderr, "not in HEAD") || !strings.Contains(stdout, want) || !strings.Contains(stdout, "\n  security.conf: SECURE_HEADER/added security.conf: X-Frame-Options added") {
 		t.Errorf("--base HEAD: exit %d, stderr %q, stdout:\n%s\nwant exit 1 and %q", code, stderr, stdout, want)
 	}
 	code, stdout, stderr = runIn(t, dir, "changes", "--security", "security.conf", "--old-security", "", "old/routes.conf", "routes.conf")
@@ -322,5 +322,27 @@ func TestChangesFromSubfolder(t *testing.T) {
 	write(changesAfter)
 	if code, _, stderr := runIn(t, sub, "changes"); code != exitInput || !strings.HasPrefix(stderr, "HEAD:svc/routes.conf:") {
 		t.Errorf("old side with an error: exit %d, stderr %q; want it named HEAD:svc/routes.conf", code, stderr)
+	}
+}
+
+// TestChangesAcceptErrors: a line of an --accept file that names an
+// unknown rule, an ID written as before the rules had directions, or a
+// route neither version has is an error at its line and column, with
+// the name to write, and fails the run even when no kind does; the
+// lines that hold are accepted still.
+func TestChangesAcceptErrors(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"old/routes.conf": changesBefore, "old/api.conf": changesAPIBefore, "new/routes.conf": changesAfter, "new/api.conf": changesAPIBefore,
+		"bad.txt": "ROUTE_REMOVD about\nROUTE_REMOVED about\nFAIL_CLOSED/off items\nROUTE/removed abuot\n  AUTH/removed\nHOST_CHANGED domain:www\nROUTE about\nROUTE/removed about\n"})
+	code, stdout, stderr := runIn(t, dir, "changes", "--fail-on=", "--accept", "bad.txt", "old/routes.conf", "new/routes.conf")
+	want := `bad.txt:1:1: unknown rule ROUTE_REMOVD; did you mean ROUTE/removed?
+bad.txt:2:1: ROUTE_REMOVED is written ROUTE/removed now
+bad.txt:3:17: no route is named items in either version; did you mean api.items? (a route of a domain other than the root is named KEY.name)
+bad.txt:4:15: no route is named abuot in either version; did you mean about?
+bad.txt:5:3: want RULE ROUTE, found "AUTH/removed"
+bad.txt:6:14: no domain has the key www in either version
+bad.txt:7:1: rule ROUTE takes a direction: ROUTE/added, ROUTE/removed
+`
+	if code != exitInput || stderr != want || !strings.Contains(stdout, "ROUTE/removed about: accepted: GET /about") {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 1 and:\n%s\nstdout:\n%s", code, stderr, want, stdout)
 	}
 }

@@ -403,6 +403,23 @@ func (ch Change) Subject() string {
 	return "security.conf"
 }
 
+// Subjects are what a change of t can be at, as Subject names it: the
+// name of each route, "domain:KEY" of each domain, and "security.conf".
+func Subjects(t *ir.Table) []string {
+	out := []string{"security.conf"}
+	for d, dom := range t.Domains {
+		out = append(out, "domain:"+dom.Key)
+		for _, r := range dom.Routes {
+			out = append(out, t.RouteName(d, r))
+		}
+	}
+	return out
+}
+
+// Accept is the line of an --accept file that accepts the change: its
+// ID and its subject, "ROUTE/removed api.cancel".
+func (ch Change) Accept() string { return ch.ID() + " " + ch.Subject() }
+
 // ID names the change's rule and direction, as reports and an --accept
 // file write it: "AUTH/removed".
 func (ch Change) ID() string { return FindingID(ch.Rule, ch.Direction) }
