@@ -4,6 +4,23 @@
 // classifies every difference as a client feels it. It names each
 // difference by its cause in routes.conf, found by comparing the routes
 // the two sides matched.
+//
+// Each finding is of a Rule, bound where its cause is made: the code
+// that finds a cause names the rule and the direction it went, as buf
+// binds each breaking rule's ID to the check that reports it, and no
+// rule is recovered from a finding's words. A rule is one thing that can
+// change (a route, a route's auth, a domain's auto_options, a secure
+// header); its changes that differ only in which way they went (added
+// or removed, on or off, raised or lowered) are its directions, not
+// rules of their own, so that the catalogue holds one line for each
+// thing a reviewer weighs, grouped in categories. A finding is named
+// RULE/direction ("ROUTE/removed", "CORS_ORIGINS/added"): the slash
+// keeps the name one word of an --accept file line, and the direction
+// in lower case reads apart from the rule; a rule of one outcome
+// (PATH_CHANGED) is its ID alone. The IDs of before the rules had
+// directions ("ROUTE_REMOVED") are kept beside their outcomes, so that
+// an --accept file that holds one is told the name to write now, rather
+// than match nothing in silence or keep two spellings of one finding.
 package changes
 
 import (

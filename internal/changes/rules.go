@@ -9,23 +9,12 @@ import (
 	"github.com/routegen/routegen/internal/suggest"
 )
 
-// A finding's rule is bound where its cause is made: each cause holds
-// the Rule that reports it and the Direction it went, as buf binds each
-// breaking rule's ID to the check that reports it; no rule is recovered
-// from a finding's words. A rule is one thing that can change (a
-// route's auth, a domain's auto_options, a secure header); the changes
-// of it that differ only in which way they go (added or removed, on or
-// off, raised or lowered) are its directions, not rules of their own,
-// so that the catalogue is one line of each thing a reviewer weighs. A
-// finding is named RULE/direction ("ROUTE/removed", "CORS_ORIGINS/added"):
-// the slash keeps the name one word of an --accept file, and the
-// direction in lower case reads apart from the rule. A rule of one
-// outcome (PATH_CHANGED) is its ID alone.
-
 // Direction is which way a finding of a rule went; "" for a rule of one
 // outcome.
 type Direction string
 
+// The directions of the rules, each rule with some of them
+// (Rule.Outcomes).
 const (
 	Added        Direction = "added"
 	Removed      Direction = "removed"
