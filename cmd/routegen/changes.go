@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/spf13/pflag"
 
@@ -320,20 +321,19 @@ func accept(list []changes.Change, subjects []string, name, data string) (errs, 
 		if len(fields) == 0 {
 			continue
 		}
-		at := func(field string) string {
-			return fmt.Sprintf("%s:%d:%d", name, i+1, strings.Index(line, field)+1)
-		}
+		cols := fieldColumns(line)
+		at := func(field int) string { return fmt.Sprintf("%s:%d:%d", name, i+1, cols[field]) }
 		if len(fields) != 2 {
-			errs = append(errs, at(fields[0])+": want RULE ROUTE, found "+strconv.Quote(strings.TrimSpace(line)))
+			errs = append(errs, at(0)+": want RULE ROUTE, found "+strconv.Quote(strings.TrimSpace(line)))
 			continue
 		}
 		id, subject := fields[0], fields[1]
 		if _, _, err := changes.LookupFinding(id); err != nil {
-			errs = append(errs, at(id)+": "+err.Error())
+			errs = append(errs, at(0)+": "+err.Error())
 			continue
 		}
 		if !slices.Contains(subjects, subject) {
-			errs = append(errs, at(subject)+": "+unknownSubject(subject, subjects))
+			errs = append(errs, at(1)+": "+unknownSubject(subject, subjects))
 			continue
 		}
 		matched := false
@@ -343,10 +343,25 @@ func accept(list []changes.Change, subjects []string, name, data string) (errs, 
 			}
 		}
 		if !matched {
-			stale = append(stale, at(id)+": "+id+" "+subject+" matches no finding: the change it accepted is gone, or was changed again")
+			stale = append(stale, at(0)+": "+id+" "+subject+" matches no finding: the change it accepted is gone, or was changed again")
 		}
 	}
 	return errs, stale
+}
+
+// fieldColumns are the columns (of bytes, from 1) where the fields of
+// line begin, as strings.Fields splits it.
+func fieldColumns(line string) []int {
+	var cols []int
+	inField := false
+	for i, r := range line {
+		space := unicode.IsSpace(r)
+		if !space && !inField {
+			cols = append(cols, i+1)
+		}
+		inField = !space
+	}
+	return cols
 }
 
 // unknownSubject says that subject is none of subjects, with the one it
@@ -364,11 +379,11 @@ func unknownSubject(subject string, subjects []string) string {
 			qualified = append(qualified, s)
 		}
 	}
-	switch {
-	case len(qualified) > 0:
+	if len(qualified) > 0 {
 		return what + "; did you mean " + strings.Join(qualified, " or ") + "? (a route of a domain other than the root is named KEY.name)"
-	case suggest.Closest(subject, subjects, 2) != "":
-		return what + "; did you mean " + suggest.Closest(subject, subjects, 2) + "?"
+	}
+	if near := suggest.Closest(subject, subjects, 2); near != "" {
+		return what + "; did you mean " + near + "?"
 	}
 	return what
 }
