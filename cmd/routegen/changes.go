@@ -328,7 +328,8 @@ func accept(list []changes.Change, subjects []string, name, data string) (errs, 
 			continue
 		}
 		id, subject := fields[0], fields[1]
-		if _, _, err := changes.LookupFinding(id); err != nil {
+		rule, _, err := changes.LookupFinding(id)
+		if err != nil {
 			errs = append(errs, at(0)+": "+err.Error())
 			continue
 		}
@@ -337,13 +338,21 @@ func accept(list []changes.Change, subjects []string, name, data string) (errs, 
 			continue
 		}
 		matched := false
+		var others []string // the findings of the rule at subject, of another direction
 		for j := range list {
-			if list[j].Accept() == id+" "+subject {
+			switch {
+			case list[j].Accept() == id+" "+subject:
 				list[j].Accepted, matched = true, true
+			case list[j].Rule == rule.ID && list[j].Subject() == subject:
+				others = append(others, list[j].ID())
 			}
 		}
 		if !matched {
-			stale = append(stale, at(0)+": "+id+" "+subject+" matches no finding: the change it accepted is gone, or was changed again")
+			msg := at(0) + ": " + id + " " + subject + " matches no finding: the change it accepted is gone, or was changed again"
+			if len(others) > 0 {
+				msg += "; " + subject + " has " + strings.Join(others, ", ")
+			}
+			stale = append(stale, msg)
 		}
 	}
 	return errs, stale

@@ -329,10 +329,11 @@ func TestChangesFromSubfolder(t *testing.T) {
 // unknown rule, an ID written as before the rules had directions, or a
 // route neither version has is an error at its line and column, with
 // the name to write, and fails the run even when no kind does; the
-// lines that hold are accepted still.
+// lines that hold are accepted still. A line of a direction the route's
+// finding did not go matches nothing, and names the one it went.
 func TestChangesAcceptErrors(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"old/routes.conf": changesBefore, "old/api.conf": changesAPIBefore, "new/routes.conf": changesAfter, "new/api.conf": changesAPIBefore,
-		"bad.txt": "ROUTE_REMOVD about\nROUTE_REMOVED about\nFAIL_CLOSED/off items\nROUTE/removed abuot\n  AUTH/removed\nHOST_CHANGED domain:www\nROUTE about\nROUTE/removed about\n"})
+		"bad.txt": "ROUTE_REMOVD about\nROUTE_REMOVED about\nFAIL_CLOSED/off items\nROUTE/removed abuot\n  AUTH/removed\nHOST_CHANGED domain:www\nROUTE about\nROUTE/removed about\nAUTH/added hotel\n"})
 	code, stdout, stderr := runIn(t, dir, "changes", "--fail-on=", "--accept", "bad.txt", "old/routes.conf", "new/routes.conf")
 	want := `bad.txt:1:1: unknown rule ROUTE_REMOVD; did you mean ROUTE/removed?
 bad.txt:2:1: ROUTE_REMOVED is written ROUTE/removed now
@@ -341,6 +342,7 @@ bad.txt:4:15: no route is named abuot in either version; did you mean about?
 bad.txt:5:3: want RULE ROUTE, found "AUTH/removed"
 bad.txt:6:14: no domain has the key www in either version
 bad.txt:7:1: rule ROUTE takes a direction: ROUTE/added, ROUTE/removed
+bad.txt:9:1: AUTH/added hotel matches no finding: the change it accepted is gone, or was changed again; hotel has AUTH/removed
 `
 	if code != exitInput || stderr != want || !strings.Contains(stdout, "ROUTE/removed about: accepted: GET /about") {
 		t.Errorf("exit %d, stderr:\n%s\nwant exit 1 and:\n%s\nstdout:\n%s", code, stderr, want, stdout)
