@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/routegen/routegen/internal/changes"
 )
 
 const changesBefore = `domains {
@@ -346,5 +348,25 @@ bad.txt:9:1: AUTH/added hotel matches no finding: the change it accepted is gone
 `
 	if code != exitInput || stderr != want || !strings.Contains(stdout, "ROUTE/removed about: accepted: GET /about") {
 		t.Errorf("exit %d, stderr:\n%s\nwant exit 1 and:\n%s\nstdout:\n%s", code, stderr, want, stdout)
+	}
+}
+
+// TestUsageAcceptFile: the accept file docs/usage.md shows names rules
+// and directions that changes knows.
+func TestUsageAcceptFile(t *testing.T) {
+	data, err := os.ReadFile("../../docs/usage.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(data), "```\n# routes-accepted.txt\n")
+	block, _, closed := strings.Cut(block, "```")
+	if !ok || !closed {
+		t.Fatal("docs/usage.md shows no accept file routes-accepted.txt")
+	}
+	for _, line := range strings.Split(strings.TrimSpace(block), "\n") {
+		id := strings.Fields(line)[0]
+		if _, _, err := changes.LookupFinding(id); err != nil {
+			t.Errorf("docs/usage.md's accept file: %v", err)
+		}
 	}
 }
