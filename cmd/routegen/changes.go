@@ -339,18 +339,24 @@ func accept(list []changes.Change, subjects []string, name, data string) (errs, 
 		}
 		matched := false
 		var others []string // the findings of the rule at subject, of another direction
+		renamed := ""       // subject's new name, when the route was renamed
 		for j := range list {
 			switch {
 			case list[j].Accept() == id+" "+subject:
 				list[j].Accepted, matched = true, true
 			case list[j].Rule == rule.ID && list[j].Subject() == subject:
 				others = append(others, list[j].ID())
+			case list[j].Rule == "ROUTE_RENAMED" && list[j].Old == subject:
+				renamed = list[j].Route
 			}
 		}
 		if !matched {
 			msg := at(0) + ": " + id + " " + subject + " matches no finding: the change it accepted is gone, or was changed again"
 			if len(others) > 0 {
 				msg += "; " + subject + " has " + strings.Join(others, ", ")
+			}
+			if renamed != "" {
+				msg += "; " + subject + " is named " + renamed + " now"
 			}
 			stale = append(stale, msg)
 		}

@@ -256,7 +256,7 @@ func TestChangesAccept(t *testing.T) {
 		t.Errorf("all accepted: exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
 	}
 	code, stdout, stderr = runIn(t, dir, "changes", "--accept", "some.txt", "old/routes.conf", "new/routes.conf")
-	if want := "some.txt:2:1: AUTH/removed show_hotel matches no finding: the change it accepted is gone, or was changed again\n"; code != exitInput || stderr != want {
+	if want := "some.txt:2:1: AUTH/removed show_hotel matches no finding: the change it accepted is gone, or was changed again; show_hotel is named hotel now\n"; code != exitInput || stderr != want {
 		t.Errorf("some accepted: exit %d, stderr %q, want exit 1 and %q; stdout:\n%s", code, stderr, want, stdout)
 	}
 }
