@@ -439,7 +439,7 @@ func (ch Change) Accept() string { return ch.ID() + " " + ch.Subject() }
 
 // ID names the change's rule and direction, as reports and an --accept
 // file write it: "AUTH/removed".
-func (ch Change) ID() string { return FindingID(ch.Rule, ch.Direction) }
+func (ch Change) ID() string { return findingID(ch.Rule, ch.Direction) }
 
 func rank(k Kind) int { return slices.Index(Kinds, k) }
 

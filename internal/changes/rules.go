@@ -172,10 +172,10 @@ func (r *Rule) either(cond bool, a, b Direction) outcome {
 	return r.to(b)
 }
 
-// FindingID is how a finding of rule and direction is named in reports
+// findingID is how a finding of rule and direction is named in reports
 // and --accept files: "ROUTE/removed", or the rule's ID alone for a rule
 // of one outcome.
-func FindingID(rule string, d Direction) string {
+func findingID(rule string, d Direction) string {
 	if d == "" {
 		return rule
 	}
@@ -188,7 +188,7 @@ func FindingID(rule string, d Direction) string {
 // rule or direction, with the nearest ID.
 func LookupFinding(id string) (*Rule, Direction, error) {
 	if r, d, ok := wasOutcome(id); ok {
-		return nil, "", fmt.Errorf("%s is written %s now", id, FindingID(r.ID, d))
+		return nil, "", fmt.Errorf("%s is written %s now", id, findingID(r.ID, d))
 	}
 	name, dir, _ := strings.Cut(id, "/")
 	if i := slices.IndexFunc(Rules, func(r *Rule) bool { return r.ID == name }); i >= 0 {
@@ -198,7 +198,7 @@ func LookupFinding(id string) (*Rule, Direction, error) {
 			if o.Direction == Direction(dir) {
 				return r, o.Direction, nil
 			}
-			ids = append(ids, FindingID(r.ID, o.Direction))
+			ids = append(ids, findingID(r.ID, o.Direction))
 		}
 		switch {
 		case len(ids) == 1:
@@ -213,7 +213,7 @@ func LookupFinding(id string) (*Rule, Direction, error) {
 	var ids []string
 	for _, r := range Rules {
 		for _, o := range r.Outcomes {
-			ids = append(ids, FindingID(r.ID, o.Direction))
+			ids = append(ids, findingID(r.ID, o.Direction))
 			if o.Was != "" {
 				ids = append(ids, o.Was)
 			}
@@ -222,7 +222,7 @@ func LookupFinding(id string) (*Rule, Direction, error) {
 	msg := "unknown rule " + id
 	if near := suggest.Closest(id, ids, 3); near != "" {
 		if r, d, ok := wasOutcome(near); ok {
-			near = FindingID(r.ID, d)
+			near = findingID(r.ID, d)
 		}
 		msg += "; did you mean " + near + "?"
 	}

@@ -62,7 +62,7 @@ func TestLookupFinding(t *testing.T) {
 		r, d, err := LookupFinding(c.id)
 		got, msg := "", ""
 		if r != nil {
-			got = FindingID(r.ID, d)
+			got = findingID(r.ID, d)
 		}
 		if err != nil {
 			msg = err.Error()
@@ -91,7 +91,7 @@ func TestEveryOutcomeShown(t *testing.T) {
 	}
 	for _, r := range Rules {
 		for _, o := range r.Outcomes {
-			if id := FindingID(r.ID, o.Direction); !strings.Contains(all.String(), " "+id+": ") {
+			if id := findingID(r.ID, o.Direction); !strings.Contains(all.String(), " "+id+": ") {
 				t.Errorf("no case of testdata finds %s", id)
 			}
 		}
