@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/spf13/pflag"
 
@@ -41,7 +42,7 @@ func (f *changesFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.oldSecurity, "old-security", "", "with OLD.conf and NEW.conf: the old side's security.conf (default --security's; '' for none)")
 	fs.StringVar(&f.oldAppConfig, "old-app-config", "", "with OLD.conf and NEW.conf: the old side's application config (default --app-config's; '' for none)")
 	fs.StringVar(&f.format, "format", "text", "output format: text, markdown or json")
-	fs.StringVar(&f.accept, "accept", "", "a `FILE` of reviewed findings, one \"RULE ROUTE\" a line (# comments): each is printed as accepted and does not count for --fail-on; a line that matches no finding is reported")
+	fs.StringVar(&f.accept, "accept", "", "a `FILE` of reviewed findings, one \"RULE ROUTE\" a line as each finding's line begins (# comments): each is printed as accepted and does not count for --fail-on; a line that matches no finding is reported")
 	fs.StringVar(&f.failOn, "fail-on", "breaking,security", "exit 1 when a change of these kinds is found: breaking, security, source or compatible, comma-separated; \"\" for none")
 }
 
@@ -101,7 +102,7 @@ func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSe
 		if new == nil {
 			return exitInput
 		}
-		if old, code = c.loadAt(flags.base, input, src); code != exitOK {
+		if old, code = c.loadAt(flags.base, gitPrefix(), input, src); code != exitOK {
 			return code
 		}
 	default:
@@ -119,25 +120,30 @@ func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSe
 		}
 	}
 	list := changes.Compare(old, new)
+	code := exitOK
 	if flags.accept != "" {
 		data, err := osFS{}.ReadFile(flags.accept)
 		if err != nil {
 			return c.failf("--accept: %v", err)
 		}
-		stale, errs := accept(list, flags.accept, string(data), subjectNames(old, new))
-		for _, e := range errs {
-			fmt.Fprintln(c.stderr, e)
+		acceptErrs, stale := accept(list, slices.Concat(changes.Subjects(old), changes.Subjects(new)), flags.accept, string(data))
+		for _, msg := range slices.Concat(acceptErrs, stale) {
+			fmt.Fprintln(c.stderr, msg)
 		}
-		if len(errs) > 0 {
-			return exitUsage
-		}
-		for _, p := range stale {
-			fmt.Fprintf(c.stderr, "routegen: changes: %s\n", p)
+		if len(acceptErrs) > 0 {
+			code = exitInput
 		}
 	}
 	oldName := func(p parser.Pos) string { return p.String() }
 	if len(args) < 2 {
-		oldName = func(p parser.Pos) string { return flags.base + ":" + p.String() }
+		prefix := gitPrefix()
+		oldName = func(p parser.Pos) string {
+			if p.File == "" {
+				return flags.base + ":" + p.String()
+			}
+			p.File = gitPath(flags.base, prefix, p.File)
+			return p.String()
+		}
 	}
 	var err error
 	switch flags.format {
@@ -158,13 +164,29 @@ func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSe
 			}
 		}
 	}
-	return exitOK
+	return code
+}
+
+// gitPrefix is the working folder's path from the root of its git
+// repository, "sub/" or "".
+func gitPrefix() string {
+	out, _ := exec.Command("git", "rev-parse", "--show-prefix").Output()
+	return strings.TrimSpace(string(out))
+}
+
+// gitPath names file, relative to the working folder whose path from the
+// repository's root is prefix, as it is at revision rev: "rev:PATH" with
+// PATH from the root, as `git show rev:PATH` reads it from any folder of
+// the repository (it reads PATH from the root unless PATH begins with
+// "./" or "../").
+func gitPath(rev, prefix, file string) string {
+	return rev + ":" + path.Clean(prefix+filepath.ToSlash(file))
 }
 
 // loadAt reads the table of input (and its includes, security.conf and
 // app config) as they are at the git revision rev; their names in
-// messages begin with "rev:".
-func (c *cli) loadAt(rev, input string, src sourceFlags) (*ir.Table, int) {
+// messages are "rev:PATH" (gitPath), of the working folder at prefix.
+func (c *cli) loadAt(rev, prefix, input string, src sourceFlags) (*ir.Table, int) {
 	if out, err := exec.Command("git", "rev-parse", "--verify", "--quiet", rev+"^{commit}").Output(); err != nil || len(out) == 0 {
 		return nil, c.usageError(fmt.Sprintf("--base %q: not a git revision here", rev))
 	}
@@ -178,7 +200,7 @@ func (c *cli) loadAt(rev, input string, src sourceFlags) (*ir.Table, int) {
 	table, diags := ir.Load(gitFS{rev: rev}, src.sources(input))
 	for i := range diags {
 		if f := diags[i].Pos.File; f != "" {
-			diags[i].Pos.File = rev + ":" + f
+			diags[i].Pos.File = gitPath(rev, prefix, f)
 		}
 	}
 	// The old files are not on disk for the rich rendering's source lines.
@@ -245,12 +267,11 @@ func (g gitFS) Glob(pattern string) ([]string, error) {
 	return matches, nil
 }
 
-// changeLine is what the text and markdown reports say of a change.
+// changeLine is what the text and markdown reports say of a change:
+// the routes it is at ("about GET /about", "5 routes (a, b, c, …)"), and
+// its values.
 func changeLine(ch changes.Change) (subject, detail string) {
-	subject = ch.Route
-	if ch.Method != "" {
-		subject += " " + ch.Method + " " + ch.Path
-	}
+	subject = strings.TrimSpace(ch.Route + " " + requestOf(ch))
 	if n := len(ch.Routes); n > 0 {
 		// The routes a key of a domain or an enclosing section affects: the first few.
 		names := strings.Join(ch.Routes[:min(n, 3)], ", ")
@@ -267,7 +288,16 @@ func changeLine(ch changes.Change) (subject, detail string) {
 	case ch.New != "":
 		detail = ch.New
 	}
-	return strings.TrimSpace(subject), detail
+	return subject, detail
+}
+
+// requestOf is the method and path of a change of one route, "" for
+// another change.
+func requestOf(ch changes.Change) string {
+	if ch.Method == "" || len(ch.Routes) > 0 {
+		return ""
+	}
+	return ch.Method + " " + ch.Path
 }
 
 // where is the position of a change: in the new routes.conf, or in the
@@ -290,84 +320,97 @@ func code(s string) string {
 
 // accept marks the findings of list that the accept file (named name,
 // its text data) names, one "RULE ROUTE" a line, "#" beginning a
-// comment; ROUTE is the route's name as changes prints it (the generated
-// code's), "domain:KEY" for a change of a domain or its catch_all, or
-// "security.conf", one of known. It returns a message for each line that
-// is no such pair or matches no finding, so that a stale acceptance is
-// seen, and an error, FILE:LINE:COL, for each rule that is none and each
-// ROUTE of neither version, with the nearest.
-func accept(list []changes.Change, name, data string, known []string) (stale, errs []string) {
-	rules := make([]string, len(changes.Rules))
-	for i, r := range changes.Rules {
-		rules[i] = r.ID
-	}
+// comment, as Change.Accept writes it: RULE is a finding's ID, ROUTE its
+// subject, one of subjects (those of either side). It returns an error
+// for each line that is no such pair, and a note for each that matches
+// no finding, so that a stale acceptance is seen.
+func accept(list []changes.Change, subjects []string, name, data string) (errs, stale []string) {
 	for i, line := range strings.Split(data, "\n") {
 		line, _, _ = strings.Cut(line, "#")
 		fields := strings.Fields(line)
 		if len(fields) == 0 {
 			continue
 		}
-		at := fmt.Sprintf("%s:%d", name, i+1)
+		cols := fieldColumns(line)
+		at := func(field int) string { return fmt.Sprintf("%s:%d:%d", name, i+1, cols[field]) }
 		if len(fields) != 2 {
-			stale = append(stale, at+": want RULE ROUTE, found "+strconv.Quote(strings.TrimSpace(line)))
+			errs = append(errs, at(0)+": want RULE ROUTE, found "+strconv.Quote(strings.TrimSpace(line)))
 			continue
 		}
-		rule, route := fields[0], fields[1]
-		col := func(field string) string { return fmt.Sprintf("%s:%d", at, strings.Index(line, field)+1) }
-		if !slices.Contains(rules, rule) {
-			errs = append(errs, col(rule)+": unknown rule "+strconv.Quote(rule)+didYouMean(suggest.Closest(rule, rules, 3)))
+		id, subject := fields[0], fields[1]
+		rule, _, err := changes.LookupFinding(id)
+		if err != nil {
+			errs = append(errs, at(0)+": "+err.Error())
 			continue
 		}
-		if !slices.Contains(known, route) {
-			errs = append(errs, col(route)+": no route "+strconv.Quote(route)+" in either version"+didYouMean(nearestName(route, known)))
+		if !slices.Contains(subjects, subject) {
+			errs = append(errs, at(1)+": "+unknownSubject(subject, subjects))
 			continue
 		}
 		matched := false
+		var others []string // the findings of the rule at subject, of another direction
+		renamed := ""       // subject's new name, when the route was renamed
 		for j := range list {
-			if list[j].Rule == rule && list[j].Subject() == route {
+			switch {
+			case list[j].Accept() == id+" "+subject:
 				list[j].Accepted, matched = true, true
+			case list[j].Rule == rule.ID && list[j].Subject() == subject:
+				others = append(others, list[j].ID())
+			case list[j].Rule == "ROUTE_RENAMED" && list[j].Old == subject:
+				renamed = list[j].Route
 			}
 		}
 		if !matched {
-			stale = append(stale, at+": "+rule+" "+route+" matches no finding: the change it accepted is gone, or was changed again")
-		}
-	}
-	return stale, errs
-}
-
-func didYouMean(name string) string {
-	if name == "" {
-		return ""
-	}
-	return "; did you mean " + name + "?"
-}
-
-// nearestName is the name of known that route names: the one of a
-// domain's that ends in "."+route (api.cancel for cancel), else the
-// closest.
-func nearestName(route string, known []string) string {
-	for _, k := range known {
-		if strings.HasSuffix(k, "."+route) {
-			return k
-		}
-	}
-	return suggest.Closest(route, known, 3)
-}
-
-// subjectNames are what an accept file may name a finding by in either
-// version: each route's name, as the generated code knows it, each
-// domain as "domain:KEY", and "security.conf".
-func subjectNames(old, new *ir.Table) []string {
-	names := []string{"security.conf"}
-	for _, t := range []*ir.Table{old, new} {
-		for d, dom := range t.Domains {
-			names = append(names, "domain:"+dom.Key)
-			for _, r := range dom.Routes {
-				names = append(names, t.RouteName(d, r))
+			msg := at(0) + ": " + id + " " + subject + " matches no finding: the change it accepted is gone, or was changed again"
+			if len(others) > 0 {
+				msg += "; " + subject + " has " + strings.Join(others, ", ")
 			}
+			if renamed != "" {
+				msg += "; " + subject + " is named " + renamed + " now"
+			}
+			stale = append(stale, msg)
 		}
 	}
-	return names
+	return errs, stale
+}
+
+// fieldColumns are the columns (of bytes, from 1) where the fields of
+// line begin, as strings.Fields splits it.
+func fieldColumns(line string) []int {
+	var cols []int
+	inField := false
+	for i, r := range line {
+		space := unicode.IsSpace(r)
+		if !space && !inField {
+			cols = append(cols, i+1)
+		}
+		inField = !space
+	}
+	return cols
+}
+
+// unknownSubject says that subject is none of subjects, with the one it
+// may have meant: a route of another domain than the root is known by
+// "KEY.name".
+func unknownSubject(subject string, subjects []string) string {
+	what := "no route is named " + subject
+	if key, ok := strings.CutPrefix(subject, "domain:"); ok {
+		what = "no domain has the key " + key
+	}
+	what += " in either version"
+	var qualified []string
+	for _, s := range subjects {
+		if strings.HasSuffix(s, "."+subject) && !strings.HasPrefix(s, "domain:") && !slices.Contains(qualified, s) {
+			qualified = append(qualified, s)
+		}
+	}
+	if len(qualified) > 0 {
+		return what + "; did you mean " + strings.Join(qualified, " or ") + "? (a route of a domain other than the root is named KEY.name)"
+	}
+	if near := suggest.Closest(subject, subjects, 2); near != "" {
+		return what + "; did you mean " + near + "?"
+	}
+	return what
 }
 
 // writeChangesText writes the changes in Compare's order, under a
@@ -381,13 +424,16 @@ func writeChangesText(w io.Writer, list []changes.Change, oldName func(parser.Po
 		if i == 0 || list[i-1].Kind != ch.Kind {
 			fmt.Fprintf(&b, "%s:\n", ch.Kind)
 		}
+		// The line begins with the one of an --accept file that accepts it.
 		subject, detail := changeLine(ch)
-		fmt.Fprintf(&b, "  %s: %s: ", where(ch, oldName), ch.Rule)
+		fmt.Fprintf(&b, "  %s: %s: ", where(ch, oldName), ch.Accept())
 		if ch.Accepted {
 			b.WriteString("accepted: ")
 		}
-		if subject != "" {
+		if len(ch.Routes) > 0 {
 			b.WriteString(subject + ": ")
+		} else if req := requestOf(ch); req != "" {
+			b.WriteString(req + ": ")
 		}
 		b.WriteString(ch.Change)
 		if detail != "" {
@@ -411,7 +457,7 @@ func writeChangesMarkdown(w io.Writer, list []changes.Change, oldName func(parse
 	if len(list) == 0 {
 		b.WriteString("No route changed.\n")
 	} else {
-		b.WriteString("| kind | rule | change | route | old | new | effect | where |\n|---|---|---|---|---|---|---|---|\n")
+		b.WriteString("| kind | accept as | change | route | old | new | effect | where |\n|---|---|---|---|---|---|---|---|\n")
 		cell := func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
 		for _, ch := range list {
 			subject, _ := changeLine(ch)
@@ -423,7 +469,7 @@ func writeChangesMarkdown(w io.Writer, list []changes.Change, oldName func(parse
 			if ch.Accepted {
 				kind += " (accepted)"
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", kind, ch.Rule, cell(ch.Change), code(cell(subject)), cell(ch.Old), cell(ch.New), cell(ch.Effect), cell(at))
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", kind, code(ch.Accept()), cell(ch.Change), code(cell(subject)), cell(ch.Old), cell(ch.New), cell(ch.Effect), cell(at))
 		}
 	}
 	_, err := w.Write(b.Bytes())
@@ -433,12 +479,13 @@ func writeChangesMarkdown(w io.Writer, list []changes.Change, oldName func(parse
 func writeChangesJSON(w io.Writer, list []changes.Change, oldName func(parser.Pos) string) error {
 	type entry struct {
 		changes.Change
+		Accept      string `json:"accept"`
 		Position    string `json:"position"`
 		OldPosition string `json:"old_position,omitempty"`
 	}
 	out := make([]entry, len(list))
 	for i, ch := range list {
-		out[i] = entry{Change: ch, Position: where(ch, oldName)}
+		out[i] = entry{Change: ch, Accept: ch.Accept(), Position: where(ch, oldName)}
 		if ch.OldPosition.IsValid() {
 			out[i].OldPosition = oldName(ch.OldPosition)
 		}

@@ -1,12 +1,13 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/routegen/routegen/internal/changes"
 )
 
 const changesBefore = `domains {
@@ -137,7 +138,7 @@ func TestChangesOfPackageFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := runIn(t, dir, "changes", "--fail-on=", "app")
-	if code != exitOK || stderr != "" || !strings.Contains(stdout, "conf/routes.conf:7:7: ROUTE_RENAMED: hotel GET /hotels/:id: name changed: show_hotel → hotel (was at HEAD:conf/routes.conf:7:7)") {
+	if code != exitOK || stderr != "" || !strings.Contains(stdout, "conf/routes.conf:7:7: ROUTE_RENAMED hotel: GET /hotels/:id: name changed: show_hotel → hotel (was at HEAD:conf/routes.conf:7:7)") {
 		t.Errorf("changes app: exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
 	}
 	code, _, stderr = runIn(t, dir, "changes", "two")
@@ -150,7 +151,7 @@ func TestChangesOfPackageFolder(t *testing.T) {
 func TestChangesOfTwoFiles(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"old/routes.conf": changesBefore, "old/api.conf": changesAPIBefore, "new/routes.conf": changesAfter, "new/api.conf": changesAPIBefore})
 	code, stdout, stderr := runIn(t, dir, "changes", "--fail-on", "breaking", "old/routes.conf", "new/routes.conf")
-	if code != exitInput || stderr != "" || !strings.Contains(stdout, `new/routes.conf:7:7: ROUTE_RENAMED: hotel GET /hotels/:id: name changed: show_hotel → hotel (was at old/routes.conf:7:7)`) {
+	if code != exitInput || stderr != "" || !strings.Contains(stdout, `new/routes.conf:7:7: ROUTE_RENAMED hotel: GET /hotels/:id: name changed: show_hotel → hotel (was at old/routes.conf:7:7)`) {
 		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
 	}
 }
@@ -194,7 +195,7 @@ func TestChangesFailOnSource(t *testing.T) {
 		{[]string{"changes", "--fail-on", "breaking,compatible", "old/routes.conf", "new/routes.conf"}, exitOK},
 	} {
 		code, stdout, stderr := runIn(t, dir, c.args...)
-		if code != c.code || stderr != "" || stdout != "source:\n  new/routes.conf:7:7: ROUTE_RENAMED: hotel GET /hotels/:id: name changed: show_hotel → hotel (was at old/routes.conf:7:7)\n" {
+		if code != c.code || stderr != "" || stdout != "source:\n  new/routes.conf:7:7: ROUTE_RENAMED hotel: GET /hotels/:id: name changed: show_hotel → hotel (was at old/routes.conf:7:7)\n" {
 			t.Errorf("%s: exit %d, stderr %q, stdout:\n%s\nwant exit %d", strings.Join(c.args, " "), code, stderr, stdout, c.code)
 		}
 	}
@@ -248,14 +249,14 @@ func TestChangesOfTwoFilesWithTheirSecurity(t *testing.T) {
 // matches no finding is reported, so that a stale acceptance is seen.
 func TestChangesAccept(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"old/routes.conf": changesBefore, "old/api.conf": changesAPIBefore, "new/routes.conf": changesAfter, "new/api.conf": changesAPIBefore,
-		"all.txt":  "# reviewed\nROUTE_REMOVED about\nMETHOD_REMOVED book\nAUTH_REMOVED hotel # public now\nFAIL_CLOSED_OFF api.items\nBODY_LIMIT_RAISED book\n",
-		"some.txt": "ROUTE_REMOVED about\nAUTH_REMOVED show_hotel\n"})
+		"all.txt":  "# reviewed\nROUTE/removed about\nMETHOD/removed book\nAUTH/removed hotel # public now\nFAIL_CLOSED/off api.items\nBODY_LIMIT/raised book\n",
+		"some.txt": "ROUTE/removed about\nAUTH/removed show_hotel\n"})
 	code, stdout, stderr := runIn(t, dir, "changes", "--accept", "all.txt", "old/routes.conf", "new/routes.conf")
-	if code != exitOK || stderr != "" || !strings.Contains(stdout, "old/routes.conf:9:7: ROUTE_REMOVED: accepted: about GET /about: route removed") {
+	if code != exitOK || stderr != "" || !strings.Contains(stdout, "old/routes.conf:9:7: ROUTE/removed about: accepted: GET /about: route removed") {
 		t.Errorf("all accepted: exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
 	}
 	code, stdout, stderr = runIn(t, dir, "changes", "--accept", "some.txt", "old/routes.conf", "new/routes.conf")
-	if want := "routegen: changes: some.txt:2: AUTH_REMOVED show_hotel matches no finding: the change it accepted is gone, or was changed again\n"; code != exitInput || stderr != want {
+	if want := "some.txt:2:1: AUTH/removed show_hotel matches no finding: the change it accepted is gone, or was changed again; show_hotel is named hotel now\n"; code != exitInput || stderr != want {
 		t.Errorf("some accepted: exit %d, stderr %q, want exit 1 and %q; stdout:\n%s", code, stderr, want, stdout)
 	}
 }
@@ -274,7 +275,7 @@ func TestChangesOfAddedSecurity(t *testing.T) {
 	const want = "fail-closed turned on"
 	// check's warning of the new side's routes without auth goes to stderr.
 	code, stdout, stderr := runIn(t, dir, "changes", "--base", "HEAD", "--security", "security.conf")
-	if code != exitInput || strings.Contains(stderr, "not in HEAD") || !strings.Contains(stdout, want) || !strings.Contains(stdout, "\n  security.conf: SECURE_HEADER_ADDED: X-Frame-Options added") {
+	if code != exitInput || strings.Contains(stderr, "not in HEAD") || !strings.Contains(stdout, want) || !strings.Contains(stdout, "\n  security.conf: SECURE_HEADER/added security.conf: X-Frame-Options added") {
 		t.Errorf("--base HEAD: exit %d, stderr %q, stdout:\n%s\nwant exit 1 and %q", code, stderr, stdout, want)
 	}
 	code, stdout, stderr = runIn(t, dir, "changes", "--security", "security.conf", "--old-security", "", "old/routes.conf", "routes.conf")
@@ -283,9 +284,49 @@ func TestChangesOfAddedSecurity(t *testing.T) {
 	}
 }
 
-// TestChangesOfRemovedSecurity: a security.conf the change removes from
-// the work tree is none on the new side, with --base: its routes no
-// longer fail closed.
+// TestChangesFromSubfolder: run from a folder below the repository's
+// root, changes names the old files by their path from the root, which
+// `git show REV:PATH` reads there, for a finding's old position and for
+// an error of the old side.
+func TestChangesFromSubfolder(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"svc/routes.conf": changesBefore, "svc/api.conf": changesAPIBefore})
+	sub := filepath.Join(dir, "svc")
+	if err := os.WriteFile(filepath.Join(sub, "routes.conf"), []byte(changesAfter), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runIn(t, sub, "changes")
+	const want = "HEAD:svc/routes.conf:9:7: ROUTE/removed"
+	if code != exitInput || stderr != "" || !strings.Contains(stdout, want) {
+		t.Fatalf("exit %d, stderr %q, stdout:\n%s\nwant %q", code, stderr, stdout, want)
+	}
+	// The position's REV:PATH, without :LINE:COL, is what git show reads.
+	at := strings.Fields(stdout[strings.Index(stdout, want):])[0]
+	spec := strings.Join(strings.Split(at, ":")[:2], ":")
+	show := exec.Command("git", "show", spec)
+	show.Dir = sub
+	if out, err := show.Output(); err != nil || string(out) != changesBefore {
+		t.Errorf("git show %s in svc: %v\n%s", spec, err, out)
+	}
+	// An error of the old side is named so too.
+	write := func(content string) {
+		if err := os.WriteFile(filepath.Join(sub, "routes.conf"), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(strings.Replace(changesBefore, `"/about"`, `"/about`, 1))
+	for _, args := range [][]string{{"add", "."}, {"-c", "user.name=routegen", "-c", "user.email=routegen@example.com", "commit", "-q", "-m", "broken"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	write(changesAfter)
+	if code, _, stderr := runIn(t, sub, "changes"); code != exitInput || !strings.HasPrefix(stderr, "HEAD:svc/routes.conf:") {
+		t.Errorf("old side with an error: exit %d, stderr %q; want it named HEAD:svc/routes.conf", code, stderr)
+	}
+}
+
 func TestChangesOfRemovedSecurity(t *testing.T) {
 	const routes = `domains { site { host = "example.com"; routes { home { path = "/"; controller = "Pages"; action = "Home" } } } }`
 	dir := gitRepo(t, map[string]string{"routes.conf": routes, "security.conf": `security { auth_schemes { basic_auth { scheme = "basic" } } }`})
@@ -299,30 +340,46 @@ func TestChangesOfRemovedSecurity(t *testing.T) {
 	}
 }
 
-// TestChangesAcceptErrors: an accept line's rule that is none, and a route
-// of neither version, are errors at their column (exit 2), each with the
-// nearest name: the domain's route whose name ends in the one given.
+// TestChangesAcceptErrors: a line of an --accept file that names an
+// unknown rule, an ID written as before the rules had directions, or a
+// route neither version has is an error at its line and column, with
+// the name to write, and fails the run even when no kind does; the
+// lines that hold are accepted still. A line of a direction the route's
+// finding did not go matches nothing, and names the one it went.
 func TestChangesAcceptErrors(t *testing.T) {
-	const domains = `domains {
-  www { host = "www.example.com"; default_auth = "anonymous"; routes { home { path = "/"; controller = "Web" } } }
-  api { host = "api.example.com"; default_auth = "anonymous"; routes {
-%s    list { path = "/appointments"; controller = "API"; action = "List" } } }
-}
+	dir := writeFiles(t, map[string]string{"old/routes.conf": changesBefore, "old/api.conf": changesAPIBefore, "new/routes.conf": changesAfter, "new/api.conf": changesAPIBefore,
+		"bad.txt": "ROUTE_REMOVD about\nROUTE_REMOVED about\nFAIL_CLOSED/off items\nROUTE/removed abuot\n  AUTH/removed\nHOST_CHANGED domain:www\nROUTE about\nROUTE/removed about\nAUTH/added hotel\n"})
+	code, stdout, stderr := runIn(t, dir, "changes", "--fail-on=", "--accept", "bad.txt", "old/routes.conf", "new/routes.conf")
+	want := `bad.txt:1:1: unknown rule ROUTE_REMOVD; did you mean ROUTE/removed?
+bad.txt:2:1: ROUTE_REMOVED is written ROUTE/removed now
+bad.txt:3:17: no route is named items in either version; did you mean api.items? (a route of a domain other than the root is named KEY.name)
+bad.txt:4:15: no route is named abuot in either version; did you mean about?
+bad.txt:5:3: want RULE ROUTE, found "AUTH/removed"
+bad.txt:6:14: no domain has the key www in either version
+bad.txt:7:1: rule ROUTE takes a direction: ROUTE/added, ROUTE/removed
+bad.txt:9:1: AUTH/added hotel matches no finding: the change it accepted is gone, or was changed again; hotel has AUTH/removed
 `
-	dir := writeFiles(t, map[string]string{
-		"old.conf": fmt.Sprintf(domains, "    cancel_appointment { path = \"/appointments/:id\"; method = \"DELETE\"; controller = \"API\"; action = \"Cancel\" }\n"),
-		"new.conf": fmt.Sprintf(domains, ""),
-		"bad.txt":  "ROUTE_REMOVED cancel_appointment\nROUTE_REMOVD api.cancel_appointment\n",
-		"good.txt": "ROUTE_REMOVED api.cancel_appointment # as changes prints it\n",
-	})
-	code, stdout, stderr := runIn(t, dir, "changes", "--accept", "bad.txt", "old.conf", "new.conf")
-	want := "bad.txt:1:15: no route \"cancel_appointment\" in either version; did you mean api.cancel_appointment?\n" +
-		"bad.txt:2:1: unknown rule \"ROUTE_REMOVD\"; did you mean ROUTE_REMOVED?\n"
-	if code != exitUsage || stderr != want || stdout != "" {
-		t.Errorf("exit %d, stderr:\n%s\nstdout:\n%s\nwant exit %d and\n%s", code, stderr, stdout, exitUsage, want)
+	if code != exitInput || stderr != want || !strings.Contains(stdout, "ROUTE/removed about: accepted: GET /about") {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 1 and:\n%s\nstdout:\n%s", code, stderr, want, stdout)
 	}
-	code, stdout, stderr = runIn(t, dir, "changes", "--accept", "good.txt", "old.conf", "new.conf")
-	if code != exitOK || stderr != "" || !strings.Contains(stdout, "ROUTE_REMOVED: accepted: api.cancel_appointment") {
-		t.Errorf("the name as changes prints it: exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
+}
+
+// TestUsageAcceptFile: the accept file docs/usage.md shows names rules
+// and directions that changes knows.
+func TestUsageAcceptFile(t *testing.T) {
+	data, err := os.ReadFile("../../docs/usage.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(data), "```\n# routes-accepted.txt\n")
+	block, _, closed := strings.Cut(block, "```")
+	if !ok || !closed {
+		t.Fatal("docs/usage.md shows no accept file routes-accepted.txt")
+	}
+	for _, line := range strings.Split(strings.TrimSpace(block), "\n") {
+		id := strings.Fields(line)[0]
+		if _, _, err := changes.LookupFinding(id); err != nil {
+			t.Errorf("docs/usage.md's accept file: %v", err)
+		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 // cause is one difference of routes.conf between a subject's two sides,
 // in its words, with the steps of the router's decision it can change.
 type cause struct {
+	is               outcome  // the finding's rule and direction
 	steps            []string // the decision's step names; nil for every step
 	change, old, new string
 	// key is the routes.conf key of a route's policy that the cause is
@@ -45,36 +46,38 @@ func (c *comparison) causes(s *subject) []cause {
 	or, nr := s.old, s.new
 	switch {
 	case or == nil:
-		return []cause{{change: presence(nr, s.newDom, c.old.table, "added")}}
+		rule, change := presence(nr, s.newDom, c.old.table, Added)
+		return []cause{{is: rule.to(Added), change: change}}
 	case nr == nil:
-		return []cause{{change: presence(or, s.oldDom, c.new.table, "removed")}}
+		rule, change := presence(or, s.oldDom, c.new.table, Removed)
+		return []cause{{is: rule.to(Removed), change: change}}
 	}
 	var out []cause
-	add := func(steps []string, change, old, new string) {
-		out = append(out, cause{steps: steps, change: change, old: old, new: new})
+	add := func(is outcome, steps []string, change, old, new string) {
+		out = append(out, cause{is: is, steps: steps, change: change, old: old, new: new})
 	}
 	routing := []string{"route", "constraint"}
 	if shape(entry{domain: s.oldDom, route: or}) != shape(entry{domain: s.newDom, route: nr}) {
-		add(routing, "path changed", or.Path, nr.Path)
+		add(rulePathChanged.only(), routing, "path changed", or.Path, nr.Path)
 	} else {
 		for k, p := range nr.ParamSpecs {
 			switch was, is := constraintText(or.ParamSpecs[k]), constraintText(p); {
 			case was == is:
 			case was == "":
-				add(routing, fmt.Sprintf("constraint of %q added", p.Name), "", is)
+				add(ruleConstraint.to(Added), routing, fmt.Sprintf("constraint of %q added", p.Name), "", is)
 			case is == "":
-				add(routing, fmt.Sprintf("constraint of %q removed", p.Name), was, "")
+				add(ruleConstraint.to(Removed), routing, fmt.Sprintf("constraint of %q removed", p.Name), was, "")
 			default:
-				add(routing, fmt.Sprintf("constraint of %q changed", p.Name), was, is)
+				add(ruleConstraint.to(Changed), routing, fmt.Sprintf("constraint of %q changed", p.Name), was, is)
 			}
 		}
 	}
 	if or.Static || nr.Static {
 		if was, is := or.Target(), nr.Target(); was != is {
-			add([]string{"static"}, "static files changed", was, is)
+			add(ruleStaticFilesChanged.only(), []string{"static"}, "static files changed", was, is)
 		}
 		if or.List != nr.List {
-			add([]string{"route", "static"}, "list turned "+onOff(nr.List), strconv.FormatBool(or.List), strconv.FormatBool(nr.List))
+			add(ruleList.either(nr.List, On, Off), []string{"route", "static"}, "list turned "+onOff(nr.List), strconv.FormatBool(or.List), strconv.FormatBool(nr.List))
 		}
 	}
 	out = append(out, c.policyCauses(
@@ -83,12 +86,12 @@ func (c *comparison) causes(s *subject) []cause {
 	if or.Auth == nr.Auth {
 		if was, is := loginPage(c.old.table, or.Auth), loginPage(c.new.table, nr.Auth); was != is {
 			at := [2]parser.Pos{schemeKeyOf(c.new.table, nr.Auth, "url.login"), schemeKeyOf(c.old.table, or.Auth, "url.login")}
-			out = append(out, cause{steps: []string{"auth"}, change: "login page changed", old: was, new: is, at: at})
+			out = append(out, cause{is: ruleLoginPageChanged.only(), steps: []string{"auth"}, change: "login page changed", old: was, new: is, at: at})
 		}
 		// The challenge of the scheme, or of each scheme "authenticated"
 		// asks: a basic scheme's realm_name, a scheme's kind.
 		if was, is := challengeText(c.old.table, or.Auth), challengeText(c.new.table, nr.Auth); was != is {
-			out = append(out, cause{steps: []string{"auth"}, change: "challenge changed", old: was, new: is, answers: challenged, at: c.challengeAt(or.Auth)})
+			out = append(out, cause{is: ruleChallengeChanged.only(), steps: []string{"auth"}, change: "challenge changed", old: was, new: is, answers: challenged, at: c.challengeAt(or.Auth)})
 		}
 	}
 	return out
@@ -166,18 +169,19 @@ func loginPage(t *ir.Table, scheme string) string {
 	return ""
 }
 
-// presence is the change of a route one side lacks: "route added",
-// "method removed" (the route's name is on the other side), "static route added".
-func presence(r *ir.Route, dom *ir.Domain, other *ir.Table, what string) string {
-	for _, d := range other.Domains {
-		if d.Key == dom.Key && slices.ContainsFunc(d.Routes, func(o *ir.Route) bool { return o.Name == r.Name }) {
-			return "method " + what
+// presence is the rule and change of a route one side lacks: "route
+// added", "method removed" (the route's name is on the other side),
+// "static route added".
+func presence(r *ir.Route, dom *ir.Domain, other *ir.Table, d Direction) (*Rule, string) {
+	for _, od := range other.Domains {
+		if od.Key == dom.Key && slices.ContainsFunc(od.Routes, func(o *ir.Route) bool { return o.Name == r.Name }) {
+			return ruleMethod, "method " + string(d)
 		}
 	}
 	if r.Static {
-		return "static route " + what
+		return ruleStaticRoute, "static route " + string(d)
 	}
-	return "route " + what
+	return ruleRoute, "route " + string(d)
 }
 
 // policy is what a route or catch_all applies once it is found.
@@ -191,50 +195,51 @@ type policy struct {
 
 func (c *comparison) policyCauses(was, is policy) []cause {
 	var out []cause
-	add := func(step, change, old, new string) {
-		out = append(out, cause{steps: []string{step}, change: change, old: old, new: new})
+	add := func(is outcome, step, change, old, new string) {
+		out = append(out, cause{is: is, steps: []string{step}, change: change, old: old, new: new})
 	}
 	open := func(auth string) bool { return auth == "" || auth == decide.AuthAnonymous }
 	switch {
 	case was.auth != is.auth && open(was.auth) && !open(is.auth):
-		add("auth", "auth added", authText(was.auth), authText(is.auth))
+		add(ruleAuth.to(Added), "auth", "auth added", authText(was.auth), authText(is.auth))
 	case was.auth != is.auth && !open(was.auth) && open(is.auth):
-		add("auth", "auth removed", authText(was.auth), authText(is.auth))
+		add(ruleAuth.to(Removed), "auth", "auth removed", authText(was.auth), authText(is.auth))
 	case was.auth != is.auth:
-		add("auth", "auth changed", authText(was.auth), authText(is.auth))
+		add(ruleAuth.to(Changed), "auth", "auth changed", authText(was.auth), authText(is.auth))
 	case is.auth == "":
 		// The fail-closed rule: once schemes are named, a route without auth is refused.
 		if a, b := namedSchemes(c.old.table), namedSchemes(c.new.table); (len(a) > 0) != (len(b) > 0) {
-			add("auth", "fail-closed turned "+onOff(len(b) > 0), schemesText(a), schemesText(b))
+			add(ruleFailClosed.either(len(b) > 0, On, Off), "auth", "fail-closed turned "+onOff(len(b) > 0), schemesText(a), schemesText(b))
 		}
 	}
 	switch {
 	case was.authorization == is.authorization:
 	case is.authorization == "":
-		add("authorization", "authorization removed", was.authorization, "")
+		add(ruleAuthorization.to(Removed), "authorization", "authorization removed", was.authorization, "")
 	case was.authorization == "":
-		add("authorization", "authorization added", "", is.authorization)
+		add(ruleAuthorization.to(Added), "authorization", "authorization added", "", is.authorization)
 	default:
-		add("authorization", "authorization changed", was.authorization, is.authorization)
+		add(ruleAuthorization.to(Changed), "authorization", "authorization changed", was.authorization, is.authorization)
 	}
 	if was.antiCSRF != is.antiCSRF {
-		add("anti_csrf", "anti_csrf_check turned "+onOff(is.antiCSRF), strconv.FormatBool(was.antiCSRF), strconv.FormatBool(is.antiCSRF))
+		add(ruleAntiCSRF.either(is.antiCSRF, On, Off), "anti_csrf", "anti_csrf_check turned "+onOff(is.antiCSRF), strconv.FormatBool(was.antiCSRF), strconv.FormatBool(is.antiCSRF))
 	}
 	if was.maxBodySize != is.maxBodySize {
 		raised := is.maxBodySize == 0 || was.maxBodySize != 0 && is.maxBodySize > was.maxBodySize // 0 is no limit
-		add("body_size", "max_body_size "+map[bool]string{true: "raised", false: "lowered"}[raised], sizeText(was.maxBodySize), sizeText(is.maxBodySize))
+		limit := ruleBodyLimit.either(raised, Raised, Lowered)
+		add(limit, "body_size", "max_body_size "+string(limit.direction), sizeText(was.maxBodySize), sizeText(is.maxBodySize))
 	}
 	switch oldText, newText := corsText(was.cors), corsText(is.cors); {
 	case oldText == newText:
 	case was.cors == nil:
-		out = append(out, cause{steps: []string{"cors", "preflight"}, change: "CORS turned on", new: newText})
+		out = append(out, cause{is: ruleCORS.to(On), steps: []string{"cors", "preflight"}, change: "CORS turned on", new: newText})
 	case is.cors == nil:
-		out = append(out, cause{steps: []string{"cors", "preflight"}, change: "CORS turned off", old: oldText})
+		out = append(out, cause{is: ruleCORS.to(Off), steps: []string{"cors", "preflight"}, change: "CORS turned off", old: oldText})
 	default:
 		out = append(out, corsChange(was.cors, is.cors))
 	}
 	for i := range out {
-		if out[i].key == "" && !strings.HasPrefix(out[i].change, "fail-closed") { // the schemes named anywhere
+		if out[i].key == "" && out[i].is.rule != ruleFailClosed { // the schemes named anywhere
 			out[i].key = policyKeys[out[i].steps[0]]
 		}
 	}
@@ -256,9 +261,9 @@ func (c *comparison) catchAllCauses(s *subject) []cause {
 	case was == nil && is == nil:
 		return nil
 	case was == nil:
-		return []cause{{change: "catch_all added", new: is.Controller + "#" + is.Action}}
+		return []cause{{is: ruleCatchAll.to(Added), change: "catch_all added", new: is.Controller + "#" + is.Action}}
 	case is == nil:
-		return []cause{{change: "catch_all removed", old: was.Controller + "#" + was.Action}}
+		return []cause{{is: ruleCatchAll.to(Removed), change: "catch_all removed", old: was.Controller + "#" + was.Action}}
 	}
 	return c.policyCauses(policy{was.Auth, "", was.AntiCSRFCheck, was.MaxBodySize, was.CORS, nil},
 		policy{is.Auth, "", is.AntiCSRFCheck, is.MaxBodySize, is.CORS, nil})
@@ -271,34 +276,35 @@ func (c *comparison) domainCauses(s *subject) []cause {
 	case was == nil && is == nil:
 		return nil
 	case was == nil:
-		return []cause{{change: "domain added", new: address(is), answers: otherDomain}}
+		return []cause{{is: ruleDomain.to(Added), change: "domain added", new: address(is), answers: otherDomain}}
 	case is == nil:
-		return []cause{{change: "domain removed", old: address(was), answers: otherDomain}}
+		return []cause{{is: ruleDomain.to(Removed), change: "domain removed", old: address(was), answers: otherDomain}}
 	}
 	var out []cause
 	// A table's one domain serves every host; of several, each its own.
 	if a, b := len(c.old.table.Domains), len(c.new.table.Domains); a == 1 && b > 1 {
-		out = append(out, cause{change: "one domain no longer serves every host", old: "1 domain", new: strconv.Itoa(b) + " domains", answers: otherDomain})
+		out = append(out, cause{is: ruleSoleDomain.to(Ended), change: "one domain no longer serves every host", old: "1 domain", new: strconv.Itoa(b) + " domains", answers: otherDomain})
 	} else if a > 1 && b == 1 {
-		out = append(out, cause{change: "one domain serves every host", old: strconv.Itoa(a) + " domains", new: "1 domain", answers: otherDomain})
+		out = append(out, cause{is: ruleSoleDomain.to(Began), change: "one domain serves every host", old: strconv.Itoa(a) + " domains", new: "1 domain", answers: otherDomain})
 	}
 	if a, b := address(was), address(is); a != b {
-		out = append(out, cause{steps: []string{"route"}, change: "host changed", old: a, new: b, key: "host"})
+		out = append(out, cause{is: ruleHostChanged.only(), steps: []string{"route"}, change: "host changed", old: a, new: b, key: "host"})
 	}
 	either := func(answered func(explain.Answer) bool) func(a, b explain.Answer) bool {
 		return func(a, b explain.Answer) bool { return answered(a) || answered(b) }
 	}
 	for _, flag := range []struct {
+		rule     *Rule
 		name     string
 		was, is  bool
 		answered func(explain.Answer) bool
 	}{
-		{"redirect_trailing_slash", was.RedirectTrailingSlash, is.RedirectTrailingSlash, func(a explain.Answer) bool { return a.Location != "" }},
-		{"method_not_allowed", was.MethodNotAllowed, is.MethodNotAllowed, func(a explain.Answer) bool { return a.Status == http.StatusMethodNotAllowed }},
-		{"auto_options", was.AutoOptions, is.AutoOptions, func(a explain.Answer) bool { return a.Kind == decide.Reply && a.Allow != "" }},
+		{ruleRedirectSlash, "redirect_trailing_slash", was.RedirectTrailingSlash, is.RedirectTrailingSlash, func(a explain.Answer) bool { return a.Location != "" }},
+		{ruleMethodNotAllowed, "method_not_allowed", was.MethodNotAllowed, is.MethodNotAllowed, func(a explain.Answer) bool { return a.Status == http.StatusMethodNotAllowed }},
+		{ruleAutoOptions, "auto_options", was.AutoOptions, is.AutoOptions, func(a explain.Answer) bool { return a.Kind == decide.Reply && a.Allow != "" }},
 	} {
 		if flag.was != flag.is {
-			out = append(out, cause{steps: []string{"route"}, change: flag.name + " turned " + onOff(flag.is),
+			out = append(out, cause{is: flag.rule.either(flag.is, On, Off), steps: []string{"route"}, change: flag.name + " turned " + onOff(flag.is),
 				old: strconv.FormatBool(flag.was), new: strconv.FormatBool(flag.is), answers: either(flag.answered), key: flag.name})
 		}
 	}
@@ -368,18 +374,19 @@ func corsChange(was, is *ir.CORS) cause {
 	steps := []string{"cors", "preflight"}
 	switch {
 	case len(changed) != 1:
-		return cause{steps: steps, change: "CORS changed", old: corsText(was), new: corsText(is)}
+		return cause{is: ruleCORS.to(Changed), steps: steps, change: "CORS changed", old: corsText(was), new: corsText(is)}
 	case changed[0].name == "credentials":
-		return cause{steps: steps, change: "CORS credentials turned " + onOff(is.AllowCredentials), old: changed[0].was, new: changed[0].is, key: "cors.allow_credentials"}
+		return cause{is: ruleCORSCredentials.either(is.AllowCredentials, On, Off), steps: steps, change: "CORS credentials turned " + onOff(is.AllowCredentials), old: changed[0].was, new: changed[0].is, key: "cors.allow_credentials"}
 	}
-	what := "changed"
+	what := Changed
 	switch was, is := strings.Split(changed[0].was, ", "), strings.Split(changed[0].is, ", "); {
 	case changed[0].was == "" || containsAll(is, was):
-		what = "added"
+		what = Added
 	case changed[0].is == "" || containsAll(was, is):
-		what = "removed"
+		what = Removed
 	}
-	return cause{steps: steps, change: "CORS " + changed[0].name + " " + what, old: changed[0].was, new: changed[0].is, key: "cors.allow_" + changed[0].name}
+	rule := map[string]*Rule{"origins": ruleCORSOrigins, "methods": ruleCORSMethods, "headers": ruleCORSHeaders}[changed[0].name]
+	return cause{is: rule.to(what), steps: steps, change: "CORS " + changed[0].name + " " + string(what), old: changed[0].was, new: changed[0].is, key: "cors.allow_" + changed[0].name}
 }
 
 // containsAll reports whether list holds every element of sub.
@@ -420,7 +427,7 @@ func authorizationText(a *ir.Authorization) string {
 	}{{"roles", a.Roles}, {"permissions", a.Permissions}} {
 		var checks []string
 		for _, c := range list.checks {
-			checks = append(checks, c.Func+"("+strings.Join(c.Args, " | ")+")")
+			checks = append(checks, decide.Check{Func: c.Func, Args: c.Args}.String()) // as routes.conf writes it
 		}
 		if len(checks) > 0 {
 			parts = append(parts, list.what+" "+strings.Join(checks, ", "))
@@ -463,21 +470,21 @@ func (c *comparison) sourceChanges() {
 		seen[s] = true
 		or, nr := s.old, s.new
 		if s.oldName != s.newName {
-			c.report(s, cause{change: "name changed", old: s.oldName, new: s.newName}, Source, "", nil)
+			c.report(s, cause{is: ruleRouteRenamed.only(), change: "name changed", old: s.oldName, new: s.newName}, Source, "", nil)
 		}
 		if len(or.ParamSpecs) == len(nr.ParamSpecs) {
 			for k, p := range nr.ParamSpecs {
 				op := or.ParamSpecs[k]
 				if op.Name != p.Name {
-					c.report(s, cause{change: "parameter renamed", old: op.Name, new: p.Name}, Source, "", nil)
+					c.report(s, cause{is: ruleParamRenamed.only(), change: "parameter renamed", old: op.Name, new: p.Name}, Source, "", nil)
 				}
 				if op.Type != p.Type {
-					c.report(s, cause{change: fmt.Sprintf("parameter %q retyped", p.Name), old: typeName(op.Type), new: typeName(p.Type)}, Source, "", nil)
+					c.report(s, cause{is: ruleParamRetyped.only(), change: fmt.Sprintf("parameter %q retyped", p.Name), old: typeName(op.Type), new: typeName(p.Type)}, Source, "", nil)
 				}
 			}
 		}
 		if !or.Static && !nr.Static && or.Target() != nr.Target() {
-			c.report(s, cause{change: "action changed", old: or.Target(), new: nr.Target()}, Source, "", nil)
+			c.report(s, cause{is: ruleActionChanged.only(), change: "action changed", old: or.Target(), new: nr.Target()}, Source, "", nil)
 		}
 	}
 }
@@ -489,7 +496,7 @@ func (c *comparison) sourceChanges() {
 func (c *comparison) unfeltAddresses() {
 	for _, s := range c.new.domains {
 		for _, ca := range c.domainCauses(s) {
-			if _, felt := c.changes[changeKey{c.keyOf(s, ca), ca.change}]; ca.change == "host changed" && !felt {
+			if _, felt := c.changes[changeKey{c.keyOf(s, ca), ca.change}]; ca.is.rule == ruleHostChanged && !felt {
 				c.report(s, ca, Compatible, "no request tells the two apart", nil)
 			}
 		}

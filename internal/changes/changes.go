@@ -4,6 +4,23 @@
 // classifies every difference as a client feels it. It names each
 // difference by its cause in routes.conf, found by comparing the routes
 // the two sides matched.
+//
+// Each finding is of a Rule, bound where its cause is made: the code
+// that finds a cause names the rule and the direction it went, as buf
+// binds each breaking rule's ID to the check that reports it, and no
+// rule is recovered from a finding's words. A rule is one thing that can
+// change (a route, a route's auth, a domain's auto_options, a secure
+// header); its changes that differ only in which way they went (added
+// or removed, on or off, raised or lowered) are its directions, not
+// rules of their own, so that the catalogue holds one line for each
+// thing a reviewer weighs, grouped in categories. A finding is named
+// RULE/direction ("ROUTE/removed", "CORS_ORIGINS/added"): the slash
+// keeps the name one word of an --accept file line, and the direction
+// in lower case reads apart from the rule; a rule of one outcome
+// (PATH_CHANGED) is its ID alone. The IDs of before the rules had
+// directions ("ROUTE_REMOVED") are kept beside their outcomes, so that
+// an --accept file that holds one is told the name to write now, rather
+// than match nothing in silence or keep two spellings of one finding.
 package changes
 
 import (
@@ -45,8 +62,11 @@ type Change struct {
 	// Kind is the most severe of Kinds.
 	Kind  Kind   `json:"kind"`
 	Kinds []Kind `json:"kinds"`
-	// Rule is the change's stable ID (Rules): "AUTH_REMOVED".
-	Rule string `json:"rule"`
+	// Rule is the ID of the change's rule (Rules): "AUTH"; Direction is
+	// the way it went, "" for a rule of one outcome: ID names both.
+	Rule      string    `json:"rule"`
+	Direction Direction `json:"direction,omitempty"`
+	Category  Category  `json:"category"`
 	// Accepted is set by the command for a finding its --accept file names.
 	Accepted bool `json:"accepted"`
 	// Change is the cause: "auth added", "path changed"…
@@ -371,7 +391,7 @@ func (c *comparison) report(s *subject, ca cause, kind Kind, effect string, req 
 	k := changeKey{s, ca.change}
 	ch := c.changes[k]
 	if ch == nil {
-		ch = &Change{Change: ca.change, Old: ca.old, New: ca.new}
+		ch = &Change{Rule: ca.is.rule.ID, Direction: ca.is.direction, Category: ca.is.rule.Category, Change: ca.change, Old: ca.old, New: ca.new}
 		s.place(ch)
 		c.changes[k] = ch
 		c.order = append(c.order, k)
@@ -402,6 +422,27 @@ func (ch Change) Subject() string {
 	}
 	return "security.conf"
 }
+
+// Subjects are what a change of t can be at, as Subject names it: the
+// name of each route, "domain:KEY" of each domain, and "security.conf".
+func Subjects(t *ir.Table) []string {
+	out := []string{"security.conf"}
+	for d, dom := range t.Domains {
+		out = append(out, "domain:"+dom.Key)
+		for _, r := range dom.Routes {
+			out = append(out, t.RouteName(d, r))
+		}
+	}
+	return out
+}
+
+// Accept is the line of an --accept file that accepts the change: its
+// ID and its subject, "ROUTE/removed api.cancel".
+func (ch Change) Accept() string { return ch.ID() + " " + ch.Subject() }
+
+// ID names the change's rule and direction, as reports and an --accept
+// file write it: "AUTH/removed".
+func (ch Change) ID() string { return findingID(ch.Rule, ch.Direction) }
 
 func rank(k Kind) int { return slices.Index(Kinds, k) }
 
@@ -452,7 +493,6 @@ func (c *comparison) result() []Change {
 	out := make([]Change, 0, len(c.order))
 	for _, k := range c.order {
 		ch := *c.changes[k]
-		ch.Rule = ruleOf(ch.Change)
 		if s := k.subject; s.kind == keySubject {
 			// One route is named as a route's change is; several are listed.
 			if len(s.members) == 1 {

@@ -52,7 +52,7 @@ func report(list []Change) string {
 		if len(c.Routes) > 0 {
 			route = fmt.Sprintf("%d routes %v", len(c.Routes), c.Routes)
 		}
-		fmt.Fprintf(&b, "%s %s %s: %s: %s %s %s: %q → %q (was %s): %s\n", c.Position, kindsText(c), c.Rule, c.Change, route, c.Method, c.Path, c.Old, c.New, c.OldPosition, c.Effect)
+		fmt.Fprintf(&b, "%s %s %s: %s: %s %s %s: %q → %q (was %s): %s\n", c.Position, kindsText(c), c.ID(), c.Change, route, c.Method, c.Path, c.Old, c.New, c.OldPosition, c.Effect)
 	}
 	return b.String()
 }

@@ -29,12 +29,12 @@ func (c *comparison) secureHeaderChanges(probes []probe) {
 	ow, nw := c.old.table.SecureHeaders, c.new.table.SecureHeaders
 	if len(was) > 0 && nw != nil && nw.Off {
 		s := &subject{kind: secureHeadersSubject, oldPos: sectionPos(ow), newPos: nw.EnablePos}
-		c.report(s, cause{change: "secure headers turned off", old: headerList(was), new: "enable = false"}, Security, "responses now go without "+headerList(was), req(firstHeader(was)))
+		c.report(s, cause{is: ruleSecureHeaders.to(Off), change: "secure headers turned off", old: headerList(was), new: "enable = false"}, Security, "responses now go without "+headerList(was), req(firstHeader(was)))
 		return
 	}
 	if len(is) > 0 && ow != nil && ow.Off {
 		s := &subject{kind: secureHeadersSubject, oldPos: ow.EnablePos, newPos: sectionPos(nw)}
-		c.report(s, cause{change: "secure headers turned on", old: "enable = false", new: headerList(is)}, Compatible, "responses now carry "+headerList(is), req(firstHeader(is)))
+		c.report(s, cause{is: ruleSecureHeaders.to(On), change: "secure headers turned on", old: "enable = false", new: headerList(is)}, Compatible, "responses now carry "+headerList(is), req(firstHeader(is)))
 		return
 	}
 	for _, name := range secureHeaderNames {
@@ -42,9 +42,9 @@ func (c *comparison) secureHeaderChanges(probes []probe) {
 		if a == b {
 			continue
 		}
-		kind, change := judgeHeader(name, a, b)
+		kind, is := judgeHeader(name, a, b)
 		s := &subject{kind: secureHeadersSubject, oldPos: headerPos(ow, name), newPos: headerPos(nw, name)}
-		c.report(s, cause{change: change, old: a, new: b}, kind, headerEffect(name, b), req(name))
+		c.report(s, cause{is: is, change: name + " " + headerChangeWords[is.direction], old: a, new: b}, kind, headerEffect(name, b), req(name))
 	}
 }
 
@@ -119,45 +119,50 @@ func headerEffect(name, value string) string {
 	return responses + " now carry " + name + ": " + value
 }
 
+// headerChangeWords are the words of a header's change after its name,
+// by its direction.
+var headerChangeWords = map[Direction]string{Added: "added", Removed: "removed", Changed: "changed", Weakened: "weakened", Strengthened: "strengthened",
+	ReportOnly: "turned report-only", Enforced: "enforced"}
+
 // judgeHeader is how a browser feels a header's change from a to b ("" for
-// none): a protection removed or lighter is security, the rest compatible.
-func judgeHeader(name, a, b string) (Kind, string) {
-	change := func(what string) string { return name + " " + what }
+// none), and what the change is: a protection removed or lighter is
+// security, the rest compatible.
+func judgeHeader(name, a, b string) (Kind, outcome) {
 	if name == "Content-Security-Policy" {
 		// A policy only reported protects nothing; an enforced one that
 		// changes may allow more, which its text alone does not tell.
 		enforced := func(v string) bool { return v != "" && !strings.HasPrefix(v, "report-only: ") }
 		switch {
 		case enforced(a) && b == "":
-			return Security, change("removed")
+			return Security, ruleSecureHeader.to(Removed)
 		case enforced(a) && !enforced(b):
-			return Security, change("turned report-only")
+			return Security, ruleCSP.to(ReportOnly)
 		case enforced(a):
-			return Security, change("changed")
+			return Security, ruleSecureHeader.to(Changed)
 		case enforced(b) && a != "":
-			return Compatible, change("enforced")
+			return Compatible, ruleCSP.to(Enforced)
 		}
 		if a == "" {
-			return Compatible, change("added")
+			return Compatible, ruleSecureHeader.to(Added)
 		}
-		return Compatible, change("changed")
+		return Compatible, ruleSecureHeader.to(Changed)
 	}
 	was, is := headerStrength(name, a), headerStrength(name, b)
-	what := "changed"
+	what := Changed
 	switch {
 	case b == "":
-		what = "removed"
+		what = Removed
 	case a == "":
-		what = "added"
+		what = Added
 	case !is.atLeast(was):
-		what = "weakened"
+		what = Weakened
 	case !was.atLeast(is):
-		what = "strengthened"
+		what = Strengthened
 	}
 	if !is.atLeast(was) {
-		return Security, change(what)
+		return Security, ruleSecureHeader.to(what)
 	}
-	return Compatible, change(what)
+	return Compatible, ruleSecureHeader.to(what)
 }
 
 // strength is what a header's value protects, part by part: each

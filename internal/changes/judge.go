@@ -99,7 +99,7 @@ func (c *comparison) liftedRefusals(p probe, sa, sb *subject) []lifted {
 			continue
 		}
 		refusal := a.Steps[len(a.Steps)-1].Name
-		ca := cause{change: "removal lets refused requests through", old: sa.oldName + ": " + policyText(sa.old, refusal), new: answerer(b)}
+		ca := cause{is: ruleRemovalLiftsRefusal.only(), change: "removal lets refused requests through", old: sa.oldName + ": " + policyText(sa.old, refusal), new: answerer(b)}
 		out = append(out, lifted{sa, ca, q.what + " now get " + summary(b) + " (was " + summary(a) + " from " + sa.oldName + "'s " + cmp.Or(policyKeys[refusal], refusal) + ")", q})
 	}
 	return out
@@ -409,7 +409,7 @@ func (c *comparison) causeOf(p probe, a, b explain.Answer, sa, sb *subject) (*su
 			return s, list[0]
 		}
 	}
-	return p.subject, cause{change: "answer changed", old: summary(a), new: summary(b)}
+	return p.subject, cause{is: ruleAnswerChanged.only(), change: "answer changed", old: summary(a), new: summary(b)}
 }
 
 // partingSteps are the names of the steps where the decisions of a and b

@@ -401,6 +401,8 @@ func (c *comparison) policyProbes(add func(probe), request func(method, target, 
 			add(request("OPTIONS", path, "preflights from "+o+" for "+m, everything, "Origin: "+o, "Access-Control-Request-Method: "+m))
 		}
 		for _, h := range headers {
+			// A browser names the headers of a preflight in lower case.
+			h = strings.ToLower(h)
 			add(request("OPTIONS", path, "preflights from "+o+" for header "+h, everything, "Origin: "+o, "Access-Control-Request-Method: "+method, "Access-Control-Request-Headers: "+h))
 		}
 	}

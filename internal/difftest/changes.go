@@ -177,7 +177,7 @@ func checkEdit(old, new *ir.Table, edit Edit, rng *rand.Rand, randomPerEdit int,
 	signIn := signInEdit(old, new)
 	if signIn != "" {
 		stats.SignIn++
-		if !slices.ContainsFunc(list, func(ch changes.Change) bool { return ch.Request == nil && slices.Contains(signInRules, ch.Rule) }) {
+		if !slices.ContainsFunc(list, func(ch changes.Change) bool { return ch.Request == nil && ch.Category == changes.SignInCategory }) {
 			return fmt.Errorf("%s: the sign-in of the two sides differs (%s), and no finding at a key of sign-in says so:\n%s", edit.What, signIn, report(list))
 		}
 	}
@@ -232,7 +232,7 @@ func checkEdit(old, new *ir.Table, edit Edit, rng *rand.Rand, randomPerEdit int,
 			continue
 		}
 		if ch.Request == nil {
-			if signIn != "" && slices.Contains(signInRules, ch.Rule) {
+			if signIn != "" && ch.Category == changes.SignInCategory {
 				continue // a key of sign-in, felt by signing in, which the decision does not answer
 			}
 			return fmt.Errorf("%s finding %q has no request that shows it:\n%s", ch.Kind, ch.Change, report(list))
@@ -245,14 +245,6 @@ func checkEdit(old, new *ir.Table, edit Edit, rng *rand.Rand, randomPerEdit int,
 	}
 	return nil
 }
-
-// signInRules are the rules of the keys of sign-in that changes compares
-// in the files, felt by a browser that signs in, whose cookies and
-// redirects the decision does not answer.
-var signInRules = []string{"SESSION_ADDED", "SESSION_REMOVED", "SESSION_COOKIE_RENAMED", "SESSION_KEY_ROTATED", "SESSION_KEY_REPLACED",
-	"SESSION_COOKIE_GAINS_SECURE", "SESSION_COOKIE_LOSES_SECURE", "SESSION_COOKIE_GAINS_HTTPONLY", "SESSION_COOKIE_LOSES_HTTPONLY",
-	"SESSION_SAMESITE_STRENGTHENED", "SESSION_SAMESITE_WEAKENED", "SESSION_SCOPE_CHANGED", "SESSION_LIFETIME_LONGER", "SESSION_LIFETIME_SHORTER",
-	"LOGIN_FIELD_RENAMED", "SIGN_IN_REDIRECT_CHANGED", "ALWAYS_TO_DEFAULT_ON", "ALWAYS_TO_DEFAULT_OFF", "OAUTH2_SCOPES_CHANGED", "OAUTH2_PROVIDER_CHANGED"}
 
 // signInEdit says what differs between the sign-in of two tables that a
 // browser that signs in meets, as security.conf resolves it: the
