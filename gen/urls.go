@@ -121,7 +121,7 @@ func (g *generator) writeHelperMethods() {
 // helper passes its builder whole, and the function is not inlined,
 // because a selector of URLBuilder ("u.base") costs the compiler a scan of
 // URLBuilder's methods: in every helper, that made a package's build
-// quadratic in its routes (docs/decisions.md, "Generated package").
+// quadratic in its routes (docs/decisions.md, "One API at every size").
 func (g *generator) writeHelperBuilders(helpers []*helperOf) {
 	used := map[string]bool{}
 	for _, h := range helpers {
