@@ -24,6 +24,10 @@ type Options struct {
 	// AuthSchemes are the auth scheme key names of security.conf. When nil,
 	// no security.conf was given and scheme names in auth are not checked.
 	AuthSchemes []string
+	// NoSecurity, when AuthSchemes is nil, is where a security.conf was
+	// looked for and not found: an auth that names a scheme is then an
+	// error that says so. "" leaves scheme names unchecked.
+	NoSecurity string
 	// MaxBodySize is the application's request.max_body_size; "" means "5mb".
 	MaxBodySize string
 	// DefaultPort is the application's server.port; "" means "8080".
@@ -279,7 +283,13 @@ func (b *builder) domainPort(obj *parser.Object, d *Domain) {
 
 // checkAuth reports an auth value that names no scheme of security.conf.
 func (b *builder) checkAuth(auth string, pos parser.Pos) {
-	if b.schemes == nil || auth == "" || auth == authAnonymous || auth == authAuthenticated || b.schemes[auth] {
+	if auth == "" || auth == authAnonymous || auth == authAuthenticated || b.schemes[auth] {
+		return
+	}
+	if b.schemes == nil {
+		if b.opts.NoSecurity != "" {
+			b.diags.Errorf(pos, "auth %q names an auth scheme, but no security.conf was read to define it (there is none at %s); name yours with --security FILE", auth, b.opts.NoSecurity)
+		}
 		return
 	}
 	known := append(slices.Sorted(maps.Keys(b.schemes)), authAnonymous, authAuthenticated)
