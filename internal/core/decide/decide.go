@@ -512,7 +512,11 @@ func (t *Table) afterRoute(d *Decision, r *http.Request, c checks) Kind {
 			w := d.App.Writer()
 			h.ServeHTTP(w, r, noNext)
 			if t.explain {
-				d.step("cors", corsOutcome(w), "the route's CORS policy sets its headers")
+				outcome, why := corsOutcome(w), "the route's CORS policy sets its headers"
+				if outcome != "allowed" {
+					why = requestRefusal(h, p.CORS, r)
+				}
+				d.step("cors", outcome, why)
 			}
 		}
 		// A catch-all serves every method: the request's decides.
@@ -692,7 +696,8 @@ func (t *Table) preflight(d *Decision, r *http.Request, host, path string) bool 
 		return false
 	}
 	w := d.App.Writer()
-	t.cors[m.Outcome.Route].ServeHTTP(w, r, noNext)
+	h := t.cors[m.Outcome.Route]
+	h.ServeHTTP(w, preflightAsBrowsersSend(r), noNext)
 	if t.secure != nil {
 		t.setSecureHeaders(d, r)
 	}
@@ -700,7 +705,11 @@ func (t *Table) preflight(d *Decision, r *http.Request, host, path string) bool 
 	// which the router would write on this 204 too.
 	d.Status, d.Allow = http.StatusNoContent, ""
 	if t.explain {
-		d.step("preflight", corsOutcome(w), "the CORS policy of the "+requested+" route answers the preflight")
+		outcome, why := corsOutcome(w), "the CORS policy of the "+requested+" route answers the preflight"
+		if outcome != "allowed" {
+			why += ": " + preflightRefusal(h, t.policies[m.Outcome.Route].CORS, r)
+		}
+		d.step("preflight", outcome, why)
 	}
 	return true
 }
