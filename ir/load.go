@@ -100,6 +100,7 @@ func load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 		table.SecureHeaders = secureHeaders
 		table.Unapplied = unapplied(app, sec)
 		table.StaticCache = staticCache
+		ds = append(ds, corsAuthHeaders(table)...)
 	}
 	diags = dropSuperseded(append(diags, ds...))
 	diags.Sort()
