@@ -332,7 +332,7 @@ func authorizationText(a *ir.Authorization) string {
 	}{{"roles", a.Roles}, {"permissions", a.Permissions}} {
 		var checks []string
 		for _, c := range list.checks {
-			checks = append(checks, c.Func+"("+strings.Join(c.Args, " | ")+")")
+			checks = append(checks, c.String())
 		}
 		if len(checks) > 0 {
 			parts = append(parts, list.what+" "+strings.Join(checks, ", "))
