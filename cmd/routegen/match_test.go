@@ -316,7 +316,7 @@ func TestMatchNamesFileFromWorkingFolder(t *testing.T) {
 
 // TestMatchSecureHeaders: match shows security.conf's secure headers as
 // the router sets them: Strict-Transport-Security for an https:// URL
-// only, none on a static route's file, and the step that says why.
+// only, on a static route's file too, and the step that says why.
 func TestMatchSecureHeaders(t *testing.T) {
 	dir := writeFiles(t, map[string]string{
 		"routes.conf": `domains {

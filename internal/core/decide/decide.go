@@ -78,8 +78,7 @@ type Config struct {
 	// Hosts serve the domains.
 	Hosts *core.HostTable
 	// SecureHeaders are security.conf's http_header headers, set on every
-	// response but a static route's and a WebSocket handshake's, as aah
-	// set them; an HTTPSOnly one on a request that came over HTTPS only.
+	// response but a WebSocket handshake's, as aah set them; an HTTPSOnly one on a request that came over HTTPS only.
 	SecureHeaders []Header
 	// Explain makes every decision record its Steps, for the tools that
 	// explain the router; a router's table does not.
@@ -250,7 +249,8 @@ const (
 	// Middleware: run the application's middleware of the route, whose
 	// end asks Policies.
 	Middleware
-	// Static: serve the static route's file, or 404 when the folder has none.
+	// Static: serve the static route's file: 404 when the folder has none,
+	// 403 for a folder without listing or index.html.
 	Static
 	// Reply: write Status, with Location or Allow when set, and no body:
 	// a redirect, an automatic OPTIONS reply, a CORS preflight.
