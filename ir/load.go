@@ -67,6 +67,7 @@ func load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 		opts.AuthSchemes = authSchemes(sec, &diags)
 		security = readSecurity(sec, app, func(p parser.Pos) bool { return holdsSecrets(p.File, src) }, &diags)
 		opts.SchemeRoutes = security.SchemeRoutes()
+		checkRoutesWhereNamed(sec, &diags)
 	} else if src.FindSecurity {
 		opts.NoSecurity = filepath.Join(filepath.Dir(src.Routes), securityFile)
 	}

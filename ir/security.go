@@ -63,6 +63,9 @@ type AuthScheme struct {
 	// A generic scheme's header.identity (aah's default "Authorization")
 	// and header.credential ("" for none).
 	IdentityHeader, CredentialHeader string
+	// RoutesWhereNamed is routes_where_named, routegen's key: a form or
+	// oauth2 scheme's routes go only to the domains that name the scheme.
+	RoutesWhereNamed bool
 	// PasswordEncoder is password_encoder, lower-cased.
 	PasswordEncoder string
 	Pos             parser.Pos // of its key
@@ -95,6 +98,7 @@ func readSecurity(sec, app *parser.Object, secret func(parser.Pos) bool, diags *
 			ClientSecret:         stringAt(f.Object, "client.secret"),
 			ClientSecretWithheld: secretAt(f.Object, "client.secret", secret),
 			PasswordEncoder:      strings.ToLower(stringAt(f.Object, "password_encoder")),
+			RoutesWhereNamed:     boolAt(f.Object, routesWhereNamedKey, false),
 			Pos:                  f.KeyPos,
 		}
 		if scheme.ClientSecretWithheld {

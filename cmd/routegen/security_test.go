@@ -95,3 +95,51 @@ func TestSchemeWithoutSecurity(t *testing.T) {
 		t.Errorf("the directive = %d, %q; want the error at routes.conf:9:16", code, stderr)
 	}
 }
+
+// TestSchemeRoutesWhereNamed: a form scheme's login route goes to every
+// domain, as in aah, the API's too; routes_where_named keeps it to the
+// domains whose routes name the scheme, for list and match alike.
+func TestSchemeRoutesWhereNamed(t *testing.T) {
+	conf := `domains {
+  www {
+    host = "www.example.com"
+    default_auth = "form_auth"
+    routes { home { path = "/"; controller = "Site"; action = "Home" } }
+  }
+  api {
+    host = "api.example.com"
+    default_auth = "api_basic"
+    routes { items { path = "/items"; controller = "Items"; action = "List" } }
+  }
+}
+`
+	security := func(key string) string {
+		return "security { auth_schemes { form_auth { scheme = \"form\"" + key + " }; api_basic { scheme = \"basic\" } }; session { mode = \"stateful\" } }\n"
+	}
+	for _, c := range []struct {
+		key     string
+		domains []string
+		apiPOST string
+	}{
+		{"", []string{"www", "api"}, "200 route api.form_auth_login_submit__aah"},
+		{"; routes_where_named = true", []string{"www"}, "404"},
+	} {
+		dir := writeFiles(t, map[string]string{"routes.conf": conf, "security.conf": security(c.key)})
+		code, stdout, stderr := runIn(t, dir, "list")
+		if code != exitOK {
+			t.Fatalf("list%s = %d, %q", c.key, code, stderr)
+		}
+		var got []string
+		for line := range strings.SplitSeq(stdout, "\n") {
+			if strings.Contains(line, "form_auth_login_submit__aah") {
+				got = append(got, strings.Fields(line)[0])
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(c.domains, " ") {
+			t.Errorf("list%s: the login route is in %v, want %v:\n%s", c.key, got, c.domains, stdout)
+		}
+		if _, stdout, _ := runIn(t, dir, "match", "POST", "http://api.example.com/login"); !strings.HasPrefix(stdout, c.apiPOST) {
+			t.Errorf("match POST api.example.com/login%s:\n%s\nwant %s", c.key, stdout, c.apiPOST)
+		}
+	}
+}
