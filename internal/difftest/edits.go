@@ -22,7 +22,7 @@ func SecurityConf(rng *rand.Rand) string {
 	var b strings.Builder
 	b.WriteString("security {\n")
 	if rng.IntN(3) == 0 {
-		b.WriteString("  auth_schemes {\n    basic {\n      scheme = \"basic\"\n    }\n    token {\n      scheme = \"form\"\n    }\n  }\n")
+		fmt.Fprintf(&b, "  auth_schemes {\n    basic {\n      scheme = \"basic\"\n    }\n    token {\n      scheme = \"form\"\n      routes_where_named = %v\n    }\n  }\n", rng.IntN(2) == 0)
 	}
 	if rng.IntN(4) == 0 {
 		b.WriteString("  anti_csrf {\n    enable = false\n  }\n")
