@@ -52,6 +52,7 @@ type Policy struct {
 	// policy share its pointer.
 	CORS   *CORS
 	Static bool
+	List   bool // a static route's list = true: its folders are listed
 	// Middleware is set when the application wraps the route
 	// (runtime.WithMiddleware): its middleware runs before the policies.
 	Middleware bool
@@ -502,7 +503,7 @@ func (t *Table) afterRoute(d *Decision, r *http.Request, c checks) Kind {
 		p := &t.policies[d.Match.Outcome.Route]
 		if p.Static {
 			if t.explain {
-				d.step("static", "served", "a static route serves its file, before any other policy")
+				d.step("static", "served", staticReason(d.Match, p))
 			}
 			return Static
 		}
@@ -602,6 +603,21 @@ func explainSkippedBodySize(d *Decision, p *Policy, method string, c checks) {
 	if c&checkBodySize == 0 && p.MaxBodySize > 0 {
 		d.step("body_size", "skipped", method+" has no body to limit")
 	}
+}
+
+// staticReason says what the static route of p serves for m: a file, or,
+// for a folder (an empty rest, or one that ends in "/"), its listing, or
+// else its index.html or a 403, as aah refused a folder without listing.
+func staticReason(m *core.Match, p *Policy) string {
+	if n := m.Params.Len(); n > 0 {
+		if rest := m.Params.Value(n - 1); rest == "" || strings.HasSuffix(rest, "/") {
+			if p.List {
+				return "a static route lists the folder, before any other policy"
+			}
+			return "a static route serves the folder's index.html, before any other policy; without one, 403 Directory listing not allowed (list is off)"
+		}
+	}
+	return "a static route serves its file, before any other policy"
 }
 
 // noNext is the handler the CORS library calls after setting its headers.
