@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
-
 )
 
 // writeURLs writes URLBuilder, with one typed helper per route name,
