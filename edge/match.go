@@ -21,7 +21,7 @@ import (
 func routerOrder(routes []*ir.Route) []*ir.Route {
 	trie := make([]core.TrieRoute, len(routes))
 	for i, r := range routes {
-		trie[i] = core.TrieRoute{Index: i, Path: r.Path, AllowEmpty: r.Static && r.List}
+		trie[i] = core.TrieRoute{Index: i, Path: r.Path, AllowEmpty: r.Static}
 	}
 	var out []*ir.Route
 	var walk func(n *core.Node)
@@ -71,7 +71,7 @@ func pathPattern(r *ir.Route) string {
 			// (core.CleanAfterPrefix).
 			b.WriteString(notDotSegment)
 		case ir.CatchAllSegment:
-			b.WriteString(catchAllPattern(s.Literal, r.Static && r.List))
+			b.WriteString(catchAllPattern(s.Literal, r.Static))
 		}
 	}
 	return b.String()

@@ -111,7 +111,7 @@ func (g *generator) methodMatcher(d int, method string) (*jen.Statement, int, []
 	byIndex := map[int]*route{}
 	for _, r := range g.routes {
 		if r.domain == d && r.Method == method {
-			routes = append(routes, core.TrieRoute{Index: r.index, Path: r.Path, AllowEmpty: r.Static && r.List})
+			routes = append(routes, core.TrieRoute{Index: r.index, Path: r.Path, AllowEmpty: r.Static})
 			byIndex[r.index] = r
 		}
 	}

@@ -3,12 +3,9 @@ package gen
 import (
 	"bytes"
 	"fmt"
-	"slices"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
-
-	"github.com/routegen/routegen/ir"
 )
 
 // writeURLs writes URLBuilder, with one typed helper per route name,
@@ -238,19 +235,17 @@ func (h *helper) resultsCode() jen.Code {
 }
 
 // checkedHelper reports whether a value of r's helper can fail, so that it
-// returns an error: a subdomain that is not one DNS label, a string that
-// is empty or a dot segment (no route would serve the link, and a
-// catch-all's could begin the path with "//"), a value its constraint
-// refuses, or, outside the root domain, a host or port read from the
-// environment that is unset or not one. A helper of integers alone, on a
-// domain at routes.conf's own address, cannot fail. The TypeScript
-// functions check the same values.
+// returns an error: a subdomain that is not one DNS label, any parameter
+// (a string that is empty or a dot segment, where no route would serve
+// the link and a catch-all's could begin the path with "//"; an integer,
+// which only the constraint number makes, and which refuses -1), or,
+// outside the root domain, a host or port read from the environment that
+// is unset or not one. Only a helper of no parameter, on a domain at
+// routes.conf's own address, cannot fail. The TypeScript functions check
+// the same values.
 func (g *generator) checkedHelper(r *route) bool {
 	d := g.table.Domains[r.domain]
-	return g.takesSubdomain(r) || r.domain != g.root && (d.HostEnv != "" || d.PortEnv != "") ||
-		slices.ContainsFunc(r.ParamSpecs, func(p ir.Param) bool {
-			return p.Type != ir.TypeInt || p.Constraint != nil
-		})
+	return g.takesSubdomain(r) || r.domain != g.root && (d.HostEnv != "" || d.PortEnv != "") || len(r.ParamSpecs) > 0
 }
 
 // writeHelperMethod writes the method of r's helper, placed by a line

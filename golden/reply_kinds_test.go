@@ -115,8 +115,8 @@ type replyKind struct {
 // replyKinds are a request of every kind of reply of the router: the
 // decision's (an action, every refusal, every reply it writes itself, a
 // static route's file) and those of a static route's file server and a
-// WebSocket action. All but a static file and a completed WebSocket
-// handshake carry the secure headers.
+// WebSocket action. All but a completed WebSocket handshake carry the
+// secure headers.
 var replyKinds = []replyKind{
 	{kind: "action", method: "GET", host: replyHost, path: "/page", status: 200, secure: true},
 	{kind: "catch_all action", method: "GET", host: fallbackHost, path: "/anything", status: 200, secure: true},
@@ -136,16 +136,16 @@ var replyKinds = []replyKind{
 	{kind: "301 to a listing's folder", method: "GET", host: replyHost, path: "/assets", status: 301, secure: true},
 	{kind: "automatic OPTIONS", method: "OPTIONS", host: replyHost, path: "/page", status: 204, secure: true},
 	{kind: "CORS preflight", method: "OPTIONS", host: replyHost, path: "/shared", header: map[string]string{"Origin": "https://spa.example.com", "Access-Control-Request-Method": "GET"}, status: 204, secure: true},
-	{kind: "static file", method: "GET", host: replyHost, path: "/assets/a.txt", status: 200, secure: false},
-	{kind: "static listing", method: "GET", host: replyHost, path: "/assets/", status: 200, secure: false},
+	{kind: "static file", method: "GET", host: replyHost, path: "/assets/a.txt", status: 200, secure: true},
+	{kind: "static listing", method: "GET", host: replyHost, path: "/assets/", status: 200, secure: true},
 	{kind: "static 404", method: "GET", host: replyHost, path: "/assets/missing.txt", status: 404, secure: true},
 	{kind: "static 403", method: "GET", host: replyHost, path: "/assets/locked.txt", status: 403, secure: true},
 	{kind: "static redirect of index.html", method: "GET", host: replyHost, path: "/assets/index.html", status: 301, secure: true},
 }
 
 // TestSecureHeadersOnEveryReply: security.conf's secure headers go on
-// every reply but a static route's file and a completed WebSocket
-// handshake.
+// every reply but a completed WebSocket handshake, a static route's file
+// too, as aah wrote them.
 func TestSecureHeadersOnEveryReply(t *testing.T) {
 	srv := repliesServer(t)
 	for _, c := range replyKinds {

@@ -47,7 +47,8 @@ func subdomainServer(t *testing.T, newServer func(http.Handler) *httptest.Server
 // TestSecureHeadersServed: security.conf's http_header headers go on an
 // action's response, a 404 and a redirect, over HTTP and HTTPS, with
 // Strict-Transport-Security over HTTPS only (a TLS connection, or
-// X-Forwarded-Proto behind trusted proxies), and not on a static file.
+// X-Forwarded-Proto behind trusted proxies), on a static file too, and
+// on the 403 of a static folder without listing.
 func TestSecureHeadersServed(t *testing.T) {
 	plain := subdomainServer(t, httptest.NewServer)
 	tls := subdomainServer(t, httptest.NewTLSServer)
@@ -62,11 +63,12 @@ func TestSecureHeadersServed(t *testing.T) {
 	}{
 		{plain, "/", "", http.StatusOK, true, ""},
 		{plain, "/nothing/here", "", http.StatusNotFound, true, ""},
-		{plain, "/static/robots.txt", "", http.StatusOK, false, ""},
-		{plain, "/", "https", http.StatusOK, true, ""}, // the header of a client, not a trusted proxy's
+		{plain, "/static/robots.txt", "", http.StatusOK, true, ""},
+		{plain, "/static/", "", http.StatusForbidden, true, ""}, // a folder without list: "Directory listing not allowed", as aah answered
+		{plain, "/", "https", http.StatusOK, true, ""},          // the header of a client, not a trusted proxy's
 		{tls, "/", "", http.StatusOK, true, sts},
 		{tls, "/nothing/here", "", http.StatusNotFound, true, sts},
-		{tls, "/static/robots.txt", "", http.StatusOK, false, ""},
+		{tls, "/static/robots.txt", "", http.StatusOK, true, sts},
 		{proxied, "/", "https", http.StatusOK, true, sts},
 		{proxied, "/", "http", http.StatusOK, true, ""},
 	} {

@@ -24,6 +24,10 @@ type Options struct {
 	// AuthSchemes are the auth scheme key names of security.conf. When nil,
 	// no security.conf was given and scheme names in auth are not checked.
 	AuthSchemes []string
+	// NoSecurity, when AuthSchemes is nil, is where a security.conf was
+	// looked for and not found: an auth that names a scheme is then an
+	// error that says so. "" leaves scheme names unchecked.
+	NoSecurity string
 	// MaxBodySize is the application's request.max_body_size; "" means "5mb".
 	MaxBodySize string
 	// DefaultPort is the application's server.port; "" means "8080".
@@ -279,7 +283,13 @@ func (b *builder) domainPort(obj *parser.Object, d *Domain) {
 
 // checkAuth reports an auth value that names no scheme of security.conf.
 func (b *builder) checkAuth(auth string, pos parser.Pos) {
-	if b.schemes == nil || auth == "" || auth == authAnonymous || auth == authAuthenticated || b.schemes[auth] {
+	if auth == "" || auth == authAnonymous || auth == authAuthenticated || b.schemes[auth] {
+		return
+	}
+	if b.schemes == nil {
+		if b.opts.NoSecurity != "" {
+			b.diags.Errorf(pos, "auth %q names an auth scheme, but no security.conf was read to define it (there is none at %s); name yours with --security FILE", auth, b.opts.NoSecurity)
+		}
 		return
 	}
 	known := append(slices.Sorted(maps.Keys(b.schemes)), authAnonymous, authAuthenticated)
@@ -531,11 +541,15 @@ func punycode(host string, check func(string) error) (string, bool) {
 // addSchemeRoutes adds to d the routes aah added to every domain for the
 // form and oauth2 schemes of security.conf: a form scheme's login submit
 // (POST url.login_submit), an oauth2 scheme's login and redirect (GET
-// url.login, url.redirect).
+// url.login, url.redirect); a scheme of routes_where_named, only when a
+// route or the catch_all of d names it.
 // The scheme's authenticator serves them (runtime.WithSchemeRoute), so
 // that the router authenticates none of them first.
 func (b *builder) addSchemeRoutes(d *Domain) {
 	for _, s := range b.opts.SchemeRoutes {
+		if s.WhereNamed && !namesScheme(d, s.Scheme) {
+			continue
+		}
 		// As in aah, a name or a method and path taken already (by a
 		// route of routes.conf, or of another scheme) adds nothing.
 		if slices.ContainsFunc(d.Routes, func(r *Route) bool {
@@ -557,12 +571,20 @@ func (b *builder) addSchemeRoutes(d *Domain) {
 	}
 }
 
-// SchemeRoute is a route an auth scheme adds to every domain.
+// namesScheme reports whether a route or the catch_all of d has the auth
+// scheme.
+func namesScheme(d *Domain, scheme string) bool {
+	return d.CatchAll != nil && d.CatchAll.Auth == scheme || slices.ContainsFunc(d.Routes, func(r *Route) bool { return r.Auth == scheme })
+}
+
+// SchemeRoute is a route an auth scheme adds to every domain, or to those
+// that name it.
 type SchemeRoute struct {
 	Scheme       string // the scheme's key
 	Name, Method string
 	Path         string
 	Action       string // what the route does for the scheme: login_submit, login or redirect
+	WhereNamed   bool   // added only to the domains that name the scheme (routes_where_named)
 	Pos          parser.Pos
 }
 
@@ -577,11 +599,11 @@ func (s *Security) SchemeRoutes() []SchemeRoute {
 	for _, a := range s.Schemes {
 		switch a.Kind {
 		case "form":
-			out = append(out, SchemeRoute{Scheme: a.Name, Name: a.Name + "_login_submit__aah", Method: http.MethodPost, Path: a.URLs["login_submit"], Action: "login_submit", Pos: a.Pos})
+			out = append(out, SchemeRoute{Scheme: a.Name, Name: a.Name + "_login_submit__aah", Method: http.MethodPost, Path: a.URLs["login_submit"], Action: "login_submit", WhereNamed: a.RoutesWhereNamed, Pos: a.Pos})
 		case "oauth2":
 			out = append(out,
-				SchemeRoute{Scheme: a.Name, Name: a.Name + "_login__aah", Method: http.MethodGet, Path: a.URLs["login"], Action: "login", Pos: a.Pos},
-				SchemeRoute{Scheme: a.Name, Name: a.Name + "_redirect__aah", Method: http.MethodGet, Path: a.URLs["redirect"], Action: "redirect", Pos: a.Pos})
+				SchemeRoute{Scheme: a.Name, Name: a.Name + "_login__aah", Method: http.MethodGet, Path: a.URLs["login"], Action: "login", WhereNamed: a.RoutesWhereNamed, Pos: a.Pos},
+				SchemeRoute{Scheme: a.Name, Name: a.Name + "_redirect__aah", Method: http.MethodGet, Path: a.URLs["redirect"], Action: "redirect", WhereNamed: a.RoutesWhereNamed, Pos: a.Pos})
 		}
 	}
 	return out

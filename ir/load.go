@@ -3,6 +3,7 @@ package ir
 import (
 	"cmp"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -18,6 +19,10 @@ type Sources struct {
 	// MaxBodySize is the application's body limit; when set, it overrides
 	// AppConfig's request.max_body_size.
 	MaxBodySize string
+	// FindSecurity reads the security.conf beside Routes when Security is
+	// "", as aah read the one in its config folder; when there is none, an
+	// auth that names a scheme is an error, as no file defines it.
+	FindSecurity bool
 }
 
 // Load reads the sources through fsys and builds the route table. The table
@@ -25,6 +30,9 @@ type Sources struct {
 // shows a value of an included file that is not a .conf file (an .env).
 func Load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 	read := &recordingFS{FS: fsys, read: map[string][]byte{}}
+	if src.Security == "" && src.FindSecurity {
+		src.Security = securityBeside(fsys, src.Routes)
+	}
 	table, diags := load(read, src)
 	return table, hideSecrets(diags, read.read, src)
 }
@@ -59,6 +67,9 @@ func load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 		opts.AuthSchemes = authSchemes(sec, &diags)
 		security = readSecurity(sec, app, func(p parser.Pos) bool { return holdsSecrets(p.File, src) }, &diags)
 		opts.SchemeRoutes = security.SchemeRoutes()
+		checkRoutesWhereNamed(sec, &diags)
+	} else if src.FindSecurity {
+		opts.NoSecurity = filepath.Join(filepath.Dir(src.Routes), securityFile)
 	}
 	opts.AntiCSRFOff = antiCSRFOff(app, sec, &diags)
 	secureHeaders := readSecureHeaders(cmp.Or(src.Security, src.AppConfig), sec, app, &diags)
@@ -90,11 +101,28 @@ func load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 		table.SecureHeaders = secureHeaders
 		table.Unapplied = unapplied(app, sec)
 		table.StaticCache = staticCache
+		ds = append(ds, corsAuthHeaders(table)...)
 	}
 	diags = dropSuperseded(append(diags, ds...))
 	diags.Sort()
 	return table, diags.Capped()
 }
+
+const securityFile = "security.conf"
+
+// securityBeside is the security.conf in the folder of routes, if fsys has
+// one; "" when it has none. It asks by a glob, which answers alike from
+// disk and from a git revision, where a missing file is no error.
+func securityBeside(fsys parser.FS, routes string) string {
+	name := filepath.Join(filepath.Dir(routes), securityFile)
+	if found, err := fsys.Glob(globQuote.Replace(name)); err == nil && len(found) == 1 {
+		return name
+	}
+	return ""
+}
+
+// globQuote escapes the characters a glob reads as patterns.
+var globQuote = strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`)
 
 // dropSuperseded drops the warnings at the position of an error: the
 // error says more (a route section written twice is an error in routes { }

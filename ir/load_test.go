@@ -15,7 +15,8 @@ var update = flag.Bool("update", false, "rewrite expected outputs from what the 
 
 // TestErrorCases runs every testdata/errors/*.txtar archive: its files form
 // the file system, its comment names the sources ("security: x.conf",
-// "app-config: aah.conf", "profile: dev", "max-body-size: 1mb"), and its
+// "app-config: aah.conf", "profile: dev", "max-body-size: 1mb",
+// "find-security: true"), and its
 // "errors" file lists the exact diagnostics expected, and its
 // "unapplied" file, when it has one, the warnings only check prints, and
 // its "secure_headers" file the headers of security.http_header.
@@ -57,6 +58,8 @@ func sourcesFromComment(t *testing.T, comment []byte) ir.Sources {
 			src.Profile = value
 		case "max-body-size":
 			src.MaxBodySize = value
+		case "find-security":
+			src.FindSecurity = value == "true"
 		case "case":
 		default:
 			t.Fatalf("unknown source %q in the archive comment", key)

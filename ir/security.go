@@ -72,6 +72,12 @@ type AuthScheme struct {
 	AlwaysToDefault bool
 	// A form scheme's field.identity and field.credential.
 	IdentityField, CredentialField string
+	// A generic scheme's header.identity (aah's default "Authorization")
+	// and header.credential ("" for none).
+	IdentityHeader, CredentialHeader string
+	// RoutesWhereNamed is routes_where_named, routegen's key: a form or
+	// oauth2 scheme's routes go only to the domains that name the scheme.
+	RoutesWhereNamed bool
 	// PasswordEncoder is password_encoder, lower-cased.
 	PasswordEncoder string
 	// Realm is a basic scheme's realm_name, the realm of its challenge.
@@ -120,6 +126,7 @@ func readSecurity(sec, app *parser.Object, secret func(parser.Pos) bool, diags *
 			ClientSecretWithheld: secretAt(f.Object, "client.secret", secret),
 			PasswordEncoder:      strings.ToLower(stringAt(f.Object, "password_encoder")),
 			Realm:                stringAt(f.Object, "realm_name"),
+			RoutesWhereNamed:     boolAt(f.Object, routesWhereNamedKey, false),
 			Pos:                  f.KeyPos,
 			KeyPos:               keyPositions(f.Object, "", nil),
 		}
@@ -138,6 +145,9 @@ func readSecurity(sec, app *parser.Object, secret func(parser.Pos) bool, diags *
 			scheme.AlwaysToDefault = boolAt(f.Object, "url.always_to_default", false)
 			scheme.IdentityField = cmp.Or(stringAt(f.Object, "field.identity"), "username")
 			scheme.CredentialField = cmp.Or(stringAt(f.Object, "field.credential"), "password")
+		case "generic":
+			scheme.IdentityHeader = cmp.Or(stringAt(f.Object, "header.identity"), "Authorization")
+			scheme.CredentialHeader = stringAt(f.Object, "header.credential")
 		case "oauth2":
 			// aah's default paths: the key with "-" for "_", then login or callback.
 			base := "/" + strings.ReplaceAll(f.Key, "_", "-") + "/"

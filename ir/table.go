@@ -189,6 +189,17 @@ type Check struct {
 	Args []string `json:"args"`
 }
 
+// String is the check as routes.conf writes it: a role check's roles
+// divided by commas, a permission check's permissions by "|", since a
+// permission holds commas.
+func (c Check) String() string {
+	sep := ", "
+	if strings.HasPrefix(c.Func, "ispermitted") {
+		sep = " | "
+	}
+	return c.Func + "(" + strings.Join(c.Args, sep) + ")"
+}
+
 // CORS is the effective CORS policy of a domain, route or catch-all.
 type CORS struct {
 	AllowOrigins     []string `json:"allow_origins"`

@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -17,6 +19,72 @@ type action struct {
 	table *Table
 	route *Route // the first route it serves
 	ctx   string // its *runtime.Context parameter; "" when it has no name
+	// rootControllers are the controller interfaces of the root domain's
+	// routes of the same action that the receiver satisfies too, when no
+	// NewRouter call of the package says which one it is given as.
+	rootControllers []string
+}
+
+// passedAs are the controller interfaces, by routegen package and by
+// named type, that the package's NewRouter calls give a value of that
+// type (or a pointer to it) as.
+type passedAs map[*types.Package]map[*types.TypeName][]string
+
+// findNewRouterCalls reads the NewRouter calls of the routegen packages
+// in file: which controller interface each argument is given as.
+func (c *checker) findNewRouterCalls(file *ast.File) {
+	ast.Inspect(file, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		var id *ast.Ident
+		switch fun := ast.Unparen(call.Fun).(type) {
+		case *ast.Ident:
+			id = fun
+		case *ast.SelectorExpr:
+			id = fun.Sel
+		default:
+			return true
+		}
+		obj, ok := c.pass.TypesInfo.Uses[id].(*types.Func)
+		if !ok || obj.Name() != "NewRouter" || c.tables[obj.Pkg()] == nil || obj.Parent() != obj.Pkg().Scope() {
+			return true
+		}
+		params := obj.Signature().Params()
+		for i, arg := range call.Args {
+			if i >= params.Len() || obj.Signature().Variadic() && i == params.Len()-1 {
+				break
+			}
+			iface, ok := types.Unalias(params.At(i).Type()).(*types.Named)
+			named := namedOf(c.pass.TypesInfo.TypeOf(arg))
+			if !ok || named == nil {
+				continue
+			}
+			if c.passed == nil {
+				c.passed = passedAs{}
+			}
+			byType := c.passed[obj.Pkg()]
+			if byType == nil {
+				byType = map[*types.TypeName][]string{}
+				c.passed[obj.Pkg()] = byType
+			}
+			byType[named.Obj()] = append(byType[named.Obj()], iface.Obj().Name())
+		}
+		return true
+	})
+}
+
+// namedOf is the named type of t, or of what t points to; nil for another.
+func namedOf(t types.Type) *types.Named {
+	if t == nil {
+		return nil
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, _ := types.Unalias(t).(*types.Named)
+	return n
 }
 
 // checkActions reports, in each action of routes outside the root domain,
@@ -43,8 +111,13 @@ func (c *checker) checkActions(file *ast.File) {
 
 // actionOf is what method fn is the action of: the routes whose dispatch
 // calls fn's name on a controller interface that fn's receiver
-// implements. It is nil when fn serves no route, or a route of the root
-// domain too, whose links are paths.
+// implements, and that the package's NewRouter calls give the receiver
+// as, when they give it. It is nil when fn serves no route, or serves a
+// route of the root domain, whose links are paths, through the interface
+// of the routes outside it. A receiver that also satisfies an interface
+// of the root domain's routes, and that no NewRouter call of the package
+// gives as either, is taken for the action of the routes outside it, and
+// the action says so (rootControllers).
 func (c *checker) actionOf(fn *ast.FuncDecl) *action {
 	method, ok := c.pass.TypesInfo.Defs[fn.Name].(*types.Func)
 	if !ok {
@@ -55,29 +128,54 @@ func (c *checker) actionOf(fn *ast.FuncDecl) *action {
 		recv = p.Elem()
 	}
 	ptr := types.NewPointer(recv)
+	var recvName *types.TypeName
+	if n := namedOf(recv); n != nil {
+		recvName = n.Obj()
+	}
 	for _, pkg := range c.order {
 		t := c.tables[pkg]
-		var first *Route
-		servesRoot := false
-		implements := map[string]bool{}
+		given, known := c.passed[pkg][recvName]
+		type served struct {
+			first *Route // of a route outside the root domain
+			root  bool
+		}
+		byController := map[string]*served{}
+		var order []string
 		for _, i := range c.routesOfAction(t)[fn.Name.Name] {
 			r := &t.Routes[i]
-			is, seen := implements[r.Controller]
+			s, seen := byController[r.Controller]
 			if !seen {
 				iface, _ := pkg.Scope().Lookup(r.Controller).(*types.TypeName)
-				is = iface != nil && types.IsInterface(iface.Type()) && types.Implements(ptr, iface.Type().Underlying().(*types.Interface))
-				implements[r.Controller] = is
+				is := iface != nil && types.IsInterface(iface.Type()) && types.Implements(ptr, iface.Type().Underlying().(*types.Interface))
+				if is && (!known || slices.Contains(given, r.Controller)) {
+					s = &served{}
+					order = append(order, r.Controller)
+				}
+				byController[r.Controller] = s
 			}
 			switch {
-			case !is:
+			case s == nil:
 			case r.Domain == t.root():
-				servesRoot = true
-			case first == nil:
-				first = r
+				s.root = true
+			case s.first == nil:
+				s.first = r
 			}
 		}
-		if first != nil && !servesRoot {
-			return &action{pkg: pkg, table: t, route: first, ctx: contextParam(fn)}
+		var a *action
+		var roots []string
+		for _, name := range order {
+			switch s := byController[name]; {
+			case s.root:
+				roots = append(roots, name)
+			case s.first != nil && a == nil:
+				a = &action{pkg: pkg, table: t, route: s.first, ctx: contextParam(fn)}
+			}
+		}
+		if a != nil {
+			if !known {
+				a.rootControllers = roots
+			}
+			return a
 		}
 	}
 	return nil
@@ -185,6 +283,10 @@ func (c *checker) checkLink(a *action, call *ast.CallExpr) {
 		End: call.End(),
 		Message: fmt.Sprintf("%s writes route %q as the path %s, which on the page of route %q links to %s on the page's host (%s), not on %s: write it with %s.URL.ForRequest(%s), which writes a route of another domain than the request's as //host/path",
 			what, r.Name, r.Path, c.qualifiedName(t, a.route), r.Path, hostOf(page), hostOf(&t.Domains[r.Domain]), a.pkg.Name(), ctx),
+	}
+	if len(a.rootControllers) > 0 {
+		diag.Message += fmt.Sprintf(" (the receiver also satisfies %s.%s, of the root domain's routes, and no NewRouter call of this package says which it is given as; ForRequest is right for either)",
+			a.pkg.Name(), strings.Join(a.rootControllers, ", "+a.pkg.Name()+"."))
 	}
 	if a.ctx != "" {
 		diag.SuggestedFixes = []analysis.SuggestedFix{{

@@ -75,6 +75,7 @@ type checker struct {
 	tables  map[*types.Package]*Table   // by routegen package
 	order   []*types.Package            // the keys of tables, in import order
 	actions map[*Table]map[string][]int // routesOfAction's index of each table
+	passed  passedAs                    // what the package's NewRouter calls give
 }
 
 func run(pass *analysis.Pass, helpers bool) (any, error) {
@@ -100,6 +101,9 @@ func run(pass *analysis.Pass, helpers bool) (any, error) {
 	report := pass.Report
 	pass.Report = ig.filter(report)
 	defer func() { pass.Report = report }()
+	for _, file := range pass.Files {
+		c.findNewRouterCalls(file)
+	}
 	// The inspector is built here rather than required, so that the many
 	// packages that import no routegen package cost nothing to traverse.
 	for cur := range inspector.New(pass.Files).Root().Preorder((*ast.File)(nil)) {

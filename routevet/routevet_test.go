@@ -24,7 +24,7 @@ var testdata = analysistest.TestData()
 // test packages, and the fixes of fixes/ against fixes.go.golden.
 func TestAnalyzer(t *testing.T) {
 	t.Parallel()
-	analysistest.RunWithSuggestedFixes(t, testdata, routevet.Analyzer, "./routes", "./handlers", "./actions", "./unrelated", "./fixes", "./broken", "./sparse", "./sparseuse", "./ignores", "./versioned", "./versioneduse")
+	analysistest.RunWithSuggestedFixes(t, testdata, routevet.Analyzer, "./routes", "./handlers", "./actions", "./unrelated", "./fixes", "./broken", "./sparse", "./sparseuse", "./ignores", "./versioned", "./versioneduse", "./twocontrollers", "./givenas")
 }
 
 func TestHelpersFlag(t *testing.T) {

@@ -91,7 +91,9 @@ func (r *Request) PathValue(name string) string { return r.params.Get(name) }
 // QueryValue returns the first value of a query parameter, or "".
 func (r *Request) QueryValue(name string) string { return queryValue(r.URL.RawQuery, name) }
 
-// Subject is who the route's authenticator recognised; nil when anonymous.
+// Subject is who the request comes from: the signed-in subject of the
+// request's session (WithSessions), on every route, an anonymous one
+// too, else who the route's authenticator recognised; nil for neither.
 func (ctx *Context) Subject() Subject { return ctx.subject }
 
 // Route is the matched route: the router's copy, which the router reads

@@ -140,9 +140,9 @@ func (rt *Router) handleError(ctx *Context, err error) {
 // that answers it.
 func (rt *Router) reply(ctx *Context, e *Error, err error) {
 	w := ctx.Res
-	if route := ctx.route; route != nil && (route.Static || route.Method == "WS") {
-		// The decision left the secure headers to the file or the
-		// handshake, which this error reply is not.
+	if route := ctx.route; route != nil && route.Method == "WS" {
+		// The decision left the secure headers to the handshake, which
+		// this error reply is not.
 		rt.decide.SetSecureHeaders(w.Header(), ctx.Req.Request)
 	}
 	switch e.Status {

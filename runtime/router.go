@@ -415,7 +415,7 @@ func (rt *Router) policies() []decide.Policy {
 		s := &rt.serving[i]
 		r := s.route
 		return decide.Policy{Method: r.Method, Auth: r.Auth, Authorization: authorizationOf(s.authz), AntiCSRF: r.AntiCSRFCheck,
-			MaxBodySize: r.MaxBodySize, CORS: (*decide.CORS)(r.CORS), Static: r.Static, Middleware: s.chain != nil}
+			MaxBodySize: r.MaxBodySize, CORS: (*decide.CORS)(r.CORS), Static: r.Static, List: r.List, Middleware: s.chain != nil}
 	}
 	routes := len(rt.table.Routes)
 	return decide.PoliciesOf(routes, policyOf, len(rt.table.Domains), func(d int) (decide.Policy, bool) {

@@ -80,14 +80,18 @@ func (rt *Router) serveStatic(ctx *Context) {
 		name = staticName(rel)
 	}
 	info, err := fs.Stat(fsys, name)
-	if err == nil && info.IsDir() && !route.List {
-		// Without a listing, a folder is served only by its index.html,
-		// where a request for index.html itself is redirected.
-		_, err = fs.Stat(fsys, path.Join(name, "index.html"))
-	}
 	if err != nil {
 		rt.fail(ctx, &Error{Status: http.StatusNotFound})
 		return
+	}
+	if info.IsDir() && !route.List {
+		// Without a listing, a folder is served only by its index.html,
+		// where a request for index.html itself is redirected; else it
+		// is refused, as aah refused it.
+		if _, err := fs.Stat(fsys, path.Join(name, "index.html")); err != nil {
+			rt.fail(ctx, &Error{Status: http.StatusForbidden, Msg: "Directory listing not allowed"})
+			return
+		}
 	}
 	if c := route.StaticCache; c != nil && info.Mode().IsRegular() && !strings.HasSuffix(r.URL.Path, "/index.html") {
 		// Set before the file is served, on its 200, 206 and 304 alike;
@@ -102,7 +106,7 @@ func (rt *Router) serveStatic(ctx *Context) {
 			w.Header().Set("Expires", c.Expires)
 		}
 	}
-	http.ServeFileFS(fileReplyWriter{w, rt, r}, r, fsys, name)
+	http.ServeFileFS(w, r, fsys, name)
 }
 
 // contentType is the media type a static file is served with, as
@@ -120,33 +124,6 @@ func contentType(fsys fs.FS, name string) string {
 	n, _ := io.ReadFull(f, head[:])
 	return http.DetectContentType(head[:n])
 }
-
-// fileReplyWriter is the writer of a static route's reply, which sets the
-// secure headers on every reply of the file server but the file's own
-// (200, 206, 304): a redirect, 403, 404, 416 or 500.
-type fileReplyWriter struct {
-	http.ResponseWriter
-	rt *Router
-	r  *http.Request
-}
-
-func (w fileReplyWriter) WriteHeader(status int) {
-	if status != http.StatusOK && status != http.StatusPartialContent && status != http.StatusNotModified {
-		w.rt.decide.SetSecureHeaders(w.Header(), w.r)
-	}
-	w.ResponseWriter.WriteHeader(status)
-}
-
-// ReadFrom keeps the writer's own ReadFrom, which sends a file with sendfile.
-func (w fileReplyWriter) ReadFrom(src io.Reader) (int64, error) {
-	if rf, ok := w.ResponseWriter.(io.ReaderFrom); ok {
-		return rf.ReadFrom(src)
-	}
-	return io.Copy(w.ResponseWriter, src)
-}
-
-// Unwrap gives http.ResponseController the writer beneath.
-func (w fileReplyWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // isSafeRelative accepts a file path below a static folder: no ".."
 // element, no backslash, no NUL.

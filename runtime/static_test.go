@@ -66,7 +66,9 @@ func staticRouter(t *testing.T, opts ...Option) *Router {
 // TestStaticSymlinksAndIndex: on disk and through WithStaticFS(os.DirFS),
 // a symbolic link is followed only to a name inside the route's folder
 // that is not a dot name; a folder of a route without a listing is served
-// by its index.html, to which a request for index.html is redirected.
+// by its index.html, to which a request for index.html is redirected, and
+// is refused without one, as aah refused it: 403 "Directory listing not
+// allowed".
 func TestStaticSymlinksAndIndex(t *testing.T) {
 	dir := staticTree(t)
 	for mode, opts := range map[string][]Option{
@@ -91,7 +93,7 @@ func TestStaticSymlinksAndIndex(t *testing.T) {
 			{"/pub/inner/", 200, "index", ""},
 			{"/pub/site/", 200, "index", ""},
 			{"/pub/site/index.html", 301, "", "./"},
-			{"/pub/bare/", 404, "", ""},
+			{"/pub/bare/", 403, "Directory listing not allowed", ""},
 			{"/pub/bare/a.txt", 200, "a", ""},
 		} {
 			req := httptest.NewRequest("GET", "http://example.com"+c.path, nil)

@@ -16,7 +16,7 @@ const changesBefore = `domains {
     default_auth = "anonymous"
     anti_csrf_check = true
     routes {
-      show_hotel { path = "/hotels/:id[number]"; controller = "Hotels"; action = "Show"; auth = "basic" }
+      show_hotel { path = "/hotels/:id[number]"; controller = "Hotels"; action = "Show"; auth = "authenticated" }
       book { path = "/hotels/:id/book"; method = "GET, POST"; controller = "Hotels"; action = "Book"; max_body_size = "1kb" }
       about { path = "/about"; controller = "Site"; action = "About" }
     }

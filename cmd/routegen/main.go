@@ -355,7 +355,7 @@ type sourceFlags struct {
 }
 
 func (s *sourceFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&s.security, "security", "", "read security.conf from `FILE`: the auth scheme names auth must use")
+	fs.StringVar(&s.security, "security", "", "read security.conf from `FILE`: the auth scheme names auth must use (default: the security.conf beside routes.conf)")
 	fs.StringVar(&s.appConfig, "app-config", "", "read aah.conf from `FILE`: server.port, request.max_body_size, type, env profiles, cache.static")
 	fs.StringVar(&s.profile, "profile", "", "merge the env profile `NAME` of --app-config onto routes.conf")
 	fs.StringVar(&s.maxBodySize, "max-body-size", "", "the application's body limit, a `SIZE` (default 5mb)")
@@ -368,6 +368,9 @@ func (s *sourceFlags) sources(routes string) ir.Sources {
 		AppConfig:   relativePath(s.appConfig),
 		Profile:     s.profile,
 		MaxBodySize: s.maxBodySize,
+		// As aah did, and so that a forgotten --security is not read as
+		// no auth schemes at all.
+		FindSecurity: true,
 	}
 }
 

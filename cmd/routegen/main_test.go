@@ -43,7 +43,7 @@ const validConf = `domains {
         path = "/hotels/:id[number]"
         controller = "Hotel"
         action = "Show"
-        auth = "form_auth"
+        auth = "authenticated"
       }
     }
   }
@@ -189,7 +189,7 @@ func TestListJSON(t *testing.T) {
 	}
 	want := map[string]any{
 		"name": "show_hotel", "method": "GET", "path": "/hotels/:id", "controller": "Hotel", "action": "Show",
-		"auth": "form_auth", "max_body_size": 0.0, "anti_csrf_check": true, "websocket": false, "static": false,
+		"auth": "authenticated", "max_body_size": 0.0, "anti_csrf_check": true, "websocket": false, "static": false,
 		"dir": "", "file": "", "list": false, "params": []any{"id"}, "constraints": map[string]any{"id": "number"},
 		"authorization": nil, "cors": nil, "parent": "", "pos": "routes.conf:5:7",
 	}
@@ -219,7 +219,7 @@ func mustJSON(t *testing.T, v any) string {
 func TestListTable(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"routes.conf": validConf})
 	code, stdout, _ := runIn(t, dir, "list")
-	want := "DOMAIN     METHOD  PATH         NAME        CONTROLLER#ACTION  AUTH       ANTI-CSRF\nlocalhost  GET     /hotels/:id  show_hotel  Hotel#Show         form_auth  on\n"
+	want := "DOMAIN     METHOD  PATH         NAME        CONTROLLER#ACTION  AUTH           ANTI-CSRF\nlocalhost  GET     /hotels/:id  show_hotel  Hotel#Show         authenticated  on\n"
 	if code != exitOK || stdout != want {
 		t.Errorf("list = %d,\n%q\nwant\n%q", code, stdout, want)
 	}
@@ -270,7 +270,7 @@ func TestCheckNamesUnapplied(t *testing.T) {
 
 func TestSecurityAndWarnings(t *testing.T) {
 	dir := writeFiles(t, map[string]string{
-		"routes.conf":   validConf,
+		"routes.conf":   strings.Replace(validConf, `"authenticated"`, `"form_auth"`, 1),
 		"security.conf": "security {\n  auth_schemes {\n    basic_auth {\n      scheme = \"basic\"\n    }\n  }\n}\n",
 	})
 	code, _, stderr := runIn(t, dir, "check", "--security", "security.conf")

@@ -29,10 +29,14 @@ const matchConf = `domains {
 }
 `
 
+// matchSecurityConf defines matchConf's scheme, and sends no secure
+// headers, which the tests of matchConf leave out of their outputs.
+const matchSecurityConf = `security { auth_schemes { session { scheme = "generic" } }; http_header { enable = false } }`
+
 // TestMatch: routegen match reports every outcome of the core's lookup,
 // in text and in JSON, and exits 0 only when an action would run.
 func TestMatch(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"routes.conf": matchConf})
+	dir := writeFiles(t, map[string]string{"routes.conf": matchConf, "security.conf": matchSecurityConf})
 	for _, c := range []struct {
 		name, method, url string
 		code              int
@@ -69,7 +73,7 @@ func TestMatch(t *testing.T) {
 }
 
 func TestMatchUsage(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"routes.conf": matchConf})
+	dir := writeFiles(t, map[string]string{"routes.conf": matchConf, "security.conf": matchSecurityConf})
 	for _, args := range [][]string{
 		{"match"},
 		{"match", "GET"},
@@ -97,9 +101,10 @@ func TestMatchUsage(t *testing.T) {
 // routes.conf its //go:generate directive names, as check does.
 func TestMatchFindsRoutesConf(t *testing.T) {
 	dir := writeFiles(t, map[string]string{
-		"go.mod":             "module example.com/shop\n\ngo 1.25\n",
-		"web/doc.go":         "package web\n\n//go:generate go tool routegen conf/site.conf\n",
-		"web/conf/site.conf": matchConf,
+		"go.mod":                 "module example.com/shop\n\ngo 1.25\n",
+		"web/doc.go":             "package web\n\n//go:generate go tool routegen conf/site.conf\n",
+		"web/conf/site.conf":     matchConf,
+		"web/conf/security.conf": matchSecurityConf,
 	})
 	for _, args := range [][]string{{"match", "GET", "/hotels/1", "web"}, {"match", "GET", "/hotels/1"}} {
 		if code, stdout, stderr := runIn(t, dir, args...); code != exitOK || !strings.HasPrefix(stdout, "200 route show_hotel (web/conf/site.conf:7:7)") {
@@ -141,10 +146,11 @@ func TestMatchWhyDomain(t *testing.T) {
 // in its table, its JSON and its messages.
 func TestCommandsNameFilesOneWay(t *testing.T) {
 	dir := writeFiles(t, map[string]string{
-		"go.mod":             "module example.com/shop\n\ngo 1.25\n",
-		"web/doc.go":         "package web\n\n//go:generate go tool routegen --app-config aah.conf conf/site.conf\n",
-		"web/aah.conf":       "type = \"api\"\n",
-		"web/conf/site.conf": matchConf + "# end\n",
+		"go.mod":                 "module example.com/shop\n\ngo 1.25\n",
+		"web/doc.go":             "package web\n\n//go:generate go tool routegen --app-config aah.conf conf/site.conf\n",
+		"web/aah.conf":           "type = \"api\"\n",
+		"web/conf/site.conf":     matchConf + "# end\n",
+		"web/conf/security.conf": matchSecurityConf,
 	})
 	for _, c := range []struct {
 		args []string
@@ -178,7 +184,10 @@ const matchPolicyConf = `domains {
 // what the router's decision says: a preflight, the CORS headers, the
 // fail-closed 403, a 401, a method as sent, a path that begins with "//".
 func TestMatchHeaders(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"routes.conf": matchPolicyConf})
+	dir := writeFiles(t, map[string]string{
+		"routes.conf":   matchPolicyConf,
+		"security.conf": `security { auth_schemes { token { scheme = "generic" } }; http_header { enable = false } }`,
+	})
 	for _, c := range []struct {
 		name string
 		args []string
@@ -249,7 +258,10 @@ const matchRolesConf = `domains {
 // of a role is the router's 403, explained; without them the subject
 // holds what the route names, and the output says it assumed so.
 func TestMatchRoles(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"routes.conf": matchRolesConf})
+	dir := writeFiles(t, map[string]string{
+		"routes.conf":   matchRolesConf,
+		"security.conf": `security { auth_schemes { basic { scheme = "basic" } }; http_header { enable = false } }`,
+	})
 	for _, c := range []struct {
 		name string
 		args []string
@@ -293,6 +305,7 @@ func TestMatchNamesFileFromWorkingFolder(t *testing.T) {
 		"go.mod":            "module example.com/shop\n\ngo 1.25\n",
 		"web/main.go":       "package main\n\n//go:generate go run -C .. ./cmd/routegen -o web/routes_gen.go web/routes.conf\n",
 		"web/routes.conf":   matchConf,
+		"web/security.conf": matchSecurityConf,
 		"cmd/routegen/x.go": "package main\n",
 	})
 	code, stdout, stderr := runIn(t, filepath.Join(dir, "web"), "match", "GET", "/hotels/1")
@@ -303,7 +316,7 @@ func TestMatchNamesFileFromWorkingFolder(t *testing.T) {
 
 // TestMatchSecureHeaders: match shows security.conf's secure headers as
 // the router sets them: Strict-Transport-Security for an https:// URL
-// only, none on a static route's file, and the step that says why.
+// only, on a static route's file too, and the step that says why.
 func TestMatchSecureHeaders(t *testing.T) {
 	dir := writeFiles(t, map[string]string{
 		"routes.conf": `domains {

@@ -122,7 +122,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "static/") {
 			i2 := i1 + 7
-			if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
+			if len(path) >= i2 && routegenimpl.IsCleanTail(path[i2:]) {
 				routegenimpl.Push(p, path[i2:])
 				return 8 // GET /static/*filepath (public_assets)
 			}

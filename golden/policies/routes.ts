@@ -99,8 +99,9 @@ export function withBasePath(basePath: string, options: URLOptions = {}): URLBui
  * Go RouteURLNamedArgs: a value that fails its parameter's constraint throws an Error
  * that names the parameter. query becomes the query string, sorted by key. It takes
  * aah's names too (AahRouteName), as the Go RouteURL does for a builder of no request.
+ * A literal name it does not take is a compile error that lists names it takes.
  */
-export function routeURL<N extends string>(name: N & (string extends N ? unknown : RouteName | AahRouteName), params: N extends RouteName ? RouteParams[N] : Readonly<Record<string, unknown>>, query: Query = {}): string {
+export function routeURL<N extends string>(name: N extends RouteName | AahRouteName ? N : string extends N ? N : RouteName | AahRouteName, params: N extends RouteName ? RouteParams[N] : Readonly<Record<string, unknown>>, query: Query = {}): string {
   return _routeURL(name, params as Readonly<Record<string, unknown>>, query);
 }
 

@@ -50,8 +50,8 @@ func (c *comparison) secureHeaderChanges(probes []probe) {
 
 // headerRequest is a probe, sent over HTTPS, whose answers differ by
 // header name (either form of Content-Security-Policy): most answers
-// carry the secure headers, not all (a static file is served before
-// they are set); nil for none.
+// carry the secure headers, not all (a WebSocket handshake goes without
+// them); nil for none.
 func (c *comparison) headerRequest(probes []probe, name string) *Request {
 	for _, p := range probes {
 		host, _ := strings.CutPrefix(p.headers[0], "Host: ")

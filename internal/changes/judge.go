@@ -190,6 +190,13 @@ func (c *comparison) felt(p probe, r *http.Request, a, b explain.Answer, sa, sb 
 	}
 	served := func(x explain.Answer) bool { return !refused(x) }
 	switch {
+	case served(a) && served(b) && listing(a, p.target) != listing(b, p.target):
+		// One static route's folder, listed on one side: on the other the
+		// file server serves its index.html, else 403.
+		if listing(b, p.target) {
+			return []feeling{{Security, p.what + " now " + p.verb() + " the listing (was the folder's index.html, else 403)"}}
+		}
+		return []feeling{{Breaking, p.what + " now " + p.verb() + " the folder's index.html, else 403 (was the listing)"}}
 	case c.sameAnswer(a, b):
 		felt := append(corsFelt(p, a, b), c.secureHeadersFelt(p, a, b)...)
 		if challenged(a, b) {

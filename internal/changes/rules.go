@@ -86,7 +86,7 @@ var (
 	rulePathChanged         = &Rule{"PATH_CHANGED", RoutesCategory, oneOutcome("requests to the old path get 404; the new path is served")}
 	ruleConstraint          = &Rule{"CONSTRAINT", RoutesCategory, []Outcome{{Added, "values it does not hold now get 400", "CONSTRAINT_ADDED"}, {Removed, "values it refused are served", "CONSTRAINT_REMOVED"}, {Changed, "values on one side of the edge get 400, or are served", "CONSTRAINT_CHANGED"}}}
 	ruleStaticFilesChanged  = &Rule{"STATIC_FILES_CHANGED", RoutesCategory, oneOutcome("another folder or file is served")}
-	ruleList                = &Rule{"LIST", RoutesCategory, []Outcome{{On, "a static folder's listing is served (was 404)", "LIST_ON"}, {Off, "a static folder's listing gets 404", "LIST_OFF"}}}
+	ruleList                = &Rule{"LIST", RoutesCategory, []Outcome{{On, "a static folder's listing is served (was its index.html, else 403)", "LIST_ON"}, {Off, "a static folder is served by its index.html, else 403, not listed", "LIST_OFF"}}}
 
 	ruleAuth             = &Rule{"AUTH", PolicyCategory, []Outcome{{Added, "requests without the scheme's credential get 401", "AUTH_ADDED"}, {Removed, "anonymous requests are served", "AUTH_REMOVED"}, {Changed, "credentials of one scheme get 401, or those of another pass", "AUTH_CHANGED"}}}
 	ruleFailClosed       = &Rule{"FAIL_CLOSED", PolicyCategory, []Outcome{{On, "routes without auth get 403 once a scheme is named", "FAIL_CLOSED_ON"}, {Off, "routes without auth that got 403 are served", "FAIL_CLOSED_OFF"}}}

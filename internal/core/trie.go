@@ -52,14 +52,14 @@ type ParamEdge struct {
 type CatchAllEdge struct {
 	Prefix     string
 	Route      int
-	AllowEmpty bool // a static listing also serves its folder itself
+	AllowEmpty bool // a static folder's route also serves the folder itself
 }
 
 // TrieRoute is what the trie needs of a route.
 type TrieRoute struct {
 	Index      int
 	Path       string // "/hotels/:id"
-	AllowEmpty bool   // a catch-all that also matches an empty rest: a static listing's folder
+	AllowEmpty bool   // a catch-all that also matches an empty rest: a static route's folder
 }
 
 // NewTrie is the trie of routes, all of one domain and method, with the

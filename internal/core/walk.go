@@ -56,7 +56,7 @@ func (ts methodTries) start() {
 func (ts methodTries) insert(i int, r *Route) {
 	for k := range ts {
 		if ts[k].method == r.Method {
-			ts[k].build.insert(ts[k].root, TrieRoute{Index: i, Path: r.Path, AllowEmpty: r.Static && r.List})
+			ts[k].build.insert(ts[k].root, TrieRoute{Index: i, Path: r.Path, AllowEmpty: r.Static})
 			return
 		}
 	}

@@ -173,7 +173,7 @@ func (q *PolicyRequests) Next() PolicyRequest {
 	if req.Method == http.MethodOptions && q.chance(0.7) {
 		req.Header = append(req.Header, "Access-Control-Request-Method: "+pick(q.rng, policyMethods))
 		if q.chance(0.5) {
-			req.Header = append(req.Header, "Access-Control-Request-Headers: "+pick(q.rng, []string{"x-custom", "content-type", "authorization,x-custom", "x-other"}))
+			req.Header = append(req.Header, "Access-Control-Request-Headers: "+pick(q.rng, []string{"x-custom", "content-type", "authorization,x-custom", "x-other", "X-Custom", "x-custom, Authorization", "Content-Type ,x-other"}))
 		}
 	}
 	if req.Method == "WS" && q.chance(0.8) || q.chance(0.1) {

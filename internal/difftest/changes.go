@@ -113,10 +113,13 @@ type observed struct {
 	// toLogin: the answer is a scheme's redirect to its login page, a
 	// refusal.
 	toLogin bool
+	// folder is what the file server answers for a static route's folder:
+	// "listing", or "index.html, else 403"; "" for another request.
+	folder string
 }
 
 func (o observed) String() string {
-	return fmt.Sprintf("%d location %q allow %q headers {%s} handler %q", o.status, o.location, o.allow, o.header, o.handler)
+	return fmt.Sprintf("%d location %q allow %q headers {%s} handler %q folder %q", o.status, o.location, o.allow, o.header, o.handler, o.folder)
 }
 
 func (s sides) answer(rt *explain.Router, r *http.Request, who explain.Subject) observed {
@@ -134,6 +137,12 @@ func (s sides) answer(rt *explain.Router, r *http.Request, who explain.Subject) 
 		// No action answers: which route refused or replied, no client can tell.
 	case a.Route != nil:
 		o.handler = handlerOf(rt.Table, a.Domain, a.Route)
+		if a.Kind == decide.Static && a.Route.File == "" && strings.HasSuffix(r.URL.Path, "/") {
+			o.folder = "index.html, else 403"
+			if a.Route.List {
+				o.folder = "listing"
+			}
+		}
 	case a.CatchAll != nil:
 		o.handler = rt.Table.Domains[a.Domain].Key + " catch_all"
 	}
@@ -331,6 +340,12 @@ func fittingKinds(a, b observed) []changes.Kind {
 			return []changes.Kind{changes.Security, changes.Compatible}
 		}
 		return []changes.Kind{changes.Security}
+	case served(a) && a.handler == b.handler && a.folder != b.folder:
+		// A static folder listed, or no longer.
+		if b.folder == "listing" {
+			return []changes.Kind{changes.Security}
+		}
+		return []changes.Kind{changes.Breaking}
 	case served(a) && (a.status != b.status || a.location != b.location || a.handler != b.handler):
 		if a.handler == "" || strings.HasSuffix(a.handler, " catch_all") {
 			return []changes.Kind{changes.Breaking, changes.Compatible}

@@ -29,6 +29,7 @@ func SecurityConf(rng *rand.Rand) string {
 			fmt.Fprintf(&b, "      realm_name = %s\n", pick(rng, signInValues["realm_name"]))
 		}
 		b.WriteString("    }\n    token {\n      scheme = \"form\"\n")
+		fmt.Fprintf(&b, "      routes_where_named = %v\n", rng.IntN(2) == 0)
 		for _, section := range []struct {
 			name string
 			keys []string

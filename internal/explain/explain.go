@@ -79,7 +79,7 @@ func New(t *ir.Table) (rt *Router, problems []string) {
 	policies := decide.PoliciesOf(len(rt.routes), func(i int) decide.Policy {
 		r := rt.routes[i]
 		return decide.Policy{Method: r.Method, Auth: r.Auth, Authorization: authorizationOf(r.Authorization), AntiCSRF: r.AntiCSRFCheck,
-			MaxBodySize: r.MaxBodySize, CORS: corsOf(cors, r.CORS), Static: r.Static}
+			MaxBodySize: r.MaxBodySize, CORS: corsOf(cors, r.CORS), Static: r.Static, List: r.List}
 	}, len(t.Domains), func(d int) (decide.Policy, bool) {
 		ca := t.Domains[d].CatchAll
 		if ca == nil {

@@ -245,9 +245,9 @@ func matchRoute(r *ir.Route, segs []string) ([]rank, []Param, bool) {
 			}
 			params = append(params, Param{s.Param, unescape(v)})
 		case ir.CatchAllSegment:
-			// The rest of the path; a listing also serves its folder itself.
+			// The rest of the path; a static route also serves its folder itself.
 			v, ok := strings.CutPrefix(strings.Join(segs[i:], "/"), s.Literal)
-			if !ok || v == "" && !(r.Static && r.List) || holdsDot(v) {
+			if !ok || v == "" && !r.Static || holdsDot(v) {
 				return nil, nil, false
 			}
 			return ranks, append(params, Param{s.Param, unescape(v)}), true

@@ -179,7 +179,7 @@ func TestLookup(t *testing.T) {
 		{"GET", mainHost, "/assets/", want{status: 200, domain: "main", route: "assets", params: []string{""}}},
 		{"GET", mainHost, "/assets", want{status: 301, domain: "main", redirect: "/assets/"}},
 		{"POST", mainHost, "/assets", want{status: 200, domain: "main", route: "catch_all"}},
-		{"GET", mainHost, "/raw/", want{status: 200, domain: "main", route: "catch_all"}},
+		{"GET", mainHost, "/raw/", want{status: 200, domain: "main", route: "raw", params: []string{""}}}, // the folder: its index.html, else 403
 		{"GET", mainHost, "/raw", want{status: 200, domain: "main", route: "catch_all"}},
 
 		// Redirects: the clean path, then the trailing slash.

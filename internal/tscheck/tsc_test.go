@@ -118,6 +118,16 @@ func TestWrongCalls(t *testing.T) {
 	}
 }
 
+// TestTypoListsNames: a misspelt route name is a compile error whose
+// message lists names routeURL takes, not the type never.
+func TestTypoListsNames(t *testing.T) {
+	RequireNode(t)
+	out, ok := compileAlone(t, "import { routeURL } from \"../../../golden/rich/routes.js\";\n\nrouteURL(\"usr\", { id: 7 });\n")
+	if ok || !strings.Contains(out, `Argument of type '"usr"' is not assignable to parameter of type '"admin.admin_files" | "admin.admin_home" | `) {
+		t.Errorf("tsc on a misspelt name: want an error naming the routes:\n%s", out)
+	}
+}
+
 // compileAlone compiles source as types/errors.ts would be, from a
 // folder of its own: its imports are made absolute.
 func compileAlone(t *testing.T, source string) (string, bool) {

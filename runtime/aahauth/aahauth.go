@@ -1,9 +1,12 @@
-// Package aahauth gives the auth schemes aah built in as
-// runtime.Authenticator values — basic and generic — and the Subject of
-// aah's roles and wildcard permissions. The application keeps its user
-// store: it gives the function that finds an account. The fields of
-// security.conf that a scheme needs (realm_name, password_encoder,
-// header.identity…) are given to it as written there.
+// Package aahauth gives the auth schemes aah built in: basic and generic
+// as runtime.Authenticator values, and form as the options that register
+// its authenticator and the action of its login form (Form.Options), with
+// the codec of its session (SessionCodec); and the Subject of aah's roles
+// and wildcard permissions. The oauth2 scheme is in the package
+// aahoauth2. The application keeps its user store: it gives the function
+// that finds an account. The fields of security.conf that a scheme needs
+// (realm_name, password_encoder, header.identity…) are given to it as
+// written there.
 //
 // It is a package of its own so that an application that does not use
 // these schemes does not link golang.org/x/crypto/bcrypt.

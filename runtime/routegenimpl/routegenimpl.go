@@ -121,8 +121,8 @@ type Table struct {
 	// was generated with; nil when it was generated without one.
 	AuthSchemes []string
 	// SecureHeaders are the headers of the security.conf's http_header
-	// section: set on every response but a static file's and a WebSocket
-	// handshake's, an HTTPSOnly one on HTTPS only.
+	// section: set on every response but a WebSocket handshake's, an
+	// HTTPSOnly one on HTTPS only.
 	SecureHeaders []SecureHeader
 	// PortlessLinks are the domains whose links carry no port: routes.conf
 	// writes none, no other domain has the host name, and routegen read no

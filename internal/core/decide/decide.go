@@ -52,6 +52,7 @@ type Policy struct {
 	// policy share its pointer.
 	CORS   *CORS
 	Static bool
+	List   bool // a static route's list = true: its folders are listed
 	// Middleware is set when the application wraps the route
 	// (runtime.WithMiddleware): its middleware runs before the policies.
 	Middleware bool
@@ -82,8 +83,7 @@ type Config struct {
 	// Hosts serve the domains.
 	Hosts *core.HostTable
 	// SecureHeaders are security.conf's http_header headers, set on every
-	// response but a static route's and a WebSocket handshake's, as aah
-	// set them; an HTTPSOnly one on a request that came over HTTPS only.
+	// response but a WebSocket handshake's, as aah set them; an HTTPSOnly one on a request that came over HTTPS only.
 	SecureHeaders []Header
 	// Explain makes every decision record its Steps, for the tools that
 	// explain the router; a router's table does not.
@@ -260,7 +260,8 @@ const (
 	// Middleware: run the application's middleware of the route, whose
 	// end asks Policies.
 	Middleware
-	// Static: serve the static route's file, or 404 when the folder has none.
+	// Static: serve the static route's file: 404 when the folder has none,
+	// 403 for a folder without listing or index.html.
 	Static
 	// Reply: write Status, with Location or Allow when set, and no body:
 	// a redirect (a form scheme's to its login page among them), an
@@ -544,7 +545,7 @@ func (t *Table) afterRoute(d *Decision, r *http.Request, c checks) Kind {
 		p := &t.policies[d.Match.Outcome.Route]
 		if p.Static {
 			if t.explain {
-				d.step("static", "served", "a static route serves its file, before any other policy")
+				d.step("static", "served", staticReason(d.Match, p))
 			}
 			return Static
 		}
@@ -554,7 +555,11 @@ func (t *Table) afterRoute(d *Decision, r *http.Request, c checks) Kind {
 			w := d.App.Writer()
 			h.ServeHTTP(w, r, noNext)
 			if t.explain {
-				d.step("cors", corsOutcome(w), "the route's CORS policy sets its headers")
+				outcome, why := corsOutcome(w), "the route's CORS policy sets its headers"
+				if outcome != "allowed" {
+					why = requestRefusal(h, p.CORS, r)
+				}
+				d.step("cors", outcome, why)
 			}
 		}
 		// A catch-all serves every method: the request's decides.
@@ -643,6 +648,21 @@ func explainSkippedBodySize(d *Decision, p *Policy, method string, c checks) {
 	if c&checkBodySize == 0 && p.MaxBodySize > 0 {
 		d.step("body_size", "skipped", method+" has no body to limit")
 	}
+}
+
+// staticReason says what the static route of p serves for m: a file, or,
+// for a folder (an empty rest, or one that ends in "/"), its listing, or
+// else its index.html or a 403, as aah refused a folder without listing.
+func staticReason(m *core.Match, p *Policy) string {
+	if n := m.Params.Len(); n > 0 {
+		if rest := m.Params.Value(n - 1); rest == "" || strings.HasSuffix(rest, "/") {
+			if p.List {
+				return "a static route lists the folder, before any other policy"
+			}
+			return "a static route serves the folder's index.html, before any other policy; without one, 403 Directory listing not allowed (list is off)"
+		}
+	}
+	return "a static route serves its file, before any other policy"
 }
 
 // noNext is the handler the CORS library calls after setting its headers.
@@ -794,7 +814,8 @@ func (t *Table) preflight(d *Decision, r *http.Request, host, path string) bool 
 		return false
 	}
 	w := d.App.Writer()
-	t.cors[m.Outcome.Route].ServeHTTP(w, r, noNext)
+	h := t.cors[m.Outcome.Route]
+	h.ServeHTTP(w, preflightAsBrowsersSend(r), noNext)
 	if t.secure != nil {
 		t.setSecureHeaders(d, r)
 	}
@@ -802,7 +823,11 @@ func (t *Table) preflight(d *Decision, r *http.Request, host, path string) bool 
 	// which the router would write on this 204 too.
 	d.Status, d.Allow = http.StatusNoContent, ""
 	if t.explain {
-		d.step("preflight", corsOutcome(w), "the CORS policy of the "+requested+" route answers the preflight")
+		outcome, why := corsOutcome(w), "the CORS policy of the "+requested+" route answers the preflight"
+		if outcome != "allowed" {
+			why += ": " + preflightRefusal(h, t.policies[m.Outcome.Route].CORS, r)
+		}
+		d.step("preflight", outcome, why)
 	}
 	return true
 }

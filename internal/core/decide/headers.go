@@ -53,27 +53,21 @@ func newSecureHeaders(list []Header) *secureHeaders {
 }
 
 // setSecureHeaders sets the secure headers on the response of d, whose
-// route (or its absence) is found: on every response but a static
-// route's file and a WebSocket handshake, which aah served without them.
-// A static or WebSocket route found goes without them here: its
-// refusals get them when refused (withRefusalHeaders), and the
-// router sets them on the file server's replies that are not the file
-// and on the action's errors (SetSecureHeaders).
+// route (or its absence) is found: on every response but a WebSocket
+// handshake, which aah served without them; a static route's file has
+// them, as aah wrote them before serving it. A WebSocket route found goes
+// without them here: its refusals get them when refused
+// (withRefusalHeaders), and the router sets them on its action's errors
+// (SetSecureHeaders).
 func (t *Table) setSecureHeaders(d *Decision, r *http.Request) {
 	if d.routeOnly {
 		return
 	}
-	if o := &d.Match.Outcome; o.Route >= 0 && o.Status == http.StatusOK {
-		if p := &t.policies[o.Route]; p.Static || p.Method == "WS" {
-			if t.explain {
-				reason := "a WebSocket handshake goes without them, as aah's did"
-				if p.Static {
-					reason = "a static route serves its file without them, as aah's did"
-				}
-				d.step("secure_headers", "skipped", reason)
-			}
-			return
+	if o := &d.Match.Outcome; o.Route >= 0 && o.Status == http.StatusOK && t.policies[o.Route].Method == "WS" {
+		if t.explain {
+			d.step("secure_headers", "skipped", "a WebSocket handshake goes without them, as aah's did")
 		}
+		return
 	}
 	n := t.setSecureHeadersOn(d.App.Writer().Header(), r)
 	if t.explain {
@@ -101,9 +95,8 @@ func (t *Table) setSecureHeadersOn(h http.Header, r *http.Request) int {
 }
 
 // SetSecureHeaders sets the secure headers of a response to r on h, for
-// the replies of a static or WebSocket route that the decision does not
-// write: the file server's that are not the file (404, 403, a redirect)
-// and an action's error.
+// the replies of a WebSocket route that the decision does not write: its
+// action's errors.
 func (t *Table) SetSecureHeaders(h http.Header, r *http.Request) {
 	if t.secure != nil {
 		t.setSecureHeadersOn(h, r)

@@ -48,7 +48,7 @@ func TestSecureHeaders(t *testing.T) {
 		r.Header.Set("Access-Control-Request-Method", "PUT")
 		return r
 	}
-	const plain, https, none = "DENY nosniff ", "DENY nosniff max-age=60", "  "
+	const plain, https = "DENY nosniff ", "DENY nosniff max-age=60"
 	for _, c := range []struct {
 		table          *Table
 		method, target string
@@ -66,8 +66,8 @@ func TestSecureHeaders(t *testing.T) {
 		{tab, "GET", "/page/", nil, Reply, plain},
 		{tab, "OPTIONS", "/page", nil, Reply, plain},
 		{tab, "OPTIONS", "/api", preflight, Reply, plain},
-		{tab, "GET", "/static/app.js", tlsRequest, Static, none},
-		{tab, "HEAD", "/static/app.js", nil, Static, none},
+		{tab, "GET", "/static/app.js", tlsRequest, Static, https},
+		{tab, "HEAD", "/static/app.js", nil, Static, plain},
 	} {
 		r := httptest.NewRequest(c.method, c.target, nil)
 		if c.with != nil {
@@ -103,7 +103,7 @@ func TestSecureHeadersStep(t *testing.T) {
 	}{
 		{"/page", false, "set: security.conf's http_header sets X-Frame-Options, X-Content-Type-Options; Strict-Transport-Security on HTTPS only, and the request did not come over HTTPS"},
 		{"/page", true, "set: security.conf's http_header sets X-Frame-Options, X-Content-Type-Options, Strict-Transport-Security"},
-		{"/static/x", false, "skipped: a static route serves its file without them, as aah's did"},
+		{"/static/x", false, "set: security.conf's http_header sets X-Frame-Options, X-Content-Type-Options; Strict-Transport-Security on HTTPS only, and the request did not come over HTTPS"},
 	} {
 		r := httptest.NewRequest("GET", c.target, nil)
 		if c.tls {

@@ -1,4 +1,4 @@
-package routes // want package:`routes\(15\)`
+package routes // want package:`routes\(16\)`
 
 import "net/http"
 

@@ -61,7 +61,8 @@ var routegenRoutes = []runtime.Route{
 	{Index: 11, Name: "page", Method: "GET", Path: "/pages/:lang/*page", Controller: "Site", Action: "Page", AntiCSRFCheck: true, Params: []string{"lang", "page"}, Constraints: []string{"oneof=en fr", ""}, Pos: "../routes.conf:33:7"},
 	{Index: 12, Name: "search", Method: "GET", Path: "/search", Controller: "Site", Action: "Search", AntiCSRFCheck: true, Pos: "../routes.conf:14:7"},
 	{Index: 13, Domain: 1, Name: "dashboard", Method: "GET", Path: "/", Controller: "Admin", Action: "Dashboard", AntiCSRFCheck: true, Pos: "../routes.conf:44:7"},
-	{Index: 14, Domain: 2, Name: "tenant_home", Method: "GET", Path: "/home", Controller: "Tenant", Action: "Home", AntiCSRFCheck: true, Pos: "../routes.conf:53:7"},
+	{Index: 14, Domain: 1, Name: "admin_search", Method: "GET", Path: "/search", Controller: "AdminSearch", Action: "Search", AntiCSRFCheck: true, Pos: "../routes.conf:45:7"},
+	{Index: 15, Domain: 2, Name: "tenant_home", Method: "GET", Path: "/home", Controller: "Tenant", Action: "Home", AntiCSRFCheck: true, Pos: "../routes.conf:54:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
@@ -216,6 +217,8 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 		switch path {
 		case "/":
 			return 13 // GET / (dashboard)
+		case "/search":
+			return 14 // GET /search (admin_search)
 		}
 		return -1
 	}
@@ -228,7 +231,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 	case "GET":
 		switch path {
 		case "/home":
-			return 14 // GET /home (tenant_home)
+			return 15 // GET /home (tenant_home)
 		}
 		return -1
 	}
@@ -236,9 +239,12 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
-func NewRouter(adminController AdminController, bookingController BookingController, hotelController HotelController, liveController LiveController, siteController SiteController, tenantController TenantController, opts ...runtime.Option) (*runtime.Router, error) {
+func NewRouter(adminController AdminController, adminSearchController AdminSearchController, bookingController BookingController, hotelController HotelController, liveController LiveController, siteController SiteController, tenantController TenantController, opts ...runtime.Option) (*runtime.Router, error) {
 	if adminController == nil {
 		return nil, errors.New("routes: NewRouter: AdminController is nil")
+	}
+	if adminSearchController == nil {
+		return nil, errors.New("routes: NewRouter: AdminSearchController is nil")
 	}
 	if bookingController == nil {
 		return nil, errors.New("routes: NewRouter: BookingController is nil")
@@ -256,24 +262,26 @@ func NewRouter(adminController AdminController, bookingController BookingControl
 		return nil, errors.New("routes: NewRouter: TenantController is nil")
 	}
 	c := &routegenControllers{
-		adminController:   adminController,
-		bookingController: bookingController,
-		hotelController:   hotelController,
-		liveController:    liveController,
-		siteController:    siteController,
-		tenantController:  tenantController,
+		adminController:       adminController,
+		adminSearchController: adminSearchController,
+		bookingController:     bookingController,
+		hotelController:       hotelController,
+		liveController:        liveController,
+		siteController:        siteController,
+		tenantController:      tenantController,
 	}
 	return routegenTable.NewRouter(c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
 type routegenControllers struct {
-	adminController   AdminController
-	bookingController BookingController
-	hotelController   HotelController
-	liveController    LiveController
-	siteController    SiteController
-	tenantController  TenantController
+	adminController       AdminController
+	adminSearchController AdminSearchController
+	bookingController     BookingController
+	hotelController       HotelController
+	liveController        LiveController
+	siteController        SiteController
+	tenantController      TenantController
 }
 
 // Dispatch calls the action of route, which ctx serves.
@@ -322,7 +330,9 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context, route int) error {
 		return c.siteController.Search(ctx)
 	case 13: // GET / (dashboard)
 		return c.adminController.Dashboard(ctx)
-	case 14: // GET /home (tenant_home)
+	case 14: // GET /search (admin_search)
+		return c.adminSearchController.Search(ctx)
+	case 15: // GET /home (tenant_home)
 		return c.tenantController.Home(ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
@@ -425,14 +435,21 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 type AdminController interface {
 //line ../routes.conf:44:6
 	Dashboard(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:44:7)
-//line routes_gen.go:429:1
+//line routes_gen.go:439:1
+}
+
+// AdminSearchController holds the actions of controller "AdminSearch".
+type AdminSearchController interface {
+//line ../routes.conf:45:6
+	Search(ctx *runtime.Context) error // serves admin_search: GET /search (../routes.conf:45:7)
+//line routes_gen.go:446:1
 }
 
 // BookingController holds the actions of controller "Booking".
 type BookingController interface {
 //line ../routes.conf:32:6
 	Show(ctx *runtime.Context, ref string) error // serves booking: GET /bookings/:ref (../routes.conf:32:7)
-//line routes_gen.go:436:1
+//line routes_gen.go:453:1
 }
 
 // HotelController holds the actions of controller "Hotel".
@@ -449,14 +466,14 @@ type HotelController interface {
 	Room(ctx *runtime.Context, id int64, room string) error // serves room: GET /hotels/:id/rooms/:room (../routes.conf:27:15)
 //line ../routes.conf:21:10
 	Show(ctx *runtime.Context, id int64) error // serves show_hotel: GET /hotels/:id (../routes.conf:21:11)
-//line routes_gen.go:453:1
+//line routes_gen.go:470:1
 }
 
 // LiveController holds the actions of controller "Live".
 type LiveController interface {
 //line ../routes.conf:34:6
 	Stream(ctx *runtime.Context) error // serves live: WS /live (../routes.conf:34:7)
-//line routes_gen.go:460:1
+//line routes_gen.go:477:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -469,14 +486,14 @@ type SiteController interface {
 	Page(ctx *runtime.Context, lang string, page string) error // serves page: GET /pages/:lang/*page (../routes.conf:33:7)
 //line ../routes.conf:14:6
 	Search(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:14:7)
-//line routes_gen.go:473:1
+//line routes_gen.go:490:1
 }
 
 // TenantController holds the actions of controller "Tenant".
 type TenantController interface {
-//line ../routes.conf:53:6
-	Home(ctx *runtime.Context) error // serves tenant_home: GET /home (../routes.conf:53:7)
-//line routes_gen.go:480:1
+//line ../routes.conf:54:6
+	Home(ctx *runtime.Context) error // serves tenant_home: GET /home (../routes.conf:54:7)
+//line routes_gen.go:497:1
 }
 
 // Home returns the URL of route "home": / (../routes.conf:13:7).
@@ -486,7 +503,7 @@ func (u *URLBuilder) Home() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:490:1
+//line routes_gen.go:507:1
 
 // Booking returns the URL of route "booking": /bookings/:ref (../routes.conf:32:7).
 //
@@ -495,7 +512,7 @@ func (u *URLBuilder) Booking(ref string) (string, error) {
 	return routegenCheckedHelperURL(u, 1, ref)
 }
 
-//line routes_gen.go:499:1
+//line routes_gen.go:516:1
 
 // Cafe returns the URL of route "cafe": /caf%C3%A9 (../routes.conf:35:7).
 //
@@ -504,7 +521,7 @@ func (u *URLBuilder) Cafe() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:508:1
+//line routes_gen.go:525:1
 
 // Docs returns the URL of route "docs": /docs/*filepath (../routes.conf:9:7).
 //
@@ -513,7 +530,7 @@ func (u *URLBuilder) Docs(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 3, filepath)
 }
 
-//line routes_gen.go:517:1
+//line routes_gen.go:534:1
 
 // Hotels returns the URL of route "hotels": /hotels (../routes.conf:15:7).
 //
@@ -522,7 +539,7 @@ func (u *URLBuilder) Hotels() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:526:1
+//line routes_gen.go:543:1
 
 // CreateHotel returns the URL of route "create_hotel": /hotels (../routes.conf:20:11).
 //
@@ -531,7 +548,7 @@ func (u *URLBuilder) CreateHotel() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:535:1
+//line routes_gen.go:552:1
 
 // DeleteHotel returns the URL of route "delete_hotel": /hotels/:id (../routes.conf:25:15).
 //
@@ -540,7 +557,7 @@ func (u *URLBuilder) DeleteHotel(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 6, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:544:1
+//line routes_gen.go:561:1
 
 // ShowHotel returns the URL of route "show_hotel": /hotels/:id (../routes.conf:21:11).
 //
@@ -549,7 +566,7 @@ func (u *URLBuilder) ShowHotel(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 7, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:553:1
+//line routes_gen.go:570:1
 
 // BookHotel returns the URL of route "book_hotel": /hotels/:id/book (../routes.conf:26:15).
 //
@@ -558,7 +575,7 @@ func (u *URLBuilder) BookHotel(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 8, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:562:1
+//line routes_gen.go:579:1
 
 // Room returns the URL of route "room": /hotels/:id/rooms/:room (../routes.conf:27:15).
 //
@@ -567,7 +584,7 @@ func (u *URLBuilder) Room(id int64, room string) (string, error) {
 	return routegenCheckedHelperURL(u, 9, routegenimpl.Int(id), room)
 }
 
-//line routes_gen.go:571:1
+//line routes_gen.go:588:1
 
 // Live returns the URL of route "live": /live (../routes.conf:34:7).
 //
@@ -576,7 +593,7 @@ func (u *URLBuilder) Live() string {
 	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:580:1
+//line routes_gen.go:597:1
 
 // Page returns the URL of route "page": /pages/:lang/*page (../routes.conf:33:7).
 //
@@ -585,7 +602,7 @@ func (u *URLBuilder) Page(lang string, page string) (string, error) {
 	return routegenCheckedHelperURL(u, 11, lang, page)
 }
 
-//line routes_gen.go:589:1
+//line routes_gen.go:606:1
 
 // Search returns the URL of route "search": /search (../routes.conf:14:7).
 //
@@ -594,7 +611,7 @@ func (u *URLBuilder) Search() string {
 	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:598:1
+//line routes_gen.go:615:1
 
 // AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:44:7).
 //
@@ -603,13 +620,22 @@ func (u *URLBuilder) AdminDashboard() string {
 	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:607:1
+//line routes_gen.go:624:1
 
-// TenantsTenantHome returns the URL of route "tenants.tenant_home": /home on *.localhost (../routes.conf:53:7).
+// AdminSearch returns the URL of route "admin.admin_search": /search on admin.localhost (../routes.conf:45:7).
 //
-//line ../routes.conf:53:1
-func (u *URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
-	return routegenCheckedHelperURL(u, 14, subdomain)
+//line ../routes.conf:45:1
+func (u *URLBuilder) AdminSearch() string {
+	return routegenHelperURL(u, 14)
 }
 
-//line routes_gen.go:616:1
+//line routes_gen.go:633:1
+
+// TenantsTenantHome returns the URL of route "tenants.tenant_home": /home on *.localhost (../routes.conf:54:7).
+//
+//line ../routes.conf:54:1
+func (u *URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
+	return routegenCheckedHelperURL(u, 15, subdomain)
+}
+
+//line routes_gen.go:642:1

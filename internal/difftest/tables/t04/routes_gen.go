@@ -683,7 +683,7 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 		}
 		if strings.HasPrefix(path[i1:], "=/") {
 			i2 := i1 + 2
-			if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
+			if len(path) >= i2 && routegenimpl.IsCleanTail(path[i2:]) {
 				routegenimpl.Push(p, path[i2:])
 				return 68 // GET /=/*filepath (s25)
 			}
@@ -978,7 +978,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "a/") {
 			i2 := i1 + 2
-			if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
+			if len(path) >= i2 && routegenimpl.IsCleanTail(path[i2:]) {
 				routegenimpl.Push(p, path[i2:])
 				return 101 // GET /a/*filepath (s51)
 			}

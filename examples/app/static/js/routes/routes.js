@@ -15,6 +15,7 @@ export function withBasePath(basePath, options = {}) {
  * Go RouteURLNamedArgs: a value that fails its parameter's constraint throws an Error
  * that names the parameter. query becomes the query string, sorted by key. It takes
  * aah's names too (AahRouteName), as the Go RouteURL does for a builder of no request.
+ * A literal name it does not take is a compile error that lists names it takes.
  */
 export function routeURL(name, params, query = {}) {
     return _routeURL(name, params, query);
