@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/routegen/routegen/internal/core/decide"
 	"github.com/routegen/routegen/internal/difftest"
@@ -139,6 +140,6 @@ func (signInCodec) Decode(_, value string, dst any) error {
 	if value != signedIn {
 		return errors.New("not a session")
 	}
-	*dst.(*runtime.Session) = runtime.Session{ID: "s", Scheme: "token", Principal: "p"}
+	*dst.(*runtime.Session) = runtime.Session{ID: "s", Scheme: "token", Principal: "p", Started: time.Now()}
 	return nil
 }
