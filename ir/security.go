@@ -60,6 +60,9 @@ type AuthScheme struct {
 	AlwaysToDefault bool
 	// A form scheme's field.identity and field.credential.
 	IdentityField, CredentialField string
+	// A generic scheme's header.identity and header.credential, as
+	// written: "" for none (aah's identity header is then Authorization).
+	IdentityHeader, CredentialHeader string
 	// PasswordEncoder is password_encoder, lower-cased.
 	PasswordEncoder string
 	Pos             parser.Pos // of its key
@@ -109,6 +112,9 @@ func readSecurity(sec, app *parser.Object, secret func(parser.Pos) bool, diags *
 			scheme.AlwaysToDefault = boolAt(f.Object, "url.always_to_default", false)
 			scheme.IdentityField = cmp.Or(stringAt(f.Object, "field.identity"), "username")
 			scheme.CredentialField = cmp.Or(stringAt(f.Object, "field.credential"), "password")
+		case "generic":
+			scheme.IdentityHeader = stringAt(f.Object, "header.identity")
+			scheme.CredentialHeader = stringAt(f.Object, "header.credential")
 		case "oauth2":
 			// aah's default paths: the key with "-" for "_", then login or callback.
 			base := "/" + strings.ReplaceAll(f.Key, "_", "-") + "/"
