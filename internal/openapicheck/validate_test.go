@@ -30,7 +30,7 @@ func documentOf(t *testing.T, fsys parser.FS, src ir.Sources) []byte {
 	if table == nil {
 		return nil
 	}
-	doc, _ := openapi.Build(table)
+	doc, _ := openapi.Build(table, nil)
 	out, err := doc.JSON()
 	if err != nil {
 		t.Fatal(err)
