@@ -20,7 +20,7 @@ var update = flag.Bool("update", false, "rewrite the generated clients of client
 // `routegen list --format openapi --domain KEY` writes, or --split-dir's.
 type oneDomain string
 
-func (d oneDomain) Domain(x *ir.Domain) bool         { return x.Key == string(d) }
+func (d oneDomain) Domain(x *ir.Domain) bool       { return x.Key == string(d) }
 func (oneDomain) Route(*ir.Domain, *ir.Route) bool { return true }
 
 // aahport are the sources of examples/aahport, as its go:generate
