@@ -32,7 +32,8 @@ var aahport = ir.Sources{
 }
 
 // generatedClients are the clients generated from the per-domain
-// documents of examples/aahport, by package folder under clients/.
+// documents of examples/aahport and testdata/rich, by package folder
+// under clients/.
 var generatedClients = []struct {
 	dir    string
 	src    ir.Sources
@@ -40,7 +41,14 @@ var generatedClients = []struct {
 }{
 	{"aahportsite", aahport, "localhost"},
 	{"aahportadmin", aahport, "admin_localhost"},
+	{"richmain", richSources, "main"},
+	{"richtenants", richSources, "tenants"},
+	{"richadmin", richSources, "admin"},
 }
+
+// richSources is the table of every routing feature, testdata/rich, whose
+// generated package is golden/rich.
+var richSources = ir.Sources{Routes: "../../testdata/rich/routes.conf"}
 
 // domainDocument is the document of one domain of src.
 func domainDocument(t *testing.T, src ir.Sources, domain string) []byte {

@@ -35,15 +35,20 @@ type reply struct {
 }
 
 // reached is every stub action: it answers the route and its parameters
-// as JSON.
+// as JSON, in header X-Reached, which the answer to HEAD has too.
 func reached(ctx *runtime.Context) error {
 	r, p := ctx.Route(), ctx.Params()
 	params := map[string]string{}
 	for i := range p.Len() {
 		params[p.Name(i)] = p.Value(i)
 	}
-	ctx.Res.Header().Set("Content-Type", "application/json")
-	return json.NewEncoder(ctx.Res).Encode(reply{ctx.Domain().Key, r.Method, r.Path, params})
+	data, err := json.Marshal(reply{ctx.Domain().Key, r.Method, r.Path, params})
+	if err != nil {
+		return err
+	}
+	ctx.Res.Header().Set("X-Reached", string(data))
+	ctx.Res.WriteHeader(http.StatusOK)
+	return nil
 }
 
 // The stub controllers of aahport's generated router.
@@ -64,6 +69,9 @@ func (stubApp) Index(ctx *runtime.Context) error             { return reached(ct
 func (stubApp) Login(ctx *runtime.Context) error             { return reached(ctx) }
 func (stubApp) Logout(ctx *runtime.Context) error            { return reached(ctx) }
 func (stubApp) MyTasks(ctx *runtime.Context) error           { return reached(ctx) }
+
+// staticFile is every file the static routes serve.
+const staticFile = "body { margin: 0 }"
 
 // The fixed credentials the authenticators of aahport accept: a user of
 // its store, who has every permission and role admin, and the monitor's
@@ -96,9 +104,7 @@ func gitHub(t *testing.T) *httptest.Server {
 
 // aahportServer serves aahport's generated router with the stub
 // controllers and aahport's own authenticators, sign-in and sessions,
-// and returns the client every generated client sends through: it sends
-// every request to that server, whatever its host, and follows no
-// redirect.
+// and returns the client that sends to it.
 func aahportServer(t *testing.T) *http.Client {
 	t.Helper()
 	provider := gitHub(t)
@@ -128,14 +134,21 @@ func aahportServer(t *testing.T) *http.Client {
 	options = append(options, withGitHub...)
 	options = append(options,
 		runtime.WithSessions(*routes.SignIn.Session, sessions, security.LoadSubject),
-		runtime.WithStaticFS(fstest.MapFS{"static/css/site.css": {Data: []byte("body { margin: 0 }")}}),
+		runtime.WithStaticFS(fstest.MapFS{"static/css/site.css": {Data: []byte(staticFile)}}),
 		runtime.WithAuthenticator("basic_auth", basic),
 		runtime.WithAuthenticator("api_key", key))
 	router, err := routes.NewRouter(stubTasks{}, stubDashboard{}, stubStats{}, stubApp{}, options...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(router)
+	return clientOf(t, router)
+}
+
+// clientOf serves handler, and returns the client every generated client
+// sends through: it sends every request to that server, whatever its
+// host, and follows no redirect.
+func clientOf(t *testing.T, handler http.Handler) *http.Client {
+	srv := httptest.NewServer(handler)
 	t.Cleanup(srv.Close)
 	return &http.Client{
 		Transport: &http.Transport{DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
@@ -153,6 +166,7 @@ type editor = func(ctx context.Context, req *http.Request) error
 type call struct {
 	send   func(ctx context.Context, editors ...editor) (*http.Response, error)
 	params map[string]string
+	skip   string // why the operation is not called: a generator's bug, named
 }
 
 // signIn is what signing in gave: the session cookie's value by scheme.
@@ -171,7 +185,7 @@ func TestAahportThroughOapiCodegen(t *testing.T) {
 
 	t.Run("localhost", func(t *testing.T) {
 		spec := kinValid(t, domainDocument(t, aahport, "localhost"))
-		c, err := aahportsite.NewClient(spec.Servers[0].URL, aahportsite.WithHTTPClient(httpClient))
+		c, err := aahportsite.NewClient(serverURL(spec), aahportsite.WithHTTPClient(httpClient))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -219,7 +233,7 @@ func TestAahportThroughOapiCodegen(t *testing.T) {
 
 	t.Run("admin_localhost", func(t *testing.T) {
 		spec := kinValid(t, domainDocument(t, aahport, "admin_localhost"))
-		c, err := aahportadmin.NewClient(spec.Servers[0].URL, aahportadmin.WithHTTPClient(httpClient))
+		c, err := aahportadmin.NewClient(serverURL(spec), aahportadmin.WithHTTPClient(httpClient))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -321,6 +335,11 @@ func callEvery(t *testing.T, spec *openapi3.T, sessions signIn, done map[string]
 			continue
 		}
 		c, ok := calls[op.OperationID]
+		if c.skip != "" {
+			t.Logf("%s is not called: %s", op.OperationID, c.skip)
+			delete(calls, op.OperationID)
+			continue
+		}
 		if !ok {
 			t.Errorf("operation %s is not called", op.OperationID)
 			continue
@@ -345,13 +364,13 @@ func callEvery(t *testing.T, spec *openapi3.T, sessions signIn, done map[string]
 				continue
 			}
 			if slices.Contains(op.Tags, "static") {
-				if ct := res.Header.Get("Content-Type"); strings.Contains(ct, "json") || string(body) != "body { margin: 0 }" {
+				if ct := res.Header.Get("Content-Type"); strings.Contains(ct, "json") || string(body) != staticFile {
 					t.Errorf("%s: %s %q; want the file", op.OperationID, ct, body)
 				}
 				continue
 			}
 			var got reply
-			if err := json.Unmarshal(body, &got); err != nil {
+			if err := json.Unmarshal([]byte(res.Header.Get("X-Reached")), &got); err != nil {
 				t.Errorf("%s with %q: %v: %s", op.OperationID, schemes, err, body)
 				continue
 			}
@@ -446,4 +465,15 @@ func as[T ~func(context.Context, *http.Request) error](editors []editor) []T {
 		out[i] = e
 	}
 	return out
+}
+
+// serverURL is the document's first server, its variables at their
+// defaults, as a generated client's user would write it.
+func serverURL(spec *openapi3.T) string {
+	s := spec.Servers[0]
+	u := s.URL
+	for name, v := range s.Variables {
+		u = strings.ReplaceAll(u, "{"+name+"}", v.Default)
+	}
+	return u
 }
