@@ -12,8 +12,11 @@
 //     parameter schemas;
 //   - ogen, a client generator, parses each golden document of cmd/routegen
 //     and builds its client and server model without error;
-//   - oapi-codegen generates the Go clients of examples/aahport's domains
-//     (clients/, which go test -update rewrites), and every operation,
-//     called through them with the credentials its security asks, reaches
-//     its route of aahport's generated router, with its parameters.
+//   - oapi-codegen generates the Go clients of the domains of
+//     examples/aahport and testdata/rich (clients/, which go test -update
+//     rewrites), and every operation, called through them with the
+//     credentials its security asks, reaches its route of the router
+//     generated from the same routes.conf, with its parameters; the test
+//     logs the operations it skips, and why (a path with a percent-escaped
+//     literal, which oapi-codegen writes into a fmt.Sprintf format).
 package openapicheck
