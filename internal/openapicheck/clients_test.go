@@ -3,12 +3,15 @@ package openapicheck
 import (
 	"bytes"
 	"flag"
+	"go/format"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/oapi-codegen/oapi-codegen/v2/pkg/codegen"
+	"github.com/ogen-go/ogen"
+	"github.com/ogen-go/ogen/gen"
 
 	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/openapi"
@@ -97,6 +100,79 @@ func TestOapiCodegenClients(t *testing.T) {
 			}
 			if old, err := os.ReadFile(file); err != nil || !bytes.Equal(old, []byte(code)) {
 				t.Errorf("%s is not what oapi-codegen generates from the document now (go test -update rewrites it): %v", file, err)
+			}
+		})
+	}
+}
+
+// ogenClients are the clients ogen generates from the per-domain
+// documents of examples/aahport, by package folder under clients/.
+var ogenClients = []struct {
+	dir    string
+	src    ir.Sources
+	domain string
+}{
+	{"ogensite", aahport, "localhost"},
+	{"ogenadmin", aahport, "admin_localhost"},
+}
+
+// sourceFiles is a gen.FileSystem in memory: the generated files by name,
+// formatted.
+type sourceFiles map[string][]byte
+
+func (f sourceFiles) WriteFile(name string, content []byte) error {
+	formatted, err := format.Source(content)
+	f[name] = formatted
+	return err
+}
+
+// TestOgenClients generates, with ogen, the Go client of each
+// per-domain document of ogenClients, and compares it with the one in
+// clients/ that the proof is compiled with (go test -update rewrites
+// them).
+func TestOgenClients(t *testing.T) {
+	for _, c := range ogenClients {
+		t.Run(c.dir, func(t *testing.T) {
+			spec, err := ogen.Parse(domainDocument(t, c.src, c.domain))
+			if err != nil {
+				t.Fatalf("ogen: %v", err)
+			}
+			g, err := gen.NewGenerator(spec, gen.Options{Generator: gen.GenerateOptions{
+				Features: &gen.FeatureOptions{DisableAll: true, Enable: gen.FeatureSet{gen.PathsClient.Name: {}}},
+			}})
+			if err != nil {
+				t.Fatalf("ogen: %v", err)
+			}
+			files := sourceFiles{}
+			if err := g.WriteSource(files, c.dir); err != nil {
+				t.Fatalf("ogen: %v", err)
+			}
+			dir := filepath.Join("clients", c.dir)
+			if *update {
+				if err := os.RemoveAll(dir); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				for name, data := range files {
+					if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				return
+			}
+			old, err := filepath.Glob(filepath.Join(dir, "*.go"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(old) != len(files) {
+				t.Errorf("%s holds %d files, ogen generates %d (go test -update rewrites them)", dir, len(old), len(files))
+			}
+			for name, data := range files {
+				if have, err := os.ReadFile(filepath.Join(dir, name)); err != nil || !bytes.Equal(have, data) {
+					t.Errorf("%s is not what ogen generates from the document now (go test -update rewrites it): %v", filepath.Join(dir, name), err)
+				}
 			}
 		})
 	}
