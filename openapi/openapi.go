@@ -142,8 +142,8 @@ type Selection interface {
 }
 
 // combinedNote is what the description of a document of several domains
-// adds: generators read its root servers only.
-const combinedNote = " This document describes several domains, each operation with its domain's servers; client generators (oapi-codegen, ogen, openapi-typescript) read the root servers only and would send every call to the first. Generate clients from the document of one domain: routegen list --format openapi --domain KEY, or --split-dir DIR for all of them."
+// adds: a generated client sends every call to one base URL.
+const combinedNote = " This document describes several domains, each operation with the server of its domain, which generated clients do not read: oapi-codegen's, ogen's and openapi-fetch's send every call to the one base URL they are given. Generate a client from the document of each domain: routegen list --format openapi --domain KEY, or --split-dir DIR for all of them."
 
 // Build builds the OpenAPI 3.1 skeleton of the routes of t that sel keeps,
 // with the security schemes of its security.conf (t.Security), or those

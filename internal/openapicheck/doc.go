@@ -11,7 +11,9 @@
 //     components; libopenapi-validator checks requests against the
 //     parameter schemas;
 //   - ogen, a client generator, parses each golden document of cmd/routegen
-//     and builds its client and server model without error;
+//     and builds its client and server model without error, and generates
+//     the Go clients of examples/aahport's domains (clients/ogen*), through
+//     which every operation but the oauth2 callback reaches its route;
 //   - oapi-codegen generates the Go clients of the domains of
 //     examples/aahport and testdata/rich (clients/, which go test -update
 //     rewrites), and every operation, called through them with the
