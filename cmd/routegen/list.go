@@ -124,9 +124,9 @@ func (c *cli) listOpenAPI(table *ir.Table, filter *routeFilter, dir string) int 
 		}
 		return exitOK
 	}
-	if err := os.MkdirAll(dir, 0o777); err != nil {
-		return c.failf("%v", err)
-	}
+	// Every document is built before any is written: on an error, none is.
+	docs := map[string][]byte{}
+	var names []string
 	for _, d := range table.Domains {
 		if !filter.Domain(d) {
 			continue
@@ -140,7 +140,15 @@ func (c *cli) listOpenAPI(table *ir.Table, filter *routeFilter, dir string) int 
 		if err := write(&b, oneDomain{filter, d}); err != nil {
 			return c.failf("%v", err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, d.Key+".json"), b.Bytes(), 0o666); err != nil {
+		name := filepath.Join(dir, d.Key+".json")
+		docs[name] = b.Bytes()
+		names = append(names, name)
+	}
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return c.failf("%v", err)
+	}
+	for _, name := range names {
+		if err := writeOutput(name, docs[name]); err != nil {
 			return c.failf("%v", err)
 		}
 	}
