@@ -8,8 +8,10 @@
 //     package's tests and the golden documents of cmd/routegen, each whole
 //     and each of its domains alone; a check of redocly's rule
 //     security-defined finds every scheme an operation names in
-//     components; libopenapi-validator checks requests against the
-//     parameter schemas;
+//     components, and Redocly's linter itself (package.json, installed
+//     with npm ci) runs the rule on the golden documents and those of
+//     examples/aahport and testdata/rich; libopenapi-validator checks
+//     requests against the parameter schemas;
 //   - ogen, a client generator, parses each golden document of cmd/routegen
 //     and builds its client and server model without error, and generates
 //     the Go clients of examples/aahport's domains (clients/ogen*), through
