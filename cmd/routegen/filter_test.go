@@ -42,9 +42,11 @@ func TestFiltersKeepTheWholeTable(t *testing.T) {
 		whole := list(t, args...)
 		for _, filter := range filters {
 			if (format == "caddy" || format == "gateway") && slices.Contains(filter, "--domain") {
-				// The edge of a table of one domain takes every host:
-				// the edge of one domain of several is not the whole
-				// edge's part yet.
+				// The edge of a table of one domain takes every host, so
+				// the edge export of --domain takes the hosts of the
+				// domains it leaves out too: it is not the whole edge's
+				// part until the edge exports are built, as the OpenAPI
+				// one is, from the whole table and the filter.
 				continue
 			}
 			t.Run(format+" "+strings.Join(filter, " "), func(t *testing.T) {
