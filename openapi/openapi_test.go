@@ -132,3 +132,36 @@ func TestNamesAndRefusalsOfTheRouter(t *testing.T) {
 		}
 	}
 }
+
+// TestGenericSchemeHeader: a generic scheme is sent in the header
+// security.conf names (header.identity), which aahauth.Generic reads; a
+// bearer token where it names none, or Authorization.
+func TestGenericSchemeHeader(t *testing.T) {
+	fsys := fstest.MapFS{
+		"security.conf": {Data: []byte(`security { auth_schemes {
+  none { scheme = "generic" }
+  authz { scheme = "generic"; header { identity = "authorization" } }
+  key { scheme = "generic"; header { identity = "X-Api-Key" } }
+} }`)},
+		"routes.conf": {Data: []byte(`domains { api { host = "api.example.com"; routes {
+  a { path = "/a"; controller = "C"; action = "A"; auth = "none" }
+  b { path = "/b"; controller = "C"; action = "B"; auth = "authz" }
+  c { path = "/c"; controller = "C"; action = "C"; auth = "key" }
+} } }`)},
+	}
+	table, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf", Security: "security.conf"})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	doc, _ := Build(table, nil)
+	for name, want := range map[string]SecurityScheme{
+		"none":  {Type: "http", HTTPScheme: "bearer"},
+		"authz": {Type: "http", HTTPScheme: "bearer"},
+		"key":   {Type: "apiKey", In: "header", Name: "X-Api-Key"},
+	} {
+		got := doc.Components.SecuritySchemes[name]
+		if got == nil || got.Type != want.Type || got.HTTPScheme != want.HTTPScheme || got.In != want.In || got.Name != want.Name {
+			t.Errorf("scheme %s: %+v, want %+v", name, got, want)
+		}
+	}
+}
