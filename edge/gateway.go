@@ -114,6 +114,9 @@ func Gateway(t *ir.Table, b *Backends, opts GatewayOptions) ([]byte, error) {
 		if port != "" {
 			where += fmt.Sprintf(", port %s: a listener's", port)
 		}
+		if d.Scheme == "https" {
+			where += ", over HTTPS: a listener of protocol HTTPS"
+		}
 		matches := domainMatches(d, b)
 		for n, rules := range splitRules(groupRules(matches)) {
 			out.WriteString("---\n")

@@ -38,6 +38,9 @@ type Options struct {
 	// one, a link carries the port only when routes.conf writes it or
 	// another domain may share the host name.
 	LinkPorts bool
+	// TLS is the application config's server.ssl.enable: every domain is
+	// served over HTTPS.
+	TLS bool
 	// AntiCSRFOff is the rule of the application config that turns
 	// anti-CSRF off where routes.conf does not turn it on, as written
 	// (`type = "api" (aah.conf:16:1)`); "" leaves it on by default.
@@ -271,6 +274,7 @@ func (b *builder) domainPort(obj *parser.Object, d *Domain) {
 			d.Port = strings.TrimSpace(port)
 		}
 	}
+	d.Scheme = core.SchemeOf(d.Port, b.opts.TLS)
 	d.Port = core.PortOrDefault(d.Port)
 	if hostname.CheckPort(d.Port) != nil {
 		pos := obj.Pos

@@ -53,6 +53,7 @@ func load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 		}
 		opts.DefaultPort = appString(app, "server.port", &diags)
 		opts.LinkPorts = true
+		opts.TLS = boolAt(app, "server.ssl.enable", false)
 	}
 	if src.MaxBodySize != "" {
 		if _, err := ParseSize(src.MaxBodySize); err != nil {

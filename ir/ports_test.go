@@ -51,3 +51,37 @@ func TestLinkPorts(t *testing.T) {
 		})
 	}
 }
+
+// TestScheme: a domain on port 443, written in routes.conf or taken from
+// server.port, or of an application with TLS configured, is https; its
+// links still write 443 as no port.
+func TestScheme(t *testing.T) {
+	for _, tc := range []struct {
+		name, routes, appConfig string
+		site, admin             string
+	}{
+		{"no app config", portsRoutes, "", "http", "http"},
+		{"port 443 in routes.conf", `domains { site { host = "sample.com"; port = "443"; routes { index { path = "/"; controller = "Site" } } }
+  admin { host = "admin.sample.com"; port = 80; routes { index { path = "/"; controller = "Admin" } } } }`, "", "https", "http"},
+		{"server.port 443", portsRoutes, `server { port = "443" }`, "https", "http"},
+		{"server.ssl.enable", portsRoutes, `server { port = "8443"; ssl { enable = true } }`, "https", "https"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := fstest.MapFS{"routes.conf": {Data: []byte(tc.routes)}}
+			src := ir.Sources{Routes: "routes.conf"}
+			if tc.appConfig != "" {
+				fsys["aah.conf"] = &fstest.MapFile{Data: []byte(tc.appConfig)}
+				src.AppConfig = "aah.conf"
+			}
+			table, diags := ir.Load(fsys, src)
+			if table == nil || diags.HasErrors() {
+				t.Fatalf("diagnostics: %v", diags)
+			}
+			for i, want := range []string{tc.site, tc.admin} {
+				if d := table.Domains[i]; d.Scheme != want || d.Port == "443" {
+					t.Errorf("domain %s: scheme %q, port %q; want %q and no port 443", d.Key, d.Scheme, d.Port, want)
+				}
+			}
+		})
+	}
+}

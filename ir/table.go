@@ -44,6 +44,7 @@ type Domain struct {
 	Port                  string    `json:"port"`               // "" for the scheme's default port
 	HostEnv               string    `json:"host_env,omitempty"` // $NAME read when the router is built
 	PortEnv               string    `json:"port_env,omitempty"`
+	Scheme                string    `json:"scheme"`         // "https" on port 443 or with TLS configured (server.ssl.enable), else "http"
 	PortlessLinks         bool      `json:"portless_links"` // links carry no port: routes.conf writes none, no other domain has the host name, and no app config was given
 	Subdomain             bool      `json:"subdomain"`
 	RedirectTrailingSlash bool      `json:"redirect_trailing_slash"`

@@ -1,9 +1,12 @@
 // Package openapi builds the OpenAPI 3.1 skeleton of a route table, the
 // document `routegen list --format openapi` writes: the paths, their methods
 // and path parameters with the schemas of their constraints, an operationId
-// per route, a server per domain, the security schemes of security.conf and
-// the answers the router gives before an action (400, 401, 403, 413).
-// Request bodies and the actions' responses are the user's to fill in.
+// per route, a server per domain, the security schemes of security.conf as
+// a client sends them, the answers the router gives before an action (400,
+// 401, 403, 413), and what clients send to and get from the routes the auth
+// schemes add (the login form's body, the redirects of signing in). The
+// request bodies and responses of the application's actions are the
+// user's to fill in.
 //
 // Build is a function of its arguments only: it reads no file.
 package openapi
@@ -46,20 +49,7 @@ type SecurityScheme struct {
 	BearerFormat string `json:"bearerFormat,omitempty"`
 	In           string `json:"in,omitempty"`
 	Name         string `json:"name,omitempty"`
-	Flows        *Flows `json:"flows,omitempty"`
 	Scheme       string `json:"x-routegen-scheme"`
-}
-
-// Flows is the flow of an oauth2 security scheme: authorization code.
-type Flows struct {
-	AuthorizationCode *Flow `json:"authorizationCode"`
-}
-
-// Flow is an OAuth 2 flow: its endpoints and scopes.
-type Flow struct {
-	AuthorizationURL string            `json:"authorizationUrl"`
-	TokenURL         string            `json:"tokenUrl"`
-	Scopes           map[string]string `json:"scopes"`
 }
 
 // Info is the document's title, description and version.
@@ -84,8 +74,9 @@ type Variable struct {
 }
 
 // PathItem holds the operations of a path by lower-case method, its
-// servers when only some domains serve it, and the routes OpenAPI has no
-// method for (x-routegen-websocket, x-routegen-connect).
+// servers when only some domains serve it, the routes OpenAPI has no
+// method for (x-routegen-websocket, x-routegen-connect), and those it has
+// no room for (x-routegen-colliding).
 type PathItem map[string]any
 
 // Operation describes one route.
@@ -94,17 +85,39 @@ type Operation struct {
 	Summary     string                `json:"summary"`
 	Tags        []string              `json:"tags,omitempty"`
 	Parameters  []*Parameter          `json:"parameters,omitempty"`
-	Responses   map[string]Response   `json:"responses"`
-	Security    []map[string][]string `json:"security,omitempty"`
+	RequestBody *RequestBody          `json:"requestBody,omitempty"`
+	Responses   map[string]*Response  `json:"responses"`
+	Security    []map[string][]string `json:"security"` // [] for none: the route asks for no credentials
 	Servers     []*Server             `json:"servers,omitempty"`
+	Method      string                `json:"x-routegen-method,omitempty"` // in x-routegen-colliding, which keys no method
 	Domain      string                `json:"x-routegen-domain"`
 	Path        string                `json:"x-routegen-path"` // as routegen lists it: /users/:id
 	Auth        string                `json:"x-routegen-auth,omitempty"`
+	AddedBy     string                `json:"x-routegen-added-by,omitempty"` // the auth scheme that adds and serves the route
+}
+
+// RequestBody is the body an operation reads.
+type RequestBody struct {
+	Required bool                  `json:"required"`
+	Content  map[string]*MediaType `json:"content"`
+}
+
+// MediaType is the schema of a body of one content type.
+type MediaType struct {
+	Schema map[string]any `json:"schema"`
 }
 
 // Response is an answer an operation may give.
 type Response struct {
-	Description string `json:"description"`
+	Description string                `json:"description"`
+	Headers     map[string]*Header    `json:"headers,omitempty"`
+	Content     map[string]*MediaType `json:"content,omitempty"`
+}
+
+// Header is a header of a response.
+type Header struct {
+	Description string         `json:"description,omitempty"`
+	Schema      map[string]any `json:"schema"`
 }
 
 // Parameter is a path parameter and the schema of its constraint.
@@ -120,12 +133,29 @@ type Parameter struct {
 // pathItemMethods are the methods an OpenAPI path item has a field for.
 var pathItemMethods = map[string]bool{"GET": true, "PUT": true, "POST": true, "DELETE": true, "OPTIONS": true, "HEAD": true, "PATCH": true, "TRACE": true}
 
-// Build builds the OpenAPI 3.1 skeleton of t, with the security schemes
-// of its security.conf (t.Security), or those its routes name. It returns, as warnings, the routes it had to leave
-// out: OpenAPI keys operations by path template and method only, so of two
-// routes with the same ones (in two domains, or a parameter and a
-// catch-all at one place) it keeps the first.
-func Build(t *ir.Table) (*Document, []string) {
+// A Selection chooses the domains and routes a document describes: a
+// filter of routegen list. Build describes every route of the domains it
+// keeps (Domain) that it keeps (Route); nil keeps them all.
+type Selection interface {
+	Domain(d *ir.Domain) bool
+	Route(d *ir.Domain, r *ir.Route) bool
+}
+
+// combinedNote is what the description of a document of several domains
+// adds: a generated client sends every call to one base URL.
+const combinedNote = " This document describes several domains, each operation with the server of its domain, which generated clients do not read: oapi-codegen's, ogen's and openapi-fetch's send every call to the one base URL they are given. Generate a client from the document of each domain: routegen list --format openapi --domain KEY, or --split-dir DIR for all of them."
+
+// Build builds the OpenAPI 3.1 skeleton of the routes of t that sel keeps,
+// with the security schemes of its security.conf (t.Security), or those
+// its routes name. What an operation says is decided on the whole table,
+// so that a selection describes a route as the whole document does: its
+// operationId, its security and the answers the router gives before its
+// action. OpenAPI keys operations by path template and method only: of
+// two routes with the same ones (in two domains, or a parameter and a
+// catch-all at one place), the first is the operation, and the others are
+// in the path item's x-routegen-colliding, which generators skip. Build
+// returns them as warnings.
+func Build(t *ir.Table, sel Selection) (*Document, []string) {
 	doc := &Document{
 		OpenAPI: "3.1.0",
 		Info: Info{
@@ -138,15 +168,25 @@ func Build(t *ir.Table) (*Document, []string) {
 	if schemes := securitySchemes(t); len(schemes) > 0 {
 		doc.Components = &Components{SecuritySchemes: schemes}
 	}
-	if len(t.Domains) > 0 {
-		doc.Info.Title = t.Domains[0].Name
-	}
 	router, _ := explain.New(t)
+	ids := operationIDs(t)
+	requirements := requirementsOf(t)
 	servers := map[*ir.Domain]*Server{}
+	var domains []*ir.Domain
 	for _, d := range t.Domains {
+		if sel != nil && !sel.Domain(d) {
+			continue
+		}
 		s := server(d)
 		servers[d] = s
+		domains = append(domains, d)
 		doc.Servers = append(doc.Servers, s)
+	}
+	if len(domains) > 0 {
+		doc.Info.Title = domains[0].Name
+	}
+	if len(domains) > 1 {
+		doc.Info.Description += combinedNote
 	}
 
 	type placed struct {
@@ -154,16 +194,20 @@ func Build(t *ir.Table) (*Document, []string) {
 		route  *ir.Route
 	}
 	type pathItem struct {
-		template string
-		names    []string // the parameter names of template, in order
-		ops      map[string]placed
-		order    []string // methods in order of arrival
+		template  string
+		names     []string // the parameter names of template, in order
+		ops       map[string]placed
+		order     []string // methods in order of arrival
+		colliding []placed
 	}
 	var warnings []string
 	items := map[string]*pathItem{} // by shape: the template without parameter names
 	var shapes []string
-	for _, d := range t.Domains {
+	for _, d := range domains {
 		for _, r := range d.Routes {
+			if sel != nil && !sel.Route(d, r) {
+				continue
+			}
 			shape, template, names := pathTemplate(r)
 			it := items[shape]
 			if it == nil {
@@ -172,8 +216,9 @@ func Build(t *ir.Table) (*Document, []string) {
 				shapes = append(shapes, shape)
 			}
 			if first, dup := it.ops[r.Method]; dup {
-				warnings = append(warnings, fmt.Sprintf("openapi: route %q (%s %s) of domain %q is left out: route %q (%s) of domain %q has the same method and path template %s; list one domain with --domain",
-					r.Name, r.Method, r.Path, d.Key, first.route.Name, first.route.Path, first.domain.Key, it.template))
+				warnings = append(warnings, fmt.Sprintf("openapi: route %q (%s %s) of domain %q is no operation, but in x-routegen-colliding of path %s, which generators skip: route %q (%s) of domain %q has the same method and path template; list one domain with --domain, or each with --split-dir",
+					r.Name, r.Method, r.Path, d.Key, it.template, first.route.Name, first.route.Path, first.domain.Key))
+				it.colliding = append(it.colliding, placed{d, r})
 				continue
 			}
 			it.ops[r.Method] = placed{d, r}
@@ -181,45 +226,24 @@ func Build(t *ir.Table) (*Document, []string) {
 		}
 	}
 
-	// operationIds: the route's name as the generated code knows it
-	// (bare in the root domain, domain.name elsewhere), then _method for a
-	// route of several methods.
-	methods := map[*ir.Domain]map[string]int{}
-	for _, shape := range shapes {
-		for _, p := range items[shape].ops {
-			if methods[p.domain] == nil {
-				methods[p.domain] = map[string]int{}
-			}
-			methods[p.domain][p.route.Name]++
+	newOperation := func(p placed, names []string) *Operation {
+		op := operation(t, p.domain, p.route, names, ids[p.route], requirements, router.Refusals(p.route))
+		if len(domains) > 1 {
+			op.Servers = []*Server{servers[p.domain]}
 		}
+		return op
 	}
-	used := map[string]bool{}
-	operationID := func(d *ir.Domain, r *ir.Route) string {
-		id := t.RouteName(domainIndex(t, d), r)
-		if methods[d][r.Name] > 1 {
-			id += "_" + strings.ToLower(r.Method)
-		}
-		base := id
-		for n := 2; used[id]; n++ {
-			id = fmt.Sprintf("%s_%d", base, n)
-		}
-		used[id] = true
-		return id
-	}
-
-	named := explain.NamedSchemes(t)
 	for _, shape := range shapes {
 		it := items[shape]
 		item := PathItem{}
-		domains := map[*ir.Domain]bool{}
+		of := map[*ir.Domain]bool{}
 		for _, m := range it.order {
-			domains[it.ops[m].domain] = true
+			of[it.ops[m].domain] = true
 		}
 		for _, m := range it.order {
-			p := it.ops[m]
-			op := operation(p.domain, p.route, it.names, operationID(p.domain, p.route), t.AuthSchemes, named, router.Refusals(p.route))
-			if len(t.Domains) > 1 && len(domains) > 1 {
-				op.Servers = []*Server{servers[p.domain]}
+			op := newOperation(it.ops[m], it.names)
+			if len(of) == 1 {
+				op.Servers = nil // the path item's
 			}
 			key := strings.ToLower(m)
 			if !pathItemMethods[m] {
@@ -230,14 +254,52 @@ func Build(t *ir.Table) (*Document, []string) {
 			}
 			item[key] = op
 		}
-		if len(t.Domains) > 1 && len(domains) == 1 {
-			for d := range domains {
+		if len(domains) > 1 && len(of) == 1 {
+			for d := range of {
 				item["servers"] = []*Server{servers[d]}
 			}
+		}
+		var colliding []*Operation
+		for _, p := range it.colliding {
+			op := newOperation(p, it.names)
+			op.Method = p.route.Method
+			colliding = append(colliding, op)
+		}
+		if colliding != nil {
+			item["x-routegen-colliding"] = colliding
 		}
 		doc.Paths[it.template] = item
 	}
 	return doc, warnings
+}
+
+// operationIDs are the operationIds of the routes of t: the route's name
+// as the generated code knows it (bare in the root domain, domain.name
+// elsewhere), then _method for a route of several methods, then _2, _3…
+// for a name taken. They are the whole table's, so that a selection
+// keeps them.
+func operationIDs(t *ir.Table) map[*ir.Route]string {
+	ids := map[*ir.Route]string{}
+	used := map[string]bool{}
+	for i, d := range t.Domains {
+		methods := map[string]int{}
+		for _, r := range d.Routes {
+			methods[r.Name]++
+		}
+		for _, r := range d.Routes {
+			id := t.RouteName(i, r)
+			if methods[r.Name] > 1 {
+				id += "_" + strings.ToLower(r.Method)
+			}
+			base := id
+			for n := 2; used[id]; n++ {
+				id = fmt.Sprintf("%s_%d", base, n)
+			}
+			used[id] = true
+			ids[r] = id
+		}
+	}
+	return ids
 }
 
 // JSON is the document as routegen list writes it: indented by two
@@ -263,7 +325,7 @@ func domainIndex(t *ir.Table, d *ir.Domain) int {
 	return -1
 }
 
-// server is the server object of a domain: http://host:port, with
+// server is the server object of a domain: scheme://host:port, with
 // variables for a wildcard subdomain and for a host or port read from the
 // environment.
 func server(d *ir.Domain) *Server {
@@ -281,7 +343,7 @@ func server(d *ir.Domain) *Server {
 		port = "{port}"
 		vars["port"] = envVariable(d.PortEnv, "8080")
 	}
-	s.URL = "http://" + host
+	s.URL = d.Scheme + "://" + host
 	if port != "" {
 		s.URL += ":" + port
 	}
@@ -313,24 +375,27 @@ func pathTemplate(r *ir.Route) (shape, template string, names []string) {
 	return s.String(), t.String(), names
 }
 
-// operation describes one route; names are the parameter names of the path
-// item's template, which replace the route's own at the same places;
-// schemes are the auth schemes of security.conf (nil without one), named
-// those the routes name.
-// operation is the operation of route r, with the refusals the router
-// may give its requests.
-func operation(d *ir.Domain, r *ir.Route, names []string, id string, schemes, named []string, refusals []decide.Refusal) *Operation {
+// operation is the operation of route r of domain d; names are the
+// parameter names of the path item's template, which replace the route's
+// own at the same places; requirements are the security requirements of
+// an auth value; refusals are the answers the router may give its
+// requests before the action.
+func operation(t *ir.Table, d *ir.Domain, r *ir.Route, names []string, id string, requirements func(auth string) []map[string][]string, refusals []decide.Refusal) *Operation {
 	op := &Operation{
 		OperationID: id,
 		Summary:     r.Target(),
-		Responses:   map[string]Response{"default": {Description: "The response of " + r.Target() + "."}},
+		Responses:   map[string]*Response{"default": {Description: "The response of " + r.Target() + "."}},
 		Domain:      d.Key,
 		Path:        ir.Unescaped(r.Path),
 		Auth:        r.Auth,
+		AddedBy:     r.AddedBy,
+		Security:    []map[string][]string{},
 	}
 	switch {
 	case r.Static:
 		op.Tags = []string{"static"}
+		// The file, with the Content-Type of its name, or a listing.
+		op.Responses["default"].Content = map[string]*MediaType{"*/*": {Schema: map[string]any{"type": "string", "format": "binary"}}}
 	case r.Controller != "":
 		op.Tags = []string{r.Controller}
 	}
@@ -348,34 +413,20 @@ func operation(d *ir.Domain, r *ir.Route, names []string, id string, schemes, na
 		}
 		op.Parameters = append(op.Parameters, param)
 	}
-	if schemes == nil {
-		schemes = named // without security.conf, a scheme's name is enough
+	if !r.Static { // the router serves a file before auth
+		op.Security = requirements(r.Auth)
 	}
-	op.Security = security(r.Auth, schemes)
+	if r.AddedBy != "" {
+		signIn(t, r, op)
+	}
 	// A status holds the first reason the router meets for it.
 	for _, f := range refusals {
 		key := strconv.Itoa(f.Status)
 		if _, ok := op.Responses[key]; !ok {
-			op.Responses[key] = Response{Description: f.Reason}
+			op.Responses[key] = &Response{Description: f.Reason}
 		}
 	}
 	return op
-}
-
-// security is the security requirement of a route's auth: its scheme; any
-// of them for "authenticated"; none for anonymous or no auth.
-func security(auth string, schemes []string) []map[string][]string {
-	switch {
-	case auth == "" || auth == "anonymous" || len(schemes) == 0:
-		return nil
-	case auth == "authenticated":
-		var either []map[string][]string
-		for _, s := range schemes {
-			either = append(either, map[string][]string{s: {}})
-		}
-		return either
-	}
-	return []map[string][]string{{auth: {}}}
 }
 
 // paramSchema is the JSON Schema of a parameter's constraint. The terms of

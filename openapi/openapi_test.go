@@ -27,7 +27,7 @@ func documentOf(t *testing.T, name string) (string, []string) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	doc, warnings := Build(table)
+	doc, warnings := Build(table, nil)
 	out, err := doc.JSON()
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +82,7 @@ func TestMergedBounds(t *testing.T) {
 
 // TestSchemeByName: without security.conf, a route whose auth names a
 // scheme still requires it and may answer 401; the scheme's component
-// says its kind is not known.
+// says its kind is not known; an anonymous route asks for none: security [].
 func TestSchemeByName(t *testing.T) {
 	src, err := os.ReadFile("testdata/named_scheme.conf")
 	if err != nil {
@@ -92,12 +92,12 @@ func TestSchemeByName(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	doc, _ := Build(table)
+	doc, _ := Build(table, nil)
 	me, _ := doc.Paths["/me"]["get"].(*Operation)
-	if me == nil || len(me.Security) != 1 || me.Security[0]["jwt"] == nil || me.Responses["401"].Description == "" {
+	if me == nil || len(me.Security) != 1 || me.Security[0]["jwt"] == nil || me.Responses["401"] == nil {
 		t.Errorf("GET /me: %+v; want security jwt and a 401", me)
 	}
-	if ping, _ := doc.Paths["/ping"]["get"].(*Operation); ping == nil || ping.Security != nil || ping.Responses["401"].Description != "" {
+	if ping, _ := doc.Paths["/ping"]["get"].(*Operation); ping == nil || ping.Security == nil || len(ping.Security) != 0 || ping.Responses["401"] != nil {
 		t.Errorf("GET /ping (anonymous): %+v", ping)
 	}
 	if doc.Components == nil || doc.Components.SecuritySchemes["jwt"] == nil || doc.Components.SecuritySchemes["jwt"].HTTPScheme != "bearer" {
@@ -129,6 +129,39 @@ func TestNamesAndRefusalsOfTheRouter(t *testing.T) {
 	} {
 		if !strings.Contains(doc, want) {
 			t.Errorf("the document lacks %s", want)
+		}
+	}
+}
+
+// TestGenericSchemeHeader: a generic scheme is sent in the header
+// security.conf names (header.identity), which aahauth.Generic reads; a
+// bearer token where it names none, or Authorization.
+func TestGenericSchemeHeader(t *testing.T) {
+	fsys := fstest.MapFS{
+		"security.conf": {Data: []byte(`security { auth_schemes {
+  none { scheme = "generic" }
+  authz { scheme = "generic"; header { identity = "authorization" } }
+  key { scheme = "generic"; header { identity = "X-Api-Key" } }
+} }`)},
+		"routes.conf": {Data: []byte(`domains { api { host = "api.example.com"; routes {
+  a { path = "/a"; controller = "C"; action = "A"; auth = "none" }
+  b { path = "/b"; controller = "C"; action = "B"; auth = "authz" }
+  c { path = "/c"; controller = "C"; action = "C"; auth = "key" }
+} } }`)},
+	}
+	table, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf", Security: "security.conf"})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	doc, _ := Build(table, nil)
+	for name, want := range map[string]SecurityScheme{
+		"none":  {Type: "http", HTTPScheme: "bearer"},
+		"authz": {Type: "http", HTTPScheme: "bearer"},
+		"key":   {Type: "apiKey", In: "header", Name: "X-Api-Key"},
+	} {
+		got := doc.Components.SecuritySchemes[name]
+		if got == nil || got.Type != want.Type || got.HTTPScheme != want.HTTPScheme || got.In != want.In || got.Name != want.Name {
+			t.Errorf("scheme %s: %+v, want %+v", name, got, want)
 		}
 	}
 }

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -23,6 +25,7 @@ type listFlags struct {
 	backends                               []string
 	strict                                 bool
 	listen, gateway                        string
+	splitDir                               string
 }
 
 func (l *listFlags) register(fs *pflag.FlagSet) {
@@ -33,6 +36,7 @@ func (l *listFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&l.method, "method", "", "only the routes of `METHOD` (GET, POST, WS…)")
 	fs.StringVar(&l.domain, "domain", "", "only the routes of the domain `KEY`")
 	fs.StringArrayVar(&l.backends, "backend", nil, "caddy, gateway: the backend `SPEC` of every route (NAME:PORT), of a domain's routes (DOMAIN=NAME:PORT) or of a route section's (DOMAIN/GROUP=NAME:PORT); repeatable")
+	fs.StringVar(&l.splitDir, "split-dir", "", "openapi: write one document per domain into the folder `DIR`, as DIR/KEY.json, instead of one of every domain to standard output")
 	fs.StringVar(&l.listen, "listen", ":80", "caddy: the `ADDR` its server listens at")
 	fs.StringVar(&l.gateway, "gateway", "edge", "gateway: the `NAME` of the Gateway the HTTPRoutes attach to")
 	fs.BoolVar(&l.strict, "strict", false, "gateway: a request that may reach another backend than the router's route is an error, not a warning")
@@ -45,9 +49,15 @@ func (c *cli) list(input string, src sourceFlags, flags listFlags) int {
 		if len(flags.backends) > 0 {
 			return c.usageError("--backend is for --format caddy and gateway")
 		}
+		if flags.splitDir != "" && flags.format != "openapi" {
+			return c.usageError("--split-dir is for --format openapi")
+		}
 	case "caddy", "gateway":
 		if len(flags.backends) == 0 {
 			return c.usageError(fmt.Sprintf("--format %s needs --backend: NAME:PORT for every route, DOMAIN=NAME:PORT for a domain's, DOMAIN/GROUP=NAME:PORT for a group's", flags.format))
+		}
+		if flags.splitDir != "" {
+			return c.usageError("--split-dir is for --format openapi")
 		}
 		for _, spec := range flags.backends {
 			a, err := edge.ParseAssignment(spec)
@@ -70,22 +80,17 @@ func (c *cli) list(input string, src sourceFlags, flags listFlags) int {
 		}
 		return c.usageError(fmt.Sprintf("--domain %q: no such domain (domains: %s)", flags.domain, strings.Join(keys, ", ")))
 	}
-	table = newRouteFilter(flags).apply(table)
+	filter := newRouteFilter(flags)
+	if flags.format == "openapi" {
+		return c.listOpenAPI(table, filter, flags.splitDir)
+	}
+	table = filter.apply(table)
 	var err error
 	switch flags.format {
 	case "json":
 		enc := json.NewEncoder(c.stdout)
 		enc.SetIndent("", "  ")
 		err = enc.Encode(table)
-	case "openapi":
-		doc, warnings := openapi.Build(table)
-		for _, w := range warnings {
-			fmt.Fprintf(c.stderr, "routegen: warning: %s\n", w)
-		}
-		var out []byte
-		if out, err = doc.JSON(); err == nil {
-			_, err = c.stdout.Write(out)
-		}
 	case "caddy", "gateway":
 		return c.listEdge(table, assignments, flags)
 	default:
@@ -96,6 +101,67 @@ func (c *cli) list(input string, src sourceFlags, flags listFlags) int {
 	}
 	return exitOK
 }
+
+// listOpenAPI writes the OpenAPI document of the routes the filter keeps,
+// or, with a split folder, the document of each domain it keeps into
+// dir/KEY.json. A document is built from the whole table: it describes a
+// route as the document of every route does.
+func (c *cli) listOpenAPI(table *ir.Table, filter *routeFilter, dir string) int {
+	write := func(w io.Writer, sel openapi.Selection) error {
+		doc, warnings := openapi.Build(table, sel)
+		for _, w := range warnings {
+			fmt.Fprintf(c.stderr, "routegen: warning: %s\n", w)
+		}
+		out, err := doc.JSON()
+		if err == nil {
+			_, err = w.Write(out)
+		}
+		return err
+	}
+	if dir == "" {
+		if err := write(c.stdout, filter); err != nil {
+			return c.failf("%v", err)
+		}
+		return exitOK
+	}
+	// Every document is built before any is written: on an error, none is.
+	docs := map[string][]byte{}
+	var names []string
+	for _, d := range table.Domains {
+		if !filter.Domain(d) {
+			continue
+		}
+		// A domain key is a routes.conf key: it may hold what a file
+		// name cannot.
+		if d.Key != filepath.Base(d.Key) || strings.HasPrefix(d.Key, ".") || strings.ContainsAny(d.Key, `\/:`) {
+			return c.failf("--split-dir: domain %q: its key is not a file name", d.Key)
+		}
+		var b bytes.Buffer
+		if err := write(&b, oneDomain{filter, d}); err != nil {
+			return c.failf("%v", err)
+		}
+		name := filepath.Join(dir, d.Key+".json")
+		docs[name] = b.Bytes()
+		names = append(names, name)
+	}
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return c.failf("%v", err)
+	}
+	for _, name := range names {
+		if err := writeOutput(name, docs[name]); err != nil {
+			return c.failf("%v", err)
+		}
+	}
+	return exitOK
+}
+
+// oneDomain keeps what a filter keeps of one domain.
+type oneDomain struct {
+	*routeFilter
+	domain *ir.Domain
+}
+
+func (o oneDomain) Domain(d *ir.Domain) bool { return d == o.domain && o.routeFilter.Domain(d) }
 
 // listEdge writes the Caddy config or the Gateway API HTTPRoutes of the
 // table, with the requests the edge may send elsewhere than the router
@@ -206,20 +272,32 @@ func (f *routeFilter) catchAll(c *ir.CatchAll) bool {
 		(f.method == "" || f.method == "*")
 }
 
-// apply returns a copy of t with only the domains and routes the filter keeps.
+// Domain reports whether the filter keeps domain d: the way every
+// format filters, with Route.
+func (f *routeFilter) Domain(d *ir.Domain) bool {
+	return f.domain == "" || strings.EqualFold(f.domain, d.Key)
+}
+
+// Route reports whether the filter keeps route r of a domain it keeps.
+func (f *routeFilter) Route(_ *ir.Domain, r *ir.Route) bool { return f.route(r) }
+
+// apply returns a copy of t with only the domains and routes the filter
+// keeps, and all the rest of the table: what security.conf and the app
+// config say.
 func (f *routeFilter) apply(t *ir.Table) *ir.Table {
 	if !f.active() {
 		return t
 	}
-	out := &ir.Table{AuthSchemes: t.AuthSchemes}
+	out := *t
+	out.Domains = nil
 	for _, d := range t.Domains {
-		if f.domain != "" && !strings.EqualFold(f.domain, d.Key) {
+		if !f.Domain(d) {
 			continue
 		}
 		nd := *d
 		nd.Routes = []*ir.Route{}
 		for _, r := range d.Routes {
-			if f.route(r) {
+			if f.Route(d, r) {
 				nd.Routes = append(nd.Routes, r)
 			}
 		}
@@ -228,7 +306,7 @@ func (f *routeFilter) apply(t *ir.Table) *ir.Table {
 		}
 		out.Domains = append(out.Domains, &nd)
 	}
-	return out
+	return &out
 }
 
 // writeTable prints the table for people, in the manner of `rails routes`,

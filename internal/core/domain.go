@@ -25,6 +25,16 @@ func PortOrDefault(port string) string {
 	return port
 }
 
+// SchemeOf is the scheme of a domain's URLs: "https" when it listens on
+// port 443 or TLS is configured, else "http". port is as written, before
+// PortOrDefault drops 443; "" when read from the environment.
+func SchemeOf(port string, tls bool) string {
+	if tls || port == "443" {
+		return "https"
+	}
+	return "http"
+}
+
 // RootDomain is the domain whose URLs are written as paths, every other
 // domain's with their host, and whose routes RouteURL finds by their bare
 // name: the first of n domains that is neither a subdomain nor a wildcard

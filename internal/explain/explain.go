@@ -244,7 +244,8 @@ func (rt *Router) Served() []string {
 // "method target HTTP/1.1" and header, one "Name: value" line each: the
 // method as sent, an absolute target's host as the Host, a target that
 // begins with "//" as a path. A request without a Host header is sent to
-// DefaultHost. An https:// target is a request that came over TLS.
+// DefaultHost. An https:// target is a request that came over TLS, as is
+// a path sent to a domain served over HTTPS (ir.Domain.Scheme).
 func (rt *Router) NewRequest(method, target string, header []string) (*http.Request, error) {
 	if method == "" || strings.ContainsFunc(method, func(r rune) bool { return r <= ' ' || r >= 0x7f }) {
 		return nil, fmt.Errorf("method %q is not an HTTP method", method)
@@ -276,7 +277,8 @@ func (rt *Router) NewRequest(method, target string, header []string) (*http.Requ
 	}
 	// As the server sets it: the request line's target.
 	r.RequestURI = target
-	if strings.EqualFold(r.URL.Scheme, "https") {
+	// A path reaches its domain over the domain's scheme.
+	if d := rt.hosts.Match(r.Host); strings.EqualFold(r.URL.Scheme, "https") || r.URL.Scheme == "" && d >= 0 && rt.Table.Domains[d].Scheme == "https" {
 		r.TLS = &tls.ConnectionState{}
 	}
 	return r, nil

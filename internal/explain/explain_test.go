@@ -168,3 +168,30 @@ func TestAuthorization(t *testing.T) {
 		}
 	}
 }
+
+// TestNewRequestScheme: a path reaches its domain over the domain's
+// scheme, https on port 443; an absolute URL says its own.
+func TestNewRequestScheme(t *testing.T) {
+	rt := newRouter(t, `domains {
+  api { host = "api.example.com"; port = "443"; routes { home { path = "/"; controller = "C"; action = "A" } } }
+  www { host = "www.example.com"; port = "80"; routes { home { path = "/"; controller = "C"; action = "A" } } }
+}`)
+	for _, tc := range []struct {
+		target string
+		header []string
+		tls    bool
+	}{
+		{"/", nil, true},
+		{"/", []string{"Host: www.example.com"}, false},
+		{"http://api.example.com/", nil, false},
+		{"https://www.example.com/", nil, true},
+	} {
+		r, err := rt.NewRequest("GET", tc.target, tc.header)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.TLS != nil; got != tc.tls {
+			t.Errorf("GET %s %q: over TLS %v, want %v", tc.target, tc.header, got, tc.tls)
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package openapicheck
 
 import (
+	"cmp"
+	"encoding/json"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -30,13 +32,77 @@ func documentOf(t *testing.T, fsys parser.FS, src ir.Sources) []byte {
 	if table == nil {
 		return nil
 	}
-	doc, _ := openapi.Build(table)
+	doc, _ := openapi.Build(table, nil)
 	out, err := doc.JSON()
 	if err != nil {
 		t.Fatal(err)
 	}
 	return out
 }
+
+// validEverywhere checks doc with libopenapi-validator and kin-openapi,
+// and as redocly's rule security-defined does.
+func validEverywhere(t *testing.T, doc []byte) {
+	t.Helper()
+	validOpenAPI(t, doc)
+	kinValid(t, doc)
+	securityDefined(t, doc)
+}
+
+// securityDefined checks what redocly's rule security-defined checks:
+// every operation has security, its own or the document's, and each
+// scheme a requirement names is one of components.securitySchemes. It
+// checks the routes of x-routegen-colliding as operations too.
+func securityDefined(t *testing.T, data []byte) {
+	t.Helper()
+	var doc struct {
+		Security   *[]map[string][]string `json:"security"`
+		Components struct {
+			SecuritySchemes map[string]any `json:"securitySchemes"`
+		} `json:"components"`
+		Paths map[string]map[string]json.RawMessage `json:"paths"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	type operation struct {
+		OperationID string                 `json:"operationId"`
+		Security    *[]map[string][]string `json:"security"`
+	}
+	for path, item := range doc.Paths {
+		for key, raw := range item {
+			var ops []operation
+			switch {
+			case key == "x-routegen-colliding":
+				if err := json.Unmarshal(raw, &ops); err != nil {
+					t.Fatal(err)
+				}
+			case pathItemMethods[key]:
+				ops = make([]operation, 1)
+				if err := json.Unmarshal(raw, &ops[0]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, op := range ops {
+				security := cmp.Or(op.Security, doc.Security)
+				if security == nil {
+					t.Errorf("%s %s (%s): no security, its own or the document's", key, path, op.OperationID)
+					continue
+				}
+				for _, requirement := range *security {
+					for name := range requirement {
+						if doc.Components.SecuritySchemes[name] == nil {
+							t.Errorf("%s %s (%s): security scheme %s is not in components", key, path, op.OperationID, name)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// pathItemMethods are the keys of a path item's operations.
+var pathItemMethods = map[string]bool{"get": true, "put": true, "post": true, "delete": true, "options": true, "head": true, "patch": true, "trace": true}
 
 // validOpenAPI checks doc with libopenapi-validator: against the OpenAPI 3.1
 // schema, and as a model libopenapi builds.
@@ -68,8 +134,9 @@ func validOpenAPI(t *testing.T, doc []byte) validator.Validator {
 }
 
 // TestDocumentsValid validates the document of every valid routes.conf of
-// the corpus (with its security.conf when it has one), of the rich example
-// and of the configurations of the openapi package's tests.
+// the corpus (with its security.conf and aah.conf when it has them), of
+// the rich example, of the examples and of the configurations of the
+// openapi package's tests, and the document of each of its domains.
 func TestDocumentsValid(t *testing.T) {
 	var files []string
 	for _, pattern := range []string{
@@ -77,6 +144,8 @@ func TestDocumentsValid(t *testing.T) {
 		"../../testdata/aah/*/*/routes.conf",
 		"../../testdata/rich/routes.conf",
 		"../../openapi/testdata/*.conf",
+		"../../examples/aahport/config/routes.conf",
+		"../../examples/app/routes.conf",
 	} {
 		matches, err := filepath.Glob(pattern)
 		if err != nil {
@@ -94,12 +163,30 @@ func TestDocumentsValid(t *testing.T) {
 			if sec := filepath.Join(filepath.Dir(file), "security.conf"); fileExists(sec) {
 				src.Security = sec
 			}
-			doc := documentOf(t, osFS{}, src)
-			if doc == nil {
+			if app := filepath.Join(filepath.Dir(file), "aah.conf"); fileExists(app) {
+				src.AppConfig = app
+			}
+			table, _ := ir.Load(osFS{}, src)
+			if table == nil {
 				return // a corpus file with errors
 			}
 			valid++
-			validOpenAPI(t, doc)
+			// The whole table's document, and each domain's, as --domain
+			// and --split-dir write them.
+			sels := map[string]openapi.Selection{"": nil}
+			if len(table.Domains) > 1 {
+				for _, d := range table.Domains {
+					sels[d.Key] = oneDomain(d.Key)
+				}
+			}
+			for key, sel := range sels {
+				doc, _ := openapi.Build(table, sel)
+				out, err := doc.JSON()
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Run(key, func(t *testing.T) { validEverywhere(t, out) })
+			}
 		})
 	}
 	if valid < 20 {
@@ -111,7 +198,7 @@ func TestDocumentsValid(t *testing.T) {
 // regenerate and compare byte for byte: the rich example, one domain of it,
 // and the security schemes of security.conf with the router's answers.
 func TestGoldenDocumentsValid(t *testing.T) {
-	forEachGoldenDocument(t, func(t *testing.T, data []byte) { validOpenAPI(t, data) })
+	forEachGoldenDocument(t, validEverywhere)
 }
 
 // forEachGoldenDocument runs check on each document cmd/routegen's tests
