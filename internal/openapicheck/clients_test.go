@@ -6,6 +6,8 @@ import (
 	"go/format"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -84,6 +86,9 @@ func TestOapiCodegenClients(t *testing.T) {
 			code, err := codegen.Generate(spec, codegen.Configuration{
 				PackageName: c.dir,
 				Generate:    codegen.GenerateOptions{Client: true, Models: true},
+				// The proof lists these as skipped (percentLiteral): the
+				// client oapi-codegen writes of them fails go vet.
+				OutputOptions: codegen.OutputOptions{ExcludeOperationIDs: percentLiteralOperations(spec)},
 			})
 			if err != nil {
 				t.Fatalf("oapi-codegen: %v", err)
@@ -190,4 +195,21 @@ func kinValid(t *testing.T, doc []byte) *openapi3.T {
 		t.Errorf("kin-openapi: %v", err)
 	}
 	return spec
+}
+
+// percentLiteralOperations are the operation ids of the paths of spec that
+// hold a percent-escaped literal (/%CE%B1), which oapi-codegen v2.8.2
+// writes into a fmt.Sprintf format (percentLiteral).
+func percentLiteralOperations(spec *openapi3.T) []string {
+	var ids []string
+	for path, item := range spec.Paths.Map() {
+		if !strings.Contains(path, "%") {
+			continue
+		}
+		for _, op := range item.Operations() {
+			ids = append(ids, op.OperationID)
+		}
+	}
+	slices.Sort(ids)
+	return ids
 }

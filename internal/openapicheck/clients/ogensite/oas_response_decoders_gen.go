@@ -409,9 +409,9 @@ func decodeLogoutResponse(resp *http.Response) (res LogoutRes, _ error) {
 
 func decodeMyTasksResponse(resp *http.Response) (res MyTasksRes, _ error) {
 	switch resp.StatusCode {
-	case 401:
-		// Code 401.
-		return &MyTasksUnauthorized{}, nil
+	case 302:
+		// Code 302.
+		return &MyTasksFound{}, nil
 	}
 	// Default response.
 	res, err := func() (res MyTasksRes, err error) {

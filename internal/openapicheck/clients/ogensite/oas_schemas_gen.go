@@ -454,10 +454,10 @@ func (s *MyTasksDef) SetStatusCode(val int) {
 
 func (*MyTasksDef) myTasksRes() {}
 
-// MyTasksUnauthorized is response for MyTasks operation.
-type MyTasksUnauthorized struct{}
+// MyTasksFound is response for MyTasks operation.
+type MyTasksFound struct{}
 
-func (*MyTasksUnauthorized) myTasksRes() {}
+func (*MyTasksFound) myTasksRes() {}
 
 // NewOptString returns new OptString with value set to v.
 func NewOptString(v string) OptString {

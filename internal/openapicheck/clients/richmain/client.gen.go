@@ -115,16 +115,6 @@ type ClientInterface interface {
 	// Corresponds with GET / (the `Home` operationId).
 	Home(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// Alpha App#Health
-	//
-	// Corresponds with GET /%CE%B1 (the `Alpha` operationId).
-	Alpha(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// GreekItem Item#Show
-	//
-	// Corresponds with GET /%CE%B1%CE%B2/{version}/%CF%80{id} (the `GreekItem` operationId).
-	GreekItem(ctx context.Context, version string, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
-
 	// DeepStatic Deep#Static
 	//
 	// Corresponds with GET /a/b/c (the `DeepStatic` operationId).
@@ -244,11 +234,6 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /users/{id}/settings (the `UserSettings` operationId).
 	UserSettings(ctx context.Context, id int64, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// ProfileAlpha User#Profile
-	//
-	// Corresponds with GET /{name}/%CE%B1 (the `ProfileAlpha` operationId).
-	ProfileAlpha(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error)
 }
 
 // Home App#Index
@@ -256,36 +241,6 @@ type ClientInterface interface {
 // Corresponds with GET / (the `Home` operationId).
 func (c *Client) Home(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewHomeRequest(c.Server)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// Alpha App#Health
-//
-// Corresponds with GET /%CE%B1 (the `Alpha` operationId).
-func (c *Client) Alpha(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewAlphaRequest(c.Server)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// GreekItem Item#Show
-//
-// Corresponds with GET /%CE%B1%CE%B2/{version}/%CF%80{id} (the `GreekItem` operationId).
-func (c *Client) GreekItem(ctx context.Context, version string, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGreekItemRequest(c.Server, version, id)
 	if err != nil {
 		return nil, err
 	}
@@ -656,21 +611,6 @@ func (c *Client) UserSettings(ctx context.Context, id int64, reqEditors ...Reque
 	return c.Client.Do(req)
 }
 
-// ProfileAlpha User#Profile
-//
-// Corresponds with GET /{name}/%CE%B1 (the `ProfileAlpha` operationId).
-func (c *Client) ProfileAlpha(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewProfileAlphaRequest(c.Server, name)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
 // NewHomeRequest constructs an http.Request for the Home method
 func NewHomeRequest(server string) (*http.Request, error) {
 	var err error
@@ -681,74 +621,6 @@ func NewHomeRequest(server string) (*http.Request, error) {
 	}
 
 	operationPath := fmt.Sprintf("/")
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// NewAlphaRequest constructs an http.Request for the Alpha method
-func NewAlphaRequest(server string) (*http.Request, error) {
-	var err error
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/%CE%B1")
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// NewGreekItemRequest constructs an http.Request for the GreekItem method
-func NewGreekItemRequest(server string, version string, id string) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/%CE%B1%CE%B2/%s/%CF%80%s", pathParam0, pathParam1)
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -1547,40 +1419,6 @@ func NewUserSettingsRequest(server string, id int64) (*http.Request, error) {
 	return req, nil
 }
 
-// NewProfileAlphaRequest constructs an http.Request for the ProfileAlpha method
-func NewProfileAlphaRequest(server string, name string) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "name", name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/%s/%CE%B1", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
 func (c *Client) applyEditors(ctx context.Context, req *http.Request, additionalEditors []RequestEditorFn) error {
 	for _, r := range c.RequestEditors {
 		if err := r(ctx, req); err != nil {
@@ -1631,20 +1469,6 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET / (the `Home` operationId).
 	HomeWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*HomeResponse, error)
-
-	// AlphaWithResponse App#Health
-	//
-	// Returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with GET /%CE%B1 (the `Alpha` operationId).
-	AlphaWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*AlphaResponse, error)
-
-	// GreekItemWithResponse Item#Show
-	//
-	// Returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with GET /%CE%B1%CE%B2/{version}/%CF%80{id} (the `GreekItem` operationId).
-	GreekItemWithResponse(ctx context.Context, version string, id string, reqEditors ...RequestEditorFn) (*GreekItemResponse, error)
 
 	// DeepStaticWithResponse Deep#Static
 	//
@@ -1813,13 +1637,6 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /users/{id}/settings (the `UserSettings` operationId).
 	UserSettingsWithResponse(ctx context.Context, id int64, reqEditors ...RequestEditorFn) (*UserSettingsResponse, error)
-
-	// ProfileAlphaWithResponse User#Profile
-	//
-	// Returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with GET /{name}/%CE%B1 (the `ProfileAlpha` operationId).
-	ProfileAlphaWithResponse(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*ProfileAlphaResponse, error)
 }
 
 type HomeResponse struct {
@@ -1850,74 +1667,6 @@ func (r HomeResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r HomeResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-type AlphaResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-}
-
-// GetBody returns the raw response body bytes
-func (r AlphaResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r AlphaResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r AlphaResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r AlphaResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-type GreekItemResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-}
-
-// GetBody returns the raw response body bytes
-func (r GreekItemResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r GreekItemResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r GreekItemResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GreekItemResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -2740,40 +2489,6 @@ func (r UserSettingsResponse) ContentType() string {
 	return ""
 }
 
-type ProfileAlphaResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-}
-
-// GetBody returns the raw response body bytes
-func (r ProfileAlphaResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r ProfileAlphaResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r ProfileAlphaResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r ProfileAlphaResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
 // HomeWithResponse App#Index
 //
 // Returns a wrapper object for the known response body format(s).
@@ -2785,32 +2500,6 @@ func (c *ClientWithResponses) HomeWithResponse(ctx context.Context, reqEditors .
 		return nil, err
 	}
 	return ParseHomeResponse(rsp)
-}
-
-// AlphaWithResponse App#Health
-//
-// Returns a wrapper object for the known response body format(s).
-//
-// Corresponds with GET /%CE%B1 (the `Alpha` operationId).
-func (c *ClientWithResponses) AlphaWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*AlphaResponse, error) {
-	rsp, err := c.Alpha(ctx, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseAlphaResponse(rsp)
-}
-
-// GreekItemWithResponse Item#Show
-//
-// Returns a wrapper object for the known response body format(s).
-//
-// Corresponds with GET /%CE%B1%CE%B2/{version}/%CF%80{id} (the `GreekItem` operationId).
-func (c *ClientWithResponses) GreekItemWithResponse(ctx context.Context, version string, id string, reqEditors ...RequestEditorFn) (*GreekItemResponse, error) {
-	rsp, err := c.GreekItem(ctx, version, id, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseGreekItemResponse(rsp)
 }
 
 // DeepStaticWithResponse Deep#Static
@@ -3125,19 +2814,6 @@ func (c *ClientWithResponses) UserSettingsWithResponse(ctx context.Context, id i
 	return ParseUserSettingsResponse(rsp)
 }
 
-// ProfileAlphaWithResponse User#Profile
-//
-// Returns a wrapper object for the known response body format(s).
-//
-// Corresponds with GET /{name}/%CE%B1 (the `ProfileAlpha` operationId).
-func (c *ClientWithResponses) ProfileAlphaWithResponse(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*ProfileAlphaResponse, error) {
-	rsp, err := c.ProfileAlpha(ctx, name, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseProfileAlphaResponse(rsp)
-}
-
 // ParseHomeResponse parses an HTTP response from a HomeWithResponse call
 func ParseHomeResponse(rsp *http.Response) (*HomeResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -3147,38 +2823,6 @@ func ParseHomeResponse(rsp *http.Response) (*HomeResponse, error) {
 	}
 
 	response := &HomeResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	return response, nil
-}
-
-// ParseAlphaResponse parses an HTTP response from a AlphaWithResponse call
-func ParseAlphaResponse(rsp *http.Response) (*AlphaResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &AlphaResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	return response, nil
-}
-
-// ParseGreekItemResponse parses an HTTP response from a GreekItemWithResponse call
-func ParseGreekItemResponse(rsp *http.Response) (*GreekItemResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &GreekItemResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -3563,22 +3207,6 @@ func ParseUserSettingsResponse(rsp *http.Response) (*UserSettingsResponse, error
 	}
 
 	response := &UserSettingsResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	return response, nil
-}
-
-// ParseProfileAlphaResponse parses an HTTP response from a ProfileAlphaWithResponse call
-func ParseProfileAlphaResponse(rsp *http.Response) (*ProfileAlphaResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &ProfileAlphaResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
