@@ -263,6 +263,12 @@ func TestAahFormAuthCookies(t *testing.T) {
 	send(formExample(t, rotated), signedIn, http.StatusFound, toLogin)
 	rotated.OldSignKey, rotated.OldEncKey = keys.SignKey, keys.EncKey
 	send(formExample(t, rotated), signedIn, http.StatusOK, "")
+
+	// The sign_key alone rotated, enc_key kept: the old cookies were
+	// encrypted with the enc_key that is still current.
+	signOnly := keys
+	signOnly.SignKey, signOnly.OldSignKey = strings.Repeat("s", 64), keys.SignKey
+	send(formExample(t, signOnly), signedIn, http.StatusOK, "")
 }
 
 // TestAahFormAuthExpiry: with a ttl, a session past its expiry is no

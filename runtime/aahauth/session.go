@@ -1,6 +1,7 @@
 package aahauth
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"time"
@@ -23,7 +24,9 @@ func SessionCodec(cfg runtime.SessionConfig) (runtime.SessionCodec, error) {
 	pairs := [][]byte{[]byte(cfg.SignKey), encKey(cfg.EncKey)}
 	switch {
 	case cfg.OldSignKey != "":
-		pairs = append(pairs, []byte(cfg.OldSignKey), encKey(cfg.OldEncKey))
+		// A sign_key rotated alone leaves the old cookies encrypted with
+		// the enc_key that is still current.
+		pairs = append(pairs, []byte(cfg.OldSignKey), encKey(cmp.Or(cfg.OldEncKey, cfg.EncKey)))
 	case cfg.OldEncKey != "":
 		return nil, errors.New("aahauth: the session has an old_enc_key without an old_sign_key")
 	}
