@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/routegen/routegen/edge"
+	"github.com/routegen/routegen/gen"
 	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/openapi"
 )
@@ -61,6 +62,12 @@ func (c *cli) list(input string, src sourceFlags, flags listFlags) int {
 	}
 	table := c.load(input, src)
 	if table == nil {
+		return exitInput
+	}
+	// What check refuses, list refuses: its outputs carry the table (a
+	// file name with a newline would go raw into the exports' comments).
+	if diags := gen.Check(table); diags.HasErrors() {
+		c.diag.print(diags)
 		return exitInput
 	}
 	if flags.domain != "" && !hasDomain(table, flags.domain) {
