@@ -24,6 +24,7 @@ type listFlags struct {
 	backends                               []string
 	strict                                 bool
 	listen, gateway                        string
+	envoyGateway                           bool
 }
 
 func (l *listFlags) register(fs *pflag.FlagSet) {
@@ -36,6 +37,7 @@ func (l *listFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&l.backends, "backend", nil, "caddy, gateway: the backend `SPEC` of every route (NAME:PORT), of a domain's routes (DOMAIN=NAME:PORT) or of a route section's (DOMAIN/GROUP=NAME:PORT); repeatable")
 	fs.StringVar(&l.listen, "listen", ":80", "caddy: the `ADDR` its server listens at")
 	fs.StringVar(&l.gateway, "gateway", "edge", "gateway: the `NAME` of the Gateway the HTTPRoutes attach to")
+	fs.BoolVar(&l.envoyGateway, "envoy-gateway", false, "gateway: also write Envoy Gateway's ClientTrafficPolicy for the Gateway, which keeps \"//\" and \"%2F\" as sent and strips a Host's trailing dot")
 	fs.BoolVar(&l.strict, "strict", false, "gateway: a request that may reach another backend than the router's route is an error, not a warning")
 }
 
@@ -133,7 +135,9 @@ func (c *cli) listEdge(table *ir.Table, assignments []edge.Assignment, flags lis
 		if len(table.Domains) > 0 {
 			source = filepath.Base(table.Domains[0].Pos.File)
 		}
-		out, err = edge.Gateway(table, backends, edge.GatewayOptions{Gateway: flags.gateway, Source: source})
+		opts := edge.GatewayOptions{Gateway: flags.gateway, Source: source, EnvoyGateway: flags.envoyGateway}
+		c.diag.print(edge.GatewayTrailingDot(table, opts))
+		out, err = edge.Gateway(table, backends, opts)
 	}
 	if err != nil {
 		return c.failf("%v", err)
