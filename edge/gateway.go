@@ -6,6 +6,7 @@ import (
 	"net/netip"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/routegen/routegen/ir"
@@ -40,6 +41,9 @@ type gwMatch struct {
 	re       *regexp.Regexp // RegularExpression's, anchored
 	backend  Backend
 	cors     *ir.CORS
+	// preflightOf is the match whose CORS filter takes this OPTIONS
+	// route's preflights (preflightTaken).
+	preflightOf *gwMatch
 }
 
 // domainMatches are the matches of d's HTTPRoutes, in the router's order:
@@ -104,6 +108,7 @@ func Gateway(t *ir.Table, b *Backends, opts GatewayOptions) ([]byte, error) {
 		out.WriteString("---\n# Envoy Gateway: keep \"//\" and \"%2F\" as sent, for the router to redirect or take\n# within a parameter, and serve a Host with a trailing dot as the router does.\n")
 		writeYAML(&out, clientTrafficPolicy(opts.Gateway), 0)
 	}
+	shared := sharedHosts(t)
 	for _, d := range t.Domains {
 		host, port, err := address(d)
 		if err != nil && len(t.Domains) > 1 {
@@ -122,36 +127,98 @@ func Gateway(t *ir.Table, b *Backends, opts GatewayOptions) ([]byte, error) {
 				hostnames = yamlSeq{host}
 			}
 		}
-		if port != "" {
+		// The listeners the HTTPRoutes attach to: each port its own set
+		// of HTTPRoutes, as the CRD has parentRefs to one Gateway differ
+		// by sectionName, which names a listener the export cannot know.
+		type attachment struct {
+			name    string // the HTTPRoutes' name before "-N"
+			parents yamlSeq
+		}
+		attachments := []attachment{{d.Key, yamlSeq{yamlMap{{"name", opts.Gateway}}}}}
+		if first, ok := shared[host]; ok {
+			// Another domain has this host at another port: each attaches
+			// to the listeners of its own port, the default one to 80's
+			// and 443's, as the router gives a request to the domain at
+			// its port; the first also to 80's and 443's, as it takes the
+			// requests at a port no domain of the host names.
+			var ports []int
+			if port == "" || first == d {
+				ports = []int{80, 443}
+			}
+			if n, err := strconv.Atoi(port); err == nil && !slices.Contains(ports, n) {
+				ports = append(ports, n)
+			}
+			attachments = nil
+			var names []string
+			for _, n := range ports {
+				attachments = append(attachments, attachment{fmt.Sprintf("%s-port-%d", d.Key, n), yamlSeq{yamlMap{{"name", opts.Gateway}, {"port", n}}}})
+				names = append(names, strconv.Itoa(n))
+			}
+			list := names[0]
+			if n := len(names); n > 1 {
+				list = "ports " + strings.Join(names[:n-1], ", ") + " and " + names[n-1] + ", one set for each port"
+			} else {
+				list = "port " + list
+			}
+			where += fmt.Sprintf(", port %s: another domain has this host at another port, so its HTTPRoutes attach to the listeners of %s", cmp.Or(port, "80 or 443"), list)
+		} else if port != "" {
 			where += fmt.Sprintf(", port %s: a listener's", port)
 		}
 		matches := domainMatches(d, b)
-		for n, rules := range splitRules(groupRules(matches)) {
-			out.WriteString("---\n")
-			fmt.Fprintf(&out, "# Domain %s (%s:%d:%d): %s.\n", commentText(d.Key), commentText(d.Pos.File), d.Pos.Line, d.Pos.Col, commentText(where))
-			spec := yamlMap{{"parentRefs", yamlSeq{yamlMap{{"name", opts.Gateway}}}}}
-			if hostnames != nil {
-				spec = append(spec, yamlPair{"hostnames", hostnames})
+		for _, a := range attachments {
+			for n, rules := range splitRules(groupRules(matches)) {
+				writeHTTPRoute(&out, d, where, objectName(a.name, n+1), a.parents, hostnames, rules)
 			}
-			var ruleSeq yamlSeq
-			for _, r := range rules {
-				if origin := unsayableOrigin(r.cors); origin != "" {
-					ruleSeq = append(ruleSeq, yamlCommented{"CORS stays in the service: the CORS filter cannot say the origin " + origin, r.yaml()})
-					continue
-				}
-				ruleSeq = append(ruleSeq, r.yaml())
-			}
-			spec = append(spec, yamlPair{"rules", ruleSeq})
-			doc := yamlMap{
-				{"apiVersion", "gateway.networking.k8s.io/v1"},
-				{"kind", "HTTPRoute"},
-				{"metadata", yamlMap{{"name", objectName(d.Key, n+1)}}},
-				{"spec", spec},
-			}
-			writeYAML(&out, doc, 0)
 		}
 	}
 	return []byte(out.String()), nil
+}
+
+// writeHTTPRoute writes one HTTPRoute of domain d, with a comment that
+// says where it is served.
+func writeHTTPRoute(out *strings.Builder, d *ir.Domain, where, name string, parents, hostnames yamlSeq, rules []*gwRule) {
+	out.WriteString("---\n")
+	fmt.Fprintf(out, "# Domain %s (%s:%d:%d): %s.\n", commentText(d.Key), commentText(d.Pos.File), d.Pos.Line, d.Pos.Col, commentText(where))
+	spec := yamlMap{{"parentRefs", parents}}
+	if hostnames != nil {
+		spec = append(spec, yamlPair{"hostnames", hostnames})
+	}
+	var ruleSeq yamlSeq
+	for _, r := range rules {
+		if origin := unsayableOrigin(r.cors); origin != "" {
+			ruleSeq = append(ruleSeq, yamlCommented{"CORS stays in the service: the CORS filter cannot say the origin " + origin, r.yaml()})
+			continue
+		}
+		ruleSeq = append(ruleSeq, r.yaml())
+	}
+	spec = append(spec, yamlPair{"rules", ruleSeq})
+	doc := yamlMap{
+		{"apiVersion", "gateway.networking.k8s.io/v1"},
+		{"kind", "HTTPRoute"},
+		{"metadata", yamlMap{{"name", name}}},
+		{"spec", spec},
+	}
+	writeYAML(out, doc, 0)
+}
+
+// sharedHosts are the hosts that two domains of t have, at two ports,
+// each with the first of its domains, which the router gives the
+// requests at a port no domain of the host names.
+func sharedHosts(t *ir.Table) map[string]*ir.Domain {
+	first := map[string]*ir.Domain{}
+	shared := map[string]*ir.Domain{}
+	for _, d := range t.Domains {
+		host, _, err := address(d)
+		if err != nil {
+			continue
+		}
+		if f, ok := first[host]; ok {
+			shared[host] = f
+		} else {
+			first[host] = d
+		}
+	}
+	return shared
 }
 
 // webSocketUpgradeList matches, whole, an Upgrade header that asks for a
@@ -177,21 +244,32 @@ func clientTrafficPolicy(gateway string) yamlMap {
 	}
 }
 
-// GatewayTrailingDot warns, at the first domain whose HTTPRoutes have
-// hostnames, that a Host with a trailing dot ("example.com."), which the
-// router serves, matches none: Gateway API's hostnames cannot hold one.
-// Envoy Gateway's ClientTrafficPolicy strips it (opts.EnvoyGateway).
-func GatewayTrailingDot(t *ir.Table, opts GatewayOptions) parser.Diagnostics {
+// GatewayHostNotes are what the HTTPRoutes cannot say of the table's
+// hosts, as warnings at their domains: that a Host with a trailing dot
+// ("example.com."), which the router serves, matches no hostnames, as
+// Gateway API's cannot hold the dot (Envoy Gateway's ClientTrafficPolicy,
+// opts.EnvoyGateway, strips it); and that the first domain of a host that
+// two domains have at two ports, which the router gives the requests at a
+// port neither names, attaches to the listeners of ports 80, 443 and its
+// own only.
+func GatewayHostNotes(t *ir.Table, opts GatewayOptions) parser.Diagnostics {
 	var diags parser.Diagnostics
-	if opts.EnvoyGateway || len(t.Domains) < 2 {
+	if len(t.Domains) < 2 {
 		return diags
 	}
-	for _, d := range t.Domains {
-		if host, _, err := address(d); err == nil && gatewayHostname.MatchString(host) {
-			diags.Warnf(d.Pos, "Host %s. (a trailing dot), which the router serves as %s, matches no hostnames: Gateway API's cannot hold the dot, so the Gateway answers it 404 unless it strips the dot (--envoy-gateway has Envoy Gateway strip it)", host, host)
-			break
+	if !opts.EnvoyGateway {
+		for _, d := range t.Domains {
+			if host, _, err := address(d); err == nil && gatewayHostname.MatchString(host) {
+				diags.Warnf(d.Pos, "Host %s. (a trailing dot), which the router serves as %s, matches no hostnames: Gateway API's cannot hold the dot, so the Gateway answers it 404 unless it strips the dot (--envoy-gateway has Envoy Gateway strip it)", host, host)
+				break
+			}
 		}
 	}
+	for host, d := range sharedHosts(t) {
+		_, port, _ := address(d)
+		diags.Warnf(d.Pos, "Host %s at a port no domain of it names: the router answers it with domain %s, whose HTTPRoutes attach to the listeners of ports 80, 443 and %s only; a listener at another port answers it 404", host, d.Key, cmp.Or(port, "80"))
+	}
+	diags.Sort()
 	return diags
 }
 

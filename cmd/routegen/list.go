@@ -136,7 +136,7 @@ func (c *cli) listEdge(table *ir.Table, assignments []edge.Assignment, flags lis
 			source = filepath.Base(table.Domains[0].Pos.File)
 		}
 		opts := edge.GatewayOptions{Gateway: flags.gateway, Source: source, EnvoyGateway: flags.envoyGateway}
-		c.diag.print(edge.GatewayTrailingDot(table, opts))
+		c.diag.print(edge.GatewayHostNotes(table, opts))
 		out, err = edge.Gateway(table, backends, opts)
 	}
 	if err != nil {
