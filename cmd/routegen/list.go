@@ -24,7 +24,7 @@ type listFlags struct {
 	backends                               []string
 	strict                                 bool
 	listen, gateway                        string
-	envoyGateway                           bool
+	envoyGateway, tls                      bool
 }
 
 func (l *listFlags) register(fs *pflag.FlagSet) {
@@ -36,6 +36,7 @@ func (l *listFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&l.domain, "domain", "", "only the routes of the domain `KEY`")
 	fs.StringArrayVar(&l.backends, "backend", nil, "caddy, gateway: the backend `SPEC` of every route (NAME:PORT), of a domain's routes (DOMAIN=NAME:PORT) or of a route section's (DOMAIN/GROUP=NAME:PORT); repeatable")
 	fs.StringVar(&l.listen, "listen", ":80", "caddy: the `ADDR` its server listens at")
+	fs.BoolVar(&l.tls, "tls", false, "caddy: match each domain's host with a host matcher too, from which Caddy's automatic HTTPS takes its certificates' names (on with a --listen port of 443)")
 	fs.StringVar(&l.gateway, "gateway", "edge", "gateway: the `NAME` of the Gateway the HTTPRoutes attach to")
 	fs.BoolVar(&l.envoyGateway, "envoy-gateway", false, "gateway: also write Envoy Gateway's ClientTrafficPolicy for the Gateway, which keeps \"//\" and \"%2F\" as sent and strips a Host's trailing dot")
 	fs.BoolVar(&l.strict, "strict", false, "gateway: a request that may reach another backend than the router's route is an error, not a warning")
@@ -116,7 +117,7 @@ func (c *cli) listEdge(table *ir.Table, assignments []edge.Assignment, flags lis
 	}
 	var out []byte
 	if flags.format == "caddy" {
-		out, err = edge.Caddy(table, backends, flags.listen)
+		out, err = edge.Caddy(table, backends, flags.listen, flags.tls || strings.HasSuffix(flags.listen, ":443"))
 		if err == nil {
 			fmt.Fprintf(c.stderr, "routegen: note: %s\n", edge.KeptByServices(table))
 		}

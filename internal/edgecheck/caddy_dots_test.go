@@ -60,7 +60,7 @@ func TestCaddyEscapedDotsAfterText(t *testing.T) {
 		t.Fatal(err)
 	}
 	addr := freeAddress(t)
-	config, err := edge.Caddy(table, backends, addr)
+	config, err := edge.Caddy(table, backends, addr, false)
 	if err != nil {
 		t.Fatal(err)
 	}
