@@ -253,19 +253,23 @@ func routeBackends(table *ir.Table) ([]edge.Assignment, []string) {
 	return list, services
 }
 
-// egctlVersion is the Envoy Gateway whose translator the check runs
-// (egctl/go.mod).
-const egctlVersion = "v1.9.1"
-
 // egctlBinary builds Envoy Gateway's egctl from the module egctl/ beside
-// this file, once: a cold build takes minutes. A build that fails skips
-// the check, but fails it in CI.
+// this file, once for each version it requires: a cold build takes
+// minutes. A build that fails skips the check, but fails it in CI.
 func egctlBinary(t *testing.T) string {
+	mod, err := os.ReadFile("egctl/go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	version := regexp.MustCompile(`github\.com/envoyproxy/gateway (v\S+)`).FindSubmatch(mod)
+	if version == nil {
+		t.Fatal("egctl/go.mod requires no github.com/envoyproxy/gateway")
+	}
 	cache, err := os.UserCacheDir()
 	if err != nil {
 		cache = os.TempDir()
 	}
-	bin := filepath.Join(cache, "routegen-edgecheck", "egctl-"+egctlVersion)
+	bin := filepath.Join(cache, "routegen-edgecheck", "egctl-"+string(version[1]))
 	if _, err := os.Stat(bin); err == nil {
 		return bin
 	}
