@@ -124,11 +124,21 @@ func checkEnvoy(t *testing.T, egctl, name string, table *ir.Table) totals {
 	if err != nil {
 		return count // a table the edge cannot route by (edge.error)
 	}
-	warned := map[parser.Pos]bool{}
+	// What the export warned of Envoy Gateway: at a route, the backend it
+	// may send the route's requests to ("" for Envoy's own answer).
+	warned := map[parser.Pos]map[string]bool{}
 	for _, d := range edge.GatewayCaveats(table, backends) {
-		if strings.Contains(d.Msg, "Envoy Gateway") {
-			warned[d.Pos] = true
+		if !strings.Contains(d.Msg, "Envoy Gateway") {
+			continue
 		}
+		if warned[d.Pos] == nil {
+			warned[d.Pos] = map[string]bool{}
+		}
+		to := ""
+		if m := warnedBackend.FindStringSubmatch(d.Msg); m != nil {
+			to = m[1]
+		}
+		warned[d.Pos][to] = true
 	}
 	// A warning of a domain's hosts covers every request of the domain.
 	warnedDomain := map[int]bool{}
@@ -137,8 +147,8 @@ func checkEnvoy(t *testing.T, egctl, name string, table *ir.Table) totals {
 			warnedDomain[i] = warnedDomain[i] || dom.Pos == d.Pos
 		}
 	}
-	isWarned := func(a explain.Answer) bool {
-		return warned[answerPos(a)] || a.Domain >= 0 && warnedDomain[a.Domain]
+	isWarned := func(a explain.Answer, to string) bool {
+		return warned[answerPos(a)][to] || a.Domain >= 0 && warnedDomain[a.Domain]
 	}
 	config, rules := translate(t, egctl, name, table, export, services)
 	rng := rand.New(rand.NewPCG(7, 11))
@@ -187,7 +197,7 @@ func checkEnvoy(t *testing.T, egctl, name string, table *ir.Table) totals {
 		want := wantBackend(backends, table, ans)
 		if cluster == "" {
 			count.byEnvoy++
-			if want != "" && isWarned(ans) {
+			if want != "" && isWarned(ans, "") {
 				count.warned++
 			} else if want != "" {
 				count.unwarned++
@@ -207,7 +217,7 @@ func checkEnvoy(t *testing.T, egctl, name string, table *ir.Table) totals {
 		pos := answerPos(ans)
 		gotDomain, _, _ := strings.Cut(got, "-")
 		gotDomain = strings.TrimSuffix(gotDomain, ":8080")
-		if warned[pos] || gotDomain != fmt.Sprintf("d%d", ans.Domain) && isWarned(ans) {
+		if warned[pos][got] || gotDomain != fmt.Sprintf("d%d", ans.Domain) && isWarned(ans, got) {
 			count.warned++
 			continue
 		}
@@ -216,6 +226,10 @@ func checkEnvoy(t *testing.T, egctl, name string, table *ir.Table) totals {
 	}
 	return count
 }
+
+// warnedBackend is the backend a precedence finding names: "… sends it
+// to users:8080 (…)".
+var warnedBackend = regexp.MustCompile(`(?:sends|send|may send) it to (\S+) \(`)
 
 // answerPos is the routes.conf position of the route or catch_all that
 // answers.
