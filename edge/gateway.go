@@ -139,10 +139,11 @@ func Gateway(t *ir.Table, b *Backends, opts GatewayOptions) ([]byte, error) {
 			// Another domain has this host at another port: each attaches
 			// to the listeners of its own port, the default one to 80's
 			// and 443's, as the router gives a request to the domain at
-			// its port; the first also to 80's and 443's, as it takes the
-			// requests at a port no domain of the host names.
+			// its port; the first also to 80's and 443's where no domain
+			// of the host is at the default port, as it takes the requests
+			// at a port no domain of the host names.
 			var ports []int
-			if port == "" || first == d {
+			if port == "" || first.domain == d && !first.defaultPort {
 				ports = []int{80, 443}
 			}
 			if n, err := strconv.Atoi(port); err == nil && !slices.Contains(ports, n) {
@@ -201,21 +202,36 @@ func writeHTTPRoute(out *strings.Builder, d *ir.Domain, where, name string, pare
 	writeYAML(out, doc, 0)
 }
 
-// sharedHosts are the hosts that two domains of t have, at two ports,
-// each with the first of its domains, which the router gives the
-// requests at a port no domain of the host names.
-func sharedHosts(t *ir.Table) map[string]*ir.Domain {
-	first := map[string]*ir.Domain{}
-	shared := map[string]*ir.Domain{}
+// sharedHost is a host that two domains of a table have, at two ports:
+// the first of its domains, which the router gives the requests at a port
+// no domain of the host names, and whether one of them is at the default
+// port (80 or 443).
+type sharedHost struct {
+	domain      *ir.Domain
+	defaultPort bool
+}
+
+// sharedHosts are the hosts that two domains of t have, at two ports.
+func sharedHosts(t *ir.Table) map[string]sharedHost {
+	seen := map[string]sharedHost{}
+	count := map[string]int{}
 	for _, d := range t.Domains {
-		host, _, err := address(d)
+		host, port, err := address(d)
 		if err != nil {
 			continue
 		}
-		if f, ok := first[host]; ok {
-			shared[host] = f
-		} else {
-			first[host] = d
+		h, ok := seen[host]
+		if !ok {
+			h.domain = d
+		}
+		h.defaultPort = h.defaultPort || port == ""
+		seen[host] = h
+		count[host]++
+	}
+	shared := map[string]sharedHost{}
+	for host, h := range seen {
+		if count[host] > 1 {
+			shared[host] = h
 		}
 	}
 	return shared
@@ -265,9 +281,16 @@ func GatewayHostNotes(t *ir.Table, opts GatewayOptions) parser.Diagnostics {
 			}
 		}
 	}
-	for host, d := range sharedHosts(t) {
-		_, port, _ := address(d)
-		diags.Warnf(d.Pos, "Host %s at a port no domain of it names: the router answers it with domain %s, whose HTTPRoutes attach to the listeners of ports 80, 443 and %s only; a listener at another port answers it 404", host, d.Key, cmp.Or(port, "80"))
+	for host, h := range sharedHosts(t) {
+		_, port, _ := address(h.domain)
+		listeners := "ports 80, 443 and " + port
+		switch {
+		case h.defaultPort && port == "":
+			listeners = "ports 80 and 443"
+		case h.defaultPort:
+			listeners = "port " + port
+		}
+		diags.Warnf(h.domain.Pos, "Host %s at a port no domain of it names: the router answers it with domain %s, whose HTTPRoutes attach to the listeners of %s only; a listener at another port answers it 404", host, h.domain.Key, listeners)
 	}
 	diags.Sort()
 	return diags
