@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net"
 	"slices"
 	"strings"
 
@@ -21,6 +22,7 @@ type caddyRoute struct {
 
 // caddyMatch is one matcher set: every matcher in it must match.
 type caddyMatch struct {
+	Host     []string                `json:"host,omitempty"`
 	Method   []string                `json:"method,omitempty"`
 	HeaderRE map[string]caddyPattern `json:"header_regexp,omitempty"`
 	VarsRE   map[string]caddyPattern `json:"vars_regexp,omitempty"`
@@ -71,9 +73,15 @@ const absoluteForm = `(?:[A-Za-z][A-Za-z0-9+.-]*://[^/?]*|[^/?]+)?`
 // is answered an empty 200. So hosts are matched by header_regexp on
 // Host, paths by vars_regexp on the request line's target, and the last
 // route answers 404.
-func Caddy(t *ir.Table, b *Backends, listen string) ([]byte, error) {
+//
+// With tls, each domain's route also has a host matcher of its name (and
+// the name with a trailing dot, which the router serves too), from which
+// Caddy's automatic HTTPS takes the names of its certificates; a table
+// of one domain is then served at its host only, the one a certificate
+// names.
+func Caddy(t *ir.Table, b *Backends, listen string, tls bool) ([]byte, error) {
 	var routes []caddyRoute
-	if len(t.Domains) == 1 {
+	if len(t.Domains) == 1 && !tls {
 		routes = append(routes, caddyRoute{Handle: []any{caddySubroute{Handler: "subroute", Routes: domainRoutes(t.Domains[0], b)}}, Terminal: true})
 	} else {
 		hosts, err := hostOrder(t)
@@ -81,8 +89,13 @@ func Caddy(t *ir.Table, b *Backends, listen string) ([]byte, error) {
 			return nil, err
 		}
 		for _, h := range hosts {
+			m := caddyMatch{HeaderRE: map[string]caddyPattern{"Host": {h.pattern}}}
+			if tls {
+				host, _, _ := address(h.domain)
+				m.Host = certificateNames(host)
+			}
 			routes = append(routes, caddyRoute{
-				Match:    []caddyMatch{{HeaderRE: map[string]caddyPattern{"Host": {h.pattern}}}},
+				Match:    []caddyMatch{m},
 				Handle:   []any{caddySubroute{Handler: "subroute", Routes: domainRoutes(h.domain, b)}},
 				Terminal: true,
 			})
@@ -106,6 +119,19 @@ func Caddy(t *ir.Table, b *Backends, listen string) ([]byte, error) {
 		return nil, err
 	}
 	return out.Bytes(), nil
+}
+
+// certificateNames are the names of a domain's host matcher: its host
+// (an IPv6 address without brackets, as Caddy compares it) and, for a
+// name, the name with a trailing dot.
+func certificateNames(host string) []string {
+	if inner, ok := strings.CutPrefix(host, "["); ok {
+		return []string{strings.TrimSuffix(inner, "]")}
+	}
+	if net.ParseIP(host) != nil {
+		return []string{host}
+	}
+	return []string{host, host + "."}
 }
 
 // hostEntry is the Host pattern that gives a domain its requests.

@@ -131,7 +131,7 @@ func TestCaddyRoutesInRouterOrder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, err := edge.Caddy(table, backends, ":80")
+		out, err := edge.Caddy(table, backends, ":80", false)
 		if err != nil {
 			t.Fatal(err)
 		}

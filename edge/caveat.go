@@ -78,6 +78,14 @@ func GatewayCaveats(t *ir.Table, b *Backends) parser.Diagnostics {
 			host += ":" + port
 		}
 		matches := domainMatches(d, b)
+		for _, m := range preflightTaken(matches) {
+			key := fmt.Sprint(m.route.Pos, "preflight")
+			if !seen[key] {
+				seen[key] = true
+				diags.Warnf(m.route.Pos, "OPTIONS %s with Origin and Access-Control-Request-Method, a CORS preflight: Envoy Gateway answers it with the CORS filter of route %s, where the router answers a preflight that policy declines with route %s",
+					samplePath(m.route, m.route), m.preflightOf.route.Name, m.route.Name)
+			}
+		}
 		for _, w := range witnesses(matches) {
 			want, wantPos, what := routerBackend(router, b, d, host, w)
 			if what == "" {
@@ -132,6 +140,31 @@ func GatewayCaveats(t *ir.Table, b *Backends) parser.Diagnostics {
 	}
 	diags.Sort()
 	return diags
+}
+
+// preflightTaken are the OPTIONS routes' matches whose path a rule with
+// the CORS filter also takes: Envoy Gateway routes a CORS preflight
+// (OPTIONS with Origin and Access-Control-Request-Method) of that path to
+// the filter, which answers it, where the router answers a preflight its
+// policy declines with the OPTIONS route. Each is returned with
+// preflightOf set to the match of the filter's route.
+func preflightTaken(matches []*gwMatch) []*gwMatch {
+	var out []*gwMatch
+	for _, m := range matches {
+		if m.route == nil || m.method != "OPTIONS" {
+			continue
+		}
+		path := samplePath(m.route, m.route)
+		for _, o := range matches {
+			if o.route != nil && o.route != m.route && o.cors != nil && unsayableOrigin(o.cors) == "" && o.matchesRequest(o.method, path, o.upgrade) {
+				taken := *m
+				taken.preflightOf = o
+				out = append(out, &taken)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // implementationNames names implementations in a sentence, with the

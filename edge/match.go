@@ -53,6 +53,22 @@ const (
 	notDotSegment = `(?:[^/?.][^/?]*|\.[^/?.][^/?]*|\.\.[^/?]+)`
 )
 
+// The value after literal text in its segment ("/user_:name") is checked
+// decoded (core.CleanAfterPrefix): no part of it between escaped slashes
+// is "." or "..", a dot raw or escaped ("%2e", ".%2E"). Its units, an
+// escape taken whole (a malformed one never reaches the router: net/http
+// refuses it):
+const (
+	anyDot   = `(?:\.|%2[Ee])`
+	notDot   = `(?:[^/?%.]|%[^2/?][^/?]|%2[^EeFf/?])` // nor an escaped slash
+	notSlash = `(?:[^/?%]|%[^2/?][^/?]|%2[^Ff/?])`
+	// valuePart is a non-empty part between escaped slashes, no dot
+	// segment: two parts side by side are one.
+	valuePart = `(?:` + anyDot + `?` + anyDot + `?` + notDot + `|` + anyDot + anyDot + anyDot + `)` + notSlash + `*`
+	// afterPrefix is a non-empty value.
+	afterPrefix = `(?:` + valuePart + `|%2[Ff])+`
+)
+
 // pathPattern is the regular expression (RE2, unanchored) of the escaped
 // request paths route r matches, as its router's trie matches them.
 func pathPattern(r *ir.Route) string {
@@ -66,10 +82,13 @@ func pathPattern(r *ir.Route) string {
 		case ir.StaticSegment:
 			b.WriteString(literalPattern(s.Literal))
 		case ir.ParamSegment:
-			b.WriteString(literalPattern(s.Literal))
-			// No value is a dot segment, after literal text too
-			// (core.CleanAfterPrefix).
-			b.WriteString(notDotSegment)
+			if s.Literal == "" {
+				// An escaped dot segment makes the router redirect, as the
+				// whole path is checked.
+				b.WriteString(notDotSegment)
+				break
+			}
+			b.WriteString(literalPattern(s.Literal) + afterPrefix)
 		case ir.CatchAllSegment:
 			b.WriteString(catchAllPattern(s.Literal, r.Static))
 		}
@@ -87,9 +106,9 @@ func catchAllPattern(prefix string, allowEmpty bool) string {
 	case "":
 		p = notDotSegment + more + `*/?`
 	default:
-		// The value's part of the prefix's segment is no dot segment
-		// either (core.CleanAfterPrefix).
-		p = literalPattern(prefix) + `(?:` + notDotSegment + more + `*/?|` + more + `+/?|/)`
+		// The value's part of the prefix's segment is checked decoded
+		// (core.CleanAfterPrefix).
+		p = literalPattern(prefix) + `(?:` + afterPrefix + more + `*/?|` + more + `+/?|/)`
 	}
 	if allowEmpty {
 		if prefix == "" {

@@ -32,7 +32,7 @@ func TestEdgeGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			files := map[string][]byte{}
-			caddy, err := edge.Caddy(table, backends, ":80")
+			caddy, err := edge.Caddy(table, backends, ":80", false)
 			if err == nil {
 				files["edge.caddy.json"] = caddy
 				files["edge.gateway.yaml"], err = edge.Gateway(table, backends, edge.GatewayOptions{Gateway: "edge", Source: filepath.Base(c.routes)})

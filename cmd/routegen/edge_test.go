@@ -69,3 +69,24 @@ func TestListGatewayCaveats(t *testing.T) {
 		t.Errorf("one backend, --strict = %d, %s", code, stderr)
 	}
 }
+
+// TestListRefusesWhatCheckRefuses: a folder whose name holds a newline,
+// which check refuses for the //line directives, is refused by list too,
+// so that no export carries it into a comment.
+func TestListRefusesWhatCheckRefuses(t *testing.T) {
+	folder := "x\n---\napiVersion: v1\nkind: ConfigMap"
+	dir := writeFiles(t, map[string]string{folder + "/routes.conf": edgeConf})
+	code, _, checkErr := runIn(t, dir, "check", folder+"/routes.conf")
+	if code != exitInput {
+		t.Fatalf("check = %d, %s", code, checkErr)
+	}
+	for _, format := range []string{"gateway", "caddy", "table"} {
+		code, stdout, stderr := runIn(t, dir, "list", "--format", format, "--backend", "web:8080", folder+"/routes.conf")
+		if format == "table" {
+			code, stdout, stderr = runIn(t, dir, "list", folder+"/routes.conf")
+		}
+		if code != exitInput || stdout != "" || !strings.Contains(stderr, "cannot be written in the //line directives") {
+			t.Errorf("list --format %s = %d, stdout %q, stderr %s", format, code, stdout, stderr)
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/routegen/routegen/edge"
+	"github.com/routegen/routegen/gen"
 	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/openapi"
 )
@@ -26,6 +27,7 @@ type listFlags struct {
 	strict                                 bool
 	listen, gateway                        string
 	splitDir                               string
+	envoyGateway, tls                      bool
 }
 
 func (l *listFlags) register(fs *pflag.FlagSet) {
@@ -38,7 +40,9 @@ func (l *listFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&l.backends, "backend", nil, "caddy, gateway: the backend `SPEC` of every route (NAME:PORT), of a domain's routes (DOMAIN=NAME:PORT) or of a route section's (DOMAIN/GROUP=NAME:PORT); repeatable")
 	fs.StringVar(&l.splitDir, "split-dir", "", "openapi: write one document per domain into the folder `DIR`, as DIR/KEY.json, instead of one of every domain to standard output")
 	fs.StringVar(&l.listen, "listen", ":80", "caddy: the `ADDR` its server listens at")
+	fs.BoolVar(&l.tls, "tls", false, "caddy: match each domain's host with a host matcher too, from which Caddy's automatic HTTPS takes its certificates' names (on with a --listen port of 443)")
 	fs.StringVar(&l.gateway, "gateway", "edge", "gateway: the `NAME` of the Gateway the HTTPRoutes attach to")
+	fs.BoolVar(&l.envoyGateway, "envoy-gateway", false, "gateway: also write Envoy Gateway's ClientTrafficPolicy for the Gateway, which keeps \"//\" and \"%2F\" as sent and strips a Host's trailing dot")
 	fs.BoolVar(&l.strict, "strict", false, "gateway: a request that may reach another backend than the router's route is an error, not a warning")
 }
 
@@ -71,6 +75,12 @@ func (c *cli) list(input string, src sourceFlags, flags listFlags) int {
 	}
 	table := c.load(input, src)
 	if table == nil {
+		return exitInput
+	}
+	// What check refuses, list refuses: its outputs carry the table (a
+	// file name with a newline would go raw into the exports' comments).
+	if diags := gen.Check(table); diags.HasErrors() {
+		c.diag.print(diags)
 		return exitInput
 	}
 	if flags.domain != "" && !hasDomain(table, flags.domain) {
@@ -173,7 +183,7 @@ func (c *cli) listEdge(table *ir.Table, assignments []edge.Assignment, flags lis
 	}
 	var out []byte
 	if flags.format == "caddy" {
-		out, err = edge.Caddy(table, backends, flags.listen)
+		out, err = edge.Caddy(table, backends, flags.listen, flags.tls || strings.HasSuffix(flags.listen, ":443"))
 		if err == nil {
 			fmt.Fprintf(c.stderr, "routegen: note: %s\n", edge.KeptByServices(table))
 		}
@@ -192,7 +202,9 @@ func (c *cli) listEdge(table *ir.Table, assignments []edge.Assignment, flags lis
 		if len(table.Domains) > 0 {
 			source = filepath.Base(table.Domains[0].Pos.File)
 		}
-		out, err = edge.Gateway(table, backends, edge.GatewayOptions{Gateway: flags.gateway, Source: source})
+		opts := edge.GatewayOptions{Gateway: flags.gateway, Source: source, EnvoyGateway: flags.envoyGateway}
+		c.diag.print(edge.GatewayHostNotes(table, opts))
+		out, err = edge.Gateway(table, backends, opts)
 	}
 	if err != nil {
 		return c.failf("%v", err)

@@ -62,7 +62,7 @@ func TestCaddyRoutesAsRouter(t *testing.T) {
 			t.Fatalf("seed %d: %v", s, err)
 		}
 		addr := freeAddress(t)
-		config, err := edge.Caddy(table, backends, addr)
+		config, err := edge.Caddy(table, backends, addr, false)
 		if err != nil {
 			t.Fatalf("seed %d: %v", s, err)
 		}
