@@ -249,7 +249,7 @@ func checkEdit(old, new *ir.Table, edit Edit, rng *rand.Rand, randomPerEdit int,
 // signInEdit says what differs between the sign-in of two tables that a
 // browser that signs in meets, as security.conf resolves it: the
 // session's cookie (its name, keys as they open the old cookies,
-// attributes and lifetime), and each form and oauth2 scheme's fields,
+// attributes and lifetime) and store, and each form and oauth2 scheme's fields,
 // redirects, scopes and provider; "" for nothing. A key an edit leaves
 // without effect (old_sign_key beside the same sign_key) differs in
 // nothing here.
@@ -268,6 +268,9 @@ func signInEdit(old, new *ir.Table) string {
 		}
 		if cookie(olds) != cookie(news) {
 			diffs = append(diffs, "the session's cookie")
+		}
+		if olds.Store != news.Store || olds.StorePath != news.StorePath {
+			diffs = append(diffs, "the session's store")
 		}
 		if olds.SignKey != news.SignKey && news.OldSignKey != olds.SignKey || olds.EncKey != news.EncKey && news.OldEncKey != olds.EncKey {
 			diffs = append(diffs, "the session's keys, the old one not kept")
