@@ -121,6 +121,13 @@ func (o observed) String() string {
 
 func (s sides) answer(rt *explain.Router, r *http.Request, who explain.Subject) observed {
 	a := rt.Answer(r, who)
+	if loginSubmit(a) {
+		// Its redirect and cookie follow the keys of sign-in, to which
+		// signInEdit holds the findings: its route and the headers the
+		// policies set are left to compare.
+		a.Status, a.Location = 0, ""
+		a.Header.Del("Set-Cookie")
+	}
 	o := observed{status: a.Status, location: a.Location, allow: a.Allow,
 		toLogin: a.Kind == decide.Reply && slices.ContainsFunc(a.Steps, func(s decide.Step) bool { return s.Name == "auth" && s.Outcome == "redirected" })}
 	var lines []string
@@ -138,6 +145,12 @@ func (s sides) answer(rt *explain.Router, r *http.Request, who explain.Subject) 
 		o.handler = rt.Table.Domains[a.Domain].Key + " catch_all"
 	}
 	return o
+}
+
+// loginSubmit reports the answer of a form scheme's login submit, which
+// its action gives.
+func loginSubmit(a explain.Answer) bool {
+	return a.Route != nil && a.Route.AddedBy != "" && a.Route.Action == "login_submit" && (a.Kind == decide.Action || a.Kind == decide.LimitedAction)
 }
 
 // handlerOf names a route by what a client can tell of it: its domain,

@@ -323,8 +323,9 @@ type Answer struct {
 	HostRule core.HostRule
 	// Params are the route's path parameters, as its action receives them.
 	Params []Param
-	// Location and Allow are the headers of a redirect, a 405 or an
-	// automatic OPTIONS reply; Header the headers a policy set (CORS).
+	// Location and Allow are the headers of a redirect (a login
+	// submit's among them), a 405 or an automatic OPTIONS reply; Header
+	// the headers a policy set (CORS), and a login submit's Set-Cookie.
 	Location, Allow string
 	Header          http.Header
 	Reason          string // why a request is refused
