@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/routegen/routegen/internal/core/decide"
 	"github.com/routegen/routegen/internal/difftest"
@@ -144,7 +145,8 @@ func (signInCodec) Decode(_, value string, dst any) error {
 	if value != signedIn {
 		return errors.New("not a session")
 	}
-	*dst.(*runtime.Session) = runtime.Session{ID: "s", Scheme: "token", Principal: "p"}
+	// Started now: a session ends its lifetime after it started.
+	*dst.(*runtime.Session) = runtime.Session{ID: "s", Scheme: "token", Principal: "p", Started: time.Now()}
 	return nil
 }
 
