@@ -27,12 +27,14 @@ func SessionMaxAge(ttl, lifetime time.Duration) time.Duration {
 
 // SessionLasts is how long the cookie of a session of ttl, started at
 // started and saved at now, lasts: its ttl, or to the end of its maxAge
-// when that is sooner; 0, the browser's session, without a ttl.
+// when that is sooner, a second at least (the router refuses a session
+// past its maxAge whatever its cookie says); 0, the browser's session,
+// without a ttl.
 func SessionLasts(ttl, maxAge time.Duration, started, now time.Time) time.Duration {
 	if ttl <= 0 {
 		return 0
 	}
-	return min(ttl, started.Add(maxAge).Sub(now))
+	return max(min(ttl, started.Add(maxAge).Sub(now)), time.Second)
 }
 
 // SessionCookie is what security.conf's session { } (and the app

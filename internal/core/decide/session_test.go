@@ -31,6 +31,8 @@ func TestSessionCookie(t *testing.T) {
 		{30 * time.Minute, start, "app_session=v; Path=/; Domain=example.com; Expires=Fri, 02 Jan 2026 03:34:05 GMT; Max-Age=1800; HttpOnly; Secure; SameSite=Strict"},
 		// Saved 10 minutes before the session's 8 hours end: the cookie ends with it.
 		{30 * time.Minute, start.Add(DefaultSessionLifetime - 10*time.Minute), "app_session=v; Path=/; Domain=example.com; Expires=Fri, 02 Jan 2026 11:04:05 GMT; Max-Age=600; HttpOnly; Secure; SameSite=Strict"},
+		// Saved past its end: a cookie of a second, never one of the browser's session.
+		{30 * time.Minute, start.Add(DefaultSessionLifetime + time.Minute), "app_session=v; Path=/; Domain=example.com; Expires=Fri, 02 Jan 2026 11:05:06 GMT; Max-Age=1; HttpOnly; Secure; SameSite=Strict"},
 	} {
 		lasts := SessionLasts(x.ttl, SessionMaxAge(x.ttl, 0), start, x.now)
 		if got := c.Saved("v", lasts, x.now).String(); got != x.want {
