@@ -12,8 +12,7 @@ import (
 )
 
 // signInKeys is a security.conf that sets the keys of sign-in the
-// generated SignIn holds: the session's (but ttl, whose generated value,
-// int64(N) * time.Second, does not compile), a form scheme's, two oauth2
+// generated SignIn holds: the session's, a form scheme's, two oauth2
 // schemes' (a provider by name, one by its URLs), a basic and a generic
 // scheme's.
 const signInKeys = `security {
@@ -25,6 +24,7 @@ const signInKeys = `security {
     path = "/app"
     http_only = false
     samesite = "strict"
+    ttl = "30m"
     sign_key = "0123456789abcdef0123456789abcdef"
     enc_key = "0123456789abcdef"
     old_sign_key = "fedcba9876543210fedcba9876543210"

@@ -219,31 +219,4 @@ const MaxTarget = decide.MaxTarget
 // dot segment ("." or "..", a dot raw or as %2e) in its path. A browser's
 // URL parser drops tabs and newlines, reads "\" as "/" and a dot segment
 // as a step up: each could turn "/…" into "//host…", another site.
-func LocalTarget(target string) bool {
-	if len(target) == 0 || len(target) > MaxTarget || target[0] != '/' || strings.HasPrefix(target, "//") {
-		return false
-	}
-	for i := 0; i < len(target); i++ {
-		switch c := target[i]; {
-		case c <= ' ' || c >= 0x7f || c == '\\':
-			return false
-		case c == '%':
-			if i+2 >= len(target) || !isHex(target[i+1]) || !isHex(target[i+2]) {
-				return false
-			}
-			if b := unhex(target[i+1])<<4 | unhex(target[i+2]); b < ' ' || b == 0x7f || b == '\\' {
-				return false
-			}
-		}
-	}
-	path := target
-	if end := strings.IndexAny(path, "?#"); end >= 0 {
-		path = path[:end]
-	}
-	for segment := range strings.SplitSeq(path, "/") {
-		if dots := strings.ReplaceAll(strings.ToLower(segment), "%2e", "."); dots == "." || dots == ".." {
-			return false
-		}
-	}
-	return true
-}
+func LocalTarget(target string) bool { return decide.LocalTarget(target) }

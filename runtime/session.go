@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/routegen/routegen/internal/core/decide"
 )
 
 // SessionConfig is security.conf's session { } with aah's defaults, as
@@ -50,18 +52,13 @@ type SessionConfig struct {
 // working day, the upper end of the absolute timeouts OWASP's session
 // management cheat sheet suggests, so that a cookie copied once, even
 // of a browser's session, stops opening on its own.
-const DefaultSessionLifetime = 8 * time.Hour
+const DefaultSessionLifetime = decide.DefaultSessionLifetime
 
 // MaxAge is how long a session lasts from its start, whatever its TTL:
 // Lifetime, or when it is 0, DefaultSessionLifetime or the TTL when
 // longer. The router refuses a session past it, and the codec a cookie
 // written longer ago than it (aahauth.SessionCodec).
-func (c SessionConfig) MaxAge() time.Duration {
-	if c.Lifetime > 0 {
-		return c.Lifetime
-	}
-	return max(DefaultSessionLifetime, c.TTL)
-}
+func (c SessionConfig) MaxAge() time.Duration { return decide.SessionMaxAge(c.TTL, c.Lifetime) }
 
 // SessionCodec signs and encrypts a session into a cookie value and back;
 // package runtime/aahauth gives one of gorilla/securecookie
@@ -216,12 +213,9 @@ func (ctx *Context) SaveSession() error {
 		}
 		ctx.session = &Session{ID: id, Started: now}
 	}
-	// The cookie of a TTL lasts it, or to the end of the session's
-	// lifetime when that is sooner; without a TTL, the browser's session.
-	var lasts time.Duration
+	lasts := decide.SessionLasts(s.cfg.TTL, s.maxAge, ctx.session.Started, now)
 	ctx.session.Expires = time.Time{}
-	if s.cfg.TTL > 0 {
-		lasts = min(s.cfg.TTL, ctx.session.Started.Add(s.maxAge).Sub(now))
+	if lasts > 0 {
 		ctx.session.Expires = now.Add(lasts)
 	}
 	value, err := s.codec.Encode(s.cfg.CookieName, ctx.session)
@@ -238,11 +232,7 @@ func (ctx *Context) SaveSession() error {
 	if err != nil {
 		return fmt.Errorf("runtime: session cookie: %w", err)
 	}
-	c := s.cookie(value, int(lasts/time.Second))
-	if lasts > 0 {
-		c.MaxAge, c.Expires = max(c.MaxAge, 1), ctx.session.Expires
-	}
-	setCookie(ctx.Res.Header(), c)
+	setCookie(ctx.Res.Header(), s.cfg.cookie().Saved(value, lasts, now))
 	return nil
 }
 
@@ -286,7 +276,7 @@ func (ctx *Context) SignOut() error {
 	if s == nil {
 		return errNoSessions
 	}
-	setCookie(ctx.Res.Header(), s.cookie("", -1))
+	setCookie(ctx.Res.Header(), s.cfg.cookie().Deleted())
 	var err error
 	if ctx.session != nil && s.store != nil {
 		if err = s.store.Delete(ctx.session.ID); err != nil {
@@ -300,11 +290,11 @@ func (ctx *Context) SignOut() error {
 	return err
 }
 
-// cookie is the session's cookie of value; maxAge 0 for the browser's
-// session, -1 to delete it.
-func (s *sessions) cookie(value string, maxAge int) *http.Cookie {
-	return &http.Cookie{Name: s.cfg.CookieName, Value: value, Path: s.cfg.Path, Domain: s.cfg.Domain, MaxAge: maxAge,
-		Secure: s.cfg.Secure, HttpOnly: s.cfg.HTTPOnly, SameSite: s.cfg.SameSite}
+// cookie is what c says of the session's cookie, which the decision of
+// the cookies a response sets (package decide) reads, as routegen match
+// does.
+func (c SessionConfig) cookie() decide.SessionCookie {
+	return decide.SessionCookie{Name: c.CookieName, Domain: c.Domain, Path: c.Path, Secure: c.Secure, HTTPOnly: c.HTTPOnly, SameSite: c.SameSite}
 }
 
 // setCookie sets c on the response in place of any cookie of its name

@@ -78,7 +78,7 @@ type matchResult struct {
 	Action   string            `json:"action,omitempty"`     // Controller.Action, or what a static route serves
 	Policies map[string]string `json:"policies,omitempty"`   // each policy the router applied, and its outcome
 	Why      string            `json:"why_domain,omitempty"` // why this domain serves the host
-	Headers  map[string]string `json:"headers"`              // the response headers a policy set (CORS, secure headers, a 401's WWW-Authenticate), and a static file's caching
+	Headers  map[string]string `json:"headers"`              // the response headers a policy set (CORS, secure headers, a 401's WWW-Authenticate), a static file's caching, and a login submit's Set-Cookie
 	Steps    []decide.Step     `json:"steps"`
 	Assumed  string            `json:"assumed,omitempty"` // what match took the application code to answer
 }
@@ -134,7 +134,8 @@ func (c *cli) match(args []string, src sourceFlags, flags matchFlags) int {
 	} else {
 		fmt.Fprint(c.stdout, res.text())
 	}
-	if res.Status == 200 && (res.Route != "" || res.Action != "") {
+	// A scheme's action, such as a login submit's, runs and redirects.
+	if res.Status == 200 && (res.Route != "" || res.Action != "") || len(res.Steps) > 0 && res.Steps[len(res.Steps)-1].Name == "action" {
 		return exitOK
 	}
 	return exitInput

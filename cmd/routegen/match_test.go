@@ -381,8 +381,48 @@ func TestMatchFormLogin(t *testing.T) {
 		}
 	}
 	code, stdout, _ = runIn(t, dir, "match", "--security", "security.conf", "POST", "http://example.com/login")
-	if code != exitOK || !strings.Contains(stdout, "200 route form_auth_login_submit__aah") || !strings.Contains(stdout, "action: scheme form_auth (login_submit)") {
-		t.Errorf("POST /login: exit %d\n%s", code, stdout)
+	if code != exitOK || !strings.Contains(stdout, "302 route form_auth_login_submit__aah") || !strings.Contains(stdout, "action: scheme form_auth (login_submit)") ||
+		!strings.Contains(stdout, "Location: /\n") || strings.Contains(stdout, "Set-Cookie") {
+		t.Errorf("POST /login without a session: exit %d\n%s", code, stdout)
+	}
+}
+
+// TestMatchLoginSubmit: a form scheme's login submit shows the router's
+// answer: with --auth ok the session's cookie, its attributes from
+// security.conf and the app config, and a 302 to the _rt a browser keeps
+// within the site, else to url.default_target; with --auth fail a 302 to
+// url.login_failure with that _rt, and no cookie.
+func TestMatchLoginSubmit(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"routes.conf": `domains { site { host = "example.com"; routes { users { path = "/users.html"; controller = "App"; action = "Users"; auth = "form_auth" } } } }`,
+		"security.conf": `security {
+  session { mode = "stateful"; prefix = "app"; samesite = "strict"; ttl = "30m" }
+  auth_schemes { form_auth { scheme = "form"; url { default_target = "/home"; login_failure = "/signin.html?failed=1" } } }
+}`,
+		"aah.conf": `server { ssl { enable = true } }`,
+	})
+	for _, c := range []struct {
+		auth, rt string
+		want     []string
+		unwanted string
+	}{
+		{"ok", "/users.html", []string{"Location: /users.html\n", "Set-Cookie: app_session=<session>; Path=/; Expires=", "; Max-Age=1800; HttpOnly; Secure; SameSite=Strict\n", "6. action: signed in"}, ""},
+		{"ok", "/./%5Cevil.test", []string{"Location: /home\n", "Set-Cookie: app_session="}, ""},
+		{"fail", "/users.html", []string{"Location: /signin.html?failed=1&_rt=%2Fusers.html\n", "6. action: refused"}, "Set-Cookie"},
+	} {
+		code, stdout, stderr := runIn(t, dir, "match", "--security", "security.conf", "--app-config", "aah.conf", "--auth", c.auth, "-H", "Sec-Fetch-Site: same-origin",
+			"POST", "http://example.com/login?_rt="+c.rt)
+		if code != exitOK || stderr != "" {
+			t.Errorf("--auth %s, _rt %s: exit %d, stderr %q", c.auth, c.rt, code, stderr)
+		}
+		for _, want := range c.want {
+			if !strings.Contains(stdout, want) {
+				t.Errorf("--auth %s, _rt %s: no %q in\n%s", c.auth, c.rt, want, stdout)
+			}
+		}
+		if c.unwanted != "" && strings.Contains(stdout, c.unwanted) {
+			t.Errorf("--auth %s, _rt %s: %q in\n%s", c.auth, c.rt, c.unwanted, stdout)
+		}
 	}
 }
 

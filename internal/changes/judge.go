@@ -233,9 +233,21 @@ func challenged(a, b explain.Answer) bool {
 // sameAnswer reports answers a client cannot tell apart but by the
 // headers a policy sets: the same status, Location and Allow, from
 // routes that match the same requests (whatever their names, their
-// parameters' names, controllers or actions).
+// parameters' names, controllers or actions). A form scheme's login
+// submit is told apart by its route alone: where it redirects, and the
+// cookie it sets, follow the keys of sign-in, which signInChanges
+// reports at their lines.
 func (c *comparison) sameAnswer(a, b explain.Answer) bool {
+	if loginSubmit(a) && loginSubmit(b) {
+		return c.old.handler(a) == c.new.handler(b)
+	}
 	return a.Status == b.Status && a.Location == b.Location && a.Allow == b.Allow && c.old.handler(a) == c.new.handler(b)
+}
+
+// loginSubmit reports the answer of a form scheme's login submit, which
+// its action gives.
+func loginSubmit(a explain.Answer) bool {
+	return a.Route != nil && a.Route.AddedBy != "" && a.Route.Action == "login_submit" && (a.Kind == decide.Action || a.Kind == decide.LimitedAction)
 }
 
 // handler names the route or catch_all whose action (or files) answered

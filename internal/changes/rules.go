@@ -117,7 +117,8 @@ var (
 	ruleSessionHTTPOnly  = &Rule{"SESSION_COOKIE_HTTPONLY", SignInCategory, []Outcome{{Gained, "the pages' scripts can no longer read the session cookie", "SESSION_COOKIE_GAINS_HTTPONLY"}, {Lost, "the pages' scripts can read the session cookie", "SESSION_COOKIE_LOSES_HTTPONLY"}}}
 	ruleSessionSameSite  = &Rule{"SESSION_SAMESITE", SignInCategory, []Outcome{{Strengthened, "cross-site requests that carried the session no longer do", "SESSION_SAMESITE_STRENGTHENED"}, {Weakened, "cross-site requests carry the session", "SESSION_SAMESITE_WEAKENED"}}}
 	ruleSessionScope     = &Rule{"SESSION_SCOPE_CHANGED", SignInCategory, oneOutcome("the session is sent to other hosts or paths (domain, path)")}
-	ruleSessionLifetime  = &Rule{"SESSION_LIFETIME", SignInCategory, []Outcome{{Longer, "a session, and a cookie taken from it, opens the routes for longer (ttl; 0 lasts while the browser runs)", "SESSION_LIFETIME_LONGER"}, {Shorter, "signed-in users are signed out sooner (ttl)", "SESSION_LIFETIME_SHORTER"}}}
+	ruleSessionLifetime  = &Rule{"SESSION_LIFETIME", SignInCategory, []Outcome{{Longer, "a session, and a cookie taken from it, opens the routes for longer (ttl; 0, the browser's session, opens for at most 8h after the sign-in)", "SESSION_LIFETIME_LONGER"}, {Shorter, "signed-in users are signed out sooner (ttl)", "SESSION_LIFETIME_SHORTER"}}}
+	ruleSessionStore     = &Rule{"SESSION_STORE", SignInCategory, []Outcome{{Lost, "signing out no longer revokes a session on the server, and every signed-in session is signed out (store.type to cookie)", "SESSION_STORE_LOST"}, {Gained, "every signed-in session is signed out; signing out revokes a session on the server (store.type from cookie)", "SESSION_STORE_GAINED"}, {Changed, "every signed-in session is signed out: the sessions stored are no longer read (store.type, store.filepath)", "SESSION_STORE_CHANGED"}}}
 	ruleLoginField       = &Rule{"LOGIN_FIELD_RENAMED", SignInCategory, oneOutcome("login forms that post the old field are refused (field.identity, field.credential)")}
 	ruleSignInRedirect   = &Rule{"SIGN_IN_REDIRECT_CHANGED", SignInCategory, oneOutcome("a sign-in goes to another page (url.login_failure, url.default_target, url.success)")}
 	ruleAlwaysToDefault  = &Rule{"ALWAYS_TO_DEFAULT", SignInCategory, []Outcome{{On, "a sign-in goes to url.default_target, not back to the page it came from", "ALWAYS_TO_DEFAULT_ON"}, {Off, "a sign-in goes to the _rt its request carries", "ALWAYS_TO_DEFAULT_OFF"}}}
@@ -138,7 +139,7 @@ var Rules = []*Rule{
 	ruleCORS, ruleCORSOrigins, ruleCORSMethods, ruleCORSHeaders, ruleCORSCredentials,
 	ruleCatchAll, ruleDomain, ruleHostChanged, ruleSoleDomain, ruleRedirectSlash, ruleMethodNotAllowed, ruleAutoOptions,
 	ruleSecureHeaders, ruleSecureHeader, ruleCSP,
-	ruleSession, ruleSessionRenamed, ruleSessionKey, ruleSessionSecure, ruleSessionHTTPOnly, ruleSessionSameSite, ruleSessionScope, ruleSessionLifetime,
+	ruleSession, ruleSessionRenamed, ruleSessionKey, ruleSessionSecure, ruleSessionHTTPOnly, ruleSessionSameSite, ruleSessionScope, ruleSessionLifetime, ruleSessionStore,
 	ruleLoginField, ruleSignInRedirect, ruleAlwaysToDefault, ruleOAuth2Scopes, ruleOAuth2Provider,
 	ruleRouteRenamed, ruleParamRenamed, ruleParamRetyped, ruleActionChanged,
 	ruleAnswerChanged,

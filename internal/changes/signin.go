@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/routegen/routegen/internal/core/decide"
 	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/parser"
 )
@@ -126,6 +127,9 @@ func (c *comparison) sessionChanges(o, n *ir.Security) {
 		c.signInReport(op, np, ruleSessionScope.only(), "session cookie scope changed", "domain = "+strconv.Quote(olds.Domain)+", path = "+strconv.Quote(olds.Path),
 			"domain = "+strconv.Quote(news.Domain)+", path = "+strconv.Quote(news.Path), Breaking, "the session is sent to other hosts or paths, and the old cookie is not replaced")
 	}
+	if olds.Store != news.Store || olds.StorePath != news.StorePath {
+		c.storeChanges(olds, news, sessionPos(o, "store.type"), sessionPos(n, "store.type"))
+	}
 	if olds.TTL != news.TTL {
 		op, np := at("ttl")
 		old, new := "ttl = "+ttlText(olds.TTL), "ttl = "+ttlText(news.TTL)
@@ -144,29 +148,68 @@ func sameSiteRank(v string) int {
 	return slices.Index([]string{"none", "", "lax", "strict"}, v)
 }
 
-// longer reports whether a session of ttl a lasts longer than one of b:
-// 0 is a cookie without an expiry of its own, which lasts while the
-// browser runs, longer than any ttl.
-func longer(a, b time.Duration) bool {
+// storeChanges reports a session's store.type or store.filepath changed,
+// at store.type (store.filepath when only it changed). A cookie of one
+// store opens no session of another: the cookie store's holds the session,
+// a server store's its ID.
+func (c *comparison) storeChanges(olds, news *ir.Session, op, np parser.Pos) {
+	old, new := storeText(olds), storeText(news)
 	switch {
-	case a == 0:
-		return b != 0
-	case b == 0:
-		return false
+	case news.Store == "cookie":
+		c.signInReport(op, np, ruleSessionStore.to(Lost), "session store lost", old, new, Security,
+			"signing out no longer revokes a session on the server: a copy of its cookie opens the routes until the cookie ends; every signed-in session is signed out")
+	case olds.Store == "cookie":
+		c.signInReport(op, np, ruleSessionStore.to(Gained), "session store gained", old, new, Breaking,
+			"every signed-in session is signed out: the cookie holds the ID of a stored session, no longer the session")
+	default:
+		if olds.Store == news.Store {
+			op, np = sessionPos(c.old.table.Security, "store.filepath"), sessionPos(c.new.table.Security, "store.filepath")
+		}
+		c.signInReport(op, np, ruleSessionStore.to(Changed), "session store changed", old, new, Breaking,
+			"every signed-in session is signed out: the sessions stored are no longer read")
 	}
-	return a > b
+}
+
+func storeText(s *ir.Session) string {
+	text := "store.type = " + strconv.Quote(s.Store)
+	if s.StorePath != "" {
+		text += ", store.filepath = " + strconv.Quote(s.StorePath)
+	}
+	return text
+}
+
+// longer reports whether a session of ttl a lasts longer than one of b.
+// A copy of its cookie opens the routes for the ttl after the session's
+// last save, and a cookie of ttl 0 (the browser's session, which a
+// browser keeps until it closes, a copy for ever) for
+// decide.DefaultSessionLifetime after its start, whatever the ttl says
+// (decide.SessionMaxAge); of two that open for as long, the one of a
+// ttl outlives the browser.
+func longer(a, b time.Duration) bool {
+	opens := func(ttl time.Duration) time.Duration {
+		if ttl == 0 {
+			return decide.SessionMaxAge(0, 0)
+		}
+		return ttl
+	}
+	return opens(a) > opens(b) || opens(a) == opens(b) && a != 0 && b == 0
 }
 
 func ttlText(d time.Duration) string {
 	if d == 0 {
-		return `"0" (no expiry of its own)`
+		return `"0" (the browser's session, at most ` + durationText(decide.SessionMaxAge(0, 0)) + ")"
 	}
+	return strconv.Quote(durationText(d))
+}
+
+// durationText is d as a ttl writes it: "30m", "2h", "1h30m".
+func durationText(d time.Duration) string {
 	text := d.String() // "30m0s", "2h0m0s", "1h30m0s"
 	text = strings.TrimSuffix(text, "0s")
 	if strings.HasSuffix(text, "h0m") {
 		text = strings.TrimSuffix(text, "0m")
 	}
-	return strconv.Quote(text)
+	return text
 }
 
 // schemeKeyPos is where s writes key, else its own key.

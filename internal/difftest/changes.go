@@ -124,6 +124,13 @@ func (o observed) String() string {
 
 func (s sides) answer(rt *explain.Router, r *http.Request, who explain.Subject) observed {
 	a := rt.Answer(r, who)
+	if loginSubmit(a) {
+		// Its redirect and cookie follow the keys of sign-in, to which
+		// signInEdit holds the findings: its route and the headers the
+		// policies set are left to compare.
+		a.Status, a.Location = 0, ""
+		a.Header.Del("Set-Cookie")
+	}
 	o := observed{status: a.Status, location: a.Location, allow: a.Allow,
 		toLogin: a.Kind == decide.Reply && slices.ContainsFunc(a.Steps, func(s decide.Step) bool { return s.Name == "auth" && s.Outcome == "redirected" })}
 	var lines []string
@@ -147,6 +154,12 @@ func (s sides) answer(rt *explain.Router, r *http.Request, who explain.Subject) 
 		o.handler = rt.Table.Domains[a.Domain].Key + " catch_all"
 	}
 	return o
+}
+
+// loginSubmit reports the answer of a form scheme's login submit, which
+// its action gives.
+func loginSubmit(a explain.Answer) bool {
+	return a.Route != nil && a.Route.AddedBy != "" && a.Route.Action == "login_submit" && (a.Kind == decide.Action || a.Kind == decide.LimitedAction)
 }
 
 // handlerOf names a route by what a client can tell of it: its domain,
@@ -258,7 +271,7 @@ func checkEdit(old, new *ir.Table, edit Edit, rng *rand.Rand, randomPerEdit int,
 // signInEdit says what differs between the sign-in of two tables that a
 // browser that signs in meets, as security.conf resolves it: the
 // session's cookie (its name, keys as they open the old cookies,
-// attributes and lifetime), and each form and oauth2 scheme's fields,
+// attributes and lifetime) and store, and each form and oauth2 scheme's fields,
 // redirects, scopes and provider; "" for nothing. A key an edit leaves
 // without effect (old_sign_key beside the same sign_key) differs in
 // nothing here.
@@ -277,6 +290,9 @@ func signInEdit(old, new *ir.Table) string {
 		}
 		if cookie(olds) != cookie(news) {
 			diffs = append(diffs, "the session's cookie")
+		}
+		if olds.Store != news.Store || olds.StorePath != news.StorePath {
+			diffs = append(diffs, "the session's store")
 		}
 		if olds.SignKey != news.SignKey && news.OldSignKey != olds.SignKey || olds.EncKey != news.EncKey && news.OldEncKey != olds.EncKey {
 			diffs = append(diffs, "the session's keys, the old one not kept")

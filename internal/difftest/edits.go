@@ -15,8 +15,9 @@ import (
 // SecurityConf is a random security.conf: perhaps the auth schemes the
 // tables name (basic, of a realm, and token, a form scheme whose refusal
 // is the redirect to its login page, with its urls and fields), an oauth2
-// scheme and a session, perhaps anti-CSRF off, and perhaps secure
-// headers, each key on a line of its own so that an edit changes one.
+// scheme and a session (perhaps in a store), perhaps anti-CSRF off, and
+// perhaps secure headers, each key on a line of its own so that an edit
+// changes one.
 func SecurityConf(rng *rand.Rand) string {
 	if rng.IntN(3) == 0 {
 		return ""
@@ -57,6 +58,9 @@ func SecurityConf(rng *rand.Rand) string {
 				if rng.IntN(2) == 0 {
 					fmt.Fprintf(&b, "    %s = %s\n", key, pick(rng, signInValues[key]))
 				}
+			}
+			if rng.IntN(2) == 0 {
+				fmt.Fprintf(&b, "    store {\n      type = %s\n      filepath = %s\n    }\n", pick(rng, signInValues["type"]), pick(rng, signInValues["filepath"]))
 			}
 			b.WriteString("  }\n")
 		}
@@ -113,6 +117,8 @@ var (
 		"ttl":               {`"30m"`, `"2h"`, `""`},
 		"path":              {`"/"`, `"/app"`},
 		"domain":            {`""`, `"example.com"`},
+		"type":              {`"cookie"`, `"file"`},
+		"filepath":          {`"sessions"`, `"var/sessions"`},
 	}
 	stsAges       = []string{`"720h"`, `"8760h"`, `"0s"`}
 	cspDirectives = []string{`"default-src 'self'"`, `"default-src *"`}

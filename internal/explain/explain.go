@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/net/http/httpguts"
 
@@ -324,8 +325,9 @@ type Answer struct {
 	HostRule core.HostRule
 	// Params are the route's path parameters, as its action receives them.
 	Params []Param
-	// Location and Allow are the headers of a redirect, a 405 or an
-	// automatic OPTIONS reply; Header the headers a policy set (CORS).
+	// Location and Allow are the headers of a redirect (a login
+	// submit's among them), a 405 or an automatic OPTIONS reply; Header
+	// the headers a policy set (CORS), and a login submit's Set-Cookie.
 	Location, Allow string
 	Header          http.Header
 	Reason          string // why a request is refused
@@ -363,7 +365,8 @@ func (rt *Router) Answer(r *http.Request, s Subject) Answer {
 	w := headerWriter{}
 	d := decide.Decision{Match: &m, App: rt.newApplication(s, w)}
 	kind := rt.decide.Decide(&d, r)
-	if kind == decide.Action || kind == decide.LimitedAction {
+	submit := rt.loginSubmit(kind, &m)
+	if submit == nil && (kind == decide.Action || kind == decide.LimitedAction) {
 		d.Steps = append(d.Steps, decide.Step{Name: "action", Outcome: "called"})
 	}
 	a := Answer{Kind: kind, Status: d.Status, Domain: m.Outcome.Domain, HostRule: rt.hosts.Rule(r.Host, m.Outcome.Domain), Header: http.Header(w), Steps: d.Steps}
@@ -414,7 +417,64 @@ func (rt *Router) Answer(r *http.Request, s Subject) Answer {
 			a.Header.Set("Expires", c.Expires)
 		}
 	}
+	if submit != nil {
+		rt.submitLogin(&a, submit, r, s)
+	}
 	return a
+}
+
+// loginSubmit is the form scheme whose login submit route (which the
+// scheme adds, and aahauth.Form's action answers) a decision of kind
+// reaches with m; nil for another answer.
+func (rt *Router) loginSubmit(kind decide.Kind, m *core.Match) *ir.AuthScheme {
+	o := m.Outcome
+	if kind != decide.Action && kind != decide.LimitedAction || o.Route < 0 || o.CatchAll || rt.Table.Security == nil {
+		return nil
+	}
+	route := rt.routes[o.Route]
+	if route.AddedBy == "" || route.Action != "login_submit" {
+		return nil
+	}
+	for i, s := range rt.Table.Security.Schemes {
+		if s.Name == route.AddedBy && s.Kind == "form" {
+			return &rt.Table.Security.Schemes[i]
+		}
+	}
+	return nil
+}
+
+// submitLogin is a's answer as the action of form's login submit gives
+// it (aahauth.Form): with the credentials s is taken to post (its
+// authenticators' answer), the session's cookie and a 302 to _rt, else
+// to url.login_failure, by the decision the action asks. _rt is read from
+// the URL's query, as match sends no body.
+func (rt *Router) submitLogin(a *Answer, form *ir.AuthScheme, r *http.Request, s Subject) {
+	signedIn := s.Authenticated && (s.Scheme == "" || s.Scheme == form.Name)
+	login := decide.FormLogin{LoginFailure: form.URLs["login_failure"], DefaultTarget: form.URLs["default_target"], AlwaysToDefault: form.AlwaysToDefault}
+	a.Status, a.Location = http.StatusFound, login.Location("", r.URL.Query().Get("_rt"), signedIn)
+	step := decide.Step{Name: "action", Outcome: "refused", Reason: "form scheme " + form.Name + "'s login submit: the credentials are wrong (--auth fail)"}
+	if signedIn {
+		step = decide.Step{Name: "action", Outcome: "signed in", Reason: "form scheme " + form.Name + "'s login submit: the credentials are right (--auth ok)"}
+		if session := rt.Table.Security.Session; session != nil {
+			now := time.Now()
+			cookie := SessionCookie(session).Saved(SessionValue, decide.SessionLasts(session.TTL, decide.SessionMaxAge(session.TTL, 0), now, now), now)
+			a.Header.Add("Set-Cookie", cookie.String())
+		} else {
+			step.Reason += "; no session keeps the sign-in (security.session.mode is not \"stateful\")"
+		}
+	}
+	a.Steps = append(a.Steps, step)
+}
+
+// SessionValue stands for the session cookie's value in the Set-Cookie
+// match shows: the router's is the session signed and encrypted.
+const SessionValue = "<session>"
+
+// SessionCookie is what session says of its cookie, as the generated
+// SignIn.Session gives it the router.
+func SessionCookie(session *ir.Session) decide.SessionCookie {
+	return decide.SessionCookie{Name: session.CookieName, Domain: session.Domain, Path: session.Path, Secure: session.Secure,
+		HTTPOnly: session.HTTPOnly, SameSite: decide.SameSite(session.SameSite)}
 }
 
 // paramValue is a parameter's value as its action receives it.

@@ -4,9 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
-	"strings"
 
+	"github.com/routegen/routegen/internal/core/decide"
 	"github.com/routegen/routegen/runtime"
 )
 
@@ -62,6 +61,7 @@ func (f Form) Options() ([]runtime.Option, error) {
 	if err != nil {
 		return nil, fmt.Errorf("form scheme %q: %w", f.Scheme, err)
 	}
+	login := decide.FormLogin{LoginFailure: f.Config.LoginFailure, DefaultTarget: f.Config.DefaultTarget, AlwaysToDefault: f.Config.AlwaysToDefault}
 	authenticate := func(*runtime.Context) (runtime.Subject, error) {
 		// A signed-in session passes before any authenticator; the
 		// router sends the rest to the login page (WithLoginPage).
@@ -71,25 +71,13 @@ func (f Form) Options() ([]runtime.Option, error) {
 		identity := ctx.Req.PostFormValue(f.Config.IdentityField)
 		credential := ctx.Req.PostFormValue(f.Config.CredentialField)
 		target := ctx.Req.FormValue("_rt")
-		if !runtime.LocalTarget(target) {
-			target = ""
-		}
 		subject, err := accounts.check(ctx, passwords, identity, credential)
-		if err != nil {
-			failure := ctx.MountPath() + f.Config.LoginFailure
-			if target != "" {
-				failure = addQuery(failure, "_rt", target)
+		if err == nil {
+			if err := ctx.SignIn(f.Scheme, identity, subject); err != nil {
+				return err
 			}
-			ctx.Redirect(failure, http.StatusFound)
-			return nil
 		}
-		if err := ctx.SignIn(f.Scheme, identity, subject); err != nil {
-			return err
-		}
-		if target == "" || f.Config.AlwaysToDefault {
-			target = ctx.MountPath() + f.Config.DefaultTarget
-		}
-		ctx.Redirect(target, http.StatusFound)
+		ctx.Redirect(login.Location(ctx.MountPath(), target, err == nil), http.StatusFound)
 		return nil
 	}
 	return []runtime.Option{
@@ -116,13 +104,4 @@ func (f Form) LoadSubject(ctx *runtime.Context, scheme, principal string) (runti
 		return nil, ErrExpired
 	}
 	return account.Subject, nil
-}
-
-// addQuery adds name=value to the query of target.
-func addQuery(target, name, value string) string {
-	sep := "?"
-	if strings.Contains(target, "?") {
-		sep = "&"
-	}
-	return target + sep + name + "=" + url.QueryEscape(value)
 }
