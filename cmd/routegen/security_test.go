@@ -26,7 +26,7 @@ func TestSecurityBesideRoutesConf(t *testing.T) {
 		if code, stdout, stderr := runIn(t, dir, "list"); code != exitOK || !strings.Contains(stdout, "form_auth_login_submit__aah") {
 			t.Errorf("%slist = %d, %q,\n%s\nwant the form scheme's login route", folder, code, stderr, stdout)
 		}
-		if code, stdout, stderr := runIn(t, dir, "match", "POST", "/login"); code != exitOK || !strings.Contains(stdout, "200 route form_auth_login_submit__aah") {
+		if code, stdout, stderr := runIn(t, dir, "match", "POST", "/login"); code != exitOK || !strings.Contains(stdout, "302 route form_auth_login_submit__aah") {
 			t.Errorf("%smatch POST /login = %d, %q,\n%s\nwant the form scheme's login route", folder, code, stderr, stdout)
 		}
 		if code, stdout, stderr := runIn(t, dir, "-o", "-"); code != exitOK || !strings.Contains(stdout, "var SignIn = ") {
@@ -121,7 +121,7 @@ func TestSchemeRoutesWhereNamed(t *testing.T) {
 		domains []string
 		apiPOST string
 	}{
-		{"", []string{"www", "api"}, "200 route api.form_auth_login_submit__aah"},
+		{"", []string{"www", "api"}, "302 route api.form_auth_login_submit__aah"},
 		{"; routes_where_named = true", []string{"www"}, "404"},
 	} {
 		dir := writeFiles(t, map[string]string{"routes.conf": conf, "security.conf": security(c.key)})
