@@ -98,7 +98,7 @@ func (c *comparison) liftedRefusals(p probe, sa, sb *subject) []lifted {
 		if a.Route != sa.old || !refused(a) || routingRefusal(a) || refused(b) {
 			continue
 		}
-		refusal := a.Steps[len(a.Steps)-1].Name
+		refusal := lastStep(a)
 		ca := cause{is: ruleRemovalLiftsRefusal.only(), change: "removal lets refused requests through", old: sa.oldName + ": " + policyText(sa.old, refusal), new: answerer(b)}
 		out = append(out, lifted{sa, ca, q.what + " now get " + summary(b) + " (was " + summary(a) + " from " + sa.oldName + "'s " + cmp.Or(policyKeys[refusal], refusal) + ")", q})
 	}
@@ -273,11 +273,8 @@ func (sd *side) handler(a explain.Answer) string {
 // routingRefusal reports a refusal by routing: no domain or route serves
 // the request, or a parameter fails its constraint.
 func routingRefusal(a explain.Answer) bool {
-	if len(a.Steps) == 0 {
-		return true
-	}
-	last := a.Steps[len(a.Steps)-1].Name
-	return last == "route" || last == "constraint"
+	last := lastStep(a)
+	return last == "" || last == "route" || last == "constraint"
 }
 
 // listing reports a static folder's listing.
@@ -521,6 +518,18 @@ func refused(a explain.Answer) bool {
 // its login page (which a WebSocket route's secure headers may follow).
 func loginRedirect(a explain.Answer) bool {
 	return a.Kind == decide.Reply && slices.ContainsFunc(a.Steps, func(s decide.Step) bool { return s.Name == "auth" && s.Outcome == "redirected" })
+}
+
+// lastStep is the name of the last step of a's decision but the secure
+// headers that a WebSocket route's refusal sets after it (the step that
+// refused, of a refusal); "" for none.
+func lastStep(a explain.Answer) string {
+	for i := len(a.Steps) - 1; i >= 0; i-- {
+		if a.Steps[i].Name != "secure_headers" {
+			return a.Steps[i].Name
+		}
+	}
+	return ""
 }
 
 // served reports an answer an action, a middleware or a static route's

@@ -86,7 +86,8 @@ const maxValuesPerParam = 24
 // probes derives, from every route and catch_all of either side, the
 // requests that can tell the sides apart: every method a route answers,
 // a concrete path of its pattern and the edges of its constraints, the
-// path with and without a trailing slash, and the header variants its
+// paths it shares with the other routes' patterns, the path with and
+// without a trailing slash, and the header variants its
 // policies read (credentials, same-origin and cross-site, CORS origins
 // and preflights, bodies at each side's limits), sent to the host of
 // its domain on both sides.
@@ -144,6 +145,21 @@ func (c *comparison) probes() []probe {
 			oneSided = union(oneSided, c.hosts(d.key))
 		}
 	}
+	// The paths of every route of either side, by domain: a route's
+	// parameters are sent at the values these have at their segment too.
+	paths := map[string][]string{}
+	for _, sd := range []*side{&c.new, &c.old} {
+		for _, dom := range sd.table.Domains {
+			for _, r := range dom.Routes {
+				paths[dom.Key] = union(paths[dom.Key], []string{concretePath(r, nil)})
+				for k, p := range r.ParamSpecs {
+					for _, v := range paramValues(p) {
+						paths[dom.Key] = union(paths[dom.Key], []string{concretePath(r, map[int]string{k: v})})
+					}
+				}
+			}
+		}
+	}
 	for _, sd := range []*side{&c.new, &c.old} {
 		for d, dom := range sd.table.Domains {
 			hosts := union(c.hosts(dom.Key), oneSided)
@@ -153,7 +169,7 @@ func (c *comparison) probes() []probe {
 					at = " at " + host
 				}
 				for _, r := range dom.Routes {
-					c.routeProbes(add, sd, sd.routes[r], sd.domains[d], r, host, at, schemes)
+					c.routeProbes(add, sd, sd.routes[r], sd.domains[d], r, host, at, schemes, paths[dom.Key])
 				}
 				for _, r := range dom.Routes {
 					// The hosts no domain names, which a table's one domain
@@ -188,8 +204,9 @@ func (c *comparison) probes() []probe {
 	return out
 }
 
-// routeProbes adds the requests of route r to host.
-func (c *comparison) routeProbes(add func(probe), sd *side, s, dom *subject, r *ir.Route, host, at string, schemes []string) {
+// routeProbes adds the requests of route r to host; paths are those of
+// every route of its domain, either side.
+func (c *comparison) routeProbes(add func(probe), sd *side, s, dom *subject, r *ir.Route, host, at string, schemes, paths []string) {
 	method, upgrade := r.Method, []string(nil)
 	if method == "WS" {
 		method, upgrade = "GET", []string{"Upgrade: websocket", "Connection: Upgrade"}
@@ -246,6 +263,15 @@ func (c *comparison) routeProbes(add func(probe), sd *side, s, dom *subject, r *
 		for _, who := range []explain.Subject{everything, anonymous} {
 			add(probe{method: "GET", target: base, headers: []string{"Host: " + host, "Upgrade: websocket", "Connection: Upgrade"}, who: who,
 				subject: s, domain: dom, what: "WebSocket upgrades of GET " + base + at})
+		}
+	}
+	// The paths of another route's pattern that r's pattern takes too
+	// (/:name takes /ab*rest's /aba): requests the other route answers
+	// once r is removed or moved, or on its side alone.
+	for k := range r.ParamSpecs {
+		for _, v := range sharedValues(r, k, paths) {
+			path := concretePath(r, map[int]string{k: v})
+			add(request(method, path, method+" "+path, everything))
 		}
 	}
 }
@@ -550,6 +576,36 @@ func ownPath(sd *side, r *ir.Route, method, host string, upgrade []string) strin
 		}
 	}
 	return base
+}
+
+// sharedValues are the values of r's parameter k that paths have at
+// its segment, past its literal prefix: a catch-all's the rest of the
+// path, escaped as the paths are.
+func sharedValues(r *ir.Route, k int, paths []string) []string {
+	i, seg := -1, ir.Segment{}
+	for j, s := range r.Segments {
+		if s.Kind != ir.StaticSegment {
+			if k--; k < 0 {
+				i, seg = j, s
+				break
+			}
+		}
+	}
+	var out []string
+	for _, path := range paths {
+		parts := strings.Split(strings.TrimPrefix(path, "/"), "/")
+		if i >= len(parts) || !strings.HasPrefix(parts[i], seg.Literal) {
+			continue
+		}
+		v := strings.TrimPrefix(parts[i], seg.Literal)
+		if seg.Kind == ir.CatchAllSegment {
+			v = strings.TrimPrefix(strings.Join(parts[i:], "/"), seg.Literal)
+		}
+		if v != "" {
+			out = union(out, []string{v})
+		}
+	}
+	return out
 }
 
 // defaultValue is a value the constraint holds (internal/constraint's),
