@@ -94,7 +94,11 @@ func (c *cli) list(input string, src sourceFlags, flags listFlags) int {
 	if flags.format == "openapi" {
 		return c.listOpenAPI(table, filter, flags.splitDir)
 	}
-	table = filter.apply(table)
+	// An edge export keeps every domain, those the filter leaves out
+	// without routes: their hosts' requests go to their domains' backends,
+	// whose routers answer them, where a table of the domains kept alone
+	// would give them to a kept domain (one domain serves every host).
+	table = filter.apply(table, flags.format == "caddy" || flags.format == "gateway")
 	var err error
 	switch flags.format {
 	case "json":
@@ -295,25 +299,27 @@ func (f *routeFilter) Route(_ *ir.Domain, r *ir.Route) bool { return f.route(r) 
 
 // apply returns a copy of t with only the domains and routes the filter
 // keeps, and all the rest of the table: what security.conf and the app
-// config say.
-func (f *routeFilter) apply(t *ir.Table) *ir.Table {
+// config say. With keepDomains, a domain the filter leaves out is kept
+// without its routes and catch_all.
+func (f *routeFilter) apply(t *ir.Table, keepDomains bool) *ir.Table {
 	if !f.active() {
 		return t
 	}
 	out := *t
 	out.Domains = nil
 	for _, d := range t.Domains {
-		if !f.Domain(d) {
+		kept := f.Domain(d)
+		if !kept && !keepDomains {
 			continue
 		}
 		nd := *d
 		nd.Routes = []*ir.Route{}
 		for _, r := range d.Routes {
-			if f.Route(d, r) {
+			if kept && f.Route(d, r) {
 				nd.Routes = append(nd.Routes, r)
 			}
 		}
-		if d.CatchAll != nil && !f.catchAll(d.CatchAll) {
+		if d.CatchAll != nil && (!kept || !f.catchAll(d.CatchAll)) {
 			nd.CatchAll = nil
 		}
 		out.Domains = append(out.Domains, &nd)
