@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/routegen/routegen/internal/commenttext"
 )
 
 // The YAML the Gateway export writes is built of these: a mapping in the
@@ -108,36 +110,6 @@ func yamlScalar(v any) string {
 	panic(fmt.Sprintf("yaml: scalar %T", v))
 }
 
-// commentText is text as a YAML comment can hold it: each character that
-// YAML reads as a line break (U+0085, U+2028, U+2029 as well as "\r" and
-// "\n"), that a YAML stream cannot hold, or that reorders what a reader
-// sees of the line is written as its Go escape ("\u2028", "\x7f"), so
-// that nothing of routes.conf or of a file's name ends the comment.
-func commentText(s string) string {
-	if utf8.ValidString(s) && !strings.ContainsFunc(s, unsafeInComment) {
-		return s
-	}
-	var b strings.Builder
-	for len(s) > 0 {
-		r, size := utf8.DecodeRuneInString(s)
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[0])
-		case unsafeInComment(r):
-			b.WriteString(strings.Trim(strconv.QuoteRune(r), "'"))
-		default:
-			b.WriteRune(r)
-		}
-		s = s[size:]
-	}
-	return b.String()
-}
-
-// unsafeInComment reports whether commentText escapes r: the control
-// characters (C0, DEL and C1, U+0085 among them), the line and paragraph
-// separators, the bidirectional controls, the byte order mark and the
-// other noncharacters.
-func unsafeInComment(r rune) bool {
-	return unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || unicode.Is(unicode.Bidi_Control, r) ||
-		r == '\ufeff' || unicode.Is(unicode.Noncharacter_Code_Point, r)
-}
+// commentText is text as a YAML comment can hold it: nothing of
+// routes.conf or of a file's name ends the comment.
+func commentText(s string) string { return commenttext.Escape(s) }
