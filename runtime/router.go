@@ -245,8 +245,9 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	// Most requests: the route's action. The rest take another call.
 	if kind := rt.decide.Decide(&ctx.decision, r); kind == decide.Action {
-		rt.enter(ctx, r)
-		if err := rt.dispatch.Dispatch(ctx, ctx.match.Params.m.Outcome.Route); err != nil {
+		route := ctx.match.Params.m.Outcome.Route // read once: enter's stores might alias it
+		rt.enterRoute(ctx, r, route)
+		if err := rt.dispatch.Dispatch(ctx, route); err != nil {
 			rt.handleError(ctx, err)
 		}
 	} else {
@@ -334,10 +335,12 @@ func (rt *Router) execute(ctx *Context, r *http.Request, kind decide.Kind) {
 
 // enter records the matched route in ctx and r, for the application code
 // the decision calls.
-func (ctx *Context) enter(r *http.Request) { ctx.router.enter(ctx, r) }
+func (ctx *Context) enter(r *http.Request) {
+	ctx.router.enterRoute(ctx, r, ctx.match.Params.m.Outcome.Route)
+}
 
-func (rt *Router) enter(ctx *Context, r *http.Request) {
-	s := &rt.serving[ctx.match.Params.m.Outcome.Route]
+func (rt *Router) enterRoute(ctx *Context, r *http.Request, route int) {
+	s := &rt.serving[route]
 	ctx.route = s.route
 	r.Pattern = s.pattern
 }
