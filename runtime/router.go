@@ -315,7 +315,6 @@ func (rt *Router) execute(ctx *Context, r *http.Request, kind decide.Kind) {
 		}
 		ctx.Res.WriteHeader(d.Status)
 	default:
-		ctx.route = nil
 		o := &ctx.match.Params.m.Outcome
 		switch {
 		case o.Route < 0 && ctx.decision.Status == http.StatusNotFound:
@@ -333,15 +332,14 @@ func (rt *Router) execute(ctx *Context, r *http.Request, kind decide.Kind) {
 	}
 }
 
-// enter records the matched route in ctx and r, for the application code
-// the decision calls.
+// enter records the matched route's pattern in r, for the application
+// code the decision calls; ctx reads its route from the match.
 func (ctx *Context) enter(r *http.Request) {
 	ctx.router.enterRoute(ctx, r, ctx.match.Params.m.Outcome.Route)
 }
 
 func (rt *Router) enterRoute(ctx *Context, r *http.Request, route int) {
 	s := &rt.serving[route]
-	ctx.route = s.route
 	r.Pattern = s.pattern
 }
 
@@ -387,7 +385,7 @@ func (rt *Router) refusal(ctx *Context) *Error {
 	case http.StatusUnauthorized:
 		e.Err, e.Challenges = ctx.authErr, slices.Clone(d.Challenges)
 	case http.StatusBadRequest:
-		if route := ctx.route; d.Param >= 0 && route != nil {
+		if route := ctx.route(); d.Param >= 0 && route != nil {
 			e.Param, e.Value = route.Params[d.Param], ctx.match.Params.Value(d.Param)
 			if d.Param < len(route.Constraints) {
 				e.Constraint = route.Constraints[d.Param]
