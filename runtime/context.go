@@ -22,7 +22,6 @@ type Context struct {
 
 	request Request
 	match   Match
-	route   *Route // the matched route as the table holds it, which policies read often
 	router  *Router
 	subject Subject
 	session *Session // nil without one
@@ -68,7 +67,7 @@ func (ctx *Context) reset(w http.ResponseWriter, r *http.Request) {
 func (ctx *Context) detached() *Context {
 	own := newContext(ctx.router)
 	own.reset(ctx.Res, ctx.request.Request)
-	own.match, own.route = ctx.match, ctx.route
+	own.match = ctx.match
 	own.subject, own.session, own.sessionSubject = ctx.subject, ctx.session, ctx.sessionSubject
 	own.match.Params.m.Params = ctx.match.Params.m.Params.Copy()
 	return own
@@ -99,10 +98,20 @@ func (ctx *Context) Subject() Subject { return ctx.subject }
 // Route is the matched route: the router's copy, which the router reads
 // nothing from, so that writing to it changes no decision.
 func (ctx *Context) Route() *Route {
-	if ctx.route == nil {
+	if ctx.route() == nil {
 		return nil
 	}
 	return ctx.router.shownAt(ctx.match.Params.m.Outcome.Route)
+}
+
+// route is the matched route as the table holds it, which policies read;
+// nil when none matched. It is read from the match, not kept in ctx, so
+// that a served request stores nothing for it.
+func (ctx *Context) route() *Route {
+	if r := ctx.match.Params.m.Outcome.Route; r >= 0 {
+		return ctx.router.serving[r].route
+	}
+	return nil
 }
 
 // Params are the path parameters of the matched route.

@@ -131,7 +131,7 @@ func (rt *Router) handleError(ctx *Context, err error) {
 		err = e
 	}
 	if e.Status == http.StatusBadRequest && e.Param != "" && e.Constraint == "" {
-		e.Constraint = constraintOf(ctx.route, e.Param)
+		e.Constraint = constraintOf(ctx.route(), e.Param)
 	}
 	rt.reply(ctx, e, err)
 }
@@ -140,7 +140,7 @@ func (rt *Router) handleError(ctx *Context, err error) {
 // that answers it.
 func (rt *Router) reply(ctx *Context, e *Error, err error) {
 	w := ctx.Res
-	if route := ctx.route; route != nil && route.Method == "WS" {
+	if route := ctx.route(); route != nil && route.Method == "WS" {
 		// The decision left the secure headers to the handshake, which
 		// this error reply is not.
 		rt.decide.SetSecureHeaders(w.Header(), ctx.Req.Request)

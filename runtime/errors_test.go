@@ -11,7 +11,7 @@ import (
 type failing struct{}
 
 func (failing) Dispatch(ctx *Context, _ int) error {
-	if ctx.route.Name == "fail" {
+	if ctx.route().Name == "fail" {
 		return errors.New("db: password authentication failed for user app")
 	}
 	return nil

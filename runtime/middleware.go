@@ -82,7 +82,7 @@ func (rt *Router) serveMiddleware(pooled *Context, r *http.Request, h http.Handl
 	ctx := pooled.detached()
 	r = r.WithContext(context.WithValue(r.Context(), contextKey{}, ctx))
 	ctx.request.Request = r
-	route, params := ctx.route, &ctx.match.Params
+	route, params := ctx.route(), &ctx.match.Params
 	for i := range params.Len() {
 		r.SetPathValue(route.Params[i], params.Value(i))
 	}

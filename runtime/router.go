@@ -245,8 +245,9 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	// Most requests: the route's action. The rest take another call.
 	if kind := rt.decide.Decide(&ctx.decision, r); kind == decide.Action {
-		rt.enter(ctx, r)
-		if err := rt.dispatch.Dispatch(ctx, ctx.match.Params.m.Outcome.Route); err != nil {
+		route := ctx.match.Params.m.Outcome.Route // read once: enter's stores might alias it
+		rt.enterRoute(ctx, r, route)
+		if err := rt.dispatch.Dispatch(ctx, route); err != nil {
 			rt.handleError(ctx, err)
 		}
 	} else {
@@ -314,7 +315,6 @@ func (rt *Router) execute(ctx *Context, r *http.Request, kind decide.Kind) {
 		}
 		ctx.Res.WriteHeader(d.Status)
 	default:
-		ctx.route = nil
 		o := &ctx.match.Params.m.Outcome
 		switch {
 		case o.Route < 0 && ctx.decision.Status == http.StatusNotFound:
@@ -332,13 +332,14 @@ func (rt *Router) execute(ctx *Context, r *http.Request, kind decide.Kind) {
 	}
 }
 
-// enter records the matched route in ctx and r, for the application code
-// the decision calls.
-func (ctx *Context) enter(r *http.Request) { ctx.router.enter(ctx, r) }
+// enter records the matched route's pattern in r, for the application
+// code the decision calls; ctx reads its route from the match.
+func (ctx *Context) enter(r *http.Request) {
+	ctx.router.enterRoute(ctx, r, ctx.match.Params.m.Outcome.Route)
+}
 
-func (rt *Router) enter(ctx *Context, r *http.Request) {
-	s := &rt.serving[ctx.match.Params.m.Outcome.Route]
-	ctx.route = s.route
+func (rt *Router) enterRoute(ctx *Context, r *http.Request, route int) {
+	s := &rt.serving[route]
 	r.Pattern = s.pattern
 }
 
@@ -384,7 +385,7 @@ func (rt *Router) refusal(ctx *Context) *Error {
 	case http.StatusUnauthorized:
 		e.Err, e.Challenges = ctx.authErr, slices.Clone(d.Challenges)
 	case http.StatusBadRequest:
-		if route := ctx.route; d.Param >= 0 && route != nil {
+		if route := ctx.route(); d.Param >= 0 && route != nil {
 			e.Param, e.Value = route.Params[d.Param], ctx.match.Params.Value(d.Param)
 			if d.Param < len(route.Constraints) {
 				e.Constraint = route.Constraints[d.Param]

@@ -45,7 +45,7 @@ type schemeDispatcher struct {
 }
 
 func (d *schemeDispatcher) Dispatch(ctx *Context, route int) error {
-	if ctx.route.AddedBy != "" { // not a catch-all: one of the table's routes
+	if ctx.route().AddedBy != "" { // not a catch-all: one of the table's routes
 		return d.actions[route](ctx)
 	}
 	return d.generated.Dispatch(ctx, route)

@@ -68,7 +68,7 @@ func staticName(name string) string {
 // serveStatic serves the file of a static route from its folder's file
 // system.
 func (rt *Router) serveStatic(ctx *Context) {
-	route, w, r := ctx.route, ctx.Res, ctx.Req.Request
+	route, w, r := ctx.route(), ctx.Res, ctx.Req.Request
 	fsys := rt.staticRoots[staticName(route.Dir)]
 	name := staticName(route.File)
 	if route.File == "" {

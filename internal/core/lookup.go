@@ -207,9 +207,12 @@ func (t *Table) Lookup(m *Match, hosts *HostTable, method, host, path string) {
 	}
 	d, unescaped := hosts.servesAll, m.unescapedPath
 	if d < 0 || t.escapedLiterals {
-		d, path, unescaped = t.domainAndPath(hosts, host, path, unescaped)
+		if d, path, unescaped = t.domainAndPath(hosts, host, path, unescaped); d < 0 {
+			m.Outcome = t.fallback(m, d, method, path)
+			return
+		}
 	}
-	if d < 0 || path == "" || path[0] != '/' {
+	if path == "" || path[0] != '/' {
 		m.Outcome = t.fallback(m, d, method, path)
 		return
 	}
