@@ -15,7 +15,7 @@
 //   - ogen, a client generator, parses each golden document of cmd/routegen
 //     and builds its client and server model without error, and generates
 //     the Go clients of examples/aahport's domains (clients/ogen*), through
-//     which every operation but the oauth2 callback reaches its route;
+//     which every operation reaches its route;
 //   - oapi-codegen generates the Go clients of the domains of
 //     examples/aahport and testdata/rich (clients/, which go test -update
 //     rewrites), and every operation, called through them with the
