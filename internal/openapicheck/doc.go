@@ -22,5 +22,11 @@
 //     credentials its security asks, reaches its route of the router
 //     generated from the same routes.conf, with its parameters; the test
 //     logs the operations it skips, and why (a path with a percent-escaped
-//     literal, which oapi-codegen writes into a fmt.Sprintf format).
+//     literal, which oapi-codegen writes into a fmt.Sprintf format);
+//   - openapi-typescript generates the TypeScript types of the domains of
+//     examples/aahport, which tsc compiles, and openapi_fetch_calls.mjs
+//     calls every operation of them through openapi-fetch, reading each
+//     answer as the content type the document gives (package.json, with
+//     npm ci, installs them; without node the test is skipped, under
+//     CI=true it fails).
 package openapicheck
