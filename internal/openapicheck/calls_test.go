@@ -102,10 +102,16 @@ func gitHub(t *testing.T) *httptest.Server {
 	return srv
 }
 
-// aahportServer serves aahport's generated router with the stub
-// controllers and aahport's own authenticators, sign-in and sessions,
-// and returns the client that sends to it.
+// aahportServer serves aahportRouter, and returns the client that sends
+// to it.
 func aahportServer(t *testing.T) *http.Client {
+	t.Helper()
+	return clientOf(t, aahportRouter(t))
+}
+
+// aahportRouter is aahport's generated router with the stub controllers
+// and aahport's own authenticators, sign-in and sessions.
+func aahportRouter(t *testing.T) http.Handler {
 	t.Helper()
 	provider := gitHub(t)
 	basic, err := security.BasicAuth()
@@ -141,7 +147,7 @@ func aahportServer(t *testing.T) *http.Client {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return clientOf(t, router)
+	return router
 }
 
 // clientOf serves handler, and returns the client every generated client

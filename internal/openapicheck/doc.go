@@ -15,12 +15,18 @@
 //   - ogen, a client generator, parses each golden document of cmd/routegen
 //     and builds its client and server model without error, and generates
 //     the Go clients of examples/aahport's domains (clients/ogen*), through
-//     which every operation but the oauth2 callback reaches its route;
+//     which every operation reaches its route;
 //   - oapi-codegen generates the Go clients of the domains of
 //     examples/aahport and testdata/rich (clients/, which go test -update
 //     rewrites), and every operation, called through them with the
 //     credentials its security asks, reaches its route of the router
 //     generated from the same routes.conf, with its parameters; the test
 //     logs the operations it skips, and why (a path with a percent-escaped
-//     literal, which oapi-codegen writes into a fmt.Sprintf format).
+//     literal, which oapi-codegen writes into a fmt.Sprintf format);
+//   - openapi-typescript generates the TypeScript types of the domains of
+//     examples/aahport, which tsc compiles, and openapi_fetch_calls.mjs
+//     calls every operation of them through openapi-fetch, reading each
+//     answer as the content type the document gives (package.json, with
+//     npm ci, installs them; without node the test is skipped, under
+//     CI=true it fails).
 package openapicheck

@@ -6,6 +6,7 @@ import (
 	"io"
 	"maps"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -61,13 +62,52 @@ func (adminSecurity) BasicAuth(context.Context, ogenadmin.OperationName) (ogenad
 	return ogenadmin.BasicAuth{Username: user, Password: password}, nil
 }
 
-// doubleSessionCookie is why the ogen clients do not call the oauth2
-// callback: the login of a request without a session answers two
-// Set-Cookie of the session cookie (aahoauth2 saves the session it
-// starts, then again with the state), which a browser applies in order;
-// ogen's typed header keeps the first, without the state, and the
-// callback answers 401.
-const doubleSessionCookie = "the oauth2 login answers two Set-Cookie of the session cookie, and ogen's typed Set-Cookie keeps the first, which lacks the state"
+// githubOnly gives an ogen client of the site the GitHub sign-in's
+// session alone, so that a call it opens proves that session.
+type githubOnly struct{ session string }
+
+func (githubOnly) APIKey(context.Context, ogensite.OperationName) (ogensite.APIKey, error) {
+	return ogensite.APIKey{}, ogenerrors.ErrSkipClientSecurity
+}
+func (githubOnly) BasicAuth(context.Context, ogensite.OperationName) (ogensite.BasicAuth, error) {
+	return ogensite.BasicAuth{}, ogenerrors.ErrSkipClientSecurity
+}
+func (githubOnly) FormAuth(context.Context, ogensite.OperationName) (ogensite.FormAuth, error) {
+	return ogensite.FormAuth{}, ogenerrors.ErrSkipClientSecurity
+}
+func (g githubOnly) GithubAuth(context.Context, ogensite.OperationName) (ogensite.GithubAuth, error) {
+	return ogensite.GithubAuth{APIKey: g.session}, nil
+}
+
+// withSession is the client of the oauth2 callback, which names no
+// security: it sends the session the login set, as a browser does, which
+// holds the state the callback checks.
+type withSession struct {
+	*http.Client
+	cookie *http.Cookie
+}
+
+func (c withSession) Do(req *http.Request) (*http.Response, error) {
+	req.AddCookie(c.cookie)
+	return c.Client.Do(req)
+}
+
+// throughProvider is the provider's approval: it follows the login's
+// redirect to the provider, and returns the code and state the provider
+// sends the user back to the callback with.
+func throughProvider(t *testing.T, location string) (code, state string) {
+	t.Helper()
+	res, err := (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Get(location)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	back, err := url.Parse(res.Header.Get("Location"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return back.Query().Get("code"), back.Query().Get("state")
+}
 
 // ogenCall is the call of one operation through an ogen client, and the
 // parameters its route must be given.
@@ -80,7 +120,8 @@ type ogenCall struct {
 // examples/aahport's domains through the clients ogen generated from them
 // (clients/ogen*), as TestAahportThroughOapiCodegen does: it signs in
 // through the operations of the sign-in routes, whose typed 302s carry
-// the session cookie, and gives the client a security source of the
+// the session cookie (the oauth2 login's, with the state, sent back to
+// the callback), and gives the client a security source of the
 // credentials of every scheme; each other call must reach its route,
 // with its parameters.
 func TestAahportThroughOgen(t *testing.T) {
@@ -88,13 +129,17 @@ func TestAahportThroughOgen(t *testing.T) {
 	rec := &recorder{base: base.Transport}
 	httpClient := &http.Client{Transport: rec, CheckRedirect: base.CheckRedirect}
 	ctx := context.Background()
-	session := func(t *testing.T, setCookie string) string {
+	cookie := func(t *testing.T, setCookie string) *http.Cookie {
 		t.Helper()
 		c, err := http.ParseSetCookie(setCookie)
 		if err != nil {
 			t.Fatalf("Set-Cookie %q: %v", setCookie, err)
 		}
-		return c.Value
+		return c
+	}
+	session := func(t *testing.T, setCookie string) string {
+		t.Helper()
+		return cookie(t, setCookie).Value
 	}
 
 	t.Run("localhost", func(t *testing.T) {
@@ -113,10 +158,33 @@ func TestAahportThroughOgen(t *testing.T) {
 		if err != nil {
 			t.Fatalf("oauth2 login: %v", err)
 		}
-		if login.(*ogensite.GithubAuthLoginAahFound).Location.Value == "" {
-			t.Error("oauth2 login: no redirect to the provider")
+		toProvider := login.(*ogensite.GithubAuthLoginAahFound)
+		code, state := throughProvider(t, toProvider.Location.Value)
+		callback, err := ogensite.NewClient(serverURL(spec), siteSecurity{sessions}, ogensite.WithClient(withSession{httpClient, cookie(t, toProvider.SetCookie.Value)}))
+		if err != nil {
+			t.Fatal(err)
 		}
-		t.Logf("github_auth_redirect__aah is not called: %s", doubleSessionCookie)
+		back, err := callback.GithubAuthRedirectAah(ctx, ogensite.GithubAuthRedirectAahParams{Code: code, State: state})
+		if err != nil {
+			t.Fatalf("oauth2 callback: %v", err)
+		}
+		signedIn, ok := back.(*ogensite.GithubAuthRedirectAahFound)
+		if !ok {
+			t.Fatalf("oauth2 callback: %T, want the 302 the document describes", back)
+		}
+		if signedIn.Location.Value != "/my/tasks.html" {
+			t.Errorf("oauth2 callback: to %q, want url.success", signedIn.Location.Value)
+		}
+		// The session the callback set opens the operations that name
+		// the GitHub sign-in, given alone.
+		github, err := ogensite.NewClient(serverURL(spec), githubOnly{session(t, signedIn.SetCookie.Value)}, ogensite.WithClient(httpClient))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.reached = ""
+		if _, err := github.Logout(ctx); err != nil || rec.reached == "" {
+			t.Errorf("logout with the GitHub session alone: %v, reached %q", err, rec.reached)
+		}
 
 		callEveryOgen(t, spec, rec, map[string]ogenCall{
 			"index":       {send: func(ctx context.Context) error { _, err := c.Index(ctx); return err }},
@@ -162,10 +230,23 @@ func TestAahportThroughOgen(t *testing.T) {
 		if err != nil {
 			t.Fatalf("oauth2 login: %v", err)
 		}
-		if login.(*ogenadmin.AdminLocalhostGithubAuthLoginAahFound).Location.Value == "" {
-			t.Error("oauth2 login: no redirect to the provider")
+		toProvider := login.(*ogenadmin.AdminLocalhostGithubAuthLoginAahFound)
+		code, state := throughProvider(t, toProvider.Location.Value)
+		callback, err := ogenadmin.NewClient(serverURL(spec), adminSecurity{}, ogenadmin.WithClient(withSession{httpClient, cookie(t, toProvider.SetCookie.Value)}))
+		if err != nil {
+			t.Fatal(err)
 		}
-		t.Logf("admin_localhost.github_auth_redirect__aah is not called: %s", doubleSessionCookie)
+		back, err := callback.AdminLocalhostGithubAuthRedirectAah(ctx, ogenadmin.AdminLocalhostGithubAuthRedirectAahParams{Code: code, State: state})
+		if err != nil {
+			t.Fatalf("oauth2 callback: %v", err)
+		}
+		signedIn, ok := back.(*ogenadmin.AdminLocalhostGithubAuthRedirectAahFound)
+		if !ok {
+			t.Fatalf("oauth2 callback: %T, want the 302 the document describes", back)
+		}
+		if signedIn.Location.Value != "/my/tasks.html" || session(t, signedIn.SetCookie.Value) == "" {
+			t.Errorf("oauth2 callback: to %q with Set-Cookie %q; want a session, and url.success", signedIn.Location.Value, signedIn.SetCookie.Value)
+		}
 
 		callEveryOgen(t, spec, rec, map[string]ogenCall{
 			"admin_localhost.index": {send: func(ctx context.Context) error { _, err := c.AdminLocalhostIndex(ctx); return err }},

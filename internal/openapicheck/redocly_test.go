@@ -20,18 +20,7 @@ var redoclyCLI = filepath.Join("node_modules", "@redocly", "cli", "bin", "cli.js
 // each domain. It needs node and npm ci: without them it is skipped,
 // under CI=true it fails.
 func TestRedoclySecurityDefined(t *testing.T) {
-	missing := ""
-	if _, err := exec.LookPath("node"); err != nil {
-		missing = "node is not installed (Node 20 or later)"
-	} else if _, err := os.Stat(redoclyCLI); err != nil {
-		missing = "@redocly/cli is not installed: run npm ci in internal/openapicheck"
-	}
-	if missing != "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s; CI runs this test", missing)
-		}
-		t.Skipf("%s; the Redocly lint needs it", missing)
-	}
+	needNode(t, "the Redocly lint", redoclyCLI)
 	dir := t.TempDir()
 	golden, err := filepath.Glob("../../cmd/routegen/testdata/openapi/*.json")
 	if err != nil {
