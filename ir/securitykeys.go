@@ -109,12 +109,12 @@ func checkSecurityKeys(sec *parser.Object, diags *parser.Diagnostics) {
 		name := "security.auth_schemes." + s.Key
 		kind := s.Object.Get("scheme")
 		if kind == nil {
-			diags.Errorf(s.KeyPos, "auth scheme %s has no scheme: give it one of %s", s.Key, strings.Join(schemeKinds, ", "))
+			diags.Errorf(s.KeyPos, "%s has no scheme: give it scheme = one of %s", name, strings.Join(schemeKinds, ", "))
 			continue
 		}
 		v, ok := kind.Value.(*parser.String)
 		if !ok {
-			diags.Errorf(kind.KeyPos, "%s.scheme must be a string (one of %s), found %s", name, strings.Join(schemeKinds, ", "), found(kind))
+			diags.Errorf(valuePos(kind), "%s.scheme must be a string (one of %s), found %s", name, strings.Join(schemeKinds, ", "), found(kind))
 			continue
 		}
 		schema, ok := schemeKeys[v.Value]
@@ -139,6 +139,14 @@ func checkKeys(obj *parser.Object, name, under string, schema keySchema, diags *
 	slices.Sort(known)
 	_, open := keys[otherKeys]
 	for _, f := range obj.Fields {
+		// A section written twice is warned of by the parser; a value is
+		// warned of here when one file writes it twice, as an included
+		// file (of secrets) replacing it is how aah's configs override.
+		for old := f.Replaced; old != nil; old = old.Replaced {
+			if old.Object == nil && f.Object == nil && old.KeyPos.File == f.KeyPos.File {
+				diags.Warnf(f.KeyPos, "key %q replaces the one at %s", parser.Echo(f.Key), old.KeyPos)
+			}
+		}
 		kind, ok := keys[f.Key]
 		if !ok && open {
 			continue
