@@ -55,7 +55,7 @@ var schemeKeys = map[string]keySchema{
 	"oauth2": {
 		"": {
 			"scheme": stringValue, "principal": stringValue, "authorizer": stringValue,
-			"client": sectionValue, "url": sectionValue, routesWhereNamedKey: anyValue,
+			"password_encoder": stringValue, "client": sectionValue, "url": sectionValue, routesWhereNamedKey: anyValue,
 		},
 		"client":              {"id": stringValue, "secret": stringValue, "scopes": listValue, "provider": sectionValue},
 		"client.provider":     {"name": stringValue, "url": sectionValue},
