@@ -97,16 +97,21 @@ func checkSecurityKeys(sec *parser.Object, diags *parser.Diagnostics) {
 	if f := sec.Lookup("security.session"); f != nil && f.Object != nil {
 		checkKeys(f.Object, "security.session", "", sessionKeys, diags)
 		checkSessionValues(f.Object, diags)
+	} else if f != nil && !isNull(f.Value) {
+		diags.Errorf(f.KeyPos, "security.session must be a section (session { … }), found %s", found(f))
 	}
 	auth := sec.Lookup("security.auth_schemes")
 	if auth == nil || auth.Object == nil {
 		return
 	}
 	for _, s := range auth.Object.Fields {
+		name := "security.auth_schemes." + s.Key
 		if s.Object == nil {
+			if !isNull(s.Value) {
+				diags.Errorf(s.KeyPos, "%s must be a section (%s { scheme = … }), found %s", name, s.Key, found(s))
+			}
 			continue
 		}
-		name := "security.auth_schemes." + s.Key
 		kind := s.Object.Get("scheme")
 		if kind == nil {
 			diags.Errorf(s.KeyPos, "%s has no scheme: give it scheme = one of %s", name, strings.Join(schemeKinds, ", "))
@@ -155,7 +160,7 @@ func checkKeys(obj *parser.Object, name, under string, schema keySchema, diags *
 			diags.Errorf(f.KeyPos, "%s", unknown(fmt.Sprintf("unknown key %q in %s", parser.Echo(f.Key), name), f.Key, known))
 			continue
 		}
-		if _, null := f.Value.(*parser.Null); null {
+		if isNull(f.Value) {
 			continue
 		}
 		dotted := name + "." + f.Key
@@ -249,4 +254,9 @@ func valuePos(f *parser.Field) parser.Pos {
 		return f.KeyPos
 	}
 	return f.Value.Pos()
+}
+
+func isNull(v parser.Value) bool {
+	_, null := v.(*parser.Null)
+	return null
 }
