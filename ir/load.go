@@ -290,7 +290,9 @@ func authSchemes(sec *parser.Object, diags *parser.Diagnostics) []string {
 		return schemes
 	}
 	for _, s := range f.Object.Fields {
-		if s.Object != nil {
+		// A scheme written as a value is an error of checkSecurityKeys;
+		// its name stays defined, so that routes naming it are not.
+		if s.Object != nil || !isNull(s.Value) {
 			schemes = append(schemes, s.Key)
 		}
 	}
