@@ -63,12 +63,16 @@ func load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 	}
 	var security *Security
 	var sec *parser.Object
+	// Errors in security.conf's values do not stop routes.conf's from being
+	// checked: a scheme with one still counts as defined.
+	var secDiags parser.Diagnostics
 	if src.Security != "" {
 		sec = loadObject(fsys, src.Security, &diags)
 		opts.AuthSchemes = authSchemes(sec, &diags)
-		security = readSecurity(sec, app, func(p parser.Pos) bool { return holdsSecrets(p.File, src) }, &diags)
+		checkSecurityKeys(sec, &secDiags)
+		security = readSecurity(sec, app, func(p parser.Pos) bool { return holdsSecrets(p.File, src) }, &secDiags)
 		opts.SchemeRoutes = security.SchemeRoutes()
-		checkRoutesWhereNamed(sec, &diags)
+		checkRoutesWhereNamed(sec, &secDiags)
 	} else if src.FindSecurity {
 		opts.NoSecurity = filepath.Join(filepath.Dir(src.Routes), securityFile)
 	}
@@ -79,6 +83,7 @@ func load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 	routesFile, ds := parser.Load(fsys, src.Routes)
 	diags = append(diags, ds...)
 	if ds.HasErrors() {
+		diags = append(diags, secDiags...)
 		diags.Sort()
 		return nil, diags.Capped()
 	}
@@ -93,6 +98,7 @@ func load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 	}
 	diags = append(diags, firstOfIncluded(parser.ResolveRefs(routes, fallbacks...), src.Routes, src.AppConfig)...)
 	if diags.HasErrors() {
+		diags = append(diags, secDiags...)
 		diags.Sort()
 		return nil, diags.Capped()
 	}
@@ -104,8 +110,11 @@ func load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 		table.StaticCache = staticCache
 		ds = append(ds, corsAuthHeaders(table)...)
 	}
-	diags = dropSuperseded(append(diags, ds...))
+	diags = dropSuperseded(append(append(diags, secDiags...), ds...))
 	diags.Sort()
+	if diags.HasErrors() {
+		table = nil
+	}
 	return table, diags.Capped()
 }
 
@@ -281,7 +290,9 @@ func authSchemes(sec *parser.Object, diags *parser.Diagnostics) []string {
 		return schemes
 	}
 	for _, s := range f.Object.Fields {
-		if s.Object != nil {
+		// A scheme written as a value is an error of checkSecurityKeys;
+		// its name stays defined, so that routes naming it are not.
+		if s.Object != nil || !isNull(s.Value) {
 			schemes = append(schemes, s.Key)
 		}
 	}

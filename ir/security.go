@@ -254,6 +254,18 @@ func validSession(sec *parser.Object, s *Session, diags *parser.Diagnostics) boo
 			errorAt(k.key, "must be 16, 24 or 32 bytes (AES-128, -192 or -256), found %d", n)
 		}
 	}
+	if s.SignKey == "" {
+		// A sign_key of another type is reported by checkSecurityKeys.
+		if f := sec.Lookup("security.session.sign_key"); f != nil {
+			if _, isString := f.Value.(*parser.String); isString {
+				errorAt("sign_key", "must not be empty: the session's cookie is signed with it")
+			}
+			ok = false
+		} else {
+			ok = false
+			diags.Errorf(sec.Lookup("security.session").KeyPos, "security.session has no sign_key: the session's cookie is signed with one of at least %d bytes", minSignKey)
+		}
+	}
 	if s.OldEncKey != "" && s.OldSignKey == "" {
 		errorAt("old_enc_key", "needs an old_sign_key: the old cookies were signed with one")
 	}
@@ -284,9 +296,9 @@ func secretAt(obj *parser.Object, dotted string, secret func(parser.Pos) bool) b
 }
 
 // sessionTTL is aah's session.ttl: a duration in minutes or hours ("30m",
-// "2h"); "" is 0, no expiry.
+// "2h"); "" and "0" are 0, no expiry.
 func sessionTTL(text string) (time.Duration, error) {
-	if text == "" {
+	if text == "" || text == "0" {
 		return 0, nil
 	}
 	if !strings.HasSuffix(text, "m") && !strings.HasSuffix(text, "h") {

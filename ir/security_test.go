@@ -37,10 +37,10 @@ func TestSession(t *testing.T) {
 			&ir.Session{CookieName: "app_session", Domain: "example.com", Path: "/app", Secure: true, SameSite: "lax", TTL: 30 * time.Minute, Store: "cookie",
 				SignKey: signKey, EncKey: encKey, OldSignKey: oldSignKey, OldEncKey: oldEncKey}},
 		{`sign_key = "s"`, ``, nil}, // aah's default mode, "stateless", keeps none
-		{`mode = "stateful"; store { type = "File" }`, ``, &ir.Session{CookieName: "aah_session", Path: "/", HTTPOnly: true, Store: "file", StorePath: "sessions"}},
-		{`mode = "stateful"; store { type = "file"; filepath = "/var/lib/app/sessions" }`, ``,
-			&ir.Session{CookieName: "aah_session", Path: "/", HTTPOnly: true, Store: "file", StorePath: "/var/lib/app/sessions"}},
-		{`mode = "stateful"; store { type = "redis"; filepath = "x" }`, ``, &ir.Session{CookieName: "aah_session", Path: "/", HTTPOnly: true, Store: "redis"}},
+		{`mode = "stateful"; store { type = "File" }; sign_key = "ssssssssssssssssssssssssssssssss"`, ``, &ir.Session{CookieName: "aah_session", Path: "/", HTTPOnly: true, Store: "file", StorePath: "sessions", SignKey: signKey}},
+		{`mode = "stateful"; store { type = "file"; filepath = "/var/lib/app/sessions" }; sign_key = "ssssssssssssssssssssssssssssssss"`, ``,
+			&ir.Session{CookieName: "aah_session", Path: "/", HTTPOnly: true, Store: "file", StorePath: "/var/lib/app/sessions", SignKey: signKey}},
+		{`mode = "stateful"; store { type = "redis"; filepath = "x" }; sign_key = "ssssssssssssssssssssssssssssssss"`, ``, &ir.Session{CookieName: "aah_session", Path: "/", HTTPOnly: true, Store: "redis", SignKey: signKey}},
 	} {
 		table, diags := load(c.session, c.app)
 		if table == nil {

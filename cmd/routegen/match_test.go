@@ -439,7 +439,7 @@ func TestMatchChallenges(t *testing.T) {
   any { path = "/any"; controller = "App"; auth = "authenticated" }
   page { path = "/page"; controller = "App"; auth = "form_auth" } } } }`,
 		"security.conf": `security {
-  session { mode = "stateful" }
+  session { mode = "stateful"; sign_key = "ssssssssssssssssssssssssssssssss" }
   auth_schemes {
     api_auth { scheme = "generic" }
     basic_auth { scheme = "basic"; realm_name = "Team \"A\"" }

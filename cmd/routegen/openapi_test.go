@@ -45,7 +45,7 @@ func TestOpenAPIGolden(t *testing.T) {
 func TestOpenAPISecurity(t *testing.T) {
 	dir := writeFiles(t, map[string]string{
 		"security.conf": `security {
-  session { name = "sid" }
+  session { mode = "stateless" }
   auth_schemes {
     basic_auth { scheme = "basic" }
     form_auth { scheme = "form" }

@@ -8,7 +8,7 @@ import (
 // formConf names the scheme form_auth, which formSecurity defines.
 var formConf = strings.Replace(validConf, `"authenticated"`, `"form_auth"`, 1)
 
-const formSecurity = "security { auth_schemes { form_auth { scheme = \"form\" } }; session { mode = \"stateful\" } }\n"
+const formSecurity = "security { auth_schemes { form_auth { scheme = \"form\" } }; session { mode = \"stateful\"; sign_key = \"ssssssssssssssssssssssssssssssss\" } }\n"
 
 // TestSecurityBesideRoutesConf: the security.conf beside routes.conf, as
 // aah's config/ folder holds it, is read without --security by every
@@ -114,7 +114,7 @@ func TestSchemeRoutesWhereNamed(t *testing.T) {
 }
 `
 	security := func(key string) string {
-		return "security { auth_schemes { form_auth { scheme = \"form\"" + key + " }; api_basic { scheme = \"basic\" } }; session { mode = \"stateful\" } }\n"
+		return "security { auth_schemes { form_auth { scheme = \"form\"" + key + " }; api_basic { scheme = \"basic\" } }; session { mode = \"stateful\"; sign_key = \"ssssssssssssssssssssssssssssssss\" } }\n"
 	}
 	for _, c := range []struct {
 		key     string

@@ -55,7 +55,8 @@ func SecurityConf(rng *rand.Rand) string {
 		if rng.IntN(2) == 0 {
 			b.WriteString("  session {\n    mode = \"stateful\"\n")
 			for _, key := range sessionKeys {
-				if rng.IntN(2) == 0 {
+				// A session without a sign_key does not load.
+				if rng.IntN(2) == 0 || key == "sign_key" {
 					fmt.Fprintf(&b, "    %s = %s\n", key, pick(rng, signInValues[key]))
 				}
 			}

@@ -29,7 +29,7 @@ import (
 // login submit route, at a path no table routes, is the scheme's, which
 // the differential leaves out.
 const signInSecurity = `security {
-  session { mode = "stateful" }
+  session { mode = "stateful"; sign_key = "ssssssssssssssssssssssssssssssss" }
   auth_schemes {
     basic { scheme = "basic"; realm_name = "Tables" }
     token { scheme = "form"; url { login = "/signin.html?from=table"; login_submit = "/__signin" } }
