@@ -396,7 +396,7 @@ func TestMatchLoginSubmit(t *testing.T) {
 	dir := writeFiles(t, map[string]string{
 		"routes.conf": `domains { site { host = "example.com"; routes { users { path = "/users.html"; controller = "App"; action = "Users"; auth = "form_auth" } } } }`,
 		"security.conf": `security {
-  session { mode = "stateful"; prefix = "app"; samesite = "strict"; ttl = "30m" }
+  session { mode = "stateful"; sign_key = "ssssssssssssssssssssssssssssssss"; prefix = "app"; samesite = "strict"; ttl = "30m" }
   auth_schemes { form_auth { scheme = "form"; url { default_target = "/home"; login_failure = "/signin.html?failed=1" } } }
 }`,
 		"aah.conf": `server { ssl { enable = true } }`,
