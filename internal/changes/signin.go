@@ -167,14 +167,8 @@ func (c *comparison) sessionChanges(o, n *ir.Security) {
 			c.signInReport(k, ruleSessionSameSite.to(Weakened), "session cookie SameSite weakened", old, new, Security, "cross-site requests carry the session")
 		}
 	}
-	if olds.Domain != news.Domain || olds.Path != news.Path {
-		k := at("domain")
-		if olds.Path != news.Path {
-			k = at("path")
-		}
-		c.signInReport(k, ruleSessionScope.only(), "session cookie scope changed", "domain = "+strconv.Quote(olds.Domain)+", path = "+strconv.Quote(olds.Path),
-			"domain = "+strconv.Quote(news.Domain)+", path = "+strconv.Quote(news.Path), Breaking, "the session is sent to other hosts or paths, and the old cookie is not replaced")
-	}
+	c.scopeChanges("domain", olds.Domain, news.Domain, domainCovers, at)
+	c.scopeChanges("path", olds.Path, news.Path, pathCovers, at)
 	if olds.TTL != news.TTL {
 		k := at("ttl")
 		old, new := "ttl = "+ttlText(olds.TTL), "ttl = "+ttlText(news.TTL)
@@ -184,6 +178,53 @@ func (c *comparison) sessionChanges(o, n *ir.Security) {
 			c.signInReport(k, ruleSessionLifetime.to(Shorter), "session lifetime shorter", old, new, Breaking, "signed-in users are signed out sooner")
 		}
 	}
+}
+
+// scopeChanges reports how the session cookie's attribute key (domain or
+// path) went from was to is, where covers(a, b) says whether a cookie of
+// a is sent wherever one of b is: widened when the new one reaches
+// requests the old did not, narrowed when the old one reached requests
+// the new does not; both for scopes apart.
+func (c *comparison) scopeChanges(key, was, is string, covers func(a, b string) bool, at func(string) keyAt) {
+	if was == is {
+		return
+	}
+	old, new := key+" = "+strconv.Quote(was), key+" = "+strconv.Quote(is)
+	if !covers(was, is) {
+		c.signInReport(at(key), ruleSessionScope.to(Widened), "session cookie "+key+" widened", old, new, Security,
+			"browsers send the session to "+scopeText(key, is)+", also where it did not go: a signed-in session opens the routes there")
+	}
+	if !covers(is, was) {
+		c.signInReport(at(key), ruleSessionScope.to(Narrowed), "session cookie "+key+" narrowed", old, new, Breaking,
+			"browsers send the session to "+scopeText(key, is)+" only: signed-in users are signed out where it went before")
+	}
+}
+
+// domainCovers reports whether a cookie of domain a is sent to every host
+// one of domain b is: "" is the host that set it alone, which a browser
+// takes a domain for only when the host is that domain or below it.
+func domainCovers(a, b string) bool {
+	a, b = strings.ToLower(strings.TrimPrefix(a, ".")), strings.ToLower(strings.TrimPrefix(b, "."))
+	return a == b || a != "" && (b == "" || strings.HasSuffix(b, "."+a))
+}
+
+// pathCovers reports whether a cookie of path a is sent to every path one
+// of path b is: b is a or below it.
+func pathCovers(a, b string) bool {
+	return a == b || strings.HasPrefix(b, a) && (strings.HasSuffix(a, "/") || b[len(a)] == '/')
+}
+
+// scopeText says where a cookie of the value of key goes.
+func scopeText(key, value string) string {
+	switch {
+	case key == "domain" && value == "":
+		return "the host that set it"
+	case key == "domain":
+		return value + " and every host below it"
+	case value == "/":
+		return "every path"
+	}
+	return value + " and the paths below it"
 }
 
 // sameSiteRank orders samesite by what it keeps from cross-site
