@@ -344,7 +344,13 @@ func accept(list []changes.Change, subjects []string, name, data string) (errs, 
 			continue
 		}
 		if !slices.Contains(subjects, subject) {
-			errs = append(errs, at(1)+": "+unknownSubject(subject, subjects))
+			var ofRule []string // the subjects of the rule's findings
+			for _, ch := range list {
+				if ch.Rule == rule.ID && !slices.Contains(ofRule, ch.Subject()) {
+					ofRule = append(ofRule, ch.Subject())
+				}
+			}
+			errs = append(errs, at(1)+": "+unknownSubject(subject, subjects, rule.ID, ofRule))
 			continue
 		}
 		matched := false
@@ -391,13 +397,18 @@ func fieldColumns(line string) []int {
 
 // unknownSubject says that subject is none of subjects, with the one it
 // may have meant: a route of another domain than the root is known by
-// "KEY.name".
-func unknownSubject(subject string, subjects []string) string {
-	what := "no route is named " + subject
-	if key, ok := strings.CutPrefix(subject, "domain:"); ok {
-		what = "no domain has the key " + key
+// "KEY.name", a finding of security.conf or the app config by its key;
+// and the subjects ofRule of rule's findings in this change.
+func unknownSubject(subject string, subjects []string, rule string, ofRule []string) string {
+	what := "no route is named " + subject + " in either version"
+	switch key, ok := strings.CutPrefix(subject, "domain:"); {
+	case ok:
+		what = "no domain has the key " + key + " in either version"
+	case subject == "security.conf":
+		what = "a finding of security.conf or the app config is named by its key (security.session.sign_key), not by the file" + atKeys(rule, ofRule)
+	case strings.HasPrefix(subject, "security.") || strings.HasPrefix(subject, "server."):
+		what = "routegen compares no key " + subject + " of either version" + atKeys(rule, ofRule)
 	}
-	what += " in either version"
 	var qualified []string
 	for _, s := range subjects {
 		if strings.HasSuffix(s, "."+subject) && !strings.HasPrefix(s, "domain:") && !slices.Contains(qualified, s) {
@@ -411,6 +422,15 @@ func unknownSubject(subject string, subjects []string) string {
 		return what + "; did you mean " + near + "?"
 	}
 	return what
+}
+
+// atKeys names the subjects ofRule of rule's findings, for a line that
+// names a key of security.conf or the app config; "" for none.
+func atKeys(rule string, ofRule []string) string {
+	if len(ofRule) == 0 {
+		return ""
+	}
+	return "; " + rule + " in this change is at " + strings.Join(ofRule, ", ")
 }
 
 // writeChangesText writes the changes in Compare's order, under a

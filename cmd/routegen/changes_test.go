@@ -275,12 +275,25 @@ func TestChangesOfAddedSecurity(t *testing.T) {
 	const want = "fail-closed turned on"
 	// check's warning of the new side's routes without auth goes to stderr.
 	code, stdout, stderr := runIn(t, dir, "changes", "--base", "HEAD", "--security", "security.conf")
-	if code != exitInput || strings.Contains(stderr, "not in HEAD") || !strings.Contains(stdout, want) || !strings.Contains(stdout, "\n  security.conf: SECURE_HEADER/added security.conf: X-Frame-Options added") {
+	if code != exitInput || strings.Contains(stderr, "not in HEAD") || !strings.Contains(stdout, want) || !strings.Contains(stdout, "\n  security.conf: SECURE_HEADER/added security.http_header.xfo: X-Frame-Options added") {
 		t.Errorf("--base HEAD: exit %d, stderr %q, stdout:\n%s\nwant exit 1 and %q", code, stderr, stdout, want)
 	}
 	code, stdout, stderr = runIn(t, dir, "changes", "--security", "security.conf", "--old-security", "", "old/routes.conf", "routes.conf")
 	if code != exitInput || !strings.Contains(stdout, want) {
 		t.Errorf("--old-security '': exit %d, stderr %q, stdout:\n%s\nwant exit 1 and %q", code, stderr, stdout, want)
+	}
+	// A finding of security.conf is accepted by its key alone: the file
+	// names none, and the error names the keys of the rule's findings.
+	accepted := "SECURE_HEADER/added security.http_header.xfo\nSECURE_HEADER/added security.conf\nSECURE_HEADER/added security.http_header.xfoo\n"
+	if err := os.WriteFile(filepath.Join(dir, "accepted.txt"), []byte(accepted), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = runIn(t, dir, "changes", "--fail-on=", "--accept", "accepted.txt", "--security", "security.conf", "--old-security", "", "old/routes.conf", "routes.conf")
+	wantErr := `accepted.txt:2:21: a finding of security.conf or the app config is named by its key (security.session.sign_key), not by the file; SECURE_HEADER in this change is at security.http_header.rp, security.http_header.sts, security.http_header.xcto, security.http_header.xfo, security.http_header.xpcdp
+accepted.txt:3:21: routegen compares no key security.http_header.xfoo of either version; SECURE_HEADER in this change is at security.http_header.rp, security.http_header.sts, security.http_header.xcto, security.http_header.xfo, security.http_header.xpcdp; did you mean security.http_header.xfo?
+`
+	if code != exitInput || !strings.HasSuffix(stderr, "\n"+wantErr) || !strings.Contains(stdout, "SECURE_HEADER/added security.http_header.xfo: accepted") || strings.Contains(stdout, "SECURE_HEADER/added security.http_header.xcto: accepted") {
+		t.Errorf("--accept: exit %d, stderr:\n%s\nwant exit 1 and:\n%s\nstdout:\n%s", code, stderr, wantErr, stdout)
 	}
 }
 

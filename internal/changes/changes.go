@@ -76,6 +76,10 @@ type Change struct {
 	Route string `json:"route"`
 	// Domain is the key of the domain of the change; "" for security.conf's.
 	Domain string `json:"domain"`
+	// Key is the key of security.conf or the app config that a change of
+	// the secure headers or of sign-in is at, by its path:
+	// "security.session.sign_key", "server.ssl.enable"; "" for another.
+	Key string `json:"key,omitempty"`
 	// Routes are the names of the routes a change of a key that several
 	// routes take (a domain's, or an enclosing section's) affects, in
 	// the order the report meets them; nil for a change of one route.
@@ -163,6 +167,9 @@ type subject struct {
 	// Of the secure headers: where each side's security.conf sets them;
 	// of a key: where each side's routes.conf writes it.
 	oldPos, newPos parser.Pos
+	// name is the key path of a secure header's or sign-in's subject,
+	// as Change.Key names it.
+	name string
 	// members are the route subjects of a key's subject, in the order met.
 	members []*subject
 }
@@ -410,9 +417,12 @@ func (c *comparison) report(s *subject, ca cause, kind Kind, effect string, req 
 
 // Subject names what a change is at, as an --accept file names it: the
 // route's name (the first of Routes, for a key several routes take),
-// "domain:KEY" for a domain or its catch_all, or "security.conf".
+// "domain:KEY" for a domain or its catch_all, or the Key of security.conf
+// or the app config.
 func (ch Change) Subject() string {
 	switch {
+	case ch.Key != "":
+		return ch.Key
 	case ch.Route != "":
 		return ch.Route
 	case len(ch.Routes) > 0:
@@ -420,13 +430,14 @@ func (ch Change) Subject() string {
 	case ch.Domain != "":
 		return "domain:" + ch.Domain
 	}
-	return "security.conf"
+	return ""
 }
 
 // Subjects are what a change of t can be at, as Subject names it: the
-// name of each route, "domain:KEY" of each domain, and "security.conf".
+// name of each route, "domain:KEY" of each domain, and the keys of t's
+// secure headers and sign-in that a change is reported at.
 func Subjects(t *ir.Table) []string {
-	out := []string{"security.conf"}
+	out := slices.Concat(secureHeaderSubjects(t), signInSubjects(t))
 	for d, dom := range t.Domains {
 		out = append(out, "domain:"+dom.Key)
 		for _, r := range dom.Routes {
@@ -481,8 +492,11 @@ func (s *subject) place(ch *Change) {
 		if s.oldDom != nil {
 			ch.OldPosition = s.oldDom.Pos
 		}
-	case secureHeadersSubject, keySubject, signInSubject:
+	case keySubject:
 		ch.Position, ch.OldPosition = s.newPos, s.oldPos
+	case secureHeadersSubject, signInSubject:
+		ch.Position, ch.OldPosition = s.newPos, s.oldPos
+		ch.Key = s.name
 	}
 }
 

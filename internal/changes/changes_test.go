@@ -1,8 +1,10 @@
 package changes
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -39,6 +41,8 @@ func TestCompare(t *testing.T) {
 		forwards, reversed := Compare(old, new), Compare(new, old)
 		checkOrder(t, forwards)
 		checkOrder(t, reversed)
+		checkSubjects(t, forwards, old, new)
+		checkSubjects(t, reversed, old, new)
 		return map[string]string{"changes": report(forwards), "reversed": report(reversed)}
 	})
 }
@@ -48,7 +52,7 @@ func TestCompare(t *testing.T) {
 func report(list []Change) string {
 	var b strings.Builder
 	for _, c := range list {
-		route := c.Route
+		route := cmp.Or(c.Key, c.Route)
 		if len(c.Routes) > 0 {
 			route = fmt.Sprintf("%d routes %v", len(c.Routes), c.Routes)
 		}
@@ -68,6 +72,18 @@ func checkOrder(t *testing.T, list []Change) {
 		}
 		if a.Kind != a.Kinds[0] {
 			t.Errorf("%s: kind %s, not the most severe of %v", a.Change, a.Kind, a.Kinds)
+		}
+	}
+}
+
+// checkSubjects checks that each change is at a subject of either side,
+// as an --accept file may name it.
+func checkSubjects(t *testing.T, list []Change, old, new *ir.Table) {
+	t.Helper()
+	subjects := slices.Concat(Subjects(old), Subjects(new))
+	for _, c := range list {
+		if !slices.Contains(subjects, c.Subject()) {
+			t.Errorf("%s: subject %q is none of Subjects %v", c.Change, c.Subject(), subjects)
 		}
 	}
 }

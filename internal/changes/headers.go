@@ -20,6 +20,33 @@ var secureHeaderNames = []string{"X-Frame-Options", "X-Content-Type-Options", "R
 
 const cspReportOnly = "Content-Security-Policy-Report-Only"
 
+// httpHeaderKey is the section of the secure headers, and
+// secureHeaderKeys the key under it that sets each header, which names
+// the header's change (Change.Key).
+const httpHeaderKey = "security.http_header"
+
+var secureHeaderKeys = map[string]string{
+	"X-Frame-Options":                   "xfo",
+	"X-Content-Type-Options":            "xcto",
+	"Referrer-Policy":                   "rp",
+	"X-Permitted-Cross-Domain-Policies": "xpcdp",
+	"Content-Security-Policy":           "csp",
+	"Strict-Transport-Security":         "sts",
+}
+
+// secureHeaderSubjects are the keys a change of t's secure headers can be
+// at, as Change.Key names them; none without them.
+func secureHeaderSubjects(t *ir.Table) []string {
+	if t.SecureHeaders == nil {
+		return nil
+	}
+	out := []string{httpHeaderKey + ".enable"}
+	for _, name := range secureHeaderNames {
+		out = append(out, httpHeaderKey+"."+secureHeaderKeys[name])
+	}
+	return out
+}
+
 // secureHeaderChanges reports the secure headers that differ between the
 // responses of the two sides to a request over HTTPS, as the router's
 // decision sets them.
@@ -28,12 +55,12 @@ func (c *comparison) secureHeaderChanges(probes []probe) {
 	req := func(name string) *Request { return c.headerRequest(probes, name) }
 	ow, nw := c.old.table.SecureHeaders, c.new.table.SecureHeaders
 	if len(was) > 0 && nw != nil && nw.Off {
-		s := &subject{kind: secureHeadersSubject, oldPos: sectionPos(ow), newPos: nw.EnablePos}
+		s := &subject{kind: secureHeadersSubject, oldPos: sectionPos(ow), newPos: nw.EnablePos, name: httpHeaderKey + ".enable"}
 		c.report(s, cause{is: ruleSecureHeaders.to(Off), change: "secure headers turned off", old: headerList(was), new: "enable = false"}, Security, "responses now go without "+headerList(was), req(firstHeader(was)))
 		return
 	}
 	if len(is) > 0 && ow != nil && ow.Off {
-		s := &subject{kind: secureHeadersSubject, oldPos: ow.EnablePos, newPos: sectionPos(nw)}
+		s := &subject{kind: secureHeadersSubject, oldPos: ow.EnablePos, newPos: sectionPos(nw), name: httpHeaderKey + ".enable"}
 		c.report(s, cause{is: ruleSecureHeaders.to(On), change: "secure headers turned on", old: "enable = false", new: headerList(is)}, Compatible, "responses now carry "+headerList(is), req(firstHeader(is)))
 		return
 	}
@@ -43,7 +70,7 @@ func (c *comparison) secureHeaderChanges(probes []probe) {
 			continue
 		}
 		kind, is := judgeHeader(name, a, b)
-		s := &subject{kind: secureHeadersSubject, oldPos: headerPos(ow, name), newPos: headerPos(nw, name)}
+		s := &subject{kind: secureHeadersSubject, oldPos: headerPos(ow, name), newPos: headerPos(nw, name), name: httpHeaderKey + "." + secureHeaderKeys[name]}
 		c.report(s, cause{is: is, change: name + " " + headerChangeWords[is.direction], old: a, new: b}, kind, headerEffect(name, b), req(name))
 	}
 }

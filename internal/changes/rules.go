@@ -35,6 +35,8 @@ const (
 	Lost         Direction = "lost"
 	Longer       Direction = "longer"
 	Shorter      Direction = "shorter"
+	Widened      Direction = "widened"
+	Narrowed     Direction = "narrowed"
 )
 
 // Category groups the rules by what they are of, in the order
@@ -116,7 +118,7 @@ var (
 	ruleSessionSecure    = &Rule{"SESSION_COOKIE_SECURE", SignInCategory, []Outcome{{Gained, "browsers no longer send the session over HTTP (server.ssl.enable)", "SESSION_COOKIE_GAINS_SECURE"}, {Lost, "browsers send the session over plain HTTP too (server.ssl.enable)", "SESSION_COOKIE_LOSES_SECURE"}}}
 	ruleSessionHTTPOnly  = &Rule{"SESSION_COOKIE_HTTPONLY", SignInCategory, []Outcome{{Gained, "the pages' scripts can no longer read the session cookie", "SESSION_COOKIE_GAINS_HTTPONLY"}, {Lost, "the pages' scripts can read the session cookie", "SESSION_COOKIE_LOSES_HTTPONLY"}}}
 	ruleSessionSameSite  = &Rule{"SESSION_SAMESITE", SignInCategory, []Outcome{{Strengthened, "cross-site requests that carried the session no longer do", "SESSION_SAMESITE_STRENGTHENED"}, {Weakened, "cross-site requests carry the session", "SESSION_SAMESITE_WEAKENED"}}}
-	ruleSessionScope     = &Rule{"SESSION_SCOPE_CHANGED", SignInCategory, oneOutcome("the session is sent to other hosts or paths (domain, path)")}
+	ruleSessionScope     = &Rule{"SESSION_SCOPE_CHANGED", SignInCategory, []Outcome{{Widened, "the session is sent to hosts or paths it did not reach (domain, path)", ""}, {Narrowed, "the session is no longer sent to hosts or paths it reached: users are signed out there (domain, path)", ""}}}
 	ruleSessionLifetime  = &Rule{"SESSION_LIFETIME", SignInCategory, []Outcome{{Longer, "a session, and a cookie taken from it, opens the routes for longer (ttl; 0, the browser's session, opens for at most 8h after the sign-in)", "SESSION_LIFETIME_LONGER"}, {Shorter, "signed-in users are signed out sooner (ttl)", "SESSION_LIFETIME_SHORTER"}}}
 	ruleSessionStore     = &Rule{"SESSION_STORE", SignInCategory, []Outcome{{Lost, "signing out no longer revokes a session on the server, and every signed-in session is signed out (store.type to cookie)", "SESSION_STORE_LOST"}, {Gained, "every signed-in session is signed out; signing out revokes a session on the server (store.type from cookie)", "SESSION_STORE_GAINED"}, {Changed, "every signed-in session is signed out: the sessions stored are no longer read (store.type, store.filepath)", "SESSION_STORE_CHANGED"}}}
 	ruleLoginField       = &Rule{"LOGIN_FIELD_RENAMED", SignInCategory, oneOutcome("login forms that post the old field are refused (field.identity, field.credential)")}

@@ -38,11 +38,60 @@ func (c *comparison) signInChanges() {
 	}
 }
 
-// signInReport reports a change of key of a scheme or the session, at
-// its position on each side.
-func (c *comparison) signInReport(oldPos, newPos parser.Pos, is outcome, change, old, new string, kind Kind, effect string) {
-	s := &subject{kind: signInSubject, oldPos: oldPos, newPos: newPos}
+// keyAt is a key of a scheme or the session: its path, as Change.Key
+// names it, and where each side writes it.
+type keyAt struct {
+	name     string
+	old, new parser.Pos
+}
+
+// signInReport reports a change of key k of a scheme or the session.
+func (c *comparison) signInReport(k keyAt, is outcome, change, old, new string, kind Kind, effect string) {
+	s := &subject{kind: signInSubject, oldPos: k.old, newPos: k.new, name: k.name}
 	c.report(s, cause{is: is, change: change, old: old, new: new}, kind, effect, nil)
+}
+
+// sessionKey is the path of key of the session: a key of
+// security.session, or server.ssl.enable of the app config.
+func sessionKey(key string) string {
+	if key == sslKey {
+		return key
+	}
+	return "security.session." + key
+}
+
+const sslKey = "server.ssl.enable"
+
+// sessionSubjectKeys are the keys of the session a change is reported at.
+var sessionSubjectKeys = []string{"prefix", "sign_key", "enc_key", sslKey, "http_only", "samesite", "domain", "path", "ttl", "store.type", "store.filepath"}
+
+// The keys of a form scheme and of an oauth2 scheme a change is reported
+// at.
+var (
+	formSubjectKeys   = []string{"field.identity", "field.credential", "url.login_failure", "url.default_target", "url.always_to_default"}
+	oauth2SubjectKeys = []string{"url.success", "client.scopes", "client.provider.name", "client.provider.url.auth", "client.provider.url.token"}
+)
+
+// schemeKey is the path of key of scheme name.
+func schemeKey(name, key string) string { return "security.auth_schemes." + name + "." + key }
+
+// signInSubjects are the keys a change of t's sign-in can be at, as
+// Change.Key names them; none without security.conf.
+func signInSubjects(t *ir.Table) []string {
+	if t.Security == nil {
+		return nil
+	}
+	out := []string{"security.session"}
+	for _, k := range sessionSubjectKeys {
+		out = append(out, sessionKey(k))
+	}
+	for _, s := range t.Security.Schemes {
+		keys := map[string][]string{"form": formSubjectKeys, "oauth2": oauth2SubjectKeys}[s.Kind]
+		for _, k := range keys {
+			out = append(out, schemeKey(s.Name, k))
+		}
+	}
+	return out
 }
 
 // sessionPos is where side t's security.conf (or app config) writes
@@ -69,16 +118,16 @@ func (c *comparison) sessionChanges(o, n *ir.Security) {
 	case olds == nil && news == nil:
 		return
 	case olds == nil:
-		c.signInReport(parser.Pos{}, sessionPos(n, "mode"), ruleSession.to(Added), "session added", "", news.CookieName, Compatible, "a sign-in is kept in the cookie "+news.CookieName)
+		c.signInReport(keyAt{"security.session", parser.Pos{}, sessionPos(n, "mode")}, ruleSession.to(Added), "session added", "", news.CookieName, Compatible, "a sign-in is kept in the cookie "+news.CookieName)
 		return
 	case news == nil:
-		c.signInReport(sessionPos(o, "mode"), parser.Pos{}, ruleSession.to(Removed), "session removed", olds.CookieName, "", Breaking, "signed-in sessions (cookie "+olds.CookieName+") no longer open any route")
+		c.signInReport(keyAt{"security.session", sessionPos(o, "mode"), parser.Pos{}}, ruleSession.to(Removed), "session removed", olds.CookieName, "", Breaking, "signed-in sessions (cookie "+olds.CookieName+") no longer open any route")
 		return
 	}
-	at := func(key string) (parser.Pos, parser.Pos) { return sessionPos(o, key), sessionPos(n, key) }
+	at := func(key string) keyAt { return keyAt{sessionKey(key), sessionPos(o, key), sessionPos(n, key)} }
 	if olds.CookieName != news.CookieName {
-		op, np := at("prefix")
-		c.signInReport(op, np, ruleSessionRenamed.only(), "session cookie renamed", olds.CookieName, news.CookieName, Breaking, "every signed-in session is signed out: the cookie "+olds.CookieName+" is no longer read")
+		k := at("prefix")
+		c.signInReport(k, ruleSessionRenamed.only(), "session cookie renamed", olds.CookieName, news.CookieName, Breaking, "every signed-in session is signed out: the cookie "+olds.CookieName+" is no longer read")
 	}
 	for _, k := range []struct{ key, oldKey, was, is, opens string }{
 		{"sign_key", "old_sign_key", olds.SignKey, news.SignKey, news.OldSignKey},
@@ -87,58 +136,99 @@ func (c *comparison) sessionChanges(o, n *ir.Security) {
 		if k.was == k.is || slices.Contains(olds.Withheld, k.key) || slices.Contains(news.Withheld, k.key) {
 			continue // a key of a file of secrets is not compared: neither side's value is known
 		}
-		op, np := at(k.key)
+		written := at(k.key)
 		if k.opens == k.was && !slices.Contains(news.Withheld, k.oldKey) {
-			c.signInReport(op, np, ruleSessionKey.to(Rotated), "session "+k.key+" rotated", "", "a new "+k.key+", the old one as "+k.oldKey, Compatible, "cookies of the old "+k.key+" still open ("+k.oldKey+")")
+			c.signInReport(written, ruleSessionKey.to(Rotated), "session "+k.key+" rotated", "", "a new "+k.key+", the old one as "+k.oldKey, Compatible, "cookies of the old "+k.key+" still open ("+k.oldKey+")")
 			continue
 		}
-		c.signInReport(op, np, ruleSessionKey.to(Replaced), "session "+k.key+" replaced", "", "a new "+k.key+", without the old one as "+k.oldKey, Breaking, "every signed-in session is signed out: cookies of the old "+k.key+" no longer open")
+		c.signInReport(written, ruleSessionKey.to(Replaced), "session "+k.key+" replaced", "", "a new "+k.key+", without the old one as "+k.oldKey, Breaking, "every signed-in session is signed out: cookies of the old "+k.key+" no longer open")
 	}
 	if olds.Secure != news.Secure {
-		op, np := at("server.ssl.enable")
+		k := at(sslKey)
 		if news.Secure {
-			c.signInReport(op, np, ruleSessionSecure.to(Gained), "session cookie gains Secure", "server.ssl.enable = false", "server.ssl.enable = true", Breaking, "browsers no longer send the session over HTTP: sign-in over HTTP ends")
+			c.signInReport(k, ruleSessionSecure.to(Gained), "session cookie gains Secure", "server.ssl.enable = false", "server.ssl.enable = true", Breaking, "browsers no longer send the session over HTTP: sign-in over HTTP ends")
 		} else {
-			c.signInReport(op, np, ruleSessionSecure.to(Lost), "session cookie loses Secure", "server.ssl.enable = true", "server.ssl.enable = false", Security, "browsers send the session over plain HTTP too, where it can be read")
+			c.signInReport(k, ruleSessionSecure.to(Lost), "session cookie loses Secure", "server.ssl.enable = true", "server.ssl.enable = false", Security, "browsers send the session over plain HTTP too, where it can be read")
 		}
 	}
 	if olds.HTTPOnly != news.HTTPOnly {
-		op, np := at("http_only")
+		k := at("http_only")
 		if news.HTTPOnly {
-			c.signInReport(op, np, ruleSessionHTTPOnly.to(Gained), "session cookie gains HttpOnly", "http_only = false", "http_only = true", Compatible, "the pages' scripts can no longer read the session cookie")
+			c.signInReport(k, ruleSessionHTTPOnly.to(Gained), "session cookie gains HttpOnly", "http_only = false", "http_only = true", Compatible, "the pages' scripts can no longer read the session cookie")
 		} else {
-			c.signInReport(op, np, ruleSessionHTTPOnly.to(Lost), "session cookie loses HttpOnly", "http_only = true", "http_only = false", Security, "the pages' scripts, an injected one too, can read the session cookie")
+			c.signInReport(k, ruleSessionHTTPOnly.to(Lost), "session cookie loses HttpOnly", "http_only = true", "http_only = false", Security, "the pages' scripts, an injected one too, can read the session cookie")
 		}
 	}
 	if was, is := sameSiteRank(olds.SameSite), sameSiteRank(news.SameSite); was != is {
-		op, np := at("samesite")
+		k := at("samesite")
 		old, new := "samesite = "+strconv.Quote(olds.SameSite), "samesite = "+strconv.Quote(news.SameSite)
 		if is > was {
-			c.signInReport(op, np, ruleSessionSameSite.to(Strengthened), "session cookie SameSite strengthened", old, new, Breaking, "cross-site requests that carried the session no longer do (an OAuth2 provider's redirect back among them, under strict)")
+			c.signInReport(k, ruleSessionSameSite.to(Strengthened), "session cookie SameSite strengthened", old, new, Breaking, "cross-site requests that carried the session no longer do (an OAuth2 provider's redirect back among them, under strict)")
 		} else {
-			c.signInReport(op, np, ruleSessionSameSite.to(Weakened), "session cookie SameSite weakened", old, new, Security, "cross-site requests carry the session")
+			c.signInReport(k, ruleSessionSameSite.to(Weakened), "session cookie SameSite weakened", old, new, Security, "cross-site requests carry the session")
 		}
 	}
-	if olds.Domain != news.Domain || olds.Path != news.Path {
-		op, np := at("domain")
-		if olds.Path != news.Path {
-			op, np = at("path")
-		}
-		c.signInReport(op, np, ruleSessionScope.only(), "session cookie scope changed", "domain = "+strconv.Quote(olds.Domain)+", path = "+strconv.Quote(olds.Path),
-			"domain = "+strconv.Quote(news.Domain)+", path = "+strconv.Quote(news.Path), Breaking, "the session is sent to other hosts or paths, and the old cookie is not replaced")
-	}
+	c.scopeChanges("domain", olds.Domain, news.Domain, domainCovers, at)
+	c.scopeChanges("path", olds.Path, news.Path, pathCovers, at)
 	if olds.Store != news.Store || olds.StorePath != news.StorePath {
-		c.storeChanges(olds, news, sessionPos(o, "store.type"), sessionPos(n, "store.type"))
+		c.storeChanges(olds, news, at)
 	}
 	if olds.TTL != news.TTL {
-		op, np := at("ttl")
+		k := at("ttl")
 		old, new := "ttl = "+ttlText(olds.TTL), "ttl = "+ttlText(news.TTL)
 		if longer(news.TTL, olds.TTL) {
-			c.signInReport(op, np, ruleSessionLifetime.to(Longer), "session lifetime longer", old, new, Security, "a session, and a cookie taken from it, opens the routes for longer")
+			c.signInReport(k, ruleSessionLifetime.to(Longer), "session lifetime longer", old, new, Security, "a session, and a cookie taken from it, opens the routes for longer")
 		} else {
-			c.signInReport(op, np, ruleSessionLifetime.to(Shorter), "session lifetime shorter", old, new, Breaking, "signed-in users are signed out sooner")
+			c.signInReport(k, ruleSessionLifetime.to(Shorter), "session lifetime shorter", old, new, Breaking, "signed-in users are signed out sooner")
 		}
 	}
+}
+
+// scopeChanges reports how the session cookie's attribute key (domain or
+// path) went from was to is, where covers(a, b) says whether a cookie of
+// a is sent wherever one of b is: widened when the new one reaches
+// requests the old did not, narrowed when the old one reached requests
+// the new does not; both for scopes apart.
+func (c *comparison) scopeChanges(key, was, is string, covers func(a, b string) bool, at func(string) keyAt) {
+	if was == is {
+		return
+	}
+	old, new := key+" = "+strconv.Quote(was), key+" = "+strconv.Quote(is)
+	if !covers(was, is) {
+		c.signInReport(at(key), ruleSessionScope.to(Widened), "session cookie "+key+" widened", old, new, Security,
+			"browsers send the session to "+scopeText(key, is)+", also where it did not go: a signed-in session opens the routes there")
+	}
+	if !covers(is, was) {
+		c.signInReport(at(key), ruleSessionScope.to(Narrowed), "session cookie "+key+" narrowed", old, new, Breaking,
+			"browsers send the session to "+scopeText(key, is)+" only: signed-in users are signed out where it went before")
+	}
+}
+
+// domainCovers reports whether a cookie of domain a is sent to every host
+// one of domain b is: "" is the host that set it alone, which a browser
+// takes a domain for only when the host is that domain or below it.
+func domainCovers(a, b string) bool {
+	a, b = strings.ToLower(strings.TrimPrefix(a, ".")), strings.ToLower(strings.TrimPrefix(b, "."))
+	return a == b || a != "" && (b == "" || strings.HasSuffix(b, "."+a))
+}
+
+// pathCovers reports whether a cookie of path a is sent to every path one
+// of path b is: b is a or below it.
+func pathCovers(a, b string) bool {
+	return a == b || strings.HasPrefix(b, a) && (strings.HasSuffix(a, "/") || b[len(a)] == '/')
+}
+
+// scopeText says where a cookie of the value of key goes.
+func scopeText(key, value string) string {
+	switch {
+	case key == "domain" && value == "":
+		return "the host that set it"
+	case key == "domain":
+		return value + " and every host below it"
+	case value == "/":
+		return "every path"
+	}
+	return value + " and the paths below it"
 }
 
 // sameSiteRank orders samesite by what it keeps from cross-site
@@ -152,20 +242,21 @@ func sameSiteRank(v string) int {
 // at store.type (store.filepath when only it changed). A cookie of one
 // store opens no session of another: the cookie store's holds the session,
 // a server store's its ID.
-func (c *comparison) storeChanges(olds, news *ir.Session, op, np parser.Pos) {
+func (c *comparison) storeChanges(olds, news *ir.Session, at func(string) keyAt) {
 	old, new := storeText(olds), storeText(news)
+	k := at("store.type")
 	switch {
 	case news.Store == "cookie":
-		c.signInReport(op, np, ruleSessionStore.to(Lost), "session store lost", old, new, Security,
+		c.signInReport(k, ruleSessionStore.to(Lost), "session store lost", old, new, Security,
 			"signing out no longer revokes a session on the server: a copy of its cookie opens the routes until the cookie ends; every signed-in session is signed out")
 	case olds.Store == "cookie":
-		c.signInReport(op, np, ruleSessionStore.to(Gained), "session store gained", old, new, Breaking,
+		c.signInReport(k, ruleSessionStore.to(Gained), "session store gained", old, new, Breaking,
 			"every signed-in session is signed out: the cookie holds the ID of a stored session, no longer the session")
 	default:
 		if olds.Store == news.Store {
-			op, np = sessionPos(c.old.table.Security, "store.filepath"), sessionPos(c.new.table.Security, "store.filepath")
+			k = at("store.filepath")
 		}
-		c.signInReport(op, np, ruleSessionStore.to(Changed), "session store changed", old, new, Breaking,
+		c.signInReport(k, ruleSessionStore.to(Changed), "session store changed", old, new, Breaking,
 			"every signed-in session is signed out: the sessions stored are no longer read")
 	}
 }
@@ -221,48 +312,52 @@ func schemeKeyPos(s *ir.AuthScheme, key string) parser.Pos {
 }
 
 func (c *comparison) formChanges(o, n *ir.AuthScheme) {
-	at := func(key string) (parser.Pos, parser.Pos) { return schemeKeyPos(o, key), schemeKeyPos(n, key) }
+	at := func(key string) keyAt {
+		return keyAt{schemeKey(n.Name, key), schemeKeyPos(o, key), schemeKeyPos(n, key)}
+	}
 	for _, f := range []struct{ key, was, is string }{
 		{"field.identity", o.IdentityField, n.IdentityField},
 		{"field.credential", o.CredentialField, n.CredentialField},
 	} {
 		if f.was != f.is {
-			op, np := at(f.key)
-			c.signInReport(op, np, ruleLoginField.only(), "login form field renamed", n.Name+"."+f.key+" = "+strconv.Quote(f.was), n.Name+"."+f.key+" = "+strconv.Quote(f.is), Breaking,
+			k := at(f.key)
+			c.signInReport(k, ruleLoginField.only(), "login form field renamed", n.Name+"."+f.key+" = "+strconv.Quote(f.was), n.Name+"."+f.key+" = "+strconv.Quote(f.is), Breaking,
 				"login forms that post "+strconv.Quote(f.was)+" are refused (302 to url.login_failure)")
 		}
 	}
 	for _, key := range []string{"login_failure", "default_target"} {
 		if was, is := o.URLs[key], n.URLs[key]; was != is {
-			op, np := at("url." + key)
-			c.signInReport(op, np, ruleSignInRedirect.only(), "sign-in redirect changed", n.Name+".url."+key+" = "+was, n.Name+".url."+key+" = "+is, Breaking, "a sign-in that went to "+was+" goes to "+is)
+			k := at("url." + key)
+			c.signInReport(k, ruleSignInRedirect.only(), "sign-in redirect changed", n.Name+".url."+key+" = "+was, n.Name+".url."+key+" = "+is, Breaking, "a sign-in that went to "+was+" goes to "+is)
 		}
 	}
 	if o.AlwaysToDefault != n.AlwaysToDefault {
-		op, np := at("url.always_to_default")
+		k := at("url.always_to_default")
 		old, new := "always_to_default = "+strconv.FormatBool(o.AlwaysToDefault), "always_to_default = "+strconv.FormatBool(n.AlwaysToDefault)
 		if n.AlwaysToDefault {
-			c.signInReport(op, np, ruleAlwaysToDefault.to(On), "always_to_default turned on", old, new, Breaking, "a sign-in goes to "+n.URLs["default_target"]+", not back to the page it came from (_rt)")
+			c.signInReport(k, ruleAlwaysToDefault.to(On), "always_to_default turned on", old, new, Breaking, "a sign-in goes to "+n.URLs["default_target"]+", not back to the page it came from (_rt)")
 		} else {
-			c.signInReport(op, np, ruleAlwaysToDefault.to(Off), "always_to_default turned off", old, new, Security, "a sign-in goes to the _rt its request carries, a target the link chooses")
+			c.signInReport(k, ruleAlwaysToDefault.to(Off), "always_to_default turned off", old, new, Security, "a sign-in goes to the _rt its request carries, a target the link chooses")
 		}
 	}
 }
 
 func (c *comparison) oauth2Changes(o, n *ir.AuthScheme) {
-	at := func(key string) (parser.Pos, parser.Pos) { return schemeKeyPos(o, key), schemeKeyPos(n, key) }
+	at := func(key string) keyAt {
+		return keyAt{schemeKey(n.Name, key), schemeKeyPos(o, key), schemeKeyPos(n, key)}
+	}
 	if was, is := o.URLs["success"], n.URLs["success"]; was != is {
-		op, np := at("url.success")
-		c.signInReport(op, np, ruleSignInRedirect.only(), "sign-in redirect changed", n.Name+".url.success = "+was, n.Name+".url.success = "+is, Breaking, "a sign-in that went to "+was+" goes to "+is)
+		k := at("url.success")
+		c.signInReport(k, ruleSignInRedirect.only(), "sign-in redirect changed", n.Name+".url.success = "+was, n.Name+".url.success = "+is, Breaking, "a sign-in that went to "+was+" goes to "+is)
 	}
 	if added, removed := lacking(strings.Join(n.Scopes, ","), strings.Join(o.Scopes, ",")), lacking(strings.Join(o.Scopes, ","), strings.Join(n.Scopes, ",")); len(added)+len(removed) > 0 {
-		op, np := at("client.scopes")
+		k := at("client.scopes")
 		old, new := scopesText(o.Scopes), scopesText(n.Scopes)
 		if len(added) > 0 {
-			c.signInReport(op, np, ruleOAuth2Scopes.only(), "OAuth2 scopes changed", old, new, Security, "the provider is asked for "+strings.Join(added, ", ")+" of each user's account as well")
+			c.signInReport(k, ruleOAuth2Scopes.only(), "OAuth2 scopes changed", old, new, Security, "the provider is asked for "+strings.Join(added, ", ")+" of each user's account as well")
 		}
 		if len(removed) > 0 {
-			c.signInReport(op, np, ruleOAuth2Scopes.only(), "OAuth2 scopes changed", old, new, Breaking, "tokens no longer grant "+strings.Join(removed, ", ")+": the application's calls that need them fail")
+			c.signInReport(k, ruleOAuth2Scopes.only(), "OAuth2 scopes changed", old, new, Breaking, "tokens no longer grant "+strings.Join(removed, ", ")+": the application's calls that need them fail")
 		}
 	}
 	was := strings.Join([]string{o.Provider, o.AuthURL, o.TokenURL}, " ")
@@ -273,8 +368,8 @@ func (c *comparison) oauth2Changes(o, n *ir.AuthScheme) {
 		} else if o.TokenURL != n.TokenURL {
 			key = "client.provider.url.token"
 		}
-		op, np := at(key)
-		c.signInReport(op, np, ruleOAuth2Provider.only(), "OAuth2 provider changed", providerText(o), providerText(n), Security, "sign-in is sent to, and its tokens come from, "+providerText(n))
+		k := at(key)
+		c.signInReport(k, ruleOAuth2Provider.only(), "OAuth2 provider changed", providerText(o), providerText(n), Security, "sign-in is sent to, and its tokens come from, "+providerText(n))
 	}
 }
 

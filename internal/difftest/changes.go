@@ -1,9 +1,12 @@
 package difftest
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"net/http/cookiejar"
+	"net/url"
 	"slices"
 	"strings"
 	"testing/fstest"
@@ -203,6 +206,18 @@ func checkEdit(old, new *ir.Table, edit Edit, rng *rand.Rand, randomPerEdit int,
 			return fmt.Errorf("%s: the sign-in of the two sides differs (%s), and no finding at a key of sign-in says so:\n%s", edit.What, signIn, report(list))
 		}
 	}
+	if want, ok := scopeDirections(old, new); ok {
+		var got []changes.Direction
+		for _, ch := range list {
+			if ch.Rule == "SESSION_SCOPE_CHANGED" && !slices.Contains(got, ch.Direction) {
+				got = append(got, ch.Direction)
+			}
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			return fmt.Errorf("%s: a browser's cookie jar sends the session %v, and SESSION_SCOPE_CHANGED is found %v:\n%s", edit.What, want, got, report(list))
+		}
+	}
 	s := sides{}
 	s.old, _ = explain.New(old)
 	s.new, _ = explain.New(new)
@@ -316,6 +331,50 @@ func signInEdit(old, new *ir.Table) string {
 		}
 	}
 	return strings.Join(diffs, ", ")
+}
+
+// scopeDirections are the ways the session cookie's scope went from old
+// to new, sorted, as a browser's cookie jar sends a cookie of each
+// side's domain and path set by the same host: widened when the new one
+// goes to a request the old did not, narrowed when the old one went to a
+// request the new does not; ok false without a session on both sides, or
+// with domains no one host may set both of.
+func scopeDirections(old, new *ir.Table) (ways []changes.Direction, ok bool) {
+	if old.Security == nil || new.Security == nil || old.Security.Session == nil || new.Security.Session == nil {
+		return nil, false
+	}
+	olds, news := old.Security.Session, new.Security.Session
+	// The host that sets both: the longer domain, which is the other or
+	// below it, else a host of its own.
+	host := cmp.Or(olds.Domain, news.Domain, "app.test")
+	if len(news.Domain) > len(host) {
+		host = news.Domain
+	}
+	sends := func(s *ir.Session, target string) bool {
+		jar, _ := cookiejar.New(nil)
+		jar.SetCookies(&url.URL{Scheme: "https", Host: host, Path: "/"}, []*http.Cookie{{Name: "s", Value: "1", Domain: s.Domain, Path: s.Path}})
+		u, _ := url.Parse(target)
+		return len(jar.Cookies(u)) > 0
+	}
+	set := func(s *ir.Session) bool { return sends(s, "https://"+host+s.Path) }
+	if !set(olds) || !set(news) {
+		return nil, false
+	}
+	var widened, narrowed bool
+	for _, h := range []string{host, "sub." + host} {
+		for _, p := range []string{"/", olds.Path, olds.Path + "/x", olds.Path + "x", news.Path, news.Path + "/x", news.Path + "x"} {
+			was, is := sends(olds, "https://"+h+p), sends(news, "https://"+h+p)
+			widened = widened || is && !was
+			narrowed = narrowed || was && !is
+		}
+	}
+	if narrowed {
+		ways = append(ways, changes.Narrowed)
+	}
+	if widened {
+		ways = append(ways, changes.Widened)
+	}
+	return ways, true
 }
 
 // isPreflight reports a CORS preflight: OPTIONS with an Origin and the
