@@ -190,9 +190,10 @@ func (c *comparison) felt(p probe, r *http.Request, a, b explain.Answer, sa, sb 
 	}
 	served := func(x explain.Answer) bool { return !refused(x) }
 	switch {
-	case served(a) && served(b) && listing(a, p.target) != listing(b, p.target):
+	case served(a) && served(b) && listing(a, p.target) != listing(b, p.target) && c.old.handler(a) == c.new.handler(b):
 		// One static route's folder, listed on one side: on the other the
-		// file server serves its index.html, else 403.
+		// file server serves its index.html, else 403. A listing where
+		// another route's file or folder answered is that answer lost.
 		if listing(b, p.target) {
 			return []feeling{{Security, p.what + " now " + p.verb() + " the listing (was the folder's index.html, else 403)"}}
 		}
