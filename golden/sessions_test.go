@@ -109,14 +109,16 @@ func TestSessionLifetime(t *testing.T) {
 func TestSessionLifetimeEndsCopiedCookie(t *testing.T) {
 	t.Parallel()
 	session := *formauth.SignIn.Session
-	session.Lifetime = time.Second
+	// Long enough that a loaded machine (the race detector's) signs in and
+	// asks again within it.
+	session.Lifetime = 3 * time.Second
 	srv := formExample(t, session)
 	copied := sessionCookie(t, srv)
 	if !opens(t, srv, copied) {
 		t.Fatal("the session does not open at once")
 	}
 	// securecookie's timestamps are in seconds.
-	time.Sleep(2100 * time.Millisecond)
+	time.Sleep(session.Lifetime + 1100*time.Millisecond)
 	if opens(t, srv, copied) {
 		t.Error("the copied cookie opens after the session's lifetime")
 	}
