@@ -201,48 +201,88 @@ func (t *Table) Constraint(r, k int) *constraint.Constraint {
 //
 // This is the only statement of that order: the router, the generated
 // Lookup, routevet and routegen match all decide by it.
+//
+// Its common path is three steps around the matcher's call, Direct,
+// Matcher and Matched, small enough to inline, so that a caller on every
+// request (the decision) can take it without Lookup's own frame: a caller
+// that takes them calls Lookup when Direct says -1, and Settle when
+// Matched says false, as Lookup does.
 func (t *Table) Lookup(m *Match, hosts *HostTable, method, host, path string) {
+	d := t.Direct(m, hosts, path)
+	if d < 0 {
+		t.lookupIndirect(m, hosts, method, host, path)
+		return
+	}
+	match, p := t.Matcher(m, d, path)
+	if r := match(p, method, path); !t.Matched(m, d, r) {
+		t.Settle(m, d, r, method)
+	}
+}
+
+// Direct is the domain whose matcher Lookup runs on path as it is: the
+// domain that serves every host of a table with no escaped literal, when
+// path begins with "/"; else -1, and Lookup decides.
+func (t *Table) Direct(m *Match, hosts *HostTable, path string) int {
 	if m.Table != t { // a reused Match is most often looked up in one table: no store
 		m.Table = t
 	}
-	d, unescaped := hosts.servesAll, m.unescapedPath
-	if d < 0 || t.escapedLiterals {
-		if d, path, unescaped = t.domainAndPath(hosts, host, path, unescaped); d < 0 {
-			m.Outcome = t.fallback(m, d, method, path)
-			return
-		}
+	if d := hosts.servesAll; d >= 0 && !t.escapedLiterals && path != "" && path[0] == '/' {
+		return d
 	}
-	if path == "" || path[0] != '/' {
-		m.Outcome = t.fallback(m, d, method, path)
-		return
+	return -1
+}
+
+// Matcher is the matcher of domain d, and m's parameters readied for it to
+// match path in.
+func (t *Table) Matcher(m *Match, d int, path string) (MatchFunc, *Params) {
+	return t.byDomain[d].match, m.Params.start(path, m.unescapedPath)
+}
+
+// Matched records the outcome of route r, which d's matcher found, when it
+// needs nothing more: a route found, with no parameter that may hide an
+// escaped dot segment, in a table with no constraints on it. Else it
+// reports false, and Settle decides.
+func (t *Table) Matched(m *Match, d, r int) bool {
+	if r < 0 || !m.Params.plain && m.Params.n > 0 || r < len(t.constraints) {
+		return false
 	}
-	// Most requests: a route of the method itself matches.
-	r := t.byDomain[d].match(m.Params.start(path, unescaped), method, path)
+	m.Outcome = Outcome{Route: r, Domain: d, Status: 200}
+	return true
+}
+
+// Settle records the outcome of route r (-1 for none), which d's matcher
+// found for method, when Matched did not.
+func (t *Table) Settle(m *Match, d, r int, method string) {
 	// A parameter's escapes may spell a dot segment, which the matchers,
 	// comparing the path as sent, cannot see: fallback redirects or refuses it.
-	if r < 0 || !unescaped && m.Params.n > 0 && m.Params.escapedDot() {
+	if r < 0 || !m.Params.plain && m.Params.n > 0 && m.Params.escapedDot() {
 		m.Outcome = t.fallback(m, d, method, m.Params.path)
 		return
 	}
 	m.Outcome = Outcome{Route: r, Domain: d, Status: t.status(m, r)}
 }
 
-// domainAndPath is Lookup's domain of host and path as its matchers
-// compare it, for a table whose hosts are not all served by one domain or
-// that has a non-ASCII literal; unescaped says what is known of path
-// (that it holds no "%"), and is returned for the path returned. Kept out
-// of Lookup, whose common path stays small.
-func (t *Table) domainAndPath(hosts *HostTable, host, path string, unescaped bool) (int, string, bool) {
-	d := hosts.servesAll
+// lookupIndirect is Lookup for a request Direct did not take: a table
+// whose hosts are not all served by one domain or that has a non-ASCII
+// literal, or a path that does not begin with "/".
+func (t *Table) lookupIndirect(m *Match, hosts *HostTable, method, host, path string) {
+	d, unescaped := hosts.servesAll, m.unescapedPath
 	if d < 0 {
 		d = hosts.Match(host)
 	}
-	if t.escapedLiterals {
+	if t.escapedLiterals { // the matchers compare the path spelt canonically
 		canonical := CanonicalEscapes(path)
 		unescaped = unescaped && len(canonical) == len(path) // not respelt with escapes
 		path = canonical
 	}
-	return d, path, unescaped
+	if d < 0 || path == "" || path[0] != '/' {
+		m.Outcome = t.fallback(m, d, method, path)
+		return
+	}
+	r := t.byDomain[d].match(m.Params.start(path, unescaped), method, path)
+	if !t.Matched(m, d, r) {
+		t.Settle(m, d, r, method)
+	}
 }
 
 // fallback is Lookup for the requests no route of their method answers,
