@@ -145,3 +145,60 @@ func TestLoginRedirectOfWebSocketRoute(t *testing.T) {
 		t.Errorf("the upgrade: %v %d, X-Frame-Options %q; want 302 with the secure headers", kind, d.Status, w.Header().Get("X-Frame-Options"))
 	}
 }
+
+// TestDecideLooksUpAsLookup: Decide takes the lookup's common path inlined
+// (core's Direct, Matcher, Matched and Settle); what it records must be
+// what Lookup records, on every branch of that path: a route found, one
+// whose parameter may hide an escaped dot segment, one with a constraint,
+// no route, a path that does not begin with "/", a reused Match.
+func TestDecideLooksUpAsLookup(t *testing.T) {
+	routes := []core.Route{
+		{Method: "GET", Path: "/"},
+		{Method: "GET", Path: "/hotels/:id", Constraints: []string{"number"}},
+		{Method: "GET", Path: "/files/:name"},
+		{Method: "GET", Path: "/files/:name/raw"},
+		{Method: "POST", Path: "/files/:name"},
+		{Method: "GET", Path: "/docs/"},
+	}
+	policies := make([]Policy, len(routes))
+	for i, r := range routes {
+		policies[i] = Policy{Method: r.Method, Auth: AuthAnonymous}
+	}
+	domain := core.Domain{RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true}
+	tab := newTestTable(t, routes, domain, policies)
+	d := Decision{Match: &core.Match{}, App: acceptAll{httptest.NewRecorder()}}
+	for _, target := range []string{
+		"/", "/hotels/42", "/hotels/x", "/hotels/", "/files/a.txt", "/files/a%2Fb", "/files/%2e%2e", "/files/.%2E/raw",
+		"/files/a/raw", "/files/a/raw/", "/docs", "/docs/", "/nowhere", "/files/a?x=1", "/files/%41", "*",
+	} {
+		for _, method := range []string{"GET", "POST", "DELETE", "HEAD"} {
+			r := httptest.NewRequest(method, "/", nil)
+			r.RequestURI = target
+			r.URL.Path, r.URL.RawPath, r.URL.RawQuery = "", "", ""
+			if u, err := r.URL.Parse(target); err == nil {
+				r.URL = u
+			}
+			tab.Decide(&d, r)
+			path, unescaped := RequestPath(r)
+			var m core.Match
+			m.SetUnescapedPath(unescaped)
+			tab.core.Lookup(&m, tab.hosts, method, "", path)
+			got, want := lookedUp(d.Match), lookedUp(&m)
+			if got != want {
+				t.Errorf("%s %s: Decide recorded %s; Lookup %s", method, target, got, want)
+			}
+		}
+	}
+}
+
+// lookedUp is what a lookup recorded in m, as text.
+func lookedUp(m *core.Match) string {
+	s := fmt.Sprintf("%+v path %q", m.Outcome, m.Params.Path())
+	for i := range m.Params.Len() {
+		s += fmt.Sprintf(" %q", m.Params.Value(i))
+	}
+	if m.Outcome.Status == http.StatusMovedPermanently || m.Outcome.Status == http.StatusPermanentRedirect {
+		s += " to " + m.Redirect()
+	}
+	return s
+}
