@@ -24,6 +24,7 @@
 package routegenimpl
 
 import (
+	"strings"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -201,11 +202,21 @@ func (t *Table) CopyDomains() []runtime.Domain {
 // sent (still escaped).
 //
 // It calls the core itself, reading m as the core.Match that m begins
-// with (a layout runtime holds at compile time), so that no frame stands
-// between a generated Lookup and the core.
+// with (a layout runtime holds at compile time), and takes the core's
+// common path inlined, as the router's decision does, so that no frame
+// stands between a generated Lookup and the matcher.
 func (t *Table) Lookup(m *runtime.Match, method, host, path string) {
 	b := t.build()
-	b.core.Lookup((*core.Match)(unsafe.Pointer(m)), b.hosts, method, host, path)
+	cm := (*core.Match)(unsafe.Pointer(m))
+	cm.SetUnescapedPath(strings.IndexByte(path, '%') < 0)
+	if d := b.core.Direct(cm, b.hosts, path); d < 0 {
+		b.core.Lookup(cm, b.hosts, method, host, path)
+	} else {
+		match, p := b.core.Matcher(cm, d, path)
+		if r := match(p, method, path); !b.core.Matched(cm, d, r) {
+			b.core.Settle(cm, d, r, method)
+		}
+	}
 }
 
 // Dispatcher is the generated value whose Dispatch calls the action of the
