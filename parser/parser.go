@@ -35,8 +35,11 @@ type parser struct {
 	depth  int  // sections and lists open
 	halted bool // on too many errors or too deep a nesting: the rest of the file is ignored
 	// sections are every section opened, in the order of their "{", for
-	// finding the one whose "}" is missing.
+	// finding the one whose "}" is missing, or closed too early.
 	sections []*Section
+	// extraBraceSeen is set once a "}" closing nothing was reported:
+	// the indentation tells of the first one only.
+	extraBraceSeen bool
 }
 
 func (p *parser) next() {
@@ -109,7 +112,7 @@ func (p *parser) parseBody(sec *Section) {
 				sec.EndComments = comments
 				return
 			}
-			p.errorf(p.tok.pos, "unexpected %q", "}")
+			p.reportExtraBrace(p.tok.pos)
 			p.next()
 		case tokEOF:
 			sec.EndComments = comments
@@ -283,6 +286,57 @@ func (p *parser) reportUnclosed(atEOF *Section) {
 		return
 	}
 	p.errorf(atEOF.Lbrace, "section %s is not closed", quoteShort(atEOF.Name))
+}
+
+// reportExtraBrace reports a "}" at pos that closes nothing. With one "}"
+// too many, each "}" after it closes the section around the one it was
+// written for, so pos, at the end of the file, is mostly far from the
+// brace to remove. The indentation tells better: the first section closed
+// by a "}" that begins a line indented more than the section's name took
+// the "}" of a section inside it, which is the brace too many; but where a
+// multi-line section at that "}"'s indentation was closed earlier by a
+// "}" that does not begin a line, inside the first, that earlier "}" is.
+// The message names where, by indentation, the section it closed ends.
+func (p *parser) reportExtraBrace(pos Pos) {
+	if p.extraBraceSeen {
+		p.errorf(pos, "unexpected %q", "}")
+		return
+	}
+	p.extraBraceSeen = true
+	lines := strings.Split(string(p.sc.src), "\n")
+	indent := func(line int) int {
+		text := lines[line-1]
+		return len(text) - len(strings.TrimLeft(text, " \t"))
+	}
+	beginsLine := func(at Pos) bool { return at.Col == indent(at.Line)+1 }
+	closed := func(sec *Section) bool {
+		return sec.Rbrace.IsValid() && sec.Rbrace.File == pos.File && sec.Rbrace.Line != sec.Lbrace.Line
+	}
+	var taker *Section // the first section closed by an inner section's "}"
+	for _, sec := range p.sections {
+		if closed(sec) && beginsLine(sec.Rbrace) && indent(sec.Rbrace.Line) > indent(sec.NamePos.Line) &&
+			(taker == nil || sec.Rbrace.Before(taker.Rbrace)) {
+			taker = sec
+		}
+	}
+	if taker == nil {
+		p.errorf(pos, "unexpected %q", "}")
+		return
+	}
+	early := taker // the section the brace too many closed
+	for _, sec := range p.sections {
+		if closed(sec) && taker.Lbrace.Before(sec.Lbrace) && sec.Rbrace.Before(taker.Rbrace) && !beginsLine(sec.Rbrace) &&
+			indent(sec.NamePos.Line) == indent(taker.Rbrace.Line) && (early == taker || early.Lbrace.Before(sec.Lbrace)) {
+			early = sec
+		}
+	}
+	for n := early.Rbrace.Line + 1; n <= len(lines); n++ {
+		if strings.HasPrefix(strings.TrimSpace(lines[n-1]), "}") && indent(n) == indent(early.NamePos.Line) {
+			p.errorf(early.Rbrace, "unexpected %q: by indentation, section %s closes at line %d", "}", quoteShort(early.Name), n)
+			return
+		}
+	}
+	p.errorf(pos, "unexpected %q", "}")
 }
 
 func (p *parser) parseInclude(kw token) Item {

@@ -98,6 +98,16 @@ func TestParseErrors(t *testing.T) {
 		{"missing value before brace", "s { a = }", []string{`t.conf:1:9: expected value after "=", found "}"`}},
 		{"stray closing brace", "a = 1\n}\nb = 2", []string{`t.conf:2:1: unexpected "}"`}},
 		{"extra closing brace", "s {\n}}", []string{`t.conf:2:2: unexpected "}"`}},
+		{"brace too many in a section", "a {\n  b {\n    x = 1\n    }\n  }\n}\n", []string{
+			`t.conf:4:5: unexpected "}": by indentation, section "b" closes at line 5`,
+		}},
+		{"brace too many, a section closed on its line before", "a {\n  b {\n    c { x = 1 }\n  }\n  d {\n    y = 2 }\n  }\n}\n", []string{
+			`t.conf:6:11: unexpected "}": by indentation, section "d" closes at line 7`,
+		}},
+		{"braces too many", "a {\n  b {\n    }\n  }\n}\n}\n", []string{
+			`t.conf:3:5: unexpected "}": by indentation, section "b" closes at line 4`,
+			`t.conf:6:1: unexpected "}"`,
+		}},
 		{"section not closed", "domains {\n  a = 1\n", []string{`t.conf:1:9: section "domains" is not closed`}},
 		{"nested sections not closed", "a {\n  b {\n", []string{`t.conf:2:5: section "b" is not closed`}},
 		{"brace missing before a sibling", "a {\n  b {\n    x = 1\n  c {\n    y = 2\n  }\n}\n", []string{
