@@ -83,17 +83,21 @@ func parsePath(rawSegs []string) (parsedPath, error) {
 			return p, err
 		}
 		if seg.Kind == CatchAllSegment && i != len(rawSegs)-1 {
-			return p, fmt.Errorf("catch-all parameter %q must be the last segment of the path", parser.Echo("*"+seg.Param))
+			return p, &paramError{param: "*" + seg.Param, msg: fmt.Sprintf("catch-all parameter %q must be the last segment of the path", parser.Echo("*"+seg.Param))}
 		}
 		p.Segments = append(p.Segments, seg)
 		if seg.Kind == StaticSegment {
 			continue
 		}
+		written := ":" + seg.Param
+		if seg.Kind == CatchAllSegment {
+			written = "*" + seg.Param
+		}
 		if hasParam(p, seg.Param) {
-			return p, fmt.Errorf("parameter %q appears twice in the path", parser.Echo(seg.Param))
+			return p, &paramError{param: written, msg: fmt.Sprintf("parameter %q appears twice in the path", parser.Echo(seg.Param))}
 		}
 		if len(p.Params) == core.MaxParams {
-			return p, fmt.Errorf("parameter %q is one too many: a route has at most %d parameters", parser.Echo(seg.Param), core.MaxParams)
+			return p, &paramError{param: written, msg: fmt.Sprintf("parameter %q is one too many: a route has at most %d parameters", parser.Echo(seg.Param), core.MaxParams)}
 		}
 		p.Params = append(p.Params, param)
 	}
@@ -290,6 +294,35 @@ func isIdent(s string) bool {
 		}
 	}
 	return true
+}
+
+// paramError is an error of a path at one of its parameters, param as
+// written (":id", "*rest"): the last one of the path, which is the one
+// the error is about (the second of two, the one too many).
+type paramError struct {
+	param string
+	msg   string
+}
+
+func (e *paramError) Error() string { return e.msg }
+
+// lastParamIndex returns the index in path of the last parameter written
+// as param (":id", "*rest"), not inside a constraint's brackets, or -1.
+func lastParamIndex(path, param string) int {
+	last, depth := -1, 0
+	for i := 0; i < len(path); i++ {
+		switch c := path[i]; {
+		case c == '[':
+			depth++
+		case c == ']' && depth > 0:
+			depth--
+		case depth == 0 && strings.HasPrefix(path[i:], param):
+			if end := i + len(param); end == len(path) || strings.IndexByte("/[ \t", path[end]) >= 0 {
+				last = i
+			}
+		}
+	}
+	return last
 }
 
 // tagIndex returns the index in path of the constraint tag named tag: the
