@@ -288,7 +288,8 @@ type URLBuilder struct {
 	base routegenimpl.URLBase
 }
 
-// URL builds the URLs of the routes as paths from the root of the site.
+// URL builds the URLs of the routes from the root of the site: the root domain's as paths,
+// the other domains' as //host[:port]/path.
 var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
@@ -378,21 +379,21 @@ type APIV1TaskController interface {
 	List(ctx *runtime.Context) error // serves tasks: GET /api/v1/tasks (../../config/routes.conf:51:11)
 //line ../../config/routes.conf:67:14
 	Show(ctx *runtime.Context, id int64) error // serves task: GET /api/v1/tasks/:id (../../config/routes.conf:67:15)
-//line routes_gen.go:382:1
+//line routes_gen.go:383:1
 }
 
 // AdminDashboardController holds the actions of controller "admin/DashboardController".
 type AdminDashboardController interface {
 //line ../../config/routes.conf:93:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../config/routes.conf:93:7)
-//line routes_gen.go:389:1
+//line routes_gen.go:390:1
 }
 
 // AdminStatsController holds the actions of controller "admin/StatsController".
 type AdminStatsController interface {
 //line ../../config/routes.conf:101:6
 	Index(ctx *runtime.Context) error // serves stats: GET /stats (../../config/routes.conf:101:7)
-//line routes_gen.go:396:1
+//line routes_gen.go:397:1
 }
 
 // AppController holds the actions of controller "AppController".
@@ -405,7 +406,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../config/routes.conf:30:7)
 //line ../../config/routes.conf:38:6
 	MyTasks(ctx *runtime.Context) error // serves my_tasks: GET /my/tasks.html (../../config/routes.conf:38:7)
-//line routes_gen.go:409:1
+//line routes_gen.go:410:1
 }
 
 // Index returns the URL of route "index": / (../../config/routes.conf:17:7).
@@ -415,7 +416,7 @@ func (u *URLBuilder) Index() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:419:1
+//line routes_gen.go:420:1
 
 // Tasks returns the URL of route "tasks": /api/v1/tasks (../../config/routes.conf:51:11).
 //
@@ -424,7 +425,7 @@ func (u *URLBuilder) Tasks() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:428:1
+//line routes_gen.go:429:1
 
 // CreateTask returns the URL of route "create_task": /api/v1/tasks (../../config/routes.conf:59:15).
 //
@@ -433,7 +434,7 @@ func (u *URLBuilder) CreateTask() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:437:1
+//line routes_gen.go:438:1
 
 // DeleteTask returns the URL of route "delete_task": /api/v1/tasks/:id (../../config/routes.conf:71:15).
 //
@@ -442,7 +443,7 @@ func (u *URLBuilder) DeleteTask(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 3, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:446:1
+//line routes_gen.go:447:1
 
 // Task returns the URL of route "task": /api/v1/tasks/:id (../../config/routes.conf:67:15).
 //
@@ -451,7 +452,7 @@ func (u *URLBuilder) Task(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 4, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:455:1
+//line routes_gen.go:456:1
 
 // GithubAuthRedirectAah returns the URL of route "github_auth_redirect__aah": /github-auth/callback (../../config/security.conf:28:5).
 //
@@ -460,7 +461,7 @@ func (u *URLBuilder) GithubAuthRedirectAah() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:464:1
+//line routes_gen.go:465:1
 
 // GithubAuthLoginAah returns the URL of route "github_auth_login__aah": /github-auth/login (../../config/security.conf:28:5).
 //
@@ -469,7 +470,7 @@ func (u *URLBuilder) GithubAuthLoginAah() string {
 	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:473:1
+//line routes_gen.go:474:1
 
 // FormAuthLoginSubmitAah returns the URL of route "form_auth_login_submit__aah": /login (../../config/security.conf:7:5).
 //
@@ -478,7 +479,7 @@ func (u *URLBuilder) FormAuthLoginSubmitAah() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:482:1
+//line routes_gen.go:483:1
 
 // Login returns the URL of route "login": /login.html (../../config/routes.conf:24:7).
 //
@@ -487,7 +488,7 @@ func (u *URLBuilder) Login() string {
 	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:491:1
+//line routes_gen.go:492:1
 
 // Logout returns the URL of route "logout": /logout (../../config/routes.conf:30:7).
 //
@@ -496,7 +497,7 @@ func (u *URLBuilder) Logout() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:500:1
+//line routes_gen.go:501:1
 
 // MyTasks returns the URL of route "my_tasks": /my/tasks.html (../../config/routes.conf:38:7).
 //
@@ -505,7 +506,7 @@ func (u *URLBuilder) MyTasks() string {
 	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:509:1
+//line routes_gen.go:510:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../config/routes.conf:10:7).
 //
@@ -514,7 +515,7 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 11, filepath)
 }
 
-//line routes_gen.go:518:1
+//line routes_gen.go:519:1
 
 // AdminLocalhostIndex returns the URL of route "admin_localhost.index": / on admin.localhost (../../config/routes.conf:93:7).
 //
@@ -523,7 +524,7 @@ func (u *URLBuilder) AdminLocalhostIndex() string {
 	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:527:1
+//line routes_gen.go:528:1
 
 // AdminLocalhostGithubAuthRedirectAah returns the URL of route "admin_localhost.github_auth_redirect__aah": /github-auth/callback on admin.localhost (../../config/security.conf:28:5).
 //
@@ -532,7 +533,7 @@ func (u *URLBuilder) AdminLocalhostGithubAuthRedirectAah() string {
 	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:536:1
+//line routes_gen.go:537:1
 
 // AdminLocalhostGithubAuthLoginAah returns the URL of route "admin_localhost.github_auth_login__aah": /github-auth/login on admin.localhost (../../config/security.conf:28:5).
 //
@@ -541,7 +542,7 @@ func (u *URLBuilder) AdminLocalhostGithubAuthLoginAah() string {
 	return routegenHelperURL(u, 14)
 }
 
-//line routes_gen.go:545:1
+//line routes_gen.go:546:1
 
 // AdminLocalhostFormAuthLoginSubmitAah returns the URL of route "admin_localhost.form_auth_login_submit__aah": /login on admin.localhost (../../config/security.conf:7:5).
 //
@@ -550,7 +551,7 @@ func (u *URLBuilder) AdminLocalhostFormAuthLoginSubmitAah() string {
 	return routegenHelperURL(u, 15)
 }
 
-//line routes_gen.go:554:1
+//line routes_gen.go:555:1
 
 // AdminLocalhostStats returns the URL of route "admin_localhost.stats": /stats on admin.localhost (../../config/routes.conf:101:7).
 //
@@ -559,4 +560,4 @@ func (u *URLBuilder) AdminLocalhostStats() string {
 	return routegenHelperURL(u, 16)
 }
 
-//line routes_gen.go:563:1
+//line routes_gen.go:564:1
