@@ -267,16 +267,29 @@ func (c *cli) listSources(found sources, src sourceFlags, list listFlags) int {
 	if inputs := found.names(); list.splitDir != "" && len(inputs) > 1 {
 		return c.usageError(fmt.Sprintf("--split-dir writes the documents of one routes.conf, and %d are read here: %s; name one", len(inputs), strings.Join(inputs, ", ")))
 	}
+	// Tables for people say whose they are when there are several, as ls
+	// names each folder it lists.
+	headed, listed := list.format == "table" && len(found.names()) > 1, 0
+	listOne := func(input string, src sourceFlags) int {
+		if headed {
+			if listed > 0 {
+				fmt.Fprintln(c.stdout)
+			}
+			fmt.Fprintf(c.stdout, "%s:\n", input)
+			listed++
+		}
+		return c.list(input, src, list)
+	}
 	code := exitOK
 	for _, d := range found.directives {
 		input, dsrc, dcode := c.directiveSources(d, src)
 		if dcode == exitOK {
-			dcode = c.list(input, dsrc, list)
+			dcode = listOne(input, dsrc)
 		}
 		code = max(code, dcode)
 	}
 	if found.input != "" {
-		code = max(code, c.list(found.input, src, list))
+		code = max(code, listOne(found.input, src))
 	}
 	return code
 }

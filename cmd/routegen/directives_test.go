@@ -180,6 +180,20 @@ func TestSplitDirOfOneTable(t *testing.T) {
 	}
 }
 
+// TestListTablesNamed checks that list's tables say whose they are when
+// it lists several, and that one table is printed alone.
+func TestListTablesNamed(t *testing.T) {
+	root := shopModule(t, validConf)
+	code, stdout, stderr := runIn(t, root, "list")
+	first, second := "admin/conf/admin routes.conf:\nDOMAIN ", "\n\nweb/routes.conf:\nDOMAIN "
+	if code != exitOK || !strings.HasPrefix(stdout, first) || !strings.Contains(stdout, second) {
+		t.Errorf("list = %d, %q,\n%s\nwant each table after its file's name", code, stderr, stdout)
+	}
+	if code, stdout, _ := runIn(t, root, "list", "web"); code != exitOK || !strings.HasPrefix(stdout, "DOMAIN ") {
+		t.Errorf("list web = %d,\n%s\nwant the table alone", code, stdout)
+	}
+}
+
 // TestUsageErrorOfDirective checks that a usage error in the arguments of a
 // directive that check runs is reported at the directive's line.
 func TestUsageErrorOfDirective(t *testing.T) {
