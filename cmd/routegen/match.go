@@ -182,6 +182,10 @@ func explainAnswer(router *explain.Router, r *http.Request, subject explain.Subj
 			assumed = "the authenticators answer " + map[bool]string{true: "ok", false: "fail"}[subject.Authenticated] + " (--auth)"
 		case step.Name == "authorization":
 			assumed = holdings(subject)
+		case step.Name == "static" && step.Outcome == "served":
+			// match reads no static file system: the router's 404 of a
+			// missing file is not in the decision.
+			assumed = "the static file or folder exists (the router answers 404 when it does not)"
 		default:
 			continue
 		}
