@@ -122,8 +122,9 @@ func (c *cli) match(args []string, src sourceFlags, flags matchFlags) int {
 		if errors.As(err, &ue) {
 			err = ue.Err
 		}
-		if strings.HasPrefix(err.Error(), "method ") {
-			return c.usageError(err.Error())
+		// The request's own errors name what they are about.
+		if msg := err.Error(); strings.HasPrefix(msg, "method ") || strings.HasPrefix(msg, "URL ") {
+			return c.usageError(msg)
 		}
 		return c.usageError(fmt.Sprintf("URL %q: %v", target, err))
 	}
