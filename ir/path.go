@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/routegen/routegen/internal/core"
@@ -234,6 +235,10 @@ func escapeLiteral(s string) (string, error) {
 	if !utf8.ValidString(s) {
 		return "", fmt.Errorf("path segment %q is not valid UTF-8", parser.Echo(s))
 	}
+	if i := strings.IndexFunc(s, unseen); i >= 0 {
+		r, _ := utf8.DecodeRuneInString(s[i:])
+		return "", fmt.Errorf("path segment %q has %U, which shows as a blank or as nothing: remove it, or write the character meant", parser.Echo(s), r)
+	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -249,6 +254,17 @@ func escapeLiteral(s string) (string, error) {
 		}
 	}
 	return b.String(), nil
+}
+
+// unseen reports whether r is a non-ASCII character that shows as a blank
+// or as nothing, which an editor slips in (a no-break space, a zero width
+// space); the joiners that some scripts spell words with are not.
+func unseen(r rune) bool {
+	switch r {
+	case '\u00ad', '\u200b', '\u2060', '\ufeff':
+		return true
+	}
+	return r >= utf8.RuneSelf && unicode.IsSpace(r)
 }
 
 // literalPunct is the punctuation a path segment holds unescaped.
