@@ -527,10 +527,12 @@ func (osFS) ReadFile(name string) ([]byte, error) {
 	switch {
 	case err != nil:
 		return nil, err
+	// As the os package's errors, a *fs.PathError, whose name a message
+	// at the file itself leaves out.
 	case !info.Mode().IsRegular():
-		return nil, fmt.Errorf("%s is not a regular file", name)
+		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("not a regular file")}
 	case info.Size() > parser.MaxFileSize:
-		return nil, fmt.Errorf("%s is larger than %d MiB", name, parser.MaxFileSize>>20)
+		return nil, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("larger than %d MiB", parser.MaxFileSize>>20)}
 	}
 	f, err := os.Open(name)
 	if err != nil {

@@ -375,9 +375,13 @@ func TestIncludesOfNonConfigFiles(t *testing.T) {
 	})
 	code, _, stderr := runIn(t, dir, "check", "--no-color")
 	want := "passwd:1:5: not valid (passwd is not a .conf file: its text is not shown)\n" +
-		"routes.conf:1:1: /dev/zero is not a regular file\n" +
-		"routes.conf:2:1: sub is not a regular file\n"
+		"routes.conf:1:1: read /dev/zero: not a regular file\n" +
+		"routes.conf:2:1: read sub: not a regular file\n"
 	if code != exitInput || stderr != want {
 		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
+	}
+	// The file named itself is not named again in its message.
+	if code, _, stderr := runIn(t, dir, "check", "--no-color", "/dev/zero"); code != exitInput || stderr != "/dev/zero: not a regular file\n" {
+		t.Errorf("check /dev/zero = %d, %q; want 1 and the file named once", code, stderr)
 	}
 }
