@@ -202,14 +202,19 @@ func notACommand(arg string) string {
 		return ""
 	}
 	msg := fmt.Sprintf("%q is neither a file nor a command", arg)
-	typos := 1 // "foo" is no typo of "fmt"
-	if len(arg) > 4 {
-		typos = 2
-	}
-	if cmd := suggest.Closest(arg, commands, typos); cmd != "" {
+	if cmd := closestCommand(arg); cmd != "" {
 		msg += fmt.Sprintf("; did you mean routegen %s?", cmd)
 	}
 	return msg
+}
+
+// closestCommand is the command that name misspells, or "".
+func closestCommand(name string) string {
+	typos := 1 // "foo" is no typo of "fmt"
+	if len(name) > 4 {
+		typos = 2
+	}
+	return suggest.Closest(name, commands, typos)
 }
 
 // commandFlags are the values of the flags of every command; a command's
@@ -266,7 +271,11 @@ func (c *cli) help(args []string) int {
 		fs, _ := newFlagSet(args[0])
 		fmt.Fprint(c.stdout, commandUsage(args[0], fs))
 	default:
-		return c.usageError(fmt.Sprintf("help %s: no such command", args[0]))
+		msg := fmt.Sprintf("help %s: no such command", args[0])
+		if cmd := closestCommand(args[0]); cmd != "" {
+			msg += fmt.Sprintf("; did you mean routegen help %s?", cmd)
+		}
+		return c.usageError(msg)
 	}
 	return exitOK
 }

@@ -132,6 +132,9 @@ func TestMisspeltCommand(t *testing.T) {
 			t.Errorf("%q = %d, %q; want 2 and %q", c.args, code, stderr, c.want)
 		}
 	}
+	if code, _, stderr := runIn(t, dir, "help", "chek"); code != exitUsage || !strings.HasPrefix(stderr, "routegen: help chek: no such command; did you mean routegen help check?\n") {
+		t.Errorf("help chek = %d, %q", code, stderr)
+	}
 	if code, _, stderr := runIn(t, dir, "chek"); code != exitOK {
 		t.Errorf("routegen chek, a folder of that name = %d, %q; want 0", code, stderr)
 	}
