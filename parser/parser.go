@@ -458,9 +458,29 @@ func (p *parser) parseValue(context string) Value {
 		return newEnv(tok)
 	case tokLbrack:
 		return p.parseList()
+	case tokIllegal:
+		if tok.text == "/" {
+			p.errorf(tok.pos, "unexpected character '/': a path is a string, in quotes: write %s", quoteShort(p.unquotedText(tok.pos)))
+			return nil
+		}
 	}
 	p.errorExpected("value " + context)
 	return nil
+}
+
+// unquotedText is the text of the source line from pos up to a ";", a "#",
+// a "}", a "]", a "," or the end of the line, blanks trimmed: what a value
+// written without its quotes holds.
+func (p *parser) unquotedText(pos Pos) string {
+	src := strings.TrimPrefix(string(p.sc.src), bom) // columns count from after it
+	for range pos.Line - 1 {
+		_, src, _ = strings.Cut(src, "\n")
+	}
+	text, _, _ := strings.Cut(src[pos.Col-1:], "\n")
+	if i := strings.IndexAny(text, ";#}],"); i >= 0 {
+		text = text[:i]
+	}
+	return strings.TrimSpace(text)
 }
 
 func (p *parser) number(tok token) Value {

@@ -145,7 +145,8 @@ func TestParseErrors(t *testing.T) {
 		{"environment without its brace", "a = ${PORT:-8080\n", []string{`t.conf:1:5: unexpected character '$'`}},
 		{"lone minus", "a = -x", []string{`t.conf:1:5: unexpected character '-'`}},
 		{"comment of another language", "a = 1 // one\nb = 2 /* two */\n", []string{`t.conf:1:7: unexpected "//": a comment begins with "#"`, `t.conf:2:7: unexpected "/*": a comment begins with "#"`}},
-		{"lone slash", "a = /x", []string{`t.conf:1:5: unexpected character '/'`}},
+		{"lone slash", "a = /x", []string{`t.conf:1:5: unexpected character '/': a path is a string, in quotes: write "/x"`}},
+		{"lone slash after a byte order mark", "\uFEFFa = /x", []string{`t.conf:1:5: unexpected character '/': a path is a string, in quotes: write "/x"`}},
 		{"unterminated string", `a = "abc`, []string{`t.conf:1:5: string literal not terminated`}},
 		{"unterminated string over lines", "a = 'abc\nb = 1\nc = 1 1", []string{
 			`t.conf:1:5: string literal not terminated`,
