@@ -500,6 +500,11 @@ func (p *parser) number(tok token) Value {
 		}
 		return &Float{ValuePos: tok.pos, Value: f, Text: tok.text}
 	}
+	if withUnit := strings.TrimRight(tok.text, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"); withUnit != tok.text && (isInt(withUnit) || isFloat(withUnit)) {
+		// A size or a duration ("5mb", "30m"), which is a string.
+		p.errorf(tok.pos, "invalid number %s: a value with a unit is a string, in quotes: write %s", quoteShort(tok.text), quoteShort(tok.text))
+		return nil
+	}
 	p.errorf(tok.pos, "invalid number %s", quoteShort(tok.text))
 	return nil
 }
