@@ -366,10 +366,20 @@ func (p *parser) endStatement(item Item) {
 		p.next()
 	case tokNewline, tokEOF, tokRbrace:
 	default:
-		if !semicolon {
-			p.errorExpected(`";" or newline after ` + describeEnd(item))
-			p.skipStatement()
+		if semicolon {
+			break
 		}
+		// Values after a comma, written as aah's comma-separated strings
+		// are (method = GET, POST), but without the quotes.
+		if a, ok := item.(*Assign); ok && p.tok.kind == tokComma {
+			if ref, bare := a.Value.(*Ref); bare {
+				p.errorf(p.tok.pos, `expected ";" or newline after value, found ","; several values are one string, in quotes: write %s, or a list in brackets`, quoteShort(p.unquotedText(ref.ValuePos, ";#}")))
+				p.skipStatement()
+				break
+			}
+		}
+		p.errorExpected(`";" or newline after ` + describeEnd(item))
+		p.skipStatement()
 	}
 }
 
@@ -460,7 +470,7 @@ func (p *parser) parseValue(context string) Value {
 		return p.parseList()
 	case tokIllegal:
 		if tok.text == "/" {
-			p.errorf(tok.pos, "unexpected character '/': a path is a string, in quotes: write %s", quoteShort(p.unquotedText(tok.pos)))
+			p.errorf(tok.pos, "unexpected character '/': a path is a string, in quotes: write %s", quoteShort(p.unquotedText(tok.pos, ";#}],")))
 			return nil
 		}
 	}
@@ -468,16 +478,16 @@ func (p *parser) parseValue(context string) Value {
 	return nil
 }
 
-// unquotedText is the text of the source line from pos up to a ";", a "#",
-// a "}", a "]", a "," or the end of the line, blanks trimmed: what a value
+// unquotedText is the text of the source line from pos up to one of the
+// bytes of stop or the end of the line, blanks trimmed: what a value
 // written without its quotes holds.
-func (p *parser) unquotedText(pos Pos) string {
+func (p *parser) unquotedText(pos Pos, stop string) string {
 	src := strings.TrimPrefix(string(p.sc.src), bom) // columns count from after it
 	for range pos.Line - 1 {
 		_, src, _ = strings.Cut(src, "\n")
 	}
 	text, _, _ := strings.Cut(src[pos.Col-1:], "\n")
-	if i := strings.IndexAny(text, ";#}],"); i >= 0 {
+	if i := strings.IndexAny(text, stop); i >= 0 {
 		text = text[:i]
 	}
 	return strings.TrimSpace(text)

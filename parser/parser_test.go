@@ -175,6 +175,8 @@ func TestParseErrors(t *testing.T) {
 		{"float out of range", "a = 1" + strings.Repeat("0", 400) + ".0", []string{`t.conf:1:5: float "1` + strings.Repeat("0", 31) + `"… is out of range`}},
 		{"number with two points", "a = 1.2.3", []string{`t.conf:1:5: invalid number "1.2.3"`}},
 		{"number with letters", "a = 12abc", []string{`t.conf:1:5: invalid number "12abc": a value with a unit is a string, in quotes: write "12abc"`}},
+		{"methods without quotes", "method = GET, POST # both", []string{`t.conf:1:13: expected ";" or newline after value, found ","; several values are one string, in quotes: write "GET, POST", or a list in brackets`}},
+		{"strings after a comma", `a = "x", "y"`, []string{`t.conf:1:8: expected ";" or newline after value, found ","`}},
 		{"size without quotes", "max_body_size = 5mb", []string{`t.conf:1:17: invalid number "5mb": a value with a unit is a string, in quotes: write "5mb"`}},
 		{"number with letters inside", "a = 1x2", []string{`t.conf:1:5: invalid number "1x2"`}},
 		{"double comma in list", "a = [1,,2]", []string{`t.conf:1:8: expected value or "]" in list, found ","`}},
