@@ -52,6 +52,10 @@ type Options struct {
 	// the matchers as code up to 512 routes and leaves them to
 	// the runtime above; MatcherCode and MatcherData choose.
 	Matcher Matcher
+	// PackageDocElsewhere says that another file of the package has the
+	// package comment: the generated file then writes none, since go doc
+	// would show both, one after the other.
+	PackageDocElsewhere bool
 }
 
 // generatedBy is the first line of a generated file, without its "// ",
@@ -123,10 +127,13 @@ func generate(t *ir.Table, opts Options, linesAsText bool) ([]File, parser.Diagn
 		return nil, m.diags
 	}
 	header := []string{generatedBy(opts.Version), "Source: " + opts.Source}
-	doc := []string{
-		"Package " + opts.Package + " routes the requests of " + opts.Source + ".",
-		"Lookup finds the route of a request, NewRouter serves them with the",
-		"application's controllers, and URL builds the URL of a route.",
+	var doc []string
+	if !opts.PackageDocElsewhere {
+		doc = []string{
+			"Package " + opts.Package + " routes the requests of " + opts.Source + ".",
+			"Lookup finds the route of a request, NewRouter serves them with the",
+			"application's controllers, and URL builds the URL of a route.",
+		}
 	}
 	opts.SourcePath = m.sourcePaths(opts.SourcePath)
 	g := &generator{model: m, opts: opts}

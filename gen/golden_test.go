@@ -45,6 +45,9 @@ type goldenCase struct {
 	profile   string
 	out       string // module path of the output folder when not golden/<dir>
 	noTS      bool   // no routes.ts beside it: an application without a front end
+	// docElsewhere: another file of the output folder has the package
+	// comment, which the command then leaves out of the generated file.
+	docElsewhere bool
 }
 
 func (c goldenCase) outDir() string {
@@ -63,7 +66,7 @@ func goldenCases(t testing.TB) []goldenCase {
 		{dir: "clash", routes: "testdata/clash/routes.conf"},
 		{dir: "routes", routes: "examples/app/routes.conf", out: "examples/app/routes"},
 		{dir: "aahport", pkg: "routes", routes: "examples/aahport/config/routes.conf", security: "examples/aahport/config/security.conf",
-			appConfig: "examples/aahport/config/aah.conf", out: "examples/aahport/app/routes", noTS: true},
+			appConfig: "examples/aahport/config/aah.conf", out: "examples/aahport/app/routes", noTS: true, docElsewhere: true},
 		{dir: "policies", routes: "testdata/policies/routes.conf", security: "testdata/policies/security.conf"},
 		{dir: "replies", routes: "testdata/replies/routes.conf", security: "testdata/replies/security.conf", appConfig: "testdata/replies/aah.conf", noTS: true},
 		{dir: "profile", routes: "testdata/profile/routes.conf", appConfig: "testdata/profile/aah.conf", profile: "prod"},
@@ -114,6 +117,7 @@ func TestGolden(t *testing.T) {
 			}
 			files, diags := gen.Generate(table, gen.Options{
 				Package: cmp.Or(c.pkg, c.dir), Source: fromOutput(c.routes), Output: "routes_gen.go", SourcePath: fromOutput, Version: goldenVersion,
+				PackageDocElsewhere: c.docElsewhere,
 			})
 			if diags.HasErrors() {
 				t.Fatal(diags)

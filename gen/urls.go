@@ -31,8 +31,12 @@ func (g *generator) writeURLs() {
 		"instead, and the root domain's with their host. The zero URLBuilder builds paths from",
 		"the root of the site.",
 	}, jen.Type().Id("URLBuilder").Struct(base))
-	g.declare([]string{"URL builds the URLs of the routes as paths from the root of the site."},
-		jen.Var().Id("URL").Op("=").Op("&").Id("URLBuilder").Values())
+	urlDoc := []string{"URL builds the URLs of the routes as paths from the root of the site."}
+	if len(g.table.Domains) > 1 {
+		urlDoc = []string{"URL builds the URLs of the routes from the root of the site: the root domain's as paths,",
+			"the other domains' as //host[:port]/path."}
+	}
+	g.declare(urlDoc, jen.Var().Id("URL").Op("=").Op("&").Id("URLBuilder").Values())
 	g.declare([]string{
 		"WithBasePath returns a URLBuilder whose paths begin with base, for an application served",
 		`below a path prefix ("/svc"; "" or "/" for none), and whose hosts are u's.`,

@@ -384,8 +384,14 @@ func (b *builder) checkController(name string, pos parser.Pos) {
 }
 
 func (b *builder) checkAction(name string, pos parser.Pos) {
-	if !isIdent(name) {
+	switch {
+	case !isIdent(name):
 		b.diags.Errorf(pos, "action %q is not a name (letters, digits and _, not starting with a digit)", name)
+	case name[0] == '_':
+		// Its first letter is upper-cased into the controller's method,
+		// which an application's type in another package can implement
+		// only when exported; "_" would be no method at all.
+		b.diags.Errorf(pos, "action %q must begin with a letter: it names an exported Go method of the controller", name)
 	}
 }
 

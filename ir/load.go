@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/routegen/routegen/internal/core"
+	"github.com/routegen/routegen/internal/hostname"
 	"github.com/routegen/routegen/parser"
 )
 
@@ -52,6 +54,11 @@ func load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 			}
 		}
 		opts.DefaultPort = appString(app, "server.port", &diags)
+		if hostname.CheckPort(core.PortOrDefault(opts.DefaultPort)) != nil {
+			// Reported where it is written, not at each domain that takes it.
+			diags.Errorf(app.Lookup("server.port").Value.Pos(), "server.port %q is not a port number (1-65535, or \"\" for the scheme's default)", opts.DefaultPort)
+			opts.DefaultPort = ""
+		}
 		opts.LinkPorts = true
 		opts.TLS = boolAt(app, "server.ssl.enable", false)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/routegen/routegen/internal/core"
@@ -83,17 +84,21 @@ func parsePath(rawSegs []string) (parsedPath, error) {
 			return p, err
 		}
 		if seg.Kind == CatchAllSegment && i != len(rawSegs)-1 {
-			return p, fmt.Errorf("catch-all parameter %q must be the last segment of the path", parser.Echo("*"+seg.Param))
+			return p, &paramError{param: "*" + seg.Param, msg: fmt.Sprintf("catch-all parameter %q must be the last segment of the path", parser.Echo("*"+seg.Param))}
 		}
 		p.Segments = append(p.Segments, seg)
 		if seg.Kind == StaticSegment {
 			continue
 		}
+		written := ":" + seg.Param
+		if seg.Kind == CatchAllSegment {
+			written = "*" + seg.Param
+		}
 		if hasParam(p, seg.Param) {
-			return p, fmt.Errorf("parameter %q appears twice in the path", parser.Echo(seg.Param))
+			return p, &paramError{param: written, msg: fmt.Sprintf("parameter %q appears twice in the path", parser.Echo(seg.Param))}
 		}
 		if len(p.Params) == core.MaxParams {
-			return p, fmt.Errorf("parameter %q is one too many: a route has at most %d parameters", parser.Echo(seg.Param), core.MaxParams)
+			return p, &paramError{param: written, msg: fmt.Sprintf("parameter %q is one too many: a route has at most %d parameters", parser.Echo(seg.Param), core.MaxParams)}
 		}
 		p.Params = append(p.Params, param)
 	}
@@ -230,6 +235,10 @@ func escapeLiteral(s string) (string, error) {
 	if !utf8.ValidString(s) {
 		return "", fmt.Errorf("path segment %q is not valid UTF-8", parser.Echo(s))
 	}
+	if i := strings.IndexFunc(s, unseen); i >= 0 {
+		r, _ := utf8.DecodeRuneInString(s[i:])
+		return "", fmt.Errorf("path segment %q has %U, which shows as a blank or as nothing: remove it, or write the character meant", parser.Echo(s), r)
+	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -245,6 +254,17 @@ func escapeLiteral(s string) (string, error) {
 		}
 	}
 	return b.String(), nil
+}
+
+// unseen reports whether r is a non-ASCII character that shows as a blank
+// or as nothing, which an editor slips in (a no-break space, a zero width
+// space); the joiners that some scripts spell words with are not.
+func unseen(r rune) bool {
+	switch r {
+	case '\u00ad', '\u200b', '\u2060', '\ufeff':
+		return true
+	}
+	return r >= utf8.RuneSelf && unicode.IsSpace(r)
 }
 
 // literalPunct is the punctuation a path segment holds unescaped.
@@ -290,6 +310,35 @@ func isIdent(s string) bool {
 		}
 	}
 	return true
+}
+
+// paramError is an error of a path at one of its parameters, param as
+// written (":id", "*rest"): the last one of the path, which is the one
+// the error is about (the second of two, the one too many).
+type paramError struct {
+	param string
+	msg   string
+}
+
+func (e *paramError) Error() string { return e.msg }
+
+// lastParamIndex returns the index in path of the last parameter written
+// as param (":id", "*rest"), not inside a constraint's brackets, or -1.
+func lastParamIndex(path, param string) int {
+	last, depth := -1, 0
+	for i := 0; i < len(path); i++ {
+		switch c := path[i]; {
+		case c == '[':
+			depth++
+		case c == ']' && depth > 0:
+			depth--
+		case depth == 0 && strings.HasPrefix(path[i:], param):
+			if end := i + len(param); end == len(path) || strings.IndexByte("/[ \t", path[end]) >= 0 {
+				last = i
+			}
+		}
+	}
+	return last
 }
 
 // tagIndex returns the index in path of the constraint tag named tag: the

@@ -270,19 +270,27 @@ func (rb *routeBuilder) paramPos(obj *parser.Object, quote parser.Pos, name stri
 }
 
 // errorPos is where an error in the route's own path is reported: at the
-// tag it concerns when it is about a constraint tag of that path, else at
-// the path's opening quote.
+// tag it concerns when it is about a constraint tag of that path, at the
+// parameter when it is about one written there, else at the path's
+// opening quote.
 func (rb *routeBuilder) errorPos(obj *parser.Object, quote parser.Pos, err error) parser.Pos {
-	var tagErr *TagError
-	if !errors.As(err, &tagErr) {
+	s := ownPath(obj)
+	if s == nil {
 		return quote
 	}
-	if s := ownPath(obj); s != nil {
-		if i := tagIndex(s.Value, tagErr.Tag); i >= 0 {
-			return s.PosOf(i)
-		}
+	var tagErr *TagError
+	var paramErr *paramError
+	i := -1
+	switch {
+	case errors.As(err, &tagErr):
+		i = tagIndex(s.Value, tagErr.Tag)
+	case errors.As(err, &paramErr):
+		i = lastParamIndex(s.Value, paramErr.param)
 	}
-	return quote
+	if i < 0 {
+		return quote
+	}
+	return s.PosOf(i)
 }
 
 // ownPath is the string of the route's path key, or nil.

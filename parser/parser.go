@@ -35,8 +35,11 @@ type parser struct {
 	depth  int  // sections and lists open
 	halted bool // on too many errors or too deep a nesting: the rest of the file is ignored
 	// sections are every section opened, in the order of their "{", for
-	// finding the one whose "}" is missing.
+	// finding the one whose "}" is missing, or closed too early.
 	sections []*Section
+	// extraBraceSeen is set once a "}" closing nothing was reported:
+	// the indentation tells of the first one only.
+	extraBraceSeen bool
 }
 
 func (p *parser) next() {
@@ -109,7 +112,7 @@ func (p *parser) parseBody(sec *Section) {
 				sec.EndComments = comments
 				return
 			}
-			p.errorf(p.tok.pos, "unexpected %q", "}")
+			p.reportExtraBrace(p.tok.pos)
 			p.next()
 		case tokEOF:
 			sec.EndComments = comments
@@ -285,6 +288,57 @@ func (p *parser) reportUnclosed(atEOF *Section) {
 	p.errorf(atEOF.Lbrace, "section %s is not closed", quoteShort(atEOF.Name))
 }
 
+// reportExtraBrace reports a "}" at pos that closes nothing. With one "}"
+// too many, each "}" after it closes the section around the one it was
+// written for, so pos, at the end of the file, is mostly far from the
+// brace to remove. The indentation tells better: the first section closed
+// by a "}" that begins a line indented more than the section's name took
+// the "}" of a section inside it, which is the brace too many; but where a
+// multi-line section at that "}"'s indentation was closed earlier by a
+// "}" that does not begin a line, inside the first, that earlier "}" is.
+// The message names where, by indentation, the section it closed ends.
+func (p *parser) reportExtraBrace(pos Pos) {
+	if p.extraBraceSeen {
+		p.errorf(pos, "unexpected %q", "}")
+		return
+	}
+	p.extraBraceSeen = true
+	lines := strings.Split(string(p.sc.src), "\n")
+	indent := func(line int) int {
+		text := lines[line-1]
+		return len(text) - len(strings.TrimLeft(text, " \t"))
+	}
+	beginsLine := func(at Pos) bool { return at.Col == indent(at.Line)+1 }
+	closed := func(sec *Section) bool {
+		return sec.Rbrace.IsValid() && sec.Rbrace.File == pos.File && sec.Rbrace.Line != sec.Lbrace.Line
+	}
+	var taker *Section // the first section closed by an inner section's "}"
+	for _, sec := range p.sections {
+		if closed(sec) && beginsLine(sec.Rbrace) && indent(sec.Rbrace.Line) > indent(sec.NamePos.Line) &&
+			(taker == nil || sec.Rbrace.Before(taker.Rbrace)) {
+			taker = sec
+		}
+	}
+	if taker == nil {
+		p.errorf(pos, "unexpected %q", "}")
+		return
+	}
+	early := taker // the section the brace too many closed
+	for _, sec := range p.sections {
+		if closed(sec) && taker.Lbrace.Before(sec.Lbrace) && sec.Rbrace.Before(taker.Rbrace) && !beginsLine(sec.Rbrace) &&
+			indent(sec.NamePos.Line) == indent(taker.Rbrace.Line) && (early == taker || early.Lbrace.Before(sec.Lbrace)) {
+			early = sec
+		}
+	}
+	for n := early.Rbrace.Line + 1; n <= len(lines); n++ {
+		if strings.HasPrefix(strings.TrimSpace(lines[n-1]), "}") && indent(n) == indent(early.NamePos.Line) {
+			p.errorf(early.Rbrace, "unexpected %q: by indentation, section %s closes at line %d", "}", quoteShort(early.Name), n)
+			return
+		}
+	}
+	p.errorf(pos, "unexpected %q", "}")
+}
+
 func (p *parser) parseInclude(kw token) Item {
 	if p.tok.kind != tokString {
 		p.errorExpected(fmt.Sprintf("string after %q", kw.text))
@@ -312,10 +366,20 @@ func (p *parser) endStatement(item Item) {
 		p.next()
 	case tokNewline, tokEOF, tokRbrace:
 	default:
-		if !semicolon {
-			p.errorExpected(`";" or newline after ` + describeEnd(item))
-			p.skipStatement()
+		if semicolon {
+			break
 		}
+		// Values after a comma, written as aah's comma-separated strings
+		// are (method = GET, POST), but without the quotes.
+		if a, ok := item.(*Assign); ok && p.tok.kind == tokComma {
+			if ref, bare := a.Value.(*Ref); bare {
+				p.errorf(p.tok.pos, `expected ";" or newline after value, found ","; several values are one string, in quotes: write %s, or a list in brackets`, quoteShort(p.unquotedText(ref.ValuePos, ";#}")))
+				p.skipStatement()
+				break
+			}
+		}
+		p.errorExpected(`";" or newline after ` + describeEnd(item))
+		p.skipStatement()
 	}
 }
 
@@ -404,9 +468,29 @@ func (p *parser) parseValue(context string) Value {
 		return newEnv(tok)
 	case tokLbrack:
 		return p.parseList()
+	case tokIllegal:
+		if tok.text == "/" {
+			p.errorf(tok.pos, "unexpected character '/': a path is a string, in quotes: write %s", quoteShort(p.unquotedText(tok.pos, ";#}],")))
+			return nil
+		}
 	}
 	p.errorExpected("value " + context)
 	return nil
+}
+
+// unquotedText is the text of the source line from pos up to one of the
+// bytes of stop or the end of the line, blanks trimmed: what a value
+// written without its quotes holds.
+func (p *parser) unquotedText(pos Pos, stop string) string {
+	src := strings.TrimPrefix(string(p.sc.src), bom) // columns count from after it
+	for range pos.Line - 1 {
+		_, src, _ = strings.Cut(src, "\n")
+	}
+	text, _, _ := strings.Cut(src[pos.Col-1:], "\n")
+	if i := strings.IndexAny(text, stop); i >= 0 {
+		text = text[:i]
+	}
+	return strings.TrimSpace(text)
 }
 
 func (p *parser) number(tok token) Value {
@@ -425,6 +509,11 @@ func (p *parser) number(tok token) Value {
 			return nil
 		}
 		return &Float{ValuePos: tok.pos, Value: f, Text: tok.text}
+	}
+	if withUnit := strings.TrimRight(tok.text, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"); withUnit != tok.text && (isInt(withUnit) || isFloat(withUnit)) {
+		// A size or a duration ("5mb", "30m"), which is a string.
+		p.errorf(tok.pos, "invalid number %s: a value with a unit is a string, in quotes: write %s", quoteShort(tok.text), quoteShort(tok.text))
+		return nil
 	}
 	p.errorf(tok.pos, "invalid number %s", quoteShort(tok.text))
 	return nil

@@ -98,6 +98,16 @@ func TestParseErrors(t *testing.T) {
 		{"missing value before brace", "s { a = }", []string{`t.conf:1:9: expected value after "=", found "}"`}},
 		{"stray closing brace", "a = 1\n}\nb = 2", []string{`t.conf:2:1: unexpected "}"`}},
 		{"extra closing brace", "s {\n}}", []string{`t.conf:2:2: unexpected "}"`}},
+		{"brace too many in a section", "a {\n  b {\n    x = 1\n    }\n  }\n}\n", []string{
+			`t.conf:4:5: unexpected "}": by indentation, section "b" closes at line 5`,
+		}},
+		{"brace too many, a section closed on its line before", "a {\n  b {\n    c { x = 1 }\n  }\n  d {\n    y = 2 }\n  }\n}\n", []string{
+			`t.conf:6:11: unexpected "}": by indentation, section "d" closes at line 7`,
+		}},
+		{"braces too many", "a {\n  b {\n    }\n  }\n}\n}\n", []string{
+			`t.conf:3:5: unexpected "}": by indentation, section "b" closes at line 4`,
+			`t.conf:6:1: unexpected "}"`,
+		}},
 		{"section not closed", "domains {\n  a = 1\n", []string{`t.conf:1:9: section "domains" is not closed`}},
 		{"nested sections not closed", "a {\n  b {\n", []string{`t.conf:2:5: section "b" is not closed`}},
 		{"brace missing before a sibling", "a {\n  b {\n    x = 1\n  c {\n    y = 2\n  }\n}\n", []string{
@@ -135,7 +145,8 @@ func TestParseErrors(t *testing.T) {
 		{"environment without its brace", "a = ${PORT:-8080\n", []string{`t.conf:1:5: unexpected character '$'`}},
 		{"lone minus", "a = -x", []string{`t.conf:1:5: unexpected character '-'`}},
 		{"comment of another language", "a = 1 // one\nb = 2 /* two */\n", []string{`t.conf:1:7: unexpected "//": a comment begins with "#"`, `t.conf:2:7: unexpected "/*": a comment begins with "#"`}},
-		{"lone slash", "a = /x", []string{`t.conf:1:5: unexpected character '/'`}},
+		{"lone slash", "a = /x", []string{`t.conf:1:5: unexpected character '/': a path is a string, in quotes: write "/x"`}},
+		{"lone slash after a byte order mark", "\uFEFFa = /x", []string{`t.conf:1:5: unexpected character '/': a path is a string, in quotes: write "/x"`}},
 		{"unterminated string", `a = "abc`, []string{`t.conf:1:5: string literal not terminated`}},
 		{"unterminated string over lines", "a = 'abc\nb = 1\nc = 1 1", []string{
 			`t.conf:1:5: string literal not terminated`,
@@ -163,7 +174,11 @@ func TestParseErrors(t *testing.T) {
 		{"integer out of range", "a = 9223372036854775808", []string{`t.conf:1:5: integer "9223372036854775808" is out of range`}},
 		{"float out of range", "a = 1" + strings.Repeat("0", 400) + ".0", []string{`t.conf:1:5: float "1` + strings.Repeat("0", 31) + `"… is out of range`}},
 		{"number with two points", "a = 1.2.3", []string{`t.conf:1:5: invalid number "1.2.3"`}},
-		{"number with letters", "a = 12abc", []string{`t.conf:1:5: invalid number "12abc"`}},
+		{"number with letters", "a = 12abc", []string{`t.conf:1:5: invalid number "12abc": a value with a unit is a string, in quotes: write "12abc"`}},
+		{"methods without quotes", "method = GET, POST # both", []string{`t.conf:1:13: expected ";" or newline after value, found ","; several values are one string, in quotes: write "GET, POST", or a list in brackets`}},
+		{"strings after a comma", `a = "x", "y"`, []string{`t.conf:1:8: expected ";" or newline after value, found ","`}},
+		{"size without quotes", "max_body_size = 5mb", []string{`t.conf:1:17: invalid number "5mb": a value with a unit is a string, in quotes: write "5mb"`}},
+		{"number with letters inside", "a = 1x2", []string{`t.conf:1:5: invalid number "1x2"`}},
 		{"double comma in list", "a = [1,,2]", []string{`t.conf:1:8: expected value or "]" in list, found ","`}},
 		{"list not closed", "a = [1, 2", []string{`t.conf:1:5: list is not closed`}},
 		{"list not closed in a section", "s {\n  a = [1, 2\n", []string{`t.conf:2:7: list is not closed`}},

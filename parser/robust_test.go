@@ -26,7 +26,7 @@ func FuzzParse(f *testing.F) {
 		"include \"*\"", "INCLUDE 'x' # c", "foo\n{\n}", "foo\n\n", "a.b.c = 1", "a = b..c",
 		"a = 99999999999999999999", "a\r\n= 1\r", "# c\r\n", "a = [1,, 2]", "a = [{]}",
 		"s { a = 1 } b = 2", "\x00\xff\xfe", "é = 'é'", "a = 1; ; b = 2;", "s { # c\n} # d",
-		"a = 1\na { }\na = 2\na { b = a }",
+		"a = 1\na { }\na = 2\na { b = a }", "a {\n  b {\n    }\n  }\n}\n}", "a {\n  b { c { x = 1 }}\n  }\n}\r\n}",
 	} {
 		f.Add([]byte(s))
 	}

@@ -83,6 +83,41 @@ func TestPackageOfOutputFolder(t *testing.T) {
 	}
 }
 
+// TestPackageDocElsewhere checks that the generated file writes no
+// package comment when another file of its package has one, as go doc
+// would show both; a directive above the package clause is none, nor is
+// the comment of another package's file, nor the generated file's own.
+func TestPackageDocElsewhere(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"documented/routes.conf":  validConf,
+		"documented/doc.go":       "// Package web serves the site.\npackage web\n",
+		"directive/routes.conf":   validConf,
+		"directive/doc.go":        "//go:generate go tool routegen\npackage web\n",
+		"test-only/routes.conf":   validConf,
+		"test-only/web_test.go":   "// Package web_test tests the site.\npackage web_test\n",
+		"regenerated/routes.conf": validConf,
+		"regenerated/main.go":     "package web\n",
+	})
+	for folder, wantDoc := range map[string]bool{"documented": false, "directive": true, "test-only": true, "regenerated": true} {
+		args := []string{"--package", "web", folder + "/routes.conf"}
+		for range 2 { // the second time over the file the first wrote
+			if code, _, stderr := runIn(t, dir, args...); code != exitOK {
+				t.Fatalf("generate in %s = %d, %s", folder, code, stderr)
+			}
+		}
+		data, err := os.ReadFile(filepath.Join(dir, folder, "routes_gen.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(string(data), "\n// Package web routes the requests of routes.conf.\n"); got != wantDoc {
+			t.Errorf("generated in %s: package comment %v, want %v", folder, got, wantDoc)
+		}
+		if code, stdout, stderr := runIn(t, dir, append([]string{"diff"}, args...)...); code != exitOK {
+			t.Errorf("diff in %s = %d, %s%s; want 0", folder, code, stdout, stderr)
+		}
+	}
+}
+
 func TestDiffUsage(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"routes.conf": validConf})
 	if code, _, stderr := runIn(t, dir, "diff", "-o", "-"); code != exitUsage {

@@ -226,17 +226,23 @@ func (c *cli) oneSource(arg string, src sourceFlags) (string, sourceFlags, int) 
 	if len(found.directives) == 0 {
 		return found.input, src, exitOK
 	}
-	if len(found.directives) > 1 || found.input != "" {
-		var inputs []string
-		for _, d := range found.directives {
-			inputs = append(inputs, fmt.Sprintf("%s (directive %s)", directiveInput(d), d.pos))
-		}
-		if found.input != "" {
-			inputs = append(inputs, found.input)
-		}
+	if inputs := found.names(); len(inputs) > 1 {
 		return "", src, c.usageError(fmt.Sprintf("%d routes.conf files are read here: %s; name one", len(inputs), strings.Join(inputs, ", ")))
 	}
 	return c.directiveSources(found.directives[0], src)
+}
+
+// names are the routes.conf files of s, each directive's with the
+// directive: "web/routes.conf (directive web/doc.go:3)".
+func (s sources) names() []string {
+	var inputs []string
+	for _, d := range s.directives {
+		inputs = append(inputs, fmt.Sprintf("%s (directive %s)", directiveInput(d), d.pos))
+	}
+	if s.input != "" {
+		inputs = append(inputs, s.input)
+	}
+	return inputs
 }
 
 // directiveSources is the routes.conf directive d reads, and the source
@@ -256,16 +262,34 @@ func (c *cli) directiveSources(d directive, src sourceFlags) (string, sourceFlag
 // so that every command names a file the same way: from the working
 // folder.
 func (c *cli) listSources(found sources, src sourceFlags, list listFlags) int {
+	// The documents of two tables would go to the same files, the domains
+	// of one key the second's alone.
+	if inputs := found.names(); list.splitDir != "" && len(inputs) > 1 {
+		return c.usageError(fmt.Sprintf("--split-dir writes the documents of one routes.conf, and %d are read here: %s; name one", len(inputs), strings.Join(inputs, ", ")))
+	}
+	// Tables for people say whose they are when there are several, as ls
+	// names each folder it lists.
+	headed, listed := list.format == "table" && len(found.names()) > 1, 0
+	listOne := func(input string, src sourceFlags) int {
+		if headed {
+			if listed > 0 {
+				fmt.Fprintln(c.stdout)
+			}
+			fmt.Fprintf(c.stdout, "%s:\n", input)
+			listed++
+		}
+		return c.list(input, src, list)
+	}
 	code := exitOK
 	for _, d := range found.directives {
 		input, dsrc, dcode := c.directiveSources(d, src)
 		if dcode == exitOK {
-			dcode = c.list(input, dsrc, list)
+			dcode = listOne(input, dsrc)
 		}
 		code = max(code, dcode)
 	}
 	if found.input != "" {
-		code = max(code, c.list(found.input, src, list))
+		code = max(code, listOne(found.input, src))
 	}
 	return code
 }

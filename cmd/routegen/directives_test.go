@@ -158,6 +158,42 @@ func TestCommandLineFilesFromWorkingFolder(t *testing.T) {
 	}
 }
 
+// TestSplitDirOfOneTable checks that list --split-dir refuses to write
+// the documents of several routes.conf into one folder, where the domains
+// of one key (both tables' "localhost") would leave the last one's alone,
+// and writes nothing; with one named, it writes its documents.
+func TestSplitDirOfOneTable(t *testing.T) {
+	root := shopModule(t, validConf)
+	code, _, stderr := runIn(t, root, "list", "--format", "openapi", "--split-dir", "out")
+	want := `routegen: --split-dir writes the documents of one routes.conf, and 2 are read here: admin/conf/admin routes.conf (directive admin/admin.go:4), web/routes.conf (directive web/web.go:3); name one`
+	if first, _, _ := strings.Cut(stderr, "\n"); code != exitUsage || first != want {
+		t.Errorf("list --split-dir = %d, %q; want 2 and %q", code, stderr, want)
+	}
+	if _, err := os.Stat(filepath.Join(root, "out")); !os.IsNotExist(err) {
+		t.Errorf("list --split-dir wrote out/ (%v)", err)
+	}
+	if code, _, stderr := runIn(t, root, "list", "--format", "openapi", "--split-dir", "out", "web"); code != exitOK {
+		t.Fatalf("list --split-dir out web = %d, %q; want 0", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(root, "out", "localhost.json")); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestListTablesNamed checks that list's tables say whose they are when
+// it lists several, and that one table is printed alone.
+func TestListTablesNamed(t *testing.T) {
+	root := shopModule(t, validConf)
+	code, stdout, stderr := runIn(t, root, "list")
+	first, second := "admin/conf/admin routes.conf:\nDOMAIN ", "\n\nweb/routes.conf:\nDOMAIN "
+	if code != exitOK || !strings.HasPrefix(stdout, first) || !strings.Contains(stdout, second) {
+		t.Errorf("list = %d, %q,\n%s\nwant each table after its file's name", code, stderr, stdout)
+	}
+	if code, stdout, _ := runIn(t, root, "list", "web"); code != exitOK || !strings.HasPrefix(stdout, "DOMAIN ") {
+		t.Errorf("list web = %d,\n%s\nwant the table alone", code, stdout)
+	}
+}
+
 // TestUsageErrorOfDirective checks that a usage error in the arguments of a
 // directive that check runs is reported at the directive's line.
 func TestUsageErrorOfDirective(t *testing.T) {

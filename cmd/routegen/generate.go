@@ -96,12 +96,13 @@ func (c *cli) compile(input string, src sourceFlags, flags generateFlags, render
 		return nil, exitOK
 	}
 	files, diags := gen.Generate(table, gen.Options{
-		Package:    pkg,
-		Source:     fromOutput(input),
-		Output:     filepath.Base(output),
-		SourcePath: fromOutput,
-		Version:    version,
-		Matcher:    matcher,
+		Package:             pkg,
+		Source:              fromOutput(input),
+		Output:              filepath.Base(output),
+		SourcePath:          fromOutput,
+		Version:             version,
+		Matcher:             matcher,
+		PackageDocElsewhere: hasPackageDoc(filepath.Dir(output), filepath.Base(output), pkg),
 	})
 	c.diag.print(diags)
 	if diags.HasErrors() {
@@ -202,6 +203,28 @@ func folderPackage(dir string) string {
 		}
 	}
 	return ""
+}
+
+// hasPackageDoc reports whether a Go file of dir other than output (test
+// files aside) has a package comment for package pkg, as a doc.go beside
+// routes.conf often does; a directive alone above the package clause
+// (//go:generate) is none.
+func hasPackageDoc(dir, output, pkg string) bool {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		n := e.Name()
+		if e.IsDir() || n == output || !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, n), nil, parser.PackageClauseOnly|parser.ParseComments)
+		if err == nil && f.Name.Name == pkg && f.Doc != nil && strings.TrimSpace(f.Doc.Text()) != "" {
+			return true
+		}
+	}
+	return false
 }
 
 func sanitizePackage(dir string) string {

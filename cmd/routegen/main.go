@@ -11,6 +11,7 @@
 //	routegen changes [flags] [routes.conf | OLD.conf NEW.conf]    review the route changes since a git revision
 //	routegen match [flags] METHOD URL [routes.conf | folder]     which route serves a request, and why
 //	routegen vet   [-fix] [packages]        check the Go code that uses the routes (see package routevet)
+//	routegen version                        print routegen's version, which the first line of each generated file names
 //
 // Exit codes: 0 ok, 1 errors in the input (for diff: the generated file is
 // missing or stale), 2 usage; vet exits as go vet does.
@@ -32,6 +33,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -39,6 +41,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/routegen/routegen/internal/suggest"
 	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/parser"
 
@@ -101,15 +104,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 // run runs the command with args: those of the command line, or of the
 // directive c.directive names.
 func (c *cli) run(args []string) int {
-	cmd := "generate"
+	cmd, named := "generate", true
 	if len(args) > 0 {
+		named = false
 		switch args[0] {
 		case "check", "list", "diff", "fmt", "changes", "match":
-			cmd, args = args[0], args[1:]
+			cmd, args, named = args[0], args[1:], true
 		case "vet":
 			return vet(args[1:], c.stdout, c.stderr)
 		case "generate":
-			args = args[1:]
+			args, named = args[1:], true
 		case "help":
 			return c.help(args[1:])
 		case "version":
@@ -124,6 +128,11 @@ func (c *cli) run(args []string) int {
 			return exitOK
 		}
 		return c.usageError(err.Error())
+	}
+	if !named {
+		if msg := notACommand(fs.Arg(0)); msg != "" {
+			return c.usageError(msg)
+		}
 	}
 	src, gen, list, fmtf, changesf, matchf := flags.src, flags.gen, flags.list, flags.fmt, flags.changes, flags.match
 	if cmd != "fmt" {
@@ -177,6 +186,35 @@ func (c *cli) run(args []string) int {
 		return c.usageError(err.Error())
 	}
 	return c.runInput(cmd, input, src, gen, list)
+}
+
+// commands are the words routegen takes before its flags.
+var commands = []string{"generate", "check", "diff", "list", "fmt", "changes", "match", "vet", "help", "version"}
+
+// notACommand is the message for an argument of routegen without a command
+// that names no file and has neither a dot nor a slash, as a misspelt
+// command has ("routegen chek"), rather than stat's; "" for another.
+func notACommand(arg string) string {
+	if arg == "" || strings.ContainsAny(arg, "./"+string(filepath.Separator)) {
+		return ""
+	}
+	if _, err := os.Lstat(arg); !errors.Is(err, fs.ErrNotExist) {
+		return ""
+	}
+	msg := fmt.Sprintf("%q is neither a file nor a command", arg)
+	if cmd := closestCommand(arg); cmd != "" {
+		msg += fmt.Sprintf("; did you mean routegen %s?", cmd)
+	}
+	return msg
+}
+
+// closestCommand is the command that name misspells, or "".
+func closestCommand(name string) string {
+	typos := 1 // "foo" is no typo of "fmt"
+	if len(name) > 4 {
+		typos = 2
+	}
+	return suggest.Closest(name, commands, typos)
 }
 
 // commandFlags are the values of the flags of every command; a command's
@@ -233,7 +271,11 @@ func (c *cli) help(args []string) int {
 		fs, _ := newFlagSet(args[0])
 		fmt.Fprint(c.stdout, commandUsage(args[0], fs))
 	default:
-		return c.usageError(fmt.Sprintf("help %s: no such command", args[0]))
+		msg := fmt.Sprintf("help %s: no such command", args[0])
+		if cmd := closestCommand(args[0]); cmd != "" {
+			msg += fmt.Sprintf("; did you mean routegen help %s?", cmd)
+		}
+		return c.usageError(msg)
 	}
 	return exitOK
 }
@@ -494,10 +536,12 @@ func (osFS) ReadFile(name string) ([]byte, error) {
 	switch {
 	case err != nil:
 		return nil, err
+	// As the os package's errors, a *fs.PathError, whose name a message
+	// at the file itself leaves out.
 	case !info.Mode().IsRegular():
-		return nil, fmt.Errorf("%s is not a regular file", name)
+		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("not a regular file")}
 	case info.Size() > parser.MaxFileSize:
-		return nil, fmt.Errorf("%s is larger than %d MiB", name, parser.MaxFileSize>>20)
+		return nil, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("larger than %d MiB", parser.MaxFileSize>>20)}
 	}
 	f, err := os.Open(name)
 	if err != nil {

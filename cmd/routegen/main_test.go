@@ -110,6 +110,36 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
+// TestMisspeltCommand: an argument without a command that names no file
+// and looks like no path is said to be neither, with the command it may
+// mean; one that looks like a path keeps stat's message, and "routegen
+// generate" takes its argument for a file.
+func TestMisspeltCommand(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"routes.conf": validConf, "chek/routes.conf": validConf})
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"mtach", "GET", "/"}, `routegen: "mtach" is neither a file nor a command; did you mean routegen match?`},
+		{[]string{"--no-color", "lst"}, `routegen: "lst" is neither a file nor a command; did you mean routegen list?`},
+		{[]string{"verison"}, `routegen: "verison" is neither a file nor a command; did you mean routegen version?`},
+		{[]string{"foo"}, `routegen: "foo" is neither a file nor a command`},
+		{[]string{"routes.con"}, `routegen: stat routes.con: no such file or directory`},
+		{[]string{"generate", "chekc"}, `routegen: stat chekc: no such file or directory`},
+	} {
+		code, _, stderr := runIn(t, dir, c.args...)
+		if first, _, _ := strings.Cut(stderr, "\n"); code != exitUsage || first != c.want {
+			t.Errorf("%q = %d, %q; want 2 and %q", c.args, code, stderr, c.want)
+		}
+	}
+	if code, _, stderr := runIn(t, dir, "help", "chek"); code != exitUsage || !strings.HasPrefix(stderr, "routegen: help chek: no such command; did you mean routegen help check?\n") {
+		t.Errorf("help chek = %d, %q", code, stderr)
+	}
+	if code, _, stderr := runIn(t, dir, "chek"); code != exitOK {
+		t.Errorf("routegen chek, a folder of that name = %d, %q; want 0", code, stderr)
+	}
+}
+
 func TestHelp(t *testing.T) {
 	code, stdout, _ := runIn(t, t.TempDir(), "help")
 	if code != exitOK || !strings.Contains(stdout, "routegen check") {
@@ -348,9 +378,13 @@ func TestIncludesOfNonConfigFiles(t *testing.T) {
 	})
 	code, _, stderr := runIn(t, dir, "check", "--no-color")
 	want := "passwd:1:5: not valid (passwd is not a .conf file: its text is not shown)\n" +
-		"routes.conf:1:1: /dev/zero is not a regular file\n" +
-		"routes.conf:2:1: sub is not a regular file\n"
+		"routes.conf:1:1: read /dev/zero: not a regular file\n" +
+		"routes.conf:2:1: read sub: not a regular file\n"
 	if code != exitInput || stderr != want {
 		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
+	}
+	// The file named itself is not named again in its message.
+	if code, _, stderr := runIn(t, dir, "check", "--no-color", "/dev/zero"); code != exitInput || stderr != "/dev/zero: not a regular file\n" {
+		t.Errorf("check /dev/zero = %d, %q; want 1 and the file named once", code, stderr)
 	}
 }

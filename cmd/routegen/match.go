@@ -122,8 +122,9 @@ func (c *cli) match(args []string, src sourceFlags, flags matchFlags) int {
 		if errors.As(err, &ue) {
 			err = ue.Err
 		}
-		if strings.HasPrefix(err.Error(), "method ") {
-			return c.usageError(err.Error())
+		// The request's own errors name what they are about.
+		if msg := err.Error(); strings.HasPrefix(msg, "method ") || strings.HasPrefix(msg, "URL ") {
+			return c.usageError(msg)
 		}
 		return c.usageError(fmt.Sprintf("URL %q: %v", target, err))
 	}
@@ -182,6 +183,10 @@ func explainAnswer(router *explain.Router, r *http.Request, subject explain.Subj
 			assumed = "the authenticators answer " + map[bool]string{true: "ok", false: "fail"}[subject.Authenticated] + " (--auth)"
 		case step.Name == "authorization":
 			assumed = holdings(subject)
+		case step.Name == "static" && step.Outcome == "served":
+			// match reads no static file system: the router's 404 of a
+			// missing file is not in the decision.
+			assumed = "the static file or folder exists (the router answers 404 when it does not)"
 		default:
 			continue
 		}

@@ -90,6 +90,7 @@ func TestMatchUsage(t *testing.T) {
 		"/hotels/%zz":   `routegen: URL "/hotels/%zz": invalid URL escape "%zz"`,
 		"http://[::1/x": `routegen: URL "http://[::1/x": missing ']' in host`,
 		"":              `routegen: URL "": want a path (/hotels/42) or an absolute URL`,
+		"http://a b/":   "routegen: URL \"http://a b/\" holds a space or a control character, which a request line cannot\n",
 	} {
 		if code, _, stderr := runIn(t, dir, "match", "GET", url); code != exitUsage || !strings.HasPrefix(stderr, want) {
 			t.Errorf("match GET %q: exit %d, %q; want a usage error beginning %s", url, code, stderr, want)

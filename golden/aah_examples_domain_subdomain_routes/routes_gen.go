@@ -205,7 +205,8 @@ type URLBuilder struct {
 	base routegenimpl.URLBase
 }
 
-// URL builds the URLs of the routes as paths from the root of the site.
+// URL builds the URLs of the routes from the root of the site: the root domain's as paths,
+// the other domains' as //host[:port]/path.
 var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
@@ -289,21 +290,21 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 type AdminAppController interface {
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:76:6
 	Dashboard(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:76:7)
-//line routes_gen.go:293:1
+//line routes_gen.go:294:1
 }
 
 // AppController holds the actions of controller "AppController".
 type AppController interface {
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:60:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:60:7)
-//line routes_gen.go:300:1
+//line routes_gen.go:301:1
 }
 
 // WildcardAppController holds the actions of controller "wildcard/AppController".
 type WildcardAppController interface {
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:93:6
 	Entry(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:93:7)
-//line routes_gen.go:307:1
+//line routes_gen.go:308:1
 }
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/domain-subdomain/routes.conf:60:7).
@@ -313,7 +314,7 @@ func (u *URLBuilder) Index() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:317:1
+//line routes_gen.go:318:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/domain-subdomain/routes.conf:43:7).
 //
@@ -322,7 +323,7 @@ func (u *URLBuilder) Favicon() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:326:1
+//line routes_gen.go:327:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/domain-subdomain/routes.conf:48:7).
 //
@@ -331,7 +332,7 @@ func (u *URLBuilder) RobotsTxt() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:335:1
+//line routes_gen.go:336:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/domain-subdomain/routes.conf:38:7).
 //
@@ -340,7 +341,7 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 3, filepath)
 }
 
-//line routes_gen.go:344:1
+//line routes_gen.go:345:1
 
 // AdminSampleComIndex returns the URL of route "admin_sample_com.index": / on admin.sample.com (../../testdata/aah/examples/domain-subdomain/routes.conf:76:7).
 //
@@ -349,7 +350,7 @@ func (u *URLBuilder) AdminSampleComIndex() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:353:1
+//line routes_gen.go:354:1
 
 // WildcardSampleComIndex returns the URL of route "wildcard_sample_com.index": / on *.sample.com (../../testdata/aah/examples/domain-subdomain/routes.conf:93:7).
 //
@@ -358,4 +359,4 @@ func (u *URLBuilder) WildcardSampleComIndex(subdomain string) (string, error) {
 	return routegenCheckedHelperURL(u, 5, subdomain)
 }
 
-//line routes_gen.go:362:1
+//line routes_gen.go:363:1

@@ -177,7 +177,8 @@ type URLBuilder struct {
 	base routegenimpl.URLBase
 }
 
-// URL builds the URLs of the routes as paths from the root of the site.
+// URL builds the URLs of the routes from the root of the site: the root domain's as paths,
+// the other domains' as //host[:port]/path.
 var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
@@ -262,7 +263,7 @@ type TestWebSocketController interface {
 	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/ws/routes-multi.conf:33:11), ws_text: WS /ws/text (../../testdata/aah/ws/routes-multi.conf:75:11)
 //line ../../testdata/aah/ws/routes-multi.conf:48:10
 	XML(ctx *runtime.Context) error // serves ws_xml: WS /ws/xml (../../testdata/aah/ws/routes-multi.conf:48:11)
-//line routes_gen.go:266:1
+//line routes_gen.go:267:1
 }
 
 // Websockets returns the URL of route "websockets": /ws (../../testdata/aah/ws/routes-multi.conf:28:7).
@@ -272,7 +273,7 @@ func (u *URLBuilder) Websockets() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:276:1
+//line routes_gen.go:277:1
 
 // WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/ws/routes-multi.conf:38:11).
 //
@@ -281,7 +282,7 @@ func (u *URLBuilder) WSBinary() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:285:1
+//line routes_gen.go:286:1
 
 // WSJSON returns the URL of route "ws_json": /ws/json (../../testdata/aah/ws/routes-multi.conf:43:11).
 //
@@ -290,7 +291,7 @@ func (u *URLBuilder) WSJSON() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:294:1
+//line routes_gen.go:295:1
 
 // WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/ws/routes-multi.conf:53:11).
 //
@@ -299,7 +300,7 @@ func (u *URLBuilder) WSNotarget() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:303:1
+//line routes_gen.go:304:1
 
 // WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/ws/routes-multi.conf:33:11).
 //
@@ -308,7 +309,7 @@ func (u *URLBuilder) WSText() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:312:1
+//line routes_gen.go:313:1
 
 // WSXML returns the URL of route "ws_xml": /ws/xml (../../testdata/aah/ws/routes-multi.conf:48:11).
 //
@@ -317,7 +318,7 @@ func (u *URLBuilder) WSXML() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:321:1
+//line routes_gen.go:322:1
 
 // SecondLocalhostWebsockets returns the URL of route "second_localhost.websockets": /ws on second.localhost (../../testdata/aah/ws/routes-multi.conf:70:7).
 //
@@ -326,7 +327,7 @@ func (u *URLBuilder) SecondLocalhostWebsockets() string {
 	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:330:1
+//line routes_gen.go:331:1
 
 // SecondLocalhostWSText returns the URL of route "second_localhost.ws_text": /ws/text on second.localhost (../../testdata/aah/ws/routes-multi.conf:75:11).
 //
@@ -335,4 +336,4 @@ func (u *URLBuilder) SecondLocalhostWSText() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:339:1
+//line routes_gen.go:340:1

@@ -282,7 +282,8 @@ type URLBuilder struct {
 	base routegenimpl.URLBase
 }
 
-// URL builds the URLs of the routes as paths from the root of the site.
+// URL builds the URLs of the routes from the root of the site: the root domain's as paths,
+// the other domains' as //host[:port]/path.
 var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
@@ -370,7 +371,7 @@ type APIController interface {
 	Private(ctx *runtime.Context) error // serves api_private: GET /api/private (../../testdata/policies/routes.conf:74:11)
 //line ../../testdata/policies/routes.conf:75:10
 	Public(ctx *runtime.Context) error // serves api_public: GET /api/public (../../testdata/policies/routes.conf:75:11)
-//line routes_gen.go:374:1
+//line routes_gen.go:375:1
 }
 
 // AdminController holds the actions of controller "Admin".
@@ -381,7 +382,7 @@ type AdminController interface {
 	Reports(ctx *runtime.Context) error // serves admin_reports: GET /admin/reports (../../testdata/policies/routes.conf:43:11)
 //line ../../testdata/policies/routes.conf:35:10
 	Users(ctx *runtime.Context) error // serves admin_users: GET /admin/users (../../testdata/policies/routes.conf:35:11)
-//line routes_gen.go:385:1
+//line routes_gen.go:386:1
 }
 
 // FilesController holds the actions of controller "Files".
@@ -394,7 +395,7 @@ type FilesController interface {
 	Replace(ctx *runtime.Context) error // serves replace: PUT /files (../../testdata/policies/routes.conf:60:11)
 //line ../../testdata/policies/routes.conf:59:10
 	Upload(ctx *runtime.Context) error // serves upload: POST /files (../../testdata/policies/routes.conf:59:11)
-//line routes_gen.go:398:1
+//line routes_gen.go:399:1
 }
 
 // PagesController holds the actions of controller "Pages".
@@ -413,7 +414,7 @@ type PagesController interface {
 	Token(ctx *runtime.Context) error // serves token: GET /token (../../testdata/policies/routes.conf:23:7)
 //line ../../testdata/policies/routes.conf:25:6
 	Undefined(ctx *runtime.Context) error // serves undefined_auth: GET /undefined (../../testdata/policies/routes.conf:25:7)
-//line routes_gen.go:417:1
+//line routes_gen.go:418:1
 }
 
 // Home returns the URL of route "home": / (../../testdata/policies/routes.conf:21:7).
@@ -423,7 +424,7 @@ func (u *URLBuilder) Home() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:427:1
+//line routes_gen.go:428:1
 
 // Admin returns the URL of route "admin": /admin (../../testdata/policies/routes.conf:28:7).
 //
@@ -432,7 +433,7 @@ func (u *URLBuilder) Admin() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:436:1
+//line routes_gen.go:437:1
 
 // AdminReports returns the URL of route "admin_reports": /admin/reports (../../testdata/policies/routes.conf:43:11).
 //
@@ -441,7 +442,7 @@ func (u *URLBuilder) AdminReports() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:445:1
+//line routes_gen.go:446:1
 
 // AdminUsers returns the URL of route "admin_users": /admin/users (../../testdata/policies/routes.conf:35:11).
 //
@@ -450,7 +451,7 @@ func (u *URLBuilder) AdminUsers() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:454:1
+//line routes_gen.go:455:1
 
 // APIItems returns the URL of route "api_items": /api/items (../../testdata/policies/routes.conf:73:11).
 //
@@ -459,7 +460,7 @@ func (u *URLBuilder) APIItems() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:463:1
+//line routes_gen.go:464:1
 
 // APIPrivate returns the URL of route "api_private": /api/private (../../testdata/policies/routes.conf:74:11).
 //
@@ -468,7 +469,7 @@ func (u *URLBuilder) APIPrivate() string {
 	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:472:1
+//line routes_gen.go:473:1
 
 // APIPublic returns the URL of route "api_public": /api/public (../../testdata/policies/routes.conf:75:11).
 //
@@ -477,7 +478,7 @@ func (u *URLBuilder) APIPublic() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:481:1
+//line routes_gen.go:482:1
 
 // Dashboard returns the URL of route "dashboard": /dashboard (../../testdata/policies/routes.conf:22:7).
 //
@@ -486,7 +487,7 @@ func (u *URLBuilder) Dashboard() string {
 	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:490:1
+//line routes_gen.go:491:1
 
 // Files returns the URL of route "files": /files (../../testdata/policies/routes.conf:53:7).
 //
@@ -495,7 +496,7 @@ func (u *URLBuilder) Files() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:499:1
+//line routes_gen.go:500:1
 
 // PatchFile returns the URL of route "patch_file": /files (../../testdata/policies/routes.conf:61:11).
 //
@@ -504,7 +505,7 @@ func (u *URLBuilder) PatchFile() string {
 	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:508:1
+//line routes_gen.go:509:1
 
 // Upload returns the URL of route "upload": /files (../../testdata/policies/routes.conf:59:11).
 //
@@ -513,7 +514,7 @@ func (u *URLBuilder) Upload() string {
 	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:517:1
+//line routes_gen.go:518:1
 
 // Replace returns the URL of route "replace": /files (../../testdata/policies/routes.conf:60:11).
 //
@@ -522,7 +523,7 @@ func (u *URLBuilder) Replace() string {
 	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:526:1
+//line routes_gen.go:527:1
 
 // Form returns the URL of route "form": /form (../../testdata/policies/routes.conf:26:7).
 //
@@ -531,7 +532,7 @@ func (u *URLBuilder) Form() string {
 	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:535:1
+//line routes_gen.go:536:1
 
 // Profile returns the URL of route "profile": /profile (../../testdata/policies/routes.conf:24:7).
 //
@@ -540,7 +541,7 @@ func (u *URLBuilder) Profile() string {
 	return routegenHelperURL(u, 14)
 }
 
-//line routes_gen.go:544:1
+//line routes_gen.go:545:1
 
 // Token returns the URL of route "token": /token (../../testdata/policies/routes.conf:23:7).
 //
@@ -549,7 +550,7 @@ func (u *URLBuilder) Token() string {
 	return routegenHelperURL(u, 15)
 }
 
-//line routes_gen.go:553:1
+//line routes_gen.go:554:1
 
 // UndefinedAuth returns the URL of route "undefined_auth": /undefined (../../testdata/policies/routes.conf:25:7).
 //
@@ -558,7 +559,7 @@ func (u *URLBuilder) UndefinedAuth() string {
 	return routegenHelperURL(u, 16)
 }
 
-//line routes_gen.go:562:1
+//line routes_gen.go:563:1
 
 // FromEnvEnvHome returns the URL of route "from_env.env_home": / on ${POLICY_HOST} (../../testdata/policies/routes.conf:93:7).
 //
@@ -567,4 +568,4 @@ func (u *URLBuilder) FromEnvEnvHome() (string, error) {
 	return routegenCheckedHelperURL(u, 17)
 }
 
-//line routes_gen.go:571:1
+//line routes_gen.go:572:1

@@ -233,7 +233,8 @@ type URLBuilder struct {
 	base routegenimpl.URLBase
 }
 
-// URL builds the URLs of the routes as paths from the root of the site.
+// URL builds the URLs of the routes from the root of the site: the root domain's as paths,
+// the other domains' as //host[:port]/path.
 var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
@@ -317,14 +318,14 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 type ChatController interface {
 //line ../../testdata/replies/routes.conf:16:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../../testdata/replies/routes.conf:16:7)
-//line routes_gen.go:321:1
+//line routes_gen.go:322:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line ../../testdata/replies/routes.conf:27:4
 	Any(ctx *runtime.Context) error // serves the catch_all of domain "fallback" (../../testdata/replies/routes.conf:27:5)
-//line routes_gen.go:328:1
+//line routes_gen.go:329:1
 }
 
 // PagesController holds the actions of controller "Pages".
@@ -339,7 +340,7 @@ type PagesController interface {
 	Shared(ctx *runtime.Context) error // serves shared: GET /shared (../../testdata/replies/routes.conf:17:7)
 //line ../../testdata/replies/routes.conf:14:6
 	Upload(ctx *runtime.Context, n int64) error // serves upload: POST /up/:n (../../testdata/replies/routes.conf:14:7)
-//line routes_gen.go:343:1
+//line routes_gen.go:344:1
 }
 
 // Assets returns the URL of route "assets": /assets/*filepath (../../testdata/replies/routes.conf:10:7).
@@ -349,7 +350,7 @@ func (u *URLBuilder) Assets(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 0, filepath)
 }
 
-//line routes_gen.go:353:1
+//line routes_gen.go:354:1
 
 // Chat returns the URL of route "chat": /chat (../../testdata/replies/routes.conf:16:7).
 //
@@ -358,7 +359,7 @@ func (u *URLBuilder) Chat() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:362:1
+//line routes_gen.go:363:1
 
 // Page returns the URL of route "page": /page (../../testdata/replies/routes.conf:13:7).
 //
@@ -367,7 +368,7 @@ func (u *URLBuilder) Page() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:371:1
+//line routes_gen.go:372:1
 
 // Secret returns the URL of route "secret": /secret (../../testdata/replies/routes.conf:15:7).
 //
@@ -376,7 +377,7 @@ func (u *URLBuilder) Secret() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:380:1
+//line routes_gen.go:381:1
 
 // Shared returns the URL of route "shared": /shared (../../testdata/replies/routes.conf:17:7).
 //
@@ -385,7 +386,7 @@ func (u *URLBuilder) Shared() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:389:1
+//line routes_gen.go:390:1
 
 // Upload returns the URL of route "upload": /up/:n (../../testdata/replies/routes.conf:14:7).
 //
@@ -394,7 +395,7 @@ func (u *URLBuilder) Upload(n int64) (string, error) {
 	return routegenCheckedHelperURL(u, 6, routegenimpl.Int(n))
 }
 
-//line routes_gen.go:398:1
+//line routes_gen.go:399:1
 
 // FallbackOther returns the URL of route "fallback.other": /other on fallback.example.com (../../testdata/replies/routes.conf:29:7).
 //
@@ -403,4 +404,4 @@ func (u *URLBuilder) FallbackOther() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:407:1
+//line routes_gen.go:408:1

@@ -575,7 +575,8 @@ type URLBuilder struct {
 	base routegenimpl.URLBase
 }
 
-// URL builds the URLs of the routes as paths from the root of the site.
+// URL builds the URLs of the routes from the root of the site: the root domain's as paths,
+// the other domains' as //host[:port]/path.
 var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
@@ -661,7 +662,7 @@ type AdminDashboardController interface {
 	Files(ctx *runtime.Context, path string) error // serves admin_files: GET /*path (../../testdata/rich/routes.conf:154:7)
 //line ../../testdata/rich/routes.conf:153:6
 	Index(ctx *runtime.Context) error // serves admin_home: GET / (../../testdata/rich/routes.conf:153:7)
-//line routes_gen.go:665:1
+//line routes_gen.go:666:1
 }
 
 // AppController holds the actions of controller "App".
@@ -672,7 +673,7 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/rich/routes.conf:37:7)
 //line ../../testdata/rich/routes.conf:47:6
 	Login(ctx *runtime.Context) error // serves login: POST /login (../../testdata/rich/routes.conf:47:7)
-//line routes_gen.go:676:1
+//line routes_gen.go:677:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -681,7 +682,7 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../../testdata/rich/routes.conf:129:7)
 //line ../../testdata/rich/routes.conf:123:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../../testdata/rich/routes.conf:123:7)
-//line routes_gen.go:685:1
+//line routes_gen.go:686:1
 }
 
 // DeepController holds the actions of controller "Deep".
@@ -694,28 +695,28 @@ type DeepController interface {
 	Rest(ctx *runtime.Context, rest string) error // serves deep_rest: GET /a/*rest (../../testdata/rich/routes.conf:88:7)
 //line ../../testdata/rich/routes.conf:85:6
 	Static(ctx *runtime.Context) error // serves deep_static: GET /a/b/c (../../testdata/rich/routes.conf:85:7)
-//line routes_gen.go:698:1
+//line routes_gen.go:699:1
 }
 
 // DocController holds the actions of controller "Doc".
 type DocController interface {
 //line ../../testdata/rich/routes.conf:101:6
 	Page(ctx *runtime.Context, version string, page string) error // serves doc: GET /doc/:version/*page (../../testdata/rich/routes.conf:101:7)
-//line routes_gen.go:705:1
+//line routes_gen.go:706:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line ../../testdata/rich/routes.conf:19:4
 	NotFound(ctx *runtime.Context) error // serves the catch_all of domain "main" (../../testdata/rich/routes.conf:19:5)
-//line routes_gen.go:712:1
+//line routes_gen.go:713:1
 }
 
 // FileController holds the actions of controller "File".
 type FileController interface {
 //line ../../testdata/rich/routes.conf:96:6
 	Get(ctx *runtime.Context, path string) error // serves files: GET /files/*path (../../testdata/rich/routes.conf:96:7)
-//line routes_gen.go:719:1
+//line routes_gen.go:720:1
 }
 
 // ItemController holds the actions of controller "Item".
@@ -726,14 +727,14 @@ type ItemController interface {
 	Show(ctx *runtime.Context, version string, id string) error // serves greek_item: GET /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7), api_item: GET /api/:version/items/:id (../../testdata/rich/routes.conf:112:11)
 //line ../../testdata/rich/routes.conf:113:10
 	Update(ctx *runtime.Context, version string, id string) error // serves api_item_edit: PATCH /api/:version/items/:id (../../testdata/rich/routes.conf:113:11)
-//line routes_gen.go:730:1
+//line routes_gen.go:731:1
 }
 
 // PostController holds the actions of controller "Post".
 type PostController interface {
 //line ../../testdata/rich/routes.conf:73:14
 	Show(ctx *runtime.Context, id int64, post string) error // serves user_post: GET /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15)
-//line routes_gen.go:737:1
+//line routes_gen.go:738:1
 }
 
 // TenantController holds the actions of controller "Tenant".
@@ -742,7 +743,7 @@ type TenantController interface {
 	Home(ctx *runtime.Context) error // serves tenant_home: GET / (../../testdata/rich/routes.conf:141:7)
 //line ../../testdata/rich/routes.conf:142:6
 	Page(ctx *runtime.Context, slug string) error // serves tenant_page: GET /pages/:slug (../../testdata/rich/routes.conf:142:7)
-//line routes_gen.go:746:1
+//line routes_gen.go:747:1
 }
 
 // UserController holds the actions of controller "User".
@@ -763,7 +764,7 @@ type UserController interface {
 	Show(ctx *runtime.Context, id int64) error // serves user: GET /users/:id (../../testdata/rich/routes.conf:66:11)
 //line ../../testdata/rich/routes.conf:70:14
 	Update(ctx *runtime.Context, id int64) error // serves update_user: PUT /users/:id (../../testdata/rich/routes.conf:70:15)
-//line routes_gen.go:767:1
+//line routes_gen.go:768:1
 }
 
 // Home returns the URL of route "home": / (../../testdata/rich/routes.conf:37:7).
@@ -773,7 +774,7 @@ func (u *URLBuilder) Home() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:777:1
+//line routes_gen.go:778:1
 
 // Alpha returns the URL of route "alpha": /%CE%B1 (../../testdata/rich/routes.conf:92:7).
 //
@@ -782,7 +783,7 @@ func (u *URLBuilder) Alpha() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:786:1
+//line routes_gen.go:787:1
 
 // GreekItem returns the URL of route "greek_item": /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7).
 //
@@ -791,7 +792,7 @@ func (u *URLBuilder) GreekItem(version string, id string) (string, error) {
 	return routegenCheckedHelperURL(u, 2, version, id)
 }
 
-//line routes_gen.go:795:1
+//line routes_gen.go:796:1
 
 // ProfileAlpha returns the URL of route "profile_alpha": /:name/%CE%B1 (../../testdata/rich/routes.conf:94:7).
 //
@@ -800,7 +801,7 @@ func (u *URLBuilder) ProfileAlpha(name string) (string, error) {
 	return routegenCheckedHelperURL(u, 3, name)
 }
 
-//line routes_gen.go:804:1
+//line routes_gen.go:805:1
 
 // DeepRest returns the URL of route "deep_rest": /a/*rest (../../testdata/rich/routes.conf:88:7).
 //
@@ -809,7 +810,7 @@ func (u *URLBuilder) DeepRest(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 4, rest)
 }
 
-//line routes_gen.go:813:1
+//line routes_gen.go:814:1
 
 // DeepMiddle returns the URL of route "deep_middle": /a/:x/c/d (../../testdata/rich/routes.conf:86:7).
 //
@@ -818,7 +819,7 @@ func (u *URLBuilder) DeepMiddle(x string) (string, error) {
 	return routegenCheckedHelperURL(u, 5, x)
 }
 
-//line routes_gen.go:822:1
+//line routes_gen.go:823:1
 
 // DeepLast returns the URL of route "deep_last": /a/b/:y/e (../../testdata/rich/routes.conf:87:7).
 //
@@ -827,7 +828,7 @@ func (u *URLBuilder) DeepLast(y string) (string, error) {
 	return routegenCheckedHelperURL(u, 6, y)
 }
 
-//line routes_gen.go:831:1
+//line routes_gen.go:832:1
 
 // DeepStatic returns the URL of route "deep_static": /a/b/c (../../testdata/rich/routes.conf:85:7).
 //
@@ -836,7 +837,7 @@ func (u *URLBuilder) DeepStatic() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:840:1
+//line routes_gen.go:841:1
 
 // APIItems returns the URL of route "api_items": /api/:version/items (../../testdata/rich/routes.conf:111:11).
 //
@@ -845,7 +846,7 @@ func (u *URLBuilder) APIItems(version string) (string, error) {
 	return routegenCheckedHelperURL(u, 8, version)
 }
 
-//line routes_gen.go:849:1
+//line routes_gen.go:850:1
 
 // APIItem returns the URL of route "api_item": /api/:version/items/:id (../../testdata/rich/routes.conf:112:11).
 //
@@ -854,7 +855,7 @@ func (u *URLBuilder) APIItem(version string, id string) (string, error) {
 	return routegenCheckedHelperURL(u, 9, version, id)
 }
 
-//line routes_gen.go:858:1
+//line routes_gen.go:859:1
 
 // APIItemEdit returns the URL of route "api_item_edit": /api/:version/items/:id (../../testdata/rich/routes.conf:113:11).
 //
@@ -863,7 +864,7 @@ func (u *URLBuilder) APIItemEdit(version string, id string) (string, error) {
 	return routegenCheckedHelperURL(u, 10, version, id)
 }
 
-//line routes_gen.go:867:1
+//line routes_gen.go:868:1
 
 // PublicAssets returns the URL of route "public_assets": /assets/*filepath (../../testdata/rich/routes.conf:25:7).
 //
@@ -872,7 +873,7 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 11, filepath)
 }
 
-//line routes_gen.go:876:1
+//line routes_gen.go:877:1
 
 // ChatPage returns the URL of route "chat_page": /chat (../../testdata/rich/routes.conf:129:7).
 //
@@ -881,7 +882,7 @@ func (u *URLBuilder) ChatPage() string {
 	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:885:1
+//line routes_gen.go:886:1
 
 // Chat returns the URL of route "chat": /chat (../../testdata/rich/routes.conf:123:7).
 //
@@ -890,7 +891,7 @@ func (u *URLBuilder) Chat() string {
 	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:894:1
+//line routes_gen.go:895:1
 
 // Doc returns the URL of route "doc": /doc/:version/*page (../../testdata/rich/routes.conf:101:7).
 //
@@ -899,7 +900,7 @@ func (u *URLBuilder) Doc(version string, page string) (string, error) {
 	return routegenCheckedHelperURL(u, 14, version, page)
 }
 
-//line routes_gen.go:903:1
+//line routes_gen.go:904:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/rich/routes.conf:30:7).
 //
@@ -908,7 +909,7 @@ func (u *URLBuilder) Favicon() string {
 	return routegenHelperURL(u, 15)
 }
 
-//line routes_gen.go:912:1
+//line routes_gen.go:913:1
 
 // Files returns the URL of route "files": /files/*path (../../testdata/rich/routes.conf:96:7).
 //
@@ -917,7 +918,7 @@ func (u *URLBuilder) Files(path string) (string, error) {
 	return routegenCheckedHelperURL(u, 16, path)
 }
 
-//line routes_gen.go:921:1
+//line routes_gen.go:922:1
 
 // Health returns the URL of route "health": /healthz (../../testdata/rich/routes.conf:41:7).
 //
@@ -926,7 +927,7 @@ func (u *URLBuilder) Health() string {
 	return routegenHelperURL(u, 17)
 }
 
-//line routes_gen.go:930:1
+//line routes_gen.go:931:1
 
 // Login returns the URL of route "login": /login (../../testdata/rich/routes.conf:47:7).
 //
@@ -935,7 +936,7 @@ func (u *URLBuilder) Login() string {
 	return routegenHelperURL(u, 19)
 }
 
-//line routes_gen.go:939:1
+//line routes_gen.go:940:1
 
 // Profile returns the URL of route "profile": /user_:name (../../testdata/rich/routes.conf:53:7).
 //
@@ -944,7 +945,7 @@ func (u *URLBuilder) Profile(name string) (string, error) {
 	return routegenCheckedHelperURL(u, 20, name)
 }
 
-//line routes_gen.go:948:1
+//line routes_gen.go:949:1
 
 // Users returns the URL of route "users": /users (../../testdata/rich/routes.conf:59:7).
 //
@@ -953,7 +954,7 @@ func (u *URLBuilder) Users() string {
 	return routegenHelperURL(u, 21)
 }
 
-//line routes_gen.go:957:1
+//line routes_gen.go:958:1
 
 // CreateUser returns the URL of route "create_user": /users (../../testdata/rich/routes.conf:64:11).
 //
@@ -962,7 +963,7 @@ func (u *URLBuilder) CreateUser() string {
 	return routegenHelperURL(u, 22)
 }
 
-//line routes_gen.go:966:1
+//line routes_gen.go:967:1
 
 // DeleteUser returns the URL of route "delete_user": /users/:id (../../testdata/rich/routes.conf:71:15).
 //
@@ -971,7 +972,7 @@ func (u *URLBuilder) DeleteUser(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 23, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:975:1
+//line routes_gen.go:976:1
 
 // User returns the URL of route "user": /users/:id (../../testdata/rich/routes.conf:66:11).
 //
@@ -980,7 +981,7 @@ func (u *URLBuilder) User(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 24, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:984:1
+//line routes_gen.go:985:1
 
 // UpdateUser returns the URL of route "update_user": /users/:id (../../testdata/rich/routes.conf:70:15).
 //
@@ -989,7 +990,7 @@ func (u *URLBuilder) UpdateUser(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 25, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:993:1
+//line routes_gen.go:994:1
 
 // UserPost returns the URL of route "user_post": /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15).
 //
@@ -998,7 +999,7 @@ func (u *URLBuilder) UserPost(id int64, post string) (string, error) {
 	return routegenCheckedHelperURL(u, 26, routegenimpl.Int(id), post)
 }
 
-//line routes_gen.go:1002:1
+//line routes_gen.go:1003:1
 
 // UserSettings returns the URL of route "user_settings": /users/:id/settings (../../testdata/rich/routes.conf:72:15).
 //
@@ -1007,7 +1008,7 @@ func (u *URLBuilder) UserSettings(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 27, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:1011:1
+//line routes_gen.go:1012:1
 
 // NewUser returns the URL of route "new_user": /users/new (../../testdata/rich/routes.conf:65:11).
 //
@@ -1016,7 +1017,7 @@ func (u *URLBuilder) NewUser() string {
 	return routegenHelperURL(u, 28)
 }
 
-//line routes_gen.go:1020:1
+//line routes_gen.go:1021:1
 
 // TenantsTenantHome returns the URL of route "tenants.tenant_home": / on *.example.com (../../testdata/rich/routes.conf:141:7).
 //
@@ -1025,7 +1026,7 @@ func (u *URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
 	return routegenCheckedHelperURL(u, 29, subdomain)
 }
 
-//line routes_gen.go:1029:1
+//line routes_gen.go:1030:1
 
 // TenantsTenantPage returns the URL of route "tenants.tenant_page": /pages/:slug on *.example.com (../../testdata/rich/routes.conf:142:7).
 //
@@ -1034,7 +1035,7 @@ func (u *URLBuilder) TenantsTenantPage(subdomain string, slug string) (string, e
 	return routegenCheckedHelperURL(u, 30, subdomain, slug)
 }
 
-//line routes_gen.go:1038:1
+//line routes_gen.go:1039:1
 
 // AdminHome returns the URL of route "admin.admin_home": / on admin.example.com (../../testdata/rich/routes.conf:153:7).
 //
@@ -1043,7 +1044,7 @@ func (u *URLBuilder) AdminHome() string {
 	return routegenHelperURL(u, 31)
 }
 
-//line routes_gen.go:1047:1
+//line routes_gen.go:1048:1
 
 // AdminFiles returns the URL of route "admin.admin_files": /*path on admin.example.com (../../testdata/rich/routes.conf:154:7).
 //
@@ -1052,4 +1053,4 @@ func (u *URLBuilder) AdminFiles(path string) (string, error) {
 	return routegenCheckedHelperURL(u, 32, path)
 }
 
-//line routes_gen.go:1056:1
+//line routes_gen.go:1057:1

@@ -269,7 +269,8 @@ type URLBuilder struct {
 	base routegenimpl.URLBase
 }
 
-// URL builds the URLs of the routes as paths from the root of the site.
+// URL builds the URLs of the routes from the root of the site: the root domain's as paths,
+// the other domains' as //host[:port]/path.
 var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
@@ -353,7 +354,7 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 type AdminDashboardController interface {
 //line ../routes.conf:96:6
 	Index(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:96:7)
-//line routes_gen.go:357:1
+//line routes_gen.go:358:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -362,14 +363,14 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../routes.conf:69:7)
 //line ../routes.conf:63:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../routes.conf:63:7)
-//line routes_gen.go:366:1
+//line routes_gen.go:367:1
 }
 
 // SiteController holds the actions of controller "Site".
 type SiteController interface {
 //line ../routes.conf:25:6
 	Index(ctx *runtime.Context) error // serves home: GET / (../routes.conf:25:7)
-//line routes_gen.go:373:1
+//line routes_gen.go:374:1
 }
 
 // UserController holds the actions of controller "User".
@@ -380,7 +381,7 @@ type UserController interface {
 	List(ctx *runtime.Context, version string) error // serves users: GET /api/:version/users (../routes.conf:35:11)
 //line ../routes.conf:41:14
 	Show(ctx *runtime.Context, version string, id int64) error // serves user: GET /api/:version/users/:id (../routes.conf:41:15)
-//line routes_gen.go:384:1
+//line routes_gen.go:385:1
 }
 
 // VersionController holds the actions of controller "Version".
@@ -391,7 +392,7 @@ type VersionController interface {
 	Host(ctx *runtime.Context) error // serves host_users: GET /users (../routes.conf:83:7)
 //line ../routes.conf:57:6
 	Query(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:57:7)
-//line routes_gen.go:395:1
+//line routes_gen.go:396:1
 }
 
 // Home returns the URL of route "home": / (../routes.conf:25:7).
@@ -401,7 +402,7 @@ func (u *URLBuilder) Home() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:405:1
+//line routes_gen.go:406:1
 
 // Users returns the URL of route "users": /api/:version/users (../routes.conf:35:11).
 //
@@ -410,7 +411,7 @@ func (u *URLBuilder) Users(version string) (string, error) {
 	return routegenCheckedHelperURL(u, 1, version)
 }
 
-//line routes_gen.go:414:1
+//line routes_gen.go:415:1
 
 // CreateUser returns the URL of route "create_user": /api/:version/users (../routes.conf:40:15).
 //
@@ -419,7 +420,7 @@ func (u *URLBuilder) CreateUser(version string) (string, error) {
 	return routegenCheckedHelperURL(u, 2, version)
 }
 
-//line routes_gen.go:423:1
+//line routes_gen.go:424:1
 
 // User returns the URL of route "user": /api/:version/users/:id (../routes.conf:41:15).
 //
@@ -428,7 +429,7 @@ func (u *URLBuilder) User(version string, id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 3, version, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:432:1
+//line routes_gen.go:433:1
 
 // PublicAssets returns the URL of route "public_assets": /assets/*filepath (../routes.conf:13:7).
 //
@@ -437,7 +438,7 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 4, filepath)
 }
 
-//line routes_gen.go:441:1
+//line routes_gen.go:442:1
 
 // ChatPage returns the URL of route "chat_page": /chat (../routes.conf:69:7).
 //
@@ -446,7 +447,7 @@ func (u *URLBuilder) ChatPage() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:450:1
+//line routes_gen.go:451:1
 
 // Chat returns the URL of route "chat": /chat (../routes.conf:63:7).
 //
@@ -455,7 +456,7 @@ func (u *URLBuilder) Chat() string {
 	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:459:1
+//line routes_gen.go:460:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../routes.conf:18:7).
 //
@@ -464,7 +465,7 @@ func (u *URLBuilder) Favicon() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:468:1
+//line routes_gen.go:469:1
 
 // Search returns the URL of route "search": /search (../routes.conf:57:7).
 //
@@ -473,7 +474,7 @@ func (u *URLBuilder) Search() string {
 	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:477:1
+//line routes_gen.go:478:1
 
 // AcceptUsers returns the URL of route "accept_users": /users (../routes.conf:51:7).
 //
@@ -482,7 +483,7 @@ func (u *URLBuilder) AcceptUsers() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:486:1
+//line routes_gen.go:487:1
 
 // VersionedAPIHostUsers returns the URL of route "versioned_api.host_users": /users on *.api.localhost (../routes.conf:83:7).
 //
@@ -491,7 +492,7 @@ func (u *URLBuilder) VersionedAPIHostUsers(subdomain string) (string, error) {
 	return routegenCheckedHelperURL(u, 10, subdomain)
 }
 
-//line routes_gen.go:495:1
+//line routes_gen.go:496:1
 
 // AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:96:7).
 //
@@ -500,4 +501,4 @@ func (u *URLBuilder) AdminDashboard() string {
 	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:504:1
+//line routes_gen.go:505:1

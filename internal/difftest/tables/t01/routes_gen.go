@@ -476,7 +476,8 @@ type URLBuilder struct {
 	base routegenimpl.URLBase
 }
 
-// URL builds the URLs of the routes as paths from the root of the site.
+// URL builds the URLs of the routes from the root of the site: the root domain's as paths,
+// the other domains' as //host[:port]/path.
 var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
@@ -582,7 +583,7 @@ type C0Controller interface {
 	A8(ctx *runtime.Context, rest string) error // serves r8: POST /*rest (routes.conf:64:7)
 //line routes.conf:72:10
 	A9(ctx *runtime.Context, rest string) error // serves r9: GET /*rest (routes.conf:72:11)
-//line routes_gen.go:586:1
+//line routes_gen.go:587:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -593,7 +594,7 @@ type C1Controller interface {
 	A14(ctx *runtime.Context, p0 string, rest string) error // serves r14: GET /:p0/a*rest (routes.conf:110:7)
 //line routes.conf:57:6
 	A7(ctx *runtime.Context) error // serves r7: TRACE /ab/x.y (routes.conf:57:7)
-//line routes_gen.go:597:1
+//line routes_gen.go:598:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -602,7 +603,7 @@ type C2Controller interface {
 	A10(ctx *runtime.Context, rest string) error // serves r10: OPTIONS /*rest (routes.conf:77:11)
 //line routes.conf:96:6
 	A12(ctx *runtime.Context, p0 string, p1 string) error // serves r12: GET /a:p0/:p1 (routes.conf:96:7), r12: HEAD /a:p0/:p1 (routes.conf:96:7), r12: WS /a:p0/:p1 (routes.conf:96:7)
-//line routes_gen.go:606:1
+//line routes_gen.go:607:1
 }
 
 // R5 returns the URL of route "r5": /42/abc (routes.conf:33:15).
@@ -612,7 +613,7 @@ func (u *URLBuilder) R5() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:616:1
+//line routes_gen.go:617:1
 
 // R1 returns the URL of route "r1": /= (routes.conf:7:7).
 //
@@ -621,7 +622,7 @@ func (u *URLBuilder) R1() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:625:1
+//line routes_gen.go:626:1
 
 // R2 returns the URL of route "r2": /=/... (routes.conf:16:11).
 //
@@ -630,7 +631,7 @@ func (u *URLBuilder) R2() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:634:1
+//line routes_gen.go:635:1
 
 // R4 returns the URL of route "r4": /=/.../1:p2/:p3 (routes.conf:28:15).
 //
@@ -639,7 +640,7 @@ func (u *URLBuilder) R4(p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 7, p2, p3)
 }
 
-//line routes_gen.go:643:1
+//line routes_gen.go:644:1
 
 // R3 returns the URL of route "r3": /=/.../ab (routes.conf:22:15).
 //
@@ -648,7 +649,7 @@ func (u *URLBuilder) R3() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:652:1
+//line routes_gen.go:653:1
 
 // R6 returns the URL of route "r6": /=/x.y (routes.conf:41:11).
 //
@@ -657,7 +658,7 @@ func (u *URLBuilder) R6() string {
 	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:661:1
+//line routes_gen.go:662:1
 
 // D1R9 returns the URL of route "d1.r9": /*rest on [::1] (routes.conf:72:11).
 //
@@ -666,7 +667,7 @@ func (u *URLBuilder) D1R9(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 14, rest)
 }
 
-//line routes_gen.go:670:1
+//line routes_gen.go:671:1
 
 // D1R10 returns the URL of route "d1.r10": /*rest on [::1] (routes.conf:77:11).
 //
@@ -675,7 +676,7 @@ func (u *URLBuilder) D1R10(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 15, rest)
 }
 
-//line routes_gen.go:679:1
+//line routes_gen.go:680:1
 
 // D1R8 returns the URL of route "d1.r8": /*rest on [::1] (routes.conf:64:7).
 //
@@ -684,7 +685,7 @@ func (u *URLBuilder) D1R8(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 16, rest)
 }
 
-//line routes_gen.go:688:1
+//line routes_gen.go:689:1
 
 // D1R11 returns the URL of route "d1.r11": /*rest on [::1] (routes.conf:83:11).
 //
@@ -693,7 +694,7 @@ func (u *URLBuilder) D1R11(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 17, rest)
 }
 
-//line routes_gen.go:697:1
+//line routes_gen.go:698:1
 
 // D1R7 returns the URL of route "d1.r7": /ab/x.y on [::1] (routes.conf:57:7).
 //
@@ -702,7 +703,7 @@ func (u *URLBuilder) D1R7() string {
 	return routegenHelperURL(u, 18)
 }
 
-//line routes_gen.go:706:1
+//line routes_gen.go:707:1
 
 // D2R13 returns the URL of route "d2.r13": /.:p0 on example.com (routes.conf:103:7).
 //
@@ -711,7 +712,7 @@ func (u *URLBuilder) D2R13(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 19, p0)
 }
 
-//line routes_gen.go:715:1
+//line routes_gen.go:716:1
 
 // D2R14 returns the URL of route "d2.r14": /:p0/a*rest on example.com (routes.conf:110:7).
 //
@@ -720,7 +721,7 @@ func (u *URLBuilder) D2R14(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 22, p0, rest)
 }
 
-//line routes_gen.go:724:1
+//line routes_gen.go:725:1
 
 // D2R12 returns the URL of route "d2.r12": /a:p0/:p1 on example.com (routes.conf:96:7).
 //
@@ -729,7 +730,7 @@ func (u *URLBuilder) D2R12(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 23, p0, p1)
 }
 
-//line routes_gen.go:733:1
+//line routes_gen.go:734:1
 
 // D2R16 returns the URL of route "d2.r16": /ab/new on example.com (routes.conf:124:11).
 //
@@ -738,7 +739,7 @@ func (u *URLBuilder) D2R16() string {
 	return routegenHelperURL(u, 26)
 }
 
-//line routes_gen.go:742:1
+//line routes_gen.go:743:1
 
 // D2R15 returns the URL of route "d2.r15": /ab/new on example.com (routes.conf:116:7).
 //
@@ -747,7 +748,7 @@ func (u *URLBuilder) D2R15() string {
 	return routegenHelperURL(u, 27)
 }
 
-//line routes_gen.go:751:1
+//line routes_gen.go:752:1
 
 // D2R17 returns the URL of route "d2.r17": /ab/new/v1 on example.com (routes.conf:129:11).
 //
@@ -756,4 +757,4 @@ func (u *URLBuilder) D2R17() string {
 	return routegenHelperURL(u, 28)
 }
 
-//line routes_gen.go:760:1
+//line routes_gen.go:761:1

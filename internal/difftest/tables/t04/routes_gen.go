@@ -1583,7 +1583,8 @@ type URLBuilder struct {
 	base routegenimpl.URLBase
 }
 
-// URL builds the URLs of the routes as paths from the root of the site.
+// URL builds the URLs of the routes from the root of the site: the root domain's as paths,
+// the other domains' as //host[:port]/path.
 var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
@@ -1703,7 +1704,7 @@ type C0Controller interface {
 	A56(ctx *runtime.Context, p1 string, p2 string) error // serves r56: GET /ab/user_:p1/:p2 (routes.conf:394:15)
 //line routes.conf:488:14
 	A70(ctx *runtime.Context, p0 string) error // serves r70: TRACE /:p0/=/a (routes.conf:488:15)
-//line routes_gen.go:1707:1
+//line routes_gen.go:1708:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -1770,7 +1771,7 @@ type C1Controller interface {
 	A8(ctx *runtime.Context, p0 string) error // serves r8: POST /:p0 (routes.conf:57:7), r8: WS /:p0 (routes.conf:57:7)
 //line routes.conf:63:10
 	A9(ctx *runtime.Context, p0 string, p1 int64) error // serves r9: GET /:p0/:p1/b (routes.conf:63:11)
-//line routes_gen.go:1774:1
+//line routes_gen.go:1775:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -1819,14 +1820,14 @@ type C2Controller interface {
 	A74(ctx *runtime.Context, p0 string, p1 string) error // serves r74: OPTIONS /:p0/ab:p1 (routes.conf:519:7)
 //line routes.conf:528:10
 	A75(ctx *runtime.Context, p0 string, p1 string) error // serves r75: HEAD /:p0/ab:p1 (routes.conf:528:11)
-//line routes_gen.go:1823:1
+//line routes_gen.go:1824:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line routes.conf:6:4
 	NotFound(ctx *runtime.Context) error // serves the catch_all of domain "d0" (routes.conf:6:5), the catch_all of domain "d1" (routes.conf:185:5), the catch_all of domain "d2" (routes.conf:368:5)
-//line routes_gen.go:1830:1
+//line routes_gen.go:1831:1
 }
 
 // R23 returns the URL of route "r23": / (routes.conf:163:7).
@@ -1836,7 +1837,7 @@ func (u *URLBuilder) R23() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:1840:1
+//line routes_gen.go:1841:1
 
 // R24 returns the URL of route "r24": /*rest (routes.conf:170:11).
 //
@@ -1845,7 +1846,7 @@ func (u *URLBuilder) R24(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 1, rest)
 }
 
-//line routes_gen.go:1849:1
+//line routes_gen.go:1850:1
 
 // R4 returns the URL of route "r4": /... (routes.conf:29:7).
 //
@@ -1854,7 +1855,7 @@ func (u *URLBuilder) R4() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:1858:1
+//line routes_gen.go:1859:1
 
 // R5 returns the URL of route "r5": /... (routes.conf:35:7).
 //
@@ -1863,7 +1864,7 @@ func (u *URLBuilder) R5() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:1867:1
+//line routes_gen.go:1868:1
 
 // R6 returns the URL of route "r6": /.../1/user_x (routes.conf:44:11).
 //
@@ -1872,7 +1873,7 @@ func (u *URLBuilder) R6() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:1876:1
+//line routes_gen.go:1877:1
 
 // R19 returns the URL of route "r19": /1 (routes.conf:133:7).
 //
@@ -1881,7 +1882,7 @@ func (u *URLBuilder) R19() string {
 	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:1885:1
+//line routes_gen.go:1886:1
 
 // R22 returns the URL of route "r22": /1/:p1/:p2 (routes.conf:155:11).
 //
@@ -1890,7 +1891,7 @@ func (u *URLBuilder) R22(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 7, p1, p2)
 }
 
-//line routes_gen.go:1894:1
+//line routes_gen.go:1895:1
 
 // R20 returns the URL of route "r20": /1/:p1/:p2 (routes.conf:141:11).
 //
@@ -1899,7 +1900,7 @@ func (u *URLBuilder) R20(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 8, p1, p2)
 }
 
-//line routes_gen.go:1903:1
+//line routes_gen.go:1904:1
 
 // R21 returns the URL of route "r21": /1/user_x/v*rest (routes.conf:148:11).
 //
@@ -1908,7 +1909,7 @@ func (u *URLBuilder) R21(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 11, rest)
 }
 
-//line routes_gen.go:1912:1
+//line routes_gen.go:1913:1
 
 // R7 returns the URL of route "r7": /:p0 (routes.conf:51:7).
 //
@@ -1917,7 +1918,7 @@ func (u *URLBuilder) R7(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 13, p0)
 }
 
-//line routes_gen.go:1921:1
+//line routes_gen.go:1922:1
 
 // R8 returns the URL of route "r8": /:p0 (routes.conf:57:7).
 //
@@ -1926,7 +1927,7 @@ func (u *URLBuilder) R8(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 14, p0)
 }
 
-//line routes_gen.go:1930:1
+//line routes_gen.go:1931:1
 
 // R14 returns the URL of route "r14": /:p0/*rest (routes.conf:92:11).
 //
@@ -1935,7 +1936,7 @@ func (u *URLBuilder) R14(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 16, p0, rest)
 }
 
-//line routes_gen.go:1939:1
+//line routes_gen.go:1940:1
 
 // R9 returns the URL of route "r9": /:p0/:p1/b (routes.conf:63:11).
 //
@@ -1944,7 +1945,7 @@ func (u *URLBuilder) R9(p0 string, p1 int64) (string, error) {
 	return routegenCheckedHelperURL(u, 17, p0, routegenimpl.Int(p1))
 }
 
-//line routes_gen.go:1948:1
+//line routes_gen.go:1949:1
 
 // R13 returns the URL of route "r13": /:p0/:p1/b (routes.conf:84:15).
 //
@@ -1953,7 +1954,7 @@ func (u *URLBuilder) R13(p0 string, p1 int64) (string, error) {
 	return routegenCheckedHelperURL(u, 18, p0, routegenimpl.Int(p1))
 }
 
-//line routes_gen.go:1957:1
+//line routes_gen.go:1958:1
 
 // R11 returns the URL of route "r11": /:p0/:p1/b/... (routes.conf:74:15).
 //
@@ -1962,7 +1963,7 @@ func (u *URLBuilder) R11(p0 string, p1 int64) (string, error) {
 	return routegenCheckedHelperURL(u, 19, p0, routegenimpl.Int(p1))
 }
 
-//line routes_gen.go:1966:1
+//line routes_gen.go:1967:1
 
 // R10 returns the URL of route "r10": /:p0/:p1/b/42/.a (routes.conf:68:15).
 //
@@ -1971,7 +1972,7 @@ func (u *URLBuilder) R10(p0 string, p1 int64) (string, error) {
 	return routegenCheckedHelperURL(u, 20, p0, routegenimpl.Int(p1))
 }
 
-//line routes_gen.go:1975:1
+//line routes_gen.go:1976:1
 
 // R12 returns the URL of route "r12": /:p0/:p1/b/:p3 (routes.conf:79:15).
 //
@@ -1980,7 +1981,7 @@ func (u *URLBuilder) R12(p0 string, p1 int64, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 21, p0, routegenimpl.Int(p1), p3)
 }
 
-//line routes_gen.go:1984:1
+//line routes_gen.go:1985:1
 
 // R17 returns the URL of route "r17": /:p0/= (routes.conf:117:7).
 //
@@ -1989,7 +1990,7 @@ func (u *URLBuilder) R17(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 22, p0)
 }
 
-//line routes_gen.go:1993:1
+//line routes_gen.go:1994:1
 
 // R18 returns the URL of route "r18": /:p0/=/:p2 (routes.conf:125:11).
 //
@@ -1998,7 +1999,7 @@ func (u *URLBuilder) R18(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 24, p0, p2)
 }
 
-//line routes_gen.go:2002:1
+//line routes_gen.go:2003:1
 
 // R15 returns the URL of route "r15": /:p0/a/new (routes.conf:101:11).
 //
@@ -2007,7 +2008,7 @@ func (u *URLBuilder) R15(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 25, p0)
 }
 
-//line routes_gen.go:2011:1
+//line routes_gen.go:2012:1
 
 // R16 returns the URL of route "r16": /:p0/~u/*rest (routes.conf:108:11).
 //
@@ -2016,7 +2017,7 @@ func (u *URLBuilder) R16(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 26, p0, rest)
 }
 
-//line routes_gen.go:2020:1
+//line routes_gen.go:2021:1
 
 // R3 returns the URL of route "r3": /@/1:p1 (routes.conf:22:7).
 //
@@ -2025,7 +2026,7 @@ func (u *URLBuilder) R3(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 27, p1)
 }
 
-//line routes_gen.go:2029:1
+//line routes_gen.go:2030:1
 
 // R1 returns the URL of route "r1": /ab:p0 (routes.conf:8:7).
 //
@@ -2034,7 +2035,7 @@ func (u *URLBuilder) R1(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 28, p0)
 }
 
-//line routes_gen.go:2038:1
+//line routes_gen.go:2039:1
 
 // R2 returns the URL of route "r2": /x.y (routes.conf:15:7).
 //
@@ -2043,7 +2044,7 @@ func (u *URLBuilder) R2() string {
 	return routegenHelperURL(u, 29)
 }
 
-//line routes_gen.go:2047:1
+//line routes_gen.go:2048:1
 
 // D1R29 returns the URL of route "d1.r29": /*rest on *.api.example.com (routes.conf:206:11).
 //
@@ -2052,7 +2053,7 @@ func (u *URLBuilder) D1R29(subdomain string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 31, subdomain, rest)
 }
 
-//line routes_gen.go:2056:1
+//line routes_gen.go:2057:1
 
 // D1R28 returns the URL of route "d1.r28": /*rest on *.api.example.com (routes.conf:199:7).
 //
@@ -2061,7 +2062,7 @@ func (u *URLBuilder) D1R28(subdomain string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 32, subdomain, rest)
 }
 
-//line routes_gen.go:2065:1
+//line routes_gen.go:2066:1
 
 // D1R33 returns the URL of route "d1.r33": /.*rest on *.api.example.com (routes.conf:234:7).
 //
@@ -2070,7 +2071,7 @@ func (u *URLBuilder) D1R33(subdomain string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 35, subdomain, rest)
 }
 
-//line routes_gen.go:2074:1
+//line routes_gen.go:2075:1
 
 // D1S26 returns the URL of route "d1.s26": /.../.../*filepath on *.api.example.com (routes.conf:188:7).
 //
@@ -2079,7 +2080,7 @@ func (u *URLBuilder) D1S26(subdomain string, filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 36, subdomain, filepath)
 }
 
-//line routes_gen.go:2083:1
+//line routes_gen.go:2084:1
 
 // D1R43 returns the URL of route "d1.r43": /.../:p1 on *.api.example.com (routes.conf:296:15).
 //
@@ -2088,7 +2089,7 @@ func (u *URLBuilder) D1R43(subdomain string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 37, subdomain, p1)
 }
 
-//line routes_gen.go:2092:1
+//line routes_gen.go:2093:1
 
 // D1R27 returns the URL of route "d1.r27": /1 on *.api.example.com (routes.conf:191:7).
 //
@@ -2097,7 +2098,7 @@ func (u *URLBuilder) D1R27(subdomain string) (string, error) {
 	return routegenCheckedHelperURL(u, 39, subdomain)
 }
 
-//line routes_gen.go:2101:1
+//line routes_gen.go:2102:1
 
 // D1R36 returns the URL of route "d1.r36": /:p0 on *.api.example.com (routes.conf:255:11).
 //
@@ -2106,7 +2107,7 @@ func (u *URLBuilder) D1R36(subdomain string, p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 41, subdomain, p0)
 }
 
-//line routes_gen.go:2110:1
+//line routes_gen.go:2111:1
 
 // D1R35 returns the URL of route "d1.r35": /:p0 on *.api.example.com (routes.conf:248:7).
 //
@@ -2115,7 +2116,7 @@ func (u *URLBuilder) D1R35(subdomain string, p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 42, subdomain, p0)
 }
 
-//line routes_gen.go:2119:1
+//line routes_gen.go:2120:1
 
 // D1R47 returns the URL of route "d1.r47": /:p0/a-b on *.api.example.com (routes.conf:329:7).
 //
@@ -2124,7 +2125,7 @@ func (u *URLBuilder) D1R47(subdomain string, p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 44, subdomain, p0)
 }
 
-//line routes_gen.go:2128:1
+//line routes_gen.go:2129:1
 
 // D1R48 returns the URL of route "d1.r48": /:p0/a-b/... on *.api.example.com (routes.conf:336:11).
 //
@@ -2133,7 +2134,7 @@ func (u *URLBuilder) D1R48(subdomain string, p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 46, subdomain, p0)
 }
 
-//line routes_gen.go:2137:1
+//line routes_gen.go:2138:1
 
 // D1R49 returns the URL of route "d1.r49": /:p0/a-b/.../new/ab on *.api.example.com (routes.conf:344:15).
 //
@@ -2142,7 +2143,7 @@ func (u *URLBuilder) D1R49(subdomain string, p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 49, subdomain, p0)
 }
 
-//line routes_gen.go:2146:1
+//line routes_gen.go:2147:1
 
 // D1R50 returns the URL of route "d1.r50": /:p0/a-b/.a on *.api.example.com (routes.conf:352:11).
 //
@@ -2151,7 +2152,7 @@ func (u *URLBuilder) D1R50(subdomain string, p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 52, subdomain, p0)
 }
 
-//line routes_gen.go:2155:1
+//line routes_gen.go:2156:1
 
 // D1R40 returns the URL of route "d1.r40": /:p0/x.y on *.api.example.com (routes.conf:281:15).
 //
@@ -2160,7 +2161,7 @@ func (u *URLBuilder) D1R40(subdomain string, p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 55, subdomain, p0)
 }
 
-//line routes_gen.go:2164:1
+//line routes_gen.go:2165:1
 
 // D1R42 returns the URL of route "d1.r42": /:p0/x.y on *.api.example.com (routes.conf:291:15).
 //
@@ -2169,7 +2170,7 @@ func (u *URLBuilder) D1R42(subdomain string, p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 56, subdomain, p0)
 }
 
-//line routes_gen.go:2173:1
+//line routes_gen.go:2174:1
 
 // D1R39 returns the URL of route "d1.r39": /:p0/x.y on *.api.example.com (routes.conf:276:11).
 //
@@ -2178,7 +2179,7 @@ func (u *URLBuilder) D1R39(subdomain string, p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 57, subdomain, p0)
 }
 
-//line routes_gen.go:2182:1
+//line routes_gen.go:2183:1
 
 // D1R37 returns the URL of route "d1.r37": /:p0/x.y on *.api.example.com (routes.conf:262:7).
 //
@@ -2187,7 +2188,7 @@ func (u *URLBuilder) D1R37(subdomain string, p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 58, subdomain, p0)
 }
 
-//line routes_gen.go:2191:1
+//line routes_gen.go:2192:1
 
 // D1R38 returns the URL of route "d1.r38": /:p0/x.y/*rest on *.api.example.com (routes.conf:268:11).
 //
@@ -2196,7 +2197,7 @@ func (u *URLBuilder) D1R38(subdomain string, p0 string, rest string) (string, er
 	return routegenCheckedHelperURL(u, 60, subdomain, p0, rest)
 }
 
-//line routes_gen.go:2200:1
+//line routes_gen.go:2201:1
 
 // D1R44 returns the URL of route "d1.r44": /:p0/x.y/42 on *.api.example.com (routes.conf:306:11).
 //
@@ -2205,7 +2206,7 @@ func (u *URLBuilder) D1R44(subdomain string, p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 63, subdomain, p0)
 }
 
-//line routes_gen.go:2209:1
+//line routes_gen.go:2210:1
 
 // D1R45 returns the URL of route "d1.r45": /:p0/x.y/42/:p3/*rest on *.api.example.com (routes.conf:313:15).
 //
@@ -2214,7 +2215,7 @@ func (u *URLBuilder) D1R45(subdomain string, p0 string, p3 string, rest string) 
 	return routegenCheckedHelperURL(u, 64, subdomain, p0, p3, rest)
 }
 
-//line routes_gen.go:2218:1
+//line routes_gen.go:2219:1
 
 // D1R46 returns the URL of route "d1.r46": /:p0/x.y/42/~:p3/~u on *.api.example.com (routes.conf:319:15).
 //
@@ -2223,7 +2224,7 @@ func (u *URLBuilder) D1R46(subdomain string, p0 string, p3 string) (string, erro
 	return routegenCheckedHelperURL(u, 66, subdomain, p0, p3)
 }
 
-//line routes_gen.go:2227:1
+//line routes_gen.go:2228:1
 
 // D1R41 returns the URL of route "d1.r41": /:p0/x.y/~:p2 on *.api.example.com (routes.conf:286:15).
 //
@@ -2232,7 +2233,7 @@ func (u *URLBuilder) D1R41(subdomain string, p0 string, p2 string) (string, erro
 	return routegenCheckedHelperURL(u, 67, subdomain, p0, p2)
 }
 
-//line routes_gen.go:2236:1
+//line routes_gen.go:2237:1
 
 // D1S25 returns the URL of route "d1.s25": /=/*filepath on *.api.example.com (routes.conf:187:7).
 //
@@ -2241,7 +2242,7 @@ func (u *URLBuilder) D1S25(subdomain string, filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 68, subdomain, filepath)
 }
 
-//line routes_gen.go:2245:1
+//line routes_gen.go:2246:1
 
 // D1R34 returns the URL of route "d1.r34": /a-b/a on *.api.example.com (routes.conf:241:7).
 //
@@ -2250,7 +2251,7 @@ func (u *URLBuilder) D1R34(subdomain string) (string, error) {
 	return routegenCheckedHelperURL(u, 69, subdomain)
 }
 
-//line routes_gen.go:2254:1
+//line routes_gen.go:2255:1
 
 // D1R31 returns the URL of route "d1.r31": /abc/ab on *.api.example.com (routes.conf:221:7).
 //
@@ -2259,7 +2260,7 @@ func (u *URLBuilder) D1R31(subdomain string) (string, error) {
 	return routegenCheckedHelperURL(u, 71, subdomain)
 }
 
-//line routes_gen.go:2263:1
+//line routes_gen.go:2264:1
 
 // D1R32 returns the URL of route "d1.r32": /b/v1 on *.api.example.com (routes.conf:227:7).
 //
@@ -2268,7 +2269,7 @@ func (u *URLBuilder) D1R32(subdomain string) (string, error) {
 	return routegenCheckedHelperURL(u, 72, subdomain)
 }
 
-//line routes_gen.go:2272:1
+//line routes_gen.go:2273:1
 
 // D1R30 returns the URL of route "d1.r30": /x.:p0/:p1 on *.api.example.com (routes.conf:213:7).
 //
@@ -2277,7 +2278,7 @@ func (u *URLBuilder) D1R30(subdomain string, p0 string, p1 string) (string, erro
 	return routegenCheckedHelperURL(u, 74, subdomain, p0, p1)
 }
 
-//line routes_gen.go:2281:1
+//line routes_gen.go:2282:1
 
 // D2R52 returns the URL of route "d2.r52": / on api.example.com (routes.conf:373:7).
 //
@@ -2286,7 +2287,7 @@ func (u *URLBuilder) D2R52() string {
 	return routegenHelperURL(u, 76)
 }
 
-//line routes_gen.go:2290:1
+//line routes_gen.go:2291:1
 
 // D2R64 returns the URL of route "d2.r64": /:p0 on api.example.com (routes.conf:450:7).
 //
@@ -2295,7 +2296,7 @@ func (u *URLBuilder) D2R64(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 77, p0)
 }
 
-//line routes_gen.go:2299:1
+//line routes_gen.go:2300:1
 
 // D2R68 returns the URL of route "d2.r68": /:p0/= on api.example.com (routes.conf:477:11).
 //
@@ -2304,7 +2305,7 @@ func (u *URLBuilder) D2R68(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 80, p0)
 }
 
-//line routes_gen.go:2308:1
+//line routes_gen.go:2309:1
 
 // D2R69 returns the URL of route "d2.r69": /:p0/=/a on api.example.com (routes.conf:483:15).
 //
@@ -2313,7 +2314,7 @@ func (u *URLBuilder) D2R69(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 81, p0)
 }
 
-//line routes_gen.go:2317:1
+//line routes_gen.go:2318:1
 
 // D2R70 returns the URL of route "d2.r70": /:p0/=/a on api.example.com (routes.conf:488:15).
 //
@@ -2322,7 +2323,7 @@ func (u *URLBuilder) D2R70(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 83, p0)
 }
 
-//line routes_gen.go:2326:1
+//line routes_gen.go:2327:1
 
 // D2R71 returns the URL of route "d2.r71": /:p0/=/user_x/@ on api.example.com (routes.conf:494:15).
 //
@@ -2331,7 +2332,7 @@ func (u *URLBuilder) D2R71(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 84, p0)
 }
 
-//line routes_gen.go:2335:1
+//line routes_gen.go:2336:1
 
 // D2R72 returns the URL of route "d2.r72": /:p0/=/x.:p2 on api.example.com (routes.conf:503:11).
 //
@@ -2340,7 +2341,7 @@ func (u *URLBuilder) D2R72(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 86, p0, p2)
 }
 
-//line routes_gen.go:2344:1
+//line routes_gen.go:2345:1
 
 // D2R73 returns the URL of route "d2.r73": /:p0/=/x.:p2 on api.example.com (routes.conf:510:15).
 //
@@ -2349,7 +2350,7 @@ func (u *URLBuilder) D2R73(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 88, p0, p2)
 }
 
-//line routes_gen.go:2353:1
+//line routes_gen.go:2354:1
 
 // D2R65 returns the URL of route "d2.r65": /:p0/ab/:p2 on api.example.com (routes.conf:457:11).
 //
@@ -2358,7 +2359,7 @@ func (u *URLBuilder) D2R65(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 90, p0, p2)
 }
 
-//line routes_gen.go:2362:1
+//line routes_gen.go:2363:1
 
 // D2R66 returns the URL of route "d2.r66": /:p0/ab/:p2/new/1 on api.example.com (routes.conf:464:15).
 //
@@ -2367,7 +2368,7 @@ func (u *URLBuilder) D2R66(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 91, p0, p2)
 }
 
-//line routes_gen.go:2371:1
+//line routes_gen.go:2372:1
 
 // D2R67 returns the URL of route "d2.r67": /:p0/ab/:p2/v1/ab on api.example.com (routes.conf:470:15).
 //
@@ -2376,7 +2377,7 @@ func (u *URLBuilder) D2R67(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 94, p0, p2)
 }
 
-//line routes_gen.go:2380:1
+//line routes_gen.go:2381:1
 
 // D2R75 returns the URL of route "d2.r75": /:p0/ab:p1 on api.example.com (routes.conf:528:11).
 //
@@ -2385,7 +2386,7 @@ func (u *URLBuilder) D2R75(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 96, p0, p1)
 }
 
-//line routes_gen.go:2389:1
+//line routes_gen.go:2390:1
 
 // D2R74 returns the URL of route "d2.r74": /:p0/ab:p1 on api.example.com (routes.conf:519:7).
 //
@@ -2394,7 +2395,7 @@ func (u *URLBuilder) D2R74(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 97, p0, p1)
 }
 
-//line routes_gen.go:2398:1
+//line routes_gen.go:2399:1
 
 // D2R57 returns the URL of route "d2.r57": /@/... on api.example.com (routes.conf:403:11).
 //
@@ -2403,7 +2404,7 @@ func (u *URLBuilder) D2R57() string {
 	return routegenHelperURL(u, 98)
 }
 
-//line routes_gen.go:2407:1
+//line routes_gen.go:2408:1
 
 // D2R62 returns the URL of route "d2.r62": /a-b on api.example.com (routes.conf:435:15).
 //
@@ -2412,7 +2413,7 @@ func (u *URLBuilder) D2R62() string {
 	return routegenHelperURL(u, 100)
 }
 
-//line routes_gen.go:2416:1
+//line routes_gen.go:2417:1
 
 // D2S51 returns the URL of route "d2.s51": /a/*filepath on api.example.com (routes.conf:370:7).
 //
@@ -2421,7 +2422,7 @@ func (u *URLBuilder) D2S51(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 101, filepath)
 }
 
-//line routes_gen.go:2425:1
+//line routes_gen.go:2426:1
 
 // D2R55 returns the URL of route "d2.r55": /ab/user_:p1 on api.example.com (routes.conf:389:15).
 //
@@ -2430,7 +2431,7 @@ func (u *URLBuilder) D2R55(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 102, p1)
 }
 
-//line routes_gen.go:2434:1
+//line routes_gen.go:2435:1
 
 // D2R53 returns the URL of route "d2.r53": /ab/user_:p1 on api.example.com (routes.conf:379:11).
 //
@@ -2439,7 +2440,7 @@ func (u *URLBuilder) D2R53(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 103, p1)
 }
 
-//line routes_gen.go:2443:1
+//line routes_gen.go:2444:1
 
 // D2R54 returns the URL of route "d2.r54": /ab/user_:p1 on api.example.com (routes.conf:385:15).
 //
@@ -2448,7 +2449,7 @@ func (u *URLBuilder) D2R54(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 108, p1)
 }
 
-//line routes_gen.go:2452:1
+//line routes_gen.go:2453:1
 
 // D2R56 returns the URL of route "d2.r56": /ab/user_:p1/:p2 on api.example.com (routes.conf:394:15).
 //
@@ -2457,7 +2458,7 @@ func (u *URLBuilder) D2R56(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 109, p1, p2)
 }
 
-//line routes_gen.go:2461:1
+//line routes_gen.go:2462:1
 
 // D2R60 returns the URL of route "d2.r60": /abc/~u on api.example.com (routes.conf:425:11).
 //
@@ -2466,7 +2467,7 @@ func (u *URLBuilder) D2R60() string {
 	return routegenHelperURL(u, 110)
 }
 
-//line routes_gen.go:2470:1
+//line routes_gen.go:2471:1
 
 // D2R58 returns the URL of route "d2.r58": /abc/~u on api.example.com (routes.conf:411:7).
 //
@@ -2475,7 +2476,7 @@ func (u *URLBuilder) D2R58() string {
 	return routegenHelperURL(u, 111)
 }
 
-//line routes_gen.go:2479:1
+//line routes_gen.go:2480:1
 
 // D2R59 returns the URL of route "d2.r59": /abc/~u on api.example.com (routes.conf:419:11).
 //
@@ -2484,7 +2485,7 @@ func (u *URLBuilder) D2R59() string {
 	return routegenHelperURL(u, 112)
 }
 
-//line routes_gen.go:2488:1
+//line routes_gen.go:2489:1
 
 // D2R61 returns the URL of route "d2.r61": /abc/~u on api.example.com (routes.conf:430:15).
 //
@@ -2493,7 +2494,7 @@ func (u *URLBuilder) D2R61() string {
 	return routegenHelperURL(u, 113)
 }
 
-//line routes_gen.go:2497:1
+//line routes_gen.go:2498:1
 
 // D2R63 returns the URL of route "d2.r63": /abc/~u/users/~:p3 on api.example.com (routes.conf:443:11).
 //
@@ -2502,4 +2503,4 @@ func (u *URLBuilder) D2R63(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 115, p3)
 }
 
-//line routes_gen.go:2506:1
+//line routes_gen.go:2507:1

@@ -257,7 +257,8 @@ type URLBuilder struct {
 	base routegenimpl.URLBase
 }
 
-// URL builds the URLs of the routes as paths from the root of the site.
+// URL builds the URLs of the routes from the root of the site: the root domain's as paths,
+// the other domains' as //host[:port]/path.
 var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
@@ -349,7 +350,7 @@ type APIController interface {
 	Index(ctx *runtime.Context) error // serves private: GET /private (../routes.conf:36:7), public: GET /public (../routes.conf:24:7)
 //line ../routes.conf:32:10
 	Search(ctx *runtime.Context, kind string, terms string) error // serves search: GET /public/search/:kind/*terms (../routes.conf:32:11)
-//line routes_gen.go:353:1
+//line routes_gen.go:354:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -360,7 +361,7 @@ type SiteController interface {
 	Page(ctx *runtime.Context) error // serves page: GET / (../routes.conf:11:7)
 //line ../routes.conf:12:6
 	Script(ctx *runtime.Context, file string) error // serves script: GET /js/*file (../routes.conf:12:7)
-//line routes_gen.go:364:1
+//line routes_gen.go:365:1
 }
 
 // Page returns the URL of route "page": / (../routes.conf:11:7).
@@ -370,7 +371,7 @@ func (u *URLBuilder) Page() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:374:1
+//line routes_gen.go:375:1
 
 // Comment returns the URL of route "comment": /comments (../routes.conf:13:7).
 //
@@ -379,7 +380,7 @@ func (u *URLBuilder) Comment() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:383:1
+//line routes_gen.go:384:1
 
 // Script returns the URL of route "script": /js/*file (../routes.conf:12:7).
 //
@@ -388,7 +389,7 @@ func (u *URLBuilder) Script(file string) (string, error) {
 	return routegenCheckedHelperURL(u, 2, file)
 }
 
-//line routes_gen.go:392:1
+//line routes_gen.go:393:1
 
 // APIPrivate returns the URL of route "api.private": /private on 127.0.0.1 (../routes.conf:36:7).
 //
@@ -397,7 +398,7 @@ func (u *URLBuilder) APIPrivate() (string, error) {
 	return routegenCheckedHelperURL(u, 3)
 }
 
-//line routes_gen.go:401:1
+//line routes_gen.go:402:1
 
 // APICancel returns the URL of route "api.cancel": /private/bookings/:id on 127.0.0.1 (../routes.conf:46:11).
 //
@@ -406,7 +407,7 @@ func (u *URLBuilder) APICancel(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 4, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:410:1
+//line routes_gen.go:411:1
 
 // APIBooking returns the URL of route "api.booking": /private/bookings/:id on 127.0.0.1 (../routes.conf:45:11).
 //
@@ -415,7 +416,7 @@ func (u *URLBuilder) APIBooking(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 5, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:419:1
+//line routes_gen.go:420:1
 
 // APIPublic returns the URL of route "api.public": /public on 127.0.0.1 (../routes.conf:24:7).
 //
@@ -424,7 +425,7 @@ func (u *URLBuilder) APIPublic() (string, error) {
 	return routegenCheckedHelperURL(u, 6)
 }
 
-//line routes_gen.go:428:1
+//line routes_gen.go:429:1
 
 // APIHotel returns the URL of route "api.hotel": /public/hotels/:id on 127.0.0.1 (../routes.conf:31:11).
 //
@@ -433,7 +434,7 @@ func (u *URLBuilder) APIHotel(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 7, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:437:1
+//line routes_gen.go:438:1
 
 // APISearch returns the URL of route "api.search": /public/search/:kind/*terms on 127.0.0.1 (../routes.conf:32:11).
 //
@@ -442,4 +443,4 @@ func (u *URLBuilder) APISearch(kind string, terms string) (string, error) {
 	return routegenCheckedHelperURL(u, 8, kind, terms)
 }
 
-//line routes_gen.go:446:1
+//line routes_gen.go:447:1
