@@ -195,23 +195,31 @@ type HostPort struct {
 // Resolve is the host and port d is served at: an override by its key,
 // else routes.conf's values with their environment variables read. The
 // port is checked: "" (the scheme's default) or a number from 1 to 65535.
+// A bad host and a bad port are both reported, in one error.
 func (d *Address) Resolve(overrides map[string]HostPort) (host, port string, err error) {
-	if o, ok := overrides[d.Key]; ok {
+	var problems []string
+	o, overridden := overrides[d.Key]
+	if overridden {
 		host, port = o.Host, o.Port
 	} else {
 		host, port = d.Host, d.Port
-		if d.HostEnv != "" {
-			if host, err = readEnv(d.HostEnv); err != nil {
-				return "", "", fmt.Errorf("domain %s: host %w, or override it (WithHost)", d.Key, err)
-			}
-		}
-		if d.PortEnv != "" {
-			if port, err = readEnv(d.PortEnv); err != nil {
-				return "", "", fmt.Errorf("domain %s: port %w, or override it (WithHost)", d.Key, err)
-			}
+	}
+	hostRead, portRead := true, true
+	if !overridden && d.HostEnv != "" {
+		var err error
+		if host, err = readEnv(d.HostEnv); err != nil {
+			hostRead = false
+			problems = append(problems, fmt.Sprintf("host %v, or override it (WithHost)", err))
 		}
 	}
-	if _, overridden := overrides[d.Key]; overridden || d.HostEnv != "" {
+	if !overridden && d.PortEnv != "" {
+		var err error
+		if port, err = readEnv(d.PortEnv); err != nil {
+			portRead = false
+			problems = append(problems, fmt.Sprintf("port %v, or override it (WithHost)", err))
+		}
+	}
+	if (overridden || d.HostEnv != "") && hostRead {
 		// routes.conf's own hosts were checked when it was compiled.
 		from := "WithHost"
 		if !overridden {
@@ -219,11 +227,16 @@ func (d *Address) Resolve(overrides map[string]HostPort) (host, port string, err
 			from = "$" + name
 		}
 		if err := CheckHostOf(d.Host, host); err != nil {
-			return "", "", fmt.Errorf("domain %s: host %q (%s): %v", d.Key, host, from, err)
+			problems = append(problems, fmt.Sprintf("host %q (%s): %v", host, from, err))
 		}
 	}
-	if err := hostname.CheckPort(port); err != nil {
-		return "", "", fmt.Errorf("domain %s: %v", d.Key, err)
+	if portRead {
+		if err := hostname.CheckPort(port); err != nil {
+			problems = append(problems, err.Error())
+		}
+	}
+	if problems != nil {
+		return "", "", fmt.Errorf("domain %s: %s", d.Key, strings.Join(problems, "; "))
 	}
 	return strings.ToLower(host), port, nil
 }

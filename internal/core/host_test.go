@@ -167,6 +167,19 @@ func TestTableHostsFromEnvironment(t *testing.T) {
 	if _, err := newHosts(two, map[string]HostPort{"a": {Host: "x", Port: "http"}}); err == nil || !strings.Contains(err.Error(), `port "http"`) {
 		t.Errorf("an override's port http: %v", err)
 	}
+	// A bad host does not hide a bad port: both are named, in one error.
+	want := `domain a: host "bad host" (WithHost): `
+	if _, err := newHosts(two, map[string]HostPort{"a": {Host: "bad host", Port: "99999"}}); err == nil ||
+		!strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), `; port "99999" is not a number from 1 to 65535`) {
+		t.Errorf("an override of a bad host and port: %v; want %q and the port named", err, want)
+	}
+	t.Setenv("ROUTEGEN_TEST_HOST", "")
+	t.Setenv("ROUTEGEN_TEST_UNSET_PORT", "")
+	unset := []Address{{Key: "c", HostEnv: "ROUTEGEN_TEST_HOST", PortEnv: "ROUTEGEN_TEST_UNSET_PORT"}}
+	if _, err := newHosts(unset, nil); err == nil || !strings.Contains(err.Error(), "domain c: host $ROUTEGEN_TEST_HOST is unset") ||
+		!strings.Contains(err.Error(), "; port $ROUTEGEN_TEST_UNSET_PORT is unset") {
+		t.Errorf("a host and a port unset: %v; want both named", err)
+	}
 }
 
 // TestHostsOfEnvironmentChecked: a host read from the environment or given
