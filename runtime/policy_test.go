@@ -61,7 +61,8 @@ func testRouter(t *table, opts ...Option) (*Router, error) {
 }
 
 // TestNewRouterReportsEveryProblem: a missing authenticator does not hide
-// an option naming a domain routes.conf lacks, nor a nil handler.
+// an option naming a domain routes.conf lacks, nor a nil handler; the
+// options' problems come first, in the order of the options.
 func TestNewRouterReportsEveryProblem(t *testing.T) {
 	table := &table{
 		Domains: []Domain{{Key: "site", Host: "localhost"}},
@@ -69,10 +70,10 @@ func TestNewRouterReportsEveryProblem(t *testing.T) {
 	}
 	_, err := testRouter(table, WithDefaultDomain("www"), WithHost("api", "api.example.com", ""), WithErrorHandler(nil))
 	want := []string{
+		`routegen: WithDefaultDomain: no domain "www" in routes.conf (domains: site)`,
+		`routegen: WithHost: no domain "api" in routes.conf (domains: site)`,
 		"routegen: WithErrorHandler: nil function",
 		`routegen: auth scheme "session" has no authenticator (WithAuthenticator), used by route "login" (routes.conf:9:7)`,
-		`routegen: WithHost: no domain "api" in routes.conf (domains: site)`,
-		`routegen: WithDefaultDomain: no domain "www" in routes.conf (domains: site)`,
 	}
 	if err == nil || err.Error() != strings.Join(want, "\n") {
 		t.Errorf("NewRouter: %v\nwant\n%s", err, strings.Join(want, "\n"))

@@ -91,7 +91,13 @@ func WithStaticDotfiles() Option {
 // under any host: behind a proxy that rewrites Host, or in tests at
 // httptest.NewServer's 127.0.0.1.
 func WithDefaultDomain(key string) Option {
-	return func(rt *Router) error { rt.defaultDomain = key; return nil }
+	return func(rt *Router) error {
+		if !rt.table.hasDomain(key) {
+			return &ConfigError{Msg: fmt.Sprintf("WithDefaultDomain: no domain %q in routes.conf (domains: %s)", key, rt.table.domainKeys())}
+		}
+		rt.defaultDomain = key
+		return nil
+	}
 }
 
 // WithBasePath tells the router it is mounted under prefix ("/svc"), as
@@ -114,6 +120,9 @@ func WithBasePath(prefix string) Option {
 // (or its $NAME) says; port "" is the scheme's default port.
 func WithHost(domainKey, host, port string) Option {
 	return func(rt *Router) error {
+		if !rt.table.hasDomain(domainKey) {
+			return &ConfigError{Msg: fmt.Sprintf("WithHost: no domain %q in routes.conf (domains: %s)", domainKey, rt.table.domainKeys())}
+		}
 		if rt.hostOverrides == nil {
 			rt.hostOverrides = map[string]core.HostPort{}
 		}
@@ -168,14 +177,6 @@ func newRouterOf(t *table, dispatch dispatcher, opts []Option) (*Router, error) 
 			}
 			s.authz = authz[a]
 		}
-	}
-	for _, key := range slices.Sorted(maps.Keys(rt.hostOverrides)) {
-		if !t.hasDomain(key) {
-			errs = append(errs, &ConfigError{Msg: fmt.Sprintf("WithHost: no domain %q in routes.conf (domains: %s)", key, t.domainKeys())})
-		}
-	}
-	if rt.defaultDomain != "" && !t.hasDomain(rt.defaultDomain) {
-		errs = append(errs, &ConfigError{Msg: fmt.Sprintf("WithDefaultDomain: no domain %q in routes.conf (domains: %s)", rt.defaultDomain, t.domainKeys())})
 	}
 	hosts, err := t.newHosts(rt.hostOverrides)
 	if err != nil {
