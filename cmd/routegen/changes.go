@@ -102,6 +102,21 @@ func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSe
 		if new == nil {
 			return exitInput
 		}
+		if out, err := exec.Command("git", "rev-parse", "--verify", "--quiet", flags.base+"^{commit}").Output(); err != nil || len(out) == 0 {
+			return c.usageError(fmt.Sprintf("--base %q: not a git revision here", flags.base))
+		}
+		if rev := flags.base; !(gitFS{rev: rev}).exists(input) {
+			// No version of it to compare with: every route of it is new,
+			// which breaks no client of it.
+			fmt.Fprintf(c.stderr, "routegen: changes: %s: not in %s: the change adds it, so every route of it is new (compatible)\n", gitPath(rev, gitPrefix(), input), rev)
+			if flags.format == "json" {
+				fmt.Fprintln(c.stdout, "[]")
+			}
+			if slices.Contains(failOn, changes.Compatible) {
+				return exitInput
+			}
+			return exitOK
+		}
 		if old, code = c.loadAt(flags.base, gitPrefix(), input, src); code != exitOK {
 			return code
 		}
@@ -184,12 +199,10 @@ func gitPath(rev, prefix, file string) string {
 }
 
 // loadAt reads the table of input (and its includes, security.conf and
-// app config) as they are at the git revision rev; their names in
-// messages are "rev:PATH" (gitPath), of the working folder at prefix.
+// app config) as they are at the git revision rev, which exists; their
+// names in messages are "rev:PATH" (gitPath), of the working folder at
+// prefix.
 func (c *cli) loadAt(rev, prefix, input string, src sourceFlags) (*ir.Table, int) {
-	if out, err := exec.Command("git", "rev-parse", "--verify", "--quiet", rev+"^{commit}").Output(); err != nil || len(out) == 0 {
-		return nil, c.usageError(fmt.Sprintf("--base %q: not a git revision here", rev))
-	}
 	// A security.conf or app config the change adds is none on the old
 	// side, whose routes are then judged without it.
 	for _, file := range []*string{&src.security, &src.appConfig} {
@@ -247,7 +260,8 @@ func (g gitFS) git(args ...string) ([]byte, error) {
 	out, err := exec.Command("git", args...).Output()
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
-		return nil, fmt.Errorf("not in %s: %s", g.rev, strings.TrimSpace(string(exit.Stderr)))
+		// The revision was checked first: the file is what it lacks.
+		return nil, fmt.Errorf("not in %s", g.rev)
 	}
 	return out, err
 }

@@ -297,6 +297,27 @@ accepted.txt:3:21: routegen compares no key security.http_header.xfoo of either 
 	}
 }
 
+// TestChangesOfAddedRoutesConf: a routes.conf the change adds has no
+// version at --base: changes says so, in its own words rather than git's,
+// and passes, as every route of it is new, but with --fail-on compatible.
+func TestChangesOfAddedRoutesConf(t *testing.T) {
+	const routes = `domains { site { host = "example.com"; routes { home { path = "/"; controller = "Pages"; action = "Home" } } } }`
+	dir := gitRepo(t, map[string]string{"site/routes.conf": routes})
+	if err := os.MkdirAll(filepath.Join(dir, "admin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "admin", "routes.conf"), []byte(routes), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const want = "routegen: changes: HEAD:admin/routes.conf: not in HEAD: the change adds it, so every route of it is new (compatible)\n"
+	if code, stdout, stderr := runIn(t, dir, "changes", "admin/routes.conf"); code != exitOK || stdout != "" || stderr != want {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 0 and %q", code, stdout, stderr, want)
+	}
+	if code, stdout, stderr := runIn(t, filepath.Join(dir, "admin"), "changes", "--format", "json", "--fail-on", "compatible", "routes.conf"); code != exitInput || stdout != "[]\n" || stderr != want {
+		t.Errorf("--fail-on compatible, from admin: exit %d, stdout %q, stderr %q; want exit 1, [] and %q", code, stdout, stderr, want)
+	}
+}
+
 // TestChangesFromSubfolder: run from a folder below the repository's
 // root, changes names the old files by their path from the root, which
 // `git show REV:PATH` reads there, for a finding's old position and for
