@@ -52,7 +52,7 @@ type SessionConfig struct {
 // working day, the upper end of the absolute timeouts OWASP's session
 // management cheat sheet suggests, so that a cookie copied once, even
 // of a browser's session, stops opening on its own.
-const DefaultSessionLifetime = decide.DefaultSessionLifetime
+const DefaultSessionLifetime = 8 * time.Hour
 
 // MaxAge is how long a session lasts from its start, whatever its TTL:
 // Lifetime, or when it is 0, DefaultSessionLifetime or the TTL when
