@@ -78,7 +78,7 @@ func TestLinesAsTextAsGofmtWrites(t *testing.T) {
 		t.Fatal(diags)
 	}
 	text, code := asText[0].Content, asCode[0].Content
-	for _, want := range []string{"\n\tBulk0(", ": // GET /bulk/1/:id/:name (bulk_item_number1)\n", "\nfunc (u *URLBuilder) B2(", "\n\t{Index: 0, Name: ", "\n//line routes.conf:"} {
+	for _, want := range []string{"*/ Bulk0(", "\n\t/*line routes.conf:", ": // GET /bulk/1/:id/:name (bulk_item_number1)\n", "\nfunc (u *URLBuilder) B2(", "\n\t{Index: 0, Name: ", "\n//line routes.conf:"} {
 		if !bytes.Contains(text, []byte(want)) {
 			t.Errorf("the file has no %q", want)
 		}
