@@ -14,7 +14,8 @@ import (
 )
 
 // Route is one resolved route of the table: one method of a route section,
-// or a static route.
+// a static route, a route an auth scheme added (AddedBy), or a domain's
+// catch_all (Domain.CatchAll).
 type Route struct {
 	// Index is the route's position in the generated package's Routes();
 	// a catch_all's is past them: len(Routes()) + its Domain.
